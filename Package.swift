@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// sessiond: a workout session tracker daemon. Layers, bottom up:
+// CSQLite/CSystemd (C) → SessionCore (pure domain) → SessionStore (SQLite) →
+// SessionRPC (JSON-RPC 2.0) → SessionCLI / sessiond / sessionctl (executables).
+import PackageDescription
+
+let package = Package(
+    name: "sessiond",
+    products: [
+        .executable(name: "sessiond", targets: ["sessiond"]),
+        .executable(name: "sessionctl", targets: ["sessionctl"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        .target(name: "SessionCore"),
+        .target(name: "ArgumentParsing"),
+        .target(name: "SessionStore", dependencies: ["CSQLite", "SessionCore"]),
+        .target(name: "SessionRPC", dependencies: ["SessionCore"]),
+        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "SessionCore", "SessionRPC"]),
+        .executableTarget(name: "sessiond", dependencies: ["SessionServer"]),
+        .target(
+            name: "SessionServer",
+            dependencies: ["ArgumentParsing", "CSystemd", "SessionCore", "SessionStore", "SessionRPC"]
+        ),
+        .executableTarget(name: "sessionctl", dependencies: ["SessionCLI"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["SessionCore"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "TestSupport"]),
+        .testTarget(name: "SessionRPCTests", dependencies: ["SessionRPC", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "SessionCore", "sessiond", "sessionctl"]
+        ),
+    ]
+)

@@ -1,0 +1,84 @@
+/// A usage error: exit status 2, with the message and a pointer to `--help`.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One option a command accepts.
+public struct OptionSpec: Sendable {
+    /// The long name with dashes: `--json`.
+    public let name: String
+    /// A short alias with one dash, or nil.
+    public let short: String?
+    /// The value's placeholder in help (`DATE`); nil for a flag.
+    public let value: String?
+    /// One line for `--help`.
+    public let help: String
+
+    public init(_ name: String, short: String? = nil, value: String? = nil, help: String) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.help = help
+    }
+}
+
+/// Arguments split into options and positionals against a command's option list.
+/// Accepts `--name value`, `--name=value`, `-x value`, and `--` to end options.
+public struct ParsedArguments: Sendable {
+    public private(set) var flags: Set<String> = []
+    public private(set) var values: [String: String] = [:]
+    public private(set) var positionals: [String] = []
+
+    public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || Self.isNumber(argument) {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = options.first(where: { $0.name == name || $0.short == name }) else {
+                throw UsageError("unknown option \(name)")
+            }
+            if spec.value != nil {
+                if let inlineValue {
+                    values[spec.name] = inlineValue
+                } else if index < arguments.count {
+                    values[spec.name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError("\(spec.name) needs a value (\(spec.value ?? "VALUE"))")
+                }
+            } else {
+                guard inlineValue == nil else { throw UsageError("\(spec.name) takes no value") }
+                flags.insert(spec.name)
+            }
+        }
+    }
+
+    /// Negative numbers ("-3") are positionals, so `log 1 -3` reports the bad value
+    /// instead of an unknown option.
+    private static func isNumber(_ text: String) -> Bool {
+        text.count > 1 && Double(text) != nil
+    }
+
+    /// True when the flag was given.
+    public func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of an option, or nil.
+    public func value(_ name: String) -> String? { values[name] }
+}

@@ -1,0 +1,83 @@
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+
+extension Commands {
+    static let planCheck = Command(
+        words: ["plan", "check"],
+        synopsis: "FILE|-",
+        summary: "Validate a plan offline (no daemon needed) and print it normalised, with warnings.",
+        details: """
+            FILE is a plan as JSON (the plan object or a bare array of day schedules) or a
+            model's raw reply with the JSON inside markdown fences or prose; - reads standard
+            input. Exit status 0 when the plan imports (warnings list every change made),
+            1 when it is refused (every error is listed with its JSON path), 2 on usage errors.
+            """,
+        options: [
+            OptionSpec("--week-start", value: "DATE", help: "the Monday of the plan's week (default: this week)"),
+            OptionSpec("--exercises-per-day", value: "N", help: "keep N exercises per training day, padding with fillers"),
+            CommonOptions.json,
+        ],
+        run: runPlanCheck)
+
+    static let planSchema = Command(
+        words: ["plan", "schema"],
+        synopsis: "",
+        summary: "Print the JSON Schema (draft 2020-12) of a plan, for a planner's structured output.",
+        details: "The schema describes exactly what imports without warnings.",
+        options: [OptionSpec("--compact", help: "print it on one line")],
+        run: { arguments, context in
+            let schema = PlanSchema.document
+            context.console.print(arguments.has("--compact") ? schema.jsonText : schema.prettyText)
+            return ExitStatus.ok
+        })
+
+    static func importOptions(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> PlanImportOptions {
+        var options = PlanImportOptions(today: today)
+        if let text = arguments.value("--week-start") {
+            guard let date = LocalDate(text) else { throw UsageError("--week-start needs a date as YYYY-MM-DD, got \"\(text)\"") }
+            guard date.weekday == .monday else { throw UsageError("--week-start \(date) is a \(date.weekday.name), not a Monday") }
+            options.weekStart = date
+        }
+        if let text = arguments.value("--exercises-per-day") {
+            guard let count = Int(text), PlanLimits.exercisesPerDay.contains(count) else {
+                throw UsageError("--exercises-per-day needs a number from \(PlanLimits.exercisesPerDay.lowerBound) to \(PlanLimits.exercisesPerDay.upperBound), got \"\(text)\"")
+            }
+            options.exercisesPerDay = count
+        }
+        return options
+    }
+
+    static func runPlanCheck(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(arguments.positionals.isEmpty ? "plan check needs a FILE (or - for standard input)" : "plan check takes one FILE")
+        }
+        let options = try importOptions(arguments, today: context.clock.today())
+        let text = try FileInput.read(arguments.positionals[0])
+        let console = context.console
+        do {
+            let result = try PlanImporter.importPlan(text: text, options: options)
+            if arguments.has("--json") {
+                console.print(JSONValue.obj([
+                    "valid": true, "plan": result.plan.json, "warnings": .array(result.warnings.map(\.json)),
+                ]).prettyText)
+                return ExitStatus.ok
+            }
+            PlanFormatter(console: console).printPlan(result.plan, today: nil)
+            if !result.warnings.isEmpty {
+                console.print()
+                console.print(console.yellow("\(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s") (changes made on import):"))
+                for warning in result.warnings { console.print("  \(warning.path): \(warning.message)") }
+            }
+            return ExitStatus.ok
+        } catch {
+            if arguments.has("--json") {
+                console.print(JSONValue.obj(["valid": false, "errors": .array(error.errors.map(\.json))]).prettyText)
+            } else {
+                console.print(console.red("invalid plan: \(error.errors.count) error\(error.errors.count == 1 ? "" : "s"), nothing would be stored"))
+                for problem in error.errors { console.print("  \(problem.path): \(problem.message)") }
+            }
+            return ExitStatus.refused
+        }
+    }
+}

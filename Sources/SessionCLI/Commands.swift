@@ -1,0 +1,81 @@
+import ArgumentParsing
+import SessionCore
+
+/// The verb table of `sessionctl`: help and dispatch both come from it.
+enum Commands {
+    static let all: [Command] = [planCheck, planSchema]
+}
+
+/// `sessionctl`'s entry point: parses the verb, runs it, maps errors to exit statuses.
+public enum SessionCtl {
+    static let globalHelp = """
+        Usage: sessionctl [--socket PATH] COMMAND [ARGS...]
+
+        Track a workout against the active plan, through the sessiond daemon.
+
+        Commands:
+        %COMMANDS%
+
+        Run "sessionctl COMMAND --help" for a command's options.
+        Exit status: 0 ok, 1 refused (the message says why), 2 usage error, 3 daemon unreachable.
+        """
+
+    /// Runs one invocation and returns its exit status.
+    public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        let console = context.console
+        if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) {
+            console.print(help())
+            return arguments.isEmpty ? ExitStatus.usage : ExitStatus.ok
+        }
+        if arguments[0] == "--version" {
+            console.print("sessionctl \(SessiondVersion.current)")
+            return ExitStatus.ok
+        }
+        guard let (command, rest) = match(arguments) else {
+            console.error("sessionctl: unknown command \"\(arguments.prefix(2).joined(separator: " "))\"; run \"sessionctl --help\" for the list")
+            return ExitStatus.usage
+        }
+        do {
+            if rest.contains("--help") || rest.contains("-h") {
+                console.print(command.help)
+                return ExitStatus.ok
+            }
+            let parsed = try ParsedArguments(rest, options: command.options)
+            return try command.run(parsed, context)
+        } catch let error as UsageError {
+            console.error("sessionctl: \(error.message)")
+            console.error("Usage: \(command.usage)  (see --help)")
+            return ExitStatus.usage
+        } catch let error as FileInput.Failure {
+            console.error("sessionctl: \(error)")
+            return ExitStatus.usage
+        } catch {
+            console.error("sessionctl: \(error)")
+            return ExitStatus.refused
+        }
+    }
+
+    /// The longest command whose words start `arguments`.
+    static func match(_ arguments: [String]) -> (Command, [String])? {
+        let sorted = Commands.all.sorted { $0.words.count > $1.words.count }
+        for command in sorted where arguments.starts(with: command.words) {
+            return (command, Array(arguments.dropFirst(command.words.count)))
+        }
+        return nil
+    }
+
+    static func help() -> String {
+        let width = (Commands.all.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
+        let lines = Commands.all.map { command in
+            let name = command.words.joined(separator: " ")
+            return "  " + name + String(repeating: " ", count: width - name.count) + command.summary
+        }
+        return globalHelp.replacingOccurrences(of: "%COMMANDS%", with: lines.joined(separator: "\n"))
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        components(separatedBy: target).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command writes: standard output and error, with colour only on a terminal
+/// and never when NO_COLOR is set (https://no-color.org).
+public final class Console {
+    private var out: String = ""
+    private var err: String = ""
+    /// True when colours may be used on standard output.
+    public let colors: Bool
+    private let buffered: Bool
+
+    /// A console on the process's own streams.
+    public init(environment: [String: String]) {
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        self.colors = !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+        self.buffered = false
+    }
+
+    /// A console that keeps what is written, for tests.
+    public init(capturing colors: Bool = false) {
+        self.colors = colors
+        self.buffered = true
+    }
+
+    /// Everything written to standard output (capturing consoles only).
+    public var capturedOutput: String { out }
+    /// Everything written to standard error (capturing consoles only).
+    public var capturedError: String { err }
+
+    /// Writes a line to standard output.
+    public func print(_ line: String = "") { write(line + "\n", toError: false) }
+
+    /// Writes a line to standard error.
+    public func error(_ line: String) { write(line + "\n", toError: true) }
+
+    private func write(_ text: String, toError: Bool) {
+        if buffered {
+            if toError { err += text } else { out += text }
+            return
+        }
+        let bytes = Array(text.utf8)
+        let fd = toError ? STDERR_FILENO : STDOUT_FILENO
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(fd, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
+    /// Text in bold when colours are on.
+    public func bold(_ text: String) -> String { style(text, "1") }
+    /// Text dimmed when colours are on.
+    public func dim(_ text: String) -> String { style(text, "2") }
+    /// Text in green when colours are on.
+    public func green(_ text: String) -> String { style(text, "32") }
+    /// Text in yellow when colours are on.
+    public func yellow(_ text: String) -> String { style(text, "33") }
+    /// Text in red when colours are on.
+    public func red(_ text: String) -> String { style(text, "31") }
+
+    private func style(_ text: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a whole file, or standard input for "-", as UTF-8 text.
+enum FileInput {
+    /// Why a file could not be read.
+    struct Failure: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    /// Inputs larger than this are refused (a plan is a few kilobytes).
+    static let maximumBytes = 16 << 20
+
+    static func read(_ path: String) throws(Failure) -> String {
+        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        defer { if path != "-" { close(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress, buffer.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= maximumBytes else {
+                throw Failure(path: path, reason: "larger than \(maximumBytes >> 20) MiB")
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(path: path, reason: "not UTF-8 text")
+        }
+        return text
+    }
+}

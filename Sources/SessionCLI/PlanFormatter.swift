@@ -1,0 +1,61 @@
+import SessionCore
+
+/// Renders plans for a person reading a terminal.
+struct PlanFormatter {
+    let console: Console
+
+    /// "4 × 8–12 @ 60 kg · rest 2:00"
+    static func prescription(_ exercise: PlannedExercise) -> String {
+        var target: String
+        if let seconds = exercise.durationSeconds {
+            target = "\(exercise.sets) × \(formatDuration(seconds))"
+        } else if exercise.amrap {
+            target = "\(exercise.sets) × AMRAP"
+        } else if let reps = exercise.reps {
+            target = "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "")
+        } else {
+            target = "\(exercise.sets) sets"
+        }
+        if let weight = exercise.weightKg { target += " @ \(formatKilograms(weight)) kg" }
+        if let rest = exercise.restSeconds { target += " · rest \(formatClock(rest))" }
+        return target
+    }
+
+    /// "45s", "2 min", "1:30 min".
+    static func formatDuration(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(seconds)s" }
+        if seconds % 60 == 0 { return "\(seconds / 60) min" }
+        return formatClock(seconds) + " min"
+    }
+
+    /// "1:30".
+    static func formatClock(_ seconds: Int) -> String {
+        let secs = seconds % 60
+        return "\(seconds / 60):\(secs < 10 ? "0" : "")\(secs)"
+    }
+
+    /// "22.5", "24".
+    static func formatKilograms(_ kilograms: Double) -> String {
+        JSONValue.number((kilograms * 10).rounded() / 10).jsonText
+    }
+
+    func printPlan(_ plan: Plan, today: LocalDate?) {
+        let training = plan.trainingDays.count
+        console.print(console.bold(plan.name) + " · week of \(plan.weekStart) · \(training) training day\(training == 1 ? "" : "s")")
+        for day in plan.days {
+            let marker = day.date == today ? console.green(" ◀ today") : ""
+            let weekday = String(day.weekday.name.prefix(3))
+            console.print()
+            console.print(console.bold("\(weekday) \(day.date)  \(day.title)") + (day.rest ? console.dim("  (rest)") : "") + marker)
+            if !day.warmup.isEmpty {
+                let items = day.warmup.map { item in
+                    item.name + (item.reps.map { " ×\($0)" } ?? "") + (item.durationSeconds.map { " " + Self.formatDuration($0) } ?? "")
+                }
+                console.print(console.dim("  warm-up: " + items.joined(separator: ", ")))
+            }
+            for (offset, exercise) in day.exercises.enumerated() {
+                console.print("  \(offset + 1). \(exercise.name)  " + console.dim(Self.prescription(exercise)))
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+/// A strict RFC 8259 parser over UTF-8 bytes. It can parse a whole document or a value
+/// at the start of a slice (reporting where the value ended), which the plan importer
+/// uses to find a JSON value inside a model's prose.
+public struct JSONParser {
+    /// Why a text is not JSON, with the byte offset where parsing stopped.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// Offset in bytes from the start of the input.
+        public let offset: Int
+        /// What was expected or found there.
+        public let message: String
+        public var description: String { "\(message) at byte \(offset)" }
+    }
+
+    /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
+    public static let maximumDepth = 128
+
+    private let bytes: [UInt8]
+    private var index: Int
+    private var depth = 0
+
+    private init(bytes: [UInt8], start: Int) {
+        self.bytes = bytes
+        self.index = start
+    }
+
+    /// Parses `text` as one JSON document; whitespace may surround the value.
+    public static func parse(_ text: String) throws(Failure) -> JSONValue {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses UTF-8 bytes as one JSON document.
+    public static func parse(bytes: [UInt8]) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, start: 0)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else {
+            throw Failure(offset: parser.index, message: "unexpected text after the JSON value")
+        }
+        return value
+    }
+
+    /// Parses one value that starts at `start` and returns it with the offset just past it.
+    public static func parsePrefix(bytes: [UInt8], start: Int) throws(Failure) -> (JSONValue, end: Int) {
+        var parser = JSONParser(bytes: bytes, start: start)
+        let value = try parser.parseValue()
+        return (value, parser.index)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func fail(_ message: String) -> Failure {
+        Failure(offset: index, message: message)
+    }
+
+    private mutating func parseValue() throws(Failure) -> JSONValue {
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw fail("unexpected character")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(Failure) {
+        let expected = Array(literal.utf8)
+        guard index + expected.count <= bytes.count else { throw fail("unexpected end of input") }
+        guard bytes[index..<index + expected.count].elementsEqual(expected) else {
+            throw fail("invalid literal")
+        }
+        index += expected.count
+    }
+
+    private mutating func enterContainer() throws(Failure) {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw fail("nesting too deep") }
+    }
+
+    private mutating func parseObject() throws(Failure) -> JSONValue {
+        try enterContainer()
+        defer { depth -= 1 }
+        index += 1
+        var pairs: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(pairs)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("expected a string key")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("expected ':'")
+            }
+            index += 1
+            skipWhitespace()
+            pairs.append((key: key, value: try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(pairs)
+            } else {
+                throw fail("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONValue {
+        try enterContainer()
+        defer { depth -= 1 }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            } else {
+                throw fail("expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        index += 1  // opening quote
+        var output: [UInt8] = []
+        var runStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                output.append(contentsOf: bytes[runStart..<index])
+                index += 1
+                guard let text = String(validating: output, as: UTF8.self) else {
+                    throw fail("invalid UTF-8 in string")
+                }
+                return text
+            }
+            if byte < 0x20 { throw fail("control character in string") }
+            if byte == UInt8(ascii: "\\") {
+                output.append(contentsOf: bytes[runStart..<index])
+                index += 1
+                try parseEscape(into: &output)
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func parseEscape(into output: inout [UInt8]) throws(Failure) {
+        guard index < bytes.count else { throw fail("unterminated escape") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): output.append(0x22)
+        case UInt8(ascii: "\\"): output.append(0x5C)
+        case UInt8(ascii: "/"): output.append(0x2F)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else { throw fail("unpaired surrogate") }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw fail("unpaired surrogate")
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid escape") }
+            output.append(contentsOf: Array(String(Character(unicode)).utf8))
+        default:
+            throw fail("invalid escape")
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("unterminated escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw fail("invalid hex digit")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw Failure(offset: start, message: "number out of range")
+        }
+        return .number(value)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+}

@@ -1,0 +1,103 @@
+/// A normalised 7-day training plan, as import produces it and storage keeps it.
+public struct Plan: Sendable, Equatable {
+    /// The plan's display name.
+    public var name: String
+    /// The Monday of the week the plan covers.
+    public var weekStart: LocalDate
+    /// The plan's days in date order, Monday first; weekdays not listed are rest days.
+    public var days: [PlanDay]
+
+    public init(name: String, weekStart: LocalDate, days: [PlanDay]) {
+        self.name = name
+        self.weekStart = weekStart
+        self.days = days
+    }
+
+    /// Days that carry at least one exercise.
+    public var trainingDays: [PlanDay] { days.filter { !$0.rest } }
+}
+
+/// One day of a plan.
+public struct PlanDay: Sendable, Equatable {
+    public var date: LocalDate
+    public var title: String
+    public var rest: Bool
+    public var warmup: [WarmupItem]
+    public var exercises: [PlannedExercise]
+
+    public init(date: LocalDate, title: String, rest: Bool, warmup: [WarmupItem], exercises: [PlannedExercise]) {
+        self.date = date
+        self.title = title
+        self.rest = rest
+        self.warmup = warmup
+        self.exercises = exercises
+    }
+
+    /// The day's ISO weekday.
+    public var weekday: Weekday { date.weekday }
+}
+
+/// A warm-up item: a name and optionally a rep count or a duration.
+public struct WarmupItem: Sendable, Equatable {
+    public var name: String
+    public var reps: Int?
+    public var durationSeconds: Int?
+    public var description: String?
+
+    public init(name: String, reps: Int? = nil, durationSeconds: Int? = nil, description: String? = nil) {
+        self.name = name
+        self.reps = reps
+        self.durationSeconds = durationSeconds
+        self.description = description
+    }
+}
+
+/// A planned exercise row: what the person is asked to do, set by set.
+public struct PlannedExercise: Sendable, Equatable {
+    public var name: String
+    public var sets: Int
+    /// The rep target, or the lower bound of a range.
+    public var reps: Int?
+    /// The upper bound of a rep range ("8-12" → reps 8, repsMax 12).
+    public var repsMax: Int?
+    /// As many reps as possible: no rep target.
+    public var amrap: Bool
+    public var durationSeconds: Int?
+    public var weightKg: Double?
+    public var restSeconds: Int?
+    public var description: String?
+
+    public init(
+        name: String, sets: Int, reps: Int? = nil, repsMax: Int? = nil, amrap: Bool = false,
+        durationSeconds: Int? = nil, weightKg: Double? = nil, restSeconds: Int? = nil,
+        description: String? = nil
+    ) {
+        self.name = name
+        self.sets = sets
+        self.reps = reps
+        self.repsMax = repsMax
+        self.amrap = amrap
+        self.durationSeconds = durationSeconds
+        self.weightKg = weightKg
+        self.restSeconds = restSeconds
+        self.description = description
+    }
+}
+
+/// A problem or a change found at one place of an imported document.
+public struct PathMessage: Sendable, Equatable, CustomStringConvertible {
+    /// Where: `days[2].exercises[0].sets`, or `$` for the document itself.
+    public let path: String
+    /// A sentence saying what is wrong or what was changed.
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+
+    /// `{"path": …, "message": …}`.
+    public var json: JSONValue { .obj(["path": .string(path), "message": .string(message)]) }
+}

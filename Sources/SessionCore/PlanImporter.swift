@@ -1,0 +1,65 @@
+/// Options for one import.
+public struct PlanImportOptions: Sendable {
+    /// The Monday of the plan's week. Nil: the Monday of the first explicit date in the
+    /// plan, else the Monday of `today`.
+    public var weekStart: LocalDate?
+    /// Today in the daemon's time zone (the domain never reads a clock).
+    public var today: LocalDate
+    /// When set, every training day keeps its first N unique exercises and is padded to
+    /// N with named fillers, as on-device planners do. Off by default.
+    public var exercisesPerDay: Int?
+
+    public init(today: LocalDate, weekStart: LocalDate? = nil, exercisesPerDay: Int? = nil) {
+        self.today = today
+        self.weekStart = weekStart
+        self.exercisesPerDay = exercisesPerDay
+    }
+}
+
+/// A successful import: the normalised plan and one warning per change made to it.
+public struct PlanImport: Sendable {
+    public let plan: Plan
+    public let warnings: [PathMessage]
+}
+
+/// An import that failed: every problem found, each with its JSON path. Nothing of the
+/// plan may be stored.
+public struct PlanImportError: Error, Sendable, Equatable {
+    public let errors: [PathMessage]
+}
+
+/// The typed boundary between a model's output and the stored plan: strict validation,
+/// normalisation in code, and a warning for every change.
+public enum PlanImporter {
+    /// Imports raw model output: one JSON value, possibly inside markdown fences or prose.
+    public static func importPlan(text: String, options: PlanImportOptions) throws(PlanImportError) -> PlanImport {
+        switch ModelOutput.extract(text) {
+        case .json(let value):
+            return try importPlan(json: value, options: options)
+        case .embedded(let value):
+            let note = PathMessage(path: "$", message: "took the one JSON value out of the surrounding text (markdown fences and prose removed)")
+            return try importPlan(json: value, options: options, leadingWarnings: [note])
+        case .none:
+            throw PlanImportError(errors: [PathMessage(path: "$", message: "not a plan: the text contains no JSON object or array")])
+        case .several(let count):
+            throw PlanImportError(errors: [PathMessage(path: "$", message: "ambiguous: the text contains \(count) JSON values; expected exactly one plan")])
+        }
+    }
+
+    /// Imports a JSON value: a plan object or a bare array of day schedules. A JSON
+    /// string is read as raw model output.
+    public static func importPlan(json: JSONValue, options: PlanImportOptions) throws(PlanImportError) -> PlanImport {
+        if case .string(let text) = json { return try importPlan(text: text, options: options) }
+        return try importPlan(json: json, options: options, leadingWarnings: [])
+    }
+
+    private static func importPlan(json: JSONValue, options: PlanImportOptions, leadingWarnings: [PathMessage]) throws(PlanImportError) -> PlanImport {
+        var reader = PlanReader(options: options)
+        reader.warnings = leadingWarnings
+        let plan = reader.readPlan(json)
+        guard let plan, reader.errors.isEmpty else {
+            throw PlanImportError(errors: reader.errors)
+        }
+        return PlanImport(plan: plan, warnings: reader.warnings)
+    }
+}

@@ -1,0 +1,17 @@
+/// The bounds a plan must respect. Import validates against them and the published
+/// JSON Schema is generated from them, so the two cannot disagree.
+public enum PlanLimits {
+    public static let days = 1...7
+    public static let sets = 1...20
+    public static let reps = 1...100
+    public static let durationSeconds = 1...7200
+    public static let weightKg = 0.0...500.0
+    public static let restSeconds = 0...1800
+    public static let nameLength = 120
+    public static let descriptionLength = 500
+    public static let exercisesPerDay = 1...20
+    /// Sets given to an exercise whose plan names no set count (names-only schedules).
+    public static let defaultSets = 3
+    /// Pounds to kilograms, exactly (the international avoirdupois pound).
+    public static let kilogramsPerPound = 0.45359237
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+
+/// The daemon's clock and time zone: wall time in milliseconds, local dates, and RFC
+/// 3339 timestamps with the zone's offset. The zone is the process's `TZ` (glibc), set
+/// once at start by `use(timeZone:)`; domain code gets the values, never this clock.
+public struct LocalClock: Sendable {
+    public init() {}
+
+    /// Why a time zone name was refused.
+    public struct UnknownTimeZone: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String {
+            "unknown time zone \"\(name)\": use an IANA name such as Europe/Berlin or UTC (see /usr/share/zoneinfo)"
+        }
+    }
+
+    /// Sets the process's time zone to an IANA name (checked against the zoneinfo
+    /// database, since glibc silently falls back to UTC for names it does not know).
+    public static func use(timeZone name: String) throws(UnknownTimeZone) {
+        let valid = ["UTC", "GMT", "Etc/UTC"].contains(name)
+            || (!name.contains("..") && !name.hasPrefix("/") && access("/usr/share/zoneinfo/" + name, R_OK) == 0)
+        guard valid else { throw UnknownTimeZone(name: name) }
+        setenv("TZ", name, 1)
+        tzset()
+    }
+
+    /// Unix time in milliseconds.
+    public func nowMs() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+
+    /// Today's date in the daemon's zone.
+    public func today() -> LocalDate { localDate(atMs: nowMs()) }
+
+    private func brokenDown(ms: Int64) -> tm {
+        var seconds = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return parts
+    }
+
+    /// The local date of an instant.
+    public func localDate(atMs ms: Int64) -> LocalDate {
+        let parts = brokenDown(ms: ms)
+        return LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? LocalDate(daysSinceEpoch: Int(ms / 86_400_000))
+    }
+
+    /// The instant local midnight starts `date` (the first valid local time of it).
+    public func startOfDayMs(_ date: LocalDate) -> Int64 {
+        var parts = tm()
+        parts.tm_year = Int32(date.year - 1900)
+        parts.tm_mon = Int32(date.month - 1)
+        parts.tm_mday = Int32(date.day)
+        parts.tm_isdst = -1
+        return Int64(mktime(&parts)) * 1000
+    }
+
+    /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
+    public func rfc3339(ms: Int64) -> String {
+        let parts = brokenDown(ms: ms)
+        func pad(_ value: Int, _ width: Int = 2) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        let millis = Int(((ms % 1000) + 1000) % 1000)
+        let offset = Int(parts.tm_gmtoff)
+        let sign = offset < 0 ? "-" : "+"
+        let zone = offset == 0 ? "Z" : "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) % 3600 / 60))"
+        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
+            + "T\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec))).\(pad(millis, 3))\(zone)"
+    }
+
+    /// Parses an RFC 3339 timestamp (`Z` or `±hh:mm`, optional fraction) to Unix ms.
+    public static func parseRFC3339(_ text: String) -> Int64? {
+        let chars = Array(text.utf8)
+        guard chars.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= chars.count else { return nil }
+            var value = 0
+            for index in range {
+                guard (48...57).contains(chars[index]) else { return nil }
+                value = value * 10 + Int(chars[index] - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), chars[4] == UInt8(ascii: "-"), let month = number(5..<7),
+            chars[7] == UInt8(ascii: "-"), let day = number(8..<10),
+            chars[10] == UInt8(ascii: "T") || chars[10] == UInt8(ascii: "t") || chars[10] == UInt8(ascii: " "),
+            let hour = number(11..<13), chars[13] == UInt8(ascii: ":"), let minute = number(14..<16),
+            chars[16] == UInt8(ascii: ":"), let second = number(17..<19),
+            let date = LocalDate(year: year, month: month, day: day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var millis = 0
+        if index < chars.count, chars[index] == UInt8(ascii: ".") {
+            index += 1
+            var digits = 0
+            while index < chars.count, (48...57).contains(chars[index]) {
+                if digits < 3 { millis = millis * 10 + Int(chars[index] - 48) }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            if digits < 3 { for _ in digits..<3 { millis *= 10 } }
+        }
+        guard index < chars.count else { return nil }
+        var offsetSeconds = 0
+        if chars[index] == UInt8(ascii: "Z") || chars[index] == UInt8(ascii: "z") {
+            guard index + 1 == chars.count else { return nil }
+        } else if chars[index] == UInt8(ascii: "+") || chars[index] == UInt8(ascii: "-") {
+            guard index + 6 == chars.count, let hours = number(index + 1..<index + 3),
+                chars[index + 3] == UInt8(ascii: ":"), let minutes = number(index + 4..<index + 6),
+                hours < 24, minutes < 60
+            else { return nil }
+            offsetSeconds = (hours * 3600 + minutes * 60) * (chars[index] == UInt8(ascii: "-") ? -1 : 1)
+        } else {
+            return nil
+        }
+        let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
+        return Int64(seconds) * 1000 + Int64(millis)
+    }
+}

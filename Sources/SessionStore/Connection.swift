@@ -1,0 +1,86 @@
+import CSQLite
+
+/// The one owner of a `sqlite3*` handle. Not thread-safe: one thread uses it at a time
+/// (the daemon gives it to its single writer). Closed in `deinit`, and closed even
+/// when opening fails.
+public final class Connection {
+    let handle: OpaquePointer
+    private var cache: [String: Statement] = [:]
+    /// The database file.
+    public let path: String
+
+    /// Opens (creating when missing) the database at `path`.
+    public init(path: String) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: code, message: message, sql: nil)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters (schema, pragmas).
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        sqlite3_free(message)
+        try check(code, handle, sql: sql)
+    }
+
+    /// A prepared statement, cached by its SQL text for reuse.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = cache[sql] { return statement }
+        let statement = try Statement(connection: handle, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `values` bound.
+    public func run(_ sql: String, _ values: [SQLBindable] = []) throws(SQLiteError) {
+        try prepare(sql).run(values)
+    }
+
+    /// The first column of the first row as an integer, or nil.
+    public func scalar(_ sql: String, _ values: [SQLBindable] = []) throws(SQLiteError) -> Int64? {
+        try prepare(sql).row(values) { $0.optionalInt64(0) } ?? nil
+    }
+
+    /// The first column of the first row as text, or nil.
+    public func text(_ sql: String, _ values: [SQLBindable] = []) throws(SQLiteError) -> String? {
+        try prepare(sql).row(values) { $0.optionalText(0) } ?? nil
+    }
+
+    /// The rowid of the last INSERT.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: committed when it returns,
+    /// rolled back when it throws. With synchronous=FULL the commit is durable when
+    /// this returns.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// True while a transaction is open.
+    public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}

@@ -1,0 +1,119 @@
+import SessionCore
+
+extension Database {
+    /// Stores an imported plan with the text it came from, in one transaction. With
+    /// `activate`, or when no plan is active yet, it becomes the one active plan.
+    public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool) throws(StorageError) -> Int64 {
+        try write {
+            let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
+            let makeActive = activate || !hasActive
+            if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
+            try connection.run(
+                "INSERT INTO plan (name, week_start, imported_at_ms, source, active) VALUES (?, ?, ?, ?, ?)",
+                [plan.name, plan.weekStart.description, importedAtMs, source, makeActive])
+            let planID = connection.lastInsertRowID
+            for day in plan.days {
+                try connection.run(
+                    "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",
+                    [planID, day.date.description, day.weekday.rawValue, day.title, day.rest])
+                let dayID = connection.lastInsertRowID
+                for (offset, item) in day.warmup.enumerated() {
+                    try connection.run(
+                        "INSERT INTO warmup_item (plan_day_id, position, name, reps, duration_seconds, description) VALUES (?, ?, ?, ?, ?, ?)",
+                        [dayID, offset + 1, item.name, item.reps, item.durationSeconds, item.description])
+                }
+                for (offset, exercise) in day.exercises.enumerated() {
+                    try connection.run(
+                        """
+                        INSERT INTO planned_exercise (plan_day_id, position, name, sets, reps, reps_max, amrap,
+                            duration_seconds, weight_kg, rest_seconds, description)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                        [dayID, offset + 1, exercise.name, exercise.sets, exercise.reps, exercise.repsMax, exercise.amrap,
+                         exercise.durationSeconds, exercise.weightKg, exercise.restSeconds, exercise.description])
+                }
+            }
+            return planID
+        }
+    }
+
+    /// Makes `planID` the one active plan.
+    public func activatePlan(_ planID: Int64) throws(StorageError) {
+        try write {
+            guard try connection.scalar("SELECT id FROM plan WHERE id = ?", [planID]) != nil else {
+                throw StorageError.notFound(what: "plan", id: planID)
+            }
+            try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])
+            try connection.run("UPDATE plan SET active = 1 WHERE id = ?", [planID])
+        }
+    }
+
+    /// The active plan's id, or nil when no plan was imported.
+    public func activePlanID() throws(StorageError) -> Int64? {
+        try wrap { try connection.scalar("SELECT id FROM plan WHERE active = 1") }
+    }
+
+    /// The raw text a plan was imported from.
+    public func planSource(_ planID: Int64) throws(StorageError) -> String? {
+        try wrap { try connection.text("SELECT source FROM plan WHERE id = ?", [planID]) }
+    }
+
+    /// Every plan, newest first.
+    public func listPlans() throws(StorageError) -> [PlanSummary] {
+        try wrap {
+            try connection.prepare("SELECT id, name, week_start, active, imported_at_ms FROM plan ORDER BY imported_at_ms DESC, id DESC")
+                .rows { row in
+                    PlanSummary(
+                        id: row.int64(0), name: row.text(1),
+                        weekStart: LocalDate(row.text(2)) ?? LocalDate(daysSinceEpoch: 0),
+                        active: row.bool(3), importedAtMs: row.int64(4))
+                }
+        }
+    }
+
+    /// A whole plan with its row ids, or nil when there is no such plan.
+    public func plan(_ planID: Int64) throws(StorageError) -> StoredPlan? {
+        try wrap {
+            guard let header = try connection.prepare("SELECT name, week_start, imported_at_ms, active FROM plan WHERE id = ?")
+                .row([planID], { row in (row.text(0), row.text(1), row.int64(2), row.bool(3)) })
+            else { return nil }
+            let dayRows = try connection.prepare("SELECT id, date, title, rest FROM plan_day WHERE plan_id = ? ORDER BY date")
+                .rows([planID]) { row in (row.int64(0), row.text(1), row.text(2), row.bool(3)) }
+            var days: [PlanDay] = []
+            var exerciseIDs: [[Int64]] = []
+            for (dayID, date, title, rest) in dayRows {
+                let warmup = try connection.prepare(
+                    "SELECT name, reps, duration_seconds, description FROM warmup_item WHERE plan_day_id = ? ORDER BY position"
+                ).rows([dayID]) { row in
+                    WarmupItem(name: row.text(0), reps: row.optionalInt(1), durationSeconds: row.optionalInt(2), description: row.optionalText(3))
+                }
+                let exercises = try plannedExercises(dayID: dayID)
+                exerciseIDs.append(exercises.map(\.id))
+                days.append(PlanDay(
+                    date: LocalDate(date) ?? LocalDate(daysSinceEpoch: 0), title: title, rest: rest,
+                    warmup: warmup, exercises: exercises.map(\.exercise)))
+            }
+            let plan = Plan(name: header.0, weekStart: LocalDate(header.1) ?? LocalDate(daysSinceEpoch: 0), days: days)
+            return StoredPlan(
+                id: planID, importedAtMs: header.2, active: header.3, plan: plan,
+                dayIDs: dayRows.map(\.0), exerciseIDs: exerciseIDs)
+        }
+    }
+
+    /// The planned exercises of one plan day with their row ids, in position order.
+    public func plannedExercises(dayID: Int64) throws(StorageError) -> [(id: Int64, exercise: PlannedExercise)] {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT id, name, sets, reps, reps_max, amrap, duration_seconds, weight_kg, rest_seconds, description
+                FROM planned_exercise WHERE plan_day_id = ? ORDER BY position
+                """
+            ).rows([dayID]) { row in
+                (id: row.int64(0), exercise: PlannedExercise(
+                    name: row.text(1), sets: row.int(2), reps: row.optionalInt(3), repsMax: row.optionalInt(4),
+                    amrap: row.bool(5), durationSeconds: row.optionalInt(6), weightKg: row.optionalDouble(7),
+                    restSeconds: row.optionalInt(8), description: row.optionalText(9)))
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CSQLite
+
+/// The one owner of sessiond's SQLite database: opening with a fixed configuration,
+/// refusing files it must not touch, migrations, and (in its extensions) every SQL
+/// statement the daemon runs.
+public final class Database {
+    /// The underlying connection. Internal: SQL stays in this module.
+    let connection: Connection
+    /// The database file.
+    public var path: String { connection.path }
+
+    /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
+    /// that is not an SQLite database, one of another application, or one written by a
+    /// newer schema; then configures the connection and runs pending migrations.
+    public init(path: String) throws(StorageError) {
+        let connection: Connection
+        do {
+            connection = try Connection(path: path)
+        } catch {
+            throw .cannotOpen(path: path, error)
+        }
+        self.connection = connection
+        try inspect()
+        do {
+            try configure()
+            try migrate()
+        } catch let error as StorageError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .sqlite(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    /// Read-only checks before anything is written: the header must be SQLite's, the
+    /// schema ours (or empty), and not newer than this build.
+    private func inspect() throws(StorageError) {
+        let version: Int64
+        let applicationID: Int64
+        let tables: Int64
+        let hasMigrations: Bool
+        do {
+            try connection.execute("PRAGMA busy_timeout = 5000")
+            version = try connection.scalar("PRAGMA user_version") ?? 0
+            applicationID = try connection.scalar("PRAGMA application_id") ?? 0
+            tables = try connection.scalar("SELECT count(*) FROM sqlite_schema") ?? 0
+            hasMigrations = try connection.scalar(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migration'") == 1
+        } catch {
+            if error.primaryCode == SQLITE_NOTADB || error.primaryCode == SQLITE_CORRUPT {
+                throw .notADatabase(path: path, detail: error.message)
+            }
+            throw .cannotOpen(path: path, error)
+        }
+        if tables > 0, applicationID != Migrations.applicationID || !hasMigrations {
+            throw .foreignDatabase(path: path)
+        }
+        if version > Migrations.latestVersion {
+            throw .newerSchema(path: path, found: Int(version), known: Migrations.latestVersion)
+        }
+    }
+
+    /// The connection settings, in one place: WAL so readers never block the writer,
+    /// synchronous=FULL so a commit is on disk when it returns, foreign keys enforced.
+    private func configure() throws {
+        let mode = try connection.text("PRAGMA journal_mode = WAL")
+        guard mode == "wal" else {
+            throw StorageError.sqlite(SQLiteError(code: SQLITE_ERROR, message: "cannot enable WAL (journal_mode is \(mode ?? "unknown"))", sql: nil))
+        }
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+    }
+
+    /// The schema version recorded in the file.
+    public func schemaVersion() throws(StorageError) -> Int {
+        try wrap { Int(try connection.scalar("PRAGMA user_version") ?? 0) }
+    }
+
+    /// Applies every migration newer than the file, each in its own transaction with
+    /// its bookkeeping row and `user_version`.
+    private func migrate() throws {
+        let current = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+        for migration in Migrations.all where migration.version > current {
+            try connection.transaction {
+                if migration.version == 1 {
+                    try connection.execute("""
+                        CREATE TABLE schema_migration (
+                            version INTEGER PRIMARY KEY,
+                            name TEXT NOT NULL,
+                            applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                        );
+                        PRAGMA application_id = \(Migrations.applicationID);
+                        """)
+                }
+                try connection.execute(migration.sql)
+                try connection.run("INSERT INTO schema_migration (version, name) VALUES (?, ?)", [migration.version, migration.name])
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+
+    /// Runs `body`, turning SQLite's errors into storage errors.
+    func wrap<T>(_ body: () throws -> T) throws(StorageError) -> T {
+        do {
+            return try body()
+        } catch let error as StorageError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .sqlite(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    /// One transaction around `body`; storage errors pass through unchanged.
+    func write<T>(_ body: () throws -> T) throws(StorageError) -> T {
+        try wrap { try connection.transaction(body) }
+    }
+
+    /// Checkpoints the WAL into the main file; done before a clean shutdown.
+    public func checkpoint() throws(StorageError) {
+        try wrap { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+}

@@ -1,0 +1,126 @@
+/// One schema change. The list is ordered and append-only: a shipped migration is
+/// never edited, a change is a new migration at the end (GRDB's DatabaseMigrator).
+struct Migration {
+    let version: Int
+    let name: String
+    let sql: String
+}
+
+/// Every migration this build knows, in order; `version` is the position from 1.
+enum Migrations {
+    /// `PRAGMA application_id` of a sessiond database ("SESD").
+    static let applicationID: Int64 = 0x5345_5344
+
+    static let all: [Migration] = [
+        Migration(version: 1, name: "initial schema", sql: """
+            CREATE TABLE plan (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                week_start TEXT NOT NULL,          -- YYYY-MM-DD, a Monday
+                imported_at_ms INTEGER NOT NULL,   -- Unix time in milliseconds
+                source TEXT NOT NULL,              -- the text as received, kept for audit
+                active INTEGER NOT NULL DEFAULT 0 CHECK (active IN (0, 1))
+            );
+            CREATE UNIQUE INDEX plan_one_active ON plan (active) WHERE active = 1;
+            CREATE INDEX plan_by_week ON plan (week_start);
+
+            CREATE TABLE plan_day (
+                id INTEGER PRIMARY KEY,
+                plan_id INTEGER NOT NULL REFERENCES plan (id) ON DELETE CASCADE,
+                date TEXT NOT NULL,
+                weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7),
+                title TEXT NOT NULL,
+                rest INTEGER NOT NULL DEFAULT 0 CHECK (rest IN (0, 1)),
+                UNIQUE (plan_id, weekday)
+            );
+
+            CREATE TABLE warmup_item (
+                id INTEGER PRIMARY KEY,
+                plan_day_id INTEGER NOT NULL REFERENCES plan_day (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                reps INTEGER,
+                duration_seconds INTEGER,
+                description TEXT,
+                UNIQUE (plan_day_id, position)
+            );
+
+            CREATE TABLE planned_exercise (
+                id INTEGER PRIMARY KEY,
+                plan_day_id INTEGER NOT NULL REFERENCES plan_day (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,         -- 1-based order within the day
+                name TEXT NOT NULL,
+                sets INTEGER NOT NULL CHECK (sets BETWEEN 1 AND 20),
+                reps INTEGER,
+                reps_max INTEGER,
+                amrap INTEGER NOT NULL DEFAULT 0 CHECK (amrap IN (0, 1)),
+                duration_seconds INTEGER,
+                weight_kg REAL,
+                rest_seconds INTEGER,
+                description TEXT,
+                UNIQUE (plan_day_id, position)
+            );
+
+            CREATE TABLE session (
+                id INTEGER PRIMARY KEY,
+                plan_day_id INTEGER REFERENCES plan_day (id),  -- NULL: a free session
+                date TEXT NOT NULL,                -- local date in the daemon's time zone
+                title TEXT NOT NULL,
+                carried_over INTEGER NOT NULL DEFAULT 0,
+                started_at_ms INTEGER NOT NULL,
+                ended_at_ms INTEGER,               -- NULL while active
+                paused_since_ms INTEGER,           -- set while paused
+                paused_total_ms INTEGER NOT NULL DEFAULT 0,
+                rpe REAL CHECK (rpe BETWEEN 1 AND 10),
+                note TEXT
+            );
+            -- At most one active (unfinished) session.
+            CREATE UNIQUE INDEX session_one_active ON session ((ended_at_ms IS NULL))
+                WHERE ended_at_ms IS NULL;
+            CREATE INDEX session_by_date ON session (date);
+
+            CREATE TABLE logged_set (
+                id INTEGER PRIMARY KEY,
+                session_id INTEGER NOT NULL REFERENCES session (id) ON DELETE CASCADE,
+                planned_exercise_id INTEGER REFERENCES planned_exercise (id),  -- NULL: off-plan
+                exercise_name TEXT NOT NULL,       -- as logged, kept for history
+                exercise_key TEXT NOT NULL,        -- name lowercased, spaces collapsed
+                set_number INTEGER NOT NULL,
+                kind TEXT NOT NULL DEFAULT 'normal'
+                    CHECK (kind IN ('normal', 'warmup', 'drop', 'failure')),
+                reps INTEGER,
+                weight_kg REAL,
+                duration_seconds INTEGER,
+                rpe REAL CHECK (rpe BETWEEN 1 AND 10),
+                note TEXT,
+                e1rm_kg REAL,                      -- Epley estimate, NULL without reps×weight
+                logged_at_ms INTEGER NOT NULL,
+                request_id TEXT UNIQUE             -- idempotent retries of session.log
+            );
+            CREATE INDEX logged_set_by_session ON logged_set (session_id, id);
+            CREATE INDEX logged_set_by_exercise ON logged_set (exercise_key, logged_at_ms);
+            CREATE INDEX logged_set_by_time ON logged_set (logged_at_ms);
+
+            CREATE TABLE health_sample (
+                id INTEGER PRIMARY KEY,
+                type TEXT NOT NULL,
+                value REAL NOT NULL,
+                date TEXT NOT NULL,
+                recorded_at_ms INTEGER NOT NULL,
+                source TEXT
+            );
+            CREATE INDEX health_sample_by_type_date ON health_sample (type, date);
+
+            CREATE TABLE profile (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                goals TEXT NOT NULL DEFAULT '',
+                equipment_json TEXT NOT NULL DEFAULT '[]',
+                weights_kg_json TEXT NOT NULL DEFAULT '[]',
+                updated_at_ms INTEGER NOT NULL
+            );
+            """),
+    ]
+
+    /// The schema version this build writes.
+    static var latestVersion: Int { all.last?.version ?? 0 }
+}

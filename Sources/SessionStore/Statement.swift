@@ -1,0 +1,98 @@
+import CSQLite
+
+/// One prepared statement: prepared in `init`, finalised in `deinit` (GRDB's shape).
+/// Values are always bound, never interpolated into SQL.
+public final class Statement {
+    private let handle: OpaquePointer
+    private let connection: OpaquePointer
+    /// The SQL text, for error messages.
+    public let sql: String
+
+    init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            try check(code == SQLITE_OK ? SQLITE_MISUSE : code, connection, sql: sql)
+            preconditionFailure("unreachable: check throws for every non-OK code")
+        }
+        self.handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    public func bind(_ values: [SQLBindable]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value.sqlValue {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            }
+            try check(code, connection, sql: sql)
+        }
+    }
+
+    /// Advances; true while a row is available.
+    public func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        sqlite3_reset(handle)
+        try check(code, connection, sql: sql)
+        return false
+    }
+
+    /// Runs the statement to completion with `values` bound.
+    public func run(_ values: [SQLBindable] = []) throws(SQLiteError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    /// Every row, each mapped by `transform` while the row is current.
+    public func rows<T>(_ values: [SQLBindable] = [], _ transform: (Row) throws(SQLiteError) -> T) throws(SQLiteError) -> [T] {
+        try bind(values)
+        var result: [T] = []
+        while try step() { result.append(try transform(Row(statement: self))) }
+        return result
+    }
+
+    /// The first row mapped by `transform`, or nil.
+    public func row<T>(_ values: [SQLBindable] = [], _ transform: (Row) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        guard try step() else { return nil }
+        return try transform(Row(statement: self))
+    }
+
+    /// Access to the current row's columns.
+    public struct Row {
+        fileprivate let statement: Statement
+
+        /// True when the column is NULL.
+        public func isNull(_ column: Int32) -> Bool {
+            sqlite3_column_type(statement.handle, column) == SQLITE_NULL
+        }
+
+        public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement.handle, column) }
+        public func int(_ column: Int32) -> Int { Int(int64(column)) }
+        public func double(_ column: Int32) -> Double { sqlite3_column_double(statement.handle, column) }
+        public func bool(_ column: Int32) -> Bool { int64(column) != 0 }
+
+        public func text(_ column: Int32) -> String {
+            guard let pointer = sqlite3_column_text(statement.handle, column) else { return "" }
+            return String(cString: pointer)
+        }
+
+        public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+        public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+        public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+        public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    }
+}

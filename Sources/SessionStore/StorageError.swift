@@ -1,0 +1,33 @@
+/// Why storage refused a database file or an operation. The file is never altered
+/// when opening is refused.
+public enum StorageError: Error, Sendable, CustomStringConvertible {
+    /// The file is not an SQLite database, or its header is damaged.
+    case notADatabase(path: String, detail: String)
+    /// An SQLite database of some other application.
+    case foreignDatabase(path: String)
+    /// Written by a newer sessiond whose schema this build does not know.
+    case newerSchema(path: String, found: Int, known: Int)
+    /// The file cannot be opened (permissions, missing directory, …).
+    case cannotOpen(path: String, SQLiteError)
+    /// A statement failed.
+    case sqlite(SQLiteError)
+    /// The row asked for does not exist.
+    case notFound(what: String, id: Int64)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let path, let detail):
+            return "\(path) is not a sessiond database (\(detail)); refusing to use it. Move it aside or pass another --database."
+        case .foreignDatabase(let path):
+            return "\(path) is an SQLite database of another application; refusing to alter it. Pass another --database."
+        case .newerSchema(let path, let found, let known):
+            return "\(path) was written by a newer sessiond (schema version \(found); this build knows up to \(known)); refusing to open it. Upgrade sessiond."
+        case .cannotOpen(let path, let error):
+            return "cannot open database \(path): \(error.message)"
+        case .sqlite(let error):
+            return error.description
+        case .notFound(let what, let id):
+            return "no \(what) with id \(id)"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import SessionCore
+
+/// A plan as stored: the domain plan plus the ids other records refer to.
+public struct StoredPlan: Sendable, Equatable {
+    public let id: Int64
+    public let importedAtMs: Int64
+    public let active: Bool
+    public let plan: Plan
+    /// Row ids parallel to `plan.days`.
+    public let dayIDs: [Int64]
+    /// Planned-exercise row ids parallel to each day's `exercises`.
+    public let exerciseIDs: [[Int64]]
+}
+
+/// One line of `plan.list`.
+public struct PlanSummary: Sendable, Equatable {
+    public let id: Int64
+    public let name: String
+    public let weekStart: LocalDate
+    public let active: Bool
+    public let importedAtMs: Int64
+}

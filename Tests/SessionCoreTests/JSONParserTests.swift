@@ -1,0 +1,54 @@
+import Testing
+@testable import SessionCore
+
+@Suite struct JSONParserTests {
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try JSONParser.parse(#" {"a": [1, -2.5e1, true, false, null], "b": "x\"\u00e9\n", "c": {}} "#)
+        #expect(value["a"] == [1, -25, true, false, nil])
+        #expect(value["b"] == "x\"é\n")
+        #expect(value["c"] == .object([]))
+    }
+
+    @Test func keepsKeyOrder() throws {
+        let value = try JSONParser.parse(#"{"z": 1, "a": 2, "m": 3}"#)
+        #expect(value.objectPairs?.map(\.key) == ["z", "a", "m"])
+    }
+
+    @Test func decodesSurrogatePairs() throws {
+        #expect(try JSONParser.parse(#""\ud83d\udcaa""#) == "💪")
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(#""\ud83d""#) }
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"a", "[1] x", "{'a': 1}", "\"\u{01}\"", "NaN"])
+    func rejectsInvalidText(_ text: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func refusesDeepNesting() {
+        let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
+        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect((try? JSONParser.parse(fine)) != nil)
+    }
+
+    @Test func reportsWhereAPrefixValueEnds() throws {
+        let bytes = Array(#"xx {"a": 1} tail"#.utf8)
+        let (value, end) = try JSONParser.parsePrefix(bytes: bytes, start: 3)
+        #expect(value == .obj(["a": 1]))
+        #expect(end == 11)
+    }
+
+    @Test func encodesCompactlyAndRoundTrips() throws {
+        let value: JSONValue = .obj(["n": 3, "f": 2.5, "s": "a\"b\\c\n\u{1}", "l": [true, nil]])
+        #expect(value.jsonText == #"{"n":3,"f":2.5,"s":"a\"b\\c\n\u0001","l":[true,null]}"#)
+        #expect(try JSONParser.parse(value.jsonText) == value)
+        #expect(try JSONParser.parse(value.prettyText) == value)
+        #expect(!value.jsonText.contains("\n"))
+    }
+
+    @Test func intValueOnlyForIntegralNumbers() {
+        #expect(JSONValue.number(3).intValue == 3)
+        #expect(JSONValue.number(3.5).intValue == nil)
+        #expect(JSONValue.string("3").intValue == nil)
+    }
+}

@@ -1,0 +1,195 @@
+import Testing
+import TestSupport
+@testable import SessionCore
+
+/// Each normalisation and each rejection of the typed boundary, one at a time.
+@Suite struct PlanImporterTests {
+    let options = PlanImportOptions(today: Fixtures.monday)
+
+    /// A one-day plan whose single exercise is `exercise` (JSON text).
+    func plan(exercise: String, day: String = "\"Monday\"") -> String {
+        #"{"planName": "P", "days": [{"day": \#(day), "title": "T", "exercises": [\#(exercise)]}]}"#
+    }
+
+    func imported(_ text: String, options: PlanImportOptions? = nil) throws -> PlanImport {
+        try PlanImporter.importPlan(text: text, options: options ?? self.options)
+    }
+
+    func errors(_ text: String, options: PlanImportOptions? = nil) -> [String] {
+        do {
+            _ = try PlanImporter.importPlan(text: text, options: options ?? self.options)
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test func canonicalExerciseHasNoWarnings() throws {
+        let result = try imported(plan(exercise: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 100, "restSeconds": 180}"#))
+        #expect(result.warnings.isEmpty)
+        #expect(result.plan.days[0].exercises[0] == PlannedExercise(name: "Squat", sets: 3, reps: 5, weightKg: 100, restSeconds: 180))
+    }
+
+    @Test(arguments: [
+        (#""Squat  Press ""#, "Squat Press"), (#""\tRow""#, "Row"),
+    ])
+    func collapsesWhitespaceInNames(_ name: String, _ expected: String) throws {
+        let result = try imported(plan(exercise: #"{"name": \#(name), "sets": 3, "reps": 5}"#))
+        #expect(result.plan.days[0].exercises[0].name == expected)
+        #expect(result.warnings.map(\.path) == ["days[0].exercises[0].name"])
+    }
+
+    @Test func readsNumbersGivenAsStrings() throws {
+        let result = try imported(plan(exercise: #"{"name": "Row", "sets": "4", "reps": "10", "restSeconds": "90", "weightKg": "20"}"#))
+        let exercise = result.plan.days[0].exercises[0]
+        #expect(exercise.sets == 4 && exercise.reps == 10 && exercise.restSeconds == 90 && exercise.weightKg == 20)
+        #expect(result.warnings.count == 4)
+    }
+
+    @Test func readsRepRangesAmrapAndDurations() throws {
+        let range = try imported(plan(exercise: #"{"name": "Curl", "sets": 3, "reps": "8-12"}"#)).plan.days[0].exercises[0]
+        #expect(range.reps == 8 && range.repsMax == 12)
+        let amrap = try imported(plan(exercise: #"{"name": "Push-Up", "sets": 3, "reps": "AMRAP"}"#)).plan.days[0].exercises[0]
+        #expect(amrap.amrap && amrap.reps == nil)
+        for (text, seconds) in [("30s", 30), ("45 sec", 45), ("1 min", 60)] {
+            let viaReps = try imported(plan(exercise: #"{"name": "Plank", "sets": 3, "reps": "\#(text)"}"#)).plan.days[0].exercises[0]
+            #expect(viaReps.durationSeconds == seconds && viaReps.reps == nil)
+            let viaDuration = try imported(plan(exercise: #"{"name": "Plank", "sets": 3, "durationSeconds": "\#(text)"}"#)).plan.days[0].exercises[0]
+            #expect(viaDuration.durationSeconds == seconds)
+        }
+    }
+
+    @Test func convertsWeightsToKilograms() throws {
+        for (field, kilograms) in [(#""weight": "50 lb""#, 22.7), (#""weightKg": "20 kg""#, 20), (#""weight": "20kg""#, 20), (#""weightKg": "45lbs""#, 20.4)] {
+            let result = try imported(plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, \#(field)}"#))
+            #expect(result.plan.days[0].exercises[0].weightKg == kilograms, "\(field)")
+            #expect(result.warnings.count == 1)
+        }
+        #expect(errors(plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, "weight": 50}"#)).first?.hasPrefix("days[0].exercises[0].weight: a weight without a unit") == true)
+    }
+
+    @Test(arguments: [
+        (#""mon""#, Weekday.monday), (#""TUE""#, .tuesday), (#""Mittwoch""#, .wednesday), (#""donnerstag""#, .thursday),
+        (#""Fre""#, .friday), (#""Samstag""#, .saturday), (#""Sonntag""#, .sunday), ("4", .thursday), (#""7""#, .sunday),
+        (#""2026-12-01""#, .tuesday),
+    ])
+    func mapsWeekdaysToDatesInTheWeek(_ day: String, _ weekday: Weekday) throws {
+        let result = try imported(plan(exercise: #"{"name": "Row", "sets": 3, "reps": 5}"#, day: day))
+        #expect(result.plan.days[0].weekday == weekday)
+        #expect(result.plan.days[0].date == Fixtures.monday.adding(days: weekday.rawValue - 1))
+        #expect(result.warnings.count == 1)
+    }
+
+    @Test func explicitDatesSetTheWeekAndMustFallInIt() throws {
+        let text = #"{"planName": "P", "days": [{"date": "2027-01-06", "title": "A", "exercises": ["Row"]}, {"date": "2027-01-04", "title": "B", "exercises": ["Squat"]}]}"#
+        let result = try imported(text)
+        #expect(result.plan.weekStart.description == "2027-01-04")
+        #expect(result.plan.days.map(\.date.description) == ["2027-01-04", "2027-01-06"])
+        #expect(result.warnings.contains { $0.path == "days" && $0.message.contains("week order") })
+        var fixed = options
+        fixed.weekStart = Fixtures.monday
+        #expect(errors(text, options: fixed) == [
+            "days[0].date: 2027-01-06 is outside the plan's week 2026-11-30 to 2026-12-06",
+            "days[1].date: 2027-01-04 is outside the plan's week 2026-11-30 to 2026-12-06",
+        ])
+    }
+
+    @Test func dropsDuplicateExercisesCaseInsensitively() throws {
+        let result = try imported(plan(exercise: #"{"name": "Bench Press", "sets": 3, "reps": 5}, {"name": "bench  PRESS", "sets": 4, "reps": 5}"#))
+        #expect(result.plan.days[0].exercises.map(\.sets) == [3])
+        #expect(result.warnings.map(\.path) == ["days[0].exercises[1].name", "days[0].exercises[1]"])
+    }
+
+    @Test func ignoresUnknownKeysWithAWarning() throws {
+        let result = try imported(#"{"planName": "P", "model": "x", "days": [{"day": "Monday", "title": "T", "focus": "legs", "exercises": [{"name": "Squat", "sets": 3, "reps": 5, "tempo": "3-1-1"}]}]}"#)
+        #expect(result.warnings.map(\.path) == ["model", "days[0].focus", "days[0].exercises[0].tempo"])
+    }
+
+    @Test func stripsFencesAndProse() throws {
+        let fenced = "Sure!\n```json\n" + plan(exercise: #"{"name": "Row", "sets": 3, "reps": 5}"#) + "\n```\nEnjoy."
+        let result = try imported(fenced)
+        #expect(result.warnings.map(\.path) == ["$"])
+        #expect(errors("Here you go: no plan today.") == ["$: not a plan: the text contains no JSON object or array"])
+        let two = plan(exercise: #""Row""#) + "\nor\n" + plan(exercise: #""Squat""#)
+        #expect(errors(two) == ["$: ambiguous: the text contains 2 JSON values; expected exactly one plan"])
+    }
+
+    @Test func reportsAllErrorsAtOnce() {
+        let text = #"""
+            {"planName": "P", "days": [
+              {"day": "Monday", "title": "A", "exercises": [
+                {"name": "", "sets": 3},
+                {"name": "Row", "sets": 0, "reps": 101, "durationSeconds": 9000, "weightKg": 600, "restSeconds": 2000}
+              ]},
+              {"day": "Funday", "title": "B", "exercises": ["Squat"]}
+            ]}
+            """#
+        #expect(errors(text) == [
+            "days[0].exercises[0].name: an exercise needs a name",
+            "days[0].exercises[1].sets: must be an integer from 1 to 20, got 0",
+            "days[0].exercises[1].reps: must be an integer from 1 to 100, got 101",
+            "days[0].exercises[1].durationSeconds: must be a whole number of seconds from 1 to 7200, got 9000",
+            "days[0].exercises[1].weightKg: must be from 0 to 500 kg, got 600",
+            "days[0].exercises[1].restSeconds: must be a whole number of seconds from 0 to 1800, got 2000",
+            "days[1].day: unknown weekday \"Funday\"; use Monday…Sunday, Montag…Sonntag, 1…7 or YYYY-MM-DD",
+        ])
+    }
+
+    @Test func refusesMoreThanSevenDaysAndLongNames() {
+        let days = (1...8).map { #"{"day": \#(($0 - 1) % 7 + 1), "title": "D", "exercises": ["Row"]}"# }
+        let tooMany = #"{"planName": "P", "days": [\#(days.joined(separator: ","))]}"#
+        #expect(errors(tooMany).first == "days: a plan covers one week: at most 7 days, got 8")
+        let long = String(repeating: "x", count: 121)
+        #expect(errors(plan(exercise: #"{"name": "\#(long)", "sets": 3}"#)) == ["days[0].exercises[0].name: must be at most 120 characters, got 121"])
+        let longTitle = #"{"planName": "P", "days": [{"day": "Monday", "title": "\#(long)", "exercises": ["Row"]}]}"#
+        #expect(errors(longTitle) == ["days[0].title: must be at most 120 characters, got 121"])
+    }
+
+    @Test func refusesPlansWithoutATrainingDay() {
+        #expect(errors(#"{"planName": "P", "days": [{"day": "Monday", "title": "Rest", "rest": true}]}"#) == ["days: no training day: every day is a rest day"])
+        #expect(errors(#"[1, 2]"#) == ["[0]: a day must be an object, got a number", "[1]: a day must be an object, got a number"])
+        #expect(errors(#""just text""#) == ["$: not a plan: the text contains no JSON object or array"])
+        #expect(errors(#"{"planName": "P"}"#).first?.hasPrefix("$: not a plan") == true)
+        #expect(errors(#"{"planName": "P", "days": [{"day": "Monday", "title": "R", "rest": true, "exercises": ["Row"]}, {"day": "Tuesday", "title": "T", "exercises": ["Row"]}]}"#)
+            == ["days[0].exercises: a rest day cannot have exercises; remove them or set \"rest\" to false"])
+    }
+
+    @Test func refusesContradictoryTargets() {
+        #expect(errors(plan(exercise: #"{"name": "Plank", "sets": 3, "reps": 5, "durationSeconds": 30}"#)) == ["days[0].exercises[0].durationSeconds: give reps or durationSeconds, not both"])
+        #expect(errors(plan(exercise: #"{"name": "Curl", "sets": 3, "reps": "12-8"}"#)).count == 1)
+        #expect(errors(plan(exercise: #"{"name": "Curl", "sets": 3, "reps": "lots"}"#)).first?.contains("got \"lots\"") == true)
+        #expect(errors(plan(exercise: #"{"name": "Curl", "sets": 2.5, "reps": 5}"#)) == ["days[0].exercises[0].sets: must be an integer from 1 to 20, got 2.5"])
+    }
+
+    @Test func padsAndTrimsToExercisesPerDayOnlyWhenAsked() throws {
+        let text = #"{"planName": "P", "days": [{"day": "Monday", "title": "A", "exercises": ["Row", "Squat"]}, {"day": "Tuesday", "title": "B", "exercises": ["A1", "A2", "A3", "A4"]}]}"#
+        let plain = try imported(text)
+        #expect(plain.plan.days.map(\.exercises.count) == [2, 4])
+        var padded = options
+        padded.exercisesPerDay = 3
+        let result = try imported(text, options: padded)
+        #expect(result.plan.days.map(\.exercises.count) == [3, 3])
+        #expect(result.plan.days[0].exercises[2].name == "Mobility Flow")
+        #expect(result.plan.days[1].exercises.map(\.name) == ["A1", "A2", "A3"])
+        #expect(result.warnings.contains { $0.path == "days[0].exercises[2]" })
+        #expect(result.warnings.contains { $0.path == "days[1].exercises" })
+    }
+
+    @Test func weekStartOptionMustBeAMonday() throws {
+        var tuesday = options
+        tuesday.weekStart = Fixtures.monday.adding(days: 1)
+        #expect(errors(plan(exercise: #""Row""#), options: tuesday) == ["$: weekStart 2026-12-01 is a Tuesday, not a Monday"])
+        var next = options
+        next.weekStart = Fixtures.monday.adding(days: 7)
+        #expect(try imported(plan(exercise: #""Row""#), options: next).plan.days[0].date.description == "2026-12-07")
+    }
+
+    @Test func normalisedOutputReimportsWithoutWarnings() throws {
+        for name in ["dumbbell-3day.json", "foundation-models-schedule.json", "messy-model-output.txt"] {
+            let first = try imported(Fixtures.examplePlan(name))
+            let second = try imported(first.plan.json.jsonText)
+            #expect(second.warnings == [], "\(name)")
+            #expect(second.plan == first.plan, "\(name)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+import TestSupport
+@testable import SessionCore
+
+@Suite struct PlanSchemaTests {
+    @Test func schemaCarriesTheImportLimits() throws {
+        let schema = PlanSchema.document
+        #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        #expect(schema["additionalProperties"] == false)
+        let days = try #require(schema["properties"]?["days"])
+        #expect(days["maxItems"] == 7)
+        let exercise = try #require(days["items"]?["properties"]?["exercises"]?["items"])
+        #expect(exercise["required"] == ["name", "sets"])
+        let properties = try #require(exercise["properties"])
+        #expect(properties["sets"]?["minimum"] == 1 && properties["sets"]?["maximum"] == 20)
+        #expect(properties["reps"]?["maximum"] == 100)
+        #expect(properties["durationSeconds"]?["maximum"] == 7200)
+        #expect(properties["weightKg"]?["maximum"] == 500)
+        #expect(properties["restSeconds"]?["maximum"] == 1800)
+        #expect(properties["name"]?["maxLength"] == 120)
+        let weekdays = try #require(days["items"]?["properties"]?["day"]?["enum"]?.arrayValue)
+        #expect(weekdays.compactMap(\.stringValue) == Weekday.allCases.map(\.name))
+    }
+
+    @Test func everyExerciseKeyInTheSchemaImportsWithoutWarnings() throws {
+        let properties = try #require(PlanSchema.document["properties"]?["days"]?["items"]?["properties"]?["exercises"]?["items"]?["properties"]?.objectPairs)
+        #expect(Set(properties.map(\.key)) == ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "restSeconds", "description"])
+        let text = #"{"planName": "P", "weekStart": "2026-11-30", "days": [{"day": "Monday", "title": "T", "rest": false, "warmup": [{"name": "Jog", "durationSeconds": 300, "description": "Easy."}], "exercises": [{"name": "Curl", "sets": 3, "reps": 8, "repsMax": 12, "weightKg": 10, "restSeconds": 60, "description": "Slow."}, {"name": "Push-Up", "sets": 2, "amrap": true}]}, {"day": "Tuesday", "title": "Rest", "rest": true}]}"#
+        let result = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: Fixtures.monday))
+        #expect(result.warnings == [])
+        #expect(result.plan.days[0].exercises[1].amrap)
+    }
+
+    @Test func shippedSchemaFileMatchesTheGeneratedOne() {
+        let shipped = Fixtures.read(Fixtures.packageRoot + "/docs/plan.schema.json")
+        #expect(shipped == PlanSchema.document.prettyText + "\n", "regenerate with: sessionctl plan schema > docs/plan.schema.json")
+    }
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TestSupport
+import SessionCore
+@testable import SessionStore
+
+/// Storage on a fresh temporary database file each.
+@Suite struct DatabaseTests {
+    let directory = Fixtures.temporaryDirectory("store")
+    var path: String { directory + "/sessiond.db" }
+
+    func samplePlan() throws -> Plan {
+        try PlanImporter.importPlan(text: Fixtures.examplePlan("dumbbell-3day.json"), options: PlanImportOptions(today: Fixtures.monday)).plan
+    }
+
+    @Test func migratesAnEmptyFileAndConfiguresTheConnection() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        #expect(try database.schemaVersion() == Migrations.latestVersion)
+        #expect(try database.connection.text("PRAGMA journal_mode") == "wal")
+        #expect(try database.connection.scalar("PRAGMA synchronous") == 2)
+        #expect(try database.connection.scalar("PRAGMA foreign_keys") == 1)
+        #expect(try database.connection.scalar("SELECT count(*) FROM schema_migration") == Int64(Migrations.all.count))
+        for table in ["plan", "plan_day", "warmup_item", "planned_exercise", "session", "logged_set", "health_sample", "profile"] {
+            #expect(try database.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [table]) == 1, "\(table)")
+        }
+    }
+
+    @Test func reopeningRunsNoMigrationTwice() throws {
+        defer { Fixtures.removeTree(directory) }
+        _ = try Database(path: path)
+        let again = try Database(path: path)
+        #expect(try again.connection.scalar("SELECT count(*) FROM schema_migration") == Int64(Migrations.all.count))
+    }
+
+    @Test func refusesANewerSchemaWithoutAlteringTheFile() throws {
+        defer { Fixtures.removeTree(directory) }
+        do {
+            let database = try Database(path: path)
+            try database.connection.execute("PRAGMA user_version = 99")
+            try database.checkpoint()
+        }
+        let before = Fixtures.read(path)
+        let error = #expect(throws: StorageError.self) { try Database(path: path) }
+        #expect(error?.description.contains("newer sessiond (schema version 99") == true)
+        #expect(Fixtures.read(path) == before)
+    }
+
+    @Test(arguments: ["this is a text file, not a database\n", String(repeating: "\u{7}garbage", count: 600)])
+    func refusesAFileThatIsNotADatabase(_ content: String) throws {
+        defer { Fixtures.removeTree(directory) }
+        Fixtures.write(content, to: path)
+        let error = #expect(throws: StorageError.self) { try Database(path: path) }
+        #expect(error?.description.contains(path) == true)
+        #expect(error?.description.contains("not a sessiond database") == true)
+        #expect(Fixtures.read(path) == content)
+        #expect(access(path + "-wal", F_OK) != 0)
+    }
+
+    @Test func refusesADatabaseWithACorruptHeader() throws {
+        defer { Fixtures.removeTree(directory) }
+        do { _ = try Database(path: path); }
+        // Damage the page-size field of the header (offset 16) the way a bad write would.
+        guard let file = fopen(path, "r+b") else { Issue.record("cannot open"); return }
+        fseek(file, 16, SEEK_SET)
+        var bad: [UInt8] = [0x00, 0x03]
+        fwrite(&bad, 1, 2, file)
+        fclose(file)
+        #expect(throws: StorageError.self) { try Database(path: path) }
+    }
+
+    @Test func refusesAnotherApplicationsDatabase() throws {
+        defer { Fixtures.removeTree(directory) }
+        do {
+            let other = try Connection(path: path)
+            try other.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');")
+        }
+        let error = #expect(throws: StorageError.self) { try Database(path: path) }
+        #expect(error?.description.contains("another application") == true)
+        let check = try Connection(path: path)
+        #expect(try check.text("SELECT body FROM notes") == "keep me")
+        #expect(try check.scalar("SELECT count(*) FROM sqlite_schema") == 1)
+    }
+
+    @Test func storesAndReadsBackAPlanWithItsSource() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let plan = try samplePlan()
+        let id = try database.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true)
+        let stored = try #require(try database.plan(id))
+        #expect(stored.plan == plan)
+        #expect(stored.active)
+        #expect(stored.exerciseIDs.map(\.count) == plan.days.map(\.exercises.count))
+        #expect(try database.planSource(id) == "raw text")
+        #expect(try database.plan(id + 100) == nil)
+    }
+
+    @Test func exactlyOnePlanIsActive() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let plan = try samplePlan()
+        let first = try database.insertPlan(plan, source: "1", importedAtMs: 1, activate: false)
+        #expect(try database.activePlanID() == first, "the first plan becomes active even without activate")
+        let second = try database.insertPlan(plan, source: "2", importedAtMs: 2, activate: true)
+        #expect(try database.activePlanID() == second)
+        let third = try database.insertPlan(plan, source: "3", importedAtMs: 3, activate: false)
+        #expect(try database.activePlanID() == second)
+        try database.activatePlan(first)
+        #expect(try database.listPlans().filter(\.active).map(\.id) == [first])
+        #expect(try database.listPlans().map(\.id) == [third, second, first])
+        #expect(throws: StorageError.self) { try database.activatePlan(999) }
+        #expect(try database.activePlanID() == first)
+        #expect(throws: SQLiteError.self) { try database.connection.run("UPDATE plan SET active = 1") }
+    }
+
+    @Test func aFailedWriteLeavesNothingBehind() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        var plan = try samplePlan()
+        plan.days[0].exercises[0].sets = 99  // violates the CHECK constraint mid-insert
+        #expect(throws: StorageError.self) { try database.insertPlan(plan, source: "x", importedAtMs: 1, activate: true) }
+        #expect(try database.listPlans().isEmpty)
+        #expect(try database.connection.scalar("SELECT count(*) FROM plan_day") == 0)
+    }
+}

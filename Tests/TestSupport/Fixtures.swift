@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+
+/// Paths the tests share: the package root, the shared examples beside it, and fresh
+/// temporary directories.
+public enum Fixtures {
+    /// The package root (the directory holding Package.swift).
+    public static let packageRoot: String = {
+        var path = #filePath
+        for _ in 0..<3 {
+            guard let slash = path.lastIndex(of: "/") else { break }
+            path = String(path[..<slash])
+        }
+        return path
+    }()
+
+    /// `../shared/examples` beside the checkout, as the project lays it out.
+    public static var examplesDirectory: String { packageRoot + "/../shared/examples" }
+
+    /// Reads a file as UTF-8 text; a missing fixture stops the test run.
+    public static func read(_ path: String) -> String {
+        guard let file = fopen(path, "rb") else { fatalError("cannot open fixture \(path)") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes text to a file, replacing it.
+    public static func write(_ text: String, to path: String) {
+        guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+        _ = Array(text.utf8).withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+
+    /// An example plan's text from `../shared/examples/plans`.
+    public static func examplePlan(_ name: String) -> String {
+        read(examplesDirectory + "/plans/" + name)
+    }
+
+    /// A new empty directory under /tmp, removed by `removeTree` when the test is done.
+    public static func temporaryDirectory(_ label: String = "test") -> String {
+        var template = Array("/tmp/sessiond-\(label)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+        return String(cString: made)
+    }
+
+    /// Removes a directory tree made by `temporaryDirectory`.
+    public static func removeTree(_ path: String) {
+        guard path.hasPrefix("/tmp/sessiond-") else { return }
+        _ = system("rm -rf '\(path)'")
+    }
+
+    /// A Monday to import plans into, fixed so tests do not depend on today.
+    public static let monday = LocalDate(year: 2026, month: 11, day: 30)!
+}
