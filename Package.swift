@@ -21,17 +21,18 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        .systemLibrary(name: "CLinux"),
         .target(name: "SessionCore"),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "SessionCore"]),
         .target(name: "SessionRPC", dependencies: ["SessionCore"]),
         .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "SessionCore", "SessionRPC"]),
-        .executableTarget(name: "sessiond", dependencies: ["SessionServer"]),
+        .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(
             name: "SessionServer",
-            dependencies: ["ArgumentParsing", "CSystemd", "SessionCore", "SessionStore", "SessionRPC"]
+            dependencies: ["ArgumentParsing", "CLinux", "CSystemd", "SessionCore", "SessionStore", "SessionRPC"]
         ),
-        .executableTarget(name: "sessionctl", dependencies: ["SessionCLI"]),
+        .executableTarget(name: "sessionctl", dependencies: ["ArgumentParsing", "SessionCLI"]),
         .target(
             name: "TestSupport",
             dependencies: ["SessionCore"],

@@ -52,7 +52,7 @@ extension JSONValue {
 
     /// Integral values within ±2^53 print without a fraction; others use Swift's
     /// shortest round-tripping form, which is valid JSON for finite numbers.
-    static func format(number value: Double) -> String {
+    public static func format(number value: Double) -> String {
         if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
             return String(Int64(value))
         }

@@ -66,17 +66,24 @@ public final class Connection {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: committed when it returns,
-    /// rolled back when it throws. With synchronous=FULL the commit is durable when
-    /// this returns.
+    /// Runs `body` atomically: in one `BEGIN IMMEDIATE` transaction, or, inside an open
+    /// transaction (a group commit), in a savepoint. Committed (or released) when it
+    /// returns, rolled back when it throws. With synchronous=FULL an outer commit is
+    /// durable when this returns.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        let nested = inTransaction
+        try execute(nested ? "SAVEPOINT atomic" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(nested ? "RELEASE atomic" : "COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            if nested {
+                try? execute("ROLLBACK TO atomic")
+                try? execute("RELEASE atomic")
+            } else {
+                try? execute("ROLLBACK")
+            }
             throw error
         }
     }

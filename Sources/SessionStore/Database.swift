@@ -117,6 +117,28 @@ public final class Database {
         try wrap { try connection.transaction(body) }
     }
 
+    /// Group commit: runs `body` (many requests' writes, each atomic through `write`)
+    /// inside one transaction and commits once, so one fsync serves them all. Nothing
+    /// `body` did is durable, and no reply may report it, until this returns.
+    public func groupCommit(_ body: () -> Void) throws(StorageError) {
+        try wrap {
+            try connection.execute("BEGIN IMMEDIATE")
+            body()
+            do {
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` atomically inside the current group commit (a savepoint), or in its
+    /// own transaction outside one: one request's writes all land or none do.
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(body)
+    }
+
     /// Checkpoints the WAL into the main file; done before a clean shutdown.
     public func checkpoint() throws(StorageError) {
         try wrap { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }

@@ -95,7 +95,8 @@ enum Migrations {
                 note TEXT,
                 e1rm_kg REAL,                      -- Epley estimate, NULL without reps×weight
                 logged_at_ms INTEGER NOT NULL,
-                request_id TEXT UNIQUE             -- idempotent retries of session.log
+                request_id TEXT UNIQUE,            -- idempotent retries of session.log
+                personal_record TEXT               -- what it beat when logged: oneRepMax, weight
             );
             CREATE INDEX logged_set_by_session ON logged_set (session_id, id);
             CREATE INDEX logged_set_by_exercise ON logged_set (exercise_key, logged_at_ms);

@@ -1,0 +1,18 @@
+/// Why a session operation was refused. Mapped to JSON-RPC application errors in one
+/// place (the server's error mapping).
+public enum SessionError: Error, Sendable, Equatable {
+    case noActiveSession
+    case sessionAlreadyActive(sessionID: Int64)
+    case sessionNotFound(Int64)
+    case sessionNotActive(Int64)
+    case planNotFound(Int64)
+    case noActivePlan
+    case planDayNotFound(Int64)
+    case plannedExerciseNotFound(Int64)
+    /// The planned exercise belongs to another day than the session's.
+    case exerciseNotInSession(plannedExerciseID: Int64, planDayID: Int64?)
+    case setNotFound(Int64)
+    case noSetToUndo
+    /// A backfilled time that lies before the session started.
+    case timeBeforeSessionStart(startedAtMs: Int64)
+}

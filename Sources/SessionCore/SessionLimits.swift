@@ -1,0 +1,36 @@
+/// Bounds on what a person logs. Wider than a plan's bounds: a plan asks for at most
+/// 100 reps, but a logged set of 150 jumping jacks is real.
+public enum SessionLimits {
+    public static let reps = 0...1000
+    public static let weightKg = 0.0...1000.0
+    public static let durationSeconds = 0...86_400
+    public static let rpe = 1.0...10.0
+    /// RPE is given in half steps (7, 7.5, 8).
+    public static let rpeStep = 0.5
+    public static let noteLength = 500
+    public static let exerciseNameLength = 120
+    public static let requestIDLength = 200
+    /// How far in the future a backfill timestamp (`at`) may lie, for clock skew.
+    public static let futureToleranceMs: Int64 = 5 * 60 * 1000
+}
+
+/// What kind of set was logged. Warm-up sets count towards nothing: not planned sets,
+/// not volume, not records.
+public enum SetKind: String, Sendable, CaseIterable {
+    case normal, warmup, drop, failure
+
+    /// True when the set counts towards planned sets, volume and records.
+    public var counts: Bool { self != .warmup }
+}
+
+extension String {
+    /// A note as stored: control characters removed (newlines and tabs become spaces),
+    /// trimmed.
+    public func sanitisedNote() -> String {
+        collapsingWhitespace()
+    }
+
+    /// The key under which an exercise's history is kept: lowercased, whitespace
+    /// collapsed, so "Goblet  squat" and "goblet squat" are one exercise.
+    public var exerciseKey: String { collapsingWhitespace().lowercased() }
+}

@@ -1,0 +1,97 @@
+import SessionCore
+
+/// One JSON-RPC 2.0 request (§4). `id` nil means a notification: no response, even on error.
+public struct Request: Sendable {
+    /// The id as sent: a string, a number or null; nil for a notification.
+    public let id: JSONValue?
+    public let method: String
+    /// The params object (by name), or nil when absent.
+    public let params: JSONValue?
+
+    public init(id: JSONValue?, method: String, params: JSONValue?) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+
+    /// True for a notification.
+    public var isNotification: Bool { id == nil }
+}
+
+/// What one line of input holds after decoding.
+public enum IncomingMessage: Sendable {
+    /// One request, or an error to answer with id null (parse error, invalid request).
+    case single(Result<Request, RPCErrorWithID>)
+    /// A non-empty batch (§6): each element decoded on its own.
+    case batch([Result<Request, RPCErrorWithID>])
+}
+
+/// An error to answer before any method ran, with the id to answer it under.
+public struct RPCErrorWithID: Error, Sendable {
+    public let id: JSONValue
+    public let error: RPCError
+}
+
+/// The JSON-RPC 2.0 codec: decodes a line into requests, encodes responses.
+public enum JSONRPC {
+    /// Decodes one line (without its newline).
+    public static func decode(line: [UInt8]) -> IncomingMessage {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes: line)
+        } catch {
+            return .single(.failure(RPCErrorWithID(id: .null, error: .parseError(error.description))))
+        }
+        if case .array(let items) = value {
+            guard !items.isEmpty else {
+                return .single(.failure(RPCErrorWithID(id: .null, error: .invalidRequest("empty batch"))))
+            }
+            return .batch(items.map(decodeRequest))
+        }
+        return .single(decodeRequest(value))
+    }
+
+    /// Validates one request object (§4).
+    static func decodeRequest(_ value: JSONValue) -> Result<Request, RPCErrorWithID> {
+        guard value.objectPairs != nil else {
+            return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("expected a request object, got \(value.typeDescription)")))
+        }
+        let idValue = value["id"]
+        var replyID: JSONValue = .null
+        switch idValue {
+        case nil, .null?, .string?, .number?: replyID = idValue ?? .null
+        default:
+            return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("id must be a string, a number or null")))
+        }
+        guard value["jsonrpc"] == "2.0" else {
+            return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
+        }
+        guard let method = value["method"]?.stringValue else {
+            return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"method\" must be a string")))
+        }
+        let params = value["params"]
+        switch params {
+        case nil, .object?: break
+        case .array?:
+            return .failure(RPCErrorWithID(id: replyID, error: .invalidParams([PathMessage(path: "params", message: "sessiond takes params by name: send an object, not an array")])))
+        default:
+            return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"params\" must be an object")))
+        }
+        return .success(Request(id: idValue, method: method, params: params))
+    }
+
+    /// A success response (§5).
+    public static func response(id: JSONValue, result: JSONValue) -> JSONValue {
+        .obj(["jsonrpc": "2.0", "id": id, "result": result])
+    }
+
+    /// An error response (§5).
+    public static func response(id: JSONValue, error: RPCError) -> JSONValue {
+        .obj(["jsonrpc": "2.0", "id": id, "error": error.json])
+    }
+
+    /// A notification sent by the daemon (events).
+    public static func notification(method: String, params: JSONValue) -> JSONValue {
+        .obj(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+}

@@ -1,0 +1,128 @@
+import SessionCore
+
+/// One documented parameter of a method.
+public struct ParamSpec: Sendable {
+    public let name: String
+    public let required: Bool
+    /// A JSON Schema of the value.
+    public let schema: JSONValue
+    public let summary: String
+
+    public init(_ name: String, required: Bool = false, schema: JSONValue, _ summary: String) {
+        self.name = name
+        self.required = required
+        self.schema = schema
+        self.summary = summary
+    }
+}
+
+/// One method: its documentation and its handler. The same value dispatches requests
+/// and generates the OpenRPC document, so the two cannot drift.
+public struct Method<Context>: Sendable {
+    public typealias Handler = @Sendable (inout Params, Context) throws -> JSONValue
+    public let name: String
+    public let summary: String
+    public let params: [ParamSpec]
+    /// A JSON Schema of the result.
+    public let result: JSONValue
+    public let handler: Handler
+
+    public init(_ name: String, summary: String, params: [ParamSpec] = [], result: JSONValue, handler: @escaping Handler) {
+        self.name = name
+        self.summary = summary
+        self.params = params
+        self.result = result
+        self.handler = handler
+    }
+}
+
+/// The route table: method name → handler, plus `rpc.discover`.
+public struct MethodTable<Context>: Sendable {
+    public let methods: [Method<Context>]
+    private let index: [String: Int]
+    /// Maps a handler's thrown error to a JSON-RPC error (the one place that does).
+    private let mapError: @Sendable (Error) -> RPCError
+    private let info: JSONValue
+
+    public init(methods: [Method<Context>], info: JSONValue, mapError: @escaping @Sendable (Error) -> RPCError) {
+        self.methods = methods
+        self.info = info
+        self.mapError = mapError
+        var index: [String: Int] = [:]
+        for (offset, method) in methods.enumerated() {
+            precondition(index[method.name] == nil, "method \(method.name) registered twice")
+            index[method.name] = offset
+        }
+        self.index = index
+    }
+
+    /// True when a method of that name exists (rpc.discover included).
+    public func contains(_ name: String) -> Bool { name == "rpc.discover" || index[name] != nil }
+
+    /// Runs one request's method: unknown params and handler failures become errors.
+    public func call(_ request: Request, context: Context) -> Result<JSONValue, RPCError> {
+        if request.method == "rpc.discover" { return .success(openRPC) }
+        guard let position = index[request.method] else { return .failure(.methodNotFound(request.method)) }
+        let method = methods[position]
+        var params = Params(request.params)
+        for name in params.names where !method.params.contains(where: { $0.name == name }) {
+            params.fail(name, "unknown parameter; \(method.name) takes \(method.params.isEmpty ? "none" : method.params.map(\.name).joined(separator: ", "))")
+        }
+        do {
+            // A method without params fails before running; the others check inside
+            // their handler, so unknown and invalid params are reported together.
+            if method.params.isEmpty { try params.check() }
+            let result = try method.handler(&params, context)
+            try params.check()
+            return .success(result)
+        } catch let error as RPCError {
+            return .failure(error)
+        } catch {
+            return .failure(mapError(error))
+        }
+    }
+
+    /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`).
+    public var openRPC: JSONValue {
+        let described = methods.map { method in
+            JSONValue.obj([
+                "name": .string(method.name),
+                "summary": .string(method.summary),
+                "paramStructure": "by-name",
+                "params": .array(method.params.map { param in
+                    .obj([
+                        "name": .string(param.name), "summary": .string(param.summary),
+                        "required": .bool(param.required), "schema": param.schema,
+                    ])
+                }),
+                "result": .obj(["name": .string(method.name + ".result"), "schema": method.result]),
+            ])
+        }
+        let discover = JSONValue.obj([
+            "name": "rpc.discover", "summary": "This OpenRPC document.", "paramStructure": "by-name",
+            "params": [], "result": .obj(["name": "OpenRPC document", "schema": .obj(["type": "object"])]),
+        ])
+        return .obj(["openrpc": "1.2.6", "info": info, "methods": .array([discover] + described)])
+    }
+}
+
+/// Schema shorthands for method documentation.
+public enum Schema {
+    public static let integer: JSONValue = .obj(["type": "integer"])
+    public static let number: JSONValue = .obj(["type": "number"])
+    public static let string: JSONValue = .obj(["type": "string"])
+    public static let boolean: JSONValue = .obj(["type": "boolean"])
+    public static let date: JSONValue = .obj(["type": "string", "format": "date"])
+    public static let timestamp: JSONValue = .obj(["type": "string", "format": "date-time"])
+    public static let object: JSONValue = .obj(["type": "object"])
+    public static func array(_ items: JSONValue) -> JSONValue { .obj(["type": "array", "items": items]) }
+    public static func nullable(_ schema: JSONValue) -> JSONValue { .obj(["oneOf": [schema, .obj(["type": "null"])]]) }
+    public static func range(_ low: Double, _ high: Double, integer: Bool = true) -> JSONValue {
+        .obj(["type": integer ? "integer" : "number", "minimum": .number(low), "maximum": .number(high)])
+    }
+    public static func oneOf(_ values: [String]) -> JSONValue { .obj(["enum": .array(values.map { .string($0) })]) }
+    /// An object schema listing its properties (each a schema).
+    public static func object(_ properties: KeyValuePairs<String, JSONValue>, required: [String] = []) -> JSONValue {
+        .obj(["type": "object", "properties": .obj(properties), "required": .array(required.map { .string($0) })])
+    }
+}

@@ -1,0 +1,138 @@
+import SessionCore
+
+/// Typed access to a request's params object (by name). Every problem is collected
+/// with its path (`params.reps`) so one -32602 reply names them all.
+public struct Params {
+    private let value: JSONValue
+    /// Problems found so far.
+    public private(set) var errors: [PathMessage] = []
+
+    public init(_ value: JSONValue?) { self.value = value ?? .obj([:]) }
+
+    /// The raw value of a param, nil when absent or null.
+    public func raw(_ name: String) -> JSONValue? {
+        guard let found = value[name], !found.isNull else { return nil }
+        return found
+    }
+
+    /// True when the param is present and not null.
+    public func has(_ name: String) -> Bool { raw(name) != nil }
+
+    /// Names present in the object.
+    public var names: [String] { value.objectPairs?.map(\.key) ?? [] }
+
+    /// Records a problem with a param.
+    public mutating func fail(_ name: String, _ message: String) {
+        errors.append(PathMessage(path: "params." + name, message: message))
+    }
+
+    /// Fails with -32602 when any problem was recorded.
+    public func check() throws(RPCError) {
+        if !errors.isEmpty { throw .invalidParams(errors) }
+    }
+
+    private mutating func missing(_ name: String, required: Bool) {
+        if required { fail(name, "is required") }
+    }
+
+    /// An integer within `range`.
+    public mutating func int(_ name: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
+        guard let found = raw(name) else { missing(name, required: required); return nil }
+        guard let number = found.intValue, range.contains(number) else {
+            fail(name, "must be an integer from \(range.lowerBound) to \(range.upperBound), got \(found.jsonText)")
+            return nil
+        }
+        return number
+    }
+
+    /// An id (a positive integer).
+    public mutating func id(_ name: String, required: Bool = false) -> Int64? {
+        int(name, in: 1...Int(Int32.max) * 1_000_000, required: required).map(Int64.init)
+    }
+
+    /// A number within `range`; `step` (e.g. 0.5) when values must be multiples of it.
+    public mutating func number(_ name: String, in range: ClosedRange<Double>, step: Double? = nil, required: Bool = false) -> Double? {
+        guard let found = raw(name) else { missing(name, required: required); return nil }
+        let text = "must be a number from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))"
+        guard let number = found.numberValue, range.contains(number) else {
+            fail(name, "\(text), got \(found.jsonText)")
+            return nil
+        }
+        if let step, (number / step).rounded() != number / step {
+            fail(name, "\(text) in steps of \(JSONValue.format(number: step)), got \(found.jsonText)")
+            return nil
+        }
+        return number
+    }
+
+    /// A string of at most `maxLength` characters (after `transform`).
+    public mutating func string(_ name: String, maxLength: Int, required: Bool = false, transform: (String) -> String = { $0 }) -> String? {
+        guard let found = raw(name) else { missing(name, required: required); return nil }
+        guard let text = found.stringValue else {
+            fail(name, "must be a string, got \(found.typeDescription)")
+            return nil
+        }
+        let result = transform(text)
+        guard result.count <= maxLength else {
+            fail(name, "must be at most \(maxLength) characters, got \(result.count)")
+            return nil
+        }
+        return result
+    }
+
+    /// A boolean.
+    public mutating func bool(_ name: String) -> Bool? {
+        guard let found = raw(name) else { return nil }
+        guard let flag = found.boolValue else {
+            fail(name, "must be true or false, got \(found.jsonText)")
+            return nil
+        }
+        return flag
+    }
+
+    /// A date as YYYY-MM-DD.
+    public mutating func date(_ name: String, required: Bool = false) -> LocalDate? {
+        guard let found = raw(name) else { missing(name, required: required); return nil }
+        guard let text = found.stringValue, let date = LocalDate(text) else {
+            fail(name, "must be a date as YYYY-MM-DD, got \(found.jsonText)")
+            return nil
+        }
+        return date
+    }
+
+    /// One of `choices`.
+    public mutating func choice(_ name: String, _ choices: [String]) -> String? {
+        guard let found = raw(name) else { return nil }
+        guard let text = found.stringValue, choices.contains(text) else {
+            fail(name, "must be one of \(choices.joined(separator: ", ")), got \(found.jsonText)")
+            return nil
+        }
+        return text
+    }
+
+    /// An RFC 3339 timestamp as Unix milliseconds, not later than `notAfterMs`.
+    public mutating func timestamp(_ name: String, notAfterMs: Int64) -> Int64? {
+        guard let found = raw(name) else { return nil }
+        guard let text = found.stringValue, let ms = LocalClock.parseRFC3339(text) else {
+            fail(name, "must be an RFC 3339 timestamp such as 2026-11-30T18:05:00+01:00, got \(found.jsonText)")
+            return nil
+        }
+        guard ms <= notAfterMs else {
+            fail(name, "is in the future: \(text)")
+            return nil
+        }
+        return ms
+    }
+
+    /// An array of strings, each at most `maxLength` characters, at most `maxCount` of them.
+    public mutating func strings(_ name: String, maxCount: Int, maxLength: Int) -> [String]? {
+        guard let found = raw(name) else { return nil }
+        guard let items = found.arrayValue, items.count <= maxCount,
+            items.allSatisfy({ ($0.stringValue?.count ?? .max) <= maxLength })
+        else {
+            fail(name, "must be an array of at most \(maxCount) strings of at most \(maxLength) characters")
+            return nil
+        }
+        return items.compactMap(\.stringValue)
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParsing
+import CLinux
+import SessionCore
+import SessionRPC
+import SessionStore
+
+/// sessiond's wiring: flags, signals, the database, the socket, the worker and the loop.
+public enum Daemon {
+    /// Runs the daemon to completion and returns its exit status.
+    public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        let options: DaemonOptions
+        do {
+            options = try DaemonOptions(arguments: arguments, environment: environment)
+        } catch {
+            writeError("sessiond: \(error.message)\nRun \"sessiond --help\" for usage.\n")
+            return 2
+        }
+        if options.showHelp { print(DaemonOptions.help); return 0 }
+        if options.showVersion { print("sessiond \(SessiondVersion.current)"); return 0 }
+        let logger = Logger(environment: environment)
+        do {
+            return try serve(options, environment: environment, logger: logger)
+        } catch {
+            logger.error("cannot start: \(error)")
+            return 1
+        }
+    }
+
+    /// Why start-up failed, already phrased for a person.
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static func serve(_ options: DaemonOptions, environment: [String: String], logger: Logger) throws -> Int32 {
+        if let zone = options.timeZone { try LocalClock.use(timeZone: zone) }
+        var group: gid_t?
+        if let name = options.groupName {
+            guard let entry = getgrnam(name) else { throw StartFailure(description: "unknown group \"\(name)\"") }
+            group = entry.pointee.gr_gid
+        }
+        let signals = try blockSignals()
+        if let failure = DaemonOptions.makeDirectory(for: options.databasePath) { throw StartFailure(description: failure) }
+        let database = try Database(path: options.databasePath)
+        let listener: Listener
+        var socketSource = "activation"
+        if options.socketFlag == nil, environment["SESSIOND_SOCKET"] == nil, let activated = try Listener.fromActivation() {
+            listener = activated
+        } else {
+            let path = SocketPath.resolve(flag: options.socketFlag, environment: environment)
+            listener = try Listener.bind(path: path, group: group)
+            socketSource = path
+        }
+        let clock = LocalClock()
+        let tracker = Tracker(database: database, clock: clock)
+        if let active = try database.activeSession() {
+            let sets = try database.sets(sessionID: active.id).count
+            logger.info("recovered active session", [("session_id", String(active.id)), ("sets", String(sets))])
+        }
+        let worker = Worker(tracker: tracker, logger: logger)
+        let notifier = Notifier()
+        let server = Server(
+            listener: listener, worker: worker, logger: logger, notifier: notifier,
+            access: AccessPolicy(ownUID: getuid(), group: group), signals: signals)
+        worker.start()
+        logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current)])
+        notifier.ready(status: worker.statusLine())
+        server.run()
+        worker.stop()
+        logger.info("stopped", id: .stopping)
+        return 0
+    }
+
+    /// Blocks SIGTERM and SIGINT for every thread and returns a signalfd that reports
+    /// them to the loop; SIGPIPE is ignored (writes use MSG_NOSIGNAL anyway).
+    private static func blockSignals() throws -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGTERM)
+        sigaddset(&mask, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+        let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK) | Int32(SFD_CLOEXEC))
+        guard fd >= 0 else { throw StartFailure(description: "signalfd: \(errorText())") }
+        return fd
+    }
+
+    private static func writeError(_ text: String) {
+        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}
+
+extension Listener.Failure: @unchecked Sendable {}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+
+/// sessiond's command line and the defaults it falls back to.
+struct DaemonOptions {
+    static let specs = [
+        OptionSpec("--socket", value: "PATH", help: "listen on PATH (default: $SESSIOND_SOCKET, the systemd socket, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)"),
+        OptionSpec("--database", value: "PATH", help: "the SQLite database (default: $STATE_DIRECTORY/sessiond.db, else $XDG_STATE_HOME/sessiond/sessiond.db)"),
+        OptionSpec("--timezone", value: "TZ", help: "the IANA time zone for dates and weeks (default: the system's)"),
+        OptionSpec("--group", value: "NAME", help: "serve members of group NAME too; the socket becomes mode 0660 owned by it"),
+        OptionSpec("--help", short: "-h", help: "show this help and exit"),
+        OptionSpec("--version", help: "print the version and exit"),
+    ]
+
+    static var help: String {
+        let labels = specs.map { spec in [spec.short, spec.name].compactMap { $0 }.joined(separator: ", ") + (spec.value.map { " " + $0 } ?? "") }
+        let width = (labels.map(\.count).max() ?? 0) + 2
+        let options = zip(labels, specs).map { "  " + $0 + String(repeating: " ", count: width - $0.count) + $1.help }
+        return """
+            Usage: sessiond [--socket PATH] [--database PATH] [--timezone TZ] [--group NAME]
+
+            The sessiond daemon: tracks workout sessions against the active training plan and
+            serves JSON-RPC 2.0 on a Unix socket (one message per line). Runs in the
+            foreground and logs to stderr (native journal fields under systemd). SIGTERM or
+            SIGINT: stop accepting, answer what is in flight, close the database, exit 0.
+
+            Options:
+            \(options.joined(separator: "\n"))
+
+            Clients: sessionctl(1), or any program speaking JSON-RPC on the socket; see
+            docs/protocol.md. Exit status: 0 after a clean stop, 1 when it cannot start, 2 on
+            usage errors.
+            """
+    }
+
+    var socketFlag: String?
+    var databasePath: String
+    var timeZone: String?
+    var groupName: String?
+    var showHelp = false
+    var showVersion = false
+
+    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+        let parsed = try ParsedArguments(arguments, options: Self.specs)
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
+        showHelp = parsed.has("--help")
+        showVersion = parsed.has("--version")
+        socketFlag = parsed.value("--socket")
+        timeZone = parsed.value("--timezone")
+        groupName = parsed.value("--group")
+        databasePath = parsed.value("--database") ?? Self.defaultDatabase(environment)
+    }
+
+    /// `$STATE_DIRECTORY/sessiond.db` under systemd, else the XDG state directory.
+    static func defaultDatabase(_ environment: [String: String]) -> String {
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
+            return String(state) + "/sessiond.db"
+        }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/sessiond/sessiond.db"
+        }
+        let home = environment["HOME"] ?? "/root"
+        return home + "/.local/state/sessiond/sessiond.db"
+    }
+
+    /// Creates the database's directory (mode 0700) when missing.
+    static func makeDirectory(for path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+        let directory = String(path[..<slash])
+        var info = stat()
+        if stat(directory, &info) == 0 { return nil }
+        if let failure = makeDirectory(for: directory) { return failure }
+        if mkdir(directory, 0o700) != 0, errno != EEXIST { return "cannot create \(directory): \(errorText())" }
+        return nil
+    }
+}

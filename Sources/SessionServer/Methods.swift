@@ -1,0 +1,80 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+/// The method table: each entry decodes its params, calls the tracker and returns the
+/// result. `rpc.discover` is generated from the same entries.
+enum Methods {
+    static let table = MethodTable<Tracker>(
+        methods: daemon + plans + sessions + events,
+        info: .obj([
+            "title": "sessiond",
+            "version": .string(SessiondVersion.current),
+            "description": "Workout session tracker: JSON-RPC 2.0 over a Unix socket, one message per line.",
+        ]),
+        mapError: ErrorMapping.rpcError)
+
+    static let daemon: [Method<Tracker>] = [
+        Method("daemon.status", summary: "Version, uptime, the active plan and session, and the database path.",
+               result: Schema.object(["version": Schema.string, "uptimeSeconds": Schema.integer, "activePlanId": Schema.nullable(Schema.integer),
+                                      "activeSessionId": Schema.nullable(Schema.integer), "database": Schema.string])) { _, tracker in
+            try tracker.status()
+        },
+    ]
+
+    static let planResult = Schema.object(["planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "days": Schema.array(Schema.object)])
+
+    static let plans: [Method<Tracker>] = [
+        Method("plan.import", summary: "Import a generated plan (object, array of days, or raw model text) at the typed boundary; nothing is stored when it is refused.",
+               params: [
+                ParamSpec("plan", required: true, schema: .obj(["type": ["object", "array", "string"]]), "the plan: JSON, or a model's raw reply as a string"),
+                ParamSpec("weekStart", schema: Schema.date, "the Monday of the plan's week (default: the plan's own, else this week)"),
+                ParamSpec("activate", schema: Schema.boolean, "make it the active plan (default true)"),
+                ParamSpec("exercisesPerDay", schema: Schema.range(1, 20), "keep N exercises per training day, padding with fillers"),
+               ],
+               result: Schema.object(["planId": Schema.integer, "weekStart": Schema.date, "warnings": Schema.array(Schema.object(["path": Schema.string, "message": Schema.string]))])) { params, tracker in
+            let plan = params.raw("plan")
+            if plan == nil { params.fail("plan", "is required") }
+            if let plan, plan.objectPairs == nil, plan.arrayValue == nil, plan.stringValue == nil {
+                params.fail("plan", "must be a plan object, an array of days or a string of model output, got \(plan.typeDescription)")
+            }
+            let weekStart = params.date("weekStart")
+            if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
+            let activate = params.bool("activate") ?? true
+            let perDay = params.int("exercisesPerDay", in: PlanLimits.exercisesPerDay)
+            try params.check()
+            return try tracker.importPlan(plan ?? .null, weekStart: weekStart, activate: activate, exercisesPerDay: perDay)
+        },
+        Method("plan.activate", summary: "Make a stored plan the active one.",
+               params: [ParamSpec("planId", required: true, schema: Schema.integer, "the plan to activate")],
+               result: Schema.object(["planId": Schema.integer])) { params, tracker in
+            let id = params.id("planId", required: true)
+            try params.check()
+            return try tracker.activatePlan(id ?? 0)
+        },
+        Method("plan.get", summary: "A plan with its days and planned exercises and their ids.",
+               params: [ParamSpec("planId", schema: Schema.integer, "default: the active plan")],
+               result: planResult) { params, tracker in
+            let id = params.id("planId")
+            try params.check()
+            return try tracker.plan(id)
+        },
+        Method("plan.list", summary: "Every stored plan, newest first.",
+               result: Schema.array(Schema.object(["planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp]))) { _, tracker in
+            try tracker.listPlans()
+        },
+    ]
+
+    static let events: [Method<Tracker>] = [
+        Method("events.subscribe", summary: "Receive events on this connection as notifications {\"method\": \"event\", \"params\": {\"type\": …}}.",
+               params: [ParamSpec("types", schema: Schema.array(Schema.oneOf(Event.types)), "the event types wanted (default: all)")],
+               result: Schema.object(["subscribed": Schema.array(Schema.string)])) { params, _ in
+            let types = params.strings("types", maxCount: Event.types.count, maxLength: 40) ?? Event.types
+            for type in types where !Event.types.contains(type) {
+                params.fail("types", "unknown event type \"\(type)\"; known: \(Event.types.joined(separator: ", "))")
+            }
+            try params.check()
+            return .obj(["subscribed": .array(types.map { .string($0) })])
+        },
+    ]
+}

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import SessionCore
+import SessionRPC
+
+extension Server {
+    func acceptClients() {
+        while true {
+            let fd = clinux_accept(listener.fd)
+            if fd < 0 {
+                if errno == EINTR { continue }
+                if errno != EAGAIN, errno != EWOULDBLOCK { logger.warning("accept failed", [("error", errorText())]) }
+                return
+            }
+            var uid: UInt32 = 0
+            var gid: UInt32 = 0
+            var pid: Int32 = 0
+            _ = clinux_peer_credentials(fd, &uid, &gid, &pid)
+            if let refusal = access.refusal(uid: uid, gid: gid) {
+                logger.warning("client refused", id: .clientRefused, [("uid", String(uid)), ("pid", String(pid)), ("reason", refusal)])
+                let reply = JSONRPC.response(id: .null, error: .application(
+                    code: -32030, reason: "permission_denied",
+                    message: "uid \(uid) may not use this sessiond: \(refusal)",
+                    details: [(key: "uid", value: JSONValue(Int(uid)))]))
+                let line = reply.jsonText + "\n"
+                _ = line.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+                close(fd)
+                continue
+            }
+            guard connections.count < ServerLimits.maximumConnections else {
+                logger.warning("too many connections; closing a new one", [("limit", String(ServerLimits.maximumConnections))])
+                close(fd)
+                continue
+            }
+            let connection = ClientConnection(id: nextConnectionID, fd: fd, uid: uid, nowMs: clock.nowMs())
+            nextConnectionID += 1
+            connections[fd] = connection
+            var event = epoll_event()
+            event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
+            event.data.u64 = UInt64(fd)
+            _ = epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
+        }
+    }
+
+    func serviceClient(fd: Int32, events: UInt32) {
+        guard let connection = connections[fd] else { return }
+        if events & UInt32(EPOLLOUT.rawValue) != 0 {
+            write(connection)
+            guard connections[fd] != nil else { return }
+        }
+        if events & (UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) | UInt32(EPOLLHUP.rawValue) | UInt32(EPOLLERR.rawValue)) != 0 {
+            read(connection)
+        }
+    }
+
+    /// Reads what is available and turns complete lines into jobs.
+    private func read(_ connection: ClientConnection) {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while !connection.readClosed, !connection.readPaused {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                drop(connection, reason: nil)
+                return
+            }
+            if count == 0 {
+                // The client closed its side: what it sent without a final newline is
+                // still its last line; replies owed are written before closing.
+                connection.readClosed = true
+                if !connection.input.isEmpty { connection.input.append(0x0A) }
+                consumeLines(connection)
+                connection.closeWhenFlushed = true
+                break
+            }
+            connection.lastInputMs = clock.nowMs()
+            connection.input.append(contentsOf: chunk[0..<count])
+            consumeLines(connection)
+            guard connections[connection.fd] != nil else { return }
+        }
+        updateInterest(connection)
+        write(connection)
+    }
+
+    /// Decodes complete lines until none is left or too many are in flight; refuses a
+    /// line over the size limit.
+    func consumeLines(_ connection: ClientConnection) {
+        var start = 0
+        let input = connection.input
+        while connection.inFlight < ServerLimits.maximumInFlight,
+            let newline = input[start...].firstIndex(of: 0x0A)
+        {
+            var end = newline
+            if end > start, input[end - 1] == 0x0D { end -= 1 }
+            if end - start > ServerLimits.maximumLineBytes {
+                start = input.count
+                refuseOversize(connection)
+                break
+            }
+            handle(line: Array(input[start..<end]), on: connection)
+            start = newline + 1
+        }
+        connection.input.removeFirst(min(start, connection.input.count))
+        if connection.inFlight >= ServerLimits.maximumInFlight { connection.readPaused = true }
+        if connection.input.count > ServerLimits.maximumLineBytes, !connection.input.contains(0x0A) {
+            refuseOversize(connection)
+        }
+    }
+
+    private func refuseOversize(_ connection: ClientConnection) {
+        connection.input = []
+        connection.readClosed = true
+        connection.closeWhenFlushed = true
+        let slot = connection.reserveSlot()
+        let error = RPCError.invalidRequest("line longer than \(ServerLimits.maximumLineBytes) bytes; closing the connection")
+        connection.finish(slot: slot, .line(JSONRPC.response(id: .null, error: error).jsonText))
+        logger.warning("oversize line; connection closed", [("client", String(connection.id))])
+    }
+
+    private func handle(line: [UInt8], on connection: ClientConnection) {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        let slot = connection.reserveSlot()
+        switch JSONRPC.decode(line: line) {
+        case .single(.failure(let failure)):
+            connection.finish(slot: slot, .line(JSONRPC.response(id: failure.id, error: failure.error).jsonText))
+        case .single(.success(let request)):
+            worker.submit(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false))
+        case .batch(let items):
+            let jobItems: [Job.Item] = items.map { item in
+                switch item {
+                case .success(let request): return .call(request)
+                case .failure(let failure): return .invalid(failure)
+                }
+            }
+            worker.submit(Job(connection: connection.id, slot: slot, items: jobItems, batch: true))
+        }
+    }
+
+    /// Writes what is queued; drops a client whose unread replies pass the bound, and
+    /// closes one that is done.
+    func write(_ connection: ClientConnection) {
+        guard connections[connection.fd] != nil else { return }
+        guard connection.flush() else {
+            drop(connection, reason: nil)
+            return
+        }
+        if connection.pendingOutput > ServerLimits.maximumPendingOutput {
+            drop(connection, reason: "not reading its replies (\(connection.pendingOutput) bytes queued)")
+            return
+        }
+        if connection.closeWhenFlushed, connection.isDrained {
+            drop(connection, reason: nil)
+            return
+        }
+        updateInterest(connection)
+    }
+
+    /// Keeps epoll's interest in line with the connection: reading unless closed or
+    /// paused, writing while output is queued.
+    func updateInterest(_ connection: ClientConnection) {
+        var events: UInt32 = 0
+        if !connection.readClosed, !connection.readPaused { events |= UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) }
+        if connection.pendingOutput > 0 { events |= UInt32(EPOLLOUT.rawValue) }
+        var event = epoll_event()
+        event.events = events
+        event.data.u64 = UInt64(connection.fd)
+        _ = epoll_ctl(epoll, EPOLL_CTL_MOD, connection.fd, &event)
+    }
+
+    /// Closes a connection; replies still owed to it are discarded when they arrive.
+    func drop(_ connection: ClientConnection, reason: String?) {
+        guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        if let reason { logger.warning("client dropped: \(reason)", [("client", String(connection.id))]) }
+        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
+        close(connection.fd)
+    }
+}

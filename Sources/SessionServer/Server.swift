@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import SessionCore
+import SessionRPC
+
+/// The serving loop: one epoll over the listening socket, the clients, the signal
+/// descriptor and the worker's wake-up descriptor. Decoding and writing happen here;
+/// every method runs on the worker's database thread. Signals arrive as events in the
+/// loop (signalfd); nothing runs inside a signal handler.
+final class Server {
+    let epoll: Int32
+    let listener: Listener
+    let worker: Worker
+    let signals: Int32
+    let logger: Logger
+    let notifier: Notifier
+    let access: AccessPolicy
+    let clock = LocalClock()
+    var connections: [Int32: ClientConnection] = [:]
+    var nextConnectionID = 1
+    var restTimer: RestTimer?
+    var stoppingSinceMs: Int64?
+    var lastWatchdogMs: Int64 = 0
+    var lastStatus = ""
+    var lastSweepMs: Int64 = 0
+
+    /// Descriptor tags in epoll_event.data: clients use their fd.
+    private static let listenerTag: UInt64 = 1 << 40
+    private static let signalTag: UInt64 = 1 << 41
+    private static let workerTag: UInt64 = 1 << 42
+
+    init(listener: Listener, worker: Worker, logger: Logger, notifier: Notifier, access: AccessPolicy, signals: Int32) {
+        self.listener = listener
+        self.worker = worker
+        self.logger = logger
+        self.notifier = notifier
+        self.access = access
+        self.signals = signals
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        watch(listener.fd, tag: Self.listenerTag, events: UInt32(EPOLLIN.rawValue))
+        watch(signals, tag: Self.signalTag, events: UInt32(EPOLLIN.rawValue))
+        watch(worker.wakeLoop, tag: Self.workerTag, events: UInt32(EPOLLIN.rawValue))
+    }
+
+    private func watch(_ fd: Int32, tag: UInt64, events: UInt32, modify: Bool = false) {
+        var event = epoll_event()
+        event.events = events
+        event.data.u64 = tag
+        _ = epoll_ctl(epoll, modify ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event)
+    }
+
+    /// Serves until SIGTERM or SIGINT, then answers what is in flight and returns.
+    func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 128)
+        while true {
+            let now = clock.nowMs()
+            heartbeat(now: now)
+            if let since = stoppingSinceMs,
+                connections.values.allSatisfy(\.isDrained) || now - since > ServerLimits.shutdownGraceMs
+            {
+                break
+            }
+            let count = epoll_wait(epoll, &events, Int32(events.count), timeout(now: now))
+            if count < 0 {
+                if errno == EINTR { continue }
+                logger.error("epoll_wait failed", [("error", errorText())])
+                break
+            }
+            for index in 0..<Int(count) {
+                let event = events[index]
+                switch event.data.u64 {
+                case Self.listenerTag: acceptClients()
+                case Self.signalTag: handleSignal()
+                case Self.workerTag: deliverCompletions()
+                default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
+                }
+            }
+        }
+        for connection in Array(connections.values) { drop(connection, reason: nil) }
+        close(epoll)
+    }
+
+    /// Milliseconds epoll may sleep: until the rest timer, the next watchdog ping, or
+    /// the next sweep for stalled clients.
+    private func timeout(now: Int64) -> Int32 {
+        var wait: Int64 = 1000
+        if let timer = restTimer { wait = min(wait, max(0, timer.endsAtMs - now)) }
+        if let interval = notifier.watchdogIntervalMs { wait = min(wait, max(0, lastWatchdogMs + interval / 2 - now)) }
+        if stoppingSinceMs != nil { wait = min(wait, 100) }
+        return Int32(wait)
+    }
+
+    /// Work that is due by the clock: the watchdog ping (sent from this loop, so a hung
+    /// loop stops the pings), the rest timer, and dropping clients stalled mid-line.
+    private func heartbeat(now: Int64) {
+        if let interval = notifier.watchdogIntervalMs, now - lastWatchdogMs >= interval / 2 {
+            notifier.watchdog()
+            lastWatchdogMs = now
+        }
+        if let timer = restTimer, now >= timer.endsAtMs {
+            restTimer = nil
+            broadcast([Event(type: "rest.finished", fields: [
+                (key: "sessionId", value: JSONValue(Int(timer.sessionID))), (key: "exercise", value: .string(timer.exercise)),
+            ])])
+        }
+        if now - lastSweepMs >= 1000 {
+            lastSweepMs = now
+            for connection in Array(connections.values)
+            where !connection.input.isEmpty && !connection.readClosed && now - connection.lastInputMs > ServerLimits.stalledLineMs {
+                drop(connection, reason: "stalled mid-line")
+            }
+        }
+    }
+
+    private func handleSignal() {
+        var info = signalfd_siginfo()
+        while read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            let name = info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGTERM"
+            guard stoppingSinceMs == nil else { continue }
+            logger.info("stopping on \(name)", id: .stopping, [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
+            notifier.stopping()
+            stoppingSinceMs = clock.nowMs()
+            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, listener.fd, nil)
+            listener.close()
+            for connection in connections.values {
+                connection.readClosed = true
+                updateInterest(connection)
+            }
+        }
+    }
+
+    /// Hands finished replies to their connections, in order, and publishes events.
+    private func deliverCompletions() {
+        for completion in worker.takeCompletions() {
+            if completion.cancelsRest { restTimer = nil }
+            if let timer = completion.restTimer { restTimer = timer }
+            if let status = completion.status, status != lastStatus {
+                lastStatus = status
+                notifier.status(status)
+            }
+            log(completion.events)
+            if let connection = connections.values.first(where: { $0.id == completion.connection }) {
+                if let types = completion.subscribe { connection.subscriptions = Set(types) }
+                connection.finish(slot: completion.slot, completion.line.map(ClientConnection.SlotResult.line) ?? .nothing)
+                if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
+                    connection.readPaused = false
+                    consumeLines(connection)
+                }
+                write(connection)
+            }
+            broadcast(completion.events)
+        }
+    }
+
+    /// Sends events to the connections subscribed to their types.
+    private func broadcast(_ events: [Event]) {
+        guard !events.isEmpty else { return }
+        for connection in Array(connections.values) {
+            guard let types = connection.subscriptions else { continue }
+            var added = false
+            for event in events where types.contains(event.type) {
+                connection.append(line: JSONRPC.notification(method: "event", params: event.params).jsonText)
+                added = true
+            }
+            if added { write(connection) }
+        }
+    }
+
+    private func log(_ events: [Event]) {
+        for event in events {
+            let fields = event.fields.compactMap { pair -> (String, String)? in
+                switch pair.key {
+                case "sessionId": return ("session_id", pair.value.jsonText)
+                case "planId": return ("plan_id", pair.value.jsonText)
+                case "setId": return ("set_id", pair.value.jsonText)
+                case "exercise": return ("exercise", pair.value.stringValue ?? "")
+                default: return nil
+                }
+            }
+            switch event.type {
+            case "session.started": logger.info("session started", id: .sessionStarted, fields)
+            case "session.finished": logger.info("session finished", id: .sessionFinished, fields)
+            case "session.aborted": logger.info("session aborted", id: .sessionFinished, fields)
+            case "plan.activated": logger.info("plan activated", id: .planImported, fields)
+            case "set.logged": logger.log(.debug, "set logged", id: .setLogged, fields)
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+extension Tracker {
+    /// `plan.import`: the typed boundary, then one atomic insert.
+    func importPlan(_ input: JSONValue, weekStart: LocalDate?, activate: Bool, exercisesPerDay: Int?) throws -> JSONValue {
+        let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: weekStart, exercisesPerDay: exercisesPerDay)
+        let result = try PlanImporter.importPlan(json: input, options: options)
+        let source = input.stringValue ?? input.prettyText
+        let wasActive = try database.activePlanID()
+        let planID = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: activate)
+        let active = try database.activePlanID() == planID
+        if active, wasActive != planID { emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
+        return .obj([
+            "planId": JSONValue(Int(planID)),
+            "name": .string(result.plan.name),
+            "weekStart": .string(result.plan.weekStart.description),
+            "active": .bool(active),
+            "warnings": .array(result.warnings.map(\.json)),
+        ])
+    }
+
+    /// `plan.activate`.
+    func activatePlan(_ planID: Int64) throws -> JSONValue {
+        guard try database.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
+        let wasActive = try database.activePlanID()
+        try database.activatePlan(planID)
+        if wasActive != planID { emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
+        return .obj(["planId": JSONValue(Int(planID))])
+    }
+
+    /// `plan.get`: the plan with the ids sessions refer to.
+    func plan(_ planID: Int64?) throws -> JSONValue {
+        guard let id = try planID ?? database.activePlanID() else { throw SessionError.noActivePlan }
+        guard let stored = try database.plan(id) else { throw SessionError.planNotFound(id) }
+        let days = stored.plan.days.enumerated().map { dayIndex, day in
+            let exercises = day.exercises.enumerated().map { position, exercise in
+                exercise.json(extra: [
+                    (key: "plannedExerciseId", value: JSONValue(Int(stored.exerciseIDs[dayIndex][position]))),
+                    (key: "position", value: JSONValue(position + 1)),
+                ])
+            }
+            return day.json(extra: [(key: "planDayId", value: JSONValue(Int(stored.dayIDs[dayIndex])))], exercises: exercises)
+        }
+        return .obj([
+            "planId": JSONValue(Int(stored.id)),
+            "name": .string(stored.plan.name),
+            "weekStart": .string(stored.plan.weekStart.description),
+            "active": .bool(stored.active),
+            "importedAt": .string(clock.rfc3339(ms: stored.importedAtMs)),
+            "days": .array(days),
+        ])
+    }
+
+    /// `plan.list`.
+    func listPlans() throws -> JSONValue {
+        .array(try database.listPlans().map { plan in
+            .obj([
+                "planId": JSONValue(Int(plan.id)),
+                "name": .string(plan.name),
+                "weekStart": .string(plan.weekStart.description),
+                "active": .bool(plan.active),
+                "importedAt": .string(clock.rfc3339(ms: plan.importedAtMs)),
+            ])
+        })
+    }
+}

@@ -1,0 +1,135 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+extension Tracker {
+    /// `session.start`: the plan day of the date (or the one named), else a free session.
+    func startSession(planDayID: Int64?, date: LocalDate?, atMs: Int64?) throws -> JSONValue {
+        if let active = try database.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }
+        let startedAt = atMs ?? nowMs
+        let day = date ?? clock.localDate(atMs: startedAt)
+        var planDay: PlanDayRecord?
+        var carriedOver = false
+        if let planDayID {
+            guard let found = try database.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
+            planDay = found
+        } else if let choice = PlanCalendar.choose(for: day, plans: try database.planWeeks()) {
+            planDay = try database.planDay(planID: choice.planID, weekday: day.weekday)
+            carriedOver = choice.carriedOver
+        }
+        if planDay?.rest == true { planDay = nil }
+        let title = planDay?.title ?? "Free session"
+        let id = try database.insertSession(planDayID: planDay?.id, date: day, title: title, carriedOver: carriedOver && planDay != nil, startedAtMs: startedAt)
+        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+        emit("session.started", [
+            (key: "sessionId", value: JSONValue(Int(id))), (key: "title", value: .string(title)),
+            (key: "planDayId", value: JSONValue(planDay.map { Int($0.id) })),
+        ])
+        return try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs)
+    }
+
+    /// `session.pause`: idempotent.
+    func pauseSession(_ id: Int64?) throws -> JSONValue {
+        let session = try resolveSession(id)
+        if !session.isPaused {
+            try database.updatePause(sessionID: session.id, pausedSinceMs: nowMs, pausedTotalMs: session.pausedTotalMs)
+            emit("session.paused", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+        }
+        return try view(session.id)
+    }
+
+    /// `session.resume`: idempotent; the paused time is excluded from the duration.
+    func resumeSession(_ id: Int64?) throws -> JSONValue {
+        let session = try resolveSession(id)
+        try resumeIfPaused(session)
+        return try view(session.id)
+    }
+
+    func resumeIfPaused(_ session: SessionRecord) throws {
+        guard let since = session.pausedSinceMs else { return }
+        try database.updatePause(sessionID: session.id, pausedSinceMs: nil, pausedTotalMs: session.pausedTotalMs + max(0, nowMs - since))
+        emit("session.resumed", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+    }
+
+    func view(_ id: Int64) throws -> JSONValue {
+        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+        return try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs)
+    }
+
+    /// `session.finish`.
+    func finishSession(_ id: Int64?, rpe: Double?, note: String?, atMs: Int64?) throws -> JSONValue {
+        let session = try resolveSession(id)
+        let endedAt = atMs ?? nowMs
+        guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
+        let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
+        try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: rpe, note: note)
+        guard let finished = try database.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
+        let view = try SessionView(session: finished, database: database)
+        let summary: [(key: String, value: JSONValue)] = [
+            (key: "sessionId", value: JSONValue(Int(session.id))),
+            (key: "durationSeconds", value: JSONValue(view.durationSeconds(nowMs: endedAt))),
+            (key: "sets", value: JSONValue(view.countedSets)),
+            (key: "volumeKg", value: JSONValue(SessionView.round(view.volumeKg))),
+            (key: "completion", value: JSONValue(view.completion)),
+        ]
+        emit("session.finished", summary)
+        return .object(summary + [
+            (key: "title", value: .string(finished.title)),
+            (key: "startedAt", value: .string(clock.rfc3339(ms: finished.startedAtMs))),
+            (key: "endedAt", value: .string(clock.rfc3339(ms: endedAt))),
+        ])
+    }
+
+    /// `session.abort`: the session and its sets are deleted.
+    func abortSession(_ id: Int64?) throws -> JSONValue {
+        let session = try resolveSession(id)
+        try database.deleteSession(session.id)
+        emit("session.aborted", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+        cancelsRest = true
+        return .obj(["sessionId": JSONValue(Int(session.id)), "discarded": true])
+    }
+
+    /// `session.current`: the active session with progress, or null.
+    func currentSession() throws -> JSONValue {
+        guard let session = try database.activeSession() else { return .null }
+        return try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs)
+    }
+
+    /// `session.list`.
+    func listSessions(from: LocalDate?, to: LocalDate?, limit: Int) throws -> JSONValue {
+        .array(try database.listSessions(from: from, to: to, limit: limit).map { listing in
+            let session = listing.session
+            let end = session.endedAtMs ?? nowMs
+            let active = SessionClock.activeMs(startedAtMs: session.startedAtMs, endMs: end, pausedTotalMs: session.pausedTotalMs, pausedSinceMs: session.pausedSinceMs)
+            return .obj([
+                "sessionId": JSONValue(Int(session.id)),
+                "date": .string(session.date.description),
+                "title": .string(session.title),
+                "state": .string(session.isActive ? (session.isPaused ? "paused" : "running") : "finished"),
+                "startedAt": .string(clock.rfc3339(ms: session.startedAtMs)),
+                "durationSeconds": JSONValue(Int(active / 1000)),
+                "sets": JSONValue(listing.sets),
+                "volumeKg": JSONValue(SessionView.round(listing.volumeKg)),
+            ])
+        })
+    }
+
+    /// `session.undo`: removes a set (default: the last set of the active session).
+    func undo(_ setID: Int64?) throws -> JSONValue {
+        let set: SetRecord
+        if let setID {
+            guard let found = try database.set(setID) else { throw SessionError.setNotFound(setID) }
+            set = found
+        } else {
+            let session = try resolveSession(nil)
+            guard let last = try database.sets(sessionID: session.id).last else { throw SessionError.noSetToUndo }
+            set = last
+        }
+        try database.deleteSet(set.id)
+        cancelsRest = true
+        return .obj([
+            "setId": JSONValue(Int(set.id)), "sessionId": JSONValue(Int(set.sessionID)),
+            "exercise": .string(set.exerciseName), "setNumber": JSONValue(set.setNumber),
+        ])
+    }
+}

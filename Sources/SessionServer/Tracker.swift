@@ -1,0 +1,60 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+/// The daemon's domain service: plans and sessions on top of storage and the pure rules.
+/// Lives on the database thread only; every method runs inside the current group
+/// commit, so its writes become durable together before any reply is sent.
+final class Tracker {
+    let database: Database
+    let clock: LocalClock
+    let startedAtMs: Int64
+    /// The time of the request being served (read once per batch).
+    var nowMs: Int64 = 0
+    /// Events produced by the request being served; published after the commit.
+    var events: [Event] = []
+    /// A rest timer to start (or nil to leave the current one).
+    var restTimer: RestTimer?
+    /// True when a set was logged, which cancels a running rest timer.
+    var cancelsRest = false
+
+    init(database: Database, clock: LocalClock) {
+        self.database = database
+        self.clock = clock
+        self.startedAtMs = clock.nowMs()
+    }
+
+    /// Readies the tracker for the next request.
+    func begin(nowMs: Int64) {
+        self.nowMs = nowMs
+    }
+
+    func emit(_ type: String, _ fields: [(key: String, value: JSONValue)]) {
+        events.append(Event(type: type, fields: fields))
+    }
+
+    /// The active session, or the session named; refuses a finished one for writes.
+    func resolveSession(_ id: Int64?, mustBeActive: Bool = true) throws -> SessionRecord {
+        if let id {
+            guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+            if mustBeActive, !session.isActive { throw SessionError.sessionNotActive(id) }
+            return session
+        }
+        guard let session = try database.activeSession() else { throw SessionError.noActiveSession }
+        return session
+    }
+
+    /// `daemon.status`.
+    func status() throws -> JSONValue {
+        let active = try database.activeSession()
+        return .obj([
+            "version": .string(SessiondVersion.current),
+            "uptimeSeconds": JSONValue(Int((clock.nowMs() - startedAtMs) / 1000)),
+            "activePlanId": JSONValue(try database.activePlanID().map(Int.init)),
+            "activeSessionId": JSONValue(active.map { Int($0.id) }),
+            "database": .string(database.path),
+            "schemaVersion": JSONValue(try database.schemaVersion()),
+            "today": .string(clock.localDate(atMs: nowMs).description),
+        ])
+    }
+}

@@ -1,0 +1,225 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import Dispatch
+import SessionCore
+import SessionRPC
+import SessionStore
+import Synchronization
+
+/// A line's requests, queued for the database thread.
+struct Job: Sendable {
+    /// One element of a line: a request to run, or an error decided while decoding.
+    enum Item: Sendable {
+        case call(Request)
+        case invalid(RPCErrorWithID)
+    }
+
+    let connection: Int
+    let slot: UInt64
+    let items: [Item]
+    /// True when the line was a batch: the reply is an array (or nothing).
+    let batch: Bool
+}
+
+/// What the database thread sends back for one job.
+struct Completion: Sendable {
+    let connection: Int
+    let slot: UInt64
+    /// The reply line, nil when nothing is sent (notifications only).
+    let line: String?
+    /// Event types to subscribe this connection to (events.subscribe succeeded).
+    let subscribe: [String]?
+    let events: [Event]
+    let restTimer: RestTimer?
+    let cancelsRest: Bool
+    /// The active session's one-line status for sd_notify STATUS=, when it may have changed.
+    let status: String?
+}
+
+/// The one owner of the database: a thread that takes every queued job, runs them all
+/// in one transaction (each request atomic in a savepoint), commits once, and only then
+/// hands the replies back. Many clients' writes share one fsync (group commit), and no
+/// reply reports a write before it is durable.
+final class Worker: @unchecked Sendable {
+    // The tracker (and its database) is touched only by the worker thread after start().
+    private let tracker: Tracker
+    private let table = Methods.table
+    private let queue = Mutex<(jobs: [Job], stopping: Bool)>((jobs: [], stopping: false))
+    private let completions = Mutex<[Completion]>([])
+    private let wakeWorker = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    /// An eventfd the event loop polls; written after completions are queued.
+    let wakeLoop: Int32
+    private let logger: Logger
+
+    init(tracker: Tracker, logger: Logger) {
+        self.tracker = tracker
+        self.logger = logger
+        wakeLoop = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+    }
+
+    /// Starts the database thread.
+    func start() {
+        spawnThread { [self] in run() }
+    }
+
+    /// Queues a job.
+    func submit(_ job: Job) {
+        queue.withLock { $0.jobs.append(job) }
+        wakeWorker.signal()
+    }
+
+    /// Finishes every queued job, checkpoints, and returns when the thread has ended.
+    func stop() {
+        queue.withLock { $0.stopping = true }
+        wakeWorker.signal()
+        finished.wait()
+    }
+
+    /// Takes the completions ready so far.
+    func takeCompletions() -> [Completion] {
+        var counter: UInt64 = 0
+        _ = read(wakeLoop, &counter, 8)
+        return completions.withLock { ready in
+            defer { ready.removeAll(keepingCapacity: true) }
+            return ready
+        }
+    }
+
+    private func run() {
+        while true {
+            wakeWorker.wait()
+            let (jobs, stopping) = queue.withLock { state -> ([Job], Bool) in
+                defer { state.jobs.removeAll(keepingCapacity: true) }
+                return (state.jobs, state.stopping)
+            }
+            if !jobs.isEmpty { process(jobs) }
+            if stopping, queue.withLock({ $0.jobs.isEmpty }) { break }
+        }
+        do {
+            try tracker.database.checkpoint()
+        } catch {
+            logger.warning("checkpoint at shutdown failed", [("error", error.description)])
+        }
+        finished.signal()
+    }
+
+    /// One group commit for every job taken.
+    private func process(_ jobs: [Job]) {
+        var results: [Completion] = []
+        results.reserveCapacity(jobs.count)
+        tracker.begin(nowMs: tracker.clock.nowMs())
+        do {
+            try tracker.database.groupCommit {
+                for job in jobs { results.append(run(job)) }
+            }
+        } catch {
+            logger.error("commit failed; replying with errors", [("error", error.description)])
+            results = jobs.map { failAll($0, error: ErrorMapping.rpcError(error)) }
+        }
+        completions.withLock { $0.append(contentsOf: results) }
+        var one: UInt64 = 1
+        _ = write(wakeLoop, &one, 8)
+    }
+
+    /// Runs one job's requests, each atomic, and builds its reply line.
+    private func run(_ job: Job) -> Completion {
+        var replies: [JSONValue] = []
+        var events: [Event] = []
+        var subscribe: [String]?
+        var restTimer: RestTimer?
+        var cancelsRest = false
+        var touchedSessions = false
+        for item in job.items {
+            switch item {
+            case .invalid(let failure):
+                replies.append(JSONRPC.response(id: failure.id, error: failure.error))
+            case .call(let request):
+                tracker.events = []
+                tracker.restTimer = nil
+                tracker.cancelsRest = false
+                let result = call(request)
+                if case .success(let value) = result {
+                    events += tracker.events
+                    restTimer = tracker.restTimer ?? restTimer
+                    cancelsRest = cancelsRest || tracker.cancelsRest
+                    touchedSessions = touchedSessions || request.method.hasPrefix("session.")
+                    if request.method == "events.subscribe" {
+                        subscribe = value["subscribed"]?.arrayValue?.compactMap(\.stringValue)
+                    }
+                }
+                guard let id = request.id else { continue }
+                switch result {
+                case .success(let value): replies.append(JSONRPC.response(id: id, result: value))
+                case .failure(let error): replies.append(JSONRPC.response(id: id, error: error))
+                }
+            }
+        }
+        let line: String?
+        if job.batch {
+            line = replies.isEmpty ? nil : JSONValue.array(replies).jsonText
+        } else {
+            line = replies.first?.jsonText
+        }
+        return Completion(
+            connection: job.connection, slot: job.slot, line: line, subscribe: subscribe, events: events,
+            restTimer: restTimer, cancelsRest: cancelsRest, status: touchedSessions ? statusLine() : nil)
+    }
+
+    /// Thrown to roll back a request's savepoint when its method failed.
+    private struct Rollback: Error { let error: RPCError }
+
+    private func call(_ request: Request) -> Result<JSONValue, RPCError> {
+        do {
+            return try tracker.database.atomically {
+                let result = table.call(request, context: tracker)
+                if case .failure(let error) = result { throw Rollback(error: error) }
+                return result
+            }
+        } catch let rollback as Rollback {
+            return .failure(rollback.error)
+        } catch {
+            return .failure(ErrorMapping.rpcError(error))
+        }
+    }
+
+    private func failAll(_ job: Job, error: RPCError) -> Completion {
+        let replies: [JSONValue] = job.items.compactMap { item in
+            switch item {
+            case .invalid(let failure): return JSONRPC.response(id: failure.id, error: failure.error)
+            case .call(let request): return request.id.map { JSONRPC.response(id: $0, error: error) }
+            }
+        }
+        let line = job.batch ? (replies.isEmpty ? nil : JSONValue.array(replies).jsonText) : replies.first?.jsonText
+        return Completion(connection: job.connection, slot: job.slot, line: line, subscribe: nil, events: [], restTimer: nil, cancelsRest: false, status: nil)
+    }
+
+    /// "idle", or the active session's progress in one line, for STATUS=.
+    func statusLine() -> String {
+        guard let session = try? tracker.database.activeSession(),
+            let view = try? SessionView(session: session, database: tracker.database)
+        else { return "idle" }
+        let planned = view.planned.reduce(0) { $0 + $1.exercise.sets }
+        let done = view.planned.reduce(0) { $0 + min($1.logged, $1.exercise.sets) }
+        let state = session.isPaused ? "paused" : "in session"
+        return planned > 0
+            ? "\(state): \(session.title), \(done)/\(planned) planned sets"
+            : "\(state): \(session.title), \(view.countedSets) sets"
+    }
+}
+
+/// Runs `body` on a new POSIX thread.
+func spawnThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let result = pthread_create(&thread, nil, { argument in
+        guard let argument else { return nil }
+        Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
+        return nil
+    }, context)
+    precondition(result == 0, "pthread_create failed: \(result)")
+    pthread_detach(thread)
+}

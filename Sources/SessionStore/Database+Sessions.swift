@@ -1,0 +1,196 @@
+import SessionCore
+
+extension Database {
+    static let sessionColumns = """
+        id, plan_day_id, date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms,
+        paused_total_ms, rpe, note
+        """
+
+    static func sessionRecord(_ row: Statement.Row, offset: Int32 = 0) -> SessionRecord {
+        SessionRecord(
+            id: row.int64(offset), planDayID: row.optionalInt64(offset + 1),
+            date: LocalDate(row.text(offset + 2)) ?? LocalDate(daysSinceEpoch: 0), title: row.text(offset + 3),
+            carriedOver: row.bool(offset + 4), startedAtMs: row.int64(offset + 5), endedAtMs: row.optionalInt64(offset + 6),
+            pausedSinceMs: row.optionalInt64(offset + 7), pausedTotalMs: row.int64(offset + 8),
+            rpe: row.optionalDouble(offset + 9), note: row.optionalText(offset + 10))
+    }
+
+    /// The active (unfinished) session, if any.
+    public func activeSession() throws(StorageError) -> SessionRecord? {
+        try wrap {
+            try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE ended_at_ms IS NULL")
+                .row { Self.sessionRecord($0) }
+        }
+    }
+
+    /// A session by id.
+    public func session(_ id: Int64) throws(StorageError) -> SessionRecord? {
+        try wrap {
+            try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE id = ?").row([id]) { Self.sessionRecord($0) }
+        }
+    }
+
+    /// Starts a session; the unique index refuses a second active one.
+    public func insertSession(planDayID: Int64?, date: LocalDate, title: String, carriedOver: Bool, startedAtMs: Int64) throws(StorageError) -> Int64 {
+        try write {
+            try connection.run(
+                "INSERT INTO session (plan_day_id, date, title, carried_over, started_at_ms) VALUES (?, ?, ?, ?, ?)",
+                [planDayID, date.description, title, carriedOver, startedAtMs])
+            return connection.lastInsertRowID
+        }
+    }
+
+    /// Records a pause state: `pausedSinceMs` nil when running.
+    public func updatePause(sessionID: Int64, pausedSinceMs: Int64?, pausedTotalMs: Int64) throws(StorageError) {
+        try write {
+            try connection.run("UPDATE session SET paused_since_ms = ?, paused_total_ms = ? WHERE id = ?", [pausedSinceMs, pausedTotalMs, sessionID])
+        }
+    }
+
+    /// Ends a session.
+    public func finishSession(_ id: Int64, endedAtMs: Int64, pausedTotalMs: Int64, rpe: Double?, note: String?) throws(StorageError) {
+        try write {
+            try connection.run(
+                "UPDATE session SET ended_at_ms = ?, paused_since_ms = NULL, paused_total_ms = ?, rpe = ?, note = ? WHERE id = ?",
+                [endedAtMs, pausedTotalMs, rpe, note, id])
+        }
+    }
+
+    /// Deletes a session and its sets (an aborted session is kept nowhere).
+    public func deleteSession(_ id: Int64) throws(StorageError) {
+        try write { try connection.run("DELETE FROM session WHERE id = ?", [id]) }
+    }
+
+    static let setColumns = """
+        id, session_id, planned_exercise_id, exercise_name, set_number, kind, reps, weight_kg,
+        duration_seconds, rpe, note, logged_at_ms, request_id, personal_record
+        """
+
+    static func setRecord(_ row: Statement.Row) -> SetRecord {
+        SetRecord(
+            id: row.int64(0), sessionID: row.int64(1), plannedExerciseID: row.optionalInt64(2),
+            exerciseName: row.text(3), setNumber: row.int(4), kind: SetKind(rawValue: row.text(5)) ?? .normal,
+            reps: row.optionalInt(6), weightKg: row.optionalDouble(7), durationSeconds: row.optionalInt(8),
+            rpe: row.optionalDouble(9), note: row.optionalText(10), loggedAtMs: row.int64(11),
+            requestID: row.optionalText(12), personalRecord: row.optionalText(13))
+    }
+
+    /// Every set of a session, in the order logged.
+    public func sets(sessionID: Int64) throws(StorageError) -> [SetRecord] {
+        try wrap {
+            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY id").rows([sessionID]) { Self.setRecord($0) }
+        }
+    }
+
+    /// A set by id.
+    public func set(_ id: Int64) throws(StorageError) -> SetRecord? {
+        try wrap { try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE id = ?").row([id]) { Self.setRecord($0) } }
+    }
+
+    /// The set stored under a client's request id, for idempotent retries.
+    public func set(requestID: String) throws(StorageError) -> SetRecord? {
+        try wrap {
+            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE request_id = ?").row([requestID]) { Self.setRecord($0) }
+        }
+    }
+
+    /// Stores a set with its exercise key and Epley estimate.
+    public func insertSet(_ set: NewSet) throws(StorageError) -> Int64 {
+        try write {
+            try connection.run(
+                """
+                INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, kind,
+                    reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, logged_at_ms, request_id, personal_record)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [set.sessionID, set.plannedExerciseID, set.exerciseName, set.exerciseName.exerciseKey, set.setNumber,
+                 set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note,
+                 set.kind.counts ? Epley.oneRepMax(weightKg: set.weightKg, reps: set.reps) : nil,
+                 set.loggedAtMs, set.requestID, set.personalRecord])
+            return connection.lastInsertRowID
+        }
+    }
+
+    /// Deletes one set.
+    public func deleteSet(_ id: Int64) throws(StorageError) {
+        try write { try connection.run("DELETE FROM logged_set WHERE id = ?", [id]) }
+    }
+
+    /// The best Epley estimate and the heaviest weight of counted sets of an exercise
+    /// (by key) ever logged, through the (exercise_key, logged_at_ms) index.
+    public func bests(exerciseKey: String) throws(StorageError) -> (oneRepMaxKg: Double?, heaviestKg: Double?) {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT max(e1rm_kg), max(CASE WHEN reps > 0 THEN weight_kg END) FROM logged_set
+                WHERE exercise_key = ? AND kind <> 'warmup'
+                """
+            ).row([exerciseKey]) { ($0.optionalDouble(0), $0.optionalDouble(1)) } ?? (nil, nil)
+        }
+    }
+
+    /// Sessions with their set count and volume, newest first, optionally between two
+    /// dates (inclusive).
+    public func listSessions(from: LocalDate?, to: LocalDate?, limit: Int) throws(StorageError) -> [SessionListing] {
+        try wrap {
+            let columns = Self.sessionColumns.split(separator: ",").map { "s." + String($0).trimmingWhitespace() }.joined(separator: ", ")
+            return try connection.prepare(
+                """
+                SELECT \(columns),
+                    (SELECT count(*) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup'),
+                    (SELECT coalesce(sum(l.reps * l.weight_kg), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup')
+                FROM session s
+                WHERE s.date >= ? AND s.date <= ?
+                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
+                """
+            ).rows([from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { row in
+                SessionListing(session: Self.sessionRecord(row), sets: row.int(11), volumeKg: row.double(12))
+            }
+        }
+    }
+
+    /// Every plan's week, for choosing the plan of a date.
+    public func planWeeks() throws(StorageError) -> [PlanCalendar.PlanWeek] {
+        try wrap {
+            try connection.prepare("SELECT id, week_start, active FROM plan").rows { row in
+                PlanCalendar.PlanWeek(planID: row.int64(0), weekStart: LocalDate(row.text(1)) ?? LocalDate(daysSinceEpoch: 0), active: row.bool(2))
+            }
+        }
+    }
+
+    /// The day of `planID` that falls on `weekday`, if the plan lists it.
+    public func planDay(planID: Int64, weekday: Weekday) throws(StorageError) -> PlanDayRecord? {
+        try wrap {
+            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE plan_id = ? AND weekday = ?")
+                .row([planID, weekday.rawValue]) { Self.planDayRecord($0) }
+        }
+    }
+
+    /// A plan day by id.
+    public func planDay(_ id: Int64) throws(StorageError) -> PlanDayRecord? {
+        try wrap {
+            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE id = ?").row([id]) { Self.planDayRecord($0) }
+        }
+    }
+
+    static func planDayRecord(_ row: Statement.Row) -> PlanDayRecord {
+        PlanDayRecord(id: row.int64(0), planID: row.int64(1), date: LocalDate(row.text(2)) ?? LocalDate(daysSinceEpoch: 0), title: row.text(3), rest: row.bool(4))
+    }
+
+    /// A planned exercise's day, position and prescription.
+    public func plannedExercise(_ id: Int64) throws(StorageError) -> (planDayID: Int64, position: Int, exercise: PlannedExercise)? {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT plan_day_id, position, name, sets, reps, reps_max, amrap, duration_seconds, weight_kg, rest_seconds, description
+                FROM planned_exercise WHERE id = ?
+                """
+            ).row([id]) { row in
+                (planDayID: row.int64(0), position: row.int(1), exercise: PlannedExercise(
+                    name: row.text(2), sets: row.int(3), reps: row.optionalInt(4), repsMax: row.optionalInt(5),
+                    amrap: row.bool(6), durationSeconds: row.optionalInt(7), weightKg: row.optionalDouble(8),
+                    restSeconds: row.optionalInt(9), description: row.optionalText(10)))
+            }
+        }
+    }
+}

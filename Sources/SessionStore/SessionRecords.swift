@@ -1,0 +1,100 @@
+import SessionCore
+
+/// A workout session row.
+public struct SessionRecord: Sendable, Equatable {
+    public let id: Int64
+    /// Nil for a free session (no plan day).
+    public let planDayID: Int64?
+    public let date: LocalDate
+    public let title: String
+    public let carriedOver: Bool
+    public let startedAtMs: Int64
+    public let endedAtMs: Int64?
+    public let pausedSinceMs: Int64?
+    public let pausedTotalMs: Int64
+    public let rpe: Double?
+    public let note: String?
+
+    /// True until finished.
+    public var isActive: Bool { endedAtMs == nil }
+    /// True while paused.
+    public var isPaused: Bool { pausedSinceMs != nil }
+}
+
+/// A logged set row.
+public struct SetRecord: Sendable, Equatable {
+    public let id: Int64
+    public let sessionID: Int64
+    public let plannedExerciseID: Int64?
+    public let exerciseName: String
+    public let setNumber: Int
+    public let kind: SetKind
+    public let reps: Int?
+    public let weightKg: Double?
+    public let durationSeconds: Int?
+    public let rpe: Double?
+    public let note: String?
+    public let loggedAtMs: Int64
+    public let requestID: String?
+    /// What the set beat when logged: "oneRepMax", "weight", or both comma-separated.
+    public let personalRecord: String?
+
+    /// reps × kg for counted sets with both, else 0.
+    public var volumeKg: Double {
+        guard kind.counts, let reps, let weightKg else { return 0 }
+        return Double(reps) * weightKg
+    }
+}
+
+/// A set to store.
+public struct NewSet: Sendable {
+    public var sessionID: Int64
+    public var plannedExerciseID: Int64?
+    public var exerciseName: String
+    public var setNumber: Int
+    public var kind: SetKind
+    public var reps: Int?
+    public var weightKg: Double?
+    public var durationSeconds: Int?
+    public var rpe: Double?
+    public var note: String?
+    public var loggedAtMs: Int64
+    public var requestID: String?
+    public var personalRecord: String?
+
+    public init(
+        sessionID: Int64, plannedExerciseID: Int64?, exerciseName: String, setNumber: Int, kind: SetKind,
+        reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, note: String?, loggedAtMs: Int64,
+        requestID: String?, personalRecord: String?
+    ) {
+        self.sessionID = sessionID
+        self.plannedExerciseID = plannedExerciseID
+        self.exerciseName = exerciseName
+        self.setNumber = setNumber
+        self.kind = kind
+        self.reps = reps
+        self.weightKg = weightKg
+        self.durationSeconds = durationSeconds
+        self.rpe = rpe
+        self.note = note
+        self.loggedAtMs = loggedAtMs
+        self.requestID = requestID
+        self.personalRecord = personalRecord
+    }
+}
+
+/// A plan day row with its plan.
+public struct PlanDayRecord: Sendable, Equatable {
+    public let id: Int64
+    public let planID: Int64
+    public let date: LocalDate
+    public let title: String
+    public let rest: Bool
+}
+
+/// One line of `session.list`.
+public struct SessionListing: Sendable, Equatable {
+    public let session: SessionRecord
+    public let sets: Int
+    public let volumeKg: Double
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+
+/// `sessionctl plan check` and `plan schema`, run as built binaries.
+@Suite struct PlanCheckCommandTests {
+    let plans = Fixtures.examplesDirectory + "/plans/"
+
+    @Test func checksMessyModelOutputAndListsEveryChange() throws {
+        let result = try runProcess(Binaries.sessionctl, ["plan", "check", "--week-start", "2026-11-30", plans + "messy-model-output.txt"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Hypertrophy Split · week of 2026-11-30 · 3 training days"))
+        #expect(result.stdout.contains("Incline Dumbbell Press  3 × 10 @ 22.7 kg"))
+        #expect(result.stdout.contains("12 warnings"))
+        #expect(result.stdout.contains("days[0].exercises[2].weight: \"50 lb\" converted to 22.7 kg"))
+        #expect(!result.stdout.contains("\u{1B}["), "no colours when piped")
+    }
+
+    @Test func refusesAnInvalidPlanWithExitStatusOne() throws {
+        let text = #"{"planName": "X", "days": [{"day": "Monday", "title": "A", "exercises": [{"name": "Squat", "sets": -3, "reps": 5}]}]}"#
+        let result = try runProcess(Binaries.sessionctl, ["plan", "check", "-"], stdin: text)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("days[0].exercises[0].sets: must be an integer from 1 to 20, got -3"))
+    }
+
+    @Test func printsJSONThatParsesBack() throws {
+        let good = try runProcess(Binaries.sessionctl, ["plan", "check", "--json", plans + "foundation-models-schedule.json"])
+        #expect(good.status == 0)
+        let report = try JSONParser.parse(good.stdout)
+        #expect(report["valid"] == true)
+        #expect(report["plan"]?["days"]?.arrayValue?.count == 7)
+        #expect(report["warnings"]?.arrayValue?.count == 1)
+        let bad = try runProcess(Binaries.sessionctl, ["plan", "check", "--json", "-"], stdin: "Sure! Monday: squats.")
+        #expect(bad.status == 1)
+        let errors = try JSONParser.parse(bad.stdout)
+        #expect(errors["valid"] == false)
+        #expect(errors["errors"]?.arrayValue?.first?["path"] == "$")
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        #expect(try runProcess(Binaries.sessionctl, ["plan", "check"]).status == 2)
+        #expect(try runProcess(Binaries.sessionctl, ["plan", "check", "/nonexistent/plan.json"]).status == 2)
+        #expect(try runProcess(Binaries.sessionctl, ["plan", "check", "--week-start", "2026-12-01", plans + "dumbbell-3day.json"]).status == 2)
+        #expect(try runProcess(Binaries.sessionctl, ["plan", "check", "--bogus", "x"]).status == 2)
+        #expect(try runProcess(Binaries.sessionctl, ["frobnicate"]).status == 2)
+        let help = try runProcess(Binaries.sessionctl, ["plan", "check", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Usage: sessionctl plan check [OPTIONS] FILE|-"))
+    }
+
+    @Test func schemaCommandPrintsTheShippedSchema() throws {
+        let result = try runProcess(Binaries.sessionctl, ["plan", "schema"])
+        #expect(result.status == 0)
+        #expect(result.stdout == Fixtures.read(Fixtures.packageRoot + "/docs/plan.schema.json"))
+        let schema = try JSONParser.parse(result.stdout)
+        #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+
+/// JSON-RPC 2.0 as PROTOCOL.md fixes it: framing, every error class, batches,
+/// notifications, ids, discovery.
+@Suite struct ProtocolTests {
+    @Test func everyErrorClass() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        try client.send(line: "{not json")
+        let parse = try client.readJSON()
+        #expect(parse["error"]?["code"] == -32700)
+        #expect(parse["id"] == .null)
+        try client.send(line: #"{"jsonrpc": "1.0", "id": 4, "method": "daemon.status"}"#)
+        let invalid = try client.readJSON()
+        #expect(invalid["error"]?["code"] == -32600)
+        #expect(invalid["id"] == 4)
+        try client.send(line: #"{"jsonrpc": "2.0", "id": {"x": 1}, "method": "daemon.status"}"#)
+        #expect(try client.readJSON()["error"]?["code"] == -32600)
+        try client.send(line: "42")
+        #expect(try client.readJSON()["error"]?["code"] == -32600)
+        let missing = try client.request("session.explode")
+        #expect(missing["error"]?["code"] == -32601)
+        let params = try client.request("session.log", .obj(["exercise": "Row", "reps": 1001, "weightKg": -1, "rpe": 7.3, "note": .string(String(repeating: "n", count: 501)), "kind": "heavy", "extra": true]))
+        #expect(params["error"]?["code"] == -32602)
+        let paths = params["error"]?["data"]?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue }
+        #expect(Set(paths ?? []) == ["params.extra", "params.reps", "params.weightKg", "params.rpe", "params.note", "params.kind"])
+        let wrongType = try client.request("plan.get", .obj(["planId": "one"]))
+        #expect(wrongType["error"]?["data"]?["errors"]?[0]?["path"] == "params.planId")
+        let byPosition = try client.request("plan.get", [1])
+        #expect(byPosition["error"]?["code"] == -32602)
+        let app = try client.request("plan.import", .obj(["plan": .obj(["planName": "X", "days": "Monday: squats"])]))
+        #expect(app["error"]?["code"] == -32010)
+        #expect(app["error"]?["data"]?["reason"] == "plan_invalid")
+        #expect(app["error"]?["data"]?["errors"]?[0] == .obj(["path": "days", "message": "must be an array of days, got a string"]))
+        #expect(try client.call("plan.list") == [], "a refused plan stores nothing")
+        #expect(try client.call("daemon.status")["version"] != nil, "the connection still works after every error")
+    }
+
+    @Test func idsOfEveryTypeComeBackAsSent() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        for id: JSONValue in ["abc", 7, 2.5, .null] {
+            let reply = try client.request("daemon.status", nil, id: id)
+            #expect(reply["id"] == id)
+            #expect(reply["jsonrpc"] == "2.0")
+        }
+    }
+
+    @Test func batchesAndNotifications() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        try client.send(line: "[]")
+        let empty = try client.readJSON()
+        #expect(empty["error"]?["code"] == -32600 && empty["id"] == .null)
+        try client.send(line: #"[{"jsonrpc": "2.0", "id": 1, "method": "daemon.status"}, {"jsonrpc": "2.0", "method": "session.start"}, 5, {"jsonrpc": "2.0", "id": 2, "method": "nope"}]"#)
+        let batch = try #require(try client.readJSON().arrayValue)
+        #expect(batch.count == 3, "the notification gets no reply")
+        #expect(batch[0]["id"] == 1 && batch[0]["result"] != nil)
+        #expect(batch[1]["error"]?["code"] == -32600 && batch[1]["id"] == .null)
+        #expect(batch[2]["error"]?["code"] == -32601)
+        #expect(try client.call("session.current") != .null, "the notification in the batch ran")
+        try client.send(line: #"[{"jsonrpc": "2.0", "method": "session.pause"}, {"jsonrpc": "2.0", "method": "no.such"}]"#)
+        try client.send(line: #"{"jsonrpc": "2.0", "method": "session.log", "params": {"reps": "bad"}}"#)
+        let next = try client.request("session.current", nil, id: "after")
+        #expect(next["id"] == "after", "all-notification batches and failing notifications are answered with nothing")
+        #expect(next["result"]?["state"] == "paused")
+    }
+
+    @Test func manyPipelinedRequestsComeBackInOrder() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        var lines: [String] = []
+        for index in 0..<400 {
+            let method = index % 4 == 0 ? "session.log" : (index % 4 == 1 ? "session.current" : "daemon.status")
+            let params: JSONValue = method == "session.log" ? .obj(["exercise": "Squat", "reps": JSONValue(index % 20 + 1)]) : .obj([:])
+            lines.append(JSONValue.obj(["jsonrpc": "2.0", "id": JSONValue(index), "method": .string(method), "params": params]).jsonText)
+        }
+        try client.send(raw: lines.joined(separator: "\n") + "\n")
+        for index in 0..<400 {
+            let reply = try client.readJSON()
+            #expect(reply["id"] == JSONValue(index))
+            #expect(reply["error"] == nil)
+        }
+        #expect(try client.call("session.current")["sets"] == 100)
+    }
+
+    @Test func discoverDescribesEveryMethodThatAnswers() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let document = try client.call("rpc.discover")
+        #expect(document["openrpc"]?.stringValue?.hasPrefix("1.") == true)
+        let methods = try #require(document["methods"]?.arrayValue)
+        let names = methods.compactMap { $0["name"]?.stringValue }
+        for required in ["plan.import", "plan.activate", "plan.get", "plan.list", "session.start", "session.pause", "session.resume",
+                         "session.log", "session.undo", "session.finish", "session.abort", "session.current", "session.list",
+                         "daemon.status", "events.subscribe", "rpc.discover"] {
+            #expect(names.contains(required), "\(required)")
+        }
+        for name in names {
+            let reply = try client.request(name, .obj(["__probe": true]))
+            #expect(reply["error"]?["code"] != -32601, "\(name) is documented and dispatched")
+        }
+        let log = try #require(methods.first { $0["name"] == "session.log" })
+        #expect(log["params"]?.arrayValue?.contains { $0["name"] == "requestId" } == true)
+    }
+
+    @Test func theSocketIsPrivate() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let attributes = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+
+/// The daemon under stress and failure: concurrency, crashes, hostile clients, signals.
+@Suite struct RobustnessTests {
+    @Test func fiftyConcurrentClientsLoseAndDuplicateNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        _ = try daemon.client().call("session.start")
+        let clients = 50
+        let perClient = 10
+        let failures = LockedCounter()
+        DispatchQueue.concurrentPerform(iterations: clients) { index in
+            do {
+                let client = try daemon.client()
+                for set in 0..<perClient {
+                    let params: JSONValue = .obj(["exercise": .string("Lift \(index % 5)"), "reps": JSONValue(set + 1), "requestId": .string("c\(index)-s\(set)")])
+                    _ = try client.call("session.log", params)
+                    if set % 3 == 0 { _ = try client.call("session.log", params) }  // a retry stores nothing
+                }
+            } catch {
+                failures.increment()
+            }
+        }
+        #expect(failures.value == 0)
+        let current = try daemon.client().call("session.current")
+        #expect(current["sets"] == JSONValue(clients * perClient))
+        let offPlan = try #require(current["offPlan"]?.arrayValue)
+        #expect(offPlan.count == 5)
+        #expect(offPlan.allSatisfy { $0["loggedSets"] == JSONValue(clients * perClient / 5) })
+    }
+
+    @Test func killNineMidSessionLosesNoAcknowledgedSet() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let plan = try Workout.importPlan(client)
+        let session = try client.call("session.start", .obj(["date": "2026-11-30"]))
+        var acknowledged: [JSONValue] = []
+        for reps in 1...7 {
+            acknowledged.append(try client.call("session.log", .obj(["plannedExerciseId": Workout.exerciseID(plan, day: 0, position: 0), "reps": JSONValue(reps), "weightKg": 20]))["setId"] ?? .null)
+        }
+        daemon.kill()
+        try daemon.start()
+        #expect(daemon.log.contains("recovered active session"))
+        let again = try daemon.client()
+        let current = try again.call("session.current")
+        #expect(current["sessionId"] == session["sessionId"])
+        #expect(current["sets"] == 7)
+        #expect(current["exercises"]?[0]?["loggedSets"] == 7)
+        _ = try again.call("session.log", .obj(["exercise": "Dumbbell Fly", "reps": 12, "weightKg": 10]))
+        let finished = try again.call("session.finish")
+        #expect(finished["sets"] == 8)
+        #expect(acknowledged.count == 7)
+    }
+
+    @Test func aStalledClientDoesNotDelayOthers() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let stalled = try daemon.client()
+        try stalled.send(raw: #"{"jsonrpc": "2.0", "id": 1, "method": "daemon."#)
+        let nonReader = try daemon.client()
+        let request = JSONValue.obj(["jsonrpc": "2.0", "id": 1, "method": "rpc.discover"]).jsonText + "\n"
+        // Replies to these fill the socket buffers; the client never reads them.
+        try nonReader.send(raw: String(repeating: request, count: 400))
+        let other = try daemon.client()
+        for _ in 0..<20 {
+            #expect(try other.call("daemon.status")["version"] != nil)
+        }
+        _ = try other.call("session.start")
+        #expect(try other.call("session.log", .obj(["exercise": "Row", "reps": 5]))["setId"] != nil)
+    }
+
+    @Test func anOversizeLineIsRefusedAndTheConnectionClosed() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let bystander = try daemon.client()
+        let big = try daemon.client()
+        let line = #"{"jsonrpc": "2.0", "id": 1, "method": "daemon.status", "params": {"pad": ""# + String(repeating: "x", count: 1 << 20) + "\"}}"
+        try? big.send(line: line)
+        let reply = try big.readJSON()
+        #expect(reply["error"]?["code"] == -32600)
+        #expect(try big.readLine() == nil, "the connection is closed")
+        #expect(try bystander.call("daemon.status")["version"] != nil)
+    }
+
+    @Test func aSecondDaemonOnTheSameSocketIsRefused() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let second = try runProcess(Binaries.sessiond, ["--socket", daemon.socketPath, "--database", daemon.directory + "/other.db"], timeout: 10)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("another sessiond is already answering on \(daemon.socketPath)"))
+        #expect(try daemon.client().call("daemon.status")["version"] != nil)
+    }
+
+    @Test func aStaleSocketFileIsReplaced() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        daemon.kill()
+        #expect(FileManager.default.fileExists(atPath: daemon.socketPath))
+        try daemon.start()
+        #expect(try daemon.client().call("daemon.status")["version"] != nil)
+    }
+
+    @Test func sigtermAnswersWhatIsInFlightAndExitsZero() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        let count = 300
+        let lines = (0..<count).map { index in
+            JSONValue.obj(["jsonrpc": "2.0", "id": JSONValue(index), "method": "session.log", "params": .obj(["exercise": "Squat", "reps": 5])]).jsonText
+        }
+        try client.send(raw: lines.joined(separator: "\n") + "\n")
+        usleep(20_000)
+        kill(daemon.pid, SIGTERM)
+        var answered = 0
+        while let line = try client.readLine(), !line.isEmpty {
+            let reply = try JSONParser.parse(line)
+            #expect(reply["id"] == JSONValue(answered))
+            answered += 1
+        }
+        #expect(answered == count)
+        #expect(daemon.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == JSONValue(count))
+    }
+
+    @Test func refusesFilesItMustNotTouch() throws {
+        let directory = Fixtures.temporaryDirectory("refuse")
+        defer { Fixtures.removeTree(directory) }
+        let path = directory + "/notes.txt"
+        Fixtures.write("my notes\n", to: path)
+        let result = try runProcess(Binaries.sessiond, ["--socket", directory + "/s.sock", "--database", path], timeout: 10)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(path) is not a sessiond database"))
+        #expect(Fixtures.read(path) == "my notes\n")
+        let usage = try runProcess(Binaries.sessiond, ["--frobnicate"], timeout: 10)
+        #expect(usage.status == 2)
+        let zone = try runProcess(Binaries.sessiond, ["--timezone", "Mars/Olympus", "--socket", directory + "/s.sock"], timeout: 10)
+        #expect(zone.status == 1)
+        #expect(zone.stderr.contains("unknown time zone"))
+    }
+}
+
+/// A counter for concurrentPerform bodies.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A sessiond started from the built binary on a temporary socket and database, as a
+/// user would start it. Stopped (SIGTERM) when the test calls `stop()`; `kill()` sends
+/// SIGKILL for crash tests.
+public final class DaemonProcess: @unchecked Sendable {
+    public let directory: String
+    public let socketPath: String
+    public let databasePath: String
+    public let logPath: String
+    private var process: Process?
+
+    /// Starts a daemon in a new temporary directory (or `directory`, to restart one on
+    /// the same database) and waits until its socket answers.
+    public init(directory: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+        self.directory = directory ?? Fixtures.temporaryDirectory("daemon")
+        socketPath = self.directory + "/sessiond.sock"
+        databasePath = self.directory + "/sessiond.db"
+        logPath = self.directory + "/sessiond.log"
+        try start(extraArguments: extraArguments, environment: environment)
+    }
+
+    /// (Re)starts the daemon on the same socket and database.
+    public func start(extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.sessiond)
+        process.arguments = ["--socket", socketPath, "--database", databasePath, "--timezone", "UTC"] + extraArguments
+        var env = ProcessInfo.processInfo.environment
+        env["NOTIFY_SOCKET"] = nil
+        env["LISTEN_FDS"] = nil
+        env["LISTEN_PID"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        process.standardError = log
+        process.standardOutput = log
+        try process.run()
+        self.process = process
+        try waitUntilServing()
+    }
+
+    private func waitUntilServing() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let process, !process.isRunning {
+                throw DaemonError(message: "sessiond exited with \(process.terminationStatus): \(log)")
+            }
+            if let client = try? RPCClient(path: socketPath) {
+                client.close()
+                return
+            }
+            usleep(10_000)
+        }
+        throw DaemonError(message: "sessiond did not start serving within 20 s: \(log)")
+    }
+
+    /// What the daemon wrote to stderr.
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// The process id.
+    public var pid: Int32 { process?.processIdentifier ?? 0 }
+
+    /// True while the process runs.
+    public var isRunning: Bool { process?.isRunning ?? false }
+
+    /// A new client connection.
+    public func client() throws -> RPCClient { try RPCClient(path: socketPath) }
+
+    /// Sends SIGTERM and waits; returns the exit status.
+    @discardableResult
+    public func stop() -> Int32 {
+        guard let process else { return -1 }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// SIGKILL, as a crash would.
+    public func kill() {
+        guard let process else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Waits for the process to exit and returns its status.
+    public func waitForExit() -> Int32 {
+        process?.waitUntilExit()
+        return process?.terminationStatus ?? -1
+    }
+
+    /// Stops the daemon and removes its directory.
+    public func cleanUp() {
+        if isRunning { stop() }
+        Fixtures.removeTree(directory)
+    }
+}
+
+/// A daemon that would not start or misbehaved.
+public struct DaemonError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SessionCore
+
+/// A raw JSON-RPC client on a Unix socket: lines out, lines in, as any program would
+/// speak to sessiond.
+public final class RPCClient: @unchecked Sendable {
+    public let fd: Int32
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+
+    public init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let code = errno
+            Foundation.close(fd)
+            throw DaemonError(message: "connect \(path): \(String(cString: strerror(code)))")
+        }
+    }
+
+    deinit { Foundation.close(fd) }
+
+    /// Closes the connection (idempotent through deinit's second close being harmless
+    /// enough for tests: fd numbers are not reused before deinit in these tests).
+    public func close() { shutdown(fd, Int32(SHUT_RDWR)) }
+
+    /// Sends raw bytes.
+    public func send(raw text: String) throws {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Foundation.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw DaemonError(message: "send failed: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    /// Sends one line.
+    public func send(line: String) throws { try send(raw: line + "\n") }
+
+    /// Reads one line (without its newline), waiting at most `timeout` seconds; nil at
+    /// end of stream.
+    public func readLine(timeout: Double = 20) throws -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw DaemonError(message: "no reply within \(timeout) s") }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000))
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return buffer.isEmpty ? nil : { defer { buffer.removeAll() }; return String(decoding: buffer, as: UTF8.self) }() }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Reads one line and parses it as JSON.
+    public func readJSON(timeout: Double = 20) throws -> JSONValue {
+        guard let line = try readLine(timeout: timeout) else { throw DaemonError(message: "connection closed") }
+        return try JSONParser.parse(line)
+    }
+
+    /// Sends a request and returns the whole response object.
+    public func request(_ method: String, _ params: JSONValue? = nil, id: JSONValue? = nil) throws -> JSONValue {
+        let requestID = id ?? JSONValue(nextID)
+        nextID += 1
+        var pairs: [(key: String, value: JSONValue)] = [(key: "jsonrpc", value: "2.0"), (key: "id", value: requestID), (key: "method", value: .string(method))]
+        if let params { pairs.append((key: "params", value: params)) }
+        try send(line: JSONValue.object(pairs).jsonText)
+        while true {
+            let reply = try readJSON()
+            if reply["method"] == "event" { events.append(reply); continue }
+            return reply
+        }
+    }
+
+    /// Event notifications that arrived while waiting for replies.
+    public var events: [JSONValue] = []
+
+    /// Calls a method and returns its result, or throws its error.
+    public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        let reply = try request(method, params)
+        if let error = reply["error"] { throw RemoteError(error: error) }
+        guard let result = reply["result"] else { throw DaemonError(message: "reply without result: \(reply.jsonText)") }
+        return result
+    }
+}
+
+/// A JSON-RPC error reply.
+public struct RemoteError: Error, CustomStringConvertible {
+    public let error: JSONValue
+    public var code: Int? { error["code"]?.intValue }
+    public var reason: String? { error["data"]?["reason"]?.stringValue }
+    public var description: String { error.jsonText }
+}
