@@ -15,6 +15,7 @@ enum Workout {
     }
 
     /// A one-day plan (Monday of `weekStart`) with the given exercises JSON.
+    @discardableResult
     static func importMonday(_ client: RPCClient, exercises: String, weekStart: String = weekStart) throws -> JSONValue {
         let plan = #"{"planName": "Test", "days": [{"day": "Monday", "title": "Test Day", "exercises": [\#(exercises)]}]}"#
         let imported = try client.call("plan.import", .obj(["plan": .string(plan), "weekStart": .string(weekStart)]))
