@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["SessionRPC", "TestSupport"]),
+        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "SessionCore", "sessiond", "sessionctl"]

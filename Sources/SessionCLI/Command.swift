@@ -7,11 +7,47 @@ public struct CommandContext {
     public let console: Console
     public let environment: [String: String]
     public let clock: LocalClock
+    /// `--socket` given before the command word.
+    var globalSocket: String?
 
     public init(console: Console, environment: [String: String], clock: LocalClock = LocalClock()) {
         self.console = console
         self.environment = environment
         self.clock = clock
+    }
+
+    /// The daemon's socket, resolved as PROTOCOL.md says.
+    func socketPath(_ arguments: ParsedArguments) -> String {
+        SocketPath.resolve(flag: arguments.value("--socket") ?? globalSocket, environment: environment)
+    }
+
+    /// A connection to the daemon.
+    func connect(_ arguments: ParsedArguments) throws -> SocketClient {
+        try SocketClient(path: socketPath(arguments))
+    }
+
+    /// Calls a method; the daemon's refusal is thrown as `DaemonRefusal` (exit 1).
+    func call(_ client: SocketClient, _ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        switch try client.call(method, params) {
+        case .success(let value): return value
+        case .failure(let error): throw DaemonRefusal(error: error)
+        }
+    }
+}
+
+/// The daemon answered with an error: exit status 1, its message printed.
+struct DaemonRefusal: Error {
+    let error: RPCError
+
+    /// The message, with each invalid param on a line of its own.
+    var text: String {
+        var lines = [error.message]
+        if error.code == -32602, let problems = error.data?["errors"]?.arrayValue {
+            lines = ["invalid arguments:"] + problems.map { "  \($0["path"]?.stringValue ?? "?"): \($0["message"]?.stringValue ?? "")" }
+        } else if error.data?["reason"] == "plan_invalid", let problems = error.data?["errors"]?.arrayValue {
+            lines = ["the plan was refused; nothing was stored:"] + problems.map { "  \($0["path"]?.stringValue ?? "?"): \($0["message"]?.stringValue ?? "")" }
+        }
+        return lines.joined(separator: "\n")
     }
 }
 
@@ -64,4 +100,7 @@ struct Command: Sendable {
 enum CommonOptions {
     static let help = OptionSpec("--help", short: "-h", help: "show this help and exit")
     static let json = OptionSpec("--json", help: "print JSON for programs instead of text")
+    static let socket = OptionSpec("--socket", value: "PATH", help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)")
+    /// What every command that talks to the daemon accepts.
+    static let daemon = [json, socket]
 }

@@ -1,9 +1,14 @@
 import ArgumentParsing
 import SessionCore
+import SessionRPC
 
 /// The verb table of `sessionctl`: help and dispatch both come from it.
 enum Commands {
-    static let all: [Command] = [planCheck, planSchema]
+    static let all: [Command] = [
+        start, log, status, pause, resume, undo, finish, abort,
+        planImport, planShow, planList, planActivate, planCheck, planSchema,
+        watch, call, completion, completeExercises,
+    ]
 }
 
 /// `sessionctl`'s entry point: parses the verb, runs it, maps errors to exit statuses.
@@ -31,6 +36,15 @@ public enum SessionCtl {
             console.print("sessionctl \(SessiondVersion.current)")
             return ExitStatus.ok
         }
+        var context = context
+        var arguments = arguments
+        if arguments.first == "--socket", arguments.count > 1 {
+            context.globalSocket = arguments[1]
+            arguments.removeFirst(2)
+        } else if let first = arguments.first, first.hasPrefix("--socket=") {
+            context.globalSocket = String(first.dropFirst("--socket=".count))
+            arguments.removeFirst()
+        }
         guard let (command, rest) = match(arguments) else {
             console.error("sessionctl: unknown command \"\(arguments.prefix(2).joined(separator: " "))\"; run \"sessionctl --help\" for the list")
             return ExitStatus.usage
@@ -49,6 +63,17 @@ public enum SessionCtl {
         } catch let error as FileInput.Failure {
             console.error("sessionctl: \(error)")
             return ExitStatus.usage
+        } catch let refusal as DaemonRefusal {
+            if rest.contains("--json") {
+                console.print(JSONValue.obj(["error": refusal.error.json]).jsonText)
+            } else {
+                console.error("sessionctl: " + refusal.text)
+            }
+            return ExitStatus.refused
+        } catch let error as SocketClient.Unreachable {
+            console.error("sessionctl: \(error)")
+            console.error("Is sessiond running? Start it with \"sessiond\" (or \"systemctl --user start sessiond.socket\"), or point --socket at it.")
+            return ExitStatus.unreachable
         } catch {
             console.error("sessionctl: \(error)")
             return ExitStatus.refused
@@ -65,8 +90,9 @@ public enum SessionCtl {
     }
 
     static func help() -> String {
-        let width = (Commands.all.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
-        let lines = Commands.all.map { command in
+        let visible = Commands.all.filter { !$0.words[0].hasPrefix("__") }
+        let width = (visible.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
+        let lines = visible.map { command in
             let name = command.words.joined(separator: " ")
             return "  " + name + String(repeating: " ", count: width - name.count) + command.summary
         }

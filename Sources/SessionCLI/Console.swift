@@ -35,6 +35,9 @@ public final class Console {
     /// Writes a line to standard error.
     public func error(_ line: String) { write(line + "\n", toError: true) }
 
+    /// Writes text to standard output without a newline (countdowns).
+    public func write(_ text: String) { write(text, toError: false) }
+
     private func write(_ text: String, toError: Bool) {
         if buffered {
             if toError { err += text } else { out += text }

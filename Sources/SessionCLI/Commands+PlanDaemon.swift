@@ -1,0 +1,104 @@
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+
+extension Commands {
+    static let planImport = Command(
+        words: ["plan", "import"], synopsis: "FILE|-",
+        summary: "Import a plan into the daemon and make it active; every change made is listed.",
+        details: "FILE is read as for plan check. Nothing is stored when the plan is refused (exit status 1).",
+        options: CommonOptions.daemon + [
+            OptionSpec("--week-start", value: "DATE", help: "the Monday of the plan's week (default: the plan's own, else this week)"),
+            OptionSpec("--exercises-per-day", value: "N", help: "keep N exercises per training day, padding with fillers"),
+            OptionSpec("--no-activate", help: "store it without making it the active plan"),
+        ],
+        run: { arguments, context in
+            guard arguments.positionals.count == 1 else { throw UsageError("plan import needs one FILE (or - for standard input)") }
+            let options = try importOptions(arguments, today: context.clock.today())
+            let text = try FileInput.read(arguments.positionals[0])
+            var params: [(key: String, value: JSONValue)] = [(key: "plan", value: .string(text))]
+            if let week = options.weekStart { params.append((key: "weekStart", value: .string(week.description))) }
+            if let count = options.exercisesPerDay { params.append((key: "exercisesPerDay", value: JSONValue(count))) }
+            if arguments.has("--no-activate") { params.append((key: "activate", value: false)) }
+            let result = try context.call(try context.connect(arguments), "plan.import", .object(params))
+            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            let console = context.console
+            console.print("imported plan \(result["planId"]?.intValue ?? 0): \(console.bold(result["name"]?.stringValue ?? "")) · week of \(result["weekStart"]?.stringValue ?? "")"
+                + (result["active"] == true ? " · active" : ""))
+            let warnings = result["warnings"]?.arrayValue ?? []
+            if !warnings.isEmpty {
+                console.print(console.yellow("\(warnings.count) change\(warnings.count == 1 ? "" : "s") made on import:"))
+                for warning in warnings { console.print("  \(warning["path"]?.stringValue ?? ""): \(warning["message"]?.stringValue ?? "")") }
+            }
+            return ExitStatus.ok
+        })
+
+    static let planShow = Command(
+        words: ["plan", "show"], synopsis: "",
+        summary: "Show the active plan by date, today marked (or the plan of another week).",
+        details: "With --week DATE, the plan covering DATE's week.",
+        options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "show the plan whose week holds DATE")],
+        run: { arguments, context in
+            let client = try context.connect(arguments)
+            var params: JSONValue = .obj([:])
+            if let text = arguments.value("--week") {
+                guard let date = LocalDate(text) else { throw UsageError("--week needs a date as YYYY-MM-DD, got \"\(text)\"") }
+                let monday = date.mondayOfWeek.description
+                let plans = try context.call(client, "plan.list").arrayValue ?? []
+                let match = plans.first { $0["weekStart"] == .string(monday) && $0["active"] == true } ?? plans.first { $0["weekStart"] == .string(monday) }
+                guard let planID = match?["planId"] else {
+                    throw DaemonRefusal(error: RPCError(code: -32011, message: "No plan was imported for the week of \(monday).", data: .obj(["reason": "plan_not_found"])))
+                }
+                params = .obj(["planId": planID])
+            }
+            let plan = try context.call(client, "plan.get", params)
+            if arguments.has("--json") { context.console.print(plan.jsonText); return ExitStatus.ok }
+            PlanFormatter(console: context.console).printPlan(decodePlan(plan), today: context.clock.today())
+            return ExitStatus.ok
+        })
+
+    static let planList = Command(
+        words: ["plan", "list"], synopsis: "", summary: "List stored plans, newest first.", details: "",
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            let plans = try context.call(try context.connect(arguments), "plan.list")
+            if arguments.has("--json") { context.console.print(plans.jsonText); return ExitStatus.ok }
+            for plan in plans.arrayValue ?? [] {
+                let marker = plan["active"] == true ? "*" : " "
+                context.console.print("\(marker) \(plan["planId"]?.intValue ?? 0)  week of \(plan["weekStart"]?.stringValue ?? "")  \(plan["name"]?.stringValue ?? "")")
+            }
+            return ExitStatus.ok
+        })
+
+    static let planActivate = Command(
+        words: ["plan", "activate"], synopsis: "PLAN-ID", summary: "Make a stored plan the active one.", details: "",
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            guard arguments.positionals.count == 1, let id = Int(arguments.positionals[0]), id > 0 else {
+                throw UsageError("plan activate needs one PLAN-ID (see sessionctl plan list)")
+            }
+            let result = try context.call(try context.connect(arguments), "plan.activate", .obj(["planId": JSONValue(id)]))
+            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            context.console.print("plan \(id) is active")
+            return ExitStatus.ok
+        })
+
+    /// A `plan.get` result as the domain's plan, for the shared formatter.
+    static func decodePlan(_ value: JSONValue) -> Plan {
+        let days = (value["days"]?.arrayValue ?? []).map { day in
+            PlanDay(
+                date: LocalDate(day["date"]?.stringValue ?? "") ?? LocalDate(daysSinceEpoch: 0),
+                title: day["title"]?.stringValue ?? "", rest: day["rest"] == true,
+                warmup: (day["warmup"]?.arrayValue ?? []).map { item in
+                    WarmupItem(name: item["name"]?.stringValue ?? "", reps: item["reps"]?.intValue, durationSeconds: item["durationSeconds"]?.intValue)
+                },
+                exercises: (day["exercises"]?.arrayValue ?? []).map { item in
+                    PlannedExercise(
+                        name: item["name"]?.stringValue ?? "", sets: item["sets"]?.intValue ?? 0, reps: item["reps"]?.intValue,
+                        repsMax: item["repsMax"]?.intValue, amrap: item["amrap"] == true, durationSeconds: item["durationSeconds"]?.intValue,
+                        weightKg: item["weightKg"]?.numberValue, restSeconds: item["restSeconds"]?.intValue)
+                })
+        }
+        return Plan(name: value["name"]?.stringValue ?? "", weekStart: LocalDate(value["weekStart"]?.stringValue ?? "") ?? LocalDate(daysSinceEpoch: 0), days: days)
+    }
+}

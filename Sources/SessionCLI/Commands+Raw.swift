@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+
+extension Commands {
+    static let call = Command(
+        words: ["call"], synopsis: "METHOD [JSON]",
+        summary: "Call any method with params as a JSON object and print the result.",
+        details: "Example: sessionctl call session.list '{\"limit\": 5}'. sessionctl call rpc.discover lists every method.",
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            guard (1...2).contains(arguments.positionals.count) else { throw UsageError("call needs METHOD and optionally params as JSON") }
+            var params: JSONValue?
+            if arguments.positionals.count == 2 {
+                do {
+                    params = try JSONParser.parse(arguments.positionals[1])
+                } catch {
+                    throw UsageError("params are not JSON: \(error)")
+                }
+            }
+            let result = try context.call(try context.connect(arguments), arguments.positionals[0], params)
+            context.console.print(arguments.has("--json") ? result.jsonText : result.prettyText)
+            return ExitStatus.ok
+        })
+
+    static let watch = Command(
+        words: ["watch"], synopsis: "[TYPE...]",
+        summary: "Print events as they happen, with a countdown while a rest timer runs.",
+        details: "TYPE limits the events (session.started, set.logged, rest.started, …). Stop with Ctrl-C.",
+        options: CommonOptions.daemon,
+        run: runWatch)
+
+    static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let client = try context.connect(arguments)
+        let params: JSONValue? = arguments.positionals.isEmpty ? nil : .obj(["types": .array(arguments.positionals.map { .string($0) })])
+        _ = try context.call(client, "events.subscribe", params)
+        let console = context.console
+        if !arguments.has("--json") { console.print(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
+        var countdown: (endsAtMs: Int64, exercise: String)?
+        while true {
+            if let timer = countdown, console.colors {
+                let left = max(0, Int((timer.endsAtMs - context.clock.nowMs() + 999) / 1000))
+                console.write("\r\u{1B}[K" + console.yellow("rest \(PlanFormatter.formatClock(left)) · \(timer.exercise)"))
+                guard client.waitReadable(milliseconds: 250) else { continue }
+                console.write("\r\u{1B}[K")
+            }
+            let event = try client.readJSON()
+            guard event["method"] == "event", let params = event["params"] else { continue }
+            if arguments.has("--json") { console.print(params.jsonText); continue }
+            let type = params["type"]?.stringValue ?? "?"
+            if type == "rest.started", let ends = params["endsAt"]?.stringValue, let ms = LocalClock.parseRFC3339(ends) {
+                countdown = (ms, params["exercise"]?.stringValue ?? "")
+            } else if type == "rest.finished" || type == "set.logged" || type.hasPrefix("session.") {
+                countdown = nil
+            }
+            console.print(describe(event: params, type: type))
+        }
+    }
+
+    static func describe(event: JSONValue, type: String) -> String {
+        let time = String(LocalClock().rfc3339(ms: LocalClock().nowMs()).dropFirst(11).prefix(8))
+        let detail: String
+        switch type {
+        case "set.logged":
+            detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["progress"]?["loggedSets"]?.intValue ?? 0)/\(event["progress"]?["plannedSets"]?.intValue ?? 0) · "
+                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue)
+                + (event["personalRecord"].map { $0 == .null ? "" : " · personal record" } ?? "")
+        case "rest.started": detail = "\(event["exercise"]?.stringValue ?? "") · \(event["seconds"]?.intValue ?? 0) s until \(event["endsAt"]?.stringValue ?? "")"
+        case "rest.finished": detail = "\(event["exercise"]?.stringValue ?? "") · rest over, next set"
+        case "session.started": detail = event["title"]?.stringValue ?? ""
+        case "session.finished": detail = "\(event["sets"]?.intValue ?? 0) sets · \(PlanFormatter.formatKilograms(event["volumeKg"]?.numberValue ?? 0)) kg"
+        case "plan.activated": detail = "plan \(event["planId"]?.intValue ?? 0)"
+        default: detail = "session \(event["sessionId"]?.intValue ?? 0)"
+        }
+        return "\(time)  \(type)  \(detail)"
+    }
+
+    static let completion = Command(
+        words: ["completion"], synopsis: "bash",
+        summary: "Print the bash completion script (verbs, options, today's exercise names).",
+        details: "Install: sessionctl completion bash > /etc/bash_completion.d/sessionctl (make install does this).",
+        options: [],
+        run: { arguments, context in
+            guard arguments.positionals == ["bash"] else { throw UsageError("completion supports: bash") }
+            context.console.print(BashCompletion.script(commands: all))
+            return ExitStatus.ok
+        })
+
+    /// Hidden helper the completion script calls: today's exercise names, one a line.
+    static let completeExercises = Command(
+        words: ["__complete-exercises"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket],
+        run: { arguments, context in
+            guard let client = try? context.connect(arguments), case .success(let session)? = try? client.call("session.current") else { return ExitStatus.ok }
+            var exercises = session["exercises"]?.arrayValue ?? []
+            if session == .null, case .success(let plan)? = try? client.call("plan.get") {
+                let today = context.clock.today().description
+                exercises = plan["days"]?.arrayValue?.first { $0["date"] == .string(today) }?["exercises"]?.arrayValue ?? []
+            }
+            for item in exercises { context.console.print(item["name"]?.stringValue?.lowercased().replacingOccurrences(of: " ", with: "-") ?? "") }
+            return ExitStatus.ok
+        })
+}

@@ -1,0 +1,173 @@
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+
+extension Commands {
+    static let start = Command(
+        words: ["start"], synopsis: "[DATE]",
+        summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
+        details: "DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards.",
+        options: CommonOptions.daemon + [OptionSpec("--at", value: "TIME", help: "when it started (RFC 3339), for backfilling")],
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
+            var params: [(key: String, value: JSONValue)] = []
+            if let text = arguments.positionals.first {
+                guard LocalDate(text) != nil else { throw UsageError("DATE must be YYYY-MM-DD, got \"\(text)\"") }
+                params.append((key: "date", value: .string(text)))
+            }
+            if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
+            let client = try context.connect(arguments)
+            let session = try context.call(client, "session.start", .object(params))
+            if arguments.has("--json") { context.console.print(session.jsonText); return ExitStatus.ok }
+            SessionFormatter(console: context.console).printStarted(session)
+            return ExitStatus.ok
+        })
+
+    static let pause = simpleSessionCommand("pause", method: "session.pause", summary: "Pause the session; paused time does not count.")
+    static let resume = simpleSessionCommand("resume", method: "session.resume", summary: "Resume a paused session.")
+
+    static func simpleSessionCommand(_ word: String, method: String, summary: String) -> Command {
+        Command(words: [word], synopsis: "", summary: summary, details: "", options: CommonOptions.daemon, run: { arguments, context in
+            guard arguments.positionals.isEmpty else { throw UsageError("\(word) takes no arguments") }
+            let session = try context.call(try context.connect(arguments), method)
+            if arguments.has("--json") { context.console.print(session.jsonText); return ExitStatus.ok }
+            context.console.print("\(session["title"]?.stringValue ?? "session") · \(session["state"]?.stringValue ?? "?") · \(SessionFormatter.clock(session["durationSeconds"]?.intValue ?? 0)) active")
+            return ExitStatus.ok
+        })
+    }
+
+    static let log = Command(
+        words: ["log"], synopsis: "EXERCISE [REPS] [WEIGHT]",
+        summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb.",
+        details: """
+            EXERCISE is the exercise's number in today's plan, or its name or the start of
+            it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
+            candidates and stores nothing; a name not in today's plan is logged off-plan.
+            REPS is a count or a time (45s, 1:30, 2min). WEIGHT is kilograms (24, 24kg) or
+            pounds (55lb). 10x24 gives both. Without REPS and WEIGHT the set is logged as
+            planned.
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
+            OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
+            OptionSpec("--warmup", help: "a warm-up set: counts towards nothing"),
+            OptionSpec("--kind", value: "KIND", help: "normal, warmup, drop or failure"),
+            OptionSpec("--at", value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
+        ],
+        run: runLog)
+
+    static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let wanted = try LogArguments(arguments.positionals)
+        var params: [(key: String, value: JSONValue)] = []
+        if let text = arguments.value("--rpe") {
+            guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
+            params.append((key: "rpe", value: .number(rpe)))
+        }
+        if let note = arguments.value("--note") { params.append((key: "note", value: .string(note))) }
+        if arguments.has("--warmup") { params.append((key: "kind", value: "warmup")) }
+        if let kind = arguments.value("--kind") { params.append((key: "kind", value: .string(kind))) }
+        if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
+        if let reps = wanted.reps { params.append((key: "reps", value: JSONValue(reps))) }
+        if let seconds = wanted.durationSeconds { params.append((key: "durationSeconds", value: JSONValue(seconds))) }
+        if let weight = wanted.weightKg { params.append((key: "weightKg", value: .number(weight))) }
+        let client = try context.connect(arguments)
+        let session = try context.call(client, "session.current")
+        guard session != .null else {
+            throw DaemonRefusal(error: RPCError(code: -32001, message: "No session is active; start one with: sessionctl start", data: .obj(["reason": "no_active_session"])))
+        }
+        let candidates = (session["exercises"]?.arrayValue ?? []).compactMap { item -> ExerciseMatcher.Candidate? in
+            guard let id = item["plannedExerciseId"]?.intValue, let position = item["position"]?.intValue, let name = item["name"]?.stringValue else { return nil }
+            return ExerciseMatcher.Candidate(id: Int64(id), position: position, name: name)
+        }
+        switch wanted.exercise {
+        case .position(let position):
+            guard let candidate = candidates.first(where: { $0.position == position }) else {
+                throw UsageError(candidates.isEmpty ? "this session has no planned exercises; log by name" : "today's plan has exercises 1 to \(candidates.count), not \(position)")
+            }
+            params.insert((key: "plannedExerciseId", value: JSONValue(Int(candidate.id))), at: 0)
+        case .name(let name):
+            switch ExerciseMatcher.match(name, in: candidates) {
+            case .planned(let candidate): params.insert((key: "plannedExerciseId", value: JSONValue(Int(candidate.id))), at: 0)
+            case .offPlan(let name): params.insert((key: "exercise", value: .string(name)), at: 0)
+            case .ambiguous(let matches):
+                context.console.error("sessionctl: \"\(name)\" matches several exercises; nothing was logged:")
+                for match in matches { context.console.error("  \(match.position)  \(match.name)") }
+                context.console.error("Use the number or more of the name, e.g. sessionctl log \(matches[0].position) …")
+                return ExitStatus.usage
+            }
+        }
+        params.append((key: "requestId", value: .string(requestID(context))))
+        let result = try context.call(client, "session.log", .object(params))
+        if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+        SessionFormatter(console: context.console).printLogged(result, session: session)
+        return ExitStatus.ok
+    }
+
+    /// A unique id for this invocation, so a retried call cannot store a set twice.
+    static func requestID(_ context: CommandContext) -> String {
+        var random = SystemRandomNumberGenerator()
+        return "sessionctl-\(context.clock.nowMs())-\(String(random.next() as UInt64, radix: 36))"
+    }
+
+    static let undo = Command(
+        words: ["undo"], synopsis: "[SET-ID]", summary: "Remove the last set logged (or the set SET-ID).", details: "",
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("undo takes at most one SET-ID") }
+            var params: [(key: String, value: JSONValue)] = []
+            if let text = arguments.positionals.first {
+                guard let id = Int(text), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(text)\"") }
+                params.append((key: "setId", value: JSONValue(id)))
+            }
+            let result = try context.call(try context.connect(arguments), "session.undo", .object(params))
+            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            context.console.print("removed \(result["exercise"]?.stringValue ?? "set") · set \(result["setNumber"]?.intValue ?? 0)")
+            return ExitStatus.ok
+        })
+
+    static let finish = Command(
+        words: ["finish"], synopsis: "", summary: "Finish the session and show its totals.", details: "",
+        options: CommonOptions.daemon + [
+            OptionSpec("--rpe", value: "N", help: "the session's effort 1–10"),
+            OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
+            OptionSpec("--at", value: "TIME", help: "when it ended (RFC 3339), for backfilling"),
+        ],
+        run: { arguments, context in
+            guard arguments.positionals.isEmpty else { throw UsageError("finish takes no arguments") }
+            var params: [(key: String, value: JSONValue)] = []
+            if let text = arguments.value("--rpe") {
+                guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
+                params.append((key: "rpe", value: .number(rpe)))
+            }
+            if let note = arguments.value("--note") { params.append((key: "note", value: .string(note))) }
+            if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
+            let result = try context.call(try context.connect(arguments), "session.finish", .object(params))
+            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            SessionFormatter(console: context.console).printFinished(result)
+            return ExitStatus.ok
+        })
+
+    static let abort = Command(
+        words: ["abort"], synopsis: "", summary: "Discard the active session and its sets.", details: "Nothing of it is kept.",
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            let result = try context.call(try context.connect(arguments), "session.abort")
+            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            context.console.print("session \(result["sessionId"]?.intValue ?? 0) discarded")
+            return ExitStatus.ok
+        })
+
+    static let status = Command(
+        words: ["status"], synopsis: "", summary: "The active session: each exercise with sets done of planned.", details: "",
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            let session = try context.call(try context.connect(arguments), "session.current")
+            if arguments.has("--json") { context.console.print(session.jsonText); return ExitStatus.ok }
+            guard session != .null else {
+                context.console.print("no active session; start one with: sessionctl start")
+                return ExitStatus.ok
+            }
+            SessionFormatter(console: context.console).printStatus(session)
+            return ExitStatus.ok
+        })
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+
+/// A blocking JSON-RPC client on the daemon's Unix socket: one request line out, one
+/// reply line in. Small on purpose: sessionctl starts, asks, prints and exits.
+public final class SocketClient {
+    /// Why the daemon could not be reached or stopped answering.
+    public struct Unreachable: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot reach sessiond at \(path): \(reason)" }
+    }
+
+    private let fd: Int32
+    public let path: String
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+
+    /// Connects to `path`.
+    public init(path: String) throws(Unreachable) {
+        self.path = path
+        guard path.utf8.count < 108 else { throw Unreachable(path: path, reason: "path too long for a Unix socket") }
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Unreachable(path: path, reason: String(cString: strerror(errno))) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw Unreachable(path: path, reason: reason)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// The connected descriptor.
+    var descriptor: Int32 { fd }
+    /// True when a whole line is already buffered.
+    var hasBufferedLine: Bool { buffer.contains(0x0A) }
+
+    /// Sends one line.
+    public func send(line: String) throws(Unreachable) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.send(fd, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw Unreachable(path: path, reason: "connection lost while sending") }
+            offset += written
+        }
+    }
+
+    /// Reads one line; throws when the daemon closes the connection first.
+    public func readLine() throws(Unreachable) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw Unreachable(path: path, reason: "the daemon closed the connection") }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Reads one line as JSON.
+    public func readJSON() throws(Unreachable) -> JSONValue {
+        let line = try readLine()
+        guard let value = try? JSONParser.parse(bytes: line) else {
+            throw Unreachable(path: path, reason: "the daemon sent something that is not JSON")
+        }
+        return value
+    }
+
+    /// Sends a request and returns its result, or the daemon's error.
+    public func call(_ method: String, _ params: JSONValue? = nil) throws(Unreachable) -> Result<JSONValue, RPCError> {
+        let id = nextID
+        nextID += 1
+        var pairs: [(key: String, value: JSONValue)] = [(key: "jsonrpc", value: "2.0"), (key: "id", value: JSONValue(id)), (key: "method", value: .string(method))]
+        if let params { pairs.append((key: "params", value: params)) }
+        try send(line: JSONValue.object(pairs).jsonText)
+        while true {
+            let reply = try readJSON()
+            guard reply["id"] == JSONValue(id) else { continue }  // an event between replies
+            if let error = reply["error"] {
+                return .failure(RPCError(code: error["code"]?.intValue ?? -32603, message: error["message"]?.stringValue ?? "unknown error", data: error["data"]))
+            }
+            return .success(reply["result"] ?? .null)
+        }
+    }
+}
+
+extension SocketClient {
+    /// True when a reply or event is ready (or already buffered) within the time.
+    public func waitReadable(milliseconds: Int32) -> Bool {
+        if hasBufferedLine { return true }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, milliseconds) > 0
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+
+/// sessionctl as a person uses it between two sets, against a running daemon.
+@Suite struct SessionctlTests {
+    /// Runs sessionctl against `daemon`.
+    func ctl(_ daemon: DaemonProcess, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+        try runProcess(Binaries.sessionctl, arguments, stdin: stdin, environment: ["SESSIOND_SOCKET": daemon.socketPath].merging(environment) { $1 })
+    }
+
+    @Test func aWorkoutFromTheCommandLine() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let plans = Fixtures.examplesDirectory + "/plans/"
+        let imported = try ctl(daemon, ["plan", "import", "--week-start", "2026-11-30", plans + "messy-model-output.txt"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("imported plan 1: Hypertrophy Split · week of 2026-11-30 · active"))
+        #expect(imported.stdout.contains("days[0].exercises[2].weight: \"50 lb\" converted to 22.7 kg"))
+        let shown = try ctl(daemon, ["plan", "show", "--week", "2026-12-03"])
+        #expect(shown.stdout.contains("Wed 2026-12-02  Pull"))
+        let started = try ctl(daemon, ["start", "2026-11-30"])
+        #expect(started.status == 0)
+        #expect(started.stdout.contains("Push · started 2026-11-30"))
+        let planned = try ctl(daemon, ["log", "bench"])
+        #expect(planned.stdout.hasPrefix("Bench Press · set 1/4 · 8 × 60 kg · rest 2:00 · next: set 2 of 4"))
+        let byNumber = try ctl(daemon, ["log", "2", "10", "24"])
+        #expect(byNumber.stdout.hasPrefix("Incline Dumbbell Press · set 1/3 · 10 × 24 kg · next: set 2 of 3"))
+        let pounds = try ctl(daemon, ["log", "incline", "8", "55lb", "--rpe", "8"])
+        #expect(pounds.stdout.contains("8 × 24.9 kg"))
+        #expect(pounds.stdout.contains("★ personal record"))
+        let timed = try ctl(daemon, ["log", "plank", "45s"])
+        #expect(timed.stdout.hasPrefix("Plank · set 1/3 · 45s"))
+        let offPlan = try ctl(daemon, ["log", "farmer's", "carry", "40s"])
+        #expect(offPlan.stdout.hasPrefix("farmer's carry (off-plan) · set 1 · 40s"))
+        let status = try ctl(daemon, ["status"])
+        #expect(status.stdout.contains(" 2  Incline Dumbbell Press  2/3"))
+        #expect(status.stdout.contains("farmer's carry (off-plan) · 1 set"))
+        let undone = try ctl(daemon, ["undo"])
+        #expect(undone.stdout.contains("removed farmer's carry"))
+        #expect(try ctl(daemon, ["pause"]).stdout.contains("paused"))
+        #expect(try ctl(daemon, ["resume"]).stdout.contains("running"))
+        let finished = try ctl(daemon, ["finish", "--rpe", "8"])
+        #expect(finished.stdout.contains("Push finished"))
+        #expect(finished.stdout.contains("4 sets"))
+        let list = try ctl(daemon, ["call", "session.list", #"{"limit": 1}"#])
+        #expect(try JSONParser.parse(list.stdout)[0]?["sets"] == 4)
+    }
+
+    @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        try Workout.importPlan(try daemon.client())
+        _ = try ctl(daemon, ["start", "2026-12-02"])
+        let ambiguous = try ctl(daemon, ["log", "squat", "10"])
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderr.contains("\"squat\" matches several exercises; nothing was logged"))
+        #expect(ambiguous.stderr.contains("1  Goblet Squat"))
+        #expect(ambiguous.stderr.contains("3  Bulgarian Split Squat"))
+        #expect(try daemon.client().call("session.current")["sets"] == 0)
+        let unique = try ctl(daemon, ["log", "gob"])
+        #expect(unique.stdout.hasPrefix("Goblet Squat · set 1/4 · 10 × 24 kg"))
+    }
+
+    @Test func jsonOutputParsesBack() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        try Workout.importPlan(try daemon.client())
+        let started = try JSONParser.parse(try ctl(daemon, ["start", "2026-11-30", "--json"]).stdout)
+        #expect(started["title"] == "Upper Push + Core")
+        let logged = try JSONParser.parse(try ctl(daemon, ["log", "1", "8", "22.5", "--json"]).stdout)
+        #expect(logged["progress"] == .obj(["loggedSets": 1, "plannedSets": 4]))
+        let status = try JSONParser.parse(try ctl(daemon, ["status", "--json"]).stdout)
+        #expect(status["sets"] == 1)
+        let refused = try ctl(daemon, ["start", "--json"])
+        #expect(refused.status == 1)
+        #expect(try JSONParser.parse(refused.stdout)["error"]?["data"]?["reason"] == "session_already_active")
+        let plans = try JSONParser.parse(try ctl(daemon, ["plan", "list", "--json"]).stdout)
+        #expect(plans.arrayValue?.count == 1)
+    }
+
+    @Test func exitStatusesSayWhatHappened() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let refused = try ctl(daemon, ["log", "row", "5"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("No session is active"))
+        #expect(try ctl(daemon, ["log"]).status == 2)
+        #expect(try ctl(daemon, ["log", "row", "5", "heavy"]).status == 2)
+        #expect(try ctl(daemon, ["start", "tomorrow"]).status == 2)
+        let badRPE = try ctl(daemon, ["finish", "--rpe", "11"])
+        #expect(badRPE.status == 1)
+        #expect(badRPE.stderr.contains("params.rpe"))
+        daemon.stop()
+        let unreachable = try ctl(daemon, ["status"])
+        #expect(unreachable.status == 3)
+        #expect(unreachable.stderr.contains("cannot reach sessiond at \(daemon.socketPath)"))
+        #expect(unreachable.stderr.contains("Start it with"))
+        #expect(try ctl(daemon, ["log", "row", "5"]).status == 3)
+    }
+
+    @Test func everyVerbHasHelp() throws {
+        let verbs = [["start"], ["log"], ["status"], ["pause"], ["resume"], ["undo"], ["finish"], ["abort"],
+                     ["plan", "import"], ["plan", "show"], ["plan", "list"], ["plan", "activate"], ["plan", "check"],
+                     ["plan", "schema"], ["watch"], ["call"], ["completion"]]
+        for verb in verbs {
+            let help = try runProcess(Binaries.sessionctl, verb + ["--help"])
+            #expect(help.status == 0, "\(verb)")
+            #expect(help.stdout.hasPrefix("Usage: sessionctl \(verb.joined(separator: " "))"), "\(verb)")
+        }
+        let version = try runProcess(Binaries.sessionctl, ["--version"])
+        #expect(version.stdout == "sessionctl \(SessiondVersion.current)\n")
+    }
+
+    @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let file = Fixtures.examplesDirectory + "/plans/messy-model-output.txt"
+        let command = "\(Binaries.sessionctl) plan check \(file)"
+        let terminal = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm"])
+        #expect(terminal.stdout.contains("\u{1B}[1m"), "a terminal gets colours")
+        let noColor = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(noColor.stdout.contains("Hypertrophy Split"))
+        #expect(!noColor.stdout.contains("\u{1B}["), "NO_COLOR turns them off")
+        let piped = try runProcess(Binaries.sessionctl, ["plan", "check", file])
+        #expect(!piped.stdout.contains("\u{1B}["), "a pipe gets plain text")
+    }
+
+    @Test func watchPrintsEvents() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
+        watcher.arguments = ["watch", "--json", "--socket", daemon.socketPath]
+        let output = Pipe()
+        watcher.standardOutput = output
+        try watcher.run()
+        defer { watcher.terminate() }
+        usleep(500_000)  // time for the watcher to connect and subscribe
+        _ = try ctl(daemon, ["start"])
+        _ = try ctl(daemon, ["log", "burpee", "10"])
+        var text = ""
+        let handle = output.fileHandleForReading
+        while text.components(separatedBy: "\n").count < 3 {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let lines = text.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
+        #expect(lines.first??["type"] == "session.started")
+        #expect(lines.dropFirst().first??["type"] == "set.logged")
+    }
+
+    @Test func bashCompletionKnowsVerbsAndTodaysExercises() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let script = try runProcess(Binaries.sessionctl, ["completion", "bash"])
+        #expect(script.status == 0)
+        #expect(script.stdout.contains("complete -F _sessionctl sessionctl"))
+        #expect(script.stdout.contains("\"plan import\") flags=\""))
+        try Workout.importPlan(try daemon.client())
+        _ = try ctl(daemon, ["start", "2026-12-02"])
+        let names = try ctl(daemon, ["__complete-exercises"])
+        #expect(names.stdout.split(separator: "\n").first == "goblet-squat")
+        let directory = Fixtures.temporaryDirectory("completion")
+        defer { Fixtures.removeTree(directory) }
+        Fixtures.write(script.stdout, to: directory + "/sessionctl.bash")
+        let check = try runProcess("/bin/bash", ["-c", "source \(directory)/sessionctl.bash && COMP_WORDS=(sessionctl pl) COMP_CWORD=1 _sessionctl && echo \"${COMPREPLY[*]}\""])
+        #expect(check.stdout.contains("plan"))
+    }
+}

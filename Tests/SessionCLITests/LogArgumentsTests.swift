@@ -1,0 +1,44 @@
+import ArgumentParsing
+import Testing
+@testable import SessionCLI
+
+@Suite struct LogArgumentsTests {
+    @Test func readsPositionsNamesAndQuantities() throws {
+        #expect(try LogArguments(["2", "10", "24"]) == LogArguments.make(.position(2), reps: 10, weight: 24))
+        #expect(try LogArguments(["squat"]) == LogArguments.make(.name("squat")))
+        #expect(try LogArguments(["plank", "45s"]) == LogArguments.make(.name("plank"), seconds: 45))
+        #expect(try LogArguments(["goblet", "squat", "10", "24kg"]) == LogArguments.make(.name("goblet squat"), reps: 10, weight: 24))
+        #expect(try LogArguments(["row", "8", "55lb"]) == LogArguments.make(.name("row"), reps: 8, weight: 24.9))
+        #expect(try LogArguments(["row", "8x50"]) == LogArguments.make(.name("row"), reps: 8, weight: 50))
+        #expect(try LogArguments(["hang", "1:30"]) == LogArguments.make(.name("hang"), seconds: 90))
+    }
+
+    @Test func refusesWhatItCannotRead() {
+        #expect(throws: UsageError.self) { try LogArguments([]) }
+        #expect(throws: UsageError.self) { try LogArguments(["0"]) }
+        #expect(throws: UsageError.self) { try LogArguments(["row", "5", "heavy"]) }
+        #expect(throws: UsageError.self) { try LogArguments(["row", "5", "20", "30"]) }
+        #expect(throws: UsageError.self) { try LogArguments(["row", "5", "2000"]) }
+        #expect(throws: UsageError.self) { try LogArguments(["row", "1001"]) }
+    }
+
+    @Test func matchesExercisesForgivingly() {
+        let day = [
+            ExerciseMatcher.Candidate(id: 10, position: 1, name: "Goblet Squat"),
+            ExerciseMatcher.Candidate(id: 11, position: 2, name: "Dumbbell Romanian Deadlift"),
+            ExerciseMatcher.Candidate(id: 12, position: 3, name: "Bulgarian Split Squat"),
+        ]
+        #expect(ExerciseMatcher.match("goblet squat", in: day) == .planned(day[0]))
+        #expect(ExerciseMatcher.match("GOB", in: day) == .planned(day[0]))
+        #expect(ExerciseMatcher.match("romanian", in: day) == .planned(day[1]))
+        #expect(ExerciseMatcher.match("squat", in: day) == .ambiguous([day[0], day[2]]))
+        #expect(ExerciseMatcher.match("split squat", in: day) == .planned(day[2]))
+        #expect(ExerciseMatcher.match("  Farmer   Carry", in: day) == .offPlan("Farmer Carry"))
+    }
+}
+
+extension LogArguments {
+    static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil) -> LogArguments {
+        LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight)
+    }
+}
