@@ -13,6 +13,7 @@ help:
 	@echo "make run        build (release) and start sessiond in the foreground on its defaults"
 	@echo "make test       build and run every test (unit, storage, end-to-end)"
 	@echo "make build      debug build;  make release: optimised build"
+	@echo "make bench      measure speed and memory against this machine's floors"
 	@echo "make install    install binaries, units and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make deps       install the Debian packages the build needs, when missing"
 
@@ -32,8 +33,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime is linked statically in release builds: sessionctl starts in about
+# 2 ms instead of 4, and the daemon's resident memory drops by a few MiB.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
+
+# Measures latency, throughput, start-up and memory; prints JSON lines (see README).
+bench: release
+	.build/release/sessiond-bench
 
 run: release
 	exec .build/release/sessiond $(ARGS)

@@ -33,6 +33,7 @@ let package = Package(
             dependencies: ["ArgumentParsing", "CLinux", "CSystemd", "SessionCore", "SessionStore", "SessionRPC"]
         ),
         .executableTarget(name: "sessionctl", dependencies: ["ArgumentParsing", "SessionCLI"]),
+        .executableTarget(name: "sessiond-bench", dependencies: ["SessionCore", "SessionRPC", "SessionStore"]),
         .target(
             name: "TestSupport",
             dependencies: ["SessionCore"],
@@ -44,7 +45,7 @@ let package = Package(
         .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "SessionCore", "sessiond", "sessionctl"]
+            dependencies: ["TestSupport", "SessionCore", "sessiond", "sessionctl", "sessiond-bench"]
         ),
     ]
 )

@@ -33,8 +33,8 @@ final class ClientConnection {
     var closeWhenFlushed = false
     /// When bytes last arrived, to drop clients that stall mid-line.
     var lastInputMs: Int64
-    /// Whether EPOLLOUT is currently requested.
-    var wantsWrite = false
+    /// The epoll events currently registered, so unchanged interest costs no syscall.
+    var registeredEvents: UInt32 = 0
 
     init(id: Int, fd: Int32, uid: UInt32, nowMs: Int64) {
         self.id = id
@@ -85,7 +85,7 @@ final class ClientConnection {
             outputOffset += written
         }
         if outputOffset == output.count {
-            output.removeAll(keepingCapacity: output.count < 1 << 20)
+            output.removeAll(keepingCapacity: output.count <= 1 << 16)
             outputOffset = 0
         } else if outputOffset > 1 << 20 {
             output.removeFirst(outputOffset)

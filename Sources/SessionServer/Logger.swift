@@ -16,7 +16,6 @@ final class Logger: @unchecked Sendable {
         case stopping = "1c2d3e4f5a6b4c7d8e9f0a1b2c3d4e5f"
         case sessionStarted = "5a0c9e7b3d1f4e2a8b6c4d2e0f1a3b5c"
         case sessionFinished = "7e6d5c4b3a2f4e1d9c8b7a6f5e4d3c2b"
-        case setLogged = "2b4d6f8a0c1e4a3b5c7d9e1f3a5b7c9d"
         case planImported = "9d8c7b6a5f4e4d3c2b1a0f9e8d7c6b5a"
         case clientRefused = "3c5e7a9b1d2f4a6c8e0b2d4f6a8c0e2b"
     }

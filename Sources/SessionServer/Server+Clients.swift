@@ -40,6 +40,7 @@ extension Server {
             var event = epoll_event()
             event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
             event.data.u64 = UInt64(fd)
+            connection.registeredEvents = event.events
             _ = epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
         }
     }
@@ -163,6 +164,8 @@ extension Server {
         var events: UInt32 = 0
         if !connection.readClosed, !connection.readPaused { events |= UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) }
         if connection.pendingOutput > 0 { events |= UInt32(EPOLLOUT.rawValue) }
+        guard events != connection.registeredEvents else { return }
+        connection.registeredEvents = events
         var event = epoll_event()
         event.events = events
         event.data.u64 = UInt64(connection.fd)

@@ -133,13 +133,14 @@ final class Server {
 
     /// Hands finished replies to their connections, in order, and publishes events.
     private func deliverCompletions() {
+        let status = worker.status.withLock { $0 }
+        if status != lastStatus {
+            lastStatus = status
+            notifier.status(status)
+        }
         for completion in worker.takeCompletions() {
             if completion.cancelsRest { restTimer = nil }
             if let timer = completion.restTimer { restTimer = timer }
-            if let status = completion.status, status != lastStatus {
-                lastStatus = status
-                notifier.status(status)
-            }
             log(completion.events)
             if let connection = connections.values.first(where: { $0.id == completion.connection }) {
                 if let types = completion.subscribe { connection.subscriptions = Set(types) }
@@ -184,7 +185,6 @@ final class Server {
             case "session.finished": logger.info("session finished", id: .sessionFinished, fields)
             case "session.aborted": logger.info("session aborted", id: .sessionFinished, fields)
             case "plan.activated": logger.info("plan activated", id: .planImported, fields)
-            case "set.logged": logger.log(.debug, "set logged", id: .setLogged, fields)
             default: break
             }
         }

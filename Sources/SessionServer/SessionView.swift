@@ -15,16 +15,17 @@ struct SessionView {
     }
 
     let session: SessionRecord
-    let sets: [SetRecord]
+    let tally: [ExerciseTally]
     let planned: [ExerciseProgress]
 
     init(session: SessionRecord, database: Database) throws {
         self.session = session
-        self.sets = try database.sets(sessionID: session.id)
-        let counted = sets.filter(\.kind.counts)
+        let tally = try database.sessionTally(sessionID: session.id)
+        self.tally = tally
         if let dayID = session.planDayID {
             planned = try database.plannedExercises(dayID: dayID).enumerated().map { offset, row in
-                ExerciseProgress(id: row.id, position: offset + 1, exercise: row.exercise, logged: counted.filter { $0.plannedExerciseID == row.id }.count)
+                let logged = tally.filter { $0.plannedExerciseID == row.id }.reduce(0) { $0 + $1.countedSets }
+                return ExerciseProgress(id: row.id, position: offset + 1, exercise: row.exercise, logged: logged)
             }
         } else {
             planned = []
@@ -32,9 +33,9 @@ struct SessionView {
     }
 
     /// Counted (non-warm-up) sets.
-    var countedSets: Int { sets.filter(\.kind.counts).count }
+    var countedSets: Int { tally.reduce(0) { $0 + $1.countedSets } }
     /// reps × kg over counted sets.
-    var volumeKg: Double { sets.reduce(0) { $0 + $1.volumeKg } }
+    var volumeKg: Double { tally.reduce(0) { $0 + $1.volumeKg } }
 
     /// Planned sets done over planned sets (each exercise capped at its plan); a free
     /// session is complete once it has a set.
@@ -52,15 +53,7 @@ struct SessionView {
 
     /// Off-plan exercises in the order first logged, with counted sets.
     var offPlan: [(name: String, logged: Int)] {
-        var order: [String] = []
-        var names: [String: String] = [:]
-        var counts: [String: Int] = [:]
-        for set in sets where set.plannedExerciseID == nil {
-            let key = set.exerciseName.exerciseKey
-            if names[key] == nil { order.append(key); names[key] = set.exerciseName }
-            counts[key, default: 0] += set.kind.counts ? 1 : 0
-        }
-        return order.map { (name: names[$0] ?? $0, logged: counts[$0] ?? 0) }
+        tally.filter { $0.plannedExerciseID == nil }.map { (name: $0.name, logged: $0.countedSets) }
     }
 
     func durationSeconds(nowMs: Int64) -> Int {

@@ -40,14 +40,14 @@ extension Tracker {
             try resumeIfPaused(session)
             session = try resolveSession(session.id)
         }
-        let sessionSets = try database.sets(sessionID: session.id)
         let key = name.exerciseKey
-        let setNumber = sessionSets.filter { sameExercise($0, plannedID: plannedID, key: key) }.count + 1
+        let previous = try database.lastSet(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key)
         let bests = try database.bests(exerciseKey: key)
         let record = PersonalRecord.check(kind: input.kind, weightKg: weight, reps: reps, bestOneRepMaxKg: bests.oneRepMaxKg, heaviestKg: bests.heaviestKg)
         let recordKinds = record.map { [$0.oneRepMax ? "oneRepMax" : nil, $0.weight ? "weight" : nil].compactMap { $0 }.joined(separator: ",") }
         let setID = try database.insertSet(NewSet(
-            sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, setNumber: setNumber, kind: input.kind,
+            sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, setNumber: (previous?.setNumber ?? 0) + 1,
+            progressSets: (previous?.progressSets ?? 0) + (input.kind.counts ? 1 : 0), kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, personalRecord: recordKinds))
         guard let stored = try database.set(setID) else { throw SessionError.setNotFound(setID) }
@@ -63,11 +63,6 @@ extension Tracker {
             ])
         }
         return result
-    }
-
-    private func sameExercise(_ set: SetRecord, plannedID: Int64?, key: String) -> Bool {
-        if let plannedID { return set.plannedExerciseID == plannedID }
-        return set.plannedExerciseID == nil && set.exerciseName.exerciseKey == key
     }
 
     /// The planned exercise named by id or by name (case-insensitive, in the session's
@@ -91,9 +86,6 @@ extension Tracker {
 
     /// The reply to a stored set; the same for the first call and for a retry.
     func logResult(_ set: SetRecord) throws -> JSONValue {
-        let sessionSets = try database.sets(sessionID: set.sessionID)
-        let key = set.exerciseName.exerciseKey
-        let logged = sessionSets.filter { $0.id <= set.id && $0.kind.counts && sameExercise($0, plannedID: set.plannedExerciseID, key: key) }.count
         let planned = try set.plannedExerciseID.flatMap { try database.plannedExercise($0) }
         var pairs: [(key: String, value: JSONValue)] = [
             (key: "setId", value: JSONValue(Int(set.id))),
@@ -107,7 +99,7 @@ extension Tracker {
             (key: "weightKg", value: JSONValue(set.weightKg)),
             (key: "durationSeconds", value: JSONValue(set.durationSeconds)),
             (key: "loggedAt", value: .string(clock.rfc3339(ms: set.loggedAtMs))),
-            (key: "progress", value: .obj(["loggedSets": JSONValue(logged), "plannedSets": JSONValue(planned?.exercise.sets ?? 0)])),
+            (key: "progress", value: .obj(["loggedSets": JSONValue(set.progressSets), "plannedSets": JSONValue(planned?.exercise.sets ?? 0)])),
             (key: "restSeconds", value: JSONValue(planned?.exercise.restSeconds)),
         ]
         if let rpe = set.rpe { pairs.append((key: "rpe", value: JSONValue(rpe))) }

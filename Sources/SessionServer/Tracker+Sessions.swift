@@ -122,7 +122,7 @@ extension Tracker {
             set = found
         } else {
             let session = try resolveSession(nil)
-            guard let last = try database.sets(sessionID: session.id).last else { throw SessionError.noSetToUndo }
+            guard let last = try database.lastSet(sessionID: session.id) else { throw SessionError.noSetToUndo }
             set = last
         }
         try database.deleteSet(set.id)

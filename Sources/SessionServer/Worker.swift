@@ -34,8 +34,6 @@ struct Completion: Sendable {
     let events: [Event]
     let restTimer: RestTimer?
     let cancelsRest: Bool
-    /// The active session's one-line status for sd_notify STATUS=, when it may have changed.
-    let status: String?
 }
 
 /// The one owner of the database: a thread that takes every queued job, runs them all
@@ -53,6 +51,11 @@ final class Worker: @unchecked Sendable {
     /// An eventfd the event loop polls; written after completions are queued.
     let wakeLoop: Int32
     private let logger: Logger
+    /// True when a request of the current batch touched sessions (the status may change).
+    private var touchedSessions = false
+    private var lastStatusMs: Int64 = 0
+    /// The latest one-line status for sd_notify STATUS=, read by the loop.
+    let status = Mutex<String>("idle")
 
     init(tracker: Tracker, logger: Logger) {
         self.tracker = tracker
@@ -90,12 +93,13 @@ final class Worker: @unchecked Sendable {
 
     private func run() {
         while true {
-            wakeWorker.wait()
+            _ = wakeWorker.wait(timeout: .now() + .milliseconds(touchedSessions ? 1000 : 60_000))
             let (jobs, stopping) = queue.withLock { state -> ([Job], Bool) in
                 defer { state.jobs.removeAll(keepingCapacity: true) }
                 return (state.jobs, state.stopping)
             }
             if !jobs.isEmpty { process(jobs) }
+            refreshStatusIfDue()
             if stopping, queue.withLock({ $0.jobs.isEmpty }) { break }
         }
         do {
@@ -120,8 +124,24 @@ final class Worker: @unchecked Sendable {
             results = jobs.map { failAll($0, error: ErrorMapping.rpcError(error)) }
         }
         completions.withLock { $0.append(contentsOf: results) }
+        wakeTheLoop()
+    }
+
+    private func wakeTheLoop() {
         var one: UInt64 = 1
         _ = write(wakeLoop, &one, 8)
+    }
+
+    /// STATUS= is for people reading `systemctl status`: it is refreshed at most once a
+    /// second, off the reply path, and only after sessions changed.
+    private func refreshStatusIfDue() {
+        let now = tracker.clock.nowMs()
+        guard touchedSessions, now - lastStatusMs >= 1000 else { return }
+        touchedSessions = false
+        lastStatusMs = now
+        let line = statusLine()
+        status.withLock { $0 = line }
+        wakeTheLoop()
     }
 
     /// Runs one job's requests, each atomic, and builds its reply line.
@@ -131,7 +151,6 @@ final class Worker: @unchecked Sendable {
         var subscribe: [String]?
         var restTimer: RestTimer?
         var cancelsRest = false
-        var touchedSessions = false
         for item in job.items {
             switch item {
             case .invalid(let failure):
@@ -165,7 +184,7 @@ final class Worker: @unchecked Sendable {
         }
         return Completion(
             connection: job.connection, slot: job.slot, line: line, subscribe: subscribe, events: events,
-            restTimer: restTimer, cancelsRest: cancelsRest, status: touchedSessions ? statusLine() : nil)
+            restTimer: restTimer, cancelsRest: cancelsRest)
     }
 
     /// Thrown to roll back a request's savepoint when its method failed.
@@ -193,7 +212,7 @@ final class Worker: @unchecked Sendable {
             }
         }
         let line = job.batch ? (replies.isEmpty ? nil : JSONValue.array(replies).jsonText) : replies.first?.jsonText
-        return Completion(connection: job.connection, slot: job.slot, line: line, subscribe: nil, events: [], restTimer: nil, cancelsRest: false, status: nil)
+        return Completion(connection: job.connection, slot: job.slot, line: line, subscribe: nil, events: [], restTimer: nil, cancelsRest: false)
     }
 
     /// "idle", or the active session's progress in one line, for STATUS=.

@@ -71,18 +71,19 @@ public final class Connection {
     /// returns, rolled back when it throws. With synchronous=FULL an outer commit is
     /// durable when this returns.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        // Prepared (and cached) rather than exec'd: these run several times per request.
         let nested = inTransaction
-        try execute(nested ? "SAVEPOINT atomic" : "BEGIN IMMEDIATE")
+        try run(nested ? "SAVEPOINT atomic" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute(nested ? "RELEASE atomic" : "COMMIT")
+            try run(nested ? "RELEASE atomic" : "COMMIT")
             return result
         } catch {
             if nested {
-                try? execute("ROLLBACK TO atomic")
-                try? execute("RELEASE atomic")
+                try? run("ROLLBACK TO atomic")
+                try? run("RELEASE atomic")
             } else {
-                try? execute("ROLLBACK")
+                try? run("ROLLBACK")
             }
             throw error
         }

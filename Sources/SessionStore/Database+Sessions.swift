@@ -63,13 +63,13 @@ extension Database {
 
     static let setColumns = """
         id, session_id, planned_exercise_id, exercise_name, set_number, kind, reps, weight_kg,
-        duration_seconds, rpe, note, logged_at_ms, request_id, personal_record
+        duration_seconds, rpe, note, logged_at_ms, request_id, personal_record, progress_sets
         """
 
     static func setRecord(_ row: Statement.Row) -> SetRecord {
         SetRecord(
             id: row.int64(0), sessionID: row.int64(1), plannedExerciseID: row.optionalInt64(2),
-            exerciseName: row.text(3), setNumber: row.int(4), kind: SetKind(rawValue: row.text(5)) ?? .normal,
+            exerciseName: row.text(3), setNumber: row.int(4), progressSets: row.int(14), kind: SetKind(rawValue: row.text(5)) ?? .normal,
             reps: row.optionalInt(6), weightKg: row.optionalDouble(7), durationSeconds: row.optionalInt(8),
             rpe: row.optionalDouble(9), note: row.optionalText(10), loggedAtMs: row.int64(11),
             requestID: row.optionalText(12), personalRecord: row.optionalText(13))
@@ -99,15 +99,37 @@ extension Database {
         try write {
             try connection.run(
                 """
-                INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, kind,
-                    reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, logged_at_ms, request_id, personal_record)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
+                    reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [set.sessionID, set.plannedExerciseID, set.exerciseName, set.exerciseName.exerciseKey, set.setNumber,
+                [set.sessionID, set.plannedExerciseID, set.exerciseName, set.exerciseName.exerciseKey, set.setNumber, set.progressSets,
                  set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note,
                  set.kind.counts ? Epley.oneRepMax(weightKg: set.weightKg, reps: set.reps) : nil,
+                 set.kind.counts && (set.reps ?? 0) > 0 ? set.weightKg : nil,
                  set.loggedAtMs, set.requestID, set.personalRecord])
             return connection.lastInsertRowID
+        }
+    }
+
+    /// The latest set of one exercise in a session (by planned exercise, or by name key
+    /// for off-plan sets): one step down the (session_id, exercise_key, id) index.
+    public func lastSet(sessionID: Int64, plannedExerciseID: Int64?, exerciseKey: String) throws(StorageError) -> SetRecord? {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT \(Self.setColumns) FROM logged_set
+                WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS ?
+                ORDER BY id DESC LIMIT 1
+                """
+            ).row([sessionID, exerciseKey, plannedExerciseID]) { Self.setRecord($0) }
+        }
+    }
+
+    /// The last set of a session, if any.
+    public func lastSet(sessionID: Int64) throws(StorageError) -> SetRecord? {
+        try wrap {
+            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY id DESC LIMIT 1").row([sessionID]) { Self.setRecord($0) }
         }
     }
 
@@ -117,15 +139,31 @@ extension Database {
     }
 
     /// The best Epley estimate and the heaviest weight of counted sets of an exercise
-    /// (by key) ever logged, through the (exercise_key, logged_at_ms) index.
+    /// (by key) ever logged: two index look-ups, whatever the history's length.
     public func bests(exerciseKey: String) throws(StorageError) -> (oneRepMaxKg: Double?, heaviestKg: Double?) {
+        try wrap {
+            let estimate = try connection.prepare("SELECT max(e1rm_kg) FROM logged_set WHERE exercise_key = ?")
+                .row([exerciseKey]) { $0.optionalDouble(0) } ?? nil
+            let heaviest = try connection.prepare("SELECT max(record_weight_kg) FROM logged_set WHERE exercise_key = ?")
+                .row([exerciseKey]) { $0.optionalDouble(0) } ?? nil
+            return (estimate, heaviest)
+        }
+    }
+
+    /// A session's sets grouped by exercise: counted sets and volume per planned
+    /// exercise or off-plan name, in the order each was first logged.
+    public func sessionTally(sessionID: Int64) throws(StorageError) -> [ExerciseTally] {
         try wrap {
             try connection.prepare(
                 """
-                SELECT max(e1rm_kg), max(CASE WHEN reps > 0 THEN weight_kg END) FROM logged_set
-                WHERE exercise_key = ? AND kind <> 'warmup'
+                SELECT planned_exercise_id, exercise_key, min(exercise_name), sum(kind <> 'warmup'),
+                    coalesce(sum(CASE WHEN kind <> 'warmup' THEN reps * weight_kg END), 0), count(*)
+                FROM logged_set WHERE session_id = ?
+                GROUP BY planned_exercise_id, exercise_key ORDER BY min(id)
                 """
-            ).row([exerciseKey]) { ($0.optionalDouble(0), $0.optionalDouble(1)) } ?? (nil, nil)
+            ).rows([sessionID]) { row in
+                ExerciseTally(plannedExerciseID: row.optionalInt64(0), name: row.text(2), countedSets: row.int(3), volumeKg: row.double(4), allSets: row.int(5))
+            }
         }
     }
 

@@ -122,12 +122,12 @@ public final class Database {
     /// `body` did is durable, and no reply may report it, until this returns.
     public func groupCommit(_ body: () -> Void) throws(StorageError) {
         try wrap {
-            try connection.execute("BEGIN IMMEDIATE")
+            try connection.run("BEGIN IMMEDIATE")
             body()
             do {
-                try connection.execute("COMMIT")
+                try connection.run("COMMIT")
             } catch {
-                try? connection.execute("ROLLBACK")
+                try? connection.run("ROLLBACK")
                 throw error
             }
         }

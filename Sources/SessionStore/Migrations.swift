@@ -85,7 +85,8 @@ enum Migrations {
                 planned_exercise_id INTEGER REFERENCES planned_exercise (id),  -- NULL: off-plan
                 exercise_name TEXT NOT NULL,       -- as logged, kept for history
                 exercise_key TEXT NOT NULL,        -- name lowercased, spaces collapsed
-                set_number INTEGER NOT NULL,
+                set_number INTEGER NOT NULL,       -- n-th set of this exercise in the session
+                progress_sets INTEGER NOT NULL,    -- counted sets of it so far, this one included
                 kind TEXT NOT NULL DEFAULT 'normal'
                     CHECK (kind IN ('normal', 'warmup', 'drop', 'failure')),
                 reps INTEGER,
@@ -93,13 +94,18 @@ enum Migrations {
                 duration_seconds INTEGER,
                 rpe REAL CHECK (rpe BETWEEN 1 AND 10),
                 note TEXT,
-                e1rm_kg REAL,                      -- Epley estimate, NULL without reps×weight
+                e1rm_kg REAL,                      -- Epley estimate of a counted set, else NULL
+                record_weight_kg REAL,             -- weight of a counted set with reps, else NULL
                 logged_at_ms INTEGER NOT NULL,
                 request_id TEXT UNIQUE,            -- idempotent retries of session.log
                 personal_record TEXT               -- what it beat when logged: oneRepMax, weight
             );
             CREATE INDEX logged_set_by_session ON logged_set (session_id, id);
+            CREATE INDEX logged_set_by_session_exercise ON logged_set (session_id, exercise_key, id);
             CREATE INDEX logged_set_by_exercise ON logged_set (exercise_key, logged_at_ms);
+            -- Records in O(log n): max() over an index with the exercise as its prefix.
+            CREATE INDEX logged_set_best_e1rm ON logged_set (exercise_key, e1rm_kg);
+            CREATE INDEX logged_set_best_weight ON logged_set (exercise_key, record_weight_kg);
             CREATE INDEX logged_set_by_time ON logged_set (logged_at_ms);
 
             CREATE TABLE health_sample (

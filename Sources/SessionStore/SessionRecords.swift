@@ -28,6 +28,8 @@ public struct SetRecord: Sendable, Equatable {
     public let plannedExerciseID: Int64?
     public let exerciseName: String
     public let setNumber: Int
+    /// Counted sets of this exercise in the session when it was logged, itself included.
+    public let progressSets: Int
     public let kind: SetKind
     public let reps: Int?
     public let weightKg: Double?
@@ -52,6 +54,7 @@ public struct NewSet: Sendable {
     public var plannedExerciseID: Int64?
     public var exerciseName: String
     public var setNumber: Int
+    public var progressSets: Int
     public var kind: SetKind
     public var reps: Int?
     public var weightKg: Double?
@@ -63,7 +66,7 @@ public struct NewSet: Sendable {
     public var personalRecord: String?
 
     public init(
-        sessionID: Int64, plannedExerciseID: Int64?, exerciseName: String, setNumber: Int, kind: SetKind,
+        sessionID: Int64, plannedExerciseID: Int64?, exerciseName: String, setNumber: Int, progressSets: Int, kind: SetKind,
         reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, note: String?, loggedAtMs: Int64,
         requestID: String?, personalRecord: String?
     ) {
@@ -71,6 +74,7 @@ public struct NewSet: Sendable {
         self.plannedExerciseID = plannedExerciseID
         self.exerciseName = exerciseName
         self.setNumber = setNumber
+        self.progressSets = progressSets
         self.kind = kind
         self.reps = reps
         self.weightKg = weightKg
@@ -97,4 +101,18 @@ public struct SessionListing: Sendable, Equatable {
     public let session: SessionRecord
     public let sets: Int
     public let volumeKg: Double
+}
+
+/// A session's sets of one exercise, summed.
+public struct ExerciseTally: Sendable, Equatable {
+    /// The planned exercise, nil for an off-plan exercise.
+    public let plannedExerciseID: Int64?
+    /// The name as first logged.
+    public let name: String
+    /// Sets that count (not warm-ups).
+    public let countedSets: Int
+    /// reps × kg over counted sets.
+    public let volumeKg: Double
+    /// Every set, warm-ups included.
+    public let allSets: Int
 }

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+import SessionRPC
+import SessionStore
+import Synchronization
+
+/// One measured figure, printed as a JSON line.
+struct Metric {
+    let name: String
+    let value: Double
+    let unit: String
+    var note: String?
+
+    var line: String {
+        var pairs: [(key: String, value: JSONValue)] = [
+            (key: "name", value: .string(name)), (key: "value", value: .number((value * 1000).rounded() / 1000)), (key: "unit", value: .string(unit)),
+        ]
+        if let note { pairs.append((key: "note", value: .string(note))) }
+        return JSONValue.object(pairs).jsonText
+    }
+}
+
+/// The workload sizes: full, or tiny for the test suite.
+struct Workload {
+    let roundTrips: Int
+    let commits: Int
+    let sequentialLogs: Int
+    let logsPerClient: Int
+    let cliRuns: Int
+
+    static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, logsPerClient: 200, cliRuns: 100)
+    static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, logsPerClient: 5, cliRuns: 3)
+}
+
+enum Benchmarks {
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+    }
+
+    /// The floor of any request: a line to another process over a Unix socket and back.
+    static func socketRoundTrip(directory: String, count: Int) -> Double {
+        let path = directory + "/echo.sock"
+        let pid = spawn(productsDirectory() + "/sessiond-bench", ["--echo", path])
+        defer { kill(pid, SIGTERM); wait(for: pid) }
+        var client: SocketClient?
+        for _ in 0..<500 where client == nil {
+            client = try? SocketClient(path: path)
+            if client == nil { usleep(5_000) }
+        }
+        guard let client else { return .nan }
+        let line = String(repeating: "x", count: 150)
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let start = nowNs()
+            try? client.send(line: line)
+            _ = try? client.readLine()
+            samples.append(Double(nowNs() - start) / 1000)
+        }
+        return percentile(samples.sorted(), 0.5)
+    }
+
+    /// An echo server for the round-trip floor (run as a separate process).
+    static func echoServer(path: String) -> Never {
+        unlink(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in path.utf8.enumerated() { raw[index] = byte } }
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        listen(fd, 8)
+        let client = accept(fd, nil, nil)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(client, &buffer, buffer.count)
+            if count <= 0 { exit(0) }
+            _ = write(client, buffer, count)
+        }
+    }
+
+    /// The floor of a durable write: one set row committed alone (WAL, synchronous=FULL).
+    static func durableCommit(directory: String, count: Int) throws -> Double {
+        let database = try Database(path: directory + "/commit.db")
+        let session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "bench", carriedOver: false, startedAtMs: 0)
+        var samples: [Double] = []
+        for index in 0..<count {
+            let start = nowNs()
+            _ = try database.insertSet(NewSet(
+                sessionID: session, plannedExerciseID: nil, exerciseName: "Squat", setNumber: index + 1, progressSets: index + 1, kind: .normal,
+                reps: 5, weightKg: 100, durationSeconds: nil, rpe: nil, note: nil, loggedAtMs: Int64(index), requestID: nil, personalRecord: nil))
+            samples.append(Double(nowNs() - start) / 1000)
+        }
+        return percentile(samples.sorted(), 0.5)
+    }
+
+    /// A log request line.
+    static func logParams(_ index: Int) -> JSONValue {
+        .obj(["exercise": .string("Lift \(index % 7)"), "reps": JSONValue(index % 12 + 1), "weightKg": JSONValue(Double(index % 40) + 20)])
+    }
+
+    /// Sequential session.log latencies in µs, sorted.
+    static func sequentialLatency(socket: String, count: Int) throws -> [Double] {
+        let client = try SocketClient(path: socket)
+        var samples: [Double] = []
+        for index in 0..<count {
+            let start = nowNs()
+            guard case .success = try client.call("session.log", logParams(index)) else { throw BenchError("session.log failed") }
+            samples.append(Double(nowNs() - start) / 1000)
+        }
+        return samples.sorted()
+    }
+
+    /// session.log calls per second with `clients` connections logging at once.
+    static func throughput(socket: String, clients: Int, perClient: Int) -> Double {
+        let failures = Atomic<Int>(0)
+        let start = nowNs()
+        onThreads(clients) { index in
+            guard let client = try? SocketClient(path: socket) else { failures.add(1, ordering: .relaxed); return }
+            for set in 0..<perClient {
+                guard case .success? = try? client.call("session.log", logParams(index * perClient + set)) else {
+                    failures.add(1, ordering: .relaxed)
+                    return
+                }
+            }
+        }
+        let seconds = Double(nowNs() - start) / 1e9
+        return failures.load(ordering: .relaxed) == 0 ? Double(clients * perClient) / seconds : .nan
+    }
+
+    /// Wall time of one `sessionctl log` invocation in ms (median).
+    static func cliWallTime(socket: String, runs: Int) -> Double {
+        let ctl = productsDirectory() + "/sessionctl"
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = nowNs()
+            let pid = spawn(ctl, ["--socket", socket, "log", "Curl", "10", "12"])
+            guard wait(for: pid) == 0 else { return .nan }
+            samples.append(Double(nowNs() - start) / 1e6)
+        }
+        return percentile(samples.sorted(), 0.5)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionRPC
+
+// sessiond-bench: measures sessiond on this machine and prints one JSON line per
+// figure, each compared with a floor measured in the same run. `--quick` runs a tiny
+// workload (the test suite uses it); `--echo PATH` is the round-trip floor's peer.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--echo", arguments.count == 2 { Benchmarks.echoServer(path: arguments[1]) }
+if arguments.contains("--help") {
+    print("Usage: sessiond-bench [--quick]\nPrints JSON lines {name, value, unit}; see README \"Performance\".")
+    exit(0)
+}
+let workload = arguments.contains("--quick") ? Workload.quick : Workload.full
+var template = Array("/tmp/sessiond-bench-XXXXXX".utf8CString)
+guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+let directory = String(cString: made)
+defer { _ = system("rm -rf '\(directory)'") }
+
+/// Writes one JSON line at once (unbuffered, so a reader sees each figure as it comes).
+func emit(_ metric: Metric) {
+    let line = metric.line + "\n"
+    _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+}
+
+do {
+    let roundTrip = Benchmarks.socketRoundTrip(directory: directory, count: workload.roundTrips)
+    emit(Metric(name: "floor.socket_round_trip_p50", value: roundTrip, unit: "us"))
+    let commit = try Benchmarks.durableCommit(directory: directory, count: workload.commits)
+    emit(Metric(name: "floor.durable_commit_p50", value: commit, unit: "us"))
+    let commitRate = 1e6 / commit
+    emit(Metric(name: "floor.durable_commits_per_second", value: commitRate, unit: "1/s"))
+
+    let socket = directory + "/sessiond.sock"
+    let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/sessiond.db", "--timezone", "UTC"])
+    var ready = false
+    for _ in 0..<1000 where !ready {
+        ready = (try? SocketClient(path: socket)) != nil
+        if !ready { usleep(5_000) }
+    }
+    guard ready, let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
+        throw BenchError("sessiond did not start")
+    }
+    let latencies = try Benchmarks.sequentialLatency(socket: socket, count: workload.sequentialLogs)
+    let p50 = Benchmarks.percentile(latencies, 0.5)
+    let floor = roundTrip + commit
+    emit(Metric(name: "session_log.latency_p50", value: p50, unit: "us"))
+    emit(Metric(name: "session_log.latency_p99", value: Benchmarks.percentile(latencies, 0.99), unit: "us"))
+    emit(Metric(name: "session_log.latency_p50_ratio_to_floor", value: p50 / floor, unit: "x", note: "target <= 1.5 (floor: round trip + durable commit)"))
+    for clients in [1, 8, 64] {
+        let rate = Benchmarks.throughput(socket: socket, clients: clients, perClient: clients == 1 ? workload.sequentialLogs : workload.logsPerClient)
+        emit(Metric(name: "session_log.throughput_\(clients)_clients", value: rate, unit: "1/s"))
+        emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_commit_rate", value: rate / commitRate, unit: "x",
+                    note: clients == 64 ? "target >= 10 (group commit)" : nil))
+    }
+    // A person's session holds a few dozen sets, not the thousands logged above.
+    _ = try? client.call("session.finish")
+    _ = try? client.call("session.start")
+    let cli = Benchmarks.cliWallTime(socket: socket, runs: workload.cliRuns)
+    emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli, unit: "ms", note: "target <= 5"))
+    emit(Metric(name: "sessionctl_log.wall_time_ratio_to_floor", value: cli * 1000 / floor, unit: "x"))
+    let rss = peakRSSKilobytes(daemon)
+    emit(Metric(name: "sessiond.peak_rss", value: Double(rss) / 1024, unit: "MiB", note: "target <= 20"))
+    kill(daemon, SIGTERM)
+    let status = wait(for: daemon)
+    emit(Metric(name: "sessiond.exit_status", value: Double(status), unit: "code"))
+} catch {
+    let message = "sessiond-bench: \(error)\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(1)
+}
