@@ -2,19 +2,28 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/sessiond
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+# Where install-files takes the binaries from.
+BUILD_DIR ?= .build/release
 SWIFT ?= swift
 APT_PACKAGES = libsqlite3-dev libsystemd-dev pkg-config
 # Arguments for `make run`, e.g. make run ARGS="--socket /tmp/s.sock"
 ARGS ?=
 
-.PHONY: help deps build release run test bench install uninstall clean
+.PHONY: help deps build release run test bench install install-files uninstall clean
 
 help:
 	@echo "make run        build (release) and start sessiond in the foreground on its defaults"
 	@echo "make test       build and run every test (unit, storage, end-to-end)"
 	@echo "make build      debug build;  make release: optimised build"
 	@echo "make bench      measure speed and memory against this machine's floors"
-	@echo "make install    install binaries, units and docs under DESTDIR/PREFIX ($(PREFIX))"
+	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
+	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build needs, when missing"
 
 # Installs the C libraries' development packages only when one is missing.
@@ -48,6 +57,31 @@ run: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+install: release install-files
+
+# Copies what is built; the units' paths follow PREFIX.
+install-files:
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
+	  $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSUSERSDIR)
+	install -m 0755 $(BUILD_DIR)/sessiond $(BUILD_DIR)/sessionctl $(DESTDIR)$(BINDIR)/
+	install -m 0644 docs/sessiond.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 0644 docs/sessionctl.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 README.md docs/protocol.md docs/plan-import.md docs/plan.schema.json $(DESTDIR)$(DOCDIR)/
+	$(BUILD_DIR)/sessionctl completion bash > $(DESTDIR)$(COMPLETIONDIR)/sessionctl
+	for unit in sessiond.socket sessiond.service; do \
+	  sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc|$(PREFIX)/share/doc|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \
+	  sed -e 's|/usr/local/bin|$(BINDIR)|g' systemd/user/$$unit > $(DESTDIR)$(USERUNITDIR)/$$unit; \
+	done
+	install -m 0644 systemd/sysusers.d/sessiond.conf $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sessiond $(DESTDIR)$(BINDIR)/sessionctl \
+	  $(DESTDIR)$(MANDIR)/man8/sessiond.8 $(DESTDIR)$(MANDIR)/man1/sessionctl.1 \
+	  $(DESTDIR)$(COMPLETIONDIR)/sessionctl $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf \
+	  $(DESTDIR)$(UNITDIR)/sessiond.socket $(DESTDIR)$(UNITDIR)/sessiond.service \
+	  $(DESTDIR)$(USERUNITDIR)/sessiond.socket $(DESTDIR)$(USERUNITDIR)/sessiond.service
+	rm -rf $(DESTDIR)$(DOCDIR)
 
 clean:
 	$(SWIFT) package clean

@@ -92,15 +92,27 @@ public final class SocketClient {
         nextID += 1
         var pairs: [(key: String, value: JSONValue)] = [(key: "jsonrpc", value: "2.0"), (key: "id", value: JSONValue(id)), (key: "method", value: .string(method))]
         if let params { pairs.append((key: "params", value: params)) }
-        try send(line: JSONValue.object(pairs).jsonText)
+        do {
+            try send(line: JSONValue.object(pairs).jsonText)
+        } catch {
+            // A daemon that refuses a peer says why and closes at once, possibly before
+            // this request went out: its reason is still there to read.
+            if let reply = try? readJSON(), let refusal = reply["error"] { return .failure(Self.error(refusal)) }
+            throw error
+        }
         while true {
             let reply = try readJSON()
-            guard reply["id"] == JSONValue(id) else { continue }  // an event between replies
-            if let error = reply["error"] {
-                return .failure(RPCError(code: error["code"]?.intValue ?? -32603, message: error["message"]?.stringValue ?? "unknown error", data: error["data"]))
-            }
+            // An error with id null answers no request in particular: the connection
+            // itself was refused (permissions) or the line was unreadable.
+            let refusesConnection = reply["id"] == .null && reply["error"] != nil
+            guard reply["id"] == JSONValue(id) || refusesConnection else { continue }  // an event between replies
+            if let error = reply["error"] { return .failure(Self.error(error)) }
             return .success(reply["result"] ?? .null)
         }
+    }
+
+    private static func error(_ value: JSONValue) -> RPCError {
+        RPCError(code: value["code"]?.intValue ?? -32603, message: value["message"]?.stringValue ?? "unknown error", data: value["data"])
     }
 }
 

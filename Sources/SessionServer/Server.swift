@@ -133,12 +133,15 @@ final class Server {
 
     /// Hands finished replies to their connections, in order, and publishes events.
     private func deliverCompletions() {
+        // Completions first: taking them clears the wake-up counter, so a status the
+        // worker publishes after this read wakes the loop again.
+        let completions = worker.takeCompletions()
         let status = worker.status.withLock { $0 }
         if status != lastStatus {
             lastStatus = status
             notifier.status(status)
         }
-        for completion in worker.takeCompletions() {
+        for completion in completions {
             if completion.cancelsRest { restTimer = nil }
             if let timer = completion.restTimer { restTimer = timer }
             log(completion.events)
