@@ -33,9 +33,8 @@ public final class SocketClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard result == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw Unreachable(path: path, reason: reason)
+            // No close here: deinit runs (every property is set) and closes it once.
+            throw Unreachable(path: path, reason: String(cString: strerror(errno)))
         }
     }
 

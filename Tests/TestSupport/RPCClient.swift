@@ -19,16 +19,16 @@ public final class RPCClient: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard result == 0 else {
-            let code = errno
-            Foundation.close(fd)
-            throw DaemonError(message: "connect \(path): \(String(cString: strerror(code)))")
+            // No close here: deinit runs for a class whose init throws after every
+            // property is set, and closing twice could close another thread's descriptor.
+            throw DaemonError(message: "connect \(path): \(String(cString: strerror(errno)))")
         }
     }
 
     deinit { Foundation.close(fd) }
 
-    /// Closes the connection (idempotent through deinit's second close being harmless
-    /// enough for tests: fd numbers are not reused before deinit in these tests).
+    /// Shuts the connection down; the descriptor itself is closed when the client is
+    /// released.
     public func close() { shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Sends raw bytes.
