@@ -7,6 +7,7 @@ enum Commands {
     static let all: [Command] = [
         start, log, status, pause, resume, undo, finish, abort,
         planImport, planShow, planList, planActivate, planCheck, planSchema,
+        summary, health, profile, prompt,
         watch, call, completion, completeExercises,
     ]
 }

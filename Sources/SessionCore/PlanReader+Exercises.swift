@@ -99,6 +99,8 @@ extension PlanReader {
             if let flag = amrapValue.boolValue {
                 if flag, exercise.reps != nil {
                     fail(path.key("amrap"), "give a rep target or amrap, not both")
+                } else if !flag {
+                    warn(path.key("amrap"), "false is the default; ignored")
                 }
                 exercise.amrap = exercise.amrap || flag
             } else {

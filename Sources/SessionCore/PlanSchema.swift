@@ -1,52 +1,48 @@
 /// The JSON Schema (draft 2020-12) of the plan object shape: the contract a planner
 /// hands a model for structured output. It is built from `PlanLimits`, the same bounds
-/// import enforces, and describes exactly what imports without warnings (except what
-/// a schema cannot say: exercise names unique per day, case-insensitively, and one
-/// entry per weekday).
+/// import enforces, and describes exactly what imports without warnings, except what a
+/// schema cannot say (exercise names unique per day, case-insensitively; each weekday
+/// once; repsMax above reps), which its description states. It is kept compact because
+/// it is part of the ~800-token generation prompt: shared definitions, no prose.
 public enum PlanSchema {
     /// The schema document.
     public static var document: JSONValue {
         .obj([
             "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": "Training plan",
-            "description": "One week of training. Exercise names unique per day; each weekday at most once.",
+            "description": "Names unique per day; each weekday once; repsMax > reps.",
             "type": "object",
             "additionalProperties": false,
             "required": ["planName", "days"],
             "properties": .obj([
-                "planName": name,
-                "weekStart": .obj(["type": "string", "format": "date", "description": "The Monday of the plan's week."]),
+                "planName": ref("name"),
+                "weekStart": ref("date"),
                 "days": .obj([
                     "type": "array",
                     "minItems": JSONValue(PlanLimits.days.lowerBound),
                     "maxItems": JSONValue(PlanLimits.days.upperBound),
-                    "items": day,
+                    "items": ref("day"),
                 ]),
+            ]),
+            "$defs": .obj([
+                "name": .obj(["type": "string", "maxLength": JSONValue(PlanLimits.nameLength), "pattern": "^\\S+( \\S+)*$"]),
+                "text": .obj(["type": "string", "maxLength": JSONValue(PlanLimits.descriptionLength), "pattern": "^\\S+( \\S+)*$"]),
+                "date": .obj(["type": "string", "format": "date"]),
+                "reps": integer(PlanLimits.reps),
+                "seconds": integer(PlanLimits.durationSeconds),
+                "day": day,
+                "warmup": warmupItem,
+                "exercise": exercise,
             ]),
         ])
     }
 
-    static var name: JSONValue {
-        .obj([
-            "type": "string",
-            "minLength": 1,
-            "maxLength": JSONValue(PlanLimits.nameLength),
-            "pattern": "^\\S+( \\S+)*$",
-        ])
-    }
+    static func ref(_ name: String) -> JSONValue { .obj(["$ref": .string("#/$defs/" + name)]) }
 
     static func integer(_ range: ClosedRange<Int>) -> JSONValue {
         .obj(["type": "integer", "minimum": JSONValue(range.lowerBound), "maximum": JSONValue(range.upperBound)])
     }
 
-    static var description: JSONValue {
-        .obj([
-            "type": "string",
-            "maxLength": JSONValue(PlanLimits.descriptionLength),
-            "pattern": "^\\S+( \\S+)*$",
-        ])
-    }
-
+    /// A day: "day" or "date"; a rest day has no exercises, a training day at least one.
     static var day: JSONValue {
         .obj([
             "type": "object",
@@ -55,11 +51,11 @@ public enum PlanSchema {
             "anyOf": [.obj(["required": ["day"]]), .obj(["required": ["date"]])],
             "properties": .obj([
                 "day": .obj(["enum": .array(Weekday.allCases.map { .string($0.name) })]),
-                "date": .obj(["type": "string", "format": "date"]),
-                "title": name,
+                "date": ref("date"),
+                "title": ref("name"),
                 "rest": .obj(["type": "boolean"]),
-                "warmup": .obj(["type": "array", "items": warmupItem]),
-                "exercises": .obj(["type": "array", "items": exercise]),
+                "warmup": .obj(["type": "array", "items": ref("warmup")]),
+                "exercises": .obj(["type": "array", "items": ref("exercise")]),
             ]),
             "if": .obj(["required": ["rest"], "properties": .obj(["rest": .obj(["const": true])])]),
             "then": .obj(["properties": .obj(["exercises": .obj(["maxItems": 0])])]),
@@ -72,41 +68,41 @@ public enum PlanSchema {
             "type": "object",
             "additionalProperties": false,
             "required": ["name"],
-            "not": .obj(["required": ["reps", "durationSeconds"]]),
+            "dependentSchemas": .obj(["reps": .obj(["properties": .obj(["durationSeconds": false])])]),
             "properties": .obj([
-                "name": name,
-                "reps": integer(PlanLimits.reps),
-                "durationSeconds": integer(PlanLimits.durationSeconds),
-                "description": description,
+                "name": ref("name"),
+                "reps": ref("reps"),
+                "durationSeconds": ref("seconds"),
+                "description": ref("text"),
             ]),
         ])
     }
 
+    /// An exercise: reps (optionally up to repsMax), amrap, or a duration — one of them.
     static var exercise: JSONValue {
         .obj([
             "type": "object",
             "additionalProperties": false,
             "required": ["name", "sets"],
-            "not": .obj(["anyOf": [
-                .obj(["required": ["reps", "durationSeconds"]]),
-                .obj(["required": ["amrap", "reps"], "properties": .obj(["amrap": .obj(["const": true])])]),
-                .obj(["required": ["amrap", "durationSeconds"], "properties": .obj(["amrap": .obj(["const": true])])]),
-            ]]),
             "dependentRequired": .obj(["repsMax": ["reps"]]),
+            "dependentSchemas": .obj([
+                "reps": .obj(["properties": .obj(["durationSeconds": false, "amrap": false])]),
+                "amrap": .obj(["properties": .obj(["durationSeconds": false])]),
+            ]),
             "properties": .obj([
-                "name": name,
+                "name": ref("name"),
                 "sets": integer(PlanLimits.sets),
-                "reps": integer(PlanLimits.reps),
-                "repsMax": integer(PlanLimits.reps),
-                "amrap": .obj(["type": "boolean"]),
-                "durationSeconds": integer(PlanLimits.durationSeconds),
+                "reps": ref("reps"),
+                "repsMax": ref("reps"),
+                "amrap": .obj(["const": true]),
+                "durationSeconds": ref("seconds"),
                 "weightKg": .obj([
                     "type": "number",
                     "minimum": JSONValue(PlanLimits.weightKg.lowerBound),
                     "maximum": JSONValue(PlanLimits.weightKg.upperBound),
                 ]),
                 "restSeconds": integer(PlanLimits.restSeconds),
-                "description": description,
+                "description": ref("text"),
             ]),
         ])
     }

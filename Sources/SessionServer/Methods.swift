@@ -6,7 +6,7 @@ import SessionStore
 /// result. `rpc.discover` is generated from the same entries.
 enum Methods {
     static let table = MethodTable<Tracker>(
-        methods: daemon + plans + sessions + events,
+        methods: daemon + plans + sessions + summary + events,
         info: .obj([
             "title": "sessiond",
             "version": .string(SessiondVersion.current),

@@ -9,26 +9,45 @@ import TestSupport
         #expect(schema["additionalProperties"] == false)
         let days = try #require(schema["properties"]?["days"])
         #expect(days["maxItems"] == 7)
-        let exercise = try #require(days["items"]?["properties"]?["exercises"]?["items"])
+        let definitions = try #require(schema["$defs"])
+        let exercise = try #require(definitions["exercise"])
         #expect(exercise["required"] == ["name", "sets"])
         let properties = try #require(exercise["properties"])
         #expect(properties["sets"]?["minimum"] == 1 && properties["sets"]?["maximum"] == 20)
-        #expect(properties["reps"]?["maximum"] == 100)
-        #expect(properties["durationSeconds"]?["maximum"] == 7200)
+        #expect(properties["reps"] == .obj(["$ref": "#/$defs/reps"]))
+        #expect(definitions["reps"]?["maximum"] == 100)
+        #expect(definitions["seconds"]?["maximum"] == 7200)
         #expect(properties["weightKg"]?["maximum"] == 500)
         #expect(properties["restSeconds"]?["maximum"] == 1800)
-        #expect(properties["name"]?["maxLength"] == 120)
-        let weekdays = try #require(days["items"]?["properties"]?["day"]?["enum"]?.arrayValue)
+        #expect(definitions["name"]?["maxLength"] == 120)
+        let weekdays = try #require(definitions["day"]?["properties"]?["day"]?["enum"]?.arrayValue)
         #expect(weekdays.compactMap(\.stringValue) == Weekday.allCases.map(\.name))
     }
 
     @Test func everyExerciseKeyInTheSchemaImportsWithoutWarnings() throws {
-        let properties = try #require(PlanSchema.document["properties"]?["days"]?["items"]?["properties"]?["exercises"]?["items"]?["properties"]?.objectPairs)
+        let properties = try #require(PlanSchema.document["$defs"]?["exercise"]?["properties"]?.objectPairs)
         #expect(Set(properties.map(\.key)) == ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "restSeconds", "description"])
         let text = #"{"planName": "P", "weekStart": "2026-11-30", "days": [{"day": "Monday", "title": "T", "rest": false, "warmup": [{"name": "Jog", "durationSeconds": 300, "description": "Easy."}], "exercises": [{"name": "Curl", "sets": 3, "reps": 8, "repsMax": 12, "weightKg": 10, "restSeconds": 60, "description": "Slow."}, {"name": "Push-Up", "sets": 2, "amrap": true}]}, {"day": "Tuesday", "title": "Rest", "rest": true}]}"#
         let result = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: Fixtures.monday))
         #expect(result.warnings == [])
         #expect(result.plan.days[0].exercises[1].amrap)
+    }
+
+    @Test func whatTheSchemaForbidsImportsWithAWarningOrAnError() throws {
+        let options = PlanImportOptions(today: Fixtures.monday)
+        func issues(_ exercise: String) -> (warnings: Int, errors: Int) {
+            let text = #"{"planName": "P", "days": [{"day": "Monday", "title": "T", "exercises": [\#(exercise)]}]}"#
+            do {
+                return (try PlanImporter.importPlan(text: text, options: options).warnings.count, 0)
+            } catch {
+                return (0, error.errors.count)
+            }
+        }
+        #expect(issues(#"{"name": "Row", "sets": 3, "reps": 5, "amrap": false}"#).warnings == 1, "amrap is const true in the schema")
+        #expect(issues(#"{"name": "Row", "sets": 3, "reps": 5, "amrap": true}"#).errors == 1)
+        #expect(issues(#"{"name": "Row", "sets": 3, "amrap": true, "durationSeconds": 30}"#).errors == 1)
+        #expect(issues(#"{"name": "Row", "sets": 3, "repsMax": 8}"#).errors == 1)
+        #expect(issues(#"{"name": "Row", "sets": 3, "reps": 8, "repsMax": 12}"#) == (0, 0))
     }
 
     @Test func shippedSchemaFileMatchesTheGeneratedOne() {

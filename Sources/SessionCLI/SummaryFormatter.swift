@@ -1,0 +1,77 @@
+import SessionCore
+
+/// The weekly report for a terminal: headline figures, a bar per day, an arrow per
+/// exercise.
+struct SummaryFormatter {
+    let console: Console
+
+    static let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    /// One bar per value, scaled to the largest; zero is a space-like baseline.
+    static func chart(_ values: [Double]) -> String {
+        let top = values.max() ?? 0
+        return String(values.map { value -> Character in
+            guard top > 0, value > 0 else { return "·" }
+            let index = min(bars.count - 1, Int((value / top * Double(bars.count - 1)).rounded()))
+            return bars[index]
+        })
+    }
+
+    static func arrow(_ trend: String) -> String {
+        switch trend {
+        case "progressing": return "↑"
+        case "regressed": return "↓"
+        case "stalled": return "→"
+        default: return "★"
+        }
+    }
+
+    func print(_ summary: JSONValue) {
+        let adherence = summary["adherence"]?.numberValue.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
+        let done = summary["completedPlannedDays"]?.arrayValue?.count ?? 0
+        let due = summary["dueDays"]?.arrayValue?.count ?? 0
+        console.print(console.bold("Week of \(summary["weekStart"]?.stringValue ?? "")") + " · \(done)/\(due) planned sessions\(adherence) · \(summary["sessions"]?.intValue ?? 0) logged")
+        let missed = summary["missedDays"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if !missed.isEmpty { console.print(console.yellow("missed: " + missed.joined(separator: ", "))) }
+        var line = "\(summary["sets"]?.intValue ?? 0) sets · \(summary["reps"]?.intValue ?? 0) reps · "
+            + "\(PromptText.grouped(Int(summary["volumeKg"]?.numberValue ?? 0))) kg · \(summary["activeMinutes"]?.intValue ?? 0) min"
+        if let rpe = summary["averageRpe"]?.numberValue { line += " · RPE \(PromptText.number(rpe))" }
+        console.print(line)
+        let perDay = summary["volumePerDayKg"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        console.print()
+        console.print("volume  M T W T F S S")
+        console.print("        " + Self.chart(perDay).map(String.init).joined(separator: " "))
+        let exercises = summary["exercises"]?.arrayValue ?? []
+        if !exercises.isEmpty {
+            console.print()
+            let width = exercises.map { $0["name"]?.stringValue?.count ?? 0 }.max() ?? 0
+            for exercise in exercises {
+                let name = exercise["name"]?.stringValue ?? ""
+                let trend = exercise["trend"]?.stringValue ?? "new"
+                let sets = exercise["setsDone"]?.intValue ?? 0
+                var text = "\(Self.arrow(trend)) \(name)\(String(repeating: " ", count: width - name.count))  \(sets) set\(sets == 1 ? "" : "s")"
+                if let best = exercise["best"]?.numberValue {
+                    switch exercise["measure"]?.stringValue {
+                    case "estimatedOneRepMaxKg": text += " · e1RM \(PromptText.number(best)) kg"
+                    case "reps": text += " · best \(Int(best)) reps"
+                    default: text += " · best \(Int(best)) s"
+                    }
+                }
+                if let change = exercise["change"]?.numberValue { text += " (\(PromptText.percent(change)))" }
+                console.print(trend == "progressing" ? console.green(text) : (trend == "regressed" ? console.red(text) : text))
+            }
+        }
+        for skipped in summary["skipped"]?.arrayValue ?? [] {
+            console.print(console.dim("skipped: \(skipped["name"]?.stringValue ?? "") \(skipped["setsDone"]?.intValue ?? 0)/\(skipped["setsPlanned"]?.intValue ?? 0) sets on \(skipped["date"]?.stringValue ?? "")"))
+        }
+        let health = summary["health"]?.arrayValue ?? []
+        if !health.isEmpty {
+            console.print()
+            for item in health {
+                var text = "\(item["type"]?.stringValue ?? ""): \(PromptText.number(item["value"]?.numberValue ?? 0))"
+                if let change = item["change"]?.numberValue { text += " (\(PromptText.signed(change)) vs last week)" }
+                console.print(text)
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The prompt a hosted-model planner sends for next week's plan: a deliberately boring
+/// system prompt, a user message with the profile and last week's facts, and the plan
+/// schema for structured output.
+public struct GenerationPrompt: Sendable, Equatable {
+    public let system: String
+    public let user: String
+    /// The plan JSON Schema, compact: sent as the structured-output parameter
+    /// (response format), not inside the messages.
+    public let schema: String
+    /// A rough token estimate (4 characters a token) of the messages: system + user.
+    /// This is what stays under `tokenBudget` for any profile within its bounds.
+    public var estimatedTokens: Int { Self.tokens(system) + Self.tokens(user) }
+    /// The same estimate for the schema, which providers add to the input.
+    public var schemaTokens: Int { Self.tokens(schema) }
+
+    /// The budget the prompt's messages stay under for any profile within its bounds.
+    public static let tokenBudget = 800
+
+    public static let systemPrompt = """
+        You write 7-day training plans. Reply with one JSON object matching the schema and \
+        nothing else: no markdown, no code fences, no explanations. Use only the listed \
+        equipment and weights. Descriptions: one sentence at most.
+        """
+
+    /// Rough estimate: one token per 4 characters, rounded up.
+    public static func tokens(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
+
+    public init(profile: Profile, context: String, weekStart: LocalDate) {
+        let goals = PromptText.neutralise(profile.goals, maxLength: Profile.Limits.goalsLength)
+        let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount)
+            .map { PromptText.neutralise($0, maxLength: Profile.Limits.equipmentLength) }.filter { !$0.isEmpty }
+        let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0) }
+        system = Self.systemPrompt
+        user = [
+            "Goals: " + (goals.isEmpty ? "general fitness" : goals),
+            "Equipment: " + (equipment.isEmpty ? "bodyweight only" : equipment.joined(separator: ", ")),
+            "Available weights (kg): " + (weights.isEmpty ? "none" : weights.joined(separator: ", ")),
+            "Week starts Monday \(weekStart).",
+            "Last week:",
+            context,
+        ].joined(separator: "\n")
+        schema = PlanSchema.document.jsonText
+    }
+}

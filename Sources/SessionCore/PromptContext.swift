@@ -1,0 +1,128 @@
+/// The weekly summary as compact English facts for the next generation prompt: at most
+/// `maximumLength` characters however busy the week, the same text for the same data,
+/// most important first (adherence, progress and stalls, skipped work, fatigue,
+/// health). Facts, not advice; exercise names are neutralised and bounded.
+public enum PromptContext {
+    public static let maximumLength = 700
+    /// Longest exercise name placed in the text.
+    public static let nameLength = 32
+
+    public static func render(_ summary: WeeklySummary) -> String {
+        var lines: [String] = [adherence(summary)]
+        if summary.sets > 0 {
+            var training = "Training: \(summary.sets) sets, \(PromptText.grouped(Int(summary.volumeKg.rounded()))) kg volume, \(summary.activeMinutes) active min"
+            if let rpe = summary.averageRPE { training += ", avg session RPE \(PromptText.number(rpe))" }
+            lines.append(training + ".")
+        }
+        var budget = Budget(limit: maximumLength, used: lines.reduce(0) { $0 + $1.count + 1 })
+        for trend in [ExerciseSummary.Trend.progressing, .regressed, .stalled, .new] {
+            let items = summary.exercises.filter { $0.trend == trend }.map { describe($0) }
+            if let line = budget.line(title(trend), items) { lines.append(line) }
+        }
+        let skipped = summary.skipped.map { "\(name($0.name)) \($0.setsDone)/\($0.setsPlanned) sets \(weekday($0.date))" }
+        if let line = budget.line("Skipped", skipped) { lines.append(line) }
+        if let line = budget.line("Fatigue", fatigue(summary)) { lines.append(line) }
+        if let line = budget.line("Health", summary.health.map(describe)) { lines.append(line) }
+        let text = lines.joined(separator: "\n")
+        return text.count <= maximumLength ? text : String(text.prefix(maximumLength - 1)) + "…"
+    }
+
+    /// Spends the remaining characters on lines of "Title: a, b, c (+2 more).".
+    struct Budget {
+        let limit: Int
+        var used: Int
+
+        mutating func line(_ title: String, _ items: [String]) -> String? {
+            guard !items.isEmpty else { return nil }
+            var line = title + ": "
+            var included = 0
+            for (index, item) in items.enumerated() {
+                let rest = items.count - index - 1
+                let tail = rest > 0 ? " (+\(rest) more)." : "."
+                let candidate = line + (included > 0 ? ", " : "") + item
+                // Keep room for the "(+N more)." that may follow.
+                guard used + candidate.count + " (+99 more).".count + 1 <= limit || (rest == 0 && used + candidate.count + tail.count + 1 <= limit) else { break }
+                line = candidate
+                included += 1
+            }
+            guard included > 0 else { return nil }
+            let omitted = items.count - included
+            line += omitted > 0 ? " (+\(omitted) more)." : "."
+            used += line.count + 1
+            return line
+        }
+    }
+
+    static func adherence(_ summary: WeeklySummary) -> String {
+        let week = "Week of \(summary.weekStart)"
+        guard !summary.dueDays.isEmpty else {
+            if summary.plannedDays.isEmpty {
+                return summary.sessions == 0 ? "\(week): no training planned, no sessions logged." : "\(week): no plan; \(summary.sessions) session\(summary.sessions == 1 ? "" : "s") logged."
+            }
+            return "\(week): \(summary.plannedDays.count) planned sessions, none due yet; \(summary.sessions) logged."
+        }
+        var text = "\(week): \(summary.completedPlannedDays.count) of \(summary.dueDays.count) planned sessions done"
+        if let adherence = summary.adherence { text += " (\(Int((adherence * 100).rounded()))% adherence)" }
+        if !summary.missedDays.isEmpty { text += "; missed " + summary.missedDays.map(weekday).joined(separator: ", ") }
+        let extra = summary.sessions - summary.completedPlannedDays.count
+        if extra > 0 { text += "; \(extra) extra session\(extra == 1 ? "" : "s")" }
+        return text + "."
+    }
+
+    static func title(_ trend: ExerciseSummary.Trend) -> String {
+        switch trend {
+        case .progressing: return "Progressing"
+        case .regressed: return "Regressed"
+        case .stalled: return "Stalled"
+        case .new: return "New"
+        }
+    }
+
+    /// A name as data: neutralised (no quotes survive) and then quoted.
+    static func name(_ text: String) -> String { "\"" + PromptText.neutralise(text, maxLength: nameLength) + "\"" }
+
+    static func weekday(_ date: LocalDate) -> String { String(date.weekday.name.prefix(3)) }
+
+    static func describe(_ exercise: ExerciseSummary) -> String {
+        var text = name(exercise.name)
+        if let best = exercise.best {
+            switch exercise.measure {
+            case .estimatedOneRepMaxKg: text += " e1RM \(PromptText.number(best)) kg"
+            case .reps: text += " \(Int(best)) reps"
+            case .durationSeconds: text += " \(Int(best)) s"
+            }
+        }
+        if let change = exercise.change { text += " (\(PromptText.percent(change)))" }
+        if exercise.setsPlanned > 0, exercise.setsDone < exercise.setsPlanned { text += " \(exercise.setsDone)/\(exercise.setsPlanned) sets" }
+        return text
+    }
+
+    static func fatigue(_ summary: WeeklySummary) -> [String] {
+        var signals: [String] = []
+        if let rpe = summary.averageRPE, rpe >= 8.5 { signals.append("high session RPE \(PromptText.number(rpe))") }
+        if summary.hardSets > 0 { signals.append("\(summary.hardSets) set\(summary.hardSets == 1 ? "" : "s") at RPE 9+") }
+        if let sleep = summary.health.first(where: { $0.type == .sleepHours }), sleep.value < 7 {
+            signals.append("short sleep \(PromptText.number(sleep.value)) h")
+        }
+        if let heart = summary.health.first(where: { $0.type == .restingHeartRate }), let change = heart.change, change >= 5 {
+            signals.append("resting HR up \(PromptText.number(change, decimals: 0)) bpm")
+        }
+        return signals
+    }
+
+    static func describe(_ health: HealthSummary) -> String {
+        let label: String
+        let decimals: Int
+        switch health.type {
+        case .sleepHours: label = "sleep"; decimals = 1
+        case .restingHeartRate: label = "resting HR"; decimals = 0
+        case .bodyMassKg: label = "body mass"; decimals = 1
+        case .steps: label = "steps/day"; decimals = 0
+        }
+        let value = health.type == .steps ? PromptText.grouped(Int(health.value.rounded())) : PromptText.number(health.value, decimals: decimals)
+        let unit = health.type == .steps ? "" : " " + health.type.unit
+        var text = "\(label) \(value)\(unit)"
+        if let change = health.change { text += " (\(PromptText.signed(change, decimals: decimals)))" }
+        return text
+    }
+}

@@ -1,0 +1,54 @@
+/// Makes text people typed safe to place in a generation prompt: one line, bounded, and
+/// free of the characters that could end the context, open a code fence, fake a label
+/// or a message boundary, or smuggle markup. What remains is data, not instructions.
+public enum PromptText {
+    /// Characters kept besides letters, digits and spaces.
+    static let allowedPunctuation: Set<Character> = ["-", "'", "&", "/", ".", ",", "+", "(", ")", "%"]
+
+    /// `text` reduced to letters, digits, spaces and light punctuation, collapsed to one
+    /// line and cut to `maxLength` characters (ending in "…" when cut).
+    public static func neutralise(_ text: String, maxLength: Int) -> String {
+        var kept = ""
+        for character in text {
+            if character.isLetter || character.isNumber || allowedPunctuation.contains(character) {
+                kept.append(character)
+            } else {
+                kept.append(" ")
+            }
+        }
+        let line = kept.collapsingWhitespace()
+        guard line.count > maxLength else { return line }
+        return String(line.prefix(maxLength - 1)).trimmingWhitespace() + "…"
+    }
+
+    /// "12,340".
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var result = ""
+        for (offset, digit) in digits.reversed().enumerated() {
+            if offset > 0, offset % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + String(result.reversed())
+    }
+
+    /// A number with at most `decimals` decimals and no trailing zeros: "7.5", "80".
+    public static func number(_ value: Double, decimals: Int = 1) -> String {
+        var factor = 1.0
+        for _ in 0..<decimals { factor *= 10 }
+        let rounded = (value * factor).rounded() / factor
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return JSONValue.format(number: rounded)
+    }
+
+    /// "+6%", "-4%".
+    public static func percent(_ ratio: Double) -> String {
+        let value = Int((ratio * 100).rounded())
+        return (value >= 0 ? "+" : "") + "\(value)%"
+    }
+
+    /// "+0.5", "-3".
+    public static func signed(_ value: Double, decimals: Int = 1) -> String {
+        (value >= 0 ? "+" : "") + number(value, decimals: decimals)
+    }
+}

@@ -1,0 +1,134 @@
+/// Computes the weekly summary from its input: no I/O, no clock.
+public enum SummaryBuilder {
+    /// progressing ≥ +2.5 %, regressed ≤ −2.5 %, else stalled.
+    public static let trendThreshold = 0.025
+
+    public static func build(_ input: SummaryInput) -> WeeklySummary {
+        let weekEnd = input.weekStart.adding(days: 6)
+        let sessionDates = Dictionary(uniqueKeysWithValues: input.sessions.map { ($0.id, $0.date) })
+        let trainedDates = Set(input.sessions.map(\.date))
+        let planned = input.plannedDays.sorted { $0.date < $1.date }
+        let due = planned.filter { $0.date <= input.today }.map(\.date)
+        let completed = due.filter { trainedDates.contains($0) }
+        let counted = input.sets.filter(\.kind.counts)
+        var volumePerDay = [Double](repeating: 0, count: 7)
+        for set in counted {
+            guard let date = sessionDates[set.sessionID], let reps = set.reps, let weight = set.weightKg else { continue }
+            let index = date.daysSinceEpoch - input.weekStart.daysSinceEpoch
+            if (0..<7).contains(index) { volumePerDay[index] += Double(reps) * weight }
+        }
+        let rpes = input.sessions.compactMap(\.rpe)
+        return WeeklySummary(
+            weekStart: input.weekStart,
+            plannedDays: planned.map(\.date).filter { $0 <= weekEnd },
+            dueDays: due,
+            completedPlannedDays: completed,
+            missedDays: due.filter { !trainedDates.contains($0) },
+            sessions: input.sessions.count,
+            adherence: due.isEmpty ? nil : Double(completed.count) / Double(due.count),
+            sets: counted.count,
+            reps: counted.reduce(0) { $0 + ($1.reps ?? 0) },
+            volumeKg: volumePerDay.reduce(0, +),
+            activeMinutes: (input.sessions.reduce(0) { $0 + $1.activeSeconds } + 30) / 60,
+            averageRPE: rpes.isEmpty ? nil : rpes.reduce(0, +) / Double(rpes.count),
+            hardSets: counted.filter { ($0.rpe ?? 0) >= 9 }.count,
+            exercises: exercises(input, counted: counted, due: Set(due)),
+            skipped: skipped(input, counted: counted, sessionDates: sessionDates, completed: Set(completed)),
+            health: health(input),
+            volumePerDayKg: volumePerDay)
+    }
+
+    static func exercises(_ input: SummaryInput, counted: [SummaryInput.Set], due: Set<LocalDate>) -> [ExerciseSummary] {
+        var plannedNames: [Int64: String] = [:]
+        var plannedSets: [String: Int] = [:]
+        for day in input.plannedDays {
+            for exercise in day.exercises {
+                plannedNames[exercise.id] = exercise.name
+                if due.contains(day.date) { plannedSets[exercise.name.exerciseKey, default: 0] += exercise.sets }
+            }
+        }
+        var order: [String] = []
+        var groups: [String: [SummaryInput.Set]] = [:]
+        var names: [String: String] = [:]
+        for set in counted {
+            let name = set.plannedExerciseID.flatMap { plannedNames[$0] } ?? set.name
+            let key = name.exerciseKey
+            if groups[key] == nil {
+                order.append(key)
+                names[key] = name
+            }
+            groups[key, default: []].append(set)
+        }
+        let summaries = order.map { key -> ExerciseSummary in
+            let sets = groups[key] ?? []
+            let measure: ExerciseSummary.Measure
+            let value: (SummaryInput.Set) -> Double?
+            let history = input.history[key]
+            let previous: Double?
+            if sets.contains(where: { Epley.oneRepMax(weightKg: $0.weightKg, reps: $0.reps) != nil }) {
+                measure = .estimatedOneRepMaxKg
+                value = { Epley.oneRepMax(weightKg: $0.weightKg, reps: $0.reps) }
+                previous = history?.oneRepMaxKg
+            } else if sets.contains(where: { ($0.reps ?? 0) > 0 }) {
+                measure = .reps
+                value = { $0.reps.map(Double.init) }
+                previous = history?.reps.map(Double.init)
+            } else {
+                measure = .durationSeconds
+                value = { $0.durationSeconds.map(Double.init) }
+                previous = history?.durationSeconds.map(Double.init)
+            }
+            let bestSet = sets.filter { value($0) != nil }.max { (value($0) ?? 0) < (value($1) ?? 0) }
+            let best = bestSet.flatMap(value)
+            var change: Double?
+            var trend = ExerciseSummary.Trend.new
+            if let best, let previous, previous > 0 {
+                let ratio = (best - previous) / previous
+                change = ratio
+                trend = ratio >= trendThreshold ? .progressing : (ratio <= -trendThreshold ? .regressed : .stalled)
+            }
+            return ExerciseSummary(
+                name: names[key] ?? key, setsDone: sets.count, setsPlanned: plannedSets[key] ?? 0,
+                bestSet: bestSet.map { SetFigures(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) },
+                measure: measure, best: best, previousBest: previous.flatMap { $0 > 0 ? $0 : nil }, change: change, trend: trend)
+        }
+        return summaries.sorted { ($0.setsDone, $1.name.lowercased()) > ($1.setsDone, $0.name.lowercased()) }
+    }
+
+    static func skipped(_ input: SummaryInput, counted: [SummaryInput.Set], sessionDates: [Int64: LocalDate], completed: Set<LocalDate>) -> [SkippedExercise] {
+        var done: [LocalDate: [Int64: Int]] = [:]
+        for set in counted {
+            guard let id = set.plannedExerciseID, let date = sessionDates[set.sessionID] else { continue }
+            done[date, default: [:]][id, default: 0] += 1
+        }
+        var result: [SkippedExercise] = []
+        for day in input.plannedDays.sorted(by: { $0.date < $1.date }) where completed.contains(day.date) {
+            for exercise in day.exercises {
+                let logged = done[day.date]?[exercise.id] ?? 0
+                if logged < exercise.sets {
+                    result.append(SkippedExercise(date: day.date, name: exercise.name, setsDone: logged, setsPlanned: exercise.sets))
+                }
+            }
+        }
+        return result
+    }
+
+    static func health(_ input: SummaryInput) -> [HealthSummary] {
+        let weekEnd = input.weekStart.adding(days: 6)
+        let previousStart = input.weekStart.adding(days: -7)
+        func figure(_ samples: [HealthSample], latest: Bool) -> Double? {
+            guard !samples.isEmpty else { return nil }
+            if latest {
+                return samples.max { ($0.date, $0.recordedAtMs) < ($1.date, $1.recordedAtMs) }?.value
+            }
+            return samples.reduce(0) { $0 + $1.value } / Double(samples.count)
+        }
+        return HealthType.allCases.compactMap { type in
+            let samples = input.health.filter { $0.type == type }
+            let thisWeek = samples.filter { $0.date >= input.weekStart && $0.date <= weekEnd }
+            let lastWeek = samples.filter { $0.date >= previousStart && $0.date < input.weekStart }
+            guard let value = figure(thisWeek, latest: type.usesLatest) else { return nil }
+            return HealthSummary(type: type, value: value, samples: thisWeek.count, previous: figure(lastWeek, latest: type.usesLatest))
+        }
+    }
+}

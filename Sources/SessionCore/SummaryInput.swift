@@ -1,0 +1,85 @@
+/// Everything the weekly summary is computed from, read by storage for one ISO week.
+/// The computation itself (`SummaryBuilder`) is pure.
+public struct SummaryInput: Sendable {
+    /// A planned training day of the week and its exercises.
+    public struct PlannedDay: Sendable, Equatable {
+        public let date: LocalDate
+        public let exercises: [(id: Int64, name: String, sets: Int)]
+        public init(date: LocalDate, exercises: [(id: Int64, name: String, sets: Int)]) {
+            self.date = date
+            self.exercises = exercises
+        }
+        public static func == (lhs: PlannedDay, rhs: PlannedDay) -> Bool {
+            lhs.date == rhs.date && lhs.exercises.elementsEqual(rhs.exercises) { $0.id == $1.id && $0.name == $1.name && $0.sets == $1.sets }
+        }
+    }
+
+    /// A finished session of the week.
+    public struct Session: Sendable, Equatable {
+        public let id: Int64
+        public let date: LocalDate
+        public let activeSeconds: Int
+        public let rpe: Double?
+        public init(id: Int64, date: LocalDate, activeSeconds: Int, rpe: Double?) {
+            self.id = id
+            self.date = date
+            self.activeSeconds = activeSeconds
+            self.rpe = rpe
+        }
+    }
+
+    /// A set of one of those sessions.
+    public struct Set: Sendable, Equatable {
+        public let sessionID: Int64
+        public let plannedExerciseID: Int64?
+        public let name: String
+        public let kind: SetKind
+        public let reps: Int?
+        public let weightKg: Double?
+        public let durationSeconds: Int?
+        public let rpe: Double?
+        public init(sessionID: Int64, plannedExerciseID: Int64?, name: String, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?) {
+            self.sessionID = sessionID
+            self.plannedExerciseID = plannedExerciseID
+            self.name = name
+            self.kind = kind
+            self.reps = reps
+            self.weightKg = weightKg
+            self.durationSeconds = durationSeconds
+            self.rpe = rpe
+        }
+    }
+
+    /// An exercise's bests over the 4 weeks before.
+    public struct History: Sendable, Equatable {
+        public let oneRepMaxKg: Double?
+        public let reps: Int?
+        public let durationSeconds: Int?
+        public init(oneRepMaxKg: Double?, reps: Int?, durationSeconds: Int?) {
+            self.oneRepMaxKg = oneRepMaxKg
+            self.reps = reps
+            self.durationSeconds = durationSeconds
+        }
+    }
+
+    public var weekStart: LocalDate
+    /// Today in the daemon's zone: planned days after it are not yet due.
+    public var today: LocalDate
+    public var plannedDays: [PlannedDay]
+    public var sessions: [Session]
+    public var sets: [Set]
+    /// Bests of the 4 weeks before, by exercise key.
+    public var history: [String: History]
+    /// Samples of this week and the week before.
+    public var health: [HealthSample]
+
+    public init(weekStart: LocalDate, today: LocalDate, plannedDays: [PlannedDay], sessions: [Session], sets: [Set], history: [String: History], health: [HealthSample]) {
+        self.weekStart = weekStart
+        self.today = today
+        self.plannedDays = plannedDays
+        self.sessions = sessions
+        self.sets = sets
+        self.history = history
+        self.health = health
+    }
+}

@@ -1,0 +1,76 @@
+/// One ISO week of training and health, condensed: the structured half of
+/// `summary.weekly` (the other half is `PromptContext`).
+public struct WeeklySummary: Sendable, Equatable {
+    public var weekStart: LocalDate
+    /// Planned training days in the week.
+    public var plannedDays: [LocalDate]
+    /// Planned training days up to today (all of them for a past week).
+    public var dueDays: [LocalDate]
+    /// Due planned days with a finished session.
+    public var completedPlannedDays: [LocalDate]
+    /// Due planned days without one.
+    public var missedDays: [LocalDate]
+    /// Finished sessions in the week (free sessions included; aborted ones are gone).
+    public var sessions: Int
+    /// completedPlannedDays / dueDays, nil when nothing was due.
+    public var adherence: Double?
+    public var sets: Int
+    public var reps: Int
+    public var volumeKg: Double
+    public var activeMinutes: Int
+    public var averageRPE: Double?
+    /// Sets at RPE 9 or more (failure-level effort).
+    public var hardSets: Int
+    public var exercises: [ExerciseSummary]
+    /// Planned exercises of trained days with fewer sets than planned.
+    public var skipped: [SkippedExercise]
+    public var health: [HealthSummary]
+    /// Sets logged per day, Monday first (7 entries), for charts.
+    public var volumePerDayKg: [Double]
+}
+
+/// One exercise's week.
+public struct ExerciseSummary: Sendable, Equatable {
+    public enum Trend: String, Sendable { case progressing, stalled, regressed, new }
+    /// What the best set and the trend are measured in.
+    public enum Measure: String, Sendable { case estimatedOneRepMaxKg, reps, durationSeconds }
+
+    public var name: String
+    public var setsDone: Int
+    public var setsPlanned: Int
+    public var bestSet: SetFigures?
+    public var measure: Measure
+    /// This week's best in `measure` (the Epley estimate for weighted sets).
+    public var best: Double?
+    /// The best in the 4 weeks before, nil without history.
+    public var previousBest: Double?
+    /// (best − previous) / previous, nil without history.
+    public var change: Double?
+    public var trend: Trend
+}
+
+/// A set's figures.
+public struct SetFigures: Sendable, Equatable {
+    public var reps: Int?
+    public var weightKg: Double?
+    public var durationSeconds: Int?
+}
+
+/// A planned exercise done short on a trained day.
+public struct SkippedExercise: Sendable, Equatable {
+    public var date: LocalDate
+    public var name: String
+    public var setsDone: Int
+    public var setsPlanned: Int
+}
+
+/// One health type over the week.
+public struct HealthSummary: Sendable, Equatable {
+    public var type: HealthType
+    /// The week's average (or latest, for body mass).
+    public var value: Double
+    public var samples: Int
+    /// The same figure for the week before, nil without samples.
+    public var previous: Double?
+    public var change: Double? { previous.map { value - $0 } }
+}

@@ -1,0 +1,54 @@
+import SessionCore
+
+extension Database {
+    /// Stores a health sample.
+    public func insertHealthSample(type: HealthType, value: Double, date: LocalDate, recordedAtMs: Int64, source: String?) throws(StorageError) -> Int64 {
+        try write {
+            try connection.run(
+                "INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)",
+                [type.rawValue, value, date.description, recordedAtMs, source])
+            return connection.lastInsertRowID
+        }
+    }
+
+    /// Samples of known types dated between two days (inclusive), through the
+    /// (type, date) index.
+    public func healthSamples(from: LocalDate, to: LocalDate) throws(StorageError) -> [HealthSample] {
+        try wrap {
+            var samples: [HealthSample] = []
+            for type in HealthType.allCases {
+                samples += try connection.prepare(
+                    "SELECT value, date, recorded_at_ms FROM health_sample WHERE type = ? AND date BETWEEN ? AND ? ORDER BY date, recorded_at_ms"
+                ).rows([type.rawValue, from.description, to.description]) { row in
+                    HealthSample(type: type, value: row.double(0), date: LocalDate(row.text(1)) ?? from, recordedAtMs: row.int64(2))
+                }
+            }
+            return samples
+        }
+    }
+
+    /// The profile (empty until set).
+    public func profile() throws(StorageError) -> Profile {
+        try wrap {
+            try connection.prepare("SELECT goals, equipment_json, weights_kg_json FROM profile WHERE id = 1").row { row in
+                let equipment = (try? JSONParser.parse(row.text(1)))?.arrayValue?.compactMap(\.stringValue) ?? []
+                let weights = (try? JSONParser.parse(row.text(2)))?.arrayValue?.compactMap(\.numberValue) ?? []
+                return Profile(goals: row.text(0), equipment: equipment, weightsKg: weights)
+            } ?? Profile()
+        }
+    }
+
+    /// Replaces the profile.
+    public func setProfile(_ profile: Profile, updatedAtMs: Int64) throws(StorageError) {
+        try write {
+            try connection.run(
+                """
+                INSERT INTO profile (id, goals, equipment_json, weights_kg_json, updated_at_ms) VALUES (1, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET goals = excluded.goals, equipment_json = excluded.equipment_json,
+                    weights_kg_json = excluded.weights_kg_json, updated_at_ms = excluded.updated_at_ms
+                """,
+                [profile.goals, JSONValue.array(profile.equipment.map { .string($0) }).jsonText,
+                 JSONValue.array(profile.weightsKg.map { .number($0) }).jsonText, updatedAtMs])
+        }
+    }
+}

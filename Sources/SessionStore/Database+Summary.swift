@@ -1,0 +1,83 @@
+import SessionCore
+
+extension Database {
+    /// Finished sessions dated between two days (inclusive), via the session date index.
+    public func finishedSessions(from: LocalDate, to: LocalDate) throws(StorageError) -> [SummaryInput.Session] {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT id, date, ended_at_ms - started_at_ms - paused_total_ms, rpe FROM session
+                WHERE date BETWEEN ? AND ? AND ended_at_ms IS NOT NULL ORDER BY date, id
+                """
+            ).rows([from.description, to.description]) { row in
+                SummaryInput.Session(id: row.int64(0), date: LocalDate(row.text(1)) ?? from, activeSeconds: max(0, row.int(2) / 1000), rpe: row.optionalDouble(3))
+            }
+        }
+    }
+
+    /// The sets of finished sessions dated between two days, via the session index.
+    public func setsOfFinishedSessions(from: LocalDate, to: LocalDate) throws(StorageError) -> [SummaryInput.Set] {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT l.session_id, l.planned_exercise_id, l.exercise_name, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe
+                FROM session s JOIN logged_set l ON l.session_id = s.id
+                WHERE s.date BETWEEN ? AND ? AND s.ended_at_ms IS NOT NULL ORDER BY l.id
+                """
+            ).rows([from.description, to.description]) { row in
+                SummaryInput.Set(
+                    sessionID: row.int64(0), plannedExerciseID: row.optionalInt64(1), name: row.text(2),
+                    kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4), weightKg: row.optionalDouble(5),
+                    durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7))
+            }
+        }
+    }
+
+    /// Each exercise's bests (Epley estimate, reps, duration) over finished sessions
+    /// dated between two days, counted sets only.
+    public func exerciseBests(from: LocalDate, to: LocalDate) throws(StorageError) -> [String: SummaryInput.History] {
+        try wrap {
+            var bests: [String: SummaryInput.History] = [:]
+            let rows = try connection.prepare(
+                """
+                SELECT l.exercise_key, max(l.e1rm_kg), max(l.reps), max(l.duration_seconds)
+                FROM session s JOIN logged_set l ON l.session_id = s.id
+                WHERE s.date BETWEEN ? AND ? AND s.ended_at_ms IS NOT NULL AND l.kind <> 'warmup'
+                GROUP BY l.exercise_key
+                """
+            ).rows([from.description, to.description]) { row in
+                (row.text(0), SummaryInput.History(oneRepMaxKg: row.optionalDouble(1), reps: row.optionalInt(2), durationSeconds: row.optionalInt(3)))
+            }
+            for (key, history) in rows { bests[key] = history }
+            return bests
+        }
+    }
+
+    /// The planned training days of a week with their exercises: for each date, the plan
+    /// PlanCalendar picks (carried over when due), and its day on that weekday.
+    public func plannedTrainingDays(weekStart: LocalDate) throws(StorageError) -> [SummaryInput.PlannedDay] {
+        let weeks = try planWeeks()
+        var days: [SummaryInput.PlannedDay] = []
+        for offset in 0..<7 {
+            let date = weekStart.adding(days: offset)
+            guard let choice = PlanCalendar.choose(for: date, plans: weeks),
+                let day = try planDay(planID: choice.planID, weekday: date.weekday), !day.rest
+            else { continue }
+            let exercises = try plannedExercises(dayID: day.id).map { (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets) }
+            days.append(SummaryInput.PlannedDay(date: date, exercises: exercises))
+        }
+        return days
+    }
+
+    /// Everything the weekly summary of `weekStart` needs.
+    public func summaryInput(weekStart: LocalDate, today: LocalDate) throws(StorageError) -> SummaryInput {
+        let weekEnd = weekStart.adding(days: 6)
+        return SummaryInput(
+            weekStart: weekStart, today: today,
+            plannedDays: try plannedTrainingDays(weekStart: weekStart),
+            sessions: try finishedSessions(from: weekStart, to: weekEnd),
+            sets: try setsOfFinishedSessions(from: weekStart, to: weekEnd),
+            history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),
+            health: try healthSamples(from: weekStart.adding(days: -7), to: weekEnd))
+    }
+}
