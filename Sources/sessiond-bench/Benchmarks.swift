@@ -29,9 +29,13 @@ struct Workload {
     let sequentialLogs: Int
     let logsPerClient: Int
     let cliRuns: Int
+    let summarySets: [Int]
+    let summaryRuns: Int
 
-    static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, logsPerClient: 200, cliRuns: 100)
-    static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, logsPerClient: 5, cliRuns: 3)
+    static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, logsPerClient: 200, cliRuns: 100,
+                               summarySets: [50_000, 1_000_000], summaryRuns: 21)
+    static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, logsPerClient: 5, cliRuns: 3,
+                                summarySets: [2_000, 4_000], summaryRuns: 3)
 }
 
 enum Benchmarks {

@@ -65,6 +65,26 @@ do {
     kill(daemon, SIGTERM)
     let status = wait(for: daemon)
     emit(Metric(name: "sessiond.exit_status", value: Double(status), unit: "code"))
+
+    // The weekly summary over 5 years of near-daily workouts, at two history sizes:
+    // with the right indexes its cost follows the week, not the history.
+    let days = 5 * 365
+    var times: [Int: Double] = [:]
+    for total in workload.summarySets {
+        let path = directory + "/history-\(total).db"
+        let generateStart = nowNs()
+        let last = try SummaryBenchmark.generate(path: path, totalSets: total, days: days)
+        emit(Metric(name: "summary.generate_\(total)_sets", value: Double(nowNs() - generateStart) / 1e9, unit: "s"))
+        let time = try SummaryBenchmark.summaryTime(path: path, lastDay: last, days: days, runs: workload.summaryRuns)
+        times[total] = time
+        emit(Metric(name: "summary.weekly_\(total)_sets_p50", value: time, unit: "ms",
+                    note: total >= 1_000_000 ? "target <= 200" : (total >= 50_000 ? "target <= 20" : nil)))
+        unlink(path)
+    }
+    if let small = workload.summarySets.first, let large = workload.summarySets.last, let base = times[small], let top = times[large], base > 0 {
+        emit(Metric(name: "summary.weekly_ratio_\(large)_to_\(small)_sets", value: top / base, unit: "x",
+                    note: "\(large / small) × the history, the same 5 years: the week's own sets grow by that factor too"))
+    }
 } catch {
     let message = "sessiond-bench: \(error)\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }

@@ -1,0 +1,63 @@
+import SessionCore
+import SessionStore
+
+/// The weekly summary over a generated history: years of near-daily workouts.
+enum SummaryBenchmark {
+    static let exercises = [
+        "Back Squat", "Bench Press", "Deadlift", "Overhead Press", "Barbell Row", "Pull-Up", "Dip", "Lunge",
+        "Romanian Deadlift", "Hip Thrust", "Lat Pulldown", "Leg Press", "Curl", "Triceps Extension", "Plank",
+        "Calf Raise", "Face Pull", "Goblet Squat", "Push-Up", "Farmer Carry",
+    ]
+
+    /// Fills a new database with `totalSets` sets over `days` days (a session on six days
+    /// of seven) plus daily health samples; returns the last day.
+    static func generate(path: String, totalSets: Int, days: Int) throws -> LocalDate {
+        let database = try Database(path: path)
+        let first = LocalDate(year: 2021, month: 11, day: 29) ?? LocalDate(daysSinceEpoch: 18_960)
+        let sessionDays = (0..<days).filter { $0 % 7 != 6 }
+        let perSession = max(1, totalSets / sessionDays.count)
+        var written = 0
+        var failure: Error?
+        try database.groupCommit {
+            do {
+                for (index, offset) in sessionDays.enumerated() {
+                    let date = first.adding(days: offset)
+                    let start = Int64(date.daysSinceEpoch) * 86_400_000 + 18 * 3_600_000
+                    let session = try database.insertSession(planDayID: nil, date: date, title: "Training", carriedOver: false, startedAtMs: start)
+                    let count = index == sessionDays.count - 1 ? totalSets - written : perSession
+                    for set in 0..<count {
+                        let name = exercises[(set / 4 + index) % exercises.count]
+                        _ = try database.insertSet(NewSet(
+                            sessionID: session, plannedExerciseID: nil, exerciseName: name, setNumber: set % 4 + 1, progressSets: set % 4 + 1,
+                            kind: set % 10 == 9 ? .warmup : .normal, reps: 5 + set % 8, weightKg: 20 + Double((index / 7 + set) % 80),
+                            durationSeconds: nil, rpe: set % 3 == 0 ? 8 : nil, note: nil, loggedAtMs: start + Int64(set) * 60_000,
+                            requestID: nil, personalRecord: nil))
+                    }
+                    written += count
+                    try database.finishSession(session, endedAtMs: start + 3_600_000, pausedTotalMs: 0, rpe: 7.5, note: nil)
+                    _ = try database.insertHealthSample(type: .sleepHours, value: 6 + Double(offset % 3), date: date, recordedAtMs: start, source: nil)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return first.adding(days: days - 1)
+    }
+
+    /// Milliseconds (median of `runs`) to read and compute one week's summary and its
+    /// prompt context, for weeks spread over the history.
+    static func summaryTime(path: String, lastDay: LocalDate, days: Int, runs: Int) throws -> Double {
+        let database = try Database(path: path)
+        var samples: [Double] = []
+        for run in 0..<runs {
+            let day = lastDay.adding(days: -((run * 97) % max(1, days - 7)))
+            let start = nowNs()
+            let summary = SummaryBuilder.build(try database.summaryInput(weekStart: day.mondayOfWeek, today: lastDay))
+            let context = PromptContext.render(summary)
+            samples.append(Double(nowNs() - start) / 1e6)
+            guard summary.sets > 0, !context.isEmpty else { throw BenchError("an empty summary for the week of \(day.mondayOfWeek)") }
+        }
+        return Benchmarks.percentile(samples.sorted(), 0.5)
+    }
+}
