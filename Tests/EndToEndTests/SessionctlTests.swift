@@ -103,7 +103,7 @@ import SessionCore
     @Test func everyVerbHasHelp() throws {
         let verbs = [["start"], ["log"], ["status"], ["pause"], ["resume"], ["undo"], ["finish"], ["abort"],
                      ["plan", "import"], ["plan", "show"], ["plan", "list"], ["plan", "activate"], ["plan", "check"],
-                     ["plan", "schema"], ["watch"], ["call"], ["completion"]]
+                     ["plan", "schema"], ["summary"], ["health"], ["profile"], ["prompt"], ["watch"], ["call"], ["completion"]]
         for verb in verbs {
             let help = try runProcess(Binaries.sessionctl, verb + ["--help"])
             #expect(help.status == 0, "\(verb)")
