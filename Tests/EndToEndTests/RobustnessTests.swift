@@ -73,6 +73,22 @@ import SessionCore
         #expect(try other.call("session.log", .obj(["exercise": "Row", "reps": 5]))["setId"] != nil)
     }
 
+    @Test func aClientThatNeverReadsIsDropped() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let nonReader = try daemon.client()
+        let request = JSONValue.obj(["jsonrpc": "2.0", "id": 1, "method": "rpc.discover"]).jsonText + "\n"
+        // Each reply is the whole OpenRPC document: 3,000 of them pass the 8 MiB bound.
+        for _ in 0..<30 { try? nonReader.send(raw: String(repeating: request, count: 100)) }
+        var dropped = false
+        for _ in 0..<500 where !dropped {
+            dropped = daemon.log.contains("client dropped: not reading its replies")
+            if !dropped { usleep(20_000) }
+        }
+        #expect(dropped)
+        #expect(try daemon.client().call("daemon.status")["version"] != nil)
+    }
+
     @Test func anOversizeLineIsRefusedAndTheConnectionClosed() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
