@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "sessiond-bench", dependencies: ["SessionCore", "SessionRPC", "SessionStore"]),
         .target(
             name: "TestSupport",
-            dependencies: ["SessionCore"],
+            dependencies: ["SessionCore", "SessionRPC"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),

@@ -58,15 +58,9 @@ extension Commands {
 
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let wanted = try LogArguments(arguments.positionals)
-        var params: [(key: String, value: JSONValue)] = []
-        if let text = arguments.value("--rpe") {
-            guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
-            params.append((key: "rpe", value: .number(rpe)))
-        }
-        if let note = arguments.value("--note") { params.append((key: "note", value: .string(note))) }
+        var params = try effortParams(arguments)
         if arguments.has("--warmup") { params.append((key: "kind", value: "warmup")) }
         if let kind = arguments.value("--kind") { params.append((key: "kind", value: .string(kind))) }
-        if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
         if let reps = wanted.reps { params.append((key: "reps", value: JSONValue(reps))) }
         if let seconds = wanted.durationSeconds { params.append((key: "durationSeconds", value: JSONValue(seconds))) }
         if let weight = wanted.weightKg { params.append((key: "weightKg", value: .number(weight))) }
@@ -103,6 +97,18 @@ extension Commands {
         return ExitStatus.ok
     }
 
+    /// `--rpe`, `--note` and `--at`, which log and finish share, as params.
+    static func effortParams(_ arguments: ParsedArguments) throws(UsageError) -> [(key: String, value: JSONValue)] {
+        var params: [(key: String, value: JSONValue)] = []
+        if let text = arguments.value("--rpe") {
+            guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
+            params.append((key: "rpe", value: .number(rpe)))
+        }
+        if let note = arguments.value("--note") { params.append((key: "note", value: .string(note))) }
+        if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
+        return params
+    }
+
     /// A unique id for this invocation, so a retried call cannot store a set twice.
     static func requestID(_ context: CommandContext) -> String {
         var random = SystemRandomNumberGenerator()
@@ -134,14 +140,7 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.isEmpty else { throw UsageError("finish takes no arguments") }
-            var params: [(key: String, value: JSONValue)] = []
-            if let text = arguments.value("--rpe") {
-                guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
-                params.append((key: "rpe", value: .number(rpe)))
-            }
-            if let note = arguments.value("--note") { params.append((key: "note", value: .string(note))) }
-            if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
-            let result = try context.call(try context.connect(arguments), "session.finish", .object(params))
+            let result = try context.call(try context.connect(arguments), "session.finish", .object(try effortParams(arguments)))
             if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
             SessionFormatter(console: context.console).printFinished(result)
             return ExitStatus.ok

@@ -21,17 +21,10 @@ public final class SocketClient {
     /// Connects to `path`.
     public init(path: String) throws(Unreachable) {
         self.path = path
-        guard path.utf8.count < 108 else { throw Unreachable(path: path, reason: "path too long for a Unix socket") }
+        guard path.utf8.count <= UnixAddress.maximumPathBytes else { throw Unreachable(path: path, reason: "path too long for a Unix socket") }
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Unreachable(path: path, reason: String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = UnixAddress.withAddress(path) { connect(fd, $0, $1) }
         guard result == 0 else {
             // No close here: deinit runs (every property is set) and closes it once.
             throw Unreachable(path: path, reason: String(cString: strerror(errno)))

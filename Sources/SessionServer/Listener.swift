@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CSystemd
+import SessionRPC
 
 /// The listening Unix socket: passed by systemd (socket activation) or bound here.
 struct Listener {
@@ -31,8 +32,8 @@ struct Listener {
     /// Binds `path` with mode 0600 (0660 with a group). A live daemon answering there
     /// is refused; a stale socket file is replaced; any other file is left alone.
     static func bind(path: String, group: gid_t?) throws(Failure) -> Listener {
-        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-            throw Failure(description: "socket path is too long for a Unix socket (\(path.utf8.count) bytes, at most 107): \(path)")
+        guard path.utf8.count <= UnixAddress.maximumPathBytes else {
+            throw Failure(description: "socket path is too long for a Unix socket (\(path.utf8.count) bytes, at most \(UnixAddress.maximumPathBytes)): \(path)")
         }
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -48,11 +49,8 @@ struct Listener {
         try makeParentDirectory(of: path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket(): \(errorText())") }
-        var address = address(path)
         let oldMask = umask(0o177)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = UnixAddress.withAddress(path) { Glibc.bind(fd, $0, $1) }
         umask(oldMask)
         guard bound == 0 else {
             let text = errorText()
@@ -77,25 +75,13 @@ struct Listener {
     static func connect(path: String) throws(Failure) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket(): \(errorText())") }
-        var address = address(path)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = UnixAddress.withAddress(path) { Glibc.connect(fd, $0, $1) }
         guard result == 0 else {
             let text = errorText()
             Glibc.close(fd)
             throw Failure(description: text)
         }
         return fd
-    }
-
-    static func address(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
-        }
-        return address
     }
 
     /// Creates the socket's directory (mode 0755) when it is missing.

@@ -21,15 +21,9 @@ public final class Database {
         }
         self.connection = connection
         try inspect()
-        do {
+        try wrap {
             try configure()
             try migrate()
-        } catch let error as StorageError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .sqlite(error)
-        } catch {
-            preconditionFailure("unexpected error \(error)")
         }
     }
 

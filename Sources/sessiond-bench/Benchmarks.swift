@@ -70,10 +70,7 @@ enum Benchmarks {
     static func echoServer(path: String) -> Never {
         unlink(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in path.utf8.enumerated() { raw[index] = byte } }
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        _ = UnixAddress.withAddress(path) { bind(fd, $0, $1) }
         listen(fd, 8)
         let client = accept(fd, nil, nil)
         var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -63,12 +63,7 @@ import SessionCore
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var client: RPCClient?
-        for _ in 0..<500 where client == nil {
-            client = try? RPCClient(path: socketPath)
-            if client == nil { usleep(10_000) }
-        }
-        let connected = try #require(client)
+        let connected = try RPCClient.waitingForServer(at: socketPath)
         let status = try connected.call("daemon.status")
         #expect(status["database"] == .string(directory + "/db.sqlite"))
         #expect(Fixtures.read(log).contains("socket=activation"))
@@ -162,12 +157,7 @@ import SessionCore
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         try process.run()
         defer { process.terminate(); process.waitUntilExit() }
-        var client: RPCClient?
-        for _ in 0..<400 where client == nil {
-            client = try? RPCClient(path: directory + "/s.sock")
-            if client == nil { usleep(5_000) }
-        }
-        _ = try #require(client).call("session.start")
+        _ = try RPCClient.waitingForServer(at: directory + "/s.sock").call("session.start")
         let entries: [String]
         if let journal {
             entries = try #require(journal.receive(until: { $0.contains("MESSAGE=session started") }))
@@ -198,12 +188,7 @@ import SessionCore
         process.arguments = ["--net", Binaries.sessiond, "--socket", directory + "/s.sock", "--database", directory + "/db.sqlite"]
         try process.run()
         defer { process.terminate(); process.waitUntilExit() }
-        var client: RPCClient?
-        for _ in 0..<400 where client == nil {
-            client = try? RPCClient(path: directory + "/s.sock")
-            if client == nil { usleep(5_000) }
-        }
-        let connected = try #require(client)
+        let connected = try RPCClient.waitingForServer(at: directory + "/s.sock")
         try Workout.importPlan(connected)
         _ = try connected.call("session.start", .obj(["date": "2026-11-30"]))
         #expect(try connected.call("session.log", .obj(["exercise": "plank"]))["durationSeconds"] == 45)

@@ -1,4 +1,5 @@
 import Foundation
+import SessionRPC
 
 /// A Unix datagram socket the test owns: stands in for systemd's NOTIFY_SOCKET or the
 /// journal's socket, and hands back each datagram as text.
@@ -10,14 +11,7 @@ public final class DatagramReceiver: @unchecked Sendable {
         self.path = path
         unlink(path)
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = UnixAddress.withAddress(path) { bind(fd, $0, $1) }
         guard result == 0 else { throw DaemonError(message: "bind \(path): \(String(cString: strerror(errno)))") }
         chmod(path, 0o666)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionRPC
 import SessionCore
 
 /// A raw JSON-RPC client on a Unix socket: lines out, lines in, as any program would
@@ -10,14 +11,7 @@ public final class RPCClient: @unchecked Sendable {
 
     public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = UnixAddress.withAddress(path) { connect(fd, $0, $1) }
         guard result == 0 else {
             // No close here: deinit runs for a class whose init throws after every
             // property is set, and closing twice could close another thread's descriptor.
@@ -26,6 +20,19 @@ public final class RPCClient: @unchecked Sendable {
     }
 
     deinit { Foundation.close(fd) }
+
+    /// Connects once the server at `path` accepts, trying for up to `timeout` seconds.
+    public static func waitingForServer(at path: String, timeout: Double = 20) throws -> RPCClient {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            do {
+                return try RPCClient(path: path)
+            } catch {
+                guard Date() < deadline else { throw error }
+                usleep(5_000)
+            }
+        }
+    }
 
     /// Shuts the connection down; the descriptor itself is closed when the client is
     /// released.
