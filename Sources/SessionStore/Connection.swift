@@ -6,6 +6,8 @@ import CSQLite
 public final class Connection {
     let handle: OpaquePointer
     private var cache: [String: Statement] = [:]
+    /// Open savepoints made by `transaction` inside an outer transaction.
+    private var savepointDepth = 0
     /// The database file.
     public let path: String
 
@@ -71,8 +73,13 @@ public final class Connection {
     /// returns, rolled back when it throws. With synchronous=FULL an outer commit is
     /// durable when this returns.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        // Inside a savepoint already, the enclosing one makes `body` atomic: a failure
+        // propagates to it and rolls everything back.
+        if savepointDepth > 0 { return try body() }
         // Prepared (and cached) rather than exec'd: these run several times per request.
         let nested = inTransaction
+        if nested { savepointDepth += 1 }
+        defer { if nested { savepointDepth -= 1 } }
         try run(nested ? "SAVEPOINT atomic" : "BEGIN IMMEDIATE")
         do {
             let result = try body()

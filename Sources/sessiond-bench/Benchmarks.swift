@@ -27,14 +27,16 @@ struct Workload {
     let roundTrips: Int
     let commits: Int
     let sequentialLogs: Int
+    /// Rounds that alternate floor and latency samples, so noise hits both alike.
+    let rounds: Int
     let logsPerClient: Int
     let cliRuns: Int
     let summarySets: [Int]
     let summaryRuns: Int
 
-    static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, logsPerClient: 200, cliRuns: 100,
+    static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, rounds: 10, logsPerClient: 200, cliRuns: 100,
                                summarySets: [50_000, 1_000_000], summaryRuns: 21)
-    static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, logsPerClient: 5, cliRuns: 3,
+    static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, rounds: 2, logsPerClient: 5, cliRuns: 3,
                                 summarySets: [2_000, 4_000], summaryRuns: 3)
 }
 
@@ -45,25 +47,37 @@ enum Benchmarks {
     }
 
     /// The floor of any request: a line to another process over a Unix socket and back.
-    static func socketRoundTrip(directory: String, count: Int) -> Double {
-        let path = directory + "/echo.sock"
-        let pid = spawn(productsDirectory() + "/sessiond-bench", ["--echo", path])
-        defer { kill(pid, SIGTERM); wait(for: pid) }
-        var client: SocketClient?
-        for _ in 0..<500 where client == nil {
-            client = try? SocketClient(path: path)
-            if client == nil { usleep(5_000) }
+    final class EchoPeer {
+        let pid: pid_t
+        let client: SocketClient
+
+        init(directory: String) throws {
+            let path = directory + "/echo.sock"
+            pid = spawn(productsDirectory() + "/sessiond-bench", ["--echo", path])
+            var connected: SocketClient?
+            for _ in 0..<500 where connected == nil {
+                connected = try? SocketClient(path: path)
+                if connected == nil { usleep(5_000) }
+            }
+            guard let connected else { throw BenchError("the echo peer did not start") }
+            client = connected
         }
-        guard let client else { return .nan }
-        let line = String(repeating: "x", count: 150)
-        var samples: [Double] = []
-        for _ in 0..<count {
-            let start = nowNs()
-            try? client.send(line: line)
-            _ = try? client.readLine()
-            samples.append(Double(nowNs() - start) / 1000)
+
+        deinit {
+            kill(pid, SIGTERM)
+            wait(for: pid)
         }
-        return percentile(samples.sorted(), 0.5)
+
+        /// Round-trip times in µs.
+        func roundTrips(_ count: Int) -> [Double] {
+            let line = String(repeating: "x", count: 150)
+            return (0..<count).map { _ in
+                let start = nowNs()
+                try? client.send(line: line)
+                _ = try? client.readLine()
+                return Double(nowNs() - start) / 1000
+            }
+        }
     }
 
     /// An echo server for the round-trip floor (run as a separate process).
@@ -82,18 +96,27 @@ enum Benchmarks {
     }
 
     /// The floor of a durable write: one set row committed alone (WAL, synchronous=FULL).
-    static func durableCommit(directory: String, count: Int) throws -> Double {
-        let database = try Database(path: directory + "/commit.db")
-        let session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "bench", carriedOver: false, startedAtMs: 0)
-        var samples: [Double] = []
-        for index in 0..<count {
-            let start = nowNs()
-            _ = try database.insertSet(NewSet(
-                sessionID: session, plannedExerciseID: nil, exerciseName: "Squat", setNumber: index + 1, progressSets: index + 1, kind: .normal,
-                reps: 5, weightKg: 100, durationSeconds: nil, rpe: nil, note: nil, loggedAtMs: Int64(index), requestID: nil, personalRecord: nil))
-            samples.append(Double(nowNs() - start) / 1000)
+    final class CommitFloor {
+        let database: Database
+        let session: Int64
+        var next = 0
+
+        init(directory: String) throws {
+            database = try Database(path: directory + "/commit.db")
+            session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "bench", carriedOver: false, startedAtMs: 0)
         }
-        return percentile(samples.sorted(), 0.5)
+
+        /// Commit times in µs.
+        func commits(_ count: Int) throws -> [Double] {
+            try (0..<count).map { _ in
+                next += 1
+                let start = nowNs()
+                _ = try database.insertSet(NewSet(
+                    sessionID: session, plannedExerciseID: nil, exerciseName: "Squat", setNumber: next, progressSets: next, kind: .normal,
+                    reps: 5, weightKg: 100, durationSeconds: nil, rpe: nil, note: nil, loggedAtMs: Int64(next), requestID: nil, personalRecord: nil))
+                return Double(nowNs() - start) / 1000
+            }
+        }
     }
 
     /// A log request line.
@@ -101,16 +124,15 @@ enum Benchmarks {
         .obj(["exercise": .string("Lift \(index % 7)"), "reps": JSONValue(index % 12 + 1), "weightKg": JSONValue(Double(index % 40) + 20)])
     }
 
-    /// Sequential session.log latencies in µs, sorted.
-    static func sequentialLatency(socket: String, count: Int) throws -> [Double] {
-        let client = try SocketClient(path: socket)
+    /// Sequential session.log latencies in µs.
+    static func sequentialLatency(client: SocketClient, count: Int) throws -> [Double] {
         var samples: [Double] = []
         for index in 0..<count {
             let start = nowNs()
             guard case .success = try client.call("session.log", logParams(index)) else { throw BenchError("session.log failed") }
             samples.append(Double(nowNs() - start) / 1000)
         }
-        return samples.sorted()
+        return samples
     }
 
     /// session.log calls per second with `clients` connections logging at once.
