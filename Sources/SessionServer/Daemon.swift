@@ -64,9 +64,10 @@ public enum Daemon {
         let server = Server(
             listener: listener, worker: worker, logger: logger, notifier: notifier,
             access: AccessPolicy(ownUID: getuid(), group: group), signals: signals)
+        let status = worker.statusLine()  // before the worker thread owns the database
         worker.start()
         logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current)])
-        notifier.ready(status: worker.statusLine())
+        notifier.ready(status: status)
         server.run()
         worker.stop()
         logger.info("stopped", id: .stopping)

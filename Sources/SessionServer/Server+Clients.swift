@@ -37,6 +37,7 @@ extension Server {
             let connection = ClientConnection(id: nextConnectionID, fd: fd, uid: uid, nowMs: clock.nowMs())
             nextConnectionID += 1
             connections[fd] = connection
+            connectionsByID[connection.id] = connection
             var event = epoll_event()
             event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
             event.data.u64 = UInt64(fd)
@@ -175,6 +176,7 @@ extension Server {
     /// Closes a connection; replies still owed to it are discarded when they arrive.
     func drop(_ connection: ClientConnection, reason: String?) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        connectionsByID[connection.id] = nil
         if let reason { logger.warning("client dropped: \(reason)", [("client", String(connection.id))]) }
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
         close(connection.fd)

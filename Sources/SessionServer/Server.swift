@@ -18,7 +18,9 @@ final class Server {
     let notifier: Notifier
     let access: AccessPolicy
     let clock = LocalClock()
+    /// Clients by descriptor (for epoll events) and by id (for the worker's replies).
     var connections: [Int32: ClientConnection] = [:]
+    var connectionsByID: [Int: ClientConnection] = [:]
     var nextConnectionID = 1
     var restTimer: RestTimer?
     var stoppingSinceMs: Int64?
@@ -108,7 +110,9 @@ final class Server {
         if now - lastSweepMs >= 1000 {
             lastSweepMs = now
             for connection in Array(connections.values)
-            where !connection.input.isEmpty && !connection.readClosed && now - connection.lastInputMs > ServerLimits.stalledLineMs {
+            where !connection.input.isEmpty && !connection.readClosed && !connection.readPaused
+                && now - connection.lastInputMs > ServerLimits.stalledLineMs
+            {
                 drop(connection, reason: "stalled mid-line")
             }
         }
@@ -145,7 +149,7 @@ final class Server {
             if completion.cancelsRest { restTimer = nil }
             if let timer = completion.restTimer { restTimer = timer }
             log(completion.events)
-            if let connection = connections.values.first(where: { $0.id == completion.connection }) {
+            if let connection = connectionsByID[completion.connection] {
                 if let types = completion.subscribe { connection.subscriptions = Set(types) }
                 connection.finish(slot: completion.slot, completion.line.map(ClientConnection.SlotResult.line) ?? .nothing)
                 if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {

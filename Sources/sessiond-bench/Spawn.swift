@@ -13,9 +13,22 @@ func spawn(_ path: String, _ arguments: [String], inherit: Bool = false) -> pid_
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
+    // A child gets default signal handling and an empty mask, whatever the process
+    // that started the benchmark blocked or ignored.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGTERM, SIGINT, SIGPIPE] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     precondition(result == 0, "cannot start \(path): \(String(cString: strerror(result)))")
     return pid
 }

@@ -135,7 +135,7 @@ import SessionCore
         let output = Pipe()
         watcher.standardOutput = output
         try watcher.run()
-        defer { watcher.terminate() }
+        defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
         usleep(500_000)  // time for the watcher to connect and subscribe
         _ = try ctl(daemon, ["start"])
         _ = try ctl(daemon, ["log", "burpee", "10"])

@@ -44,7 +44,8 @@ public func runProcess(_ path: String, _ arguments: [String], stdin: String? = n
     try input.fileHandleForWriting.close()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { usleep(2_000) }
-    if process.isRunning { process.terminate() }
+    // SIGKILL: a child may inherit SIGTERM blocked from the test runner's thread.
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     let outData = FileManager.default.contents(atPath: outPath) ?? Data()
     let errData = FileManager.default.contents(atPath: errPath) ?? Data()
