@@ -128,7 +128,7 @@ extension Server {
         case .single(.failure(let failure)):
             connection.finish(slot: slot, .line(JSONRPC.response(id: failure.id, error: failure.error).jsonText))
         case .single(.success(let request)):
-            worker.submit(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false))
+            pendingJobs.append(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false))
         case .batch(let items):
             let jobItems: [Job.Item] = items.map { item in
                 switch item {
@@ -136,7 +136,25 @@ extension Server {
                 case .failure(let failure): return .invalid(failure)
                 }
             }
-            worker.submit(Job(connection: connection.id, slot: slot, items: jobItems, batch: true))
+            pendingJobs.append(Job(connection: connection.id, slot: slot, items: jobItems, batch: true))
+        }
+    }
+
+    /// Hands the jobs decoded in this loop iteration to the database: a lone request
+    /// from a connection with nothing else in flight runs inline when the database is
+    /// idle (no thread hand-off); anything more is queued so it shares one commit.
+    func dispatchPendingJobs() {
+        // Delivering an inline reply can resume a paused reader and decode more jobs.
+        while !pendingJobs.isEmpty {
+            let jobs = pendingJobs
+            pendingJobs.removeAll(keepingCapacity: true)
+            if jobs.count == 1, let job = jobs.first, connectionsByID[job.connection]?.inFlight == 1,
+                let completion = worker.runInline(job)
+            {
+                deliver(completion)
+            } else {
+                for job in jobs { worker.submit(job) }
+            }
         }
     }
 

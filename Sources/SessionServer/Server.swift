@@ -27,6 +27,8 @@ final class Server {
     var lastWatchdogMs: Int64 = 0
     var lastStatus = ""
     var lastSweepMs: Int64 = 0
+    /// Jobs decoded during the current loop iteration, dispatched at its end.
+    var pendingJobs: [Job] = []
 
     /// Descriptor tags in epoll_event.data: clients use their fd.
     private static let listenerTag: UInt64 = 1 << 40
@@ -79,6 +81,7 @@ final class Server {
                 default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
                 }
             }
+            dispatchPendingJobs()
         }
         for connection in Array(connections.values) { drop(connection, reason: nil) }
         close(epoll)
@@ -145,21 +148,24 @@ final class Server {
             lastStatus = status
             notifier.status(status)
         }
-        for completion in completions {
-            if completion.cancelsRest { restTimer = nil }
-            if let timer = completion.restTimer { restTimer = timer }
-            log(completion.events)
-            if let connection = connectionsByID[completion.connection] {
-                if let types = completion.subscribe { connection.subscriptions = Set(types) }
-                connection.finish(slot: completion.slot, completion.line.map(ClientConnection.SlotResult.line) ?? .nothing)
-                if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
-                    connection.readPaused = false
-                    consumeLines(connection)
-                }
-                write(connection)
+        for completion in completions { deliver(completion) }
+    }
+
+    /// Hands one finished job's reply to its connection, in order, and publishes events.
+    func deliver(_ completion: Completion) {
+        if completion.cancelsRest { restTimer = nil }
+        if let timer = completion.restTimer { restTimer = timer }
+        log(completion.events)
+        if let connection = connectionsByID[completion.connection] {
+            if let types = completion.subscribe { connection.subscriptions = Set(types) }
+            connection.finish(slot: completion.slot, completion.line.map(ClientConnection.SlotResult.line) ?? .nothing)
+            if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
+                connection.readPaused = false
+                consumeLines(connection)
             }
-            broadcast(completion.events)
+            write(connection)
         }
+        broadcast(completion.events)
     }
 
     /// Sends events to the connections subscribed to their types.

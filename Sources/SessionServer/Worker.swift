@@ -39,11 +39,15 @@ struct Completion: Sendable {
 /// The one owner of the database: a thread that takes every queued job, runs them all
 /// in one transaction (each request atomic in a savepoint), commits once, and only then
 /// hands the replies back. Many clients' writes share one fsync (group commit), and no
-/// reply reports a write before it is durable.
+/// reply reports a write before it is durable. A lone request may instead run on the
+/// serving thread (`runInline`); `ownership` ensures one thread at a time uses the
+/// database either way.
 final class Worker: @unchecked Sendable {
     // The tracker (and its database) is touched only by the worker thread after start().
     private let tracker: Tracker
     private let table = Methods.table
+    /// Held by whichever thread is using the tracker and its database.
+    private let ownership = Mutex<Void>(())
     private let queue = Mutex<(jobs: [Job], stopping: Bool)>((jobs: [], stopping: false))
     private let completions = Mutex<[Completion]>([])
     private let wakeWorker = DispatchSemaphore(value: 0)
@@ -51,7 +55,7 @@ final class Worker: @unchecked Sendable {
     /// An eventfd the event loop polls; written after completions are queued.
     let wakeLoop: Int32
     private let logger: Logger
-    /// True when a request of the current batch touched sessions (the status may change).
+    /// True when a request touched sessions since the last STATUS= (under `ownership`).
     private var touchedSessions = false
     private var lastStatusMs: Int64 = 0
     /// The latest one-line status for sd_notify STATUS=, read by the loop.
@@ -93,13 +97,19 @@ final class Worker: @unchecked Sendable {
 
     private func run() {
         while true {
-            _ = wakeWorker.wait(timeout: .now() + .milliseconds(touchedSessions ? 1000 : 60_000))
+            _ = wakeWorker.wait(timeout: .now() + .seconds(1))
             let (jobs, stopping) = queue.withLock { state -> ([Job], Bool) in
                 defer { state.jobs.removeAll(keepingCapacity: true) }
                 return (state.jobs, state.stopping)
             }
-            if !jobs.isEmpty { process(jobs) }
-            refreshStatusIfDue()
+            ownership.withLock { _ in
+                if !jobs.isEmpty {
+                    let results = commit(jobs)
+                    completions.withLock { $0.append(contentsOf: results) }
+                    wakeTheLoop()
+                }
+                refreshStatusIfDue()
+            }
             if stopping, queue.withLock({ $0.jobs.isEmpty }) { break }
         }
         do {
@@ -110,8 +120,20 @@ final class Worker: @unchecked Sendable {
         finished.signal()
     }
 
-    /// One group commit for every job taken.
-    private func process(_ jobs: [Job]) {
+    /// Runs a lone request on the calling (serving) thread when the database is idle
+    /// and nothing is queued, sparing the two thread hand-offs a queued request costs;
+    /// nil when the worker is busy, and the job must be queued. The commit is as
+    /// durable as any other, and the reply is only sent after it returns.
+    func runInline(_ job: Job) -> Completion? {
+        let result = ownership.withLockIfAvailable { _ -> Completion? in
+            guard queue.withLock({ $0.jobs.isEmpty }) else { return nil }
+            return commit([job]).first
+        }
+        return result ?? nil
+    }
+
+    /// One group commit for every job taken; the caller holds `ownership`.
+    private func commit(_ jobs: [Job]) -> [Completion] {
         var results: [Completion] = []
         results.reserveCapacity(jobs.count)
         tracker.begin(nowMs: tracker.clock.nowMs())
@@ -123,8 +145,7 @@ final class Worker: @unchecked Sendable {
             logger.error("commit failed; replying with errors", [("error", error.description)])
             results = jobs.map { failAll($0, error: ErrorMapping.rpcError(error)) }
         }
-        completions.withLock { $0.append(contentsOf: results) }
-        wakeTheLoop()
+        return results
     }
 
     private func wakeTheLoop() {
