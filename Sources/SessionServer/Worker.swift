@@ -43,7 +43,8 @@ struct Completion: Sendable {
 /// serving thread (`runInline`); `ownership` ensures one thread at a time uses the
 /// database either way.
 final class Worker: @unchecked Sendable {
-    // The tracker (and its database) is touched only by the worker thread after start().
+    // The tracker (and its database) is touched only by the thread holding `ownership`
+    // once start() ran: the worker thread, or the serving loop running a job inline.
     private let tracker: Tracker
     private let table = Methods.table
     /// Held by whichever thread is using the tracker and its database.
