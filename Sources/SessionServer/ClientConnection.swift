@@ -13,7 +13,6 @@ final class ClientConnection {
 
     let id: Int
     let fd: Int32
-    let uid: UInt32
     /// Bytes read and not yet consumed as lines.
     var input: [UInt8] = []
     /// Bytes waiting to be written, from `outputOffset` on.
@@ -36,10 +35,9 @@ final class ClientConnection {
     /// The epoll events currently registered, so unchanged interest costs no syscall.
     var registeredEvents: UInt32 = 0
 
-    init(id: Int, fd: Int32, uid: UInt32, nowMs: Int64) {
+    init(id: Int, fd: Int32, nowMs: Int64) {
         self.id = id
         self.fd = fd
-        self.uid = uid
         self.lastInputMs = nowMs
     }
 

@@ -56,7 +56,7 @@ public enum Daemon {
         let clock = LocalClock()
         let tracker = Tracker(database: database, clock: clock)
         if let active = try database.activeSession() {
-            let sets = try database.sets(sessionID: active.id).count
+            let sets = try database.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }
             logger.info("recovered active session", [("session_id", String(active.id)), ("sets", String(sets))])
         }
         let worker = Worker(tracker: tracker, logger: logger)

@@ -34,7 +34,7 @@ extension Server {
                 close(fd)
                 continue
             }
-            let connection = ClientConnection(id: nextConnectionID, fd: fd, uid: uid, nowMs: clock.nowMs())
+            let connection = ClientConnection(id: nextConnectionID, fd: fd, nowMs: clock.nowMs())
             nextConnectionID += 1
             connections[fd] = connection
             connectionsByID[connection.id] = connection

@@ -65,9 +65,6 @@ public final class Connection {
     /// The rowid of the last INSERT.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    /// Rows changed by the last statement.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
-
     /// Runs `body` atomically: in one `BEGIN IMMEDIATE` transaction, or, inside an open
     /// transaction (a group commit), in a savepoint. Committed (or released) when it
     /// returns, rolled back when it throws. With synchronous=FULL an outer commit is

@@ -75,13 +75,6 @@ extension Database {
             requestID: row.optionalText(12), personalRecord: row.optionalText(13))
     }
 
-    /// Every set of a session, in the order logged.
-    public func sets(sessionID: Int64) throws(StorageError) -> [SetRecord] {
-        try wrap {
-            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY id").rows([sessionID]) { Self.setRecord($0) }
-        }
-    }
-
     /// A set by id.
     public func set(_ id: Int64) throws(StorageError) -> SetRecord? {
         try wrap { try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE id = ?").row([id]) { Self.setRecord($0) } }

@@ -41,11 +41,6 @@ public struct SetRecord: Sendable, Equatable {
     /// What the set beat when logged: "oneRepMax", "weight", or both comma-separated.
     public let personalRecord: String?
 
-    /// reps × kg for counted sets with both, else 0.
-    public var volumeKg: Double {
-        guard kind.counts, let reps, let weightKg else { return 0 }
-        return Double(reps) * weightKg
-    }
 }
 
 /// A set to store.
