@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import SessionRPC
 
 /// sessiond as a systemd service, checked with systemd's own tools. This machine has no
 /// systemd manager (PID 1), so the units are verified and rated offline, socket
@@ -138,7 +139,10 @@ import SessionCore
         // Without a running journald the test owns the journal's socket and reads the
         // native protocol itself; with one, it asks journalctl.
         let journalPath = "/run/systemd/journal/socket"
-        let ownJournal = !FileManager.default.fileExists(atPath: journalPath)
+        let probe = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        let journaldListens = UnixAddress.withAddress(journalPath) { connect(probe, $0, $1) } == 0
+        close(probe)
+        let ownJournal = !journaldListens  // a stale file from an interrupted run is replaced
         var journal: DatagramReceiver?
         if ownJournal {
             try FileManager.default.createDirectory(atPath: "/run/systemd/journal", withIntermediateDirectories: true)
