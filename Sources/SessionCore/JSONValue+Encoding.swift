@@ -60,6 +60,14 @@ extension JSONValue {
     }
 
     static func writeString(_ text: String, to output: inout String) {
+        // Fast path: nothing to escape (no control characters, quotes, backslashes,
+        // DEL, or U+2028/2029, whose UTF-8 starts with 0xE2): append the text whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            output += "\""
+            output += text
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -11,6 +11,7 @@ extension String {
     /// Trimmed, with every run of whitespace inside turned into one space and control
     /// characters removed: the form names and titles are stored in.
     public func collapsingWhitespace() -> String {
+        if let ascii = collapsingASCIIWhitespace() { return ascii }
         var output = ""
         var pendingSpace = false
         for scalar in unicodeScalars {
@@ -27,6 +28,28 @@ extension String {
             }
         }
         return output
+    }
+
+    /// The same for pure ASCII text without Unicode lookups (nil when the text has other
+    /// characters): names and params are nearly always ASCII, and this is a hot path.
+    private func collapsingASCIIWhitespace() -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for byte in utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D:
+                pendingSpace = !bytes.isEmpty
+            case 0x00..<0x20, 0x7F:
+                continue
+            default:
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
+        }
+        return bytes.count == utf8.count ? self : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Splits on a separator string (a small stand-in for Foundation's method).

@@ -76,8 +76,9 @@ extension Tracker {
             return (plannedID, found.exercise, found.exercise.name)
         }
         let name = (input.exercise ?? "").collapsingWhitespace()
+        let key = name.exerciseKey
         if let dayID = session.planDayID,
-            let match = try database.plannedExercises(dayID: dayID).first(where: { $0.exercise.name.exerciseKey == name.exerciseKey })
+            let match = try database.plannedExercises(dayID: dayID).first(where: { $0.exercise.name.exerciseKey == key })
         {
             return (match.id, match.exercise, match.exercise.name)
         }

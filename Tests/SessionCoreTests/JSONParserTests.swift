@@ -52,3 +52,21 @@ import Testing
         #expect(JSONValue.string("3").intValue == nil)
     }
 }
+
+@Suite struct TextNormalisationTests {
+    @Test func collapsesWhitespaceTheSameForASCIIAndUnicode() {
+        #expect("  Bench \t Press\n".collapsingWhitespace() == "Bench Press")
+        #expect("Row\u{7}\u{1}ing".collapsingWhitespace() == "Rowing")
+        #expect("Plain".collapsingWhitespace() == "Plain")
+        #expect(" Übung\u{00A0} Zwei ".collapsingWhitespace() == "Übung Zwei", "non-breaking space is whitespace too")
+        #expect("a\u{2028}b".collapsingWhitespace() == "a b")
+    }
+
+    @Test func escapesEveryCharacterJSONNeeds() throws {
+        for text in ["plain", "quote \" and \\ backslash", "line\nbreak", "del\u{7F}", "sep\u{2028}arator", "€ and ✓", ""] {
+            let encoded = JSONValue.string(text).jsonText
+            #expect(try JSONParser.parse(encoded) == .string(text), "\(text)")
+            #expect(!encoded.contains("\n") && !encoded.contains("\u{2028}"))
+        }
+    }
+}
