@@ -158,7 +158,7 @@ final class Server {
         log(completion.events)
         if let connection = connectionsByID[completion.connection] {
             if let types = completion.subscribe { connection.subscriptions = Set(types) }
-            connection.finish(slot: completion.slot, completion.line.map(ClientConnection.SlotResult.line) ?? .nothing)
+            connection.finish(slot: completion.slot, completion.reply.map { .line($0.jsonText) } ?? .nothing)
             if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
                 connection.readPaused = false
                 consumeLines(connection)

@@ -27,8 +27,9 @@ struct Job: Sendable {
 struct Completion: Sendable {
     let connection: Int
     let slot: UInt64
-    /// The reply line, nil when nothing is sent (notifications only).
-    let line: String?
+    /// The reply (an object, or an array for a batch), nil when nothing is sent
+    /// (notifications only). The serving loop encodes it, off the database thread.
+    let reply: JSONValue?
     /// Event types to subscribe this connection to (events.subscribe succeeded).
     let subscribe: [String]?
     let events: [Event]
@@ -198,14 +199,9 @@ final class Worker: @unchecked Sendable {
                 }
             }
         }
-        let line: String?
-        if job.batch {
-            line = replies.isEmpty ? nil : JSONValue.array(replies).jsonText
-        } else {
-            line = replies.first?.jsonText
-        }
+        let reply: JSONValue? = job.batch ? (replies.isEmpty ? nil : .array(replies)) : replies.first
         return Completion(
-            connection: job.connection, slot: job.slot, line: line, subscribe: subscribe, events: events,
+            connection: job.connection, slot: job.slot, reply: reply, subscribe: subscribe, events: events,
             restTimer: restTimer, cancelsRest: cancelsRest)
     }
 
@@ -233,8 +229,8 @@ final class Worker: @unchecked Sendable {
             case .call(let request): return request.id.map { JSONRPC.response(id: $0, error: error) }
             }
         }
-        let line = job.batch ? (replies.isEmpty ? nil : JSONValue.array(replies).jsonText) : replies.first?.jsonText
-        return Completion(connection: job.connection, slot: job.slot, line: line, subscribe: nil, events: [], restTimer: nil, cancelsRest: false)
+        let reply: JSONValue? = job.batch ? (replies.isEmpty ? nil : .array(replies)) : replies.first
+        return Completion(connection: job.connection, slot: job.slot, reply: reply, subscribe: nil, events: [], restTimer: nil, cancelsRest: false)
     }
 
     /// "idle", or the active session's progress in one line, for STATUS=.
