@@ -40,10 +40,14 @@ struct SessionView {
     /// Planned sets done over planned sets (each exercise capped at its plan); a free
     /// session is complete once it has a set.
     var completion: Double {
-        let plannedSets = planned.reduce(0) { $0 + $1.exercise.sets }
-        guard plannedSets > 0 else { return countedSets > 0 ? 1 : 0 }
-        let done = planned.reduce(0) { $0 + min($1.logged, $1.exercise.sets) }
-        return (Double(done) / Double(plannedSets) * 1000).rounded() / 1000
+        let sets = plannedSets
+        guard sets.planned > 0 else { return countedSets > 0 ? 1 : 0 }
+        return (Double(sets.done) / Double(sets.planned) * 1000).rounded() / 1000
+    }
+
+    /// Planned sets done (each exercise capped at its plan) and planned sets in all.
+    var plannedSets: (done: Int, planned: Int) {
+        planned.reduce((0, 0)) { ($0.0 + min($1.logged, $1.exercise.sets), $0.1 + $1.exercise.sets) }
     }
 
     /// The first planned exercise with sets left, and the set that comes next.
@@ -56,12 +60,20 @@ struct SessionView {
         tally.filter { $0.plannedExerciseID == nil }.map { (name: $0.name, logged: $0.countedSets) }
     }
 
-    func durationSeconds(nowMs: Int64) -> Int {
+    func durationSeconds(nowMs: Int64) -> Int { Self.durationSeconds(session, nowMs: nowMs) }
+
+    /// Active seconds of a session up to its end, or up to now while it runs.
+    static func durationSeconds(_ session: SessionRecord, nowMs: Int64) -> Int {
         let end = session.endedAtMs ?? nowMs
         return Int(SessionClock.activeMs(startedAtMs: session.startedAtMs, endMs: end, pausedTotalMs: session.pausedTotalMs, pausedSinceMs: session.pausedSinceMs) / 1000)
     }
 
-    var state: String { session.endedAtMs != nil ? "finished" : (session.isPaused ? "paused" : "running") }
+    var state: String { Self.state(session) }
+
+    /// "running", "paused" or "finished".
+    static func state(_ session: SessionRecord) -> String {
+        session.endedAtMs != nil ? "finished" : (session.isPaused ? "paused" : "running")
+    }
 
     func json(clock: LocalClock, nowMs: Int64) -> JSONValue {
         var pairs: [(key: String, value: JSONValue)] = [

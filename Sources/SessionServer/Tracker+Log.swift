@@ -24,7 +24,7 @@ extension Tracker {
         if let requestID = input.requestID, let earlier = try database.set(requestID: requestID) {
             return try logResult(earlier)
         }
-        var session = try resolveSession(input.sessionID)
+        let session = try resolveSession(input.sessionID)
         let loggedAt = input.atMs ?? nowMs
         guard loggedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         let (plannedID, planned, name) = try resolveExercise(input, session: session)
@@ -36,10 +36,7 @@ extension Tracker {
             weight = planned.weightKg
             duration = planned.durationSeconds
         }
-        if session.isPaused {
-            try resumeIfPaused(session)
-            session = try resolveSession(session.id)
-        }
+        try resumeIfPaused(session)
         let key = name.exerciseKey
         let previous = try database.lastSet(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key)
         let bests = try database.bests(exerciseKey: key)

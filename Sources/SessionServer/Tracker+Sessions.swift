@@ -99,15 +99,13 @@ extension Tracker {
     func listSessions(from: LocalDate?, to: LocalDate?, limit: Int) throws -> JSONValue {
         .array(try database.listSessions(from: from, to: to, limit: limit).map { listing in
             let session = listing.session
-            let end = session.endedAtMs ?? nowMs
-            let active = SessionClock.activeMs(startedAtMs: session.startedAtMs, endMs: end, pausedTotalMs: session.pausedTotalMs, pausedSinceMs: session.pausedSinceMs)
             return .obj([
                 "sessionId": JSONValue(Int(session.id)),
                 "date": .string(session.date.description),
                 "title": .string(session.title),
-                "state": .string(session.isActive ? (session.isPaused ? "paused" : "running") : "finished"),
+                "state": .string(SessionView.state(session)),
                 "startedAt": .string(clock.rfc3339(ms: session.startedAtMs)),
-                "durationSeconds": JSONValue(Int(active / 1000)),
+                "durationSeconds": JSONValue(SessionView.durationSeconds(session, nowMs: nowMs)),
                 "sets": JSONValue(listing.sets),
                 "volumeKg": JSONValue(SessionView.round(listing.volumeKg)),
             ])

@@ -33,11 +33,11 @@ final class Tracker {
         events.append(Event(type: type, fields: fields))
     }
 
-    /// The active session, or the session named; refuses a finished one for writes.
-    func resolveSession(_ id: Int64?, mustBeActive: Bool = true) throws -> SessionRecord {
+    /// The active session, or the session named, which must still be active.
+    func resolveSession(_ id: Int64?) throws -> SessionRecord {
         if let id {
             guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
-            if mustBeActive, !session.isActive { throw SessionError.sessionNotActive(id) }
+            if !session.isActive { throw SessionError.sessionNotActive(id) }
             return session
         }
         guard let session = try database.activeSession() else { throw SessionError.noActiveSession }

@@ -238,11 +238,10 @@ final class Worker: @unchecked Sendable {
         guard let session = try? tracker.database.activeSession(),
             let view = try? SessionView(session: session, database: tracker.database)
         else { return "idle" }
-        let planned = view.planned.reduce(0) { $0 + $1.exercise.sets }
-        let done = view.planned.reduce(0) { $0 + min($1.logged, $1.exercise.sets) }
+        let sets = view.plannedSets
         let state = session.isPaused ? "paused" : "in session"
-        return planned > 0
-            ? "\(state): \(session.title), \(done)/\(planned) planned sets"
+        return sets.planned > 0
+            ? "\(state): \(session.title), \(sets.done)/\(sets.planned) planned sets"
             : "\(state): \(session.title), \(view.countedSets) sets"
     }
 }
