@@ -59,9 +59,8 @@ extension Server {
 
     /// Reads what is available and turns complete lines into jobs.
     private func read(_ connection: ClientConnection) {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while !connection.readClosed, !connection.readPaused {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
+            let count = readBuffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { break }
@@ -78,7 +77,7 @@ extension Server {
                 break
             }
             connection.lastInputMs = clock.nowMs()
-            connection.input.append(contentsOf: chunk[0..<count])
+            connection.input.append(contentsOf: readBuffer[0..<count])
             consumeLines(connection)
             guard connections[connection.fd] != nil else { return }
         }

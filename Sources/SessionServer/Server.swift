@@ -27,6 +27,9 @@ final class Server {
     var lastWatchdogMs: Int64 = 0
     var lastStatus = ""
     var lastSweepMs: Int64 = 0
+    /// One read buffer for every client: the loop reads on one thread, and each read's
+    /// bytes are copied into the connection's input at once.
+    var readBuffer = [UInt8](repeating: 0, count: 65_536)
     /// Jobs decoded during the current loop iteration, dispatched at its end.
     var pendingJobs: [Job] = []
 
