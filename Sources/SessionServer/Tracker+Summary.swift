@@ -5,10 +5,14 @@ import SessionStore
 extension Tracker {
     /// `summary.weekly`: the structured summary and its prompt context.
     func weeklySummary(weekStart: LocalDate?) throws -> JSONValue {
-        let today = clock.localDate(atMs: nowMs)
-        let monday = (weekStart ?? today).mondayOfWeek
-        let summary = SummaryBuilder.build(try database.summaryInput(weekStart: monday, today: today))
+        let summary = try summary(weekOf: weekStart)
         return SummaryJSON.encode(summary, context: PromptContext.render(summary))
+    }
+
+    /// The summary of the ISO week holding `date` (default: today's week).
+    private func summary(weekOf date: LocalDate?) throws -> WeeklySummary {
+        let today = clock.localDate(atMs: nowMs)
+        return SummaryBuilder.build(try database.summaryInput(weekStart: (date ?? today).mondayOfWeek, today: today))
     }
 
     /// `health.record`.
@@ -34,12 +38,10 @@ extension Tracker {
 
     /// `prompt.render`: next week's generation prompt from the profile and this week.
     func renderPrompt(goals: String?, weekStart: LocalDate?) throws -> JSONValue {
-        let today = clock.localDate(atMs: nowMs)
-        let monday = (weekStart ?? today).mondayOfWeek
         var profile = try database.profile()
         if let goals { profile.goals = goals }
-        let summary = SummaryBuilder.build(try database.summaryInput(weekStart: monday, today: today))
-        let prompt = GenerationPrompt(profile: profile, context: PromptContext.render(summary), weekStart: monday.adding(days: 7))
+        let summary = try summary(weekOf: weekStart)
+        let prompt = GenerationPrompt(profile: profile, context: PromptContext.render(summary), weekStart: summary.weekStart.adding(days: 7))
         return .obj([
             "system": .string(prompt.system),
             "user": .string(prompt.user),
