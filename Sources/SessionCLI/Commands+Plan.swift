@@ -32,10 +32,16 @@ extension Commands {
             return ExitStatus.ok
         })
 
+    /// The value of a date option, checked to be YYYY-MM-DD.
+    static func dateOption(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> LocalDate? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let date = LocalDate(text) else { throw UsageError("\(name) needs a date as YYYY-MM-DD, got \"\(text)\"") }
+        return date
+    }
+
     static func importOptions(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> PlanImportOptions {
         var options = PlanImportOptions(today: today)
-        if let text = arguments.value("--week-start") {
-            guard let date = LocalDate(text) else { throw UsageError("--week-start needs a date as YYYY-MM-DD, got \"\(text)\"") }
+        if let date = try dateOption(arguments, "--week-start") {
             guard date.weekday == .monday else { throw UsageError("--week-start \(date) is a \(date.weekday.name), not a Monday") }
             options.weekStart = date
         }

@@ -41,8 +41,7 @@ extension Commands {
         run: { arguments, context in
             let client = try context.connect(arguments)
             var params: JSONValue = .obj([:])
-            if let text = arguments.value("--week") {
-                guard let date = LocalDate(text) else { throw UsageError("--week needs a date as YYYY-MM-DD, got \"\(text)\"") }
+            if let date = try dateOption(arguments, "--week") {
                 let monday = date.mondayOfWeek.description
                 let plans = try context.call(client, "plan.list").arrayValue ?? []
                 let match = plans.first { $0["weekStart"] == .string(monday) && $0["active"] == true } ?? plans.first { $0["weekStart"] == .string(monday) }

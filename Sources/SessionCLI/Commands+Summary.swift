@@ -13,9 +13,8 @@ extension Commands {
         ],
         run: { arguments, context in
             var params: [(key: String, value: JSONValue)] = []
-            if let text = arguments.value("--week") {
-                guard LocalDate(text) != nil else { throw UsageError("--week needs a date as YYYY-MM-DD, got \"\(text)\"") }
-                params.append((key: "weekStart", value: .string(text)))
+            if let date = try dateOption(arguments, "--week") {
+                params.append((key: "weekStart", value: .string(date.description)))
             }
             let summary = try context.call(try context.connect(arguments), "summary.weekly", .object(params))
             if arguments.has("--json") {
