@@ -58,7 +58,11 @@ extension Database {
 
     /// Deletes a session and its sets (an aborted session is kept nowhere).
     public func deleteSession(_ id: Int64) throws(StorageError) {
-        try write { try connection.run("DELETE FROM session WHERE id = ?", [id]) }
+        try write {
+            let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([id]) { $0.text(0) }
+            try connection.run("DELETE FROM session WHERE id = ?", [id])
+            for key in keys { try recomputeBests(exerciseKey: key) }
+        }
     }
 
     static let setColumns = """
@@ -90,18 +94,32 @@ extension Database {
     /// Stores a set with its exercise key and Epley estimate.
     public func insertSet(_ set: NewSet) throws(StorageError) -> Int64 {
         try write {
+            let key = set.exerciseName.exerciseKey
+            let estimate = set.kind.counts ? Epley.oneRepMax(weightKg: set.weightKg, reps: set.reps) : nil
+            let recordWeight = set.kind.counts && (set.reps ?? 0) > 0 ? set.weightKg : nil
             try connection.run(
                 """
                 INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
                     reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [set.sessionID, set.plannedExerciseID, set.exerciseName, set.exerciseName.exerciseKey, set.setNumber, set.progressSets,
-                 set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note,
-                 set.kind.counts ? Epley.oneRepMax(weightKg: set.weightKg, reps: set.reps) : nil,
-                 set.kind.counts && (set.reps ?? 0) > 0 ? set.weightKg : nil,
+                [set.sessionID, set.plannedExerciseID, set.exerciseName, key, set.setNumber, set.progressSets,
+                 set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note, estimate, recordWeight,
                  set.loggedAtMs, set.requestID, set.personalRecord])
-            return connection.lastInsertRowID
+            let id = connection.lastInsertRowID
+            if estimate != nil || recordWeight != nil {
+                // Written only when the set beats the stored best (the WHERE of the upsert).
+                try connection.run(
+                    """
+                    INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg) VALUES (?1, ?2, ?3)
+                    ON CONFLICT (exercise_key) DO UPDATE SET
+                        e1rm_kg = max(coalesce(e1rm_kg, excluded.e1rm_kg), coalesce(excluded.e1rm_kg, e1rm_kg)),
+                        weight_kg = max(coalesce(weight_kg, excluded.weight_kg), coalesce(excluded.weight_kg, weight_kg))
+                    WHERE excluded.e1rm_kg > coalesce(e1rm_kg, -1) OR excluded.weight_kg > coalesce(weight_kg, -1)
+                    """,
+                    [key, estimate, recordWeight])
+            }
+            return id
         }
     }
 
@@ -128,19 +146,32 @@ extension Database {
 
     /// Deletes one set.
     public func deleteSet(_ id: Int64) throws(StorageError) {
-        try write { try connection.run("DELETE FROM logged_set WHERE id = ?", [id]) }
+        try write {
+            let key = try connection.text("SELECT exercise_key FROM logged_set WHERE id = ?", [id])
+            try connection.run("DELETE FROM logged_set WHERE id = ?", [id])
+            if let key { try recomputeBests(exerciseKey: key) }
+        }
     }
 
     /// The best Epley estimate and the heaviest weight of counted sets of an exercise
-    /// (by key) ever logged: two index look-ups, whatever the history's length.
+    /// (by key) ever logged: one row, whatever the history's length.
     public func bests(exerciseKey: String) throws(StorageError) -> (oneRepMaxKg: Double?, heaviestKg: Double?) {
         try wrap {
-            let estimate = try connection.prepare("SELECT max(e1rm_kg) FROM logged_set WHERE exercise_key = ?")
-                .row([exerciseKey]) { $0.optionalDouble(0) } ?? nil
-            let heaviest = try connection.prepare("SELECT max(record_weight_kg) FROM logged_set WHERE exercise_key = ?")
-                .row([exerciseKey]) { $0.optionalDouble(0) } ?? nil
-            return (estimate, heaviest)
+            try connection.prepare("SELECT e1rm_kg, weight_kg FROM exercise_best WHERE exercise_key = ?")
+                .row([exerciseKey]) { ($0.optionalDouble(0), $0.optionalDouble(1)) } ?? (nil, nil)
         }
+    }
+
+    /// Sets the bests of an exercise from its remaining history after sets were deleted:
+    /// a walk over that exercise's sets (the by-exercise index), so it runs on undo and
+    /// abort only, never on the logging path.
+    private func recomputeBests(exerciseKey: String) throws {
+        try connection.run(
+            """
+            INSERT OR REPLACE INTO exercise_best (exercise_key, e1rm_kg, weight_kg)
+            SELECT ?1, max(e1rm_kg), max(record_weight_kg) FROM logged_set WHERE exercise_key = ?1
+            """,
+            [exerciseKey])
     }
 
     /// A session's sets grouped by exercise: counted sets and volume per planned

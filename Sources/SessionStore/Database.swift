@@ -12,7 +12,12 @@ public final class Database {
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
     /// newer schema; then configures the connection and runs pending migrations.
-    public init(path: String) throws(StorageError) {
+    public convenience init(path: String) throws(StorageError) {
+        try self.init(path: path, schemaVersion: Migrations.latestVersion)
+    }
+
+    /// Opens `path` migrated to `schemaVersion` only: tests build older files with it.
+    init(path: String, schemaVersion: Int) throws(StorageError) {
         let connection: Connection
         do {
             connection = try Connection(path: path)
@@ -23,7 +28,7 @@ public final class Database {
         try inspect()
         try wrap {
             try configure()
-            try migrate()
+            try migrate(upTo: schemaVersion)
         }
     }
 
@@ -62,7 +67,7 @@ public final class Database {
         guard mode == "wal" else {
             throw StorageError.sqlite(SQLiteError(code: SQLITE_ERROR, message: "cannot enable WAL (journal_mode is \(mode ?? "unknown"))", sql: nil))
         }
-        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY;")
     }
 
     /// The schema version recorded in the file.
@@ -70,11 +75,11 @@ public final class Database {
         try wrap { Int(try connection.scalar("PRAGMA user_version") ?? 0) }
     }
 
-    /// Applies every migration newer than the file, each in its own transaction with
+    /// Applies every migration newer than the file, up to `target`, each in its own transaction with
     /// its bookkeeping row and `user_version`.
-    private func migrate() throws {
+    private func migrate(upTo target: Int) throws {
         let current = Int(try connection.scalar("PRAGMA user_version") ?? 0)
-        for migration in Migrations.all where migration.version > current {
+        for migration in Migrations.all where migration.version > current && migration.version <= target {
             try connection.transaction {
                 if migration.version == 1 {
                     try connection.execute("""

@@ -126,6 +126,22 @@ enum Migrations {
                 updated_at_ms INTEGER NOT NULL
             );
             """),
+        // Records move from two indexes keyed by value to one row per exercise: every
+        // set used to land on a random leaf of both indexes (two more pages written per
+        // set, and read from disk once a long history outgrew the page cache); the row
+        // is written only when a set beats it.
+        Migration(version: 2, name: "exercise bests in their own table", sql: """
+            CREATE TABLE exercise_best (
+                exercise_key TEXT PRIMARY KEY,     -- as logged_set.exercise_key
+                e1rm_kg REAL,                      -- best Epley estimate of a counted set
+                weight_kg REAL                     -- heaviest counted set with reps
+            ) WITHOUT ROWID;
+            INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg)
+                SELECT exercise_key, max(e1rm_kg), max(record_weight_kg) FROM logged_set
+                GROUP BY exercise_key HAVING max(e1rm_kg) IS NOT NULL OR max(record_weight_kg) IS NOT NULL;
+            DROP INDEX logged_set_best_e1rm;
+            DROP INDEX logged_set_best_weight;
+            """),
     ]
 
     /// The schema version this build writes.

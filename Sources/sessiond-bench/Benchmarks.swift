@@ -4,7 +4,6 @@ import Glibc
 import SessionCore
 import SessionRPC
 import SessionStore
-import Synchronization
 
 /// One measured figure, printed as a JSON line.
 struct Metric {
@@ -135,21 +134,25 @@ enum Benchmarks {
         return samples
     }
 
-    /// session.log calls per second with `clients` connections logging at once.
-    static func throughput(socket: String, clients: Int, perClient: Int) -> Double {
-        let failures = Atomic<Int>(0)
-        let start = nowNs()
-        onThreads(clients) { index in
-            guard let client = try? SocketClient(path: socket) else { failures.add(1, ordering: .relaxed); return }
-            for set in 0..<perClient {
-                guard case .success? = try? client.call("session.log", logParams(index * perClient + set)) else {
-                    failures.add(1, ordering: .relaxed)
-                    return
-                }
-            }
+    /// What one throughput run measured.
+    struct Throughput {
+        /// session.log calls answered per second.
+        let rate: Double
+        /// The daemon's CPU time per call, in µs.
+        let daemonCPU: Double
+    }
+
+    /// session.log throughput with `clients` connections logging at once, driven by a
+    /// separate load process (LoadGenerator); nil when a call failed.
+    static func throughput(socket: String, daemon: pid_t, clients: Int, perClient: Int) -> Throughput? {
+        let cpuBefore = cpuSeconds(daemon)
+        guard let line = output(of: productsDirectory() + "/sessiond-bench", ["--load", socket, String(clients), String(perClient)]) else {
+            return nil
         }
-        let seconds = Double(nowNs() - start) / 1e9
-        return failures.load(ordering: .relaxed) == 0 ? Double(clients * perClient) / seconds : .nan
+        let cpu = cpuSeconds(daemon) - cpuBefore
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard fields.count == 3, fields[2] == 0, fields[0] > 0 else { return nil }
+        return Throughput(rate: fields[1] / (fields[0] / 1e9), daemonCPU: cpu * 1e6 / fields[1])
     }
 
     /// Wall time of one `sessionctl log` invocation in ms (median).

@@ -2,14 +2,16 @@
 import Glibc
 #endif
 
-/// Starts a program (posix_spawn) and returns its pid; stdout/stderr go to /dev/null
-/// unless `inherit`.
-func spawn(_ path: String, _ arguments: [String], inherit: Bool = false) -> pid_t {
+/// Starts a program (posix_spawn) and returns its pid. Its stdout goes to `output`
+/// (and its stderr is ours) when given, both go to /dev/null otherwise.
+func spawn(_ path: String, _ arguments: [String], output: Int32? = nil) -> pid_t {
     var pid: pid_t = 0
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    if !inherit {
+    if let output {
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+    } else {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
@@ -33,29 +35,45 @@ func spawn(_ path: String, _ arguments: [String], inherit: Bool = false) -> pid_
     return pid
 }
 
+/// Runs a program to its end and returns what it printed, or nil when it failed.
+func output(of path: String, _ arguments: [String]) -> String? {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let pid = spawn(path, arguments, output: ends[1])
+    close(ends[1])
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(ends[0], &chunk, chunk.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes += chunk[0..<count]
+    }
+    close(ends[0])
+    return wait(for: pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+}
+
+/// CPU time (user + system) a process has used so far, in seconds.
+func cpuSeconds(_ pid: pid_t) -> Double {
+    guard let file = fopen("/proc/\(pid)/stat", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 1024)
+    guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
+    let text = String(cString: line)
+    // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
+    guard let close = text.lastIndex(of: ")") else { return 0 }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
 /// Waits for a child and returns its exit status.
 @discardableResult
 func wait(for pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     return (status >> 8) & 0xFF
-}
-
-/// Runs `body` on `count` POSIX threads at once and waits for all of them.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    final class Box { let run: () -> Void; init(_ run: @escaping () -> Void) { self.run = run } }
-    var threads: [pthread_t] = []
-    for index in 0..<count {
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(Box { body(index) }).toOpaque()
-        pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().run()
-            return nil
-        }, box)
-        threads.append(thread)
-    }
-    for thread in threads { pthread_join(thread, nil) }
 }
 
 /// Monotonic nanoseconds.

@@ -8,6 +8,9 @@ import SessionRPC
 // workload (the test suite uses it); `--echo PATH` is the round-trip floor's peer.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--echo", arguments.count == 2 { Benchmarks.echoServer(path: arguments[1]) }
+if arguments.first == "--load", arguments.count == 4, let clients = Int(arguments[2]), let perClient = Int(arguments[3]) {
+    LoadGenerator.run(socket: arguments[1], clients: clients, perClient: perClient)
+}
 if arguments.contains("--help") {
     print("Usage: sessiond-bench [--quick]\nPrints JSON lines {name, value, unit}; see README \"Performance\".")
     exit(0)
@@ -66,10 +69,14 @@ do {
     emit(Metric(name: "session_log.latency_p50_ratio_to_floor", value: Benchmarks.percentile(ratios.sorted(), 0.5), unit: "x",
                 note: "median over \(workload.rounds) rounds of p50 / (round trip + durable commit) measured in the same round; target <= 1.5"))
     for clients in [1, 8, 64] {
-        let rate = Benchmarks.throughput(socket: socket, clients: clients, perClient: clients == 1 ? workload.sequentialLogs : workload.logsPerClient)
-        emit(Metric(name: "session_log.throughput_\(clients)_clients", value: rate, unit: "1/s"))
-        emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_commit_rate", value: rate / commitRate, unit: "x",
+        let perClient = clients == 1 ? workload.sequentialLogs : workload.logsPerClient
+        guard let run = Benchmarks.throughput(socket: socket, daemon: daemon, clients: clients, perClient: perClient) else {
+            throw BenchError("session.log failed with \(clients) clients")
+        }
+        emit(Metric(name: "session_log.throughput_\(clients)_clients", value: run.rate, unit: "1/s"))
+        emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_commit_rate", value: run.rate / commitRate, unit: "x",
                     note: clients == 64 ? "target >= 10 (group commit)" : nil))
+        emit(Metric(name: "session_log.daemon_cpu_per_call_\(clients)_clients", value: run.daemonCPU, unit: "us"))
     }
     // A person's session holds a few dozen sets, not the thousands logged above.
     _ = try? client.call("session.finish")

@@ -1,0 +1,123 @@
+import Testing
+import TestSupport
+import SessionCore
+@testable import SessionStore
+
+/// The stored bests (exercise_best) against an oracle: max() over every remaining set,
+/// after inserts, undos and aborts, and across the migration that introduced them.
+@Suite struct ExerciseBestsTests {
+    let directory = Fixtures.temporaryDirectory("bests")
+    var path: String { directory + "/sessiond.db" }
+
+    /// What max() over the sets themselves says.
+    func oracle(_ database: Database, _ key: String) throws -> (Double?, Double?) {
+        try database.connection.prepare("SELECT max(e1rm_kg), max(record_weight_kg) FROM logged_set WHERE exercise_key = ?")
+            .row([key]) { ($0.optionalDouble(0), $0.optionalDouble(1)) } ?? (nil, nil)
+    }
+
+    func expectBestsMatch(_ database: Database, _ keys: [String], _ comment: Comment) throws {
+        for key in keys {
+            let stored = try database.bests(exerciseKey: key)
+            let expected = try oracle(database, key)
+            #expect(stored.oneRepMaxKg == expected.0 && stored.heaviestKg == expected.1, "\(key): \(comment)")
+        }
+    }
+
+    func newSet(session: Int64, name: String, number: Int, kind: SetKind, reps: Int?, weight: Double?) -> NewSet {
+        NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: name, setNumber: number, progressSets: number, kind: kind,
+               reps: reps, weightKg: weight, durationSeconds: reps == nil ? 45 : nil, rpe: nil, note: nil, loggedAtMs: Int64(number),
+               requestID: nil, personalRecord: nil)
+    }
+
+    @Test func bestsFollowInsertsUndosAndAborts() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let names = ["Squat", "Bench Press", "Plank"]
+        let keys = names.map(\.exerciseKey)
+        var generator = SplitMix(seed: 7)
+        var sessions: [Int64] = []
+        var sets: [Int64] = []
+        for day in 0..<6 {
+            let session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000 + day), title: "day \(day)",
+                                                     carriedOver: false, startedAtMs: 0)
+            sessions.append(session)
+            for number in 1...12 {
+                let name = names[Int(generator.next() % 3)]
+                let kind: SetKind = [.normal, .normal, .warmup, .drop, .failure][Int(generator.next() % 5)]
+                let reps: Int? = name == "Plank" ? nil : Int(generator.next() % 12) + 1
+                let weight: Double? = name == "Plank" || generator.next() % 6 == 0 ? nil : Double(generator.next() % 80) + 20
+                sets.append(try database.insertSet(newSet(session: session, name: name, number: number, kind: kind, reps: reps, weight: weight)))
+            }
+            try database.finishSession(session, endedAtMs: 100, pausedTotalMs: 0, rpe: nil, note: nil)
+            try expectBestsMatch(database, keys, "after day \(day)'s sets")
+        }
+        #expect(try database.bests(exerciseKey: "squat").oneRepMaxKg != nil, "the workload stores records")
+        // Undo the sets that hold a record, one after the other, then some others.
+        for _ in 0..<8 {
+            let holder = try database.connection.scalar(
+                "SELECT id FROM logged_set WHERE exercise_key = 'squat' ORDER BY e1rm_kg DESC, id LIMIT 1")
+            guard let holder else { break }
+            try database.deleteSet(holder)
+            try expectBestsMatch(database, keys, "after undoing set \(holder)")
+        }
+        for id in sets.prefix(10) { try database.deleteSet(id) }
+        try expectBestsMatch(database, keys, "after undoing early sets")
+        for session in sessions.suffix(3) {
+            try database.deleteSession(session)
+            try expectBestsMatch(database, keys, "after aborting session \(session)")
+        }
+        for session in sessions.prefix(3) { try database.deleteSession(session) }
+        #expect(try database.bests(exerciseKey: "squat") == (nil, nil), "no sets left, no records")
+    }
+
+    @Test func aFailedInsertLeavesTheBestsAsTheyWere() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "t", carriedOver: false, startedAtMs: 0)
+        _ = try database.insertSet(newSet(session: session, name: "Squat", number: 1, kind: .normal, reps: 5, weight: 100))
+        var invalid = newSet(session: session, name: "Squat", number: 2, kind: .normal, reps: 5, weight: 200)
+        invalid.rpe = 11  // violates the CHECK constraint: the whole insert rolls back
+        #expect(throws: StorageError.self) { try database.insertSet(invalid) }
+        #expect(try database.bests(exerciseKey: "squat").heaviestKg == 100)
+    }
+
+    @Test func aVersion1FileKeepsItsRecordsWhenMigrated() throws {
+        defer { Fixtures.removeTree(directory) }
+        do {
+            let old = try Database(path: path, schemaVersion: 1)
+            try old.connection.execute("""
+                INSERT INTO session (id, date, title, started_at_ms) VALUES (1, '2026-10-05', 'old', 0);
+                INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
+                    e1rm_kg, record_weight_kg, logged_at_ms) VALUES
+                    (1, 'Squat', 'squat', 1, 1, 'normal', 5, 100, 116.7, 100, 1),
+                    (1, 'Squat', 'squat', 2, 2, 'normal', 1, 110, 113.7, 110, 2),
+                    (1, 'Squat', 'squat', 3, 2, 'warmup', 10, 40, NULL, NULL, 3),
+                    (1, 'Plank', 'plank', 1, 1, 'normal', NULL, NULL, NULL, NULL, 4);
+                """)
+        }
+        let database = try Database(path: path)
+        #expect(try database.schemaVersion() == 2)
+        #expect(try database.bests(exerciseKey: "squat") == (116.7, 110))
+        #expect(try database.bests(exerciseKey: "plank") == (nil, nil))
+        #expect(try database.connection.scalar("SELECT count(*) FROM exercise_best") == 1, "an exercise without records has no row")
+        #expect(try database.connection.scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE name IN ('logged_set_best_e1rm', 'logged_set_best_weight')") == 0)
+        // Logging goes on from the migrated bests.
+        _ = try database.insertSet(newSet(session: 1, name: "Squat", number: 4, kind: .normal, reps: 3, weight: 112.5))
+        try expectBestsMatch(database, ["squat"], "after a set on the migrated file")
+        #expect(try database.bests(exerciseKey: "squat").heaviestKg == 112.5)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing sequence can be replayed.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
