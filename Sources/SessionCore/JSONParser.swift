@@ -152,6 +152,17 @@ public struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         index += 1  // opening quote
+        // Fast path: no escape before the closing quote, so the text is the bytes between.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+                index = end
+                throw fail("invalid UTF-8 in string")
+            }
+            index = end + 1
+            return text
+        }
         var output: [UInt8] = []
         var runStart = index
         while index < bytes.count {
@@ -230,12 +241,20 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(Failure) -> JSONValue {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+        let digitsStart = index
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
             skipDigits()
+        }
+        // Fast path: a plain integer of up to 15 digits is exact in a Double.
+        if index - digitsStart <= 15, index == bytes.count || !isFractionOrExponent(bytes[index]) {
+            var value: Int64 = 0
+            for byte in bytes[digitsStart..<index] { value = value * 10 + Int64(byte - UInt8(ascii: "0")) }
+            return .number(Double(negative ? -value : value))
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
@@ -255,6 +274,10 @@ public struct JSONParser {
             throw Failure(offset: start, message: "number out of range")
         }
         return .number(value)
+    }
+
+    private func isFractionOrExponent(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

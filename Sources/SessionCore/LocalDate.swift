@@ -18,12 +18,30 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        // Byte by byte: this runs for every session row read, on the logging path.
+        var fields = (year: 0, month: 0, day: 0)
+        var position = 0
+        for byte in text.utf8 {
+            switch position {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            case 0..<10:
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if position < 4 {
+                    fields.year = fields.year * 10 + digit
+                } else if position < 7 {
+                    fields.month = fields.month * 10 + digit
+                } else {
+                    fields.day = fields.day * 10 + digit
+                }
+            default:
+                return nil
+            }
+            position += 1
+        }
+        guard position == 10 else { return nil }
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
     /// The date `days` days after 1970-01-01 (negative before it).

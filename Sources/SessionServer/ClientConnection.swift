@@ -7,7 +7,8 @@ import Glibc
 final class ClientConnection {
     /// What a finished slot sends.
     enum SlotResult {
-        case line(String)
+        /// One JSON text, UTF-8, without its newline.
+        case line([UInt8])
         case nothing
     }
 
@@ -55,16 +56,21 @@ final class ClientConnection {
 
     /// Fills a slot and moves every reply that is now in order to the output buffer.
     func finish(slot: UInt64, _ result: SlotResult) {
-        finished[slot] = result
-        while let ready = finished.removeValue(forKey: nextToSend) {
-            if case .line(let text) = ready { append(line: text) }
+        guard slot == nextToSend else {
+            finished[slot] = result
+            return
+        }
+        var ready: SlotResult? = result
+        while let next = ready {
+            if case .line(let bytes) = next { append(line: bytes) }
             nextToSend += 1
+            ready = finished.isEmpty ? nil : finished.removeValue(forKey: nextToSend)
         }
     }
 
     /// Queues one line (a newline is added).
-    func append(line: String) {
-        output.append(contentsOf: line.utf8)
+    func append(line: [UInt8]) {
+        output.append(contentsOf: line)
         output.append(0x0A)
     }
 

@@ -116,7 +116,7 @@ extension Server {
         connection.closeWhenFlushed = true
         let slot = connection.reserveSlot()
         let error = RPCError.invalidRequest("line longer than \(ServerLimits.maximumLineBytes) bytes; closing the connection")
-        connection.finish(slot: slot, .line(JSONRPC.response(id: .null, error: error).jsonText))
+        connection.finish(slot: slot, .line(JSONRPC.response(id: .null, error: error).jsonBytes))
         logger.warning("oversize line; connection closed", [("client", String(connection.id))])
     }
 
@@ -125,7 +125,7 @@ extension Server {
         let slot = connection.reserveSlot()
         switch JSONRPC.decode(line: line) {
         case .single(.failure(let failure)):
-            connection.finish(slot: slot, .line(JSONRPC.response(id: failure.id, error: failure.error).jsonText))
+            connection.finish(slot: slot, .line(JSONRPC.response(id: failure.id, error: failure.error).jsonBytes))
         case .single(.success(let request)):
             pendingJobs.append(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false))
         case .batch(let items):

@@ -161,7 +161,7 @@ final class Server {
         log(completion.events)
         if let connection = connectionsByID[completion.connection] {
             if let types = completion.subscribe { connection.subscriptions = Set(types) }
-            connection.finish(slot: completion.slot, completion.reply.map { .line($0.jsonText) } ?? .nothing)
+            connection.finish(slot: completion.slot, completion.reply.map { .line($0.jsonBytes) } ?? .nothing)
             if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
                 connection.readPaused = false
                 consumeLines(connection)
@@ -178,15 +178,25 @@ final class Server {
             guard let types = connection.subscriptions else { continue }
             var added = false
             for event in events where types.contains(event.type) {
-                connection.append(line: JSONRPC.notification(method: "event", params: event.params).jsonText)
+                connection.append(line: JSONRPC.notification(method: "event", params: event.params).jsonBytes)
                 added = true
             }
             if added { write(connection) }
         }
     }
 
+    /// Journals the events a person or an administrator looks for; sets are not among
+    /// them (they are in the database, and one line per set would flood the journal).
     private func log(_ events: [Event]) {
         for event in events {
+            let message: (text: String, id: Logger.MessageID)
+            switch event.type {
+            case "session.started": message = ("session started", .sessionStarted)
+            case "session.finished": message = ("session finished", .sessionFinished)
+            case "session.aborted": message = ("session aborted", .sessionFinished)
+            case "plan.activated": message = ("plan activated", .planImported)
+            default: continue
+            }
             let fields = event.fields.compactMap { pair -> (String, String)? in
                 switch pair.key {
                 case "sessionId": return ("session_id", pair.value.jsonText)
@@ -196,13 +206,7 @@ final class Server {
                 default: return nil
                 }
             }
-            switch event.type {
-            case "session.started": logger.info("session started", id: .sessionStarted, fields)
-            case "session.finished": logger.info("session finished", id: .sessionFinished, fields)
-            case "session.aborted": logger.info("session aborted", id: .sessionFinished, fields)
-            case "plan.activated": logger.info("plan activated", id: .planImported, fields)
-            default: break
-            }
+            logger.info(message.text, id: message.id, fields)
         }
     }
 }

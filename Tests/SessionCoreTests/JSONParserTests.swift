@@ -46,6 +46,28 @@ import Testing
         #expect(!value.jsonText.contains("\n"))
     }
 
+    @Test(arguments: [
+        ("0", 0.0, "0"), ("-0", 0.0, "0"), ("42", 42, "42"), ("-17", -17, "-17"), ("123456789012345", 123_456_789_012_345, "123456789012345"),
+        ("1234567890123456", 1_234_567_890_123_456, "1234567890123456"), ("9007199254740993", 9_007_199_254_740_992, "9007199254740992.0"),
+        ("2.5", 2.5, "2.5"), ("-0.125", -0.125, "-0.125"), ("1e3", 1000, "1000"), ("12E-1", 1.2, "1.2"), ("5.0", 5, "5"),
+    ])
+    func parsesAndFormatsNumbers(text: String, value: Double, formatted: String) throws {
+        #expect(try JSONParser.parse(text) == .number(value), "\(text)")
+        #expect(JSONValue.number(value).jsonText == formatted, "\(text)")
+    }
+
+    @Test func refusesMalformedNumbers() {
+        for text in ["01", "-", "1.", ".5", "1e", "--1", "1e400"] {
+            #expect(throws: JSONParser.Failure.self, "\(text)") { try JSONParser.parse(text) }
+        }
+    }
+
+    @Test func escapesControlCharactersAsUnicodeEscapes() {
+        #expect(JSONValue.string("\u{0}\u{1F}\u{7F}\t\r").jsonText == #""\u0000\u001f\u007f\t\r""#)
+        #expect(JSONValue.string("a\u{2028}b\u{2029}").jsonText == #""a\u2028b\u2029""#)
+        #expect(JSONValue.string("\u{E2}\u{20AC}").jsonText == "\"\u{E2}\u{20AC}\"", "other characters starting with 0xE2 pass through")
+    }
+
     @Test func intValueOnlyForIntegralNumbers() {
         #expect(JSONValue.number(3).intValue == 3)
         #expect(JSONValue.number(3.5).intValue == nil)

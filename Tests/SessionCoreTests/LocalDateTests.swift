@@ -10,6 +10,15 @@ import Testing
         }
     }
 
+    @Test func parsesExactlyYearMonthDay() {
+        #expect(LocalDate("0001-01-01")?.description == "0001-01-01")
+        #expect(LocalDate("2024-02-29")?.description == "2024-02-29")
+        for text in ["", "2026-1-01", "2026-01-1", "20260101", "2026/01/01", "2026-01-01 ", " 2026-01-01", "2026-01-011", "+026-01-01",
+                     "2026-00-10", "2026-13-01", "2026-02-29", "2026-04-31", "0000-01-01", "2026-0١-01", "２０２６-01-01"] {
+            #expect(LocalDate(text) == nil, "\(text)")
+        }
+    }
+
     @Test func knowsWeekdaysAndWeeks() throws {
         let date = try #require(LocalDate("2026-12-03"))
         #expect(date.weekday == .thursday)
