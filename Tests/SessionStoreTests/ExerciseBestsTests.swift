@@ -93,10 +93,26 @@ import SessionCore
                     (1, 'Squat', 'squat', 2, 2, 'normal', 1, 110, 113.7, 110, 2),
                     (1, 'Squat', 'squat', 3, 2, 'warmup', 10, 40, NULL, NULL, 3),
                     (1, 'Plank', 'plank', 1, 1, 'normal', NULL, NULL, NULL, NULL, 4);
+                UPDATE logged_set SET request_id = 'r-1', note = 'felt good', rpe = 8 WHERE id = 1;
                 """)
+        }
+        let everyColumn = "SELECT * FROM logged_set ORDER BY id"
+        let before = try Database(path: path, schemaVersion: 1).connection.prepare(everyColumn).rows([]) { row in
+            (0..<18).map { row.optionalText(Int32($0)) ?? "NULL" }
         }
         let database = try Database(path: path)
         #expect(try database.schemaVersion() == 2)
+        #expect(try database.connection.prepare(everyColumn).rows([]) { row in (0..<18).map { row.optionalText(Int32($0)) ?? "NULL" } } == before,
+                "the rebuilt table holds the same rows, column for column")
+        #expect(try database.connection.text("PRAGMA integrity_check") == "ok")
+        #expect(try database.connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0)
+        #expect(try database.set(requestID: "r-1")?.id == 1)
+        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN SELECT id FROM logged_set WHERE request_id = ?").rows(["r-1"]) { $0.text(3) }
+        #expect(plan.contains { $0.contains("logged_set_by_request") }, "a retry is found through the partial index: \(plan)")
+        // The constraints still hold on the rebuilt table.
+        #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET kind = 'bogus' WHERE id = 1") }
+        #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET request_id = 'r-1' WHERE id = 2") }
+        #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET session_id = 99 WHERE id = 2") }
         #expect(try database.bests(exerciseKey: "squat") == (116.7, 110))
         #expect(try database.bests(exerciseKey: "plank") == (nil, nil))
         #expect(try database.connection.scalar("SELECT count(*) FROM exercise_best") == 1, "an exercise without records has no row")
