@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "SessionCore", "SessionRPC", "sessiond", "sessionctl", "sessiond-bench"]
+            dependencies: ["TestSupport", "SessionCore", "SessionRPC", "SessionStore", "sessiond", "sessionctl", "sessiond-bench"]
         ),
     ]
 )

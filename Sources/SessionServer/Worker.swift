@@ -38,7 +38,7 @@ struct Completion: Sendable {
 }
 
 /// The one owner of the database: a thread that takes every queued job, runs them all
-/// in one transaction (each request atomic in a savepoint), commits once, and only then
+/// in one transaction (each request atomic, see `commit`), commits once, and only then
 /// hands the replies back. Many clients' writes share one fsync (group commit), and no
 /// reply reports a write before it is durable. A lone request may instead run on the
 /// serving thread (`runInline`); `ownership` ensures one thread at a time uses the
@@ -135,17 +135,43 @@ final class Worker: @unchecked Sendable {
     }
 
     /// One group commit for every job taken; the caller holds `ownership`.
+    ///
+    /// First without savepoints: most requests either succeed or fail before writing
+    /// anything, and a savepoint per request would copy every page it touches. When a
+    /// request fails after writing, the whole transaction is rolled back (nothing of it
+    /// was durable or replied) and the jobs run again, each request in a savepoint.
+    /// Requests are replay-safe: a request's effects outside the database (events, rest
+    /// timers) travel in its Completion, which the first attempt discards.
     private func commit(_ jobs: [Job]) -> [Completion] {
-        var results: [Completion] = []
-        results.reserveCapacity(jobs.count)
-        tracker.begin(nowMs: tracker.clock.nowMs())
+        let nowMs = tracker.clock.nowMs()
         do {
-            try tracker.database.groupCommit {
-                for job in jobs { results.append(run(job)) }
+            do {
+                return try groupCommit(jobs, nowMs: nowMs, isolatingRequests: false)
+            } catch AttemptAborted.failedAfterWriting {
+                return try groupCommit(jobs, nowMs: nowMs, isolatingRequests: true)
             }
         } catch {
-            logger.error("commit failed; replying with errors", [("error", error.description)])
-            results = jobs.map { failAll($0, error: ErrorMapping.rpcError(error)) }
+            let reply: RPCError
+            if case AttemptAborted.transactionLost(let cause) = error { reply = cause } else { reply = ErrorMapping.rpcError(error) }
+            logger.error("commit failed; replying with errors", [("error", reply.message)])
+            return jobs.map { failAll($0, error: reply) }
+        }
+    }
+
+    /// Why an attempt at a group commit stopped and was rolled back (see `commit`).
+    private enum AttemptAborted: Error {
+        /// A request failed after writing, without savepoints to undo it alone.
+        case failedAfterWriting
+        /// SQLite rolled the transaction back itself; the request's error says why.
+        case transactionLost(RPCError)
+    }
+
+    private func groupCommit(_ jobs: [Job], nowMs: Int64, isolatingRequests: Bool) throws -> [Completion] {
+        var results: [Completion] = []
+        results.reserveCapacity(jobs.count)
+        tracker.begin(nowMs: nowMs)
+        try tracker.database.groupCommit(isolatingRequests: isolatingRequests) {
+            for job in jobs { results.append(try run(job, isolated: isolatingRequests)) }
         }
         return results
     }
@@ -168,7 +194,7 @@ final class Worker: @unchecked Sendable {
     }
 
     /// Runs one job's requests, each atomic, and builds its reply line.
-    private func run(_ job: Job) -> Completion {
+    private func run(_ job: Job, isolated: Bool) throws(AttemptAborted) -> Completion {
         var replies: [JSONValue] = []
         var events: [Event] = []
         var subscribe: [String]?
@@ -182,7 +208,7 @@ final class Worker: @unchecked Sendable {
                 tracker.events = []
                 tracker.restTimer = nil
                 tracker.cancelsRest = false
-                let result = call(request)
+                let result = try call(request, isolated: isolated)
                 if case .success(let value) = result {
                     events += tracker.events
                     restTimer = tracker.restTimer ?? restTimer
@@ -208,18 +234,32 @@ final class Worker: @unchecked Sendable {
     /// Thrown to roll back a request's savepoint when its method failed.
     private struct Rollback: Error { let error: RPCError }
 
-    private func call(_ request: Request) -> Result<JSONValue, RPCError> {
+    /// Runs one request. Isolated, inside its own savepoint; otherwise directly, and a
+    /// failure that left changes behind (or lost the transaction) aborts the attempt.
+    private func call(_ request: Request, isolated: Bool) throws(AttemptAborted) -> Result<JSONValue, RPCError> {
+        let database = tracker.database
+        guard isolated else {
+            let changes = database.changesSoFar
+            let result = table.call(request, context: tracker)
+            if case .failure = result, database.changesSoFar != changes || !database.transactionIsOpen { throw .failedAfterWriting }
+            return result
+        }
+        let result: Result<JSONValue, RPCError>
         do {
-            return try tracker.database.atomically {
+            result = try database.atomically {
                 let result = table.call(request, context: tracker)
                 if case .failure(let error) = result { throw Rollback(error: error) }
                 return result
             }
         } catch let rollback as Rollback {
-            return .failure(rollback.error)
+            result = .failure(rollback.error)
         } catch {
-            return .failure(ErrorMapping.rpcError(error))
+            result = .failure(ErrorMapping.rpcError(error))
         }
+        // SQLite ends the transaction itself on a full disk or an I/O error: the requests
+        // after this one must not run outside it.
+        if case .failure(let error) = result, !database.transactionIsOpen { throw .transactionLost(error) }
+        return result
     }
 
     private func failAll(_ job: Job, error: RPCError) -> Completion {

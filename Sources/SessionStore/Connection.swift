@@ -8,6 +8,9 @@ public final class Connection {
     private var cache: [String: Statement] = [:]
     /// Open savepoints made by `transaction` inside an outer transaction.
     private var savepointDepth = 0
+    /// While true, `transaction` inside an open transaction runs its body without a
+    /// savepoint (see `withoutSavepoints`).
+    private var savepointsSuspended = false
     /// The database file.
     public let path: String
 
@@ -72,7 +75,7 @@ public final class Connection {
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         // Inside a savepoint already, the enclosing one makes `body` atomic: a failure
         // propagates to it and rolls everything back.
-        if savepointDepth > 0 { return try body() }
+        if savepointDepth > 0 || (savepointsSuspended && inTransaction) { return try body() }
         // Prepared (and cached) rather than exec'd: these run several times per request.
         let nested = inTransaction
         if nested { savepointDepth += 1 }
@@ -93,6 +96,20 @@ public final class Connection {
         }
     }
 
+    /// Runs `body` with `transaction` making no savepoints inside the open transaction:
+    /// the caller takes charge of atomicity (it rolls the whole transaction back when a
+    /// part of it fails after writing; see `totalChanges`).
+    public func withoutSavepoints<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = savepointsSuspended
+        savepointsSuspended = true
+        defer { savepointsSuspended = previous }
+        return try body()
+    }
+
     /// True while a transaction is open.
     public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Rows inserted, updated or deleted through this connection since it opened: a
+    /// statement that failed adds nothing.
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 }

@@ -116,21 +116,42 @@ public final class Database {
         try wrap { try connection.transaction(body) }
     }
 
-    /// Group commit: runs `body` (many requests' writes, each atomic through `write`)
-    /// inside one transaction and commits once, so one fsync serves them all. Nothing
-    /// `body` did is durable, and no reply may report it, until this returns.
-    public func groupCommit(_ body: () -> Void) throws(StorageError) {
-        try wrap {
-            try connection.run("BEGIN IMMEDIATE")
-            body()
-            do {
-                try connection.run("COMMIT")
-            } catch {
-                try? connection.run("ROLLBACK")
-                throw error
-            }
+    /// Group commit: runs `body` (many requests' writes) inside one transaction and
+    /// commits once, so one fsync serves them all. Nothing `body` did is durable, and no
+    /// reply may report it, until this returns; when `body` throws, everything it did is
+    /// rolled back and the error rethrown.
+    ///
+    /// With `isolatingRequests`, each `atomically` inside is a savepoint, so a request
+    /// that fails rolls back alone. Without, no savepoint is made (each costs a copy of
+    /// every page the request touches): the caller must notice a request that failed
+    /// after writing (`changesSoFar`, `transactionIsOpen`) and throw, then run the
+    /// batch again isolated.
+    public func groupCommit(isolatingRequests: Bool = true, _ body: () throws -> Void) throws {
+        try wrap { try connection.run("BEGIN IMMEDIATE") }
+        do {
+            if isolatingRequests { try body() } else { try connection.withoutSavepoints(body) }
+        } catch {
+            rollBackIfOpen()
+            throw error  // as `body` threw it
+        }
+        do {
+            try connection.run("COMMIT")
+        } catch {
+            rollBackIfOpen()
+            throw StorageError.sqlite(error)
         }
     }
+
+    private func rollBackIfOpen() {
+        if connection.inTransaction { try? connection.run("ROLLBACK") }
+    }
+
+    /// Rows changed through this database so far (see `groupCommit`).
+    public var changesSoFar: Int64 { connection.totalChanges }
+
+    /// False when SQLite rolled the open transaction back by itself (after a full
+    /// disk, an I/O error or running out of memory).
+    public var transactionIsOpen: Bool { connection.inTransaction }
 
     /// Runs `body` atomically inside the current group commit (a savepoint), or in its
     /// own transaction outside one: one request's writes all land or none do.

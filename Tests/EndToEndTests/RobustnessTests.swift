@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+@testable import SessionStore
 
 /// The daemon under stress and failure: concurrency, crashes, hostile clients, signals.
 @Suite struct RobustnessTests {
@@ -143,6 +144,42 @@ import SessionCore
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
         try daemon.start()
         #expect(try daemon.client().call("session.current")["sets"] == JSONValue(count))
+    }
+
+    /// The group commit runs requests without savepoints first; a request that fails
+    /// after writing must still change nothing, and the requests sharing its
+    /// transaction must still land. The failure is real: a trigger the test adds makes
+    /// SQLite refuse the set after the request already resumed the paused session.
+    @Test func aRequestThatFailsAfterWritingChangesNothingAndSparesItsBatch() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let setup = try daemon.client()
+        _ = try setup.call("session.start")
+        _ = try setup.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))
+        #expect(daemon.stop() == 0)
+        try Database(path: daemon.databasePath).connection.execute("""
+            CREATE TRIGGER test_fault BEFORE INSERT ON logged_set WHEN NEW.note = 'fail here'
+            BEGIN SELECT RAISE(ABORT, 'injected fault'); END;
+            """)
+        try daemon.start()
+        let client = try daemon.client()
+        try client.send(line: """
+            [{"jsonrpc":"2.0","id":1,"method":"session.pause"},
+             {"jsonrpc":"2.0","id":2,"method":"session.log","params":{"exercise":"Squat","reps":5,"weightKg":120,"note":"fail here"}},
+             {"jsonrpc":"2.0","id":3,"method":"health.record","params":{"type":"sleepHours","value":7,"date":"2026-11-25"}}]
+            """.replacingOccurrences(of: "\n", with: ""))
+        let replies = try #require(try client.readJSON().arrayValue)
+        #expect(replies.count == 3)
+        #expect(replies[0]["result"]?["state"] == "paused")
+        #expect(replies[1]["error"]?["message"]?.stringValue?.contains("injected fault") == true, "\(replies[1])")
+        #expect(replies[2]["result"] != nil, "\(replies[2])")
+        let current = try client.call("session.current")
+        #expect(current["state"] == "paused", "the failed log's resume was rolled back with it")
+        #expect(current["sets"] == 1)
+        #expect(try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 120]))["personalRecord"] != nil,
+                "the failed heavier set left no record behind")
+        let week = try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"]))
+        #expect(week["health"]?.jsonText.contains("sleepHours") == true, "\(week.jsonText)")
     }
 
     @Test func refusesFilesItMustNotTouch() throws {
