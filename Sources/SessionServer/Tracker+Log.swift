@@ -38,16 +38,15 @@ extension Tracker {
         }
         try resumeIfPaused(session)
         let key = name.exerciseKey
-        let previous = try database.lastSet(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key)
+        let previous = try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key)
         let bests = try database.bests(exerciseKey: key)
         let record = PersonalRecord.check(kind: input.kind, weightKg: weight, reps: reps, bestOneRepMaxKg: bests.oneRepMaxKg, heaviestKg: bests.heaviestKg)
         let recordKinds = record.map { [$0.oneRepMax ? "oneRepMax" : nil, $0.weight ? "weight" : nil].compactMap { $0 }.joined(separator: ",") }
-        let setID = try database.insertSet(NewSet(
+        let stored = try database.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, setNumber: (previous?.setNumber ?? 0) + 1,
             progressSets: (previous?.progressSets ?? 0) + (input.kind.counts ? 1 : 0), kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, personalRecord: recordKinds))
-        guard let stored = try database.set(setID) else { throw SessionError.setNotFound(setID) }
         let result = try logResult(stored)
         emit("set.logged", result.objectPairs ?? [])
         cancelsRest = true

@@ -91,8 +91,9 @@ extension Database {
         }
     }
 
-    /// Stores a set with its exercise key and Epley estimate.
-    public func insertSet(_ set: NewSet) throws(StorageError) -> Int64 {
+    /// Stores a set with its exercise key and Epley estimate, and returns it as stored
+    /// (what `set(_:)` would read back).
+    public func insertSet(_ set: NewSet) throws(StorageError) -> SetRecord {
         try write {
             let key = set.exerciseName.exerciseKey
             let estimate = set.kind.counts ? Epley.oneRepMax(weightKg: set.weightKg, reps: set.reps) : nil
@@ -119,21 +120,28 @@ extension Database {
                     """,
                     [key, estimate, recordWeight])
             }
-            return id
+            return SetRecord(
+                id: id, sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseName: set.exerciseName,
+                setNumber: set.setNumber, progressSets: set.progressSets, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
+                durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, loggedAtMs: set.loggedAtMs, requestID: set.requestID,
+                personalRecord: set.personalRecord)
         }
     }
 
-    /// The latest set of one exercise in a session (by planned exercise, or by name key
-    /// for off-plan sets): one step down the (session_id, exercise_key, id) index.
-    public func lastSet(sessionID: Int64, plannedExerciseID: Int64?, exerciseKey: String) throws(StorageError) -> SetRecord? {
+    /// The set number and counted-set progress of the latest set of one exercise in a
+    /// session (by planned exercise, or by name key for off-plan sets): one step down
+    /// the (session_id, exercise_key, id) index.
+    public func latestProgress(sessionID: Int64, plannedExerciseID: Int64?, exerciseKey: String) throws(StorageError)
+        -> (setNumber: Int, progressSets: Int)?
+    {
         try wrap {
             try connection.prepare(
                 """
-                SELECT \(Self.setColumns) FROM logged_set
+                SELECT set_number, progress_sets FROM logged_set
                 WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS ?
                 ORDER BY id DESC LIMIT 1
                 """
-            ).row([sessionID, exerciseKey, plannedExerciseID]) { Self.setRecord($0) }
+            ).row([sessionID, exerciseKey, plannedExerciseID]) { (setNumber: $0.int(0), progressSets: $0.int(1)) }
         }
     }
 

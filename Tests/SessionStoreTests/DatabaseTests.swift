@@ -115,6 +115,28 @@ import SessionCore
         #expect(throws: SQLiteError.self) { try database.connection.run("UPDATE plan SET active = 1") }
     }
 
+    /// session.log replies with what insertSet returns and a retry with what set(requestID:)
+    /// reads: the two must agree for every kind of set.
+    @Test func anInsertedSetIsReturnedAsItReadsBack() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 5)
+        let sets = [
+            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Goblet  Squat", setNumber: 1, progressSets: 1, kind: .normal,
+                   reps: 10, weightKg: 24.5, durationSeconds: nil, rpe: 8.5, note: "ünïcode \"note\"", loggedAtMs: 1_764_000_000_123,
+                   requestID: "req-1", personalRecord: "oneRepMax,weight"),
+            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Plank", setNumber: 1, progressSets: 0, kind: .warmup,
+                   reps: nil, weightKg: nil, durationSeconds: 45, rpe: nil, note: nil, loggedAtMs: 6, requestID: nil, personalRecord: nil),
+            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Row", setNumber: 3, progressSets: 2, kind: .drop,
+                   reps: 12, weightKg: 0.1 + 0.2, durationSeconds: nil, rpe: 10, note: "", loggedAtMs: 7, requestID: nil, personalRecord: ""),
+        ]
+        for set in sets {
+            let returned = try database.insertSet(set)
+            #expect(try database.set(returned.id) == returned)
+        }
+        #expect(try database.set(requestID: "req-1")?.note == "ünïcode \"note\"")
+    }
+
     @Test func aFailedWriteLeavesNothingBehind() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)

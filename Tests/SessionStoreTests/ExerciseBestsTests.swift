@@ -46,7 +46,7 @@ import SessionCore
                 let kind: SetKind = [.normal, .normal, .warmup, .drop, .failure][Int(generator.next() % 5)]
                 let reps: Int? = name == "Plank" ? nil : Int(generator.next() % 12) + 1
                 let weight: Double? = name == "Plank" || generator.next() % 6 == 0 ? nil : Double(generator.next() % 80) + 20
-                sets.append(try database.insertSet(newSet(session: session, name: name, number: number, kind: kind, reps: reps, weight: weight)))
+                sets.append(try database.insertSet(newSet(session: session, name: name, number: number, kind: kind, reps: reps, weight: weight)).id)
             }
             try database.finishSession(session, endedAtMs: 100, pausedTotalMs: 0, rpe: nil, note: nil)
             try expectBestsMatch(database, keys, "after day \(day)'s sets")
