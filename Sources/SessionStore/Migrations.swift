@@ -134,7 +134,9 @@ enum Migrations {
         // - `kind IN (...)` in a CHECK built a temporary b-tree on every insert: it is
         //   now a chain of comparisons;
         // - request ids are indexed only when present (a partial unique index), so sets
-        //   logged without one write no index entry.
+        //   logged without one write no index entry;
+        // - two indexes go: (logged_at_ms), which no query used, and (session_id, id),
+        //   whose queries (a session's few dozen sets) (session_id, exercise_key, id) serves.
         // SQLite cannot alter a CHECK in place: the table is rebuilt (sqlite.org/lang_altertable.html).
         Migration(version: 2, name: "cheaper set logging: exercise bests, plain kind check, partial request-id index", sql: """
             CREATE TABLE exercise_best (
@@ -174,10 +176,10 @@ enum Migrations {
                 FROM logged_set;
             DROP TABLE logged_set;
             ALTER TABLE logged_set_v2 RENAME TO logged_set;
-            CREATE INDEX logged_set_by_session ON logged_set (session_id, id);
+            -- A session's sets (and set numbering) through (session_id, ...); an exercise's
+            -- history (bests after an undo) through (exercise_key, ...).
             CREATE INDEX logged_set_by_session_exercise ON logged_set (session_id, exercise_key, id);
             CREATE INDEX logged_set_by_exercise ON logged_set (exercise_key, logged_at_ms);
-            CREATE INDEX logged_set_by_time ON logged_set (logged_at_ms);
             CREATE UNIQUE INDEX logged_set_by_request ON logged_set (request_id) WHERE request_id IS NOT NULL;
             """),
     ]
