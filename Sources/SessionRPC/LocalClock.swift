@@ -64,16 +64,42 @@ public struct LocalClock: Sendable {
     /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
     public func rfc3339(ms: Int64) -> String {
         let parts = brokenDown(ms: ms)
-        func pad(_ value: Int, _ width: Int = 2) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        // Written into bytes: every session.log reply carries one.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(29)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
         }
-        let millis = Int(((ms % 1000) + 1000) % 1000)
+        digits(Int(parts.tm_year) + 1900, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mon) + 1, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mday), 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(Int(parts.tm_hour), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_min), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_sec), 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(Int(((ms % 1000) + 1000) % 1000), 3)
         let offset = Int(parts.tm_gmtoff)
-        let sign = offset < 0 ? "-" : "+"
-        let zone = offset == 0 ? "Z" : "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) % 3600 / 60))"
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
-            + "T\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec))).\(pad(millis, 3))\(zone)"
+        if offset == 0 {
+            bytes.append(UInt8(ascii: "Z"))
+        } else {
+            bytes.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+            digits(abs(offset) / 3600, 2)
+            bytes.append(UInt8(ascii: ":"))
+            digits(abs(offset) % 3600 / 60, 2)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses an RFC 3339 timestamp (`Z` or `±hh:mm`, optional fraction) to Unix ms.

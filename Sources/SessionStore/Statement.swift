@@ -5,6 +5,8 @@ import CSQLite
 public final class Statement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
+    /// How many parameters the SQL has.
+    private let parameterCount: Int
     /// The SQL text, for error messages.
     public let sql: String
 
@@ -19,6 +21,7 @@ public final class Statement {
         self.handle = statement
         self.connection = connection
         self.sql = sql
+        self.parameterCount = Int(sqlite3_bind_parameter_count(statement))
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -26,7 +29,8 @@ public final class Statement {
     /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLBindable]) throws(SQLiteError) {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        // Parameters left unbound are NULL, not what the previous run bound.
+        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -34,7 +38,18 @@ public final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .text(var text):
+                // The UTF-8 in place with its length (SQLite copies it): no temporary
+                // C string for short strings, no strlen. An empty buffer may have no
+                // address, which SQLite would bind as NULL: "" is bound explicitly.
+                code = text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+                    }
+                    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
+                    }
+                }
             }
             try check(code, connection, sql: sql)
         }
