@@ -15,12 +15,16 @@ extension Database {
             rpe: row.optionalDouble(offset + 9), note: row.optionalText(offset + 10))
     }
 
-    /// The active (unfinished) session, if any.
+    /// The active (unfinished) session, if any. Inside a transaction, read once and
+    /// remembered until the session table is written or the transaction ends.
     public func activeSession() throws(StorageError) -> SessionRecord? {
-        try wrap {
+        if let cached = activeSessionCache, connection.inTransaction { return cached }
+        let session = try wrap {
             try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE ended_at_ms IS NULL")
                 .row { Self.sessionRecord($0) }
         }
+        if connection.inTransaction { activeSessionCache = .some(session) }
+        return session
     }
 
     /// A session by id.
@@ -32,7 +36,8 @@ extension Database {
 
     /// Starts a session; the unique index refuses a second active one.
     public func insertSession(planDayID: Int64?, date: LocalDate, title: String, carriedOver: Bool, startedAtMs: Int64) throws(StorageError) -> Int64 {
-        try write {
+        activeSessionCache = nil
+        return try write {
             try connection.run(
                 "INSERT INTO session (plan_day_id, date, title, carried_over, started_at_ms) VALUES (?, ?, ?, ?, ?)",
                 [planDayID, date.description, title, carriedOver, startedAtMs])
@@ -42,6 +47,7 @@ extension Database {
 
     /// Records a pause state: `pausedSinceMs` nil when running.
     public func updatePause(sessionID: Int64, pausedSinceMs: Int64?, pausedTotalMs: Int64) throws(StorageError) {
+        activeSessionCache = nil
         try write {
             try connection.run("UPDATE session SET paused_since_ms = ?, paused_total_ms = ? WHERE id = ?", [pausedSinceMs, pausedTotalMs, sessionID])
         }
@@ -49,6 +55,7 @@ extension Database {
 
     /// Ends a session.
     public func finishSession(_ id: Int64, endedAtMs: Int64, pausedTotalMs: Int64, rpe: Double?, note: String?) throws(StorageError) {
+        activeSessionCache = nil
         try write {
             try connection.run(
                 "UPDATE session SET ended_at_ms = ?, paused_since_ms = NULL, paused_total_ms = ?, rpe = ?, note = ? WHERE id = ?",
@@ -58,6 +65,7 @@ extension Database {
 
     /// Deletes a session and its sets (an aborted session is kept nowhere).
     public func deleteSession(_ id: Int64) throws(StorageError) {
+        activeSessionCache = nil
         try write {
             let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([id]) { $0.text(0) }
             try connection.run("DELETE FROM session WHERE id = ?", [id])

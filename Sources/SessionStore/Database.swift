@@ -8,6 +8,11 @@ public final class Database {
     let connection: Connection
     /// The database file.
     public var path: String { connection.path }
+    /// The active session as this transaction last read it: `nil` when unknown,
+    /// `.some(nil)` when there is none. Session logging asks for it on every set; it is
+    /// forgotten at every BEGIN, every write to the session table and every rollback,
+    /// and used only inside a transaction (see `activeSession()`).
+    var activeSessionCache: SessionRecord??
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
@@ -113,7 +118,7 @@ public final class Database {
 
     /// One transaction around `body`; storage errors pass through unchanged.
     func write<T>(_ body: () throws -> T) throws(StorageError) -> T {
-        try wrap { try connection.transaction(body) }
+        try wrap { try atomically(body) }
     }
 
     /// Group commit: runs `body` (many requests' writes) inside one transaction and
@@ -128,6 +133,7 @@ public final class Database {
     /// batch again isolated.
     public func groupCommit(isolatingRequests: Bool = true, _ body: () throws -> Void) throws {
         try wrap { try connection.run("BEGIN IMMEDIATE") }
+        activeSessionCache = nil
         do {
             if isolatingRequests { try body() } else { try connection.withoutSavepoints(body) }
         } catch {
@@ -136,6 +142,7 @@ public final class Database {
         }
         do {
             try connection.run("COMMIT")
+            activeSessionCache = nil
         } catch {
             rollBackIfOpen()
             throw StorageError.sqlite(error)
@@ -143,6 +150,7 @@ public final class Database {
     }
 
     private func rollBackIfOpen() {
+        activeSessionCache = nil
         if connection.inTransaction { try? connection.run("ROLLBACK") }
     }
 
@@ -156,7 +164,12 @@ public final class Database {
     /// Runs `body` atomically inside the current group commit (a savepoint), or in its
     /// own transaction outside one: one request's writes all land or none do.
     public func atomically<T>(_ body: () throws -> T) throws -> T {
-        try connection.transaction(body)
+        do {
+            return try connection.transaction(body)
+        } catch {
+            activeSessionCache = nil  // rolled back: what was read may be gone
+            throw error
+        }
     }
 
     /// Checkpoints the WAL into the main file; done before a clean shutdown.
