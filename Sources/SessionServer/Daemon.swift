@@ -44,6 +44,11 @@ public enum Daemon {
         let signals = try blockSignals()
         if let failure = DaemonOptions.makeDirectory(for: options.databasePath) { throw StartFailure(description: failure) }
         let database = try Database(path: options.databasePath)
+        // Logged before the socket exists, so a client that can connect can read it.
+        if let active = try database.activeSession() {
+            let sets = try database.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }
+            logger.info("recovered active session", [("session_id", String(active.id)), ("sets", String(sets))])
+        }
         let listener: Listener
         var socketSource = "activation"
         if options.socketFlag == nil, environment["SESSIOND_SOCKET"] == nil, let activated = try Listener.fromActivation() {
@@ -55,10 +60,6 @@ public enum Daemon {
         }
         let clock = LocalClock()
         let tracker = Tracker(database: database, clock: clock)
-        if let active = try database.activeSession() {
-            let sets = try database.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }
-            logger.info("recovered active session", [("session_id", String(active.id)), ("sets", String(sets))])
-        }
         let worker = Worker(tracker: tracker, logger: logger)
         let notifier = Notifier()
         let server = Server(
