@@ -80,6 +80,9 @@ extension Server {
             connection.input.append(contentsOf: readBuffer[0..<count])
             consumeLines(connection)
             guard connections[connection.fd] != nil else { return }
+            // A short read took everything there was; the descriptor is level-triggered,
+            // so epoll reports it again when more arrives (no read just to see EAGAIN).
+            if count < readBuffer.count { break }
         }
         updateInterest(connection)
         write(connection)
