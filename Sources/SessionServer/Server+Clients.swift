@@ -197,6 +197,7 @@ extension Server {
     func drop(_ connection: ClientConnection, reason: String?) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
         connectionsByID[connection.id] = nil
+        subscribers[connection.id] = nil
         if let reason { logger.warning("client dropped: \(reason)", [("client", String(connection.id))]) }
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
         close(connection.fd)

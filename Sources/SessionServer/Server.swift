@@ -21,6 +21,8 @@ final class Server {
     /// Clients by descriptor (for epoll events) and by id (for the worker's replies).
     var connections: [Int32: ClientConnection] = [:]
     var connectionsByID: [Int: ClientConnection] = [:]
+    /// The connections that subscribed to events, by id: events go to these only.
+    var subscribers: [Int: ClientConnection] = [:]
     var nextConnectionID = 1
     var restTimer: RestTimer?
     var stoppingSinceMs: Int64?
@@ -160,7 +162,10 @@ final class Server {
         if let timer = completion.restTimer { restTimer = timer }
         log(completion.events)
         if let connection = connectionsByID[completion.connection] {
-            if let types = completion.subscribe { connection.subscriptions = Set(types) }
+            if let types = completion.subscribe {
+                connection.subscriptions = Set(types)
+                subscribers[connection.id] = connection
+            }
             connection.finish(slot: completion.slot, completion.reply.map { .line($0.jsonBytes) } ?? .nothing)
             if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
                 connection.readPaused = false
@@ -173,12 +178,15 @@ final class Server {
 
     /// Sends events to the connections subscribed to their types.
     private func broadcast(_ events: [Event]) {
-        guard !events.isEmpty else { return }
-        for connection in Array(connections.values) {
+        guard !events.isEmpty, !subscribers.isEmpty else { return }
+        var lines: [Int: [UInt8]] = [:]  // each event encoded once, for every subscriber
+        for connection in Array(subscribers.values) {  // a copy: writing may drop one
             guard let types = connection.subscriptions else { continue }
             var added = false
-            for event in events where types.contains(event.type) {
-                connection.append(line: JSONRPC.notification(method: "event", params: event.params).jsonBytes)
+            for (index, event) in events.enumerated() where types.contains(event.type) {
+                let line = lines[index] ?? JSONRPC.notification(method: "event", params: event.params).jsonBytes
+                lines[index] = line
+                connection.append(line: line)
                 added = true
             }
             if added { write(connection) }

@@ -15,6 +15,9 @@ import SessionCore
         #expect(subscribed["subscribed"]?.arrayValue?.contains("set.logged") == true)
         let narrow = try daemon.client()
         _ = try narrow.call("events.subscribe", .obj(["types": ["session.finished"]]))
+        let leaver = try daemon.client()  // subscribes, then goes away without a word
+        _ = try leaver.call("events.subscribe")
+        leaver.close()
         _ = try actor.call("session.start", .obj(["date": "2026-11-30"]))
         _ = try actor.call("session.log", .obj(["exercise": "squat"]))
         var types: [String] = []
