@@ -53,13 +53,14 @@ public struct Params {
     /// A number within `range`; `step` (e.g. 0.5) when values must be multiples of it.
     public mutating func number(_ name: String, in range: ClosedRange<Double>, step: Double? = nil, required: Bool = false) -> Double? {
         guard let found = raw(name) else { missing(name, required: required); return nil }
-        let text = "must be a number from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))"
+        // Built only on failure: this runs for every number of every set logged.
+        func text() -> String { "must be a number from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))" }
         guard let number = found.numberValue, range.contains(number) else {
-            fail(name, "\(text), got \(found.jsonText)")
+            fail(name, "\(text()), got \(found.jsonText)")
             return nil
         }
         if let step, (number / step).rounded() != number / step {
-            fail(name, "\(text) in steps of \(JSONValue.format(number: step)), got \(found.jsonText)")
+            fail(name, "\(text()) in steps of \(JSONValue.format(number: step)), got \(found.jsonText)")
             return nil
         }
         return number
