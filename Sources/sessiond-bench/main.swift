@@ -12,7 +12,16 @@ if arguments.first == "--load", arguments.count == 4, let clients = Int(argument
     LoadGenerator.run(socket: arguments[1], clients: clients, perClient: perClient)
 }
 if arguments.contains("--help") {
-    print("Usage: sessiond-bench [--quick]\nPrints JSON lines {name, value, unit}; see README \"Performance\".")
+    print("""
+        Usage: sessiond-bench [--quick]
+               sessiond-bench --load SOCKET CLIENTS PER_CLIENT
+
+        Measures sessiond against this machine's floors and prints one JSON line per
+        figure {name, value, unit[, note]}; see README "Performance". --quick runs a
+        tiny workload. --load only drives CLIENTS connections to a running daemon at
+        SOCKET, each logging PER_CLIENT sets one after the other, and prints
+        "<elapsed ns> <calls> <failed calls>" (a session must be active).
+        """)
     exit(0)
 }
 let workload = arguments.contains("--quick") ? Workload.quick : Workload.full

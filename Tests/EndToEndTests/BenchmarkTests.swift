@@ -15,7 +15,7 @@ import SessionCore
             "floor.socket_round_trip_p50", "floor.durable_commit_p50", "session_log.latency_p50", "session_log.latency_p99",
             "session_log.latency_p50_ratio_to_floor", "session_log.throughput_1_clients", "session_log.throughput_8_clients",
             "session_log.throughput_64_clients", "session_log.throughput_64_clients_ratio_to_commit_rate",
-            "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
+            "session_log.daemon_cpu_per_call_64_clients", "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
         ] {
             #expect(names.contains(required), "\(required)")
         }
@@ -26,5 +26,20 @@ import SessionCore
         }
         #expect(metrics.first { $0["name"] == "sessiond.exit_status" }?["value"] == 0, "the daemon stopped cleanly")
         #expect((metrics.first { $0["name"] == "sessiond.peak_rss" }?["value"]?.numberValue ?? 0) > 1)
+    }
+
+    /// The load client stores exactly what it says it sent, and counts refusals.
+    @Test func theLoadClientLogsEverySetAndCountsFailures() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let bench = Binaries.directory + "/sessiond-bench"
+        let refused = try runProcess(bench, ["--load", daemon.socketPath, "2", "3"], timeout: 60)
+        #expect(refused.status == 0)
+        #expect(refused.stdout.split(separator: " ").dropFirst().map(String.init) == ["6", "6\n"], "no session: every call fails")
+        _ = try daemon.client().call("session.start")
+        let result = try runProcess(bench, ["--load", daemon.socketPath, "3", "4"], timeout: 60)
+        let fields = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        #expect(fields.count == 3 && fields[0] > 0 && fields[1] == 12 && fields[2] == 0, "\(result.stdout)")
+        #expect(try daemon.client().call("session.current")["sets"] == 12)
     }
 }
