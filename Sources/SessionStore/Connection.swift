@@ -5,7 +5,7 @@ import CSQLite
 /// when opening fails.
 public final class Connection {
     let handle: OpaquePointer
-    private var cache: [String: Statement] = [:]
+    private var cache: [SQLKey: Statement] = [:]
     /// Open savepoints made by `transaction` inside an outer transaction.
     private var savepointDepth = 0
     /// While true, `transaction` inside an open transaction runs its body without a
@@ -44,9 +44,10 @@ public final class Connection {
 
     /// A prepared statement, cached by its SQL text for reuse.
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-        if let statement = cache[sql] { return statement }
+        let key = SQLKey(sql: sql)
+        if let statement = cache[key] { return statement }
         let statement = try Statement(connection: handle, sql: sql)
-        cache[sql] = statement
+        cache[key] = statement
         return statement
     }
 
@@ -112,4 +113,20 @@ public final class Connection {
     /// Rows inserted, updated or deleted through this connection since it opened: a
     /// statement that failed adds nothing.
     public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+}
+
+/// A statement cache key: the SQL text, hashed by its length and the bytes at both ends
+/// rather than all of it (texts run to hundreds of bytes, several are looked up per
+/// request, and there are few of them); equality still compares the whole text.
+private struct SQLKey: Hashable {
+    let sql: String
+
+    static func == (left: SQLKey, right: SQLKey) -> Bool { left.sql == right.sql }
+
+    func hash(into hasher: inout Hasher) {
+        let utf8 = sql.utf8
+        hasher.combine(utf8.count)
+        for byte in utf8.prefix(16) { hasher.combine(byte) }
+        for byte in utf8.suffix(32) { hasher.combine(byte) }
+    }
 }

@@ -18,12 +18,12 @@ extension Database {
     /// The active (unfinished) session, if any. Inside a transaction, read once and
     /// remembered until the session table is written or the transaction ends.
     public func activeSession() throws(StorageError) -> SessionRecord? {
-        if let cached = activeSessionCache, connection.inTransaction { return cached }
+        if let known = memo.activeSession, connection.inTransaction { return known }
         let session = try wrap {
             try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE ended_at_ms IS NULL")
                 .row { Self.sessionRecord($0) }
         }
-        if connection.inTransaction { activeSessionCache = .some(session) }
+        if connection.inTransaction { memo.activeSession = .some(session) }
         return session
     }
 
@@ -36,7 +36,7 @@ extension Database {
 
     /// Starts a session; the unique index refuses a second active one.
     public func insertSession(planDayID: Int64?, date: LocalDate, title: String, carriedOver: Bool, startedAtMs: Int64) throws(StorageError) -> Int64 {
-        activeSessionCache = nil
+        memo.activeSession = nil
         return try write {
             try connection.run(
                 "INSERT INTO session (plan_day_id, date, title, carried_over, started_at_ms) VALUES (?, ?, ?, ?, ?)",
@@ -47,7 +47,7 @@ extension Database {
 
     /// Records a pause state: `pausedSinceMs` nil when running.
     public func updatePause(sessionID: Int64, pausedSinceMs: Int64?, pausedTotalMs: Int64) throws(StorageError) {
-        activeSessionCache = nil
+        memo.activeSession = nil
         try write {
             try connection.run("UPDATE session SET paused_since_ms = ?, paused_total_ms = ? WHERE id = ?", [pausedSinceMs, pausedTotalMs, sessionID])
         }
@@ -55,7 +55,7 @@ extension Database {
 
     /// Ends a session.
     public func finishSession(_ id: Int64, endedAtMs: Int64, pausedTotalMs: Int64, rpe: Double?, note: String?) throws(StorageError) {
-        activeSessionCache = nil
+        memo.activeSession = nil
         try write {
             try connection.run(
                 "UPDATE session SET ended_at_ms = ?, paused_since_ms = NULL, paused_total_ms = ?, rpe = ?, note = ? WHERE id = ?",
@@ -65,7 +65,8 @@ extension Database {
 
     /// Deletes a session and its sets (an aborted session is kept nowhere).
     public func deleteSession(_ id: Int64) throws(StorageError) {
-        activeSessionCache = nil
+        memo.activeSession = nil
+        memo.forgetSets()
         try write {
             let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([id]) { $0.text(0) }
             try connection.run("DELETE FROM session WHERE id = ?", [id])
@@ -116,7 +117,20 @@ extension Database {
                  set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note, estimate, recordWeight,
                  set.loggedAtMs, set.requestID, set.personalRecord])
             let id = connection.lastInsertRowID
-            if estimate != nil || recordWeight != nil {
+            if connection.inTransaction {
+                memo.progress[TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)] =
+                    (setNumber: set.setNumber, progressSets: set.progressSets)
+            }
+            if let known = connection.inTransaction ? memo.bests[key] : nil,
+                !Self.beats(estimate: estimate, weight: recordWeight, known)
+            {
+                // The row already holds at least these: nothing to write.
+            } else if estimate != nil || recordWeight != nil {
+                if let known = memo.bests[key], connection.inTransaction {
+                    memo.bests[key] = (Self.larger(known.oneRepMaxKg, estimate), Self.larger(known.heaviestKg, recordWeight))
+                } else {
+                    memo.bests[key] = nil
+                }
                 // Written only when the set beats the stored best (the WHERE of the upsert).
                 try connection.run(
                     """
@@ -142,7 +156,9 @@ extension Database {
     public func latestProgress(sessionID: Int64, plannedExerciseID: Int64?, exerciseKey: String) throws(StorageError)
         -> (setNumber: Int, progressSets: Int)?
     {
-        try wrap {
+        let key = TransactionMemo.ProgressKey(sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseKey: exerciseKey)
+        if connection.inTransaction, let known = memo.progress[key] { return known }
+        let progress = try wrap {
             try connection.prepare(
                 """
                 SELECT set_number, progress_sets FROM logged_set
@@ -151,6 +167,9 @@ extension Database {
                 """
             ).row([sessionID, exerciseKey, plannedExerciseID]) { (setNumber: $0.int(0), progressSets: $0.int(1)) }
         }
+        // Only a set that exists is remembered (none yet is the rarer case, once per exercise).
+        if connection.inTransaction, let progress { memo.progress[key] = progress }
+        return progress
     }
 
     /// The last set of a session, if any.
@@ -162,6 +181,7 @@ extension Database {
 
     /// Deletes one set.
     public func deleteSet(_ id: Int64) throws(StorageError) {
+        memo.forgetSets()
         try write {
             let key = try connection.text("SELECT exercise_key FROM logged_set WHERE id = ?", [id])
             try connection.run("DELETE FROM logged_set WHERE id = ?", [id])
@@ -172,10 +192,27 @@ extension Database {
     /// The best Epley estimate and the heaviest weight of counted sets of an exercise
     /// (by key) ever logged: one row, whatever the history's length.
     public func bests(exerciseKey: String) throws(StorageError) -> (oneRepMaxKg: Double?, heaviestKg: Double?) {
-        try wrap {
+        if connection.inTransaction, let known = memo.bests[exerciseKey] { return known }
+        let bests = try wrap {
             try connection.prepare("SELECT e1rm_kg, weight_kg FROM exercise_best WHERE exercise_key = ?")
                 .row([exerciseKey]) { ($0.optionalDouble(0), $0.optionalDouble(1)) } ?? (nil, nil)
         }
+        if connection.inTransaction { memo.bests[exerciseKey] = bests }
+        return bests
+    }
+
+    /// True when a set's estimate or weight is above the bests (a missing best is beaten
+    /// by any value).
+    static func beats(estimate: Double?, weight: Double?, _ bests: (oneRepMaxKg: Double?, heaviestKg: Double?)) -> Bool {
+        if let estimate, estimate > (bests.oneRepMaxKg ?? -.infinity) { return true }
+        if let weight, weight > (bests.heaviestKg ?? -.infinity) { return true }
+        return false
+    }
+
+    static func larger(_ first: Double?, _ second: Double?) -> Double? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return max(first, second)
     }
 
     /// Sets the bests of an exercise from its remaining history after sets were deleted:

@@ -8,11 +8,8 @@ public final class Database {
     let connection: Connection
     /// The database file.
     public var path: String { connection.path }
-    /// The active session as this transaction last read it: `nil` when unknown,
-    /// `.some(nil)` when there is none. Session logging asks for it on every set; it is
-    /// forgotten at every BEGIN, every write to the session table and every rollback,
-    /// and used only inside a transaction (see `activeSession()`).
-    var activeSessionCache: SessionRecord??
+    /// Reads remembered within the open transaction (see `TransactionMemo`).
+    var memo = TransactionMemo()
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
@@ -133,7 +130,7 @@ public final class Database {
     /// batch again isolated.
     public func groupCommit(isolatingRequests: Bool = true, _ body: () throws -> Void) throws {
         try wrap { try connection.run("BEGIN IMMEDIATE") }
-        activeSessionCache = nil
+        memo.forgetAll()
         do {
             if isolatingRequests { try body() } else { try connection.withoutSavepoints(body) }
         } catch {
@@ -142,7 +139,7 @@ public final class Database {
         }
         do {
             try connection.run("COMMIT")
-            activeSessionCache = nil
+            memo.forgetAll()
         } catch {
             rollBackIfOpen()
             throw StorageError.sqlite(error)
@@ -150,7 +147,7 @@ public final class Database {
     }
 
     private func rollBackIfOpen() {
-        activeSessionCache = nil
+        memo.forgetAll()
         if connection.inTransaction { try? connection.run("ROLLBACK") }
     }
 
@@ -164,10 +161,14 @@ public final class Database {
     /// Runs `body` atomically inside the current group commit (a savepoint), or in its
     /// own transaction outside one: one request's writes all land or none do.
     public func atomically<T>(_ body: () throws -> T) throws -> T {
+        let outermost = !connection.inTransaction
+        if outermost { memo.forgetAll() }  // a transaction of its own begins
         do {
-            return try connection.transaction(body)
+            let result = try connection.transaction(body)
+            if outermost { memo.forgetAll() }  // and has committed
+            return result
         } catch {
-            activeSessionCache = nil  // rolled back: what was read may be gone
+            memo.forgetAll()  // rolled back: what was read may be gone
             throw error
         }
     }

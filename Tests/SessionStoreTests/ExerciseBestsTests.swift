@@ -70,6 +70,65 @@ import SessionCore
         #expect(try database.bests(exerciseKey: "squat") == (nil, nil), "no sets left, no records")
     }
 
+    /// Inside a group commit the bests and set numbering are remembered (TransactionMemo):
+    /// after every insert, undo, abort and rolled-back request they must still equal
+    /// what the sets themselves say.
+    @Test func rememberedReadsStayTrueInsideAGroupCommit() throws {
+        defer { Fixtures.removeTree(directory) }
+        struct Failure: Error {}
+        let database = try Database(path: path)
+        let names = ["Squat", "Bench Press", "Plank"]
+        let keys = names.map(\.exerciseKey)
+        var generator = SplitMix(seed: 11)
+        func progressOracle(_ session: Int64, _ key: String) throws -> (Int, Int)? {
+            try database.connection.prepare(
+                "SELECT set_number, progress_sets FROM logged_set WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS NULL ORDER BY id DESC LIMIT 1"
+            ).row([session, key]) { ($0.int(0), $0.int(1)) }
+        }
+        func expectAllTrue(_ session: Int64, _ comment: Comment) throws {
+            try expectBestsMatch(database, keys, comment)
+            for key in keys {
+                let remembered = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
+                let expected = try progressOracle(session, key)
+                #expect(remembered?.setNumber == expected?.0 && remembered?.progressSets == expected?.1, "\(key): \(comment)")
+            }
+        }
+        func logOne(_ session: Int64) throws -> Int64 {
+            let name = names[Int(generator.next() % 3)]
+            let key = name.exerciseKey
+            _ = try database.bests(exerciseKey: key)  // as session.log does, filling the memo
+            let previous = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
+            let kind: SetKind = [.normal, .normal, .warmup, .failure][Int(generator.next() % 4)]
+            let reps: Int? = name == "Plank" ? nil : Int(generator.next() % 12) + 1
+            let weight: Double? = name == "Plank" ? nil : Double(generator.next() % 60) + 20
+            var set = newSet(session: session, name: name, number: (previous?.setNumber ?? 0) + 1, kind: kind, reps: reps, weight: weight)
+            set.progressSets = (previous?.progressSets ?? 0) + (kind.counts ? 1 : 0)
+            return try database.insertSet(set).id
+        }
+        var session: Int64 = 0
+        try database.groupCommit { () throws in
+            session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "t", carriedOver: false, startedAtMs: 0)
+            for step in 0..<60 {
+                let id = try logOne(session)
+                if step % 9 == 8 { try database.deleteSet(id) }  // an undo
+                try expectAllTrue(session, "after step \(step)")
+            }
+            // A request that logs and then fails: its savepoint takes the set back.
+            #expect(throws: Failure.self) {
+                try database.atomically { () throws in
+                    _ = try logOne(session)
+                    throw Failure()
+                }
+            }
+            try expectAllTrue(session, "after a rolled-back request")
+        }
+        try database.groupCommit { () throws in
+            for step in 0..<20 { _ = try logOne(session); try expectAllTrue(session, "next transaction, step \(step)") }
+            try database.deleteSession(session)
+            try expectAllTrue(session, "after the abort")
+        }
+    }
+
     @Test func aFailedInsertLeavesTheBestsAsTheyWere() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
