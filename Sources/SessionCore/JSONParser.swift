@@ -154,8 +154,17 @@ public struct JSONParser {
         index += 1  // opening quote
         // Fast path: no escape before the closing quote, so the text is the bytes between.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        var ascii = true
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            ascii = ascii && bytes[end] < 0x80
+            end += 1
+        }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            if ascii {  // valid UTF-8 by construction: no validation pass (the common case)
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return text
+            }
             guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
                 index = end
                 throw fail("invalid UTF-8 in string")

@@ -56,6 +56,14 @@ import Testing
         #expect(JSONValue.number(value).jsonText == formatted, "\(text)")
     }
 
+    @Test func refusesInvalidUTF8InStringsAndKeepsValidText() throws {
+        for bytes: [UInt8] in [[0x22, 0xC3, 0x28, 0x22], [0x22, 0x61, 0xFF, 0x22], [0x22, 0x5C, 0x6E, 0xED, 0xA0, 0x80, 0x22]] {
+            #expect(throws: JSONParser.Failure.self, "\(bytes)") { try JSONParser.parse(bytes: bytes) }
+        }
+        #expect(try JSONParser.parse(bytes: Array(#""Übung ✓ plain""#.utf8)) == .string("Übung ✓ plain"))
+        #expect(try JSONParser.parse(bytes: Array(#"{"k":"ascii only"}"#.utf8)) == .obj(["k": "ascii only"]))
+    }
+
     @Test func refusesMalformedNumbers() {
         for text in ["01", "-", "1.", ".5", "1e", "--1", "1e400"] {
             #expect(throws: JSONParser.Failure.self, "\(text)") { try JSONParser.parse(text) }
