@@ -124,9 +124,12 @@ private struct SQLKey: Hashable {
     static func == (left: SQLKey, right: SQLKey) -> Bool { left.sql == right.sql }
 
     func hash(into hasher: inout Hasher) {
-        let utf8 = sql.utf8
-        hasher.combine(utf8.count)
-        for byte in utf8.prefix(16) { hasher.combine(byte) }
-        for byte in utf8.suffix(32) { hasher.combine(byte) }
+        var text = sql  // withUTF8 may make a copy contiguous first; ours already are
+        text.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            hasher.combine(raw.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.prefix(16)))
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.suffix(32)))
+        }
     }
 }
