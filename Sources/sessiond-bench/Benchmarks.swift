@@ -35,7 +35,7 @@ struct Workload {
     /// Commits and logs before anything is measured.
     let warmUp: Int
 
-    static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, rounds: 10, logsPerClient: 200, cliRuns: 100,
+    static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, rounds: 10, logsPerClient: 500, cliRuns: 100,
                                summarySets: [50_000, 1_000_000], summaryRuns: 21, warmUp: 1_000)
     static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, rounds: 2, logsPerClient: 5, cliRuns: 3,
                                 summarySets: [2_000, 4_000], summaryRuns: 3, warmUp: 10)
