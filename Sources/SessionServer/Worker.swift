@@ -148,6 +148,9 @@ final class Worker: @unchecked Sendable {
             do {
                 return try groupCommit(jobs, nowMs: nowMs, isolatingRequests: false)
             } catch AttemptAborted.failedAfterWriting {
+                // Rare (a constraint the checks missed, or a fault): worth a line.
+                logger.warning("a request failed after writing; its batch runs again, each request isolated",
+                               [("requests", String(jobs.reduce(0) { $0 + $1.items.count }))])
                 return try groupCommit(jobs, nowMs: nowMs, isolatingRequests: true)
             }
         } catch {
@@ -239,6 +242,8 @@ final class Worker: @unchecked Sendable {
     private func call(_ request: Request, isolated: Bool) throws(AttemptAborted) -> Result<JSONValue, RPCError> {
         let database = tracker.database
         guard isolated else {
+            // Requests change rows only through INSERT, UPDATE and DELETE, all of which
+            // the change counter sees (cascades follow a counted DELETE).
             let changes = database.changesSoFar
             let result = table.call(request, context: tracker)
             if case .failure = result, database.changesSoFar != changes || !database.transactionIsOpen { throw .failedAfterWriting }

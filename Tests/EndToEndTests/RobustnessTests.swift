@@ -178,6 +178,7 @@ import SessionCore
         #expect(current["sets"] == 1)
         #expect(try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 120]))["personalRecord"] != nil,
                 "the failed heavier set left no record behind")
+        #expect(daemon.log.contains("its batch runs again, each request isolated"))
         let week = try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"]))
         #expect(week["health"]?.jsonText.contains("sleepHours") == true, "\(week.jsonText)")
     }
