@@ -121,17 +121,12 @@ extension Database {
                 memo.progress[TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)] =
                     (setNumber: set.setNumber, progressSets: set.progressSets)
             }
-            if let known = connection.inTransaction ? memo.bests[key] : nil,
-                !Self.beats(estimate: estimate, weight: recordWeight, known)
-            {
-                // The row already holds at least these: nothing to write.
-            } else if estimate != nil || recordWeight != nil {
-                if let known = memo.bests[key], connection.inTransaction {
-                    memo.bests[key] = (Self.larger(known.oneRepMaxKg, estimate), Self.larger(known.heaviestKg, recordWeight))
-                } else {
-                    memo.bests[key] = nil
-                }
-                // Written only when the set beats the stored best (the WHERE of the upsert).
+            // The bests row changes only when the set beats it: known bests (remembered in
+            // this transaction) say so without asking SQLite; otherwise the upsert's WHERE does.
+            let known = connection.inTransaction ? memo.bests[key] : nil
+            let mayBeat = known.map { Self.beats(estimate: estimate, weight: recordWeight, $0) } ?? (estimate != nil || recordWeight != nil)
+            if mayBeat {
+                memo.bests[key] = known.map { (Self.larger($0.oneRepMaxKg, estimate), Self.larger($0.heaviestKg, recordWeight)) }
                 try connection.run(
                     """
                     INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg) VALUES (?1, ?2, ?3)
