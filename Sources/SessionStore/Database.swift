@@ -63,7 +63,8 @@ public final class Database {
     }
 
     /// The connection settings, in one place: WAL so readers never block the writer,
-    /// synchronous=FULL so a commit is on disk when it returns, foreign keys enforced.
+    /// synchronous=FULL so a commit is on disk when it returns, foreign keys enforced,
+    /// and SQLite's temporary files (a savepoint's copies of pages) kept in memory.
     private func configure() throws {
         let mode = try connection.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else {
@@ -77,8 +78,8 @@ public final class Database {
         try wrap { Int(try connection.scalar("PRAGMA user_version") ?? 0) }
     }
 
-    /// Applies every migration newer than the file, up to `target`, each in its own transaction with
-    /// its bookkeeping row and `user_version`.
+    /// Applies every migration newer than the file (up to `target`), each in its own
+    /// transaction with its bookkeeping row and `user_version`.
     private func migrate(upTo target: Int) throws {
         let current = Int(try connection.scalar("PRAGMA user_version") ?? 0)
         for migration in Migrations.all where migration.version > current && migration.version <= target {
