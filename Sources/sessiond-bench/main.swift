@@ -81,15 +81,21 @@ do {
     emit(Metric(name: "session_log.latency_p99", value: Benchmarks.percentile(latencies, 0.99), unit: "us"))
     emit(Metric(name: "session_log.latency_p50_ratio_to_floor", value: Benchmarks.percentile(ratios.sorted(), 0.5), unit: "x",
                 note: "median over \(workload.rounds) rounds of p50 / (round trip + durable commit) measured in the same round; target <= 1.5"))
+    var singleClientRate = 0.0
     for clients in [1, 8, 64] {
         let perClient = clients == 1 ? workload.sequentialLogs : workload.logsPerClient
         guard let run = Benchmarks.throughput(socket: socket, daemon: daemon, clients: clients, perClient: perClient) else {
             throw BenchError("session.log failed with \(clients) clients")
         }
+        if clients == 1 { singleClientRate = run.rate }
         emit(Metric(name: "session_log.throughput_\(clients)_clients", value: run.rate, unit: "1/s"))
         emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_commit_rate", value: run.rate / commitRate, unit: "x",
                     note: clients == 64 ? "target >= 10 (group commit)" : nil))
         emit(Metric(name: "session_log.daemon_cpu_per_call_\(clients)_clients", value: run.daemonCPU, unit: "us"))
+        if clients > 1 {
+            emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_1_client", value: run.rate / singleClientRate, unit: "x",
+                        note: "what group commit gains over one client at a time"))
+        }
     }
     // A person's session holds a few dozen sets, not the thousands logged above.
     _ = try? client.call("session.finish")

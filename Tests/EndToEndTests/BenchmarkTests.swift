@@ -15,7 +15,7 @@ import SessionCore
             "floor.socket_round_trip_p50", "floor.durable_commit_p50", "session_log.latency_p50", "session_log.latency_p99",
             "session_log.latency_p50_ratio_to_floor", "session_log.throughput_1_clients", "session_log.throughput_8_clients",
             "session_log.throughput_64_clients", "session_log.throughput_64_clients_ratio_to_commit_rate",
-            "session_log.daemon_cpu_per_call_64_clients", "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
+            "session_log.daemon_cpu_per_call_64_clients", "session_log.throughput_64_clients_ratio_to_1_client", "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
         ] {
             #expect(names.contains(required), "\(required)")
         }
