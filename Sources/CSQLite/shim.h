@@ -7,4 +7,11 @@
 static inline sqlite3_destructor_type csqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
+
+/// sqlite3_config is variadic, which Swift cannot call. Turns off SQLite's memory
+/// statistics (nothing reads them), which take a global mutex on every allocation.
+/// Only effective before SQLite initialises, so it must run before any other call.
+static inline int csqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
 #endif

@@ -16,6 +16,7 @@ public final class Connection {
 
     /// Opens (creating when missing) the database at `path`.
     public init(path: String) throws(SQLiteError) {
+        _ = Self.processSettings
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -28,6 +29,11 @@ public final class Connection {
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
     }
+
+    /// SQLite's process-wide settings, applied once before the first connection opens.
+    private static let processSettings: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
 
     deinit {
         cache.removeAll()
