@@ -16,7 +16,6 @@ enum LoadGenerator {
         let fd: Int32
         var lines: [[UInt8]]
         var sent = 0
-        var answered = 0
         var buffer: [UInt8] = []
     }
 
@@ -53,7 +52,6 @@ enum LoadGenerator {
                     // checks replies in full; here the client must stay cheap).
                     if contains(connections[index].buffer, errorMember, before: newline) { failures += 1 }
                     connections[index].buffer.removeSubrange(...newline)
-                    connections[index].answered += 1
                     remaining -= 1
                     sendNext(&connections[index])
                 }

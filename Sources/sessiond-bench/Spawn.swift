@@ -42,30 +42,38 @@ func output(of path: String, _ arguments: [String]) -> String? {
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     let pid = spawn(path, arguments, output: ends[1])
     close(ends[1])
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = read(ends[0], &chunk, chunk.count)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
-        bytes += chunk[0..<count]
-    }
+    let bytes = readToEnd(ends[0])
     close(ends[0])
     return wait(for: pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
 }
 
+/// Everything a descriptor yields until end of file (or an error).
+func readToEnd(_ fd: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(fd, &chunk, chunk.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return bytes }
+        bytes += chunk[0..<count]
+    }
+}
+
 /// CPU time (user + system) a process has used so far, in seconds.
 func cpuSeconds(_ pid: pid_t) -> Double {
-    guard let file = fopen("/proc/\(pid)/stat", "r") else { return 0 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 1024)
-    guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
-    let text = String(cString: line)
+    guard let text = procFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return 0 }
     // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
-    guard let close = text.lastIndex(of: ")") else { return 0 }
     let fields = text[text.index(after: close)...].split(separator: " ")
     guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// The text of a small file under /proc, or nil.
+func procFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    return String(decoding: readToEnd(fd), as: UTF8.self)
 }
 
 /// Waits for a child and returns its exit status.
@@ -93,14 +101,8 @@ func productsDirectory() -> String {
 
 /// Peak resident set size of a process in kB (VmHWM), or 0.
 func peakRSSKilobytes(_ pid: pid_t) -> Int {
-    guard let file = fopen("/proc/\(pid)/status", "r") else { return 0 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 512)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(cString: line)
-        if text.hasPrefix("VmHWM:") {
-            return Int(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "0") ?? 0
-        }
-    }
-    return 0
+    guard let status = procFile("/proc/\(pid)/status"),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return 0 }
+    return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "0") ?? 0
 }
