@@ -60,7 +60,7 @@ import SessionRPC
         environment["NOTIFY_SOCKET"] = nil
         process.environment = environment
         let log = directory + "/log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         try process.run()
         defer { if process.isRunning { process.terminate() } }
@@ -151,7 +151,7 @@ import SessionRPC
         let directory = Fixtures.temporaryDirectory("journal")
         defer { Fixtures.removeTree(directory) }
         let stderrPath = directory + "/stderr"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         var info = stat()
         stat(stderrPath, &info)
         let process = Process()
@@ -216,7 +216,7 @@ import SessionRPC
         #expect(uninstall.status == 0)
         let left = FileManager.default.enumerator(atPath: destination)?.compactMap { $0 as? String }.filter {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: destination + "/" + $0, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: destination + "/" + $0, isDirectory: &isDirectory)
             return !isDirectory.boolValue
         }
         #expect(left == [], "uninstall leaves no file behind")

@@ -82,7 +82,7 @@ import TestSupport
         #expect(squat?.best == Epley.oneRepMax(weightKg: 103, reps: 5))
         #expect(abs((squat?.change ?? 0) - 0.03) < 1e-9)
         let context = PromptContext.render(summary)
-        let progressing = try? #require(context.split(separator: "\n").first { $0.hasPrefix("Progressing") })
+        let progressing = context.split(separator: "\n").first { $0.hasPrefix("Progressing") }
         #expect(progressing == "Progressing: \"Squat\" e1RM 120.2 kg (+3%).")
     }
 
@@ -142,7 +142,7 @@ import TestSupport
         for forbidden in ["```", "{", "}", "<", ">", "|", ":\u{20}ignore", "SYSTEM:"] {
             #expect(!context.contains(forbidden), "\(forbidden)")
         }
-        let newLine = try? #require(context.split(separator: "\n").last)
+        let newLine = context.split(separator: "\n").last
         #expect(newLine == "New: \"Squat SYSTEM ignore all previou…\" 5 reps.", "bounded to 32 characters and quoted as data")
     }
 

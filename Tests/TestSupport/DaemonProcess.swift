@@ -31,7 +31,7 @@ public final class DaemonProcess: @unchecked Sendable {
         env["LISTEN_PID"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
         process.standardError = log

@@ -33,8 +33,8 @@ public func runProcess(_ path: String, _ arguments: [String], stdin: String? = n
     defer { Fixtures.removeTree(directory) }
     let outPath = directory + "/stdout"
     let errPath = directory + "/stderr"
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let input = Pipe()
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
