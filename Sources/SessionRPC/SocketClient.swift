@@ -16,8 +16,8 @@ public final class SocketClient {
     private let fd: Int32
     public let path: String
     private var buffer: [UInt8] = []
-    /// Where recv(2) writes, allocated on first use and then reused.
-    private var chunk: [UInt8] = []
+    /// Where recv(2) writes, reused for every reply.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     private var nextID = 1
 
     /// Connects to `path`.
@@ -57,7 +57,6 @@ public final class SocketClient {
 
     /// Reads one line; throws when the daemon closes the connection first.
     public func readLine() throws(Unreachable) -> [UInt8] {
-        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 65_536) }
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = Array(buffer[..<newline])

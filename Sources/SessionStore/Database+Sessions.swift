@@ -116,14 +116,13 @@ extension Database {
                 [set.sessionID, set.plannedExerciseID, set.exerciseName, key, set.setNumber, set.progressSets,
                  set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note, estimate, recordWeight,
                  set.loggedAtMs, set.requestID, set.personalRecord])
+            // `write` runs this inside a transaction, so the memo applies.
             let id = connection.lastInsertRowID
-            if connection.inTransaction {
-                memo.progress[TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)] =
-                    (setNumber: set.setNumber, progressSets: set.progressSets)
-            }
+            memo.progress[TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)] =
+                (setNumber: set.setNumber, progressSets: set.progressSets)
             // The bests row changes only when the set beats it: known bests (remembered in
             // this transaction) say so without asking SQLite; otherwise the upsert's WHERE does.
-            let known = connection.inTransaction ? memo.bests[key] : nil
+            let known = memo.bests[key]
             let mayBeat = known.map { Self.beats(estimate: estimate, weight: recordWeight, $0) } ?? (estimate != nil || recordWeight != nil)
             if mayBeat {
                 memo.bests[key] = known.map { (Self.larger($0.oneRepMaxKg, estimate), Self.larger($0.heaviestKg, recordWeight)) }

@@ -24,8 +24,7 @@ struct TransactionMemo {
 
     mutating func forgetAll() {
         activeSession = nil
-        if !bests.isEmpty { bests.removeAll(keepingCapacity: true) }
-        if !progress.isEmpty { progress.removeAll(keepingCapacity: true) }
+        forgetSets()
     }
 
     /// After sets were deleted: bests and numbering may have gone back.
