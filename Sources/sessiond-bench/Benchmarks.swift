@@ -142,19 +142,34 @@ enum Benchmarks {
         let rate: Double
         /// The daemon's CPU time per call, in µs.
         let daemonCPU: Double
+        /// The CPU time per call of the daemon's busiest thread (the one that runs the
+        /// SQL and commits, one batch after the other), in µs.
+        let busiestThreadCPU: Double
+        /// The load client's CPU time per call, in µs.
+        let loadCPU: Double
+
+        /// The calls per second this CPU cost allows on `cores` cores however fast the
+        /// disk were: the busiest thread cannot do more than one second of work a second,
+        /// and daemon and load client together no more than `cores` seconds.
+        func cpuCeiling(cores: Int) -> Double {
+            min(1e6 / busiestThreadCPU, Double(cores) * 1e6 / (daemonCPU + loadCPU))
+        }
     }
 
     /// session.log throughput with `clients` connections logging at once, driven by a
     /// separate load process (LoadGenerator); nil when a call failed.
     static func throughput(socket: String, daemon: pid_t, clients: Int, perClient: Int) -> Throughput? {
-        let cpuBefore = cpuSeconds(daemon)
-        guard let line = output(of: productsDirectory() + "/sessiond-bench", ["--load", socket, String(clients), String(perClient)]) else {
+        let before = threadCPUSeconds(daemon)
+        guard let load = output(of: productsDirectory() + "/sessiond-bench", ["--load", socket, String(clients), String(perClient)]) else {
             return nil
         }
-        let cpu = cpuSeconds(daemon) - cpuBefore
-        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        guard fields.count == 3, fields[2] == 0, fields[0] > 0 else { return nil }
-        return Throughput(rate: fields[1] / (fields[0] / 1e9), daemonCPU: cpu * 1e6 / fields[1])
+        let threads = threadCPUSeconds(daemon).map { $0.value - (before[$0.key] ?? 0) }
+        let cpu = threads.reduce(0, +)
+        let busiest = threads.max() ?? 0
+        let fields = load.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard fields.count == 3, fields[2] == 0, fields[0] > 0, fields[1] > 0, busiest > 0 else { return nil }
+        let perCall = { (seconds: Double) in seconds * 1e6 / fields[1] }
+        return Throughput(rate: fields[1] / (fields[0] / 1e9), daemonCPU: perCall(cpu), busiestThreadCPU: perCall(busiest), loadCPU: perCall(load.cpuSeconds))
     }
 
     /// Wall time of one `sessionctl log` invocation in ms (median).

@@ -35,8 +35,15 @@ func spawn(_ path: String, _ arguments: [String], output: Int32? = nil) -> pid_t
     return pid
 }
 
-/// Runs a program to its end and returns what it printed, or nil when it failed.
-func output(of path: String, _ arguments: [String]) -> String? {
+/// What a program that ran to its end printed, and the CPU time it used.
+struct Finished {
+    let output: String
+    /// User + system CPU seconds.
+    let cpuSeconds: Double
+}
+
+/// Runs a program to its end; nil when it failed.
+func output(of path: String, _ arguments: [String]) -> Finished? {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return nil }
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -44,7 +51,10 @@ func output(of path: String, _ arguments: [String]) -> String? {
     close(ends[1])
     let bytes = readToEnd(ends[0])
     close(ends[0])
-    return wait(for: pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+    var usage = rusage()
+    guard wait(for: pid, usage: &usage) == 0 else { return nil }
+    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return Finished(output: String(decoding: bytes, as: UTF8.self), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
 /// Everything a descriptor yields until end of file (or an error).
@@ -59,13 +69,21 @@ func readToEnd(_ fd: Int32) -> [UInt8] {
     }
 }
 
-/// CPU time (user + system) a process has used so far, in seconds.
-func cpuSeconds(_ pid: pid_t) -> Double {
-    guard let text = procFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return 0 }
-    // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+/// CPU time each of a process's threads has run so far, in seconds, by thread id: the
+/// scheduler's own count in nanoseconds (/proc/PID/task/TID/schedstat), not clock ticks,
+/// so short runs measure too.
+func threadCPUSeconds(_ pid: pid_t) -> [Int: Double] {
+    guard let directory = opendir("/proc/\(pid)/task") else { return [:] }
+    defer { closedir(directory) }
+    var threads: [Int: Double] = [:]
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let tid = Int(name), let text = procFile("/proc/\(pid)/task/\(tid)/schedstat"),
+            let field = text.split(separator: " ").first, let nanoseconds = Double(field)
+        else { continue }
+        threads[tid] = nanoseconds / 1e9
+    }
+    return threads
 }
 
 /// The text of a small file under /proc, or nil.
@@ -79,8 +97,14 @@ func procFile(_ path: String) -> String? {
 /// Waits for a child and returns its exit status.
 @discardableResult
 func wait(for pid: pid_t) -> Int32 {
+    var usage = rusage()
+    return wait(for: pid, usage: &usage)
+}
+
+/// Waits for a child and returns its exit status; `usage` receives its resource use.
+func wait(for pid: pid_t, usage: inout rusage) -> Int32 {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
     return (status >> 8) & 0xFF
 }
 

@@ -92,6 +92,18 @@ do {
         emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_commit_rate", value: run.rate / commitRate, unit: "x",
                     note: clients == 64 ? "target >= 10 (group commit)" : nil))
         emit(Metric(name: "session_log.daemon_cpu_per_call_\(clients)_clients", value: run.daemonCPU, unit: "us"))
+        if clients == 64 {
+            // What the target asks against what the CPU allows: when the ceiling is under
+            // 10 × the commit rate, only less CPU per call can reach the target, not I/O.
+            let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+            let ceiling = run.cpuCeiling(cores: cores)
+            emit(Metric(name: "session_log.busiest_thread_cpu_per_call_\(clients)_clients", value: run.busiestThreadCPU, unit: "us"))
+            emit(Metric(name: "session_log.load_client_cpu_per_call_\(clients)_clients", value: run.loadCPU, unit: "us"))
+            emit(Metric(name: "session_log.cpu_ceiling_\(clients)_clients", value: ceiling, unit: "1/s",
+                        note: "calls/s this CPU cost allows on \(cores) cores with an instant disk: min(1 / busiest thread's CPU per call, cores / (daemon + load client CPU per call))"))
+            emit(Metric(name: "session_log.cpu_ceiling_\(clients)_clients_ratio_to_commit_rate", value: ceiling / commitRate, unit: "x",
+                        note: "the best ratio the target could see at this CPU cost"))
+        }
         if clients > 1 {
             emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_1_client", value: run.rate / singleClientRate, unit: "x",
                         note: "what group commit gains over one client at a time"))

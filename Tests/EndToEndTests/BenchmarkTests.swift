@@ -16,6 +16,8 @@ import SessionCore
             "session_log.latency_p50_ratio_to_floor", "session_log.throughput_1_clients", "session_log.throughput_8_clients",
             "session_log.throughput_64_clients", "session_log.throughput_64_clients_ratio_to_commit_rate",
             "session_log.daemon_cpu_per_call_64_clients", "session_log.throughput_64_clients_ratio_to_1_client", "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
+            "session_log.busiest_thread_cpu_per_call_64_clients", "session_log.load_client_cpu_per_call_64_clients",
+            "session_log.cpu_ceiling_64_clients", "session_log.cpu_ceiling_64_clients_ratio_to_commit_rate",
         ] {
             #expect(names.contains(required), "\(required)")
         }
@@ -26,6 +28,11 @@ import SessionCore
         }
         #expect(metrics.first { $0["name"] == "sessiond.exit_status" }?["value"] == 0, "the daemon stopped cleanly")
         #expect((metrics.first { $0["name"] == "sessiond.peak_rss" }?["value"]?.numberValue ?? 0) > 1)
+        // The ceiling is a bound on the throughput measured from the same CPU figures.
+        let value = { (name: String) in metrics.first { $0["name"]?.stringValue == name }?["value"]?.numberValue ?? .nan }
+        let busiest = value("session_log.busiest_thread_cpu_per_call_64_clients")
+        #expect(busiest <= value("session_log.daemon_cpu_per_call_64_clients") + 1e-9, "one thread cannot use more than the whole daemon")
+        #expect(value("session_log.cpu_ceiling_64_clients") <= 1e6 / busiest + 1e-6)
     }
 
     /// The load client stores exactly what it says it sent, and counts refusals.
