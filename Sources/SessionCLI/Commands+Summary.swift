@@ -98,8 +98,8 @@ extension Commands {
             console.print(console.bold("user:"))
             console.print(prompt["user"]?.stringValue ?? "")
             console.print()
-            console.print(console.dim("schema: the plan JSON Schema (sessionctl plan schema), \(prompt["schemaTokens"]?.intValue ?? 0) tokens as the response format"))
-            console.print(console.dim("≈ \(prompt["estimatedTokens"]?.intValue ?? 0) tokens in the messages (budget \(prompt["tokenBudget"]?.intValue ?? 0))"))
+            console.print(console.dim("schema: the plan's shape as the response format, \(prompt["schemaTokens"]?.intValue ?? 0) tokens (--json shows it; every bound: sessionctl plan schema)"))
+            console.print(console.dim("≈ \(prompt["estimatedTokens"]?.intValue ?? 0) tokens in all (budget \(prompt["tokenBudget"]?.intValue ?? 0))"))
             return ExitStatus.ok
         })
 }

@@ -4,16 +4,16 @@
 public struct GenerationPrompt: Sendable, Equatable {
     public let system: String
     public let user: String
-    /// The plan JSON Schema, compact: sent as the structured-output parameter
-    /// (response format), not inside the messages.
+    /// The plan's shape (`PlanSchema.generation`, compact JSON), meant as the
+    /// structured-output parameter (response format); providers count it as input.
     public let schema: String
-    /// A rough token estimate (4 characters a token) of the messages: system + user.
-    /// This is what stays under `tokenBudget` for any profile within its bounds.
-    public var estimatedTokens: Int { Self.tokens(system) + Self.tokens(user) }
-    /// The same estimate for the schema, which providers add to the input.
+    /// A rough token estimate (4 characters a token) of the whole prompt: system, user
+    /// and schema. It stays under `tokenBudget` for any profile within its bounds.
+    public var estimatedTokens: Int { Self.tokens(system) + Self.tokens(user) + schemaTokens }
+    /// The schema's share of `estimatedTokens`.
     public var schemaTokens: Int { Self.tokens(schema) }
 
-    /// The budget the prompt's messages stay under for any profile within its bounds.
+    /// The budget the whole prompt stays under for any profile within its bounds.
     public static let tokenBudget = 800
 
     public static let systemPrompt = """
@@ -22,13 +22,19 @@ public struct GenerationPrompt: Sendable, Equatable {
         equipment and weights. Descriptions: one sentence at most.
         """
 
-    /// Rough estimate: one token per 4 characters, rounded up.
+    /// Rough estimate: one token per 4 bytes of UTF-8 (4 characters of English), rounded
+    /// up. Letters outside ASCII take 2 to 4 bytes, and tokenizers spend more tokens on
+    /// them too.
     public static func tokens(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
 
+    /// Free text is bounded in UTF-8 bytes as well as in characters (goals, equipment
+    /// names, the context), so the budget holds in every script, not just for ASCII.
     public init(profile: Profile, context: String, weekStart: LocalDate) {
-        let goals = PromptText.neutralise(profile.goals, maxLength: Profile.Limits.goalsLength)
+        let goals = PromptText.prefix(
+            PromptText.neutralise(profile.goals, maxLength: Profile.Limits.goalsLength), maxBytes: Profile.Limits.goalsLength)
         let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount)
-            .map { PromptText.neutralise($0, maxLength: Profile.Limits.equipmentLength) }.filter { !$0.isEmpty }
+            .map { PromptText.prefix(PromptText.neutralise($0, maxLength: Profile.Limits.equipmentLength), maxBytes: Profile.Limits.equipmentLength) }
+            .filter { !$0.isEmpty }
         let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0) }
         system = Self.systemPrompt
         user = [
@@ -37,8 +43,8 @@ public struct GenerationPrompt: Sendable, Equatable {
             "Available weights (kg): " + (weights.isEmpty ? "none" : weights.joined(separator: ", ")),
             "Week starts Monday \(weekStart).",
             "Last week:",
-            context,
+            PromptText.prefix(context, maxBytes: PromptContext.maximumLength),
         ].joined(separator: "\n")
-        schema = PlanSchema.document.jsonText
+        schema = PlanSchema.generation.jsonText
     }
 }

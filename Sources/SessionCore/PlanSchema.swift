@@ -2,8 +2,9 @@
 /// hands a model for structured output. It is built from `PlanLimits`, the same bounds
 /// import enforces, and describes exactly what imports without warnings, except what a
 /// schema cannot say (exercise names unique per day, case-insensitively; each weekday
-/// once; repsMax above reps), which its description states. It is kept compact because
-/// it is part of the ~800-token generation prompt: shared definitions, no prose.
+/// once; repsMax above reps), which its description states. `sessionctl plan schema`
+/// prints it and docs/plan.schema.json ships it. The generation prompt carries the
+/// smaller `generation` form.
 public enum PlanSchema {
     /// The schema document.
     public static var document: JSONValue {
@@ -34,6 +35,32 @@ public enum PlanSchema {
                 "exercise": exercise,
             ]),
         ])
+    }
+
+    /// The plan's shape for a model's structured output, compact enough for the
+    /// ~800-token generation prompt (about 280 tokens): every property, its type, what
+    /// is required, the weekdays, and no other members. It leaves out what import
+    /// enforces anyway (lengths, ranges, patterns, the rest-day and reps/duration rules):
+    /// a plan that breaks one of those is refused or warned about with a JSON path, so
+    /// the planner learns what to fix, and nothing wrong is stored.
+    public static var generation: JSONValue {
+        let string: JSONValue = .obj(["type": "string"])
+        let integer: JSONValue = .obj(["type": "integer"])
+        let date: JSONValue = .obj(["type": "string", "format": "date"])
+        func object(_ required: [String], _ properties: KeyValuePairs<String, JSONValue>) -> JSONValue {
+            .obj(["type": "object", "additionalProperties": false, "required": .array(required.map { .string($0) }), "properties": .obj(properties)])
+        }
+        func array(_ items: JSONValue) -> JSONValue { .obj(["type": "array", "items": items]) }
+        let warmup = object(["name"], ["name": string, "reps": integer, "durationSeconds": integer, "description": string])
+        let exercise = object(["name", "sets"], [
+            "name": string, "sets": integer, "reps": integer, "repsMax": integer, "amrap": .obj(["const": true]),
+            "durationSeconds": integer, "weightKg": .obj(["type": "number"]), "restSeconds": integer, "description": string,
+        ])
+        let day = object(["title"], [
+            "day": .obj(["enum": .array(Weekday.allCases.map { .string($0.name) })]), "date": date, "title": string,
+            "rest": .obj(["type": "boolean"]), "warmup": array(warmup), "exercises": array(exercise),
+        ])
+        return object(["planName", "days"], ["planName": string, "weekStart": date, "days": array(day)])
     }
 
     static func ref(_ name: String) -> JSONValue { .obj(["$ref": .string("#/$defs/" + name)]) }

@@ -21,6 +21,22 @@ public enum PromptText {
         return String(line.prefix(maxLength - 1)).trimmingWhitespace() + "…"
     }
 
+    /// `text` cut to at most `maxBytes` bytes of UTF-8, between characters, ending in
+    /// "…" when cut; `text` itself when it fits.
+    public static func prefix(_ text: String, maxBytes: Int) -> String {
+        guard text.utf8.count > maxBytes else { return text }
+        let ellipsis = "…"
+        var kept = ""
+        var used = ellipsis.utf8.count
+        for character in text {
+            let size = character.utf8.count
+            guard used + size <= maxBytes else { break }
+            kept.append(character)
+            used += size
+        }
+        return kept.trimmingWhitespace() + ellipsis
+    }
+
     /// "12,340".
     public static func grouped(_ value: Int) -> String {
         let digits = String(abs(value))

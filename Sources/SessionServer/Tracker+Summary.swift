@@ -45,7 +45,7 @@ extension Tracker {
         return .obj([
             "system": .string(prompt.system),
             "user": .string(prompt.user),
-            "schema": PlanSchema.document,
+            "schema": PlanSchema.generation,
             "estimatedTokens": JSONValue(prompt.estimatedTokens),
             "schemaTokens": JSONValue(prompt.schemaTokens),
             "tokenBudget": JSONValue(GenerationPrompt.tokenBudget),

@@ -114,7 +114,11 @@ import SessionCore
         #expect(user.hasPrefix("Goals: Stronger legs\nEquipment: dumbbells, bench\nAvailable weights (kg): 10, 12.5\n"))
         #expect(user.contains("\nLast week:\nWeek of "))
         #expect((prompt["estimatedTokens"]?.intValue ?? 999) < 800)
-        #expect(prompt["schema"]?["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        #expect(prompt["schema"]?["required"] == ["planName", "days"])
+        let schemaTokens = try #require(prompt["schemaTokens"]?.intValue)
+        #expect(schemaTokens == (try #require(prompt["schema"]).jsonText.utf8.count + 3) / 4)
+        let system = try #require(prompt["system"]?.stringValue)
+        #expect(prompt["estimatedTokens"]?.intValue == (system.utf8.count + 3) / 4 + (user.utf8.count + 3) / 4 + schemaTokens, "the schema counts")
     }
 
     @Test func sessionctlPrintsTheReport() throws {

@@ -50,6 +50,40 @@ import TestSupport
         #expect(issues(#"{"name": "Row", "sets": 3, "reps": 8, "repsMax": 12}"#) == (0, 0))
     }
 
+    /// The prompt's compact schema describes the same objects as the full one: the same
+    /// properties, the same required members, no other members allowed, the weekdays.
+    @Test func generationSchemaHasTheFullSchemasShape() throws {
+        let full = PlanSchema.document
+        let definitions = try #require(full["$defs"])
+        func resolved(_ schema: JSONValue) throws -> JSONValue {
+            guard let reference = schema["$ref"]?.stringValue else { return schema }
+            return try #require(definitions[String(reference.dropFirst("#/$defs/".count))])
+        }
+        var compared = 0
+        func compare(_ compact: JSONValue, _ exact: JSONValue, path: String) throws {
+            let exact = try resolved(exact)
+            if let items = compact["items"] {
+                try compare(items, try #require(exact["items"], "\(path)"), path: path + "[]")
+                return
+            }
+            guard let properties = compact["properties"]?.objectPairs else {
+                #expect(compact["enum"] == exact["enum"] && compact["const"] == exact["const"], "\(path)")
+                if let type = compact["type"] { #expect(try resolved(exact)["type"] == type, "\(path)") }
+                return
+            }
+            compared += 1
+            let exactProperties = try #require(exact["properties"]?.objectPairs, "\(path)")
+            #expect(properties.map(\.key) == exactProperties.map(\.key), "\(path)")
+            #expect(compact["required"] == exact["required"] && compact["additionalProperties"] == false, "\(path)")
+            for (key, value) in properties {
+                try compare(value, try #require(exact["properties"]?[key]), path: path + "." + key)
+            }
+        }
+        try compare(PlanSchema.generation, full, path: "$")
+        #expect(compared == 4, "plan, day, warmup item, exercise")
+        #expect(PlanSchema.generation["properties"]?["days"]?["items"]?["properties"]?["day"]?["enum"]?.arrayValue?.count == 7)
+    }
+
     @Test func shippedSchemaFileMatchesTheGeneratedOne() {
         let shipped = Fixtures.read(Fixtures.packageRoot + "/docs/plan.schema.json")
         #expect(shipped == PlanSchema.document.prettyText + "\n", "regenerate with: sessionctl plan schema > docs/plan.schema.json")
