@@ -150,9 +150,11 @@ enum Benchmarks {
 
         /// The calls per second this CPU cost allows on `cores` cores however fast the
         /// disk were: the busiest thread cannot do more than one second of work a second,
-        /// and daemon and load client together no more than `cores` seconds.
-        func cpuCeiling(cores: Int) -> Double {
-            min(1e6 / busiestThreadCPU, Double(cores) * 1e6 / (daemonCPU + loadCPU))
+        /// and daemon and load client together no more than `cores` seconds. Nil when
+        /// the run was too short to measure (clock ticks, on a kernel without schedstat).
+        func cpuCeiling(cores: Int) -> Double? {
+            guard busiestThreadCPU > 0, daemonCPU + loadCPU > 0 else { return nil }
+            return min(1e6 / busiestThreadCPU, Double(cores) * 1e6 / (daemonCPU + loadCPU))
         }
     }
 
@@ -167,7 +169,7 @@ enum Benchmarks {
         let cpu = threads.reduce(0, +)
         let busiest = threads.max() ?? 0
         let fields = load.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        guard fields.count == 3, fields[2] == 0, fields[0] > 0, fields[1] > 0, busiest > 0 else { return nil }
+        guard fields.count == 3, fields[2] == 0, fields[0] > 0, fields[1] > 0 else { return nil }
         let perCall = { (seconds: Double) in seconds * 1e6 / fields[1] }
         return Throughput(rate: fields[1] / (fields[0] / 1e9), daemonCPU: perCall(cpu), busiestThreadCPU: perCall(busiest), loadCPU: perCall(load.cpuSeconds))
     }

@@ -70,20 +70,32 @@ func readToEnd(_ fd: Int32) -> [UInt8] {
 }
 
 /// CPU time each of a process's threads has run so far, in seconds, by thread id: the
-/// scheduler's own count in nanoseconds (/proc/PID/task/TID/schedstat), not clock ticks,
-/// so short runs measure too.
+/// scheduler's own count in nanoseconds (/proc/PID/task/TID/schedstat), so short runs
+/// measure too; utime + stime in clock ticks where a kernel has no schedstat.
 func threadCPUSeconds(_ pid: pid_t) -> [Int: Double] {
     guard let directory = opendir("/proc/\(pid)/task") else { return [:] }
     defer { closedir(directory) }
     var threads: [Int: Double] = [:]
     while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard let tid = Int(name), let text = procFile("/proc/\(pid)/task/\(tid)/schedstat"),
-            let field = text.split(separator: " ").first, let nanoseconds = Double(field)
-        else { continue }
-        threads[tid] = nanoseconds / 1e9
+        guard let tid = Int(name) else { continue }
+        let task = "/proc/\(pid)/task/\(tid)"
+        if let text = procFile(task + "/schedstat"), let field = text.split(separator: " ").first, let nanoseconds = Double(field) {
+            threads[tid] = nanoseconds / 1e9
+        } else if let ticks = ticks(statFile: task + "/stat") {
+            threads[tid] = ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
     }
     return threads
+}
+
+/// utime + stime of a /proc …/stat file, in clock ticks.
+private func ticks(statFile path: String) -> Double? {
+    guard let text = procFile(path), let close = text.lastIndex(of: ")") else { return nil }
+    // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return user + system
 }
 
 /// The text of a small file under /proc, or nil.

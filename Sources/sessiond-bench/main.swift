@@ -92,11 +92,10 @@ do {
         emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_commit_rate", value: run.rate / commitRate, unit: "x",
                     note: clients == 64 ? "target >= 10 (group commit)" : nil))
         emit(Metric(name: "session_log.daemon_cpu_per_call_\(clients)_clients", value: run.daemonCPU, unit: "us"))
-        if clients == 64 {
-            // What the target asks against what the CPU allows: when the ceiling is under
-            // 10 × the commit rate, only less CPU per call can reach the target, not I/O.
-            let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-            let ceiling = run.cpuCeiling(cores: cores)
+        // What the target asks against what the CPU allows: when the ceiling is under
+        // 10 × the commit rate, only less CPU per call can reach the target, not I/O.
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        if clients == 64, let ceiling = run.cpuCeiling(cores: cores) {
             emit(Metric(name: "session_log.busiest_thread_cpu_per_call_\(clients)_clients", value: run.busiestThreadCPU, unit: "us"))
             emit(Metric(name: "session_log.load_client_cpu_per_call_\(clients)_clients", value: run.loadCPU, unit: "us"))
             emit(Metric(name: "session_log.cpu_ceiling_\(clients)_clients", value: ceiling, unit: "1/s",

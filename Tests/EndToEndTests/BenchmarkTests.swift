@@ -11,14 +11,18 @@ import SessionCore
         #expect(result.status == 0, "\(result.stderr)")
         let metrics = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
         let names = Set(metrics.compactMap { $0["name"]?.stringValue })
+        // Per-thread CPU comes from schedstat, which this kind of machine's kernel has;
+        // with clock ticks alone a tiny run may be too short to measure.
+        let ceiling = FileManager.default.fileExists(atPath: "/proc/self/schedstat") ? [
+            "session_log.busiest_thread_cpu_per_call_64_clients", "session_log.load_client_cpu_per_call_64_clients",
+            "session_log.cpu_ceiling_64_clients", "session_log.cpu_ceiling_64_clients_ratio_to_commit_rate",
+        ] : []
         for required in [
             "floor.socket_round_trip_p50", "floor.durable_commit_p50", "session_log.latency_p50", "session_log.latency_p99",
             "session_log.latency_p50_ratio_to_floor", "session_log.throughput_1_clients", "session_log.throughput_8_clients",
             "session_log.throughput_64_clients", "session_log.throughput_64_clients_ratio_to_commit_rate",
             "session_log.daemon_cpu_per_call_64_clients", "session_log.throughput_64_clients_ratio_to_1_client", "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
-            "session_log.busiest_thread_cpu_per_call_64_clients", "session_log.load_client_cpu_per_call_64_clients",
-            "session_log.cpu_ceiling_64_clients", "session_log.cpu_ceiling_64_clients_ratio_to_commit_rate",
-        ] {
+        ] + ceiling {
             #expect(names.contains(required), "\(required)")
         }
         for metric in metrics {
@@ -30,9 +34,11 @@ import SessionCore
         #expect((metrics.first { $0["name"] == "sessiond.peak_rss" }?["value"]?.numberValue ?? 0) > 1)
         // The ceiling is a bound on the throughput measured from the same CPU figures.
         let value = { (name: String) in metrics.first { $0["name"]?.stringValue == name }?["value"]?.numberValue ?? .nan }
-        let busiest = value("session_log.busiest_thread_cpu_per_call_64_clients")
-        #expect(busiest <= value("session_log.daemon_cpu_per_call_64_clients") + 1e-9, "one thread cannot use more than the whole daemon")
-        #expect(value("session_log.cpu_ceiling_64_clients") <= 1e6 / busiest + 1e-6)
+        if !ceiling.isEmpty {
+            let busiest = value("session_log.busiest_thread_cpu_per_call_64_clients")
+            #expect(busiest <= value("session_log.daemon_cpu_per_call_64_clients") + 1e-9, "one thread cannot use more than the whole daemon")
+            #expect(value("session_log.cpu_ceiling_64_clients") <= 1e6 / busiest + 1e-6)
+        }
     }
 
     /// The load client stores exactly what it says it sent, and counts refusals.
