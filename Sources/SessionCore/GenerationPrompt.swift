@@ -7,8 +7,8 @@ public struct GenerationPrompt: Sendable, Equatable {
     /// The plan's shape (`PlanSchema.generation`, compact JSON), meant as the
     /// structured-output parameter (response format); providers count it as input.
     public let schema: String
-    /// A rough token estimate (4 characters a token) of the whole prompt: system, user
-    /// and schema. It stays under `tokenBudget` for any profile within its bounds.
+    /// A rough token estimate (see `tokens`) of the whole prompt: system, user and
+    /// schema. It stays under `tokenBudget` for any profile within its bounds.
     public var estimatedTokens: Int { Self.tokens(system) + Self.tokens(user) + schemaTokens }
     /// The schema's share of `estimatedTokens`.
     public var schemaTokens: Int { Self.tokens(schema) }

@@ -1,5 +1,5 @@
-/// The JSON Schema (draft 2020-12) of the plan object shape: the contract a planner
-/// hands a model for structured output. It is built from `PlanLimits`, the same bounds
+/// The JSON Schema (draft 2020-12) of the plan object shape: the whole contract of what
+/// imports, for planners and their validators. It is built from `PlanLimits`, the same bounds
 /// import enforces, and describes exactly what imports without warnings, except what a
 /// schema cannot say (exercise names unique per day, case-insensitively; each weekday
 /// once; repsMax above reps), which its description states. `sessionctl plan schema`

@@ -82,6 +82,7 @@ do {
     emit(Metric(name: "session_log.latency_p50_ratio_to_floor", value: Benchmarks.percentile(ratios.sorted(), 0.5), unit: "x",
                 note: "median over \(workload.rounds) rounds of p50 / (round trip + durable commit) measured in the same round; target <= 1.5"))
     var singleClientRate = 0.0
+    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
     for clients in [1, 8, 64] {
         let perClient = clients == 1 ? workload.sequentialLogs : workload.logsPerClient
         guard let run = Benchmarks.throughput(socket: socket, daemon: daemon, clients: clients, perClient: perClient) else {
@@ -94,7 +95,6 @@ do {
         emit(Metric(name: "session_log.daemon_cpu_per_call_\(clients)_clients", value: run.daemonCPU, unit: "us"))
         // What the target asks against what the CPU allows: when the ceiling is under
         // 10 × the commit rate, only less CPU per call can reach the target, not I/O.
-        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         if clients == 64, let ceiling = run.cpuCeiling(cores: cores) {
             emit(Metric(name: "session_log.busiest_thread_cpu_per_call_\(clients)_clients", value: run.busiestThreadCPU, unit: "us"))
             emit(Metric(name: "session_log.load_client_cpu_per_call_\(clients)_clients", value: run.loadCPU, unit: "us"))
