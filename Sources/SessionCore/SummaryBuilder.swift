@@ -8,7 +8,9 @@ public enum SummaryBuilder {
         let sessionDates = Dictionary(uniqueKeysWithValues: input.sessions.map { ($0.id, $0.date) })
         let trainedDates = Set(input.sessions.map(\.date))
         let planned = input.plannedDays.sorted { $0.date < $1.date }
-        let due = planned.filter { $0.date <= input.today }.map(\.date)
+        // A planned day is due once it has passed, or today once it was trained: today is
+        // never missed while the person may still train.
+        let due = planned.map(\.date).filter { $0 < input.today || ($0 == input.today && trainedDates.contains($0)) }
         let completed = due.filter { trainedDates.contains($0) }
         let counted = input.sets.filter(\.kind.counts)
         var volumePerDay = [Double](repeating: 0, count: 7)

@@ -4,7 +4,8 @@ public struct WeeklySummary: Sendable, Equatable {
     public var weekStart: LocalDate
     /// Planned training days in the week.
     public var plannedDays: [LocalDate]
-    /// Planned training days up to today (all of them for a past week).
+    /// Planned training days before today, and today once it has a finished session
+    /// (all of them for a past week): today is not missed while there is time to train.
     public var dueDays: [LocalDate]
     /// Due planned days with a finished session.
     public var completedPlannedDays: [LocalDate]

@@ -39,6 +39,14 @@ import TestSupport
             set(10, 2, "Row", reps: 10, kg: 40), set(10, 1, "Squat", reps: 5, kg: 60, kind: .warmup),
             set(11, nil, "Push-Up", reps: 20), set(11, nil, "push-up", reps: 15), set(11, nil, "Plank", seconds: 60),
         ]
+        // Today's planned day is due once trained, never missed while it may still be.
+        let morning = SummaryBuilder.build(input(today: monday.adding(days: 2), planned: planned, sessions: sessions, sets: sets))
+        #expect(morning.dueDays == [monday] && morning.missedDays == [] && morning.adherence == 1,
+                "Wednesday morning: Wednesday's workout is still to come")
+        let trainedToday = SummaryBuilder.build(input(
+            today: monday.adding(days: 2), planned: planned,
+            sessions: sessions + [SummaryInput.Session(id: 12, date: monday.adding(days: 2), activeSeconds: 600, rpe: nil)], sets: sets))
+        #expect(trainedToday.dueDays == [monday, monday.adding(days: 2)] && trainedToday.completedPlannedDays == trainedToday.dueDays)
         // Thursday: Wednesday's session is missed, Friday's not yet due.
         let summary = SummaryBuilder.build(input(today: monday.adding(days: 3), planned: planned, sessions: sessions, sets: sets))
         #expect(summary.plannedDays.count == 3)
