@@ -26,11 +26,26 @@ struct SummaryFormatter {
         }
     }
 
-    func print(_ summary: JSONValue) {
-        let adherence = summary["adherence"]?.numberValue.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
+    /// "· 2/3 planned sessions (67%) · 1 to come · 3 logged": what was due and done, and
+    /// what is still ahead, after the week's title.
+    static func progress(_ summary: JSONValue) -> String {
+        let planned = summary["plannedDays"]?.arrayValue?.count ?? 0
         let done = summary["completedPlannedDays"]?.arrayValue?.count ?? 0
         let due = summary["dueDays"]?.arrayValue?.count ?? 0
-        console.print(console.bold("Week of \(summary["weekStart"]?.stringValue ?? "")") + " · \(done)/\(due) planned sessions\(adherence) · \(summary["sessions"]?.intValue ?? 0) logged")
+        var parts: [String] = []
+        if due > 0 {
+            let adherence = summary["adherence"]?.numberValue.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
+            parts.append("\(done)/\(due) planned sessions\(adherence)")
+            if planned > due { parts.append("\(planned - due) to come") }
+        } else {
+            parts.append(planned == 0 ? "nothing planned" : "\(planned) planned, none due yet")
+        }
+        parts.append("\(summary["sessions"]?.intValue ?? 0) logged")
+        return parts.map { " · " + $0 }.joined()
+    }
+
+    func print(_ summary: JSONValue) {
+        console.print(console.bold("Week of \(summary["weekStart"]?.stringValue ?? "")") + Self.progress(summary))
         let missed = summary["missedDays"]?.arrayValue?.compactMap(\.stringValue) ?? []
         if !missed.isEmpty { console.print(console.yellow("missed: " + missed.joined(separator: ", "))) }
         var line = "\(summary["sets"]?.intValue ?? 0) sets · \(summary["reps"]?.intValue ?? 0) reps · "

@@ -1,0 +1,21 @@
+import SessionCore
+import Testing
+@testable import SessionCLI
+
+@Suite struct SummaryFormatterTests {
+    func summary(planned: Int, due: Int, done: Int, sessions: Int) -> JSONValue {
+        let dates = (0..<planned).map { JSONValue.string("2026-11-3\($0)") }
+        return .obj([
+            "plannedDays": .array(dates), "dueDays": .array(Array(dates.prefix(due))), "completedPlannedDays": .array(Array(dates.prefix(done))),
+            "adherence": due > 0 ? JSONValue(Double(done) / Double(due)) : .null, "sessions": JSONValue(sessions),
+        ])
+    }
+
+    @Test func theHeaderSaysWhatWasDueDoneAndIsStillAhead() {
+        #expect(SummaryFormatter.progress(summary(planned: 3, due: 2, done: 1, sessions: 2)) == " · 1/2 planned sessions (50%) · 1 to come · 2 logged")
+        #expect(SummaryFormatter.progress(summary(planned: 2, due: 2, done: 2, sessions: 2)) == " · 2/2 planned sessions (100%) · 2 logged")
+        #expect(SummaryFormatter.progress(summary(planned: 3, due: 0, done: 0, sessions: 0)) == " · 3 planned, none due yet · 0 logged",
+                "Monday morning: nothing is missed yet")
+        #expect(SummaryFormatter.progress(summary(planned: 0, due: 0, done: 0, sessions: 1)) == " · nothing planned · 1 logged")
+    }
+}
