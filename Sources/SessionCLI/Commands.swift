@@ -5,7 +5,7 @@ import SessionRPC
 /// The verb table of `sessionctl`: help and dispatch both come from it.
 enum Commands {
     static let all: [Command] = [
-        start, log, status, pause, resume, undo, finish, abort,
+        start, log, status, pause, resume, undo, finish, abort, history,
         planImport, planShow, planList, planActivate, planCheck, planSchema,
         summary, health, profile, prompt,
         watch, call, completion, completeExercises,

@@ -119,6 +119,24 @@ struct SessionFormatter {
         }
     }
 
+    /// One line a session: date, title, duration, sets, volume, in aligned columns.
+    func printHistory(_ sessions: [JSONValue]) {
+        guard !sessions.isEmpty else {
+            console.print("no finished sessions")
+            return
+        }
+        let titleWidth = sessions.map { ($0["title"]?.stringValue ?? "").count }.max() ?? 0
+        for session in sessions {
+            let sets = session["sets"]?.intValue ?? 0
+            let state = session["state"]?.stringValue ?? "finished"
+            console.print("\(session["date"]?.stringValue ?? "")  " + pad(session["title"]?.stringValue ?? "", titleWidth) + "  "
+                + pad(Self.clock(session["durationSeconds"]?.intValue ?? 0), 7, left: true) + "  "
+                + pad("\(sets) set" + (sets == 1 ? "" : "s"), 8, left: true) + "  "
+                + pad(PlanFormatter.formatKilograms(session["volumeKg"]?.numberValue ?? 0) + " kg", 10, left: true)
+                + (state == "finished" ? "" : "  " + console.yellow(state)))
+        }
+    }
+
     func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return left ? padding + text : text + padding

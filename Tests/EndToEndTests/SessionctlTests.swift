@@ -100,8 +100,34 @@ import SessionCore
         #expect(try ctl(daemon, ["log", "row", "5"]).status == 3)
     }
 
+    @Test func historyListsSessionsNewestFirst() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["history"]).stdout == "no finished sessions\n")
+        #expect(try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-28T09:00:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "row", "10", "50", "--at", "2026-11-28T09:10:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "2026-11-28T10:05:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-29", "--at", "2026-11-29T09:00:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:05:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:08:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "2026-11-29T09:30:00Z"]).status == 0)
+        let listed = try ctl(daemon, ["history"])
+        #expect(listed.stdout == """
+            2026-11-29  Free session    30:00    2 sets     1000 kg
+            2026-11-28  Free session  1:05:00     1 set      500 kg
+
+            """, "\(listed.stdout)")
+        let limited = try JSONParser.parse(try ctl(daemon, ["history", "--limit", "1", "--json"]).stdout)
+        #expect(limited.arrayValue?.count == 1 && limited[0]?["date"] == "2026-11-29")
+        #expect(try ctl(daemon, ["history", "--from", "2026-11-29", "--to", "2026-11-29"]).stdout.split(separator: "\n").count == 1)
+        let wrong = try ctl(daemon, ["history", "--limit", "0"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("--limit needs a number from 1 to 1000"))
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["history", "--limit", "1"]).stdout.hasSuffix("running\n"), "the active session is marked")
+    }
+
     @Test func everyVerbHasHelp() throws {
-        let verbs = [["start"], ["log"], ["status"], ["pause"], ["resume"], ["undo"], ["finish"], ["abort"],
+        let verbs = [["start"], ["log"], ["status"], ["pause"], ["resume"], ["undo"], ["finish"], ["abort"], ["history"],
                      ["plan", "import"], ["plan", "show"], ["plan", "list"], ["plan", "activate"], ["plan", "check"],
                      ["plan", "schema"], ["summary"], ["health"], ["profile"], ["prompt"], ["watch"], ["call"], ["completion"]]
         for verb in verbs {
