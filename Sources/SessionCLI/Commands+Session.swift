@@ -43,9 +43,9 @@ extension Commands {
             EXERCISE is the exercise's number in today's plan, or its name or the start of
             it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
             candidates and stores nothing; a name not in today's plan is logged off-plan.
-            REPS is a count or a time (45s, 1:30, 2min). WEIGHT is kilograms (24, 24kg) or
-            pounds (55lb). 10x24 gives both. Without REPS and WEIGHT the set is logged as
-            planned.
+            REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
+            plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
+            10x24 gives both. Without REPS and WEIGHT the set is logged as planned.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
@@ -57,31 +57,30 @@ extension Commands {
         run: runLog)
 
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let wanted = try LogArguments(arguments.positionals)
+        var wanted = try LogArguments(arguments.positionals)
         var params = try effortParams(arguments)
         if arguments.has("--warmup") { params.append((key: "kind", value: "warmup")) }
         if let kind = arguments.value("--kind") { params.append((key: "kind", value: .string(kind))) }
-        if let reps = wanted.reps { params.append((key: "reps", value: JSONValue(reps))) }
-        if let seconds = wanted.durationSeconds { params.append((key: "durationSeconds", value: JSONValue(seconds))) }
-        if let weight = wanted.weightKg { params.append((key: "weightKg", value: .number(weight))) }
         let client = try context.connect(arguments)
         let session = try context.call(client, "session.current")
         guard session != .null else {
             throw DaemonRefusal(error: RPCError(code: -32001, message: "No session is active; start one with: sessionctl start", data: .obj(["reason": "no_active_session"])))
         }
-        let candidates = (session["exercises"]?.arrayValue ?? []).compactMap { item -> ExerciseMatcher.Candidate? in
+        let planned = session["exercises"]?.arrayValue ?? []
+        let candidates = planned.compactMap { item -> ExerciseMatcher.Candidate? in
             guard let id = item["plannedExerciseId"]?.intValue, let position = item["position"]?.intValue, let name = item["name"]?.stringValue else { return nil }
             return ExerciseMatcher.Candidate(id: Int64(id), position: position, name: name)
         }
+        var chosen: ExerciseMatcher.Candidate?
         switch wanted.exercise {
         case .position(let position):
             guard let candidate = candidates.first(where: { $0.position == position }) else {
                 throw UsageError(candidates.isEmpty ? "this session has no planned exercises; log by name" : "today's plan has exercises 1 to \(candidates.count), not \(position)")
             }
-            params.insert((key: "plannedExerciseId", value: JSONValue(Int(candidate.id))), at: 0)
+            chosen = candidate
         case .name(let name):
             switch ExerciseMatcher.match(name, in: candidates) {
-            case .planned(let candidate): params.insert((key: "plannedExerciseId", value: JSONValue(Int(candidate.id))), at: 0)
+            case .planned(let candidate): chosen = candidate
             case .offPlan(let name): params.insert((key: "exercise", value: .string(name)), at: 0)
             case .ambiguous(let matches):
                 context.console.error("sessionctl: \"\(name)\" matches several exercises; nothing was logged:")
@@ -90,6 +89,15 @@ extension Commands {
                 return ExitStatus.usage
             }
         }
+        if let chosen {
+            params.insert((key: "plannedExerciseId", value: JSONValue(Int(chosen.id))), at: 0)
+            // An exercise planned by time and not by reps: "log plank 45" means 45 s.
+            let item = planned.first { $0["plannedExerciseId"]?.intValue == Int(chosen.id) }
+            if item?["durationSeconds"]?.intValue != nil, item?["reps"]?.intValue == nil { wanted = wanted.asSeconds() }
+        }
+        if let reps = wanted.reps { params.append((key: "reps", value: JSONValue(reps))) }
+        if let seconds = wanted.durationSeconds { params.append((key: "durationSeconds", value: JSONValue(seconds))) }
+        if let weight = wanted.weightKg { params.append((key: "weightKg", value: .number(weight))) }
         params.append((key: "requestId", value: .string(requestID(context))))
         let result = try context.call(client, "session.log", .object(params))
         if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }

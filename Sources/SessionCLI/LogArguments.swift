@@ -3,8 +3,8 @@ import SessionCore
 
 /// What `sessionctl log EXERCISE [REPS] [WEIGHT]` was asked: forgiving input read
 /// strictly. EXERCISE is a position in today's plan or words of a name; REPS a count or
-/// a duration ("45s", "1:30"); WEIGHT kilograms ("24", "24kg") or pounds ("55lb").
-/// "10x24" gives both.
+/// a duration ("45s", "1:30"); WEIGHT kilograms ("24", "24kg") or pounds ("55lb"); a
+/// unit may also stand apart ("24 kg", "45 s"). "10x24" gives both.
 struct LogArguments: Equatable {
     enum Exercise: Equatable {
         case position(Int)
@@ -15,12 +15,27 @@ struct LogArguments: Equatable {
     var reps: Int?
     var durationSeconds: Int?
     var weightKg: Double?
+    /// REPS was a plain number ("45", not "45s" or "10x24"): for a timed exercise it
+    /// means seconds (`asSeconds`).
+    var countIsPlain = false
 
-    init(exercise: Exercise, reps: Int? = nil, durationSeconds: Int? = nil, weightKg: Double? = nil) {
+    init(exercise: Exercise, reps: Int? = nil, durationSeconds: Int? = nil, weightKg: Double? = nil, countIsPlain: Bool = false) {
         self.exercise = exercise
         self.reps = reps
         self.durationSeconds = durationSeconds
         self.weightKg = weightKg
+        self.countIsPlain = countIsPlain
+    }
+
+    /// A plain count read as seconds, for an exercise planned by time ("log plank 45").
+    /// A count is at most 1,000, well inside a duration's bounds.
+    func asSeconds() -> LogArguments {
+        guard countIsPlain, let count = reps else { return self }
+        var seconds = self
+        seconds.reps = nil
+        seconds.durationSeconds = count
+        seconds.countIsPlain = false
+        return seconds
     }
 
     init(_ words: [String]) throws(UsageError) {
@@ -37,7 +52,7 @@ struct LogArguments: Equatable {
             }
             exercise = .name(name.joined(separator: " "))
         }
-        var quantities = Array(rest)
+        var quantities = Self.joiningUnits(Array(rest))
         if let first = quantities.first, let (reps, weight) = Self.repsTimesWeight(first) {
             self.reps = reps
             weightKg = weight
@@ -50,6 +65,7 @@ struct LogArguments: Equatable {
             if let count = Int(repsWord) {
                 guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from 0 to 1000, got \(count)") }
                 reps = count
+                countIsPlain = true
             } else if Quantity.hasTimeUnit(repsWord), let seconds = Quantity.seconds(repsWord) {
                 guard SessionLimits.durationSeconds.contains(seconds) else { throw UsageError("a duration must be at most 24 h, got \(repsWord)") }
                 durationSeconds = seconds
@@ -62,6 +78,21 @@ struct LogArguments: Equatable {
             weightKg = try Self.kilograms(weightWord)
         }
         guard quantities.isEmpty else { throw UsageError("unexpected \"\(quantities[0])\"; usage: log EXERCISE [REPS] [WEIGHT]") }
+    }
+
+    /// "24", "kg" → "24kg"; "45", "s" → "45s": a unit word joins the number before it.
+    static func joiningUnits(_ words: [String]) -> [String] {
+        var joined: [String] = []
+        for word in words {
+            if let previous = joined.last, Double(previous) != nil, word.allSatisfy(\.isLetter), !word.isEmpty,
+                Quantity.weight(previous + word) != nil || Quantity.hasTimeUnit(previous + word)
+            {
+                joined[joined.count - 1] = previous + word
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
     }
 
     /// True for words that start the quantities: numbers, durations, weights, 10x24.

@@ -63,6 +63,23 @@ import SessionCore
         #expect(unique.stdout.hasPrefix("Goblet Squat · set 1/4 · 10 × 24 kg"))
     }
 
+    /// "log plank 45" on a plank planned by time stores 45 s, and "24 kg" may be two words.
+    @Test func plainNumbersFollowWhatThePlanMeasures() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let plan = Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"
+        #expect(try ctl(daemon, ["plan", "import", "--week-start", "2026-11-30", plan]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
+        let plank = try JSONParser.parse(try ctl(daemon, ["log", "plank", "50", "--json"]).stdout)
+        #expect(plank["durationSeconds"] == 50 && plank["reps"] == .null, "\(plank.jsonText)")
+        let timed = try ctl(daemon, ["log", "plank", "1:05"])
+        #expect(timed.stdout.hasPrefix("Plank · set 2/3 · 1:05 min"), "\(timed.stdout)")
+        let bench = try JSONParser.parse(try ctl(daemon, ["log", "1", "10", "24", "kg", "--json"]).stdout)
+        #expect(bench["reps"] == 10 && bench["weightKg"] == 24 && bench["durationSeconds"] == .null, "\(bench.jsonText)")
+        let offPlan = try JSONParser.parse(try ctl(daemon, ["log", "burpee", "45", "--json"]).stdout)
+        #expect(offPlan["reps"] == 45, "an off-plan exercise has no measure to follow: a count is reps")
+    }
+
     @Test func jsonOutputParsesBack() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -9,8 +9,24 @@ import Testing
         #expect(try LogArguments(["plank", "45s"]) == LogArguments.make(.name("plank"), seconds: 45))
         #expect(try LogArguments(["goblet", "squat", "10", "24kg"]) == LogArguments.make(.name("goblet squat"), reps: 10, weight: 24))
         #expect(try LogArguments(["row", "8", "55lb"]) == LogArguments.make(.name("row"), reps: 8, weight: 24.9))
-        #expect(try LogArguments(["row", "8x50"]) == LogArguments.make(.name("row"), reps: 8, weight: 50))
+        #expect(try LogArguments(["row", "8x50"]) == LogArguments.make(.name("row"), reps: 8, weight: 50, plain: false))
         #expect(try LogArguments(["hang", "1:30"]) == LogArguments.make(.name("hang"), seconds: 90))
+    }
+
+    @Test func aUnitMayStandApartFromItsNumber() throws {
+        #expect(try LogArguments(["1", "10", "24", "kg"]) == LogArguments.make(.position(1), reps: 10, weight: 24))
+        #expect(try LogArguments(["row", "8", "55", "LB"]) == LogArguments.make(.name("row"), reps: 8, weight: 24.9))
+        #expect(try LogArguments(["plank", "45", "s"]) == LogArguments.make(.name("plank"), seconds: 45))
+        #expect(try LogArguments(["hang", "2", "min", "10", "kg"]) == LogArguments.make(.name("hang"), seconds: 120, weight: 10))
+        #expect(throws: UsageError.self) { try LogArguments(["row", "8", "55", "stones"]) }
+    }
+
+    @Test func aPlainCountIsSecondsForATimedExercise() throws {
+        #expect(try LogArguments(["plank", "45"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45, plain: false))
+        #expect(try LogArguments(["plank", "45", "10"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45, weight: 10, plain: false))
+        #expect(try LogArguments(["plank", "45s"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45), "already a time")
+        #expect(try LogArguments(["carry", "3x20"]).asSeconds() == LogArguments.make(.name("carry"), reps: 3, weight: 20, plain: false),
+                "10x24 says reps")
     }
 
     @Test func refusesWhatItCannotRead() {
@@ -38,7 +54,8 @@ import Testing
 }
 
 extension LogArguments {
-    static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil) -> LogArguments {
-        LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight)
+    /// `reps` is a plain count unless `plain` says otherwise (only "10x24" is not).
+    static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil, plain: Bool? = nil) -> LogArguments {
+        LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight, countIsPlain: plain ?? (reps != nil))
     }
 }
