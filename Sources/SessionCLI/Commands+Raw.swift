@@ -71,7 +71,7 @@ extension Commands {
         case "rest.started": detail = "\(event["exercise"]?.stringValue ?? "") · \(event["seconds"]?.intValue ?? 0) s until \(event["endsAt"]?.stringValue ?? "")"
         case "rest.finished": detail = "\(event["exercise"]?.stringValue ?? "") · rest over, next set"
         case "session.started": detail = event["title"]?.stringValue ?? ""
-        case "session.finished": detail = "\(event["sets"]?.intValue ?? 0) sets · \(PlanFormatter.formatKilograms(event["volumeKg"]?.numberValue ?? 0)) kg"
+        case "session.finished": detail = PlanFormatter.count(event["sets"]?.intValue ?? 0, "set") + " · \(PlanFormatter.formatKilograms(event["volumeKg"]?.numberValue ?? 0)) kg"
         case "plan.activated": detail = "plan \(event["planId"]?.intValue ?? 0)"
         default: detail = "session \(event["sessionId"]?.intValue ?? 0)"
         }

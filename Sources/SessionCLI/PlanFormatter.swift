@@ -14,7 +14,7 @@ struct PlanFormatter {
         } else if let reps = exercise.reps {
             target = "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "")
         } else {
-            target = "\(exercise.sets) sets"
+            target = count(exercise.sets, "set")
         }
         if let weight = exercise.weightKg { target += " @ \(formatKilograms(weight)) kg" }
         if let rest = exercise.restSeconds { target += " · rest \(formatClock(rest))" }
@@ -32,6 +32,11 @@ struct PlanFormatter {
     static func formatClock(_ seconds: Int) -> String {
         let secs = seconds % 60
         return "\(seconds / 60):\(secs < 10 ? "0" : "")\(secs)"
+    }
+
+    /// "1 set", "4 sets": a count with its noun, plural unless one.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)" + (number == 1 ? "" : "s")
     }
 
     /// "22.5", "24".

@@ -89,14 +89,14 @@ struct SessionFormatter {
     func printFinished(_ result: JSONValue) {
         let completion = Int(((result["completion"]?.numberValue ?? 0) * 100).rounded())
         console.print(console.bold(result["title"]?.stringValue ?? "Session") + " finished · "
-            + Self.clock(result["durationSeconds"]?.intValue ?? 0) + " · \(result["sets"]?.intValue ?? 0) sets · "
+            + Self.clock(result["durationSeconds"]?.intValue ?? 0) + " · " + PlanFormatter.count(result["sets"]?.intValue ?? 0, "set") + " · "
             + "\(PlanFormatter.formatKilograms(result["volumeKg"]?.numberValue ?? 0)) kg volume · \(completion)% of plan")
     }
 
     func printStatus(_ session: JSONValue) {
         let state = session["state"]?.stringValue ?? "?"
         console.print(console.bold(session["title"]?.stringValue ?? "Session") + " · \(session["date"]?.stringValue ?? "") · \(state) "
-            + Self.clock(session["durationSeconds"]?.intValue ?? 0) + " · \(session["sets"]?.intValue ?? 0) sets · "
+            + Self.clock(session["durationSeconds"]?.intValue ?? 0) + " · " + PlanFormatter.count(session["sets"]?.intValue ?? 0, "set") + " · "
             + "\(PlanFormatter.formatKilograms(session["volumeKg"]?.numberValue ?? 0)) kg")
         let exercises = session["exercises"]?.arrayValue ?? []
         if !exercises.isEmpty {
@@ -131,7 +131,7 @@ struct SessionFormatter {
             let state = session["state"]?.stringValue ?? "finished"
             console.print("\(session["date"]?.stringValue ?? "")  " + pad(session["title"]?.stringValue ?? "", titleWidth) + "  "
                 + pad(Self.clock(session["durationSeconds"]?.intValue ?? 0), 7, left: true) + "  "
-                + pad("\(sets) set" + (sets == 1 ? "" : "s"), 8, left: true) + "  "
+                + pad(PlanFormatter.count(sets, "set"), 8, left: true) + "  "
                 + pad(PlanFormatter.formatKilograms(session["volumeKg"]?.numberValue ?? 0) + " kg", 10, left: true)
                 + (state == "finished" ? "" : "  " + console.yellow(state)))
         }

@@ -48,7 +48,7 @@ struct SummaryFormatter {
         console.print(console.bold("Week of \(summary["weekStart"]?.stringValue ?? "")") + Self.progress(summary))
         let missed = summary["missedDays"]?.arrayValue?.compactMap(\.stringValue) ?? []
         if !missed.isEmpty { console.print(console.yellow("missed: " + missed.joined(separator: ", "))) }
-        var line = "\(summary["sets"]?.intValue ?? 0) sets · \(summary["reps"]?.intValue ?? 0) reps · "
+        var line = PlanFormatter.count(summary["sets"]?.intValue ?? 0, "set") + " · " + PlanFormatter.count(summary["reps"]?.intValue ?? 0, "rep") + " · "
             + "\(PromptText.grouped(Int(summary["volumeKg"]?.numberValue ?? 0))) kg · \(summary["activeMinutes"]?.intValue ?? 0) min"
         if let rpe = summary["averageRpe"]?.numberValue { line += " · RPE \(PromptText.number(rpe))" }
         console.print(line)
@@ -64,7 +64,7 @@ struct SummaryFormatter {
                 let name = exercise["name"]?.stringValue ?? ""
                 let trend = exercise["trend"]?.stringValue ?? "new"
                 let sets = exercise["setsDone"]?.intValue ?? 0
-                var text = "\(Self.arrow(trend)) \(name)\(String(repeating: " ", count: width - name.count))  \(sets) set\(sets == 1 ? "" : "s")"
+                var text = "\(Self.arrow(trend)) \(name)\(String(repeating: " ", count: width - name.count))  " + PlanFormatter.count(sets, "set")
                 if let best = exercise["best"]?.numberValue {
                     switch exercise["measure"]?.stringValue {
                     case "estimatedOneRepMaxKg": text += " · e1RM \(PromptText.number(best)) kg"

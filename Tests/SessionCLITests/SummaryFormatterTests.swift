@@ -18,4 +18,10 @@ import Testing
                 "Monday morning: nothing is missed yet")
         #expect(SummaryFormatter.progress(summary(planned: 0, due: 0, done: 0, sessions: 1)) == " · nothing planned · 1 logged")
     }
+
+    @Test func countsAgreeWithTheirNouns() {
+        #expect(PlanFormatter.count(1, "set") == "1 set")
+        #expect(PlanFormatter.count(0, "set") == "0 sets")
+        #expect(PlanFormatter.count(12, "rep") == "12 reps")
+    }
 }
