@@ -82,10 +82,12 @@ struct SummaryFormatter {
         let health = summary["health"]?.arrayValue ?? []
         if !health.isEmpty {
             console.print()
+            console.print(console.dim("health (change against the week before):"))
             for item in health {
-                var text = "\(item["type"]?.stringValue ?? ""): \(PromptText.number(item["value"]?.numberValue ?? 0))"
-                if let change = item["change"]?.numberValue { text += " (\(PromptText.signed(change)) vs last week)" }
-                console.print(text)
+                guard let type = item["type"]?.stringValue.flatMap(HealthType.init(rawValue:)) else { continue }
+                let figure = HealthSummary(
+                    type: type, value: item["value"]?.numberValue ?? 0, samples: item["samples"]?.intValue ?? 0, previous: item["previous"]?.numberValue)
+                console.print("  " + PromptContext.describe(figure))
             }
         }
     }

@@ -110,7 +110,9 @@ public enum PromptContext {
         return signals
     }
 
-    static func describe(_ health: HealthSummary) -> String {
+    /// "sleep 7.2 h (-0.5)", "steps/day 9,000": one health figure and its change
+    /// against the week before.
+    public static func describe(_ health: HealthSummary) -> String {
         let label: String
         let decimals: Int
         switch health.type {

@@ -74,4 +74,11 @@ public struct HealthSummary: Sendable, Equatable {
     /// The same figure for the week before, nil without samples.
     public var previous: Double?
     public var change: Double? { previous.map { value - $0 } }
+
+    public init(type: HealthType, value: Double, samples: Int, previous: Double?) {
+        self.type = type
+        self.value = value
+        self.samples = samples
+        self.previous = previous
+    }
 }
