@@ -36,23 +36,44 @@ extension Commands {
     static let planShow = Command(
         words: ["plan", "show"], synopsis: "",
         summary: "Show the active plan by date, today marked (or the plan of another week).",
-        details: "With --week DATE, the plan covering DATE's week.",
+        details: """
+            With --week DATE, the plan DATE's week trains: the one imported for it, or the
+            active plan carried over by weekday to a later week, as sessions are.
+            """,
         options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "show the plan whose week holds DATE")],
         run: { arguments, context in
             let client = try context.connect(arguments)
             var params: JSONValue = .obj([:])
+            var carriedTo: LocalDate?
             if let date = try dateOption(arguments, "--week") {
-                let monday = date.mondayOfWeek.description
-                let plans = try context.call(client, "plan.list").arrayValue ?? []
-                let match = plans.first { $0["weekStart"] == .string(monday) && $0["active"] == true } ?? plans.first { $0["weekStart"] == .string(monday) }
-                guard let planID = match?["planId"] else {
-                    throw DaemonRefusal(error: RPCError(code: -32011, message: "No plan was imported for the week of \(monday).", data: .obj(["reason": "plan_not_found"])))
+                let weeks = (try context.call(client, "plan.list").arrayValue ?? []).compactMap { plan -> PlanCalendar.PlanWeek? in
+                    guard let id = plan["planId"]?.intValue, let week = plan["weekStart"]?.stringValue.flatMap(LocalDate.init) else { return nil }
+                    return PlanCalendar.PlanWeek(planID: Int64(id), weekStart: week, active: plan["active"] == true)
                 }
-                params = .obj(["planId": planID])
+                guard let choice = PlanCalendar.choose(for: date, plans: weeks) else {
+                    throw DaemonRefusal(error: RPCError(
+                        code: -32011, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it.",
+                        data: .obj(["reason": "plan_not_found"])))
+                }
+                params = .obj(["planId": JSONValue(Int(choice.planID))])
+                if choice.carriedOver { carriedTo = date.mondayOfWeek }
             }
-            let plan = try context.call(client, "plan.get", params)
-            if arguments.has("--json") { context.console.print(plan.jsonText); return ExitStatus.ok }
-            PlanFormatter(console: context.console).printPlan(decodePlan(plan), today: context.clock.today())
+            var plan = try context.call(client, "plan.get", params)
+            if arguments.has("--json") {
+                // The plan as stored, and for a carried-over week the Monday it carries to.
+                if let monday = carriedTo, case .object(var pairs) = plan {
+                    pairs.append((key: "carriedOverTo", value: .string(monday.description)))
+                    plan = .object(pairs)
+                }
+                context.console.print(plan.jsonText)
+                return ExitStatus.ok
+            }
+            var shown = decodePlan(plan)
+            if let monday = carriedTo {
+                context.console.print(context.console.dim("carried over from the week of \(shown.weekStart): no plan was imported for this week"))
+                shown = PlanCalendar.carry(shown, to: monday)
+            }
+            PlanFormatter(console: context.console).printPlan(shown, today: context.clock.today())
             return ExitStatus.ok
         })
 

@@ -36,4 +36,14 @@ public enum PlanCalendar {
         else { return nil }
         return Choice(planID: active.planID, carriedOver: true)
     }
+
+    /// `plan` moved to the week starting `monday`, each day on the same weekday: how a
+    /// carried-over plan trains that week.
+    public static func carry(_ plan: Plan, to monday: LocalDate) -> Plan {
+        let offset = monday.daysSinceEpoch - plan.weekStart.daysSinceEpoch
+        var moved = plan
+        moved.weekStart = monday
+        for index in moved.days.indices { moved.days[index].date = moved.days[index].date.adding(days: offset) }
+        return moved
+    }
 }
