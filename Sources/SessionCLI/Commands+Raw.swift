@@ -56,19 +56,24 @@ extension Commands {
             } else if type == "rest.finished" || type == "set.logged" || type.hasPrefix("session.") {
                 countdown = nil
             }
-            console.print(describe(event: params, type: type))
+            console.print(describe(event: params, type: type, clock: context.clock))
         }
     }
 
-    static func describe(event: JSONValue, type: String) -> String {
-        let time = String(LocalClock().rfc3339(ms: LocalClock().nowMs()).dropFirst(11).prefix(8))
+    static func describe(event: JSONValue, type: String, clock: LocalClock = LocalClock()) -> String {
+        /// HH:MM:SS on this machine's clock, as people read it.
+        func timeOfDay(_ ms: Int64) -> String { String(clock.rfc3339(ms: ms).dropFirst(11).prefix(8)) }
+        let time = timeOfDay(clock.nowMs())
         let detail: String
         switch type {
         case "set.logged":
             detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["progress"]?["loggedSets"]?.intValue ?? 0)/\(event["progress"]?["plannedSets"]?.intValue ?? 0) · "
                 + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue)
                 + (event["personalRecord"].map { $0 == .null ? "" : " · personal record" } ?? "")
-        case "rest.started": detail = "\(event["exercise"]?.stringValue ?? "") · \(event["seconds"]?.intValue ?? 0) s until \(event["endsAt"]?.stringValue ?? "")"
+        case "rest.started":
+            let ends = event["endsAt"]?.stringValue
+            detail = "\(event["exercise"]?.stringValue ?? "") · rest \(PlanFormatter.formatClock(event["seconds"]?.intValue ?? 0)) until "
+                + (ends.flatMap(LocalClock.parseRFC3339).map(timeOfDay) ?? ends ?? "")
         case "rest.finished": detail = "\(event["exercise"]?.stringValue ?? "") · rest over, next set"
         case "session.started": detail = event["title"]?.stringValue ?? ""
         case "session.finished": detail = PlanFormatter.count(event["sets"]?.intValue ?? 0, "set") + " · \(PlanFormatter.formatKilograms(event["volumeKg"]?.numberValue ?? 0)) kg"

@@ -1,4 +1,5 @@
 import SessionCore
+import SessionRPC
 import Testing
 @testable import SessionCLI
 
@@ -23,5 +24,16 @@ import Testing
         #expect(PlanFormatter.count(1, "set") == "1 set")
         #expect(PlanFormatter.count(0, "set") == "0 sets")
         #expect(PlanFormatter.count(12, "rep") == "12 reps")
+    }
+}
+
+@Suite struct WatchFormatTests {
+    @Test func restEndsInThisMachinesTimeOfDay() throws {
+        let clock = LocalClock()
+        let ends = "2026-11-30T14:14:20.194+01:00"
+        let line = Commands.describe(event: .obj(["exercise": "Plank", "seconds": 45, "endsAt": .string(ends)]), type: "rest.started", clock: clock)
+        let local = String(clock.rfc3339(ms: try #require(LocalClock.parseRFC3339(ends))).dropFirst(11).prefix(8))
+        #expect(line.hasSuffix("  rest.started  Plank · rest 0:45 until \(local)"), "\(line)")
+        #expect(local.count == 8 && !line.contains("+01:00"))
     }
 }
