@@ -71,6 +71,7 @@ extension Commands {
             guard let id = item["plannedExerciseId"]?.intValue, let position = item["position"]?.intValue, let name = item["name"]?.stringValue else { return nil }
             return ExerciseMatcher.Candidate(id: Int64(id), position: position, name: name)
         }
+        let loggedOffPlan = (session["offPlan"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.map(ExerciseMatcher.Candidate.init(offPlan:))
         var chosen: ExerciseMatcher.Candidate?
         switch wanted.exercise {
         case .position(let position):
@@ -79,20 +80,21 @@ extension Commands {
             }
             chosen = candidate
         case .name(let name):
-            switch ExerciseMatcher.match(name, in: candidates) {
+            switch ExerciseMatcher.match(name, in: candidates + loggedOffPlan) {
             case .planned(let candidate): chosen = candidate
-            case .offPlan(let name): params.insert((key: "exercise", value: .string(name)), at: 0)
+            case .logged(let name), .offPlan(let name): params.insert((key: "exercise", value: .string(name)), at: 0)
             case .ambiguous(let matches):
                 context.console.error("sessionctl: \"\(name)\" matches several exercises; nothing was logged:")
-                for match in matches { context.console.error("  \(match.position)  \(match.name)") }
-                context.console.error("Use the number or more of the name, e.g. sessionctl log \(matches[0].position) …")
+                for match in matches { context.console.error("  \(match.position.map(String.init) ?? "-")  \(match.name)") }
+                let example = matches.compactMap(\.position).first.map { "the number or more of the name, e.g. sessionctl log \($0) …" } ?? "more of the name"
+                context.console.error("Use \(example)")
                 return ExitStatus.usage
             }
         }
-        if let chosen {
-            params.insert((key: "plannedExerciseId", value: JSONValue(Int(chosen.id))), at: 0)
+        if let id = chosen?.id.map(Int.init) {
+            params.insert((key: "plannedExerciseId", value: JSONValue(id)), at: 0)
             // An exercise planned by time and not by reps: "log plank 45" means 45 s.
-            let item = planned.first { $0["plannedExerciseId"]?.intValue == Int(chosen.id) }
+            let item = planned.first { $0["plannedExerciseId"]?.intValue == id }
             if item?["durationSeconds"]?.intValue != nil, item?["reps"]?.intValue == nil { wanted = wanted.asSeconds() }
         }
         if let reps = wanted.reps { params.append((key: "reps", value: JSONValue(reps))) }

@@ -120,33 +120,52 @@ struct LogArguments: Equatable {
     }
 }
 
-/// Finds the planned exercise a person meant.
+/// Finds the exercise a person meant: one of today's plan, or one already logged
+/// off-plan in this session ("push" after "push-up").
 enum ExerciseMatcher {
     struct Candidate: Equatable {
-        let id: Int64
-        let position: Int
+        /// The planned exercise's id and position; nil for an off-plan exercise.
+        let id: Int64?
+        let position: Int?
         let name: String
+
+        init(id: Int64, position: Int, name: String) {
+            self.id = id
+            self.position = position
+            self.name = name
+        }
+
+        /// An exercise logged off-plan earlier in the session.
+        init(offPlan name: String) {
+            id = nil
+            position = nil
+            self.name = name
+        }
     }
 
     enum Match: Equatable {
         case planned(Candidate)
+        /// An off-plan exercise already in the session, by its logged name.
+        case logged(String)
+        /// A name new to the session.
         case offPlan(String)
         case ambiguous([Candidate])
     }
 
     /// An exact name, else a unique prefix of the name, else a unique prefix of one of
-    /// its words ("squat" → "Goblet Squat"); nothing matching is an off-plan exercise.
+    /// its words ("squat" → "Goblet Squat"); nothing matching is a new off-plan exercise.
     static func match(_ query: String, in candidates: [Candidate]) -> Match {
         let key = query.exerciseKey
-        if let exact = candidates.first(where: { $0.name.exerciseKey == key }) { return .planned(exact) }
+        func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
+        if let exact = candidates.first(where: { $0.name.exerciseKey == key }) { return found(exact) }
         let prefixed = candidates.filter { $0.name.exerciseKey.hasPrefix(key) }
-        if prefixed.count == 1 { return .planned(prefixed[0]) }
+        if prefixed.count == 1 { return found(prefixed[0]) }
         if prefixed.count > 1 { return .ambiguous(prefixed) }
         let wordPrefixed = candidates.filter { candidate in
             let words = candidate.name.exerciseKey.split(separator: " ")
             return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(key) }
         }
-        if wordPrefixed.count == 1 { return .planned(wordPrefixed[0]) }
+        if wordPrefixed.count == 1 { return found(wordPrefixed[0]) }
         if wordPrefixed.count > 1 { return .ambiguous(wordPrefixed) }
         return .offPlan(query.collapsingWhitespace())
     }

@@ -87,10 +87,11 @@ struct SessionFormatter {
     }
 
     func printFinished(_ result: JSONValue) {
-        let completion = Int(((result["completion"]?.numberValue ?? 0) * 100).rounded())
+        // A free session has no plan to complete.
+        let completion = result["planDayId"] == .null ? "" : " · \(Int(((result["completion"]?.numberValue ?? 0) * 100).rounded()))% of plan"
         console.print(console.bold(result["title"]?.stringValue ?? "Session") + " finished · "
             + Self.clock(result["durationSeconds"]?.intValue ?? 0) + " · " + PlanFormatter.count(result["sets"]?.intValue ?? 0, "set") + " · "
-            + "\(PlanFormatter.formatKilograms(result["volumeKg"]?.numberValue ?? 0)) kg volume · \(completion)% of plan")
+            + "\(PlanFormatter.formatKilograms(result["volumeKg"]?.numberValue ?? 0)) kg volume" + completion)
     }
 
     func printStatus(_ session: JSONValue) {

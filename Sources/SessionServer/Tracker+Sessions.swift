@@ -74,6 +74,7 @@ extension Tracker {
         ]
         emit("session.finished", summary)
         return .object(summary + [
+            (key: "planDayId", value: JSONValue(finished.planDayID.map(Int.init))),
             (key: "title", value: .string(finished.title)),
             (key: "startedAt", value: .string(clock.rfc3339(ms: finished.startedAtMs))),
             (key: "endedAt", value: .string(clock.rfc3339(ms: endedAt))),

@@ -51,6 +51,7 @@ import SessionCore
         let finished = try ctl(daemon, ["finish", "--rpe", "8"])
         #expect(finished.stdout.contains("Push finished"))
         #expect(finished.stdout.contains("4 sets"))
+        #expect(finished.stdout.hasSuffix("% of plan\n"), "a planned session says how much of it was done")
         let list = try ctl(daemon, ["call", "session.list", #"{"limit": 1}"#])
         #expect(try JSONParser.parse(list.stdout)[0]?["sets"] == 4)
     }
@@ -85,6 +86,22 @@ import SessionCore
         #expect(bench["reps"] == 10 && bench["weightKg"] == 24 && bench["durationSeconds"] == .null, "\(bench.jsonText)")
         let offPlan = try JSONParser.parse(try ctl(daemon, ["log", "burpee", "45", "--json"]).stdout)
         #expect(offPlan["reps"] == 45, "an off-plan exercise has no measure to follow: a count is reps")
+    }
+
+    /// In a free session "log push 15" continues the "push-up" logged before, and the
+    /// finish line claims no plan.
+    @Test func aFreeSessionContinuesItsOwnExercises() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "push-up", "20"]).stdout.hasPrefix("push-up (off-plan) · set 1 · 20 reps"))
+        let again = try ctl(daemon, ["log", "PUSH", "15"])
+        #expect(again.stdout.hasPrefix("push-up (off-plan) · set 2 · 15 reps"), "\(again.stdout)")
+        #expect(try ctl(daemon, ["log", "pull-up", "8"]).status == 0)
+        let ambiguous = try ctl(daemon, ["log", "pu", "5"])
+        #expect(ambiguous.status == 2 && ambiguous.stderr.contains("  -  push-up") && ambiguous.stderr.contains("Use more of the name"))
+        let finished = try ctl(daemon, ["finish"])
+        #expect(finished.stdout.hasPrefix("Free session finished · ") && !finished.stdout.contains("of plan"), "\(finished.stdout)")
     }
 
     @Test func jsonOutputParsesBack() throws {

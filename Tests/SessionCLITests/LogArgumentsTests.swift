@@ -51,6 +51,18 @@ import Testing
         #expect(ExerciseMatcher.match("split squat", in: day) == .planned(day[2]))
         #expect(ExerciseMatcher.match("  Farmer   Carry", in: day) == .offPlan("Farmer Carry"))
     }
+
+    @Test func offPlanExercisesAlreadyLoggedMatchToo() {
+        let day = [ExerciseMatcher.Candidate(id: 10, position: 1, name: "Goblet Squat")]
+        let logged = [ExerciseMatcher.Candidate(offPlan: "push-up"), ExerciseMatcher.Candidate(offPlan: "Farmer Carry")]
+        #expect(ExerciseMatcher.match("push", in: day + logged) == .logged("push-up"), "continues the exercise as first logged")
+        #expect(ExerciseMatcher.match("FARMER CARRY", in: day + logged) == .logged("Farmer Carry"))
+        #expect(ExerciseMatcher.match("gob", in: day + logged) == .planned(day[0]))
+        #expect(ExerciseMatcher.match("carry", in: day + logged) == .logged("Farmer Carry"), "a word of the name")
+        let two = [ExerciseMatcher.Candidate(offPlan: "Carry Hold"), ExerciseMatcher.Candidate(offPlan: "Carry Walk")]
+        #expect(ExerciseMatcher.match("carry", in: day + two) == .ambiguous(two))
+        #expect(ExerciseMatcher.match("plank", in: day + logged) == .offPlan("plank"))
+    }
 }
 
 extension LogArguments {
