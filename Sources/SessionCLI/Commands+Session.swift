@@ -42,7 +42,8 @@ extension Commands {
         details: """
             EXERCISE is the exercise's number in today's plan, or its name or the start of
             it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
-            candidates and stores nothing; a name not in today's plan is logged off-plan.
+            candidates and stores nothing; a name not in today's plan is logged off-plan,
+            and one logged off-plan earlier in the session matches the same way.
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
             plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
             10x24 gives both. Without REPS and WEIGHT the set is logged as planned.
