@@ -94,12 +94,13 @@ extension Commands {
             return ExitStatus.ok
         })
 
-    /// Hidden helper the completion script calls: today's exercise names, one a line.
+    /// Hidden helper the completion script calls: today's exercise names (and those
+    /// logged off-plan in the active session), one a line.
     static let completeExercises = Command(
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket],
         run: { arguments, context in
             guard let client = try? context.connect(arguments), case .success(let session)? = try? client.call("session.current") else { return ExitStatus.ok }
-            var exercises = session["exercises"]?.arrayValue ?? []
+            var exercises = (session["exercises"]?.arrayValue ?? []) + (session["offPlan"]?.arrayValue ?? [])
             if session == .null, case .success(let plan)? = try? client.call("plan.get") {
                 let today = context.clock.today().description
                 exercises = plan["days"]?.arrayValue?.first { $0["date"] == .string(today) }?["exercises"]?.arrayValue ?? []
