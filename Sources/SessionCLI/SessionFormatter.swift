@@ -123,7 +123,7 @@ struct SessionFormatter {
     /// One line a session: date, title, duration, sets, volume, in aligned columns.
     func printHistory(_ sessions: [JSONValue]) {
         guard !sessions.isEmpty else {
-            console.print("no finished sessions")
+            console.print("no sessions yet")
             return
         }
         let titleWidth = sessions.map { ($0["title"]?.stringValue ?? "").count }.max() ?? 0

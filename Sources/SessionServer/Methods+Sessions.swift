@@ -69,7 +69,8 @@ extension Methods {
                params: [sessionID, ParamSpec("rpe", schema: Schema.range(1, 10, integer: false), "the session's effort 1–10 in half steps"),
                         ParamSpec("note", schema: Schema.string, "at most 500 characters"), at],
                result: Schema.object(["sessionId": Schema.integer, "durationSeconds": Schema.integer, "sets": Schema.integer,
-                                      "volumeKg": Schema.number, "completion": Schema.number])) { params, tracker in
+                                      "volumeKg": Schema.number, "completion": Schema.number, "planDayId": Schema.nullable(Schema.integer),
+                                      "title": Schema.string, "startedAt": Schema.timestamp, "endedAt": Schema.timestamp])) { params, tracker in
             let id = params.id("sessionId")
             let rpe = params.number("rpe", in: SessionLimits.rpe, step: SessionLimits.rpeStep)
             let note = params.string("note", maxLength: SessionLimits.noteLength) { $0.sanitisedNote() }

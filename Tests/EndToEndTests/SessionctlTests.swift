@@ -144,7 +144,7 @@ import SessionCore
     @Test func historyListsSessionsNewestFirst() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try ctl(daemon, ["history"]).stdout == "no finished sessions\n")
+        #expect(try ctl(daemon, ["history"]).stdout == "no sessions yet\n")
         #expect(try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-28T09:00:00Z"]).status == 0)
         #expect(try ctl(daemon, ["log", "row", "10", "50", "--at", "2026-11-28T09:10:00Z"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--at", "2026-11-28T10:05:00Z"]).status == 0)
