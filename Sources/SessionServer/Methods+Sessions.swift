@@ -8,7 +8,8 @@ extension Methods {
     static let sessionView = Schema.object([
         "sessionId": Schema.integer, "state": Schema.oneOf(["running", "paused", "finished"]), "date": Schema.date,
         "title": Schema.string, "planDayId": Schema.nullable(Schema.integer), "carriedOver": Schema.boolean,
-        "startedAt": Schema.timestamp, "durationSeconds": Schema.integer, "sets": Schema.integer, "volumeKg": Schema.number,
+        "startedAt": Schema.timestamp, "endedAt": Schema.nullable(Schema.timestamp), "durationSeconds": Schema.integer,
+        "sets": Schema.integer, "volumeKg": Schema.number,
         "completion": Schema.number, "exercises": Schema.array(Schema.object), "offPlan": Schema.array(Schema.object),
         "next": Schema.nullable(Schema.object),
     ])
@@ -53,14 +54,20 @@ extension Methods {
                 ParamSpec("requestId", schema: Schema.string, "makes retries idempotent: the same requestId returns the first result"),
                 at,
                ],
-               result: Schema.object(["setId": Schema.integer, "setNumber": Schema.integer,
-                                      "progress": Schema.object(["loggedSets": Schema.integer, "plannedSets": Schema.integer]),
-                                      "personalRecord": Schema.object(["kinds": Schema.array(Schema.string), "estimatedOneRepMaxKg": Schema.number])])) { params, tracker in
+               result: Schema.object([
+                   "setId": Schema.integer, "sessionId": Schema.integer, "setNumber": Schema.integer, "exercise": Schema.string,
+                   "plannedExerciseId": Schema.nullable(Schema.integer), "offPlan": Schema.boolean, "kind": Schema.oneOf(SetKind.allCases.map(\.rawValue)),
+                   "reps": Schema.nullable(Schema.integer), "weightKg": Schema.nullable(Schema.number), "durationSeconds": Schema.nullable(Schema.integer),
+                   "loggedAt": Schema.timestamp,
+                   "progress": Schema.object(["loggedSets": Schema.integer, "plannedSets": Schema.integer]),
+                   "restSeconds": Schema.nullable(Schema.integer), "rpe": Schema.number,
+                   "personalRecord": Schema.object(["kinds": Schema.array(Schema.string), "estimatedOneRepMaxKg": Schema.number]),
+               ], required: ["setId", "sessionId", "setNumber", "exercise", "progress"])) { params, tracker in
             try tracker.log(decodeLog(&params, latestMs: latest(tracker)))
         },
         Method("session.undo", summary: "Remove a set (default: the last set of the active session).",
                params: [ParamSpec("setId", schema: Schema.integer, "the set to remove")],
-               result: Schema.object(["setId": Schema.integer])) { params, tracker in
+               result: Schema.object(["setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer])) { params, tracker in
             let id = params.id("setId")
             try params.check()
             return try tracker.undo(id)
@@ -79,7 +86,7 @@ extension Methods {
             return try tracker.finishSession(id, rpe: rpe, note: note, atMs: atMs)
         },
         Method("session.abort", summary: "Discard the session and its sets: kept nowhere, excluded from summaries.",
-               params: [sessionID], result: Schema.object(["sessionId": Schema.integer])) { params, tracker in
+               params: [sessionID], result: Schema.object(["sessionId": Schema.integer, "discarded": Schema.boolean])) { params, tracker in
             let id = params.id("sessionId")
             try params.check()
             return try tracker.abortSession(id)
@@ -92,6 +99,7 @@ extension Methods {
                params: [ParamSpec("from", schema: Schema.date, "first date (inclusive)"), ParamSpec("to", schema: Schema.date, "last date (inclusive)"),
                         ParamSpec("limit", schema: Schema.range(1, 1000), "at most this many (default 50)")],
                result: Schema.array(Schema.object(["sessionId": Schema.integer, "date": Schema.date, "title": Schema.string,
+                                                   "state": Schema.oneOf(["running", "paused", "finished"]), "startedAt": Schema.timestamp,
                                                    "durationSeconds": Schema.integer, "sets": Schema.integer, "volumeKg": Schema.number]))) { params, tracker in
             let from = params.date("from")
             let to = params.date("to")

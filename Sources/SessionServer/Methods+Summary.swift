@@ -6,9 +6,14 @@ extension Methods {
     static let summary: [Method<Tracker>] = [
         Method("summary.weekly", summary: "An ISO week's adherence, volume, per-exercise progress, effort and health, with promptContext for the next plan.",
                params: [ParamSpec("weekStart", schema: Schema.date, "any date of the week (default: the current week)")],
-               result: Schema.object(["weekStart": Schema.date, "adherence": Schema.nullable(Schema.number), "sets": Schema.integer,
-                                      "volumeKg": Schema.number, "exercises": Schema.array(Schema.object), "health": Schema.array(Schema.object),
-                                      "promptContext": Schema.string])) { params, tracker in
+               result: Schema.object([
+                   "weekStart": Schema.date, "weekEnd": Schema.date, "plannedDays": Schema.array(Schema.date), "dueDays": Schema.array(Schema.date),
+                   "completedPlannedDays": Schema.array(Schema.date), "missedDays": Schema.array(Schema.date), "sessions": Schema.integer,
+                   "adherence": Schema.nullable(Schema.number), "sets": Schema.integer, "reps": Schema.integer, "volumeKg": Schema.number,
+                   "activeMinutes": Schema.integer, "averageRpe": Schema.nullable(Schema.number), "hardSets": Schema.integer,
+                   "volumePerDayKg": Schema.array(Schema.number), "exercises": Schema.array(Schema.object), "skipped": Schema.array(Schema.object),
+                   "health": Schema.array(Schema.object), "promptContext": Schema.string,
+               ])) { params, tracker in
             let week = params.date("weekStart")
             try params.check()
             return try tracker.weeklySummary(weekStart: week)
@@ -22,7 +27,7 @@ extension Methods {
                 ParamSpec("at", schema: Schema.timestamp, "alias of time"),
                 ParamSpec("source", schema: Schema.string, "who pushed it, at most 60 characters"),
                ],
-               result: Schema.object(["sampleId": Schema.integer])) { params, tracker in
+               result: Schema.object(["sampleId": Schema.integer, "type": Schema.string, "value": Schema.number, "date": Schema.date])) { params, tracker in
             let type = params.choice("type", HealthType.allCases.map(\.rawValue)).flatMap(HealthType.init(rawValue:))
             if !params.has("type") { params.fail("type", "is required; one of \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))") }
             let bounds = type?.bounds ?? 0...Double.greatestFiniteMagnitude
@@ -63,7 +68,8 @@ extension Methods {
         Method("prompt.render", summary: "Next week's generation prompt: system and user messages, the plan schema, and token estimates.",
                params: [ParamSpec("goals", schema: Schema.string, "goals for this prompt instead of the profile's (at most 300 characters)"),
                         ParamSpec("weekStart", schema: Schema.date, "the week summarised (default: the current week)")],
-               result: Schema.object(["system": Schema.string, "user": Schema.string, "schema": Schema.object, "estimatedTokens": Schema.integer])) { params, tracker in
+               result: Schema.object(["system": Schema.string, "user": Schema.string, "schema": Schema.object, "estimatedTokens": Schema.integer,
+                                      "schemaTokens": Schema.integer, "tokenBudget": Schema.integer])) { params, tracker in
             let goals = params.string("goals", maxLength: Profile.Limits.goalsLength)
             let week = params.date("weekStart")
             try params.check()

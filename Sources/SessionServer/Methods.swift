@@ -17,12 +17,16 @@ enum Methods {
     static let daemon: [Method<Tracker>] = [
         Method("daemon.status", summary: "Version, uptime, the active plan and session, and the database path.",
                result: Schema.object(["version": Schema.string, "uptimeSeconds": Schema.integer, "activePlanId": Schema.nullable(Schema.integer),
-                                      "activeSessionId": Schema.nullable(Schema.integer), "database": Schema.string])) { _, tracker in
+                                      "activeSessionId": Schema.nullable(Schema.integer), "database": Schema.string, "schemaVersion": Schema.integer,
+                                      "today": Schema.date])) { _, tracker in
             try tracker.status()
         },
     ]
 
-    static let planResult = Schema.object(["planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "days": Schema.array(Schema.object)])
+    static let planResult = Schema.object([
+        "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp,
+        "days": Schema.array(Schema.object),
+    ])
 
     static let plans: [Method<Tracker>] = [
         Method("plan.import", summary: "Import a generated plan (object, array of days, or raw model text) at the typed boundary; nothing is stored when it is refused.",
@@ -32,7 +36,8 @@ enum Methods {
                 ParamSpec("activate", schema: Schema.boolean, "make it the active plan (default true)"),
                 ParamSpec("exercisesPerDay", schema: Schema.range(1, 20), "keep N exercises per training day, padding with fillers"),
                ],
-               result: Schema.object(["planId": Schema.integer, "weekStart": Schema.date, "warnings": Schema.array(Schema.object(["path": Schema.string, "message": Schema.string]))])) { params, tracker in
+               result: Schema.object(["planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean,
+                                      "warnings": Schema.array(Schema.object(["path": Schema.string, "message": Schema.string]))])) { params, tracker in
             let plan = params.raw("plan")
             if plan == nil { params.fail("plan", "is required") }
             if let plan, plan.objectPairs == nil, plan.arrayValue == nil, plan.stringValue == nil {

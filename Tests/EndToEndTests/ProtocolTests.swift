@@ -113,6 +113,65 @@ import SessionCore
         #expect(log["params"]?.arrayValue?.contains { $0["name"] == "requestId" } == true)
     }
 
+    /// rpc.discover is what other programs are written against: every object a method
+    /// returns has only members its result schema declares, and all of them unless the
+    /// schema says which are required (the others appear when they apply).
+    @Test func resultsHaveTheMembersDiscoverDeclares() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let methods = try #require(try client.call("rpc.discover")["methods"]?.arrayValue)
+        func declared(_ method: String) -> (keys: Set<String>, required: Set<String>, isArray: Bool)? {
+            guard var schema = methods.first(where: { $0["name"]?.stringValue == method })?["result"]?["schema"] else { return nil }
+            if let choices = schema["oneOf"]?.arrayValue, let some = choices.first(where: { $0["type"] != "null" }) { schema = some }
+            let isArray = schema["type"] == "array"
+            if isArray, let items = schema["items"] { schema = items }
+            guard let properties = schema["properties"]?.objectPairs else { return nil }
+            let keys = Set(properties.map(\.key))
+            let required = schema["required"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) } ?? keys
+            return (keys, required, isArray)
+        }
+        var checked: [String] = []
+        func check(_ method: String, _ params: JSONValue = .obj([:])) throws -> JSONValue {
+            let result = try client.call(method, params)
+            let schema = try #require(declared(method), "\(method) declares its result's members")
+            let objects = schema.isArray ? (result.arrayValue ?? []) : [result]
+            #expect(!objects.isEmpty, "\(method) returned something to check")
+            for object in objects where object != .null {
+                let keys = Set((object.objectPairs ?? []).map(\.key))
+                #expect(keys.isSubset(of: schema.keys), "\(method) returns undeclared \(keys.subtracting(schema.keys).sorted())")
+                #expect(schema.required.isSubset(of: keys), "\(method) lacks \(schema.required.subtracting(keys).sorted())")
+            }
+            checked.append(method)
+            return result
+        }
+        let imported = try check("plan.import", .obj(["plan": .string(Fixtures.examplePlan("dumbbell-3day.json")), "weekStart": .string(Workout.weekStart)]))
+        _ = try check("plan.activate", .obj(["planId": imported["planId"] ?? .null]))
+        let plan = try check("plan.get")
+        _ = try check("plan.list")
+        let monday = try #require(plan["days"]?[0]?["planDayId"])
+        _ = try check("session.start", .obj(["planDayId": monday]))
+        _ = try check("session.log", .obj(["plannedExerciseId": Workout.exerciseID(plan, day: 0, position: 0), "reps": 8, "weightKg": 20]))
+        _ = try check("session.log", .obj(["exercise": "Farmer Carry", "durationSeconds": 40]))
+        _ = try check("session.current")
+        _ = try check("session.pause")
+        _ = try check("session.resume")
+        _ = try check("session.undo")
+        _ = try check("session.finish", .obj(["rpe": 8]))
+        _ = try check("session.list")
+        _ = try check("session.start")
+        _ = try check("session.abort")
+        _ = try check("events.subscribe", .obj(["types": ["set.logged"]]))
+        _ = try check("health.record", .obj(["type": "steps", "value": 9000]))
+        _ = try check("profile.set", .obj(["goals": "Stronger"]))
+        _ = try check("profile.get")
+        _ = try check("summary.weekly")
+        _ = try check("prompt.render")
+        _ = try check("daemon.status")
+        let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
+        #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
+    }
+
     @Test func theSocketIsPrivate() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
