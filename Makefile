@@ -15,13 +15,14 @@ APT_PACKAGES = libsqlite3-dev libsystemd-dev pkg-config
 # Arguments for `make run`, e.g. make run ARGS="--socket /tmp/s.sock"
 ARGS ?=
 
-.PHONY: help deps build release run test bench install install-files uninstall clean
+.PHONY: help deps build release run test bench fuzz install install-files uninstall clean
 
 help:
 	@echo "make run        build (release) and start sessiond in the foreground on its defaults"
 	@echo "make test       build and run every test (unit, storage, end-to-end)"
 	@echo "make build      debug build;  make release: optimised build"
 	@echo "make bench      measure speed and memory against this machine's floors"
+	@echo "make fuzz       fuzz JSON parsing and plan import with libFuzzer + ASan (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build needs, when missing"
@@ -46,6 +47,17 @@ build: deps
 # 2 ms instead of 4, and the daemon's resident memory drops by a few MiB.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
+
+# Fuzzes SessionCore's input boundary (Tests/Fuzz/main.swift compiled into the module
+# with libFuzzer and AddressSanitizer), seeded with the example plans. Not part of
+# `make test`: it runs for FUZZ_SECONDS and stops at the first crash, leaving it in .build/fuzz.
+FUZZ_SECONDS ?= 60
+fuzz:
+	mkdir -p .build/fuzz/corpus
+	cp ../shared/examples/plans/* .build/fuzz/corpus/ 2>/dev/null || true
+	swiftc -parse-as-library -O -sanitize=fuzzer,address -module-name SessionCore \
+	  Sources/SessionCore/*.swift Tests/Fuzz/main.swift -o .build/fuzz/session-core-fuzzer
+	cd .build/fuzz && ./session-core-fuzzer corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
 
 # Measures latency, throughput, start-up and memory; prints JSON lines (see README).
 bench: release
