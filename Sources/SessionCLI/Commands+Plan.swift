@@ -39,18 +39,22 @@ extension Commands {
         return date
     }
 
+    /// The value of a whole-number option, checked to lie in `range`.
+    static func intOption(_ arguments: ParsedArguments, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("\(name) needs a number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
+        }
+        return number
+    }
+
     static func importOptions(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> PlanImportOptions {
         var options = PlanImportOptions(today: today)
         if let date = try dateOption(arguments, "--week-start") {
             guard date.weekday == .monday else { throw UsageError("--week-start \(date) is a \(date.weekday.name), not a Monday") }
             options.weekStart = date
         }
-        if let text = arguments.value("--exercises-per-day") {
-            guard let count = Int(text), PlanLimits.exercisesPerDay.contains(count) else {
-                throw UsageError("--exercises-per-day needs a number from \(PlanLimits.exercisesPerDay.lowerBound) to \(PlanLimits.exercisesPerDay.upperBound), got \"\(text)\"")
-            }
-            options.exercisesPerDay = count
-        }
+        if let count = try intOption(arguments, "--exercises-per-day", in: PlanLimits.exercisesPerDay) { options.exercisesPerDay = count }
         return options
     }
 

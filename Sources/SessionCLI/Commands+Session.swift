@@ -173,17 +173,14 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),
             OptionSpec("--to", value: "DATE", help: "the last date"),
-            OptionSpec("--limit", value: "N", help: "at most N sessions, 1–1000 (default 50)"),
+            OptionSpec("--limit", value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
         ],
         run: { arguments, context in
             guard arguments.positionals.isEmpty else { throw UsageError("history takes no arguments; use --from, --to and --limit") }
             var params: [(key: String, value: JSONValue)] = []
             if let from = try dateOption(arguments, "--from") { params.append((key: "from", value: .string(from.description))) }
             if let to = try dateOption(arguments, "--to") { params.append((key: "to", value: .string(to.description))) }
-            if let text = arguments.value("--limit") {
-                guard let limit = Int(text), (1...1000).contains(limit) else { throw UsageError("--limit needs a number from 1 to 1000, got \"\(text)\"") }
-                params.append((key: "limit", value: JSONValue(limit)))
-            }
+            if let limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit) { params.append((key: "limit", value: JSONValue(limit))) }
             let sessions = try context.call(try context.connect(arguments), "session.list", .object(params))
             if arguments.has("--json") { context.console.print(sessions.jsonText); return ExitStatus.ok }
             SessionFormatter(console: context.console).printHistory(sessions.arrayValue ?? [])

@@ -30,11 +30,12 @@ public struct GenerationPrompt: Sendable, Equatable {
     /// Free text is bounded in UTF-8 bytes as well as in characters (goals, equipment
     /// names, the context), so the budget holds in every script, not just for ASCII.
     public init(profile: Profile, context: String, weekStart: LocalDate) {
-        let goals = PromptText.prefix(
-            PromptText.neutralise(profile.goals, maxLength: Profile.Limits.goalsLength), maxBytes: Profile.Limits.goalsLength)
-        let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount)
-            .map { PromptText.prefix(PromptText.neutralise($0, maxLength: Profile.Limits.equipmentLength), maxBytes: Profile.Limits.equipmentLength) }
-            .filter { !$0.isEmpty }
+        /// Neutralised, then at most `limit` characters and `limit` bytes.
+        func bounded(_ text: String, _ limit: Int) -> String {
+            PromptText.prefix(PromptText.neutralise(text, maxLength: limit), maxBytes: limit)
+        }
+        let goals = bounded(profile.goals, Profile.Limits.goalsLength)
+        let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount).map { bounded($0, Profile.Limits.equipmentLength) }.filter { !$0.isEmpty }
         let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0) }
         system = Self.systemPrompt
         user = [

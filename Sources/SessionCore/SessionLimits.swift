@@ -10,6 +10,9 @@ public enum SessionLimits {
     public static let noteLength = 500
     public static let exerciseNameLength = 120
     public static let requestIDLength = 200
+    /// How many sessions `session.list` returns at most, and by default.
+    public static let listLimit = 1...1000
+    public static let listDefault = 50
     /// How far in the future a backfill timestamp (`at`) may lie, for clock skew.
     public static let futureToleranceMs: Int64 = 5 * 60 * 1000
 }

@@ -97,13 +97,14 @@ extension Methods {
         },
         Method("session.list", summary: "Sessions, newest first.",
                params: [ParamSpec("from", schema: Schema.date, "first date (inclusive)"), ParamSpec("to", schema: Schema.date, "last date (inclusive)"),
-                        ParamSpec("limit", schema: Schema.range(1, 1000), "at most this many (default 50)")],
+                        ParamSpec("limit", schema: Schema.range(Double(SessionLimits.listLimit.lowerBound), Double(SessionLimits.listLimit.upperBound)),
+                                  "at most this many (default \(SessionLimits.listDefault))")],
                result: Schema.array(Schema.object(["sessionId": Schema.integer, "date": Schema.date, "title": Schema.string,
                                                    "state": Schema.oneOf(["running", "paused", "finished"]), "startedAt": Schema.timestamp,
                                                    "durationSeconds": Schema.integer, "sets": Schema.integer, "volumeKg": Schema.number]))) { params, tracker in
             let from = params.date("from")
             let to = params.date("to")
-            let limit = params.int("limit", in: 1...1000) ?? 50
+            let limit = params.int("limit", in: SessionLimits.listLimit) ?? SessionLimits.listDefault
             try params.check()
             return try tracker.listSessions(from: from, to: to, limit: limit)
         },
