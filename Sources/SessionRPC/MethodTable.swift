@@ -16,10 +16,17 @@ public struct ParamSpec: Sendable {
     }
 }
 
+/// What a handler returns: at least a result; a daemon's output may carry more (events,
+/// timers) for its caller to carry out.
+public protocol MethodOutput: Sendable {
+    /// An output that is only this result (`rpc.discover`'s).
+    init(_ result: JSONValue)
+}
+
 /// One method: its documentation and its handler. The same value dispatches requests
 /// and generates the OpenRPC document, so the two cannot drift.
-public struct Method<Context>: Sendable {
-    public typealias Handler = @Sendable (inout Params, Context) throws -> JSONValue
+public struct Method<Context, Output: MethodOutput>: Sendable {
+    public typealias Handler = @Sendable (inout Params, Context) throws -> Output
     public let name: String
     public let summary: String
     public let params: [ParamSpec]
@@ -37,14 +44,14 @@ public struct Method<Context>: Sendable {
 }
 
 /// The route table: method name → handler, plus `rpc.discover`.
-public struct MethodTable<Context>: Sendable {
-    public let methods: [Method<Context>]
+public struct MethodTable<Context, Output: MethodOutput>: Sendable {
+    public let methods: [Method<Context, Output>]
     private let index: [String: Int]
     /// Maps a handler's thrown error to a JSON-RPC error (the one place that does).
     private let mapError: @Sendable (Error) -> RPCError
     private let info: JSONValue
 
-    public init(methods: [Method<Context>], info: JSONValue, mapError: @escaping @Sendable (Error) -> RPCError) {
+    public init(methods: [Method<Context, Output>], info: JSONValue, mapError: @escaping @Sendable (Error) -> RPCError) {
         self.methods = methods
         self.info = info
         self.mapError = mapError
@@ -60,8 +67,8 @@ public struct MethodTable<Context>: Sendable {
     public func contains(_ name: String) -> Bool { name == "rpc.discover" || index[name] != nil }
 
     /// Runs one request's method: unknown params and handler failures become errors.
-    public func call(_ request: Request, context: Context) -> Result<JSONValue, RPCError> {
-        if request.method == "rpc.discover" { return .success(openRPC) }
+    public func call(_ request: Request, context: Context) -> Result<Output, RPCError> {
+        if request.method == "rpc.discover" { return .success(Output(openRPC)) }
         guard let position = index[request.method] else { return .failure(.methodNotFound(request.method)) }
         let method = methods[position]
         var params = Params(request.params)

@@ -17,7 +17,7 @@ extension Methods {
     /// The latest acceptable `at`: now plus a little clock skew.
     static func latest(_ tracker: Tracker) -> Int64 { tracker.nowMs + SessionLimits.futureToleranceMs }
 
-    static let sessions: [Method<Tracker>] = [
+    static let sessions: [TrackerMethod] = [
         Method("session.start", summary: "Start a session on a plan day (default: today's), or a free session when the date has none.",
                params: [ParamSpec("planDayId", schema: Schema.integer, "the plan day to train"),
                         ParamSpec("date", schema: Schema.date, "the date whose plan day to train (default today)"), at],
@@ -93,7 +93,7 @@ extension Methods {
         },
         Method("session.current", summary: "The active session with progress, or null.",
                result: Schema.nullable(sessionView)) { _, tracker in
-            try tracker.currentSession()
+            Outcome(try tracker.currentSession())
         },
         Method("session.list", summary: "Sessions, newest first.",
                params: [ParamSpec("from", schema: Schema.date, "first date (inclusive)"), ParamSpec("to", schema: Schema.date, "last date (inclusive)"),
@@ -106,7 +106,7 @@ extension Methods {
             let to = params.date("to")
             let limit = params.int("limit", in: SessionLimits.listLimit) ?? SessionLimits.listDefault
             try params.check()
-            return try tracker.listSessions(from: from, to: to, limit: limit)
+            return Outcome(try tracker.listSessions(from: from, to: to, limit: limit))
         },
     ]
 

@@ -3,7 +3,7 @@ import SessionRPC
 import SessionStore
 
 extension Methods {
-    static let summary: [Method<Tracker>] = [
+    static let summary: [TrackerMethod] = [
         Method("summary.weekly", summary: "An ISO week's adherence, volume, per-exercise progress, effort and health, with promptContext for the next plan.",
                params: [ParamSpec("weekStart", schema: Schema.date, "any date of the week (default: the current week)")],
                result: Schema.object([
@@ -16,7 +16,7 @@ extension Methods {
                ])) { params, tracker in
             let week = params.date("weekStart")
             try params.check()
-            return try tracker.weeklySummary(weekStart: week)
+            return Outcome(try tracker.weeklySummary(weekStart: week))
         },
         Method("health.record", summary: "Record a health sample: sleepHours, restingHeartRate, bodyMassKg or steps.",
                params: [
@@ -37,11 +37,11 @@ extension Methods {
             let source = params.string("source", maxLength: 60) { $0.collapsingWhitespace() }
             try params.check()
             guard let type, let value else { throw RPCError.invalidParams(params.errors) }
-            return try tracker.recordHealth(type: type, value: value, date: date, atMs: atMs, source: source)
+            return Outcome(try tracker.recordHealth(type: type, value: value, date: date, atMs: atMs, source: source))
         },
         Method("profile.get", summary: "Goals, equipment and available weights, as the planner is told.",
                result: Schema.object(["goals": Schema.string, "equipment": Schema.array(Schema.string), "weightsKg": Schema.array(Schema.number)])) { _, tracker in
-            try tracker.profile()
+            Outcome(try tracker.profile())
         },
         Method("profile.set", summary: "Replace the profile's given fields.",
                params: [
@@ -63,7 +63,7 @@ extension Methods {
                 }
             }
             try params.check()
-            return try tracker.setProfile(goals: goals, equipment: equipment, weightsKg: weights)
+            return Outcome(try tracker.setProfile(goals: goals, equipment: equipment, weightsKg: weights))
         },
         Method("prompt.render", summary: "Next week's generation prompt: system and user messages, the plan schema, and token estimates.",
                params: [ParamSpec("goals", schema: Schema.string, "goals for this prompt instead of the profile's (at most 300 characters)"),
@@ -73,7 +73,7 @@ extension Methods {
             let goals = params.string("goals", maxLength: Profile.Limits.goalsLength)
             let week = params.date("weekStart")
             try params.check()
-            return try tracker.renderPrompt(goals: goals, weekStart: week)
+            return Outcome(try tracker.renderPrompt(goals: goals, weekStart: week))
         },
     ]
 }

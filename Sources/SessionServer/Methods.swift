@@ -4,8 +4,11 @@ import SessionStore
 
 /// The method table: each entry decodes its params, calls the tracker and returns the
 /// result. `rpc.discover` is generated from the same entries.
+/// One entry of the daemon's method table.
+typealias TrackerMethod = Method<Tracker, Outcome>
+
 enum Methods {
-    static let table = MethodTable<Tracker>(
+    static let table = MethodTable<Tracker, Outcome>(
         methods: daemon + plans + sessions + summary + events,
         info: .obj([
             "title": "sessiond",
@@ -14,12 +17,12 @@ enum Methods {
         ]),
         mapError: ErrorMapping.rpcError)
 
-    static let daemon: [Method<Tracker>] = [
+    static let daemon: [TrackerMethod] = [
         Method("daemon.status", summary: "Version, uptime, the active plan and session, and the database path.",
                result: Schema.object(["version": Schema.string, "uptimeSeconds": Schema.integer, "activePlanId": Schema.nullable(Schema.integer),
                                       "activeSessionId": Schema.nullable(Schema.integer), "database": Schema.string, "schemaVersion": Schema.integer,
                                       "today": Schema.date])) { _, tracker in
-            try tracker.status()
+            Outcome(try tracker.status())
         },
     ]
 
@@ -28,7 +31,7 @@ enum Methods {
         "days": Schema.array(Schema.object),
     ])
 
-    static let plans: [Method<Tracker>] = [
+    static let plans: [TrackerMethod] = [
         Method("plan.import", summary: "Import a generated plan (object, array of days, or raw model text) at the typed boundary; nothing is stored when it is refused.",
                params: [
                 ParamSpec("plan", required: true, schema: .obj(["type": ["object", "array", "string"]]), "the plan: JSON, or a model's raw reply as a string"),
@@ -62,15 +65,15 @@ enum Methods {
                result: planResult) { params, tracker in
             let id = params.id("planId")
             try params.check()
-            return try tracker.plan(id)
+            return Outcome(try tracker.plan(id))
         },
         Method("plan.list", summary: "Every stored plan, newest first.",
                result: Schema.array(Schema.object(["planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp]))) { _, tracker in
-            try tracker.listPlans()
+            Outcome(try tracker.listPlans())
         },
     ]
 
-    static let events: [Method<Tracker>] = [
+    static let events: [TrackerMethod] = [
         Method("events.subscribe", summary: "Receive events on this connection as notifications {\"method\": \"event\", \"params\": {\"type\": …}}.",
                params: [ParamSpec("types", schema: Schema.array(Schema.oneOf(Event.types)), "the event types wanted (default: all)")],
                result: Schema.object(["subscribed": Schema.array(Schema.string)])) { params, _ in
@@ -79,7 +82,9 @@ enum Methods {
                 params.fail("types", "unknown event type \"\(type)\"; known: \(Event.types.joined(separator: ", "))")
             }
             try params.check()
-            return .obj(["subscribed": .array(types.map { .string($0) })])
+            var effects = Effects()
+            effects.subscription = Set(types)
+            return Outcome(.obj(["subscribed": .array(types.map { .string($0) })]), effects: effects)
         },
     ]
 }

@@ -24,7 +24,7 @@ final class Server {
     /// The connections that subscribed to events, by id: events go to these only.
     var subscribers: [Int: ClientConnection] = [:]
     var nextConnectionID = 1
-    var restTimer: RestTimer?
+    var rest = RestSchedule()
     var stoppingSinceMs: Int64?
     var lastWatchdogMs: Int64 = 0
     var lastStatus = ""
@@ -96,7 +96,7 @@ final class Server {
     /// the next sweep for stalled clients.
     private func timeout(now: Int64) -> Int32 {
         var wait: Int64 = 1000
-        if let timer = restTimer { wait = min(wait, max(0, timer.endsAtMs - now)) }
+        if let remaining = rest.remainingMs(nowMs: now) { wait = min(wait, remaining) }
         if let interval = notifier.watchdogIntervalMs { wait = min(wait, max(0, lastWatchdogMs + interval / 2 - now)) }
         if stoppingSinceMs != nil { wait = min(wait, 100) }
         return Int32(wait)
@@ -109,12 +109,7 @@ final class Server {
             notifier.watchdog()
             lastWatchdogMs = now
         }
-        if let timer = restTimer, now >= timer.endsAtMs {
-            restTimer = nil
-            broadcast([Event(type: "rest.finished", fields: [
-                (key: "sessionId", value: JSONValue(Int(timer.sessionID))), (key: "exercise", value: .string(timer.exercise)),
-            ])])
-        }
+        if let finished = rest.expire(nowMs: now) { broadcast([finished.finishedEvent]) }
         if now - lastSweepMs >= 1000 {
             lastSweepMs = now
             for connection in Array(connections.values)
@@ -158,12 +153,12 @@ final class Server {
 
     /// Hands one finished job's reply to its connection, in order, and publishes events.
     func deliver(_ completion: Completion) {
-        if completion.cancelsRest { restTimer = nil }
-        if let timer = completion.restTimer { restTimer = timer }
-        log(completion.events)
+        let effects = completion.effects
+        rest.apply(effects.rest)
+        log(effects.events)
         if let connection = connectionsByID[completion.connection] {
-            if let types = completion.subscribe {
-                connection.subscriptions = Set(types)
+            if let types = effects.subscription {
+                connection.subscriptions = types
                 subscribers[connection.id] = connection
             }
             connection.finish(slot: completion.slot, completion.reply.map { .line($0.jsonBytes) } ?? .nothing)
@@ -173,7 +168,7 @@ final class Server {
             }
             write(connection)
         }
-        broadcast(completion.events)
+        broadcast(effects.events)
     }
 
     /// Sends events to the connections subscribed to their types.

@@ -20,9 +20,9 @@ struct LogInput {
 extension Tracker {
     /// `session.log`: stores a set against a planned exercise or an off-plan name.
     /// A retry with the same requestId returns the first result and stores nothing.
-    func log(_ input: LogInput) throws -> JSONValue {
+    func log(_ input: LogInput) throws -> Outcome {
         if let requestID = input.requestID, let earlier = try database.set(requestID: requestID) {
-            return try logResult(earlier)
+            return Outcome(try logResult(earlier))
         }
         let session = try resolveSession(input.sessionID)
         let loggedAt = input.atMs ?? nowMs
@@ -36,7 +36,8 @@ extension Tracker {
             weight = planned.weightKg
             duration = planned.durationSeconds
         }
-        try resumeIfPaused(session)
+        var effects = Effects()
+        try resumeIfPaused(session, effects: &effects)
         let key = name.exerciseKey
         let previous = try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key)
         let bests = try database.bests(exerciseKey: key)
@@ -48,17 +49,18 @@ extension Tracker {
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, personalRecord: recordKinds))
         let result = try logResult(stored)
-        emit("set.logged", result.objectPairs ?? [])
-        cancelsRest = true
+        effects.sessionChanged = true
+        effects.emit("set.logged", result.objectPairs ?? [])
+        effects.rest = .cancel
         if let rest = planned?.restSeconds, rest > 0 {
             let endsAt = nowMs + Int64(rest) * 1000
-            restTimer = RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt)
-            emit("rest.started", [
+            effects.rest = .start(RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt))
+            effects.emit("rest.started", [
                 (key: "sessionId", value: JSONValue(Int(session.id))), (key: "exercise", value: .string(name)),
                 (key: "seconds", value: JSONValue(rest)), (key: "endsAt", value: .string(clock.rfc3339(ms: endsAt))),
             ])
         }
-        return result
+        return Outcome(result, effects: effects)
     }
 
     /// The planned exercise named by id or by name (case-insensitive, in the session's

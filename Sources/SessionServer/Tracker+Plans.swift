@@ -4,30 +4,30 @@ import SessionStore
 
 extension Tracker {
     /// `plan.import`: the typed boundary, then one atomic insert.
-    func importPlan(_ input: JSONValue, weekStart: LocalDate?, activate: Bool, exercisesPerDay: Int?) throws -> JSONValue {
+    func importPlan(_ input: JSONValue, weekStart: LocalDate?, activate: Bool, exercisesPerDay: Int?) throws -> Outcome {
         let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: weekStart, exercisesPerDay: exercisesPerDay)
         let result = try PlanImporter.importPlan(json: input, options: options)
         let source = input.stringValue ?? input.prettyText
-        let wasActive = try database.activePlanID()
-        let planID = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: activate)
-        let active = try database.activePlanID() == planID
-        if active, wasActive != planID { emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
-        return .obj([
-            "planId": JSONValue(Int(planID)),
+        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: activate)
+        var effects = Effects()
+        if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
+        return Outcome(.obj([
+            "planId": JSONValue(Int(inserted.id)),
             "name": .string(result.plan.name),
             "weekStart": .string(result.plan.weekStart.description),
-            "active": .bool(active),
+            "active": .bool(inserted.active),
             "warnings": .array(result.warnings.map(\.json)),
-        ])
+        ]), effects: effects)
     }
 
     /// `plan.activate`.
-    func activatePlan(_ planID: Int64) throws -> JSONValue {
+    func activatePlan(_ planID: Int64) throws -> Outcome {
         guard try database.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
         let wasActive = try database.activePlanID()
         try database.activatePlan(planID)
-        if wasActive != planID { emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
-        return .obj(["planId": JSONValue(Int(planID))])
+        var effects = Effects()
+        if wasActive != planID { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
+        return Outcome(.obj(["planId": JSONValue(Int(planID))]), effects: effects)
     }
 
     /// `plan.get`: the plan with the ids sessions refer to.

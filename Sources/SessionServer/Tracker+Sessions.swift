@@ -4,7 +4,7 @@ import SessionStore
 
 extension Tracker {
     /// `session.start`: the plan day of the date (or the one named), else a free session.
-    func startSession(planDayID: Int64?, date: LocalDate?, atMs: Int64?) throws -> JSONValue {
+    func startSession(planDayID: Int64?, date: LocalDate?, atMs: Int64?) throws -> Outcome {
         if let active = try database.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }
         let startedAt = atMs ?? nowMs
         let day = date ?? clock.localDate(atMs: startedAt)
@@ -21,34 +21,41 @@ extension Tracker {
         let title = planDay?.title ?? "Free session"
         let id = try database.insertSession(planDayID: planDay?.id, date: day, title: title, carriedOver: carriedOver && planDay != nil, startedAtMs: startedAt)
         guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
-        emit("session.started", [
+        var effects = Effects()
+        effects.sessionChanged = true
+        effects.emit("session.started", [
             (key: "sessionId", value: JSONValue(Int(id))), (key: "title", value: .string(title)),
             (key: "planDayId", value: JSONValue(planDay.map { Int($0.id) })),
         ])
-        return try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs)
+        return Outcome(try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs), effects: effects)
     }
 
     /// `session.pause`: idempotent.
-    func pauseSession(_ id: Int64?) throws -> JSONValue {
+    func pauseSession(_ id: Int64?) throws -> Outcome {
         let session = try resolveSession(id)
+        var effects = Effects()
         if !session.isPaused {
             try database.updatePause(sessionID: session.id, pausedSinceMs: nowMs, pausedTotalMs: session.pausedTotalMs)
-            emit("session.paused", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+            effects.sessionChanged = true
+            effects.emit("session.paused", [(key: "sessionId", value: JSONValue(Int(session.id)))])
         }
-        return try view(session.id)
+        return Outcome(try view(session.id), effects: effects)
     }
 
     /// `session.resume`: idempotent; the paused time is excluded from the duration.
-    func resumeSession(_ id: Int64?) throws -> JSONValue {
+    func resumeSession(_ id: Int64?) throws -> Outcome {
         let session = try resolveSession(id)
-        try resumeIfPaused(session)
-        return try view(session.id)
+        var effects = Effects()
+        try resumeIfPaused(session, effects: &effects)
+        return Outcome(try view(session.id), effects: effects)
     }
 
-    func resumeIfPaused(_ session: SessionRecord) throws {
+    /// Resumes a paused session (logging a set does too).
+    func resumeIfPaused(_ session: SessionRecord, effects: inout Effects) throws {
         guard let since = session.pausedSinceMs else { return }
         try database.updatePause(sessionID: session.id, pausedSinceMs: nil, pausedTotalMs: session.pausedTotalMs + max(0, nowMs - since))
-        emit("session.resumed", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+        effects.sessionChanged = true
+        effects.emit("session.resumed", [(key: "sessionId", value: JSONValue(Int(session.id)))])
     }
 
     func view(_ id: Int64) throws -> JSONValue {
@@ -57,7 +64,7 @@ extension Tracker {
     }
 
     /// `session.finish`.
-    func finishSession(_ id: Int64?, rpe: Double?, note: String?, atMs: Int64?) throws -> JSONValue {
+    func finishSession(_ id: Int64?, rpe: Double?, note: String?, atMs: Int64?) throws -> Outcome {
         let session = try resolveSession(id)
         let endedAt = atMs ?? nowMs
         guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
@@ -72,22 +79,26 @@ extension Tracker {
             (key: "volumeKg", value: JSONValue(SessionView.round(view.volumeKg))),
             (key: "completion", value: JSONValue(view.completion)),
         ]
-        emit("session.finished", summary)
-        return .object(summary + [
+        var effects = Effects()
+        effects.sessionChanged = true
+        effects.emit("session.finished", summary)
+        return Outcome(.object(summary + [
             (key: "planDayId", value: JSONValue(finished.planDayID.map(Int.init))),
             (key: "title", value: .string(finished.title)),
             (key: "startedAt", value: .string(clock.rfc3339(ms: finished.startedAtMs))),
             (key: "endedAt", value: .string(clock.rfc3339(ms: endedAt))),
-        ])
+        ]), effects: effects)
     }
 
     /// `session.abort`: the session and its sets are deleted.
-    func abortSession(_ id: Int64?) throws -> JSONValue {
+    func abortSession(_ id: Int64?) throws -> Outcome {
         let session = try resolveSession(id)
         try database.deleteSession(session.id)
-        emit("session.aborted", [(key: "sessionId", value: JSONValue(Int(session.id)))])
-        cancelsRest = true
-        return .obj(["sessionId": JSONValue(Int(session.id)), "discarded": true])
+        var effects = Effects()
+        effects.sessionChanged = true
+        effects.rest = .cancel
+        effects.emit("session.aborted", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+        return Outcome(.obj(["sessionId": JSONValue(Int(session.id)), "discarded": true]), effects: effects)
     }
 
     /// `session.current`: the active session with progress, or null.
@@ -114,7 +125,7 @@ extension Tracker {
     }
 
     /// `session.undo`: removes a set (default: the last set of the active session).
-    func undo(_ setID: Int64?) throws -> JSONValue {
+    func undo(_ setID: Int64?) throws -> Outcome {
         let set: SetRecord
         if let setID {
             guard let found = try database.set(setID) else { throw SessionError.setNotFound(setID) }
@@ -125,10 +136,12 @@ extension Tracker {
             set = last
         }
         try database.deleteSet(set.id)
-        cancelsRest = true
-        return .obj([
+        var effects = Effects()
+        effects.sessionChanged = true
+        effects.rest = .cancel
+        return Outcome(.obj([
             "setId": JSONValue(Int(set.id)), "sessionId": JSONValue(Int(set.sessionID)),
             "exercise": .string(set.exerciseName), "setNumber": JSONValue(set.setNumber),
-        ])
+        ]), effects: effects)
     }
 }

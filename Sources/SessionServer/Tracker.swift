@@ -4,19 +4,14 @@ import SessionStore
 
 /// The daemon's domain service: plans and sessions on top of storage and the pure rules.
 /// Lives on the database thread only; every method runs inside the current group
-/// commit, so its writes become durable together before any reply is sent.
+/// commit, so its writes become durable together before any reply is sent. A method
+/// that does more than reply (events, the rest timer) returns that in its `Outcome`.
 final class Tracker {
     let database: Database
     let clock: LocalClock
     let startedAtMs: Int64
     /// The time of the request being served (read once per batch).
     var nowMs: Int64 = 0
-    /// Events produced by the request being served; published after the commit.
-    var events: [Event] = []
-    /// A rest timer to start (or nil to leave the current one).
-    var restTimer: RestTimer?
-    /// True when a set was logged, which cancels a running rest timer.
-    var cancelsRest = false
 
     init(database: Database, clock: LocalClock) {
         self.database = database
@@ -27,10 +22,6 @@ final class Tracker {
     /// Readies the tracker for the next request.
     func begin(nowMs: Int64) {
         self.nowMs = nowMs
-    }
-
-    func emit(_ type: String, _ fields: [(key: String, value: JSONValue)]) {
-        events.append(Event(type: type, fields: fields))
     }
 
     /// The active session, or the session named, which must still be active.

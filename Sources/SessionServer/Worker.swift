@@ -30,11 +30,8 @@ struct Completion: Sendable {
     /// The reply (an object, or an array for a batch), nil when nothing is sent
     /// (notifications only). The serving loop encodes it, off the database thread.
     let reply: JSONValue?
-    /// Event types to subscribe this connection to (events.subscribe succeeded).
-    let subscribe: [String]?
-    let events: [Event]
-    let restTimer: RestTimer?
-    let cancelsRest: Bool
+    /// What the line's successful requests did besides replying, in request order.
+    let effects: Effects
 }
 
 /// The one owner of the database: a thread that takes every queued job, runs them all
@@ -57,8 +54,8 @@ final class Worker: @unchecked Sendable {
     /// An eventfd the event loop polls; written after completions are queued.
     let wakeLoop: Int32
     private let logger: Logger
-    /// True when a request touched sessions since the last STATUS= (under `ownership`).
-    private var touchedSessions = false
+    /// True when a request changed sessions since the last STATUS= (under `ownership`).
+    private var sessionChanged = false
     private var lastStatusMs: Int64 = 0
     /// The latest one-line status for sd_notify STATUS=, read by the loop.
     let status = Mutex<String>("idle")
@@ -176,6 +173,7 @@ final class Worker: @unchecked Sendable {
         try tracker.database.groupCommit(isolatingRequests: isolatingRequests) {
             for job in jobs { results.append(try run(job, isolated: isolatingRequests)) }
         }
+        if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
         return results
     }
 
@@ -188,8 +186,8 @@ final class Worker: @unchecked Sendable {
     /// second, off the reply path, and only after sessions changed.
     private func refreshStatusIfDue() {
         let now = tracker.clock.nowMs()
-        guard touchedSessions, now - lastStatusMs >= 1000 else { return }
-        touchedSessions = false
+        guard sessionChanged, now - lastStatusMs >= 1000 else { return }
+        sessionChanged = false
         lastStatusMs = now
         let line = statusLine()
         status.withLock { $0 = line }
@@ -199,39 +197,24 @@ final class Worker: @unchecked Sendable {
     /// Runs one job's requests, each atomic, and builds its reply line.
     private func run(_ job: Job, isolated: Bool) throws(AttemptAborted) -> Completion {
         var replies: [JSONValue] = []
-        var events: [Event] = []
-        var subscribe: [String]?
-        var restTimer: RestTimer?
-        var cancelsRest = false
+        var effects = Effects()
         for item in job.items {
             switch item {
             case .invalid(let failure):
                 replies.append(JSONRPC.response(id: failure.id, error: failure.error))
             case .call(let request):
-                tracker.events = []
-                tracker.restTimer = nil
-                tracker.cancelsRest = false
                 let result = try call(request, isolated: isolated)
-                if case .success(let value) = result {
-                    events += tracker.events
-                    restTimer = tracker.restTimer ?? restTimer
-                    cancelsRest = cancelsRest || tracker.cancelsRest
-                    touchedSessions = touchedSessions || request.method.hasPrefix("session.")
-                    if request.method == "events.subscribe" {
-                        subscribe = value["subscribed"]?.arrayValue?.compactMap(\.stringValue)
-                    }
-                }
+                if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
                 switch result {
-                case .success(let value): replies.append(JSONRPC.response(id: id, result: value))
+                case .success(let outcome): replies.append(JSONRPC.response(id: id, result: outcome.result))
                 case .failure(let error): replies.append(JSONRPC.response(id: id, error: error))
                 }
             }
         }
+        // Only once the whole attempt commits do these count (a retried attempt starts over).
         let reply: JSONValue? = job.batch ? (replies.isEmpty ? nil : .array(replies)) : replies.first
-        return Completion(
-            connection: job.connection, slot: job.slot, reply: reply, subscribe: subscribe, events: events,
-            restTimer: restTimer, cancelsRest: cancelsRest)
+        return Completion(connection: job.connection, slot: job.slot, reply: reply, effects: effects)
     }
 
     /// Thrown to roll back a request's savepoint when its method failed.
@@ -239,7 +222,7 @@ final class Worker: @unchecked Sendable {
 
     /// Runs one request. Isolated, inside its own savepoint; otherwise directly, and a
     /// failure that left changes behind (or lost the transaction) aborts the attempt.
-    private func call(_ request: Request, isolated: Bool) throws(AttemptAborted) -> Result<JSONValue, RPCError> {
+    private func call(_ request: Request, isolated: Bool) throws(AttemptAborted) -> Result<Outcome, RPCError> {
         let database = tracker.database
         guard isolated else {
             // Requests change rows only through INSERT, UPDATE and DELETE, all of which
@@ -249,7 +232,7 @@ final class Worker: @unchecked Sendable {
             if case .failure = result, database.changesSoFar != changes || !database.transactionIsOpen { throw .failedAfterWriting }
             return result
         }
-        let result: Result<JSONValue, RPCError>
+        let result: Result<Outcome, RPCError>
         do {
             result = try database.atomically {
                 let result = table.call(request, context: tracker)
@@ -275,7 +258,7 @@ final class Worker: @unchecked Sendable {
             }
         }
         let reply: JSONValue? = job.batch ? (replies.isEmpty ? nil : .array(replies)) : replies.first
-        return Completion(connection: job.connection, slot: job.slot, reply: reply, subscribe: nil, events: [], restTimer: nil, cancelsRest: false)
+        return Completion(connection: job.connection, slot: job.slot, reply: reply, effects: Effects())
     }
 
     /// "idle", or the active session's progress in one line, for STATUS=.

@@ -3,7 +3,7 @@ import SessionCore
 extension Database {
     /// Stores an imported plan with the text it came from, in one transaction. With
     /// `activate`, or when no plan is active yet, it becomes the one active plan.
-    public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool) throws(StorageError) -> Int64 {
+    public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool) throws(StorageError) -> InsertedPlan {
         try write {
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
@@ -33,7 +33,7 @@ extension Database {
                          exercise.durationSeconds, exercise.weightKg, exercise.restSeconds, exercise.description])
                 }
             }
-            return planID
+            return InsertedPlan(id: planID, active: makeActive)
         }
     }
 

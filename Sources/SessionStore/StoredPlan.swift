@@ -20,3 +20,10 @@ public struct PlanSummary: Sendable, Equatable {
     public let active: Bool
     public let importedAtMs: Int64
 }
+
+/// What `insertPlan` stored: the new plan's id, and whether it is now the active plan
+/// (asked for, or the first plan stored).
+public struct InsertedPlan: Sendable, Equatable {
+    public let id: Int64
+    public let active: Bool
+}

@@ -88,7 +88,7 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let plan = try samplePlan()
-        let id = try database.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true)
+        let id = try database.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true).id
         let stored = try #require(try database.plan(id))
         #expect(stored.plan == plan)
         #expect(stored.active)
@@ -102,16 +102,19 @@ import SessionCore
         let database = try Database(path: path)
         let plan = try samplePlan()
         let first = try database.insertPlan(plan, source: "1", importedAtMs: 1, activate: false)
-        #expect(try database.activePlanID() == first, "the first plan becomes active even without activate")
+        #expect(first.active, "the first plan becomes active even without activate, and insertPlan says so")
+        #expect(try database.activePlanID() == first.id)
         let second = try database.insertPlan(plan, source: "2", importedAtMs: 2, activate: true)
-        #expect(try database.activePlanID() == second)
+        #expect(second.active)
+        #expect(try database.activePlanID() == second.id)
         let third = try database.insertPlan(plan, source: "3", importedAtMs: 3, activate: false)
-        #expect(try database.activePlanID() == second)
-        try database.activatePlan(first)
-        #expect(try database.listPlans().filter(\.active).map(\.id) == [first])
-        #expect(try database.listPlans().map(\.id) == [third, second, first])
+        #expect(!third.active)
+        #expect(try database.activePlanID() == second.id)
+        try database.activatePlan(first.id)
+        #expect(try database.listPlans().filter(\.active).map(\.id) == [first.id])
+        #expect(try database.listPlans().map(\.id) == [third.id, second.id, first.id])
         #expect(throws: StorageError.self) { try database.activatePlan(999) }
-        #expect(try database.activePlanID() == first)
+        #expect(try database.activePlanID() == first.id)
         #expect(throws: SQLiteError.self) { try database.connection.run("UPDATE plan SET active = 1") }
     }
 

@@ -1,0 +1,71 @@
+import SessionCore
+import SessionRPC
+
+/// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`.
+struct Event: Sendable {
+    /// Every event type, for `events.subscribe` validation and documentation.
+    static let types = [
+        "session.started", "session.paused", "session.resumed", "set.logged", "rest.started",
+        "rest.finished", "session.finished", "session.aborted", "plan.activated",
+    ]
+
+    let type: String
+    /// Members besides `type`.
+    let fields: [(key: String, value: JSONValue)]
+
+    /// The notification line's params.
+    var params: JSONValue { .object([(key: "type", value: .string(type))] + fields) }
+}
+
+/// What a request does to the rest timer.
+enum RestChange: Sendable {
+    /// Leaves it as it is.
+    case keep
+    /// Stops it without a `rest.finished` (a set was logged or undone, the session ended).
+    case cancel
+    /// Starts it, replacing a running one.
+    case start(RestTimer)
+}
+
+/// What a request did besides its result: carried out by the serving loop after the
+/// commit that made it durable, and dropped with a request that was rolled back.
+/// A handler returns it as a value (in `Outcome`); nothing else carries it.
+struct Effects: Sendable {
+    /// Events to publish, in the order they happened.
+    var events: [Event] = []
+    var rest: RestChange = .keep
+    /// Event types this connection now receives (`events.subscribe`).
+    var subscription: Set<String>?
+    /// True when the active session's state changed, so the STATUS= line is stale.
+    var sessionChanged = false
+
+    init() {}
+
+    /// Records an event.
+    mutating func emit(_ type: String, _ fields: [(key: String, value: JSONValue)]) {
+        events.append(Event(type: type, fields: fields))
+    }
+
+    /// Adds what a later request of the same line did: its events after these, and
+    /// its rest change and subscription over these.
+    mutating func append(_ later: Effects) {
+        events += later.events
+        if case .keep = later.rest {} else { rest = later.rest }
+        subscription = later.subscription ?? subscription
+        sessionChanged = sessionChanged || later.sessionChanged
+    }
+}
+
+/// What a method returns: the result to reply with and its effects.
+struct Outcome: MethodOutput {
+    let result: JSONValue
+    var effects: Effects
+
+    init(_ result: JSONValue, effects: Effects) {
+        self.result = result
+        self.effects = effects
+    }
+
+    /// A result without effects.
+    init(_ result: JSONValue) { self.init(result, effects: Effects()) }
+}
