@@ -60,8 +60,8 @@ public enum Daemon {
         }
         let clock = LocalClock()
         let tracker = Tracker(database: database, clock: clock)
-        let worker = Worker(tracker: tracker, logger: logger)
         let notifier = Notifier()
+        let worker = Worker(tracker: tracker, logger: logger, publishesStatus: notifier.isListening)
         let server = Server(
             listener: listener, worker: worker, logger: logger, notifier: notifier,
             access: AccessPolicy(ownUID: getuid(), group: group), signals: signals)

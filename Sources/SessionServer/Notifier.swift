@@ -8,8 +8,12 @@ import CSystemd
 struct Notifier {
     /// The watchdog interval from $WATCHDOG_USEC (sd_watchdog_enabled), in ms, or nil.
     let watchdogIntervalMs: Int64?
+    /// True when a service manager listens ($NOTIFY_SOCKET is set): only then is a
+    /// STATUS= line worth computing.
+    let isListening: Bool
 
     init() {
+        isListening = getenv("NOTIFY_SOCKET") != nil
         var usec: UInt64 = 0
         watchdogIntervalMs = sd_watchdog_enabled(0, &usec) > 0 ? Int64(usec / 1000) : nil
     }

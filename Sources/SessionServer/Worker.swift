@@ -60,9 +60,13 @@ final class Worker: @unchecked Sendable {
     /// The latest one-line status for sd_notify STATUS=, read by the loop.
     let status = Mutex<String>("idle")
 
-    init(tracker: Tracker, logger: Logger) {
+    /// False when no service manager reads STATUS=: the line is then never computed.
+    private let publishesStatus: Bool
+
+    init(tracker: Tracker, logger: Logger, publishesStatus: Bool) {
         self.tracker = tracker
         self.logger = logger
+        self.publishesStatus = publishesStatus
         wakeLoop = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
     }
 
@@ -186,7 +190,7 @@ final class Worker: @unchecked Sendable {
     /// second, off the reply path, and only after sessions changed.
     private func refreshStatusIfDue() {
         let now = tracker.clock.nowMs()
-        guard sessionChanged, now - lastStatusMs >= 1000 else { return }
+        guard publishesStatus, sessionChanged, now - lastStatusMs >= 1000 else { return }
         sessionChanged = false
         lastStatusMs = now
         let line = statusLine()

@@ -14,6 +14,7 @@ if arguments.first == "--load", arguments.count == 4, let clients = Int(argument
 if arguments.contains("--help") {
     print("""
         Usage: sessiond-bench [--quick]
+               sessiond-bench --instructions [SESSIOND...]
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
@@ -21,6 +22,10 @@ if arguments.contains("--help") {
         tiny workload. --load only drives CLIENTS connections to a running daemon at
         SOCKET, each logging PER_CLIENT sets one after the other, and prints
         "<elapsed ns> <calls> <failed calls>" (a session must be active).
+        --instructions counts the instructions per session.log of this build's
+        sessiond (and of each SESSIOND given, e.g. an older build, for a comparison
+        in one run) with valgrind's callgrind; the full run includes it when valgrind
+        is installed.
         """)
     exit(0)
 }
@@ -34,6 +39,31 @@ defer { _ = system("rm -rf '\(directory)'") }
 func emit(_ metric: Metric) {
     let line = metric.line + "\n"
     _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+}
+
+/// Instructions per session.log of this build's daemon and of `others`, one line each.
+func emitInstructionCounts(others: [String]) throws {
+    let own = try InstructionCount.perSessionLog(daemonPath: productsDirectory() + "/sessiond", directory: directory)
+    emit(Metric(name: "session_log.daemon_instructions_per_call", value: own, unit: "instructions",
+                note: "callgrind, every daemon thread, \(InstructionCount.clients) clients; target < 60000"))
+    for (index, path) in others.enumerated() {
+        let other = try InstructionCount.perSessionLog(daemonPath: path, directory: directory)
+        emit(Metric(name: "session_log.daemon_instructions_per_call_other_\(index + 1)", value: other, unit: "instructions", note: path))
+        emit(Metric(name: "session_log.daemon_instructions_ratio_to_other_\(index + 1)", value: own / other, unit: "x"))
+    }
+}
+
+if arguments.first == "--instructions" {
+    do {
+        try emitInstructionCounts(others: Array(arguments.dropFirst()))
+        _ = system("rm -rf '\(directory)'")
+        exit(0)
+    } catch {
+        let message = "sessiond-bench: \(error)\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        _ = system("rm -rf '\(directory)'")
+        exit(1)
+    }
 }
 
 do {
@@ -139,6 +169,7 @@ do {
         emit(Metric(name: "summary.weekly_ratio_\(large)_to_\(small)_sets", value: top / base, unit: "x",
                     note: "\(large / small) × the history, the same 5 years: the week's own sets grow by that factor too"))
     }
+    if !arguments.contains("--quick"), InstructionCount.valgrind != nil { try emitInstructionCounts(others: []) }
 } catch {
     let message = "sessiond-bench: \(error)\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }

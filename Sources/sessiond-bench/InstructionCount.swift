@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionRPC
+
+/// Instructions a daemon spends per `session.log`, counted by callgrind: a count, not a
+/// time, so it is the same however busy the machine is. The daemon runs twice under
+/// valgrind, `clients` connections logging `smallRun` and then `largeRun` sets each, one
+/// after the other; start-up, migrations and shutdown cancel out in the difference.
+/// At 64 clients, as at the throughput figure, requests share group commits.
+enum InstructionCount {
+    static let clients = 64
+    static let smallRun = 4
+    static let largeRun = 24
+
+    /// Where valgrind is installed, nil when it is not.
+    static var valgrind: String? {
+        ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { access($0, X_OK) == 0 }
+    }
+
+    /// Instructions per call over every thread of the daemon at `daemonPath`.
+    static func perSessionLog(daemonPath: String, directory: String) throws -> Double {
+        guard let valgrind else { throw BenchError("valgrind is not installed (apt-get install valgrind)") }
+        let small = try total(valgrind: valgrind, daemonPath: daemonPath, directory: directory, calls: smallRun)
+        let large = try total(valgrind: valgrind, daemonPath: daemonPath, directory: directory, calls: largeRun)
+        return Double(large - small) / Double(clients * (largeRun - smallRun))
+    }
+
+    /// The daemon's whole instruction count for one run of `calls` sets.
+    private static func total(valgrind: String, daemonPath: String, directory: String, calls: Int) throws -> Int {
+        let base = "\(directory)/callgrind-\(getpid())-\(nowNs())-\(calls)"
+        let socket = base + ".sock"
+        let profile = base + ".out"
+        let pid = spawn(valgrind, [
+            "--tool=callgrind", "--callgrind-out-file=" + profile, daemonPath,
+            "--socket", socket, "--database", base + ".db", "--timezone", "UTC",
+        ])
+        var client: SocketClient?
+        for _ in 0..<6000 where client == nil {  // valgrind starts slowly: up to a minute
+            client = try? SocketClient(path: socket)
+            if client == nil { usleep(10_000) }
+        }
+        guard let client, case .success? = try? client.call("session.start") else {
+            kill(pid, SIGKILL)
+            _ = wait(for: pid)
+            throw BenchError("sessiond did not start under valgrind")
+        }
+        let load = output(of: productsDirectory() + "/sessiond-bench", ["--load", socket, String(clients), String(calls)])
+        kill(pid, SIGTERM)
+        let status = wait(for: pid)
+        guard load != nil, status == 0 else { throw BenchError("the callgrind run of \(calls) calls failed (exit \(status))") }
+        // callgrind's output ends with "totals: N" (older versions write "summary: N").
+        let text = String(decoding: readFile(profile), as: UTF8.self)
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
+            let count = line.split(separator: " ").last.flatMap({ Int($0) })
+        else { throw BenchError("no instruction total in \(profile)") }
+        return count
+    }
+
+    private static func readFile(_ path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        return readToEnd(fd)
+    }
+}
