@@ -21,7 +21,7 @@ extension JSONValue {
     }
 
     /// Appends this value's JSON to `output`; `indent` spaces per level, or one line.
-    private func write(to output: inout [UInt8], indent: Int?, level: Int) {
+    func write(to output: inout [UInt8], indent: Int?, level: Int) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -70,7 +70,7 @@ extension JSONValue {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(number value: Double, to output: inout [UInt8]) {
+    static func write(number value: Double, to output: inout [UInt8]) {
         guard value.rounded() == value, abs(value) < exactIntegers else {
             output.append(contentsOf: value.description.utf8)
             return

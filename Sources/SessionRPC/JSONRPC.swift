@@ -80,6 +80,35 @@ public enum JSONRPC {
         return .success(Request(id: idValue, method: method, params: params))
     }
 
+    /// A success response (§5), written straight from the result's own encoding.
+    public static func write(id: JSONValue, result: some JSONEncodable, to writer: inout JSONWriter) {
+        writer.object {
+            $0.member("jsonrpc", "2.0")
+            $0.member("id", id)
+            $0.member("result", result)
+        }
+    }
+
+    /// An error response (§5).
+    public static func write(id: JSONValue, error: RPCError, to writer: inout JSONWriter) {
+        writer.object {
+            $0.member("jsonrpc", "2.0")
+            $0.member("id", id)
+            $0.member("error", error.json)
+        }
+    }
+
+    /// A notification (events), written straight from the params' own encoding.
+    public static func notificationBytes(method: String, params: some JSONEncodable) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.object {
+            $0.member("jsonrpc", "2.0")
+            $0.member("method", method)
+            $0.member("params", params)
+        }
+        return writer.bytes
+    }
+
     /// A success response (§5).
     public static func response(id: JSONValue, result: JSONValue) -> JSONValue {
         .obj(["jsonrpc": "2.0", "id": id, "result": result])
@@ -93,5 +122,31 @@ public enum JSONRPC {
     /// A notification sent by the daemon (events).
     public static func notification(method: String, params: JSONValue) -> JSONValue {
         .obj(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+}
+
+/// One response of a reply line, before encoding.
+public enum Response: Sendable {
+    case result(id: JSONValue, any JSONEncodable & Sendable)
+    case error(id: JSONValue, RPCError)
+
+    /// The reply line for `responses` (§6: a batch's replies form an array; a line of
+    /// notifications only gets none), nil when nothing is sent.
+    public static func line(_ responses: [Response], batch: Bool) -> [UInt8]? {
+        guard !responses.isEmpty else { return nil }
+        var writer = JSONWriter(capacity: 512)
+        if batch {
+            writer.array { for response in responses { response.write(to: &$0) } }
+        } else {
+            responses[0].write(to: &writer)
+        }
+        return writer.bytes
+    }
+
+    private func write(to writer: inout JSONWriter) {
+        switch self {
+        case .result(let id, let result): JSONRPC.write(id: id, result: result, to: &writer)
+        case .error(let id, let error): JSONRPC.write(id: id, error: error, to: &writer)
+        }
     }
 }

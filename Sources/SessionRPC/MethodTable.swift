@@ -127,6 +127,14 @@ public enum Schema {
     public static func range(_ low: Double, _ high: Double, integer: Bool = true) -> JSONValue {
         .obj(["type": integer ? "integer" : "number", "minimum": .number(low), "maximum": .number(high)])
     }
+    /// An integer within a limit (`SessionLimits.reps`).
+    public static func range(_ bounds: ClosedRange<Int>) -> JSONValue {
+        range(Double(bounds.lowerBound), Double(bounds.upperBound))
+    }
+    /// A number within a limit (`SessionLimits.weightKg`).
+    public static func range(_ bounds: ClosedRange<Double>) -> JSONValue {
+        range(bounds.lowerBound, bounds.upperBound, integer: false)
+    }
     public static func oneOf(_ values: [String]) -> JSONValue { .obj(["enum": .array(values.map { .string($0) })]) }
     /// An object schema listing its properties (each a schema).
     public static func object(_ properties: KeyValuePairs<String, JSONValue>, required: [String] = []) -> JSONValue {

@@ -111,18 +111,18 @@ public struct Params {
         return text
     }
 
-    /// An RFC 3339 timestamp as Unix milliseconds, not later than `notAfterMs`.
-    public mutating func timestamp(_ name: String, notAfterMs: Int64) -> Int64? {
+    /// An RFC 3339 timestamp, not later than `notAfterMs`.
+    public mutating func timestamp(_ name: String, notAfterMs: Int64) -> Timestamp? {
         guard let found = raw(name) else { return nil }
-        guard let text = found.stringValue, let ms = LocalClock.parseRFC3339(text) else {
+        guard let text = found.stringValue, let time = Timestamp(text) else {
             fail(name, "must be an RFC 3339 timestamp such as 2026-11-30T18:05:00+01:00, got \(found.jsonText)")
             return nil
         }
-        guard ms <= notAfterMs else {
+        guard time.ms <= notAfterMs else {
             fail(name, "is in the future: \(text)")
             return nil
         }
-        return ms
+        return time
     }
 
     /// An array of strings, each at most `maxLength` characters, at most `maxCount` of them.

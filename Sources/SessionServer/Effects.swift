@@ -2,7 +2,7 @@ import SessionCore
 import SessionRPC
 
 /// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`.
-struct Event: Sendable {
+struct Event: Sendable, JSONObjectEncodable {
     /// Every event type, for `events.subscribe` validation and documentation.
     static let types = [
         "session.started", "session.paused", "session.resumed", "set.logged", "rest.started",
@@ -10,11 +10,25 @@ struct Event: Sendable {
     ]
 
     let type: String
-    /// Members besides `type`.
-    let fields: [(key: String, value: JSONValue)]
+    /// Members besides `type`: a typed result (`set.logged`) or plain pairs.
+    let members: any JSONObjectEncodable & Sendable
 
-    /// The notification line's params.
-    var params: JSONValue { .object([(key: "type", value: .string(type))] + fields) }
+    init(type: String, members: any JSONObjectEncodable & Sendable) {
+        self.type = type
+        self.members = members
+    }
+
+    init(type: String, fields: [(key: String, value: JSONValue)]) {
+        self.init(type: type, members: JSONMembers(fields))
+    }
+
+    /// A plain member's value (for the journal), nil when absent or typed.
+    func field(_ key: String) -> JSONValue? { (members as? JSONMembers)?[key] }
+
+    func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("type", type)
+        members.encodeMembers(to: &writer)
+    }
 }
 
 /// What a request does to the rest timer.
@@ -46,6 +60,11 @@ struct Effects: Sendable {
         events.append(Event(type: type, fields: fields))
     }
 
+    /// Records an event whose members are a typed value.
+    mutating func emit(_ type: String, _ members: any JSONObjectEncodable & Sendable) {
+        events.append(Event(type: type, members: members))
+    }
+
     /// Adds what a later request of the same line did: its events after these, and
     /// its rest change and subscription over these.
     mutating func append(_ later: Effects) {
@@ -58,10 +77,10 @@ struct Effects: Sendable {
 
 /// What a method returns: the result to reply with and its effects.
 struct Outcome: MethodOutput {
-    let result: JSONValue
+    let result: any JSONEncodable & Sendable
     var effects: Effects
 
-    init(_ result: JSONValue, effects: Effects) {
+    init(_ result: any JSONEncodable & Sendable, effects: Effects) {
         self.result = result
         self.effects = effects
     }

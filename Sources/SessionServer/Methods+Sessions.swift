@@ -3,8 +3,8 @@ import SessionRPC
 import SessionStore
 
 extension Methods {
-    static let sessionID = ParamSpec("sessionId", schema: Schema.integer, "default: the active session")
-    static let at = ParamSpec("at", schema: Schema.timestamp, "RFC 3339 time it happened, for entering a workout afterwards (default: now)")
+    static let sessionID = CommonParams.sessionID
+    static let at = CommonParams.at
     static let sessionView = Schema.object([
         "sessionId": Schema.integer, "state": Schema.oneOf(["running", "paused", "finished"]), "date": Schema.date,
         "title": Schema.string, "planDayId": Schema.nullable(Schema.integer), "carriedOver": Schema.boolean,
@@ -24,7 +24,7 @@ extension Methods {
                result: sessionView) { params, tracker in
             let day = params.id("planDayId")
             let date = params.date("date")
-            let atMs = params.timestamp("at", notAfterMs: latest(tracker))
+            let atMs = params.timestamp("at", notAfterMs: latest(tracker))?.ms
             try params.check()
             return try tracker.startSession(planDayID: day, date: date, atMs: atMs)
         },
@@ -40,30 +40,8 @@ extension Methods {
             try params.check()
             return try tracker.resumeSession(id)
         },
-        Method("session.log", summary: "Log a set against a planned exercise (by id or name) or an off-plan exercise by name. No reps, weight or duration: as planned.",
-               params: [
-                sessionID,
-                ParamSpec("plannedExerciseId", schema: Schema.integer, "the planned exercise (from plan.get or session.current)"),
-                ParamSpec("exercise", schema: Schema.string, "an exercise name: today's planned exercise of that name, else off-plan"),
-                ParamSpec("reps", schema: Schema.range(0, 1000), "repetitions"),
-                ParamSpec("weightKg", schema: Schema.range(0, 1000, integer: false), "load in kg"),
-                ParamSpec("durationSeconds", schema: Schema.range(0, 86_400), "for timed sets"),
-                ParamSpec("rpe", schema: Schema.range(1, 10, integer: false), "effort 1–10 in half steps"),
-                ParamSpec("kind", schema: Schema.oneOf(SetKind.allCases.map(\.rawValue)), "normal (default), warmup, drop or failure; warm-up sets count towards nothing"),
-                ParamSpec("note", schema: Schema.string, "at most 500 characters; control characters are removed"),
-                ParamSpec("requestId", schema: Schema.string, "makes retries idempotent: the same requestId returns the first result"),
-                at,
-               ],
-               result: Schema.object([
-                   "setId": Schema.integer, "sessionId": Schema.integer, "setNumber": Schema.integer, "exercise": Schema.string,
-                   "plannedExerciseId": Schema.nullable(Schema.integer), "offPlan": Schema.boolean, "kind": Schema.oneOf(SetKind.allCases.map(\.rawValue)),
-                   "reps": Schema.nullable(Schema.integer), "weightKg": Schema.nullable(Schema.number), "durationSeconds": Schema.nullable(Schema.integer),
-                   "loggedAt": Schema.timestamp,
-                   "progress": Schema.object(["loggedSets": Schema.integer, "plannedSets": Schema.integer]),
-                   "restSeconds": Schema.nullable(Schema.integer), "rpe": Schema.number,
-                   "personalRecord": Schema.object(["kinds": Schema.array(Schema.string), "estimatedOneRepMaxKg": Schema.number]),
-               ], required: ["setId", "sessionId", "setNumber", "exercise", "progress"])) { params, tracker in
-            try tracker.log(decodeLog(&params, latestMs: latest(tracker)))
+        TrackerMethod(SessionLog.self) { params, tracker in
+            try tracker.log(params)
         },
         Method("session.undo", summary: "Remove a set (default: the last set of the active session).",
                params: [ParamSpec("setId", schema: Schema.integer, "the set to remove")],
@@ -81,7 +59,7 @@ extension Methods {
             let id = params.id("sessionId")
             let rpe = params.number("rpe", in: SessionLimits.rpe, step: SessionLimits.rpeStep)
             let note = params.string("note", maxLength: SessionLimits.noteLength) { $0.sanitisedNote() }
-            let atMs = params.timestamp("at", notAfterMs: latest(tracker))
+            let atMs = params.timestamp("at", notAfterMs: latest(tracker))?.ms
             try params.check()
             return try tracker.finishSession(id, rpe: rpe, note: note, atMs: atMs)
         },
@@ -110,27 +88,4 @@ extension Methods {
         },
     ]
 
-    static func decodeLog(_ params: inout Params, latestMs: Int64) throws -> LogInput {
-        var input = LogInput()
-        input.sessionID = params.id("sessionId")
-        input.plannedExerciseID = params.id("plannedExerciseId")
-        input.exercise = params.string("exercise", maxLength: SessionLimits.exerciseNameLength) { $0.collapsingWhitespace() }
-        if input.plannedExerciseID == nil, input.exercise == nil, !params.has("exercise") {
-            params.fail("plannedExerciseId", "plannedExerciseId or exercise is required")
-        } else if input.plannedExerciseID != nil, params.has("exercise") {
-            params.fail("exercise", "give plannedExerciseId or exercise, not both")
-        } else if input.exercise?.isEmpty == true {
-            params.fail("exercise", "must not be empty")
-        }
-        input.reps = params.int("reps", in: SessionLimits.reps)
-        input.weightKg = params.number("weightKg", in: SessionLimits.weightKg)
-        input.durationSeconds = params.int("durationSeconds", in: SessionLimits.durationSeconds)
-        input.rpe = params.number("rpe", in: SessionLimits.rpe, step: SessionLimits.rpeStep)
-        input.kind = params.choice("kind", SetKind.allCases.map(\.rawValue)).flatMap(SetKind.init(rawValue:)) ?? .normal
-        input.note = params.string("note", maxLength: SessionLimits.noteLength) { $0.sanitisedNote() }
-        input.requestID = params.string("requestId", maxLength: SessionLimits.requestIDLength)
-        input.atMs = params.timestamp("at", notAfterMs: latestMs)
-        try params.check()
-        return input
-    }
 }

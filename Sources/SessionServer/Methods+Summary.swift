@@ -33,7 +33,7 @@ extension Methods {
             let bounds = type?.bounds ?? 0...Double.greatestFiniteMagnitude
             let value = params.number("value", in: bounds, required: true)
             let date = params.date("date")
-            let atMs = params.timestamp("time", notAfterMs: latest(tracker)) ?? params.timestamp("at", notAfterMs: latest(tracker))
+            let atMs = (params.timestamp("time", notAfterMs: latest(tracker)) ?? params.timestamp("at", notAfterMs: latest(tracker)))?.ms
             let source = params.string("source", maxLength: 60) { $0.collapsingWhitespace() }
             try params.check()
             guard let type, let value else { throw RPCError.invalidParams(params.errors) }

@@ -84,7 +84,7 @@ enum Methods {
             try params.check()
             var effects = Effects()
             effects.subscription = Set(types)
-            return Outcome(.obj(["subscribed": .array(types.map { .string($0) })]), effects: effects)
+            return Outcome(JSONValue.obj(["subscribed": .array(types.map { .string($0) })]), effects: effects)
         },
     ]
 }

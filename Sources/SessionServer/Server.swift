@@ -161,7 +161,8 @@ final class Server {
                 connection.subscriptions = types
                 subscribers[connection.id] = connection
             }
-            connection.finish(slot: completion.slot, completion.reply.map { .line($0.jsonBytes) } ?? .nothing)
+            let line = Response.line(completion.responses, batch: completion.batch)
+            connection.finish(slot: completion.slot, line.map { .line($0) } ?? .nothing)
             if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
                 connection.readPaused = false
                 consumeLines(connection)
@@ -179,7 +180,7 @@ final class Server {
             guard let types = connection.subscriptions else { continue }
             var added = false
             for (index, event) in events.enumerated() where types.contains(event.type) {
-                let line = lines[index] ?? JSONRPC.notification(method: "event", params: event.params).jsonBytes
+                let line = lines[index] ?? JSONRPC.notificationBytes(method: "event", params: event)
                 lines[index] = line
                 connection.append(line: line)
                 added = true
@@ -200,14 +201,9 @@ final class Server {
             case "plan.activated": message = ("plan activated", .planImported)
             default: continue
             }
-            let fields = event.fields.compactMap { pair -> (String, String)? in
-                switch pair.key {
-                case "sessionId": return ("session_id", pair.value.jsonText)
-                case "planId": return ("plan_id", pair.value.jsonText)
-                case "setId": return ("set_id", pair.value.jsonText)
-                case "exercise": return ("exercise", pair.value.stringValue ?? "")
-                default: return nil
-                }
+            let journalFields = [("sessionId", "session_id"), ("planId", "plan_id"), ("setId", "set_id"), ("exercise", "exercise")]
+            let fields = journalFields.compactMap { key, field -> (String, String)? in
+                event.field(key).map { (field, $0.stringValue ?? $0.jsonText) }
             }
             logger.info(message.text, id: message.id, fields)
         }

@@ -11,7 +11,7 @@ extension Tracker {
         let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: activate)
         var effects = Effects()
         if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
-        return Outcome(.obj([
+        return Outcome(JSONValue.obj([
             "planId": JSONValue(Int(inserted.id)),
             "name": .string(result.plan.name),
             "weekStart": .string(result.plan.weekStart.description),
@@ -27,7 +27,7 @@ extension Tracker {
         try database.activatePlan(planID)
         var effects = Effects()
         if wasActive != planID { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
-        return Outcome(.obj(["planId": JSONValue(Int(planID))]), effects: effects)
+        return Outcome(JSONValue.obj(["planId": JSONValue(Int(planID))]), effects: effects)
     }
 
     /// `plan.get`: the plan with the ids sessions refer to.

@@ -82,7 +82,7 @@ extension Tracker {
         var effects = Effects()
         effects.sessionChanged = true
         effects.emit("session.finished", summary)
-        return Outcome(.object(summary + [
+        return Outcome(JSONValue.object(summary + [
             (key: "planDayId", value: JSONValue(finished.planDayID.map(Int.init))),
             (key: "title", value: .string(finished.title)),
             (key: "startedAt", value: .string(clock.rfc3339(ms: finished.startedAtMs))),
@@ -98,7 +98,7 @@ extension Tracker {
         effects.sessionChanged = true
         effects.rest = .cancel
         effects.emit("session.aborted", [(key: "sessionId", value: JSONValue(Int(session.id)))])
-        return Outcome(.obj(["sessionId": JSONValue(Int(session.id)), "discarded": true]), effects: effects)
+        return Outcome(JSONValue.obj(["sessionId": JSONValue(Int(session.id)), "discarded": true]), effects: effects)
     }
 
     /// `session.current`: the active session with progress, or null.
@@ -139,7 +139,7 @@ extension Tracker {
         var effects = Effects()
         effects.sessionChanged = true
         effects.rest = .cancel
-        return Outcome(.obj([
+        return Outcome(JSONValue.obj([
             "setId": JSONValue(Int(set.id)), "sessionId": JSONValue(Int(set.sessionID)),
             "exercise": .string(set.exerciseName), "setNumber": JSONValue(set.setNumber),
         ]), effects: effects)

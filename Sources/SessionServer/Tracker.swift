@@ -6,7 +6,7 @@ import SessionStore
 /// Lives on the database thread only; every method runs inside the current group
 /// commit, so its writes become durable together before any reply is sent. A method
 /// that does more than reply (events, the rest timer) returns that in its `Outcome`.
-final class Tracker {
+final class Tracker: MethodContext {
     let database: Database
     let clock: LocalClock
     let startedAtMs: Int64
@@ -18,6 +18,9 @@ final class Tracker {
         self.clock = clock
         self.startedAtMs = clock.nowMs()
     }
+
+    /// What params are checked against: the request's time.
+    var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
 
     /// Readies the tracker for the next request.
     func begin(nowMs: Int64) {

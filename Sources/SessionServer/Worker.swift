@@ -27,9 +27,11 @@ struct Job: Sendable {
 struct Completion: Sendable {
     let connection: Int
     let slot: UInt64
-    /// The reply (an object, or an array for a batch), nil when nothing is sent
-    /// (notifications only). The serving loop encodes it, off the database thread.
-    let reply: JSONValue?
+    /// The line's responses, in request order (none for notifications). The serving
+    /// loop encodes them, off the database thread.
+    let responses: [Response]
+    /// True when the line was a batch: the reply is an array.
+    let batch: Bool
     /// What the line's successful requests did besides replying, in request order.
     let effects: Effects
 }
@@ -200,25 +202,25 @@ final class Worker: @unchecked Sendable {
 
     /// Runs one job's requests, each atomic, and builds its reply line.
     private func run(_ job: Job, isolated: Bool) throws(AttemptAborted) -> Completion {
-        var replies: [JSONValue] = []
+        var responses: [Response] = []
+        responses.reserveCapacity(job.items.count)
         var effects = Effects()
         for item in job.items {
             switch item {
             case .invalid(let failure):
-                replies.append(JSONRPC.response(id: failure.id, error: failure.error))
+                responses.append(.error(id: failure.id, failure.error))
             case .call(let request):
                 let result = try call(request, isolated: isolated)
                 if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
                 switch result {
-                case .success(let outcome): replies.append(JSONRPC.response(id: id, result: outcome.result))
-                case .failure(let error): replies.append(JSONRPC.response(id: id, error: error))
+                case .success(let outcome): responses.append(.result(id: id, outcome.result))
+                case .failure(let error): responses.append(.error(id: id, error))
                 }
             }
         }
         // Only once the whole attempt commits do these count (a retried attempt starts over).
-        let reply: JSONValue? = job.batch ? (replies.isEmpty ? nil : .array(replies)) : replies.first
-        return Completion(connection: job.connection, slot: job.slot, reply: reply, effects: effects)
+        return Completion(connection: job.connection, slot: job.slot, responses: responses, batch: job.batch, effects: effects)
     }
 
     /// Thrown to roll back a request's savepoint when its method failed.
@@ -255,14 +257,13 @@ final class Worker: @unchecked Sendable {
     }
 
     private func failAll(_ job: Job, error: RPCError) -> Completion {
-        let replies: [JSONValue] = job.items.compactMap { item in
+        let responses: [Response] = job.items.compactMap { item in
             switch item {
-            case .invalid(let failure): return JSONRPC.response(id: failure.id, error: failure.error)
-            case .call(let request): return request.id.map { JSONRPC.response(id: $0, error: error) }
+            case .invalid(let failure): return .error(id: failure.id, failure.error)
+            case .call(let request): return request.id.map { .error(id: $0, error) }
             }
         }
-        let reply: JSONValue? = job.batch ? (replies.isEmpty ? nil : .array(replies)) : replies.first
-        return Completion(connection: job.connection, slot: job.slot, reply: reply, effects: Effects())
+        return Completion(connection: job.connection, slot: job.slot, responses: responses, batch: job.batch, effects: Effects())
     }
 
     /// "idle", or the active session's progress in one line, for STATUS=.

@@ -76,7 +76,7 @@ extension Database {
 
     static let setColumns = """
         id, session_id, planned_exercise_id, exercise_name, set_number, kind, reps, weight_kg,
-        duration_seconds, rpe, note, logged_at_ms, request_id, personal_record, progress_sets
+        duration_seconds, rpe, note, logged_at_ms, request_id, personal_record, progress_sets, e1rm_kg
         """
 
     static func setRecord(_ row: Statement.Row) -> SetRecord {
@@ -85,7 +85,8 @@ extension Database {
             exerciseName: row.text(3), setNumber: row.int(4), progressSets: row.int(14), kind: SetKind(rawValue: row.text(5)) ?? .normal,
             reps: row.optionalInt(6), weightKg: row.optionalDouble(7), durationSeconds: row.optionalInt(8),
             rpe: row.optionalDouble(9), note: row.optionalText(10), loggedAtMs: row.int64(11),
-            requestID: row.optionalText(12), personalRecord: row.optionalText(13))
+            requestID: row.optionalText(12), records: RecordKinds(names: (row.optionalText(13) ?? "").split(separator: ",")),
+            oneRepMaxKg: row.optionalDouble(15))
     }
 
     /// A set by id.
@@ -100,32 +101,35 @@ extension Database {
         }
     }
 
-    /// Stores a set with its exercise key and Epley estimate, and returns it as stored
-    /// (what `set(_:)` would read back).
+    /// Stores a set as its decision says, updates the exercise's bests, and returns the
+    /// set as stored (what `set(_:)` would read back).
     public func insertSet(_ set: NewSet) throws(StorageError) -> SetRecord {
         try write {
-            let key = set.exerciseName.exerciseKey
-            let estimate = set.kind.counts ? Epley.oneRepMax(weightKg: set.weightKg, reps: set.reps) : nil
-            let recordWeight = set.kind.counts && (set.reps ?? 0) > 0 ? set.weightKg : nil
+            let decision = set.decision
+            let key = decision.exerciseKey
+            let estimate = decision.oneRepMaxKg
+            let recordWeight = decision.recordWeightKg
+            // Stored as the names comma-separated, NULL for none.
+            let records = decision.records.isEmpty ? nil : decision.records.names.joined(separator: ",")
             try connection.run(
                 """
                 INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
                     reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [set.sessionID, set.plannedExerciseID, set.exerciseName, key, set.setNumber, set.progressSets,
+                [set.sessionID, set.plannedExerciseID, set.exerciseName, key, decision.setNumber, decision.countedSets,
                  set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note, estimate, recordWeight,
-                 set.loggedAtMs, set.requestID, set.personalRecord])
+                 set.loggedAtMs, set.requestID, records])
             // `write` runs this inside a transaction, so the memo applies.
             let id = connection.lastInsertRowID
             memo.progress[TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)] =
-                (setNumber: set.setNumber, progressSets: set.progressSets)
+                SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
             // The bests row changes only when the set beats it: known bests (remembered in
             // this transaction) say so without asking SQLite; otherwise the upsert's WHERE does.
             let known = memo.bests[key]
             let mayBeat = known.map { Self.beats(estimate: estimate, weight: recordWeight, $0) } ?? (estimate != nil || recordWeight != nil)
             if mayBeat {
-                memo.bests[key] = known.map { (Self.larger($0.oneRepMaxKg, estimate), Self.larger($0.heaviestKg, recordWeight)) }
+                memo.bests[key] = known.map { ExerciseBests(oneRepMaxKg: Self.larger($0.oneRepMaxKg, estimate), heaviestKg: Self.larger($0.heaviestKg, recordWeight)) }
                 try connection.run(
                     """
                     INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg) VALUES (?1, ?2, ?3)
@@ -138,18 +142,16 @@ extension Database {
             }
             return SetRecord(
                 id: id, sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseName: set.exerciseName,
-                setNumber: set.setNumber, progressSets: set.progressSets, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
+                setNumber: decision.setNumber, progressSets: decision.countedSets, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
                 durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, loggedAtMs: set.loggedAtMs, requestID: set.requestID,
-                personalRecord: set.personalRecord)
+                records: decision.records, oneRepMaxKg: estimate)
         }
     }
 
     /// The set number and counted-set progress of the latest set of one exercise in a
     /// session (by planned exercise, or by name key for off-plan sets): one step down
     /// the (session_id, exercise_key, id) index.
-    public func latestProgress(sessionID: Int64, plannedExerciseID: Int64?, exerciseKey: String) throws(StorageError)
-        -> (setNumber: Int, progressSets: Int)?
-    {
+    public func latestProgress(sessionID: Int64, plannedExerciseID: Int64?, exerciseKey: String) throws(StorageError) -> SetNumbering? {
         let key = TransactionMemo.ProgressKey(sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseKey: exerciseKey)
         if connection.inTransaction, let known = memo.progress[key] { return known }
         let progress = try wrap {
@@ -159,7 +161,7 @@ extension Database {
                 WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS ?
                 ORDER BY id DESC LIMIT 1
                 """
-            ).row([sessionID, exerciseKey, plannedExerciseID]) { (setNumber: $0.int(0), progressSets: $0.int(1)) }
+            ).row([sessionID, exerciseKey, plannedExerciseID]) { SetNumbering(setNumber: $0.int(0), countedSets: $0.int(1)) }
         }
         // Only a set that exists is remembered (none yet is the rarer case, once per exercise).
         if connection.inTransaction, let progress { memo.progress[key] = progress }
@@ -185,11 +187,11 @@ extension Database {
 
     /// The best Epley estimate and the heaviest weight of counted sets of an exercise
     /// (by key) ever logged: one row, whatever the history's length.
-    public func bests(exerciseKey: String) throws(StorageError) -> (oneRepMaxKg: Double?, heaviestKg: Double?) {
+    public func bests(exerciseKey: String) throws(StorageError) -> ExerciseBests {
         if connection.inTransaction, let known = memo.bests[exerciseKey] { return known }
         let bests = try wrap {
             try connection.prepare("SELECT e1rm_kg, weight_kg FROM exercise_best WHERE exercise_key = ?")
-                .row([exerciseKey]) { ($0.optionalDouble(0), $0.optionalDouble(1)) } ?? (nil, nil)
+                .row([exerciseKey]) { ExerciseBests(oneRepMaxKg: $0.optionalDouble(0), heaviestKg: $0.optionalDouble(1)) } ?? .none
         }
         if connection.inTransaction { memo.bests[exerciseKey] = bests }
         return bests
@@ -197,7 +199,7 @@ extension Database {
 
     /// True when a set's estimate or weight is above the bests (a missing best is beaten
     /// by any value).
-    static func beats(estimate: Double?, weight: Double?, _ bests: (oneRepMaxKg: Double?, heaviestKg: Double?)) -> Bool {
+    static func beats(estimate: Double?, weight: Double?, _ bests: ExerciseBests) -> Bool {
         if let estimate, estimate > (bests.oneRepMaxKg ?? -.infinity) { return true }
         if let weight, weight > (bests.heaviestKg ?? -.infinity) { return true }
         return false

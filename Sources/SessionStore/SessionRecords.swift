@@ -38,18 +38,17 @@ public struct SetRecord: Sendable, Equatable {
     public let note: String?
     public let loggedAtMs: Int64
     public let requestID: String?
-    /// What the set beat when logged: "oneRepMax", "weight", or both comma-separated.
-    public let personalRecord: String?
-
+    /// What the set beat when logged.
+    public let records: RecordKinds
+    /// The Epley estimate it added to the exercise's bests (none for warm-ups).
+    public let oneRepMaxKg: Double?
 }
 
-/// A set to store.
+/// A set to store, with what logging it decided (`SetDecision`).
 public struct NewSet: Sendable {
     public var sessionID: Int64
     public var plannedExerciseID: Int64?
     public var exerciseName: String
-    public var setNumber: Int
-    public var progressSets: Int
     public var kind: SetKind
     public var reps: Int?
     public var weightKg: Double?
@@ -58,18 +57,16 @@ public struct NewSet: Sendable {
     public var note: String?
     public var loggedAtMs: Int64
     public var requestID: String?
-    public var personalRecord: String?
+    public var decision: SetDecision
 
     public init(
-        sessionID: Int64, plannedExerciseID: Int64?, exerciseName: String, setNumber: Int, progressSets: Int, kind: SetKind,
+        sessionID: Int64, plannedExerciseID: Int64?, exerciseName: String, kind: SetKind,
         reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, note: String?, loggedAtMs: Int64,
-        requestID: String?, personalRecord: String?
+        requestID: String?, decision: SetDecision
     ) {
         self.sessionID = sessionID
         self.plannedExerciseID = plannedExerciseID
         self.exerciseName = exerciseName
-        self.setNumber = setNumber
-        self.progressSets = progressSets
         self.kind = kind
         self.reps = reps
         self.weightKg = weightKg
@@ -78,7 +75,7 @@ public struct NewSet: Sendable {
         self.note = note
         self.loggedAtMs = loggedAtMs
         self.requestID = requestID
-        self.personalRecord = personalRecord
+        self.decision = decision
     }
 }
 

@@ -1,3 +1,5 @@
+import SessionCore
+
 /// Reads that `Database` remembers for the rest of the open transaction, because logging
 /// a set asks for them every time and many clients log into the same session at once:
 /// the active session, each exercise's bests, and the latest set numbering of each
@@ -19,8 +21,8 @@ struct TransactionMemo {
 
     /// `nil` when unknown; `.some(nil)` when there is no active session.
     var activeSession: SessionRecord??
-    var bests: [String: (oneRepMaxKg: Double?, heaviestKg: Double?)] = [:]
-    var progress: [ProgressKey: (setNumber: Int, progressSets: Int)] = [:]
+    var bests: [String: ExerciseBests] = [:]
+    var progress: [ProgressKey: SetNumbering] = [:]
 
     mutating func forgetAll() {
         activeSession = nil

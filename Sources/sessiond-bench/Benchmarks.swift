@@ -112,9 +112,11 @@ enum Benchmarks {
             try (0..<count).map { _ in
                 next += 1
                 let start = nowNs()
+                let decision = SetDecision(exerciseKey: "squat", kind: .normal, reps: 5, weightKg: 100,
+                                           previous: SetNumbering(setNumber: next - 1, countedSets: next - 1), bests: .none)
                 _ = try database.insertSet(NewSet(
-                    sessionID: session, plannedExerciseID: nil, exerciseName: "Squat", setNumber: next, progressSets: next, kind: .normal,
-                    reps: 5, weightKg: 100, durationSeconds: nil, rpe: nil, note: nil, loggedAtMs: Int64(next), requestID: nil, personalRecord: nil))
+                    sessionID: session, plannedExerciseID: nil, exerciseName: "Squat", kind: .normal,
+                    reps: 5, weightKg: 100, durationSeconds: nil, rpe: nil, note: nil, loggedAtMs: Int64(next), requestID: nil, decision: decision))
                 return Double(nowNs() - start) / 1000
             }
         }

@@ -27,11 +27,15 @@ enum SummaryBenchmark {
                     let count = index == sessionDays.count - 1 ? totalSets - written : perSession
                     for set in 0..<count {
                         let name = exercises[(set / 4 + index) % exercises.count]
+                        let kind: SetKind = set % 10 == 9 ? .warmup : .normal
+                        let reps = 5 + set % 8
+                        let weight = 20 + Double((index / 7 + set) % 80)
+                        let decision = SetDecision(exerciseKey: name.exerciseKey, kind: kind, reps: reps, weightKg: weight,
+                                                   previous: SetNumbering(setNumber: set % 4, countedSets: set % 4), bests: .none)
                         _ = try database.insertSet(NewSet(
-                            sessionID: session, plannedExerciseID: nil, exerciseName: name, setNumber: set % 4 + 1, progressSets: set % 4 + 1,
-                            kind: set % 10 == 9 ? .warmup : .normal, reps: 5 + set % 8, weightKg: 20 + Double((index / 7 + set) % 80),
+                            sessionID: session, plannedExerciseID: nil, exerciseName: name, kind: kind, reps: reps, weightKg: weight,
                             durationSeconds: nil, rpe: set % 3 == 0 ? 8 : nil, note: nil, loggedAtMs: start + Int64(set) * 60_000,
-                            requestID: nil, personalRecord: nil))
+                            requestID: nil, decision: decision))
                     }
                     written += count
                     try database.finishSession(session, endedAtMs: start + 3_600_000, pausedTotalMs: 0, rpe: 7.5, note: nil)

@@ -68,6 +68,6 @@ import Testing
     @Test func theFinishedEventNamesTheSessionAndExercise() {
         let event = timer("Goblet Squat", endsAtMs: 1).finishedEvent
         #expect(event.type == "rest.finished")
-        #expect(event.params == .obj(["type": "rest.finished", "sessionId": 1, "exercise": "Goblet Squat"]))
+        #expect(event.jsonBytes == JSONValue.obj(["type": "rest.finished", "sessionId": 1, "exercise": "Goblet Squat"]).jsonBytes)
     }
 }

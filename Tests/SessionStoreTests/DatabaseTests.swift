@@ -124,15 +124,20 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 5)
+        let beaten = ExerciseBests(oneRepMaxKg: 1, heaviestKg: 1)
         let sets = [
-            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Goblet  Squat", setNumber: 1, progressSets: 1, kind: .normal,
+            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Goblet  Squat", kind: .normal,
                    reps: 10, weightKg: 24.5, durationSeconds: nil, rpe: 8.5, note: "ünïcode \"note\"", loggedAtMs: 1_764_000_000_123,
-                   requestID: "req-1", personalRecord: "oneRepMax,weight"),
-            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Plank", setNumber: 1, progressSets: 0, kind: .warmup,
-                   reps: nil, weightKg: nil, durationSeconds: 45, rpe: nil, note: nil, loggedAtMs: 6, requestID: nil, personalRecord: nil),
-            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Row", setNumber: 3, progressSets: 2, kind: .drop,
-                   reps: 12, weightKg: 0.1 + 0.2, durationSeconds: nil, rpe: 10, note: "", loggedAtMs: 7, requestID: nil, personalRecord: ""),
+                   requestID: "req-1", decision: SetDecision(exerciseKey: "goblet squat", kind: .normal, reps: 10, weightKg: 24.5, previous: nil, bests: beaten)),
+            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Plank", kind: .warmup,
+                   reps: nil, weightKg: nil, durationSeconds: 45, rpe: nil, note: nil, loggedAtMs: 6, requestID: nil,
+                   decision: SetDecision(exerciseKey: "plank", kind: .warmup, reps: nil, weightKg: nil, previous: nil, bests: .none)),
+            NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Row", kind: .drop,
+                   reps: 12, weightKg: 0.1 + 0.2, durationSeconds: nil, rpe: 10, note: "", loggedAtMs: 7, requestID: nil,
+                   decision: SetDecision(exerciseKey: "row", kind: .drop, reps: 12, weightKg: 0.1 + 0.2,
+                                         previous: SetNumbering(setNumber: 2, countedSets: 1), bests: .none)),
         ]
+        #expect(sets[0].decision.records == [.oneRepMax, .weight], "the first set beats both bests")
         for set in sets {
             let returned = try database.insertSet(set)
             #expect(try database.set(returned.id) == returned)

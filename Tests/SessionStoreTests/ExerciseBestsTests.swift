@@ -10,23 +10,24 @@ import SessionCore
     var path: String { directory + "/sessiond.db" }
 
     /// What max() over the sets themselves says.
-    func oracle(_ database: Database, _ key: String) throws -> (Double?, Double?) {
+    func oracle(_ database: Database, _ key: String) throws -> ExerciseBests {
         try database.connection.prepare("SELECT max(e1rm_kg), max(record_weight_kg) FROM logged_set WHERE exercise_key = ?")
-            .row([key]) { ($0.optionalDouble(0), $0.optionalDouble(1)) } ?? (nil, nil)
+            .row([key]) { ExerciseBests(oneRepMaxKg: $0.optionalDouble(0), heaviestKg: $0.optionalDouble(1)) } ?? .none
     }
 
     func expectBestsMatch(_ database: Database, _ keys: [String], _ comment: Comment) throws {
         for key in keys {
             let stored = try database.bests(exerciseKey: key)
             let expected = try oracle(database, key)
-            #expect(stored.oneRepMaxKg == expected.0 && stored.heaviestKg == expected.1, "\(key): \(comment)")
+            #expect(stored == expected, "\(key): \(comment)")
         }
     }
 
     func newSet(session: Int64, name: String, number: Int, kind: SetKind, reps: Int?, weight: Double?) -> NewSet {
-        NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: name, setNumber: number, progressSets: number, kind: kind,
+        NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: name, kind: kind,
                reps: reps, weightKg: weight, durationSeconds: reps == nil ? 45 : nil, rpe: nil, note: nil, loggedAtMs: Int64(number),
-               requestID: nil, personalRecord: nil)
+               requestID: nil, decision: SetDecision(exerciseKey: name.exerciseKey, kind: kind, reps: reps, weightKg: weight,
+                                                     previous: SetNumbering(setNumber: number - 1, countedSets: number - 1), bests: .none))
     }
 
     @Test func bestsFollowInsertsUndosAndAborts() throws {
@@ -67,7 +68,7 @@ import SessionCore
             try expectBestsMatch(database, keys, "after aborting session \(session)")
         }
         for session in sessions.prefix(3) { try database.deleteSession(session) }
-        #expect(try database.bests(exerciseKey: "squat") == (nil, nil), "no sets left, no records")
+        #expect(try database.bests(exerciseKey: "squat") == .none, "no sets left, no records")
     }
 
     /// Inside a group commit the bests and set numbering are remembered (TransactionMemo):
@@ -80,17 +81,17 @@ import SessionCore
         let names = ["Squat", "Bench Press", "Plank"]
         let keys = names.map(\.exerciseKey)
         var generator = SplitMix(seed: 11)
-        func progressOracle(_ session: Int64, _ key: String) throws -> (Int, Int)? {
+        func progressOracle(_ session: Int64, _ key: String) throws -> SetNumbering? {
             try database.connection.prepare(
                 "SELECT set_number, progress_sets FROM logged_set WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS NULL ORDER BY id DESC LIMIT 1"
-            ).row([session, key]) { ($0.int(0), $0.int(1)) }
+            ).row([session, key]) { SetNumbering(setNumber: $0.int(0), countedSets: $0.int(1)) }
         }
         func expectAllTrue(_ session: Int64, _ comment: Comment) throws {
             try expectBestsMatch(database, keys, comment)
             for key in keys {
                 let remembered = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
                 let expected = try progressOracle(session, key)
-                #expect(remembered?.setNumber == expected?.0 && remembered?.progressSets == expected?.1, "\(key): \(comment)")
+                #expect(remembered == expected, "\(key): \(comment)")
             }
         }
         func logOne(_ session: Int64) throws -> Int64 {
@@ -102,7 +103,7 @@ import SessionCore
             let reps: Int? = name == "Plank" ? nil : Int(generator.next() % 12) + 1
             let weight: Double? = name == "Plank" ? nil : Double(generator.next() % 60) + 20
             var set = newSet(session: session, name: name, number: (previous?.setNumber ?? 0) + 1, kind: kind, reps: reps, weight: weight)
-            set.progressSets = (previous?.progressSets ?? 0) + (kind.counts ? 1 : 0)
+            set.decision = SetDecision(exerciseKey: key, kind: kind, reps: reps, weightKg: weight, previous: previous, bests: .none)
             return try database.insertSet(set).id
         }
         var session: Int64 = 0
@@ -172,8 +173,8 @@ import SessionCore
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET kind = 'bogus' WHERE id = 1") }
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET request_id = 'r-1' WHERE id = 2") }
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET session_id = 99 WHERE id = 2") }
-        #expect(try database.bests(exerciseKey: "squat") == (116.7, 110))
-        #expect(try database.bests(exerciseKey: "plank") == (nil, nil))
+        #expect(try database.bests(exerciseKey: "squat") == ExerciseBests(oneRepMaxKg: 116.7, heaviestKg: 110))
+        #expect(try database.bests(exerciseKey: "plank") == .none)
         #expect(try database.connection.scalar("SELECT count(*) FROM exercise_best") == 1, "an exercise without records has no row")
         #expect(try database.connection.scalar(
             "SELECT count(*) FROM sqlite_schema WHERE name IN ('logged_set_best_e1rm', 'logged_set_best_weight')") == 0)

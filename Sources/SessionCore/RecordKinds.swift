@@ -1,0 +1,27 @@
+/// What a set beat when it was logged: the exercise's best Epley estimate, its heaviest
+/// weight, or both.
+public struct RecordKinds: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let oneRepMax = RecordKinds(rawValue: 1 << 0)
+    public static let weight = RecordKinds(rawValue: 1 << 1)
+
+    /// The wire and storage name of each kind, in order.
+    public static let names = ["oneRepMax", "weight"]
+    private static let all: [RecordKinds] = [.oneRepMax, .weight]
+
+    /// The kinds' names, in order (`["oneRepMax", "weight"]`).
+    public var names: [String] {
+        zip(Self.all, Self.names).filter { contains($0.0) }.map(\.1)
+    }
+
+    /// The kinds named; unknown names are ignored.
+    public init(names: some Sequence<some StringProtocol>) {
+        var kinds: RecordKinds = []
+        for name in names {
+            if let index = Self.names.firstIndex(of: String(name)) { kinds.insert(Self.all[index]) }
+        }
+        self = kinds
+    }
+}

@@ -1,0 +1,194 @@
+import SessionCore
+
+/// `session.log`: a set against a planned exercise (by id or name) or off-plan.
+public enum SessionLog: MethodContract {
+    public static let name = "session.log"
+    public static let summary = "Log a set against a planned exercise (by id or name) or an off-plan exercise by name. No reps, weight or duration: as planned."
+
+    /// What to log. Exactly one of `plannedExerciseID` and `exercise` is given.
+    public struct Params: MethodParams {
+        public var sessionID: Int64?
+        public var plannedExerciseID: Int64?
+        /// An exercise name, whitespace collapsed.
+        public var exercise: String?
+        public var reps: Int?
+        public var weightKg: Double?
+        public var durationSeconds: Int?
+        public var rpe: Double?
+        public var kind: SetKind = .normal
+        /// Control characters removed.
+        public var note: String?
+        /// Makes retries idempotent: the same requestId returns the first result.
+        public var requestID: String?
+        /// When the set was done (a client sends the RFC 3339 text as given).
+        public var at: Timestamp?
+
+        public init() {}
+
+        public static let specs: [ParamSpec] = [
+            CommonParams.sessionID,
+            ParamSpec("plannedExerciseId", schema: Schema.integer, "the planned exercise (from plan.get or session.current)"),
+            ParamSpec("exercise", schema: Schema.string, "an exercise name: today's planned exercise of that name, else off-plan"),
+            ParamSpec("reps", schema: Schema.range(SessionLimits.reps), "repetitions"),
+            ParamSpec("weightKg", schema: Schema.range(SessionLimits.weightKg), "load in kg"),
+            ParamSpec("durationSeconds", schema: Schema.range(SessionLimits.durationSeconds), "for timed sets"),
+            ParamSpec("rpe", schema: Schema.range(SessionLimits.rpe), "effort 1–10 in half steps"),
+            ParamSpec("kind", schema: Schema.oneOf(SetKind.allCases.map(\.rawValue)), "normal (default), warmup, drop or failure; warm-up sets count towards nothing"),
+            ParamSpec("note", schema: Schema.string, "at most \(SessionLimits.noteLength) characters; control characters are removed"),
+            ParamSpec("requestId", schema: Schema.string, "makes retries idempotent: the same requestId returns the first result"),
+            CommonParams.at,
+        ]
+
+        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
+            sessionID = params.id("sessionId")
+            plannedExerciseID = params.id("plannedExerciseId")
+            exercise = params.string("exercise", maxLength: SessionLimits.exerciseNameLength) { $0.collapsingWhitespace() }
+            if plannedExerciseID == nil, exercise == nil, !params.has("exercise") {
+                params.fail("plannedExerciseId", "plannedExerciseId or exercise is required")
+            } else if plannedExerciseID != nil, params.has("exercise") {
+                params.fail("exercise", "give plannedExerciseId or exercise, not both")
+            } else if exercise?.isEmpty == true {
+                params.fail("exercise", "must not be empty")
+            }
+            reps = params.int("reps", in: SessionLimits.reps)
+            weightKg = params.number("weightKg", in: SessionLimits.weightKg)
+            durationSeconds = params.int("durationSeconds", in: SessionLimits.durationSeconds)
+            rpe = params.number("rpe", in: SessionLimits.rpe, step: SessionLimits.rpeStep)
+            kind = params.choice("kind", SetKind.allCases.map(\.rawValue)).flatMap(SetKind.init(rawValue:)) ?? .normal
+            note = params.string("note", maxLength: SessionLimits.noteLength) { $0.sanitisedNote() }
+            requestID = params.string("requestId", maxLength: SessionLimits.requestIDLength)
+            at = params.timestamp("at", notAfterMs: context.latestMs)
+            try params.check()
+        }
+
+        public var json: JSONValue {
+            var pairs: [(key: String, value: JSONValue)] = []
+            func add(_ key: String, _ value: JSONValue?) { if let value { pairs.append((key: key, value: value)) } }
+            add("sessionId", sessionID.map { JSONValue(Int($0)) })
+            add("plannedExerciseId", plannedExerciseID.map { JSONValue(Int($0)) })
+            add("exercise", exercise.map(JSONValue.string))
+            add("reps", reps.map { JSONValue($0) })
+            add("durationSeconds", durationSeconds.map { JSONValue($0) })
+            add("weightKg", weightKg.map(JSONValue.number))
+            add("rpe", rpe.map(JSONValue.number))
+            if kind != .normal { add("kind", .string(kind.rawValue)) }
+            add("note", note.map(JSONValue.string))
+            add("at", at.map { .string($0.text) })
+            add("requestId", requestID.map(JSONValue.string))
+            return .object(pairs)
+        }
+    }
+
+    /// The stored set; the same for the first call and for a retry.
+    public struct Result: MethodResult, JSONObjectEncodable {
+        /// A set that set a personal record.
+        public struct Record: Sendable, Equatable {
+            public let kinds: RecordKinds
+            public let estimatedOneRepMaxKg: Double?
+
+            public init(kinds: RecordKinds, estimatedOneRepMaxKg: Double?) {
+                self.kinds = kinds
+                self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
+            }
+        }
+
+        public let setID: Int64
+        public let sessionID: Int64
+        public let setNumber: Int
+        public let exercise: String
+        public let plannedExerciseID: Int64?
+        public let kind: SetKind
+        public let reps: Int?
+        public let weightKg: Double?
+        public let durationSeconds: Int?
+        /// RFC 3339 in the daemon's zone.
+        public let loggedAt: String
+        /// Counted sets of this exercise in the session so far, and its planned sets.
+        public let loggedSets: Int
+        public let plannedSets: Int
+        public let restSeconds: Int?
+        public let rpe: Double?
+        public let personalRecord: Record?
+
+        public init(
+            setID: Int64, sessionID: Int64, setNumber: Int, exercise: String, plannedExerciseID: Int64?, kind: SetKind,
+            reps: Int?, weightKg: Double?, durationSeconds: Int?, loggedAt: String, loggedSets: Int, plannedSets: Int,
+            restSeconds: Int?, rpe: Double?, personalRecord: Record?
+        ) {
+            self.setID = setID
+            self.sessionID = sessionID
+            self.setNumber = setNumber
+            self.exercise = exercise
+            self.plannedExerciseID = plannedExerciseID
+            self.kind = kind
+            self.reps = reps
+            self.weightKg = weightKg
+            self.durationSeconds = durationSeconds
+            self.loggedAt = loggedAt
+            self.loggedSets = loggedSets
+            self.plannedSets = plannedSets
+            self.restSeconds = restSeconds
+            self.rpe = rpe
+            self.personalRecord = personalRecord
+        }
+
+        /// True when the set is not against a planned exercise.
+        public var offPlan: Bool { plannedExerciseID == nil }
+
+        public static let schema = Schema.object([
+            "setId": Schema.integer, "sessionId": Schema.integer, "setNumber": Schema.integer, "exercise": Schema.string,
+            "plannedExerciseId": Schema.nullable(Schema.integer), "offPlan": Schema.boolean, "kind": Schema.oneOf(SetKind.allCases.map(\.rawValue)),
+            "reps": Schema.nullable(Schema.integer), "weightKg": Schema.nullable(Schema.number), "durationSeconds": Schema.nullable(Schema.integer),
+            "loggedAt": Schema.timestamp,
+            "progress": Schema.object(["loggedSets": Schema.integer, "plannedSets": Schema.integer]),
+            "restSeconds": Schema.nullable(Schema.integer), "rpe": Schema.number,
+            "personalRecord": Schema.object(["kinds": Schema.array(Schema.oneOf(RecordKinds.names)), "estimatedOneRepMaxKg": Schema.number]),
+        ], required: ["setId", "sessionId", "setNumber", "exercise", "progress"])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("setId", setID)
+            writer.member("sessionId", sessionID)
+            writer.member("setNumber", setNumber)
+            writer.member("exercise", exercise)
+            writer.member("plannedExerciseId", plannedExerciseID)
+            writer.member("offPlan", offPlan)
+            writer.member("kind", kind.rawValue)
+            writer.member("reps", reps)
+            writer.member("weightKg", weightKg)
+            writer.member("durationSeconds", durationSeconds)
+            writer.member("loggedAt", loggedAt)
+            writer.key("progress")
+            writer.object {
+                $0.member("loggedSets", loggedSets)
+                $0.member("plannedSets", plannedSets)
+            }
+            writer.member("restSeconds", restSeconds)
+            if let rpe { writer.member("rpe", rpe) }
+            if let personalRecord {
+                writer.key("personalRecord")
+                writer.object {
+                    $0.key("kinds")
+                    $0.array { for name in personalRecord.kinds.names { $0.value(name) } }
+                    $0.member("estimatedOneRepMaxKg", personalRecord.estimatedOneRepMaxKg)
+                }
+            }
+        }
+
+        public init(json: JSONValue) throws(ResultDecodingError) {
+            let reader = try ResultReader(json)
+            let progress = try reader.object("progress")
+            var record: Record?
+            if let found = try reader.optionalObject("personalRecord") {
+                record = Record(kinds: RecordKinds(names: try found.strings("kinds")), estimatedOneRepMaxKg: try found.optionalNumber("estimatedOneRepMaxKg"))
+            }
+            self.init(
+                setID: try reader.id("setId"), sessionID: try reader.id("sessionId"), setNumber: try reader.int("setNumber"),
+                exercise: try reader.string("exercise"), plannedExerciseID: try reader.optionalID("plannedExerciseId"),
+                kind: SetKind(rawValue: try reader.optionalString("kind") ?? "normal") ?? .normal,
+                reps: try reader.optionalInt("reps"), weightKg: try reader.optionalNumber("weightKg"),
+                durationSeconds: try reader.optionalInt("durationSeconds"), loggedAt: try reader.optionalString("loggedAt") ?? "",
+                loggedSets: try progress.int("loggedSets"), plannedSets: try progress.int("plannedSets"),
+                restSeconds: try reader.optionalInt("restSeconds"), rpe: try reader.optionalNumber("rpe"), personalRecord: record)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import SessionCore
+
+/// A method's typed contract, shared by the daemon and its clients: the daemon decodes
+/// `Params` and encodes `Result`; a client (sessionctl) encodes `Params` and decodes
+/// `Result`. `rpc.discover` documents both from the same types, and every bound in
+/// them comes from `SessionLimits` or `PlanLimits`.
+public protocol MethodContract {
+    associatedtype Params: MethodParams
+    associatedtype Result: MethodResult
+    /// The method's name on the wire.
+    static var name: String { get }
+    /// One sentence for `rpc.discover`.
+    static var summary: String { get }
+}
+
+/// What the daemon knows when it decodes params: the time bounds of timestamps.
+public struct DecodingContext: Sendable {
+    /// The request's time.
+    public let nowMs: Int64
+
+    public init(nowMs: Int64) { self.nowMs = nowMs }
+
+    /// The latest acceptable backfill time (`at`): now plus a little clock skew.
+    public var latestMs: Int64 { nowMs + SessionLimits.futureToleranceMs }
+}
+
+/// A method's params, by name.
+public protocol MethodParams: Sendable {
+    /// Each param, documented for `rpc.discover`; names not listed are refused.
+    static var specs: [ParamSpec] { get }
+    /// Decodes and validates, recording every problem in `params` (with its path) and
+    /// throwing -32602 when there was one.
+    init(from params: inout Params, context: DecodingContext) throws(RPCError)
+    /// The params object as a client sends it.
+    var json: JSONValue { get }
+}
+
+/// A method's result: written straight to the reply, and read back by clients.
+public protocol MethodResult: JSONEncodable, Sendable {
+    /// A JSON Schema of the result for `rpc.discover`: every member it may have.
+    static var schema: JSONValue { get }
+    /// Reads a reply's result; a member missing or of the wrong type is an error.
+    init(json: JSONValue) throws(ResultDecodingError)
+}
+
+/// A method without params.
+public struct NoParams: MethodParams {
+    public static let specs: [ParamSpec] = []
+    public init() {}
+    public init(from params: inout Params, context: DecodingContext) throws(RPCError) { try params.check() }
+    public var json: JSONValue { .obj([:]) }
+}
+
+/// A reply whose result is not what the contract says (a daemon of another version).
+public struct ResultDecodingError: Error, CustomStringConvertible, Sendable {
+    /// Where, as a JSON path (`result.progress.loggedSets`).
+    public let path: String
+    public let expected: String
+
+    public var description: String { "unexpected reply from sessiond: \(path) should be \(expected)" }
+}
+
+/// Typed reads of a result object for `MethodResult.init(json:)`, each failing with
+/// the member's path.
+public struct ResultReader {
+    private let value: JSONValue
+    private let path: String
+
+    public init(_ value: JSONValue, path: String = "result") throws(ResultDecodingError) {
+        guard value.objectPairs != nil else { throw ResultDecodingError(path: path, expected: "an object") }
+        self.value = value
+        self.path = path
+    }
+
+    private func present(_ key: String) -> JSONValue? {
+        guard let found = value[key], !found.isNull else { return nil }
+        return found
+    }
+
+    private func failure(_ key: String, _ expected: String) -> ResultDecodingError {
+        ResultDecodingError(path: path + "." + key, expected: expected)
+    }
+
+    public func int(_ key: String) throws(ResultDecodingError) -> Int {
+        guard let number = present(key)?.intValue else { throw failure(key, "an integer") }
+        return number
+    }
+
+    public func optionalInt(_ key: String) throws(ResultDecodingError) -> Int? {
+        guard let found = present(key) else { return nil }
+        guard let number = found.intValue else { throw failure(key, "an integer or null") }
+        return number
+    }
+
+    public func id(_ key: String) throws(ResultDecodingError) -> Int64 { Int64(try int(key)) }
+
+    public func optionalID(_ key: String) throws(ResultDecodingError) -> Int64? { try optionalInt(key).map(Int64.init) }
+
+    public func number(_ key: String) throws(ResultDecodingError) -> Double {
+        guard let number = present(key)?.numberValue else { throw failure(key, "a number") }
+        return number
+    }
+
+    public func optionalNumber(_ key: String) throws(ResultDecodingError) -> Double? {
+        guard let found = present(key) else { return nil }
+        guard let number = found.numberValue else { throw failure(key, "a number or null") }
+        return number
+    }
+
+    public func string(_ key: String) throws(ResultDecodingError) -> String {
+        guard let text = present(key)?.stringValue else { throw failure(key, "a string") }
+        return text
+    }
+
+    public func optionalString(_ key: String) throws(ResultDecodingError) -> String? {
+        guard let found = present(key) else { return nil }
+        guard let text = found.stringValue else { throw failure(key, "a string or null") }
+        return text
+    }
+
+    public func bool(_ key: String) throws(ResultDecodingError) -> Bool {
+        guard let flag = present(key)?.boolValue else { throw failure(key, "true or false") }
+        return flag
+    }
+
+    public func strings(_ key: String) throws(ResultDecodingError) -> [String] {
+        guard let items = present(key)?.arrayValue else { throw failure(key, "an array of strings") }
+        var texts: [String] = []
+        for item in items {
+            guard let text = item.stringValue else { throw failure(key, "an array of strings") }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    /// A nested object, nil when absent or null.
+    public func optionalObject(_ key: String) throws(ResultDecodingError) -> ResultReader? {
+        guard let found = present(key) else { return nil }
+        return try ResultReader(found, path: path + "." + key)
+    }
+
+    public func object(_ key: String) throws(ResultDecodingError) -> ResultReader {
+        guard let found = try optionalObject(key) else { throw failure(key, "an object") }
+        return found
+    }
+}
+
+/// What a method table's context tells the params decoder.
+public protocol MethodContext {
+    /// The bounds of the request being served.
+    var decoding: DecodingContext { get }
+}
+
+extension Method where Context: MethodContext {
+    /// A method from its typed contract: `handler` gets the params decoded and checked,
+    /// and `rpc.discover` documents the contract's params and result.
+    public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
+        self.init(Contract.name, summary: Contract.summary, params: Contract.Params.specs, result: Contract.Result.schema) { params, context in
+            try handler(try Contract.Params(from: &params, context: context.decoding), context)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import SessionCore
+import Testing
+
+@testable import SessionRPC
+
+/// The session.log contract, as the daemon decodes it and as sessionctl encodes and
+/// reads it: both sides share these types, so a round trip must be the identity.
+@Suite struct SessionLogContractTests {
+    let context = DecodingContext(nowMs: 1_764_000_000_000)
+
+    func decode(_ value: JSONValue) throws(RPCError) -> SessionLog.Params {
+        var params = Params(value)
+        return try SessionLog.Params(from: &params, context: context)
+    }
+
+    @Test func paramsSurviveEncodingAndDecoding() throws {
+        var sent = SessionLog.Params()
+        sent.exercise = "Goblet Squat"
+        sent.reps = 10
+        sent.weightKg = 24.5
+        sent.rpe = 8.5
+        sent.kind = .drop
+        sent.note = "felt good"
+        sent.requestID = "req-1"
+        sent.at = Timestamp("2025-11-24T16:05:00+01:00")
+        let received = try decode(JSONParser.parse(sent.json.jsonText))
+        #expect(received.exercise == "Goblet Squat" && received.reps == 10 && received.weightKg == 24.5 && received.rpe == 8.5)
+        #expect(received.kind == .drop && received.note == "felt good" && received.requestID == "req-1")
+        #expect(received.at == sent.at && received.at?.ms == 1_763_996_700_000)
+    }
+
+    @Test func everyProblemIsReportedWithItsPath() {
+        #expect {
+            _ = try decode(.obj(["exercise": "Squat", "plannedExerciseId": 3, "reps": 1001, "rpe": 7.25, "at": "2099-01-01T00:00:00Z"]))
+        } throws: { error in
+            guard let error = error as? RPCError, error.code == -32602 else { return false }
+            let paths = error.data?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } ?? []
+            return paths == ["params.exercise", "params.reps", "params.rpe", "params.at"]
+        }
+        #expect(throws: RPCError.self) { _ = try decode(.obj(["reps": 5])) }
+        #expect(throws: RPCError.self) { _ = try decode(.obj(["exercise": "   "])) }
+    }
+
+    @Test func boundsComeFromSessionLimits() throws {
+        let reps = try #require(SessionLog.Params.specs.first { $0.name == "reps" })
+        #expect(reps.schema["maximum"] == JSONValue(SessionLimits.reps.upperBound))
+        let edge = try decode(.obj(["exercise": "Squat", "reps": JSONValue(SessionLimits.reps.upperBound)]))
+        #expect(edge.reps == SessionLimits.reps.upperBound)
+    }
+
+    @Test func theResultIsWrittenWithoutATreeAndReadsBack() throws {
+        let result = SessionLog.Result(
+            setID: 7, sessionID: 2, setNumber: 3, exercise: "Squat \"high bar\"", plannedExerciseID: 11, kind: .normal,
+            reps: 5, weightKg: 102.5, durationSeconds: nil, loggedAt: "2025-11-24T18:05:00+01:00", loggedSets: 3, plannedSets: 5,
+            restSeconds: 120, rpe: nil, personalRecord: .init(kinds: [.oneRepMax, .weight], estimatedOneRepMaxKg: 119.58))
+        let parsed = try JSONParser.parse(bytes: result.jsonBytes)
+        #expect(parsed["offPlan"] == false && parsed["durationSeconds"] == .null, "absent numbers are null")
+        #expect(parsed["rpe"] == nil, "rpe is left out when not given")
+        #expect(parsed["personalRecord"]?["kinds"] == ["oneRepMax", "weight"])
+        let read = try SessionLog.Result(json: parsed)
+        #expect(read.jsonBytes == result.jsonBytes)
+        #expect(read.personalRecord == result.personalRecord && read.exercise == result.exercise)
+    }
+
+    @Test func aResultOfAnotherShapeNamesThePath() {
+        #expect {
+            _ = try SessionLog.Result(json: .obj(["setId": 1, "sessionId": 1, "setNumber": 1, "exercise": "x", "progress": .obj(["loggedSets": "1"])]))
+        } throws: { error in
+            (error as? ResultDecodingError)?.path == "result.progress.loggedSets"
+        }
+    }
+}
