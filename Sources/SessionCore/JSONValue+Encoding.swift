@@ -21,6 +21,7 @@ extension JSONValue {
     }
 
     /// Appends this value's JSON to `output`; `indent` spaces per level, or one line.
+    @usableFromInline
     func write(to output: inout [UInt8], indent: Int?, level: Int) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
@@ -70,6 +71,7 @@ extension JSONValue {
         return String(decoding: output, as: UTF8.self)
     }
 
+    @usableFromInline
     static func write(number value: Double, to output: inout [UInt8]) {
         guard value.rounded() == value, abs(value) < exactIntegers else {
             output.append(contentsOf: value.description.utf8)
@@ -95,6 +97,7 @@ extension JSONValue {
 
     /// A JSON string literal: quotes, backslashes, control characters, DEL and U+2028/
     /// U+2029 (which some JavaScript parsers take for line ends) escaped.
+    @usableFromInline
     static func write(string text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Fast path: nothing to escape (0xE2 starts U+2028/2029), append the bytes whole.

@@ -1,12 +1,17 @@
 /// Writes compact JSON straight into bytes, member by member, for values that know
 /// their own shape (typed results, response envelopes): no `JSONValue` tree is built.
 /// The writer places the commas; the caller keeps objects and arrays balanced.
+///
+/// Member names are `StaticString` literals of the code, written as they are: they
+/// must need no escaping (checked in debug builds). Names that come from data go
+/// through `key(escaping:)`. Inlinable: it runs for every member of every reply.
 public struct JSONWriter {
     /// The JSON written so far.
-    public private(set) var bytes: [UInt8]
+    public var bytes: [UInt8]
     /// True when the next member or element needs a comma before it.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
 
+    @inlinable
     public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
@@ -15,6 +20,7 @@ public struct JSONWriter {
     // MARK: Structure
 
     /// Writes `{`, the members `body` writes, and `}`.
+    @inlinable
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "{"))
@@ -25,6 +31,7 @@ public struct JSONWriter {
     }
 
     /// Writes `[`, the elements `body` writes, and `]`.
+    @inlinable
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "["))
@@ -34,52 +41,92 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    /// Writes a member's key; its value follows.
-    public mutating func key(_ name: String) {
+    /// Writes a member's name, a literal that needs no escaping; its value follows.
+    @inlinable
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { literal in
+            assert(!literal.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }, "member names are plain literals")
+            bytes.append(contentsOf: literal)
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a member's name that comes from data, escaped as a JSON string.
+    @inlinable
+    public mutating func key(escaping name: String) {
         separate()
         JSONValue.write(string: name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    private mutating func separate() {
+    @inlinable
+    mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
     }
 
     // MARK: Values
 
+    @inlinable
     public mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
     }
 
+    @inlinable
     public mutating func value(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        if flag { bytes.append(contentsOf: "true".utf8) } else { bytes.append(contentsOf: "false".utf8) }
     }
 
-    public mutating func value(_ number: Int) { value(Double(number)) }
+    @inlinable
+    public mutating func value(_ number: Int) { value(Int64(number)) }
 
-    public mutating func value(_ number: Int64) { value(Double(number)) }
+    /// An integer, in decimal digits.
+    @inlinable
+    public mutating func value(_ number: Int64) {
+        separate()
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        // Digits least significant first into a fixed buffer (UInt64 has at most 20).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 0
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
 
+    @inlinable
     public mutating func value(_ number: Double) {
         separate()
         JSONValue.write(number: number, to: &bytes)
     }
 
+    @inlinable
     public mutating func value(_ text: String) {
         separate()
         JSONValue.write(string: text, to: &bytes)
     }
 
     /// A whole `JSONValue` (an id as sent, a nested document).
+    @inlinable
     public mutating func value(_ json: JSONValue) {
         separate()
         json.write(to: &bytes, indent: nil, level: 0)
     }
 
     /// A value that encodes itself.
+    @inlinable
     public mutating func value(_ encodable: some JSONEncodable) {
         encodable.encode(to: &self)
     }
@@ -87,37 +134,44 @@ public struct JSONWriter {
     // MARK: Members
 
     /// A member; nil writes `null`.
-    public mutating func member(_ name: String, _ number: Int?) {
+    @inlinable
+    public mutating func member(_ name: StaticString, _ number: Int?) {
         key(name)
         if let number { value(number) } else { null() }
     }
 
-    public mutating func member(_ name: String, _ number: Int64?) {
+    @inlinable
+    public mutating func member(_ name: StaticString, _ number: Int64?) {
         key(name)
         if let number { value(number) } else { null() }
     }
 
-    public mutating func member(_ name: String, _ number: Double?) {
+    @inlinable
+    public mutating func member(_ name: StaticString, _ number: Double?) {
         key(name)
         if let number { value(number) } else { null() }
     }
 
-    public mutating func member(_ name: String, _ text: String?) {
+    @inlinable
+    public mutating func member(_ name: StaticString, _ text: String?) {
         key(name)
         if let text { value(text) } else { null() }
     }
 
-    public mutating func member(_ name: String, _ flag: Bool) {
+    @inlinable
+    public mutating func member(_ name: StaticString, _ flag: Bool) {
         key(name)
         value(flag)
     }
 
-    public mutating func member(_ name: String, _ json: JSONValue) {
+    @inlinable
+    public mutating func member(_ name: StaticString, _ json: JSONValue) {
         key(name)
         value(json)
     }
 
-    public mutating func member(_ name: String, _ encodable: some JSONEncodable) {
+    @inlinable
+    public mutating func member(_ name: StaticString, _ encodable: some JSONEncodable) {
         key(name)
         encodable.encode(to: &self)
     }
@@ -160,7 +214,10 @@ public struct JSONMembers: JSONObjectEncodable, Sendable {
     public init(_ pairs: [(key: String, value: JSONValue)]) { self.pairs = pairs }
 
     public func encodeMembers(to writer: inout JSONWriter) {
-        for pair in pairs { writer.member(pair.key, pair.value) }
+        for pair in pairs {
+            writer.key(escaping: pair.key)
+            writer.value(pair.value)
+        }
     }
 
     /// The value of a member, nil when absent.

@@ -58,7 +58,7 @@ extension Tracker {
             }
             return (plannedID, found.exercise, found.exercise.name)
         }
-        let name = (input.exercise ?? "").collapsingWhitespace()
+        let name = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
         let key = name.exerciseKey
         if let dayID = session.planDayID,
             let match = try database.plannedExercises(dayID: dayID).first(where: { $0.exercise.name.exerciseKey == key })
