@@ -26,6 +26,12 @@ public struct CommandContext {
         try SocketClient(path: socketPath(arguments))
     }
 
+    /// Calls a method by its contract: typed params out, a typed result back. The
+    /// daemon's refusal is thrown as `DaemonRefusal` (exit 1).
+    func call<Contract: MethodContract>(_ client: SocketClient, _ contract: Contract.Type, _ params: Contract.Params) throws -> Contract.Result {
+        try Contract.Result(json: try call(client, Contract.name, params.json))
+    }
+
     /// Calls a method; the daemon's refusal is thrown as `DaemonRefusal` (exit 1).
     func call(_ client: SocketClient, _ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
         switch try client.call(method, params) {
@@ -42,9 +48,9 @@ struct DaemonRefusal: Error {
     /// The message, with each invalid param on a line of its own.
     var text: String {
         var lines = [error.message]
-        if error.code == -32602, let problems = error.data?["errors"]?.arrayValue {
+        if error.code == RPCError.Code.invalidParams, let problems = error.data?["errors"]?.arrayValue {
             lines = ["invalid arguments:"] + problems.map { "  \($0["path"]?.stringValue ?? "?"): \($0["message"]?.stringValue ?? "")" }
-        } else if error.data?["reason"] == "plan_invalid", let problems = error.data?["errors"]?.arrayValue {
+        } else if error.is(.planInvalid), let problems = error.data?["errors"]?.arrayValue {
             lines = ["the plan was refused; nothing was stored:"] + problems.map { "  \($0["path"]?.stringValue ?? "?"): \($0["message"]?.stringValue ?? "")" }
         }
         return lines.joined(separator: "\n")

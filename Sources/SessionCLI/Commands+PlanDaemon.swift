@@ -51,9 +51,8 @@ extension Commands {
                     return PlanCalendar.PlanWeek(planID: Int64(id), weekStart: week, active: plan["active"] == true)
                 }
                 guard let choice = PlanCalendar.choose(for: date, plans: weeks) else {
-                    throw DaemonRefusal(error: RPCError(
-                        code: -32011, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it.",
-                        data: .obj(["reason": "plan_not_found"])))
+                    throw DaemonRefusal(error: .application(
+                        .planNotFound, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it."))
                 }
                 params = .obj(["planId": JSONValue(Int(choice.planID))])
                 if choice.carriedOver { carriedTo = date.mondayOfWeek }

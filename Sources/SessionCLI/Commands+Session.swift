@@ -59,13 +59,24 @@ extension Commands {
 
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         var wanted = try LogArguments(arguments.positionals)
-        var params = try effortParams(arguments)
-        if arguments.has("--warmup") { params.append((key: "kind", value: "warmup")) }
-        if let kind = arguments.value("--kind") { params.append((key: "kind", value: .string(kind))) }
+        var params = SessionLog.Params()
+        if let text = arguments.value("--rpe") {
+            guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
+            params.rpe = rpe
+        }
+        params.note = arguments.value("--note")
+        params.at = try timestampOption(arguments, "--at")
+        if arguments.has("--warmup") { params.kind = .warmup }
+        if let text = arguments.value("--kind") {
+            guard let kind = SetKind(rawValue: text) else {
+                throw UsageError("--kind must be one of \(SetKind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+            }
+            params.kind = kind
+        }
         let client = try context.connect(arguments)
         let session = try context.call(client, "session.current")
         guard session != .null else {
-            throw DaemonRefusal(error: RPCError(code: -32001, message: "No session is active; start one with: sessionctl start", data: .obj(["reason": "no_active_session"])))
+            throw DaemonRefusal(error: .application(.noActiveSession, message: "No session is active; start one with: sessionctl start"))
         }
         let planned = session["exercises"]?.arrayValue ?? []
         let candidates = planned.compactMap { item -> ExerciseMatcher.Candidate? in
@@ -73,17 +84,16 @@ extension Commands {
             return ExerciseMatcher.Candidate(id: Int64(id), position: position, name: name)
         }
         let loggedOffPlan = (session["offPlan"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.map(ExerciseMatcher.Candidate.init(offPlan:))
-        var chosen: ExerciseMatcher.Candidate?
         switch wanted.exercise {
         case .position(let position):
             guard let candidate = candidates.first(where: { $0.position == position }) else {
                 throw UsageError(candidates.isEmpty ? "this session has no planned exercises; log by name" : "today's plan has exercises 1 to \(candidates.count), not \(position)")
             }
-            chosen = candidate
+            params.plannedExerciseID = candidate.id
         case .name(let name):
             switch ExerciseMatcher.match(name, in: candidates + loggedOffPlan) {
-            case .planned(let candidate): chosen = candidate
-            case .logged(let name), .offPlan(let name): params.insert((key: "exercise", value: .string(name)), at: 0)
+            case .planned(let candidate): params.plannedExerciseID = candidate.id
+            case .logged(let name), .offPlan(let name): params.exercise = name
             case .ambiguous(let matches):
                 context.console.error("sessionctl: \"\(name)\" matches several exercises; nothing was logged:")
                 for match in matches { context.console.error("  \(match.position.map(String.init) ?? "-")  \(match.name)") }
@@ -92,23 +102,31 @@ extension Commands {
                 return ExitStatus.usage
             }
         }
-        if let id = chosen?.id.map(Int.init) {
-            params.insert((key: "plannedExerciseId", value: JSONValue(id)), at: 0)
+        if let id = params.plannedExerciseID.map(Int.init) {
             // An exercise planned by time and not by reps: "log plank 45" means 45 s.
             let item = planned.first { $0["plannedExerciseId"]?.intValue == id }
             if item?["durationSeconds"]?.intValue != nil, item?["reps"]?.intValue == nil { wanted = wanted.asSeconds() }
         }
-        if let reps = wanted.reps { params.append((key: "reps", value: JSONValue(reps))) }
-        if let seconds = wanted.durationSeconds { params.append((key: "durationSeconds", value: JSONValue(seconds))) }
-        if let weight = wanted.weightKg { params.append((key: "weightKg", value: .number(weight))) }
-        params.append((key: "requestId", value: .string(requestID(context))))
-        let result = try context.call(client, "session.log", .object(params))
-        if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+        params.reps = wanted.reps
+        params.durationSeconds = wanted.durationSeconds
+        params.weightKg = wanted.weightKg
+        params.requestID = requestID(context)
+        let result = try context.call(client, SessionLog.self, params)
+        if arguments.has("--json") { context.console.print(String(decoding: result.jsonBytes, as: UTF8.self)); return ExitStatus.ok }
         SessionFormatter(console: context.console).printLogged(result, session: session)
         return ExitStatus.ok
     }
 
-    /// `--rpe`, `--note` and `--at`, which log and finish share, as params.
+    /// An RFC 3339 time option (`--at`), checked before anything is sent.
+    static func timestampOption(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Timestamp? {
+        guard let text = arguments.value(name) else { return nil }
+        guard let time = Timestamp(text) else {
+            throw UsageError("\(name) must be an RFC 3339 time such as 2026-11-30T18:05:00+01:00, got \"\(text)\"")
+        }
+        return time
+    }
+
+    /// `--rpe`, `--note` and `--at` of `finish`, as params.
     static func effortParams(_ arguments: ParsedArguments) throws(UsageError) -> [(key: String, value: JSONValue)] {
         var params: [(key: String, value: JSONValue)] = []
         if let text = arguments.value("--rpe") {

@@ -1,4 +1,5 @@
 import SessionCore
+import SessionRPC
 
 /// Renders sessions and sets for a person between two sets: short lines, most
 /// important first.
@@ -51,33 +52,33 @@ struct SessionFormatter {
     }
 
     /// "Goblet Squat · set 2/4 · 10 × 24 kg · rest 1:30 · next: set 3 of 4"
-    func printLogged(_ result: JSONValue, session: JSONValue) {
-        let name = result["exercise"]?.stringValue ?? "?"
-        let logged = result["progress"]?["loggedSets"]?.intValue ?? 0
-        let planned = result["progress"]?["plannedSets"]?.intValue ?? 0
-        let kind = result["kind"]?.stringValue ?? "normal"
-        var parts = [console.bold(name) + (result["offPlan"] == true ? " (off-plan)" : "")]
-        if kind == "warmup" {
+    func printLogged(_ result: SessionLog.Result, session: JSONValue) {
+        let name = result.exercise
+        let logged = result.loggedSets
+        let planned = result.plannedSets
+        var parts = [console.bold(name) + (result.offPlan ? " (off-plan)" : "")]
+        if result.kind == .warmup {
             parts.append("warm-up")
         } else {
             parts.append(planned > 0 ? "set \(logged)/\(planned)" : "set \(logged)")
-            if kind != "normal" { parts.append(kind) }
+            if result.kind != .normal { parts.append(result.kind.rawValue) }
         }
-        parts.append(Self.setText(reps: result["reps"]?.intValue, weightKg: result["weightKg"]?.numberValue, durationSeconds: result["durationSeconds"]?.intValue))
-        if let rest = result["restSeconds"]?.intValue, rest > 0 { parts.append("rest \(PlanFormatter.formatClock(rest))") }
-        parts.append(nextText(result: result, session: session, logged: logged, planned: planned))
+        parts.append(Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds))
+        if let rest = result.restSeconds, rest > 0 { parts.append("rest \(PlanFormatter.formatClock(rest))") }
+        parts.append(nextText(result: result, session: session))
         console.print(parts.joined(separator: " · "))
-        if let record = result["personalRecord"], record != .null {
-            let kinds = record["kinds"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            var what = kinds.contains("weight") ? "heaviest \(name) yet" : "best \(name) yet"
-            if let estimate = record["estimatedOneRepMaxKg"]?.numberValue { what += " — est. 1RM \(PlanFormatter.formatKilograms(estimate)) kg" }
+        if let record = result.personalRecord {
+            var what = record.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
+            if let estimate = record.estimatedOneRepMaxKg { what += " — est. 1RM \(PlanFormatter.formatKilograms(estimate)) kg" }
             console.print(console.green("★ personal record: \(what)"))
         }
     }
 
-    private func nextText(result: JSONValue, session: JSONValue, logged: Int, planned: Int) -> String {
+    private func nextText(result: SessionLog.Result, session: JSONValue) -> String {
+        let logged = result.loggedSets
+        let planned = result.plannedSets
         if planned > 0, logged < planned { return "next: set \(logged + 1) of \(planned)" }
-        let id = result["plannedExerciseId"]
+        let id = result.plannedExerciseID.map { JSONValue(Int($0)) } ?? .null
         let remaining = (session["exercises"]?.arrayValue ?? []).first { item in
             item["plannedExerciseId"] != id && (item["loggedSets"]?.intValue ?? 0) < (item["sets"]?.intValue ?? 0)
         }

@@ -15,36 +15,30 @@ public struct RPCError: Error, Sendable, Equatable {
 
     /// -32700: the line is not JSON.
     public static func parseError(_ detail: String) -> RPCError {
-        RPCError(code: -32700, message: "Parse error: \(detail)")
+        RPCError(code: Code.parseError, message: "Parse error: \(detail)")
     }
 
     /// -32600: JSON, but not a valid request object.
     public static func invalidRequest(_ detail: String) -> RPCError {
-        RPCError(code: -32600, message: "Invalid Request: \(detail)")
+        RPCError(code: Code.invalidRequest, message: "Invalid Request: \(detail)")
     }
 
     /// -32601.
     public static func methodNotFound(_ name: String) -> RPCError {
-        RPCError(code: -32601, message: "Method not found: \(name)", data: .obj(["reason": "method_not_found", "method": .string(name)]))
+        RPCError(code: Code.methodNotFound, message: "Method not found: \(name)", data: .obj(["reason": "method_not_found", "method": .string(name)]))
     }
 
     /// -32602 with a path per problem in `data.errors`.
     public static func invalidParams(_ problems: [PathMessage]) -> RPCError {
         let summary = problems.prefix(3).map(\.description).joined(separator: "; ")
         return RPCError(
-            code: -32602, message: "Invalid params: \(summary)",
+            code: Code.invalidParams, message: "Invalid params: \(summary)",
             data: .obj(["reason": "invalid_params", "errors": .array(problems.map(\.json))]))
     }
 
     /// -32603.
     public static func internalError(_ detail: String) -> RPCError {
-        RPCError(code: -32603, message: "Internal error: \(detail)", data: .obj(["reason": "internal_error"]))
-    }
-
-    /// An application error: `code` in -32000…-32099, `reason` snake_case, more details merged into data.
-    public static func application(code: Int, reason: String, message: String, details: [(key: String, value: JSONValue)] = []) -> RPCError {
-        precondition((-32099)...(-32000) ~= code, "application error codes are -32000…-32099")
-        return RPCError(code: code, message: message, data: .object([(key: "reason", value: .string(reason))] + details))
+        RPCError(code: Code.internalError, message: "Internal error: \(detail)", data: .obj(["reason": "internal_error"]))
     }
 
     /// The error object as JSON.

@@ -16,14 +16,14 @@ enum ErrorMapping {
         case let error as PlanImportError:
             let count = error.errors.count
             return .application(
-                code: -32010, reason: "plan_invalid",
+                .planInvalid,
                 message: "The plan was refused (\(count) error\(count == 1 ? "" : "s")): " + error.errors.prefix(3).map(\.description).joined(separator: "; "),
                 details: [(key: "errors", value: .array(error.errors.map(\.json)))])
         case let error as StorageError:
             if case .notFound(let what, let id) = error {
-                return .application(code: -32011, reason: "\(what)_not_found", message: "No \(what) with id \(id).", details: [(key: "id", value: JSONValue(Int(id)))])
+                return .application(.notFound(what), message: "No \(what) with id \(id).", details: [(key: "id", value: JSONValue(Int(id)))])
             }
-            return .application(code: -32050, reason: "storage_error", message: "The database refused the write: \(error). Nothing was stored.")
+            return .application(.storageError, message: "The database refused the write: \(error). Nothing was stored.")
         default:
             return .internalError(String(describing: error))
         }
@@ -33,32 +33,32 @@ enum ErrorMapping {
         func id(_ key: String, _ value: Int64?) -> (key: String, value: JSONValue) { (key: key, value: JSONValue(value.map(Int.init))) }
         switch error {
         case .noActiveSession:
-            return .application(code: -32001, reason: "no_active_session", message: "No session is active; start one with session.start (sessionctl start).")
+            return .application(.noActiveSession, message: "No session is active; start one with session.start (sessionctl start).")
         case .sessionAlreadyActive(let sessionID):
-            return .application(code: -32002, reason: "session_already_active", message: "Session \(sessionID) is already active; finish or abort it first.", details: [id("sessionId", sessionID)])
+            return .application(.sessionAlreadyActive, message: "Session \(sessionID) is already active; finish or abort it first.", details: [id("sessionId", sessionID)])
         case .sessionNotFound(let sessionID):
-            return .application(code: -32003, reason: "session_not_found", message: "No session with id \(sessionID).", details: [id("sessionId", sessionID)])
+            return .application(.sessionNotFound, message: "No session with id \(sessionID).", details: [id("sessionId", sessionID)])
         case .sessionNotActive(let sessionID):
-            return .application(code: -32004, reason: "session_not_active", message: "Session \(sessionID) is already finished.", details: [id("sessionId", sessionID)])
+            return .application(.sessionNotActive, message: "Session \(sessionID) is already finished.", details: [id("sessionId", sessionID)])
         case .timeBeforeSessionStart(let startedAtMs):
-            return .application(code: -32005, reason: "time_before_session_start", message: "The time given lies before the session started.", details: [(key: "startedAtMs", value: JSONValue(Int(startedAtMs)))])
+            return .application(.timeBeforeSessionStart, message: "The time given lies before the session started.", details: [(key: "startedAtMs", value: JSONValue(Int(startedAtMs)))])
         case .planNotFound(let planID):
-            return .application(code: -32011, reason: "plan_not_found", message: "No plan with id \(planID).", details: [id("planId", planID)])
+            return .application(.planNotFound, message: "No plan with id \(planID).", details: [id("planId", planID)])
         case .noActivePlan:
-            return .application(code: -32012, reason: "no_active_plan", message: "No plan has been imported yet; import one with plan.import (sessionctl plan import FILE).")
+            return .application(.noActivePlan, message: "No plan has been imported yet; import one with plan.import (sessionctl plan import FILE).")
         case .planDayNotFound(let dayID):
-            return .application(code: -32013, reason: "plan_day_not_found", message: "No plan day with id \(dayID).", details: [id("planDayId", dayID)])
+            return .application(.planDayNotFound, message: "No plan day with id \(dayID).", details: [id("planDayId", dayID)])
         case .plannedExerciseNotFound(let exerciseID):
-            return .application(code: -32014, reason: "planned_exercise_not_found", message: "No planned exercise with id \(exerciseID).", details: [id("plannedExerciseId", exerciseID)])
+            return .application(.plannedExerciseNotFound, message: "No planned exercise with id \(exerciseID).", details: [id("plannedExerciseId", exerciseID)])
         case .exerciseNotInSession(let exerciseID, let dayID):
             return .application(
-                code: -32015, reason: "exercise_not_in_session",
+                .exerciseNotInSession,
                 message: "Planned exercise \(exerciseID) belongs to another plan day than the active session's; log it by name to record it off-plan.",
                 details: [id("plannedExerciseId", exerciseID), id("sessionPlanDayId", dayID)])
         case .setNotFound(let setID):
-            return .application(code: -32020, reason: "set_not_found", message: "No set with id \(setID).", details: [id("setId", setID)])
+            return .application(.setNotFound, message: "No set with id \(setID).", details: [id("setId", setID)])
         case .noSetToUndo:
-            return .application(code: -32021, reason: "no_set_to_undo", message: "The active session has no set to undo.")
+            return .application(.noSetToUndo, message: "The active session has no set to undo.")
         }
     }
 }

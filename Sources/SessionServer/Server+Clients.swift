@@ -21,7 +21,7 @@ extension Server {
             if let refusal = access.refusal(uid: uid, gid: gid) {
                 logger.warning("client refused", id: .clientRefused, [("uid", String(uid)), ("pid", String(pid)), ("reason", refusal)])
                 let reply = JSONRPC.response(id: .null, error: .application(
-                    code: -32030, reason: "permission_denied",
+                    .permissionDenied,
                     message: "uid \(uid) may not use this sessiond: \(refusal)",
                     details: [(key: "uid", value: JSONValue(Int(uid)))]))
                 let line = reply.jsonText + "\n"
