@@ -77,20 +77,23 @@ extension JSONValue {
             output.append(contentsOf: value.description.utf8)
             return
         }
-        var integer = Int64(value)
-        if integer < 0 {
-            output.append(UInt8(ascii: "-"))
-            integer = -integer
-        }
-        // Digits least significant first into a fixed buffer, then appended in order.
-        var digits: (UInt64, UInt64) = (0, 0)  // 16 bytes: 2^53 has 16 digits
-        var count = 0
+        write(integer: Int64(value), to: &output)
+    }
+
+    /// An integer in decimal digits.
+    @usableFromInline
+    static func write(integer: Int64, to output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        // Digits least significant first into a fixed buffer (a UInt64 has at most 20).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 0
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(integer % 10)
-                integer /= 10
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
                 count += 1
-            } while integer > 0
+            } while magnitude > 0
             for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
         }
     }

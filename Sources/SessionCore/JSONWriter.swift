@@ -22,22 +22,22 @@ public struct JSONWriter {
     /// Writes `{`, the members `body` writes, and `}`.
     @inlinable
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-        body(&self)
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
+        container(UInt8(ascii: "{"), UInt8(ascii: "}"), body)
     }
 
     /// Writes `[`, the elements `body` writes, and `]`.
     @inlinable
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        container(UInt8(ascii: "["), UInt8(ascii: "]"), body)
+    }
+
+    @inlinable
+    mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(open)
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(close)
         needsComma = true
     }
 
@@ -91,19 +91,7 @@ public struct JSONWriter {
     @inlinable
     public mutating func value(_ number: Int64) {
         separate()
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        // Digits least significant first into a fixed buffer (UInt64 has at most 20).
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        JSONValue.write(integer: number, to: &bytes)
     }
 
     @inlinable
@@ -135,45 +123,9 @@ public struct JSONWriter {
 
     /// A member; nil writes `null`.
     @inlinable
-    public mutating func member(_ name: StaticString, _ number: Int?) {
+    public mutating func member(_ name: StaticString, _ value: (some JSONEncodable)?) {
         key(name)
-        if let number { value(number) } else { null() }
-    }
-
-    @inlinable
-    public mutating func member(_ name: StaticString, _ number: Int64?) {
-        key(name)
-        if let number { value(number) } else { null() }
-    }
-
-    @inlinable
-    public mutating func member(_ name: StaticString, _ number: Double?) {
-        key(name)
-        if let number { value(number) } else { null() }
-    }
-
-    @inlinable
-    public mutating func member(_ name: StaticString, _ text: String?) {
-        key(name)
-        if let text { value(text) } else { null() }
-    }
-
-    @inlinable
-    public mutating func member(_ name: StaticString, _ flag: Bool) {
-        key(name)
-        value(flag)
-    }
-
-    @inlinable
-    public mutating func member(_ name: StaticString, _ json: JSONValue) {
-        key(name)
-        value(json)
-    }
-
-    @inlinable
-    public mutating func member(_ name: StaticString, _ encodable: some JSONEncodable) {
-        key(name)
-        encodable.encode(to: &self)
+        if let value { value.encode(to: &self) } else { null() }
     }
 }
 
@@ -193,6 +145,26 @@ extension JSONEncodable {
 
 extension JSONValue: JSONEncodable {
     public func encode(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension String: JSONEncodable {
+    @inlinable public func encode(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Int: JSONEncodable {
+    @inlinable public func encode(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Int64: JSONEncodable {
+    @inlinable public func encode(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Double: JSONEncodable {
+    @inlinable public func encode(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Bool: JSONEncodable {
+    @inlinable public func encode(to writer: inout JSONWriter) { writer.value(self) }
 }
 
 /// A value that is a JSON object and can also write its members into an object begun

@@ -81,56 +81,36 @@ public struct ResultReader {
         ResultDecodingError(path: path + "." + key, expected: expected)
     }
 
-    public func int(_ key: String) throws(ResultDecodingError) -> Int {
-        guard let number = present(key)?.intValue else { throw failure(key, "an integer") }
-        return number
-    }
-
-    public func optionalInt(_ key: String) throws(ResultDecodingError) -> Int? {
+    /// The member read by `extract`; nil when absent or null, an error when of another type.
+    private func optional<T>(_ key: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(ResultDecodingError) -> T? {
         guard let found = present(key) else { return nil }
-        guard let number = found.intValue else { throw failure(key, "an integer or null") }
-        return number
+        guard let value = extract(found) else { throw failure(key, expected + " or null") }
+        return value
     }
 
+    /// The member read by `extract`, which must be there.
+    private func required<T>(_ key: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(ResultDecodingError) -> T {
+        guard let value = present(key).flatMap(extract) else { throw failure(key, expected) }
+        return value
+    }
+
+    public func int(_ key: String) throws(ResultDecodingError) -> Int { try required(key, "an integer", \.intValue) }
+    public func optionalInt(_ key: String) throws(ResultDecodingError) -> Int? { try optional(key, "an integer", \.intValue) }
     public func id(_ key: String) throws(ResultDecodingError) -> Int64 { Int64(try int(key)) }
-
     public func optionalID(_ key: String) throws(ResultDecodingError) -> Int64? { try optionalInt(key).map(Int64.init) }
+    public func number(_ key: String) throws(ResultDecodingError) -> Double { try required(key, "a number", \.numberValue) }
+    public func optionalNumber(_ key: String) throws(ResultDecodingError) -> Double? { try optional(key, "a number", \.numberValue) }
+    public func string(_ key: String) throws(ResultDecodingError) -> String { try required(key, "a string", \.stringValue) }
+    public func optionalString(_ key: String) throws(ResultDecodingError) -> String? { try optional(key, "a string", \.stringValue) }
+    public func bool(_ key: String) throws(ResultDecodingError) -> Bool { try required(key, "true or false", \.boolValue) }
 
-    public func number(_ key: String) throws(ResultDecodingError) -> Double {
-        guard let number = present(key)?.numberValue else { throw failure(key, "a number") }
-        return number
-    }
-
-    public func optionalNumber(_ key: String) throws(ResultDecodingError) -> Double? {
-        guard let found = present(key) else { return nil }
-        guard let number = found.numberValue else { throw failure(key, "a number or null") }
-        return number
-    }
-
-    public func string(_ key: String) throws(ResultDecodingError) -> String {
-        guard let text = present(key)?.stringValue else { throw failure(key, "a string") }
-        return text
-    }
-
-    public func optionalString(_ key: String) throws(ResultDecodingError) -> String? {
-        guard let found = present(key) else { return nil }
-        guard let text = found.stringValue else { throw failure(key, "a string or null") }
-        return text
-    }
-
-    public func bool(_ key: String) throws(ResultDecodingError) -> Bool {
-        guard let flag = present(key)?.boolValue else { throw failure(key, "true or false") }
-        return flag
-    }
-
+    /// An array of strings.
     public func strings(_ key: String) throws(ResultDecodingError) -> [String] {
-        guard let items = present(key)?.arrayValue else { throw failure(key, "an array of strings") }
-        var texts: [String] = []
-        for item in items {
-            guard let text = item.stringValue else { throw failure(key, "an array of strings") }
-            texts.append(text)
+        try required(key, "an array of strings") { value -> [String]? in
+            guard let items = value.arrayValue else { return nil }
+            let texts = items.compactMap(\.stringValue)
+            return texts.count == items.count ? texts : nil
         }
-        return texts
     }
 
     /// A nested object, nil when absent or null.
