@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["SessionRPC", "TestSupport"]),
-        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "SessionCore", "SessionStore", "TestSupport"]),
+        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "SessionCore", "SessionStore", "SessionRPC", "TestSupport"]),
         .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing"]),
         .testTarget(
             name: "EndToEndTests",

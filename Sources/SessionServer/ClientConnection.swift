@@ -13,7 +13,10 @@ final class ClientConnection {
     }
 
     let id: Int
-    let fd: Int32
+    /// The connection's socket: closed when the connection object ends (`drop`
+    /// removes every reference to it).
+    let descriptor: FileDescriptor
+    var fd: Int32 { descriptor.raw }
     /// Bytes read and not yet consumed as lines.
     var input: [UInt8] = []
     /// Bytes waiting to be written, from `outputOffset` on.
@@ -36,9 +39,9 @@ final class ClientConnection {
     /// The epoll events currently registered, so unchanged interest costs no syscall.
     var registeredEvents: UInt32 = 0
 
-    init(id: Int, fd: Int32, nowMs: Int64) {
+    init(id: Int, descriptor: consuming FileDescriptor, nowMs: Int64) {
         self.id = id
-        self.fd = fd
+        self.descriptor = descriptor
         self.lastInputMs = nowMs
     }
 

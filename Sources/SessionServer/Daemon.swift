@@ -49,24 +49,19 @@ public enum Daemon {
             let sets = try database.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }
             logger.info("recovered active session", [("session_id", String(active.id)), ("sets", String(sets))])
         }
-        let listener: Listener
-        var socketSource = "activation"
-        if options.socketFlag == nil, environment["SESSIOND_SOCKET"] == nil, let activated = try Listener.fromActivation() {
-            listener = activated
-        } else {
-            let path = SocketPath.resolve(flag: options.socketFlag, environment: environment)
-            listener = try Listener.bind(path: path, group: group)
-            socketSource = path
-        }
+        let useActivation = options.socketFlag == nil && environment["SESSIOND_SOCKET"] == nil
+        let activated = useActivation ? try Listener.fromActivation() : nil
+        let socketSource = activated == nil ? SocketPath.resolve(flag: options.socketFlag, environment: environment) : "activation"
+        let listener = try activated ?? Listener.bind(path: socketSource, group: group)
         let clock = LocalClock()
         let tracker = Tracker(database: database, clock: clock)
         let notifier = Notifier()
-        let worker = Worker(tracker: tracker, logger: logger, publishesStatus: notifier.isListening)
-        let server = Server(
+        let worker = try Worker(tracker: tracker, logger: logger, publishesStatus: notifier.isListening)
+        let server = try Server(
             listener: listener, worker: worker, logger: logger, notifier: notifier,
             access: AccessPolicy(ownUID: getuid(), group: group), signals: signals)
         let status = worker.statusLine()  // before the worker thread owns the database
-        worker.start()
+        try worker.start()
         logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current)])
         notifier.ready(status: status)
         server.run()
@@ -77,16 +72,15 @@ public enum Daemon {
 
     /// Blocks SIGTERM and SIGINT for every thread and returns a signalfd that reports
     /// them to the loop; SIGPIPE is ignored (writes use MSG_NOSIGNAL anyway).
-    private static func blockSignals() throws -> Int32 {
+    private static func blockSignals() throws(SystemCallError) -> FileDescriptor {
         signal(SIGPIPE, SIG_IGN)
         var mask = sigset_t()
         sigemptyset(&mask)
         sigaddset(&mask, SIGTERM)
         sigaddset(&mask, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &mask, nil)
-        let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK) | Int32(SFD_CLOEXEC))
-        guard fd >= 0 else { throw StartFailure(description: "signalfd: \(errorText())") }
-        return fd
+        let blocked = pthread_sigmask(SIG_BLOCK, &mask, nil)
+        guard blocked == 0 else { throw SystemCallError("pthread_sigmask", code: blocked) }
+        return try FileDescriptor(signalfd(-1, &mask, Int32(SFD_NONBLOCK) | Int32(SFD_CLOEXEC)), from: "signalfd")
     }
 
     private static func writeError(_ text: String) {

@@ -5,15 +5,26 @@ import CSystemd
 import SessionRPC
 
 /// The listening Unix socket: passed by systemd (socket activation) or bound here.
-struct Listener {
+/// Non-copyable: it owns the descriptor, and a socket file bound here is removed when
+/// the listener ends, if the file there is still the one this daemon bound.
+struct Listener: ~Copyable {
     /// Why the socket could not be set up.
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    let fd: Int32
-    /// The path bound here (removed on shutdown); nil when systemd owns the socket.
-    let ownedPath: String?
+    let descriptor: FileDescriptor
+    /// The path bound here, with the socket file's device and inode; nil when systemd
+    /// owns the socket.
+    private let bound: (path: String, device: UInt, inode: UInt)?
+
+    /// The descriptor number, for epoll and accept.
+    var fd: Int32 { descriptor.raw }
+
+    private init(descriptor: consuming FileDescriptor, bound: (path: String, device: UInt, inode: UInt)?) {
+        self.descriptor = descriptor
+        self.bound = bound
+    }
 
     /// The socket systemd passed (sd_listen_fds(3)), checked to be a listening Unix
     /// stream socket, or nil when the daemon was not socket-activated.
@@ -21,12 +32,12 @@ struct Listener {
         let count = sd_listen_fds(1)
         if count <= 0 { return nil }
         guard count == 1 else { throw Failure(description: "systemd passed \(count) sockets; sessiond takes exactly one") }
-        let fd = SD_LISTEN_FDS_START
-        guard sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else {
+        let descriptor = try own(SD_LISTEN_FDS_START, from: "sd_listen_fds")
+        guard sd_is_socket_unix(descriptor.raw, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else {
             throw Failure(description: "the socket systemd passed is not a listening Unix stream socket")
         }
-        setNonBlocking(fd)
-        return Listener(fd: fd, ownedPath: nil)
+        try check(setNonBlocking(descriptor.raw), "setting the socket non-blocking")
+        return Listener(descriptor: descriptor, bound: nil)
     }
 
     /// Binds `path` with mode 0600 (0660 with a group). A live daemon answering there
@@ -40,48 +51,35 @@ struct Listener {
             guard (info.st_mode & S_IFMT) == S_IFSOCK else {
                 throw Failure(description: "\(path) exists and is not a socket; refusing to replace it")
             }
-            if let probe = try? connect(path: path) {
-                Glibc.close(probe)
+            if (try? connect(path: path)) != nil {
                 throw Failure(description: "another sessiond is already answering on \(path); stop it first or pass another --socket")
             }
-            unlink(path)
+            try check(unlink(path), "removing the stale socket \(path)")
         }
         try makeParentDirectory(of: path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket(): \(errorText())") }
+        let descriptor = try own(
+            socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0), from: "socket")
         let oldMask = umask(0o177)
-        let bound = UnixAddress.withAddress(path) { Glibc.bind(fd, $0, $1) }
+        let bound = UnixAddress.withAddress(path) { Glibc.bind(descriptor.raw, $0, $1) }
         umask(oldMask)
-        guard bound == 0 else {
-            let text = errorText()
-            Glibc.close(fd)
-            throw Failure(description: "cannot bind \(path): \(text)")
-        }
+        try check(bound, "cannot bind \(path)")
         if let group {
-            chown(path, getuid(), group)
-            chmod(path, 0o660)
+            try check(chown(path, getuid(), group), "cannot give \(path) to group \(group)")
+            try check(chmod(path, 0o660), "cannot set the mode of \(path)")
         } else {
-            chmod(path, 0o600)
+            try check(chmod(path, 0o600), "cannot set the mode of \(path)")
         }
-        guard listen(fd, 512) == 0 else {
-            let text = errorText()
-            Glibc.close(fd)
-            throw Failure(description: "cannot listen on \(path): \(text)")
-        }
-        return Listener(fd: fd, ownedPath: path)
+        try check(listen(descriptor.raw, 512), "cannot listen on \(path)")
+        try check(lstat(path, &info), "cannot read back \(path)")
+        return Listener(descriptor: descriptor, bound: (path: path, device: UInt(info.st_dev), inode: UInt(info.st_ino)))
     }
 
-    /// A blocking client connection to `path` (used to probe for a live daemon).
-    static func connect(path: String) throws(Failure) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket(): \(errorText())") }
-        let result = UnixAddress.withAddress(path) { Glibc.connect(fd, $0, $1) }
-        guard result == 0 else {
-            let text = errorText()
-            Glibc.close(fd)
-            throw Failure(description: text)
-        }
-        return fd
+    /// A client connection to `path` (used to probe for a live daemon); it closes when
+    /// the result is dropped.
+    static func connect(path: String) throws(Failure) -> FileDescriptor {
+        let descriptor = try own(socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), from: "socket")
+        try check(UnixAddress.withAddress(path) { Glibc.connect(descriptor.raw, $0, $1) }, "connect")
+        return descriptor
     }
 
     /// Creates the socket's directory (mode 0755) when it is missing.
@@ -96,18 +94,37 @@ struct Listener {
         }
     }
 
-    /// Stops listening and removes the socket file bound here.
-    func close() {
-        Glibc.close(fd)
-        if let ownedPath { unlink(ownedPath) }
+    /// Takes ownership of a new descriptor, or throws the call's failure.
+    private static func own(_ raw: Int32, from call: String) throws(Failure) -> FileDescriptor {
+        do {
+            return try FileDescriptor(raw, from: call)
+        } catch {
+            throw Failure(description: error.description)
+        }
+    }
+
+    /// Throws `what` with errno's text when a system call returned a negative result.
+    private static func check(_ result: Int32, _ what: String) throws(Failure) {
+        guard result >= 0 else { throw Failure(description: "\(what): \(errorText())") }
+    }
+
+    /// Removes the socket file bound here, but only while it is still the one bound:
+    /// a file another process put in its place is left alone.
+    deinit {
+        guard let bound else { return }
+        var info = stat()
+        if lstat(bound.path, &info) == 0, UInt(info.st_dev) == bound.device, UInt(info.st_ino) == bound.inode {
+            unlink(bound.path)
+        }
     }
 }
 
 /// The text of the current errno.
 func errorText() -> String { String(cString: strerror(errno)) }
 
-/// Sets O_NONBLOCK on a descriptor.
-func setNonBlocking(_ fd: Int32) {
+/// Sets O_NONBLOCK on a descriptor; negative on failure, with errno set.
+func setNonBlocking(_ fd: Int32) -> Int32 {
     let flags = fcntl(fd, F_GETFL)
-    _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+    guard flags >= 0 else { return flags }
+    return fcntl(fd, F_SETFL, flags | O_NONBLOCK)
 }

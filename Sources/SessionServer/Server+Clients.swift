@@ -8,16 +8,17 @@ import SessionRPC
 extension Server {
     func acceptClients() {
         while true {
-            let fd = clinux_accept(listener.fd)
-            if fd < 0 {
+            let raw = clinux_accept(listenerFD)
+            if raw < 0 {
                 if errno == EINTR { continue }
                 if errno != EAGAIN, errno != EWOULDBLOCK { logger.warning("accept failed", [("error", errorText())]) }
                 return
             }
+            guard let descriptor = try? FileDescriptor(raw, from: "accept4") else { return }
             var uid: UInt32 = 0
             var gid: UInt32 = 0
             var pid: Int32 = 0
-            _ = clinux_peer_credentials(fd, &uid, &gid, &pid)
+            _ = clinux_peer_credentials(descriptor.raw, &uid, &gid, &pid)
             if let refusal = access.refusal(uid: uid, gid: gid) {
                 logger.warning("client refused", id: .clientRefused, [("uid", String(uid)), ("pid", String(pid)), ("reason", refusal)])
                 let reply = JSONRPC.response(id: .null, error: .application(
@@ -25,24 +26,26 @@ extension Server {
                     message: "uid \(uid) may not use this sessiond: \(refusal)",
                     details: [(key: "uid", value: JSONValue(Int(uid)))]))
                 let line = reply.jsonText + "\n"
-                _ = line.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-                close(fd)
+                // Best effort on a connection closed at once (when `descriptor` ends).
+                _ = line.withCString { send(descriptor.raw, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
                 continue
             }
             guard connections.count < ServerLimits.maximumConnections else {
                 logger.warning("too many connections; closing a new one", [("limit", String(ServerLimits.maximumConnections))])
-                close(fd)
                 continue
             }
-            let connection = ClientConnection(id: nextConnectionID, fd: fd, nowMs: clock.nowMs())
+            let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, nowMs: clock.nowMs())
             nextConnectionID += 1
-            connections[fd] = connection
-            connectionsByID[connection.id] = connection
             var event = epoll_event()
             event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
-            event.data.u64 = UInt64(fd)
+            event.data.u64 = UInt64(connection.fd)
+            guard epoll_ctl(epoll.raw, EPOLL_CTL_ADD, connection.fd, &event) == 0 else {
+                logger.warning("cannot watch a new connection; closing it", [("error", errorText())])
+                continue
+            }
             connection.registeredEvents = event.events
-            _ = epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
+            connections[connection.fd] = connection
+            connectionsByID[connection.id] = connection
         }
     }
 
@@ -190,7 +193,10 @@ extension Server {
         var event = epoll_event()
         event.events = events
         event.data.u64 = UInt64(connection.fd)
-        _ = epoll_ctl(epoll, EPOLL_CTL_MOD, connection.fd, &event)
+        guard epoll_ctl(epoll.raw, EPOLL_CTL_MOD, connection.fd, &event) == 0 else {
+            drop(connection, reason: "cannot update its epoll interest: \(errorText())")
+            return
+        }
     }
 
     /// Closes a connection; replies still owed to it are discarded when they arrive.
@@ -199,7 +205,12 @@ extension Server {
         connectionsByID[connection.id] = nil
         subscribers[connection.id] = nil
         if let reason { logger.warning("client dropped: \(reason)", [("client", String(connection.id))]) }
-        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nil)
-        close(connection.fd)
+        // Closing removes it from epoll too; deleting first keeps a descriptor shared
+        // with another process (none here) from being reported. ENOENT: never added.
+        if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, connection.fd, nil) < 0, errno != ENOENT {
+            logger.warning("cannot stop watching a connection", [("client", String(connection.id)), ("error", errorText())])
+        }
+        // The socket closes when the last reference to the connection goes, at the end
+        // of this loop iteration at the latest.
     }
 }

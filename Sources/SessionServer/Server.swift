@@ -10,10 +10,13 @@ import SessionRPC
 /// every method runs on the worker's database thread. Signals arrive as events in the
 /// loop (signalfd); nothing runs inside a signal handler.
 final class Server {
-    let epoll: Int32
-    let listener: Listener
+    let epoll: FileDescriptor
+    /// The listening socket until shutdown begins (then nil: closed, its file removed).
+    var listener: Listener?
+    /// The listener's descriptor number, for accept(2) while it listens.
+    let listenerFD: Int32
     let worker: Worker
-    let signals: Int32
+    let signals: FileDescriptor
     let logger: Logger
     let notifier: Notifier
     let access: AccessPolicy
@@ -40,24 +43,29 @@ final class Server {
     private static let signalTag: UInt64 = 1 << 41
     private static let workerTag: UInt64 = 1 << 42
 
-    init(listener: Listener, worker: Worker, logger: Logger, notifier: Notifier, access: AccessPolicy, signals: Int32) {
-        self.listener = listener
+    init(
+        listener: consuming Listener, worker: Worker, logger: Logger, notifier: Notifier, access: AccessPolicy,
+        signals: consuming FileDescriptor
+    ) throws(SystemCallError) {
+        listenerFD = listener.fd
+        self.listener = consume listener
         self.worker = worker
         self.logger = logger
         self.notifier = notifier
         self.access = access
         self.signals = signals
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        watch(listener.fd, tag: Self.listenerTag, events: UInt32(EPOLLIN.rawValue))
-        watch(signals, tag: Self.signalTag, events: UInt32(EPOLLIN.rawValue))
-        watch(worker.wakeLoop, tag: Self.workerTag, events: UInt32(EPOLLIN.rawValue))
+        epoll = try FileDescriptor(epoll_create1(Int32(EPOLL_CLOEXEC)), from: "epoll_create1")
+        try watch(listenerFD, tag: Self.listenerTag)
+        try watch(self.signals.raw, tag: Self.signalTag)
+        try watch(worker.wakeLoop.raw, tag: Self.workerTag)
     }
 
-    private func watch(_ fd: Int32, tag: UInt64, events: UInt32, modify: Bool = false) {
+    /// Adds a descriptor the loop reads, reported under `tag`.
+    private func watch(_ fd: Int32, tag: UInt64) throws(SystemCallError) {
         var event = epoll_event()
-        event.events = events
+        event.events = UInt32(EPOLLIN.rawValue)
         event.data.u64 = tag
-        _ = epoll_ctl(epoll, modify ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event)
+        try SystemCallError.check(epoll_ctl(epoll.raw, EPOLL_CTL_ADD, fd, &event), "epoll_ctl")
     }
 
     /// Serves until SIGTERM or SIGINT, then answers what is in flight and returns.
@@ -71,7 +79,7 @@ final class Server {
             {
                 break
             }
-            let count = epoll_wait(epoll, &events, Int32(events.count), timeout(now: now))
+            let count = epoll_wait(epoll.raw, &events, Int32(events.count), timeout(now: now))
             if count < 0 {
                 if errno == EINTR { continue }
                 logger.error("epoll_wait failed", [("error", errorText())])
@@ -89,7 +97,6 @@ final class Server {
             dispatchPendingJobs()
         }
         for connection in Array(connections.values) { drop(connection, reason: nil) }
-        close(epoll)
     }
 
     /// Milliseconds epoll may sleep: until the rest timer, the next watchdog ping, or
@@ -123,14 +130,16 @@ final class Server {
 
     private func handleSignal() {
         var info = signalfd_siginfo()
-        while read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+        while read(signals.raw, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
             let name = info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGTERM"
             guard stoppingSinceMs == nil else { continue }
             logger.info("stopping on \(name)", id: .stopping, [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
             notifier.stopping()
             stoppingSinceMs = clock.nowMs()
-            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, listener.fd, nil)
-            listener.close()
+            if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
+                logger.warning("cannot stop watching the listening socket", [("error", errorText())])
+            }
+            listener = nil  // closes it and removes the socket file bound here
             for connection in connections.values {
                 connection.readClosed = true
                 updateInterest(connection)

@@ -54,7 +54,7 @@ final class Worker: @unchecked Sendable {
     private let wakeWorker = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     /// An eventfd the event loop polls; written after completions are queued.
-    let wakeLoop: Int32
+    let wakeLoop: FileDescriptor
     private let logger: Logger
     /// True when a request changed sessions since the last STATUS= (under `ownership`).
     private var sessionChanged = false
@@ -65,16 +65,16 @@ final class Worker: @unchecked Sendable {
     /// False when no service manager reads STATUS=: the line is then never computed.
     private let publishesStatus: Bool
 
-    init(tracker: Tracker, logger: Logger, publishesStatus: Bool) {
+    init(tracker: Tracker, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
         self.tracker = tracker
         self.logger = logger
         self.publishesStatus = publishesStatus
-        wakeLoop = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+        wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")
     }
 
     /// Starts the database thread.
-    func start() {
-        spawnThread { [self] in run() }
+    func start() throws(SystemCallError) {
+        try spawnThread { [self] in run() }
     }
 
     /// Queues a job.
@@ -93,7 +93,8 @@ final class Worker: @unchecked Sendable {
     /// Takes the completions ready so far.
     func takeCompletions() -> [Completion] {
         var counter: UInt64 = 0
-        _ = read(wakeLoop, &counter, 8)
+        // EAGAIN: nothing was signalled since the last read, which is harmless.
+        _ = read(wakeLoop.raw, &counter, 8)
         return completions.withLock { ready in
             defer { ready.removeAll(keepingCapacity: true) }
             return ready
@@ -185,7 +186,8 @@ final class Worker: @unchecked Sendable {
 
     private func wakeTheLoop() {
         var one: UInt64 = 1
-        _ = write(wakeLoop, &one, 8)
+        // Fails only when the counter would overflow (EAGAIN): the loop is woken anyway.
+        _ = write(wakeLoop.raw, &one, 8)
     }
 
     /// STATUS= is for people reading `systemctl status`: it is refreshed at most once a
@@ -280,7 +282,7 @@ final class Worker: @unchecked Sendable {
 }
 
 /// Runs `body` on a new POSIX thread.
-func spawnThread(_ body: @escaping @Sendable () -> Void) {
+func spawnThread(_ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
     final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
     let context = Unmanaged.passRetained(Box(body)).toOpaque()
     var thread = pthread_t()
@@ -289,6 +291,9 @@ func spawnThread(_ body: @escaping @Sendable () -> Void) {
         Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
         return nil
     }, context)
-    precondition(result == 0, "pthread_create failed: \(result)")
+    guard result == 0 else {
+        Unmanaged<AnyObject>.fromOpaque(context).release()
+        throw SystemCallError("pthread_create", code: result)
+    }
     pthread_detach(thread)
 }
