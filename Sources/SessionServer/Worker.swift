@@ -138,50 +138,27 @@ final class Worker: @unchecked Sendable {
         return result ?? nil
     }
 
-    /// One group commit for every job taken; the caller holds `ownership`.
-    ///
-    /// First without savepoints: most requests either succeed or fail before writing
-    /// anything, and a savepoint per request would copy every page it touches. When a
-    /// request fails after writing, the whole transaction is rolled back (nothing of it
-    /// was durable or replied) and the jobs run again, each request in a savepoint.
-    /// Requests are replay-safe: a request's effects outside the database (events, rest
-    /// timers) travel in its Completion, which the first attempt discards.
+    /// One group commit for every job taken (see `Database.groupCommit`); the caller
+    /// holds `ownership`. Replay-safe as the group commit asks: a request's effects
+    /// outside the database (events, rest timers) travel in its Completion, which a
+    /// rolled-back attempt discards.
     private func commit(_ jobs: [Job]) -> [Completion] {
-        let nowMs = tracker.clock.nowMs()
+        tracker.begin(nowMs: tracker.clock.nowMs())
         do {
-            do {
-                return try groupCommit(jobs, nowMs: nowMs, isolatingRequests: false)
-            } catch AttemptAborted.failedAfterWriting {
+            let results = try tracker.database.groupCommit(onRetry: {
                 // Rare (a constraint the checks missed, or a fault): worth a line.
                 logger.warning("a request failed after writing; its batch runs again, each request isolated",
                                [("requests", String(jobs.reduce(0) { $0 + $1.items.count }))])
-                return try groupCommit(jobs, nowMs: nowMs, isolatingRequests: true)
+            }) { scope in
+                try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
             }
+            if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
+            return results
         } catch {
-            let reply: RPCError
-            if case AttemptAborted.transactionLost(let cause) = error { reply = cause } else { reply = ErrorMapping.rpcError(error) }
+            let reply = ErrorMapping.rpcError(error)
             logger.error("commit failed; replying with errors", [("error", reply.message)])
             return jobs.map { failAll($0, error: reply) }
         }
-    }
-
-    /// Why an attempt at a group commit stopped and was rolled back (see `commit`).
-    private enum AttemptAborted: Error {
-        /// A request failed after writing, without savepoints to undo it alone.
-        case failedAfterWriting
-        /// SQLite rolled the transaction back itself; the request's error says why.
-        case transactionLost(RPCError)
-    }
-
-    private func groupCommit(_ jobs: [Job], nowMs: Int64, isolatingRequests: Bool) throws -> [Completion] {
-        var results: [Completion] = []
-        results.reserveCapacity(jobs.count)
-        tracker.begin(nowMs: nowMs)
-        try tracker.database.groupCommit(isolatingRequests: isolatingRequests) {
-            for job in jobs { results.append(try run(job, isolated: isolatingRequests)) }
-        }
-        if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
-        return results
     }
 
     private func wakeTheLoop() {
@@ -203,7 +180,7 @@ final class Worker: @unchecked Sendable {
     }
 
     /// Runs one job's requests, each atomic, and builds its reply line.
-    private func run(_ job: Job, isolated: Bool) throws(AttemptAborted) -> Completion {
+    private func run(_ job: Job, in scope: RequestScope) throws(RequestScope.Aborted) -> Completion {
         var responses: [Response] = []
         responses.reserveCapacity(job.items.count)
         var effects = Effects()
@@ -212,50 +189,17 @@ final class Worker: @unchecked Sendable {
             case .invalid(let failure):
                 responses.append(.error(id: failure.id, failure.error))
             case .call(let request):
-                let result = try call(request, isolated: isolated)
+                let result = try scope.run { try table.call(request, context: tracker).get() }
                 if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
                 switch result {
                 case .success(let outcome): responses.append(.result(id: id, outcome.result))
-                case .failure(let error): responses.append(.error(id: id, error))
+                case .failure(let error): responses.append(.error(id: id, ErrorMapping.rpcError(error)))
                 }
             }
         }
         // Only once the whole attempt commits do these count (a retried attempt starts over).
         return Completion(connection: job.connection, slot: job.slot, responses: responses, batch: job.batch, effects: effects)
-    }
-
-    /// Thrown to roll back a request's savepoint when its method failed.
-    private struct Rollback: Error { let error: RPCError }
-
-    /// Runs one request. Isolated, inside its own savepoint; otherwise directly, and a
-    /// failure that left changes behind (or lost the transaction) aborts the attempt.
-    private func call(_ request: Request, isolated: Bool) throws(AttemptAborted) -> Result<Outcome, RPCError> {
-        let database = tracker.database
-        guard isolated else {
-            // Requests change rows only through INSERT, UPDATE and DELETE, all of which
-            // the change counter sees (cascades follow a counted DELETE).
-            let changes = database.changesSoFar
-            let result = table.call(request, context: tracker)
-            if case .failure = result, database.changesSoFar != changes || !database.transactionIsOpen { throw .failedAfterWriting }
-            return result
-        }
-        let result: Result<Outcome, RPCError>
-        do {
-            result = try database.atomically {
-                let result = table.call(request, context: tracker)
-                if case .failure(let error) = result { throw Rollback(error: error) }
-                return result
-            }
-        } catch let rollback as Rollback {
-            result = .failure(rollback.error)
-        } catch {
-            result = .failure(ErrorMapping.rpcError(error))
-        }
-        // SQLite ends the transaction itself on a full disk or an I/O error: the requests
-        // after this one must not run outside it.
-        if case .failure(let error) = result, !database.transactionIsOpen { throw .transactionLost(error) }
-        return result
     }
 
     private func failAll(_ job: Job, error: RPCError) -> Completion {

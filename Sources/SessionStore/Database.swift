@@ -101,7 +101,8 @@ public final class Database {
         }
     }
 
-    /// Runs `body`, turning SQLite's errors into storage errors.
+    /// Runs `body`, turning SQLite's errors into storage errors; any other error (none
+    /// is expected) becomes `.unexpected`, never a crash.
     func wrap<T>(_ body: () throws -> T) throws(StorageError) -> T {
         do {
             return try body()
@@ -110,30 +111,64 @@ public final class Database {
         } catch let error as SQLiteError {
             throw .sqlite(error)
         } catch {
-            preconditionFailure("unexpected error \(error)")
+            throw .unexpected(String(describing: error))
         }
     }
 
-    /// One transaction around `body`; storage errors pass through unchanged.
+    /// One atomic unit of a storage method (several statements that land together):
+    /// its own transaction outside a group commit, part of the request inside one.
     func write<T>(_ body: () throws -> T) throws(StorageError) -> T {
         try wrap { try atomically(body) }
     }
 
-    /// Group commit: runs `body` (many requests' writes) inside one transaction and
-    /// commits once, so one fsync serves them all. Nothing `body` did is durable, and no
-    /// reply may report it, until this returns; when `body` throws, everything it did is
-    /// rolled back and the error rethrown.
+    /// Runs `body` atomically: in a transaction of its own, or inside an open one as a
+    /// savepoint (none while the group commit runs optimistically, see `RequestScope`).
+    func atomically<T>(_ body: () throws -> T) throws -> T {
+        let outermost = !connection.inTransaction
+        if outermost { memo.forgetAll() }  // a transaction of its own begins
+        do {
+            let result = try connection.transaction(body)
+            if outermost { memo.forgetAll() }  // and has committed
+            return result
+        } catch {
+            memo.forgetAll()  // rolled back: what was read may be gone
+            throw error
+        }
+    }
+
+    /// The transaction API for serving requests: a group commit. `body` runs many
+    /// requests, each through `RequestScope.run`, inside one transaction that commits
+    /// once, so one fsync serves them all. Nothing `body` did is durable, and no reply
+    /// may report it, until this returns.
     ///
-    /// With `isolatingRequests`, each `atomically` inside is a savepoint, so a request
-    /// that fails rolls back alone. Without, no savepoint is made (each costs a copy of
-    /// every page the request touches): the caller must notice a request that failed
-    /// after writing (`changesSoFar`, `transactionIsOpen`) and throw, then run the
-    /// batch again isolated.
-    public func groupCommit(isolatingRequests: Bool = true, _ body: () throws -> Void) throws {
+    /// The first attempt makes no savepoints (each costs a copy of every page a request
+    /// touches), since most requests succeed or fail before writing anything. When a
+    /// request fails after writing, the attempt is rolled back whole, `onRetry` is
+    /// called, and `body` runs again with each request in a savepoint of its own; with
+    /// `isolated`, that is the only attempt. So `body` must be replay-safe: nothing it
+    /// does outside the database may take effect before this returns.
+    ///
+    /// Throws, with nothing committed: when `body` throws (its error), when SQLite
+    /// ended the transaction by itself (full disk, I/O error: the failing request's
+    /// error), or when the commit fails.
+    public func groupCommit<T>(isolated: Bool = false, onRetry: () -> Void = {}, _ body: (RequestScope) throws -> T) throws -> T {
+        do {
+            return try attempt(isolated: isolated, body)
+        } catch RequestScope.Aborted.failedAfterWriting {
+            onRetry()
+            return try attempt(isolated: true, body)
+        } catch RequestScope.Aborted.transactionLost(let cause) {
+            throw cause
+        }
+    }
+
+    private func attempt<T>(isolated: Bool, _ body: (RequestScope) throws -> T) throws -> T {
         try wrap { try connection.run("BEGIN IMMEDIATE") }
         memo.forgetAll()
+        let result: T
         do {
-            if isolatingRequests { try body() } else { try connection.withoutSavepoints(body) }
+            let scope = RequestScope(database: self, isolated: isolated)
+            result = try isolated ? body(scope) : connection.withoutSavepoints { try body(scope) }
         } catch {
             rollBackIfOpen()
             throw error  // as `body` threw it
@@ -145,33 +180,12 @@ public final class Database {
             rollBackIfOpen()
             throw StorageError.sqlite(error)
         }
+        return result
     }
 
     private func rollBackIfOpen() {
         memo.forgetAll()
         if connection.inTransaction { try? connection.run("ROLLBACK") }
-    }
-
-    /// Rows changed through this database so far (see `groupCommit`).
-    public var changesSoFar: Int64 { connection.totalChanges }
-
-    /// False when SQLite rolled the open transaction back by itself (after a full
-    /// disk, an I/O error or running out of memory).
-    public var transactionIsOpen: Bool { connection.inTransaction }
-
-    /// Runs `body` atomically inside the current group commit (a savepoint), or in its
-    /// own transaction outside one: one request's writes all land or none do.
-    public func atomically<T>(_ body: () throws -> T) throws -> T {
-        let outermost = !connection.inTransaction
-        if outermost { memo.forgetAll() }  // a transaction of its own begins
-        do {
-            let result = try connection.transaction(body)
-            if outermost { memo.forgetAll() }  // and has committed
-            return result
-        } catch {
-            memo.forgetAll()  // rolled back: what was read may be gone
-            throw error
-        }
     }
 
     /// Checkpoints the WAL into the main file; done before a clean shutdown.

@@ -13,6 +13,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case sqlite(SQLiteError)
     /// The row asked for does not exist.
     case notFound(what: String, id: Int64)
+    /// An error storage did not expect from its own code (a bug, reported, not a crash).
+    case unexpected(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .notFound(let what, let id):
             return "no \(what) with id \(id)"
+        case .unexpected(let detail):
+            return "unexpected storage error: \(detail)"
         }
     }
 }

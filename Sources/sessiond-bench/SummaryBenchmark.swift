@@ -18,7 +18,7 @@ enum SummaryBenchmark {
         let perSession = max(1, totalSets / sessionDays.count)
         var written = 0
         var failure: Error?
-        try database.groupCommit {
+        try database.groupCommit { _ in
             do {
                 for (index, offset) in sessionDays.enumerated() {
                     let date = first.adding(days: offset)

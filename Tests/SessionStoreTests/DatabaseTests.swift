@@ -152,35 +152,34 @@ import SessionCore
         struct Failure: Error {}
         let database = try Database(path: path)
         var id: Int64 = 0
-        try database.groupCommit { () throws in
+        try database.groupCommit(isolated: true) { scope in
             #expect(try database.activeSession() == nil)
             id = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 1)
             #expect(try database.activeSession()?.id == id)
             try database.updatePause(sessionID: id, pausedSinceMs: 10, pausedTotalMs: 0)
             #expect(try database.activeSession()?.pausedSinceMs == 10)
             // A request that resumes, reads, then fails: its savepoint rolls back.
-            #expect(throws: Failure.self) {
-                try database.atomically { () throws in
-                    try database.updatePause(sessionID: id, pausedSinceMs: nil, pausedTotalMs: 5)
-                    #expect(try database.activeSession()?.pausedSinceMs == nil)
-                    throw Failure()
-                }
+            let failed = try scope.run { () throws in
+                try database.updatePause(sessionID: id, pausedSinceMs: nil, pausedTotalMs: 5)
+                #expect(try database.activeSession()?.pausedSinceMs == nil)
+                throw Failure()
             }
+            #expect(throws: Failure.self) { try failed.get() }
             #expect(try database.activeSession()?.pausedSinceMs == 10)
         }
         // A whole attempt rolled back (the optimistic group commit's failure path).
         #expect(throws: Failure.self) {
-            try database.groupCommit(isolatingRequests: false) { () throws in
+            try database.groupCommit { _ in
                 try database.finishSession(id, endedAtMs: 20, pausedTotalMs: 0, rpe: nil, note: nil)
                 #expect(try database.activeSession() == nil)
                 throw Failure()
             }
         }
-        try database.groupCommit { () throws in #expect(try database.activeSession()?.id == id) }
+        try database.groupCommit { _ throws in #expect(try database.activeSession()?.id == id) }
         // Another writer between transactions (here a second connection) is seen.
         try Database(path: path).finishSession(id, endedAtMs: 30, pausedTotalMs: 0, rpe: nil, note: nil)
-        try database.groupCommit { () throws in #expect(try database.activeSession() == nil) }
-        try database.groupCommit { () throws in
+        try database.groupCommit { _ throws in #expect(try database.activeSession() == nil) }
+        try database.groupCommit { _ in
             let second = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "u", carriedOver: false, startedAtMs: 40)
             #expect(try database.activeSession()?.id == second)
             try database.deleteSession(second)

@@ -107,7 +107,7 @@ import SessionCore
             return try database.insertSet(set).id
         }
         var session: Int64 = 0
-        try database.groupCommit { () throws in
+        try database.groupCommit(isolated: true) { scope in
             session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "t", carriedOver: false, startedAtMs: 0)
             for step in 0..<60 {
                 let id = try logOne(session)
@@ -115,15 +115,14 @@ import SessionCore
                 try expectAllTrue(session, "after step \(step)")
             }
             // A request that logs and then fails: its savepoint takes the set back.
-            #expect(throws: Failure.self) {
-                try database.atomically { () throws in
-                    _ = try logOne(session)
-                    throw Failure()
-                }
+            let failed = try scope.run { () throws in
+                _ = try logOne(session)
+                throw Failure()
             }
+            #expect(throws: Failure.self) { try failed.get() }
             try expectAllTrue(session, "after a rolled-back request")
         }
-        try database.groupCommit { () throws in
+        try database.groupCommit { _ in
             for step in 0..<20 { _ = try logOne(session); try expectAllTrue(session, "next transaction, step \(step)") }
             try database.deleteSession(session)
             try expectAllTrue(session, "after the abort")
