@@ -5,27 +5,18 @@ import Glibc
 /// One client on the socket: its buffers, and the reply slots that keep replies in
 /// request order while the database thread works.
 final class ClientConnection {
-    /// What a finished slot sends.
-    enum SlotResult {
-        /// One JSON text, UTF-8, without its newline.
-        case line([UInt8])
-        case nothing
-    }
-
     let id: Int
     /// The connection's socket: closed when the connection object ends (`drop`
     /// removes every reference to it).
     let descriptor: FileDescriptor
     var fd: Int32 { descriptor.raw }
-    /// Bytes read and not yet consumed as lines.
-    var input: [UInt8] = []
+    /// Request lines read and not yet decoded.
+    var input = LineFramer(maximumLineBytes: ServerLimits.maximumLineBytes)
+    /// Replies in request order.
+    var replies = ReplySequencer()
     /// Bytes waiting to be written, from `outputOffset` on.
     var output: [UInt8] = []
     var outputOffset = 0
-    /// The next slot number to hand out, and the next one to send.
-    var nextSlot: UInt64 = 0
-    var nextToSend: UInt64 = 0
-    var finished: [UInt64: SlotResult] = [:]
     /// Event types this connection subscribed to, nil before events.subscribe.
     var subscriptions: Set<String>?
     /// No more reading: the peer closed its side, the line was oversize, or shutdown.
@@ -46,29 +37,17 @@ final class ClientConnection {
     }
 
     /// Requests read whose replies are not yet sent.
-    var inFlight: Int { Int(nextSlot - nextToSend) }
+    var inFlight: Int { replies.inFlight }
 
     /// Bytes queued for the client.
     var pendingOutput: Int { output.count - outputOffset }
 
     /// Reserves the next reply slot.
-    func reserveSlot() -> UInt64 {
-        defer { nextSlot += 1 }
-        return nextSlot
-    }
+    func reserveSlot() -> UInt64 { replies.reserve() }
 
-    /// Fills a slot and moves every reply that is now in order to the output buffer.
-    func finish(slot: UInt64, _ result: SlotResult) {
-        guard slot == nextToSend else {
-            finished[slot] = result
-            return
-        }
-        var ready: SlotResult? = result
-        while let next = ready {
-            if case .line(let bytes) = next { append(line: bytes) }
-            nextToSend += 1
-            ready = finished.isEmpty ? nil : finished.removeValue(forKey: nextToSend)
-        }
+    /// Fills a slot and queues every reply that is now in order.
+    func finish(slot: UInt64, _ reply: ReplySequencer.Reply) {
+        replies.finish(slot, reply) { append(line: $0) }
     }
 
     /// Queues one line (a newline is added).

@@ -74,13 +74,13 @@ extension Server {
                 // The client closed its side: what it sent without a final newline is
                 // still its last line; replies owed are written before closing.
                 connection.readClosed = true
-                if !connection.input.isEmpty { connection.input.append(0x0A) }
+                connection.input.endOfInput()
                 consumeLines(connection)
                 connection.closeWhenFlushed = true
                 break
             }
             connection.lastInputMs = clock.nowMs()
-            connection.input.append(contentsOf: readBuffer[0..<count])
+            connection.input.append(readBuffer[0..<count])
             consumeLines(connection)
             guard connections[connection.fd] != nil else { return }
             // A short read took everything there was; the descriptor is level-triggered,
@@ -94,30 +94,19 @@ extension Server {
     /// Decodes complete lines until none is left or too many are in flight; refuses a
     /// line over the size limit.
     func consumeLines(_ connection: ClientConnection) {
-        var start = 0
-        let input = connection.input
-        while connection.inFlight < ServerLimits.maximumInFlight,
-            let newline = input[start...].firstIndex(of: 0x0A)
-        {
-            var end = newline
-            if end > start, input[end - 1] == 0x0D { end -= 1 }
-            if end - start > ServerLimits.maximumLineBytes {
-                start = input.count
+        while connection.inFlight < ServerLimits.maximumInFlight, let frame = connection.input.next() {
+            switch frame {
+            case .line(let line): handle(line: line, on: connection)
+            case .oversize:
                 refuseOversize(connection)
-                break
+                return
             }
-            handle(line: Array(input[start..<end]), on: connection)
-            start = newline + 1
         }
-        connection.input.removeFirst(min(start, connection.input.count))
         if connection.inFlight >= ServerLimits.maximumInFlight { connection.readPaused = true }
-        if connection.input.count > ServerLimits.maximumLineBytes, !connection.input.contains(0x0A) {
-            refuseOversize(connection)
-        }
     }
 
     private func refuseOversize(_ connection: ClientConnection) {
-        connection.input = []
+        connection.input = LineFramer(maximumLineBytes: ServerLimits.maximumLineBytes)
         connection.readClosed = true
         connection.closeWhenFlushed = true
         let slot = connection.reserveSlot()

@@ -120,7 +120,7 @@ final class Server {
         if now - lastSweepMs >= 1000 {
             lastSweepMs = now
             for connection in Array(connections.values)
-            where !connection.input.isEmpty && !connection.readClosed && !connection.readPaused
+            where connection.input.hasPartialLine && !connection.readClosed && !connection.readPaused
                 && now - connection.lastInputMs > ServerLimits.stalledLineMs
             {
                 drop(connection, reason: "stalled mid-line")
