@@ -32,6 +32,13 @@ public struct CommandContext {
         try Contract.Result(json: try call(client, Contract.name, params.json))
     }
 
+    /// With `--json`, prints the result as the daemon sent it and returns true.
+    func printJSON(_ result: some JSONEncodable, _ arguments: ParsedArguments) -> Bool {
+        guard arguments.has("--json") else { return false }
+        console.print(String(decoding: result.jsonBytes, as: UTF8.self))
+        return true
+    }
+
     /// Calls a method; the daemon's refusal is thrown as `DaemonRefusal` (exit 1).
     func call(_ client: SocketClient, _ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
         switch try client.call(method, params) {

@@ -96,8 +96,8 @@ extension Commands {
             guard arguments.positionals.count == 1, let id = Int(arguments.positionals[0]), id > 0 else {
                 throw UsageError("plan activate needs one PLAN-ID (see sessionctl plan list)")
             }
-            let result = try context.call(try context.connect(arguments), "plan.activate", .obj(["planId": JSONValue(id)]))
-            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            let result = try context.call(try context.connect(arguments), PlanActivate.self, PlanActivate.Params(planID: Int64(id)))
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("plan \(id) is active")
             return ExitStatus.ok
         })

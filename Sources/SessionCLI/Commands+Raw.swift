@@ -35,8 +35,7 @@ extension Commands {
 
     static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let client = try context.connect(arguments)
-        let params: JSONValue? = arguments.positionals.isEmpty ? nil : .obj(["types": .array(arguments.positionals.map { .string($0) })])
-        _ = try context.call(client, "events.subscribe", params)
+        _ = try context.call(client, EventsSubscribe.self, EventsSubscribe.Params(types: arguments.positionals.isEmpty ? nil : arguments.positionals))
         let console = context.console
         if !arguments.has("--json") { console.print(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
         var countdown: (endsAtMs: Int64, exercise: String)?

@@ -60,10 +60,7 @@ extension Commands {
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         var wanted = try LogArguments(arguments.positionals)
         var params = SessionLog.Params()
-        if let text = arguments.value("--rpe") {
-            guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
-            params.rpe = rpe
-        }
+        params.rpe = try rpeOption(arguments)
         params.note = arguments.value("--note")
         params.at = try timestampOption(arguments, "--at")
         if arguments.has("--warmup") { params.kind = .warmup }
@@ -112,7 +109,7 @@ extension Commands {
         params.weightKg = wanted.weightKg
         params.requestID = requestID(context)
         let result = try context.call(client, SessionLog.self, params)
-        if arguments.has("--json") { context.console.print(String(decoding: result.jsonBytes, as: UTF8.self)); return ExitStatus.ok }
+        if context.printJSON(result, arguments) { return ExitStatus.ok }
         SessionFormatter(console: context.console).printLogged(result, session: session)
         return ExitStatus.ok
     }
@@ -126,16 +123,11 @@ extension Commands {
         return time
     }
 
-    /// `--rpe`, `--note` and `--at` of `finish`, as params.
-    static func effortParams(_ arguments: ParsedArguments) throws(UsageError) -> [(key: String, value: JSONValue)] {
-        var params: [(key: String, value: JSONValue)] = []
-        if let text = arguments.value("--rpe") {
-            guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
-            params.append((key: "rpe", value: .number(rpe)))
-        }
-        if let note = arguments.value("--note") { params.append((key: "note", value: .string(note))) }
-        if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
-        return params
+    /// `--rpe`, a number (the daemon checks its range and steps).
+    static func rpeOption(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
+        guard let text = arguments.value("--rpe") else { return nil }
+        guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
+        return rpe
     }
 
     /// A unique id for this invocation, so a retried call cannot store a set twice.
@@ -149,14 +141,14 @@ extension Commands {
         options: CommonOptions.daemon,
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("undo takes at most one SET-ID") }
-            var params: [(key: String, value: JSONValue)] = []
+            var params = SessionUndo.Params()
             if let text = arguments.positionals.first {
-                guard let id = Int(text), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(text)\"") }
-                params.append((key: "setId", value: JSONValue(id)))
+                guard let id = Int64(text), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(text)\"") }
+                params.setID = id
             }
-            let result = try context.call(try context.connect(arguments), "session.undo", .object(params))
-            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
-            context.console.print("removed \(result["exercise"]?.stringValue ?? "set") · set \(result["setNumber"]?.intValue ?? 0)")
+            let result = try context.call(try context.connect(arguments), SessionUndo.self, params)
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
+            context.console.print("removed \(result.exercise) · set \(result.setNumber)")
             return ExitStatus.ok
         })
 
@@ -169,8 +161,12 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.isEmpty else { throw UsageError("finish takes no arguments") }
-            let result = try context.call(try context.connect(arguments), "session.finish", .object(try effortParams(arguments)))
-            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            var params = SessionFinish.Params()
+            params.rpe = try rpeOption(arguments)
+            params.note = arguments.value("--note")
+            params.at = try timestampOption(arguments, "--at")
+            let result = try context.call(try context.connect(arguments), SessionFinish.self, params)
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printFinished(result)
             return ExitStatus.ok
         })
@@ -179,9 +175,9 @@ extension Commands {
         words: ["abort"], synopsis: "", summary: "Discard the active session and its sets.", details: "Nothing of it is kept.",
         options: CommonOptions.daemon,
         run: { arguments, context in
-            let result = try context.call(try context.connect(arguments), "session.abort")
-            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
-            context.console.print("session \(result["sessionId"]?.intValue ?? 0) discarded")
+            let result = try context.call(try context.connect(arguments), SessionAbort.self, SessionAbort.Params())
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
+            context.console.print("session \(result.sessionID) discarded")
             return ExitStatus.ok
         })
 

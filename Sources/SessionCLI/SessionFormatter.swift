@@ -87,12 +87,12 @@ struct SessionFormatter {
         return "next: \(remaining["name"]?.stringValue ?? "") (\(done + 1) of \(remaining["sets"]?.intValue ?? 0))"
     }
 
-    func printFinished(_ result: JSONValue) {
+    func printFinished(_ result: SessionFinish.Result) {
         // A free session has no plan to complete.
-        let completion = result["planDayId"] == .null ? "" : " · \(Int(((result["completion"]?.numberValue ?? 0) * 100).rounded()))% of plan"
-        console.print(console.bold(result["title"]?.stringValue ?? "Session") + " finished · "
-            + Self.clock(result["durationSeconds"]?.intValue ?? 0) + " · " + PlanFormatter.count(result["sets"]?.intValue ?? 0, "set") + " · "
-            + "\(PlanFormatter.formatKilograms(result["volumeKg"]?.numberValue ?? 0)) kg volume" + completion)
+        let completion = result.planDayID == nil ? "" : " · \(Int((result.completion * 100).rounded()))% of plan"
+        console.print(console.bold(result.title) + " finished · "
+            + Self.clock(result.durationSeconds) + " · " + PlanFormatter.count(result.sets, "set") + " · "
+            + "\(PlanFormatter.formatKilograms(result.volumeKg)) kg volume" + completion)
     }
 
     func printStatus(_ session: JSONValue) {

@@ -3,12 +3,6 @@ import SessionRPC
 
 /// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`.
 struct Event: Sendable, JSONObjectEncodable {
-    /// Every event type, for `events.subscribe` validation and documentation.
-    static let types = [
-        "session.started", "session.paused", "session.resumed", "set.logged", "rest.started",
-        "rest.finished", "session.finished", "session.aborted", "plan.activated",
-    ]
-
     let type: String
     /// Members besides `type`: a typed result (`set.logged`) or plain pairs.
     let members: any JSONObjectEncodable & Sendable
@@ -87,4 +81,7 @@ struct Outcome: MethodOutput {
 
     /// A result without effects.
     init(_ result: JSONValue) { self.init(result, effects: Effects()) }
+
+    /// A typed result without effects.
+    init(_ result: some MethodResult) { self.init(result, effects: Effects()) }
 }

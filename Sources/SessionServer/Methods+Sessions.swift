@@ -43,32 +43,9 @@ extension Methods {
         TrackerMethod(SessionLog.self) { params, tracker in
             try tracker.log(params)
         },
-        Method("session.undo", summary: "Remove a set (default: the last set of the active session).",
-               params: [ParamSpec("setId", schema: Schema.integer, "the set to remove")],
-               result: Schema.object(["setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer])) { params, tracker in
-            let id = params.id("setId")
-            try params.check()
-            return try tracker.undo(id)
-        },
-        Method("session.finish", summary: "Finish the session and get its totals.",
-               params: [sessionID, ParamSpec("rpe", schema: Schema.range(1, 10, integer: false), "the session's effort 1–10 in half steps"),
-                        ParamSpec("note", schema: Schema.string, "at most 500 characters"), at],
-               result: Schema.object(["sessionId": Schema.integer, "durationSeconds": Schema.integer, "sets": Schema.integer,
-                                      "volumeKg": Schema.number, "completion": Schema.number, "planDayId": Schema.nullable(Schema.integer),
-                                      "title": Schema.string, "startedAt": Schema.timestamp, "endedAt": Schema.timestamp])) { params, tracker in
-            let id = params.id("sessionId")
-            let rpe = params.number("rpe", in: SessionLimits.rpe, step: SessionLimits.rpeStep)
-            let note = params.string("note", maxLength: SessionLimits.noteLength) { $0.sanitisedNote() }
-            let atMs = params.timestamp("at", notAfterMs: latest(tracker))?.ms
-            try params.check()
-            return try tracker.finishSession(id, rpe: rpe, note: note, atMs: atMs)
-        },
-        Method("session.abort", summary: "Discard the session and its sets: kept nowhere, excluded from summaries.",
-               params: [sessionID], result: Schema.object(["sessionId": Schema.integer, "discarded": Schema.boolean])) { params, tracker in
-            let id = params.id("sessionId")
-            try params.check()
-            return try tracker.abortSession(id)
-        },
+        TrackerMethod(SessionUndo.self) { params, tracker in try tracker.undo(params.setID) },
+        TrackerMethod(SessionFinish.self) { params, tracker in try tracker.finishSession(params) },
+        TrackerMethod(SessionAbort.self) { params, tracker in try tracker.abortSession(params.sessionID) },
         Method("session.current", summary: "The active session with progress, or null.",
                result: Schema.nullable(sessionView)) { _, tracker in
             Outcome(try tracker.currentSession())

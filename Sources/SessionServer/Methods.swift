@@ -18,12 +18,7 @@ enum Methods {
         mapError: ErrorMapping.rpcError)
 
     static let daemon: [TrackerMethod] = [
-        Method("daemon.status", summary: "Version, uptime, the active plan and session, and the database path.",
-               result: Schema.object(["version": Schema.string, "uptimeSeconds": Schema.integer, "activePlanId": Schema.nullable(Schema.integer),
-                                      "activeSessionId": Schema.nullable(Schema.integer), "database": Schema.string, "schemaVersion": Schema.integer,
-                                      "today": Schema.date])) { _, tracker in
-            Outcome(try tracker.status())
-        },
+        TrackerMethod(DaemonStatus.self) { _, tracker in Outcome(try tracker.status()) },
     ]
 
     static let planResult = Schema.object([
@@ -53,13 +48,7 @@ enum Methods {
             try params.check()
             return try tracker.importPlan(plan ?? .null, weekStart: weekStart, activate: activate, exercisesPerDay: perDay)
         },
-        Method("plan.activate", summary: "Make a stored plan the active one.",
-               params: [ParamSpec("planId", required: true, schema: Schema.integer, "the plan to activate")],
-               result: Schema.object(["planId": Schema.integer])) { params, tracker in
-            let id = params.id("planId", required: true)
-            try params.check()
-            return try tracker.activatePlan(id ?? 0)
-        },
+        TrackerMethod(PlanActivate.self) { params, tracker in try tracker.activatePlan(params.planID) },
         Method("plan.get", summary: "A plan with its days and planned exercises and their ids.",
                params: [ParamSpec("planId", schema: Schema.integer, "default: the active plan")],
                result: planResult) { params, tracker in
@@ -74,17 +63,11 @@ enum Methods {
     ]
 
     static let events: [TrackerMethod] = [
-        Method("events.subscribe", summary: "Receive events on this connection as notifications {\"method\": \"event\", \"params\": {\"type\": …}}.",
-               params: [ParamSpec("types", schema: Schema.array(Schema.oneOf(Event.types)), "the event types wanted (default: all)")],
-               result: Schema.object(["subscribed": Schema.array(Schema.string)])) { params, _ in
-            let types = params.strings("types", maxCount: Event.types.count, maxLength: 40) ?? Event.types
-            for type in types where !Event.types.contains(type) {
-                params.fail("types", "unknown event type \"\(type)\"; known: \(Event.types.joined(separator: ", "))")
-            }
-            try params.check()
+        TrackerMethod(EventsSubscribe.self) { params, _ in
+            let types = params.types ?? EventsSubscribe.types
             var effects = Effects()
             effects.subscription = Set(types)
-            return Outcome(JSONValue.obj(["subscribed": .array(types.map { .string($0) })]), effects: effects)
+            return Outcome(EventsSubscribe.Result(subscribed: types), effects: effects)
         },
     ]
 }

@@ -27,7 +27,7 @@ extension Tracker {
         try database.activatePlan(planID)
         var effects = Effects()
         if wasActive != planID { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
-        return Outcome(JSONValue.obj(["planId": JSONValue(Int(planID))]), effects: effects)
+        return Outcome(PlanActivate.Result(planID: planID), effects: effects)
     }
 
     /// `plan.get`: the plan with the ids sessions refer to.

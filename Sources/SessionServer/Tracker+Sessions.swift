@@ -64,30 +64,28 @@ extension Tracker {
     }
 
     /// `session.finish`.
-    func finishSession(_ id: Int64?, rpe: Double?, note: String?, atMs: Int64?) throws -> Outcome {
-        let session = try resolveSession(id)
-        let endedAt = atMs ?? nowMs
+    func finishSession(_ params: SessionFinish.Params) throws -> Outcome {
+        let session = try resolveSession(params.sessionID)
+        let endedAt = params.at?.ms ?? nowMs
         guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
-        try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: rpe, note: note)
+        try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
         guard let finished = try database.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
         let view = try SessionView(session: finished, database: database)
-        let summary: [(key: String, value: JSONValue)] = [
-            (key: "sessionId", value: JSONValue(Int(session.id))),
-            (key: "durationSeconds", value: JSONValue(view.durationSeconds(nowMs: endedAt))),
-            (key: "sets", value: JSONValue(view.countedSets)),
-            (key: "volumeKg", value: JSONValue(SessionView.round(view.volumeKg))),
-            (key: "completion", value: JSONValue(view.completion)),
-        ]
+        let result = SessionFinish.Result(
+            sessionID: session.id, durationSeconds: view.durationSeconds(nowMs: endedAt), sets: view.countedSets,
+            volumeKg: SessionView.round(view.volumeKg), completion: view.completion, planDayID: finished.planDayID,
+            title: finished.title, startedAt: clock.rfc3339(ms: finished.startedAtMs), endedAt: clock.rfc3339(ms: endedAt))
         var effects = Effects()
         effects.sessionChanged = true
-        effects.emit("session.finished", summary)
-        return Outcome(JSONValue.object(summary + [
-            (key: "planDayId", value: JSONValue(finished.planDayID.map(Int.init))),
-            (key: "title", value: .string(finished.title)),
-            (key: "startedAt", value: .string(clock.rfc3339(ms: finished.startedAtMs))),
-            (key: "endedAt", value: .string(clock.rfc3339(ms: endedAt))),
-        ]), effects: effects)
+        effects.emit("session.finished", FinishedTotals(result: result))
+        return Outcome(result, effects: effects)
+    }
+
+    /// The `session.finished` event's members: the totals of the result.
+    private struct FinishedTotals: JSONObjectEncodable, Sendable {
+        let result: SessionFinish.Result
+        func encodeMembers(to writer: inout JSONWriter) { result.encodeTotals(to: &writer) }
     }
 
     /// `session.abort`: the session and its sets are deleted.
@@ -98,7 +96,7 @@ extension Tracker {
         effects.sessionChanged = true
         effects.rest = .cancel
         effects.emit("session.aborted", [(key: "sessionId", value: JSONValue(Int(session.id)))])
-        return Outcome(JSONValue.obj(["sessionId": JSONValue(Int(session.id)), "discarded": true]), effects: effects)
+        return Outcome(SessionAbort.Result(sessionID: session.id), effects: effects)
     }
 
     /// `session.current`: the active session with progress, or null.
@@ -139,9 +137,7 @@ extension Tracker {
         var effects = Effects()
         effects.sessionChanged = true
         effects.rest = .cancel
-        return Outcome(JSONValue.obj([
-            "setId": JSONValue(Int(set.id)), "sessionId": JSONValue(Int(set.sessionID)),
-            "exercise": .string(set.exerciseName), "setNumber": JSONValue(set.setNumber),
-        ]), effects: effects)
+        return Outcome(SessionUndo.Result(setID: set.id, sessionID: set.sessionID, exercise: set.exerciseName, setNumber: set.setNumber),
+                       effects: effects)
     }
 }

@@ -39,16 +39,10 @@ final class Tracker: MethodContext {
     }
 
     /// `daemon.status`.
-    func status() throws -> JSONValue {
-        let active = try database.activeSession()
-        return .obj([
-            "version": .string(SessiondVersion.current),
-            "uptimeSeconds": JSONValue(Int((clock.nowMs() - startedAtMs) / 1000)),
-            "activePlanId": JSONValue(try database.activePlanID().map(Int.init)),
-            "activeSessionId": JSONValue(active.map { Int($0.id) }),
-            "database": .string(database.path),
-            "schemaVersion": JSONValue(try database.schemaVersion()),
-            "today": .string(clock.localDate(atMs: nowMs).description),
-        ])
+    func status() throws -> DaemonStatus.Result {
+        DaemonStatus.Result(
+            version: SessiondVersion.current, uptimeSeconds: Int((clock.nowMs() - startedAtMs) / 1000),
+            activePlanID: try database.activePlanID(), activeSessionID: try database.activeSession()?.id,
+            database: database.path, schemaVersion: try database.schemaVersion(), today: clock.localDate(atMs: nowMs).description)
     }
 }

@@ -1,0 +1,52 @@
+import SessionCore
+
+/// `events.subscribe`: this connection then receives events as notifications
+/// `{"method": "event", "params": {"type": …}}`.
+public enum EventsSubscribe: MethodContract {
+    public static let name = "events.subscribe"
+    public static let summary = "Receive events on this connection as notifications {\"method\": \"event\", \"params\": {\"type\": …}}."
+
+    /// Every event type the daemon publishes.
+    public static let types = [
+        "session.started", "session.paused", "session.resumed", "set.logged", "rest.started",
+        "rest.finished", "session.finished", "session.aborted", "plan.activated",
+    ]
+
+    public struct Params: MethodParams {
+        /// The types wanted; nil for all.
+        public var types: [String]?
+
+        public init(types: [String]? = nil) { self.types = types }
+
+        public static let specs = [ParamSpec("types", schema: Schema.array(Schema.oneOf(EventsSubscribe.types)), "the event types wanted (default: all)")]
+
+        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
+            types = params.strings("types", maxCount: EventsSubscribe.types.count, maxLength: 40)
+            for type in types ?? [] where !EventsSubscribe.types.contains(type) {
+                params.fail("types", "unknown event type \"\(type)\"; known: \(EventsSubscribe.types.joined(separator: ", "))")
+            }
+            try params.check()
+        }
+
+        public var json: JSONValue {
+            .object(types.map { [(key: "types", value: .array($0.map(JSONValue.string)))] } ?? [])
+        }
+    }
+
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let subscribed: [String]
+
+        public init(subscribed: [String]) { self.subscribed = subscribed }
+
+        public static let schema = Schema.object(["subscribed": Schema.array(Schema.string)])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.key("subscribed")
+            writer.array { for type in subscribed { $0.value(type) } }
+        }
+
+        public init(json: JSONValue) throws(ResultDecodingError) {
+            self.init(subscribed: try ResultReader(json).strings("subscribed"))
+        }
+    }
+}

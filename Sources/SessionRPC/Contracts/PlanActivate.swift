@@ -1,0 +1,37 @@
+import SessionCore
+
+/// `plan.activate`: makes a stored plan the active one.
+public enum PlanActivate: MethodContract {
+    public static let name = "plan.activate"
+    public static let summary = "Make a stored plan the active one."
+
+    public struct Params: MethodParams {
+        public var planID: Int64
+
+        public init(planID: Int64) { self.planID = planID }
+
+        public static let specs = [ParamSpec("planId", required: true, schema: Schema.integer, "the plan to activate")]
+
+        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
+            let id = params.id("planId", required: true)
+            try params.check()
+            planID = id ?? 0
+        }
+
+        public var json: JSONValue { .obj(["planId": JSONValue(Int(planID))]) }
+    }
+
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let planID: Int64
+
+        public init(planID: Int64) { self.planID = planID }
+
+        public static let schema = Schema.object(["planId": Schema.integer])
+
+        public func encodeMembers(to writer: inout JSONWriter) { writer.member("planId", planID) }
+
+        public init(json: JSONValue) throws(ResultDecodingError) {
+            self.init(planID: try ResultReader(json).id("planId"))
+        }
+    }
+}

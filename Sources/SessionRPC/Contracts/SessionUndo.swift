@@ -1,0 +1,54 @@
+import SessionCore
+
+/// `session.undo`: removes a set (default: the last set of the active session).
+public enum SessionUndo: MethodContract {
+    public static let name = "session.undo"
+    public static let summary = "Remove a set (default: the last set of the active session)."
+
+    public struct Params: MethodParams {
+        public var setID: Int64?
+
+        public init(setID: Int64? = nil) { self.setID = setID }
+
+        public static let specs = [ParamSpec("setId", schema: Schema.integer, "the set to remove")]
+
+        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
+            setID = params.id("setId")
+            try params.check()
+        }
+
+        public var json: JSONValue { .object(setID.map { [(key: "setId", value: JSONValue(Int($0)))] } ?? []) }
+    }
+
+    /// The set removed.
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let setID: Int64
+        public let sessionID: Int64
+        public let exercise: String
+        public let setNumber: Int
+
+        public init(setID: Int64, sessionID: Int64, exercise: String, setNumber: Int) {
+            self.setID = setID
+            self.sessionID = sessionID
+            self.exercise = exercise
+            self.setNumber = setNumber
+        }
+
+        public static let schema = Schema.object([
+            "setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer,
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("setId", setID)
+            writer.member("sessionId", sessionID)
+            writer.member("exercise", exercise)
+            writer.member("setNumber", setNumber)
+        }
+
+        public init(json: JSONValue) throws(ResultDecodingError) {
+            let reader = try ResultReader(json)
+            self.init(setID: try reader.id("setId"), sessionID: try reader.id("sessionId"), exercise: try reader.string("exercise"),
+                      setNumber: try reader.int("setNumber"))
+        }
+    }
+}
