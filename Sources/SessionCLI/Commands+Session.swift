@@ -10,28 +10,29 @@ extension Commands {
         options: CommonOptions.daemon + [OptionSpec("--at", value: "TIME", help: "when it started (RFC 3339), for backfilling")],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
-            var params: [(key: String, value: JSONValue)] = []
+            var params = SessionStart.Params()
             if let text = arguments.positionals.first {
-                guard LocalDate(text) != nil else { throw UsageError("DATE must be YYYY-MM-DD, got \"\(text)\"") }
-                params.append((key: "date", value: .string(text)))
+                guard let date = LocalDate(text) else { throw UsageError("DATE must be YYYY-MM-DD, got \"\(text)\"") }
+                params.date = date
             }
-            if let at = arguments.value("--at") { params.append((key: "at", value: .string(at))) }
+            params.at = try timestampOption(arguments, "--at")
             let client = try context.connect(arguments)
-            let session = try context.call(client, "session.start", .object(params))
-            if arguments.has("--json") { context.console.print(session.jsonText); return ExitStatus.ok }
+            let session = try context.call(client, SessionStart.self, params)
+            if context.printJSON(session, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printStarted(session)
             return ExitStatus.ok
         })
 
-    static let pause = simpleSessionCommand("pause", method: "session.pause", summary: "Pause the session; paused time does not count.")
-    static let resume = simpleSessionCommand("resume", method: "session.resume", summary: "Resume a paused session.")
+    static let pause = simpleSessionCommand("pause", SessionPause.self, summary: "Pause the session; paused time does not count.")
+    static let resume = simpleSessionCommand("resume", SessionResume.self, summary: "Resume a paused session.")
 
-    static func simpleSessionCommand(_ word: String, method: String, summary: String) -> Command {
+    static func simpleSessionCommand<Contract: MethodContract>(_ word: String, _ contract: Contract.Type, summary: String) -> Command
+    where Contract.Params == SessionSelector, Contract.Result == SessionSnapshot {
         Command(words: [word], synopsis: "", summary: summary, details: "", options: CommonOptions.daemon, run: { arguments, context in
             guard arguments.positionals.isEmpty else { throw UsageError("\(word) takes no arguments") }
-            let session = try context.call(try context.connect(arguments), method)
-            if arguments.has("--json") { context.console.print(session.jsonText); return ExitStatus.ok }
-            context.console.print("\(session["title"]?.stringValue ?? "session") · \(session["state"]?.stringValue ?? "?") · \(SessionFormatter.clock(session["durationSeconds"]?.intValue ?? 0)) active")
+            let session = try context.call(try context.connect(arguments), contract, SessionSelector())
+            if context.printJSON(session, arguments) { return ExitStatus.ok }
+            context.console.print("\(session.title) · \(session.state.rawValue) · \(SessionFormatter.clock(session.durationSeconds)) active")
             return ExitStatus.ok
         })
     }
@@ -71,16 +72,13 @@ extension Commands {
             params.kind = kind
         }
         let client = try context.connect(arguments)
-        let session = try context.call(client, "session.current")
-        guard session != .null else {
+        guard let session = try context.call(client, SessionCurrent.self, NoParams()).session else {
             throw DaemonRefusal(error: .application(.noActiveSession, message: "No session is active; start one with: sessionctl start"))
         }
-        let planned = session["exercises"]?.arrayValue ?? []
-        let candidates = planned.compactMap { item -> ExerciseMatcher.Candidate? in
-            guard let id = item["plannedExerciseId"]?.intValue, let position = item["position"]?.intValue, let name = item["name"]?.stringValue else { return nil }
-            return ExerciseMatcher.Candidate(id: Int64(id), position: position, name: name)
+        let candidates = session.exercises.map {
+            ExerciseMatcher.Candidate(id: $0.plannedExerciseID, position: $0.position, name: $0.planned.name)
         }
-        let loggedOffPlan = (session["offPlan"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.map(ExerciseMatcher.Candidate.init(offPlan:))
+        let loggedOffPlan = session.offPlan.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
         switch wanted.exercise {
         case .position(let position):
             guard let candidate = candidates.first(where: { $0.position == position }) else {
@@ -99,10 +97,9 @@ extension Commands {
                 return ExitStatus.usage
             }
         }
-        if let id = params.plannedExerciseID.map(Int.init) {
+        if let id = params.plannedExerciseID, let item = session.exercises.first(where: { $0.plannedExerciseID == id }) {
             // An exercise planned by time and not by reps: "log plank 45" means 45 s.
-            let item = planned.first { $0["plannedExerciseId"]?.intValue == id }
-            if item?["durationSeconds"]?.intValue != nil, item?["reps"]?.intValue == nil { wanted = wanted.asSeconds() }
+            if item.planned.durationSeconds != nil, item.planned.reps == nil { wanted = wanted.asSeconds() }
         }
         params.reps = wanted.reps
         params.durationSeconds = wanted.durationSeconds
@@ -205,9 +202,9 @@ extension Commands {
         words: ["status"], synopsis: "", summary: "The active session: each exercise with sets done of planned.", details: "",
         options: CommonOptions.daemon,
         run: { arguments, context in
-            let session = try context.call(try context.connect(arguments), "session.current")
-            if arguments.has("--json") { context.console.print(session.jsonText); return ExitStatus.ok }
-            guard session != .null else {
+            let current = try context.call(try context.connect(arguments), SessionCurrent.self, NoParams())
+            if context.printJSON(current, arguments) { return ExitStatus.ok }
+            guard let session = current.session else {
                 context.console.print("no active session; start one with: sessionctl start")
                 return ExitStatus.ok
             }

@@ -27,32 +27,22 @@ struct SessionFormatter {
         return parts.isEmpty ? "done" : parts.joined(separator: " · ")
     }
 
-    func printStarted(_ session: JSONValue) {
-        let title = session["title"]?.stringValue ?? "Session"
-        var line = console.bold(title) + " · started " + (session["date"]?.stringValue ?? "")
-        if session["carriedOver"] == true { line += " · plan carried over from last week" }
+    func printStarted(_ session: SessionSnapshot) {
+        var line = console.bold(session.title) + " · started " + session.date
+        if session.carriedOver { line += " · plan carried over from last week" }
         console.print(line)
-        if let exercises = session["exercises"]?.arrayValue, !exercises.isEmpty {
-            for item in exercises {
-                console.print("  \(item["position"]?.intValue ?? 0). \(item["name"]?.stringValue ?? "")  " + console.dim(prescription(item)))
+        if !session.exercises.isEmpty {
+            for item in session.exercises {
+                console.print("  \(item.position). \(item.planned.name)  " + console.dim(PlanFormatter.prescription(item.planned)))
             }
-            if let next = session["next"], next != .null {
-                console.print("first: \(next["name"]?.stringValue ?? "") — sessionctl log 1")
-            }
+            if let next = session.next { console.print("first: \(next.name) — sessionctl log 1") }
         } else {
             console.print("free session: log exercises by name, e.g. sessionctl log \"push-up\" 20")
         }
     }
 
-    func prescription(_ item: JSONValue) -> String {
-        PlanFormatter.prescription(PlannedExercise(
-            name: item["name"]?.stringValue ?? "", sets: item["sets"]?.intValue ?? 0, reps: item["reps"]?.intValue,
-            repsMax: item["repsMax"]?.intValue, amrap: item["amrap"] == true, durationSeconds: item["durationSeconds"]?.intValue,
-            weightKg: item["weightKg"]?.numberValue, restSeconds: item["restSeconds"]?.intValue))
-    }
-
     /// "Goblet Squat · set 2/4 · 10 × 24 kg · rest 1:30 · next: set 3 of 4"
-    func printLogged(_ result: SessionLog.Result, session: JSONValue) {
+    func printLogged(_ result: SessionLog.Result, session: SessionSnapshot) {
         let name = result.exercise
         let logged = result.loggedSets
         let planned = result.plannedSets
@@ -74,17 +64,14 @@ struct SessionFormatter {
         }
     }
 
-    private func nextText(result: SessionLog.Result, session: JSONValue) -> String {
+    private func nextText(result: SessionLog.Result, session: SessionSnapshot) -> String {
         let logged = result.loggedSets
         let planned = result.plannedSets
         if planned > 0, logged < planned { return "next: set \(logged + 1) of \(planned)" }
-        let id = result.plannedExerciseID.map { JSONValue(Int($0)) } ?? .null
-        let remaining = (session["exercises"]?.arrayValue ?? []).first { item in
-            item["plannedExerciseId"] != id && (item["loggedSets"]?.intValue ?? 0) < (item["sets"]?.intValue ?? 0)
-        }
-        guard let remaining else { return (session["exercises"]?.arrayValue?.isEmpty ?? true) ? "free session" : "all planned sets done" }
-        let done = remaining["loggedSets"]?.intValue ?? 0
-        return "next: \(remaining["name"]?.stringValue ?? "") (\(done + 1) of \(remaining["sets"]?.intValue ?? 0))"
+        // The session as it was before this set: another exercise with sets left.
+        let remaining = session.exercises.first { $0.plannedExerciseID != result.plannedExerciseID && $0.loggedSets < $0.planned.sets }
+        guard let remaining else { return session.exercises.isEmpty ? "free session" : "all planned sets done" }
+        return "next: \(remaining.planned.name) (\(remaining.loggedSets + 1) of \(remaining.planned.sets))"
     }
 
     func printFinished(_ result: SessionFinish.Result) {
@@ -95,29 +82,25 @@ struct SessionFormatter {
             + "\(PlanFormatter.formatKilograms(result.volumeKg)) kg volume" + completion)
     }
 
-    func printStatus(_ session: JSONValue) {
-        let state = session["state"]?.stringValue ?? "?"
-        console.print(console.bold(session["title"]?.stringValue ?? "Session") + " · \(session["date"]?.stringValue ?? "") · \(state) "
-            + Self.clock(session["durationSeconds"]?.intValue ?? 0) + " · " + PlanFormatter.count(session["sets"]?.intValue ?? 0, "set") + " · "
-            + "\(PlanFormatter.formatKilograms(session["volumeKg"]?.numberValue ?? 0)) kg")
-        let exercises = session["exercises"]?.arrayValue ?? []
-        if !exercises.isEmpty {
-            let width = max(8, exercises.map { $0["name"]?.stringValue?.count ?? 0 }.max() ?? 0)
+    func printStatus(_ session: SessionSnapshot) {
+        console.print(console.bold(session.title) + " · \(session.date) · \(session.state.rawValue) "
+            + Self.clock(session.durationSeconds) + " · " + PlanFormatter.count(session.sets, "set") + " · "
+            + "\(PlanFormatter.formatKilograms(session.volumeKg)) kg")
+        if !session.exercises.isEmpty {
+            let width = max(8, session.exercises.map(\.planned.name.count).max() ?? 0)
             console.print(console.dim(" #  " + pad("exercise", width) + "  sets   target"))
-            for item in exercises {
-                let logged = item["loggedSets"]?.intValue ?? 0
-                let sets = item["sets"]?.intValue ?? 0
-                let count = pad("\(logged)/\(sets)", 5) + (item["done"] == true ? "✓" : " ")
-                let line = pad(String(item["position"]?.intValue ?? 0), 2, left: true) + "  " + pad(item["name"]?.stringValue ?? "", width) + "  " + count + " " + prescription(item)
-                console.print(item["done"] == true ? console.green(line) : line)
+            for item in session.exercises {
+                let count = pad("\(item.loggedSets)/\(item.planned.sets)", 5) + (item.done ? "✓" : " ")
+                let line = pad(String(item.position), 2, left: true) + "  " + pad(item.planned.name, width) + "  " + count + " "
+                    + PlanFormatter.prescription(item.planned)
+                console.print(item.done ? console.green(line) : line)
             }
         }
-        for extra in session["offPlan"]?.arrayValue ?? [] {
-            let count = extra["loggedSets"]?.intValue ?? 0
-            console.print("    \(extra["name"]?.stringValue ?? "") (off-plan) · \(count) set\(count == 1 ? "" : "s")")
+        for extra in session.offPlan {
+            console.print("    \(extra.name) (off-plan) · \(PlanFormatter.count(extra.logged, "set"))")
         }
-        if let next = session["next"], next != .null {
-            console.print("next: \(next["name"]?.stringValue ?? ""), set \(next["setNumber"]?.intValue ?? 1) of \(next["plannedSets"]?.intValue ?? 0)")
+        if let next = session.next {
+            console.print("next: \(next.name), set \(next.setNumber) of \(next.plannedSets)")
         }
     }
 

@@ -41,16 +41,25 @@ extension WarmupItem {
 extension PlannedExercise {
     /// The exercise as JSON, absent fields left out; `extra` members come first.
     public func json(extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
-        var pairs = extra
-        pairs.append((key: "name", value: .string(name)))
-        pairs.append((key: "sets", value: JSONValue(sets)))
-        if let reps { pairs.append((key: "reps", value: JSONValue(reps))) }
-        if let repsMax { pairs.append((key: "repsMax", value: JSONValue(repsMax))) }
-        if amrap { pairs.append((key: "amrap", value: .bool(true))) }
-        if let durationSeconds { pairs.append((key: "durationSeconds", value: JSONValue(durationSeconds))) }
-        if let weightKg { pairs.append((key: "weightKg", value: JSONValue(weightKg))) }
-        if let restSeconds { pairs.append((key: "restSeconds", value: JSONValue(restSeconds))) }
-        if let description { pairs.append((key: "description", value: .string(description))) }
-        return .object(pairs)
+        // The members as `encodeMembers` writes them: one encoding of an exercise.
+        var writer = JSONWriter()
+        encode(to: &writer)
+        let members = (try? JSONParser.parse(bytes: writer.bytes))?.objectPairs ?? []
+        return .object(extra + members)
+    }
+}
+
+extension PlannedExercise: JSONObjectEncodable {
+    /// The exercise's members, absent fields left out (`amrap` only when true).
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("name", name)
+        writer.member("sets", sets)
+        if let reps { writer.member("reps", reps) }
+        if let repsMax { writer.member("repsMax", repsMax) }
+        if amrap { writer.member("amrap", true) }
+        if let durationSeconds { writer.member("durationSeconds", durationSeconds) }
+        if let weightKg { writer.member("weightKg", weightKg) }
+        if let restSeconds { writer.member("restSeconds", restSeconds) }
+        if let description { writer.member("description", description) }
     }
 }

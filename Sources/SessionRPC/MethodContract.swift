@@ -113,6 +113,16 @@ public struct ResultReader {
         }
     }
 
+    public func optionalBool(_ key: String) throws(ResultDecodingError) -> Bool? { try optional(key, "true or false", \.boolValue) }
+
+    /// An array of objects, each read with its path (`result.exercises[2]`).
+    public func objects(_ key: String) throws(ResultDecodingError) -> [ResultReader] {
+        let items = try required(key, "an array of objects", \.arrayValue)
+        var readers: [ResultReader] = []
+        for (index, item) in items.enumerated() { readers.append(try ResultReader(item, path: "\(path).\(key)[\(index)]")) }
+        return readers
+    }
+
     /// A nested object, nil when absent or null.
     public func optionalObject(_ key: String) throws(ResultDecodingError) -> ResultReader? {
         guard let found = present(key) else { return nil }

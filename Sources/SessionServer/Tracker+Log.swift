@@ -76,6 +76,6 @@ extension Tracker {
             durationSeconds: set.durationSeconds, loggedAt: clock.rfc3339(ms: set.loggedAtMs),
             loggedSets: set.progressSets, plannedSets: planned?.sets ?? 0, restSeconds: planned?.restSeconds, rpe: set.rpe,
             personalRecord: set.records.isEmpty
-                ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionView.round)))
+                ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)))
     }
 }

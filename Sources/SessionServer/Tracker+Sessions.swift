@@ -4,13 +4,13 @@ import SessionStore
 
 extension Tracker {
     /// `session.start`: the plan day of the date (or the one named), else a free session.
-    func startSession(planDayID: Int64?, date: LocalDate?, atMs: Int64?) throws -> Outcome {
+    func startSession(_ params: SessionStart.Params) throws -> Outcome {
         if let active = try database.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }
-        let startedAt = atMs ?? nowMs
-        let day = date ?? clock.localDate(atMs: startedAt)
+        let startedAt = params.at?.ms ?? nowMs
+        let day = params.date ?? clock.localDate(atMs: startedAt)
         var planDay: PlanDayRecord?
         var carriedOver = false
-        if let planDayID {
+        if let planDayID = params.planDayID {
             guard let found = try database.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
         } else if let choice = PlanCalendar.choose(for: day, plans: try database.planWeeks()) {
@@ -27,7 +27,7 @@ extension Tracker {
             (key: "sessionId", value: JSONValue(Int(id))), (key: "title", value: .string(title)),
             (key: "planDayId", value: JSONValue(planDay.map { Int($0.id) })),
         ])
-        return Outcome(try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs), effects: effects)
+        return Outcome(try snapshot(of: session), effects: effects)
     }
 
     /// `session.pause`: idempotent.
@@ -39,7 +39,7 @@ extension Tracker {
             effects.sessionChanged = true
             effects.emit("session.paused", [(key: "sessionId", value: JSONValue(Int(session.id)))])
         }
-        return Outcome(try view(session.id), effects: effects)
+        return Outcome(try snapshot(id: session.id), effects: effects)
     }
 
     /// `session.resume`: idempotent; the paused time is excluded from the duration.
@@ -47,7 +47,7 @@ extension Tracker {
         let session = try resolveSession(id)
         var effects = Effects()
         try resumeIfPaused(session, effects: &effects)
-        return Outcome(try view(session.id), effects: effects)
+        return Outcome(try snapshot(id: session.id), effects: effects)
     }
 
     /// Resumes a paused session (logging a set does too).
@@ -58,11 +58,6 @@ extension Tracker {
         effects.emit("session.resumed", [(key: "sessionId", value: JSONValue(Int(session.id)))])
     }
 
-    func view(_ id: Int64) throws -> JSONValue {
-        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
-        return try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs)
-    }
-
     /// `session.finish`.
     func finishSession(_ params: SessionFinish.Params) throws -> Outcome {
         let session = try resolveSession(params.sessionID)
@@ -71,10 +66,10 @@ extension Tracker {
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
         try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
         guard let finished = try database.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
-        let view = try SessionView(session: finished, database: database)
+        let progress = try progress(of: finished)
         let result = SessionFinish.Result(
-            sessionID: session.id, durationSeconds: view.durationSeconds(nowMs: endedAt), sets: view.countedSets,
-            volumeKg: SessionView.round(view.volumeKg), completion: view.completion, planDayID: finished.planDayID,
+            sessionID: session.id, durationSeconds: finished.durationSeconds(nowMs: endedAt), sets: progress.countedSets,
+            volumeKg: progress.volumeKg, completion: progress.completion, planDayID: finished.planDayID,
             title: finished.title, startedAt: clock.rfc3339(ms: finished.startedAtMs), endedAt: clock.rfc3339(ms: endedAt))
         var effects = Effects()
         effects.sessionChanged = true
@@ -100,9 +95,8 @@ extension Tracker {
     }
 
     /// `session.current`: the active session with progress, or null.
-    func currentSession() throws -> JSONValue {
-        guard let session = try database.activeSession() else { return .null }
-        return try SessionView(session: session, database: database).json(clock: clock, nowMs: nowMs)
+    func currentSession() throws -> CurrentSession {
+        CurrentSession(try database.activeSession().map { try snapshot(of: $0) })
     }
 
     /// `session.list`.
@@ -113,11 +107,11 @@ extension Tracker {
                 "sessionId": JSONValue(Int(session.id)),
                 "date": .string(session.date.description),
                 "title": .string(session.title),
-                "state": .string(SessionView.state(session)),
+                "state": .string(session.state.rawValue),
                 "startedAt": .string(clock.rfc3339(ms: session.startedAtMs)),
-                "durationSeconds": JSONValue(SessionView.durationSeconds(session, nowMs: nowMs)),
+                "durationSeconds": JSONValue(session.durationSeconds(nowMs: nowMs)),
                 "sets": JSONValue(listing.sets),
-                "volumeKg": JSONValue(SessionView.round(listing.volumeKg)),
+                "volumeKg": JSONValue(SessionProgress.roundKg(listing.volumeKg)),
             ])
         })
     }

@@ -214,14 +214,12 @@ final class Worker: @unchecked Sendable {
 
     /// "idle", or the active session's progress in one line, for STATUS=.
     func statusLine() -> String {
-        guard let session = try? tracker.database.activeSession(),
-            let view = try? SessionView(session: session, database: tracker.database)
-        else { return "idle" }
-        let sets = view.plannedSets
+        guard let session = try? tracker.database.activeSession(), let progress = try? tracker.progress(of: session) else { return "idle" }
+        let sets = progress.plannedSets
         let state = session.isPaused ? "paused" : "in session"
         return sets.planned > 0
             ? "\(state): \(session.title), \(sets.done)/\(sets.planned) planned sets"
-            : "\(state): \(session.title), \(view.countedSets) sets"
+            : "\(state): \(session.title), \(progress.countedSets) sets"
     }
 }
 

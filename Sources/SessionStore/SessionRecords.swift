@@ -95,16 +95,3 @@ public struct SessionListing: Sendable, Equatable {
     public let volumeKg: Double
 }
 
-/// A session's sets of one exercise, summed.
-public struct ExerciseTally: Sendable, Equatable {
-    /// The planned exercise, nil for an off-plan exercise.
-    public let plannedExerciseID: Int64?
-    /// The name as first logged.
-    public let name: String
-    /// Sets that count (not warm-ups).
-    public let countedSets: Int
-    /// reps × kg over counted sets.
-    public let volumeKg: Double
-    /// Every set, warm-ups included.
-    public let allSets: Int
-}

@@ -1,0 +1,104 @@
+/// One exercise's sets in a session: counted sets and volume per planned exercise or
+/// off-plan name, as storage tallies them.
+public struct ExerciseTally: Sendable, Equatable {
+    /// The planned exercise, nil for an off-plan exercise.
+    public let plannedExerciseID: Int64?
+    /// The name as first logged.
+    public let name: String
+    /// Sets that count (not warm-ups).
+    public let countedSets: Int
+    /// reps × kg over counted sets.
+    public let volumeKg: Double
+    /// Every set, warm-ups included.
+    public let allSets: Int
+
+    public init(plannedExerciseID: Int64?, name: String, countedSets: Int, volumeKg: Double, allSets: Int) {
+        self.plannedExerciseID = plannedExerciseID
+        self.name = name
+        self.countedSets = countedSets
+        self.volumeKg = volumeKg
+        self.allSets = allSets
+    }
+}
+
+/// A session's progress against its plan day: what is done, what comes next, how
+/// complete it is. Pure: built from the day's planned exercises and the session's tally.
+public struct SessionProgress: Sendable, Equatable {
+    /// One planned exercise and the counted sets logged against it.
+    public struct Planned: Sendable, Equatable {
+        public let id: Int64
+        /// 1-based, in plan order.
+        public let position: Int
+        public let exercise: PlannedExercise
+        public let logged: Int
+        public var done: Bool { logged >= exercise.sets }
+    }
+
+    /// An exercise logged off-plan, in the order first logged.
+    public struct OffPlan: Sendable, Equatable {
+        public let name: String
+        public let logged: Int
+
+        public init(name: String, logged: Int) {
+            self.name = name
+            self.logged = logged
+        }
+    }
+
+    /// The next set to do: the first planned exercise with sets left.
+    public struct Next: Sendable, Equatable {
+        public let plannedExerciseID: Int64
+        public let name: String
+        public let setNumber: Int
+        public let plannedSets: Int
+
+        public init(plannedExerciseID: Int64, name: String, setNumber: Int, plannedSets: Int) {
+            self.plannedExerciseID = plannedExerciseID
+            self.name = name
+            self.setNumber = setNumber
+            self.plannedSets = plannedSets
+        }
+    }
+
+    public let planned: [Planned]
+    public let offPlan: [OffPlan]
+    /// Counted (non-warm-up) sets of every exercise.
+    public let countedSets: Int
+    /// reps × kg over counted sets, to 0.01 kg.
+    public let volumeKg: Double
+
+    /// `planned` are the day's exercises with their row ids, in plan order (none for a
+    /// free session).
+    public init(planned: [(id: Int64, exercise: PlannedExercise)], tally: [ExerciseTally]) {
+        self.planned = planned.enumerated().map { offset, row in
+            let logged = tally.lazy.filter { $0.plannedExerciseID == row.id }.reduce(0) { $0 + $1.countedSets }
+            return Planned(id: row.id, position: offset + 1, exercise: row.exercise, logged: logged)
+        }
+        offPlan = tally.filter { $0.plannedExerciseID == nil }.map { OffPlan(name: $0.name, logged: $0.countedSets) }
+        countedSets = tally.reduce(0) { $0 + $1.countedSets }
+        volumeKg = Self.roundKg(tally.reduce(0) { $0 + $1.volumeKg })
+    }
+
+    /// Planned sets done (each exercise capped at its plan) and planned sets in all.
+    public var plannedSets: (done: Int, planned: Int) {
+        planned.reduce((0, 0)) { ($0.0 + min($1.logged, $1.exercise.sets), $0.1 + $1.exercise.sets) }
+    }
+
+    /// Planned sets done over planned sets, to 0.001; a free session is complete once
+    /// it has a set.
+    public var completion: Double {
+        let sets = plannedSets
+        guard sets.planned > 0 else { return countedSets > 0 ? 1 : 0 }
+        return (Double(sets.done) / Double(sets.planned) * 1000).rounded() / 1000
+    }
+
+    /// The first planned exercise with sets left, and its next set; nil when all are done.
+    public var next: Next? {
+        planned.first { !$0.done }.map {
+            Next(plannedExerciseID: $0.id, name: $0.exercise.name, setNumber: $0.logged + 1, plannedSets: $0.exercise.sets)
+        }
+    }
+
+    /// Kilograms to 0.01, so sums of floating-point products print cleanly.
+    public static func roundKg(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}

@@ -1,0 +1,7 @@
+/// `session.pause`: paused time is excluded from the duration; repeating it is harmless.
+public enum SessionPause: MethodContract {
+    public static let name = "session.pause"
+    public static let summary = "Pause the session: paused time is excluded from its duration. Repeating it is harmless."
+    public typealias Params = SessionSelector
+    public typealias Result = SessionSnapshot
+}

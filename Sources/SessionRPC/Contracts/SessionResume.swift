@@ -1,0 +1,7 @@
+/// `session.resume`: repeating it is harmless.
+public enum SessionResume: MethodContract {
+    public static let name = "session.resume"
+    public static let summary = "Resume a paused session. Repeating it is harmless."
+    public typealias Params = SessionSelector
+    public typealias Result = SessionSnapshot
+}

@@ -1,0 +1,186 @@
+import SessionCore
+
+/// A session with its progress against the plan: the result of `session.start`,
+/// `session.pause`, `session.resume` and `session.current`, and what `sessionctl
+/// status` shows.
+public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
+    /// Where a session stands.
+    public enum State: String, Sendable {
+        case running, paused, finished
+    }
+
+    /// One planned exercise with its progress.
+    public struct Exercise: Sendable, Equatable {
+        public let plannedExerciseID: Int64
+        /// 1-based, in plan order: what `sessionctl log 2` refers to.
+        public let position: Int
+        public let loggedSets: Int
+        public let done: Bool
+        public let planned: PlannedExercise
+
+        public init(plannedExerciseID: Int64, position: Int, loggedSets: Int, done: Bool, planned: PlannedExercise) {
+            self.plannedExerciseID = plannedExerciseID
+            self.position = position
+            self.loggedSets = loggedSets
+            self.done = done
+            self.planned = planned
+        }
+    }
+
+    public let sessionID: Int64
+    public let state: State
+    public let date: String
+    public let title: String
+    /// Nil for a free session.
+    public let planDayID: Int64?
+    /// True when the day's plan is last week's active plan carried over by weekday.
+    public let carriedOver: Bool
+    public let startedAt: String
+    public let endedAt: String?
+    /// Active seconds so far (pauses excluded).
+    public let durationSeconds: Int
+    /// Counted (non-warm-up) sets.
+    public let sets: Int
+    public let volumeKg: Double
+    /// Planned sets done over planned sets, 0–1.
+    public let completion: Double
+    public let exercises: [Exercise]
+    /// Exercises logged off-plan, with their counted sets, in the order first logged.
+    public let offPlan: [SessionProgress.OffPlan]
+    public let next: SessionProgress.Next?
+    public let rpe: Double?
+    public let note: String?
+
+    public init(
+        sessionID: Int64, state: State, date: String, title: String, planDayID: Int64?, carriedOver: Bool, startedAt: String,
+        endedAt: String?, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, exercises: [Exercise],
+        offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?
+    ) {
+        self.sessionID = sessionID
+        self.state = state
+        self.date = date
+        self.title = title
+        self.planDayID = planDayID
+        self.carriedOver = carriedOver
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.durationSeconds = durationSeconds
+        self.sets = sets
+        self.volumeKg = volumeKg
+        self.completion = completion
+        self.exercises = exercises
+        self.offPlan = offPlan
+        self.next = next
+        self.rpe = rpe
+        self.note = note
+    }
+
+    public static let schema = Schema.object([
+        "sessionId": Schema.integer, "state": Schema.oneOf(["running", "paused", "finished"]), "date": Schema.date,
+        "title": Schema.string, "planDayId": Schema.nullable(Schema.integer), "carriedOver": Schema.boolean,
+        "startedAt": Schema.timestamp, "endedAt": Schema.nullable(Schema.timestamp), "durationSeconds": Schema.integer,
+        "sets": Schema.integer, "volumeKg": Schema.number,
+        "completion": Schema.number, "exercises": Schema.array(Schema.object), "offPlan": Schema.array(Schema.object),
+        "next": Schema.nullable(Schema.object), "rpe": Schema.number, "note": Schema.string,
+    ], required: ["sessionId", "state", "date", "title", "planDayId", "carriedOver", "startedAt", "endedAt", "durationSeconds",
+                  "sets", "volumeKg", "completion", "exercises", "offPlan", "next"])
+
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("sessionId", sessionID)
+        writer.member("state", state.rawValue)
+        writer.member("date", date)
+        writer.member("title", title)
+        writer.member("planDayId", planDayID)
+        writer.member("carriedOver", carriedOver)
+        writer.member("startedAt", startedAt)
+        writer.member("endedAt", endedAt)
+        writer.member("durationSeconds", durationSeconds)
+        writer.member("sets", sets)
+        writer.member("volumeKg", volumeKg)
+        writer.member("completion", completion)
+        writer.key("exercises")
+        writer.array {
+            for item in exercises {
+                $0.object {
+                    $0.member("plannedExerciseId", item.plannedExerciseID)
+                    $0.member("position", item.position)
+                    $0.member("loggedSets", item.loggedSets)
+                    $0.member("done", item.done)
+                    item.planned.encodeMembers(to: &$0)
+                }
+            }
+        }
+        writer.key("offPlan")
+        writer.array {
+            for item in offPlan {
+                $0.object {
+                    $0.member("name", item.name)
+                    $0.member("loggedSets", item.logged)
+                }
+            }
+        }
+        writer.key("next")
+        if let next {
+            writer.object {
+                $0.member("plannedExerciseId", next.plannedExerciseID)
+                $0.member("name", next.name)
+                $0.member("setNumber", next.setNumber)
+                $0.member("plannedSets", next.plannedSets)
+            }
+        } else {
+            writer.null()
+        }
+        if let rpe { writer.member("rpe", rpe) }
+        if let note { writer.member("note", note) }
+    }
+
+    public init(json: JSONValue) throws(ResultDecodingError) {
+        let reader = try ResultReader(json)
+        var exercises: [Exercise] = []
+        for item in try reader.objects("exercises") {
+            exercises.append(Exercise(
+                plannedExerciseID: try item.id("plannedExerciseId"), position: try item.int("position"),
+                loggedSets: try item.int("loggedSets"), done: try item.bool("done"),
+                planned: PlannedExercise(
+                    name: try item.string("name"), sets: try item.int("sets"), reps: try item.optionalInt("reps"),
+                    repsMax: try item.optionalInt("repsMax"), amrap: try item.optionalBool("amrap") ?? false,
+                    durationSeconds: try item.optionalInt("durationSeconds"), weightKg: try item.optionalNumber("weightKg"),
+                    restSeconds: try item.optionalInt("restSeconds"), description: try item.optionalString("description"))))
+        }
+        var offPlan: [SessionProgress.OffPlan] = []
+        for item in try reader.objects("offPlan") {
+            offPlan.append(SessionProgress.OffPlan(name: try item.string("name"), logged: try item.int("loggedSets")))
+        }
+        let next = try reader.optionalObject("next").map { (item: ResultReader) throws(ResultDecodingError) in
+            SessionProgress.Next(plannedExerciseID: try item.id("plannedExerciseId"), name: try item.string("name"),
+                                 setNumber: try item.int("setNumber"), plannedSets: try item.int("plannedSets"))
+        }
+        guard let state = State(rawValue: try reader.string("state")) else {
+            throw ResultDecodingError(path: "result.state", expected: "running, paused or finished")
+        }
+        self.init(
+            sessionID: try reader.id("sessionId"), state: state, date: try reader.string("date"), title: try reader.string("title"),
+            planDayID: try reader.optionalID("planDayId"), carriedOver: try reader.bool("carriedOver"),
+            startedAt: try reader.string("startedAt"), endedAt: try reader.optionalString("endedAt"),
+            durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"), volumeKg: try reader.number("volumeKg"),
+            completion: try reader.number("completion"), exercises: exercises, offPlan: offPlan, next: next,
+            rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"))
+    }
+}
+
+/// `session.current`'s result: the active session, or null.
+public struct CurrentSession: MethodResult {
+    public let session: SessionSnapshot?
+
+    public init(_ session: SessionSnapshot?) { self.session = session }
+
+    public static let schema = Schema.nullable(SessionSnapshot.schema)
+
+    public func encode(to writer: inout JSONWriter) {
+        if let session { session.encode(to: &writer) } else { writer.null() }
+    }
+
+    public init(json: JSONValue) throws(ResultDecodingError) {
+        session = json.isNull ? nil : try SessionSnapshot(json: json)
+    }
+}

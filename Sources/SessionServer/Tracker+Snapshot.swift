@@ -1,0 +1,45 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+extension SessionRecord {
+    /// Running, paused or finished.
+    var state: SessionSnapshot.State {
+        endedAtMs != nil ? .finished : (isPaused ? .paused : .running)
+    }
+
+    /// Active seconds up to the session's end, or up to `nowMs` while it runs.
+    func durationSeconds(nowMs: Int64) -> Int {
+        Int(SessionClock.activeMs(
+            startedAtMs: startedAtMs, endMs: endedAtMs ?? nowMs, pausedTotalMs: pausedTotalMs, pausedSinceMs: pausedSinceMs) / 1000)
+    }
+}
+
+extension Tracker {
+    /// The session's progress against its plan day (the rules are SessionCore's).
+    func progress(of session: SessionRecord) throws -> SessionProgress {
+        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0).map { (id: $0.id, exercise: $0.exercise) } } ?? []
+        return SessionProgress(planned: planned, tally: try database.sessionTally(sessionID: session.id))
+    }
+
+    /// What `session.start`, `session.pause`, `session.resume` and `session.current`
+    /// return for a session.
+    func snapshot(of session: SessionRecord) throws -> SessionSnapshot {
+        let progress = try progress(of: session)
+        return SessionSnapshot(
+            sessionID: session.id, state: session.state, date: session.date.description, title: session.title,
+            planDayID: session.planDayID, carriedOver: session.carriedOver, startedAt: clock.rfc3339(ms: session.startedAtMs),
+            endedAt: session.endedAtMs.map { clock.rfc3339(ms: $0) }, durationSeconds: session.durationSeconds(nowMs: nowMs),
+            sets: progress.countedSets, volumeKg: progress.volumeKg, completion: progress.completion,
+            exercises: progress.planned.map {
+                SessionSnapshot.Exercise(plannedExerciseID: $0.id, position: $0.position, loggedSets: $0.logged, done: $0.done, planned: $0.exercise)
+            },
+            offPlan: progress.offPlan, next: progress.next, rpe: session.rpe, note: session.note)
+    }
+
+    /// The snapshot of the session `id` as stored now.
+    func snapshot(id: Int64) throws -> SessionSnapshot {
+        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+        return try snapshot(of: session)
+    }
+}

@@ -1,0 +1,102 @@
+import SessionCore
+import Testing
+
+@testable import SessionRPC
+
+/// Shared contracts: what the daemon writes, a client reads back unchanged, and
+/// rpc.discover documents from the same types.
+@Suite struct ContractTests {
+    private func roundTrip<R: MethodResult>(_ result: R) throws -> R {
+        try R(json: JSONParser.parse(bytes: result.jsonBytes))
+    }
+
+    private let snapshot = SessionSnapshot(
+        sessionID: 4, state: .paused, date: "2026-11-30", title: "Legs", planDayID: 9, carriedOver: true,
+        startedAt: "2026-11-30T18:00:00+01:00", endedAt: nil, durationSeconds: 1_234, sets: 5, volumeKg: 1_250.5, completion: 0.625,
+        exercises: [
+            .init(plannedExerciseID: 31, position: 1, loggedSets: 3, done: true,
+                  planned: PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10, weightKg: 24, restSeconds: 90)),
+            .init(plannedExerciseID: 32, position: 2, loggedSets: 2, done: false,
+                  planned: PlannedExercise(name: "Plank", sets: 3, durationSeconds: 45, description: "brace")),
+        ],
+        offPlan: [.init(name: "Curl", logged: 2)],
+        next: .init(plannedExerciseID: 32, name: "Plank", setNumber: 3, plannedSets: 3), rpe: nil, note: "good")
+
+    @Test func aSessionSnapshotReadsBackAsWritten() throws {
+        let read = try roundTrip(snapshot)
+        #expect(read == snapshot)
+        let parsed = try JSONParser.parse(bytes: snapshot.jsonBytes)
+        #expect(parsed["exercises"]?.arrayValue?[1]["durationSeconds"] == 45)
+        #expect(parsed["exercises"]?.arrayValue?[1]["reps"] == nil, "absent plan fields are left out")
+        #expect(parsed["endedAt"] == .null && parsed["rpe"] == nil)
+        #expect(try roundTrip(CurrentSession(nil)).session == nil)
+        #expect(CurrentSession(nil).jsonBytes == Array("null".utf8))
+    }
+
+    @Test func smallerResultsReadBackAsWritten() throws {
+        let finish = SessionFinish.Result(
+            sessionID: 1, durationSeconds: 60, sets: 3, volumeKg: 720, completion: 1, planDayID: nil, title: "Free session",
+            startedAt: "2026-11-30T18:00:00Z", endedAt: "2026-11-30T19:00:00Z")
+        #expect(try roundTrip(finish).jsonBytes == finish.jsonBytes)
+        let status = DaemonStatus.Result(
+            version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/var/lib/sessiond/db",
+            schemaVersion: 3, today: "2026-11-30")
+        #expect(try roundTrip(status).jsonBytes == status.jsonBytes)
+        #expect(try roundTrip(SessionUndo.Result(setID: 1, sessionID: 2, exercise: "Row", setNumber: 3)).exercise == "Row")
+        #expect(try roundTrip(EventsSubscribe.Result(subscribed: ["set.logged"])).subscribed == ["set.logged"])
+    }
+
+    @Test func paramsOfEveryContractSurviveTheWire() throws {
+        let context = DecodingContext(nowMs: 1_764_000_000_000)
+        func decode<P: MethodParams>(_ sent: P) throws -> P {
+            var params = Params(try JSONParser.parse(sent.json.jsonText))
+            return try P(from: &params, context: context)
+        }
+        var start = SessionStart.Params()
+        start.date = LocalDate("2025-11-24")
+        start.at = Timestamp("2025-11-24T09:00:00Z")
+        let decodedStart = try decode(start)
+        #expect(decodedStart.date == start.date && decodedStart.at == start.at)
+        var finish = SessionFinish.Params()
+        finish.rpe = 7.5
+        finish.note = "ok"
+        #expect(try decode(finish).rpe == 7.5)
+        #expect(try decode(SessionSelector(sessionID: 3)).sessionID == 3)
+        #expect(try decode(SessionUndo.Params(setID: 9)).setID == 9)
+        #expect(try decode(PlanActivate.Params(planID: 2)).planID == 2)
+        #expect(try decode(EventsSubscribe.Params(types: ["rest.finished"])).types == ["rest.finished"])
+        #expect(throws: RPCError.self) { _ = try decode(EventsSubscribe.Params(types: ["bogus"])) }
+    }
+
+    struct Context: MethodContext {
+        var decoding: DecodingContext { DecodingContext(nowMs: 0) }
+    }
+
+    struct Output: MethodOutput {
+        let result: JSONValue
+        init(_ result: JSONValue) { self.result = result }
+    }
+
+    @Test func discoverDocumentsTheContract() throws {
+        let table = MethodTable<Context, Output>(
+            methods: [Method(SessionFinish.self) { params, _ in Output(.obj(["rpe": JSONValue(params.rpe)])) }],
+            info: .obj(["title": "test"]), mapError: { _ in .internalError("unexpected") })
+        let methods = try #require(table.openRPC["methods"]?.arrayValue)
+        let finish = try #require(methods.first { $0["name"] == "session.finish" })
+        #expect(finish["summary"] == .string(SessionFinish.summary))
+        #expect(finish["params"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == SessionFinish.Params.specs.map(\.name))
+        #expect(finish["result"]?["schema"] == SessionFinish.Result.schema)
+        let rpe = finish["params"]?.arrayValue?.first { $0["name"] == "rpe" }
+        #expect(rpe?["schema"]?["maximum"] == JSONValue(SessionLimits.rpe.upperBound))
+        // Dispatch decodes through the same contract: an unknown param and a bad value together.
+        let request = Request(id: 1, method: "session.finish", params: .obj(["rpe": 11, "mood": "great"]))
+        guard case .failure(let error) = table.call(request, context: Context()) else {
+            Issue.record("expected -32602")
+            return
+        }
+        let paths = error.data?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } ?? []
+        #expect(error.code == RPCError.Code.invalidParams && Set(paths) == ["params.mood", "params.rpe"])
+        let good = table.call(Request(id: 2, method: "session.finish", params: .obj(["rpe": 7.5])), context: Context())
+        #expect((try? good.get())?.result == .obj(["rpe": 7.5]))
+    }
+}
