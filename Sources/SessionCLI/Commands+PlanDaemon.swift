@@ -46,9 +46,8 @@ extension Commands {
             var params: JSONValue = .obj([:])
             var carriedTo: LocalDate?
             if let date = try dateOption(arguments, "--week") {
-                let weeks = (try context.call(client, "plan.list").arrayValue ?? []).compactMap { plan -> PlanCalendar.PlanWeek? in
-                    guard let id = plan["planId"]?.intValue, let week = plan["weekStart"]?.stringValue.flatMap(LocalDate.init) else { return nil }
-                    return PlanCalendar.PlanWeek(planID: Int64(id), weekStart: week, active: plan["active"] == true)
+                let weeks = try context.call(client, PlanList.self, NoParams()).items.map {
+                    PlanCalendar.PlanWeek(planID: $0.planID, weekStart: $0.weekStart, active: $0.active)
                 }
                 guard let choice = PlanCalendar.choose(for: date, plans: weeks) else {
                     throw DaemonRefusal(error: .application(
@@ -80,11 +79,10 @@ extension Commands {
         words: ["plan", "list"], synopsis: "", summary: "List stored plans, newest first.", details: "",
         options: CommonOptions.daemon,
         run: { arguments, context in
-            let plans = try context.call(try context.connect(arguments), "plan.list")
-            if arguments.has("--json") { context.console.print(plans.jsonText); return ExitStatus.ok }
-            for plan in plans.arrayValue ?? [] {
-                let marker = plan["active"] == true ? "*" : " "
-                context.console.print("\(marker) \(plan["planId"]?.intValue ?? 0)  week of \(plan["weekStart"]?.stringValue ?? "")  \(plan["name"]?.stringValue ?? "")")
+            let plans = try context.call(try context.connect(arguments), PlanList.self, NoParams())
+            if context.printJSON(plans, arguments) { return ExitStatus.ok }
+            for plan in plans.items {
+                context.console.print("\(plan.active ? "*" : " ") \(plan.planID)  week of \(plan.weekStart)  \(plan.name)")
             }
             return ExitStatus.ok
         })

@@ -188,13 +188,13 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.isEmpty else { throw UsageError("history takes no arguments; use --from, --to and --limit") }
-            var params: [(key: String, value: JSONValue)] = []
-            if let from = try dateOption(arguments, "--from") { params.append((key: "from", value: .string(from.description))) }
-            if let to = try dateOption(arguments, "--to") { params.append((key: "to", value: .string(to.description))) }
-            if let limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit) { params.append((key: "limit", value: JSONValue(limit))) }
-            let sessions = try context.call(try context.connect(arguments), "session.list", .object(params))
-            if arguments.has("--json") { context.console.print(sessions.jsonText); return ExitStatus.ok }
-            SessionFormatter(console: context.console).printHistory(sessions.arrayValue ?? [])
+            var params = SessionList.Params()
+            params.from = try dateOption(arguments, "--from")
+            params.to = try dateOption(arguments, "--to")
+            params.limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
+            let sessions = try context.call(try context.connect(arguments), SessionList.self, params)
+            if context.printJSON(sessions, arguments) { return ExitStatus.ok }
+            SessionFormatter(console: context.console).printHistory(sessions.items)
             return ExitStatus.ok
         })
 

@@ -37,15 +37,16 @@ extension Commands {
             let aliases = ["sleep": "sleepHours", "rhr": "restingHeartRate", "hr": "restingHeartRate", "mass": "bodyMassKg", "weight": "bodyMassKg"]
             let word = arguments.positionals[0]
             let type = aliases[word.lowercased()] ?? word
-            guard HealthType(rawValue: type) != nil else {
+            guard let healthType = HealthType(rawValue: type) else {
                 throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard let value = Double(arguments.positionals[1]) else { throw UsageError("VALUE must be a number, got \"\(arguments.positionals[1])\"") }
-            var params: [(key: String, value: JSONValue)] = [(key: "type", value: .string(type)), (key: "value", value: .number(value)), (key: "source", value: "sessionctl")]
-            if let date = arguments.value("--date") { params.append((key: "date", value: .string(date))) }
-            let result = try context.call(try context.connect(arguments), "health.record", .object(params))
-            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
-            context.console.print("recorded \(type) \(PromptText.number(value, decimals: 2)) for \(result["date"]?.stringValue ?? "today")")
+            var params = HealthRecord.Params(type: healthType, value: value)
+            params.source = "sessionctl"
+            params.date = try dateOption(arguments, "--date")
+            let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
+            context.console.print("recorded \(type) \(PromptText.number(value, decimals: 2)) for \(result.date)")
             return ExitStatus.ok
         })
 
@@ -59,25 +60,23 @@ extension Commands {
             OptionSpec("--weights", value: "LIST", help: "kilograms, comma-separated, at most 24"),
         ],
         run: { arguments, context in
-            var params: [(key: String, value: JSONValue)] = []
-            if let goals = arguments.value("--goals") { params.append((key: "goals", value: .string(goals))) }
-            if let list = arguments.value("--equipment") {
-                params.append((key: "equipment", value: .array(list.split(separator: ",").map { .string(String($0).trimmingWhitespace()) })))
-            }
+            var params = ProfileSet.Params()
+            params.goals = arguments.value("--goals")
+            params.equipment = arguments.value("--equipment").map { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
             if let list = arguments.value("--weights") {
-                let values = try list.split(separator: ",").map { word -> JSONValue in
+                params.weightsKg = try list.split(separator: ",").map { word in
                     guard let value = Double(String(word).trimmingWhitespace()) else { throw UsageError("--weights takes numbers, got \"\(word)\"") }
-                    return .number(value)
+                    return value
                 }
-                params.append((key: "weightsKg", value: .array(values)))
             }
             let client = try context.connect(arguments)
-            let profile = try context.call(client, params.isEmpty ? "profile.get" : "profile.set", params.isEmpty ? nil : .object(params))
-            if arguments.has("--json") { context.console.print(profile.jsonText); return ExitStatus.ok }
-            let goals = profile["goals"]?.stringValue ?? ""
+            let changes = params.goals != nil || params.equipment != nil || params.weightsKg != nil
+            let profile = changes ? try context.call(client, ProfileSet.self, params) : try context.call(client, ProfileGet.self, NoParams())
+            if context.printJSON(profile, arguments) { return ExitStatus.ok }
+            let goals = profile.profile.goals
             context.console.print("goals:     " + (goals.isEmpty ? "(none)" : goals))
-            context.console.print("equipment: " + (profile["equipment"]?.arrayValue?.compactMap(\.stringValue).joined(separator: ", ") ?? ""))
-            context.console.print("weights:   " + (profile["weightsKg"]?.arrayValue?.compactMap(\.numberValue).map { PromptText.number($0, decimals: 2) }.joined(separator: ", ") ?? "") + " kg")
+            context.console.print("equipment: " + profile.profile.equipment.joined(separator: ", "))
+            context.console.print("weights:   " + profile.profile.weightsKg.map { PromptText.number($0, decimals: 2) }.joined(separator: ", ") + " kg")
             return ExitStatus.ok
         })
 

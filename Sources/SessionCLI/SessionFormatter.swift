@@ -105,20 +105,18 @@ struct SessionFormatter {
     }
 
     /// One line a session: date, title, duration, sets, volume, in aligned columns.
-    func printHistory(_ sessions: [JSONValue]) {
+    func printHistory(_ sessions: [SessionList.Listing]) {
         guard !sessions.isEmpty else {
             console.print("no sessions yet")
             return
         }
-        let titleWidth = sessions.map { ($0["title"]?.stringValue ?? "").count }.max() ?? 0
+        let titleWidth = sessions.map(\.title.count).max() ?? 0
         for session in sessions {
-            let sets = session["sets"]?.intValue ?? 0
-            let state = session["state"]?.stringValue ?? "finished"
-            console.print("\(session["date"]?.stringValue ?? "")  " + pad(session["title"]?.stringValue ?? "", titleWidth) + "  "
-                + pad(Self.clock(session["durationSeconds"]?.intValue ?? 0), 7, left: true) + "  "
-                + pad(PlanFormatter.count(sets, "set"), 8, left: true) + "  "
-                + pad(PlanFormatter.formatKilograms(session["volumeKg"]?.numberValue ?? 0) + " kg", 10, left: true)
-                + (state == "finished" ? "" : "  " + console.yellow(state)))
+            console.print("\(session.date)  " + pad(session.title, titleWidth) + "  "
+                + pad(Self.clock(session.durationSeconds), 7, left: true) + "  "
+                + pad(PlanFormatter.count(session.sets, "set"), 8, left: true) + "  "
+                + pad(PlanFormatter.formatKilograms(session.volumeKg) + " kg", 10, left: true)
+                + (session.state == .finished ? "" : "  " + console.yellow(session.state.rawValue)))
         }
     }
 

@@ -17,19 +17,7 @@ extension Methods {
         TrackerMethod(SessionFinish.self) { params, tracker in try tracker.finishSession(params) },
         TrackerMethod(SessionAbort.self) { params, tracker in try tracker.abortSession(params.sessionID) },
         TrackerMethod(SessionCurrent.self) { _, tracker in Outcome(try tracker.currentSession()) },
-        Method("session.list", summary: "Sessions, newest first.",
-               params: [ParamSpec("from", schema: Schema.date, "first date (inclusive)"), ParamSpec("to", schema: Schema.date, "last date (inclusive)"),
-                        ParamSpec("limit", schema: Schema.range(Double(SessionLimits.listLimit.lowerBound), Double(SessionLimits.listLimit.upperBound)),
-                                  "at most this many (default \(SessionLimits.listDefault))")],
-               result: Schema.array(Schema.object(["sessionId": Schema.integer, "date": Schema.date, "title": Schema.string,
-                                                   "state": Schema.oneOf(["running", "paused", "finished"]), "startedAt": Schema.timestamp,
-                                                   "durationSeconds": Schema.integer, "sets": Schema.integer, "volumeKg": Schema.number]))) { params, tracker in
-            let from = params.date("from")
-            let to = params.date("to")
-            let limit = params.int("limit", in: SessionLimits.listLimit) ?? SessionLimits.listDefault
-            try params.check()
-            return Outcome(try tracker.listSessions(from: from, to: to, limit: limit))
-        },
+        TrackerMethod(SessionList.self) { params, tracker in Outcome(try tracker.listSessions(params)) },
     ]
 
 }

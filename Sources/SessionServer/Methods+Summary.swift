@@ -18,53 +18,9 @@ extension Methods {
             try params.check()
             return Outcome(try tracker.weeklySummary(weekStart: week))
         },
-        Method("health.record", summary: "Record a health sample: sleepHours, restingHeartRate, bodyMassKg or steps.",
-               params: [
-                ParamSpec("type", required: true, schema: Schema.oneOf(HealthType.allCases.map(\.rawValue)), "the kind of sample"),
-                ParamSpec("value", required: true, schema: Schema.number, "within the type's plausible bounds"),
-                ParamSpec("date", schema: Schema.date, "the day it belongs to (default: the day of time, or today)"),
-                ParamSpec("time", schema: Schema.timestamp, "when it was measured (RFC 3339)"),
-                ParamSpec("at", schema: Schema.timestamp, "alias of time"),
-                ParamSpec("source", schema: Schema.string, "who pushed it, at most 60 characters"),
-               ],
-               result: Schema.object(["sampleId": Schema.integer, "type": Schema.string, "value": Schema.number, "date": Schema.date])) { params, tracker in
-            let type = params.choice("type", HealthType.allCases.map(\.rawValue)).flatMap(HealthType.init(rawValue:))
-            if !params.has("type") { params.fail("type", "is required; one of \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))") }
-            let bounds = type?.bounds ?? 0...Double.greatestFiniteMagnitude
-            let value = params.number("value", in: bounds, required: true)
-            let date = params.date("date")
-            let atMs = (params.timestamp("time", notAfterMs: latest(tracker)) ?? params.timestamp("at", notAfterMs: latest(tracker)))?.ms
-            let source = params.string("source", maxLength: 60) { $0.collapsingWhitespace() }
-            try params.check()
-            guard let type, let value else { throw RPCError.invalidParams(params.errors) }
-            return Outcome(try tracker.recordHealth(type: type, value: value, date: date, atMs: atMs, source: source))
-        },
-        Method("profile.get", summary: "Goals, equipment and available weights, as the planner is told.",
-               result: Schema.object(["goals": Schema.string, "equipment": Schema.array(Schema.string), "weightsKg": Schema.array(Schema.number)])) { _, tracker in
-            Outcome(try tracker.profile())
-        },
-        Method("profile.set", summary: "Replace the profile's given fields.",
-               params: [
-                ParamSpec("goals", schema: Schema.string, "at most 300 characters"),
-                ParamSpec("equipment", schema: Schema.array(Schema.string), "at most 12 items of at most 40 characters"),
-                ParamSpec("weightsKg", schema: Schema.array(Schema.number), "at most 24 weights from 0 to 500 kg"),
-               ],
-               result: Schema.object(["goals": Schema.string, "equipment": Schema.array(Schema.string), "weightsKg": Schema.array(Schema.number)])) { params, tracker in
-            let goals = params.string("goals", maxLength: Profile.Limits.goalsLength) { $0.collapsingWhitespace() }
-            let equipment = params.strings("equipment", maxCount: Profile.Limits.equipmentCount, maxLength: Profile.Limits.equipmentLength)?
-                .map { $0.collapsingWhitespace() }.filter { !$0.isEmpty }
-            var weights: [Double]?
-            if let raw = params.raw("weightsKg") {
-                let values = raw.arrayValue?.compactMap(\.numberValue) ?? []
-                if raw.arrayValue?.count != values.count || values.count > Profile.Limits.weightsCount || !values.allSatisfy(Profile.Limits.weightKg.contains) {
-                    params.fail("weightsKg", "must be an array of at most \(Profile.Limits.weightsCount) numbers from 0 to 500")
-                } else {
-                    weights = values
-                }
-            }
-            try params.check()
-            return Outcome(try tracker.setProfile(goals: goals, equipment: equipment, weightsKg: weights))
-        },
+        TrackerMethod(HealthRecord.self) { params, tracker in Outcome(try tracker.recordHealth(params)) },
+        TrackerMethod(ProfileGet.self) { _, tracker in Outcome(ProfileResult(try tracker.database.profile())) },
+        TrackerMethod(ProfileSet.self) { params, tracker in Outcome(try tracker.setProfile(params)) },
         Method("prompt.render", summary: "Next week's generation prompt: system and user messages, the plan schema, and token estimates.",
                params: [ParamSpec("goals", schema: Schema.string, "goals for this prompt instead of the profile's (at most 300 characters)"),
                         ParamSpec("weekStart", schema: Schema.date, "the week summarised (default: the current week)")],

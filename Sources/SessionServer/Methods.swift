@@ -56,10 +56,7 @@ enum Methods {
             try params.check()
             return Outcome(try tracker.plan(id))
         },
-        Method("plan.list", summary: "Every stored plan, newest first.",
-               result: Schema.array(Schema.object(["planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp]))) { _, tracker in
-            Outcome(try tracker.listPlans())
-        },
+        TrackerMethod(PlanList.self) { _, tracker in Outcome(try tracker.listPlans()) },
     ]
 
     static let events: [TrackerMethod] = [

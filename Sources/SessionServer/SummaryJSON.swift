@@ -1,6 +1,6 @@
 import SessionCore
 
-/// JSON encodings of the summary types for `summary.weekly` and `profile.*`.
+/// JSON encodings of the summary types for `summary.weekly`.
 enum SummaryJSON {
     static func round(_ value: Double, _ decimals: Int = 2) -> JSONValue {
         var factor = 1.0
@@ -56,14 +56,6 @@ enum SummaryJSON {
             "previousBest": exercise.previousBest.map { round($0) } ?? .null,
             "change": exercise.change.map { round($0, 4) } ?? .null,
             "trend": .string(exercise.trend.rawValue),
-        ])
-    }
-
-    static func encode(_ profile: Profile) -> JSONValue {
-        .obj([
-            "goals": .string(profile.goals),
-            "equipment": .array(profile.equipment.map { .string($0) }),
-            "weightsKg": .array(profile.weightsKg.map { .number($0) }),
         ])
     }
 }

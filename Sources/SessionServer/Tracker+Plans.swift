@@ -54,15 +54,10 @@ extension Tracker {
     }
 
     /// `plan.list`.
-    func listPlans() throws -> JSONValue {
-        .array(try database.listPlans().map { plan in
-            .obj([
-                "planId": JSONValue(Int(plan.id)),
-                "name": .string(plan.name),
-                "weekStart": .string(plan.weekStart.description),
-                "active": .bool(plan.active),
-                "importedAt": .string(clock.rfc3339(ms: plan.importedAtMs)),
-            ])
+    func listPlans() throws -> PlanList.Result {
+        ResultList(try database.listPlans().map { plan in
+            PlanList.Listing(planID: plan.id, name: plan.name, weekStart: plan.weekStart, active: plan.active,
+                             importedAt: clock.rfc3339(ms: plan.importedAtMs))
         })
     }
 }

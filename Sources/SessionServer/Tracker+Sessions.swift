@@ -100,19 +100,13 @@ extension Tracker {
     }
 
     /// `session.list`.
-    func listSessions(from: LocalDate?, to: LocalDate?, limit: Int) throws -> JSONValue {
-        .array(try database.listSessions(from: from, to: to, limit: limit).map { listing in
+    func listSessions(_ params: SessionList.Params) throws -> SessionList.Result {
+        ResultList(try database.listSessions(from: params.from, to: params.to, limit: params.limit ?? SessionLimits.listDefault).map { listing in
             let session = listing.session
-            return .obj([
-                "sessionId": JSONValue(Int(session.id)),
-                "date": .string(session.date.description),
-                "title": .string(session.title),
-                "state": .string(session.state.rawValue),
-                "startedAt": .string(clock.rfc3339(ms: session.startedAtMs)),
-                "durationSeconds": JSONValue(session.durationSeconds(nowMs: nowMs)),
-                "sets": JSONValue(listing.sets),
-                "volumeKg": JSONValue(SessionProgress.roundKg(listing.volumeKg)),
-            ])
+            return SessionList.Listing(
+                sessionID: session.id, date: session.date.description, title: session.title, state: session.state,
+                startedAt: clock.rfc3339(ms: session.startedAtMs), durationSeconds: session.durationSeconds(nowMs: nowMs),
+                sets: listing.sets, volumeKg: SessionProgress.roundKg(listing.volumeKg))
         })
     }
 

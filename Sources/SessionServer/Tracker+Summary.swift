@@ -16,24 +16,21 @@ extension Tracker {
     }
 
     /// `health.record`.
-    func recordHealth(type: HealthType, value: Double, date: LocalDate?, atMs: Int64?, source: String?) throws -> JSONValue {
-        let recordedAt = atMs ?? nowMs
-        let day = date ?? clock.localDate(atMs: recordedAt)
-        let id = try database.insertHealthSample(type: type, value: value, date: day, recordedAtMs: recordedAt, source: source)
-        return .obj(["sampleId": JSONValue(Int(id)), "type": .string(type.rawValue), "value": .number(value), "date": .string(day.description)])
+    func recordHealth(_ params: HealthRecord.Params) throws -> HealthRecord.Result {
+        let recordedAt = params.time?.ms ?? nowMs
+        let day = params.date ?? clock.localDate(atMs: recordedAt)
+        let id = try database.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
+        return HealthRecord.Result(sampleID: id, type: params.type, value: params.value, date: day)
     }
 
-    /// `profile.get`.
-    func profile() throws -> JSONValue { SummaryJSON.encode(try database.profile()) }
-
     /// `profile.set`: the fields given replace the stored ones.
-    func setProfile(goals: String?, equipment: [String]?, weightsKg: [Double]?) throws -> JSONValue {
+    func setProfile(_ params: ProfileSet.Params) throws -> ProfileResult {
         var profile = try database.profile()
-        if let goals { profile.goals = goals }
-        if let equipment { profile.equipment = equipment }
-        if let weightsKg { profile.weightsKg = weightsKg.sorted() }
+        if let goals = params.goals { profile.goals = goals }
+        if let equipment = params.equipment { profile.equipment = equipment }
+        if let weightsKg = params.weightsKg { profile.weightsKg = weightsKg.sorted() }
         try database.setProfile(profile, updatedAtMs: nowMs)
-        return SummaryJSON.encode(profile)
+        return ProfileResult(profile)
     }
 
     /// `prompt.render`: next week's generation prompt from the profile and this week.
