@@ -16,19 +16,17 @@ extension Commands {
             guard arguments.positionals.count == 1 else { throw UsageError("plan import needs one FILE (or - for standard input)") }
             let options = try importOptions(arguments, today: context.clock.today())
             let text = try FileInput.read(arguments.positionals[0])
-            var params: [(key: String, value: JSONValue)] = [(key: "plan", value: .string(text))]
-            if let week = options.weekStart { params.append((key: "weekStart", value: .string(week.description))) }
-            if let count = options.exercisesPerDay { params.append((key: "exercisesPerDay", value: JSONValue(count))) }
-            if arguments.has("--no-activate") { params.append((key: "activate", value: false)) }
-            let result = try context.call(try context.connect(arguments), "plan.import", .object(params))
-            if arguments.has("--json") { context.console.print(result.jsonText); return ExitStatus.ok }
+            var params = PlanImport.Params(plan: .string(text))
+            params.weekStart = options.weekStart
+            params.exercisesPerDay = options.exercisesPerDay
+            params.activate = !arguments.has("--no-activate")
+            let result = try context.call(try context.connect(arguments), PlanImport.self, params)
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
             let console = context.console
-            console.print("imported plan \(result["planId"]?.intValue ?? 0): \(console.bold(result["name"]?.stringValue ?? "")) · week of \(result["weekStart"]?.stringValue ?? "")"
-                + (result["active"] == true ? " · active" : ""))
-            let warnings = result["warnings"]?.arrayValue ?? []
-            if !warnings.isEmpty {
-                console.print(console.yellow("\(warnings.count) change\(warnings.count == 1 ? "" : "s") made on import:"))
-                for warning in warnings { console.print("  \(warning["path"]?.stringValue ?? ""): \(warning["message"]?.stringValue ?? "")") }
+            console.print("imported plan \(result.planID): \(console.bold(result.name)) · week of \(result.weekStart)" + (result.active ? " · active" : ""))
+            if !result.warnings.isEmpty {
+                console.print(console.yellow("\(PlanFormatter.count(result.warnings.count, "change")) made on import:"))
+                for warning in result.warnings { console.print("  \(warning.path): \(warning.message)") }
             }
             return ExitStatus.ok
         })

@@ -86,19 +86,19 @@ extension Commands {
         details: "",
         options: CommonOptions.daemon + [OptionSpec("--goals", value: "TEXT", help: "goals instead of the profile's")],
         run: { arguments, context in
-            var params: [(key: String, value: JSONValue)] = []
-            if let goals = arguments.value("--goals") { params.append((key: "goals", value: .string(goals))) }
-            let prompt = try context.call(try context.connect(arguments), "prompt.render", .object(params))
-            if arguments.has("--json") { context.console.print(prompt.jsonText); return ExitStatus.ok }
+            var params = PromptRender.Params()
+            params.goals = arguments.value("--goals")
+            let prompt = try context.call(try context.connect(arguments), PromptRender.self, params)
+            if context.printJSON(prompt, arguments) { return ExitStatus.ok }
             let console = context.console
             console.print(console.bold("system:"))
-            console.print(prompt["system"]?.stringValue ?? "")
+            console.print(prompt.system)
             console.print()
             console.print(console.bold("user:"))
-            console.print(prompt["user"]?.stringValue ?? "")
+            console.print(prompt.user)
             console.print()
-            console.print(console.dim("schema: the plan's shape as the response format, \(prompt["schemaTokens"]?.intValue ?? 0) tokens (--json shows it; every bound: sessionctl plan schema)"))
-            console.print(console.dim("≈ \(prompt["estimatedTokens"]?.intValue ?? 0) tokens in all (budget \(prompt["tokenBudget"]?.intValue ?? 0))"))
+            console.print(console.dim("schema: the plan's shape as the response format, \(prompt.schemaTokens) tokens (--json shows it; every bound: sessionctl plan schema)"))
+            console.print(console.dim("≈ \(prompt.estimatedTokens) tokens in all (budget \(prompt.tokenBudget))"))
             return ExitStatus.ok
         })
 }

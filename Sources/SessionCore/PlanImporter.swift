@@ -17,7 +17,7 @@ public struct PlanImportOptions: Sendable {
 }
 
 /// A successful import: the normalised plan and one warning per change made to it.
-public struct PlanImport: Sendable {
+public struct ImportedPlan: Sendable {
     public let plan: Plan
     public let warnings: [PathMessage]
 }
@@ -32,7 +32,7 @@ public struct PlanImportError: Error, Sendable, Equatable {
 /// normalisation in code, and a warning for every change.
 public enum PlanImporter {
     /// Imports raw model output: one JSON value, possibly inside markdown fences or prose.
-    public static func importPlan(text: String, options: PlanImportOptions) throws(PlanImportError) -> PlanImport {
+    public static func importPlan(text: String, options: PlanImportOptions) throws(PlanImportError) -> ImportedPlan {
         switch ModelOutput.extract(text) {
         case .json(let value):
             return try importPlan(json: value, options: options)
@@ -48,18 +48,18 @@ public enum PlanImporter {
 
     /// Imports a JSON value: a plan object or a bare array of day schedules. A JSON
     /// string is read as raw model output.
-    public static func importPlan(json: JSONValue, options: PlanImportOptions) throws(PlanImportError) -> PlanImport {
+    public static func importPlan(json: JSONValue, options: PlanImportOptions) throws(PlanImportError) -> ImportedPlan {
         if case .string(let text) = json { return try importPlan(text: text, options: options) }
         return try importPlan(json: json, options: options, leadingWarnings: [])
     }
 
-    private static func importPlan(json: JSONValue, options: PlanImportOptions, leadingWarnings: [PathMessage]) throws(PlanImportError) -> PlanImport {
+    private static func importPlan(json: JSONValue, options: PlanImportOptions, leadingWarnings: [PathMessage]) throws(PlanImportError) -> ImportedPlan {
         var reader = PlanReader(options: options)
         reader.warnings = leadingWarnings
         let plan = reader.readPlan(json)
         guard let plan, reader.errors.isEmpty else {
             throw PlanImportError(errors: reader.errors)
         }
-        return PlanImport(plan: plan, warnings: reader.warnings)
+        return ImportedPlan(plan: plan, warnings: reader.warnings)
     }
 }

@@ -21,15 +21,6 @@ extension Methods {
         TrackerMethod(HealthRecord.self) { params, tracker in Outcome(try tracker.recordHealth(params)) },
         TrackerMethod(ProfileGet.self) { _, tracker in Outcome(ProfileResult(try tracker.database.profile())) },
         TrackerMethod(ProfileSet.self) { params, tracker in Outcome(try tracker.setProfile(params)) },
-        Method("prompt.render", summary: "Next week's generation prompt: system and user messages, the plan schema, and token estimates.",
-               params: [ParamSpec("goals", schema: Schema.string, "goals for this prompt instead of the profile's (at most 300 characters)"),
-                        ParamSpec("weekStart", schema: Schema.date, "the week summarised (default: the current week)")],
-               result: Schema.object(["system": Schema.string, "user": Schema.string, "schema": Schema.object, "estimatedTokens": Schema.integer,
-                                      "schemaTokens": Schema.integer, "tokenBudget": Schema.integer])) { params, tracker in
-            let goals = params.string("goals", maxLength: Profile.Limits.goalsLength)
-            let week = params.date("weekStart")
-            try params.check()
-            return Outcome(try tracker.renderPrompt(goals: goals, weekStart: week))
-        },
+        TrackerMethod(PromptRender.self) { params, tracker in Outcome(try tracker.renderPrompt(params)) },
     ]
 }

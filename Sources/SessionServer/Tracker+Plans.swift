@@ -4,20 +4,15 @@ import SessionStore
 
 extension Tracker {
     /// `plan.import`: the typed boundary, then one atomic insert.
-    func importPlan(_ input: JSONValue, weekStart: LocalDate?, activate: Bool, exercisesPerDay: Int?) throws -> Outcome {
-        let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: weekStart, exercisesPerDay: exercisesPerDay)
-        let result = try PlanImporter.importPlan(json: input, options: options)
-        let source = input.stringValue ?? input.prettyText
-        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: activate)
+    func importPlan(_ params: PlanImport.Params) throws -> Outcome {
+        let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay)
+        let result = try PlanImporter.importPlan(json: params.plan, options: options)
+        let source = params.plan.stringValue ?? params.plan.prettyText
+        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate)
         var effects = Effects()
         if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
-        return Outcome(JSONValue.obj([
-            "planId": JSONValue(Int(inserted.id)),
-            "name": .string(result.plan.name),
-            "weekStart": .string(result.plan.weekStart.description),
-            "active": .bool(inserted.active),
-            "warnings": .array(result.warnings.map(\.json)),
-        ]), effects: effects)
+        return Outcome(PlanImport.Result(planID: inserted.id, name: result.plan.name, weekStart: result.plan.weekStart,
+                                         active: inserted.active, warnings: result.warnings), effects: effects)
     }
 
     /// `plan.activate`.

@@ -34,18 +34,13 @@ extension Tracker {
     }
 
     /// `prompt.render`: next week's generation prompt from the profile and this week.
-    func renderPrompt(goals: String?, weekStart: LocalDate?) throws -> JSONValue {
+    func renderPrompt(_ params: PromptRender.Params) throws -> PromptRender.Result {
         var profile = try database.profile()
-        if let goals { profile.goals = goals }
-        let summary = try summary(weekOf: weekStart)
+        if let goals = params.goals { profile.goals = goals }
+        let summary = try summary(weekOf: params.weekStart)
         let prompt = GenerationPrompt(profile: profile, context: PromptContext.render(summary), weekStart: summary.weekStart.adding(days: 7))
-        return .obj([
-            "system": .string(prompt.system),
-            "user": .string(prompt.user),
-            "schema": PlanSchema.generation,
-            "estimatedTokens": JSONValue(prompt.estimatedTokens),
-            "schemaTokens": JSONValue(prompt.schemaTokens),
-            "tokenBudget": JSONValue(GenerationPrompt.tokenBudget),
-        ])
+        return PromptRender.Result(
+            system: prompt.system, user: prompt.user, schema: PlanSchema.generation, estimatedTokens: prompt.estimatedTokens,
+            schemaTokens: prompt.schemaTokens, tokenBudget: GenerationPrompt.tokenBudget)
     }
 }

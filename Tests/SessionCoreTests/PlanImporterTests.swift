@@ -11,7 +11,7 @@ import TestSupport
         #"{"planName": "P", "days": [{"day": \#(day), "title": "T", "exercises": [\#(exercise)]}]}"#
     }
 
-    func imported(_ text: String, options: PlanImportOptions? = nil) throws -> PlanImport {
+    func imported(_ text: String, options: PlanImportOptions? = nil) throws -> ImportedPlan {
         try PlanImporter.importPlan(text: text, options: options ?? self.options)
     }
 

@@ -1,0 +1,100 @@
+import SessionCore
+
+/// `plan.import`: a generated plan through the typed boundary (SessionCore's
+/// PlanImporter); nothing is stored when it is refused.
+public enum PlanImport: MethodContract {
+    public static let name = "plan.import"
+    public static let summary = "Import a generated plan (object, array of days, or raw model text) at the typed boundary; nothing is stored when it is refused."
+
+    public struct Params: MethodParams {
+        /// The plan: JSON, or a model's raw reply as a string.
+        public var plan: JSONValue
+        /// The Monday of the plan's week (default: the plan's own, else this week).
+        public var weekStart: LocalDate?
+        public var activate = true
+        /// Keep this many exercises per training day, padding with fillers.
+        public var exercisesPerDay: Int?
+
+        public init(plan: JSONValue) { self.plan = plan }
+
+        public static let specs = [
+            ParamSpec("plan", required: true, schema: .obj(["type": ["object", "array", "string"]]), "the plan: JSON, or a model's raw reply as a string"),
+            ParamSpec("weekStart", schema: Schema.date, "the Monday of the plan's week (default: the plan's own, else this week)"),
+            ParamSpec("activate", schema: Schema.boolean, "make it the active plan (default true)"),
+            ParamSpec("exercisesPerDay", schema: Schema.range(PlanLimits.exercisesPerDay), "keep N exercises per training day, padding with fillers"),
+        ]
+
+        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
+            let plan = params.raw("plan")
+            if plan == nil { params.fail("plan", "is required") }
+            if let plan, plan.objectPairs == nil, plan.arrayValue == nil, plan.stringValue == nil {
+                params.fail("plan", "must be a plan object, an array of days or a string of model output, got \(plan.typeDescription)")
+            }
+            weekStart = params.date("weekStart")
+            if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
+            activate = params.bool("activate") ?? true
+            exercisesPerDay = params.int("exercisesPerDay", in: PlanLimits.exercisesPerDay)
+            try params.check()
+            self.plan = plan ?? .null
+        }
+
+        public var json: JSONValue {
+            var pairs: [(key: String, value: JSONValue)] = [(key: "plan", value: plan)]
+            if let weekStart { pairs.append((key: "weekStart", value: .string(weekStart.description))) }
+            if let exercisesPerDay { pairs.append((key: "exercisesPerDay", value: JSONValue(exercisesPerDay))) }
+            if !activate { pairs.append((key: "activate", value: false)) }
+            return .object(pairs)
+        }
+    }
+
+    /// The stored plan, and every change the importer made.
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let planID: Int64
+        public let name: String
+        public let weekStart: LocalDate
+        public let active: Bool
+        public let warnings: [PathMessage]
+
+        public init(planID: Int64, name: String, weekStart: LocalDate, active: Bool, warnings: [PathMessage]) {
+            self.planID = planID
+            self.name = name
+            self.weekStart = weekStart
+            self.active = active
+            self.warnings = warnings
+        }
+
+        public static let schema = Schema.object([
+            "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean,
+            "warnings": Schema.array(Schema.object(["path": Schema.string, "message": Schema.string])),
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("planId", planID)
+            writer.member("name", name)
+            writer.member("weekStart", weekStart.description)
+            writer.member("active", active)
+            writer.key("warnings")
+            writer.array {
+                for warning in warnings {
+                    $0.object {
+                        $0.member("path", warning.path)
+                        $0.member("message", warning.message)
+                    }
+                }
+            }
+        }
+
+        public init(json: JSONValue) throws(ResultDecodingError) {
+            let reader = try ResultReader(json)
+            guard let week = LocalDate(try reader.string("weekStart")) else {
+                throw ResultDecodingError(path: "result.weekStart", expected: "a date as YYYY-MM-DD")
+            }
+            var warnings: [PathMessage] = []
+            for item in try reader.objects("warnings") {
+                warnings.append(PathMessage(path: try item.string("path"), message: try item.string("message")))
+            }
+            self.init(planID: try reader.id("planId"), name: try reader.string("name"), weekStart: week, active: try reader.bool("active"),
+                      warnings: warnings)
+        }
+    }
+}
