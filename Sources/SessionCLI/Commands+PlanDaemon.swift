@@ -41,7 +41,7 @@ extension Commands {
         options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "show the plan whose week holds DATE")],
         run: { arguments, context in
             let client = try context.connect(arguments)
-            var params: JSONValue = .obj([:])
+            var params = PlanGet.Params()
             var carriedTo: LocalDate?
             if let date = try dateOption(arguments, "--week") {
                 let weeks = try context.call(client, PlanList.self, NoParams()).items.map {
@@ -51,20 +51,21 @@ extension Commands {
                     throw DaemonRefusal(error: .application(
                         .planNotFound, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it."))
                 }
-                params = .obj(["planId": JSONValue(Int(choice.planID))])
+                params.planID = choice.planID
                 if choice.carriedOver { carriedTo = date.mondayOfWeek }
             }
-            var plan = try context.call(client, "plan.get", params)
+            let document = try context.call(client, PlanGet.self, params)
             if arguments.has("--json") {
                 // The plan as stored, and for a carried-over week the Monday it carries to.
-                if let monday = carriedTo, case .object(var pairs) = plan {
-                    pairs.append((key: "carriedOverTo", value: .string(monday.description)))
-                    plan = .object(pairs)
+                var writer = JSONWriter()
+                writer.object {
+                    document.encodeMembers(to: &$0)
+                    if let monday = carriedTo { $0.member("carriedOverTo", monday.description) }
                 }
-                context.console.print(plan.jsonText)
+                context.console.print(String(decoding: writer.bytes, as: UTF8.self))
                 return ExitStatus.ok
             }
-            var shown = decodePlan(plan)
+            var shown = document.plan
             if let monday = carriedTo {
                 context.console.print(context.console.dim("carried over from the week of \(shown.weekStart): no plan was imported for this week"))
                 shown = PlanCalendar.carry(shown, to: monday)
@@ -97,23 +98,4 @@ extension Commands {
             context.console.print("plan \(id) is active")
             return ExitStatus.ok
         })
-
-    /// A `plan.get` result as the domain's plan, for the shared formatter.
-    static func decodePlan(_ value: JSONValue) -> Plan {
-        let days = (value["days"]?.arrayValue ?? []).map { day in
-            PlanDay(
-                date: LocalDate(day["date"]?.stringValue ?? "") ?? LocalDate(daysSinceEpoch: 0),
-                title: day["title"]?.stringValue ?? "", rest: day["rest"] == true,
-                warmup: (day["warmup"]?.arrayValue ?? []).map { item in
-                    WarmupItem(name: item["name"]?.stringValue ?? "", reps: item["reps"]?.intValue, durationSeconds: item["durationSeconds"]?.intValue)
-                },
-                exercises: (day["exercises"]?.arrayValue ?? []).map { item in
-                    PlannedExercise(
-                        name: item["name"]?.stringValue ?? "", sets: item["sets"]?.intValue ?? 0, reps: item["reps"]?.intValue,
-                        repsMax: item["repsMax"]?.intValue, amrap: item["amrap"] == true, durationSeconds: item["durationSeconds"]?.intValue,
-                        weightKg: item["weightKg"]?.numberValue, restSeconds: item["restSeconds"]?.intValue)
-                })
-        }
-        return Plan(name: value["name"]?.stringValue ?? "", weekStart: LocalDate(value["weekStart"]?.stringValue ?? "") ?? LocalDate(daysSinceEpoch: 0), days: days)
-    }
 }

@@ -98,13 +98,18 @@ extension Commands {
     static let completeExercises = Command(
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket],
         run: { arguments, context in
-            guard let client = try? context.connect(arguments), case .success(let session)? = try? client.call("session.current") else { return ExitStatus.ok }
-            var exercises = (session["exercises"]?.arrayValue ?? []) + (session["offPlan"]?.arrayValue ?? [])
-            if session == .null, case .success(let plan)? = try? client.call("plan.get") {
-                let today = context.clock.today().description
-                exercises = plan["days"]?.arrayValue?.first { $0["date"] == .string(today) }?["exercises"]?.arrayValue ?? []
+            // Quiet on every failure: a completion must never print an error.
+            guard let client = try? context.connect(arguments),
+                let current = try? context.call(client, SessionCurrent.self, NoParams())
+            else { return ExitStatus.ok }
+            var names: [String] = []
+            if let session = current.session {
+                names = session.exercises.map(\.planned.name) + session.offPlan.map(\.name)
+            } else if let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {
+                let today = context.clock.today()
+                names = document.plan.days.first { $0.date == today }?.exercises.map(\.name) ?? []
             }
-            for item in exercises { context.console.print(item["name"]?.stringValue?.lowercased().replacingOccurrences(of: " ", with: "-") ?? "") }
+            for name in names { context.console.print(name.lowercased().replacingOccurrences(of: " ", with: "-")) }
             return ExitStatus.ok
         })
 }

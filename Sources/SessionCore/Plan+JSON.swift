@@ -1,51 +1,42 @@
-extension Plan {
-    /// The normalised plan as JSON, in the plan object shape plus resolved dates: what
+extension Plan: JSONObjectEncodable {
+    /// The normalised plan in the plan object shape plus resolved dates: what
     /// `sessionctl plan check` prints. Re-importing it gives no warnings.
-    public var json: JSONValue {
-        .obj([
-            "planName": .string(name),
-            "weekStart": .string(weekStart.description),
-            "days": .array(days.map(\.json)),
-        ])
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("planName", name)
+        writer.member("weekStart", weekStart.description)
+        writer.key("days")
+        writer.array { for day in days { day.encode(to: &$0) } }
+    }
+
+    /// The same as a `JSONValue`, for printing indented.
+    public var json: JSONValue { (try? JSONParser.parse(bytes: jsonBytes)) ?? .null }
+}
+
+extension PlanDay: JSONObjectEncodable {
+    /// The day's members before its exercises: date, weekday, title, rest, warm-up.
+    public func encodeHeader(to writer: inout JSONWriter) {
+        writer.member("date", date.description)
+        writer.member("day", weekday.name)
+        writer.member("title", title)
+        writer.member("rest", rest)
+        writer.key("warmup")
+        writer.array { for item in warmup { item.encode(to: &$0) } }
+    }
+
+    public func encodeMembers(to writer: inout JSONWriter) {
+        encodeHeader(to: &writer)
+        writer.key("exercises")
+        writer.array { for exercise in exercises { exercise.encode(to: &$0) } }
     }
 }
 
-extension PlanDay {
-    /// The day as JSON; `extra` members (ids, for instance) come first.
-    public func json(extra: [(key: String, value: JSONValue)] = [], exercises: [JSONValue]? = nil) -> JSONValue {
-        var pairs = extra
-        pairs.append((key: "date", value: .string(date.description)))
-        pairs.append((key: "day", value: .string(weekday.name)))
-        pairs.append((key: "title", value: .string(title)))
-        pairs.append((key: "rest", value: .bool(rest)))
-        pairs.append((key: "warmup", value: .array(warmup.map(\.json))))
-        pairs.append((key: "exercises", value: .array(exercises ?? self.exercises.map { $0.json() })))
-        return .object(pairs)
-    }
-
-    /// The day as JSON.
-    public var json: JSONValue { json() }
-}
-
-extension WarmupItem {
-    /// The item as JSON, absent fields left out.
-    public var json: JSONValue {
-        var pairs: [(key: String, value: JSONValue)] = [(key: "name", value: .string(name))]
-        if let reps { pairs.append((key: "reps", value: JSONValue(reps))) }
-        if let durationSeconds { pairs.append((key: "durationSeconds", value: JSONValue(durationSeconds))) }
-        if let description { pairs.append((key: "description", value: .string(description))) }
-        return .object(pairs)
-    }
-}
-
-extension PlannedExercise {
-    /// The exercise as JSON, absent fields left out; `extra` members come first.
-    public func json(extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
-        // The members as `encodeMembers` writes them: one encoding of an exercise.
-        var writer = JSONWriter()
-        encode(to: &writer)
-        let members = (try? JSONParser.parse(bytes: writer.bytes))?.objectPairs ?? []
-        return .object(extra + members)
+extension WarmupItem: JSONObjectEncodable {
+    /// The item's members, absent fields left out.
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("name", name)
+        if let reps { writer.member("reps", reps) }
+        if let durationSeconds { writer.member("durationSeconds", durationSeconds) }
+        if let description { writer.member("description", description) }
     }
 }
 

@@ -115,6 +115,11 @@ public struct ResultReader {
 
     public func optionalBool(_ key: String) throws(ResultDecodingError) -> Bool? { try optional(key, "true or false", \.boolValue) }
 
+    /// A date as YYYY-MM-DD.
+    public func date(_ key: String) throws(ResultDecodingError) -> LocalDate {
+        try required(key, "a date as YYYY-MM-DD") { $0.stringValue.flatMap(LocalDate.init) }
+    }
+
     /// An array of objects, each read with its path (`result.exercises[2]`).
     public func objects(_ key: String) throws(ResultDecodingError) -> [ResultReader] {
         let items = try required(key, "an array of objects", \.arrayValue)

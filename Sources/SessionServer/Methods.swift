@@ -21,21 +21,10 @@ enum Methods {
         TrackerMethod(DaemonStatus.self) { _, tracker in Outcome(try tracker.status()) },
     ]
 
-    static let planResult = Schema.object([
-        "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp,
-        "days": Schema.array(Schema.object),
-    ])
-
     static let plans: [TrackerMethod] = [
         TrackerMethod(PlanImport.self) { params, tracker in try tracker.importPlan(params) },
         TrackerMethod(PlanActivate.self) { params, tracker in try tracker.activatePlan(params.planID) },
-        Method("plan.get", summary: "A plan with its days and planned exercises and their ids.",
-               params: [ParamSpec("planId", schema: Schema.integer, "default: the active plan")],
-               result: planResult) { params, tracker in
-            let id = params.id("planId")
-            try params.check()
-            return Outcome(try tracker.plan(id))
-        },
+        TrackerMethod(PlanGet.self) { params, tracker in Outcome(try tracker.plan(params.planID)) },
         TrackerMethod(PlanList.self) { _, tracker in Outcome(try tracker.listPlans()) },
     ]
 

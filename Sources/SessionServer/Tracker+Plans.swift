@@ -26,26 +26,11 @@ extension Tracker {
     }
 
     /// `plan.get`: the plan with the ids sessions refer to.
-    func plan(_ planID: Int64?) throws -> JSONValue {
+    func plan(_ planID: Int64?) throws -> PlanDocument {
         guard let id = try planID ?? database.activePlanID() else { throw SessionError.noActivePlan }
         guard let stored = try database.plan(id) else { throw SessionError.planNotFound(id) }
-        let days = stored.plan.days.enumerated().map { dayIndex, day in
-            let exercises = day.exercises.enumerated().map { position, exercise in
-                exercise.json(extra: [
-                    (key: "plannedExerciseId", value: JSONValue(Int(stored.exerciseIDs[dayIndex][position]))),
-                    (key: "position", value: JSONValue(position + 1)),
-                ])
-            }
-            return day.json(extra: [(key: "planDayId", value: JSONValue(Int(stored.dayIDs[dayIndex])))], exercises: exercises)
-        }
-        return .obj([
-            "planId": JSONValue(Int(stored.id)),
-            "name": .string(stored.plan.name),
-            "weekStart": .string(stored.plan.weekStart.description),
-            "active": .bool(stored.active),
-            "importedAt": .string(clock.rfc3339(ms: stored.importedAtMs)),
-            "days": .array(days),
-        ])
+        return PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
+                            dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs)
     }
 
     /// `plan.list`.

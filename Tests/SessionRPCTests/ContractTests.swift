@@ -46,6 +46,22 @@ import Testing
         #expect(try roundTrip(EventsSubscribe.Result(subscribed: ["set.logged"])).subscribed == ["set.logged"])
     }
 
+    @Test func aPlanDocumentReadsBackAsWritten() throws {
+        let monday = try #require(LocalDate("2026-11-30"))
+        let plan = Plan(name: "Week 1", weekStart: monday, days: [
+            PlanDay(date: monday, title: "Legs", rest: false, warmup: [WarmupItem(name: "Jog", durationSeconds: 300)],
+                    exercises: [PlannedExercise(name: "Squat", sets: 3, reps: 8, repsMax: 12, weightKg: 60, restSeconds: 120),
+                                PlannedExercise(name: "Plank", sets: 2, amrap: true, durationSeconds: 45)]),
+            PlanDay(date: monday.adding(days: 1), title: "Rest", rest: true, warmup: [], exercises: []),
+        ])
+        let document = PlanDocument(planID: 3, active: true, importedAt: "2026-11-29T20:00:00Z", plan: plan, dayIDs: [10, 11], exerciseIDs: [[20, 21], []])
+        #expect(try roundTrip(document) == document)
+        let parsed = try JSONParser.parse(bytes: document.jsonBytes)
+        let squat = parsed["days"]?.arrayValue?.first?["exercises"]?.arrayValue?.first
+        #expect(squat?["plannedExerciseId"] == 20 && squat?["position"] == 1 && squat?["repsMax"] == 12)
+        #expect(parsed["days"]?.arrayValue?.first?["day"] == "Monday")
+    }
+
     @Test func paramsOfEveryContractSurviveTheWire() throws {
         let context = DecodingContext(nowMs: 1_764_000_000_000)
         func decode<P: MethodParams>(_ sent: P) throws -> P {

@@ -141,11 +141,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
             exercises.append(Exercise(
                 plannedExerciseID: try item.id("plannedExerciseId"), position: try item.int("position"),
                 loggedSets: try item.int("loggedSets"), done: try item.bool("done"),
-                planned: PlannedExercise(
-                    name: try item.string("name"), sets: try item.int("sets"), reps: try item.optionalInt("reps"),
-                    repsMax: try item.optionalInt("repsMax"), amrap: try item.optionalBool("amrap") ?? false,
-                    durationSeconds: try item.optionalInt("durationSeconds"), weightKg: try item.optionalNumber("weightKg"),
-                    restSeconds: try item.optionalInt("restSeconds"), description: try item.optionalString("description"))))
+                planned: try PlannedExercise(reader: item)))
         }
         var offPlan: [SessionProgress.OffPlan] = []
         for item in try reader.objects("offPlan") {
