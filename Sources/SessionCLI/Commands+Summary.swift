@@ -12,17 +12,12 @@ extension Commands {
             OptionSpec("--prompt", help: "print only the prompt context"),
         ],
         run: { arguments, context in
-            var params: [(key: String, value: JSONValue)] = []
-            if let date = try dateOption(arguments, "--week") {
-                params.append((key: "weekStart", value: .string(date.description)))
-            }
-            let summary = try context.call(try context.connect(arguments), "summary.weekly", .object(params))
-            if arguments.has("--json") {
-                context.console.print(arguments.has("--prompt") ? (summary["promptContext"] ?? .null).jsonText : summary.jsonText)
-            } else if arguments.has("--prompt") {
-                context.console.print(summary["promptContext"]?.stringValue ?? "")
-            } else {
-                SummaryFormatter(console: context.console).print(summary)
+            let params = SummaryWeekly.Params(weekStart: try dateOption(arguments, "--week"))
+            let report = try context.call(try context.connect(arguments), SummaryWeekly.self, params)
+            if arguments.has("--prompt") {
+                context.console.print(arguments.has("--json") ? JSONValue.string(report.promptContext).jsonText : report.promptContext)
+            } else if !context.printJSON(report, arguments) {
+                SummaryFormatter(console: context.console).print(report.summary)
             }
             return ExitStatus.ok
         })

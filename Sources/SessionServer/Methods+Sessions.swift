@@ -3,9 +3,6 @@ import SessionRPC
 import SessionStore
 
 extension Methods {
-    /// The latest acceptable `at`: now plus a little clock skew.
-    static func latest(_ tracker: Tracker) -> Int64 { tracker.nowMs + SessionLimits.futureToleranceMs }
-
     static let sessions: [TrackerMethod] = [
         TrackerMethod(SessionStart.self) { params, tracker in try tracker.startSession(params) },
         TrackerMethod(SessionPause.self) { params, tracker in try tracker.pauseSession(params.sessionID) },

@@ -4,9 +4,9 @@ import SessionStore
 
 extension Tracker {
     /// `summary.weekly`: the structured summary and its prompt context.
-    func weeklySummary(weekStart: LocalDate?) throws -> JSONValue {
+    func weeklySummary(weekStart: LocalDate?) throws -> WeeklyReport {
         let summary = try summary(weekOf: weekStart)
-        return SummaryJSON.encode(summary, context: PromptContext.render(summary))
+        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary))
     }
 
     /// The summary of the ISO week holding `date` (default: today's week).

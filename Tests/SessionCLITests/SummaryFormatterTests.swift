@@ -4,12 +4,13 @@ import Testing
 @testable import SessionCLI
 
 @Suite struct SummaryFormatterTests {
-    func summary(planned: Int, due: Int, done: Int, sessions: Int) -> JSONValue {
-        let dates = (0..<planned).map { JSONValue.string("2026-11-3\($0)") }
-        return .obj([
-            "plannedDays": .array(dates), "dueDays": .array(Array(dates.prefix(due))), "completedPlannedDays": .array(Array(dates.prefix(done))),
-            "adherence": due > 0 ? JSONValue(Double(done) / Double(due)) : .null, "sessions": JSONValue(sessions),
-        ])
+    func summary(planned: Int, due: Int, done: Int, sessions: Int) -> WeeklySummary {
+        let monday = LocalDate(daysSinceEpoch: 20_000).mondayOfWeek
+        let dates = (0..<planned).map { monday.adding(days: $0) }
+        return WeeklySummary(
+            weekStart: monday, plannedDays: dates, dueDays: Array(dates.prefix(due)), completedPlannedDays: Array(dates.prefix(done)),
+            missedDays: [], sessions: sessions, adherence: due > 0 ? Double(done) / Double(due) : nil, sets: 0, reps: 0, volumeKg: 0,
+            activeMinutes: 0, averageRPE: nil, hardSets: 0, exercises: [], skipped: [], health: [], volumePerDayKg: [])
     }
 
     @Test func theHeaderSaysWhatWasDueDoneAndIsStillAhead() {

@@ -62,6 +62,24 @@ import Testing
         #expect(parsed["days"]?.arrayValue?.first?["day"] == "Monday")
     }
 
+    @Test func aWeeklyReportReadsBackRounded() throws {
+        let monday = try #require(LocalDate("2026-11-30"))
+        let summary = WeeklySummary(
+            weekStart: monday, plannedDays: [monday, monday.adding(days: 2)], dueDays: [monday], completedPlannedDays: [monday], missedDays: [],
+            sessions: 1, adherence: 1, sets: 9, reps: 80, volumeKg: 2_400.004, activeMinutes: 55, averageRPE: 7.333_333, hardSets: 1,
+            exercises: [ExerciseSummary(name: "Squat", setsDone: 3, setsPlanned: 3, bestSet: SetFigures(reps: 5, weightKg: 100, durationSeconds: nil),
+                                        measure: .estimatedOneRepMaxKg, best: 116.666_7, previousBest: nil, change: nil, trend: .new)],
+            skipped: [SkippedExercise(date: monday, name: "Row", setsDone: 1, setsPlanned: 3)],
+            health: [HealthSummary(type: .sleepHours, value: 7.25, samples: 3, previous: 6.5)],
+            volumePerDayKg: [2_400, 0, 0, 0, 0, 0, 0])
+        let read = try roundTrip(WeeklyReport(summary: summary, promptContext: "Week of 2026-11-30: 1/1 planned"))
+        #expect(read.summary.volumeKg == 2_400 && read.summary.averageRPE == 7.33, "written to 0.01")
+        #expect(read.summary.exercises.first?.best == 116.67 && read.summary.exercises.first?.trend == .new)
+        #expect(read.summary.skipped == summary.skipped && read.summary.health.first?.change == 0.75)
+        #expect(read.promptContext == "Week of 2026-11-30: 1/1 planned")
+        #expect(try JSONParser.parse(bytes: read.jsonBytes)["weekEnd"] == "2026-12-06")
+    }
+
     @Test func paramsOfEveryContractSurviveTheWire() throws {
         let context = DecodingContext(nowMs: 1_764_000_000_000)
         func decode<P: MethodParams>(_ sent: P) throws -> P {
