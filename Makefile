@@ -52,11 +52,15 @@ release: deps
 # with libFuzzer and AddressSanitizer), seeded with the example plans. Not part of
 # `make test`: it runs for FUZZ_SECONDS and stops at the first crash, leaving it in .build/fuzz.
 FUZZ_SECONDS ?= 60
+# The JSON module is built first (instrumented too), then SessionCore with the fuzzer.
+FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address
 fuzz:
 	mkdir -p .build/fuzz/corpus
 	cp ../shared/examples/plans/* .build/fuzz/corpus/ 2>/dev/null || true
-	swiftc -parse-as-library -O -sanitize=fuzzer,address -module-name SessionCore \
-	  Sources/SessionCore/*.swift Tests/Fuzz/main.swift -o .build/fuzz/session-core-fuzzer
+	swiftc $(FUZZ_FLAGS) -module-name JSON -emit-module -emit-module-path .build/fuzz/JSON.swiftmodule \
+	  -emit-library -static -o .build/fuzz/libJSON.a Sources/JSON/*.swift
+	swiftc $(FUZZ_FLAGS) -module-name SessionCore -I .build/fuzz -L .build/fuzz -lJSON \
+	  $$(find Sources/SessionCore -name '*.swift') Tests/Fuzz/main.swift -o .build/fuzz/session-core-fuzzer
 	cd .build/fuzz && ./session-core-fuzzer corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
 
 # Measures latency, throughput, start-up and memory; prints JSON lines (see README).

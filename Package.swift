@@ -1,7 +1,13 @@
 // swift-tools-version:6.0
-// sessiond: a workout session tracker daemon. Layers, bottom up:
-// CSQLite/CSystemd (C) → SessionCore (pure domain) → SessionStore (SQLite) →
-// SessionRPC (JSON-RPC 2.0) → SessionCLI / sessiond / sessionctl (executables).
+// sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
+//   CSQLite, CSystemd, CLinux   C libraries from Debian, one module map each
+//   JSON                        the JSON value, parser, writer and paths
+//   SessionCore                 pure domain: plans, sessions, summary, prompt, time
+//   SessionStore                the one owner of SQLite: schema, migrations, every statement
+//   SessionSystem               what the OS tells: the clock and time zone, socket paths
+//   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client
+//   SessionServer, SessionCLI   the daemon's loop and handlers; sessionctl's verbs
+//   sessiond, sessionctl, sessiond-bench   thin executables
 import PackageDescription
 
 let package = Package(
@@ -22,31 +28,34 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
-        .target(name: "SessionCore"),
+        .target(name: "JSON"),
+        .target(name: "SessionCore", dependencies: ["JSON"]),
         .target(name: "ArgumentParsing"),
-        .target(name: "SessionStore", dependencies: ["CSQLite", "SessionCore"]),
-        .target(name: "SessionRPC", dependencies: ["SessionCore"]),
-        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "SessionCore", "SessionRPC"]),
+        .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
+        .target(name: "SessionSystem", dependencies: ["SessionCore"]),
+        .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
+        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(
             name: "SessionServer",
-            dependencies: ["ArgumentParsing", "CLinux", "CSystemd", "SessionCore", "SessionStore", "SessionRPC"]
+            dependencies: ["ArgumentParsing", "CLinux", "CSystemd", "JSON", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
         ),
         .executableTarget(name: "sessionctl", dependencies: ["ArgumentParsing", "SessionCLI"]),
-        .executableTarget(name: "sessiond-bench", dependencies: ["SessionCore", "SessionRPC", "SessionStore"]),
+        .executableTarget(name: "sessiond-bench", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(
             name: "TestSupport",
-            dependencies: ["SessionCore", "SessionRPC"],
+            dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["SessionStore", "TestSupport"]),
-        .testTarget(name: "SessionRPCTests", dependencies: ["SessionRPC", "TestSupport"]),
-        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "SessionCore", "SessionStore", "SessionRPC", "TestSupport"]),
-        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
+        .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionRPC", "SessionSystem", "TestSupport"]),
+        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
+        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionSystem"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "SessionCore", "SessionRPC", "SessionStore", "sessiond", "sessionctl", "sessiond-bench"]
+            dependencies: ["TestSupport", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench"]
         ),
     ]
 )

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import SessionCore
 import SessionRPC
+import JSON
+import SessionSystem
 
 /// What a command gets to run: where to write, the environment, the clock.
 public struct CommandContext {

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import SessionCore
 import SessionRPC
+import JSON
 
 extension Commands {
     static let planCheck = Command(

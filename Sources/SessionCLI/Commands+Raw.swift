@@ -4,6 +4,8 @@ import Glibc
 import ArgumentParsing
 import SessionCore
 import SessionRPC
+import JSON
+import SessionSystem
 
 extension Commands {
     static let call = Command(
@@ -50,7 +52,7 @@ extension Commands {
             guard event["method"] == "event", let params = event["params"] else { continue }
             if arguments.has("--json") { console.print(params.jsonText); continue }
             let type = params["type"]?.stringValue ?? "?"
-            if type == "rest.started", let ends = params["endsAt"]?.stringValue, let ms = LocalClock.parseRFC3339(ends) {
+            if type == "rest.started", let ends = params["endsAt"]?.stringValue, let ms = RFC3339.parse(ends) {
                 countdown = (ms, params["exercise"]?.stringValue ?? "")
             } else if type == "rest.finished" || type == "set.logged" || type.hasPrefix("session.") {
                 countdown = nil
@@ -72,7 +74,7 @@ extension Commands {
         case "rest.started":
             let ends = event["endsAt"]?.stringValue
             detail = "\(event["exercise"]?.stringValue ?? "") · rest \(PlanFormatter.formatClock(event["seconds"]?.intValue ?? 0)) until "
-                + (ends.flatMap(LocalClock.parseRFC3339).map(timeOfDay) ?? ends ?? "")
+                + (ends.flatMap(RFC3339.parse).map(timeOfDay) ?? ends ?? "")
         case "rest.finished": detail = "\(event["exercise"]?.stringValue ?? "") · rest over, next set"
         case "session.started": detail = event["title"]?.stringValue ?? ""
         case "session.finished": detail = PlanFormatter.count(event["sets"]?.intValue ?? 0, "set") + " · \(PlanFormatter.formatKilograms(event["volumeKg"]?.numberValue ?? 0)) kg"

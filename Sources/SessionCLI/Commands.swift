@@ -1,6 +1,7 @@
 import ArgumentParsing
 import SessionCore
 import SessionRPC
+import JSON
 
 /// The verb table of `sessionctl`: help and dispatch both come from it.
 enum Commands {

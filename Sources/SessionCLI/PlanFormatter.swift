@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// Renders plans for a person reading a terminal.
 struct PlanFormatter {

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// The protocol's application errors (JSON-RPC 2.0 §5.1, -32000…-32099): a code and a
 /// stable `reason`, named once for the daemon (`ErrorMapping`) and its clients

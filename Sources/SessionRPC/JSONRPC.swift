@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// One JSON-RPC 2.0 request (§4). `id` nil means a notification: no response, even on error.
 public struct Request: Sendable {

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// A method's typed contract, shared by the daemon and its clients: the daemon decodes
 /// `Params` and encodes `Result`; a client (sessionctl) encodes `Params` and decodes

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// One documented parameter of a method.
 public struct ParamSpec: Sendable {

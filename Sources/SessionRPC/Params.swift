@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// Typed access to a request's params object (by name). Every problem is collected
 /// with its path (`params.reps`) so one -32602 reply names them all.

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// A JSON-RPC 2.0 error object (§5.1): a code, a message, optional data. Application
 /// errors (-32000…-32099) always carry `data.reason`, a stable snake_case word.

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import SessionCore
+import JSON
+import SessionSystem
 
 /// A blocking JSON-RPC client on the daemon's Unix socket: one request line out, one
 /// reply line in. Small on purpose: sessionctl starts, asks, prints and exits.

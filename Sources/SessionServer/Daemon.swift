@@ -6,6 +6,7 @@ import CLinux
 import SessionCore
 import SessionRPC
 import SessionStore
+import SessionSystem
 
 /// sessiond's wiring: flags, signals, the database, the socket, the worker and the loop.
 public enum Daemon {

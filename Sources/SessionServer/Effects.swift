@@ -1,5 +1,6 @@
 import SessionCore
 import SessionRPC
+import JSON
 
 /// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`.
 struct Event: Sendable, JSONObjectEncodable {

@@ -1,6 +1,7 @@
 import SessionCore
 import SessionRPC
 import SessionStore
+import JSON
 
 /// Maps every domain and storage error to a JSON-RPC error: the one place that does.
 /// Application codes are grouped per domain (Core Lightning's jsonrpc_errors.h):

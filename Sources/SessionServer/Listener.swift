@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSystemd
 import SessionRPC
+import SessionSystem
 
 /// The listening Unix socket: passed by systemd (socket activation) or bound here.
 /// Non-copyable: it owns the descriptor, and a socket file bound here is removed when

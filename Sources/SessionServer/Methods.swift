@@ -2,11 +2,12 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-/// The method table: each entry decodes its params, calls the tracker and returns the
-/// result. `rpc.discover` is generated from the same entries.
-/// One entry of the daemon's method table.
+/// One entry of the daemon's method table: a contract and the tracker call behind it.
 typealias TrackerMethod = Method<Tracker, Outcome>
 
+/// The method table: each entry names its contract (SessionRPC/Contracts), which decodes
+/// the params and encodes the result, and calls the tracker. `rpc.discover` is
+/// generated from the same entries.
 enum Methods {
     static let table = MethodTable<Tracker, Outcome>(
         methods: daemon + plans + sessions + summary + events,

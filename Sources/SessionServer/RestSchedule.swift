@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// A rest timer: after a set with planned rest, subscribers hear `rest.finished` when
 /// it runs out.

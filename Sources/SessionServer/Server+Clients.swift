@@ -4,6 +4,7 @@ import Glibc
 import CLinux
 import SessionCore
 import SessionRPC
+import JSON
 
 extension Server {
     func acceptClients() {

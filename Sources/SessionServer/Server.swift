@@ -4,6 +4,7 @@ import Glibc
 import CLinux
 import SessionCore
 import SessionRPC
+import SessionSystem
 
 /// The serving loop: one epoll over the listening socket, the clients, the signal
 /// descriptor and the worker's wake-up descriptor. Decoding and writing happen here;

@@ -1,6 +1,7 @@
 import SessionCore
 import SessionRPC
 import SessionStore
+import JSON
 
 extension Tracker {
     /// `session.log`: stores a set against a planned exercise or an off-plan name.

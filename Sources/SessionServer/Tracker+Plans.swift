@@ -1,6 +1,7 @@
 import SessionCore
 import SessionRPC
 import SessionStore
+import JSON
 
 extension Tracker {
     /// `plan.import`: the typed boundary, then one atomic insert.

@@ -1,6 +1,7 @@
 import SessionCore
 import SessionRPC
 import SessionStore
+import JSON
 
 extension Tracker {
     /// `session.start`: the plan day of the date (or the one named), else a free session.

@@ -1,6 +1,7 @@
 import SessionCore
 import SessionRPC
 import SessionStore
+import SessionSystem
 
 /// The daemon's domain service: plans and sessions on top of storage and the pure rules.
 /// Lives on the database thread only; every method runs inside the current group

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 extension Database {
     /// Stores a health sample.

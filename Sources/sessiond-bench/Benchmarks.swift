@@ -4,6 +4,8 @@ import Glibc
 import SessionCore
 import SessionRPC
 import SessionStore
+import JSON
+import SessionSystem
 
 /// One measured figure, printed as a JSON line.
 struct Metric {

@@ -3,6 +3,8 @@ import Glibc
 #endif
 import SessionCore
 import SessionRPC
+import JSON
+import SessionSystem
 
 /// The throughput load, run as its own process (`sessiond-bench --load SOCKET CLIENTS
 /// PER_CLIENT`): one thread drives every connection with poll(2), as wrk does, each

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 
 /// The benchmark is not a test; this only checks that it runs and reports every figure
 /// on a tiny workload.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 
 /// events.subscribe: what a watch face hears.
 @Suite struct EventTests {

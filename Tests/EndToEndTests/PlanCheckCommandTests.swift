@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 
 /// `sessionctl plan check` and `plan schema`, run as built binaries.
 @Suite struct PlanCheckCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 
 /// JSON-RPC 2.0 as PROTOCOL.md fixes it: framing, every error class, batches,
 /// notifications, ids, discovery.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 @testable import SessionStore
 
 /// The daemon under stress and failure: concurrency, crashes, hostile clients, signals.

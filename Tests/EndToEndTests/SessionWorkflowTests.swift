@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 
 /// Whole workouts driven over the socket, as a watch face or a script would.
 @Suite struct SessionWorkflowTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 
 /// sessionctl as a person uses it between two sets, against a running daemon.
 @Suite struct SessionctlTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import JSON
 
 /// summary.weekly, health.record, profile.* and prompt.render over the socket, on weeks
 /// entered with backfilled sessions and checked by hand.

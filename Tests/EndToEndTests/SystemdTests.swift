@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import SessionCore
 import SessionRPC
+import SessionSystem
 
 /// sessiond as a systemd service, checked with systemd's own tools. This machine has no
 /// systemd manager (PID 1), so the units are verified and rated offline, socket

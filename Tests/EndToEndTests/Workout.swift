@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import SessionCore
+import JSON
 
 /// Helpers shared by the daemon tests: a plan for the current test week, and shortcuts.
 enum Workout {

@@ -1,6 +1,7 @@
 import SessionCore
 import SessionRPC
 import Testing
+import SessionSystem
 @testable import SessionCLI
 
 @Suite struct SummaryFormatterTests {
@@ -33,7 +34,7 @@ import Testing
         let clock = LocalClock()
         let ends = "2026-11-30T14:14:20.194+01:00"
         let line = Commands.describe(event: .obj(["exercise": "Plank", "seconds": 45, "endsAt": .string(ends)]), type: "rest.started", clock: clock)
-        let local = String(clock.rfc3339(ms: try #require(LocalClock.parseRFC3339(ends))).dropFirst(11).prefix(8))
+        let local = String(clock.rfc3339(ms: try #require(RFC3339.parse(ends))).dropFirst(11).prefix(8))
         #expect(line.hasSuffix("  rest.started  Plank · rest 0:45 until \(local)"), "\(line)")
         #expect(local.count == 8 && !line.contains("+01:00"))
     }

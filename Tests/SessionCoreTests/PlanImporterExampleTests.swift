@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+import JSON
 @testable import SessionCore
 
 /// Every example in ../shared/examples/plans imports (or is refused) as expected.

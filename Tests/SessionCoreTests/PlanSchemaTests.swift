@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+import JSON
 @testable import SessionCore
 
 @Suite struct PlanSchemaTests {

@@ -1,5 +1,6 @@
 import SessionCore
 import Testing
+import JSON
 
 @testable import SessionRPC
 

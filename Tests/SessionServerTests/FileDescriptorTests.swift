@@ -3,6 +3,7 @@ import Glibc
 #endif
 import SessionRPC
 import Testing
+import SessionSystem
 
 @testable import SessionServer
 

@@ -1,5 +1,6 @@
 import Foundation
 import SessionRPC
+import SessionSystem
 
 /// A Unix datagram socket the test owns: stands in for systemd's NOTIFY_SOCKET or the
 /// journal's socket, and hands back each datagram as text.

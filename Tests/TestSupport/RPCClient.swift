@@ -1,6 +1,8 @@
 import Foundation
 import SessionRPC
 import SessionCore
+import JSON
+import SessionSystem
 
 /// A raw JSON-RPC client on a Unix socket: lines out, lines in, as any program would
 /// speak to sessiond.

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// A point in time as a client wrote it (RFC 3339) and as the daemon uses it.
 public struct Timestamp: Sendable, Equatable {
@@ -9,7 +10,7 @@ public struct Timestamp: Sendable, Equatable {
 
     /// Parses RFC 3339 (`2026-11-30T18:05:00+01:00`); nil when it is not.
     public init?(_ text: String) {
-        guard let ms = LocalClock.parseRFC3339(text) else { return nil }
+        guard let ms = RFC3339.parse(text) else { return nil }
         self.ms = ms
         self.text = text
     }

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `daemon.status`: what a health check or `sessionctl status --daemon` reads.
 public enum DaemonStatus: MethodContract {

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `events.subscribe`: this connection then receives events as notifications
 /// `{"method": "event", "params": {"type": …}}`.

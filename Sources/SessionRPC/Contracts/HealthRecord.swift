@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `health.record`: a health sample other tools (or sessionctl) push.
 public enum HealthRecord: MethodContract {

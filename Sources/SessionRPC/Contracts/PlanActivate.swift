@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `plan.activate`: makes a stored plan the active one.
 public enum PlanActivate: MethodContract {

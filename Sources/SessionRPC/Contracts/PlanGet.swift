@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `plan.get`: a stored plan with the ids sessions refer to.
 public enum PlanGet: MethodContract {

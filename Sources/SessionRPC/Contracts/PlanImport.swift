@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `plan.import`: a generated plan through the typed boundary (SessionCore's
 /// PlanImporter); nothing is stored when it is refused.

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `plan.list`: every stored plan, newest first.
 public enum PlanList: MethodContract {

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// The profile as `profile.get` and `profile.set` return it.
 public struct ProfileResult: MethodResult, JSONObjectEncodable, Equatable {

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `profile.set`: replaces the fields given.
 public enum ProfileSet: MethodContract {

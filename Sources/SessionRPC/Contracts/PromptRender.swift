@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `prompt.render`: next week's generation prompt.
 public enum PromptRender: MethodContract {

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// One object of a list result (`session.list`, `plan.list`).
 public protocol ResultItem: JSONObjectEncodable, Sendable {

@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `session.abort`: discards the session and its sets.
 public enum SessionAbort: MethodContract {

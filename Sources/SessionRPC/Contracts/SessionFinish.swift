@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `session.finish`: ends the session and returns its totals.
 public enum SessionFinish: MethodContract {

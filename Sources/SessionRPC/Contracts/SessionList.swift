@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `session.list`: sessions, newest first.
 public enum SessionList: MethodContract {

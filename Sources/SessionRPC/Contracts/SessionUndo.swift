@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `session.undo`: removes a set (default: the last set of the active session).
 public enum SessionUndo: MethodContract {

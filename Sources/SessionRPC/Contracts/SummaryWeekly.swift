@@ -1,4 +1,5 @@
 import SessionCore
+import JSON
 
 /// `summary.weekly`: an ISO week's adherence, volume, progress, effort and health.
 public enum SummaryWeekly: MethodContract {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Walks one imported document, collecting warnings and errors with their paths.
 /// Reading goes on after an error so that every problem is reported at once.
 struct PlanReader {

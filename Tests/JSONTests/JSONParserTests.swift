@@ -1,5 +1,5 @@
 import Testing
-@testable import SessionCore
+@testable import JSON
 
 @Suite struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {
@@ -83,15 +83,7 @@ import Testing
     }
 }
 
-@Suite struct TextNormalisationTests {
-    @Test func collapsesWhitespaceTheSameForASCIIAndUnicode() {
-        #expect("  Bench \t Press\n".collapsingWhitespace() == "Bench Press")
-        #expect("Row\u{7}\u{1}ing".collapsingWhitespace() == "Rowing")
-        #expect("Plain".collapsingWhitespace() == "Plain")
-        #expect(" Übung\u{00A0} Zwei ".collapsingWhitespace() == "Übung Zwei", "non-breaking space is whitespace too")
-        #expect("a\u{2028}b".collapsingWhitespace() == "a b")
-    }
-
+@Suite struct JSONEscapingTests {
     @Test func escapesEveryCharacterJSONNeeds() throws {
         for text in ["plain", "quote \" and \\ backslash", "line\nbreak", "del\u{7F}", "sep\u{2028}arator", "€ and ✓", ""] {
             let encoded = JSONValue.string(text).jsonText

@@ -1,3 +1,5 @@
+import JSON
+
 extension PlanReader {
     /// Fillers used to pad a day when `exercisesPerDay` asks for more exercises than the
     /// plan gave: gentle, equipment-free work that fits any day.

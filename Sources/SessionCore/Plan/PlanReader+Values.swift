@@ -1,3 +1,5 @@
+import JSON
+
 extension PlanReader {
     /// A name or title: trimmed, whitespace collapsed (with a warning when that changed
     /// it), at most `PlanLimits.nameLength` characters. Missing or empty: the fallback.

@@ -1,3 +1,5 @@
+import JSON
+
 extension Plan: JSONObjectEncodable {
     /// The normalised plan in the plan object shape plus resolved dates: what
     /// `sessionctl plan check` prints. Re-importing it gives no warnings.

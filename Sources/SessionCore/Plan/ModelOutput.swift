@@ -1,3 +1,5 @@
+import JSON
+
 /// Finds the one JSON value inside a language model's raw reply: markdown fences and
 /// prose around it are dropped. Zero or several candidate values are an error.
 public enum ModelOutput {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Options for one import.
 public struct PlanImportOptions: Sendable {
     /// The Monday of the plan's week. Nil: the Monday of the first explicit date in the

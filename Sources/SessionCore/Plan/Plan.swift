@@ -1,3 +1,5 @@
+import JSON
+
 /// A normalised 7-day training plan, as import produces it and storage keeps it.
 public struct Plan: Sendable, Equatable {
     /// The plan's display name.

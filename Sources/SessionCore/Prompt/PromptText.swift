@@ -1,3 +1,5 @@
+import JSON
+
 /// Makes text people typed safe to place in a generation prompt: one line, bounded, and
 /// free of the characters that could end the context, open a code fence, fake a label
 /// or a message boundary, or smuggle markup. What remains is data, not instructions.

@@ -1,0 +1,12 @@
+import SessionCore
+import Testing
+
+@Suite struct TextNormalisationTests {
+    @Test func collapsesWhitespaceTheSameForASCIIAndUnicode() {
+        #expect("  Bench \t Press\n".collapsingWhitespace() == "Bench Press")
+        #expect("Row\u{7}\u{1}ing".collapsingWhitespace() == "Rowing")
+        #expect("Plain".collapsingWhitespace() == "Plain")
+        #expect(" Übung\u{00A0} Zwei ".collapsingWhitespace() == "Übung Zwei", "non-breaking space is whitespace too")
+        #expect("a\u{2028}b".collapsingWhitespace() == "a b")
+    }
+}
