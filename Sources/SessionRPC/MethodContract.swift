@@ -147,7 +147,7 @@ public protocol MethodContext {
     var decoding: DecodingContext { get }
 }
 
-extension Method where Context: MethodContext {
+extension MethodRoute where Context: MethodContext {
     /// A method from its typed contract: `handler` gets the params decoded and checked,
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {

@@ -8,7 +8,7 @@ import SessionRPC
 import SessionStore
 import SessionSystem
 
-/// sessiond's wiring: flags, signals, the database, the socket, the worker and the loop.
+/// sessiond's wiring: flags, signals, the database, the socket, the database thread and the loop.
 public enum Daemon {
     /// Runs the daemon to completion and returns its exit status.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
@@ -55,18 +55,18 @@ public enum Daemon {
         let socketSource = activated == nil ? SocketPath.resolve(flag: options.socketFlag, environment: environment) : "activation"
         let listener = try activated ?? Listener.bind(path: socketSource, group: group)
         let clock = LocalClock()
-        let tracker = Tracker(database: database, clock: clock)
+        let service = SessionService(database: database, clock: clock)
         let notifier = Notifier()
-        let worker = try Worker(tracker: tracker, logger: logger, publishesStatus: notifier.isListening)
+        let databaseThread = try DatabaseThread(service: service, logger: logger, publishesStatus: notifier.isListening)
         let server = try Server(
-            listener: listener, worker: worker, logger: logger, notifier: notifier,
+            listener: listener, databaseThread: databaseThread, logger: logger, notifier: notifier,
             access: AccessPolicy(ownUID: getuid(), group: group), signals: signals)
-        let status = worker.statusLine()  // before the worker thread owns the database
-        try worker.start()
+        let status = databaseThread.statusLine()  // before the database thread owns the database
+        try databaseThread.start()
         logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current)])
         notifier.ready(status: status)
         server.run()
-        worker.stop()
+        databaseThread.stop()
         logger.info("stopped", id: .stopping)
         return 0
     }

@@ -144,11 +144,11 @@ extension Server {
             let jobs = pendingJobs
             pendingJobs.removeAll(keepingCapacity: true)
             if jobs.count == 1, let job = jobs.first, connectionsByID[job.connection]?.inFlight == 1,
-                let completion = worker.runInline(job)
+                let completion = databaseThread.runInline(job)
             {
                 deliver(completion)
             } else {
-                for job in jobs { worker.submit(job) }
+                for job in jobs { databaseThread.submit(job) }
             }
         }
     }

@@ -7,8 +7,8 @@ import SessionRPC
 import SessionSystem
 
 /// The serving loop: one epoll over the listening socket, the clients, the signal
-/// descriptor and the worker's wake-up descriptor. Decoding and writing happen here;
-/// every method runs on the worker's database thread. Signals arrive as events in the
+/// descriptor and the database thread's wake-up descriptor. Decoding and writing happen here;
+/// every method runs on the database thread (DatabaseThread). Signals arrive as events in the
 /// loop (signalfd); nothing runs inside a signal handler.
 final class Server {
     let epoll: FileDescriptor
@@ -16,13 +16,13 @@ final class Server {
     var listener: Listener?
     /// The listener's descriptor number, for accept(2) while it listens.
     let listenerFD: Int32
-    let worker: Worker
+    let databaseThread: DatabaseThread
     let signals: FileDescriptor
     let logger: Logger
     let notifier: Notifier
     let access: AccessPolicy
     let clock = LocalClock()
-    /// Clients by descriptor (for epoll events) and by id (for the worker's replies).
+    /// Clients by descriptor (for epoll events) and by id (for the database thread's replies).
     var connections: [Int32: ClientConnection] = [:]
     var connectionsByID: [Int: ClientConnection] = [:]
     /// The connections that subscribed to events, by id: events go to these only.
@@ -42,15 +42,15 @@ final class Server {
     /// Descriptor tags in epoll_event.data: clients use their fd.
     private static let listenerTag: UInt64 = 1 << 40
     private static let signalTag: UInt64 = 1 << 41
-    private static let workerTag: UInt64 = 1 << 42
+    private static let databaseTag: UInt64 = 1 << 42
 
     init(
-        listener: consuming Listener, worker: Worker, logger: Logger, notifier: Notifier, access: AccessPolicy,
+        listener: consuming Listener, databaseThread: DatabaseThread, logger: Logger, notifier: Notifier, access: AccessPolicy,
         signals: consuming FileDescriptor
     ) throws(SystemCallError) {
         listenerFD = listener.fd
         self.listener = consume listener
-        self.worker = worker
+        self.databaseThread = databaseThread
         self.logger = logger
         self.notifier = notifier
         self.access = access
@@ -58,7 +58,7 @@ final class Server {
         epoll = try FileDescriptor(epoll_create1(Int32(EPOLL_CLOEXEC)), from: "epoll_create1")
         try watch(listenerFD, tag: Self.listenerTag)
         try watch(self.signals.raw, tag: Self.signalTag)
-        try watch(worker.wakeLoop.raw, tag: Self.workerTag)
+        try watch(databaseThread.wakeLoop.raw, tag: Self.databaseTag)
     }
 
     /// Adds a descriptor the loop reads, reported under `tag`.
@@ -91,7 +91,7 @@ final class Server {
                 switch event.data.u64 {
                 case Self.listenerTag: acceptClients()
                 case Self.signalTag: handleSignal()
-                case Self.workerTag: deliverCompletions()
+                case Self.databaseTag: deliverCompletions()
                 default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
                 }
             }
@@ -151,9 +151,9 @@ final class Server {
     /// Hands finished replies to their connections, in order, and publishes events.
     private func deliverCompletions() {
         // Completions first: taking them clears the wake-up counter, so a status the
-        // worker publishes after this read wakes the loop again.
-        let completions = worker.takeCompletions()
-        let status = worker.status.withLock { $0 }
+        // database thread publishes after this read wakes the loop again.
+        let completions = databaseThread.takeCompletions()
+        let status = databaseThread.status.withLock { $0 }
         if status != lastStatus {
             lastStatus = status
             notifier.status(status)

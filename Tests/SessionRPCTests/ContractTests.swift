@@ -113,8 +113,8 @@ import JSON
     }
 
     @Test func discoverDocumentsTheContract() throws {
-        let table = MethodTable<Context, Output>(
-            methods: [Method(SessionFinish.self) { params, _ in Output(.obj(["rpe": JSONValue(params.rpe)])) }],
+        let table = MethodRouter<Context, Output>(
+            methods: [MethodRoute(SessionFinish.self) { params, _ in Output(.obj(["rpe": JSONValue(params.rpe)])) }],
             info: .obj(["title": "test"]), mapError: { _ in .internalError("unexpected") })
         let methods = try #require(table.openRPC["methods"]?.arrayValue)
         let finish = try #require(methods.first { $0["name"] == "session.finish" })

@@ -26,7 +26,7 @@ public protocol MethodOutput: Sendable {
 
 /// One method: its documentation and its handler. The same value dispatches requests
 /// and generates the OpenRPC document, so the two cannot drift.
-public struct Method<Context, Output: MethodOutput>: Sendable {
+public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     public typealias Handler = @Sendable (inout Params, Context) throws -> Output
     public let name: String
     public let summary: String
@@ -45,14 +45,14 @@ public struct Method<Context, Output: MethodOutput>: Sendable {
 }
 
 /// The route table: method name → handler, plus `rpc.discover`.
-public struct MethodTable<Context, Output: MethodOutput>: Sendable {
-    public let methods: [Method<Context, Output>]
+public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
+    public let methods: [MethodRoute<Context, Output>]
     private let index: [String: Int]
     /// Maps a handler's thrown error to a JSON-RPC error (the one place that does).
     private let mapError: @Sendable (Error) -> RPCError
     private let info: JSONValue
 
-    public init(methods: [Method<Context, Output>], info: JSONValue, mapError: @escaping @Sendable (Error) -> RPCError) {
+    public init(methods: [MethodRoute<Context, Output>], info: JSONValue, mapError: @escaping @Sendable (Error) -> RPCError) {
         self.methods = methods
         self.info = info
         self.mapError = mapError

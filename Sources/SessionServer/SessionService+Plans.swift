@@ -3,7 +3,7 @@ import SessionRPC
 import SessionStore
 import JSON
 
-extension Tracker {
+extension SessionService {
     /// `plan.import`: the typed boundary, then one atomic insert.
     func importPlan(_ params: PlanImport.Params) throws -> Outcome {
         let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay)

@@ -3,7 +3,7 @@ import SessionRPC
 import SessionStore
 import JSON
 
-extension Tracker {
+extension SessionService {
     /// `session.start`: the plan day of the date (or the one named), else a free session.
     func startSession(_ params: SessionStart.Params) throws -> Outcome {
         if let active = try database.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }

@@ -42,16 +42,16 @@ struct Completion: Sendable {
 /// reply reports a write before it is durable. A lone request may instead run on the
 /// serving thread (`runInline`); `ownership` ensures one thread at a time uses the
 /// database either way.
-final class Worker: @unchecked Sendable {
-    // The tracker (and its database) is touched only by the thread holding `ownership`
-    // once start() ran: the worker thread, or the serving loop running a job inline.
-    private let tracker: Tracker
-    private let table = Methods.table
-    /// Held by whichever thread is using the tracker and its database.
+final class DatabaseThread: @unchecked Sendable {
+    // The service (and its database) is touched only by the thread holding `ownership`
+    // once start() ran: this thread, or the serving loop running a job inline.
+    private let service: SessionService
+    private let table = DaemonRoutes.table
+    /// Held by whichever thread is using the service and its database.
     private let ownership = Mutex<Void>(())
     private let queue = Mutex<(jobs: [Job], stopping: Bool)>((jobs: [], stopping: false))
     private let completions = Mutex<[Completion]>([])
-    private let wakeWorker = DispatchSemaphore(value: 0)
+    private let wakeThread = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     /// An eventfd the event loop polls; written after completions are queued.
     let wakeLoop: FileDescriptor
@@ -65,8 +65,8 @@ final class Worker: @unchecked Sendable {
     /// False when no service manager reads STATUS=: the line is then never computed.
     private let publishesStatus: Bool
 
-    init(tracker: Tracker, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
-        self.tracker = tracker
+    init(service: SessionService, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
+        self.service = service
         self.logger = logger
         self.publishesStatus = publishesStatus
         wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")
@@ -80,13 +80,13 @@ final class Worker: @unchecked Sendable {
     /// Queues a job.
     func submit(_ job: Job) {
         queue.withLock { $0.jobs.append(job) }
-        wakeWorker.signal()
+        wakeThread.signal()
     }
 
     /// Finishes every queued job, checkpoints, and returns when the thread has ended.
     func stop() {
         queue.withLock { $0.stopping = true }
-        wakeWorker.signal()
+        wakeThread.signal()
         finished.wait()
     }
 
@@ -103,7 +103,7 @@ final class Worker: @unchecked Sendable {
 
     private func run() {
         while true {
-            _ = wakeWorker.wait(timeout: .now() + .seconds(1))
+            _ = wakeThread.wait(timeout: .now() + .seconds(1))
             let (jobs, stopping) = queue.withLock { state -> ([Job], Bool) in
                 defer { state.jobs.removeAll(keepingCapacity: true) }
                 return (state.jobs, state.stopping)
@@ -119,7 +119,7 @@ final class Worker: @unchecked Sendable {
             if stopping, queue.withLock({ $0.jobs.isEmpty }) { break }
         }
         do {
-            try tracker.database.checkpoint()
+            try service.database.checkpoint()
         } catch {
             logger.warning("checkpoint at shutdown failed", [("error", error.description)])
         }
@@ -128,7 +128,7 @@ final class Worker: @unchecked Sendable {
 
     /// Runs a lone request on the calling (serving) thread when the database is idle
     /// and nothing is queued, sparing the two thread hand-offs a queued request costs;
-    /// nil when the worker is busy, and the job must be queued. The commit is as
+    /// nil when the thread is busy, and the job must be queued. The commit is as
     /// durable as any other, and the reply is only sent after it returns.
     func runInline(_ job: Job) -> Completion? {
         let result = ownership.withLockIfAvailable { _ -> Completion? in
@@ -143,9 +143,9 @@ final class Worker: @unchecked Sendable {
     /// outside the database (events, rest timers) travel in its Completion, which a
     /// rolled-back attempt discards.
     private func commit(_ jobs: [Job]) -> [Completion] {
-        tracker.begin(nowMs: tracker.clock.nowMs())
+        service.begin(nowMs: service.clock.nowMs())
         do {
-            let results = try tracker.database.groupCommit(onRetry: {
+            let results = try service.database.groupCommit(onRetry: {
                 // Rare (a constraint the checks missed, or a fault): worth a line.
                 logger.warning("a request failed after writing; its batch runs again, each request isolated",
                                [("requests", String(jobs.reduce(0) { $0 + $1.items.count }))])
@@ -170,7 +170,7 @@ final class Worker: @unchecked Sendable {
     /// STATUS= is for people reading `systemctl status`: it is refreshed at most once a
     /// second, off the reply path, and only after sessions changed.
     private func refreshStatusIfDue() {
-        let now = tracker.clock.nowMs()
+        let now = service.clock.nowMs()
         guard publishesStatus, sessionChanged, now - lastStatusMs >= 1000 else { return }
         sessionChanged = false
         lastStatusMs = now
@@ -189,7 +189,7 @@ final class Worker: @unchecked Sendable {
             case .invalid(let failure):
                 responses.append(.error(id: failure.id, failure.error))
             case .call(let request):
-                let result = try scope.run { try table.call(request, context: tracker).get() }
+                let result = try scope.run { try table.call(request, context: service).get() }
                 if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
                 switch result {
@@ -214,7 +214,7 @@ final class Worker: @unchecked Sendable {
 
     /// "idle", or the active session's progress in one line, for STATUS=.
     func statusLine() -> String {
-        guard let session = try? tracker.database.activeSession(), let progress = try? tracker.progress(of: session) else { return "idle" }
+        guard let session = try? service.database.activeSession(), let progress = try? service.progress(of: session) else { return "idle" }
         let sets = progress.plannedSets
         let state = session.isPaused ? "paused" : "in session"
         return sets.planned > 0

@@ -15,7 +15,7 @@ extension SessionRecord {
     }
 }
 
-extension Tracker {
+extension SessionService {
     /// The session's progress against its plan day (the rules are SessionCore's).
     func progress(of session: SessionRecord) throws -> SessionProgress {
         let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0).map { (id: $0.id, exercise: $0.exercise) } } ?? []

@@ -3,7 +3,7 @@ import SessionRPC
 import SessionStore
 import JSON
 
-extension Tracker {
+extension SessionService {
     /// `session.log`: stores a set against a planned exercise or an off-plan name.
     /// A retry with the same requestId returns the first result and stores nothing.
     func log(_ input: SessionLog.Params) throws -> Outcome {

@@ -2,7 +2,7 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-extension Tracker {
+extension SessionService {
     /// `summary.weekly`: the structured summary and its prompt context.
     func weeklySummary(weekStart: LocalDate?) throws -> WeeklyReport {
         let summary = try summary(weekOf: weekStart)

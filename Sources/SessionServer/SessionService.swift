@@ -7,7 +7,7 @@ import SessionSystem
 /// Lives on the database thread only; every method runs inside the current group
 /// commit, so its writes become durable together before any reply is sent. A method
 /// that does more than reply (events, the rest timer) returns that in its `Outcome`.
-final class Tracker: MethodContext {
+final class SessionService: MethodContext {
     let database: Database
     let clock: LocalClock
     let startedAtMs: Int64
@@ -23,7 +23,7 @@ final class Tracker: MethodContext {
     /// What params are checked against: the request's time.
     var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
 
-    /// Readies the tracker for the next request.
+    /// Readies the service for the next request.
     func begin(nowMs: Int64) {
         self.nowMs = nowMs
     }

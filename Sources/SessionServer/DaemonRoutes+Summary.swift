@@ -1,0 +1,13 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+extension DaemonRoutes {
+    static let summary: [DaemonRoute] = [
+        DaemonRoute(SummaryWeekly.self) { params, service in Outcome(try service.weeklySummary(weekStart: params.weekStart)) },
+        DaemonRoute(HealthRecord.self) { params, service in Outcome(try service.recordHealth(params)) },
+        DaemonRoute(ProfileGet.self) { _, service in Outcome(ProfileResult(try service.database.profile())) },
+        DaemonRoute(ProfileSet.self) { params, service in Outcome(try service.setProfile(params)) },
+        DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },
+    ]
+}

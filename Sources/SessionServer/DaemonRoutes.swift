@@ -1,0 +1,40 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+/// One entry of the daemon's method table: a contract and the service call behind it.
+typealias DaemonRoute = MethodRoute<SessionService, Outcome>
+
+/// The method table: each entry names its contract (SessionRPC/Contracts), which decodes
+/// the params and encodes the result, and calls the service. `rpc.discover` is
+/// generated from the same entries.
+enum DaemonRoutes {
+    static let table = MethodRouter<SessionService, Outcome>(
+        methods: daemon + plans + sessions + summary + events,
+        info: .obj([
+            "title": "sessiond",
+            "version": .string(SessiondVersion.current),
+            "description": "Workout session service: JSON-RPC 2.0 over a Unix socket, one message per line.",
+        ]),
+        mapError: ErrorMapping.rpcError)
+
+    static let daemon: [DaemonRoute] = [
+        DaemonRoute(DaemonStatus.self) { _, service in Outcome(try service.status()) },
+    ]
+
+    static let plans: [DaemonRoute] = [
+        DaemonRoute(PlanImport.self) { params, service in try service.importPlan(params) },
+        DaemonRoute(PlanActivate.self) { params, service in try service.activatePlan(params.planID) },
+        DaemonRoute(PlanGet.self) { params, service in Outcome(try service.plan(params.planID)) },
+        DaemonRoute(PlanList.self) { _, service in Outcome(try service.listPlans()) },
+    ]
+
+    static let events: [DaemonRoute] = [
+        DaemonRoute(EventsSubscribe.self) { params, _ in
+            let types = params.types ?? EventsSubscribe.types
+            var effects = Effects()
+            effects.subscription = Set(types)
+            return Outcome(EventsSubscribe.Result(subscribed: types), effects: effects)
+        },
+    ]
+}
