@@ -50,9 +50,9 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
-        .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionRPC", "SessionSystem", "TestSupport"]),
+        .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
-        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionSystem"]),
+        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionSystem"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench"]

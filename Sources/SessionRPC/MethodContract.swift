@@ -41,7 +41,7 @@ public protocol MethodResult: JSONEncodable, Sendable {
     /// A JSON Schema of the result for `rpc.discover`: every member it may have.
     static var schema: JSONValue { get }
     /// Reads a reply's result; a member missing or of the wrong type is an error.
-    init(json: JSONValue) throws(ResultDecodingError)
+    init(json: JSONValue) throws(JSONReadError)
 }
 
 /// A method without params.
@@ -50,95 +50,6 @@ public struct NoParams: MethodParams {
     public init() {}
     public init(from params: inout Params, context: DecodingContext) throws(RPCError) { try params.check() }
     public var json: JSONValue { .obj([:]) }
-}
-
-/// A reply whose result is not what the contract says (a daemon of another version).
-public struct ResultDecodingError: Error, CustomStringConvertible, Sendable {
-    /// Where, as a JSON path (`result.progress.loggedSets`).
-    public let path: String
-    public let expected: String
-
-    public var description: String { "unexpected reply from sessiond: \(path) should be \(expected)" }
-}
-
-/// Typed reads of a result object for `MethodResult.init(json:)`, each failing with
-/// the member's path.
-public struct ResultReader {
-    private let value: JSONValue
-    private let path: String
-
-    public init(_ value: JSONValue, path: String = "result") throws(ResultDecodingError) {
-        guard value.objectPairs != nil else { throw ResultDecodingError(path: path, expected: "an object") }
-        self.value = value
-        self.path = path
-    }
-
-    private func present(_ key: String) -> JSONValue? {
-        guard let found = value[key], !found.isNull else { return nil }
-        return found
-    }
-
-    private func failure(_ key: String, _ expected: String) -> ResultDecodingError {
-        ResultDecodingError(path: path + "." + key, expected: expected)
-    }
-
-    /// The member read by `extract`; nil when absent or null, an error when of another type.
-    private func optional<T>(_ key: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(ResultDecodingError) -> T? {
-        guard let found = present(key) else { return nil }
-        guard let value = extract(found) else { throw failure(key, expected + " or null") }
-        return value
-    }
-
-    /// The member read by `extract`, which must be there.
-    private func required<T>(_ key: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(ResultDecodingError) -> T {
-        guard let value = present(key).flatMap(extract) else { throw failure(key, expected) }
-        return value
-    }
-
-    public func int(_ key: String) throws(ResultDecodingError) -> Int { try required(key, "an integer", \.intValue) }
-    public func optionalInt(_ key: String) throws(ResultDecodingError) -> Int? { try optional(key, "an integer", \.intValue) }
-    public func id(_ key: String) throws(ResultDecodingError) -> Int64 { Int64(try int(key)) }
-    public func optionalID(_ key: String) throws(ResultDecodingError) -> Int64? { try optionalInt(key).map(Int64.init) }
-    public func number(_ key: String) throws(ResultDecodingError) -> Double { try required(key, "a number", \.numberValue) }
-    public func optionalNumber(_ key: String) throws(ResultDecodingError) -> Double? { try optional(key, "a number", \.numberValue) }
-    public func string(_ key: String) throws(ResultDecodingError) -> String { try required(key, "a string", \.stringValue) }
-    public func optionalString(_ key: String) throws(ResultDecodingError) -> String? { try optional(key, "a string", \.stringValue) }
-    public func bool(_ key: String) throws(ResultDecodingError) -> Bool { try required(key, "true or false", \.boolValue) }
-
-    /// An array of strings.
-    public func strings(_ key: String) throws(ResultDecodingError) -> [String] {
-        try required(key, "an array of strings") { value -> [String]? in
-            guard let items = value.arrayValue else { return nil }
-            let texts = items.compactMap(\.stringValue)
-            return texts.count == items.count ? texts : nil
-        }
-    }
-
-    public func optionalBool(_ key: String) throws(ResultDecodingError) -> Bool? { try optional(key, "true or false", \.boolValue) }
-
-    /// A date as YYYY-MM-DD.
-    public func date(_ key: String) throws(ResultDecodingError) -> LocalDate {
-        try required(key, "a date as YYYY-MM-DD") { $0.stringValue.flatMap(LocalDate.init) }
-    }
-
-    /// An array of objects, each read with its path (`result.exercises[2]`).
-    public func objects(_ key: String) throws(ResultDecodingError) -> [ResultReader] {
-        let items = try required(key, "an array of objects", \.arrayValue)
-        var readers: [ResultReader] = []
-        for (index, item) in items.enumerated() { readers.append(try ResultReader(item, path: "\(path).\(key)[\(index)]")) }
-        return readers
-    }
-
-    /// A nested object, nil when absent or null.
-    public func optionalObject(_ key: String) throws(ResultDecodingError) -> ResultReader? {
-        guard let found = present(key) else { return nil }
-        return try ResultReader(found, path: path + "." + key)
-    }
-
-    public func object(_ key: String) throws(ResultDecodingError) -> ResultReader {
-        guard let found = try optionalObject(key) else { throw failure(key, "an object") }
-        return found
-    }
 }
 
 /// What a method table's context tells the params decoder.

@@ -1,4 +1,4 @@
-import SessionCore
+@testable import SessionCore
 import SessionRPC
 import Testing
 import SessionSystem

@@ -67,7 +67,7 @@ import JSON
         #expect {
             _ = try SessionLog.Result(json: .obj(["setId": 1, "sessionId": 1, "setNumber": 1, "exercise": "x", "progress": .obj(["loggedSets": "1"])]))
         } throws: { error in
-            (error as? ResultDecodingError)?.path == "result.progress.loggedSets"
+            (error as? JSONReadError)?.path == "result.progress.loggedSets"
         }
     }
 }

@@ -38,11 +38,6 @@ public struct SessionProgress: Sendable, Equatable {
     public struct OffPlan: Sendable, Equatable {
         public let name: String
         public let logged: Int
-
-        public init(name: String, logged: Int) {
-            self.name = name
-            self.logged = logged
-        }
     }
 
     /// The next set to do: the first planned exercise with sets left.
@@ -51,13 +46,6 @@ public struct SessionProgress: Sendable, Equatable {
         public let name: String
         public let setNumber: Int
         public let plannedSets: Int
-
-        public init(plannedExerciseID: Int64, name: String, setNumber: Int, plannedSets: Int) {
-            self.plannedExerciseID = plannedExerciseID
-            self.name = name
-            self.setNumber = setNumber
-            self.plannedSets = plannedSets
-        }
     }
 
     public let planned: [Planned]

@@ -28,30 +28,6 @@ public struct WeeklySummary: Sendable, Equatable {
     public var health: [HealthSummary]
     /// Sets logged per day, Monday first (7 entries), for charts.
     public var volumePerDayKg: [Double]
-
-    public init(
-        weekStart: LocalDate, plannedDays: [LocalDate], dueDays: [LocalDate], completedPlannedDays: [LocalDate], missedDays: [LocalDate],
-        sessions: Int, adherence: Double?, sets: Int, reps: Int, volumeKg: Double, activeMinutes: Int, averageRPE: Double?, hardSets: Int,
-        exercises: [ExerciseSummary], skipped: [SkippedExercise], health: [HealthSummary], volumePerDayKg: [Double]
-    ) {
-        self.weekStart = weekStart
-        self.plannedDays = plannedDays
-        self.dueDays = dueDays
-        self.completedPlannedDays = completedPlannedDays
-        self.missedDays = missedDays
-        self.sessions = sessions
-        self.adherence = adherence
-        self.sets = sets
-        self.reps = reps
-        self.volumeKg = volumeKg
-        self.activeMinutes = activeMinutes
-        self.averageRPE = averageRPE
-        self.hardSets = hardSets
-        self.exercises = exercises
-        self.skipped = skipped
-        self.health = health
-        self.volumePerDayKg = volumePerDayKg
-    }
 }
 
 /// One exercise's week.
@@ -72,21 +48,6 @@ public struct ExerciseSummary: Sendable, Equatable {
     /// (best − previous) / previous, nil without history.
     public var change: Double?
     public var trend: Trend
-
-    public init(
-        name: String, setsDone: Int, setsPlanned: Int, bestSet: SetFigures?, measure: Measure, best: Double?, previousBest: Double?,
-        change: Double?, trend: Trend
-    ) {
-        self.name = name
-        self.setsDone = setsDone
-        self.setsPlanned = setsPlanned
-        self.bestSet = bestSet
-        self.measure = measure
-        self.best = best
-        self.previousBest = previousBest
-        self.change = change
-        self.trend = trend
-    }
 }
 
 /// A set's figures.
@@ -94,12 +55,6 @@ public struct SetFigures: Sendable, Equatable {
     public var reps: Int?
     public var weightKg: Double?
     public var durationSeconds: Int?
-
-    public init(reps: Int?, weightKg: Double?, durationSeconds: Int?) {
-        self.reps = reps
-        self.weightKg = weightKg
-        self.durationSeconds = durationSeconds
-    }
 }
 
 /// A planned exercise done short on a trained day.
@@ -108,13 +63,6 @@ public struct SkippedExercise: Sendable, Equatable {
     public var name: String
     public var setsDone: Int
     public var setsPlanned: Int
-
-    public init(date: LocalDate, name: String, setsDone: Int, setsPlanned: Int) {
-        self.date = date
-        self.name = name
-        self.setsDone = setsDone
-        self.setsPlanned = setsPlanned
-    }
 }
 
 /// One health type over the week.

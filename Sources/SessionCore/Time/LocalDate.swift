@@ -1,3 +1,5 @@
+import JSON
+
 /// A calendar date without a time zone (proleptic Gregorian), as `YYYY-MM-DD`.
 /// Day arithmetic uses Howard Hinnant's days-from-civil algorithm, so the domain needs
 /// no calendar service and no clock.
@@ -104,5 +106,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+}
+
+extension JSONReader {
+    /// A date as YYYY-MM-DD.
+    public func date(_ key: String) throws(JSONReadError) -> LocalDate {
+        guard let date = LocalDate(try string(key)) else { throw JSONReadError(path: path + "." + key, expected: "a date as YYYY-MM-DD") }
+        return date
     }
 }

@@ -47,8 +47,8 @@ public enum DaemonStatus: MethodContract {
             writer.member("today", today)
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            let reader = try ResultReader(json)
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
             self.init(
                 version: try reader.string("version"), uptimeSeconds: try reader.int("uptimeSeconds"),
                 activePlanID: try reader.optionalID("activePlanId"), activeSessionID: try reader.optionalID("activeSessionId"),

@@ -46,8 +46,8 @@ public enum EventsSubscribe: MethodContract {
             writer.array { for type in subscribed { $0.value(type) } }
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            self.init(subscribed: try ResultReader(json).strings("subscribed"))
+        public init(json: JSONValue) throws(JSONReadError) {
+            self.init(subscribed: try JSONReader(json).strings("subscribed"))
         }
     }
 }

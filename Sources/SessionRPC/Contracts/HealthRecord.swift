@@ -76,12 +76,12 @@ public enum HealthRecord: MethodContract {
             writer.member("date", date.description)
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            let reader = try ResultReader(json)
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
             guard let type = HealthType(rawValue: try reader.string("type")) else {
-                throw ResultDecodingError(path: "result.type", expected: "a health type")
+                throw JSONReadError(path: "result.type", expected: "a health type")
             }
-            guard let date = LocalDate(try reader.string("date")) else { throw ResultDecodingError(path: "result.date", expected: "a date") }
+            guard let date = LocalDate(try reader.string("date")) else { throw JSONReadError(path: "result.date", expected: "a date") }
             self.init(sampleID: try reader.id("sampleId"), type: type, value: try reader.number("value"), date: date)
         }
     }

@@ -31,8 +31,8 @@ public enum PlanActivate: MethodContract {
 
         public func encodeMembers(to writer: inout JSONWriter) { writer.member("planId", planID) }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            self.init(planID: try ResultReader(json).id("planId"))
+        public init(json: JSONValue) throws(JSONReadError) {
+            self.init(planID: try JSONReader(json).id("planId"))
         }
     }
 }

@@ -79,8 +79,8 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
         }
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        let reader = try ResultReader(json)
+    public init(json: JSONValue) throws(JSONReadError) {
+        let reader = try JSONReader(json)
         var days: [PlanDay] = []
         var dayIDs: [Int64] = []
         var exerciseIDs: [[Int64]] = []
@@ -109,7 +109,7 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
 
 extension PlannedExercise {
     /// Reads the members `encodeMembers` writes.
-    public init(reader item: ResultReader) throws(ResultDecodingError) {
+    public init(reader item: JSONReader) throws(JSONReadError) {
         self.init(
             name: try item.string("name"), sets: try item.int("sets"), reps: try item.optionalInt("reps"),
             repsMax: try item.optionalInt("repsMax"), amrap: try item.optionalBool("amrap") ?? false,

@@ -85,10 +85,10 @@ public enum PlanImport: MethodContract {
             }
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            let reader = try ResultReader(json)
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
             guard let week = LocalDate(try reader.string("weekStart")) else {
-                throw ResultDecodingError(path: "result.weekStart", expected: "a date as YYYY-MM-DD")
+                throw JSONReadError(path: "result.weekStart", expected: "a date as YYYY-MM-DD")
             }
             var warnings: [PathMessage] = []
             for item in try reader.objects("warnings") {

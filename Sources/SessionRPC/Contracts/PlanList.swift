@@ -36,9 +36,9 @@ public enum PlanList: MethodContract {
             writer.member("importedAt", importedAt)
         }
 
-        public init(reader: ResultReader) throws(ResultDecodingError) {
+        public init(reader: JSONReader) throws(JSONReadError) {
             guard let week = LocalDate(try reader.string("weekStart")) else {
-                throw ResultDecodingError(path: "result.weekStart", expected: "a date as YYYY-MM-DD")
+                throw JSONReadError(path: "result.weekStart", expected: "a date as YYYY-MM-DD")
             }
             self.init(planID: try reader.id("planId"), name: try reader.string("name"), weekStart: week, active: try reader.bool("active"),
                       importedAt: try reader.string("importedAt"))

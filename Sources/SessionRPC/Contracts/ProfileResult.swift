@@ -17,10 +17,10 @@ public struct ProfileResult: MethodResult, JSONObjectEncodable, Equatable {
         writer.array { for weight in profile.weightsKg { $0.value(weight) } }
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        let reader = try ResultReader(json)
+    public init(json: JSONValue) throws(JSONReadError) {
+        let reader = try JSONReader(json)
         let weights = json["weightsKg"]?.arrayValue?.compactMap(\.numberValue)
-        guard let weights else { throw ResultDecodingError(path: "result.weightsKg", expected: "an array of numbers") }
+        guard let weights else { throw JSONReadError(path: "result.weightsKg", expected: "an array of numbers") }
         self.init(Profile(goals: try reader.string("goals"), equipment: try reader.strings("equipment"), weightsKg: weights))
     }
 }

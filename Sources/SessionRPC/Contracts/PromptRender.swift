@@ -65,10 +65,10 @@ public enum PromptRender: MethodContract {
             writer.member("tokenBudget", tokenBudget)
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            let reader = try ResultReader(json)
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
             guard let schema = json["schema"], schema.objectPairs != nil else {
-                throw ResultDecodingError(path: "result.schema", expected: "an object")
+                throw JSONReadError(path: "result.schema", expected: "an object")
             }
             self.init(system: try reader.string("system"), user: try reader.string("user"), schema: schema,
                       estimatedTokens: try reader.int("estimatedTokens"), schemaTokens: try reader.int("schemaTokens"),

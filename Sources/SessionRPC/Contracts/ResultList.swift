@@ -6,7 +6,7 @@ public protocol ResultItem: JSONObjectEncodable, Sendable {
     /// A JSON Schema of one item.
     static var schema: JSONValue { get }
     /// Reads one item of a reply.
-    init(reader: ResultReader) throws(ResultDecodingError)
+    init(reader: JSONReader) throws(JSONReadError)
 }
 
 /// A result that is an array of items.
@@ -21,10 +21,10 @@ public struct ResultList<Item: ResultItem>: MethodResult {
         writer.array { for item in items { item.encode(to: &$0) } }
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        guard let values = json.arrayValue else { throw ResultDecodingError(path: "result", expected: "an array") }
+    public init(json: JSONValue) throws(JSONReadError) {
+        guard let values = json.arrayValue else { throw JSONReadError(path: "result", expected: "an array") }
         var items: [Item] = []
-        for (index, value) in values.enumerated() { items.append(try Item(reader: ResultReader(value, path: "result[\(index)]"))) }
+        for (index, value) in values.enumerated() { items.append(try Item(reader: JSONReader(value, path: "result[\(index)]"))) }
         self.items = items
     }
 }

@@ -20,8 +20,8 @@ public enum SessionAbort: MethodContract {
             writer.member("discarded", true)
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            self.init(sessionID: try ResultReader(json).id("sessionId"))
+        public init(json: JSONValue) throws(JSONReadError) {
+            self.init(sessionID: try JSONReader(json).id("sessionId"))
         }
     }
 }

@@ -96,8 +96,8 @@ public enum SessionFinish: MethodContract {
             writer.member("endedAt", endedAt)
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            let reader = try ResultReader(json)
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
             self.init(
                 sessionID: try reader.id("sessionId"), durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"),
                 volumeKg: try reader.number("volumeKg"), completion: try reader.number("completion"),

@@ -75,9 +75,9 @@ public enum SessionList: MethodContract {
             writer.member("volumeKg", volumeKg)
         }
 
-        public init(reader: ResultReader) throws(ResultDecodingError) {
+        public init(reader: JSONReader) throws(JSONReadError) {
             guard let state = SessionSnapshot.State(rawValue: try reader.string("state")) else {
-                throw ResultDecodingError(path: "result.state", expected: "running, paused or finished")
+                throw JSONReadError(path: "result.state", expected: "running, paused or finished")
             }
             self.init(
                 sessionID: try reader.id("sessionId"), date: try reader.string("date"), title: try reader.string("title"), state: state,

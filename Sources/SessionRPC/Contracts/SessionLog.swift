@@ -175,8 +175,8 @@ public enum SessionLog: MethodContract {
             }
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            let reader = try ResultReader(json)
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
             let progress = try reader.object("progress")
             var record: Record?
             if let found = try reader.optionalObject("personalRecord") {

@@ -112,31 +112,14 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
             }
         }
         writer.key("offPlan")
-        writer.array {
-            for item in offPlan {
-                $0.object {
-                    $0.member("name", item.name)
-                    $0.member("loggedSets", item.logged)
-                }
-            }
-        }
-        writer.key("next")
-        if let next {
-            writer.object {
-                $0.member("plannedExerciseId", next.plannedExerciseID)
-                $0.member("name", next.name)
-                $0.member("setNumber", next.setNumber)
-                $0.member("plannedSets", next.plannedSets)
-            }
-        } else {
-            writer.null()
-        }
+        writer.array { for item in offPlan { item.encode(to: &$0) } }
+        writer.member("next", next)
         if let rpe { writer.member("rpe", rpe) }
         if let note { writer.member("note", note) }
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
-        let reader = try ResultReader(json)
+    public init(json: JSONValue) throws(JSONReadError) {
+        let reader = try JSONReader(json)
         var exercises: [Exercise] = []
         for item in try reader.objects("exercises") {
             exercises.append(Exercise(
@@ -145,15 +128,10 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
                 planned: try PlannedExercise(reader: item)))
         }
         var offPlan: [SessionProgress.OffPlan] = []
-        for item in try reader.objects("offPlan") {
-            offPlan.append(SessionProgress.OffPlan(name: try item.string("name"), logged: try item.int("loggedSets")))
-        }
-        let next = try reader.optionalObject("next").map { (item: ResultReader) throws(ResultDecodingError) in
-            SessionProgress.Next(plannedExerciseID: try item.id("plannedExerciseId"), name: try item.string("name"),
-                                 setNumber: try item.int("setNumber"), plannedSets: try item.int("plannedSets"))
-        }
+        for item in try reader.objects("offPlan") { offPlan.append(try SessionProgress.OffPlan(reader: item)) }
+        let next = try reader.optionalObject("next").map { (item: JSONReader) throws(JSONReadError) in try SessionProgress.Next(reader: item) }
         guard let state = State(rawValue: try reader.string("state")) else {
-            throw ResultDecodingError(path: "result.state", expected: "running, paused or finished")
+            throw JSONReadError(path: "result.state", expected: "running, paused or finished")
         }
         self.init(
             sessionID: try reader.id("sessionId"), state: state, date: try reader.string("date"), title: try reader.string("title"),
@@ -177,7 +155,7 @@ public struct CurrentSession: MethodResult {
         if let session { session.encode(to: &writer) } else { writer.null() }
     }
 
-    public init(json: JSONValue) throws(ResultDecodingError) {
+    public init(json: JSONValue) throws(JSONReadError) {
         session = json.isNull ? nil : try SessionSnapshot(json: json)
     }
 }

@@ -46,8 +46,8 @@ public enum SessionUndo: MethodContract {
             writer.member("setNumber", setNumber)
         }
 
-        public init(json: JSONValue) throws(ResultDecodingError) {
-            let reader = try ResultReader(json)
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
             self.init(setID: try reader.id("setId"), sessionID: try reader.id("sessionId"), exercise: try reader.string("exercise"),
                       setNumber: try reader.int("setNumber"))
         }

@@ -1,0 +1,28 @@
+import JSON
+
+extension SessionProgress.OffPlan: JSONObjectEncodable {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("name", name)
+        writer.member("loggedSets", logged)
+    }
+
+    /// Reads the members `encodeMembers` writes.
+    public init(reader: JSONReader) throws(JSONReadError) {
+        self.init(name: try reader.string("name"), logged: try reader.int("loggedSets"))
+    }
+}
+
+extension SessionProgress.Next: JSONObjectEncodable {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("plannedExerciseId", plannedExerciseID)
+        writer.member("name", name)
+        writer.member("setNumber", setNumber)
+        writer.member("plannedSets", plannedSets)
+    }
+
+    /// Reads the members `encodeMembers` writes.
+    public init(reader: JSONReader) throws(JSONReadError) {
+        self.init(plannedExerciseID: try reader.id("plannedExerciseId"), name: try reader.string("name"),
+                  setNumber: try reader.int("setNumber"), plannedSets: try reader.int("plannedSets"))
+    }
+}
