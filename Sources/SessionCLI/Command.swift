@@ -18,7 +18,7 @@ public struct CommandContext {
         self.clock = clock
     }
 
-    /// The daemon's socket, resolved as PROTOCOL.md says.
+    /// The daemon's socket, resolved as docs/protocol.md says.
     func socketPath(_ arguments: ParsedArguments) -> String {
         SocketPath.resolve(flag: arguments.value("--socket") ?? globalSocket, environment: environment)
     }
@@ -66,7 +66,7 @@ struct DaemonRefusal: Error {
     }
 }
 
-/// Exit statuses, as PROTOCOL.md fixes them.
+/// Exit statuses, as docs/protocol.md fixes them.
 public enum ExitStatus {
     public static let ok: Int32 = 0
     /// The daemon refused (or, offline, the input was refused).

@@ -72,6 +72,9 @@ public enum SessionCtl {
                 console.error("sessionctl: " + refusal.text)
             }
             return ExitStatus.refused
+        } catch let error as JSONReadError {
+            console.error("sessionctl: unexpected reply from sessiond: \(error) (is the daemon another version?)")
+            return ExitStatus.refused
         } catch let error as SocketClient.Unreachable {
             console.error("sessionctl: \(error)")
             console.error("Is sessiond running? Start it with \"sessiond\" (or \"systemctl --user start sessiond.socket\"), or point --socket at it.")

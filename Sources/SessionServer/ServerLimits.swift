@@ -1,7 +1,7 @@
 /// Bounds that keep one client from hurting the others.
 enum ServerLimits {
     /// A line longer than this (1 MiB, without its newline) gets -32600 and the
-    /// connection is closed (PROTOCOL.md).
+    /// connection is closed (docs/protocol.md).
     static let maximumLineBytes = 1 << 20
     /// Requests read but not yet answered, per connection; past it reading pauses.
     static let maximumInFlight = 512

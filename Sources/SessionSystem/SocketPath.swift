@@ -1,4 +1,4 @@
-/// Where the daemon's socket is, resolved as PROTOCOL.md fixes it: `--socket PATH`,
+/// Where the daemon's socket is, resolved as docs/protocol.md fixes it: `--socket PATH`,
 /// `$SESSIOND_SOCKET`, (the daemon only: a socket passed by systemd),
 /// `$XDG_RUNTIME_DIR/sessiond.sock` for a user instance, else the system instance's
 /// `/run/sessiond/sessiond.sock`.

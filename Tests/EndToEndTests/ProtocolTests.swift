@@ -4,7 +4,7 @@ import TestSupport
 import SessionCore
 import JSON
 
-/// JSON-RPC 2.0 as PROTOCOL.md fixes it: framing, every error class, batches,
+/// JSON-RPC 2.0 as docs/protocol.md fixes it: framing, every error class, batches,
 /// notifications, ids, discovery.
 @Suite struct ProtocolTests {
     @Test func everyErrorClass() throws {
