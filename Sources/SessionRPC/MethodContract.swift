@@ -25,15 +25,46 @@ public struct DecodingContext: Sendable {
     public var latestMs: Int64 { nowMs + SessionLimits.futureToleranceMs }
 }
 
-/// A method's params, by name.
+/// A method's params, by name. Each param is declared once, in `code`; decoding,
+/// the client's encoding and the OpenRPC documentation all come from it.
 public protocol MethodParams: Sendable {
+    /// Params with nothing given (every param absent, or its default).
+    init()
+    /// Visits every param (see `ParamsCoder`).
+    mutating func code(_ coder: inout some ParamsCoder)
+    /// Checks that span several params, after each was read (default: none).
+    mutating func validate(_ params: inout Params)
+}
+
+extension MethodParams {
+    public mutating func validate(_ params: inout Params) {}
+
     /// Each param, documented for `rpc.discover`; names not listed are refused.
-    static var specs: [ParamSpec] { get }
+    public static var specs: [ParamSpec] {
+        var documenter = ParamsDocumenter()
+        var blank = Self()
+        blank.code(&documenter)
+        return documenter.specs
+    }
+
     /// Decodes and validates, recording every problem in `params` (with its path) and
     /// throwing -32602 when there was one.
-    init(from params: inout Params, context: DecodingContext) throws(RPCError)
+    public init(from params: inout Params, context: DecodingContext) throws(RPCError) {
+        self.init()
+        var decoder = ParamsDecoder(params: params, context: context)
+        code(&decoder)
+        params = decoder.params
+        validate(&params)
+        try params.check()
+    }
+
     /// The params object as a client sends it.
-    var json: JSONValue { get }
+    public var json: JSONValue {
+        var encoder = ParamsEncoder()
+        var copy = self
+        copy.code(&encoder)
+        return .object(encoder.members)
+    }
 }
 
 /// A method's result: written straight to the reply, and read back by clients.
@@ -46,10 +77,8 @@ public protocol MethodResult: JSONEncodable, Sendable {
 
 /// A method without params.
 public struct NoParams: MethodParams {
-    public static let specs: [ParamSpec] = []
     public init() {}
-    public init(from params: inout Params, context: DecodingContext) throws(RPCError) { try params.check() }
-    public var json: JSONValue { .obj([:]) }
+    public mutating func code(_ coder: inout some ParamsCoder) {}
 }
 
 /// What a method table's context tells the params decoder.

@@ -27,6 +27,9 @@ public struct Params {
         errors.append(PathMessage(path: "params." + name, message: message))
     }
 
+    /// True when a problem was recorded for the param.
+    public func failed(_ name: String) -> Bool { errors.contains { $0.path == "params." + name } }
+
     /// Fails with -32602 when any problem was recorded.
     public func check() throws(RPCError) {
         if !errors.isEmpty { throw .invalidParams(errors) }

@@ -36,7 +36,7 @@ import JSON
         } throws: { error in
             guard let error = error as? RPCError, error.code == -32602 else { return false }
             let paths = error.data?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } ?? []
-            return paths == ["params.exercise", "params.reps", "params.rpe", "params.at"]
+            return Set(paths) == ["params.exercise", "params.reps", "params.rpe", "params.at"]
         }
         #expect(throws: RPCError.self) { _ = try decode(.obj(["reps": 5])) }
         #expect(throws: RPCError.self) { _ = try decode(.obj(["exercise": "   "])) }

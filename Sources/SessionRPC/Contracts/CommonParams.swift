@@ -16,24 +16,21 @@ public struct Timestamp: Sendable, Equatable {
     }
 }
 
-/// Params several methods take, documented once.
+/// What params several methods take say of themselves, written once.
 public enum CommonParams {
-    public static let sessionID = ParamSpec("sessionId", schema: Schema.integer, "default: the active session")
-    public static let at = ParamSpec("at", schema: Schema.timestamp, "RFC 3339 time it happened, for entering a workout afterwards (default: now)")
+    public static let sessionIDSummary = "default: the active session"
+    public static let atSummary = "RFC 3339 time it happened, for entering a workout afterwards (default: now)"
 }
 
 /// Params that name a session: by default the active one.
 public struct SessionSelector: MethodParams {
     public var sessionID: Int64?
 
-    public init(sessionID: Int64? = nil) { self.sessionID = sessionID }
+    public init() {}
 
-    public static let specs = [CommonParams.sessionID]
+    public init(sessionID: Int64?) { self.sessionID = sessionID }
 
-    public init(from params: inout Params, context: DecodingContext) throws(RPCError) {
-        sessionID = params.id("sessionId")
-        try params.check()
+    public mutating func code(_ coder: inout some ParamsCoder) {
+        coder.id("sessionId", &sessionID, CommonParams.sessionIDSummary)
     }
-
-    public var json: JSONValue { .object(sessionID.map { [(key: "sessionId", value: JSONValue(Int($0)))] } ?? []) }
 }

@@ -17,20 +17,13 @@ public enum EventsSubscribe: MethodContract {
         /// The types wanted; nil for all.
         public var types: [String]?
 
-        public init(types: [String]? = nil) { self.types = types }
+        public init() {}
 
-        public static let specs = [ParamSpec("types", schema: Schema.array(Schema.oneOf(EventsSubscribe.types)), "the event types wanted (default: all)")]
+        public init(types: [String]?) { self.types = types }
 
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            types = params.strings("types", maxCount: EventsSubscribe.types.count, maxLength: 40)
-            for type in types ?? [] where !EventsSubscribe.types.contains(type) {
-                params.fail("types", "unknown event type \"\(type)\"; known: \(EventsSubscribe.types.joined(separator: ", "))")
-            }
-            try params.check()
-        }
-
-        public var json: JSONValue {
-            .object(types.map { [(key: "types", value: .array($0.map(JSONValue.string)))] } ?? [])
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.strings("types", &types, maxCount: EventsSubscribe.types.count, maxLength: 40, choices: EventsSubscribe.types,
+                          "the event types wanted (default: all)")
         }
     }
 

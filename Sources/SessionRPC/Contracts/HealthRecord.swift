@@ -17,39 +17,33 @@ public enum HealthRecord: MethodContract {
         /// Who pushed it, whitespace collapsed.
         public var source: String?
 
+        public init() {
+            type = .sleepHours
+            value = 0
+        }
+
         public init(type: HealthType, value: Double) {
             self.type = type
             self.value = value
         }
 
-        public static let specs = [
-            ParamSpec("type", required: true, schema: Schema.oneOf(HealthType.allCases.map(\.rawValue)), "the kind of sample"),
-            ParamSpec("value", required: true, schema: Schema.number, "within the type's plausible bounds"),
-            ParamSpec("date", schema: Schema.date, "the day it belongs to (default: the day of time, or today)"),
-            ParamSpec("time", schema: Schema.timestamp, "when it was measured (RFC 3339)"),
-            ParamSpec("at", schema: Schema.timestamp, "alias of time"),
-            ParamSpec("source", schema: Schema.string, "who pushed it, at most 60 characters"),
-        ]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            let type = params.choice("type", HealthType.allCases.map(\.rawValue)).flatMap(HealthType.init(rawValue:))
-            if !params.has("type") { params.fail("type", "is required; one of \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))") }
-            let value = params.number("value", in: type?.bounds ?? 0...Double.greatestFiniteMagnitude, required: true)
-            date = params.date("date")
-            time = params.timestamp("time", notAfterMs: context.latestMs) ?? params.timestamp("at", notAfterMs: context.latestMs)
-            source = params.string("source", maxLength: 60) { $0.collapsingWhitespace() }
-            try params.check()
-            guard let type, let value else { throw RPCError.invalidParams(params.errors) }
-            self.type = type
-            self.value = value
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.choice("type", &type, required: true, "the kind of sample")
+            coder.number("value", &value, in: 0...Double.greatestFiniteMagnitude, "within the type's plausible bounds")
+            coder.date("date", &date, "the day it belongs to (default: the day of time, or today)")
+            coder.timestamp("time", &time, "when it was measured (RFC 3339)")
+            var at: Timestamp?
+            coder.timestamp("at", &at, "alias of time")
+            time = time ?? at
+            coder.string("source", &source, maxLength: 60, transform: { $0.collapsingWhitespace() }, "who pushed it, at most 60 characters")
         }
 
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = [(key: "type", value: .string(type.rawValue)), (key: "value", value: .number(value))]
-            if let date { pairs.append((key: "date", value: .string(date.description))) }
-            if let time { pairs.append((key: "time", value: .string(time.text))) }
-            if let source { pairs.append((key: "source", value: .string(source))) }
-            return .object(pairs)
+        /// The value must lie within the type's plausible bounds.
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            let bounds = type.bounds
+            if params.has("value"), !params.failed("value"), !bounds.contains(value) {
+                params.fail("value", "must be a number from \(JSONValue.format(number: bounds.lowerBound)) to \(JSONValue.format(number: bounds.upperBound)), got \(JSONValue.format(number: value))")
+            }
         }
     }
 

@@ -9,17 +9,13 @@ public enum PlanActivate: MethodContract {
     public struct Params: MethodParams {
         public var planID: Int64
 
+        public init() { planID = 0 }
+
         public init(planID: Int64) { self.planID = planID }
 
-        public static let specs = [ParamSpec("planId", required: true, schema: Schema.integer, "the plan to activate")]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            let id = params.id("planId", required: true)
-            try params.check()
-            planID = id ?? 0
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.id("planId", &planID, "the plan to activate")
         }
-
-        public var json: JSONValue { .obj(["planId": JSONValue(Int(planID))]) }
     }
 
     public struct Result: MethodResult, JSONObjectEncodable {

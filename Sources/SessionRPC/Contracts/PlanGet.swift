@@ -11,16 +11,13 @@ public enum PlanGet: MethodContract {
         /// Default: the active plan.
         public var planID: Int64?
 
-        public init(planID: Int64? = nil) { self.planID = planID }
+        public init() {}
 
-        public static let specs = [ParamSpec("planId", schema: Schema.integer, "default: the active plan")]
+        public init(planID: Int64?) { self.planID = planID }
 
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            planID = params.id("planId")
-            try params.check()
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.id("planId", &planID, "default: the active plan")
         }
-
-        public var json: JSONValue { .object(planID.map { [(key: "planId", value: JSONValue(Int($0)))] } ?? []) }
     }
 }
 

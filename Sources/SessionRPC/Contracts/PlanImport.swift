@@ -16,35 +16,22 @@ public enum PlanImport: MethodContract {
         /// Keep this many exercises per training day, padding with fillers.
         public var exercisesPerDay: Int?
 
+        public init() { plan = .null }
+
         public init(plan: JSONValue) { self.plan = plan }
 
-        public static let specs = [
-            ParamSpec("plan", required: true, schema: .obj(["type": ["object", "array", "string"]]), "the plan: JSON, or a model's raw reply as a string"),
-            ParamSpec("weekStart", schema: Schema.date, "the Monday of the plan's week (default: the plan's own, else this week)"),
-            ParamSpec("activate", schema: Schema.boolean, "make it the active plan (default true)"),
-            ParamSpec("exercisesPerDay", schema: Schema.range(PlanLimits.exercisesPerDay), "keep N exercises per training day, padding with fillers"),
-        ]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            let plan = params.raw("plan")
-            if plan == nil { params.fail("plan", "is required") }
-            if let plan, plan.objectPairs == nil, plan.arrayValue == nil, plan.stringValue == nil {
-                params.fail("plan", "must be a plan object, an array of days or a string of model output, got \(plan.typeDescription)")
-            }
-            weekStart = params.date("weekStart")
-            if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
-            activate = params.bool("activate") ?? true
-            exercisesPerDay = params.int("exercisesPerDay", in: PlanLimits.exercisesPerDay)
-            try params.check()
-            self.plan = plan ?? .null
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.document("plan", &plan, types: ["object", "array", "string"], "the plan: JSON, or a model's raw reply as a string")
+            coder.date("weekStart", &weekStart, "the Monday of the plan's week (default: the plan's own, else this week)")
+            var activate: Bool? = self.activate
+            coder.bool("activate", &activate, "make it the active plan (default true)")
+            self.activate = activate ?? true
+            coder.int("exercisesPerDay", &exercisesPerDay, in: PlanLimits.exercisesPerDay, "keep N exercises per training day, padding with fillers")
         }
 
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = [(key: "plan", value: plan)]
-            if let weekStart { pairs.append((key: "weekStart", value: .string(weekStart.description))) }
-            if let exercisesPerDay { pairs.append((key: "exercisesPerDay", value: JSONValue(exercisesPerDay))) }
-            if !activate { pairs.append((key: "activate", value: false)) }
-            return .object(pairs)
+        /// The week must start on a Monday.
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
         }
     }
 

@@ -15,35 +15,18 @@ public enum ProfileSet: MethodContract {
 
         public init() {}
 
-        public static let specs = [
-            ParamSpec("goals", schema: Schema.string, "at most \(Profile.Limits.goalsLength) characters"),
-            ParamSpec("equipment", schema: Schema.array(Schema.string),
-                      "at most \(Profile.Limits.equipmentCount) items of at most \(Profile.Limits.equipmentLength) characters"),
-            ParamSpec("weightsKg", schema: Schema.array(Schema.range(Profile.Limits.weightKg)),
-                      "at most \(Profile.Limits.weightsCount) weights from 0 to \(Int(Profile.Limits.weightKg.upperBound)) kg"),
-        ]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            goals = params.string("goals", maxLength: Profile.Limits.goalsLength) { $0.collapsingWhitespace() }
-            equipment = params.strings("equipment", maxCount: Profile.Limits.equipmentCount, maxLength: Profile.Limits.equipmentLength)?
-                .map { $0.collapsingWhitespace() }.filter { !$0.isEmpty }
-            if let raw = params.raw("weightsKg") {
-                let values = raw.arrayValue?.compactMap(\.numberValue) ?? []
-                if raw.arrayValue?.count != values.count || values.count > Profile.Limits.weightsCount || !values.allSatisfy(Profile.Limits.weightKg.contains) {
-                    params.fail("weightsKg", "must be an array of at most \(Profile.Limits.weightsCount) numbers from 0 to \(Int(Profile.Limits.weightKg.upperBound))")
-                } else {
-                    weightsKg = values
-                }
-            }
-            try params.check()
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.string("goals", &goals, maxLength: Profile.Limits.goalsLength, transform: { $0.collapsingWhitespace() },
+                         "at most \(Profile.Limits.goalsLength) characters")
+            coder.strings("equipment", &equipment, maxCount: Profile.Limits.equipmentCount, maxLength: Profile.Limits.equipmentLength,
+                          choices: nil, "at most \(Profile.Limits.equipmentCount) items of at most \(Profile.Limits.equipmentLength) characters")
+            coder.numbers("weightsKg", &weightsKg, maxCount: Profile.Limits.weightsCount, in: Profile.Limits.weightKg,
+                          "at most \(Profile.Limits.weightsCount) weights from 0 to \(Int(Profile.Limits.weightKg.upperBound)) kg")
         }
 
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = []
-            if let goals { pairs.append((key: "goals", value: .string(goals))) }
-            if let equipment { pairs.append((key: "equipment", value: .array(equipment.map(JSONValue.string)))) }
-            if let weightsKg { pairs.append((key: "weightsKg", value: .array(weightsKg.map(JSONValue.number)))) }
-            return .object(pairs)
+        /// Equipment names are kept whitespace-collapsed, empty ones dropped.
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            equipment = equipment?.map { $0.collapsingWhitespace() }.filter { !$0.isEmpty }
         }
     }
 }

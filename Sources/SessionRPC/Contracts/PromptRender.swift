@@ -14,22 +14,10 @@ public enum PromptRender: MethodContract {
 
         public init() {}
 
-        public static let specs = [
-            ParamSpec("goals", schema: Schema.string, "goals for this prompt instead of the profile's (at most \(Profile.Limits.goalsLength) characters)"),
-            ParamSpec("weekStart", schema: Schema.date, "the week summarised (default: the current week)"),
-        ]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            goals = params.string("goals", maxLength: Profile.Limits.goalsLength)
-            weekStart = params.date("weekStart")
-            try params.check()
-        }
-
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = []
-            if let goals { pairs.append((key: "goals", value: .string(goals))) }
-            if let weekStart { pairs.append((key: "weekStart", value: .string(weekStart.description))) }
-            return .object(pairs)
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.string("goals", &goals, maxLength: Profile.Limits.goalsLength,
+                         "goals for this prompt instead of the profile's (at most \(Profile.Limits.goalsLength) characters)")
+            coder.date("weekStart", &weekStart, "the week summarised (default: the current week)")
         }
     }
 

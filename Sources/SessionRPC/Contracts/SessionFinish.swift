@@ -17,28 +17,12 @@ public enum SessionFinish: MethodContract {
 
         public init() {}
 
-        public static let specs = [
-            CommonParams.sessionID,
-            ParamSpec("rpe", schema: Schema.range(SessionLimits.rpe), "the session's effort 1–10 in half steps"),
-            ParamSpec("note", schema: Schema.string, "at most \(SessionLimits.noteLength) characters"),
-            CommonParams.at,
-        ]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            sessionID = params.id("sessionId")
-            rpe = params.number("rpe", in: SessionLimits.rpe, step: SessionLimits.rpeStep)
-            note = params.string("note", maxLength: SessionLimits.noteLength) { $0.sanitisedNote() }
-            at = params.timestamp("at", notAfterMs: context.latestMs)
-            try params.check()
-        }
-
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = []
-            if let sessionID { pairs.append((key: "sessionId", value: JSONValue(Int(sessionID)))) }
-            if let rpe { pairs.append((key: "rpe", value: .number(rpe))) }
-            if let note { pairs.append((key: "note", value: .string(note))) }
-            if let at { pairs.append((key: "at", value: .string(at.text))) }
-            return .object(pairs)
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.id("sessionId", &sessionID, CommonParams.sessionIDSummary)
+            coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "the session's effort 1–10 in half steps")
+            coder.string("note", &note, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
+                         "at most \(SessionLimits.noteLength) characters")
+            coder.timestamp("at", &at, CommonParams.atSummary)
         }
     }
 

@@ -15,25 +15,10 @@ public enum SessionList: MethodContract {
 
         public init() {}
 
-        public static let specs = [
-            ParamSpec("from", schema: Schema.date, "first date (inclusive)"),
-            ParamSpec("to", schema: Schema.date, "last date (inclusive)"),
-            ParamSpec("limit", schema: Schema.range(SessionLimits.listLimit), "at most this many (default \(SessionLimits.listDefault))"),
-        ]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            from = params.date("from")
-            to = params.date("to")
-            limit = params.int("limit", in: SessionLimits.listLimit)
-            try params.check()
-        }
-
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = []
-            if let from { pairs.append((key: "from", value: .string(from.description))) }
-            if let to { pairs.append((key: "to", value: .string(to.description))) }
-            if let limit { pairs.append((key: "limit", value: JSONValue(limit))) }
-            return .object(pairs)
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.date("from", &from, "first date (inclusive)")
+            coder.date("to", &to, "last date (inclusive)")
+            coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default \(SessionLimits.listDefault))")
         }
     }
 

@@ -26,24 +26,25 @@ public enum SessionLog: MethodContract {
 
         public init() {}
 
-        public static let specs: [ParamSpec] = [
-            CommonParams.sessionID,
-            ParamSpec("plannedExerciseId", schema: Schema.integer, "the planned exercise (from plan.get or session.current)"),
-            ParamSpec("exercise", schema: Schema.string, "an exercise name: today's planned exercise of that name, else off-plan"),
-            ParamSpec("reps", schema: Schema.range(SessionLimits.reps), "repetitions"),
-            ParamSpec("weightKg", schema: Schema.range(SessionLimits.weightKg), "load in kg"),
-            ParamSpec("durationSeconds", schema: Schema.range(SessionLimits.durationSeconds), "for timed sets"),
-            ParamSpec("rpe", schema: Schema.range(SessionLimits.rpe), "effort 1–10 in half steps"),
-            ParamSpec("kind", schema: Schema.oneOf(SetKind.allCases.map(\.rawValue)), "normal (default), warmup, drop or failure; warm-up sets count towards nothing"),
-            ParamSpec("note", schema: Schema.string, "at most \(SessionLimits.noteLength) characters; control characters are removed"),
-            ParamSpec("requestId", schema: Schema.string, "makes retries idempotent: the same requestId returns the first result"),
-            CommonParams.at,
-        ]
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.id("sessionId", &sessionID, CommonParams.sessionIDSummary)
+            coder.id("plannedExerciseId", &plannedExerciseID, "the planned exercise (from plan.get or session.current)")
+            coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+                         "an exercise name: today's planned exercise of that name, else off-plan")
+            coder.int("reps", &reps, in: SessionLimits.reps, "repetitions")
+            coder.number("weightKg", &weightKg, in: SessionLimits.weightKg, "load in kg")
+            coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds, "for timed sets")
+            coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "effort 1–10 in half steps")
+            coder.choice("kind", &kind, required: false, "normal (default), warmup, drop or failure; warm-up sets count towards nothing")
+            coder.string("note", &note, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
+                         "at most \(SessionLimits.noteLength) characters; control characters are removed")
+            coder.string("requestId", &requestID, maxLength: SessionLimits.requestIDLength,
+                         "makes retries idempotent: the same requestId returns the first result")
+            coder.timestamp("at", &at, CommonParams.atSummary)
+        }
 
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            sessionID = params.id("sessionId")
-            plannedExerciseID = params.id("plannedExerciseId")
-            exercise = params.string("exercise", maxLength: SessionLimits.exerciseNameLength) { $0.collapsingWhitespace() }
+        /// Exactly one of plannedExerciseId and exercise, not empty.
+        public mutating func validate(_ params: inout SessionRPC.Params) {
             if plannedExerciseID == nil, exercise == nil, !params.has("exercise") {
                 params.fail("plannedExerciseId", "plannedExerciseId or exercise is required")
             } else if plannedExerciseID != nil, params.has("exercise") {
@@ -51,32 +52,6 @@ public enum SessionLog: MethodContract {
             } else if exercise?.isEmpty == true {
                 params.fail("exercise", "must not be empty")
             }
-            reps = params.int("reps", in: SessionLimits.reps)
-            weightKg = params.number("weightKg", in: SessionLimits.weightKg)
-            durationSeconds = params.int("durationSeconds", in: SessionLimits.durationSeconds)
-            rpe = params.number("rpe", in: SessionLimits.rpe, step: SessionLimits.rpeStep)
-            kind = params.choice("kind", SetKind.allCases.map(\.rawValue)).flatMap(SetKind.init(rawValue:)) ?? .normal
-            note = params.string("note", maxLength: SessionLimits.noteLength) { $0.sanitisedNote() }
-            requestID = params.string("requestId", maxLength: SessionLimits.requestIDLength)
-            at = params.timestamp("at", notAfterMs: context.latestMs)
-            try params.check()
-        }
-
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = []
-            func add(_ key: String, _ value: JSONValue?) { if let value { pairs.append((key: key, value: value)) } }
-            add("sessionId", sessionID.map { JSONValue(Int($0)) })
-            add("plannedExerciseId", plannedExerciseID.map { JSONValue(Int($0)) })
-            add("exercise", exercise.map(JSONValue.string))
-            add("reps", reps.map { JSONValue($0) })
-            add("durationSeconds", durationSeconds.map { JSONValue($0) })
-            add("weightKg", weightKg.map(JSONValue.number))
-            add("rpe", rpe.map(JSONValue.number))
-            if kind != .normal { add("kind", .string(kind.rawValue)) }
-            add("note", note.map(JSONValue.string))
-            add("at", at.map { .string($0.text) })
-            add("requestId", requestID.map(JSONValue.string))
-            return .object(pairs)
         }
     }
 

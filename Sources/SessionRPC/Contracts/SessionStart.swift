@@ -16,25 +16,10 @@ public enum SessionStart: MethodContract {
 
         public init() {}
 
-        public static let specs = [
-            ParamSpec("planDayId", schema: Schema.integer, "the plan day to train"),
-            ParamSpec("date", schema: Schema.date, "the date whose plan day to train (default today)"),
-            CommonParams.at,
-        ]
-
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            planDayID = params.id("planDayId")
-            date = params.date("date")
-            at = params.timestamp("at", notAfterMs: context.latestMs)
-            try params.check()
-        }
-
-        public var json: JSONValue {
-            var pairs: [(key: String, value: JSONValue)] = []
-            if let planDayID { pairs.append((key: "planDayId", value: JSONValue(Int(planDayID)))) }
-            if let date { pairs.append((key: "date", value: .string(date.description))) }
-            if let at { pairs.append((key: "at", value: .string(at.text))) }
-            return .object(pairs)
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.id("planDayId", &planDayID, "the plan day to train")
+            coder.date("date", &date, "the date whose plan day to train (default today)")
+            coder.timestamp("at", &at, CommonParams.atSummary)
         }
     }
 }

@@ -9,16 +9,13 @@ public enum SessionUndo: MethodContract {
     public struct Params: MethodParams {
         public var setID: Int64?
 
-        public init(setID: Int64? = nil) { self.setID = setID }
+        public init() {}
 
-        public static let specs = [ParamSpec("setId", schema: Schema.integer, "the set to remove")]
+        public init(setID: Int64?) { self.setID = setID }
 
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            setID = params.id("setId")
-            try params.check()
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.id("setId", &setID, "the set to remove")
         }
-
-        public var json: JSONValue { .object(setID.map { [(key: "setId", value: JSONValue(Int($0)))] } ?? []) }
     }
 
     /// The set removed.

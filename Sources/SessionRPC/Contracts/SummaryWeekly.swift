@@ -11,16 +11,13 @@ public enum SummaryWeekly: MethodContract {
         /// Any date of the week (default: the current week).
         public var weekStart: LocalDate?
 
-        public init(weekStart: LocalDate? = nil) { self.weekStart = weekStart }
+        public init() {}
 
-        public static let specs = [ParamSpec("weekStart", schema: Schema.date, "any date of the week (default: the current week)")]
+        public init(weekStart: LocalDate?) { self.weekStart = weekStart }
 
-        public init(from params: inout SessionRPC.Params, context: DecodingContext) throws(RPCError) {
-            weekStart = params.date("weekStart")
-            try params.check()
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.date("weekStart", &weekStart, "any date of the week (default: the current week)")
         }
-
-        public var json: JSONValue { .object(weekStart.map { [(key: "weekStart", value: .string($0.description))] } ?? []) }
     }
 }
 
