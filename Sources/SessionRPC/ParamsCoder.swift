@@ -7,58 +7,60 @@ import SessionCore
 /// documents it (`ParamsDocumenter`). `summary` is the param's line in the OpenRPC
 /// document; bounds are the limits the decoder enforces and the schema states.
 public protocol ParamsCoder {
-    mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: String)
-    mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: String)
-    mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: String)
-    mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: String)
-    mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: String)
-    mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: String)
-    mutating func bool(_ name: String, _ value: inout Bool?, _ summary: String)
-    mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: String)
-    mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: String)
-    mutating func choice(_ name: String, _ value: inout String?, _ choices: [String], required: Bool, _ summary: String)
+    mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String)
+    mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: @autoclosure () -> String)
+    mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String)
+    mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String)
+    mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String)
+    mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String)
+    mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String)
+    mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String)
+    mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String)
+    mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String)
     /// A JSON document of one of `types` ("object", "array", "string").
-    mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: String)
+    mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: @autoclosure () -> String)
 }
 
 extension ParamsCoder {
-    public mutating func id(_ name: String, _ value: inout Int64?, _ summary: String) { id(name, &value, required: false, summary) }
+    public mutating func id(_ name: String, _ value: inout Int64?, _ summary: @autoclosure () -> String) { id(name, &value, required: false, summary()) }
 
     /// A required id: decoding leaves the value as it was (and records the problem)
     /// when it is missing or invalid.
-    public mutating func id(_ name: String, _ value: inout Int64, _ summary: String) {
+    public mutating func id(_ name: String, _ value: inout Int64, _ summary: @autoclosure () -> String) {
         var optional: Int64? = value
-        id(name, &optional, required: true, summary)
+        id(name, &optional, required: true, summary())
         value = optional ?? value
     }
 
     /// A required number.
-    public mutating func number(_ name: String, _ value: inout Double, in range: ClosedRange<Double>, _ summary: String) {
+    public mutating func number(_ name: String, _ value: inout Double, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
         var optional: Double? = value
-        number(name, &optional, in: range, step: nil, required: true, summary)
+        number(name, &optional, in: range, step: nil, required: true, summary())
         value = optional ?? value
     }
 
     /// One of an enumeration's raw values; `required`, or its present value kept.
     public mutating func choice<Choice: RawRepresentable & CaseIterable>(
-        _ name: String, _ value: inout Choice, required: Bool, _ summary: String
+        _ name: String, _ value: inout Choice, required: Bool, _ summary: @autoclosure () -> String
     ) where Choice.RawValue == String {
+        // The choices are listed only when a coder needs them (a value to check, a
+        // schema to write): this runs for every request.
         var text: String? = value.rawValue
-        choice(name, &text, Choice.allCases.map(\.rawValue), required: required, summary)
-        value = text.flatMap(Choice.init(rawValue:)) ?? value
+        choice(name, &text, Choice.allCases.map { $0.rawValue }, required: required, summary())
+        if let text, let chosen = Choice(rawValue: text) { value = chosen }
     }
 
     /// A required JSON document.
-    public mutating func document(_ name: String, _ value: inout JSONValue, types: [String], _ summary: String) {
+    public mutating func document(_ name: String, _ value: inout JSONValue, types: [String], _ summary: @autoclosure () -> String) {
         var optional: JSONValue? = value
-        document(name, &optional, types: types, required: true, summary)
+        document(name, &optional, types: types, required: true, summary())
         value = optional ?? value
     }
-    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double? = nil, _ summary: String) {
-        number(name, &value, in: range, step: step, required: false, summary)
+    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double? = nil, _ summary: @autoclosure () -> String) {
+        number(name, &value, in: range, step: step, required: false, summary())
     }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, _ summary: String) {
-        string(name, &value, maxLength: maxLength, transform: { $0 }, summary)
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, _ summary: @autoclosure () -> String) {
+        string(name, &value, maxLength: maxLength, transform: { $0 }, summary())
     }
 }
 
@@ -67,26 +69,26 @@ public struct ParamsDecoder: ParamsCoder {
     public var params: Params
     let context: DecodingContext
 
-    public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: String) {
+    public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String) {
         value = params.id(name, required: required)
     }
-    public mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: String) {
+    public mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: @autoclosure () -> String) {
         value = params.int(name, in: range)
     }
-    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: String) {
+    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String) {
         value = params.number(name, in: range, step: step, required: required)
     }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: String) {
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String) {
         value = params.string(name, maxLength: maxLength, transform: transform)
     }
-    public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: String) {
+    public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String) {
         value = params.strings(name, maxCount: maxCount, maxLength: maxLength)
         guard let choices else { return }
         for item in value ?? [] where !choices.contains(item) {
             params.fail(name, "unknown value \"\(item)\"; known: \(choices.joined(separator: ", "))")
         }
     }
-    public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: String) {
+    public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
         guard let raw = params.raw(name) else { return }
         let numbers = raw.arrayValue?.compactMap(\.numberValue) ?? []
         guard raw.arrayValue?.count == numbers.count, numbers.count <= maxCount, numbers.allSatisfy(range.contains) else {
@@ -95,16 +97,20 @@ public struct ParamsDecoder: ParamsCoder {
         }
         value = numbers
     }
-    public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: String) { value = params.bool(name) }
-    public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: String) { value = params.date(name) }
-    public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: String) {
+    public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { value = params.bool(name) }
+    public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { value = params.date(name) }
+    public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) {
         value = params.timestamp(name, notAfterMs: context.latestMs)
     }
-    public mutating func choice(_ name: String, _ value: inout String?, _ choices: [String], required: Bool, _ summary: String) {
-        value = params.choice(name, choices)
-        if required, !params.has(name) { params.fail(name, "is required; one of \(choices.joined(separator: ", "))") }
+    public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
+        guard params.has(name) else {
+            value = nil
+            if required { params.fail(name, "is required; one of \(choices().joined(separator: ", "))") }
+            return
+        }
+        value = params.choice(name, choices())
     }
-    public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: String) {
+    public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: @autoclosure () -> String) {
         guard let found = params.raw(name) else {
             if required { params.fail(name, "is required") }
             return
@@ -126,27 +132,27 @@ public struct ParamsEncoder: ParamsCoder {
         if let value { members.append((key: name, value: value)) }
     }
 
-    public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: String) { add(name, value.map { JSONValue(Int($0)) }) }
-    public mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: String) { add(name, value.map { JSONValue($0) }) }
-    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: String) {
+    public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String) { add(name, value.map { JSONValue(Int($0)) }) }
+    public mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: @autoclosure () -> String) { add(name, value.map { JSONValue($0) }) }
+    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String) {
         add(name, value.map(JSONValue.number))
     }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: String) {
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String) {
         add(name, value.map(JSONValue.string))
     }
-    public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: String) {
+    public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String) {
         add(name, value.map { .array($0.map(JSONValue.string)) })
     }
-    public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: String) {
+    public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
         add(name, value.map { .array($0.map(JSONValue.number)) })
     }
-    public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: String) { add(name, value.map(JSONValue.bool)) }
-    public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: String) { add(name, value.map { .string($0.description) }) }
-    public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: String) { add(name, value.map { .string($0.text) }) }
-    public mutating func choice(_ name: String, _ value: inout String?, _ choices: [String], required: Bool, _ summary: String) {
+    public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { add(name, value.map(JSONValue.bool)) }
+    public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { add(name, value.map { .string($0.description) }) }
+    public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) { add(name, value.map { .string($0.text) }) }
+    public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
         add(name, value.map(JSONValue.string))
     }
-    public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: String) {
+    public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: @autoclosure () -> String) {
         add(name, value)
     }
 }
@@ -155,34 +161,34 @@ public struct ParamsEncoder: ParamsCoder {
 public struct ParamsDocumenter: ParamsCoder {
     public private(set) var specs: [ParamSpec] = []
 
-    private mutating func add(_ name: String, _ schema: JSONValue, required: Bool = false, _ summary: String) {
-        specs.append(ParamSpec(name, required: required, schema: schema, summary))
+    private mutating func add(_ name: String, _ schema: JSONValue, required: Bool = false, _ summary: @autoclosure () -> String) {
+        specs.append(ParamSpec(name, required: required, schema: schema, summary()))
     }
 
-    public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: String) {
-        add(name, Schema.integer, required: required, summary)
+    public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String) {
+        add(name, Schema.integer, required: required, summary())
     }
-    public mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: String) { add(name, Schema.range(range), summary) }
-    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: String) {
+    public mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: @autoclosure () -> String) { add(name, Schema.range(range), summary()) }
+    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String) {
         // An unbounded number (bounds checked elsewhere) is documented as just a number.
-        add(name, range.upperBound == .greatestFiniteMagnitude ? Schema.number : Schema.range(range), required: required, summary)
+        add(name, range.upperBound == .greatestFiniteMagnitude ? Schema.number : Schema.range(range), required: required, summary())
     }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: String) {
-        add(name, Schema.string, summary)
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String) {
+        add(name, Schema.string, summary())
     }
-    public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: String) {
-        add(name, Schema.array(choices.map(Schema.oneOf) ?? Schema.string), summary)
+    public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String) {
+        add(name, Schema.array(choices.map(Schema.oneOf) ?? Schema.string), summary())
     }
-    public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: String) {
-        add(name, Schema.array(Schema.range(range)), summary)
+    public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
+        add(name, Schema.array(Schema.range(range)), summary())
     }
-    public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: String) { add(name, Schema.boolean, summary) }
-    public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: String) { add(name, Schema.date, summary) }
-    public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: String) { add(name, Schema.timestamp, summary) }
-    public mutating func choice(_ name: String, _ value: inout String?, _ choices: [String], required: Bool, _ summary: String) {
-        add(name, Schema.oneOf(choices), required: required, summary)
+    public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { add(name, Schema.boolean, summary()) }
+    public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { add(name, Schema.date, summary()) }
+    public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) { add(name, Schema.timestamp, summary()) }
+    public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
+        add(name, Schema.oneOf(choices()), required: required, summary())
     }
-    public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: String) {
-        add(name, .obj(["type": .array(types.map(JSONValue.string))]), required: required, summary)
+    public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: @autoclosure () -> String) {
+        add(name, .obj(["type": .array(types.map(JSONValue.string))]), required: required, summary())
     }
 }
