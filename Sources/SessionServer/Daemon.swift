@@ -71,14 +71,16 @@ public enum Daemon {
         return 0
     }
 
-    /// Blocks SIGTERM and SIGINT for every thread and returns a signalfd that reports
-    /// them to the loop; SIGPIPE is ignored (writes use MSG_NOSIGNAL anyway).
+    /// Blocks the signals the loop handles (`Server.handledSignals`) for every thread and
+    /// returns a signalfd that reports them to the loop; SIGPIPE is ignored (writes use
+    /// MSG_NOSIGNAL anyway).
     private static func blockSignals() throws(SystemCallError) -> FileDescriptor {
         signal(SIGPIPE, SIG_IGN)
         var mask = sigset_t()
         sigemptyset(&mask)
-        sigaddset(&mask, SIGTERM)
-        sigaddset(&mask, SIGINT)
+        // Every signal whose default action would end the daemon abruptly becomes an
+        // event in the loop: SIGTERM and SIGINT stop it cleanly, the others are logged.
+        for signal in Server.handledSignals { sigaddset(&mask, signal) }
         let blocked = pthread_sigmask(SIG_BLOCK, &mask, nil)
         guard blocked == 0 else { throw SystemCallError("pthread_sigmask", code: blocked) }
         return try FileDescriptor(signalfd(-1, &mask, Int32(SFD_NONBLOCK) | Int32(SFD_CLOEXEC)), from: "signalfd")

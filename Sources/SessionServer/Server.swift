@@ -30,6 +30,8 @@ final class Server {
     var nextConnectionID = 1
     var rest = RestSchedule()
     var stoppingSinceMs: Int64?
+    /// Set by a second stop signal: leave the loop without waiting for anyone.
+    var forceStop = false
     var lastWatchdogMs: Int64 = 0
     var lastStatus = ""
     var lastSweepMs: Int64 = 0
@@ -75,6 +77,7 @@ final class Server {
         while true {
             let now = clock.nowMs()
             heartbeat(now: now)
+            if forceStop { break }
             if let since = stoppingSinceMs,
                 connections.values.allSatisfy(\.isDrained) || now - since > ServerLimits.shutdownGraceMs
             {
@@ -129,11 +132,28 @@ final class Server {
         }
     }
 
+    /// The signals the loop takes from its signalfd (all blocked in every thread).
+    static let handledSignals = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+
+    /// SIGTERM and SIGINT stop the daemon cleanly; a second one while stopping ends it
+    /// at once. SIGHUP has nothing to re-read (options come from the command line and
+    /// the environment at start) and SIGUSR1/SIGUSR2 have no meaning: they are logged
+    /// and otherwise ignored, so a stray signal never ends the daemon.
     private func handleSignal() {
         var info = signalfd_siginfo()
         while read(signals.raw, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            let name = info.ssi_signo == UInt32(SIGINT) ? "SIGINT" : "SIGTERM"
-            guard stoppingSinceMs == nil else { continue }
+            let number = Int32(info.ssi_signo)
+            let name = Self.signalName(number)
+            guard number == SIGTERM || number == SIGINT else {
+                logger.info("ignoring \(name)", [("sender_pid", String(info.ssi_pid))])
+                continue
+            }
+            guard stoppingSinceMs == nil else {
+                logger.warning("second \(name) while stopping; exiting now without the replies still owed",
+                               [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
+                forceStop = true
+                return
+            }
             logger.info("stopping on \(name)", id: .stopping, [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
             notifier.stopping()
             stoppingSinceMs = clock.nowMs()
@@ -145,6 +165,17 @@ final class Server {
                 connection.readClosed = true
                 updateInterest(connection)
             }
+        }
+    }
+
+    private static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGTERM: return "SIGTERM"
+        case SIGINT: return "SIGINT"
+        case SIGHUP: return "SIGHUP"
+        case SIGUSR1: return "SIGUSR1"
+        case SIGUSR2: return "SIGUSR2"
+        default: return "signal \(number)"
         }
     }
 
