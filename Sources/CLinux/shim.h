@@ -30,4 +30,16 @@ static inline int clinux_peer_credentials(int fd, unsigned int *uid, unsigned in
     }
     return result;
 }
+/// SO_PEERGROUPS (Linux 4.13): the peer's supplementary groups as they were when it
+/// connected. Writes at most *count gids and sets *count to how many there are;
+/// returns -1 (errno ERANGE) when the buffer was too small.
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+static inline int clinux_peer_groups(int fd, unsigned int *groups, int *count) {
+    socklen_t length = (socklen_t)(*count) * sizeof(unsigned int);
+    int result = getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &length);
+    *count = (int)(length / sizeof(unsigned int));
+    return result;
+}
 #endif

@@ -16,16 +16,14 @@ extension Server {
                 return
             }
             guard let descriptor = try? FileDescriptor(raw, from: "accept4") else { return }
-            var uid: UInt32 = 0
-            var gid: UInt32 = 0
-            var pid: Int32 = 0
-            _ = clinux_peer_credentials(descriptor.raw, &uid, &gid, &pid)
-            if let refusal = access.refusal(uid: uid, gid: gid) {
-                logger.warning("client refused", id: .clientRefused, [("uid", String(uid)), ("pid", String(pid)), ("reason", refusal)])
+            let peer = AccessPolicy.credentials(of: descriptor.raw)
+            if let refusal = access.refusal(peer) {
+                let uid = peer.map { String($0.uid) } ?? "unknown"
+                logger.warning("client refused", id: .clientRefused, [("uid", uid), ("pid", peer.map { String($0.pid) } ?? "unknown"), ("reason", refusal)])
                 let reply = JSONRPC.response(id: .null, error: .application(
                     .permissionDenied,
                     message: "uid \(uid) may not use this sessiond: \(refusal)",
-                    details: [(key: "uid", value: JSONValue(Int(uid)))]))
+                    details: peer.map { [(key: "uid", value: JSONValue(Int($0.uid)))] } ?? []))
                 let line = reply.jsonText + "\n"
                 // Best effort on a connection closed at once (when `descriptor` ends).
                 _ = line.withCString { send(descriptor.raw, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
