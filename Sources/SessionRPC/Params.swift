@@ -126,6 +126,10 @@ public struct Params {
             fail(name, "is in the future: \(text)")
             return nil
         }
+        guard time.ms >= SessionLimits.earliestMs else {
+            fail(name, "must lie between 1970-01-01 and now, got \(text)")
+            return nil
+        }
         return time
     }
 

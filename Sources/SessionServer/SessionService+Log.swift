@@ -12,7 +12,9 @@ extension SessionService {
             return Outcome(logResult(earlier, planned: planned?.exercise), effects: Effects())
         }
         let session = try resolveSession(input.sessionID)
-        let loggedAt = input.at?.ms ?? nowMs
+        // Without `at`, now; but never before the start, which a client may have given
+        // a little in the future (clock skew): a plain call is never refused for that.
+        let loggedAt = input.at?.ms ?? max(nowMs, session.startedAtMs)
         guard loggedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         let (plannedID, planned, name) = try resolveExercise(input, session: session)
         var reps = input.reps

@@ -62,7 +62,7 @@ extension SessionService {
     /// `session.finish`.
     func finishSession(_ params: SessionFinish.Params) throws -> Outcome {
         let session = try resolveSession(params.sessionID)
-        let endedAt = params.at?.ms ?? nowMs
+        let endedAt = params.at?.ms ?? max(nowMs, session.startedAtMs)  // as for session.log
         guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
         try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)

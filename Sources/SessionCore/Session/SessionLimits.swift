@@ -15,6 +15,8 @@ public enum SessionLimits {
     public static let listDefault = 50
     /// How far in the future a backfill timestamp (`at`) may lie, for clock skew.
     public static let futureToleranceMs: Int64 = 5 * 60 * 1000
+    /// The earliest timestamp accepted (the Unix epoch): a year 0001 is a mistake.
+    public static let earliestMs: Int64 = 0
 }
 
 /// What kind of set was logged. Warm-up sets count towards nothing: not planned sets,
