@@ -35,6 +35,9 @@ public struct RPCErrorWithID: Error, Sendable {
 
 /// The JSON-RPC 2.0 codec: decodes a line into requests, encodes responses.
 public enum JSONRPC {
+    /// Requests in one batch line at most (docs/protocol.md).
+    public static let maximumBatch = 100
+
     /// Decodes one line (without its newline).
     public static func decode(line: [UInt8]) -> IncomingMessage {
         let value: JSONValue
@@ -47,6 +50,11 @@ public enum JSONRPC {
             guard !items.isEmpty else {
                 return .single(.failure(RPCErrorWithID(id: .null, error: .invalidRequest("empty batch"))))
             }
+            // Bounds the work one line can cause; nothing of a longer batch runs.
+            guard items.count <= maximumBatch else {
+                return .single(.failure(RPCErrorWithID(id: .null, error: .invalidRequest(
+                    "a batch of \(items.count) requests; at most \(maximumBatch) per line, send the rest in further lines"))))
+            }
             return .batch(items.map(decodeRequest))
         }
         return .single(decodeRequest(value))
@@ -54,8 +62,12 @@ public enum JSONRPC {
 
     /// Validates one request object (§4).
     static func decodeRequest(_ value: JSONValue) -> Result<Request, RPCErrorWithID> {
-        guard value.objectPairs != nil else {
+        guard let members = value.objectPairs else {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("expected a request object, got \(value.typeDescription)")))
+        }
+        // A member given twice is ambiguous (JSON leaves it open): refused, not last-wins.
+        if let twice = firstDuplicate(members) ?? value["params"]?.objectPairs.flatMap(firstDuplicate) {
+            return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("member \"\(twice)\" appears twice")))
         }
         let idValue = value["id"]
         var replyID: JSONValue = .null
@@ -79,6 +91,19 @@ public enum JSONRPC {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"params\" must be an object")))
         }
         return .success(Request(id: idValue, method: method, params: params))
+    }
+
+    /// The first key that appears twice among `members`, nil when none does.
+    static func firstDuplicate(_ members: [(key: String, value: JSONValue)]) -> String? {
+        // Requests have a handful of members: comparing pairs allocates nothing.
+        guard members.count <= 16 else {
+            var seen = Set<String>(minimumCapacity: members.count)
+            return members.first { !seen.insert($0.key).inserted }?.key
+        }
+        for later in members.indices.dropFirst() {
+            for earlier in members.startIndex..<later where members[earlier].key == members[later].key { return members[later].key }
+        }
+        return nil
     }
 
     /// A success response (§5), written straight from the result's own encoding.

@@ -131,6 +131,11 @@ import JSON
         }
         let paths = error.data?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } ?? []
         #expect(error.code == RPCError.Code.invalidParams && Set(paths) == ["params.mood", "params.rpe"])
+        guard case .failure(let discoverError) = table.call(Request(id: 3, method: "rpc.discover", params: .obj(["verbose": true])), context: Context()) else {
+            Issue.record("rpc.discover takes no params")
+            return
+        }
+        #expect(discoverError.code == RPCError.Code.invalidParams)
         let good = table.call(Request(id: 2, method: "session.finish", params: .obj(["rpe": 7.5])), context: Context())
         #expect((try? good.get())?.result == .obj(["rpe": 7.5]))
     }
