@@ -103,7 +103,14 @@ final class DatabaseThread: @unchecked Sendable {
 
     private func run() {
         while true {
-            _ = wakeThread.wait(timeout: .now() + .seconds(1))
+            // Asleep until there is work; the only timed wake is a STATUS= line that is
+            // due (at most one a second) after sessions changed.
+            let statusDueMs = ownership.withLock { _ in publishesStatus && sessionChanged ? lastStatusMs + 1000 : nil }
+            if let statusDueMs {
+                _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, statusDueMs - service.clock.nowMs()))))
+            } else {
+                wakeThread.wait()
+            }
             let (jobs, stopping) = queue.withLock { state -> ([Job], Bool) in
                 defer { state.jobs.removeAll(keepingCapacity: true) }
                 return (state.jobs, state.stopping)
@@ -135,6 +142,8 @@ final class DatabaseThread: @unchecked Sendable {
             guard queue.withLock({ $0.jobs.isEmpty }) else { return nil }
             return commit([job]).first
         }
+        // The thread publishes STATUS=; it sleeps until told there is something to do.
+        if publishesStatus, result??.effects.sessionChanged == true { wakeThread.signal() }
         return result ?? nil
     }
 

@@ -103,14 +103,20 @@ final class Server {
         for connection in Array(connections.values) { drop(connection, reason: nil) }
     }
 
-    /// Milliseconds epoll may sleep: until the rest timer, the next watchdog ping, or
-    /// the next sweep for stalled clients.
+    /// Milliseconds epoll may sleep: until the rest timer, the next watchdog ping, the
+    /// next sweep for clients stalled mid-line (only while one has a partial line), or
+    /// the next shutdown check; -1, for ever, when nothing is due (an idle daemon does
+    /// not wake).
     private func timeout(now: Int64) -> Int32 {
-        var wait: Int64 = 1000
-        if let remaining = rest.remainingMs(nowMs: now) { wait = min(wait, remaining) }
-        if let interval = notifier.watchdogIntervalMs { wait = min(wait, max(0, lastWatchdogMs + interval / 2 - now)) }
-        if stoppingSinceMs != nil { wait = min(wait, 100) }
-        return Int32(wait)
+        var wait: Int64?
+        func atMost(_ ms: Int64) { wait = min(wait ?? ms, max(0, ms)) }
+        if let remaining = rest.remainingMs(nowMs: now) { atMost(remaining) }
+        if let interval = notifier.watchdogIntervalMs { atMost(lastWatchdogMs + interval / 2 - now) }
+        if stoppingSinceMs != nil { atMost(100) }
+        if connections.values.contains(where: { $0.input.hasPartialLine && !$0.readClosed && !$0.readPaused }) {
+            atMost(lastSweepMs + 1000 - now)
+        }
+        return wait.map { Int32(clamping: $0) } ?? -1
     }
 
     /// Work that is due by the clock: the watchdog ping (sent from this loop, so a hung
