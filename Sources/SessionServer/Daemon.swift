@@ -43,6 +43,11 @@ public enum Daemon {
             group = entry.pointee.gr_gid
         }
         let signals = try blockSignals()
+        let useActivation = options.socketFlag == nil && environment["SESSIOND_SOCKET"] == nil
+        let activated = useActivation ? try Listener.fromActivation() : nil
+        let socketSource = activated == nil ? SocketPath.resolve(flag: options.socketFlag, environment: environment) : "activation"
+        // A daemon that cannot have the socket must not create or migrate a database.
+        if activated == nil { try Listener.refuseIfServed(path: socketSource) }
         if let failure = DaemonOptions.makeDirectory(for: options.databasePath) { throw StartFailure(description: failure) }
         let database = try Database(path: options.databasePath)
         // Logged before the socket exists, so a client that can connect can read it.
@@ -50,9 +55,6 @@ public enum Daemon {
             let sets = try database.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }
             logger.info("recovered active session", [("session_id", String(active.id)), ("sets", String(sets))])
         }
-        let useActivation = options.socketFlag == nil && environment["SESSIOND_SOCKET"] == nil
-        let activated = useActivation ? try Listener.fromActivation() : nil
-        let socketSource = activated == nil ? SocketPath.resolve(flag: options.socketFlag, environment: environment) : "activation"
         let listener = try activated ?? Listener.bind(path: socketSource, group: group)
         let clock = LocalClock()
         let service = SessionService(database: database, clock: clock)

@@ -41,6 +41,18 @@ struct Listener: ~Copyable {
         return Listener(descriptor: descriptor, bound: nil)
     }
 
+    /// Throws when `path` is taken: a live daemon answers there, or it is not a socket.
+    static func refuseIfServed(path: String) throws(Failure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+            throw Failure(description: "\(path) exists and is not a socket; refusing to replace it")
+        }
+        if (try? connect(path: path)) != nil {
+            throw Failure(description: "another sessiond is already answering on \(path); stop it first or pass another --socket")
+        }
+    }
+
     /// Binds `path` with mode 0600 (0660 with a group). A live daemon answering there
     /// is refused; a stale socket file is replaced; any other file is left alone.
     static func bind(path: String, group: gid_t?) throws(Failure) -> Listener {
@@ -49,12 +61,7 @@ struct Listener: ~Copyable {
         }
         var info = stat()
         if lstat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFSOCK else {
-                throw Failure(description: "\(path) exists and is not a socket; refusing to replace it")
-            }
-            if (try? connect(path: path)) != nil {
-                throw Failure(description: "another sessiond is already answering on \(path); stop it first or pass another --socket")
-            }
+            try refuseIfServed(path: path)
             try check(unlink(path), "removing the stale socket \(path)")
         }
         try makeParentDirectory(of: path)

@@ -57,6 +57,9 @@ public final class Database {
         if tables > 0, applicationID != Migrations.applicationID || !hasMigrations {
             throw .foreignDatabase(path: path)
         }
+        if version < 0 {
+            throw .invalidSchemaVersion(path: path, found: Int(version))
+        }
         if version > Migrations.latestVersion {
             throw .newerSchema(path: path, found: Int(version), known: Migrations.latestVersion)
         }

@@ -7,6 +7,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case foreignDatabase(path: String)
     /// Written by a newer sessiond whose schema this build does not know.
     case newerSchema(path: String, found: Int, known: Int)
+    /// The schema version recorded in the file is not one sessiond ever writes.
+    case invalidSchemaVersion(path: String, found: Int)
     /// The file cannot be opened (permissions, missing directory, …).
     case cannotOpen(path: String, SQLiteError)
     /// A statement failed.
@@ -24,6 +26,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "\(path) is an SQLite database of another application; refusing to alter it. Pass another --database."
         case .newerSchema(let path, let found, let known):
             return "\(path) was written by a newer sessiond (schema version \(found); this build knows up to \(known)); refusing to open it. Upgrade sessiond."
+        case .invalidSchemaVersion(let path, let found):
+            return "\(path) records schema version \(found), which no sessiond writes; the file was altered by hand or is damaged. Restore a backup or pass another --database."
         case .cannotOpen(let path, let error):
             return "cannot open database \(path): \(error.message)"
         case .sqlite(let error):

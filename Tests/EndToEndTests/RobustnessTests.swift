@@ -110,6 +110,8 @@ import JSON
         let second = try runProcess(Binaries.sessiond, ["--socket", daemon.socketPath, "--database", daemon.directory + "/other.db"], timeout: 10)
         #expect(second.status == 1)
         #expect(second.stderr.contains("another sessiond is already answering on \(daemon.socketPath)"))
+        #expect(!FileManager.default.fileExists(atPath: daemon.directory + "/other.db"),
+                "a daemon that cannot have the socket creates no database")
         #expect(try daemon.client().call("daemon.status")["version"] != nil)
     }
 

@@ -48,6 +48,19 @@ import SessionCore
         #expect(Fixtures.read(path) == before)
     }
 
+    @Test func refusesANegativeSchemaVersionWithAClearMessage() throws {
+        defer { Fixtures.removeTree(directory) }
+        do {
+            let database = try Database(path: path)
+            try database.connection.execute("PRAGMA user_version = -1")
+            try database.checkpoint()
+        }
+        let before = Fixtures.read(path)
+        let error = #expect(throws: StorageError.self) { try Database(path: path) }
+        #expect(error?.description.contains("records schema version -1, which no sessiond writes") == true, "\(String(describing: error))")
+        #expect(Fixtures.read(path) == before, "nothing was migrated or written")
+    }
+
     @Test(arguments: ["this is a text file, not a database\n", String(repeating: "\u{7}garbage", count: 600)])
     func refusesAFileThatIsNotADatabase(_ content: String) throws {
         defer { Fixtures.removeTree(directory) }
