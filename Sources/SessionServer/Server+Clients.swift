@@ -12,7 +12,14 @@ extension Server {
             let raw = clinux_accept(listenerFD)
             if raw < 0 {
                 if errno == EINTR { continue }
-                if errno != EAGAIN, errno != EWOULDBLOCK { logger.warning("accept failed", [("error", errorText())]) }
+                if errno == EMFILE || errno == ENFILE {
+                    // Out of descriptors: the pending connection stays in the backlog and
+                    // epoll would report it again at once. Stop watching the listener
+                    // and try again a little later instead of spinning.
+                    pauseAccepting(error: errorText())
+                } else if errno != EAGAIN, errno != EWOULDBLOCK {
+                    logger.warning("accept failed", [("error", errorText())])
+                }
                 return
             }
             guard let descriptor = try? FileDescriptor(raw, from: "accept4") else { return }
@@ -30,7 +37,18 @@ extension Server {
                 continue
             }
             guard connections.count < ServerLimits.maximumConnections else {
-                logger.warning("too many connections; closing a new one", [("limit", String(ServerLimits.maximumConnections))])
+                refusedConnections += 1
+                if clock.nowMs() - lastRefusalLogMs >= ServerLimits.repeatedLogIntervalMs {
+                    logger.warning("too many connections; refusing new ones", [
+                        ("limit", String(ServerLimits.maximumConnections)), ("refused", String(refusedConnections)),
+                    ])
+                    lastRefusalLogMs = clock.nowMs()
+                    refusedConnections = 0
+                }
+                let reply = JSONRPC.response(id: .null, error: .application(
+                    .tooManyConnections, message: "sessiond serves at most \(ServerLimits.maximumConnections) connections at once; try again later"))
+                let line = reply.jsonText + "\n"
+                _ = line.withCString { send(descriptor.raw, $0, strlen($0), Int32(MSG_NOSIGNAL)) }  // best effort, then closed
                 continue
             }
             let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, nowMs: clock.nowMs())
@@ -45,6 +63,40 @@ extension Server {
             connection.registeredEvents = event.events
             connections[connection.fd] = connection
             connectionsByID[connection.id] = connection
+        }
+    }
+
+    /// Stops watching the listener for `ServerLimits.acceptBackoffMs` after accept(2)
+    /// ran out of descriptors; the heartbeat resumes it. Logged at most once per
+    /// `repeatedLogIntervalMs`, with how often it happened since.
+    func pauseAccepting(error: String) {
+        let now = clock.nowMs()
+        guard acceptResumesAtMs == nil else { return }
+        if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
+            logger.warning("cannot stop watching the listening socket", [("error", errorText())])
+        }
+        acceptResumesAtMs = now + ServerLimits.acceptBackoffMs
+        acceptPauses += 1
+        if now - lastAcceptPauseLogMs >= ServerLimits.repeatedLogIntervalMs {
+            logger.warning("out of file descriptors; not accepting for \(ServerLimits.acceptBackoffMs) ms", [
+                ("error", error), ("connections", String(connections.count)), ("pauses", String(acceptPauses)),
+            ])
+            lastAcceptPauseLogMs = now
+            acceptPauses = 0
+        }
+    }
+
+    /// Watches the listener again once the back-off is over (and the daemon is not
+    /// stopping).
+    func resumeAcceptingIfDue(now: Int64) {
+        guard let resumesAt = acceptResumesAtMs, now >= resumesAt else { return }
+        acceptResumesAtMs = nil
+        guard stoppingSinceMs == nil else { return }
+        var event = epoll_event()
+        event.events = UInt32(EPOLLIN.rawValue)
+        event.data.u64 = Self.listenerTag
+        if epoll_ctl(epoll.raw, EPOLL_CTL_ADD, listenerFD, &event) < 0 {
+            logger.warning("cannot watch the listening socket again", [("error", errorText())])
         }
     }
 

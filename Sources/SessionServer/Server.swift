@@ -32,6 +32,13 @@ final class Server {
     var stoppingSinceMs: Int64?
     /// Set by a second stop signal: leave the loop without waiting for anyone.
     var forceStop = false
+    /// While accepting is paused after running out of descriptors: when it resumes.
+    var acceptResumesAtMs: Int64?
+    var acceptPauses = 0
+    var lastAcceptPauseLogMs: Int64 = -.max / 2
+    /// Connections refused over the limit since the last log line about them.
+    var refusedConnections = 0
+    var lastRefusalLogMs: Int64 = -.max / 2
     var lastWatchdogMs: Int64 = 0
     var lastStatus = ""
     var lastSweepMs: Int64 = 0
@@ -42,7 +49,7 @@ final class Server {
     var pendingJobs: [Job] = []
 
     /// Descriptor tags in epoll_event.data: clients use their fd.
-    private static let listenerTag: UInt64 = 1 << 40
+    static let listenerTag: UInt64 = 1 << 40
     private static let signalTag: UInt64 = 1 << 41
     private static let databaseTag: UInt64 = 1 << 42
 
@@ -113,6 +120,7 @@ final class Server {
         if let remaining = rest.remainingMs(nowMs: now) { atMost(remaining) }
         if let interval = notifier.watchdogIntervalMs { atMost(lastWatchdogMs + interval / 2 - now) }
         if stoppingSinceMs != nil { atMost(100) }
+        if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
         if connections.values.contains(where: { $0.input.hasPartialLine && !$0.readClosed && !$0.readPaused }) {
             atMost(lastSweepMs + 1000 - now)
         }
@@ -127,6 +135,7 @@ final class Server {
             lastWatchdogMs = now
         }
         if let finished = rest.expire(nowMs: now) { broadcast([finished.finishedEvent]) }
+        resumeAcceptingIfDue(now: now)
         if now - lastSweepMs >= 1000 {
             lastSweepMs = now
             for connection in Array(connections.values)
@@ -163,9 +172,10 @@ final class Server {
             logger.info("stopping on \(name)", id: .stopping, [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
             notifier.stopping()
             stoppingSinceMs = clock.nowMs()
-            if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
+            if acceptResumesAtMs == nil, epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
                 logger.warning("cannot stop watching the listening socket", [("error", errorText())])
             }
+            acceptResumesAtMs = nil
             listener = nil  // closes it and removes the socket file bound here
             for connection in connections.values {
                 connection.readClosed = true

@@ -12,6 +12,11 @@ enum ServerLimits {
     static let stalledLineMs: Int64 = 30_000
     /// How long shutdown waits for in-flight replies to be written.
     static let shutdownGraceMs: Int64 = 10_000
-    /// Connections at once; more are accepted and closed at once.
+    /// Connections at once; more are accepted, told so (-32031) and closed at once.
     static let maximumConnections = 1024
+    /// How long accepting pauses after accept(2) ran out of file descriptors.
+    static let acceptBackoffMs: Int64 = 250
+    /// A warning that repeats (out of descriptors, too many connections) is logged at
+    /// most this often, with a count of what happened since.
+    static let repeatedLogIntervalMs: Int64 = 10_000
 }

@@ -1,0 +1,50 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// Out of file descriptors (the soft limit is 1,024 unless the unit raises it): the
+/// daemon must neither spin nor flood the journal, and must serve again once
+/// descriptors are free.
+@Suite struct DescriptorLimitTests {
+    /// User plus system CPU seconds of a process so far.
+    private func cpuSeconds(_ pid: Int32) -> Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    @Test func runningOutOfDescriptorsBacksOffInsteadOfSpinning() throws {
+        let directory = Fixtures.temporaryDirectory("fd-limit")
+        defer { Fixtures.removeTree(directory) }
+        let socket = directory + "/s.sock"
+        let logPath = directory + "/log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 48 && exec \"$0\" --socket \"$1\" --database \"$2\" --timezone UTC",
+                             Binaries.sessiond, socket, directory + "/d.db"]
+        process.standardError = log
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        _ = try RPCClient.waitingForServer(at: socket)
+
+        // Far more clients than descriptors; the kernel queues those not accepted.
+        var clients: [RPCClient] = []
+        for _ in 0..<80 { clients.append(try RPCClient(path: socket)) }
+        let before = cpuSeconds(process.processIdentifier)
+        Thread.sleep(forTimeInterval: 1.5)
+        let spent = cpuSeconds(process.processIdentifier) - before
+        #expect(spent < 0.5, "\(spent) s of CPU in 1.5 s with the descriptors used up: it must back off, not spin")
+        let lines = ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n")
+        let warnings = lines.filter { $0.contains("out of file descriptors") }
+        #expect(warnings.count >= 1 && warnings.count <= 2, "logged once per interval, not once per attempt: \(warnings.count)")
+
+        // Descriptors come back when clients leave; a new client is served.
+        clients.removeAll()
+        let client = try RPCClient.waitingForServer(at: socket)
+        #expect(try client.call("daemon.status")["version"] != nil)
+    }
+}
