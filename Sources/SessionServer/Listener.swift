@@ -65,6 +65,7 @@ struct Listener: ~Copyable {
             try check(unlink(path), "removing the stale socket \(path)")
         }
         try makeParentDirectory(of: path)
+        try refuseSharedDirectory(of: path)
         let descriptor = try own(
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0), from: "socket")
         let oldMask = umask(0o177)
@@ -88,6 +89,17 @@ struct Listener: ~Copyable {
         let descriptor = try own(socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), from: "socket")
         try check(UnixAddress.withAddress(path) { Glibc.connect(descriptor.raw, $0, $1) }, "connect")
         return descriptor
+    }
+
+    /// Refuses a socket directory that other users may write to without the sticky bit:
+    /// anyone could replace the socket there with their own server.
+    static func refuseSharedDirectory(of path: String) throws(Failure) {
+        let parent = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var info = stat()
+        guard stat(parent, &info) == 0 else { return }
+        if info.st_mode & S_IWOTH != 0, info.st_mode & S_ISVTX == 0 {
+            throw Failure(description: "\(parent) is writable by every user and not sticky: another user could replace the socket; use a private directory (or chmod +t it)")
+        }
     }
 
     /// Creates the socket's directory (mode 0755) when it is missing.

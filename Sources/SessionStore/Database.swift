@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSQLite
 
 /// The one owner of sessiond's SQLite database: opening with a fixed configuration,
@@ -24,6 +27,7 @@ public final class Database {
         do {
             connection = try Connection(path: path)
         } catch {
+            if Self.isSymbolicLink(path) { throw .symbolicLink(path: path) }
             throw .cannotOpen(path: path, error)
         }
         self.connection = connection
@@ -32,6 +36,11 @@ public final class Database {
             try configure()
             try migrate(upTo: schemaVersion)
         }
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Read-only checks before anything is written: the header must be SQLite's, the

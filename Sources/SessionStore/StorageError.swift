@@ -9,6 +9,9 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, known: Int)
     /// The schema version recorded in the file is not one sessiond ever writes.
     case invalidSchemaVersion(path: String, found: Int)
+    /// The path is a symbolic link, which is never followed (another user may have
+    /// planted it).
+    case symbolicLink(path: String)
     /// The file cannot be opened (permissions, missing directory, …).
     case cannotOpen(path: String, SQLiteError)
     /// A statement failed.
@@ -28,6 +31,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "\(path) was written by a newer sessiond (schema version \(found); this build knows up to \(known)); refusing to open it. Upgrade sessiond."
         case .invalidSchemaVersion(let path, let found):
             return "\(path) records schema version \(found), which no sessiond writes; the file was altered by hand or is damaged. Restore a backup or pass another --database."
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link; sessiond does not follow one to its database. Pass the real path with --database."
         case .cannotOpen(let path, let error):
             return "cannot open database \(path): \(error.message)"
         case .sqlite(let error):

@@ -115,6 +115,35 @@ import JSON
         #expect(try daemon.client().call("daemon.status")["version"] != nil)
     }
 
+    /// Paths another user could prepare: a symbolic link as the database, a socket
+    /// directory anyone may write to.
+    @Test func plantedPathsAreRefused() throws {
+        let directory = Fixtures.temporaryDirectory("paths")
+        defer { Fixtures.removeTree(directory) }
+        let target = directory + "/private/target.db"
+        try FileManager.default.createDirectory(atPath: directory + "/private", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.db", withDestinationPath: target)
+        let linked = try runProcess(Binaries.sessiond, ["--socket", directory + "/a.sock", "--database", directory + "/link.db"], timeout: 10)
+        #expect(linked.status == 1)
+        #expect(linked.stderr.contains("link.db is a symbolic link"), "\(linked.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target), "nothing is created through the link")
+
+        let shared = directory + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o777)
+        let open = try runProcess(Binaries.sessiond, ["--socket", shared + "/s.sock", "--database", directory + "/b.db"], timeout: 10)
+        #expect(open.status == 1)
+        #expect(open.stderr.contains("writable by every user and not sticky"), "\(open.stderr)")
+        chmod(shared, 0o1777)  // sticky, like /tmp: allowed
+        let sticky = Process()
+        sticky.executableURL = URL(fileURLWithPath: Binaries.sessiond)
+        sticky.arguments = ["--socket", shared + "/s.sock", "--database", directory + "/c.db"]
+        sticky.standardError = FileHandle.nullDevice
+        try sticky.run()
+        defer { sticky.terminate(); sticky.waitUntilExit() }
+        #expect(try RPCClient.waitingForServer(at: shared + "/s.sock").call("daemon.status")["version"] != nil)
+    }
+
     @Test func aStaleSocketFileIsReplaced() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
