@@ -25,8 +25,10 @@ final class ClientConnection {
     var readPaused = false
     /// Close once everything owed has been written.
     var closeWhenFlushed = false
-    /// When bytes last arrived, to drop clients that stall mid-line.
+    /// When bytes last arrived (the idle timeout counts from here).
     var lastInputMs: Int64
+    /// When the unfinished request line began (the line timeout counts from here).
+    var partialLineSinceMs: Int64?
     /// The epoll events currently registered, so unchanged interest costs no syscall.
     var registeredEvents: UInt32 = 0
 

@@ -62,7 +62,8 @@ public enum Daemon {
         let databaseThread = try DatabaseThread(service: service, logger: logger, publishesStatus: notifier.isListening)
         let server = try Server(
             listener: listener, databaseThread: databaseThread, logger: logger, notifier: notifier,
-            access: AccessPolicy(ownUID: getuid(), group: group), signals: signals)
+            access: AccessPolicy(ownUID: getuid(), group: group), signals: signals,
+            timeouts: ConnectionTimeouts(lineMs: options.lineTimeoutMs, idleMs: options.idleTimeoutMs))
         let status = databaseThread.statusLine()  // before the database thread owns the database
         try databaseThread.start()
         logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current)])

@@ -12,6 +12,8 @@ struct DaemonOptions {
         OptionSpec("--database", value: "PATH", help: "the SQLite database (default: $STATE_DIRECTORY/sessiond.db, else $XDG_STATE_HOME/sessiond/sessiond.db)"),
         OptionSpec("--timezone", value: "TZ", help: "the IANA time zone for dates and weeks (default: the system's)"),
         OptionSpec("--group", value: "NAME", help: "serve members of group NAME too; the socket becomes mode 0660 owned by it"),
+        OptionSpec("--idle-timeout", value: "SECONDS", help: "close a connection that sent nothing for SECONDS and is owed nothing (default 600; 0: never); subscribers to events are kept"),
+        OptionSpec("--line-timeout", value: "SECONDS", help: "close a connection whose request line is not complete SECONDS after it began (default 30)"),
         OptionSpec("--help", short: "-h", help: "show this help and exit"),
         OptionSpec("--version", help: "print the version and exit"),
     ]
@@ -22,6 +24,7 @@ struct DaemonOptions {
         let options = zip(labels, specs).map { "  " + $0 + String(repeating: " ", count: width - $0.count) + $1.help }
         return """
             Usage: sessiond [--socket PATH] [--database PATH] [--timezone TZ] [--group NAME]
+                            [--idle-timeout SECONDS] [--line-timeout SECONDS]
 
             The sessiond daemon: tracks workout sessions against the active training plan and
             serves JSON-RPC 2.0 on a Unix socket (one message per line). Runs in the
@@ -41,6 +44,9 @@ struct DaemonOptions {
     var databasePath: String
     var timeZone: String?
     var groupName: String?
+    /// Connection timeouts in milliseconds; an idle timeout of 0 is none.
+    var idleTimeoutMs: Int64 = ServerLimits.defaultIdleTimeoutMs
+    var lineTimeoutMs: Int64 = ServerLimits.defaultLineTimeoutMs
     var showHelp = false
     var showVersion = false
 
@@ -52,7 +58,17 @@ struct DaemonOptions {
         socketFlag = parsed.value("--socket")
         timeZone = parsed.value("--timezone")
         groupName = parsed.value("--group")
+        if let text = parsed.value("--idle-timeout") { idleTimeoutMs = try Self.seconds(text, "--idle-timeout", allowZero: true) }
+        if let text = parsed.value("--line-timeout") { lineTimeoutMs = try Self.seconds(text, "--line-timeout", allowZero: false) }
         databasePath = parsed.value("--database") ?? Self.defaultDatabase(environment)
+    }
+
+    /// A whole number of seconds up to a day, as milliseconds.
+    static func seconds(_ text: String, _ option: String, allowZero: Bool) throws(UsageError) -> Int64 {
+        guard let seconds = Int64(text), seconds >= (allowZero ? 0 : 1), seconds <= 86_400 else {
+            throw UsageError("\(option) takes whole seconds from \(allowZero ? 0 : 1) to 86400, got \"\(text)\"")
+        }
+        return seconds * 1000
     }
 
     /// `$STATE_DIRECTORY/sessiond.db` under systemd, else the XDG state directory.

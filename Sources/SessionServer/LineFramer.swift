@@ -17,6 +17,8 @@ struct LineFramer {
     private var start = 0
     /// Bytes from `start` that were searched and hold no newline.
     private var searched = 0
+    /// Lines taken so far: a caller notices a line completed between two looks.
+    private(set) var completedLines = 0
 
     init(maximumLineBytes: Int) {
         self.maximumLineBytes = maximumLineBytes
@@ -46,6 +48,7 @@ struct LineFramer {
         if end > start, buffer[end - 1] == 0x0D { end -= 1 }
         guard end - start <= maximumLineBytes else { return .oversize }
         let line = Array(buffer[start..<end])
+        completedLines += 1
         start = newline + 1
         searched = 0
         compact()

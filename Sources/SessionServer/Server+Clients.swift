@@ -130,9 +130,18 @@ extension Server {
                 connection.closeWhenFlushed = true
                 break
             }
-            connection.lastInputMs = clock.nowMs()
+            let now = clock.nowMs()
+            connection.lastInputMs = now
+            let linesBefore = connection.input.completedLines
+            let hadPartialLine = connection.input.hasPartialLine
             connection.input.append(readBuffer[0..<count])
             consumeLines(connection)
+            // The line timeout runs from the first byte of the line now unfinished.
+            if !connection.input.hasPartialLine {
+                connection.partialLineSinceMs = nil
+            } else if !hadPartialLine || connection.input.completedLines != linesBefore || connection.partialLineSinceMs == nil {
+                connection.partialLineSinceMs = now
+            }
             guard connections[connection.fd] != nil else { return }
             // A short read took everything there was; the descriptor is level-triggered,
             // so epoll reports it again when more arrives (no read just to see EAGAIN).

@@ -41,7 +41,8 @@ final class Server {
     var lastRefusalLogMs: Int64 = -.max / 2
     var lastWatchdogMs: Int64 = 0
     var lastStatus = ""
-    var lastSweepMs: Int64 = 0
+    /// The connection timeouts in force (`--line-timeout`, `--idle-timeout`).
+    let timeouts: ConnectionTimeouts
     /// One read buffer for every client: the loop reads on one thread, and each read's
     /// bytes are copied into the connection's input at once.
     var readBuffer = [UInt8](repeating: 0, count: 65_536)
@@ -55,8 +56,9 @@ final class Server {
 
     init(
         listener: consuming Listener, databaseThread: DatabaseThread, logger: Logger, notifier: Notifier, access: AccessPolicy,
-        signals: consuming FileDescriptor
+        signals: consuming FileDescriptor, timeouts: ConnectionTimeouts
     ) throws(SystemCallError) {
+        self.timeouts = timeouts
         listenerFD = listener.fd
         self.listener = consume listener
         self.databaseThread = databaseThread
@@ -121,10 +123,30 @@ final class Server {
         if let interval = notifier.watchdogIntervalMs { atMost(lastWatchdogMs + interval / 2 - now) }
         if stoppingSinceMs != nil { atMost(100) }
         if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
-        if connections.values.contains(where: { $0.input.hasPartialLine && !$0.readClosed && !$0.readPaused }) {
-            atMost(lastSweepMs + 1000 - now)
-        }
+        if let due = sweepDueMs() { atMost(due - now) }
         return wait.map { Int32(clamping: $0) } ?? -1
+    }
+
+    /// True when the idle timeout applies: enabled, nothing owed, not a subscriber, and
+    /// nothing half-sent.
+    func isIdle(_ connection: ClientConnection) -> Bool {
+        timeouts.idleMs > 0 && connection.subscriptions == nil && connection.isDrained && connection.partialLineSinceMs == nil
+            && !connection.readClosed
+    }
+
+    /// When the next connection reaches its line or idle timeout; nil when none can.
+    func sweepDueMs() -> Int64? {
+        var due: Int64?
+        for connection in connections.values {
+            var deadline: Int64?
+            if let since = connection.partialLineSinceMs, !connection.readClosed, !connection.readPaused {
+                deadline = since + timeouts.lineMs
+            } else if isIdle(connection) {
+                deadline = connection.lastInputMs + timeouts.idleMs
+            }
+            if let deadline { due = min(due ?? deadline, deadline) }
+        }
+        return due
     }
 
     /// Work that is due by the clock: the watchdog ping (sent from this loop, so a hung
@@ -136,13 +158,15 @@ final class Server {
         }
         if let finished = rest.expire(nowMs: now) { broadcast([finished.finishedEvent]) }
         resumeAcceptingIfDue(now: now)
-        if now - lastSweepMs >= 1000 {
-            lastSweepMs = now
-            for connection in Array(connections.values)
-            where connection.input.hasPartialLine && !connection.readClosed && !connection.readPaused
-                && now - connection.lastInputMs > ServerLimits.stalledLineMs
-            {
-                drop(connection, reason: "stalled mid-line")
+        if let due = sweepDueMs(), now >= due {
+            for connection in Array(connections.values) {
+                if let since = connection.partialLineSinceMs, !connection.readClosed, !connection.readPaused,
+                    now - since >= timeouts.lineMs
+                {
+                    drop(connection, reason: "request line not complete after \(timeouts.lineMs / 1000) s")
+                } else if isIdle(connection), now - connection.lastInputMs >= timeouts.idleMs {
+                    drop(connection, reason: nil)  // a normal end: idle connections are closed quietly
+                }
             }
         }
     }

@@ -8,8 +8,12 @@ enum ServerLimits {
     /// Replies and events queued for a client that does not read; past it the client
     /// is dropped.
     static let maximumPendingOutput = 8 << 20
-    /// A client that sent part of a line and then nothing for this long is dropped.
-    static let stalledLineMs: Int64 = 30_000
+    /// A request line not complete this long after its first byte arrived closes the
+    /// connection (`--line-timeout`), however slowly its bytes trickle in.
+    static let defaultLineTimeoutMs: Int64 = 30_000
+    /// A connection that sent nothing for this long and is owed nothing is closed
+    /// (`--idle-timeout`); event subscribers are kept.
+    static let defaultIdleTimeoutMs: Int64 = 600_000
     /// How long shutdown waits for in-flight replies to be written.
     static let shutdownGraceMs: Int64 = 10_000
     /// Connections at once; more are accepted, told so (-32031) and closed at once.
@@ -19,4 +23,11 @@ enum ServerLimits {
     /// A warning that repeats (out of descriptors, too many connections) is logged at
     /// most this often, with a count of what happened since.
     static let repeatedLogIntervalMs: Int64 = 10_000
+}
+
+/// How long a connection may take to finish a request line, and stay idle.
+struct ConnectionTimeouts: Sendable {
+    let lineMs: Int64
+    /// 0: idle connections are kept.
+    let idleMs: Int64
 }
