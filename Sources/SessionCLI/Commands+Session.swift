@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParsing
 import SessionCore
 import SessionRPC
@@ -105,10 +108,41 @@ extension Commands {
         params.durationSeconds = wanted.durationSeconds
         params.weightKg = wanted.weightKg
         params.requestID = requestID(context)
-        let result = try context.call(client, SessionLog.self, params)
+        let result = try logOnce(params, client: client, context: context)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         SessionFormatter(console: context.console).printLogged(result, session: session)
         return ExitStatus.ok
+    }
+
+    /// Sends `session.log`; when the connection is lost before the reply, sends it again
+    /// on a new connection with the same requestId, so the daemon (which answers a
+    /// repeated requestId with the first result) stores the set once. When no attempt
+    /// gets a reply, the outcome is unknown and the error says so.
+    static func logOnce(_ params: SessionLog.Params, client: SocketClient, context: CommandContext) throws -> SessionLog.Result {
+        var client = client
+        for attempt in 1...logAttempts {
+            do {
+                return try context.call(client, SessionLog.self, params)
+            } catch let lost as SocketClient.Unreachable {
+                guard attempt < logAttempts else { throw OutcomeUnknown(path: lost.path) }
+                usleep(useconds_t(attempt) * 200_000)
+                // A daemon restarting (systemd) takes a moment; a failed connect makes
+                // the next attempt fail fast on the old connection.
+                if let again = try? SocketClient(path: client.path) { client = again }
+            }
+        }
+        throw OutcomeUnknown(path: client.path)
+    }
+
+    /// Attempts of one `sessionctl log` (the first and the retries).
+    static let logAttempts = 3
+
+    /// A request was sent and no reply came: it may or may not have been carried out.
+    struct OutcomeUnknown: Error, CustomStringConvertible {
+        let path: String
+        var description: String {
+            "lost the connection to sessiond at \(path) before it replied; the set may have been stored: run \"sessionctl status\" before logging it again"
+        }
     }
 
     /// An RFC 3339 time option (`--at`), checked before anything is sent.

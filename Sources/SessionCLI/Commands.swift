@@ -75,6 +75,9 @@ public enum SessionCtl {
         } catch let error as JSONReadError {
             console.error("sessionctl: unexpected reply from sessiond: \(error) (is the daemon another version?)")
             return ExitStatus.refused
+        } catch let error as Commands.OutcomeUnknown {
+            console.error("sessionctl: \(error)")
+            return ExitStatus.unreachable
         } catch let error as SocketClient.Unreachable {
             console.error("sessionctl: \(error)")
             console.error("Is sessiond running? Start it with \"sessiond\" (or \"systemctl --user start sessiond.socket\"), or point --socket at it.")
