@@ -71,7 +71,7 @@ public enum Daemon {
         server.run()
         databaseThread.stop()
         logger.info("stopped", id: .stopping)
-        return 0
+        return server.exitStatus
     }
 
     /// Blocks the signals the loop handles (`Server.handledSignals`) for every thread and

@@ -59,6 +59,9 @@ final class DatabaseThread: @unchecked Sendable {
     /// True when a request changed sessions since the last STATUS= (under `ownership`).
     private var sessionChanged = false
     private var lastStatusMs: Int64 = 0
+    /// Set when the database can no longer be trusted to keep what is acknowledged (its
+    /// files changed under the daemon): the loop stops with a failure status.
+    let failure = Mutex<String?>(nil)
     /// The latest one-line status for sd_notify STATUS=, read by the loop.
     let status = Mutex<String>("idle")
 
@@ -162,6 +165,12 @@ final class DatabaseThread: @unchecked Sendable {
                 try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
             }
             if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
+            do {
+                try service.database.verifyFiles()
+            } catch {
+                logger.error("database files changed; stopping", [("error", error.description)])
+                failure.withLock { $0 = error.description }
+            }
             return results
         } catch {
             let reply = ErrorMapping.rpcError(error)

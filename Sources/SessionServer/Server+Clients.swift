@@ -206,6 +206,7 @@ extension Server {
                 let completion = databaseThread.runInline(job)
             {
                 deliver(completion)
+                stopIfDatabaseFailed()
             } else {
                 for job in jobs { databaseThread.submit(job) }
             }

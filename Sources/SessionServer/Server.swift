@@ -32,6 +32,8 @@ final class Server {
     var stoppingSinceMs: Int64?
     /// Set by a second stop signal: leave the loop without waiting for anyone.
     var forceStop = false
+    /// What `run` returns: 0 for a clean stop, 1 when the database failed under it.
+    var exitStatus: Int32 = 0
     /// While accepting is paused after running out of descriptors: when it resumes.
     var acceptResumesAtMs: Int64?
     var acceptPauses = 0
@@ -193,19 +195,33 @@ final class Server {
                 forceStop = true
                 return
             }
-            logger.info("stopping on \(name)", id: .stopping, [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
-            notifier.stopping()
-            stoppingSinceMs = clock.nowMs()
-            if acceptResumesAtMs == nil, epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
-                logger.warning("cannot stop watching the listening socket", [("error", errorText())])
-            }
-            acceptResumesAtMs = nil
-            listener = nil  // closes it and removes the socket file bound here
-            for connection in connections.values {
-                connection.readClosed = true
-                updateInterest(connection)
-            }
+            beginStopping(because: "on \(name)")
         }
+    }
+
+    /// Stops accepting and reading; the loop ends once every reply owed is written.
+    func beginStopping(because reason: String) {
+        guard stoppingSinceMs == nil else { return }
+        logger.info("stopping \(reason)", id: .stopping, [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
+        notifier.stopping()
+        stoppingSinceMs = clock.nowMs()
+        if acceptResumesAtMs == nil, epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
+            logger.warning("cannot stop watching the listening socket", [("error", errorText())])
+        }
+        acceptResumesAtMs = nil
+        listener = nil  // closes it and removes the socket file bound here
+        for connection in connections.values {
+            connection.readClosed = true
+            updateInterest(connection)
+        }
+    }
+
+    /// Stops, with a failure status, once the database thread found the database can
+    /// no longer keep what is acknowledged.
+    func stopIfDatabaseFailed() {
+        guard exitStatus == 0, let failure = databaseThread.failure.withLock({ $0 }) else { return }
+        exitStatus = 1
+        beginStopping(because: "after a database failure: \(failure)")
     }
 
     private static func signalName(_ number: Int32) -> String {
@@ -224,6 +240,7 @@ final class Server {
         // Completions first: taking them clears the wake-up counter, so a status the
         // database thread publishes after this read wakes the loop again.
         let completions = databaseThread.takeCompletions()
+        stopIfDatabaseFailed()
         let status = databaseThread.status.withLock { $0 }
         if status != lastStatus {
             lastStatus = status

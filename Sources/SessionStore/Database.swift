@@ -35,7 +35,41 @@ public final class Database {
         try wrap {
             try configure()
             try migrate(upTo: schemaVersion)
+            // The schema goes into the main file now: a copy of the file alone (or one
+            // whose WAL is lost) still holds it.
+            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
+        files = Self.identity(path)
+    }
+
+    /// The device and inode of the database file as opened, to notice it being
+    /// replaced or removed under the daemon.
+    private var files: FileIdentity?
+
+    private struct FileIdentity: Equatable {
+        let device: UInt
+        let inode: UInt
+    }
+
+    private static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt(info.st_dev), inode: UInt(info.st_ino))
+    }
+
+    /// Checks, after a commit, that the database file and its WAL are still the files
+    /// this connection writes. A WAL removed while the daemon runs holds acknowledged
+    /// writes that would be lost at the next crash: this copies them into the main file
+    /// (a checkpoint through the still-open WAL) and throws, so the daemon stops loudly.
+    public func verifyFiles() throws(StorageError) {
+        var wal = stat()
+        let walPresent = stat(path + "-wal", &wal) == 0
+        let main = Self.identity(path)
+        guard !walPresent || main != files || main == nil else { return }
+        var problem = "its write-ahead log \(path)-wal was removed"
+        if main == nil { problem = "the database file \(path) was removed" } else if main != files { problem = "the database file \(path) was replaced" }
+        try? checkpoint()
+        throw .filesChanged(path: path, problem: problem)
     }
 
     private static func isSymbolicLink(_ path: String) -> Bool {

@@ -12,6 +12,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     /// The path is a symbolic link, which is never followed (another user may have
     /// planted it).
     case symbolicLink(path: String)
+    /// The database's files changed under the daemon (removed, replaced).
+    case filesChanged(path: String, problem: String)
     /// The file cannot be opened (permissions, missing directory, …).
     case cannotOpen(path: String, SQLiteError)
     /// A statement failed.
@@ -33,6 +35,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "\(path) records schema version \(found), which no sessiond writes; the file was altered by hand or is damaged. Restore a backup or pass another --database."
         case .symbolicLink(let path):
             return "\(path) is a symbolic link; sessiond does not follow one to its database. Pass the real path with --database."
+        case .filesChanged(_, let problem):
+            return "\(problem) while sessiond ran; what it held was checkpointed into the database, and sessiond stops so that nothing more is acknowledged into a file that is gone"
         case .cannotOpen(let path, let error):
             return "cannot open database \(path): \(error.message)"
         case .sqlite(let error):
