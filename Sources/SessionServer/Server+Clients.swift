@@ -195,14 +195,16 @@ extension Server {
     }
 
     /// Hands the jobs decoded in this loop iteration to the database: a lone request
-    /// from a connection with nothing else in flight runs inline when the database is
-    /// idle (no thread hand-off); anything more is queued so it shares one commit.
+    /// (not a batch) from a connection with nothing else in flight runs inline when the
+    /// database is idle (no thread hand-off); anything more is queued so it shares one
+    /// commit. A batch never runs here: its work has no small bound, and the loop must
+    /// stay free for the watchdog, signals and other clients.
     func dispatchPendingJobs() {
         // Delivering an inline reply can resume a paused reader and decode more jobs.
         while !pendingJobs.isEmpty {
             let jobs = pendingJobs
             pendingJobs.removeAll(keepingCapacity: true)
-            if jobs.count == 1, let job = jobs.first, connectionsByID[job.connection]?.inFlight == 1,
+            if jobs.count == 1, let job = jobs.first, !job.batch, connectionsByID[job.connection]?.inFlight == 1,
                 let completion = databaseThread.runInline(job)
             {
                 deliver(completion)

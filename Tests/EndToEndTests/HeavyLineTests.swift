@@ -1,0 +1,48 @@
+import Foundation
+import JSON
+import Synchronization
+import Testing
+import TestSupport
+
+/// One client's heavy request line must not stop the daemon's heart: the watchdog
+/// pings come from the serving loop, which never runs a batch itself.
+@Suite struct HeavyLineTests {
+    @Test func theWatchdogKeepsPingingDuringAHeavyBatch() throws {
+        let directory = Fixtures.temporaryDirectory("heavy")
+        defer { Fixtures.removeTree(directory) }
+        let notify = try DatagramReceiver(path: directory + "/notify.sock")
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+        defer { daemon.cleanUp() }
+        _ = try #require(notify.receive(until: { $0.contains("READY=1") }))
+        // Read every notification from the start: a datagram socket nobody reads fills
+        // after ten messages, and then sd_notify itself waits.
+        let pings = Mutex<[Date]>([])
+        let done = Atomic<Bool>(false)
+        let listener = Thread {
+            while !done.load(ordering: .relaxed) {
+                if notify.receive(timeout: 0.05) == "WATCHDOG=1" { pings.withLock { $0.append(Date()) } }
+            }
+        }
+        listener.start()
+        defer { done.store(true, ordering: .relaxed) }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        let log = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Squat","reps":5}}"#
+        for _ in 0..<200 {  // 20,000 sets, a hundred a line
+            try client.send(line: "[" + Array(repeating: log, count: 100).joined(separator: ",") + "]")
+            _ = try client.readLine(timeout: 30)
+        }
+        // Every session.current tallies the whole session: a line of 100 of them is slow.
+        let heavy = "[" + Array(repeating: #"{"jsonrpc":"2.0","id":2,"method":"session.current"}"#, count: 100).joined(separator: ",") + "]"
+        let started = Date()
+        try client.send(line: heavy)
+        _ = try client.readLine(timeout: 60)
+        let took = Date().timeIntervalSince(started)
+        Thread.sleep(forTimeInterval: 0.3)
+        let times = pings.withLock { $0 }.filter { $0 >= started.addingTimeInterval(-0.2) }
+        let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
+        let widest = gaps.max() ?? .infinity
+        #expect(took > 0.6, "the line must be heavy enough to show anything: it took \(took) s")
+        #expect(widest < 0.5, "pings every 0.1 s; the widest gap was \(widest) s during a line that took \(took) s")
+    }
+}
