@@ -29,7 +29,8 @@ struct DaemonOptions {
             The sessiond daemon: tracks workout sessions against the active training plan and
             serves JSON-RPC 2.0 on a Unix socket (one message per line). Runs in the
             foreground and logs to stderr (native journal fields under systemd). SIGTERM or
-            SIGINT: stop accepting, answer what is in flight, close the database, exit 0.
+            SIGINT: stop accepting, answer what is in flight, close the database, exit 0 (a
+            second one: at once). SIGHUP, SIGUSR1, SIGUSR2: logged and ignored.
 
             Options:
             \(options.joined(separator: "\n"))
