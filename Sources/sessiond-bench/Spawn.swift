@@ -142,3 +142,19 @@ func peakRSSKilobytes(_ pid: pid_t) -> Int {
     else { return 0 }
     return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "0") ?? 0
 }
+
+/// Context switches (voluntary and not) of every thread of `pid` so far: each wake-up
+/// of an idle process is one.
+func contextSwitches(_ pid: pid_t) -> Int {
+    guard let directory = opendir("/proc/\(pid)/task") else { return 0 }
+    defer { closedir(directory) }
+    var total = 0
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard !name.hasPrefix("."), let status = procFile("/proc/\(pid)/task/\(name)/status") else { continue }
+        for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
+            total += Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? "") ?? 0
+        }
+    }
+    return total
+}

@@ -146,6 +146,12 @@ do {
     emit(Metric(name: "sessionctl_log.wall_time_ratio_to_floor", value: cli * 1000 / floor, unit: "x"))
     let rss = peakRSSKilobytes(daemon)
     emit(Metric(name: "sessiond.peak_rss", value: Double(rss) / 1024, unit: "MiB", note: "target <= 20"))
+    // An idle daemon (a session open, no client, no watchdog) should not wake at all.
+    let idleSeconds = arguments.contains("--quick") ? 1.0 : 10.0
+    let switchesBefore = contextSwitches(daemon)
+    usleep(useconds_t(idleSeconds * 1_000_000))
+    emit(Metric(name: "sessiond.idle_wakeups_per_minute", value: Double(contextSwitches(daemon) - switchesBefore) * 60 / idleSeconds,
+                unit: "1/min", note: "context switches of every daemon thread while idle; target 0"))
     kill(daemon, SIGTERM)
     let status = wait(for: daemon)
     emit(Metric(name: "sessiond.exit_status", value: Double(status), unit: "code"))
