@@ -6,6 +6,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <signal.h>
+#include <malloc.h>
 
 /// accept4(2) is declared only under _GNU_SOURCE; this accepts a connection that is
 /// non-blocking and close-on-exec from the start.

@@ -62,6 +62,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
             index[method.name] = offset
         }
         self.index = index
+        openRPC = document()
     }
 
     /// True when a method of that name exists (rpc.discover included).
@@ -95,8 +96,11 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         }
     }
 
-    /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`).
-    public var openRPC: JSONValue {
+    /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`),
+    /// built once: every reply to rpc.discover shares it.
+    public private(set) var openRPC: JSONValue = .null
+
+    private func document() -> JSONValue {
         let described = methods.map { method in
             JSONValue.obj([
                 "name": .string(method.name),

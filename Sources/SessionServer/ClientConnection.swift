@@ -16,6 +16,8 @@ final class ClientConnection {
     var replies = ReplySequencer()
     /// Bytes waiting to be written, from `outputOffset` on.
     var output: [UInt8] = []
+    /// `pendingOutput` as the server last counted it in its output budget.
+    var countedOutput = 0
     var outputOffset = 0
     /// Event types this connection subscribed to, nil before events.subscribe.
     var subscriptions: Set<String>?

@@ -223,9 +223,19 @@ extension Server {
             drop(connection, reason: nil)
             return
         }
+        queuedOutput += connection.pendingOutput - connection.countedOutput
+        connection.countedOutput = connection.pendingOutput
         if connection.pendingOutput > ServerLimits.maximumPendingOutput {
             drop(connection, reason: "not reading its replies (\(connection.pendingOutput) bytes queued)")
             return
+        }
+        // Many clients that do not read could each queue up to the per-client bound:
+        // past the daemon's budget, the one with the most queued goes first.
+        while queuedOutput > ServerLimits.maximumQueuedOutput,
+            let greediest = connections.values.max(by: { $0.pendingOutput < $1.pendingOutput })
+        {
+            drop(greediest, reason: "not reading its replies (\(greediest.pendingOutput) bytes queued) while the output budget of \(ServerLimits.maximumQueuedOutput >> 20) MiB is used up")
+            if greediest === connection { return }
         }
         if connection.closeWhenFlushed, connection.isDrained {
             drop(connection, reason: nil)
@@ -254,6 +264,12 @@ extension Server {
     /// Closes a connection; replies still owed to it are discarded when they arrive.
     func drop(_ connection: ClientConnection, reason: String?) {
         guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        queuedOutput -= connection.countedOutput
+        // A large output buffer goes back to the system, not only to malloc's free lists.
+        if connection.output.capacity > 1 << 20 {
+            connection.output = []
+            malloc_trim(0)
+        }
         connectionsByID[connection.id] = nil
         subscribers[connection.id] = nil
         if let reason { logger.warning("client dropped: \(reason)", [("client", String(connection.id))]) }

@@ -32,6 +32,8 @@ final class Server {
     var stoppingSinceMs: Int64?
     /// Set by a second stop signal: leave the loop without waiting for anyone.
     var forceStop = false
+    /// Bytes queued for every client together (see `ServerLimits.maximumQueuedOutput`).
+    var queuedOutput = 0
     /// What `run` returns: 0 for a clean stop, 1 when the database failed under it.
     var exitStatus: Int32 = 0
     /// While accepting is paused after running out of descriptors: when it resumes.

@@ -8,6 +8,9 @@ enum ServerLimits {
     /// Replies and events queued for a client that does not read; past it the client
     /// is dropped.
     static let maximumPendingOutput = 8 << 20
+    /// Replies and events queued for all clients together; past it the client with the
+    /// most queued is dropped (1,024 clients at 8 MiB each would be 8 GiB).
+    static let maximumQueuedOutput = 32 << 20
     /// A request line not complete this long after its first byte arrived closes the
     /// connection (`--line-timeout`), however slowly its bytes trickle in.
     static let defaultLineTimeoutMs: Int64 = 30_000
