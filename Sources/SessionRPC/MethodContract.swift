@@ -81,7 +81,7 @@ public struct NoParams: MethodParams {
     public mutating func code(_ coder: inout some ParamsCoder) {}
 }
 
-/// What a method table's context tells the params decoder.
+/// What a router's context tells the params decoder.
 public protocol MethodContext {
     /// The bounds of the request being served.
     var decoding: DecodingContext { get }

@@ -2,10 +2,10 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-/// One entry of the daemon's method table: a contract and the service call behind it.
+/// One of the daemon's routes: a contract and the service call behind it.
 typealias DaemonRoute = MethodRoute<SessionService, Outcome>
 
-/// The method table: each entry names its contract (SessionRPC/Contracts), which decodes
+/// The daemon's routes: each names its contract (SessionRPC/Contracts), which decodes
 /// the params and encodes the result, and calls the service. `rpc.discover` is
 /// generated from the same entries.
 enum DaemonRoutes {
@@ -14,7 +14,7 @@ enum DaemonRoutes {
         info: .obj([
             "title": "sessiond",
             "version": .string(SessiondVersion.current),
-            "description": "Workout session service: JSON-RPC 2.0 over a Unix socket, one message per line.",
+            "description": "Workout session tracker: JSON-RPC 2.0 over a Unix socket, one message per line.",
         ]),
         mapError: ErrorMapping.rpcError)
 
