@@ -117,9 +117,9 @@ final class Server {
     }
 
     /// Milliseconds epoll may sleep: until the rest timer, the next watchdog ping, the
-    /// next sweep for clients stalled mid-line (only while one has a partial line), or
-    /// the next shutdown check; -1, for ever, when nothing is due (an idle daemon does
-    /// not wake).
+    /// next connection's line or idle deadline, the end of an accept back-off, or the
+    /// next shutdown check; -1, for ever, when nothing is due (an idle daemon does not
+    /// wake).
     private func timeout(now: Int64) -> Int32 {
         var wait: Int64?
         func atMost(_ ms: Int64) { wait = min(wait ?? ms, max(0, ms)) }
@@ -154,7 +154,8 @@ final class Server {
     }
 
     /// Work that is due by the clock: the watchdog ping (sent from this loop, so a hung
-    /// loop stops the pings), the rest timer, and dropping clients stalled mid-line.
+    /// loop stops the pings), the rest timer, resuming accepts after a back-off, and
+    /// closing connections past their line or idle timeout.
     private func heartbeat(now: Int64) {
         if let interval = notifier.watchdogIntervalMs, now - lastWatchdogMs >= interval / 2 {
             notifier.watchdog()
