@@ -65,6 +65,9 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         openRPC = document()
     }
 
+    /// True when one of this router's own routes has that name (rpc.discover aside).
+    public func hasRoute(_ name: String) -> Bool { index[name] != nil }
+
     /// True when a method of that name exists (rpc.discover included).
     public func contains(_ name: String) -> Bool { name == "rpc.discover" || index[name] != nil }
 

@@ -63,7 +63,8 @@ public enum Daemon {
         let server = try Server(
             listener: listener, databaseThread: databaseThread, logger: logger, notifier: notifier,
             access: AccessPolicy(ownUID: getuid(), group: group), signals: signals,
-            timeouts: ConnectionTimeouts(lineMs: options.lineTimeoutMs, idleMs: options.idleTimeoutMs))
+            timeouts: ConnectionTimeouts(lineMs: options.lineTimeoutMs, idleMs: options.idleTimeoutMs),
+            databasePath: database.path, startedAtMs: service.startedAtMs)
         let status = databaseThread.statusLine()  // before the database thread owns the database
         try databaseThread.start()
         logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current)])

@@ -18,6 +18,13 @@ enum DaemonRoutes {
         ]),
         mapError: ErrorMapping.rpcError)
 
+    /// The routes the serving loop answers itself (see `LoopService`); the same methods
+    /// in a batch go the database thread's way, through `table`.
+    static let loopTable = MethodRouter<LoopService, Outcome>(
+        methods: [MethodRoute(DaemonStatus.self) { _, loop in Outcome(loop.status()) }],
+        info: .obj(["title": "sessiond (loop)"]),
+        mapError: ErrorMapping.rpcError)
+
     static let daemon: [DaemonRoute] = [
         DaemonRoute(DaemonStatus.self) { _, service in Outcome(try service.status()) },
     ]

@@ -62,6 +62,8 @@ final class DatabaseThread: @unchecked Sendable {
     /// Set when the database can no longer be trusted to keep what is acknowledged (its
     /// files changed under the daemon): the loop stops with a failure status.
     let failure = Mutex<String?>(nil)
+    /// The active plan and session and the schema version, for the loop's own answers.
+    let facts: Mutex<DaemonFacts>
     /// The latest one-line status for sd_notify STATUS=, read by the loop.
     let status = Mutex<String>("idle")
 
@@ -73,6 +75,14 @@ final class DatabaseThread: @unchecked Sendable {
         self.logger = logger
         self.publishesStatus = publishesStatus
         wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")
+        facts = Mutex(Self.readFacts(service.database))
+    }
+
+    /// The facts as the database holds them now (the caller owns the database).
+    private static func readFacts(_ database: Database) -> DaemonFacts {
+        DaemonFacts(
+            activePlanID: (try? database.activePlanID()) ?? nil, activeSessionID: (try? database.activeSession())??.id,
+            schemaVersion: (try? database.schemaVersion()) ?? 0)
     }
 
     /// Starts the database thread.
@@ -143,7 +153,9 @@ final class DatabaseThread: @unchecked Sendable {
     func runInline(_ job: Job) -> Completion? {
         let result = ownership.withLockIfAvailable { _ -> Completion? in
             guard queue.withLock({ $0.jobs.isEmpty }) else { return nil }
-            return commit([job]).first
+            // Never wait here for another process's lock: the serving thread must stay
+            // free. Busy, the job goes to this thread's queue, which may wait.
+            return commit([job], waitForLocks: false)?.first
         }
         // The thread publishes STATUS=; it sleeps until told there is something to do.
         if publishesStatus, result??.effects.sessionChanged == true { wakeThread.signal() }
@@ -155,9 +167,15 @@ final class DatabaseThread: @unchecked Sendable {
     /// outside the database (events, rest timers) travel in its Completion, which a
     /// rolled-back attempt discards.
     private func commit(_ jobs: [Job]) -> [Completion] {
+        commit(jobs, waitForLocks: true) ?? []
+    }
+
+    /// The group commit; nil, with nothing done, when `waitForLocks` is false and
+    /// another process holds the write lock.
+    private func commit(_ jobs: [Job], waitForLocks: Bool) -> [Completion]? {
         service.begin(nowMs: service.clock.nowMs())
         do {
-            let results = try service.database.groupCommit(onRetry: {
+            let results = try service.database.groupCommit(waitForLocks: waitForLocks, onRetry: {
                 // Rare (a constraint the checks missed, or a fault): worth a line.
                 logger.warning("a request failed after writing; its batch runs again, each request isolated",
                                [("requests", String(jobs.reduce(0) { $0 + $1.items.count }))])
@@ -165,6 +183,10 @@ final class DatabaseThread: @unchecked Sendable {
                 try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
             }
             if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
+            if results.contains(where: \.effects.factsChanged) {
+                let now = Self.readFacts(service.database)
+                facts.withLock { $0 = now }
+            }
             do {
                 try service.database.verifyFiles()
             } catch {
@@ -172,6 +194,8 @@ final class DatabaseThread: @unchecked Sendable {
                 failure.withLock { $0 = error.description }
             }
             return results
+        } catch StorageError.busy where !waitForLocks {
+            return nil
         } catch {
             let reply = ErrorMapping.rpcError(error)
             logger.error("commit failed; replying with errors", [("error", reply.message)])

@@ -47,6 +47,8 @@ struct Effects: Sendable {
     var subscription: Set<String>?
     /// True when the active session's state changed, so the STATUS= line is stale.
     var sessionChanged = false
+    /// True when the active plan or session changed, so the published `DaemonFacts` are.
+    var factsChanged = false
 
     init() {}
 
@@ -67,6 +69,7 @@ struct Effects: Sendable {
         if case .keep = later.rest {} else { rest = later.rest }
         subscription = later.subscription ?? subscription
         sessionChanged = sessionChanged || later.sessionChanged
+        factsChanged = factsChanged || later.factsChanged
     }
 }
 

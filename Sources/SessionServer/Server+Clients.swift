@@ -181,6 +181,21 @@ extension Server {
         switch JSONRPC.decode(line: line) {
         case .single(.failure(let failure)):
             connection.finish(slot: slot, .line(JSONRPC.response(id: failure.id, error: failure.error).jsonBytes))
+        case .single(.success(let request)) where connection.inFlight == 1 && DaemonRoutes.loopTable.hasRoute(request.method):
+            // Answered here and now, from what the database thread published: no wait
+            // behind other clients' work or another process's lock. Only with nothing
+            // of this client's still in flight, so it sees its own earlier requests.
+            let loop = LoopService(
+                facts: databaseThread.facts.withLock { $0 }, databasePath: databasePath, startedAtMs: startedAtMs, clock: clock,
+                nowMs: clock.nowMs())
+            let result = DaemonRoutes.loopTable.call(request, context: loop)
+            let response: Response
+            switch result {
+            case .success(let outcome): response = .result(id: request.id ?? .null, outcome.result)
+            case .failure(let error): response = .error(id: request.id ?? .null, error)
+            }
+            let line = request.isNotification ? nil : Response.line([response], batch: false)
+            connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
             pendingJobs.append(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false))
         case .batch(let items):

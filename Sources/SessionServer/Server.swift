@@ -47,6 +47,9 @@ final class Server {
     var lastStatus = ""
     /// The connection timeouts in force (`--line-timeout`, `--idle-timeout`).
     let timeouts: ConnectionTimeouts
+    /// For the answers the loop gives itself (`LoopService`).
+    let databasePath: String
+    let startedAtMs: Int64
     /// One read buffer for every client: the loop reads on one thread, and each read's
     /// bytes are copied into the connection's input at once.
     var readBuffer = [UInt8](repeating: 0, count: 65_536)
@@ -60,9 +63,11 @@ final class Server {
 
     init(
         listener: consuming Listener, databaseThread: DatabaseThread, logger: Logger, notifier: Notifier, access: AccessPolicy,
-        signals: consuming FileDescriptor, timeouts: ConnectionTimeouts
+        signals: consuming FileDescriptor, timeouts: ConnectionTimeouts, databasePath: String, startedAtMs: Int64
     ) throws(SystemCallError) {
         self.timeouts = timeouts
+        self.databasePath = databasePath
+        self.startedAtMs = startedAtMs
         listenerFD = listener.fd
         self.listener = consume listener
         self.databaseThread = databaseThread

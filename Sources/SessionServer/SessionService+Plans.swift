@@ -11,6 +11,7 @@ extension SessionService {
         let source = params.plan.stringValue ?? params.plan.prettyText
         let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate)
         var effects = Effects()
+        effects.factsChanged = inserted.active
         if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
         return Outcome(PlanImport.Result(planID: inserted.id, name: result.plan.name, weekStart: result.plan.weekStart,
                                          active: inserted.active, warnings: result.warnings), effects: effects)
@@ -22,6 +23,7 @@ extension SessionService {
         let wasActive = try database.activePlanID()
         try database.activatePlan(planID)
         var effects = Effects()
+        effects.factsChanged = wasActive != planID
         if wasActive != planID { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
         return Outcome(PlanActivate.Result(planID: planID), effects: effects)
     }

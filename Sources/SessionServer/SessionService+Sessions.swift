@@ -24,6 +24,7 @@ extension SessionService {
         guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
         var effects = Effects()
         effects.sessionChanged = true
+        effects.factsChanged = true
         effects.emit("session.started", [
             (key: "sessionId", value: JSONValue(Int(id))), (key: "title", value: .string(title)),
             (key: "planDayId", value: JSONValue(planDay.map { Int($0.id) })),
@@ -74,6 +75,7 @@ extension SessionService {
             title: finished.title, startedAt: clock.rfc3339(ms: finished.startedAtMs), endedAt: clock.rfc3339(ms: endedAt))
         var effects = Effects()
         effects.sessionChanged = true
+        effects.factsChanged = true
         effects.emit("session.finished", FinishedTotals(result: result))
         return Outcome(result, effects: effects)
     }
@@ -90,6 +92,7 @@ extension SessionService {
         try database.deleteSession(session.id)
         var effects = Effects()
         effects.sessionChanged = true
+        effects.factsChanged = true
         effects.rest = .cancel
         effects.emit("session.aborted", [(key: "sessionId", value: JSONValue(Int(session.id)))])
         return Outcome(SessionAbort.Result(sessionID: session.id), effects: effects)

@@ -11,6 +11,8 @@ public final class Database {
     let connection: Connection
     /// The database file.
     public var path: String { connection.path }
+    /// How long a statement waits for another process's lock.
+    static let busyTimeoutMs: Int32 = 5000
     /// Reads remembered within the open transaction (see `TransactionMemo`).
     var memo = TransactionMemo()
 
@@ -85,7 +87,7 @@ public final class Database {
         let tables: Int64
         let hasMigrations: Bool
         do {
-            try connection.execute("PRAGMA busy_timeout = 5000")
+            sqlite3_busy_timeout(connection.handle, Self.busyTimeoutMs)
             version = try connection.scalar("PRAGMA user_version") ?? 0
             applicationID = try connection.scalar("PRAGMA application_id") ?? 0
             tables = try connection.scalar("SELECT count(*) FROM sqlite_schema") ?? 0
@@ -197,7 +199,15 @@ public final class Database {
     /// Throws, with nothing committed: when `body` throws (its error), when SQLite
     /// ended the transaction by itself (full disk, I/O error: the failing request's
     /// error), or when the commit fails.
-    public func groupCommit<T>(isolated: Bool = false, onRetry: () -> Void = {}, _ body: (RequestScope) throws -> T) throws -> T {
+    ///
+    /// With `waitForLocks` false, a write lock held by another process is not waited for
+    /// (the busy timeout is 5 s otherwise): `StorageError.busy` is thrown before `body`
+    /// runs, so the caller can hand the work to a thread that may wait.
+    public func groupCommit<T>(
+        isolated: Bool = false, waitForLocks: Bool = true, onRetry: () -> Void = {}, _ body: (RequestScope) throws -> T
+    ) throws -> T {
+        if !waitForLocks { sqlite3_busy_timeout(connection.handle, 0) }
+        defer { if !waitForLocks { sqlite3_busy_timeout(connection.handle, Self.busyTimeoutMs) } }
         do {
             return try attempt(isolated: isolated, body)
         } catch RequestScope.Aborted.failedAfterWriting {
@@ -209,7 +219,11 @@ public final class Database {
     }
 
     private func attempt<T>(isolated: Bool, _ body: (RequestScope) throws -> T) throws -> T {
-        try wrap { try connection.run("BEGIN IMMEDIATE") }
+        do {
+            try connection.run("BEGIN IMMEDIATE")
+        } catch {
+            throw error.primaryCode == SQLITE_BUSY ? StorageError.busy : StorageError.sqlite(error)
+        }
         memo.forgetAll()
         let result: T
         do {

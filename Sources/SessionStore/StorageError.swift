@@ -14,6 +14,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case symbolicLink(path: String)
     /// The database's files changed under the daemon (removed, replaced).
     case filesChanged(path: String, problem: String)
+    /// Another process holds the write lock, and the caller asked not to wait.
+    case busy
     /// The file cannot be opened (permissions, missing directory, …).
     case cannotOpen(path: String, SQLiteError)
     /// A statement failed.
@@ -37,6 +39,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "\(path) is a symbolic link; sessiond does not follow one to its database. Pass the real path with --database."
         case .filesChanged(_, let problem):
             return "\(problem) while sessiond ran; what it held was checkpointed into the database, and sessiond stops so that nothing more is acknowledged into a file that is gone"
+        case .busy:
+            return "another process holds the database's write lock"
         case .cannotOpen(let path, let error):
             return "cannot open database \(path): \(error.message)"
         case .sqlite(let error):

@@ -1,0 +1,34 @@
+import JSON
+import SessionCore
+import SessionRPC
+import SessionSystem
+
+/// What the daemon publishes of its database for answers that need no query: the
+/// active plan and session and the schema version, refreshed by the database thread
+/// after every commit that changes them.
+struct DaemonFacts: Sendable, Equatable {
+    var activePlanID: Int64?
+    var activeSessionID: Int64?
+    var schemaVersion: Int
+}
+
+/// The context of the routes the serving loop answers itself, at once, without the
+/// database thread: they stay fast while a heavy batch runs or another process holds
+/// the database's lock.
+struct LoopService: MethodContext {
+    let facts: DaemonFacts
+    let databasePath: String
+    let startedAtMs: Int64
+    let clock: LocalClock
+    let nowMs: Int64
+
+    var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
+
+    /// `daemon.status`, from the published facts.
+    func status() -> DaemonStatus.Result {
+        DaemonStatus.Result(
+            version: SessiondVersion.current, uptimeSeconds: Int((nowMs - startedAtMs) / 1000),
+            activePlanID: facts.activePlanID, activeSessionID: facts.activeSessionID, database: databasePath,
+            schemaVersion: facts.schemaVersion, today: clock.localDate(atMs: nowMs).description)
+    }
+}
