@@ -144,6 +144,15 @@ do {
     let cli = Benchmarks.cliWallTime(socket: socket, runs: workload.cliRuns)
     emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli, unit: "ms", note: "target <= 5"))
     emit(Metric(name: "sessionctl_log.wall_time_ratio_to_floor", value: cli * 1000 / floor, unit: "x"))
+    let samples = arguments.contains("--quick") ? 20 : 300
+    for (name, abuse) in [("max_batch_lines", AbuseBenchmark.maximalBatches(socket: socket)),
+                          ("100_non_reading_clients", AbuseBenchmark.nonReadingClients(socket: socket))] {
+        let latencies = try AbuseBenchmark.statusLatency(socket: socket, samples: samples, during: abuse)
+        emit(Metric(name: "abuse.\(name).daemon_status_p99", value: Benchmarks.percentile(latencies, 0.99) / 1000, unit: "ms",
+                    note: "another client's daemon.status while it runs; target < 100"))
+        emit(Metric(name: "abuse.\(name).peak_rss", value: Double(peakRSSKilobytes(daemon)) / 1024, unit: "MiB",
+                    note: "the daemon's peak so far; target < 64"))
+    }
     let rss = peakRSSKilobytes(daemon)
     emit(Metric(name: "sessiond.peak_rss", value: Double(rss) / 1024, unit: "MiB", note: "target <= 20"))
     // An idle daemon (a session open, no client, no watchdog) should not wake at all.

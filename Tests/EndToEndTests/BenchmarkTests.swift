@@ -23,7 +23,7 @@ import JSON
             "session_log.latency_p50_ratio_to_floor", "session_log.throughput_1_clients", "session_log.throughput_8_clients",
             "session_log.throughput_64_clients", "session_log.throughput_64_clients_ratio_to_commit_rate",
             "session_log.daemon_cpu_per_call_64_clients", "session_log.throughput_64_clients_ratio_to_1_client", "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
-            "sessiond.idle_wakeups_per_minute",
+            "sessiond.idle_wakeups_per_minute", "abuse.max_batch_lines.daemon_status_p99", "abuse.100_non_reading_clients.peak_rss",
         ] + ceiling {
             #expect(names.contains(required), "\(required)")
         }
