@@ -134,21 +134,6 @@ public enum JSONRPC {
         }
         return writer.bytes
     }
-
-    /// A success response (§5).
-    public static func response(id: JSONValue, result: JSONValue) -> JSONValue {
-        .obj(["jsonrpc": "2.0", "id": id, "result": result])
-    }
-
-    /// An error response (§5).
-    public static func response(id: JSONValue, error: RPCError) -> JSONValue {
-        .obj(["jsonrpc": "2.0", "id": id, "error": error.json])
-    }
-
-    /// A notification sent by the daemon (events).
-    public static func notification(method: String, params: JSONValue) -> JSONValue {
-        .obj(["jsonrpc": "2.0", "method": .string(method), "params": params])
-    }
 }
 
 /// One response of a reply line, before encoding.
@@ -166,6 +151,13 @@ public enum Response: Sendable {
         } else {
             responses[0].write(to: &writer)
         }
+        return writer.bytes
+    }
+
+    /// This response alone as a line (without its newline).
+    public var bytes: [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
         return writer.bytes
     }
 

@@ -75,14 +75,8 @@ final class DatabaseThread: @unchecked Sendable {
         self.logger = logger
         self.publishesStatus = publishesStatus
         wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")
-        facts = Mutex(Self.readFacts(service.database))
-    }
-
-    /// The facts as the database holds them now (the caller owns the database).
-    private static func readFacts(_ database: Database) -> DaemonFacts {
-        DaemonFacts(
-            activePlanID: (try? database.activePlanID()) ?? nil, activeSessionID: (try? database.activeSession())??.id,
-            schemaVersion: (try? database.schemaVersion()) ?? 0)
+        // Unreadable now, the facts show nothing active until the next commit reads them.
+        facts = Mutex((try? DaemonFacts(reading: service.database)) ?? DaemonFacts(activePlanID: nil, activeSessionID: nil, schemaVersion: 0))
     }
 
     /// Starts the database thread.
@@ -183,8 +177,7 @@ final class DatabaseThread: @unchecked Sendable {
                 try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
             }
             if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
-            if results.contains(where: \.effects.factsChanged) {
-                let now = Self.readFacts(service.database)
+            if results.contains(where: \.effects.factsChanged), let now = try? DaemonFacts(reading: service.database) {
                 facts.withLock { $0 = now }
             }
             do {
@@ -234,10 +227,7 @@ final class DatabaseThread: @unchecked Sendable {
                 let result = try scope.run { try table.call(request, context: service).get() }
                 if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
-                switch result {
-                case .success(let outcome): responses.append(.result(id: id, outcome.result))
-                case .failure(let error): responses.append(.error(id: id, ErrorMapping.rpcError(error)))
-                }
+                responses.append(Response(id: id, result.mapError(ErrorMapping.rpcError)))
             }
         }
         // Only once the whole attempt commits do these count (a retried attempt starts over).

@@ -89,3 +89,13 @@ struct Outcome: MethodOutput {
     /// A typed result without effects.
     init(_ result: some MethodResult) { self.init(result, effects: Effects()) }
 }
+
+extension Response {
+    /// The response to a request that ran: its result, or its error.
+    init(id: JSONValue, _ result: Result<Outcome, RPCError>) {
+        switch result {
+        case .success(let outcome): self = .result(id: id, outcome.result)
+        case .failure(let error): self = .error(id: id, error)
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import JSON
 import SessionCore
 import SessionRPC
+import SessionStore
 import SessionSystem
 
 /// What the daemon publishes of its database for answers that need no query: the
@@ -10,6 +11,18 @@ struct DaemonFacts: Sendable, Equatable {
     var activePlanID: Int64?
     var activeSessionID: Int64?
     var schemaVersion: Int
+
+    init(activePlanID: Int64?, activeSessionID: Int64?, schemaVersion: Int) {
+        self.activePlanID = activePlanID
+        self.activeSessionID = activeSessionID
+        self.schemaVersion = schemaVersion
+    }
+
+    /// The facts as `database` holds them now (the caller owns the database).
+    init(reading database: Database) throws(StorageError) {
+        self.init(activePlanID: try database.activePlanID(), activeSessionID: try database.activeSession()?.id,
+                  schemaVersion: try database.schemaVersion())
+    }
 }
 
 /// The context of the routes the serving loop answers itself, at once, without the

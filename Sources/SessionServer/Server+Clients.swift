@@ -27,28 +27,20 @@ extension Server {
             if let refusal = access.refusal(peer) {
                 let uid = peer.map { String($0.uid) } ?? "unknown"
                 logger.warning("client refused", id: .clientRefused, [("uid", uid), ("pid", peer.map { String($0.pid) } ?? "unknown"), ("reason", refusal)])
-                let reply = JSONRPC.response(id: .null, error: .application(
+                refuse(descriptor, .application(
                     .permissionDenied,
                     message: "uid \(uid) may not use this sessiond: \(refusal)",
                     details: peer.map { [(key: "uid", value: JSONValue(Int($0.uid)))] } ?? []))
-                let line = reply.jsonText + "\n"
-                // Best effort on a connection closed at once (when `descriptor` ends).
-                _ = line.withCString { send(descriptor.raw, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
                 continue
             }
             guard connections.count < ServerLimits.maximumConnections else {
-                refusedConnections += 1
-                if clock.nowMs() - lastRefusalLogMs >= ServerLimits.repeatedLogIntervalMs {
+                if let refused = refusedConnections.occurred(nowMs: clock.nowMs()) {
                     logger.warning("too many connections; refusing new ones", [
-                        ("limit", String(ServerLimits.maximumConnections)), ("refused", String(refusedConnections)),
+                        ("limit", String(ServerLimits.maximumConnections)), ("refused", String(refused)),
                     ])
-                    lastRefusalLogMs = clock.nowMs()
-                    refusedConnections = 0
                 }
-                let reply = JSONRPC.response(id: .null, error: .application(
+                refuse(descriptor, .application(
                     .tooManyConnections, message: "sessiond serves at most \(ServerLimits.maximumConnections) connections at once; try again later"))
-                let line = reply.jsonText + "\n"
-                _ = line.withCString { send(descriptor.raw, $0, strlen($0), Int32(MSG_NOSIGNAL)) }  // best effort, then closed
                 continue
             }
             let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, nowMs: clock.nowMs())
@@ -66,23 +58,25 @@ extension Server {
         }
     }
 
+    /// Tells a connection that is not served why (one error line, best effort) and
+    /// closes it, when `descriptor` ends.
+    private func refuse(_ descriptor: borrowing FileDescriptor, _ error: RPCError) {
+        let line = Response.error(id: .null, error).bytes + [0x0A]
+        _ = line.withUnsafeBytes { send(descriptor.raw, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
     /// Stops watching the listener for `ServerLimits.acceptBackoffMs` after accept(2)
     /// ran out of descriptors; the heartbeat resumes it. Logged at most once per
     /// `repeatedLogIntervalMs`, with how often it happened since.
     func pauseAccepting(error: String) {
         let now = clock.nowMs()
         guard acceptResumesAtMs == nil else { return }
-        if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
-            logger.warning("cannot stop watching the listening socket", [("error", errorText())])
-        }
+        unwatchListener()
         acceptResumesAtMs = now + ServerLimits.acceptBackoffMs
-        acceptPauses += 1
-        if now - lastAcceptPauseLogMs >= ServerLimits.repeatedLogIntervalMs {
+        if let pauses = acceptPauses.occurred(nowMs: now) {
             logger.warning("out of file descriptors; not accepting for \(ServerLimits.acceptBackoffMs) ms", [
-                ("error", error), ("connections", String(connections.count)), ("pauses", String(acceptPauses)),
+                ("error", error), ("connections", String(connections.count)), ("pauses", String(pauses)),
             ])
-            lastAcceptPauseLogMs = now
-            acceptPauses = 0
         }
     }
 
@@ -92,11 +86,10 @@ extension Server {
         guard let resumesAt = acceptResumesAtMs, now >= resumesAt else { return }
         acceptResumesAtMs = nil
         guard stoppingSinceMs == nil else { return }
-        var event = epoll_event()
-        event.events = UInt32(EPOLLIN.rawValue)
-        event.data.u64 = Self.listenerTag
-        if epoll_ctl(epoll.raw, EPOLL_CTL_ADD, listenerFD, &event) < 0 {
-            logger.warning("cannot watch the listening socket again", [("error", errorText())])
+        do {
+            try watch(listenerFD, tag: Self.listenerTag)
+        } catch {
+            logger.warning("cannot watch the listening socket again", [("error", error.description)])
         }
     }
 
@@ -171,7 +164,7 @@ extension Server {
         connection.closeWhenFlushed = true
         let slot = connection.reserveSlot()
         let error = RPCError.invalidRequest("line longer than \(ServerLimits.maximumLineBytes) bytes; closing the connection")
-        connection.finish(slot: slot, .line(JSONRPC.response(id: .null, error: error).jsonBytes))
+        connection.finish(slot: slot, .line(Response.error(id: .null, error).bytes))
         logger.warning("oversize line; connection closed", [("client", String(connection.id))])
     }
 
@@ -180,7 +173,7 @@ extension Server {
         let slot = connection.reserveSlot()
         switch JSONRPC.decode(line: line) {
         case .single(.failure(let failure)):
-            connection.finish(slot: slot, .line(JSONRPC.response(id: failure.id, error: failure.error).jsonBytes))
+            connection.finish(slot: slot, .line(Response.error(id: failure.id, failure.error).bytes))
         case .single(.success(let request)) where connection.inFlight == 1 && DaemonRoutes.loopTable.hasRoute(request.method):
             // Answered here and now, from what the database thread published: no wait
             // behind other clients' work or another process's lock. Only with nothing
@@ -189,12 +182,7 @@ extension Server {
                 facts: databaseThread.facts.withLock { $0 }, databasePath: databasePath, startedAtMs: startedAtMs, clock: clock,
                 nowMs: clock.nowMs())
             let result = DaemonRoutes.loopTable.call(request, context: loop)
-            let response: Response
-            switch result {
-            case .success(let outcome): response = .result(id: request.id ?? .null, outcome.result)
-            case .failure(let error): response = .error(id: request.id ?? .null, error)
-            }
-            let line = request.isNotification ? nil : Response.line([response], batch: false)
+            let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
             pendingJobs.append(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false))

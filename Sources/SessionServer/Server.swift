@@ -38,11 +38,9 @@ final class Server {
     var exitStatus: Int32 = 0
     /// While accepting is paused after running out of descriptors: when it resumes.
     var acceptResumesAtMs: Int64?
-    var acceptPauses = 0
-    var lastAcceptPauseLogMs: Int64 = -.max / 2
-    /// Connections refused over the limit since the last log line about them.
-    var refusedConnections = 0
-    var lastRefusalLogMs: Int64 = -.max / 2
+    /// Warnings that could repeat without end, each logged at most once per interval.
+    var acceptPauses = RepeatedWarning()
+    var refusedConnections = RepeatedWarning()
     var lastWatchdogMs: Int64 = 0
     var lastStatus = ""
     /// The connection timeouts in force (`--line-timeout`, `--idle-timeout`).
@@ -82,7 +80,7 @@ final class Server {
     }
 
     /// Adds a descriptor the loop reads, reported under `tag`.
-    private func watch(_ fd: Int32, tag: UInt64) throws(SystemCallError) {
+    func watch(_ fd: Int32, tag: UInt64) throws(SystemCallError) {
         var event = epoll_event()
         event.events = UInt32(EPOLLIN.rawValue)
         event.data.u64 = tag
@@ -199,7 +197,7 @@ final class Server {
             }
             guard stoppingSinceMs == nil else {
                 logger.warning("second \(name) while stopping; exiting now without the replies still owed",
-                               [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
+                               [("in_flight", String(requestsInFlight))])
                 forceStop = true
                 return
             }
@@ -210,17 +208,25 @@ final class Server {
     /// Stops accepting and reading; the loop ends once every reply owed is written.
     func beginStopping(because reason: String) {
         guard stoppingSinceMs == nil else { return }
-        logger.info("stopping \(reason)", id: .stopping, [("in_flight", String(connections.values.reduce(0) { $0 + $1.inFlight }))])
+        logger.info("stopping \(reason)", id: .stopping, [("in_flight", String(requestsInFlight))])
         notifier.stopping()
         stoppingSinceMs = clock.nowMs()
-        if acceptResumesAtMs == nil, epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
-            logger.warning("cannot stop watching the listening socket", [("error", errorText())])
-        }
+        if acceptResumesAtMs == nil { unwatchListener() }  // during a back-off it is unwatched already
         acceptResumesAtMs = nil
         listener = nil  // closes it and removes the socket file bound here
         for connection in connections.values {
             connection.readClosed = true
             updateInterest(connection)
+        }
+    }
+
+    /// Requests read from every client and not yet answered.
+    var requestsInFlight: Int { connections.values.reduce(0) { $0 + $1.inFlight } }
+
+    /// Stops reporting the listener's connections (shutdown, or out of descriptors).
+    func unwatchListener() {
+        if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, listenerFD, nil) < 0 {
+            logger.warning("cannot stop watching the listening socket", [("error", errorText())])
         }
     }
 

@@ -34,3 +34,21 @@ struct ConnectionTimeouts: Sendable {
     /// 0: idle connections are kept.
     let idleMs: Int64
 }
+
+/// A warning that may repeat without end (out of descriptors, connections refused):
+/// logged at most once per `ServerLimits.repeatedLogIntervalMs`, with how many times it
+/// happened since the last line.
+struct RepeatedWarning {
+    private var count = 0
+    private var lastLoggedMs: Int64?
+
+    /// Counts one occurrence; returns how many there were since the last line when a
+    /// line is due now, nil when it is not.
+    mutating func occurred(nowMs: Int64) -> Int? {
+        count += 1
+        if let last = lastLoggedMs, nowMs - last < ServerLimits.repeatedLogIntervalMs { return nil }
+        defer { count = 0 }
+        lastLoggedMs = nowMs
+        return count
+    }
+}

@@ -40,10 +40,10 @@ final class SessionService: MethodContext {
     }
 
     /// `daemon.status`.
+    /// `daemon.status` in a batch: the answer the loop gives (`LoopService`), from the
+    /// database as it is inside this transaction.
     func status() throws -> DaemonStatus.Result {
-        DaemonStatus.Result(
-            version: SessiondVersion.current, uptimeSeconds: Int((clock.nowMs() - startedAtMs) / 1000),
-            activePlanID: try database.activePlanID(), activeSessionID: try database.activeSession()?.id,
-            database: database.path, schemaVersion: try database.schemaVersion(), today: clock.localDate(atMs: nowMs).description)
+        LoopService(facts: try DaemonFacts(reading: database), databasePath: database.path, startedAtMs: startedAtMs, clock: clock,
+                    nowMs: nowMs).status()
     }
 }

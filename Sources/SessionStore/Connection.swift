@@ -115,6 +115,11 @@ public final class Connection {
         return try body()
     }
 
+    /// How long a statement waits for another connection's lock before SQLITE_BUSY.
+    public var busyTimeoutMs: Int32 = 0 {
+        didSet { sqlite3_busy_timeout(handle, busyTimeoutMs) }
+    }
+
     /// True while a transaction is open.
     public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

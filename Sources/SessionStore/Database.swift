@@ -37,10 +37,10 @@ public final class Database {
         try wrap {
             try configure()
             try migrate(upTo: schemaVersion)
-            // The schema goes into the main file now: a copy of the file alone (or one
-            // whose WAL is lost) still holds it.
-            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
+        // The schema goes into the main file now: a copy of the file alone (or one whose
+        // WAL is lost) still holds it.
+        try checkpoint()
         files = Self.identity(path)
     }
 
@@ -59,17 +59,22 @@ public final class Database {
         return FileIdentity(device: UInt(info.st_dev), inode: UInt(info.st_ino))
     }
 
-    /// Checks, after a commit, that the database file and its WAL are still the files
-    /// this connection writes. A WAL removed while the daemon runs holds acknowledged
-    /// writes that would be lost at the next crash: this copies them into the main file
-    /// (a checkpoint through the still-open WAL) and throws, so the daemon stops loudly.
+    /// Checks, after a commit, that the database file is still the one opened and its
+    /// WAL still there. A WAL removed while the daemon runs holds acknowledged writes
+    /// that would be lost at the next crash: this copies them into the main file (a
+    /// checkpoint through the still-open WAL) and throws, so the daemon stops loudly.
     public func verifyFiles() throws(StorageError) {
-        var wal = stat()
-        let walPresent = stat(path + "-wal", &wal) == 0
         let main = Self.identity(path)
-        guard !walPresent || main != files || main == nil else { return }
-        var problem = "its write-ahead log \(path)-wal was removed"
-        if main == nil { problem = "the database file \(path) was removed" } else if main != files { problem = "the database file \(path) was replaced" }
+        let problem: String
+        if main == nil {
+            problem = "the database file \(path) was removed"
+        } else if main != files {
+            problem = "the database file \(path) was replaced"
+        } else if access(path + "-wal", F_OK) != 0 {
+            problem = "its write-ahead log \(path)-wal was removed"
+        } else {
+            return
+        }
         try? checkpoint()
         throw .filesChanged(path: path, problem: problem)
     }
@@ -87,7 +92,7 @@ public final class Database {
         let tables: Int64
         let hasMigrations: Bool
         do {
-            sqlite3_busy_timeout(connection.handle, Self.busyTimeoutMs)
+            connection.busyTimeoutMs = Self.busyTimeoutMs
             version = try connection.scalar("PRAGMA user_version") ?? 0
             applicationID = try connection.scalar("PRAGMA application_id") ?? 0
             tables = try connection.scalar("SELECT count(*) FROM sqlite_schema") ?? 0
@@ -206,8 +211,8 @@ public final class Database {
     public func groupCommit<T>(
         isolated: Bool = false, waitForLocks: Bool = true, onRetry: () -> Void = {}, _ body: (RequestScope) throws -> T
     ) throws -> T {
-        if !waitForLocks { sqlite3_busy_timeout(connection.handle, 0) }
-        defer { if !waitForLocks { sqlite3_busy_timeout(connection.handle, Self.busyTimeoutMs) } }
+        if !waitForLocks { connection.busyTimeoutMs = 0 }
+        defer { if !waitForLocks { connection.busyTimeoutMs = Self.busyTimeoutMs } }
         do {
             return try attempt(isolated: isolated, body)
         } catch RequestScope.Aborted.failedAfterWriting {
