@@ -24,19 +24,28 @@ public protocol ParamsCoder {
 extension ParamsCoder {
     public mutating func id(_ name: String, _ value: inout Int64?, _ summary: @autoclosure () -> String) { id(name, &value, required: false, summary()) }
 
+    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double? = nil, _ summary: @autoclosure () -> String) {
+        number(name, &value, in: range, step: step, required: false, summary())
+    }
+
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, _ summary: @autoclosure () -> String) {
+        string(name, &value, maxLength: maxLength, transform: { $0 }, summary())
+    }
+
     /// A required id: decoding leaves the value as it was (and records the problem)
     /// when it is missing or invalid.
     public mutating func id(_ name: String, _ value: inout Int64, _ summary: @autoclosure () -> String) {
-        var optional: Int64? = value
-        id(name, &optional, required: true, summary())
-        value = optional ?? value
+        requiring(&value) { coder, optional in coder.id(name, &optional, required: true, summary()) }
     }
 
     /// A required number.
     public mutating func number(_ name: String, _ value: inout Double, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
-        var optional: Double? = value
-        number(name, &optional, in: range, step: nil, required: true, summary())
-        value = optional ?? value
+        requiring(&value) { coder, optional in coder.number(name, &optional, in: range, step: nil, required: true, summary()) }
+    }
+
+    /// A required JSON document.
+    public mutating func document(_ name: String, _ value: inout JSONValue, types: [String], _ summary: @autoclosure () -> String) {
+        requiring(&value) { coder, optional in coder.document(name, &optional, types: types, required: true, summary()) }
     }
 
     /// One of an enumeration's raw values; `required`, or its present value kept.
@@ -50,17 +59,13 @@ extension ParamsCoder {
         if let text, let chosen = Choice(rawValue: text) { value = chosen }
     }
 
-    /// A required JSON document.
-    public mutating func document(_ name: String, _ value: inout JSONValue, types: [String], _ summary: @autoclosure () -> String) {
-        var optional: JSONValue? = value
-        document(name, &optional, types: types, required: true, summary())
+    /// Codes a param that must be given through its optional form: the encoder and
+    /// documenter see the value; the decoder's nil (missing or invalid, a problem it
+    /// recorded) leaves the value as it was.
+    private mutating func requiring<Value>(_ value: inout Value, _ code: (inout Self, inout Value?) -> Void) {
+        var optional: Value? = value
+        code(&self, &optional)
         value = optional ?? value
-    }
-    public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double? = nil, _ summary: @autoclosure () -> String) {
-        number(name, &value, in: range, step: step, required: false, summary())
-    }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, _ summary: @autoclosure () -> String) {
-        string(name, &value, maxLength: maxLength, transform: { $0 }, summary())
     }
 }
 

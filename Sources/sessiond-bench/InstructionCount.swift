@@ -50,17 +50,10 @@ enum InstructionCount {
         let status = wait(for: pid)
         guard load != nil, status == 0 else { throw BenchError("the callgrind run of \(calls) calls failed (exit \(status))") }
         // callgrind's output ends with "totals: N" (older versions write "summary: N").
-        let text = String(decoding: readFile(profile), as: UTF8.self)
+        let text = procFile(profile) ?? ""
         guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
             let count = line.split(separator: " ").last.flatMap({ Int($0) })
         else { throw BenchError("no instruction total in \(profile)") }
         return count
-    }
-
-    private static func readFile(_ path: String) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        return readToEnd(fd)
     }
 }

@@ -73,12 +73,8 @@ func readToEnd(_ fd: Int32) -> [UInt8] {
 /// scheduler's own count in nanoseconds (/proc/PID/task/TID/schedstat), so short runs
 /// measure too; utime + stime in clock ticks where a kernel has no schedstat.
 func threadCPUSeconds(_ pid: pid_t) -> [Int: Double] {
-    guard let directory = opendir("/proc/\(pid)/task") else { return [:] }
-    defer { closedir(directory) }
     var threads: [Int: Double] = [:]
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard let tid = Int(name) else { continue }
+    for tid in threadIDs(pid) {
         let task = "/proc/\(pid)/task/\(tid)"
         if let text = procFile(task + "/schedstat"), let field = text.split(separator: " ").first, let nanoseconds = Double(field) {
             threads[tid] = nanoseconds / 1e9
@@ -98,7 +94,7 @@ private func ticks(statFile path: String) -> Double? {
     return user + system
 }
 
-/// The text of a small file under /proc, or nil.
+/// The text of a file (one under /proc, a profile), or nil when it cannot be read.
 func procFile(_ path: String) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
@@ -146,15 +142,21 @@ func peakRSSKilobytes(_ pid: pid_t) -> Int {
 /// Context switches (voluntary and not) of every thread of `pid` so far: each wake-up
 /// of an idle process is one.
 func contextSwitches(_ pid: pid_t) -> Int {
-    guard let directory = opendir("/proc/\(pid)/task") else { return 0 }
+    threadIDs(pid).reduce(0) { total, tid in
+        let status = procFile("/proc/\(pid)/task/\(tid)/status") ?? ""
+        return total + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+            .compactMap { Int($0.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? "") }.reduce(0, +)
+    }
+}
+
+/// The ids of a process's threads (/proc/PID/task).
+func threadIDs(_ pid: pid_t) -> [Int] {
+    guard let directory = opendir("/proc/\(pid)/task") else { return [] }
     defer { closedir(directory) }
-    var total = 0
+    var ids: [Int] = []
     while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard !name.hasPrefix("."), let status = procFile("/proc/\(pid)/task/\(name)/status") else { continue }
-        for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
-            total += Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).last ?? "") ?? 0
-        }
+        if let tid = Int(name) { ids.append(tid) }
     }
-    return total
+    return ids
 }
