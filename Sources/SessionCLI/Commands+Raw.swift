@@ -106,7 +106,7 @@ extension Commands {
             else { return ExitStatus.ok }
             var names: [String] = []
             if let session = current.session {
-                names = session.exercises.map(\.planned.name) + session.offPlan.map(\.name)
+                names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)
             } else if let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {
                 let today = context.clock.today()
                 names = document.plan.days.first { $0.date == today }?.exercises.map(\.name) ?? []

@@ -79,7 +79,7 @@ extension Commands {
             throw DaemonRefusal(error: .application(.noActiveSession, message: "No session is active; start one with: sessionctl start"))
         }
         let candidates = session.exercises.map {
-            ExerciseMatcher.Candidate(id: $0.plannedExerciseID, position: $0.position, name: $0.planned.name)
+            ExerciseMatcher.Candidate(id: $0.id, position: $0.position, name: $0.exercise.name)
         }
         let loggedOffPlan = session.offPlan.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
         switch wanted.exercise {
@@ -100,9 +100,9 @@ extension Commands {
                 return ExitStatus.usage
             }
         }
-        if let id = params.plannedExerciseID, let item = session.exercises.first(where: { $0.plannedExerciseID == id }) {
+        if let id = params.plannedExerciseID, let item = session.exercises.first(where: { $0.id == id }) {
             // An exercise planned by time and not by reps: "log plank 45" means 45 s.
-            if item.planned.durationSeconds != nil, item.planned.reps == nil { wanted = wanted.asSeconds() }
+            if item.exercise.durationSeconds != nil, item.exercise.reps == nil { wanted = wanted.asSeconds() }
         }
         params.reps = wanted.reps
         params.durationSeconds = wanted.durationSeconds

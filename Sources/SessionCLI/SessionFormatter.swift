@@ -33,7 +33,7 @@ struct SessionFormatter {
         console.print(line)
         if !session.exercises.isEmpty {
             for item in session.exercises {
-                console.print("  \(item.position). \(item.planned.name)  " + console.dim(PlanFormatter.prescription(item.planned)))
+                console.print("  \(item.position). \(item.exercise.name)  " + console.dim(PlanFormatter.prescription(item.exercise)))
             }
             if let next = session.next { console.print("first: \(next.name) — sessionctl log 1") }
         } else {
@@ -69,9 +69,9 @@ struct SessionFormatter {
         let planned = result.plannedSets
         if planned > 0, logged < planned { return "next: set \(logged + 1) of \(planned)" }
         // The session as it was before this set: another exercise with sets left.
-        let remaining = session.exercises.first { $0.plannedExerciseID != result.plannedExerciseID && $0.loggedSets < $0.planned.sets }
+        let remaining = session.exercises.first { $0.id != result.plannedExerciseID && $0.logged < $0.exercise.sets }
         guard let remaining else { return session.exercises.isEmpty ? "free session" : "all planned sets done" }
-        return "next: \(remaining.planned.name) (\(remaining.loggedSets + 1) of \(remaining.planned.sets))"
+        return "next: \(remaining.exercise.name) (\(remaining.logged + 1) of \(remaining.exercise.sets))"
     }
 
     func printFinished(_ result: SessionFinish.Result) {
@@ -87,12 +87,12 @@ struct SessionFormatter {
             + Self.clock(session.durationSeconds) + " · " + PlanFormatter.count(session.sets, "set") + " · "
             + "\(PlanFormatter.formatKilograms(session.volumeKg)) kg")
         if !session.exercises.isEmpty {
-            let width = max(8, session.exercises.map(\.planned.name.count).max() ?? 0)
+            let width = max(8, session.exercises.map(\.exercise.name.count).max() ?? 0)
             console.print(console.dim(" #  " + pad("exercise", width) + "  sets   target"))
             for item in session.exercises {
-                let count = pad("\(item.loggedSets)/\(item.planned.sets)", 5) + (item.done ? "✓" : " ")
-                let line = pad(String(item.position), 2, left: true) + "  " + pad(item.planned.name, width) + "  " + count + " "
-                    + PlanFormatter.prescription(item.planned)
+                let count = pad("\(item.logged)/\(item.exercise.sets)", 5) + (item.done ? "✓" : " ")
+                let line = pad(String(item.position), 2, left: true) + "  " + pad(item.exercise.name, width) + "  " + count + " "
+                    + PlanFormatter.prescription(item.exercise)
                 console.print(item.done ? console.green(line) : line)
             }
         }

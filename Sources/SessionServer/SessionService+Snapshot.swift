@@ -18,7 +18,7 @@ extension SessionRecord {
 extension SessionService {
     /// The session's progress against its plan day (the rules are SessionCore's).
     func progress(of session: SessionRecord) throws -> SessionProgress {
-        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0).map { (id: $0.id, exercise: $0.exercise) } } ?? []
+        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
         return SessionProgress(planned: planned, tally: try database.sessionTally(sessionID: session.id))
     }
 
@@ -31,9 +31,7 @@ extension SessionService {
             planDayID: session.planDayID, carriedOver: session.carriedOver, startedAt: clock.rfc3339(ms: session.startedAtMs),
             endedAt: session.endedAtMs.map { clock.rfc3339(ms: $0) }, durationSeconds: session.durationSeconds(nowMs: nowMs),
             sets: progress.countedSets, volumeKg: progress.volumeKg, completion: progress.completion,
-            exercises: progress.planned.map {
-                SessionSnapshot.Exercise(plannedExerciseID: $0.id, position: $0.position, loggedSets: $0.logged, done: $0.done, planned: $0.exercise)
-            },
+            exercises: progress.planned,
             offPlan: progress.offPlan, next: progress.next, rpe: session.rpe, note: session.note)
     }
 

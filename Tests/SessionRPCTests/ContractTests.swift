@@ -15,10 +15,8 @@ import JSON
         sessionID: 4, state: .paused, date: "2026-11-30", title: "Legs", planDayID: 9, carriedOver: true,
         startedAt: "2026-11-30T18:00:00+01:00", endedAt: nil, durationSeconds: 1_234, sets: 5, volumeKg: 1_250.5, completion: 0.625,
         exercises: [
-            .init(plannedExerciseID: 31, position: 1, loggedSets: 3, done: true,
-                  planned: PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10, weightKg: 24, restSeconds: 90)),
-            .init(plannedExerciseID: 32, position: 2, loggedSets: 2, done: false,
-                  planned: PlannedExercise(name: "Plank", sets: 3, durationSeconds: 45, description: "brace")),
+            .init(id: 31, position: 1, exercise: PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10, weightKg: 24, restSeconds: 90), logged: 3),
+            .init(id: 32, position: 2, exercise: PlannedExercise(name: "Plank", sets: 3, durationSeconds: 45, description: "brace"), logged: 2),
         ],
         offPlan: [.init(name: "Curl", logged: 2)],
         next: .init(plannedExerciseID: 32, name: "Plank", setNumber: 3, plannedSets: 3), rpe: nil, note: "good")

@@ -56,3 +56,14 @@ extension PlannedExercise: JSONObjectEncodable {
         if let description { writer.member("description", description) }
     }
 }
+
+extension PlannedExercise {
+    /// Reads the members `encodeMembers` writes.
+    public init(reader item: JSONReader) throws(JSONReadError) {
+        self.init(
+            name: try item.string("name"), sets: try item.int("sets"), reps: try item.optionalInt("reps"),
+            repsMax: try item.optionalInt("repsMax"), amrap: try item.optionalBool("amrap") ?? false,
+            durationSeconds: try item.optionalInt("durationSeconds"), weightKg: try item.optionalNumber("weightKg"),
+            restSeconds: try item.optionalInt("restSeconds"), description: try item.optionalString("description"))
+    }
+}

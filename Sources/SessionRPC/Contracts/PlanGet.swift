@@ -103,14 +103,3 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
             dayIDs: dayIDs, exerciseIDs: exerciseIDs)
     }
 }
-
-extension PlannedExercise {
-    /// Reads the members `encodeMembers` writes.
-    public init(reader item: JSONReader) throws(JSONReadError) {
-        self.init(
-            name: try item.string("name"), sets: try item.int("sets"), reps: try item.optionalInt("reps"),
-            repsMax: try item.optionalInt("repsMax"), amrap: try item.optionalBool("amrap") ?? false,
-            durationSeconds: try item.optionalInt("durationSeconds"), weightKg: try item.optionalNumber("weightKg"),
-            restSeconds: try item.optionalInt("restSeconds"), description: try item.optionalString("description"))
-    }
-}

@@ -10,24 +10,6 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         case running, paused, finished
     }
 
-    /// One planned exercise with its progress.
-    public struct Exercise: Sendable, Equatable {
-        public let plannedExerciseID: Int64
-        /// 1-based, in plan order: what `sessionctl log 2` refers to.
-        public let position: Int
-        public let loggedSets: Int
-        public let done: Bool
-        public let planned: PlannedExercise
-
-        public init(plannedExerciseID: Int64, position: Int, loggedSets: Int, done: Bool, planned: PlannedExercise) {
-            self.plannedExerciseID = plannedExerciseID
-            self.position = position
-            self.loggedSets = loggedSets
-            self.done = done
-            self.planned = planned
-        }
-    }
-
     public let sessionID: Int64
     public let state: State
     public let date: String
@@ -45,7 +27,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
     public let volumeKg: Double
     /// Planned sets done over planned sets, 0–1.
     public let completion: Double
-    public let exercises: [Exercise]
+    /// The plan day's exercises with their progress, in plan order.
+    public let exercises: [SessionProgress.Planned]
     /// Exercises logged off-plan, with their counted sets, in the order first logged.
     public let offPlan: [SessionProgress.OffPlan]
     public let next: SessionProgress.Next?
@@ -54,7 +37,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
 
     public init(
         sessionID: Int64, state: State, date: String, title: String, planDayID: Int64?, carriedOver: Bool, startedAt: String,
-        endedAt: String?, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, exercises: [Exercise],
+        endedAt: String?, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, exercises: [SessionProgress.Planned],
         offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?
     ) {
         self.sessionID = sessionID
@@ -100,17 +83,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         writer.member("volumeKg", volumeKg)
         writer.member("completion", completion)
         writer.key("exercises")
-        writer.array {
-            for item in exercises {
-                $0.object {
-                    $0.member("plannedExerciseId", item.plannedExerciseID)
-                    $0.member("position", item.position)
-                    $0.member("loggedSets", item.loggedSets)
-                    $0.member("done", item.done)
-                    item.planned.encodeMembers(to: &$0)
-                }
-            }
-        }
+        writer.array { for item in exercises { item.encode(to: &$0) } }
         writer.key("offPlan")
         writer.array { for item in offPlan { item.encode(to: &$0) } }
         writer.member("next", next)
@@ -120,13 +93,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
 
     public init(json: JSONValue) throws(JSONReadError) {
         let reader = try JSONReader(json)
-        var exercises: [Exercise] = []
-        for item in try reader.objects("exercises") {
-            exercises.append(Exercise(
-                plannedExerciseID: try item.id("plannedExerciseId"), position: try item.int("position"),
-                loggedSets: try item.int("loggedSets"), done: try item.bool("done"),
-                planned: try PlannedExercise(reader: item)))
-        }
+        var exercises: [SessionProgress.Planned] = []
+        for item in try reader.objects("exercises") { exercises.append(try SessionProgress.Planned(reader: item)) }
         var offPlan: [SessionProgress.OffPlan] = []
         for item in try reader.objects("offPlan") { offPlan.append(try SessionProgress.OffPlan(reader: item)) }
         let next = try reader.optionalObject("next").map { (item: JSONReader) throws(JSONReadError) in try SessionProgress.Next(reader: item) }
