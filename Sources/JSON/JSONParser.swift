@@ -14,11 +14,11 @@ public struct JSONParser {
     /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
     public static let maximumDepth = 128
 
-    private let bytes: [UInt8]
-    private var index: Int
+    let bytes: [UInt8]
+    var index: Int
     private var depth = 0
 
-    private init(bytes: [UInt8], start: Int) {
+    init(bytes: [UInt8], start: Int) {
         self.bytes = bytes
         self.index = start
     }
@@ -47,7 +47,7 @@ public struct JSONParser {
         return (value, parser.index)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -60,7 +60,7 @@ public struct JSONParser {
         Failure(offset: index, message: message)
     }
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
+    mutating func parseValue() throws(Failure) -> JSONValue {
         guard index < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -74,13 +74,12 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: String) throws(Failure) {
-        let expected = Array(literal.utf8)
-        guard index + expected.count <= bytes.count else { throw fail("unexpected end of input") }
-        guard bytes[index..<index + expected.count].elementsEqual(expected) else {
-            throw fail("invalid literal")
-        }
-        index += expected.count
+    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw fail("unexpected end of input") }
+        let matches = literal.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+        guard matches else { throw fail("invalid literal") }
+        index += count
     }
 
     private mutating func enterContainer() throws(Failure) {
@@ -89,14 +88,38 @@ public struct JSONParser {
     }
 
     private mutating func parseObject() throws(Failure) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = []
+        try readObject { key, parser throws(Failure) in pairs.append((key: key, value: try parser.parseValue())) }
+        return .object(pairs)
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONValue {
+        var items: [JSONValue] = []
+        try readArray { parser throws(Failure) in items.append(try parser.parseValue()) }
+        return .array(items)
+    }
+
+    /// Checks the value that starts here and moves past it, building nothing of a
+    /// container (a scalar is read and dropped).
+    mutating func skipValue() throws(Failure) {
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try readObject { _, parser throws(Failure) in try parser.skipValue() }
+        case UInt8(ascii: "["): try readArray { parser throws(Failure) in try parser.skipValue() }
+        default: _ = try parseValue()
+        }
+    }
+
+    /// Reads the object that starts here: `member` gets each key with the parser at
+    /// the member's value, which it must read or skip.
+    mutating func readObject(_ member: (String, inout JSONParser) throws(Failure) -> Void) throws(Failure) {
         try enterContainer()
         defer { depth -= 1 }
         index += 1
-        var pairs: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(pairs)
+            return
         }
         while true {
             skipWhitespace()
@@ -110,44 +133,43 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            pairs.append((key: key, value: try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(pairs)
-            } else {
-                throw fail("expected ',' or '}'")
-            }
+            try member(key, &self)
+            guard try endOfItem(UInt8(ascii: "}"), "expected ',' or '}'") else { continue }
+            return
         }
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
+    /// Reads the array that starts here: `element` gets the parser at each element,
+    /// which it must read or skip.
+    mutating func readArray(_ element: (inout JSONParser) throws(Failure) -> Void) throws(Failure) {
         try enterContainer()
         defer { depth -= 1 }
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(items)
+            return
         }
         while true {
             skipWhitespace()
-            items.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            } else {
-                throw fail("expected ',' or ']'")
-            }
+            try element(&self)
+            guard try endOfItem(UInt8(ascii: "]"), "expected ',' or ']'") else { continue }
+            return
         }
+    }
+
+    /// After a member or element: true at the container's `close` (consumed), false
+    /// after a comma (consumed).
+    private mutating func endOfItem(_ close: UInt8, _ expected: String) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        guard bytes[index] == close else { throw fail(expected) }
+        index += 1
+        return true
     }
 
     private mutating func parseString() throws(Failure) -> String {

@@ -113,6 +113,13 @@ public struct JSONWriter {
         json.write(to: &bytes, indent: nil, level: 0)
     }
 
+    /// JSON text that is already valid (an id exactly as a client sent it).
+    @inlinable
+    public mutating func value(raw json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
     /// A value that encodes itself.
     @inlinable
     public mutating func value(_ encodable: some JSONEncodable) {

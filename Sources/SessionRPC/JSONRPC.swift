@@ -1,18 +1,42 @@
 import SessionCore
 import JSON
 
+/// A request's id exactly as the client wrote it (a string, a number or null), so it
+/// comes back byte for byte: `12345678901234567890` stays itself, not a rounded double.
+public struct RequestID: Sendable, Equatable, JSONEncodable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    /// The id's JSON text.
+    public let json: [UInt8]
+
+    /// The id of replies that answer no request in particular.
+    public static let null = RequestID(json: Array("null".utf8))
+
+    init(json: [UInt8]) { self.json = json }
+
+    public init(_ value: JSONValue) { json = value.jsonBytes }
+    public init(integerLiteral value: Int) { self.init(JSONValue(value)) }
+    public init(stringLiteral value: String) { self.init(.string(value)) }
+
+    public func encode(to writer: inout JSONWriter) { writer.value(raw: json) }
+}
+
 /// One JSON-RPC 2.0 request (§4). `id` nil means a notification: no response, even on error.
 public struct Request: Sendable {
-    /// The id as sent: a string, a number or null; nil for a notification.
-    public let id: JSONValue?
+    /// The id as sent; nil for a notification.
+    public let id: RequestID?
     public let method: String
-    /// The params object (by name), or nil when absent.
-    public let params: JSONValue?
+    /// The params object (by name) as it stands in the line, nil when absent.
+    public let params: JSONSlice?
 
-    public init(id: JSONValue?, method: String, params: JSONValue?) {
+    public init(id: RequestID?, method: String, params: JSONSlice?) {
         self.id = id
         self.method = method
         self.params = params
+    }
+
+    /// A request built in code (tests, tools): the params are written out and read
+    /// back as a client's would be.
+    public init(id: RequestID?, method: String, params: JSONValue?) {
+        self.init(id: id, method: method, params: params.flatMap { try? JSONSlice.document($0.jsonBytes) })
     }
 
     /// True for a notification.
@@ -29,7 +53,7 @@ public enum IncomingMessage: Sendable {
 
 /// An error to answer before any method ran, with the id to answer it under.
 public struct RPCErrorWithID: Error, Sendable {
-    public let id: JSONValue
+    public let id: RequestID
     public let error: RPCError
 }
 
@@ -38,15 +62,16 @@ public enum JSONRPC {
     /// Requests in one batch line at most (docs/protocol.md).
     public static let maximumBatch = 100
 
-    /// Decodes one line (without its newline).
+    /// Decodes one line (without its newline). The line is checked as JSON once and
+    /// then read only as far as the envelope and the params need.
     public static func decode(line: [UInt8]) -> IncomingMessage {
-        let value: JSONValue
+        let document: JSONSlice
         do {
-            value = try JSONParser.parse(bytes: line)
+            document = try JSONSlice.document(line)
         } catch {
             return .single(.failure(RPCErrorWithID(id: .null, error: .parseError(error.description))))
         }
-        if case .array(let items) = value {
+        if let items = document.elements {
             guard !items.isEmpty else {
                 return .single(.failure(RPCErrorWithID(id: .null, error: .invalidRequest("empty batch"))))
             }
@@ -57,44 +82,47 @@ public enum JSONRPC {
             }
             return .batch(items.map(decodeRequest))
         }
-        return .single(decodeRequest(value))
+        return .single(decodeRequest(document))
     }
 
     /// Validates one request object (§4).
-    static func decodeRequest(_ value: JSONValue) -> Result<Request, RPCErrorWithID> {
-        guard let members = value.objectPairs else {
-            return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("expected a request object, got \(value.typeDescription)")))
+    static func decodeRequest(_ value: JSONSlice) -> Result<Request, RPCErrorWithID> {
+        guard let members = value.members else {
+            return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("expected a request object, got \(value.value.typeDescription)")))
         }
+        func member(_ key: String) -> JSONSlice? { members.first { $0.key == key }?.value }
+        let params = member("params")
         // A member given twice is ambiguous (JSON leaves it open): refused, not last-wins.
-        if let twice = firstDuplicate(members) ?? value["params"]?.objectPairs.flatMap(firstDuplicate) {
+        if let twice = firstDuplicate(members) ?? params?.members.flatMap(firstDuplicate) {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("member \"\(twice)\" appears twice")))
         }
-        let idValue = value["id"]
-        var replyID: JSONValue = .null
-        switch idValue {
-        case nil, .null?, .string?, .number?: replyID = idValue ?? .null
-        default:
-            return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("id must be a string, a number or null")))
+        let idValue = member("id")
+        var replyID = RequestID.null
+        if let idValue {
+            guard idValue.isNull || idValue.isString || idValue.isNumber else {
+                return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("id must be a string, a number or null")))
+            }
+            replyID = RequestID(json: Array(value.bytes[idValue.range]))
         }
-        guard value["jsonrpc"] == "2.0" else {
+        guard let version = member("jsonrpc"), version.isString, version.value == "2.0" else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
         }
-        guard let method = value["method"]?.stringValue else {
+        guard let methodValue = member("method"), methodValue.isString, let method = methodValue.value.stringValue else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"method\" must be a string")))
         }
-        let params = value["params"]
         switch params {
-        case nil, .object?: break
-        case .array?:
+        case nil: break
+        case let params? where params.isObject: break
+        case let params? where params.isArray:
             return .failure(RPCErrorWithID(id: replyID, error: .invalidParams([PathMessage(path: "params", message: "sessiond takes params by name: send an object, not an array")])))
         default:
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"params\" must be an object")))
         }
-        return .success(Request(id: idValue, method: method, params: params))
+        return .success(Request(id: idValue == nil ? nil : replyID, method: method, params: params))
     }
 
     /// The first key that appears twice among `members`, nil when none does.
-    static func firstDuplicate(_ members: [(key: String, value: JSONValue)]) -> String? {
+    static func firstDuplicate<Value>(_ members: [(key: String, value: Value)]) -> String? {
         // Requests have a handful of members: comparing pairs allocates nothing.
         guard members.count <= 16 else {
             var seen = Set<String>(minimumCapacity: members.count)
@@ -107,7 +135,7 @@ public enum JSONRPC {
     }
 
     /// A success response (§5), written straight from the result's own encoding.
-    public static func write(id: JSONValue, result: some JSONEncodable, to writer: inout JSONWriter) {
+    public static func write(id: RequestID, result: some JSONEncodable, to writer: inout JSONWriter) {
         writer.object {
             $0.member("jsonrpc", "2.0")
             $0.member("id", id)
@@ -116,7 +144,7 @@ public enum JSONRPC {
     }
 
     /// An error response (§5).
-    public static func write(id: JSONValue, error: RPCError, to writer: inout JSONWriter) {
+    public static func write(id: RequestID, error: RPCError, to writer: inout JSONWriter) {
         writer.object {
             $0.member("jsonrpc", "2.0")
             $0.member("id", id)
@@ -138,8 +166,8 @@ public enum JSONRPC {
 
 /// One response of a reply line, before encoding.
 public enum Response: Sendable {
-    case result(id: JSONValue, any JSONEncodable & Sendable)
-    case error(id: JSONValue, RPCError)
+    case result(id: RequestID, any JSONEncodable & Sendable)
+    case error(id: RequestID, RPCError)
 
     /// The reply line for `responses` (§6: a batch's replies form an array; a line of
     /// notifications only gets none), nil when nothing is sent.

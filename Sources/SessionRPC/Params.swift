@@ -4,23 +4,31 @@ import JSON
 /// Typed access to a request's params object (by name). Every problem is collected
 /// with its path (`params.reps`) so one -32602 reply names them all.
 public struct Params {
-    private let value: JSONValue
+    /// The params object's members as they stand in the request line.
+    private let members: [(key: String, value: JSONSlice)]
     /// Problems found so far.
     public private(set) var errors: [PathMessage] = []
 
-    public init(_ value: JSONValue?) { self.value = value ?? .obj([:]) }
+    /// The params of a request line (nil: none given).
+    public init(_ slice: JSONSlice?) { members = slice?.members ?? [] }
 
-    /// The raw value of a param, nil when absent or null.
-    public func raw(_ name: String) -> JSONValue? {
-        guard let found = value[name], !found.isNull else { return nil }
+    /// Params built in code (tests, tools).
+    public init(_ value: JSONValue) { self.init(try? JSONSlice.document(value.jsonBytes)) }
+
+    /// A param as it stands in the line, nil when absent or null.
+    private func slice(_ name: String) -> JSONSlice? {
+        guard let found = members.first(where: { $0.key == name })?.value, !found.isNull else { return nil }
         return found
     }
 
+    /// The value of a param, nil when absent or null.
+    public func raw(_ name: String) -> JSONValue? { slice(name)?.value }
+
     /// True when the param is present and not null.
-    public func has(_ name: String) -> Bool { raw(name) != nil }
+    public func has(_ name: String) -> Bool { slice(name) != nil }
 
     /// Names present in the object.
-    public var names: [String] { value.objectPairs?.map(\.key) ?? [] }
+    public var names: [String] { members.map(\.key) }
 
     /// Records a problem with a param.
     public mutating func fail(_ name: String, _ message: String) {
@@ -40,10 +48,11 @@ public struct Params {
     }
 
     /// An integer within `range`.
+    /// The text decides, not a double: `5.0000000000000000001` and `1e-400` are refused.
     public mutating func int(_ name: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
-        guard let found = raw(name) else { missing(name, required: required); return nil }
-        guard let number = found.intValue, range.contains(number) else {
-            fail(name, "must be an integer from \(range.lowerBound) to \(range.upperBound), got \(found.jsonText)")
+        guard let found = slice(name) else { missing(name, required: required); return nil }
+        guard let number = found.exactInteger, range.contains(number) else {
+            fail(name, "must be an integer from \(range.lowerBound) to \(range.upperBound), got \(found.text)")
             return nil
         }
         return number

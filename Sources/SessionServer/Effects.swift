@@ -92,7 +92,7 @@ struct Outcome: MethodOutput {
 
 extension Response {
     /// The response to a request that ran: its result, or its error.
-    init(id: JSONValue, _ result: Result<Outcome, RPCError>) {
+    init(id: RequestID, _ result: Result<Outcome, RPCError>) {
         switch result {
         case .success(let outcome): self = .result(id: id, outcome.result)
         case .failure(let error): self = .error(id: id, error)

@@ -50,6 +50,26 @@ import JSON
             #expect(reply["id"] == id)
             #expect(reply["jsonrpc"] == "2.0")
         }
+        // Byte for byte, even where a double would round or reformat the number.
+        for id in ["12345678901234567890", "9007199254740993", "1.50", "-0", "1E3"] {
+            try client.send(line: #"{"jsonrpc":"2.0","id":"# + id + #","method":"daemon.status"}"#)
+            #expect(try client.readLine()?.contains(#""id":"# + id + ",") == true, "id \(id)")
+        }
+    }
+
+    @Test func integerParamsAreReadFromTheirDigits() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        for reps in ["5.0000000000000000001", "1e-400", "4.999999999999999999"] {
+            try client.send(line: #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Row","reps":"# + reps + "}}")
+            let reply = try client.readJSON()
+            #expect(reply["error"]?["data"]?["errors"]?[0]?["path"] == "params.reps", "reps \(reps)")
+        }
+        try client.send(line: #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Row","reps":5.0}}"#)
+        #expect(try client.readJSON()["result"]?["reps"] == 5, "a whole number written with a fraction is still that number")
+        #expect(try client.call("session.current")["sets"] == 1, "only the valid set was stored")
     }
 
     @Test func batchesAndNotifications() throws {

@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 import Testing
 
 @testable import SessionRPC
@@ -12,7 +13,7 @@ import Testing
 
     @Test func aRequestKeepsItsIdMethodAndParams() throws {
         let request = try #require(try single(#"{"jsonrpc":"2.0","id":"a-1","method":"session.log","params":{"reps":5}}"#)?.get())
-        #expect(request.id == "a-1" && request.method == "session.log" && request.params?["reps"] == 5)
+        #expect(request.id == "a-1" && request.method == "session.log" && request.params?.value["reps"] == 5)
         let notification = try #require(try single(#"{"jsonrpc":"2.0","method":"session.pause"}"#)?.get())
         #expect(notification.isNotification)
     }
@@ -54,5 +55,30 @@ import Testing
         }
         #expect(failure.id == .null && failure.error.code == RPCError.Code.invalidRequest)
         #expect(failure.error.message.contains("at most \(JSONRPC.maximumBatch) per line"))
+    }
+
+    @Test func idsComeBackByteForByte() throws {
+        for id in ["12345678901234567890", "9007199254740993", "-0", "1.50", "1e3", #""x\u00e9""#, "null"] {
+            let request = try #require(try single(#"{"jsonrpc":"2.0","id":"# + id + #","method":"daemon.status"}"#)?.get())
+            let requestID = try #require(request.id)
+            let line = try #require(Response.line([.error(id: requestID, .methodNotFound("x"))], batch: false))
+            #expect(String(decoding: line, as: UTF8.self).contains(#""id":"# + id + ","), "id \(id)")
+        }
+    }
+
+    @Test func integerParamsReadTheDigitsNotARoundedDouble() throws {
+        func int(_ text: String) -> (Int?, [PathMessage]) {
+            var params = Params(try? JSONSlice.document(Array(#"{"reps":"# .utf8) + Array(text.utf8) + [UInt8(ascii: "}")]))
+            return (params.int("reps", in: 0...1000), params.errors)
+        }
+        for accepted in [("5", 5), ("5.0", 5), ("5e0", 5), ("0.5e1", 5), ("50E-1", 5), ("-0", 0), ("0e-400", 0)] {
+            #expect(int(accepted.0).0 == accepted.1, "\(accepted.0)")
+        }
+        for refused in ["5.0000000000000000001", "1e-400", "4.5", "9007199254740992", "\"5\"", "true"] {
+            let (value, errors) = int(refused)
+            #expect(value == nil && errors.first?.path == "params.reps", "\(refused)")
+        }
+        // The error quotes the param as sent.
+        #expect(int("5.0000000000000000001").1.first?.message.hasSuffix("got 5.0000000000000000001") == true)
     }
 }
