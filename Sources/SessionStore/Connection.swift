@@ -32,6 +32,10 @@ public final class Connection {
         sqlite3_extended_result_codes(handle, 1)
     }
 
+    /// True when SQLite opened the file read-only (it may not be written), which it
+    /// does quietly rather than failing.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     /// SQLite's process-wide settings, applied once before the first connection opens.
     private static let processSettings: Void = {
         _ = csqlite_disable_memory_statistics()

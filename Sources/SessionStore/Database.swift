@@ -25,6 +25,7 @@ public final class Database {
 
     /// Opens `path` migrated to `schemaVersion` only: tests build older files with it.
     init(path: String, schemaVersion: Int) throws(StorageError) {
+        let existed = Self.exists(path)
         let connection: Connection
         do {
             connection = try Connection(path: path)
@@ -33,15 +34,35 @@ public final class Database {
             throw .cannotOpen(path: path, error)
         }
         self.connection = connection
-        try inspect()
-        try wrap {
-            try configure()
-            try migrate(upTo: schemaVersion)
+        do throws(StorageError) {
+            // SQLite quietly opens a file it may not write read-only; every write
+            // would then fail after the daemon said it was ready.
+            if connection.isReadOnly { throw .readOnly(path: path) }
+            try inspect()
+            try wrap {
+                try configure()
+                try migrate(upTo: schemaVersion)
+            }
+            // The schema goes into the main file now: a copy of the file alone (or one
+            // whose WAL is lost) still holds it.
+            try checkpoint()
+        } catch {
+            // A file this call created and could not make a database (a full file
+            // system) is not left behind as an empty file.
+            if !existed { Self.removeFiles(path) }
+            if case .sqlite(let failure) = error, failure.primaryCode == SQLITE_FULL { throw .full(path: path) }
+            throw error
         }
-        // The schema goes into the main file now: a copy of the file alone (or one whose
-        // WAL is lost) still holds it.
-        try checkpoint()
         files = Self.identity(path)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    private static func removeFiles(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] { unlink(file) }
     }
 
     /// The device and inode of the database file as opened, to notice it being

@@ -12,6 +12,10 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     /// The path is a symbolic link, which is never followed (another user may have
     /// planted it).
     case symbolicLink(path: String)
+    /// The file (or its directory, or the file system) does not let sessiond write.
+    case readOnly(path: String)
+    /// The file system holding the database is full.
+    case full(path: String)
     /// The database's files changed under the daemon (removed, replaced).
     case filesChanged(path: String, problem: String)
     /// Another process holds the write lock, and the caller asked not to wait.
@@ -37,6 +41,10 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "\(path) records schema version \(found), which no sessiond writes; the file was altered by hand or is damaged. Restore a backup or pass another --database."
         case .symbolicLink(let path):
             return "\(path) is a symbolic link; sessiond does not follow one to its database. Pass the real path with --database."
+        case .readOnly(let path):
+            return "\(path) can only be read (its mode or owner, its directory, or a read-only file system); sessiond needs to write it. Fix its permissions or pass another --database."
+        case .full(let path):
+            return "the file system holding \(path) is full; free some space or pass another --database."
         case .filesChanged(_, let problem):
             return "\(problem) while sessiond ran; what it held was checkpointed into the database, and sessiond stops so that nothing more is acknowledged into a file that is gone"
         case .busy:

@@ -32,4 +32,44 @@ import TestSupport
         #expect(bytes.count > 4096, "\(bytes.count) bytes")
         #expect(bytes.range(of: Data("CREATE TABLE".utf8)) != nil)
     }
+
+    @Test func aDatabaseItMayNotWriteFailsAtStart() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            Issue.record("needs root and setpriv(1): root may write any file")
+            return
+        }
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(daemon.stop() == 0)
+        let directory = daemon.directory, database = daemon.databasePath
+        // The file belongs to another user and is mode 0444; the daemon runs as nobody
+        // in a directory it may write (so only the file itself is read-only).
+        #expect(chown(directory, 65534, 65534) == 0 && chmod(database, 0o444) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let run = try runProcess("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Binaries.sessiond,
+                                                      "--socket", directory + "/s.sock", "--database", database], timeout: 10)
+        #expect(run.status == 1, "it fails at start, not after reporting ready")
+        #expect(run.stderr.contains("\(database) can only be read"), "\(run.stderr)")
+        #expect(!run.stderr.contains("ready"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+    }
+
+    @Test func aFullFileSystemAtStartLeavesNoEmptyDatabase() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+            Issue.record("needs root and unshare(1) to mount a small file system")
+            return
+        }
+        let directory = Fixtures.temporaryDirectory("full")
+        defer { Fixtures.removeTree(directory) }
+        // A 4 KiB tmpfs, filled, in a mount namespace of the test's own.
+        let script = """
+            mount -t tmpfs -o size=4k tmpfs "$1" && head -c 4096 /dev/zero > "$1/filler" || exit 99
+            "$2" --socket "$1/s.sock" --database "$1/db.sqlite"; status=$?
+            ls -A "$1"; exit $status
+            """
+        let run = try runProcess("/usr/bin/unshare", ["--mount", "/bin/sh", "-c", script, "sh", directory, Binaries.sessiond], timeout: 10)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("the file system holding \(directory)/db.sqlite is full"), "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n") == ["filler"], "no database file is left behind: \(run.stdout)")
+    }
 }
