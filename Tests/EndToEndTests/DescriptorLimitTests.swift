@@ -47,4 +47,49 @@ import TestSupport
         let client = try RPCClient.waitingForServer(at: socket)
         #expect(try client.call("daemon.status")["version"] != nil)
     }
+
+    @Test func aConnectionOverTheCapIsToldWhyBeforeItIsClosed() throws {
+        let cap = 1024  // ServerLimits.maximumConnections, documented in the README
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < rlim_t(cap + 64), limit.rlim_max >= rlim_t(cap + 64) {
+            limit.rlim_cur = rlim_t(cap + 64)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        guard limit.rlim_cur >= rlim_t(cap + 64) else {
+            Issue.record("the test needs \(cap + 64) descriptors; the hard limit is \(limit.rlim_max)")
+            return
+        }
+        let directory = Fixtures.temporaryDirectory("conn-cap")
+        defer { Fixtures.removeTree(directory) }
+        let socket = directory + "/s.sock"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 4096 && exec \"$0\" --socket \"$1\" --database \"$2\" --timezone UTC",
+                             Binaries.sessiond, socket, directory + "/d.db"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        let first = try RPCClient.waitingForServer(at: socket)
+        _ = try first.call("daemon.status")  // accepted and served: one of the cap
+        var held = [first]
+        for _ in 1..<cap {
+            let client = try RPCClient(path: socket)
+            held.append(client)
+        }
+        _ = try held.last?.call("daemon.status")  // the cap-th is served
+        let over = try RPCClient(path: socket)
+        let reply = try over.readJSON(timeout: 10)
+        #expect(reply["error"]?["code"] == -32031, "\(reply)")
+        #expect(reply["error"]?["data"]?["reason"] == "too_many_connections")
+        #expect(try over.readLine(timeout: 10) == nil, "then the connection is closed")
+        // A held one leaving makes room.
+        held.removeLast().close()
+        var served = false
+        for _ in 0..<200 where !served {
+            served = (try? RPCClient(path: socket).call("daemon.status")["version"]) != nil
+            if !served { usleep(10_000) }
+        }
+        #expect(served)
+    }
 }
