@@ -89,7 +89,9 @@ public struct JSONParser {
 
     private mutating func parseObject() throws(Failure) -> JSONValue {
         var pairs: [(key: String, value: JSONValue)] = []
-        try readObject { key, parser throws(Failure) in pairs.append((key: key, value: try parser.parseValue())) }
+        try readObject { key, parser throws(Failure) in
+            pairs.append((key: JSONParser.decodeString(in: parser.bytes, quotedAt: key.lowerBound - 1), value: try parser.parseValue()))
+        }
         return .object(pairs)
     }
 
@@ -99,20 +101,42 @@ public struct JSONParser {
         return .array(items)
     }
 
-    /// Checks the value that starts here and moves past it, building nothing of a
-    /// container (a scalar is read and dropped).
+    /// Checks the value that starts here and moves past it, building nothing.
     mutating func skipValue() throws(Failure) {
         guard index < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): try readObject { _, parser throws(Failure) in try parser.skipValue() }
         case UInt8(ascii: "["): try readArray { parser throws(Failure) in try parser.skipValue() }
+        case UInt8(ascii: "\""): try skipString()
         default: _ = try parseValue()
         }
     }
 
-    /// Reads the object that starts here: `member` gets each key with the parser at
-    /// the member's value, which it must read or skip.
-    mutating func readObject(_ member: (String, inout JSONParser) throws(Failure) -> Void) throws(Failure) {
+    /// Checks the string that starts here and moves past it. Plain ASCII without
+    /// escapes (keys, most values) is only scanned; anything else is decoded to be
+    /// checked.
+    private mutating func skipString() throws(Failure) {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+        } else {
+            _ = try parseString()
+        }
+    }
+
+    /// The text of the (already checked) string whose opening quote is at `quote`.
+    static func decodeString(in bytes: [UInt8], quotedAt quote: Int) -> String {
+        var parser = JSONParser(bytes: bytes, start: quote)
+        return (try? parser.parseString()) ?? ""
+    }
+
+    /// Reads the object that starts here: `member` gets each key (checked, as the
+    /// range of its text between the quotes) with the parser at the member's value,
+    /// which it must read or skip.
+    mutating func readObject(_ member: (Range<Int>, inout JSONParser) throws(Failure) -> Void) throws(Failure) {
         try enterContainer()
         defer { depth -= 1 }
         index += 1
@@ -126,7 +150,9 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail("expected a string key")
             }
-            let key = try parseString()
+            let keyStart = index + 1
+            try skipString()
+            let key = keyStart..<index - 1
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw fail("expected ':'")

@@ -1,29 +1,56 @@
-/// A JSON value left where it stands in the input: checked once, parsed only as far as
-/// it is read. A request line is read this way, so its envelope and params build no
-/// `JSONValue` tree, and a number keeps its text: an id comes back exactly as sent
-/// and an integer param sees the digits, not a rounded `Double`.
+/// A JSON value left where it stands in the input: the text is checked in one pass
+/// that notes where every value and key lies (a tape), and values are decoded only
+/// when read. A request line is read this way, so its envelope and params build no
+/// `JSONValue` tree, and a number keeps its text: an id comes back exactly as sent and
+/// an integer param sees the digits, not a rounded `Double`.
 public struct JSONSlice: Sendable {
-    /// The whole input the value lies in (shared, not copied).
-    public let bytes: [UInt8]
-    /// Where the value lies in `bytes`, without surrounding whitespace.
-    public let range: Range<Int>
+    private let tape: Tape
+    /// The value's place on the tape.
+    private let node: Int
+
+    /// Where one value lies: its text, its key's text when it is an object member, and
+    /// the node after its subtree (its next sibling, if it has one).
+    struct Node {
+        var start: Int
+        var end: Int
+        /// The key's text between its quotes; empty outside objects.
+        var key: Range<Int>
+        var next: Int
+    }
+
+    final class Tape: Sendable {
+        let bytes: [UInt8]
+        let nodes: [Node]
+
+        init(bytes: [UInt8], nodes: [Node]) {
+            self.bytes = bytes
+            self.nodes = nodes
+        }
+    }
+
+    private init(tape: Tape, node: Int) {
+        self.tape = tape
+        self.node = node
+    }
 
     /// Checks `bytes` as one JSON document (whitespace may surround the value) and
-    /// returns its value, parsed no further.
+    /// returns its value, decoded no further.
     public static func document(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONSlice {
         var parser = JSONParser(bytes: bytes, start: 0)
+        var nodes: [Node] = []
+        nodes.reserveCapacity(16)
         parser.skipWhitespace()
-        let start = parser.index
-        try parser.skipValue()
-        let end = parser.index
+        try parser.record(into: &nodes, key: 0..<0)
         parser.skipWhitespace()
         guard parser.index == bytes.count else {
             throw JSONParser.Failure(offset: parser.index, message: "unexpected text after the JSON value")
         }
-        return JSONSlice(bytes: bytes, range: start..<end)
+        return JSONSlice(tape: Tape(bytes: bytes, nodes: nodes), node: 0)
     }
 
-    private var first: UInt8 { bytes[range.lowerBound] }
+    private var bytes: [UInt8] { tape.bytes }
+    private var range: Range<Int> { tape.nodes[node].start..<tape.nodes[node].end }
+    private var first: UInt8 { tape.bytes[tape.nodes[node].start] }
 
     /// True for `null`.
     public var isNull: Bool { first == UInt8(ascii: "n") }
@@ -36,40 +63,57 @@ public struct JSONSlice: Sendable {
     /// True for a number.
     public var isNumber: Bool { first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) }
 
-    /// The value as a tree. The text was checked when the slice was made, so this
-    /// cannot fail.
+    /// The value as a tree (the text was checked, so this cannot fail).
     public var value: JSONValue {
         var parser = JSONParser(bytes: bytes, start: range.lowerBound)
         return (try? parser.parseValue()) ?? .null
     }
 
+    /// A string's text, nil when this is not a string.
+    public var string: String? {
+        isString ? JSONParser.decodeString(in: bytes, quotedAt: range.lowerBound) : nil
+    }
+
     /// The JSON text exactly as it stands in the input.
     public var text: Substring { Substring(decoding: bytes[range], as: UTF8.self) }
 
-    /// An object's members in document order, each value a slice; nil when this is
-    /// not an object.
+    /// The exact JSON text as bytes.
+    public var textBytes: ArraySlice<UInt8> { bytes[range] }
+
+    /// The key of a member node as text (the text was checked: without an escape
+    /// it is the bytes as they stand).
+    private func key(of child: Int) -> String {
+        let key = tape.nodes[child].key
+        return bytes.withUnsafeBufferPointer { buffer in
+            let text = UnsafeBufferPointer(rebasing: buffer[key])
+            if !text.contains(UInt8(ascii: "\\")) { return String(decoding: text, as: UTF8.self) }
+            return JSONParser.decodeString(in: bytes, quotedAt: key.lowerBound - 1)
+        }
+    }
+
+    /// The children of a container, in document order.
+    private func forEachChild(_ body: (Int) -> Void) {
+        var child = node + 1
+        while child < tape.nodes[node].next {
+            body(child)
+            child = tape.nodes[child].next
+        }
+    }
+
+    /// An object's members in document order; nil when this is not an object.
     public var members: [(key: String, value: JSONSlice)]? {
         guard isObject else { return nil }
         var members: [(key: String, value: JSONSlice)] = []
-        var parser = JSONParser(bytes: bytes, start: range.lowerBound)
-        try? parser.readObject { key, parser throws(JSONParser.Failure) in
-            let start = parser.index
-            try parser.skipValue()
-            members.append((key: key, value: JSONSlice(bytes: bytes, range: start..<parser.index)))
-        }
+        members.reserveCapacity(8)
+        forEachChild { members.append((key: key(of: $0), value: JSONSlice(tape: tape, node: $0))) }
         return members
     }
 
-    /// An array's elements, each a slice; nil when this is not an array.
+    /// An array's elements; nil when this is not an array.
     public var elements: [JSONSlice]? {
         guard isArray else { return nil }
         var elements: [JSONSlice] = []
-        var parser = JSONParser(bytes: bytes, start: range.lowerBound)
-        try? parser.readArray { parser throws(JSONParser.Failure) in
-            let start = parser.index
-            try parser.skipValue()
-            elements.append(JSONSlice(bytes: bytes, range: start..<parser.index))
-        }
+        forEachChild { elements.append(JSONSlice(tape: tape, node: $0)) }
         return elements
     }
 
@@ -126,5 +170,22 @@ public struct JSONSlice: Sendable {
         for _ in 0..<exponent { value *= 10 }
         guard value < 1 << 53 else { return nil }
         return negative ? -value : value
+    }
+}
+
+extension JSONParser {
+    /// Checks the value that starts here, noting it and every value inside it on the
+    /// tape in document order.
+    mutating func record(into nodes: inout [JSONSlice.Node], key: Range<Int>) throws(Failure) {
+        let node = nodes.count
+        nodes.append(JSONSlice.Node(start: index, end: index, key: key, next: 0))
+        guard index < bytes.count else { throw JSONParser.Failure(offset: index, message: "unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try readObject { key, parser throws(Failure) in try parser.record(into: &nodes, key: key) }
+        case UInt8(ascii: "["): try readArray { parser throws(Failure) in try parser.record(into: &nodes, key: 0..<0) }
+        default: try skipValue()
+        }
+        nodes[node].end = index
+        nodes[node].next = nodes.count
     }
 }

@@ -24,10 +24,10 @@ public struct Request: Sendable {
     /// The id as sent; nil for a notification.
     public let id: RequestID?
     public let method: String
-    /// The params object (by name) as it stands in the line, nil when absent.
-    public let params: JSONSlice?
+    /// The params (by name) as they stand in the line; none when absent.
+    public let params: Params
 
-    public init(id: RequestID?, method: String, params: JSONSlice?) {
+    public init(id: RequestID?, method: String, params: Params) {
         self.id = id
         self.method = method
         self.params = params
@@ -36,7 +36,7 @@ public struct Request: Sendable {
     /// A request built in code (tests, tools): the params are written out and read
     /// back as a client's would be.
     public init(id: RequestID?, method: String, params: JSONValue?) {
-        self.init(id: id, method: method, params: params.flatMap { try? JSONSlice.document($0.jsonBytes) })
+        self.init(id: id, method: method, params: Params(params ?? .obj([:])))
     }
 
     /// True for a notification.
@@ -92,8 +92,9 @@ public enum JSONRPC {
         }
         func member(_ key: String) -> JSONSlice? { members.first { $0.key == key }?.value }
         let params = member("params")
+        let paramMembers = params?.members
         // A member given twice is ambiguous (JSON leaves it open): refused, not last-wins.
-        if let twice = firstDuplicate(members) ?? params?.members.flatMap(firstDuplicate) {
+        if let twice = firstDuplicate(members) ?? paramMembers.flatMap(firstDuplicate) {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("member \"\(twice)\" appears twice")))
         }
         let idValue = member("id")
@@ -102,12 +103,12 @@ public enum JSONRPC {
             guard idValue.isNull || idValue.isString || idValue.isNumber else {
                 return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("id must be a string, a number or null")))
             }
-            replyID = RequestID(json: Array(value.bytes[idValue.range]))
+            replyID = RequestID(json: Array(idValue.textBytes))
         }
-        guard let version = member("jsonrpc"), version.isString, version.value == "2.0" else {
+        guard member("jsonrpc")?.string == "2.0" else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
         }
-        guard let methodValue = member("method"), methodValue.isString, let method = methodValue.value.stringValue else {
+        guard let method = member("method")?.string else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"method\" must be a string")))
         }
         switch params {
@@ -118,11 +119,11 @@ public enum JSONRPC {
         default:
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"params\" must be an object")))
         }
-        return .success(Request(id: idValue == nil ? nil : replyID, method: method, params: params))
+        return .success(Request(id: idValue == nil ? nil : replyID, method: method, params: Params(members: paramMembers ?? [])))
     }
 
     /// The first key that appears twice among `members`, nil when none does.
-    static func firstDuplicate<Value>(_ members: [(key: String, value: Value)]) -> String? {
+    static func firstDuplicate(_ members: [(key: String, value: JSONSlice)]) -> String? {
         // Requests have a handful of members: comparing pairs allocates nothing.
         guard members.count <= 16 else {
             var seen = Set<String>(minimumCapacity: members.count)

@@ -74,14 +74,14 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     /// Runs one request's method: unknown params and handler failures become errors.
     public func call(_ request: Request, context: Context) -> Result<Output, RPCError> {
         if request.method == "rpc.discover" {
-            var params = Params(request.params)
+            var params = request.params
             for name in params.names { params.fail(name, "unknown parameter; rpc.discover takes none") }
             if !params.errors.isEmpty { return .failure(.invalidParams(params.errors)) }
             return .success(Output(openRPC))
         }
         guard let position = index[request.method] else { return .failure(.methodNotFound(request.method)) }
         let method = methods[position]
-        var params = Params(request.params)
+        var params = request.params
         for name in params.names where !method.params.contains(where: { $0.name == name }) {
             params.fail(name, "unknown parameter; \(method.name) takes \(method.params.isEmpty ? "none" : method.params.map(\.name).joined(separator: ", "))")
         }

@@ -3,17 +3,17 @@ import JSON
 
 /// Typed access to a request's params object (by name). Every problem is collected
 /// with its path (`params.reps`) so one -32602 reply names them all.
-public struct Params {
+public struct Params: Sendable {
     /// The params object's members as they stand in the request line.
     private let members: [(key: String, value: JSONSlice)]
     /// Problems found so far.
     public private(set) var errors: [PathMessage] = []
 
-    /// The params of a request line (nil: none given).
-    public init(_ slice: JSONSlice?) { members = slice?.members ?? [] }
+    /// The members of a request line's params object.
+    public init(members: [(key: String, value: JSONSlice)]) { self.members = members }
 
-    /// Params built in code (tests, tools).
-    public init(_ value: JSONValue) { self.init(try? JSONSlice.document(value.jsonBytes)) }
+    /// Params built in code (tests, tools): written out and read back as a client's.
+    public init(_ value: JSONValue) { self.init(members: (try? JSONSlice.document(value.jsonBytes))?.members ?? []) }
 
     /// A param as it stands in the line, nil when absent or null.
     private func slice(_ name: String) -> JSONSlice? {
@@ -65,15 +65,15 @@ public struct Params {
 
     /// A number within `range`; `step` (e.g. 0.5) when values must be multiples of it.
     public mutating func number(_ name: String, in range: ClosedRange<Double>, step: Double? = nil, required: Bool = false) -> Double? {
-        guard let found = raw(name) else { missing(name, required: required); return nil }
+        guard let found = slice(name) else { missing(name, required: required); return nil }
         // Built only on failure: this runs for every number of every set logged.
         func text() -> String { "must be a number from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))" }
-        guard let number = found.numberValue, range.contains(number) else {
-            fail(name, "\(text()), got \(found.jsonText)")
+        guard found.isNumber, let number = Double(found.text), range.contains(number) else {
+            fail(name, "\(text()), got \(found.text)")
             return nil
         }
         if let step, (number / step).rounded() != number / step {
-            fail(name, "\(text()) in steps of \(JSONValue.format(number: step)), got \(found.jsonText)")
+            fail(name, "\(text()) in steps of \(JSONValue.format(number: step)), got \(found.text)")
             return nil
         }
         return number
@@ -81,9 +81,9 @@ public struct Params {
 
     /// A string of at most `maxLength` characters (after `transform`).
     public mutating func string(_ name: String, maxLength: Int, required: Bool = false, transform: (String) -> String = { $0 }) -> String? {
-        guard let found = raw(name) else { missing(name, required: required); return nil }
-        guard let text = found.stringValue else {
-            fail(name, "must be a string, got \(found.typeDescription)")
+        guard let found = slice(name) else { missing(name, required: required); return nil }
+        guard let text = found.string else {
+            fail(name, "must be a string, got \(found.value.typeDescription)")
             return nil
         }
         let result = transform(text)
@@ -106,9 +106,9 @@ public struct Params {
 
     /// A date as YYYY-MM-DD.
     public mutating func date(_ name: String, required: Bool = false) -> LocalDate? {
-        guard let found = raw(name) else { missing(name, required: required); return nil }
-        guard let text = found.stringValue, let date = LocalDate(text) else {
-            fail(name, "must be a date as YYYY-MM-DD, got \(found.jsonText)")
+        guard let found = slice(name) else { missing(name, required: required); return nil }
+        guard let text = found.string, let date = LocalDate(text) else {
+            fail(name, "must be a date as YYYY-MM-DD, got \(found.text)")
             return nil
         }
         return date
@@ -116,9 +116,9 @@ public struct Params {
 
     /// One of `choices`.
     public mutating func choice(_ name: String, _ choices: [String]) -> String? {
-        guard let found = raw(name) else { return nil }
-        guard let text = found.stringValue, choices.contains(text) else {
-            fail(name, "must be one of \(choices.joined(separator: ", ")), got \(found.jsonText)")
+        guard let found = slice(name) else { return nil }
+        guard let text = found.string, choices.contains(text) else {
+            fail(name, "must be one of \(choices.joined(separator: ", ")), got \(found.text)")
             return nil
         }
         return text
@@ -126,9 +126,9 @@ public struct Params {
 
     /// An RFC 3339 timestamp, not later than `notAfterMs`.
     public mutating func timestamp(_ name: String, notAfterMs: Int64) -> Timestamp? {
-        guard let found = raw(name) else { return nil }
-        guard let text = found.stringValue, let time = Timestamp(text) else {
-            fail(name, "must be an RFC 3339 timestamp such as 2026-11-30T18:05:00+01:00, got \(found.jsonText)")
+        guard let found = slice(name) else { return nil }
+        guard let text = found.string, let time = Timestamp(text) else {
+            fail(name, "must be an RFC 3339 timestamp such as 2026-11-30T18:05:00+01:00, got \(found.text)")
             return nil
         }
         guard time.ms <= notAfterMs else {

@@ -13,7 +13,7 @@ import Testing
 
     @Test func aRequestKeepsItsIdMethodAndParams() throws {
         let request = try #require(try single(#"{"jsonrpc":"2.0","id":"a-1","method":"session.log","params":{"reps":5}}"#)?.get())
-        #expect(request.id == "a-1" && request.method == "session.log" && request.params?.value["reps"] == 5)
+        #expect(request.id == "a-1" && request.method == "session.log" && request.params.raw("reps") == 5 && request.params.names == ["reps"])
         let notification = try #require(try single(#"{"jsonrpc":"2.0","method":"session.pause"}"#)?.get())
         #expect(notification.isNotification)
     }
@@ -68,13 +68,15 @@ import Testing
 
     @Test func integerParamsReadTheDigitsNotARoundedDouble() throws {
         func int(_ text: String) -> (Int?, [PathMessage]) {
-            var params = Params(try? JSONSlice.document(Array(#"{"reps":"# .utf8) + Array(text.utf8) + [UInt8(ascii: "}")]))
+            let line = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"reps":"# + text + "}}"
+            guard case .single(.success(let request)) = JSONRPC.decode(line: Array(line.utf8)) else { return (nil, []) }
+            var params = request.params
             return (params.int("reps", in: 0...1000), params.errors)
         }
         for accepted in [("5", 5), ("5.0", 5), ("5e0", 5), ("0.5e1", 5), ("50E-1", 5), ("-0", 0), ("0e-400", 0)] {
             #expect(int(accepted.0).0 == accepted.1, "\(accepted.0)")
         }
-        for refused in ["5.0000000000000000001", "1e-400", "4.5", "9007199254740992", "\"5\"", "true"] {
+        for refused in ["5.0000000000000000001", "1e-400", "4.5", "9007199254740992", #""5""#, "true"] {
             let (value, errors) = int(refused)
             #expect(value == nil && errors.first?.path == "params.reps", "\(refused)")
         }
