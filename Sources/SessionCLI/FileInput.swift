@@ -15,6 +15,15 @@ enum FileInput {
     static let maximumBytes = 16 << 20
 
     static func read(_ path: String) throws(Failure) -> String {
+        let bytes = try readBytes(path, maximumBytes: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(path: path, reason: "not UTF-8 text")
+        }
+        return text
+    }
+
+    /// The bytes of a file (or standard input), refused beyond `maximumBytes`.
+    static func readBytes(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { if path != "-" { close(fd) } }
@@ -34,9 +43,6 @@ enum FileInput {
                 throw Failure(path: path, reason: "larger than \(maximumBytes >> 20) MiB")
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(path: path, reason: "not UTF-8 text")
-        }
-        return text
+        return bytes
     }
 }

@@ -35,6 +35,11 @@ public struct Params: Sendable {
         errors.append(PathMessage(path: "params." + name, message: message))
     }
 
+    /// Records a problem inside a param, at its full path (`params.workouts[3].reps`).
+    public mutating func fail(path: String, _ message: String) {
+        errors.append(PathMessage(path: path, message: message))
+    }
+
     /// True when a problem was recorded for the param.
     public func failed(_ name: String) -> Bool { errors.contains { $0.path == "params." + name } }
 

@@ -9,5 +9,6 @@ extension DaemonRoutes {
         DaemonRoute(ProfileGet.self) { _, service in Outcome(ProfileResult(try service.database.profile())) },
         DaemonRoute(ProfileSet.self) { params, service in Outcome(try service.setProfile(params)) },
         DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },
+        DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
     ]
 }

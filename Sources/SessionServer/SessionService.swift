@@ -13,6 +13,8 @@ final class SessionService: MethodContext {
     let startedAtMs: Int64
     /// The time of the request being served (read once per batch).
     var nowMs: Int64 = 0
+    /// `history.import` chunks waiting for their last call.
+    var staging = ImportStaging()
 
     init(database: Database, clock: LocalClock) {
         self.database = database

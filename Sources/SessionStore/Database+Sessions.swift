@@ -214,7 +214,7 @@ extension Database {
     /// Sets the bests of an exercise from its remaining history after sets were deleted:
     /// a walk over that exercise's sets (the by-exercise index), so it runs on undo and
     /// abort only, never on the logging path.
-    private func recomputeBests(exerciseKey: String) throws {
+    func recomputeBests(exerciseKey: String) throws {
         try connection.run(
             """
             INSERT OR REPLACE INTO exercise_best (exercise_key, e1rm_kg, weight_kg)

@@ -182,6 +182,16 @@ enum Migrations {
             CREATE INDEX logged_set_by_exercise ON logged_set (exercise_key, logged_at_ms);
             CREATE UNIQUE INDEX logged_set_by_request ON logged_set (request_id) WHERE request_id IS NOT NULL;
             """),
+        // Imported history (#13): a session from another tracker keeps where it came from
+        // and a key (its start and title) that makes importing it again add nothing;
+        // its sets keep distance (cardio) and superset grouping.
+        Migration(version: 3, name: "imported history: session source and import key, set distance and superset", sql: """
+            ALTER TABLE session ADD COLUMN source TEXT;        -- NULL: tracked here; else strong, hevy, json
+            ALTER TABLE session ADD COLUMN import_key TEXT;    -- start ms and title key of an imported workout
+            CREATE UNIQUE INDEX session_by_import_key ON session (import_key) WHERE import_key IS NOT NULL;
+            ALTER TABLE logged_set ADD COLUMN distance_m REAL;
+            ALTER TABLE logged_set ADD COLUMN superset TEXT;   -- sets sharing a label were done as a superset
+            """),
     ]
 
     /// The schema version this build writes.

@@ -61,6 +61,20 @@ public struct LocalClock: Sendable {
         return Int64(mktime(&parts)) * 1000
     }
 
+    /// The instant a local wall-clock time names in this zone (in a DST gap or overlap,
+    /// as mktime(3) resolves it).
+    public func ms(of time: LocalDateTime) -> Int64 {
+        var parts = tm()
+        parts.tm_year = Int32(time.date.year - 1900)
+        parts.tm_mon = Int32(time.date.month - 1)
+        parts.tm_mday = Int32(time.date.day)
+        parts.tm_hour = Int32(time.secondOfDay / 3600)
+        parts.tm_min = Int32(time.secondOfDay / 60 % 60)
+        parts.tm_sec = Int32(time.secondOfDay % 60)
+        parts.tm_isdst = -1
+        return Int64(mktime(&parts)) * 1000
+    }
+
     /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
     public func rfc3339(ms: Int64) -> String {
         let parts = brokenDown(ms: ms)

@@ -1,0 +1,98 @@
+import JSON
+
+extension HistoryWorkout: JSONObjectEncodable {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("start", start.description)
+        writer.member("durationSeconds", durationSeconds)
+        writer.member("title", title)
+        writer.member("note", note)
+        writer.key("sets")
+        writer.array { for set in sets { $0.value(set) } }
+    }
+
+    /// Reads a workout as `encodeMembers` writes it, checking every bound with its path
+    /// (`params.workouts[3].sets[2].reps`).
+    public init(reader: JSONReader) throws(JSONReadError) {
+        guard let start = LocalDateTime(try reader.string("start")) else {
+            throw JSONReadError(path: reader.path + ".start", expected: "a local date and time as YYYY-MM-DDTHH:MM:SS")
+        }
+        var sets: [HistorySet] = []
+        let items = try reader.objects("sets")
+        guard (1...HistoryLimits.setsPerWorkout).contains(items.count) else {
+            throw JSONReadError(path: reader.path + ".sets", expected: "1 to \(HistoryLimits.setsPerWorkout) sets")
+        }
+        for item in items { sets.append(try HistorySet(reader: item)) }
+        self.init(
+            start: start, durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
+            title: try reader.text("title", HistoryLimits.titleLength) ?? "Workout", note: try reader.text("note", HistoryLimits.noteLength), sets: sets)
+    }
+}
+
+extension HistorySet: JSONObjectEncodable {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("exercise", exercise)
+        writer.member("kind", kind.rawValue)
+        writer.member("reps", reps)
+        writer.member("weightKg", weightKg)
+        writer.member("distanceM", distanceM)
+        writer.member("durationSeconds", durationSeconds)
+        writer.member("rpe", rpe)
+        writer.member("note", note)
+        writer.member("superset", superset)
+    }
+
+    public init(reader: JSONReader) throws(JSONReadError) {
+        guard let exercise = try reader.text("exercise", SessionLimits.exerciseNameLength) else {
+            throw JSONReadError(path: reader.path + ".exercise", expected: "an exercise name")
+        }
+        let kindText = try reader.optionalString("kind") ?? "normal"
+        guard let kind = SetKind(rawValue: kindText) else {
+            throw JSONReadError(path: reader.path + ".kind", expected: "one of " + SetKind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self.init(
+            exercise: exercise, kind: kind, reps: try reader.bounded(try reader.optionalInt("reps"), "reps", SessionLimits.reps),
+            weightKg: try reader.bounded(try reader.optionalNumber("weightKg"), "weightKg", SessionLimits.weightKg),
+            distanceM: try reader.bounded(try reader.optionalNumber("distanceM"), "distanceM", HistoryLimits.distanceM),
+            durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
+            rpe: try reader.bounded(try reader.optionalNumber("rpe"), "rpe", SessionLimits.rpe),
+            note: try reader.text("note", HistoryLimits.noteLength), superset: try reader.text("superset", 60))
+    }
+}
+
+extension HistoryCounts: JSONObjectEncodable {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("workouts", workouts)
+        writer.member("sets", sets)
+        writer.member("warmups", warmups)
+        writer.member("exercises", exercises)
+        writer.member("from", first?.description)
+        writer.member("to", last?.description)
+    }
+
+    public init(reader: JSONReader) throws(JSONReadError) {
+        self.init()
+        workouts = try reader.int("workouts")
+        sets = try reader.int("sets")
+        warmups = try reader.int("warmups")
+        exercises = try reader.int("exercises")
+        first = try reader.optionalString("from").flatMap(LocalDate.init)
+        last = try reader.optionalString("to").flatMap(LocalDate.init)
+    }
+}
+
+extension JSONReader {
+    /// `value` when it lies in `range` (or is nil); otherwise an error at `key`'s path.
+    func bounded<Value: Comparable>(_ value: Value?, _ key: String, _ range: ClosedRange<Value>) throws(JSONReadError) -> Value? {
+        guard let value else { return nil }
+        guard range.contains(value) else { throw JSONReadError(path: path + "." + key, expected: "from \(range.lowerBound) to \(range.upperBound)") }
+        return value
+    }
+
+    /// A string with whitespace collapsed, nil when absent or empty; longer than
+    /// `maxLength` characters is an error.
+    func text(_ key: String, _ maxLength: Int) throws(JSONReadError) -> String? {
+        guard let text = try optionalString(key)?.collapsingWhitespace(), !text.isEmpty else { return nil }
+        guard text.count <= maxLength else { throw JSONReadError(path: path + "." + key, expected: "at most \(maxLength) characters") }
+        return text
+    }
+}

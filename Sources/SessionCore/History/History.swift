@@ -1,0 +1,118 @@
+/// Workouts brought in from another tracker's export: each becomes a finished session
+/// at its real start, with its sets in order. Times are local wall-clock times (the
+/// apps write no offset); the daemon places them in its time zone.
+public struct HistoryWorkout: Sendable, Equatable {
+    public var start: LocalDateTime
+    public var durationSeconds: Int?
+    public var title: String
+    /// The workout's note (never put in a prompt).
+    public var note: String?
+    public var sets: [HistorySet]
+
+    public init(start: LocalDateTime, durationSeconds: Int?, title: String, note: String?, sets: [HistorySet]) {
+        self.start = start
+        self.durationSeconds = durationSeconds
+        self.title = title
+        self.note = note
+        self.sets = sets
+    }
+}
+
+/// One set of an imported workout.
+public struct HistorySet: Sendable, Equatable {
+    public var exercise: String
+    public var kind: SetKind
+    public var reps: Int?
+    public var weightKg: Double?
+    public var distanceM: Double?
+    public var durationSeconds: Int?
+    public var rpe: Double?
+    public var note: String?
+    /// Sets sharing a label were done as a superset.
+    public var superset: String?
+
+    public init(exercise: String, kind: SetKind = .normal, reps: Int? = nil, weightKg: Double? = nil, distanceM: Double? = nil,
+                durationSeconds: Int? = nil, rpe: Double? = nil, note: String? = nil, superset: String? = nil) {
+        self.exercise = exercise
+        self.kind = kind
+        self.reps = reps
+        self.weightKg = weightKg
+        self.distanceM = distanceM
+        self.durationSeconds = durationSeconds
+        self.rpe = rpe
+        self.note = note
+        self.superset = superset
+    }
+}
+
+/// What an import holds, as `--dry-run` and the import's result report it.
+public struct HistoryCounts: Sendable, Equatable {
+    public var workouts = 0
+    /// Every set, warm-ups included.
+    public var sets = 0
+    public var warmups = 0
+    /// Distinct exercises (by `String.exerciseKey`).
+    public var exercises = 0
+    public var first: LocalDate?
+    public var last: LocalDate?
+
+    public init() {}
+
+    public init(_ workouts: [HistoryWorkout]) {
+        self.workouts = workouts.count
+        var keys = Set<String>()
+        for workout in workouts {
+            sets += workout.sets.count
+            warmups += workout.sets.filter { $0.kind == .warmup }.count
+            for set in workout.sets { keys.insert(set.exercise.exerciseKey) }
+            first = min(first ?? workout.start.date, workout.start.date)
+            last = max(last ?? workout.start.date, workout.start.date)
+        }
+        exercises = keys.count
+    }
+}
+
+/// Bounds on imported history, checked by the daemon whoever sends it.
+public enum HistoryLimits {
+    /// Workouts per `history.import` call; a file is sent in chunks of at most this.
+    public static let workoutsPerChunk = 200
+    public static let setsPerWorkout = 2000
+    /// Workouts one import may stage before it is committed.
+    public static let workoutsPerImport = 100_000
+    public static let titleLength = 200
+    /// Notes from other apps can be long; they are kept whole up to this.
+    public static let noteLength = 4000
+    public static let distanceM = 0.0...1_000_000.0
+}
+
+/// A local wall-clock time without a zone: `2026-04-24T09:40:00`.
+public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let date: LocalDate
+    /// Seconds since local midnight, 0..<86,400.
+    public let secondOfDay: Int
+
+    public init(date: LocalDate, secondOfDay: Int) {
+        self.date = date
+        self.secondOfDay = secondOfDay
+    }
+
+    /// Reads `YYYY-MM-DDTHH:MM[:SS]` (a space instead of the `T` too).
+    public init?(_ text: String) {
+        let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " })
+        guard parts.count == 2, let date = LocalDate(String(parts[0])) else { return nil }
+        let clock = parts[1].split(separator: ":").map { Int($0) }
+        guard clock.count == 2 || clock.count == 3, let hour = clock[0], let minute = clock[1], let second = clock.count == 3 ? clock[2] : 0,
+            (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
+        else { return nil }
+        self.init(date: date, secondOfDay: hour * 3600 + minute * 60 + second)
+    }
+
+    public var description: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date)T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+    }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+        (lhs.date, lhs.secondOfDay) < (rhs.date, rhs.secondOfDay)
+    }
+}

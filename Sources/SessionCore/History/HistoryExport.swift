@@ -1,0 +1,289 @@
+/// Reads a Strong or Hevy CSV export into workouts. The layout is found from the
+/// header (English or localised names, with or without the optional columns); every
+/// problem is reported with its line, and a file with any problem yields nothing.
+public enum HistoryExport {
+    public enum Format: String, Sendable, CaseIterable {
+        case strong, hevy
+    }
+
+    /// Why a file cannot be imported: every problem found (up to `maximumProblems`),
+    /// each with its line.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let problems: [CSVTable.Failure]
+        public var description: String { problems.map(\.description).joined(separator: "\n") }
+    }
+
+    public static let maximumProblems = 20
+
+    /// What a file held.
+    public struct Result: Sendable, Equatable {
+        public let format: Format
+        /// Oldest first.
+        public let workouts: [HistoryWorkout]
+        /// Rows that held no set (Strong's rest-timer rows, exercises without sets).
+        public let skippedRows: Int
+    }
+
+    /// The columns an export may have, whatever the app calls them.
+    enum Column: CaseIterable {
+        case date, end, title, duration, exercise, setOrder, setType, weight, weightUnit, reps, distance, distanceUnit, seconds,
+            note, workoutNote, rpe, superset, workoutNumber
+    }
+
+    /// Header names, lowercased, of each column in the layouts seen in the wild
+    /// (Strong in English and French, Strong's variant with units in the names, Hevy).
+    static let names: [Column: [String]] = [
+        .date: ["date", "start_time"],
+        .end: ["end_time"],
+        .title: ["workout name", "title", "nom de l'entraînement", "nom de la séance"],
+        .duration: ["duration", "duration (sec)", "durée", "durée (sec)"],
+        .exercise: ["exercise name", "exercise_title", "nom de l'exercice"],
+        .setOrder: ["set order", "set_index", "ordre des séries", "ordre de la série", "série"],
+        .setType: ["set_type"],
+        .weight: ["weight", "weight (kg)", "weight (lbs)", "weight_kg", "weight_lbs", "poids", "poids (kg)"],
+        .weightUnit: ["weight unit", "unité de poids"],
+        .reps: ["reps", "réps", "répétitions"],
+        .distance: ["distance", "distance (meters)", "distance_km", "distance_miles", "distance (m)"],
+        .distanceUnit: ["distance unit", "unité de distance"],
+        .seconds: ["seconds", "duration_seconds", "secondes"],
+        .note: ["notes", "exercise_notes"],
+        .workoutNote: ["workout notes", "description", "notes d'entraînement", "notes de la séance"],
+        .rpe: ["rpe"],
+        .superset: ["superset_id"],
+        .workoutNumber: ["workout #", "séance n°"],
+    ]
+
+    /// Parses an export; `format` overrides the detection.
+    public static func read(_ bytes: [UInt8], format: Format? = nil) throws(Failure) -> Result {
+        let table: CSVTable
+        do {
+            table = try CSVTable(bytes: bytes)
+        } catch {
+            throw Failure(problems: [error])
+        }
+        var columns: [Column: Int] = [:]
+        for (index, name) in table.header.enumerated() {
+            let key = name.lowercased()
+            if let column = Column.allCases.first(where: { names[$0]?.contains(key) == true }), columns[column] == nil { columns[column] = index }
+        }
+        let detected: Format = columns[.exercise].map { table.header[$0].lowercased() == "exercise_title" } == true ? .hevy : .strong
+        for required in [Column.date, .exercise] where columns[required] == nil {
+            let expected = names[required]!.map { "\"\($0)\"" }.joined(separator: " or ")
+            throw Failure(problems: [CSVTable.Failure(line: 1, message: "not a Strong or Hevy export: no \(expected) column (header: \(table.header.joined(separator: ", ")))")])
+        }
+        var reader = RowReader(header: table.header, columns: columns, format: format ?? detected)
+        var workouts: [HistoryWorkout] = []
+        var index: [String: Int] = [:]
+        var skipped = 0
+        for record in table.records {
+            guard let row = reader.read(record) else { continue }
+            guard let set = row.set else {
+                skipped += 1
+                if index[row.workoutKey] == nil {  // a workout of rows without sets still exists
+                    index[row.workoutKey] = workouts.count
+                    workouts.append(row.workout)
+                }
+                continue
+            }
+            if let position = index[row.workoutKey] {
+                workouts[position].sets.append(set)
+            } else {
+                index[row.workoutKey] = workouts.count
+                var workout = row.workout
+                workout.sets = [set]
+                workouts.append(workout)
+            }
+        }
+        if !reader.problems.isEmpty { throw Failure(problems: reader.problems) }
+        // Workouts without a single set add nothing; files come newest or oldest first.
+        workouts = workouts.filter { !$0.sets.isEmpty }.sorted { $0.start < $1.start }
+        return Result(format: format ?? detected, workouts: workouts, skippedRows: skipped)
+    }
+}
+
+/// Reads one record of an export into its workout and set, collecting problems.
+struct RowReader {
+    let header: [String]
+    let columns: [HistoryExport.Column: Int]
+    let format: HistoryExport.Format
+    private(set) var problems: [CSVTable.Failure] = []
+    /// Hevy writes an exercise's note on every row of it: kept once.
+    private var lastNote: (workout: String, exercise: String, note: String)?
+
+    init(header: [String], columns: [HistoryExport.Column: Int], format: HistoryExport.Format) {
+        self.header = header
+        self.columns = columns
+        self.format = format
+    }
+
+    struct Row {
+        let workoutKey: String
+        let workout: HistoryWorkout
+        /// Nil for a row that holds no set.
+        let set: HistorySet?
+    }
+
+    private var line = 0
+    private var fields: [String] = []
+
+    private func text(_ column: HistoryExport.Column) -> String? {
+        guard let index = columns[column] else { return nil }
+        let value = fields[index].trimmingSpaces
+        return value.isEmpty || ["none", "n/a", "null"].contains(value.lowercased()) ? nil : value
+    }
+
+    private mutating func problem(_ column: HistoryExport.Column, _ message: String) {
+        guard problems.count < HistoryExport.maximumProblems else { return }
+        let name = columns[column].map { "\"\(header[$0])\"" } ?? "\(column)"
+        problems.append(CSVTable.Failure(line: line, message: "\(name): \(message)"))
+    }
+
+    /// A number (float noise rounded off), nil when empty; a problem when not a number.
+    private mutating func number(_ column: HistoryExport.Column) -> Double? {
+        guard let text = text(column) else { return nil }
+        guard let value = Double(text.replacingComma()), value.isFinite, value >= 0 else {
+            problem(column, "not a number: \"\(text)\"")
+            return nil
+        }
+        return (value * 1000).rounded() / 1000
+    }
+
+    mutating func read(_ record: CSVTable.Record) -> Row? {
+        line = record.line
+        fields = record.fields
+        let before = problems.count
+        guard let startText = text(.date) else {
+            problem(.date, "missing")
+            return nil
+        }
+        guard let start = HistoryDates.dateTime(startText) else {
+            problem(.date, "not a date and time: \"\(startText)\" (expected e.g. 2026-04-24 09:40:00 or 8 Apr 2026, 16:50)")
+            return nil
+        }
+        let title = text(.title) ?? "Workout"
+        var duration: Int?
+        if let end = text(.end) {
+            guard let endTime = HistoryDates.dateTime(end) else {
+                problem(.end, "not a date and time: \"\(end)\"")
+                return nil
+            }
+            duration = HistoryDates.seconds(from: start, to: endTime)
+        } else if let durationText = text(.duration) {
+            duration = HistoryDates.duration(durationText)
+            if duration == nil { problem(.duration, "not a duration: \"\(durationText)\" (expected e.g. 56m, 1h 2m or seconds)") }
+        }
+        let workoutKey = [startText, title, text(.workoutNumber) ?? ""].joined(separator: "\u{1F}")
+        let workout = HistoryWorkout(start: start, durationSeconds: duration, title: title, note: text(.workoutNote), sets: [])
+        guard let exercise = text(.exercise) else {
+            problem(.exercise, "missing")
+            return nil
+        }
+        let order = text(.setOrder)?.lowercased() ?? ""
+        if exercise.lowercased() == "rest timer" || order == "rest timer" || order == "rest" {
+            return Row(workoutKey: workoutKey, workout: workout, set: nil)
+        }
+        var kind = SetKind.normal
+        switch text(.setType)?.lowercased() ?? order {
+        case "w", "warm_up", "warmup", "warm-up", "échauffement": kind = .warmup
+        case "d", "drop", "dropset", "drop_set": kind = .drop
+        case "f", "failure": kind = .failure
+        case "normal", "": break
+        case let other where Int(other) != nil || format == .hevy && columns[.setType] == nil: break
+        case let other: problem(columns[.setType] != nil ? .setType : .setOrder, "unknown set kind \"\(other)\"")
+        }
+        var weight = number(.weight)
+        let unitText = (text(.weightUnit) ?? columns[.weight].map { header[$0] } ?? "").lowercased()
+        if let kilograms = weight, unitText.contains("lb") { weight = Quantity.poundsToKilograms(kilograms) }
+        let repsValue = number(.reps)
+        let reps = repsValue.map { Int($0.rounded()) }
+        if let repsValue, repsValue.rounded() != repsValue { problem(.reps, "not a whole number: \(repsValue)") }
+        var distance = number(.distance)
+        let distanceUnit = (text(.distanceUnit) ?? columns[.distance].map { header[$0] } ?? "").lowercased()
+        if let value = distance {
+            if distanceUnit.contains("km") { distance = value * 1000 } else if distanceUnit.contains("mi") { distance = value * 1609.344 }
+        }
+        let seconds = number(.seconds).map { Int($0.rounded()) }
+        var rpe = number(.rpe)
+        if let value = rpe, value == 0 { rpe = nil }  // Strong writes 0 for "none"
+        if let value = rpe, !SessionLimits.rpe.contains(value) { problem(.rpe, "not from 1 to 10: \(value)"); rpe = nil }
+        if let value = weight, !SessionLimits.weightKg.contains(value) { problem(.weight, "beyond \(Int(SessionLimits.weightKg.upperBound)) kg: \(value)") }
+        if let value = reps, !SessionLimits.reps.contains(value) { problem(.reps, "beyond \(SessionLimits.reps.upperBound): \(value)") }
+        guard problems.count == before else { return nil }
+        // A row without reps, load, distance or time is an exercise with no set.
+        let empty = (reps ?? 0) == 0 && (weight ?? 0) == 0 && (distance ?? 0) == 0 && (seconds ?? 0) == 0
+        if empty { return Row(workoutKey: workoutKey, workout: workout, set: nil) }
+        var note = text(.note)
+        if let current = note {
+            if let last = lastNote, last.workout == workoutKey, last.exercise == exercise, last.note == current { note = nil }
+            lastNote = (workoutKey, exercise, current)
+        }
+        let set = HistorySet(
+            exercise: exercise, kind: kind, reps: (reps ?? 0) > 0 ? reps : nil, weightKg: (weight ?? 0) > 0 || (reps ?? 0) > 0 ? weight : nil,
+            distanceM: (distance ?? 0) > 0 ? distance : nil, durationSeconds: (seconds ?? 0) > 0 ? seconds : nil,
+            rpe: rpe.map { ($0 / SessionLimits.rpeStep).rounded() * SessionLimits.rpeStep }, note: note, superset: text(.superset))
+        return Row(workoutKey: workoutKey, workout: workout, set: set)
+    }
+}
+
+extension String {
+    /// A decimal comma read as a point (`72,5` in localised exports).
+    func replacingComma() -> String {
+        contains(".") ? self : String(map { $0 == "," ? "." : $0 })
+    }
+}
+
+/// The date, time and duration notations of the exports.
+enum HistoryDates {
+    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    static let frenchMonths = ["janv", "févr", "mars", "avr", "mai", "juin", "juil", "août", "sept", "oct", "nov", "déc"]
+
+    /// `2017-05-12 19:00:00`, `2026-04-24T09:40`, `8 Apr 2026, 16:50`, `8 avr. 2026 16:50`.
+    static func dateTime(_ text: String) -> LocalDateTime? {
+        if let value = LocalDateTime(text) { return value }
+        let words = text.replacingOccurrences(",", " ").replacingOccurrences(".", " ").split(separator: " ")
+        guard words.count == 4, let day = Int(words[0]), let year = Int(words[2]) else { return nil }
+        let month = words[1].lowercased()
+        guard let index = months.firstIndex(where: { month.hasPrefix($0) }) ?? frenchMonths.firstIndex(where: { month.hasPrefix($0) || $0.hasPrefix(month) }),
+            let date = LocalDate(year: year, month: index + 1, day: day)
+        else { return nil }
+        return LocalDateTime("\(date) \(words[3])")
+    }
+
+    static func seconds(from start: LocalDateTime, to end: LocalDateTime) -> Int? {
+        let seconds = (end.date.daysSinceEpoch - start.date.daysSinceEpoch) * 86_400 + end.secondOfDay - start.secondOfDay
+        return seconds >= 0 ? seconds : nil
+    }
+
+    /// `56m`, `1h 2m`, `35min`, `1h 2min`, `1h`, `45s`, or plain seconds.
+    static func duration(_ text: String) -> Int? {
+        if let seconds = Double(text), seconds >= 0 { return Int(seconds.rounded()) }
+        var total = 0
+        var digits = ""
+        var matched = false
+        for character in text.lowercased() + " " {
+            if character.isNumber {
+                digits.append(character)
+                continue
+            }
+            if character == " " && digits.isEmpty { continue }
+            if !digits.isEmpty {
+                guard let value = Int(digits) else { return nil }
+                switch character {
+                case "h": total += value * 3600
+                case "m": total += value * 60
+                case "s": total += value
+                default: return nil
+                }
+                digits = ""
+                matched = true
+            }
+        }
+        return matched ? total : nil
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: Character, _ replacement: Character) -> String {
+        String(map { $0 == target ? replacement : $0 })
+    }
+}

@@ -1,0 +1,122 @@
+import SessionCore
+import JSON
+
+/// `history.import`: workouts from another tracker (sessionctl reads Strong and Hevy
+/// exports), sent in chunks under one import id and stored all at once by the call
+/// that says `done`: until then nothing is stored, and a refused chunk leaves the
+/// import as it was. Workouts already stored (same start and title) are skipped, so
+/// importing a file twice, or two overlapping exports, adds each workout once.
+public enum HistoryImport: MethodContract {
+    public static let name = "history.import"
+    public static let summary = "Stage imported workouts under an import id; the call with done stores them all at once (or, with dryRun, only counts)."
+
+    public struct Params: MethodParams {
+        /// Chosen by the client; chunks with the same id form one import.
+        public var importID = ""
+        /// This chunk's workouts (at most `HistoryLimits.workoutsPerChunk`).
+        public var workouts: [HistoryWorkout] = []
+        /// This chunk's number (0, 1, …): a chunk sent again replaces itself.
+        public var chunk = 0
+        /// The last call: store everything staged under the id.
+        public var done = false
+        /// With `done`: count what would be stored, store nothing.
+        public var dryRun = false
+        /// Where the workouts come from (`strong`, `hevy`, `json`), kept with each session.
+        public var source: String?
+
+        public init() {}
+
+        public init(importID: String, chunk: Int, workouts: [HistoryWorkout], done: Bool, dryRun: Bool = false, source: String? = nil) {
+            self.importID = importID
+            self.chunk = chunk
+            self.workouts = workouts
+            self.done = done
+            self.dryRun = dryRun
+            self.source = source
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            var id: String? = importID.isEmpty ? nil : importID
+            coder.string("importId", &id, maxLength: 64, "required: chosen by the client; chunks with the same id form one import")
+            importID = id ?? ""
+            var document: JSONValue? = workouts.isEmpty ? nil : .array(workouts.map { (try? JSONParser.parse(bytes: $0.jsonBytes)) ?? .null })
+            coder.document("workouts", &document, types: ["array"], required: false,
+                           "this chunk's workouts: {start, durationSeconds, title, note, sets: [{exercise, kind, reps, weightKg, distanceM, durationSeconds, rpe, note, superset}]}")
+            pending = document
+            var chunk: Int? = self.chunk
+            coder.int("chunk", &chunk, in: 0...100_000, "this chunk's number (0, 1, …): a chunk sent again replaces itself")
+            self.chunk = chunk ?? 0
+            var done: Bool? = self.done
+            coder.bool("done", &done, "the last call: store everything staged under the id")
+            self.done = done ?? false
+            var dryRun: Bool? = self.dryRun
+            coder.bool("dryRun", &dryRun, "with done: count what would be stored, store nothing")
+            self.dryRun = dryRun ?? false
+            coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: strong, hevy, json")
+        }
+
+        /// The workouts as sent, read in `validate` where their paths can be reported.
+        private var pending: JSONValue?
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if importID.isEmpty, !params.failed("importId") { params.fail("importId", "is required") }
+            guard let items = pending?.arrayValue else { return }
+            pending = nil
+            guard items.count <= HistoryLimits.workoutsPerChunk else {
+                params.fail("workouts", "at most \(HistoryLimits.workoutsPerChunk) workouts per call, got \(items.count); send the rest in further calls")
+                return
+            }
+            workouts = []
+            for (index, item) in items.enumerated() {
+                do throws(JSONReadError) {
+                    workouts.append(try HistoryWorkout(reader: try JSONReader(item, path: "params.workouts[\(index)]")))
+                } catch {
+                    params.fail(path: error.path, "must be \(error.expected)")
+                }
+            }
+        }
+    }
+
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let importID: String
+        /// Workouts staged under the id so far (after `done`: what was considered).
+        public let staged: Int
+        public let done: Bool
+        public let dryRun: Bool
+        /// With `done`: what was (or, in a dry run, would be) stored.
+        public let imported: HistoryCounts?
+        /// With `done`: workouts skipped as already stored.
+        public let skipped: Int
+
+        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, imported: HistoryCounts?, skipped: Int) {
+            self.importID = importID
+            self.staged = staged
+            self.done = done
+            self.dryRun = dryRun
+            self.imported = imported
+            self.skipped = skipped
+        }
+
+        public static let schema = Schema.object([
+            "importId": Schema.string, "staged": Schema.integer, "done": Schema.boolean, "dryRun": Schema.boolean,
+            "imported": Schema.nullable(Schema.object), "skipped": Schema.integer,
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("importId", importID)
+            writer.member("staged", staged)
+            writer.member("done", done)
+            writer.member("dryRun", dryRun)
+            writer.member("imported", imported)
+            writer.member("skipped", skipped)
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
+            self.init(
+                importID: try reader.string("importId"), staged: try reader.int("staged"), done: try reader.bool("done"),
+                dryRun: try reader.bool("dryRun"), imported: try reader.optionalObject("imported").map { reader throws(JSONReadError) in try HistoryCounts(reader: reader) },
+                skipped: try reader.int("skipped"))
+        }
+    }
+}

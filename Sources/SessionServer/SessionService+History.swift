@@ -1,0 +1,72 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+/// Workouts staged by `history.import` calls until the one that says `done`.
+struct ImportStaging {
+    struct Staged {
+        /// Chunks by number: a chunk sent again (a retry, or the group commit running
+        /// a request twice) replaces itself.
+        var chunks: [Int: [HistoryWorkout]] = [:]
+        var source: String?
+        var touchedMs: Int64 = 0
+        /// Its `done` call ran. Kept until it expires, so a `done` run again (a retry)
+        /// finds it and, skipping what is stored, adds nothing.
+        var finished = false
+
+        var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
+        var count: Int { chunks.values.reduce(0) { $0 + $1.count } }
+    }
+
+    /// Imports staged at once, at most; an import untouched this long is dropped.
+    static let maximumImports = 4
+    static let expiryMs: Int64 = 15 * 60 * 1000
+
+    private(set) var imports: [String: Staged] = [:]
+
+    /// Adds a chunk; refuses a new import while `maximumImports` are staged, and more
+    /// than `HistoryLimits.workoutsPerImport` workouts in one.
+    mutating func add(_ workouts: [HistoryWorkout], chunk: Int, to id: String, source: String?, nowMs: Int64) throws(HistoryImportError) -> Staged {
+        imports = imports.filter { $0.key == id || (!$0.value.finished && nowMs - $0.value.touchedMs < Self.expiryMs) }
+        if imports[id] == nil, imports.count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
+        var staged = imports[id] ?? Staged()
+        if !workouts.isEmpty || staged.chunks[chunk] != nil { staged.chunks[chunk] = workouts }
+        guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
+        staged.source = source ?? staged.source
+        staged.touchedMs = nowMs
+        imports[id] = staged
+        return staged
+    }
+
+    mutating func finish(_ id: String) { imports[id]?.finished = true }
+}
+
+/// Why an import cannot be staged.
+enum HistoryImportError: Error, CustomStringConvertible {
+    case tooManyImports(Int)
+    case tooLarge(Int)
+
+    var description: String {
+        switch self {
+        case .tooManyImports(let count): return "\(count) imports are already under way; finish one (done) or wait 15 minutes"
+        case .tooLarge(let count): return "an import holds at most \(count) workouts"
+        }
+    }
+}
+
+extension SessionService {
+    /// Stages a chunk; with `done`, stores everything staged under the id in this
+    /// group commit (or, in a dry run, counts it), skipping workouts already stored.
+    func importHistory(_ params: HistoryImport.Params) throws -> HistoryImport.Result {
+        let staged = try staging.add(params.workouts, chunk: params.chunk, to: params.importID, source: params.source, nowMs: nowMs)
+        guard params.done else {
+            return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)
+        }
+        staging.finish(params.importID)
+        let sessions = staged.workouts.map { ImportedSession(workout: $0, startedAtMs: clock.ms(of: $0.start), date: $0.start.date) }
+        let new = try database.newImports(sessions)
+        if !params.dryRun { try database.insertImported(new, source: staged.source) }
+        return HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
+                                    imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
+    }
+}

@@ -1,0 +1,70 @@
+import SessionCore
+
+/// A workout from another tracker, placed in time, ready to store as a finished session.
+public struct ImportedSession: Sendable {
+    /// What makes importing it again add nothing: its start and its title's key.
+    public let importKey: String
+    public let date: LocalDate
+    public let startedAtMs: Int64
+    public let endedAtMs: Int64
+    public let workout: HistoryWorkout
+
+    public init(workout: HistoryWorkout, startedAtMs: Int64, date: LocalDate) {
+        self.workout = workout
+        self.startedAtMs = startedAtMs
+        self.date = date
+        endedAtMs = startedAtMs + Int64(workout.durationSeconds ?? 0) * 1000
+        importKey = "\(startedAtMs)|\(workout.title.exerciseKey)"
+    }
+}
+
+extension Database {
+    /// The sessions of `sessions` not stored yet (by import key, and each key once),
+    /// in the order given.
+    public func newImports(_ sessions: [ImportedSession]) throws(StorageError) -> [ImportedSession] {
+        try wrap {
+            let statement = try connection.prepare("SELECT 1 FROM session WHERE import_key = ?")
+            var seen = Set<String>()
+            return try sessions.filter { session in
+                guard seen.insert(session.importKey).inserted else { return false }
+                return try statement.rows([session.importKey]) { _ in true }.isEmpty
+            }
+        }
+    }
+
+    /// Stores imported sessions, finished, with their sets, and brings the exercises'
+    /// bests up to date: all in one transaction (the caller's group commit).
+    public func insertImported(_ sessions: [ImportedSession], source: String?) throws(StorageError) {
+        memo.activeSession = nil
+        memo.forgetSets()
+        try write {
+            let insertSession = try connection.prepare("""
+                INSERT INTO session (date, title, started_at_ms, ended_at_ms, note, source, import_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            let insertSet = try connection.prepare("""
+                INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
+                    duration_seconds, distance_m, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, superset)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var keys = Set<String>()
+            for session in sessions {
+                let workout = session.workout
+                try insertSession.run([session.date.description, workout.title, session.startedAtMs, session.endedAtMs, workout.note, source,
+                                       session.importKey])
+                let sessionID = connection.lastInsertRowID
+                var numbering: [String: SetNumbering] = [:]
+                for (index, set) in workout.sets.enumerated() {
+                    let key = set.exercise.exerciseKey
+                    let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none)
+                    numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
+                    keys.insert(key)
+                    try insertSet.run([sessionID, set.exercise, key, decision.setNumber, decision.countedSets, set.kind.rawValue, set.reps, set.weightKg,
+                                       set.durationSeconds, set.distanceM, set.rpe, set.note, decision.oneRepMaxKg, decision.recordWeightKg,
+                                       session.startedAtMs + Int64(index), set.superset])
+                }
+            }
+            for key in keys { try recomputeBests(exerciseKey: key) }
+        }
+        memo.forgetAll()
+    }
+}
