@@ -1,0 +1,119 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// `sessionctl import` against the daemon, as a person switching from Strong or Hevy
+/// runs it: every count checked against an independent reading of the file (Python's
+/// csv module), every week's summary against the same reading.
+@Suite struct HistoryImportTests {
+    /// Counts a file the way a person would check it by hand: one workout per start and
+    /// title, rows with no reps, load, distance or time (and rest timers) are no sets.
+    static let independentCount = #"""
+        import csv, datetime, json, sys
+        path, kind = sys.argv[1], sys.argv[2]
+        def number(text):
+            try: return float(text)
+            except ValueError: return 0.0
+        workouts = {}
+        for row in csv.DictReader(open(path, newline="", encoding="utf-8-sig")):
+            if kind == "strong":
+                if row["Exercise Name"] == "Rest Timer" or row["Set Order"] == "Rest Timer": continue
+                key, start = (row["Date"], row["Workout Name"]), datetime.datetime.strptime(row["Date"], "%Y-%m-%d %H:%M:%S")
+                reps, weight, distance, seconds = (number(row[c]) for c in ("Reps", "Weight", "Distance", "Seconds"))
+                warmup, exercise = row["Set Order"] == "W", row["Exercise Name"]
+            else:
+                key, start = (row["start_time"], row["title"]), datetime.datetime.strptime(row["start_time"], "%d %b %Y, %H:%M")
+                reps, weight, distance, seconds = (number(row[c]) for c in ("reps", "weight_kg", "distance_km", "duration_seconds"))
+                warmup, exercise = row["set_type"] == "warmup", row["exercise_title"]
+            if reps == 0 and weight == 0 and distance == 0 and seconds == 0: continue
+            workouts.setdefault(key, {"date": start.date(), "sets": []})["sets"].append((warmup, reps, weight, " ".join(exercise.lower().split())))
+        sets = [s for w in workouts.values() for s in w["sets"]]
+        weeks = {}
+        for w in workouts.values():
+            monday = (w["date"] - datetime.timedelta(days=w["date"].weekday())).isoformat()
+            week = weeks.setdefault(monday, {"sessions": 0, "sets": 0, "reps": 0, "volumeKg": 0.0})
+            week["sessions"] += 1
+            for warmup, reps, weight, _ in w["sets"]:
+                if warmup: continue
+                week["sets"] += 1; week["reps"] += round(reps); week["volumeKg"] += reps * weight
+        print(json.dumps({"workouts": len(workouts), "sets": len(sets), "warmups": sum(s[0] for s in sets),
+                          "exercises": len({s[3] for s in sets}), "weeks": weeks}))
+        """#
+
+    private func count(_ path: String, _ kind: String) throws -> JSONValue {
+        let result = try runProcess("/usr/bin/env", ["python3", "-c", Self.independentCount, path, kind])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONParser.parse(result.stdout)
+    }
+
+    private func sessionctl(_ daemon: DaemonProcess, _ arguments: [String]) throws -> ProcessResult {
+        try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath] + arguments, timeout: 120)
+    }
+
+    @Test(arguments: [("strong-export.csv", "strong"), ("hevy-export.csv", "hevy")])
+    func theExampleExportsImportWholeAndEveryWeekAddsUp(file: String, kind: String) throws {
+        let path = Fixtures.examplesDirectory + "/exports/" + file
+        let expected = try count(path, kind)
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+
+        let dryRun = try sessionctl(daemon, ["import", "--dry-run", "--json", path])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(try JSONParser.parse(dryRun.stdout)["imported"]?["workouts"] == expected["workouts"])
+        #expect(try daemon.client().call("session.list").arrayValue?.isEmpty == true, "a dry run stores nothing")
+
+        let run = try sessionctl(daemon, ["import", "--json", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let imported = try JSONParser.parse(run.stdout)["imported"]
+        for key in ["workouts", "sets", "warmups", "exercises"] { #expect(imported?[key] == expected[key], "\(key)") }
+
+        let client = try daemon.client()
+        for (monday, week) in expected["weeks"]?.objectPairs ?? [] {
+            let summary = try client.call("summary.weekly", .obj(["weekStart": .string(monday)]))
+            for key in ["sessions", "sets", "reps"] { #expect(summary[key] == week[key], "\(monday) \(key)") }
+            let volume = (summary["volumeKg"]?.numberValue ?? -1) - (week["volumeKg"]?.numberValue ?? 0)
+            #expect(abs(volume) < 1, "\(monday) volume off by \(volume) kg")
+        }
+
+        let again = try sessionctl(daemon, ["import", "--json", path])
+        let second = try JSONParser.parse(again.stdout)
+        #expect(second["imported"]?["workouts"] == 0 && second["skipped"] == expected["workouts"], "a second import adds nothing")
+    }
+
+    @Test func aBadRowRefusesTheWholeFileWithItsLine() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/bad.csv"
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,A,51m,Squat,1,100,5,0,0,
+            2026-04-24 09:40:00,A,51m,Squat,2,lots,5,0,0,
+            """, to: path)
+        let run = try sessionctl(daemon, ["import", path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("line 3: \"Weight\": not a number: \"lots\""), "\(run.stderr)")
+        #expect(try daemon.client().call("session.list").arrayValue?.isEmpty == true, "nothing was stored")
+    }
+
+    @Test func aFileLargerThanTheLineLimitGoesInChunks() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/big.csv"
+        var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE\n"
+        let start = Date(timeIntervalSince1970: 1_600_000_000)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        for workout in 0..<600 {
+            let date = formatter.string(from: start.addingTimeInterval(Double(workout) * 86_400))
+            for set in 1...30 { text += "\(date),\"Full Body \(workout % 3)\",1h 2m,\"Exercise \(set % 10) with a longer name\",\(set),\(40 + set),8,0,0,\n" }
+        }
+        Fixtures.write(text, to: path)
+        #expect(text.utf8.count > 1 << 20, "over 1 MiB: \(text.utf8.count) bytes")
+        let run = try sessionctl(daemon, ["import", "--json", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let imported = try JSONParser.parse(run.stdout)["imported"]
+        #expect(imported?["workouts"] == 600 && imported?["sets"] == 18_000)
+    }
+}

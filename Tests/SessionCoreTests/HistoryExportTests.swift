@@ -1,0 +1,140 @@
+import JSON
+import Testing
+
+@testable import SessionCore
+
+/// Reading Strong and Hevy exports as they occur in the wild, each quirk in a small
+/// crafted file.
+@Suite struct HistoryExportTests {
+    private func read(_ text: String, format: HistoryExport.Format? = nil) throws -> HistoryExport.Result {
+        try HistoryExport.read(Array(text.utf8), format: format)
+    }
+
+    private func failure(_ text: String) -> HistoryExport.Failure? {
+        do throws(HistoryExport.Failure) {
+            _ = try HistoryExport.read(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func strongTenColumnsWithWarmupsAndRestTimerRows() throws {
+        let result = try read("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,"Upper Body",1h 2m,"Bench Press (Barbell)",W,20.0,10.0,0,0.0,
+            2026-04-24 09:40:00,"Upper Body",1h 2m,"Bench Press (Barbell)",1,74.99999999999999,5.0,0,0.0,8
+            2026-04-24 09:40:00,"Upper Body",1h 2m,"Rest Timer",Rest Timer,0,0,0,90,
+            2026-04-24 09:40:00,"Upper Body",1h 2m,"Plank",1,0,0,0,60.0,
+            2026-04-24 09:40:00,"Upper Body",1h 2m,"Face Pull",1,0,0,0,0,
+            """)
+        #expect(result.format == .strong)
+        let workout = try #require(result.workouts.first)
+        #expect(result.workouts.count == 1 && workout.title == "Upper Body" && workout.durationSeconds == 3720)
+        #expect(workout.start == LocalDateTime("2026-04-24T09:40:00"))
+        #expect(workout.sets.map(\.exercise) == ["Bench Press (Barbell)", "Bench Press (Barbell)", "Plank"], "rest timers and empty rows are no sets")
+        #expect(workout.sets[0].kind == .warmup && workout.sets[1].kind == .normal)
+        #expect(workout.sets[1].weightKg == 75 && workout.sets[1].reps == 5 && workout.sets[1].rpe == 8, "float noise rounded off")
+        #expect(workout.sets[2].durationSeconds == 60 && workout.sets[2].reps == nil)
+        #expect(result.skippedRows == 2)
+    }
+
+    @Test func strongWithSemicolonsUnitsNotesAndLineBreaksInQuotes() throws {
+        let text = "\u{FEFF}\"Date\";\"Workout Name\";\"Duration\";\"Exercise Name\";\"Set Order\";\"Weight\";\"Weight Unit\";\"Reps\";\"RPE\";\"Distance\";\"Distance Unit\";\"Seconds\";\"Notes\";\"Workout Notes\"\r\n"
+            + "\"2017-05-12 19:00:00\";\"Legs\";\"35min\";\"Squat\";\"1\";\"225\";\"lbs\";\"5\";\"\";\"\";\"\";\"\";\"felt \"\"heavy\"\"\nbut ok\";\"good day\"\r\n"
+            + "\"2017-05-12 19:00:00\";\"Legs\";\"35min\";\"Squat\";\"2\";\"100\";\"kg\";\"5\";\"\";\"\";\"\";\"\";\"\";\"good day\"\r\n"
+            + "\"2017-05-12 19:00:00\";\"Legs\";\"35min\";\"Row\";\"1\";\"\";\"\";\"\";\"\";\"2\";\"km\";\"600\";\"\";\"good day\""
+        let result = try read(text)
+        let workout = try #require(result.workouts.first)
+        #expect(workout.durationSeconds == 35 * 60 && workout.note == "good day")
+        #expect(workout.sets[0].weightKg == 102.1, "225 lb as the plan importer converts it")
+        #expect(workout.sets[0].note == "felt \"heavy\"\nbut ok")
+        #expect(workout.sets[1].weightKg == 100)
+        #expect(workout.sets[2].distanceM == 2000 && workout.sets[2].durationSeconds == 600)
+    }
+
+    @Test func strongVariantWithUnitsInTheHeaderAndWorkoutNumbers() throws {
+        let result = try read("""
+            "Workout #";"Date";"Workout Name";"Duration (sec)";"Exercise Name";"Set Order";"Weight (kg)";"Reps";"Distance (meters)";"Seconds";"Notes";"Workout Notes";"RPE"
+            "2";"2020-01-02 08:00:00";"A";"1800";"Deadlift";"1";"140";"3";"0";"0";"";"";""
+            "1";"2020-01-01 08:00:00";"A";"2700";"Deadlift";"1";"130";"3";"0";"0";"";"";""
+            """)
+        #expect(result.workouts.map(\.durationSeconds) == [2700, 1800], "oldest first, seconds as written")
+        #expect(result.workouts.map { $0.sets[0].weightKg } == [130, 140])
+    }
+
+    @Test func frenchHeaders() throws {
+        let result = try read("""
+            Date;Nom de l'entraînement;Durée;Nom de l'exercice;Ordre des séries;Poids;Réps;Distance;Secondes;Notes;Notes d'entraînement;RPE
+            2024-03-01 18:00:00;Jambes;1h 2min;Squat;1;80,5;8;0;0;;;
+            """)
+        #expect(result.workouts.first?.sets.first?.weightKg == 80.5)
+        #expect(result.workouts.first?.durationSeconds == 3720)
+    }
+
+    @Test func hevyWithSupersetsKindsZeroBasedIndexesAndNewestFirst() throws {
+        let header = #""title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe""#
+        let result = try read("""
+            \(header)
+            "Push","9 Apr 2026, 17:18","9 Apr 2026, 18:05","","Bench Press (Barbell)",0,"pause at the chest",0,"warmup",40,10,,,
+            "Push","9 Apr 2026, 17:18","9 Apr 2026, 18:05","","Bench Press (Barbell)",0,"pause at the chest",1,"normal",80,5,,,8.5
+            "Push","9 Apr 2026, 17:18","9 Apr 2026, 18:05","","Triceps Pushdown",0,"",0,"dropset",20,12,,,
+            "Push","9 Apr 2026, 17:18","9 Apr 2026, 18:05","","Treadmill",,"",0,"normal",,,1.5,600,
+            "Pull","8 Apr 2026, 16:50","8 Apr 2026, 17:40","short one","Pull Up",,"",0,"failure",,8,,,
+            """)
+        #expect(result.format == .hevy)
+        #expect(result.workouts.map(\.title) == ["Pull", "Push"])
+        let push = result.workouts[1]
+        #expect(push.durationSeconds == 47 * 60)
+        #expect(push.sets.map(\.kind) == [.warmup, .normal, .drop, .normal])
+        #expect(push.sets.map(\.superset) == ["0", "0", "0", nil])
+        #expect(push.sets.map(\.note) == ["pause at the chest", nil, nil, nil], "an exercise's note once")
+        #expect(push.sets[3].distanceM == 1500 && push.sets[3].durationSeconds == 600)
+        #expect(result.workouts[0].sets[0].kind == .failure && result.workouts[0].note == "short one")
+    }
+
+    @Test func hevyResavedWithoutSupersetColumn() throws {
+        let result = try read("""
+            title,start_time,end_time,description,exercise_title,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe
+            Legs,"8 Apr 2026, 16:50","8 Apr 2026, 17:40",,Squat,,0,normal,100,5,,,
+            """)
+        #expect(result.format == .hevy && result.workouts.first?.sets.first?.weightKg == 100)
+    }
+
+    @Test func malformedRowsAreReportedWithTheirLines() {
+        let problems = failure("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,A,51m,Squat,1,heavy,5,0,0,
+            yesterday,A,51m,Squat,2,100,5,0,0,
+            2026-04-24 09:40:00,A,51m,Squat,3,100,5,0
+            """)?.problems
+        #expect(problems?.map(\.line) == [4], "a row of the wrong width stops the reading")
+        let values = failure("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,A,51m,Squat,1,heavy,5,0,0,
+            yesterday,A,51m,Squat,2,100,5,0,0,
+            2026-04-24 09:40:00,A,51m,Squat,X,100,5,0,0,
+            """)?.problems
+        #expect(values?.map(\.line) == [2, 3, 4])
+        #expect(values?[0].message.contains("\"Weight\": not a number: \"heavy\"") == true)
+        #expect(failure("Name,Value\nx,1")?.problems.first?.message.contains("not a Strong or Hevy export") == true)
+        #expect(failure("Date,Exercise Name\n\"2026-01-01 10:00:00,Squat")?.problems.first?.message.contains("not closed") == true)
+    }
+
+    @Test func durationsAndDatesAsTheAppsWriteThem() {
+        for (text, seconds) in [("56m", 3360), ("1h 2m", 3720), ("35min", 2100), ("1h 2min", 3720), ("1h", 3600), ("3060", 3060), ("45s", 45)] {
+            #expect(HistoryDates.duration(text) == seconds, "\(text)")
+        }
+        #expect(HistoryDates.duration("soon") == nil)
+        #expect(HistoryDates.dateTime("8 Apr 2026, 16:50") == LocalDateTime("2026-04-08T16:50:00"))
+        #expect(HistoryDates.dateTime("2017-05-12 19:00:00") == LocalDateTime("2017-05-12T19:00:00"))
+        #expect(HistoryDates.dateTime("31 Feb 2026, 10:00") == nil)
+    }
+
+    @Test func theWireFormRoundTrips() throws {
+        let workout = HistoryWorkout(start: try #require(LocalDateTime("2026-04-24T09:40:00")), durationSeconds: 60, title: "A", note: "n",
+                                     sets: [HistorySet(exercise: "Row", kind: .drop, reps: 5, weightKg: 50, distanceM: 10, durationSeconds: 3, rpe: 7.5, note: "x", superset: "1")])
+        let reader = try JSONReader(try JSONParser.parse(bytes: workout.jsonBytes), path: "w")
+        #expect(try HistoryWorkout(reader: reader) == workout)
+    }
+}
