@@ -30,7 +30,7 @@ struct ImportStaging {
         imports = imports.filter { $0.key == id || (!$0.value.finished && nowMs - $0.value.touchedMs < Self.expiryMs) }
         if imports[id] == nil, imports.count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
         var staged = imports[id] ?? Staged()
-        if !workouts.isEmpty || staged.chunks[chunk] != nil { staged.chunks[chunk] = workouts }
+        if !workouts.isEmpty { staged.chunks[chunk] = workouts }  // a call without workouts (done) leaves the chunks as they are
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
         staged.source = source ?? staged.source
         staged.touchedMs = nowMs

@@ -116,4 +116,30 @@ import TestSupport
         let imported = try JSONParser.parse(run.stdout)["imported"]
         #expect(imported?["workouts"] == 600 && imported?["sets"] == 18_000)
     }
+
+    @Test func chunksAreStagedUntilDoneAndARetriedChunkCountsOnce() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        func workout(_ day: Int, reps: JSONValue = 5) -> JSONValue {
+            .obj(["start": .string("2026-01-0\(day)T18:00:00"), "durationSeconds": 3600, "title": "Legs",
+                  "sets": [.obj(["exercise": "Squat", "reps": reps, "weightKg": 100]), .obj(["exercise": "Squat", "kind": "warmup", "reps": 10, "weightKg": 40])]])
+        }
+        let first = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout(5)]]))
+        let again = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout(5)]]))
+        #expect(first["staged"] == 1 && again["staged"] == 1, "a chunk sent again replaces itself")
+        _ = try client.call("history.import", .obj(["importId": "a", "chunk": 1, "workouts": [workout(6)]]))
+        #expect(try client.call("session.list").arrayValue?.isEmpty == true, "nothing is stored before done")
+
+        let bad = try client.request("history.import", .obj(["importId": "a", "chunk": 2, "workouts": [workout(7, reps: 5000)]]))
+        #expect(bad["error"]?["code"] == -32602)
+        #expect(bad["error"]?["data"]?["errors"]?[0]?["path"] == "params.workouts[0].sets[0].reps", "\(bad)")
+
+        let done = try client.call("history.import", .obj(["importId": "a", "done": true]))
+        #expect(done["imported"]?["workouts"] == 2 && done["imported"]?["sets"] == 4 && done["imported"]?["warmups"] == 2)
+        let retried = try client.call("history.import", .obj(["importId": "a", "done": true]))
+        #expect(retried["imported"]?["workouts"] == 0 && retried["skipped"] == 2, "done run again adds nothing")
+        let sessions = try client.call("session.list").arrayValue ?? []
+        #expect(sessions.count == 2 && sessions.allSatisfy { $0["state"] == "finished" })
+    }
 }

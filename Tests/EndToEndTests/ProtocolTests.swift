@@ -189,6 +189,9 @@ import JSON
         _ = try check("summary.weekly")
         _ = try check("prompt.render")
         _ = try check("daemon.status")
+        let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
+        _ = try check("history.import", .obj(["importId": "t", "workouts": [workout]]))
+        _ = try check("history.import", .obj(["importId": "t", "done": true]))
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

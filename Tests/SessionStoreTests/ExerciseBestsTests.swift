@@ -160,7 +160,7 @@ import SessionCore
             (0..<18).map { row.optionalText(Int32($0)) ?? "NULL" }
         }
         let database = try Database(path: path)
-        #expect(try database.schemaVersion() == 2)
+        #expect(try database.schemaVersion() == Migrations.latestVersion)
         #expect(try database.connection.prepare(everyColumn).rows([]) { row in (0..<18).map { row.optionalText(Int32($0)) ?? "NULL" } } == before,
                 "the rebuilt table holds the same rows, column for column")
         #expect(try database.connection.text("PRAGMA integrity_check") == "ok")
