@@ -9,10 +9,11 @@ import JSON
 extension Commands {
     static let historyImport = Command(
         words: ["import"], synopsis: "FILE|-",
-        summary: "Import a Strong or Hevy CSV export as finished sessions (all or nothing; twice adds nothing).",
+        summary: "Import a Strong or Hevy CSV export (or sessiond's JSON export) as finished sessions; all or nothing, twice adds nothing.",
         details: """
             The layout is detected from the header and the separator (Strong in English or
-            French, with or without unit columns; Hevy); --format overrides it. The file is
+            French, with or without unit columns; Hevy) or the JSON export's "format"
+            member; --format overrides it. The file is
             read here, so it may lie anywhere you can read: every row is checked first, and a
             file with any bad row is refused with its line numbers (exit status 1) and nothing
             is sent. The workouts then go to the daemon in chunks under one import id and are
@@ -20,22 +21,22 @@ extension Commands {
             are skipped. --dry-run asks the daemon what would be stored and stores nothing.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: "strong|hevy", help: "the export's app, when detection guesses wrong"),
+            OptionSpec("--format", value: "strong|hevy|json", help: "the export's app, when detection guesses wrong"),
             OptionSpec("--dry-run", help: "show what would be imported; store nothing"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("import needs one FILE (or - for standard input)") }
-            var format: HistoryExport.Format?
+            var format: TrackerExport.Format?
             if let name = arguments.value("--format") {
-                guard let value = HistoryExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be strong or hevy, got \"\(name)\"") }
+                guard let value = TrackerExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be strong, hevy or json, got \"\(name)\"") }
                 format = value
             }
             let path = arguments.positionals[0]
             let bytes = try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes)
             let console = context.console
-            let export: HistoryExport.Result
-            do throws(HistoryExport.Failure) {
-                export = try HistoryExport.read(bytes, format: format)
+            let export: TrackerExport.Result
+            do throws(TrackerExport.Failure) {
+                export = try TrackerExport.read(bytes, format: format)
             } catch {
                 if arguments.has("--json") {
                     console.print(JSONValue.obj(["imported": false, "errors": .array(error.problems.map {
@@ -60,6 +61,89 @@ extension Commands {
         })
 }
 
+extension Commands {
+    static let historyExport = Command(
+        words: ["export"], synopsis: "[FILE]",
+        summary: "Export finished sessions as Strong's or Hevy's CSV, or as full-fidelity JSON (to FILE or standard output).",
+        details: """
+            strong writes Strong's 12-column CSV and hevy Hevy's 14-column CSV, which those
+            apps and other tools read; json keeps everything (kinds, notes, supersets,
+            distance, session effort) and is what `sessionctl import` restores from. Times are
+            wall-clock times in the daemon's time zone. An existing FILE is kept unless
+            --force is given.
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--format", value: "strong|hevy|json", help: "the file's layout (default json)"),
+            OptionSpec("--from", value: "DATE", help: "sessions from DATE on"),
+            OptionSpec("--to", value: "DATE", help: "sessions up to DATE"),
+            OptionSpec("--force", help: "replace FILE if it exists"),
+        ],
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
+            let formatName = arguments.value("--format") ?? "json"
+            guard let format = TrackerExport.Format(rawValue: formatName.lowercased()) else {
+                throw UsageError("--format must be strong, hevy or json, got \"\(formatName)\"")
+            }
+            let from = try arguments.value("--from").map { text throws(UsageError) in try date(text, "--from") }
+            let to = try arguments.value("--to").map { text throws(UsageError) in try date(text, "--to") }
+            if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+            let path = arguments.positionals.first
+            if let path, path != "-", !arguments.has("--force"), access(path, F_OK) == 0 {
+                throw UsageError("\(path) exists; pass --force to replace it")
+            }
+            let client = try context.connect(arguments)
+            var workouts: [HistoryWorkout] = []
+            var after: Int64?
+            repeat {
+                let page = try context.call(client, HistoryExport.self, HistoryExport.Params(from: from, to: to, after: after))
+                workouts += page.workouts
+                after = page.next
+            } while after != nil
+            let text = TrackerExport.write(workouts, as: format)
+            guard let path, path != "-" else {
+                context.console.write(text)
+                return ExitStatus.ok
+            }
+            try FileOutput.write(text, to: path)
+            context.console.error("exported \(workouts.count) session\(workouts.count == 1 ? "" : "s") to \(path) (\(format.rawValue))")
+            return ExitStatus.ok
+        })
+
+    private static func date(_ text: String, _ option: String) throws(UsageError) -> LocalDate {
+        guard let date = LocalDate(text) else { throw UsageError("\(option) must be a date as YYYY-MM-DD, got \"\(text)\"") }
+        return date
+    }
+}
+
+/// Writes a whole file: into a temporary file beside it, then renamed over it, so a
+/// reader never sees half a file.
+enum FileOutput {
+    static func write(_ text: String, to path: String) throws(FileInput.Failure) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw FileInput.Failure(path: path, reason: reason, action: "write")
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileInput.Failure(path: path, reason: reason, action: "write")
+        }
+    }
+}
+
 /// Sends an export's workouts in chunks that keep each request line well under the
 /// daemon's 1 MiB limit, under one import id; the last call stores them.
 enum HistoryUpload {
@@ -68,7 +152,7 @@ enum HistoryUpload {
     /// The encoded workouts of one call, at most (the line limit is 1 MiB).
     static let chunkBytes = 512 << 10
 
-    static func send(_ export: HistoryExport.Result, dryRun: Bool, client: SocketClient, context: CommandContext) throws -> HistoryImport.Result {
+    static func send(_ export: TrackerExport.Result, dryRun: Bool, client: SocketClient, context: CommandContext) throws -> HistoryImport.Result {
         var random = SystemRandomNumberGenerator()
         let importID = "import-\(getpid())-\(random.next() as UInt64)"
         var chunk: [HistoryWorkout] = []

@@ -8,7 +8,8 @@ enum FileInput {
     struct Failure: Error, CustomStringConvertible {
         let path: String
         let reason: String
-        var description: String { "cannot read \(path): \(reason)" }
+        var action = "read"
+        var description: String { "cannot \(action) \(path): \(reason)" }
     }
 
     /// Inputs larger than this are refused (a plan is a few kilobytes).

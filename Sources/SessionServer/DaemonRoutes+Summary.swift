@@ -10,5 +10,6 @@ extension DaemonRoutes {
         DaemonRoute(ProfileSet.self) { params, service in Outcome(try service.setProfile(params)) },
         DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },
         DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
+        DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
     ]
 }

@@ -70,3 +70,24 @@ extension SessionService {
                                     imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
     }
 }
+
+extension SessionService {
+    /// A page of finished sessions as workouts, in the daemon's zone.
+    func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
+        let limit = params.limit ?? HistoryLimits.exportPage.upperBound
+        let page = try database.exportSessions(from: params.from, to: params.to, afterID: params.after ?? 0, limit: limit)
+        let workouts = page.map { exported in
+            let session = exported.session
+            let active = max(0, (session.endedAtMs ?? session.startedAtMs) - session.startedAtMs - session.pausedTotalMs)
+            return HistoryWorkout(
+                start: clock.localDateTime(atMs: session.startedAtMs), durationSeconds: Int(active / 1000), title: session.title,
+                note: session.note, rpe: session.rpe,
+                sets: exported.sets.map { row in
+                    let set = row.set
+                    return HistorySet(exercise: set.exerciseName, kind: set.kind, reps: set.reps, weightKg: set.weightKg, distanceM: row.distanceM,
+                                      durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, superset: row.superset)
+                })
+        }
+        return HistoryExport.Result(workouts: workouts, next: page.count == limit ? page.last?.session.id : nil)
+    }
+}

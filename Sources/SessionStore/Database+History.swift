@@ -39,7 +39,7 @@ extension Database {
         memo.forgetSets()
         try write {
             let insertSession = try connection.prepare("""
-                INSERT INTO session (date, title, started_at_ms, ended_at_ms, note, source, import_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO session (date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let insertSet = try connection.prepare("""
                 INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
@@ -49,7 +49,7 @@ extension Database {
             var keys = Set<String>()
             for session in sessions {
                 let workout = session.workout
-                try insertSession.run([session.date.description, workout.title, session.startedAtMs, session.endedAtMs, workout.note, source,
+                try insertSession.run([session.date.description, workout.title, session.startedAtMs, session.endedAtMs, workout.rpe, workout.note, source,
                                        session.importKey])
                 let sessionID = connection.lastInsertRowID
                 var numbering: [String: SetNumbering] = [:]
@@ -66,5 +66,37 @@ extension Database {
             for key in keys { try recomputeBests(exerciseKey: key) }
         }
         memo.forgetAll()
+    }
+}
+
+/// A finished session with its sets, as `history.export` hands it out.
+public struct ExportedSession: Sendable {
+    public let session: SessionRecord
+    public let sets: [ExportedSet]
+}
+
+/// A set with the columns only exports need.
+public struct ExportedSet: Sendable {
+    public let set: SetRecord
+    public let distanceM: Double?
+    public let superset: String?
+}
+
+extension Database {
+    /// Finished sessions dated `from`…`to` (either open), oldest first by id, after
+    /// `afterID`, at most `limit`, each with its sets in the order logged.
+    public func exportSessions(from: LocalDate?, to: LocalDate?, afterID: Int64, limit: Int) throws(StorageError) -> [ExportedSession] {
+        try wrap {
+            let sessions = try connection.prepare("""
+                SELECT \(Self.sessionColumns) FROM session
+                WHERE ended_at_ms IS NOT NULL AND id > ? AND date >= ? AND date <= ? ORDER BY id LIMIT ?
+                """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { Self.sessionRecord($0) }
+            let sets = try connection.prepare("SELECT \(Self.setColumns), distance_m, superset FROM logged_set WHERE session_id = ? ORDER BY id")
+            return try sessions.map { session in
+                ExportedSession(session: session, sets: try sets.rows([session.id]) { row in
+                    ExportedSet(set: Self.setRecord(row), distanceM: row.optionalDouble(16), superset: row.optionalText(17))
+                })
+            }
+        }
     }
 }

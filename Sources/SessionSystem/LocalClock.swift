@@ -75,6 +75,12 @@ public struct LocalClock: Sendable {
         return Int64(mktime(&parts)) * 1000
     }
 
+    /// The local wall-clock time of an instant.
+    public func localDateTime(atMs ms: Int64) -> LocalDateTime {
+        let parts = brokenDown(ms: ms)
+        return LocalDateTime(date: localDate(atMs: ms), secondOfDay: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+    }
+
     /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
     public func rfc3339(ms: Int64) -> String {
         let parts = brokenDown(ms: ms)

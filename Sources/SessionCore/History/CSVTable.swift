@@ -93,6 +93,15 @@ public struct CSVTable: Sendable {
         }
     }
 
+    /// One line of comma-separated fields, each quoted when it holds a comma, a quote
+    /// or a line break (RFC 4180).
+    public static func line(_ fields: [String]) -> String {
+        fields.map { field in
+            guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+            return "\"" + field.flatMap { $0 == "\"" ? "\"\"" : String($0) } + "\""
+        }.joined(separator: ",")
+    }
+
     private static func detectSeparator(_ bytes: ArraySlice<UInt8>) -> UInt8 {
         var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
         var quoted = false

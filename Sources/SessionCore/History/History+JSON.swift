@@ -6,6 +6,7 @@ extension HistoryWorkout: JSONObjectEncodable {
         writer.member("durationSeconds", durationSeconds)
         writer.member("title", title)
         writer.member("note", note)
+        writer.member("rpe", rpe)
         writer.key("sets")
         writer.array { for set in sets { $0.value(set) } }
     }
@@ -18,13 +19,14 @@ extension HistoryWorkout: JSONObjectEncodable {
         }
         var sets: [HistorySet] = []
         let items = try reader.objects("sets")
-        guard (1...HistoryLimits.setsPerWorkout).contains(items.count) else {
-            throw JSONReadError(path: reader.path + ".sets", expected: "1 to \(HistoryLimits.setsPerWorkout) sets")
+        guard items.count <= HistoryLimits.setsPerWorkout else {
+            throw JSONReadError(path: reader.path + ".sets", expected: "at most \(HistoryLimits.setsPerWorkout) sets")
         }
         for item in items { sets.append(try HistorySet(reader: item)) }
         self.init(
             start: start, durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
-            title: try reader.text("title", HistoryLimits.titleLength) ?? "Workout", note: try reader.text("note", HistoryLimits.noteLength), sets: sets)
+            title: try reader.text("title", HistoryLimits.titleLength) ?? "Workout", note: try reader.text("note", HistoryLimits.noteLength),
+            rpe: try reader.bounded(try reader.optionalNumber("rpe"), "rpe", SessionLimits.rpe), sets: sets)
     }
 }
 

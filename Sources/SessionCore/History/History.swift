@@ -7,13 +7,16 @@ public struct HistoryWorkout: Sendable, Equatable {
     public var title: String
     /// The workout's note (never put in a prompt).
     public var note: String?
+    /// The session's effort, 1–10 (exports of sessiond keep it; the apps' have none).
+    public var rpe: Double?
     public var sets: [HistorySet]
 
-    public init(start: LocalDateTime, durationSeconds: Int?, title: String, note: String?, sets: [HistorySet]) {
+    public init(start: LocalDateTime, durationSeconds: Int?, title: String, note: String?, rpe: Double? = nil, sets: [HistorySet]) {
         self.start = start
         self.durationSeconds = durationSeconds
         self.title = title
         self.note = note
+        self.rpe = rpe
         self.sets = sets
     }
 }
@@ -83,6 +86,8 @@ public enum HistoryLimits {
     /// Notes from other apps can be long; they are kept whole up to this.
     public static let noteLength = 4000
     public static let distanceM = 0.0...1_000_000.0
+    /// Sessions per `history.export` page.
+    public static let exportPage = 1...500
 }
 
 /// A local wall-clock time without a zone: `2026-04-24T09:40:00`.
@@ -105,6 +110,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
             (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
         else { return nil }
         self.init(date: date, secondOfDay: hour * 3600 + minute * 60 + second)
+    }
+
+    /// The wall-clock time `seconds` later (no zone: a plain count of seconds).
+    public init(secondsAfter time: LocalDateTime, _ seconds: Int) {
+        let total = time.secondOfDay + seconds
+        self.init(date: time.date.adding(days: total / 86_400), secondOfDay: total % 86_400)
     }
 
     public var description: String {

@@ -6,13 +6,13 @@ import Testing
 /// Reading Strong and Hevy exports as they occur in the wild, each quirk in a small
 /// crafted file.
 @Suite struct HistoryExportTests {
-    private func read(_ text: String, format: HistoryExport.Format? = nil) throws -> HistoryExport.Result {
-        try HistoryExport.read(Array(text.utf8), format: format)
+    private func read(_ text: String, format: TrackerExport.Format? = nil) throws -> TrackerExport.Result {
+        try TrackerExport.read(Array(text.utf8), format: format)
     }
 
-    private func failure(_ text: String) -> HistoryExport.Failure? {
-        do throws(HistoryExport.Failure) {
-            _ = try HistoryExport.read(Array(text.utf8))
+    private func failure(_ text: String) -> TrackerExport.Failure? {
+        do throws(TrackerExport.Failure) {
+            _ = try TrackerExport.read(Array(text.utf8))
             return nil
         } catch {
             return error

@@ -1,9 +1,16 @@
+import JSON
+
 /// Reads a Strong or Hevy CSV export into workouts. The layout is found from the
 /// header (English or localised names, with or without the optional columns); every
 /// problem is reported with its line, and a file with any problem yields nothing.
-public enum HistoryExport {
+public enum TrackerExport {
     public enum Format: String, Sendable, CaseIterable {
-        case strong, hevy
+        /// Strong's CSV (12 columns when written).
+        case strong
+        /// Hevy's CSV (14 columns).
+        case hevy
+        /// sessiond's own full-fidelity JSON (`{"format": "sessiond-history", "workouts": [...]}`).
+        case json
     }
 
     /// Why a file cannot be imported: every problem found (up to `maximumProblems`),
@@ -55,6 +62,8 @@ public enum HistoryExport {
 
     /// Parses an export; `format` overrides the detection.
     public static func read(_ bytes: [UInt8], format: Format? = nil) throws(Failure) -> Result {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if format == .json || format == nil && first == UInt8(ascii: "{") { return try readJSON(bytes) }
         let table: CSVTable
         do {
             table = try CSVTable(bytes: bytes)
@@ -101,16 +110,114 @@ public enum HistoryExport {
     }
 }
 
+extension TrackerExport {
+    /// The marker of sessiond's own JSON export.
+    public static let jsonFormatName = "sessiond-history"
+
+    static func readJSON(_ bytes: [UInt8]) throws(Failure) -> Result {
+        func failure(_ message: String) -> Failure { Failure(problems: [CSVTable.Failure(line: 1, message: message)]) }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw failure("not JSON: \(error)")
+        }
+        guard value["format"] == .string(jsonFormatName) else { throw failure("not a sessiond export: no \"format\": \"\(jsonFormatName)\"") }
+        var workouts: [HistoryWorkout] = []
+        do throws(JSONReadError) {
+            let reader = try JSONReader(value, path: "export")
+            for item in try reader.objects("workouts") { workouts.append(try HistoryWorkout(reader: item)) }
+        } catch {
+            throw failure("\(error.path) should be \(error.expected)")
+        }
+        return Result(format: .json, workouts: workouts.sorted { $0.start < $1.start }, skippedRows: 0)
+    }
+
+    /// Writes workouts as `format` reads them back: Strong's 12-column CSV, Hevy's
+    /// 14-column CSV, or the JSON export.
+    public static func write(_ workouts: [HistoryWorkout], as format: Format) -> String {
+        switch format {
+        case .json:
+            var writer = JSONWriter(capacity: 1 << 16)
+            writer.object {
+                $0.member("format", jsonFormatName)
+                $0.member("version", 1)
+                $0.key("workouts")
+                $0.array { for workout in workouts { $0.value(workout) } }
+            }
+            return String(decoding: writer.bytes, as: UTF8.self) + "\n"
+        case .strong:
+            var lines = [CSVTable.line(["Date", "Workout Name", "Duration", "Exercise Name", "Set Order", "Weight", "Reps", "Distance", "Seconds", "Notes", "Workout Notes", "RPE"])]
+            for workout in workouts {
+                var order: [String: Int] = [:]
+                let date = workout.start.description.replacingOccurrences("T", " ")
+                for set in workout.sets {
+                    var setOrder: String
+                    switch set.kind {
+                    case .warmup: setOrder = "W"
+                    case .drop: setOrder = "D"
+                    case .failure: setOrder = "F"
+                    case .normal:
+                        order[set.exercise.exerciseKey, default: 0] += 1
+                        setOrder = String(order[set.exercise.exerciseKey] ?? 1)
+                    }
+                    lines.append(CSVTable.line([
+                        // No load (body weight) stays empty rather than 0, so it reads back as none.
+                        date, workout.title, strongDuration(workout.durationSeconds ?? 0), set.exercise, setOrder, set.weightKg.map(csvNumber) ?? "",
+                        set.reps.map(String.init) ?? "", csvNumber(set.distanceM ?? 0), csvNumber(Double(set.durationSeconds ?? 0)), set.note ?? "",
+                        workout.note ?? "", set.rpe.map(csvNumber) ?? "",
+                    ]))
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        case .hevy:
+            var lines = [CSVTable.line(["title", "start_time", "end_time", "description", "exercise_title", "superset_id", "exercise_notes", "set_index",
+                                        "set_type", "weight_kg", "reps", "distance_km", "duration_seconds", "rpe"])]
+            for workout in workouts {
+                let end = LocalDateTime(secondsAfter: workout.start, workout.durationSeconds ?? 0)
+                var index: [String: Int] = [:]
+                for set in workout.sets {
+                    let key = set.exercise.exerciseKey
+                    let kind = ["normal": "normal", "warmup": "warmup", "drop": "dropset", "failure": "failure"][set.kind.rawValue] ?? "normal"
+                    lines.append(CSVTable.line([
+                        workout.title, hevyDate(workout.start), hevyDate(end), workout.note ?? "", set.exercise, set.superset ?? "", set.note ?? "",
+                        String(index[key, default: 0]), kind, set.weightKg.map(csvNumber) ?? "", set.reps.map(String.init) ?? "",
+                        set.distanceM.map { csvNumber($0 / 1000) } ?? "", set.durationSeconds.map(String.init) ?? "", set.rpe.map(csvNumber) ?? "",
+                    ]))
+                    index[key, default: 0] += 1
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    static func strongDuration(_ seconds: Int) -> String {
+        let minutes = (seconds + 30) / 60
+        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+    }
+
+    static func hevyDate(_ time: LocalDateTime) -> String {
+        let minutes = time.secondOfDay / 60
+        let clock = (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+        return "\(time.date.day) \(HistoryDates.months[time.date.month - 1].capitalized) \(time.date.year), \(clock)"
+    }
+
+    /// A number as the apps write it: no fraction when whole, else up to 3 decimals.
+    static func csvNumber(_ value: Double) -> String {
+        JSONValue.format(number: (value * 1000).rounded() / 1000)
+    }
+}
+
 /// Reads one record of an export into its workout and set, collecting problems.
 struct RowReader {
     let header: [String]
-    let columns: [HistoryExport.Column: Int]
-    let format: HistoryExport.Format
+    let columns: [TrackerExport.Column: Int]
+    let format: TrackerExport.Format
     private(set) var problems: [CSVTable.Failure] = []
     /// Hevy writes an exercise's note on every row of it: kept once.
     private var lastNote: (workout: String, exercise: String, note: String)?
 
-    init(header: [String], columns: [HistoryExport.Column: Int], format: HistoryExport.Format) {
+    init(header: [String], columns: [TrackerExport.Column: Int], format: TrackerExport.Format) {
         self.header = header
         self.columns = columns
         self.format = format
@@ -126,20 +233,20 @@ struct RowReader {
     private var line = 0
     private var fields: [String] = []
 
-    private func text(_ column: HistoryExport.Column) -> String? {
+    private func text(_ column: TrackerExport.Column) -> String? {
         guard let index = columns[column] else { return nil }
         let value = fields[index].trimmingSpaces
         return value.isEmpty || ["none", "n/a", "null"].contains(value.lowercased()) ? nil : value
     }
 
-    private mutating func problem(_ column: HistoryExport.Column, _ message: String) {
-        guard problems.count < HistoryExport.maximumProblems else { return }
+    private mutating func problem(_ column: TrackerExport.Column, _ message: String) {
+        guard problems.count < TrackerExport.maximumProblems else { return }
         let name = columns[column].map { "\"\(header[$0])\"" } ?? "\(column)"
         problems.append(CSVTable.Failure(line: line, message: "\(name): \(message)"))
     }
 
     /// A number (float noise rounded off), nil when empty; a problem when not a number.
-    private mutating func number(_ column: HistoryExport.Column) -> Double? {
+    private mutating func number(_ column: TrackerExport.Column) -> Double? {
         guard let text = text(column) else { return nil }
         guard let value = Double(text.replacingComma()), value.isFinite, value >= 0 else {
             problem(column, "not a number: \"\(text)\"")
@@ -286,4 +393,7 @@ extension String {
     func replacingOccurrences(_ target: Character, _ replacement: Character) -> String {
         String(map { $0 == target ? replacement : $0 })
     }
+
+    /// First letter upper case (`apr` → `Apr`).
+    var capitalized: String { prefix(1).uppercased() + dropFirst() }
 }
