@@ -115,14 +115,57 @@ extension Commands {
     }
 }
 
+extension Commands {
+    static let backup = Command(
+        words: ["backup"], synopsis: "FILE",
+        summary: "Write a consistent copy of the database to FILE while the daemon runs (an existing FILE needs --force).",
+        details: """
+            The daemon copies the database with SQLite's online backup API (clients go on
+            logging meanwhile; the copy holds everything committed when it began) and hands
+            it over in chunks; FILE is written beside itself and renamed into place when
+            complete, so it is never half a copy. To restore: stop sessiond, put the copy
+            where --database points (owned by the daemon's user), start sessiond.
+            """,
+        options: CommonOptions.daemon + [OptionSpec("--force", help: "replace FILE if it exists")],
+        run: { arguments, context in
+            guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
+                throw UsageError("backup needs one FILE to write")
+            }
+            if !arguments.has("--force"), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
+            let client = try context.connect(arguments)
+            var bytes: [UInt8] = []
+            var result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params())
+            while true {
+                guard let chunk = Base64.decode(result.data), result.offset == bytes.count else {
+                    throw FileInput.Failure(path: path, reason: "the daemon sent a damaged chunk at byte \(result.offset)", action: "write")
+                }
+                bytes += chunk
+                if result.done { break }
+                result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params(backupID: result.backupID, offset: bytes.count))
+            }
+            guard bytes.count == result.size, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+                throw FileInput.Failure(path: path, reason: "the copy received is not a whole SQLite database", action: "write")
+            }
+            try FileOutput.write(bytes, to: path, mode: 0o600)
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
+            context.console.print("backed up \(bytes.count) bytes to \(path)")
+            return ExitStatus.ok
+        })
+}
+
 /// Writes a whole file: into a temporary file beside it, then renamed over it, so a
 /// reader never sees half a file.
 enum FileOutput {
     static func write(_ text: String, to path: String) throws(FileInput.Failure) {
+        try write(Array(text.utf8), to: path, mode: 0o644)
+    }
+
+    /// `mode` before the umask: a backup holds everything, so it is 0600.
+    static func write(_ content: [UInt8], to path: String, mode: mode_t) throws(FileInput.Failure) {
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
-        var bytes = Array(text.utf8)[...]
+        var bytes = content[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }

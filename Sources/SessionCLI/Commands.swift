@@ -8,7 +8,7 @@ enum Commands {
     static let all: [Command] = [
         start, log, status, pause, resume, undo, finish, abort, history,
         planImport, planShow, planList, planActivate, planCheck, planSchema,
-        summary, health, profile, prompt, historyImport, historyExport,
+        summary, health, profile, prompt, historyImport, historyExport, backup,
         watch, call, completion, completeExercises,
     ]
 }

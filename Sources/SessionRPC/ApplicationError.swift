@@ -32,6 +32,7 @@ public struct ApplicationError: Sendable, Equatable {
     public static let permissionDenied = ApplicationError(code: -32030, reason: "permission_denied")
     public static let tooManyConnections = ApplicationError(code: -32031, reason: "too_many_connections")
     public static let importRefused = ApplicationError(code: -32040, reason: "import_refused")
+    public static let backupFailed = ApplicationError(code: -32041, reason: "backup_failed")
     public static let storageError = ApplicationError(code: -32050, reason: "storage_error")
 
     /// A stored row of some kind that does not exist (`session_not_found`, …).

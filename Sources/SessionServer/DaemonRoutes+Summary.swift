@@ -11,5 +11,6 @@ extension DaemonRoutes {
         DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },
         DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
         DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
+        DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
     ]
 }

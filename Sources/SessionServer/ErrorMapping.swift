@@ -6,7 +6,7 @@ import JSON
 /// Maps every domain and storage error to a JSON-RPC error: the one place that does.
 /// Application codes are grouped per domain (Core Lightning's jsonrpc_errors.h):
 /// -32000…-32009 sessions, -32010…-32019 plans, -32020…-32029 sets,
-/// -32030…-32039 access, -32040…-32049 history imports, -32050 storage.
+/// -32030…-32039 access, -32040…-32049 history imports and backups, -32050 storage.
 enum ErrorMapping {
     static func rpcError(_ error: Error) -> RPCError {
         switch error {
@@ -22,6 +22,8 @@ enum ErrorMapping {
                 details: [(key: "errors", value: .array(error.errors.map(\.json)))])
         case let error as HistoryImportError:
             return .application(.importRefused, message: "The import was refused: \(error). Nothing was stored.")
+        case let error as BackupError:
+            return .application(.backupFailed, message: "The backup failed: \(error).")
         case let error as StorageError:
             if case .notFound(let what, let id) = error {
                 return .application(.notFound(what), message: "No \(what) with id \(id).", details: [(key: "id", value: JSONValue(Int(id)))])

@@ -15,11 +15,14 @@ final class SessionService: MethodContext {
     var nowMs: Int64 = 0
     /// `history.import` chunks waiting for their last call.
     var staging = ImportStaging()
+    /// `database.backup` copies waiting to be read.
+    var backups = BackupCopies()
 
     init(database: Database, clock: LocalClock) {
         self.database = database
         self.clock = clock
         self.startedAtMs = clock.nowMs()
+        BackupCopies.removeLeftovers(of: database.path)
     }
 
     /// What params are checked against: the request's time.

@@ -14,13 +14,15 @@ public final class Connection {
     /// The database file.
     public let path: String
 
-    /// Opens (creating when missing) the database at `path`.
-    public init(path: String) throws(SQLiteError) {
+    /// Opens (creating when missing) the database at `path`; `readOnly` opens an
+    /// existing one for reading only.
+    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         _ = Self.processSettings
         var handle: OpaquePointer?
         // NOFOLLOW: a database path that is a symbolic link (one another user planted to
         // make the daemon create or write a file elsewhere) is refused.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))

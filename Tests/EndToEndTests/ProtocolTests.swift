@@ -192,6 +192,8 @@ import JSON
         let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
         _ = try check("history.import", .obj(["importId": "t", "workouts": [workout]]))
         _ = try check("history.import", .obj(["importId": "t", "done": true]))
+        _ = try check("history.export", .obj(["limit": 1]))
+        _ = try check("database.backup")
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

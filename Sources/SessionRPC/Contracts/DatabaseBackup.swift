@@ -1,0 +1,72 @@
+import SessionCore
+import JSON
+
+/// `database.backup`: a consistent copy of the database taken while the daemon runs
+/// (SQLite's online backup API), handed over in Base64 chunks, so the client writes
+/// it wherever it may (the daemon's sandbox reaches no home directory). The first call
+/// (no `backupId`) takes the copy; each next call asks for the bytes from `offset`; the
+/// copy is deleted once its last chunk is sent, or after 10 minutes untouched.
+public enum DatabaseBackup: MethodContract {
+    public static let name = "database.backup"
+    public static let summary = "Take a consistent copy of the database and hand it over in Base64 chunks (backupId and offset fetch the next)."
+
+    /// Raw bytes per chunk (about 700 KB of Base64, under the 1 MiB line limit).
+    public static let chunkBytes = 512 << 10
+
+    public struct Params: MethodParams {
+        /// The copy to read on from; absent: take a new copy.
+        public var backupID: String?
+        public var offset = 0
+
+        public init() {}
+
+        public init(backupID: String?, offset: Int) {
+            self.backupID = backupID
+            self.offset = offset
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.string("backupId", &backupID, maxLength: 64, "the copy to read on from (absent: take a new copy)")
+            var offset: Int? = self.offset == 0 ? nil : self.offset
+            coder.int("offset", &offset, in: 0...Int(Int32.max), "where the next chunk starts, in bytes")
+            self.offset = offset ?? 0
+        }
+    }
+
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let backupID: String
+        /// The whole copy's size in bytes.
+        public let size: Int
+        public let offset: Int
+        /// This chunk, Base64.
+        public let data: String
+        /// True with the last chunk: the daemon has deleted its copy.
+        public let done: Bool
+
+        public init(backupID: String, size: Int, offset: Int, data: String, done: Bool) {
+            self.backupID = backupID
+            self.size = size
+            self.offset = offset
+            self.data = data
+            self.done = done
+        }
+
+        public static let schema = Schema.object([
+            "backupId": Schema.string, "size": Schema.integer, "offset": Schema.integer, "data": Schema.string, "done": Schema.boolean,
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("backupId", backupID)
+            writer.member("size", size)
+            writer.member("offset", offset)
+            writer.member("data", data)
+            writer.member("done", done)
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
+            self.init(backupID: try reader.string("backupId"), size: try reader.int("size"), offset: try reader.int("offset"),
+                      data: try reader.string("data"), done: try reader.bool("done"))
+        }
+    }
+}
