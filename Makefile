@@ -15,7 +15,7 @@ APT_PACKAGES = libsqlite3-dev libsystemd-dev pkg-config
 # Arguments for `make run`, e.g. make run ARGS="--socket /tmp/s.sock"
 ARGS ?=
 
-.PHONY: help deps build release run test bench fuzz install install-files uninstall clean
+.PHONY: help deps test-deps build release run test bench fuzz install install-files uninstall clean
 
 help:
 	@echo "make run        build (release) and start sessiond in the foreground on its defaults"
@@ -26,6 +26,7 @@ help:
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build needs, when missing"
+	@echo "make test-deps  install the Python packages the tests use (icalendar), when missing"
 
 # Installs the C libraries' development packages only when one is missing.
 deps:
@@ -39,6 +40,14 @@ deps:
 	  $$sudo apt-get update -qq && \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+
+# The test suite's outside tools: a calendar parser from PyPI reads the .ics export.
+PYTHON_TEST_PACKAGES = icalendar
+test-deps:
+	@for pkg in $(PYTHON_TEST_PACKAGES); do \
+	  python3 -c "import $$pkg" 2>/dev/null || { echo "installing python package $$pkg"; \
+	    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore $$pkg; }; \
+	done
 
 build: deps
 	$(SWIFT) build
@@ -70,7 +79,7 @@ bench: release
 run: release
 	exec .build/release/sessiond $(ARGS)
 
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

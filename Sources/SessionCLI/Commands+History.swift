@@ -84,8 +84,8 @@ extension Commands {
             guard let format = TrackerExport.Format(rawValue: formatName.lowercased()) else {
                 throw UsageError("--format must be strong, hevy or json, got \"\(formatName)\"")
             }
-            let from = try arguments.value("--from").map { text throws(UsageError) in try date(text, "--from") }
-            let to = try arguments.value("--to").map { text throws(UsageError) in try date(text, "--to") }
+            let from = try dateOption(arguments, "--from")
+            let to = try dateOption(arguments, "--to")
             if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
             let path = arguments.positionals.first
             if let path, path != "-", !arguments.has("--force"), access(path, F_OK) == 0 {
@@ -108,11 +108,6 @@ extension Commands {
             context.console.error("exported \(workouts.count) session\(workouts.count == 1 ? "" : "s") to \(path) (\(format.rawValue))")
             return ExitStatus.ok
         })
-
-    private static func date(_ text: String, _ option: String) throws(UsageError) -> LocalDate {
-        guard let date = LocalDate(text) else { throw UsageError("\(option) must be a date as YYYY-MM-DD, got \"\(text)\"") }
-        return date
-    }
 }
 
 extension Commands {
@@ -149,6 +144,63 @@ extension Commands {
             try FileOutput.write(bytes, to: path, mode: 0o600)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("backed up \(bytes.count) bytes to \(path)")
+            return ExitStatus.ok
+        })
+}
+
+extension Commands {
+    static let planExport = Command(
+        words: ["plan", "export"], synopsis: "[FILE]",
+        summary: "Write a plan's training days as an iCalendar (.ics) file: one event each, with a reminder.",
+        details: """
+            Each training day becomes an event at --time (local wall-clock time, shown at that
+            time wherever the calendar is) lasting --duration, with the exercises in its
+            description and a reminder --remind before. Event UIDs come from the dates, so
+            importing a later export updates the events rather than duplicating them. Without
+            FILE (or with -) the file goes to standard output.
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--format", value: "ics", help: "the file format (ics, the only one)"),
+            OptionSpec("--plan", value: "ID", help: "the plan to export (default: the active plan)"),
+            OptionSpec("--time", value: "HH:MM", help: "when each session starts (default 18:00)"),
+            OptionSpec("--duration", value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),
+            OptionSpec("--remind", value: "DURATION", help: "how long before the start the reminder fires (default 30m)"),
+            OptionSpec("--force", help: "replace FILE if it exists"),
+        ],
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
+            if let format = arguments.value("--format"), format.lowercased() != "ics" { throw UsageError("--format must be ics, got \"\(format)\"") }
+            var calendar = ICalendar(stampMs: context.clock.nowMs())
+            if let time = arguments.value("--time") {
+                guard let clock = LocalDateTime("2000-01-01 " + time) else { throw UsageError("--time must be HH:MM, got \"\(time)\"") }
+                calendar.startSecond = clock.secondOfDay
+            }
+            for (option, apply) in [("--duration", { (minutes: Int) in calendar.durationMinutes = minutes }),
+                                    ("--remind", { (minutes: Int) in calendar.reminderMinutes = minutes })] {
+                guard let text = arguments.value(option) else { continue }
+                guard let seconds = TrackerExport.duration(text), seconds >= 60, seconds <= 24 * 3600 else {
+                    throw UsageError("\(option) must be a duration from 1m to 24h such as 45m or 1h 15m, got \"\(text)\"")
+                }
+                apply(seconds / 60)
+            }
+            var params = PlanGet.Params()
+            if let id = arguments.value("--plan") {
+                guard let planID = Int64(id), planID > 0 else { throw UsageError("--plan must be a plan id, got \"\(id)\"") }
+                params.planID = planID
+            }
+            let path = arguments.positionals.first
+            if let path, path != "-", !arguments.has("--force"), access(path, F_OK) == 0 {
+                throw UsageError("\(path) exists; pass --force to replace it")
+            }
+            let document = try context.call(try context.connect(arguments), PlanGet.self, params)
+            let text = calendar.file(for: document.plan)
+            guard let path, path != "-" else {
+                context.console.write(text)
+                return ExitStatus.ok
+            }
+            try FileOutput.write(text, to: path)
+            let events = document.plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
+            context.console.error("wrote \(events) training day\(events == 1 ? "" : "s") of plan \(document.planID) to \(path)")
             return ExitStatus.ok
         })
 }

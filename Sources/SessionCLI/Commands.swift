@@ -7,7 +7,7 @@ import JSON
 enum Commands {
     static let all: [Command] = [
         start, log, status, pause, resume, undo, finish, abort, history,
-        planImport, planShow, planList, planActivate, planCheck, planSchema,
+        planImport, planShow, planList, planActivate, planCheck, planSchema, planExport,
         summary, health, profile, prompt, historyImport, historyExport, backup,
         watch, call, completion, completeExercises,
     ]

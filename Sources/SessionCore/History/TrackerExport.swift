@@ -135,6 +135,10 @@ extension TrackerExport {
 
     /// Writes workouts as `format` reads them back: Strong's 12-column CSV, Hevy's
     /// 14-column CSV, or the JSON export.
+    /// A duration as the apps write it (`56m`, `1h 2m`, `35min`, seconds), nil when
+    /// it is none.
+    public static func duration(_ text: String) -> Int? { HistoryDates.duration(text) }
+
     public static func write(_ workouts: [HistoryWorkout], as format: Format) -> String {
         switch format {
         case .json:

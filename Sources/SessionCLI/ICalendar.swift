@@ -1,0 +1,92 @@
+import SessionCore
+
+/// A plan as an iCalendar file (RFC 5545) a calendar app subscribes to or imports: one
+/// event per training day at a chosen local time, the exercises in its description, a
+/// reminder before it. UIDs come from the training date, so exporting again (a new plan
+/// for the week, another time) updates the events instead of adding copies.
+struct ICalendar {
+    /// Local wall-clock start, seconds after midnight.
+    var startSecond = 18 * 3600
+    var durationMinutes = 60
+    var reminderMinutes = 30
+    /// `DTSTAMP`: when the file was made, UTC.
+    var stampMs: Int64 = 0
+
+    func file(for plan: Plan) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sessiond//plan export//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+                     "X-WR-CALNAME:" + Self.escape(plan.name)]
+        let stamp = Self.utc(stampMs)
+        for day in plan.days where !day.rest && !day.exercises.isEmpty {
+            let start = LocalDateTime(date: day.date, secondOfDay: startSecond)
+            let end = LocalDateTime(secondsAfter: start, durationMinutes * 60)
+            var description = day.exercises.map { "\($0.name): " + PlanFormatter.prescription($0) }
+            if !day.warmup.isEmpty { description.insert("Warm-up: " + day.warmup.map(\.name).joined(separator: ", "), at: 0) }
+            lines += [
+                "BEGIN:VEVENT",
+                "UID:" + Self.compact(day.date) + "-training@sessiond",
+                "DTSTAMP:" + stamp,
+                // Floating local times: the calendar shows them at that time wherever it is.
+                "DTSTART:" + Self.local(start),
+                "DTEND:" + Self.local(end),
+                "SUMMARY:" + Self.escape(day.title),
+                "DESCRIPTION:" + Self.escape(description.joined(separator: "\n")),
+                "CATEGORIES:Training",
+                "BEGIN:VALARM",
+                "ACTION:DISPLAY",
+                "DESCRIPTION:" + Self.escape(day.title),
+                "TRIGGER:-PT\(reminderMinutes)M",
+                "END:VALARM",
+                "END:VEVENT",
+            ]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(Self.fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, line breaks.
+    static func escape(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "\\": output += "\\\\"
+            case ";": output += "\\;"
+            case ",": output += "\\,"
+            case "\n", "\r\n": output += "\\n"
+            case "\r": break
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// Lines longer than 75 octets continue on the next line after a space (§3.1),
+    /// never splitting a UTF-8 character.
+    static func fold(_ line: String) -> String {
+        var result = ""
+        var octets = 0
+        for character in line {
+            let size = String(character).utf8.count
+            if octets + size > 75 {
+                result += "\r\n "
+                octets = 1
+            }
+            result.append(character)
+            octets += size
+        }
+        return result
+    }
+
+    static func compact(_ date: LocalDate) -> String {
+        String(date.description.filter { $0 != "-" })
+    }
+
+    static func local(_ time: LocalDateTime) -> String {
+        String(time.description.filter { $0 != "-" && $0 != ":" })
+    }
+
+    static func utc(_ ms: Int64) -> String {
+        let seconds = Int(ms / 1000)
+        let time = LocalDateTime(date: LocalDate(daysSinceEpoch: seconds / 86_400), secondOfDay: seconds % 86_400)
+        return local(time) + "Z"
+    }
+}

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import SessionCLI
+@testable import SessionCore
+
+/// RFC 5545's text rules, which calendar apps enforce unevenly.
+@Suite struct ICalendarTests {
+    @Test func textIsEscaped() {
+        #expect(ICalendar.escape("a,b;c\\d\ne") == "a\\,b\\;c\\\\d\\ne")
+    }
+
+    @Test func longLinesFoldAt75OctetsWithoutSplittingACharacter() {
+        let line = "DESCRIPTION:" + String(repeating: "é×", count: 60)
+        let folded = ICalendar.fold(line)
+        let parts = folded.components(separatedBy: "\r\n")
+        #expect(parts.count > 1)
+        #expect(parts.allSatisfy { $0.utf8.count <= 75 }, "\(parts.map(\.utf8.count))")
+        #expect(parts.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+        #expect(parts.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined() == line, "unfolding gives the line back")
+    }
+
+    @Test func restDaysHaveNoEventAndTimesAreFloatingLocal() throws {
+        let monday = try #require(LocalDate("2026-11-30"))
+        let plan = Plan(name: "P", weekStart: monday, days: [
+            PlanDay(date: monday, title: "Legs", rest: false, warmup: [], exercises: [PlannedExercise(name: "Squat", sets: 3, reps: 5)]),
+            PlanDay(date: monday.adding(days: 1), title: "Rest", rest: true, warmup: [], exercises: []),
+        ])
+        let text = ICalendar(startSecond: 23 * 3600 + 30 * 60, durationMinutes: 60, reminderMinutes: 15, stampMs: 0).file(for: plan)
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 2)
+        #expect(text.contains("DTSTART:20261130T233000\r\nDTEND:20261201T003000\r\n"), "an event past midnight ends the next day")
+        #expect(text.contains("DTSTAMP:19700101T000000Z") && text.contains("TRIGGER:-PT15M"))
+        #expect(text.hasSuffix("END:VCALENDAR\r\n") && !text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    }
+}
