@@ -31,7 +31,10 @@ public struct CommandContext {
     /// Calls a method by its contract: typed params out, a typed result back. The
     /// daemon's refusal is thrown as `DaemonRefusal` (exit 1).
     func call<Contract: MethodContract>(_ client: SocketClient, _ contract: Contract.Type, _ params: Contract.Params) throws -> Contract.Result {
-        try Contract.Result(json: try call(client, Contract.name, params.json))
+        switch try client.call(Contract.name, encoded: params.encoded) {
+        case .success(let value): return try Contract.Result(json: value)
+        case .failure(let error): throw DaemonRefusal(error: error)
+        }
     }
 
     /// With `--json`, prints the result as the daemon sent it and returns true.

@@ -58,12 +58,32 @@ extension MethodParams {
         try params.check()
     }
 
-    /// The params object as a client sends it.
+    /// The params object as a client sends it, as a tree.
     public var json: JSONValue {
         var encoder = ParamsEncoder()
         var copy = self
         copy.code(&encoder)
         return .object(encoder.members)
+    }
+
+    /// The params object as a client sends it, written member by member.
+    public var encoded: some JSONEncodable & Sendable {
+        var encoder = ParamsEncoder()
+        var copy = self
+        copy.code(&encoder)
+        return EncodedMembers(members: encoder.encoded)
+    }
+}
+
+/// An object of members that write themselves.
+struct EncodedMembers: JSONObjectEncodable, Sendable {
+    let members: [(key: String, value: any JSONEncodable & Sendable)]
+
+    func encodeMembers(to writer: inout JSONWriter) {
+        for member in members {
+            writer.key(escaping: member.key)
+            member.value.encode(to: &writer)
+        }
     }
 }
 

@@ -19,6 +19,11 @@ public protocol ParamsCoder {
     mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String)
     /// A JSON document of one of `types` ("object", "array", "string").
     mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: @autoclosure () -> String)
+    /// An array of at most `maxCount` typed objects, each read by `read` (its errors
+    /// reported at their paths, `params.workouts[3].sets[0].reps`) and written by its
+    /// own encoding, without a `JSONValue` tree on the client's side.
+    mutating func objects<Item: JSONObjectEncodable & Sendable>(
+        _ name: String, _ value: inout [Item], maxCount: Int, read: (JSONReader) throws(JSONReadError) -> Item, _ summary: @autoclosure () -> String)
 }
 
 extension ParamsCoder {
@@ -129,12 +134,62 @@ public struct ParamsDecoder: ParamsCoder {
     }
 }
 
+extension ParamsDecoder {
+    public mutating func objects<Item: JSONObjectEncodable & Sendable>(
+        _ name: String, _ value: inout [Item], maxCount: Int, read: (JSONReader) throws(JSONReadError) -> Item, _ summary: @autoclosure () -> String
+    ) {
+        guard let found = params.raw(name) else { return }
+        guard let items = found.arrayValue else {
+            params.fail(name, "must be an array of objects, got \(found.typeDescription)")
+            return
+        }
+        guard items.count <= maxCount else {
+            params.fail(name, "at most \(maxCount) per call, got \(items.count); send the rest in further calls")
+            return
+        }
+        value = []
+        for (index, item) in items.enumerated() {
+            do throws(JSONReadError) {
+                value.append(try read(try JSONReader(item, path: "params.\(name)[\(index)]")))
+            } catch {
+                params.fail(path: error.path, "must be \(error.expected)")
+            }
+        }
+    }
+}
+
+extension ParamsDocumenter {
+    public mutating func objects<Item: JSONObjectEncodable & Sendable>(
+        _ name: String, _ value: inout [Item], maxCount: Int, read: (JSONReader) throws(JSONReadError) -> Item, _ summary: @autoclosure () -> String
+    ) {
+        specs.append(ParamSpec(name, required: false, schema: Schema.array(Schema.object), summary()))
+    }
+}
+
+/// Items written as a JSON array, each by its own encoding.
+struct EncodableArray<Item: JSONEncodable & Sendable>: JSONEncodable, Sendable {
+    let items: [Item]
+    func encode(to writer: inout JSONWriter) { writer.array { for item in items { $0.value(item) } } }
+}
+
 /// Writes params as a client sends them: absent values are left out.
 public struct ParamsEncoder: ParamsCoder {
-    public private(set) var members: [(key: String, value: JSONValue)] = []
+    /// Each present param with its value, written as it is encoded.
+    public private(set) var encoded: [(key: String, value: any JSONEncodable & Sendable)] = []
+
+    /// The params as a tree (tools that show or edit them).
+    public var members: [(key: String, value: JSONValue)] {
+        encoded.map { member in (key: member.key, value: member.value as? JSONValue ?? (try? JSONParser.parse(bytes: member.value.jsonBytes)) ?? .null) }
+    }
 
     private mutating func add(_ name: String, _ value: JSONValue?) {
-        if let value { members.append((key: name, value: value)) }
+        if let value { encoded.append((key: name, value: value)) }
+    }
+
+    public mutating func objects<Item: JSONObjectEncodable & Sendable>(
+        _ name: String, _ value: inout [Item], maxCount: Int, read: (JSONReader) throws(JSONReadError) -> Item, _ summary: @autoclosure () -> String
+    ) {
+        if !value.isEmpty { encoded.append((key: name, value: EncodableArray(items: value))) }
     }
 
     public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String) { add(name, value.map { JSONValue(Int($0)) }) }

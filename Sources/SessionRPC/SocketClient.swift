@@ -83,12 +83,27 @@ public final class SocketClient {
 
     /// Sends a request and returns its result, or the daemon's error.
     public func call(_ method: String, _ params: JSONValue? = nil) throws(Unreachable) -> Result<JSONValue, RPCError> {
+        try call(method, encoded: params)
+    }
+
+    /// Sends a request whose params write themselves (no tree is built) and returns
+    /// its result, or the daemon's error.
+    public func call(_ method: String, encoded params: (some JSONEncodable)?) throws(Unreachable) -> Result<JSONValue, RPCError> {
         let id = nextID
         nextID += 1
-        var pairs: [(key: String, value: JSONValue)] = [(key: "jsonrpc", value: "2.0"), (key: "id", value: JSONValue(id)), (key: "method", value: .string(method))]
-        if let params { pairs.append((key: "params", value: params)) }
+        var writer = JSONWriter(capacity: 256)
+        writer.object {
+            $0.member("jsonrpc", "2.0")
+            $0.member("id", id)
+            $0.key("method")
+            $0.value(method)
+            if let params {
+                $0.key("params")
+                $0.value(params)
+            }
+        }
         do {
-            try send(line: JSONValue.object(pairs).jsonText)
+            try send(line: String(decoding: writer.bytes, as: UTF8.self))
         } catch {
             // A daemon that refuses a peer says why and closes at once, possibly before
             // this request went out: its reason is still there to read.

@@ -184,6 +184,19 @@ do {
         emit(Metric(name: "summary.weekly_ratio_\(large)_to_\(small)_sets", value: top / base, unit: "x",
                     note: "\(large / small) × the history, the same 5 years: the week's own sets grow by that factor too"))
     }
+    // Bringing a history in: a Strong export (250,000 rows, about 20 MB: a heavy user's
+    // years) through sessionctl and the daemon, against SQLite's own CSV import.
+    let csv = directory + "/strong.csv"
+    try ImportBenchmark.generate(path: csv, rows: workload.importRows)
+    let importSeconds = try ImportBenchmark.sessiondSeconds(csv: csv, directory: directory)
+    let rows = Double(workload.importRows)
+    emit(Metric(name: "history_import.rows_per_second", value: rows / importSeconds, unit: "1/s",
+                note: "sessionctl import of a \(workload.importRows)-row Strong export: parse, check, send in chunks, store"))
+    if let floor = ImportBenchmark.sqliteSeconds(csv: csv, directory: directory) {
+        emit(Metric(name: "history_import.sqlite3_csv_rows_per_second", value: rows / floor, unit: "1/s",
+                    note: "sqlite3 -csv .import of the same file into a plain table"))
+        emit(Metric(name: "history_import.ratio_to_sqlite3_csv", value: importSeconds / floor, unit: "x", note: "target <= 3"))
+    }
     if !arguments.contains("--quick"), InstructionCount.valgrind != nil { try emitInstructionCounts(others: []) }
 } catch {
     let message = "sessiond-bench: \(error)\n"

@@ -221,10 +221,28 @@ struct RowReader {
     /// Hevy writes an exercise's note on every row of it: kept once.
     private var lastNote: (workout: String, exercise: String, note: String)?
 
+    /// Units named in the header (`Weight (lbs)`, `distance_km`), for files without
+    /// unit columns.
+    private let headerPounds: Bool
+    private let headerDistanceUnit: String
+    /// Rows of a workout repeat its date and duration: each text is read once.
+    private var times: [String: LocalDateTime] = [:]
+    private var durations: [String: Int] = [:]
+
     init(header: [String], columns: [TrackerExport.Column: Int], format: TrackerExport.Format) {
         self.header = header
         self.columns = columns
         self.format = format
+        headerPounds = columns[.weight].map { header[$0].lowercased().contains("lb") } ?? false
+        let distanceName = columns[.distance].map { header[$0].lowercased() } ?? ""
+        headerDistanceUnit = distanceName.contains("km") ? "km" : distanceName.contains("mi") ? "mi" : "m"
+    }
+
+    private mutating func dateTime(_ text: String) -> LocalDateTime? {
+        if let known = times[text] { return known }
+        let time = HistoryDates.dateTime(text)
+        if let time { times[text] = time }
+        return time
     }
 
     struct Row {
@@ -239,8 +257,11 @@ struct RowReader {
 
     private func text(_ column: TrackerExport.Column) -> String? {
         guard let index = columns[column] else { return nil }
-        let value = fields[index].trimmingSpaces
-        return value.isEmpty || ["none", "n/a", "null"].contains(value.lowercased()) ? nil : value
+        var value = fields[index]
+        if value.first == " " || value.first == "\t" || value.last == " " || value.last == "\t" { value = value.trimmingSpaces }
+        guard !value.isEmpty else { return nil }
+        if value.utf8.count <= 4, ["none", "n/a", "null"].contains(value.lowercased()) { return nil }
+        return value
     }
 
     private mutating func problem(_ column: TrackerExport.Column, _ message: String) {
@@ -267,20 +288,21 @@ struct RowReader {
             problem(.date, "missing")
             return nil
         }
-        guard let start = HistoryDates.dateTime(startText) else {
+        guard let start = dateTime(startText) else {
             problem(.date, "not a date and time: \"\(startText)\" (expected e.g. 2026-04-24 09:40:00 or 8 Apr 2026, 16:50)")
             return nil
         }
         let title = text(.title) ?? "Workout"
         var duration: Int?
         if let end = text(.end) {
-            guard let endTime = HistoryDates.dateTime(end) else {
+            guard let endTime = dateTime(end) else {
                 problem(.end, "not a date and time: \"\(end)\"")
                 return nil
             }
             duration = HistoryDates.seconds(from: start, to: endTime)
         } else if let durationText = text(.duration) {
-            duration = HistoryDates.duration(durationText)
+            duration = durations[durationText] ?? HistoryDates.duration(durationText)
+            durations[durationText] = duration
             if duration == nil { problem(.duration, "not a duration: \"\(durationText)\" (expected e.g. 56m, 1h 2m or seconds)") }
         }
         let workoutKey = [startText, title, text(.workoutNumber) ?? ""].joined(separator: "\u{1F}")
@@ -303,15 +325,19 @@ struct RowReader {
         case let other: problem(columns[.setType] != nil ? .setType : .setOrder, "unknown set kind \"\(other)\"")
         }
         var weight = number(.weight)
-        let unitText = (text(.weightUnit) ?? columns[.weight].map { header[$0] } ?? "").lowercased()
-        if let kilograms = weight, unitText.contains("lb") { weight = Quantity.poundsToKilograms(kilograms) }
+        if let kilograms = weight, text(.weightUnit).map({ ["lb", "lbs", "pound", "pounds"].contains($0.lowercased()) }) ?? headerPounds {
+            weight = Quantity.poundsToKilograms(kilograms)
+        }
         let repsValue = number(.reps)
         let reps = repsValue.map { Int($0.rounded()) }
         if let repsValue, repsValue.rounded() != repsValue { problem(.reps, "not a whole number: \(repsValue)") }
         var distance = number(.distance)
-        let distanceUnit = (text(.distanceUnit) ?? columns[.distance].map { header[$0] } ?? "").lowercased()
-        if let value = distance {
-            if distanceUnit.contains("km") { distance = value * 1000 } else if distanceUnit.contains("mi") { distance = value * 1609.344 }
+        if let value = distance, value > 0 {
+            switch text(.distanceUnit)?.lowercased() ?? headerDistanceUnit {
+            case "km": distance = value * 1000
+            case "mi", "mile", "miles": distance = value * 1609.344
+            default: break
+            }
         }
         let seconds = number(.seconds).map { Int($0.rounded()) }
         var rpe = number(.rpe)

@@ -39,10 +39,8 @@ public enum HistoryImport: MethodContract {
             var id: String? = importID.isEmpty ? nil : importID
             coder.string("importId", &id, maxLength: 64, "required: chosen by the client; chunks with the same id form one import")
             importID = id ?? ""
-            var document: JSONValue? = workouts.isEmpty ? nil : .array(workouts.map { (try? JSONParser.parse(bytes: $0.jsonBytes)) ?? .null })
-            coder.document("workouts", &document, types: ["array"], required: false,
-                           "this chunk's workouts: {start, durationSeconds, title, note, sets: [{exercise, kind, reps, weightKg, distanceM, durationSeconds, rpe, note, superset}]}")
-            pending = document
+            coder.objects("workouts", &workouts, maxCount: HistoryLimits.workoutsPerChunk, read: { reader throws(JSONReadError) in try HistoryWorkout(reader: reader) },
+                          "this chunk's workouts: {start, durationSeconds, title, note, rpe, sets: [{exercise, kind, reps, weightKg, distanceM, durationSeconds, rpe, note, superset}]}")
             var chunk: Int? = self.chunk
             coder.int("chunk", &chunk, in: 0...100_000, "this chunk's number (0, 1, …): a chunk sent again replaces itself")
             self.chunk = chunk ?? 0
@@ -55,25 +53,8 @@ public enum HistoryImport: MethodContract {
             coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: strong, hevy, json")
         }
 
-        /// The workouts as sent, read in `validate` where their paths can be reported.
-        private var pending: JSONValue?
-
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if importID.isEmpty, !params.failed("importId") { params.fail("importId", "is required") }
-            guard let items = pending?.arrayValue else { return }
-            pending = nil
-            guard items.count <= HistoryLimits.workoutsPerChunk else {
-                params.fail("workouts", "at most \(HistoryLimits.workoutsPerChunk) workouts per call, got \(items.count); send the rest in further calls")
-                return
-            }
-            workouts = []
-            for (index, item) in items.enumerated() {
-                do throws(JSONReadError) {
-                    workouts.append(try HistoryWorkout(reader: try JSONReader(item, path: "params.workouts[\(index)]")))
-                } catch {
-                    params.fail(path: error.path, "must be \(error.expected)")
-                }
-            }
         }
     }
 

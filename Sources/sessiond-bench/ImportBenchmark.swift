@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+import SessionRPC
+
+/// `sessionctl import` of a generated Strong export against SQLite's own CSV import of
+/// the same file into a plain table (`sqlite3 -csv .import`), the floor of reading and
+/// storing those rows.
+enum ImportBenchmark {
+    /// Writes a Strong export of about `rows` rows: near-daily workouts of 25 sets.
+    static func generate(path: String, rows: Int) throws {
+        var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE\n"
+        let workouts = max(1, rows / 25)
+        for workout in 0..<workouts {
+            let day = 18_000 + workout * 8 / 7
+            let date = LocalDate(daysSinceEpoch: day).description
+            for set in 0..<25 {
+                let exercise = SummaryBenchmark.exercises[(workout + set / 5) % SummaryBenchmark.exercises.count]
+                text += "\(date) 18:00:00,\"Workout \(workout % 4)\",1h 2m,\"\(exercise)\",\(set % 5 == 0 ? "W" : String(set % 5)),\(40 + set % 30).5,\(5 + set % 6),0,0,\n"
+            }
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw BenchError("cannot write \(path)") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw BenchError("cannot write \(path)") }
+            offset += written
+        }
+    }
+
+    /// Seconds `sessionctl import` takes for `csv` into a fresh daemon.
+    static func sessiondSeconds(csv: String, directory: String) throws -> Double {
+        let socket = directory + "/import.sock"
+        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/import.db", "--timezone", "UTC"])
+        defer {
+            kill(daemon, SIGTERM)
+            _ = wait(for: daemon)
+        }
+        var ready = false
+        for _ in 0..<1000 where !ready {
+            ready = (try? SocketClient(path: socket)) != nil
+            if !ready { usleep(5_000) }
+        }
+        let start = nowNs()
+        guard let run = output(of: productsDirectory() + "/sessionctl", ["--socket", socket, "import", csv]), run.output.hasPrefix("imported") else {
+            throw BenchError("sessionctl import failed")
+        }
+        return Double(nowNs() - start) / 1e9
+    }
+
+    /// Seconds `sqlite3 -csv DB ".import FILE t"` takes, nil when sqlite3 is not installed.
+    static func sqliteSeconds(csv: String, directory: String) -> Double? {
+        let candidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
+        guard let sqlite = candidates.first(where: { access($0, X_OK) == 0 }) else { return nil }
+        let start = nowNs()
+        guard output(of: sqlite, ["-csv", directory + "/plain.db", ".import '\(csv)' rows"]) != nil else { return nil }
+        return Double(nowNs() - start) / 1e9
+    }
+}
