@@ -87,10 +87,7 @@ extension Commands {
             let from = try dateOption(arguments, "--from")
             let to = try dateOption(arguments, "--to")
             if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
-            let path = arguments.positionals.first
-            if let path, path != "-", !arguments.has("--force"), access(path, F_OK) == 0 {
-                throw UsageError("\(path) exists; pass --force to replace it")
-            }
+            let path = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
             var workouts: [HistoryWorkout] = []
             var after: Int64?
@@ -99,12 +96,7 @@ extension Commands {
                 workouts += page.workouts
                 after = page.next
             } while after != nil
-            let text = TrackerExport.write(workouts, as: format)
-            guard let path, path != "-" else {
-                context.console.write(text)
-                return ExitStatus.ok
-            }
-            try FileOutput.write(text, to: path)
+            guard let path = try FileOutput.deliver(TrackerExport.write(workouts, as: format), to: path, context: context) else { return ExitStatus.ok }
             context.console.error("exported \(workouts.count) session\(workouts.count == 1 ? "" : "s") to \(path) (\(format.rawValue))")
             return ExitStatus.ok
         })
@@ -126,7 +118,7 @@ extension Commands {
             guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
                 throw UsageError("backup needs one FILE to write")
             }
-            if !arguments.has("--force"), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
+            _ = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
             var bytes: [UInt8] = []
             var result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params())
@@ -188,17 +180,9 @@ extension Commands {
                 guard let planID = Int64(id), planID > 0 else { throw UsageError("--plan must be a plan id, got \"\(id)\"") }
                 params.planID = planID
             }
-            let path = arguments.positionals.first
-            if let path, path != "-", !arguments.has("--force"), access(path, F_OK) == 0 {
-                throw UsageError("\(path) exists; pass --force to replace it")
-            }
+            let path = try FileOutput.target(arguments)
             let document = try context.call(try context.connect(arguments), PlanGet.self, params)
-            let text = calendar.file(for: document.plan)
-            guard let path, path != "-" else {
-                context.console.write(text)
-                return ExitStatus.ok
-            }
-            try FileOutput.write(text, to: path)
+            guard let path = try FileOutput.deliver(calendar.file(for: document.plan), to: path, context: context) else { return ExitStatus.ok }
             let events = document.plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
             context.console.error("wrote \(events) training day\(events == 1 ? "" : "s") of plan \(document.planID) to \(path)")
             return ExitStatus.ok
@@ -208,6 +192,25 @@ extension Commands {
 /// Writes a whole file: into a temporary file beside it, then renamed over it, so a
 /// reader never sees half a file.
 enum FileOutput {
+    /// The file a command writes (its one positional), nil for standard output (none,
+    /// or -). An existing file is kept unless --force is given.
+    static func target(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let path = arguments.positionals.first, path != "-" else { return nil }
+        if !arguments.has("--force"), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
+        return path
+    }
+
+    /// Writes `text` to `path`, or to standard output when it is nil; returns the path
+    /// written.
+    static func deliver(_ text: String, to path: String?, context: CommandContext) throws(FileInput.Failure) -> String? {
+        guard let path else {
+            context.console.write(text)
+            return nil
+        }
+        try write(text, to: path)
+        return path
+    }
+
     static func write(_ text: String, to path: String) throws(FileInput.Failure) {
         try write(Array(text.utf8), to: path, mode: 0o644)
     }
