@@ -42,7 +42,7 @@ extension Commands {
 
     static let log = Command(
         words: ["log"], synopsis: "EXERCISE [REPS] [WEIGHT]",
-        summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb.",
+        summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb, log squat 3x5@100.",
         details: """
             EXERCISE is the exercise's number in today's plan, or its name or the start of
             it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
@@ -50,7 +50,9 @@ extension Commands {
             and one logged off-plan earlier in the session matches the same way.
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
             plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
-            10x24 gives both. Without REPS and WEIGHT the set is logged as planned.
+            As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
+            8@60 and 8x60kg are one set of 8 at 60 kg. Without REPS and WEIGHT the set is
+            logged as planned. Anything else after the exercise is a usage error (exit 2).
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
@@ -107,10 +109,14 @@ extension Commands {
         params.reps = wanted.reps
         params.durationSeconds = wanted.durationSeconds
         params.weightKg = wanted.weightKg
-        params.requestID = requestID(context)
-        let result = try logOnce(params, client: client, context: context)
-        if context.printJSON(result, arguments) { return ExitStatus.ok }
-        SessionFormatter(console: context.console).printLogged(result, session: session)
+        // "3x5" logs three sets, each with a request id of its own.
+        let base = requestID(context)
+        for number in 1...wanted.sets {
+            params.requestID = wanted.sets == 1 ? base : base + "-\(number)"
+            let result = try logOnce(params, client: client, context: context)
+            if context.printJSON(result, arguments) { continue }
+            SessionFormatter(console: context.console).printLogged(result, session: session)
+        }
         return ExitStatus.ok
     }
 

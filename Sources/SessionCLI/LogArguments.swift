@@ -4,7 +4,9 @@ import SessionCore
 /// What `sessionctl log EXERCISE [REPS] [WEIGHT]` was asked: forgiving input read
 /// strictly. EXERCISE is a position in today's plan or words of a name; REPS a count or
 /// a duration ("45s", "1:30"); WEIGHT kilograms ("24", "24kg") or pounds ("55lb"); a
-/// unit may also stand apart ("24 kg", "45 s"). "10x24" gives both.
+/// unit may also stand apart ("24 kg", "45 s"). As Strong and Hevy users write it,
+/// "3x5" is 3 sets of 5 reps, "3x5x100" and "3x5@100" at 100 kg; "8@60" and "8x60kg"
+/// are one set of 8 at 60 kg. Anything after the name that is none of these is refused.
 struct LogArguments: Equatable {
     enum Exercise: Equatable {
         case position(Int)
@@ -15,6 +17,8 @@ struct LogArguments: Equatable {
     var reps: Int?
     var durationSeconds: Int?
     var weightKg: Double?
+    /// Sets to log alike ("3x5"): each is a set of its own.
+    var sets = 1
     /// REPS was a plain number ("45", not "45s" or "10x24"): for a timed exercise it
     /// means seconds (`asSeconds`).
     var countIsPlain = false
@@ -47,15 +51,17 @@ struct LogArguments: Equatable {
         } else {
             var name = [first]
             while let word = rest.first, !Self.isQuantity(word) {
+                if Self.isUnreadable(word) { throw Self.unreadable(word) }
                 name.append(word)
                 rest = rest.dropFirst()
             }
             exercise = .name(name.joined(separator: " "))
         }
         var quantities = Self.joiningUnits(Array(rest))
-        if let first = quantities.first, let (reps, weight) = Self.repsTimesWeight(first) {
-            self.reps = reps
-            weightKg = weight
+        if let first = quantities.first, let shorthand = try Self.setsRepsWeight(first) {
+            sets = shorthand.sets
+            self.reps = shorthand.reps
+            weightKg = shorthand.weight
             quantities.removeFirst()
             guard quantities.isEmpty else { throw UsageError("unexpected \"\(quantities[0])\" after \(first)") }
             return
@@ -77,8 +83,25 @@ struct LogArguments: Equatable {
             quantities.removeFirst()
             weightKg = try Self.kilograms(weightWord)
         }
-        guard quantities.isEmpty else { throw UsageError("unexpected \"\(quantities[0])\"; usage: log EXERCISE [REPS] [WEIGHT]") }
+        guard quantities.isEmpty else { throw Self.unreadable(quantities[0]) }
     }
+
+    /// The forms a set may be written in, for usage errors.
+    static let forms = "REPS (8), a time (45s, 1:30), WEIGHT (24, 24kg, 55lb), SETSxREPS (3x5), SETSxREPSxWEIGHT (3x5x100, 3x5@100), REPS@WEIGHT (8@60)"
+
+    static func unreadable(_ word: String) -> UsageError {
+        UsageError("cannot read \"\(word)\" as part of a set; after the exercise write " + forms)
+    }
+
+    /// Words that are meant as a quantity but are none: a number word ("five"), or a word
+    /// with digits that reads as no number, time or weight ("x5", "3x5x100x2").
+    static func isUnreadable(_ word: String) -> Bool {
+        numberWords.contains(word.lowercased()) || word.contains(where: \.isNumber)
+    }
+
+    static let numberWords: Set<String> = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "twenty",
+    ]
 
     /// "24", "kg" → "24kg"; "45", "s" → "45s": a unit word joins the number before it.
     static func joiningUnits(_ words: [String]) -> [String] {
@@ -95,19 +118,48 @@ struct LogArguments: Equatable {
         return joined
     }
 
-    /// True for words that start the quantities: numbers, durations, weights, 10x24.
+    /// True for words that start the quantities: numbers, durations, weights, 3x5.
     static func isQuantity(_ word: String) -> Bool {
-        Double(word) != nil || Quantity.hasTimeUnit(word) || Quantity.weight(word) != nil || repsTimesWeight(word) != nil
+        Double(word) != nil || Quantity.hasTimeUnit(word) || Quantity.weight(word) != nil || (try? setsRepsWeight(word)) != nil
     }
 
-    /// "10x24", "10×24kg".
-    static func repsTimesWeight(_ word: String) -> (Int, Double)? {
-        for separator in ["x", "×", "X"] where word.contains(separator) {
-            let parts = word.components(separatedBy: separator)
-            guard parts.count == 2, let reps = Int(parts[0]), let weight = try? kilograms(parts[1]) else { continue }
-            return (reps, weight)
+    /// "3x5" (3 sets of 5), "3x5x100" and "3x5@100" (at 100 kg), "8@60" and "8x60kg"
+    /// (one set of 8 at 60: a weight with its unit is no rep count); nil for a word of
+    /// another form. Bounds are checked: more than 20 sets is a usage error.
+    static func setsRepsWeight(_ word: String) throws(UsageError) -> (sets: Int, reps: Int, weight: Double?)? {
+        let lowered = word.lowercased().replacingOccurrences(of: "×", with: "x")
+        var parts = lowered.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 2 else { return nil }
+        let weightText = parts.count == 2 ? parts.removeLast() : nil
+        let counts = parts[0].split(separator: "x", omittingEmptySubsequences: false).map(String.init)
+        var sets = 1
+        var reps: Int
+        var weight: Double?
+        switch (counts.count, weightText) {
+        case (1, let at?):  // 8@60
+            guard let count = Int(counts[0]) else { return nil }
+            reps = count
+            weight = try kilograms(at)
+        case (2, nil) where Int(counts[1]) == nil:  // 8x60kg
+            guard let count = Int(counts[0]), Quantity.weight(counts[1])?.unit != Quantity.Weight.Unit.none, Quantity.weight(counts[1]) != nil else { return nil }
+            reps = count
+            weight = try kilograms(counts[1])
+        case (2, _):  // 3x5, 3x5@100
+            guard let setCount = Int(counts[0]), let count = Int(counts[1]) else { return nil }
+            sets = setCount
+            reps = count
+            weight = try weightText.map { text throws(UsageError) in try kilograms(text) }
+        case (3, nil):  // 3x5x100
+            guard let setCount = Int(counts[0]), let count = Int(counts[1]) else { return nil }
+            sets = setCount
+            reps = count
+            weight = try kilograms(counts[2])
+        default:
+            return nil
         }
-        return nil
+        guard (1...20).contains(sets) else { throw UsageError("SETS in \(word) must be from 1 to 20, got \(sets)") }
+        guard SessionLimits.reps.contains(reps) else { throw UsageError("REPS must be from 0 to 1000, got \(reps)") }
+        return (sets, reps, weight)
     }
 
     /// "24", "24kg", "55lb" → kg (pounds converted, rounded to 0.1 kg).
@@ -154,19 +206,26 @@ enum ExerciseMatcher {
 
     /// An exact name, else a unique prefix of the name, else a unique prefix of one of
     /// its words ("squat" → "Goblet Squat"); nothing matching is a new off-plan exercise.
+    /// Hyphens and underscores count as spaces, so a completed word (`dumbbell-fly`)
+    /// finds what it completed ("Dumbbell Fly").
     static func match(_ query: String, in candidates: [Candidate]) -> Match {
-        let key = query.exerciseKey
+        let key = matchKey(query)
         func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
-        if let exact = candidates.first(where: { $0.name.exerciseKey == key }) { return found(exact) }
-        let prefixed = candidates.filter { $0.name.exerciseKey.hasPrefix(key) }
+        if let exact = candidates.first(where: { matchKey($0.name) == key }) { return found(exact) }
+        let prefixed = candidates.filter { matchKey($0.name).hasPrefix(key) }
         if prefixed.count == 1 { return found(prefixed[0]) }
         if prefixed.count > 1 { return .ambiguous(prefixed) }
         let wordPrefixed = candidates.filter { candidate in
-            let words = candidate.name.exerciseKey.split(separator: " ")
+            let words = matchKey(candidate.name).split(separator: " ")
             return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(key) }
         }
         if wordPrefixed.count == 1 { return found(wordPrefixed[0]) }
         if wordPrefixed.count > 1 { return .ambiguous(wordPrefixed) }
         return .offPlan(query.collapsingWhitespace())
+    }
+
+    /// The exercise key with `-` and `_` read as spaces.
+    static func matchKey(_ name: String) -> String {
+        String(name.map { $0 == "-" || $0 == "_" ? " " : $0 }).exerciseKey
     }
 }

@@ -57,6 +57,30 @@ import JSON
         #expect(try JSONParser.parse(list.stdout)[0]?["sets"] == 4)
     }
 
+    @Test func setsAsLiftersWriteThemAndCompletedNames() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["plan", "import", "--week-start", "2026-11-30", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
+        // What tab completion offers is what the name matches.
+        let completions = try ctl(daemon, ["__complete-exercises"]).stdout.split(separator: "\n").map(String.init)
+        #expect(completions.contains("dumbbell-fly"))
+        let fly = try ctl(daemon, ["log", "dumbbell-fly", "12", "10", "--json"])
+        #expect(try JSONParser.parse(fly.stdout)["exercise"] == "Dumbbell Fly", "\(fly.stdout) \(fly.stderr)")
+        // 3x5@20: three sets of five at 20 kg, each a set of its own.
+        let three = try ctl(daemon, ["log", "dumbbell bench", "3x5@20"])
+        #expect(three.status == 0, "\(three.stderr)")
+        #expect(three.stdout.split(separator: "\n").filter { $0.hasPrefix("Dumbbell Bench Press · set") }.count == 3, "\(three.stdout)")
+        let current = try daemon.client().call("session.current")
+        #expect(current["sets"] == 4)
+        // Unreadable words are usage errors that store nothing.
+        for words in [["deadlift", "five", "140"], ["deadlift", "1m30s"], ["deadlift", "x5"], ["squat", "3x5x100x2"]] {
+            let run = try ctl(daemon, ["log"] + words)
+            #expect(run.status == 2 && run.stderr.contains("cannot read"), "\(words): \(run.stderr)")
+        }
+        #expect(try daemon.client().call("session.current")["sets"] == 4, "nothing more was stored")
+    }
+
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

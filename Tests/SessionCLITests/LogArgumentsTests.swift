@@ -9,7 +9,8 @@ import Testing
         #expect(try LogArguments(["plank", "45s"]) == LogArguments.make(.name("plank"), seconds: 45))
         #expect(try LogArguments(["goblet", "squat", "10", "24kg"]) == LogArguments.make(.name("goblet squat"), reps: 10, weight: 24))
         #expect(try LogArguments(["row", "8", "55lb"]) == LogArguments.make(.name("row"), reps: 8, weight: 24.9))
-        #expect(try LogArguments(["row", "8x50"]) == LogArguments.make(.name("row"), reps: 8, weight: 50, plain: false))
+        #expect(try LogArguments(["row", "8x50kg"]) == LogArguments.make(.name("row"), reps: 8, weight: 50, plain: false), "a weight with its unit is no rep count")
+        #expect(try LogArguments(["row", "8@50"]) == LogArguments.make(.name("row"), reps: 8, weight: 50, plain: false))
         #expect(try LogArguments(["hang", "1:30"]) == LogArguments.make(.name("hang"), seconds: 90))
     }
 
@@ -25,8 +26,28 @@ import Testing
         #expect(try LogArguments(["plank", "45"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45, plain: false))
         #expect(try LogArguments(["plank", "45", "10"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45, weight: 10, plain: false))
         #expect(try LogArguments(["plank", "45s"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45), "already a time")
-        #expect(try LogArguments(["carry", "3x20"]).asSeconds() == LogArguments.make(.name("carry"), reps: 3, weight: 20, plain: false),
-                "10x24 says reps")
+        #expect(try LogArguments(["carry", "3x20"]).asSeconds() == LogArguments.make(.name("carry"), reps: 20, plain: false, sets: 3),
+                "3x20 says reps")
+    }
+
+    @Test func setsTimesRepsAsStrongAndHevyWriteThem() throws {
+        #expect(try LogArguments(["deadlift", "3x5"]) == LogArguments.make(.name("deadlift"), reps: 5, plain: false, sets: 3))
+        #expect(try LogArguments(["squat", "3x5x100"]) == LogArguments.make(.name("squat"), reps: 5, weight: 100, plain: false, sets: 3))
+        #expect(try LogArguments(["squat", "4×8@60kg"]) == LogArguments.make(.name("squat"), reps: 8, weight: 60, plain: false, sets: 4))
+        #expect(try LogArguments(["1", "3X10"]) == LogArguments.make(.position(1), reps: 10, plain: false, sets: 3))
+        #expect(throws: UsageError.self) { try LogArguments(["squat", "30x5"]) }
+        #expect(throws: UsageError.self) { try LogArguments(["squat", "3x5", "100"]) }
+    }
+
+    @Test func aWordThatIsNoQuantityAfterTheNameIsAUsageError() {
+        for words in [["deadlift", "five", "140"], ["deadlift", "1m30s"], ["deadlift", "x5"], ["squat", "3x5x100x2"], ["row", "5", "20", "junk"]] {
+            do {
+                _ = try LogArguments(words)
+                Issue.record("accepted \(words)")
+            } catch {
+                #expect(error.message.contains("cannot read") && error.message.contains("SETSxREPS"), "\(words): \(error.message)")
+            }
+        }
     }
 
     @Test func refusesWhatItCannotRead() {
@@ -48,6 +69,8 @@ import Testing
         #expect(ExerciseMatcher.match("GOB", in: day) == .planned(day[0]))
         #expect(ExerciseMatcher.match("romanian", in: day) == .planned(day[1]))
         #expect(ExerciseMatcher.match("squat", in: day) == .ambiguous([day[0], day[2]]))
+        #expect(ExerciseMatcher.match("goblet-squat", in: day) == .planned(day[0]), "a completed word finds what it completed")
+        #expect(ExerciseMatcher.match("bulgarian_split", in: day) == .planned(day[2]))
         #expect(ExerciseMatcher.match("split squat", in: day) == .planned(day[2]))
         #expect(ExerciseMatcher.match("  Farmer   Carry", in: day) == .offPlan("Farmer Carry"))
     }
@@ -67,7 +90,9 @@ import Testing
 
 extension LogArguments {
     /// `reps` is a plain count unless `plain` says otherwise (only "10x24" is not).
-    static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil, plain: Bool? = nil) -> LogArguments {
-        LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight, countIsPlain: plain ?? (reps != nil))
+    static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil, plain: Bool? = nil, sets: Int = 1) -> LogArguments {
+        var arguments = LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight, countIsPlain: plain ?? (reps != nil))
+        arguments.sets = sets
+        return arguments
     }
 }
