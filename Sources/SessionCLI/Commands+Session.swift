@@ -46,8 +46,10 @@ extension Commands {
         details: """
             EXERCISE is the exercise's number in today's plan, or its name or the start of
             it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
-            candidates and stores nothing; a name not in today's plan is logged off-plan,
-            and one logged off-plan earlier in the session matches the same way.
+            candidates and stores nothing; a whole word beats a prefix ("lat" is Lat
+            Pulldown, not Lateral Raise). Names logged in this or an earlier session match
+            the same way; a name that matches nothing planned or logged before is refused
+            with the closest names ("did you mean Overhead Press?") unless --new says it is new.
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
             plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
             As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
@@ -60,6 +62,7 @@ extension Commands {
             OptionSpec("--warmup", help: "a warm-up set: counts towards nothing"),
             OptionSpec("--kind", value: "KIND", help: "normal, warmup, drop or failure"),
             OptionSpec("--at", value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
+            OptionSpec("--new", help: "the exercise is new: log a name that matches nothing planned or logged before"),
         ],
         run: runLog)
 
@@ -93,7 +96,12 @@ extension Commands {
         case .name(let name):
             switch ExerciseMatcher.match(name, in: candidates + loggedOffPlan) {
             case .planned(let candidate): params.plannedExerciseID = candidate.id
-            case .logged(let name), .offPlan(let name): params.exercise = name
+            case .logged(let name): params.exercise = name
+            case .offPlan(let name):
+                guard let known = try knownName(name, arguments: arguments, planned: candidates.map(\.name), client: client, context: context) else {
+                    return ExitStatus.refused
+                }
+                params.exercise = known
             case .ambiguous(let matches):
                 context.console.error("sessionctl: \"\(name)\" matches several exercises; nothing was logged:")
                 for match in matches { context.console.error("  \(match.position.map(String.init) ?? "-")  \(match.name)") }
@@ -118,6 +126,31 @@ extension Commands {
             SessionFormatter(console: context.console).printLogged(result, session: session)
         }
         return ExitStatus.ok
+    }
+
+    /// The name to log for one that is in neither today's plan nor this session: a name
+    /// logged in an earlier session that it matches, or the name itself with --new. A
+    /// typo is refused with the closest names (nil: refused, message printed).
+    static func knownName(_ name: String, arguments: ParsedArguments, planned: [String], client: SocketClient, context: CommandContext) throws -> String? {
+        if arguments.has("--new") { return name }
+        let history = try context.call(client, HistoryExercises.self, HistoryExercises.Params()).items.map(\.name)
+        switch ExerciseMatcher.match(name, in: history.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
+        case .logged(let earlier): return earlier
+        case .ambiguous(let matches):
+            context.console.error("sessionctl: \"\(name)\" matches several exercises you logged before; nothing was logged:")
+            for match in matches.prefix(8) { context.console.error("  \(match.name)") }
+            return nil
+        case .planned, .offPlan:
+            let close = ExerciseMatcher.suggestions(for: name, among: planned + history)
+            if let best = close.first {
+                context.console.error("sessionctl: no exercise \"\(name)\" in today's plan or your history; did you mean \(best)?"
+                    + (close.count > 1 ? " (or " + close.dropFirst().prefix(3).joined(separator: ", ") + ")" : ""))
+            } else {
+                context.console.error("sessionctl: \"\(name)\" is in neither today's plan nor your history")
+            }
+            context.console.error("Nothing was logged. If it is new, log it with: sessionctl log --new \(name) …")
+            return nil
+        }
     }
 
     /// Sends `session.log`; when the connection is lost before the reply, sends it again

@@ -212,6 +212,9 @@ enum ExerciseMatcher {
         let key = matchKey(query)
         func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
         if let exact = candidates.first(where: { matchKey($0.name) == key }) { return found(exact) }
+        // Whole words beat prefixes: "lat" is Lat Pulldown, not Lateral Raise.
+        let wholeWords = candidates.filter { (" " + matchKey($0.name) + " ").contains(" " + key + " ") }
+        if wholeWords.count == 1 { return found(wholeWords[0]) }
         let prefixed = candidates.filter { matchKey($0.name).hasPrefix(key) }
         if prefixed.count == 1 { return found(prefixed[0]) }
         if prefixed.count > 1 { return .ambiguous(prefixed) }
@@ -222,6 +225,20 @@ enum ExerciseMatcher {
         if wordPrefixed.count == 1 { return found(wordPrefixed[0]) }
         if wordPrefixed.count > 1 { return .ambiguous(wordPrefixed) }
         return .offPlan(query.collapsingWhitespace())
+    }
+
+    /// Names close to `query` (a typo: "overhed" for Overhead Press), closest first.
+    static func suggestions(for query: String, among names: [String]) -> [String] {
+        let key = matchKey(query)
+        let scored = names.compactMap { name -> (name: String, distance: Int)? in
+            let words = matchKey(name).split(separator: " ").map(String.init)
+            // The whole name, or the run of its words as long as the query.
+            let runs = [matchKey(name)] + words.indices.map { words[$0...].prefix(max(1, key.split(separator: " ").count)).joined(separator: " ") }
+            let distance = runs.map { key.editDistance(to: $0) }.min() ?? .max
+            return distance <= max(1, key.count / 3) ? (name, distance) : nil
+        }
+        var seen = Set<String>()
+        return scored.sorted { $0.distance < $1.distance }.map(\.name).filter { seen.insert(matchKey($0)).inserted }
     }
 
     /// The exercise key with `-` and `_` read as spaces.

@@ -12,5 +12,6 @@ extension DaemonRoutes {
         DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
         DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
         DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
+        DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
     ]
 }

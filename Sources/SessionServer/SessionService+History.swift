@@ -91,3 +91,10 @@ extension SessionService {
         return HistoryExport.Result(workouts: workouts, next: page.count == limit ? page.last?.session.id : nil)
     }
 }
+
+extension SessionService {
+    func loggedExercises(_ params: HistoryExercises.Params) throws -> HistoryExercises.Result {
+        let rows = try database.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound)
+        return ResultList(rows.map { HistoryExercises.Exercise(name: $0.name, sets: $0.sets, lastLoggedAt: clock.rfc3339(ms: $0.lastLoggedAtMs)) })
+    }
+}

@@ -100,3 +100,17 @@ extension Database {
         }
     }
 }
+
+extension Database {
+    /// Every exercise logged, under the name it was last logged as, with its set count
+    /// and when it was last logged (ms), most recent first, at most `limit`.
+    public func loggedExercises(limit: Int) throws(StorageError) -> [(name: String, sets: Int, lastLoggedAtMs: Int64)] {
+        try wrap {
+            try connection.prepare("""
+                SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = g.exercise_key ORDER BY logged_at_ms DESC LIMIT 1),
+                    count(*), max(logged_at_ms)
+                FROM logged_set g GROUP BY exercise_key ORDER BY max(logged_at_ms) DESC LIMIT ?
+                """).rows([limit]) { (name: $0.text(0), sets: $0.int(1), lastLoggedAtMs: $0.int64(2)) }
+        }
+    }
+}

@@ -186,7 +186,7 @@ enum Benchmarks {
         var samples: [Double] = []
         for _ in 0..<runs {
             let start = nowNs()
-            let pid = spawn(ctl, ["--socket", socket, "log", "Curl", "10", "12"])
+            let pid = spawn(ctl, ["--socket", socket, "log", "--new", "Curl", "10", "12"])
             guard wait(for: pid) == 0 else { return .nan }
             samples.append(Double(nowNs() - start) / 1e6)
         }

@@ -53,7 +53,7 @@ import TestSupport
 
     @Test func aLostReplyIsRetriedWithTheSameRequestID() throws {
         try withFake(drops: 1) { socket, seen in
-            let result = try runProcess(Binaries.sessionctl, ["--socket", socket, "log", "squat", "5", "100"], timeout: 20)
+            let result = try runProcess(Binaries.sessionctl, ["--socket", socket, "log", "--new", "squat", "5", "100"], timeout: 20)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("squat"))
             let ids = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n")
@@ -64,7 +64,7 @@ import TestSupport
 
     @Test func noReplyAtAllSaysTheSetMayHaveBeenStored() throws {
         try withFake(drops: 10) { socket, _ in
-            let result = try runProcess(Binaries.sessionctl, ["--socket", socket, "log", "squat", "5", "100"], timeout: 20)
+            let result = try runProcess(Binaries.sessionctl, ["--socket", socket, "log", "--new", "squat", "5", "100"], timeout: 20)
             #expect(result.status == 3)
             #expect(result.stderr.contains("the set may have been stored"), "\(result.stderr)")
             #expect(!result.stderr.contains("cannot reach"))

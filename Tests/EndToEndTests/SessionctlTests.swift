@@ -40,7 +40,7 @@ import JSON
         #expect(pounds.stdout.contains("★ personal record"))
         let timed = try ctl(daemon, ["log", "plank", "45s"])
         #expect(timed.stdout.hasPrefix("Plank · set 1/3 · 45s"))
-        let offPlan = try ctl(daemon, ["log", "farmer's", "carry", "40s"])
+        let offPlan = try ctl(daemon, ["log", "--new", "farmer's", "carry", "40s"])
         #expect(offPlan.stdout.hasPrefix("farmer's carry (off-plan) · set 1 · 40s"))
         let status = try ctl(daemon, ["status"])
         #expect(status.stdout.contains(" 2  Incline Dumbbell Press  2/3"))
@@ -79,6 +79,17 @@ import JSON
             #expect(run.status == 2 && run.stderr.contains("cannot read"), "\(words): \(run.stderr)")
         }
         #expect(try daemon.client().call("session.current")["sets"] == 4, "nothing more was stored")
+
+        // A typo is no new exercise: the closest names are offered and nothing is stored;
+        // --new logs it; a name from an earlier session matches as planned names do.
+        let typo = try ctl(daemon, ["log", "dumbell", "fyl", "12", "10"])
+        #expect(typo.status == 1 && typo.stderr.contains("did you mean Dumbbell Fly?") && typo.stderr.contains("--new"), "\(typo.stderr)")
+        #expect(try ctl(daemon, ["log", "--new", "sled", "push", "20s"]).status == 0)
+        #expect(try ctl(daemon, ["finish"]).status == 0)
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let earlier = try JSONParser.parse(try ctl(daemon, ["log", "sled", "30s", "--json"]).stdout)
+        #expect(earlier["exercise"] == "sled push", "a name logged in an earlier session matches")
+        #expect(try daemon.client().call("session.current")["sets"] == 1)
     }
 
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
@@ -109,7 +120,7 @@ import JSON
         #expect(timed.stdout.hasPrefix("Plank · set 2/3 · 1:05 min"), "\(timed.stdout)")
         let bench = try JSONParser.parse(try ctl(daemon, ["log", "1", "10", "24", "kg", "--json"]).stdout)
         #expect(bench["reps"] == 10 && bench["weightKg"] == 24 && bench["durationSeconds"] == .null, "\(bench.jsonText)")
-        let offPlan = try JSONParser.parse(try ctl(daemon, ["log", "burpee", "45", "--json"]).stdout)
+        let offPlan = try JSONParser.parse(try ctl(daemon, ["log", "--new", "burpee", "45", "--json"]).stdout)
         #expect(offPlan["reps"] == 45, "an off-plan exercise has no measure to follow: a count is reps")
     }
 
@@ -119,10 +130,10 @@ import JSON
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         #expect(try ctl(daemon, ["start"]).status == 0)
-        #expect(try ctl(daemon, ["log", "push-up", "20"]).stdout.hasPrefix("push-up (off-plan) · set 1 · 20 reps"))
+        #expect(try ctl(daemon, ["log", "--new", "push-up", "20"]).stdout.hasPrefix("push-up (off-plan) · set 1 · 20 reps"))
         let again = try ctl(daemon, ["log", "PUSH", "15"])
         #expect(again.stdout.hasPrefix("push-up (off-plan) · set 2 · 15 reps"), "\(again.stdout)")
-        #expect(try ctl(daemon, ["log", "pull-up", "8"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "pull-up", "8"]).status == 0)
         let ambiguous = try ctl(daemon, ["log", "pu", "5"])
         #expect(ambiguous.status == 2 && ambiguous.stderr.contains("  -  push-up") && ambiguous.stderr.contains("Use more of the name"))
         let finished = try ctl(daemon, ["finish"])
@@ -176,10 +187,10 @@ import JSON
         defer { daemon.cleanUp() }
         #expect(try ctl(daemon, ["history"]).stdout == "no sessions yet\n")
         #expect(try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-28T09:00:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["log", "row", "10", "50", "--at", "2026-11-28T09:10:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", "2026-11-28T09:10:00Z"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--at", "2026-11-28T10:05:00Z"]).status == 0)
         #expect(try ctl(daemon, ["start", "2026-11-29", "--at", "2026-11-29T09:00:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:05:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "100", "--at", "2026-11-29T09:05:00Z"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:08:00Z"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--at", "2026-11-29T09:30:00Z"]).status == 0)
         let listed = try ctl(daemon, ["history"])
@@ -235,7 +246,7 @@ import JSON
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
         usleep(500_000)  // time for the watcher to connect and subscribe
         _ = try ctl(daemon, ["start"])
-        _ = try ctl(daemon, ["log", "burpee", "10"])
+        _ = try ctl(daemon, ["log", "--new", "burpee", "10"])
         var text = ""
         let handle = output.fileHandleForReading
         while text.components(separatedBy: "\n").count < 3 {
@@ -257,7 +268,7 @@ import JSON
         #expect(script.stdout.contains("\"plan import\") flags=\""))
         try Workout.importPlan(try daemon.client())
         _ = try ctl(daemon, ["start", "2026-12-02"])
-        #expect(try ctl(daemon, ["log", "farmer", "carry", "40s"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "farmer", "carry", "40s"]).status == 0)
         let names = try ctl(daemon, ["__complete-exercises"])
         #expect(names.stdout.split(separator: "\n").first == "goblet-squat")
         #expect(names.stdout.split(separator: "\n").last == "farmer-carry", "off-plan names logged today complete too")

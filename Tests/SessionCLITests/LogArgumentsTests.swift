@@ -73,6 +73,17 @@ import Testing
         #expect(ExerciseMatcher.match("bulgarian_split", in: day) == .planned(day[2]))
         #expect(ExerciseMatcher.match("split squat", in: day) == .planned(day[2]))
         #expect(ExerciseMatcher.match("  Farmer   Carry", in: day) == .offPlan("Farmer Carry"))
+        let back = [ExerciseMatcher.Candidate(id: 1, position: 1, name: "Lateral Raise"), ExerciseMatcher.Candidate(id: 2, position: 2, name: "Lat Pulldown")]
+        #expect(ExerciseMatcher.match("lat", in: back) == .planned(back[1]), "a whole word beats a prefix")
+        #expect(ExerciseMatcher.match("lat", in: [back[0]]) == .planned(back[0]), "a prefix still finds a name alone")
+    }
+
+    @Test func typosSuggestTheClosestNames() {
+        let names = ["Overhead Press", "Overhead Triceps Extension", "Deadlift", "Bench Press"]
+        #expect(ExerciseMatcher.suggestions(for: "overhed", among: names).first == "Overhead Press")
+        #expect(ExerciseMatcher.suggestions(for: "deadlfit", among: names) == ["Deadlift"])
+        #expect(ExerciseMatcher.suggestions(for: "bnech press", among: names) == ["Bench Press"])
+        #expect(ExerciseMatcher.suggestions(for: "kettlebell swing", among: names).isEmpty)
     }
 
     @Test func offPlanExercisesAlreadyLoggedMatchToo() {

@@ -9,4 +9,12 @@ import Testing
         #expect(" Übung\u{00A0} Zwei ".collapsingWhitespace() == "Übung Zwei", "non-breaking space is whitespace too")
         #expect("a\u{2028}b".collapsingWhitespace() == "a b")
     }
+
+    @Test func editDistanceCountsSwapsAsOne() {
+        #expect("overhed".editDistance(to: "overhead") == 1)
+        #expect("deadlfit".editDistance(to: "deadlift") == 1)
+        #expect("".editDistance(to: "row") == 3)
+        #expect("squat".editDistance(to: "squat") == 0)
+        #expect("kitten".editDistance(to: "sitting") == 3)
+    }
 }

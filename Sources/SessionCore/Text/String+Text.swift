@@ -64,3 +64,26 @@ extension String {
         return parts
     }
 }
+
+extension String {
+    /// The edit distance to `other` (insertions, deletions, substitutions and swaps of
+    /// neighbours count one each), for "did you mean" suggestions.
+    public func editDistance(to other: String) -> Int {
+        let a = Array(self), b = Array(other)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = Swift.min(current[j], before[j - 2] + 1) }
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[b.count]
+    }
+}
