@@ -77,6 +77,7 @@ extension Commands {
             guard let kind = SetKind(rawValue: text) else {
                 throw UsageError("--kind must be one of \(SetKind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
             }
+            if arguments.has("--warmup"), kind != .warmup { throw UsageError("--warmup and --kind \(text) say different kinds; give one") }
             params.kind = kind
         }
         let client = try context.connect(arguments)
@@ -193,10 +194,13 @@ extension Commands {
         return time
     }
 
-    /// `--rpe`, a number (the daemon checks its range and steps).
+    /// `--rpe`, from 1 to 10 in half steps: checked here, so a mistake is a usage error
+    /// in the option's words, not the daemon's params path.
     static func rpeOption(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
         guard let text = arguments.value("--rpe") else { return nil }
-        guard let rpe = Double(text) else { throw UsageError("--rpe needs a number from 1 to 10, got \"\(text)\"") }
+        guard let rpe = Double(text), SessionLimits.rpe.contains(rpe), (rpe / SessionLimits.rpeStep).rounded() == rpe / SessionLimits.rpeStep else {
+            throw UsageError("--rpe needs a number from 1 to 10 in half steps (7, 7.5, 8), got \"\(text)\"")
+        }
         return rpe
     }
 
@@ -264,6 +268,7 @@ extension Commands {
             var params = SessionList.Params()
             params.from = try dateOption(arguments, "--from")
             params.to = try dateOption(arguments, "--to")
+            if let from = params.from, let to = params.to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
             params.limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
             let sessions = try context.call(try context.connect(arguments), SessionList.self, params)
             if context.printJSON(sessions, arguments) { return ExitStatus.ok }

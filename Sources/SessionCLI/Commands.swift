@@ -40,17 +40,24 @@ public enum SessionCtl {
         }
         var context = context
         var arguments = arguments
-        if arguments.first == "--socket", arguments.count > 1 {
-            context.globalSocket = arguments[1]
-            arguments.removeFirst(2)
-        } else if let first = arguments.first, first.hasPrefix("--socket=") {
-            context.globalSocket = String(first.dropFirst("--socket=".count))
-            arguments.removeFirst()
+        // Options every command takes may come before it too.
+        var global: [String] = []
+        while let first = arguments.first, first.hasPrefix("--") {
+            if first == "--socket", arguments.count > 1 {
+                context.globalSocket = arguments[1]
+                arguments.removeFirst(2)
+            } else if first.hasPrefix("--socket=") {
+                context.globalSocket = String(first.dropFirst("--socket=".count))
+                arguments.removeFirst()
+            } else if first == "--json" {
+                global.append(first)
+                arguments.removeFirst()
+            } else {
+                break
+            }
         }
-        guard let (command, rest) = match(arguments) else {
-            console.error("sessionctl: unknown command \"\(arguments.prefix(2).joined(separator: " "))\"; run \"sessionctl --help\" for the list")
-            return ExitStatus.usage
-        }
+        guard let (command, words) = match(arguments) else { return unknownCommand(arguments, json: global.contains("--json"), console: console) }
+        let rest = words + global
         do {
             if rest.contains("--help") || rest.contains("-h") {
                 console.print(command.help)
@@ -61,6 +68,7 @@ public enum SessionCtl {
         } catch let error as UsageError {
             console.error("sessionctl: \(error.message)")
             console.error("Usage: \(command.usage)  (see --help)")
+            if rest.contains("--json") { printJSONError("usage", error.message, console: console) }
             return ExitStatus.usage
         } catch let error as FileInput.Failure {
             console.error("sessionctl: \(error)")
@@ -81,11 +89,36 @@ public enum SessionCtl {
         } catch let error as SocketClient.Unreachable {
             console.error("sessionctl: \(error)")
             console.error("Is sessiond running? Start it with \"sessiond\" (or \"systemctl --user start sessiond.socket\"), or point --socket at it.")
+            if rest.contains("--json") { printJSONError("unreachable", "\(error)", console: console) }
             return ExitStatus.unreachable
         } catch {
             console.error("sessionctl: \(error)")
             return ExitStatus.refused
         }
+    }
+
+    /// A word that names no command: a command group alone ("plan", "plan --help") lists
+    /// its commands; anything else is named, one word, as unknown.
+    static func unknownCommand(_ arguments: [String], json: Bool, console: Console) -> Int32 {
+        let word = arguments.first ?? ""
+        let group = Commands.all.filter { $0.words.count > 1 && $0.words[0] == word }
+        if !group.isEmpty, arguments.count == 1 || ["--help", "-h"].contains(arguments[1]) {
+            let width = (group.map { $0.words[1].count }.max() ?? 0) + 2
+            let list = group.map { "  \(word) " + $0.words[1] + String(repeating: " ", count: width - $0.words[1].count) + $0.summary }
+            let asked = arguments.count > 1
+            (asked ? console.print : console.error)("Usage: sessionctl \(word) COMMAND [ARGS...]\n\nCommands:\n" + list.joined(separator: "\n"))
+            if !asked, json { printJSONError("usage", "\(word) needs a command: " + group.map { $0.words[1] }.joined(separator: ", "), console: console) }
+            return asked ? ExitStatus.ok : ExitStatus.usage
+        }
+        let message = group.isEmpty ? "unknown command \"\(word)\"" : "unknown command \"\(word) \(arguments[1])\""
+        console.error("sessionctl: \(message); run \"sessionctl \(group.isEmpty ? "" : word + " ")--help\" for the list")
+        if json { printJSONError("usage", message, console: console) }
+        return ExitStatus.usage
+    }
+
+    /// An error as JSON on standard output, for --json callers.
+    static func printJSONError(_ kind: String, _ message: String, console: Console) {
+        console.print(JSONValue.obj(["error": .obj(["kind": .string(kind), "message": .string(message)])]).jsonText)
     }
 
     /// The longest command whose words start `arguments`.

@@ -172,14 +172,30 @@ import JSON
         let badKind = try ctl(daemon, ["log", "row", "5", "--kind", "superset"])
         #expect(badKind.status == 2 && badKind.stderr.contains("--kind must be one of normal, warmup, drop, failure"))
         let badRPE = try ctl(daemon, ["finish", "--rpe", "11"])
-        #expect(badRPE.status == 1)
-        #expect(badRPE.stderr.contains("params.rpe"))
+        #expect(badRPE.status == 2 && badRPE.stderr.contains("--rpe needs a number from 1 to 10") && !badRPE.stderr.contains("params."))
+        let both = try ctl(daemon, ["log", "row", "5", "--warmup", "--kind", "drop"])
+        #expect(both.status == 2 && both.stderr.contains("say different kinds"))
+        let backwards = try ctl(daemon, ["history", "--from", "2026-12-01", "--to", "2026-11-01"])
+        #expect(backwards.status == 2 && backwards.stderr.contains("lies after --to"), "not \"no sessions yet\"")
+        // A command group alone lists its commands; an unknown word is named alone.
+        let group = try ctl(daemon, ["plan"])
+        #expect(group.status == 2 && group.stderr.contains("plan import") && group.stderr.contains("plan export"))
+        let groupHelp = try ctl(daemon, ["plan", "--help"])
+        #expect(groupHelp.status == 0 && groupHelp.stdout.contains("plan show"))
+        let unknown = try ctl(daemon, ["edit", "3"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown command \"edit\";"))
+        // --json may come before the command, and errors are JSON on stdout too.
+        #expect(try ctl(daemon, ["--json", "history"]).status == 0)
+        let jsonUsage = try ctl(daemon, ["--json", "log"])
+        #expect(jsonUsage.status == 2 && (try? JSONParser.parse(jsonUsage.stdout))?["error"]?["kind"] == "usage")
         daemon.stop()
         let unreachable = try ctl(daemon, ["status"])
         #expect(unreachable.status == 3)
         #expect(unreachable.stderr.contains("cannot reach sessiond at \(daemon.socketPath)"))
         #expect(unreachable.stderr.contains("Start it with"))
         #expect(try ctl(daemon, ["log", "row", "5"]).status == 3)
+        let jsonUnreachable = try ctl(daemon, ["status", "--json"])
+        #expect(jsonUnreachable.status == 3 && (try? JSONParser.parse(jsonUnreachable.stdout))?["error"]?["kind"] == "unreachable")
     }
 
     @Test func historyListsSessionsNewestFirst() throws {
