@@ -82,7 +82,7 @@ extension Commands {
         }
         let client = try context.connect(arguments)
         guard let session = try context.call(client, SessionCurrent.self, NoParams()).session else {
-            throw DaemonRefusal(error: .application(.noActiveSession, message: "No session is active; start one with: sessionctl start"))
+            throw DaemonRefusal(error: .application(.noActiveSession, message: "No session is active; start one with sessionctl start."))
         }
         let candidates = session.exercises.map {
             ExerciseMatcher.Candidate(id: $0.id, position: $0.position, name: $0.exercise.name)
@@ -283,7 +283,7 @@ extension Commands {
             let current = try context.call(try context.connect(arguments), SessionCurrent.self, NoParams())
             if context.printJSON(current, arguments) { return ExitStatus.ok }
             guard let session = current.session else {
-                context.console.print("no active session; start one with: sessionctl start")
+                context.console.print("No session is active; start one with sessionctl start.")
                 return ExitStatus.ok
             }
             SessionFormatter(console: context.console).printStatus(session)

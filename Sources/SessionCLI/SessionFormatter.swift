@@ -6,13 +6,14 @@ import SessionRPC
 struct SessionFormatter {
     let console: Console
 
-    /// "1:05:09" or "12:04".
-    static func clock(_ seconds: Int) -> String {
+    /// "1:05:09" or "12:04"; with `hours`, always H:MM:SS ("0:01:47"), so a column of
+    /// durations reads alike.
+    static func clock(_ seconds: Int, hours alwaysHours: Bool = false) -> String {
         let hours = seconds / 3600
         let minutes = seconds % 3600 / 60
         let secs = seconds % 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+        return hours > 0 || alwaysHours ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 
     /// "10 × 24 kg", "45s", "12 reps", "bodyweight".
@@ -113,7 +114,7 @@ struct SessionFormatter {
         let titleWidth = sessions.map(\.title.count).max() ?? 0
         for session in sessions {
             console.print("\(session.date)  " + pad(session.title, titleWidth) + "  "
-                + pad(Self.clock(session.durationSeconds), 7, left: true) + "  "
+                + pad(Self.clock(session.durationSeconds, hours: true), 7, left: true) + "  "
                 + pad(PlanFormatter.count(session.sets, "set"), 8, left: true) + "  "
                 + pad(PlanFormatter.formatKilograms(session.volumeKg) + " kg", 10, left: true)
                 + (session.state == .finished ? "" : "  " + console.yellow(session.state.rawValue)))

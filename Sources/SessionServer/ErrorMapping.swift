@@ -38,7 +38,7 @@ enum ErrorMapping {
         func id(_ key: String, _ value: Int64?) -> (key: String, value: JSONValue) { (key: key, value: JSONValue(value.map(Int.init))) }
         switch error {
         case .noActiveSession:
-            return .application(.noActiveSession, message: "No session is active; start one with session.start (sessionctl start).")
+            return .application(.noActiveSession, message: "No session is active; start one with sessionctl start (session.start).")
         case .sessionAlreadyActive(let sessionID):
             return .application(.sessionAlreadyActive, message: "Session \(sessionID) is already active; finish or abort it first.", details: [id("sessionId", sessionID)])
         case .sessionNotFound(let sessionID):

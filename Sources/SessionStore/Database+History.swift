@@ -39,7 +39,8 @@ extension Database {
         memo.forgetSets()
         try write {
             let insertSession = try connection.prepare("""
-                INSERT INTO session (date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO session (id, date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key)
+                VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let insertSet = try connection.prepare("""
                 INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,

@@ -1,6 +1,10 @@
 import SessionCore
 
 extension Database {
+    /// The id of a new session: past every id ever used, so an aborted session's id is
+    /// never given again (`id_high_water`, migration 4).
+    static let nextSessionID = "(SELECT max(value, coalesce((SELECT max(id) FROM session), 0)) + 1 FROM id_high_water WHERE name = 'session')"
+
     static let sessionColumns = """
         id, plan_day_id, date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms,
         paused_total_ms, rpe, note
@@ -39,7 +43,7 @@ extension Database {
         memo.activeSession = nil
         return try write {
             try connection.run(
-                "INSERT INTO session (plan_day_id, date, title, carried_over, started_at_ms) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO session (id, plan_day_id, date, title, carried_over, started_at_ms) VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?)",
                 [planDayID, date.description, title, carriedOver, startedAtMs])
             return connection.lastInsertRowID
         }

@@ -192,6 +192,21 @@ enum Migrations {
             ALTER TABLE logged_set ADD COLUMN distance_m REAL;
             ALTER TABLE logged_set ADD COLUMN superset TEXT;   -- sets sharing a label were done as a superset
             """),
+        // Session ids are never reused (#15): an aborted session's id stays taken, so a
+        // watcher or a script that saw it cannot confuse it with a later session. SQLite
+        // reuses the highest rowid after a delete, and AUTOINCREMENT would need the
+        // table rebuilt under its foreign keys: a high-water mark does it instead, kept
+        // by a trigger whatever inserts, and read by the inserts that pick the id.
+        Migration(version: 4, name: "session ids never reused: a high-water mark", sql: """
+            CREATE TABLE id_high_water (
+                name TEXT PRIMARY KEY,             -- the table whose ids it guards
+                value INTEGER NOT NULL             -- the highest id it ever held
+            ) WITHOUT ROWID;
+            INSERT INTO id_high_water (name, value) SELECT 'session', coalesce(max(id), 0) FROM session;
+            CREATE TRIGGER session_id_high_water AFTER INSERT ON session BEGIN
+                UPDATE id_high_water SET value = max(value, NEW.id) WHERE name = 'session';
+            END;
+            """),
     ]
 
     /// The schema version this build writes.

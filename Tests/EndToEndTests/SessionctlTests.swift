@@ -211,7 +211,7 @@ import JSON
         #expect(try ctl(daemon, ["finish", "--at", "2026-11-29T09:30:00Z"]).status == 0)
         let listed = try ctl(daemon, ["history"])
         #expect(listed.stdout == """
-            2026-11-29  Free session    30:00    2 sets     1000 kg
+            2026-11-29  Free session  0:30:00    2 sets     1000 kg
             2026-11-28  Free session  1:05:00     1 set      500 kg
 
             """, "\(listed.stdout)")

@@ -28,6 +28,27 @@ import SessionCore
         }
     }
 
+    @Test func sessionIdsAreNeverReusedAfterADelete() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let day = Fixtures.monday
+        let first = try database.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
+        try database.finishSession(first, endedAtMs: 1500, pausedTotalMs: 0, rpe: nil, note: nil)
+        let second = try database.insertSession(planDayID: nil, date: day, title: "B", carriedOver: false, startedAtMs: 2000)
+        try database.deleteSession(second)
+        let third = try database.insertSession(planDayID: nil, date: day, title: "C", carriedOver: false, startedAtMs: 3000)
+        #expect(first == 1 && second == 2 && third == 3, "the aborted session's id 2 stays taken")
+        try database.deleteSession(third)
+        let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: 3600), durationSeconds: 60, title: "Imported", note: nil,
+                                     sets: [HistorySet(exercise: "Row", reps: 5)])
+        try database.insertImported([ImportedSession(workout: workout, startedAtMs: 5000, date: day)], source: "json")
+        #expect(try database.connection.scalar("SELECT max(id) FROM session") == 4, "imports take fresh ids too")
+        // Reopened, the mark holds (it lives in the file).
+        try database.deleteSession(4)
+        let reopened = try Database(path: path)
+        #expect(try reopened.insertSession(planDayID: nil, date: day, title: "D", carriedOver: false, startedAtMs: 6000) == 5)
+    }
+
     @Test func reopeningRunsNoMigrationTwice() throws {
         defer { Fixtures.removeTree(directory) }
         _ = try Database(path: path)
