@@ -54,7 +54,7 @@ extension Commands {
             let type = params["type"]?.stringValue ?? "?"
             if type == "rest.started", let ends = params["endsAt"]?.stringValue, let ms = RFC3339.parse(ends) {
                 countdown = (ms, params["exercise"]?.stringValue ?? "")
-            } else if type == "rest.finished" || type == "set.logged" || type.hasPrefix("session.") {
+            } else if type == "rest.finished" || type.hasPrefix("set.") || type.hasPrefix("session.") {
                 countdown = nil
             }
             console.print(describe(event: params, type: type, clock: context.clock))
@@ -62,19 +62,26 @@ extension Commands {
     }
 
     static func describe(event: JSONValue, type: String, clock: LocalClock = LocalClock()) -> String {
-        /// HH:MM:SS on this machine's clock, as people read it.
-        func timeOfDay(_ ms: Int64) -> String { String(clock.rfc3339(ms: ms).dropFirst(11).prefix(8)) }
-        let time = timeOfDay(clock.nowMs())
+        /// HH:MM:SS as the daemon wrote it (its zone, like every other time sessionctl
+        /// shows), or on this machine's clock for events without a time.
+        func timeOfDay(_ text: String?) -> String? { text.flatMap { $0.count >= 19 ? String($0.dropFirst(11).prefix(8)) : nil } }
+        let time = timeOfDay(event["loggedAt"]?.stringValue) ?? timeOfDay(clock.rfc3339(ms: clock.nowMs())) ?? ""
         let detail: String
         switch type {
         case "set.logged":
-            detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["progress"]?["loggedSets"]?.intValue ?? 0)/\(event["progress"]?["plannedSets"]?.intValue ?? 0) · "
+            let logged = event["progress"]?["loggedSets"]?.intValue ?? 0
+            let planned = event["progress"]?["plannedSets"]?.intValue ?? 0
+            // A warm-up counts towards nothing; an off-plan set has no planned count.
+            let which = event["kind"] == "warmup" ? "warm-up" : planned > 0 ? "set \(logged)/\(planned)" : "set \(event["setNumber"]?.intValue ?? logged)"
+            detail = "\(event["exercise"]?.stringValue ?? "") · \(which) · "
                 + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue)
                 + (event["personalRecord"].map { $0 == .null ? "" : " · personal record" } ?? "")
+        case "set.undone":
+            detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["setNumber"]?.intValue ?? 0) removed"
         case "rest.started":
             let ends = event["endsAt"]?.stringValue
             detail = "\(event["exercise"]?.stringValue ?? "") · rest \(PlanFormatter.formatClock(event["seconds"]?.intValue ?? 0)) until "
-                + (ends.flatMap(RFC3339.parse).map(timeOfDay) ?? ends ?? "")
+                + (timeOfDay(ends) ?? ends ?? "")
         case "rest.finished": detail = "\(event["exercise"]?.stringValue ?? "") · rest over, next set"
         case "session.started": detail = event["title"]?.stringValue ?? ""
         case "session.finished": detail = PlanFormatter.count(event["sets"]?.intValue ?? 0, "set") + " · \(PlanFormatter.formatKilograms(event["volumeKg"]?.numberValue ?? 0)) kg"

@@ -8,6 +8,9 @@ extension SessionService {
     func startSession(_ params: SessionStart.Params) throws -> Outcome {
         if let active = try database.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }
         let startedAt = params.at?.ms ?? nowMs
+        if let date = params.date, let at = params.at, clock.localDate(atMs: at.ms) != date {
+            throw RPCError.invalidParams([PathMessage(path: "params.date", message: "\(date) is not the day of at (\(at.text), \(clock.localDate(atMs: at.ms)) here); give one or make them agree")])
+        }
         let day = params.date ?? clock.localDate(atMs: startedAt)
         var planDay: PlanDayRecord?
         var carriedOver = false
@@ -126,10 +129,12 @@ extension SessionService {
             set = last
         }
         try database.deleteSet(set.id)
+        let result = SessionUndo.Result(setID: set.id, sessionID: set.sessionID, exercise: set.exerciseName, setNumber: set.setNumber)
         var effects = Effects()
         effects.sessionChanged = true
         effects.rest = .cancel
-        return Outcome(SessionUndo.Result(setID: set.id, sessionID: set.sessionID, exercise: set.exerciseName, setNumber: set.setNumber),
-                       effects: effects)
+        // Watchers drop the set they showed.
+        effects.emit("set.undone", result)
+        return Outcome(result, effects: effects)
     }
 }

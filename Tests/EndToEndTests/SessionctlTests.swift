@@ -175,6 +175,8 @@ import JSON
         #expect(badRPE.status == 2 && badRPE.stderr.contains("--rpe needs a number from 1 to 10") && !badRPE.stderr.contains("params."))
         let both = try ctl(daemon, ["log", "row", "5", "--warmup", "--kind", "drop"])
         #expect(both.status == 2 && both.stderr.contains("say different kinds"))
+        let disagree = try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-29T09:00:00Z"])
+        #expect(disagree.status == 1 && disagree.stderr.contains("is not the day of at"), "\(disagree.stderr)")
         let backwards = try ctl(daemon, ["history", "--from", "2026-12-01", "--to", "2026-11-01"])
         #expect(backwards.status == 2 && backwards.stderr.contains("lies after --to"), "not \"no sessions yet\"")
         // A command group alone lists its commands; an unknown word is named alone.
@@ -263,9 +265,10 @@ import JSON
         usleep(500_000)  // time for the watcher to connect and subscribe
         _ = try ctl(daemon, ["start"])
         _ = try ctl(daemon, ["log", "--new", "burpee", "10"])
+        _ = try ctl(daemon, ["undo"])
         var text = ""
         let handle = output.fileHandleForReading
-        while text.components(separatedBy: "\n").count < 3 {
+        while text.components(separatedBy: "\n").count < 4 {
             let data = handle.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
@@ -273,6 +276,7 @@ import JSON
         let lines = text.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
         #expect(lines.first??["type"] == "session.started")
         #expect(lines.dropFirst().first??["type"] == "set.logged")
+        #expect(lines.dropFirst(2).first??["type"] == "set.undone" && lines.dropFirst(2).first??["exercise"] == "burpee", "watchers learn a set went")
     }
 
     @Test func bashCompletionKnowsVerbsAndTodaysExercises() throws {

@@ -30,12 +30,21 @@ import SessionSystem
 }
 
 @Suite struct WatchFormatTests {
-    @Test func restEndsInThisMachinesTimeOfDay() throws {
-        let clock = LocalClock()
+    @Test func timesAreTheDaemonsTimeOfDayAsEverywhereElse() throws {
         let ends = "2026-11-30T14:14:20.194+01:00"
-        let line = Commands.describe(event: .obj(["exercise": "Plank", "seconds": 45, "endsAt": .string(ends)]), type: "rest.started", clock: clock)
-        let local = String(clock.rfc3339(ms: try #require(RFC3339.parse(ends))).dropFirst(11).prefix(8))
-        #expect(line.hasSuffix("  rest.started  Plank · rest 0:45 until \(local)"), "\(line)")
-        #expect(local.count == 8 && !line.contains("+01:00"))
+        let line = Commands.describe(event: .obj(["exercise": "Plank", "seconds": 45, "endsAt": .string(ends)]), type: "rest.started")
+        #expect(line.hasSuffix("  rest.started  Plank · rest 0:45 until 14:14:20"), "\(line)")
+        let logged = Commands.describe(event: .obj(["exercise": "Row", "loggedAt": "2026-11-30T18:05:09.000+01:00", "reps": 8]), type: "set.logged")
+        #expect(logged.hasPrefix("18:05:09  set.logged"), "\(logged)")
+    }
+
+    @Test func warmUpsOffPlanSetsAndUndoneSetsReadRight() {
+        let warmup = Commands.describe(event: .obj(["exercise": "Squat", "kind": "warmup", "reps": 10, "progress": .obj(["loggedSets": 0, "plannedSets": 4])]), type: "set.logged")
+        #expect(warmup.contains("Squat · warm-up · 10 reps") && !warmup.contains("0/4"), "\(warmup)")
+        let offPlan = Commands.describe(event: .obj(["exercise": "Burpee", "setNumber": 2, "reps": 10, "progress": .obj(["loggedSets": 2, "plannedSets": 0])]), type: "set.logged")
+        #expect(offPlan.contains("Burpee · set 2 · 10 reps") && !offPlan.contains("/0"), "\(offPlan)")
+        let planned = Commands.describe(event: .obj(["exercise": "Row", "reps": 8, "progress": .obj(["loggedSets": 1, "plannedSets": 3])]), type: "set.logged")
+        #expect(planned.contains("Row · set 1/3"))
+        #expect(Commands.describe(event: .obj(["exercise": "Row", "setNumber": 1]), type: "set.undone").hasSuffix("set.undone  Row · set 1 removed"))
     }
 }
