@@ -70,7 +70,7 @@ extension Commands {
             let result = try PlanImporter.importPlan(text: text, options: options)
             if arguments.has("--json") {
                 console.print(JSONValue.obj([
-                    "valid": true, "plan": result.plan.json, "warnings": .array(result.warnings.map(\.json)),
+                    "valid": true, "plan": result.plan.json, "warnings": .array(result.warnings.map(\.json)), "errors": [],
                 ]).prettyText)
                 return ExitStatus.ok
             }
@@ -83,7 +83,8 @@ extension Commands {
             return ExitStatus.ok
         } catch {
             if arguments.has("--json") {
-                console.print(JSONValue.obj(["valid": false, "errors": .array(error.errors.map(\.json))]).prettyText)
+                // One shape for both answers: every member present, null or empty when it does not apply.
+                console.print(JSONValue.obj(["valid": false, "plan": .null, "warnings": [], "errors": .array(error.errors.map(\.json))]).prettyText)
             } else {
                 console.print(console.red("invalid plan: \(error.errors.count) error\(error.errors.count == 1 ? "" : "s"), nothing would be stored"))
                 for problem in error.errors { console.print("  \(problem.path): \(problem.message)") }

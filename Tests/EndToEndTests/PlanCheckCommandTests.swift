@@ -37,6 +37,9 @@ import JSON
         let errors = try JSONParser.parse(bad.stdout)
         #expect(errors["valid"] == false)
         #expect(errors["errors"]?.arrayValue?.first?["path"] == "$")
+        // One shape for both answers.
+        #expect(Set(report.objectPairs?.map(\.key) ?? []) == Set(errors.objectPairs?.map(\.key) ?? []))
+        #expect(errors["plan"] == .null && errors["warnings"] == [] && report["errors"] == [])
     }
 
     @Test func usageErrorsExitWithTwo() throws {

@@ -56,7 +56,7 @@ import JSON
             restSeconds: 120, rpe: nil, personalRecord: .init(kinds: [.oneRepMax, .weight], estimatedOneRepMaxKg: 119.58))
         let parsed = try JSONParser.parse(bytes: result.jsonBytes)
         #expect(parsed["offPlan"] == false && parsed["durationSeconds"] == .null, "absent numbers are null")
-        #expect(parsed["rpe"] == nil, "rpe is left out when not given")
+        #expect(parsed["rpe"] == .null, "an absent value is null, not left out")
         #expect(parsed["personalRecord"]?["kinds"] == ["oneRepMax", "weight"])
         let read = try SessionLog.Result(json: parsed)
         #expect(read.jsonBytes == result.jsonBytes)

@@ -117,9 +117,9 @@ public enum SessionLog: MethodContract {
             "reps": Schema.nullable(Schema.integer), "weightKg": Schema.nullable(Schema.number), "durationSeconds": Schema.nullable(Schema.integer),
             "loggedAt": Schema.timestamp,
             "progress": Schema.object(["loggedSets": Schema.integer, "plannedSets": Schema.integer]),
-            "restSeconds": Schema.nullable(Schema.integer), "rpe": Schema.number,
-            "personalRecord": Schema.object(["kinds": Schema.array(Schema.oneOf(RecordKinds.names)), "estimatedOneRepMaxKg": Schema.number]),
-        ], required: ["setId", "sessionId", "setNumber", "exercise", "progress"])
+            "restSeconds": Schema.nullable(Schema.integer), "rpe": Schema.nullable(Schema.number),
+            "personalRecord": Schema.nullable(Schema.object(["kinds": Schema.array(Schema.oneOf(RecordKinds.names)), "estimatedOneRepMaxKg": Schema.number])),
+        ])
 
         public func encodeMembers(to writer: inout JSONWriter) {
             writer.member("setId", setID)
@@ -139,7 +139,7 @@ public enum SessionLog: MethodContract {
                 $0.member("plannedSets", plannedSets)
             }
             writer.member("restSeconds", restSeconds)
-            if let rpe { writer.member("rpe", rpe) }
+            writer.member("rpe", rpe)
             if let personalRecord {
                 writer.key("personalRecord")
                 writer.object {
@@ -147,6 +147,9 @@ public enum SessionLog: MethodContract {
                     $0.array { for name in personalRecord.kinds.names { $0.value(name) } }
                     $0.member("estimatedOneRepMaxKg", personalRecord.estimatedOneRepMaxKg)
                 }
+            } else {
+                writer.key("personalRecord")
+                writer.null()
             }
         }
 

@@ -65,9 +65,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         "startedAt": Schema.timestamp, "endedAt": Schema.nullable(Schema.timestamp), "durationSeconds": Schema.integer,
         "sets": Schema.integer, "volumeKg": Schema.number,
         "completion": Schema.number, "exercises": Schema.array(Schema.object), "offPlan": Schema.array(Schema.object),
-        "next": Schema.nullable(Schema.object), "rpe": Schema.number, "note": Schema.string,
-    ], required: ["sessionId", "state", "date", "title", "planDayId", "carriedOver", "startedAt", "endedAt", "durationSeconds",
-                  "sets", "volumeKg", "completion", "exercises", "offPlan", "next"])
+        "next": Schema.nullable(Schema.object), "rpe": Schema.nullable(Schema.number), "note": Schema.nullable(Schema.string),
+    ])
 
     public func encodeMembers(to writer: inout JSONWriter) {
         writer.member("sessionId", sessionID)
@@ -87,8 +86,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         writer.key("offPlan")
         writer.array { for item in offPlan { item.encode(to: &$0) } }
         writer.member("next", next)
-        if let rpe { writer.member("rpe", rpe) }
-        if let note { writer.member("note", note) }
+        writer.member("rpe", rpe)
+        writer.member("note", note)
     }
 
     public init(json: JSONValue) throws(JSONReadError) {
