@@ -189,6 +189,48 @@ extension Commands {
         })
 }
 
+extension Commands {
+    static let show = Command(
+        words: ["show"], synopsis: "[SESSION]",
+        summary: "A session's sets as logged, with their ids, kinds and notes (default: the active session, else the latest).",
+        details: "SESSION is a session id, as history lists them. Set ids are what undo SET-ID takes.",
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("show takes at most one SESSION id") }
+            var params = SessionGet.Params()
+            if let text = arguments.positionals.first {
+                guard let id = Int64(text), id > 0 else { throw UsageError("SESSION must be a session id (a number, as history lists them), got \"\(text)\"") }
+                params.sessionID = id
+            }
+            let session = try context.call(try context.connect(arguments), SessionGet.self, params)
+            if context.printJSON(session, arguments) { return ExitStatus.ok }
+            let console = context.console
+            var header = "session \(session.sessionID) · \(session.date) · " + console.bold(session.title) + " · \(session.state.rawValue) · "
+                + SessionFormatter.clock(session.durationSeconds, hours: true)
+            if let rpe = session.rpe { header += " · RPE \(PromptText.number(rpe))" }
+            console.print(header)
+            if let note = session.note { console.print(console.dim("note: \(note)")) }
+            if session.sets.isEmpty { console.print("no sets") }
+            let width = session.sets.map(\.exercise.count).max() ?? 0
+            let idWidth = session.sets.map { String($0.setID).count }.max() ?? 0
+            for set in session.sets {
+                var details: [String] = []
+                if set.kind != .normal { details.append(set.kind == .warmup ? "warm-up" : set.kind.rawValue) }
+                if let distance = set.distanceM { details.append(PromptText.number(distance) + " m") }
+                if let rpe = set.rpe { details.append("RPE \(PromptText.number(rpe))") }
+                if let superset = set.superset { details.append("superset \(superset)") }
+                if !set.records.isEmpty { details.append("★ " + set.records.joined(separator: ", ")) }
+                if let note = set.note { details.append("\"\(note)\"") }
+                let id = String(set.setID)
+                console.print("  #" + String(repeating: " ", count: idWidth - id.count) + id + "  "
+                    + set.exercise + String(repeating: " ", count: width - set.exercise.count)
+                    + "  set \(set.setNumber)  " + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds)
+                    + (details.isEmpty ? "" : console.dim("  " + details.joined(separator: " · "))))
+            }
+            return ExitStatus.ok
+        })
+}
+
 /// Writes a whole file: into a temporary file beside it, then renamed over it, so a
 /// reader never sees half a file.
 enum FileOutput {

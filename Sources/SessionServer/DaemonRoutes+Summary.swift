@@ -13,5 +13,6 @@ extension DaemonRoutes {
         DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
         DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
+        DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },
     ]
 }

@@ -41,3 +41,26 @@ extension SessionService {
         return try snapshot(of: session)
     }
 }
+
+extension SessionService {
+    /// `session.get`: the session named, else the active one, else the latest, with
+    /// every set as logged.
+    func sessionDetail(_ id: Int64?) throws -> SessionGet.Result {
+        let found = try id.map { try database.session($0) } ?? (try database.activeSession() ?? database.latestSession())
+        guard let session = found else {
+            if let id { throw SessionError.sessionNotFound(id) }
+            throw SessionError.noActiveSession
+        }
+        let sets = try database.sessionSets(session.id).map { row in
+            let set = row.set
+            return SessionGet.LoggedSet(
+                setID: set.id, exercise: set.exerciseName, setNumber: set.setNumber, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
+                durationSeconds: set.durationSeconds, distanceM: row.distanceM, rpe: set.rpe, note: set.note, superset: row.superset,
+                loggedAt: clock.rfc3339(ms: set.loggedAtMs), records: set.records.names)
+        }
+        return SessionGet.Result(
+            sessionID: session.id, date: session.date.description, title: session.title, state: session.state,
+            startedAt: clock.rfc3339(ms: session.startedAtMs), endedAt: session.endedAtMs.map(clock.rfc3339(ms:)),
+            durationSeconds: session.durationSeconds(nowMs: nowMs), rpe: session.rpe, note: session.note, sets: sets)
+    }
+}

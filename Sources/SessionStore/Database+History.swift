@@ -92,13 +92,23 @@ extension Database {
                 SELECT \(Self.sessionColumns) FROM session
                 WHERE ended_at_ms IS NOT NULL AND id > ? AND date >= ? AND date <= ? ORDER BY id LIMIT ?
                 """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { Self.sessionRecord($0) }
-            let sets = try connection.prepare("SELECT \(Self.setColumns), distance_m, superset FROM logged_set WHERE session_id = ? ORDER BY id")
-            return try sessions.map { session in
-                ExportedSession(session: session, sets: try sets.rows([session.id]) { row in
-                    ExportedSet(set: Self.setRecord(row), distanceM: row.optionalDouble(16), superset: row.optionalText(17))
-                })
+            return try sessions.map { ExportedSession(session: $0, sets: try sessionSets($0.id)) }
+        }
+    }
+
+    /// A session's sets in the order logged, with the columns only exports and
+    /// `session.get` need.
+    public func sessionSets(_ sessionID: Int64) throws(StorageError) -> [ExportedSet] {
+        try wrap {
+            try connection.prepare("SELECT \(Self.setColumns), distance_m, superset FROM logged_set WHERE session_id = ? ORDER BY id").rows([sessionID]) { row in
+                ExportedSet(set: Self.setRecord(row), distanceM: row.optionalDouble(16), superset: row.optionalText(17))
             }
         }
+    }
+
+    /// The most recently started session, nil before the first.
+    public func latestSession() throws(StorageError) -> SessionRecord? {
+        try wrap { try connection.prepare("SELECT \(Self.sessionColumns) FROM session ORDER BY started_at_ms DESC, id DESC LIMIT 1").row { Self.sessionRecord($0) } }
     }
 }
 

@@ -195,6 +195,7 @@ import JSON
         _ = try check("history.export", .obj(["limit": 1]))
         _ = try check("database.backup")
         _ = try check("history.exercises")
+        _ = try check("session.get")
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

@@ -92,6 +92,31 @@ import JSON
         #expect(try daemon.client().call("session.current")["sets"] == 1)
     }
 
+    @Test func showReadsBackAPastSessionsSetsWithIdsKindsAndNotes() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "60", "--warmup", "--note", "easy, slow"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "2x5@100", "--rpe", "8"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--rpe", "8.5", "--note", "good day"]).status == 0)
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let shown = try ctl(daemon, ["show", "1"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("session 1 · ") == true && lines.first?.contains("finished") == true && lines.first?.hasSuffix("RPE 8.5") == true)
+        #expect(lines.contains("note: good day"))
+        #expect(lines.dropFirst(2).first == "  #1  squat  set 1  5 × 60 kg  warm-up · \"easy, slow\"", "\(shown.stdout)")
+        #expect(lines.count == 5 && lines.last?.contains("RPE 8") == true)
+        let json = try JSONParser.parse(try ctl(daemon, ["show", "1", "--json"]).stdout)
+        #expect(json["sets"]?.arrayValue?.map { $0["kind"] } == ["warmup", "normal", "normal"])
+        #expect(json["sets"]?[0]?["note"] == "easy, slow" && json["note"] == "good day" && json["rpe"] == 8.5)
+        let current = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)
+        #expect(current["sessionId"] == 2 && current["state"] == "running", "without SESSION: the active session")
+        let missing = try ctl(daemon, ["show", "99"])
+        #expect(missing.status == 1 && missing.stderr.contains("No session with id 99"))
+        #expect(try ctl(daemon, ["show", "latest"]).status == 2)
+    }
+
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
