@@ -256,25 +256,85 @@ extension Commands {
         })
 
     static let history = Command(
-        words: ["history"], synopsis: "", summary: "Past sessions, newest first: date, title, duration, sets, volume.",
-        details: "The active session is marked with its state; aborted sessions are not kept, so they are not listed.",
+        words: ["history"], synopsis: "[EXERCISE]",
+        summary: "Past sessions, newest first; with EXERCISE, that exercise's sets session by session and its best e1RM.",
+        details: """
+            Without EXERCISE: date, title, duration, sets, volume of each session; the active
+            one is marked with its state (aborted sessions are not kept). With EXERCISE (a name
+            or the start of one you logged, any case): every set of it over time, oldest first,
+            with each session's best estimated one-rep max; see also sessionctl progress.
+            """,
         options: CommonOptions.daemon + [
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),
             OptionSpec("--to", value: "DATE", help: "the last date"),
             OptionSpec("--limit", value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
         ],
         run: { arguments, context in
-            guard arguments.positionals.isEmpty else { throw UsageError("history takes no arguments; use --from, --to and --limit") }
+            let from = try dateOption(arguments, "--from")
+            let to = try dateOption(arguments, "--to")
+            if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+            let limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
+            let client = try context.connect(arguments)
+            if !arguments.positionals.isEmpty {
+                guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, client: client, context: context) else {
+                    return ExitStatus.refused
+                }
+                if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
+                SessionFormatter(console: context.console).printExerciseHistory(history, limit: limit)
+                return ExitStatus.ok
+            }
             var params = SessionList.Params()
-            params.from = try dateOption(arguments, "--from")
-            params.to = try dateOption(arguments, "--to")
-            if let from = params.from, let to = params.to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
-            params.limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
-            let sessions = try context.call(try context.connect(arguments), SessionList.self, params)
+            params.from = from
+            params.to = to
+            params.limit = limit
+            let sessions = try context.call(client, SessionList.self, params)
             if context.printJSON(sessions, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printHistory(sessions.items)
             return ExitStatus.ok
         })
+
+    static let progress = Command(
+        words: ["progress"], synopsis: "EXERCISE",
+        summary: "A chart of an exercise's best e1RM and volume week by week.",
+        details: """
+            One line a week from the first week you logged it to the last: a bar of the week's
+            best estimated one-rep max (Epley, counted sets with reps and load), its value and
+            the week's volume; weeks without it stay empty. --json gives the weeks and sessions.
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),
+            OptionSpec("--to", value: "DATE", help: "the last date"),
+        ],
+        run: { arguments, context in
+            guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
+            let from = try dateOption(arguments, "--from")
+            let to = try dateOption(arguments, "--to")
+            if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, client: try context.connect(arguments), context: context) else {
+                return ExitStatus.refused
+            }
+            if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
+            SessionFormatter(console: context.console).printProgress(history)
+            return ExitStatus.ok
+        })
+
+    /// The history of the logged exercise `words` name (matched as `log` matches names);
+    /// nil when none or several match (the message printed).
+    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
+        let query = words.joined(separator: " ")
+        let names = try context.call(client, HistoryExercises.self, HistoryExercises.Params()).items.map(\.name)
+        switch ExerciseMatcher.match(query, in: names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
+        case .logged(let name):
+            return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to)).history
+        case .ambiguous(let matches):
+            context.console.error("sessionctl: \"\(query)\" matches several exercises you logged:")
+            for match in matches.prefix(8) { context.console.error("  \(match.name)") }
+        case .planned, .offPlan:
+            let close = ExerciseMatcher.suggestions(for: query, among: names)
+            context.console.error("sessionctl: you have not logged \"\(query)\"" + (close.first.map { "; did you mean \($0)?" } ?? ""))
+        }
+        return nil
+    }
 
     static let status = Command(
         words: ["status"], synopsis: "", summary: "The active session: each exercise with sets done of planned.", details: "",

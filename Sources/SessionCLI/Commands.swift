@@ -6,7 +6,7 @@ import JSON
 /// The verb table of `sessionctl`: help and dispatch both come from it.
 enum Commands {
     static let all: [Command] = [
-        start, log, status, pause, resume, undo, finish, abort, history, show,
+        start, log, status, pause, resume, undo, finish, abort, history, show, progress,
         planImport, planShow, planList, planActivate, planCheck, planSchema, planExport,
         summary, health, profile, prompt, historyImport, historyExport, backup,
         watch, call, completion, completeExercises,

@@ -121,6 +121,43 @@ struct SessionFormatter {
         }
     }
 
+    /// An exercise's sessions, newest first: date, best e1RM, and each set.
+    func printExerciseHistory(_ history: ExerciseHistory, limit: Int?) {
+        guard !history.sessions.isEmpty else {
+            console.print("no sets of \(history.name) in these dates")
+            return
+        }
+        console.print(console.bold(history.name) + " · \(PlanFormatter.count(history.sessions.count, "session"))")
+        for session in history.sessions.reversed().prefix(limit ?? SessionLimits.listDefault) {
+            let best = session.bestOneRepMaxKg.map { "e1RM \(PlanFormatter.formatKilograms($0)) kg" } ?? ""
+            let sets = session.sets.map { set in
+                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds)
+            }
+            console.print("\(session.date)  " + pad(best, 15) + "  " + sets.joined(separator: ", "))
+        }
+    }
+
+    /// One line a week: a bar of the best e1RM, its value, the volume.
+    func printProgress(_ history: ExerciseHistory) {
+        let weeks = history.weeks
+        guard let top = weeks.compactMap(\.bestOneRepMaxKg).max(), top > 0 else {
+            console.print("no sets of \(history.name) with reps and load to chart")
+            return
+        }
+        let low = (weeks.compactMap(\.bestOneRepMaxKg).min() ?? 0) * 0.9
+        let width = 30
+        console.print(console.bold(history.name) + " · best e1RM and volume by week")
+        for week in weeks {
+            guard let best = week.bestOneRepMaxKg else {
+                console.print("\(week.weekStart)  " + console.dim("·"))
+                continue
+            }
+            let filled = max(1, Int(((best - low) / max(top - low, 0.001) * Double(width)).rounded()))
+            console.print("\(week.weekStart)  " + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
+                + "  " + pad(PlanFormatter.formatKilograms(best) + " kg", 9, left: true) + "  " + PlanFormatter.formatKilograms(week.volumeKg) + " kg vol")
+        }
+    }
+
     func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return left ? padding + text : text + padding

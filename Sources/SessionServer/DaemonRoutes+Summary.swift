@@ -14,5 +14,6 @@ extension DaemonRoutes {
         DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
         DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },
+        DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exerciseHistory(params)) },
     ]
 }

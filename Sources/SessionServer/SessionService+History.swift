@@ -98,3 +98,9 @@ extension SessionService {
         return ResultList(rows.map { HistoryExercises.Exercise(name: $0.name, sets: $0.sets, lastLoggedAt: clock.rfc3339(ms: $0.lastLoggedAtMs)) })
     }
 }
+
+extension SessionService {
+    func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
+        ExerciseHistoryGet.Result(try database.exerciseHistory(exerciseKey: params.exercise.exerciseKey, from: params.from, to: params.to))
+    }
+}

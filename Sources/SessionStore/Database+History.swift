@@ -125,3 +125,32 @@ extension Database {
         }
     }
 }
+
+extension Database {
+    /// Every set of the exercise with `exerciseKey` in sessions dated `from`…`to`,
+    /// grouped by session, oldest first, under the name it was last logged as.
+    public func exerciseHistory(exerciseKey: String, from: LocalDate?, to: LocalDate?) throws(StorageError) -> ExerciseHistory {
+        try wrap {
+            let rows = try connection.prepare("""
+                SELECT s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name
+                FROM logged_set l JOIN session s ON s.id = l.session_id
+                WHERE l.exercise_key = ? AND s.date >= ? AND s.date <= ?
+                ORDER BY s.started_at_ms, s.id, l.id
+                """).rows([exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]) { row in
+                (session: row.int64(0), date: LocalDate(row.text(1)) ?? LocalDate(daysSinceEpoch: 0), name: row.text(9),
+                 set: ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
+                                          weightKg: row.optionalDouble(5), durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7),
+                                          oneRepMaxKg: row.optionalDouble(8)))
+            }
+            var sessions: [ExerciseHistory.Session] = []
+            for row in rows {
+                if let last = sessions.last, last.sessionID == row.session {
+                    sessions[sessions.count - 1] = ExerciseHistory.Session(sessionID: last.sessionID, date: last.date, sets: last.sets + [row.set])
+                } else {
+                    sessions.append(ExerciseHistory.Session(sessionID: row.session, date: row.date, sets: [row.set]))
+                }
+            }
+            return ExerciseHistory(name: rows.last?.name ?? exerciseKey, sessions: sessions)
+        }
+    }
+}

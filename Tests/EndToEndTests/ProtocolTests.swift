@@ -196,6 +196,7 @@ import JSON
         _ = try check("database.backup")
         _ = try check("history.exercises")
         _ = try check("session.get")
+        _ = try check("exercise.history", .obj(["exercise": "Farmer Carry"]))
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

@@ -117,6 +117,40 @@ import JSON
         #expect(try ctl(daemon, ["show", "latest"]).status == 2)
     }
 
+    @Test func anExercisesHistoryAndProgressOverWeeks() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        // Three sessions: weeks 1 and 3 with squats, week 2 without.
+        for (day, weight) in [("2026-11-02", 100.0), ("2026-11-09", 0), ("2026-11-16", 105)] {
+            #expect(try ctl(daemon, ["start", day, "--at", day + "T09:00:00Z"]).status == 0)
+            if weight > 0 {
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", "60", "--warmup", "--at", day + "T09:05:00Z"]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", String(weight), "--at", day + "T09:10:00Z"]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "3", String(weight + 5), "--at", day + "T09:15:00Z"]).status == 0)
+            } else {
+                #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", day + "T09:10:00Z"]).status == 0)
+            }
+            #expect(try ctl(daemon, ["finish", "--at", day + "T10:00:00Z"]).status == 0)
+        }
+        let json = try JSONParser.parse(try ctl(daemon, ["history", "squat", "--json"]).stdout)
+        #expect(json["name"] == "back squat")
+        let sessions = json["sessions"]?.arrayValue ?? []
+        #expect(sessions.map { $0["date"] } == ["2026-11-02", "2026-11-16"])
+        // Epley, counted sets only: the best of 5 × W and 3 × (W + 5).
+        func epley(_ weight: Double, _ reps: Double) -> Double { weight * (1 + reps / 30) }
+        let expected = max(epley(105, 5), epley(110, 3))
+        #expect(abs((sessions.last?["bestOneRepMaxKg"]?.numberValue ?? 0) - expected) < 0.06, "\(sessions.last ?? .null)")
+        #expect(sessions.first?["volumeKg"]?.numberValue == Double(5 * 100 + 3 * 105), "warm-ups add no volume")
+        let weeks = json["weeks"]?.arrayValue ?? []
+        #expect(weeks.map { $0["weekStart"] } == ["2026-11-02", "2026-11-09", "2026-11-16"] && weeks[1]["bestOneRepMaxKg"] == .null)
+        let chart = try ctl(daemon, ["progress", "back"]).stdout.split(separator: "\n")
+        #expect(chart.count == 4 && chart[2].hasSuffix("·") && chart[3].contains("█"), "\(chart)")
+        let listed = try ctl(daemon, ["history", "back squat"]).stdout
+        #expect(listed.contains("2026-11-16  e1RM") && listed.contains("W 5 × 60 kg"))
+        let unknown = try ctl(daemon, ["progress", "sqaut"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("did you mean back squat?"), "\(unknown.stderr)")
+    }
+
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

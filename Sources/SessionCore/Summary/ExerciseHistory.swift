@@ -1,0 +1,75 @@
+/// One exercise over time: its sets session by session, and the weekly trend of its
+/// best estimated one-rep max and volume that `sessionctl progress` charts.
+public struct ExerciseHistory: Sendable, Equatable {
+    /// One set of the exercise, as logged.
+    public struct Set: Sendable, Equatable {
+        public let setNumber: Int
+        public let kind: SetKind
+        public let reps: Int?
+        public let weightKg: Double?
+        public let durationSeconds: Int?
+        public let rpe: Double?
+        /// The Epley estimate of a counted set with reps and load.
+        public let oneRepMaxKg: Double?
+
+        public init(setNumber: Int, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, oneRepMaxKg: Double?) {
+            self.setNumber = setNumber
+            self.kind = kind
+            self.reps = reps
+            self.weightKg = weightKg
+            self.durationSeconds = durationSeconds
+            self.rpe = rpe
+            self.oneRepMaxKg = oneRepMaxKg
+        }
+    }
+
+    /// The exercise in one session.
+    public struct Session: Sendable, Equatable {
+        public let sessionID: Int64
+        public let date: LocalDate
+        public let sets: [Set]
+
+        public init(sessionID: Int64, date: LocalDate, sets: [Set]) {
+            self.sessionID = sessionID
+            self.date = date
+            self.sets = sets
+        }
+
+        /// Counted sets (warm-ups count towards nothing).
+        public var countedSets: [Set] { sets.filter(\.kind.counts) }
+        public var bestOneRepMaxKg: Double? { countedSets.compactMap(\.oneRepMaxKg).max() }
+        /// reps × kg over counted sets.
+        public var volumeKg: Double { countedSets.reduce(0) { $0 + Double($1.reps ?? 0) * ($1.weightKg ?? 0) } }
+    }
+
+    /// One ISO week of the trend.
+    public struct Week: Sendable, Equatable {
+        public let weekStart: LocalDate
+        public let sessions: Int
+        public let sets: Int
+        public let bestOneRepMaxKg: Double?
+        public let volumeKg: Double
+    }
+
+    public let name: String
+    /// Oldest first.
+    public let sessions: [Session]
+
+    public init(name: String, sessions: [Session]) {
+        self.name = name
+        self.sessions = sessions
+    }
+
+    /// Week by week from the first session to the last, weeks without the exercise
+    /// included (as gaps), so a chart's spacing is time.
+    public var weeks: [Week] {
+        guard let first = sessions.first?.date.mondayOfWeek, let last = sessions.last?.date.mondayOfWeek else { return [] }
+        let byWeek = Dictionary(grouping: sessions, by: \.date.mondayOfWeek)
+        return stride(from: first.daysSinceEpoch, through: last.daysSinceEpoch, by: 7).map { day in
+            let monday = LocalDate(daysSinceEpoch: day)
+            let week = byWeek[monday] ?? []
+            return Week(weekStart: monday, sessions: week.count, sets: week.reduce(0) { $0 + $1.countedSets.count },
+                        bestOneRepMaxKg: week.compactMap(\.bestOneRepMaxKg).max(), volumeKg: week.reduce(0) { $0 + $1.volumeKg })
+        }
+    }
+}

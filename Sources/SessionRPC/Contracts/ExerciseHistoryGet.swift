@@ -1,0 +1,53 @@
+import SessionCore
+import JSON
+
+/// `exercise.history`: one exercise over time, every set session by session, and its
+/// weekly best estimated one-rep max and volume.
+public enum ExerciseHistoryGet: MethodContract {
+    public static let name = "exercise.history"
+    public static let summary = "One exercise over time: its sets session by session, best e1RM per session, and the weekly trend."
+
+    public struct Params: MethodParams {
+        /// The exercise's name as logged (any case and spacing).
+        public var exercise = ""
+        public var from: LocalDate?
+        public var to: LocalDate?
+
+        public init() {}
+
+        public init(exercise: String, from: LocalDate?, to: LocalDate?) {
+            self.exercise = exercise
+            self.from = from
+            self.to = to
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            var name: String? = exercise.isEmpty ? nil : exercise
+            coder.string("exercise", &name, maxLength: SessionLimits.exerciseNameLength, "required: the exercise's name as logged (any case)")
+            exercise = name ?? ""
+            coder.date("from", &from, "first date (inclusive)")
+            coder.date("to", &to, "last date (inclusive)")
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if exercise.isEmpty, !params.failed("exercise") { params.fail("exercise", "is required") }
+            if let from, let to, from > to { params.fail("to", "\(to) lies before from (\(from))") }
+        }
+    }
+
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let history: ExerciseHistory
+
+        public init(_ history: ExerciseHistory) { self.history = history }
+
+        public static let schema = Schema.object([
+            "name": Schema.string, "sessions": Schema.array(Schema.object), "weeks": Schema.array(Schema.object),
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) { history.encodeMembers(to: &writer) }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            history = try ExerciseHistory(reader: try JSONReader(json))
+        }
+    }
+}
