@@ -231,6 +231,55 @@ extension Commands {
         })
 }
 
+extension Commands {
+    static let plates = Command(
+        words: ["plates"], synopsis: "WEIGHT",
+        summary: "Plate math: which plates go on each side of the bar for WEIGHT (24, 100kg, 225lb).",
+        details: """
+            Heaviest plates first, one of a size per side at a time. The plates are --plates,
+            else the weights in your profile (sessionctl profile --weights) up to 25 kg, else
+            a gym's usual 25, 20, 15, 10, 5, 2.5 and 1.25 kg; the bar is --bar (default 20 kg).
+            A weight the plates cannot make exactly gives the closest under it.
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--bar", value: "KG", help: "the bar's weight (default 20)"),
+            OptionSpec("--plates", value: "LIST", help: "plate sizes in kg, comma-separated (default: the profile's, else standard)"),
+        ],
+        run: { arguments, context in
+            guard arguments.positionals.count == 1 else { throw UsageError("plates needs one WEIGHT, e.g. 100 or 225lb") }
+            let target = try LogArguments.kilograms(arguments.positionals[0])
+            let bar = try arguments.value("--bar").map { text throws(UsageError) in try LogArguments.kilograms(text) } ?? PlateMath.standardBarKg
+            var sizes = PlateMath.standardPlatesKg
+            var source = "standard plates"
+            if let list = arguments.value("--plates") {
+                let parsed = list.split(separator: ",").map { Double(String($0).trimmingWhitespace()) }
+                guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? 0) > 0 }) else { throw UsageError("--plates needs plate sizes in kg such as 20,10,5,2.5, got \"\(list)\"") }
+                sizes = parsed.compactMap { $0 }
+                source = "your plates"
+            } else if let client = try? context.connect(arguments), let profile = try? context.call(client, ProfileGet.self, NoParams()) {
+                let own = profile.profile.weightsKg.filter { $0 <= 25 }
+                if !own.isEmpty {
+                    sizes = own
+                    source = "the profile's weights"
+                }
+            }
+            guard let loading = PlateMath.load(targetKg: target, barKg: bar, platesKg: sizes) else {
+                throw UsageError("\(PlanFormatter.formatKilograms(target)) kg is lighter than the \(PlanFormatter.formatKilograms(bar)) kg bar")
+            }
+            if arguments.has("--json") {
+                context.console.print(JSONValue.obj([
+                    "targetKg": .number(target), "barKg": .number(bar), "perSideKg": .array(loading.perSide.map(JSONValue.number)), "totalKg": .number(loading.totalKg),
+                ]).jsonText)
+                return ExitStatus.ok
+            }
+            let side = loading.perSide.isEmpty ? "nothing" : loading.perSide.map(PlanFormatter.formatKilograms).joined(separator: " + ")
+            context.console.print("\(PlanFormatter.formatKilograms(loading.totalKg)) kg: \(PlanFormatter.formatKilograms(bar)) kg bar + each side \(side) (\(source))")
+            let short = target - loading.totalKg
+            if short > 1e-6 { context.console.print(context.console.yellow("\(PlanFormatter.formatKilograms(short)) kg short of \(PlanFormatter.formatKilograms(target)) kg: these plates make no closer weight")) }
+            return ExitStatus.ok
+        })
+}
+
 /// Writes a whole file: into a temporary file beside it, then renamed over it, so a
 /// reader never sees half a file.
 enum FileOutput {

@@ -151,6 +151,18 @@ import JSON
         #expect(unknown.status == 1 && unknown.stderr.contains("did you mean back squat?"), "\(unknown.stderr)")
     }
 
+    @Test func plateMathUsesTheProfilesPlates() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["plates", "100"]).stdout.hasPrefix("100 kg: 20 kg bar + each side 25 + 15 (standard plates)"))
+        #expect(try ctl(daemon, ["profile", "--weights", "20,10,5,2.5,32"]).status == 0)
+        let own = try ctl(daemon, ["plates", "100"])
+        #expect(own.stdout.hasPrefix("100 kg: 20 kg bar + each side 20 + 20 (the profile's weights)"), "\(own.stdout)")
+        let json = try JSONParser.parse(try ctl(daemon, ["plates", "57.5", "--bar", "15", "--plates", "10,5,1.25", "--json"]).stdout)
+        #expect(json["perSideKg"] == [10, 10, 1.25] && json["totalKg"] == 57.5)
+        #expect(try ctl(daemon, ["plates", "heavy"]).status == 2)
+    }
+
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
