@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParsing
 import SessionCore
 import SessionRPC
+import SessionSystem
 
 extension Commands {
     static let start = Command(
@@ -18,7 +19,7 @@ extension Commands {
                 guard let date = LocalDate(text) else { throw UsageError("DATE must be YYYY-MM-DD, got \"\(text)\"") }
                 params.date = date
             }
-            params.at = try timestampOption(arguments, "--at")
+            params.at = try timestampOption(arguments, "--at", clock: context.clock)
             let client = try context.connect(arguments)
             let session = try context.call(client, SessionStart.self, params)
             if context.printJSON(session, arguments) { return ExitStatus.ok }
@@ -71,7 +72,7 @@ extension Commands {
         var params = SessionLog.Params()
         params.rpe = try rpeOption(arguments)
         params.note = arguments.value("--note")
-        params.at = try timestampOption(arguments, "--at")
+        params.at = try timestampOption(arguments, "--at", clock: context.clock)
         if arguments.has("--warmup") { params.kind = .warmup }
         if let text = arguments.value("--kind") {
             guard let kind = SetKind(rawValue: text) else {
@@ -186,10 +187,10 @@ extension Commands {
     }
 
     /// An RFC 3339 time option (`--at`), checked before anything is sent.
-    static func timestampOption(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Timestamp? {
+    static func timestampOption(_ arguments: ParsedArguments, _ name: String, clock: LocalClock = LocalClock()) throws(UsageError) -> Timestamp? {
         guard let text = arguments.value(name) else { return nil }
-        guard let time = Timestamp(text) else {
-            throw UsageError("\(name) must be an RFC 3339 time such as 2026-11-30T18:05:00+01:00, got \"\(text)\"")
+        guard let time = HumanTime.read(text, clock: clock) else {
+            throw UsageError("\(name) must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00, got \"\(text)\"")
         }
         return time
     }
@@ -238,7 +239,7 @@ extension Commands {
             var params = SessionFinish.Params()
             params.rpe = try rpeOption(arguments)
             params.note = arguments.value("--note")
-            params.at = try timestampOption(arguments, "--at")
+            params.at = try timestampOption(arguments, "--at", clock: context.clock)
             let result = try context.call(try context.connect(arguments), SessionFinish.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printFinished(result)

@@ -18,8 +18,17 @@ public protocol MethodContract {
 public struct DecodingContext: Sendable {
     /// The request's time.
     public let nowMs: Int64
+    /// The instant a local wall-clock time names in the daemon's zone, for times given
+    /// without an offset (`2026-11-30T18:05`).
+    public let instant: @Sendable (LocalDateTime) -> Int64
 
-    public init(nowMs: Int64) { self.nowMs = nowMs }
+    public init(nowMs: Int64, instant: @escaping @Sendable (LocalDateTime) -> Int64 = DecodingContext.utc) {
+        self.nowMs = nowMs
+        self.instant = instant
+    }
+
+    /// A wall-clock time read as UTC (contexts without a zone).
+    public static let utc: @Sendable (LocalDateTime) -> Int64 = { Int64($0.date.daysSinceEpoch) * 86_400_000 + Int64($0.secondOfDay) * 1000 }
 
     /// The latest acceptable backfill time (`at`): now plus a little clock skew.
     public var latestMs: Int64 { nowMs + SessionLimits.futureToleranceMs }

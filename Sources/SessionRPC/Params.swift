@@ -129,11 +129,12 @@ public struct Params: Sendable {
         return text
     }
 
-    /// An RFC 3339 timestamp, not later than `notAfterMs`.
-    public mutating func timestamp(_ name: String, notAfterMs: Int64) -> Timestamp? {
+    /// An RFC 3339 timestamp, or a local date and time without an offset that
+    /// `instant` places in the daemon's zone; not later than `notAfterMs`.
+    public mutating func timestamp(_ name: String, notAfterMs: Int64, instant: (LocalDateTime) -> Int64 = DecodingContext.utc) -> Timestamp? {
         guard let found = slice(name) else { return nil }
-        guard let text = found.string, let time = Timestamp(text) else {
-            fail(name, "must be an RFC 3339 timestamp such as 2026-11-30T18:05:00+01:00, got \(found.text)")
+        guard let text = found.string, let time = Timestamp(text) ?? LocalDateTime(text).map({ Timestamp(ms: instant($0), text: text) }) else {
+            fail(name, "must be an RFC 3339 timestamp such as 2026-11-30T18:05:00+01:00 (or 2026-11-30T18:05 in the daemon's zone), got \(found.text)")
             return nil
         }
         guard time.ms <= notAfterMs else {

@@ -110,7 +110,7 @@ public struct ParamsDecoder: ParamsCoder {
     public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { value = params.bool(name) }
     public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { value = params.date(name) }
     public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) {
-        value = params.timestamp(name, notAfterMs: context.latestMs)
+        value = params.timestamp(name, notAfterMs: context.latestMs, instant: context.instant)
     }
     public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
         guard params.has(name) else {

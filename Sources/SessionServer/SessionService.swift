@@ -26,7 +26,10 @@ final class SessionService: MethodContext {
     }
 
     /// What params are checked against: the request's time.
-    var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
+    var decoding: DecodingContext {
+        let clock = clock
+        return DecodingContext(nowMs: nowMs, instant: { clock.ms(of: $0) })
+    }
 
     /// Readies the service for the next request.
     func begin(nowMs: Int64) {

@@ -32,4 +32,14 @@ import TestSupport
         let message = reply["error"]?["data"]?["errors"]?.arrayValue?.first?["message"]?.stringValue ?? ""
         #expect(message.contains("between 1970-01-01 and now"), "\(message)")
     }
+
+    @Test func aTimeWithoutAnOffsetIsReadInTheDaemonsZone() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Paris"])
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let started = try client.call("session.start", .obj(["at": "2026-11-30T18:05"]))
+        #expect(started["startedAt"] == "2026-11-30T18:05:00.000+01:00" && started["date"] == "2026-11-30", "\(started)")
+        let bad = try client.request("session.log", .obj(["exercise": "Row", "reps": 5, "at": "2026-11-30 six"]))
+        #expect(bad["error"]?["data"]?["errors"]?[0]?["path"] == "params.at")
+    }
 }

@@ -1,4 +1,6 @@
 import ArgumentParsing
+import SessionCore
+import SessionSystem
 import Testing
 @testable import SessionCLI
 
@@ -105,5 +107,31 @@ extension LogArguments {
         var arguments = LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight, countIsPlain: plain ?? (reps != nil))
         arguments.sets = sets
         return arguments
+    }
+}
+
+@Suite struct HumanTimeTests {
+    let clock = LocalClock()
+
+    @Test func timesOfDayAreSentWithoutAnOffsetForTheDaemonsZone() throws {
+        let today = clock.today()
+        #expect(HumanTime.read("18:05", clock: clock)?.text == "\(today)T18:05:00")
+        #expect(HumanTime.read("yesterday 06:30", clock: clock)?.text == "\(today.adding(days: -1))T06:30:00")
+        #expect(HumanTime.read("2026-11-30 18:05", clock: clock)?.text == "2026-11-30T18:05:00")
+        #expect(HumanTime.read("2026-11-30T18:05:00+01:00", clock: clock)?.text == "2026-11-30T18:05:00+01:00", "RFC 3339 as given")
+    }
+
+    @Test func agoIsAnInstant() throws {
+        let before = clock.nowMs()
+        let time = try #require(HumanTime.read("-1h30m", clock: clock))
+        #expect(abs(before - 5_400_000 - time.ms) < 5_000)
+        #expect(RFC3339.parse(time.text) == time.ms, "sent with its offset")
+        #expect(HumanTime.ago("10m") == 600 && HumanTime.ago("90s") == 90 && HumanTime.ago("2min") == 120)
+    }
+
+    @Test func refusesWhatIsNoTime() {
+        for text in ["soon", "25:00", "-", "-10x", "yesterday", "tomorrowish 10:00", "-0m"] {
+            #expect(HumanTime.read(text, clock: clock) == nil, "\(text)")
+        }
     }
 }

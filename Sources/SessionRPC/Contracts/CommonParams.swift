@@ -14,12 +14,19 @@ public struct Timestamp: Sendable, Equatable {
         self.ms = ms
         self.text = text
     }
+
+    /// A time already placed: `text` is what is sent (a local time without an offset
+    /// is placed by the daemon in its zone).
+    public init(ms: Int64, text: String) {
+        self.ms = ms
+        self.text = text
+    }
 }
 
 /// What params several methods take say of themselves, written once.
 public enum CommonParams {
     public static let sessionIDSummary = "default: the active session"
-    public static let atSummary = "RFC 3339 time it happened, for entering a workout afterwards (default: now)"
+    public static let atSummary = "RFC 3339 time it happened, or a local 2026-11-30T18:05 in the daemon's zone, for entering a workout afterwards (default: now)"
 }
 
 /// Params that name a session: by default the active one.
