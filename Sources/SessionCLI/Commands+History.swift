@@ -59,9 +59,7 @@ extension Commands {
             if result.skipped > 0 { console.print(console.dim("\(result.skipped) already stored, skipped")) }
             return ExitStatus.ok
         })
-}
 
-extension Commands {
     static let historyExport = Command(
         words: ["export"], synopsis: "[FILE]",
         summary: "Export finished sessions as Strong's or Hevy's CSV, or as full-fidelity JSON (to FILE or standard output).",
@@ -100,9 +98,7 @@ extension Commands {
             context.console.error("exported \(workouts.count) session\(workouts.count == 1 ? "" : "s") to \(path) (\(format.rawValue))")
             return ExitStatus.ok
         })
-}
 
-extension Commands {
     static let backup = Command(
         words: ["backup"], synopsis: "FILE",
         summary: "Write a consistent copy of the database to FILE while the daemon runs (an existing FILE needs --force).",
@@ -138,9 +134,7 @@ extension Commands {
             context.console.print("backed up \(bytes.count) bytes to \(path)")
             return ExitStatus.ok
         })
-}
 
-extension Commands {
     static let planExport = Command(
         words: ["plan", "export"], synopsis: "[FILE]",
         summary: "Write a plan's training days as an iCalendar (.ics) file: one event each, with a reminder.",
@@ -187,9 +181,7 @@ extension Commands {
             context.console.error("wrote \(events) training day\(events == 1 ? "" : "s") of plan \(document.planID) to \(path)")
             return ExitStatus.ok
         })
-}
 
-extension Commands {
     static let show = Command(
         words: ["show"], synopsis: "[SESSION]",
         summary: "A session's sets as logged, with their ids, kinds and notes (default: the active session, else the latest).",
@@ -229,9 +221,7 @@ extension Commands {
             }
             return ExitStatus.ok
         })
-}
 
-extension Commands {
     static let plates = Command(
         words: ["plates"], synopsis: "WEIGHT",
         summary: "Plate math: which plates go on each side of the bar for WEIGHT (24, 100kg, 225lb).",
