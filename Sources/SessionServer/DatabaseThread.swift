@@ -170,12 +170,14 @@ final class DatabaseThread: @unchecked Sendable {
         service.begin(nowMs: service.clock.nowMs())
         do {
             let results = try service.database.groupCommit(waitForLocks: waitForLocks, onRetry: {
+                service.afterCommit = []  // the attempt that asked for them was rolled back
                 // Rare (a constraint the checks missed, or a fault): worth a line.
                 logger.warning("a request failed after writing; its batch runs again, each request isolated",
                                [("requests", String(jobs.reduce(0) { $0 + $1.items.count }))])
             }) { scope in
                 try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
             }
+            service.committed()
             if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
             if results.contains(where: \.effects.factsChanged), let now = try? DaemonFacts(reading: service.database) {
                 facts.withLock { $0 = now }

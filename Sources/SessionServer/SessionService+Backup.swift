@@ -100,7 +100,7 @@ extension SessionService {
             read += count
         }
         let done = params.offset + length == copy.size
-        if done { backups.remove(id) }
+        if done { afterCommit.append { $0.backups.remove(id) } }
         return DatabaseBackup.Result(backupID: id, size: copy.size, offset: params.offset, data: Base64.encode(chunk), done: done)
     }
 }

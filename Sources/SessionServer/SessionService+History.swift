@@ -10,9 +10,9 @@ struct ImportStaging {
         var chunks: [Int: [HistoryWorkout]] = [:]
         var source: String?
         var touchedMs: Int64 = 0
-        /// Its `done` call ran. Kept until it expires, so a `done` run again (a retry)
-        /// finds it and, skipping what is stored, adds nothing.
-        var finished = false
+        /// What its `done` stored, once that committed: the workouts are let go and
+        /// this answers a `done` sent again (a client's retry) until it expires.
+        var result: HistoryImport.Result?
 
         var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
         var count: Int { chunks.values.reduce(0) { $0 + $1.count } }
@@ -27,8 +27,8 @@ struct ImportStaging {
     /// Adds a chunk; refuses a new import while `maximumImports` are staged, and more
     /// than `HistoryLimits.workoutsPerImport` workouts in one.
     mutating func add(_ workouts: [HistoryWorkout], chunk: Int, to id: String, source: String?, nowMs: Int64) throws(HistoryImportError) -> Staged {
-        imports = imports.filter { $0.key == id || (!$0.value.finished && nowMs - $0.value.touchedMs < Self.expiryMs) }
-        if imports[id] == nil, imports.count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
+        imports = imports.filter { $0.key == id || nowMs - $0.value.touchedMs < Self.expiryMs }
+        if imports[id] == nil, imports.values.filter({ $0.result == nil }).count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
         var staged = imports[id] ?? Staged()
         if !workouts.isEmpty { staged.chunks[chunk] = workouts }  // a call without workouts (done) leaves the chunks as they are
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
@@ -38,7 +38,11 @@ struct ImportStaging {
         return staged
     }
 
-    mutating func finish(_ id: String) { imports[id]?.finished = true }
+    /// After the `done` call's commit: keeps only its result.
+    mutating func complete(_ id: String, with result: HistoryImport.Result) {
+        imports[id]?.chunks = [:]
+        imports[id]?.result = result
+    }
 }
 
 /// Why an import cannot be staged.
@@ -59,15 +63,19 @@ extension SessionService {
     /// group commit (or, in a dry run, counts it), skipping workouts already stored.
     func importHistory(_ params: HistoryImport.Params) throws -> HistoryImport.Result {
         let staged = try staging.add(params.workouts, chunk: params.chunk, to: params.importID, source: params.source, nowMs: nowMs)
+        if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {
             return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)
         }
-        staging.finish(params.importID)
         let sessions = staged.workouts.map { ImportedSession(workout: $0, startedAtMs: clock.ms(of: $0.start), date: $0.start.date) }
         let new = try database.newImports(sessions)
         if !params.dryRun { try database.insertImported(new, source: staged.source) }
-        return HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
-                                    imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
+        let result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
+                                          imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
+        // Let go of the workouts only once this commits: a group commit that runs the
+        // request again needs them.
+        afterCommit.append { $0.staging.complete(params.importID, with: result) }
+        return result
     }
 }
 

@@ -17,6 +17,9 @@ final class SessionService: MethodContext {
     var staging = ImportStaging()
     /// `database.backup` copies waiting to be read.
     var backups = BackupCopies()
+    /// What the requests of the current group commit let go of once it commits (never
+    /// before: a retried attempt runs them again and needs it all).
+    var afterCommit: [(SessionService) -> Void] = []
 
     init(database: Database, clock: LocalClock) {
         self.database = database
@@ -34,6 +37,14 @@ final class SessionService: MethodContext {
     /// Readies the service for the next request.
     func begin(nowMs: Int64) {
         self.nowMs = nowMs
+        afterCommit = []
+    }
+
+    /// Runs what the committed requests let go of.
+    func committed() {
+        let steps = afterCommit
+        afterCommit = []
+        for step in steps { step(self) }
     }
 
     /// The active session, or the session named, which must still be active.
