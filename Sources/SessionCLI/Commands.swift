@@ -16,7 +16,7 @@ enum Commands {
 /// `sessionctl`'s entry point: parses the verb, runs it, maps errors to exit statuses.
 public enum SessionCtl {
     static let globalHelp = """
-        Usage: sessionctl [--socket PATH] COMMAND [ARGS...]
+        Usage: sessionctl [--socket PATH] [--json] COMMAND [ARGS...]
 
         Track a workout against the active plan, through the sessiond daemon.
 
@@ -55,6 +55,10 @@ public enum SessionCtl {
             } else {
                 break
             }
+        }
+        guard !arguments.isEmpty else {
+            console.error(help())
+            return ExitStatus.usage
         }
         guard let (command, words) = match(arguments) else { return unknownCommand(arguments, json: global.contains("--json"), console: console) }
         let rest = words + global
