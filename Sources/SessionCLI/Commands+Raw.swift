@@ -121,4 +121,13 @@ extension Commands {
             for name in names { context.console.print(name.lowercased().replacingOccurrences(of: " ", with: "-")) }
             return ExitStatus.ok
         })
+
+    /// Hidden helper the completion script calls: plan ids, newest first.
+    static let completePlans = Command(
+        words: ["__complete-plans"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket],
+        run: { arguments, context in
+            guard let client = try? context.connect(arguments), let plans = try? context.call(client, PlanList.self, NoParams()) else { return ExitStatus.ok }
+            for plan in plans.items { context.console.print(String(plan.planID)) }
+            return ExitStatus.ok
+        })
 }

@@ -9,7 +9,7 @@ enum Commands {
         start, log, status, pause, resume, undo, finish, abort, history, show, progress,
         planImport, planShow, planList, planActivate, planCheck, planSchema, planExport,
         summary, health, profile, prompt, historyImport, historyExport, backup,
-        plates, watch, call, completion, completeExercises,
+        plates, watch, call, completion, completeExercises, completePlans,
     ]
 }
 

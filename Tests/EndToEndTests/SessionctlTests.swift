@@ -163,6 +163,29 @@ import JSON
         #expect(try ctl(daemon, ["plates", "heavy"]).status == 2)
     }
 
+    @Test func completionAfterGlobalOptionsForValuesAndIgnoringCase() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        try Workout.importPlan(try daemon.client())
+        #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
+        let socket = daemon.socketPath
+        let script = """
+            source <(sessionctl completion bash)
+            line() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _sessionctl; echo "${COMPREPLY[*]}"; }
+            line sessionctl --socket \(socket) lo
+            line sessionctl --json --socket \(socket) log --kind W
+            line sessionctl --socket \(socket) plan activate ""
+            line sessionctl health SL
+            line sessionctl watch set.
+            line sessionctl --socket \(socket) plan export --format ""
+            line sessionctl --socket \(socket) log DUMBBELL-F
+            """
+        let run = try runProcess("/bin/bash", ["-c", script], environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent"])
+        #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(7).map(String.init) == [
+            "log", "warmup", "1", "sleep sleepHours", "set.logged set.undone", "ics", "dumbbell-fly",
+        ], "\(run.stdout) \(run.stderr)")
+    }
+
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
