@@ -100,6 +100,9 @@ struct SessionFormatter {
         for extra in session.offPlan {
             console.print("    \(extra.name) (off-plan) · \(PlanFormatter.count(extra.logged, "set"))")
         }
+        if let rest = session.rest {
+            console.print(console.yellow("resting: \(PlanFormatter.formatClock(rest.secondsLeft)) left after \(rest.exercise)"))
+        }
         if let next = session.next {
             console.print("next: \(next.name), set \(next.setNumber) of \(next.plannedSets)")
         }

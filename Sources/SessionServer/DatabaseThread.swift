@@ -178,6 +178,14 @@ final class DatabaseThread: @unchecked Sendable {
                 try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
             }
             service.committed()
+            // The rest timer as the loop will run it, so a snapshot can say what is left.
+            for result in results {
+                switch result.effects.rest {
+                case .keep: break
+                case .cancel: service.rest = nil
+                case .start(let timer): service.rest = timer
+                }
+            }
             if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
             if results.contains(where: \.effects.factsChanged), let now = try? DaemonFacts(reading: service.database) {
                 facts.withLock { $0 = now }

@@ -32,7 +32,12 @@ extension SessionService {
             endedAt: session.endedAtMs.map { clock.rfc3339(ms: $0) }, durationSeconds: session.durationSeconds(nowMs: nowMs),
             sets: progress.countedSets, volumeKg: progress.volumeKg, completion: progress.completion,
             exercises: progress.planned,
-            offPlan: progress.offPlan, next: progress.next, rpe: session.rpe, note: session.note)
+            offPlan: progress.offPlan, next: progress.next, rpe: session.rpe, note: session.note,
+            rest: rest.flatMap { timer in
+                timer.sessionID == session.id && timer.endsAtMs > nowMs
+                    ? SessionSnapshot.Rest(exercise: timer.exercise, endsAt: clock.rfc3339(ms: timer.endsAtMs), secondsLeft: Int((timer.endsAtMs - nowMs + 999) / 1000))
+                    : nil
+            })
     }
 
     /// The snapshot of the session `id` as stored now.

@@ -33,6 +33,10 @@ import JSON
         #expect(started.stdout.contains("Push · started 2026-11-30"))
         let planned = try ctl(daemon, ["log", "bench"])
         #expect(planned.stdout.hasPrefix("Bench Press · set 1/4 · 8 × 60 kg · rest 2:00 · next: set 2 of 4"))
+        let resting = try ctl(daemon, ["status"]).stdout
+        #expect(resting.contains("resting: 2:00 left after Bench Press") || resting.contains("resting: 1:59 left after Bench Press"), "\(resting)")
+        let restJSON = try JSONParser.parse(try ctl(daemon, ["status", "--json"]).stdout)
+        #expect(restJSON["rest"]?["exercise"] == "Bench Press" && (restJSON["rest"]?["secondsLeft"]?.intValue ?? 0) > 100, "\(restJSON)")
         let byNumber = try ctl(daemon, ["log", "2", "10", "24"])
         #expect(byNumber.stdout.hasPrefix("Incline Dumbbell Press · set 1/3 · 10 × 24 kg · next: set 2 of 3"))
         let pounds = try ctl(daemon, ["log", "incline", "8", "55lb", "--rpe", "8"])

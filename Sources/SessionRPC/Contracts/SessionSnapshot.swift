@@ -34,11 +34,26 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
     public let next: SessionProgress.Next?
     public let rpe: Double?
     public let note: String?
+    /// The rest timer while it runs.
+    public let rest: Rest?
+
+    /// A running rest timer: what it follows and when it ends.
+    public struct Rest: Sendable, Equatable {
+        public let exercise: String
+        public let endsAt: String
+        public let secondsLeft: Int
+
+        public init(exercise: String, endsAt: String, secondsLeft: Int) {
+            self.exercise = exercise
+            self.endsAt = endsAt
+            self.secondsLeft = secondsLeft
+        }
+    }
 
     public init(
         sessionID: Int64, state: State, date: String, title: String, planDayID: Int64?, carriedOver: Bool, startedAt: String,
         endedAt: String?, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, exercises: [SessionProgress.Planned],
-        offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?
+        offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?, rest: Rest? = nil
     ) {
         self.sessionID = sessionID
         self.state = state
@@ -57,6 +72,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         self.next = next
         self.rpe = rpe
         self.note = note
+        self.rest = rest
     }
 
     public static let schema = Schema.object([
@@ -66,6 +82,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         "sets": Schema.integer, "volumeKg": Schema.number,
         "completion": Schema.number, "exercises": Schema.array(Schema.object), "offPlan": Schema.array(Schema.object),
         "next": Schema.nullable(Schema.object), "rpe": Schema.nullable(Schema.number), "note": Schema.nullable(Schema.string),
+        "rest": Schema.nullable(Schema.object(["exercise": Schema.string, "endsAt": Schema.timestamp, "secondsLeft": Schema.integer])),
     ])
 
     public func encodeMembers(to writer: inout JSONWriter) {
@@ -88,6 +105,16 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         writer.member("next", next)
         writer.member("rpe", rpe)
         writer.member("note", note)
+        writer.key("rest")
+        if let rest {
+            writer.object {
+                $0.member("exercise", rest.exercise)
+                $0.member("endsAt", rest.endsAt)
+                $0.member("secondsLeft", rest.secondsLeft)
+            }
+        } else {
+            writer.null()
+        }
     }
 
     public init(json: JSONValue) throws(JSONReadError) {
@@ -106,7 +133,10 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
             startedAt: try reader.string("startedAt"), endedAt: try reader.optionalString("endedAt"),
             durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"), volumeKg: try reader.number("volumeKg"),
             completion: try reader.number("completion"), exercises: exercises, offPlan: offPlan, next: next,
-            rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"))
+            rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"),
+            rest: try reader.optionalObject("rest").map { (item: JSONReader) throws(JSONReadError) in
+                Rest(exercise: try item.string("exercise"), endsAt: try item.string("endsAt"), secondsLeft: try item.int("secondsLeft"))
+            })
     }
 }
 
