@@ -179,13 +179,7 @@ final class DatabaseThread: @unchecked Sendable {
             }
             service.committed()
             // The rest timer as the loop will run it, so a snapshot can say what is left.
-            for result in results {
-                switch result.effects.rest {
-                case .keep: break
-                case .cancel: service.rest = nil
-                case .start(let timer): service.rest = timer
-                }
-            }
+            for result in results { service.rest.apply(result.effects.rest) }
             if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
             if results.contains(where: \.effects.factsChanged), let now = try? DaemonFacts(reading: service.database) {
                 facts.withLock { $0 = now }

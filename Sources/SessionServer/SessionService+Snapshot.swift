@@ -33,7 +33,7 @@ extension SessionService {
             sets: progress.countedSets, volumeKg: progress.volumeKg, completion: progress.completion,
             exercises: progress.planned,
             offPlan: progress.offPlan, next: progress.next, rpe: session.rpe, note: session.note,
-            rest: rest.flatMap { timer in
+            rest: rest.running.flatMap { timer in
                 timer.sessionID == session.id && timer.endsAtMs > nowMs
                     ? SessionSnapshot.Rest(exercise: timer.exercise, endsAt: clock.rfc3339(ms: timer.endsAtMs), secondsLeft: Int((timer.endsAtMs - nowMs + 999) / 1000))
                     : nil

@@ -19,7 +19,7 @@ final class SessionService: MethodContext {
     var backups = BackupCopies()
     /// The rest timer the committed requests left running (the serving loop runs the
     /// real one); a snapshot shows it while it has time left.
-    var rest: RestTimer?
+    var rest = RestSchedule()
     /// What the requests of the current group commit let go of once it commits (never
     /// before: a retried attempt runs them again and needs it all).
     var afterCommit: [(SessionService) -> Void] = []
@@ -28,14 +28,15 @@ final class SessionService: MethodContext {
         self.database = database
         self.clock = clock
         self.startedAtMs = clock.nowMs()
+        instant = { clock.ms(of: $0) }
         BackupCopies.removeLeftovers(of: database.path)
     }
 
+    /// Places a wall-clock time in the daemon's zone: made once, not per request.
+    private let instant: @Sendable (LocalDateTime) -> Int64
+
     /// What params are checked against: the request's time.
-    var decoding: DecodingContext {
-        let clock = clock
-        return DecodingContext(nowMs: nowMs, instant: { clock.ms(of: $0) })
-    }
+    var decoding: DecodingContext { DecodingContext(nowMs: nowMs, instant: instant) }
 
     /// Readies the service for the next request.
     func begin(nowMs: Int64) {
