@@ -46,19 +46,18 @@ public struct LocalClock: Sendable {
 
     /// The local date of an instant.
     public func localDate(atMs ms: Int64) -> LocalDate {
-        let parts = brokenDown(ms: ms)
-        return LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        date(of: brokenDown(ms: ms), atMs: ms)
+    }
+
+    /// The date of broken-down local time `parts` (of the instant `ms`).
+    private func date(of parts: tm, atMs ms: Int64) -> LocalDate {
+        LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
             ?? LocalDate(daysSinceEpoch: Int(ms / 86_400_000))
     }
 
     /// The instant local midnight starts `date` (the first valid local time of it).
     public func startOfDayMs(_ date: LocalDate) -> Int64 {
-        var parts = tm()
-        parts.tm_year = Int32(date.year - 1900)
-        parts.tm_mon = Int32(date.month - 1)
-        parts.tm_mday = Int32(date.day)
-        parts.tm_isdst = -1
-        return Int64(mktime(&parts)) * 1000
+        ms(of: LocalDateTime(date: date, secondOfDay: 0))
     }
 
     /// The instant a local wall-clock time names in this zone (in a DST gap or overlap,
@@ -78,7 +77,7 @@ public struct LocalClock: Sendable {
     /// The local wall-clock time of an instant.
     public func localDateTime(atMs ms: Int64) -> LocalDateTime {
         let parts = brokenDown(ms: ms)
-        return LocalDateTime(date: localDate(atMs: ms), secondOfDay: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+        return LocalDateTime(date: date(of: parts, atMs: ms), secondOfDay: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
     }
 
     /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
