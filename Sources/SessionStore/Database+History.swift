@@ -142,13 +142,13 @@ extension Database {
                                           weightKg: row.optionalDouble(5), durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7),
                                           oneRepMaxKg: row.optionalDouble(8)))
             }
+            // Rows come session by session: each run of one session's rows is one Session.
             var sessions: [ExerciseHistory.Session] = []
-            for row in rows {
-                if let last = sessions.last, last.sessionID == row.session {
-                    sessions[sessions.count - 1] = ExerciseHistory.Session(sessionID: last.sessionID, date: last.date, sets: last.sets + [row.set])
-                } else {
-                    sessions.append(ExerciseHistory.Session(sessionID: row.session, date: row.date, sets: [row.set]))
-                }
+            var start = rows.startIndex
+            while start < rows.endIndex {
+                let end = rows[start...].firstIndex { $0.session != rows[start].session } ?? rows.endIndex
+                sessions.append(ExerciseHistory.Session(sessionID: rows[start].session, date: rows[start].date, sets: rows[start..<end].map(\.set)))
+                start = end
             }
             return ExerciseHistory(name: rows.last?.name ?? exerciseKey, sessions: sessions)
         }

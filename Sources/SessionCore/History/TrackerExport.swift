@@ -201,8 +201,8 @@ extension TrackerExport {
     }
 
     static func hevyDate(_ time: LocalDateTime) -> String {
-        let minutes = time.secondOfDay / 60
-        let clock = (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+        // HH:MM as LocalDateTime writes it (YYYY-MM-DDTHH:MM:SS).
+        let clock = time.description.dropFirst(11).prefix(5)
         return "\(time.date.day) \(HistoryDates.months[time.date.month - 1].capitalized) \(time.date.year), \(clock)"
     }
 
