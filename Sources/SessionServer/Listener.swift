@@ -94,7 +94,7 @@ struct Listener: ~Copyable {
     /// Refuses a socket directory that other users may write to without the sticky bit:
     /// anyone could replace the socket there with their own server.
     static func refuseSharedDirectory(of path: String) throws(Failure) {
-        let parent = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let parent = FilePath.directory(of: path)
         var info = stat()
         guard stat(parent, &info) == 0 else { return }
         if info.st_mode & S_IWOTH != 0, info.st_mode & S_ISVTX == 0 {

@@ -4,6 +4,7 @@ import Glibc
 import SessionCore
 import SessionRPC
 import SessionStore
+import SessionSystem
 
 /// Copies taken by `database.backup`, waiting to be read; each file lies beside the
 /// database (the one directory the daemon may write) until its last chunk is sent.
@@ -42,10 +43,9 @@ struct BackupCopies {
 
     /// Deletes copies a previous run of the daemon left behind.
     static func removeLeftovers(of database: String) {
-        let slash = database.lastIndex(of: "/")
-        let directory = slash.map { String(database[..<$0]) } ?? "."
-        let name = prefix(of: String(database[(slash.map { database.index(after: $0) } ?? database.startIndex)...]))
-        guard let stream = opendir(directory.isEmpty ? "/" : directory) else { return }
+        let directory = FilePath.directory(of: database)
+        let name = prefix(of: FilePath.name(of: database))
+        guard let stream = opendir(directory) else { return }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
             let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
