@@ -135,14 +135,10 @@ extension Commands {
     /// typo is refused with the closest names (nil: refused, message printed).
     static func knownName(_ name: String, arguments: ParsedArguments, planned: [String], client: SocketClient, context: CommandContext) throws -> String? {
         if arguments.has("--new") { return name }
-        let history = try context.call(client, HistoryExercises.self, HistoryExercises.Params()).items.map(\.name)
-        switch ExerciseMatcher.match(name, in: history.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
-        case .logged(let earlier): return earlier
-        case .ambiguous(let matches):
-            context.console.error("sessionctl: \"\(name)\" matches several exercises you logged before; nothing was logged:")
-            for match in matches.prefix(8) { context.console.error("  \(match.name)") }
-            return nil
-        case .planned, .offPlan:
+        switch try loggedName(name, client: client, context: context, ambiguity: "matches several exercises you logged before; nothing was logged:") {
+        case .found(let earlier): return earlier
+        case .ambiguous: return nil
+        case .none(let history):
             let close = ExerciseMatcher.suggestions(for: name, among: planned + history)
             if let best = close.first {
                 context.console.error("sessionctl: no exercise \"\(name)\" in today's plan or your history; did you mean \(best)?"
@@ -323,18 +319,37 @@ extension Commands {
     /// nil when none or several match (the message printed).
     static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
         let query = words.joined(separator: " ")
-        let names = try context.call(client, HistoryExercises.self, HistoryExercises.Params()).items.map(\.name)
-        switch ExerciseMatcher.match(query, in: names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
-        case .logged(let name):
+        switch try loggedName(query, client: client, context: context, ambiguity: "matches several exercises you logged:") {
+        case .found(let name):
             return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to)).history
-        case .ambiguous(let matches):
-            context.console.error("sessionctl: \"\(query)\" matches several exercises you logged:")
-            for match in matches.prefix(8) { context.console.error("  \(match.name)") }
-        case .planned, .offPlan:
+        case .ambiguous: break
+        case .none(let names):
             let close = ExerciseMatcher.suggestions(for: query, among: names)
             context.console.error("sessionctl: you have not logged \"\(query)\"" + (close.first.map { "; did you mean \($0)?" } ?? ""))
         }
         return nil
+    }
+
+    enum LoggedLookup {
+        case found(String)
+        /// Several matched; they were listed.
+        case ambiguous
+        /// None matched; every name logged, for suggestions.
+        case none(history: [String])
+    }
+
+    /// The exercise logged before that `query` names, matched as `log` matches names
+    /// (history.exercises); several matches are listed after `ambiguity`.
+    static func loggedName(_ query: String, client: SocketClient, context: CommandContext, ambiguity: String) throws -> LoggedLookup {
+        let history = try context.call(client, HistoryExercises.self, HistoryExercises.Params()).items.map(\.name)
+        switch ExerciseMatcher.match(query, in: history.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
+        case .logged(let name): return .found(name)
+        case .ambiguous(let matches):
+            context.console.error("sessionctl: \"\(query)\" " + ambiguity)
+            for match in matches.prefix(8) { context.console.error("  \(match.name)") }
+            return .ambiguous
+        case .planned, .offPlan: return .none(history: history)
+        }
     }
 
     static let status = Command(
