@@ -82,9 +82,7 @@ extension Commands {
             guard let format = TrackerExport.Format(rawValue: formatName.lowercased()) else {
                 throw UsageError("--format must be strong, hevy or json, got \"\(formatName)\"")
             }
-            let from = try dateOption(arguments, "--from")
-            let to = try dateOption(arguments, "--to")
-            if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+            let (from, to) = try dateRangeOption(arguments)
             let path = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
             var workouts: [HistoryWorkout] = []

@@ -40,6 +40,14 @@ extension Commands {
         return date
     }
 
+    /// `--from` and `--to`, each a date, the first not after the second.
+    static func dateRangeOption(_ arguments: ParsedArguments) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
+        let from = try dateOption(arguments, "--from")
+        let to = try dateOption(arguments, "--to")
+        if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+        return (from, to)
+    }
+
     /// The value of a whole-number option, checked to lie in `range`.
     static func intOption(_ arguments: ParsedArguments, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = arguments.value(name) else { return nil }

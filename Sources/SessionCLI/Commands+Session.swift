@@ -267,9 +267,7 @@ extension Commands {
             OptionSpec("--limit", value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
         ],
         run: { arguments, context in
-            let from = try dateOption(arguments, "--from")
-            let to = try dateOption(arguments, "--to")
-            if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+            let (from, to) = try dateRangeOption(arguments)
             let limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
             let client = try context.connect(arguments)
             if !arguments.positionals.isEmpty {
@@ -304,9 +302,7 @@ extension Commands {
         ],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
-            let from = try dateOption(arguments, "--from")
-            let to = try dateOption(arguments, "--to")
-            if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+            let (from, to) = try dateRangeOption(arguments)
             guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, client: try context.connect(arguments), context: context) else {
                 return ExitStatus.refused
             }
