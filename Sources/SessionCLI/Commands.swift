@@ -7,7 +7,7 @@ import JSON
 enum Commands {
     static let all: [Command] = [
         start, log, status, pause, resume, undo, finish, abort, history, show, progress,
-        planImport, planShow, planList, planActivate, planCheck, planSchema, planExport,
+        planImport, planShow, planList, planActivate, planCheck, planSchema, planExport, planNext, planAttempts,
         summary, health, profile, prompt, historyImport, historyExport, backup,
         plates, watch, call, completion, completeExercises, completePlans,
     ]
@@ -83,6 +83,10 @@ public enum SessionCtl {
             } else {
                 console.error("sessionctl: " + refusal.text)
             }
+            return ExitStatus.refused
+        } catch let failure as PlannerLink.Failure {
+            console.error("sessionctl: \(failure)")
+            if rest.contains("--json") { printJSONError("planner", failure.description, console: console) }
             return ExitStatus.refused
         } catch let error as JSONReadError {
             console.error("sessionctl: unexpected reply from sessiond: \(error) (is the daemon another version?)")

@@ -10,7 +10,7 @@ public protocol ParamsCoder {
     mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String)
     mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: @autoclosure () -> String)
     mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String)
-    mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String)
+    mutating func string(_ name: String, _ value: inout String?, maxLength: Int, required: Bool, transform: (String) -> String, _ summary: @autoclosure () -> String)
     mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String)
     mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String)
     mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String)
@@ -34,7 +34,16 @@ extension ParamsCoder {
     }
 
     public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, _ summary: @autoclosure () -> String) {
-        string(name, &value, maxLength: maxLength, transform: { $0 }, summary())
+        string(name, &value, maxLength: maxLength, required: false, transform: { $0 }, summary())
+    }
+
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String) {
+        string(name, &value, maxLength: maxLength, required: false, transform: transform, summary())
+    }
+
+    /// A required string.
+    public mutating func string(_ name: String, _ value: inout String, maxLength: Int, _ summary: @autoclosure () -> String) {
+        requiring(&value) { coder, optional in coder.string(name, &optional, maxLength: maxLength, required: true, transform: { $0 }, summary()) }
     }
 
     /// A required id: decoding leaves the value as it was (and records the problem)
@@ -88,8 +97,8 @@ public struct ParamsDecoder: ParamsCoder {
     public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String) {
         value = params.number(name, in: range, step: step, required: required)
     }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String) {
-        value = params.string(name, maxLength: maxLength, transform: transform)
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, required: Bool, transform: (String) -> String, _ summary: @autoclosure () -> String) {
+        value = params.string(name, maxLength: maxLength, required: required, transform: transform)
     }
     public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String) {
         value = params.strings(name, maxCount: maxCount, maxLength: maxLength)
@@ -197,7 +206,7 @@ public struct ParamsEncoder: ParamsCoder {
     public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String) {
         add(name, value.map(JSONValue.number))
     }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String) {
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, required: Bool, transform: (String) -> String, _ summary: @autoclosure () -> String) {
         add(name, value.map(JSONValue.string))
     }
     public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String) {
@@ -233,8 +242,8 @@ public struct ParamsDocumenter: ParamsCoder {
         // An unbounded number (bounds checked elsewhere) is documented as just a number.
         add(name, range.upperBound == .greatestFiniteMagnitude ? Schema.number : Schema.range(range), required: required, summary())
     }
-    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, transform: (String) -> String, _ summary: @autoclosure () -> String) {
-        add(name, Schema.string, summary())
+    public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, required: Bool, transform: (String) -> String, _ summary: @autoclosure () -> String) {
+        add(name, Schema.string, required: required, summary())
     }
     public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String) {
         add(name, Schema.array(choices.map(Schema.oneOf) ?? Schema.string), summary())

@@ -34,6 +34,8 @@ enum DaemonRoutes {
         DaemonRoute(PlanActivate.self) { params, service in try service.activatePlan(params.planID) },
         DaemonRoute(PlanGet.self) { params, service in Outcome(try service.plan(params.planID)) },
         DaemonRoute(PlanList.self) { _, service in Outcome(try service.listPlans()) },
+        DaemonRoute(PlanAttempt.self) { params, service in Outcome(try service.recordAttempt(params.attempt)) },
+        DaemonRoute(PlanAttempts.self) { params, service in Outcome(try service.attempts(params)) },
     ]
 
     static let events: [DaemonRoute] = [

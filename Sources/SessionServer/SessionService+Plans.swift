@@ -7,14 +7,36 @@ extension SessionService {
     /// `plan.import`: the typed boundary, then one atomic insert.
     func importPlan(_ params: PlanImport.Params) throws -> Outcome {
         let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay)
-        let result = try PlanImporter.importPlan(json: params.plan, options: options)
         let source = params.plan.stringValue ?? params.plan.prettyText
-        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate)
+        let attempt = params.attempt(reply: source)
+        if let attempt { try checkNew(attempt) }
+        let result = try PlanImporter.importPlan(json: params.plan, options: options)
+        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate, attempt: attempt)
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
         return Outcome(PlanImport.Result(planID: inserted.id, name: result.plan.name, weekStart: result.plan.weekStart,
                                          active: inserted.active, warnings: result.warnings), effects: effects)
+    }
+
+    /// `plan.attempt`: a planner attempt that did not become a plan, kept for audit.
+    func recordAttempt(_ attempt: PlannerAttempt) throws -> PlanAttempt.Result {
+        try checkNew(attempt)
+        return PlanAttempt.Result(attemptID: try database.recordAttempt(attempt, atMs: nowMs))
+    }
+
+    /// An attempt is kept once: its run and number are new.
+    private func checkNew(_ attempt: PlannerAttempt) throws {
+        if try database.hasAttempt(run: attempt.run, attempt: attempt.attempt) {
+            throw RPCError.invalidParams([PathMessage(path: "params.attempt", message: "attempt \(attempt.attempt) of run \"\(attempt.run)\" is already kept")])
+        }
+    }
+
+    /// `plan.attempts`.
+    func attempts(_ params: PlanAttempts.Params) throws -> PlanAttempts.Result {
+        ResultList(try database.attempts(run: params.run, limit: params.limit ?? 20).map {
+            PlanAttempts.Attempt(attemptID: $0.id, at: clock.rfc3339(ms: $0.atMs), planID: $0.planID, attempt: $0.attempt)
+        })
     }
 
     /// `plan.activate`.

@@ -3,15 +3,17 @@ import SessionCore
 extension Database {
     /// Stores an imported plan with the text it came from, in one transaction. With
     /// `activate`, or when no plan is active yet, it becomes the one active plan.
-    public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool) throws(StorageError) -> InsertedPlan {
+    public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool, revises: Int64? = nil,
+                           attempt: PlannerAttempt? = nil) throws(StorageError) -> InsertedPlan {
         try write {
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
             if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
             try connection.run(
-                "INSERT INTO plan (name, week_start, imported_at_ms, source, active) VALUES (?, ?, ?, ?, ?)",
-                [plan.name, plan.weekStart.description, importedAtMs, source, makeActive])
+                "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises) VALUES (?, ?, ?, ?, ?, ?)",
+                [plan.name, plan.weekStart.description, importedAtMs, source, makeActive, revises])
             let planID = connection.lastInsertRowID
+            if let attempt { try insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
             for day in plan.days {
                 try connection.run(
                     "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",
@@ -34,6 +36,40 @@ extension Database {
                 }
             }
             return InsertedPlan(id: planID, active: makeActive)
+        }
+    }
+
+    /// Keeps a planner attempt that did not become a plan (refused or failed).
+    public func recordAttempt(_ attempt: PlannerAttempt, atMs: Int64) throws(StorageError) -> Int64 {
+        try write { try insertAttempt(attempt, atMs: atMs, planID: nil) }
+    }
+
+    private func insertAttempt(_ attempt: PlannerAttempt, atMs: Int64, planID: Int64?) throws -> Int64 {
+        try connection.run(
+            "INSERT INTO plan_attempt (run, attempt, at_ms, planner, reply, outcome, detail, plan_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [attempt.run, attempt.attempt, atMs, attempt.planner, attempt.reply, attempt.outcome.rawValue, attempt.detail, planID])
+        return connection.lastInsertRowID
+    }
+
+    /// True when `run` already has an attempt numbered `attempt`.
+    public func hasAttempt(run: String, attempt: Int) throws(StorageError) -> Bool {
+        try wrap { try connection.scalar("SELECT 1 FROM plan_attempt WHERE run = ? AND attempt = ?", [run, attempt]) != nil }
+    }
+
+    /// Kept planner attempts, newest first: those of one run, or the latest `limit`.
+    public func attempts(run: String?, limit: Int) throws(StorageError) -> [StoredAttempt] {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT id, at_ms, plan_id, run, attempt, planner, reply, outcome, detail FROM plan_attempt
+                WHERE ?1 IS NULL OR run = ?1 ORDER BY at_ms DESC, id DESC LIMIT ?2
+                """
+            ).rows([run, limit]) { row in
+                StoredAttempt(
+                    id: row.int64(0), atMs: row.int64(1), planID: row.optionalInt64(2),
+                    attempt: PlannerAttempt(run: row.text(3), attempt: Int(row.int64(4)), planner: row.text(5), reply: row.text(6),
+                                            outcome: PlannerAttempt.Outcome(rawValue: row.text(7)) ?? .failed, detail: row.optionalText(8)))
+            }
         }
     }
 

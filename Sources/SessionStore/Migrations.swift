@@ -207,6 +207,24 @@ enum Migrations {
                 UPDATE id_high_water SET value = max(value, NEW.id) WHERE name = 'session';
             END;
             """),
+        // The planner link (#14): every planner run's raw reply is kept for audit with
+        // what became of it, as an imported plan keeps its source; a plan regenerated
+        // in part (plan redo) is a new plan that names the plan it revises.
+        Migration(version: 5, name: "planner attempts kept for audit; plan revisions", sql: """
+            ALTER TABLE plan ADD COLUMN revises INTEGER REFERENCES plan (id);
+            CREATE TABLE plan_attempt (
+                id INTEGER PRIMARY KEY,
+                run TEXT NOT NULL,                 -- names every attempt of one plan next / plan redo
+                attempt INTEGER NOT NULL CHECK (attempt >= 1),
+                at_ms INTEGER NOT NULL,
+                planner TEXT NOT NULL,             -- the command that ran
+                reply TEXT NOT NULL,               -- what it printed, as it printed it
+                outcome TEXT NOT NULL CHECK (outcome IN ('imported', 'refused', 'failed')),
+                detail TEXT,                       -- refused: the errors; failed: why
+                plan_id INTEGER REFERENCES plan (id),
+                UNIQUE (run, attempt)
+            );
+            """),
     ]
 
     /// The schema version this build writes.

@@ -27,3 +27,11 @@ public struct InsertedPlan: Sendable, Equatable {
     public let id: Int64
     public let active: Bool
 }
+
+/// A kept planner attempt with its row id, time and the plan it became, if any.
+public struct StoredAttempt: Sendable, Equatable {
+    public let id: Int64
+    public let atMs: Int64
+    public let planID: Int64?
+    public let attempt: PlannerAttempt
+}

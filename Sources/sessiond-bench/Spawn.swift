@@ -1,38 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionSystem
 
 /// Starts a program (posix_spawn) and returns its pid. Its stdout goes to `output`
-/// (and its stderr is ours) when given, both go to /dev/null otherwise.
+/// (and its stdin and stderr are ours) when given, both go to /dev/null otherwise.
 func spawn(_ path: String, _ arguments: [String], output: Int32? = nil) -> pid_t {
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if let output {
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-    } else {
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    do {
+        return try ChildProcess.spawn(path, arguments, descriptors: output.map { [0, $0, 2] } ?? [0, -1, -1])
+    } catch {
+        fatalError("\(error)")
     }
-    // A child gets default signal handling and an empty mask, whatever the process
-    // that started the benchmark blocked or ignored.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGTERM, SIGINT, SIGPIPE] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-    precondition(result == 0, "cannot start \(path): \(String(cString: strerror(result)))")
-    return pid
 }
 
 /// What a program that ran to its end printed, and the CPU time it used.

@@ -15,6 +15,11 @@ public enum PlanImport: MethodContract {
         public var activate = true
         /// Keep this many exercises per training day, padding with fillers.
         public var exercisesPerDay: Int?
+        /// When a planner wrote the plan (`plan next`): the run and attempt it came
+        /// from, kept with the plan in `plan.attempts`.
+        public var run: String?
+        public var attempt: Int?
+        public var planner: String?
 
         public init() { plan = .null }
 
@@ -27,11 +32,27 @@ public enum PlanImport: MethodContract {
             coder.bool("activate", &activate, "make it the active plan (default true)")
             self.activate = activate ?? true
             coder.int("exercisesPerDay", &exercisesPerDay, in: PlanLimits.exercisesPerDay, "keep N exercises per training day, padding with fillers")
+            coder.string("run", &run, maxLength: PlannerAttempt.Limits.runLength, "a planner's run: " + PlanAttempt.runSummary)
+            coder.int("attempt", &attempt, in: PlannerAttempt.Limits.attempts, "with run: " + PlanAttempt.attemptSummary)
+            coder.string("planner", &planner, maxLength: PlannerAttempt.Limits.plannerLength, "with run: " + PlanAttempt.plannerSummary)
         }
 
-        /// The week must start on a Monday.
+        /// The week must start on a Monday; a planner's run comes with its attempt and
+        /// planner.
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
+            let given = ["run", "attempt", "planner"].filter { params.has($0) }
+            if !given.isEmpty, given.count < 3 {
+                for name in ["run", "attempt", "planner"] where !given.contains(name) {
+                    params.fail(name, "is required with \(given.joined(separator: " and "))")
+                }
+            }
+        }
+
+        /// The planner attempt this import keeps, when it came from one.
+        public func attempt(reply: String) -> PlannerAttempt? {
+            guard let run, let attempt, let planner else { return nil }
+            return PlannerAttempt(run: run, attempt: attempt, planner: planner, reply: reply, outcome: .imported)
         }
     }
 

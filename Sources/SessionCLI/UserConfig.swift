@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+
+/// sessionctl's settings file, `$XDG_CONFIG_HOME/sessiond/config` (by default
+/// `~/.config/sessiond/config`): one `key = value` per line, `#` starts a comment line,
+/// blank lines are ignored. A key the file does not know, or a value out of range, is an
+/// error naming the line, so that a typo never passes silently.
+///
+///     # how sessionctl plan next asks for a plan
+///     planner = /usr/share/sessiond/planners/openai-compatible
+///     planner-timeout = 180
+///     planner-repairs = 2
+struct UserConfig: Equatable {
+    /// The command run for `plan next` and `plan redo` (a shell command line).
+    var planner: String?
+    /// Seconds a planner may run.
+    var plannerTimeout: Int?
+    /// How many times a refused reply is sent back for repair.
+    var plannerRepairs: Int?
+
+    /// A line the file could not take.
+    struct Problem: Error, Equatable, CustomStringConvertible {
+        let path: String
+        let line: Int
+        let message: String
+        var description: String { "\(path):\(line): \(message)" }
+    }
+
+    /// The keys a file may set, with what each takes.
+    static let keys: [(name: String, help: String)] = [
+        ("planner", "the planner command (a shell command line)"),
+        ("planner-timeout", "seconds a planner may run, \(PlannerLimits.timeoutSeconds.lowerBound) to \(PlannerLimits.timeoutSeconds.upperBound)"),
+        ("planner-repairs", "times a refused reply goes back for repair, \(PlannerLimits.repairs.lowerBound) to \(PlannerLimits.repairs.upperBound)"),
+    ]
+
+    init() {}
+
+    /// Reads a file's text; `path` only names it in problems.
+    init(parsing text: String, path: String) throws(Problem) {
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(rawLine).trimmingWhitespace()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw Problem(path: path, line: index + 1, message: "expected key = value, got \"\(line)\"")
+            }
+            let key = String(line[..<equals]).trimmingWhitespace()
+            let value = String(line[line.index(after: equals)...]).trimmingWhitespace()
+            let problem = { (message: String) in Problem(path: path, line: index + 1, message: message) }
+            switch key {
+            case "planner":
+                guard !value.isEmpty else { throw problem("planner needs a command") }
+                planner = value
+            case "planner-timeout":
+                guard let seconds = Int(value), PlannerLimits.timeoutSeconds.contains(seconds) else {
+                    throw problem("planner-timeout needs seconds from \(PlannerLimits.timeoutSeconds.lowerBound) to \(PlannerLimits.timeoutSeconds.upperBound), got \"\(value)\"")
+                }
+                plannerTimeout = seconds
+            case "planner-repairs":
+                guard let count = Int(value), PlannerLimits.repairs.contains(count) else {
+                    throw problem("planner-repairs needs a number from \(PlannerLimits.repairs.lowerBound) to \(PlannerLimits.repairs.upperBound), got \"\(value)\"")
+                }
+                plannerRepairs = count
+            default:
+                throw problem("unknown key \"\(key)\" (known: \(Self.keys.map(\.name).joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// Where the file lives for this environment, or nil without a home.
+    static func path(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/sessiond/config" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.config/sessiond/config"
+    }
+
+    /// The file of this environment; a file that does not exist is an empty config.
+    static func load(environment: [String: String]) throws -> UserConfig {
+        guard let path = path(environment: environment) else { return UserConfig() }
+        if access(path, F_OK) != 0, errno == ENOENT { return UserConfig() }
+        return try UserConfig(parsing: try FileInput.read(path), path: path)
+    }
+}
+
+/// Bounds of the planner link's settings.
+enum PlannerLimits {
+    static let timeoutSeconds = 1...3600
+    static let defaultTimeoutSeconds = 180
+    static let repairs = 0...5
+    static let defaultRepairs = 2
+}

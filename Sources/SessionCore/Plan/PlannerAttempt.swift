@@ -1,0 +1,44 @@
+/// One run of the planner command for `plan next` or `plan redo`, kept for audit: what
+/// it printed, and what became of it. All attempts of one request share a run id.
+public struct PlannerAttempt: Sendable, Equatable {
+    /// What became of an attempt.
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// The reply was imported as a plan.
+        case imported
+        /// The reply was read and refused at the typed boundary.
+        case refused
+        /// The planner did not answer: it timed out, failed, or printed nothing.
+        case failed
+    }
+
+    /// Names every attempt of one request (chosen by the client).
+    public var run: String
+    /// 1 for the first attempt, 2 for the first repair, …
+    public var attempt: Int
+    /// The planner command that ran.
+    public var planner: String
+    /// The raw text the planner printed, as it printed it.
+    public var reply: String
+    public var outcome: Outcome
+    /// Refused: the import's errors, one `path: message` a line; failed: why.
+    public var detail: String?
+
+    public init(run: String, attempt: Int, planner: String, reply: String, outcome: Outcome, detail: String? = nil) {
+        self.run = run
+        self.attempt = attempt
+        self.planner = planner
+        self.reply = reply
+        self.outcome = outcome
+        self.detail = detail
+    }
+
+    /// Bounds of what is kept.
+    public enum Limits {
+        public static let runLength = 64
+        public static let attempts = 1...10
+        public static let plannerLength = 4096
+        /// A reply larger than this is not a plan; it is kept cut to this many bytes.
+        public static let replyBytes = 256 << 10
+        public static let detailLength = 65_536
+    }
+}

@@ -1,0 +1,252 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a shell command to its end with bytes on its standard input, collecting what it
+/// prints, under a deadline. The command runs as `/bin/sh -c COMMAND` in a process
+/// group of its own, so that a timeout stops everything it started (a `curl` inside a
+/// script too), not just the shell.
+public enum ChildProcess {
+    /// How the command ended.
+    public enum Ending: Sendable, Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal killed it.
+        case signalled(Int32)
+        /// The deadline passed; its process group was sent SIGTERM, then SIGKILL.
+        case timedOut
+    }
+
+    /// What a finished command printed and how it ended.
+    public struct Finished: Sendable {
+        public let ending: Ending
+        public let standardOutput: [UInt8]
+        public let standardError: [UInt8]
+    }
+
+    /// Why the command could not be run at all.
+    public struct LaunchError: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// At most this much of each output stream is kept; the rest is read and dropped,
+    /// so a runaway command cannot fill memory.
+    public static let outputLimit = 16 << 20
+
+    /// Runs `command` with `input` on its standard input and waits at most `timeoutMs`.
+    /// `environment` adds or replaces variables of this process's environment.
+    public static func run(shell command: String, input: [UInt8], timeoutMs: Int, environment: [String: String] = [:]) throws(LaunchError) -> Finished {
+        var toChild: [Int32] = [-1, -1]
+        var fromChild: [Int32] = [-1, -1]
+        var errorsFromChild: [Int32] = [-1, -1]
+        guard makePipe(&toChild), makePipe(&fromChild), makePipe(&errorsFromChild) else {
+            let reason = String(cString: strerror(errno))
+            for fd in toChild + fromChild + errorsFromChild where fd >= 0 { close(fd) }
+            throw LaunchError(description: "cannot make pipes: \(reason)")
+        }
+        let pid: pid_t
+        do {
+            pid = try spawn("/bin/sh", ["-c", command], descriptors: [toChild[0], fromChild[1], errorsFromChild[1]],
+                            environment: environment, ownGroup: true)
+        } catch {
+            for fd in toChild + fromChild + errorsFromChild { close(fd) }
+            throw error
+        }
+        // A command that exits without reading all its input must not kill this process
+        // with SIGPIPE: the write fails with EPIPE instead.
+        let previousPipeHandler = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previousPipeHandler) }
+        close(toChild[0])
+        close(fromChild[1])
+        close(errorsFromChild[1])
+        var streams = Streams(input: input, stdin: toChild[1], stdout: fromChild[0], stderr: errorsFromChild[0])
+        let deadline = monotonicMs() + Int64(timeoutMs)
+        var timedOut = false
+        while streams.open {
+            let left = deadline - monotonicMs()
+            if left <= 0 {
+                timedOut = true
+                break
+            }
+            streams.pump(waitMs: Int32(min(left, 1000)))
+        }
+        streams.closeAll()
+        let status = timedOut ? stopGroup(pid) : waitForExit(pid)
+        let ending: Ending
+        if timedOut {
+            ending = .timedOut
+        } else if status & 0x7F == 0 {
+            ending = .exited((status >> 8) & 0xFF)
+        } else {
+            ending = .signalled(status & 0x7F)
+        }
+        return Finished(ending: ending, standardOutput: streams.output, standardError: streams.errors)
+    }
+
+    /// Starts `path` with `arguments`; the child's descriptors 0, 1, 2 are `descriptors`
+    /// (-1: /dev/null). A child gets default signal handling and an empty mask whatever
+    /// this process blocked or ignored; with `ownGroup` it leads a new process group.
+    public static func spawn(_ path: String, _ arguments: [String], descriptors: [Int32], environment: [String: String] = [:],
+                             ownGroup: Bool = false) throws(LaunchError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (target, fd) in descriptors.enumerated() {
+            if fd >= 0 {
+                posix_spawn_file_actions_adddup2(&actions, fd, Int32(target))
+            } else {
+                posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownGroup {
+            flags |= POSIX_SPAWN_SETPGROUP
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = mergedEnvironment(environment).map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw LaunchError(description: "cannot start \(path): \(String(cString: strerror(result)))") }
+        return pid
+    }
+
+    /// A pipe whose ends close on exec (the child gets only the ends dup2 gives it).
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// This process's environment with `changes` applied, as NAME=VALUE strings.
+    static func mergedEnvironment(_ changes: [String: String]) -> [String] {
+        var entries: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if changes[name] == nil { entries.append(text) }
+            index += 1
+        }
+        return entries + changes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
+    /// Asks the command's process group to stop, kills what is left after a grace
+    /// period, and returns the leader's wait status.
+    private static func stopGroup(_ pid: pid_t) -> Int32 {
+        kill(-pid, SIGTERM)
+        let grace = monotonicMs() + 1000
+        var status: Int32 = 0
+        while monotonicMs() < grace {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                // The leader is gone; anything it left in the group goes too.
+                kill(-pid, SIGKILL)
+                return status
+            }
+            usleep(20_000)
+        }
+        kill(-pid, SIGKILL)
+        return waitForExit(pid)
+    }
+
+    /// Waits for the child and returns its wait status.
+    private static func waitForExit(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status
+    }
+
+    /// Milliseconds of the monotonic clock.
+    static func monotonicMs() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+}
+
+/// The three pipes to a running child: input written as the child reads it, output
+/// and errors read as they come, so that neither side blocks the other.
+private struct Streams {
+    let input: [UInt8]
+    var written = 0
+    var stdin: Int32
+    var stdout: Int32
+    var stderr: Int32
+    var output: [UInt8] = []
+    var errors: [UInt8] = []
+
+    init(input: [UInt8], stdin: Int32, stdout: Int32, stderr: Int32) {
+        self.input = input
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        _ = fcntl(stdin, F_SETFL, fcntl(stdin, F_GETFL) | O_NONBLOCK)
+        if input.isEmpty { closeInput() }
+    }
+
+    /// True while the child may still print.
+    var open: Bool { stdout >= 0 || stderr >= 0 }
+
+    /// Waits up to `waitMs` for any pipe to be ready and moves what it can.
+    mutating func pump(waitMs: Int32) {
+        var fds = [pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0), pollfd(fd: stdout, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: stderr, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, nfds_t(fds.count), waitMs)
+        guard ready > 0 else { return }
+        if fds[0].revents != 0 { writeInput() }
+        if fds[1].revents != 0 { Self.drain(&stdout, into: &output) }
+        if fds[2].revents != 0 { Self.drain(&stderr, into: &errors) }
+    }
+
+    private mutating func writeInput() {
+        let count = input.withUnsafeBytes { write(stdin, $0.baseAddress! + written, input.count - written) }
+        if count > 0 {
+            written += count
+            if written == input.count { closeInput() }
+        } else if count < 0, errno != EAGAIN, errno != EINTR {
+            // The child closed its input (EPIPE): it wants no more.
+            closeInput()
+        }
+    }
+
+    private mutating func closeInput() {
+        if stdin >= 0 { close(stdin) }
+        stdin = -1
+    }
+
+    private static func keep(_ bytes: ArraySlice<UInt8>, into buffer: inout [UInt8]) {
+        let room = ChildProcess.outputLimit - buffer.count
+        if room > 0 { buffer += bytes.prefix(room) }
+    }
+
+    private static func drain(_ fd: inout Int32, into buffer: inout [UInt8]) {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = read(fd, &chunk, chunk.count)
+        if count > 0 {
+            keep(chunk[0..<count], into: &buffer)
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+            close(fd)
+            fd = -1
+        }
+    }
+
+    mutating func closeAll() {
+        closeInput()
+        for fd in [stdout, stderr] where fd >= 0 { close(fd) }
+        stdout = -1
+        stderr = -1
+    }
+}
