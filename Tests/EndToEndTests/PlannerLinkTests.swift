@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TestSupport
+import SessionCore
+import JSON
+
+/// `sessionctl plan next` against the fake planners of Tests/Planners: the built
+/// binaries, a real daemon, real child processes.
+@Suite struct PlannerLinkTests {
+    static let planners = Fixtures.packageRoot + "/Tests/Planners/"
+
+    /// A daemon, a directory the fake planners log their requests to, and sessionctl.
+    final class Bench {
+        let daemon: DaemonProcess
+        let log = Fixtures.temporaryDirectory("planner")
+
+        init() throws { daemon = try DaemonProcess() }
+
+        deinit {
+            daemon.cleanUp()
+            Fixtures.removeTree(log)
+        }
+
+        func ctl(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+            let base = ["SESSIOND_SOCKET": daemon.socketPath, "PLANNER_LOG": log, "XDG_CONFIG_HOME": log + "/config", "SESSIOND_PLANNER": ""]
+            return try runProcess(Binaries.sessionctl, arguments, environment: base.merging(environment) { $1 }, timeout: 60)
+        }
+
+        /// `plan next` for the week of 2027-01-04 with one of the fake planners.
+        func next(_ planner: String, _ extra: [String] = []) throws -> ProcessResult {
+            try ctl(["plan", "next", "--week", "2027-01-06", "--planner", PlannerLinkTests.planners + planner] + extra)
+        }
+
+        /// The request the planner read on its attempt N.
+        func request(_ attempt: Int) throws -> JSONValue { try JSONParser.parse(Fixtures.read(log + "/request-\(attempt).json")) }
+
+        func attempts() throws -> [JSONValue] {
+            let listed = try ctl(["plan", "attempts", "--json"])
+            return try JSONParser.parse(listed.stdout).arrayValue ?? []
+        }
+
+        func plans() throws -> [JSONValue] { try JSONParser.parse(try ctl(["plan", "list", "--json"]).stdout).arrayValue ?? [] }
+    }
+
+    @Test func aMessyButValidReplyIsImportedForTheWeekAskedAndKept() throws {
+        let bench = try Bench()
+        let result = try bench.next("messy.sh")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("imported plan 1: Full Body Basics · week of 2027-01-04 · active · 1 attempt"))
+        #expect(result.stdout.contains("days[0].exercises[0].weight: \"50 lb\" converted to 22.7 kg"))
+
+        // The request: the rendered prompt as an OpenAI-style conversation plus the schema.
+        let request = try bench.request(1)
+        #expect(request["weekStart"] == "2027-01-04")
+        #expect(request["attempt"] == 1)
+        #expect(request["messages"]?[0]?["role"] == "system")
+        #expect(request["messages"]?[1]?["role"] == "user")
+        #expect(request["messages"]?[1]?["content"]?.stringValue?.contains("Week starts Monday 2027-01-04.") == true)
+        #expect(request["schema"]?["properties"]?["days"] != nil)
+
+        let shown = try bench.ctl(["plan", "show", "--week", "2027-01-05", "--json"])
+        #expect(try JSONParser.parse(shown.stdout)["name"] == "Full Body Basics")
+        let attempts = try bench.attempts()
+        #expect(attempts.count == 1)
+        #expect(attempts.first?["outcome"] == "imported" && attempts.first?["planId"] == 1)
+        #expect(attempts.first?["reply"]?.stringValue?.hasPrefix("Sure! Here's a balanced plan") == true)
+    }
+
+    @Test func aRefusedReplyIsRepairedWithItsPathErrors() throws {
+        let bench = try Bench()
+        let result = try bench.next("repairs.sh", ["--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let outcome = try JSONParser.parse(result.stdout)
+        #expect(outcome["attempts"] == 2 && outcome["name"] == "Repaired" && outcome["dryRun"] == false)
+        #expect(result.stderr.contains("attempt 1 of 3: the reply was refused (1 error); asking the planner to repair it"))
+
+        // The second request carries the refused reply and the import's errors.
+        let messages = try bench.request(2)["messages"]?.arrayValue ?? []
+        #expect(messages.count == 4)
+        #expect(messages[2]["role"] == "assistant" && messages[2]["content"]?.stringValue?.contains("\"Broken\"") == true)
+        #expect(messages[3]["role"] == "user")
+        #expect(messages[3]["content"]?.stringValue?.contains("- days[0].exercises[0].sets: must be an integer from 1 to 20, got 0") == true)
+
+        let attempts = try bench.attempts()
+        #expect(attempts.map { $0["outcome"] } == ["imported", "refused"])
+        #expect(attempts.map { $0["run"] }.allSatisfy { $0 == outcome["run"] })
+        #expect(attempts.last?["detail"]?.stringValue?.contains("days[0].exercises[0].sets") == true)
+        #expect(try bench.plans().count == 1)
+        let shown = try bench.ctl(["plan", "attempts", outcome["run"]?.stringValue ?? ""])
+        #expect(shown.stdout.contains("attempt 1") && shown.stdout.contains("\"Broken\"") && shown.stdout.contains("as plan 1"))
+    }
+
+    @Test func repairsHaveALimitAndNothingIsImported() throws {
+        let bench = try Bench()
+        let result = try bench.next("invalid.sh", ["--repairs", "1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the planner's reply was refused 2 times, nothing was imported"))
+        #expect(result.stderr.contains("$: not a plan: the text contains no JSON object or array"))
+        #expect(try bench.plans().isEmpty)
+        #expect(try bench.attempts().map { $0["outcome"] } == ["refused", "refused"])
+    }
+
+    @Test func aPlannerThatHangsIsStoppedWithEverythingItStarted() throws {
+        let bench = try Bench()
+        let started = monotonicSeconds()
+        let result = try bench.next("hangs.sh", ["--timeout", "1"])
+        #expect(monotonicSeconds() - started < 15)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the planner did not answer within 1 s and was stopped (--timeout); nothing was imported"))
+        let child = pid_t(Fixtures.read(bench.log + "/child.pid").trimmingWhitespace()) ?? 0
+        #expect(child > 0)
+        // Its own child (the sleep) went with it: the whole process group was stopped.
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = kill(child, 0) != 0
+            if !gone { usleep(20_000) }
+        }
+        #expect(gone)
+        #expect(try bench.plans().isEmpty)
+        #expect(try bench.attempts().map { $0["outcome"] } == ["failed"])
+    }
+
+    @Test(arguments: [
+        ("fails.sh", "the planner exited with status 22; nothing was imported", "401 Unauthorized"),
+        ("silent.sh", "the planner printed nothing; nothing was imported", "(command: "),
+    ])
+    func aPlannerThatDoesNotAnswerGetsAClearMessage(planner: String, message: String, detail: String) throws {
+        let bench = try Bench()
+        let result = try bench.next(planner)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains(detail))
+        #expect(try bench.plans().isEmpty)
+        let attempts = try bench.attempts()
+        #expect(attempts.count == 1 && attempts.first?["outcome"] == "failed")
+        #expect(attempts.first?["detail"]?.stringValue?.contains(message.components(separatedBy: ";")[0]) == true)
+        let json = try bench.next(planner, ["--json"])
+        #expect(try JSONParser.parse(json.stdout)["error"]?["kind"] == "planner")
+    }
+
+    @Test func aDryRunAsksAndChecksButStoresNothing() throws {
+        let bench = try Bench()
+        let result = try bench.next("repairs.sh", ["--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("dry run: the planner's plan imports (2 attempts); nothing was stored"))
+        #expect(result.stdout.contains("Squat"))
+        #expect(try bench.plans().isEmpty)
+        #expect(try bench.attempts().isEmpty)
+    }
+
+    @Test func thePlannerComesFromTheOptionTheEnvironmentOrTheConfigFile() throws {
+        let bench = try Bench()
+        let none = try bench.ctl(["plan", "next"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(bench.log)/config/sessiond/config"))
+
+        let printed = try bench.ctl(["plan", "next", "--print-request", "--week", "2027-01-04"], environment: ["SESSIOND_PLANNER": "false"])
+        #expect(printed.status == 0)
+        #expect(try JSONParser.parse(printed.stdout)["messages"]?.arrayValue?.count == 2)
+
+        mkdir(bench.log + "/config", 0o700)
+        mkdir(bench.log + "/config/sessiond", 0o700)
+        let config = bench.log + "/config/sessiond/config"
+        Fixtures.write("# planner for the tests\nplanner = \(Self.planners)repairs.sh\nplanner-repairs = 0\n", to: config)
+        let fromFile = try bench.ctl(["plan", "next", "--week", "2027-01-04"])
+        #expect(fromFile.status == 1, "one attempt only: planner-repairs = 0")
+        #expect(fromFile.stderr.contains("attempt 1 of 1"))
+        let fromEnvironment = try bench.ctl(["plan", "next", "--week", "2027-01-04"], environment: ["SESSIOND_PLANNER": Self.planners + "messy.sh"])
+        #expect(fromEnvironment.status == 0, "the environment comes before the file")
+
+        Fixtures.write("planner = x\nplaner-timeout = 5\n", to: config)
+        let typo = try bench.ctl(["plan", "next"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("config:2: unknown key \"planer-timeout\""))
+    }
+
+    private func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+. "$(dirname "$0")/log-request.sh"
+exit 0

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+import SessionSystem
+import Testing
+@testable import SessionCLI
+
+/// The planner link's parts that need no daemon: the config file and the child process.
+@Suite struct PlannerPartsTests {
+    @Test func theConfigFileReadsKeysCommentsAndBlankLines() throws {
+        let text = """
+            # how plan next asks
+              planner = ~/bin/ask-model --fast  
+
+            planner-timeout=90
+            planner-repairs = 0
+            """
+        let config = try UserConfig(parsing: text, path: "cfg")
+        #expect(config.planner == "~/bin/ask-model --fast")
+        #expect(config.plannerTimeout == 90)
+        #expect(config.plannerRepairs == 0)
+        #expect(try UserConfig(parsing: "", path: "cfg") == UserConfig())
+    }
+
+    @Test(arguments: [
+        ("planner", "cfg:1: expected key = value, got \"planner\""),
+        ("# ok\nplaner = x", "cfg:2: unknown key \"planer\" (known: planner, planner-timeout, planner-repairs)"),
+        ("planner-timeout = 0", "cfg:1: planner-timeout needs seconds from 1 to 3600, got \"0\""),
+        ("planner-repairs = two", "cfg:1: planner-repairs needs a number from 0 to 5, got \"two\""),
+        ("planner =", "cfg:1: planner needs a command"),
+    ])
+    func aLineTheFileCannotTakeIsNamed(text: String, message: String) {
+        #expect(throws: UserConfig.Problem.self) { try UserConfig(parsing: text, path: "cfg") }
+        do {
+            _ = try UserConfig(parsing: text, path: "cfg")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func theConfigFileLivesUnderXDGConfigHomeElseHome() {
+        #expect(UserConfig.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/sessiond/config")
+        #expect(UserConfig.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/sessiond/config")
+        #expect(UserConfig.path(environment: [:]) == nil)
+    }
+
+    @Test func aChildReadsAllItsInputWhileItsOutputIsRead() throws {
+        // More than a pipe holds both ways: neither side may wait for the other.
+        let input = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let finished = try ChildProcess.run(shell: "cat; echo done >&2", input: input, timeoutMs: 20_000)
+        #expect(finished.ending == .exited(0))
+        #expect(finished.standardOutput == input)
+        #expect(String(decoding: finished.standardError, as: UTF8.self) == "done\n")
+    }
+
+    @Test func aChildsEndingIsReported() throws {
+        #expect(try ChildProcess.run(shell: "exit 7", input: [], timeoutMs: 20_000).ending == .exited(7))
+        #expect(try ChildProcess.run(shell: "kill -9 $$", input: [], timeoutMs: 20_000).ending == .signalled(SIGKILL))
+        // One that never reads its input does not stop this process with SIGPIPE.
+        let unread = try ChildProcess.run(shell: "exec 0<&-; echo hi", input: Array(repeating: 65, count: 1 << 20), timeoutMs: 20_000)
+        #expect(unread.ending == .exited(0))
+        #expect(unread.standardOutput == Array("hi\n".utf8))
+        let slow = try ChildProcess.run(shell: "echo partial; sleep 30", input: [], timeoutMs: 300)
+        #expect(slow.ending == .timedOut)
+        #expect(slow.standardOutput == Array("partial\n".utf8))
+        let changed = try ChildProcess.run(shell: "echo $SESSIOND_ATTEMPT", input: [], timeoutMs: 20_000, environment: ["SESSIOND_ATTEMPT": "2"])
+        #expect(changed.standardOutput == Array("2\n".utf8))
+    }
+}
