@@ -176,6 +176,27 @@ import JSON
         #expect(typo.stderr.contains("config:2: unknown key \"planer-timeout\""))
     }
 
+    @Test func anAttemptIsKeptOnceAndAPlannersImportNamesItsAttempt() throws {
+        let bench = try Bench()
+        let client = try bench.daemon.client()
+        let attempt: JSONValue = .obj(["run": "r1", "attempt": 1, "planner": "p", "reply": "nope", "outcome": "refused"])
+        #expect(try client.call("plan.attempt", attempt)["attemptId"] == 1)
+        let again = try client.request("plan.attempt", attempt)
+        #expect(again["error"]?["code"] == -32602)
+        #expect(again["error"]?["data"]?["errors"]?[0]?["message"] == "attempt 1 of run \"r1\" is already kept")
+        let imported = try client.request("plan.attempt", .obj(["run": "r1", "attempt": 2, "planner": "p", "reply": "{}", "outcome": "imported"]))
+        #expect(imported["error"]?["data"]?["errors"]?[0]?["path"] == "params.outcome")
+        let missing = try client.request("plan.attempt", .obj(["run": "r1", "planner": "p", "reply": "", "outcome": "failed"]))
+        #expect(missing["error"]?["data"]?["errors"]?[0]?["path"] == "params.attempt")
+        let partial = try client.request("plan.import", .obj(["plan": .string(Fixtures.examplePlan("dumbbell-3day.json")), "run": "r1"]))
+        #expect(partial["error"]?["data"]?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["params.attempt", "params.planner"])
+        // A refused import with a run keeps nothing: the client keeps the refusal with plan.attempt.
+        let refused = try client.request("plan.import", .obj(["plan": "not a plan", "run": "r1", "attempt": 2, "planner": "p"]))
+        #expect(refused["error"]?["code"] == -32010)
+        #expect(try client.call("plan.attempts", .obj(["run": "r1"])).arrayValue?.count == 1)
+        #expect(try client.call("plan.attempts", .obj(["run": "other"])).arrayValue?.isEmpty == true)
+    }
+
     private func monotonicSeconds() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

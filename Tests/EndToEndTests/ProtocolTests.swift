@@ -197,6 +197,8 @@ import JSON
         _ = try check("history.exercises")
         _ = try check("session.get")
         _ = try check("exercise.history", .obj(["exercise": "Farmer Carry"]))
+        _ = try check("plan.attempt", .obj(["run": "r", "attempt": 1, "planner": "p", "reply": "no", "outcome": "refused", "detail": "$: not a plan"]))
+        _ = try check("plan.attempts")
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }
