@@ -1,5 +1,6 @@
 # sessiond — build, run, test, install. Run `make help` for the targets.
 PREFIX ?= /usr/local
+PLANNERDIR = $(PREFIX)/share/sessiond/planners
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man
@@ -26,7 +27,7 @@ help:
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build needs, when missing"
-	@echo "make test-deps  install the Python packages the tests use (icalendar), when missing"
+	@echo "make test-deps  install the tools the tests use (icalendar from PyPI, curl and jq), when missing"
 
 # Installs the C libraries' development packages only when one is missing.
 deps:
@@ -41,9 +42,19 @@ deps:
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-# The test suite's outside tools: a calendar parser from PyPI reads the .ics export.
+# The test suite's outside tools: a calendar parser from PyPI reads the .ics export;
+# the planners of contrib/planners run on curl and jq.
 PYTHON_TEST_PACKAGES = icalendar
+APT_TEST_PACKAGES = curl jq
 test-deps:
+	@missing=""; \
+	for tool in $(APT_TEST_PACKAGES); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
 	@for pkg in $(PYTHON_TEST_PACKAGES); do \
 	  python3 -c "import $$pkg" 2>/dev/null || { echo "installing python package $$pkg"; \
 	    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore $$pkg; }; \
@@ -88,8 +99,9 @@ install: release install-files
 # Copies what is built; the units' paths follow PREFIX.
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
-	  $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSUSERSDIR)
+	  $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(PLANNERDIR)
 	install -m 0755 $(BUILD_DIR)/sessiond $(BUILD_DIR)/sessionctl $(DESTDIR)$(BINDIR)/
+	install -m 0755 contrib/planners/openai-compatible contrib/planners/anthropic contrib/planners/ollama $(DESTDIR)$(PLANNERDIR)/
 	install -m 0644 docs/sessiond.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 docs/sessionctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 README.md docs/protocol.md docs/plan-import.md docs/plan.schema.json $(DESTDIR)$(DOCDIR)/
@@ -106,7 +118,7 @@ uninstall:
 	  $(DESTDIR)$(COMPLETIONDIR)/sessionctl $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf \
 	  $(DESTDIR)$(UNITDIR)/sessiond.socket $(DESTDIR)$(UNITDIR)/sessiond.service \
 	  $(DESTDIR)$(USERUNITDIR)/sessiond.socket $(DESTDIR)$(USERUNITDIR)/sessiond.service
-	rm -rf $(DESTDIR)$(DOCDIR)
+	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PLANNERDIR)
 
 clean:
 	$(SWIFT) package clean

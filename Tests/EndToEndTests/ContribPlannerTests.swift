@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestSupport
+import JSON
+import SessionSystem
+
+/// The shipped planners of contrib/planners, run by `sessionctl plan next` against a
+/// stand-in for the providers' HTTP APIs (Tests/Planners/fake-model-server.py) and a
+/// stand-in `ollama` command: what they send, and that their answer imports.
+@Suite struct ContribPlannerTests {
+    static let contrib = Fixtures.packageRoot + "/contrib/planners/"
+
+    /// The fake provider on a free port, with the directory its requests are saved in.
+    final class Provider {
+        let log = Fixtures.temporaryDirectory("provider")
+        let pid: pid_t
+        var port = 0
+
+        init() throws {
+            pid = try ChildProcess.spawn("/usr/bin/env", ["python3", Fixtures.packageRoot + "/Tests/Planners/fake-model-server.py", log],
+                                         descriptors: [-1, -1, -1])
+            for _ in 0..<1000 where port == 0 {
+                if access(log + "/port", F_OK) == 0 { port = Int(Fixtures.read(log + "/port")) ?? 0 }
+                if port == 0 { usleep(10_000) }
+            }
+            guard port > 0 else { throw Stop("the fake provider did not start") }
+        }
+
+        deinit {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            Fixtures.removeTree(log)
+        }
+
+        /// The Nth request it got: path, headers (lowercased) and body.
+        func request(_ number: Int) throws -> JSONValue { try JSONParser.parse(Fixtures.read(log + "/http-\(number).json")) }
+    }
+
+    struct Stop: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    func next(_ daemon: DaemonProcess, _ planner: String, environment: [String: String]) throws -> ProcessResult {
+        try runProcess(Binaries.sessionctl, ["plan", "next", "--week", "2027-01-04", "--planner", Self.contrib + planner],
+                       environment: ["SESSIOND_SOCKET": daemon.socketPath, "OPENAI_API_KEY": "", "CREDENTIALS_DIRECTORY": ""].merging(environment) { $1 },
+                       timeout: 60)
+    }
+
+    @Test func theOpenAICompatiblePlannerSendsTheSchemaAsResponseFormatAndTheKeyAsABearer() throws {
+        let provider = try Provider()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let base = "http://127.0.0.1:\(provider.port)/v1"
+        let result = try next(daemon, "openai-compatible", environment: ["PLANNER_BASE_URL": base, "PLANNER_API_KEY": "sk-test", "PLANNER_MODEL": "m1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("imported plan 1: Served Plan · week of 2027-01-04"))
+        let request = try provider.request(1)
+        #expect(request["path"] == "/v1/chat/completions")
+        #expect(request["headers"]?["authorization"] == "Bearer sk-test")
+        let body = try #require(request["body"])
+        #expect(body["model"] == "m1")
+        #expect(body["messages"]?.arrayValue?.map { $0["role"] } == ["system", "user"])
+        #expect(body["response_format"]?["type"] == "json_schema")
+        #expect(body["response_format"]?["json_schema"]?["schema"]?["properties"]?["days"] != nil)
+
+        // A key from a systemd credential; a refused key is the planner's failure, named.
+        let credentials = provider.log + "/credentials"
+        mkdir(credentials, 0o700)
+        Fixtures.write("sk-from-credential\n", to: credentials + "/planner-api-key")
+        let fromCredential = try next(daemon, "openai-compatible", environment: ["PLANNER_BASE_URL": base, "CREDENTIALS_DIRECTORY": credentials])
+        #expect(fromCredential.status == 0, "\(fromCredential.stderr)")
+        #expect(try provider.request(2)["headers"]?["authorization"] == "Bearer sk-from-credential")
+        let refused = try next(daemon, "openai-compatible", environment: ["PLANNER_BASE_URL": base, "PLANNER_API_KEY": "wrong"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the planner exited with status 1") && refused.stderr.contains("invalid api key"))
+    }
+
+    @Test func theAnthropicPlannerForcesAToolWhoseInputIsThePlan() throws {
+        let provider = try Provider()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let result = try next(daemon, "anthropic", environment: ["ANTHROPIC_BASE_URL": "http://127.0.0.1:\(provider.port)", "ANTHROPIC_API_KEY": "ak-test"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("imported plan 1: Served Plan"))
+        let request = try provider.request(1)
+        #expect(request["path"] == "/v1/messages")
+        #expect(request["headers"]?["x-api-key"] == "ak-test")
+        #expect(request["headers"]?["anthropic-version"] == "2023-06-01")
+        let body = try #require(request["body"])
+        #expect(body["system"]?.stringValue?.hasPrefix("You write 7-day training plans.") == true)
+        #expect(body["messages"]?.arrayValue?.map { $0["role"] } == ["user"])
+        #expect(body["tool_choice"] == .obj(["type": "tool", "name": "training_plan"]))
+        #expect(body["tools"]?[0]?["input_schema"]?["properties"]?["days"] != nil)
+
+        let noKey = try next(daemon, "anthropic", environment: ["ANTHROPIC_BASE_URL": "http://127.0.0.1:\(provider.port)", "ANTHROPIC_API_KEY": ""])
+        #expect(noKey.status == 1)
+        #expect(noKey.stderr.contains("no API key: set ANTHROPIC_API_KEY or the systemd credential anthropic-api-key"))
+    }
+
+    @Test func theOllamaPlannerRunsTheModelWithTheJSONFormat() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let log = Fixtures.temporaryDirectory("ollama")
+        defer { Fixtures.removeTree(log) }
+        mkdir(log + "/bin", 0o700)
+        #expect(symlink(Fixtures.packageRoot + "/Tests/Planners/fake-ollama", log + "/bin/ollama") == 0)
+        let path = log + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try next(daemon, "ollama", environment: ["PATH": path, "PLANNER_LOG": log, "OLLAMA_MODEL": "qwen3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("imported plan 1: Local Plan"))
+        #expect(Fixtures.read(log + "/ollama-arguments") == "run\n--format\njson\nqwen3\n")
+        let prompt = Fixtures.read(log + "/ollama-prompt")
+        #expect(prompt.hasPrefix("Instructions:\nYou write 7-day training plans."))
+        #expect(prompt.contains("Request:\nGoals: "))
+        #expect(prompt.contains("The plan must match this JSON Schema:\n{"))
+    }
+}
