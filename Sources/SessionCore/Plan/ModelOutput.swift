@@ -1,7 +1,10 @@
 import JSON
 
 /// Finds the one JSON value inside a language model's raw reply: markdown fences and
-/// prose around it are dropped. Zero or several candidate values are an error.
+/// prose around it (or a code wrapper such as `export const plan = …;`) are dropped.
+/// Zero or several candidate values are an error, and so is a value that is cut off or
+/// broken: a plan is never read out of the inside of a value that did not parse, which
+/// would silently lose what was around it (the plan's name, its week).
 public enum ModelOutput {
     /// What extraction found.
     public enum Extraction: Sendable, Equatable {
@@ -13,6 +16,18 @@ public enum ModelOutput {
         case none
         /// More than one; the plan to use is ambiguous.
         case several(Int)
+        /// A JSON value opened at this place runs to the end of the text: the reply was
+        /// cut off.
+        case truncated(TextPosition)
+        /// JSON that does not parse (comments, trailing commas, …): where and why.
+        case syntax(TextPosition, String)
+    }
+
+    /// A place in the text, both counted from 1.
+    public struct TextPosition: Sendable, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let column: Int
+        public var description: String { "line \(line), column \(column)" }
     }
 
     /// Extracts the JSON value from `text`.
@@ -20,6 +35,8 @@ public enum ModelOutput {
         let bytes = Array(text.utf8)
         if let whole = try? JSONParser.parse(bytes: bytes) { return .json(whole) }
         var candidates: [JSONValue] = []
+        /// The first value that looked like JSON and did not parse.
+        var broken: (start: Int, failure: JSONParser.Failure)?
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -27,20 +44,59 @@ public enum ModelOutput {
                 index += 1
                 continue
             }
-            if let (value, end) = try? JSONParser.parsePrefix(bytes: bytes, start: index),
-                isCandidate(value)
-            {
-                candidates.append(value)
-                index = end
-            } else {
-                index += 1
+            do {
+                let (value, end) = try JSONParser.parsePrefix(bytes: bytes, start: index)
+                if isCandidate(value) {
+                    // Anything after JSON that broke may be a piece of it.
+                    if let broken { return failed(broken.start, broken.failure, bytes) }
+                    candidates.append(value)
+                    index = end
+                    continue
+                }
+            } catch {
+                if broken == nil, looksLikeJSON(bytes, at: index) { broken = (index, error) }
             }
+            index += 1
         }
         switch candidates.count {
-        case 0: return .none
+        case 0: return broken.map { failed($0.start, $0.failure, bytes) } ?? .none
         case 1: return .embedded(candidates[0])
         default: return .several(candidates.count)
         }
+    }
+
+    /// A value that stopped at the end of the text was cut off; one that stopped
+    /// earlier has a syntax error there.
+    private static func failed(_ start: Int, _ failure: JSONParser.Failure, _ bytes: [UInt8]) -> Extraction {
+        if failure.offset >= bytes.count { return .truncated(position(of: start, in: bytes)) }
+        var reason = failure.message
+        var previous = failure.offset - 1
+        while previous > start, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[previous]) { previous -= 1 }
+        let here = bytes[failure.offset]
+        if here == UInt8(ascii: "/") || here == UInt8(ascii: "#") {
+            reason = "a comment; JSON has none"
+        } else if bytes[previous] == UInt8(ascii: ","), here == UInt8(ascii: "}") || here == UInt8(ascii: "]") {
+            reason = "a trailing comma before \(Character(Unicode.Scalar(here)))"
+        }
+        return .syntax(position(of: failure.offset, in: bytes), reason)
+    }
+
+    /// `{` or `[` followed by what JSON would put there: a key, a value, or the close.
+    private static func looksLikeJSON(_ bytes: [UInt8], at start: Int) -> Bool {
+        var index = start + 1
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return true }
+        let next = bytes[index]
+        if bytes[start] == UInt8(ascii: "{") { return next == UInt8(ascii: "\"") }
+        return next == UInt8(ascii: "{") || next == UInt8(ascii: "[") || next == UInt8(ascii: "\"")
+    }
+
+    private static func position(of offset: Int, in bytes: [UInt8]) -> TextPosition {
+        let before = bytes[..<min(offset, bytes.count)]
+        let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+        let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
+        return TextPosition(line: line, column: column)
     }
 
     /// Prose like "see [1]" or "{curly}" is not a plan candidate; a non-empty object or

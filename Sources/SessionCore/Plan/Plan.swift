@@ -92,14 +92,59 @@ public struct PathMessage: Sendable, Equatable, CustomStringConvertible {
     public let path: String
     /// A sentence saying what is wrong or what was changed.
     public let message: String
+    /// For a warning, what kind of change it was, so that many can be told in a few
+    /// lines ("12 numbers given as strings"); nil for errors.
+    public let kind: WarningKind?
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, kind: WarningKind? = nil) {
         self.path = path
         self.message = message
+        self.kind = kind
     }
 
     public var description: String { "\(path): \(message)" }
 
-    /// `{"path": …, "message": …}`.
-    public var json: JSONValue { .obj(["path": .string(path), "message": .string(message)]) }
+    /// `{"path": …, "message": …}`, and `"kind"` for a warning.
+    public var json: JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [("path", .string(path)), ("message", .string(message))]
+        if let kind { pairs.append(("kind", .string(kind.rawValue))) }
+        return .object(pairs)
+    }
+}
+
+/// The kinds of change import makes, for telling many warnings in a few lines.
+public enum WarningKind: String, Sendable, CaseIterable {
+    case numberAsString = "number-as-string"
+    case keySpelling = "key-spelling"
+    case unknownKey = "unknown-key"
+    case absent
+    case converted
+    case textRead = "text-read"
+    case prescription
+    case whitespace
+    case defaulted
+    case structure
+    case schedule
+    case dropped
+    case other
+
+    /// "N …" for a count of them: `label(12)` is "12 numbers given as strings".
+    public func label(_ count: Int) -> String {
+        let one = count == 1
+        switch self {
+        case .numberAsString: return "\(count) number\(one ? "" : "s") given as strings"
+        case .keySpelling: return "\(count) key\(one ? "" : "s") spelled another way, read as the plan's own"
+        case .unknownKey: return "\(count) unknown key\(one ? "" : "s") ignored"
+        case .absent: return "\(count) \"None\"/\"N/A\" value\(one ? "" : "s") read as absent"
+        case .converted: return "\(count) weight\(one ? "" : "s") converted or read with a unit"
+        case .textRead: return "\(count) quantit\(one ? "y" : "ies") read from text (durations, ranges, AMRAP)"
+        case .prescription: return "\(count) prescription\(one ? "" : "s") read into numbers, the rest kept in the description"
+        case .whitespace: return "\(count) text\(one ? "" : "s") with whitespace trimmed"
+        case .defaulted: return "\(count) missing value\(one ? "" : "s") filled with defaults"
+        case .structure: return "\(count) change\(one ? "" : "s") to the document's structure"
+        case .schedule: return "\(count) change\(one ? "" : "s") to days and their order"
+        case .dropped: return "\(count) duplicate\(one ? "" : "s") or extra\(one ? "" : "s") dropped"
+        case .other: return "\(count) other change\(one ? "" : "s")"
+        }
+    }
 }

@@ -43,6 +43,10 @@ public enum PlanImporter {
             return try importPlan(json: value, options: options, leadingWarnings: [note])
         case .none:
             throw PlanImportError(errors: [PathMessage(path: "$", message: "not a plan: the text contains no JSON object or array")])
+        case .truncated(let place):
+            throw PlanImportError(errors: [PathMessage(path: "$", message: "cut off: the JSON value that opens at \(place) never closes; the reply ended early (too few output tokens?), and nothing of it is imported")])
+        case .syntax(let place, let reason):
+            throw PlanImportError(errors: [PathMessage(path: "$", message: "JSON syntax error at \(place): \(reason)")])
         case .several(let count):
             throw PlanImportError(errors: [PathMessage(path: "$", message: "ambiguous: the text contains \(count) JSON values; expected exactly one plan")])
         }

@@ -8,6 +8,9 @@ extension PlanReader {
         "Wall Sit", "Cat-Cow", "Hip Flexor Stretch", "Thoracic Rotation",
     ]
 
+    /// A warm-up item's keys: an exercise's name, target and notes.
+    static let warmupKeys = exerciseKeys.filter { ["name", "reps", "durationSeconds", "description", "notes"].contains($0.value) }
+
     mutating func readExercises(_ value: JSONValue?, path: JSONPath) -> [PlannedExercise] {
         guard let value, !value.isNull else { return [] }
         guard let items = value.arrayValue else {
@@ -21,7 +24,7 @@ extension PlanReader {
             guard let exercise = readExercise(item, path: itemPath) else { continue }
             let key = exercise.name.lowercased()
             if let (firstPath, firstName) = firstPathByKey[key] {
-                warn(itemPath, "duplicate of \"\(firstName)\" at \(firstPath); dropped")
+                warn(itemPath, "duplicate of \"\(firstName)\" at \(firstPath); dropped", .dropped)
                 continue
             }
             firstPathByKey[key] = (itemPath, exercise.name)
@@ -34,7 +37,7 @@ extension PlanReader {
         if case .string = value {
             guard let name = readRequiredName(value, path: path) else { return nil }
             if !bareSchedule {
-                warn(path, "name only: \(PlanLimits.defaultSets) sets, no rep target")
+                warn(path, "name only: \(PlanLimits.defaultSets) sets, no rep target", .defaulted)
             }
             return PlannedExercise(name: name, sets: PlanLimits.defaultSets)
         }
@@ -42,52 +45,137 @@ extension PlanReader {
             fail(path, "an exercise must be an object or a name, got \(value.typeDescription)")
             return nil
         }
-        let known = ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "weight", "restSeconds", "description"]
-        for pair in pairs where !known.contains(pair.key) {
-            warn(path.key(pair.key), "unknown key ignored")
-        }
-        let namePath = path.key("name")
+        let fields = fields(pairs, path: path, table: Self.exerciseKeys,
+                            exact: ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "weight", "restSeconds", "description"])
         let name: String?
-        if let nameValue = value["name"] {
-            name = readRequiredName(nameValue, path: namePath)
+        if let nameValue = fields["name"] {
+            name = readRequiredName(nameValue, path: fields.path(path, "name"))
         } else {
-            fail(namePath, "an exercise needs a name")
+            fail(path.key("name"), "an exercise needs a name")
             name = nil
         }
-        var sets = PlanLimits.defaultSets
-        if let setsValue = value["sets"] {
-            sets = readInteger(setsValue, path: path.key("sets"), range: PlanLimits.sets) ?? sets
-        } else {
-            warn(path.key("sets"), "missing: \(PlanLimits.defaultSets) sets assumed")
+        var exercise = PlannedExercise(name: name ?? "", sets: PlanLimits.defaultSets)
+        var notes: [String] = []
+        var setsRead: Int?
+        if let setsValue = fields["sets"] { setsRead = readSets(setsValue, path: fields.path(path, "sets"), into: &exercise, notes: &notes) }
+        let setsFromTarget = readTarget(fields, path: path, into: &exercise, notes: &notes)
+        if let sets = setsRead {
+            if let fromTarget = setsFromTarget, fromTarget != sets {
+                fail(fields.path(path, "sets"), "\(sets) sets, but \"\(fields.written(fields.has("scheme") ? "scheme" : "reps"))\" says \(fromTarget)")
+            }
+            exercise.sets = sets
+        } else if let fromTarget = setsFromTarget {
+            exercise.sets = fromTarget
+        } else if !fields.has("sets") {
+            warn(path.key("sets"), "missing: \(PlanLimits.defaultSets) sets assumed", .defaulted)
         }
-        var exercise = PlannedExercise(name: name ?? "", sets: sets)
-        readTarget(value, path: path, into: &exercise)
-        exercise.weightKg = readWeight(value, path: path)
-        if let restValue = value["restSeconds"] {
-            exercise.restSeconds = readSeconds(restValue, path: path.key("restSeconds"), range: PlanLimits.restSeconds)
+        exercise.weightKg = readWeight(fields, path: path, notes: &notes)
+        if let restValue = fields["restSeconds"] {
+            exercise.restSeconds = readSeconds(restValue, path: fields.path(path, "restSeconds"), range: PlanLimits.restSeconds)
         }
-        exercise.description = readDescription(value["description"], path: path.key("description"))
+        for (key, label) in [("rpe", "RPE"), ("rir", "RIR"), ("tempo", "tempo")] {
+            guard let extra = fields[key] else { continue }
+            let text = extra.stringValue ?? extra.jsonText
+            notes.append("\(label) \(text)")
+            warn(fields.path(path, key), "kept in the description as \"\(label) \(text)\"", .prescription)
+        }
+        exercise.description = describe(readDescription(fields["description"], path: fields.path(path, "description")),
+                                         notes: [readDescription(fields["notes"], path: fields.path(path, "notes"))].compactMap { $0 } + notes,
+                                         path: path)
         return name == nil ? nil : exercise
     }
 
-    /// Reads the rep or time target: reps (a count, a range, AMRAP, or a duration given
-    /// with a unit), repsMax, amrap and durationSeconds, refusing contradictions.
-    mutating func readTarget(_ value: JSONValue, path: JSONPath, into exercise: inout PlannedExercise) {
-        let repsPath = path.key("reps")
-        if let repsValue = value["reps"] {
-            switch readReps(repsValue, path: repsPath) {
-            case .count(let count)?: exercise.reps = count
-            case .range(let low, let high)?: exercise.reps = low; exercise.repsMax = high
-            case .amrap?: exercise.amrap = true
-            case .duration(let seconds)?: exercise.durationSeconds = seconds
-            case nil: break
+    /// The description and the notes import added, within the description's bound.
+    mutating func describe(_ description: String?, notes: [String], path: JSONPath) -> String? {
+        let parts = ([description].compactMap { $0 } + notes).filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        let joined = parts.joined(separator: "; ")
+        guard joined.count <= PlanLimits.descriptionLength else {
+            warn(path.key("description"), "cut to \(PlanLimits.descriptionLength) characters with what import added", .other)
+            return String(joined.prefix(PlanLimits.descriptionLength))
+        }
+        return joined
+    }
+
+    /// Reads "sets": a count, a count as text, a range ("3-4": the lower, with a
+    /// warning), or one object per set (`[{"reps": 12, "weight": …}, …]`), which also
+    /// gives the rep target and the weight.
+    mutating func readSets(_ value: JSONValue, path: JSONPath, into exercise: inout PlannedExercise, notes: inout [String]) -> Int? {
+        if case .string(let text) = value, Int(text.trimmingWhitespace()) == nil {
+            if case .range(let low, let high)? = Quantity.reps(text), PlanLimits.sets.contains(low), low < high {
+                warn(path, "a range of sets \(value.jsonText): \(low) sets, the lower end", .prescription)
+                notes.append("\(low)-\(high) sets")
+                return low
             }
         }
-        if let maxValue = value["repsMax"] {
-            let maxPath = path.key("repsMax")
+        if let items = value.arrayValue, !items.isEmpty, items.allSatisfy({ $0.objectPairs != nil }) {
+            return readSetList(items, path: path, into: &exercise, notes: &notes)
+        }
+        return readInteger(value, path: path, range: PlanLimits.sets)
+    }
+
+    /// One object per set: their count, the span of their reps, the first set's weight;
+    /// the list itself goes into the description.
+    mutating func readSetList(_ items: [JSONValue], path: JSONPath, into exercise: inout PlannedExercise, notes: inout [String]) -> Int? {
+        guard PlanLimits.sets.contains(items.count) else {
+            failRange(path, PlanLimits.sets, got: JSONValue(items.count))
+            return nil
+        }
+        var reps: [Int] = []
+        var described: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = path.index(index)
+            let fields = fields(item.objectPairs ?? [], path: itemPath, table: Self.exerciseKeys, exact: ["reps", "weightKg", "weight"])
+            var count: Int?
+            if let repsValue = fields["reps"] { count = readInteger(repsValue, path: fields.path(itemPath, "reps"), range: PlanLimits.reps) }
+            if let count { reps.append(count) }
+            var ignored: [String] = []
+            let weight = readWeight(fields, path: itemPath, notes: &ignored)
+            if index == 0 { exercise.weightKg = weight }
+            described.append((count.map(String.init) ?? "?") + (weight.map { " × \(JSONValue.format(number: $0)) kg" } ?? ""))
+        }
+        if !reps.isEmpty, exercise.reps == nil, !exercise.amrap, exercise.durationSeconds == nil {
+            let span = Prescription.perSet(reps)
+            switch span.target {
+            case .count(let count): exercise.reps = count
+            case .range(let low, let high): exercise.reps = low; exercise.repsMax = high
+            default: break
+            }
+        }
+        notes.append("sets: " + described.joined(separator: ", "))
+        warn(path, "one object per set: \(items.count) sets, the rep span and the first set's weight; the list kept in the description", .prescription)
+        return items.count
+    }
+
+    /// Reads the rep or time target: reps (a count, a range, AMRAP, a duration, or a
+    /// prescription such as "3x10" or "8 per side"), repsMax, amrap and durationSeconds,
+    /// refusing contradictions. Returns the sets a prescription gave.
+    mutating func readTarget(_ fields: Fields, path: JSONPath, into exercise: inout PlannedExercise, notes: inout [String]) -> Int? {
+        let repsPath = fields.path(path, "reps")
+        var setsGiven: Int?
+        var targetKey: String?
+        for key in ["scheme", "reps"] {
+            guard let repsValue = fields[key] else { continue }
+            if let earlier = targetKey {
+                fail(fields.path(path, key), "the rep target is already given in \"\(fields.written(earlier))\"")
+                continue
+            }
+            targetKey = key
+            guard let reading = readReps(repsValue, path: fields.path(path, key)) else { continue }
+            switch reading.target {
+            case .count(let count): exercise.reps = count
+            case .range(let low, let high): exercise.reps = low; exercise.repsMax = high
+            case .amrap: exercise.amrap = true
+            case .duration(let seconds): exercise.durationSeconds = seconds
+            }
+            if let sets = reading.sets { setsGiven = sets }
+            if let note = reading.note { notes.append(note) }
+        }
+        if let maxValue = fields["repsMax"] {
+            let maxPath = fields.path(path, "repsMax")
             if let high = readInteger(maxValue, path: maxPath, range: PlanLimits.reps) {
                 if exercise.repsMax != nil {
-                    fail(maxPath, "the rep range is already given in \"reps\"")
+                    fail(maxPath, "the rep range is already given in \"\(fields.written("reps"))\"")
                 } else if let low = exercise.reps, high > low {
                     exercise.repsMax = high
                 } else if let low = exercise.reps {
@@ -97,20 +185,21 @@ extension PlanReader {
                 }
             }
         }
-        if let amrapValue = value["amrap"] {
+        if let amrapValue = fields["amrap"] {
+            let amrapPath = fields.path(path, "amrap")
             if let flag = amrapValue.boolValue {
-                if flag, exercise.reps != nil {
-                    fail(path.key("amrap"), "give a rep target or amrap, not both")
+                if flag, exercise.reps != nil, !exercise.amrap {
+                    fail(amrapPath, "give a rep target or amrap, not both")
                 } else if !flag {
-                    warn(path.key("amrap"), "false is the default; ignored")
+                    warn(amrapPath, "false is the default; ignored", .other)
                 }
                 exercise.amrap = exercise.amrap || flag
             } else {
-                fail(path.key("amrap"), "must be true or false, got \(amrapValue.jsonText)")
+                fail(amrapPath, "must be true or false, got \(amrapValue.jsonText)")
             }
         }
-        if let durationValue = value["durationSeconds"] {
-            let durationPath = path.key("durationSeconds")
+        if let durationValue = fields["durationSeconds"] {
+            let durationPath = fields.path(path, "durationSeconds")
             if let seconds = readSeconds(durationValue, path: durationPath, range: PlanLimits.durationSeconds) {
                 if exercise.durationSeconds != nil || exercise.reps != nil || exercise.amrap {
                     fail(durationPath, "give reps or durationSeconds, not both")
@@ -119,50 +208,82 @@ extension PlanReader {
                 }
             }
         }
-        if let seconds = exercise.durationSeconds, !PlanLimits.durationSeconds.contains(seconds), value["durationSeconds"] == nil {
+        if let seconds = exercise.durationSeconds, !PlanLimits.durationSeconds.contains(seconds), fields["durationSeconds"] == nil {
             fail(repsPath, "a duration must be from \(PlanLimits.durationSeconds.lowerBound) to \(PlanLimits.durationSeconds.upperBound) seconds, got \(seconds)")
         }
+        if let sets = setsGiven, !PlanLimits.sets.contains(sets) {
+            fail(repsPath, "\(sets) sets: must be from \(PlanLimits.sets.lowerBound) to \(PlanLimits.sets.upperBound)")
+            return nil
+        }
+        return setsGiven
     }
 
-    mutating func readReps(_ value: JSONValue, path: JSONPath) -> Quantity.Reps? {
+    mutating func readReps(_ value: JSONValue, path: JSONPath) -> Prescription.Reps? {
         if case .number = value {
-            return readInteger(value, path: path, range: PlanLimits.reps).map(Quantity.Reps.count)
+            return readInteger(value, path: path, range: PlanLimits.reps).map { Prescription.Reps(target: .count($0)) }
         }
-        guard let text = value.stringValue, let reps = Quantity.reps(text) else {
-            fail(path, "must be a number of reps, a range like \"8-12\", \"AMRAP\" or a duration like \"30s\", got \(value.jsonText)")
+        if let items = value.arrayValue, !items.isEmpty, items.allSatisfy({ $0.intValue != nil }) {
+            let reading = Prescription.perSet(items.compactMap(\.intValue))
+            guard items.compactMap(\.intValue).allSatisfy(PlanLimits.reps.contains) else { failRange(path, PlanLimits.reps, got: value); return nil }
+            warn(path, "reps set by set \(value.jsonText): \(items.count) sets, the span as the target, the list in the description", .prescription)
+            return reading
+        }
+        guard let text = value.stringValue, let reading = Prescription.reps(text) else {
+            fail(path, "must be a number of reps, a range like \"8-12\", \"AMRAP\", a duration like \"30s\" or sets × reps like \"3x10\", got \(value.jsonText)")
             return nil
         }
         let range = PlanLimits.reps
-        switch reps {
+        switch reading.target {
         case .count(let count):
             guard range.contains(count) else { failRange(path, range, got: value); return nil }
-            warn(path, "number given as a string")
+            if reading.form == nil { warn(path, "number given as a string", .numberAsString) }
         case .range(let low, let high):
             guard range.contains(low), range.contains(high), low < high else {
                 fail(path, "a rep range needs two whole numbers from \(range.lowerBound) to \(range.upperBound), low before high, got \(value.jsonText)")
                 return nil
             }
-            warn(path, "range \(value.jsonText) read as reps \(low), repsMax \(high)")
+            if reading.form == nil { warn(path, "range \(value.jsonText) read as reps \(low), repsMax \(high)", .textRead) }
         case .amrap:
-            warn(path, "\(value.jsonText) read as amrap: as many reps as possible, no rep target")
+            if reading.form == nil { warn(path, "\(value.jsonText) read as amrap: as many reps as possible, no rep target", .textRead) }
         case .duration(let seconds):
-            warn(path, "\(value.jsonText) read as durationSeconds \(seconds)")
+            if reading.form == nil { warn(path, "\(value.jsonText) read as durationSeconds \(seconds)", .textRead) }
         }
-        return reps
+        if let form = reading.form {
+            warn(path, "\(value.jsonText) read as \(form): " + describe(reading), .prescription)
+        }
+        return reading
     }
 
-    /// `weightKg` (kg, a number or text with an optional unit) or `weight` (text that must
-    /// carry a unit); both at once is a contradiction.
-    mutating func readWeight(_ value: JSONValue, path: JSONPath) -> Double? {
-        let kgValue = value["weightKg"]
-        let unitValue = value["weight"]
-        if kgValue != nil, unitValue != nil {
-            fail(path.key("weight"), "give weightKg or weight, not both")
+    /// "3 sets, reps 8 to 12, note: …" for a warning.
+    private func describe(_ reading: Prescription.Reps) -> String {
+        var parts: [String] = []
+        if let sets = reading.sets { parts.append("\(sets) sets") }
+        switch reading.target {
+        case .count(let count): parts.append("reps \(count)")
+        case .range(let low, let high): parts.append("reps \(low), repsMax \(high)")
+        case .amrap: parts.append("amrap")
+        case .duration(let seconds): parts.append("durationSeconds \(seconds)")
+        }
+        if let note = reading.note { parts.append("\"\(note)\" kept in the description") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `weightKg` (kg, a number or text with an optional unit), `weight` (text that must
+    /// carry a unit) or `weightLb` (pounds); two at once is a contradiction.
+    mutating func readWeight(_ fields: Fields, path: JSONPath, notes: inout [String]) -> Double? {
+        let given = ["weightKg", "weight", "weightLb"].filter { fields.has($0) }
+        if given.count > 1 {
+            fail(fields.path(path, given[1]), "give one of \(given.map { "\"\(fields.written($0))\"" }.joined(separator: " and ")), not both")
             return nil
         }
-        if let kgValue { return readKilograms(kgValue, path: path.key("weightKg"), unitRequired: false) }
-        if let unitValue { return readKilograms(unitValue, path: path.key("weight"), unitRequired: true) }
-        return nil
+        guard let key = given.first, let value = fields[key] else { return nil }
+        let weightPath = fields.path(path, key)
+        if key == "weightLb", case .number(let pounds) = value {
+            let kilograms = Quantity.poundsToKilograms(pounds)
+            warn(weightPath, "\(JSONValue.format(number: pounds)) lb converted to \(JSONValue.format(number: kilograms)) kg", .converted)
+            return checkedKilograms(kilograms, value: value, path: weightPath)
+        }
+        return readKilograms(value, path: weightPath, unitRequired: key == "weight", notes: &notes)
     }
 
     mutating func readWarmup(_ value: JSONValue?, path: JSONPath) -> [WarmupItem] {
@@ -176,7 +297,7 @@ extension PlanReader {
             let itemPath = path.index(index)
             if case .string = item {
                 guard let name = readRequiredName(item, path: itemPath) else { continue }
-                warn(itemPath, "name only: read as {\"name\": \(JSONValue.string(name).jsonText)}")
+                warn(itemPath, "name only: read as {\"name\": \(JSONValue.string(name).jsonText)}", .defaulted)
                 warmup.append(WarmupItem(name: name))
                 continue
             }
@@ -184,20 +305,20 @@ extension PlanReader {
                 fail(itemPath, "a warm-up item must be an object or a name, got \(item.typeDescription)")
                 continue
             }
-            for pair in pairs where !["name", "reps", "durationSeconds", "description"].contains(pair.key) {
-                warn(itemPath.key(pair.key), "unknown key ignored")
-            }
+            let fields = fields(pairs, path: itemPath, table: Self.warmupKeys, exact: ["name", "reps", "durationSeconds", "description"])
             var exercise = PlannedExercise(name: "", sets: 1)
-            readTarget(item, path: itemPath, into: &exercise)
-            if exercise.repsMax != nil || exercise.amrap {
-                fail(itemPath.key("reps"), "a warm-up item takes a single rep count or a duration")
+            var notes: [String] = []
+            if readTarget(fields, path: itemPath, into: &exercise, notes: &notes) != nil || exercise.repsMax != nil || exercise.amrap {
+                fail(fields.path(itemPath, "reps"), "a warm-up item takes a single rep count or a duration")
             }
-            let description = readDescription(item["description"], path: itemPath.key("description"))
-            guard let nameValue = item["name"] else {
+            let description = describe(readDescription(fields["description"], path: fields.path(itemPath, "description")),
+                                       notes: [readDescription(fields["notes"], path: fields.path(itemPath, "notes"))].compactMap { $0 } + notes,
+                                       path: itemPath)
+            guard let nameValue = fields["name"] else {
                 fail(itemPath.key("name"), "a warm-up item needs a name")
                 continue
             }
-            guard let name = readRequiredName(nameValue, path: itemPath.key("name")) else { continue }
+            guard let name = readRequiredName(nameValue, path: fields.path(itemPath, "name")) else { continue }
             warmup.append(WarmupItem(name: name, reps: exercise.reps, durationSeconds: exercise.durationSeconds, description: description))
         }
         return warmup
@@ -208,7 +329,7 @@ extension PlanReader {
     mutating func fit(_ exercises: [PlannedExercise], count: Int, path: JSONPath) -> [PlannedExercise] {
         var fitted = Array(exercises.prefix(count))
         if exercises.count > count {
-            warn(path, "kept the first \(count) of \(exercises.count) exercises (exercisesPerDay \(count))")
+            warn(path, "kept the first \(count) of \(exercises.count) exercises (exercisesPerDay \(count))", .dropped)
         }
         var used = Set(fitted.map { $0.name.lowercased() })
         var candidates = Self.fillers.makeIterator()
@@ -220,7 +341,7 @@ extension PlanReader {
                 extra += 1
             }
             used.insert(name.lowercased())
-            warn(path.index(fitted.count), "padded with \"\(name)\" (exercisesPerDay \(count))")
+            warn(path.index(fitted.count), "padded with \"\(name)\" (exercisesPerDay \(count))", .defaulted)
             fitted.append(PlannedExercise(name: name, sets: 2, durationSeconds: 30))
         }
         return fitted

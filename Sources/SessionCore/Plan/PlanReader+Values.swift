@@ -5,7 +5,7 @@ extension PlanReader {
     /// it), at most `PlanLimits.nameLength` characters. Missing or empty: the fallback.
     mutating func readName(_ value: JSONValue?, path: JSONPath, fallback: String, what: String) -> String {
         guard let value, !value.isNull else {
-            warn(path, "missing: \(what) set to \"\(fallback)\"")
+            warn(path, "missing: \(what) set to \"\(fallback)\"", .defaulted)
             return fallback
         }
         guard let text = value.stringValue else {
@@ -14,7 +14,7 @@ extension PlanReader {
         }
         let name = normalisedName(text, path: path)
         if name.isEmpty {
-            warn(path, "empty: \(what) set to \"\(fallback)\"")
+            warn(path, "empty: \(what) set to \"\(fallback)\"", .defaulted)
             return fallback
         }
         return name
@@ -39,7 +39,7 @@ extension PlanReader {
         if name.count > PlanLimits.nameLength {
             fail(path, "must be at most \(PlanLimits.nameLength) characters, got \(name.count)")
         } else if name != text, !name.isEmpty {
-            warn(path, "whitespace trimmed: \(JSONValue.string(text).jsonText) → \(JSONValue.string(name).jsonText)")
+            warn(path, "whitespace trimmed: \(JSONValue.string(text).jsonText) → \(JSONValue.string(name).jsonText)", .whitespace)
         }
         return name
     }
@@ -55,7 +55,7 @@ extension PlanReader {
             fail(path, "must be at most \(PlanLimits.descriptionLength) characters, got \(description.count)")
             return nil
         }
-        if description != text { warn(path, "whitespace trimmed") }
+        if description != text { warn(path, "whitespace trimmed", .whitespace) }
         return description.isEmpty ? nil : description
     }
 
@@ -73,7 +73,7 @@ extension PlanReader {
             failRange(path, range, got: value)
             return nil
         }
-        if case .string = value { warn(path, "number given as a string") }
+        if case .string = value { warn(path, "number given as a string", .numberAsString) }
         return number
     }
 
@@ -87,24 +87,28 @@ extension PlanReader {
             }
             return seconds
         }
-        guard let text = value.stringValue, let seconds = Quantity.seconds(text) else {
-            fail(path, "\(message) (or text such as \"90s\" or \"1:30\"), got \(value.jsonText)")
+        guard let text = value.stringValue, let (seconds, upper) = Prescription.seconds(text) else {
+            fail(path, "\(message) (or text such as \"90s\", \"1:30\" or \"2-3 min\"), got \(value.jsonText)")
             return nil
         }
         guard range.contains(seconds) else {
             fail(path, "\(message), got \(value.jsonText) (\(seconds) s)")
             return nil
         }
-        warn(path, "\(value.jsonText) read as \(seconds) seconds")
+        if let upper {
+            warn(path, "a range \(value.jsonText) read as \(seconds) seconds, the lower end (up to \(upper))", .prescription)
+        } else {
+            warn(path, "\(value.jsonText) read as \(seconds) seconds", Int(text.trimmingWhitespace()) == nil ? .textRead : .numberAsString)
+        }
         return seconds
     }
 
     /// Kilograms within `PlanLimits.weightKg`, rounded to 0.1 kg when converted from
-    /// pounds. `unitRequired`: a bare number is ambiguous (the `weight` key).
-    mutating func readKilograms(_ value: JSONValue, path: JSONPath, unitRequired: Bool) -> Double? {
-        let limits = PlanLimits.weightKg
-        let rangeText = "from \(JSONValue.format(number: limits.lowerBound)) to \(JSONValue.format(number: limits.upperBound)) kg"
-        var kilograms: Double
+    /// pounds. `unitRequired`: a bare number is ambiguous (the `weight` key). Text may be
+    /// a prescription ("20-24 kg", "2x20 kg", "BW + 10 kg"): its number is read and the
+    /// rest goes to `notes`; a weight without a number ("70% 1RM", "moderate") is only
+    /// a note.
+    mutating func readKilograms(_ value: JSONValue, path: JSONPath, unitRequired: Bool, notes: inout [String]) -> Double? {
         switch value {
         case .null:
             return nil
@@ -113,34 +117,47 @@ extension PlanReader {
                 fail(path, "a weight without a unit is ambiguous: use \"weightKg\" or text such as \"50 lb\"")
                 return nil
             }
-            kilograms = number
+            let rounded = (number * 100).rounded() != number * 100 ? (number * 100).rounded() / 100 : number
+            return checkedKilograms(rounded, value: value, path: path)
         case .string(let text):
-            let lowered = text.trimmingWhitespace().lowercased()
-            if ["bodyweight", "body weight", "bw", "none", ""].contains(lowered) {
-                warn(path, "\(value.jsonText) read as no added weight")
-                return nil
-            }
-            guard let weight = Quantity.weight(text) else {
+            guard let reading = Prescription.weight(text) else {
                 fail(path, "must be a weight such as 20, \"20 kg\" or \"45 lb\", got \(value.jsonText)")
                 return nil
             }
-            if weight.unit == .none, unitRequired {
-                fail(path, "a weight without a unit is ambiguous: use \"weightKg\" or text such as \"50 lb\"")
+            switch reading {
+            case .bodyweight:
+                warn(path, "\(value.jsonText) read as no added weight", .textRead)
                 return nil
+            case .described(let description):
+                notes.append(description)
+                warn(path, "\(value.jsonText) has no number: kept in the description, no weight", .prescription)
+                return nil
+            case .kilograms(let kilograms, let unit, let note):
+                if unit == .none, unitRequired {
+                    fail(path, "a weight without a unit is ambiguous: use \"weightKg\" or text such as \"50 lb\"")
+                    return nil
+                }
+                if let note {
+                    notes.append(note)
+                    warn(path, "\(value.jsonText) read as \(JSONValue.format(number: kilograms)) kg, \"\(note)\" kept in the description", .prescription)
+                } else {
+                    warn(path, "\(value.jsonText) \(unit == .pounds ? "converted to" : "read as") \(JSONValue.format(number: kilograms)) kg",
+                         unit == .none ? .numberAsString : .converted)
+                }
+                return checkedKilograms(kilograms, value: value, path: path)
             }
-            kilograms = weight.kilograms
-            let unitNote = weight.unit == .pounds ? "converted to" : "read as"
-            warn(path, "\(value.jsonText) \(unitNote) \(JSONValue.format(number: kilograms)) kg")
         default:
             fail(path, "must be a number of kilograms, got \(value.typeDescription)")
             return nil
         }
+    }
+
+    /// Kilograms within `PlanLimits.weightKg`, else an error.
+    mutating func checkedKilograms(_ kilograms: Double, value: JSONValue, path: JSONPath) -> Double? {
+        let limits = PlanLimits.weightKg
         guard limits.contains(kilograms) else {
-            fail(path, "must be \(rangeText), got \(JSONValue.format(number: kilograms))")
+            fail(path, "must be from \(JSONValue.format(number: limits.lowerBound)) to \(JSONValue.format(number: limits.upperBound)) kg, got \(JSONValue.format(number: kilograms))")
             return nil
-        }
-        if case .number = value, (kilograms * 100).rounded() != kilograms * 100 {
-            kilograms = (kilograms * 100).rounded() / 100
         }
         return kilograms
     }

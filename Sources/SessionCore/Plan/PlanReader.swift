@@ -13,8 +13,8 @@ struct PlanReader {
 
     init(options: PlanImportOptions) { self.options = options }
 
-    mutating func warn(_ path: JSONPath, _ message: String) {
-        warnings.append(PathMessage(path: path.description, message: message))
+    mutating func warn(_ path: JSONPath, _ message: String, _ kind: WarningKind = .other) {
+        warnings.append(PathMessage(path: path.description, message: message, kind: kind))
     }
 
     mutating func fail(_ path: JSONPath, _ message: String) {
