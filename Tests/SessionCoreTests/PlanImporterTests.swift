@@ -131,7 +131,7 @@ import TestSupport
             "days[0].exercises[1].durationSeconds: must be a whole number of seconds from 1 to 7200, got 9000",
             "days[0].exercises[1].weightKg: must be from 0 to 500 kg, got 600",
             "days[0].exercises[1].restSeconds: must be a whole number of seconds from 0 to 1800, got 2000",
-            "days[1].day: unknown weekday \"Funday\"; use Monday…Sunday, Montag…Sonntag, 1…7 or YYYY-MM-DD",
+            "days[1].day: unknown weekday \"Funday\"; use Monday…Sunday, Montag…Sonntag, 1…7, YYYY-MM-DD or a label like \"Day 1\"",
         ])
     }
 

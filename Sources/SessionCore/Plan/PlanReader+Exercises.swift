@@ -69,7 +69,7 @@ extension PlanReader {
         } else if !fields.has("sets") {
             warn(path.key("sets"), "missing: \(PlanLimits.defaultSets) sets assumed", .defaulted)
         }
-        exercise.weightKg = readWeight(fields, path: path, notes: &notes)
+        exercise.weightKg = readWeight(fields, path: path, notes: &notes) ?? exercise.weightKg
         if let restValue = fields["restSeconds"] {
             exercise.restSeconds = readSeconds(restValue, path: fields.path(path, "restSeconds"), range: PlanLimits.restSeconds)
         }
@@ -79,6 +79,7 @@ extension PlanReader {
             notes.append("\(label) \(text)")
             warn(fields.path(path, key), "kept in the description as \"\(label) \(text)\"", .prescription)
         }
+        if fields.has("notes") { warn(fields.path(path, "notes"), "kept in the description", .keySpelling) }
         exercise.description = describe(readDescription(fields["description"], path: fields.path(path, "description")),
                                          notes: [readDescription(fields["notes"], path: fields.path(path, "notes"))].compactMap { $0 } + notes,
                                          path: path)

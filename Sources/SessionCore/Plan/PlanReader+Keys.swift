@@ -47,6 +47,10 @@ extension PlanReader {
         "lifts": "exercises", "activities": "exercises", "routine": "exercises",
     ]
 
+    /// Members a second spelling of which is only ignored (with a warning), not an
+    /// error: a day's "focus" beside its "title".
+    static let looseKeys: Set<String> = ["title"]
+
     /// The lookup form of a key: lowercased, without `_`, `-` and spaces.
     static func folded(_ key: String) -> String {
         String(key.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " })
@@ -55,16 +59,23 @@ extension PlanReader {
     /// Reads an object's members through `table`: a known spelling other than the plan's
     /// own is read with a warning, an unknown key is ignored with one, "None"/"N/A" is
     /// absent, and two keys for one member are an error.
-    mutating func fields(_ pairs: [(key: String, value: JSONValue)], path: JSONPath, table: [String: String], exact: [String]) -> Fields {
+    /// `recognised` names keys read by what their value is (a day's list of exercises
+    /// under a name no table knows).
+    mutating func fields(_ pairs: [(key: String, value: JSONValue)], path: JSONPath, table: [String: String], exact: [String],
+                         recognised: [String: String] = [:]) -> Fields {
         var fields = Fields()
         for pair in pairs {
             let memberPath = path.key(pair.key)
-            guard let canonical = exact.contains(pair.key) ? pair.key : table[Self.folded(pair.key)] else {
+            guard let canonical = recognised[pair.key] ?? table[Self.folded(pair.key)] ?? (exact.contains(pair.key) ? pair.key : nil) else {
                 warn(memberPath, "unknown key ignored", .unknownKey)
                 continue
             }
             if fields.has(canonical) {
-                fail(memberPath, "\"\(fields.written(canonical))\" and \"\(pair.key)\" both give \(canonical); keep one")
+                if Self.looseKeys.contains(canonical) {
+                    warn(memberPath, "ignored: \"\(fields.written(canonical))\" gives the \(canonical)", .unknownKey)
+                } else {
+                    fail(memberPath, "\"\(fields.written(canonical))\" and \"\(pair.key)\" both give \(canonical); keep one")
+                }
                 continue
             }
             if case .string(let text) = pair.value, Prescription.isAbsent(text), !text.isEmpty {

@@ -10,6 +10,8 @@ struct PlanReader {
     var bareSchedule = false
     /// The plan's own "weekStart", when it has a valid one.
     var declaredWeekStart: LocalDate?
+    /// True when the days' "day" numbers count 1…n: they number training days.
+    var numberedDays = false
 
     init(options: PlanImportOptions) { self.options = options }
 
@@ -26,32 +28,107 @@ struct PlanReader {
         let path: JSONPath
         var weekday: Weekday?
         var explicitDate: LocalDate?
+        /// Neither a weekday nor a date ("Day 1", a title only): placed by spreading.
+        var unplaced = false
         var day: PlanDay
     }
 
     mutating func readPlan(_ root: JSONValue) -> Plan? {
-        let name: String
-        let daysValue: JSONValue
         switch root {
         case .array:
             bareSchedule = true
-            name = "Weekly schedule"
-            daysValue = root
-            warn(.root, "a bare array of day schedules: the plan is named \"\(name)\" and each exercise named without details gets \(PlanLimits.defaultSets) sets and no rep target")
-            return readDays(daysValue, path: .root, name: name)
+            let name = "Weekly schedule"
+            warn(.root, "a bare array of day schedules: the plan is named \"\(name)\" and each exercise named without details gets \(PlanLimits.defaultSets) sets and no rep target", .structure)
+            return readDays(root, path: .root, name: name)
         case .object(let pairs) where root["days"] != nil:
-            for pair in pairs where !["planName", "weekStart", "days"].contains(pair.key) {
-                warn(JSONPath.root.key(pair.key), "unknown key ignored")
+            return readPlanObject(pairs, path: .root)
+        case .object:
+            // Another shape: find the one list of days, however deeply it is wrapped.
+            let found = Self.dayLists(in: root, path: .root, containers: [])
+            guard let first = found.first else {
+                fail(.root, "not a plan: expected an object with \"planName\" and \"days\", or an array of day schedules, and no list of days (objects with a weekday or a list of exercises) was found inside")
+                return nil
             }
-            if let value = root["weekStart"] { declaredWeekStart = readWeekStart(value) }
-            name = readName(root["planName"], path: JSONPath.root.key("planName"), fallback: "Imported plan", what: "plan name")
-            daysValue = root["days"] ?? .null
-            return readDays(daysValue, path: JSONPath.root.key("days"), name: name)
+            guard found.count == 1 else {
+                fail(.root, "ambiguous: \(found.count) lists look like the plan's days (\(found.map { $0.path.description }.joined(separator: ", "))); give one")
+                return nil
+            }
+            return readFound(first)
         default:
             fail(.root, "not a plan: expected an object with \"planName\" and \"days\", or an array of day schedules, got \(root.typeDescription)")
             return nil
         }
     }
+
+    /// The plan object: "planName", "weekStart", "days", with the spellings of `planKeys`.
+    mutating func readPlanObject(_ pairs: [(key: String, value: JSONValue)], path: JSONPath) -> Plan? {
+        let fields = fields(pairs, path: path, table: Self.planKeys, exact: ["planName", "weekStart", "days"])
+        if let value = fields["weekStart"] { declaredWeekStart = readWeekStart(value, path: fields.path(path, "weekStart")) }
+        let name = readName(fields["planName"], path: fields.path(path, "planName"), fallback: "Imported plan", what: "plan name")
+        return readDays(fields["days"] ?? .null, path: fields.path(path, "days"), name: name)
+    }
+
+    /// A list of days found inside another shape: its name and week from the nearest
+    /// object around it that gives them.
+    mutating func readFound(_ found: FoundDays) -> Plan? {
+        var name: String?
+        for container in found.containers.reversed() {
+            if declaredWeekStart == nil, let (key, value) = container.pairs.first(where: { Self.planKeys[Self.folded($0.key)] == "weekStart" }) {
+                declaredWeekStart = readWeekStart(value, path: container.path.key(key))
+            }
+            if name == nil, let (key, value) = container.pairs.first(where: { Self.planKeys[Self.folded($0.key)] == "planName" && $0.value.stringValue != nil }) {
+                name = readName(value, path: container.path.key(key), fallback: "Imported plan", what: "plan name")
+            }
+        }
+        warn(.root, "not the plan's own shape: the days read from \(found.path) (a list of days, each with a list of exercises)" +
+             (name.map { ", the name \"\($0)\"" } ?? ""), .structure)
+        return readDays(found.value, path: found.path, name: name ?? readName(nil, path: .root, fallback: "Imported plan", what: "plan name"))
+    }
+
+    /// A list of days found in a document, with the objects around it (outermost first).
+    struct FoundDays {
+        let path: JSONPath
+        let value: JSONValue
+        let containers: [(path: JSONPath, pairs: [(key: String, value: JSONValue)])]
+    }
+
+    /// Every list of days in `value` (not looking inside one once found).
+    static func dayLists(in value: JSONValue, path: JSONPath, containers: [(path: JSONPath, pairs: [(key: String, value: JSONValue)])]) -> [FoundDays] {
+        switch value {
+        case .array(let items):
+            if !items.isEmpty, items.allSatisfy(isDayLike) { return [FoundDays(path: path, value: value, containers: containers)] }
+            return items.enumerated().flatMap { dayLists(in: $0.element, path: path.index($0.offset), containers: containers) }
+        case .object(let pairs):
+            return pairs.flatMap { dayLists(in: $0.value, path: path.key($0.key), containers: containers + [(path, pairs)]) }
+        default:
+            return []
+        }
+    }
+
+    /// A day: an object with a weekday or date, or with a list of exercises.
+    static func isDayLike(_ value: JSONValue) -> Bool {
+        guard let pairs = value.objectPairs else { return false }
+        return pairs.contains { pair in
+            let key = dayKeys[folded(pair.key)]
+            return key == "day" || key == "date" || isExerciseList(pair.value)
+        }
+    }
+
+    /// A list of exercises: names, or objects with a name.
+    static func isExerciseList(_ value: JSONValue) -> Bool {
+        guard let items = value.arrayValue, !items.isEmpty else { return false }
+        return items.allSatisfy { item in
+            if item.stringValue != nil { return true }
+            return item.objectPairs?.contains { exerciseKeys[folded($0.key)] == "name" } ?? false
+        }
+    }
+
+    /// Spellings of the plan object's keys.
+    static let planKeys: [String: String] = [
+        "planname": "planName", "name": "planName", "title": "planName", "program": "planName", "programname": "planName",
+        "weekstart": "weekStart", "week": "weekStart", "startdate": "weekStart", "weekof": "weekStart",
+        "days": "days", "schedule": "days", "weeklyschedule": "days", "workouts": "days", "sessions": "days", "plan": "days",
+    ]
 
     mutating func readDays(_ value: JSONValue, path: JSONPath, name: String) -> Plan? {
         guard let items = value.arrayValue else {
@@ -61,10 +138,12 @@ struct PlanReader {
         if items.count > PlanLimits.days.upperBound {
             fail(path, "a plan covers one week: at most \(PlanLimits.days.upperBound) days, got \(items.count)")
         }
+        numberedDays = Self.numbersDays(items)
         var drafts: [DraftDay] = []
         for (index, item) in items.enumerated() {
             if let draft = readDay(item, path: path.index(index)) { drafts.append(draft) }
         }
+        placeUnplaced(&drafts, path: path)
         guard let weekStart = resolveWeek(drafts) else { return nil }
         let days = placeDays(drafts, weekStart: weekStart, path: path)
         if errors.isEmpty, !days.contains(where: { !$0.rest }) {
@@ -73,9 +152,35 @@ struct PlanReader {
         return Plan(name: name, weekStart: weekStart, days: days)
     }
 
+    /// Days without a weekday or date: when none has one, the training days are spread
+    /// over the week with rest days between (a warning says how); when some have one,
+    /// each of the others is an error.
+    mutating func placeUnplaced(_ drafts: inout [DraftDay], path: JSONPath) {
+        let unplaced = drafts.indices.filter { drafts[$0].unplaced }
+        guard !unplaced.isEmpty else { return }
+        guard unplaced.count == drafts.count, drafts.count <= 7 else {
+            for index in unplaced {
+                fail(drafts[index].path, "a day needs \"day\" (a weekday) or \"date\" (YYYY-MM-DD) when other days have one")
+            }
+            return
+        }
+        let training = drafts.indices.filter { !drafts[$0].day.rest }
+        var weekdays = Self.spread(training.count)
+        if training.count < drafts.count {
+            // Rest days listed between training days keep their order: the whole list
+            // takes consecutive weekdays instead.
+            weekdays = Array(1...drafts.count)
+            for (offset, index) in drafts.indices.enumerated() { drafts[index].weekday = Weekday(rawValue: weekdays[offset]) }
+        } else {
+            for (offset, index) in training.enumerated() { drafts[index].weekday = Weekday(rawValue: weekdays[offset]) }
+        }
+        let names = drafts.compactMap { $0.weekday?.name }.joined(separator: ", ")
+        warn(path, "the days name no weekday: \(drafts.count) day\(drafts.count == 1 ? "" : "s") placed on \(names)" +
+             (training.count < drafts.count ? " in the order given" : ", with rest days between"), .schedule)
+    }
+
     /// Reads the plan's own "weekStart": a Monday as YYYY-MM-DD.
-    mutating func readWeekStart(_ value: JSONValue) -> LocalDate? {
-        let path = JSONPath.root.key("weekStart")
+    mutating func readWeekStart(_ value: JSONValue, path: JSONPath) -> LocalDate? {
         guard let text = value.stringValue, let date = LocalDate(text) else {
             fail(path, "must be a date as YYYY-MM-DD, got \(value.jsonText)")
             return nil
@@ -145,71 +250,74 @@ struct PlanReader {
             fail(path, "a day must be an object, got \(value.typeDescription)")
             return nil
         }
-        let titleKey = bareSchedule ? "dayTitle" : "title"
-        let known = ["day", "date", "title", "dayTitle", "rest", "warmup", "exercises"]
-        for pair in pairs where !known.contains(pair.key) {
-            warn(path.key(pair.key), "unknown key ignored")
+        var recognised: [String: String] = [:]
+        if !pairs.contains(where: { Self.dayKeys[Self.folded($0.key)] == "exercises" }),
+            let list = pairs.first(where: { Self.dayKeys[Self.folded($0.key)] == nil && Self.isExerciseList($0.value) })
+        {
+            recognised[list.key] = "exercises"
         }
-        var (weekday, explicitDate) = readWhen(value, path: path)
-        if weekday == nil, explicitDate == nil, value["day"] == nil, value["date"] == nil {
-            fail(path, "a day needs \"day\" (a weekday) or \"date\" (YYYY-MM-DD)")
-        }
+        let fields = fields(pairs, path: path, table: Self.dayKeys, exact: ["day", "date", "title", "dayTitle", "rest", "warmup", "exercises"],
+                            recognised: recognised)
+        let errorsBeforeWhen = errors.count
+        var (weekday, explicitDate, label) = readWhen(fields, path: path)
         if let date = explicitDate, let named = weekday, date.weekday != named {
-            fail(path.key("date"), "\(date) is a \(date.weekday.name) but \"day\" says \(named.name)")
+            fail(fields.path(path, "date"), "\(date) is a \(date.weekday.name) but \"\(fields.written("day"))\" says \(named.name)")
             weekday = nil
             explicitDate = nil
         }
-        let rest = readRest(value["rest"], path: path.key("rest"))
-        let exercisesPath = path.key("exercises")
+        let rest = readRest(fields["rest"], path: fields.path(path, "rest"))
+        let exercisesPath = fields.path(path, "exercises")
         let errorsBefore = errors.count
-        var exercises = readExercises(value["exercises"], path: exercisesPath)
+        var exercises = readExercises(fields["exercises"], path: exercisesPath)
         var isRest = rest ?? false
         if isRest, !exercises.isEmpty {
             fail(exercisesPath, "a rest day cannot have exercises; remove them or set \"rest\" to false")
             exercises = []
         } else if !isRest, exercises.isEmpty, errors.count == errorsBefore {
             isRest = true
-            warn(path, "no exercises: treated as a rest day")
+            warn(path, "no exercises: treated as a rest day", .schedule)
         }
         if !isRest, let count = options.exercisesPerDay {
             exercises = fit(exercises, count: count, path: exercisesPath)
         }
-        let otherTitleKey = bareSchedule ? "title" : "dayTitle"
-        var titleValue = value[titleKey]
-        if titleValue == nil, let other = value[otherTitleKey] {
-            titleValue = other
-            if !bareSchedule { warn(path.key(otherTitleKey), "read as \"title\"") }
-        }
-        let titlePath = path.key(value[titleKey] == nil && titleValue != nil ? otherTitleKey : titleKey)
-        let fallbackTitle = isRest ? "Rest" : (weekday ?? explicitDate?.weekday)?.name ?? "Training"
-        let title = readName(titleValue, path: titlePath, fallback: fallbackTitle, what: "title")
-        let warmup = readWarmup(value["warmup"], path: path.key("warmup"))
+        let titlePath = fields.path(path, "title")
+        let fallbackTitle = isRest ? "Rest" : label ?? (weekday ?? explicitDate?.weekday)?.name ?? "Training"
+        let title = readName(fields["title"], path: titlePath, fallback: fallbackTitle, what: "title")
+        let warmup = readWarmup(fields["warmup"], path: fields.path(path, "warmup"))
         let placeholder = LocalDate(daysSinceEpoch: 0)
         let day = PlanDay(date: placeholder, title: title, rest: isRest, warmup: warmup, exercises: exercises)
-        return DraftDay(path: path, weekday: weekday, explicitDate: explicitDate, day: day)
+        let unplaced = weekday == nil && explicitDate == nil && errors.count == errorsBeforeWhen
+        return DraftDay(path: path, weekday: weekday, explicitDate: explicitDate, unplaced: unplaced, day: day)
     }
 
-    /// Reads "day" (a weekday in English or German, an ISO number, or a date) and "date".
-    mutating func readWhen(_ value: JSONValue, path: JSONPath) -> (Weekday?, LocalDate?) {
+    /// Reads "day" (a weekday in English or German, an ISO number, a date, or a label
+    /// such as "Day 1") and "date". A label, or a number of `numberedDays`, gives no
+    /// weekday: such days are spread over the week.
+    mutating func readWhen(_ fields: Fields, path: JSONPath) -> (Weekday?, LocalDate?, label: String?) {
         var weekday: Weekday?
         var date: LocalDate?
-        if let dayValue = value["day"] {
-            let dayPath = path.key("day")
+        var label: String?
+        if let dayValue = fields["day"] {
+            let dayPath = fields.path(path, "day")
             switch dayValue {
             case .string(let text):
                 if let parsed = Weekday(parsing: text) {
                     weekday = parsed
-                    if text != parsed.name { warn(dayPath, "\"\(text)\" read as \(parsed.name)") }
+                    if text != parsed.name { warn(dayPath, "\"\(text)\" read as \(parsed.name)", .schedule) }
                 } else if let parsed = LocalDate(text.trimmingWhitespace()) {
                     date = parsed
-                    warn(dayPath, "a date in \"day\" read as \"date\"")
+                    warn(dayPath, "a date in \"day\" read as \"date\"", .schedule)
+                } else if Self.isDayLabel(text) {
+                    label = text.collapsingWhitespace()
                 } else {
-                    fail(dayPath, "unknown weekday \"\(text)\"; use Monday…Sunday, Montag…Sonntag, 1…7 or YYYY-MM-DD")
+                    fail(dayPath, "unknown weekday \"\(text)\"; use Monday…Sunday, Montag…Sonntag, 1…7, YYYY-MM-DD or a label like \"Day 1\"")
                 }
             case .number:
-                if let number = dayValue.intValue, let parsed = Weekday(rawValue: number) {
+                if numberedDays, let number = dayValue.intValue {
+                    label = "Day \(number)"
+                } else if let number = dayValue.intValue, let parsed = Weekday(rawValue: number) {
                     weekday = parsed
-                    warn(dayPath, "ISO weekday \(number) read as \(parsed.name)")
+                    warn(dayPath, "ISO weekday \(number) read as \(parsed.name)", .schedule)
                 } else {
                     fail(dayPath, "unknown weekday \(dayValue.jsonText); ISO weekdays are 1 (Monday) to 7 (Sunday)")
                 }
@@ -217,8 +325,8 @@ struct PlanReader {
                 fail(dayPath, "must be a weekday name, got \(dayValue.typeDescription)")
             }
         }
-        if let dateValue = value["date"] {
-            let datePath = path.key("date")
+        if let dateValue = fields["date"] {
+            let datePath = fields.path(path, "date")
             if let text = dateValue.stringValue, let parsed = LocalDate(text.trimmingWhitespace()) {
                 if date != nil, date != parsed { fail(datePath, "disagrees with the date in \"day\"") }
                 date = parsed
@@ -226,7 +334,39 @@ struct PlanReader {
                 fail(datePath, "must be a date as YYYY-MM-DD, got \(dateValue.jsonText)")
             }
         }
-        return (weekday, date)
+        return (weekday, date, label)
+    }
+
+    /// "Day 1", "day 2", "Workout 3", "Session A": a day's place in the plan, not a weekday.
+    static func isDayLabel(_ text: String) -> Bool {
+        let words = text.collapsingWhitespace().lowercased().split(separator: " ")
+        guard words.count == 2, ["day", "workout", "session", "training"].contains(String(words[0])) else { return false }
+        return Int(words[1]) != nil || (words[1].count == 1 && words[1].first?.isLetter == true)
+    }
+
+    /// True when every day's "day" is a number and together they count 1, 2, … n for
+    /// fewer than seven days: the plan's own numbering, not ISO weekdays.
+    static func numbersDays(_ items: [JSONValue]) -> Bool {
+        let numbers = items.map { item -> Int? in
+            guard let pairs = item.objectPairs else { return nil }
+            return pairs.first { dayKeys[folded($0.key)] == "day" }?.value.intValue
+        }
+        guard numbers.count < 7, numbers.allSatisfy({ $0 != nil }) else { return false }
+        return numbers.compactMap { $0 }.sorted() == Array(1...max(1, numbers.count)) && !numbers.isEmpty
+    }
+
+    /// The weekdays n training days take, with rest days between: 3 → Monday, Wednesday,
+    /// Friday; 4 → Monday, Tuesday, Thursday, Friday.
+    static func spread(_ count: Int) -> [Int] {
+        switch count {
+        case 1: return [1]
+        case 2: return [1, 4]
+        case 3: return [1, 3, 5]
+        case 4: return [1, 2, 4, 5]
+        case 5: return [1, 2, 3, 5, 6]
+        case 6: return [1, 2, 3, 4, 5, 6]
+        default: return Array(1...7)
+        }
     }
 
     mutating func readRest(_ value: JSONValue?, path: JSONPath) -> Bool? {
