@@ -17,7 +17,7 @@ extension Commands {
         options: [
             OptionSpec("--week-start", value: "DATE", help: "the Monday of the plan's week (default: this week)"),
             OptionSpec("--exercises-per-day", value: "N", help: "keep N exercises per training day, padding with fillers"),
-            CommonOptions.json,
+            CommonOptions.json, CommonOptions.verbose,
         ],
         run: runPlanCheck)
 
@@ -83,11 +83,10 @@ extension Commands {
                 return ExitStatus.ok
             }
             PlanFormatter(console: console).printPlan(result.plan, today: nil)
-            if !result.warnings.isEmpty {
-                console.print()
-                console.print(console.yellow("\(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s") (changes made on import):"))
-                for warning in result.warnings { console.print("  \(warning.path): \(warning.message)") }
-            }
+            if !result.warnings.isEmpty { console.print() }
+            PlanFormatter(console: console).printWarnings(
+                result.warnings, heading: "\(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s") (changes made on import):",
+                verbose: arguments.has("--verbose"))
             return ExitStatus.ok
         } catch {
             if arguments.has("--json") {

@@ -12,6 +12,7 @@ extension Commands {
             OptionSpec("--week-start", value: "DATE", help: "the Monday of the plan's week (default: the plan's own, else this week)"),
             OptionSpec("--exercises-per-day", value: "N", help: "keep N exercises per training day, padding with fillers"),
             OptionSpec("--no-activate", help: "store it without making it the active plan"),
+            CommonOptions.verbose,
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("plan import needs one FILE (or - for standard input)") }
@@ -25,10 +26,8 @@ extension Commands {
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let console = context.console
             console.print("imported plan \(result.planID): \(console.bold(result.name)) · week of \(result.weekStart)" + (result.active ? " · active" : ""))
-            if !result.warnings.isEmpty {
-                console.print(console.yellow("\(PlanFormatter.count(result.warnings.count, "change")) made on import:"))
-                for warning in result.warnings { console.print("  \(warning.path): \(warning.message)") }
-            }
+            PlanFormatter(console: console).printWarnings(result.warnings, heading: "\(PlanFormatter.count(result.warnings.count, "change")) made on import:",
+                                                          verbose: arguments.has("--verbose"))
             return ExitStatus.ok
         })
 

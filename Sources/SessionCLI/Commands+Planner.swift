@@ -11,6 +11,7 @@ extension Commands {
         OptionSpec("--repairs", value: "N", help: "times a refused reply goes back to the planner with its errors (default \(PlannerLimits.defaultRepairs))"),
         OptionSpec("--dry-run", help: "ask and check, but store nothing"),
         OptionSpec("--print-request", help: "print what the planner would read, and run nothing"),
+        CommonOptions.verbose,
     ]
 
     static let planNext = Command(
@@ -149,10 +150,8 @@ extension Commands {
             console.print("dry run: the planner's plan imports (\(attempts)); nothing was stored")
             warnings = result.warnings
         }
-        if !warnings.isEmpty {
-            console.print(console.yellow("\(PlanFormatter.count(warnings.count, "change")) made on import:"))
-            for warning in warnings { console.print("  \(warning.path): \(warning.message)") }
-        }
+        PlanFormatter(console: console).printWarnings(warnings, heading: "\(PlanFormatter.count(warnings.count, "change")) made on import:",
+                                                      verbose: arguments.has("--verbose"))
     }
 }
 

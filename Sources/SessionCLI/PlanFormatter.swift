@@ -5,6 +5,37 @@ import JSON
 struct PlanFormatter {
     let console: Console
 
+    /// The changes import made: one line each when they are few or `verbose`, else one
+    /// line per kind with its count and a kind with a single change in full.
+    func printWarnings(_ warnings: [PathMessage], heading: String, verbose: Bool) {
+        guard !warnings.isEmpty else { return }
+        console.print(console.yellow(heading))
+        if verbose || warnings.count <= Self.warningsListedWhole {
+            for warning in warnings { console.print("  \(warning.path): \(warning.message)") }
+            return
+        }
+        var kinds: [WarningKind] = []
+        var groups: [WarningKind: [PathMessage]] = [:]
+        for warning in warnings {
+            let kind = warning.kind ?? .other
+            if groups[kind] == nil { kinds.append(kind) }
+            groups[kind, default: []].append(warning)
+        }
+        for kind in kinds {
+            let group = groups[kind] ?? []
+            if group.count == 1, let only = group.first {
+                console.print("  \(only.path): \(only.message)")
+            } else {
+                let examples = group.prefix(2).map(\.path).joined(separator: ", ") + (group.count > 2 ? ", …" : "")
+                console.print("  \(kind.label(group.count)) (\(examples))")
+            }
+        }
+        console.print(console.dim("  (--verbose lists every change; --json gives them all)"))
+    }
+
+    /// Up to this many warnings are listed one a line without --verbose.
+    static let warningsListedWhole = 8
+
     /// "4 × 8–12 @ 60 kg · rest 2:00"
     static func prescription(_ exercise: PlannedExercise) -> String {
         var target: String

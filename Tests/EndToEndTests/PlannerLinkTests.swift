@@ -49,7 +49,10 @@ import JSON
         let result = try bench.next("messy.sh")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("imported plan 1: Full Body Basics · week of 2027-01-04 · active · 1 attempt"))
-        #expect(result.stdout.contains("days[0].exercises[0].weight: \"50 lb\" converted to 22.7 kg"))
+        // Many changes are told one line per kind; --verbose lists each.
+        #expect(result.stdout.contains("11 changes made on import:"))
+        #expect(result.stdout.contains("  2 numbers given as strings (days[0].exercises[0].sets, days[2].exercises[0].reps)"))
+        #expect(!result.stdout.contains("converted to 22.7 kg"))
 
         // The request: the rendered prompt as an OpenAI-style conversation plus the schema.
         let request = try bench.request(1)
@@ -66,6 +69,9 @@ import JSON
         #expect(attempts.count == 1)
         #expect(attempts.first?["outcome"] == "imported" && attempts.first?["planId"] == 1)
         #expect(attempts.first?["reply"]?.stringValue?.hasPrefix("Sure! Here's a balanced plan") == true)
+        let verbose = try bench.ctl(["plan", "next", "--week", "2027-01-11", "--verbose", "--planner", Self.planners + "messy.sh"])
+        #expect(verbose.stdout.contains("days[0].exercises[0].weight: \"50 lb\" converted to 22.7 kg"))
+        #expect(verbose.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }.count == 11)
     }
 
     @Test func aRefusedReplyIsRepairedWithItsPathErrors() throws {

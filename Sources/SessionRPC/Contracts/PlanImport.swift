@@ -74,7 +74,7 @@ public enum PlanImport: MethodContract {
 
         public static let schema = Schema.object([
             "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean,
-            "warnings": Schema.array(Schema.object(["path": Schema.string, "message": Schema.string])),
+            "warnings": Schema.array(Schema.object(["path": Schema.string, "message": Schema.string, "kind": Schema.oneOf(WarningKind.allCases.map(\.rawValue))])),
         ])
 
         public func encodeMembers(to writer: inout JSONWriter) {
@@ -88,6 +88,7 @@ public enum PlanImport: MethodContract {
                     $0.object {
                         $0.member("path", warning.path)
                         $0.member("message", warning.message)
+                        $0.member("kind", (warning.kind ?? .other).rawValue)
                     }
                 }
             }
@@ -100,7 +101,8 @@ public enum PlanImport: MethodContract {
             }
             var warnings: [PathMessage] = []
             for item in try reader.objects("warnings") {
-                warnings.append(PathMessage(path: try item.string("path"), message: try item.string("message")))
+                warnings.append(PathMessage(path: try item.string("path"), message: try item.string("message"),
+                                            kind: try item.optionalString("kind").flatMap(WarningKind.init(rawValue:))))
             }
             self.init(planID: try reader.id("planId"), name: try reader.string("name"), weekStart: week, active: try reader.bool("active"),
                       warnings: warnings)
