@@ -50,6 +50,7 @@ struct PlanFormatter {
         }
         if let weight = exercise.weightKg { target += " @ \(formatKilograms(weight)) kg" }
         if let rest = exercise.restSeconds { target += " · rest \(formatClock(rest))" }
+        if let superset = exercise.superset { target += " · superset \(superset)" }
         return target
     }
 

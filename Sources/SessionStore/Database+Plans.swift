@@ -28,11 +28,11 @@ extension Database {
                     try connection.run(
                         """
                         INSERT INTO planned_exercise (plan_day_id, position, name, sets, reps, reps_max, amrap,
-                            duration_seconds, weight_kg, rest_seconds, description)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            duration_seconds, weight_kg, rest_seconds, description, superset)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                         [dayID, offset + 1, exercise.name, exercise.sets, exercise.reps, exercise.repsMax, exercise.amrap,
-                         exercise.durationSeconds, exercise.weightKg, exercise.restSeconds, exercise.description])
+                         exercise.durationSeconds, exercise.weightKg, exercise.restSeconds, exercise.description, exercise.superset])
                 }
             }
             return InsertedPlan(id: planID, active: makeActive)
@@ -141,14 +141,14 @@ extension Database {
         try wrap {
             try connection.prepare(
                 """
-                SELECT id, name, sets, reps, reps_max, amrap, duration_seconds, weight_kg, rest_seconds, description
+                SELECT id, name, sets, reps, reps_max, amrap, duration_seconds, weight_kg, rest_seconds, description, superset
                 FROM planned_exercise WHERE plan_day_id = ? ORDER BY position
                 """
             ).rows([dayID]) { row in
                 (id: row.int64(0), exercise: PlannedExercise(
                     name: row.text(1), sets: row.int(2), reps: row.optionalInt(3), repsMax: row.optionalInt(4),
                     amrap: row.bool(5), durationSeconds: row.optionalInt(6), weightKg: row.optionalDouble(7),
-                    restSeconds: row.optionalInt(8), description: row.optionalText(9)))
+                    restSeconds: row.optionalInt(8), description: row.optionalText(9), superset: row.optionalText(10)))
             }
         }
     }

@@ -209,9 +209,11 @@ enum Migrations {
             """),
         // The planner link (#14): every planner run's raw reply is kept for audit with
         // what became of it, as an imported plan keeps its source; a plan regenerated
-        // in part (plan redo) is a new plan that names the plan it revises.
-        Migration(version: 5, name: "planner attempts kept for audit; plan revisions", sql: """
+        // in part (plan redo) is a new plan that names the plan it revises; planned
+        // exercises sharing a superset label are done in turn.
+        Migration(version: 5, name: "planner attempts kept for audit; plan revisions; planned supersets", sql: """
             ALTER TABLE plan ADD COLUMN revises INTEGER REFERENCES plan (id);
+            ALTER TABLE planned_exercise ADD COLUMN superset TEXT;
             CREATE TABLE plan_attempt (
                 id INTEGER PRIMARY KEY,
                 run TEXT NOT NULL,                 -- names every attempt of one plan next / plan redo

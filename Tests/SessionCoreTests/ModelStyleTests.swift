@@ -158,3 +158,21 @@ import TestSupport
         #expect(result.warnings.first?.json["kind"] == "number-as-string")
     }
 }
+
+extension ModelStyleTests {
+    @Test func supersetsAreKeptAsGroups() throws {
+        let text = #"""
+            {"planName": "P", "days": [{"day": "Monday", "title": "Arms", "exercises": [
+              {"name": "Bench", "sets": 3, "reps": 5},
+              {"superset": [{"name": "Curl", "sets": 3, "reps": 10}, {"name": "Pushdown", "sets": 3, "reps": 12}]},
+              {"name": "Fly", "sets": 3, "reps": 12, "superset": "C"}, {"name": "Raise", "sets": 3, "reps": 15, "superset_group": "C"}
+            ]}]}
+            """#
+        let result = try PlanImporter.importPlan(text: text, options: options)
+        let exercises = result.plan.days[0].exercises
+        #expect(exercises.map(\.name) == ["Bench", "Curl", "Pushdown", "Fly", "Raise"])
+        #expect(exercises.map(\.superset) == [nil, "A", "A", "C", "C"])
+        #expect(result.warnings.map(\.path) == ["days[0].exercises[1]", "days[0].exercises[3].superset_group"])
+        #expect(errors(plan(exercise: #"{"name": "Row", "sets": 3, "reps": 5, "superset": ""}"#)).first?.hasPrefix("days[0].exercises[0].superset: must be a label") == true)
+    }
+}

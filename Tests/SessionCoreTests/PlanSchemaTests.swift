@@ -27,8 +27,8 @@ import JSON
 
     @Test func everyExerciseKeyInTheSchemaImportsWithoutWarnings() throws {
         let properties = try #require(PlanSchema.document["$defs"]?["exercise"]?["properties"]?.objectPairs)
-        #expect(Set(properties.map(\.key)) == ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "restSeconds", "description"])
-        let text = #"{"planName": "P", "weekStart": "2026-11-30", "days": [{"day": "Monday", "title": "T", "rest": false, "warmup": [{"name": "Jog", "durationSeconds": 300, "description": "Easy."}], "exercises": [{"name": "Curl", "sets": 3, "reps": 8, "repsMax": 12, "weightKg": 10, "restSeconds": 60, "description": "Slow."}, {"name": "Push-Up", "sets": 2, "amrap": true}]}, {"day": "Tuesday", "title": "Rest", "rest": true}]}"#
+        #expect(Set(properties.map(\.key)) == ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "restSeconds", "description", "superset"])
+        let text = #"{"planName": "P", "weekStart": "2026-11-30", "days": [{"day": "Monday", "title": "T", "rest": false, "warmup": [{"name": "Jog", "durationSeconds": 300, "description": "Easy."}], "exercises": [{"name": "Curl", "sets": 3, "reps": 8, "repsMax": 12, "weightKg": 10, "restSeconds": 60, "description": "Slow.", "superset": "A"}, {"name": "Push-Up", "sets": 2, "amrap": true, "superset": "A"}]}, {"day": "Tuesday", "title": "Rest", "rest": true}]}"#
         let result = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: Fixtures.monday))
         #expect(result.warnings == [])
         #expect(result.plan.days[0].exercises[1].amrap)

@@ -54,6 +54,7 @@ extension PlannedExercise: JSONObjectEncodable {
         if let weightKg { writer.member("weightKg", weightKg) }
         if let restSeconds { writer.member("restSeconds", restSeconds) }
         if let description { writer.member("description", description) }
+        if let superset { writer.member("superset", superset) }
     }
 }
 
@@ -64,6 +65,7 @@ extension PlannedExercise {
             name: try item.string("name"), sets: try item.int("sets"), reps: try item.optionalInt("reps"),
             repsMax: try item.optionalInt("repsMax"), amrap: try item.optionalBool("amrap") ?? false,
             durationSeconds: try item.optionalInt("durationSeconds"), weightKg: try item.optionalNumber("weightKg"),
-            restSeconds: try item.optionalInt("restSeconds"), description: try item.optionalString("description"))
+            restSeconds: try item.optionalInt("restSeconds"), description: try item.optionalString("description"),
+            superset: try item.optionalString("superset"))
     }
 }

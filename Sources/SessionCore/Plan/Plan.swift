@@ -68,11 +68,14 @@ public struct PlannedExercise: Sendable, Equatable {
     public var weightKg: Double?
     public var restSeconds: Int?
     public var description: String?
+    /// Exercises of a day sharing a label are done as a superset (or circuit): one set
+    /// of each in turn.
+    public var superset: String?
 
     public init(
         name: String, sets: Int, reps: Int? = nil, repsMax: Int? = nil, amrap: Bool = false,
         durationSeconds: Int? = nil, weightKg: Double? = nil, restSeconds: Int? = nil,
-        description: String? = nil
+        description: String? = nil, superset: String? = nil
     ) {
         self.name = name
         self.sets = sets
@@ -83,6 +86,7 @@ public struct PlannedExercise: Sendable, Equatable {
         self.weightKg = weightKg
         self.restSeconds = restSeconds
         self.description = description
+        self.superset = superset
     }
 }
 

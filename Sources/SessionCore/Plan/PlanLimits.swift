@@ -10,6 +10,7 @@ public enum PlanLimits {
     public static let nameLength = 120
     public static let descriptionLength = 500
     public static let exercisesPerDay = 1...20
+    public static let supersetLabelLength = 20
     /// Sets given to an exercise whose plan names no set count (names-only schedules).
     public static let defaultSets = 3
     /// Pounds to kilograms, exactly (the international avoirdupois pound).

@@ -21,14 +21,28 @@ extension PlanReader {
         var firstPathByKey: [String: (JSONPath, String)] = [:]
         for (index, item) in items.enumerated() {
             let itemPath = path.index(index)
-            guard let exercise = readExercise(item, path: itemPath) else { continue }
-            let key = exercise.name.lowercased()
-            if let (firstPath, firstName) = firstPathByKey[key] {
-                warn(itemPath, "duplicate of \"\(firstName)\" at \(firstPath); dropped", .dropped)
-                continue
+            var read: [(PlannedExercise, JSONPath)] = []
+            if let (key, members) = Self.supersetGroup(item) {
+                let label = Self.nextLabel(after: exercises.compactMap(\.superset) + Self.labels(in: items))
+                warn(itemPath, "a superset of \(members.count) exercises: each kept with the label \"\(label)\"", .structure)
+                for (offset, member) in members.enumerated() {
+                    let memberPath = itemPath.key(key).index(offset)
+                    guard var exercise = readExercise(member, path: memberPath) else { continue }
+                    exercise.superset = label
+                    read.append((exercise, memberPath))
+                }
+            } else if let exercise = readExercise(item, path: itemPath) {
+                read.append((exercise, itemPath))
             }
-            firstPathByKey[key] = (itemPath, exercise.name)
-            exercises.append(exercise)
+            for (exercise, itemPath) in read {
+                let key = exercise.name.lowercased()
+                if let (firstPath, firstName) = firstPathByKey[key] {
+                    warn(itemPath, "duplicate of \"\(firstName)\" at \(firstPath); dropped", .dropped)
+                    continue
+                }
+                firstPathByKey[key] = (itemPath, exercise.name)
+                exercises.append(exercise)
+            }
         }
         return exercises
     }
@@ -46,7 +60,7 @@ extension PlanReader {
             return nil
         }
         let fields = fields(pairs, path: path, table: Self.exerciseKeys,
-                            exact: ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "weight", "restSeconds", "description"])
+                            exact: ["name", "sets", "reps", "repsMax", "amrap", "durationSeconds", "weightKg", "weight", "restSeconds", "description", "superset"])
         let name: String?
         if let nameValue = fields["name"] {
             name = readRequiredName(nameValue, path: fields.path(path, "name"))
@@ -70,6 +84,7 @@ extension PlanReader {
             warn(path.key("sets"), "missing: \(PlanLimits.defaultSets) sets assumed", .defaulted)
         }
         exercise.weightKg = readWeight(fields, path: path, notes: &notes) ?? exercise.weightKg
+        if let label = fields["superset"] { exercise.superset = readSupersetLabel(label, path: fields.path(path, "superset")) }
         if let restValue = fields["restSeconds"] {
             exercise.restSeconds = readSeconds(restValue, path: fields.path(path, "restSeconds"), range: PlanLimits.restSeconds)
         }
@@ -84,6 +99,38 @@ extension PlanReader {
                                          notes: [readDescription(fields["notes"], path: fields.path(path, "notes"))].compactMap { $0 } + notes,
                                          path: path)
         return name == nil ? nil : exercise
+    }
+
+    /// A group written as `{"superset": [exercise, …]}` (or "circuit"): its key and members.
+    static func supersetGroup(_ item: JSONValue) -> (key: String, members: [JSONValue])? {
+        guard let pairs = item.objectPairs, !pairs.contains(where: { exerciseKeys[folded($0.key)] == "name" }) else { return nil }
+        for pair in pairs where ["superset", "circuit", "supersetexercises", "giantset", "triset"].contains(folded(pair.key)) {
+            if let members = pair.value.arrayValue, isExerciseList(pair.value) { return (pair.key, members) }
+        }
+        return nil
+    }
+
+    /// The labels exercises give themselves with a "superset" key.
+    static func labels(in items: [JSONValue]) -> [String] {
+        items.compactMap { item in
+            item.objectPairs?.first { exerciseKeys[folded($0.key)] == "superset" }.flatMap { $0.value.stringValue ?? $0.value.intValue.map(String.init) }
+        }
+    }
+
+    /// The first of A, B, C, … not taken.
+    static func nextLabel(after taken: [String]) -> String {
+        let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init)
+        return letters.first { !taken.contains($0) } ?? "S\(taken.count + 1)"
+    }
+
+    /// A superset label: a short text or a number.
+    mutating func readSupersetLabel(_ value: JSONValue, path: JSONPath) -> String? {
+        let text = value.stringValue?.collapsingWhitespace() ?? value.intValue.map(String.init)
+        guard let text, !text.isEmpty, text.count <= PlanLimits.supersetLabelLength else {
+            fail(path, "must be a label of 1 to \(PlanLimits.supersetLabelLength) characters (exercises sharing it are a superset), got \(value.jsonText)")
+            return nil
+        }
+        return text
     }
 
     /// The description and the notes import added, within the description's bound.

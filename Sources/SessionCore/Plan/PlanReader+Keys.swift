@@ -35,6 +35,7 @@ extension PlanReader {
         "restperiod": "restSeconds", "restbetweensets": "restSeconds",
         "description": "description", "notes": "notes", "note": "notes", "cues": "notes", "instructions": "notes", "tips": "notes",
         "rpe": "rpe", "targetrpe": "rpe", "rir": "rir", "tempo": "tempo",
+        "superset": "superset", "supersetgroup": "superset", "supersetlabel": "superset",
         "setsreps": "scheme", "setsxreps": "scheme", "scheme": "scheme", "prescription": "scheme",
     ]
 

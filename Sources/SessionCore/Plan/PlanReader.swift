@@ -118,7 +118,7 @@ struct PlanReader {
     static func isExerciseList(_ value: JSONValue) -> Bool {
         guard let items = value.arrayValue, !items.isEmpty else { return false }
         return items.allSatisfy { item in
-            if item.stringValue != nil { return true }
+            if item.stringValue != nil || supersetGroup(item) != nil { return true }
             return item.objectPairs?.contains { exerciseKeys[folded($0.key)] == "name" } ?? false
         }
     }

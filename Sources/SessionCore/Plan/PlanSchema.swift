@@ -56,7 +56,7 @@ public enum PlanSchema {
         let warmup = object(["name"], ["name": string, "reps": integer, "durationSeconds": integer, "description": string])
         let exercise = object(["name", "sets"], [
             "name": string, "sets": integer, "reps": integer, "repsMax": integer, "amrap": .obj(["const": true]),
-            "durationSeconds": integer, "weightKg": .obj(["type": "number"]), "restSeconds": integer, "description": string,
+            "durationSeconds": integer, "weightKg": .obj(["type": "number"]), "restSeconds": integer, "description": string, "superset": string,
         ])
         let day = object(["title"], [
             "day": .obj(["enum": .array(Weekday.allCases.map { .string($0.name) })]), "date": date, "title": string,
@@ -132,6 +132,7 @@ public enum PlanSchema {
                 ]),
                 "restSeconds": integer(PlanLimits.restSeconds),
                 "description": ref("text"),
+                "superset": .obj(["type": "string", "minLength": 1, "maxLength": JSONValue(PlanLimits.supersetLabelLength)]),
             ]),
         ])
     }
