@@ -29,6 +29,8 @@ public struct OptionSpec: Sendable {
 public struct ParsedArguments: Sendable {
     public private(set) var flags: Set<String> = []
     public private(set) var values: [String: String] = [:]
+    /// Every value of each option, in order, for options that may repeat.
+    public private(set) var repeated: [String: [String]] = [:]
     public private(set) var positionals: [String] = []
 
     public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
@@ -57,8 +59,10 @@ public struct ParsedArguments: Sendable {
             if spec.value != nil {
                 if let inlineValue {
                     values[spec.name] = inlineValue
+                    repeated[spec.name, default: []].append(inlineValue)
                 } else if index < arguments.count {
                     values[spec.name] = arguments[index]
+                    repeated[spec.name, default: []].append(arguments[index])
                     index += 1
                 } else {
                     throw UsageError("\(spec.name) needs a value (\(spec.value ?? "VALUE"))")
@@ -79,6 +83,9 @@ public struct ParsedArguments: Sendable {
     /// True when the flag was given.
     public func has(_ name: String) -> Bool { flags.contains(name) }
 
-    /// The value of an option, or nil.
+    /// The value of an option, or nil (the last one when it was given more than once).
     public func value(_ name: String) -> String? { values[name] }
+
+    /// Every value of an option given more than once (`--avoid A --avoid B`).
+    public func allValues(_ name: String) -> [String] { repeated[name] ?? [] }
 }

@@ -81,7 +81,8 @@ extension Commands {
             let plans = try context.call(try context.connect(arguments), PlanList.self, NoParams())
             if context.printJSON(plans, arguments) { return ExitStatus.ok }
             for plan in plans.items {
-                context.console.print("\(plan.active ? "*" : " ") \(plan.planID)  week of \(plan.weekStart)  \(plan.name)")
+                context.console.print("\(plan.active ? "*" : " ") \(plan.planID)  week of \(plan.weekStart)  \(plan.name)" +
+                                      (plan.revises.map { context.console.dim("  (new version of plan \($0))") } ?? ""))
             }
             return ExitStatus.ok
         })

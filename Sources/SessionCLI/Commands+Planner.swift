@@ -40,6 +40,69 @@ extension Commands {
         options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "plan the week holding DATE (default: next week)")] + plannerOptions,
         run: runPlanNext)
 
+    static let planRedo = Command(
+        words: ["plan", "redo"], synopsis: "DAY",
+        summary: "Ask the planner for one day of the active plan again; a new version of the plan gets it.",
+        details: """
+            DAY is a weekday (Thursday, thu) or a date of the active plan's week. The planner
+            is asked for that day only, with the rest of the week's exercises (and every
+            --avoid NAME) as names not to use and the profile's equipment as the only
+            equipment; the request is the one plan next sends. Its answer, a plan of one day,
+            replaces that day in a new version of the active plan, which becomes active; the
+            old version is kept (sessions already trained keep their rows). A reply with
+            another number of days, or with an avoided exercise, is sent back for repair
+            like any refused reply. The planner, --timeout, --repairs, --dry-run and
+            --print-request are as for plan next.
+            """,
+        options: CommonOptions.daemon + [OptionSpec("--avoid", value: "NAME", help: "an exercise not to use (repeat for more)")] + plannerOptions,
+        run: runPlanRedo)
+
+    static func runPlanRedo(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard arguments.positionals.count == 1 else { throw UsageError("plan redo needs one DAY (a weekday or a date of the active plan's week)") }
+        let client = try context.connect(arguments)
+        let document = try context.call(client, PlanGet.self, PlanGet.Params())
+        let plan = document.plan
+        let word = arguments.positionals[0]
+        let date: LocalDate
+        if let weekday = Weekday(parsing: word) {
+            date = plan.weekStart.adding(days: weekday.rawValue - 1)
+        } else if let parsed = LocalDate(word) {
+            date = parsed
+        } else {
+            throw UsageError("DAY must be a weekday or a date as YYYY-MM-DD, got \"\(word)\"")
+        }
+        guard let redo = DayRedo(plan: plan, date: date, avoiding: arguments.allValues("--avoid")) else {
+            throw UsageError("\(date) is not in the active plan's week (\(plan.weekStart) to \(plan.weekStart.adding(days: 6)))")
+        }
+        let profile = try context.call(client, ProfileGet.self, NoParams())
+        let request = redo.request(profile: profile.profile)
+        if arguments.has("--print-request") {
+            context.console.print(request.json.prettyText)
+            return ExitStatus.ok
+        }
+        let settings = try plannerSettings(arguments, context)
+        let link = PlannerLink(settings: settings, context: context, client: client, dryRun: arguments.has("--dry-run"),
+                               run: "redo-\(date)-\(context.clock.nowMs())")
+        let outcome = try link.ask(request) { text, attempt in
+            let answer = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: plan.weekStart))
+            let replaced = try redo.replacing(with: answer.plan)
+            if link.dryRun { return .checked(ImportedPlan(plan: replaced, warnings: answer.warnings)) }
+            var params = PlanImport.Params(plan: replaced.json)
+            params.weekStart = plan.weekStart
+            params.revises = document.planID
+            (params.run, params.attempt, params.planner, params.reply) = (link.run, attempt, settings.command, text)
+            var result = try context.call(client, PlanImport.self, params)
+            result = PlanImport.Result(planID: result.planID, name: result.name, weekStart: result.weekStart, active: result.active,
+                                       warnings: answer.warnings + result.warnings)
+            return .imported(result)
+        }
+        printPlannerOutcome(outcome, arguments, context)
+        if !arguments.has("--json"), case .imported(let result) = outcome.result {
+            context.console.print("\(date.weekday.name) \(date) redone: plan \(result.planID) is a new version of plan \(document.planID), which is kept")
+        }
+        return ExitStatus.ok
+    }
+
     static let planAttempts = Command(
         words: ["plan", "attempts"], synopsis: "[RUN]",
         summary: "List the kept planner attempts, newest first, or show one run's replies.",
@@ -93,7 +156,6 @@ extension Commands {
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard arguments.positionals.isEmpty else { throw UsageError("plan next takes no arguments; the week is --week DATE") }
         let weekStart = (try dateOption(arguments, "--week") ?? context.clock.today().adding(days: 7)).mondayOfWeek
-        let settings = try plannerSettings(arguments, context)
         let client = try context.connect(arguments)
         var promptParams = PromptRender.Params()
         promptParams.weekStart = weekStart.adding(days: -7)
@@ -103,6 +165,7 @@ extension Commands {
             context.console.print(request.json.prettyText)
             return ExitStatus.ok
         }
+        let settings = try plannerSettings(arguments, context)
         let link = PlannerLink(settings: settings, context: context, client: client, dryRun: arguments.has("--dry-run"),
                                run: "next-\(weekStart)-\(context.clock.nowMs())")
         let outcome = try link.ask(request) { text, attempt in

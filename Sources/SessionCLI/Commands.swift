@@ -7,7 +7,7 @@ import JSON
 enum Commands {
     static let all: [Command] = [
         start, log, status, pause, resume, undo, finish, abort, history, show, progress,
-        planImport, planShow, planList, planActivate, planCheck, planSchema, planExport, planNext, planAttempts,
+        planImport, planShow, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
         summary, health, profile, prompt, historyImport, historyExport, backup,
         plates, watch, call, completion, completeExercises, completePlans,
     ]

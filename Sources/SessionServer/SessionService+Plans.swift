@@ -11,7 +11,9 @@ extension SessionService {
         let attempt = params.attempt(reply: source)
         if let attempt { try checkNew(attempt) }
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
-        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate, attempt: attempt)
+        if let revised = params.revises, try database.plan(revised) == nil { throw SessionError.planNotFound(revised) }
+        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
+                                               revises: params.revises, attempt: attempt)
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
@@ -62,7 +64,7 @@ extension SessionService {
     func listPlans() throws -> PlanList.Result {
         ResultList(try database.listPlans().map { plan in
             PlanList.Listing(planID: plan.id, name: plan.name, weekStart: plan.weekStart, active: plan.active,
-                             importedAt: clock.rfc3339(ms: plan.importedAtMs))
+                             importedAt: clock.rfc3339(ms: plan.importedAtMs), revises: plan.revises)
         })
     }
 }

@@ -97,12 +97,12 @@ extension Database {
     /// Every plan, newest first.
     public func listPlans() throws(StorageError) -> [PlanSummary] {
         try wrap {
-            try connection.prepare("SELECT id, name, week_start, active, imported_at_ms FROM plan ORDER BY imported_at_ms DESC, id DESC")
+            try connection.prepare("SELECT id, name, week_start, active, imported_at_ms, revises FROM plan ORDER BY imported_at_ms DESC, id DESC")
                 .rows { row in
                     PlanSummary(
                         id: row.int64(0), name: row.text(1),
                         weekStart: LocalDate(row.text(2)) ?? LocalDate(daysSinceEpoch: 0),
-                        active: row.bool(3), importedAtMs: row.int64(4))
+                        active: row.bool(3), importedAtMs: row.int64(4), revises: row.optionalInt64(5))
                 }
         }
     }

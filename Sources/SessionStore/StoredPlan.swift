@@ -19,6 +19,8 @@ public struct PlanSummary: Sendable, Equatable {
     public let weekStart: LocalDate
     public let active: Bool
     public let importedAtMs: Int64
+    /// The plan this one is a new version of.
+    public let revises: Int64?
 }
 
 /// What `insertPlan` stored: the new plan's id, and whether it is now the active plan

@@ -182,6 +182,47 @@ import JSON
         #expect(typo.stderr.contains("config:2: unknown key \"planer-timeout\""))
     }
 
+    @Test func redoingADayMakesANewVersionAndKeepsTheOld() throws {
+        let bench = try Bench()
+        let imported = try bench.ctl(["plan", "import", "--week-start", "2026-11-30", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"])
+        #expect(imported.status == 0)
+        let before = try JSONParser.parse(try bench.ctl(["plan", "show", "--json"]).stdout)
+        // A session trained on the old version keeps its rows.
+        let started = try bench.ctl(["start", "2026-11-30"])
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(try bench.ctl(["log", "1", "8", "22.5"]).status == 0)
+        #expect(try bench.ctl(["finish"]).status == 0)
+
+        let result = try bench.ctl(["plan", "redo", "wednesday", "--avoid", "Burpee", "--planner", Self.planners + "redo.sh"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("attempt 1 of 3: the reply was refused (1 error)"))
+        #expect(result.stdout.contains("Wednesday 2026-12-02 redone: plan 2 is a new version of plan 1, which is kept"))
+
+        // The request asked for that day only, avoiding the rest of the week and --avoid.
+        let ask = try bench.request(1)["messages"]?[1]?["content"]?.stringValue ?? ""
+        #expect(ask.hasPrefix("Write one training day only: Wednesday 2026-12-02"))
+        #expect(ask.contains("Dumbbell Bench Press") && ask.contains(", Burpee"))
+        #expect(try bench.request(2)["messages"]?[3]?["content"]?.stringValue?.contains("- days: expected exactly one training day (Wednesday), got 2") == true)
+
+        let after = try JSONParser.parse(try bench.ctl(["plan", "show", "--json"]).stdout)
+        #expect(after["planId"] == 2 && after["active"] == true)
+        let days = after["days"]?.arrayValue ?? []
+        #expect(days.first { $0["date"] == "2026-12-02" }?["exercises"]?[0]?["name"] == "Kettlebell Swing")
+        // Every other day as it was.
+        let unchanged = { (plan: JSONValue) in (plan["days"]?.arrayValue ?? []).filter { $0["date"] != "2026-12-02" }.map { $0["exercises"]?.arrayValue?.map { $0["name"] } ?? [] } }
+        #expect(unchanged(after) == unchanged(before))
+        let plans = try bench.plans()
+        #expect(plans.map { $0["planId"] } == [2, 1] && plans.first?["revises"] == 1 && plans.last?["revises"] == .null)
+        let session = try JSONParser.parse(try bench.ctl(["show", "1", "--json"]).stdout)
+        #expect(session["sets"]?[0]?["exercise"] == "Dumbbell Bench Press")
+        let attempts = try bench.attempts()
+        #expect(attempts.first?["reply"]?.stringValue?.contains("\"Redo\"") == true, "the raw reply is kept, not the merged plan")
+
+        let outside = try bench.ctl(["plan", "redo", "2026-12-09", "--planner", Self.planners + "redo.sh"])
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("2026-12-09 is not in the active plan's week (2026-11-30 to 2026-12-06)"))
+    }
+
     @Test func anAttemptIsKeptOnceAndAPlannersImportNamesItsAttempt() throws {
         let bench = try Bench()
         let client = try bench.daemon.client()

@@ -22,6 +22,11 @@ public struct PlanImportOptions: Sendable {
 public struct ImportedPlan: Sendable {
     public let plan: Plan
     public let warnings: [PathMessage]
+
+    public init(plan: Plan, warnings: [PathMessage]) {
+        self.plan = plan
+        self.warnings = warnings
+    }
 }
 
 /// An import that failed: every problem found, each with its JSON path. Nothing of the

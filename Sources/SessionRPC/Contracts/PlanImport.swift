@@ -20,6 +20,11 @@ public enum PlanImport: MethodContract {
         public var run: String?
         public var attempt: Int?
         public var planner: String?
+        /// The planner's raw reply, when `plan` was built from it (`plan redo`): kept as
+        /// the attempt's reply instead of `plan`.
+        public var reply: String?
+        /// The plan this one is a new version of (`plan redo`); that plan is kept.
+        public var revises: Int64?
 
         public init() { plan = .null }
 
@@ -35,6 +40,8 @@ public enum PlanImport: MethodContract {
             coder.string("run", &run, maxLength: PlannerAttempt.Limits.runLength, "a planner's run: " + PlanAttempt.runSummary)
             coder.int("attempt", &attempt, in: PlannerAttempt.Limits.attempts, "with run: " + PlanAttempt.attemptSummary)
             coder.string("planner", &planner, maxLength: PlannerAttempt.Limits.plannerLength, "with run: " + PlanAttempt.plannerSummary)
+            coder.string("reply", &reply, maxLength: PlannerAttempt.Limits.replyBytes, "with run: the planner's raw reply, when plan was built from it")
+            coder.id("revises", &revises, "the plan this one is a new version of (that plan is kept)")
         }
 
         /// The week must start on a Monday; a planner's run comes with its attempt and
@@ -52,7 +59,7 @@ public enum PlanImport: MethodContract {
         /// The planner attempt this import keeps, when it came from one.
         public func attempt(reply: String) -> PlannerAttempt? {
             guard let run, let attempt, let planner else { return nil }
-            return PlannerAttempt(run: run, attempt: attempt, planner: planner, reply: reply, outcome: .imported)
+            return PlannerAttempt(run: run, attempt: attempt, planner: planner, reply: self.reply ?? reply, outcome: .imported)
         }
     }
 

@@ -1,0 +1,73 @@
+/// `plan redo`: the request for one day of the week again, and the plan with that day
+/// replaced. The rest of the week's exercises are an avoid-list, the profile's
+/// equipment the only equipment; the answer is a plan of one day.
+public struct DayRedo: Sendable, Equatable {
+    /// The plan whose day is redone.
+    public let plan: Plan
+    /// The date of the day redone, in the plan's week.
+    public let date: LocalDate
+    /// Names the new day must not use: the other days' exercises and any given.
+    public let avoid: [String]
+
+    /// Nil when `date` lies outside the plan's week.
+    public init?(plan: Plan, date: LocalDate, avoiding extra: [String] = []) {
+        guard date >= plan.weekStart, date <= plan.weekStart.adding(days: 6) else { return nil }
+        self.plan = plan
+        self.date = date
+        var seen = Set<String>()
+        var names: [String] = []
+        for name in plan.days.filter({ $0.date != date }).flatMap({ $0.exercises.map(\.name) }) + extra {
+            let key = name.collapsingWhitespace().lowercased()
+            if !key.isEmpty, seen.insert(key).inserted { names.append(name.collapsingWhitespace()) }
+        }
+        avoid = names
+    }
+
+    /// The day being redone as the plan has it (nil: a rest day or not listed).
+    public var current: PlanDay? { plan.days.first { $0.date == date } }
+
+    /// The conversation for the planner: the generation prompt's system message, and a
+    /// user message that asks for this one day.
+    public func request(profile: Profile) -> PlannerRequest {
+        let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount).map { PromptText.neutralise($0, maxLength: Profile.Limits.equipmentLength) }
+        let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0) }
+        let goals = PromptText.neutralise(profile.goals, maxLength: Profile.Limits.goalsLength)
+        var was = "It was a rest day."
+        if let current, !current.rest {
+            let names: String = current.exercises.map(\.name).joined(separator: ", ")
+            was = "It was \"\(current.title)\": \(names); replace it."
+        }
+        let goalsLine = "Goals: " + (goals.isEmpty ? "general fitness" : goals)
+        let equipmentLine = "Equipment (use only this): " + (equipment.isEmpty ? "bodyweight only" : equipment.joined(separator: ", "))
+        let weightsLine = "Available weights (kg): " + (weights.isEmpty ? "none" : weights.joined(separator: ", "))
+        let avoidLine = "Do not use these exercises (other days of the week have them): " + (avoid.isEmpty ? "none" : avoid.joined(separator: ", "))
+        let weekday = date.weekday.name
+        var lines: [String] = []
+        lines.append("Write one training day only: \(weekday) \(date), in the week starting Monday \(plan.weekStart).")
+        lines.append("Reply with a plan object whose \"days\" holds exactly this one day (\"day\": \"\(weekday)\").")
+        lines += [was, goalsLine, equipmentLine, weightsLine, avoidLine]
+        let user = lines.joined(separator: "\n")
+        return PlannerRequest(system: GenerationPrompt.systemPrompt, user: user, schema: PlanSchema.generation, weekStart: plan.weekStart)
+    }
+
+    /// Checks the imported answer and returns the plan with the day replaced: the
+    /// answer must hold exactly one training day; its exercises must avoid the list.
+    public func replacing(with answer: Plan) throws(PlanImportError) -> Plan {
+        let training = answer.days.filter { !$0.rest }
+        guard training.count == 1, var day = training.first else {
+            throw PlanImportError(errors: [PathMessage(path: "days", message: "expected exactly one training day (\(date.weekday.name)), got \(training.count)")])
+        }
+        let avoided = Set(avoid.map { $0.lowercased() })
+        let clashes = day.exercises.enumerated().filter { avoided.contains($0.element.name.lowercased()) }
+        guard clashes.isEmpty else {
+            throw PlanImportError(errors: clashes.map {
+                PathMessage(path: "days[0].exercises[\($0.offset)].name", message: "\"\($0.element.name)\" is on the avoid-list (another day of the week has it); choose another exercise")
+            })
+        }
+        day.date = date
+        var days = plan.days.filter { $0.date != date }
+        days.append(day)
+        days.sort { $0.date < $1.date }
+        return Plan(name: plan.name, weekStart: plan.weekStart, days: days)
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+import TestSupport
+@testable import SessionCore
+
+@Suite struct DayRedoTests {
+    let plan = Plan(name: "P", weekStart: Fixtures.monday, days: [
+        PlanDay(date: Fixtures.monday, title: "Push", rest: false, warmup: [], exercises: [PlannedExercise(name: "Bench", sets: 3)]),
+        PlanDay(date: Fixtures.monday.adding(days: 2), title: "Pull", rest: false, warmup: [], exercises: [PlannedExercise(name: "Row", sets: 3)]),
+    ])
+
+    @Test func theAvoidListIsTheOtherDaysAndTheGivenNames() throws {
+        let redo = try #require(DayRedo(plan: plan, date: Fixtures.monday.adding(days: 2), avoiding: ["  burpee ", "Bench"]))
+        #expect(redo.avoid == ["Bench", "burpee"])
+        let request = redo.request(profile: Profile(goals: "Strength", equipment: ["kettlebell"], weightsKg: [16]))
+        let user = request.messages[1].content
+        #expect(user.contains("Equipment (use only this): kettlebell"))
+        #expect(user.contains("It was \"Pull\": Row; replace it."))
+        #expect(user.contains("Do not use these exercises (other days of the week have them): Bench, burpee"))
+        #expect(DayRedo(plan: plan, date: Fixtures.monday.adding(days: 7)) == nil)
+    }
+
+    @Test func theAnswerReplacesTheDayOrIsRefused() throws {
+        let redo = try #require(DayRedo(plan: plan, date: Fixtures.monday.adding(days: 3)))
+        let answer = Plan(name: "A", weekStart: Fixtures.monday, days: [
+            PlanDay(date: Fixtures.monday.adding(days: 4), title: "Legs", rest: false, warmup: [], exercises: [PlannedExercise(name: "Squat", sets: 5)]),
+        ])
+        let replaced = try redo.replacing(with: answer)
+        #expect(replaced.name == "P")
+        #expect(replaced.days.map(\.title) == ["Push", "Pull", "Legs"])
+        #expect(replaced.days.last?.date == Fixtures.monday.adding(days: 3), "placed on the day asked for")
+        var clash = answer
+        clash.days[0].exercises.append(PlannedExercise(name: "row", sets: 3))
+        #expect(throws: PlanImportError(errors: [PathMessage(path: "days[0].exercises[1].name", message: "\"row\" is on the avoid-list (another day of the week has it); choose another exercise")])) {
+            try redo.replacing(with: clash)
+        }
+        #expect(throws: PlanImportError.self) { try redo.replacing(with: plan) }
+    }
+}
