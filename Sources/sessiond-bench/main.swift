@@ -144,6 +144,13 @@ do {
     let cli = Benchmarks.cliWallTime(socket: socket, runs: workload.cliRuns)
     emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli, unit: "ms", note: "target <= 5"))
     emit(Metric(name: "sessionctl_log.wall_time_ratio_to_floor", value: cli * 1000 / floor, unit: "x"))
+    let planner = try PlannerBenchmark.wallTimes(socket: socket, directory: directory, runs: workload.cliRuns)
+    emit(Metric(name: "plan_next.wall_time_p50", value: planner.nextMs, unit: "ms",
+                note: "sessionctl plan next with an instant planner (cat of a 7-day chatbot-style reply)"))
+    emit(Metric(name: "plan_import.wall_time_p50", value: planner.importMs, unit: "ms", note: "sessionctl plan import of the same reply"))
+    emit(Metric(name: "plan_next.ratio_to_import_plus_shell", value: planner.nextMs / (planner.importMs + planner.shellMs), unit: "x",
+                note: "what the link adds (prompt render, request, attempt kept) over importing the reply and starting the planner's shell"))
+    emit(Metric(name: "plan_next.planner_shell_wall_time_p50", value: planner.shellMs, unit: "ms", note: "/bin/sh -c cat of the reply: the floor of running any planner"))
     let samples = arguments.contains("--quick") ? 20 : 300
     for (name, abuse) in [("max_batch_lines", AbuseBenchmark.maximalBatches(socket: socket)),
                           ("100_non_reading_clients", AbuseBenchmark.nonReadingClients(socket: socket))] {

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The planner link's own cost: `sessionctl plan next` with a planner that answers at
+/// once (`cat` of a ready reply), against what it cannot avoid doing — `sessionctl plan
+/// import` of the same reply plus starting the planner's shell — measured in the same
+/// run, one after the other.
+enum PlannerBenchmark {
+    /// A seven-day reply in a chatbot's style: prose, a fence, numbers as strings,
+    /// "3x10", ranges, pounds.
+    static func reply() -> String {
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let days = weekdays.enumerated().map { index, day in
+            let exercises = (1...6).map { number in
+                #"{"exercise_name": "Lift \#(index)-\#(number)", "reps": "\#(number % 2 == 0 ? "3x10" : "4 x 8-12")", "weight": "\#(20 + number * 5) lb", "rest": "60-90s"}"#
+            }
+            return #"{"day": "\#(day)", "focus": "Day \#(index + 1)", "exercises": [\#(exercises.joined(separator: ", "))]}"#
+        }
+        return "Here is your week:\n```json\n{\"planName\": \"Bench Week\", \"days\": [\(days.joined(separator: ",\n"))]}\n```\nGood luck!\n"
+    }
+
+    /// Median wall times in milliseconds: plan import, the planner's shell alone, plan next.
+    static func wallTimes(socket: String, directory: String, runs: Int) throws -> (importMs: Double, shellMs: Double, nextMs: Double) {
+        let path = directory + "/planner-reply.txt"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw BenchError("cannot write \(path)") }
+        let bytes = Array(reply().utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let ctl = productsDirectory() + "/sessionctl"
+        func median(_ path: String, _ arguments: [String]) throws -> Double {
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                let start = nowNs()
+                guard wait(for: spawn(path, arguments)) == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed") }
+                samples.append(Double(nowNs() - start) / 1e6)
+            }
+            return Benchmarks.percentile(samples.sorted(), 0.5)
+        }
+        let imported = try median(ctl, ["--socket", socket, "plan", "import", "--week-start", "2027-01-04", path])
+        let shell = try median("/bin/sh", ["-c", "cat '\(path)' > /dev/null"])
+        let next = try median(ctl, ["--socket", socket, "plan", "next", "--week", "2027-01-04", "--planner", "cat '\(path)'"])
+        return (imported, shell, next)
+    }
+}
