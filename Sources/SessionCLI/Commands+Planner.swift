@@ -285,10 +285,11 @@ struct PlannerLink {
         console.error("sessionctl: attempt \(attempt) of \(maximum): the reply was refused (\(PlanFormatter.count(errors.count, "error")))" +
                       (attempt < maximum ? "; asking the planner to repair it" : ""))
         guard attempt < maximum else {
-            let listed = errors.prefix(10).map { "  \($0.path): \($0.message)" }
-            throw Failure(description: (["the planner's reply was refused \(attempt == 1 ? "" : "\(attempt) times, ")nothing was imported; the last errors:"]
-                                        + listed + (errors.count > 10 ? ["  … \(errors.count - 10) more"] : [])
-                                        + [dryRun ? "" : "(every reply is kept: sessionctl plan attempts \(run))"]).joined(separator: "\n"))
+            var lines = ["the planner's reply was refused\(attempt == 1 ? "" : " \(attempt) times"), nothing was imported; the last errors:"]
+            lines += errors.prefix(10).map { "  \($0.path): \($0.message)" }
+            if errors.count > 10 { lines.append("  … \(errors.count - 10) more") }
+            if !dryRun { lines.append("(every reply is kept: sessionctl plan attempts \(run))") }
+            throw Failure(description: lines.joined(separator: "\n"))
         }
     }
 

@@ -71,7 +71,23 @@ public enum ChildProcess {
             streams.pump(waitMs: Int32(min(left, 1000)))
         }
         streams.closeAll()
-        let status = timedOut ? stopGroup(pid) : waitForExit(pid)
+        // A command that closed its output may still run: it gets what is left of the
+        // deadline to exit.
+        var exitStatus: Int32?
+        while !timedOut, exitStatus == nil {
+            var status: Int32 = 0
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid {
+                exitStatus = status
+            } else if reaped < 0, errno != EINTR {
+                exitStatus = waitForExit(pid)
+            } else if monotonicMs() >= deadline {
+                timedOut = true
+            } else {
+                usleep(5_000)
+            }
+        }
+        let status = exitStatus ?? stopGroup(pid)
         let ending: Ending
         if timedOut {
             ending = .timedOut

@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// The planner link's own cost: `sessionctl plan next` with a planner that answers at
-/// once (`cat` of a ready reply), against what it cannot avoid doing — `sessionctl plan
-/// import` of the same reply plus starting the planner's shell — measured in the same
-/// run, one after the other.
+/// once (`cat` of a ready reply), against what it cannot avoid doing — rendering the
+/// prompt (`prompt.render` of the same week), `sessionctl plan import` of the same reply,
+/// and starting the planner's shell — measured in the same run, one after the other.
 enum PlannerBenchmark {
     /// A seven-day reply in a chatbot's style: prose, a fence, numbers as strings,
     /// "3x10", ranges, pounds.
@@ -20,8 +20,9 @@ enum PlannerBenchmark {
         return "Here is your week:\n```json\n{\"planName\": \"Bench Week\", \"days\": [\(days.joined(separator: ",\n"))]}\n```\nGood luck!\n"
     }
 
-    /// Median wall times in milliseconds: plan import, the planner's shell alone, plan next.
-    static func wallTimes(socket: String, directory: String, runs: Int) throws -> (importMs: Double, shellMs: Double, nextMs: Double) {
+    /// Median wall times in milliseconds: plan import, the prompt, the planner's shell
+    /// alone, plan next.
+    static func wallTimes(socket: String, directory: String, runs: Int) throws -> (importMs: Double, promptMs: Double, shellMs: Double, nextMs: Double) {
         let path = directory + "/planner-reply.txt"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw BenchError("cannot write \(path)") }
@@ -39,8 +40,9 @@ enum PlannerBenchmark {
             return Benchmarks.percentile(samples.sorted(), 0.5)
         }
         let imported = try median(ctl, ["--socket", socket, "plan", "import", "--week-start", "2027-01-04", path])
+        let prompt = try median(ctl, ["--socket", socket, "call", "prompt.render", #"{"weekStart": "2026-12-28"}"#])
         let shell = try median("/bin/sh", ["-c", "cat '\(path)' > /dev/null"])
         let next = try median(ctl, ["--socket", socket, "plan", "next", "--week", "2027-01-04", "--planner", "cat '\(path)'"])
-        return (imported, shell, next)
+        return (imported, prompt, shell, next)
     }
 }

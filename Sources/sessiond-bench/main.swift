@@ -148,8 +148,9 @@ do {
     emit(Metric(name: "plan_next.wall_time_p50", value: planner.nextMs, unit: "ms",
                 note: "sessionctl plan next with an instant planner (cat of a 7-day chatbot-style reply)"))
     emit(Metric(name: "plan_import.wall_time_p50", value: planner.importMs, unit: "ms", note: "sessionctl plan import of the same reply"))
-    emit(Metric(name: "plan_next.ratio_to_import_plus_shell", value: planner.nextMs / (planner.importMs + planner.shellMs), unit: "x",
-                note: "what the link adds (prompt render, request, attempt kept) over importing the reply and starting the planner's shell"))
+    emit(Metric(name: "plan_next.prompt_wall_time_p50", value: planner.promptMs, unit: "ms", note: "sessionctl call prompt.render of the week before"))
+    emit(Metric(name: "plan_next.ratio_to_parts", value: planner.nextMs / (planner.importMs + planner.promptMs + planner.shellMs), unit: "x",
+                note: "plan next against its parts run alone: the prompt, plan import of the reply, the planner's shell; what is above 1 is the link's own"))
     emit(Metric(name: "plan_next.planner_shell_wall_time_p50", value: planner.shellMs, unit: "ms", note: "/bin/sh -c cat of the reply: the floor of running any planner"))
     let samples = arguments.contains("--quick") ? 20 : 300
     for (name, abuse) in [("max_batch_lines", AbuseBenchmark.maximalBatches(socket: socket)),

@@ -173,6 +173,7 @@ import JSON
         let fromFile = try bench.ctl(["plan", "next", "--week", "2027-01-04"])
         #expect(fromFile.status == 1, "one attempt only: planner-repairs = 0")
         #expect(fromFile.stderr.contains("attempt 1 of 1"))
+        #expect(fromFile.stderr.contains("the planner's reply was refused, nothing was imported; the last errors:"))
         let fromEnvironment = try bench.ctl(["plan", "next", "--week", "2027-01-04"], environment: ["SESSIOND_PLANNER": Self.planners + "messy.sh"])
         #expect(fromEnvironment.status == 0, "the environment comes before the file")
 

@@ -64,6 +64,9 @@ import Testing
         let slow = try ChildProcess.run(shell: "echo partial; sleep 30", input: [], timeoutMs: 300)
         #expect(slow.ending == .timedOut)
         #expect(slow.standardOutput == Array("partial\n".utf8))
+        // One that closes its output and goes on running is stopped at the deadline too.
+        let quiet = try ChildProcess.run(shell: "exec >&- 2>&-; sleep 30", input: [], timeoutMs: 300)
+        #expect(quiet.ending == .timedOut)
         let changed = try ChildProcess.run(shell: "echo $SESSIOND_ATTEMPT", input: [], timeoutMs: 20_000, environment: ["SESSIOND_ATTEMPT": "2"])
         #expect(changed.standardOutput == Array("2\n".utf8))
     }

@@ -25,6 +25,9 @@ extension PlanReader {
             if let (key, members) = Self.supersetGroup(item) {
                 let label = Self.nextLabel(after: exercises.compactMap(\.superset) + Self.labels(in: items))
                 warn(itemPath, "a superset of \(members.count) exercises: each kept with the label \"\(label)\"", .structure)
+                for other in item.objectPairs ?? [] where other.key != key {
+                    warn(itemPath.key(other.key), "ignored: a superset's own \"\(other.key)\" is not read; give it on each of its exercises", .unknownKey)
+                }
                 for (offset, member) in members.enumerated() {
                     let memberPath = itemPath.key(key).index(offset)
                     guard var exercise = readExercise(member, path: memberPath) else { continue }

@@ -49,8 +49,8 @@ extension PlanReader {
     ]
 
     /// Members a second spelling of which is only ignored (with a warning), not an
-    /// error: a day's "focus" beside its "title".
-    static let looseKeys: Set<String> = ["title"]
+    /// error: a day's "focus" beside its "title", a plan's "name" beside "planName".
+    static let looseKeys: Set<String> = ["title", "planName"]
 
     /// The lookup form of a key: lowercased, without `_`, `-` and spaces.
     static func folded(_ key: String) -> String {

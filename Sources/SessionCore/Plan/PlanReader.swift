@@ -73,7 +73,9 @@ struct PlanReader {
     mutating func readFound(_ found: FoundDays) -> Plan? {
         var name: String?
         for container in found.containers.reversed() {
-            if declaredWeekStart == nil, let (key, value) = container.pairs.first(where: { Self.planKeys[Self.folded($0.key)] == "weekStart" }) {
+            if declaredWeekStart == nil,
+                let (key, value) = container.pairs.first(where: { Self.planKeys[Self.folded($0.key)] == "weekStart" && $0.value.stringValue != nil })
+            {
                 declaredWeekStart = readWeekStart(value, path: container.path.key(key))
             }
             if name == nil, let (key, value) = container.pairs.first(where: { Self.planKeys[Self.folded($0.key)] == "planName" && $0.value.stringValue != nil }) {
@@ -126,8 +128,8 @@ struct PlanReader {
     /// Spellings of the plan object's keys.
     static let planKeys: [String: String] = [
         "planname": "planName", "name": "planName", "title": "planName", "program": "planName", "programname": "planName",
-        "weekstart": "weekStart", "week": "weekStart", "startdate": "weekStart", "weekof": "weekStart",
-        "days": "days", "schedule": "days", "weeklyschedule": "days", "workouts": "days", "sessions": "days", "plan": "days",
+        "weekstart": "weekStart", "startdate": "weekStart", "weekof": "weekStart",
+        "days": "days", "schedule": "days", "weeklyschedule": "days", "workouts": "days", "sessions": "days",
     ]
 
     mutating func readDays(_ value: JSONValue, path: JSONPath, name: String) -> Plan? {
