@@ -76,13 +76,7 @@ extension Commands {
         }
         let profile = try context.call(client, ProfileGet.self, NoParams())
         let request = redo.request(profile: profile.profile)
-        if arguments.has("--print-request") {
-            context.console.print(request.json.prettyText)
-            return ExitStatus.ok
-        }
-        let settings = try plannerSettings(arguments, context)
-        let link = PlannerLink(settings: settings, context: context, client: client, dryRun: arguments.has("--dry-run"),
-                               run: "redo-\(date)-\(context.clock.nowMs())")
+        guard let link = try plannerLink(for: request, run: "redo-\(date)", arguments, context, client) else { return ExitStatus.ok }
         let outcome = try link.ask(request) { text, attempt in
             let answer = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: plan.weekStart))
             let replaced = try redo.replacing(with: answer.plan)
@@ -90,7 +84,7 @@ extension Commands {
             var params = PlanImport.Params(plan: replaced.json)
             params.weekStart = plan.weekStart
             params.revises = document.planID
-            (params.run, params.attempt, params.planner, params.reply) = (link.run, attempt, settings.command, text)
+            (params.run, params.attempt, params.planner, params.reply) = (link.run, attempt, link.settings.command, text)
             var result = try context.call(client, PlanImport.self, params)
             result = PlanImport.Result(planID: result.planID, name: result.name, weekStart: result.weekStart, active: result.active,
                                        warnings: answer.warnings + result.warnings)
@@ -153,6 +147,18 @@ extension Commands {
         return PlannerLink.Settings(command: command, timeoutSeconds: timeout, repairs: repairs)
     }
 
+    /// The link that asks the planner for `request`; nil when --print-request printed it
+    /// instead (no planner needed then). The run is named by `run` and the time.
+    static func plannerLink(for request: PlannerRequest, run: String, _ arguments: ParsedArguments, _ context: CommandContext,
+                            _ client: SocketClient) throws -> PlannerLink? {
+        if arguments.has("--print-request") {
+            context.console.print(request.json.prettyText)
+            return nil
+        }
+        return PlannerLink(settings: try plannerSettings(arguments, context), context: context, client: client,
+                           dryRun: arguments.has("--dry-run"), run: "\(run)-\(context.clock.nowMs())")
+    }
+
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard arguments.positionals.isEmpty else { throw UsageError("plan next takes no arguments; the week is --week DATE") }
         let weekStart = (try dateOption(arguments, "--week") ?? context.clock.today().adding(days: 7)).mondayOfWeek
@@ -161,20 +167,14 @@ extension Commands {
         promptParams.weekStart = weekStart.adding(days: -7)
         let prompt = try context.call(client, PromptRender.self, promptParams)
         let request = PlannerRequest(system: prompt.system, user: prompt.user, schema: prompt.schema, weekStart: weekStart)
-        if arguments.has("--print-request") {
-            context.console.print(request.json.prettyText)
-            return ExitStatus.ok
-        }
-        let settings = try plannerSettings(arguments, context)
-        let link = PlannerLink(settings: settings, context: context, client: client, dryRun: arguments.has("--dry-run"),
-                               run: "next-\(weekStart)-\(context.clock.nowMs())")
+        guard let link = try plannerLink(for: request, run: "next-\(weekStart)", arguments, context, client) else { return ExitStatus.ok }
         let outcome = try link.ask(request) { text, attempt in
             if link.dryRun {
                 return .checked(try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: weekStart)))
             }
             var params = PlanImport.Params(plan: .string(text))
             params.weekStart = weekStart
-            (params.run, params.attempt, params.planner) = (link.run, attempt, settings.command)
+            (params.run, params.attempt, params.planner) = (link.run, attempt, link.settings.command)
             return .imported(try context.call(client, PlanImport.self, params))
         }
         printPlannerOutcome(outcome, arguments, context)
