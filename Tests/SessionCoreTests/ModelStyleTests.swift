@@ -176,3 +176,18 @@ extension ModelStyleTests {
         #expect(errors(plan(exercise: #"{"name": "Row", "sets": 3, "reps": 5, "superset": ""}"#)).first?.hasPrefix("days[0].exercises[0].superset: must be a label") == true)
     }
 }
+
+extension ModelStyleTests {
+    @Test func daysKeyedByWeekdayAreRead() throws {
+        let text = #"{"name": "Split", "Monday": [{"exercise": "Squat", "sets": 3, "reps": 5}], "tuesday": "Rest", "Wednesday": {"focus": "Push", "exercises": ["Bench"]}}"#
+        let result = try PlanImporter.importPlan(text: text, options: options)
+        #expect(result.plan.name == "Split")
+        #expect(result.plan.days.map(\.weekday) == [.monday, .tuesday, .wednesday])
+        #expect(result.plan.days.map(\.rest) == [false, true, false])
+        #expect(result.plan.days[2].title == "Push")
+        let nested = try PlanImporter.importPlan(text: #"{"planName": "N", "days": {"Friday": [{"name": "Row", "sets": 3, "reps": 8}]}}"#, options: options)
+        #expect(nested.plan.days.map(\.weekday) == [.friday])
+        #expect(errors(#"{"Monday": [{"exercise": "Squat", "sets": 0, "reps": 5}]}"#) == ["Monday[0].sets: must be an integer from 1 to 20, got 0"])
+        #expect(errors(#"{"Monday": {"day": "Tuesday", "exercises": ["Row"]}}"#) == ["Monday: the key says Monday but the day says Tuesday"])
+    }
+}

@@ -72,7 +72,8 @@ struct PlanReader {
     /// object around it that gives them.
     mutating func readFound(_ found: FoundDays) -> Plan? {
         var name: String?
-        for container in found.containers.reversed() {
+        let own = found.value.objectPairs.map { [(path: found.path, pairs: $0)] } ?? []
+        for container in own + found.containers.reversed() {
             if declaredWeekStart == nil,
                 let (key, value) = container.pairs.first(where: { Self.planKeys[Self.folded($0.key)] == "weekStart" && $0.value.stringValue != nil })
             {
@@ -101,10 +102,20 @@ struct PlanReader {
             if !items.isEmpty, items.allSatisfy(isDayLike) { return [FoundDays(path: path, value: value, containers: containers)] }
             return items.enumerated().flatMap { dayLists(in: $0.element, path: path.index($0.offset), containers: containers) }
         case .object(let pairs):
+            if isWeekdayKeyed(pairs) { return [FoundDays(path: path, value: value, containers: containers)] }
             return pairs.flatMap { dayLists(in: $0.value, path: path.key($0.key), containers: containers + [(path, pairs)]) }
         default:
             return []
         }
+    }
+
+    /// Days keyed by weekday: `{"Monday": [exercises] or {day}, "Tuesday": "Rest", …}`.
+    /// Other members may say the plan's name or week; none may hold days under another key.
+    static func isWeekdayKeyed(_ pairs: [(key: String, value: JSONValue)]) -> Bool {
+        let days = pairs.filter { Weekday(parsing: $0.key) != nil }
+        return days.contains { isExerciseList($0.value) || isDayLike($0.value) }
+            && days.allSatisfy { isExerciseList($0.value) || isDayLike($0.value) || $0.value.stringValue != nil }
+            && !pairs.contains { Weekday(parsing: $0.key) == nil && ($0.value.arrayValue != nil || $0.value.objectPairs != nil) }
     }
 
     /// A day: an object with a weekday or date, or with a list of exercises.
@@ -133,6 +144,7 @@ struct PlanReader {
     ]
 
     mutating func readDays(_ value: JSONValue, path: JSONPath, name: String) -> Plan? {
+        if let pairs = value.objectPairs, Self.isWeekdayKeyed(pairs) { return readWeekdayKeyed(pairs, path: path, name: name) }
         guard let items = value.arrayValue else {
             fail(path, "must be an array of days, got \(value.typeDescription)")
             return nil
@@ -151,6 +163,40 @@ struct PlanReader {
         if errors.isEmpty, !days.contains(where: { !$0.rest }) {
             fail(path, items.isEmpty ? "no training day: the plan has no days" : "no training day: every day is a rest day")
         }
+        return Plan(name: name, weekStart: weekStart, days: days)
+    }
+
+    /// Days keyed by weekday: each value a list of exercises, a day object, or a word
+    /// ("Rest") for a rest day.
+    mutating func readWeekdayKeyed(_ pairs: [(key: String, value: JSONValue)], path: JSONPath, name: String) -> Plan? {
+        warn(path, "days keyed by weekday: each key read as the day", .structure)
+        var drafts: [DraftDay] = []
+        for pair in pairs {
+            let dayPath = path.key(pair.key)
+            guard let weekday = Weekday(parsing: pair.key) else {
+                if Self.planKeys[Self.folded(pair.key)] == nil { warn(dayPath, "unknown key ignored", .unknownKey) }
+                continue
+            }
+            if pair.value.objectPairs != nil {
+                guard var draft = readDay(pair.value, path: dayPath) else { continue }
+                if draft.unplaced || draft.weekday == nil, draft.explicitDate == nil {
+                    draft.weekday = weekday
+                    draft.unplaced = false
+                } else if draft.weekday != weekday {
+                    fail(dayPath, "the key says \(weekday.name) but the day says \(draft.weekday?.name ?? "another day")")
+                }
+                drafts.append(draft)
+                continue
+            }
+            let exercises = pair.value.stringValue == nil ? readExercises(pair.value, path: dayPath) : []
+            if exercises.isEmpty { warn(dayPath, "no exercises: treated as a rest day", .schedule) }
+            let day = PlanDay(date: LocalDate(daysSinceEpoch: 0), title: exercises.isEmpty ? "Rest" : weekday.name, rest: exercises.isEmpty,
+                              warmup: [], exercises: options.exercisesPerDay.map { exercises.isEmpty ? exercises : fit(exercises, count: $0, path: dayPath) } ?? exercises)
+            drafts.append(DraftDay(path: dayPath, weekday: weekday, explicitDate: nil, day: day))
+        }
+        guard let weekStart = resolveWeek(drafts) else { return nil }
+        let days = placeDays(drafts, weekStart: weekStart, path: path)
+        if errors.isEmpty, !days.contains(where: { !$0.rest }) { fail(path, "no training day: every day is a rest day") }
         return Plan(name: name, weekStart: weekStart, days: days)
     }
 
