@@ -1,11 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionRPC
 
 /// The planner link's own cost: `sessionctl plan next` with a planner that answers at
 /// once (`cat` of a ready reply), against what it cannot avoid doing — rendering the
 /// prompt (`prompt.render` of the same week), `sessionctl plan import` of the same reply,
-/// and starting the planner's shell — measured in the same run, one after the other.
+/// and starting the planner's shell — measured in the same run, one after the other,
+/// against a daemon of its own on a fresh database (the load runs' tens of thousands of
+/// sets in one week would make it measure the weekly summary instead).
 enum PlannerBenchmark {
     /// A seven-day reply in a chatbot's style: prose, a fence, numbers as strings,
     /// "3x10", ranges, pounds.
@@ -22,7 +25,19 @@ enum PlannerBenchmark {
 
     /// Median wall times in milliseconds: plan import, the prompt, the planner's shell
     /// alone, plan next.
-    static func wallTimes(socket: String, directory: String, runs: Int) throws -> (importMs: Double, promptMs: Double, shellMs: Double, nextMs: Double) {
+    static func wallTimes(directory: String, runs: Int) throws -> (importMs: Double, promptMs: Double, shellMs: Double, nextMs: Double) {
+        let socket = directory + "/planner.sock"
+        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/planner.db", "--timezone", "UTC"])
+        defer {
+            kill(daemon, SIGTERM)
+            wait(for: daemon)
+        }
+        var ready = false
+        for _ in 0..<1000 where !ready {
+            ready = (try? SocketClient(path: socket)) != nil
+            if !ready { usleep(5_000) }
+        }
+        guard ready else { throw BenchError("the planner benchmark's sessiond did not start") }
         let path = directory + "/planner-reply.txt"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw BenchError("cannot write \(path)") }

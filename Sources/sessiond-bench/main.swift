@@ -144,7 +144,7 @@ do {
     let cli = Benchmarks.cliWallTime(socket: socket, runs: workload.cliRuns)
     emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli, unit: "ms", note: "target <= 5"))
     emit(Metric(name: "sessionctl_log.wall_time_ratio_to_floor", value: cli * 1000 / floor, unit: "x"))
-    let planner = try PlannerBenchmark.wallTimes(socket: socket, directory: directory, runs: workload.cliRuns)
+    let planner = try PlannerBenchmark.wallTimes(directory: directory, runs: workload.cliRuns)
     emit(Metric(name: "plan_next.wall_time_p50", value: planner.nextMs, unit: "ms",
                 note: "sessionctl plan next with an instant planner (cat of a 7-day chatbot-style reply)"))
     emit(Metric(name: "plan_import.wall_time_p50", value: planner.importMs, unit: "ms", note: "sessionctl plan import of the same reply"))
