@@ -31,7 +31,8 @@ extension SessionService {
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
             previous: try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key),
-            bests: try database.bests(exerciseKey: key))
+            bests: try database.bests(exerciseKey: key),
+            bodyMassKg: Bodyweight.isBodyweight(exerciseKey: key) ? try database.bodyMassKg(onOrBefore: session.date) : nil)
         let stored = try database.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,

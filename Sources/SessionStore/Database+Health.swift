@@ -14,6 +14,16 @@ extension Database {
 
     /// Samples of known types dated between two days (inclusive), through the
     /// (type, date) index.
+    /// The latest body mass recorded for a day on or before `date` (the latest recorded
+    /// that day), or nil when none is: what a body-weight exercise's load starts from.
+    public func bodyMassKg(onOrBefore date: LocalDate) throws(StorageError) -> Double? {
+        try wrap {
+            try connection.prepare(
+                "SELECT value FROM health_sample WHERE type = ? AND date <= ? ORDER BY date DESC, recorded_at_ms DESC LIMIT 1"
+            ).row([HealthType.bodyMassKg.rawValue, date.description]) { $0.optionalDouble(0) } ?? nil
+        }
+    }
+
     public func healthSamples(from: LocalDate, to: LocalDate) throws(StorageError) -> [HealthSample] {
         try wrap {
             var samples: [HealthSample] = []

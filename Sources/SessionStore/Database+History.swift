@@ -56,7 +56,9 @@ extension Database {
                 var numbering: [String: SetNumbering] = [:]
                 for (index, set) in workout.sets.enumerated() {
                     let key = set.exercise.exerciseKey
-                    let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none)
+                    let bodyMass = Bodyweight.isBodyweight(exerciseKey: key) ? try bodyMassKg(onOrBefore: session.date) : nil
+                    let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
+                                               bodyMassKg: bodyMass)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     keys.insert(key)
                     try insertSet.run([sessionID, set.exercise, key, decision.setNumber, decision.countedSets, set.kind.rawValue, set.reps, set.weightKg,

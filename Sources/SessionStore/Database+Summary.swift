@@ -20,7 +20,7 @@ extension Database {
         try wrap {
             try connection.prepare(
                 """
-                SELECT l.session_id, l.planned_exercise_id, l.exercise_name, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe
+                SELECT l.session_id, l.planned_exercise_id, l.exercise_name, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg
                 FROM session s JOIN logged_set l ON l.session_id = s.id
                 WHERE s.date BETWEEN ? AND ? AND s.ended_at_ms IS NOT NULL ORDER BY l.id
                 """
@@ -28,7 +28,7 @@ extension Database {
                 SummaryInput.Set(
                     sessionID: row.int64(0), plannedExerciseID: row.optionalInt64(1), name: row.text(2),
                     kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4), weightKg: row.optionalDouble(5),
-                    durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7))
+                    durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7), oneRepMaxKg: row.optionalDouble(8))
             }
         }
     }

@@ -38,7 +38,8 @@ import Testing
         #expect(bodyWeight.oneRepMaxKg == nil && bodyWeight.recordWeightKg == 0)
         let weighted = SetDecision(exerciseKey: "pull-up", kind: .normal, reps: 5, weightKg: 10, previous: nil,
                                    bests: ExerciseBests(oneRepMaxKg: nil, heaviestKg: bodyWeight.recordWeightKg))
-        #expect(weighted.records == [.oneRepMax, .weight])
+        // Without a body mass a body-weight exercise has no estimate (#15): the added load is a weight record only.
+        #expect(weighted.records == [.weight])
     }
 
     @Test func recordKindsRoundTripThroughTheirNames() {
@@ -47,5 +48,42 @@ import Testing
         }
         #expect(RecordKinds(names: "oneRepMax,weight".split(separator: ",")).names == ["oneRepMax", "weight"])
         #expect(RecordKinds(names: ["bogus"]).isEmpty)
+    }
+}
+
+/// Body-weight exercises (#15 defect 6): the load is body mass plus what was added.
+@Suite struct BodyweightDecisionTests {
+    @Test(arguments: [
+        ("pull up", true), ("weighted pull up", true), ("chin up", true), ("ring dips", true), ("push up", true), ("pull-up", true),
+        ("bench press", false), ("pullover", false), ("dumbbell row", false), ("lat pulldown", false), ("inverted row", true),
+    ])
+    func bodyweightExercisesAreKnownByWholeWords(name: String, bodyweight: Bool) {
+        #expect(Bodyweight.isBodyweight(exerciseKey: name.exerciseKey) == bodyweight)
+    }
+
+    @Test func addedLoadCountsOnTopOfBodyMass() throws {
+        let key = "pull up"
+        let bodyweightSet = SetDecision(exerciseKey: key, kind: .normal, reps: 10, weightKg: nil, previous: nil, bests: .none, bodyMassKg: 80)
+        let estimate = try #require(bodyweightSet.oneRepMaxKg)
+        #expect(abs(estimate - 80 * (1 + 10.0 / 30)) < 1e-9)
+        // Six at +10 kg is 90 kg × 1.2 = 108 kg: more than ten at body weight (106.7 kg), not the 12 kg the added load alone gives.
+        let weighted = SetDecision(exerciseKey: key, kind: .normal, reps: 6, weightKg: 10, previous: nil,
+                                   bests: ExerciseBests(oneRepMaxKg: estimate, heaviestKg: 0), bodyMassKg: 80)
+        #expect(abs((weighted.oneRepMaxKg ?? 0) - 108) < 1e-9)
+        #expect(weighted.records == [.oneRepMax, .weight])
+        // A lighter weighted set does not outrank ten at body weight.
+        let light = SetDecision(exerciseKey: key, kind: .normal, reps: 5, weightKg: 2.5, previous: nil,
+                                bests: ExerciseBests(oneRepMaxKg: estimate, heaviestKg: 10), bodyMassKg: 80)
+        #expect(light.records == [])
+    }
+
+    @Test func withoutBodyMassThereIsNoEstimateAndSetsRankByReps() {
+        let weighted = SetDecision(exerciseKey: "pull up", kind: .normal, reps: 6, weightKg: 10, previous: nil,
+                                   bests: ExerciseBests(oneRepMaxKg: nil, heaviestKg: 0), bodyMassKg: nil)
+        #expect(weighted.oneRepMaxKg == nil)
+        #expect(weighted.records == [.weight])
+        // Other exercises are as they were: the weight is the load.
+        #expect(SetDecision(exerciseKey: "bench press", kind: .normal, reps: 5, weightKg: 100, previous: nil, bests: .none, bodyMassKg: 80).oneRepMaxKg
+                == Epley.oneRepMax(weightKg: 100, reps: 5))
     }
 }

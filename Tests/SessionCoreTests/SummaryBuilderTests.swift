@@ -16,7 +16,10 @@ import JSON
     }
 
     func set(_ session: Int64, _ planned: Int64?, _ name: String, reps: Int? = nil, kg: Double? = nil, seconds: Int? = nil, kind: SetKind = .normal, rpe: Double? = nil) -> SummaryInput.Set {
-        SummaryInput.Set(sessionID: session, plannedExerciseID: planned, name: name, kind: kind, reps: reps, weightKg: kg, durationSeconds: seconds, rpe: rpe)
+        // The estimate as logging stores it: the set's decision.
+        let estimate = SetDecision(exerciseKey: name.exerciseKey, kind: kind, reps: reps, weightKg: kg, previous: nil, bests: .none).oneRepMaxKg
+        return SummaryInput.Set(sessionID: session, plannedExerciseID: planned, name: name, kind: kind, reps: reps, weightKg: kg, durationSeconds: seconds,
+                                rpe: rpe, oneRepMaxKg: estimate)
     }
 
     @Test func anEmptyWeek() {

@@ -45,12 +45,15 @@ public struct SetDecision: Sendable, Equatable {
     public let records: RecordKinds
 
     /// Decides for a set of `kind` with `reps` at `weightKg`, after `previous` (the
-    /// exercise's latest set in this session, nil for its first) and `bests`.
-    public init(exerciseKey: String, kind: SetKind, reps: Int?, weightKg: Double?, previous: SetNumbering?, bests: ExerciseBests) {
+    /// exercise's latest set in this session, nil for its first) and `bests`. For a
+    /// body-weight exercise (`Bodyweight`) `weightKg` is the added load and the estimate
+    /// counts `bodyMassKg` too (none without it); the weight record is the added load.
+    public init(exerciseKey: String, kind: SetKind, reps: Int?, weightKg: Double?, previous: SetNumbering?, bests: ExerciseBests,
+                bodyMassKg: Double? = nil) {
         self.exerciseKey = exerciseKey
         setNumber = (previous?.setNumber ?? 0) + 1
         countedSets = (previous?.countedSets ?? 0) + (kind.counts ? 1 : 0)
-        oneRepMaxKg = kind.counts ? Epley.oneRepMax(weightKg: weightKg, reps: reps) : nil
+        oneRepMaxKg = kind.counts ? Epley.oneRepMax(exerciseKey: exerciseKey, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg) : nil
         recordWeightKg = kind.counts && (reps ?? 0) > 0 ? weightKg : nil
         var records: RecordKinds = []
         if bests != .none {

@@ -67,9 +67,9 @@ public enum SummaryBuilder {
             let value: (SummaryInput.Set) -> Double?
             let history = input.history[key]
             let previous: Double?
-            if sets.contains(where: { Epley.oneRepMax(weightKg: $0.weightKg, reps: $0.reps) != nil }) {
+            if sets.contains(where: { $0.oneRepMaxKg != nil }) {
                 measure = .estimatedOneRepMaxKg
-                value = { Epley.oneRepMax(weightKg: $0.weightKg, reps: $0.reps) }
+                value = { $0.oneRepMaxKg }
                 previous = history?.oneRepMaxKg
             } else if sets.contains(where: { ($0.reps ?? 0) > 0 }) {
                 measure = .reps

@@ -38,7 +38,10 @@ public struct SummaryInput: Sendable {
         public let weightKg: Double?
         public let durationSeconds: Int?
         public let rpe: Double?
-        public init(sessionID: Int64, plannedExerciseID: Int64?, name: String, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?) {
+        /// The estimate the set was logged with (`SetDecision`), nil for none.
+        public let oneRepMaxKg: Double?
+        public init(sessionID: Int64, plannedExerciseID: Int64?, name: String, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?,
+                    oneRepMaxKg: Double? = nil) {
             self.sessionID = sessionID
             self.plannedExerciseID = plannedExerciseID
             self.name = name
@@ -47,6 +50,7 @@ public struct SummaryInput: Sendable {
             self.weightKg = weightKg
             self.durationSeconds = durationSeconds
             self.rpe = rpe
+            self.oneRepMaxKg = oneRepMaxKg
         }
     }
 
