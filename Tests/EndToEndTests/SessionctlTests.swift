@@ -396,4 +396,23 @@ import JSON
         let check = try runProcess("/bin/bash", ["-c", "source \(directory)/sessionctl.bash && COMP_WORDS=(sessionctl pl) COMP_CWORD=1 _sessionctl && echo \"${COMPREPLY[*]}\""])
         #expect(check.stdout.contains("plan"))
     }
+
+    /// #15 defect 6: a weighted pull-up's estimate counts the lifter, not just the belt.
+    @Test func bodyweightExercisesCountBodyMassPlusTheAddedLoad() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "pull-up", "10"]).status == 0)
+        // No body mass yet: no estimate, so six at +10 kg does not outrank ten at body weight.
+        let unknown = try JSONParser.parse(try ctl(daemon, ["--json", "log", "pull-up", "6", "10"]).stdout)
+        #expect(unknown["personalRecord"] == .null)
+        #expect(try ctl(daemon, ["health", "mass", "80"]).status == 0)
+        let light = try JSONParser.parse(try ctl(daemon, ["--json", "log", "pull-up", "12"]).stdout)
+        #expect(light["personalRecord"]?["estimatedOneRepMaxKg"] == 112, "80 kg × (1 + 12/30)")
+        let heavy = try ctl(daemon, ["log", "pull-up", "6", "20"])
+        #expect(heavy.stdout.contains("est. 1RM 120 kg"), "(80 + 20) × 1.2: \(heavy.stdout)")
+        #expect(try ctl(daemon, ["finish"]).status == 0)
+        let history = try JSONParser.parse(try ctl(daemon, ["history", "pull-up", "--json"]).stdout)
+        #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 120)
+    }
 }
