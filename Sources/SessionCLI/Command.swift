@@ -118,6 +118,7 @@ struct Command: Sendable {
 enum CommonOptions {
     static let help = OptionSpec("--help", short: "-h", help: "show this help and exit")
     static let json = OptionSpec("--json", help: "print JSON for programs instead of text")
+    static let yes = OptionSpec("--yes", short: "-y", help: "confirm a change that discards or rewrites history")
     static let verbose = OptionSpec("--verbose", short: "-v", help: "list every change import made, not one line per kind")
     static let socket = OptionSpec("--socket", value: "PATH", help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)")
     /// What every command that talks to the daemon accepts.

@@ -76,6 +76,9 @@ extension Commands {
             detail = "\(event["exercise"]?.stringValue ?? "") · \(which) · "
                 + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue)
                 + (event["personalRecord"].map { $0 == .null ? "" : " · personal record" } ?? "")
+        case "set.edited":
+            detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["setNumber"]?.intValue ?? 0) now "
+                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue)
         case "set.undone":
             detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["setNumber"]?.intValue ?? 0) removed"
         case "rest.started":

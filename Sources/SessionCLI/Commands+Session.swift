@@ -64,6 +64,7 @@ extension Commands {
             OptionSpec("--kind", value: "KIND", help: "normal, warmup, drop or failure"),
             OptionSpec("--at", value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
             OptionSpec("--new", help: "the exercise is new: log a name that matches nothing planned or logged before"),
+            OptionSpec("--session", value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end)"),
         ],
         run: runLog)
 
@@ -73,15 +74,12 @@ extension Commands {
         params.rpe = try rpeOption(arguments)
         params.note = arguments.value("--note")
         params.at = try timestampOption(arguments, "--at", clock: context.clock)
-        if arguments.has("--warmup") { params.kind = .warmup }
-        if let text = arguments.value("--kind") {
-            guard let kind = SetKind(rawValue: text) else {
-                throw UsageError("--kind must be one of \(SetKind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
-            }
-            if arguments.has("--warmup"), kind != .warmup { throw UsageError("--warmup and --kind \(text) say different kinds; give one") }
-            params.kind = kind
-        }
+        params.kind = try kindOption(arguments) ?? .normal
         let client = try context.connect(arguments)
+        if let text = arguments.value("--session") {
+            guard let id = Int64(text), id > 0 else { throw UsageError("--session needs a session id (sessionctl history lists them), got \"\(text)\"") }
+            return try logInto(sessionID: id, wanted, params, arguments, context, client)
+        }
         guard let session = try context.call(client, SessionCurrent.self, NoParams()).session else {
             throw DaemonRefusal(error: .application(.noActiveSession, message: "No session is active; start one with sessionctl start."))
         }
@@ -126,6 +124,43 @@ extension Commands {
             let result = try logOnce(params, client: client, context: context)
             if context.printJSON(result, arguments) { continue }
             SessionFormatter(console: context.console).printLogged(result, session: session)
+        }
+        return ExitStatus.ok
+    }
+
+    /// `log --session ID`: a forgotten set added to a finished (or the active) session by
+    /// name; the names logged in that session and earlier ones match as usual.
+    static func logInto(sessionID: Int64, _ wanted: LogArguments, _ base: SessionLog.Params, _ arguments: ParsedArguments,
+                        _ context: CommandContext, _ client: SocketClient) throws -> Int32 {
+        guard case .name(let name) = wanted.exercise else {
+            throw UsageError("with --session, name the exercise: positions number today's plan")
+        }
+        var params = base
+        params.sessionID = sessionID
+        var getParams = SessionGet.Params()
+        getParams.sessionID = sessionID
+        let detail = try context.call(client, SessionGet.self, getParams)
+        var seen = Set<String>()
+        let logged = detail.sets.map(\.exercise).filter { seen.insert($0).inserted }.map(ExerciseMatcher.Candidate.init(offPlan:))
+        switch ExerciseMatcher.match(name, in: logged) {
+        case .planned(let candidate): params.exercise = candidate.name
+        case .logged(let earlier): params.exercise = earlier
+        case .offPlan(let name):
+            guard let known = try knownName(name, arguments: arguments, planned: [], client: client, context: context) else { return ExitStatus.refused }
+            params.exercise = known
+        case .ambiguous(let matches):
+            throw UsageError("\"\(name)\" matches several exercises of session \(sessionID): " + matches.map(\.name).joined(separator: ", "))
+        }
+        params.reps = wanted.reps
+        params.durationSeconds = wanted.durationSeconds
+        params.weightKg = wanted.weightKg
+        let request = requestID(context)
+        for number in 1...wanted.sets {
+            params.requestID = wanted.sets == 1 ? request : request + "-\(number)"
+            let result = try logOnce(params, client: client, context: context)
+            if context.printJSON(result, arguments) { continue }
+            context.console.print("added to session \(sessionID) of \(detail.date): \(result.exercise) · set \(result.setNumber) · "
+                                  + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds))
         }
         return ExitStatus.ok
     }
@@ -191,6 +226,19 @@ extension Commands {
         return time
     }
 
+    /// `--kind KIND` or `--warmup`, which must not disagree.
+    static func kindOption(_ arguments: ParsedArguments) throws(UsageError) -> SetKind? {
+        var kind: SetKind? = arguments.has("--warmup") ? .warmup : nil
+        if let text = arguments.value("--kind") {
+            guard let given = SetKind(rawValue: text) else {
+                throw UsageError("--kind must be one of \(SetKind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+            }
+            if let kind, kind != given { throw UsageError("--warmup and --kind \(text) say different kinds; give one") }
+            kind = given
+        }
+        return kind
+    }
+
     /// `--rpe`, from 1 to 10 in half steps: checked here, so a mistake is a usage error
     /// in the option's words, not the daemon's params path.
     static func rpeOption(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
@@ -208,11 +256,13 @@ extension Commands {
     }
 
     static let undo = Command(
-        words: ["undo"], synopsis: "[SET-ID]", summary: "Remove the last set logged (or the set SET-ID).", details: "",
-        options: CommonOptions.daemon,
+        words: ["undo"], synopsis: "[SET-ID]", summary: "Remove the last set logged (or the set SET-ID).",
+        details: "A set of a finished session (see sessionctl show) is removed only with --yes: its history changes.",
+        options: CommonOptions.daemon + [CommonOptions.yes],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("undo takes at most one SET-ID") }
             var params = SessionUndo.Params()
+            params.confirm = arguments.has("--yes") ? true : nil
             if let text = arguments.positionals.first {
                 guard let id = Int64(text), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(text)\"") }
                 params.setID = id
@@ -243,10 +293,18 @@ extension Commands {
         })
 
     static let abort = Command(
-        words: ["abort"], synopsis: "", summary: "Discard the active session and its sets.", details: "Nothing of it is kept.",
-        options: CommonOptions.daemon,
+        words: ["abort"], synopsis: "", summary: "Discard the active session and its sets.",
+        details: "Nothing of it is kept. A session with more than one set is discarded only with --yes.",
+        options: CommonOptions.daemon + [CommonOptions.yes],
         run: { arguments, context in
-            let result = try context.call(try context.connect(arguments), SessionAbort.self, SessionAbort.Params())
+            guard arguments.positionals.isEmpty else { throw UsageError("abort takes no arguments") }
+            let client = try context.connect(arguments)
+            if !arguments.has("--yes"), let current = try context.call(client, SessionCurrent.self, NoParams()).session, current.sets > 1 {
+                throw DaemonRefusal(error: .application(
+                    .confirmationRequired,
+                    message: "Session \(current.sessionID) has \(current.sets) sets; aborting discards them all and keeps nothing. Run again with --yes to discard it (or finish it: sessionctl finish)."))
+            }
+            let result = try context.call(client, SessionAbort.self, SessionAbort.Params())
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("session \(result.sessionID) discarded")
             return ExitStatus.ok

@@ -6,7 +6,7 @@ import JSON
 /// The verb table of `sessionctl`: help and dispatch both come from it.
 enum Commands {
     static let all: [Command] = [
-        start, log, status, pause, resume, undo, finish, abort, history, show, progress,
+        start, log, edit, status, pause, resume, undo, finish, abort, history, show, progress,
         planImport, planShow, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
         summary, health, profile, prompt, historyImport, historyExport, backup,
         plates, watch, call, completion, completeExercises, completePlans,

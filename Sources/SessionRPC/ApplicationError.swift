@@ -21,6 +21,8 @@ public struct ApplicationError: Sendable, Equatable {
     public static let sessionNotFound = ApplicationError(code: -32003, reason: "session_not_found")
     public static let sessionNotActive = ApplicationError(code: -32004, reason: "session_not_active")
     public static let timeBeforeSessionStart = ApplicationError(code: -32005, reason: "time_before_session_start")
+    public static let confirmationRequired = ApplicationError(code: -32006, reason: "confirmation_required")
+    public static let timeOutsideSession = ApplicationError(code: -32007, reason: "time_outside_session")
     public static let planInvalid = ApplicationError(code: -32010, reason: "plan_invalid")
     public static let planNotFound = ApplicationError(code: -32011, reason: "plan_not_found")
     public static let noActivePlan = ApplicationError(code: -32012, reason: "no_active_plan")

@@ -64,6 +64,10 @@ enum ErrorMapping {
             return .application(.setNotFound, message: "No set with id \(setID).", details: [id("setId", setID)])
         case .noSetToUndo:
             return .application(.noSetToUndo, message: "The active session has no set to undo.")
+        case .confirmationRequired(let what):
+            return .application(.confirmationRequired, message: "\(what); nothing was changed. Call again with \"confirm\": true (sessionctl: --yes).")
+        case .timeOutsideSession(let what):
+            return .application(.timeOutsideSession, message: "\(what); nothing was changed.")
         }
     }
 }

@@ -11,11 +11,15 @@ extension SessionService {
             let planned = try earlier.plannedExerciseID.flatMap { try database.plannedExercise($0) }
             return Outcome(logResult(earlier, planned: planned?.exercise), effects: Effects())
         }
-        let session = try resolveSession(input.sessionID)
-        // Without `at`, now; but never before the start, which a client may have given
-        // a little in the future (clock skew): a plain call is never refused for that.
-        let loggedAt = input.at?.ms ?? max(nowMs, session.startedAtMs)
+        let session = try loggingSession(input.sessionID)
+        // Without `at`, now (a finished session: its end); but never before the start,
+        // which a client may have given a little in the future (clock skew): a plain
+        // call is never refused for that.
+        let loggedAt = input.at?.ms ?? session.endedAtMs ?? max(nowMs, session.startedAtMs)
         guard loggedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
+        if let end = session.endedAtMs, loggedAt > end {
+            throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.rfc3339(ms: end)))")
+        }
         let (plannedID, planned, name) = try resolveExercise(input, session: session)
         var reps = input.reps
         var weight = input.weightKg
@@ -26,7 +30,7 @@ extension SessionService {
             duration = planned.durationSeconds
         }
         var effects = Effects()
-        try resumeIfPaused(session, effects: &effects)
+        if session.isActive { try resumeIfPaused(session, effects: &effects) }
         let key = name.exerciseKey
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
@@ -38,8 +42,10 @@ extension SessionService {
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, decision: decision))
         let result = logResult(stored, planned: planned)
-        effects.sessionChanged = true
         effects.emit("set.logged", result)
+        // A set added to a finished session afterwards starts no rest.
+        guard session.isActive else { return Outcome(result, effects: effects) }
+        effects.sessionChanged = true
         effects.rest = .cancel
         if let rest = planned?.restSeconds, rest > 0 {
             let endsAt = nowMs + Int64(rest) * 1000
@@ -50,6 +56,14 @@ extension SessionService {
             ])
         }
         return Outcome(result, effects: effects)
+    }
+
+    /// The session a set goes into: the active one, or the one named, which may be
+    /// finished (a forgotten set added afterwards).
+    private func loggingSession(_ id: Int64?) throws -> SessionRecord {
+        guard let id else { return try resolveSession(nil) }
+        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+        return session
     }
 
     /// The planned exercise named by id or by name (case-insensitive, in the session's

@@ -118,10 +118,13 @@ extension SessionService {
     }
 
     /// `session.undo`: removes a set (default: the last set of the active session).
-    func undo(_ setID: Int64?) throws -> Outcome {
+    func undo(_ setID: Int64?, confirmed: Bool) throws -> Outcome {
         let set: SetRecord
         if let setID {
             guard let found = try database.set(setID) else { throw SessionError.setNotFound(setID) }
+            if !confirmed, let session = try database.session(found.sessionID), !session.isActive {
+                throw SessionError.confirmationRequired("Set \(setID) belongs to session \(session.id) of \(session.date), which is finished: removing it changes that session's history")
+            }
             set = found
         } else {
             let session = try resolveSession(nil)

@@ -67,6 +67,25 @@ extension Database {
         }
     }
 
+    /// Rewrites a session's date, title, times, effort and note (`session.edit`).
+    public func updateSession(_ id: Int64, date: LocalDate, title: String, startedAtMs: Int64, endedAtMs: Int64?, rpe: Double?, note: String?) throws(StorageError) {
+        memo.activeSession = nil
+        try write {
+            try connection.run(
+                "UPDATE session SET date = ?, title = ?, started_at_ms = ?, ended_at_ms = ?, rpe = ?, note = ? WHERE id = ?",
+                [date.description, title, startedAtMs, endedAtMs, rpe, note, id])
+        }
+    }
+
+    /// The first and last time a set of the session was logged, or nil without sets.
+    public func setTimes(sessionID: Int64) throws(StorageError) -> (first: Int64, last: Int64)? {
+        try wrap {
+            try connection.prepare("SELECT min(logged_at_ms), max(logged_at_ms) FROM logged_set WHERE session_id = ?").row([sessionID]) { row in
+                row.optionalInt64(0).flatMap { first in row.optionalInt64(1).map { (first, $0) } }
+            } ?? nil
+        }
+    }
+
     /// Deletes a session and its sets (an aborted session is kept nowhere).
     public func deleteSession(_ id: Int64) throws(StorageError) {
         memo.activeSession = nil
@@ -176,6 +195,39 @@ extension Database {
     public func lastSet(sessionID: Int64) throws(StorageError) -> SetRecord? {
         try wrap {
             try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY id DESC LIMIT 1").row([sessionID]) { Self.setRecord($0) }
+        }
+    }
+
+    /// Replaces a set's values with `edited` (its id, session, exercise, number and time
+    /// stay) and its estimate and record weight with `decision`'s; what it beat when
+    /// logged no longer holds and is cleared. The counted-set progress of the
+    /// exercise's sets in that session and the exercise's bests are recomputed.
+    public func updateSet(_ edited: SetRecord, decision: SetDecision) throws(StorageError) -> SetRecord {
+        memo.forgetSets()
+        return try write {
+            try connection.run(
+                """
+                UPDATE logged_set SET kind = ?, reps = ?, weight_kg = ?, duration_seconds = ?, rpe = ?, note = ?,
+                    e1rm_kg = ?, record_weight_kg = ?, personal_record = NULL
+                WHERE id = ?
+                """,
+                [edited.kind.rawValue, edited.reps, edited.weightKg, edited.durationSeconds, edited.rpe, edited.note,
+                 decision.oneRepMaxKg, decision.recordWeightKg, edited.id])
+            try connection.run(
+                """
+                UPDATE logged_set SET progress_sets = (
+                    SELECT count(*) FROM logged_set AS earlier
+                    WHERE earlier.session_id = logged_set.session_id AND earlier.exercise_key = logged_set.exercise_key
+                        AND earlier.planned_exercise_id IS logged_set.planned_exercise_id AND earlier.kind <> 'warmup'
+                        AND earlier.id <= logged_set.id)
+                WHERE session_id = ? AND exercise_key = ?
+                """,
+                [edited.sessionID, decision.exerciseKey])
+            try recomputeBests(exerciseKey: decision.exerciseKey)
+            guard let stored = try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE id = ?").row([edited.id], { Self.setRecord($0) }) else {
+                throw StorageError.notFound(what: "set", id: edited.id)
+            }
+            return stored
         }
     }
 

@@ -95,3 +95,12 @@ public struct SessionListing: Sendable, Equatable {
     public let volumeKg: Double
 }
 
+
+extension SetRecord {
+    /// The set with new values; its id, session, exercise, number and time stay.
+    public func edited(kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, note: String?) -> SetRecord {
+        SetRecord(id: id, sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseName: exerciseName, setNumber: setNumber,
+                  progressSets: progressSets, kind: kind, reps: reps, weightKg: weightKg, durationSeconds: durationSeconds, rpe: rpe, note: note,
+                  loggedAtMs: loggedAtMs, requestID: requestID, records: records, oneRepMaxKg: oneRepMaxKg)
+    }
+}

@@ -40,7 +40,9 @@ import JSON
         if !ceiling.isEmpty {
             let busiest = value("session_log.busiest_thread_cpu_per_call_64_clients")
             #expect(busiest <= value("session_log.daemon_cpu_per_call_64_clients") + 1e-9, "one thread cannot use more than the whole daemon")
-            #expect(value("session_log.cpu_ceiling_64_clients") <= 1e6 / busiest + 1e-6)
+            // Both figures are printed rounded to 3 decimals: a slow machine's small busiest
+            // thread figure moves the bound by more than 1e-6 (5921.054 against 5921.049).
+            #expect(value("session_log.cpu_ceiling_64_clients") <= (1e6 / busiest) * (1 + 1e-5))
         }
     }
 

@@ -16,11 +16,15 @@ import TestSupport
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let line = #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n"
-        // 10 clients × 300 replies of about 19 kB: 56 MB if each could queue its 8 MiB.
+        // 10 clients × 6 MiB of replies each (under each one's own 8 MiB, so none is
+        // dropped for itself): 60 MiB if the budget did not hold them together. The reply
+        // grows with every method, so the count follows its size.
+        let replyBytes = try daemon.client().call("rpc.discover").jsonText.utf8.count + 40
+        let perClient = (6 << 20) / replyBytes
         var greedy: [RPCClient] = []
         for _ in 0..<10 {
             let client = try daemon.client()
-            try? client.send(raw: String(repeating: line, count: 300))
+            try? client.send(raw: String(repeating: line, count: perClient))
             greedy.append(client)
         }
         // A reader is served meanwhile.

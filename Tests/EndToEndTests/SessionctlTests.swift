@@ -186,7 +186,7 @@ import JSON
             """
         let run = try runProcess("/bin/bash", ["-c", script], environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent"])
         #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(7).map(String.init) == [
-            "log", "warmup", "1", "sleep sleepHours", "set.logged set.undone", "ics", "dumbbell-fly",
+            "log", "warmup", "1", "sleep sleepHours", "set.logged set.edited set.undone", "ics", "dumbbell-fly",
         ], "\(run.stdout) \(run.stderr)")
     }
 
@@ -282,8 +282,8 @@ import JSON
         #expect(group.status == 2 && group.stderr.contains("plan import") && group.stderr.contains("plan export"))
         let groupHelp = try ctl(daemon, ["plan", "--help"])
         #expect(groupHelp.status == 0 && groupHelp.stdout.contains("plan show"))
-        let unknown = try ctl(daemon, ["edit", "3"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("unknown command \"edit\";"))
+        let unknown = try ctl(daemon, ["rename", "3"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown command \"rename\";"))
         // --json may come before the command, and errors are JSON on stdout too.
         #expect(try ctl(daemon, ["--json", "history"]).status == 0)
         let jsonUsage = try ctl(daemon, ["--json", "log"])
@@ -414,5 +414,55 @@ import JSON
         #expect(try ctl(daemon, ["finish"]).status == 0)
         let history = try JSONParser.parse(try ctl(daemon, ["history", "pull-up", "--json"]).stdout)
         #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 120)
+    }
+
+    /// #15 missing 3: fixing sets and sessions afterwards, and confirming what discards history.
+    @Test func setsAndSessionsAreFixedAfterwardsAndDiscardingAsksForYes() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start", "--at", "-40m"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "100", "--at", "-30m"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "120", "--at", "-20m"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "-10m"]).status == 0)
+
+        // A typo in a finished session's set: the bests follow the fix.
+        let fixed = try ctl(daemon, ["edit", "2", "5", "110", "--note", "belt"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stdout.contains("set 2 · squat · set 2 · 5 × 110 kg · session 1"))
+        let history = try JSONParser.parse(try ctl(daemon, ["history", "squat", "--json"]).stdout)
+        #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 128.3, "110 × (1 + 5/30), not the 140 of 120 kg")
+        #expect(try ctl(daemon, ["edit", "1", "--warmup"]).status == 0)
+        let shown = try JSONParser.parse(try ctl(daemon, ["show", "1", "--json"]).stdout)
+        #expect(shown["sets"]?[0]?["kind"] == "warmup" && shown["sets"]?[1]?["note"] == "belt")
+
+        // A forgotten set goes into the finished session, within its times only.
+        let added = try ctl(daemon, ["log", "--session", "1", "squat", "3", "100", "--at", "-15m"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("added to session 1 of "))
+        let late = try ctl(daemon, ["log", "--session", "1", "squat", "3", "100", "--at", "-5m"])
+        #expect(late.status == 1 && late.stderr.contains("lies after session 1 ended"))
+
+        // Its times move only as far as its sets allow.
+        let moved = try ctl(daemon, ["edit", "--session", "1", "--start", "-35m", "--title", "Legs", "--rpe", "8"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let detail = try JSONParser.parse(try ctl(daemon, ["show", "1", "--json"]).stdout)
+        #expect(detail["title"] == "Legs" && detail["rpe"] == 8)
+        #expect((1495...1500).contains(detail["durationSeconds"]?.intValue ?? 0), "-35m to -10m, each read when its command ran")
+        let tooLate = try ctl(daemon, ["edit", "--session", "1", "--start", "-25m"])
+        #expect(tooLate.status == 1 && tooLate.stderr.contains("before the new start"))
+
+        // Removing a finished session's set asks for --yes.
+        let undo = try ctl(daemon, ["undo", "3"])
+        #expect(undo.status == 1 && undo.stderr.contains("which is finished"))
+        #expect(try ctl(daemon, ["undo", "3", "--yes"]).status == 0)
+
+        // Aborting a session of several sets asks for --yes.
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
+        let abort = try ctl(daemon, ["abort"])
+        #expect(abort.status == 1 && abort.stderr.contains("has 2 sets; aborting discards them all"))
+        #expect(try ctl(daemon, ["status"]).stdout.contains("squat"), "nothing was discarded")
+        #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
     }
 }

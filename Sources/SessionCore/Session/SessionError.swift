@@ -15,4 +15,8 @@ public enum SessionError: Error, Sendable, Equatable {
     case noSetToUndo
     /// A backfilled time that lies before the session started.
     case timeBeforeSessionStart(startedAtMs: Int64)
+    /// A change to a finished session's history that must be confirmed (`confirm`).
+    case confirmationRequired(String)
+    /// A time outside the session it is for, or an edit that would leave a set outside it.
+    case timeOutsideSession(String)
 }

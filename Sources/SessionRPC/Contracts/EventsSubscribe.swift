@@ -9,7 +9,7 @@ public enum EventsSubscribe: MethodContract {
 
     /// Every event type the daemon publishes.
     public static let types = [
-        "session.started", "session.paused", "session.resumed", "set.logged", "set.undone", "rest.started",
+        "session.started", "session.paused", "session.resumed", "set.logged", "set.edited", "set.undone", "rest.started",
         "rest.finished", "session.finished", "session.aborted", "plan.activated",
     ]
 

@@ -27,7 +27,7 @@ public enum SessionLog: MethodContract {
         public init() {}
 
         public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("sessionId", &sessionID, CommonParams.sessionIDSummary)
+            coder.id("sessionId", &sessionID, "default: the active session; a finished one takes a forgotten set (at: within it, default its end)")
             coder.id("plannedExerciseId", &plannedExerciseID, "the planned exercise (from plan.get or session.current)")
             coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
                          "an exercise name: today's planned exercise of that name, else off-plan")

@@ -8,6 +8,8 @@ public enum SessionUndo: MethodContract {
 
     public struct Params: MethodParams {
         public var setID: Int64?
+        /// Needed to remove a set of a finished session: its history changes.
+        public var confirm: Bool?
 
         public init() {}
 
@@ -15,6 +17,7 @@ public enum SessionUndo: MethodContract {
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("setId", &setID, "the set to remove")
+            coder.bool("confirm", &confirm, "true to remove a set of a finished session (its history changes)")
         }
     }
 

@@ -1,0 +1,100 @@
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+import JSON
+
+extension Commands {
+    static let edit = Command(
+        words: ["edit"], synopsis: "SET-ID [REPS [WEIGHT]] | --session ID",
+        summary: "Fix a logged set (reps, weight, duration, kind, effort, note), or a session's times, title, effort or note.",
+        details: """
+            SET-ID is the set's id (sessionctl show lists them). REPS and WEIGHT may be given
+            as with log (8 60, 8 135lb), or as options; what is not given stays. The
+            exercise's estimate and bests are worked out again; a record the set held when
+            logged no longer shows.
+            With --session ID: --start and --end move a session (a finished one's end; its
+            date follows its start; every set must stay within it), and --title, --rpe and
+            --note change it. A forgotten set goes in with sessionctl log --session ID.
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--reps", value: "N", help: "repetitions"),
+            OptionSpec("--weight", value: "WEIGHT", help: "kilograms, or pounds with lb (0: none)"),
+            OptionSpec("--duration", value: "TIME", help: "for timed sets: 45s, 1:30, 2m"),
+            OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
+            OptionSpec("--kind", value: "KIND", help: "normal, warmup, drop or failure"),
+            OptionSpec("--warmup", help: "make it a warm-up set"),
+            OptionSpec("--note", value: "TEXT", help: "replaces the note (\"\" removes it)"),
+            OptionSpec("--session", value: "ID", help: "edit the session ID instead of a set"),
+            OptionSpec("--start", value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)"),
+            OptionSpec("--end", value: "TIME", help: "with --session: when it ended"),
+            OptionSpec("--title", value: "TEXT", help: "with --session: its title"),
+        ],
+        run: runEdit)
+
+    static func runEdit(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        if let text = arguments.value("--session") { return try runEditSession(text, arguments, context) }
+        for option in ["--start", "--end", "--title"] where arguments.value(option) != nil {
+            throw UsageError("\(option) changes a session: give --session ID")
+        }
+        var words = arguments.positionals
+        guard let first = words.first else { throw UsageError("edit needs a SET-ID (sessionctl show lists them)") }
+        guard let id = Int64(first), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(first)\"") }
+        words.removeFirst()
+        guard words.count <= 2 else { throw UsageError("edit takes SET-ID, then at most REPS and WEIGHT") }
+        var params = SessionEditSet.Params(setID: id)
+        let repsText = arguments.value("--reps") ?? words.first
+        if words.count >= 1, arguments.value("--reps") != nil { throw UsageError("REPS given twice: as a word and as --reps") }
+        if let repsText {
+            guard let reps = Int(repsText), SessionLimits.reps.contains(reps) else {
+                throw UsageError("REPS must be a whole number from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \"\(repsText)\"")
+            }
+            params.reps = reps
+        }
+        if words.count == 2, arguments.value("--weight") != nil { throw UsageError("WEIGHT given twice: as a word and as --weight") }
+        if let weightText = arguments.value("--weight") ?? (words.count == 2 ? words[1] : nil) {
+            params.weightKg = try LogArguments.kilograms(weightText)
+        }
+        if let text = arguments.value("--duration") {
+            guard let seconds = Quantity.seconds(text), SessionLimits.durationSeconds.contains(seconds) else {
+                throw UsageError("--duration must be a time such as 45s, 1:30 or 2m, got \"\(text)\"")
+            }
+            params.durationSeconds = seconds
+        }
+        params.rpe = try rpeOption(arguments)
+        params.kind = try kindOption(arguments)
+        params.note = arguments.value("--note")
+        guard params.reps != nil || params.weightKg != nil || params.durationSeconds != nil || params.rpe != nil || params.kind != nil || params.note != nil else {
+            throw UsageError("nothing to change: give REPS, WEIGHT or one of --reps, --weight, --duration, --rpe, --kind, --note")
+        }
+        let result = try context.call(try context.connect(arguments), SessionEditSet.self, params)
+        if context.printJSON(result, arguments) { return ExitStatus.ok }
+        context.console.print("set \(result.setID) · \(result.exercise) · set \(result.setNumber) · "
+                              + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds)
+                              + (result.kind == .normal ? "" : " · \(result.kind.rawValue)") + " · session \(result.sessionID)")
+        return ExitStatus.ok
+    }
+
+    /// `edit --session ID`: a session's times, title, effort or note.
+    static func runEditSession(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        guard let id = Int64(text), id > 0 else { throw UsageError("--session needs a session id (sessionctl history lists them), got \"\(text)\"") }
+        guard arguments.positionals.isEmpty else { throw UsageError("with --session, edit takes no SET-ID or quantities") }
+        for option in ["--reps", "--weight", "--duration", "--kind"] where arguments.value(option) != nil {
+            throw UsageError("\(option) changes a set, not a session")
+        }
+        if arguments.has("--warmup") { throw UsageError("--warmup changes a set, not a session") }
+        var params = SessionEdit.Params(sessionID: id)
+        params.startedAt = try timestampOption(arguments, "--start", clock: context.clock)
+        params.endedAt = try timestampOption(arguments, "--end", clock: context.clock)
+        params.title = arguments.value("--title")
+        params.rpe = try rpeOption(arguments)
+        params.note = arguments.value("--note")
+        guard params.startedAt != nil || params.endedAt != nil || params.title != nil || params.rpe != nil || params.note != nil else {
+            throw UsageError("nothing to change: give --start, --end, --title, --rpe or --note")
+        }
+        let result = try context.call(try context.connect(arguments), SessionEdit.self, params)
+        if context.printJSON(result, arguments) { return ExitStatus.ok }
+        context.console.print("session \(result.sessionID) · \(result.date) · \(result.title) · \(result.startedAt)"
+                              + (result.endedAt.map { " to \($0)" } ?? "") + " · " + SessionFormatter.clock(result.durationSeconds, hours: true))
+        return ExitStatus.ok
+    }
+}

@@ -1,0 +1,45 @@
+import SessionCore
+import JSON
+
+/// `session.editSet`: fixes a set already logged, in the active or a finished session.
+public enum SessionEditSet: MethodContract {
+    public static let name = "session.editSet"
+    public static let summary = "Fix a logged set (reps, weight, duration, kind, effort, note) in the active or a finished session; the exercise's bests follow."
+    public typealias Result = SessionLog.Result
+
+    /// The set and what changes; what is not given stays as it is.
+    public struct Params: MethodParams {
+        public var setID: Int64 = 0
+        public var reps: Int?
+        public var weightKg: Double?
+        public var durationSeconds: Int?
+        public var rpe: Double?
+        public var kind: SetKind?
+        /// Replaces the note; an empty note removes it.
+        public var note: String?
+
+        public init() {}
+
+        public init(setID: Int64) { self.setID = setID }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.id("setId", &setID, "the set to fix (set ids: session.get)")
+            coder.int("reps", &reps, in: SessionLimits.reps, "repetitions")
+            coder.number("weightKg", &weightKg, in: SessionLimits.weightKg, "load in kg (0: none)")
+            coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds, "for timed sets")
+            coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "effort 1–10 in half steps")
+            var kindText = kind?.rawValue
+            coder.choice("kind", &kindText, SetKind.allCases.map(\.rawValue), required: false, "normal, warmup, drop or failure")
+            kind = kindText.flatMap(SetKind.init(rawValue:)) ?? kind
+            coder.string("note", &note, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
+                         "replaces the note (at most \(SessionLimits.noteLength) characters; empty removes it)")
+        }
+
+        /// Something must change.
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if !["reps", "weightKg", "durationSeconds", "rpe", "kind", "note"].contains(where: params.has) {
+                params.fail("setId", "nothing to change: give reps, weightKg, durationSeconds, rpe, kind or note")
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+import JSON
+
+extension SessionService {
+    /// `session.editSet`: new values for a logged set, in the active or a finished
+    /// session; its estimate is decided again and the exercise's bests follow.
+    func editSet(_ params: SessionEditSet.Params) throws -> Outcome {
+        guard let set = try database.set(params.setID) else { throw SessionError.setNotFound(params.setID) }
+        guard let session = try database.session(set.sessionID) else { throw SessionError.sessionNotFound(set.sessionID) }
+        let note = params.note.map { $0.isEmpty ? nil : $0 } ?? set.note
+        let edited = set.edited(kind: params.kind ?? set.kind, reps: params.reps ?? set.reps, weightKg: params.weightKg ?? set.weightKg,
+                                durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
+        let key = set.exerciseName.exerciseKey
+        let decision = SetDecision(
+            exerciseKey: key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
+            bodyMassKg: Bodyweight.isBodyweight(exerciseKey: key) ? try database.bodyMassKg(onOrBefore: session.date) : nil)
+        let stored = try database.updateSet(edited, decision: decision)
+        let planned = try stored.plannedExerciseID.flatMap { try database.plannedExercise($0) }
+        let result = logResult(stored, planned: planned?.exercise)
+        var effects = Effects()
+        effects.sessionChanged = session.isActive
+        effects.emit("set.edited", result)
+        return Outcome(result, effects: effects)
+    }
+}
+
+extension SessionService {
+    /// `session.edit`: new times, title, effort or note for a session. A finished
+    /// session's sets must lie within its new start and end; its date follows its start.
+    func editSession(_ params: SessionEdit.Params) throws -> Outcome {
+        guard let session = try database.session(params.sessionID) else { throw SessionError.sessionNotFound(params.sessionID) }
+        if params.endedAt != nil, session.isActive {
+            throw SessionError.sessionNotActive(session.id)
+        }
+        let start = params.startedAt?.ms ?? session.startedAtMs
+        let end = params.endedAt?.ms ?? session.endedAtMs
+        if let end, end <= start {
+            throw SessionError.timeOutsideSession("Session \(session.id) would end (\(clock.rfc3339(ms: end))) before it starts (\(clock.rfc3339(ms: start)))")
+        }
+        if let (first, last) = try database.setTimes(sessionID: session.id) {
+            if first < start {
+                throw SessionError.timeOutsideSession("A set of session \(session.id) was logged at \(clock.rfc3339(ms: first)), before the new start")
+            }
+            if let end, last > end {
+                throw SessionError.timeOutsideSession("A set of session \(session.id) was logged at \(clock.rfc3339(ms: last)), after the new end")
+            }
+        }
+        let note = params.note.map { $0.isEmpty ? nil : $0 } ?? session.note
+        try database.updateSession(session.id, date: clock.localDate(atMs: start), title: params.title ?? session.title, startedAtMs: start,
+                                   endedAtMs: end, rpe: params.rpe ?? session.rpe, note: note)
+        var effects = Effects()
+        effects.sessionChanged = session.isActive
+        effects.factsChanged = session.isActive
+        return Outcome(try sessionDetail(session.id), effects: effects)
+    }
+}
