@@ -114,18 +114,24 @@ extension Commands {
             // An exercise planned by time and not by reps: "log plank 45" means 45 s.
             if item.exercise.durationSeconds != nil, item.exercise.reps == nil { wanted = wanted.asSeconds() }
         }
+        try logEach(wanted, params, arguments, context, client) { SessionFormatter(console: context.console).printLogged($0, session: session) }
+        return ExitStatus.ok
+    }
+
+    /// Sends the sets `wanted` asks for ("3x5" is three, each with a request id of its
+    /// own) and prints each: as JSON with --json, else with `print`.
+    static func logEach(_ wanted: LogArguments, _ base: SessionLog.Params, _ arguments: ParsedArguments, _ context: CommandContext,
+                        _ client: SocketClient, print: (SessionLog.Result) -> Void) throws {
+        var params = base
         params.reps = wanted.reps
         params.durationSeconds = wanted.durationSeconds
         params.weightKg = wanted.weightKg
-        // "3x5" logs three sets, each with a request id of its own.
-        let base = requestID(context)
+        let request = requestID(context)
         for number in 1...wanted.sets {
-            params.requestID = wanted.sets == 1 ? base : base + "-\(number)"
+            params.requestID = wanted.sets == 1 ? request : request + "-\(number)"
             let result = try logOnce(params, client: client, context: context)
-            if context.printJSON(result, arguments) { continue }
-            SessionFormatter(console: context.console).printLogged(result, session: session)
+            if !context.printJSON(result, arguments) { print(result) }
         }
-        return ExitStatus.ok
     }
 
     /// `log --session ID`: a forgotten set added to a finished (or the active) session by
@@ -151,14 +157,7 @@ extension Commands {
         case .ambiguous(let matches):
             throw UsageError("\"\(name)\" matches several exercises of session \(sessionID): " + matches.map(\.name).joined(separator: ", "))
         }
-        params.reps = wanted.reps
-        params.durationSeconds = wanted.durationSeconds
-        params.weightKg = wanted.weightKg
-        let request = requestID(context)
-        for number in 1...wanted.sets {
-            params.requestID = wanted.sets == 1 ? request : request + "-\(number)"
-            let result = try logOnce(params, client: client, context: context)
-            if context.printJSON(result, arguments) { continue }
+        try logEach(wanted, params, arguments, context, client) { result in
             context.console.print("added to session \(sessionID) of \(detail.date): \(result.exercise) · set \(result.setNumber) · "
                                   + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds))
         }
