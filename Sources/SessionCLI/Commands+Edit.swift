@@ -52,7 +52,7 @@ extension Commands {
         }
         if words.count == 2, arguments.value("--weight") != nil { throw UsageError("WEIGHT given twice: as a word and as --weight") }
         if let weightText = arguments.value("--weight") ?? (words.count == 2 ? words[1] : nil) {
-            params.weightKg = try LogArguments.kilograms(weightText)
+            params.weightKg = try LogArguments.kilograms(weightText, unit: context.console.units)
         }
         if let text = arguments.value("--duration") {
             guard let seconds = Quantity.seconds(text), SessionLimits.durationSeconds.contains(seconds) else {
@@ -69,7 +69,7 @@ extension Commands {
         let result = try context.call(try context.connect(arguments), SessionEditSet.self, params)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("set \(result.setID) · \(result.exercise) · set \(result.setNumber) · "
-                              + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds)
+                              + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units)
                               + (result.kind == .normal ? "" : " · \(result.kind.rawValue)") + " · session \(result.sessionID)")
         return ExitStatus.ok
     }

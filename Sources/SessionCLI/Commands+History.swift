@@ -154,7 +154,7 @@ extension Commands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
             if let format = arguments.value("--format"), format.lowercased() != "ics" { throw UsageError("--format must be ics, got \"\(format)\"") }
-            var calendar = ICalendar(stampMs: context.clock.nowMs())
+            var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units)
             if let time = arguments.value("--time") {
                 guard let clock = LocalDateTime("2000-01-01 " + time) else { throw UsageError("--time must be HH:MM, got \"\(time)\"") }
                 calendar.startSecond = clock.secondOfDay
@@ -214,7 +214,7 @@ extension Commands {
                 let id = String(set.setID)
                 console.print("  #" + String(repeating: " ", count: idWidth - id.count) + id + "  "
                     + set.exercise + String(repeating: " ", count: width - set.exercise.count)
-                    + "  set \(set.setNumber)  " + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds)
+                    + "  set \(set.setNumber)  " + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: context.console.units)
                     + (details.isEmpty ? "" : console.dim("  " + details.joined(separator: " · "))))
             }
             return ExitStatus.ok
@@ -235,8 +235,8 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("plates needs one WEIGHT, e.g. 100 or 225lb") }
-            let target = try LogArguments.kilograms(arguments.positionals[0])
-            let bar = try arguments.value("--bar").map { text throws(UsageError) in try LogArguments.kilograms(text) } ?? PlateMath.standardBarKg
+            let target = try LogArguments.kilograms(arguments.positionals[0], unit: context.console.units)
+            let bar = try arguments.value("--bar").map { text throws(UsageError) in try LogArguments.kilograms(text, unit: context.console.units) } ?? PlateMath.standardBarKg
             var sizes = PlateMath.standardPlatesKg
             var source = "standard plates"
             if let list = arguments.value("--plates") {
@@ -252,7 +252,7 @@ extension Commands {
                 }
             }
             guard let loading = PlateMath.load(targetKg: target, barKg: bar, platesKg: sizes) else {
-                throw UsageError("\(PlanFormatter.formatKilograms(target)) kg is lighter than the \(PlanFormatter.formatKilograms(bar)) kg bar")
+                throw UsageError("\(context.console.units.text(target)) is lighter than the \(context.console.units.text(bar)) bar")
             }
             if arguments.has("--json") {
                 context.console.print(JSONValue.obj([
@@ -260,10 +260,11 @@ extension Commands {
                 ]).jsonText)
                 return ExitStatus.ok
             }
-            let side = loading.perSide.isEmpty ? "nothing" : loading.perSide.map(PlanFormatter.formatKilograms).joined(separator: " + ")
-            context.console.print("\(PlanFormatter.formatKilograms(loading.totalKg)) kg: \(PlanFormatter.formatKilograms(bar)) kg bar + each side \(side) (\(source))")
+            let unit = context.console.units
+            let side = loading.perSide.isEmpty ? "nothing" : loading.perSide.map(unit.number).joined(separator: " + ")
+            context.console.print("\(unit.text(loading.totalKg)): \(unit.text(bar)) bar + each side \(side) (\(source))")
             let short = target - loading.totalKg
-            if short > 1e-6 { context.console.print(context.console.yellow("\(PlanFormatter.formatKilograms(short)) kg short of \(PlanFormatter.formatKilograms(target)) kg: these plates make no closer weight")) }
+            if short > 1e-6 { context.console.print(context.console.yellow("\(unit.text(short)) short of \(unit.text(target)): these plates make no closer weight")) }
             return ExitStatus.ok
         })
 }

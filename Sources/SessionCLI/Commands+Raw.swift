@@ -57,11 +57,11 @@ extension Commands {
             } else if type == "rest.finished" || type.hasPrefix("set.") || type.hasPrefix("session.") {
                 countdown = nil
             }
-            console.print(describe(event: params, type: type, clock: context.clock))
+            console.print(describe(event: params, type: type, clock: context.clock, unit: console.units))
         }
     }
 
-    static func describe(event: JSONValue, type: String, clock: LocalClock = LocalClock()) -> String {
+    static func describe(event: JSONValue, type: String, clock: LocalClock = LocalClock(), unit: WeightUnit = .kg) -> String {
         /// HH:MM:SS as the daemon wrote it (its zone, like every other time sessionctl
         /// shows), or on this machine's clock for events without a time.
         func timeOfDay(_ text: String?) -> String? { text.flatMap { $0.count >= 19 ? String($0.dropFirst(11).prefix(8)) : nil } }
@@ -74,11 +74,11 @@ extension Commands {
             // A warm-up counts towards nothing; an off-plan set has no planned count.
             let which = event["kind"] == "warmup" ? "warm-up" : planned > 0 ? "set \(logged)/\(planned)" : "set \(event["setNumber"]?.intValue ?? logged)"
             detail = "\(event["exercise"]?.stringValue ?? "") · \(which) · "
-                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue)
+                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue, unit: unit)
                 + (event["personalRecord"].map { $0 == .null ? "" : " · personal record" } ?? "")
         case "set.edited":
             detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["setNumber"]?.intValue ?? 0) now "
-                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue)
+                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue, unit: unit)
         case "set.undone":
             detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["setNumber"]?.intValue ?? 0) removed"
         case "rest.started":
@@ -87,7 +87,7 @@ extension Commands {
                 + (timeOfDay(ends) ?? ends ?? "")
         case "rest.finished": detail = "\(event["exercise"]?.stringValue ?? "") · rest over, next set"
         case "session.started": detail = event["title"]?.stringValue ?? ""
-        case "session.finished": detail = PlanFormatter.count(event["sets"]?.intValue ?? 0, "set") + " · \(PlanFormatter.formatKilograms(event["volumeKg"]?.numberValue ?? 0)) kg"
+        case "session.finished": detail = PlanFormatter.count(event["sets"]?.intValue ?? 0, "set") + " · " + unit.text(event["volumeKg"]?.numberValue ?? 0)
         case "plan.activated": detail = "plan \(event["planId"]?.intValue ?? 0)"
         default: detail = "session \(event["sessionId"]?.intValue ?? 0)"
         }

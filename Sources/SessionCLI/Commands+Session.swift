@@ -69,7 +69,7 @@ extension Commands {
         run: runLog)
 
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        var wanted = try LogArguments(arguments.positionals)
+        var wanted = try LogArguments(arguments.positionals, unit: context.console.units)
         var params = SessionLog.Params()
         params.rpe = try rpeOption(arguments)
         params.note = arguments.value("--note")
@@ -159,7 +159,7 @@ extension Commands {
         }
         try logEach(wanted, params, arguments, context, client) { result in
             context.console.print("added to session \(sessionID) of \(detail.date): \(result.exercise) · set \(result.setNumber) · "
-                                  + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds))
+                                  + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units))
         }
         return ExitStatus.ok
     }

@@ -25,8 +25,8 @@ extension Commands {
 
     static let health = Command(
         words: ["health"], synopsis: "TYPE VALUE",
-        summary: "Record a health sample: sleep 7.5, rhr 52, mass 80.4, steps 9000.",
-        details: "TYPE: sleepHours (sleep), restingHeartRate (rhr), bodyMassKg (mass, weight), steps.",
+        summary: "Record a health sample: sleep 7.5, rhr 52, mass 80.4 (or 177lb), steps 9000.",
+        details: "TYPE: sleepHours (sleep), restingHeartRate (rhr), bodyMassKg (mass, weight), steps. A body mass is kilograms or pounds (80.4, 80.4kg, 177lb); a bare number is in your units (SESSIOND_UNITS, units = in the config file).",
         options: CommonOptions.daemon + [OptionSpec("--date", value: "DATE", help: "the day it belongs to (default: today)")],
         run: { arguments, context in
             guard arguments.positionals.count == 2 else { throw UsageError("health needs TYPE and VALUE, e.g. sessionctl health sleep 7.5") }
@@ -36,13 +36,22 @@ extension Commands {
             guard let healthType = HealthType(rawValue: type) else {
                 throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard let value = Double(arguments.positionals[1]) else { throw UsageError("VALUE must be a number, got \"\(arguments.positionals[1])\"") }
+            let text = arguments.positionals[1]
+            let value: Double
+            if healthType == .bodyMassKg {
+                guard let kilograms = context.console.units.read(text) else { throw UsageError("VALUE must be a body mass such as 80.4, 80.4kg or 177lb, got \"\(text)\"") }
+                value = kilograms
+            } else {
+                guard let number = Double(text) else { throw UsageError("VALUE must be a number, got \"\(text)\"") }
+                value = number
+            }
             var params = HealthRecord.Params(type: healthType, value: value)
             params.source = "sessionctl"
             params.date = try dateOption(arguments, "--date")
             let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
-            context.console.print("recorded \(type) \(PromptText.number(value, decimals: 2)) for \(result.date)")
+            let shown = healthType == .bodyMassKg ? context.console.units.text(value) : PromptText.number(value, decimals: 2)
+            context.console.print("recorded \(type) \(shown) for \(result.date)")
             return ExitStatus.ok
         })
 
@@ -53,7 +62,7 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec("--goals", value: "TEXT", help: "at most 300 characters"),
             OptionSpec("--equipment", value: "LIST", help: "comma-separated, at most 12"),
-            OptionSpec("--weights", value: "LIST", help: "kilograms, comma-separated, at most 24"),
+            OptionSpec("--weights", value: "LIST", help: "comma-separated, at most 24: 10,12.5 (your units), 20kg, 45lb"),
         ],
         run: { arguments, context in
             var params = ProfileSet.Params()
@@ -61,8 +70,11 @@ extension Commands {
             params.equipment = arguments.value("--equipment").map { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
             if let list = arguments.value("--weights") {
                 params.weightsKg = try list.split(separator: ",").map { word in
-                    guard let value = Double(String(word).trimmingWhitespace()) else { throw UsageError("--weights takes numbers, got \"\(word)\"") }
-                    return value
+                    let text = String(word).trimmingWhitespace()
+                    guard let kilograms = context.console.units.read(text), kilograms > 0 else {
+                        throw UsageError("--weights takes weights such as 10, 12.5kg or 45lb, got \"\(text)\"")
+                    }
+                    return kilograms
                 }
             }
             let client = try context.connect(arguments)
@@ -72,7 +84,7 @@ extension Commands {
             let goals = profile.profile.goals
             context.console.print("goals:     " + (goals.isEmpty ? "(none)" : goals))
             context.console.print("equipment: " + profile.profile.equipment.joined(separator: ", "))
-            context.console.print("weights:   " + profile.profile.weightsKg.map { PromptText.number($0, decimals: 2) }.joined(separator: ", ") + " kg")
+            context.console.print("weights:   " + profile.profile.weightsKg.map(context.console.units.number).joined(separator: ", ") + " " + context.console.units.rawValue)
             return ExitStatus.ok
         })
 

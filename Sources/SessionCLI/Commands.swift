@@ -63,6 +63,7 @@ public enum SessionCtl {
         guard let (command, words) = match(arguments) else { return unknownCommand(arguments, json: global.contains("--json"), console: console) }
         let rest = words + global
         do {
+            console.units = try displayUnits(context.environment, console: console)
             if rest.contains("--help") || rest.contains("-h") {
                 console.print(command.help)
                 return ExitStatus.ok
@@ -102,6 +103,20 @@ public enum SessionCtl {
         } catch {
             console.error("sessionctl: \(error)")
             return ExitStatus.refused
+        }
+    }
+
+    /// The unit weights are shown in: `$SESSIOND_UNITS`, else the config file's `units`.
+    /// A config file that does not read is said once and kilograms are used: a typo in
+    /// it must not stop a set from being logged.
+    static func displayUnits(_ environment: [String: String], console: Console) throws -> WeightUnit {
+        try WeightUnit.resolve(environment: environment) {
+            do {
+                return try UserConfig.load(environment: environment)
+            } catch {
+                console.error("sessionctl: config file: \(error); weights are shown in kg")
+                return UserConfig()
+            }
         }
     }
 

@@ -9,6 +9,8 @@ public final class Console {
     private var err: String = ""
     /// True when colours may be used on standard output.
     public let colors: Bool
+    /// The unit weights are shown in (and bare numbers read in).
+    public var units: WeightUnit = .kg
     private let buffered: Bool
 
     /// A console on the process's own streams.

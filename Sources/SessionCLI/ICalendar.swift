@@ -11,6 +11,8 @@ struct ICalendar {
     var reminderMinutes = 30
     /// `DTSTAMP`: when the file was made, UTC.
     var stampMs: Int64 = 0
+    /// The unit of weights in the descriptions.
+    var unit = WeightUnit.kg
 
     func file(for plan: Plan) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sessiond//plan export//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
@@ -19,7 +21,7 @@ struct ICalendar {
         for day in plan.days where !day.rest && !day.exercises.isEmpty {
             let start = LocalDateTime(date: day.date, secondOfDay: startSecond)
             let end = LocalDateTime(secondsAfter: start, durationMinutes * 60)
-            var description = day.exercises.map { "\($0.name): " + PlanFormatter.prescription($0) }
+            var description = day.exercises.map { "\($0.name): " + PlanFormatter.prescription($0, unit: unit) }
             if !day.warmup.isEmpty { description.insert("Warm-up: " + day.warmup.map(\.name).joined(separator: ", "), at: 0) }
             lines += [
                 "BEGIN:VEVENT",

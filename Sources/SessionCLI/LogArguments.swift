@@ -42,7 +42,8 @@ struct LogArguments: Equatable {
         return seconds
     }
 
-    init(_ words: [String]) throws(UsageError) {
+    /// Reads `words`; a bare WEIGHT is in `unit` (the person's preference).
+    init(_ words: [String], unit: WeightUnit = .kg) throws(UsageError) {
         guard let first = words.first else { throw UsageError("log needs an EXERCISE: its number in today's plan or its name") }
         var rest = words.dropFirst()
         if let position = Int(first) {
@@ -58,7 +59,7 @@ struct LogArguments: Equatable {
             exercise = .name(name.joined(separator: " "))
         }
         var quantities = Self.joiningUnits(Array(rest))
-        if let first = quantities.first, let shorthand = try Self.setsRepsWeight(first) {
+        if let first = quantities.first, let shorthand = try Self.setsRepsWeight(first, unit: unit) {
             sets = shorthand.sets
             self.reps = shorthand.reps
             weightKg = shorthand.weight
@@ -81,7 +82,7 @@ struct LogArguments: Equatable {
         }
         if let weightWord = quantities.first {
             quantities.removeFirst()
-            weightKg = try Self.kilograms(weightWord)
+            weightKg = try Self.kilograms(weightWord, unit: unit)
         }
         guard quantities.isEmpty else { throw Self.unreadable(quantities[0]) }
     }
@@ -126,7 +127,7 @@ struct LogArguments: Equatable {
     /// "3x5" (3 sets of 5), "3x5x100" and "3x5@100" (at 100 kg), "8@60" and "8x60kg"
     /// (one set of 8 at 60: a weight with its unit is no rep count); nil for a word of
     /// another form. Bounds are checked: more than 20 sets is a usage error.
-    static func setsRepsWeight(_ word: String) throws(UsageError) -> (sets: Int, reps: Int, weight: Double?)? {
+    static func setsRepsWeight(_ word: String, unit: WeightUnit = .kg) throws(UsageError) -> (sets: Int, reps: Int, weight: Double?)? {
         let lowered = word.lowercased().replacingOccurrences(of: "×", with: "x")
         var parts = lowered.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
         guard parts.count <= 2 else { return nil }
@@ -139,21 +140,21 @@ struct LogArguments: Equatable {
         case (1, let at?):  // 8@60
             guard let count = Int(counts[0]) else { return nil }
             reps = count
-            weight = try kilograms(at)
+            weight = try kilograms(at, unit: unit)
         case (2, nil) where Int(counts[1]) == nil:  // 8x60kg
             guard let count = Int(counts[0]), Quantity.weight(counts[1])?.unit != Quantity.Weight.Unit.none, Quantity.weight(counts[1]) != nil else { return nil }
             reps = count
-            weight = try kilograms(counts[1])
+            weight = try kilograms(counts[1], unit: unit)
         case (2, _):  // 3x5, 3x5@100
             guard let setCount = Int(counts[0]), let count = Int(counts[1]) else { return nil }
             sets = setCount
             reps = count
-            weight = try weightText.map { text throws(UsageError) in try kilograms(text) }
+            weight = try weightText.map { text throws(UsageError) in try kilograms(text, unit: unit) }
         case (3, nil):  // 3x5x100
             guard let setCount = Int(counts[0]), let count = Int(counts[1]) else { return nil }
             sets = setCount
             reps = count
-            weight = try kilograms(counts[2])
+            weight = try kilograms(counts[2], unit: unit)
         default:
             return nil
         }
@@ -162,13 +163,14 @@ struct LogArguments: Equatable {
         return (sets, reps, weight)
     }
 
-    /// "24", "24kg", "55lb" → kg (pounds converted, rounded to 0.1 kg).
-    static func kilograms(_ word: String) throws(UsageError) -> Double {
-        guard let weight = Quantity.weight(word) else {
+    /// "24", "24kg", "55lb" → kg (pounds converted, rounded to 0.1 kg); a bare number is
+    /// in `unit`, the person's preference.
+    static func kilograms(_ word: String, unit: WeightUnit) throws(UsageError) -> Double {
+        guard let kilograms = unit.read(word) else {
             throw UsageError("WEIGHT must be kilograms or pounds such as 24, 24kg or 55lb, got \"\(word)\"")
         }
-        guard SessionLimits.weightKg.contains(weight.kilograms) else { throw UsageError("WEIGHT must be from 0 to 1000 kg, got \(word)") }
-        return weight.kilograms
+        guard SessionLimits.weightKg.contains(kilograms) else { throw UsageError("WEIGHT must be from 0 to 1000 kg, got \(word)") }
+        return kilograms
     }
 }
 

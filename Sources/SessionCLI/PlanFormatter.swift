@@ -37,7 +37,7 @@ struct PlanFormatter {
     static let warningsListedWhole = 8
 
     /// "4 × 8–12 @ 60 kg · rest 2:00"
-    static func prescription(_ exercise: PlannedExercise) -> String {
+    static func prescription(_ exercise: PlannedExercise, unit: WeightUnit) -> String {
         var target: String
         if let seconds = exercise.durationSeconds {
             target = "\(exercise.sets) × \(formatDuration(seconds))"
@@ -48,7 +48,7 @@ struct PlanFormatter {
         } else {
             target = count(exercise.sets, "set")
         }
-        if let weight = exercise.weightKg { target += " @ \(formatKilograms(weight)) kg" }
+        if let weight = exercise.weightKg { target += " @ " + unit.text(weight) }
         if let rest = exercise.restSeconds { target += " · rest \(formatClock(rest))" }
         if let superset = exercise.superset { target += " · superset \(superset)" }
         return target
@@ -92,7 +92,7 @@ struct PlanFormatter {
                 console.print(console.dim("  warm-up: " + items.joined(separator: ", ")))
             }
             for (offset, exercise) in day.exercises.enumerated() {
-                console.print("  \(offset + 1). \(exercise.name)  " + console.dim(Self.prescription(exercise)))
+                console.print("  \(offset + 1). \(exercise.name)  " + console.dim(Self.prescription(exercise, unit: console.units)))
             }
         }
     }

@@ -17,13 +17,13 @@ struct SessionFormatter {
     }
 
     /// "10 × 24 kg", "45s", "12 reps", "bodyweight".
-    static func setText(reps: Int?, weightKg: Double?, durationSeconds: Int?) -> String {
+    static func setText(reps: Int?, weightKg: Double?, durationSeconds: Int?, unit: WeightUnit) -> String {
         var parts: [String] = []
         if let seconds = durationSeconds { parts.append(PlanFormatter.formatDuration(seconds)) }
         if let reps {
-            parts.append(weightKg.map { "\(reps) × \(PlanFormatter.formatKilograms($0)) kg" } ?? "\(reps) reps")
+            parts.append(weightKg.map { "\(reps) × " + unit.text($0) } ?? "\(reps) reps")
         } else if let weightKg {
-            parts.append("\(PlanFormatter.formatKilograms(weightKg)) kg")
+            parts.append(unit.text(weightKg))
         }
         return parts.isEmpty ? "done" : parts.joined(separator: " · ")
     }
@@ -34,7 +34,7 @@ struct SessionFormatter {
         console.print(line)
         if !session.exercises.isEmpty {
             for item in session.exercises {
-                console.print("  \(item.position). \(item.exercise.name)  " + console.dim(PlanFormatter.prescription(item.exercise)))
+                console.print("  \(item.position). \(item.exercise.name)  " + console.dim(PlanFormatter.prescription(item.exercise, unit: console.units)))
             }
             if let next = session.next { console.print("first: \(next.name) — sessionctl log 1") }
         } else {
@@ -54,13 +54,13 @@ struct SessionFormatter {
             parts.append(planned > 0 ? "set \(logged)/\(planned)" : "set \(logged)")
             if result.kind != .normal { parts.append(result.kind.rawValue) }
         }
-        parts.append(Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds))
+        parts.append(Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units))
         if let rest = result.restSeconds, rest > 0 { parts.append("rest \(PlanFormatter.formatClock(rest))") }
         parts.append(nextText(result: result, session: session))
         console.print(parts.joined(separator: " · "))
         if let record = result.personalRecord {
             var what = record.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
-            if let estimate = record.estimatedOneRepMaxKg { what += " — est. 1RM \(PlanFormatter.formatKilograms(estimate)) kg" }
+            if let estimate = record.estimatedOneRepMaxKg { what += " — est. 1RM " + console.units.text(estimate) }
             console.print(console.green("★ personal record: \(what)"))
         }
     }
@@ -80,20 +80,20 @@ struct SessionFormatter {
         let completion = result.planDayID == nil ? "" : " · \(Int((result.completion * 100).rounded()))% of plan"
         console.print(console.bold(result.title) + " finished · "
             + Self.clock(result.durationSeconds) + " · " + PlanFormatter.count(result.sets, "set") + " · "
-            + "\(PlanFormatter.formatKilograms(result.volumeKg)) kg volume" + completion)
+            + console.units.text(result.volumeKg) + " volume" + completion)
     }
 
     func printStatus(_ session: SessionSnapshot) {
         console.print(console.bold(session.title) + " · \(session.date) · \(session.state.rawValue) "
             + Self.clock(session.durationSeconds) + " · " + PlanFormatter.count(session.sets, "set") + " · "
-            + "\(PlanFormatter.formatKilograms(session.volumeKg)) kg")
+            + console.units.text(session.volumeKg))
         if !session.exercises.isEmpty {
             let width = max(8, session.exercises.map(\.exercise.name.count).max() ?? 0)
             console.print(console.dim(" #  " + pad("exercise", width) + "  sets   target"))
             for item in session.exercises {
                 let count = pad("\(item.logged)/\(item.exercise.sets)", 5) + (item.done ? "✓" : " ")
                 let line = pad(String(item.position), 2, left: true) + "  " + pad(item.exercise.name, width) + "  " + count + " "
-                    + PlanFormatter.prescription(item.exercise)
+                    + PlanFormatter.prescription(item.exercise, unit: console.units)
                 console.print(item.done ? console.green(line) : line)
             }
         }
@@ -119,7 +119,7 @@ struct SessionFormatter {
             console.print("\(session.date)  " + pad(session.title, titleWidth) + "  "
                 + pad(Self.clock(session.durationSeconds, hours: true), 7, left: true) + "  "
                 + pad(PlanFormatter.count(session.sets, "set"), 8, left: true) + "  "
-                + pad(PlanFormatter.formatKilograms(session.volumeKg) + " kg", 10, left: true)
+                + pad(console.units.text(session.volumeKg), 10, left: true)
                 + (session.state == .finished ? "" : "  " + console.yellow(session.state.rawValue)))
         }
     }
@@ -132,9 +132,9 @@ struct SessionFormatter {
         }
         console.print(console.bold(history.name) + " · \(PlanFormatter.count(history.sessions.count, "session"))")
         for session in history.sessions.reversed().prefix(limit ?? SessionLimits.listDefault) {
-            let best = session.bestOneRepMaxKg.map { "e1RM \(PlanFormatter.formatKilograms($0)) kg" } ?? ""
+            let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in
-                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds)
+                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units)
             }
             console.print("\(session.date)  " + pad(best, 15) + "  " + sets.joined(separator: ", "))
         }
@@ -157,7 +157,7 @@ struct SessionFormatter {
             }
             let filled = max(1, Int(((best - low) / max(top - low, 0.001) * Double(width)).rounded()))
             console.print("\(week.weekStart)  " + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
-                + "  " + pad(PlanFormatter.formatKilograms(best) + " kg", 9, left: true) + "  " + PlanFormatter.formatKilograms(week.volumeKg) + " kg vol")
+                + "  " + pad(console.units.text(best), 9, left: true) + "  " + console.units.text(week.volumeKg) + " vol")
         }
     }
 

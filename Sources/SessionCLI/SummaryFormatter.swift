@@ -44,11 +44,26 @@ struct SummaryFormatter {
         return parts.map { " · " + $0 }.joined()
     }
 
+    /// A health figure as the prompt words it, a body mass in the person's units.
+    func describe(_ figure: HealthSummary) -> String {
+        guard figure.type == .bodyMassKg, console.units == .lb else { return PromptContext.describe(figure) }
+        let pounds = { (kilograms: Double) in kilograms / PlanLimits.kilogramsPerPound }
+        var text = "body mass " + console.units.text(figure.value)
+        if let change = figure.change { text += " (\(PromptText.signed(pounds(change), decimals: 1)))" }
+        return text
+    }
+
+    /// "12,340 kg" or "27,205 lb": a week's volume, grouped, to the whole unit.
+    func volume(_ kilograms: Double) -> String {
+        let value = console.units == .kg ? kilograms : kilograms / PlanLimits.kilogramsPerPound
+        return PromptText.grouped(Int(value.rounded(.down))) + " " + console.units.rawValue
+    }
+
     func print(_ summary: WeeklySummary) {
         console.print(console.bold("Week of \(summary.weekStart)") + Self.progress(summary))
         if !summary.missedDays.isEmpty { console.print(console.yellow("missed: " + summary.missedDays.map(\.description).joined(separator: ", "))) }
         var line = PlanFormatter.count(summary.sets, "set") + " · " + PlanFormatter.count(summary.reps, "rep") + " · "
-            + "\(PromptText.grouped(Int(summary.volumeKg))) kg · \(summary.activeMinutes) min"
+            + volume(summary.volumeKg) + " · \(summary.activeMinutes) min"
         if let rpe = summary.averageRPE { line += " · RPE \(PromptText.number(rpe))" }
         console.print(line)
         console.print()
@@ -62,7 +77,7 @@ struct SummaryFormatter {
                 var text = "\(Self.arrow(exercise.trend)) \(name)\(String(repeating: " ", count: width - name.count))  " + PlanFormatter.count(exercise.setsDone, "set")
                 if let best = exercise.best {
                     switch exercise.measure {
-                    case .estimatedOneRepMaxKg: text += " · e1RM \(PromptText.number(best)) kg"
+                    case .estimatedOneRepMaxKg: text += " · e1RM " + console.units.text(best)
                     case .reps: text += " · best \(Int(best)) reps"
                     case .durationSeconds: text += " · best \(Int(best)) s"
                     }
@@ -77,7 +92,7 @@ struct SummaryFormatter {
         if !summary.health.isEmpty {
             console.print()
             console.print(console.dim("health (change against the week before):"))
-            for figure in summary.health { console.print("  " + PromptContext.describe(figure)) }
+            for figure in summary.health { console.print("  " + describe(figure)) }
         }
     }
 }

@@ -19,6 +19,8 @@ struct UserConfig: Equatable {
     var plannerTimeout: Int?
     /// How many times a refused reply is sent back for repair.
     var plannerRepairs: Int?
+    /// The unit weights are shown and bare numbers read in.
+    var units: WeightUnit?
 
     /// A line the file could not take.
     struct Problem: Error, Equatable, CustomStringConvertible {
@@ -33,6 +35,7 @@ struct UserConfig: Equatable {
         ("planner", "the planner command (a shell command line)"),
         ("planner-timeout", "seconds a planner may run, \(PlannerLimits.timeoutSeconds.lowerBound) to \(PlannerLimits.timeoutSeconds.upperBound)"),
         ("planner-repairs", "times a refused reply goes back for repair, \(PlannerLimits.repairs.lowerBound) to \(PlannerLimits.repairs.upperBound)"),
+        ("units", "kg or lb: the unit weights are shown and bare numbers read in"),
     ]
 
     init() {}
@@ -62,6 +65,9 @@ struct UserConfig: Equatable {
                     throw problem("planner-repairs needs a number from \(PlannerLimits.repairs.lowerBound) to \(PlannerLimits.repairs.upperBound), got \"\(value)\"")
                 }
                 plannerRepairs = count
+            case "units":
+                guard let unit = WeightUnit(parsing: value) else { throw problem("units must be kg or lb, got \"\(value)\"") }
+                units = unit
             default:
                 throw problem("unknown key \"\(key)\" (known: \(Self.keys.map(\.name).joined(separator: ", ")))")
             }

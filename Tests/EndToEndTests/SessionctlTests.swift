@@ -40,7 +40,7 @@ import JSON
         let byNumber = try ctl(daemon, ["log", "2", "10", "24"])
         #expect(byNumber.stdout.hasPrefix("Incline Dumbbell Press · set 1/3 · 10 × 24 kg · next: set 2 of 3"))
         let pounds = try ctl(daemon, ["log", "incline", "8", "55lb", "--rpe", "8"])
-        #expect(pounds.stdout.contains("8 × 24.9 kg"))
+        #expect(pounds.stdout.contains("8 × 25 kg"), "55 lb is 24.95 kg, shown to 0.1")
         #expect(pounds.stdout.contains("★ personal record"))
         let timed = try ctl(daemon, ["log", "plank", "45s"])
         #expect(timed.stdout.hasPrefix("Plank · set 1/3 · 45s"))
@@ -464,5 +464,34 @@ import JSON
         #expect(abort.status == 1 && abort.stderr.contains("has 2 sets; aborting discards them all"))
         #expect(try ctl(daemon, ["status"]).stdout.contains("squat"), "nothing was discarded")
         #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
+    }
+
+    /// #15 missing 4: a lifter in pounds reads and types pounds; the daemon keeps kilograms.
+    @Test func weightsInThePreferredUnit() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let pounds = ["SESSIOND_UNITS": "lb"]
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let logged = try ctl(daemon, ["log", "--new", "squat", "5", "225"], environment: pounds)
+        #expect(logged.stdout.contains("5 × 225 lb"), "\(logged.stdout)\(logged.stderr)")
+        let json = try JSONParser.parse(try ctl(daemon, ["--json", "log", "squat", "5", "100kg"], environment: pounds).stdout)
+        #expect(json["weightKg"] == 100, "--json keeps kilograms")
+        let stored = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)
+        #expect(stored["sets"]?[0]?["weightKg"] == 102.06)
+        let health = try ctl(daemon, ["health", "weight", "180"], environment: pounds)
+        #expect(health.stdout.contains("recorded bodyMassKg 180 lb"))
+        #expect(try ctl(daemon, ["health", "weight", "80kg"]).stdout.contains("80 kg"))
+        let profile = try ctl(daemon, ["profile", "--weights", "45,25lb,10kg"], environment: pounds)
+        #expect(profile.stdout.contains("weights:   22, 25, 45 lb"), "\(profile.stdout)")
+        // The config file's units when the environment says nothing; a bad file falls back to kg, said once.
+        let config = Fixtures.temporaryDirectory("config")
+        defer { Fixtures.removeTree(config) }
+        mkdir(config + "/sessiond", 0o700)
+        Fixtures.write("units = lb\n", to: config + "/sessiond/config")
+        #expect(try ctl(daemon, ["show"], environment: ["XDG_CONFIG_HOME": config]).stdout.contains("5 × 225 lb"))
+        Fixtures.write("units = stone\n", to: config + "/sessiond/config")
+        let bad = try ctl(daemon, ["show"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(bad.status == 0 && bad.stdout.contains("5 × 102.1 kg") && bad.stderr.contains("units must be kg or lb"))
+        #expect(try ctl(daemon, ["show"], environment: ["SESSIOND_UNITS": "stone"]).status == 2)
     }
 }

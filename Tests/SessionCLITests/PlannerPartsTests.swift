@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ArgumentParsing
 import SessionCore
 import SessionSystem
 import Testing
@@ -25,7 +26,7 @@ import Testing
 
     @Test(arguments: [
         ("planner", "cfg:1: expected key = value, got \"planner\""),
-        ("# ok\nplaner = x", "cfg:2: unknown key \"planer\" (known: planner, planner-timeout, planner-repairs)"),
+        ("# ok\nplaner = x", "cfg:2: unknown key \"planer\" (known: planner, planner-timeout, planner-repairs, units)"),
         ("planner-timeout = 0", "cfg:1: planner-timeout needs seconds from 1 to 3600, got \"0\""),
         ("planner-repairs = two", "cfg:1: planner-repairs needs a number from 0 to 5, got \"two\""),
         ("planner =", "cfg:1: planner needs a command"),
@@ -69,5 +70,36 @@ import Testing
         #expect(quiet.ending == .timedOut)
         let changed = try ChildProcess.run(shell: "echo $SESSIOND_ATTEMPT", input: [], timeoutMs: 20_000, environment: ["SESSIOND_ATTEMPT": "2"])
         #expect(changed.standardOutput == Array("2\n".utf8))
+    }
+}
+
+/// The weight unit a person reads and types in (#15 missing 4).
+@Suite struct WeightUnitTests {
+    @Test func poundsAreShownAndReadBackExactly() {
+        #expect(WeightUnit.lb.text(WeightUnit.lb.kilograms(225)) == "225 lb")
+        #expect(WeightUnit.lb.read("225") == 102.06)
+        #expect(WeightUnit.kg.read("225") == 225)
+        #expect(WeightUnit.kg.read("45lb") == 20.41 && WeightUnit.lb.read("20kg") == 20)
+        #expect(WeightUnit.kg.text(22.5) == "22.5 kg")
+        #expect(WeightUnit.lb.read("heavy") == nil)
+    }
+
+    @Test func theUnitComesFromTheEnvironmentThenTheConfigFile() throws {
+        #expect(try WeightUnit.resolve(environment: ["SESSIOND_UNITS": "LBS"]) { UserConfig() } == .lb)
+        var config = try UserConfig(parsing: "units = lb\n", path: "cfg")
+        #expect(config.units == .lb)
+        #expect(try WeightUnit.resolve(environment: [:]) { config } == .lb)
+        #expect(try WeightUnit.resolve(environment: ["SESSIOND_UNITS": "kg"]) { config } == .kg)
+        config.units = nil
+        #expect(try WeightUnit.resolve(environment: [:]) { config } == .kg)
+        #expect(throws: UsageError.self) { try WeightUnit.resolve(environment: ["SESSIOND_UNITS": "stone"]) { UserConfig() } }
+        #expect(throws: UserConfig.Problem.self) { try UserConfig(parsing: "units = stone", path: "cfg") }
+    }
+
+    @Test func bareWeightsInALogAreInThePreferredUnit() throws {
+        #expect(try LogArguments(["squat", "5", "225"], unit: .lb).weightKg == 102.06)
+        #expect(try LogArguments(["squat", "3x5@135"], unit: .lb).weightKg == 61.23)
+        #expect(try LogArguments(["squat", "5", "100kg"], unit: .lb).weightKg == 100)
+        #expect(try LogArguments(["squat", "5", "100"], unit: .kg).weightKg == 100)
     }
 }

@@ -17,7 +17,7 @@ public enum Quantity {
     }
 
     /// Splits "12.5kg" / "12.5 kg" into its number and its (lowercased) unit word.
-    static func splitNumber(_ text: String) -> (Double, String)? {
+    public static func splitNumber(_ text: String) -> (Double, String)? {
         let trimmed = text.trimmingWhitespace().lowercased()
         var numberEnd = trimmed.startIndex
         while numberEnd < trimmed.endIndex, trimmed[numberEnd].isASCII,
