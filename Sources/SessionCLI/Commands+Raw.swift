@@ -31,16 +31,27 @@ extension Commands {
     static let watch = Command(
         words: ["watch"], synopsis: "[TYPE...]",
         summary: "Print events as they happen, with a countdown while a rest timer runs.",
-        details: "TYPE limits the events (session.started, set.logged, rest.started, …). Stop with Ctrl-C.",
-        options: CommonOptions.daemon,
+        details: """
+            TYPE limits the events (session.started, set.logged, rest.started, …). Stop with
+            Ctrl-C. Started during a rest, it shows that rest's countdown. When a rest is over
+            the terminal bell rings; with --notify a desktop notification says so too (through
+            notify-send, when it is installed).
+            """,
+        options: CommonOptions.daemon + [OptionSpec("--notify", help: "a desktop notification when a rest is over (notify-send)")],
         run: runWatch)
 
     static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let client = try context.connect(arguments)
+        // A rest already running when the watch starts is shown too.
+        let running = try context.call(client, SessionCurrent.self, NoParams()).session?.rest
         _ = try context.call(client, EventsSubscribe.self, EventsSubscribe.Params(types: arguments.positionals.isEmpty ? nil : arguments.positionals))
         let console = context.console
         if !arguments.has("--json") { console.print(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
         var countdown: (endsAtMs: Int64, exercise: String)?
+        if let running, let ends = RFC3339.parse(running.endsAt), !arguments.has("--json") {
+            countdown = (ends, running.exercise)
+            console.print(console.yellow("resting: \(PlanFormatter.formatClock(running.secondsLeft)) left after \(running.exercise)"))
+        }
         while true {
             if let timer = countdown, console.colors {
                 let left = max(0, Int((timer.endsAtMs - context.clock.nowMs() + 999) / 1000))
@@ -57,8 +68,19 @@ extension Commands {
             } else if type == "rest.finished" || type.hasPrefix("set.") || type.hasPrefix("session.") {
                 countdown = nil
             }
+            if type == "rest.finished" { restOver(params["exercise"]?.stringValue ?? "", notify: arguments.has("--notify"), console: console) }
             console.print(describe(event: params, type: type, clock: context.clock, unit: console.units))
         }
+    }
+
+    /// The end of a rest: the terminal bell (on a terminal), and with --notify a desktop
+    /// notification when notify-send is there (a missing one is skipped quietly).
+    static func restOver(_ exercise: String, notify: Bool, console: Console) {
+        if console.colors { console.write("\u{7}") }
+        guard notify else { return }
+        let body = exercise.isEmpty ? "Next set." : "Next set of \(exercise)."
+        _ = try? ChildProcess.run(shell: "command -v notify-send >/dev/null && exec notify-send -a sessionctl \"$0\" \"$1\"",
+                                  arguments: ["Rest over", body], input: [], timeoutMs: 3000)
     }
 
     static func describe(event: JSONValue, type: String, clock: LocalClock = LocalClock(), unit: WeightUnit = .kg) -> String {

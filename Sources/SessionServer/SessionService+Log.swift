@@ -47,7 +47,7 @@ extension SessionService {
         guard session.isActive else { return Outcome(result, effects: effects) }
         effects.sessionChanged = true
         effects.rest = .cancel
-        if let rest = planned?.restSeconds, rest > 0 {
+        if let rest = RestRule.seconds(kind: input.kind, planned: planned?.restSeconds, offPlan: planned == nil) {
             let endsAt = nowMs + Int64(rest) * 1000
             effects.rest = .start(RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt))
             effects.emit("rest.started", [
@@ -92,7 +92,8 @@ extension SessionService {
             setID: set.id, sessionID: set.sessionID, setNumber: set.setNumber, exercise: set.exerciseName,
             plannedExerciseID: set.plannedExerciseID, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
             durationSeconds: set.durationSeconds, loggedAt: clock.rfc3339(ms: set.loggedAtMs),
-            loggedSets: set.progressSets, plannedSets: planned?.sets ?? 0, restSeconds: planned?.restSeconds, rpe: set.rpe,
+            loggedSets: set.progressSets, plannedSets: planned?.sets ?? 0,
+            restSeconds: RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil), rpe: set.rpe,
             personalRecord: set.records.isEmpty
                 ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)))
     }

@@ -34,8 +34,11 @@ public enum ChildProcess {
     public static let outputLimit = 16 << 20
 
     /// Runs `command` with `input` on its standard input and waits at most `timeoutMs`.
-    /// `environment` adds or replaces variables of this process's environment.
-    public static func run(shell command: String, input: [UInt8], timeoutMs: Int, environment: [String: String] = [:]) throws(LaunchError) -> Finished {
+    /// `arguments` are the shell's `$0`, `$1`, … (so that text reaches the command
+    /// unquoted and unexpanded); `environment` adds or replaces variables of this
+    /// process's environment.
+    public static func run(shell command: String, arguments: [String] = [], input: [UInt8], timeoutMs: Int,
+                           environment: [String: String] = [:]) throws(LaunchError) -> Finished {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
         var errorsFromChild: [Int32] = [-1, -1]
@@ -46,7 +49,7 @@ public enum ChildProcess {
         }
         let pid: pid_t
         do {
-            pid = try spawn("/bin/sh", ["-c", command], descriptors: [toChild[0], fromChild[1], errorsFromChild[1]],
+            pid = try spawn("/bin/sh", ["-c", command] + arguments, descriptors: [toChild[0], fromChild[1], errorsFromChild[1]],
                             environment: environment, ownGroup: true)
         } catch {
             for fd in toChild + fromChild + errorsFromChild { close(fd) }

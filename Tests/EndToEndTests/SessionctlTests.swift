@@ -366,7 +366,7 @@ import JSON
         _ = try ctl(daemon, ["undo"])
         var text = ""
         let handle = output.fileHandleForReading
-        while text.components(separatedBy: "\n").count < 4 {
+        while text.components(separatedBy: "\n").count < 5 {
             let data = handle.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
@@ -374,7 +374,9 @@ import JSON
         let lines = text.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
         #expect(lines.first??["type"] == "session.started")
         #expect(lines.dropFirst().first??["type"] == "set.logged")
-        #expect(lines.dropFirst(2).first??["type"] == "set.undone" && lines.dropFirst(2).first??["exercise"] == "burpee", "watchers learn a set went")
+        // An off-plan set starts the default rest (#15), which the undo cancels.
+        #expect(lines.dropFirst(2).first??["type"] == "rest.started" && lines.dropFirst(2).first??["seconds"] == 90)
+        #expect(lines.dropFirst(3).first??["type"] == "set.undone" && lines.dropFirst(3).first??["exercise"] == "burpee", "watchers learn a set went")
     }
 
     @Test func bashCompletionKnowsVerbsAndTodaysExercises() throws {
@@ -493,5 +495,56 @@ import JSON
         let bad = try ctl(daemon, ["show"], environment: ["XDG_CONFIG_HOME": config])
         #expect(bad.status == 0 && bad.stdout.contains("5 × 102.1 kg") && bad.stderr.contains("units must be kg or lb"))
         #expect(try ctl(daemon, ["show"], environment: ["SESSIOND_UNITS": "stone"]).status == 2)
+    }
+
+    /// #15 missing 5: a watch started during a rest shows it, and a rest's end is told
+    /// (the bell on a terminal; with --notify, notify-send).
+    @Test func watchShowsARunningRestAndNotifiesItsEnd() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let directory = Fixtures.temporaryDirectory("notify")
+        defer { Fixtures.removeTree(directory) }
+        // A stand-in notify-send that writes down what it was asked to say.
+        Fixtures.write("#!/bin/sh\nprintf '%s|' \"$@\" >> \(directory)/notified\n", to: directory + "/notify-send")
+        chmod(directory + "/notify-send", 0o755)
+        let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map {
+            #"{"day": "\#($0)", "title": "T", "exercises": [{"name": "Row", "sets": 3, "reps": 8, "restSeconds": 1}]}"#
+        }
+        #expect(try ctl(daemon, ["plan", "import", "-"], stdin: #"{"planName": "P", "days": ["# + days.joined(separator: ",") + "]}").status == 0)
+        #expect(try ctl(daemon, ["start"]).status == 0)
+
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
+        watcher.arguments = ["watch", "--notify", "--socket", daemon.socketPath]
+        watcher.environment = ["PATH": directory + ":/usr/bin:/bin"]
+        let output = Pipe()
+        watcher.standardOutput = output
+        try watcher.run()
+        defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
+        usleep(500_000)
+        #expect(try ctl(daemon, ["log", "row"]).status == 0)
+        var notified = ""
+        for _ in 0..<100 where notified.isEmpty {
+            usleep(50_000)
+            notified = (try? String(contentsOfFile: directory + "/notified", encoding: .utf8)) ?? ""
+        }
+        #expect(notified.contains("Rest over|Next set of Row.|"), "\(notified)")
+
+        // An off-plan set starts the default rest; a watch started now shows it.
+        #expect(try ctl(daemon, ["log", "--new", "burpee", "10"]).status == 0)
+        let late = Process()
+        late.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
+        late.arguments = ["watch", "--socket", daemon.socketPath]
+        let lateOutput = Pipe()
+        late.standardOutput = lateOutput
+        try late.run()
+        defer { kill(late.processIdentifier, SIGKILL); late.waitUntilExit() }
+        var text = ""
+        while !text.contains("resting:") {
+            let data = lateOutput.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        #expect(text.contains("resting: 1:") && text.contains("left after burpee"), "\(text)")
     }
 }
