@@ -167,7 +167,8 @@ extension Commands {
     /// The name to log for one that is in neither today's plan nor this session: a name
     /// logged in an earlier session that it matches, or the name itself with --new. A
     /// typo is refused with the closest names (nil: refused, message printed).
-    static func knownName(_ name: String, arguments: ParsedArguments, planned: [String], client: SocketClient, context: CommandContext) throws -> String? {
+    static func knownName(_ name: String, arguments: ParsedArguments, planned: [String], client: SocketClient, context: CommandContext,
+                          command: String = "log") throws -> String? {
         if arguments.has("--new") { return name }
         switch try loggedName(name, client: client, context: context, ambiguity: "matches several exercises you logged before; nothing was logged:") {
         case .found(let earlier): return earlier
@@ -180,7 +181,7 @@ extension Commands {
             } else {
                 context.console.error("sessionctl: \"\(name)\" is in neither today's plan nor your history")
             }
-            context.console.error("Nothing was logged. If it is new, log it with: sessionctl log --new \(name) …")
+            context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
             return nil
         }
     }

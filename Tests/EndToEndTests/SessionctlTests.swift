@@ -547,4 +547,27 @@ import JSON
         }
         #expect(text.contains("resting: 1:") && text.contains("left after burpee"), "\(text)")
     }
+
+    /// #15 missing 6: a whole past session in one command, as timew track.
+    @Test func aWholePastSessionIsTrackedInOneCommand() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let tracked = try ctl(daemon, ["track", "2026-11-30", "18:00-19:05", "--new", "--rpe", "8", "squat", "3x5@100,", "row", "8", "60,", "plank", "45s"])
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        #expect(tracked.stdout.contains("tracked Workout · 2026-11-30 18:00 · 1:05:00 · 3 exercises · 5 sets"))
+        let listed = try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout)
+        #expect(listed[0]?["date"] == "2026-11-30" && listed[0]?["durationSeconds"] == 3900 && listed[0]?["sets"] == 5)
+        let shown = try JSONParser.parse(try ctl(daemon, ["show", "--json", "\(listed[0]?["sessionId"]?.intValue ?? 0)"]).stdout)
+        #expect(shown["rpe"] == 8 && shown["sets"]?[4]?["durationSeconds"] == 45 && shown["sets"]?[3]?["weightKg"] == 60)
+        // The same start and title again adds nothing; a later session across midnight.
+        #expect(try ctl(daemon, ["track", "2026-11-30", "18:00-19:05", "squat", "5", "100"]).stdout.contains("already tracked"))
+        let late = try ctl(daemon, ["track", "2026-11-30", "23:30-00:40", "--title", "Late", "squat", "5", "100"])
+        #expect(late.stdout.contains("tracked Late · 2026-11-30 23:30 · 1:10:00"))
+        // A typo or a set without numbers stores nothing.
+        let typo = try ctl(daemon, ["track", "2026-11-29", "07:00-08:00", "sqaut", "5", "100"])
+        #expect(typo.status == 1 && typo.stderr.contains("did you mean squat?"))
+        #expect(try ctl(daemon, ["track", "2026-11-29", "07:00-08:00", "squat"]).status == 2)
+        #expect(try ctl(daemon, ["track", "2026-11-29", "squat", "5"]).status == 2)
+        #expect(try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.count == 2)
+    }
 }

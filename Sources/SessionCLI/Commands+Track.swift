@@ -1,0 +1,107 @@
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+import JSON
+
+extension Commands {
+    static let track = Command(
+        words: ["track"], synopsis: "[DAY] START-END EXERCISE SETS[, EXERCISE SETS]...",
+        summary: "Enter a whole past session in one command, like timew track: its day, times and sets.",
+        details: """
+            DAY is today (the default), yesterday, a weekday (the latest one before today) or
+            YYYY-MM-DD; START-END its times (18:00-19:05; an end before the start is the next
+            morning). Then the exercises, separated by commas, each a name and its sets as
+            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names match your history as
+            log matches them (--new for a name never logged). The session is stored whole or
+            not at all, as a finished session with its sets; tracking the same start and
+            title again adds nothing.
+            Example: sessionctl track yesterday 18:00-19:05 squat 3x5@100, row 3x8x60, plank 45s
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--title", value: "TEXT", help: "the session's title (default: Workout)"),
+            OptionSpec("--rpe", value: "N", help: "the session's effort 1–10 (half steps allowed)"),
+            OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
+            OptionSpec("--new", help: "names that match nothing logged before are new exercises"),
+        ],
+        run: runTrack)
+
+    static func runTrack(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        var words = arguments.positionals
+        let today = context.clock.today()
+        var day = today
+        if let first = words.first, let named = TrackWhen.day(first, today: today) {
+            day = named
+            words.removeFirst()
+        }
+        guard let range = words.first, let (start, end) = TrackWhen.range(range) else {
+            throw UsageError("track needs the session's times as START-END (18:00-19:05), after an optional DAY")
+        }
+        words.removeFirst()
+        let parts = words.joined(separator: " ").split(separator: ",").map { String($0).split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { throw UsageError("track needs at least one EXERCISE with its sets, e.g. squat 3x5@100") }
+        let client = try context.connect(arguments)
+        var sets: [HistorySet] = []
+        for part in parts {
+            let wanted = try LogArguments(part, unit: context.console.units)
+            guard case .name(let typed) = wanted.exercise else {
+                throw UsageError("\"\(part.joined(separator: " "))\": name the exercise; numbers refer to today's plan only in log")
+            }
+            guard wanted.reps != nil || wanted.durationSeconds != nil || wanted.weightKg != nil else {
+                throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
+            }
+            guard let name = try knownName(typed, arguments: arguments, planned: [], client: client, context: context, command: "track") else { return ExitStatus.refused }
+            for _ in 0..<wanted.sets {
+                sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
+            }
+        }
+        let duration = end > start ? end - start : end + 86_400 - start
+        let title = arguments.value("--title").map { $0.collapsingWhitespace() } ?? "Workout"
+        guard !title.isEmpty else { throw UsageError("--title must not be empty") }
+        let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,
+                                     note: arguments.value("--note"), rpe: try rpeOption(arguments), sets: sets)
+        let params = HistoryImport.Params(importID: "track-\(context.clock.nowMs())", chunk: 0, workouts: [workout], done: true)
+        let result = try context.call(client, HistoryImport.self, params)
+        if context.printJSON(result, arguments) { return ExitStatus.ok }
+        let when = "\(day) \(SessionFormatter.clock(start / 60 * 60, hours: true).dropLast(3))"
+        if result.skipped > 0 {
+            context.console.print("already tracked: \(title) at \(when); nothing was added")
+        } else {
+            let exercises = Set(sets.map(\.exercise.exerciseKey)).count
+            context.console.print("tracked \(title) · \(when) · \(SessionFormatter.clock(duration, hours: true)) · "
+                                  + PlanFormatter.count(exercises, "exercise") + " · " + PlanFormatter.count(sets.count, "set"))
+        }
+        return ExitStatus.ok
+    }
+}
+
+/// The day and times `track` reads: words a person writes, as timew does.
+enum TrackWhen {
+    /// today, yesterday, a weekday (the latest before today), or YYYY-MM-DD.
+    static func day(_ word: String, today: LocalDate) -> LocalDate? {
+        switch word.lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default:
+            if let date = LocalDate(word) { return date }
+            guard let weekday = Weekday(parsing: word), Int(word) == nil else { return nil }
+            let back = (today.weekday.rawValue - weekday.rawValue + 7) % 7
+            return today.adding(days: back == 0 ? -7 : -back)
+        }
+    }
+
+    /// "18:00-19:05" → seconds of the day of both ends.
+    static func range(_ word: String) -> (Int, Int)? {
+        let ends = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard ends.count == 2, let start = secondOfDay(String(ends[0])), let end = secondOfDay(String(ends[1])), start != end else { return nil }
+        return (start, end)
+    }
+
+    /// "18:05" or "8:05" → seconds since midnight.
+    static func secondOfDay(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+            (0..<24).contains(hours), (0..<60).contains(minutes)
+        else { return nil }
+        return hours * 3600 + minutes * 60
+    }
+}
