@@ -395,6 +395,10 @@ extension Commands {
     /// The exercise logged before that `query` names, matched as `log` matches names
     /// (history.exercises); several matches are listed after `ambiguity`.
     static func loggedName(_ query: String, client: SocketClient, context: CommandContext, ambiguity: String) throws -> LoggedLookup {
+        // An alias names its exercise, logged before or not.
+        if let alias = try context.call(client, ExerciseAliases.self, NoParams()).items.first(where: { $0.alias == query.exerciseKey }) {
+            return .found(alias.name)
+        }
         let history = try context.call(client, HistoryExercises.self, HistoryExercises.Params()).items.map(\.name)
         switch ExerciseMatcher.match(query, in: history.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
         case .logged(let name): return .found(name)

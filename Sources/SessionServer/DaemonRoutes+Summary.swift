@@ -12,6 +12,8 @@ extension DaemonRoutes {
         DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
         DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
         DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
+        DaemonRoute(ExerciseAliasSet.self) { params, service in try service.setAlias(params) },
+        DaemonRoute(ExerciseAliases.self) { _, service in Outcome(try service.listAliases()) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
         DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },
         DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exerciseHistory(params)) },

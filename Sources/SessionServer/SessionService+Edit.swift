@@ -12,7 +12,7 @@ extension SessionService {
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? set.note
         let edited = set.edited(kind: params.kind ?? set.kind, reps: params.reps ?? set.reps, weightKg: params.weightKg ?? set.weightKg,
                                 durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
-        let key = set.exerciseName.exerciseKey
+        let key = try database.canonicalKey(set.exerciseName.exerciseKey)
         let decision = SetDecision(
             exerciseKey: key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
             bodyMassKg: Bodyweight.isBodyweight(exerciseKey: key) ? try database.bodyMassKg(onOrBefore: session.date) : nil)
@@ -54,5 +54,32 @@ extension SessionService {
         effects.sessionChanged = session.isActive
         effects.factsChanged = session.isActive
         return Outcome(try sessionDetail(session.id), effects: effects)
+    }
+}
+
+extension SessionService {
+    /// `exercise.alias`: an alias set (its sets so far move to the exercise) or removed.
+    func setAlias(_ params: ExerciseAliasSet.Params) throws -> Outcome {
+        let aliasKey = params.alias.exerciseKey
+        guard let typed = params.name else {
+            guard try database.removeAlias(aliasKey) else {
+                throw RPCError.invalidParams([PathMessage(path: "params.alias", message: "\"\(aliasKey)\" is no alias")])
+            }
+            return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: nil, movedSets: 0))
+        }
+        // An alias of an alias names what that one names.
+        let target = try database.aliases()[typed.exerciseKey]?.name ?? typed
+        guard target.exerciseKey != aliasKey else {
+            throw RPCError.invalidParams([PathMessage(path: "params.name", message: "\"\(typed)\" is an alias of \"\(params.alias)\" already")])
+        }
+        let moved = try database.setAlias(aliasKey, name: target)
+        var effects = Effects()
+        effects.sessionChanged = moved > 0
+        return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: target, movedSets: moved), effects: effects)
+    }
+
+    /// `exercise.aliases`.
+    func listAliases() throws -> ExerciseAliases.Result {
+        ResultList(try database.aliases().values.sorted { $0.alias < $1.alias }.map { ExerciseAliases.Alias(alias: $0.alias, name: $0.name) })
     }
 }

@@ -31,7 +31,7 @@ extension SessionService {
         }
         var effects = Effects()
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
-        let key = name.exerciseKey
+        let key = try database.canonicalKey(name.exerciseKey)
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
             previous: try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key),
@@ -76,14 +76,16 @@ extension SessionService {
             }
             return (plannedID, found.exercise, found.exercise.name)
         }
-        let name = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
-        let key = name.exerciseKey
+        let typed = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
+        // An alias ("ohp") names its exercise: the plan's, else by the alias's name.
+        let alias = try database.aliases()[typed.exerciseKey]
+        let key = alias?.nameKey ?? typed.exerciseKey
         if let dayID = session.planDayID,
-            let match = try database.plannedExercises(dayID: dayID).first(where: { $0.exercise.name.exerciseKey == key })
+            let match = try database.plannedExercises(dayID: dayID).first(where: { try database.canonicalKey($0.exercise.name.exerciseKey) == key })
         {
             return (match.id, match.exercise, match.exercise.name)
         }
-        return (nil, nil, name)
+        return (nil, nil, alias?.name ?? typed)
     }
 
     /// The reply to a stored set; the same for the first call and for a retry.

@@ -82,6 +82,8 @@ public final class Connection {
 
     /// The rowid of the last INSERT.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int32 { sqlite3_changes(handle) }
 
     /// Runs `body` atomically: in one `BEGIN IMMEDIATE` transaction, or, inside an open
     /// transaction (a group commit), in a savepoint. Committed (or released) when it

@@ -48,6 +48,7 @@ extension Database {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var keys = Set<String>()
+            let aliases = try aliases()
             for session in sessions {
                 let workout = session.workout
                 try insertSession.run([session.date.description, workout.title, session.startedAtMs, session.endedAtMs, workout.rpe, workout.note, source,
@@ -55,13 +56,15 @@ extension Database {
                 let sessionID = connection.lastInsertRowID
                 var numbering: [String: SetNumbering] = [:]
                 for (index, set) in workout.sets.enumerated() {
-                    let key = set.exercise.exerciseKey
+                    let alias = aliases[set.exercise.exerciseKey]
+                    let key = alias?.nameKey ?? set.exercise.exerciseKey
+                    let exerciseName = alias?.name ?? set.exercise
                     let bodyMass = Bodyweight.isBodyweight(exerciseKey: key) ? try bodyMassKg(onOrBefore: session.date) : nil
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
                                                bodyMassKg: bodyMass)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     keys.insert(key)
-                    try insertSet.run([sessionID, set.exercise, key, decision.setNumber, decision.countedSets, set.kind.rawValue, set.reps, set.weightKg,
+                    try insertSet.run([sessionID, exerciseName, key, decision.setNumber, decision.countedSets, set.kind.rawValue, set.reps, set.weightKg,
                                        set.durationSeconds, set.distanceM, set.rpe, set.note, decision.oneRepMaxKg, decision.recordWeightKg,
                                        session.startedAtMs + Int64(index), set.superset])
                 }

@@ -20,7 +20,8 @@ extension Database {
         try wrap {
             try connection.prepare(
                 """
-                SELECT l.session_id, l.planned_exercise_id, l.exercise_name, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg
+                SELECT l.session_id, l.planned_exercise_id, l.exercise_name, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg,
+                    l.exercise_key
                 FROM session s JOIN logged_set l ON l.session_id = s.id
                 WHERE s.date BETWEEN ? AND ? AND s.ended_at_ms IS NOT NULL ORDER BY l.id
                 """
@@ -28,7 +29,7 @@ extension Database {
                 SummaryInput.Set(
                     sessionID: row.int64(0), plannedExerciseID: row.optionalInt64(1), name: row.text(2),
                     kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4), weightKg: row.optionalDouble(5),
-                    durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7), oneRepMaxKg: row.optionalDouble(8))
+                    durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7), oneRepMaxKg: row.optionalDouble(8), exerciseKey: row.text(9))
             }
         }
     }
@@ -72,12 +73,14 @@ extension Database {
     /// Everything the weekly summary of `weekStart` needs.
     public func summaryInput(weekStart: LocalDate, today: LocalDate) throws(StorageError) -> SummaryInput {
         let weekEnd = weekStart.adding(days: 6)
-        return SummaryInput(
+        var input = SummaryInput(
             weekStart: weekStart, today: today,
             plannedDays: try plannedTrainingDays(weekStart: weekStart),
             sessions: try finishedSessions(from: weekStart, to: weekEnd),
             sets: try setsOfFinishedSessions(from: weekStart, to: weekEnd),
             history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),
             health: try healthSamples(from: weekStart.adding(days: -7), to: weekEnd))
+        input.aliasKeys = try aliases().mapValues(\.nameKey)
+        return input
     }
 }

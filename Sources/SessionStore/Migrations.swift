@@ -210,10 +210,16 @@ enum Migrations {
         // The planner link (#14): every planner run's raw reply is kept for audit with
         // what became of it, as an imported plan keeps its source; a plan regenerated
         // in part (plan redo) is a new plan that names the plan it revises; planned
-        // exercises sharing a superset label are done in turn.
-        Migration(version: 5, name: "planner attempts kept for audit; plan revisions; planned supersets", sql: """
+        // exercises sharing a superset label are done in turn; aliases give one lift one
+        // history whatever it is called (#15).
+        Migration(version: 5, name: "planner attempts kept for audit; plan revisions; planned supersets; exercise aliases", sql: """
             ALTER TABLE plan ADD COLUMN revises INTEGER REFERENCES plan (id);
             ALTER TABLE planned_exercise ADD COLUMN superset TEXT;
+            CREATE TABLE exercise_alias (
+                alias_key TEXT PRIMARY KEY,        -- the alias as an exercise key (ohp)
+                name TEXT NOT NULL,                -- the exercise it names (Overhead Press)
+                name_key TEXT NOT NULL             -- its key, under which its sets are kept
+            ) WITHOUT ROWID;
             CREATE TABLE plan_attempt (
                 id INTEGER PRIMARY KEY,
                 run TEXT NOT NULL,                 -- names every attempt of one plan next / plan redo

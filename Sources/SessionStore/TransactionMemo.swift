@@ -23,9 +23,12 @@ struct TransactionMemo {
     var activeSession: SessionRecord??
     var bests: [String: ExerciseBests] = [:]
     var progress: [ProgressKey: SetNumbering] = [:]
+    /// The alias table (`exercise_alias`), by alias key.
+    var aliases: [String: ExerciseAlias]?
 
     mutating func forgetAll() {
         activeSession = nil
+        aliases = nil
         forgetSets()
     }
 

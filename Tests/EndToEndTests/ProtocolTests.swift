@@ -203,6 +203,8 @@ import JSON
         _ = try check("exercise.history", .obj(["exercise": "Farmer Carry"]))
         _ = try check("plan.attempt", .obj(["run": "r", "attempt": 1, "planner": "p", "reply": "no", "outcome": "refused", "detail": "$: not a plan"]))
         _ = try check("plan.attempts")
+        _ = try check("exercise.alias", .obj(["alias": "fc", "name": "Farmer Carry"]))
+        _ = try check("exercise.aliases")
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

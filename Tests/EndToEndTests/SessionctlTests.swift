@@ -570,4 +570,28 @@ import JSON
         #expect(try ctl(daemon, ["track", "2026-11-29", "squat", "5"]).status == 2)
         #expect(try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.count == 2)
     }
+
+    /// #15 missing 7: aliases give one lift one history and one set of records.
+    @Test func aliasesGiveOneLiftOneHistory() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["track", "2026-11-30", "18:00-19:00", "--new", "barbell", "bench", "press", "5", "80,", "overhead", "press", "5", "50"]).status == 0)
+        #expect(try ctl(daemon, ["alias", "ohp", "Overhead Press"]).stdout.contains("ohp → Overhead Press"))
+        let merged = try ctl(daemon, ["alias", "Barbell Bench Press", "Bench Press"])
+        #expect(merged.stdout.contains("barbell bench press → Bench Press · 1 set moved to it"))
+        #expect(try ctl(daemon, ["alias"]).stdout.contains("ohp → Overhead Press"))
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let logged = try ctl(daemon, ["log", "ohp", "5", "52.5"])
+        #expect(logged.stdout.hasPrefix("Overhead Press") && logged.stdout.contains("personal record"), "\(logged.stdout)\(logged.stderr)")
+        let bench = try ctl(daemon, ["log", "bench", "press", "5", "85"])
+        #expect(bench.stdout.contains("personal record"), "the merged history is the one beaten: \(bench.stdout)\(bench.stderr)")
+        #expect(try ctl(daemon, ["finish"]).status == 0)
+        let history = try JSONParser.parse(try ctl(daemon, ["history", "ohp", "--json"]).stdout)
+        #expect(history["sessions"]?.arrayValue?.count == 2, "the alias finds the exercise's whole history")
+        let listed = try JSONParser.parse(try ctl(daemon, ["call", "history.exercises"]).stdout).arrayValue ?? []
+        #expect(Set(listed.compactMap { $0["name"]?.stringValue }) == ["Overhead Press", "Bench Press"])
+        #expect(try ctl(daemon, ["alias", "ohp", "OHP"]).status == 2)
+        #expect(try ctl(daemon, ["alias", "--remove", "ohp"]).status == 0)
+        #expect(try ctl(daemon, ["alias", "--remove", "ohp"]).status == 1)
+    }
 }

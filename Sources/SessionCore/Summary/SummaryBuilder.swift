@@ -46,7 +46,7 @@ public enum SummaryBuilder {
         for day in input.plannedDays {
             for exercise in day.exercises {
                 plannedNames[exercise.id] = exercise.name
-                if due.contains(day.date) { plannedSets[exercise.name.exerciseKey, default: 0] += exercise.sets }
+                if due.contains(day.date) { plannedSets[input.canonicalKey(exercise.name), default: 0] += exercise.sets }
             }
         }
         var order: [String] = []
@@ -54,7 +54,7 @@ public enum SummaryBuilder {
         var names: [String: String] = [:]
         for set in counted {
             let name = set.plannedExerciseID.flatMap { plannedNames[$0] } ?? set.name
-            let key = name.exerciseKey
+            let key = set.exerciseKey ?? input.canonicalKey(name)
             if groups[key] == nil {
                 order.append(key)
                 names[key] = name

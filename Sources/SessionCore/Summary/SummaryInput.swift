@@ -40,8 +40,11 @@ public struct SummaryInput: Sendable {
         public let rpe: Double?
         /// The estimate the set was logged with (`SetDecision`), nil for none.
         public let oneRepMaxKg: Double?
+        /// The key the set is kept under (its exercise's, through an alias); nil: its
+        /// name's.
+        public let exerciseKey: String?
         public init(sessionID: Int64, plannedExerciseID: Int64?, name: String, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?,
-                    oneRepMaxKg: Double? = nil) {
+                    oneRepMaxKg: Double? = nil, exerciseKey: String? = nil) {
             self.sessionID = sessionID
             self.plannedExerciseID = plannedExerciseID
             self.name = name
@@ -51,6 +54,7 @@ public struct SummaryInput: Sendable {
             self.durationSeconds = durationSeconds
             self.rpe = rpe
             self.oneRepMaxKg = oneRepMaxKg
+            self.exerciseKey = exerciseKey
         }
     }
 
@@ -77,6 +81,9 @@ public struct SummaryInput: Sendable {
     /// Samples of this week and the week before.
     public var health: [HealthSample]
 
+    /// Exercise aliases: an alias's key to its exercise's key.
+    public var aliasKeys: [String: String] = [:]
+
     public init(weekStart: LocalDate, today: LocalDate, plannedDays: [PlannedDay], sessions: [Session], sets: [Set], history: [String: History], health: [HealthSample]) {
         self.weekStart = weekStart
         self.today = today
@@ -85,5 +92,13 @@ public struct SummaryInput: Sendable {
         self.sets = sets
         self.history = history
         self.health = health
+    }
+}
+
+extension SummaryInput {
+    /// The key an exercise's sets are kept under: its alias's exercise, else its own.
+    func canonicalKey(_ name: String) -> String {
+        let key = name.exerciseKey
+        return aliasKeys[key] ?? key
     }
 }

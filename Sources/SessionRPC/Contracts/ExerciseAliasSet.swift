@@ -1,0 +1,93 @@
+import SessionCore
+import JSON
+
+/// `exercise.alias`: makes a name another name of an exercise (`ohp` → Overhead Press,
+/// "Barbell Bench Press" → "Bench Press"), so one lift keeps one history and one set of
+/// records; or, without `name`, removes the alias.
+public enum ExerciseAliasSet: MethodContract {
+    public static let name = "exercise.alias"
+    public static let summary = "Make a name an alias of an exercise (its sets so far move to the exercise), or remove an alias (no name)."
+
+    public struct Params: MethodParams {
+        public var alias: String = ""
+        /// The exercise it names; nil removes the alias.
+        public var name: String?
+
+        public init() {}
+
+        public init(alias: String, name: String?) {
+            self.alias = alias
+            self.name = name
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.string("alias", &alias, maxLength: SessionLimits.exerciseNameLength, "the other name (ohp)")
+            coder.string("name", &name, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+                         "the exercise it names (Overhead Press); without it, the alias is removed")
+        }
+
+        /// Neither may be empty, and an alias differs from what it names.
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if alias.exerciseKey.isEmpty, !params.failed("alias") { params.fail("alias", "must not be empty") }
+            if let name, name.isEmpty { params.fail("name", "must not be empty (leave it out to remove the alias)") }
+            if let name, !name.isEmpty, name.exerciseKey == alias.exerciseKey { params.fail("name", "is the alias itself") }
+        }
+    }
+
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let alias: String
+        /// The exercise it now names; nil when removed.
+        public let name: String?
+        /// Sets kept under the alias until now that moved to the exercise.
+        public let movedSets: Int
+
+        public init(alias: String, name: String?, movedSets: Int) {
+            self.alias = alias
+            self.name = name
+            self.movedSets = movedSets
+        }
+
+        public static let schema = Schema.object(["alias": Schema.string, "name": Schema.nullable(Schema.string), "movedSets": Schema.integer])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("alias", alias)
+            writer.member("name", name)
+            writer.member("movedSets", movedSets)
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
+            self.init(alias: try reader.string("alias"), name: try reader.optionalString("name"), movedSets: try reader.int("movedSets"))
+        }
+    }
+}
+
+/// `exercise.aliases`: every alias and the exercise it names.
+public enum ExerciseAliases: MethodContract {
+    public static let name = "exercise.aliases"
+    public static let summary = "Every exercise alias and the exercise it names."
+    public typealias Params = NoParams
+    public typealias Result = ResultList<Alias>
+
+    public struct Alias: ResultItem, Equatable {
+        /// The alias as a key (lowercased, spaces collapsed).
+        public let alias: String
+        public let name: String
+
+        public init(alias: String, name: String) {
+            self.alias = alias
+            self.name = name
+        }
+
+        public static let schema = Schema.object(["alias": Schema.string, "name": Schema.string])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("alias", alias)
+            writer.member("name", name)
+        }
+
+        public init(reader: JSONReader) throws(JSONReadError) {
+            self.init(alias: try reader.string("alias"), name: try reader.string("name"))
+        }
+    }
+}
