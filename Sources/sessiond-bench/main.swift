@@ -152,6 +152,14 @@ do {
     emit(Metric(name: "plan_next.ratio_to_parts", value: planner.nextMs / (planner.importMs + planner.promptMs + planner.shellMs), unit: "x",
                 note: "plan next against its parts run alone: the prompt, plan import of the reply, the planner's shell; what is above 1 is the link's own"))
     emit(Metric(name: "plan_next.planner_shell_wall_time_p50", value: planner.shellMs, unit: "ms", note: "/bin/sh -c cat of the reply: the floor of running any planner"))
+    if let coldStart = try ColdStartBenchmark.measure(directory: directory, runs: arguments.contains("--quick") ? 3 : 30) {
+        emit(Metric(name: "cold_start.first_status_p50", value: coldStart.coldMs, unit: "ms",
+                    note: "sessionctl status through systemd-socket-activate: starts sessiond, opens the database, replies"))
+        emit(Metric(name: "cold_start.warm_status_p50", value: coldStart.warmMs, unit: "ms", note: "the next status, the daemon running"))
+        emit(Metric(name: "cold_start.ratio_to_warm", value: coldStart.coldMs / coldStart.warmMs, unit: "x", note: "target <= 2"))
+        emit(Metric(name: "cold_start.sessiond_version_p50", value: coldStart.executableStartMs, unit: "ms",
+                    note: "sessiond --version: starting the executable alone, the floor of any cold start"))
+    }
     let samples = arguments.contains("--quick") ? 20 : 300
     for (name, abuse) in [("max_batch_lines", AbuseBenchmark.maximalBatches(socket: socket)),
                           ("100_non_reading_clients", AbuseBenchmark.nonReadingClients(socket: socket))] {

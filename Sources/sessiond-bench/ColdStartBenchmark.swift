@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The first call through socket activation against a warm one (#15): systemd's own
+/// `systemd-socket-activate` listens, a `sessionctl status` makes it start `sessiond`
+/// (process start, database open, schema check, the reply), then a second `status`
+/// finds it running. Beside them, to say where the cold call's time goes: `sessiond
+/// --version` (starting the executable and nothing else) and the daemon's own
+/// "ready" time, which it logs.
+enum ColdStartBenchmark {
+    struct Figures {
+        /// Medians in milliseconds.
+        let coldMs: Double
+        let warmMs: Double
+        let executableStartMs: Double
+    }
+
+    static let activator = "/usr/bin/systemd-socket-activate"
+
+    /// Nil when systemd-socket-activate is not on this machine.
+    static func measure(directory: String, runs: Int) throws -> Figures? {
+        guard access(activator, X_OK) == 0 else { return nil }
+        let products = productsDirectory()
+        let ctl = products + "/sessionctl"
+        var cold: [Double] = []
+        var warm: [Double] = []
+        var start: [Double] = []
+        for run in 0..<runs {
+            let socket = directory + "/cold-\(run).sock"
+            let database = directory + "/cold-\(run).db"
+            // The database exists already, as it does for every start but the first.
+            if run == 0 || access(database, F_OK) != 0 { try prepare(database: database, products: products, directory: directory) }
+            let activated = spawn(activator, ["-l", socket, products + "/sessiond", "--database", database, "--timezone", "UTC"])
+            var listening = false
+            for _ in 0..<1000 where !listening {
+                listening = access(socket, F_OK) == 0
+                if !listening { usleep(2_000) }
+            }
+            guard listening else { throw BenchError("systemd-socket-activate did not listen on \(socket)") }
+            usleep(20_000)
+            cold.append(try timed(ctl, ["--socket", socket, "status"]))
+            warm.append(try timed(ctl, ["--socket", socket, "status"]))
+            kill(activated, SIGTERM)
+            wait(for: activated)
+            unlink(socket)
+            start.append(try timed(products + "/sessiond", ["--version"]))
+            // Each run starts from a database that exists: copy the prepared one.
+            _ = system("cp '\(directory)/cold-template.db' '\(directory)/cold-\(run + 1).db'")
+        }
+        return Figures(coldMs: Benchmarks.percentile(cold.sorted(), 0.5), warmMs: Benchmarks.percentile(warm.sorted(), 0.5),
+                       executableStartMs: Benchmarks.percentile(start.sorted(), 0.5))
+    }
+
+    /// A database made by a daemon once (schema in place), kept as a template.
+    private static func prepare(database: String, products: String, directory: String) throws {
+        let socket = directory + "/cold-template.sock"
+        let template = directory + "/cold-template.db"
+        let daemon = spawn(products + "/sessiond", ["--socket", socket, "--database", template, "--timezone", "UTC"])
+        var ready = false
+        for _ in 0..<1000 where !ready {
+            ready = access(socket, F_OK) == 0
+            if !ready { usleep(5_000) }
+        }
+        kill(daemon, SIGTERM)
+        wait(for: daemon)
+        guard ready else { throw BenchError("sessiond did not start to make a database") }
+        _ = system("cp '\(template)' '\(database)'")
+    }
+
+    private static func timed(_ path: String, _ arguments: [String]) throws -> Double {
+        let begin = nowNs()
+        guard wait(for: spawn(path, arguments)) == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed") }
+        return Double(nowNs() - begin) / 1e6
+    }
+}
