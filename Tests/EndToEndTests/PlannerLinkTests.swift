@@ -146,6 +146,16 @@ import JSON
         #expect(try JSONParser.parse(json.stdout)["error"]?["kind"] == "planner")
     }
 
+    @Test func aHugeReplyIsCutAndKeptNotSentWhole() throws {
+        let bench = try Bench()
+        // 400 kB of control characters: each is 6 bytes as JSON, far past a request line.
+        let result = try bench.ctl(["plan", "next", "--week", "2027-01-04", "--repairs", "0", "--planner", #"yes "$(printf '\001')" | head -c 400000"#])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("the planner's reply was refused, nothing was imported"))
+        let kept = try bench.attempts()
+        #expect(kept.count == 1 && kept.first?["reply"]?.stringValue?.utf8.count == PlannerAttempt.Limits.replyBytes)
+    }
+
     @Test func aDryRunAsksAndChecksButStoresNothing() throws {
         let bench = try Bench()
         let result = try bench.next("repairs.sh", ["--dry-run"])
