@@ -47,7 +47,7 @@ extension Commands {
             DAY is a weekday (Thursday, thu) or a date of the active plan's week. The planner
             is asked for that day only, with the rest of the week's exercises (and every
             --avoid NAME) as names not to use and the profile's equipment as the only
-            equipment; the request is the one plan next sends. Its answer, a plan of one day,
+            equipment; the request has plan next's shape. Its answer, a plan of one day,
             replaces that day in a new version of the active plan, which becomes active; the
             old version is kept (sessions already trained keep their rows). A reply with
             another number of days, or with an avoided exercise, is sent back for repair
@@ -118,7 +118,8 @@ extension Commands {
                 console.print(console.bold("attempt \(item.attempt.attempt)") + " · \(item.at) · \(item.attempt.outcome.rawValue)" +
                               (item.planID.map { " as plan \($0)" } ?? ""))
                 if let detail = item.attempt.detail { console.print(console.dim(detail)) }
-                console.print(item.attempt.reply.isEmpty ? console.dim("(printed nothing)") : item.attempt.reply)
+                // A model's text is shown, not obeyed: control characters (terminal escapes) are replaced.
+                console.print(item.attempt.reply.isEmpty ? console.dim("(printed nothing)") : displayable(item.attempt.reply))
                 console.print()
             }
             for item in attempts.items where params.run == nil {
@@ -127,6 +128,13 @@ extension Commands {
             }
             return ExitStatus.ok
         })
+
+    /// Text with its control characters but newline and tab shown as U+FFFD.
+    static func displayable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : scalar
+        }))
+    }
 
     /// The planner command and its limits, from the options, the environment and the
     /// config file, in that order.

@@ -23,6 +23,9 @@ final class SessionService: MethodContext {
     /// What the requests of the current group commit let go of once it commits (never
     /// before: a retried attempt runs them again and needs it all).
     var afterCommit: [(SessionService) -> Void] = []
+    /// Which exercise keys name a body-weight exercise: asked on every set, worked out
+    /// once per key (`Bodyweight` compares whole words).
+    private var bodyweightKeys: [String: Bool] = [:]
 
     init(database: Database, clock: LocalClock) {
         self.database = database
@@ -49,6 +52,19 @@ final class SessionService: MethodContext {
         let steps = afterCommit
         afterCommit = []
         for step in steps { step(self) }
+    }
+
+    /// Whether `key` names a body-weight exercise, and then the body mass its sets count
+    /// on top of their load (`SetDecision`): the latest on or before the session's date.
+    func bodyweight(_ key: String, session: SessionRecord) throws -> (isBodyweight: Bool, massKg: Double?) {
+        let bodyweight: Bool
+        if let known = bodyweightKeys[key] {
+            bodyweight = known
+        } else {
+            bodyweight = Bodyweight.isBodyweight(exerciseKey: key)
+            bodyweightKeys[key] = bodyweight
+        }
+        return (bodyweight, bodyweight ? try database.bodyMassKg(onOrBefore: session.date) : nil)
     }
 
     /// The active session, or the session named, which must still be active.

@@ -49,6 +49,9 @@ extension Database {
                 """)
             var keys = Set<String>()
             let aliases = try aliases()
+            // Worked out once per exercise and per day, not per set.
+            var bodyweightKeys: [String: Bool] = [:]
+            var bodyMasses: [LocalDate: Double?] = [:]
             for session in sessions {
                 let workout = session.workout
                 try insertSession.run([session.date.description, workout.title, session.startedAtMs, session.endedAtMs, workout.rpe, workout.note, source,
@@ -59,9 +62,19 @@ extension Database {
                     let alias = aliases[set.exercise.exerciseKey]
                     let key = alias?.nameKey ?? set.exercise.exerciseKey
                     let exerciseName = alias?.name ?? set.exercise
-                    let bodyMass = Bodyweight.isBodyweight(exerciseKey: key) ? try bodyMassKg(onOrBefore: session.date) : nil
+                    let bodyweight = bodyweightKeys[key] ?? Bodyweight.isBodyweight(exerciseKey: key)
+                    bodyweightKeys[key] = bodyweight
+                    var bodyMass: Double?
+                    if bodyweight {
+                        if let known = bodyMasses[session.date] {
+                            bodyMass = known
+                        } else {
+                            bodyMass = try bodyMassKg(onOrBefore: session.date)
+                            bodyMasses[session.date] = bodyMass
+                        }
+                    }
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
-                                               bodyMassKg: bodyMass)
+                                               bodyMassKg: bodyMass, bodyweight: bodyweight)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     keys.insert(key)
                     try insertSet.run([sessionID, exerciseName, key, decision.setNumber, decision.countedSets, set.kind.rawValue, set.reps, set.weightKg,

@@ -40,6 +40,10 @@ import Testing
         }
     }
 
+    @Test func aModelsTextIsShownWithoutItsControlCharacters() {
+        #expect(Commands.displayable("plan\u{1B}[2J\tok\n\u{7}") == "plan\u{FFFD}[2J\tok\n\u{FFFD}")
+    }
+
     @Test func theConfigFileLivesUnderXDGConfigHomeElseHome() {
         #expect(UserConfig.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/sessiond/config")
         #expect(UserConfig.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/sessiond/config")

@@ -9,8 +9,9 @@ public enum Epley {
     /// The estimate for a set of `exerciseKey`: for a body-weight exercise the load is the
     /// body mass plus what was added (`weightKg`), and without a known body mass there is
     /// no estimate (such sets rank by reps); for any other exercise, `weightKg`.
-    public static func oneRepMax(exerciseKey: String, weightKg: Double?, reps: Int?, bodyMassKg: Double?) -> Double? {
-        guard Bodyweight.isBodyweight(exerciseKey: exerciseKey) else { return oneRepMax(weightKg: weightKg, reps: reps) }
+    /// `bodyweight`, when the caller knows it, saves working it out from the key again.
+    public static func oneRepMax(exerciseKey: String, weightKg: Double?, reps: Int?, bodyMassKg: Double?, bodyweight: Bool? = nil) -> Double? {
+        guard bodyweight ?? Bodyweight.isBodyweight(exerciseKey: exerciseKey) else { return oneRepMax(weightKg: weightKg, reps: reps) }
         guard let bodyMassKg else { return nil }
         return oneRepMax(weightKg: bodyMassKg + max(0, weightKg ?? 0), reps: reps)
     }
