@@ -327,7 +327,8 @@ enum FileOutput {
 enum HistoryUpload {
     /// A heavy user's five years are about 50 MB; this leaves room.
     static let maximumFileBytes = 512 << 20
-    /// The encoded workouts of one call, at most (the line limit is 1 MiB).
+    /// The encoded workouts of one call, at most, by their byte bounds (each workout is
+    /// encoded once, when its chunk is sent; the line limit is 1 MiB).
     static let chunkBytes = 512 << 10
 
     static func send(_ export: TrackerExport.Result, dryRun: Bool, client: SocketClient, context: CommandContext) throws -> HistoryImport.Result {
@@ -345,7 +346,7 @@ enum HistoryUpload {
             chunkSize = 0
         }
         for workout in export.workouts {
-            let size = workout.jsonBytes.count
+            let size = workout.encodedByteBound
             if !chunk.isEmpty, chunkSize + size > chunkBytes || chunk.count == HistoryLimits.workoutsPerChunk { try flush() }
             chunk.append(workout)
             chunkSize += size

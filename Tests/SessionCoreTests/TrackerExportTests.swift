@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TestSupport
 
 @testable import SessionCore
 
@@ -136,5 +137,23 @@ import Testing
                                      sets: [HistorySet(exercise: "Row", kind: .drop, reps: 5, weightKg: 50, distanceM: 10, durationSeconds: 3, rpe: 7.5, note: "x", superset: "1")])
         let reader = try JSONReader(try JSONParser.parse(bytes: workout.jsonBytes), path: "w")
         #expect(try HistoryWorkout(reader: reader) == workout)
+    }
+}
+
+@Suite struct HistoryByteBoundTests {
+    @Test func theBoundIsNeverBelowTheEncodedSize() {
+        var generator = SplitMix(seed: 14)
+        let texts = ["Squat", "Bench \"Press\"", "back\\slash", "tab\tand\u{1}ctrl", "Überkopfdrücken", String(repeating: "\u{2}", count: 40), ""]
+        for _ in 0..<500 {
+            let sets = (0..<Int(generator.next() % 12)).map { index in
+                HistorySet(exercise: texts[index % texts.count], kind: .normal, reps: Int(generator.next() % 1000),
+                           weightKg: Double(generator.next() % 1_000_000) / 1000 + 1e-7, distanceM: index % 3 == 0 ? 1234.5678901234 : nil,
+                           durationSeconds: Int(generator.next() % 86_400), rpe: 7.5,
+                           note: index % 2 == 0 ? texts[Int(generator.next() % UInt64(texts.count))] : nil, superset: index % 4 == 0 ? "A" : nil)
+            }
+            let workout = HistoryWorkout(start: LocalDateTime(date: LocalDate(daysSinceEpoch: 20_000), secondOfDay: 3_599), durationSeconds: 86_399,
+                                         title: texts[Int(generator.next() % UInt64(texts.count))], note: "n\"o\"te", rpe: 9.5, sets: sets)
+            #expect(workout.encodedByteBound >= workout.jsonBytes.count)
+        }
     }
 }

@@ -98,3 +98,34 @@ extension JSONReader {
         return text
     }
 }
+
+extension HistoryWorkout {
+    /// At least as many bytes as `jsonBytes` has, worked out without writing them: what
+    /// a client sizes its chunks by, so that each workout is encoded once, when it is sent.
+    public var encodedByteBound: Int {
+        // Keys, punctuation, the start and three numbers of at most 24 characters each.
+        var bytes = 160 + JSONByteBound.string(title) + (note.map(JSONByteBound.string) ?? 4)
+        for set in sets { bytes += set.encodedByteBound + 1 }
+        return bytes
+    }
+}
+
+extension HistorySet {
+    /// At least as many bytes as `jsonBytes` has.
+    public var encodedByteBound: Int {
+        // Nine keys, punctuation, the kind and five numbers of at most 24 characters each.
+        260 + JSONByteBound.string(exercise) + (note.map(JSONByteBound.string) ?? 4) + (superset.map(JSONByteBound.string) ?? 4)
+    }
+}
+
+/// Upper bounds of what JSON text takes.
+enum JSONByteBound {
+    /// A string's quotes and its bytes, escapes at their longest (`\u00XX`).
+    static func string(_ text: String) -> Int {
+        var bytes = 2
+        for byte in text.utf8 {
+            bytes += byte < 0x20 ? 6 : (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 2 : 1)
+        }
+        return bytes
+    }
+}
