@@ -60,12 +60,19 @@ struct DaemonRefusal: Error {
     /// The message, with each invalid param on a line of its own.
     var text: String {
         var lines = [error.message]
-        if error.code == RPCError.Code.invalidParams, let problems = error.data?["errors"]?.arrayValue {
-            lines = ["invalid arguments:"] + problems.map { "  \($0["path"]?.stringValue ?? "?"): \($0["message"]?.stringValue ?? "")" }
-        } else if error.is(.planInvalid), let problems = error.data?["errors"]?.arrayValue {
-            lines = ["the plan was refused; nothing was stored:"] + problems.map { "  \($0["path"]?.stringValue ?? "?"): \($0["message"]?.stringValue ?? "")" }
+        if error.code == RPCError.Code.invalidParams, error.data?["errors"]?.arrayValue != nil {
+            lines = ["invalid arguments:"] + problems.map { "  \($0)" }
+        } else if error.is(.planInvalid), error.data?["errors"]?.arrayValue != nil {
+            lines = ["the plan was refused; nothing was stored:"] + problems.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The problems the error lists (`data.errors`), each at its path.
+    var problems: [PathMessage] {
+        (error.data?["errors"]?.arrayValue ?? []).map {
+            PathMessage(path: $0["path"]?.stringValue ?? "$", message: $0["message"]?.stringValue ?? "")
+        }
     }
 }
 

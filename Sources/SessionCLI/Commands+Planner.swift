@@ -270,18 +270,16 @@ struct PlannerLink {
         while true {
             let attempt = request.attempt
             let reply = try runPlanner(request)
+            let errors: [PathMessage]
             do {
                 return Outcome(result: try importing(reply, attempt), attempts: attempt, run: dryRun ? nil : run)
             } catch let error as PlanImportError {
-                try refused(reply, errors: error.errors, attempt: attempt, of: maximum)
-                request = request.repairing(reply: reply, errors: error.errors)
+                errors = error.errors
             } catch let refusal as DaemonRefusal where refusal.error.is(.planInvalid) {
-                let errors = (refusal.error.data?["errors"]?.arrayValue ?? []).map {
-                    PathMessage(path: $0["path"]?.stringValue ?? "$", message: $0["message"]?.stringValue ?? "")
-                }
-                try refused(reply, errors: errors, attempt: attempt, of: maximum)
-                request = request.repairing(reply: reply, errors: errors)
+                errors = refusal.problems
             }
+            try refused(reply, errors: errors, attempt: attempt, of: maximum)
+            request = request.repairing(reply: reply, errors: errors)
         }
     }
 

@@ -47,16 +47,14 @@ struct SummaryFormatter {
     /// A health figure as the prompt words it, a body mass in the person's units.
     func describe(_ figure: HealthSummary) -> String {
         guard figure.type == .bodyMassKg, console.units == .lb else { return PromptContext.describe(figure) }
-        let pounds = { (kilograms: Double) in kilograms / PlanLimits.kilogramsPerPound }
         var text = "body mass " + console.units.text(figure.value)
-        if let change = figure.change { text += " (\(PromptText.signed(pounds(change), decimals: 1)))" }
+        if let change = figure.change { text += " (\(PromptText.signed(console.units.value(change), decimals: 1)))" }
         return text
     }
 
     /// "12,340 kg" or "27,205 lb": a week's volume, grouped, to the whole unit.
     func volume(_ kilograms: Double) -> String {
-        let value = console.units == .kg ? kilograms : kilograms / PlanLimits.kilogramsPerPound
-        return PromptText.grouped(Int(value.rounded(.down))) + " " + console.units.rawValue
+        PromptText.grouped(Int(console.units.value(kilograms).rounded(.down))) + " " + console.units.rawValue
     }
 
     func print(_ summary: WeeklySummary) {

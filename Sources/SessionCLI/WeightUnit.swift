@@ -27,10 +27,14 @@ public enum WeightUnit: String, Sendable, CaseIterable {
         }
     }
 
+    /// Kilograms in this unit, unrounded.
+    func value(_ kilograms: Double) -> Double {
+        self == .kg ? kilograms : kilograms / PlanLimits.kilogramsPerPound
+    }
+
     /// Kilograms in this unit, to 0.1: "22.5", "220.5".
     func number(_ kilograms: Double) -> String {
-        let value = self == .kg ? kilograms : kilograms / PlanLimits.kilogramsPerPound
-        return JSONValue.number((value * 10).rounded() / 10).jsonText
+        JSONValue.number((value(kilograms) * 10).rounded() / 10).jsonText
     }
 
     /// Kilograms with this unit's name: "100 kg", "220.5 lb".
