@@ -182,15 +182,7 @@ enum Benchmarks {
 
     /// Wall time of one `sessionctl log` invocation in ms (median).
     static func cliWallTime(socket: String, runs: Int) -> Double {
-        let ctl = productsDirectory() + "/sessionctl"
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let start = nowNs()
-            let pid = spawn(ctl, ["--socket", socket, "log", "--new", "Curl", "10", "12"])
-            guard wait(for: pid) == 0 else { return .nan }
-            samples.append(Double(nowNs() - start) / 1e6)
-        }
-        return percentile(samples.sorted(), 0.5)
+        (try? medianWallMs(productsDirectory() + "/sessionctl", ["--socket", socket, "log", "--new", "Curl", "10", "12"], runs: runs)) ?? .nan
     }
 }
 

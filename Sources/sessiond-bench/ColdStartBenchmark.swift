@@ -32,19 +32,14 @@ enum ColdStartBenchmark {
             // The database exists already, as it does for every start but the first.
             if run == 0 || access(database, F_OK) != 0 { try prepare(database: database, products: products, directory: directory) }
             let activated = spawn(activator, ["-l", socket, products + "/sessiond", "--database", database, "--timezone", "UTC"])
-            var listening = false
-            for _ in 0..<1000 where !listening {
-                listening = access(socket, F_OK) == 0
-                if !listening { usleep(2_000) }
-            }
-            guard listening else { throw BenchError("systemd-socket-activate did not listen on \(socket)") }
+            guard waitForSocket(socket, connecting: false) else { throw BenchError("systemd-socket-activate did not listen on \(socket)") }
             usleep(20_000)
-            cold.append(try timed(ctl, ["--socket", socket, "status"]))
-            warm.append(try timed(ctl, ["--socket", socket, "status"]))
+            cold.append(try wallMs(ctl, ["--socket", socket, "status"]))
+            warm.append(try wallMs(ctl, ["--socket", socket, "status"]))
             kill(activated, SIGTERM)
             wait(for: activated)
             unlink(socket)
-            start.append(try timed(products + "/sessiond", ["--version"]))
+            start.append(try wallMs(products + "/sessiond", ["--version"]))
             // Each run starts from a database that exists: copy the prepared one.
             _ = system("cp '\(directory)/cold-template.db' '\(directory)/cold-\(run + 1).db'")
         }
@@ -57,20 +52,10 @@ enum ColdStartBenchmark {
         let socket = directory + "/cold-template.sock"
         let template = directory + "/cold-template.db"
         let daemon = spawn(products + "/sessiond", ["--socket", socket, "--database", template, "--timezone", "UTC"])
-        var ready = false
-        for _ in 0..<1000 where !ready {
-            ready = access(socket, F_OK) == 0
-            if !ready { usleep(5_000) }
-        }
+        let ready = waitForSocket(socket, connecting: false)
         kill(daemon, SIGTERM)
         wait(for: daemon)
         guard ready else { throw BenchError("sessiond did not start to make a database") }
         _ = system("cp '\(template)' '\(database)'")
-    }
-
-    private static func timed(_ path: String, _ arguments: [String]) throws -> Double {
-        let begin = nowNs()
-        guard wait(for: spawn(path, arguments)) == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed") }
-        return Double(nowNs() - begin) / 1e6
     }
 }

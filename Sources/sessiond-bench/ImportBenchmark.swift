@@ -20,16 +20,7 @@ enum ImportBenchmark {
                 text += "\(date) 18:00:00,\"Workout \(workout % 4)\",1h 2m,\"\(exercise)\",\(set % 5 == 0 ? "W" : String(set % 5)),\(40 + set % 30).5,\(5 + set % 6),0,0,\n"
             }
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw BenchError("cannot write \(path)") }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw BenchError("cannot write \(path)") }
-            offset += written
-        }
+        try writeFile(path, text)
     }
 
     /// Seconds `sessionctl import` takes for `csv` into a fresh daemon.
@@ -40,11 +31,7 @@ enum ImportBenchmark {
             kill(daemon, SIGTERM)
             _ = wait(for: daemon)
         }
-        var ready = false
-        for _ in 0..<1000 where !ready {
-            ready = (try? SocketClient(path: socket)) != nil
-            if !ready { usleep(5_000) }
-        }
+        _ = waitForSocket(socket)
         let start = nowNs()
         guard let run = output(of: productsDirectory() + "/sessionctl", ["--socket", socket, "import", csv]), run.output.hasPrefix("imported") else {
             throw BenchError("sessionctl import failed")

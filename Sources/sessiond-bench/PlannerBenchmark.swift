@@ -32,32 +32,14 @@ enum PlannerBenchmark {
             kill(daemon, SIGTERM)
             wait(for: daemon)
         }
-        var ready = false
-        for _ in 0..<1000 where !ready {
-            ready = (try? SocketClient(path: socket)) != nil
-            if !ready { usleep(5_000) }
-        }
-        guard ready else { throw BenchError("the planner benchmark's sessiond did not start") }
+        guard waitForSocket(socket) else { throw BenchError("the planner benchmark's sessiond did not start") }
         let path = directory + "/planner-reply.txt"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw BenchError("cannot write \(path)") }
-        let bytes = Array(reply().utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
+        try writeFile(path, reply())
         let ctl = productsDirectory() + "/sessionctl"
-        func median(_ path: String, _ arguments: [String]) throws -> Double {
-            var samples: [Double] = []
-            for _ in 0..<runs {
-                let start = nowNs()
-                guard wait(for: spawn(path, arguments)) == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed") }
-                samples.append(Double(nowNs() - start) / 1e6)
-            }
-            return Benchmarks.percentile(samples.sorted(), 0.5)
-        }
-        let imported = try median(ctl, ["--socket", socket, "plan", "import", "--week-start", "2027-01-04", path])
-        let prompt = try median(ctl, ["--socket", socket, "call", "prompt.render", #"{"weekStart": "2026-12-28"}"#])
-        let shell = try median("/bin/sh", ["-c", "cat '\(path)' > /dev/null"])
-        let next = try median(ctl, ["--socket", socket, "plan", "next", "--week", "2027-01-04", "--planner", "cat '\(path)'"])
+        let imported = try medianWallMs(ctl, ["--socket", socket, "plan", "import", "--week-start", "2027-01-04", path], runs: runs)
+        let prompt = try medianWallMs(ctl, ["--socket", socket, "call", "prompt.render", #"{"weekStart": "2026-12-28"}"#], runs: runs)
+        let shell = try medianWallMs("/bin/sh", ["-c", "cat '\(path)' > /dev/null"], runs: runs)
+        let next = try medianWallMs(ctl, ["--socket", socket, "plan", "next", "--week", "2027-01-04", "--planner", "cat '\(path)'"], runs: runs)
         return (imported, prompt, shell, next)
     }
 }

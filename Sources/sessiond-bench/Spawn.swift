@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionRPC
 import SessionSystem
 
 /// Starts a program (posix_spawn) and returns its pid. Its stdout goes to `output`
@@ -137,4 +138,43 @@ func threadIDs(_ pid: pid_t) -> [Int] {
         if let tid = Int(name) { ids.append(tid) }
     }
     return ids
+}
+
+/// Writes `text` to a new file at `path` (replacing one there).
+func writeFile(_ path: String, _ text: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw BenchError("cannot write \(path)") }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written > 0 else { throw BenchError("cannot write \(path)") }
+        offset += written
+    }
+}
+
+/// Waits up to about 5 s for a daemon's socket: until a connection is taken, or, with
+/// `connecting` false, until the socket file is there (connecting to a socket that
+/// systemd-socket-activate listens on would start the daemon).
+func waitForSocket(_ path: String, connecting: Bool = true) -> Bool {
+    for _ in 0..<1000 {
+        if connecting ? (try? SocketClient(path: path)) != nil : access(path, F_OK) == 0 { return true }
+        usleep(5_000)
+    }
+    return false
+}
+
+/// Wall milliseconds of one run of a program, which must exit 0.
+func wallMs(_ path: String, _ arguments: [String]) throws -> Double {
+    let begin = nowNs()
+    guard wait(for: spawn(path, arguments)) == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed") }
+    return Double(nowNs() - begin) / 1e6
+}
+
+/// The median of `runs` runs of `wallMs`.
+func medianWallMs(_ path: String, _ arguments: [String], runs: Int) throws -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs { samples.append(try wallMs(path, arguments)) }
+    return Benchmarks.percentile(samples.sorted(), 0.5)
 }

@@ -69,12 +69,7 @@ if arguments.first == "--instructions" {
 do {
     let socket = directory + "/sessiond.sock"
     let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/sessiond.db", "--timezone", "UTC"])
-    var ready = false
-    for _ in 0..<1000 where !ready {
-        ready = (try? SocketClient(path: socket)) != nil
-        if !ready { usleep(5_000) }
-    }
-    guard ready, let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
+    guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
         throw BenchError("sessiond did not start")
     }
     // Floors and latency in alternating rounds: a noisy neighbour slows both alike, and
