@@ -143,32 +143,36 @@ struct PlanReader {
         "days": "days", "schedule": "days", "weeklyschedule": "days", "workouts": "days", "sessions": "days",
     ]
 
+    /// The days: a list of them, or an object keyed by weekday; then placed in the week.
     mutating func readDays(_ value: JSONValue, path: JSONPath, name: String) -> Plan? {
-        if let pairs = value.objectPairs, Self.isWeekdayKeyed(pairs) { return readWeekdayKeyed(pairs, path: path, name: name) }
-        guard let items = value.arrayValue else {
-            fail(path, "must be an array of days, got \(value.typeDescription)")
-            return nil
-        }
-        if items.count > PlanLimits.days.upperBound {
-            fail(path, "a plan covers one week: at most \(PlanLimits.days.upperBound) days, got \(items.count)")
-        }
-        numberedDays = Self.numbersDays(items)
         var drafts: [DraftDay] = []
-        for (index, item) in items.enumerated() {
-            if let draft = readDay(item, path: path.index(index)) { drafts.append(draft) }
+        if let pairs = value.objectPairs, Self.isWeekdayKeyed(pairs) {
+            drafts = readWeekdayKeyed(pairs, path: path)
+        } else {
+            guard let items = value.arrayValue else {
+                fail(path, "must be an array of days, got \(value.typeDescription)")
+                return nil
+            }
+            if items.count > PlanLimits.days.upperBound {
+                fail(path, "a plan covers one week: at most \(PlanLimits.days.upperBound) days, got \(items.count)")
+            }
+            numberedDays = Self.numbersDays(items)
+            for (index, item) in items.enumerated() {
+                if let draft = readDay(item, path: path.index(index)) { drafts.append(draft) }
+            }
+            placeUnplaced(&drafts, path: path)
         }
-        placeUnplaced(&drafts, path: path)
         guard let weekStart = resolveWeek(drafts) else { return nil }
         let days = placeDays(drafts, weekStart: weekStart, path: path)
         if errors.isEmpty, !days.contains(where: { !$0.rest }) {
-            fail(path, items.isEmpty ? "no training day: the plan has no days" : "no training day: every day is a rest day")
+            fail(path, drafts.isEmpty ? "no training day: the plan has no days" : "no training day: every day is a rest day")
         }
         return Plan(name: name, weekStart: weekStart, days: days)
     }
 
     /// Days keyed by weekday: each value a list of exercises, a day object, or a word
     /// ("Rest") for a rest day.
-    mutating func readWeekdayKeyed(_ pairs: [(key: String, value: JSONValue)], path: JSONPath, name: String) -> Plan? {
+    mutating func readWeekdayKeyed(_ pairs: [(key: String, value: JSONValue)], path: JSONPath) -> [DraftDay] {
         warn(path, "days keyed by weekday: each key read as the day", .structure)
         var drafts: [DraftDay] = []
         for pair in pairs {
@@ -194,10 +198,7 @@ struct PlanReader {
                               warmup: [], exercises: options.exercisesPerDay.map { exercises.isEmpty ? exercises : fit(exercises, count: $0, path: dayPath) } ?? exercises)
             drafts.append(DraftDay(path: dayPath, weekday: weekday, explicitDate: nil, day: day))
         }
-        guard let weekStart = resolveWeek(drafts) else { return nil }
-        let days = placeDays(drafts, weekStart: weekStart, path: path)
-        if errors.isEmpty, !days.contains(where: { !$0.rest }) { fail(path, "no training day: every day is a rest day") }
-        return Plan(name: name, weekStart: weekStart, days: days)
+        return drafts
     }
 
     /// Days without a weekday or date: when none has one, the training days are spread
