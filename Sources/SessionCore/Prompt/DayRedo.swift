@@ -29,23 +29,19 @@ public struct DayRedo: Sendable, Equatable {
     /// The conversation for the planner: the generation prompt's system message, and a
     /// user message that asks for this one day.
     public func request(profile: Profile) -> PlannerRequest {
-        let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount).map { PromptText.neutralise($0, maxLength: Profile.Limits.equipmentLength) }
-        let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0) }
-        let goals = PromptText.neutralise(profile.goals, maxLength: Profile.Limits.goalsLength)
         var was = "It was a rest day."
         if let current, !current.rest {
             let names: String = current.exercises.map(\.name).joined(separator: ", ")
             was = "It was \"\(current.title)\": \(names); replace it."
         }
-        let goalsLine = "Goals: " + (goals.isEmpty ? "general fitness" : goals)
-        let equipmentLine = "Equipment (use only this): " + (equipment.isEmpty ? "bodyweight only" : equipment.joined(separator: ", "))
-        let weightsLine = "Available weights (kg): " + (weights.isEmpty ? "none" : weights.joined(separator: ", "))
         let avoidLine = "Do not use these exercises (other days of the week have them): " + (avoid.isEmpty ? "none" : avoid.joined(separator: ", "))
         let weekday = date.weekday.name
         var lines: [String] = []
         lines.append("Write one training day only: \(weekday) \(date), in the week starting Monday \(plan.weekStart).")
         lines.append("Reply with a plan object whose \"days\" holds exactly this one day (\"day\": \"\(weekday)\").")
-        lines += [was, goalsLine, equipmentLine, weightsLine, avoidLine]
+        lines.append(was)
+        lines += GenerationPrompt.profileLines(profile, equipmentLabel: "Equipment (use only this)")
+        lines.append(avoidLine)
         let user = lines.joined(separator: "\n")
         return PlannerRequest(system: GenerationPrompt.systemPrompt, user: user, schema: PlanSchema.generation, weekStart: plan.weekStart)
     }

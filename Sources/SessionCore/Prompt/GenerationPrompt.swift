@@ -29,7 +29,9 @@ public struct GenerationPrompt: Sendable, Equatable {
 
     /// Free text is bounded in UTF-8 bytes as well as in characters (goals, equipment
     /// names, the context), so the budget holds in every script, not just for ASCII.
-    public init(profile: Profile, context: String, weekStart: LocalDate) {
+    /// The profile as a planner is told it: goals, equipment (under `equipmentLabel`) and
+    /// available weights, one line each.
+    static func profileLines(_ profile: Profile, equipmentLabel: String) -> [String] {
         /// Neutralised, then at most `limit` characters and `limit` bytes.
         func bounded(_ text: String, _ limit: Int) -> String {
             PromptText.prefix(PromptText.neutralise(text, maxLength: limit), maxBytes: limit)
@@ -37,15 +39,20 @@ public struct GenerationPrompt: Sendable, Equatable {
         let goals = bounded(profile.goals, Profile.Limits.goalsLength)
         let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount).map { bounded($0, Profile.Limits.equipmentLength) }.filter { !$0.isEmpty }
         let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0) }
-        system = Self.systemPrompt
-        user = [
+        return [
             "Goals: " + (goals.isEmpty ? "general fitness" : goals),
-            "Equipment: " + (equipment.isEmpty ? "bodyweight only" : equipment.joined(separator: ", ")),
+            "\(equipmentLabel): " + (equipment.isEmpty ? "bodyweight only" : equipment.joined(separator: ", ")),
             "Available weights (kg): " + (weights.isEmpty ? "none" : weights.joined(separator: ", ")),
+        ]
+    }
+
+    public init(profile: Profile, context: String, weekStart: LocalDate) {
+        system = Self.systemPrompt
+        user = (Self.profileLines(profile, equipmentLabel: "Equipment") + [
             "Week starts Monday \(weekStart).",
             "Last week:",
             PromptText.prefix(context, maxBytes: PromptContext.maximumLength),
-        ].joined(separator: "\n")
+        ]).joined(separator: "\n")
         schema = PlanSchema.generation.jsonText
     }
 }
