@@ -76,17 +76,13 @@ extension Commands {
 
 /// The day and times `track` reads: words a person writes, as timew does.
 enum TrackWhen {
-    /// today, yesterday, a weekday (the latest before today), or YYYY-MM-DD.
+    /// A day as `--at` reads it (today, yesterday, YYYY-MM-DD), or a weekday: the latest
+    /// before today.
     static func day(_ word: String, today: LocalDate) -> LocalDate? {
-        switch word.lowercased() {
-        case "today": return today
-        case "yesterday": return today.adding(days: -1)
-        default:
-            if let date = LocalDate(word) { return date }
-            guard let weekday = Weekday(parsing: word), Int(word) == nil else { return nil }
-            let back = (today.weekday.rawValue - weekday.rawValue + 7) % 7
-            return today.adding(days: back == 0 ? -7 : -back)
-        }
+        if let day = HumanTime.day(word, today: today) { return day }
+        guard let weekday = Weekday(parsing: word), Int(word) == nil else { return nil }
+        let back = (today.weekday.rawValue - weekday.rawValue + 7) % 7
+        return today.adding(days: back == 0 ? -7 : -back)
     }
 
     /// "18:00-19:05" → seconds of the day of both ends.

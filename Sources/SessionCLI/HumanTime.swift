@@ -19,19 +19,23 @@ enum HumanTime {
         var date = today
         var clockText = trimmed
         if words.count == 2 {
-            switch words[0].lowercased() {
-            case "today": date = today
-            case "yesterday": date = today.adding(days: -1)
-            default:
-                guard let day = LocalDate(words[0]) else { return nil }
-                date = day
-            }
+            guard let day = day(words[0], today: today) else { return nil }
+            date = day
             clockText = words[1]
         } else if let local = LocalDateTime(trimmed) {
             return Timestamp(ms: clock.ms(of: local), text: local.description)
         }
         guard let local = LocalDateTime("\(date)T\(clockText)") else { return nil }
         return Timestamp(ms: clock.ms(of: local), text: local.description)
+    }
+
+    /// A day as a person writes it: today, yesterday, or YYYY-MM-DD.
+    static func day(_ word: String, today: LocalDate) -> LocalDate? {
+        switch word.lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default: return LocalDate(word)
+        }
     }
 
     /// "10m", "90s", "1h", "1h30m", "2min": a span of time, in seconds.
