@@ -13,10 +13,9 @@ extension SessionService {
         let edited = set.edited(kind: params.kind ?? set.kind, reps: params.reps ?? set.reps, weightKg: params.weightKg ?? set.weightKg,
                                 durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
         let key = try database.canonicalKey(set.exerciseName.exerciseKey)
-        let body = try bodyweight(key, session: session)
         let decision = SetDecision(
             exerciseKey: key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
-            bodyMassKg: body.massKg, bodyweight: body.isBodyweight)
+            bodyMassKg: try bodyMass(forExercise: key, session: session))
         let stored = try database.updateSet(edited, decision: decision)
         let planned = try stored.plannedExerciseID.flatMap { try database.plannedExercise($0) }
         let result = logResult(stored, planned: planned?.exercise)

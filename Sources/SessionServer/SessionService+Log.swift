@@ -32,12 +32,11 @@ extension SessionService {
         var effects = Effects()
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
         let key = try database.canonicalKey(name.exerciseKey)
-        let body = try bodyweight(key, session: session)
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
             previous: try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key),
             bests: try database.bests(exerciseKey: key),
-            bodyMassKg: body.massKg, bodyweight: body.isBodyweight)
+            bodyMassKg: try bodyMass(forExercise: key, session: session))
         let stored = try database.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,

@@ -23,9 +23,6 @@ final class SessionService: MethodContext {
     /// What the requests of the current group commit let go of once it commits (never
     /// before: a retried attempt runs them again and needs it all).
     var afterCommit: [(SessionService) -> Void] = []
-    /// Which exercise keys name a body-weight exercise: asked on every set, worked out
-    /// once per key (`Bodyweight` compares whole words).
-    private var bodyweightKeys: [String: Bool] = [:]
 
     init(database: Database, clock: LocalClock) {
         self.database = database
@@ -54,17 +51,10 @@ final class SessionService: MethodContext {
         for step in steps { step(self) }
     }
 
-    /// Whether `key` names a body-weight exercise, and then the body mass its sets count
-    /// on top of their load (`SetDecision`): the latest on or before the session's date.
-    func bodyweight(_ key: String, session: SessionRecord) throws -> (isBodyweight: Bool, massKg: Double?) {
-        let bodyweight: Bool
-        if let known = bodyweightKeys[key] {
-            bodyweight = known
-        } else {
-            bodyweight = Bodyweight.isBodyweight(exerciseKey: key)
-            bodyweightKeys[key] = bodyweight
-        }
-        return (bodyweight, bodyweight ? try database.bodyMassKg(onOrBefore: session.date) : nil)
+    /// The body mass a set of `key` counts on top of its load (`SetDecision`): for a
+    /// body-weight exercise the latest on or before the session's date, else nil.
+    func bodyMass(forExercise key: String, session: SessionRecord) throws -> Double? {
+        Bodyweight.isBodyweight(exerciseKey: key) ? try database.bodyMassKg(onOrBefore: session.date) : nil
     }
 
     /// The active session, or the session named, which must still be active.

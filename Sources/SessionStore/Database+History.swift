@@ -49,8 +49,7 @@ extension Database {
                 """)
             var keys = Set<String>()
             let aliases = try aliases()
-            // Worked out once per exercise and per day, not per set.
-            var bodyweightKeys: [String: Bool] = [:]
+            // Read once per day, not per set.
             var bodyMasses: [LocalDate: Double?] = [:]
             for session in sessions {
                 let workout = session.workout
@@ -62,10 +61,8 @@ extension Database {
                     let alias = aliases[set.exercise.exerciseKey]
                     let key = alias?.nameKey ?? set.exercise.exerciseKey
                     let exerciseName = alias?.name ?? set.exercise
-                    let bodyweight = bodyweightKeys[key] ?? Bodyweight.isBodyweight(exerciseKey: key)
-                    bodyweightKeys[key] = bodyweight
                     var bodyMass: Double?
-                    if bodyweight {
+                    if Bodyweight.isBodyweight(exerciseKey: key) {
                         if let known = bodyMasses[session.date] {
                             bodyMass = known
                         } else {
@@ -74,7 +71,7 @@ extension Database {
                         }
                     }
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
-                                               bodyMassKg: bodyMass, bodyweight: bodyweight)
+                                               bodyMassKg: bodyMass)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     keys.insert(key)
                     try insertSet.run([sessionID, exerciseName, key, decision.setNumber, decision.countedSets, set.kind.rawValue, set.reps, set.weightKg,

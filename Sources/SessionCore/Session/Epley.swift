@@ -9,9 +9,8 @@ public enum Epley {
     /// The estimate for a set of `exerciseKey`: for a body-weight exercise the load is the
     /// body mass plus what was added (`weightKg`), and without a known body mass there is
     /// no estimate (such sets rank by reps); for any other exercise, `weightKg`.
-    /// `bodyweight`, when the caller knows it, saves working it out from the key again.
-    public static func oneRepMax(exerciseKey: String, weightKg: Double?, reps: Int?, bodyMassKg: Double?, bodyweight: Bool? = nil) -> Double? {
-        guard bodyweight ?? Bodyweight.isBodyweight(exerciseKey: exerciseKey) else { return oneRepMax(weightKg: weightKg, reps: reps) }
+    public static func oneRepMax(exerciseKey: String, weightKg: Double?, reps: Int?, bodyMassKg: Double?) -> Double? {
+        guard Bodyweight.isBodyweight(exerciseKey: exerciseKey) else { return oneRepMax(weightKg: weightKg, reps: reps) }
         guard let bodyMassKg else { return nil }
         return oneRepMax(weightKg: bodyMassKg + max(0, weightKg ?? 0), reps: reps)
     }
@@ -29,16 +28,28 @@ public enum Bodyweight {
         ["pistol", "squat"], ["nordic", "curl"], ["handstand", "push", "up"],
     ]
 
-    /// True when the exercise is one of them, by whole words.
+    /// The names as the bytes `isBodyweight` looks for: the words spaced, a space each side.
+    static let patterns: [[UInt8]] = names.map { Array((" " + $0.joined(separator: " ") + " ").utf8) }
+
+    /// True when the exercise is one of them, by whole words. Asked for every set
+    /// logged, so it works on the key's bytes without building words.
     public static func isBodyweight(exerciseKey: String) -> Bool {
-        let words = exerciseKey.replacingHyphens().split(separator: " ").map(String.init)
-        return names.contains { name in
-            guard name.count <= words.count else { return false }
-            return (0...(words.count - name.count)).contains { Array(words[$0..<($0 + name.count)]) == name }
+        // The key with a space each side, hyphens and underscores as spaces, runs of
+        // them as one: every word then stands between two spaces.
+        var padded: [UInt8] = [0x20]
+        padded.reserveCapacity(exerciseKey.utf8.count + 2)
+        for byte in exerciseKey.utf8 {
+            let spaced = byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") ? 0x20 : byte
+            if spaced == 0x20, padded.last == 0x20 { continue }
+            padded.append(spaced)
+        }
+        if padded.last != 0x20 { padded.append(0x20) }
+        return patterns.contains { pattern in
+            guard pattern.count <= padded.count else { return false }
+            return (0...(padded.count - pattern.count)).contains { start in
+                padded[start] == 0x20 && padded[start + 1] == pattern[1] && padded[start..<(start + pattern.count)].elementsEqual(pattern)
+            }
         }
     }
 }
 
-extension String {
-    fileprivate func replacingHyphens() -> String { String(map { $0 == "-" || $0 == "_" ? " " : $0 }) }
-}

@@ -48,14 +48,12 @@ public struct SetDecision: Sendable, Equatable {
     /// exercise's latest set in this session, nil for its first) and `bests`. For a
     /// body-weight exercise (`Bodyweight`) `weightKg` is the added load and the estimate
     /// counts `bodyMassKg` too (none without it); the weight record is the added load.
-    /// `bodyweight`, when the caller knows whether the exercise is one, saves working it
-    /// out from the key again.
     public init(exerciseKey: String, kind: SetKind, reps: Int?, weightKg: Double?, previous: SetNumbering?, bests: ExerciseBests,
-                bodyMassKg: Double? = nil, bodyweight: Bool? = nil) {
+                bodyMassKg: Double? = nil) {
         self.exerciseKey = exerciseKey
         setNumber = (previous?.setNumber ?? 0) + 1
         countedSets = (previous?.countedSets ?? 0) + (kind.counts ? 1 : 0)
-        oneRepMaxKg = kind.counts ? Epley.oneRepMax(exerciseKey: exerciseKey, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg, bodyweight: bodyweight) : nil
+        oneRepMaxKg = kind.counts ? Epley.oneRepMax(exerciseKey: exerciseKey, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg) : nil
         recordWeightKg = kind.counts && (reps ?? 0) > 0 ? weightKg : nil
         var records: RecordKinds = []
         if bests != .none {
