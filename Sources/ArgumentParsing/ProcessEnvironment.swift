@@ -9,9 +9,11 @@ public enum ProcessEnvironment {
         var environment: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let pair = String(cString: entry)
-            if let equals = pair.firstIndex(of: "=") {
-                environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            // Split at the first "=" by bytes: reading each entry as Characters cost most
+            // of a cold start's environment reading.
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                environment[String(decoding: bytes[..<equals], as: UTF8.self)] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
             pointer += 1
         }

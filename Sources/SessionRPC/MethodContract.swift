@@ -57,12 +57,14 @@ extension MethodParams {
     }
 
     /// Decodes and validates, recording every problem in `params` (with its path) and
-    /// throwing -32602 when there was one.
-    public init(from params: inout Params, context: DecodingContext) throws(RPCError) {
+    /// throwing -32602 when there was one. A name `code` does not declare is refused
+    /// as an unknown parameter of `method`, reported before the other problems.
+    public init(from params: inout Params, method: String, context: DecodingContext) throws(RPCError) {
         self.init()
         var decoder = ParamsDecoder(params: params, context: context)
         code(&decoder)
         params = decoder.params
+        params.refuseUnknown(besides: decoder.declared, of: method)
         validate(&params)
         try params.check()
     }
@@ -120,8 +122,8 @@ extension MethodRoute where Context: MethodContext {
     /// A method from its typed contract: `handler` gets the params decoded and checked,
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
-        self.init(Contract.name, summary: Contract.summary, params: Contract.Params.specs, result: Contract.Result.schema) { params, context in
-            try handler(try Contract.Params(from: &params, context: context.decoding), context)
+        self.init(Contract.name, summary: Contract.summary, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
+            try handler(try Contract.Params(from: &params, method: Contract.name, context: context.decoding), context)
         }
     }
 }

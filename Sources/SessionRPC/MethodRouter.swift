@@ -25,21 +25,23 @@ public protocol MethodOutput: Sendable {
 }
 
 /// One method: its documentation and its handler. The same value dispatches requests
-/// and generates the OpenRPC document, so the two cannot drift.
+/// and generates the OpenRPC document, so the two cannot drift. The documentation is
+/// built when asked for (`rpc.discover`), not at start: building every schema is most
+/// of what a cold start would otherwise spend before its first reply.
 public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
+    /// Runs the method: decodes the params (refusing names it does not take) and calls
+    /// the service.
     public typealias Handler = @Sendable (inout Params, Context) throws -> Output
     public let name: String
     public let summary: String
-    public let params: [ParamSpec]
-    /// A JSON Schema of the result.
-    public let result: JSONValue
+    /// Each param's documentation and a JSON Schema of the result.
+    public let document: @Sendable () -> (params: [ParamSpec], result: JSONValue)
     public let handler: Handler
 
-    public init(_ name: String, summary: String, params: [ParamSpec] = [], result: JSONValue, handler: @escaping Handler) {
+    public init(_ name: String, summary: String, document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
         self.name = name
         self.summary = summary
-        self.params = params
-        self.result = result
+        self.document = document
         self.handler = handler
     }
 }
@@ -62,7 +64,6 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
             index[method.name] = offset
         }
         self.index = index
-        openRPC = document()
     }
 
     /// True when one of this router's own routes has that name (rpc.discover aside).
@@ -80,16 +81,10 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
             return .success(Output(openRPC))
         }
         guard let position = index[request.method] else { return .failure(.methodNotFound(request.method)) }
-        let method = methods[position]
         var params = request.params
-        for name in params.names where !method.params.contains(where: { $0.name == name }) {
-            params.fail(name, "unknown parameter; \(method.name) takes \(method.params.isEmpty ? "none" : method.params.map(\.name).joined(separator: ", "))")
-        }
         do {
-            // A method without params fails before running; the others check inside
-            // their handler, so unknown and invalid params are reported together.
-            if method.params.isEmpty { try params.check() }
-            let result = try method.handler(&params, context)
+            // The handler decodes the params: unknown and invalid ones are reported together.
+            let result = try methods[position].handler(&params, context)
             try params.check()
             return .success(result)
         } catch let error as RPCError {
@@ -99,23 +94,21 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         }
     }
 
-    /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`),
-    /// built once: every reply to rpc.discover shares it.
-    public private(set) var openRPC: JSONValue = .null
-
-    private func document() -> JSONValue {
+    /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`).
+    public var openRPC: JSONValue {
         let described = methods.map { method in
-            JSONValue.obj([
+            let (params, result) = method.document()
+            return JSONValue.obj([
                 "name": .string(method.name),
                 "summary": .string(method.summary),
                 "paramStructure": "by-name",
-                "params": .array(method.params.map { param in
+                "params": .array(params.map { param in
                     .obj([
                         "name": .string(param.name), "summary": .string(param.summary),
                         "required": .bool(param.required), "schema": param.schema,
                     ])
                 }),
-                "result": .obj(["name": .string(method.name + ".result"), "schema": method.result]),
+                "result": .obj(["name": .string(method.name + ".result"), "schema": result]),
             ])
         }
         let discover = JSONValue.obj([

@@ -40,6 +40,15 @@ public struct Params: Sendable {
         errors.append(PathMessage(path: path, message: message))
     }
 
+    /// Records every name present but not in `known` as an unknown parameter of
+    /// `method`, ahead of the problems recorded so far.
+    mutating func refuseUnknown(besides known: [String], of method: String) {
+        let unknown = members.filter { !known.contains($0.key) }
+        guard !unknown.isEmpty else { return }
+        let takes = known.isEmpty ? "none" : known.joined(separator: ", ")
+        errors.insert(contentsOf: unknown.map { PathMessage(path: "params." + $0.key, message: "unknown parameter; \(method) takes \(takes)") }, at: 0)
+    }
+
     /// True when a problem was recorded for the param.
     public func failed(_ name: String) -> Bool { errors.contains { $0.path == "params." + name } }
 

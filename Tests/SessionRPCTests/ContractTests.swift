@@ -83,7 +83,7 @@ import JSON
         let context = DecodingContext(nowMs: 1_764_000_000_000)
         func decode<P: MethodParams>(_ sent: P) throws -> P {
             var params = Params(try JSONParser.parse(sent.json.jsonText))
-            return try P(from: &params, context: context)
+            return try P(from: &params, method: "test", context: context)
         }
         var start = SessionStart.Params()
         start.date = LocalDate("2025-11-24")

@@ -11,7 +11,7 @@ import JSON
 
     func decode(_ value: JSONValue) throws(RPCError) -> SessionLog.Params {
         var params = Params(value)
-        return try SessionLog.Params(from: &params, context: context)
+        return try SessionLog.Params(from: &params, method: SessionLog.name, context: context)
     }
 
     @Test func paramsSurviveEncodingAndDecoding() throws {
