@@ -12,7 +12,7 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 # Where install-files takes the binaries from.
 BUILD_DIR ?= .build/release
 SWIFT ?= swift
-APT_PACKAGES = libsqlite3-dev libsystemd-dev pkg-config
+APT_PACKAGES = libsqlite3-dev
 # Arguments for `make run`, e.g. make run ARGS="--socket /tmp/s.sock"
 ARGS ?=
 
@@ -63,10 +63,25 @@ test-deps:
 build: deps
 	$(SWIFT) build
 
-# The Swift runtime is linked statically in release builds: sessionctl starts in about
-# 2 ms instead of 4, and the daemon's resident memory drops by a few MiB.
+# Release builds link the Swift runtime statically, and libstdc++ and SQLite too when
+# their archives are installed: a process then resolves a few hundred symbols at exec
+# instead of thousands (sessionctl starts in about 2 ms instead of 4; a socket-activated
+# daemon's first reply comes sooner; resident memory drops by a few MiB). The archives
+# are found through a directory of links put first on the linker's path.
+# STATIC_C_LIBS=0 links libstdc++ and SQLite dynamically, as a distribution package
+# would, so that their security updates reach the binaries without a rebuild.
+STATIC_C_LIBS ?= 1
+STATIC_LIB_DIR = $(CURDIR)/.build/static-libs
+CC ?= cc
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	@rm -rf $(STATIC_LIB_DIR) && mkdir -p $(STATIC_LIB_DIR)
+	@if [ "$(STATIC_C_LIBS)" = 1 ]; then \
+	  for lib in libstdc++.a libsqlite3.a; do \
+	    found=$$($(CC) -print-file-name=$$lib 2>/dev/null || clang -print-file-name=$$lib 2>/dev/null); \
+	    if [ -f "$$found" ]; then ln -s "$$found" $(STATIC_LIB_DIR)/$$lib; else echo "$$lib not found: linking it dynamically"; fi; \
+	  done; \
+	fi
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -L$(STATIC_LIB_DIR)
 
 # Fuzzes SessionCore's input boundary (Tests/Fuzz/main.swift compiled into the module
 # with libFuzzer and AddressSanitizer), seeded with the example plans. Not part of

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
-//   CSQLite, CSystemd, CLinux   C libraries from Debian, one module map each
+//   CSQLite, CLinux             C headers from Debian (SQLite; Linux calls Glibc lacks), one module map each
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
@@ -17,16 +17,10 @@ let package = Package(
         .executable(name: "sessionctl", targets: ["sessionctl"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSystemd",
-            pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]
-        ),
+        // libsqlite3-dev (`make deps` installs it). No pkg-config: its library directory
+        // would come first on the link line and keep `make release` from linking
+        // SQLite statically (see the Makefile).
+        .systemLibrary(name: "CSQLite"),
         .systemLibrary(name: "CLinux"),
         .target(name: "JSON"),
         .target(name: "SessionCore", dependencies: ["JSON"]),
@@ -38,7 +32,7 @@ let package = Package(
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(
             name: "SessionServer",
-            dependencies: ["ArgumentParsing", "CLinux", "CSystemd", "JSON", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
+            dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
         ),
         .executableTarget(name: "sessionctl", dependencies: ["ArgumentParsing", "SessionCLI"]),
         .executableTarget(name: "sessiond-bench", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
@@ -51,7 +45,7 @@ let package = Package(
         .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
-        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
+        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionSystem"]),
         .testTarget(
             name: "EndToEndTests",

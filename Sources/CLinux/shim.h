@@ -43,4 +43,85 @@ static inline int clinux_peer_groups(int fd, unsigned int *groups, int *count) {
     *count = (int)(length / sizeof(unsigned int));
     return result;
 }
+
+/// memfd_create(2) and its seals need _GNU_SOURCE: a sealed memory file holding `size`
+/// bytes of `data`, for a journal entry too large for one datagram. Returns the
+/// descriptor or -1.
+#include <sys/mman.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <errno.h>
+extern int memfd_create(const char *name, unsigned int flags);
+#ifndef MFD_CLOEXEC
+#define MFD_CLOEXEC 0x0001U
+#define MFD_ALLOW_SEALING 0x0002U
+#endif
+#ifndef F_ADD_SEALS
+#define F_ADD_SEALS 1033
+#define F_GET_SEALS 1034
+#define F_SEAL_SEAL 0x0001
+#define F_SEAL_SHRINK 0x0002
+#define F_SEAL_GROW 0x0004
+#define F_SEAL_WRITE 0x0008
+#endif
+static inline int clinux_sealed_memfd(const char *name, const void *data, size_t size) {
+    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return -1;
+    size_t written = 0;
+    while (written < size) {
+        ssize_t n = write(fd, (const char *)data + written, size - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            close(fd);
+            return -1;
+        }
+        written += (size_t)n;
+    }
+    if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/// Sends descriptor `fd` alone (SCM_RIGHTS, an empty payload) to the datagram
+/// address `address`: how a large journal entry travels.
+static inline ssize_t clinux_send_descriptor(int sock, const struct sockaddr *address, socklen_t length, int fd) {
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    struct msghdr message = {0};
+    message.msg_name = (void *)address;
+    message.msg_namelen = length;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof(control.space);
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    *(int *)CMSG_DATA(header) = fd;
+    return sendmsg(sock, &message, MSG_NOSIGNAL);
+}
+/// The receiving side of `clinux_send_descriptor` (journald's, and the tests'): reads
+/// one datagram into `buffer` and the descriptor it carries into *fd (-1 if none).
+static inline ssize_t clinux_receive_with_descriptor(int sock, void *buffer, size_t size, int *fd) {
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    struct iovec vector = {buffer, size};
+    struct msghdr message = {0};
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof(control.space);
+    *fd = -1;
+    ssize_t received = recvmsg(sock, &message, MSG_CMSG_CLOEXEC);
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    if (received >= 0 && header && header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
+        *fd = *(int *)CMSG_DATA(header);
+    }
+    return received;
+}
 #endif

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import Synchronization
 
 /// One documented parameter of a method.
 public struct ParamSpec: Sendable {
@@ -53,6 +54,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     /// Maps a handler's thrown error to a JSON-RPC error (the one place that does).
     private let mapError: @Sendable (Error) -> RPCError
     private let info: JSONValue
+    private let document = Once<JSONValue>()
 
     public init(methods: [MethodRoute<Context, Output>], info: JSONValue, mapError: @escaping @Sendable (Error) -> RPCError) {
         self.methods = methods
@@ -94,8 +96,11 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         }
     }
 
-    /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`).
-    public var openRPC: JSONValue {
+    /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`),
+    /// built at the first call and shared by every later one.
+    public var openRPC: JSONValue { document.value { build() } }
+
+    private func build() -> JSONValue {
         let described = methods.map { method in
             let (params, result) = method.document()
             return JSONValue.obj([
@@ -116,6 +121,20 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
             "params": [], "result": .obj(["name": "OpenRPC document", "schema": .obj(["type": "object"])]),
         ])
         return .obj(["openrpc": "1.2.6", "info": info, "methods": .array([discover] + described)])
+    }
+}
+
+/// A value made at its first use and kept.
+final class Once<Value: Sendable>: Sendable {
+    private let stored = Mutex<Value?>(nil)
+
+    func value(_ make: () -> Value) -> Value {
+        stored.withLock { stored in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
     }
 }
 

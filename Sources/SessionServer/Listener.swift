@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystemd
 import SessionRPC
 import SessionSystem
 
@@ -30,11 +29,11 @@ struct Listener: ~Copyable {
     /// The socket systemd passed (sd_listen_fds(3)), checked to be a listening Unix
     /// stream socket, or nil when the daemon was not socket-activated.
     static func fromActivation() throws(Failure) -> Listener? {
-        let count = sd_listen_fds(1)
+        let count = ServiceManager.takePassedDescriptors()
         if count <= 0 { return nil }
         guard count == 1 else { throw Failure(description: "systemd passed \(count) sockets; sessiond takes exactly one") }
-        let descriptor = try own(SD_LISTEN_FDS_START, from: "sd_listen_fds")
-        guard sd_is_socket_unix(descriptor.raw, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else {
+        let descriptor = try own(ServiceManager.firstPassedDescriptor, from: "LISTEN_FDS")
+        guard ServiceManager.isListeningUnixStream(descriptor.raw) else {
             throw Failure(description: "the socket systemd passed is not a listening Unix stream socket")
         }
         try check(setNonBlocking(descriptor.raw), "setting the socket non-blocking")

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystemd
 
 /// Log lines: lowercase facts with key=value fields. Under journald (stderr is the
-/// journal stream named by $JOURNAL_STREAM) each field is a native journal field sent
-/// with sd_journal_sendv; otherwise one plain line on stderr.
+/// journal stream named by $JOURNAL_STREAM) each field is a native journal field
+/// (`JournalEntry`); otherwise, or when journald cannot be reached, one plain line on
+/// stderr.
 final class Logger: @unchecked Sendable {
     /// syslog priorities (sd-journal PRIORITY=).
     enum Priority: Int { case error = 3, warning = 4, notice = 5, info = 6, debug = 7 }
@@ -39,36 +39,19 @@ final class Logger: @unchecked Sendable {
 
     func log(_ priority: Priority, _ message: String, id: MessageID? = nil, _ fields: [(String, String)] = []) {
         if journal {
-            var entries = ["MESSAGE=" + message + Self.suffix(fields), "PRIORITY=\(priority.rawValue)", "SYSLOG_IDENTIFIER=sessiond"]
-            if let id { entries.append("MESSAGE_ID=" + id.rawValue) }
+            var entries = [("MESSAGE", message + Self.suffix(fields)), ("PRIORITY", "\(priority.rawValue)"), ("SYSLOG_IDENTIFIER", "sessiond")]
+            if let id { entries.append(("MESSAGE_ID", id.rawValue)) }
             for (key, value) in fields {
-                entries.append(key.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined() + "=" + value)
+                entries.append((key.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined(), value))
             }
-            send(entries)
-        } else {
-            let line = "sessiond: " + message + Self.suffix(fields) + "\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            if JournalEntry(entries.map { (key: $0.0, value: $0.1) }).send() { return }
         }
+        let line = "sessiond: " + message + Self.suffix(fields) + "\n"
+        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
     private static func suffix(_ fields: [(String, String)]) -> String {
         fields.isEmpty ? "" : " " + fields.map { "\($0.0.lowercased())=\($0.1)" }.joined(separator: " ")
-    }
-
-    /// sd_journal_sendv takes an iovec per field (sd_journal_send is variadic, out of
-    /// Swift's reach).
-    private func send(_ entries: [String]) {
-        var buffers = entries.map { Array($0.utf8) }
-        var vectors: [iovec] = []
-        for index in buffers.indices {
-            buffers[index].withUnsafeMutableBytes { raw in
-                vectors.append(iovec(iov_base: raw.baseAddress, iov_len: raw.count))
-            }
-        }
-        // The arrays stay alive (and unmoved) in `buffers` until after the call.
-        withExtendedLifetime(buffers) {
-            _ = sd_journal_sendv(&vectors, Int32(vectors.count))
-        }
     }
 
     func info(_ message: String, id: MessageID? = nil, _ fields: [(String, String)] = []) { log(.info, message, id: id, fields) }

@@ -1,26 +1,26 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystemd
 
 /// sd_notify(3) messages to the service manager: READY=1, STATUS=, WATCHDOG=1,
-/// STOPPING=1. Without $NOTIFY_SOCKET every call is a no-op.
+/// STOPPING=1 (sent by `ServiceManager`). Without $NOTIFY_SOCKET every call is a no-op.
 struct Notifier {
     /// The watchdog interval from $WATCHDOG_USEC (sd_watchdog_enabled), in ms, or nil.
     let watchdogIntervalMs: Int64?
     /// True when a service manager listens ($NOTIFY_SOCKET is set): only then is a
     /// STATUS= line worth computing.
-    let isListening: Bool
+    var isListening: Bool { socket != nil }
+    /// $NOTIFY_SOCKET.
+    private let socket: String?
 
     init() {
-        isListening = getenv("NOTIFY_SOCKET") != nil
-        var usec: UInt64 = 0
-        watchdogIntervalMs = sd_watchdog_enabled(0, &usec) > 0 ? Int64(usec / 1000) : nil
+        socket = ServiceManager.notifySocket
+        watchdogIntervalMs = ServiceManager.watchdogMicroseconds().map { Int64($0 / 1000) }
     }
 
-    /// Sends one preformatted message (sd_notifyf is variadic; Swift formats instead).
+    /// Sends one message of newline-separated assignments.
     func notify(_ message: String) {
-        _ = sd_notify(0, message)
+        if let socket { ServiceManager.notify(message, to: socket) }
     }
 
     func ready(status: String) { notify("READY=1\nSTATUS=\(status)\nMAINPID=\(getpid())") }

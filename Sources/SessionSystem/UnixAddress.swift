@@ -19,4 +19,22 @@ public enum UnixAddress {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
     }
+
+    /// As `withAddress`, and a name starting with "@" is an abstract address (a
+    /// leading NUL, its length exact), as `$NOTIFY_SOCKET` may name one.
+    public static func withAddress<T>(orAbstract name: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+        guard name.hasPrefix("@") else { return withAddress(name, body) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8.dropFirst())
+        let count = withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let count = min(bytes.count, raw.count - 1)
+            for index in 0..<count { raw[index + 1] = bytes[index] }
+            return count
+        }
+        let length = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + 1 + count
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(length)) }
+        }
+    }
 }
