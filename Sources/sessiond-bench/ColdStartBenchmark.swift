@@ -48,7 +48,7 @@ enum ColdStartBenchmark {
     }
 
     /// A database made by a daemon once (schema in place), kept as a template.
-    private static func prepare(database: String, products: String, directory: String) throws {
+    static func prepare(database: String, products: String, directory: String) throws {
         let socket = directory + "/cold-template.sock"
         let template = directory + "/cold-template.db"
         let daemon = spawn(products + "/sessiond", ["--socket", socket, "--database", template, "--timezone", "UTC"])

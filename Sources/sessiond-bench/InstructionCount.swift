@@ -49,11 +49,44 @@ enum InstructionCount {
         kill(pid, SIGTERM)
         let status = wait(for: pid)
         guard load != nil, status == 0 else { throw BenchError("the callgrind run of \(calls) calls failed (exit \(status))") }
+        return try total(profile: profile)
+    }
+
+    /// The whole instruction count callgrind wrote to `profile`.
+    private static func total(profile: String) throws -> Int {
         // callgrind's output ends with "totals: N" (older versions write "summary: N").
         let text = procFile(profile) ?? ""
         guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
             let count = line.split(separator: " ").last.flatMap({ Int($0) })
         else { throw BenchError("no instruction total in \(profile)") }
         return count
+    }
+
+    /// Instructions of one socket-activated life of the daemon at `daemonPath` (#15):
+    /// systemd-socket-activate starts it under callgrind at the first connection, it
+    /// opens an existing database and answers one `daemon.status`, then stops. The
+    /// dynamic linker, the Swift runtime's first use of each type, the schema read and
+    /// the reply, counted alike whatever the machine is doing.
+    static func coldStart(daemonPath: String, directory: String) throws -> Int {
+        guard let valgrind else { throw BenchError("valgrind is not installed (apt-get install valgrind)") }
+        let base = "\(directory)/callgrind-cold-\(getpid())-\(nowNs())"
+        let socket = base + ".sock"
+        let profile = base + ".out"
+        try ColdStartBenchmark.prepare(database: base + ".db", products: productsDirectory(), directory: directory)
+        let pid = spawn(ColdStartBenchmark.activator, [
+            "-l", socket, valgrind, "--tool=callgrind", "--callgrind-out-file=" + profile,
+            daemonPath, "--database", base + ".db", "--timezone", "UTC",
+        ])
+        guard waitForSocket(socket, connecting: false), let client = try? SocketClient(path: socket),
+            case .success? = try? client.call("daemon.status")
+        else {
+            kill(pid, SIGKILL)
+            _ = wait(for: pid)
+            throw BenchError("sessiond did not answer through systemd-socket-activate under valgrind")
+        }
+        kill(pid, SIGTERM)
+        let status = wait(for: pid)
+        guard status == 0 else { throw BenchError("the callgrind cold start failed (exit \(status))") }
+        return try total(profile: profile)
     }
 }

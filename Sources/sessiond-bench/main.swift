@@ -46,10 +46,20 @@ func emitInstructionCounts(others: [String]) throws {
     let own = try InstructionCount.perSessionLog(daemonPath: productsDirectory() + "/sessiond", directory: directory)
     emit(Metric(name: "session_log.daemon_instructions_per_call", value: own, unit: "instructions",
                 note: "callgrind, every daemon thread, \(InstructionCount.clients) clients; target < 60000"))
+    let activates = access(ColdStartBenchmark.activator, X_OK) == 0
+    let ownCold = activates ? Double(try InstructionCount.coldStart(daemonPath: productsDirectory() + "/sessiond", directory: directory)) : 0
+    if activates {
+        emit(Metric(name: "cold_start.daemon_instructions", value: ownCold, unit: "instructions",
+                    note: "callgrind: a socket-activated sessiond from exec to its first reply and its stop"))
+    }
     for (index, path) in others.enumerated() {
         let other = try InstructionCount.perSessionLog(daemonPath: path, directory: directory)
         emit(Metric(name: "session_log.daemon_instructions_per_call_other_\(index + 1)", value: other, unit: "instructions", note: path))
         emit(Metric(name: "session_log.daemon_instructions_ratio_to_other_\(index + 1)", value: own / other, unit: "x"))
+        guard activates else { continue }
+        let otherCold = Double(try InstructionCount.coldStart(daemonPath: path, directory: directory))
+        emit(Metric(name: "cold_start.daemon_instructions_other_\(index + 1)", value: otherCold, unit: "instructions", note: path))
+        emit(Metric(name: "cold_start.daemon_instructions_ratio_to_other_\(index + 1)", value: ownCold / otherCold, unit: "x"))
     }
 }
 
