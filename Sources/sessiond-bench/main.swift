@@ -22,9 +22,10 @@ if arguments.contains("--help") {
         tiny workload. --load only drives CLIENTS connections to a running daemon at
         SOCKET, each logging PER_CLIENT sets one after the other, and prints
         "<elapsed ns> <calls> <failed calls>" (a session must be active).
-        --instructions counts the instructions per session.log of this build's
-        sessiond (and of each SESSIOND given, e.g. an older build, for a comparison
-        in one run) with valgrind's callgrind; the full run includes it when valgrind
+        --instructions counts, with valgrind's callgrind, the instructions per
+        session.log of this build's sessiond and those of one socket-activated start
+        (exec, first reply, stop), and the same of each SESSIOND given (e.g. an older
+        build, for a comparison in one run); the full run includes it when valgrind
         is installed.
         """)
     exit(0)
