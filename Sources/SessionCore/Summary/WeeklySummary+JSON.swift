@@ -64,16 +64,7 @@ extension WeeklySummary: JSONObjectEncodable {
         writer.member("name", exercise.name)
         writer.member("setsDone", exercise.setsDone)
         writer.member("setsPlanned", exercise.setsPlanned)
-        writer.key("bestSet")
-        if let set = exercise.bestSet {
-            writer.object {
-                $0.member("reps", set.reps)
-                $0.member("weightKg", set.weightKg)
-                $0.member("durationSeconds", set.durationSeconds)
-            }
-        } else {
-            writer.null()
-        }
+        writer.member("bestSet", exercise.bestSet)
         writer.member("measure", exercise.measure.rawValue)
         writer.member("best", exercise.best.map { round($0) })
         writer.member("previousBest", exercise.previousBest.map { round($0) })
@@ -125,5 +116,13 @@ extension WeeklySummary: JSONObjectEncodable {
                 volumeKg: try reader.number("volumeKg"), activeMinutes: try reader.int("activeMinutes"),
                 averageRPE: try reader.optionalNumber("averageRpe"), hardSets: try reader.int("hardSets"), exercises: exercises,
                 skipped: skipped, health: health, volumePerDayKg: perDay)
+    }
+}
+
+extension SetFigures: JSONObjectEncodable {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("reps", reps)
+        writer.member("weightKg", weightKg)
+        writer.member("durationSeconds", durationSeconds)
     }
 }

@@ -58,13 +58,19 @@ public enum SessionLog: MethodContract {
     /// The stored set; the same for the first call and for a retry.
     public struct Result: MethodResult, JSONObjectEncodable {
         /// A set that set a personal record.
-        public struct Record: Sendable, Equatable {
+        public struct Record: Sendable, Equatable, JSONObjectEncodable {
             public let kinds: RecordKinds
             public let estimatedOneRepMaxKg: Double?
 
             public init(kinds: RecordKinds, estimatedOneRepMaxKg: Double?) {
                 self.kinds = kinds
                 self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
+            }
+
+            public func encodeMembers(to writer: inout JSONWriter) {
+                writer.key("kinds")
+                writer.array { for name in kinds.names { $0.value(name) } }
+                writer.member("estimatedOneRepMaxKg", estimatedOneRepMaxKg)
             }
         }
 
@@ -140,17 +146,7 @@ public enum SessionLog: MethodContract {
             }
             writer.member("restSeconds", restSeconds)
             writer.member("rpe", rpe)
-            if let personalRecord {
-                writer.key("personalRecord")
-                writer.object {
-                    $0.key("kinds")
-                    $0.array { for name in personalRecord.kinds.names { $0.value(name) } }
-                    $0.member("estimatedOneRepMaxKg", personalRecord.estimatedOneRepMaxKg)
-                }
-            } else {
-                writer.key("personalRecord")
-                writer.null()
-            }
+            writer.member("personalRecord", personalRecord)
         }
 
         public init(json: JSONValue) throws(JSONReadError) {

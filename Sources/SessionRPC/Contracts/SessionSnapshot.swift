@@ -38,7 +38,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
     public let rest: Rest?
 
     /// A running rest timer: what it follows and when it ends.
-    public struct Rest: Sendable, Equatable {
+    public struct Rest: Sendable, Equatable, JSONObjectEncodable {
         public let exercise: String
         public let endsAt: String
         public let secondsLeft: Int
@@ -47,6 +47,12 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
             self.exercise = exercise
             self.endsAt = endsAt
             self.secondsLeft = secondsLeft
+        }
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("exercise", exercise)
+            writer.member("endsAt", endsAt)
+            writer.member("secondsLeft", secondsLeft)
         }
     }
 
@@ -105,16 +111,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         writer.member("next", next)
         writer.member("rpe", rpe)
         writer.member("note", note)
-        writer.key("rest")
-        if let rest {
-            writer.object {
-                $0.member("exercise", rest.exercise)
-                $0.member("endsAt", rest.endsAt)
-                $0.member("secondsLeft", rest.secondsLeft)
-            }
-        } else {
-            writer.null()
-        }
+        writer.member("rest", rest)
     }
 
     public init(json: JSONValue) throws(JSONReadError) {
