@@ -72,7 +72,6 @@ build: deps
 # would, so that their security updates reach the binaries without a rebuild.
 STATIC_C_LIBS ?= 1
 STATIC_LIB_DIR = $(CURDIR)/.build/static-libs
-CC ?= cc
 release: deps
 	@rm -rf $(STATIC_LIB_DIR) && mkdir -p $(STATIC_LIB_DIR)
 	@if [ "$(STATIC_C_LIBS)" = 1 ]; then \
