@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParsing
+import JSON
 import SessionCore
 import SessionRPC
 import SessionSystem
@@ -64,104 +65,134 @@ extension Commands {
             OptionSpec("--kind", value: "KIND", help: "normal, warmup, drop or failure"),
             OptionSpec("--at", value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
             OptionSpec("--new", help: "the exercise is new: log a name that matches nothing planned or logged before"),
-            OptionSpec("--session", value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end)"),
+            OptionSpec("--session", value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)"),
         ],
         run: runLog)
 
+    /// `log`: one round trip. The daemon resolves the exercise from the words as typed
+    /// (`match`: positions, names, prefixes, aliases, names logged before) and a plain
+    /// count by what the plan measures; the sets ("3x5" is three) and the read the
+    /// printed lines need (`session.current`, or `session.get` with --session) go out
+    /// in one write and come back in order.
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        var wanted = try LogArguments(arguments.positionals, unit: context.console.units)
+        let wanted = try LogArguments(arguments.positionals, unit: context.console.units)
         var params = SessionLog.Params()
         params.rpe = try rpeOption(arguments)
         params.note = arguments.value("--note")
         params.at = try timestampOption(arguments, "--at", clock: context.clock)
         params.kind = try kindOption(arguments) ?? .normal
-        let client = try context.connect(arguments)
+        switch wanted.exercise {
+        case .position(let position): params.position = position
+        case .name(let name):
+            params.match = name
+            params.isNew = arguments.has("--new") ? true : nil
+        }
         if let text = arguments.value("--session") {
             guard let id = Int64(text), id > 0 else { throw UsageError("--session needs a session id (sessionctl history lists them), got \"\(text)\"") }
-            return try logInto(sessionID: id, wanted, params, arguments, context, client)
+            params.sessionID = id
         }
-        guard let session = try context.call(client, SessionCurrent.self, NoParams()).session else {
-            throw DaemonRefusal(error: .application(.noActiveSession, message: "No session is active; start one with sessionctl start."))
-        }
-        let candidates = session.exercises.map {
-            ExerciseMatcher.Candidate(id: $0.id, position: $0.position, name: $0.exercise.name)
-        }
-        let loggedOffPlan = session.offPlan.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
-        switch wanted.exercise {
-        case .position(let position):
-            guard let candidate = candidates.first(where: { $0.position == position }) else {
-                throw UsageError(candidates.isEmpty ? "this session has no planned exercises; log by name" : "today's plan has exercises 1 to \(candidates.count), not \(position)")
-            }
-            params.plannedExerciseID = candidate.id
-        case .name(let name):
-            switch ExerciseMatcher.match(name, in: candidates + loggedOffPlan) {
-            case .planned(let candidate): params.plannedExerciseID = candidate.id
-            case .logged(let name): params.exercise = name
-            case .offPlan(let name):
-                guard let known = try knownName(name, arguments: arguments, planned: candidates.map(\.name), client: client, context: context) else {
-                    return ExitStatus.refused
-                }
-                params.exercise = known
-            case .ambiguous(let matches):
-                context.console.error("sessionctl: \"\(name)\" matches several exercises; nothing was logged:")
-                for match in matches { context.console.error("  \(match.position.map(String.init) ?? "-")  \(match.name)") }
-                let example = matches.compactMap(\.position).first.map { "the number or more of the name, e.g. sessionctl log \($0) …" } ?? "more of the name"
-                context.console.error("Use \(example)")
-                return ExitStatus.usage
-            }
-        }
-        if let id = params.plannedExerciseID, let item = session.exercises.first(where: { $0.id == id }) {
-            // An exercise planned by time and not by reps: "log plank 45" means 45 s.
-            if item.exercise.durationSeconds != nil, item.exercise.reps == nil { wanted = wanted.asSeconds() }
-        }
-        try logEach(wanted, params, arguments, context, client) { SessionFormatter(console: context.console).printLogged($0, session: session) }
-        return ExitStatus.ok
-    }
-
-    /// Sends the sets `wanted` asks for ("3x5" is three, each with a request id of its
-    /// own) and prints each: as JSON with --json, else with `print`.
-    static func logEach(_ wanted: LogArguments, _ base: SessionLog.Params, _ arguments: ParsedArguments, _ context: CommandContext,
-                        _ client: SocketClient, print: (SessionLog.Result) -> Void) throws {
-        var params = base
-        params.reps = wanted.reps
+        if wanted.countIsPlain { params.count = wanted.reps } else { params.reps = wanted.reps }
         params.durationSeconds = wanted.durationSeconds
         params.weightKg = wanted.weightKg
-        let request = requestID(context)
-        for number in 1...wanted.sets {
-            params.requestID = wanted.sets == 1 ? request : request + "-\(number)"
-            let result = try logOnce(params, client: client, context: context)
-            if !context.printJSON(result, arguments) { print(result) }
-        }
-    }
-
-    /// `log --session ID`: a forgotten set added to a finished (or the active) session by
-    /// name; the names logged in that session and earlier ones match as usual.
-    static func logInto(sessionID: Int64, _ wanted: LogArguments, _ base: SessionLog.Params, _ arguments: ParsedArguments,
-                        _ context: CommandContext, _ client: SocketClient) throws -> Int32 {
-        guard case .name(let name) = wanted.exercise else {
-            throw UsageError("with --session, name the exercise: positions number today's plan")
-        }
-        var params = base
-        params.sessionID = sessionID
-        var getParams = SessionGet.Params()
-        getParams.sessionID = sessionID
-        let detail = try context.call(client, SessionGet.self, getParams)
-        var seen = Set<String>()
-        let logged = detail.sets.map(\.exercise).filter { seen.insert($0).inserted }.map(ExerciseMatcher.Candidate.init(offPlan:))
-        switch ExerciseMatcher.match(name, in: logged) {
-        case .planned(let candidate): params.exercise = candidate.name
-        case .logged(let earlier): params.exercise = earlier
-        case .offPlan(let name):
-            guard let known = try knownName(name, arguments: arguments, planned: [], client: client, context: context) else { return ExitStatus.refused }
-            params.exercise = known
-        case .ambiguous(let matches):
-            throw UsageError("\"\(name)\" matches several exercises of session \(sessionID): " + matches.map(\.name).joined(separator: ", "))
-        }
-        try logEach(wanted, params, arguments, context, client) { result in
-            context.console.print("added to session \(sessionID) of \(detail.date): \(result.exercise) · set \(result.setNumber) · "
-                                  + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units))
+        let read = params.sessionID.map { id in
+            var get = SessionGet.Params()
+            get.sessionID = id
+            return SocketClient.Call(SessionGet.self, get)
+        } ?? SocketClient.Call(SessionCurrent.self, NoParams())
+        let replies = try logPipelined(params, sets: wanted.sets, then: read, client: try context.connect(arguments), context: context)
+        let formatter = SessionFormatter(console: context.console)
+        for reply in replies.sets {
+            let result: SessionLog.Result
+            switch reply {
+            case .success(let value): result = try SessionLog.Result(json: value)
+            case .failure(let error):
+                if let status = exerciseRefusal(error, arguments: arguments, context: context) { return status }
+                throw DaemonRefusal(error: error)
+            }
+            if context.printJSON(result, arguments) { continue }
+            if let sessionID = params.sessionID {
+                let date = (try? replies.read.get()).flatMap { try? SessionGet.Result(json: $0).date } ?? "?"
+                context.console.print("added to session \(sessionID) of \(date): \(result.exercise) · set \(result.setNumber) · "
+                                      + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units))
+            } else {
+                formatter.printLogged(result, session: (try? replies.read.get()).flatMap { try? SessionCurrent.Result(json: $0).session })
+            }
         }
         return ExitStatus.ok
+    }
+
+    /// Sends `sets` alike sets of `params` (each with a request id of its own) and then
+    /// `read`, all in one write. When the connection is lost before every reply came,
+    /// sends them again on a new connection with the same request ids, so the daemon
+    /// (which answers a repeated requestId with the first result) stores each set once.
+    /// When no attempt gets the replies, the outcome is unknown and the error says so.
+    static func logPipelined(_ params: SessionLog.Params, sets: Int, then read: SocketClient.Call, client: SocketClient, context: CommandContext) throws
+        -> (sets: ArraySlice<Result<JSONValue, RPCError>>, read: Result<JSONValue, RPCError>)
+    {
+        let request = requestID(context)
+        let calls = (1...sets).map { number in
+            var set = params
+            set.requestID = sets == 1 ? request : request + "-\(number)"
+            return SocketClient.Call(SessionLog.self, set)
+        } + [read]
+        var client = client
+        for attempt in 1...logAttempts {
+            do {
+                let replies = try client.pipeline(calls)
+                return (replies.dropLast(), replies[replies.count - 1])
+            } catch {
+                guard attempt < logAttempts else { throw OutcomeUnknown(path: error.path) }
+                usleep(useconds_t(attempt) * 200_000)
+                // A daemon restarting (systemd) takes a moment; a failed connect makes
+                // the next attempt fail fast on the old connection.
+                if let again = try? SocketClient(path: client.path) { client = again }
+            }
+        }
+        throw OutcomeUnknown(path: client.path)
+    }
+
+    /// The daemon's refusal of the exercise named (`unknown_exercise`,
+    /// `ambiguous_exercise`) said in the CLI's words, with the exit status; nil for any
+    /// other error. With --json the error is printed as the daemon sent it.
+    static func exerciseRefusal(_ error: RPCError, arguments: ParsedArguments, context: CommandContext) -> Int32? {
+        let data = error.data
+        let status: Int32
+        if error.is(.ambiguousExercise) {
+            status = ExitStatus.usage
+        } else if error.is(.unknownExercise) {
+            status = data?["position"] != nil ? ExitStatus.usage : ExitStatus.refused
+        } else {
+            return nil
+        }
+        if arguments.has("--json") {
+            context.console.print(JSONValue.obj(["error": error.json]).jsonText)
+            return status
+        }
+        let words = data?["match"]?.stringValue ?? ""
+        if error.is(.ambiguousExercise) {
+            let matches = (data?["matches"]?.arrayValue ?? []).map { (name: $0["name"]?.stringValue ?? "", position: $0["position"]?.intValue) }
+            context.console.error("sessionctl: \"\(words)\" matches several exercises; nothing was logged:")
+            for match in matches.prefix(8) { context.console.error("  \(match.position.map(String.init) ?? "-")  \(match.name)") }
+            let example = matches.compactMap(\.position).first.map { "the number or more of the name, e.g. sessionctl log \($0) …" } ?? "more of the name"
+            context.console.error("Use \(example)")
+        } else if let planned = data?["plannedExercises"]?.intValue, let position = data?["position"]?.intValue {
+            context.console.error("sessionctl: " + (planned == 0 ? "this session has no planned exercises; log by name" : "the session's plan has exercises 1 to \(planned), not \(position)"))
+            context.console.error("Usage: \(log.usage)  (see --help)")
+        } else {
+            printUnknownExercise(words, suggestions: (data?["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue), command: "log", context: context)
+        }
+        return status
+    }
+
+    /// "no exercise … did you mean …?" and how to log a new one.
+    static func printUnknownExercise(_ name: String, suggestions close: [String], command: String, context: CommandContext) {
+        if let best = close.first {
+            context.console.error("sessionctl: no exercise \"\(name)\" in today's plan or your history; did you mean \(best)?"
+                + (close.count > 1 ? " (or " + close.dropFirst().prefix(3).joined(separator: ", ") + ")" : ""))
+        } else {
+            context.console.error("sessionctl: \"\(name)\" is in neither today's plan nor your history")
+        }
+        context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
     }
 
     /// The name to log for one that is in neither today's plan nor this session: a name
@@ -174,36 +205,9 @@ extension Commands {
         case .found(let earlier): return earlier
         case .ambiguous: return nil
         case .none(let history):
-            let close = ExerciseMatcher.suggestions(for: name, among: planned + history)
-            if let best = close.first {
-                context.console.error("sessionctl: no exercise \"\(name)\" in today's plan or your history; did you mean \(best)?"
-                    + (close.count > 1 ? " (or " + close.dropFirst().prefix(3).joined(separator: ", ") + ")" : ""))
-            } else {
-                context.console.error("sessionctl: \"\(name)\" is in neither today's plan nor your history")
-            }
-            context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
+            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: planned + history), command: command, context: context)
             return nil
         }
-    }
-
-    /// Sends `session.log`; when the connection is lost before the reply, sends it again
-    /// on a new connection with the same requestId, so the daemon (which answers a
-    /// repeated requestId with the first result) stores the set once. When no attempt
-    /// gets a reply, the outcome is unknown and the error says so.
-    static func logOnce(_ params: SessionLog.Params, client: SocketClient, context: CommandContext) throws -> SessionLog.Result {
-        var client = client
-        for attempt in 1...logAttempts {
-            do {
-                return try context.call(client, SessionLog.self, params)
-            } catch let lost as SocketClient.Unreachable {
-                guard attempt < logAttempts else { throw OutcomeUnknown(path: lost.path) }
-                usleep(useconds_t(attempt) * 200_000)
-                // A daemon restarting (systemd) takes a moment; a failed connect makes
-                // the next attempt fail fast on the old connection.
-                if let again = try? SocketClient(path: client.path) { client = again }
-            }
-        }
-        throw OutcomeUnknown(path: client.path)
     }
 
     /// Attempts of one `sessionctl log` (the first and the retries).

@@ -19,8 +19,8 @@ struct LogArguments: Equatable {
     var weightKg: Double?
     /// Sets to log alike ("3x5"): each is a set of its own.
     var sets = 1
-    /// REPS was a plain number ("45", not "45s" or "10x24"): for a timed exercise it
-    /// means seconds (`asSeconds`).
+    /// REPS was a plain number ("45", not "45s" or "10x24"): sent as `count`, which the
+    /// daemon reads as seconds for an exercise planned by time.
     var countIsPlain = false
 
     init(exercise: Exercise, reps: Int? = nil, durationSeconds: Int? = nil, weightKg: Double? = nil, countIsPlain: Bool = false) {
@@ -31,23 +31,14 @@ struct LogArguments: Equatable {
         self.countIsPlain = countIsPlain
     }
 
-    /// A plain count read as seconds, for an exercise planned by time ("log plank 45").
-    /// A count is at most 1,000, well inside a duration's bounds.
-    func asSeconds() -> LogArguments {
-        guard countIsPlain, let count = reps else { return self }
-        var seconds = self
-        seconds.reps = nil
-        seconds.durationSeconds = count
-        seconds.countIsPlain = false
-        return seconds
-    }
-
     /// Reads `words`; a bare WEIGHT is in `unit` (the person's preference).
     init(_ words: [String], unit: WeightUnit = .kg) throws(UsageError) {
         guard let first = words.first else { throw UsageError("log needs an EXERCISE: its number in today's plan or its name") }
         var rest = words.dropFirst()
         if let position = Int(first) {
-            guard position >= 1 else { throw UsageError("an exercise number starts at 1, got \(position)") }
+            guard PlanLimits.exercisesPerDay.contains(position) else {
+                throw UsageError("an exercise number is from 1 to \(PlanLimits.exercisesPerDay.upperBound), got \(position)")
+            }
             exercise = .position(position)
         } else {
             var name = [first]
@@ -171,80 +162,5 @@ struct LogArguments: Equatable {
         }
         guard SessionLimits.weightKg.contains(kilograms) else { throw UsageError("WEIGHT must be from 0 to 1000 kg, got \(word)") }
         return kilograms
-    }
-}
-
-/// Finds the exercise a person meant: one of today's plan, or one already logged
-/// off-plan in this session ("push" after "push-up").
-enum ExerciseMatcher {
-    struct Candidate: Equatable {
-        /// The planned exercise's id and position; nil for an off-plan exercise.
-        let id: Int64?
-        let position: Int?
-        let name: String
-
-        init(id: Int64, position: Int, name: String) {
-            self.id = id
-            self.position = position
-            self.name = name
-        }
-
-        /// An exercise logged off-plan earlier in the session.
-        init(offPlan name: String) {
-            id = nil
-            position = nil
-            self.name = name
-        }
-    }
-
-    enum Match: Equatable {
-        case planned(Candidate)
-        /// An off-plan exercise already in the session, by its logged name.
-        case logged(String)
-        /// A name new to the session.
-        case offPlan(String)
-        case ambiguous([Candidate])
-    }
-
-    /// An exact name, else a unique prefix of the name, else a unique prefix of one of
-    /// its words ("squat" → "Goblet Squat"); nothing matching is a new off-plan exercise.
-    /// Hyphens and underscores count as spaces, so a completed word (`dumbbell-fly`)
-    /// finds what it completed ("Dumbbell Fly").
-    static func match(_ query: String, in candidates: [Candidate]) -> Match {
-        let key = matchKey(query)
-        func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
-        if let exact = candidates.first(where: { matchKey($0.name) == key }) { return found(exact) }
-        // Whole words beat prefixes: "lat" is Lat Pulldown, not Lateral Raise.
-        let wholeWords = candidates.filter { (" " + matchKey($0.name) + " ").contains(" " + key + " ") }
-        if wholeWords.count == 1 { return found(wholeWords[0]) }
-        let prefixed = candidates.filter { matchKey($0.name).hasPrefix(key) }
-        if prefixed.count == 1 { return found(prefixed[0]) }
-        if prefixed.count > 1 { return .ambiguous(prefixed) }
-        let wordPrefixed = candidates.filter { candidate in
-            let words = matchKey(candidate.name).split(separator: " ")
-            return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(key) }
-        }
-        if wordPrefixed.count == 1 { return found(wordPrefixed[0]) }
-        if wordPrefixed.count > 1 { return .ambiguous(wordPrefixed) }
-        return .offPlan(query.collapsingWhitespace())
-    }
-
-    /// Names close to `query` (a typo: "overhed" for Overhead Press), closest first.
-    static func suggestions(for query: String, among names: [String]) -> [String] {
-        let key = matchKey(query)
-        let scored = names.compactMap { name -> (name: String, distance: Int)? in
-            let words = matchKey(name).split(separator: " ").map(String.init)
-            // The whole name, or the run of its words as long as the query.
-            let runs = [matchKey(name)] + words.indices.map { words[$0...].prefix(max(1, key.split(separator: " ").count)).joined(separator: " ") }
-            let distance = runs.map { key.editDistance(to: $0) }.min() ?? .max
-            return distance <= max(1, key.count / 3) ? (name, distance) : nil
-        }
-        var seen = Set<String>()
-        return scored.sorted { $0.distance < $1.distance }.map(\.name).filter { seen.insert(matchKey($0)).inserted }
-    }
-
-    /// The exercise key with `-` and `_` read as spaces.
-    static func matchKey(_ name: String) -> String {
-        String(name.map { $0 == "-" || $0 == "_" ? " " : $0 }).exerciseKey
     }
 }

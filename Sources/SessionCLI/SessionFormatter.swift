@@ -43,7 +43,8 @@ struct SessionFormatter {
     }
 
     /// "Goblet Squat · set 2/4 · 10 × 24 kg · rest 1:30 · next: set 3 of 4"
-    func printLogged(_ result: SessionLog.Result, session: SessionSnapshot) {
+    /// A logged set, with what comes next in `session` (as read after it; nil: unknown).
+    func printLogged(_ result: SessionLog.Result, session: SessionSnapshot?) {
         let name = result.exercise
         let logged = result.loggedSets
         let planned = result.plannedSets
@@ -56,7 +57,7 @@ struct SessionFormatter {
         }
         parts.append(Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units))
         if let rest = result.restSeconds, rest > 0 { parts.append("rest \(PlanFormatter.formatClock(rest))") }
-        parts.append(nextText(result: result, session: session))
+        if let next = nextText(result: result, session: session) { parts.append(next) }
         console.print(parts.joined(separator: " · "))
         if let record = result.personalRecord {
             var what = record.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
@@ -65,11 +66,12 @@ struct SessionFormatter {
         }
     }
 
-    private func nextText(result: SessionLog.Result, session: SessionSnapshot) -> String {
+    private func nextText(result: SessionLog.Result, session: SessionSnapshot?) -> String? {
         let logged = result.loggedSets
         let planned = result.plannedSets
         if planned > 0, logged < planned { return "next: set \(logged + 1) of \(planned)" }
-        // The session as it was before this set: another exercise with sets left.
+        guard let session else { return nil }
+        // Another exercise with sets left.
         let remaining = session.exercises.first { $0.id != result.plannedExerciseID && $0.logged < $0.exercise.sets }
         guard let remaining else { return session.exercises.isEmpty ? "free session" : "all planned sets done" }
         return "next: \(remaining.exercise.name) (\(remaining.logged + 1) of \(remaining.exercise.sets))"

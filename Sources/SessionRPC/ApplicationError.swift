@@ -29,6 +29,8 @@ public struct ApplicationError: Sendable, Equatable {
     public static let planDayNotFound = ApplicationError(code: -32013, reason: "plan_day_not_found")
     public static let plannedExerciseNotFound = ApplicationError(code: -32014, reason: "planned_exercise_not_found")
     public static let exerciseNotInSession = ApplicationError(code: -32015, reason: "exercise_not_in_session")
+    public static let unknownExercise = ApplicationError(code: -32016, reason: "unknown_exercise")
+    public static let ambiguousExercise = ApplicationError(code: -32017, reason: "ambiguous_exercise")
     public static let setNotFound = ApplicationError(code: -32020, reason: "set_not_found")
     public static let noSetToUndo = ApplicationError(code: -32021, reason: "no_set_to_undo")
     public static let permissionDenied = ApplicationError(code: -32030, reason: "permission_denied")

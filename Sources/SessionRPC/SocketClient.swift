@@ -44,7 +44,11 @@ public final class SocketClient {
 
     /// Sends one line.
     public func send(line: String) throws(Unreachable) {
-        let bytes = Array((line + "\n").utf8)
+        try send(bytes: Array((line + "\n").utf8))
+    }
+
+    /// Sends bytes as they are (whole lines).
+    func send(bytes: [UInt8]) throws(Unreachable) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw -> Int in
@@ -89,36 +93,70 @@ public final class SocketClient {
     /// Sends a request whose params write themselves (no tree is built) and returns
     /// its result, or the daemon's error.
     public func call(_ method: String, encoded params: (some JSONEncodable)?) throws(Unreachable) -> Result<JSONValue, RPCError> {
-        let id = nextID
-        nextID += 1
-        var writer = JSONWriter(capacity: 256)
-        writer.object {
-            $0.member("jsonrpc", "2.0")
-            $0.member("id", id)
-            $0.key("method")
-            $0.value(method)
-            if let params {
-                $0.key("params")
-                $0.value(params)
+        try pipeline([Call(method, params)])[0]
+    }
+
+    /// A request to send: its method and its params, already written.
+    public struct Call {
+        public let method: String
+        public let params: [UInt8]?
+
+        public init(_ method: String, _ params: (some JSONEncodable)?) {
+            self.method = method
+            self.params = params?.jsonBytes
+        }
+
+        /// A call of `contract` with typed params.
+        public init<Contract: MethodContract>(_ contract: Contract.Type, _ params: Contract.Params) {
+            self.init(Contract.name, params.encoded)
+        }
+    }
+
+    /// Sends every call in one write and returns their results in the same order: one
+    /// round trip however many there are (the daemon answers a connection's requests in
+    /// order, each as it would alone).
+    public func pipeline(_ calls: [Call]) throws(Unreachable) -> [Result<JSONValue, RPCError>] {
+        let firstID = nextID
+        nextID += calls.count
+        var lines: [UInt8] = []
+        for (offset, call) in calls.enumerated() {
+            var writer = JSONWriter(capacity: 256)
+            writer.object {
+                $0.member("jsonrpc", "2.0")
+                $0.member("id", firstID + offset)
+                $0.key("method")
+                $0.value(call.method)
+                if let params = call.params {
+                    $0.key("params")
+                    $0.value(raw: params)
+                }
             }
+            lines += writer.bytes
+            lines.append(0x0A)
         }
         do {
-            try send(line: String(decoding: writer.bytes, as: UTF8.self))
+            try send(bytes: lines)
         } catch {
             // A daemon that refuses a peer says why and closes at once, possibly before
-            // this request went out: its reason is still there to read.
-            if let reply = try? readJSON(), let refusal = reply["error"] { return .failure(Self.error(refusal)) }
+            // the requests went out: its reason is still there to read.
+            if let reply = try? readJSON(), let refusal = reply["error"] { return calls.map { _ in .failure(Self.error(refusal)) } }
             throw error
         }
-        while true {
+        var results: [Result<JSONValue, RPCError>?] = Array(repeating: nil, count: calls.count)
+        var answered = 0
+        while answered < calls.count {
             let reply = try readJSON()
             // An error with id null answers no request in particular: the connection
             // itself was refused (permissions) or the line was unreadable.
-            let refusesConnection = reply["id"] == .null && reply["error"] != nil
-            guard reply["id"] == JSONValue(id) || refusesConnection else { continue }  // an event between replies
-            if let error = reply["error"] { return .failure(Self.error(error)) }
-            return .success(reply["result"] ?? .null)
+            if reply["id"] == .null, let refusal = reply["error"] {
+                return calls.map { _ in .failure(Self.error(refusal)) }
+            }
+            // Anything else that is not one of these replies is an event between them.
+            guard let id = reply["id"]?.intValue, (firstID..<firstID + calls.count).contains(id), results[id - firstID] == nil else { continue }
+            results[id - firstID] = reply["error"].map { .failure(Self.error($0)) } ?? .success(reply["result"] ?? .null)
+            answered += 1
         }
+        return results.compactMap { $0 }  // every one answered
     }
 
     private static func error(_ value: JSONValue) -> RPCError {

@@ -68,6 +68,30 @@ enum ErrorMapping {
             return .application(.confirmationRequired, message: "\(what); nothing was changed. Call again with \"confirm\": true (sessionctl: --yes).")
         case .timeOutsideSession(let what):
             return .application(.timeOutsideSession, message: "\(what); nothing was changed.")
+        case .noExerciseAtPosition(let position, let planned):
+            let has = planned == 0 ? "The session has no planned exercises; log by name" : "The session's plan day has exercises 1 to \(planned)"
+            return .application(.unknownExercise, message: "\(has), not \(position). Nothing was logged.", details: [
+                (key: "position", value: JSONValue(position)), (key: "plannedExercises", value: JSONValue(planned)),
+            ])
+        case .unknownExercise(let words, let suggestions):
+            let close = suggestions.first.map { "; did you mean \($0)?" } ?? "."
+            return .application(
+                .unknownExercise,
+                message: "No exercise \"\(words)\" in the session's plan or your history\(close) Nothing was logged; for a new exercise, call again with \"new\": true (sessionctl: --new).",
+                details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
+        case .ambiguousExercise(let words, let matches):
+            return .application(
+                .ambiguousExercise,
+                message: "\"\(words)\" matches several exercises: \(matches.map(\.name).joined(separator: ", ")). Nothing was logged; give more of the name or a position.",
+                details: [
+                    (key: "match", value: .string(words)),
+                    (key: "matches", value: .array(matches.map { match in
+                        .object([
+                            (key: "name", value: .string(match.name)), (key: "position", value: JSONValue(match.position)),
+                            (key: "plannedExerciseId", value: JSONValue(match.id.map(Int.init))),
+                        ])
+                    })),
+                ])
         }
     }
 }

@@ -24,6 +24,10 @@ extension SessionService {
         var reps = input.reps
         var weight = input.weightKg
         var duration = input.durationSeconds
+        if let count = input.count {
+            // "log plank 45": a plain number is seconds for what the plan times.
+            if let planned, planned.durationSeconds != nil, planned.reps == nil { duration = count } else { reps = count }
+        }
         if let planned, reps == nil, weight == nil, duration == nil {
             reps = planned.reps
             weight = planned.weightKg
@@ -66,9 +70,16 @@ extension SessionService {
         return session
     }
 
-    /// The planned exercise named by id or by name (case-insensitive, in the session's
-    /// day); an unknown name is an off-plan exercise.
-    private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String) {
+    /// The planned exercise named by id, position or words (`match`), or by name
+    /// (case-insensitive, in the session's day); an unknown name is an off-plan exercise.
+    private func resolveExercise(_ given: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String) {
+        var input = given
+        if input.position != nil || input.match != nil {
+            switch try chooseExercise(input, session: session) {
+            case .planned(let id): input.plannedExerciseID = id
+            case .named(let name): input.exercise = name
+            }
+        }
         if let plannedID = input.plannedExerciseID {
             guard let found = try database.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
             guard found.planDayID == session.planDayID else {
@@ -86,6 +97,19 @@ extension SessionService {
             return (match.id, match.exercise, match.exercise.name)
         }
         return (nil, nil, alias?.name ?? typed)
+    }
+
+    /// What `position` or `match` names in the session, by ExerciseMatcher's rules; the
+    /// history of names is read only for words the session does not know.
+    private func chooseExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> ExerciseChoice {
+        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        let candidates = planned.enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
+        if let position = input.position { return try ExerciseMatcher.resolve(position: position, planned: candidates) }
+        let offPlan = try database.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
+        return try ExerciseMatcher.resolve(
+            input.match ?? "", isNew: input.isNew == true, session: candidates + offPlan,
+            alias: { key in try database.aliases()[key]?.name },
+            history: { try database.loggedExercises(limit: SessionLimits.listLimit.upperBound).map(\.name) })
     }
 
     /// The reply to a stored set; the same for the first call and for a retry.

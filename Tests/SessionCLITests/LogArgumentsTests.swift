@@ -24,12 +24,13 @@ import Testing
         #expect(throws: UsageError.self) { try LogArguments(["row", "8", "55", "stones"]) }
     }
 
-    @Test func aPlainCountIsSecondsForATimedExercise() throws {
-        #expect(try LogArguments(["plank", "45"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45, plain: false))
-        #expect(try LogArguments(["plank", "45", "10"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45, weight: 10, plain: false))
-        #expect(try LogArguments(["plank", "45s"]).asSeconds() == LogArguments.make(.name("plank"), seconds: 45), "already a time")
-        #expect(try LogArguments(["carry", "3x20"]).asSeconds() == LogArguments.make(.name("carry"), reps: 20, plain: false, sets: 3),
-                "3x20 says reps")
+    /// Only a plain number is sent as `count` (seconds for what the plan times).
+    @Test func onlyAPlainNumberIsACount() throws {
+        #expect(try LogArguments(["plank", "45"]).countIsPlain)
+        #expect(try LogArguments(["plank", "45", "10"]).countIsPlain)
+        #expect(try !LogArguments(["plank", "45s"]).countIsPlain, "already a time")
+        #expect(try !LogArguments(["carry", "3x20"]).countIsPlain, "3x20 says reps")
+        #expect(try !LogArguments(["row", "8@60"]).countIsPlain)
     }
 
     @Test func setsTimesRepsAsStrongAndHevyWriteThem() throws {
@@ -59,45 +60,6 @@ import Testing
         #expect(throws: UsageError.self) { try LogArguments(["row", "5", "20", "30"]) }
         #expect(throws: UsageError.self) { try LogArguments(["row", "5", "2000"]) }
         #expect(throws: UsageError.self) { try LogArguments(["row", "1001"]) }
-    }
-
-    @Test func matchesExercisesForgivingly() {
-        let day = [
-            ExerciseMatcher.Candidate(id: 10, position: 1, name: "Goblet Squat"),
-            ExerciseMatcher.Candidate(id: 11, position: 2, name: "Dumbbell Romanian Deadlift"),
-            ExerciseMatcher.Candidate(id: 12, position: 3, name: "Bulgarian Split Squat"),
-        ]
-        #expect(ExerciseMatcher.match("goblet squat", in: day) == .planned(day[0]))
-        #expect(ExerciseMatcher.match("GOB", in: day) == .planned(day[0]))
-        #expect(ExerciseMatcher.match("romanian", in: day) == .planned(day[1]))
-        #expect(ExerciseMatcher.match("squat", in: day) == .ambiguous([day[0], day[2]]))
-        #expect(ExerciseMatcher.match("goblet-squat", in: day) == .planned(day[0]), "a completed word finds what it completed")
-        #expect(ExerciseMatcher.match("bulgarian_split", in: day) == .planned(day[2]))
-        #expect(ExerciseMatcher.match("split squat", in: day) == .planned(day[2]))
-        #expect(ExerciseMatcher.match("  Farmer   Carry", in: day) == .offPlan("Farmer Carry"))
-        let back = [ExerciseMatcher.Candidate(id: 1, position: 1, name: "Lateral Raise"), ExerciseMatcher.Candidate(id: 2, position: 2, name: "Lat Pulldown")]
-        #expect(ExerciseMatcher.match("lat", in: back) == .planned(back[1]), "a whole word beats a prefix")
-        #expect(ExerciseMatcher.match("lat", in: [back[0]]) == .planned(back[0]), "a prefix still finds a name alone")
-    }
-
-    @Test func typosSuggestTheClosestNames() {
-        let names = ["Overhead Press", "Overhead Triceps Extension", "Deadlift", "Bench Press"]
-        #expect(ExerciseMatcher.suggestions(for: "overhed", among: names).first == "Overhead Press")
-        #expect(ExerciseMatcher.suggestions(for: "deadlfit", among: names) == ["Deadlift"])
-        #expect(ExerciseMatcher.suggestions(for: "bnech press", among: names) == ["Bench Press"])
-        #expect(ExerciseMatcher.suggestions(for: "kettlebell swing", among: names).isEmpty)
-    }
-
-    @Test func offPlanExercisesAlreadyLoggedMatchToo() {
-        let day = [ExerciseMatcher.Candidate(id: 10, position: 1, name: "Goblet Squat")]
-        let logged = [ExerciseMatcher.Candidate(offPlan: "push-up"), ExerciseMatcher.Candidate(offPlan: "Farmer Carry")]
-        #expect(ExerciseMatcher.match("push", in: day + logged) == .logged("push-up"), "continues the exercise as first logged")
-        #expect(ExerciseMatcher.match("FARMER CARRY", in: day + logged) == .logged("Farmer Carry"))
-        #expect(ExerciseMatcher.match("gob", in: day + logged) == .planned(day[0]))
-        #expect(ExerciseMatcher.match("carry", in: day + logged) == .logged("Farmer Carry"), "a word of the name")
-        let two = [ExerciseMatcher.Candidate(offPlan: "Carry Hold"), ExerciseMatcher.Candidate(offPlan: "Carry Walk")]
-        #expect(ExerciseMatcher.match("carry", in: day + two) == .ambiguous(two))
-        #expect(ExerciseMatcher.match("plank", in: day + logged) == .offPlan("plank"))
     }
 }
 

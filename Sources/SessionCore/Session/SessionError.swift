@@ -19,4 +19,10 @@ public enum SessionError: Error, Sendable, Equatable {
     case confirmationRequired(String)
     /// A time outside the session it is for, or an edit that would leave a set outside it.
     case timeOutsideSession(String)
+    /// No exercise at this position of the session's plan day, which has `planned`.
+    case noExerciseAtPosition(Int, planned: Int)
+    /// Words that name nothing planned, logged before or aliased; the closest names.
+    case unknownExercise(String, suggestions: [String])
+    /// Words that name several exercises.
+    case ambiguousExercise(String, matches: [ExerciseMatcher.Candidate])
 }

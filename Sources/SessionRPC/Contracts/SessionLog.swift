@@ -4,14 +4,25 @@ import JSON
 /// `session.log`: a set against a planned exercise (by id or name) or off-plan.
 public enum SessionLog: MethodContract {
     public static let name = "session.log"
-    public static let summary = "Log a set against a planned exercise (by id or name) or an off-plan exercise by name. No reps, weight or duration: as planned."
+    public static let summary = "Log a set against a planned exercise (by id, position, name or a person's words for it) or an off-plan exercise by name. No reps, weight or duration: as planned."
 
-    /// What to log. Exactly one of `plannedExerciseID` and `exercise` is given.
+    /// What to log. Exactly one of `plannedExerciseID`, `position`, `exercise` and
+    /// `match` names the exercise.
     public struct Params: MethodParams {
         public var sessionID: Int64?
         public var plannedExerciseID: Int64?
+        /// The exercise's 1-based position in the session's plan day.
+        public var position: Int?
         /// An exercise name, whitespace collapsed.
         public var exercise: String?
+        /// A person's words for the exercise, resolved as `sessionctl log` reads them
+        /// (`ExerciseMatcher.resolve`); whitespace collapsed.
+        public var match: String?
+        /// With `match`: words that name nothing known are a new exercise, not a typo.
+        public var isNew: Bool?
+        /// A plain number as a person typed it: reps, or seconds for an exercise planned
+        /// by time and not by reps.
+        public var count: Int?
         public var reps: Int?
         public var weightKg: Double?
         public var durationSeconds: Int?
@@ -29,8 +40,13 @@ public enum SessionLog: MethodContract {
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("sessionId", &sessionID, "default: the active session; a finished one takes a forgotten set (at: within it, default its end)")
             coder.id("plannedExerciseId", &plannedExerciseID, "the planned exercise (from plan.get or session.current)")
+            coder.int("position", &position, in: PlanLimits.exercisesPerDay, "the exercise's 1-based position in the session's plan day")
             coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
                          "an exercise name: today's planned exercise of that name, else off-plan")
+            coder.string("match", &match, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+                         "a person's words for the exercise: a name of the session or its start, an alias, or a name logged before; none: unknown_exercise, several: ambiguous_exercise")
+            coder.bool("new", &isNew, "with match: words that name nothing known are a new exercise")
+            coder.int("count", &count, in: SessionLimits.reps, "a plain number as typed: reps, or seconds for an exercise planned by time alone")
             coder.int("reps", &reps, in: SessionLimits.reps, "repetitions")
             coder.number("weightKg", &weightKg, in: SessionLimits.weightKg, "load in kg")
             coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds, "for timed sets")
@@ -43,16 +59,27 @@ public enum SessionLog: MethodContract {
             coder.timestamp("at", &at, CommonParams.atSummary)
         }
 
-        /// Exactly one of plannedExerciseId and exercise, not empty.
+        /// Exactly one of plannedExerciseId, position, exercise and match, not empty;
+        /// `new` only with `match`; `count` instead of reps and durationSeconds.
         public mutating func validate(_ params: inout SessionRPC.Params) {
-            if plannedExerciseID == nil, exercise == nil, !params.has("exercise") {
-                params.fail("plannedExerciseId", "plannedExerciseId or exercise is required")
-            } else if plannedExerciseID != nil, params.has("exercise") {
-                params.fail("exercise", "give plannedExerciseId or exercise, not both")
+            let named = Self.exerciseParams.filter { params.has($0) }
+            if named.isEmpty {
+                params.fail("plannedExerciseId", "one of plannedExerciseId, position, exercise and match is required")
+            } else if named.count > 1 {
+                params.fail(named[1], "give one of plannedExerciseId, position, exercise and match, not \(named.joined(separator: " and "))")
             } else if exercise?.isEmpty == true {
                 params.fail("exercise", "must not be empty")
+            } else if match?.isEmpty == true {
+                params.fail("match", "must not be empty")
+            }
+            if params.has("new"), !params.has("match") { params.fail("new", "only with match") }
+            if params.has("count"), params.has("reps") || params.has("durationSeconds") {
+                params.fail("count", "give count or reps and durationSeconds, not both")
             }
         }
+
+        /// The params that name the exercise.
+        static let exerciseParams = ["plannedExerciseId", "position", "exercise", "match"]
     }
 
     /// The stored set; the same for the first call and for a retry.

@@ -1,0 +1,121 @@
+/// Finds the exercise a person meant: one of today's plan, or one already logged
+/// off-plan in this session ("push" after "push-up").
+public enum ExerciseMatcher {
+    public struct Candidate: Sendable, Equatable {
+        /// The planned exercise's id and position; nil for an off-plan exercise.
+        public let id: Int64?
+        public let position: Int?
+        public let name: String
+
+        public init(id: Int64, position: Int, name: String) {
+            self.id = id
+            self.position = position
+            self.name = name
+        }
+
+        /// An exercise logged off-plan earlier in the session.
+        public init(offPlan name: String) {
+            id = nil
+            position = nil
+            self.name = name
+        }
+    }
+
+    public enum Match: Sendable, Equatable {
+        case planned(Candidate)
+        /// An off-plan exercise already in the session, by its logged name.
+        case logged(String)
+        /// A name new to the session.
+        case offPlan(String)
+        case ambiguous([Candidate])
+    }
+
+    /// An exact name, else a unique prefix of the name, else a unique prefix of one of
+    /// its words ("squat" → "Goblet Squat"); nothing matching is a new off-plan exercise.
+    /// Hyphens and underscores count as spaces, so a completed word (`dumbbell-fly`)
+    /// finds what it completed ("Dumbbell Fly").
+    public static func match(_ query: String, in candidates: [Candidate]) -> Match {
+        let key = matchKey(query)
+        func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
+        if let exact = candidates.first(where: { matchKey($0.name) == key }) { return found(exact) }
+        // Whole words beat prefixes: "lat" is Lat Pulldown, not Lateral Raise.
+        let wholeWords = candidates.filter { (" " + matchKey($0.name) + " ").contains(" " + key + " ") }
+        if wholeWords.count == 1 { return found(wholeWords[0]) }
+        let prefixed = candidates.filter { matchKey($0.name).hasPrefix(key) }
+        if prefixed.count == 1 { return found(prefixed[0]) }
+        if prefixed.count > 1 { return .ambiguous(prefixed) }
+        let wordPrefixed = candidates.filter { candidate in
+            let words = matchKey(candidate.name).split(separator: " ")
+            return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(key) }
+        }
+        if wordPrefixed.count == 1 { return found(wordPrefixed[0]) }
+        if wordPrefixed.count > 1 { return .ambiguous(wordPrefixed) }
+        return .offPlan(query.collapsingWhitespace())
+    }
+
+    /// Names close to `query` (a typo: "overhed" for Overhead Press), closest first.
+    public static func suggestions(for query: String, among names: [String]) -> [String] {
+        let key = matchKey(query)
+        let scored = names.compactMap { name -> (name: String, distance: Int)? in
+            let words = matchKey(name).split(separator: " ").map(String.init)
+            // The whole name, or the run of its words as long as the query.
+            let runs = [matchKey(name)] + words.indices.map { words[$0...].prefix(max(1, key.split(separator: " ").count)).joined(separator: " ") }
+            let distance = runs.map { key.editDistance(to: $0) }.min() ?? .max
+            return distance <= max(1, key.count / 3) ? (name, distance) : nil
+        }
+        var seen = Set<String>()
+        return scored.sorted { $0.distance < $1.distance }.map(\.name).filter { seen.insert(matchKey($0)).inserted }
+    }
+
+    /// The exercise key with `-` and `_` read as spaces.
+    public static func matchKey(_ name: String) -> String {
+        String(name.map { $0 == "-" || $0 == "_" ? " " : $0 }).exerciseKey
+    }
+}
+
+/// What `session.log`'s `position` or `match` named (`ExerciseMatcher.resolve`).
+public enum ExerciseChoice: Sendable, Equatable {
+    /// A planned exercise of the session's day.
+    case planned(id: Int64)
+    /// A name to log under: one logged before (in the session or an earlier one), an
+    /// alias's exercise, or a new name the caller vouched for.
+    case named(String)
+}
+
+extension ExerciseMatcher {
+    /// The exercise at `position` (1-based) of the session's plan day, whose planned
+    /// exercises are the `planned` candidates.
+    public static func resolve(position: Int, planned: [Candidate]) throws(SessionError) -> ExerciseChoice {
+        guard let found = planned.first(where: { $0.position == position }), let id = found.id else {
+            throw .noExerciseAtPosition(position, planned: planned.filter { $0.id != nil }.count)
+        }
+        return .planned(id: id)
+    }
+
+    /// The exercise a person's words name, read as `sessionctl log` reads them, first
+    /// that applies: a name of the session (its plan day's exercises, then what was
+    /// logged off-plan in it) by `match`; the exercise of an alias; with `isNew`, the
+    /// words themselves; a name logged in an earlier session (`history`, asked only
+    /// then) by `match`. Several matches throw `ambiguousExercise`; none throws
+    /// `unknownExercise` with the closest names, so a typo is never a new exercise.
+    public static func resolve(
+        _ query: String, isNew: Bool, session: [Candidate], alias: (_ key: String) throws -> String?, history: () throws -> [String]
+    ) throws -> ExerciseChoice {
+        switch match(query, in: session) {
+        case .planned(let candidate): return candidate.id.map { .planned(id: $0) } ?? .named(candidate.name)
+        case .logged(let name): return .named(name)
+        case .ambiguous(let matches): throw SessionError.ambiguousExercise(query, matches: matches)
+        case .offPlan(let typed):
+            if let name = try alias(typed.exerciseKey) { return .named(name) }
+            if isNew { return .named(typed) }
+            let earlier = try history()
+            switch match(typed, in: earlier.map(Candidate.init(offPlan:))) {
+            case .logged(let name): return .named(name)
+            case .planned(let candidate): return .named(candidate.name)  // never: history has no planned ids
+            case .ambiguous(let matches): throw SessionError.ambiguousExercise(query, matches: matches)
+            case .offPlan:
+                throw SessionError.unknownExercise(typed, suggestions: suggestions(for: typed, among: session.map(\.name) + earlier))
+            }
+        }
+    }
+}
