@@ -16,7 +16,7 @@ APT_PACKAGES = libsqlite3-dev
 # Arguments for `make run`, e.g. make run ARGS="--socket /tmp/s.sock"
 ARGS ?=
 
-.PHONY: help deps test-deps build release run test bench fuzz install install-files uninstall clean
+.PHONY: help deps test-deps bench-deps build release run test bench fuzz install install-files uninstall clean
 
 help:
 	@echo "make run        build (release) and start sessiond in the foreground on its defaults"
@@ -98,7 +98,23 @@ fuzz:
 	cd .build/fuzz && ./session-core-fuzzer corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
 
 # Measures latency, throughput, start-up and memory; prints JSON lines (see README).
-bench: release
+# The bench compares sessionctl log with timewarrior's timew start and counts
+# instructions with valgrind; a tool that cannot be installed skips its figures.
+BENCH_APT_PACKAGES = timewarrior valgrind
+bench-deps:
+	@missing=""; \
+	for pkg in $(BENCH_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
+	    || echo "could not install$$missing; the figures that need them are skipped"; \
+	fi
+
+bench: release bench-deps
 	.build/release/sessiond-bench
 
 run: release

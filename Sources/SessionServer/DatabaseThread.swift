@@ -140,19 +140,20 @@ final class DatabaseThread: @unchecked Sendable {
         finished.signal()
     }
 
-    /// Runs a lone request on the calling (serving) thread when the database is idle
-    /// and nothing is queued, sparing the two thread hand-offs a queued request costs;
-    /// nil when the thread is busy, and the job must be queued. The commit is as
-    /// durable as any other, and the reply is only sent after it returns.
-    func runInline(_ job: Job) -> Completion? {
-        let result = ownership.withLockIfAvailable { _ -> Completion? in
+    /// Runs one client's few requests (`ServerLimits.maximumInlineRequests`, a lone
+    /// request most often) on the calling (serving) thread when the database is idle
+    /// and nothing is queued, in one group commit, sparing the two thread hand-offs a
+    /// queued job costs; nil when the thread is busy, and the jobs must be queued. The
+    /// commit is as durable as any other, and the replies are only sent after it returns.
+    func runInline(_ jobs: [Job]) -> [Completion]? {
+        let result = ownership.withLockIfAvailable { _ -> [Completion]? in
             guard queue.withLock({ $0.jobs.isEmpty }) else { return nil }
             // Never wait here for another process's lock: the serving thread must stay
-            // free. Busy, the job goes to this thread's queue, which may wait.
-            return commit([job], waitForLocks: false)?.first
+            // free. Busy, the jobs go to this thread's queue, which may wait.
+            return commit(jobs, waitForLocks: false)
         }
         // The thread publishes STATUS=; it sleeps until told there is something to do.
-        if publishesStatus, result??.effects.sessionChanged == true { wakeThread.signal() }
+        if publishesStatus, result??.contains(where: \.effects.sessionChanged) == true { wakeThread.signal() }
         return result ?? nil
     }
 

@@ -197,25 +197,34 @@ extension Server {
         }
     }
 
-    /// Hands the jobs decoded in this loop iteration to the database: a lone request
-    /// (not a batch) from a connection with nothing else in flight runs inline when the
-    /// database is idle (no thread hand-off); anything more is queued so it shares one
-    /// commit. A batch never runs here: its work has no small bound, and the loop must
-    /// stay free for the watchdog, signals and other clients.
+    /// Hands the jobs decoded in this loop iteration to the database: a few requests
+    /// (not batches) of one connection with nothing else in flight — a lone request, or
+    /// `sessionctl log`'s sets and read sent in one write — run inline in one commit when
+    /// the database is idle (no thread hand-off); anything more is queued so it shares
+    /// one commit. A batch never runs here: its work has no small bound, and the loop
+    /// must stay free for the watchdog, signals and other clients.
     func dispatchPendingJobs() {
         // Delivering an inline reply can resume a paused reader and decode more jobs.
         while !pendingJobs.isEmpty {
             let jobs = pendingJobs
             pendingJobs.removeAll(keepingCapacity: true)
-            if jobs.count == 1, let job = jobs.first, !job.batch, connectionsByID[job.connection]?.inFlight == 1,
-                let completion = databaseThread.runInline(job)
-            {
-                deliver(completion)
+            if runsInline(jobs), let completions = databaseThread.runInline(jobs) {
+                for completion in completions { deliver(completion) }
                 stopIfDatabaseFailed()
             } else {
                 for job in jobs { databaseThread.submit(job) }
             }
         }
+    }
+
+    /// True for jobs the serving thread may run itself: at most
+    /// `ServerLimits.maximumInlineRequests` single requests, all of one connection that
+    /// has nothing else in flight.
+    private func runsInline(_ jobs: [Job]) -> Bool {
+        guard let first = jobs.first, jobs.count <= ServerLimits.maximumInlineRequests,
+            jobs.allSatisfy({ !$0.batch && $0.connection == first.connection })
+        else { return false }
+        return connectionsByID[first.connection]?.inFlight == jobs.count
     }
 
     /// Writes what is queued; drops a client whose unread replies pass the bound, and

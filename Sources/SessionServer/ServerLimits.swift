@@ -5,6 +5,10 @@ enum ServerLimits {
     static let maximumLineBytes = 1 << 20
     /// Requests read but not yet answered, per connection; past it reading pauses.
     static let maximumInFlight = 512
+    /// Requests of one connection that the serving thread runs itself, in one commit,
+    /// when the database is idle (`sessionctl log 3x5`: three sets and a read); more go
+    /// to the database thread, so the loop stays free.
+    static let maximumInlineRequests = 32
     /// Replies and events queued for a client that does not read; past it the client
     /// is dropped.
     static let maximumPendingOutput = 8 << 20

@@ -180,9 +180,34 @@ enum Benchmarks {
         return Throughput(rate: fields[1] / (fields[0] / 1e9), daemonCPU: perCall(cpu), busiestThreadCPU: perCall(busiest), loadCPU: perCall(load.cpuSeconds))
     }
 
-    /// Wall time of one `sessionctl log` invocation in ms (median).
-    static func cliWallTime(socket: String, runs: Int) -> Double {
-        (try? medianWallMs(productsDirectory() + "/sessionctl", ["--socket", socket, "log", "--new", "Curl", "10", "12"], runs: runs)) ?? .nan
+    /// Median wall times in ms of one `sessionctl log` and, when timewarrior is installed
+    /// (`make bench` installs it), of one `timew start` into a database of its own: the
+    /// tool the CLI is compared with. The two run by turns, so both see the same machine.
+    static func cliWallTimes(socket: String, directory: String, runs: Int) throws -> (log: Double, timew: Double?) {
+        let sessionctl = productsDirectory() + "/sessionctl"
+        let logArguments = ["--socket", socket, "log", "--new", "Curl", "10", "12"]
+        let candidates: [String] = ["/usr/bin/timew", "/usr/local/bin/timew"]
+        var timew = candidates.first { access($0, X_OK) == 0 }
+        let database = directory + "/timewarrior"
+        if timew != nil {
+            // An existing database with its data folder: timew asks nothing.
+            mkdir(database, 0o700)
+            mkdir(database + "/data", 0o700)
+            try writeFile(database + "/timewarrior.cfg", "")
+        }
+        var logSamples: [Double] = []
+        var timewSamples: [Double] = []
+        for run in 0..<runs {
+            logSamples.append(try wallMs(sessionctl, logArguments))
+            guard let path = timew else { continue }
+            // :adjust: a start within the same second as the last one replaces it.
+            if let ms = try? wallMs(path, ["start", "bench\(run % 10)", ":adjust"], environment: ["TIMEWARRIORDB": database]) {
+                timewSamples.append(ms)
+            } else {
+                timew = nil
+            }
+        }
+        return (percentile(logSamples.sorted(), 0.5), timewSamples.count == runs ? percentile(timewSamples.sorted(), 0.5) : nil)
     }
 }
 

@@ -6,9 +6,9 @@ import SessionSystem
 
 /// Starts a program (posix_spawn) and returns its pid. Its stdout goes to `output`
 /// (and its stdin and stderr are ours) when given, both go to /dev/null otherwise.
-func spawn(_ path: String, _ arguments: [String], output: Int32? = nil) -> pid_t {
+func spawn(_ path: String, _ arguments: [String], output: Int32? = nil, environment: [String: String] = [:]) -> pid_t {
     do {
-        return try ChildProcess.spawn(path, arguments, descriptors: output.map { [0, $0, 2] } ?? [0, -1, -1])
+        return try ChildProcess.spawn(path, arguments, descriptors: output.map { [0, $0, 2] } ?? [0, -1, -1], environment: environment)
     } catch {
         fatalError("\(error)")
     }
@@ -166,9 +166,9 @@ func waitForSocket(_ path: String, connecting: Bool = true) -> Bool {
 }
 
 /// Wall milliseconds of one run of a program, which must exit 0.
-func wallMs(_ path: String, _ arguments: [String]) throws -> Double {
+func wallMs(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
     let begin = nowNs()
-    guard wait(for: spawn(path, arguments)) == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed") }
+    guard wait(for: spawn(path, arguments, environment: environment)) == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed") }
     return Double(nowNs() - begin) / 1e6
 }
 
