@@ -155,6 +155,8 @@ do {
     if let timew = cli.timew {
         emit(Metric(name: "timew_start.wall_time_p50", value: timew, unit: "ms", note: "timewarrior's timew start, run by turns with sessionctl log"))
         emit(Metric(name: "sessionctl_log.wall_time_ratio_to_timew_start", value: cli.log / timew, unit: "x", note: "target <= 1.0"))
+        emit(Metric(name: "sessionctl_log.wall_time_ratio_to_timew_start_plus_commit", value: cli.log / (timew + commit / 1000), unit: "x",
+                    note: "timew writes without fsync; this adds the durable commit (floor) sessiond owes every set it acknowledges"))
     } else {
         let note = "sessiond-bench: timewarrior is not installed; sessionctl_log.wall_time_ratio_to_timew_start skipped (make bench installs it)\n"
         _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
