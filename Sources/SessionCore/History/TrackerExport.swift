@@ -32,7 +32,7 @@ public enum TrackerExport {
     }
 
     /// The columns an export may have, whatever the app calls them.
-    enum Column: CaseIterable {
+    enum Column: Int, CaseIterable {
         case date, end, title, duration, exercise, setOrder, setType, weight, weightUnit, reps, distance, distanceUnit, seconds,
             note, workoutNote, rpe, superset, workoutNumber
     }
@@ -229,10 +229,15 @@ struct RowReader {
     private var times: [String: LocalDateTime] = [:]
     private var durations: [String: Int] = [:]
 
+    /// Each column's field index by the column's raw value (-1: absent): the per-field
+    /// look-up of every row, without hashing.
+    private let fieldIndex: [Int]
+
     init(header: [String], columns: [TrackerExport.Column: Int], format: TrackerExport.Format) {
         self.header = header
         self.columns = columns
         self.format = format
+        fieldIndex = TrackerExport.Column.allCases.map { columns[$0] ?? -1 }
         headerPounds = columns[.weight].map { header[$0].lowercased().contains("lb") } ?? false
         let distanceName = columns[.distance].map { header[$0].lowercased() } ?? ""
         headerDistanceUnit = distanceName.contains("km") ? "km" : distanceName.contains("mi") ? "mi" : "m"
@@ -255,14 +260,24 @@ struct RowReader {
     private var line = 0
     private var fields: [String] = []
 
+    /// The field of `column`, spaces trimmed; nil when absent, empty, or a word for none.
+    /// Read byte-wise: every field of every row of a large export comes through here.
     private func text(_ column: TrackerExport.Column) -> String? {
-        guard let index = columns[column] else { return nil }
+        let index = fieldIndex[column.rawValue]
+        guard index >= 0 else { return nil }
         var value = fields[index]
-        if value.first == " " || value.first == "\t" || value.last == " " || value.last == "\t" { value = value.trimmingSpaces }
-        guard !value.isEmpty else { return nil }
-        if value.utf8.count <= 4, ["none", "n/a", "null"].contains(value.lowercased()) { return nil }
+        let bytes = value.utf8
+        guard let first = bytes.first, let last = bytes.last else { return nil }
+        if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 {
+            value = value.trimmingSpaces
+            if value.isEmpty { return nil }
+        }
+        if value.utf8.count <= 4, value.isASCIIWord(in: Self.noneWords) { return nil }
         return value
     }
+
+    /// What exports write for an empty value.
+    private static let noneWords = ["none", "n/a", "null"]
 
     private mutating func problem(_ column: TrackerExport.Column, _ message: String) {
         guard problems.count < TrackerExport.maximumProblems else { return }
@@ -311,8 +326,10 @@ struct RowReader {
             problem(.exercise, "missing")
             return nil
         }
-        let order = text(.setOrder)?.lowercased() ?? ""
-        if exercise.lowercased() == "rest timer" || order == "rest timer" || order == "rest" {
+        let orderText = text(.setOrder)
+        // Set orders are digits, most often: only a word is lowercased.
+        let order = orderText.map { $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? $0 : $0.lowercased() } ?? ""
+        if exercise.isASCIIWord(in: ["rest timer"]) || order == "rest timer" || order == "rest" {
             return Row(workoutKey: workoutKey, workout: workout, set: nil)
         }
         var kind = SetKind.normal
@@ -365,7 +382,18 @@ struct RowReader {
 extension String {
     /// A decimal comma read as a point (`72,5` in localised exports).
     func replacingComma() -> String {
-        contains(".") ? self : String(map { $0 == "," ? "." : $0 })
+        let bytes = utf8
+        guard bytes.contains(0x2C), !bytes.contains(0x2E) else { return self }
+        return String(decoding: bytes.map { $0 == 0x2C ? 0x2E : $0 }, as: UTF8.self)
+    }
+
+    /// True when the text is one of `words` (lowercase ASCII) in any case, compared
+    /// byte by byte without building a lowercased copy.
+    func isASCIIWord(in words: [String]) -> Bool {
+        let bytes = utf8
+        return words.contains { word in
+            word.utf8.count == bytes.count && zip(word.utf8, bytes).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+        }
     }
 }
 
