@@ -1,6 +1,6 @@
 /// A document that is not of the shape a reader expects (a reply of another daemon
 /// version, a stored document of another build).
-public struct JSONReadError: Error, CustomStringConvertible, Sendable {
+public struct JSONReadError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Where, as a JSON path (`result.progress.loggedSets`).
     public let path: String
     public let expected: String
@@ -16,37 +16,129 @@ public struct JSONReadError: Error, CustomStringConvertible, Sendable {
 /// Typed reads of a JSON object, each failing with the member's path: how typed
 /// values read themselves back (`MethodResult.init(json:)`).
 public struct JSONReader {
-    private let value: JSONValue
+    /// An object as a tree, or as a slice of the input (a request's params: decoded
+    /// member by member as read, without a tree).
+    private enum Value {
+        case tree(JSONValue)
+        case slice(JSONSlice)
+
+        var isNull: Bool {
+            switch self {
+            case .tree(let value): value.isNull
+            case .slice(let slice): slice.isNull
+            }
+        }
+
+        func member(_ key: String) -> Value? {
+            switch self {
+            case .tree(let value): value[key].flatMap { $0.isNull ? nil : .tree($0) }
+            case .slice(let slice): slice.member(key).map(Value.slice)
+            }
+        }
+
+        var intValue: Int? {
+            switch self {
+            case .tree(let value): value.intValue
+            case .slice(let slice): slice.exactInteger
+            }
+        }
+
+        var numberValue: Double? {
+            switch self {
+            case .tree(let value): value.numberValue
+            case .slice(let slice): slice.numberValue
+            }
+        }
+
+        var stringValue: String? {
+            switch self {
+            case .tree(let value): value.stringValue
+            case .slice(let slice): slice.string
+            }
+        }
+
+        var boolValue: Bool? {
+            switch self {
+            case .tree(let value): value.boolValue
+            case .slice(let slice): slice.boolValue
+            }
+        }
+
+        var isObject: Bool {
+            switch self {
+            case .tree(let value): value.objectPairs != nil
+            case .slice(let slice): slice.isObject
+            }
+        }
+
+        var items: [Value]? {
+            switch self {
+            case .tree(let value): value.arrayValue?.map(Value.tree)
+            case .slice(let slice): slice.elements?.map(Value.slice)
+            }
+        }
+
+        var tree: JSONValue {
+            switch self {
+            case .tree(let value): value
+            case .slice(let slice): slice.value
+            }
+        }
+    }
+
+    private let value: Value
+    /// The path of the object this one is in, and this one's key and index there: the
+    /// path is written out only when asked (an error), not for every object read.
+    private let parentPath: String
+    private let key: String
+    private let index: Int?
+
     /// Where this object is (`result.exercises[2]`).
-    public let path: String
+    public var path: String {
+        let inParent = key.isEmpty ? parentPath : parentPath + "." + key
+        return index.map { inParent + "[\($0)]" } ?? inParent
+    }
 
     public init(_ value: JSONValue, path: String = "result") throws(JSONReadError) {
-        guard value.objectPairs != nil else { throw JSONReadError(path: path, expected: "an object") }
-        self.value = value
-        self.path = path
+        try self.init(value: .tree(value), parentPath: path, key: "", index: nil)
     }
 
-    private func present(_ key: String) -> JSONValue? {
-        guard let found = value[key], !found.isNull else { return nil }
-        return found
+    /// Reads an object where it stands in the input.
+    public init(_ slice: JSONSlice, path: String) throws(JSONReadError) {
+        try self.init(value: .slice(slice), parentPath: path, key: "", index: nil)
     }
+
+    /// The element `index` of the array `key` in `parentPath`.
+    public init(_ slice: JSONSlice, in parentPath: String, key: String, index: Int) throws(JSONReadError) {
+        try self.init(value: .slice(slice), parentPath: parentPath, key: key, index: index)
+    }
+
+    private init(value: Value, parentPath: String, key: String, index: Int?) throws(JSONReadError) {
+        self.value = value
+        self.parentPath = parentPath
+        self.key = key
+        self.index = index
+        guard value.isObject else { throw JSONReadError(path: path, expected: "an object") }
+    }
+
+    private func present(_ key: String) -> Value? { value.member(key) }
 
     /// A member as it is, nil when absent or null.
-    public func raw(_ key: String) -> JSONValue? { present(key) }
+    public func raw(_ key: String) -> JSONValue? { present(key)?.tree }
 
     private func failure(_ key: String, _ expected: String) -> JSONReadError {
         JSONReadError(path: path + "." + key, expected: expected)
     }
 
     /// The member read by `extract`; nil when absent or null, an error when of another type.
-    private func optional<T>(_ key: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(JSONReadError) -> T? {
+    private func optional<T>(_ key: String, _ expected: String, _ extract: (Value) -> T?) throws(JSONReadError) -> T? {
         guard let found = present(key) else { return nil }
         guard let value = extract(found) else { throw failure(key, expected + " or null") }
         return value
     }
 
     /// The member read by `extract`, which must be there.
-    private func required<T>(_ key: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(JSONReadError) -> T {
+    private func required<T>(_ key: String, _ expected: String, _ extract: (Value) -> T?) throws(JSONReadError) -> T {
         guard let value = present(key).flatMap(extract) else { throw failure(key, expected) }
         return value
     }
@@ -64,7 +156,7 @@ public struct JSONReader {
     /// An array of strings.
     public func strings(_ key: String) throws(JSONReadError) -> [String] {
         try required(key, "an array of strings") { value -> [String]? in
-            guard let items = value.arrayValue else { return nil }
+            guard let items = value.items else { return nil }
             let texts = items.compactMap(\.stringValue)
             return texts.count == items.count ? texts : nil
         }
@@ -74,16 +166,18 @@ public struct JSONReader {
 
     /// An array of objects, each read with its path (`result.exercises[2]`).
     public func objects(_ key: String) throws(JSONReadError) -> [JSONReader] {
-        let items = try required(key, "an array of objects", \.arrayValue)
+        let items = try required(key, "an array of objects", \.items)
         var readers: [JSONReader] = []
-        for (index, item) in items.enumerated() { readers.append(try JSONReader(item, path: "\(path).\(key)[\(index)]")) }
+        readers.reserveCapacity(items.count)
+        let here = path
+        for (index, item) in items.enumerated() { readers.append(try JSONReader(value: item, parentPath: here, key: key, index: index)) }
         return readers
     }
 
     /// A nested object, nil when absent or null.
     public func optionalObject(_ key: String) throws(JSONReadError) -> JSONReader? {
         guard let found = present(key) else { return nil }
-        return try JSONReader(found, path: path + "." + key)
+        return try JSONReader(value: found, parentPath: path, key: key, index: nil)
     }
 
     public func object(_ key: String) throws(JSONReadError) -> JSONReader {

@@ -109,6 +109,48 @@ public struct JSONSlice: Sendable {
         return members
     }
 
+    /// The member `key` of an object, found by comparing key bytes (no member list is
+    /// built); nil when absent, null, or this is not an object.
+    public func member(_ key: String) -> JSONSlice? {
+        guard isObject else { return nil }
+        var wanted = key
+        return wanted.withUTF8 { wantedBytes -> JSONSlice? in
+            var child = node + 1
+            while child < tape.nodes[node].next {
+                let range = tape.nodes[child].key
+                let matches = bytes.withUnsafeBufferPointer { buffer in
+                    let text = UnsafeBufferPointer(rebasing: buffer[range])
+                    // A key written with an escape is compared decoded.
+                    guard text.count == wantedBytes.count || text.contains(UInt8(ascii: "\\")) else { return false }
+                    if text.contains(UInt8(ascii: "\\")) { return self.key(of: child) == key }
+                    for offset in 0..<text.count where text[offset] != wantedBytes[offset] { return false }
+                    return true
+                }
+                if matches {
+                    let found = JSONSlice(tape: tape, node: child)
+                    return found.isNull ? nil : found
+                }
+                child = tape.nodes[child].next
+            }
+            return nil
+        }
+    }
+
+    /// A number's value, nil when this is not a number.
+    public var numberValue: Double? {
+        guard isNumber else { return nil }
+        return Double(text)
+    }
+
+    /// A boolean's value, nil when this is not one.
+    public var boolValue: Bool? {
+        switch first {
+        case UInt8(ascii: "t"): return true
+        case UInt8(ascii: "f"): return false
+        default: return nil
+        }
+    }
+
     /// An array's elements; nil when this is not an array.
     public var elements: [JSONSlice]? {
         guard isArray else { return nil }

@@ -331,16 +331,26 @@ enum HistoryUpload {
     /// encoded once, when its chunk is sent; the line limit is 1 MiB).
     static let chunkBytes = 512 << 10
 
+    /// Chunks sent before the oldest one's reply is awaited: the daemon decodes one
+    /// while this process encodes the next.
+    static let window = 3
+
     static func send(_ export: TrackerExport.Result, dryRun: Bool, client: SocketClient, context: CommandContext) throws -> HistoryImport.Result {
         var random = SystemRandomNumberGenerator()
         let importID = "import-\(getpid())-\(random.next() as UInt64)"
         var chunk: [HistoryWorkout] = []
         var chunkSize = 0
         var number = 0
+        var unanswered: [Int] = []
+        // A refused chunk stops the upload; the daemon drops what it staged.
+        func settle(_ id: Int) throws {
+            if case .failure(let error) = try client.reply(to: id) { throw DaemonRefusal(error: error) }
+        }
         func flush() throws {
             guard !chunk.isEmpty else { return }
-            _ = try context.call(client, HistoryImport.self, HistoryImport.Params(importID: importID, chunk: number, workouts: chunk, done: false,
-                                                                                  source: export.format.rawValue))
+            let params = HistoryImport.Params(importID: importID, chunk: number, workouts: chunk, done: false, source: export.format.rawValue)
+            unanswered.append(try client.send([SocketClient.Call(HistoryImport.self, params)]).lowerBound)
+            if unanswered.count >= window { try settle(unanswered.removeFirst()) }
             number += 1
             chunk = []
             chunkSize = 0
@@ -352,6 +362,7 @@ enum HistoryUpload {
             chunkSize += size
         }
         try flush()
+        for id in unanswered { try settle(id) }
         return try context.call(client, HistoryImport.self, HistoryImport.Params(importID: importID, chunk: number, workouts: [], done: true,
                                                                                  dryRun: dryRun, source: export.format.rawValue))
     }

@@ -16,7 +16,7 @@ public struct Params: Sendable {
     public init(_ value: JSONValue) { self.init(members: (try? JSONSlice.document(value.jsonBytes))?.members ?? []) }
 
     /// A param as it stands in the line, nil when absent or null.
-    private func slice(_ name: String) -> JSONSlice? {
+    func slice(_ name: String) -> JSONSlice? {
         guard let found = members.first(where: { $0.key == name })?.value, !found.isNull else { return nil }
         return found
     }

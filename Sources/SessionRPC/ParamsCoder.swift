@@ -165,9 +165,10 @@ extension ParamsDecoder {
         _ name: String, _ value: inout [Item], maxCount: Int, read: (JSONReader) throws(JSONReadError) -> Item, _ summary: @autoclosure () -> String
     ) {
         declared.append(name)
-        guard let found = params.raw(name) else { return }
-        guard let items = found.arrayValue else {
-            params.fail(name, "must be an array of objects, got \(found.typeDescription)")
+        guard let found = params.slice(name) else { return }
+        // Read where they stand in the request line: no tree of a large chunk is built.
+        guard let items = found.elements else {
+            params.fail(name, "must be an array of objects, got \(found.value.typeDescription)")
             return
         }
         guard items.count <= maxCount else {
@@ -177,7 +178,7 @@ extension ParamsDecoder {
         value = []
         for (index, item) in items.enumerated() {
             do throws(JSONReadError) {
-                value.append(try read(try JSONReader(item, path: "params.\(name)[\(index)]")))
+                value.append(try read(try JSONReader(item, in: "params", key: name, index: index)))
             } catch {
                 params.fail(path: error.path, "must be \(error.expected)")
             }

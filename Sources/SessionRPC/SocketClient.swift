@@ -21,6 +21,8 @@ public final class SocketClient {
     /// Where recv(2) writes, reused for every reply.
     private var chunk = [UInt8](repeating: 0, count: 65_536)
     private var nextID = 1
+    /// The daemon's refusal of the connection, once read: the answer to every request.
+    private var refusal: JSONValue?
 
     /// Connects to `path`.
     public init(path: String) throws(Unreachable) {
@@ -93,7 +95,7 @@ public final class SocketClient {
     /// Sends a request whose params write themselves (no tree is built) and returns
     /// its result, or the daemon's error.
     public func call(_ method: String, encoded params: (some JSONEncodable)?) throws(Unreachable) -> Result<JSONValue, RPCError> {
-        try pipeline([Call(method, params)])[0]
+        try reply(to: try send([Call(method, params)]).lowerBound)
     }
 
     /// A request to send: its method and its params, already written.
@@ -116,6 +118,16 @@ public final class SocketClient {
     /// round trip however many there are (the daemon answers a connection's requests in
     /// order, each as it would alone).
     public func pipeline(_ calls: [Call]) throws(Unreachable) -> [Result<JSONValue, RPCError>] {
+        let ids = try send(calls)
+        var results: [Result<JSONValue, RPCError>] = []
+        results.reserveCapacity(calls.count)
+        for id in ids { results.append(try reply(to: id)) }
+        return results
+    }
+
+    /// Sends calls in one write without waiting; returns their request ids, whose
+    /// replies `reply(to:)` reads, oldest first.
+    public func send(_ calls: [Call]) throws(Unreachable) -> Range<Int> {
         let firstID = nextID
         nextID += calls.count
         var lines: [UInt8] = []
@@ -139,24 +151,32 @@ public final class SocketClient {
         } catch {
             // A daemon that refuses a peer says why and closes at once, possibly before
             // the requests went out: its reason is still there to read.
-            if let reply = try? readJSON(), let refusal = reply["error"] { return calls.map { _ in .failure(Self.error(refusal)) } }
+            if let reply = try? readJSON(), reply["error"] != nil {
+                refusal = reply
+                return firstID..<nextID
+            }
             throw error
         }
-        var results: [Result<JSONValue, RPCError>?] = Array(repeating: nil, count: calls.count)
-        var answered = 0
-        while answered < calls.count {
-            let reply = try readJSON()
+        return firstID..<nextID
+    }
+
+    /// The reply to the request `id` (sent by `send(_:)`), once it comes; replies come in
+    /// request order, so ask for the oldest first. Events in between are skipped.
+    public func reply(to id: Int) throws(Unreachable) -> Result<JSONValue, RPCError> {
+        while true {
+            let reply: JSONValue
+            if let refusal { reply = refusal } else { reply = try readJSON() }
             // An error with id null answers no request in particular: the connection
-            // itself was refused (permissions) or the line was unreadable.
-            if reply["id"] == .null, let refusal = reply["error"] {
-                return calls.map { _ in .failure(Self.error(refusal)) }
+            // itself was refused (permissions) or a line was unreadable. It stays the
+            // answer to every request after it.
+            if reply["id"] == .null, let error = reply["error"] {
+                refusal = reply
+                return .failure(Self.error(error))
             }
-            // Anything else that is not one of these replies is an event between them.
-            guard let id = reply["id"]?.intValue, (firstID..<firstID + calls.count).contains(id), results[id - firstID] == nil else { continue }
-            results[id - firstID] = reply["error"].map { .failure(Self.error($0)) } ?? .success(reply["result"] ?? .null)
-            answered += 1
+            guard reply["id"]?.intValue == id else { continue }  // an event between replies
+            if let error = reply["error"] { return .failure(Self.error(error)) }
+            return .success(reply["result"] ?? .null)
         }
-        return results.compactMap { $0 }  // every one answered
     }
 
     private static func error(_ value: JSONValue) -> RPCError {

@@ -51,6 +51,9 @@ extension Database {
             let aliases = try aliases()
             // Read once per day, not per set.
             var bodyMasses: [LocalDate: Double?] = [:]
+            // An export repeats a few exercise names over thousands of sets: each name's
+            // key, alias and body-weight rule are worked out once.
+            var exercises: [String: (key: String, name: String, bodyweight: Bool)] = [:]
             for session in sessions {
                 let workout = session.workout
                 try insertSession.run([session.date.description, workout.title, session.startedAtMs, session.endedAtMs, workout.rpe, workout.note, source,
@@ -58,11 +61,17 @@ extension Database {
                 let sessionID = connection.lastInsertRowID
                 var numbering: [String: SetNumbering] = [:]
                 for (index, set) in workout.sets.enumerated() {
-                    let alias = aliases[set.exercise.exerciseKey]
-                    let key = alias?.nameKey ?? set.exercise.exerciseKey
-                    let exerciseName = alias?.name ?? set.exercise
+                    let exercise = exercises[set.exercise] ?? {
+                        let alias = aliases[set.exercise.exerciseKey]
+                        let key = alias?.nameKey ?? set.exercise.exerciseKey
+                        let resolved = (key: key, name: alias?.name ?? set.exercise, bodyweight: Bodyweight.isBodyweight(exerciseKey: key))
+                        exercises[set.exercise] = resolved
+                        return resolved
+                    }()
+                    let key = exercise.key
+                    let exerciseName = exercise.name
                     var bodyMass: Double?
-                    if Bodyweight.isBodyweight(exerciseKey: key) {
+                    if exercise.bodyweight {
                         if let known = bodyMasses[session.date] {
                             bodyMass = known
                         } else {
@@ -74,9 +83,12 @@ extension Database {
                                                bodyMassKg: bodyMass)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     keys.insert(key)
-                    try insertSet.run([sessionID, exerciseName, key, decision.setNumber, decision.countedSets, set.kind.rawValue, set.reps, set.weightKg,
-                                       set.durationSeconds, set.distanceM, set.rpe, set.note, decision.oneRepMaxKg, decision.recordWeightKg,
-                                       session.startedAtMs + Int64(index), set.superset])
+                    try insertSet.run(values: [
+                        sessionID.sqlValue, exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue, decision.countedSets.sqlValue,
+                        set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue, set.distanceM.sqlValue,
+                        set.rpe.sqlValue, set.note.sqlValue, decision.oneRepMaxKg.sqlValue, decision.recordWeightKg.sqlValue,
+                        (session.startedAtMs + Int64(index)).sqlValue, set.superset.sqlValue,
+                    ])
                 }
             }
             for key in keys { try recomputeBests(exerciseKey: key) }

@@ -140,9 +140,12 @@ extension Database {
                     reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                [set.sessionID, set.plannedExerciseID, set.exerciseName, key, decision.setNumber, decision.countedSets,
-                 set.kind.rawValue, set.reps, set.weightKg, set.durationSeconds, set.rpe, set.note, estimate, recordWeight,
-                 set.loggedAtMs, set.requestID, records])
+                values: [
+                    set.sessionID.sqlValue, set.plannedExerciseID.sqlValue, set.exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue,
+                    decision.countedSets.sqlValue, set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue,
+                    set.rpe.sqlValue, set.note.sqlValue, estimate.sqlValue, recordWeight.sqlValue, set.loggedAtMs.sqlValue, set.requestID.sqlValue,
+                    records.sqlValue,
+                ])
             // `write` runs this inside a transaction, so the memo applies.
             let id = connection.lastInsertRowID
             memo.progress[TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)] =

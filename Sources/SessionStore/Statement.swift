@@ -31,28 +31,37 @@ public final class Statement {
         sqlite3_reset(handle)
         // Parameters left unbound are NULL, not what the previous run bound.
         if values.count < parameterCount { sqlite3_clear_bindings(handle) }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value.sqlValue {
-            case .null: code = sqlite3_bind_null(handle, index)
-            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-            case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(var text):
-                // The UTF-8 in place with its length (SQLite copies it): no temporary
-                // C string for short strings, no strlen. An empty buffer may have no
-                // address, which SQLite would bind as NULL: "" is bound explicitly.
-                code = text.withUTF8 { bytes in
-                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                        return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
-                    }
-                    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                        sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
-                    }
+        for (offset, value) in values.enumerated() { try bind(value.sqlValue, at: Int32(offset + 1)) }
+    }
+
+    /// Binds values that are SQL values already: no existential per value (a bulk
+    /// insert binds sixteen for each of thousands of rows).
+    public func bind(values: [SQLValue]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
+        for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
+        let code: Int32
+        switch value {
+        case .null: code = sqlite3_bind_null(handle, index)
+        case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+        case .real(let number): code = sqlite3_bind_double(handle, index, number)
+        case .text(var text):
+            // The UTF-8 in place with its length (SQLite copies it): no temporary
+            // C string for short strings, no strlen. An empty buffer may have no
+            // address, which SQLite would bind as NULL: "" is bound explicitly.
+            code = text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                    return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
                 }
             }
-            try check(code, connection, sql: sql)
         }
+        try check(code, connection, sql: sql)
     }
 
     /// Advances; true while a row is available.
@@ -67,6 +76,12 @@ public final class Statement {
     /// Runs the statement to completion with `values` bound.
     public func run(_ values: [SQLBindable] = []) throws(SQLiteError) {
         try bind(values)
+        while try step() {}
+    }
+
+    /// Runs the statement to completion with SQL values bound (`bind(values:)`).
+    public func run(values: [SQLValue]) throws(SQLiteError) {
+        try bind(values: values)
         while try step() {}
     }
 

@@ -25,6 +25,31 @@ import Testing
         #expect(document.elements == nil && members[0].value.members == nil)
     }
 
+    @Test func aMemberIsFoundByItsKeyBytes() throws {
+        let text = #"{"reps": 5, "repsMax": 8, "n\u0061me": "Row", "rpe": null, "done": true, "kg": 72.5}"#
+        let document = try JSONSlice.document(Array(text.utf8))
+        #expect(document.member("reps")?.exactInteger == 5 && document.member("repsMax")?.exactInteger == 8, "a key that starts another is not it")
+        #expect(document.member("name")?.string == "Row", "an escaped key is compared decoded")
+        #expect(document.member("rpe") == nil && document.member("missing") == nil, "null reads as absent")
+        #expect(document.member("done")?.boolValue == true && document.member("kg")?.numberValue == 72.5)
+        #expect(document.member("reps")?.member("x") == nil, "not an object")
+    }
+
+    /// A reader over a slice reads what a reader over the tree reads, and names the
+    /// same path in an error.
+    @Test func aReaderOverASliceReadsAsOverTheTree() throws {
+        let text = #"{"workouts": [{"title": "A", "sets": [{"reps": 5}, {"reps": "five"}]}]}"#
+        let slice = try JSONSlice.document(Array(text.utf8))
+        let tree = try JSONParser.parse(text)
+        for reader in [try JSONReader(slice, path: "params"), try JSONReader(tree, path: "params")] {
+            let workout = try reader.objects("workouts")[0]
+            #expect(try workout.string("title") == "A")
+            let sets = try workout.objects("sets")
+            #expect(try sets[0].int("reps") == 5)
+            #expect(throws: JSONReadError(path: "params.workouts[0].sets[1].reps", expected: "an integer")) { try sets[1].int("reps") }
+        }
+    }
+
     @Test func exactIntegersComeFromTheText() throws {
         func integer(_ text: String) throws -> Int? { try JSONSlice.document(Array(text.utf8)).exactInteger }
         #expect(try integer("9007199254740991") == 9_007_199_254_740_991)
