@@ -101,7 +101,8 @@ public struct Params: Sendable {
             return nil
         }
         let result = transform(text)
-        guard result.count <= maxLength else {
+        // Characters never outnumber UTF-8 bytes: counting them is only needed when long.
+        guard result.utf8.count <= maxLength || result.count <= maxLength else {
             fail(name, "must be at most \(maxLength) characters, got \(result.count)")
             return nil
         }

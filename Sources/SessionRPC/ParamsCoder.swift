@@ -88,7 +88,14 @@ public struct ParamsDecoder: ParamsCoder {
     public var params: Params
     let context: DecodingContext
     /// Every param name `code` declared, in its order: the names the method takes.
-    public private(set) var declared: [String] = []
+    public private(set) var declared: [String]
+
+    init(params: Params, context: DecodingContext) {
+        self.params = params
+        self.context = context
+        declared = []
+        declared.reserveCapacity(16)
+    }
 
     public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String) {
         declared.append(name)

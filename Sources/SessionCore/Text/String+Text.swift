@@ -33,6 +33,21 @@ extension String {
     /// The same for pure ASCII text without Unicode lookups (nil when the text has other
     /// characters): names and params are nearly always ASCII, and this is a hot path.
     private func collapsingASCIIWhitespace() -> String? {
+        // Most text is clean already (single spaces between words, no controls): that
+        // is checked without copying.
+        var afterSpace = true
+        var clean = true
+        for byte in utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 {
+                if afterSpace { clean = false }
+                afterSpace = true
+            } else {
+                if byte < 0x20 || byte == 0x7F { clean = false }
+                afterSpace = false
+            }
+        }
+        if clean, !afterSpace { return self }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var pendingSpace = false

@@ -62,10 +62,11 @@ public enum SessionLog: MethodContract {
         /// Exactly one of plannedExerciseId, position, exercise and match, not empty;
         /// `new` only with `match`; `count` instead of reps and durationSeconds.
         public mutating func validate(_ params: inout SessionRPC.Params) {
-            let named = Self.exerciseParams.filter { params.has($0) }
-            if named.isEmpty {
+            let given = Self.exerciseParams.count { params.has($0) }
+            if given == 0 {
                 params.fail("plannedExerciseId", "one of plannedExerciseId, position, exercise and match is required")
-            } else if named.count > 1 {
+            } else if given > 1 {
+                let named = Self.exerciseParams.filter { params.has($0) }
                 params.fail(named[1], "give one of plannedExerciseId, position, exercise and match, not \(named.joined(separator: " and "))")
             } else if exercise?.isEmpty == true {
                 params.fail("exercise", "must not be empty")
