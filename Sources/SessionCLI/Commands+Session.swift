@@ -101,6 +101,10 @@ extension Commands {
         } ?? SocketClient.Call(SessionCurrent.self, NoParams())
         let replies = try logPipelined(params, sets: wanted.sets, then: read, client: try context.connect(arguments), context: context)
         let formatter = SessionFormatter(console: context.console)
+        // What the read found (nil if it failed: the lines then go without it).
+        let found = try? replies.read.get()
+        let session = params.sessionID == nil ? found.flatMap { try? SessionCurrent.Result(json: $0).session } : nil
+        let date = params.sessionID == nil ? nil : found.flatMap { try? SessionGet.Result(json: $0).date }
         for reply in replies.sets {
             let result: SessionLog.Result
             switch reply {
@@ -111,11 +115,10 @@ extension Commands {
             }
             if context.printJSON(result, arguments) { continue }
             if let sessionID = params.sessionID {
-                let date = (try? replies.read.get()).flatMap { try? SessionGet.Result(json: $0).date } ?? "?"
-                context.console.print("added to session \(sessionID) of \(date): \(result.exercise) · set \(result.setNumber) · "
+                context.console.print("added to session \(sessionID) of \(date ?? "?"): \(result.exercise) · set \(result.setNumber) · "
                                       + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units))
             } else {
-                formatter.printLogged(result, session: (try? replies.read.get()).flatMap { try? SessionCurrent.Result(json: $0).session })
+                formatter.printLogged(result, session: session)
             }
         }
         return ExitStatus.ok
@@ -195,17 +198,16 @@ extension Commands {
         context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
     }
 
-    /// The name to log for one that is in neither today's plan nor this session: a name
-    /// logged in an earlier session that it matches, or the name itself with --new. A
-    /// typo is refused with the closest names (nil: refused, message printed).
-    static func knownName(_ name: String, arguments: ParsedArguments, planned: [String], client: SocketClient, context: CommandContext,
-                          command: String = "log") throws -> String? {
+    /// The name `command` stores for `name` (`track`, whose workout has no plan): a name
+    /// logged before that it matches, or the name itself with --new. A typo is refused
+    /// with the closest names (nil: refused, message printed).
+    static func knownName(_ name: String, arguments: ParsedArguments, client: SocketClient, context: CommandContext, command: String) throws -> String? {
         if arguments.has("--new") { return name }
         switch try loggedName(name, client: client, context: context, ambiguity: "matches several exercises you logged before; nothing was logged:") {
         case .found(let earlier): return earlier
         case .ambiguous: return nil
         case .none(let history):
-            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: planned + history), command: command, context: context)
+            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: history), command: command, context: context)
             return nil
         }
     }

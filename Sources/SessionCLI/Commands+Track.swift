@@ -49,7 +49,7 @@ extension Commands {
             guard wanted.reps != nil || wanted.durationSeconds != nil || wanted.weightKg != nil else {
                 throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
             }
-            guard let name = try knownName(typed, arguments: arguments, planned: [], client: client, context: context, command: "track") else { return ExitStatus.refused }
+            guard let name = try knownName(typed, arguments: arguments, client: client, context: context, command: "track") else { return ExitStatus.refused }
             for _ in 0..<wanted.sets {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
             }

@@ -146,6 +146,8 @@ do {
                         note: "what group commit gains over one client at a time"))
         }
     }
+    emit(Metric(name: "sessiond.peak_rss_after_load", value: Double(peakRSSKilobytes(daemon)) / 1024, unit: "MiB",
+                note: "target <= 12: after every session.log run above; the abuse runs below add their own"))
     // A person's session holds a few dozen sets, not the thousands logged above.
     _ = try? client.call("session.finish")
     _ = try? client.call("session.start")

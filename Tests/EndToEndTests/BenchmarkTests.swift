@@ -17,12 +17,13 @@ import JSON
         let ceiling = FileManager.default.fileExists(atPath: "/proc/self/schedstat") ? [
             "session_log.busiest_thread_cpu_per_call_64_clients", "session_log.load_client_cpu_per_call_64_clients",
             "session_log.cpu_ceiling_64_clients", "session_log.cpu_ceiling_64_clients_ratio_to_commit_rate",
+            "session_log.throughput_64_clients_ratio_to_cpu_ceiling",
         ] : []
         for required in [
             "floor.socket_round_trip_p50", "floor.durable_commit_p50", "session_log.latency_p50", "session_log.latency_p99",
             "session_log.latency_p50_ratio_to_floor", "session_log.throughput_1_clients", "session_log.throughput_8_clients",
             "session_log.throughput_64_clients", "session_log.throughput_64_clients_ratio_to_commit_rate",
-            "session_log.daemon_cpu_per_call_64_clients", "session_log.throughput_64_clients_ratio_to_1_client", "sessionctl_log.wall_time_p50", "sessiond.peak_rss",
+            "session_log.daemon_cpu_per_call_64_clients", "session_log.throughput_64_clients_ratio_to_1_client", "sessionctl_log.wall_time_p50", "sessiond.peak_rss", "sessiond.peak_rss_after_load",
             "sessiond.idle_wakeups_per_minute", "abuse.max_batch_lines.daemon_status_p99", "abuse.100_non_reading_clients.peak_rss",
             "plan_next.wall_time_p50", "plan_import.wall_time_p50", "plan_next.ratio_to_parts",
             "cold_start.first_status_p50", "cold_start.warm_status_p50", "cold_start.ratio_to_warm", "cold_start.sessiond_version_p50",
