@@ -29,18 +29,24 @@ help:
 	@echo "make deps       install the Debian packages the build needs, when missing"
 	@echo "make test-deps  install the tools the tests use (icalendar from PyPI, curl and jq), when missing"
 
+# Installs the Debian packages $(1) that are not installed yet (apt-get, as root or
+# through sudo); $(2) runs when the installation fails.
+define apt_install_missing
+missing=""; \
+for pkg in $(1); do \
+  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "installing:$$missing"; \
+  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+  { $$sudo apt-get update -qq && \
+    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; } || $(2); \
+fi
+endef
+
 # Installs the C libraries' development packages only when one is missing.
 deps:
-	@missing=""; \
-	for pkg in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
-	  $$sudo apt-get update -qq && \
-	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	fi
+	@$(call apt_install_missing,$(APT_PACKAGES),exit 1)
 
 # The test suite's outside tools: a calendar parser from PyPI reads the .ics export;
 # the planners of contrib/planners run on curl and jq.
@@ -102,17 +108,7 @@ fuzz:
 # instructions with valgrind; a tool that cannot be installed skips its figures.
 BENCH_APT_PACKAGES = timewarrior valgrind
 bench-deps:
-	@missing=""; \
-	for pkg in $(BENCH_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
-	  $$sudo apt-get update -qq && \
-	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
-	    || echo "could not install$$missing; the figures that need them are skipped"; \
-	fi
+	@$(call apt_install_missing,$(BENCH_APT_PACKAGES),echo "could not install$$missing; the figures that need them are skipped")
 
 bench: release bench-deps
 	.build/release/sessiond-bench
