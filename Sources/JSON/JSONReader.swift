@@ -22,68 +22,25 @@ public struct JSONReader {
         case tree(JSONValue)
         case slice(JSONSlice)
 
-        var isNull: Bool {
+        /// What `tree` reads of a tree, or `slice` of a slice.
+        func read<T>(_ tree: (JSONValue) -> T?, _ slice: (JSONSlice) -> T?) -> T? {
             switch self {
-            case .tree(let value): value.isNull
-            case .slice(let slice): slice.isNull
+            case .tree(let value): tree(value)
+            case .slice(let value): slice(value)
             }
         }
 
         func member(_ key: String) -> Value? {
-            switch self {
-            case .tree(let value): value[key].flatMap { $0.isNull ? nil : .tree($0) }
-            case .slice(let slice): slice.member(key).map(Value.slice)
-            }
+            read({ $0[key].flatMap { $0.isNull ? nil : .tree($0) } }, { $0.member(key).map(Value.slice) })
         }
 
-        var intValue: Int? {
-            switch self {
-            case .tree(let value): value.intValue
-            case .slice(let slice): slice.exactInteger
-            }
-        }
-
-        var numberValue: Double? {
-            switch self {
-            case .tree(let value): value.numberValue
-            case .slice(let slice): slice.numberValue
-            }
-        }
-
-        var stringValue: String? {
-            switch self {
-            case .tree(let value): value.stringValue
-            case .slice(let slice): slice.string
-            }
-        }
-
-        var boolValue: Bool? {
-            switch self {
-            case .tree(let value): value.boolValue
-            case .slice(let slice): slice.boolValue
-            }
-        }
-
-        var isObject: Bool {
-            switch self {
-            case .tree(let value): value.objectPairs != nil
-            case .slice(let slice): slice.isObject
-            }
-        }
-
-        var items: [Value]? {
-            switch self {
-            case .tree(let value): value.arrayValue?.map(Value.tree)
-            case .slice(let slice): slice.elements?.map(Value.slice)
-            }
-        }
-
-        var tree: JSONValue {
-            switch self {
-            case .tree(let value): value
-            case .slice(let slice): slice.value
-            }
-        }
+        var intValue: Int? { read(\.intValue, \.exactInteger) }
+        var numberValue: Double? { read(\.numberValue, \.numberValue) }
+        var stringValue: String? { read(\.stringValue, \.string) }
+        var boolValue: Bool? { read(\.boolValue, \.boolValue) }
+        var isObject: Bool { read({ $0.objectPairs.map { _ in true } }, { $0.isObject ? true : nil }) ?? false }
+        var items: [Value]? { read({ $0.arrayValue?.map(Value.tree) }, { $0.elements?.map(Value.slice) }) }
+        var tree: JSONValue { read({ $0 }, \.value) ?? .null }
     }
 
     private let value: Value
