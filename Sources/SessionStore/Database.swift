@@ -13,6 +13,9 @@ public final class Database {
     public var path: String { connection.path }
     /// How long a statement waits for another process's lock.
     static let busyTimeoutMs: Int32 = 5000
+    /// SQLite's page cache, everyday and while a history import runs (see `configure`).
+    static let cacheKiB = 512
+    static let importCacheKiB = 16_384
     /// Reads remembered within the open transaction (see `TransactionMemo`).
     var memo = TransactionMemo()
 
@@ -147,7 +150,7 @@ public final class Database {
         guard mode == "wal" else {
             throw StorageError.sqlite(SQLiteError(code: SQLITE_ERROR, message: "cannot enable WAL (journal_mode is \(mode ?? "unknown"))", sql: nil))
         }
-        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -512;")
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -\(Self.cacheKiB);")
     }
 
     /// The schema version recorded in the file.
