@@ -114,26 +114,28 @@ public struct JSONSlice: Sendable {
     public func member(_ key: String) -> JSONSlice? {
         guard isObject else { return nil }
         var wanted = key
-        return wanted.withUTF8 { wantedBytes -> JSONSlice? in
-            var child = node + 1
-            while child < tape.nodes[node].next {
-                let range = tape.nodes[child].key
-                let matches = bytes.withUnsafeBufferPointer { buffer in
-                    let text = UnsafeBufferPointer(rebasing: buffer[range])
-                    // A key written with an escape is compared decoded.
-                    guard text.count == wantedBytes.count || text.contains(UInt8(ascii: "\\")) else { return false }
-                    if text.contains(UInt8(ascii: "\\")) { return self.key(of: child) == key }
-                    for offset in 0..<text.count where text[offset] != wantedBytes[offset] { return false }
-                    return true
+        let found = wanted.withUTF8 { wantedBytes in
+            bytes.withUnsafeBufferPointer { buffer -> Int? in
+                var child = node + 1
+                while child < tape.nodes[node].next {
+                    let range = tape.nodes[child].key
+                    // An escape makes the text longer than the key it spells: only
+                    // then is it decoded; a key of the same length compares as bytes.
+                    if range.count == wantedBytes.count {
+                        var offset = 0
+                        while offset < range.count, buffer[range.lowerBound + offset] == wantedBytes[offset] { offset += 1 }
+                        if offset == range.count { return child }
+                    } else if range.count > wantedBytes.count, buffer[range].contains(UInt8(ascii: "\\")), self.key(of: child) == key {
+                        return child
+                    }
+                    child = tape.nodes[child].next
                 }
-                if matches {
-                    let found = JSONSlice(tape: tape, node: child)
-                    return found.isNull ? nil : found
-                }
-                child = tape.nodes[child].next
+                return nil
             }
-            return nil
         }
+        guard let found else { return nil }
+        let slice = JSONSlice(tape: tape, node: found)
+        return slice.isNull ? nil : slice
     }
 
     /// A number's value, nil when this is not a number.
