@@ -39,12 +39,50 @@ enum ImportBenchmark {
         return Double(nowNs() - start) / 1e9
     }
 
+    /// The sqlite3 shell, nil when it is not installed.
+    static var sqlite: String? {
+        let candidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+
     /// Seconds `sqlite3 -csv DB ".import FILE t"` takes, nil when sqlite3 is not installed.
     static func sqliteSeconds(csv: String, directory: String) -> Double? {
-        let candidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
-        guard let sqlite = candidates.first(where: { access($0, X_OK) == 0 }) else { return nil }
+        guard let sqlite else { return nil }
         let start = nowNs()
         guard output(of: sqlite, ["-csv", directory + "/plain.db", ".import '\(csv)' rows"]) != nil else { return nil }
+        return Double(nowNs() - start) / 1e9
+    }
+
+    /// Seconds sqlite3 takes to store the same rows in sessiond's own set table — its
+    /// columns and indexes, copied from the database `sessionctl import` wrote: the
+    /// `.import` into a plain table, then one `INSERT … SELECT` in one transaction, all
+    /// in C. The floor of storing these rows as sessiond must; nil without sqlite3.
+    static func sqliteSchemaSeconds(csv: String, directory: String) -> Double? {
+        guard let sqlite, let schema = output(of: sqlite, [directory + "/import.db", ".schema logged_set"])?.output, !schema.isEmpty else {
+            return nil
+        }
+        let script = directory + "/schema-floor.sql"
+        do {
+            try writeFile(script, """
+                PRAGMA journal_mode = WAL;
+                PRAGMA synchronous = FULL;
+                \(schema)
+                .mode csv
+                .import '\(csv)' rows
+                BEGIN;
+                INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
+                    e1rm_kg, record_weight_kg, logged_at_ms)
+                SELECT rowid / 25, "Exercise Name", lower("Exercise Name"), 1, 1, CASE WHEN "Set Order" = 'W' THEN 'warmup' ELSE 'normal' END,
+                    Reps, Weight, Weight * (1 + Reps / 30.0), Weight, rowid * 1000
+                FROM rows;
+                COMMIT;
+
+                """)
+        } catch {
+            return nil
+        }
+        let start = nowNs()
+        guard output(of: sqlite, [directory + "/schema-floor.db", ".read '\(script)'"]) != nil else { return nil }
         return Double(nowNs() - start) / 1e9
     }
 }
