@@ -30,13 +30,9 @@ public enum SessionCtl {
     /// Runs one invocation and returns its exit status.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
         let console = context.console
-        if arguments.isEmpty || ["--help", "-h", "help"].contains(arguments[0]) {
+        if arguments.isEmpty {
             console.print(help())
-            return arguments.isEmpty ? ExitStatus.usage : ExitStatus.ok
-        }
-        if arguments[0] == "--version" {
-            console.print("sessionctl \(SessiondVersion.current)")
-            return ExitStatus.ok
+            return ExitStatus.usage
         }
         var context = context
         var arguments = arguments
@@ -56,9 +52,18 @@ public enum SessionCtl {
                 break
             }
         }
-        guard !arguments.isEmpty else {
+        guard let first = arguments.first else {
             console.error(help())
             return ExitStatus.usage
+        }
+        // Asked for alone or after the options every command takes.
+        if ["--help", "-h", "help"].contains(first) {
+            console.print(help())
+            return ExitStatus.ok
+        }
+        if first == "--version" {
+            console.print("sessionctl \(SessiondVersion.current)")
+            return ExitStatus.ok
         }
         guard let (command, words) = match(arguments) else { return unknownCommand(arguments, json: global.contains("--json"), console: console) }
         let rest = words + global

@@ -333,8 +333,12 @@ import JSON
             #expect(help.status == 0, "\(verb)")
             #expect(help.stdout.hasPrefix("Usage: sessionctl \(verb.joined(separator: " "))"), "\(verb)")
         }
-        let version = try runProcess(Binaries.sessionctl, ["--version"])
-        #expect(version.stdout == "sessionctl \(SessiondVersion.current)\n")
+        for arguments in [["--version"], ["--socket", "/nonexistent", "--version"]] {
+            let version = try runProcess(Binaries.sessionctl, arguments)
+            #expect(version.status == 0 && version.stdout == "sessionctl \(SessiondVersion.current)\n", "\(arguments)")
+        }
+        let help = try runProcess(Binaries.sessionctl, ["--json", "--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("Usage: sessionctl [--socket PATH]"), "help after a global option")
     }
 
     @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
