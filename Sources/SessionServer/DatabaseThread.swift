@@ -21,6 +21,8 @@ struct Job: Sendable {
     let items: [Item]
     /// True when the line was a batch: the reply is an array (or nothing).
     let batch: Bool
+    /// The request line's length in bytes: a measure of the work it brings.
+    var lineBytes = 0
 }
 
 /// What the database thread sends back for one job.

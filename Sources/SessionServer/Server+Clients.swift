@@ -185,7 +185,7 @@ extension Server {
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
-            pendingJobs.append(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false))
+            pendingJobs.append(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false, lineBytes: line.count))
         case .batch(let items):
             let jobItems: [Job.Item] = items.map { item in
                 switch item {
@@ -217,13 +217,17 @@ extension Server {
         }
     }
 
-    /// True for jobs the serving thread may run itself: at most
-    /// `ServerLimits.maximumInlineRequests` single requests, all of one connection that
-    /// has nothing else in flight.
+    /// True for jobs the serving thread may run itself: single requests, all of one
+    /// connection that has nothing else in flight — one of any size, or a few small ones
+    /// (at most `ServerLimits.maximumInlineRequests`, `maximumInlineBytes` together:
+    /// pipelined import chunks go to the database thread, so the loop stays free).
     private func runsInline(_ jobs: [Job]) -> Bool {
-        guard let first = jobs.first, jobs.count <= ServerLimits.maximumInlineRequests,
-            jobs.allSatisfy({ !$0.batch && $0.connection == first.connection })
-        else { return false }
+        guard let first = jobs.first, jobs.allSatisfy({ !$0.batch && $0.connection == first.connection }) else { return false }
+        if jobs.count > 1 {
+            guard jobs.count <= ServerLimits.maximumInlineRequests,
+                jobs.reduce(0, { $0 + $1.lineBytes }) <= ServerLimits.maximumInlineBytes
+            else { return false }
+        }
         return connectionsByID[first.connection]?.inFlight == jobs.count
     }
 

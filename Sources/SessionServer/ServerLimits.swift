@@ -9,6 +9,8 @@ enum ServerLimits {
     /// when the database is idle (`sessionctl log 3x5`: three sets and a read); more go
     /// to the database thread, so the loop stays free.
     static let maximumInlineRequests = 32
+    /// Their request lines together, at most.
+    static let maximumInlineBytes = 64 << 10
     /// Replies and events queued for a client that does not read; past it the client
     /// is dropped.
     static let maximumPendingOutput = 8 << 20
