@@ -6,7 +6,10 @@ import Glibc
 /// would load more than the executables need).
 public enum ProcessEnvironment {
     public static func current() -> [String: String] {
-        var environment: [String: String] = [:]
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        // Sized once: each growth rehashes every entry.
+        var environment = [String: String](minimumCapacity: count)
         var pointer = environ
         while let entry = pointer.pointee {
             // Split at the first "=" by bytes: reading each entry as Characters cost most
