@@ -27,7 +27,9 @@ public struct OptionSpec: Sendable {
 /// Arguments split into options and positionals against a command's option list.
 /// Accepts `--name value`, `--name=value`, `-x value`, and `--` to end options.
 public struct ParsedArguments: Sendable {
-    public private(set) var flags: Set<String> = []
+    /// The flags given (a few names: an array spares a start-up the `Set` type's
+    /// first use).
+    public private(set) var flags: [String] = []
     public private(set) var values: [String: String] = [:]
     /// Every value of each option, in order, for options that may repeat.
     public private(set) var repeated: [String: [String]] = [:]
@@ -69,7 +71,7 @@ public struct ParsedArguments: Sendable {
                 }
             } else {
                 guard inlineValue == nil else { throw UsageError("\(spec.name) takes no value") }
-                flags.insert(spec.name)
+                if !flags.contains(spec.name) { flags.append(spec.name) }
             }
         }
     }

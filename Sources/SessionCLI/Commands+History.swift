@@ -344,7 +344,7 @@ enum HistoryUpload {
         var unanswered: [Int] = []
         // A refused chunk stops the upload; the daemon drops what it staged.
         func settle(_ id: Int) throws {
-            if case .failure(let error) = try client.reply(to: id) { throw DaemonRefusal(error: error) }
+            if case .error(let error) = try client.reply(to: id) { throw DaemonRefusal(error: error) }
         }
         func flush() throws {
             guard !chunk.isEmpty else { return }

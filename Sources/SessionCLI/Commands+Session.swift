@@ -102,14 +102,14 @@ extension Commands {
         let replies = try logPipelined(params, sets: wanted.sets, then: read, client: try context.connect(arguments), context: context)
         let formatter = SessionFormatter(console: context.console)
         // What the read found (nil if it failed: the lines then go without it).
-        let found = try? replies.read.get()
+        let found: JSONValue? = if case .result(let value) = replies.read { value } else { nil }
         let session = params.sessionID == nil ? found.flatMap { try? SessionCurrent.Result(json: $0).session } : nil
         let date = params.sessionID == nil ? nil : found.flatMap { try? SessionGet.Result(json: $0).date }
         for reply in replies.sets {
             let result: SessionLog.Result
             switch reply {
-            case .success(let value): result = try SessionLog.Result(json: value)
-            case .failure(let error):
+            case .result(let value): result = try SessionLog.Result(json: value)
+            case .error(let error):
                 if let status = exerciseRefusal(error, arguments: arguments, context: context) { return status }
                 throw DaemonRefusal(error: error)
             }
@@ -130,7 +130,7 @@ extension Commands {
     /// (which answers a repeated requestId with the first result) stores each set once.
     /// When no attempt gets the replies, the outcome is unknown and the error says so.
     static func logPipelined(_ params: SessionLog.Params, sets: Int, then read: SocketClient.Call, client: SocketClient, context: CommandContext) throws
-        -> (sets: ArraySlice<Result<JSONValue, RPCError>>, read: Result<JSONValue, RPCError>)
+        -> (sets: ArraySlice<SocketClient.Reply>, read: SocketClient.Reply)
     {
         let request = requestID(context)
         let calls = (1...sets).map { number in

@@ -91,7 +91,7 @@ struct LogArguments: Equatable {
         numberWords.contains(word.lowercased()) || word.contains(where: \.isNumber)
     }
 
-    static let numberWords: Set<String> = [
+    static let numberWords = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "twenty",
     ]
 

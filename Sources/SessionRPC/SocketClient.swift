@@ -95,7 +95,22 @@ public final class SocketClient {
     /// Sends a request whose params write themselves (no tree is built) and returns
     /// its result, or the daemon's error.
     public func call(_ method: String, encoded params: (some JSONEncodable)?) throws(Unreachable) -> Result<JSONValue, RPCError> {
-        try reply(to: try send([Call(method, params)]).lowerBound)
+        try reply(to: try send([Call(method, params)]).lowerBound).outcome
+    }
+
+    /// The daemon's answer to one request: its result, or its error. (A concrete type:
+    /// an array of `Result`s would cost every sessionctl start a search of the runtime's
+    /// conformance tables.)
+    public enum Reply: Sendable {
+        case result(JSONValue)
+        case error(RPCError)
+
+        public var outcome: Result<JSONValue, RPCError> {
+            switch self {
+            case .result(let value): .success(value)
+            case .error(let error): .failure(error)
+            }
+        }
     }
 
     /// A request to send: its method and its params, already written.
@@ -117,9 +132,9 @@ public final class SocketClient {
     /// Sends every call in one write and returns their results in the same order: one
     /// round trip however many there are (the daemon answers a connection's requests in
     /// order, each as it would alone).
-    public func pipeline(_ calls: [Call]) throws(Unreachable) -> [Result<JSONValue, RPCError>] {
+    public func pipeline(_ calls: [Call]) throws(Unreachable) -> [Reply] {
         let ids = try send(calls)
-        var results: [Result<JSONValue, RPCError>] = []
+        var results: [Reply] = []
         results.reserveCapacity(calls.count)
         for id in ids { results.append(try reply(to: id)) }
         return results
@@ -162,7 +177,7 @@ public final class SocketClient {
 
     /// The reply to the request `id` (sent by `send(_:)`), once it comes; replies come in
     /// request order, so ask for the oldest first. Events in between are skipped.
-    public func reply(to id: Int) throws(Unreachable) -> Result<JSONValue, RPCError> {
+    public func reply(to id: Int) throws(Unreachable) -> Reply {
         while true {
             let reply: JSONValue
             if let refusal { reply = refusal } else { reply = try readJSON() }
@@ -171,11 +186,11 @@ public final class SocketClient {
             // answer to every request after it.
             if reply["id"] == .null, let error = reply["error"] {
                 refusal = reply
-                return .failure(Self.error(error))
+                return .error(Self.error(error))
             }
             guard reply["id"]?.intValue == id else { continue }  // an event between replies
-            if let error = reply["error"] { return .failure(Self.error(error)) }
-            return .success(reply["result"] ?? .null)
+            if let error = reply["error"] { return .error(Self.error(error)) }
+            return .result(reply["result"] ?? .null)
         }
     }
 
