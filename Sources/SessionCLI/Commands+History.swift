@@ -342,7 +342,8 @@ enum HistoryUpload {
         var chunkSize = 0
         var number = 0
         var unanswered: [Int] = []
-        // A refused chunk stops the upload; the daemon drops what it staged.
+        // A refused chunk stops the upload: without `done` nothing is stored, and the
+        // daemon lets the staged chunks expire.
         func settle(_ id: Int) throws {
             if case .error(let error) = try client.reply(to: id) { throw DaemonRefusal(error: error) }
         }
