@@ -57,8 +57,10 @@ public struct CommandContext {
 struct DaemonRefusal: Error {
     let error: RPCError
 
-    /// The message, with each invalid param on a line of its own.
+    /// The message, with each invalid param on a line of its own; no active session in
+    /// the words `status` uses.
     var text: String {
+        if error.is(.noActiveSession) { return Commands.noActiveSession }
         var lines = [error.message]
         if error.code == RPCError.Code.invalidParams, error.data?["errors"]?.arrayValue != nil {
             lines = ["invalid arguments:"] + problems.map { "  \($0)" }

@@ -261,6 +261,9 @@ extension Commands {
         return "sessionctl-\(context.clock.nowMs())-\(String(random.next() as UInt64, radix: 36))"
     }
 
+    /// What every command says when no session is active.
+    static let noActiveSession = "No session is active; start one with sessionctl start."
+
     static let undo = Command(
         words: ["undo"], synopsis: "[SET-ID]", summary: "Remove the last set logged (or the set SET-ID).",
         details: "A set of a finished session (see sessionctl show) is removed only with --yes: its history changes.",
@@ -423,7 +426,7 @@ extension Commands {
             let current = try context.call(try context.connect(arguments), SessionCurrent.self, NoParams())
             if context.printJSON(current, arguments) { return ExitStatus.ok }
             guard let session = current.session else {
-                context.console.print("No session is active; start one with sessionctl start.")
+                context.console.print(noActiveSession)
                 return ExitStatus.ok
             }
             SessionFormatter(console: context.console).printStatus(session)

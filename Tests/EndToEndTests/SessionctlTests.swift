@@ -260,7 +260,11 @@ import JSON
         defer { daemon.cleanUp() }
         let refused = try ctl(daemon, ["log", "row", "5"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("No session is active"))
+        // One wording whichever command finds no session.
+        let wording = "No session is active; start one with sessionctl start.\n"
+        #expect(refused.stderr == "sessionctl: " + wording, "\(refused.stderr)")
+        #expect(try ctl(daemon, ["finish"]).stderr == "sessionctl: " + wording)
+        #expect(try ctl(daemon, ["status"]).stdout == wording)
         #expect(try ctl(daemon, ["log"]).status == 2)
         #expect(try ctl(daemon, ["log", "row", "5", "heavy"]).status == 2)
         #expect(try ctl(daemon, ["start", "tomorrow"]).status == 2)
