@@ -47,7 +47,7 @@ public enum SessionGet: MethodContract {
         }
 
         public static let schema = Schema.object([
-            "sessionId": Schema.integer, "date": Schema.date, "title": Schema.string, "state": Schema.oneOf(["running", "paused", "finished"]),
+            "sessionId": Schema.integer, "date": Schema.date, "title": Schema.string, "state": SessionSnapshot.State.schema,
             "startedAt": Schema.timestamp, "endedAt": Schema.nullable(Schema.timestamp), "durationSeconds": Schema.integer,
             "rpe": Schema.nullable(Schema.number), "note": Schema.nullable(Schema.string), "sets": Schema.array(Schema.object),
         ])
@@ -68,11 +68,8 @@ public enum SessionGet: MethodContract {
 
         public init(json: JSONValue) throws(JSONReadError) {
             let reader = try JSONReader(json)
-            guard let state = SessionSnapshot.State(rawValue: try reader.string("state")) else {
-                throw JSONReadError(path: "result.state", expected: "running, paused or finished")
-            }
             self.init(
-                sessionID: try reader.id("sessionId"), date: try reader.string("date"), title: try reader.string("title"), state: state,
+                sessionID: try reader.id("sessionId"), date: try reader.string("date"), title: try reader.string("title"), state: try SessionSnapshot.State(reader: reader),
                 startedAt: try reader.string("startedAt"), endedAt: try reader.optionalString("endedAt"), durationSeconds: try reader.int("durationSeconds"),
                 rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"),
                 sets: try reader.objects("sets").map { item throws(JSONReadError) in try LoggedSet(reader: item) })

@@ -45,7 +45,7 @@ public enum SessionList: MethodContract {
         }
 
         public static let schema = Schema.object([
-            "sessionId": Schema.integer, "date": Schema.date, "title": Schema.string, "state": Schema.oneOf(["running", "paused", "finished"]),
+            "sessionId": Schema.integer, "date": Schema.date, "title": Schema.string, "state": SessionSnapshot.State.schema,
             "startedAt": Schema.timestamp, "durationSeconds": Schema.integer, "sets": Schema.integer, "volumeKg": Schema.number,
         ])
 
@@ -61,11 +61,8 @@ public enum SessionList: MethodContract {
         }
 
         public init(reader: JSONReader) throws(JSONReadError) {
-            guard let state = SessionSnapshot.State(rawValue: try reader.string("state")) else {
-                throw JSONReadError(path: "result.state", expected: "running, paused or finished")
-            }
             self.init(
-                sessionID: try reader.id("sessionId"), date: try reader.string("date"), title: try reader.string("title"), state: state,
+                sessionID: try reader.id("sessionId"), date: try reader.string("date"), title: try reader.string("title"), state: try SessionSnapshot.State(reader: reader),
                 startedAt: try reader.string("startedAt"), durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"),
                 volumeKg: try reader.number("volumeKg"))
         }

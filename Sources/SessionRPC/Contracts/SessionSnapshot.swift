@@ -6,8 +6,19 @@ import JSON
 /// status` shows.
 public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
     /// Where a session stands.
-    public enum State: String, Sendable {
+    public enum State: String, Sendable, CaseIterable {
         case running, paused, finished
+
+        /// The `state` member of a session in a result.
+        public init(reader: JSONReader) throws(JSONReadError) {
+            guard let state = State(rawValue: try reader.string("state")) else {
+                throw JSONReadError(path: reader.path + ".state", expected: Self.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            self = state
+        }
+
+        /// Its JSON Schema.
+        public static var schema: JSONValue { Schema.oneOf(allCases.map(\.rawValue)) }
     }
 
     public let sessionID: Int64
@@ -82,7 +93,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
     }
 
     public static let schema = Schema.object([
-        "sessionId": Schema.integer, "state": Schema.oneOf(["running", "paused", "finished"]), "date": Schema.date,
+        "sessionId": Schema.integer, "state": State.schema, "date": Schema.date,
         "title": Schema.string, "planDayId": Schema.nullable(Schema.integer), "carriedOver": Schema.boolean,
         "startedAt": Schema.timestamp, "endedAt": Schema.nullable(Schema.timestamp), "durationSeconds": Schema.integer,
         "sets": Schema.integer, "volumeKg": Schema.number,
@@ -121,11 +132,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         var offPlan: [SessionProgress.OffPlan] = []
         for item in try reader.objects("offPlan") { offPlan.append(try SessionProgress.OffPlan(reader: item)) }
         let next = try reader.optionalObject("next").map { (item: JSONReader) throws(JSONReadError) in try SessionProgress.Next(reader: item) }
-        guard let state = State(rawValue: try reader.string("state")) else {
-            throw JSONReadError(path: "result.state", expected: "running, paused or finished")
-        }
         self.init(
-            sessionID: try reader.id("sessionId"), state: state, date: try reader.string("date"), title: try reader.string("title"),
+            sessionID: try reader.id("sessionId"), state: try State(reader: reader), date: try reader.string("date"), title: try reader.string("title"),
             planDayID: try reader.optionalID("planDayId"), carriedOver: try reader.bool("carriedOver"),
             startedAt: try reader.string("startedAt"), endedAt: try reader.optionalString("endedAt"),
             durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"), volumeKg: try reader.number("volumeKg"),
