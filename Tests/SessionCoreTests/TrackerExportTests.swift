@@ -40,6 +40,22 @@ import TestSupport
         #expect(result.skippedRows == 2)
     }
 
+    /// The row reader compares bytes: words for none and the rest timer in any case,
+    /// spaces around fields, set orders as words.
+    @Test func wordsForNoneAndRestTimersInAnyCase() throws {
+        let result = try read("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE,Notes
+            2026-04-24 09:40:00,A,51m,Squat, WARMUP ,N/A,5,none,NULL,None, none
+            2026-04-24 09:40:00,A,51m,REST TIMER,rest,0,0,0,90,,
+            2026-04-24 09:40:00,A,51m,  Squat  ,1, 100 ,5,,,8,Null
+            """)
+        let sets = try #require(result.workouts.first).sets
+        #expect(sets.map(\.exercise) == ["Squat", "Squat"] && result.skippedRows == 1)
+        #expect(sets[0].kind == .warmup && sets[0].weightKg == nil && sets[0].rpe == nil && sets[0].note == nil)
+        #expect(sets[1].kind == .normal && sets[1].weightKg == 100 && sets[1].rpe == 8 && sets[1].note == nil)
+        #expect("N/a".isASCIIWord(in: ["n/a"]) && !"n/ab".isASCIIWord(in: ["n/a"]) && !"né".isASCIIWord(in: ["ne"]))
+    }
+
     @Test func strongWithSemicolonsUnitsNotesAndLineBreaksInQuotes() throws {
         let text = "\u{FEFF}\"Date\";\"Workout Name\";\"Duration\";\"Exercise Name\";\"Set Order\";\"Weight\";\"Weight Unit\";\"Reps\";\"RPE\";\"Distance\";\"Distance Unit\";\"Seconds\";\"Notes\";\"Workout Notes\"\r\n"
             + "\"2017-05-12 19:00:00\";\"Legs\";\"35min\";\"Squat\";\"1\";\"225\";\"lbs\";\"5\";\"\";\"\";\"\";\"\";\"felt \"\"heavy\"\"\nbut ok\";\"good day\"\r\n"
