@@ -56,12 +56,18 @@ public enum ExerciseMatcher {
     /// Names close to `query` (a typo: "overhed" for Overhead Press), closest first.
     public static func suggestions(for query: String, among names: [String]) -> [String] {
         let key = matchKey(query)
+        let length = key.count
+        let limit = max(1, length / 3)
+        let queryWords = max(1, key.split(separator: " ").count)
         let scored = names.compactMap { name -> (name: String, distance: Int)? in
             let words = matchKey(name).split(separator: " ").map(String.init)
-            // The whole name, or the run of its words as long as the query.
-            let runs = [matchKey(name)] + words.indices.map { words[$0...].prefix(max(1, key.split(separator: " ").count)).joined(separator: " ") }
+            // The whole name, or the run of its words as long as the query. A run whose
+            // length differs by more than the limit is that far at least: not measured
+            // (a daemon asked about a long typo against a long history stays quick).
+            let runs = ([matchKey(name)] + words.indices.map { words[$0...].prefix(queryWords).joined(separator: " ") })
+                .filter { abs($0.count - length) <= limit }
             let distance = runs.map { key.editDistance(to: $0) }.min() ?? .max
-            return distance <= max(1, key.count / 3) ? (name, distance) : nil
+            return distance <= limit ? (name, distance) : nil
         }
         var seen = Set<String>()
         return scored.sorted { $0.distance < $1.distance }.map(\.name).filter { seen.insert(matchKey($0)).inserted }
