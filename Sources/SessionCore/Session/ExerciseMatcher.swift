@@ -37,15 +37,18 @@ public enum ExerciseMatcher {
     public static func match(_ query: String, in candidates: [Candidate]) -> Match {
         let key = matchKey(query)
         func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
-        if let exact = candidates.first(where: { matchKey($0.name) == key }) { return found(exact) }
+        // Each name's key once, for the four passes below.
+        let keyed = candidates.map { (candidate: $0, key: matchKey($0.name)) }
+        func matching(_ test: (String) -> Bool) -> [Candidate] { keyed.filter { test($0.key) }.map(\.candidate) }
+        if let exact = keyed.first(where: { $0.key == key }) { return found(exact.candidate) }
         // Whole words beat prefixes: "lat" is Lat Pulldown, not Lateral Raise.
-        let wholeWords = candidates.filter { (" " + matchKey($0.name) + " ").contains(" " + key + " ") }
+        let wholeWords = matching { (" " + $0 + " ").contains(" " + key + " ") }
         if wholeWords.count == 1 { return found(wholeWords[0]) }
-        let prefixed = candidates.filter { matchKey($0.name).hasPrefix(key) }
+        let prefixed = matching { $0.hasPrefix(key) }
         if prefixed.count == 1 { return found(prefixed[0]) }
         if prefixed.count > 1 { return .ambiguous(prefixed) }
-        let wordPrefixed = candidates.filter { candidate in
-            let words = matchKey(candidate.name).split(separator: " ")
+        let wordPrefixed = matching { name in
+            let words = name.split(separator: " ")
             return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(key) }
         }
         if wordPrefixed.count == 1 { return found(wordPrefixed[0]) }
