@@ -201,9 +201,9 @@ extension Commands {
     /// The name `command` stores for `name` (`track`, whose workout has no plan): a name
     /// logged before that it matches, or the name itself with --new. A typo is refused
     /// with the closest names (nil: refused, message printed).
-    static func knownName(_ name: String, arguments: ParsedArguments, client: SocketClient, context: CommandContext, command: String) throws -> String? {
+    static func knownName(_ name: String, arguments: ParsedArguments, known: () throws -> KnownExercises, context: CommandContext, command: String) throws -> String? {
         if arguments.has("--new") { return name }
-        switch try loggedName(name, client: client, context: context, ambiguity: "matches several exercises you logged before; nothing was logged:") {
+        switch loggedName(name, known: try known(), context: context, ambiguity: "matches several exercises you logged before; nothing was logged:") {
         case .found(let earlier): return earlier
         case .ambiguous: return nil
         case .none(let history):
@@ -382,7 +382,7 @@ extension Commands {
     /// nil when none or several match (the message printed).
     static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
         let query = words.joined(separator: " ")
-        switch try loggedName(query, client: client, context: context, ambiguity: "matches several exercises you logged:") {
+        switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
         case .found(let name):
             return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to)).history
         case .ambiguous: break
@@ -401,21 +401,41 @@ extension Commands {
         case none(history: [String])
     }
 
-    /// The exercise logged before that `query` names, matched as `log` matches names
-    /// (history.exercises); several matches are listed after `ambiguity`.
-    static func loggedName(_ query: String, client: SocketClient, context: CommandContext, ambiguity: String) throws -> LoggedLookup {
-        // An alias names its exercise, logged before or not.
-        if let alias = try context.call(client, ExerciseAliases.self, NoParams()).items.first(where: { $0.alias == query.exerciseKey }) {
-            return .found(alias.name)
+    /// The names a person may mean by a word: the aliases and every exercise logged,
+    /// asked for in one round trip.
+    struct KnownExercises {
+        /// Alias key → the exercise it names.
+        let aliases: [String: String]
+        let history: [String]
+
+        init(client: SocketClient) throws {
+            let replies = try client.pipeline([
+                SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params()),
+            ])
+            func value(_ reply: SocketClient.Reply) throws -> JSONValue {
+                switch reply {
+                case .result(let value): return value
+                case .error(let error): throw DaemonRefusal(error: error)
+                }
+            }
+            let aliasItems = try ExerciseAliases.Result(json: try value(replies[0])).items
+            aliases = Dictionary(aliasItems.map { ($0.alias, $0.name) }, uniquingKeysWith: { first, _ in first })
+            history = try HistoryExercises.Result(json: try value(replies[1])).items.map(\.name)
         }
-        let history = try context.call(client, HistoryExercises.self, HistoryExercises.Params()).items.map(\.name)
-        switch ExerciseMatcher.match(query, in: history.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
+    }
+
+    /// The exercise logged before that `query` names, matched as `log` matches names
+    /// (an alias names its exercise, logged before or not); several matches are listed
+    /// after `ambiguity`.
+    static func loggedName(_ query: String, known: KnownExercises, context: CommandContext, ambiguity: String) -> LoggedLookup {
+        if let name = known.aliases[query.exerciseKey] { return .found(name) }
+        switch ExerciseMatcher.match(query, in: known.history.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
         case .logged(let name): return .found(name)
         case .ambiguous(let matches):
             context.console.error("sessionctl: \"\(query)\" " + ambiguity)
             for match in matches.prefix(8) { context.console.error("  \(match.name)") }
             return .ambiguous
-        case .planned, .offPlan: return .none(history: history)
+        case .planned, .offPlan: return .none(history: known.history)
         }
     }
 

@@ -40,6 +40,14 @@ extension Commands {
         let parts = words.joined(separator: " ").split(separator: ",").map { String($0).split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
         guard !parts.isEmpty else { throw UsageError("track needs at least one EXERCISE with its sets, e.g. squat 3x5@100") }
         let client = try context.connect(arguments)
+        // Asked for once, at the first name that needs it.
+        var known: KnownExercises?
+        func knownExercises() throws -> KnownExercises {
+            if let known { return known }
+            let fetched = try KnownExercises(client: client)
+            known = fetched
+            return fetched
+        }
         var sets: [HistorySet] = []
         for part in parts {
             let wanted = try LogArguments(part, unit: context.console.units)
@@ -49,7 +57,7 @@ extension Commands {
             guard wanted.reps != nil || wanted.durationSeconds != nil || wanted.weightKg != nil else {
                 throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
             }
-            guard let name = try knownName(typed, arguments: arguments, client: client, context: context, command: "track") else { return ExitStatus.refused }
+            guard let name = try knownName(typed, arguments: arguments, known: knownExercises, context: context, command: "track") else { return ExitStatus.refused }
             for _ in 0..<wanted.sets {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
             }

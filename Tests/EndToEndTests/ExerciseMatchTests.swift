@@ -84,10 +84,16 @@ import JSON
             #expect(run.status == 0, "\(words): \(run.stderr)")
             #expect(relay.roundTrips() == 1, "\(words)")
         }
-        // The relay does see a command that asks, waits and asks again (aliases, names, history).
+        // The relay does see a command that asks, waits and asks again: the names a word
+        // may mean (aliases and history, one trip), then that exercise's history.
         let relay = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
         #expect(try runProcess(Binaries.sessionctl, ["--socket", relay.path, "progress", "lat"]).status == 0)
-        #expect((relay.roundTrips() ?? 0) > 1)
+        #expect(relay.roundTrips() == 2)
+        // track asks for the names once however many exercises it has, then stores.
+        let tracking = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
+        let tracked = try runProcess(Binaries.sessionctl, ["--socket", tracking.path, "track", "yesterday", "18:00-19:00", "lat", "3x10@50,", "sled", "20s,", "lat", "8"])
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        #expect(tracking.roundTrips() == 2)
         let lines = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "status", "--json"])
         let status = try JSONParser.parse(lines.stdout)
         #expect(status["sets"] == 6 && status["exercises"]?[3]?["loggedSets"] == 1, "\(lines.stdout)")
