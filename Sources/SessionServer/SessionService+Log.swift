@@ -109,7 +109,7 @@ extension SessionService {
         return try ExerciseMatcher.resolve(
             input.match ?? "", isNew: input.isNew == true, session: candidates + offPlan,
             alias: { key in try database.aliases()[key]?.name },
-            history: { try database.loggedExercises(limit: SessionLimits.listLimit.upperBound).map(\.name) })
+            history: { try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) })
     }
 
     /// The reply to a stored set; the same for the first call and for a retry.

@@ -30,6 +30,21 @@ import SessionCore
                                                      previous: SetNumbering(setNumber: number - 1, countedSets: number - 1), bests: .none))
     }
 
+    /// The names `session.log`'s match falls back on: one per exercise key, the latest
+    /// spelling, the same set as a scan of every set gives, and the limit kept.
+    @Test func loggedNamesAreOnePerExerciseUnderTheirLatestSpelling() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 0)
+        for (number, name) in ["Squat", "Bench Press", "squat", "Plank", "Bench  press", "Deadlift"].enumerated() {
+            _ = try database.insertSet(newSet(session: session, name: name, number: number + 1, kind: .normal, reps: 5, weight: 100))
+        }
+        let names = try database.loggedExerciseNames(limit: 1000)
+        #expect(names == ["Bench  press", "Deadlift", "Plank", "squat"], "by key, each under its latest name")
+        #expect(Set(names) == Set(try database.loggedExercises(limit: 1000).map(\.name)), "what the scan of every set says")
+        #expect(try database.loggedExerciseNames(limit: 2).count == 2)
+    }
+
     @Test func bestsFollowInsertsUndosAndAborts() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
