@@ -22,7 +22,7 @@ help:
 	@echo "make run        build (release) and start sessiond in the foreground on its defaults"
 	@echo "make test       build and run every test (unit, storage, end-to-end)"
 	@echo "make build      debug build;  make release: optimised build"
-	@echo "make bench      measure speed and memory against this machine's floors"
+	@echo "make bench      measure speed and memory against this machine's floors (installs timewarrior and valgrind when missing)"
 	@echo "make fuzz       fuzz JSON parsing and plan import with libFuzzer + ASan (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
