@@ -72,14 +72,8 @@ extension SessionService {
 
     /// The planned exercise named by id, position or words (`match`), or by name
     /// (case-insensitive, in the session's day); an unknown name is an off-plan exercise.
-    private func resolveExercise(_ given: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String) {
-        var input = given
-        if input.position != nil || input.match != nil {
-            switch try chooseExercise(input, session: session) {
-            case .planned(let id): input.plannedExerciseID = id
-            case .named(let name): input.exercise = name
-            }
-        }
+    /// The day's plan is read once, whichever way the exercise was named.
+    private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String) {
         if let plannedID = input.plannedExerciseID {
             guard let found = try database.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
             guard found.planDayID == session.planDayID else {
@@ -87,22 +81,31 @@ extension SessionService {
             }
             return (plannedID, found.exercise, found.exercise.name)
         }
-        let typed = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
+        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        var typed = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
+        if input.position != nil || input.match != nil {
+            switch try chooseExercise(input, session: session, planned: planned) {
+            case .planned(let id):
+                guard let row = planned.first(where: { $0.id == id }) else { throw SessionError.plannedExerciseNotFound(id) }
+                return (row.id, row.exercise, row.exercise.name)
+            case .named(let name): typed = name
+            }
+        }
         // An alias ("ohp") names its exercise: the plan's, else by the alias's name.
         let alias = try database.aliases()[typed.exerciseKey]
         let key = alias?.nameKey ?? typed.exerciseKey
-        if let dayID = session.planDayID,
-            let match = try database.plannedExercises(dayID: dayID).first(where: { try database.canonicalKey($0.exercise.name.exerciseKey) == key })
-        {
+        if let match = try planned.first(where: { try database.canonicalKey($0.exercise.name.exerciseKey) == key }) {
             return (match.id, match.exercise, match.exercise.name)
         }
         return (nil, nil, alias?.name ?? typed)
     }
 
-    /// What `position` or `match` names in the session, by ExerciseMatcher's rules; the
-    /// history of names is read only for words the session does not know.
-    private func chooseExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> ExerciseChoice {
-        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+    /// What `position` or `match` names among the day's `planned` exercises and the
+    /// session's own, by ExerciseMatcher's rules; the history of names is read only for
+    /// words the session does not know.
+    private func chooseExercise(_ input: SessionLog.Params, session: SessionRecord, planned: [(id: Int64, exercise: PlannedExercise)]) throws
+        -> ExerciseChoice
+    {
         let candidates = planned.enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
         if let position = input.position { return try ExerciseMatcher.resolve(position: position, planned: candidates) }
         let offPlan = try database.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
