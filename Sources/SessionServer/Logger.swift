@@ -39,12 +39,14 @@ final class Logger: @unchecked Sendable {
 
     func log(_ priority: Priority, _ message: String, id: MessageID? = nil, _ fields: [(String, String)] = []) {
         if journal {
-            var entries = [("MESSAGE", message + Self.suffix(fields)), ("PRIORITY", "\(priority.rawValue)"), ("SYSLOG_IDENTIFIER", "sessiond")]
+            var entries: [(key: String, value: String)] = [
+                ("MESSAGE", message + Self.suffix(fields)), ("PRIORITY", "\(priority.rawValue)"), ("SYSLOG_IDENTIFIER", "sessiond"),
+            ]
             if let id { entries.append(("MESSAGE_ID", id.rawValue)) }
             for (key, value) in fields {
                 entries.append((key.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined(), value))
             }
-            if JournalEntry(entries.map { (key: $0.0, value: $0.1) }).send() { return }
+            if JournalEntry(entries).send() { return }
         }
         let line = "sessiond: " + message + Self.suffix(fields) + "\n"
         _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
