@@ -31,10 +31,7 @@ public struct CommandContext {
     /// Calls a method by its contract: typed params out, a typed result back. The
     /// daemon's refusal is thrown as `DaemonRefusal` (exit 1).
     func call<Contract: MethodContract>(_ client: SocketClient, _ contract: Contract.Type, _ params: Contract.Params) throws -> Contract.Result {
-        switch try client.call(Contract.name, encoded: params.encoded) {
-        case .success(let value): return try Contract.Result(json: value)
-        case .failure(let error): throw DaemonRefusal(error: error)
-        }
+        try Contract.Result(json: try client.request(SocketClient.Call(Contract.self, params)).value())
     }
 
     /// With `--json`, prints the result as the daemon sent it and returns true.
@@ -46,9 +43,16 @@ public struct CommandContext {
 
     /// Calls a method; the daemon's refusal is thrown as `DaemonRefusal` (exit 1).
     func call(_ client: SocketClient, _ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-        switch try client.call(method, params) {
-        case .success(let value): return value
-        case .failure(let error): throw DaemonRefusal(error: error)
+        try client.request(SocketClient.Call(method, params)).value()
+    }
+}
+
+extension SocketClient.Reply {
+    /// The result; the daemon's refusal is thrown as `DaemonRefusal` (exit 1).
+    func value() throws(DaemonRefusal) -> JSONValue {
+        switch self {
+        case .result(let value): return value
+        case .error(let error): throw DaemonRefusal(error: error)
         }
     }
 }

@@ -412,15 +412,9 @@ extension Commands {
             let replies = try client.pipeline([
                 SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params()),
             ])
-            func value(_ reply: SocketClient.Reply) throws -> JSONValue {
-                switch reply {
-                case .result(let value): return value
-                case .error(let error): throw DaemonRefusal(error: error)
-                }
-            }
-            let aliasItems = try ExerciseAliases.Result(json: try value(replies[0])).items
+            let aliasItems = try ExerciseAliases.Result(json: try replies[0].value()).items
             aliases = Dictionary(aliasItems.map { ($0.alias, $0.name) }, uniquingKeysWith: { first, _ in first })
-            history = try HistoryExercises.Result(json: try value(replies[1])).items.map(\.name)
+            history = try HistoryExercises.Result(json: try replies[1].value()).items.map(\.name)
         }
     }
 

@@ -95,7 +95,12 @@ public final class SocketClient {
     /// Sends a request whose params write themselves (no tree is built) and returns
     /// its result, or the daemon's error.
     public func call(_ method: String, encoded params: (some JSONEncodable)?) throws(Unreachable) -> Result<JSONValue, RPCError> {
-        try reply(to: try send([Call(method, params)]).lowerBound).outcome
+        try request(Call(method, params)).outcome
+    }
+
+    /// Sends one call and waits for its reply.
+    public func request(_ call: Call) throws(Unreachable) -> Reply {
+        try reply(to: try send([call]).lowerBound)
     }
 
     /// The daemon's answer to one request: its result, or its error. (A concrete type:
