@@ -14,11 +14,13 @@ extension Commands {
             The layout is detected from the header and the separator (Strong in English or
             French, with or without unit columns; Hevy) or the JSON export's "format"
             member; --format overrides it. The file is
-            read here, so it may lie anywhere you can read: every row is checked first, and a
-            file with any bad row is refused with its line numbers (exit status 1) and nothing
-            is sent. The workouts then go to the daemon in chunks under one import id and are
-            stored together by the last call. Workouts already stored (same start and title)
-            are skipped. --dry-run asks the daemon what would be stored and stores nothing.
+            read here, so it may lie anywhere you can read, and its workouts go to the daemon
+            in chunks under one import id as they are read; the last call stores them
+            together. A file with any bad row is refused with its line numbers (exit status
+            1) and nothing is stored: sending stops at the first, the file is read to its end
+            for the others, and the daemon drops what it was sent. Workouts already stored
+            (same start and title) are skipped. --dry-run asks the daemon what would be
+            stored and stores nothing.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--format", value: "strong|hevy|json", help: "the export's app, when detection guesses wrong"),
@@ -34,21 +36,34 @@ extension Commands {
             let path = arguments.positionals[0]
             let bytes = try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes)
             let console = context.console
-            let export: TrackerExport.Result
-            do throws(TrackerExport.Failure) {
-                export = try TrackerExport.read(bytes, format: format)
-            } catch {
+            func refuse(_ problems: [CSVTable.Failure]) -> Int32 {
                 if arguments.has("--json") {
-                    console.print(JSONValue.obj(["imported": false, "errors": .array(error.problems.map {
+                    console.print(JSONValue.obj(["imported": false, "errors": .array(problems.map {
                         .obj(["line": JSONValue($0.line), "message": .string($0.message)]) })]).prettyText)
                 } else {
                     console.error(console.red("\(path): not imported, nothing was stored:"))
-                    for problem in error.problems { console.error("  " + problem.description) }
+                    for problem in problems { console.error("  " + problem.description) }
                 }
                 return ExitStatus.refused
             }
+            var export: TrackerExport.Reader
+            do throws(TrackerExport.Failure) {
+                export = try TrackerExport.Reader(bytes: bytes, format: format)
+            } catch {
+                return refuse(error.problems)
+            }
             let dryRun = arguments.has("--dry-run")
-            let result = try HistoryUpload.send(export, dryRun: dryRun, client: try context.connect(arguments), context: context)
+            // Workouts go out as they are read; after a bad row nothing more is sent, the
+            // file is read to its end for every problem, and what was sent is dropped.
+            var upload = HistoryUpload(source: export.format) { try context.connect(arguments) }
+            while let workout = export.next() {
+                if export.problems.isEmpty { upload.add(workout) }
+            }
+            guard export.problems.isEmpty else {
+                upload.cancel()
+                return refuse(export.problems)
+            }
+            let result = try upload.finish(dryRun: dryRun, context: context)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let counts = result.imported ?? HistoryCounts()
             let verb = dryRun ? "would import" : "imported"
@@ -322,9 +337,12 @@ enum FileOutput {
     }
 }
 
-/// Sends an export's workouts in chunks that keep each request line well under the
-/// daemon's 1 MiB limit, under one import id; the last call stores them.
-enum HistoryUpload {
+/// Sends an export's workouts as they are read, in chunks that keep each request line
+/// well under the daemon's 1 MiB limit, under one import id; the last call stores them.
+/// The connection is made when the first chunk is ready; the first failure (the daemon
+/// unreachable, a chunk refused) stops the sending and is thrown by `finish`, so that a
+/// file's own problems, found later, are still what is reported.
+struct HistoryUpload {
     /// A heavy user's five years are about 50 MB; this leaves room.
     static let maximumFileBytes = 512 << 20
     /// The encoded workouts of one call, at most, by their byte bounds (each workout is
@@ -332,39 +350,78 @@ enum HistoryUpload {
     static let chunkBytes = 512 << 10
 
     /// Chunks sent before the oldest one's reply is awaited: the daemon decodes one
-    /// while this process encodes the next.
+    /// while this process reads and encodes the next.
     static let window = 3
 
-    static func send(_ export: TrackerExport.Result, dryRun: Bool, client: SocketClient, context: CommandContext) throws -> HistoryImport.Result {
+    let importID: String
+    let source: String
+    private let connect: () throws -> SocketClient
+    private var client: SocketClient?
+    private var chunk: [HistoryWorkout] = []
+    private var chunkSize = 0
+    /// Chunks sent so far.
+    private var sent = 0
+    private var unanswered: [Int] = []
+    private var failure: (any Error)?
+
+    init(source: TrackerExport.Format, connect: @escaping () throws -> SocketClient) {
         var random = SystemRandomNumberGenerator()
-        let importID = "import-\(getpid())-\(random.next() as UInt64)"
-        var chunk: [HistoryWorkout] = []
-        var chunkSize = 0
-        var number = 0
-        var unanswered: [Int] = []
-        // A refused chunk stops the upload: without `done` nothing is stored, and the
-        // daemon lets the staged chunks expire.
-        func settle(_ id: Int) throws {
-            _ = try client.reply(to: id).value()
-        }
-        func flush() throws {
-            guard !chunk.isEmpty else { return }
-            let params = HistoryImport.Params(importID: importID, chunk: number, workouts: chunk, done: false, source: export.format.rawValue)
-            unanswered.append(try client.send([SocketClient.Call(HistoryImport.self, params)]).lowerBound)
-            if unanswered.count >= window { try settle(unanswered.removeFirst()) }
-            number += 1
+        importID = "import-\(getpid())-\(random.next() as UInt64)"
+        self.source = source.rawValue
+        self.connect = connect
+    }
+
+    /// Adds a workout, sending the chunk before it when it is full.
+    mutating func add(_ workout: HistoryWorkout) {
+        let size = workout.encodedByteBound
+        if !chunk.isEmpty, chunkSize + size > Self.chunkBytes || chunk.count == HistoryLimits.workoutsPerChunk { flush() }
+        chunk.append(workout)
+        chunkSize += size
+    }
+
+    private mutating func flush() {
+        defer {
             chunk = []
             chunkSize = 0
         }
-        for workout in export.workouts {
-            let size = workout.encodedByteBound
-            if !chunk.isEmpty, chunkSize + size > chunkBytes || chunk.count == HistoryLimits.workoutsPerChunk { try flush() }
-            chunk.append(workout)
-            chunkSize += size
+        guard !chunk.isEmpty, failure == nil else { return }
+        do {
+            let client = try self.client ?? connect()
+            self.client = client
+            let params = HistoryImport.Params(importID: importID, chunk: sent, workouts: chunk, done: false, source: source)
+            unanswered.append(try client.send([SocketClient.Call(HistoryImport.self, params)]).lowerBound)
+            sent += 1
+            if unanswered.count >= Self.window { _ = try client.reply(to: unanswered.removeFirst()).value() }
+        } catch {
+            failure = error
         }
-        try flush()
-        for id in unanswered { try settle(id) }
-        return try context.call(client, HistoryImport.self, HistoryImport.Params(importID: importID, chunk: number, workouts: [], done: true,
-                                                                                 dryRun: dryRun, source: export.format.rawValue))
+    }
+
+    /// Sends the rest and stores everything (with `dryRun`, only counts it).
+    mutating func finish(dryRun: Bool, context: CommandContext) throws -> HistoryImport.Result {
+        flush()
+        if failure == nil, let client {
+            do {
+                for id in unanswered { _ = try client.reply(to: id).value() }
+                unanswered = []
+            } catch {
+                failure = error
+            }
+        }
+        if let failure {
+            cancel()
+            throw failure
+        }
+        let client = try self.client ?? connect()
+        return try context.call(client, HistoryImport.self, HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: true,
+                                                                                 dryRun: dryRun, source: source))
+    }
+
+    /// Drops whatever was sent, at once rather than when the daemon lets an untouched
+    /// import expire (15 minutes, holding one of its 4 places). Best effort: the import
+    /// is refused either way.
+    mutating func cancel() {
+        guard sent > 0, let client else { return }
+        _ = try? client.request(SocketClient.Call(HistoryImport.self, .cancelling(importID))).value()
     }
 }

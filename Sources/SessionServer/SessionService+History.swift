@@ -38,6 +38,11 @@ struct ImportStaging {
         return staged
     }
 
+    /// Drops an import and whatever it staged.
+    mutating func cancel(_ id: String) {
+        imports[id] = nil
+    }
+
     /// After the `done` call's commit: keeps only its result.
     mutating func complete(_ id: String, with result: HistoryImport.Result) {
         imports[id]?.chunks = [:]
@@ -60,14 +65,19 @@ enum HistoryImportError: Error, CustomStringConvertible {
 
 extension SessionService {
     /// Stages a chunk; with `done`, stores everything staged under the id in this
-    /// group commit (or, in a dry run, counts it), skipping workouts already stored.
+    /// group commit (or, in a dry run, counts it), skipping workouts already stored;
+    /// with `cancel`, drops the import.
     func importHistory(_ params: HistoryImport.Params) throws -> HistoryImport.Result {
+        if params.cancel {
+            staging.cancel(params.importID)
+            return HistoryImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false, imported: nil, skipped: 0)
+        }
         let staged = try staging.add(params.workouts, chunk: params.chunk, to: params.importID, source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {
             return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)
         }
-        let sessions = staged.workouts.map { ImportedSession(workout: $0, startedAtMs: clock.ms(of: $0.start), date: $0.start.date) }
+        let sessions = HistoryWorkout.merging(staged.workouts).map { ImportedSession(workout: $0, startedAtMs: clock.ms(of: $0.start), date: $0.start.date) }
         let new = try database.newImports(sessions)
         if !params.dryRun { try database.insertImported(new, source: staged.source) }
         let result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,

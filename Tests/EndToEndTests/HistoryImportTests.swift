@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SessionCore
 import Testing
 import TestSupport
 
@@ -115,6 +116,47 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         let imported = try JSONParser.parse(run.stdout)["imported"]
         #expect(imported?["workouts"] == 600 && imported?["sets"] == 18_000)
+    }
+
+    @Test func aBadRowAfterChunksWereSentLeavesNothingStagedOrStored() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/late.csv"
+        var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE\n"
+        for day in 0..<900 {  // chunks of 200 workouts: four are out before the last row
+            let date = LocalDate(daysSinceEpoch: 19_000 + day).description
+            for set in 1...2 { text += "\(date) 18:00:00,Legs,1h,Squat,\(set),60,8,0,0,\n" }
+        }
+        let goodPath = daemon.directory + "/good.csv"
+        Fixtures.write(text, to: goodPath)
+        Fixtures.write(text + "2026-12-01 18:00:00,Legs,1h,Squat,1,lots,8,0,0,\n", to: path)
+        // Sent as read: several chunks are out before the last row. Each refused run must
+        // drop its import at once: the daemon stages at most 4, so a fifth and the good
+        // import after them would be refused if any were left behind.
+        for _ in 0..<5 {
+            let run = try sessionctl(daemon, ["import", path])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("line 1802: \"Weight\": not a number: \"lots\""), "\(run.stderr)")
+        }
+        #expect(try daemon.client().call("session.list").arrayValue?.isEmpty == true, "nothing was stored")
+        let good = try sessionctl(daemon, ["import", "--json", goodPath])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(try JSONParser.parse(good.stdout)["imported"]?["workouts"] == 900)
+    }
+
+    @Test func aCancelledImportStoresNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
+        #expect(try client.call("history.import", .obj(["importId": "c", "chunk": 0, "workouts": [workout]]))["staged"] == 1)
+        let both = try client.request("history.import", .obj(["importId": "c", "cancel": true, "done": true]))
+        #expect(both["error"]?["data"]?["errors"]?[0]?["path"] == "params.cancel", "cancel goes alone: \(both)")
+        let cancelled = try client.call("history.import", .obj(["importId": "c", "cancel": true]))
+        #expect(cancelled["staged"] == 0 && cancelled["done"] == false)
+        let done = try client.call("history.import", .obj(["importId": "c", "done": true]))
+        #expect(done["imported"]?["workouts"] == 0, "what was staged before the cancel is gone: \(done)")
+        #expect(try client.call("session.list").arrayValue?.isEmpty == true)
     }
 
     @Test func chunksAreStagedUntilDoneAndARetriedChunkCountsOnce() throws {

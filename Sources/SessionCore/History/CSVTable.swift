@@ -1,95 +1,116 @@
 /// A CSV file as the workout apps write it (RFC 4180 and its variations): `,`, `;` or
 /// tab separators, fields quoted or not, `""` inside quotes, quoted fields with line
 /// breaks inside, CRLF or LF, with or without a final line break, an optional UTF-8
-/// byte-order mark. Each record keeps the line it starts on, for error messages.
-public struct CSVTable: Sendable {
+/// byte-order mark. Read one record at a time (`Reader`): an export of any size is
+/// never held as a table of fields. Each record keeps the line it starts on, for error
+/// messages.
+public enum CSVTable {
     public struct Record: Sendable, Equatable {
         /// The 1-based line of the file the record starts on.
         public let line: Int
         public let fields: [String]
     }
 
-    /// The separator, detected from the header.
-    public let separator: UInt8
-    /// The first record.
-    public let header: [String]
-    /// Every record after the header, blank lines left out.
-    public let records: [Record]
-
-    /// Why a text is not a CSV table.
+    /// Why a text is not a CSV table, or a record does not fit its header.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let line: Int
         public let message: String
         public var description: String { "line \(line): \(message)" }
     }
 
-    /// Reads `bytes`; the separator is the one of `,`, `;` and tab that the header line
-    /// holds most of outside quotes.
-    public init(bytes: [UInt8]) throws(Failure) {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        separator = Self.detectSeparator(bytes[start...])
-        var records: [Record] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var line = 1
-        var recordLine = 1
-        var index = start
-        var quoted = false
-        var fieldStarted = false
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            fieldStarted = false
+    /// The records of a CSV text after its header, one at a time.
+    public struct Reader {
+        /// The separator: the one of `,`, `;` and tab the header line holds most of
+        /// outside quotes.
+        public let separator: UInt8
+        /// The first record, each name's spaces trimmed.
+        public private(set) var header: [String] = []
+        private let bytes: [UInt8]
+        private var index: Int
+        private var line = 1
+
+        /// Reads the header of `bytes`; fails when there is none.
+        public init(bytes: [UInt8]) throws(Failure) {
+            self.bytes = bytes
+            index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            separator = Self.detectSeparator(bytes[index...])
+            guard let first = try readRecord() else { throw Failure(line: 1, message: "the file is empty") }
+            header = first.fields.map { $0.trimmingSpaces }
         }
-        func endRecord() {
-            endField()
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
-            fields.removeAll(keepingCapacity: true)
+
+        /// The next record, blank lines left out; nil at the end. A record with another
+        /// number of fields than the header fails, and reading may go on after it; a
+        /// quoted field still open at the end of the text fails, and ends it.
+        public mutating func next() throws(Failure) -> Record? {
+            guard let record = try readRecord() else { return nil }
+            guard record.fields.count == header.count else {
+                throw Failure(line: record.line, message: "\(record.fields.count) fields where the header has \(header.count)")
+            }
+            return record
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if quoted {
-                if byte == UInt8(ascii: "\"") {
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        index += 2
+
+        private mutating func readRecord() throws(Failure) -> Record? {
+            while index < bytes.count {
+                let recordLine = line
+                var fields: [String] = []
+                var field: [UInt8] = []
+                var quoted = false
+                var fieldStarted = false
+                var ended = false
+                while index < bytes.count, !ended {
+                    let byte = bytes[index]
+                    index += 1
+                    if quoted {
+                        if byte == UInt8(ascii: "\"") {
+                            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                                field.append(byte)
+                                index += 1
+                            } else {
+                                quoted = false
+                            }
+                        } else {
+                            if byte == 0x0A { line += 1 }
+                            field.append(byte)
+                        }
                         continue
                     }
-                    quoted = false
-                } else {
-                    if byte == 0x0A { line += 1 }
-                    field.append(byte)
+                    switch byte {
+                    case UInt8(ascii: "\"") where !fieldStarted || field.allSatisfy({ $0 == 0x20 }):
+                        field.removeAll()
+                        quoted = true
+                        fieldStarted = true
+                    case separator:
+                        fields.append(String(decoding: field, as: UTF8.self))
+                        field.removeAll(keepingCapacity: true)
+                        fieldStarted = false
+                    case 0x0D where index < bytes.count && bytes[index] == 0x0A:
+                        break  // the LF ends the record
+                    case 0x0A, 0x0D:
+                        line += 1
+                        ended = true
+                    default:
+                        field.append(byte)
+                        fieldStarted = true
+                    }
                 }
-                index += 1
-                continue
+                if quoted { throw Failure(line: recordLine, message: "a quoted field is not closed before the end of the file") }
+                fields.append(String(decoding: field, as: UTF8.self))
+                if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
+                return Record(line: recordLine, fields: fields)
             }
-            switch byte {
-            case UInt8(ascii: "\"") where !fieldStarted || field.allSatisfy({ $0 == 0x20 }):
-                field.removeAll()
-                quoted = true
-                fieldStarted = true
-            case separator:
-                endField()
-            case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
-                break  // the LF ends the record
-            case 0x0A, 0x0D:
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                field.append(byte)
-                fieldStarted = true
-            }
-            index += 1
+            return nil
         }
-        if quoted { throw Failure(line: recordLine, message: "a quoted field is not closed before the end of the file") }
-        if fieldStarted || !field.isEmpty || !fields.isEmpty { endRecord() }
-        guard let first = records.first else { throw Failure(line: 1, message: "the file is empty") }
-        header = first.fields.map { $0.trimmingSpaces }
-        self.records = Array(records.dropFirst())
-        for record in self.records where record.fields.count != header.count {
-            throw Failure(line: record.line, message: "\(record.fields.count) fields where the header has \(header.count)")
+
+        private static func detectSeparator(_ bytes: ArraySlice<UInt8>) -> UInt8 {
+            var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
+            var quoted = false
+            for byte in bytes {
+                if byte == UInt8(ascii: "\"") { quoted.toggle() }
+                if !quoted, byte == 0x0A { break }
+                if !quoted, counts[byte] != nil { counts[byte, default: 0] += 1 }
+            }
+            // On a tie the first wins: a comma.
+            return [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09].max { counts[$0, default: 0] < counts[$1, default: 0] } ?? UInt8(ascii: ",")
         }
     }
 
@@ -100,18 +121,6 @@ public struct CSVTable: Sendable {
             guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
             return "\"" + field.flatMap { $0 == "\"" ? "\"\"" : String($0) } + "\""
         }.joined(separator: ",")
-    }
-
-    private static func detectSeparator(_ bytes: ArraySlice<UInt8>) -> UInt8 {
-        var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
-        var quoted = false
-        for byte in bytes {
-            if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if !quoted, byte == 0x0A { break }
-            if !quoted, counts[byte] != nil { counts[byte, default: 0] += 1 }
-        }
-        // On a tie the first wins: a comma.
-        return [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09].max { counts[$0, default: 0] < counts[$1, default: 0] } ?? UInt8(ascii: ",")
     }
 }
 

@@ -21,6 +21,31 @@ public struct HistoryWorkout: Sendable, Equatable {
     }
 }
 
+extension HistoryWorkout {
+    /// Workouts as an import stores them: the fragments of one workout (the same start
+    /// and title: an export whose rows of it are not together, read a workout at a
+    /// time) joined in the order they came, then oldest first (equal starts keep their
+    /// order).
+    public static func merging(_ workouts: [HistoryWorkout]) -> [HistoryWorkout] {
+        struct Key: Hashable {
+            let start: LocalDateTime
+            let title: String
+        }
+        var merged: [HistoryWorkout] = []
+        var positions: [Key: Int] = [:]
+        for workout in workouts {
+            let key = Key(start: workout.start, title: workout.title)
+            if let position = positions[key] {
+                merged[position].sets += workout.sets
+            } else {
+                positions[key] = merged.count
+                merged.append(workout)
+            }
+        }
+        return merged.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+}
+
 /// One set of an imported workout.
 public struct HistorySet: Sendable, Equatable {
     public var exercise: String

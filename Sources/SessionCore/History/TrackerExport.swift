@@ -60,53 +60,100 @@ public enum TrackerExport {
         .workoutNumber: ["workout #", "séance n°"],
     ]
 
-    /// Parses an export; `format` overrides the detection.
+    /// Parses a whole export; `format` overrides the detection. Fragments of one
+    /// workout are joined and the workouts put oldest first (`HistoryWorkout.merging`).
     public static func read(_ bytes: [UInt8], format: Format? = nil) throws(Failure) -> Result {
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if format == .json || format == nil && first == UInt8(ascii: "{") { return try readJSON(bytes) }
-        let table: CSVTable
-        do {
-            table = try CSVTable(bytes: bytes)
-        } catch {
-            throw Failure(problems: [error])
-        }
-        var columns: [Column: Int] = [:]
-        for (index, name) in table.header.enumerated() {
-            let key = name.lowercased()
-            if let column = Column.allCases.first(where: { names[$0]?.contains(key) == true }), columns[column] == nil { columns[column] = index }
-        }
-        let detected: Format = columns[.exercise].map { table.header[$0].lowercased() == "exercise_title" } == true ? .hevy : .strong
-        for required in [Column.date, .exercise] where columns[required] == nil {
-            let expected = names[required]!.map { "\"\($0)\"" }.joined(separator: " or ")
-            throw Failure(problems: [CSVTable.Failure(line: 1, message: "not a Strong or Hevy export: no \(expected) column (header: \(table.header.joined(separator: ", ")))")])
-        }
-        var reader = RowReader(header: table.header, columns: columns, format: format ?? detected)
+        var reader = try Reader(bytes: bytes, format: format)
         var workouts: [HistoryWorkout] = []
-        var index: [String: Int] = [:]
-        var skipped = 0
-        for record in table.records {
-            guard let row = reader.read(record) else { continue }
-            guard let set = row.set else {
-                skipped += 1
-                if index[row.workoutKey] == nil {  // a workout of rows without sets still exists
-                    index[row.workoutKey] = workouts.count
-                    workouts.append(row.workout)
-                }
-                continue
-            }
-            if let position = index[row.workoutKey] {
-                workouts[position].sets.append(set)
-            } else {
-                index[row.workoutKey] = workouts.count
-                var workout = row.workout
-                workout.sets = [set]
-                workouts.append(workout)
-            }
-        }
+        while let workout = reader.next() { workouts.append(workout) }
         if !reader.problems.isEmpty { throw Failure(problems: reader.problems) }
-        // Workouts without a single set add nothing; files come newest or oldest first.
-        workouts = workouts.filter { !$0.sets.isEmpty }.sorted { $0.start < $1.start }
-        return Result(format: format ?? detected, workouts: workouts, skippedRows: skipped)
+        return Result(format: reader.format, workouts: HistoryWorkout.merging(workouts), skippedRows: reader.skippedRows)
+    }
+
+    /// An export read one workout at a time, so that a file of any size is never held
+    /// whole as parsed rows: each workout comes out once the rows after it belong to
+    /// another (exports keep a workout's rows together; one whose rows are spread out
+    /// comes out in fragments, which `HistoryWorkout.merging` joins). Problems are
+    /// collected with their lines as the rows are read; a file with any is not to be
+    /// stored, and is read to its end to report them all.
+    public struct Reader {
+        public let format: Format
+        /// Rows read so far that held no set (Strong's rest-timer rows, exercises
+        /// without sets).
+        public private(set) var skippedRows = 0
+        private var records: CSVTable.Reader?
+        private var rows: RowReader?
+        /// A JSON export's workouts, read at once, last first.
+        private var pending: [HistoryWorkout] = []
+        /// The workout whose rows are being read, by its rows' key.
+        private var current: (key: String, workout: HistoryWorkout)?
+        private var recordProblems: [CSVTable.Failure] = []
+
+        /// Reads the header (or a JSON export whole); fails when the text is not an
+        /// export.
+        public init(bytes: [UInt8], format: Format? = nil) throws(Failure) {
+            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if format == .json || format == nil && first == UInt8(ascii: "{") {
+                self.format = .json
+                pending = try readJSON(bytes).reversed()
+                return
+            }
+            let records: CSVTable.Reader
+            do {
+                records = try CSVTable.Reader(bytes: bytes)
+            } catch {
+                throw Failure(problems: [error])
+            }
+            let header = records.header
+            var columns: [Column: Int] = [:]
+            for (index, name) in header.enumerated() {
+                let key = name.lowercased()
+                if let column = Column.allCases.first(where: { names[$0]?.contains(key) == true }), columns[column] == nil { columns[column] = index }
+            }
+            let detected: Format = columns[.exercise].map { header[$0].lowercased() == "exercise_title" } == true ? .hevy : .strong
+            for required in [Column.date, .exercise] where columns[required] == nil {
+                let expected = names[required]!.map { "\"\($0)\"" }.joined(separator: " or ")
+                throw Failure(problems: [CSVTable.Failure(line: 1, message: "not a Strong or Hevy export: no \(expected) column (header: \(header.joined(separator: ", ")))")])
+            }
+            self.format = format ?? detected
+            self.records = records
+            rows = RowReader(header: header, columns: columns, format: self.format)
+        }
+
+        /// Every problem found so far (at most `maximumProblems`), by line.
+        public var problems: [CSVTable.Failure] {
+            Array((recordProblems + (rows?.problems ?? [])).sorted { $0.line < $1.line }.prefix(maximumProblems))
+        }
+
+        /// The next workout that holds sets; nil at the end of the file.
+        public mutating func next() -> HistoryWorkout? {
+            guard records != nil else { return pending.popLast() }
+            while true {
+                let record: CSVTable.Record?
+                do {
+                    record = try records!.next()
+                } catch {
+                    if recordProblems.count < maximumProblems { recordProblems.append(error) }
+                    continue
+                }
+                guard let record else { break }
+                guard let row = rows!.read(record) else { continue }
+                if current?.key == row.workoutKey {
+                    if let set = row.set { current!.workout.sets.append(set) } else { skippedRows += 1 }
+                    continue
+                }
+                // A workout of rows without sets still exists: later rows may add some.
+                let finished = current?.workout
+                var workout = row.workout
+                if let set = row.set { workout.sets = [set] } else { skippedRows += 1 }
+                current = (row.workoutKey, workout)
+                if let finished, !finished.sets.isEmpty { return finished }
+            }
+            // The end: the last workout, once.
+            defer { current = nil }
+            guard let last = current?.workout, !last.sets.isEmpty else { return nil }
+            return last
+        }
     }
 }
 
@@ -114,7 +161,7 @@ extension TrackerExport {
     /// The marker of sessiond's own JSON export.
     public static let jsonFormatName = "sessiond-history"
 
-    static func readJSON(_ bytes: [UInt8]) throws(Failure) -> Result {
+    static func readJSON(_ bytes: [UInt8]) throws(Failure) -> [HistoryWorkout] {
         func failure(_ message: String) -> Failure { Failure(problems: [CSVTable.Failure(line: 1, message: message)]) }
         let value: JSONValue
         do {
@@ -130,7 +177,7 @@ extension TrackerExport {
         } catch {
             throw failure("\(error.path) should be \(error.expected)")
         }
-        return Result(format: .json, workouts: workouts.sorted { $0.start < $1.start }, skippedRows: 0)
+        return workouts
     }
 
     /// Writes workouts as `format` reads them back: Strong's 12-column CSV, Hevy's

@@ -21,6 +21,9 @@ public enum HistoryImport: MethodContract {
         public var done = false
         /// With `done`: count what would be stored, store nothing.
         public var dryRun = false
+        /// Drop everything staged under the id (a client that found a bad row after
+        /// sending chunks): nothing is stored.
+        public var cancel = false
         /// Where the workouts come from (`strong`, `hevy`, `json`), kept with each session.
         public var source: String?
 
@@ -33,6 +36,14 @@ public enum HistoryImport: MethodContract {
             self.done = done
             self.dryRun = dryRun
             self.source = source
+        }
+
+        /// The call that drops the import `importID`.
+        public static func cancelling(_ importID: String) -> Params {
+            var params = Params()
+            params.importID = importID
+            params.cancel = true
+            return params
         }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
@@ -50,11 +61,15 @@ public enum HistoryImport: MethodContract {
             var dryRun: Bool? = self.dryRun
             coder.bool("dryRun", &dryRun, "with done: count what would be stored, store nothing")
             self.dryRun = dryRun ?? false
+            var cancel: Bool? = self.cancel
+            coder.bool("cancel", &cancel, "drop everything staged under the id; nothing is stored")
+            self.cancel = cancel ?? false
             coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: strong, hevy, json")
         }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if importID.isEmpty, !params.failed("importId") { params.fail("importId", "is required") }
+            if cancel, done || !workouts.isEmpty { params.fail("cancel", "goes alone with importId: it drops the import, so no workouts and no done") }
         }
     }
 
