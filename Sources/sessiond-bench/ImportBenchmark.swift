@@ -23,8 +23,16 @@ enum ImportBenchmark {
         try writeFile(path, text)
     }
 
-    /// Seconds `sessionctl import` takes for `csv` into a fresh daemon.
-    static func sessiondSeconds(csv: String, directory: String) throws -> Double {
+    /// What `sessionctl import` of one file into a fresh daemon took.
+    struct Run {
+        let seconds: Double
+        /// Peak resident set sizes in MiB: sessionctl's, and the daemon's by the end.
+        let sessionctlPeakMiB: Double
+        let daemonPeakMiB: Double
+    }
+
+    /// `sessionctl import` of `csv` into a fresh daemon.
+    static func sessiond(csv: String, directory: String) throws -> Run {
         let socket = directory + "/import.sock"
         let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/import.db", "--timezone", "UTC"])
         defer {
@@ -36,7 +44,8 @@ enum ImportBenchmark {
         guard let run = output(of: productsDirectory() + "/sessionctl", ["--socket", socket, "import", csv]), run.output.hasPrefix("imported") else {
             throw BenchError("sessionctl import failed")
         }
-        return Double(nowNs() - start) / 1e9
+        return Run(seconds: Double(nowNs() - start) / 1e9, sessionctlPeakMiB: Double(run.peakRSSKilobytes) / 1024,
+                   daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024)
     }
 
     /// The sqlite3 shell, nil when it is not installed.

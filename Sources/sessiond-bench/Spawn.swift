@@ -19,6 +19,8 @@ struct Finished {
     let output: String
     /// User + system CPU seconds.
     let cpuSeconds: Double
+    /// Its peak resident set size, in KiB (getrusage's ru_maxrss).
+    let peakRSSKilobytes: Int
 }
 
 /// Runs a program to its end; nil when it failed.
@@ -33,7 +35,8 @@ func output(of path: String, _ arguments: [String]) -> Finished? {
     var usage = rusage()
     guard wait(for: pid, usage: &usage) == 0 else { return nil }
     let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return Finished(output: String(decoding: bytes, as: UTF8.self), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    return Finished(output: String(decoding: bytes, as: UTF8.self), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                    peakRSSKilobytes: Int(usage.ru_maxrss))
 }
 
 /// Everything a descriptor yields until end of file (or an error).
@@ -177,4 +180,10 @@ func medianWallMs(_ path: String, _ arguments: [String], runs: Int) throws -> Do
     var samples: [Double] = []
     for _ in 0..<runs { samples.append(try wallMs(path, arguments)) }
     return Benchmarks.percentile(samples.sorted(), 0.5)
+}
+
+/// A file's size in bytes, or 0.
+func fileSize(_ path: String) -> Int {
+    var status = stat()
+    return stat(path, &status) == 0 ? Int(status.st_size) : 0
 }

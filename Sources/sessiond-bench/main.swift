@@ -223,10 +223,17 @@ do {
     // years) through sessionctl and the daemon, against SQLite's own CSV import.
     let csv = directory + "/strong.csv"
     try ImportBenchmark.generate(path: csv, rows: workload.importRows)
-    let importSeconds = try ImportBenchmark.sessiondSeconds(csv: csv, directory: directory)
+    let imported = try ImportBenchmark.sessiond(csv: csv, directory: directory)
+    let importSeconds = imported.seconds
     let rows = Double(workload.importRows)
     emit(Metric(name: "history_import.rows_per_second", value: rows / importSeconds, unit: "1/s",
                 note: "sessionctl import of a \(workload.importRows)-row Strong export: parse, check, send in chunks, store"))
+    let fileMiB = Double(fileSize(csv)) / 1_048_576
+    emit(Metric(name: "history_import.sessionctl_peak_rss", value: imported.sessionctlPeakMiB, unit: "MiB",
+                note: "the file's bytes (\(Int(fileMiB.rounded())) MiB) and one chunk: workouts are sent as they are read"))
+    emit(Metric(name: "history_import.sessionctl_peak_rss_ratio_to_file", value: imported.sessionctlPeakMiB / fileMiB, unit: "x"))
+    emit(Metric(name: "history_import.sessiond_peak_rss", value: imported.daemonPeakMiB, unit: "MiB",
+                note: "the daemon holds an import's workouts until done, and SQLite a 16 MiB cache while storing them"))
     if let floor = ImportBenchmark.sqliteSeconds(csv: csv, directory: directory) {
         emit(Metric(name: "history_import.sqlite3_csv_rows_per_second", value: rows / floor, unit: "1/s",
                     note: "sqlite3 -csv .import of the same file into a plain table"))
