@@ -1,3 +1,4 @@
+import CLinux
 import SessionCore
 import SessionRPC
 import SessionStore
@@ -70,6 +71,7 @@ extension SessionService {
     func importHistory(_ params: HistoryImport.Params) throws -> HistoryImport.Result {
         if params.cancel {
             staging.cancel(params.importID)
+            malloc_trim(0)
             return HistoryImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false, imported: nil, skipped: 0)
         }
         let staged = try staging.add(params.workouts, chunk: params.chunk, to: params.importID, source: params.source, nowMs: nowMs)
@@ -84,7 +86,12 @@ extension SessionService {
                                           imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
         // Let go of the workouts only once this commits: a group commit that runs the
         // request again needs them.
-        afterCommit.append { $0.staging.complete(params.importID, with: result) }
+        afterCommit.append {
+            $0.staging.complete(params.importID, with: result)
+            // An import's workouts took tens of MiB (about 230 bytes a set); malloc keeps
+            // what was freed unless asked, and a daemon runs for months.
+            malloc_trim(0)
+        }
         return result
     }
 }

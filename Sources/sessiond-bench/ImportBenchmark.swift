@@ -29,6 +29,8 @@ enum ImportBenchmark {
         /// Peak resident set sizes in MiB: sessionctl's, and the daemon's by the end.
         let sessionctlPeakMiB: Double
         let daemonPeakMiB: Double
+        /// The daemon's resident set size once the import is over, in MiB.
+        let daemonAfterMiB: Double
     }
 
     /// `sessionctl import` of `csv` into a fresh daemon.
@@ -45,7 +47,7 @@ enum ImportBenchmark {
             throw BenchError("sessionctl import failed")
         }
         return Run(seconds: Double(nowNs() - start) / 1e9, sessionctlPeakMiB: Double(run.peakRSSKilobytes) / 1024,
-                   daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024)
+                   daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024, daemonAfterMiB: Double(rssKilobytes(daemon)) / 1024)
     }
 
     /// The sqlite3 shell, nil when it is not installed.

@@ -114,11 +114,17 @@ func productsDirectory() -> String {
 }
 
 /// Peak resident set size of a process in kB (VmHWM), or 0.
-func peakRSSKilobytes(_ pid: pid_t) -> Int {
+func peakRSSKilobytes(_ pid: pid_t) -> Int { statusKilobytes(pid, "VmHWM:") }
+
+/// Resident set size of a process now, in kB (VmRSS), or 0.
+func rssKilobytes(_ pid: pid_t) -> Int { statusKilobytes(pid, "VmRSS:") }
+
+/// A size field of /proc/PID/status in kB, or 0.
+private func statusKilobytes(_ pid: pid_t, _ field: String) -> Int {
     guard let status = procFile("/proc/\(pid)/status"),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
     else { return 0 }
-    return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "0") ?? 0
+    return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "0") ?? 0
 }
 
 /// Context switches (voluntary and not) of every thread of `pid` so far: each wake-up

@@ -234,6 +234,8 @@ do {
     emit(Metric(name: "history_import.sessionctl_peak_rss_ratio_to_file", value: imported.sessionctlPeakMiB / fileMiB, unit: "x"))
     emit(Metric(name: "history_import.sessiond_peak_rss", value: imported.daemonPeakMiB, unit: "MiB",
                 note: "the daemon holds an import's workouts until done, and SQLite a 16 MiB cache while storing them"))
+    emit(Metric(name: "history_import.sessiond_rss_after", value: imported.daemonAfterMiB, unit: "MiB",
+                note: "once the import is stored: the memory it took goes back to the system"))
     if let floor = ImportBenchmark.sqliteSeconds(csv: csv, directory: directory) {
         emit(Metric(name: "history_import.sqlite3_csv_rows_per_second", value: rows / floor, unit: "1/s",
                     note: "sqlite3 -csv .import of the same file into a plain table"))
