@@ -53,11 +53,9 @@ extension SessionService {
         effects.rest = .cancel
         if let rest = RestRule.seconds(kind: input.kind, planned: planned?.restSeconds, offPlan: planned == nil) {
             let endsAt = nowMs + Int64(rest) * 1000
-            effects.rest = .start(RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt))
-            effects.emit("rest.started", [
-                (key: "sessionId", value: JSONValue(Int(session.id))), (key: "exercise", value: .string(name)),
-                (key: "seconds", value: JSONValue(rest)), (key: "endsAt", value: .string(clock.rfc3339(ms: endsAt))),
-            ])
+            let timer = RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt)
+            effects.rest = .start(timer)
+            effects.events.append(timer.startedEvent(seconds: rest, clock: clock))
         }
         return Outcome(result, effects: effects)
     }
