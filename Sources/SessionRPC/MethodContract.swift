@@ -64,7 +64,7 @@ extension MethodParams {
         var decoder = ParamsDecoder(params: params, context: context)
         code(&decoder)
         params = decoder.params
-        params.refuseUnknown(besides: decoder.declared, of: method)
+        params.refuseUnread(of: method) { Self.specs.map(\.name) }
         validate(&params)
         try params.check()
     }

@@ -8,6 +8,9 @@ public struct Params: Sendable {
     private let members: [(key: String, value: JSONSlice)]
     /// Problems found so far.
     public private(set) var errors: [PathMessage] = []
+    /// Which of the first 64 members a decoder has read (bit i: member i): a member
+    /// no declared param read is an unknown parameter (`refuseUnread`).
+    private var read: UInt64 = 0
 
     /// The members of a request line's params object.
     public init(members: [(key: String, value: JSONSlice)]) { self.members = members }
@@ -17,11 +20,21 @@ public struct Params: Sendable {
 
     /// A param as it stands in the line, nil when absent or null.
     func slice(_ name: String) -> JSONSlice? {
+        index(of: name).flatMap { members[$0].value.isNull ? nil : members[$0].value }
+    }
+
+    /// A param a decoder reads: as `slice`, and marked as read.
+    mutating func take(_ name: String) -> JSONSlice? {
+        guard let index = index(of: name) else { return nil }
+        if index < 64 { read |= 1 << UInt64(index) }
+        return members[index].value.isNull ? nil : members[index].value
+    }
+
+    private func index(of name: String) -> Int? {
         // Lengths first: most names differ in length, and that is cheaper to see than a
         // string comparison (every declared param is looked up on every request).
         let length = name.utf8.count
-        guard let found = members.first(where: { $0.key.utf8.count == length && $0.key == name })?.value, !found.isNull else { return nil }
-        return found
+        return members.firstIndex { $0.key.utf8.count == length && $0.key == name }
     }
 
     /// The value of a param, nil when absent or null.
@@ -43,13 +56,15 @@ public struct Params: Sendable {
         errors.append(PathMessage(path: path, message: message))
     }
 
-    /// Records every name present but not in `known` as an unknown parameter of
-    /// `method`, ahead of the problems recorded so far.
-    mutating func refuseUnknown(besides known: [String], of method: String) {
-        let unknown = members.filter { member in
-            let length = member.key.utf8.count
-            return !known.contains { $0.utf8.count == length && $0 == member.key }
-        }
+    /// Records every member no decoder read as an unknown parameter of `method`, ahead
+    /// of the problems recorded so far; `known`, the names it takes, is asked for only
+    /// then (every declared param is read, so a member not read is not one of them).
+    mutating func refuseUnread(of method: String, known: () -> [String]) {
+        guard members.count > 64 || read != (members.count == 64 ? .max : (1 << UInt64(members.count)) - 1) else { return }
+        let known = known()
+        let unknown = members.indices.filter { index in
+            index < 64 ? read & (1 << UInt64(index)) == 0 : !known.contains(members[index].key)
+        }.map { members[$0] }
         guard !unknown.isEmpty else { return }
         let takes = known.isEmpty ? "none" : known.joined(separator: ", ")
         errors.insert(contentsOf: unknown.map { PathMessage(path: "params." + $0.key, message: "unknown parameter; \(method) takes \(takes)") }, at: 0)
@@ -70,7 +85,7 @@ public struct Params: Sendable {
     /// An integer within `range`.
     /// The text decides, not a double: `5.0000000000000000001` and `1e-400` are refused.
     public mutating func int(_ name: String, in range: ClosedRange<Int>, required: Bool = false) -> Int? {
-        guard let found = slice(name) else { missing(name, required: required); return nil }
+        guard let found = take(name) else { missing(name, required: required); return nil }
         guard let number = found.exactInteger, range.contains(number) else {
             fail(name, "must be an integer from \(range.lowerBound) to \(range.upperBound), got \(found.text)")
             return nil
@@ -85,7 +100,7 @@ public struct Params: Sendable {
 
     /// A number within `range`; `step` (e.g. 0.5) when values must be multiples of it.
     public mutating func number(_ name: String, in range: ClosedRange<Double>, step: Double? = nil, required: Bool = false) -> Double? {
-        guard let found = slice(name) else { missing(name, required: required); return nil }
+        guard let found = take(name) else { missing(name, required: required); return nil }
         // Built only on failure: this runs for every number of every set logged.
         func text() -> String { "must be a number from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))" }
         guard found.isNumber, let number = Double(found.text), range.contains(number) else {
@@ -101,7 +116,7 @@ public struct Params: Sendable {
 
     /// A string of at most `maxLength` characters (after `transform`).
     public mutating func string(_ name: String, maxLength: Int, required: Bool = false, transform: (String) -> String = { $0 }) -> String? {
-        guard let found = slice(name) else { missing(name, required: required); return nil }
+        guard let found = take(name) else { missing(name, required: required); return nil }
         guard let text = found.string else {
             fail(name, "must be a string, got \(found.value.typeDescription)")
             return nil
@@ -117,9 +132,9 @@ public struct Params: Sendable {
 
     /// A boolean.
     public mutating func bool(_ name: String) -> Bool? {
-        guard let found = raw(name) else { return nil }
+        guard let found = take(name) else { return nil }
         guard let flag = found.boolValue else {
-            fail(name, "must be true or false, got \(found.jsonText)")
+            fail(name, "must be true or false, got \(found.value.jsonText)")
             return nil
         }
         return flag
@@ -127,7 +142,7 @@ public struct Params: Sendable {
 
     /// A date as YYYY-MM-DD.
     public mutating func date(_ name: String, required: Bool = false) -> LocalDate? {
-        guard let found = slice(name) else { missing(name, required: required); return nil }
+        guard let found = take(name) else { missing(name, required: required); return nil }
         guard let text = found.string, let date = LocalDate(text) else {
             fail(name, "must be a date as YYYY-MM-DD, got \(found.text)")
             return nil
@@ -137,7 +152,7 @@ public struct Params: Sendable {
 
     /// One of `choices`.
     public mutating func choice(_ name: String, _ choices: [String]) -> String? {
-        guard let found = slice(name) else { return nil }
+        guard let found = take(name) else { return nil }
         guard let text = found.string, choices.contains(text) else {
             fail(name, "must be one of \(choices.joined(separator: ", ")), got \(found.text)")
             return nil
@@ -148,7 +163,7 @@ public struct Params: Sendable {
     /// An RFC 3339 timestamp, or a local date and time without an offset that
     /// `instant` places in the daemon's zone; not later than `notAfterMs`.
     public mutating func timestamp(_ name: String, notAfterMs: Int64, instant: (LocalDateTime) -> Int64 = DecodingContext.utc) -> Timestamp? {
-        guard let found = slice(name) else { return nil }
+        guard let found = take(name) else { return nil }
         guard let text = found.string, let time = Timestamp(text) ?? LocalDateTime(text).map({ Timestamp(ms: instant($0), text: text) }) else {
             fail(name, "must be an RFC 3339 timestamp such as 2026-11-30T18:05:00+01:00 (or 2026-11-30T18:05 in the daemon's zone), got \(found.text)")
             return nil
@@ -166,7 +181,7 @@ public struct Params: Sendable {
 
     /// An array of strings, each at most `maxLength` characters, at most `maxCount` of them.
     public mutating func strings(_ name: String, maxCount: Int, maxLength: Int) -> [String]? {
-        guard let found = raw(name) else { return nil }
+        guard let found = take(name)?.value else { return nil }
         guard let items = found.arrayValue, items.count <= maxCount,
             items.allSatisfy({ ($0.stringValue?.count ?? .max) <= maxLength })
         else {

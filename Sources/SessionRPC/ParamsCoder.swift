@@ -87,34 +87,24 @@ extension ParamsCoder {
 public struct ParamsDecoder: ParamsCoder {
     public var params: Params
     let context: DecodingContext
-    /// Every param name `code` declared, in its order: the names the method takes.
-    public private(set) var declared: [String]
-
     init(params: Params, context: DecodingContext) {
         self.params = params
         self.context = context
-        declared = []
-        declared.reserveCapacity(16)
     }
 
     public mutating func id(_ name: String, _ value: inout Int64?, required: Bool, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.id(name, required: required)
     }
     public mutating func int(_ name: String, _ value: inout Int?, in range: ClosedRange<Int>, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.int(name, in: range)
     }
     public mutating func number(_ name: String, _ value: inout Double?, in range: ClosedRange<Double>, step: Double?, required: Bool, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.number(name, in: range, step: step, required: required)
     }
     public mutating func string(_ name: String, _ value: inout String?, maxLength: Int, required: Bool, transform: (String) -> String, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.string(name, maxLength: maxLength, required: required, transform: transform)
     }
     public mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.strings(name, maxCount: maxCount, maxLength: maxLength)
         guard let choices else { return }
         for item in value ?? [] where !choices.contains(item) {
@@ -122,8 +112,7 @@ public struct ParamsDecoder: ParamsCoder {
         }
     }
     public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
-        declared.append(name)
-        guard let raw = params.raw(name) else { return }
+        guard let raw = params.take(name)?.value else { return }
         let numbers = raw.arrayValue?.compactMap(\.numberValue) ?? []
         guard raw.arrayValue?.count == numbers.count, numbers.count <= maxCount, numbers.allSatisfy(range.contains) else {
             params.fail(name, "must be an array of at most \(maxCount) numbers from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))")
@@ -132,20 +121,16 @@ public struct ParamsDecoder: ParamsCoder {
         value = numbers
     }
     public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.bool(name)
     }
     public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.date(name)
     }
     public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) {
-        declared.append(name)
         value = params.timestamp(name, notAfterMs: context.latestMs, instant: context.instant)
     }
     public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
-        declared.append(name)
-        guard params.has(name) else {
+        guard params.take(name) != nil else {
             value = nil
             if required { params.fail(name, "is required; one of \(choices().joined(separator: ", "))") }
             return
@@ -153,8 +138,7 @@ public struct ParamsDecoder: ParamsCoder {
         value = params.choice(name, choices())
     }
     public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: @autoclosure () -> String) {
-        declared.append(name)
-        guard let found = params.raw(name) else {
+        guard let found = params.take(name)?.value else {
             if required { params.fail(name, "is required") }
             return
         }
@@ -171,8 +155,7 @@ extension ParamsDecoder {
     public mutating func objects<Item: JSONObjectEncodable & Sendable>(
         _ name: String, _ value: inout [Item], maxCount: Int, read: (JSONReader) throws(JSONReadError) -> Item, _ summary: @autoclosure () -> String
     ) {
-        declared.append(name)
-        guard let found = params.slice(name) else { return }
+        guard let found = params.take(name) else { return }
         // Read where they stand in the request line: no tree of a large chunk is built.
         guard let items = found.elements else {
             params.fail(name, "must be an array of objects, got \(found.value.typeDescription)")

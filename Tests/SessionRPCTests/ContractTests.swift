@@ -110,6 +110,28 @@ import JSON
         init(_ result: JSONValue) { self.result = result }
     }
 
+    @Test func everyMemberNoParamReadIsAnUnknownParameter() throws {
+        let table = MethodRouter<Context, Output>(
+            methods: [MethodRoute(SessionFinish.self) { _, _ in Output(.obj([:])) }],
+            info: .obj(["title": "test"]), mapError: { _ in .internalError("unexpected") })
+        func paths(_ params: [(key: String, value: JSONValue)]) -> [String] {
+            guard case .failure(let error) = table.call(Request(id: 1, method: "session.finish", params: .object(params)), context: Context()) else { return [] }
+            return error.data?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } ?? []
+        }
+        #expect(paths([("rpe", 7), ("note", .null)]).isEmpty, "declared params, null or not, are known")
+        let takes = SessionFinish.Params.specs.map(\.name).joined(separator: ", ")
+        guard case .failure(let error) = table.call(Request(id: 1, method: "session.finish", params: .obj(["mood": .null])), context: Context()) else {
+            Issue.record("an unknown param, even null, is refused")
+            return
+        }
+        #expect(error.data?["errors"]?.arrayValue?.first?["message"] == .string("unknown parameter; session.finish takes \(takes)"))
+        // Beyond the 64 members whose reads are marked, names are compared instead.
+        let many = (0..<70).map { (key: "extra\($0)", value: JSONValue.null) } + [(key: "rpe", value: JSONValue(8))]
+        #expect(paths(many) == (0..<70).map { "params.extra\($0)" })
+        let known = (0..<63).map { (key: "extra\($0)", value: JSONValue.null) } + [(key: "rpe", value: JSONValue(8))]
+        #expect(paths(known).count == 63 && !paths(known).contains("params.rpe"))
+    }
+
     @Test func discoverDocumentsTheContract() throws {
         let table = MethodRouter<Context, Output>(
             methods: [MethodRoute(SessionFinish.self) { params, _ in Output(.obj(["rpe": JSONValue(params.rpe)])) }],
