@@ -86,7 +86,7 @@ release: deps
 	    if [ -f "$$found" ]; then ln -s "$$found" $(STATIC_LIB_DIR)/$$lib; else echo "$$lib not found: linking it dynamically"; fi; \
 	  done; \
 	fi
-	$(SWIFT) build -c release --static-swift-stdlib $(if $(filter 1,$(STATIC_C_LIBS)),-Xlinker -L$(STATIC_LIB_DIR))
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(if $(filter 1,$(STATIC_C_LIBS)),-Xlinker -L$(STATIC_LIB_DIR))
 
 # Fuzzes SessionCore's input boundary (Tests/Fuzz/main.swift compiled into the module
 # with libFuzzer and AddressSanitizer), seeded with the example plans. Not part of

@@ -15,6 +15,7 @@ if arguments.contains("--help") {
     print("""
         Usage: sessiond-bench [--quick]
                sessiond-bench --instructions [SESSIOND...]
+               sessiond-bench --cold-start [RUNS]
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
@@ -26,7 +27,8 @@ if arguments.contains("--help") {
         session.log of this build's sessiond and those of one socket-activated start
         (exec, first reply, stop), and the same of each SESSIOND given (e.g. an older
         build, for a comparison in one run); the full run includes it when valgrind
-        is installed.
+        is installed. --cold-start only times the first call through
+        systemd-socket-activate against a warm one, RUNS times (default 30).
         """)
     exit(0)
 }
@@ -61,6 +63,30 @@ func emitInstructionCounts(others: [String]) throws {
         let otherCold = Double(try InstructionCount.coldStart(daemonPath: path, directory: directory))
         emit(Metric(name: "cold_start.daemon_instructions_other_\(index + 1)", value: otherCold, unit: "instructions", note: path))
         emit(Metric(name: "cold_start.daemon_instructions_ratio_to_other_\(index + 1)", value: ownCold / otherCold, unit: "x"))
+    }
+}
+
+/// The first call through socket activation against a warm one (#15).
+func emitColdStart(runs: Int) throws {
+    guard let coldStart = try ColdStartBenchmark.measure(directory: directory, runs: runs) else { return }
+    emit(Metric(name: "cold_start.first_status_p50", value: coldStart.coldMs, unit: "ms",
+                note: "sessionctl status through systemd-socket-activate: starts sessiond, opens the database, replies"))
+    emit(Metric(name: "cold_start.warm_status_p50", value: coldStart.warmMs, unit: "ms", note: "the next status, the daemon running"))
+    emit(Metric(name: "cold_start.ratio_to_warm", value: coldStart.coldMs / coldStart.warmMs, unit: "x", note: "target <= 2"))
+    emit(Metric(name: "cold_start.sessiond_version_p50", value: coldStart.executableStartMs, unit: "ms",
+                note: "sessiond --version: starting the executable alone, the floor of any cold start"))
+}
+
+if arguments.first == "--cold-start" {
+    do {
+        try emitColdStart(runs: arguments.count > 1 ? Int(arguments[1]) ?? 30 : 30)
+        _ = system("rm -rf '\(directory)'")
+        exit(0)
+    } catch {
+        let message = "sessiond-bench: \(error)\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        _ = system("rm -rf '\(directory)'")
+        exit(1)
     }
 }
 
@@ -171,14 +197,7 @@ do {
     emit(Metric(name: "plan_next.ratio_to_parts", value: planner.nextMs / (planner.importMs + planner.promptMs + planner.shellMs), unit: "x",
                 note: "plan next against its parts run alone: the prompt, plan import of the reply, the planner's shell; what is above 1 is the link's own"))
     emit(Metric(name: "plan_next.planner_shell_wall_time_p50", value: planner.shellMs, unit: "ms", note: "/bin/sh -c cat of the reply: the floor of running any planner"))
-    if let coldStart = try ColdStartBenchmark.measure(directory: directory, runs: arguments.contains("--quick") ? 3 : 30) {
-        emit(Metric(name: "cold_start.first_status_p50", value: coldStart.coldMs, unit: "ms",
-                    note: "sessionctl status through systemd-socket-activate: starts sessiond, opens the database, replies"))
-        emit(Metric(name: "cold_start.warm_status_p50", value: coldStart.warmMs, unit: "ms", note: "the next status, the daemon running"))
-        emit(Metric(name: "cold_start.ratio_to_warm", value: coldStart.coldMs / coldStart.warmMs, unit: "x", note: "target <= 2"))
-        emit(Metric(name: "cold_start.sessiond_version_p50", value: coldStart.executableStartMs, unit: "ms",
-                    note: "sessiond --version: starting the executable alone, the floor of any cold start"))
-    }
+    try emitColdStart(runs: arguments.contains("--quick") ? 3 : 30)
     let samples = arguments.contains("--quick") ? 20 : 300
     for (name, abuse) in [("max_batch_lines", AbuseBenchmark.maximalBatches(socket: socket)),
                           ("100_non_reading_clients", AbuseBenchmark.nonReadingClients(socket: socket))] {
