@@ -16,6 +16,18 @@ public struct JSONSlice: Sendable {
         /// The key's text between its quotes; empty outside objects.
         var key: Range<Int>
         var next: Int
+        /// The key's first 8 bytes, packed: most keys are told apart by it and their
+        /// length alone (`child(forKey:)`).
+        var keyPrefix: UInt64 = 0
+        /// True when the key's text holds an escape (it then spells a shorter key).
+        var keyEscaped = false
+    }
+
+    /// Up to the first 8 bytes of `bytes`, packed into one integer.
+    static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var packed: UInt64 = 0
+        for index in 0..<min(8, bytes.count) { packed |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+        return packed
     }
 
     final class Tape: Sendable {
@@ -112,30 +124,73 @@ public struct JSONSlice: Sendable {
     /// The member `key` of an object, found by comparing key bytes (no member list is
     /// built); nil when absent, null, or this is not an object.
     public func member(_ key: String) -> JSONSlice? {
+        guard let found = child(forKey: key) else { return nil }
+        let slice = JSONSlice(tape: tape, node: found.node)
+        return slice.isNull ? nil : slice
+    }
+
+    /// The member `key` of an object, null included, with its position among the
+    /// object's members (0, 1, …); nil when absent or this is not an object.
+    public func position(of key: String) -> (index: Int, value: JSONSlice)? {
+        child(forKey: key).map { (index: $0.ordinal, value: JSONSlice(tape: tape, node: $0.node)) }
+    }
+
+    /// The first key an object holds twice, nil when none (or this is not an object).
+    /// Keys are compared as bytes, decoded only when one holds an escape.
+    public var duplicateKey: String? {
+        guard isObject else { return nil }
+        var count = 0
+        var escaped = false
+        forEachChild { child in
+            count += 1
+            escaped = escaped || tape.nodes[child].keyEscaped
+        }
+        guard count > 1 else { return nil }
+        // A request has a handful of members: comparing pairs allocates and hashes nothing.
+        guard count <= 16 else {
+            var seen = Set<String>(minimumCapacity: count)
+            return members?.first { !seen.insert($0.key).inserted }?.key
+        }
+        let end = tape.nodes[node].next
+        var later = tape.nodes[node + 1].next
+        while later < end {
+            var earlier = node + 1
+            while earlier < later {
+                let (a, b) = (tape.nodes[earlier], tape.nodes[later])
+                let same = escaped ? key(of: earlier) == key(of: later)
+                    : a.key.count == b.key.count && a.keyPrefix == b.keyPrefix && (a.key.count <= 8 || bytes[a.key] == bytes[b.key])
+                if same { return key(of: later) }
+                earlier = a.next
+            }
+            later = tape.nodes[later].next
+        }
+        return nil
+    }
+
+    /// The node of the member `key` and its position among the members.
+    private func child(forKey key: String) -> (ordinal: Int, node: Int)? {
         guard isObject else { return nil }
         var wanted = key
-        let found = wanted.withUTF8 { wantedBytes in
-            bytes.withUnsafeBufferPointer { buffer -> Int? in
+        return wanted.withUTF8 { wantedBytes in
+            let prefix = Self.prefix(wantedBytes)
+            return tape.nodes.withUnsafeBufferPointer { nodes in
                 var child = node + 1
-                while child < tape.nodes[node].next {
-                    let range = tape.nodes[child].key
-                    // An escape makes the text longer than the key it spells: only
-                    // then is it decoded; a key of the same length compares as bytes.
-                    if range.count == wantedBytes.count {
-                        var offset = 0
-                        while offset < range.count, buffer[range.lowerBound + offset] == wantedBytes[offset] { offset += 1 }
-                        if offset == range.count { return child }
-                    } else if range.count > wantedBytes.count, buffer[range].contains(UInt8(ascii: "\\")), self.key(of: child) == key {
-                        return child
+                var ordinal = 0
+                let end = nodes[node].next
+                while child < end {
+                    let candidate = nodes[child]
+                    if candidate.key.count == wantedBytes.count, candidate.keyPrefix == prefix {
+                        // Keys longer than the prefix compare in full.
+                        if wantedBytes.count <= 8 || bytes[candidate.key].elementsEqual(wantedBytes) { return (ordinal, child) }
+                    } else if candidate.keyEscaped, candidate.key.count > wantedBytes.count, self.key(of: child) == key {
+                        return (ordinal, child)  // an escape spells a shorter key: compared decoded
                     }
-                    child = tape.nodes[child].next
+                    child = candidate.next
+                    ordinal += 1
                 }
                 return nil
             }
         }
-        guard let found else { return nil }
-        let slice = JSONSlice(tape: tape, node: found)
-        return slice.isNull ? nil : slice
     }
 
     /// A number's value, nil when this is not a number.
@@ -222,7 +277,15 @@ extension JSONParser {
     /// tape in document order.
     mutating func record(into nodes: inout [JSONSlice.Node], key: Range<Int>) throws(Failure) {
         let node = nodes.count
-        nodes.append(JSONSlice.Node(start: index, end: index, key: key, next: 0))
+        var entry = JSONSlice.Node(start: index, end: index, key: key, next: 0)
+        if !key.isEmpty {
+            bytes.withUnsafeBufferPointer { buffer in
+                let text = UnsafeBufferPointer(rebasing: buffer[key])
+                entry.keyPrefix = JSONSlice.prefix(text)
+                entry.keyEscaped = text.contains(UInt8(ascii: "\\"))
+            }
+        }
+        nodes.append(entry)
         guard index < bytes.count else { throw JSONParser.Failure(offset: index, message: "unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): try readObject { key, parser throws(Failure) in try parser.record(into: &nodes, key: key) }

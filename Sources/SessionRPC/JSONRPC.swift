@@ -85,19 +85,18 @@ public enum JSONRPC {
         return .single(decodeRequest(document))
     }
 
-    /// Validates one request object (§4).
+    /// Validates one request object (§4). Members are found by their key bytes on the
+    /// line's tape: no list of them is built.
     static func decodeRequest(_ value: JSONSlice) -> Result<Request, RPCErrorWithID> {
-        guard let members = value.members else {
+        guard value.isObject else {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("expected a request object, got \(value.value.typeDescription)")))
         }
-        func member(_ key: String) -> JSONSlice? { members.first { $0.key == key }?.value }
-        let params = member("params")
-        let paramMembers = params?.members
+        let params = value.position(of: "params")?.value
         // A member given twice is ambiguous (JSON leaves it open): refused, not last-wins.
-        if let twice = firstDuplicate(members) ?? paramMembers.flatMap(firstDuplicate) {
+        if let twice = value.duplicateKey ?? params?.duplicateKey {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("member \"\(twice)\" appears twice")))
         }
-        let idValue = member("id")
+        let idValue = value.position(of: "id")?.value
         var replyID = RequestID.null
         if let idValue {
             guard idValue.isNull || idValue.isString || idValue.isNumber else {
@@ -105,10 +104,10 @@ public enum JSONRPC {
             }
             replyID = RequestID(json: Array(idValue.textBytes))
         }
-        guard member("jsonrpc")?.string == "2.0" else {
+        guard value.member("jsonrpc")?.string == "2.0" else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
         }
-        guard let method = member("method")?.string else {
+        guard let method = value.member("method")?.string else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"method\" must be a string")))
         }
         switch params {
@@ -119,20 +118,7 @@ public enum JSONRPC {
         default:
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"params\" must be an object")))
         }
-        return .success(Request(id: idValue == nil ? nil : replyID, method: method, params: Params(members: paramMembers ?? [])))
-    }
-
-    /// The first key that appears twice among `members`, nil when none does.
-    static func firstDuplicate(_ members: [(key: String, value: JSONSlice)]) -> String? {
-        // Requests have a handful of members: comparing pairs allocates nothing.
-        guard members.count <= 16 else {
-            var seen = Set<String>(minimumCapacity: members.count)
-            return members.first { !seen.insert($0.key).inserted }?.key
-        }
-        for later in members.indices.dropFirst() {
-            for earlier in members.startIndex..<later where members[earlier].key == members[later].key { return members[later].key }
-        }
-        return nil
+        return .success(Request(id: idValue == nil ? nil : replyID, method: method, params: Params(object: params)))
     }
 
     /// A success response (§5), written straight from the result's own encoding.

@@ -12,11 +12,11 @@ public struct Params: Sendable {
     /// no declared param read is an unknown parameter (`refuseUnread`).
     private var read: UInt64 = 0
 
-    /// The members of a request line's params object.
-    public init(members: [(key: String, value: JSONSlice)]) { self.members = members }
+    /// A request line's params object (nil: the request has none).
+    public init(object: JSONSlice?) { members = object?.members ?? [] }
 
     /// Params built in code (tests, tools): written out and read back as a client's.
-    public init(_ value: JSONValue) { self.init(members: (try? JSONSlice.document(value.jsonBytes))?.members ?? []) }
+    public init(_ value: JSONValue) { self.init(object: try? JSONSlice.document(value.jsonBytes)) }
 
     /// A param as it stands in the line, nil when absent or null.
     func slice(_ name: String) -> JSONSlice? {
@@ -60,7 +60,8 @@ public struct Params: Sendable {
     /// of the problems recorded so far; `known`, the names it takes, is asked for only
     /// then (every declared param is read, so a member not read is not one of them).
     mutating func refuseUnread(of method: String, known: () -> [String]) {
-        guard members.count > 64 || read != (members.count == 64 ? .max : (1 << UInt64(members.count)) - 1) else { return }
+        let count = members.count
+        guard count > 64 || read != (count == 64 ? .max : (1 << UInt64(count)) - 1) else { return }
         let known = known()
         let unknown = members.indices.filter { index in
             index < 64 ? read & (1 << UInt64(index)) == 0 : !known.contains(members[index].key)

@@ -35,6 +35,21 @@ import Testing
         #expect(document.member("reps")?.member("x") == nil, "not an object")
     }
 
+    @Test func positionsCountsAndDuplicateKeysComeFromTheTape() throws {
+        let text = #"{"reps": 5, "rpe": null, "n\u0061me": "Row"}"#
+        let document = try JSONSlice.document(Array(text.utf8))
+        #expect(document.members?.count == 3 && document.duplicateKey == nil)
+        #expect(document.position(of: "rpe")?.index == 1 && document.position(of: "rpe")?.value.isNull == true, "null is a member here")
+        #expect(document.position(of: "name")?.index == 2 && document.position(of: "missing") == nil)
+        let twice = try JSONSlice.document(Array(#"{"a": 1, "b": 2, "a": 3}"#.utf8))
+        #expect(twice.duplicateKey == "a")
+        let escaped = try JSONSlice.document(Array(#"{"name": 1, "n\u0061me": 2}"#.utf8))
+        #expect(escaped.duplicateKey == "name", "keys are compared as they read, escapes decoded")
+        let many = "{" + (0..<20).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + ", \"k7\": 0}"
+        #expect(try JSONSlice.document(Array(many.utf8)).duplicateKey == "k7", "past 16 members, by hashing")
+        #expect(try JSONSlice.document(Array("[1, 1]".utf8)).duplicateKey == nil && document.member("reps")?.duplicateKey == nil)
+    }
+
     /// A reader over a slice reads what a reader over the tree reads, and names the
     /// same path in an error.
     @Test func aReaderOverASliceReadsAsOverTheTree() throws {
