@@ -1,4 +1,5 @@
-import SessionCore
+@testable import SessionCore
+import TestSupport
 import Testing
 
 @Suite struct SetDecisionTests {
@@ -59,6 +60,30 @@ import Testing
     ])
     func bodyweightExercisesAreKnownByWholeWords(name: String, bodyweight: Bool) {
         #expect(Bodyweight.isBodyweight(exerciseKey: name.exerciseKey) == bodyweight)
+    }
+
+    /// The byte-wise reading agrees with the plain one it replaced: the key padded with
+    /// spaces, separators as one space, a name found between spaces.
+    @Test func theByteWiseReadingAgreesWithThePlainOne() {
+        func plain(_ key: String) -> Bool {
+            var padded = " "
+            for character in key { padded += character == "-" || character == "_" ? " " : String(character) }
+            let spaced = " " + padded.split(separator: " ").joined(separator: " ") + " "
+            return Bodyweight.names.contains { spaced.contains(" " + $0.joined(separator: " ") + " ") }
+        }
+        let words = ["pull", "up", "ups", "pullup", "chin", "dip", "dips", "push", "press", "muscle", "inverted", "row", "body", "australian",
+                     "pistol", "squat", "nordic", "curl", "handstand", "weighted", "ring", "pullover", "upright", "p", "u", "squats"]
+        let separators = [" ", "-", "_", "  ", " - "]
+        var generator = SplitMix(seed: 15)
+        for _ in 0..<3000 {
+            var key = ""
+            for index in 0..<Int(1 + generator.next() % 4) {
+                if index > 0 || generator.next() % 5 == 0 { key += separators[Int(generator.next() % UInt64(separators.count))] }
+                key += words[Int(generator.next() % UInt64(words.count))]
+            }
+            if generator.next() % 5 == 0 { key += separators[Int(generator.next() % UInt64(separators.count))] }
+            #expect(Bodyweight.isBodyweight(exerciseKey: key) == plain(key), "\(key)")
+        }
     }
 
     @Test func addedLoadCountsOnTopOfBodyMass() throws {

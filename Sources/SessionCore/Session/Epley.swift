@@ -28,28 +28,49 @@ public enum Bodyweight {
         ["pistol", "squat"], ["nordic", "curl"], ["handstand", "push", "up"],
     ]
 
-    /// The names as the bytes `isBodyweight` looks for: the words spaced, a space each side.
-    static let patterns: [[UInt8]] = names.map { Array((" " + $0.joined(separator: " ") + " ").utf8) }
+    /// The names as the bytes `isBodyweight` looks for: the words joined by one space.
+    static let patterns: [[UInt8]] = names.map { Array($0.joined(separator: " ").utf8) }
 
-    /// True when the exercise is one of them, by whole words. Asked for every set
-    /// logged, so it works on the key's bytes without building words.
+    /// The patterns by their first byte, the only ones a word starting with it can begin.
+    private static let patternsByFirstByte: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: 256)
+        for pattern in patterns { table[Int(pattern[0])].append(pattern) }
+        return table
+    }()
+
+    /// True when the exercise is one of them, by whole words (hyphens and underscores
+    /// separate words as spaces do). Asked for every set logged and imported, so it
+    /// reads the key's bytes in place: at each word's start only the names beginning
+    /// with its letter are compared.
     public static func isBodyweight(exerciseKey: String) -> Bool {
-        // The key with a space each side, hyphens and underscores as spaces, runs of
-        // them as one: every word then stands between two spaces.
-        var padded: [UInt8] = [0x20]
-        padded.reserveCapacity(exerciseKey.utf8.count + 2)
-        for byte in exerciseKey.utf8 {
-            let spaced = byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") ? 0x20 : byte
-            if spaced == 0x20, padded.last == 0x20 { continue }
-            padded.append(spaced)
+        var key = exerciseKey
+        return key.withUTF8 { bytes in
+            for start in bytes.indices where !isSeparator(bytes[start]) && (start == 0 || isSeparator(bytes[start - 1])) {
+                for pattern in patternsByFirstByte[Int(bytes[start])] where matches(pattern, bytes, at: start) { return true }
+            }
+            return false
         }
-        if padded.last != 0x20 { padded.append(0x20) }
-        return patterns.contains { pattern in
-            guard pattern.count <= padded.count else { return false }
-            return (0...(padded.count - pattern.count)).contains { start in
-                padded[start] == 0x20 && padded[start + 1] == pattern[1] && padded[start..<(start + pattern.count)].elementsEqual(pattern)
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
+    /// True when the words of `pattern` stand at `start`, a run of separators for each
+    /// space, and its last word ends there.
+    private static func matches(_ pattern: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var index = start
+        for byte in pattern {
+            guard index < bytes.count else { return false }
+            if byte == UInt8(ascii: " ") {
+                guard isSeparator(bytes[index]) else { return false }
+                while index < bytes.count, isSeparator(bytes[index]) { index += 1 }
+            } else {
+                guard bytes[index] == byte else { return false }
+                index += 1
             }
         }
+        return index == bytes.count || isSeparator(bytes[index])
     }
 }
 
