@@ -77,31 +77,22 @@ func emitColdStart(runs: Int) throws {
                 note: "sessiond --version: starting the executable alone, the floor of any cold start"))
 }
 
-if arguments.first == "--cold-start" {
+/// Runs one part of the bench alone, then exits (0, or 1 with the error).
+func runAlone(_ part: () throws -> Void) -> Never {
+    var status: Int32 = 0
     do {
-        try emitColdStart(runs: arguments.count > 1 ? Int(arguments[1]) ?? 30 : 30)
-        _ = system("rm -rf '\(directory)'")
-        exit(0)
+        try part()
     } catch {
         let message = "sessiond-bench: \(error)\n"
         _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        _ = system("rm -rf '\(directory)'")
-        exit(1)
+        status = 1
     }
+    _ = system("rm -rf '\(directory)'")
+    exit(status)
 }
 
-if arguments.first == "--instructions" {
-    do {
-        try emitInstructionCounts(others: Array(arguments.dropFirst()))
-        _ = system("rm -rf '\(directory)'")
-        exit(0)
-    } catch {
-        let message = "sessiond-bench: \(error)\n"
-        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        _ = system("rm -rf '\(directory)'")
-        exit(1)
-    }
-}
+if arguments.first == "--cold-start" { runAlone { try emitColdStart(runs: arguments.count > 1 ? Int(arguments[1]) ?? 30 : 30) } }
+if arguments.first == "--instructions" { runAlone { try emitInstructionCounts(others: Array(arguments.dropFirst())) } }
 
 do {
     let socket = directory + "/sessiond.sock"
