@@ -19,8 +19,6 @@ struct Finished {
     let output: String
     /// User + system CPU seconds.
     let cpuSeconds: Double
-    /// Its peak resident set size, in KiB (getrusage's ru_maxrss).
-    let peakRSSKilobytes: Int
 }
 
 /// Runs a program to its end; nil when it failed.
@@ -35,8 +33,7 @@ func output(of path: String, _ arguments: [String]) -> Finished? {
     var usage = rusage()
     guard wait(for: pid, usage: &usage) == 0 else { return nil }
     let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return Finished(output: String(decoding: bytes, as: UTF8.self), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-                    peakRSSKilobytes: Int(usage.ru_maxrss))
+    return Finished(output: String(decoding: bytes, as: UTF8.self), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
 /// Everything a descriptor yields until end of file (or an error).
