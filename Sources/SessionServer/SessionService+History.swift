@@ -17,6 +17,8 @@ struct ImportStaging {
 
         var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
         var count: Int { chunks.values.reduce(0) { $0 + $1.count } }
+        /// Sets in its chunks.
+        var sets: Int { chunks.values.reduce(0) { $0 + ImportStaging.sets(in: $1) } }
     }
 
     /// Imports staged at once, at most; an import untouched this long is dropped.
@@ -24,14 +26,29 @@ struct ImportStaging {
     static let expiryMs: Int64 = 15 * 60 * 1000
 
     private(set) var imports: [String: Staged] = [:]
+    /// Sets all imports under way may hold together: what they cost the daemon's memory
+    /// (about 230 bytes a set) stays bounded whoever sends them.
+    let maximumSets: Int
 
-    /// Adds a chunk; refuses a new import while `maximumImports` are staged, and more
-    /// than `HistoryLimits.workoutsPerImport` workouts in one.
+    init(maximumSets: Int = HistoryLimits.stagedSets) {
+        self.maximumSets = maximumSets
+    }
+
+    static func sets(in workouts: [HistoryWorkout]) -> Int { workouts.reduce(0) { $0 + $1.sets.count } }
+
+    /// Adds a chunk; refuses a new import while `maximumImports` are staged, more than
+    /// `HistoryLimits.workoutsPerImport` workouts in one, and more than `maximumSets`
+    /// sets in all. A refused chunk leaves every import as it was.
     mutating func add(_ workouts: [HistoryWorkout], chunk: Int, to id: String, source: String?, nowMs: Int64) throws(HistoryImportError) -> Staged {
         imports = imports.filter { $0.key == id || nowMs - $0.value.touchedMs < Self.expiryMs }
         if imports[id] == nil, imports.values.filter({ $0.result == nil }).count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
         var staged = imports[id] ?? Staged()
-        if !workouts.isEmpty { staged.chunks[chunk] = workouts }  // a call without workouts (done) leaves the chunks as they are
+        if !workouts.isEmpty {  // a call without workouts (done) leaves the chunks as they are
+            let others = imports.filter { $0.key != id }.values.reduce(0) { $0 + $1.sets }
+            let replaced = staged.chunks[chunk].map(Self.sets(in:)) ?? 0
+            guard others + staged.sets - replaced + Self.sets(in: workouts) <= maximumSets else { throw .tooManySets(maximumSets) }
+            staged.chunks[chunk] = workouts
+        }
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
         staged.source = source ?? staged.source
         staged.touchedMs = nowMs
@@ -55,11 +72,13 @@ struct ImportStaging {
 enum HistoryImportError: Error, CustomStringConvertible {
     case tooManyImports(Int)
     case tooLarge(Int)
+    case tooManySets(Int)
 
     var description: String {
         switch self {
         case .tooManyImports(let count): return "\(count) imports are already under way; finish one (done) or wait 15 minutes"
         case .tooLarge(let count): return "an import holds at most \(count) workouts"
+        case .tooManySets(let count): return "the imports under way may hold at most \(count) sets together; store (done) or cancel one first"
         }
     }
 }

@@ -107,6 +107,9 @@ public enum HistoryLimits {
     public static let setsPerWorkout = 2000
     /// Workouts one import may stage before it is committed.
     public static let workoutsPerImport = 100_000
+    /// Sets the imports under way may stage together (a heavy user's five years are
+    /// about 500,000).
+    public static let stagedSets = 1_000_000
     public static let titleLength = 200
     /// Notes from other apps can be long; they are kept whole up to this.
     public static let noteLength = 4000
