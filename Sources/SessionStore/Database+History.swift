@@ -47,11 +47,23 @@ extension Database {
                 INSERT INTO session (id, date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key)
                 VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let insertSet = try connection.prepare("""
-                INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
-                    duration_seconds, distance_m, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, superset)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            // Sets go in Self.importRowsPerInsert rows a statement: SQLite's work per
+            // statement (cursors, its statement journal, the halt) is then shared.
+            var rows: [SQLValue] = []
+            rows.reserveCapacity(Self.importRowsPerInsert * Self.importSetColumns)
+            // The rest, fewer than a full statement's rows, one by one: two statements in
+            // the cache whatever the count.
+            func flush() throws(SQLiteError) {
+                if rows.count == Self.importRowsPerInsert * Self.importSetColumns {
+                    try connection.prepare(Self.insertImportedSetRows).run(values: rows)
+                } else {
+                    let single = try connection.prepare(Self.insertImportedSet)
+                    for start in stride(from: 0, to: rows.count, by: Self.importSetColumns) {
+                        try single.run(values: Array(rows[start..<(start + Self.importSetColumns)]))
+                    }
+                }
+                rows.removeAll(keepingCapacity: true)
+            }
             var keys = Set<String>()
             let aliases = try aliases()
             // Read once per day, not per set.
@@ -88,17 +100,38 @@ extension Database {
                                                bodyMassKg: bodyMass)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     keys.insert(key)
-                    try insertSet.run(values: [
+                    rows += [
                         sessionID.sqlValue, exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue, decision.countedSets.sqlValue,
                         set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue, set.distanceM.sqlValue,
                         set.rpe.sqlValue, set.note.sqlValue, decision.oneRepMaxKg.sqlValue, decision.recordWeightKg.sqlValue,
                         (session.startedAtMs + Int64(index)).sqlValue, set.superset.sqlValue,
-                    ])
+                    ]
+                    if rows.count == Self.importRowsPerInsert * Self.importSetColumns { try flush() }
                 }
             }
+            try flush()
             for key in keys { try recomputeBests(exerciseKey: key) }
         }
         memo.forgetAll()
+    }
+}
+
+extension Database {
+    /// Imported sets stored by one statement, at most.
+    static let importRowsPerInsert = 64
+    static let importSetColumns = 16
+
+    /// The statements that store imported sets: `importRowsPerInsert` of them, and one.
+    static let insertImportedSetRows = insertImportedSets(importRowsPerInsert)
+    static let insertImportedSet = insertImportedSets(1)
+
+    private static func insertImportedSets(_ count: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: importSetColumns).joined(separator: ", ") + ")"
+        return """
+            INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
+                duration_seconds, distance_m, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, superset)
+            VALUES \(Array(repeating: row, count: count).joined(separator: ", "))
+            """
     }
 }
 
