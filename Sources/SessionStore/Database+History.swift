@@ -71,6 +71,9 @@ extension Database {
             // An export repeats a few exercise names over thousands of sets: each name's
             // key, alias and body-weight rule are worked out once.
             var exercises: [String: (key: String, name: String, bodyweight: Bool)] = [:]
+            // The sets of one exercise mostly follow each other: the last name is compared
+            // before any hashing.
+            var last: (exercise: String, resolved: (key: String, name: String, bodyweight: Bool))?
             for session in sessions {
                 let workout = session.workout
                 try insertSession.run([session.date.description, workout.title, session.startedAtMs, session.endedAtMs, workout.rpe, workout.note, source,
@@ -78,13 +81,15 @@ extension Database {
                 let sessionID = connection.lastInsertRowID
                 var numbering: [String: SetNumbering] = [:]
                 for (index, set) in workout.sets.enumerated() {
-                    let exercise = exercises[set.exercise] ?? {
+                    let exercise = last.flatMap { $0.exercise == set.exercise ? $0.resolved : nil } ?? exercises[set.exercise] ?? {
                         let alias = aliases[set.exercise.exerciseKey]
                         let key = alias?.nameKey ?? set.exercise.exerciseKey
                         let resolved = (key: key, name: alias?.name ?? set.exercise, bodyweight: Bodyweight.isBodyweight(exerciseKey: key))
                         exercises[set.exercise] = resolved
+                        keys.insert(key)  // every name resolved is stored: its bests are brought up to date
                         return resolved
                     }()
+                    last = (set.exercise, exercise)
                     let key = exercise.key
                     let exerciseName = exercise.name
                     var bodyMass: Double?
@@ -99,7 +104,6 @@ extension Database {
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
                                                bodyMassKg: bodyMass)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
-                    keys.insert(key)
                     rows += [
                         sessionID.sqlValue, exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue, decision.countedSets.sqlValue,
                         set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue, set.distanceM.sqlValue,
