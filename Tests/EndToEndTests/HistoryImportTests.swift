@@ -144,6 +144,27 @@ import TestSupport
         #expect(try JSONParser.parse(good.stdout)["imported"]?["workouts"] == 900)
     }
 
+    @Test func importedSetsOfAnAliasGoUnderItsExerciseWithNumbersAndBests() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("exercise.alias", .obj(["alias": "OHP", "name": "Overhead Press"]))
+        func set(_ exercise: String, _ reps: Int, _ kind: String = "normal") -> JSONValue {
+            .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": 50, "kind": .string(kind)])
+        }
+        // The sets of one name follow each other, then another name, then the first again.
+        let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Push", "sets": [
+            set("ohp", 5, "warmup"), set("ohp", 5), set("ohp", 8), set("Dips", 10), set("OHP", 3),
+        ]])
+        _ = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout]]))
+        _ = try client.call("history.import", .obj(["importId": "a", "done": true]))
+        let history = try client.call("exercise.history", .obj(["exercise": "Overhead Press"]))
+        let sets = history["sessions"]?[0]?["sets"]?.arrayValue ?? []
+        #expect(sets.map { $0["setNumber"] } == [1, 2, 3, 4] && sets.map { $0["reps"] } == [5, 5, 8, 3], "\(history)")
+        #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == JSONValue(63.3), "Epley of 8 × 50 kg, the best of its sets: \(history)")
+        #expect(try client.call("exercise.history", .obj(["exercise": "Dips"]))["sessions"]?.arrayValue?.count == 1)
+    }
+
     @Test func aCancelledImportStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
