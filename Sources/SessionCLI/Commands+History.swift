@@ -57,9 +57,9 @@ extension Commands {
             // file is read to its end for every problem, and what was sent is dropped.
             var upload = HistoryUpload(source: export.format) { try context.connect(arguments) }
             while let workout = export.next() {
-                if export.problems.isEmpty { upload.add(workout) }
+                if !export.hasProblems { upload.add(workout) }
             }
-            guard export.problems.isEmpty else {
+            guard !export.hasProblems else {
                 upload.cancel()
                 return refuse(export.problems)
             }

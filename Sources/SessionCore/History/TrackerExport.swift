@@ -120,6 +120,9 @@ public enum TrackerExport {
             rows = RowReader(header: header, columns: columns, format: self.format)
         }
 
+        /// True once a problem was found (cheaper than `problems`, asked per workout).
+        public var hasProblems: Bool { !recordProblems.isEmpty || rows?.problems.isEmpty == false }
+
         /// Every problem found so far (at most `maximumProblems`), by line.
         public var problems: [CSVTable.Failure] {
             Array((recordProblems + (rows?.problems ?? [])).sorted { $0.line < $1.line }.prefix(maximumProblems))
