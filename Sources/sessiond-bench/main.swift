@@ -19,15 +19,15 @@ if arguments.contains("--help") {
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
-        figure {name, value, unit[, note]}; see README "Performance". --quick runs a
-        tiny workload. --load only drives CLIENTS connections to a running daemon at
-        SOCKET, each logging PER_CLIENT sets one after the other, and prints
-        "<elapsed ns> <calls> <failed calls>" (a session must be active).
-        --instructions counts, with valgrind's callgrind, the instructions per
-        session.log of this build's sessiond and those of one socket-activated start
-        (exec, first reply, stop), and the same of each SESSIOND given (e.g. an older
-        build, for a comparison in one run); the full run includes it when valgrind
-        is installed. --cold-start only times the first call through
+        figure {name, value, unit[, note]}; see README "Performance" and
+        docs/performance.md. --quick runs a tiny workload. --load only drives CLIENTS
+        connections to a running daemon at SOCKET, each logging PER_CLIENT sets one
+        after the other, and prints "<elapsed ns> <calls> <failed calls>" (a session
+        must be active). --instructions counts, with valgrind's callgrind, the
+        instructions per session.log of this build's sessiond and those of one
+        socket-activated start (exec, first reply, stop), and the same of each SESSIOND
+        given (e.g. an older build, for a comparison in one run); the full run includes
+        it when valgrind is installed. --cold-start only times the first call through
         systemd-socket-activate against a warm one, RUNS times (default 30).
         """)
     exit(0)
