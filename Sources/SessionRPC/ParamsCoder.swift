@@ -87,6 +87,7 @@ extension ParamsCoder {
 public struct ParamsDecoder: ParamsCoder {
     public var params: Params
     let context: DecodingContext
+
     init(params: Params, context: DecodingContext) {
         self.params = params
         self.context = context
