@@ -64,7 +64,9 @@ extension String {
                 bytes.append(byte)
             }
         }
-        return bytes.count == utf8.count ? self : String(decoding: bytes, as: UTF8.self)
+        // Unchanged text is returned as it is (no copy); a tab or line break turned into
+        // a space leaves the length as it was, so the bytes themselves are compared.
+        return bytes.elementsEqual(utf8) ? self : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Splits on a separator string (a small stand-in for Foundation's method).
