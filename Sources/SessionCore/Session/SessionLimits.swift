@@ -37,37 +37,5 @@ extension String {
 
     /// The key under which an exercise's history is kept: lowercased, whitespace
     /// collapsed, so "Goblet  squat" and "goblet squat" are one exercise.
-    public var exerciseKey: String { asciiExerciseKey() ?? collapsingWhitespace().lowercased() }
-
-    /// The key of an ASCII name (nearly every one) in one pass, without Unicode tables;
-    /// the text itself when it is a key already. Nil for other text.
-    private func asciiExerciseKey() -> String? {
-        var afterSpace = true
-        var isKey = true
-        for byte in utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == 0x20 {
-                if afterSpace { isKey = false }
-                afterSpace = true
-            } else {
-                if byte < 0x20 || byte == 0x7F || (0x41...0x5A).contains(byte) { isKey = false }
-                afterSpace = false
-            }
-        }
-        if isKey, !afterSpace { return self }
-        var key: [UInt8] = []
-        key.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        for byte in utf8 {
-            switch byte {
-            case 0x20, 0x09...0x0D: pendingSpace = !key.isEmpty
-            case 0x00..<0x20, 0x7F: continue
-            default:
-                if pendingSpace { key.append(0x20) }
-                pendingSpace = false
-                key.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
-            }
-        }
-        return String(decoding: key, as: UTF8.self)
-    }
+    public var exerciseKey: String { collapsingWhitespace().lowercased() }
 }
