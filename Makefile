@@ -89,14 +89,14 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(if $(filter 1,$(STATIC_C_LIBS)),-Xlinker -L$(STATIC_LIB_DIR))
 
 # Fuzzes SessionCore's input boundary (Tests/Fuzz/main.swift compiled into the module
-# with libFuzzer and AddressSanitizer), seeded with the example plans. Not part of
+# with libFuzzer and AddressSanitizer), seeded with the example plans and exports. Not part of
 # `make test`: it runs for FUZZ_SECONDS and stops at the first crash, leaving it in .build/fuzz.
 FUZZ_SECONDS ?= 60
 # The JSON module is built first (instrumented too), then SessionCore with the fuzzer.
 FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address
 fuzz:
 	mkdir -p .build/fuzz/corpus
-	cp ../shared/examples/plans/* .build/fuzz/corpus/ 2>/dev/null || true
+	cp ../shared/examples/plans/* ../shared/examples/exports/* .build/fuzz/corpus/ 2>/dev/null || true
 	swiftc $(FUZZ_FLAGS) -module-name JSON -emit-module -emit-module-path .build/fuzz/JSON.swiftmodule \
 	  -emit-library -static -o .build/fuzz/libJSON.a Sources/JSON/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name SessionCore -I .build/fuzz -L .build/fuzz -lJSON \

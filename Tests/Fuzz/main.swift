@@ -1,18 +1,53 @@
 import JSON
 
-// libFuzzer entry point for the untrusted-input boundary of SessionCore: the JSON parser,
-// plan import (raw model text included), quantities and dates. Not a SwiftPM target: it
-// is compiled into the SessionCore module by `make fuzz` (see docs/development.md), so
-// internal code is reachable and ASan checks every access (JSON is linked in, built
-// with the same instrumentation).
+// libFuzzer entry point for the untrusted-input boundary of SessionCore: the JSON parser
+// and the request line's slices (their look-ups checked against their member lists),
+// plan import (raw model text included), Strong/Hevy exports, quantities, dates and
+// whitespace collapsing. Not a SwiftPM target: it is compiled into the SessionCore
+// module by `make fuzz` (see docs/development.md), so internal code is reachable and
+// ASan checks every access (JSON is linked in, built with the same instrumentation).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     _ = try? JSONParser.parse(bytes: bytes)
+    if let slice = try? JSONSlice.document(bytes) { checkLookups(slice) }
+    // Another tracker's export is a file a person hands over: any bytes.
+    _ = try? TrackerExport.read(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
+    checkCollapsing(text)
     _ = try? PlanImporter.importPlan(text: text, options: PlanImportOptions(today: LocalDate(daysSinceEpoch: 20_500)))
     _ = Quantity.seconds(text)
     _ = Quantity.weight(text)
     _ = LocalDate(text)
     return 0
+}
+
+/// A slice's look-ups agree with its member list: each key finds its first member, and
+/// `duplicateKey` is the first key seen twice. Recurses into members and elements.
+func checkLookups(_ slice: JSONSlice, depth: Int = 0) {
+    guard depth < 8 else { return }
+    if let members = slice.members {
+        var seen = Set<String>()
+        var firstTwice: String?
+        for (index, member) in members.enumerated() {
+            if !seen.insert(member.key).inserted, firstTwice == nil { firstTwice = member.key }
+            let found = slice.position(of: member.key)
+            precondition(found != nil && members[found!.index].key == member.key, "position(of:) misses \(member.key.debugDescription)")
+            precondition(found!.index <= index, "position(of:) is not the first \(member.key.debugDescription)")
+            checkLookups(member.value, depth: depth + 1)
+        }
+        precondition(slice.duplicateKey == firstTwice,
+                     "duplicateKey disagrees: \(String(describing: slice.duplicateKey)) against \(String(describing: firstTwice))")
+        precondition(slice.position(of: "\u{0}never a key") == nil)
+    }
+    for element in slice.elements ?? [] { checkLookups(element, depth: depth + 1) }
+}
+
+/// Collapsed whitespace has no control characters, no runs of whitespace, none at the
+/// ends, and collapsing it again changes nothing.
+func checkCollapsing(_ text: String) {
+    let collapsed = text.collapsingWhitespace()
+    precondition(collapsed.collapsingWhitespace() == collapsed, "collapsing twice differs: \(text.debugDescription)")
+    precondition(!collapsed.unicodeScalars.contains { $0.properties.generalCategory == .control }, "a control survives: \(text.debugDescription)")
+    precondition(!collapsed.hasPrefix(" ") && !collapsed.hasSuffix(" ") && !collapsed.contains("  "), "spaces survive: \(text.debugDescription)")
 }
