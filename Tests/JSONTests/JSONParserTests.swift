@@ -92,3 +92,23 @@ import Testing
         }
     }
 }
+
+/// The writer's members and integers as the tree writes them.
+@Suite struct JSONWriterTests {
+    @Test func membersAndIntegersReadBackAsWritten() throws {
+        let integers: [Int64] = [0, 7, -7, 10, -10, 1_234_567_890, Int64.max, Int64.min, -1]
+        var writer = JSONWriter()
+        writer.object {
+            for (index, number) in integers.enumerated() {
+                $0.key(index % 2 == 0 ? "even" : "odd")
+                $0.value(number)
+            }
+            $0.member("flag", true)
+            $0.member("none", Int?.none)
+            $0.member("list", "x")
+        }
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == #"{"even":0,"odd":7,"even":-7,"odd":10,"even":-10,"odd":1234567890,"even":9223372036854775807,"odd":-9223372036854775808,"even":-1,"flag":true,"none":null,"list":"x"}"#)
+        for number in integers { #expect(JSONValue.format(number: Double(number)) == (abs(Double(number)) < 9_007_199_254_740_992 ? String(number) : Double(number).description)) }
+    }
+}
