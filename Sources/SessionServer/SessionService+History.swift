@@ -8,7 +8,7 @@ struct ImportStaging {
     struct Staged {
         /// Chunks by number: a chunk sent again (a retry, or the group commit running
         /// a request twice) replaces itself.
-        var chunks: [Int: [HistoryWorkout]] = [:]
+        private(set) var chunks: [Int: [HistoryWorkout]] = [:]
         var source: String?
         var touchedMs: Int64 = 0
         /// What its `done` stored, once that committed: the workouts are let go and
@@ -17,8 +17,20 @@ struct ImportStaging {
 
         var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
         var count: Int { chunks.values.reduce(0) { $0 + $1.count } }
-        /// Sets in its chunks.
-        var sets: Int { chunks.values.reduce(0) { $0 + ImportStaging.sets(in: $1) } }
+        /// Sets in its chunks, kept as they are staged (asked at every chunk).
+        private(set) var sets = 0
+
+        /// Puts a chunk in place of the one of its number, if any.
+        mutating func stage(_ workouts: [HistoryWorkout], chunk: Int) {
+            sets += ImportStaging.sets(in: workouts) - (chunks[chunk].map(ImportStaging.sets(in:)) ?? 0)
+            chunks[chunk] = workouts
+        }
+
+        /// Lets go of the workouts (after `done`).
+        mutating func release() {
+            chunks = [:]
+            sets = 0
+        }
     }
 
     /// Imports staged at once, at most; an import untouched this long is dropped.
@@ -45,9 +57,10 @@ struct ImportStaging {
         var staged = imports[id] ?? Staged()
         if !workouts.isEmpty {  // a call without workouts (done) leaves the chunks as they are
             let others = imports.filter { $0.key != id }.values.reduce(0) { $0 + $1.sets }
-            let replaced = staged.chunks[chunk].map(Self.sets(in:)) ?? 0
-            guard others + staged.sets - replaced + Self.sets(in: workouts) <= maximumSets else { throw .tooManySets(maximumSets) }
-            staged.chunks[chunk] = workouts
+            var next = staged
+            next.stage(workouts, chunk: chunk)
+            guard others + next.sets <= maximumSets else { throw .tooManySets(maximumSets) }
+            staged = next
         }
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
         staged.source = source ?? staged.source
@@ -63,7 +76,7 @@ struct ImportStaging {
 
     /// After the `done` call's commit: keeps only its result.
     mutating func complete(_ id: String, with result: HistoryImport.Result) {
-        imports[id]?.chunks = [:]
+        imports[id]?.release()
         imports[id]?.result = result
     }
 }
