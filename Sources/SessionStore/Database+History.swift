@@ -104,12 +104,23 @@ extension Database {
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
                                                bodyMassKg: bodyMass)
                     numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
-                    rows += [
-                        sessionID.sqlValue, exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue, decision.countedSets.sqlValue,
-                        set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue, set.distanceM.sqlValue,
-                        set.rpe.sqlValue, set.note.sqlValue, decision.oneRepMaxKg.sqlValue, decision.recordWeightKg.sqlValue,
-                        (session.startedAtMs + Int64(index)).sqlValue, set.superset.sqlValue,
-                    ]
+                    // Appended one by one: a literal array here would be allocated per set.
+                    rows.append(sessionID.sqlValue)
+                    rows.append(exerciseName.sqlValue)
+                    rows.append(key.sqlValue)
+                    rows.append(decision.setNumber.sqlValue)
+                    rows.append(decision.countedSets.sqlValue)
+                    rows.append(set.kind.rawValue.sqlValue)
+                    rows.append(set.reps.sqlValue)
+                    rows.append(set.weightKg.sqlValue)
+                    rows.append(set.durationSeconds.sqlValue)
+                    rows.append(set.distanceM.sqlValue)
+                    rows.append(set.rpe.sqlValue)
+                    rows.append(set.note.sqlValue)
+                    rows.append(decision.oneRepMaxKg.sqlValue)
+                    rows.append(decision.recordWeightKg.sqlValue)
+                    rows.append((session.startedAtMs + Int64(index)).sqlValue)
+                    rows.append(set.superset.sqlValue)
                     if rows.count == Self.importRowsPerInsert * Self.importSetColumns { try flush() }
                 }
             }
