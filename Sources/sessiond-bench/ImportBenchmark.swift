@@ -48,12 +48,15 @@ enum ImportBenchmark {
         // also counts this process's memory at the spawn (the child shared it until exec).
         var peak = 0
         var status: Int32 = 0
-        while waitpid(importer, &status, WNOHANG) == 0 {
+        while true {
+            let waited = waitpid(importer, &status, WNOHANG)
+            if waited == importer { break }
+            guard waited == 0 || errno == EINTR else { throw BenchError("waiting for sessionctl import failed (errno \(errno))") }
             peak = max(peak, peakRSSKilobytes(importer))
             usleep(2_000)
         }
         let seconds = Double(nowNs() - start) / 1e9
-        guard status == 0 else { throw BenchError("sessionctl import failed (status \(status))") }
+        guard status == 0 else { throw BenchError("sessionctl import failed (wait status \(status))") }
         return Run(seconds: seconds, sessionctlPeakMiB: Double(peak) / 1024,
                    daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024, daemonAfterMiB: Double(rssKilobytes(daemon)) / 1024)
     }
