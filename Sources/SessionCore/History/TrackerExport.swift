@@ -86,7 +86,7 @@ public enum TrackerExport {
         /// A JSON export's workouts, read at once, last first.
         private var pending: [HistoryWorkout] = []
         /// The workout whose rows are being read, by its rows' key.
-        private var current: (key: String, workout: HistoryWorkout)?
+        private var current: (key: RowReader.WorkoutKey, workout: HistoryWorkout)?
         private var recordProblems: [CSVTable.Failure] = []
 
         /// Reads the header (or a JSON export whole); fails when the text is not an
@@ -269,7 +269,7 @@ struct RowReader {
     let format: TrackerExport.Format
     private(set) var problems: [CSVTable.Failure] = []
     /// Hevy writes an exercise's note on every row of it: kept once.
-    private var lastNote: (workout: String, exercise: String, note: String)?
+    private var lastNote: (workout: WorkoutKey, exercise: String, note: String)?
 
     /// Units named in the header (`Weight (lbs)`, `distance_km`), for files without
     /// unit columns.
@@ -300,8 +300,17 @@ struct RowReader {
         return time
     }
 
+    /// What tells a row's workout from another's: its start and title as written, and
+    /// the workout's number where the export has one (compared as they stand, no key
+    /// string built per row).
+    struct WorkoutKey: Equatable {
+        let start: String
+        let title: String
+        let number: String?
+    }
+
     struct Row {
-        let workoutKey: String
+        let workoutKey: WorkoutKey
         let workout: HistoryWorkout
         /// Nil for a row that holds no set.
         let set: HistorySet?
@@ -370,7 +379,7 @@ struct RowReader {
             durations[durationText] = duration
             if duration == nil { problem(.duration, "not a duration: \"\(durationText)\" (expected e.g. 56m, 1h 2m or seconds)") }
         }
-        let workoutKey = [startText, title, text(.workoutNumber) ?? ""].joined(separator: "\u{1F}")
+        let workoutKey = WorkoutKey(start: startText, title: title, number: text(.workoutNumber))
         let workout = HistoryWorkout(start: start, durationSeconds: duration, title: title, note: text(.workoutNote), sets: [])
         guard let exercise = text(.exercise) else {
             problem(.exercise, "missing")
