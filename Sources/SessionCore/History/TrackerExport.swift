@@ -294,11 +294,18 @@ struct RowReader {
     }
 
     private mutating func dateTime(_ text: String) -> LocalDateTime? {
-        if let known = times[text] { return known }
-        let time = HistoryDates.dateTime(text)
-        if let time { times[text] = time }
+        // The rows of a workout repeat its start: the last one is compared before hashing.
+        if let last = lastTime, last.text == text { return last.time }
+        var time = times[text]
+        if time == nil {
+            time = HistoryDates.dateTime(text)
+            times[text] = time
+        }
+        if let time { lastTime = (text, time) }
         return time
     }
+
+    private var lastTime: (text: String, time: LocalDateTime)?
 
     /// What tells a row's workout from another's: its start and title as written, and
     /// the workout's number where the export has one (compared as they stand, no key
