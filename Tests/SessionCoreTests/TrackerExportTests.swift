@@ -180,6 +180,22 @@ import TestSupport
         #expect(result.workouts[2].sets.count == 2)
     }
 
+    /// Plain decimals are read without strtod, and exactly as it reads them.
+    @Test func plainDecimalsReadAsStrtodReadsThem() {
+        var generator = SplitMix(seed: 72)
+        let alphabet = Array("0123456789..,,1x -e")
+        for _ in 0..<20_000 {
+            let text = String((0..<Int(1 + generator.next() % 18)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            guard let fast = text.plainDecimal else { continue }
+            #expect(fast == Double(text.replacingComma()), "\(text)")
+        }
+        for text in ["72.5", "72,5", "8", "0.1", "65.181223569", "123456789012345", "0.00000000000001", ".5", "5."] {
+            #expect(text.plainDecimal != nil && text.plainDecimal == Double(text.replacingComma()), "\(text)")
+        }
+        // Past 15 digits, and anything but digits and one separator, strtod reads it.
+        for text in ["74.99999999999999", "1234567890123456", "1,234.5", "-5", "1e3", "", "."] { #expect(text.plainDecimal == nil, "\(text)") }
+    }
+
     @Test func theWireFormRoundTrips() throws {
         let workout = HistoryWorkout(start: try #require(LocalDateTime("2026-04-24T09:40:00")), durationSeconds: 60, title: "A", note: "n",
                                      sets: [HistorySet(exercise: "Row", kind: .drop, reps: 5, weightKg: 50, distanceM: 10, durationSeconds: 3, rpe: 7.5, note: "x", superset: "1")])
