@@ -104,7 +104,7 @@ public struct Params: Sendable {
         guard let found = take(name) else { missing(name, required: required); return nil }
         // Built only on failure: this runs for every number of every set logged.
         func text() -> String { "must be a number from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))" }
-        guard found.isNumber, let number = Double(found.text), range.contains(number) else {
+        guard let number = found.numberValue, range.contains(number) else {
             fail(name, "\(text()), got \(found.text)")
             return nil
         }

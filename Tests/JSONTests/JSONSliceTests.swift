@@ -35,6 +35,24 @@ import Testing
         #expect(document.member("reps")?.member("x") == nil, "not an object")
     }
 
+    /// Numbers read from their bytes are what strtod makes of their text.
+    @Test func numbersReadAsStrtodReadsThem() throws {
+        var state: UInt64 = 53
+        var generator = AnyRandom { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 11 }
+        for _ in 0..<20_000 {
+            var text = generator.next() % 4 == 0 ? "-" : ""
+            text += String(generator.next() % 1_000_000_000_000)
+            if generator.next() % 2 == 0 { text += "." + String(generator.next() % 100_000_000) }
+            if generator.next() % 8 == 0 { text += "e" + String(Int(generator.next() % 40) - 20) }
+            let slice = try JSONSlice.document(Array(text.utf8))
+            #expect(slice.numberValue == Double(text), "\(text)")
+        }
+        for text in ["0", "-0", "72.5", "0.1", "65.181223569", "74.99999999999999", "123456789012345", "1234567890123456789", "1e3", "2.5E-3", "-0.0"] {
+            #expect(try JSONSlice.document(Array(text.utf8)).numberValue == Double(text), "\(text)")
+        }
+        #expect(try JSONSlice.document(Array("-0".utf8)).numberValue?.sign == .minus, "negative zero keeps its sign")
+    }
+
     @Test func positionsCountsAndDuplicateKeysComeFromTheTape() throws {
         let text = #"{"reps": 5, "rpe": null, "n\u0061me": "Row"}"#
         let document = try JSONSlice.document(Array(text.utf8))
@@ -77,4 +95,11 @@ import Testing
         #expect(try integer("0.000e999999999999") == 0)
         #expect(try integer(#""5""#) == nil)
     }
+}
+
+/// A small deterministic generator for the tests of this module (no dependencies).
+struct AnyRandom {
+    let nextValue: () -> UInt64
+    init(_ next: @escaping () -> UInt64) { nextValue = next }
+    mutating func next() -> UInt64 { nextValue() }
 }
