@@ -193,42 +193,12 @@ public struct JSONSlice: Sendable {
         }
     }
 
-    /// A number's value, nil when this is not a number. A plain one (`72.5`, `-3`, up to
-    /// 15 digits, no exponent) is read from its bytes exactly as strtod reads it: the
-    /// digits as an integer below 2^53 divided by a power of ten up to 10^15, both exact
-    /// doubles, so the division rounds once (Clinger's fast path).
+    /// A number's value, nil when this is not a number (a plain one read from its bytes:
+    /// `PlainDecimal`).
     public var numberValue: Double? {
         guard isNumber else { return nil }
-        return JSONSlice.plainNumber(bytes[range]) ?? Double(text)
+        return PlainDecimal.value(bytes[range]) ?? Double(text)
     }
-
-    static func plainNumber(_ text: ArraySlice<UInt8>) -> Double? {
-        var digits: UInt64 = 0
-        var count = 0
-        var fraction = -1  // digits after the point; -1 before it
-        var index = text.startIndex
-        let negative = index < text.endIndex && text[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        while index < text.endIndex {
-            let byte = text[index]
-            index += 1
-            if byte == UInt8(ascii: ".") {
-                guard fraction < 0 else { return nil }
-                fraction = 0
-                continue
-            }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }  // an exponent: strtod
-            count += 1
-            guard count <= 15 else { return nil }
-            digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
-            if fraction >= 0 { fraction += 1 }
-        }
-        guard count > 0 else { return nil }
-        let value = Double(digits) / powersOfTen[max(fraction, 0)]
-        return negative ? -value : value
-    }
-
-    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     /// A boolean's value, nil when this is not one.
     public var boolValue: Bool? {

@@ -189,11 +189,11 @@ import TestSupport
             guard let fast = text.plainDecimal else { continue }
             #expect(fast == Double(text.replacingComma()), "\(text)")
         }
-        for text in ["72.5", "72,5", "8", "0.1", "65.181223569", "123456789012345", "0.00000000000001", ".5", "5."] {
+        for text in ["72.5", "72,5", "8", "0.1", "65.181223569", "123456789012345", "0.00000000000001", ".5", "5.", "-5"] {
             #expect(text.plainDecimal != nil && text.plainDecimal == Double(text.replacingComma()), "\(text)")
         }
         // Past 15 digits, and anything but digits and one separator, strtod reads it.
-        for text in ["74.99999999999999", "1234567890123456", "1,234.5", "-5", "1e3", "", "."] { #expect(text.plainDecimal == nil, "\(text)") }
+        for text in ["74.99999999999999", "1234567890123456", "1,234.5", "5-", "--5", "1e3", "", "."] { #expect(text.plainDecimal == nil, "\(text)") }
     }
 
     @Test func theWireFormRoundTrips() throws {

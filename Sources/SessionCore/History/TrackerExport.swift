@@ -446,34 +446,9 @@ struct RowReader {
 }
 
 extension String {
-    /// The value of a plain decimal as exports write most numbers (`72.5`, `72,5`, `8`:
-    /// digits, at most one point or comma, at most 15 digits), nil for anything else.
-    /// Exact, as strtod would read it: the digits as an integer below 2^53 divided by a
-    /// power of ten up to 10^15, both exact doubles, so the division rounds once
-    /// (Clinger's fast path) — without building a C string per field.
-    var plainDecimal: Double? {
-        var digits: UInt64 = 0
-        var count = 0
-        var fraction = -1  // digits after the separator; -1 before one is seen
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                count += 1
-                guard count <= 15 else { return nil }
-                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
-                if fraction >= 0 { fraction += 1 }
-            case UInt8(ascii: "."), UInt8(ascii: ","):
-                guard fraction < 0 else { return nil }
-                fraction = 0
-            default:
-                return nil
-            }
-        }
-        guard count > 0 else { return nil }
-        return Double(digits) / Self.powersOfTen[max(fraction, 0)]
-    }
-
-    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+    /// The value of a plain decimal as exports write most numbers (`72.5`, `72,5`, `8`),
+    /// read without strtod (`PlainDecimal`); nil for anything else.
+    var plainDecimal: Double? { PlainDecimal.value(utf8, commaSeparates: true) }
 
     /// A decimal comma read as a point (`72,5` in localised exports).
     func replacingComma() -> String {
