@@ -2,10 +2,11 @@ import JSON
 
 // libFuzzer entry point for the untrusted-input boundary of SessionCore: the JSON parser
 // and the request line's slices (their look-ups checked against their member lists),
-// plan import (raw model text included), Strong/Hevy exports, quantities, dates and
-// whitespace collapsing. Not a SwiftPM target: it is compiled into the SessionCore
-// module by `make fuzz` (see docs/development.md), so internal code is reachable and
-// ASan checks every access (JSON is linked in, built with the same instrumentation).
+// plan import (raw model text included), Strong/Hevy exports, quantities, dates,
+// whitespace collapsing and plain decimals (against strtod). Not a SwiftPM target: it is
+// compiled into the SessionCore module by `make fuzz` (see docs/development.md), so
+// internal code is reachable and ASan checks every access (JSON is linked in, built with
+// the same instrumentation).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -15,6 +16,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? TrackerExport.read(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
     checkCollapsing(text)
+    if let plain = PlainDecimal.value(bytes) {
+        precondition(plain == Double(text) || (plain.isZero && Double(text)?.isZero == true), "PlainDecimal disagrees with strtod: \(text.debugDescription)")
+    }
     _ = try? PlanImporter.importPlan(text: text, options: PlanImportOptions(today: LocalDate(daysSinceEpoch: 20_500)))
     _ = Quantity.seconds(text)
     _ = Quantity.weight(text)

@@ -196,6 +196,18 @@ import TestSupport
         for text in ["74.99999999999999", "1234567890123456", "1,234.5", "5-", "--5", "1e3", "", "."] { #expect(text.plainDecimal == nil, "\(text)") }
     }
 
+    /// Found by the fuzzer: a count no Int holds trapped while it was converted.
+    @Test func hugeCountsAreProblemsNotCrashes() {
+        let problems = failure("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,A,51m,Squat,1,100,1e300,0,0,
+            2026-04-24 09:40:00,A,51m,Plank,2,0,0,0,99999999999999999999,
+            2026-04-24 09:40:00,A,51m,Plank,3,0,0,0,90000,
+            """)?.problems
+        #expect(problems?.map(\.line) == [2, 3, 4])
+        #expect(problems?.first?.message.contains("\"Reps\": beyond 1000") == true && problems?.last?.message == "\"Seconds\": beyond 86400 seconds: 90000")
+    }
+
     @Test func theWireFormRoundTrips() throws {
         let workout = HistoryWorkout(start: try #require(LocalDateTime("2026-04-24T09:40:00")), durationSeconds: 60, title: "A", note: "n",
                                      sets: [HistorySet(exercise: "Row", kind: .drop, reps: 5, weightKg: 50, distanceM: 10, durationSeconds: 3, rpe: 7.5, note: "x", superset: "1")])

@@ -342,6 +342,12 @@ struct RowReader {
         return value
     }
 
+    /// A count read as a number (never negative here), rounded; one no `Int` holds reads
+    /// as the largest, which every bound refuses (converting it would trap).
+    private static func whole(_ value: Double) -> Int {
+        value.rounded() < 9e15 ? Int(value.rounded()) : 9_000_000_000_000_000
+    }
+
     /// What exports write for an empty value.
     private static let noneWords = ["none", "n/a", "null"]
 
@@ -412,7 +418,7 @@ struct RowReader {
             weight = Quantity.poundsToKilograms(kilograms)
         }
         let repsValue = number(.reps)
-        let reps = repsValue.map { Int($0.rounded()) }
+        let reps = repsValue.map(Self.whole)
         if let repsValue, repsValue.rounded() != repsValue { problem(.reps, "not a whole number: \(repsValue)") }
         var distance = number(.distance)
         if let value = distance, value > 0 {
@@ -422,7 +428,10 @@ struct RowReader {
             default: break
             }
         }
-        let seconds = number(.seconds).map { Int($0.rounded()) }
+        let seconds = number(.seconds).map(Self.whole)
+        if let value = seconds, !SessionLimits.durationSeconds.contains(value) {
+            problem(.seconds, "beyond \(SessionLimits.durationSeconds.upperBound) seconds: \(value)")
+        }
         var rpe = number(.rpe)
         if let value = rpe, value == 0 { rpe = nil }  // Strong writes 0 for "none"
         if let value = rpe, !SessionLimits.rpe.contains(value) { problem(.rpe, "not from 1 to 10: \(value)"); rpe = nil }
