@@ -21,6 +21,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = try? PlanImporter.importPlan(text: text, options: PlanImportOptions(today: LocalDate(daysSinceEpoch: 20_500)))
     _ = Quantity.seconds(text)
+    _ = TrackerExport.duration(text)
     _ = Quantity.weight(text)
     _ = LocalDate(text)
     return 0

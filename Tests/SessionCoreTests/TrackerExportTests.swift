@@ -206,6 +206,10 @@ import TestSupport
             """)?.problems
         #expect(problems?.map(\.line) == [2, 3, 4])
         #expect(problems?.first?.message.contains("\"Reps\": beyond 1000") == true && problems?.last?.message == "\"Seconds\": beyond 86400 seconds: 90000")
+        // Durations, read as the apps write them, neither trap nor overflow.
+        for text in ["1e300", "99999999999999999999", "9999999999999999h", "9999999999999999m 9999999999999999s"] {
+            #expect(TrackerExport.duration(text) == nil, "\(text)")
+        }
     }
 
     @Test func theWireFormRoundTrips() throws {

@@ -499,8 +499,10 @@ enum HistoryDates {
     }
 
     /// `56m`, `1h 2m`, `35min`, `1h 2min`, `1h`, `45s`, or plain seconds.
+    /// Beyond a million hours or seconds a duration is no duration (and would not fit
+    /// the arithmetic): nil.
     static func duration(_ text: String) -> Int? {
-        if let seconds = Double(text), seconds >= 0 { return Int(seconds.rounded()) }
+        if let seconds = Double(text), seconds >= 0 { return seconds < 1e9 ? Int(seconds.rounded()) : nil }
         var total = 0
         var digits = ""
         var matched = false
@@ -511,7 +513,7 @@ enum HistoryDates {
             }
             if character == " " && digits.isEmpty { continue }
             if !digits.isEmpty {
-                guard let value = Int(digits) else { return nil }
+                guard let value = Int(digits), value <= 1_000_000 else { return nil }
                 switch character {
                 case "h": total += value * 3600
                 case "m": total += value * 60
