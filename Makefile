@@ -23,7 +23,7 @@ help:
 	@echo "make test       build and run every test (unit, storage, end-to-end)"
 	@echo "make build      debug build;  make release: optimised build"
 	@echo "make bench      measure speed and memory against this machine's floors (installs timewarrior and valgrind when missing)"
-	@echo "make fuzz       fuzz JSON parsing and plan import with libFuzzer + ASan (FUZZ_SECONDS=$(FUZZ_SECONDS))"
+	@echo "make fuzz       fuzz the input boundaries (JSON, plans, exports, request lines) with libFuzzer + ASan (FUZZ_SECONDS=$(FUZZ_SECONDS) each)"
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build needs, when missing"
@@ -102,6 +102,19 @@ fuzz:
 	swiftc $(FUZZ_FLAGS) -module-name SessionCore -I .build/fuzz -L .build/fuzz -lJSON \
 	  $$(find Sources/SessionCore -name '*.swift') Tests/Fuzz/main.swift -o .build/fuzz/session-core-fuzzer
 	cd .build/fuzz && ./session-core-fuzzer corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
+	# The daemon's request boundary: SessionRPC with a second entry point, seeded with
+	# request lines of the protocol tests' kind.
+	swiftc $(FUZZ_FLAGS) -module-name SessionCore -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionCore.swiftmodule \
+	  -emit-library -static -o .build/fuzz/libSessionCore.a $$(find Sources/SessionCore -name '*.swift')
+	swiftc $(FUZZ_FLAGS) -module-name SessionSystem -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionSystem.swiftmodule \
+	  -emit-library -static -o .build/fuzz/libSessionSystem.a Sources/SessionSystem/*.swift
+	swiftc $(FUZZ_FLAGS) -module-name SessionRPC -I .build/fuzz -L .build/fuzz -lSessionSystem -lSessionCore -lJSON \
+	  $$(find Sources/SessionRPC -name '*.swift') Tests/Fuzz/RPC/main.swift -o .build/fuzz/session-rpc-fuzzer
+	mkdir -p .build/fuzz/rpc-corpus
+	printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Squat","reps":5,"weightKg":100,"rpe":8,"kind":"warmup","note":"x","at":"2026-11-30T18:05:00+01:00"}}' > .build/fuzz/rpc-corpus/log
+	printf '%s\n' '{"jsonrpc":"2.0","id":"a","method":"history.import","params":{"importId":"i","chunk":0,"workouts":[{"start":"2026-01-05T18:00:00","title":"Legs","durationSeconds":3600,"sets":[{"exercise":"Squat","reps":5,"weightKg":100,"kind":"drop","distanceM":10,"superset":"A"}]}]}}' > .build/fuzz/rpc-corpus/import
+	printf '%s\n' '[{"jsonrpc":"2.0","id":1,"method":"health.record","params":{"type":"steps","value":1000,"date":"2026-11-30"}},{"jsonrpc":"2.0","id":2,"method":"session.editSet","params":{"setId":3,"reps":6,"confirm":true}}]' > .build/fuzz/rpc-corpus/batch
+	cd .build/fuzz && ./session-rpc-fuzzer rpc-corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
 
 # Measures latency, throughput, start-up and memory; prints JSON lines (see README).
 # The bench compares sessionctl log with timewarrior's timew start and counts
