@@ -23,29 +23,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 let context = DecodingContext(nowMs: 1_764_000_000_000)
 
+/// Every method's contract: a new one is added here.
+let contracts: [any MethodContract.Type] = [
+    SessionFinish.self, HealthRecord.self, DaemonStatus.self, PlanList.self, SessionAbort.self, SessionEdit.self, PlanActivate.self,
+    SessionResume.self, ProfileGet.self, SessionLog.self, SummaryWeekly.self, PlanImport.self, ExerciseHistoryGet.self,
+    ExerciseAliasSet.self, ExerciseAliases.self, PlanAttempt.self, PromptRender.self, SessionCurrent.self, SessionGet.self,
+    DatabaseBackup.self, PlanGet.self, SessionStart.self, HistoryExercises.self, ProfileSet.self, HistoryExport.self, SessionUndo.self,
+    HistoryImport.self, SessionPause.self, SessionEditSet.self, EventsSubscribe.self, SessionList.self, PlanAttempts.self,
+]
+
 func decodeEveryContract(_ params: Params) {
     func decode<Contract: MethodContract>(_ contract: Contract.Type) {
         var copy = params
         _ = try? Contract.Params(from: &copy, method: Contract.name, context: context)
     }
-    decode(SessionFinish.self); decode(HealthRecord.self); decode(DaemonStatus.self); decode(PlanList.self)
-    decode(SessionAbort.self); decode(SessionEdit.self); decode(PlanActivate.self); decode(SessionResume.self)
-    decode(ProfileGet.self); decode(SessionLog.self); decode(SummaryWeekly.self); decode(PlanImport.self)
-    decode(ExerciseHistoryGet.self); decode(ExerciseAliasSet.self); decode(ExerciseAliases.self); decode(PlanAttempt.self)
-    decode(PromptRender.self); decode(SessionCurrent.self); decode(SessionGet.self); decode(DatabaseBackup.self)
-    decode(PlanGet.self); decode(SessionStart.self); decode(HistoryExercises.self); decode(ProfileSet.self)
-    decode(HistoryExport.self); decode(SessionUndo.self); decode(HistoryImport.self); decode(SessionPause.self)
-    decode(SessionEditSet.self); decode(EventsSubscribe.self); decode(SessionList.self); decode(PlanAttempts.self)
+    for contract in contracts { decode(contract) }
 }
 
 func readEveryResult(_ value: JSONValue) {
     func read<Contract: MethodContract>(_ contract: Contract.Type) { _ = try? Contract.Result(json: value) }
-    read(SessionFinish.self); read(HealthRecord.self); read(DaemonStatus.self); read(PlanList.self)
-    read(SessionAbort.self); read(SessionEdit.self); read(PlanActivate.self); read(SessionResume.self)
-    read(ProfileGet.self); read(SessionLog.self); read(SummaryWeekly.self); read(PlanImport.self)
-    read(ExerciseHistoryGet.self); read(ExerciseAliasSet.self); read(ExerciseAliases.self); read(PlanAttempt.self)
-    read(PromptRender.self); read(SessionCurrent.self); read(SessionGet.self); read(DatabaseBackup.self)
-    read(PlanGet.self); read(SessionStart.self); read(HistoryExercises.self); read(ProfileSet.self)
-    read(HistoryExport.self); read(SessionUndo.self); read(HistoryImport.self); read(SessionPause.self)
-    read(SessionEditSet.self); read(EventsSubscribe.self); read(SessionList.self); read(PlanAttempts.self)
+    for contract in contracts { read(contract) }
 }
