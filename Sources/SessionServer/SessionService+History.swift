@@ -55,12 +55,11 @@ struct ImportStaging {
         imports = imports.filter { $0.key == id || nowMs - $0.value.touchedMs < Self.expiryMs }
         if imports[id] == nil, imports.values.filter({ $0.result == nil }).count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
         var staged = imports[id] ?? Staged()
+        // `staged` is a copy: a refusal below leaves the import as it was.
         if !workouts.isEmpty {  // a call without workouts (done) leaves the chunks as they are
+            staged.stage(workouts, chunk: chunk)
             let others = imports.filter { $0.key != id }.values.reduce(0) { $0 + $1.sets }
-            var next = staged
-            next.stage(workouts, chunk: chunk)
-            guard others + next.sets <= maximumSets else { throw .tooManySets(maximumSets) }
-            staged = next
+            guard others + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
         }
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
         staged.source = source ?? staged.source
