@@ -151,9 +151,14 @@ public struct Params: Sendable {
         return date
     }
 
-    /// One of `choices`.
-    public mutating func choice(_ name: String, _ choices: [String]) -> String? {
-        guard let found = take(name) else { return nil }
+    /// One of `choices` (listed only when needed: to check a value, or to say what a
+    /// missing required one may be).
+    public mutating func choice(_ name: String, _ choices: @autoclosure () -> [String], required: Bool = false) -> String? {
+        guard let found = take(name) else {
+            if required { fail(name, "is required; one of \(choices().joined(separator: ", "))") }
+            return nil
+        }
+        let choices = choices()
         guard let text = found.string, choices.contains(text) else {
             fail(name, "must be one of \(choices.joined(separator: ", ")), got \(found.text)")
             return nil

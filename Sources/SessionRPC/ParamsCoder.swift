@@ -131,12 +131,7 @@ public struct ParamsDecoder: ParamsCoder {
         value = params.timestamp(name, notAfterMs: context.latestMs, instant: context.instant)
     }
     public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
-        guard params.take(name) != nil else {
-            value = nil
-            if required { params.fail(name, "is required; one of \(choices().joined(separator: ", "))") }
-            return
-        }
-        value = params.choice(name, choices())
+        value = params.choice(name, choices(), required: required)
     }
     public mutating func document(_ name: String, _ value: inout JSONValue?, types: [String], required: Bool, _ summary: @autoclosure () -> String) {
         guard let found = params.take(name)?.value else {

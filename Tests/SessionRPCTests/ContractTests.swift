@@ -132,6 +132,16 @@ import JSON
         #expect(paths(known).count == 63 && !paths(known).contains("params.rpe"))
     }
 
+    @Test func aMissingRequiredChoiceSaysWhatItMayBe() {
+        var params = Params(.obj(["value": 5, "date": "2026-11-30"]))
+        #expect(throws: RPCError.self) { _ = try HealthRecord.Params(from: &params, method: HealthRecord.name, context: DecodingContext(nowMs: 1_764_000_000_000)) }
+        let types = HealthType.allCases.map(\.rawValue).joined(separator: ", ")
+        #expect(params.errors.contains(PathMessage(path: "params.type", message: "is required; one of \(types)")), "\(params.errors)")
+        var given = Params(.obj(["type": "mood", "value": 5]))
+        _ = try? HealthRecord.Params(from: &given, method: HealthRecord.name, context: DecodingContext(nowMs: 1_764_000_000_000))
+        #expect(given.errors.contains { $0.path == "params.type" && $0.message.hasPrefix("must be one of \(types)") }, "\(given.errors)")
+    }
+
     @Test func discoverDocumentsTheContract() throws {
         let table = MethodRouter<Context, Output>(
             methods: [MethodRoute(SessionFinish.self) { params, _ in Output(.obj(["rpe": JSONValue(params.rpe)])) }],
