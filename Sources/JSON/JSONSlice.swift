@@ -50,7 +50,7 @@ public struct JSONSlice: Sendable {
     public static func document(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONSlice {
         var parser = JSONParser(bytes: bytes, start: 0)
         var nodes: [Node] = []
-        nodes.reserveCapacity(16)
+        nodes.reserveCapacity(bytes.count <= 1024 ? 16 : nodeBound(bytes))
         parser.skipWhitespace()
         try parser.record(into: &nodes, key: 0..<0)
         parser.skipWhitespace()
@@ -59,6 +59,20 @@ public struct JSONSlice: Sendable {
         }
         return JSONSlice(tape: Tape(bytes: bytes, nodes: nodes), node: 0)
     }
+
+    /// At most how many values `bytes` holds: each one but the document's is the first
+    /// in its container or follows a comma, so commas and openings count them (those in
+    /// strings only make the bound larger), and each takes at least two bytes. Reserving
+    /// it keeps a large line's tape (an import chunk: tens of thousands of nodes) from
+    /// being copied at each doubling of its array; pages never written cost nothing.
+    static func nodeBound(_ bytes: [UInt8]) -> Int {
+        var count = 1
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { count += 1 }
+        return min(count, bytes.count / 2 + 1)
+    }
+
+    /// How many values the whole document holds (its tape's length).
+    var documentValueCount: Int { tape.nodes.count }
 
     private var bytes: [UInt8] { tape.bytes }
     private var range: Range<Int> { tape.nodes[node].start..<tape.nodes[node].end }

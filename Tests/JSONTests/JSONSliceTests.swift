@@ -13,6 +13,24 @@ import Testing
         #expect(throws: JSONParser.Failure.self) { try JSONSlice.document(Array(deep.utf8)) }
     }
 
+    /// The tape of a large line is reserved at once from a bound on its values: the
+    /// bound must hold for any document, commas in strings and empty containers too.
+    @Test func theNodeBoundHoldsEveryValue() throws {
+        var documents = [
+            "1", "[]", "{}", #""a,b[c{""#, "[1,2,3]", "[[],[],[[[]]]]", #"{"a":[1,{"b":{}},[]],"c":"x,y"}"#,
+            "[" + Array(repeating: "0", count: 600).joined(separator: ",") + "]",
+            "[" + Array(repeating: "[]", count: 600).joined(separator: ",") + "]",
+            "{" + (0..<300).map { #""k\#($0)":{"v":[\#($0),null,true]}"# }.joined(separator: ",") + "}",
+        ]
+        for text in documents {
+            let document = try JSONSlice.document(Array(text.utf8))
+            #expect(JSONSlice.nodeBound(Array(text.utf8)) >= document.documentValueCount, "\(text.prefix(60))")
+        }
+        // Single digits between commas: the bound is exact.
+        let digits = Array(documents[7].utf8)
+        #expect(JSONSlice.nodeBound(digits) == (try JSONSlice.document(digits)).documentValueCount)
+    }
+
     @Test func membersAndElementsKeepTheirTextAndOrder() throws {
         let text = #" {"b": [1, 2.50, {"x":null}], "a" : "é\n", "n": 12345678901234567890} "#
         let document = try JSONSlice.document(Array(text.utf8))
