@@ -126,7 +126,10 @@ public enum JSONRPC {
         writer.object {
             $0.member("jsonrpc", "2.0")
             $0.member("id", id)
-            $0.member("result", result)
+            // Not `member`: an Optional of a type known only at run time would have
+            // its metadata looked up for every reply.
+            $0.key("result")
+            result.encode(to: &$0)
         }
     }
 
@@ -145,7 +148,8 @@ public enum JSONRPC {
         writer.object {
             $0.member("jsonrpc", "2.0")
             $0.member("method", method)
-            $0.member("params", params)
+            $0.key("params")
+            params.encode(to: &$0)
         }
         return writer.bytes
     }

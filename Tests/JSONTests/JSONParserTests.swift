@@ -111,4 +111,35 @@ import Testing
         #expect(text == #"{"even":0,"odd":7,"even":-7,"odd":10,"even":-10,"odd":1234567890,"even":9223372036854775807,"odd":-9223372036854775808,"even":-1,"flag":true,"none":null,"list":"x"}"#)
         for number in integers { #expect(JSONValue.format(number: Double(number)) == (abs(Double(number)) < 9_007_199_254_740_992 ? String(number) : Double(number).description)) }
     }
+
+    /// The writer's buffer starts small and grows while members are written into it:
+    /// every integer's digits (each length from 1 to 19), strings that need escaping
+    /// and numbers with fractions read back as written.
+    @Test func aSmallBufferGrowsAndKeepsEveryByte() throws {
+        var integers: [Int64] = [0, -1, Int64.max, Int64.min]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            integers += [power - 1, power, -power, -(power - 1)]
+        }
+        let strings = ["", "plain", "quote \" and \\ back", "tab\tline\ncr\r", "\u{01}\u{1F}\u{7F}", "sep \u{2028} \u{2029} é ✓", String(repeating: "x", count: 300)]
+        let doubles = [0.5, -2.25, 1e300, 123.456, 72.5]
+        var writer = JSONWriter(capacity: 1)
+        writer.object {
+            $0.key("integers")
+            $0.array { for number in integers { $0.value(number) } }
+            $0.key("strings")
+            $0.array { for text in strings { $0.value(text) } }
+            $0.key(escaping: "key \"quoted\"")
+            $0.array { for number in doubles { $0.value(number) } }
+        }
+        let parsed = try JSONParser.parse(String(decoding: writer.bytes, as: UTF8.self))
+        #expect(writer.byteCount == writer.bytes.count)
+        #expect(parsed["integers"]?.arrayValue?.compactMap { $0.numberValue }.map { Int64(exactly: $0) ?? 0 }.count == integers.count)
+        #expect(parsed["strings"]?.arrayValue?.compactMap(\.stringValue) == strings)
+        #expect(parsed["key \"quoted\""]?.arrayValue?.compactMap(\.numberValue) == doubles)
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        for number in integers { #expect(text.contains(String(number))) }
+        #expect(text.contains(#""sep \u2028 \u2029 é ✓""#))
+    }
 }
