@@ -240,6 +240,23 @@ public struct JSONSlice: Sendable {
     }
 
     static func exactInteger(_ text: ArraySlice<UInt8>) -> Int? {
+        // Plain digits (reps, ids: the usual case), at most 15 of them (below 2^53):
+        // read as they stand, without the general reading's list of digits.
+        let negative = text.first == UInt8(ascii: "-")
+        var plain = 0
+        var plainDigits = 0
+        for byte in text.dropFirst(negative ? 1 : 0) {
+            guard byte &- UInt8(ascii: "0") < 10, plainDigits < 15 else { return exactInteger(general: text) }
+            plain = plain &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+            plainDigits &+= 1
+        }
+        guard plainDigits > 0 else { return exactInteger(general: text) }
+        return negative ? -plain : plain
+    }
+
+    /// Any number's text: fractions, exponents and long digit strings whose value is
+    /// nevertheless an exact integer (`5.0`, `1e3`, `120000000000000000e-2`).
+    static func exactInteger(general text: ArraySlice<UInt8>) -> Int? {
         var digits: [UInt8] = []
         var exponent = 0
         var negative = false

@@ -65,7 +65,7 @@ struct Effects: Sendable {
     /// Adds what a later request of the same line did: its events after these, and
     /// its rest change and subscription over these.
     mutating func append(_ later: Effects) {
-        events += later.events
+        if events.isEmpty { events = later.events } else { events += later.events }
         if case .keep = later.rest {} else { rest = later.rest }
         subscription = later.subscription ?? subscription
         sessionChanged = sessionChanged || later.sessionChanged

@@ -34,6 +34,7 @@ extension SessionService {
             duration = planned.durationSeconds
         }
         var effects = Effects()
+        effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
         let key = try database.canonicalKey(name.exerciseKey)
         let decision = SetDecision(

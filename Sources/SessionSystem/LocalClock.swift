@@ -83,41 +83,44 @@ public struct LocalClock: Sendable {
     /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
     public func rfc3339(ms: Int64) -> String {
         let parts = brokenDown(ms: ms)
-        // Written into bytes: every session.log reply carries one.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(29)
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-                rest %= divisor
-                divisor /= 10
+        // Written straight into the string's storage: every session.log reply carries one.
+        return String(unsafeUninitializedCapacity: 29) { bytes in
+            var count = 0
+            func put(_ byte: UInt8) {
+                bytes[count] = byte
+                count += 1
             }
+            func digits(_ value: Int, _ width: Int) {
+                var rest = value
+                for place in stride(from: count + width - 1, through: count, by: -1) {
+                    bytes[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                count += width
+            }
+            digits(Int(parts.tm_year) + 1900, 4)
+            put(UInt8(ascii: "-"))
+            digits(Int(parts.tm_mon) + 1, 2)
+            put(UInt8(ascii: "-"))
+            digits(Int(parts.tm_mday), 2)
+            put(UInt8(ascii: "T"))
+            digits(Int(parts.tm_hour), 2)
+            put(UInt8(ascii: ":"))
+            digits(Int(parts.tm_min), 2)
+            put(UInt8(ascii: ":"))
+            digits(Int(parts.tm_sec), 2)
+            put(UInt8(ascii: "."))
+            digits(Int(((ms % 1000) + 1000) % 1000), 3)
+            let offset = Int(parts.tm_gmtoff)
+            if offset == 0 {
+                put(UInt8(ascii: "Z"))
+            } else {
+                put(UInt8(ascii: offset < 0 ? "-" : "+"))
+                digits(abs(offset) / 3600, 2)
+                put(UInt8(ascii: ":"))
+                digits(abs(offset) % 3600 / 60, 2)
+            }
+            return count
         }
-        digits(Int(parts.tm_year) + 1900, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(Int(parts.tm_mon) + 1, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(Int(parts.tm_mday), 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(Int(parts.tm_hour), 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(Int(parts.tm_min), 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(Int(parts.tm_sec), 2)
-        bytes.append(UInt8(ascii: "."))
-        digits(Int(((ms % 1000) + 1000) % 1000), 3)
-        let offset = Int(parts.tm_gmtoff)
-        if offset == 0 {
-            bytes.append(UInt8(ascii: "Z"))
-        } else {
-            bytes.append(UInt8(ascii: offset < 0 ? "-" : "+"))
-            digits(abs(offset) / 3600, 2)
-            bytes.append(UInt8(ascii: ":"))
-            digits(abs(offset) % 3600 / 60, 2)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -113,6 +113,28 @@ import Testing
         #expect(try integer("0.000e999999999999") == 0)
         #expect(try integer(#""5""#) == nil)
     }
+
+    /// Plain digits take a short way; it must agree with the general reading for every
+    /// length and sign, up to where the short way hands over (16 digits and more).
+    @Test func plainDigitsReadAsTheGeneralReadingDoes() {
+        var state: UInt64 = 7
+        for length in 1...19 {
+            for _ in 0..<200 {
+                var text = ""
+                for place in 0..<length {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let digit = Int(state >> 33) % 10
+                    text += String(place == 0 && length > 1 ? max(digit, 1) : digit)
+                }
+                for signed in [text, "-" + text] {
+                    let bytes = ArraySlice(Array(signed.utf8))
+                    #expect(JSONSlice.exactInteger(bytes) == JSONSlice.exactInteger(general: bytes), "\(signed)")
+                }
+            }
+        }
+        #expect(JSONSlice.exactInteger(ArraySlice(Array("-0".utf8))) == 0)
+        #expect(JSONSlice.exactInteger(ArraySlice(Array("5.0".utf8))) == 5)
+    }
 }
 
 /// A small deterministic generator for the tests of this module (no dependencies).
