@@ -136,6 +136,15 @@ public final class Connection {
     /// True while a transaction is open.
     public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// A number that changes whenever the main database's content changes, through this
+    /// connection or any other (SQLITE_FCNTL_DATA_VERSION; seen once a transaction has
+    /// begun). No SQL runs: a file-control call.
+    var dataVersion: UInt32 {
+        var version: UInt32 = 0
+        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        return version
+    }
+
     /// Rows inserted, updated or deleted through this connection since it opened: a
     /// statement that failed adds nothing.
     public var totalChanges: Int64 { sqlite3_total_changes64(handle) }

@@ -256,7 +256,9 @@ public final class Database {
         } catch {
             throw error.primaryCode == SQLITE_BUSY ? StorageError.busy : StorageError.sqlite(error)
         }
-        memo.forgetAll()
+        // Kept from the last group commit only if nothing changed the database since.
+        if memo.validAtDataVersion == nil || memo.validAtDataVersion != connection.dataVersion { memo.forgetAll() }
+        if memo.progress.count > TransactionMemo.progressLimit { memo.progress.removeAll(keepingCapacity: true) }
         let result: T
         do {
             let scope = RequestScope(database: self, isolated: isolated)
@@ -267,7 +269,7 @@ public final class Database {
         }
         do {
             try connection.run("COMMIT")
-            memo.forgetAll()
+            memo.validAtDataVersion = connection.dataVersion
         } catch {
             rollBackIfOpen()
             throw StorageError.sqlite(error)

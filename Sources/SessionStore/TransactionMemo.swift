@@ -1,15 +1,18 @@
 import SessionCore
 
-/// Reads that `Database` remembers for the rest of the open transaction, because logging
+/// Reads that `Database` remembers from one group commit to the next, because logging
 /// a set asks for them every time and many clients log into the same session at once:
-/// the active session, each exercise's bests, and the latest set numbering of each
-/// exercise in a session.
+/// the active session, each exercise's bests, the latest set numbering of each exercise
+/// in a session, and the alias table.
 ///
 /// The rules that keep it true: it is consulted and filled only inside a transaction;
-/// it is forgotten whole at BEGIN, at COMMIT and on every rollback (a savepoint's or
-/// the whole transaction's); and every write that changes what it holds updates or
-/// forgets that part. The database file belongs to one daemon: another writer's
-/// changes are seen from its next transaction on, never within one.
+/// every write that changes what it holds updates or forgets that part; it is forgotten
+/// whole on every rollback (a savepoint's or the whole transaction's) and around any
+/// transaction other than a group commit. A group commit keeps it only when the
+/// database is as the last group commit left it: SQLite's data version, noted after
+/// that commit, is the same at the next BEGIN (another connection's or another
+/// process's changes move it; this is checked under the write lock, so nothing changes
+/// it again before COMMIT).
 struct TransactionMemo {
     /// Which exercise's numbering in which session (planned exercise, or name key for
     /// off-plan sets).
@@ -26,7 +29,16 @@ struct TransactionMemo {
     /// The alias table (`exercise_alias`), by alias key.
     var aliases: [String: ExerciseAlias]?
 
+    /// The data version after the group commit that last left the memo true; nil when
+    /// it holds nothing to keep past the current transaction.
+    var validAtDataVersion: UInt32?
+
+    /// At most this many set numberings are kept (one per exercise of the sessions
+    /// logged into lately); past it they are forgotten and read again.
+    static let progressLimit = 256
+
     mutating func forgetAll() {
+        validAtDataVersion = nil
         activeSession = nil
         aliases = nil
         forgetSets()

@@ -144,6 +144,53 @@ import SessionCore
         }
     }
 
+    /// The memo is kept from one group commit to the next while only those commits
+    /// change the database; a change by anyone else in between (another connection,
+    /// another process) makes the next group commit read everything again.
+    @Test func rememberedReadsAreKeptUntilAnotherWriterChangesTheFile() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let key = "squat"
+        var session: Int64 = 0
+        func progressOracle() throws -> SetNumbering? {
+            try database.connection.prepare(
+                "SELECT set_number, progress_sets FROM logged_set WHERE session_id = ? AND exercise_key = ? ORDER BY id DESC LIMIT 1"
+            ).row([session, key]) { SetNumbering(setNumber: $0.int(0), countedSets: $0.int(1)) }
+        }
+        func logSquat(_ weight: Double) throws {
+            let previous = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
+            let bests = try database.bests(exerciseKey: key)
+            var set = newSet(session: session, name: "Squat", number: (previous?.setNumber ?? 0) + 1, kind: .normal, reps: 5, weight: weight)
+            set.decision = SetDecision(exerciseKey: key, kind: .normal, reps: 5, weightKg: weight, previous: previous, bests: bests)
+            _ = try database.insertSet(set)
+        }
+        try database.groupCommit { _ in
+            session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 0)
+            for weight in [100.0, 110, 120] { try logSquat(weight) }
+        }
+        try database.groupCommit { _ throws in
+            #expect(database.memo.progress.count == 1 && database.memo.bests[key] != nil, "kept from the last group commit")
+            try logSquat(90)
+            #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
+        }
+        // Another connection takes the heaviest set and the latest away.
+        let other = try Connection(path: path)
+        try other.run("DELETE FROM logged_set WHERE weight_kg = 120 OR id = (SELECT max(id) FROM logged_set)")
+        try other.run("UPDATE exercise_best SET weight_kg = 110, e1rm_kg = NULL")
+        try database.groupCommit { _ throws in
+            #expect(database.memo.progress.isEmpty && database.memo.bests.isEmpty, "forgotten: the file changed under it")
+            #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
+            #expect(try database.bests(exerciseKey: key).heaviestKg == 110)
+        }
+        // A transaction of its own (outside a group commit) forgets it too.
+        try database.groupCommit { _ throws in try logSquat(100) }
+        try database.deleteSession(session)
+        try database.groupCommit { _ throws in
+            #expect(database.memo.progress.isEmpty, "forgotten around a transaction of its own")
+            #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == nil)
+        }
+    }
+
     @Test func aFailedInsertLeavesTheBestsAsTheyWere() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
