@@ -221,6 +221,35 @@ import SessionCore
         }
     }
 
+    /// Text is bound where it lies (SQLITE_STATIC) by `run(values:)`: what is stored is
+    /// each string as given, a failed run stores nothing, and nothing a run bound is
+    /// left for the next run to read (strings built anew each time, so the earlier
+    /// ones' bytes are gone).
+    @Test func textBoundInPlaceIsStoredAsGiven() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let connection = database.connection
+        try connection.execute("CREATE TABLE t (a TEXT, b TEXT CHECK (b IS NULL OR b <> 'refused'), c TEXT, n INTEGER)")
+        let sql = "INSERT INTO t (a, b, c, n) VALUES (?, ?, ?, ?)"
+        var expected: [[String?]] = []
+        for round in 0..<50 {
+            let long = String(repeating: "é\(round)", count: round * 40)
+            let row: [String?] = ["name \(round)", round % 3 == 0 ? "" : "✓ \(round)", long]
+            try connection.run(sql, values: [.text(row[0]!), .text(row[1]!), .text(row[2]!), .integer(Int64(round))])
+            expected.append(row)
+            #expect(throws: SQLiteError.self) {
+                try connection.run(sql, values: [.text("x \(round)"), .text("refused"), .text(long), .integer(-1)])
+            }
+        }
+        // Fewer values than parameters: the rest are NULL, not the last run's text.
+        try connection.run(sql, values: [.text("short")])
+        expected.append(["short", nil, nil])
+        let stored = try connection.prepare("SELECT a, b, c FROM t ORDER BY rowid").rows { row throws(SQLiteError) in
+            [row.optionalText(0), row.optionalText(1), row.optionalText(2)]
+        }
+        #expect(stored == expected)
+    }
+
     @Test func aFailedWriteLeavesNothingBehind() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
