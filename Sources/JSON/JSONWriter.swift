@@ -31,6 +31,18 @@ public struct JSONWriter: ~Copyable {
     /// How many bytes were written.
     public var byteCount: Int { count }
 
+    /// The bytes written so far, in place (valid only inside `body`).
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets what was written, keeping the buffer: a writer that lives long (the
+    /// loop's reply writer) then allocates nothing per reply.
+    public mutating func removeAll() {
+        count = 0
+        needsComma = false
+    }
+
     // MARK: Bytes
 
     /// Makes room for `extra` more bytes.

@@ -163,14 +163,20 @@ public enum Response: Sendable {
     /// The reply line for `responses` (§6: a batch's replies form an array; a line of
     /// notifications only gets none), nil when nothing is sent.
     public static func line(_ responses: [Response], batch: Bool) -> [UInt8]? {
-        guard !responses.isEmpty else { return nil }
         var writer = JSONWriter(capacity: 512)
+        return write(responses, batch: batch, to: &writer) ? writer.bytes : nil
+    }
+
+    /// Writes the reply line for `responses` (see `line`) after what `writer` holds;
+    /// false when nothing is sent.
+    public static func write(_ responses: [Response], batch: Bool, to writer: inout JSONWriter) -> Bool {
+        guard !responses.isEmpty else { return false }
         if batch {
             writer.array { for response in responses { response.write(to: &$0) } }
         } else {
             responses[0].write(to: &writer)
         }
-        return writer.bytes
+        return true
     }
 
     /// This response alone as a line (without its newline).

@@ -54,6 +54,18 @@ final class ClientConnection {
         replies.finish(slot, reply) { append(line: $0) }
     }
 
+    /// Fills a slot with a line still in a writer's buffer: queued straight from it when
+    /// the slot is next in order (the usual case), else copied to wait for its turn.
+    func finish(slot: UInt64, line: UnsafeBufferPointer<UInt8>) {
+        if replies.isNext(slot) {
+            output.append(contentsOf: line)
+            output.append(0x0A)
+            replies.finish(slot, .nothing) { append(line: $0) }
+        } else {
+            replies.finish(slot, .line(Array(line))) { append(line: $0) }
+        }
+    }
+
     /// Queues one line (a newline is added).
     func append(line: [UInt8]) {
         output.append(contentsOf: line)

@@ -24,6 +24,9 @@ struct ReplySequencer {
         return nextSlot
     }
 
+    /// True when `slot` is the next to be released: its line may be written at once.
+    func isNext(_ slot: UInt64) -> Bool { slot == nextToRelease }
+
     /// Fills `slot` and passes every line now in order to `release`, oldest first.
     mutating func finish(_ slot: UInt64, _ reply: Reply, release: ([UInt8]) -> Void) {
         precondition(slot >= nextToRelease && slot < nextSlot && waiting[slot] == nil, "slot \(slot) finished twice or never reserved")

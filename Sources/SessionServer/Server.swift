@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import JSON
 import SessionCore
 import SessionRPC
 import SessionSystem
@@ -51,6 +52,9 @@ final class Server {
     /// One read buffer for every client: the loop reads on one thread, and each read's
     /// bytes are copied into the connection's input at once.
     var readBuffer = [UInt8](repeating: 0, count: 65_536)
+    /// Every reply line is written here first, then queued from it on its connection:
+    /// one buffer for the loop's life (replies are written one at a time, on this thread).
+    var replyWriter = JSONWriter(capacity: 4096)
     /// Jobs decoded during the current loop iteration, dispatched at its end.
     var pendingJobs: [Job] = []
 
@@ -273,8 +277,12 @@ final class Server {
                 connection.subscriptions = types
                 subscribers[connection.id] = connection
             }
-            let line = Response.line(completion.responses, batch: completion.batch)
-            connection.finish(slot: completion.slot, line.map { .line($0) } ?? .nothing)
+            replyWriter.removeAll()
+            if Response.write(completion.responses, batch: completion.batch, to: &replyWriter) {
+                replyWriter.withBytes { connection.finish(slot: completion.slot, line: $0) }
+            } else {
+                connection.finish(slot: completion.slot, .nothing)
+            }
             if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
                 connection.readPaused = false
                 consumeLines(connection)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import JSON
 import Testing
 
 @testable import SessionServer
@@ -89,5 +93,29 @@ import Testing
             sequencer.finish(slot, .line(Array(String(slot).utf8))) { sent.append(Int(String(decoding: $0, as: UTF8.self)) ?? -1) }
         }
         #expect(sent == Array(0..<1_000))
+    }
+}
+
+/// A reply written in a writer's buffer is queued from it when its slot is next, and
+/// copied to wait when it is not: the output holds every line in request order.
+@Suite struct ConnectionReplyOrderTests {
+    @Test func linesFromAWriterKeepRequestOrder() throws {
+        var pair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { _ = Glibc.close(pair[1]) }
+        let connection = ClientConnection(id: 1, descriptor: try FileDescriptor(pair[0], from: "socketpair"), nowMs: 0)
+        let slots = (0..<4).map { _ in connection.reserveSlot() }
+        var writer = JSONWriter()
+        func finish(_ slot: UInt64, _ text: String) {
+            writer.removeAll()
+            writer.value(text)
+            writer.withBytes { connection.finish(slot: slot, line: $0) }
+        }
+        finish(slots[1], "b")  // waits for slot 0: copied, since the writer is reused
+        finish(slots[0], "a")
+        connection.finish(slot: slots[2], .nothing)
+        finish(slots[3], "d")
+        #expect(String(decoding: connection.output, as: UTF8.self) == "\"a\"\n\"b\"\n\"d\"\n")
+        #expect(connection.inFlight == 0)
     }
 }
