@@ -108,8 +108,23 @@ public struct JSONParser {
         case UInt8(ascii: "{"): try readObject { _, parser throws(Failure) in try parser.skipValue() }
         case UInt8(ascii: "["): try readArray { parser throws(Failure) in try parser.skipValue() }
         case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
         default: _ = try parseValue()
         }
+    }
+
+    /// Checks the number that starts here and moves past it. A plain integer of up to
+    /// 15 digits (reps, ids, most numbers on the wire) is only scanned; any other is
+    /// read as a Double, which must be finite (`1e400` is refused).
+    private mutating func skipNumber() throws(Failure) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+        let digitsStart = index
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
+        if index - digitsStart <= 15, index == bytes.count || !isFractionOrExponent(bytes[index]) { return }
+        index = start
+        _ = try parseNumber()
     }
 
     /// Checks the string that starts here and moves past it. Plain ASCII without

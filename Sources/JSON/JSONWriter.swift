@@ -190,8 +190,14 @@ public struct JSONWriter: ~Copyable {
     /// JSON text that is already valid (an id exactly as a client sent it).
     @inlinable
     public mutating func value(raw json: [UInt8]) {
+        json.withUnsafeBufferPointer { value(raw: $0) }
+    }
+
+    /// JSON text that is already valid, where it lies.
+    @inlinable
+    public mutating func value(raw json: UnsafeBufferPointer<UInt8>) {
         separate()
-        json.withUnsafeBufferPointer { append($0) }
+        append(json)
     }
 
     /// A value that encodes itself.

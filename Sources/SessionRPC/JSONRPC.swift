@@ -4,19 +4,48 @@ import JSON
 /// A request's id exactly as the client wrote it (a string, a number or null), so it
 /// comes back byte for byte: `12345678901234567890` stays itself, not a rounded double.
 public struct RequestID: Sendable, Equatable, JSONEncodable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    /// The text, in place when it fits in 16 bytes (numbers and short strings: most
+    /// ids), so reading a request allocates nothing for its id.
+    private enum Text: Sendable, Equatable {
+        case inline(SIMD16<UInt8>, count: Int)
+        case stored([UInt8])
+    }
+
+    private let text: Text
+
     /// The id's JSON text.
-    public let json: [UInt8]
+    public var json: [UInt8] {
+        switch text {
+        case .inline(let bytes, let count): (0..<count).map { bytes[$0] }
+        case .stored(let bytes): bytes
+        }
+    }
 
     /// The id of replies that answer no request in particular.
     public static let null = RequestID(json: Array("null".utf8))
 
-    init(json: [UInt8]) { self.json = json }
+    init(json: some Collection<UInt8>) {
+        guard json.count <= 16 else {
+            text = .stored(Array(json))
+            return
+        }
+        var bytes = SIMD16<UInt8>()
+        for (index, byte) in json.enumerated() { bytes[index] = byte }
+        text = .inline(bytes, count: json.count)
+    }
 
-    public init(_ value: JSONValue) { json = value.jsonBytes }
+    public init(_ value: JSONValue) { self.init(json: value.jsonBytes) }
     public init(integerLiteral value: Int) { self.init(JSONValue(value)) }
     public init(stringLiteral value: String) { self.init(.string(value)) }
 
-    public func encode(to writer: inout JSONWriter) { writer.value(raw: json) }
+    public func encode(to writer: inout JSONWriter) {
+        switch text {
+        case .inline(var bytes, let count):
+            withUnsafeBytes(of: &bytes) { writer.value(raw: UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count])) }
+        case .stored(let bytes):
+            writer.value(raw: bytes)
+        }
+    }
 }
 
 /// One JSON-RPC 2.0 request (§4). `id` nil means a notification: no response, even on error.
@@ -102,7 +131,7 @@ public enum JSONRPC {
             guard idValue.isNull || idValue.isString || idValue.isNumber else {
                 return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("id must be a string, a number or null")))
             }
-            replyID = RequestID(json: Array(idValue.textBytes))
+            replyID = RequestID(json: idValue.textBytes)
         }
         guard value.member("jsonrpc")?.string == "2.0" else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))

@@ -5,7 +5,8 @@ import Testing
 /// A slice checks the whole text once and parses only what is read.
 @Suite struct JSONSliceTests {
     @Test func refusesWhatTheParserRefuses() {
-        for text in ["{", "[1,]", #"{"a" 1}"#, "01", "1e400", #""\ud800""#, "[1] x", "", "nul"] {
+        let numbers = ["[01]", "[-]", "[1.]", "[1e]", "[1e400]", "[-01]", #"{"a":-}"#, "[-1e999]", "[" + String(repeating: "9", count: 400) + "]"]
+        for text in ["{", "[1,]", #"{"a" 1}"#, "01", "1e400", #""\ud800""#, "[1] x", "", "nul"] + numbers {
             #expect(throws: JSONParser.Failure.self, "\(text)") { try JSONSlice.document(Array(text.utf8)) }
             #expect(throws: JSONParser.Failure.self, "\(text)") { try JSONParser.parse(text) }
         }

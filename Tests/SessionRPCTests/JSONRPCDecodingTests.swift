@@ -58,11 +58,14 @@ import Testing
     }
 
     @Test func idsComeBackByteForByte() throws {
-        for id in ["12345678901234567890", "9007199254740993", "-0", "1.50", "1e3", #""x\u00e9""#, "null"] {
+        // Up to 16 bytes an id is kept in place, longer ones in an array: both sides of the edge.
+        for id in ["12345678901234567890", "9007199254740993", "12345678901234567", "-0", "1.50", "1e3", #""x\u00e9""#, "null",
+                   #""fifteen-bytes""#, #""a rather longer string id, past sixteen bytes""#] {
             let request = try #require(try single(#"{"jsonrpc":"2.0","id":"# + id + #","method":"daemon.status"}"#)?.get())
             let requestID = try #require(request.id)
             let line = try #require(Response.line([.error(id: requestID, .methodNotFound("x"))], batch: false))
             #expect(String(decoding: line, as: UTF8.self).contains(#""id":"# + id + ","), "id \(id)")
+            #expect(requestID.json == Array(id.utf8) && requestID == RequestID(json: Array(id.utf8)), "id \(id)")
         }
     }
 
