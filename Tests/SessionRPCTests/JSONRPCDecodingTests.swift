@@ -69,6 +69,23 @@ import Testing
         }
     }
 
+    /// Params are found by their keys' length and first 8 bytes, then the whole key:
+    /// keys that share a prefix, a length or both must still be told apart, and an
+    /// escaped key is its decoded text.
+    @Test func paramsAreFoundByTheirWholeName() throws {
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"x","params":{"exercises":1,"exercise":2,"durationSecondz":3,"durationSeconds":4,"r\u0065ps":5,"exerc":6}}"#
+        guard case .single(.success(let request)) = JSONRPC.decode(line: Array(line.utf8)) else {
+            Issue.record("the line must decode")
+            return
+        }
+        var params = request.params
+        for (name, expected) in [("exercises", 1), ("exercise", 2), ("durationSecondz", 3), ("durationSeconds", 4), ("reps", 5), ("exerc", 6)] {
+            #expect(params.int(name, in: 0...10) == expected, "\(name)")
+        }
+        #expect(params.int("exercis", in: 0...10) == nil && params.int("durationSecondsX", in: 0...10) == nil)
+        #expect(params.errors.isEmpty)
+    }
+
     @Test func integerParamsReadTheDigitsNotARoundedDouble() throws {
         func int(_ text: String) -> (Int?, [PathMessage]) {
             let line = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"reps":"# + text + "}}"
