@@ -65,6 +65,15 @@ public final class Connection {
         return statement
     }
 
+    /// A statement its caller keeps (a hot path's own): prepared, or taken from the
+    /// cache, the first time only; afterwards used without the cache's look-up.
+    public func prepare(_ sql: String, keptIn slot: inout Statement?) throws(SQLiteError) -> Statement {
+        if let statement = slot { return statement }
+        let statement = try prepare(sql)
+        slot = statement
+        return statement
+    }
+
     /// Runs `sql` with `values` bound.
     public func run(_ sql: String, _ values: [SQLBindable] = []) throws(SQLiteError) {
         try prepare(sql).run(values)

@@ -134,12 +134,13 @@ extension Database {
             let recordWeight = decision.recordWeightKg
             // Stored as the names comma-separated, NULL for none.
             let records = decision.records.isEmpty ? nil : decision.records.names.joined(separator: ",")
-            try connection.run(
+            try connection.prepare(
                 """
                 INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
                     reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """, keptIn: &insertSetStatement
+            ).run(
                 values: [
                     set.sessionID.sqlValue, set.plannedExerciseID.sqlValue, set.exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue,
                     decision.countedSets.sqlValue, set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue,

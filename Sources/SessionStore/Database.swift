@@ -18,6 +18,9 @@ public final class Database {
     static let importCacheKiB = 16_384
     /// Reads remembered within the open transaction (see `TransactionMemo`).
     var memo = TransactionMemo()
+    /// The set insert, kept here once prepared: it runs for every set logged, and the
+    /// connection's cache would hash its text each time (`Connection.prepare(_:keptIn:)`).
+    var insertSetStatement: Statement?
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
