@@ -68,7 +68,7 @@ extension SessionService {
             return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: nil, movedSets: 0))
         }
         // An alias of an alias names what that one names.
-        let target = try database.aliases()[typed.exerciseKey]?.name ?? typed
+        let target = try database.alias(typed.exerciseKey)?.name ?? typed
         guard target.exerciseKey != aliasKey else {
             throw RPCError.invalidParams([PathMessage(path: "params.name", message: "\"\(typed)\" is an alias of \"\(params.alias)\" already")])
         }

@@ -20,7 +20,7 @@ extension SessionService {
         if let end = session.endedAtMs, loggedAt > end {
             throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.rfc3339(ms: end)))")
         }
-        let (plannedID, planned, name) = try resolveExercise(input, session: session)
+        let (plannedID, planned, name, nameKey) = try resolveExercise(input, session: session)
         var reps = input.reps
         var weight = input.weightKg
         var duration = input.durationSeconds
@@ -36,7 +36,7 @@ extension SessionService {
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
-        let key = try database.canonicalKey(name.exerciseKey)
+        let key = try database.canonicalKey(nameKey ?? name.exerciseKey)
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
             previous: try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key),
@@ -71,14 +71,15 @@ extension SessionService {
 
     /// The planned exercise named by id, position or words (`match`), or by name
     /// (case-insensitive, in the session's day); an unknown name is an off-plan exercise.
-    /// The day's plan is read once, whichever way the exercise was named.
-    private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String) {
+    /// The day's plan is read once, whichever way the exercise was named. The last
+    /// value is the name's exercise key when it was worked out on the way (nil: not).
+    private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String, String?) {
         if let plannedID = input.plannedExerciseID {
             guard let found = try database.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
             guard found.planDayID == session.planDayID else {
                 throw SessionError.exerciseNotInSession(plannedExerciseID: plannedID, planDayID: session.planDayID)
             }
-            return (plannedID, found.exercise, found.exercise.name)
+            return (plannedID, found.exercise, found.exercise.name, nil)
         }
         let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
         var typed = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
@@ -86,17 +87,19 @@ extension SessionService {
             switch try chooseExercise(input, session: session, planned: planned) {
             case .planned(let id):
                 guard let row = planned.first(where: { $0.id == id }) else { throw SessionError.plannedExerciseNotFound(id) }
-                return (row.id, row.exercise, row.exercise.name)
+                return (row.id, row.exercise, row.exercise.name, nil)
             case .named(let name): typed = name
             }
         }
         // An alias ("ohp") names its exercise: the plan's, else by the alias's name.
-        let alias = try database.aliases()[typed.exerciseKey]
-        let key = alias?.nameKey ?? typed.exerciseKey
+        let typedKey = typed.exerciseKey
+        let alias = try database.alias(typedKey)
+        let key = alias?.nameKey ?? typedKey
         if let match = try planned.first(where: { try database.canonicalKey($0.exercise.name.exerciseKey) == key }) {
-            return (match.id, match.exercise, match.exercise.name)
+            return (match.id, match.exercise, match.exercise.name, nil)
         }
-        return (nil, nil, alias?.name ?? typed)
+        guard let alias else { return (nil, nil, typed, typedKey) }
+        return (nil, nil, alias.name, nil)
     }
 
     /// What `position` or `match` names among the day's `planned` exercises and the
@@ -110,7 +113,7 @@ extension SessionService {
         let offPlan = try database.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
         return try ExerciseMatcher.resolve(
             input.match ?? "", isNew: input.isNew == true, session: candidates + offPlan,
-            alias: { key in try database.aliases()[key]?.name },
+            alias: { key in try database.alias(key)?.name },
             history: { try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) })
     }
 

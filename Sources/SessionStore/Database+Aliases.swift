@@ -22,9 +22,16 @@ extension Database {
         return table
     }
 
+    /// The alias whose key is `key`, nil when there is none (at once, with no key
+    /// hashed, when there are no aliases at all: most people define none).
+    public func alias(_ key: String) throws(StorageError) -> ExerciseAlias? {
+        let table = try aliases()
+        return table.isEmpty ? nil : table[key]
+    }
+
     /// The key sets of `key` are kept under: its alias's exercise, else itself.
     public func canonicalKey(_ key: String) throws(StorageError) -> String {
-        try aliases()[key]?.nameKey ?? key
+        try alias(key)?.nameKey ?? key
     }
 
     /// Makes `aliasKey` another name of `name`: sets kept under the alias (and under
