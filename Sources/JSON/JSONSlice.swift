@@ -100,6 +100,17 @@ public struct JSONSlice: Sendable {
         isString ? JSONParser.decodeString(in: bytes, quotedAt: range.lowerBound) : nil
     }
 
+    /// True for a string whose text is `literal` (a plain literal: no character that
+    /// JSON escapes). Compared as the bytes stand when they hold no escape, so no
+    /// String is made (the envelope's `"jsonrpc": "2.0"` on every request).
+    public func isString(_ literal: StaticString) -> Bool {
+        guard isString else { return false }
+        let inner = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
+        let same = literal.withUTF8Buffer { inner.elementsEqual($0) }
+        if same || !inner.contains(UInt8(ascii: "\\")) { return same }
+        return string == literal.description  // escaped: compare what it spells
+    }
+
     /// The JSON text exactly as it stands in the input.
     public var text: Substring { Substring(decoding: bytes[range], as: UTF8.self) }
 

@@ -133,7 +133,7 @@ public enum JSONRPC {
             }
             replyID = RequestID(json: idValue.textBytes)
         }
-        guard value.member("jsonrpc")?.string == "2.0" else {
+        guard value.member("jsonrpc")?.isString("2.0") == true else {
             return .failure(RPCErrorWithID(id: replyID, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
         }
         guard let method = value.member("method")?.string else {

@@ -102,6 +102,14 @@ import Testing
         }
     }
 
+    /// A string compared with a literal as its bytes stand, or, escaped, as it spells.
+    @Test func aStringIsComparedWithALiteralAsItSpells() throws {
+        func isTwo(_ json: String) throws -> Bool { try JSONSlice.document(Array(json.utf8)).isString("2.0") }
+        #expect(try isTwo(#""2.0""#))
+        #expect(try isTwo(#""2\u002e0""#) && (try isTwo(#""\u0032.0""#)), "an escape spelling the same text")
+        #expect(try !isTwo(#""2.00""#) && !isTwo(#""2.""#) && !isTwo("2.0") && !isTwo(#""2\n0""#) && !isTwo(#"["2.0"]"#))
+    }
+
     @Test func exactIntegersComeFromTheText() throws {
         func integer(_ text: String) throws -> Int? { try JSONSlice.document(Array(text.utf8)).exactInteger }
         #expect(try integer("9007199254740991") == 9_007_199_254_740_991)
