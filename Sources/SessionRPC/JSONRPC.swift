@@ -198,12 +198,12 @@ public enum Response: Sendable {
 
     /// Writes the reply line for `responses` (see `line`) after what `writer` holds;
     /// false when nothing is sent.
-    public static func write(_ responses: [Response], batch: Bool, to writer: inout JSONWriter) -> Bool {
+    public static func write(_ responses: some RandomAccessCollection<Response>, batch: Bool, to writer: inout JSONWriter) -> Bool {
         guard !responses.isEmpty else { return false }
         if batch {
             writer.array { for response in responses { response.write(to: &$0) } }
         } else {
-            responses[0].write(to: &writer)
+            responses[responses.startIndex].write(to: &writer)
         }
         return true
     }

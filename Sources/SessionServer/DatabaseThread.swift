@@ -18,7 +18,7 @@ struct Job: Sendable {
 
     let connection: Int
     let slot: UInt64
-    let items: [Item]
+    let items: OneOrMany<Item>
     /// True when the line was a batch: the reply is an array (or nothing).
     let batch: Bool
     /// The request line's length in bytes: a measure of the work it brings.
@@ -31,7 +31,7 @@ struct Completion: Sendable {
     let slot: UInt64
     /// The line's responses, in request order (none for notifications). The serving
     /// loop encodes them, off the database thread.
-    let responses: [Response]
+    let responses: OneOrMany<Response>
     /// True when the line was a batch: the reply is an array.
     let batch: Bool
     /// What the line's successful requests did besides replying, in request order.
@@ -223,8 +223,7 @@ final class DatabaseThread: @unchecked Sendable {
 
     /// Runs one job's requests, each atomic, and builds its reply line.
     private func run(_ job: Job, in scope: RequestScope) throws(RequestScope.Aborted) -> Completion {
-        var responses: [Response] = []
-        responses.reserveCapacity(job.items.count)
+        var responses = OneOrMany<Response>.none
         var effects = Effects()
         for item in job.items {
             switch item {
@@ -242,12 +241,12 @@ final class DatabaseThread: @unchecked Sendable {
     }
 
     private func failAll(_ job: Job, error: RPCError) -> Completion {
-        let responses: [Response] = job.items.compactMap { item in
+        let responses = OneOrMany<Response>(job.items.compactMap { item in
             switch item {
             case .invalid(let failure): return .error(id: failure.id, failure.error)
             case .call(let request): return request.id.map { .error(id: $0, error) }
             }
-        }
+        })
         return Completion(connection: job.connection, slot: job.slot, responses: responses, batch: job.batch, effects: Effects())
     }
 

@@ -185,7 +185,7 @@ extension Server {
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
-            pendingJobs.append(Job(connection: connection.id, slot: slot, items: [.call(request)], batch: false, lineBytes: line.count))
+            pendingJobs.append(Job(connection: connection.id, slot: slot, items: .one(.call(request)), batch: false, lineBytes: line.count))
         case .batch(let items):
             let jobItems: [Job.Item] = items.map { item in
                 switch item {
@@ -193,7 +193,7 @@ extension Server {
                 case .failure(let failure): return .invalid(failure)
                 }
             }
-            pendingJobs.append(Job(connection: connection.id, slot: slot, items: jobItems, batch: true))
+            pendingJobs.append(Job(connection: connection.id, slot: slot, items: .many(jobItems), batch: true))
         }
     }
 
