@@ -86,9 +86,12 @@ final class DatabaseThread: @unchecked Sendable {
         try spawnThread { [self] in run() }
     }
 
-    /// Queues a job.
-    func submit(_ job: Job) {
-        queue.withLock { $0.jobs.append(job) }
+    /// Queues a loop iteration's jobs together: one lock and one wake-up for all of
+    /// them (a wake-up per job woke the thread again after it had taken them all, to
+    /// find nothing to do).
+    func submit(_ jobs: [Job]) {
+        guard !jobs.isEmpty else { return }
+        queue.withLock { $0.jobs.append(contentsOf: jobs) }
         wakeThread.signal()
     }
 

@@ -212,7 +212,7 @@ extension Server {
                 for completion in completions { deliver(completion) }
                 stopIfDatabaseFailed()
             } else {
-                for job in jobs { databaseThread.submit(job) }
+                databaseThread.submit(jobs)
             }
         }
     }
