@@ -5,12 +5,22 @@ import JSON
 /// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`.
 struct Event: Sendable, JSONObjectEncodable {
     let type: String
-    /// Members besides `type`: a typed result (`set.logged`) or plain pairs.
-    let members: any JSONObjectEncodable & Sendable
+    /// Members besides `type`: a typed result (`set.logged`) or plain pairs; always an
+    /// object's (`JSONObjectEncodable`). Kept as the reply's result type is, so an
+    /// event that carries the reply's result shares its box (`init(type:result:)`).
+    let members: any JSONEncodable & Sendable
 
-    init(type: String, members: any JSONObjectEncodable & Sendable) {
+    init(type: String, members: some JSONObjectEncodable & Sendable) {
         self.type = type
         self.members = members
+    }
+
+    /// An event whose members are a reply's result, boxed once for both: `result` must
+    /// be an object's encoding (a `JSONObjectEncodable` result, checked in debug builds).
+    init(type: String, result: any JSONEncodable & Sendable) {
+        assert(result is any JSONObjectEncodable, "\(type): an event's members are an object's")
+        self.type = type
+        self.members = result
     }
 
     init(type: String, fields: [(key: String, value: JSONValue)]) {
@@ -20,9 +30,10 @@ struct Event: Sendable, JSONObjectEncodable {
     /// A plain member's value (for the journal), nil when absent or typed.
     func field(_ key: String) -> JSONValue? { (members as? JSONMembers)?[key] }
 
+    /// Asked only when a subscriber gets the event: the cast is a look-up.
     func encodeMembers(to writer: inout JSONWriter) {
         writer.member("type", type)
-        members.encodeMembers(to: &writer)
+        (members as? any JSONObjectEncodable)?.encodeMembers(to: &writer)
     }
 }
 
@@ -58,7 +69,7 @@ struct Effects: Sendable {
     }
 
     /// Records an event whose members are a typed value.
-    mutating func emit(_ type: String, _ members: any JSONObjectEncodable & Sendable) {
+    mutating func emit(_ type: String, _ members: some JSONObjectEncodable & Sendable) {
         events.append(Event(type: type, members: members))
     }
 

@@ -46,8 +46,9 @@ extension SessionService {
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, decision: decision))
-        let result = logResult(stored, planned: planned)
-        effects.emit("set.logged", result)
+        // Boxed once: the reply and the set.logged event carry the same result.
+        let result: any JSONEncodable & Sendable = logResult(stored, planned: planned)
+        effects.events.append(Event(type: "set.logged", result: result))
         // A set added to a finished session afterwards starts no rest.
         guard session.isActive else { return Outcome(result, effects: effects) }
         effects.sessionChanged = true
