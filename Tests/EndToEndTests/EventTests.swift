@@ -23,15 +23,19 @@ import JSON
         _ = try actor.call("session.log", .obj(["exercise": "squat"]))
         var types: [String] = []
         var restStarted: JSONValue?
+        var setLogged: JSONValue?
         while types.count < 4 {
             let event = try watcher.readJSON(timeout: 10)
             #expect(event["method"] == "event")
             #expect(event["id"] == nil)
             let type = event["params"]?["type"]?.stringValue ?? "?"
             if type == "rest.started" { restStarted = event["params"] }
+            if type == "set.logged" { setLogged = event["params"] }
             types.append(type)
         }
         #expect(types == ["session.started", "set.logged", "rest.started", "rest.finished"])
+        // set.logged carries the reply's result, member for member.
+        #expect(setLogged?["exercise"] == "squat" && setLogged?["setId"]?.numberValue != nil && setLogged?["loggedAt"]?.stringValue != nil)
         #expect(restStarted?["endsAt"]?.stringValue?.hasSuffix("Z") == true)
         _ = try actor.call("session.log", .obj(["exercise": "row"]))
         _ = try actor.call("session.log", .obj(["exercise": "row"]))
