@@ -35,7 +35,7 @@ import JSON
         }
         #expect(types == ["session.started", "set.logged", "rest.started", "rest.finished"])
         // set.logged carries the reply's result, member for member.
-        #expect(setLogged?["exercise"] == "squat" && setLogged?["setId"]?.numberValue != nil && setLogged?["loggedAt"]?.stringValue != nil)
+        #expect(setLogged?["exercise"] == "Squat" && setLogged?["setId"]?.numberValue != nil && setLogged?["loggedAt"]?.stringValue != nil)
         #expect(restStarted?["endsAt"]?.stringValue?.hasSuffix("Z") == true)
         _ = try actor.call("session.log", .obj(["exercise": "row"]))
         _ = try actor.call("session.log", .obj(["exercise": "row"]))
