@@ -25,8 +25,10 @@ struct Job: Sendable {
     var lineBytes = 0
 }
 
-/// What the database thread sends back for one job.
-struct Completion: Sendable {
+/// What the database thread sends back for one job. A class: it is handed from the
+/// database thread to the loop and read there in several places, and a copy of a
+/// struct this size retained every reference in it each time (eight per copy).
+final class Completion: Sendable {
     let connection: Int
     let slot: UInt64
     /// The line's responses, in request order (none for notifications). The serving
@@ -36,6 +38,14 @@ struct Completion: Sendable {
     let batch: Bool
     /// What the line's successful requests did besides replying, in request order.
     let effects: Effects
+
+    init(connection: Int, slot: UInt64, responses: OneOrMany<Response>, batch: Bool, effects: Effects) {
+        self.connection = connection
+        self.slot = slot
+        self.responses = responses
+        self.batch = batch
+        self.effects = effects
+    }
 }
 
 /// The one owner of the database: a thread that takes every queued job, runs them all

@@ -127,30 +127,34 @@ extension Database {
     /// Stores a set as its decision says, updates the exercise's bests, and returns the
     /// set as stored (what `set(_:)` would read back).
     public func insertSet(_ set: NewSet) throws(StorageError) -> SetRecord {
-        try write {
-            let decision = set.decision
-            let key = decision.exerciseKey
-            let estimate = decision.oneRepMaxKg
-            let recordWeight = decision.recordWeightKg
-            // Stored as the names comma-separated, NULL for none.
-            let records = decision.records.isEmpty ? nil : decision.records.names.joined(separator: ",")
+        // Everything the transaction needs is taken out of `set` first: the closure then
+        // captures plain values, not the whole struct (each copy of which retained its
+        // strings: five copies per set before).
+        let decision = set.decision
+        let key = decision.exerciseKey
+        let estimate = decision.oneRepMaxKg
+        let recordWeight = decision.recordWeightKg
+        // Stored as the names comma-separated, NULL for none.
+        let records = decision.records.isEmpty ? nil : decision.records.names.joined(separator: ",")
+        let values: [SQLValue] = [
+            set.sessionID.sqlValue, set.plannedExerciseID.sqlValue, set.exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue,
+            decision.countedSets.sqlValue, set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue,
+            set.rpe.sqlValue, set.note.sqlValue, estimate.sqlValue, recordWeight.sqlValue, set.loggedAtMs.sqlValue, set.requestID.sqlValue,
+            records.sqlValue,
+        ]
+        let progressKey = TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)
+        let numbering = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
+        let id = try write {
             try connection.prepare(
                 """
                 INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
                     reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, keptIn: &insertSetStatement
-            ).run(
-                values: [
-                    set.sessionID.sqlValue, set.plannedExerciseID.sqlValue, set.exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue,
-                    decision.countedSets.sqlValue, set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue,
-                    set.rpe.sqlValue, set.note.sqlValue, estimate.sqlValue, recordWeight.sqlValue, set.loggedAtMs.sqlValue, set.requestID.sqlValue,
-                    records.sqlValue,
-                ])
+            ).run(values: values)
             // `write` runs this inside a transaction, so the memo applies.
             let id = connection.lastInsertRowID
-            memo.progress[TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)] =
-                SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
+            memo.progress[progressKey] = numbering
             // The bests row changes only when the set beats it: known bests (remembered in
             // this transaction) say so without asking SQLite; otherwise the upsert's WHERE does.
             let known = memo.bests[key]
@@ -167,12 +171,13 @@ extension Database {
                     """,
                     [key, estimate, recordWeight])
             }
-            return SetRecord(
-                id: id, sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseName: set.exerciseName,
-                setNumber: decision.setNumber, progressSets: decision.countedSets, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
-                durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, loggedAtMs: set.loggedAtMs, requestID: set.requestID,
-                records: decision.records, oneRepMaxKg: estimate)
+            return id
         }
+        return SetRecord(
+            id: id, sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseName: set.exerciseName,
+            setNumber: decision.setNumber, progressSets: decision.countedSets, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
+            durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, loggedAtMs: set.loggedAtMs, requestID: set.requestID,
+            records: decision.records, oneRepMaxKg: estimate)
     }
 
     /// The set number and counted-set progress of the latest set of one exercise in a
