@@ -8,8 +8,10 @@ import SessionRPC
 import SessionStore
 import Synchronization
 
-/// A line's requests, queued for the database thread.
-struct Job: Sendable {
+/// A line's requests, queued for the database thread. A class, as `Completion` is: a
+/// job passes through the loop's pending list, the database thread's queue and its
+/// group commit, and each copy of a struct retained every reference in its requests.
+final class Job: Sendable {
     /// One element of a line: a request to run, or an error decided while decoding.
     enum Item: Sendable {
         case call(Request)
@@ -22,7 +24,15 @@ struct Job: Sendable {
     /// True when the line was a batch: the reply is an array (or nothing).
     let batch: Bool
     /// The request line's length in bytes: a measure of the work it brings.
-    var lineBytes = 0
+    let lineBytes: Int
+
+    init(connection: Int, slot: UInt64, items: OneOrMany<Item>, batch: Bool, lineBytes: Int = 0) {
+        self.connection = connection
+        self.slot = slot
+        self.items = items
+        self.batch = batch
+        self.lineBytes = lineBytes
+    }
 }
 
 /// What the database thread sends back for one job. A class: it is handed from the
