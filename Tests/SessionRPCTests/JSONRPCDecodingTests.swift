@@ -72,6 +72,16 @@ import Testing
     /// Params are found by their keys' length and first 8 bytes, then the whole key:
     /// keys that share a prefix, a length or both must still be told apart, and an
     /// escaped key is its decoded text.
+    /// The envelope's members are found by their bytes, escaped keys by what they spell.
+    @Test func anEnvelopeWithEscapedKeysIsRead() throws {
+        let line = #"{"json\u0072pc":"2\u002e0","\u0069d":7,"meth\u006fd":"daemon.status","p\u0061rams":{}}"#
+        guard case .single(.success(let request)) = JSONRPC.decode(line: Array(line.utf8)) else {
+            Issue.record("escaped envelope keys must be read as the keys they spell")
+            return
+        }
+        #expect(request.method == "daemon.status" && request.id == 7)
+    }
+
     @Test func paramsAreFoundByTheirWholeName() throws {
         let line = #"{"jsonrpc":"2.0","id":1,"method":"x","params":{"exercises":1,"exercise":2,"durationSecondz":3,"durationSeconds":4,"r\u0065ps":5,"exerc":6}}"#
         guard case .single(.success(let request)) = JSONRPC.decode(line: Array(line.utf8)) else {
