@@ -54,7 +54,8 @@ final class Server {
     var readBuffer = [UInt8](repeating: 0, count: 65_536)
     /// Every reply line is written here first, then queued from it on its connection:
     /// one buffer for the loop's life (replies are written one at a time, on this thread).
-    var replyWriter = JSONWriter(capacity: 4096)
+    var replyWriter = JSONWriter(capacity: replyWriterCapacity)
+    static let replyWriterCapacity = 4096
     /// Jobs decoded during the current loop iteration, dispatched at its end.
     var pendingJobs: [Job] = []
 
@@ -280,6 +281,9 @@ final class Server {
             replyWriter.removeAll()
             if Response.write(completion.responses, batch: completion.batch, to: &replyWriter) {
                 replyWriter.withBytes { connection.finish(slot: completion.slot, line: $0) }
+                // A large reply (an export, the OpenRPC document) does not keep its
+                // buffer for the daemon's life.
+                if replyWriter.byteCount > Self.replyWriterCapacity * 16 { replyWriter = JSONWriter(capacity: Self.replyWriterCapacity) }
             } else {
                 connection.finish(slot: completion.slot, .nothing)
             }

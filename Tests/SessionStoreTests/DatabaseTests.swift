@@ -221,11 +221,10 @@ import SessionCore
         }
     }
 
-    /// Text is bound where it lies (SQLITE_STATIC) by `run(values:)`: what is stored is
-    /// each string as given, a failed run stores nothing, and nothing a run bound is
-    /// left for the next run to read (strings built anew each time, so the earlier
-    /// ones' bytes are gone).
-    @Test func textBoundInPlaceIsStoredAsGiven() throws {
+    /// `run(values:)`, the hot inserts' way of binding: what is stored is each string
+    /// as given, a failed run stores nothing, and nothing a run bound is left for the
+    /// next run to read (strings built anew each time).
+    @Test func boundTextIsStoredAsGiven() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let connection = database.connection
