@@ -10,8 +10,11 @@ import JSON
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? JSONParser.parse(bytes: bytes)
-    if let slice = try? JSONSlice.document(bytes) { checkLookups(slice) }
+    let parsed = try? JSONParser.parse(bytes: bytes)
+    let slice = try? JSONSlice.document(bytes)
+    precondition((parsed == nil) == (slice == nil), "the tape and the parser disagree on \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    if let slice { checkLookups(slice) }
+    if let parsed { checkWriting(parsed) }
     // Another tracker's export is a file a person hands over: any bytes.
     _ = try? TrackerExport.read(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
@@ -46,6 +49,23 @@ func checkLookups(_ slice: JSONSlice, depth: Int = 0) {
         precondition(slice.position(of: "\u{0}never a key") == nil)
     }
     for element in slice.elements ?? [] { checkLookups(element, depth: depth + 1) }
+}
+
+/// What the writer makes of a value reads back as the same value, compact and
+/// indented; an array's integers read from their digits are the numbers parsed.
+func checkWriting(_ value: JSONValue) {
+    let compact = value.jsonBytes
+    precondition((try? JSONParser.parse(bytes: compact)) == value, "written compact, read back differently: \(value.jsonText.debugDescription)")
+    precondition(!compact.contains(0x0A), "a newline in compact JSON")
+    precondition((try? JSONParser.parse(value.prettyText)) == value, "written indented, read back differently")
+    guard let slice = try? JSONSlice.document(compact) else { preconditionFailure("the tape refuses what the writer wrote") }
+    for element in slice.elements ?? [] where element.isNumber {
+        // The digits decide: an exact integer is the number the parser read.
+        if let integer = element.exactInteger { precondition(element.numberValue == Double(integer), "integer reading disagrees") }
+    }
+    if slice.isString, let text = slice.string, !text.contains("\\"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\"" }) {
+        precondition(slice.isString("2.0") == (text == "2.0"))
+    }
 }
 
 /// Collapsed whitespace has no control characters, no runs of whitespace, none at the
