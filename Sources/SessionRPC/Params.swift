@@ -25,6 +25,11 @@ public struct Params: Sendable {
 
     /// A param a decoder reads: as `slice`, and marked as read.
     mutating func take(_ name: String) -> JSONSlice? {
+        // Every member read already (the usual case for the last declared params, as a
+        // request names a few of them): none can be this one (the names are distinct,
+        // `duplicateKey` refused the line otherwise), no comparison needed.
+        let count = members.count
+        if count < 64, read == (1 << UInt64(count)) - 1 { return nil }
         guard let index = index(of: name) else { return nil }
         if index < 64 { read |= 1 << UInt64(index) }
         return members[index].value.isNull ? nil : members[index].value
