@@ -30,6 +30,40 @@ import JSON
         #expect(received.at == sent.at && received.at?.ms == 1_763_996_700_000)
     }
 
+    /// The cross-param rules: exactly one way of naming the exercise, `new` only with
+    /// `match`, `count` instead of reps and durationSeconds. A param sent with a value
+    /// of the wrong kind counts as given (its own error is reported too); null does not.
+    @Test func theRulesBetweenParamsHoldWhateverTheValues() {
+        func problems(_ value: JSONValue) -> [String] {
+            do {
+                _ = try decode(value)
+                return []
+            } catch {
+                return (error.data?["errors"]?.arrayValue ?? []).compactMap { problem in
+                    guard let path = problem["path"]?.stringValue, let message = problem["message"]?.stringValue else { return nil }
+                    return path + ": " + message
+                }.sorted()
+            }
+        }
+        let oneOf = "one of plannedExerciseId, position, exercise and match"
+        #expect(problems(.obj([:])) == ["params.plannedExerciseId: \(oneOf) is required"])
+        #expect(problems(.obj(["position": 2, "exercise": "Squat"])) == ["params.exercise: give \(oneOf), not position and exercise"])
+        let wrongKind = problems(.obj(["position": "second", "exercise": "Squat"]))
+        #expect(wrongKind.count == 2 && wrongKind[0] == "params.exercise: give \(oneOf), not position and exercise"
+                && wrongKind[1].hasPrefix("params.position: must be an integer"))
+        #expect(problems(.obj(["plannedExerciseId": .null, "exercise": "Squat"])) == [], "null is not given")
+        #expect(problems(.obj(["exercise": "   "])) == ["params.exercise: must not be empty"])
+        #expect(problems(.obj(["match": ""])) == ["params.match: must not be empty"])
+        #expect(problems(.obj(["exercise": "Squat", "new": true])) == ["params.new: only with match"])
+        #expect(problems(.obj(["match": "sq", "new": true])) == [])
+        let newOfWrongKind = problems(.obj(["exercise": "Squat", "new": "yes"]))
+        #expect(newOfWrongKind.count == 2 && newOfWrongKind.allSatisfy { $0.hasPrefix("params.new: ") } && newOfWrongKind.contains("params.new: only with match"))
+        #expect(problems(.obj(["exercise": "Squat", "count": 5, "reps": 5])) == ["params.count: give count or reps and durationSeconds, not both"])
+        let durationOfWrongKind = problems(.obj(["exercise": "Squat", "count": 5, "durationSeconds": "x"]))
+        #expect(durationOfWrongKind.count == 2 && durationOfWrongKind[0] == "params.count: give count or reps and durationSeconds, not both")
+        #expect(problems(.obj(["exercise": "Squat", "count": 5])) == [])
+    }
+
     @Test func everyProblemIsReportedWithItsPath() {
         #expect {
             _ = try decode(.obj(["exercise": "Squat", "plannedExerciseId": 3, "reps": 1001, "rpe": 7.25, "at": "2099-01-01T00:00:00Z"]))

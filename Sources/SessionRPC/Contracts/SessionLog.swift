@@ -62,24 +62,29 @@ public enum SessionLog: MethodContract {
         /// Exactly one of plannedExerciseId, position, exercise and match, not empty;
         /// `new` only with `match`; `count` instead of reps and durationSeconds.
         public mutating func validate(_ params: inout SessionRPC.Params) {
-            let given = Self.exerciseParams.count { params.has($0) }
-            if given == 0 {
+            // A param was given when it decoded, or when decoding it failed (a value of
+            // the wrong kind): what `params.has` says, without looking each name up again.
+            func given(_ decoded: Bool, _ name: String) -> Bool { decoded || (!params.errors.isEmpty && params.failed(name)) }
+            let flags = [given(plannedExerciseID != nil, "plannedExerciseId"), given(position != nil, "position"),
+                         given(exercise != nil, "exercise"), given(match != nil, "match")]
+            let count = flags.reduce(0) { $0 + ($1 ? 1 : 0) }
+            if count == 0 {
                 params.fail("plannedExerciseId", "one of plannedExerciseId, position, exercise and match is required")
-            } else if given > 1 {
-                let named = Self.exerciseParams.filter { params.has($0) }
+            } else if count > 1 {
+                let named = zip(Self.exerciseParams, flags).filter(\.1).map(\.0)
                 params.fail(named[1], "give one of plannedExerciseId, position, exercise and match, not \(named.joined(separator: " and "))")
             } else if exercise?.isEmpty == true {
                 params.fail("exercise", "must not be empty")
             } else if match?.isEmpty == true {
                 params.fail("match", "must not be empty")
             }
-            if params.has("new"), !params.has("match") { params.fail("new", "only with match") }
-            if params.has("count"), params.has("reps") || params.has("durationSeconds") {
+            if given(isNew != nil, "new"), !flags[3] { params.fail("new", "only with match") }
+            if given(self.count != nil, "count"), given(reps != nil, "reps") || given(durationSeconds != nil, "durationSeconds") {
                 params.fail("count", "give count or reps and durationSeconds, not both")
             }
         }
 
-        /// The params that name the exercise.
+        /// The params that name the exercise, in the order `validate` counts them.
         static let exerciseParams = ["plannedExerciseId", "position", "exercise", "match"]
     }
 
