@@ -137,7 +137,9 @@ final class DatabaseThread: @unchecked Sendable {
         while true {
             // Asleep until there is work; the only timed wake is a STATUS= line that is
             // due (at most one a second) after sessions changed.
-            let statusDueMs = ownership.withLock { _ in publishesStatus && sessionChanged ? lastStatusMs + 1000 : nil }
+            // Without a service manager listening there is no STATUS= to time, and no
+            // reason to take `ownership` (the loop may hold it, running a request inline).
+            let statusDueMs = publishesStatus ? ownership.withLock { _ in sessionChanged ? lastStatusMs + 1000 : nil } : nil
             if let statusDueMs {
                 _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, statusDueMs - service.clock.nowMs()))))
             } else {
