@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SessionCore
+import Synchronization
 
 /// The daemon's clock and time zone: wall time in milliseconds, local dates, and RFC
 /// 3339 timestamps with the zone's offset. The zone is the process's `TZ` (glibc), set
@@ -25,6 +26,7 @@ public struct LocalClock: Sendable {
         guard valid else { throw UnknownTimeZone(name: name) }
         setenv("TZ", name, 1)
         tzset()
+        HourOffsets.shared.forget()
     }
 
     /// Unix time in milliseconds.
@@ -37,23 +39,64 @@ public struct LocalClock: Sendable {
     /// Today's date in the daemon's zone.
     public func today() -> LocalDate { localDate(atMs: nowMs()) }
 
-    private func brokenDown(ms: Int64) -> tm {
-        var seconds = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
+    /// Broken-down local time of a second since the epoch, by localtime_r(3).
+    private static func systemLocal(atSecond second: Int64) -> tm {
+        var seconds = time_t(second)
         var parts = tm()
         localtime_r(&seconds, &parts)
         return parts
     }
 
-    /// The local date of an instant.
-    public func localDate(atMs ms: Int64) -> LocalDate {
-        date(of: brokenDown(ms: ms), atMs: ms)
+    /// The zone's offset from UTC in seconds at `second`, as localtime_r(3) gives it;
+    /// nil when its fields are not UTC plus that offset (a zone that counts leap
+    /// seconds, `right/…`), where only the system's fields are right.
+    static func offsetFromSystem(atSecond second: Int64) -> Int? {
+        let parts = systemLocal(atSecond: second)
+        let offset = Int(parts.tm_gmtoff)
+        let local = Local(second: second, offset: offset)
+        guard local.secondOfDay == Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec),
+            local.date.day == Int(parts.tm_mday), local.date.month == Int(parts.tm_mon) + 1, local.date.year == Int(parts.tm_year) + 1900
+        else { return nil }
+        return offset
     }
 
-    /// The date of broken-down local time `parts` (of the instant `ms`).
-    private func date(of parts: tm, atMs ms: Int64) -> LocalDate {
-        LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-            ?? LocalDate(daysSinceEpoch: Int(ms / 86_400_000))
+    /// An instant in local time: its date, second of the day and the offset in force.
+    private struct Local {
+        let date: LocalDate
+        let secondOfDay: Int
+        let offset: Int
+
+        /// By calendar arithmetic from UTC and the offset.
+        init(second: Int64, offset: Int) {
+            let shifted = second + Int64(offset)
+            let days = shifted >= 0 ? shifted / 86_400 : (shifted - 86_399) / 86_400
+            date = LocalDate(daysSinceEpoch: Int(days))
+            secondOfDay = Int(shifted - days * 86_400)
+            self.offset = offset
+        }
+
+        /// As the system broke it down.
+        init(_ parts: tm, second: Int64) {
+            date = LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+                ?? LocalDate(daysSinceEpoch: Int(second / 86_400))
+            secondOfDay = Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+            offset = Int(parts.tm_gmtoff)
+        }
     }
+
+    /// Local time by the offset in force (looked up once an hour, `HourOffsets`) and
+    /// calendar arithmetic: localtime_r(3) for every reply's timestamp took about a
+    /// thousand instructions (its lock, the zone's rules) of each `session.log`.
+    private func local(ms: Int64) -> Local {
+        let second = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        guard let offset = HourOffsets.shared.offset(atSecond: second, lookup: Self.offsetFromSystem) else {
+            return Local(Self.systemLocal(atSecond: second), second: second)
+        }
+        return Local(second: second, offset: offset)
+    }
+
+    /// The local date of an instant.
+    public func localDate(atMs ms: Int64) -> LocalDate { local(ms: ms).date }
 
     /// The instant local midnight starts `date` (the first valid local time of it).
     public func startOfDayMs(_ date: LocalDate) -> Int64 {
@@ -76,13 +119,13 @@ public struct LocalClock: Sendable {
 
     /// The local wall-clock time of an instant.
     public func localDateTime(atMs ms: Int64) -> LocalDateTime {
-        let parts = brokenDown(ms: ms)
-        return LocalDateTime(date: date(of: parts, atMs: ms), secondOfDay: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+        let local = local(ms: ms)
+        return LocalDateTime(date: local.date, secondOfDay: local.secondOfDay)
     }
 
     /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
     public func rfc3339(ms: Int64) -> String {
-        let parts = brokenDown(ms: ms)
+        let local = local(ms: ms)
         // Written straight into the string's storage: every session.log reply carries one.
         return String(unsafeUninitializedCapacity: 29) { bytes in
             var count = 0
@@ -98,20 +141,20 @@ public struct LocalClock: Sendable {
                 }
                 count += width
             }
-            digits(Int(parts.tm_year) + 1900, 4)
+            digits(local.date.year, 4)
             put(UInt8(ascii: "-"))
-            digits(Int(parts.tm_mon) + 1, 2)
+            digits(local.date.month, 2)
             put(UInt8(ascii: "-"))
-            digits(Int(parts.tm_mday), 2)
+            digits(local.date.day, 2)
             put(UInt8(ascii: "T"))
-            digits(Int(parts.tm_hour), 2)
+            digits(local.secondOfDay / 3600, 2)
             put(UInt8(ascii: ":"))
-            digits(Int(parts.tm_min), 2)
+            digits(local.secondOfDay / 60 % 60, 2)
             put(UInt8(ascii: ":"))
-            digits(Int(parts.tm_sec), 2)
+            digits(local.secondOfDay % 60, 2)
             put(UInt8(ascii: "."))
             digits(Int(((ms % 1000) + 1000) % 1000), 3)
-            let offset = Int(parts.tm_gmtoff)
+            let offset = local.offset
             if offset == 0 {
                 put(UInt8(ascii: "Z"))
             } else {
@@ -123,4 +166,43 @@ public struct LocalClock: Sendable {
             return count
         }
     }
+}
+
+/// The zone's offset from UTC during one whole UTC hour, remembered in one atomic word
+/// (the hour and the offset packed), so the threads that format times share it without
+/// a lock. It is remembered only when the offset is the same at the hour's first and
+/// last second: an hour with a change in it is asked of the system second by second.
+/// This rests on no zone changing its offset twice within one hour (none in the tz
+/// database does). `LocalClock.use(timeZone:)` forgets it.
+struct HourOffsets: ~Copyable {
+    static let shared = HourOffsets()
+
+    /// (hour + 2^39) << 24 | (offset + 2^23), or the hour with `systemOnly`; 0 when
+    /// nothing is remembered.
+    private let word = Atomic<UInt64>(0)
+    /// In place of an offset: this hour's times must be broken down by the system.
+    private static let systemOnly: UInt64 = 0xFF_FFFF
+
+    /// The offset in force at `second`, by `lookup` (the system's answer; nil when
+    /// the system's fields must be used instead, as they are for the rest of the hour).
+    func offset(atSecond second: Int64, lookup: (Int64) -> Int?) -> Int? {
+        let hour = second >= 0 ? second / 3600 : (second - 3599) / 3600
+        let packed = word.load(ordering: .relaxed)
+        if packed != 0, Int64(bitPattern: packed >> 24) - (1 << 39) == hour {
+            let low = packed & 0xFF_FFFF
+            return low == Self.systemOnly ? nil : Int(low) - (1 << 23)
+        }
+        guard abs(hour) < 1 << 38 else { return lookup(second) }
+        let tag = UInt64(bitPattern: hour + (1 << 39)) << 24
+        guard let first = lookup(hour * 3600), abs(first) < 1 << 22 else {
+            word.store(tag | Self.systemOnly, ordering: .relaxed)
+            return nil
+        }
+        guard lookup(hour * 3600 + 3599) == first else { return lookup(second) }  // a change within this hour
+        word.store(tag | UInt64(first + (1 << 23)), ordering: .relaxed)
+        return first
+    }
+
+    /// Forgets the remembered hour (the zone changed).
+    func forget() { word.store(0, ordering: .relaxed) }
 }

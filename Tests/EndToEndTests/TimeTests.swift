@@ -33,6 +33,50 @@ import TestSupport
         #expect(message.contains("between 1970-01-01 and now"), "\(message)")
     }
 
+    /// Times are written with the offset in force at that instant, on both sides of a
+    /// change of offset and inside the hour of it (the daemon remembers an hour's
+    /// offset; an hour with a change is asked of the system second by second).
+    @Test func timesAcrossAChangeOfOffsetCarryTheOffsetInForce() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Berlin"])
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        func session(startingAt start: String, sets: [(at: String, expected: String)]) throws {
+            let started = try client.call("session.start", .obj(["at": .string(start)]))
+            #expect(started["startedAt"]?.stringValue == sets[0].expected, "\(started)")
+            for set in sets {
+                let logged = try client.call("session.log", .obj(["exercise": "Row", "reps": 5, "at": .string(set.at)]))
+                #expect(logged["loggedAt"]?.stringValue == set.expected, "\(set.at)")
+            }
+            _ = try client.call("session.finish")
+        }
+        // Spring forward: 02:00 CET becomes 03:00 CEST at 01:00 UTC.
+        try session(startingAt: "2026-03-29T00:00:00Z", sets: [
+            (at: "2026-03-29T00:00:00Z", expected: "2026-03-29T01:00:00.000+01:00"),
+            (at: "2026-03-29T00:59:59.250Z", expected: "2026-03-29T01:59:59.250+01:00"),
+            (at: "2026-03-29T01:00:00Z", expected: "2026-03-29T03:00:00.000+02:00"),
+            (at: "2026-03-29T01:30:00Z", expected: "2026-03-29T03:30:00.000+02:00"),
+        ])
+        // Fall back: 03:00 CEST becomes 02:00 CET at 01:00 UTC (02:xx happens twice).
+        try session(startingAt: "2026-10-25T00:10:00Z", sets: [
+            (at: "2026-10-25T00:10:00Z", expected: "2026-10-25T02:10:00.000+02:00"),
+            (at: "2026-10-25T00:59:59Z", expected: "2026-10-25T02:59:59.000+02:00"),
+            (at: "2026-10-25T01:00:00Z", expected: "2026-10-25T02:00:00.000+01:00"),
+            (at: "2026-10-25T01:10:00Z", expected: "2026-10-25T02:10:00.000+01:00"),
+            (at: "2026-10-25T02:00:00Z", expected: "2026-10-25T03:00:00.000+01:00"),
+        ])
+        // Newfoundland changes at 02:00 local, 05:30 UTC: inside a UTC hour.
+        let stJohns = try DaemonProcess(extraArguments: ["--timezone", "America/St_Johns"])
+        defer { stJohns.cleanUp() }
+        let newfoundland = try stJohns.client()
+        _ = try newfoundland.call("session.start", .obj(["at": "2026-03-08T05:00:00Z"]))
+        for (at, expected) in [("2026-03-08T05:10:00Z", "2026-03-08T01:40:00.000-03:30"), ("2026-03-08T05:29:59Z", "2026-03-08T01:59:59.000-03:30"),
+                               ("2026-03-08T05:30:00Z", "2026-03-08T03:00:00.000-02:30"), ("2026-03-08T05:45:00Z", "2026-03-08T03:15:00.000-02:30"),
+                               ("2026-03-08T05:20:00Z", "2026-03-08T01:50:00.000-03:30")] {
+            let logged = try newfoundland.call("session.log", .obj(["exercise": "Row", "reps": 5, "at": .string(at)]))
+            #expect(logged["loggedAt"]?.stringValue == expected, "\(at)")
+        }
+    }
+
     @Test func aTimeWithoutAnOffsetIsReadInTheDaemonsZone() throws {
         let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Paris"])
         defer { daemon.cleanUp() }
