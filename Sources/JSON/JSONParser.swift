@@ -205,6 +205,7 @@ public struct JSONParser {
 
     /// After a member or element: true at the container's `close` (consumed), false
     /// after a comma (consumed).
+    @inline(__always)
     private mutating func endOfItem(_ close: UInt8, _ expected: String) throws(Failure) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { throw fail("unexpected end of input") }
