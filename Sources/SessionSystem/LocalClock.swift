@@ -135,9 +135,11 @@ public struct LocalClock: Sendable {
             }
             func digits(_ value: Int, _ width: Int) {
                 var rest = value
-                for place in stride(from: count + width - 1, through: count, by: -1) {
-                    bytes[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                var place = count + width - 1
+                while place >= count {
+                    bytes[place] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                     rest /= 10
+                    place -= 1
                 }
                 count += width
             }
