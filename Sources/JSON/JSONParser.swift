@@ -134,6 +134,7 @@ public struct JSONParser {
     /// Checks the string that starts here and moves past it. Plain ASCII without
     /// escapes (keys, most values) is only scanned; anything else is decoded to be
     /// checked.
+    @inline(__always)
     private mutating func skipString() throws(Failure) {
         var end = index + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
