@@ -61,7 +61,8 @@ public final class Statement {
                 }
             }
         }
-        try check(code, connection, sql: sql)
+        // The SQL is handed over only for an error: passing it retained it per value.
+        if code != SQLITE_OK { try check(code, connection, sql: sql) }
     }
 
     /// Advances; true while a row is available.
@@ -69,7 +70,7 @@ public final class Statement {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         sqlite3_reset(handle)
-        try check(code, connection, sql: sql)
+        if code != SQLITE_DONE { try check(code, connection, sql: sql) }
         return false
     }
 
