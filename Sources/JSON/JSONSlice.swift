@@ -328,14 +328,24 @@ extension JSONParser {
                 entry.keyEscaped = text.contains(UInt8(ascii: "\\"))
             }
         }
-        nodes.append(entry)
         guard index < bytes.count else { throw JSONParser.Failure(offset: index, message: "unexpected end of input") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): try readObject { key, parser throws(Failure) in try parser.record(into: &nodes, key: key) }
-        case UInt8(ascii: "["): try readArray { parser throws(Failure) in try parser.record(into: &nodes, key: 0..<0) }
-        default: try skipValue()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            // A container's node goes first, its end and next filled in after its values.
+            nodes.append(entry)
+            if bytes[index] == UInt8(ascii: "{") {
+                try readObject { key, parser throws(Failure) in try parser.record(into: &nodes, key: key) }
+            } else {
+                try readArray { parser throws(Failure) in try parser.record(into: &nodes, key: 0..<0) }
+            }
+            nodes[node].end = index
+            nodes[node].next = nodes.count
+        default:
+            // A plain value's node is written once, complete (most nodes are these).
+            try skipValue()
+            entry.end = index
+            entry.next = node + 1
+            nodes.append(entry)
         }
-        nodes[node].end = index
-        nodes[node].next = nodes.count
     }
 }
