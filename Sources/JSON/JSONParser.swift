@@ -122,13 +122,7 @@ public struct JSONParser {
     /// read as a Double, which must be finite (`1e400` is refused).
     private mutating func skipNumber() throws(Failure) {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
-        let digitsStart = index
-        if bytes[index] == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
-        if index - digitsStart <= 15, index == bytes.count || !isFractionOrExponent(bytes[index]) { return }
-        index = start
-        _ = try parseNumber()
+        if try scanPlainInteger() == nil { _ = try finishNumber(from: start) }
     }
 
     /// Checks the string that starts here and moves past it. Plain ASCII without
@@ -319,8 +313,20 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(Failure) -> JSONValue {
         let start = index
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
+        // Fast path: a plain integer of up to 15 digits is exact in a Double.
+        if let digits = try scanPlainInteger() {
+            var value: Int64 = 0
+            for byte in bytes[digits] { value = value * 10 + Int64(byte - UInt8(ascii: "0")) }
+            return .number(Double(bytes[start] == UInt8(ascii: "-") ? -value : value))
+        }
+        return .number(try finishNumber(from: start))
+    }
+
+    /// Checks a number's sign and integer part and moves past them; the range of its
+    /// digits when that is the whole number and 15 digits at most (exact in a Double),
+    /// nil when a fraction, an exponent or more digits follow (`finishNumber`).
+    private mutating func scanPlainInteger() throws(Failure) -> Range<Int>? {
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
         let digitsStart = index
         if bytes[index] == UInt8(ascii: "0") {
@@ -328,12 +334,13 @@ public struct JSONParser {
         } else {
             skipDigits()
         }
-        // Fast path: a plain integer of up to 15 digits is exact in a Double.
-        if index - digitsStart <= 15, index == bytes.count || !isFractionOrExponent(bytes[index]) {
-            var value: Int64 = 0
-            for byte in bytes[digitsStart..<index] { value = value * 10 + Int64(byte - UInt8(ascii: "0")) }
-            return .number(Double(negative ? -value : value))
-        }
+        guard index - digitsStart <= 15, index == bytes.count || !isFractionOrExponent(bytes[index]) else { return nil }
+        return digitsStart..<index
+    }
+
+    /// Checks the fraction and exponent after a number's integer part, and reads the
+    /// whole number (from `start`), which must be a finite Double.
+    private mutating func finishNumber(from start: Int) throws(Failure) -> Double {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
@@ -351,7 +358,7 @@ public struct JSONParser {
         guard let value = Double(text), value.isFinite else {
             throw Failure(offset: start, message: "number out of range")
         }
-        return .number(value)
+        return value
     }
 
     private func isFractionOrExponent(_ byte: UInt8) -> Bool {
