@@ -116,11 +116,7 @@ extension JSONWriter {
             // Fast path: nothing to escape (0xE2 starts U+2028/2029): the bytes whole.
             guard bytes.contains(where: Self.needsEscape) else {
                 reserve(bytes.count &+ 2)
-                base[count] = UInt8(ascii: "\"")
-                if let start = bytes.baseAddress { (base + (count &+ 1)).initialize(from: start, count: bytes.count) }
-                count &+= bytes.count &+ 1
-                base[count] = UInt8(ascii: "\"")
-                count &+= 1
+                appendQuotedInReservedRoom(bytes)
                 return
             }
             append(UInt8(ascii: "\""))

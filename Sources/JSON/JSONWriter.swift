@@ -78,6 +78,17 @@ public struct JSONWriter: ~Copyable {
         count &+= text.count
     }
 
+    /// Appends `text` between quotes, as it is, into room already reserved for it and
+    /// its two quotes.
+    @inlinable
+    mutating func appendQuotedInReservedRoom(_ text: UnsafeBufferPointer<UInt8>) {
+        base[count] = UInt8(ascii: "\"")
+        if let start = text.baseAddress { (base + (count &+ 1)).initialize(from: start, count: text.count) }
+        count &+= text.count &+ 1
+        base[count] = UInt8(ascii: "\"")
+        count &+= 1
+    }
+
     /// Appends a literal's bytes (`null`, `\n`) as they are.
     @inlinable
     mutating func append(_ literal: StaticString) {
@@ -119,12 +130,9 @@ public struct JSONWriter: ~Copyable {
                 base[count] = UInt8(ascii: ",")
                 count &+= 1
             }
-            base[count] = UInt8(ascii: "\"")
-            if let start = literal.baseAddress { (base + (count &+ 1)).initialize(from: start, count: literal.count) }
-            count &+= literal.count &+ 1
-            base[count] = UInt8(ascii: "\"")
-            base[count &+ 1] = UInt8(ascii: ":")
-            count &+= 2
+            appendQuotedInReservedRoom(literal)
+            base[count] = UInt8(ascii: ":")
+            count &+= 1
         }
         needsComma = false
     }
