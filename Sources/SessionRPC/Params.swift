@@ -28,11 +28,17 @@ public struct Params: Sendable {
         // Every member read already (the usual case for the last declared params, as a
         // request names a few of them): none can be this one (the names are distinct,
         // `duplicateKey` refused the line otherwise), no comparison needed.
-        let count = members.count
-        if count < 64, read == (1 << UInt64(count)) - 1 { return nil }
+        if everyMemberRead { return nil }
         guard let index = index(of: name) else { return nil }
         if index < 64 { read |= 1 << UInt64(index) }
         return members[index].value.isNull ? nil : members[index].value
+    }
+
+    /// True when a decoder has read every member (only the first 64 are tracked: with
+    /// more, never).
+    private var everyMemberRead: Bool {
+        let count = members.count
+        return count <= 64 && read == (count == 64 ? .max : (1 << UInt64(count)) - 1)
     }
 
     private func index(of name: String) -> Int? {
@@ -65,8 +71,7 @@ public struct Params: Sendable {
     /// of the problems recorded so far; `known`, the names it takes, is asked for only
     /// then (every declared param is read, so a member not read is not one of them).
     mutating func refuseUnread(of method: String, known: () -> [String]) {
-        let count = members.count
-        guard count > 64 || read != (count == 64 ? .max : (1 << UInt64(count)) - 1) else { return }
+        guard !everyMemberRead else { return }
         let known = known()
         let unknown = members.indices.filter { index in
             index < 64 ? read & (1 << UInt64(index)) == 0 : !known.contains(members[index].key)
