@@ -50,7 +50,7 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
 /// The route table: method name → handler, plus `rpc.discover`.
 public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     public let methods: [MethodRoute<Context, Output>]
-    private let index: [String: Int]
+    private let index: MethodNameIndex
     /// Maps a handler's thrown error to a JSON-RPC error (the one place that does).
     private let mapError: @Sendable (Error) -> RPCError
     private let info: JSONValue
@@ -60,19 +60,14 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         self.methods = methods
         self.info = info
         self.mapError = mapError
-        var index: [String: Int] = [:]
-        for (offset, method) in methods.enumerated() {
-            precondition(index[method.name] == nil, "method \(method.name) registered twice")
-            index[method.name] = offset
-        }
-        self.index = index
+        self.index = MethodNameIndex(methods.map(\.name))
     }
 
     /// True when one of this router's own routes has that name (rpc.discover aside).
-    public func hasRoute(_ name: String) -> Bool { index[name] != nil }
+    public func hasRoute(_ name: String) -> Bool { index.position(of: name) != nil }
 
     /// True when a method of that name exists (rpc.discover included).
-    public func contains(_ name: String) -> Bool { name == "rpc.discover" || index[name] != nil }
+    public func contains(_ name: String) -> Bool { name == "rpc.discover" || index.position(of: name) != nil }
 
     /// Runs one request's method: unknown params and handler failures become errors.
     public func call(_ request: Request, context: Context) -> Result<Output, RPCError> {
@@ -82,7 +77,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
             if !params.errors.isEmpty { return .failure(.invalidParams(params.errors)) }
             return .success(Output(openRPC))
         }
-        guard let position = index[request.method] else { return .failure(.methodNotFound(request.method)) }
+        guard let position = index.position(of: request.method) else { return .failure(.methodNotFound(request.method)) }
         var params = request.params
         do {
             // The handler decodes the params: unknown and invalid ones are reported together.

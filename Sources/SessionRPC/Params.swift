@@ -11,9 +11,20 @@ public struct Params: Sendable {
     /// Which of the first 64 members a decoder has read (bit i: member i): a member
     /// no declared param read is an unknown parameter (`refuseUnread`).
     private var read: UInt64 = 0
+    /// The lengths of the members' names in UTF-8 bytes (bit n: a name of n bytes; bit
+    /// 63 stands for 63 and longer): a declared param whose length no member has is
+    /// absent without a comparison. Every declared param is looked up on every request
+    /// and a request names a few of them, so this answers most look-ups.
+    private let nameLengths: UInt64
 
     /// A request line's params object (nil: the request has none).
-    public init(object: JSONSlice?) { members = object?.members ?? [] }
+    public init(object: JSONSlice?) {
+        members = object?.members ?? []
+        nameLengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
+    }
+
+    @inline(__always)
+    private static func lengthBit(_ name: String) -> UInt64 { 1 << UInt64(min(name.utf8.count, 63)) }
 
     /// Params built in code (tests, tools): written out and read back as a client's.
     public init(_ value: JSONValue) { self.init(object: try? JSONSlice.document(value.jsonBytes)) }
@@ -24,6 +35,7 @@ public struct Params: Sendable {
     }
 
     /// A param a decoder reads: as `slice`, and marked as read.
+    @inline(__always)
     mutating func take(_ name: String) -> JSONSlice? {
         // Every member read already (the usual case for the last declared params, as a
         // request names a few of them): none can be this one (the names are distinct,
@@ -36,15 +48,18 @@ public struct Params: Sendable {
 
     /// True when a decoder has read every member (only the first 64 are tracked: with
     /// more, never).
+    @inline(__always)
     private var everyMemberRead: Bool {
         let count = members.count
         return count <= 64 && read == (count == 64 ? .max : (1 << UInt64(count)) - 1)
     }
 
+    @inline(__always)
     private func index(of name: String) -> Int? {
         // Lengths first: most names differ in length, and that is cheaper to see than a
-        // string comparison (every declared param is looked up on every request).
+        // string comparison.
         let length = name.utf8.count
+        guard nameLengths & Self.lengthBit(name) != 0 else { return nil }
         return members.firstIndex { $0.key.utf8.count == length && $0.key == name }
     }
 

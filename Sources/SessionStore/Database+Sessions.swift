@@ -127,22 +127,19 @@ extension Database {
     /// Stores a set as its decision says, updates the exercise's bests, and returns the
     /// set as stored (what `set(_:)` would read back).
     public func insertSet(_ set: NewSet) throws(StorageError) -> SetRecord {
-        // Everything the transaction needs is taken out of `set` first: the closure then
-        // captures plain values, not the whole struct (each copy of which retained its
+        // Everything the transaction needs is taken out of `set` first: the closures then
+        // capture plain values, not the whole struct (each copy of which retained its
         // strings: five copies per set before).
+        let (sessionID, plannedExerciseID, name, kind) = (set.sessionID, set.plannedExerciseID, set.exerciseName, set.kind.rawValue)
+        let (reps, weightKg, durationSeconds, rpe) = (set.reps, set.weightKg, set.durationSeconds, set.rpe)
+        let (note, loggedAtMs, requestID) = (set.note, set.loggedAtMs, set.requestID)
         let decision = set.decision
         let key = decision.exerciseKey
         let estimate = decision.oneRepMaxKg
         let recordWeight = decision.recordWeightKg
         // Stored as the names comma-separated, NULL for none.
         let records = decision.records.isEmpty ? nil : decision.records.names.joined(separator: ",")
-        let values: [SQLValue] = [
-            set.sessionID.sqlValue, set.plannedExerciseID.sqlValue, set.exerciseName.sqlValue, key.sqlValue, decision.setNumber.sqlValue,
-            decision.countedSets.sqlValue, set.kind.rawValue.sqlValue, set.reps.sqlValue, set.weightKg.sqlValue, set.durationSeconds.sqlValue,
-            set.rpe.sqlValue, set.note.sqlValue, estimate.sqlValue, recordWeight.sqlValue, set.loggedAtMs.sqlValue, set.requestID.sqlValue,
-            records.sqlValue,
-        ]
-        let progressKey = TransactionMemo.ProgressKey(sessionID: set.sessionID, plannedExerciseID: set.plannedExerciseID, exerciseKey: key)
+        let progressKey = TransactionMemo.ProgressKey(sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseKey: key)
         let numbering = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
         let id = try write {
             try connection.prepare(
@@ -151,7 +148,25 @@ extension Database {
                     reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, keptIn: &insertSetStatement
-            ).run(values: values)
+            ).run { parameters throws(SQLiteError) in
+                try parameters.bind(sessionID)
+                try parameters.bind(plannedExerciseID)
+                try parameters.bind(name)
+                try parameters.bind(key)
+                try parameters.bind(numbering.setNumber)
+                try parameters.bind(numbering.countedSets)
+                try parameters.bind(kind)
+                try parameters.bind(reps)
+                try parameters.bind(weightKg)
+                try parameters.bind(durationSeconds)
+                try parameters.bind(rpe)
+                try parameters.bind(note)
+                try parameters.bind(estimate)
+                try parameters.bind(recordWeight)
+                try parameters.bind(loggedAtMs)
+                try parameters.bind(requestID)
+                try parameters.bind(records)
+            }
             // `write` runs this inside a transaction, so the memo applies.
             let id = connection.lastInsertRowID
             memo.progress[progressKey] = numbering

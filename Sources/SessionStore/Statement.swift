@@ -43,26 +43,85 @@ public final class Statement {
     }
 
     private func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
-        let code: Int32
         switch value {
-        case .null: code = sqlite3_bind_null(handle, index)
-        case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-        case .real(let number): code = sqlite3_bind_double(handle, index, number)
-        case .text(var text):
-            // The UTF-8 in place with its length (SQLite copies it): no temporary
-            // C string for short strings, no strlen. An empty buffer may have no
-            // address, which SQLite would bind as NULL: "" is bound explicitly.
-            code = text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                    return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
-                }
-                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
-                }
+        case .null: try bindNull(at: index)
+        case .integer(let number): try bind(number, at: index)
+        case .real(let number): try bind(number, at: index)
+        case .text(let text): try bind(text, at: index)
+        }
+    }
+
+    private func bindNull(at index: Int32) throws(SQLiteError) {
+        try checkBinding(sqlite3_bind_null(handle, index))
+    }
+
+    private func bind(_ number: Int64, at index: Int32) throws(SQLiteError) {
+        try checkBinding(sqlite3_bind_int64(handle, index, number))
+    }
+
+    private func bind(_ number: Double, at index: Int32) throws(SQLiteError) {
+        try checkBinding(sqlite3_bind_double(handle, index, number))
+    }
+
+    private func bind(_ text: String, at index: Int32) throws(SQLiteError) {
+        // The UTF-8 in place with its length (SQLite copies it): no temporary C string
+        // for short strings, no strlen. An empty buffer may have no address, which
+        // SQLite would bind as NULL: "" is bound explicitly.
+        var text = text
+        let code = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
             }
         }
+        try checkBinding(code)
+    }
+
+    private func checkBinding(_ code: Int32) throws(SQLiteError) {
         // The SQL is handed over only for an error: passing it retained it per value.
         if code != SQLITE_OK { try check(code, connection, sql: sql) }
+    }
+
+    /// Binds a statement's parameters one after the other, typed: nothing is built per
+    /// value (no `SQLValue`, no array). `Statement.run(binding:)` hands one out.
+    public struct Parameters: ~Copyable {
+        fileprivate let statement: Statement
+        /// The next parameter's index (SQLite counts from 1).
+        fileprivate var next: Int32 = 1
+
+        public mutating func bind(_ value: Int64?) throws(SQLiteError) {
+            if let value { try statement.bind(value, at: next) } else { try statement.bindNull(at: next) }
+            next += 1
+        }
+
+        public mutating func bind(_ value: Int?) throws(SQLiteError) { try bind(value.map(Int64.init)) }
+
+        public mutating func bind(_ value: Double?) throws(SQLiteError) {
+            if let value { try statement.bind(value, at: next) } else { try statement.bindNull(at: next) }
+            next += 1
+        }
+
+        public mutating func bind(_ value: String?) throws(SQLiteError) {
+            if let value { try statement.bind(value, at: next) } else { try statement.bindNull(at: next) }
+            next += 1
+        }
+    }
+
+    /// Runs the statement to completion with the parameters `bind` binds, in order; it
+    /// must bind every one. For a statement run on every request (the set insert binds
+    /// seventeen per `session.log`): `run(values:)` builds an enum per value and an
+    /// array per run, which cost more than the binding itself.
+    public func run(binding bind: (inout Parameters) throws(SQLiteError) -> Void) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        var parameters = Parameters(statement: self)
+        try bind(&parameters)
+        guard Int(parameters.next) - 1 == parameterCount else {
+            sqlite3_clear_bindings(handle)
+            throw SQLiteError(code: SQLITE_MISUSE, message: "bound \(parameters.next - 1) of \(parameterCount) parameters", sql: sql)
+        }
+        while try step() {}
     }
 
     /// Advances; true while a row is available.

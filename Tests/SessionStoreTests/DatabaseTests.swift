@@ -249,6 +249,38 @@ import SessionCore
         #expect(stored == expected)
     }
 
+    /// Typed binding (`run(binding:)`, the set insert's) stores what `run(values:)`
+    /// stores, and binding fewer values than the statement has parameters is refused
+    /// before anything runs, never filled with what the last run bound.
+    @Test func typedBindingStoresWhatValuesStore() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let connection = database.connection
+        try connection.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, n TEXT)")
+        let sql = "INSERT INTO t (i, r, s, n) VALUES (?, ?, ?, ?)"
+        var statement: Statement?
+        let rows: [(Int64?, Double?, String?)] = [(1, 2.5, "é ✓"), (nil, nil, nil), (-7, 0, ""), (Int64.max, -1e300, String(repeating: "long ", count: 300))]
+        for (integer, real, text) in rows {
+            try connection.prepare(sql, keptIn: &statement).run { parameters throws(SQLiteError) in
+                try parameters.bind(integer)
+                try parameters.bind(real)
+                try parameters.bind(text)
+                try parameters.bind(Int?.none)
+            }
+            try connection.run(sql, values: [integer.sqlValue, real.sqlValue, text.sqlValue, .null])
+        }
+        let error = #expect(throws: SQLiteError.self) {
+            try connection.prepare(sql, keptIn: &statement).run { parameters throws(SQLiteError) in try parameters.bind(Int64(9)) }
+        }
+        #expect(error?.message.contains("bound 1 of 4 parameters") == true)
+        let stored = try connection.prepare("SELECT i, r, s, typeof(s), n FROM t ORDER BY rowid").rows { row throws(SQLiteError) in
+            "\(row.optionalInt64(0).map(String.init) ?? "NULL") \(row.optionalDouble(1).map { "\($0)" } ?? "NULL") \(row.optionalText(2) ?? "NULL") \(row.text(3)) \(row.optionalText(4) ?? "NULL")"
+        }
+        #expect(stored.count == 2 * rows.count)
+        for pair in stride(from: 0, to: stored.count, by: 2) { #expect(stored[pair] == stored[pair + 1]) }
+        #expect(stored[2] == "NULL NULL NULL null NULL" && stored[4] == "-7 0.0  text NULL")
+    }
+
     @Test func aFailedWriteLeavesNothingBehind() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)

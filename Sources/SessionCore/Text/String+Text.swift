@@ -35,19 +35,26 @@ extension String {
     private func collapsingASCIIWhitespace() -> String? {
         // Most text is clean already (single spaces between words, no controls): that
         // is checked without copying.
-        var afterSpace = true
-        var clean = true
-        for byte in utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == 0x20 {
-                if afterSpace { clean = false }
-                afterSpace = true
-            } else {
-                if byte < 0x20 || byte == 0x7F { clean = false }
-                afterSpace = false
+        // Over the contiguous bytes: the `utf8` view's iterator costs several times more
+        // per byte, and every exercise name of every logged set comes through here.
+        var text = self
+        let clean: Bool? = text.withUTF8 { bytes in
+            var afterSpace = true
+            var clean = true
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 {
+                    if afterSpace { clean = false }
+                    afterSpace = true
+                } else {
+                    if byte < 0x20 || byte == 0x7F { clean = false }
+                    afterSpace = false
+                }
             }
+            return clean && !afterSpace
         }
-        if clean, !afterSpace { return self }
+        guard let clean else { return nil }
+        if clean { return self }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var pendingSpace = false
