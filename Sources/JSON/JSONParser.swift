@@ -117,12 +117,16 @@ public struct JSONParser {
         }
     }
 
-    /// Checks the number that starts here and moves past it. A plain integer of up to
-    /// 15 digits (reps, ids, most numbers on the wire) is only scanned; any other is
-    /// read as a Double, which must be finite (`1e400` is refused).
+    /// Checks the number that starts here and moves past it. A number is only scanned
+    /// when it cannot fail to be a finite Double: a plain integer of up to 15 digits
+    /// (reps, ids), or any without an exponent and with at most 308 digits before its
+    /// point (below 10^308, so below the largest double: weights like `82.5`, the
+    /// imports' every row). Any other is read, and must be finite (`1e400` is refused).
     private mutating func skipNumber() throws(Failure) {
         let start = index
-        if try scanPlainInteger() == nil { _ = try finishNumber(from: start) }
+        guard try scanPlainInteger() == nil else { return }
+        let integerDigits = index - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0)
+        if try scanFractionAndExponent() || integerDigits > 308 { _ = try readNumber(from: start) }
     }
 
     /// Checks the string that starts here and moves past it. Plain ASCII without
@@ -341,6 +345,14 @@ public struct JSONParser {
     /// Checks the fraction and exponent after a number's integer part, and reads the
     /// whole number (from `start`), which must be a finite Double.
     private mutating func finishNumber(from start: Int) throws(Failure) -> Double {
+        try scanFractionAndExponent()
+        return try readNumber(from: start)
+    }
+
+    /// Checks the fraction and exponent after a number's integer part and moves past
+    /// them; true when there is an exponent.
+    @discardableResult
+    private mutating func scanFractionAndExponent() throws(Failure) -> Bool {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
@@ -353,7 +365,13 @@ public struct JSONParser {
             }
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
             skipDigits()
+            return true
         }
+        return false
+    }
+
+    /// The checked number from `start` to here as a Double, which must be finite.
+    private func readNumber(from start: Int) throws(Failure) -> Double {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw Failure(offset: start, message: "number out of range")

@@ -16,6 +16,11 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var capacity: Int
     /// True when the next member or element needs a comma before it.
     @usableFromInline var needsComma = false
+    /// When true, `member(_:_:)` leaves out a member whose value is absent instead of
+    /// writing `null`. For params, where null and absence mean the same (a client's
+    /// `history.import` chunk is then about half the bytes); results keep every member
+    /// (docs/protocol.md, "Absent values").
+    public var omitsAbsentMembers = false
 
     @inlinable
     public init(capacity: Int = 256) {
@@ -219,6 +224,7 @@ public struct JSONWriter: ~Copyable {
     /// A member; nil writes `null`.
     @inlinable
     public mutating func member(_ name: StaticString, _ value: (some JSONEncodable)?) {
+        if value == nil, omitsAbsentMembers { return }
         key(name)
         if let value { value.encode(to: &self) } else { null() }
     }

@@ -183,7 +183,13 @@ extension ParamsDocumenter {
 /// Items written as a JSON array, each by its own encoding.
 struct EncodableArray<Item: JSONEncodable & Sendable>: JSONEncodable, Sendable {
     let items: [Item]
-    func encode(to writer: inout JSONWriter) { writer.array { for item in items { $0.value(item) } } }
+    /// The items' absent members are left out, as absent params are.
+    func encode(to writer: inout JSONWriter) {
+        let omitting = writer.omitsAbsentMembers
+        writer.omitsAbsentMembers = true
+        writer.array { for item in items { $0.value(item) } }
+        writer.omitsAbsentMembers = omitting
+    }
 }
 
 /// Writes params as a client sends them: absent values are left out.

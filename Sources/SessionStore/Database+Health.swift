@@ -24,6 +24,19 @@ extension Database {
         }
     }
 
+    /// Every body mass recorded, as a series to ask day by day (`bodyMassKg(onOrBefore:)`
+    /// for many days at once: an import).
+    public func bodyMassSeries() throws(StorageError) -> BodyMassSeries {
+        try wrap {
+            let samples = try connection.prepare(
+                "SELECT date, value FROM health_sample WHERE type = ? ORDER BY date, recorded_at_ms"
+            ).rows([HealthType.bodyMassKg.rawValue]) { row throws(SQLiteError) -> (date: LocalDate, kg: Double)? in
+                LocalDate(row.text(0)).map { (date: $0, kg: row.double(1)) }
+            }
+            return BodyMassSeries(orderedSamples: samples.compactMap { $0 })
+        }
+    }
+
     public func healthSamples(from: LocalDate, to: LocalDate) throws(StorageError) -> [HealthSample] {
         try wrap {
             var samples: [HealthSample] = []

@@ -66,8 +66,8 @@ extension Database {
             }
             var keys = Set<String>()
             let aliases = try aliases()
-            // Read once per day, not per set.
-            var bodyMasses: [LocalDate: Double?] = [:]
+            // Read once, when a body-weight exercise first needs it.
+            var bodyMasses: BodyMassSeries?
             // An export repeats a few exercise names over thousands of sets: each name's
             // key, alias and body-weight rule are worked out once.
             var exercises: [String: (key: String, name: String, bodyweight: Bool)] = [:]
@@ -94,12 +94,9 @@ extension Database {
                     let exerciseName = exercise.name
                     var bodyMass: Double?
                     if exercise.bodyweight {
-                        if let known = bodyMasses[session.date] {
-                            bodyMass = known
-                        } else {
-                            bodyMass = try bodyMassKg(onOrBefore: session.date)
-                            bodyMasses[session.date] = bodyMass
-                        }
+                        let series = try bodyMasses ?? bodyMassSeries()
+                        bodyMasses = series
+                        bodyMass = series.kg(onOrBefore: session.date)
                     }
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
                                                bodyMassKg: bodyMass)

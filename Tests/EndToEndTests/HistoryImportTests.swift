@@ -165,6 +165,29 @@ import TestSupport
         #expect(try client.call("exercise.history", .obj(["exercise": "Dips"]))["sessions"]?.arrayValue?.count == 1)
     }
 
+    /// An imported body-weight set counts the body mass of its day: the latest sample on
+    /// or before it (the last of that day), none before the first sample.
+    @Test func importedBodyweightSetsCountTheBodyMassOfTheirDay() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        for (date, hour, kg) in [("2026-01-10", 9, 70), ("2026-01-20", 20, 76), ("2026-01-20", 8, 74), ("2026-02-01", 9, 80)] {
+            let time = JSONValue.string("\(date)T\(hour < 10 ? "0" : "")\(hour):00:00Z")
+            _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": JSONValue(kg), "date": .string(date), "time": time]))
+        }
+        let days = ["2026-01-05", "2026-01-10", "2026-01-15", "2026-01-20", "2026-01-25", "2026-02-03"]
+        let workouts = days.map { day -> JSONValue in
+            .obj(["start": .string(day + "T18:00:00"), "title": "Pull", "sets": [.obj(["exercise": "Pull-Up", "reps": 6, "weightKg": 10])]])
+        }
+        _ = try client.call("history.import", .obj(["importId": "b", "chunk": 0, "workouts": .array(workouts)]))
+        _ = try client.call("history.import", .obj(["importId": "b", "done": true]))
+        let history = try client.call("exercise.history", .obj(["exercise": "Pull-Up"]))
+        let best = (history["sessions"]?.arrayValue ?? []).map { ($0["date"]?.stringValue ?? "", $0["bestOneRepMaxKg"]?.numberValue) }
+        // (mass + 10) × (1 + 6/30); no mass before the first sample: no estimate.
+        #expect(best.map(\.0) == days, "\(history)")
+        #expect(best.map(\.1) == [nil, 96, 96, 103.2, 103.2, 108], "\(history)")
+    }
+
     @Test func aCancelledImportStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -14,6 +14,23 @@ import Testing
         #expect(throws: JSONParser.Failure.self) { try JSONSlice.document(Array(deep.utf8)) }
     }
 
+    /// Numbers without an exponent are only scanned up to 308 digits before the point
+    /// (below the largest double); past that, and with any exponent, they are read:
+    /// either way the slice takes exactly the numbers the parser takes.
+    @Test func takesTheNumbersTheParserTakes() throws {
+        let nines = { (count: Int) in String(repeating: "9", count: count) }
+        let accepted = ["82.5", "-0.125", nines(308), nines(308) + ".99", "1" + String(repeating: "0", count: 308) + ".5", "-" + nines(308) + ".5", "0." + nines(500), "1e308", "1.5E-400"]
+        let refused = [nines(309), nines(309) + ".5", "-" + nines(309), "2" + String(repeating: "0", count: 308) + ".0", "1e309", "-2E+400"]
+        for text in accepted {
+            #expect((try? JSONParser.parse(text)) != nil, "\(text.prefix(20))")
+            #expect((try? JSONSlice.document(Array("[\(text)]".utf8))) != nil, "\(text.prefix(20))")
+        }
+        for text in refused {
+            #expect(throws: JSONParser.Failure.self, "\(text.prefix(20))") { try JSONParser.parse(text) }
+            #expect(throws: JSONParser.Failure.self, "\(text.prefix(20))") { try JSONSlice.document(Array("[\(text)]".utf8)) }
+        }
+    }
+
     /// The tape of a large line is reserved at once from a bound on its values: the
     /// bound must hold for any document, commas in strings and empty containers too.
     @Test func theNodeBoundHoldsEveryValue() throws {
@@ -30,6 +47,17 @@ import Testing
         // Single digits between commas: the bound is exact.
         let digits = Array(documents[7].utf8)
         #expect(JSONSlice.nodeBound(digits) == (try JSONSlice.document(digits)).documentValueCount)
+        // Counted eight bytes at a time: the same count as byte by byte, whatever the
+        // bytes around the marks and wherever the end falls.
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000] {
+            for _ in 0..<20 {
+                let alphabet: [UInt8] = [0x2C, 0x5B, 0x7B, 0x2B, 0x2D, 0x5A, 0x5C, 0x7A, 0x7C, 0xAC, 0xDB, 0xFB, 0x00, 0xFF, 0x20, 0x22]
+                let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+                let marks = bytes.filter { $0 == 0x2C || $0 == 0x5B || $0 == 0x7B }.count
+                #expect(JSONSlice.nodeBound(bytes) == min(1 + marks, bytes.count / 2 + 1), "\(bytes)")
+            }
+        }
     }
 
     @Test func membersAndElementsKeepTheirTextAndOrder() throws {
@@ -85,6 +113,16 @@ import Testing
         let many = "{" + (0..<20).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + ", \"k7\": 0}"
         #expect(try JSONSlice.document(Array(many.utf8)).duplicateKey == "k7", "past 16 members, by hashing")
         #expect(try JSONSlice.document(Array("[1, 1]".utf8)).duplicateKey == nil && document.member("reps")?.duplicateKey == nil)
+        // Keys of one length are compared whole: past the first 8 bytes, and past 63
+        // bytes (where lengths share one mark).
+        let long = String(repeating: "x", count: 70)
+        for (text, duplicate) in [
+            (#"{"exercise": 1, "weightKg": 2, "reps": 3}"#, nil), (#"{"exerciseA": 1, "exerciseB": 2}"#, nil),
+            (#"{"exerciseA": 1, "b": 0, "exerciseA": 2}"#, "exerciseA"), ("{\"\(long)a\": 1, \"\(long)\": 2, \"\(long)b\": 3}", nil),
+            ("{\"\(long)\": 1, \"\(long)\": 2}", long), (#"{"a": {"b": 1, "b": 2}}"#, nil),
+        ] as [(String, String?)] {
+            #expect(try JSONSlice.document(Array(text.utf8)).duplicateKey == duplicate, "\(text)")
+        }
     }
 
     /// A reader over a slice reads what a reader over the tree reads, and names the

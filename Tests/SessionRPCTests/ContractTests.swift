@@ -32,6 +32,27 @@ import JSON
         #expect(CurrentSession(nil).jsonBytes == Array("null".utf8))
     }
 
+    /// A history.import chunk leaves absent members out (null and absence are the same
+    /// to params; the chunk is about half the bytes) and decodes to the same workouts;
+    /// the workouts' own encoding, the export's, keeps every member as null.
+    @Test func importChunksLeaveAbsentMembersOut() throws {
+        let start = try #require(LocalDateTime("2026-04-24T09:40:00"))
+        let workouts = [
+            HistoryWorkout(start: start, durationSeconds: nil, title: "A", note: nil, rpe: nil, sets: [
+                HistorySet(exercise: "Squat", kind: .warmup, reps: 5, weightKg: 40.5),
+                HistorySet(exercise: "Row", reps: nil, distanceM: 2_000, durationSeconds: 480, rpe: 7.5, note: "easy", superset: "a"),
+            ]),
+            HistoryWorkout(start: start, durationSeconds: 3_600, title: "B", note: "n", rpe: 8, sets: [HistorySet(exercise: "Plank")]),
+        ]
+        let sent = HistoryImport.Params(importID: "i1", chunk: 0, workouts: workouts, done: false)
+        let bytes = sent.encoded.jsonBytes
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("null"))
+        var params = Params(object: try JSONSlice.document(bytes))
+        let read = try HistoryImport.Params(from: &params, method: HistoryImport.name, context: DecodingContext(nowMs: 1_764_000_000_000))
+        #expect(read.workouts == workouts && read.importID == "i1")
+        #expect(String(decoding: workouts[0].jsonBytes, as: UTF8.self).contains(#""note":null"#))
+    }
+
     @Test func smallerResultsReadBackAsWritten() throws {
         let finish = SessionFinish.Result(
             sessionID: 1, durationSeconds: 60, sets: 3, volumeKg: 720, completion: 1, planDayID: nil, title: "Free session",
