@@ -49,18 +49,18 @@ extension Database {
                 """)
             // Sets go in Self.importRowsPerInsert rows a statement: SQLite's work per
             // statement (cursors, its statement journal, the halt) is then shared.
-            var rows: [SQLValue] = []
-            rows.reserveCapacity(Self.importRowsPerInsert * Self.importSetColumns)
+            var rows: [ImportedSetRow] = []
+            rows.reserveCapacity(Self.importRowsPerInsert)
             // The rest, fewer than a full statement's rows, one by one: two statements in
-            // the cache whatever the count.
+            // the cache whatever the count. Bound typed, in place: no `SQLValue` per value.
             func flush() throws(SQLiteError) {
-                if rows.count == Self.importRowsPerInsert * Self.importSetColumns {
-                    try connection.prepare(Self.insertImportedSetRows).run(values: rows)
+                if rows.count == Self.importRowsPerInsert {
+                    try connection.prepare(Self.insertImportedSetRows).run { parameters throws(SQLiteError) in
+                        for row in rows { try row.bind(&parameters) }
+                    }
                 } else {
                     let single = try connection.prepare(Self.insertImportedSet)
-                    for start in stride(from: 0, to: rows.count, by: Self.importSetColumns) {
-                        try single.run(values: Array(rows[start..<(start + Self.importSetColumns)]))
-                    }
+                    for row in rows { try single.run { parameters throws(SQLiteError) in try row.bind(&parameters) } }
                 }
                 rows.removeAll(keepingCapacity: true)
             }
@@ -100,31 +100,50 @@ extension Database {
                     }
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
                                                bodyMassKg: bodyMass)
-                    numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
-                    // Appended one by one: a literal array here would be allocated per set.
-                    rows.append(sessionID.sqlValue)
-                    rows.append(exerciseName.sqlValue)
-                    rows.append(key.sqlValue)
-                    rows.append(decision.setNumber.sqlValue)
-                    rows.append(decision.countedSets.sqlValue)
-                    rows.append(set.kind.rawValue.sqlValue)
-                    rows.append(set.reps.sqlValue)
-                    rows.append(set.weightKg.sqlValue)
-                    rows.append(set.durationSeconds.sqlValue)
-                    rows.append(set.distanceM.sqlValue)
-                    rows.append(set.rpe.sqlValue)
-                    rows.append(set.note.sqlValue)
-                    rows.append(decision.oneRepMaxKg.sqlValue)
-                    rows.append(decision.recordWeightKg.sqlValue)
-                    rows.append((session.startedAtMs + Int64(index)).sqlValue)
-                    rows.append(set.superset.sqlValue)
-                    if rows.count == Self.importRowsPerInsert * Self.importSetColumns { try flush() }
+                    let numbered = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
+                    numbering[key] = numbered
+                    rows.append(ImportedSetRow(
+                        sessionID: sessionID, exerciseName: exerciseName, key: key, numbering: numbered, kind: set.kind, set: set,
+                        oneRepMaxKg: decision.oneRepMaxKg, recordWeightKg: decision.recordWeightKg, loggedAtMs: session.startedAtMs + Int64(index)))
+                    if rows.count == Self.importRowsPerInsert { try flush() }
                 }
             }
             try flush()
             for key in keys { try recomputeBests(exerciseKey: key) }
         }
         memo.forgetAll()
+    }
+}
+
+/// One imported set as its insert binds it (`Database.insertImportedSets`' columns).
+private struct ImportedSetRow {
+    let sessionID: Int64
+    let exerciseName: String
+    let key: String
+    let numbering: SetNumbering
+    let kind: SetKind
+    let set: HistorySet
+    let oneRepMaxKg: Double?
+    let recordWeightKg: Double?
+    let loggedAtMs: Int64
+
+    func bind(_ parameters: inout Statement.Parameters) throws(SQLiteError) {
+        try parameters.bind(sessionID)
+        try parameters.bind(exerciseName)
+        try parameters.bind(key)
+        try parameters.bind(numbering.setNumber)
+        try parameters.bind(numbering.countedSets)
+        try parameters.bind(literal: kind.sqlLiteral)
+        try parameters.bind(set.reps)
+        try parameters.bind(set.weightKg)
+        try parameters.bind(set.durationSeconds)
+        try parameters.bind(set.distanceM)
+        try parameters.bind(set.rpe)
+        try parameters.bind(set.note)
+        try parameters.bind(oneRepMaxKg)
+        try parameters.bind(recordWeightKg)
+        try parameters.bind(loggedAtMs)
+        try parameters.bind(set.superset)
     }
 }
 

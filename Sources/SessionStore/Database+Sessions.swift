@@ -130,7 +130,7 @@ extension Database {
         // Everything the transaction needs is taken out of `set` first: the closures then
         // capture plain values, not the whole struct (each copy of which retained its
         // strings: five copies per set before).
-        let (sessionID, plannedExerciseID, name, kind) = (set.sessionID, set.plannedExerciseID, set.exerciseName, set.kind.rawValue)
+        let (sessionID, plannedExerciseID, name, kind) = (set.sessionID, set.plannedExerciseID, set.exerciseName, set.kind.sqlLiteral)
         let (reps, weightKg, durationSeconds, rpe) = (set.reps, set.weightKg, set.durationSeconds, set.rpe)
         let (note, loggedAtMs, requestID) = (set.note, set.loggedAtMs, set.requestID)
         let decision = set.decision
@@ -155,7 +155,7 @@ extension Database {
                 try parameters.bind(key)
                 try parameters.bind(numbering.setNumber)
                 try parameters.bind(numbering.countedSets)
-                try parameters.bind(kind)
+                try parameters.bind(literal: kind)
                 try parameters.bind(reps)
                 try parameters.bind(weightKg)
                 try parameters.bind(durationSeconds)

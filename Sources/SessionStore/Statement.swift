@@ -107,6 +107,17 @@ public final class Statement {
             if let value { try statement.bind(value, at: next) } else { try statement.bindNull(at: next) }
             next += 1
         }
+
+        /// Text from a literal, bound where it stands (SQLITE_STATIC: a literal lives as
+        /// long as the program, so SQLite need not copy it, as it copies other text).
+        public mutating func bind(literal: StaticString) throws(SQLiteError) {
+            precondition(literal.hasPointerRepresentation, "a literal of text, not a single scalar")
+            let code = literal.utf8Start.withMemoryRebound(to: CChar.self, capacity: literal.utf8CodeUnitCount) {
+                sqlite3_bind_text(statement.handle, next, $0, Int32(literal.utf8CodeUnitCount), nil)
+            }
+            try statement.checkBinding(code)
+            next += 1
+        }
     }
 
     /// Runs the statement to completion with the parameters `bind` binds, in order; it

@@ -281,6 +281,23 @@ import SessionCore
         #expect(stored[2] == "NULL NULL NULL null NULL" && stored[4] == "-7 0.0  text NULL")
     }
 
+    /// A set's kind is bound in place from a literal: what is stored is its raw value,
+    /// and reads back as the kind.
+    @Test func setKindsAreStoredAsTheirRawValues() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let connection = database.connection
+        try connection.execute("CREATE TABLE t (kind TEXT)")
+        var statement: Statement?
+        for kind in SetKind.allCases {
+            try connection.prepare("INSERT INTO t (kind) VALUES (?)", keptIn: &statement).run { parameters throws(SQLiteError) in
+                try parameters.bind(literal: kind.sqlLiteral)
+            }
+        }
+        let stored = try connection.prepare("SELECT kind FROM t ORDER BY rowid").rows { row throws(SQLiteError) in row.text(0) }
+        #expect(stored == SetKind.allCases.map(\.rawValue))
+    }
+
     @Test func aFailedWriteLeavesNothingBehind() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)

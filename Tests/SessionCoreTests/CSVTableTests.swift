@@ -1,0 +1,47 @@
+import Testing
+import TestSupport
+@testable import SessionCore
+
+/// The CSV reader takes plain records as slices of the text and leaves the rest to its
+/// byte-wise reading: whatever the text, both read the same records, lines and failures.
+@Suite struct CSVTableTests {
+    /// Every record and failure a reader gives, in order (at most 200).
+    private func outcomes(_ bytes: [UInt8], byteWise: Bool) -> [String] {
+        var reader: CSVTable.Reader
+        do {
+            reader = try CSVTable.Reader(bytes: bytes, byteWise: byteWise)
+        } catch {
+            return ["header failure \(error)"]
+        }
+        var seen = ["header \(reader.header) separator \(reader.separator)"]
+        while seen.count < 200 {
+            do {
+                guard let record = try reader.next() else { break }
+                seen.append("line \(record.line): \(record.fields)")
+            } catch {
+                seen.append("failure \(error)")
+            }
+        }
+        return seen
+    }
+
+    @Test func slicesReadWhatTheByteWiseReadingReads() {
+        var generator = SplitMix(seed: 4180)
+        let pieces: [[UInt8]] = [",", ";", "\"", "\"\"", " ", "\r", "\n", "\r\n", "a", "bc", "é", "12.5", "\t"].map { Array($0.utf8) }
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            let bytes = (0..<length).flatMap { _ in pieces.randomElement(using: &generator)! }
+            #expect(outcomes(bytes, byteWise: false) == outcomes(bytes, byteWise: true), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    @Test func anExportsRecordsAreTheirFields() throws {
+        let text = "Date,Name,Note\r\n2026-04-24 09:40:00,\"Bench, Press\",\"two\nlines\"\r\n\r\n2026-04-25 09:40:00,Row,\r\nlast,\"\",x"
+        var reader = try CSVTable.Reader(bytes: Array(text.utf8))
+        #expect(reader.header == ["Date", "Name", "Note"])
+        #expect(try reader.next() == CSVTable.Record(line: 2, fields: ["2026-04-24 09:40:00", "Bench, Press", "two\nlines"]))
+        #expect(try reader.next() == CSVTable.Record(line: 5, fields: ["2026-04-25 09:40:00", "Row", ""]))
+        #expect(try reader.next() == CSVTable.Record(line: 6, fields: ["last", "", "x"]))
+        #expect(try reader.next() == nil)
+    }
+}
