@@ -181,6 +181,21 @@ import TestSupport
     }
 
     /// Plain decimals are read without strtod, and exactly as it reads them.
+    /// What an import reports: exercises by key (case and spacing aside), warm-ups
+    /// among the sets, the first and last day.
+    @Test func historyCountsCountExercisesByKey() throws {
+        let day = { (offset: Int) in LocalDateTime(date: LocalDate(daysSinceEpoch: 20_000 + offset), secondOfDay: 3_600) }
+        let counts = HistoryCounts([
+            HistoryWorkout(start: day(3), durationSeconds: nil, title: "A", note: nil, rpe: nil, sets: [
+                HistorySet(exercise: "Bench Press", kind: .warmup), HistorySet(exercise: "Bench Press"), HistorySet(exercise: "bench  press"),
+                HistorySet(exercise: "Row"), HistorySet(exercise: "Bench Press", kind: .warmup),
+            ]),
+            HistoryWorkout(start: day(-2), durationSeconds: nil, title: "B", note: nil, rpe: nil, sets: [HistorySet(exercise: "ROW"), HistorySet(exercise: "Squat")]),
+        ])
+        #expect(counts.workouts == 2 && counts.sets == 7 && counts.warmups == 2 && counts.exercises == 3)
+        #expect(counts.first == LocalDate(daysSinceEpoch: 19_998) && counts.last == LocalDate(daysSinceEpoch: 20_003))
+    }
+
     @Test func plainDecimalsReadAsStrtodReadsThem() {
         var generator = SplitMix(seed: 72)
         let alphabet = Array("0123456789..,,1x -e")

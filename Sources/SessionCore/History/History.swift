@@ -88,15 +88,23 @@ public struct HistoryCounts: Sendable, Equatable {
 
     public init(_ workouts: [HistoryWorkout]) {
         self.workouts = workouts.count
-        var keys = Set<String>()
+        // Names as written first, keys only of the distinct ones: an export repeats a
+        // few names over hundreds of thousands of sets, mostly one after the other.
+        var names = Set<String>()
+        var lastName: String?
         for workout in workouts {
             sets += workout.sets.count
-            warmups += workout.sets.filter { $0.kind == .warmup }.count
-            for set in workout.sets { keys.insert(set.exercise.exerciseKey) }
+            for set in workout.sets {
+                if set.kind == .warmup { warmups += 1 }
+                if set.exercise != lastName {
+                    names.insert(set.exercise)
+                    lastName = set.exercise
+                }
+            }
             first = min(first ?? workout.start.date, workout.start.date)
             last = max(last ?? workout.start.date, workout.start.date)
         }
-        exercises = keys.count
+        exercises = Set(names.map(\.exerciseKey)).count
     }
 }
 
