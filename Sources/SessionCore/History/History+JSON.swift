@@ -94,14 +94,16 @@ extension JSONReader {
     /// `maxLength` characters is an error.
     func text(_ key: String, _ maxLength: Int) throws(JSONReadError) -> String? {
         guard let text = try optionalString(key)?.collapsingWhitespace(), !text.isEmpty else { return nil }
-        guard text.count <= maxLength else { throw JSONReadError(path: path + "." + key, expected: "at most \(maxLength) characters") }
+        // Characters never outnumber UTF-8 bytes: counting them is only needed when long.
+        guard text.utf8.count <= maxLength || text.count <= maxLength else { throw JSONReadError(path: path + "." + key, expected: "at most \(maxLength) characters") }
         return text
     }
 }
 
 extension HistoryWorkout {
-    /// At least as many bytes as `jsonBytes` has, worked out without writing them: what
-    /// a client sizes its chunks by, so that each workout is encoded once, when it is sent.
+    /// At least as many bytes as the workout takes in a `history.import` chunk (absent
+    /// members left out), worked out without writing them: what a client sizes its
+    /// chunks by, so that each workout is encoded once, when it is sent.
     public var encodedByteBound: Int {
         // Keys, punctuation, the start and three numbers of at most 24 characters each.
         var bytes = 160 + JSONByteBound.string(title) + (note.map(JSONByteBound.string) ?? 4)
@@ -111,10 +113,15 @@ extension HistoryWorkout {
 }
 
 extension HistorySet {
-    /// At least as many bytes as `jsonBytes` has.
+    /// At least as many bytes as the set takes in a `history.import` chunk: braces,
+    /// commas, `"exercise"` and `"kind"` with their values, and each member present
+    /// with its key, quotes and colon (a number at most 24 characters).
     public var encodedByteBound: Int {
-        // Nine keys, punctuation, the kind and five numbers of at most 24 characters each.
-        260 + JSONByteBound.string(exercise) + (note.map(JSONByteBound.string) ?? 4) + (superset.map(JSONByteBound.string) ?? 4)
+        func member(_ key: Int, _ value: Int?) -> Int { value.map { key + 3 + $0 } ?? 0 }
+        let number = 24
+        return 10 + member(8, JSONByteBound.string(exercise)) + member(4, 9) + member(4, reps.map { _ in number })
+            + member(8, weightKg.map { _ in number }) + member(9, distanceM.map { _ in number }) + member(15, durationSeconds.map { _ in number })
+            + member(3, rpe.map { _ in number }) + member(4, note.map(JSONByteBound.string)) + member(8, superset.map(JSONByteBound.string))
     }
 }
 
