@@ -181,6 +181,26 @@ import TestSupport
     }
 
     /// Plain decimals are read without strtod, and exactly as it reads them.
+    /// The usual layout read from its bytes gives what splitting the text gives, and
+    /// leaves every other text to it: mutations of valid times, one byte at a time.
+    @Test func fixedWidthTimesReadAsSplitTimesRead() {
+        var generator = SplitMix(seed: 8601)
+        let alphabet = Array("0123456789-: T+x".utf8)
+        for base in ["2026-04-24T09:40:00", "2026-04-24 09:40", "2024-02-29T23:59:59", "1999-12-31 00:00:00"] {
+            #expect(LocalDateTime.fixedWidth(base) != nil && LocalDateTime.fixedWidth(base) == LocalDateTime.byParts(base), "\(base)")
+            for _ in 0..<3_000 {
+                var bytes = Array(base.utf8)
+                for _ in 0..<Int.random(in: 1...2, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = alphabet.randomElement(using: &generator)!
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if let fixed = LocalDateTime.fixedWidth(text) { #expect(fixed == LocalDateTime.byParts(text), "\(text)") }
+                #expect(LocalDateTime(text) == (LocalDateTime.fixedWidth(text) ?? LocalDateTime.byParts(text)), "\(text)")
+            }
+        }
+        #expect(LocalDateTime("2026-02-30T10:00") == nil && LocalDateTime("2026-04-24T24:00") == nil && LocalDateTime("2026-04-24T9:40") != nil)
+    }
+
     /// What an import reports: exercises by key (case and spacing aside), warm-ups
     /// among the sets, the first and last day.
     @Test func historyCountsCountExercisesByKey() throws {
