@@ -100,11 +100,9 @@ extension Database {
                     }
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
                                                bodyMassKg: bodyMass)
-                    let numbered = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
-                    numbering[key] = numbered
-                    rows.append(ImportedSetRow(
-                        sessionID: sessionID, exerciseName: exerciseName, key: key, numbering: numbered, kind: set.kind, set: set,
-                        oneRepMaxKg: decision.oneRepMaxKg, recordWeightKg: decision.recordWeightKg, loggedAtMs: session.startedAtMs + Int64(index)))
+                    numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
+                    rows.append(ImportedSetRow(sessionID: sessionID, exerciseName: exerciseName, set: set, decision: decision,
+                                               loggedAtMs: session.startedAtMs + Int64(index)))
                     if rows.count == Self.importRowsPerInsert { try flush() }
                 }
             }
@@ -115,33 +113,30 @@ extension Database {
     }
 }
 
-/// One imported set as its insert binds it (`Database.insertImportedSets`' columns).
+/// One imported set as its insert binds it (`Database.insertImportedSets`' columns):
+/// the set, where it goes, and what it decided (its key, numbering and estimates).
 private struct ImportedSetRow {
     let sessionID: Int64
     let exerciseName: String
-    let key: String
-    let numbering: SetNumbering
-    let kind: SetKind
     let set: HistorySet
-    let oneRepMaxKg: Double?
-    let recordWeightKg: Double?
+    let decision: SetDecision
     let loggedAtMs: Int64
 
     func bind(_ parameters: inout Statement.Parameters) throws(SQLiteError) {
         try parameters.bind(sessionID)
         try parameters.bind(exerciseName)
-        try parameters.bind(key)
-        try parameters.bind(numbering.setNumber)
-        try parameters.bind(numbering.countedSets)
-        try parameters.bind(literal: kind.sqlLiteral)
+        try parameters.bind(decision.exerciseKey)
+        try parameters.bind(decision.setNumber)
+        try parameters.bind(decision.countedSets)
+        try parameters.bind(literal: set.kind.sqlLiteral)
         try parameters.bind(set.reps)
         try parameters.bind(set.weightKg)
         try parameters.bind(set.durationSeconds)
         try parameters.bind(set.distanceM)
         try parameters.bind(set.rpe)
         try parameters.bind(set.note)
-        try parameters.bind(oneRepMaxKg)
-        try parameters.bind(recordWeightKg)
+        try parameters.bind(decision.oneRepMaxKg)
+        try parameters.bind(decision.recordWeightKg)
         try parameters.bind(loggedAtMs)
         try parameters.bind(set.superset)
     }

@@ -24,7 +24,19 @@ public final class Statement {
         self.parameterCount = Int(sqlite3_bind_parameter_count(statement))
     }
 
-    deinit { sqlite3_finalize(handle) }
+    /// Text `run(binding:)` binds, gathered while its parameters are bound, then copied
+    /// into `arena` and bound where it stands there (SQLITE_STATIC: SQLite copies
+    /// nothing). The arena is only rewritten by the next such run, after its reset and
+    /// before its binds, when SQLite reads no value; it is freed after the statement.
+    private var stagedText: [UInt8] = []
+    private var stagedParameters: [(index: Int32, start: Int, count: Int)] = []
+    private var arena: UnsafeMutablePointer<UInt8>?
+    private var arenaCapacity = 0
+
+    deinit {
+        sqlite3_finalize(handle)
+        arena?.deallocate()
+    }
 
     /// Resets the statement and binds `values` to its parameters, in order.
     public func bind(_ values: [SQLBindable]) throws(SQLiteError) {
@@ -103,8 +115,16 @@ public final class Statement {
             next += 1
         }
 
+        /// Text is gathered and bound in place once every parameter is bound (see
+        /// `Statement.stagedText`); the empty string is bound at once.
         public mutating func bind(_ value: String?) throws(SQLiteError) {
-            if let value { try statement.bind(value, at: next) } else { try statement.bindNull(at: next) }
+            if let value, !value.isEmpty {
+                statement.stage(value, at: next)
+            } else if let value {
+                try statement.bind(value, at: next)
+            } else {
+                try statement.bindNull(at: next)
+            }
             next += 1
         }
 
@@ -126,13 +146,47 @@ public final class Statement {
     /// array per run, which cost more than the binding itself.
     public func run(binding bind: (inout Parameters) throws(SQLiteError) -> Void) throws(SQLiteError) {
         sqlite3_reset(handle)
+        stagedText.removeAll(keepingCapacity: true)
+        stagedParameters.removeAll(keepingCapacity: true)
         var parameters = Parameters(statement: self)
-        try bind(&parameters)
-        guard Int(parameters.next) - 1 == parameterCount else {
+        do throws(SQLiteError) {
+            try bind(&parameters)
+            guard Int(parameters.next) - 1 == parameterCount else {
+                throw SQLiteError(code: SQLITE_MISUSE, message: "bound \(parameters.next - 1) of \(parameterCount) parameters", sql: sql)
+            }
+            try bindStagedText()
+        } catch {
             sqlite3_clear_bindings(handle)
-            throw SQLiteError(code: SQLITE_MISUSE, message: "bound \(parameters.next - 1) of \(parameterCount) parameters", sql: sql)
+            throw error
         }
         while try step() {}
+    }
+
+    fileprivate func stage(_ text: String, at index: Int32) {
+        let start = stagedText.count
+        stagedText.append(contentsOf: text.utf8)
+        stagedParameters.append((index: index, start: start, count: stagedText.count - start))
+    }
+
+    /// Copies the gathered text into the arena (grown when it must be: nothing bound
+    /// points into it while no run is under way) and binds each text where it stands.
+    private func bindStagedText() throws(SQLiteError) {
+        guard !stagedParameters.isEmpty else { return }
+        if arenaCapacity < stagedText.count {
+            arena?.deallocate()
+            arenaCapacity = max(stagedText.count, 2 * arenaCapacity, 256)
+            arena = .allocate(capacity: arenaCapacity)
+        }
+        guard let arena else { return }
+        stagedText.withUnsafeBufferPointer { staged in
+            if let base = staged.baseAddress { arena.initialize(from: base, count: staged.count) }
+        }
+        for parameter in stagedParameters {
+            let code = (arena + parameter.start).withMemoryRebound(to: CChar.self, capacity: parameter.count) {
+                sqlite3_bind_text(handle, parameter.index, $0, Int32(parameter.count), nil)
+            }
+            try checkBinding(code)
+        }
     }
 
     /// Advances; true while a row is available.

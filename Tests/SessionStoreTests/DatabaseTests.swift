@@ -11,6 +11,13 @@ import SessionCore
     let directory = Fixtures.temporaryDirectory("store")
     var path: String { directory + "/sessiond.db" }
 
+    /// A fresh database with a scratch table `t` of `columns`, for the statement tests.
+    func databaseWithTable(_ columns: String) throws -> Database {
+        let database = try Database(path: path)
+        try database.connection.execute("CREATE TABLE t (\(columns))")
+        return database
+    }
+
     func samplePlan() throws -> Plan {
         try PlanImporter.importPlan(text: Fixtures.examplePlan("dumbbell-3day.json"), options: PlanImportOptions(today: Fixtures.monday)).plan
     }
@@ -226,9 +233,8 @@ import SessionCore
     /// next run to read (strings built anew each time).
     @Test func boundTextIsStoredAsGiven() throws {
         defer { Fixtures.removeTree(directory) }
-        let database = try Database(path: path)
+        let database = try databaseWithTable("a TEXT, b TEXT CHECK (b IS NULL OR b <> 'refused'), c TEXT, n INTEGER")
         let connection = database.connection
-        try connection.execute("CREATE TABLE t (a TEXT, b TEXT CHECK (b IS NULL OR b <> 'refused'), c TEXT, n INTEGER)")
         let sql = "INSERT INTO t (a, b, c, n) VALUES (?, ?, ?, ?)"
         var expected: [[String?]] = []
         for round in 0..<50 {
@@ -254,9 +260,8 @@ import SessionCore
     /// before anything runs, never filled with what the last run bound.
     @Test func typedBindingStoresWhatValuesStore() throws {
         defer { Fixtures.removeTree(directory) }
-        let database = try Database(path: path)
+        let database = try databaseWithTable("i INTEGER, r REAL, s TEXT, n TEXT")
         let connection = database.connection
-        try connection.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, n TEXT)")
         let sql = "INSERT INTO t (i, r, s, n) VALUES (?, ?, ?, ?)"
         var statement: Statement?
         let rows: [(Int64?, Double?, String?)] = [(1, 2.5, "é ✓"), (nil, nil, nil), (-7, 0, ""), (Int64.max, -1e300, String(repeating: "long ", count: 300))]
@@ -285,9 +290,8 @@ import SessionCore
     /// and reads back as the kind.
     @Test func setKindsAreStoredAsTheirRawValues() throws {
         defer { Fixtures.removeTree(directory) }
-        let database = try Database(path: path)
+        let database = try databaseWithTable("kind TEXT")
         let connection = database.connection
-        try connection.execute("CREATE TABLE t (kind TEXT)")
         var statement: Statement?
         for kind in SetKind.allCases {
             try connection.prepare("INSERT INTO t (kind) VALUES (?)", keptIn: &statement).run { parameters throws(SQLiteError) in
