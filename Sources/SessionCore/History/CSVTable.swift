@@ -82,53 +82,61 @@ public enum CSVTable {
         /// the byte-wise reading copies byte by byte (most of `sessionctl import`'s time
         /// before). Anything else is `.irregular`, read again byte-wise.
         private mutating func readPlainRecord() -> PlainRecord {
-            let quote = UInt8(ascii: "\"")
-            while index < bytes.count {
-                let recordLine = line
-                var fields: [String] = []
-                fields.reserveCapacity(max(header.count, 1))
-                while true {
-                    var cursor = index
-                    let field: Range<Int>
-                    if cursor < bytes.count, bytes[cursor] == quote {
-                        cursor += 1
-                        let start = cursor
-                        while cursor < bytes.count, bytes[cursor] != quote {
-                            if bytes[cursor] == 0x0A { line += 1 }
+            // Over the bytes in place, with the position and line kept locally and
+            // stored back at the end: the array's bounds checks were a third of it.
+            var (index, line) = (self.index, self.line)
+            let (separator, fieldCount) = (self.separator, max(header.count, 1))
+            let result = bytes.withUnsafeBufferPointer { bytes -> PlainRecord in
+                let quote = UInt8(ascii: "\"")
+                while index < bytes.count {
+                    let recordLine = line
+                    var fields: [String] = []
+                    fields.reserveCapacity(fieldCount)
+                    while true {
+                        var cursor = index
+                        let field: Range<Int>
+                        if cursor < bytes.count, bytes[cursor] == quote {
                             cursor += 1
-                        }
-                        guard cursor < bytes.count else { return .irregular }  // not closed
-                        field = start..<cursor
-                        cursor += 1
-                        // A doubled quote, or text after the closing one.
-                        if cursor < bytes.count, bytes[cursor] != separator, bytes[cursor] != 0x0A, bytes[cursor] != 0x0D { return .irregular }
-                    } else {
-                        let start = cursor
-                        while cursor < bytes.count, bytes[cursor] != separator, bytes[cursor] != 0x0A, bytes[cursor] != 0x0D {
-                            if bytes[cursor] == quote || (cursor == start && bytes[cursor] == 0x20) { return .irregular }
+                            let start = cursor
+                            while cursor < bytes.count, bytes[cursor] != quote {
+                                if bytes[cursor] == 0x0A { line += 1 }
+                                cursor += 1
+                            }
+                            guard cursor < bytes.count else { return .irregular }  // not closed
+                            field = start..<cursor
                             cursor += 1
+                            // A doubled quote, or text after the closing one.
+                            if cursor < bytes.count, bytes[cursor] != separator, bytes[cursor] != 0x0A, bytes[cursor] != 0x0D { return .irregular }
+                        } else {
+                            let start = cursor
+                            while cursor < bytes.count, bytes[cursor] != separator, bytes[cursor] != 0x0A, bytes[cursor] != 0x0D {
+                                if bytes[cursor] == quote || (cursor == start && bytes[cursor] == 0x20) { return .irregular }
+                                cursor += 1
+                            }
+                            field = start..<cursor
                         }
-                        field = start..<cursor
-                    }
-                    fields.append(String(decoding: bytes[field], as: UTF8.self))
-                    guard cursor < bytes.count else {
-                        index = cursor
+                        fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[field]), as: UTF8.self))
+                        guard cursor < bytes.count else {
+                            index = cursor
+                            break
+                        }
+                        if bytes[cursor] == separator {
+                            index = cursor + 1
+                            continue
+                        }
+                        // A line break ends the record: LF, CR LF or a lone CR.
+                        if bytes[cursor] == 0x0D, cursor + 1 < bytes.count, bytes[cursor + 1] == 0x0A { cursor += 1 }
+                        line += 1
+                        index = cursor + 1
                         break
                     }
-                    if bytes[cursor] == separator {
-                        index = cursor + 1
-                        continue
-                    }
-                    // A line break ends the record: LF, CR LF or a lone CR.
-                    if bytes[cursor] == 0x0D, cursor + 1 < bytes.count, bytes[cursor + 1] == 0x0A { cursor += 1 }
-                    line += 1
-                    index = cursor + 1
-                    break
+                    if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
+                    return .record(Record(line: recordLine, fields: fields))
                 }
-                if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
-                return .record(Record(line: recordLine, fields: fields))
+                return .end
             }
-            return .end
+            (self.index, self.line) = (index, line)
+            return result
         }
 
         private mutating func readRecordByteWise() throws(Failure) -> Record? {

@@ -129,10 +129,13 @@ extension HistorySet {
 enum JSONByteBound {
     /// A string's quotes and its bytes, escapes at their longest (`\u00XX`).
     static func string(_ text: String) -> Int {
-        var bytes = 2
-        for byte in text.utf8 {
-            bytes += byte < 0x20 ? 6 : (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 2 : 1)
+        var text = text
+        return text.withUTF8 { utf8 in
+            var bytes = 2
+            for byte in utf8 {
+                bytes += byte < 0x20 ? 6 : (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 2 : 1)
+            }
+            return bytes
         }
-        return bytes
     }
 }

@@ -332,8 +332,10 @@ struct RowReader {
         let index = fieldIndex[column.rawValue]
         guard index >= 0 else { return nil }
         var value = fields[index]
-        let bytes = value.utf8
-        guard let first = bytes.first, let last = bytes.last else { return nil }
+        // The ends from the contiguous bytes: the `utf8` view's `last` walks back a
+        // validated index (about 700 instructions a row over a row's fields).
+        let ends = value.withUTF8 { bytes in bytes.isEmpty ? nil : (first: bytes[0], last: bytes[bytes.count - 1]) }
+        guard let (first, last) = ends else { return nil }
         if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 {
             value = value.trimmingSpaces
             if value.isEmpty { return nil }
