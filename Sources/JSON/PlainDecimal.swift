@@ -20,7 +20,9 @@ public enum PlainDecimal {
                 guard count <= 15 else { return nil }
                 digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if fraction >= 0 { fraction += 1 }
-            case UInt8(ascii: "."), UInt8(ascii: ",") where commaSeparates:
+            // A point always separates; a comma only where asked.
+            case UInt8(ascii: "."),
+                 UInt8(ascii: ",") where commaSeparates:
                 guard fraction < 0 else { return nil }
                 fraction = 0
             case UInt8(ascii: "-") where first:
