@@ -168,8 +168,11 @@ public final class Statement {
         stagedParameters.append((index: index, start: start, count: stagedText.count - start))
     }
 
-    /// Copies the gathered text into the arena (grown when it must be: nothing bound
-    /// points into it while no run is under way) and binds each text where it stands.
+    /// Copies the gathered text into the arena and binds each text where it stands.
+    /// The arena is replaced (grown) or rewritten only here, after the run's reset and
+    /// before its texts are bound again: the last run's bindings still point into it,
+    /// but SQLite reads no bound value until the next step, and by then every
+    /// parameter is bound anew.
     private func bindStagedText() throws(SQLiteError) {
         guard !stagedParameters.isEmpty else { return }
         if arenaCapacity < stagedText.count {

@@ -352,7 +352,8 @@ struct RowReader {
         value.rounded() < 9e15 ? Int(value.rounded()) : 9_000_000_000_000_000
     }
 
-    /// What exports write for an empty value.
+    /// What exports write for an empty value (each starts with an n: `text(_:)` looks
+    /// for them only in fields that do).
     private static let noneWords = ["none", "n/a", "null"]
 
     private mutating func problem(_ column: TrackerExport.Column, _ message: String) {
