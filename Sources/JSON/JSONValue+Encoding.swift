@@ -78,11 +78,45 @@ extension JSONWriter {
     @usableFromInline
     mutating func writeNumber(_ value: Double) {
         guard value.rounded() == value, abs(value) < Self.exactIntegers else {
+            if writeThousandths(value) { return }
             var text = value.description
             text.withUTF8 { append($0) }
             return
         }
         writeInteger(Int64(value))
+    }
+
+    /// A number of at most three decimals below 10^9 in magnitude (weights, RPE: most
+    /// numbers written), in the digits Swift's `description` gives it, without building
+    /// a String; false, writing nothing, for any other. The digits are those of
+    /// round(value × 1000): they stand for `value` exactly when reading them back (one
+    /// correctly rounded division, as `PlainDecimal` reads) gives `value` again, and
+    /// below 10^9 no shorter decimal reads as the same double.
+    @usableFromInline
+    mutating func writeThousandths(_ value: Double) -> Bool {
+        guard abs(value) < 1e9 else { return false }
+        let scaled = (value * 1000).rounded()
+        guard scaled / 1000 == value else { return false }
+        var thousandths = Int64(scaled)
+        var decimals = 3
+        while decimals > 0, thousandths % 10 == 0 {
+            thousandths /= 10
+            decimals -= 1
+        }
+        let negative = thousandths < 0
+        let magnitude = thousandths.magnitude
+        var divisor: UInt64 = 1
+        for _ in 0..<decimals { divisor *= 10 }
+        if negative { append(UInt8(ascii: "-")) }
+        writeInteger(Int64(magnitude / divisor))
+        append(UInt8(ascii: "."))
+        var fraction = magnitude % divisor
+        for _ in 0..<decimals {
+            divisor /= 10
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor))
+            fraction %= divisor
+        }
+        return true
     }
 
     /// An integer in decimal digits, written from the end of the room it needs.

@@ -112,6 +112,24 @@ import Testing
         for number in integers { #expect(JSONValue.format(number: Double(number)) == (abs(Double(number)) < 9_007_199_254_740_992 ? String(number) : Double(number).description)) }
     }
 
+    /// Numbers of up to three decimals are written from their digits, without a
+    /// String: the same text as Swift's shortest form, for every kind of value near
+    /// the fast path's edges (and the shortest form itself past them).
+    @Test func decimalNumbersAreWrittenAsTheirShortestForm() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.5, -0.5, 0.001, -0.001, 0.1, 0.2, 0.3, 72.5, 82.1, 999_999_999.999, -999_999_999.5, 1e9 + 0.5, 1e-4, 1.0005,
+                                0.1 + 0.2, 1 / 3, 100.125, 7.75, 2.675, 1.005]
+        for _ in 0..<20_000 {
+            let scale = [1.0, 10, 100, 1000, 10_000][Int.random(in: 0..<5, using: &generator)]
+            values.append(Double(Int64.random(in: -2_000_000_000_000...2_000_000_000_000, using: &generator)) / scale)
+            values.append(Double.random(in: -1e10...1e10, using: &generator))
+            values.append(Double.random(in: -2...2, using: &generator))
+        }
+        for value in values where value.rounded() != value {
+            #expect(JSONValue.format(number: value) == value.description, "\(value)")
+        }
+    }
+
     /// The writer's buffer starts small and grows while members are written into it:
     /// every integer's digits (each length from 1 to 19), strings that need escaping
     /// and numbers with fractions read back as written.
