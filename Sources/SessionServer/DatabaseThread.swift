@@ -99,6 +99,9 @@ final class DatabaseThread: @unchecked Sendable {
         wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")
         // Unreadable now, the facts show nothing active until the next commit reads them.
         facts = Mutex((try? DaemonFacts(reading: service.database)) ?? DaemonFacts(activePlanID: nil, activeSessionID: nil, schemaVersion: 0))
+        // Checkpoints happen here once a commit's replies are handed over, not inside
+        // the commit (`checkpointIfDue`).
+        service.database.deferCheckpoints()
     }
 
     /// Starts the database thread.
@@ -155,6 +158,9 @@ final class DatabaseThread: @unchecked Sendable {
                     completions.withLock { $0.append(contentsOf: results) }
                     wakeTheLoop()
                 }
+                // The replies are on their way: the WAL is copied into the database
+                // file now, if it grew past the threshold, not inside the commit.
+                checkpointIfDue()
                 refreshStatusIfDue()
             }
             if stopping, queue.withLock({ $0.jobs.isEmpty }) { break }
@@ -173,15 +179,30 @@ final class DatabaseThread: @unchecked Sendable {
     /// queued job costs; nil when the thread is busy, and the jobs must be queued. The
     /// commit is as durable as any other, and the replies are only sent after it returns.
     func runInline(_ jobs: [Job]) -> [Completion]? {
-        let result = ownership.withLockIfAvailable { _ -> [Completion]? in
-            guard queue.withLock({ $0.jobs.isEmpty }) else { return nil }
+        let outcome = ownership.withLockIfAvailable { _ -> (completions: [Completion]?, checkpointDue: Bool) in
+            guard queue.withLock({ $0.jobs.isEmpty }) else { return (nil, false) }
             // Never wait here for another process's lock: the serving thread must stay
             // free. Busy, the jobs go to this thread's queue, which may wait.
-            return commit(jobs, waitForLocks: false)
+            return (commit(jobs, waitForLocks: false), service.database.checkpointDue)
         }
-        // The thread publishes STATUS=; it sleeps until told there is something to do.
-        if publishesStatus, result??.contains(where: \.effects.sessionChanged) == true { wakeThread.signal() }
-        return result ?? nil
+        let result = outcome?.completions
+        // The thread publishes STATUS= and checkpoints; it sleeps until told there is
+        // something to do (the checkpoint then runs while the serving thread replies).
+        if outcome?.checkpointDue == true || publishesStatus && result?.contains(where: \.effects.sessionChanged) == true {
+            wakeThread.signal()
+        }
+        return result
+    }
+
+    /// Copies the WAL into the database file when it has grown past the threshold
+    /// (the caller holds `ownership`); a failure is logged, and tried again after the
+    /// next commit.
+    private func checkpointIfDue() {
+        do {
+            try service.database.checkpointIfDue()
+        } catch {
+            logger.warning("checkpoint failed", [("error", error.description)])
+        }
     }
 
     /// One group commit for every job taken (see `Database.groupCommit`); the caller

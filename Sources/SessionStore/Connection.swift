@@ -46,6 +46,37 @@ public final class Connection {
     deinit {
         cache.removeAll()
         sqlite3_close_v2(handle)
+        walFramesBox?.deallocate()
+    }
+
+    /// Where SQLite's wal hook leaves the WAL's size in frames after each commit; nil
+    /// until `countWALFrames()`.
+    private var walFramesBox: UnsafeMutablePointer<Int32>?
+
+    /// Counts the WAL's frames after each commit (`walFrames`) instead of letting SQLite
+    /// checkpoint on its own: its automatic checkpoint runs inside the COMMIT that
+    /// crosses 1,000 frames, before that commit returns, so the reply waited for the
+    /// copy into the database file and its fsyncs (a wal hook replaces SQLite's
+    /// automatic checkpoint). The owner checkpoints when it is due and the replies are
+    /// out (`Database.checkpointIfDue`).
+    func countWALFrames() {
+        let box = walFramesBox ?? .allocate(capacity: 1)
+        box.initialize(to: 0)
+        walFramesBox = box
+        sqlite3_wal_hook(handle, { context, _, _, frames in
+            context?.assumingMemoryBound(to: Int32.self).pointee = frames
+            return SQLITE_OK
+        }, box)
+    }
+
+    /// The WAL's size in frames after the last commit (0 when not counted, or after a
+    /// checkpoint the next commit started the WAL over from).
+    var walFrames: Int { walFramesBox.map { Int($0.pointee) } ?? 0 }
+
+    /// After a checkpoint: nothing counted until the next commit says how large the
+    /// WAL is (small when it started over; as large again when readers kept it).
+    func forgetWALFrames() {
+        walFramesBox?.pointee = 0
     }
 
     /// Runs one or more statements that take no parameters (schema, pragmas).

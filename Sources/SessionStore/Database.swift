@@ -289,4 +289,29 @@ public final class Database {
     public func checkpoint() throws(StorageError) {
         try wrap { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
+
+    /// The WAL size, in frames, past which `checkpointIfDue` copies it into the
+    /// database file (SQLite's own automatic threshold).
+    public static let checkpointFrames = 1000
+
+    /// From now on the owner checkpoints (`checkpointIfDue`, once a commit's replies
+    /// are out) instead of SQLite inside the commit that crosses `checkpointFrames`.
+    /// The daemon does; a tool that opens the database without calling
+    /// `checkpointIfDue` leaves SQLite's automatic checkpoint as it is.
+    public func deferCheckpoints() {
+        connection.countWALFrames()
+    }
+
+    /// True when the WAL has grown past `checkpointFrames` since it last started over.
+    public var checkpointDue: Bool { connection.walFrames >= Self.checkpointFrames }
+
+    /// Copies the WAL into the database file when it is due, without waiting for
+    /// readers (PASSIVE): what SQLite's automatic checkpoint did inside the commit that
+    /// crossed the threshold, done by the owner once that commit's replies are out. The
+    /// next commit starts the WAL over from its beginning when every frame was copied.
+    public func checkpointIfDue() throws(StorageError) {
+        guard checkpointDue, !connection.inTransaction else { return }
+        try wrap { try connection.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+        connection.forgetWALFrames()
+    }
 }

@@ -23,6 +23,33 @@ import TestSupport
         #expect(current["sets"] == 21, "every acknowledged set is in the database after the restart")
     }
 
+    /// The daemon checkpoints after the replies, not inside a commit: as sets are
+    /// logged one call at a time, the WAL is still copied into the database file once
+    /// it passes 1,000 frames, and it starts over instead of growing.
+    @Test func theWriteAheadLogIsCheckpointedWhileTheDaemonRuns() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        func size(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? -1 }
+        let before = size(daemon.databasePath)
+        var largestWAL = 0
+        for set in 1...1_200 {
+            _ = try client.call("session.log", .obj(["exercise": .string("Lift \(set % 9)"), "reps": JSONValue(set % 20 + 1), "weightKg": JSONValue(set % 50 + 20)]))
+            largestWAL = max(largestWAL, size(daemon.databasePath + "-wal"))
+        }
+        // Until a checkpoint the database file keeps its size: every write is in the WAL.
+        var copied = false
+        for _ in 0..<50 where !copied {
+            copied = size(daemon.databasePath) > before + 40_000
+            if !copied { usleep(100_000) }
+        }
+        #expect(copied, "the sets reached the database file while the daemon runs: \(size(daemon.databasePath)) bytes, \(before) before")
+        #expect(largestWAL < 1_200 * 4_120, "the WAL started over after a checkpoint: \(largestWAL) bytes at most")
+        let sets = try client.call("session.current")["sets"]?.intValue
+        #expect(sets == 1_200)
+    }
+
     @Test func aFreshDatabaseFileHoldsItsSchema() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -302,6 +302,37 @@ import SessionCore
         #expect(stored == SetKind.allCases.map(\.rawValue))
     }
 
+    private func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : -1
+    }
+
+    /// SQLite checkpoints inside the commit that takes the WAL past 1,000 frames, before
+    /// the commit returns; with `deferCheckpoints` the commit only counts the frames,
+    /// and `checkpointIfDue` copies them into the database file afterwards, after which
+    /// the WAL starts over.
+    @Test(arguments: [false, true])
+    func checkpointsWaitForTheOwnerWhenDeferred(deferred: Bool) throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try databaseWithTable("b BLOB")
+        if deferred { database.deferCheckpoints() }
+        let before = fileSize(path)
+        try database.connection.execute("INSERT INTO t VALUES (zeroblob(5000000))")
+        #expect(fileSize(path + "-wal") > 5_000_000)
+        if !deferred {
+            #expect(fileSize(path) > before + 5_000_000, "SQLite copied the WAL inside the commit")
+            #expect(!database.checkpointDue)
+            return
+        }
+        #expect(fileSize(path) < before + 100_000, "nothing copied yet")
+        #expect(database.checkpointDue)
+        try database.checkpointIfDue()
+        #expect(fileSize(path) > before + 5_000_000 && !database.checkpointDue)
+        try database.connection.execute("INSERT INTO t VALUES (1)")
+        #expect(database.connection.walFrames < 10, "the WAL started over")
+        #expect(!database.checkpointDue)
+    }
+
     @Test func aFailedWriteLeavesNothingBehind() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
