@@ -20,11 +20,11 @@ public struct Params: Sendable {
     /// A request line's params object (nil: the request has none).
     public init(object: JSONSlice?) {
         members = object?.members ?? []
-        nameLengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
+        nameLengths = members.reduce(0) { $0 | Self.lengthBit($1.key.utf8.count) }
     }
 
     @inline(__always)
-    private static func lengthBit(_ name: String) -> UInt64 { 1 << UInt64(min(name.utf8.count, 63)) }
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// Params built in code (tests, tools): written out and read back as a client's.
     public init(_ value: JSONValue) { self.init(object: try? JSONSlice.document(value.jsonBytes)) }
@@ -59,7 +59,7 @@ public struct Params: Sendable {
         // Lengths first: most names differ in length, and that is cheaper to see than a
         // string comparison.
         let length = name.utf8.count
-        guard nameLengths & Self.lengthBit(name) != 0 else { return nil }
+        guard nameLengths & Self.lengthBit(length) != 0 else { return nil }
         return members.firstIndex { $0.key.utf8.count == length && $0.key == name }
     }
 
@@ -148,8 +148,7 @@ public struct Params: Sendable {
             return nil
         }
         let result = transform(text)
-        // Characters never outnumber UTF-8 bytes: counting them is only needed when long.
-        guard result.utf8.count <= maxLength || result.count <= maxLength else {
+        guard result.hasAtMost(characters: maxLength) else {
             fail(name, "must be at most \(maxLength) characters, got \(result.count)")
             return nil
         }

@@ -50,13 +50,10 @@ public struct LocalClock: Sendable {
     /// nil when its fields are not UTC plus that offset (a zone that counts leap
     /// seconds, `right/…`), where only the system's fields are right.
     static func offsetFromSystem(atSecond second: Int64) -> Int? {
-        let parts = systemLocal(atSecond: second)
-        let offset = Int(parts.tm_gmtoff)
-        let local = Local(second: second, offset: offset)
-        guard local.secondOfDay == Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec),
-            local.date.day == Int(parts.tm_mday), local.date.month == Int(parts.tm_mon) + 1, local.date.year == Int(parts.tm_year) + 1900
-        else { return nil }
-        return offset
+        let system = Local(systemLocal(atSecond: second), second: second)
+        let computed = Local(second: second, offset: system.offset)
+        guard computed.date == system.date, computed.secondOfDay == system.secondOfDay else { return nil }
+        return system.offset
     }
 
     /// An instant in local time: its date, second of the day and the offset in force.

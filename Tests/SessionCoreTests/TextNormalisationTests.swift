@@ -3,6 +3,14 @@ import TestSupport
 import Testing
 
 @Suite struct TextNormalisationTests {
+    /// A length limit counts characters, whatever their bytes: decided by the bytes
+    /// when they are few enough, by the characters otherwise.
+    @Test func lengthLimitsCountCharacters() {
+        for (text, characters) in [("", 0), ("Squat", 5), ("ééééé", 5), ("👨‍👩‍👧x", 2), ("Übung Zwei", 10)] {
+            #expect(text.hasAtMost(characters: characters) && (characters == 0 || !text.hasAtMost(characters: characters - 1)), "\(text)")
+        }
+    }
+
     @Test func collapsesWhitespaceTheSameForASCIIAndUnicode() {
         #expect("  Bench \t Press\n".collapsingWhitespace() == "Bench Press")
         #expect("Row\u{7}\u{1}ing".collapsingWhitespace() == "Rowing")

@@ -94,8 +94,7 @@ extension JSONReader {
     /// `maxLength` characters is an error.
     func text(_ key: String, _ maxLength: Int) throws(JSONReadError) -> String? {
         guard let text = try optionalString(key)?.collapsingWhitespace(), !text.isEmpty else { return nil }
-        // Characters never outnumber UTF-8 bytes: counting them is only needed when long.
-        guard text.utf8.count <= maxLength || text.count <= maxLength else { throw JSONReadError(path: path + "." + key, expected: "at most \(maxLength) characters") }
+        guard text.hasAtMost(characters: maxLength) else { throw JSONReadError(path: path + "." + key, expected: "at most \(maxLength) characters") }
         return text
     }
 }

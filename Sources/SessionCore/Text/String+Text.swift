@@ -8,6 +8,13 @@ extension String {
         return String(scalars[first...last])
     }
 
+    /// True when the text has at most `limit` characters. Characters never outnumber
+    /// UTF-8 bytes, so they are counted (a walk over grapheme breaks) only when the
+    /// bytes are more: every name and note of every request is checked this way.
+    public func hasAtMost(characters limit: Int) -> Bool {
+        utf8.count <= limit || count <= limit
+    }
+
     /// Trimmed, with every run of whitespace inside turned into one space and control
     /// characters removed: the form names and titles are stored in.
     public func collapsingWhitespace() -> String {
