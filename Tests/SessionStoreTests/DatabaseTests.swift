@@ -56,6 +56,36 @@ import SessionCore
         #expect(try reopened.insertSession(planDayID: nil, date: day, title: "D", carriedOver: false, startedAtMs: 6000) == 5)
     }
 
+    /// Imports store sessions (and sets) `importRowsPerInsert` a statement, ids counted
+    /// on from the high-water mark: more sessions than one statement holds land with
+    /// consecutive ids after the mark, each with its own sets, and the mark follows.
+    @Test func importsCrossingAFullStatementTakeConsecutiveIdsAfterTheMark() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let day = Fixtures.monday
+        let aborted = try database.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
+        try database.deleteSession(aborted)  // the mark stays at 1 with no session left
+        let count = Database.importRowsPerInsert + 44
+        let sessions = (0..<count).map { index in
+            ImportedSession(workout: HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: index), durationSeconds: 60, title: "W\(index)", note: nil,
+                                                    sets: (0...index % 3).map { HistorySet(exercise: "Row", reps: index + $0 + 1) }),
+                            startedAtMs: 10_000 + Int64(index) * 1000, date: day)
+        }
+        try database.insertImported(sessions, source: "strong")
+        #expect(try database.connection.scalar("SELECT min(id) FROM session") == 2)
+        #expect(try database.connection.scalar("SELECT max(id) FROM session") == Int64(count + 1))
+        #expect(try database.connection.scalar("SELECT value FROM id_high_water WHERE name = 'session'") == Int64(count + 1))
+        // Each session holds its own sets: session 2 + i started at 10,000 + i s, its
+        // reps from i + 1 up.
+        let mismatched = try database.connection.scalar("""
+            SELECT count(*) FROM logged_set l JOIN session s ON s.id = l.session_id
+            WHERE s.started_at_ms != 10000 + (s.id - 2) * 1000 OR l.reps < s.id - 1 OR l.reps > s.id + 1 OR s.title != 'W' || (s.id - 2)
+            """)
+        #expect(mismatched == 0)
+        #expect(try database.connection.scalar("SELECT count(*) FROM logged_set") == Int64(sessions.reduce(0) { $0 + $1.workout.sets.count }))
+        #expect(try database.insertSession(planDayID: nil, date: day, title: "Next", carriedOver: false, startedAtMs: 999_999) == Int64(count + 2))
+    }
+
     @Test func reopeningRunsNoMigrationTwice() throws {
         defer { Fixtures.removeTree(directory) }
         _ = try Database(path: path)
