@@ -86,10 +86,14 @@ extension Database {
             // The sets of one exercise mostly follow each other: the last name is compared
             // before any hashing.
             var last: (exercise: String, resolved: (key: String, name: String, bodyweight: Bool))?
+            var numbering: [(key: String, numbering: SetNumbering)] = []
             for (offset, session) in sessions.enumerated() {
                 let workout = session.workout
                 let sessionID = firstID + Int64(offset)
-                var numbering: [String: SetNumbering] = [:]
+                // Each exercise's numbering so far in this session: a few exercises, found
+                // by comparing keys that share their storage (a look-up in a `Dictionary`
+                // hashed the key twice a set, ~700 instructions).
+                numbering.removeAll(keepingCapacity: true)
                 for (index, set) in workout.sets.enumerated() {
                     let exercise = last.flatMap { $0.exercise == set.exercise ? $0.resolved : nil } ?? exercises[set.exercise] ?? {
                         let alias = aliases[set.exercise.exerciseKey]
@@ -108,9 +112,12 @@ extension Database {
                         bodyMasses = series
                         bodyMass = series.kg(onOrBefore: session.date)
                     }
-                    let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg, previous: numbering[key], bests: .none,
+                    let previous = numbering.firstIndex { $0.key == key }
+                    let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
+                                               previous: previous.map { numbering[$0].numbering }, bests: .none,
                                                bodyMassKg: bodyMass)
-                    numbering[key] = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
+                    let next = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
+                    if let previous { numbering[previous].numbering = next } else { numbering.append((key, next)) }
                     rows.append(ImportedSetRow(sessionID: sessionID, exerciseName: exerciseName, set: set, decision: decision,
                                                loggedAtMs: session.startedAtMs + Int64(index)))
                     if rows.count == Self.importRowsPerInsert { try flush() }
