@@ -12,6 +12,7 @@ import SessionSystem
 public enum Daemon {
     /// Runs the daemon to completion and returns its exit status.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        let startedNs = monotonicNs()
         let options: DaemonOptions
         do {
             options = try DaemonOptions(arguments: arguments, environment: environment)
@@ -23,11 +24,24 @@ public enum Daemon {
         if options.showVersion { print("sessiond \(SessiondVersion.current)"); return 0 }
         let logger = Logger(environment: environment)
         do {
-            return try serve(options, environment: environment, logger: logger)
+            return try serve(options, environment: environment, logger: logger, startedNs: startedNs)
         } catch {
             logger.error("cannot start: \(error)")
             return 1
         }
+    }
+
+    static func monotonicNs() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
+    /// Milliseconds on the monotonic clock since `startNs`, to the hundredth ("1.27").
+    static func millisecondsSince(_ startNs: Int64) -> String {
+        let hundredths = max(0, monotonicNs() - startNs) / 10_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     /// Why start-up failed, already phrased for a person.
@@ -35,7 +49,7 @@ public enum Daemon {
         let description: String
     }
 
-    private static func serve(_ options: DaemonOptions, environment: [String: String], logger: Logger) throws -> Int32 {
+    private static func serve(_ options: DaemonOptions, environment: [String: String], logger: Logger, startedNs: Int64) throws -> Int32 {
         if let zone = options.timeZone { try LocalClock.use(timeZone: zone) }
         var group: gid_t?
         if let name = options.groupName {
@@ -67,7 +81,10 @@ public enum Daemon {
             databasePath: database.path, startedAtMs: service.startedAtMs)
         let status = databaseThread.statusLine()  // before the database thread owns the database
         try databaseThread.start()
-        logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current)])
+        // How long the start took from main() (the database open and its schema check
+        // most of it): what a socket-activated first call waits for after the exec.
+        logger.info("ready", id: .started, [("socket", socketSource), ("database", database.path), ("version", SessiondVersion.current),
+                                            ("startup_ms", millisecondsSince(startedNs))])
         notifier.ready(status: status)
         server.run()
         databaseThread.stop()

@@ -175,6 +175,10 @@ import SessionSystem
         #expect(ready.contains("PRIORITY=6\n"))
         #expect(ready.contains("MESSAGE_ID=8f3b1e2a6c0d4f5b9a7e1c3d5f7a9b0c"))
         #expect(ready.contains("SYSLOG_IDENTIFIER=sessiond"))
+        // How long the start took, in ms from main(): a number, and under the 20 s any
+        // test daemon is given to start.
+        let startup = ready.split(separator: "\n").first { $0.hasPrefix("STARTUP_MS=") }.flatMap { Double($0.dropFirst("STARTUP_MS=".count)) }
+        #expect(startup.map { $0 > 0 && $0 < 20_000 } == true, "STARTUP_MS in \(ready)")
         let started = try #require(entries.first { $0.contains("MESSAGE=session started") })
         #expect(started.contains("SESSION_ID=1"))
         #expect(Fixtures.read(stderrPath).isEmpty, "nothing went to the plain stream")
