@@ -18,6 +18,11 @@ enum ColdStartBenchmark {
         let executableStartMs: Double
         /// The daemon's start from main() to ready; nil when no run logged one.
         let daemonStartupMs: Double?
+        /// What each run's cold call took beyond its warm call, the executable's start and
+        /// the daemon's own start (the activator's fork and exec, the first request on a
+        /// cold process), by its median; at least 0 (the parts are timed apart, and a
+        /// noisy run can make their difference negative). Nil with `daemonStartupMs`.
+        let restMs: Double?
     }
 
     static let activator = "/usr/bin/systemd-socket-activate"
@@ -31,6 +36,7 @@ enum ColdStartBenchmark {
         var warm: [Double] = []
         var start: [Double] = []
         var startup: [Double] = []
+        var rest: [Double] = []
         for run in 0..<runs {
             let socket = directory + "/cold-\(run).sock"
             let database = directory + "/cold-\(run).db"
@@ -56,15 +62,19 @@ enum ColdStartBenchmark {
             kill(activated, SIGTERM)
             wait(for: activated)
             unlink(socket)
-            if let text = procFile(logPath), let value = startupMs(inLog: text) { startup.append(value) }
-            unlink(logPath)
             start.append(try wallMs(products + "/sessiond", ["--version"]))
+            if let text = procFile(logPath), let value = startupMs(inLog: text) {
+                startup.append(value)
+                rest.append(cold[run] - warm[run] - start[run] - value)
+            }
+            unlink(logPath)
             // Each run starts from a database that exists: copy the prepared one.
             _ = system("cp '\(directory)/cold-template.db' '\(directory)/cold-\(run + 1).db'")
         }
         return Figures(coldMs: Benchmarks.percentile(cold.sorted(), 0.5), warmMs: Benchmarks.percentile(warm.sorted(), 0.5),
                        executableStartMs: Benchmarks.percentile(start.sorted(), 0.5),
-                       daemonStartupMs: startup.isEmpty ? nil : Benchmarks.percentile(startup.sorted(), 0.5))
+                       daemonStartupMs: startup.isEmpty ? nil : Benchmarks.percentile(startup.sorted(), 0.5),
+                       restMs: rest.isEmpty ? nil : max(0, Benchmarks.percentile(rest.sorted(), 0.5)))
     }
 
     /// The `startup_ms=` of the daemon's "ready" line in `log`.

@@ -27,6 +27,7 @@ import JSON
             "sessiond.idle_wakeups_per_minute", "abuse.max_batch_lines.daemon_status_p99", "abuse.100_non_reading_clients.peak_rss",
             "plan_next.wall_time_p50", "plan_import.wall_time_p50", "plan_next.ratio_to_parts",
             "cold_start.first_status_p50", "cold_start.warm_status_p50", "cold_start.ratio_to_warm", "cold_start.sessiond_version_p50",
+            "cold_start.daemon_startup_p50", "cold_start.rest_p50",
         ] + ceiling {
             #expect(names.contains(required), "\(required)")
         }
