@@ -31,6 +31,7 @@ public enum Daemon {
         }
     }
 
+    /// Nanoseconds on the monotonic clock (which no clock change moves).
     static func monotonicNs() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
