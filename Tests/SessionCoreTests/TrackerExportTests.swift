@@ -118,6 +118,32 @@ import TestSupport
         #expect(result.format == .hevy && result.workouts.first?.sets.first?.weightKg == 100)
     }
 
+    /// The row reader remembers the last duration and reads digit set orders without
+    /// comparing them with the kinds' names: what it gives must not depend on that.
+    @Test func durationsAndSetOrdersReadTheSameRowAfterRow() throws {
+        let result = try read("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-20 09:40:00,A,1h 2m,Squat,1,100,5,0,0,
+            2026-04-20 09:40:00,A,1h 2m,Squat,W,60,5,0,0,
+            2026-04-21 09:40:00,B,35min,Squat,2,100,5,0,0,
+            2026-04-22 09:40:00,C,1h 2m,Squat,3,100,5,0,0,
+            2026-04-22 09:40:00,C,1h 2m,Rest Timer,rest,0,0,0,90,
+            2026-04-22 09:40:00,C,1h 2m,Squat,4,100,5,0,0,
+            """)
+        #expect(result.workouts.map(\.durationSeconds) == [3720, 2100, 3720], "a duration seen before, and one between")
+        #expect(result.workouts.flatMap(\.sets).map(\.kind) == [.normal, .warmup, .normal, .normal, .normal])
+        #expect(result.skippedRows == 1, "the rest row is no set")
+        let problems = failure("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-20 09:40:00,A,soon,Squat,1,100,5,0,0,
+            2026-04-20 09:40:00,A,soon,Squat,2,100,5,0,0,
+            2026-04-21 09:40:00,B,51m,Squat,123456789012345678901234,100,5,0,0,
+            """)?.problems
+        #expect(problems?.map(\.line) == [2, 3, 4], "a bad duration on each of its rows; an order no Int holds is no set number")
+        #expect(problems?[1].message.contains("not a duration: \"soon\"") == true)
+        #expect(problems?[2].message.contains("unknown set kind \"123456789012345678901234\"") == true)
+    }
+
     @Test func malformedRowsAreReportedWithTheirLines() {
         let problems = failure("""
             Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE

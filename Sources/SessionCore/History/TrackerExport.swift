@@ -307,6 +307,23 @@ struct RowReader {
 
     private var lastTime: (text: String, time: LocalDateTime)?
 
+    private mutating func duration(_ text: String) -> Int? {
+        // The rows of a workout repeat its duration too: the last one first, then the
+        // ones read before, hashed once.
+        if let last = lastDuration, last.text == text { return last.seconds }
+        let seconds: Int?
+        if let known = durations[text] {
+            seconds = known
+        } else {
+            seconds = HistoryDates.duration(text)
+            durations[text] = seconds
+        }
+        lastDuration = (text, seconds)
+        return seconds
+    }
+
+    private var lastDuration: (text: String, seconds: Int?)?
+
     /// What tells a row's workout from another's: its start and title as written, and
     /// the workout's number where the export has one (compared as they stand, no key
     /// string built per row).
@@ -316,11 +333,20 @@ struct RowReader {
         let number: String?
     }
 
+    /// A row: its workout's key and what the workout is made of when the row starts
+    /// one (the workout itself is built only then, not for each of its rows), and its set.
     struct Row {
         let workoutKey: WorkoutKey
-        let workout: HistoryWorkout
+        let start: LocalDateTime
+        let durationSeconds: Int?
+        let workoutNote: String?
         /// Nil for a row that holds no set.
         let set: HistorySet?
+
+        /// The workout this row starts, without sets.
+        var workout: HistoryWorkout {
+            HistoryWorkout(start: start, durationSeconds: durationSeconds, title: workoutKey.title, note: workoutNote, sets: [])
+        }
     }
 
     private var line = 0
@@ -393,30 +419,37 @@ struct RowReader {
             }
             duration = HistoryDates.seconds(from: start, to: endTime)
         } else if let durationText = text(.duration) {
-            duration = durations[durationText] ?? HistoryDates.duration(durationText)
-            durations[durationText] = duration
+            duration = self.duration(durationText)
             if duration == nil { problem(.duration, "not a duration: \"\(durationText)\" (expected e.g. 56m, 1h 2m or seconds)") }
         }
         let workoutKey = WorkoutKey(start: startText, title: title, number: text(.workoutNumber))
-        let workout = HistoryWorkout(start: start, durationSeconds: duration, title: title, note: text(.workoutNote), sets: [])
+        let workoutNote = text(.workoutNote)
         guard let exercise = text(.exercise) else {
             problem(.exercise, "missing")
             return nil
         }
         let orderText = text(.setOrder)
         // Set orders are digits, most often: only a word is lowercased.
-        let order = orderText.map { $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? $0 : $0.lowercased() } ?? ""
-        if exercise.isASCIIWord(in: ["rest timer"]) || order == "rest timer" || order == "rest" {
-            return Row(workoutKey: workoutKey, workout: workout, set: nil)
+        let orderIsNumber = orderText?.utf8.allSatisfy { (0x30...0x39).contains($0) } ?? false
+        let order = orderText.map { orderIsNumber ? $0 : $0.lowercased() } ?? ""
+        if exercise.isASCIIWord(in: ["rest timer"]) || !orderIsNumber && (order == "rest timer" || order == "rest") {
+            return Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: nil)
         }
         var kind = SetKind.normal
-        switch text(.setType)?.lowercased() ?? order {
-        case "w", "warm_up", "warmup", "warm-up", "échauffement": kind = .warmup
-        case "d", "drop", "dropset", "drop_set": kind = .drop
-        case "f", "failure": kind = .failure
-        case "normal", "": break
-        case let other where Int(other) != nil || format == .hevy && columns[.setType] == nil: break
-        case let other: problem(columns[.setType] != nil ? .setType : .setOrder, "unknown set kind \"\(other)\"")
+        let setType = text(.setType)
+        // A set numbered in digits (that an Int holds) with no type column is a normal
+        // set: most rows of a Strong export, told without comparing the order with every
+        // kind's names.
+        let kindText = setType == nil && orderIsNumber && order.utf8.count <= 18 ? nil : setType?.lowercased() ?? order
+        if let kindText {
+            switch kindText {
+            case "w", "warm_up", "warmup", "warm-up", "échauffement": kind = .warmup
+            case "d", "drop", "dropset", "drop_set": kind = .drop
+            case "f", "failure": kind = .failure
+            case "normal", "": break
+            case let other where Int(other) != nil || format == .hevy && columns[.setType] == nil: break
+            case let other: problem(columns[.setType] != nil ? .setType : .setOrder, "unknown set kind \"\(other)\"")
+            }
         }
         var weight = number(.weight)
         if let kilograms = weight, text(.weightUnit).map({ ["lb", "lbs", "pound", "pounds"].contains($0.lowercased()) }) ?? headerPounds {
@@ -445,7 +478,7 @@ struct RowReader {
         guard problems.count == before else { return nil }
         // A row without reps, load, distance or time is an exercise with no set.
         let empty = (reps ?? 0) == 0 && (weight ?? 0) == 0 && (distance ?? 0) == 0 && (seconds ?? 0) == 0
-        if empty { return Row(workoutKey: workoutKey, workout: workout, set: nil) }
+        if empty { return Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: nil) }
         var note = text(.note)
         if let current = note {
             if let last = lastNote, last.workout == workoutKey, last.exercise == exercise, last.note == current { note = nil }
@@ -455,7 +488,7 @@ struct RowReader {
             exercise: exercise, kind: kind, reps: (reps ?? 0) > 0 ? reps : nil, weightKg: (weight ?? 0) > 0 || (reps ?? 0) > 0 ? weight : nil,
             distanceM: (distance ?? 0) > 0 ? distance : nil, durationSeconds: (seconds ?? 0) > 0 ? seconds : nil,
             rpe: rpe.map { ($0 / SessionLimits.rpeStep).rounded() * SessionLimits.rpeStep }, note: note, superset: text(.superset))
-        return Row(workoutKey: workoutKey, workout: workout, set: set)
+        return Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: set)
     }
 }
 
