@@ -36,13 +36,16 @@ struct Workload {
     let summaryRuns: Int
     /// Rows of the generated Strong export `sessionctl import` reads.
     let importRows: Int
+    /// Rounds of that import and sqlite3's `.import` of the same file, by turns: the
+    /// ratio is the median of each round's own, so a noisy moment hits one round.
+    let importRounds: Int
     /// Commits and logs before anything is measured.
     let warmUp: Int
 
     static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, rounds: 10, logsPerClient: 500, cliRuns: 100,
-                               summarySets: [50_000, 1_000_000], summaryRuns: 21, importRows: 250_000, warmUp: 1_000)
+                               summarySets: [50_000, 1_000_000], summaryRuns: 21, importRows: 250_000, importRounds: 5, warmUp: 1_000)
     static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, rounds: 2, logsPerClient: 5, cliRuns: 3,
-                                summarySets: [2_000, 4_000], summaryRuns: 3, importRows: 2_000, warmUp: 10)
+                                summarySets: [2_000, 4_000], summaryRuns: 3, importRows: 2_000, importRounds: 2, warmUp: 10)
 }
 
 enum Benchmarks {

@@ -33,9 +33,10 @@ enum ImportBenchmark {
         let daemonAfterMiB: Double
     }
 
-    /// `sessionctl import` of `csv` into a fresh daemon.
+    /// `sessionctl import` of `csv` into a fresh daemon and database.
     static func sessiond(csv: String, directory: String) throws -> Run {
         let socket = directory + "/import.sock"
+        removeDatabase(directory + "/import.db")
         let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/import.db", "--timezone", "UTC"])
         defer {
             kill(daemon, SIGTERM)
@@ -61,6 +62,11 @@ enum ImportBenchmark {
                    daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024, daemonAfterMiB: Double(rssKilobytes(daemon)) / 1024)
     }
 
+    /// Removes a database file and its WAL and shared-memory files.
+    static func removeDatabase(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+    }
+
     /// The sqlite3 shell, nil when it is not installed.
     static var sqlite: String? {
         let candidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
@@ -70,6 +76,7 @@ enum ImportBenchmark {
     /// Seconds `sqlite3 -csv DB ".import FILE t"` takes, nil when sqlite3 is not installed.
     static func sqliteSeconds(csv: String, directory: String) -> Double? {
         guard let sqlite else { return nil }
+        removeDatabase(directory + "/plain.db")  // .import into an existing table would append
         let start = nowNs()
         guard output(of: sqlite, ["-csv", directory + "/plain.db", ".import '\(csv)' rows"]) != nil else { return nil }
         return Double(nowNs() - start) / 1e9
