@@ -12,7 +12,7 @@ import SessionSystem
 public enum Daemon {
     /// Runs the daemon to completion and returns its exit status.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
-        let startedNs = monotonicNs()
+        let startedNs = MonotonicClock.nowNs()
         let options: DaemonOptions
         do {
             options = try DaemonOptions(arguments: arguments, environment: environment)
@@ -31,16 +31,9 @@ public enum Daemon {
         }
     }
 
-    /// Nanoseconds on the monotonic clock (which no clock change moves).
-    static func monotonicNs() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-    }
-
     /// Milliseconds on the monotonic clock since `startNs`, to the hundredth ("1.27").
     static func millisecondsSince(_ startNs: Int64) -> String {
-        let hundredths = max(0, monotonicNs() - startNs) / 10_000
+        let hundredths = max(0, MonotonicClock.nowNs() - startNs) / 10_000
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }

@@ -189,11 +189,7 @@ public enum ChildProcess {
     }
 
     /// Milliseconds of the monotonic clock.
-    static func monotonicMs() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
-    }
+    static func monotonicMs() -> Int64 { MonotonicClock.nowNs() / 1_000_000 }
 }
 
 /// The three pipes to a running child: input written as the child reads it, output

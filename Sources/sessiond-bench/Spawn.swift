@@ -96,11 +96,7 @@ func wait(for pid: pid_t, usage: inout rusage) -> Int32 {
 }
 
 /// Monotonic nanoseconds.
-func nowNs() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
+func nowNs() -> UInt64 { UInt64(MonotonicClock.nowNs()) }
 
 /// The directory holding this executable (and the other built products).
 func productsDirectory() -> String {
