@@ -107,6 +107,17 @@ public struct JSONReader {
     public func number(_ key: String) throws(JSONReadError) -> Double { try required(key, "a number", \.numberValue) }
     public func optionalNumber(_ key: String) throws(JSONReadError) -> Double? { try optional(key, "a number", \.numberValue) }
     public func string(_ key: String) throws(JSONReadError) -> String { try required(key, "a string", \.stringValue) }
+
+    /// True when the member `key` is a string of exactly `text`'s bytes, written
+    /// without escapes (no String is made to tell): a reader of many objects that
+    /// repeat a value (an import's exercise names) keeps the one it read before.
+    public func member(_ key: String, isUnescaped text: String) -> Bool {
+        switch present(key) {
+        case .slice(let slice)?: slice.isUnescapedString(text)
+        case .tree(let value)?: value.stringValue == text
+        case nil: false
+        }
+    }
     public func optionalString(_ key: String) throws(JSONReadError) -> String? { try optional(key, "a string", \.stringValue) }
     public func bool(_ key: String) throws(JSONReadError) -> Bool { try required(key, "true or false", \.boolValue) }
 

@@ -130,6 +130,16 @@ public struct JSONSlice: Sendable {
         return string == literal.description  // escaped: compare what it spells
     }
 
+    /// True for a string written as exactly `text`'s bytes, with no escape: what a
+    /// reader compares with the value it read last before making another String of the
+    /// same bytes. False for anything else, even an escaped spelling of the same text.
+    public func isUnescapedString(_ text: String) -> Bool {
+        guard isString else { return false }
+        let inner = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
+        var text = text
+        return text.withUTF8 { inner.elementsEqual($0) } && !inner.contains(UInt8(ascii: "\\"))
+    }
+
     /// The JSON text exactly as it stands in the input.
     public var text: Substring { Substring(decoding: bytes[range], as: UTF8.self) }
 

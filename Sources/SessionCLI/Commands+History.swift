@@ -342,6 +342,14 @@ enum FileOutput {
 /// The connection is made when the first chunk is ready; the first failure (the daemon
 /// unreachable, a chunk refused) stops the sending and is thrown by `finish`, so that a
 /// file's own problems, found later, are still what is reported.
+/// A JSON writer that outlives each use of it (`JSONWriter` is not copyable: a struct
+/// holding one could not be copied either).
+final class ParamsBuffer {
+    var writer: JSONWriter
+
+    init(capacity: Int) { writer = JSONWriter(capacity: capacity) }
+}
+
 struct HistoryUpload {
     /// A heavy user's five years are about 50 MB; this leaves room.
     static let maximumFileBytes = 512 << 20
@@ -363,6 +371,10 @@ struct HistoryUpload {
     private var sent = 0
     private var unanswered: [Int] = []
     private var failure: (any Error)?
+    /// Where each chunk's params are written, kept from chunk to chunk: a fresh buffer
+    /// a chunk (and the copies a request line made of it) faulted in new pages every
+    /// time, ~16,000 page faults for a 250,000-row file (docs/performance.md).
+    private let paramsBuffer = ParamsBuffer(capacity: chunkBytes + (64 << 10))
 
     init(source: TrackerExport.Format, connect: @escaping () throws -> SocketClient) {
         var random = SystemRandomNumberGenerator()
@@ -389,7 +401,9 @@ struct HistoryUpload {
             let client = try self.client ?? connect()
             self.client = client
             let params = HistoryImport.Params(importID: importID, chunk: sent, workouts: chunk, done: false, source: source)
-            unanswered.append(try client.send([SocketClient.Call(HistoryImport.self, params)]).lowerBound)
+            paramsBuffer.writer.removeAll()
+            params.encoded.encode(to: &paramsBuffer.writer)
+            unanswered.append(try paramsBuffer.writer.withBytes { json in try client.send(HistoryImport.name, paramsJSON: json) })
             sent += 1
             if unanswered.count >= Self.window { _ = try client.reply(to: unanswered.removeFirst()).value() }
         } catch {

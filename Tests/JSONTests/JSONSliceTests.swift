@@ -34,7 +34,7 @@ import Testing
     /// The tape of a large line is reserved at once from a bound on its values: the
     /// bound must hold for any document, commas in strings and empty containers too.
     @Test func theNodeBoundHoldsEveryValue() throws {
-        var documents = [
+        let documents = [
             "1", "[]", "{}", #""a,b[c{""#, "[1,2,3]", "[[],[],[[[]]]]", #"{"a":[1,{"b":{}},[]],"c":"x,y"}"#,
             "[" + Array(repeating: "0", count: 600).joined(separator: ",") + "]",
             "[" + Array(repeating: "[]", count: 600).joined(separator: ",") + "]",
@@ -146,6 +146,19 @@ import Testing
         #expect(try isTwo(#""2.0""#))
         #expect(try isTwo(#""2\u002e0""#) && (try isTwo(#""\u0032.0""#)), "an escape spelling the same text")
         #expect(try !isTwo(#""2.00""#) && !isTwo(#""2.""#) && !isTwo("2.0") && !isTwo(#""2\n0""#) && !isTwo(#"["2.0"]"#))
+    }
+
+    /// What a reader compares with the value it read before: the same bytes, unescaped.
+    @Test func aStringMatchesAnEarlierTextOnlyAsItsOwnBytes() throws {
+        func matches(_ json: String, _ text: String) throws -> Bool { try JSONSlice.document(Array(json.utf8)).isUnescapedString(text) }
+        #expect(try matches(#""Bench Press (Barbell)""#, "Bench Press (Barbell)"))
+        #expect(try matches(#""Überkopfdrücken""#, "Überkopfdrücken") && (try matches(#""""#, "")))
+        #expect(try !matches(#""Bench Press""#, "Bench Press (Barbell)") && !matches(#""Bench Press (Barbell) ""#, "Bench Press (Barbell)"))
+        // An escaped spelling is not the same bytes: the reader makes its String then.
+        #expect(try !matches(#""\u0042ench""#, "Bench") && !matches(#""a\\b""#, #"a\b"#))
+        // A backslash in the bytes is an escape, whatever the text before held.
+        #expect(try !matches(#""a\b""#, #"a\b"#))
+        #expect(try !matches("12", "12") && !matches(#"["x"]"#, "x") && !matches("null", "null"))
     }
 
     @Test func exactIntegersComeFromTheText() throws {

@@ -279,6 +279,31 @@ import TestSupport
         let reader = try JSONReader(try JSONParser.parse(bytes: workout.jsonBytes), path: "w")
         #expect(try HistoryWorkout(reader: reader) == workout)
     }
+
+    /// A set naming the exercise of the set before it in the same bytes shares its
+    /// String; any other spelling is read (collapsed, checked) on its own.
+    @Test func repeatedExerciseNamesReadAsTheyWouldAlone() throws {
+        func workout(_ sets: String) throws -> HistoryWorkout {
+            let json = #"{"start":"2026-04-24T09:40:00","sets":["# + sets + "]}"
+            return try HistoryWorkout(reader: JSONReader(try JSONSlice.document(Array(json.utf8)), path: "w"))
+        }
+        let read = try workout(#"{"exercise":"Bench Press (Barbell)"},{"exercise":"Bench Press (Barbell)"},{"exercise":"Bench  Press (Barbell)"},"#
+            + #"{"exercise":"Bench Press (Barbell)"},{"exercise":"\u0042ench Press (Barbell)"},{"exercise":" Bench Press (Barbell)"},"#
+            + #"{"exercise":"Row"},{"exercise":"Row","kind":"drop"},{"exercise":"Row\t"}"#)
+        #expect(read.sets.map(\.exercise) == Array(repeating: "Bench Press (Barbell)", count: 6) + ["Row", "Row", "Row"])
+        #expect(read.sets.map(\.kind) == Array(repeating: .normal, count: 7) + [.drop, .normal])
+        // A name that differs from the one before is checked whole.
+        let long = String(repeating: "x", count: SessionLimits.exerciseNameLength + 1)
+        #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "at most \(SessionLimits.exerciseNameLength) characters")) {
+            try workout(#"{"exercise":"x"},{"exercise":"\#(long)"}"#)
+        }
+        #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "an exercise name")) {
+            try workout(#"{"exercise":"Row"},{"exercise":null}"#)
+        }
+        #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "a string or null")) {
+            try workout(#"{"exercise":"Row"},{"exercise":["Row"]}"#)
+        }
+    }
 }
 
 @Suite struct HistoryByteBoundTests {

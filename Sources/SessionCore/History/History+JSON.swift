@@ -22,7 +22,9 @@ extension HistoryWorkout: JSONObjectEncodable {
         guard items.count <= HistoryLimits.setsPerWorkout else {
             throw JSONReadError(path: reader.path + ".sets", expected: "at most \(HistoryLimits.setsPerWorkout) sets")
         }
-        for item in items { sets.append(try HistorySet(reader: item)) }
+        // A daemon holds an import's sets until its last call: no slack, no regrowing.
+        sets.reserveCapacity(items.count)
+        for item in items { sets.append(try HistorySet(reader: item, exerciseBefore: sets.last?.exercise)) }
         self.init(
             start: start, durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
             title: try reader.text("title", HistoryLimits.titleLength) ?? "Workout", note: try reader.text("note", HistoryLimits.noteLength),
@@ -43,9 +45,19 @@ extension HistorySet: JSONObjectEncodable {
         writer.member("superset", superset)
     }
 
-    public init(reader: JSONReader) throws(JSONReadError) {
-        guard let exercise = try reader.text("exercise", SessionLimits.exerciseNameLength) else {
-            throw JSONReadError(path: reader.path + ".exercise", expected: "an exercise name")
+    /// Reads a set as `encodeMembers` writes it. `exerciseBefore`, the exercise of the
+    /// set before it in its workout (as read: collapsed and checked), is kept when this
+    /// set names it in the same bytes: a workout's sets mostly repeat one exercise, and
+    /// sharing that String spares each set an allocation and the checks.
+    public init(reader: JSONReader, exerciseBefore: String? = nil) throws(JSONReadError) {
+        let exercise: String
+        if let exerciseBefore, reader.member("exercise", isUnescaped: exerciseBefore) {
+            exercise = exerciseBefore
+        } else {
+            guard let text = try reader.text("exercise", SessionLimits.exerciseNameLength) else {
+                throw JSONReadError(path: reader.path + ".exercise", expected: "an exercise name")
+            }
+            exercise = text
         }
         let kindText = try reader.optionalString("kind") ?? "normal"
         guard let kind = SetKind(rawValue: kindText) else {
