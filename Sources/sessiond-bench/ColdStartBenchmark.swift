@@ -55,7 +55,7 @@ enum ColdStartBenchmark {
                 throw BenchError("cannot start \(activator): \(error)")
             }
             close(log)
-            guard waitForSocket(socket, connecting: false) else { throw BenchError("systemd-socket-activate did not listen on \(socket)") }
+            guard waitForListening(socket) else { throw BenchError("systemd-socket-activate did not listen on \(socket)") }
             usleep(20_000)
             cold.append(try wallMs(ctl, ["--socket", socket, "status"]))
             warm.append(try wallMs(ctl, ["--socket", socket, "status"]))

@@ -77,7 +77,7 @@ enum InstructionCount {
             "-l", socket, valgrind, "--tool=callgrind", "--callgrind-out-file=" + profile,
             daemonPath, "--database", base + ".db", "--timezone", "UTC",
         ])
-        guard waitForSocket(socket, connecting: false), let client = try? SocketClient(path: socket),
+        guard waitForListening(socket), let client = try? SocketClient(path: socket),
             case .success? = try? client.call("daemon.status")
         else {
             kill(pid, SIGKILL)

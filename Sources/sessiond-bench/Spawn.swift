@@ -167,6 +167,22 @@ func waitForSocket(_ path: String, connecting: Bool = true) -> Bool {
     return false
 }
 
+/// Waits until a socket at `path` listens, found in /proc/net/unix (its line carries
+/// the accepting flag, `__SO_ACCEPTCON`) without connecting: a connection to
+/// systemd-socket-activate would start the daemon it stands for, and the socket's file
+/// exists from bind(2) on, before listen(2), while a connect is still refused.
+func waitForListening(_ path: String) -> Bool {
+    for _ in 0..<1000 {
+        let listening = procFile("/proc/net/unix")?.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count >= 8 && fields[3] == "00010000" && fields[7] == path
+        }
+        if listening == true { return true }
+        usleep(5_000)
+    }
+    return false
+}
+
 /// Wall milliseconds of one run of a program, which must exit 0.
 func wallMs(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
     let begin = nowNs()
