@@ -16,6 +16,7 @@ if arguments.contains("--help") {
         Usage: sessiond-bench [--quick]
                sessiond-bench --instructions [SESSIOND...]
                sessiond-bench --cold-start [RUNS]
+               sessiond-bench --import [--quick]
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
@@ -28,7 +29,8 @@ if arguments.contains("--help") {
         socket-activated start (exec, first reply, stop), and the same of each SESSIOND
         given (e.g. an older build, for a comparison in one run); the full run includes
         it when valgrind is installed. --cold-start only times the first call through
-        systemd-socket-activate against a warm one, RUNS times (default 30).
+        systemd-socket-activate against a warm one, RUNS times (default 30). --import
+        only runs the history import against sqlite3's .import, by turns.
         """)
     exit(0)
 }
@@ -83,6 +85,52 @@ func emitColdStart(runs: Int) throws {
     }
 }
 
+/// A Strong export (250,000 rows, about 20 MB: a heavy user's years) through sessionctl
+/// and the daemon, against SQLite's own CSV import (#13).
+func emitImport() throws {
+    let csv = directory + "/strong.csv"
+    try ImportBenchmark.generate(path: csv, rows: workload.importRows)
+    // sessiond and sqlite3 by turns, each round from fresh files; rates and the ratio are
+    // medians over the rounds, memory is the first round's.
+    var imports: [ImportBenchmark.Run] = []
+    var importFloors: [Double] = []
+    var importRatios: [Double] = []
+    for _ in 0..<workload.importRounds {
+        let run = try ImportBenchmark.sessiond(csv: csv, directory: directory)
+        imports.append(run)
+        if let floor = ImportBenchmark.sqliteSeconds(csv: csv, directory: directory) {
+            importFloors.append(floor)
+            importRatios.append(run.seconds / floor)
+        }
+    }
+    let imported = imports[0]
+    let rows = Double(workload.importRows)
+    let rounds = "median of \(workload.importRounds) rounds by turns with sqlite3"
+    emit(Metric(name: "history_import.rows_per_second", value: Benchmarks.percentile(imports.map { rows / $0.seconds }.sorted(), 0.5), unit: "1/s",
+                note: "sessionctl import of a \(workload.importRows)-row Strong export: parse, check, send in chunks, store; \(rounds)"))
+    let fileMiB = Double(fileSize(csv)) / 1_048_576
+    emit(Metric(name: "history_import.sessionctl_peak_rss", value: imported.sessionctlPeakMiB, unit: "MiB",
+                note: "the file's bytes (\(Int(fileMiB.rounded())) MiB) and one chunk: workouts are sent as they are read"))
+    emit(Metric(name: "history_import.sessionctl_peak_rss_ratio_to_file", value: imported.sessionctlPeakMiB / fileMiB, unit: "x"))
+    emit(Metric(name: "history_import.sessiond_peak_rss", value: imported.daemonPeakMiB, unit: "MiB",
+                note: "the daemon holds an import's workouts until done, and SQLite a 16 MiB cache while storing them"))
+    emit(Metric(name: "history_import.sessiond_rss_after", value: imported.daemonAfterMiB, unit: "MiB",
+                note: "once the import is stored: the memory it took goes back to the system"))
+    if !importFloors.isEmpty {
+        emit(Metric(name: "history_import.sqlite3_csv_rows_per_second", value: Benchmarks.percentile(importFloors.map { rows / $0 }.sorted(), 0.5), unit: "1/s",
+                    note: "sqlite3 -csv .import of the same file into a plain table; \(rounds)"))
+        emit(Metric(name: "history_import.ratio_to_sqlite3_csv", value: Benchmarks.percentile(importRatios.sorted(), 0.5), unit: "x",
+                    note: "target <= 3; the median of each round's ratio (rounds: \(importRatios.map { String(Double(Int($0 * 100)) / 100) }.joined(separator: ", ")))"))
+    }
+    let importSeconds = Benchmarks.percentile(imports.map(\.seconds).sorted(), 0.5)
+    if let schemaFloor = ImportBenchmark.sqliteSchemaSeconds(csv: csv, directory: directory) {
+        emit(Metric(name: "history_import.sqlite3_schema_rows_per_second", value: rows / schemaFloor, unit: "1/s",
+                    note: "sqlite3 .import, then INSERT … SELECT into sessiond's own set table and indexes, in C"))
+        emit(Metric(name: "history_import.ratio_to_sqlite3_schema", value: importSeconds / schemaFloor, unit: "x",
+                    note: "what sessiond adds to storing the rows in its schema: checking, sending, deciding each set"))
+    }
+}
+
 /// Runs one part of the bench alone, then exits (0, or 1 with the error).
 func runAlone(_ part: () throws -> Void) -> Never {
     var status: Int32 = 0
@@ -99,6 +147,7 @@ func runAlone(_ part: () throws -> Void) -> Never {
 
 if arguments.first == "--cold-start" { runAlone { try emitColdStart(runs: arguments.count > 1 ? Int(arguments[1]) ?? 30 : 30) } }
 if arguments.first == "--instructions" { runAlone { try emitInstructionCounts(others: Array(arguments.dropFirst())) } }
+if arguments.first == "--import" { runAlone { try emitImport() } }
 
 do {
     let socket = directory + "/sessiond.sock"
@@ -235,49 +284,7 @@ do {
         emit(Metric(name: "summary.weekly_ratio_\(large)_to_\(small)_sets", value: top / base, unit: "x",
                     note: "\(large / small) × the history, the same 5 years: the week's own sets grow by that factor too"))
     }
-    // Bringing a history in: a Strong export (250,000 rows, about 20 MB: a heavy user's
-    // years) through sessionctl and the daemon, against SQLite's own CSV import.
-    let csv = directory + "/strong.csv"
-    try ImportBenchmark.generate(path: csv, rows: workload.importRows)
-    // sessiond and sqlite3 by turns, each round from fresh files; rates and the ratio are
-    // medians over the rounds, memory is the first round's.
-    var imports: [ImportBenchmark.Run] = []
-    var importFloors: [Double] = []
-    var importRatios: [Double] = []
-    for _ in 0..<workload.importRounds {
-        let run = try ImportBenchmark.sessiond(csv: csv, directory: directory)
-        imports.append(run)
-        if let floor = ImportBenchmark.sqliteSeconds(csv: csv, directory: directory) {
-            importFloors.append(floor)
-            importRatios.append(run.seconds / floor)
-        }
-    }
-    let imported = imports[0]
-    let rows = Double(workload.importRows)
-    let rounds = "median of \(workload.importRounds) rounds by turns with sqlite3"
-    emit(Metric(name: "history_import.rows_per_second", value: Benchmarks.percentile(imports.map { rows / $0.seconds }.sorted(), 0.5), unit: "1/s",
-                note: "sessionctl import of a \(workload.importRows)-row Strong export: parse, check, send in chunks, store; \(rounds)"))
-    let fileMiB = Double(fileSize(csv)) / 1_048_576
-    emit(Metric(name: "history_import.sessionctl_peak_rss", value: imported.sessionctlPeakMiB, unit: "MiB",
-                note: "the file's bytes (\(Int(fileMiB.rounded())) MiB) and one chunk: workouts are sent as they are read"))
-    emit(Metric(name: "history_import.sessionctl_peak_rss_ratio_to_file", value: imported.sessionctlPeakMiB / fileMiB, unit: "x"))
-    emit(Metric(name: "history_import.sessiond_peak_rss", value: imported.daemonPeakMiB, unit: "MiB",
-                note: "the daemon holds an import's workouts until done, and SQLite a 16 MiB cache while storing them"))
-    emit(Metric(name: "history_import.sessiond_rss_after", value: imported.daemonAfterMiB, unit: "MiB",
-                note: "once the import is stored: the memory it took goes back to the system"))
-    if !importFloors.isEmpty {
-        emit(Metric(name: "history_import.sqlite3_csv_rows_per_second", value: Benchmarks.percentile(importFloors.map { rows / $0 }.sorted(), 0.5), unit: "1/s",
-                    note: "sqlite3 -csv .import of the same file into a plain table; \(rounds)"))
-        emit(Metric(name: "history_import.ratio_to_sqlite3_csv", value: Benchmarks.percentile(importRatios.sorted(), 0.5), unit: "x",
-                    note: "target <= 3; the median of each round's ratio (rounds: \(importRatios.map { String(Double(Int($0 * 100)) / 100) }.joined(separator: ", ")))"))
-    }
-    let importSeconds = Benchmarks.percentile(imports.map(\.seconds).sorted(), 0.5)
-    if let schemaFloor = ImportBenchmark.sqliteSchemaSeconds(csv: csv, directory: directory) {
-        emit(Metric(name: "history_import.sqlite3_schema_rows_per_second", value: rows / schemaFloor, unit: "1/s",
-                    note: "sqlite3 .import, then INSERT … SELECT into sessiond's own set table and indexes, in C"))
-        emit(Metric(name: "history_import.ratio_to_sqlite3_schema", value: importSeconds / schemaFloor, unit: "x",
-                    note: "what sessiond adds to storing the rows in its schema: checking, sending, deciding each set"))
-    }
+    try emitImport()
     if !arguments.contains("--quick"), InstructionCount.valgrind != nil { try emitInstructionCounts(others: []) }
 } catch {
     let message = "sessiond-bench: \(error)\n"
