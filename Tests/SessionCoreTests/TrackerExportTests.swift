@@ -292,6 +292,16 @@ import TestSupport
             + #"{"exercise":"Row"},{"exercise":"Row","kind":"drop"},{"exercise":"Row\t"}"#)
         #expect(read.sets.map(\.exercise) == Array(repeating: "Bench Press (Barbell)", count: 6) + ["Row", "Row", "Row"])
         #expect(read.sets.map(\.kind) == Array(repeating: .normal, count: 7) + [.drop, .normal])
+        // Kinds: a plain "normal" is told from its bytes; any other spelling is read.
+        let kinds = try workout(#"{"exercise":"Row","kind":"normal"},{"exercise":"Row","kind":"norm\u0061l"},{"exercise":"Row","kind":"warmup"},"#
+            + #"{"exercise":"Row","kind":null},{"exercise":"Row","kind":"failure"}"#)
+        #expect(kinds.sets.map(\.kind) == [.normal, .normal, .warmup, .normal, .failure])
+        #expect(throws: JSONReadError(path: "w.sets[1].kind", expected: "one of normal, warmup, drop, failure")) {
+            try workout(#"{"exercise":"Row","kind":"normal"},{"exercise":"Row","kind":"Normal"}"#)
+        }
+        #expect(throws: JSONReadError(path: "w.sets[0].kind", expected: "a string or null")) {
+            try workout(#"{"exercise":"Row","kind":1}"#)
+        }
         // A name that differs from the one before is checked whole.
         let long = String(repeating: "x", count: SessionLimits.exerciseNameLength + 1)
         #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "at most \(SessionLimits.exerciseNameLength) characters")) {

@@ -59,9 +59,15 @@ extension HistorySet: JSONObjectEncodable {
             }
             exercise = text
         }
-        let kindText = try reader.optionalString("kind") ?? "normal"
-        guard let kind = SetKind(rawValue: kindText) else {
-            throw JSONReadError(path: reader.path + ".kind", expected: "one of " + SetKind.allCases.map(\.rawValue).joined(separator: ", "))
+        // Nearly every set is a normal one: told from its bytes before any String is made.
+        let kind: SetKind
+        if reader.member("kind", isUnescaped: SetKind.normal.rawValue) {
+            kind = .normal
+        } else {
+            guard let read = SetKind(rawValue: try reader.optionalString("kind") ?? SetKind.normal.rawValue) else {
+                throw JSONReadError(path: reader.path + ".kind", expected: "one of " + SetKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            kind = read
         }
         self.init(
             exercise: exercise, kind: kind, reps: try reader.bounded(try reader.optionalInt("reps"), "reps", SessionLimits.reps),
