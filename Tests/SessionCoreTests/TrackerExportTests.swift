@@ -144,6 +144,28 @@ import TestSupport
         #expect(problems?[2].message.contains("unknown set kind \"123456789012345678901234\"") == true)
     }
 
+    /// Fields are read from the record's bytes: a text is made again only when its
+    /// column's bytes change (trimmed first, a word for none never kept), and plain
+    /// numbers never become text.
+    @Test func fieldsReadInPlaceKeepEachRowsOwnValues() throws {
+        let result = try read("""
+            Date;Workout Name;Duration;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;RPE
+            2026-04-20 09:40:00;A;1h 2m;Squat;1;100;5;0;0;slow;8
+            2026-04-20 09:40:00;A;1h 2m; Squat ;2;100,5;5;0;0;slow;none
+            2026-04-20 09:40:00;A;1h 2m;Bench Press;1; 60 ;8;0;0;none;8,5
+            2026-04-20 09:40:00;A;1h 2m;"Squat";3;1e2;5;0;0;slow;
+            2026-04-21 09:40:00;A;1h 2m;Squat;1;"100";5;0;0;fast;7
+            2026-04-21 09:40:00;B;35min;Squat;2;100;5;0;0;;7
+            """)
+        #expect(result.workouts.count == 3)
+        let sets = result.workouts.flatMap(\.sets)
+        #expect(sets.map(\.exercise) == ["Squat", "Squat", "Bench Press", "Squat", "Squat", "Squat"])
+        #expect(sets.map(\.weightKg) == [100, 100.5, 60, 100, 100, 100])
+        #expect(sets.map(\.rpe) == [8, nil, 8.5, nil, 7, 7])
+        #expect(sets.map(\.note) == ["slow", nil, nil, nil, "fast", nil], "an exercise's note repeated on its later rows of the workout is kept once")
+        #expect(result.workouts.map(\.title) == ["A", "A", "B"] && result.workouts.map(\.durationSeconds) == [3720, 3720, 2100])
+    }
+
     @Test func malformedRowsAreReportedWithTheirLines() {
         let problems = failure("""
             Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE

@@ -8,7 +8,42 @@ public enum CSVTable {
     public struct Record: Sendable, Equatable {
         /// The 1-based line of the file the record starts on.
         public let line: Int
-        public let fields: [String]
+        /// The fields' bytes: the text itself for a record read in place (shared, not
+        /// copied), or a copy with its quotes undone; `ranges` says where each field is.
+        let storage: [UInt8]
+        let ranges: [Range<Int>]
+
+        init(line: Int, storage: [UInt8], ranges: [Range<Int>]) {
+            self.line = line
+            self.storage = storage
+            self.ranges = ranges
+        }
+
+        public init(line: Int, fields: [String]) {
+            var storage: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            for field in fields {
+                let start = storage.count
+                storage += field.utf8
+                ranges.append(start..<storage.count)
+            }
+            self.init(line: line, storage: storage, ranges: ranges)
+        }
+
+        /// Each field as text. A reader of many records asks `withField` instead and
+        /// makes text only of what it keeps (a String a field was most of reading a
+        /// large export).
+        public var fields: [String] { ranges.map { String(decoding: storage[$0], as: UTF8.self) } }
+
+        /// How many fields the record has.
+        public var count: Int { ranges.count }
+
+        /// The bytes of field `index`, where they lie.
+        func withField<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ranges[index]])) }
+        }
+
+        public static func == (a: Record, b: Record) -> Bool { a.line == b.line && a.fields == b.fields }
     }
 
     /// Why a text is not a CSV table, or a record does not fit its header.
@@ -51,8 +86,8 @@ public enum CSVTable {
         /// quoted field still open at the end of the text fails, and ends it.
         public mutating func next() throws(Failure) -> Record? {
             guard let record = try readRecord() else { return nil }
-            guard record.fields.count == header.count else {
-                throw Failure(line: record.line, message: "\(record.fields.count) fields where the header has \(header.count)")
+            guard record.count == header.count else {
+                throw Failure(line: record.line, message: "\(record.count) fields where the header has \(header.count)")
             }
             return record
         }
@@ -78,9 +113,10 @@ public enum CSVTable {
 
         /// The next record when each of its fields is plain (no quote, no leading space)
         /// or quoted whole without a doubled quote inside: nearly every record of every
-        /// export. Such a field is its bytes as they stand, made a string at once, where
-        /// the byte-wise reading copies byte by byte (most of `sessionctl import`'s time
-        /// before). Anything else is `.irregular`, read again byte-wise.
+        /// export. Such a field is its bytes as they stand (a range of the text, which
+        /// the record shares), where the byte-wise reading copies byte by byte (most of
+        /// `sessionctl import`'s time before). Anything else is `.irregular`, read again
+        /// byte-wise.
         private mutating func readPlainRecord() -> PlainRecord {
             // Over the bytes in place, with the position and line kept locally and
             // stored back at the end: the array's bounds checks were a third of it.
@@ -90,7 +126,7 @@ public enum CSVTable {
                 let quote = UInt8(ascii: "\"")
                 while index < bytes.count {
                     let recordLine = line
-                    var fields: [String] = []
+                    var fields: [Range<Int>] = []
                     fields.reserveCapacity(fieldCount)
                     while true {
                         var cursor = index
@@ -115,7 +151,7 @@ public enum CSVTable {
                             }
                             field = start..<cursor
                         }
-                        fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[field]), as: UTF8.self))
+                        fields.append(field)
                         guard cursor < bytes.count else {
                             index = cursor
                             break
@@ -131,7 +167,7 @@ public enum CSVTable {
                         break
                     }
                     if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
-                    return .record(Record(line: recordLine, fields: fields))
+                    return .record(Record(line: recordLine, storage: self.bytes, ranges: fields))
                 }
                 return .end
             }
@@ -142,7 +178,9 @@ public enum CSVTable {
         private mutating func readRecordByteWise() throws(Failure) -> Record? {
             while index < bytes.count {
                 let recordLine = line
-                var fields: [String] = []
+                // Each field's bytes, quotes undone, one after the other.
+                var storage: [UInt8] = []
+                var fields: [Range<Int>] = []
                 var field: [UInt8] = []
                 var quoted = false
                 var fieldStarted = false
@@ -170,7 +208,8 @@ public enum CSVTable {
                         quoted = true
                         fieldStarted = true
                     case separator:
-                        fields.append(String(decoding: field, as: UTF8.self))
+                        fields.append(storage.count..<storage.count + field.count)
+                        storage += field
                         field.removeAll(keepingCapacity: true)
                         fieldStarted = false
                     case 0x0D where index < bytes.count && bytes[index] == 0x0A:
@@ -184,9 +223,10 @@ public enum CSVTable {
                     }
                 }
                 if quoted { throw Failure(line: recordLine, message: "a quoted field is not closed before the end of the file") }
-                fields.append(String(decoding: field, as: UTF8.self))
+                fields.append(storage.count..<storage.count + field.count)
+                storage += field
                 if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
-                return Record(line: recordLine, fields: fields)
+                return Record(line: recordLine, storage: storage, ranges: fields)
             }
             return nil
         }

@@ -319,29 +319,59 @@ struct RowReader {
     }
 
     private var line = 0
-    private var fields: [String] = []
+    private var record = CSVTable.Record(line: 0, fields: [])
+    /// Each column's last text and its bytes: rows repeat their workout's start, title
+    /// and duration and mostly their exercise, so a field with the bytes of the one
+    /// above it is that String again, not a new one (validated, often allocated).
+    private var lastTexts: [String?] = Array(repeating: nil, count: TrackerExport.Column.allCases.count)
+    private var lastBytes: [[UInt8]] = Array(repeating: [], count: TrackerExport.Column.allCases.count)
+
+    /// Where field `index` (-1: an absent column, nil) lies in `record`'s storage,
+    /// leading and trailing spaces and tabs left out. Static: a method of the reader
+    /// called from its mutating ones got a copy of the whole reader at each call.
+    private static func trimmedRange(_ index: Int, in record: CSVTable.Record) -> Range<Int>? {
+        guard index >= 0 else { return nil }
+        var range = record.ranges[index]
+        record.storage.withUnsafeBufferPointer { bytes in
+            while !range.isEmpty, bytes[range.lowerBound] == 0x20 || bytes[range.lowerBound] == 0x09 { range = range.dropFirst() }
+            while !range.isEmpty, bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound - 1] == 0x09 { range = range.dropLast() }
+        }
+        return range
+    }
 
     /// The field of `column`, spaces trimmed; nil when absent, empty, or a word for none.
-    /// Read byte-wise: every field of every row of a large export comes through here.
-    /// `mutating` though it changes nothing: called from `read` (mutating), a
-    /// non-mutating method got a copy of the whole reader each time, about fourteen a
-    /// row (callgrind: 12,300 → 11,300 instructions a row without them).
+    /// Read from the record's bytes: every field of every row of a large export that is
+    /// not a number comes through here.
     private mutating func text(_ column: TrackerExport.Column) -> String? {
-        let index = fieldIndex[column.rawValue]
-        guard index >= 0 else { return nil }
-        var value = fields[index]
-        // The ends from the contiguous bytes: the `utf8` view's `last` walks back a
-        // validated index (about 700 instructions a row over a row's fields).
-        let ends = value.withUTF8 { bytes in bytes.isEmpty ? nil : (first: bytes[0], last: bytes[bytes.count - 1]) }
-        guard let (first, last) = ends else { return nil }
-        if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 {
-            value = value.trimmingSpaces
-            if value.isEmpty { return nil }
+        guard let range = Self.trimmedRange(fieldIndex[column.rawValue], in: record), !range.isEmpty else { return nil }
+        let storage = record.storage
+        return storage.withUnsafeBufferPointer { all -> String? in
+            let bytes = UnsafeBufferPointer(rebasing: all[range])
+            // The words for none all start with an n: most short fields ("5", "W", "72.5")
+            // are told apart by their first byte.
+            if bytes.count <= 4, bytes[0] | 0x20 == UInt8(ascii: "n"), Self.isNoneWord(bytes) { return nil }
+            let slot = column.rawValue
+            if let last = lastTexts[slot], lastBytes[slot].withUnsafeBufferPointer({ Self.same($0, bytes) }) { return last }
+            let text = String(decoding: bytes, as: UTF8.self)
+            lastBytes[slot].removeAll(keepingCapacity: true)
+            lastBytes[slot].append(contentsOf: bytes)
+            lastTexts[slot] = text
+            return text
         }
-        // The words for none all start with an n: most short fields ("5", "W", "72.5") are
-        // told apart by their first byte.
-        if value.utf8.count <= 4, (value.utf8.first ?? 0) | 0x20 == UInt8(ascii: "n"), value.isASCIIWord(in: Self.noneWords) { return nil }
-        return value
+    }
+
+    /// True when `a` and `b` hold the same bytes (a field's few: a loop beats a call).
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
+    }
+
+    /// True for one of `noneWords` in any case.
+    private static func isNoneWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        noneWords.contains { word in
+            word.utf8.count == bytes.count && zip(word.utf8, bytes).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+        }
     }
 
     /// A count read as a number (never negative here), rounded; one no `Int` holds reads
@@ -349,6 +379,9 @@ struct RowReader {
     private static func whole(_ value: Double) -> Int {
         value.rounded() < 9e15 ? Int(value.rounded()) : 9_000_000_000_000_000
     }
+
+    /// Strong's rest timer pseudo-rows, named as an exercise.
+    private static let restTimerWords = ["rest timer"]
 
     /// What exports write for an empty value (each starts with an n: `text(_:)` looks
     /// for them only in fields that do).
@@ -361,7 +394,14 @@ struct RowReader {
     }
 
     /// A number (float noise rounded off), nil when empty; a problem when not a number.
+    /// A plain decimal (`72.5`, `72,5`, `8`) is read from the field's bytes, no String
+    /// made; anything else is read as text.
     private mutating func number(_ column: TrackerExport.Column) -> Double? {
+        guard let range = Self.trimmedRange(fieldIndex[column.rawValue], in: record), !range.isEmpty else { return nil }
+        if let plain = record.storage.withUnsafeBufferPointer({ PlainDecimal.value(UnsafeBufferPointer(rebasing: $0[range]), commaSeparates: true) }),
+            plain >= 0 {
+            return (plain * 1000).rounded() / 1000
+        }
         guard let text = text(column) else { return nil }
         guard let value = text.plainDecimal ?? Double(text.replacingComma()), value.isFinite, value >= 0 else {
             problem(column, "not a number: \"\(text)\"")
@@ -372,7 +412,7 @@ struct RowReader {
 
     mutating func read(_ record: CSVTable.Record) -> Row? {
         line = record.line
-        fields = record.fields
+        self.record = record
         let before = problems.count
         guard let startText = text(.date) else {
             problem(.date, "missing")
@@ -404,7 +444,7 @@ struct RowReader {
         // Set orders are digits, most often: only a word is lowercased.
         let orderIsNumber = orderText?.utf8.allSatisfy { (0x30...0x39).contains($0) } ?? false
         let order = orderText.map { orderIsNumber ? $0 : $0.lowercased() } ?? ""
-        if exercise.isASCIIWord(in: ["rest timer"]) || !orderIsNumber && (order == "rest timer" || order == "rest") {
+        if exercise.isASCIIWord(in: Self.restTimerWords) || !orderIsNumber && (order == "rest timer" || order == "rest") {
             return Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: nil)
         }
         var kind = SetKind.normal
