@@ -337,11 +337,6 @@ enum FileOutput {
     }
 }
 
-/// Sends an export's workouts as they are read, in chunks that keep each request line
-/// well under the daemon's 1 MiB limit, under one import id; the last call stores them.
-/// The connection is made when the first chunk is ready; the first failure (the daemon
-/// unreachable, a chunk refused) stops the sending and is thrown by `finish`, so that a
-/// file's own problems, found later, are still what is reported.
 /// A JSON writer that outlives each use of it (`JSONWriter` is not copyable: a struct
 /// holding one could not be copied either).
 final class ParamsBuffer {
@@ -350,6 +345,11 @@ final class ParamsBuffer {
     init(capacity: Int) { writer = JSONWriter(capacity: capacity) }
 }
 
+/// Sends an export's workouts as they are read, in chunks that keep each request line
+/// well under the daemon's 1 MiB limit, under one import id; the last call stores them.
+/// The connection is made when the first chunk is ready; the first failure (the daemon
+/// unreachable, a chunk refused) stops the sending and is thrown by `finish`, so that a
+/// file's own problems, found later, are still what is reported.
 struct HistoryUpload {
     /// A heavy user's five years are about 50 MB; this leaves room.
     static let maximumFileBytes = 512 << 20

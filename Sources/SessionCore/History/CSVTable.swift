@@ -30,18 +30,13 @@ public enum CSVTable {
             self.init(line: line, storage: storage, ranges: ranges)
         }
 
-        /// Each field as text. A reader of many records asks `withField` instead and
-        /// makes text only of what it keeps (a String a field was most of reading a
-        /// large export).
+        /// Each field as text. A reader of many records reads `storage` at `ranges`
+        /// instead and makes text only of what it keeps (a String a field was most of
+        /// reading a large export: `RowReader`).
         public var fields: [String] { ranges.map { String(decoding: storage[$0], as: UTF8.self) } }
 
         /// How many fields the record has.
         public var count: Int { ranges.count }
-
-        /// The bytes of field `index`, where they lie.
-        func withField<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ranges[index]])) }
-        }
 
         public static func == (a: Record, b: Record) -> Bool { a.line == b.line && a.fields == b.fields }
     }
