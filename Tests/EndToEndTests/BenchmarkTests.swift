@@ -49,6 +49,22 @@ import JSON
         }
     }
 
+    /// `--import` runs the history import alone, against sqlite3's `.import` when sqlite3
+    /// is installed, and reports a ratio per round.
+    @Test func theImportRunsAlone() throws {
+        let result = try runProcess(Binaries.directory + "/sessiond-bench", ["--import", "--quick"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let metrics = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        let names = Set(metrics.compactMap { $0["name"]?.stringValue })
+        #expect(names.contains("history_import.rows_per_second") && names.contains("history_import.sessiond_peak_rss"))
+        #expect(!names.contains("session_log.latency_p50"), "only the import")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
+            let ratio = try #require(metrics.first { $0["name"] == "history_import.ratio_to_sqlite3_csv" })
+            #expect((ratio["value"]?.numberValue ?? 0) > 0)
+            #expect(ratio["note"]?.stringValue?.contains("rounds: ") == true)
+        }
+    }
+
     /// The load client stores exactly what it says it sent, and counts refusals.
     @Test func theLoadClientLogsEverySetAndCountsFailures() throws {
         let daemon = try DaemonProcess()
