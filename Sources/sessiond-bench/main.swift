@@ -212,6 +212,14 @@ do {
                         note: "the best ratio to the commit rate this CPU cost allows"))
             emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_cpu_ceiling", value: run.rate / ceiling, unit: "x",
                         note: "target >= 0.8: what the daemon reaches of what its CPU cost allows"))
+            if let instant = InstantDisk.throughput(directory: directory, clients: clients, perClient: perClient),
+                let instantCeiling = instant.cpuCeiling(cores: cores)
+            {
+                emit(Metric(name: "session_log.throughput_\(clients)_clients_instant_disk", value: instant.rate, unit: "1/s",
+                            note: "a throwaway copy of the daemon whose fsync and fdatasync return at once (LD_PRELOAD): the disk's wait taken out"))
+                emit(Metric(name: "session_log.throughput_\(clients)_clients_instant_disk_ratio_to_cpu_ceiling", value: instant.rate / instantCeiling, unit: "x",
+                            note: "what the design reaches of its CPU ceiling with no disk wait at all: the bound on the ratio above"))
+            }
         }
         if clients > 1 {
             emit(Metric(name: "session_log.throughput_\(clients)_clients_ratio_to_1_client", value: run.rate / singleClientRate, unit: "x",

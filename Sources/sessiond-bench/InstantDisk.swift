@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionRPC
+
+/// What the daemon reaches when the disk costs nothing: a second daemon of the same
+/// build, started with a preloaded library whose fsync(2) and fdatasync(2) return at
+/// once, takes the same 64-client load. Only this bench's own throwaway copy runs so
+/// (its database is deleted with the bench's directory); the real daemon has no such
+/// mode. It tells how much of the distance to the CPU ceiling is the disk's wait and
+/// how much is the threads handing work to each other (#15).
+enum InstantDisk {
+    /// The C source of the preloaded library.
+    static let source = """
+        int fsync(int fd) { (void)fd; return 0; }
+        int fdatasync(int fd) { (void)fd; return 0; }
+
+        """
+
+    /// The C compiler to build it with: the first of cc, clang and gcc on PATH (the
+    /// Swift toolchain brings clang); nil when there is none, and the figure is skipped.
+    static var compiler: String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for name in ["cc", "clang", "gcc"] {
+            for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 { return "\(directory)/\(name)" }
+        }
+        return nil
+    }
+
+    /// Builds the library; nil when it cannot.
+    static func library(directory: String) -> String? {
+        guard let compiler else { return nil }
+        let sourcePath = directory + "/instant-disk.c"
+        let libraryPath = directory + "/instant-disk.so"
+        let file = open(sourcePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return nil }
+        let written = source.withCString { write(file, $0, strlen($0)) }
+        close(file)
+        guard written == source.utf8.count else { return nil }
+        return wait(for: spawn(compiler, ["-shared", "-fPIC", "-O2", "-o", libraryPath, sourcePath])) == 0 ? libraryPath : nil
+    }
+
+    /// The 64-client throughput of a daemon whose syncs return at once; nil when no
+    /// library could be built or the run failed.
+    static func throughput(directory: String, clients: Int, perClient: Int) -> Benchmarks.Throughput? {
+        guard let library = library(directory: directory) else { return nil }
+        let socket = directory + "/instant-disk.sock"
+        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/instant-disk.db", "--timezone", "UTC"],
+                           environment: ["LD_PRELOAD": library])
+        defer {
+            kill(daemon, SIGTERM)
+            wait(for: daemon)
+        }
+        guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else { return nil }
+        return Benchmarks.throughput(socket: socket, daemon: daemon, clients: clients, perClient: perClient)
+    }
+}
