@@ -262,7 +262,11 @@ do {
                     note: "the daemon's peak so far; target < 64"))
     }
     let rss = peakRSSKilobytes(daemon)
-    emit(Metric(name: "sessiond.peak_rss", value: Double(rss) / 1024, unit: "MiB", note: "target <= 20"))
+    // The first bench's 20 MiB target predates the abuse runs, whose non-reading clients
+    // hold up to the output budget: the whole run's peak is theirs (target < 64 above);
+    // the everyday figure is sessiond.peak_rss_after_load (target <= 12).
+    emit(Metric(name: "sessiond.peak_rss", value: Double(rss) / 1024, unit: "MiB",
+                note: "the whole run's peak, the abuse runs included: target < 64 (after the session.log runs alone: sessiond.peak_rss_after_load)"))
     // An idle daemon (a session open, no client, no watchdog) should not wake at all.
     let idleSeconds = arguments.contains("--quick") ? 1.0 : 10.0
     let switchesBefore = contextSwitches(daemon)
