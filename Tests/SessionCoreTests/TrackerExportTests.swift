@@ -4,6 +4,11 @@ import TestSupport
 
 @testable import SessionCore
 
+extension String {
+    /// What the row reader reads a number field's bytes with, for the property below.
+    fileprivate var plainDecimal: Double? { PlainDecimal.value(Array(utf8), commaSeparates: true) }
+}
+
 /// Reading Strong and Hevy exports as they occur in the wild, each quirk in a small
 /// crafted file.
 @Suite struct HistoryExportTests {

@@ -349,7 +349,7 @@ struct RowReader {
             let bytes = UnsafeBufferPointer(rebasing: all[range])
             // The words for none all start with an n: most short fields ("5", "W", "72.5")
             // are told apart by their first byte.
-            if bytes.count <= 4, bytes[0] | 0x20 == UInt8(ascii: "n"), Self.isNoneWord(bytes) { return nil }
+            if bytes.count <= 4, bytes[0] | 0x20 == UInt8(ascii: "n"), bytes.isASCIIWord(in: Self.noneWords) { return nil }
             let slot = column.rawValue
             if let last = lastTexts[slot], lastBytes[slot].withUnsafeBufferPointer({ Self.same($0, bytes) }) { return last }
             let text = String(decoding: bytes, as: UTF8.self)
@@ -365,13 +365,6 @@ struct RowReader {
         guard a.count == b.count else { return false }
         for index in 0..<a.count where a[index] != b[index] { return false }
         return true
-    }
-
-    /// True for one of `noneWords` in any case.
-    private static func isNoneWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        noneWords.contains { word in
-            word.utf8.count == bytes.count && zip(word.utf8, bytes).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
-        }
     }
 
     /// A count read as a number (never negative here), rounded; one no `Int` holds reads
@@ -395,7 +388,8 @@ struct RowReader {
 
     /// A number (float noise rounded off), nil when empty; a problem when not a number.
     /// A plain decimal (`72.5`, `72,5`, `8`) is read from the field's bytes, no String
-    /// made; anything else is read as text.
+    /// made (`PlainDecimal`, which reads what strtod reads); anything else is read as
+    /// text, by strtod.
     private mutating func number(_ column: TrackerExport.Column) -> Double? {
         guard let range = Self.trimmedRange(fieldIndex[column.rawValue], in: record), !range.isEmpty else { return nil }
         if let plain = record.storage.withUnsafeBufferPointer({ PlainDecimal.value(UnsafeBufferPointer(rebasing: $0[range]), commaSeparates: true) }),
@@ -403,7 +397,7 @@ struct RowReader {
             return (plain * 1000).rounded() / 1000
         }
         guard let text = text(column) else { return nil }
-        guard let value = text.plainDecimal ?? Double(text.replacingComma()), value.isFinite, value >= 0 else {
+        guard let value = Double(text.replacingComma()), value.isFinite, value >= 0 else {
             problem(column, "not a number: \"\(text)\"")
             return nil
         }
@@ -523,15 +517,6 @@ struct RepeatedTexts<Value> {
 }
 
 extension String {
-    /// The value of a plain decimal as exports write most numbers (`72.5`, `72,5`, `8`),
-    /// read without strtod (`PlainDecimal`); nil for anything else.
-    var plainDecimal: Double? {
-        // Over the contiguous bytes: the `utf8` view's iterator costs several times more
-        // per byte, and every number field of a large export comes through here.
-        var text = self
-        return text.withUTF8 { PlainDecimal.value($0, commaSeparates: true) }
-    }
-
     /// A decimal comma read as a point (`72,5` in localised exports).
     func replacingComma() -> String {
         let bytes = utf8
@@ -539,16 +524,21 @@ extension String {
         return String(decoding: bytes.map { $0 == 0x2C ? 0x2E : $0 }, as: UTF8.self)
     }
 
-    /// True when the text is one of `words` (lowercase ASCII) in any case, compared
-    /// byte by byte without building a lowercased copy.
+    /// True when the text is one of `words` (lowercase ASCII) in any case.
     func isASCIIWord(in words: [String]) -> Bool {
         var text = self
-        return text.withUTF8 { bytes in
-            words.contains { word in
-                var word = word
-                return word.withUTF8 { word in
-                    word.count == bytes.count && zip(word, bytes).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
-                }
+        return text.withUTF8 { $0.isASCIIWord(in: words) }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// True when the bytes are one of `words` (lowercase ASCII) in any case, compared
+    /// byte by byte without building a lowercased copy.
+    func isASCIIWord(in words: [String]) -> Bool {
+        words.contains { word in
+            var word = word
+            return word.withUTF8 { word in
+                word.count == count && zip(word, self).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
             }
         }
     }
