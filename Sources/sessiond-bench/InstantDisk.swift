@@ -32,11 +32,7 @@ enum InstantDisk {
         guard let compiler else { return nil }
         let sourcePath = directory + "/instant-disk.c"
         let libraryPath = directory + "/instant-disk.so"
-        let file = open(sourcePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard file >= 0 else { return nil }
-        let written = source.withCString { write(file, $0, strlen($0)) }
-        close(file)
-        guard written == source.utf8.count else { return nil }
+        guard (try? writeFile(sourcePath, source)) != nil else { return nil }
         return wait(for: spawn(compiler, ["-shared", "-fPIC", "-O2", "-o", libraryPath, sourcePath])) == 0 ? libraryPath : nil
     }
 
