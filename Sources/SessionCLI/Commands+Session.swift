@@ -182,18 +182,19 @@ extension Commands {
             context.console.error("sessionctl: " + (planned == 0 ? "this session has no planned exercises; log by name" : "the session's plan has exercises 1 to \(planned), not \(position)"))
             context.console.error("Usage: \(log.usage)  (see --help)")
         } else {
-            printUnknownExercise(words, suggestions: (data?["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue), command: "log", context: context)
+            printUnknownExercise(words, suggestions: (data?["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue), command: "log", planSearched: true, context: context)
         }
         return status
     }
 
-    /// "no exercise … did you mean …?" and how to log a new one.
-    static func printUnknownExercise(_ name: String, suggestions close: [String], command: String, context: CommandContext) {
+    /// "no exercise … did you mean …?" and how to log a new one; `planSearched`: the
+    /// plan's names were asked too (`log`), not only those logged before (`track`).
+    static func printUnknownExercise(_ name: String, suggestions close: [String], command: String, planSearched: Bool, context: CommandContext) {
         if let best = close.first {
-            context.console.error("sessionctl: no exercise \"\(name)\" in today's plan or your history; did you mean \(best)?"
+            context.console.error("sessionctl: no exercise \"\(name)\" in \(planSearched ? "the plan or " : "")your history; did you mean \(best)?"
                 + (close.count > 1 ? " (or " + close.dropFirst().prefix(3).joined(separator: ", ") + ")" : ""))
         } else {
-            context.console.error("sessionctl: \"\(name)\" is in neither today's plan nor your history")
+            context.console.error("sessionctl: \"\(name)\" is " + (planSearched ? "in neither the plan nor your history" : "not in your history"))
         }
         context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
     }
@@ -207,7 +208,7 @@ extension Commands {
         case .found(let earlier): return earlier
         case .ambiguous: return nil
         case .none(let history):
-            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: history), command: command, context: context)
+            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: history), command: command, planSearched: false, context: context)
             return nil
         }
     }

@@ -77,7 +77,7 @@ enum ErrorMapping {
             let close = suggestions.first.map { "; did you mean \($0)?" } ?? "."
             return .application(
                 .unknownExercise,
-                message: "No exercise \"\(words)\" in the session's plan or your history\(close) Nothing was logged; for a new exercise, call again with \"new\": true (sessionctl: --new).",
+                message: "No exercise \"\(words)\" in the plan or your history\(close) Nothing was logged; for a new exercise, call again with \"new\": true (sessionctl: --new).",
                 details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
         case .ambiguousExercise(let words, let matches):
             return .application(

@@ -104,8 +104,8 @@ extension SessionService {
     }
 
     /// What `position` or `match` names among the day's `planned` exercises and the
-    /// session's own, by ExerciseMatcher's rules; the history of names is read only for
-    /// words the session does not know.
+    /// session's own, by ExerciseMatcher's rules; the names of earlier sessions and of
+    /// the active plan are read only for words the session does not know.
     private func chooseExercise(_ input: SessionLog.Params, session: SessionRecord, planned: [(id: Int64, exercise: PlannedExercise)]) throws
         -> ExerciseChoice
     {
@@ -115,7 +115,7 @@ extension SessionService {
         return try ExerciseMatcher.resolve(
             input.match ?? "", isNew: input.isNew == true, session: candidates + offPlan,
             alias: { key in try database.alias(key)?.name },
-            history: { try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) })
+            known: { try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.activePlanExerciseNames() })
     }
 
     /// The reply to a stored set; the same for the first call and for a retry.

@@ -89,6 +89,18 @@ extension Database {
         try wrap { try connection.scalar("SELECT id FROM plan WHERE active = 1") }
     }
 
+    /// The names of the active plan's exercises, day by day in plan order (a name the
+    /// plan repeats comes more than once); none without an active plan.
+    public func activePlanExerciseNames() throws(StorageError) -> [String] {
+        try wrap {
+            try connection.prepare("""
+                SELECT e.name FROM planned_exercise e
+                JOIN plan_day d ON d.id = e.plan_day_id JOIN plan p ON p.id = d.plan_id
+                WHERE p.active = 1 ORDER BY d.weekday, e.position
+                """).rows { $0.text(0) }
+        }
+    }
+
     /// The raw text a plan was imported from.
     public func planSource(_ planID: Int64) throws(StorageError) -> String? {
         try wrap { try connection.text("SELECT source FROM plan WHERE id = ?", [planID]) }

@@ -42,10 +42,15 @@ import JSON
         let new = try client.call("session.log", .obj(["match": "Sled  Push", "new": true, "durationSeconds": 20]))
         #expect(new["exercise"] == "Sled Push" && new["offPlan"] == true)
         _ = try client.call("session.finish")
-        // A free session: no positions; names of earlier sessions and aliases still match.
+        // A free session: no positions; names of earlier sessions, of the active plan's
+        // days and aliases still match.
         _ = try client.call("session.start", .obj(["date": "2026-12-01"]))
         #expect(try log(client, .obj(["position": 1]))["error"]?["data"]?["plannedExercises"] == 0)
         #expect(try client.call("session.log", .obj(["match": "sled", "count": 30]))["exercise"] == "Sled Push")
+        let lateral = try client.call("session.log", .obj(["match": "lateral", "count": 12, "weightKg": 8]))
+        #expect(lateral["exercise"] == "Lateral Raise" && lateral["offPlan"] == true, "Monday's name, off-plan on Tuesday: \(lateral)")
+        let planTypo = try log(client, .obj(["match": "pulldwn", "count": 10]))
+        #expect(planTypo["error"]?["data"]?["suggestions"] == ["Lat Pulldown"], "\(planTypo)")
         _ = try client.call("exercise.alias", .obj(["alias": "ohp", "name": "Overhead Press"]))
         #expect(try client.call("session.log", .obj(["match": "ohp", "count": 5, "weightKg": 40]))["exercise"] == "Overhead Press")
     }

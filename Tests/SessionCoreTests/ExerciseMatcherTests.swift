@@ -47,11 +47,12 @@ import Testing
         ExerciseMatcher.Candidate(id: 12, position: 3, name: "Lateral Raise"),
     ]
 
-    /// The history is read only when the session does not know the words.
+    /// The names known from elsewhere (earlier sessions, the active plan's other days)
+    /// are read only when the session does not know the words.
     func resolve(_ words: String, isNew: Bool = false, session: [ExerciseMatcher.Candidate]? = nil, aliases: [String: String] = [:],
                  history: [String] = []) throws -> (choice: ExerciseChoice, readHistory: Bool) {
         var read = false
-        let choice = try ExerciseMatcher.resolve(words, isNew: isNew, session: session ?? day, alias: { aliases[$0] }, history: {
+        let choice = try ExerciseMatcher.resolve(words, isNew: isNew, session: session ?? day, alias: { aliases[$0] }, known: {
             read = true
             return history
         })
@@ -84,5 +85,15 @@ import Testing
         #expect(throws: SessionError.ambiguousExercise("la", matches: [day[1], day[2]])) { try resolve("la") }
         let history = [ExerciseMatcher.Candidate(offPlan: "Row Machine"), ExerciseMatcher.Candidate(offPlan: "Row Cable")]
         #expect(throws: SessionError.ambiguousExercise("row", matches: history)) { try resolve("row", history: history.map(\.name)) }
+    }
+
+    @Test func aNameKnownTwiceCountsOnceAsFirstGiven() throws {
+        // Logged before as "Goblet squat", and planned on two days of the active plan.
+        let known = ["Goblet squat", "Goblet Squat", "Dumbbell Bench Press", "Goblet-Squat", "Dumbbell Bench Press"]
+        #expect(try resolve("goblet", history: known) == (.named("Goblet squat"), true))
+        #expect(try resolve("bench", history: known) == (.named("Dumbbell Bench Press"), true))
+        #expect(throws: SessionError.unknownExercise("gobelt squat", suggestions: ["Goblet squat"])) {
+            try resolve("gobelt squat", history: known)
+        }
     }
 }

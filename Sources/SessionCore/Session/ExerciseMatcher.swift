@@ -104,11 +104,14 @@ extension ExerciseMatcher {
     /// The exercise a person's words name, read as `sessionctl log` reads them, first
     /// that applies: a name of the session (its plan day's exercises, then what was
     /// logged off-plan in it) by `match`; the exercise of an alias; with `isNew`, the
-    /// words themselves; a name logged in an earlier session (`history`, asked only
-    /// then) by `match`. Several matches throw `ambiguousExercise`; none throws
-    /// `unknownExercise` with the closest names, so a typo is never a new exercise.
+    /// words themselves; a name known from elsewhere by `match` — `known` (asked only
+    /// then) gives the names logged in earlier sessions, then those of the active plan's
+    /// other days (a rest day's free session still finds "bench" in Monday's Dumbbell
+    /// Bench Press); a name given twice counts once, as first given. Several matches
+    /// throw `ambiguousExercise`; none throws `unknownExercise` with the closest names,
+    /// so a typo is never a new exercise.
     public static func resolve(
-        _ query: String, isNew: Bool, session: [Candidate], alias: (_ key: String) throws -> String?, history: () throws -> [String]
+        _ query: String, isNew: Bool, session: [Candidate], alias: (_ key: String) throws -> String?, known: () throws -> [String]
     ) throws -> ExerciseChoice {
         switch match(query, in: session) {
         case .planned(let candidate): return candidate.id.map { .planned(id: $0) } ?? .named(candidate.name)
@@ -117,13 +120,14 @@ extension ExerciseMatcher {
         case .offPlan(let typed):
             if let name = try alias(typed.exerciseKey) { return .named(name) }
             if isNew { return .named(typed) }
-            let earlier = try history()
-            switch match(typed, in: earlier.map(Candidate.init(offPlan:))) {
+            var seen = Set<String>()
+            let elsewhere = try known().filter { seen.insert(matchKey($0)).inserted }
+            switch match(typed, in: elsewhere.map(Candidate.init(offPlan:))) {
             case .logged(let name): return .named(name)
-            case .planned(let candidate): return .named(candidate.name)  // never: history has no planned ids
+            case .planned(let candidate): return .named(candidate.name)  // never: these have no planned ids
             case .ambiguous(let matches): throw SessionError.ambiguousExercise(query, matches: matches)
             case .offPlan:
-                throw SessionError.unknownExercise(typed, suggestions: suggestions(for: typed, among: session.map(\.name) + earlier))
+                throw SessionError.unknownExercise(typed, suggestions: suggestions(for: typed, among: session.map(\.name) + elsewhere))
             }
         }
     }
