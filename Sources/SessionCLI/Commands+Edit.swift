@@ -68,7 +68,7 @@ extension Commands {
         }
         let result = try context.call(try context.connect(arguments), SessionEditSet.self, params)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
-        context.console.print("set \(result.setID) · \(result.exercise) · set \(result.setNumber) · "
+        context.console.print("#\(result.setID) · \(result.exercise) · set \(result.setNumber) · "
                               + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units)
                               + (result.kind == .normal ? "" : " · \(result.kind.rawValue)") + " · session \(result.sessionID)")
         return ExitStatus.ok

@@ -239,47 +239,65 @@ extension Commands {
         words: ["plates"], synopsis: "WEIGHT",
         summary: "Plate math: which plates go on each side of the bar for WEIGHT (24, 100kg, 225lb).",
         details: """
-            Heaviest plates first, one of a size per side at a time. The plates are --plates,
-            else the weights in your profile (sessionctl profile --weights) up to 25 kg, else
-            a gym's usual 25, 20, 15, 10, 5, 2.5 and 1.25 kg; the bar is --bar (default 20 kg).
-            A weight the plates cannot make exactly gives the closest under it.
+            Heaviest plates first, one of a size per side at a time, worked out in your units
+            (SESSIOND_UNITS or the config file's units): plates are marked in kilograms or in
+            pounds, and a 45 lb plate is no round number of kilograms. The plates are
+            --plates, else the weights in your profile (sessionctl profile --weights) up to
+            25 kg, else a gym's usual ones: 25, 20, 15, 10, 5, 2.5 and 1.25 kg on a 20 kg bar,
+            or with pounds 45, 35, 25, 10, 5 and 2.5 lb on a 45 lb bar. A weight the plates
+            cannot make exactly gives the closest under it. --json gives kilograms.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--bar", value: "KG", help: "the bar's weight (default 20)"),
-            OptionSpec("--plates", value: "LIST", help: "plate sizes in kg, comma-separated (default: the profile's, else standard)"),
+            OptionSpec("--bar", value: "WEIGHT", help: "the bar's weight (default 20 kg, or 45 lb with pounds)"),
+            OptionSpec("--plates", value: "LIST", help: "plate sizes, comma-separated: 20,10,5,2.5 in your units, or 45lb, 20kg (default: the profile's, else standard)"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("plates needs one WEIGHT, e.g. 100 or 225lb") }
-            let target = try LogArguments.kilograms(arguments.positionals[0], unit: context.console.units)
-            let bar = try arguments.value("--bar").map { text throws(UsageError) in try LogArguments.kilograms(text, unit: context.console.units) } ?? PlateMath.standardBarKg
-            var sizes = PlateMath.standardPlatesKg
+            // Worked out in the person's unit, as the plates are marked.
+            let unit = context.console.units
+            let standard = unit == .lb ? PlateMath.pounds : PlateMath.kilograms
+            func inUnit(_ kilograms: Double) -> Double { (unit.value(kilograms) * 100).rounded() / 100 }
+            func text(_ value: Double) -> String { JSONValue.number((value * 100).rounded() / 100).jsonText }
+            func weight(_ word: String, of what: String) throws(UsageError) -> Double {
+                // LogArguments' check: a weight, and within what a set may weigh.
+                _ = try LogArguments.kilograms(word, unit: unit)
+                guard let amount = unit.amount(word) else { throw UsageError("\(what) must be a weight such as 100, 100kg or 225lb, got \"\(word)\"") }
+                return amount
+            }
+            let target = try weight(arguments.positionals[0], of: "WEIGHT")
+            let bar = try arguments.value("--bar").map { word throws(UsageError) in try weight(word, of: "--bar") } ?? standard.bar
+            var sizes = standard.plates
             var source = "standard plates"
             if let list = arguments.value("--plates") {
-                let parsed = list.split(separator: ",").map { Double(String($0).trimmingWhitespace()) }
-                guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? 0) > 0 }) else { throw UsageError("--plates needs plate sizes in kg such as 20,10,5,2.5, got \"\(list)\"") }
+                let parsed = list.split(separator: ",", omittingEmptySubsequences: false).map { unit.amount(String($0)) }
+                guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? 0) > 0 }) else {
+                    throw UsageError("--plates needs plate sizes such as 20,10,5,2.5 (\(unit.rawValue), or each with kg or lb), got \"\(list)\"")
+                }
                 sizes = parsed.compactMap { $0 }
                 source = "your plates"
             } else if let client = try? context.connect(arguments), let profile = try? context.call(client, ProfileGet.self, NoParams()) {
                 let own = profile.profile.weightsKg.filter { $0 <= 25 }
                 if !own.isEmpty {
-                    sizes = own
+                    sizes = own.map(inUnit)
                     source = "the profile's weights"
                 }
             }
-            guard let loading = PlateMath.load(targetKg: target, barKg: bar, platesKg: sizes) else {
-                throw UsageError("\(context.console.units.text(target)) is lighter than the \(context.console.units.text(bar)) bar")
+            guard let loading = PlateMath.load(target: target, bar: bar, plates: sizes) else {
+                throw UsageError("\(text(target)) \(unit.rawValue) is lighter than the \(text(bar)) \(unit.rawValue) bar")
             }
             if arguments.has("--json") {
                 context.console.print(JSONValue.obj([
-                    "targetKg": .number(target), "barKg": .number(bar), "perSideKg": .array(loading.perSide.map(JSONValue.number)), "totalKg": .number(loading.totalKg),
+                    "targetKg": .number(unit.kilograms(target)), "barKg": .number(unit.kilograms(bar)),
+                    "perSideKg": .array(loading.perSide.map { .number(unit.kilograms($0)) }), "totalKg": .number(unit.kilograms(loading.total)),
                 ]).jsonText)
                 return ExitStatus.ok
             }
-            let unit = context.console.units
-            let side = loading.perSide.isEmpty ? "nothing" : loading.perSide.map(unit.number).joined(separator: " + ")
-            context.console.print("\(unit.text(loading.totalKg)): \(unit.text(bar)) bar + each side \(side) (\(source))")
-            let short = target - loading.totalKg
-            if short > 1e-6 { context.console.print(context.console.yellow("\(unit.text(short)) short of \(unit.text(target)): these plates make no closer weight")) }
+            let side = loading.perSide.isEmpty ? "nothing" : loading.perSide.map(text).joined(separator: " + ")
+            context.console.print("\(text(loading.total)) \(unit.rawValue): \(text(bar)) \(unit.rawValue) bar + each side \(side) (\(source))")
+            let short = target - loading.total
+            if short > 1e-6 {
+                context.console.print(context.console.yellow("\(text(short)) \(unit.rawValue) short of \(text(target)) \(unit.rawValue): these plates make no closer weight"))
+            }
             return ExitStatus.ok
         })
 }

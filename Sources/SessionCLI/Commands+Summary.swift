@@ -82,9 +82,11 @@ extension Commands {
             let profile = changes ? try context.call(client, ProfileSet.self, params) : try context.call(client, ProfileGet.self, NoParams())
             if context.printJSON(profile, arguments) { return ExitStatus.ok }
             let goals = profile.profile.goals
+            let equipment = profile.profile.equipment
+            let weights = profile.profile.weightsKg
             context.console.print("goals:     " + (goals.isEmpty ? "(none)" : goals))
-            context.console.print("equipment: " + profile.profile.equipment.joined(separator: ", "))
-            context.console.print("weights:   " + profile.profile.weightsKg.map(context.console.units.number).joined(separator: ", ") + " " + context.console.units.rawValue)
+            context.console.print("equipment: " + (equipment.isEmpty ? "(none)" : equipment.joined(separator: ", ")))
+            context.console.print("weights:   " + (weights.isEmpty ? "(none)" : weights.map(context.console.units.number).joined(separator: ", ") + " " + context.console.units.rawValue))
             return ExitStatus.ok
         })
 

@@ -46,6 +46,18 @@ public enum WeightUnit: String, Sendable, CaseIterable {
         self == .kg ? value : (value * PlanLimits.kilogramsPerPound * 100).rounded() / 100
     }
 
+    /// A weight a person typed, in this unit: a bare number, or one in this unit, as
+    /// typed (225 stays 225, where its kilograms would come back as 225.004); one in the
+    /// other unit converted, to 0.01. Nil when the text is not a weight.
+    func amount(_ text: String) -> Double? {
+        guard let weight = Quantity.weight(text), let (number, _) = Quantity.splitNumber(text) else { return nil }
+        switch (weight.unit, self) {
+        case (.none, _), (.kilograms, .kg), (.pounds, .lb): return number
+        case (.kilograms, .lb): return (number / PlanLimits.kilogramsPerPound * 100).rounded() / 100
+        case (.pounds, .kg): return (number * PlanLimits.kilogramsPerPound * 100).rounded() / 100
+        }
+    }
+
     /// A weight a person typed — "24", "24kg", "55lb", "55 lbs" — in kilograms; a bare
     /// number is in this unit. Nil when the text is not a weight.
     func read(_ text: String) -> Double? {

@@ -166,6 +166,24 @@ import JSON
         let json = try JSONParser.parse(try ctl(daemon, ["plates", "57.5", "--bar", "15", "--plates", "10,5,1.25", "--json"]).stdout)
         #expect(json["perSideKg"] == [10, 10, 1.25] && json["totalKg"] == 57.5)
         #expect(try ctl(daemon, ["plates", "heavy"]).status == 2)
+        #expect(try ctl(daemon, ["plates", "100", "--plates", "10,,5"]).status == 2)
+        #expect(try ctl(daemon, ["plates", "72.5", "--plates", "25,1.25"]).stdout == "72.5 kg: 20 kg bar + each side 25 + 1.25 (your plates)\n")
+    }
+
+    @Test func aPoundLifterGetsPoundPlates() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let pounds = ["SESSIOND_UNITS": "lb"]
+        let standard = try ctl(daemon, ["plates", "225"], environment: pounds)
+        #expect(standard.stdout == "225 lb: 45 lb bar + each side 45 + 45 (standard plates)\n", "\(standard.stdout)")
+        let metric = try ctl(daemon, ["plates", "100kg"], environment: pounds)
+        #expect(metric.stdout.hasPrefix("220 lb: 45 lb bar + each side 45 + 35 + 5 + 2.5 (standard plates)\n0.46 lb short of 220.46 lb"), "\(metric.stdout)")
+        #expect(try ctl(daemon, ["plates", "135", "--bar", "35", "--plates", "25,10"], environment: pounds).stdout == "135 lb: 35 lb bar + each side 25 + 25 (your plates)\n")
+        let mixed = try ctl(daemon, ["plates", "225", "--plates", "20kg,2.5"], environment: pounds)
+        #expect(mixed.stdout.hasPrefix("221.36 lb: 45 lb bar + each side 44.09 + 44.09 (your plates)"), "20 kg is 44.09 lb: \(mixed.stdout)")
+        let json = try JSONParser.parse(try ctl(daemon, ["plates", "225", "--json"], environment: pounds).stdout)
+        #expect(json["perSideKg"] == [20.41, 20.41] && json["barKg"] == 20.41 && json["targetKg"] == 102.06, "kilograms in JSON: \(json)")
+        #expect(try ctl(daemon, ["plates", "40"], environment: pounds).stderr.contains("40 lb is lighter than the 45 lb bar"))
     }
 
     @Test func completionAfterGlobalOptionsForValuesAndIgnoringCase() throws {
@@ -439,7 +457,7 @@ import JSON
         // A typo in a finished session's set: the bests follow the fix.
         let fixed = try ctl(daemon, ["edit", "2", "5", "110", "--note", "belt"])
         #expect(fixed.status == 0, "\(fixed.stderr)")
-        #expect(fixed.stdout.contains("set 2 · squat · set 2 · 5 × 110 kg · session 1"))
+        #expect(fixed.stdout.contains("#2 · squat · set 2 · 5 × 110 kg · session 1"), "the set id as show lists it: \(fixed.stdout)")
         let history = try JSONParser.parse(try ctl(daemon, ["history", "squat", "--json"]).stdout)
         #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 128.3, "110 × (1 + 5/30), not the 140 of 120 kg")
         #expect(try ctl(daemon, ["edit", "1", "--warmup"]).status == 0)
@@ -492,6 +510,8 @@ import JSON
         let health = try ctl(daemon, ["health", "weight", "180"], environment: pounds)
         #expect(health.stdout.contains("recorded bodyMassKg 180 lb"))
         #expect(try ctl(daemon, ["health", "weight", "80kg"]).stdout.contains("80 kg"))
+        let empty = try ctl(daemon, ["profile"], environment: pounds)
+        #expect(empty.stdout == "goals:     (none)\nequipment: (none)\nweights:   (none)\n", "nothing set yet: \(empty.stdout)")
         let profile = try ctl(daemon, ["profile", "--weights", "45,25lb,10kg"], environment: pounds)
         #expect(profile.stdout.contains("weights:   22, 25, 45 lb"), "\(profile.stdout)")
         // The config file's units when the environment says nothing; a bad file falls back to kg, said once.
