@@ -182,33 +182,32 @@ extension Commands {
             context.console.error("sessionctl: " + (planned == 0 ? "this session has no planned exercises; log by name" : "the session's plan has exercises 1 to \(planned), not \(position)"))
             context.console.error("Usage: \(log.usage)  (see --help)")
         } else {
-            printUnknownExercise(words, suggestions: (data?["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue), command: "log", planSearched: true, context: context)
+            printUnknownExercise(words, suggestions: (data?["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue), command: "log", context: context)
         }
         return status
     }
 
-    /// "no exercise … did you mean …?" and how to log a new one; `planSearched`: the
-    /// plan's names were asked too (`log`), not only those logged before (`track`).
-    static func printUnknownExercise(_ name: String, suggestions close: [String], command: String, planSearched: Bool, context: CommandContext) {
+    /// "no exercise … did you mean …?" and how to log a new one.
+    static func printUnknownExercise(_ name: String, suggestions close: [String], command: String, context: CommandContext) {
         if let best = close.first {
-            context.console.error("sessionctl: no exercise \"\(name)\" in \(planSearched ? "the plan or " : "")your history; did you mean \(best)?"
+            context.console.error("sessionctl: no exercise \"\(name)\" in the plan or your history; did you mean \(best)?"
                 + (close.count > 1 ? " (or " + close.dropFirst().prefix(3).joined(separator: ", ") + ")" : ""))
         } else {
-            context.console.error("sessionctl: \"\(name)\" is " + (planSearched ? "in neither the plan nor your history" : "not in your history"))
+            context.console.error("sessionctl: \"\(name)\" is in neither the plan nor your history")
         }
         context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
     }
 
-    /// The name `command` stores for `name` (`track`, whose workout has no plan): a name
-    /// logged before that it matches, or the name itself with --new. A typo is refused
-    /// with the closest names (nil: refused, message printed).
+    /// The name `command` stores for `name` (`track`, whose workout has no plan day): a
+    /// name logged before or of the active plan that it matches, or the name itself with
+    /// --new. A typo is refused with the closest names (nil: refused, message printed).
     static func knownName(_ name: String, arguments: ParsedArguments, known: () throws -> KnownExercises, context: CommandContext, command: String) throws -> String? {
         if arguments.has("--new") { return name }
-        switch loggedName(name, known: try known(), context: context, ambiguity: "matches several exercises you logged before; nothing was logged:") {
+        switch loggedName(name, known: try known(), context: context, ambiguity: "matches several exercises; nothing was logged:") {
         case .found(let earlier): return earlier
         case .ambiguous: return nil
-        case .none(let history):
-            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: history), command: command, planSearched: false, context: context)
+        case .none(let names):
+            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: names), command: command, context: context)
             return nil
         }
     }
@@ -398,39 +397,47 @@ extension Commands {
         case found(String)
         /// Several matched; they were listed.
         case ambiguous
-        /// None matched; every name logged, for suggestions.
-        case none(history: [String])
+        /// None matched; every name known, for suggestions.
+        case none(names: [String])
     }
 
-    /// The names a person may mean by a word: the aliases and every exercise logged,
-    /// asked for in one round trip.
+    /// The names a person may mean by a word: the aliases and every exercise logged, and
+    /// with `planned` the active plan's exercises too, asked for in one round trip.
     struct KnownExercises {
         /// Alias key → the exercise it names.
         let aliases: [String: String]
-        let history: [String]
+        /// The names logged, then (with `planned`) the active plan's not logged yet; a
+        /// name given twice once, as first given.
+        let names: [String]
 
-        init(client: SocketClient) throws {
-            let replies = try client.pipeline([
-                SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params()),
-            ])
+        init(client: SocketClient, planned: Bool = false) throws {
+            var calls = [SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params())]
+            if planned { calls.append(SocketClient.Call(PlanGet.self, PlanGet.Params())) }
+            let replies = try client.pipeline(calls)
             let aliasItems = try ExerciseAliases.Result(json: try replies[0].value()).items
             aliases = Dictionary(aliasItems.map { ($0.alias, $0.name) }, uniquingKeysWith: { first, _ in first })
-            history = try HistoryExercises.Result(json: try replies[1].value()).items.map(\.name)
+            var names = try HistoryExercises.Result(json: try replies[1].value()).items.map(\.name)
+            // No active plan is no planned names, not an error.
+            if planned, case .result(let json) = replies[2], let document = try? PlanGet.Result(json: json) {
+                names += document.plan.days.flatMap { $0.exercises.map(\.name) }
+            }
+            var seen = Set<String>()
+            self.names = names.filter { seen.insert(ExerciseMatcher.matchKey($0)).inserted }
         }
     }
 
-    /// The exercise logged before that `query` names, matched as `log` matches names
-    /// (an alias names its exercise, logged before or not); several matches are listed
-    /// after `ambiguity`.
+    /// The exercise known (`KnownExercises`) that `query` names, matched as `log`
+    /// matches names (an alias names its exercise, logged before or not); several
+    /// matches are listed after `ambiguity`.
     static func loggedName(_ query: String, known: KnownExercises, context: CommandContext, ambiguity: String) -> LoggedLookup {
         if let name = known.aliases[query.exerciseKey] { return .found(name) }
-        switch ExerciseMatcher.match(query, in: known.history.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
+        switch ExerciseMatcher.match(query, in: known.names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
         case .logged(let name): return .found(name)
         case .ambiguous(let matches):
             context.console.error("sessionctl: \"\(query)\" " + ambiguity)
             for match in matches.prefix(8) { context.console.error("  \(match.name)") }
             return .ambiguous
-        case .planned, .offPlan: return .none(history: known.history)
+        case .planned, .offPlan: return .none(names: known.names)
         }
     }
 

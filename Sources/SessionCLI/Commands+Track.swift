@@ -11,8 +11,8 @@ extension Commands {
             DAY is today (the default), yesterday, a weekday (the latest one before today) or
             YYYY-MM-DD; START-END its times (18:00-19:05; an end before the start is the next
             morning). Then the exercises, separated by commas, each a name and its sets as
-            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names match your history as
-            log matches them (--new for a name never logged). The session is stored whole or
+            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names match your history and
+            the active plan's exercises as log matches them (--new for a name in neither). The session is stored whole or
             not at all, as a finished session with its sets; tracking the same start and
             title again adds nothing.
             Example: sessionctl track yesterday 18:00-19:05 squat 3x5@100, row 3x8x60, plank 45s
@@ -21,7 +21,7 @@ extension Commands {
             OptionSpec("--title", value: "TEXT", help: "the session's title (default: Workout)"),
             OptionSpec("--rpe", value: "N", help: "the session's effort 1–10 (half steps allowed)"),
             OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
-            OptionSpec("--new", help: "names that match nothing logged before are new exercises"),
+            OptionSpec("--new", help: "names that match nothing logged or planned are new exercises"),
         ],
         run: runTrack)
 
@@ -44,7 +44,7 @@ extension Commands {
         var known: KnownExercises?
         func knownExercises() throws -> KnownExercises {
             if let known { return known }
-            let fetched = try KnownExercises(client: client)
+            let fetched = try KnownExercises(client: client, planned: true)
             known = fetched
             return fetched
         }
