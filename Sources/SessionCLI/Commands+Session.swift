@@ -303,15 +303,18 @@ extension Commands {
 
     static let abort = Command(
         words: ["abort"], synopsis: "", summary: "Discard the active session and its sets.",
-        details: "Nothing of it is kept. A session with more than one set is discarded only with --yes.",
+        details: "Nothing of it is kept. A session with more than one set logged (warm-ups count) is discarded only with --yes.",
         options: CommonOptions.daemon + [CommonOptions.yes],
         run: { arguments, context in
             guard arguments.positionals.isEmpty else { throw UsageError("abort takes no arguments") }
             let client = try context.connect(arguments)
-            if !arguments.has("--yes"), let current = try context.call(client, SessionCurrent.self, NoParams()).session, current.sets > 1 {
+            // Every set logged, warm-ups too: each is work that would be lost.
+            if !arguments.has("--yes"), let active = try? context.call(client, SessionGet.self, SessionGet.Params()), active.state != .finished,
+                active.sets.count > 1
+            {
                 throw DaemonRefusal(error: .application(
                     .confirmationRequired,
-                    message: "Session \(current.sessionID) has \(current.sets) sets; aborting discards them all and keeps nothing. Run again with --yes to discard it (or finish it: sessionctl finish)."))
+                    message: "Session \(active.sessionID) has \(active.sets.count) sets; aborting discards them all and keeps nothing. Run again with --yes to discard it (or finish it: sessionctl finish)."))
             }
             let result = try context.call(client, SessionAbort.self, SessionAbort.Params())
             if context.printJSON(result, arguments) { return ExitStatus.ok }

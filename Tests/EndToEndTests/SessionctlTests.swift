@@ -493,6 +493,13 @@ import JSON
         #expect(abort.status == 1 && abort.stderr.contains("has 2 sets; aborting discards them all"))
         #expect(try ctl(daemon, ["status"]).stdout.contains("squat"), "nothing was discarded")
         #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
+        // A warm-up is a set logged too; one set alone goes without asking.
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "60", "--warmup"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
+        #expect(try ctl(daemon, ["abort"]).stderr.contains("has 2 sets; aborting discards them all"))
+        #expect(try ctl(daemon, ["undo"]).status == 0)
+        #expect(try ctl(daemon, ["abort"]).status == 0)
     }
 
     /// #15 missing 4: a lifter in pounds reads and types pounds; the daemon keeps kilograms.
