@@ -364,7 +364,8 @@ extension Commands {
         details: """
             One line a week from the first week you logged it to the last: a bar of the week's
             best estimated one-rep max (Epley, counted sets with reps and load), its value and
-            the week's volume; weeks without it stay empty. --json gives the weeks and sessions.
+            the week's volume; weeks without it stay empty, three or more in a row on one line.
+            --json gives the weeks and sessions.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),

@@ -152,11 +152,24 @@ struct SessionFormatter {
         let low = (weeks.compactMap(\.bestOneRepMaxKg).min() ?? 0) * 0.9
         let width = 30
         console.print(console.bold(history.name) + " · best e1RM and volume by week")
+        // Weeks without it: a dot each, or one line for a run of three or more (a break
+        // of months would otherwise fill the screen with dots).
+        var gap: [ExerciseHistory.Week] = []
+        func endGap() {
+            if let first = gap.first, let last = gap.last, gap.count >= 3 {
+                console.print("\(first.weekStart)  " + console.dim("· \(gap.count) weeks without it, to \(last.weekStart)"))
+            } else {
+                for week in gap { console.print("\(week.weekStart)  " + console.dim("·")) }
+            }
+            gap.removeAll()
+        }
+        defer { endGap() }
         for week in weeks {
             guard let best = week.bestOneRepMaxKg else {
-                console.print("\(week.weekStart)  " + console.dim("·"))
+                gap.append(week)
                 continue
             }
+            endGap()
             let filled = max(1, Int(((best - low) / max(top - low, 0.001) * Double(width)).rounded()))
             console.print("\(week.weekStart)  " + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
                 + "  " + pad(console.units.text(best), 9, left: true) + "  " + console.units.text(week.volumeKg) + " vol")

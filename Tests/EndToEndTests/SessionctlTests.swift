@@ -154,6 +154,12 @@ import JSON
         #expect(listed.contains("2026-11-16  e1RM") && listed.contains("W 5 × 60 kg"))
         let unknown = try ctl(daemon, ["progress", "sqaut"])
         #expect(unknown.status == 1 && unknown.stderr.contains("did you mean back squat?"), "\(unknown.stderr)")
+        // A break of months is one line, not a line a week.
+        #expect(try ctl(daemon, ["start", "2026-08-03", "--at", "2026-08-03T09:00:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "back squat", "5", "90", "--at", "2026-08-03T09:10:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "2026-08-03T10:00:00Z"]).status == 0)
+        let long = try ctl(daemon, ["progress", "back"]).stdout.split(separator: "\n")
+        #expect(long.count == 6 && long[2] == "2026-08-10  · 12 weeks without it, to 2026-10-26" && long[4] == "2026-11-09  ·", "\(long)")
     }
 
     @Test func plateMathUsesTheProfilesPlates() throws {
