@@ -52,9 +52,12 @@ struct SummaryFormatter {
         return text
     }
 
-    /// "12,340 kg" or "27,205 lb": a week's volume, grouped, to the whole unit.
-    func volume(_ kilograms: Double) -> String {
-        PromptText.grouped(Int(console.units.value(kilograms).rounded(.down))) + " " + console.units.rawValue
+    /// "12,340 kg" or "27,205 lb": a week's volume, grouped, to the nearest whole unit
+    /// (as the generation prompt words it).
+    func volume(_ kilograms: Double) -> String { Self.volume(kilograms, in: console.units) }
+
+    static func volume(_ kilograms: Double, in unit: WeightUnit) -> String {
+        PromptText.grouped(Int(unit.value(kilograms).rounded())) + " " + unit.rawValue
     }
 
     func print(_ summary: WeeklySummary) {

@@ -22,6 +22,13 @@ import SessionSystem
         #expect(SummaryFormatter.progress(summary(planned: 0, due: 0, done: 0, sessions: 1)) == " · nothing planned · 1 logged")
     }
 
+    @Test func theWeeksVolumeIsRoundedAsThePromptRoundsIt() {
+        #expect(SummaryFormatter.volume(1012.5, in: .kg) == "1,013 kg")
+        #expect(SummaryFormatter.volume(1012.4, in: .kg) == "1,012 kg")
+        #expect(SummaryFormatter.volume(102.05, in: .lb) == "225 lb", "224.98 lb")
+        #expect(PromptText.grouped(Int(1012.5.rounded())) == "1,013", "the prompt's wording of the same week")
+    }
+
     @Test func countsAgreeWithTheirNouns() {
         #expect(PlanFormatter.count(1, "set") == "1 set")
         #expect(PlanFormatter.count(0, "set") == "0 sets")
