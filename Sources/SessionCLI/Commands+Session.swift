@@ -425,8 +425,7 @@ extension Commands {
             if planned, case .result(let json) = replies[2], let document = try? PlanGet.Result(json: json) {
                 names += document.plan.days.flatMap { $0.exercises.map(\.name) }
             }
-            var seen = Set<String>()
-            self.names = names.filter { seen.insert(ExerciseMatcher.matchKey($0)).inserted }
+            self.names = ExerciseMatcher.distinct(names)
         }
     }
 

@@ -12,9 +12,9 @@ extension Commands {
             YYYY-MM-DD; START-END its times (18:00-19:05; an end before the start is the next
             morning). Then the exercises, separated by commas, each a name and its sets as
             log writes them: squat 3x5@100, bench 8 60, plank 45s. Names match your history and
-            the active plan's exercises as log matches them (--new for a name in neither). The session is stored whole or
-            not at all, as a finished session with its sets; tracking the same start and
-            title again adds nothing.
+            the active plan's exercises as log matches them (--new for a name in neither). The
+            session is stored whole or not at all, as a finished session with its sets;
+            tracking the same start and title again adds nothing.
             Example: sessionctl track yesterday 18:00-19:05 squat 3x5@100, row 3x8x60, plank 45s
             """,
         options: CommonOptions.daemon + [

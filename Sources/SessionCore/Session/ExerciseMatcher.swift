@@ -76,6 +76,13 @@ public enum ExerciseMatcher {
         return scored.sorted { $0.distance < $1.distance }.map(\.name).filter { seen.insert(matchKey($0)).inserted }
     }
 
+    /// `names` with each name once by its match key (`matchKey`), as first given: a
+    /// name twice would make every word of it ambiguous.
+    public static func distinct(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert(matchKey($0)).inserted }
+    }
+
     /// The exercise key with `-` and `_` read as spaces.
     public static func matchKey(_ name: String) -> String {
         String(name.map { $0 == "-" || $0 == "_" ? " " : $0 }).exerciseKey
@@ -120,8 +127,7 @@ extension ExerciseMatcher {
         case .offPlan(let typed):
             if let name = try alias(typed.exerciseKey) { return .named(name) }
             if isNew { return .named(typed) }
-            var seen = Set<String>()
-            let elsewhere = try known().filter { seen.insert(matchKey($0)).inserted }
+            let elsewhere = distinct(try known())
             switch match(typed, in: elsewhere.map(Candidate.init(offPlan:))) {
             case .logged(let name): return .named(name)
             case .planned(let candidate): return .named(candidate.name)  // never: these have no planned ids
