@@ -177,10 +177,11 @@ enum Benchmarks {
         let threads = threadCPUSeconds(daemon).map { $0.value - (before[$0.key] ?? 0) }
         let cpu = threads.reduce(0, +)
         let busiest = threads.max() ?? 0
-        let fields = load.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        guard fields.count == 3, fields[2] == 0, fields[0] > 0, fields[1] > 0 else { return nil }
+        let fields = load.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard fields.count == 4, fields[2] == 0, fields[0] > 0, fields[1] > 0 else { return nil }
         let perCall = { (seconds: Double) in seconds * 1e6 / fields[1] }
-        return Throughput(rate: fields[1] / (fields[0] / 1e9), daemonCPU: perCall(cpu), busiestThreadCPU: perCall(busiest), loadCPU: perCall(load.cpuSeconds))
+        // The load client's CPU while the clock ran, not its encoding of every request before.
+        return Throughput(rate: fields[1] / (fields[0] / 1e9), daemonCPU: perCall(cpu), busiestThreadCPU: perCall(busiest), loadCPU: perCall(fields[3] / 1e9))
     }
 
     /// Median wall times in ms of one `sessionctl log` and, when timewarrior is installed

@@ -87,7 +87,7 @@ enum ImportBenchmark {
     /// `.import` into a plain table, then one `INSERT … SELECT` in one transaction, all
     /// in C. The floor of storing these rows as sessiond must; nil without sqlite3.
     static func sqliteSchemaSeconds(csv: String, directory: String) -> Double? {
-        guard let sqlite, let schema = output(of: sqlite, [directory + "/import.db", ".schema logged_set"])?.output, !schema.isEmpty else {
+        guard let sqlite, let schema = output(of: sqlite, [directory + "/import.db", ".schema logged_set"]), !schema.isEmpty else {
             return nil
         }
         let script = directory + "/schema-floor.sql"

@@ -14,15 +14,8 @@ func spawn(_ path: String, _ arguments: [String], output: Int32? = nil, environm
     }
 }
 
-/// What a program that ran to its end printed, and the CPU time it used.
-struct Finished {
-    let output: String
-    /// User + system CPU seconds.
-    let cpuSeconds: Double
-}
-
-/// Runs a program to its end; nil when it failed.
-func output(of path: String, _ arguments: [String]) -> Finished? {
+/// Runs a program to its end and returns what it printed; nil when it failed.
+func output(of path: String, _ arguments: [String]) -> String? {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return nil }
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -30,10 +23,8 @@ func output(of path: String, _ arguments: [String]) -> Finished? {
     close(ends[1])
     let bytes = readToEnd(ends[0])
     close(ends[0])
-    var usage = rusage()
-    guard wait(for: pid, usage: &usage) == 0 else { return nil }
-    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return Finished(output: String(decoding: bytes, as: UTF8.self), cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    guard wait(for: pid) == 0 else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Everything a descriptor yields until end of file (or an error).
@@ -84,14 +75,8 @@ func procFile(_ path: String) -> String? {
 /// Waits for a child and returns its exit status.
 @discardableResult
 func wait(for pid: pid_t) -> Int32 {
-    var usage = rusage()
-    return wait(for: pid, usage: &usage)
-}
-
-/// Waits for a child and returns its exit status; `usage` receives its resource use.
-func wait(for pid: pid_t, usage: inout rusage) -> Int32 {
     var status: Int32 = 0
-    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     return (status >> 8) & 0xFF
 }
 

@@ -23,7 +23,7 @@ if arguments.contains("--help") {
         figure {name, value, unit[, note]}; see README "Performance" and
         docs/performance.md. --quick runs a tiny workload. --load only drives CLIENTS
         connections to a running daemon at SOCKET, each logging PER_CLIENT sets one
-        after the other, and prints "<elapsed ns> <calls> <failed calls>" (a session
+        after the other, and prints "<elapsed ns> <calls> <failed calls> <its CPU ns>" (a session
         must be active). --instructions counts, with valgrind's callgrind, the
         instructions per session.log of this build's sessiond and those of one
         socket-activated start (exec, first reply, stop), and the same of each SESSIOND
