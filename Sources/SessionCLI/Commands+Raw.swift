@@ -128,7 +128,8 @@ extension Commands {
         })
 
     /// Hidden helper the completion script calls: today's exercise names (and those
-    /// logged off-plan in the active session), one a line.
+    /// logged off-plan in the active session; in a free session the week's planned
+    /// names too), one a line, each once.
     static let completeExercises = Command(
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket],
         run: { arguments, context in
@@ -139,11 +140,19 @@ extension Commands {
             var names: [String] = []
             if let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)
+                // A free session (a rest day's): the week's planned names, which log finds too.
+                if session.planDayID == nil, let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {
+                    names += document.plan.days.flatMap { $0.exercises.map(\.name) }
+                }
             } else if let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {
                 let today = context.clock.today()
                 names = document.plan.days.first { $0.date == today }?.exercises.map(\.name) ?? []
             }
-            for name in names { context.console.print(name.lowercased().replacingOccurrences(of: " ", with: "-")) }
+            var printed = Set<String>()
+            for name in names {
+                let word = name.lowercased().replacingOccurrences(of: " ", with: "-")
+                if printed.insert(word).inserted { context.console.print(word) }
+            }
             return ExitStatus.ok
         })
 

@@ -95,6 +95,13 @@ import JSON
         let earlier = try JSONParser.parse(try ctl(daemon, ["log", "sled", "30s", "--json"]).stdout)
         #expect(earlier["exercise"] == "sled push", "a name logged in an earlier session matches")
         #expect(try daemon.client().call("session.current")["sets"] == 1)
+        // A rest day's free session completes the week's planned names, each once.
+        #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-12-01"]).stdout.contains("Free session"))
+        let week = try ctl(daemon, ["__complete-exercises"]).stdout.split(separator: "\n").map(String.init)
+        #expect(week.contains("goblet-squat") && week.contains("dumbbell-fly") && Set(week).count == week.count, "\(week)")
+        let goblet = try JSONParser.parse(try ctl(daemon, ["log", "goblet-squat", "10", "24", "--json"]).stdout)
+        #expect(goblet["exercise"] == "Goblet Squat" && goblet["offPlan"] == true, "what it completed is what it logs: \(goblet)")
     }
 
     @Test func showReadsBackAPastSessionsSetsWithIdsKindsAndNotes() throws {
