@@ -222,6 +222,29 @@ import JSON
         ], "\(run.stdout) \(run.stderr)")
     }
 
+    @Test func aCompletedNameIsQuotedAsTheShellReadsIt() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        try Workout.importMonday(try daemon.client(), exercises: """
+            {"name": "World's Greatest Stretch", "sets": 2, "durationSeconds": 30}, {"name": "Squat (Barbell)", "sets": 3, "reps": 5}
+            """)
+        #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
+        let script = """
+            source <(sessionctl completion bash)
+            line() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _sessionctl; echo "${COMPREPLY[*]}"; }
+            line sessionctl log WORLD
+            line sessionctl log squat
+            # What the shell makes of each completed word, as one argument.
+            eval "printf '%s\\n' $(line sessionctl log WORLD) $(line sessionctl log squat)"
+            """
+        let run = try runProcess("/bin/bash", ["-c", script], environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": daemon.socketPath])
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            #"world\'s-greatest-stretch"#, #"squat-\(barbell\)"#, "world's-greatest-stretch", "squat-(barbell)",
+        ], "\(run.stdout) \(run.stderr)")
+        let logged = try JSONParser.parse(try ctl(daemon, ["log", "world's-greatest-stretch", "30s", "--json"]).stdout)
+        #expect(logged["exercise"] == "World's Greatest Stretch" && logged["offPlan"] == false, "\(logged)")
+    }
+
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
