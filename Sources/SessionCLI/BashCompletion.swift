@@ -4,7 +4,8 @@ import SessionRPC
 /// The bash completion script, generated from the verb table so it cannot drift.
 /// Global options (`--socket PATH`, `--json`) may come before the verb; option values
 /// (`--kind`, `--format`), health types, event types and plan ids complete too; matching
-/// ignores case; today's exercise names come from the daemon the options point at.
+/// ignores case; exercise names (today's for log, those logged for history and
+/// progress) come from the daemon the options point at, quoted for the shell.
 enum BashCompletion {
     static func script(commands: [Command]) -> String {
         let visible = commands.filter { !$0.words[0].hasPrefix("__") }
@@ -70,8 +71,10 @@ enum BashCompletion {
                 esac
                 if [[ "$cur" == -* ]]; then
                     _sessionctl_words "$flags"
-                elif [ "$verb" = log ] && [ "$position" -eq 1 ] || [ "$verb" = history ] || [ "$verb" = progress ]; then
+                elif [ "$verb" = log ] && [ "$position" -eq 1 ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"
+                elif [ "$verb" = history ] || [ "$verb" = progress ]; then
+                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"
                 elif [ "$verb" = health ] && [ "$position" -eq 1 ]; then
                     _sessionctl_words "\(health)"
                 elif [ "$verb" = watch ]; then

@@ -129,16 +129,18 @@ extension Commands {
 
     /// Hidden helper the completion script calls: today's exercise names (and those
     /// logged off-plan in the active session; in a free session the week's planned
-    /// names too), one a line, each once.
+    /// names too), one a line, each once; with --logged every exercise logged (for
+    /// history and progress), most recent first.
     static let completeExercises = Command(
-        words: ["__complete-exercises"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket],
+        words: ["__complete-exercises"], synopsis: "", summary: "", details: "",
+        options: [CommonOptions.socket, OptionSpec("--logged", help: "")],
         run: { arguments, context in
             // Quiet on every failure: a completion must never print an error.
-            guard let client = try? context.connect(arguments),
-                let current = try? context.call(client, SessionCurrent.self, NoParams())
-            else { return ExitStatus.ok }
+            guard let client = try? context.connect(arguments) else { return ExitStatus.ok }
             var names: [String] = []
-            if let session = current.session {
+            if arguments.has("--logged") {
+                names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params()))?.items.map(\.name) ?? []
+            } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)
                 // A free session (a rest day's): the week's planned names, which log finds too.
                 if session.planDayID == nil, let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {

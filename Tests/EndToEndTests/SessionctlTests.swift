@@ -243,6 +243,11 @@ import JSON
         ], "\(run.stdout) \(run.stderr)")
         let logged = try JSONParser.parse(try ctl(daemon, ["log", "world's-greatest-stretch", "30s", "--json"]).stdout)
         #expect(logged["exercise"] == "World's Greatest Stretch" && logged["offPlan"] == false, "\(logged)")
+        // history and progress complete what was logged, today's plan or not.
+        #expect(try ctl(daemon, ["log", "--new", "farmer", "carry", "40s"]).status == 0)
+        let history = try runProcess("/bin/bash", ["-c", "source <(sessionctl completion bash); COMP_WORDS=(sessionctl history ''); COMP_CWORD=2; _sessionctl; echo \"${COMPREPLY[*]}\""],
+                                     environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": daemon.socketPath])
+        #expect(Set(history.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)) == [#"world\'s-greatest-stretch"#, "farmer-carry"], "\(history.stdout)")
     }
 
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
