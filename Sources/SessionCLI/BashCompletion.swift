@@ -5,7 +5,8 @@ import SessionRPC
 /// Global options (`--socket PATH`, `--json`) may come before the verb; option values
 /// (`--kind`, `--format`), health types, event types and plan ids complete too; matching
 /// ignores case; exercise names (today's for log, those logged for history and
-/// progress) come from the daemon the options point at, quoted for the shell.
+/// progress, those logged or planned for track) come from the daemon the options
+/// point at, quoted for the shell.
 enum BashCompletion {
     static func script(commands: [Command]) -> String {
         let visible = commands.filter { !$0.words[0].hasPrefix("__") }
@@ -39,6 +40,7 @@ enum BashCompletion {
             }
             _sessionctl() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" key flags="" i=1 global=()
+                COMPREPLY=()
                 # Global options before the verb.
                 while [ "$i" -lt "$COMP_CWORD" ]; do
                     case "${COMP_WORDS[i]}" in
@@ -75,6 +77,9 @@ enum BashCompletion {
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"
                 elif [ "$verb" = history ] || [ "$verb" = progress ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"
+                elif [ "$verb" = track ] && { [[ "$prev" == *, ]] || [[ "$prev" =~ ^[0-9]{1,2}:[0-9]{2}-[0-9]{1,2}:[0-9]{2}$ ]]; }; then
+                    # An exercise comes after the times and after each comma.
+                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"
                 elif [ "$verb" = health ] && [ "$position" -eq 1 ]; then
                     _sessionctl_words "\(health)"
                 elif [ "$verb" = watch ]; then

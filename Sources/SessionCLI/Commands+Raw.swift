@@ -130,15 +130,18 @@ extension Commands {
     /// Hidden helper the completion script calls: today's exercise names (and those
     /// logged off-plan in the active session; in a free session the week's planned
     /// names too), one a line, each once; with --logged every exercise logged (for
-    /// history and progress), most recent first.
+    /// history and progress), most recent first; with --known those and the active
+    /// plan's (what track matches).
     static let completeExercises = Command(
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "",
-        options: [CommonOptions.socket, OptionSpec("--logged", help: "")],
+        options: [CommonOptions.socket, OptionSpec("--logged", help: ""), OptionSpec("--known", help: "")],
         run: { arguments, context in
             // Quiet on every failure: a completion must never print an error.
             guard let client = try? context.connect(arguments) else { return ExitStatus.ok }
             var names: [String] = []
-            if arguments.has("--logged") {
+            if arguments.has("--known") {
+                names = (try? KnownExercises(client: client, planned: true))?.names ?? []
+            } else if arguments.has("--logged") {
                 names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params()))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)

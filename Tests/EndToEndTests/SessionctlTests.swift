@@ -248,6 +248,18 @@ import JSON
         let history = try runProcess("/bin/bash", ["-c", "source <(sessionctl completion bash); COMP_WORDS=(sessionctl history ''); COMP_CWORD=2; _sessionctl; echo \"${COMPREPLY[*]}\""],
                                      environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": daemon.socketPath])
         #expect(Set(history.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)) == [#"world\'s-greatest-stretch"#, "farmer-carry"], "\(history.stdout)")
+        // track completes a name after its times and after each comma: logged or planned.
+        let track = """
+            source <(sessionctl completion bash)
+            line() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _sessionctl; echo "${COMPREPLY[*]}"; }
+            line sessionctl track yesterday 18:00-19:05 ""
+            line sessionctl track 18:00-19:05 farmer-carry 40s, SQ
+            line sessionctl track yesterday ""
+            """
+        let tracked = try runProcess("/bin/bash", ["-c", track], environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": daemon.socketPath])
+        let lines = tracked.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Set(lines[0].split(separator: " ").map(String.init)) == [#"world\'s-greatest-stretch"#, "farmer-carry", #"squat-\(barbell\)"#], "\(tracked.stdout)")
+        #expect(lines[1] == #"squat-\(barbell\)"# && lines[2] == "", "a day is no exercise: \(tracked.stdout)")
     }
 
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
