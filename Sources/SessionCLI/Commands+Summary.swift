@@ -42,8 +42,18 @@ extension Commands {
                 guard let kilograms = context.console.units.read(text) else { throw UsageError("VALUE must be a body mass such as 80.4, 80.4kg or 177lb, got \"\(text)\"") }
                 value = kilograms
             } else {
-                guard let number = Double(text) else { throw UsageError("VALUE must be a number, got \"\(text)\"") }
+                guard let number = Double(text), number.isFinite else { throw UsageError("VALUE must be a number, got \"\(text)\"") }
                 value = number
+            }
+            // The daemon's rule (`HealthType.problem`), said here in the command's words
+            // and units: a usage error.
+            if healthType.problem(with: value) != nil {
+                let bounds = healthType.bounds
+                let units = context.console.units
+                let range = healthType == .bodyMassKg
+                    ? "\(units.text(bounds.lowerBound)) to \(units.text(bounds.upperBound))"
+                    : "\(PromptText.number(bounds.lowerBound)) to \(PromptText.number(bounds.upperBound)) \(healthType.unit)"
+                throw UsageError(bounds.contains(value) ? "\(type) must be a whole number, got \(text)" : "\(type) must be from \(range), got \(text)")
             }
             var params = HealthRecord.Params(type: healthType, value: value)
             params.source = "sessionctl"

@@ -347,6 +347,11 @@ import JSON
         #expect(badKind.status == 2 && badKind.stderr.contains("--kind must be one of normal, warmup, drop, failure"))
         let badRPE = try ctl(daemon, ["finish", "--rpe", "11"])
         #expect(badRPE.status == 2 && badRPE.stderr.contains("--rpe needs a number from 1 to 10") && !badRPE.stderr.contains("params."))
+        for (words, says) in [(["sleep", "30"], "sleepHours must be from 0 to 24 h, got 30"), (["steps", "9000.5"], "steps must be a whole number"),
+                              (["steps", "-5"], "steps must be from 0 to 200000 steps"), (["mass", "2000"], "bodyMassKg must be from 20 kg to 400 kg")] {
+            let health = try ctl(daemon, ["health"] + words)
+            #expect(health.status == 2 && health.stderr.contains(says) && !health.stderr.contains("params."), "\(words): \(health.stderr)")
+        }
         let both = try ctl(daemon, ["log", "row", "5", "--warmup", "--kind", "drop"])
         #expect(both.status == 2 && both.stderr.contains("say different kinds"))
         let disagree = try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-29T09:00:00Z"])

@@ -163,6 +163,21 @@ import JSON
         #expect(given.errors.contains { $0.path == "params.type" && $0.message.hasPrefix("must be one of \(types)") }, "\(given.errors)")
     }
 
+    @Test func aHealthValueMustBePlausibleForItsType() {
+        func errors(_ value: JSONValue) -> [PathMessage] {
+            var params = Params(value)
+            _ = try? HealthRecord.Params(from: &params, method: HealthRecord.name, context: DecodingContext(nowMs: 1_764_000_000_000))
+            return params.errors
+        }
+        #expect(errors(.obj(["type": "steps", "value": 9000])).isEmpty)
+        #expect(errors(.obj(["type": "steps", "value": 9000.5])) == [PathMessage(path: "params.value", message: "must be a whole number of steps, got 9000.5")])
+        #expect(errors(.obj(["type": "steps", "value": -3])) == [PathMessage(path: "params.value", message: "must be a number from 0 to 200000, got -3")],
+                "not the bound of every type at once")
+        #expect(errors(.obj(["type": "sleepHours", "value": 30])) == [PathMessage(path: "params.value", message: "must be a number from 0 to 24, got 30")])
+        #expect(errors(.obj(["type": "sleepHours", "value": 7.25])).isEmpty, "only steps are whole")
+        #expect(HealthType.steps.problem(with: 1e9) != nil && HealthType.bodyMassKg.problem(with: 80.4) == nil)
+    }
+
     @Test func discoverDocumentsTheContract() throws {
         let table = MethodRouter<Context, Output>(
             methods: [MethodRoute(SessionFinish.self) { params, _ in Output(.obj(["rpe": JSONValue(params.rpe)])) }],

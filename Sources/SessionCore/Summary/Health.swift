@@ -13,6 +13,20 @@ public enum HealthType: String, Sendable, CaseIterable {
         }
     }
 
+    /// Every type's bounds together: what any sample's value may be at all.
+    public static let anyBounds: ClosedRange<Double> =
+        allCases.map(\.bounds.lowerBound).min()!...allCases.map(\.bounds.upperBound).max()!
+
+    /// Nil when `value` is a plausible sample of this type, else what is wrong with it,
+    /// to follow "must": outside the bounds, or a fraction of a step.
+    public func problem(with value: Double) -> String? {
+        if !bounds.contains(value) {
+            return "be a number from \(PromptText.number(bounds.lowerBound)) to \(PromptText.number(bounds.upperBound))"
+        }
+        if self == .steps, value != value.rounded() { return "be a whole number of steps" }
+        return nil
+    }
+
     /// The unit, for people.
     public var unit: String {
         switch self {

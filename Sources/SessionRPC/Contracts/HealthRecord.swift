@@ -29,7 +29,7 @@ public enum HealthRecord: MethodContract {
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.choice("type", &type, required: true, "the kind of sample")
-            coder.number("value", &value, in: 0...Double.greatestFiniteMagnitude, "within the type's plausible bounds")
+            coder.number("value", &value, in: HealthType.anyBounds, "within the type's plausible bounds (steps: a whole number)")
             coder.date("date", &date, "the day it belongs to (default: the day of time, or today)")
             coder.timestamp("time", &time, "when it was measured (RFC 3339)")
             var at: Timestamp?
@@ -38,11 +38,10 @@ public enum HealthRecord: MethodContract {
             coder.string("source", &source, maxLength: 60, transform: { $0.collapsingWhitespace() }, "who pushed it, at most 60 characters")
         }
 
-        /// The value must lie within the type's plausible bounds.
+        /// The value must be plausible for its type (`HealthType.problem`).
         public mutating func validate(_ params: inout SessionRPC.Params) {
-            let bounds = type.bounds
-            if params.has("value"), !params.failed("value"), !bounds.contains(value) {
-                params.fail("value", "must be a number from \(JSONValue.format(number: bounds.lowerBound)) to \(JSONValue.format(number: bounds.upperBound)), got \(JSONValue.format(number: value))")
+            if params.has("value"), !params.failed("value"), let problem = type.problem(with: value) {
+                params.fail("value", "must \(problem), got \(JSONValue.format(number: value))")
             }
         }
     }
