@@ -110,6 +110,30 @@ struct Command: Sendable {
         return "sessionctl \(words.joined(separator: " "))\(optionsPart)\(synopsis.isEmpty ? "" : " " + synopsis)"
     }
 
+    /// The daemon's refusal of invalid params (-32602) as a usage error in this command's
+    /// words: each problem's param as the option or argument that gave it; nil for any
+    /// other refusal.
+    func usageError(_ refusal: DaemonRefusal) -> UsageError? {
+        guard refusal.error.code == RPCError.Code.invalidParams, !refusal.problems.isEmpty else { return nil }
+        return UsageError(refusal.problems.map { argumentName(ofParam: $0.path) + " " + $0.message }.joined(separator: "; "))
+    }
+
+    /// `params.note` → `--note`, `params.weightsKg` → `--weights`, `params.alias` →
+    /// `ALIAS` (a word of the synopsis); otherwise the param's own name.
+    func argumentName(ofParam path: String) -> String {
+        var key = path.hasPrefix("params.") ? String(path.dropFirst("params.".count)) : path
+        if let end = key.firstIndex(where: { $0 == "." || $0 == "[" }) { key = String(key[..<end]) }
+        let kebab = key.reduce(into: "") { text, character in
+            text += character.isUppercase ? "-" + character.lowercased() : String(character)
+        }
+        var stems = [key, kebab]
+        for suffix in ["Kg", "Seconds", "Ms"] where key.hasSuffix(suffix) { stems.append(String(key.dropLast(suffix.count))) }
+        if let option = options.first(where: { spec in stems.contains { "--" + $0.lowercased() == spec.name.lowercased() } }) { return option.name }
+        let word = key.uppercased()
+        if synopsis.split(whereSeparator: { !$0.isLetter && $0 != "-" }).contains(Substring(word)) { return word }
+        return key
+    }
+
     /// The full `--help` text.
     var help: String {
         var lines = ["Usage: \(usage)", "", summary]

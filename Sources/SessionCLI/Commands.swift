@@ -74,7 +74,15 @@ public enum SessionCtl {
                 return ExitStatus.ok
             }
             let parsed = try ParsedArguments(rest, options: command.options)
-            return try command.run(parsed, context)
+            do {
+                return try command.run(parsed, context)
+            } catch let refusal as DaemonRefusal where command.words != ["call"] {
+                // An argument the daemon found out of bounds is a usage error too, named as
+                // the command names it (--note, ALIAS), not as a protocol path; `call`,
+                // whose arguments are the protocol's, keeps the daemon's words.
+                guard let usage = command.usageError(refusal) else { throw refusal }
+                throw usage
+            }
         } catch let error as UsageError {
             console.error("sessionctl: \(error.message)")
             console.error("Usage: \(command.usage)  (see --help)")
