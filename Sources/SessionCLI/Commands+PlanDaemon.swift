@@ -32,16 +32,23 @@ extension Commands {
         })
 
     static let planShow = Command(
-        words: ["plan", "show"], synopsis: "",
-        summary: "Show the active plan by date, today marked (or the plan of another week).",
+        words: ["plan", "show"], synopsis: "[PLAN-ID]",
+        summary: "Show the active plan by date, today marked (or a stored plan, or the plan of another week).",
         details: """
-            With --week DATE, the plan DATE's week trains: the one imported for it, or the
-            active plan carried over by weekday to a later week, as sessions are.
+            PLAN-ID shows that stored plan (sessionctl plan list gives the ids). With --week
+            DATE, the plan DATE's week trains: the one imported for it, or the active plan
+            carried over by weekday to a later week, as sessions are.
             """,
         options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "show the plan whose week holds DATE")],
         run: { arguments, context in
-            let client = try context.connect(arguments)
+            guard arguments.positionals.count <= 1 else { throw UsageError("plan show takes at most one PLAN-ID") }
             var params = PlanGet.Params()
+            if let text = arguments.positionals.first {
+                guard let id = Int64(text), id > 0 else { throw UsageError("PLAN-ID must be a plan id (sessionctl plan list), got \"\(text)\"") }
+                guard arguments.value("--week") == nil else { throw UsageError("give PLAN-ID or --week, not both") }
+                params.planID = id
+            }
+            let client = try context.connect(arguments)
             var carriedTo: LocalDate?
             if let date = try dateOption(arguments, "--week") {
                 let weeks = try context.call(client, PlanList.self, NoParams()).items.map {

@@ -74,6 +74,11 @@ public enum SessionCtl {
                 return ExitStatus.ok
             }
             let parsed = try ParsedArguments(rest, options: command.options)
+            // A command whose synopsis names no arguments takes none: a word too many is
+            // a mistake to say, not to ignore ("plan show 3" showed the active plan).
+            if command.synopsis.isEmpty, let extra = parsed.positionals.first {
+                throw UsageError("\(command.words.joined(separator: " ")) takes no arguments, got \"\(extra)\"")
+            }
             do {
                 return try command.run(parsed, context)
             } catch let refusal as DaemonRefusal where command.words != ["call"] {

@@ -26,6 +26,11 @@ import JSON
         #expect(carried.stdout.contains("week of 2026-12-14") && carried.stdout.contains("Wed 2026-12-16  Pull"))
         let carriedJSON = try JSONParser.parse(try ctl(daemon, ["plan", "show", "--week", "2026-12-16", "--json"]).stdout)
         #expect(carriedJSON["carriedOverTo"] == "2026-12-14" && carriedJSON["weekStart"] == "2026-11-30")
+        // A stored plan by its id, active or not.
+        #expect(try ctl(daemon, ["plan", "import", "--week-start", "2026-12-07", "--no-activate", plans + "dumbbell-3day.json"]).status == 0)
+        let byID = try ctl(daemon, ["plan", "show", "2"])
+        #expect(byID.status == 0 && byID.stdout.hasPrefix("Dumbbell Strength, 3 days · week of 2026-12-07"), "\(byID.stdout) \(byID.stderr)")
+        #expect(try ctl(daemon, ["plan", "show", "9"]).stderr.contains("No plan with id 9"))
         let before = try ctl(daemon, ["plan", "show", "--week", "2026-11-23"])
         #expect(before.status == 1 && before.stderr.contains("No plan covers the week of 2026-11-23"), "a plan never carries back")
         let started = try ctl(daemon, ["start", "2026-11-30"])
@@ -370,6 +375,10 @@ import JSON
         #expect(group.status == 2 && group.stderr.contains("plan import") && group.stderr.contains("plan export"))
         let groupHelp = try ctl(daemon, ["plan", "--help"])
         #expect(groupHelp.status == 0 && groupHelp.stdout.contains("plan show"))
+        // A word too many is said, not ignored.
+        let extra = try ctl(daemon, ["status", "now"])
+        #expect(extra.status == 2 && extra.stderr.contains("status takes no arguments, got \"now\""), "\(extra.stderr)")
+        #expect(try ctl(daemon, ["plan", "show", "3", "--week", "2026-11-30"]).status == 2)
         let unknown = try ctl(daemon, ["rename", "3"])
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown command \"rename\";"))
         // --json may come before the command, and errors are JSON on stdout too.
