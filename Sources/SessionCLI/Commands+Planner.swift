@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParsing
 import SessionCore
 import SessionRPC
@@ -138,6 +141,14 @@ extension Commands {
 
     /// The planner command and its limits, from the options, the environment and the
     /// config file, in that order.
+    /// The ready-made planners `make install` put beside this executable
+    /// (PREFIX/share/sessiond/planners for PREFIX/bin/sessionctl), when they are there.
+    static func installedPlanners() -> String? {
+        guard let executable = FilePath.executable() else { return nil }
+        let directory = FilePath.directory(of: FilePath.directory(of: executable)) + "/share/sessiond/planners"
+        return access(directory, F_OK) == 0 ? directory : nil
+    }
+
     static func plannerSettings(_ arguments: ParsedArguments, _ context: CommandContext) throws -> PlannerLink.Settings {
         let config: UserConfig
         do {
@@ -148,7 +159,7 @@ extension Commands {
         let command = arguments.value("--planner") ?? context.environment["SESSIOND_PLANNER"].flatMap { $0.isEmpty ? nil : $0 } ?? config.planner
         guard let command else {
             let file = UserConfig.path(environment: context.environment) ?? "$XDG_CONFIG_HOME/sessiond/config"
-            throw UsageError("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(file) (ready-made planners: contrib/planners)")
+            throw UsageError("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(file) (ready-made planners: \(installedPlanners() ?? "contrib/planners in the source tree"))")
         }
         let timeout = try intOption(arguments, "--timeout", in: PlannerLimits.timeoutSeconds) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
         let repairs = try intOption(arguments, "--repairs", in: PlannerLimits.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs

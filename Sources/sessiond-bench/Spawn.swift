@@ -85,10 +85,7 @@ func nowNs() -> UInt64 { UInt64(MonotonicClock.nowNs()) }
 
 /// The directory holding this executable (and the other built products).
 func productsDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-    return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    FilePath.directory(of: FilePath.executable() ?? CommandLine.arguments[0])
 }
 
 /// Peak resident set size of a process in kB (VmHWM), or 0.

@@ -171,6 +171,13 @@ import JSON
         let none = try bench.ctl(["plan", "next"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(bench.log)/config/sessiond/config"))
+        #expect(none.stderr.contains("(ready-made planners: contrib/planners in the source tree)"), "\(none.stderr)")
+        // Installed (PREFIX/bin/sessionctl beside PREFIX/share/sessiond/planners), it names them there.
+        let prefix = bench.log + "/prefix"
+        for directory in [prefix, prefix + "/bin", prefix + "/share", prefix + "/share/sessiond", prefix + "/share/sessiond/planners"] { mkdir(directory, 0o755) }
+        #expect(try runProcess("/bin/cp", [Binaries.sessionctl, prefix + "/bin/sessionctl"]).status == 0)
+        let installed = try runProcess(prefix + "/bin/sessionctl", ["plan", "next"], environment: ["XDG_CONFIG_HOME": bench.log + "/config", "SESSIOND_SOCKET": bench.daemon.socketPath])
+        #expect(installed.status == 2 && installed.stderr.contains("(ready-made planners: \(prefix)/share/sessiond/planners)"), "\(installed.stderr)")
 
         let printed = try bench.ctl(["plan", "next", "--print-request", "--week", "2027-01-04"], environment: ["SESSIOND_PLANNER": "false"])
         #expect(printed.status == 0)
