@@ -115,11 +115,12 @@ struct Command: Sendable {
     /// other refusal.
     func usageError(_ refusal: DaemonRefusal) -> UsageError? {
         guard refusal.error.code == RPCError.Code.invalidParams, !refusal.problems.isEmpty else { return nil }
-        return UsageError(refusal.problems.map { argumentName(ofParam: $0.path) + " " + $0.message }.joined(separator: "; "))
+        return UsageError(refusal.problems.map { argumentName(ofParam: $0.path) + ": " + $0.message }.joined(separator: "; "))
     }
 
     /// `params.note` → `--note`, `params.weightsKg` → `--weights`, `params.alias` →
-    /// `ALIAS` (a word of the synopsis); otherwise the param's own name.
+    /// `ALIAS` and `params.types[0]` → `TYPE` (words of the synopsis); otherwise the
+    /// param's own name.
     func argumentName(ofParam path: String) -> String {
         var key = path.hasPrefix("params.") ? String(path.dropFirst("params.".count)) : path
         if let end = key.firstIndex(where: { $0 == "." || $0 == "[" }) { key = String(key[..<end]) }
@@ -129,8 +130,9 @@ struct Command: Sendable {
         var stems = [key, kebab]
         for suffix in ["Kg", "Seconds", "Ms"] where key.hasSuffix(suffix) { stems.append(String(key.dropLast(suffix.count))) }
         if let option = options.first(where: { spec in stems.contains { "--" + $0.lowercased() == spec.name.lowercased() } }) { return option.name }
-        let word = key.uppercased()
-        if synopsis.split(whereSeparator: { !$0.isLetter && $0 != "-" }).contains(Substring(word)) { return word }
+        let words = synopsis.split(whereSeparator: { !$0.isLetter && $0 != "-" })
+        let plural = key.uppercased()
+        for word in [plural, plural.hasSuffix("S") ? String(plural.dropLast()) : plural] where words.contains(Substring(word)) { return word }
         return key
     }
 

@@ -360,12 +360,14 @@ import JSON
         let both = try ctl(daemon, ["log", "row", "5", "--warmup", "--kind", "drop"])
         #expect(both.status == 2 && both.stderr.contains("say different kinds"))
         let disagree = try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-29T09:00:00Z"])
-        #expect(disagree.status == 2 && disagree.stderr.contains("DATE 2026-11-28 is not the day of at"), "\(disagree.stderr)")
+        #expect(disagree.status == 2 && disagree.stderr.contains("DATE: 2026-11-28 is not the day of at"), "\(disagree.stderr)")
         // What only the daemon checks is a usage error too, named by its option.
         let longGoals = try ctl(daemon, ["profile", "--goals", String(repeating: "x", count: 600)])
-        #expect(longGoals.status == 2 && longGoals.stderr.contains("--goals must be at most") && !longGoals.stderr.contains("params."), "\(longGoals.stderr)")
+        #expect(longGoals.status == 2 && longGoals.stderr.contains("--goals: must be at most") && !longGoals.stderr.contains("params."), "\(longGoals.stderr)")
         let manyWeights = try ctl(daemon, ["profile", "--weights", (1...30).map(String.init).joined(separator: ",")])
-        #expect(manyWeights.status == 2 && manyWeights.stderr.contains("--weights must be"), "\(manyWeights.stderr)")
+        #expect(manyWeights.status == 2 && manyWeights.stderr.contains("--weights: must be"), "\(manyWeights.stderr)")
+        let watch = try ctl(daemon, ["watch", "set.logged", "bogus.event"])
+        #expect(watch.status == 2 && watch.stderr.contains("TYPE: unknown value \"bogus.event\""), "\(watch.stderr)")
         let raw = try ctl(daemon, ["call", "profile.set", #"{"weightsKg": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]}"#])
         #expect(raw.status == 1 && raw.stderr.contains("params.weightsKg"), "call speaks the protocol: \(raw.stderr)")
         let backwards = try ctl(daemon, ["history", "--from", "2026-12-01", "--to", "2026-11-01"])
@@ -711,6 +713,6 @@ import JSON
         #expect(try ctl(daemon, ["alias", "ohp", "OHP"]).status == 2)
         #expect(try ctl(daemon, ["alias", "--remove", "ohp"]).status == 0)
         let again = try ctl(daemon, ["alias", "--remove", "ohp"])
-        #expect(again.status == 2 && again.stderr.contains("ALIAS \"ohp\" is no alias"), "named as the command names it: \(again.stderr)")
+        #expect(again.status == 2 && again.stderr.contains("ALIAS: \"ohp\" is no alias"), "named as the command names it: \(again.stderr)")
     }
 }
