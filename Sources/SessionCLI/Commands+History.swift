@@ -256,7 +256,6 @@ extension Commands {
             // Worked out in the person's unit, as the plates are marked.
             let unit = context.console.units
             let standard = unit == .lb ? PlateMath.pounds : PlateMath.kilograms
-            func inUnit(_ kilograms: Double) -> Double { (unit.value(kilograms) * 100).rounded() / 100 }
             func text(_ value: Double) -> String { JSONValue.number((value * 100).rounded() / 100).jsonText }
             func weight(_ word: String, of what: String) throws(UsageError) -> Double {
                 // LogArguments' check: a weight, and within what a set may weigh.
@@ -278,7 +277,7 @@ extension Commands {
             } else if let client = try? context.connect(arguments), let profile = try? context.call(client, ProfileGet.self, NoParams()) {
                 let own = profile.profile.weightsKg.filter { $0 <= 25 }
                 if !own.isEmpty {
-                    sizes = own.map(inUnit)
+                    sizes = own.map(unit.value(hundredthsOf:))
                     source = "the profile's weights"
                 }
             }

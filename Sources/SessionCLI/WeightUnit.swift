@@ -32,6 +32,10 @@ public enum WeightUnit: String, Sendable, CaseIterable {
         self == .kg ? kilograms : kilograms / PlanLimits.kilogramsPerPound
     }
 
+    /// Kilograms in this unit, to 0.01: a weight counted where the plates are marked in
+    /// this unit (20 kg is 44.09 lb).
+    func value(hundredthsOf kilograms: Double) -> Double { (value(kilograms) * 100).rounded() / 100 }
+
     /// Kilograms in this unit, to 0.1: "22.5", "220.5".
     func number(_ kilograms: Double) -> String {
         JSONValue.number((value(kilograms) * 10).rounded() / 10).jsonText
@@ -53,8 +57,8 @@ public enum WeightUnit: String, Sendable, CaseIterable {
         guard let weight = Quantity.weight(text), let (number, _) = Quantity.splitNumber(text) else { return nil }
         switch (weight.unit, self) {
         case (.none, _), (.kilograms, .kg), (.pounds, .lb): return number
-        case (.kilograms, .lb): return (number / PlanLimits.kilogramsPerPound * 100).rounded() / 100
-        case (.pounds, .kg): return (number * PlanLimits.kilogramsPerPound * 100).rounded() / 100
+        case (.kilograms, .lb): return value(hundredthsOf: number)
+        case (.pounds, .kg): return WeightUnit.lb.kilograms(number)
         }
     }
 
