@@ -430,6 +430,7 @@ struct RowReader {
         }
         let workoutKey = WorkoutKey(start: startText, title: title, number: text(.workoutNumber))
         let workoutNote = text(.workoutNote)
+        func row(_ set: HistorySet?) -> Row { Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: set) }
         guard let exercise = text(.exercise) else {
             problem(.exercise, "missing")
             return nil
@@ -439,7 +440,7 @@ struct RowReader {
         let orderIsNumber = orderText?.utf8.allSatisfy { (0x30...0x39).contains($0) } ?? false
         let order = orderText.map { orderIsNumber ? $0 : $0.lowercased() } ?? ""
         if exercise.isASCIIWord(in: Self.restTimerWords) || !orderIsNumber && (order == "rest timer" || order == "rest") {
-            return Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: nil)
+            return row(nil)
         }
         var kind = SetKind.normal
         let setType = text(.setType)
@@ -484,7 +485,7 @@ struct RowReader {
         guard problems.count == before else { return nil }
         // A row without reps, load, distance or time is an exercise with no set.
         let empty = (reps ?? 0) == 0 && (weight ?? 0) == 0 && (distance ?? 0) == 0 && (seconds ?? 0) == 0
-        if empty { return Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: nil) }
+        if empty { return row(nil) }
         var note = text(.note)
         if let current = note {
             if let last = lastNote, last.workout == workoutKey, last.exercise == exercise, last.note == current { note = nil }
@@ -494,7 +495,7 @@ struct RowReader {
             exercise: exercise, kind: kind, reps: (reps ?? 0) > 0 ? reps : nil, weightKg: (weight ?? 0) > 0 || (reps ?? 0) > 0 ? weight : nil,
             distanceM: (distance ?? 0) > 0 ? distance : nil, durationSeconds: (seconds ?? 0) > 0 ? seconds : nil,
             rpe: rpe.map { ($0 / SessionLimits.rpeStep).rounded() * SessionLimits.rpeStep }, note: note, superset: text(.superset))
-        return Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: set)
+        return row(set)
     }
 }
 
