@@ -5,7 +5,7 @@ import JSON
 /// `Params` and encodes `Result`; a client (sessionctl) encodes `Params` and decodes
 /// `Result`. `rpc.discover` documents both from the same types, and every bound in
 /// them comes from `SessionLimits` or `PlanLimits`.
-public protocol MethodContract {
+public protocol MethodContract: SendableMetatype {
     associatedtype Params: MethodParams
     associatedtype Result: MethodResult
     /// The method's name on the wire.
@@ -113,7 +113,7 @@ public struct NoParams: MethodParams {
 }
 
 /// What a router's context tells the params decoder.
-public protocol MethodContext {
+public protocol MethodContext: SendableMetatype {
     /// The bounds of the request being served.
     var decoding: DecodingContext { get }
 }

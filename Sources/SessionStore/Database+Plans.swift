@@ -13,7 +13,7 @@ extension Database {
                 "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises) VALUES (?, ?, ?, ?, ?, ?)",
                 [plan.name, plan.weekStart.description, importedAtMs, source, makeActive, revises])
             let planID = connection.lastInsertRowID
-            if let attempt { try insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
+            if let attempt { _ = try insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
             for day in plan.days {
                 try connection.run(
                     "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",

@@ -20,7 +20,7 @@ import TestSupport
         defer { Fixtures.removeTree(directory) }
         let socket = directory + "/s.sock"
         let logPath = directory + "/log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
