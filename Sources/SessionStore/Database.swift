@@ -26,11 +26,17 @@ public final class Database {
     /// that is not an SQLite database, one of another application, or one written by a
     /// newer schema; then configures the connection and runs pending migrations.
     public convenience init(path: String) throws(StorageError) {
-        try self.init(path: path, schemaVersion: Migrations.latestVersion)
+        try self.init(path: path, migrations: Migrations.all)
     }
 
     /// Opens `path` migrated to `schemaVersion` only: tests build older files with it.
-    init(path: String, schemaVersion: Int) throws(StorageError) {
+    convenience init(path: String, schemaVersion: Int) throws(StorageError) {
+        try self.init(path: path, migrations: Migrations.all.filter { $0.version <= schemaVersion })
+    }
+
+    /// Opens `path` migrated through `migrations` (`Migrations.all`, or a prefix of it;
+    /// tests add migrations of their own).
+    init(path: String, migrations: [Migration]) throws(StorageError) {
         let existed = Self.exists(path)
         let connection: Connection
         do {
@@ -44,10 +50,12 @@ public final class Database {
             // SQLite quietly opens a file it may not write read-only; every write
             // would then fail after the daemon said it was ready.
             if connection.isReadOnly { throw .readOnly(path: path) }
-            try inspect()
+            try inspect(knownVersion: migrations.last?.version ?? 0)
             try wrap {
                 try configure()
-                try migrate(upTo: schemaVersion)
+                try migrate(migrations)
+                // Enforced from here on; off while migrating (see `migrate`).
+                try connection.execute("PRAGMA foreign_keys = ON")
             }
             // The schema goes into the main file now: a copy of the file alone (or one
             // whose WAL is lost) still holds it.
@@ -113,7 +121,7 @@ public final class Database {
 
     /// Read-only checks before anything is written: the header must be SQLite's, the
     /// schema ours (or empty), and not newer than this build.
-    private func inspect() throws(StorageError) {
+    private func inspect(knownVersion: Int) throws(StorageError) {
         let version: Int64
         let applicationID: Int64
         let tables: Int64
@@ -137,8 +145,8 @@ public final class Database {
         if version < 0 {
             throw .invalidSchemaVersion(path: path, found: Int(version))
         }
-        if version > Migrations.latestVersion {
-            throw .newerSchema(path: path, found: Int(version), known: Migrations.latestVersion)
+        if version > knownVersion {
+            throw .newerSchema(path: path, found: Int(version), known: knownVersion)
         }
     }
 
@@ -153,7 +161,7 @@ public final class Database {
         guard mode == "wal" else {
             throw StorageError.sqlite(SQLiteError(code: SQLITE_ERROR, message: "cannot enable WAL (journal_mode is \(mode ?? "unknown"))", sql: nil))
         }
-        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -\(Self.cacheKiB);")
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -\(Self.cacheKiB);")
     }
 
     /// The schema version recorded in the file.
@@ -161,11 +169,19 @@ public final class Database {
         try wrap { Int(try connection.scalar("PRAGMA user_version") ?? 0) }
     }
 
-    /// Applies every migration newer than the file (up to `target`), each in its own
+    /// Applies every migration of `migrations` newer than the file, each in its own
     /// transaction with its bookkeeping row and `user_version`.
-    private func migrate(upTo target: Int) throws {
+    ///
+    /// Foreign keys are off while a migration runs, as SQLite's procedure for altering a
+    /// table asks (sqlite.org/lang_altertable.html, GRDB's deferred foreign key mode):
+    /// with them on, dropping a parent table in a rebuild would delete every child row
+    /// through `ON DELETE CASCADE`. The pragma is a no-op inside a transaction, so it is
+    /// set before the first one; before each commit `PRAGMA foreign_key_check` must find
+    /// no row pointing nowhere, or the migration is rolled back and the open fails.
+    private func migrate(_ migrations: [Migration]) throws {
         let current = Int(try connection.scalar("PRAGMA user_version") ?? 0)
-        for migration in Migrations.all where migration.version > current && migration.version <= target {
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        for migration in migrations where migration.version > current {
             try connection.transaction {
                 if migration.version == 1 {
                     try connection.execute("""
@@ -178,9 +194,23 @@ public final class Database {
                         """)
                 }
                 try connection.execute(migration.sql)
+                try checkForeignKeys(after: migration)
                 try connection.run("INSERT INTO schema_migration (version, name) VALUES (?, ?)", [migration.version, migration.name])
                 try connection.execute("PRAGMA user_version = \(migration.version)")
             }
+        }
+    }
+
+    /// Throws when a row of the file points at a row that does not exist, naming the
+    /// first few (table, rowid, parent): what `migration` must not leave behind.
+    private func checkForeignKeys(after migration: Migration) throws {
+        let violations = try connection.prepare("PRAGMA foreign_key_check").rows { row in
+            "\(row.text(0)) row \(row.optionalInt64(1).map(String.init) ?? "?") → \(row.text(2))"
+        }
+        guard violations.isEmpty else {
+            throw StorageError.migrationFailed(
+                path: path, version: migration.version,
+                problem: "\(violations.count) rows would point at rows that do not exist (\(violations.prefix(5).joined(separator: ", ")))")
         }
     }
 

@@ -20,6 +20,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case filesChanged(path: String, problem: String)
     /// Another process holds the write lock, and the caller asked not to wait.
     case busy
+    /// A migration would have left the file inconsistent; it was rolled back.
+    case migrationFailed(path: String, version: Int, problem: String)
     /// The file cannot be opened (permissions, missing directory, …).
     case cannotOpen(path: String, SQLiteError)
     /// A statement failed.
@@ -47,6 +49,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "the file system holding \(path) is full; free some space or pass another --database."
         case .filesChanged(_, let problem):
             return "\(problem) while sessiond ran; what it held was checkpointed into the database, and sessiond stops so that nothing more is acknowledged into a file that is gone"
+        case .migrationFailed(let path, let version, let problem):
+            return "cannot upgrade \(path) to schema version \(version): \(problem); the file was left as it was. Report this with the file's schema_migration table."
         case .busy:
             return "another process holds the database's write lock"
         case .cannotOpen(let path, let error):

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+@testable import SessionStore
+
+/// Migrations on a real file: a rebuild of a table that others reference keeps their
+/// rows, and a migration that would leave a row pointing nowhere is refused whole.
+@Suite struct MigrationTests {
+    let directory = Fixtures.temporaryDirectory("migration")
+    var path: String { directory + "/sessiond.db" }
+
+    /// A database at the latest schema holding one session with two sets.
+    func databaseWithASession() throws -> Database {
+        let database = try Database(path: path)
+        try database.connection.execute("""
+            INSERT INTO session (id, date, title, started_at_ms, ended_at_ms) VALUES (1, '2026-10-05', 'Legs', 0, 3600000);
+            INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, reps, weight_kg, logged_at_ms)
+                VALUES (1, 'Squat', 'squat', 1, 1, 5, 100, 1), (1, 'Squat', 'squat', 2, 2, 5, 100, 2);
+            """)
+        return database
+    }
+
+    /// The next migration after this build's, with `sql`.
+    func extra(_ sql: String) -> [Migration] {
+        Migrations.all + [Migration(version: Migrations.latestVersion + 1, name: "test", sql: sql)]
+    }
+
+    /// `session` rebuilt as SQLite's procedure for altering a table does it: a new
+    /// table of the same definition, the rows copied, the old one dropped, the new one
+    /// renamed.
+    func rebuildSession(_ database: Database) throws -> String {
+        let definition = try #require(try database.connection.text("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'session'"))
+        return """
+            \(definition.replacingOccurrences(of: "CREATE TABLE session", with: "CREATE TABLE session_new"));
+            INSERT INTO session_new SELECT * FROM session;
+            DROP TABLE session;
+            ALTER TABLE session_new RENAME TO session;
+            """
+    }
+
+    @Test func rebuildingAParentTableKeepsItsChildRows() throws {
+        defer { Fixtures.removeTree(directory) }
+        let rebuild = try rebuildSession(try databaseWithASession())
+        let migrated = try Database(path: path, migrations: extra(rebuild))
+        #expect(try migrated.schemaVersion() == Migrations.latestVersion + 1)
+        #expect(try migrated.connection.scalar("SELECT count(*) FROM logged_set WHERE session_id = 1") == 2,
+                "dropping the parent did not cascade to the sets")
+        #expect(try migrated.connection.scalar("SELECT count(*) FROM session") == 1)
+        #expect(try migrated.connection.scalar("PRAGMA foreign_keys") == 1, "enforced again once migrated")
+    }
+
+    @Test func aMigrationLeavingRowsThatPointNowhereIsRolledBack() throws {
+        defer { Fixtures.removeTree(directory) }
+        _ = try databaseWithASession()
+        let dangling = extra("DELETE FROM session WHERE id = 1;")
+        #expect {
+            _ = try Database(path: path, migrations: dangling)
+        } throws: { error in
+            guard case StorageError.migrationFailed(_, let version, let problem) = error else { return false }
+            return version == Migrations.latestVersion + 1 && problem.contains("2 rows") && problem.contains("logged_set")
+        }
+        let reopened = try Database(path: path)
+        #expect(try reopened.schemaVersion() == Migrations.latestVersion, "the failed migration left the version as it was")
+        #expect(try reopened.connection.scalar("SELECT count(*) FROM session") == 1)
+        #expect(try reopened.connection.scalar("SELECT count(*) FROM logged_set") == 2)
+    }
+
+    @Test func everyShippedMigrationKeepsRowsOfAnOlderFile() throws {
+        defer { Fixtures.removeTree(directory) }
+        do {
+            let old = try Database(path: path, schemaVersion: 1)
+            try old.connection.execute("""
+                INSERT INTO plan (id, name, week_start, imported_at_ms, source, active) VALUES (1, 'P', '2026-10-05', 0, '{}', 1);
+                INSERT INTO plan_day (id, plan_id, date, weekday, title) VALUES (1, 1, '2026-10-05', 1, 'Legs');
+                INSERT INTO planned_exercise (id, plan_day_id, position, name, sets) VALUES (1, 1, 1, 'Squat', 3);
+                INSERT INTO session (id, plan_day_id, date, title, started_at_ms) VALUES (1, 1, '2026-10-05', 'Legs', 0);
+                INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, logged_at_ms)
+                    VALUES (1, 1, 'Squat', 'squat', 1, 1, 1);
+                """)
+        }
+        let database = try Database(path: path)
+        for (table, count) in [("plan", 1), ("plan_day", 1), ("planned_exercise", 1), ("session", 1), ("logged_set", 1)] {
+            #expect(try database.connection.scalar("SELECT count(*) FROM \(table)") == Int64(count), "\(table)")
+        }
+        #expect(try database.connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0)
+    }
+}
