@@ -255,13 +255,25 @@ extension Database {
         }
     }
 
-    /// Deletes one set.
+    /// Deletes one set. The later sets of its exercise in that session move up one
+    /// place (set 3 becomes set 2 when set 2 goes), and their counted-set progress drops
+    /// by one when the deleted set counted: stored numbers stay the sets' places, so
+    /// every reader (the next set's number, `show`, events) agrees.
     public func deleteSet(_ id: Int64) throws(StorageError) {
         memo.forgetSets()
         try write {
-            let key = try connection.text("SELECT exercise_key FROM logged_set WHERE id = ?", [id])
+            let deleted = try connection.prepare(
+                "SELECT session_id, exercise_key, planned_exercise_id, kind <> 'warmup' FROM logged_set WHERE id = ?"
+            ).row([id]) { (session: $0.int64(0), key: $0.text(1), planned: $0.optionalInt64(2), counted: $0.bool(3)) }
+            guard let deleted else { return }
             try connection.run("DELETE FROM logged_set WHERE id = ?", [id])
-            if let key { try recomputeBests(exerciseKey: key) }
+            try connection.run(
+                """
+                UPDATE logged_set SET set_number = set_number - 1, progress_sets = progress_sets - ?
+                WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS ? AND id > ?
+                """,
+                [deleted.counted ? 1 : 0, deleted.session, deleted.key, deleted.planned, id])
+            try recomputeBests(exerciseKey: deleted.key)
         }
     }
 

@@ -8,7 +8,7 @@ import JSON
 @Suite struct SessionctlTests {
     /// Runs sessionctl against `daemon`.
     func ctl(_ daemon: DaemonProcess, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-        try runProcess(Binaries.sessionctl, arguments, stdin: stdin, environment: ["SESSIOND_SOCKET": daemon.socketPath].merging(environment) { $1 })
+        try daemon.ctl(arguments, stdin: stdin, environment: environment)
     }
 
     @Test func aWorkoutFromTheCommandLine() throws {

@@ -68,6 +68,11 @@ public final class DaemonProcess: @unchecked Sendable {
     /// A new client connection.
     public func client() throws -> RPCClient { try RPCClient(path: socketPath) }
 
+    /// Runs sessionctl against this daemon, as a person at the terminal would.
+    public func ctl(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+        try runProcess(Binaries.sessionctl, arguments, stdin: stdin, environment: ["SESSIOND_SOCKET": socketPath].merging(environment) { $1 })
+    }
+
     /// Sends SIGTERM and waits; returns the exit status.
     @discardableResult
     public func stop() -> Int32 {
