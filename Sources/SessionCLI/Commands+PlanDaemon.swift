@@ -36,10 +36,12 @@ extension Commands {
         summary: "Show the active plan by date, today marked (or a stored plan, or the plan of another week).",
         details: """
             PLAN-ID shows that stored plan (sessionctl plan list gives the ids). With --week
-            DATE, the plan DATE's week trains: the one imported for it, or the active plan
-            carried over by weekday to a later week, as sessions are.
+            DATE, the plan that trains DATE, as sessions and summaries take it: the one
+            imported for its week, or the active plan carried over by weekday to a later
+            week. A week keeps the plan that covered it when a later plan is imported or
+            activated; a plan imported for the current week takes over from today on.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "show the plan whose week holds DATE")],
+        options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "show the plan that trains DATE's week")],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan show takes at most one PLAN-ID") }
             var params = PlanGet.Params()
@@ -49,31 +51,12 @@ extension Commands {
                 params.planID = id
             }
             let client = try context.connect(arguments)
-            var carriedTo: LocalDate?
-            if let date = try dateOption(arguments, "--week") {
-                let weeks = try context.call(client, PlanList.self, NoParams()).items.map {
-                    PlanCalendar.PlanWeek(planID: $0.planID, weekStart: $0.weekStart, active: $0.active)
-                }
-                guard let choice = PlanCalendar.choose(for: date, plans: weeks) else {
-                    throw DaemonRefusal(error: .application(
-                        .planNotFound, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it."))
-                }
-                params.planID = choice.planID
-                if choice.carriedOver { carriedTo = date.mondayOfWeek }
-            }
+            params.date = try dateOption(arguments, "--week")
+            // The plan as stored, and for a carried-over week the Monday it carries to.
             let document = try context.call(client, PlanGet.self, params)
-            if arguments.has("--json") {
-                // The plan as stored, and for a carried-over week the Monday it carries to.
-                var writer = JSONWriter()
-                writer.object {
-                    document.encodeMembers(to: &$0)
-                    if let monday = carriedTo { $0.member("carriedOverTo", monday.description) }
-                }
-                context.console.print(String(decoding: writer.bytes, as: UTF8.self))
-                return ExitStatus.ok
-            }
+            if context.printJSON(document, arguments) { return ExitStatus.ok }
             var shown = document.plan
-            if let monday = carriedTo {
+            if let monday = document.carriedOverTo {
                 context.console.print(context.console.dim("carried over from the week of \(shown.weekStart): no plan was imported for this week"))
                 shown = PlanCalendar.carry(shown, to: monday)
             }

@@ -51,6 +51,10 @@ enum ErrorMapping {
             return .application(.planNotFound, message: "No plan with id \(planID).", details: [id("planId", planID)])
         case .noActivePlan:
             return .application(.noActivePlan, message: "No plan has been imported yet; import one with plan.import (sessionctl plan import FILE).")
+        case .noPlanCovers(let date):
+            return .application(
+                .planNotFound, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it.",
+                details: [(key: "date", value: .string(date.description))])
         case .planDayNotFound(let dayID):
             return .application(.planDayNotFound, message: "No plan day with id \(dayID).", details: [id("planDayId", dayID)])
         case .plannedExerciseNotFound(let exerciseID):

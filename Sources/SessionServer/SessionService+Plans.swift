@@ -13,7 +13,7 @@ extension SessionService {
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
         if let revised = params.revises, try database.plan(revised) == nil { throw SessionError.planNotFound(revised) }
         let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
-                                               revises: params.revises, attempt: attempt)
+                                               revises: params.revises, attempt: attempt, today: options.today)
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
@@ -45,19 +45,32 @@ extension SessionService {
     func activatePlan(_ planID: Int64) throws -> Outcome {
         guard try database.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
         let wasActive = try database.activePlanID()
-        try database.activatePlan(planID)
+        try database.activatePlan(planID, today: clock.localDate(atMs: nowMs))
         var effects = Effects()
         effects.factsChanged = wasActive != planID
         if wasActive != planID { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
         return Outcome(PlanActivate.Result(planID: planID), effects: effects)
     }
 
-    /// `plan.get`: the plan with the ids sessions refer to.
-    func plan(_ planID: Int64?) throws -> PlanDocument {
-        guard let id = try planID ?? database.activePlanID() else { throw SessionError.noActivePlan }
+    /// `plan.get`: the plan with the ids sessions refer to: by id, the one covering a
+    /// date, or the active one.
+    func plan(_ params: PlanGet.Params) throws -> PlanDocument {
+        var carriedOverTo: LocalDate?
+        let id: Int64
+        if let date = params.date {
+            if params.planID != nil {
+                throw RPCError.invalidParams([PathMessage(path: "params.date", message: "give planId or date, not both")])
+            }
+            guard let choice = try database.planChoice(for: date) else { throw SessionError.noPlanCovers(date) }
+            id = choice.planID
+            if choice.carriedOver { carriedOverTo = date.mondayOfWeek }
+        } else {
+            guard let given = try params.planID ?? database.activePlanID() else { throw SessionError.noActivePlan }
+            id = given
+        }
         guard let stored = try database.plan(id) else { throw SessionError.planNotFound(id) }
         return PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
-                            dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs)
+                            dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs, carriedOverTo: carriedOverTo)
     }
 
     /// `plan.list`.

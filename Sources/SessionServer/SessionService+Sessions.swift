@@ -17,7 +17,7 @@ extension SessionService {
         if let planDayID = params.planDayID {
             guard let found = try database.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
-        } else if let choice = PlanCalendar.choose(for: day, plans: try database.planWeeks()) {
+        } else if let choice = try database.planChoice(for: day) {
             planDay = try database.planDay(planID: choice.planID, weekday: day.weekday)
             carriedOver = choice.carriedOver
         }

@@ -3,9 +3,12 @@ import SessionCore
 extension Database {
     /// Stores an imported plan with the text it came from, in one transaction. With
     /// `activate`, or when no plan is active yet, it becomes the one active plan.
+    ///
+    /// The days already covered keep their plan (`settleCoverage`).
     public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool, revises: Int64? = nil,
-                           attempt: PlannerAttempt? = nil) throws(StorageError) -> InsertedPlan {
+                           attempt: PlannerAttempt? = nil, today: LocalDate) throws(StorageError) -> InsertedPlan {
         try write {
+            try settleCoverage(today: today, changedWeek: plan.weekStart)
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
             if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
@@ -73,14 +76,48 @@ extension Database {
         }
     }
 
-    /// Makes `planID` the one active plan.
-    public func activatePlan(_ planID: Int64) throws(StorageError) {
+    /// Makes `planID` the one active plan; the days already covered keep their plan
+    /// (`settleCoverage`).
+    public func activatePlan(_ planID: Int64, today: LocalDate) throws(StorageError) {
         try write {
-            guard try connection.scalar("SELECT id FROM plan WHERE id = ?", [planID]) != nil else {
+            guard let week = try connection.text("SELECT week_start FROM plan WHERE id = ?", [planID]) else {
                 throw StorageError.notFound(what: "plan", id: planID)
             }
+            try settleCoverage(today: today, changedWeek: LocalDate(week))
             try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])
             try connection.run("UPDATE plan SET active = 1 WHERE id = ?", [planID])
+        }
+    }
+
+    /// Called inside the write that changes the plans, before the change: records, for
+    /// each day through the end of the current week not recorded yet, the plan that
+    /// covers it now, so that past days and this week keep the plan they were trained
+    /// (or skipped) against when next week's plan arrives. Days from the first plan's
+    /// week on, or from the day after the last one recorded. A plan for the current
+    /// week itself (`changedWeek`) re-plans it from `today` on: those days are let go.
+    func settleCoverage(today: LocalDate, changedWeek: LocalDate?) throws {
+        let sunday = today.mondayOfWeek.adding(days: 6)
+        let recorded = try connection.text("SELECT max(date) FROM plan_coverage").flatMap(LocalDate.init)
+        if let first = try recorded.map({ $0.adding(days: 1) }) ?? connection.text("SELECT min(week_start) FROM plan").flatMap(LocalDate.init) {
+            let statement = try connection.prepare("INSERT INTO plan_coverage (date, plan_id, carried_over) VALUES (?, ?, ?)")
+            for (date, choice) in PlanCalendar.choices(from: first, through: sunday, plans: try storedPlanWeeks()) {
+                try statement.run([date.description, choice.planID, choice.carriedOver])
+            }
+        }
+        if changedWeek == today.mondayOfWeek {
+            try connection.run("DELETE FROM plan_coverage WHERE date >= ? AND date <= ?", [today.description, sunday.description])
+        }
+    }
+
+    /// The plan that covers `date`: the one recorded for it, else the one the plans as
+    /// they are give it (PlanCalendar.choose).
+    public func planChoice(for date: LocalDate) throws(StorageError) -> PlanCalendar.Choice? {
+        try wrap {
+            if let recorded = try connection.prepare("SELECT plan_id, carried_over FROM plan_coverage WHERE date = ?")
+                .row([date.description], { PlanCalendar.Choice(planID: $0.int64(0), carriedOver: $0.bool(1)) }) {
+                return recorded
+            }
+            return PlanCalendar.choose(for: date, plans: try storedPlanWeeks())
         }
     }
 

@@ -352,12 +352,10 @@ extension Database {
         }
     }
 
-    /// Every plan's week, for choosing the plan of a date.
-    public func planWeeks() throws(StorageError) -> [PlanCalendar.PlanWeek] {
-        try wrap {
-            try connection.prepare("SELECT id, week_start, active FROM plan").rows { row in
-                PlanCalendar.PlanWeek(planID: row.int64(0), weekStart: LocalDate(row.text(1)) ?? LocalDate(daysSinceEpoch: 0), active: row.bool(2))
-            }
+    /// Every plan's week, for choosing the plan of a date (`planChoice`).
+    func storedPlanWeeks() throws -> [PlanCalendar.PlanWeek] {
+        try connection.prepare("SELECT id, week_start, active FROM plan").rows { row in
+            PlanCalendar.PlanWeek(planID: row.int64(0), weekStart: LocalDate(row.text(1)) ?? LocalDate(daysSinceEpoch: 0), active: row.bool(2))
         }
     }
 

@@ -55,13 +55,13 @@ extension Database {
     }
 
     /// The planned training days of a week with their exercises: for each date, the plan
-    /// PlanCalendar picks (carried over when due), and its day on that weekday.
+    /// that covers it (`planChoice`: kept for past days, carried over when due), and its
+    /// day on that weekday.
     public func plannedTrainingDays(weekStart: LocalDate) throws(StorageError) -> [SummaryInput.PlannedDay] {
-        let weeks = try planWeeks()
         var days: [SummaryInput.PlannedDay] = []
         for offset in 0..<7 {
             let date = weekStart.adding(days: offset)
-            guard let choice = PlanCalendar.choose(for: date, plans: weeks),
+            guard let choice = try planChoice(for: date),
                 let day = try planDay(planID: choice.planID, weekday: date.weekday), !day.rest
             else { continue }
             let exercises = try plannedExercises(dayID: day.id).map { (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets) }

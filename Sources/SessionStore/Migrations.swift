@@ -276,6 +276,18 @@ enum Migrations {
             CREATE INDEX logged_set_by_exercise ON logged_set (exercise_key, logged_at_ms);
             CREATE UNIQUE INDEX logged_set_by_request ON logged_set (request_id) WHERE request_id IS NOT NULL;
             """),
+        // Which plan trained each day, fixed when the plans change: a plan that covered a
+        // day (its own week's, or the active one carried over) keeps covering it after a
+        // later plan is imported or activated, instead of the day being worked out again
+        // from the plans of today. Days with no row follow the plans as they are
+        // (PlanCalendar.choose); nothing changed for them since.
+        Migration(version: 7, name: "plan coverage of past days kept", sql: """
+            CREATE TABLE plan_coverage (
+                date TEXT PRIMARY KEY,             -- YYYY-MM-DD, up to the end of the week of the change that fixed it
+                plan_id INTEGER NOT NULL REFERENCES plan (id),
+                carried_over INTEGER NOT NULL CHECK (carried_over IN (0, 1))
+            ) WITHOUT ROWID;
+            """),
     ]
 
     /// The schema version this build writes.

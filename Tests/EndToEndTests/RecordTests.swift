@@ -7,6 +7,67 @@ import JSON
 /// The record stays what happened: ids are never handed out twice, numbering follows
 /// the sets that remain, and every reader (reply, status, show, events) agrees.
 @Suite struct RecordTests {
+    /// Today in the daemon's zone (the tests' daemons run in UTC).
+    static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
+    static let plans = Fixtures.examplesDirectory + "/plans/"
+
+    /// What a person and the planner are shown of the week holding `date`: the plan that
+    /// trains it (without whether that plan is active now), its summary and the summary's
+    /// prompt text.
+    func weekViews(_ daemon: DaemonProcess, _ date: LocalDate) throws -> [String] {
+        let plan = try daemon.ctl(["plan", "show", "--week", date.description, "--json"])
+        var shown = plan.status == 0 ? try JSONParser.parse(plan.stdout) : JSONValue.string(plan.stderr)
+        if case .object(let members) = shown { shown = .object(members.filter { $0.key != "active" }) }
+        return [shown.jsonText, try daemon.ctl(["summary", "--week", date.description, "--json"]).stdout,
+                try daemon.ctl(["summary", "--week", date.description, "--prompt"]).stdout]
+    }
+
+    @Test func aWeekKeepsThePlanThatCoveredItWhenALaterPlanArrives() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let monday = Self.today.mondayOfWeek
+        let first = monday.adding(days: -14)
+        // Plan 1 for two weeks ago, carried over into last week and this one.
+        #expect(try daemon.ctl(["plan", "import", "--week-start", first.description, Self.plans + "dumbbell-3day.json"]).status == 0)
+        let lastMonday = monday.adding(days: -7)
+        #expect(try daemon.ctl(["start", lastMonday.description]).status == 0)
+        #expect(try daemon.ctl(["log", "1", "8", "22.5"]).status == 0)
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        let weeks = [first, lastMonday, monday]
+        let before = try weeks.map { try weekViews(daemon, $0) }
+        #expect(before[1][0].contains("\"carriedOverTo\":\"\(lastMonday)\""), "last week trained plan 1 carried over: \(before[1][0])")
+        #expect(before[1][1].contains("\"completedPlannedDays\":[\"\(lastMonday)\"]"), "\(before[1][1])")
+        // Next week's plan arrives and becomes active: nothing already covered changes.
+        let next = try daemon.ctl(["plan", "import", "--week-start", monday.adding(days: 7).description, Self.plans + "messy-model-output.txt"])
+        #expect(next.status == 0 && next.stdout.contains("active"), "\(next.stdout) \(next.stderr)")
+        let after = try weeks.map { try weekViews(daemon, $0) }
+        for (index, week) in weeks.enumerated() {
+            #expect(after[index] == before[index], "the week of \(week) is shown as before")
+        }
+        // Activating another plan changes nothing covered either; the new week is plan 2's.
+        #expect(try daemon.ctl(["plan", "activate", "1"]).status == 0)
+        #expect(try weeks.map { try weekViews(daemon, $0) } == before)
+        let nextWeek = try JSONParser.parse(try daemon.ctl(["plan", "show", "--week", monday.adding(days: 7).description, "--json"]).stdout)
+        #expect(nextWeek["planId"] == 2 && nextWeek["carriedOverTo"] == nil, "\(nextWeek)")
+        // Restarted on the same file, the same.
+        daemon.stop()
+        try daemon.start()
+        #expect(try weeks.map { try weekViews(daemon, $0) } == before)
+    }
+
+    @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let monday = Self.today.mondayOfWeek
+        #expect(try daemon.ctl(["plan", "import", "--week-start", monday.adding(days: -7).description, Self.plans + "dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", "--week-start", monday.description, Self.plans + "messy-model-output.txt"]).status == 0)
+        let today = try JSONParser.parse(try daemon.ctl(["plan", "show", "--week", Self.today.description, "--json"]).stdout)
+        #expect(today["planId"] == 2 && today["carriedOverTo"] == nil, "\(today)")
+        if Self.today != monday {
+            let past = try JSONParser.parse(try daemon.ctl(["plan", "show", "--week", monday.description, "--json"]).stdout)
+            #expect(past["planId"] == 1 && past["carriedOverTo"] == .string(monday.description), "this week's Monday was plan 1's: \(past)")
+        }
+    }
     /// The ids and set numbers `show --json` lists for the active session.
     func shownSets(_ daemon: DaemonProcess) throws -> [(id: Int, number: Int)] {
         let shown = try JSONParser.parse(try daemon.ctl(["show", "--json"]).stdout)

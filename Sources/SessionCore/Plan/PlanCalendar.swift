@@ -18,6 +18,10 @@ public enum PlanCalendar {
     public struct Choice: Sendable, Equatable {
         public let planID: Int64
         public let carriedOver: Bool
+        public init(planID: Int64, carriedOver: Bool) {
+            self.planID = planID
+            self.carriedOver = carriedOver
+        }
     }
 
     /// Picks the plan for `date` among `plans`: the active plan when its week holds the
@@ -35,6 +39,17 @@ public enum PlanCalendar {
             !plans.contains(where: { $0.weekStart > active.weekStart })
         else { return nil }
         return Choice(planID: active.planID, carriedOver: true)
+    }
+
+    /// The plan of each day from `first` through `last` (those that have one), as
+    /// `choose` picks it among `plans`: what a change of the plans must not alter for
+    /// days already past.
+    public static func choices(from first: LocalDate, through last: LocalDate, plans: [PlanWeek]) -> [(date: LocalDate, choice: Choice)] {
+        guard first <= last, !plans.isEmpty else { return [] }
+        return (first.daysSinceEpoch...last.daysSinceEpoch).compactMap { day in
+            let date = LocalDate(daysSinceEpoch: day)
+            return choose(for: date, plans: plans).map { (date: date, choice: $0) }
+        }
     }
 
     /// `plan` moved to the week starting `monday`, each day on the same weekday: how a

@@ -7,6 +7,8 @@ public enum SessionError: Error, Sendable, Equatable {
     case sessionNotActive(Int64)
     case planNotFound(Int64)
     case noActivePlan
+    /// No plan covers the day: none for its week, and the active plan does not carry over to it.
+    case noPlanCovers(LocalDate)
     case planDayNotFound(Int64)
     case plannedExerciseNotFound(Int64)
     /// The planned exercise belongs to another day than the session's.

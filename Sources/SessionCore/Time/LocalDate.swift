@@ -115,4 +115,11 @@ extension JSONReader {
         guard let date = LocalDate(try string(key)) else { throw JSONReadError(path: path + "." + key, expected: "a date as YYYY-MM-DD") }
         return date
     }
+
+    /// A date as YYYY-MM-DD, or nil when the member is missing or null.
+    public func optionalDate(_ key: String) throws(JSONReadError) -> LocalDate? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let date = LocalDate(text) else { throw JSONReadError(path: path + "." + key, expected: "a date as YYYY-MM-DD") }
+        return date
+    }
 }

@@ -10,6 +10,9 @@ public enum PlanGet: MethodContract {
     public struct Params: MethodParams {
         /// Default: the active plan.
         public var planID: Int64?
+        /// The plan that covers this day instead (kept for past days, carried over to
+        /// later weeks): not with `planID`.
+        public var date: LocalDate?
 
         public init() {}
 
@@ -17,6 +20,7 @@ public enum PlanGet: MethodContract {
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("planId", &planID, "default: the active plan")
+            coder.date("date", &date, "instead of planId: the plan that covers this day (as sessions and summaries take it)")
         }
     }
 }
@@ -32,8 +36,10 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
     public let dayIDs: [Int64]
     /// Planned-exercise row ids parallel to each day's exercises.
     public let exerciseIDs: [[Int64]]
+    /// Asked for by date: the Monday of the later week this plan was carried over to.
+    public let carriedOverTo: LocalDate?
 
-    public init(planID: Int64, active: Bool, importedAt: String, plan: Plan, dayIDs: [Int64], exerciseIDs: [[Int64]]) {
+    public init(planID: Int64, active: Bool, importedAt: String, plan: Plan, dayIDs: [Int64], exerciseIDs: [[Int64]], carriedOverTo: LocalDate? = nil) {
         precondition(dayIDs.count == plan.days.count && zip(exerciseIDs, plan.days).allSatisfy { $0.count == $1.exercises.count },
                      "one id per day and per exercise")
         self.planID = planID
@@ -42,11 +48,12 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
         self.plan = plan
         self.dayIDs = dayIDs
         self.exerciseIDs = exerciseIDs
+        self.carriedOverTo = carriedOverTo
     }
 
     public static let schema = Schema.object([
         "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp,
-        "days": Schema.array(Schema.object),
+        "days": Schema.array(Schema.object), "carriedOverTo": Schema.nullable(Schema.date),
     ])
 
     public func encodeMembers(to writer: inout JSONWriter) {
@@ -55,6 +62,7 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
         writer.member("weekStart", plan.weekStart.description)
         writer.member("active", active)
         writer.member("importedAt", importedAt)
+        if let carriedOverTo { writer.member("carriedOverTo", carriedOverTo.description) }
         writer.key("days")
         writer.array {
             for (dayIndex, day) in plan.days.enumerated() {
@@ -100,6 +108,6 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
         self.init(
             planID: try reader.id("planId"), active: try reader.bool("active"), importedAt: try reader.string("importedAt"),
             plan: Plan(name: try reader.string("name"), weekStart: try reader.date("weekStart"), days: days),
-            dayIDs: dayIDs, exerciseIDs: exerciseIDs)
+            dayIDs: dayIDs, exerciseIDs: exerciseIDs, carriedOverTo: try reader.optionalDate("carriedOverTo"))
     }
 }
