@@ -413,11 +413,22 @@ extension Commands {
         /// The names logged, then (with `planned`) the active plan's not logged yet; a
         /// name given twice once, as first given.
         let names: [String]
+        /// With `dayOf`, the plan day that date trains (nil: a rest day or no plan).
+        let planDay: PlanDay?
 
-        init(client: SocketClient, planned: Bool = false) throws {
+        init(client: SocketClient, planned: Bool = false, dayOf date: LocalDate? = nil) throws {
             var calls = [SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params())]
             if planned { calls.append(SocketClient.Call(PlanGet.self, PlanGet.Params())) }
+            var dayParams = PlanGet.Params()
+            dayParams.date = date
+            if date != nil { calls.append(SocketClient.Call(PlanGet.self, dayParams)) }
             let replies = try client.pipeline(calls)
+            // No plan covering the date is no plan day, not an error.
+            if let date, case .result(let json) = replies[replies.count - 1], let document = try? PlanGet.Result(json: json) {
+                planDay = document.plan.days.first { $0.weekday == date.weekday && !$0.rest }
+            } else {
+                planDay = nil
+            }
             let aliasItems = try ExerciseAliases.Result(json: try replies[0].value()).items
             aliases = Dictionary(aliasItems.map { ($0.alias, $0.name) }, uniquingKeysWith: { first, _ in first })
             var names = try HistoryExercises.Result(json: try replies[1].value()).items.map(\.name)

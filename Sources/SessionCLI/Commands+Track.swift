@@ -12,13 +12,16 @@ extension Commands {
             YYYY-MM-DD; START-END its times (18:00-19:05; an end before the start is the next
             morning). Then the exercises, separated by commas, each a name and its sets as
             log writes them: squat 3x5@100, bench 8 60, plank 45s. Names match your history and
-            the active plan's exercises as log matches them (--new for a name in neither). The
+            the active plan's exercises as log matches them, the day's own first (--new for a
+            name in none). The
             session is stored whole or not at all, as a finished session with its sets;
-            tracking the same start and title again adds nothing.
+            tracking the same start and title again adds nothing. On a planned day it is
+            that day's session, as if it had been logged live: it takes the day's title
+            (unless --title) and its sets count against the day's planned exercises.
             Example: sessionctl track yesterday 18:00-19:05 squat 3x5@100, row 3x8x60, plank 45s
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--title", value: "TEXT", help: "the session's title (default: Workout)"),
+            OptionSpec("--title", value: "TEXT", help: "the session's title (default: the plan day's, else Workout)"),
             OptionSpec("--rpe", value: "N", help: "the session's effort 1–10 (half steps allowed)"),
             OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec("--new", help: "names that match nothing logged or planned are new exercises"),
@@ -40,14 +43,10 @@ extension Commands {
         let parts = words.joined(separator: " ").split(separator: ",").map { String($0).split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
         guard !parts.isEmpty else { throw UsageError("track needs at least one EXERCISE with its sets, e.g. squat 3x5@100") }
         let client = try context.connect(arguments)
-        // Asked for once, at the first name that needs it.
-        var known: KnownExercises?
-        func knownExercises() throws -> KnownExercises {
-            if let known { return known }
-            let fetched = try KnownExercises(client: client, planned: true)
-            known = fetched
-            return fetched
-        }
+        // The names known and the plan day the date trains, in one round trip.
+        let known = try KnownExercises(client: client, planned: true, dayOf: day)
+        let planDay = known.planDay
+        let dayExercises = planDay?.exercises.map { ExerciseMatcher.Candidate(offPlan: $0.name) } ?? []
         var sets: [HistorySet] = []
         for part in parts {
             let wanted = try LogArguments(part, unit: context.console.units)
@@ -57,13 +56,20 @@ extension Commands {
             guard wanted.reps != nil || wanted.durationSeconds != nil || wanted.weightKg != nil else {
                 throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
             }
-            guard let name = try knownName(typed, arguments: arguments, known: knownExercises, context: context, command: "track") else { return ExitStatus.refused }
+            // The plan day's exercises first, as log matches the session's day first.
+            let name: String
+            if case .logged(let planned) = ExerciseMatcher.match(typed, in: dayExercises) {
+                name = planned
+            } else {
+                guard let found = try knownName(typed, arguments: arguments, known: { known }, context: context, command: "track") else { return ExitStatus.refused }
+                name = found
+            }
             for _ in 0..<wanted.sets {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
             }
         }
         let duration = end > start ? end - start : end + 86_400 - start
-        let title = arguments.value("--title").map { $0.collapsingWhitespace() } ?? "Workout"
+        let title = arguments.value("--title").map { $0.collapsingWhitespace() } ?? planDay?.title ?? "Workout"
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,
                                      note: arguments.value("--note"), rpe: try rpeOption(arguments), sets: sets)

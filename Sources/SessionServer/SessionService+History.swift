@@ -111,7 +111,10 @@ extension SessionService {
             return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)
         }
         let sessions = HistoryWorkout.merging(staged.workouts).map { ImportedSession(workout: $0, startedAtMs: clock.ms(of: $0.start), date: $0.start.date) }
-        let new = try database.newImports(sessions)
+        var new = try database.newImports(sessions)
+        // Entered afterwards here (track, or a program without a source): it trained the
+        // plan day of its date like a live session.
+        if staged.source == nil { new = try new.map(placedOnPlanDay) }
         if !params.dryRun { try database.insertImported(new, source: staged.source) }
         let result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
                                           imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
@@ -124,6 +127,26 @@ extension SessionService {
             malloc_trim(0)
         }
         return result
+    }
+}
+
+extension SessionService {
+    /// `session` on the plan day of its date, if that is a training day: each set counts
+    /// against the day's planned exercise its name names, as `log` matches a name (the
+    /// same exercise key, an alias's exercise).
+    func placedOnPlanDay(_ session: ImportedSession) throws -> ImportedSession {
+        guard let choice = try database.planChoice(for: session.date),
+            let day = try database.planDay(planID: choice.planID, weekday: session.date.weekday), !day.rest
+        else { return session }
+        let planned = try database.plannedExercises(dayID: day.id)
+        var placed = session
+        placed.planDayID = day.id
+        placed.carriedOver = choice.carriedOver
+        placed.plannedExerciseIDs = try session.workout.sets.map { set in
+            let key = set.exercise.exerciseKey
+            return try plannedExercise(key: database.alias(key)?.nameKey ?? key, in: planned)?.id
+        }
+        return placed
     }
 }
 

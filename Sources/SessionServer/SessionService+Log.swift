@@ -95,12 +95,17 @@ extension SessionService {
         // An alias ("ohp") names its exercise: the plan's, else by the alias's name.
         let typedKey = typed.exerciseKey
         let alias = try database.alias(typedKey)
-        let key = alias?.nameKey ?? typedKey
-        if let match = try planned.first(where: { try database.canonicalKey($0.exercise.name.exerciseKey) == key }) {
+        if let match = try plannedExercise(key: alias?.nameKey ?? typedKey, in: planned) {
             return (match.id, match.exercise, match.exercise.name, nil)
         }
         guard let alias else { return (nil, nil, typed, typedKey) }
         return (nil, nil, alias.name, nil)
+    }
+
+    /// The planned exercise of `planned` whose name has the exercise key `key` (an
+    /// alias's key already resolved to its exercise's), under aliases as well.
+    func plannedExercise(key: String, in planned: [(id: Int64, exercise: PlannedExercise)]) throws -> (id: Int64, exercise: PlannedExercise)? {
+        try planned.first { try database.canonicalKey($0.exercise.name.exerciseKey) == key }
     }
 
     /// What `position` or `match` names among the day's `planned` exercises and the

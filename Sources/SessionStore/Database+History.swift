@@ -8,6 +8,13 @@ public struct ImportedSession: Sendable {
     public let startedAtMs: Int64
     public let endedAtMs: Int64
     public let workout: HistoryWorkout
+    /// The plan day it trained, for a session entered afterwards on a planned day, and
+    /// whether that day's plan was carried over to its week.
+    public var planDayID: Int64?
+    public var carriedOver = false
+    /// The planned exercise each set counts against (parallel to the workout's sets),
+    /// or empty: none does.
+    public var plannedExerciseIDs: [Int64?] = []
 
     public init(workout: HistoryWorkout, startedAtMs: Int64, date: LocalDate) {
         self.workout = workout
@@ -56,6 +63,8 @@ extension Database {
                     parameters, index, session throws(SQLiteError) in
                     let workout = session.workout
                     try parameters.bind(firstID + Int64(index))
+                    try parameters.bind(session.planDayID)
+                    try parameters.bind(Int64(session.carriedOver ? 1 : 0))
                     try parameters.bind(session.date.description)
                     try parameters.bind(workout.title)
                     try parameters.bind(session.startedAtMs)
@@ -118,7 +127,8 @@ extension Database {
                                                bodyMassKg: bodyMass)
                     let next = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     if let previous { numbering[previous].numbering = next } else { numbering.append((key, next)) }
-                    rows.append(ImportedSetRow(sessionID: sessionID, exerciseName: exerciseName, set: set, decision: decision,
+                    rows.append(ImportedSetRow(sessionID: sessionID, plannedExerciseID: session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index],
+                                               exerciseName: exerciseName, set: set, decision: decision,
                                                loggedAtMs: session.startedAtMs + Int64(index)))
                     if rows.count == Self.importRowsPerInsert { try flush() }
                 }
@@ -134,6 +144,7 @@ extension Database {
 /// the set, where it goes, and what it decided (its key, numbering and estimates).
 private struct ImportedSetRow {
     let sessionID: Int64
+    let plannedExerciseID: Int64?
     let exerciseName: String
     let set: HistorySet
     let decision: SetDecision
@@ -141,6 +152,7 @@ private struct ImportedSetRow {
 
     func bind(_ parameters: inout Statement.Parameters) throws(SQLiteError) {
         try parameters.bind(sessionID)
+        try parameters.bind(plannedExerciseID)
         try parameters.bind(exerciseName)
         try parameters.bind(decision.exerciseKey)
         try parameters.bind(decision.setNumber)
@@ -177,16 +189,16 @@ extension Database {
 
     private static func insertImportedSets(_ count: Int) -> String {
         """
-        INSERT INTO logged_set (session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
-            duration_seconds, distance_m, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, superset)
-        VALUES \(placeholders(rows: count, columns: 16))
+        INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps,
+            weight_kg, duration_seconds, distance_m, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, superset)
+        VALUES \(placeholders(rows: count, columns: 17))
         """
     }
 
     private static func insertImportedSessions(_ count: Int) -> String {
         """
-        INSERT INTO session (id, date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key)
-        VALUES \(placeholders(rows: count, columns: 9))
+        INSERT INTO session (id, plan_day_id, carried_over, date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key)
+        VALUES \(placeholders(rows: count, columns: 11))
         """
     }
 

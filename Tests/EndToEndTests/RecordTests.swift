@@ -55,6 +55,47 @@ import JSON
         #expect(try weeks.map { try weekViews(daemon, $0) } == before)
     }
 
+    /// The summary's skipped exercises of a week as "date name done/planned".
+    func skipped(_ daemon: DaemonProcess, week: LocalDate) throws -> [String] {
+        let summary = try JSONParser.parse(try daemon.ctl(["summary", "--week", week.description, "--json"]).stdout)
+        return (summary["skipped"]?.arrayValue ?? []).map {
+            "\($0["date"]?.stringValue ?? "?") \($0["name"]?.stringValue ?? "?") \($0["setsDone"]?.intValue ?? -1)/\($0["setsPlanned"]?.intValue ?? -1)"
+        }
+    }
+
+    @Test func sessionsEnteredAfterwardsCountAgainstTheirPlanDay() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let week = Self.today.mondayOfWeek.adding(days: -7)
+        let (monday, wednesday, friday) = (week, week.adding(days: 2), week.adding(days: 4))
+        #expect(try daemon.ctl(["plan", "import", "--week-start", week.description, Self.plans + "dumbbell-3day.json"]).status == 0)
+        // Monday, tracked whole: every planned exercise in full, by the names a person types.
+        let tracked = try daemon.ctl(["track", monday.description, "18:00-19:05", "dumbbell bench 4x8@22.5,", "seated dumbbell shoulder press 3x10@15,",
+                                      "fly 3x12@10,", "overhead triceps extension 3x12@12.5,", "plank 45s,", "plank 45s,", "plank 45s"])
+        #expect(tracked.status == 0 && tracked.stdout.hasPrefix("tracked Upper Push + Core · \(monday) 18:00"), "\(tracked.stdout) \(tracked.stderr)")
+        // Wednesday, started and finished afterwards with --at: only the goblet squats.
+        #expect(try daemon.ctl(["start", "--at", "\(wednesday)T18:00:00Z"]).status == 0)
+        #expect(try daemon.ctl(["log", "goblet", "4x10@24", "--at", "\(wednesday)T18:10:00Z"]).status == 0)
+        let finished = try JSONParser.parse(try daemon.ctl(["finish", "--at", "\(wednesday)T19:00:00Z", "--json"]).stdout)
+        let wednesdayID = try #require(finished["sessionId"]?.intValue)
+        // Friday: a session tracked under a title of the person's own.
+        #expect(try daemon.ctl(["track", friday.description, "07:00-07:40", "--title", "Early pull", "one-arm dumbbell row 4x10@25"]).status == 0)
+        // What the test expects, counted from what it logged against the plan's rows.
+        let wednesdaySkipped = ["\(wednesday) Dumbbell Romanian Deadlift 0/4", "\(wednesday) Bulgarian Split Squat 0/3",
+                                "\(wednesday) Dumbbell Calf Raise 0/3", "\(wednesday) Dead Bug 0/3"]
+        let fridaySkipped = ["\(friday) Pull-Up 0/3", "\(friday) Dumbbell Reverse Fly 0/3", "\(friday) Hammer Curl 0/3", "\(friday) Side Plank 0/2"]
+        #expect(try skipped(daemon, week: week) == wednesdaySkipped + fridaySkipped)
+        let summary = try JSONParser.parse(try daemon.ctl(["summary", "--week", week.description, "--json"]).stdout)
+        #expect(summary["completedPlannedDays"] == .array([.string(monday.description), .string(wednesday.description), .string(friday.description)]))
+        #expect(summary["missedDays"] == .array([]))
+        // A forgotten set added to Wednesday's finished session counts too.
+        #expect(try daemon.ctl(["log", "--session", "\(wednesdayID)", "romanian", "4x10@20"]).status == 0)
+        #expect(try skipped(daemon, week: week) == Array(wednesdaySkipped.dropFirst()) + fridaySkipped)
+        // The sessions take the plan days' titles, but for one given.
+        let list = try JSONParser.parse(try daemon.ctl(["call", "session.list", #"{"limit": 10}"#]).stdout)
+        #expect(list.arrayValue?.map { $0["title"]?.stringValue ?? "?" } == ["Early pull", "Lower Body", "Upper Push + Core"])
+    }
+
     @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -75,6 +75,19 @@ import JSON
         #expect(context.hasPrefix("Week of 2026-11-30: 1 of 2 planned sessions done (50% adherence); missed Wed; 1 extra session."))
     }
 
+    @Test func setsWithoutAPlannedRowCountAgainstTheDaysExerciseOfTheirName() {
+        // A workout imported from another tracker on a planned day: its sets name the
+        // exercises but point at no planned row.
+        let planned = [SummaryInput.PlannedDay(date: monday, exercises: [(id: 1, name: "Squat", sets: 3), (id: 2, name: "Row", sets: 2)])]
+        let sessions = [SummaryInput.Session(id: 10, date: monday, activeSeconds: 3000, rpe: nil)]
+        let sets = [set(10, nil, "squat", reps: 5, kg: 100), set(10, nil, "Squat", reps: 5, kg: 100), set(10, nil, "SQUAT", reps: 5, kg: 100),
+                    set(10, nil, "Row", reps: 8, kg: 50), set(10, nil, "Curl", reps: 10, kg: 12)]
+        let summary = SummaryBuilder.build(input(planned: planned, sessions: sessions, sets: sets))
+        #expect(summary.completedPlannedDays == [monday])
+        #expect(summary.skipped == [SkippedExercise(date: monday, name: "Row", setsDone: 1, setsPlanned: 2)],
+                "three squats of three planned are done; one row of two")
+    }
+
     @Test func trendsAgainstTheFourWeeksBefore() {
         let sessions = [SummaryInput.Session(id: 1, date: monday, activeSeconds: 600, rpe: nil)]
         let sets = [set(1, nil, "Squat", reps: 5, kg: 103), set(1, nil, "Bench", reps: 5, kg: 80), set(1, nil, "Row", reps: 8, kg: 57),

@@ -98,9 +98,19 @@ public enum SummaryBuilder {
     }
 
     static func skipped(_ input: SummaryInput, counted: [SummaryInput.Set], sessionDates: [Int64: LocalDate], completed: Set<LocalDate>) -> [SkippedExercise] {
+        // A set stored without a planned exercise (a workout imported from another
+        // tracker on a planned day) counts against the day's exercise of its name.
+        var plannedByKey: [LocalDate: [String: Int64]] = [:]
+        for day in input.plannedDays {
+            for exercise in day.exercises where plannedByKey[day.date]?[input.canonicalKey(exercise.name)] == nil {
+                plannedByKey[day.date, default: [:]][input.canonicalKey(exercise.name)] = exercise.id
+            }
+        }
         var done: [LocalDate: [Int64: Int]] = [:]
         for set in counted {
-            guard let id = set.plannedExerciseID, let date = sessionDates[set.sessionID] else { continue }
+            guard let date = sessionDates[set.sessionID],
+                let id = set.plannedExerciseID ?? plannedByKey[date]?[set.exerciseKey ?? input.canonicalKey(set.name)]
+            else { continue }
             done[date, default: [:]][id, default: 0] += 1
         }
         var result: [SkippedExercise] = []
