@@ -55,6 +55,10 @@ enum ErrorMapping {
             return .application(
                 .planNotFound, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it.",
                 details: [(key: "date", value: .string(date.description))])
+        case .dayInFuture(let day, let today):
+            return .application(
+                .dayInFuture, message: "\(day) is after today (\(today)): a session is started on the day it is done, or entered afterwards.",
+                details: [(key: "date", value: .string(day.description)), (key: "today", value: .string(today.description))])
         case .planDayNotFound(let dayID):
             return .application(.planDayNotFound, message: "No plan day with id \(dayID).", details: [id("planDayId", dayID)])
         case .plannedExerciseNotFound(let exerciseID):

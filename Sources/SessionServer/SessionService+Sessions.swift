@@ -12,6 +12,8 @@ extension SessionService {
             throw RPCError.invalidParams([PathMessage(path: "params.date", message: "\(date) is not the day of at (\(at.text), \(clock.localDate(atMs: at.ms)) here); give one or make them agree")])
         }
         let day = params.date ?? clock.localDate(atMs: startedAt)
+        let today = clock.localDate(atMs: nowMs)
+        if day > today { throw SessionError.dayInFuture(day, today: today) }
         var planDay: PlanDayRecord?
         var carriedOver = false
         if let planDayID = params.planDayID {

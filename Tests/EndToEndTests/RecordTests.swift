@@ -96,6 +96,20 @@ import JSON
         #expect(list.arrayValue?.map { $0["title"]?.stringValue ?? "?" } == ["Early pull", "Lower Body", "Upper Push + Core"])
     }
 
+    @Test func aSessionIsNeverDatedAfterTodayNorOffItsStartsDay() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let tomorrow = Self.today.adding(days: 1)
+        let future = try daemon.ctl(["start", tomorrow.description])
+        #expect(future.status == 1, "\(future.stderr)")
+        #expect(future.stderr.contains("\(tomorrow) is after today (\(Self.today))") && !future.stderr.contains("Usage:"), "\(future.stderr)")
+        let yesterday = Self.today.adding(days: -1)
+        let apart = try daemon.ctl(["start", yesterday.description, "--at", "\(yesterday.adding(days: -1))T18:00:00Z"])
+        #expect(apart.status != 0 && apart.stderr.contains("is not the day of at"), "\(apart.stderr)")
+        #expect(try daemon.client().call("session.current") == .null, "nothing was started")
+        #expect(try daemon.ctl(["start", yesterday.description, "--at", "\(yesterday)T18:00:00Z"]).status == 0)
+    }
+
     @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

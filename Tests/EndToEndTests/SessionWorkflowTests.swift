@@ -10,9 +10,9 @@ import JSON
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
-        let plan = try Workout.importPlan(client)
+        let plan = try Workout.importPlan(client, weekStart: "2026-11-23")
         #expect(plan["days"]?.arrayValue?.count == 7)
-        let start = try client.call("session.start", .obj(["date": "2026-12-02"]))
+        let start = try client.call("session.start", .obj(["date": "2026-11-25"]))
         #expect(start["title"] == "Lower Body")
         #expect(start["exercises"]?.arrayValue?.count == 5)
         #expect(start["next"]?["name"] == "Goblet Squat")
@@ -73,8 +73,8 @@ import JSON
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
-        try Workout.importPlan(client)
-        let carried = try client.call("session.start", .obj(["date": "2026-12-09"]))
+        try Workout.importPlan(client, weekStart: "2026-11-16")
+        let carried = try client.call("session.start", .obj(["date": "2026-11-25"]))
         #expect(carried["carriedOver"] == true)
         #expect(carried["title"] == "Lower Body")
         _ = try client.call("session.abort")
@@ -86,7 +86,7 @@ import JSON
         #expect(logged["progress"]?["plannedSets"] == 0)
         let done = try client.call("session.finish")
         #expect(done["completion"] == 1)
-        let before = try client.call("session.start", .obj(["date": "2026-11-23"]))
+        let before = try client.call("session.start", .obj(["date": "2026-11-09"]))
         #expect(before["planDayId"] == .null, "a week before the plan has no plan day")
     }
 

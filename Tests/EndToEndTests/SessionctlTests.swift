@@ -270,8 +270,8 @@ import JSON
     @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        try Workout.importPlan(try daemon.client())
-        _ = try ctl(daemon, ["start", "2026-12-02"])
+        try Workout.importPlan(try daemon.client(), weekStart: "2026-11-23")
+        _ = try ctl(daemon, ["start", "2026-11-25"])
         let ambiguous = try ctl(daemon, ["log", "squat", "10"])
         #expect(ambiguous.status == 2)
         #expect(ambiguous.stderr.contains("\"squat\" matches several exercises; nothing was logged"))
@@ -489,8 +489,8 @@ import JSON
         #expect(script.status == 0)
         #expect(script.stdout.contains("complete -F _sessionctl sessionctl"))
         #expect(script.stdout.contains("\"plan import\") flags=\""))
-        try Workout.importPlan(try daemon.client())
-        _ = try ctl(daemon, ["start", "2026-12-02"])
+        try Workout.importPlan(try daemon.client(), weekStart: "2026-11-23")
+        _ = try ctl(daemon, ["start", "2026-11-25"])
         #expect(try ctl(daemon, ["log", "--new", "farmer", "carry", "40s"]).status == 0)
         let names = try ctl(daemon, ["__complete-exercises"])
         #expect(names.stdout.split(separator: "\n").first == "goblet-squat")

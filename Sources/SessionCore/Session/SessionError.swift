@@ -10,6 +10,8 @@ public enum SessionError: Error, Sendable, Equatable {
     /// No plan covers the day: none for its week, and the active plan does not carry over to it.
     case noPlanCovers(LocalDate)
     case planDayNotFound(Int64)
+    /// A session dated after today: a workout is entered once it was done.
+    case dayInFuture(LocalDate, today: LocalDate)
     case plannedExerciseNotFound(Int64)
     /// The planned exercise belongs to another day than the session's.
     case exerciseNotInSession(plannedExerciseID: Int64, planDayID: Int64?)
