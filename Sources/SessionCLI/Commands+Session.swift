@@ -55,8 +55,13 @@ extension Commands {
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
             plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
             As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
-            8@60 and 8x60kg are one set of 8 at 60 kg. Without REPS and WEIGHT the set is
-            logged as planned. Anything else after the exercise is a usage error (exit 2).
+            8@60 and 8x60kg are one set of 8 at 60 kg; 85x5 (more than 20 "sets") is 85 kg × 5
+            reps, as Strong writes a set. Without REPS and WEIGHT the set is logged as
+            planned. Anything else after the exercise is a usage error (exit 2).
+            A set that looks mistyped is not stored but asked about (exit 1) with what it
+            could mean: more than 30 reps under a load (the set's weight, or an exercise
+            planned or logged with one: 5x85 of a squat is likely 5 reps at 85 kg), or a
+            weight over twice the heaviest the exercise was logged with. --yes stores it.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
@@ -66,6 +71,7 @@ extension Commands {
             OptionSpec("--at", value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
             OptionSpec("--new", help: "the exercise is new: log a name that matches nothing planned or logged before"),
             OptionSpec("--session", value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)"),
+            OptionSpec("--yes", short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         run: runLog)
 
@@ -94,6 +100,8 @@ extension Commands {
         if wanted.countIsPlain { params.count = wanted.reps } else { params.reps = wanted.reps }
         params.durationSeconds = wanted.durationSeconds
         params.weightKg = wanted.weightKg
+        // Numbers a person typed are checked before they are stored (SetPlausibility).
+        if wanted.typedNumbers, !arguments.has("--yes") { params.refuseImplausible = true }
         let read = params.sessionID.map { id in
             var get = SessionGet.Params()
             get.sessionID = id
@@ -105,12 +113,16 @@ extension Commands {
         let found: JSONValue? = if case .result(let value) = replies.read { value } else { nil }
         let session = params.sessionID == nil ? found.flatMap { try? SessionCurrent.Result(json: $0).session } : nil
         let date = params.sessionID == nil ? nil : found.flatMap { try? SessionGet.Result(json: $0).date }
+        if wanted.readAsWeightTimesReps, !arguments.has("--json"), let reps = wanted.reps, let weight = wanted.weightKg {
+            context.console.print(context.console.dim("read as weight × reps, as Strong writes a set: \(context.console.units.text(weight)) × \(reps)"))
+        }
         for reply in replies.sets {
             let result: SessionLog.Result
             switch reply {
             case .result(let value): result = try SessionLog.Result(json: value)
             case .error(let error):
                 if let status = exerciseRefusal(error, arguments: arguments, context: context) { return status }
+                if error.is(.implausibleSet) { return implausibleRefusal(error, wanted: wanted, arguments: arguments, context: context) }
                 throw DaemonRefusal(error: error)
             }
             if context.printJSON(result, arguments) { continue }
@@ -185,6 +197,54 @@ extension Commands {
             printUnknownExercise(words, suggestions: (data?["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue), command: "log", context: context)
         }
         return status
+    }
+
+    /// The daemon's doubt about a typed set (`implausible_set`) in the CLI's words, with
+    /// the other readings of what was typed and the command for each; exit 1. With
+    /// --json the error is printed as the daemon sent it.
+    static func implausibleRefusal(_ error: RPCError, wanted: LogArguments, arguments: ParsedArguments, context: CommandContext) -> Int32 {
+        if arguments.has("--json") {
+            context.console.print(JSONValue.obj(["error": error.json]).jsonText)
+            return ExitStatus.refused
+        }
+        let units = context.console.units
+        let exercise = error.data?["exercise"]?.stringValue ?? "this exercise"
+        let typed: String
+        switch wanted.exercise {
+        case .position(let position): typed = String(position)
+        case .name(let name): typed = name
+        }
+        var readings: [(meaning: String, command: String)] = []
+        if let heaviest = error.data?["heaviestKg"]?.numberValue, let weight = error.data?["weightKg"]?.numberValue {
+            context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(exercise) logged (\(units.text(heaviest))); nothing was logged.")
+            readings.append(("as typed", "add --yes"))
+        } else {
+            let reps = error.data?["reps"]?.intValue ?? wanted.reps ?? 0
+            context.console.error("sessionctl: \(reps) reps of \(exercise) under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was logged.")
+            switch wanted.written {
+            case .setsTimesReps(let sets, let count):
+                readings.append((PlanFormatter.count(sets, "rep") + " at \(count) \(units.rawValue)", "sessionctl log \(typed) \(sets) \(count)"))
+                readings.append((PlanFormatter.count(sets, "set") + " of \(count) reps", "add --yes"))
+            case .repsThenWeight(let count, let weight):
+                if let swapped = Int(weight), swapped <= SetPlausibility.maximumLoadedReps {
+                    readings.append((PlanFormatter.count(swapped, "rep") + " at \(count) \(units.rawValue)", "sessionctl log \(typed) \(swapped) \(count)"))
+                }
+                readings.append(("\(count) reps at \(weight) \(units.rawValue)", "add --yes"))
+            case .other:
+                readings.append(("as typed", "add --yes"))
+            }
+        }
+        guard readings.count > 1 else {
+            context.console.error("To store it as typed, add --yes.")
+            return ExitStatus.refused
+        }
+        context.console.error("Did you mean")
+        let width = readings.map(\.meaning.count).max() ?? 0
+        for reading in readings {
+            let label = reading.meaning + ":" + String(repeating: " ", count: width - reading.meaning.count)
+            context.console.error("  \(label)  \(reading.command)")
+        }
+        return ExitStatus.refused
     }
 
     /// "no exercise … did you mean …?" and how to log a new one.

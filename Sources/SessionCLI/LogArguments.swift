@@ -22,6 +22,23 @@ struct LogArguments: Equatable {
     /// REPS was a plain number ("45", not "45s" or "10x24"): sent as `count`, which the
     /// daemon reads as seconds for an exercise planned by time.
     var countIsPlain = false
+    /// How the numbers were written, for the other readings offered when the set looks
+    /// mistyped (`SetPlausibility`).
+    var written: Written = .other
+    /// "85x5" was read as 85 kg × 5 reps: no one logs 85 sets, and Strong writes a set
+    /// as weight × reps.
+    var readAsWeightTimesReps = false
+
+    enum Written: Equatable {
+        /// "5x85": SETS x REPS without a weight.
+        case setsTimesReps(sets: Int, reps: Int)
+        /// "85 5": REPS then WEIGHT as plain numbers.
+        case repsThenWeight(reps: Int, weight: String)
+        case other
+    }
+
+    /// True when the person typed a number (reps, a time or a weight), not "as planned".
+    var typedNumbers: Bool { reps != nil || durationSeconds != nil || weightKg != nil }
 
     init(exercise: Exercise, reps: Int? = nil, durationSeconds: Int? = nil, weightKg: Double? = nil, countIsPlain: Bool = false) {
         self.exercise = exercise
@@ -54,6 +71,8 @@ struct LogArguments: Equatable {
             sets = shorthand.sets
             self.reps = shorthand.reps
             weightKg = shorthand.weight
+            readAsWeightTimesReps = shorthand.weightFirst
+            if shorthand.weight == nil { written = .setsTimesReps(sets: shorthand.sets, reps: shorthand.reps) }
             quantities.removeFirst()
             guard quantities.isEmpty else { throw UsageError("unexpected \"\(quantities[0])\" after \(first)") }
             return
@@ -74,6 +93,7 @@ struct LogArguments: Equatable {
         if let weightWord = quantities.first {
             quantities.removeFirst()
             weightKg = try Self.kilograms(weightWord, unit: unit)
+            if countIsPlain, let reps, Double(weightWord) != nil { written = .repsThenWeight(reps: reps, weight: weightWord) }
         }
         guard quantities.isEmpty else { throw Self.unreadable(quantities[0]) }
     }
@@ -115,10 +135,14 @@ struct LogArguments: Equatable {
         Double(word) != nil || Quantity.hasTimeUnit(word) || Quantity.weight(word) != nil || (try? setsRepsWeight(word)) != nil
     }
 
+    /// Sets one shorthand may log, at most; a first number above it is a weight ("85x5").
+    static let maximumSets = 20
+
     /// "3x5" (3 sets of 5), "3x5x100" and "3x5@100" (at 100 kg), "8@60" and "8x60kg"
-    /// (one set of 8 at 60: a weight with its unit is no rep count); nil for a word of
-    /// another form. Bounds are checked: more than 20 sets is a usage error.
-    static func setsRepsWeight(_ word: String, unit: WeightUnit = .kg) throws(UsageError) -> (sets: Int, reps: Int, weight: Double?)? {
+    /// (one set of 8 at 60: a weight with its unit is no rep count), "85x5" (85 kg × 5
+    /// reps, `weightFirst`: more than `maximumSets` sets is none); nil for a word of
+    /// another form. Bounds are checked: more than 20 sets with a weight is a usage error.
+    static func setsRepsWeight(_ word: String, unit: WeightUnit = .kg) throws(UsageError) -> (sets: Int, reps: Int, weight: Double?, weightFirst: Bool)? {
         let lowered = word.lowercased().replacingOccurrences(of: "×", with: "x")
         var parts = lowered.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
         guard parts.count <= 2 else { return nil }
@@ -136,6 +160,10 @@ struct LogArguments: Equatable {
             guard let count = Int(counts[0]), Quantity.weight(counts[1])?.unit != Quantity.Weight.Unit.none, Quantity.weight(counts[1]) != nil else { return nil }
             reps = count
             weight = try kilograms(counts[1], unit: unit)
+        case (2, nil) where (Int(counts[0]) ?? 0) > maximumSets && Int(counts[1]) != nil:  // 85x5
+            guard let count = Int(counts[1]) else { return nil }
+            guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from 0 to 1000, got \(count)") }
+            return (1, count, try kilograms(counts[0], unit: unit), true)
         case (2, _):  // 3x5, 3x5@100
             guard let setCount = Int(counts[0]), let count = Int(counts[1]) else { return nil }
             sets = setCount
@@ -149,9 +177,9 @@ struct LogArguments: Equatable {
         default:
             return nil
         }
-        guard (1...20).contains(sets) else { throw UsageError("SETS in \(word) must be from 1 to 20, got \(sets)") }
+        guard (1...maximumSets).contains(sets) else { throw UsageError("SETS in \(word) must be from 1 to \(maximumSets), got \(sets)") }
         guard SessionLimits.reps.contains(reps) else { throw UsageError("REPS must be from 0 to 1000, got \(reps)") }
-        return (sets, reps, weight)
+        return (sets, reps, weight, false)
     }
 
     /// "24", "24kg", "55lb" → kg (pounds converted, rounded to 0.1 kg); a bare number is

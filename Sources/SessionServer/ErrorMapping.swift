@@ -59,6 +59,20 @@ enum ErrorMapping {
             return .application(
                 .dayInFuture, message: "\(day) is after today (\(today)): a session is started on the day it is done, or entered afterwards.",
                 details: [(key: "date", value: .string(day.description)), (key: "today", value: .string(today.description))])
+        case .implausibleSet(let doubt, let exercise):
+            switch doubt {
+            case .repsUnderLoad(let reps):
+                return .application(
+                    .implausibleSet,
+                    message: "\(reps) reps of \(exercise) with a load is more than \(SetPlausibility.maximumLoadedReps): likely reps and weight swapped. Nothing was logged; confirm to store it.",
+                    details: [(key: "doubt", value: "repsUnderLoad"), (key: "exercise", value: .string(exercise)), (key: "reps", value: JSONValue(reps))])
+            case .overBest(let weight, let heaviest):
+                return .application(
+                    .implausibleSet,
+                    message: "\(JSONValue.format(number: weight)) kg is more than twice the heaviest \(exercise) logged (\(JSONValue.format(number: heaviest)) kg). Nothing was logged; confirm to store it.",
+                    details: [(key: "doubt", value: "overBest"), (key: "exercise", value: .string(exercise)), (key: "weightKg", value: .number(weight)),
+                              (key: "heaviestKg", value: .number(heaviest))])
+            }
         case .planDayNotFound(let dayID):
             return .application(.planDayNotFound, message: "No plan day with id \(dayID).", details: [id("planDayId", dayID)])
         case .plannedExerciseNotFound(let exerciseID):

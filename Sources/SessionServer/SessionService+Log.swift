@@ -37,10 +37,15 @@ extension SessionService {
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
         let key = try database.canonicalKey(nameKey ?? name.exerciseKey)
+        let bests = try database.bests(exerciseKey: key)
+        if input.refuseImplausible == true,
+            let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg) {
+            throw SessionError.implausibleSet(doubt, exercise: name)
+        }
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
             previous: try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key),
-            bests: try database.bests(exerciseKey: key),
+            bests: bests,
             bodyMassKg: try bodyMass(forExercise: key, session: session))
         let stored = try database.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,

@@ -110,6 +110,41 @@ import JSON
         #expect(try daemon.ctl(["start", yesterday.description, "--at", "\(yesterday)T18:00:00Z"]).status == 0)
     }
 
+    @Test func shorthandNeverStoresAnImplausibleSetSilently() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let monday = Self.today.mondayOfWeek.adding(days: -7)
+        let plan = #"{"planName": "Legs", "days": [{"day": "Monday", "title": "Legs", "exercises": [{"name": "Back Squat", "sets": 5, "reps": 5, "weightKg": 80}]}]}"#
+        #expect(try daemon.ctl(["plan", "import", "--week-start", monday.description, "-"], stdin: plan).status == 0)
+        #expect(try daemon.ctl(["start", monday.description]).status == 0)
+        func stored() throws -> Int { try daemon.client().call("session.current")["sets"]?.intValue ?? -1 }
+        // 5x85 of a squat planned at 80 kg: five sets of 85 reps is not what was meant.
+        let swapped = try daemon.ctl(["log", "squat", "5x85"])
+        #expect(swapped.status == 1 && !swapped.stderr.contains("Usage:"), "\(swapped.stderr)")
+        #expect(swapped.stderr.contains("85 reps of Back Squat under a load is more than 30; nothing was logged."), "\(swapped.stderr)")
+        #expect(swapped.stderr.contains("5 reps at 85 kg:    sessionctl log squat 5 85"), "\(swapped.stderr)")
+        #expect(swapped.stderr.contains("5 sets of 85 reps:  add --yes"), "\(swapped.stderr)")
+        let single = try daemon.ctl(["log", "squat", "1x120"])
+        #expect(single.status == 1 && single.stderr.contains("1 rep at 120 kg:"), "\(single.stderr)")
+        let reversed = try daemon.ctl(["log", "squat", "85", "5"])
+        #expect(reversed.status == 1 && reversed.stderr.contains("5 reps at 85 kg:  sessionctl log squat 5 85"), "\(reversed.stderr)")
+        #expect(try stored() == 0, "nothing was stored")
+        // 85x5 can only be weight × reps: read so, and said.
+        let strong = try daemon.ctl(["log", "squat", "85x5"])
+        #expect(strong.status == 0 && strong.stdout.contains("read as weight × reps") && strong.stdout.contains("5 × 85 kg"), "\(strong.stdout)")
+        // A weight over twice the heaviest (85 kg) asks too.
+        let typo = try daemon.ctl(["log", "squat", "5", "850"])
+        #expect(typo.status == 1 && typo.stderr.contains("850 kg is more than twice the heaviest Back Squat logged (85 kg)"), "\(typo.stderr)")
+        #expect(try daemon.ctl(["log", "squat", "3", "170"]).status == 0, "exactly twice is plausible")
+        // Confirmed, it is stored as typed; an unloaded exercise takes any reps.
+        #expect(try daemon.ctl(["log", "squat", "5x85", "--yes"]).status == 0)
+        #expect(try daemon.ctl(["log", "--new", "push-up", "3x50"]).status == 0)
+        #expect(try stored() == 1 + 1 + 5 + 3)
+        let json = try daemon.ctl(["log", "squat", "5x85", "--json"])
+        let refusal = try JSONParser.parse(json.stdout)
+        #expect(json.status == 1 && refusal["error"]?["data"]?["reason"] == "implausible_set", "\(json.stdout)")
+    }
+
     @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

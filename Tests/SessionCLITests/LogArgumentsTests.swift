@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct LogArgumentsTests {
     @Test func readsPositionsNamesAndQuantities() throws {
-        #expect(try LogArguments(["2", "10", "24"]) == LogArguments.make(.position(2), reps: 10, weight: 24))
+        #expect(try LogArguments(["2", "10", "24"]) == LogArguments.make(.position(2), reps: 10, weight: 24, written: .repsThenWeight(reps: 10, weight: "24")))
         #expect(try LogArguments(["squat"]) == LogArguments.make(.name("squat")))
         #expect(try LogArguments(["plank", "45s"]) == LogArguments.make(.name("plank"), seconds: 45))
         #expect(try LogArguments(["goblet", "squat", "10", "24kg"]) == LogArguments.make(.name("goblet squat"), reps: 10, weight: 24))
@@ -34,11 +34,14 @@ import Testing
     }
 
     @Test func setsTimesRepsAsStrongAndHevyWriteThem() throws {
-        #expect(try LogArguments(["deadlift", "3x5"]) == LogArguments.make(.name("deadlift"), reps: 5, plain: false, sets: 3))
+        #expect(try LogArguments(["deadlift", "3x5"]) == LogArguments.make(.name("deadlift"), reps: 5, plain: false, sets: 3, written: .setsTimesReps(sets: 3, reps: 5)))
         #expect(try LogArguments(["squat", "3x5x100"]) == LogArguments.make(.name("squat"), reps: 5, weight: 100, plain: false, sets: 3))
         #expect(try LogArguments(["squat", "4×8@60kg"]) == LogArguments.make(.name("squat"), reps: 8, weight: 60, plain: false, sets: 4))
-        #expect(try LogArguments(["1", "3X10"]) == LogArguments.make(.position(1), reps: 10, plain: false, sets: 3))
-        #expect(throws: UsageError.self) { try LogArguments(["squat", "30x5"]) }
+        #expect(try LogArguments(["1", "3X10"]) == LogArguments.make(.position(1), reps: 10, plain: false, sets: 3, written: .setsTimesReps(sets: 3, reps: 10)))
+        // No one logs 30 sets at once: 30x5 is weight × reps, as Strong writes a set.
+        #expect(try LogArguments(["squat", "30x5"]) == LogArguments.make(.name("squat"), reps: 5, weight: 30, plain: false, weightFirst: true))
+        #expect(try LogArguments(["squat", "20x5"]) == LogArguments.make(.name("squat"), reps: 5, plain: false, sets: 20, written: .setsTimesReps(sets: 20, reps: 5)))
+        #expect(throws: UsageError.self) { try LogArguments(["squat", "30x5@100"]) }
         #expect(throws: UsageError.self) { try LogArguments(["squat", "3x5", "100"]) }
     }
 
@@ -65,9 +68,12 @@ import Testing
 
 extension LogArguments {
     /// `reps` is a plain count unless `plain` says otherwise (only "10x24" is not).
-    static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil, plain: Bool? = nil, sets: Int = 1) -> LogArguments {
+    static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil, plain: Bool? = nil, sets: Int = 1,
+                     written: Written = .other, weightFirst: Bool = false) -> LogArguments {
         var arguments = LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight, countIsPlain: plain ?? (reps != nil))
         arguments.sets = sets
+        arguments.written = written
+        arguments.readAsWeightTimesReps = weightFirst
         return arguments
     }
 }

@@ -112,3 +112,24 @@ import Testing
                 == Epley.oneRepMax(weightKg: 100, reps: 5))
     }
 }
+
+/// The rule a typed set is checked by before it is stored, on its edges.
+@Suite struct SetPlausibilityTests {
+    @Test func manyRepsAreDoubtedOnlyUnderALoad() {
+        #expect(SetPlausibility.doubt(reps: 30, weightKg: 80, plannedWeightKg: nil, heaviestKg: nil) == nil, "30 is still plausible")
+        #expect(SetPlausibility.doubt(reps: 31, weightKg: 80, plannedWeightKg: nil, heaviestKg: nil) == .repsUnderLoad(reps: 31))
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: 80, heaviestKg: nil) == .repsUnderLoad(reps: 85),
+                "5x85 of a squat planned at 80 kg")
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: nil, heaviestKg: 100) == .repsUnderLoad(reps: 85),
+                "an exercise logged with a weight before")
+        #expect(SetPlausibility.doubt(reps: 60, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil) == nil, "push-ups: no load anywhere")
+        #expect(SetPlausibility.doubt(reps: 60, weightKg: 0, plannedWeightKg: 0, heaviestKg: 0) == nil, "a zero load is none")
+    }
+
+    @Test func aWeightOverTwiceTheHeaviestIsDoubted() {
+        #expect(SetPlausibility.doubt(reps: 5, weightKg: 200, plannedWeightKg: nil, heaviestKg: 100) == nil, "exactly twice is plausible")
+        #expect(SetPlausibility.doubt(reps: 5, weightKg: 200.5, plannedWeightKg: nil, heaviestKg: 100) == .overBest(weightKg: 200.5, heaviestKg: 100))
+        #expect(SetPlausibility.doubt(reps: 1, weightKg: 120, plannedWeightKg: 80, heaviestKg: nil) == nil, "never logged: any weight")
+        #expect(SetPlausibility.doubt(reps: nil, weightKg: 500, plannedWeightKg: nil, heaviestKg: 100) == .overBest(weightKg: 500, heaviestKg: 100))
+    }
+}

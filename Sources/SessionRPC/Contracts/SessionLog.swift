@@ -34,6 +34,9 @@ public enum SessionLog: MethodContract {
         public var requestID: String?
         /// When the set was done (a client sends the RFC 3339 text as given).
         public var at: Timestamp?
+        /// Refuse (`implausible_set`) a set that looks mistyped (`SetPlausibility`): what
+        /// a client sends for numbers a person typed, until they confirm.
+        public var refuseImplausible: Bool?
 
         public init() {}
 
@@ -57,6 +60,8 @@ public enum SessionLog: MethodContract {
             coder.string("requestId", &requestID, maxLength: SessionLimits.requestIDLength,
                          "makes retries idempotent: the same requestId returns the first result")
             coder.timestamp("at", &at, CommonParams.atSummary)
+            coder.bool("refuseImplausible", &refuseImplausible,
+                       "true: refuse (implausible_set) a set of over \(SetPlausibility.maximumLoadedReps) reps under a load, or over twice the exercise's heaviest weight")
         }
 
         /// Exactly one of plannedExerciseId, position, exercise and match, not empty;
