@@ -202,7 +202,7 @@ extension Commands {
     /// The daemon's doubt about a typed set (`implausible_set`) in the CLI's words, with
     /// the other readings of what was typed and the command for each; exit 1. With
     /// --json the error is printed as the daemon sent it.
-    static func implausibleRefusal(_ error: RPCError, wanted: LogArguments, arguments: ParsedArguments, context: CommandContext) -> Int32 {
+    static func implausibleRefusal(_ error: RPCError, wanted: LogArguments, command: String = "log", arguments: ParsedArguments, context: CommandContext) -> Int32 {
         if arguments.has("--json") {
             context.console.print(JSONValue.obj(["error": error.json]).jsonText)
             return ExitStatus.refused
@@ -214,6 +214,8 @@ extension Commands {
         case .position(let position): typed = String(position)
         case .name(let name): typed = name
         }
+        // What to type instead: log takes the set alone; track's other parts stay as they were.
+        let invocation = command == "log" ? "sessionctl log" : "sessionctl \(command) …"
         var readings: [(meaning: String, command: String)] = []
         if let heaviest = error.data?["heaviestKg"]?.numberValue, let weight = error.data?["weightKg"]?.numberValue {
             context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(exercise) logged (\(units.text(heaviest))); nothing was logged.")
@@ -223,11 +225,11 @@ extension Commands {
             context.console.error("sessionctl: \(reps) reps of \(exercise) under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was logged.")
             switch wanted.written {
             case .setsTimesReps(let sets, let count):
-                readings.append((PlanFormatter.count(sets, "rep") + " at \(count) \(units.rawValue)", "sessionctl log \(typed) \(sets) \(count)"))
+                readings.append((PlanFormatter.count(sets, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(sets) \(count)"))
                 readings.append((PlanFormatter.count(sets, "set") + " of \(count) reps", "add --yes"))
             case .repsThenWeight(let count, let weight):
                 if let swapped = Int(weight), swapped <= SetPlausibility.maximumLoadedReps {
-                    readings.append((PlanFormatter.count(swapped, "rep") + " at \(count) \(units.rawValue)", "sessionctl log \(typed) \(swapped) \(count)"))
+                    readings.append((PlanFormatter.count(swapped, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(swapped) \(count)"))
                 }
                 readings.append(("\(count) reps at \(weight) \(units.rawValue)", "add --yes"))
             case .other:

@@ -25,6 +25,7 @@ extension Commands {
             OptionSpec("--rpe", value: "N", help: "the session's effort 1–10 (half steps allowed)"),
             OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec("--new", help: "names that match nothing logged or planned are new exercises"),
+            OptionSpec("--yes", short: "-y", help: "store sets that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         run: runTrack)
 
@@ -48,6 +49,8 @@ extension Commands {
         let planDay = known.planDay
         let dayExercises = planDay?.exercises.map { ExerciseMatcher.Candidate(offPlan: $0.name) } ?? []
         var sets: [HistorySet] = []
+        // The name each part resolved to, in order.
+        var resolved: [String] = []
         for part in parts {
             let wanted = try LogArguments(part, unit: context.console.units)
             guard case .name(let typed) = wanted.exercise else {
@@ -64,6 +67,7 @@ extension Commands {
                 guard let found = try knownName(typed, arguments: arguments, known: { known }, context: context, command: "track") else { return ExitStatus.refused }
                 name = found
             }
+            resolved.append(name)
             for _ in 0..<wanted.sets {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
             }
@@ -73,8 +77,17 @@ extension Commands {
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,
                                      note: arguments.value("--note"), rpe: try rpeOption(arguments), sets: sets)
-        let params = HistoryImport.Params(importID: "track-\(context.clock.nowMs())", chunk: 0, workouts: [workout], done: true)
-        let result = try context.call(client, HistoryImport.self, params)
+        var params = HistoryImport.Params(importID: "track-\(context.clock.nowMs())", chunk: 0, workouts: [workout], done: true)
+        if !arguments.has("--yes") { params.refuseImplausible = true }
+        let result: HistoryImport.Result
+        do {
+            result = try context.call(client, HistoryImport.self, params)
+        } catch let refusal as DaemonRefusal where refusal.error.is(.implausibleSet) {
+            // The part of the command the doubted set came from, with its readings.
+            let exercise = refusal.error.data?["exercise"]?.stringValue
+            let part = zip(parts, resolved).first { $0.1 == exercise }.map { $0.0 } ?? parts[0]
+            return implausibleRefusal(refusal.error, wanted: try LogArguments(part, unit: context.console.units), command: "track", arguments: arguments, context: context)
+        }
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         let when = "\(day) \(SessionFormatter.clock(start / 60 * 60, hours: true).dropLast(3))"
         if result.skipped > 0 {

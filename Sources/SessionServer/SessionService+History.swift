@@ -114,7 +114,10 @@ extension SessionService {
         var new = try database.newImports(sessions)
         // Entered afterwards here (track, or a program without a source): it trained the
         // plan day of its date like a live session.
-        if staged.source == nil { new = try new.map(placedOnPlanDay) }
+        if staged.source == nil {
+            new = try new.map(placedOnPlanDay)
+            if params.refuseImplausible == true { try checkPlausible(new) }
+        }
         if !params.dryRun { try database.insertImported(new, source: staged.source) }
         let result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
                                           imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
@@ -147,6 +150,22 @@ extension SessionService {
             return try plannedExercise(key: database.alias(key)?.nameKey ?? key, in: planned)?.id
         }
         return placed
+    }
+
+    /// Throws `implausibleSet` for the first set of `sessions` that looks mistyped
+    /// (`SetPlausibility`), against its planned exercise's weight and the bests stored.
+    func checkPlausible(_ sessions: [ImportedSession]) throws {
+        for session in sessions {
+            for (index, set) in session.workout.sets.enumerated() {
+                let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
+                let plannedWeight = try plannedID.flatMap { try database.plannedExercise($0)?.exercise.weightKg }
+                let key = set.exercise.exerciseKey
+                let bests = try database.bests(exerciseKey: database.canonicalKey(database.alias(key)?.nameKey ?? key))
+                if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg) {
+                    throw SessionError.implausibleSet(doubt, exercise: set.exercise)
+                }
+            }
+        }
     }
 }
 

@@ -143,6 +143,10 @@ import JSON
         let json = try daemon.ctl(["log", "squat", "5x85", "--json"])
         let refusal = try JSONParser.parse(json.stdout)
         #expect(json.status == 1 && refusal["error"]?["data"]?["reason"] == "implausible_set", "\(json.stdout)")
+        // track reads the same shorthand and asks the same, storing nothing.
+        let tracked = try daemon.ctl(["track", monday.description, "18:00-19:00", "squat", "5x85,", "push-up", "3x20"])
+        #expect(tracked.status == 1 && tracked.stderr.contains("5 reps at 85 kg:    sessionctl track … squat 5 85"), "\(tracked.stderr)")
+        #expect(try daemon.ctl(["track", monday.description, "18:00-19:00", "squat", "5x85,", "push-up", "3x20", "--yes"]).status == 0)
     }
 
     @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {

@@ -26,6 +26,9 @@ public enum HistoryImport: MethodContract {
         public var cancel = false
         /// Where the workouts come from (`strong`, `hevy`, `json`), kept with each session.
         public var source: String?
+        /// With `done`: refuse (`implausible_set`) a set of a workout entered afterwards
+        /// (no source) that looks mistyped, as `session.log` does.
+        public var refuseImplausible: Bool?
 
         public init() {}
 
@@ -65,6 +68,8 @@ public enum HistoryImport: MethodContract {
             coder.bool("cancel", &cancel, "drop everything staged under the id; nothing is stored")
             self.cancel = cancel ?? false
             coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: strong, hevy, json")
+            coder.bool("refuseImplausible", &refuseImplausible,
+                       "with done, for workouts without a source: refuse (implausible_set) a set that looks mistyped, as session.log does")
         }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
