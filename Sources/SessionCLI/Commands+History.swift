@@ -20,7 +20,8 @@ extension Commands {
             1) and nothing is stored: sending stops at the first, the file is read to its end
             for the others, and the daemon drops what it was sent. Workouts already stored
             (same start and title) are skipped. --dry-run asks the daemon what would be
-            stored and stores nothing.
+            stored and stores nothing. A workout whose timer was left running (a duration
+            over a day) is stored without its duration, with a warning naming its lines.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--format", value: "strong|hevy|json", help: "the export's app, when detection guesses wrong"),
@@ -63,7 +64,16 @@ extension Commands {
                 upload.cancel()
                 return refuse(export.problems)
             }
-            let result = try upload.finish(dryRun: dryRun, context: context)
+            let result: HistoryImport.Result
+            do {
+                result = try upload.finish(dryRun: dryRun, context: context)
+            } catch let refusal as DaemonRefusal where refusal.error.code == RPCError.Code.invalidParams && !refusal.problems.isEmpty {
+                // The file's values, not the command's arguments: a data error (the reader
+                // checks the daemon's bounds, so this is what it missed).
+                return refuse(refusal.problems.map { CSVTable.Failure(line: 0, message: "\($0.path.replacingOccurrences(of: "params.", with: "")): \($0.message)") })
+            }
+            // Values read otherwise than the file has them, by line; stored all the same.
+            for warning in export.warnings { console.error(console.dim("\(path): \(warning)")) }
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let counts = result.imported ?? HistoryCounts()
             let verb = dryRun ? "would import" : "imported"

@@ -52,6 +52,48 @@ import TestSupport
         try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath] + arguments, timeout: 120)
     }
 
+    /// Strong exports of people who forgot to stop the workout timer: durations of days.
+    @Test func aWorkoutWhoseTimerRanOnForDaysImportsWithoutItsDuration() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/forgot-the-timer.csv"
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-03-02 18:00:00,"Legs",47h 52m,"Squat (Barbell)",1,100,5,0,0,
+            2026-03-02 18:00:00,"Legs",47h 52m,"Squat (Barbell)",2,100,5,0,0,
+            2026-03-04 18:00:00,"Push",55m,"Bench Press (Barbell)",1,80,5,0,0,
+            2026-03-06 18:00:00,"Pull",1297540,"Deadlift (Barbell)",1,140,3,0,0,
+
+            """, to: path)
+        let run = try sessionctl(daemon, ["import", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("imported 3 workouts from strong: 4 sets"), "\(run.stdout)")
+        #expect(run.stderr.contains("lines 2–3: workout \"Legs\" of 2026-03-02 18:00: a duration of 47h 52m is longer than a day"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 5: workout \"Pull\" of 2026-03-06 18:00: a duration of 360h 25m is longer than a day"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Usage:"))
+        let list = try JSONParser.parse(try sessionctl(daemon, ["call", "session.list", #"{"limit": 10}"#]).stdout)
+        #expect(list.arrayValue?.map { $0["durationSeconds"]?.intValue ?? -1 } == [0, 55 * 60, 0], "\(list)")
+    }
+
+    /// Every problem of a file is a data error naming its line, never a usage error.
+    @Test func aBadValueIsADataErrorWithItsLine() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/bad.csv"
+        let longName = String(repeating: "x", count: 130)
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-03-02 18:00:00,"Legs",50m,"\(longName)",1,100,5,0,0,
+            2026-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,9999999,0,
+
+            """, to: path)
+        let run = try sessionctl(daemon, ["import", path])
+        #expect(run.status == 1 && !run.stderr.contains("Usage:"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 2: \"Exercise Name\": longer than 120 characters"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 3: \"Distance\": beyond 1000 km"), "\(run.stderr)")
+        #expect(try JSONParser.parse(try sessionctl(daemon, ["call", "session.list"]).stdout).arrayValue?.isEmpty == true)
+    }
+
     @Test(arguments: [("strong-export.csv", "strong"), ("hevy-export.csv", "hevy")])
     func theExampleExportsImportWholeAndEveryWeekAddsUp(file: String, kind: String) throws {
         let path = Fixtures.examplesDirectory + "/exports/" + file

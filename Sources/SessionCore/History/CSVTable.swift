@@ -45,7 +45,13 @@ public enum CSVTable {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let line: Int
         public let message: String
-        public var description: String { "line \(line): \(message)" }
+        public var description: String { line > 0 ? "line \(line): \(message)" : message }
+
+        /// `line` 0: a problem with no line of its own.
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
     }
 
     /// The records of a CSV text after its header, one at a time.

@@ -75,7 +75,7 @@ extension HistorySet: JSONObjectEncodable {
             distanceM: try reader.bounded(try reader.optionalNumber("distanceM"), "distanceM", HistoryLimits.distanceM),
             durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
             rpe: try reader.bounded(try reader.optionalNumber("rpe"), "rpe", SessionLimits.rpe),
-            note: try reader.text("note", HistoryLimits.noteLength), superset: try reader.text("superset", 60))
+            note: try reader.text("note", HistoryLimits.noteLength), superset: try reader.text("superset", HistoryLimits.supersetLength))
     }
 }
 

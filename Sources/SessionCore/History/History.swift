@@ -121,6 +121,8 @@ public enum HistoryLimits {
     public static let titleLength = 200
     /// Notes from other apps can be long; they are kept whole up to this.
     public static let noteLength = 4000
+    /// A superset's label, at most.
+    public static let supersetLength = 60
     public static let distanceM = 0.0...1_000_000.0
     /// Sessions per `history.export` page.
     public static let exportPage = 1...500

@@ -123,6 +123,10 @@ public enum TrackerExport {
         /// True once a problem was found (cheaper than `problems`, asked per workout).
         public var hasProblems: Bool { !recordProblems.isEmpty || rows?.problems.isEmpty == false }
 
+        /// What was read differently from how the file has it (a workout whose timer ran
+        /// on for days is stored without its duration), by line: the import goes on.
+        public var warnings: [Warning] { rows?.warnings ?? [] }
+
         /// Every problem found so far (at most `maximumProblems`), by line.
         public var problems: [CSVTable.Failure] {
             Array((recordProblems + (rows?.problems ?? [])).sorted { $0.line < $1.line }.prefix(maximumProblems))
@@ -161,6 +165,15 @@ public enum TrackerExport {
 }
 
 extension TrackerExport {
+    /// A value of the file read differently from how it stands, and the lines it is on.
+    public struct Warning: Equatable, CustomStringConvertible, Sendable {
+        public var lines: ClosedRange<Int>
+        public let message: String
+        public var description: String {
+            (lines.count == 1 ? "line \(lines.lowerBound)" : "lines \(lines.lowerBound)–\(lines.upperBound)") + ": " + message
+        }
+    }
+
     /// The marker of sessiond's own JSON export.
     public static let jsonFormatName = "sessiond-history"
 
@@ -268,6 +281,9 @@ struct RowReader {
     let columns: [TrackerExport.Column: Int]
     let format: TrackerExport.Format
     private(set) var problems: [CSVTable.Failure] = []
+    private(set) var warnings: [TrackerExport.Warning] = []
+    /// The workout the last warning is about: its later rows extend the warning's lines.
+    private var warnedWorkout: WorkoutKey?
     /// Hevy writes an exercise's note on every row of it: kept once.
     private var lastNote: (workout: WorkoutKey, exercise: String, note: String)?
 
@@ -429,12 +445,32 @@ struct RowReader {
             if duration == nil { problem(.duration, "not a duration: \"\(durationText)\" (expected e.g. 56m, 1h 2m or seconds)") }
         }
         let workoutKey = WorkoutKey(start: startText, title: title, number: text(.workoutNumber))
+        if title.count > HistoryLimits.titleLength { problem(.title, "longer than \(HistoryLimits.titleLength) characters") }
+        // A workout timer left running (24 hours to weeks): the workout is kept, its
+        // duration is unknown.
+        if let seconds = duration, !SessionLimits.durationSeconds.contains(seconds) {
+            duration = nil
+            if warnedWorkout == workoutKey, let last = warnings.indices.last {
+                warnings[last].lines = warnings[last].lines.lowerBound...line
+            } else {
+                warnedWorkout = workoutKey
+                warnings.append(TrackerExport.Warning(
+                    lines: line...line,
+                    message: "workout \"\(title)\" of \(start.date) \(start.description.dropFirst(11).prefix(5)): a duration of \(HistoryDates.hoursAndMinutes(seconds)) is longer than a day "
+                        + "(a workout timer left running?); stored without a duration"))
+            }
+        }
         let workoutNote = text(.workoutNote)
         func row(_ set: HistorySet?) -> Row { Row(workoutKey: workoutKey, start: start, durationSeconds: duration, workoutNote: workoutNote, set: set) }
         guard let exercise = text(.exercise) else {
             problem(.exercise, "missing")
             return nil
         }
+        if exercise.count > SessionLimits.exerciseNameLength { problem(.exercise, "longer than \(SessionLimits.exerciseNameLength) characters") }
+        for column in [TrackerExport.Column.note, .workoutNote] where (text(column)?.count ?? 0) > HistoryLimits.noteLength {
+            problem(column, "longer than \(HistoryLimits.noteLength) characters")
+        }
+        if (text(.superset)?.count ?? 0) > HistoryLimits.supersetLength { problem(.superset, "longer than \(HistoryLimits.supersetLength) characters") }
         let orderText = text(.setOrder)
         // Set orders are digits, most often: only a word is lowercased.
         let orderIsNumber = orderText?.utf8.allSatisfy { (0x30...0x39).contains($0) } ?? false
@@ -473,6 +509,7 @@ struct RowReader {
             default: break
             }
         }
+        if let value = distance, !HistoryLimits.distanceM.contains(value) { problem(.distance, "beyond \(Int(HistoryLimits.distanceM.upperBound / 1000)) km: \(value) m") }
         let seconds = number(.seconds).map(Self.whole)
         if let value = seconds, !SessionLimits.durationSeconds.contains(value) {
             problem(.seconds, "beyond \(SessionLimits.durationSeconds.upperBound) seconds: \(value)")
@@ -560,6 +597,11 @@ enum HistoryDates {
             let date = LocalDate(year: year, month: index + 1, day: day)
         else { return nil }
         return LocalDateTime("\(date) \(words[3])")
+    }
+
+    /// `47h 52m`, as a person reads a long duration.
+    static func hoursAndMinutes(_ seconds: Int) -> String {
+        "\(seconds / 3600)h \(seconds % 3600 / 60)m"
     }
 
     static func seconds(from start: LocalDateTime, to end: LocalDateTime) -> Int? {
