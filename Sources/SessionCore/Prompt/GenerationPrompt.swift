@@ -38,10 +38,12 @@ public struct GenerationPrompt: Sendable, Equatable {
         }
         let goals = bounded(profile.goals, Profile.Limits.goalsLength)
         let equipment = profile.equipment.prefix(Profile.Limits.equipmentCount).map { bounded($0, Profile.Limits.equipmentLength) }.filter { !$0.isEmpty }
-        let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0) }
+        // As entered: a 1.25 kg plate is 1.25, not 1.3.
+        let weights = profile.weightsKg.prefix(Profile.Limits.weightsCount).map { PromptText.number($0, decimals: 2) }
         return [
             "Goals: " + (goals.isEmpty ? "general fitness" : goals),
-            "\(equipmentLabel): " + (equipment.isEmpty ? "bodyweight only" : equipment.joined(separator: ", ")),
+            // No equipment entered is not known, not "bodyweight only".
+            "\(equipmentLabel): " + (equipment.isEmpty ? "not stated" : equipment.joined(separator: ", ")),
             "Available weights (kg): " + (weights.isEmpty ? "none" : weights.joined(separator: ", ")),
         ]
     }

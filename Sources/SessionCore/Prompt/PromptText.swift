@@ -4,15 +4,21 @@ import JSON
 /// free of the characters that could end the context, open a code fence, fake a label
 /// or a message boundary, or smuggle markup. What remains is data, not instructions.
 public enum PromptText {
-    /// Characters kept besides letters, digits and spaces.
-    static let allowedPunctuation: Set<Character> = ["-", "'", "&", "/", ".", ",", "+", "(", ")", "%"]
+    /// Characters kept besides letters, digits and spaces: the punctuation of a sentence
+    /// a person writes about their training ("Bench 100 kg by June; run a 5k!").
+    static let allowedPunctuation: Set<Character> = ["-", "'", "&", "/", ".", ",", "+", "(", ")", "%", "!", "?", ";", "~"]
 
-    /// `text` reduced to letters, digits, spaces and light punctuation, collapsed to one
-    /// line and cut to `maxLength` characters (ending in "…" when cut).
+    /// `text` reduced to letters, digits, spaces and a sentence's punctuation, collapsed
+    /// to one line and cut to `maxLength` characters (ending in "…" when cut). A colon is
+    /// kept between digits (a 5:30 mile) and nowhere else: "Equipment:" is how the
+    /// prompt's own labels look.
     public static func neutralise(_ text: String, maxLength: Int) -> String {
         var kept = ""
-        for character in text {
-            if character.isLetter || character.isNumber || allowedPunctuation.contains(character) {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let timeColon = character == ":" && index > 0 && index + 1 < characters.count
+                && characters[index - 1].isNumber && characters[index + 1].isNumber
+            if character.isLetter || character.isNumber || allowedPunctuation.contains(character) || timeColon {
                 kept.append(character)
             } else {
                 kept.append(" ")
