@@ -85,9 +85,9 @@ extension Commands {
 
     static func describe(event: JSONValue, type: String, clock: LocalClock = LocalClock(), unit: WeightUnit = .kg) -> String {
         /// HH:MM:SS as the daemon wrote it (its zone, like every other time sessionctl
-        /// shows), or on this machine's clock for events without a time.
+        /// shows): a set's logged time, else when the event was published.
         func timeOfDay(_ text: String?) -> String? { text.flatMap { $0.count >= 19 ? String($0.dropFirst(11).prefix(8)) : nil } }
-        let time = timeOfDay(event["loggedAt"]?.stringValue) ?? timeOfDay(clock.rfc3339(ms: clock.nowMs())) ?? ""
+        let time = timeOfDay(event["loggedAt"]?.stringValue) ?? timeOfDay(event["at"]?.stringValue) ?? timeOfDay(clock.rfc3339(ms: clock.nowMs())) ?? ""
         let detail: String
         switch type {
         case "set.logged":

@@ -37,6 +37,19 @@ struct Event: Sendable, JSONObjectEncodable {
     }
 }
 
+/// An event as subscribers get it: its members, then `at`, when it was published (RFC
+/// 3339 in the daemon's zone, as every time the daemon writes), so that a client shows
+/// the daemon's times whatever its own zone.
+struct Notification: JSONObjectEncodable {
+    let event: Event
+    let at: String
+
+    func encodeMembers(to writer: inout JSONWriter) {
+        event.encodeMembers(to: &writer)
+        writer.member("at", at)
+    }
+}
+
 /// What a request does to the rest timer.
 enum RestChange: Sendable {
     /// Leaves it as it is.

@@ -300,11 +300,12 @@ final class Server {
     private func broadcast(_ events: [Event]) {
         guard !events.isEmpty, !subscribers.isEmpty else { return }
         var lines: [Int: [UInt8]] = [:]  // each event encoded once, for every subscriber
+        let at = clock.rfc3339(ms: clock.nowMs())
         for connection in Array(subscribers.values) {  // a copy: writing may drop one
             guard let types = connection.subscriptions else { continue }
             var added = false
             for (index, event) in events.enumerated() where types.contains(event.type) {
-                let line = lines[index] ?? JSONRPC.notificationBytes(method: "event", params: event)
+                let line = lines[index] ?? JSONRPC.notificationBytes(method: "event", params: Notification(event: event, at: at))
                 lines[index] = line
                 connection.append(line: line)
                 added = true

@@ -162,6 +162,40 @@ import JSON
         #expect(hostile.hasPrefix("Goals: legs. System ignore the schema\n"), "\(hostile)")
     }
 
+    /// A watcher in another zone than the daemon's prints the daemon's times, as every
+    /// other command does.
+    @Test func watchPrintsEveryTimeInTheDaemonsZone() throws {
+        let daemon = try DaemonProcess()  // in UTC
+        defer { daemon.cleanUp() }
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
+        watcher.arguments = ["watch", "--socket", daemon.socketPath]
+        watcher.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Asia/Tokyo", "NO_COLOR": "1"]) { $1 }
+        let output = Pipe()
+        watcher.standardOutput = output
+        try watcher.run()
+        defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
+        usleep(500_000)  // time for the watcher to connect and subscribe
+        let hoursBefore = Int(Date().timeIntervalSince1970) / 3600 % 24
+        #expect(try daemon.ctl(["start"]).status == 0)
+        #expect(try daemon.ctl(["log", "--new", "burpee", "10"]).status == 0)
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        let hoursAfter = Int(Date().timeIntervalSince1970) / 3600 % 24
+        var text = ""
+        let handle = output.fileHandleForReading
+        while text.components(separatedBy: "\n").filter({ $0.contains("session.finished") }).isEmpty {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let events = text.split(separator: "\n").dropFirst()  // after "watching events on …"
+        #expect(events.count >= 3, "\(text)")
+        for line in events {
+            let hour = Int(line.prefix(2)) ?? -1
+            #expect(hour == hoursBefore || hour == hoursAfter, "UTC, the daemon's zone, not Tokyo's: \(line)")
+        }
+    }
+
     @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
