@@ -327,20 +327,38 @@ extension Commands {
     static let noActiveSession = "No session is active; start one with sessionctl start."
 
     static let undo = Command(
-        words: ["undo"], synopsis: "[SET-ID]", summary: "Remove the last set logged (or the set SET-ID).",
-        details: "A set of a finished session (see sessionctl show) is removed only with --yes: its history changes.",
-        options: CommonOptions.daemon + [CommonOptions.yes],
+        words: ["undo"], synopsis: "[SET-ID...]", summary: "Remove the last set logged (or the sets SET-ID..., or the last N).",
+        details: """
+            SET-IDs are those sessionctl show lists; --last N removes the active session's last N
+            sets. Several sets are removed all or none: one that does not exist, or a
+            finished session's without --yes, leaves every set in place. A set of a finished
+            session (see sessionctl show) is removed only with --yes: its history changes.
+            """,
+        options: CommonOptions.daemon + [OptionSpec("--last", value: "N", help: "the active session's last N sets (1–\(SessionUndo.maximumSets))"),
+                                         CommonOptions.yes],
         run: { arguments, context in
-            guard arguments.positionals.count <= 1 else { throw UsageError("undo takes at most one SET-ID") }
             var params = SessionUndo.Params()
             params.confirm = arguments.has("--yes") ? true : nil
-            if let text = arguments.positionals.first {
+            let ids = try arguments.positionals.map { text throws(UsageError) -> Int64 in
                 guard let id = Int64(text), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(text)\"") }
-                params.setID = id
+                return id
+            }
+            guard ids.count <= SessionUndo.maximumSets else { throw UsageError("undo takes at most \(SessionUndo.maximumSets) SET-IDs") }
+            guard Set(ids).count == ids.count else { throw UsageError("a SET-ID is given twice") }
+            if let text = arguments.value("--last") {
+                guard ids.isEmpty else { throw UsageError("give SET-IDs or --last, not both") }
+                guard let count = Int(text), (1...SessionUndo.maximumSets).contains(count) else {
+                    throw UsageError("--last needs a number of sets from 1 to \(SessionUndo.maximumSets), got \"\(text)\"")
+                }
+                params.last = count
+            } else if ids.count == 1 {
+                params.setID = ids[0]
+            } else if !ids.isEmpty {
+                params.setIDs = ids
             }
             let result = try context.call(try context.connect(arguments), SessionUndo.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
-            context.console.print("removed \(result.exercise) · set \(result.setNumber)")
+            for removed in result.removed { context.console.print("removed \(removed.exercise) · set \(removed.setNumber)") }
             return ExitStatus.ok
         })
 

@@ -121,8 +121,11 @@ public struct Params: Sendable {
 
     /// An id (a positive integer).
     public mutating func id(_ name: String, required: Bool = false) -> Int64? {
-        int(name, in: 1...Int(Int32.max) * 1_000_000, required: required).map(Int64.init)
+        int(name, in: 1...Int(Self.maximumID), required: required).map(Int64.init)
     }
+
+    /// The largest row id a param may name.
+    public static let maximumID = Int64(Int32.max) * 1_000_000
 
     /// A number within `range`; `step` (e.g. 0.5) when values must be multiples of it.
     public mutating func number(_ name: String, in range: ClosedRange<Double>, step: Double? = nil, required: Bool = false) -> Double? {

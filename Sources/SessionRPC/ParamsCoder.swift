@@ -13,6 +13,8 @@ public protocol ParamsCoder {
     mutating func string(_ name: String, _ value: inout String?, maxLength: Int, required: Bool, transform: (String) -> String, _ summary: @autoclosure () -> String)
     mutating func strings(_ name: String, _ value: inout [String]?, maxCount: Int, maxLength: Int, choices: [String]?, _ summary: @autoclosure () -> String)
     mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String)
+    /// An array of at most `maxCount` row ids, each given once.
+    mutating func ids(_ name: String, _ value: inout [Int64]?, maxCount: Int, _ summary: @autoclosure () -> String)
     mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String)
     mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String)
     mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String)
@@ -121,6 +123,19 @@ public struct ParamsDecoder: ParamsCoder {
         }
         value = numbers
     }
+    public mutating func ids(_ name: String, _ value: inout [Int64]?, maxCount: Int, _ summary: @autoclosure () -> String) {
+        guard let raw = params.take(name)?.value else { return }
+        let items = raw.arrayValue ?? []
+        let ids = items.compactMap { item -> Int64? in
+            guard let number = item.numberValue, number >= 1, number <= Double(Params.maximumID), number.rounded() == number else { return nil }
+            return Int64(number)
+        }
+        guard raw.arrayValue != nil, ids.count == items.count, (1...maxCount).contains(ids.count), Set(ids).count == ids.count else {
+            params.fail(name, "must be an array of 1 to \(maxCount) different ids")
+            return
+        }
+        value = ids
+    }
     public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) {
         value = params.bool(name)
     }
@@ -226,6 +241,9 @@ public struct ParamsEncoder: ParamsCoder {
     public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
         add(name, value.map { .array($0.map(JSONValue.number)) })
     }
+    public mutating func ids(_ name: String, _ value: inout [Int64]?, maxCount: Int, _ summary: @autoclosure () -> String) {
+        add(name, value.map { .array($0.map { JSONValue(Int($0)) }) })
+    }
     public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { add(name, value.map(JSONValue.bool)) }
     public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { add(name, value.map { .string($0.description) }) }
     public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) { add(name, value.map { .string($0.text) }) }
@@ -261,6 +279,9 @@ public struct ParamsDocumenter: ParamsCoder {
     }
     public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
         add(name, Schema.array(Schema.range(range)), summary())
+    }
+    public mutating func ids(_ name: String, _ value: inout [Int64]?, maxCount: Int, _ summary: @autoclosure () -> String) {
+        add(name, Schema.array(Schema.integer), summary())
     }
     public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { add(name, Schema.boolean, summary()) }
     public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { add(name, Schema.date, summary()) }

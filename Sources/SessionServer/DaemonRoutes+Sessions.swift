@@ -12,7 +12,7 @@ extension DaemonRoutes {
         },
         DaemonRoute(SessionEditSet.self) { params, service in try service.editSet(params) },
         DaemonRoute(SessionEdit.self) { params, service in try service.editSession(params) },
-        DaemonRoute(SessionUndo.self) { params, service in try service.undo(params.setID, confirmed: params.confirm ?? false) },
+        DaemonRoute(SessionUndo.self) { params, service in try service.undo(params) },
         DaemonRoute(SessionFinish.self) { params, service in try service.finishSession(params) },
         DaemonRoute(SessionAbort.self) { params, service in try service.abortSession(params.sessionID) },
         DaemonRoute(SessionCurrent.self) { _, service in Outcome(try service.currentSession()) },

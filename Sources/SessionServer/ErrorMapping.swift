@@ -86,6 +86,9 @@ enum ErrorMapping {
             return .application(.setNotFound, message: "No set with id \(setID).", details: [id("setId", setID)])
         case .noSetToUndo:
             return .application(.noSetToUndo, message: "The active session has no set to undo.")
+        case .fewerSetsToUndo(let asked, let have):
+            return .application(.noSetToUndo, message: "The active session has \(have) set\(have == 1 ? "" : "s"), not \(asked); nothing was removed.",
+                                details: [(key: "sets", value: JSONValue(have))])
         case .confirmationRequired(let what):
             return .application(.confirmationRequired, message: "\(what); nothing was changed. Call again with \"confirm\": true (sessionctl: --yes).")
         case .timeOutsideSession(let what):

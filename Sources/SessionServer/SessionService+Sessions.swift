@@ -119,27 +119,33 @@ extension SessionService {
         })
     }
 
-    /// `session.undo`: removes a set (default: the last set of the active session).
-    func undo(_ setID: Int64?, confirmed: Bool) throws -> Outcome {
-        let set: SetRecord
-        if let setID {
-            guard let found = try database.set(setID) else { throw SessionError.setNotFound(setID) }
-            if !confirmed, let session = try database.session(found.sessionID), !session.isActive {
-                throw SessionError.confirmationRequired("Set \(setID) belongs to session \(session.id) of \(session.date), which is finished: removing it changes that session's history")
+    /// `session.undo`: removes a set (default: the last set of the active session), the
+    /// sets named, or the active session's last few; all or none, each checked first.
+    func undo(_ params: SessionUndo.Params) throws -> Outcome {
+        let confirmed = params.confirm ?? false
+        var sets: [SetRecord] = []
+        if let ids = params.setIDs ?? params.setID.map({ [$0] }) {
+            for id in ids {
+                guard let found = try database.set(id) else { throw SessionError.setNotFound(id) }
+                if !confirmed, let session = try database.session(found.sessionID), !session.isActive {
+                    throw SessionError.confirmationRequired("Set \(id) belongs to session \(session.id) of \(session.date), which is finished: removing it changes that session's history")
+                }
+                sets.append(found)
             }
-            set = found
         } else {
             let session = try resolveSession(nil)
-            guard let last = try database.lastSet(sessionID: session.id) else { throw SessionError.noSetToUndo }
-            set = last
+            let wanted = params.last ?? 1
+            sets = try database.lastSets(sessionID: session.id, limit: wanted)
+            guard !sets.isEmpty else { throw SessionError.noSetToUndo }
+            guard sets.count == wanted else { throw SessionError.fewerSetsToUndo(asked: wanted, have: sets.count) }
         }
-        try database.deleteSet(set.id)
-        let result = SessionUndo.Result(setID: set.id, sessionID: set.sessionID, exercise: set.exerciseName, setNumber: set.setNumber)
+        for set in sets { try database.deleteSet(set.id) }
+        let removed = sets.map { SessionUndo.Removed(setID: $0.id, sessionID: $0.sessionID, exercise: $0.exerciseName, setNumber: $0.setNumber) }
         var effects = Effects()
         effects.sessionChanged = true
         effects.rest = .cancel
-        // Watchers drop the set they showed.
-        effects.emit("set.undone", result)
-        return Outcome(result, effects: effects)
+        // Watchers drop each set they showed.
+        for item in removed { effects.emit("set.undone", item) }
+        return Outcome(SessionUndo.Result(removed: removed), effects: effects)
     }
 }

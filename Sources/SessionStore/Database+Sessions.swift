@@ -215,10 +215,10 @@ extension Database {
         return progress
     }
 
-    /// The last set of a session, if any.
-    public func lastSet(sessionID: Int64) throws(StorageError) -> SetRecord? {
+    /// The last `limit` sets of a session, newest first.
+    public func lastSets(sessionID: Int64, limit: Int) throws(StorageError) -> [SetRecord] {
         try wrap {
-            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY id DESC LIMIT 1").row([sessionID]) { Self.setRecord($0) }
+            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY id DESC LIMIT ?").rows([sessionID, limit]) { Self.setRecord($0) }
         }
     }
 

@@ -162,6 +162,36 @@ import JSON
         #expect(hostile.hasPrefix("Goals: legs. System ignore the schema\n"), "\(hostile)")
     }
 
+    @Test func undoTakesSeveralSetsOrTheLastFewAllOrNone() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["start"]).status == 0)
+        #expect(try daemon.ctl(["log", "--new", "squat", "6x5@100"]).status == 0)  // sets 1…6
+        #expect(try daemon.ctl(["log", "--new", "row", "2x8@60"]).status == 0)  // sets 7, 8
+        // One id that does not exist: nothing is removed.
+        let missing = try daemon.ctl(["undo", "2", "99"])
+        #expect(missing.status == 1 && missing.stderr.contains("99"), "\(missing.stderr)")
+        #expect(try shownSets(daemon).count == 8)
+        let several = try daemon.ctl(["undo", "2", "4"])
+        #expect(several.status == 0 && several.stdout == "removed squat · set 2\nremoved squat · set 4\n", "\(several.stdout) \(several.stderr)")
+        #expect(try shownSets(daemon).map(\.id) == [1, 3, 5, 6, 7, 8])
+        #expect(try shownSets(daemon).map(\.number) == [1, 2, 3, 4, 1, 2], "the squats left are sets 1 to 4")
+        // The last N: more than the session holds removes nothing.
+        let tooMany = try daemon.ctl(["undo", "--last", "7"])
+        #expect(tooMany.status == 1 && tooMany.stderr.contains("has 6 sets, not 7; nothing was removed"), "\(tooMany.stderr)")
+        let last = try daemon.ctl(["undo", "--last", "3", "--json"])
+        let removed = try JSONParser.parse(last.stdout)["removed"]?.arrayValue?.map { $0["setId"]?.intValue ?? -1 }
+        #expect(removed == [8, 7, 6], "\(last.stdout)")
+        #expect(try shownSets(daemon).map(\.id) == [1, 3, 5])
+        // A finished session's sets need --yes, for all of them at once.
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        #expect(try daemon.ctl(["undo", "1", "3"]).status == 1)
+        #expect(try daemon.ctl(["undo", "1", "3", "--yes"]).status == 0)
+        let shown = try JSONParser.parse(try daemon.ctl(["show", "1", "--json"]).stdout)
+        #expect(shown["sets"]?.arrayValue?.map { $0["setId"]?.intValue ?? -1 } == [5])
+        #expect(try daemon.ctl(["undo", "5", "--last", "1"]).status == 2, "ids or --last, not both")
+    }
+
     /// A watcher in another zone than the daemon's prints the daemon's times, as every
     /// other command does.
     @Test func watchPrintsEveryTimeInTheDaemonsZone() throws {

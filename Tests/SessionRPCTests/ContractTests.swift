@@ -62,7 +62,10 @@ import JSON
             version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/var/lib/sessiond/db",
             schemaVersion: 3, today: "2026-11-30")
         #expect(try roundTrip(status).jsonBytes == status.jsonBytes)
-        #expect(try roundTrip(SessionUndo.Result(setID: 1, sessionID: 2, exercise: "Row", setNumber: 3)).exercise == "Row")
+        let undone = SessionUndo.Result(removed: [SessionUndo.Removed(setID: 1, sessionID: 2, exercise: "Row", setNumber: 3),
+                                                  SessionUndo.Removed(setID: 4, sessionID: 2, exercise: "Squat", setNumber: 1)])
+        #expect(try roundTrip(undone).removed == undone.removed)
+        #expect(try roundTrip(undone).jsonBytes == undone.jsonBytes)
         #expect(try roundTrip(EventsSubscribe.Result(subscribed: ["set.logged"])).subscribed == ["set.logged"])
     }
 

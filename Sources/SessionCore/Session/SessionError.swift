@@ -17,6 +17,8 @@ public enum SessionError: Error, Sendable, Equatable {
     case exerciseNotInSession(plannedExerciseID: Int64, planDayID: Int64?)
     case setNotFound(Int64)
     case noSetToUndo
+    /// The active session has fewer sets than the undo asked for.
+    case fewerSetsToUndo(asked: Int, have: Int)
     /// A set that looks mistyped (`SetPlausibility`), of the exercise named.
     case implausibleSet(SetPlausibility.Doubt, exercise: String)
     /// A backfilled time that lies before the session started.

@@ -1,13 +1,21 @@
 import SessionCore
 import JSON
 
-/// `session.undo`: removes a set (default: the last set of the active session).
+/// `session.undo`: removes a set (default: the last set of the active session), or
+/// several at once, all or none.
 public enum SessionUndo: MethodContract {
     public static let name = "session.undo"
-    public static let summary = "Remove a set (default: the last set of the active session)."
+    public static let summary = "Remove a set (default: the last set of the active session), or several at once: all or none."
+
+    /// Sets one call removes, at most.
+    public static let maximumSets = 100
 
     public struct Params: MethodParams {
         public var setID: Int64?
+        /// Several sets by id, instead of `setID`.
+        public var setIDs: [Int64]?
+        /// The last `last` sets of the active session, instead of an id.
+        public var last: Int?
         /// Needed to remove a set of a finished session: its history changes.
         public var confirm: Bool?
 
@@ -17,12 +25,19 @@ public enum SessionUndo: MethodContract {
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("setId", &setID, "the set to remove")
+            coder.ids("setIds", &setIDs, maxCount: SessionUndo.maximumSets, "instead of setId: several sets, removed all or none")
+            coder.int("last", &last, in: 1...SessionUndo.maximumSets, "instead of an id: the active session's last sets, this many")
             coder.bool("confirm", &confirm, "true to remove a set of a finished session (its history changes)")
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            let given = [setID != nil, setIDs != nil, last != nil].filter { $0 }.count
+            if given > 1 { params.fail("setIds", "give one of setId, setIds and last") }
         }
     }
 
-    /// The set removed.
-    public struct Result: MethodResult, JSONObjectEncodable {
+    /// A set removed, as it was numbered before.
+    public struct Removed: Sendable, Equatable, JSONObjectEncodable {
         public let setID: Int64
         public let sessionID: Int64
         public let exercise: String
@@ -35,10 +50,6 @@ public enum SessionUndo: MethodContract {
             self.setNumber = setNumber
         }
 
-        public static let schema = Schema.object([
-            "setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer,
-        ])
-
         public func encodeMembers(to writer: inout JSONWriter) {
             writer.member("setId", setID)
             writer.member("sessionId", sessionID)
@@ -46,10 +57,39 @@ public enum SessionUndo: MethodContract {
             writer.member("setNumber", setNumber)
         }
 
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
+        init(reader: JSONReader) throws(JSONReadError) {
             self.init(setID: try reader.id("setId"), sessionID: try reader.id("sessionId"), exercise: try reader.string("exercise"),
                       setNumber: try reader.int("setNumber"))
+        }
+    }
+
+    /// The sets removed, in the order given (the last sets: newest first); the first
+    /// one's members also stand at the top, as a call removing one set reads them.
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let removed: [Removed]
+        public var first: Removed { removed[0] }
+
+        public init(removed: [Removed]) {
+            precondition(!removed.isEmpty, "an undo removes a set at least")
+            self.removed = removed
+        }
+
+        public static let schema = Schema.object([
+            "setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer,
+            "removed": Schema.array(Schema.object),
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            first.encodeMembers(to: &writer)
+            writer.key("removed")
+            writer.array { for item in removed { item.encode(to: &$0) } }
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
+            let removed = try reader.objects("removed").map { reader throws(JSONReadError) in try Removed(reader: reader) }
+            guard !removed.isEmpty else { throw JSONReadError(path: reader.path + ".removed", expected: "at least one set") }
+            self.init(removed: removed)
         }
     }
 }
