@@ -57,8 +57,8 @@ extension Commands {
         return number
     }
 
-    static func importOptions(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> PlanImportOptions {
-        var options = PlanImportOptions(today: today)
+    static func importOptions(_ arguments: ParsedArguments, today: LocalDate, units: WeightUnit) throws(UsageError) -> PlanImportOptions {
+        var options = PlanImportOptions(today: today, bareWeightInPounds: units == .lb)
         if let date = try dateOption(arguments, "--week-start") {
             guard date.weekday == .monday else { throw UsageError("--week-start \(date) is a \(date.weekday.name), not a Monday") }
             options.weekStart = date
@@ -71,7 +71,7 @@ extension Commands {
         guard arguments.positionals.count == 1 else {
             throw UsageError(arguments.positionals.isEmpty ? "plan check needs a FILE (or - for standard input)" : "plan check takes one FILE")
         }
-        let options = try importOptions(arguments, today: context.clock.today())
+        let options = try importOptions(arguments, today: context.clock.today(), units: context.console.units)
         let text = try FileInput.read(arguments.positionals[0])
         let console = context.console
         do {

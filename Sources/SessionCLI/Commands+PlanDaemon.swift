@@ -16,9 +16,10 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("plan import needs one FILE (or - for standard input)") }
-            let options = try importOptions(arguments, today: context.clock.today())
+            let options = try importOptions(arguments, today: context.clock.today(), units: context.console.units)
             let text = try FileInput.read(arguments.positionals[0])
             var params = PlanImport.Params(plan: .string(text))
+            params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = options.weekStart
             params.exercisesPerDay = options.exercisesPerDay
             params.activate = !arguments.has("--no-activate")

@@ -81,10 +81,11 @@ extension Commands {
         let request = redo.request(profile: profile.profile)
         guard let link = try plannerLink(for: request, run: "redo-\(date)", arguments, context, client) else { return ExitStatus.ok }
         let outcome = try link.ask(request) { text, attempt in
-            let answer = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: plan.weekStart))
+            let answer = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: plan.weekStart, bareWeightInPounds: context.console.units == .lb))
             let replaced = try redo.replacing(with: answer.plan)
             if link.dryRun { return .checked(ImportedPlan(plan: replaced, warnings: answer.warnings)) }
             var params = PlanImport.Params(plan: replaced.json)
+            params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = plan.weekStart
             params.revises = document.planID
             (params.run, params.attempt, params.planner, params.reply) = (link.run, attempt, link.settings.command, text)
@@ -189,9 +190,10 @@ extension Commands {
         guard let link = try plannerLink(for: request, run: "next-\(weekStart)", arguments, context, client) else { return ExitStatus.ok }
         let outcome = try link.ask(request) { text, attempt in
             if link.dryRun {
-                return .checked(try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: weekStart)))
+                return .checked(try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: weekStart, bareWeightInPounds: context.console.units == .lb)))
             }
             var params = PlanImport.Params(plan: .string(text))
+            params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = weekStart
             (params.run, params.attempt, params.planner) = (link.run, attempt, link.settings.command)
             return .imported(try context.call(client, PlanImport.self, params))

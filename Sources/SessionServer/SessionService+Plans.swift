@@ -6,7 +6,8 @@ import JSON
 extension SessionService {
     /// `plan.import`: the typed boundary, then one atomic insert.
     func importPlan(_ params: PlanImport.Params) throws -> Outcome {
-        let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay)
+        let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay,
+                                        bareWeightInPounds: params.bareWeightUnit == "lb")
         let source = params.plan.stringValue ?? params.plan.prettyText
         let attempt = params.attempt(reply: source)
         if let attempt { try checkNew(attempt) }

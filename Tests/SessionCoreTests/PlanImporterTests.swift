@@ -65,7 +65,30 @@ import TestSupport
             #expect(result.plan.days[0].exercises[0].weightKg == kilograms, "\(field)")
             #expect(result.warnings.count == 1)
         }
-        #expect(errors(plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, "weight": 50}"#)).first?.hasPrefix("days[0].exercises[0].weight: a weight without a unit") == true)
+    }
+
+    /// A bare number under `weight` is in the person's unit, said at its path; "None"
+    /// and words are no weight.
+    @Test func aBareWeightIsInThePersonsUnitAndWordsAreNoWeight() throws {
+        let bare = plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, "weight": 20}"#)
+        let metric = try imported(bare)
+        #expect(metric.plan.days[0].exercises[0].weightKg == 20)
+        #expect(metric.warnings.map(\.description) == ["days[0].exercises[0].weight: 20 has no unit: read in yours, as 20 kg"])
+        var pounds = options
+        pounds.bareWeightInPounds = true
+        let imperial = try imported(bare, options: pounds)
+        #expect(imperial.plan.days[0].exercises[0].weightKg == 9.1, "20 lb")
+        #expect(imperial.warnings.map(\.description) == ["days[0].exercises[0].weight: 20 has no unit: read in yours, as 20 lb = 9.1 kg"])
+        #expect(try imported(plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, "weight": "20"}"#), options: pounds).plan.days[0].exercises[0].weightKg == 9.1)
+        #expect(try imported(plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, "weightKg": 20}"#), options: pounds).plan.days[0].exercises[0].weightKg == 20,
+                "weightKg says its unit")
+        for word in ["None", "n/a", "Heavy", "Moderado"] {
+            let result = try imported(plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, "weight": "\#(word)"}"#))
+            #expect(result.plan.days[0].exercises[0].weightKg == nil, "\(word)")
+            #expect(result.warnings.count == 1 && result.warnings[0].path == "days[0].exercises[0].weight", "\(word): \(result.warnings)")
+        }
+        #expect(try imported(plan(exercise: #"{"name": "Press", "sets": 3, "reps": 5, "weight": "None"}"#)).plan.days[0].exercises[0].description == nil,
+                "None is no note either")
     }
 
     @Test(arguments: [

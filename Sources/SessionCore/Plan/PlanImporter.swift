@@ -10,11 +10,15 @@ public struct PlanImportOptions: Sendable {
     /// When set, every training day keeps its first N unique exercises and is padded to
     /// N with named fillers, as on-device planners do. Off by default.
     public var exercisesPerDay: Int?
+    /// What a bare number under `weight` (no unit anywhere) is read as: the person's
+    /// unit preference, kilograms unless said.
+    public var bareWeightInPounds = false
 
-    public init(today: LocalDate, weekStart: LocalDate? = nil, exercisesPerDay: Int? = nil) {
+    public init(today: LocalDate, weekStart: LocalDate? = nil, exercisesPerDay: Int? = nil, bareWeightInPounds: Bool = false) {
         self.today = today
         self.weekStart = weekStart
         self.exercisesPerDay = exercisesPerDay
+        self.bareWeightInPounds = bareWeightInPounds
     }
 }
 

@@ -334,7 +334,7 @@ extension PlanReader {
             warn(weightPath, "\(JSONValue.format(number: pounds)) lb converted to \(JSONValue.format(number: kilograms)) kg", .converted)
             return checkedKilograms(kilograms, value: value, path: weightPath)
         }
-        return readKilograms(value, path: weightPath, unitRequired: key == "weight", notes: &notes)
+        return readKilograms(value, path: weightPath, unitless: key == "weight", notes: &notes)
     }
 
     mutating func readWarmup(_ value: JSONValue?, path: JSONPath) -> [WarmupItem] {

@@ -104,19 +104,17 @@ extension PlanReader {
     }
 
     /// Kilograms within `PlanLimits.weightKg`, rounded to 0.1 kg when converted from
-    /// pounds. `unitRequired`: a bare number is ambiguous (the `weight` key). Text may be
-    /// a prescription ("20-24 kg", "2x20 kg", "BW + 10 kg"): its number is read and the
-    /// rest goes to `notes`; a weight without a number ("70% 1RM", "moderate") is only
-    /// a note.
-    mutating func readKilograms(_ value: JSONValue, path: JSONPath, unitRequired: Bool, notes: inout [String]) -> Double? {
+    /// pounds. `unitless`: a bare number names no unit (the `weight` key): it is read in
+    /// the person's unit (`PlanImportOptions.bareWeightInPounds`), with a warning. Text
+    /// may be a prescription ("20-24 kg", "2x20 kg", "BW + 10 kg"): its number is read and
+    /// the rest goes to `notes`; a weight without a number ("70% 1RM", "moderate",
+    /// "Heavy") is only a note, and "None" no weight.
+    mutating func readKilograms(_ value: JSONValue, path: JSONPath, unitless: Bool, notes: inout [String]) -> Double? {
         switch value {
         case .null:
             return nil
         case .number(let number):
-            guard !unitRequired else {
-                fail(path, "a weight without a unit is ambiguous: use \"weightKg\" or text such as \"50 lb\"")
-                return nil
-            }
+            guard !unitless else { return bareWeight(number, value: value, path: path) }
             let rounded = (number * 100).rounded() != number * 100 ? (number * 100).rounded() / 100 : number
             return checkedKilograms(rounded, value: value, path: path)
         case .string(let text):
@@ -128,15 +126,15 @@ extension PlanReader {
             case .bodyweight:
                 warn(path, "\(value.jsonText) read as no added weight", .textRead)
                 return nil
+            case .noWeight:
+                warn(path, "\(value.jsonText) read as no weight", .textRead)
+                return nil
             case .described(let description):
                 notes.append(description)
                 warn(path, "\(value.jsonText) has no number: kept in the description, no weight", .prescription)
                 return nil
             case .kilograms(let kilograms, let unit, let note):
-                if unit == .none, unitRequired {
-                    fail(path, "a weight without a unit is ambiguous: use \"weightKg\" or text such as \"50 lb\"")
-                    return nil
-                }
+                if unit == .none, unitless, note == nil { return bareWeight(kilograms, value: value, path: path) }
                 if let note {
                     notes.append(note)
                     warn(path, "\(value.jsonText) read as \(JSONValue.format(number: kilograms)) kg, \"\(note)\" kept in the description", .prescription)
@@ -150,6 +148,16 @@ extension PlanReader {
             fail(path, "must be a number of kilograms, got \(value.typeDescription)")
             return nil
         }
+    }
+
+    /// A weight without a unit, in the person's unit (kilograms unless they prefer
+    /// pounds), said in a warning at its path.
+    mutating func bareWeight(_ number: Double, value: JSONValue, path: JSONPath) -> Double? {
+        let pounds = options.bareWeightInPounds
+        let kilograms = pounds ? Quantity.poundsToKilograms(number) : (number * 100).rounded() / 100
+        warn(path, "\(value.jsonText) has no unit: read in yours, as \(JSONValue.format(number: number)) \(pounds ? "lb = \(JSONValue.format(number: kilograms)) kg" : "kg")",
+             pounds ? .converted : .numberAsString)
+        return checkedKilograms(kilograms, value: value, path: path)
     }
 
     /// Kilograms within `PlanLimits.weightKg`, else an error.

@@ -27,6 +27,8 @@ public enum Prescription {
         case kilograms(Double, unit: Quantity.Weight.Unit, note: String?)
         /// No added weight (body weight).
         case bodyweight
+        /// No weight at all ("None", "n/a", "-").
+        case noWeight
         /// No number: a percentage of a maximum or a word ("moderate"); kept as a note.
         case described(String)
     }
@@ -124,6 +126,7 @@ public enum Prescription {
     public static func weight(_ text: String) -> Weight? {
         let lowered = text.collapsingWhitespace().lowercased()
         if ["bodyweight", "body weight", "bw", "body-weight", ""].contains(lowered) { return .bodyweight }
+        if ["none", "no weight", "n/a", "na", "-", "—", "null", "nil", "ninguno", "ninguna", "aucun", "keine"].contains(lowered) { return .noWeight }
         if let plain = Quantity.weight(lowered) { return .kilograms(plain.kilograms, unit: plain.unit, note: nil) }
         let original = text.collapsingWhitespace()
         for prefix in ["bodyweight", "body weight", "bw"] where lowered.hasPrefix(prefix) {

@@ -15,6 +15,9 @@ public enum PlanImport: MethodContract {
         public var activate = true
         /// Keep this many exercises per training day, padding with fillers.
         public var exercisesPerDay: Int?
+        /// What a bare number under `weight` is read as: `lb` for a person who uses
+        /// pounds; kilograms otherwise.
+        public var bareWeightUnit: String?
         /// When a planner wrote the plan (`plan next`): the run and attempt it came
         /// from, kept with the plan in `plan.attempts`.
         public var run: String?
@@ -37,6 +40,8 @@ public enum PlanImport: MethodContract {
             coder.bool("activate", &activate, "make it the active plan (default true)")
             self.activate = activate ?? true
             coder.int("exercisesPerDay", &exercisesPerDay, in: PlanLimits.exercisesPerDay, "keep N exercises per training day, padding with fillers")
+            coder.choice("bareWeightUnit", &bareWeightUnit, ["kg", "lb"], required: false,
+                         "what a number under weight without a unit is read as (the person's unit; default kg), with a warning")
             coder.string("run", &run, maxLength: PlannerAttempt.Limits.runLength, "a planner's run: " + PlanAttempt.runSummary)
             coder.int("attempt", &attempt, in: PlannerAttempt.Limits.attempts, "with run: " + PlanAttempt.attemptSummary)
             coder.string("planner", &planner, maxLength: PlannerAttempt.Limits.plannerLength, "with run: " + PlanAttempt.plannerSummary)
