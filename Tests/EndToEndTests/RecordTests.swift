@@ -226,6 +226,27 @@ import JSON
         }
     }
 
+    /// Plans models write that were refused whole: a program of titled days under
+    /// another key, a bare number as a weight, "None" as one.
+    @Test func programsAndBareWeightsImport() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let program = #"""
+            [{"name": "Upper/Lower", "routine": [
+              {"name": "Upper", "exercises": [{"name": "Bench Press", "sets": 3, "reps": 8, "weight": 100}, {"name": "Face Pull", "sets": 3, "reps": 15, "weight": "None"}]},
+              {"name": "Lower", "exercises": [{"name": "Squat", "sets": 3, "reps": 5, "weight": "Heavy"}]}]}]
+            """#
+        let imported = try daemon.ctl(["plan", "import", "--verbose", "-"], stdin: program, environment: ["SESSIOND_UNITS": "lb"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("[0].routine[0].exercises[0].weight: 100 has no unit: read in yours, as 100 lb = 45.4 kg"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("[0].routine[0].exercises[1].weight: \"None\" read as absent"), "\(imported.stdout)")
+        let plan = try JSONParser.parse(try daemon.ctl(["plan", "show", "--json"]).stdout)
+        let days = (plan["days"]?.arrayValue ?? []).filter { $0["rest"] == false }
+        #expect(plan["name"] == "Upper/Lower" && days.map { $0["title"]?.stringValue ?? "?" } == ["Upper", "Lower"], "\(plan)")
+        #expect(days.first?["exercises"]?[0]?["weightKg"] == 45.4 && days.first?["exercises"]?[1]?["weightKg"] == nil)
+        #expect(days.last?["exercises"]?[0]?["weightKg"] == nil)
+    }
+
     @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -67,6 +67,26 @@ import TestSupport
         }
     }
 
+    /// A program: a name and its days, titled, under another key, in an object or an
+    /// array; the days in order, spread over the week as "Day 1 … Day N" are.
+    @Test(arguments: ["routine", "workouts", "schedule", "program"])
+    func aProgramsTitledDaysImportInOrder(key: String) throws {
+        let days = #"""
+            [{"name": "Push", "exercises": [{"name": "Bench Press", "sets": 3, "reps": 8}]},
+             {"title": "Pull", "exercises": [{"exercise": "Row", "sets": 3, "reps": "8-10"}]},
+             {"day_name": "Legs", "exercises": [{"name": "Squat", "sets": 5, "reps": 5}]}]
+            """#
+        for text in [#"{"name": "PPL", "\#(key)": \#(days)}"#, #"[{"name": "PPL", "\#(key)": \#(days)}]"#, #"{"program": {"name": "PPL", "\#(key)": \#(days)}}"#] {
+            let plan = try imported(text).plan
+            #expect(plan.name == "PPL", "\(text)")
+            let training = plan.days.filter { !$0.rest }
+            #expect(training.map(\.title) == ["Push", "Pull", "Legs"], "\(text)")
+            #expect(training.map(\.weekday) == [.monday, .wednesday, .friday])
+            #expect(training.map { $0.exercises.map(\.name) } == [["Bench Press"], ["Row"], ["Squat"]])
+            #expect(training[1].exercises[0].reps == 8 && training[1].exercises[0].repsMax == 10)
+        }
+    }
+
     /// A bare number under `weight` is in the person's unit, said at its path; "None"
     /// and words are no weight.
     @Test func aBareWeightIsInThePersonsUnitAndWordsAreNoWeight() throws {

@@ -35,6 +35,9 @@ struct PlanReader {
 
     mutating func readPlan(_ root: JSONValue) -> Plan? {
         switch root {
+        case .array(let items) where !items.allSatisfy(Self.isDayLike) && Self.dayLists(in: root, path: .root, containers: []).count == 1:
+            // A program wrapped in an array ([{"name": …, "routine": [days]}]).
+            return readFound(Self.dayLists(in: root, path: .root, containers: [])[0])
         case .array:
             bareSchedule = true
             let name = "Weekly schedule"
@@ -127,12 +130,15 @@ struct PlanReader {
         }
     }
 
-    /// A list of exercises: names, or objects with a name.
+    /// A list of exercises: names, or objects with a name. An object holding a list of
+    /// exercises itself is a day (a program's `{"name": "Push", "exercises": […]}`),
+    /// not an exercise.
     static func isExerciseList(_ value: JSONValue) -> Bool {
         guard let items = value.arrayValue, !items.isEmpty else { return false }
         return items.allSatisfy { item in
             if item.stringValue != nil || supersetGroup(item) != nil { return true }
-            return item.objectPairs?.contains { exerciseKeys[folded($0.key)] == "name" } ?? false
+            guard let pairs = item.objectPairs else { return false }
+            return pairs.contains { exerciseKeys[folded($0.key)] == "name" } && !pairs.contains { isExerciseList($0.value) }
         }
     }
 
