@@ -26,17 +26,44 @@ public struct ImportedSession: Sendable {
 }
 
 extension Database {
-    /// The sessions of `sessions` not stored yet (by import key, and each key once),
-    /// in the order given.
+    /// The sessions of `sessions` not stored yet, in the order given: not by import key
+    /// (each key once), nor as the same workout under another title or a start written
+    /// to the minute (`storedAlike`: a Hevy export of a Strong history).
     public func newImports(_ sessions: [ImportedSession]) throws(StorageError) -> [ImportedSession] {
         try wrap {
             let statement = try connection.prepare("SELECT 1 FROM session WHERE import_key = ?")
+            let aliases = try aliases()
             var seen = Set<String>()
             return try sessions.filter { session in
                 guard seen.insert(session.importKey).inserted else { return false }
-                return try statement.rows([session.importKey]) { _ in true }.isEmpty
+                guard try statement.rows([session.importKey], { _ in true }).isEmpty else { return false }
+                return try !storedAlike(session, aliases: aliases)
             }
         }
+    }
+
+    /// True when a finished session started in the same minute as `session` holds the
+    /// same sets in the same order (exercise under aliases, reps, weight to 0.05 kg,
+    /// duration): the same workout, exported in another format and imported again.
+    func storedAlike(_ session: ImportedSession, aliases: [String: ExerciseAlias]) throws -> Bool {
+        let minute = session.startedAtMs - ((session.startedAtMs % 60_000) + 60_000) % 60_000
+        let candidates = try connection.prepare(
+            "SELECT id FROM session WHERE date = ? AND started_at_ms >= ? AND started_at_ms < ? AND ended_at_ms IS NOT NULL"
+        ).rows([session.date.description, minute, minute + 60_000]) { $0.int64(0) }
+        guard !candidates.isEmpty else { return false }
+        let wanted = session.workout.sets.map { set in
+            (key: aliases[set.exercise.exerciseKey]?.nameKey ?? set.exercise.exerciseKey, reps: set.reps, weight: set.weightKg, seconds: set.durationSeconds)
+        }
+        let setsOf = try connection.prepare("SELECT exercise_key, reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? ORDER BY id")
+        for id in candidates {
+            let stored = try setsOf.rows([id]) { (key: $0.text(0), reps: $0.optionalInt(1), weight: $0.optionalDouble(2), seconds: $0.optionalInt(3)) }
+            let same = stored.count == wanted.count && zip(stored, wanted).allSatisfy { stored, wanted in
+                stored.key == wanted.key && stored.reps == wanted.reps && stored.seconds == wanted.seconds
+                    && abs((stored.weight ?? 0) - (wanted.weight ?? 0)) < 0.05
+            }
+            if same { return true }
+        }
+        return false
     }
 
     /// Stores imported sessions, finished, with their sets, and brings the exercises'

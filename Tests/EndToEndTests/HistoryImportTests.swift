@@ -52,6 +52,24 @@ import TestSupport
         try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath] + arguments, timeout: 120)
     }
 
+    /// Our own export in another format is the same history: importing it adds nothing,
+    /// whatever the format writes of a start (Hevy: to the minute) or a title.
+    @Test func reimportingOurOwnExportInAnyFormatAddsNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let expected = try count(Fixtures.examplesDirectory + "/exports/strong-export.csv", "strong")
+        #expect(try sessionctl(daemon, ["import", Fixtures.examplesDirectory + "/exports/strong-export.csv"]).status == 0)
+        for format in ["hevy", "strong", "json"] {
+            let file = daemon.directory + "/again.\(format)"
+            #expect(try sessionctl(daemon, ["export", "--format", format, "--force", file]).status == 0)
+            let again = try sessionctl(daemon, ["import", file])
+            #expect(again.status == 0 && again.stdout.hasPrefix("imported 0 workouts"), "\(format): \(again.stdout) \(again.stderr)")
+            #expect(again.stdout.contains("\(expected["workouts"]?.intValue ?? -1) already stored, skipped"), "\(format): \(again.stdout)")
+        }
+        let list = try JSONParser.parse(try sessionctl(daemon, ["call", "session.list", #"{"limit": 1000}"#]).stdout)
+        #expect(list.arrayValue?.count == expected["workouts"]?.intValue)
+    }
+
     /// Strong exports of people who forgot to stop the workout timer: durations of days.
     @Test func aWorkoutWhoseTimerRanOnForDaysImportsWithoutItsDuration() throws {
         let daemon = try DaemonProcess()
