@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParsing
 import SessionCore
 import SessionRPC
+import SessionSystem
 import JSON
 
 extension Commands {
@@ -162,11 +163,13 @@ extension Commands {
         words: ["plan", "export"], synopsis: "[FILE]",
         summary: "Write a plan's training days as an iCalendar (.ics) file: one event each, with a reminder.",
         details: """
-            Each training day becomes an event at --time (local wall-clock time, shown at that
-            time wherever the calendar is) lasting --duration, with the exercises in its
-            description and a reminder --remind before. Event UIDs come from the dates, so
-            importing a later export updates the events rather than duplicating them. Without
-            FILE (or with -) the file goes to standard output.
+            Each training day the plan covers from this week on becomes an event at --time
+            (wall-clock time in the daemon's time zone, written in UTC so that a calendar in
+            any zone shows the right moment) lasting --duration, with the exercises in its
+            description and a reminder --remind before. The active plan carried over from an
+            earlier week is written for the current week, as sessions train it. Event UIDs
+            come from the dates, so importing a later export updates the events rather than
+            duplicating them. Without FILE (or with -) the file goes to standard output.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--format", value: "ics", help: "the file format (ics, the only one)"),
@@ -198,10 +201,17 @@ extension Commands {
                 params.planID = planID
             }
             let path = try FileOutput.target(arguments)
-            let document = try context.call(try context.connect(arguments), PlanGet.self, params)
-            guard let path = try FileOutput.deliver(calendar.file(for: document.plan), to: path, context: context) else { return ExitStatus.ok }
-            let events = document.plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
-            context.console.error("wrote \(events) training day\(events == 1 ? "" : "s") of plan \(document.planID) to \(path)")
+            let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
+            let document = try PlanGet.Result(json: try replies[0].value())
+            let status = try DaemonStatus.Result(json: try replies[1].value())
+            // Times are the daemon's: this process reads them in its zone.
+            try LocalClock.use(timeZone: status.timeZone)
+            let currentWeek = LocalDate(status.today)?.mondayOfWeek ?? context.clock.today().mondayOfWeek
+            var plan = document.plan
+            if document.active, plan.weekStart < currentWeek { plan = PlanCalendar.carry(plan, to: currentWeek) }
+            guard let path = try FileOutput.deliver(calendar.file(for: plan), to: path, context: context) else { return ExitStatus.ok }
+            let events = plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
+            context.console.error("wrote \(events) training day\(events == 1 ? "" : "s") of plan \(document.planID), week of \(plan.weekStart), to \(path)")
             return ExitStatus.ok
         })
 

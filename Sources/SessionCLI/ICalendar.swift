@@ -1,4 +1,5 @@
 import SessionCore
+import SessionSystem
 
 /// A plan as an iCalendar file (RFC 5545) a calendar app subscribes to or imports: one
 /// event per training day at a chosen local time, the exercises in its description, a
@@ -13,6 +14,9 @@ struct ICalendar {
     var stampMs: Int64 = 0
     /// The unit of weights in the descriptions.
     var unit = WeightUnit.kg
+    /// Unix time in milliseconds of a wall-clock time in the daemon's zone: events are
+    /// written in UTC, so a calendar anywhere shows them at the daemon's time.
+    var instant: (LocalDateTime) -> Int64 = { LocalClock().ms(of: $0) }
 
     func file(for plan: Plan) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sessiond//plan export//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
@@ -27,9 +31,8 @@ struct ICalendar {
                 "BEGIN:VEVENT",
                 "UID:" + Self.compact(day.date) + "-training@sessiond",
                 "DTSTAMP:" + stamp,
-                // Floating local times: the calendar shows them at that time wherever it is.
-                "DTSTART:" + Self.local(start),
-                "DTEND:" + Self.local(end),
+                "DTSTART:" + Self.utc(instant(start)),
+                "DTEND:" + Self.utc(instant(end)),
                 "SUMMARY:" + Self.escape(day.title),
                 "DESCRIPTION:" + Self.escape(description.joined(separator: "\n")),
                 "CATEGORIES:Training",

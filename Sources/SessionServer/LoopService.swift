@@ -37,11 +37,14 @@ struct LoopService: MethodContext {
 
     var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
 
+    /// The daemon's zone, set once at start (`LocalClock.use`): read once.
+    static let timeZone = LocalClock.zoneName()
+
     /// `daemon.status`, from the published facts.
     func status() -> DaemonStatus.Result {
         DaemonStatus.Result(
             version: SessiondVersion.current, uptimeSeconds: Int((nowMs - startedAtMs) / 1000),
             activePlanID: facts.activePlanID, activeSessionID: facts.activeSessionID, database: databasePath,
-            schemaVersion: facts.schemaVersion, today: clock.localDate(atMs: nowMs).description)
+            schemaVersion: facts.schemaVersion, today: clock.localDate(atMs: nowMs).description, timeZone: Self.timeZone)
     }
 }

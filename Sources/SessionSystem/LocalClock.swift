@@ -28,6 +28,30 @@ public struct LocalClock: Sendable {
         HourOffsets.shared.forget()
     }
 
+    /// The name of the zone in use: `TZ` (set by `use(timeZone:)` or the environment),
+    /// else the system's (/etc/localtime's link into the zoneinfo database, or
+    /// /etc/timezone), else UTC.
+    public static func zoneName() -> String {
+        if let value = getenv("TZ").map({ String(cString: $0) }), !value.isEmpty {
+            return value.hasPrefix(":") ? String(value.dropFirst()) : value
+        }
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/etc/localtime", &target, target.count - 1)
+        if length > 0 {
+            let path = String(decoding: target[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            if let index = parts.lastIndex(of: "zoneinfo"), index + 1 < parts.count { return parts[(index + 1)...].joined(separator: "/") }
+        }
+        if let file = fopen("/etc/timezone", "r") {
+            defer { fclose(file) }
+            var line = [UInt8](repeating: 0, count: 256)
+            let read = fread(&line, 1, line.count, file)
+            let name = String(decoding: line[0..<read], as: UTF8.self).trimmingWhitespace()
+            if !name.isEmpty { return name }
+        }
+        return "UTC"
+    }
+
     /// Unix time in milliseconds.
     public func nowMs() -> Int64 {
         var spec = timespec()

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SessionCore
 import Testing
 import TestSupport
 
@@ -23,10 +24,13 @@ import TestSupport
         return try JSONParser.parse(run.stdout)
     }
 
+    /// The Monday of the current week (the tests' daemons run in UTC).
+    static var currentMonday: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)).mondayOfWeek }
+
     @Test func aPlanBecomesOneEventPerTrainingDayWithStableUIDs() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let plan = try Workout.importPlan(try daemon.client())
+        let plan = try Workout.importPlan(try daemon.client(), weekStart: Self.currentMonday.description)
         let path = daemon.directory + "/plan.ics"
         let run = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "plan", "export", "--format", "ics", "--time", "07:30",
                                                        "--duration", "1h 15m", "--remind", "45m", path])
@@ -42,7 +46,8 @@ import TestSupport
         #expect(events.count == days.count && !events.isEmpty)
         for (event, day) in zip(events, days) {
             let date = day["date"]?.stringValue ?? ""
-            #expect(event["start"]?.stringValue == date + "T07:30:00" && event["end"]?.stringValue == date + "T08:45:00")
+            #expect(event["start"]?.stringValue == date + "T07:30:00+00:00" && event["end"]?.stringValue == date + "T08:45:00+00:00",
+                    "in UTC, the daemon's zone: \(event)")
             #expect(event["summary"] == day["title"])
             for exercise in day["exercises"]?.arrayValue ?? [] {
                 #expect(event["description"]?.stringValue?.contains(exercise["name"]?.stringValue ?? "?") == true, "\(date): \(exercise["name"] ?? .null)")
@@ -56,5 +61,30 @@ import TestSupport
         let second = try parse(again)["events"]?.arrayValue ?? []
         #expect(second.map { $0["uid"] } == events.map { $0["uid"] } && Set(events.compactMap { $0["uid"]?.stringValue }).count == events.count)
         #expect(try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "plan", "export", again]).status == 2, "an existing file is kept")
+    }
+
+    /// A plan carried over is written for the current week; times are the daemon's zone's,
+    /// in UTC, whatever the zone of the terminal.
+    @Test func aCarriedOverPlanIsWrittenForThisWeekInTheDaemonsZone() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Berlin"])
+        defer { daemon.cleanUp() }
+        let monday = Self.currentMonday
+        try Workout.importPlan(try daemon.client(), weekStart: monday.adding(days: -14).description)
+        let path = daemon.directory + "/plan.ics"
+        let run = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "plan", "export", "--time", "18:00", path],
+                                 environment: ["TZ": "America/New_York"])
+        #expect(run.status == 0 && run.stderr.contains("week of \(monday)"), "\(run.stderr)")
+        let events = try parse(path)["events"]?.arrayValue ?? []
+        // dumbbell-3day trains Monday, Wednesday and Friday; 18:00 in Berlin, in UTC.
+        let offsets = try [0, 2, 4].map { day -> String in
+            let date = monday.adding(days: day)
+            let berlin = try runProcess("/usr/bin/env", ["python3", "-c", """
+                import datetime, zoneinfo
+                local = datetime.datetime.fromisoformat("\(date)T18:00:00").replace(tzinfo=zoneinfo.ZoneInfo("Europe/Berlin"))
+                print(local.astimezone(datetime.timezone.utc).isoformat())
+                """]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            return berlin
+        }
+        #expect(events.map { $0["start"]?.stringValue ?? "?" } == offsets, "\(events)")
     }
 }

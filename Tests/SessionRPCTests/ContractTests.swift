@@ -60,7 +60,7 @@ import JSON
         #expect(try roundTrip(finish).jsonBytes == finish.jsonBytes)
         let status = DaemonStatus.Result(
             version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/var/lib/sessiond/db",
-            schemaVersion: 3, today: "2026-11-30")
+            schemaVersion: 3, today: "2026-11-30", timeZone: "Europe/Berlin")
         #expect(try roundTrip(status).jsonBytes == status.jsonBytes)
         let undone = SessionUndo.Result(removed: [SessionUndo.Removed(setID: 1, sessionID: 2, exercise: "Row", setNumber: 3),
                                                   SessionUndo.Removed(setID: 4, sessionID: 2, exercise: "Squat", setNumber: 1)])

@@ -17,10 +17,12 @@ public enum DaemonStatus: MethodContract {
         public let schemaVersion: Int
         /// Today in the daemon's time zone.
         public let today: String
+        /// The daemon's time zone (an IANA name, as --timezone takes it).
+        public let timeZone: String
 
         public init(
             version: String, uptimeSeconds: Int, activePlanID: Int64?, activeSessionID: Int64?, database: String, schemaVersion: Int,
-            today: String
+            today: String, timeZone: String
         ) {
             self.version = version
             self.uptimeSeconds = uptimeSeconds
@@ -29,12 +31,13 @@ public enum DaemonStatus: MethodContract {
             self.database = database
             self.schemaVersion = schemaVersion
             self.today = today
+            self.timeZone = timeZone
         }
 
         public static let schema = Schema.object([
             "version": Schema.string, "uptimeSeconds": Schema.integer, "activePlanId": Schema.nullable(Schema.integer),
             "activeSessionId": Schema.nullable(Schema.integer), "database": Schema.string, "schemaVersion": Schema.integer,
-            "today": Schema.date,
+            "today": Schema.date, "timeZone": Schema.string,
         ])
 
         public func encodeMembers(to writer: inout JSONWriter) {
@@ -45,6 +48,7 @@ public enum DaemonStatus: MethodContract {
             writer.member("database", database)
             writer.member("schemaVersion", schemaVersion)
             writer.member("today", today)
+            writer.member("timeZone", timeZone)
         }
 
         public init(json: JSONValue) throws(JSONReadError) {
@@ -52,7 +56,8 @@ public enum DaemonStatus: MethodContract {
             self.init(
                 version: try reader.string("version"), uptimeSeconds: try reader.int("uptimeSeconds"),
                 activePlanID: try reader.optionalID("activePlanId"), activeSessionID: try reader.optionalID("activeSessionId"),
-                database: try reader.string("database"), schemaVersion: try reader.int("schemaVersion"), today: try reader.string("today"))
+                database: try reader.string("database"), schemaVersion: try reader.int("schemaVersion"), today: try reader.string("today"),
+                timeZone: try reader.string("timeZone"))
         }
     }
 }
