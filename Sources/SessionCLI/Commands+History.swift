@@ -20,13 +20,18 @@ extension Commands {
             together. A file with any bad row is refused with its line numbers (exit status
             1) and nothing is stored: sending stops at the first, the file is read to its end
             for the others, and the daemon drops what it was sent. Workouts already stored
-            (same start and title) are skipped. --dry-run asks the daemon what would be
-            stored and stores nothing. A workout whose timer was left running (a duration
-            over a day) is stored without its duration, with a warning naming its lines.
+            (same start and title, or the same start to the minute and the same sets) are
+            skipped. --dry-run asks the daemon what would be stored and stores nothing. A
+            workout whose timer was left running (a duration over a day) is stored without
+            its duration, with a warning naming its lines. --skip-invalid imports the
+            workouts that read whole instead of refusing the file: a workout with a bad
+            row, or whose rows lie next to a line that reads as no row (a note a
+            spreadsheet broke over lines), is left out whole, and each is listed.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--format", value: "strong|hevy|json", help: "the export's app, when detection guesses wrong"),
             OptionSpec("--dry-run", help: "show what would be imported; store nothing"),
+            OptionSpec("--skip-invalid", help: "import the workouts that read whole; leave out (and list) those with bad rows"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("import needs one FILE (or - for standard input)") }
@@ -58,12 +63,27 @@ extension Commands {
             // Workouts go out as they are read; after a bad row nothing more is sent, the
             // file is read to its end for every problem, and what was sent is dropped.
             var upload = HistoryUpload(source: export.format) { try context.connect(arguments) }
-            while let workout = export.next() {
-                if !export.hasProblems { upload.add(workout) }
-            }
-            guard !export.hasProblems else {
-                upload.cancel()
-                return refuse(export.problems)
+            if arguments.has("--skip-invalid") {
+                // Read whole first: a bad row may come after its workout was read.
+                var workouts: [HistoryWorkout] = []
+                while let workout = export.next() { workouts.append(workout) }
+                let invalid = export.invalidWorkouts
+                if export.hasProblems {
+                    console.error(console.red("\(path): rows that do not read, left out:"))
+                    for problem in export.problems { console.error("  " + problem.description) }
+                    let skipped = invalid.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
+                    console.error(console.red("\(PlanFormatter.count(skipped.count, "workout")) left out whole:"))
+                    for workout in skipped { console.error("  \(workout.start.date) \(workout.start.description.dropFirst(11).prefix(5))  \(workout.title)") }
+                }
+                for workout in workouts where !invalid.contains(WorkoutIdentity(workout)) { upload.add(workout) }
+            } else {
+                while let workout = export.next() {
+                    if !export.hasProblems { upload.add(workout) }
+                }
+                guard !export.hasProblems else {
+                    upload.cancel()
+                    return refuse(export.problems)
+                }
             }
             let result: HistoryImport.Result
             do {

@@ -93,6 +93,34 @@ import TestSupport
         #expect(list.arrayValue?.map { $0["durationSeconds"]?.intValue ?? -1 } == [0, 55 * 60, 0], "\(list)")
     }
 
+    /// A CSV a spreadsheet re-saved without the quotes around a two-line note: the
+    /// note's second line is a row of its own. Refused with its line; with
+    /// --skip-invalid the workouts that read whole are imported, and the one the
+    /// fragment came from is left out whole, never stored without a set.
+    @Test func aCSVBrokenByASpreadsheetImportsWhatReadsWholeWithSkipInvalid() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/resaved.csv"
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2026-03-02 18:00:00,Legs,50m,Squat (Barbell),1,100,5,0,0,felt heavy
+            knee a bit sore,,
+            2026-03-02 18:00:00,Legs,50m,Squat (Barbell),2,100,5,0,0,,,
+            2026-03-04 18:00:00,Push,55m,Bench Press (Barbell),1,80,5,0,0,,,
+            2026-03-04 18:00:00,Push,55m,Bench Press (Barbell),2,80,5,0,0,,,
+            2026-03-06 18:00:00,Pull,40m,Deadlift (Barbell),1,140,x3,0,0,,,
+
+            """, to: path)
+        let refused = try sessionctl(daemon, ["import", path])
+        #expect(refused.status == 1 && refused.stderr.contains("line 3:") && refused.stderr.contains("line 7:"), "\(refused.stderr)")
+        let skipping = try sessionctl(daemon, ["import", "--skip-invalid", path])
+        #expect(skipping.status == 0, "\(skipping.stderr)")
+        #expect(skipping.stdout.hasPrefix("imported 1 workout from strong: 2 sets"), "\(skipping.stdout)")
+        #expect(skipping.stderr.contains("2 workouts left out whole:\n  2026-03-02 18:00  Legs\n  2026-03-06 18:00  Pull"), "\(skipping.stderr)")
+        let list = try JSONParser.parse(try sessionctl(daemon, ["call", "session.list"]).stdout)
+        #expect(list.arrayValue?.map { $0["title"]?.stringValue ?? "?" } == ["Push"] && list[0]?["sets"] == 2, "\(list)")
+    }
+
     /// Every problem of a file is a data error naming its line, never a usage error.
     @Test func aBadValueIsADataErrorWithItsLine() throws {
         let daemon = try DaemonProcess()

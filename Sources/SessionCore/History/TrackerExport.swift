@@ -123,6 +123,15 @@ public enum TrackerExport {
         /// True once a problem was found (cheaper than `problems`, asked per workout).
         public var hasProblems: Bool { !recordProblems.isEmpty || rows?.problems.isEmpty == false }
 
+        /// The workouts (start and title) that had a bad row, or whose rows were next to
+        /// a record that could not be read at all (a note broken over lines): left out
+        /// whole by an import that skips what is invalid.
+        public var invalidWorkouts: Set<WorkoutIdentity> { tainted.union(rows?.tainted ?? []) }
+        private var tainted: Set<WorkoutIdentity> = []
+        /// An unreadable record came after the last row read: the next row's workout
+        /// may have lost rows to it too.
+        private var taintNext = false
+
         /// What was read differently from how the file has it (a workout whose timer ran
         /// on for days is stored without its duration), by line: the import goes on.
         public var warnings: [Warning] { rows?.warnings ?? [] }
@@ -141,10 +150,23 @@ public enum TrackerExport {
                     record = try records!.next()
                 } catch {
                     if recordProblems.count < maximumProblems { recordProblems.append(error) }
+                    if let current { tainted.insert(WorkoutIdentity(current.workout)) }
+                    taintNext = true
                     continue
                 }
                 guard let record else { break }
-                guard let row = rows!.read(record) else { continue }
+                let row = rows!.read(record)
+                if taintNext, let identity = rows!.identity {
+                    tainted.insert(identity)
+                    taintNext = false
+                }
+                // A row whose workout cannot be told (no readable start) is a fragment:
+                // the workouts around it may have lost rows to it.
+                if rows!.rowFailed, rows!.identity == nil {
+                    if let current { tainted.insert(WorkoutIdentity(current.workout)) }
+                    taintNext = true
+                }
+                guard let row else { continue }
                 if current?.key == row.workoutKey {
                     if let set = row.set { current!.workout.sets.append(set) } else { skippedRows += 1 }
                     continue
@@ -161,6 +183,22 @@ public enum TrackerExport {
             guard let last = current?.workout, !last.sets.isEmpty else { return nil }
             return last
         }
+    }
+}
+
+/// What tells one workout of an export from another: its start and title.
+public struct WorkoutIdentity: Hashable, Sendable {
+    public let start: LocalDateTime
+    public let title: String
+
+    public init(_ workout: HistoryWorkout) {
+        start = workout.start
+        title = workout.title
+    }
+
+    init(start: LocalDateTime, title: String) {
+        self.start = start
+        self.title = title
     }
 }
 
@@ -282,6 +320,12 @@ struct RowReader {
     let format: TrackerExport.Format
     private(set) var problems: [CSVTable.Failure] = []
     private(set) var warnings: [TrackerExport.Warning] = []
+    /// The workout of the row being read, once its start and title are known.
+    private(set) var identity: WorkoutIdentity?
+    /// Workouts with a bad row.
+    private(set) var tainted: Set<WorkoutIdentity> = []
+    /// True when the row just read had a problem.
+    private(set) var rowFailed = false
     /// The workout the last warning is about: its later rows extend the warning's lines.
     private var warnedWorkout: WorkoutKey?
     /// Hevy writes an exercise's note on every row of it: kept once.
@@ -397,6 +441,8 @@ struct RowReader {
     private static let noneWords = ["none", "n/a", "null"]
 
     private mutating func problem(_ column: TrackerExport.Column, _ message: String) {
+        rowFailed = true
+        if let identity { tainted.insert(identity) }
         guard problems.count < TrackerExport.maximumProblems else { return }
         let name = columns[column].map { "\"\(header[$0])\"" } ?? "\(column)"
         problems.append(CSVTable.Failure(line: line, message: "\(name): \(message)"))
@@ -423,6 +469,8 @@ struct RowReader {
     mutating func read(_ record: CSVTable.Record) -> Row? {
         line = record.line
         self.record = record
+        identity = nil
+        rowFailed = false
         let before = problems.count
         guard let startText = text(.date) else {
             problem(.date, "missing")
@@ -433,6 +481,7 @@ struct RowReader {
             return nil
         }
         let title = text(.title) ?? "Workout"
+        identity = WorkoutIdentity(start: start, title: title)
         var duration: Int?
         if let end = text(.end) {
             guard let endTime = times.value(of: end, reading: HistoryDates.dateTime) else {
