@@ -130,7 +130,22 @@ public struct JSONReader {
         }
     }
 
+    /// An array of numbers.
+    public func numbers(_ key: String) throws(JSONReadError) -> [Double] {
+        try required(key, "an array of numbers") { value -> [Double]? in
+            guard let items = value.items else { return nil }
+            let numbers = items.compactMap(\.numberValue)
+            return numbers.count == items.count ? numbers : nil
+        }
+    }
+
     public func optionalBool(_ key: String) throws(JSONReadError) -> Bool? { try optional(key, "true or false", \.boolValue) }
+
+    /// True when `key` holds an array, false when it is missing or null; anything else
+    /// is an error.
+    public func optionalArray(_ key: String) throws(JSONReadError) -> Bool {
+        try optional(key, "an array") { $0.items.map { _ in true } } ?? false
+    }
 
     /// An array of objects, each read with its path (`result.exercises[2]`).
     public func objects(_ key: String) throws(JSONReadError) -> [JSONReader] {

@@ -63,6 +63,8 @@ extension Commands {
             // Workouts go out as they are read; after a bad row nothing more is sent, the
             // file is read to its end for every problem, and what was sent is dropped.
             var upload = HistoryUpload(source: export.format) { try context.connect(arguments) }
+            // Sessiond's own export: its plans, coverage, health, profile and aliases first.
+            upload.add(export.archive)
             if arguments.has("--skip-invalid") {
                 // Read whole first: a bad row may come after its workout was read.
                 var workouts: [HistoryWorkout] = []
@@ -111,10 +113,14 @@ extension Commands {
         summary: "Export finished sessions as Strong's or Hevy's CSV, or as full-fidelity JSON (to FILE or standard output).",
         details: """
             strong writes Strong's 12-column CSV and hevy Hevy's 14-column CSV, which those
-            apps and other tools read; json keeps everything (kinds, notes, supersets,
-            distance, session effort) and is what `sessionctl import` restores from. Times are
-            wall-clock times in the daemon's time zone. An existing FILE is kept unless
-            --force is given.
+            apps and other tools read; json keeps everything a restore needs and is what
+            `sessionctl import` restores from: each session with its exact start and each
+            set's time (RFC 3339, with the offset), kinds, notes, supersets, distance and
+            effort, the plan day it trained; the plans as stored and the text they came from,
+            which plan covered each day, the health samples, the profile and the aliases.
+            Imported into an empty daemon, it exports again byte for byte (--from and --to
+            limit the sessions only). CSV times are wall-clock times in the daemon's time
+            zone. An existing FILE is kept unless --force is given.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--format", value: "strong|hevy|json", help: "the file's layout (default json)"),
@@ -138,7 +144,10 @@ extension Commands {
                 workouts += page.workouts
                 after = page.next
             } while after != nil
-            guard let path = try FileOutput.deliver(TrackerExport.write(workouts, as: format), to: path, context: context) else { return ExitStatus.ok }
+            // The JSON export holds everything a restore needs besides the workouts.
+            let archive = format == .json ? try historyArchive(client: client, context: context) : nil
+            let text = TrackerExport.write(workouts, as: format, archive: archive?.archive, timeZone: archive?.timeZone)
+            guard let path = try FileOutput.deliver(text, to: path, context: context) else { return ExitStatus.ok }
             context.console.error("exported \(workouts.count) session\(workouts.count == 1 ? "" : "s") to \(path) (\(format.rawValue))")
             return ExitStatus.ok
         })
@@ -178,6 +187,20 @@ extension Commands {
             context.console.print("backed up \(bytes.count) bytes to \(path)")
             return ExitStatus.ok
         })
+
+    /// Every part of `history.archive`, page by page, and the daemon's zone.
+    static func historyArchive(client: SocketClient, context: CommandContext) throws -> (archive: HistoryArchive, timeZone: String) {
+        var archive = HistoryArchive()
+        for part in HistoryArchiveGet.Part.allCases {
+            var after: Int64?
+            repeat {
+                let page = try context.call(client, HistoryArchiveGet.self, HistoryArchiveGet.Params(part: part, after: after))
+                archive.append(page.archive)
+                after = page.next
+            } while after != nil
+        }
+        return (archive, try context.call(client, DaemonStatus.self, NoParams()).timeZone)
+    }
 
     static let planExport = Command(
         words: ["plan", "export"], synopsis: "[FILE]",
@@ -448,16 +471,56 @@ struct HistoryUpload {
         chunkSize += size
     }
 
+    /// Sends an archive's parts (sessiond's own export) ahead of the workouts, in calls
+    /// of a bounded size: the profile and aliases, then the plans, the kept coverage and
+    /// the health samples.
+    mutating func add(_ archive: HistoryArchive) {
+        guard !archive.isEmpty else { return }
+        send(HistoryArchive(profile: archive.profile, aliases: archive.aliases))
+        var plans: [ArchivedPlan] = []
+        var planBytes = 0
+        for plan in archive.plans {
+            let size = plan.jsonBytes.count
+            if !plans.isEmpty, planBytes + size > Self.chunkBytes || plans.count == HistoryArchiveGet.plansPage.upperBound {
+                send(HistoryArchive(plans: plans))
+                plans = []
+                planBytes = 0
+            }
+            plans.append(plan)
+            planBytes += size
+        }
+        if !plans.isEmpty { send(HistoryArchive(plans: plans)) }
+        // A day's coverage or a sample is under 200 bytes: 2,000 fit a call.
+        for start in stride(from: 0, to: archive.coverage.count, by: 2000) {
+            send(HistoryArchive(coverage: Array(archive.coverage[start..<min(start + 2000, archive.coverage.count)])))
+        }
+        for start in stride(from: 0, to: archive.health.count, by: 2000) {
+            send(HistoryArchive(health: Array(archive.health[start..<min(start + 2000, archive.health.count)])))
+        }
+    }
+
+    private mutating func send(_ archive: HistoryArchive) {
+        guard !archive.isEmpty else { return }
+        var params = HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: false, source: source)
+        params.archive = archive
+        send(params)
+    }
+
     private mutating func flush() {
         defer {
             chunk = []
             chunkSize = 0
         }
-        guard !chunk.isEmpty, failure == nil else { return }
+        guard !chunk.isEmpty else { return }
+        send(HistoryImport.Params(importID: importID, chunk: sent, workouts: chunk, done: false, source: source))
+    }
+
+    /// Sends one call of the import, its reply awaited later (`window`).
+    private mutating func send(_ params: HistoryImport.Params) {
+        guard failure == nil else { return }
         do {
             let client = try self.client ?? connect()
             self.client = client
-            let params = HistoryImport.Params(importID: importID, chunk: sent, workouts: chunk, done: false, source: source)
             paramsBuffer.writer.removeAll()
             params.encoded.encode(to: &paramsBuffer.writer)
             unanswered.append(try paramsBuffer.writer.withBytes { json in try client.send(HistoryImport.name, paramsJSON: json) })

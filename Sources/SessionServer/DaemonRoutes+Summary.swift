@@ -11,6 +11,7 @@ extension DaemonRoutes {
         DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },
         DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
         DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
+        DaemonRoute(HistoryArchiveGet.self) { params, service in Outcome(try service.archive(params)) },
         DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
         DaemonRoute(ExerciseAliasSet.self) { params, service in try service.setAlias(params) },
         DaemonRoute(ExerciseAliases.self) { _, service in Outcome(try service.listAliases()) },

@@ -9,6 +9,8 @@ struct ImportStaging {
         /// Chunks by number: a chunk sent again (a retry, or the group commit running
         /// a request twice) replaces itself.
         private(set) var chunks: [Int: [HistoryWorkout]] = [:]
+        /// The archive parts of each chunk (sessiond's own export).
+        private(set) var archives: [Int: HistoryArchive] = [:]
         var source: String?
         var touchedMs: Int64 = 0
         /// What its `done` stored, once that committed: the workouts are let go and
@@ -16,19 +18,29 @@ struct ImportStaging {
         var result: HistoryImport.Result?
 
         var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
+        /// The archive's parts, chunk by chunk.
+        var archive: HistoryArchive {
+            var whole = HistoryArchive()
+            for chunk in archives.keys.sorted() { whole.append(archives[chunk] ?? HistoryArchive()) }
+            return whole
+        }
         var count: Int { chunks.values.reduce(0) { $0 + $1.count } }
         /// Sets in its chunks, kept as they are staged (asked at every chunk).
         private(set) var sets = 0
 
-        /// Puts a chunk in place of the one of its number, if any.
-        mutating func stage(_ workouts: [HistoryWorkout], chunk: Int) {
+        /// Puts a chunk in place of the one of its number, if any. An archive's items
+        /// count as sets towards the bound on what is staged.
+        mutating func stage(_ workouts: [HistoryWorkout], archive: HistoryArchive, chunk: Int) {
             sets += ImportStaging.sets(in: workouts) - (chunks[chunk].map(ImportStaging.sets(in:)) ?? 0)
+            sets += ImportStaging.items(in: archive) - (archives[chunk].map(ImportStaging.items(in:)) ?? 0)
             chunks[chunk] = workouts
+            archives[chunk] = archive.isEmpty ? nil : archive
         }
 
         /// Lets go of the workouts (after `done`).
         mutating func release() {
             chunks = [:]
+            archives = [:]
             sets = 0
         }
     }
@@ -47,17 +59,21 @@ struct ImportStaging {
     }
 
     static func sets(in workouts: [HistoryWorkout]) -> Int { workouts.reduce(0) { $0 + $1.sets.count } }
+    static func items(in archive: HistoryArchive) -> Int {
+        archive.aliases.count + archive.plans.count + archive.coverage.count + archive.health.count + (archive.profile == nil ? 0 : 1)
+    }
 
     /// Adds a chunk; refuses a new import while `maximumImports` are staged, more than
     /// `HistoryLimits.workoutsPerImport` workouts in one, and more than `maximumSets`
     /// sets in all. A refused chunk leaves every import as it was.
-    mutating func add(_ workouts: [HistoryWorkout], chunk: Int, to id: String, source: String?, nowMs: Int64) throws(HistoryImportError) -> Staged {
+    mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to id: String, source: String?,
+                      nowMs: Int64) throws(HistoryImportError) -> Staged {
         imports = imports.filter { $0.key == id || nowMs - $0.value.touchedMs < Self.expiryMs }
         if imports[id] == nil, imports.values.filter({ $0.result == nil }).count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
         var staged = imports[id] ?? Staged()
         // `staged` is a copy: a refusal below leaves the import as it was.
-        if !workouts.isEmpty {  // a call without workouts (done) leaves the chunks as they are
-            staged.stage(workouts, chunk: chunk)
+        if !workouts.isEmpty || !archive.isEmpty {  // a call without workouts (done) leaves the chunks as they are
+            staged.stage(workouts, archive: archive, chunk: chunk)
             let others = imports.filter { $0.key != id }.values.reduce(0) { $0 + $1.sets }
             guard others + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
         }
@@ -105,12 +121,16 @@ extension SessionService {
             malloc_trim(0)
             return HistoryImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false, imported: nil, skipped: 0)
         }
-        let staged = try staging.add(params.workouts, chunk: params.chunk, to: params.importID, source: params.source, nowMs: nowMs)
+        let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: params.importID, source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {
             return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)
         }
-        let sessions = HistoryWorkout.merging(staged.workouts).map { ImportedSession(workout: $0, startedAtMs: clock.ms(of: $0.start), date: $0.start.date) }
+        // An archive (sessiond's own export) first: its plans are what its sessions trained.
+        let archive = staged.archive
+        let planIDs = archive.isEmpty || params.dryRun ? [:] : try restore(archive)
+        // Sessiond's own export is in the order it was recorded: kept so.
+        let sessions = try HistoryWorkout.merging(staged.workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
         var new = try database.newImports(sessions)
         // Entered afterwards here (track, or a program without a source): it trained the
         // plan day of its date like a live session.
@@ -134,6 +154,21 @@ extension SessionService {
 }
 
 extension SessionService {
+    /// A workout ready to store: at its exact start and with its sets' times when it
+    /// has them (sessiond's own export), else at its wall-clock start; on the plan day
+    /// it names, among the archive's plans (`planIDs`).
+    func importedSession(_ workout: HistoryWorkout, planIDs: [Int64: Int64]) throws -> ImportedSession {
+        var session = ImportedSession(workout: workout, startedAtMs: workout.startedAt.flatMap(RFC3339.parse) ?? clock.ms(of: workout.start),
+                                      date: workout.date ?? workout.start.date)
+        let times = workout.sets.compactMap { $0.loggedAt.flatMap(RFC3339.parse) }
+        if times.count == workout.sets.count { session.loggedAtMs = times }
+        if let reference = workout.planDay, let planID = planIDs[reference.planID],
+            let day = try database.planDay(planID: planID, weekday: reference.weekday) {
+            session = try placed(session, on: day, carriedOver: reference.carriedOver)
+        }
+        return session
+    }
+
     /// `session` on the plan day of its date, if that is a training day: each set counts
     /// against the day's planned exercise its name names, as `log` matches a name (the
     /// same exercise key, an alias's exercise).
@@ -141,10 +176,16 @@ extension SessionService {
         guard let choice = try database.planChoice(for: session.date),
             let day = try database.planDay(planID: choice.planID, weekday: session.date.weekday), !day.rest
         else { return session }
+        return try placed(session, on: day, carriedOver: choice.carriedOver)
+    }
+
+    /// `session` on `day`: each set counts against the day's planned exercise its name
+    /// names, as `log` matches a name.
+    func placed(_ session: ImportedSession, on day: PlanDayRecord, carriedOver: Bool) throws -> ImportedSession {
         let planned = try database.plannedExercises(dayID: day.id)
         var placed = session
         placed.planDayID = day.id
-        placed.carriedOver = choice.carriedOver
+        placed.carriedOver = carriedOver
         placed.plannedExerciseIDs = try session.workout.sets.map { set in
             let key = set.exercise.exerciseKey
             return try plannedExercise(key: database.alias(key)?.nameKey ?? key, in: planned)?.id
@@ -174,17 +215,28 @@ extension SessionService {
     func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
         let limit = params.limit ?? HistoryLimits.exportPage.upperBound
         let page = try database.exportSessions(from: params.from, to: params.to, afterID: params.after ?? 0, limit: limit)
-        let workouts = page.map { exported in
+        // Each plan day once: a page's sessions mostly train a few.
+        var days: [Int64: PlanDayRecord] = [:]
+        let workouts = try page.map { exported in
             let session = exported.session
             let active = max(0, (session.endedAtMs ?? session.startedAtMs) - session.startedAtMs - session.pausedTotalMs)
-            return HistoryWorkout(
+            var workout = HistoryWorkout(
                 start: clock.localDateTime(atMs: session.startedAtMs), durationSeconds: Int(active / 1000), title: session.title,
                 note: session.note, rpe: session.rpe,
                 sets: exported.sets.map { row in
                     let set = row.set
-                    return HistorySet(exercise: set.exerciseName, kind: set.kind, reps: set.reps, weightKg: set.weightKg, distanceM: row.distanceM,
-                                      durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, superset: row.superset)
+                    var exportedSet = HistorySet(exercise: set.exerciseName, kind: set.kind, reps: set.reps, weightKg: set.weightKg, distanceM: row.distanceM,
+                                                 durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, superset: row.superset)
+                    exportedSet.loggedAt = clock.rfc3339(ms: set.loggedAtMs)
+                    return exportedSet
                 })
+            workout.startedAt = clock.rfc3339(ms: session.startedAtMs)
+            if session.date != workout.start.date { workout.date = session.date }
+            if let dayID = session.planDayID, let day = try days[dayID] ?? database.planDay(dayID) {
+                days[dayID] = day
+                workout.planDay = PlanDayReference(planID: day.planID, weekday: day.date.weekday, carriedOver: session.carriedOver)
+            }
+            return workout
         }
         return HistoryExport.Result(workouts: workouts, next: page.count == limit ? page.last?.session.id : nil)
     }

@@ -15,6 +15,9 @@ public struct ImportedSession: Sendable {
     /// The planned exercise each set counts against (parallel to the workout's sets),
     /// or empty: none does.
     public var plannedExerciseIDs: [Int64?] = []
+    /// When each set was logged (parallel to the workout's sets), or empty: the sets
+    /// follow the start a millisecond apart, in order.
+    public var loggedAtMs: [Int64] = []
 
     public init(workout: HistoryWorkout, startedAtMs: Int64, date: LocalDate) {
         self.workout = workout
@@ -156,7 +159,7 @@ extension Database {
                     if let previous { numbering[previous].numbering = next } else { numbering.append((key, next)) }
                     rows.append(ImportedSetRow(sessionID: sessionID, plannedExerciseID: session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index],
                                                exerciseName: exerciseName, set: set, decision: decision,
-                                               loggedAtMs: session.startedAtMs + Int64(index)))
+                                               loggedAtMs: session.loggedAtMs.isEmpty ? session.startedAtMs + Int64(index) : session.loggedAtMs[index]))
                     if rows.count == Self.importRowsPerInsert { try flush() }
                 }
             }

@@ -12,34 +12,40 @@ extension Database {
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
             if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
-            try connection.run(
-                "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises) VALUES (?, ?, ?, ?, ?, ?)",
-                [plan.name, plan.weekStart.description, importedAtMs, source, makeActive, revises])
-            let planID = connection.lastInsertRowID
+            let planID = try storePlan(plan, source: source, importedAtMs: importedAtMs, active: makeActive, revises: revises)
             if let attempt { _ = try insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
-            for day in plan.days {
-                try connection.run(
-                    "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",
-                    [planID, day.date.description, day.weekday.rawValue, day.title, day.rest])
-                let dayID = connection.lastInsertRowID
-                for (offset, item) in day.warmup.enumerated() {
-                    try connection.run(
-                        "INSERT INTO warmup_item (plan_day_id, position, name, reps, duration_seconds, description) VALUES (?, ?, ?, ?, ?, ?)",
-                        [dayID, offset + 1, item.name, item.reps, item.durationSeconds, item.description])
-                }
-                for (offset, exercise) in day.exercises.enumerated() {
-                    try connection.run(
-                        """
-                        INSERT INTO planned_exercise (plan_day_id, position, name, sets, reps, reps_max, amrap,
-                            duration_seconds, weight_kg, rest_seconds, description, superset)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                        [dayID, offset + 1, exercise.name, exercise.sets, exercise.reps, exercise.repsMax, exercise.amrap,
-                         exercise.durationSeconds, exercise.weightKg, exercise.restSeconds, exercise.description, exercise.superset])
-                }
-            }
             return InsertedPlan(id: planID, active: makeActive)
         }
+    }
+
+    /// The rows of a plan: the plan, its days, warm-ups and exercises; its id.
+    func storePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?) throws -> Int64 {
+        try connection.run(
+            "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises) VALUES (?, ?, ?, ?, ?, ?)",
+            [plan.name, plan.weekStart.description, importedAtMs, source, active, revises])
+        let planID = connection.lastInsertRowID
+        for day in plan.days {
+            try connection.run(
+                "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",
+                [planID, day.date.description, day.weekday.rawValue, day.title, day.rest])
+            let dayID = connection.lastInsertRowID
+            for (offset, item) in day.warmup.enumerated() {
+                try connection.run(
+                    "INSERT INTO warmup_item (plan_day_id, position, name, reps, duration_seconds, description) VALUES (?, ?, ?, ?, ?, ?)",
+                    [dayID, offset + 1, item.name, item.reps, item.durationSeconds, item.description])
+            }
+            for (offset, exercise) in day.exercises.enumerated() {
+                try connection.run(
+                    """
+                    INSERT INTO planned_exercise (plan_day_id, position, name, sets, reps, reps_max, amrap,
+                        duration_seconds, weight_kg, rest_seconds, description, superset)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [dayID, offset + 1, exercise.name, exercise.sets, exercise.reps, exercise.repsMax, exercise.amrap,
+                     exercise.durationSeconds, exercise.weightKg, exercise.restSeconds, exercise.description, exercise.superset])
+            }
+        }
+        return planID
     }
 
     /// Keeps a planner attempt that did not become a plan (refused or failed).

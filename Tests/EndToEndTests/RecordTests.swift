@@ -247,6 +247,55 @@ import JSON
         #expect(days.last?["exercises"]?[0]?["weightKg"] == nil)
     }
 
+    /// The JSON export holds everything a restore needs: imported into an empty daemon
+    /// it exports again byte for byte, and every week reads as before.
+    @Test func theJSONExportRestoresWholeIntoAnEmptyDaemon() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Berlin"])
+        defer { daemon.cleanUp() }
+        let monday = Self.today.mondayOfWeek
+        let first = monday.adding(days: -14)
+        #expect(try daemon.ctl(["plan", "import", "--week-start", first.description, Self.plans + "dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["profile", "--goals", "Bench 100 kg; run a 5k!", "--equipment", "dumbbells,bench", "--weights", "1.25,2.5,20"]).status == 0)
+        #expect(try daemon.ctl(["alias", "db bench", "Dumbbell Bench Press"]).status == 0)
+        // A live session with a pause, a back-dated one, a tracked one, health samples.
+        #expect(try daemon.ctl(["start", "--at", "\(first)T17:00:00+01:00"]).status == 0)
+        #expect(try daemon.ctl(["log", "db bench", "8", "22.5", "--at", "\(first)T17:05:00+01:00"]).status == 0)
+        #expect(try daemon.ctl(["log", "1", "8", "22.5", "--at", "\(first)T17:09:30+01:00", "--note", "slow"]).status == 0)
+        #expect(try daemon.ctl(["finish", "--at", "\(first)T18:00:00+01:00", "--rpe", "8"]).status == 0)
+        #expect(try daemon.ctl(["start", first.adding(days: 7).description]).status == 0)
+        #expect(try daemon.ctl(["log", "1", "3x8@22.5"]).status == 0)
+        #expect(try daemon.ctl(["pause"]).status == 0)
+        #expect(try daemon.ctl(["resume"]).status == 0)
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        #expect(try daemon.ctl(["track", first.adding(days: 9).description, "18:00-19:00", "goblet", "4x10@24,", "romanian", "4x10@20"]).status == 0)
+        #expect(try daemon.ctl(["health", "mass", "80.4"]).status == 0)
+        #expect(try daemon.ctl(["health", "sleep", "7.5"]).status == 0)
+        #expect(try daemon.ctl(["import", Fixtures.examplesDirectory + "/exports/strong-export.csv"]).status == 0)
+        // Next week's plan: the weeks before keep plan 1 (kept coverage).
+        #expect(try daemon.ctl(["plan", "import", "--week-start", monday.adding(days: 7).description, Self.plans + "messy-model-output.txt"]).status == 0)
+        let exported = daemon.directory + "/export.json"
+        #expect(try daemon.ctl(["export", "--format", "json", exported]).status == 0)
+        let weeks = [first, first.adding(days: 7), monday, monday.adding(days: 7)]
+        let views = try weeks.map { try weekViews(daemon, $0) }
+
+        let restored = try DaemonProcess(extraArguments: ["--timezone", "Europe/Berlin"])
+        defer { restored.cleanUp() }
+        let imported = try restored.ctl(["import", exported])
+        #expect(imported.status == 0, "\(imported.stdout) \(imported.stderr)")
+        let again = restored.directory + "/again.json"
+        #expect(try restored.ctl(["export", "--format", "json", again]).status == 0)
+        let original = try String(contentsOfFile: exported, encoding: .utf8)
+        #expect(try String(contentsOfFile: again, encoding: .utf8) == original, "byte for byte")
+        #expect(original.contains("\"version\":2") && original.contains("\"timeZone\":\"Europe/Berlin\""))
+        #expect(try weeks.map { try weekViews(restored, $0) } == views, "every week reads as before")
+        #expect(try restored.ctl(["prompt"]).stdout == daemon.ctl(["prompt"]).stdout)
+        #expect(try restored.ctl(["profile", "--json"]).stdout == daemon.ctl(["profile", "--json"]).stdout)
+        // Importing it again adds nothing.
+        let twice = try restored.ctl(["import", exported])
+        #expect(twice.stdout.hasPrefix("imported 0 workouts"), "\(twice.stdout)")
+        #expect(try restored.ctl(["call", "plan.list"]).stdout == daemon.ctl(["call", "plan.list"]).stdout)
+    }
+
     @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -7,6 +7,9 @@ extension HistoryWorkout: JSONObjectEncodable {
         writer.member("title", title)
         writer.member("note", note)
         writer.member("rpe", rpe)
+        if let startedAt { writer.member("startedAt", startedAt) }
+        if let planDay { writer.member("planDay", planDay) }
+        if let date { writer.member("date", date.description) }
         writer.key("sets")
         writer.array { for set in sets { $0.value(set) } }
     }
@@ -29,6 +32,9 @@ extension HistoryWorkout: JSONObjectEncodable {
             start: start, durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
             title: try reader.text("title", HistoryLimits.titleLength) ?? "Workout", note: try reader.text("note", HistoryLimits.noteLength),
             rpe: try reader.bounded(try reader.optionalNumber("rpe"), "rpe", SessionLimits.rpe), sets: sets)
+        if try reader.optionalString("startedAt") != nil { startedAt = try reader.timestamp("startedAt") }
+        planDay = try reader.optionalObject("planDay").map { reader throws(JSONReadError) in try PlanDayReference(reader: reader) }
+        if try reader.optionalString("date") != nil { date = try reader.date("date") }
     }
 }
 
@@ -43,6 +49,7 @@ extension HistorySet: JSONObjectEncodable {
         writer.member("rpe", rpe)
         writer.member("note", note)
         writer.member("superset", superset)
+        if let loggedAt { writer.member("loggedAt", loggedAt) }
     }
 
     /// Reads a set as `encodeMembers` writes it. `exerciseBefore`, the exercise of the
@@ -76,6 +83,7 @@ extension HistorySet: JSONObjectEncodable {
             durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
             rpe: try reader.bounded(try reader.optionalNumber("rpe"), "rpe", SessionLimits.rpe),
             note: try reader.text("note", HistoryLimits.noteLength), superset: try reader.text("superset", HistoryLimits.supersetLength))
+        if try reader.optionalString("loggedAt") != nil { loggedAt = try reader.timestamp("loggedAt") }
     }
 }
 
@@ -124,6 +132,7 @@ extension HistoryWorkout {
     public var encodedByteBound: Int {
         // Keys, punctuation, the start and three numbers of at most 24 characters each.
         var bytes = 160 + JSONByteBound.string(title) + (note.map(JSONByteBound.string) ?? 4)
+            + (startedAt.map { 14 + JSONByteBound.string($0) } ?? 0) + (planDay == nil ? 0 : 120) + (date == nil ? 0 : 20)
         for set in sets { bytes += set.encodedByteBound + 1 }
         return bytes
     }
@@ -139,6 +148,7 @@ extension HistorySet {
         return 10 + member(8, JSONByteBound.string(exercise)) + member(4, 9) + member(4, reps.map { _ in number })
             + member(8, weightKg.map { _ in number }) + member(9, distanceM.map { _ in number }) + member(15, durationSeconds.map { _ in number })
             + member(3, rpe.map { _ in number }) + member(4, note.map(JSONByteBound.string)) + member(8, superset.map(JSONByteBound.string))
+            + member(8, loggedAt.map(JSONByteBound.string))
     }
 }
 

@@ -10,6 +10,14 @@ public struct HistoryWorkout: Sendable, Equatable {
     /// The session's effort, 1–10 (exports of sessiond keep it; the apps' have none).
     public var rpe: Double?
     public var sets: [HistorySet]
+    /// The exact start, RFC 3339 with its offset (sessiond's own export): `start` is its
+    /// wall-clock time; nil for exports without one (the apps').
+    public var startedAt: String?
+    /// The plan day it trained (sessiond's own export, with its archive's plans).
+    public var planDay: PlanDayReference?
+    /// The day it counts for when that is not its start's (a session entered
+    /// afterwards for an earlier day); nil: its start's.
+    public var date: LocalDate?
 
     public init(start: LocalDateTime, durationSeconds: Int?, title: String, note: String?, rpe: Double? = nil, sets: [HistorySet]) {
         self.start = start
@@ -26,7 +34,9 @@ extension HistoryWorkout {
     /// and title: an export whose rows of it are not together, read a workout at a
     /// time) joined in the order they came, then oldest first (equal starts keep their
     /// order).
-    public static func merging(_ workouts: [HistoryWorkout]) -> [HistoryWorkout] {
+    /// With `keepingOrder` (sessiond's own export, already in the order it was
+    /// recorded) the workouts stay in the order given.
+    public static func merging(_ workouts: [HistoryWorkout], keepingOrder: Bool = false) -> [HistoryWorkout] {
         struct Key: Hashable {
             let start: LocalDateTime
             let title: String
@@ -42,6 +52,7 @@ extension HistoryWorkout {
                 merged.append(workout)
             }
         }
+        if keepingOrder { return merged }
         return merged.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
     }
 }
@@ -58,6 +69,9 @@ public struct HistorySet: Sendable, Equatable {
     public var note: String?
     /// Sets sharing a label were done as a superset.
     public var superset: String?
+    /// When it was logged, RFC 3339 with its offset (sessiond's own export); nil for
+    /// the apps' exports, which keep no set times.
+    public var loggedAt: String?
 
     public init(exercise: String, kind: SetKind = .normal, reps: Int? = nil, weightKg: Double? = nil, distanceM: Double? = nil,
                 durationSeconds: Int? = nil, rpe: Double? = nil, note: String? = nil, superset: String? = nil) {
@@ -112,6 +126,8 @@ public struct HistoryCounts: Sendable, Equatable {
 public enum HistoryLimits {
     /// Workouts per `history.import` call; a file is sent in chunks of at most this.
     public static let workoutsPerChunk = 200
+    /// Archive items (aliases, kept coverage, health samples) in one call, at most.
+    public static let archiveItemsPerChunk = 5000
     public static let setsPerWorkout = 2000
     /// Workouts one import may stage before it is committed.
     public static let workoutsPerImport = 100_000

@@ -85,6 +85,8 @@ public enum TrackerExport {
         private var rows: RowReader?
         /// A JSON export's workouts, read at once, last first.
         private var pending: [HistoryWorkout] = []
+        /// What sessiond's own JSON export holds besides the workouts (empty otherwise).
+        public private(set) var archive = HistoryArchive()
         /// The workout whose rows are being read, by its rows' key.
         private var current: (key: RowReader.WorkoutKey, workout: HistoryWorkout)?
         private var recordProblems: [CSVTable.Failure] = []
@@ -95,7 +97,9 @@ public enum TrackerExport {
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if format == .json || format == nil && first == UInt8(ascii: "{") {
                 self.format = .json
-                pending = try readJSON(bytes).reversed()
+                let read = try readJSON(bytes)
+                pending = read.workouts.reversed()
+                archive = read.archive
                 return
             }
             let records: CSVTable.Reader
@@ -215,7 +219,7 @@ extension TrackerExport {
     /// The marker of sessiond's own JSON export.
     public static let jsonFormatName = "sessiond-history"
 
-    static func readJSON(_ bytes: [UInt8]) throws(Failure) -> [HistoryWorkout] {
+    static func readJSON(_ bytes: [UInt8]) throws(Failure) -> (workouts: [HistoryWorkout], archive: HistoryArchive) {
         func failure(_ message: String) -> Failure { Failure(problems: [CSVTable.Failure(line: 1, message: message)]) }
         let value: JSONValue
         do {
@@ -225,13 +229,15 @@ extension TrackerExport {
         }
         guard value["format"] == .string(jsonFormatName) else { throw failure("not a sessiond export: no \"format\": \"\(jsonFormatName)\"") }
         var workouts: [HistoryWorkout] = []
+        let archive: HistoryArchive
         do throws(JSONReadError) {
             let reader = try JSONReader(value, path: "export")
+            archive = try HistoryArchive(reader: reader)
             for item in try reader.objects("workouts") { workouts.append(try HistoryWorkout(reader: item)) }
         } catch {
             throw failure("\(error.path) should be \(error.expected)")
         }
-        return workouts
+        return (workouts, archive)
     }
 
     /// Writes workouts as `format` reads them back: Strong's 12-column CSV, Hevy's
@@ -240,13 +246,19 @@ extension TrackerExport {
     /// it is none.
     public static func duration(_ text: String) -> Int? { HistoryDates.duration(text) }
 
-    public static func write(_ workouts: [HistoryWorkout], as format: Format) -> String {
+    /// With `archive` (the JSON export), everything a restore needs: version 2, the
+    /// daemon's `timeZone`, the archive's parts, then the workouts.
+    public static func write(_ workouts: [HistoryWorkout], as format: Format, archive: HistoryArchive? = nil, timeZone: String? = nil) -> String {
         switch format {
         case .json:
             var writer = JSONWriter(capacity: 1 << 16)
             writer.object {
                 $0.member("format", jsonFormatName)
-                $0.member("version", 1)
+                $0.member("version", archive == nil ? 1 : 2)
+                if let archive {
+                    $0.member("timeZone", timeZone)
+                    archive.encodeMembers(to: &$0)
+                }
                 $0.key("workouts")
                 $0.array { for workout in workouts { $0.value(workout) } }
             }

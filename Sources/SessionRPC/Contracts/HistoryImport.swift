@@ -29,6 +29,9 @@ public enum HistoryImport: MethodContract {
         /// With `done`: refuse (`implausible_set`) a set of a workout entered afterwards
         /// (no source) that looks mistyped, as `session.log` does.
         public var refuseImplausible: Bool?
+        /// Parts of sessiond's own archive (`history.archive`), staged like the workouts
+        /// and restored before them at `done`.
+        public var archive = HistoryArchive()
 
         public init() {}
 
@@ -70,11 +73,25 @@ public enum HistoryImport: MethodContract {
             coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: strong, hevy, json")
             coder.bool("refuseImplausible", &refuseImplausible,
                        "with done, for workouts without a source: refuse (implausible_set) a set that looks mistyped, as session.log does")
+            var profiles = archive.profile.map { [$0] } ?? []
+            coder.objects("profile", &profiles, maxCount: 1, read: { reader throws(JSONReadError) in try Profile(reader: reader) },
+                          "an archive's profile (one): {goals, equipment, weightsKg}")
+            archive.profile = profiles.first
+            coder.objects("aliases", &archive.aliases, maxCount: HistoryLimits.archiveItemsPerChunk,
+                          read: { reader throws(JSONReadError) in try ArchivedAlias(reader: reader) }, "an archive's aliases: {alias, name}")
+            coder.objects("plans", &archive.plans, maxCount: HistoryArchiveGet.plansPage.upperBound,
+                          read: { reader throws(JSONReadError) in try ArchivedPlan(reader: reader) },
+                          "an archive's plans: {planId, name, weekStart, importedAt, active, revises, source}")
+            coder.objects("coverage", &archive.coverage, maxCount: HistoryLimits.archiveItemsPerChunk,
+                          read: { reader throws(JSONReadError) in try ArchivedCoverage(reader: reader) }, "an archive's kept coverage: {date, planId, carriedOver}")
+            coder.objects("health", &archive.health, maxCount: HistoryLimits.archiveItemsPerChunk,
+                          read: { reader throws(JSONReadError) in try ArchivedHealthSample(reader: reader) },
+                          "an archive's health samples: {type, value, date, recordedAt, source}")
         }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if importID.isEmpty, !params.failed("importId") { params.fail("importId", "is required") }
-            if cancel, done || !workouts.isEmpty { params.fail("cancel", "goes alone with importId: it drops the import, so no workouts and no done") }
+            if cancel, done || !workouts.isEmpty || !archive.isEmpty { params.fail("cancel", "goes alone with importId: it drops the import, so no workouts and no done") }
         }
     }
 

@@ -1,0 +1,66 @@
+import SessionCore
+import JSON
+
+/// `history.archive`: what a restore needs besides the workouts (`history.export`), a
+/// part and a page at a time: the plans with their text, the days' kept plans, the
+/// health samples, and the profile with the aliases. `history.import` takes it back.
+public enum HistoryArchiveGet: MethodContract {
+    public static let name = "history.archive"
+    public static let summary = "Plans, kept plan coverage, health samples, profile and aliases, a part and a page at a time; history.import restores them."
+
+    /// The parts, in the order a restore needs them.
+    public enum Part: String, CaseIterable, Sendable {
+        case settings, plans, coverage, health
+    }
+
+    /// Items per page, at most and by default: plans carry their text.
+    public static let plansPage = 1...100
+    public static let healthPage = 1...5000
+
+    public struct Params: MethodParams {
+        public var part: Part = .settings
+        /// The page after this id (the previous page's `next`).
+        public var after: Int64?
+        public var limit: Int?
+
+        public init() {}
+
+        public init(part: Part, after: Int64?) {
+            self.part = part
+            self.after = after
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.choice("part", &part, required: true, "settings (profile and aliases), plans (with their text), coverage (the plan kept for each day) or health")
+            coder.id("after", &after, "plans and health: the page after this id, the previous page's next")
+            coder.int("limit", &limit, in: 1...HistoryArchiveGet.healthPage.upperBound,
+                      "plans and health: items per page (at most \(HistoryArchiveGet.plansPage.upperBound) plans, \(HistoryArchiveGet.healthPage.upperBound) samples)")
+        }
+    }
+
+    public struct Result: MethodResult, JSONObjectEncodable {
+        public let archive: HistoryArchive
+        /// Where the next page starts (`after`), nil on the last page.
+        public let next: Int64?
+
+        public init(archive: HistoryArchive, next: Int64?) {
+            self.archive = archive
+            self.next = next
+        }
+
+        public static let schema = Schema.object([
+            "profile": Schema.nullable(Schema.object), "aliases": Schema.array(Schema.object), "plans": Schema.array(Schema.object),
+            "coverage": Schema.array(Schema.object), "health": Schema.array(Schema.object), "next": Schema.nullable(Schema.integer),
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            archive.encodeMembers(to: &writer)
+            writer.member("next", next)
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json)
+            self.init(archive: try HistoryArchive(reader: reader), next: try reader.optionalID("next"))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+import JSON
+
+extension SessionService {
+    /// `history.archive`: one part of what a restore needs besides the workouts.
+    func archive(_ params: HistoryArchiveGet.Params) throws -> HistoryArchiveGet.Result {
+        var archive = HistoryArchive()
+        var next: Int64?
+        switch params.part {
+        case .settings:
+            archive.profile = try database.profile()
+            archive.aliases = try database.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
+        case .plans:
+            let limit = min(params.limit ?? HistoryArchiveGet.plansPage.upperBound, HistoryArchiveGet.plansPage.upperBound)
+            let rows = try database.archivedPlans(afterID: params.after ?? 0, limit: limit)
+            archive.plans = try rows.map { row in
+                guard let stored = try database.plan(row.id) else { throw SessionError.planNotFound(row.id) }
+                return ArchivedPlan(planID: row.id, importedAt: clock.rfc3339(ms: row.importedAtMs), active: row.active, revises: row.revises,
+                                    plan: stored.plan.json, source: row.source)
+            }
+            next = rows.count == limit ? rows.last?.id : nil
+        case .coverage:
+            archive.coverage = try database.coverage()
+        case .health:
+            let limit = params.limit ?? HistoryArchiveGet.healthPage.upperBound
+            let page = try database.archivedHealth(afterID: params.after ?? 0, limit: limit)
+            archive.health = page.rows.map {
+                ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.recordedAtMs), source: $0.source)
+            }
+            next = page.rows.count == limit || (page.lastID != nil && page.rows.isEmpty) ? page.lastID : nil
+        }
+        return HistoryArchiveGet.Result(archive: archive, next: next)
+    }
+
+    /// Restores an archive's parts: the profile and aliases, the plans (each checked
+    /// again through the importer: the typed boundary) with their import times and the
+    /// one active, the days' kept plans, the health samples. What is stored already
+    /// (the same plan, the same sample) is not added again. The archive's plan ids
+    /// mapped to the stored ones.
+    func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
+        if let profile = archive.profile { try database.setProfile(profile, updatedAtMs: nowMs) }
+        for alias in archive.aliases { _ = try database.setAlias(alias.alias.exerciseKey, name: alias.name) }
+        var planIDs: [Int64: Int64] = [:]
+        for (index, archived) in archive.plans.enumerated() {
+            let path = "params.plans[\(index)]"
+            guard let importedAtMs = RFC3339.parse(archived.importedAt) else {
+                throw RPCError.invalidParams([PathMessage(path: path + ".importedAt", message: "must be an RFC 3339 time")])
+            }
+            let imported: ImportedPlan
+            do {
+                imported = try PlanImporter.importPlan(json: archived.plan, options: PlanImportOptions(today: clock.localDate(atMs: importedAtMs)))
+            } catch {
+                throw RPCError.invalidParams(error.errors.map { PathMessage(path: path + ".plan." + $0.path, message: $0.message) })
+            }
+            if let stored = try database.storedPlan(weekStart: imported.plan.weekStart, importedAtMs: importedAtMs, source: archived.source) {
+                planIDs[archived.planID] = stored
+                continue
+            }
+            planIDs[archived.planID] = try database.restorePlan(
+                imported.plan, source: archived.source, importedAtMs: importedAtMs, active: archived.active, revises: archived.revises.flatMap { planIDs[$0] })
+        }
+        try database.restoreCoverage(archive.coverage.compactMap { day in
+            planIDs[day.planID].map { ArchivedCoverage(date: day.date, planID: $0, carriedOver: day.carriedOver) }
+        })
+        for sample in archive.health {
+            guard let recordedAtMs = RFC3339.parse(sample.recordedAt),
+                try !database.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs)
+            else { continue }
+            _ = try database.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
+        }
+        return planIDs
+    }
+}

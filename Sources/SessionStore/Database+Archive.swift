@@ -1,0 +1,107 @@
+import CSQLite
+import SessionCore
+
+/// A stored plan as an archive holds it: times in milliseconds (the service writes them
+/// in the daemon's zone).
+public struct PlanArchiveRow: Sendable {
+    public let id: Int64
+    public let name: String
+    public let weekStart: LocalDate
+    public let importedAtMs: Int64
+    public let active: Bool
+    public let revises: Int64?
+    public let source: String
+}
+
+/// A health sample as stored.
+public struct HealthArchiveRow: Sendable {
+    public let id: Int64
+    public let type: HealthType
+    public let value: Double
+    public let date: LocalDate
+    public let recordedAtMs: Int64
+    public let source: String?
+}
+
+extension Database {
+    /// Plans by id after `afterID`, at most `limit`, with their source text.
+    public func archivedPlans(afterID: Int64, limit: Int) throws(StorageError) -> [PlanArchiveRow] {
+        try wrap {
+            try connection.prepare(
+                "SELECT id, name, week_start, imported_at_ms, active, revises, source FROM plan WHERE id > ? ORDER BY id LIMIT ?"
+            ).rows([afterID, limit]) { row throws(SQLiteError) -> PlanArchiveRow in
+                PlanArchiveRow(id: row.int64(0), name: row.text(1), weekStart: try Self.storedDate(row.text(2), "plan.week_start"),
+                               importedAtMs: row.int64(3), active: row.bool(4), revises: row.optionalInt64(5), source: row.text(6))
+            }
+        }
+    }
+
+    /// Every day whose covering plan was kept, by date.
+    public func coverage() throws(StorageError) -> [ArchivedCoverage] {
+        try wrap {
+            try connection.prepare("SELECT date, plan_id, carried_over FROM plan_coverage ORDER BY date").rows { row throws(SQLiteError) -> ArchivedCoverage in
+                ArchivedCoverage(date: try Self.storedDate(row.text(0), "plan_coverage.date"), planID: row.int64(1), carriedOver: row.bool(2))
+            }
+        }
+    }
+
+    /// Health samples by id after `afterID`, at most `limit`; samples of a type this
+    /// build does not know are left out.
+    public func archivedHealth(afterID: Int64, limit: Int) throws(StorageError) -> (rows: [HealthArchiveRow], lastID: Int64?) {
+        try wrap {
+            let rows = try connection.prepare(
+                "SELECT id, type, value, date, recorded_at_ms, source FROM health_sample WHERE id > ? ORDER BY id LIMIT ?"
+            ).rows([afterID, limit]) { row throws(SQLiteError) -> (Int64, HealthArchiveRow?) in
+                let id = row.int64(0)
+                guard let type = HealthType(rawValue: row.text(1)) else { return (id, nil) }
+                return (id, HealthArchiveRow(id: id, type: type, value: row.double(2), date: try Self.storedDate(row.text(3), "health_sample.date"),
+                                             recordedAtMs: row.int64(4), source: row.optionalText(5)))
+            }
+            return (rows.compactMap(\.1), rows.last?.0)
+        }
+    }
+
+    /// A stored date, or an error naming the column: a damaged file is reported, never
+    /// read as 1970.
+    static func storedDate(_ text: String, _ column: String) throws(SQLiteError) -> LocalDate {
+        guard let date = LocalDate(text) else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "\(column) holds \"\(text)\", which is no date", sql: nil)
+        }
+        return date
+    }
+
+    /// The plan restored from an archive that is already stored (the same week, import
+    /// time and text), if any: restoring twice adds nothing.
+    public func storedPlan(weekStart: LocalDate, importedAtMs: Int64, source: String) throws(StorageError) -> Int64? {
+        try wrap {
+            try connection.scalar("SELECT id FROM plan WHERE week_start = ? AND imported_at_ms = ? AND source = ?",
+                                  [weekStart.description, importedAtMs, source])
+        }
+    }
+
+    /// Stores a plan from an archive as it was: its import time and whether it was the
+    /// active one; the days already covered are not settled again (the archive's
+    /// coverage says what they were).
+    public func restorePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?) throws(StorageError) -> Int64 {
+        try write {
+            if active { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
+            return try storePlan(plan, source: source, importedAtMs: importedAtMs, active: active, revises: revises)
+        }
+    }
+
+    /// Keeps, for each day given, the plan that covered it (replacing what was kept).
+    public func restoreCoverage(_ days: [ArchivedCoverage]) throws(StorageError) {
+        try write {
+            let statement = try connection.prepare("INSERT OR REPLACE INTO plan_coverage (date, plan_id, carried_over) VALUES (?, ?, ?)")
+            for day in days { try statement.run([day.date.description, day.planID, day.carriedOver]) }
+        }
+    }
+
+    /// True when the very sample is stored (restoring twice adds nothing).
+    public func hasHealthSample(type: HealthType, value: Double, date: LocalDate, recordedAtMs: Int64) throws(StorageError) -> Bool {
+        try wrap {
+            try connection.scalar("SELECT 1 FROM health_sample WHERE type = ? AND date = ? AND recorded_at_ms = ? AND value = ?",
+                                  [type.rawValue, date.description, recordedAtMs, value]) != nil
+        }
+    }
+}
