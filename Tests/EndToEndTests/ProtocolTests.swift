@@ -197,6 +197,7 @@ import JSON
         _ = try check("history.import", .obj(["importId": "t", "workouts": [workout]]))
         _ = try check("history.import", .obj(["importId": "t", "done": true]))
         _ = try check("history.export", .obj(["limit": 1]))
+        for part in ["settings", "plans", "coverage", "health"] { _ = try check("history.archive", .obj(["part": .string(part)])) }
         _ = try check("database.backup")
         _ = try check("history.exercises")
         _ = try check("session.get")
