@@ -110,11 +110,6 @@ public final class Connection {
         try prepare(sql).run(values)
     }
 
-    /// Runs a statement with SQL values bound (`Statement.bind(values:)`).
-    public func run(_ sql: String, values: [SQLValue]) throws(SQLiteError) {
-        try prepare(sql).run(values: values)
-    }
-
     /// The first column of the first row as an integer, or nil.
     public func scalar(_ sql: String, _ values: [SQLBindable] = []) throws(SQLiteError) -> Int64? {
         try prepare(sql).row(values) { $0.optionalInt64(0) } ?? nil

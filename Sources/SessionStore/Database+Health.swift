@@ -43,8 +43,8 @@ extension Database {
             for type in HealthType.allCases {
                 samples += try connection.prepare(
                     "SELECT value, date, recorded_at_ms FROM health_sample WHERE type = ? AND date BETWEEN ? AND ? ORDER BY date, recorded_at_ms"
-                ).rows([type.rawValue, from.description, to.description]) { row in
-                    HealthSample(type: type, value: row.double(0), date: LocalDate(row.text(1)) ?? from, recordedAtMs: row.int64(2))
+                ).rows([type.rawValue, from.description, to.description]) { row throws(SQLiteError) in
+                    HealthSample(type: type, value: row.double(0), date: try Self.storedDate(row.text(1), "health_sample.date"), recordedAtMs: row.int64(2))
                 }
             }
             return samples

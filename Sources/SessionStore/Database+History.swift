@@ -276,7 +276,7 @@ extension Database {
             let sessions = try connection.prepare("""
                 SELECT \(Self.sessionColumns) FROM session
                 WHERE ended_at_ms IS NOT NULL AND id > ? AND date >= ? AND date <= ? ORDER BY id LIMIT ?
-                """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { Self.sessionRecord($0) }
+                """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { row throws(SQLiteError) in try Self.sessionRecord(row) }
             return try sessions.map { ExportedSession(session: $0, sets: try sessionSets($0.id)) }
         }
     }
@@ -293,7 +293,7 @@ extension Database {
 
     /// The most recently started session, nil before the first.
     public func latestSession() throws(StorageError) -> SessionRecord? {
-        try wrap { try connection.prepare("SELECT \(Self.sessionColumns) FROM session ORDER BY started_at_ms DESC, id DESC LIMIT 1").row { Self.sessionRecord($0) } }
+        try wrap { try connection.prepare("SELECT \(Self.sessionColumns) FROM session ORDER BY started_at_ms DESC, id DESC LIMIT 1").row { row throws(SQLiteError) in try Self.sessionRecord(row) } }
     }
 }
 
@@ -339,8 +339,8 @@ extension Database {
                 FROM logged_set l JOIN session s ON s.id = l.session_id
                 WHERE l.exercise_key = ? AND s.date >= ? AND s.date <= ?
                 ORDER BY s.started_at_ms, s.id, l.id
-                """).rows([exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]) { row in
-                (session: row.int64(0), date: LocalDate(row.text(1)) ?? LocalDate(daysSinceEpoch: 0), name: row.text(9),
+                """).rows([exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]) { row throws(SQLiteError) in
+                (session: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), name: row.text(9),
                  set: ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
                                           weightKg: row.optionalDouble(5), durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7),
                                           oneRepMaxKg: row.optionalDouble(8)))

@@ -153,10 +153,10 @@ extension Database {
     public func listPlans() throws(StorageError) -> [PlanSummary] {
         try wrap {
             try connection.prepare("SELECT id, name, week_start, active, imported_at_ms, revises FROM plan ORDER BY imported_at_ms DESC, id DESC")
-                .rows { row in
+                .rows { row throws(SQLiteError) in
                     PlanSummary(
                         id: row.int64(0), name: row.text(1),
-                        weekStart: LocalDate(row.text(2)) ?? LocalDate(daysSinceEpoch: 0),
+                        weekStart: try Self.storedDate(row.text(2), "plan.week_start"),
                         active: row.bool(3), importedAtMs: row.int64(4), revises: row.optionalInt64(5))
                 }
         }
@@ -181,10 +181,10 @@ extension Database {
                 let exercises = try plannedExercises(dayID: dayID)
                 exerciseIDs.append(exercises.map(\.id))
                 days.append(PlanDay(
-                    date: LocalDate(date) ?? LocalDate(daysSinceEpoch: 0), title: title, rest: rest,
+                    date: try Self.storedDate(date, "plan_day.date"), title: title, rest: rest,
                     warmup: warmup, exercises: exercises.map(\.exercise)))
             }
-            let plan = Plan(name: header.0, weekStart: LocalDate(header.1) ?? LocalDate(daysSinceEpoch: 0), days: days)
+            let plan = Plan(name: header.0, weekStart: try Self.storedDate(header.1, "plan.week_start"), days: days)
             return StoredPlan(
                 id: planID, importedAtMs: header.2, active: header.3, plan: plan,
                 dayIDs: dayRows.map(\.0), exerciseIDs: exerciseIDs)

@@ -10,10 +10,10 @@ extension Database {
         paused_total_ms, rpe, note
         """
 
-    static func sessionRecord(_ row: Statement.Row, offset: Int32 = 0) -> SessionRecord {
+    static func sessionRecord(_ row: Statement.Row, offset: Int32 = 0) throws(SQLiteError) -> SessionRecord {
         SessionRecord(
             id: row.int64(offset), planDayID: row.optionalInt64(offset + 1),
-            date: LocalDate(row.text(offset + 2)) ?? LocalDate(daysSinceEpoch: 0), title: row.text(offset + 3),
+            date: try storedDate(row.text(offset + 2), "session.date"), title: row.text(offset + 3),
             carriedOver: row.bool(offset + 4), startedAtMs: row.int64(offset + 5), endedAtMs: row.optionalInt64(offset + 6),
             pausedSinceMs: row.optionalInt64(offset + 7), pausedTotalMs: row.int64(offset + 8),
             rpe: row.optionalDouble(offset + 9), note: row.optionalText(offset + 10))
@@ -25,7 +25,7 @@ extension Database {
         if let known = memo.activeSession, connection.inTransaction { return known }
         let session = try wrap {
             try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE ended_at_ms IS NULL")
-                .row { Self.sessionRecord($0) }
+                .row { row throws(SQLiteError) in try Self.sessionRecord(row) }
         }
         if connection.inTransaction { memo.activeSession = .some(session) }
         return session
@@ -34,7 +34,7 @@ extension Database {
     /// A session by id.
     public func session(_ id: Int64) throws(StorageError) -> SessionRecord? {
         try wrap {
-            try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE id = ?").row([id]) { Self.sessionRecord($0) }
+            try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE id = ?").row([id]) { row throws(SQLiteError) in try Self.sessionRecord(row) }
         }
     }
 
@@ -346,16 +346,16 @@ extension Database {
                 WHERE s.date >= ? AND s.date <= ?
                 ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
                 """
-            ).rows([from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { row in
-                SessionListing(session: Self.sessionRecord(row), sets: row.int(11), volumeKg: row.double(12))
+            ).rows([from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { row throws(SQLiteError) in
+                SessionListing(session: try Self.sessionRecord(row), sets: row.int(11), volumeKg: row.double(12))
             }
         }
     }
 
     /// Every plan's week, for choosing the plan of a date (`planChoice`).
     func storedPlanWeeks() throws -> [PlanCalendar.PlanWeek] {
-        try connection.prepare("SELECT id, week_start, active FROM plan").rows { row in
-            PlanCalendar.PlanWeek(planID: row.int64(0), weekStart: LocalDate(row.text(1)) ?? LocalDate(daysSinceEpoch: 0), active: row.bool(2))
+        try connection.prepare("SELECT id, week_start, active FROM plan").rows { row throws(SQLiteError) in
+            PlanCalendar.PlanWeek(planID: row.int64(0), weekStart: try Self.storedDate(row.text(1), "plan.week_start"), active: row.bool(2))
         }
     }
 
@@ -363,19 +363,19 @@ extension Database {
     public func planDay(planID: Int64, weekday: Weekday) throws(StorageError) -> PlanDayRecord? {
         try wrap {
             try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE plan_id = ? AND weekday = ?")
-                .row([planID, weekday.rawValue]) { Self.planDayRecord($0) }
+                .row([planID, weekday.rawValue]) { row throws(SQLiteError) in try Self.planDayRecord(row) }
         }
     }
 
     /// A plan day by id.
     public func planDay(_ id: Int64) throws(StorageError) -> PlanDayRecord? {
         try wrap {
-            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE id = ?").row([id]) { Self.planDayRecord($0) }
+            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE id = ?").row([id]) { row throws(SQLiteError) in try Self.planDayRecord(row) }
         }
     }
 
-    static func planDayRecord(_ row: Statement.Row) -> PlanDayRecord {
-        PlanDayRecord(id: row.int64(0), planID: row.int64(1), date: LocalDate(row.text(2)) ?? LocalDate(daysSinceEpoch: 0), title: row.text(3), rest: row.bool(4))
+    static func planDayRecord(_ row: Statement.Row) throws(SQLiteError) -> PlanDayRecord {
+        PlanDayRecord(id: row.int64(0), planID: row.int64(1), date: try storedDate(row.text(2), "plan_day.date"), title: row.text(3), rest: row.bool(4))
     }
 
     /// A planned exercise's day, position and prescription.

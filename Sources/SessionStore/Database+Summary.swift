@@ -9,8 +9,8 @@ extension Database {
                 SELECT id, date, ended_at_ms - started_at_ms - paused_total_ms, rpe FROM session
                 WHERE date BETWEEN ? AND ? AND ended_at_ms IS NOT NULL ORDER BY date, id
                 """
-            ).rows([from.description, to.description]) { row in
-                SummaryInput.Session(id: row.int64(0), date: LocalDate(row.text(1)) ?? from, activeSeconds: max(0, row.int(2) / 1000), rpe: row.optionalDouble(3))
+            ).rows([from.description, to.description]) { row throws(SQLiteError) in
+                SummaryInput.Session(id: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), activeSeconds: max(0, row.int(2) / 1000), rpe: row.optionalDouble(3))
             }
         }
     }

@@ -38,20 +38,15 @@ public final class Statement {
         arena?.deallocate()
     }
 
-    /// Resets the statement and binds `values` to its parameters, in order.
+    /// Resets the statement and binds `values` to its parameters, in order: one value
+    /// for each (`?1` used twice is one), or the statement is refused before it runs —
+    /// a missing value is a mistake, never a NULL.
     public func bind(_ values: [SQLBindable]) throws(SQLiteError) {
         sqlite3_reset(handle)
-        // Parameters left unbound are NULL, not what the previous run bound.
-        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
+        guard values.count == parameterCount else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "bound \(values.count) of \(parameterCount) parameters", sql: sql)
+        }
         for (offset, value) in values.enumerated() { try bind(value.sqlValue, at: Int32(offset + 1)) }
-    }
-
-    /// Binds values that are SQL values already: no existential per value (a bulk
-    /// insert binds sixteen for each of thousands of rows).
-    public func bind(values: [SQLValue]) throws(SQLiteError) {
-        sqlite3_reset(handle)
-        if values.count < parameterCount { sqlite3_clear_bindings(handle) }
-        for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
     }
 
     private func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
@@ -142,8 +137,8 @@ public final class Statement {
 
     /// Runs the statement to completion with the parameters `bind` binds, in order; it
     /// must bind every one. For a statement run on every request (the set insert binds
-    /// seventeen per `session.log`): `run(values:)` builds an enum per value and an
-    /// array per run, which cost more than the binding itself.
+    /// seventeen per `session.log`): binding an array of values builds an enum per
+    /// value and an array per run, which cost more than the binding itself.
     public func run(binding bind: (inout Parameters) throws(SQLiteError) -> Void) throws(SQLiteError) {
         sqlite3_reset(handle)
         stagedText.removeAll(keepingCapacity: true)
@@ -204,16 +199,6 @@ public final class Statement {
     /// Runs the statement to completion with `values` bound.
     public func run(_ values: [SQLBindable] = []) throws(SQLiteError) {
         try bind(values)
-        while try step() {}
-    }
-
-    /// Runs the statement to completion with SQL values bound (`bind(values:)`).
-    /// Text is copied by SQLite (SQLITE_TRANSIENT): binding it in place, each string
-    /// inside its own `withUTF8` with the statement run innermost, was tried and made
-    /// a 250,000-row import 20 % slower (256 nested scopes for a 64-row statement)
-    /// while saving nothing measurable per `session.log`.
-    public func run(values: [SQLValue]) throws(SQLiteError) {
-        try bind(values: values)
         while try step() {}
     }
 

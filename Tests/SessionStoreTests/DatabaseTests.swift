@@ -258,9 +258,9 @@ import SessionCore
         }
     }
 
-    /// `run(values:)`, the hot inserts' way of binding: what is stored is each string
-    /// as given, a failed run stores nothing, and nothing a run bound is left for the
-    /// next run to read (strings built anew each time).
+    /// Binding an array of values: what is stored is each string as given, a failed run
+    /// stores nothing, nothing a run bound is left for the next run to read (strings
+    /// built anew each time), and a missing value is refused, never bound as NULL.
     @Test func boundTextIsStoredAsGiven() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try databaseWithTable("a TEXT, b TEXT CHECK (b IS NULL OR b <> 'refused'), c TEXT, n INTEGER")
@@ -270,23 +270,23 @@ import SessionCore
         for round in 0..<50 {
             let long = String(repeating: "é\(round)", count: round * 40)
             let row: [String?] = ["name \(round)", round % 3 == 0 ? "" : "✓ \(round)", long]
-            try connection.run(sql, values: [.text(row[0]!), .text(row[1]!), .text(row[2]!), .integer(Int64(round))])
+            try connection.run(sql, [row[0]!, row[1]!, row[2]!, Int64(round)])
             expected.append(row)
             #expect(throws: SQLiteError.self) {
-                try connection.run(sql, values: [.text("x \(round)"), .text("refused"), .text(long), .integer(-1)])
+                try connection.run(sql, ["x \(round)", "refused", long, Int64(-1)])
             }
         }
-        // Fewer values than parameters: the rest are NULL, not the last run's text.
-        try connection.run(sql, values: [.text("short")])
-        expected.append(["short", nil, nil])
+        // Fewer values than parameters: refused before it runs.
+        let short = #expect(throws: SQLiteError.self) { try connection.run(sql, ["short"]) }
+        #expect(short?.message.contains("bound 1 of 4 parameters") == true)
         let stored = try connection.prepare("SELECT a, b, c FROM t ORDER BY rowid").rows { row throws(SQLiteError) in
             [row.optionalText(0), row.optionalText(1), row.optionalText(2)]
         }
         #expect(stored == expected)
     }
 
-    /// Typed binding (`run(binding:)`, the set insert's) stores what `run(values:)`
-    /// stores, and binding fewer values than the statement has parameters is refused
+    /// Typed binding (`run(binding:)`, the set insert's) stores what binding an array of
+    /// values stores, and binding fewer values than the statement has parameters is refused
     /// before anything runs, never filled with what the last run bound.
     @Test func typedBindingStoresWhatValuesStore() throws {
         defer { Fixtures.removeTree(directory) }
@@ -302,7 +302,7 @@ import SessionCore
                 try parameters.bind(text)
                 try parameters.bind(Int?.none)
             }
-            try connection.run(sql, values: [integer.sqlValue, real.sqlValue, text.sqlValue, .null])
+            try connection.run(sql, [integer, real, text, String?.none])
         }
         let error = #expect(throws: SQLiteError.self) {
             try connection.prepare(sql, keptIn: &statement).run { parameters throws(SQLiteError) in try parameters.bind(Int64(9)) }

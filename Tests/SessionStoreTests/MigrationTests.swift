@@ -66,6 +66,19 @@ import SessionCore
         #expect(try reopened.connection.scalar("SELECT count(*) FROM logged_set") == 2)
     }
 
+    /// A date a damaged file holds is reported with its column, never read as 1970.
+    @Test func aCorruptStoredDateIsAnErrorNamingItsColumn() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try databaseWithASession()
+        try database.connection.execute("UPDATE session SET date = 'someday' WHERE id = 1")
+        #expect {
+            _ = try database.session(1)
+        } throws: { error in
+            "\(error)".contains("session.date holds \"someday\", which is no date")
+        }
+        #expect(throws: StorageError.self) { _ = try database.latestSession() }
+    }
+
     @Test func everyShippedMigrationKeepsRowsOfAnOlderFile() throws {
         defer { Fixtures.removeTree(directory) }
         do {
