@@ -106,7 +106,9 @@ extension Database {
                 }
                 start = end
             }
-            // Then the sets, as they are decided, `importRowsPerInsert` a statement.
+            // Then the sets, as they are decided, `importRowsPerInsert` a statement, their
+            // ids counted on from the high-water mark as the sessions' are.
+            var setID = try nextSetID()
             var rows: [ImportedSetRow] = []
             rows.reserveCapacity(Self.importRowsPerInsert)
             func flush() throws(SQLiteError) {
@@ -157,9 +159,10 @@ extension Database {
                                                bodyMassKg: bodyMass)
                     let next = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     if let previous { numbering[previous].numbering = next } else { numbering.append((key, next)) }
-                    rows.append(ImportedSetRow(sessionID: sessionID, plannedExerciseID: session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index],
+                    rows.append(ImportedSetRow(id: setID, sessionID: sessionID, plannedExerciseID: session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index],
                                                exerciseName: exerciseName, set: set, decision: decision,
                                                loggedAtMs: session.loggedAtMs.isEmpty ? session.startedAtMs + Int64(index) : session.loggedAtMs[index]))
+                    setID += 1
                     if rows.count == Self.importRowsPerInsert { try flush() }
                 }
             }
@@ -173,6 +176,7 @@ extension Database {
 /// One imported set as its insert binds it (`Database.insertImportedSets`' columns):
 /// the set, where it goes, and what it decided (its key, numbering and estimates).
 private struct ImportedSetRow {
+    let id: Int64
     let sessionID: Int64
     let plannedExerciseID: Int64?
     let exerciseName: String
@@ -181,6 +185,7 @@ private struct ImportedSetRow {
     let loggedAtMs: Int64
 
     func bind(_ parameters: inout Statement.Parameters) throws(SQLiteError) {
+        try parameters.bind(id)
         try parameters.bind(sessionID)
         try parameters.bind(plannedExerciseID)
         try parameters.bind(exerciseName)
@@ -219,9 +224,9 @@ extension Database {
 
     private static func insertImportedSets(_ count: Int) -> String {
         """
-        INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps,
+        INSERT INTO logged_set (id, session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps,
             weight_kg, duration_seconds, distance_m, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, superset)
-        VALUES \(placeholders(rows: count, columns: 17))
+        VALUES \(placeholders(rows: count, columns: 18))
         """
     }
 

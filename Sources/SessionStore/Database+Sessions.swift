@@ -5,6 +5,17 @@ extension Database {
     /// never given again (`id_high_water`, migration 4).
     static let nextSessionID = "(SELECT max(value, coalesce((SELECT max(id) FROM session), 0)) + 1 FROM id_high_water WHERE name = 'session')"
 
+    /// The id of a new set: past every id a set ever had (`id_high_water`, raised when
+    /// sets are deleted, migration 6), so an undone set's id is never given again.
+    static let nextSetIDQuery = "SELECT max(value, coalesce((SELECT max(id) FROM logged_set), 0)) + 1 FROM id_high_water WHERE name = 'logged_set'"
+
+    /// The id the next set takes, remembered inside a transaction (the memo's rules):
+    /// logging a set asks no SQL for it.
+    func nextSetID() throws -> Int64 {
+        if connection.inTransaction, let known = memo.nextSetID { return known }
+        return try connection.scalar(Self.nextSetIDQuery) ?? 1
+    }
+
     static let sessionColumns = """
         id, plan_day_id, date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms,
         paused_total_ms, rpe, note
@@ -142,13 +153,15 @@ extension Database {
         let progressKey = TransactionMemo.ProgressKey(sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseKey: key)
         let numbering = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
         let id = try write {
+            let id = try nextSetID()
             try connection.prepare(
                 """
-                INSERT INTO logged_set (session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
+                INSERT INTO logged_set (id, session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
                     reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, keptIn: &insertSetStatement
             ).run { parameters throws(SQLiteError) in
+                try parameters.bind(id)
                 try parameters.bind(sessionID)
                 try parameters.bind(plannedExerciseID)
                 try parameters.bind(name)
@@ -168,7 +181,7 @@ extension Database {
                 try parameters.bind(records)
             }
             // `write` runs this inside a transaction, so the memo applies.
-            let id = connection.lastInsertRowID
+            memo.nextSetID = id + 1
             memo.progress[progressKey] = numbering
             // The bests row changes only when the set beats it: known bests (remembered in
             // this transaction) say so without asking SQLite; otherwise the upsert's WHERE does.

@@ -28,6 +28,8 @@ struct TransactionMemo {
     var progress: [ProgressKey: SetNumbering] = [:]
     /// The alias table (`exercise_alias`), by alias key.
     var aliases: [String: ExerciseAlias]?
+    /// The id the next set logged takes (`Database.nextSetID`).
+    var nextSetID: Int64?
 
     /// The data version after the group commit that last left the memo true; nil when
     /// it holds nothing to keep past the current transaction.
@@ -48,5 +50,6 @@ struct TransactionMemo {
     mutating func forgetSets() {
         bests.removeAll(keepingCapacity: true)
         progress.removeAll(keepingCapacity: true)
+        nextSetID = nil
     }
 }

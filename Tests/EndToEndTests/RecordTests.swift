@@ -350,5 +350,12 @@ import JSON
         try daemon.start()
         let restarted = try JSONParser.parse(try daemon.ctl(["log", "--new", "squat", "5", "100", "--json"]).stdout)
         #expect(restarted["setId"] == 7, "\(restarted)")
+        // Nor by a workout entered afterwards: its sets come after every id given.
+        #expect(try daemon.ctl(["undo"]).status == 0)
+        #expect(try daemon.ctl(["track", "yesterday", "18:00-18:30", "--new", "squat", "2x5@100"]).status == 0)
+        let listed = try JSONParser.parse(try daemon.ctl(["call", "session.list", #"{"limit": 10}"#]).stdout)
+        let trackedID = try #require(listed.arrayValue?.first { $0["title"] == "Workout" }?["sessionId"]?.intValue)
+        let trackedSets = try JSONParser.parse(try daemon.ctl(["show", "\(trackedID)", "--json"]).stdout)["sets"]?.arrayValue ?? []
+        #expect(trackedSets.map { $0["setId"]?.intValue ?? -1 } == [8, 9], "\(trackedSets)")
     }
 }
