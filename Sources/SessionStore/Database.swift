@@ -155,7 +155,7 @@ public final class Database {
     /// SQLite's temporary files (a savepoint's copies of pages) kept in memory, and a
     /// page cache of 512 KiB instead of 2 MiB: the hot pages (the open session's sets,
     /// the index roots) fit, the kernel's page cache holds the rest of the file, and
-    /// the daemon stays within its memory target (#15: 12 MiB) under load.
+    /// the daemon stays within its memory target (12 MiB) under load.
     private func configure() throws {
         let mode = try connection.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else {

@@ -182,7 +182,7 @@ enum Migrations {
             CREATE INDEX logged_set_by_exercise ON logged_set (exercise_key, logged_at_ms);
             CREATE UNIQUE INDEX logged_set_by_request ON logged_set (request_id) WHERE request_id IS NOT NULL;
             """),
-        // Imported history (#13): a session from another tracker keeps where it came from
+        // Imported history: a session from another tracker keeps where it came from
         // and a key (its start and title) that makes importing it again add nothing;
         // its sets keep distance (cardio) and superset grouping.
         Migration(version: 3, name: "imported history: session source and import key, set distance and superset", sql: """
@@ -192,7 +192,7 @@ enum Migrations {
             ALTER TABLE logged_set ADD COLUMN distance_m REAL;
             ALTER TABLE logged_set ADD COLUMN superset TEXT;   -- sets sharing a label were done as a superset
             """),
-        // Session ids are never reused (#15): an aborted session's id stays taken, so a
+        // Session ids are never reused: an aborted session's id stays taken, so a
         // watcher or a script that saw it cannot confuse it with a later session. SQLite
         // reuses the highest rowid after a delete, and AUTOINCREMENT would need the
         // table rebuilt under its foreign keys: a high-water mark does it instead, kept
@@ -207,11 +207,11 @@ enum Migrations {
                 UPDATE id_high_water SET value = max(value, NEW.id) WHERE name = 'session';
             END;
             """),
-        // The planner link (#14): every planner run's raw reply is kept for audit with
+        // The planner link: every planner run's raw reply is kept for audit with
         // what became of it, as an imported plan keeps its source; a plan regenerated
         // in part (plan redo) is a new plan that names the plan it revises; planned
         // exercises sharing a superset label are done in turn; aliases give one lift one
-        // history whatever it is called (#15).
+        // history whatever it is called.
         Migration(version: 5, name: "planner attempts kept for audit; plan revisions; planned supersets; exercise aliases", sql: """
             ALTER TABLE plan ADD COLUMN revises INTEGER REFERENCES plan (id);
             ALTER TABLE planned_exercise ADD COLUMN superset TEXT;

@@ -5,7 +5,7 @@ import Dispatch
 import SessionRPC
 import Synchronization
 
-/// Another client's latency while clients misbehave (issue #12): a stream of maximal
+/// Another client's latency while clients misbehave: a stream of maximal
 /// batch lines, and a hundred clients that pipeline and never read. The daemon's own
 /// status answer must stay fast; `sessiond.peak_rss` after this shows what it cost.
 enum AbuseBenchmark {

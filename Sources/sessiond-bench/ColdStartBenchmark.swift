@@ -3,7 +3,7 @@ import Glibc
 #endif
 import SessionSystem
 
-/// The first call through socket activation against a warm one (#15): systemd's own
+/// The first call through socket activation against a warm one: systemd's own
 /// `systemd-socket-activate` listens, a `sessionctl status` makes it start `sessiond`
 /// (process start, database open, schema check, the reply), then a second `status`
 /// finds it running. Beside them, to say where the cold call's time goes: `sessiond

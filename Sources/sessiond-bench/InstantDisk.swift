@@ -8,7 +8,7 @@ import SessionRPC
 /// once, takes the same 64-client load. Only this bench's own throwaway copy runs so
 /// (its database is deleted with the bench's directory); the real daemon has no such
 /// mode. It tells how much of the distance to the CPU ceiling is the disk's wait and
-/// how much is the threads handing work to each other (#15).
+/// how much is the threads handing work to each other.
 enum InstantDisk {
     /// The C source of the preloaded library.
     static let source = """

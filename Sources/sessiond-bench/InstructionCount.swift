@@ -62,7 +62,7 @@ enum InstructionCount {
         return count
     }
 
-    /// Instructions of one socket-activated life of the daemon at `daemonPath` (#15):
+    /// Instructions of one socket-activated life of the daemon at `daemonPath`:
     /// systemd-socket-activate starts it under callgrind at the first connection, it
     /// opens an existing database and answers one `daemon.status`, then stops. The
     /// dynamic linker, the Swift runtime's first use of each type, the schema read and

@@ -68,7 +68,7 @@ func emitInstructionCounts(others: [String]) throws {
     }
 }
 
-/// The first call through socket activation against a warm one (#15).
+/// The first call through socket activation against a warm one.
 func emitColdStart(runs: Int) throws {
     guard let coldStart = try ColdStartBenchmark.measure(directory: directory, runs: runs) else { return }
     emit(Metric(name: "cold_start.first_status_p50", value: coldStart.coldMs, unit: "ms",
@@ -86,7 +86,7 @@ func emitColdStart(runs: Int) throws {
 }
 
 /// A Strong export (250,000 rows, about 20 MB: a heavy user's years) through sessionctl
-/// and the daemon, against SQLite's own CSV import (#13).
+/// and the daemon, against SQLite's own CSV import.
 func emitImport() throws {
     let csv = directory + "/strong.csv"
     try ImportBenchmark.generate(path: csv, rows: workload.importRows)

@@ -477,7 +477,7 @@ import JSON
         let lines = text.split(separator: "\n").map { try? JSONParser.parse(String($0)) }
         #expect(lines.first??["type"] == "session.started")
         #expect(lines.dropFirst().first??["type"] == "set.logged")
-        // An off-plan set starts the default rest (#15), which the undo cancels.
+        // An off-plan set starts the default rest, which the undo cancels.
         #expect(lines.dropFirst(2).first??["type"] == "rest.started" && lines.dropFirst(2).first??["seconds"] == 90)
         #expect(lines.dropFirst(3).first??["type"] == "set.undone" && lines.dropFirst(3).first??["exercise"] == "burpee", "watchers learn a set went")
     }
@@ -502,7 +502,7 @@ import JSON
         #expect(check.stdout.contains("plan"))
     }
 
-    /// #15 defect 6: a weighted pull-up's estimate counts the lifter, not just the belt.
+    /// a weighted pull-up's estimate counts the lifter, not just the belt.
     @Test func bodyweightExercisesCountBodyMassPlusTheAddedLoad() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
@@ -521,7 +521,7 @@ import JSON
         #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 120)
     }
 
-    /// #15 missing 3: fixing sets and sessions afterwards, and confirming what discards history.
+    /// fixing sets and sessions afterwards, and confirming what discards history.
     @Test func setsAndSessionsAreFixedAfterwardsAndDiscardingAsksForYes() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
@@ -578,7 +578,7 @@ import JSON
         #expect(try ctl(daemon, ["abort"]).status == 0)
     }
 
-    /// #15 missing 4: a lifter in pounds reads and types pounds; the daemon keeps kilograms.
+    /// a lifter in pounds reads and types pounds; the daemon keeps kilograms.
     @Test func weightsInThePreferredUnit() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
@@ -609,7 +609,7 @@ import JSON
         #expect(try ctl(daemon, ["show"], environment: ["SESSIOND_UNITS": "stone"]).status == 2)
     }
 
-    /// #15 missing 5: a watch started during a rest shows it, and a rest's end is told
+    /// a watch started during a rest shows it, and a rest's end is told
     /// (the bell on a terminal; with --notify, notify-send).
     @Test func watchShowsARunningRestAndNotifiesItsEnd() throws {
         let daemon = try DaemonProcess()
@@ -660,7 +660,7 @@ import JSON
         #expect(text.contains("resting: 1:") && text.contains("left after burpee"), "\(text)")
     }
 
-    /// #15 missing 6: a whole past session in one command, as timew track.
+    /// a whole past session in one command, as timew track.
     @Test func aWholePastSessionIsTrackedInOneCommand() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
@@ -691,7 +691,7 @@ import JSON
         #expect(plannedTypo.status == 1 && plannedTypo.stderr.contains("did you mean Dumbbell Calf Raise?"), "\(plannedTypo.stderr)")
     }
 
-    /// #15 missing 7: aliases give one lift one history and one set of records.
+    /// aliases give one lift one history and one set of records.
     @Test func aliasesGiveOneLiftOneHistory() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -77,7 +77,7 @@ import Testing
     }
 }
 
-/// The weight unit a person reads and types in (#15 missing 4).
+/// The weight unit a person reads and types in.
 @Suite struct WeightUnitTests {
     @Test func poundsAreShownAndReadBackExactly() {
         #expect(WeightUnit.lb.text(WeightUnit.lb.kilograms(225)) == "225 lb")

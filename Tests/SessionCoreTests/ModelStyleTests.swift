@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import SessionCore
 
-/// Plans as chat models write them (#14): each style is read with a warning that names
+/// Plans as chat models write them: each style is read with a warning that names
 /// what was read, or refused with a path error — never imported with a field lost.
 @Suite struct ModelStyleTests {
     let options = PlanImportOptions(today: Fixtures.monday)

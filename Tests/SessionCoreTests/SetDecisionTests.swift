@@ -39,7 +39,7 @@ import Testing
         #expect(bodyWeight.oneRepMaxKg == nil && bodyWeight.recordWeightKg == 0)
         let weighted = SetDecision(exerciseKey: "pull-up", kind: .normal, reps: 5, weightKg: 10, previous: nil,
                                    bests: ExerciseBests(oneRepMaxKg: nil, heaviestKg: bodyWeight.recordWeightKg))
-        // Without a body mass a body-weight exercise has no estimate (#15): the added load is a weight record only.
+        // Without a body mass a body-weight exercise has no estimate: the added load is a weight record only.
         #expect(weighted.records == [.weight])
     }
 
@@ -52,7 +52,7 @@ import Testing
     }
 }
 
-/// Body-weight exercises (#15 defect 6): the load is body mass plus what was added.
+/// Body-weight exercises: the load is body mass plus what was added.
 @Suite struct BodyweightDecisionTests {
     @Test(arguments: [
         ("pull up", true), ("weighted pull up", true), ("chin up", true), ("ring dips", true), ("push up", true), ("pull-up", true),
