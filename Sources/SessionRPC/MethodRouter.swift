@@ -156,8 +156,11 @@ public enum Schema {
         range(bounds.lowerBound, bounds.upperBound, integer: false)
     }
     public static func oneOf(_ values: [String]) -> JSONValue { .obj(["enum": .array(values.map { .string($0) })]) }
-    /// An object schema listing its properties (each a schema).
-    public static func object(_ properties: KeyValuePairs<String, JSONValue>, required: [String] = []) -> JSONValue {
-        .obj(["type": "object", "properties": .obj(properties), "required": .array(required.map { .string($0) })])
+    /// An object schema listing its properties (each a schema). Every property is
+    /// required — a nullable one is written as null, not left out — but those named in
+    /// `optional`, which are left out when they do not apply.
+    public static func object(_ properties: KeyValuePairs<String, JSONValue>, optional: Set<String> = []) -> JSONValue {
+        let required = properties.map(\.key).filter { !optional.contains($0) }
+        return .obj(["type": "object", "properties": .obj(properties), "required": .array(required.map { .string($0) })])
     }
 }

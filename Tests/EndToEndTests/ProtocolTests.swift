@@ -134,15 +134,54 @@ import JSON
         #expect(log["params"]?.arrayValue?.contains { $0["name"] == "requestId" } == true)
     }
 
+    /// Where `value` does not have the JSON type its schema gives (integer, number,
+    /// string, boolean, array, object, null, an enum's strings), down every object's
+    /// properties and every array's items, required members included.
+    static func mismatches(_ value: JSONValue, _ schema: JSONValue, at path: String) -> [String] {
+        if let choices = schema["oneOf"]?.arrayValue {
+            let each = choices.map { mismatches(value, $0, at: path) }
+            return each.contains { $0.isEmpty } ? [] : each.first ?? []
+        }
+        if let allowed = schema["enum"]?.arrayValue {
+            return allowed.contains(value) ? [] : ["\(path): \(value.jsonText) is none of \(JSONValue.array(allowed).jsonText)"]
+        }
+        guard let type = schema["type"]?.stringValue else { return [] }
+        let fits: Bool
+        switch type {
+        case "integer": fits = value.numberValue.map { $0.rounded() == $0 } ?? false
+        case "number": fits = value.numberValue != nil
+        case "string": fits = value.stringValue != nil
+        case "boolean": fits = value.boolValue != nil
+        case "null": fits = value == .null
+        case "array": fits = value.arrayValue != nil
+        case "object": fits = value.objectPairs != nil
+        default: fits = true
+        }
+        guard fits else { return ["\(path): \(value.jsonText.prefix(80)) is not \(type == "integer" ? "an" : "a") \(type)"] }
+        var found: [String] = []
+        if type == "array", let items = schema["items"] {
+            for (index, item) in (value.arrayValue ?? []).enumerated() { found += mismatches(item, items, at: "\(path)[\(index)]") }
+        }
+        if type == "object", let properties = schema["properties"]?.objectPairs {
+            let members = value.objectPairs ?? []
+            for (key, property) in properties {
+                if let member = members.first(where: { $0.key == key }) { found += mismatches(member.value, property, at: "\(path).\(key)") }
+            }
+            let required = schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            for key in required where !members.contains(where: { $0.key == key }) { found.append("\(path): lacks \(key)") }
+        }
+        return found
+    }
+
     /// rpc.discover is what other programs are written against: every object a method
-    /// returns has only members its result schema declares, and all of them unless the
-    /// schema says which are required (the others appear when they apply).
+    /// returns has only members its result schema declares, every one it declares
+    /// required, and each of the type declared, nested objects and arrays included.
     @Test func resultsHaveTheMembersDiscoverDeclares() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
         let methods = try #require(try client.call("rpc.discover")["methods"]?.arrayValue)
-        func declared(_ method: String) -> (keys: Set<String>, required: Set<String>, isArray: Bool)? {
+        func declared(_ method: String) -> (keys: Set<String>, required: Set<String>, isArray: Bool, schema: JSONValue)? {
             guard var schema = methods.first(where: { $0["name"]?.stringValue == method })?["result"]?["schema"] else { return nil }
             if let choices = schema["oneOf"]?.arrayValue, let some = choices.first(where: { $0["type"] != "null" }) { schema = some }
             let isArray = schema["type"] == "array"
@@ -150,7 +189,7 @@ import JSON
             guard let properties = schema["properties"]?.objectPairs else { return nil }
             let keys = Set(properties.map(\.key))
             let required = schema["required"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) } ?? keys
-            return (keys, required, isArray)
+            return (keys, required, isArray, schema)
         }
         var checked: [String] = []
         func check(_ method: String, _ params: JSONValue = .obj([:])) throws -> JSONValue {
@@ -162,6 +201,7 @@ import JSON
                 let keys = Set((object.objectPairs ?? []).map(\.key))
                 #expect(keys.isSubset(of: schema.keys), "\(method) returns undeclared \(keys.subtracting(schema.keys).sorted())")
                 #expect(schema.required.isSubset(of: keys), "\(method) lacks \(schema.required.subtracting(keys).sorted())")
+                for problem in Self.mismatches(object, schema.schema, at: method) { Issue.record("\(problem)") }
             }
             checked.append(method)
             return result

@@ -53,8 +53,8 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
 
     public static let schema = Schema.object([
         "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp,
-        "days": Schema.array(Schema.object), "carriedOverTo": Schema.nullable(Schema.date),
-    ])
+        "days": Schema.array(Schema.object), "carriedOverTo": Schema.date,
+    ], optional: ["carriedOverTo"])
 
     public func encodeMembers(to writer: inout JSONWriter) {
         writer.member("planId", planID)
