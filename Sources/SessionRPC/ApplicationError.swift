@@ -41,10 +41,6 @@ public struct ApplicationError: Sendable, Equatable {
     public static let backupFailed = ApplicationError(code: -32041, reason: "backup_failed")
     public static let storageError = ApplicationError(code: -32050, reason: "storage_error")
 
-    /// A stored row of some kind that does not exist (`session_not_found`, …).
-    public static func notFound(_ what: String) -> ApplicationError {
-        ApplicationError(code: -32011, reason: "\(what)_not_found")
-    }
 }
 
 extension RPCError {

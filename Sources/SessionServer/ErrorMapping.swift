@@ -25,8 +25,12 @@ enum ErrorMapping {
         case let error as BackupError:
             return .application(.backupFailed, message: "The backup failed: \(error).")
         case let error as StorageError:
-            if case .notFound(let what, let id) = error {
-                return .application(.notFound(what), message: "No \(what) with id \(id).", details: [(key: "id", value: JSONValue(Int(id)))])
+            // A row gone is the same error as the service's own check gives: one code,
+            // one message, one data shape.
+            switch error {
+            case .notFound(.plan(let id)): return map(.planNotFound(id))
+            case .notFound(.set(let id)): return map(.setNotFound(id))
+            default: break
             }
             return .application(.storageError, message: "The database refused the write: \(error). Nothing was stored.")
         default:

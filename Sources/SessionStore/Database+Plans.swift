@@ -87,7 +87,7 @@ extension Database {
     public func activatePlan(_ planID: Int64, today: LocalDate) throws(StorageError) {
         try write {
             guard let week = try connection.text("SELECT week_start FROM plan WHERE id = ?", [planID]) else {
-                throw StorageError.notFound(what: "plan", id: planID)
+                throw StorageError.notFound(.plan(planID))
             }
             try settleCoverage(today: today, changedWeek: LocalDate(week))
             try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])

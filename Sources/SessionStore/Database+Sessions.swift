@@ -262,7 +262,7 @@ extension Database {
                 [edited.sessionID, decision.exerciseKey])
             try recomputeBests(exerciseKey: decision.exerciseKey)
             guard let stored = try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE id = ?").row([edited.id], { Self.setRecord($0) }) else {
-                throw StorageError.notFound(what: "set", id: edited.id)
+                throw StorageError.notFound(.set(edited.id))
             }
             return stored
         }

@@ -1,5 +1,11 @@
 /// Why storage refused a database file or an operation. The file is never altered
 /// when opening is refused.
+/// A row a storage method was asked for by id.
+public enum StoredRow: Sendable, Equatable {
+    case plan(Int64)
+    case set(Int64)
+}
+
 public enum StorageError: Error, Sendable, CustomStringConvertible {
     /// The file is not an SQLite database, or its header is damaged.
     case notADatabase(path: String, detail: String)
@@ -27,7 +33,7 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     /// A statement failed.
     case sqlite(SQLiteError)
     /// The row asked for does not exist.
-    case notFound(what: String, id: Int64)
+    case notFound(StoredRow)
     /// An error storage did not expect from its own code (a bug, reported, not a crash).
     case unexpected(String)
 
@@ -57,8 +63,10 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "cannot open database \(path): \(error.message)"
         case .sqlite(let error):
             return error.description
-        case .notFound(let what, let id):
-            return "no \(what) with id \(id)"
+        case .notFound(.plan(let id)):
+            return "no plan with id \(id)"
+        case .notFound(.set(let id)):
+            return "no set with id \(id)"
         case .unexpected(let detail):
             return "unexpected storage error: \(detail)"
         }
