@@ -29,7 +29,7 @@ extension Commands {
             spreadsheet broke over lines), is left out whole, and each is listed.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: "strong|hevy|json", help: "the export's app, when detection guesses wrong"),
+            OptionSpec("--format", value: TrackerExport.Format.choices, help: "the export's app, when detection guesses wrong"),
             OptionSpec("--dry-run", help: "show what would be imported; store nothing"),
             OptionSpec("--skip-invalid", help: "import the workouts that read whole; leave out (and list) those with bad rows"),
         ],
@@ -37,7 +37,7 @@ extension Commands {
             guard arguments.positionals.count == 1 else { throw UsageError("import needs one FILE (or - for standard input)") }
             var format: TrackerExport.Format?
             if let name = arguments.value("--format") {
-                guard let value = TrackerExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be strong, hevy or json, got \"\(name)\"") }
+                guard let value = TrackerExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be \(TrackerExport.Format.spelledOut), got \"\(name)\"") }
                 format = value
             }
             let path = arguments.positionals[0]
@@ -123,7 +123,7 @@ extension Commands {
             zone. An existing FILE is kept unless --force is given.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: "strong|hevy|json", help: "the file's layout (default json)"),
+            OptionSpec("--format", value: TrackerExport.Format.choices, help: "the file's layout (default json)"),
             OptionSpec("--from", value: "DATE", help: "sessions from DATE on"),
             OptionSpec("--to", value: "DATE", help: "sessions up to DATE"),
             OptionSpec("--force", help: "replace FILE if it exists"),
@@ -132,7 +132,7 @@ extension Commands {
             guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
             let formatName = arguments.value("--format") ?? "json"
             guard let format = TrackerExport.Format(rawValue: formatName.lowercased()) else {
-                throw UsageError("--format must be strong, hevy or json, got \"\(formatName)\"")
+                throw UsageError("--format must be \(TrackerExport.Format.spelledOut), got \"\(formatName)\"")
             }
             let (from, to) = try dateRangeOption(arguments)
             let path = try FileOutput.target(arguments)

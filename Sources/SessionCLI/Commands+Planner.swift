@@ -180,7 +180,6 @@ extension Commands {
     }
 
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard arguments.positionals.isEmpty else { throw UsageError("plan next takes no arguments; the week is --week DATE") }
         let weekStart = (try dateOption(arguments, "--week") ?? context.clock.today().adding(days: 7)).mondayOfWeek
         let client = try context.connect(arguments)
         var promptParams = PromptRender.Params()

@@ -34,7 +34,6 @@ extension Commands {
     static func simpleSessionCommand<Contract: MethodContract>(_ word: String, _ contract: Contract.Type, summary: String) -> Command
     where Contract.Params == SessionSelector, Contract.Result == SessionSnapshot {
         Command(words: [word], synopsis: "", summary: summary, details: "", options: CommonOptions.daemon, run: { arguments, context in
-            guard arguments.positionals.isEmpty else { throw UsageError("\(word) takes no arguments") }
             let session = try context.call(try context.connect(arguments), contract, SessionSelector())
             if context.printJSON(session, arguments) { return ExitStatus.ok }
             context.console.print("\(session.title) · \(session.state.rawValue) · \(SessionFormatter.clock(session.durationSeconds)) active")
@@ -370,7 +369,6 @@ extension Commands {
             OptionSpec("--at", value: "TIME", help: "when it ended (RFC 3339), for backfilling"),
         ],
         run: { arguments, context in
-            guard arguments.positionals.isEmpty else { throw UsageError("finish takes no arguments") }
             var params = SessionFinish.Params()
             params.rpe = try rpeOption(arguments)
             params.note = arguments.value("--note")
@@ -386,7 +384,6 @@ extension Commands {
         details: "Nothing of it is kept. A session with more than one set logged (warm-ups count) is discarded only with --yes.",
         options: CommonOptions.daemon + [CommonOptions.yes],
         run: { arguments, context in
-            guard arguments.positionals.isEmpty else { throw UsageError("abort takes no arguments") }
             let client = try context.connect(arguments)
             // Every set logged, warm-ups too: each is work that would be lost.
             if !arguments.has("--yes"), let active = try? context.call(client, SessionGet.self, SessionGet.Params()), active.state != .finished,

@@ -708,3 +708,13 @@ extension String {
     /// First letter upper case (`apr` → `Apr`).
     var capitalized: String { prefix(1).uppercased() + dropFirst() }
 }
+
+extension TrackerExport.Format {
+    /// `strong|hevy|json`, as a usage line writes the choices.
+    public static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
+    /// "strong, hevy or json".
+    public static var spelledOut: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+}
