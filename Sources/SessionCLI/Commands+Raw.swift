@@ -63,13 +63,15 @@ extension Commands {
             guard event["method"] == "event", let params = event["params"] else { continue }
             if arguments.has("--json") { console.print(params.jsonText); continue }
             let type = params["type"]?.stringValue ?? "?"
-            if type == "rest.started", let ends = params["endsAt"]?.stringValue, let ms = RFC3339.parse(ends) {
-                countdown = (ms, params["exercise"]?.stringValue ?? "")
-            } else if type == "rest.finished" || type.hasPrefix("set.") || type.hasPrefix("session.") {
+            if type == RestStartedEvent.type, let rest = try? RestStartedEvent.Payload(json: params), let ms = RFC3339.parse(rest.endsAt) {
+                countdown = (ms, rest.exercise)
+            } else if type == RestFinishedEvent.type || type.hasPrefix("set.") || type.hasPrefix("session.") {
                 countdown = nil
             }
-            if type == "rest.finished" { restOver(params["exercise"]?.stringValue ?? "", notify: arguments.has("--notify"), console: console) }
-            console.print(describe(event: params, type: type, clock: context.clock, unit: console.units))
+            if type == RestFinishedEvent.type {
+                restOver((try? RestFinishedEvent.Payload(json: params))?.exercise ?? "", notify: arguments.has("--notify"), console: console)
+            }
+            console.print(describe(event: params, type: type, console: console, clock: context.clock))
         }
     }
 
@@ -83,35 +85,46 @@ extension Commands {
                                   arguments: ["Rest over", body], input: [], timeoutMs: 3000)
     }
 
-    static func describe(event: JSONValue, type: String, clock: LocalClock = LocalClock(), unit: WeightUnit = .kg) -> String {
+    /// An event as `watch` prints it: the daemon's time of day, the type, and the payload
+    /// read as its declared type (`EventRegistry`); a set in the words `log` uses.
+    static func describe(event: JSONValue, type: String, console: Console = Console(capturing: false), clock: LocalClock = LocalClock()) -> String {
         /// HH:MM:SS as the daemon wrote it (its zone, like every other time sessionctl
         /// shows): a set's logged time, else when the event was published.
         func timeOfDay(_ text: String?) -> String? { text.flatMap { $0.count >= 19 ? String($0.dropFirst(11).prefix(8)) : nil } }
         let time = timeOfDay(event["loggedAt"]?.stringValue) ?? timeOfDay(event["at"]?.stringValue) ?? timeOfDay(clock.rfc3339(ms: clock.nowMs())) ?? ""
+        let unit = console.units
         let detail: String
-        switch type {
-        case "set.logged":
-            let logged = event["progress"]?["loggedSets"]?.intValue ?? 0
-            let planned = event["progress"]?["plannedSets"]?.intValue ?? 0
-            // A warm-up counts towards nothing; an off-plan set has no planned count.
-            let which = event["kind"] == "warmup" ? "warm-up" : planned > 0 ? "set \(logged)/\(planned)" : "set \(event["setNumber"]?.intValue ?? logged)"
-            detail = "\(event["exercise"]?.stringValue ?? "") · \(which) · "
-                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue, unit: unit)
-                + (event["personalRecord"].map { $0 == .null ? "" : " · personal record" } ?? "")
-        case "set.edited":
-            detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["setNumber"]?.intValue ?? 0) now "
-                + SessionFormatter.setText(reps: event["reps"]?.intValue, weightKg: event["weightKg"]?.numberValue, durationSeconds: event["durationSeconds"]?.intValue, unit: unit)
-        case "set.undone":
-            detail = "\(event["exercise"]?.stringValue ?? "") · set \(event["setNumber"]?.intValue ?? 0) removed"
-        case "rest.started":
-            let ends = event["endsAt"]?.stringValue
-            detail = "\(event["exercise"]?.stringValue ?? "") · rest \(PlanFormatter.formatClock(event["seconds"]?.intValue ?? 0)) until "
-                + (timeOfDay(ends) ?? ends ?? "")
-        case "rest.finished": detail = "\(event["exercise"]?.stringValue ?? "") · rest over, next set"
-        case "session.started": detail = event["title"]?.stringValue ?? ""
-        case "session.finished": detail = PlanFormatter.count(event["sets"]?.intValue ?? 0, "set") + " · " + unit.text(event["volumeKg"]?.numberValue ?? 0)
-        case "plan.activated": detail = "plan \(event["planId"]?.intValue ?? 0)"
-        default: detail = "session \(event["sessionId"]?.intValue ?? 0)"
+        do throws(JSONReadError) {
+            switch type {
+            case SetLoggedEvent.type:
+                let lines = SessionFormatter(console: console).logged(try SetLoggedEvent.Payload(json: event), session: nil)
+                detail = lines.set + (lines.record.map { " · " + $0 } ?? "")
+            case SetEditedEvent.type:
+                let set = try SetEditedEvent.Payload(json: event)
+                detail = "\(set.exercise) · set \(set.setNumber) now "
+                    + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: unit)
+            case SetUndoneEvent.type:
+                let set = try SetUndoneEvent.Payload(json: event)
+                detail = "\(set.exercise) · set \(set.setNumber) removed"
+            case RestStartedEvent.type:
+                let rest = try RestStartedEvent.Payload(json: event)
+                detail = "\(rest.exercise) · rest \(PlanFormatter.formatClock(rest.seconds)) until " + (timeOfDay(rest.endsAt) ?? rest.endsAt)
+            case RestFinishedEvent.type:
+                detail = "\(try RestFinishedEvent.Payload(json: event).exercise) · rest over, next set"
+            case SessionStartedEvent.type:
+                detail = try SessionStartedEvent.Payload(json: event).title
+            case SessionFinishedEvent.type:
+                let totals = try SessionFinishedEvent.Payload(json: event)
+                detail = PlanFormatter.count(totals.sets, "set") + " · " + unit.text(totals.volumeKg)
+            case PlanActivatedEvent.type:
+                detail = "plan \(try PlanActivatedEvent.Payload(json: event).planID)"
+            case SessionPausedEvent.type, SessionResumedEvent.type, SessionAbortedEvent.type:
+                detail = "session \(try SessionReference(json: event).sessionID)"
+            default:
+                detail = event.jsonText  // an event this build does not know yet
+            }
+        } catch {
+            detail = "(not as declared: \(error))"
         }
         return "\(time)  \(type)  \(detail)"
     }

@@ -45,6 +45,14 @@ struct SessionFormatter {
     /// "Goblet Squat · set 2/4 · 10 × 24 kg · rest 1:30 · next: set 3 of 4"
     /// A logged set, with what comes next in `session` (as read after it; nil: unknown).
     func printLogged(_ result: SessionLog.Result, session: SessionSnapshot?) {
+        let lines = logged(result, session: session)
+        console.print(lines.set)
+        if let record = lines.record { console.print(console.green(record)) }
+    }
+
+    /// A logged set as `log` says it, and its record when it set one: what `log` prints
+    /// and `watch` shows of every `set.logged`.
+    func logged(_ result: SessionLog.Result, session: SessionSnapshot?) -> (set: String, record: String?) {
         let name = result.exercise
         let logged = result.loggedSets
         let planned = result.plannedSets
@@ -58,12 +66,13 @@ struct SessionFormatter {
         parts.append(Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units))
         if let rest = result.restSeconds, rest > 0 { parts.append("rest \(PlanFormatter.formatClock(rest))") }
         if let next = nextText(result: result, session: session) { parts.append(next) }
-        console.print(parts.joined(separator: " · "))
-        if let record = result.personalRecord {
-            var what = record.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
-            if let estimate = record.estimatedOneRepMaxKg { what += " — est. 1RM " + console.units.text(estimate) }
-            console.print(console.green("★ personal record: \(what)"))
+        var record: String?
+        if let found = result.personalRecord {
+            var what = found.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
+            if let estimate = found.estimatedOneRepMaxKg { what += " — est. 1RM " + console.units.text(estimate) }
+            record = "★ personal record: \(what)"
         }
+        return (parts.joined(separator: " · "), record)
     }
 
     private func nextText(result: SessionLog.Result, session: SessionSnapshot?) -> String? {

@@ -115,7 +115,9 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
             "name": "rpc.discover", "summary": "This OpenRPC document.", "paramStructure": "by-name",
             "params": [], "result": .obj(["name": "OpenRPC document", "schema": .obj(["type": "object"])]),
         ])
-        return .obj(["openrpc": "1.2.6", "info": info, "methods": .array([discover] + described)])
+        // Events are no OpenRPC methods: listed beside them (an x- extension) with their
+        // payload schemas.
+        return .obj(["openrpc": "1.2.6", "info": info, "methods": .array([discover] + described), "x-events": EventRegistry.documented])
     }
 }
 

@@ -2,33 +2,30 @@ import SessionCore
 import SessionRPC
 import JSON
 
-/// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`.
+/// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`, an
+/// event of `EventRegistry` with its declared payload.
 struct Event: Sendable, JSONObjectEncodable {
     let type: String
-    /// Members besides `type`: a typed result (`set.logged`) or plain pairs; always an
-    /// object's (`JSONObjectEncodable`). Kept as the reply's result type is, so an
-    /// event that carries the reply's result shares its box (`init(type:result:)`).
+    /// The payload: members besides `type`. Kept as the reply's result type is, so an
+    /// event that carries the reply's result shares its box (`init(_:boxed:)`).
     let members: any JSONEncodable & Sendable
 
-    init(type: String, members: some JSONObjectEncodable & Sendable) {
-        self.type = type
-        self.members = members
+    init<Contract: EventContract>(_ event: Contract.Type, _ payload: Contract.Payload) {
+        type = Contract.type
+        members = payload
     }
 
-    /// An event whose members are a reply's result, boxed once for both: `result` must
-    /// be an object's encoding (a `JSONObjectEncodable` result, checked in debug builds).
-    init(type: String, result: any JSONEncodable & Sendable) {
-        assert(result is any JSONObjectEncodable, "\(type): an event's members are an object's")
-        self.type = type
-        self.members = result
+    /// An event whose payload is a reply's result, boxed once for both: `payload` must
+    /// be the event's payload type (checked in debug builds).
+    init<Contract: EventContract>(_ event: Contract.Type, boxed payload: any JSONEncodable & Sendable) {
+        assert(payload is Contract.Payload, "\(Contract.type): the payload is its declared type")
+        type = Contract.type
+        members = payload
     }
 
-    init(type: String, fields: [(key: String, value: JSONValue)]) {
-        self.init(type: type, members: JSONMembers(fields))
-    }
-
-    /// A plain member's value (for the journal), nil when absent or typed.
-    func field(_ key: String) -> JSONValue? { (members as? JSONMembers)?[key] }
+    /// A member's value, for the journal (a few events, never a set's): read off the
+    /// payload's encoding.
+    func field(_ key: String) -> JSONValue? { (try? JSONParser.parse(bytes: members.jsonBytes))?[key] }
 
     /// Asked only when a subscriber gets the event: the cast is a look-up.
     func encodeMembers(to writer: inout JSONWriter) {
@@ -76,14 +73,9 @@ struct Effects: Sendable {
 
     init() {}
 
-    /// Records an event.
-    mutating func emit(_ type: String, _ fields: [(key: String, value: JSONValue)]) {
-        events.append(Event(type: type, fields: fields))
-    }
-
-    /// Records an event whose members are a typed value.
-    mutating func emit(_ type: String, _ members: some JSONObjectEncodable & Sendable) {
-        events.append(Event(type: type, members: members))
+    /// Records an event with its payload.
+    mutating func emit<Contract: EventContract>(_ event: Contract.Type, _ payload: Contract.Payload) {
+        events.append(Event(event, payload))
     }
 
     /// Adds what a later request of the same line did: its events after these, and

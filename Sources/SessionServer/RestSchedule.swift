@@ -1,5 +1,6 @@
 import SessionCore
 import SessionSystem
+import SessionRPC
 import JSON
 
 /// A rest timer: after a set with planned rest, subscribers hear `rest.finished` when
@@ -9,30 +10,14 @@ struct RestTimer: Sendable, Equatable {
     let exercise: String
     let endsAtMs: Int64
 
-    /// The event published when it starts, `seconds` long. Typed, so that its
-    /// timestamp is written only when a subscriber is sent it: every set starts one.
+    /// The event published when it starts, `seconds` long.
     func startedEvent(seconds: Int, clock: LocalClock) -> Event {
-        Event(type: "rest.started", members: Started(timer: self, seconds: seconds, clock: clock))
-    }
-
-    private struct Started: JSONObjectEncodable, Sendable {
-        let timer: RestTimer
-        let seconds: Int
-        let clock: LocalClock
-
-        func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("sessionId", timer.sessionID)
-            writer.member("exercise", timer.exercise)
-            writer.member("seconds", seconds)
-            writer.member("endsAt", clock.rfc3339(ms: timer.endsAtMs))
-        }
+        Event(RestStartedEvent.self, .init(sessionID: sessionID, exercise: exercise, seconds: seconds, endsAt: clock.rfc3339(ms: endsAtMs)))
     }
 
     /// The event published when it runs out.
     var finishedEvent: Event {
-        Event(type: "rest.finished", fields: [
-            (key: "sessionId", value: JSONValue(Int(sessionID))), (key: "exercise", value: .string(exercise)),
-        ])
+        Event(RestFinishedEvent.self, .init(sessionID: sessionID, exercise: exercise))
     }
 }
 

@@ -320,10 +320,10 @@ final class Server {
         for event in events {
             let message: (text: String, id: Logger.MessageID)
             switch event.type {
-            case "session.started": message = ("session started", .sessionStarted)
-            case "session.finished": message = ("session finished", .sessionFinished)
-            case "session.aborted": message = ("session aborted", .sessionFinished)
-            case "plan.activated": message = ("plan activated", .planImported)
+            case SessionStartedEvent.type: message = ("session started", .sessionStarted)
+            case SessionFinishedEvent.type: message = ("session finished", .sessionFinished)
+            case SessionAbortedEvent.type: message = ("session aborted", .sessionFinished)
+            case PlanActivatedEvent.type: message = ("plan activated", .planImported)
             default: continue
             }
             let journalFields = [("sessionId", "session_id"), ("planId", "plan_id"), ("setId", "set_id"), ("exercise", "exercise")]

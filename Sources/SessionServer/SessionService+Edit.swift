@@ -21,7 +21,7 @@ extension SessionService {
         let result = logResult(stored, planned: planned?.exercise)
         var effects = Effects()
         effects.sessionChanged = session.isActive
-        effects.emit("set.edited", result)
+        effects.emit(SetEditedEvent.self, result)
         return Outcome(result, effects: effects)
     }
 }

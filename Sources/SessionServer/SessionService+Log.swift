@@ -53,7 +53,7 @@ extension SessionService {
             requestID: input.requestID, decision: decision))
         // Boxed once: the reply and the set.logged event carry the same result.
         let result: any JSONEncodable & Sendable = logResult(stored, planned: planned)
-        effects.events.append(Event(type: "set.logged", result: result))
+        effects.events.append(Event(SetLoggedEvent.self, boxed: result))
         // A set added to a finished session afterwards starts no rest.
         guard session.isActive else { return Outcome(result, effects: effects) }
         effects.sessionChanged = true

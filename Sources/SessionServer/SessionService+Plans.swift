@@ -17,7 +17,7 @@ extension SessionService {
                                                revises: params.revises, attempt: attempt, today: options.today)
         var effects = Effects()
         effects.factsChanged = inserted.active
-        if inserted.active { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(inserted.id)))]) }
+        if inserted.active { effects.emit(PlanActivatedEvent.self, .init(planID: inserted.id)) }
         return Outcome(PlanImport.Result(planID: inserted.id, name: result.plan.name, weekStart: result.plan.weekStart,
                                          active: inserted.active, warnings: result.warnings), effects: effects)
     }
@@ -49,7 +49,7 @@ extension SessionService {
         try database.activatePlan(planID, today: clock.localDate(atMs: nowMs))
         var effects = Effects()
         effects.factsChanged = wasActive != planID
-        if wasActive != planID { effects.emit("plan.activated", [(key: "planId", value: JSONValue(Int(planID)))]) }
+        if wasActive != planID { effects.emit(PlanActivatedEvent.self, .init(planID: planID)) }
         return Outcome(PlanActivate.Result(planID: planID), effects: effects)
     }
 

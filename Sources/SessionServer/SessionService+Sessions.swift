@@ -30,10 +30,7 @@ extension SessionService {
         var effects = Effects()
         effects.sessionChanged = true
         effects.factsChanged = true
-        effects.emit("session.started", [
-            (key: "sessionId", value: JSONValue(Int(id))), (key: "title", value: .string(title)),
-            (key: "planDayId", value: JSONValue(planDay.map { Int($0.id) })),
-        ])
+        effects.emit(SessionStartedEvent.self, .init(sessionID: id, title: title, planDayID: planDay?.id))
         return Outcome(try snapshot(of: session), effects: effects)
     }
 
@@ -44,7 +41,7 @@ extension SessionService {
         if !session.isPaused {
             try database.updatePause(sessionID: session.id, pausedSinceMs: nowMs, pausedTotalMs: session.pausedTotalMs)
             effects.sessionChanged = true
-            effects.emit("session.paused", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+            effects.emit(SessionPausedEvent.self, SessionReference(sessionID: session.id))
         }
         return Outcome(try snapshot(id: session.id), effects: effects)
     }
@@ -62,7 +59,7 @@ extension SessionService {
         guard let since = session.pausedSinceMs else { return }
         try database.updatePause(sessionID: session.id, pausedSinceMs: nil, pausedTotalMs: session.pausedTotalMs + max(0, nowMs - since))
         effects.sessionChanged = true
-        effects.emit("session.resumed", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+        effects.emit(SessionResumedEvent.self, SessionReference(sessionID: session.id))
     }
 
     /// `session.finish`.
@@ -81,14 +78,8 @@ extension SessionService {
         var effects = Effects()
         effects.sessionChanged = true
         effects.factsChanged = true
-        effects.emit("session.finished", FinishedTotals(result: result))
+        effects.emit(SessionFinishedEvent.self, result)
         return Outcome(result, effects: effects)
-    }
-
-    /// The `session.finished` event's members: the totals of the result.
-    private struct FinishedTotals: JSONObjectEncodable, Sendable {
-        let result: SessionFinish.Result
-        func encodeMembers(to writer: inout JSONWriter) { result.encodeTotals(to: &writer) }
     }
 
     /// `session.abort`: the session and its sets are deleted.
@@ -99,7 +90,7 @@ extension SessionService {
         effects.sessionChanged = true
         effects.factsChanged = true
         effects.rest = .cancel
-        effects.emit("session.aborted", [(key: "sessionId", value: JSONValue(Int(session.id)))])
+        effects.emit(SessionAbortedEvent.self, SessionReference(sessionID: session.id))
         return Outcome(SessionAbort.Result(sessionID: session.id), effects: effects)
     }
 
@@ -145,7 +136,7 @@ extension SessionService {
         effects.sessionChanged = true
         effects.rest = .cancel
         // Watchers drop each set they showed.
-        for item in removed { effects.emit("set.undone", item) }
+        for item in removed { effects.emit(SetUndoneEvent.self, item) }
         return Outcome(SessionUndo.Result(removed: removed), effects: effects)
     }
 }

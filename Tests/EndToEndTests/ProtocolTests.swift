@@ -250,6 +250,47 @@ import JSON
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }
 
+    /// Events are declared like methods: rpc.discover lists each with its payload
+    /// schema, events.subscribe takes exactly those types, and every event a workout
+    /// sends has the members and types its schema declares.
+    @Test func eventsHaveThePayloadsDiscoverDeclares() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let declared = try #require(try client.call("rpc.discover")["x-events"]?.arrayValue)
+        let names = declared.compactMap { $0["name"]?.stringValue }
+        #expect(try client.call("events.subscribe")["subscribed"]?.arrayValue?.compactMap(\.stringValue) == names)
+        let actor = try daemon.client()
+        try Workout.importMonday(actor, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80, "restSeconds": 1}"#)
+        _ = try actor.call("session.start", .obj(["date": "2026-11-30"]))
+        let logged = try actor.call("session.log", .obj(["exercise": "Squat"]))
+        usleep(1_200_000)  // the one-second rest runs out
+        _ = try actor.call("session.pause")
+        _ = try actor.call("session.resume")
+        _ = try actor.call("session.editSet", .obj(["setId": logged["setId"] ?? .null, "reps": 4]))
+        _ = try actor.call("session.log", .obj(["exercise": "Squat"]))
+        _ = try actor.call("session.undo")
+        _ = try actor.call("session.finish")
+        _ = try actor.call("session.start")
+        _ = try actor.call("session.abort")
+        var seen = Set<String>()
+        while seen.count < names.count {
+            let event = try client.readJSON(timeout: 10)
+            let params = event["params"] ?? .null
+            let type = params["type"]?.stringValue ?? "?"
+            seen.insert(type)
+            guard let schema = declared.first(where: { $0["name"]?.stringValue == type })?["schema"] else {
+                Issue.record("\(type) is not declared")
+                continue
+            }
+            // The envelope's own members besides the payload.
+            let payload = JSONValue.object((params.objectPairs ?? []).filter { $0.key != "type" && $0.key != "at" })
+            for problem in Self.mismatches(payload, schema, at: type) { Issue.record("\(problem)") }
+            #expect(params["at"]?.stringValue.flatMap(RFC3339.parse) != nil, "\(type) says when")
+        }
+        #expect(seen == Set(names), "every event declared was sent: \(seen.sorted())")
+    }
+
     @Test func theSocketIsPrivate() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

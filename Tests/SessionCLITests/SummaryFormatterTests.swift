@@ -1,5 +1,6 @@
 @testable import SessionCore
 import SessionRPC
+import JSON
 import Testing
 import SessionSystem
 @testable import SessionCLI
@@ -44,21 +45,39 @@ import SessionSystem
 }
 
 @Suite struct WatchFormatTests {
+    /// A set.logged payload as the daemon writes it.
+    static func logged(_ exercise: String, kind: SetKind = .normal, reps: Int?, loggedSets: Int, plannedSets: Int, planned: Bool,
+                       loggedAt: String = "2026-11-30T18:05:09.000+01:00") throws -> JSONValue {
+        let result = SessionLog.Result(
+            setID: 1, sessionID: 1, setNumber: loggedSets, exercise: exercise, plannedExerciseID: planned ? 4 : nil, kind: kind, reps: reps,
+            weightKg: nil, durationSeconds: nil, loggedAt: loggedAt, loggedSets: loggedSets, plannedSets: plannedSets, restSeconds: nil,
+            rpe: nil, personalRecord: nil)
+        return try JSONParser.parse(bytes: result.jsonBytes)
+    }
+
     @Test func timesAreTheDaemonsTimeOfDayAsEverywhereElse() throws {
         let ends = "2026-11-30T14:14:20.194+01:00"
-        let line = Commands.describe(event: .obj(["exercise": "Plank", "seconds": 45, "endsAt": .string(ends)]), type: "rest.started")
+        let rest = RestStartedEvent.Payload(sessionID: 1, exercise: "Plank", seconds: 45, endsAt: ends)
+        let line = Commands.describe(event: try JSONParser.parse(bytes: rest.jsonBytes), type: "rest.started")
         #expect(line.hasSuffix("  rest.started  Plank · rest 0:45 until 14:14:20"), "\(line)")
-        let logged = Commands.describe(event: .obj(["exercise": "Row", "loggedAt": "2026-11-30T18:05:09.000+01:00", "reps": 8]), type: "set.logged")
+        let logged = Commands.describe(event: try Self.logged("Row", reps: 8, loggedSets: 1, plannedSets: 3, planned: true), type: "set.logged")
         #expect(logged.hasPrefix("18:05:09  set.logged"), "\(logged)")
     }
 
-    @Test func warmUpsOffPlanSetsAndUndoneSetsReadRight() {
-        let warmup = Commands.describe(event: .obj(["exercise": "Squat", "kind": "warmup", "reps": 10, "progress": .obj(["loggedSets": 0, "plannedSets": 4])]), type: "set.logged")
-        #expect(warmup.contains("Squat · warm-up · 10 reps") && !warmup.contains("0/4"), "\(warmup)")
-        let offPlan = Commands.describe(event: .obj(["exercise": "Burpee", "setNumber": 2, "reps": 10, "progress": .obj(["loggedSets": 2, "plannedSets": 0])]), type: "set.logged")
-        #expect(offPlan.contains("Burpee · set 2 · 10 reps") && !offPlan.contains("/0"), "\(offPlan)")
-        let planned = Commands.describe(event: .obj(["exercise": "Row", "reps": 8, "progress": .obj(["loggedSets": 1, "plannedSets": 3])]), type: "set.logged")
-        #expect(planned.contains("Row · set 1/3"))
-        #expect(Commands.describe(event: .obj(["exercise": "Row", "setNumber": 1]), type: "set.undone").hasSuffix("set.undone  Row · set 1 removed"))
+    /// A set reads in watch as log prints it.
+    @Test func warmUpsOffPlanSetsAndUndoneSetsReadAsLogSaysThem() throws {
+        let console = Console(capturing: false)
+        for (payload, expected) in [
+            (try Self.logged("Squat", kind: .warmup, reps: 10, loggedSets: 0, plannedSets: 4, planned: true), "Squat · warm-up · 10 reps · next: set 1 of 4"),
+            (try Self.logged("Burpee", reps: 10, loggedSets: 2, plannedSets: 0, planned: false), "Burpee (off-plan) · set 2 · 10 reps"),
+            (try Self.logged("Row", reps: 8, loggedSets: 1, plannedSets: 3, planned: true), "Row · set 1/3 · 8 reps · next: set 2 of 3"),
+        ] {
+            let line = Commands.describe(event: payload, type: "set.logged", console: console)
+            let log = SessionFormatter(console: console).logged(try SessionLog.Result(json: payload), session: nil).set
+            #expect(line.hasSuffix("set.logged  " + expected) && line.hasSuffix(log), "\(line)")
+        }
+        let undone = SessionUndo.Removed(setID: 3, sessionID: 1, exercise: "Row", setNumber: 1)
+        #expect(Commands.describe(event: try JSONParser.parse(bytes: undone.jsonBytes), type: "set.undone").hasSuffix("set.undone  Row · set 1 removed"))
+        #expect(Commands.describe(event: .obj(["exercise": "Row"]), type: "set.undone").contains("not as declared"), "a payload that is not its type is said so")
     }
 }

@@ -1,6 +1,7 @@
 import SessionCore
 import Testing
 import JSON
+import SessionRPC
 
 @testable import SessionServer
 
@@ -12,10 +13,10 @@ import JSON
     @Test func aLaterRequestsRestChangeWinsAndEventsKeepTheirOrder() {
         var line = Effects()
         var logged = Effects()
-        logged.emit("set.logged", [(key: "setId", value: 1)])
+        logged.emit(SessionPausedEvent.self, SessionReference(sessionID: 1))
         logged.rest = .start(timer("Squat", endsAtMs: 90_000))
         var aborted = Effects()
-        aborted.emit("session.aborted", [(key: "sessionId", value: 1)])
+        aborted.emit(SessionAbortedEvent.self, SessionReference(sessionID: 1))
         aborted.rest = .cancel
         aborted.sessionChanged = true
         var read = Effects()  // a read in the same batch changes nothing
@@ -24,7 +25,7 @@ import JSON
         line.append(logged)
         line.append(aborted)
         line.append(read)
-        #expect(line.events.map(\.type) == ["set.logged", "session.aborted"])
+        #expect(line.events.map(\.type) == ["session.paused", "session.aborted"])
         guard case .cancel = line.rest else {
             Issue.record("a set then an abort must leave no rest timer running, got \(line.rest)")
             return

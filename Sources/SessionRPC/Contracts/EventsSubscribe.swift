@@ -8,10 +8,7 @@ public enum EventsSubscribe: MethodContract {
     public static let summary = "Receive events on this connection as notifications {\"method\": \"event\", \"params\": {\"type\": …}}."
 
     /// Every event type the daemon publishes.
-    public static let types = [
-        "session.started", "session.paused", "session.resumed", "set.logged", "set.edited", "set.undone", "rest.started",
-        "rest.finished", "session.finished", "session.aborted", "plan.activated",
-    ]
+    public static var types: [String] { EventRegistry.types }
 
     public struct Params: MethodParams {
         /// The types wanted; nil for all.

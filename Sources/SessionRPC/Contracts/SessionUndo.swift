@@ -37,7 +37,7 @@ public enum SessionUndo: MethodContract {
     }
 
     /// A set removed, as it was numbered before.
-    public struct Removed: Sendable, Equatable, JSONObjectEncodable {
+    public struct Removed: MethodResult, Equatable, JSONObjectEncodable {
         public let setID: Int64
         public let sessionID: Int64
         public let exercise: String
@@ -57,9 +57,17 @@ public enum SessionUndo: MethodContract {
             writer.member("setNumber", setNumber)
         }
 
+        public static let schema = Schema.object([
+            "setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer,
+        ])
+
         init(reader: JSONReader) throws(JSONReadError) {
             self.init(setID: try reader.id("setId"), sessionID: try reader.id("sessionId"), exercise: try reader.string("exercise"),
                       setNumber: try reader.int("setNumber"))
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            try self.init(reader: JSONReader(json, path: "params"))
         }
     }
 
@@ -76,7 +84,7 @@ public enum SessionUndo: MethodContract {
 
         public static let schema = Schema.object([
             "setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer,
-            "removed": Schema.array(Schema.object),
+            "removed": Schema.array(Removed.schema),
         ])
 
         public func encodeMembers(to writer: inout JSONWriter) {

@@ -1,0 +1,204 @@
+import SessionCore
+import JSON
+
+/// An event subscribers hear, declared once like a method: its type on the wire and
+/// its payload's type, from which the daemon writes it, `rpc.discover` documents it and
+/// a client reads it (sd-varlink's and Core Lightning's notifications are declared the
+/// same way). `events.subscribe` takes the types of `EventRegistry.all`.
+public protocol EventContract: SendableMetatype {
+    associatedtype Payload: MethodResult & JSONObjectEncodable
+    /// The event's type on the wire (`set.logged`).
+    static var type: String { get }
+    /// One sentence for `rpc.discover`.
+    static var summary: String { get }
+}
+
+/// Every event the daemon publishes, in the order `rpc.discover` lists them.
+public enum EventRegistry {
+    public static let all: [any EventContract.Type] = [
+        SessionStartedEvent.self, SessionPausedEvent.self, SessionResumedEvent.self, SetLoggedEvent.self, SetEditedEvent.self,
+        SetUndoneEvent.self, RestStartedEvent.self, RestFinishedEvent.self, SessionFinishedEvent.self, SessionAbortedEvent.self,
+        PlanActivatedEvent.self,
+    ]
+
+    public static let types: [String] = all.map { $0.type }
+
+    /// Each event's name, summary and payload schema, for `rpc.discover`.
+    public static var documented: JSONValue {
+        .array(all.map { event in
+            .obj(["name": .string(event.type), "summary": .string(event.summary), "schema": schema(of: event)])
+        })
+    }
+
+    private static func schema<Event: EventContract>(of event: Event.Type) -> JSONValue { Event.Payload.schema }
+}
+
+public enum SessionStartedEvent: EventContract {
+    public static let type = "session.started"
+    public static let summary = "A session started (session.start)."
+
+    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
+        public let sessionID: Int64
+        public let title: String
+        public let planDayID: Int64?
+
+        public init(sessionID: Int64, title: String, planDayID: Int64?) {
+            self.sessionID = sessionID
+            self.title = title
+            self.planDayID = planDayID
+        }
+
+        public static let schema = Schema.object(["sessionId": Schema.integer, "title": Schema.string, "planDayId": Schema.nullable(Schema.integer)])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("sessionId", sessionID)
+            writer.member("title", title)
+            writer.member("planDayId", planDayID)
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json, path: "params")
+            try self.init(sessionID: reader.id("sessionId"), title: reader.string("title"), planDayID: reader.optionalID("planDayId"))
+        }
+    }
+}
+
+/// The payload of the events that only name their session.
+public struct SessionReference: MethodResult, JSONObjectEncodable, Equatable {
+    public let sessionID: Int64
+
+    public init(sessionID: Int64) { self.sessionID = sessionID }
+
+    public static let schema = Schema.object(["sessionId": Schema.integer])
+
+    public func encodeMembers(to writer: inout JSONWriter) { writer.member("sessionId", sessionID) }
+
+    public init(json: JSONValue) throws(JSONReadError) {
+        self.init(sessionID: try JSONReader(json, path: "params").id("sessionId"))
+    }
+}
+
+public enum SessionPausedEvent: EventContract {
+    public typealias Payload = SessionReference
+    public static let type = "session.paused"
+    public static let summary = "The session was paused."
+}
+
+public enum SessionResumedEvent: EventContract {
+    public typealias Payload = SessionReference
+    public static let type = "session.resumed"
+    public static let summary = "The session was resumed."
+}
+
+public enum SessionAbortedEvent: EventContract {
+    public typealias Payload = SessionReference
+    public static let type = "session.aborted"
+    public static let summary = "The session was discarded with its sets."
+}
+
+public enum SetLoggedEvent: EventContract {
+    public typealias Payload = SessionLog.Result
+    public static let type = "set.logged"
+    public static let summary = "A set was logged: the session.log result."
+}
+
+public enum SetEditedEvent: EventContract {
+    public typealias Payload = SessionEditSet.Result
+    public static let type = "set.edited"
+    public static let summary = "A set was changed: the session.editSet result."
+}
+
+public enum SetUndoneEvent: EventContract {
+    public typealias Payload = SessionUndo.Removed
+    public static let type = "set.undone"
+    public static let summary = "A set was removed, numbered as it was: one event per set of a session.undo."
+}
+
+public enum RestStartedEvent: EventContract {
+    public static let type = "rest.started"
+    public static let summary = "A rest timer started after a set."
+
+    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
+        public let sessionID: Int64
+        public let exercise: String
+        public let seconds: Int
+        /// RFC 3339 in the daemon's zone.
+        public let endsAt: String
+
+        public init(sessionID: Int64, exercise: String, seconds: Int, endsAt: String) {
+            self.sessionID = sessionID
+            self.exercise = exercise
+            self.seconds = seconds
+            self.endsAt = endsAt
+        }
+
+        public static let schema = Schema.object([
+            "sessionId": Schema.integer, "exercise": Schema.string, "seconds": Schema.integer, "endsAt": Schema.timestamp,
+        ])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("sessionId", sessionID)
+            writer.member("exercise", exercise)
+            writer.member("seconds", seconds)
+            writer.member("endsAt", endsAt)
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json, path: "params")
+            try self.init(sessionID: reader.id("sessionId"), exercise: reader.string("exercise"), seconds: reader.int("seconds"),
+                          endsAt: reader.string("endsAt"))
+        }
+    }
+}
+
+public enum RestFinishedEvent: EventContract {
+    public static let type = "rest.finished"
+    public static let summary = "A rest timer ran out (not sent when the next set came first)."
+
+    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
+        public let sessionID: Int64
+        public let exercise: String
+
+        public init(sessionID: Int64, exercise: String) {
+            self.sessionID = sessionID
+            self.exercise = exercise
+        }
+
+        public static let schema = Schema.object(["sessionId": Schema.integer, "exercise": Schema.string])
+
+        public func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("sessionId", sessionID)
+            writer.member("exercise", exercise)
+        }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            let reader = try JSONReader(json, path: "params")
+            try self.init(sessionID: reader.id("sessionId"), exercise: reader.string("exercise"))
+        }
+    }
+}
+
+public enum SessionFinishedEvent: EventContract {
+    public typealias Payload = SessionFinish.Result
+    public static let type = "session.finished"
+    public static let summary = "The session was finished: the session.finish result."
+}
+
+public enum PlanActivatedEvent: EventContract {
+    public static let type = "plan.activated"
+    public static let summary = "Another plan became the active one (plan.import, plan.activate)."
+
+    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
+        public let planID: Int64
+
+        public init(planID: Int64) { self.planID = planID }
+
+        public static let schema = Schema.object(["planId": Schema.integer])
+
+        public func encodeMembers(to writer: inout JSONWriter) { writer.member("planId", planID) }
+
+        public init(json: JSONValue) throws(JSONReadError) {
+            self.init(planID: try JSONReader(json, path: "params").id("planId"))
+        }
+    }
+}
