@@ -118,18 +118,35 @@ public enum RestStartedEvent: EventContract {
     public static let type = "rest.started"
     public static let summary = "A rest timer started after a set."
 
-    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
+    public struct Payload: MethodResult, JSONObjectEncodable {
         public let sessionID: Int64
         public let exercise: String
         public let seconds: Int
         /// RFC 3339 in the daemon's zone.
-        public let endsAt: String
+        public var endsAt: String { endsAtText ?? format.map { $0(endsAtMs) } ?? "" }
+        private let endsAtText: String?
+        /// The daemon's: the end kept as a time and written when a subscriber is sent
+        /// it (every set logged starts a rest, most with nobody watching), by a function
+        /// that captures nothing.
+        private let endsAtMs: Int64
+        private let format: (@Sendable (Int64) -> String)?
 
         public init(sessionID: Int64, exercise: String, seconds: Int, endsAt: String) {
             self.sessionID = sessionID
             self.exercise = exercise
             self.seconds = seconds
-            self.endsAt = endsAt
+            endsAtText = endsAt
+            endsAtMs = 0
+            format = nil
+        }
+
+        public init(sessionID: Int64, exercise: String, seconds: Int, endsAtMs: Int64, format: @escaping @Sendable (Int64) -> String) {
+            self.sessionID = sessionID
+            self.exercise = exercise
+            self.seconds = seconds
+            endsAtText = nil
+            self.endsAtMs = endsAtMs
+            self.format = format
         }
 
         public static let schema = Schema.object([

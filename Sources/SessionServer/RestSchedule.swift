@@ -11,8 +11,9 @@ struct RestTimer: Sendable, Equatable {
     let endsAtMs: Int64
 
     /// The event published when it starts, `seconds` long.
-    func startedEvent(seconds: Int, clock: LocalClock) -> Event {
-        Event(RestStartedEvent.self, .init(sessionID: sessionID, exercise: exercise, seconds: seconds, endsAt: clock.rfc3339(ms: endsAtMs)))
+    func startedEvent(seconds: Int) -> Event {
+        Event(RestStartedEvent.self, .init(sessionID: sessionID, exercise: exercise, seconds: seconds, endsAtMs: endsAtMs,
+                                           format: { LocalClock().rfc3339(ms: $0) }))
     }
 
     /// The event published when it runs out.

@@ -62,7 +62,7 @@ extension SessionService {
             let endsAt = nowMs + Int64(rest) * 1000
             let timer = RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt)
             effects.rest = .start(timer)
-            effects.events.append(timer.startedEvent(seconds: rest, clock: clock))
+            effects.events.append(timer.startedEvent(seconds: rest))
         }
         return Outcome(result, effects: effects)
     }
