@@ -31,7 +31,19 @@ public struct CommandContext {
     /// Calls a method by its contract: typed params out, a typed result back. The
     /// daemon's refusal is thrown as `DaemonRefusal` (exit 1).
     func call<Contract: MethodContract>(_ client: SocketClient, _ contract: Contract.Type, _ params: Contract.Params) throws -> Contract.Result {
-        try Contract.Result(json: try client.request(SocketClient.Call(Contract.self, params)).value())
+        try check(Contract.self, params)
+        return try Contract.Result(json: try client.request(SocketClient.Call(Contract.self, params)).value())
+    }
+
+    /// The params checked by the contract's declaration before anything is sent; a
+    /// problem is refused as the daemon would refuse it (`DaemonRefusal`, which the
+    /// command turns into a usage error naming its option).
+    func check<Contract: MethodContract>(_ contract: Contract.Type, _ params: Contract.Params) throws(DaemonRefusal) {
+        do {
+            try params.check(method: Contract.name, nowMs: clock.nowMs())
+        } catch {
+            throw DaemonRefusal(error: error)
+        }
     }
 
     /// With `--json`, prints the result as the daemon sent it and returns true.
@@ -123,6 +135,9 @@ struct Command: Sendable {
     /// param's own name.
     func argumentName(ofParam path: String) -> String {
         var key = path.hasPrefix("params.") ? String(path.dropFirst("params.".count)) : path
+        // A member of the one object a command sends in a list (track's workout: its
+        // `workouts[0].rpe`) is named by its own name.
+        if key.hasPrefix("workouts["), let last = key.split(separator: ".").last { key = String(last) }
         if let end = key.firstIndex(where: { $0 == "." || $0 == "[" }) { key = String(key[..<end]) }
         let kebab = key.reduce(into: "") { text, character in
             text += character.isUppercase ? "-" + character.lowercased() : String(character)

@@ -143,6 +143,7 @@ extension Commands {
     static func logPipelined(_ params: SessionLog.Params, sets: Int, then read: SocketClient.Call, client: SocketClient, context: CommandContext) throws
         -> (sets: ArraySlice<SocketClient.Reply>, read: SocketClient.Reply)
     {
+        try context.check(SessionLog.self, params)
         let request = requestID(context)
         let calls = (1...sets).map { number in
             var set = params
@@ -306,13 +307,11 @@ extension Commands {
         return kind
     }
 
-    /// `--rpe`, from 1 to 10 in half steps: checked here, so a mistake is a usage error
-    /// in the option's words, not the daemon's params path.
+    /// `--rpe`: a number; its bounds are the contract's, checked with the other params
+    /// before anything is sent (`CommandContext.check`).
     static func rpeOption(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
         guard let text = arguments.value("--rpe") else { return nil }
-        guard let rpe = Double(text), SessionLimits.rpe.contains(rpe), (rpe / SessionLimits.rpeStep).rounded() == rpe / SessionLimits.rpeStep else {
-            throw UsageError("--rpe needs a number from 1 to 10 in half steps (7, 7.5, 8), got \"\(text)\"")
-        }
+        guard let rpe = Double(text) else { throw UsageError("--rpe needs a number of effort (7, 7.5, 8), got \"\(text)\"") }
         return rpe
     }
 

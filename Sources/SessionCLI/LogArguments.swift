@@ -1,5 +1,6 @@
 import ArgumentParsing
 import SessionCore
+import JSON
 
 /// What `sessionctl log EXERCISE [REPS] [WEIGHT]` was asked: forgiving input read
 /// strictly. EXERCISE is a position in today's plan or words of a name; REPS a count or
@@ -80,11 +81,11 @@ struct LogArguments: Equatable {
         if let repsWord = quantities.first {
             quantities.removeFirst()
             if let count = Int(repsWord) {
-                guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from 0 to 1000, got \(count)") }
+                guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \(count)") }
                 reps = count
                 countIsPlain = true
             } else if Quantity.hasTimeUnit(repsWord), let seconds = Quantity.seconds(repsWord) {
-                guard SessionLimits.durationSeconds.contains(seconds) else { throw UsageError("a duration must be at most 24 h, got \(repsWord)") }
+                guard SessionLimits.durationSeconds.contains(seconds) else { throw UsageError("a duration must be at most \(SessionLimits.durationSeconds.upperBound / 3600) h, got \(repsWord)") }
                 durationSeconds = seconds
             } else {
                 throw UsageError("REPS must be a number of reps or a time such as 45s or 1:30, got \"\(repsWord)\"")
@@ -162,7 +163,7 @@ struct LogArguments: Equatable {
             weight = try kilograms(counts[1], unit: unit)
         case (2, nil) where (Int(counts[0]) ?? 0) > maximumSets && Int(counts[1]) != nil:  // 85x5
             guard let count = Int(counts[1]) else { return nil }
-            guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from 0 to 1000, got \(count)") }
+            guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \(count)") }
             return (1, count, try kilograms(counts[0], unit: unit), true)
         case (2, _):  // 3x5, 3x5@100
             guard let setCount = Int(counts[0]), let count = Int(counts[1]) else { return nil }
@@ -178,7 +179,7 @@ struct LogArguments: Equatable {
             return nil
         }
         guard (1...maximumSets).contains(sets) else { throw UsageError("SETS in \(word) must be from 1 to \(maximumSets), got \(sets)") }
-        guard SessionLimits.reps.contains(reps) else { throw UsageError("REPS must be from 0 to 1000, got \(reps)") }
+        guard SessionLimits.reps.contains(reps) else { throw UsageError("REPS must be from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \(reps)") }
         return (sets, reps, weight, false)
     }
 
@@ -188,7 +189,7 @@ struct LogArguments: Equatable {
         guard let kilograms = unit.read(word) else {
             throw UsageError("WEIGHT must be kilograms or pounds such as 24, 24kg or 55lb, got \"\(word)\"")
         }
-        guard SessionLimits.weightKg.contains(kilograms) else { throw UsageError("WEIGHT must be from 0 to 1000 kg, got \(word)") }
+        guard SessionLimits.weightKg.contains(kilograms) else { throw UsageError("WEIGHT must be from \(JSONValue.format(number: SessionLimits.weightKg.lowerBound)) to \(JSONValue.format(number: SessionLimits.weightKg.upperBound)) kg, got \(word)") }
         return kilograms
     }
 }

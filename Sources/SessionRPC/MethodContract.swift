@@ -69,6 +69,16 @@ extension MethodParams {
         try params.check()
     }
 
+    /// Checks the params as the daemon will, by the contract's own declaration, before
+    /// they are sent: a client's bounds are the daemon's, never typed again. Times are
+    /// left to the daemon, which knows its zone and clock (`nowMs` is a client's now,
+    /// with a day's slack).
+    public func check(method: String, nowMs: Int64) throws(RPCError) {
+        var params = Params(json)
+        let lenient = DecodingContext(nowMs: nowMs + 86_400_000)
+        _ = try Self(from: &params, method: method, context: lenient)
+    }
+
     /// The params object as a client sends it, as a tree.
     public var json: JSONValue {
         var encoder = ParamsEncoder()

@@ -351,7 +351,10 @@ import JSON
         let badKind = try ctl(daemon, ["log", "row", "5", "--kind", "superset"])
         #expect(badKind.status == 2 && badKind.stderr.contains("--kind must be one of normal, warmup, drop, failure"))
         let badRPE = try ctl(daemon, ["finish", "--rpe", "11"])
-        #expect(badRPE.status == 2 && badRPE.stderr.contains("--rpe needs a number from 1 to 10") && !badRPE.stderr.contains("params."))
+        #expect(badRPE.status == 2 && badRPE.stderr.contains("--rpe: must be a number from 1 to 10") && !badRPE.stderr.contains("params."), "\(badRPE.stderr)")
+        // Checked by the contract's own declaration before anything is sent: a track's too.
+        let trackRPE = try ctl(daemon, ["track", "yesterday", "18:00-19:00", "--rpe", "11", "--new", "row", "3x8"])
+        #expect(trackRPE.status == 2 && trackRPE.stderr.contains("--rpe: must be from 1.0 to 10.0"), "\(trackRPE.stderr)")
         for (words, says) in [(["sleep", "30"], "sleepHours must be from 0 to 24 h, got 30"), (["steps", "9000.5"], "steps must be a whole number"),
                               (["steps", "-5"], "steps must be from 0 to 200000 steps"), (["mass", "2000"], "bodyMassKg must be from 20 kg to 400 kg")] {
             let health = try ctl(daemon, ["health"] + words)
