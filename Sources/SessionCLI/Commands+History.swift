@@ -249,7 +249,7 @@ extension Commands {
             let status = try DaemonStatus.Result(json: try replies[1].value())
             // Times are the daemon's: this process reads them in its zone.
             try LocalClock.use(timeZone: status.timeZone)
-            let currentWeek = LocalDate(status.today)?.mondayOfWeek ?? context.clock.today().mondayOfWeek
+            let currentWeek = status.today.mondayOfWeek
             var plan = document.plan
             if document.active, plan.weekStart < currentWeek { plan = PlanCalendar.carry(plan, to: currentWeek) }
             guard let path = try FileOutput.deliver(calendar.file(for: plan), to: path, context: context) else { return ExitStatus.ok }

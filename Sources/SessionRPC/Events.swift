@@ -37,10 +37,12 @@ public enum SessionStartedEvent: EventContract {
     public static let type = "session.started"
     public static let summary = "A session started (session.start)."
 
-    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
-        public let sessionID: Int64
-        public let title: String
-        public let planDayID: Int64?
+    public struct Payload: CodedResult, Equatable {
+        public var sessionID: Int64 = 0
+        public var title = ""
+        public var planDayID: Int64?
+
+        public init() {}
 
         public init(sessionID: Int64, title: String, planDayID: Int64?) {
             self.sessionID = sessionID
@@ -48,33 +50,24 @@ public enum SessionStartedEvent: EventContract {
             self.planDayID = planDayID
         }
 
-        public static let schema = Schema.object(["sessionId": Schema.integer, "title": Schema.string, "planDayId": Schema.nullable(Schema.integer)])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("sessionId", sessionID)
-            writer.member("title", title)
-            writer.member("planDayId", planDayID)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json, path: "params")
-            try self.init(sessionID: reader.id("sessionId"), title: reader.string("title"), planDayID: reader.optionalID("planDayId"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.string("title", &title)
+            try coder.id("planDayId", &planDayID)
         }
     }
 }
 
 /// The payload of the events that only name their session.
-public struct SessionReference: MethodResult, JSONObjectEncodable, Equatable {
-    public let sessionID: Int64
+public struct SessionReference: CodedResult, Equatable {
+    public var sessionID: Int64 = 0
+
+    public init() {}
 
     public init(sessionID: Int64) { self.sessionID = sessionID }
 
-    public static let schema = Schema.object(["sessionId": Schema.integer])
-
-    public func encodeMembers(to writer: inout JSONWriter) { writer.member("sessionId", sessionID) }
-
-    public init(json: JSONValue) throws(JSONReadError) {
-        self.init(sessionID: try JSONReader(json, path: "params").id("sessionId"))
+    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        try coder.id("sessionId", &sessionID)
     }
 }
 
@@ -172,25 +165,20 @@ public enum RestFinishedEvent: EventContract {
     public static let type = "rest.finished"
     public static let summary = "A rest timer ran out (not sent when the next set came first)."
 
-    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
-        public let sessionID: Int64
-        public let exercise: String
+    public struct Payload: CodedResult, Equatable {
+        public var sessionID: Int64 = 0
+        public var exercise = ""
+
+        public init() {}
 
         public init(sessionID: Int64, exercise: String) {
             self.sessionID = sessionID
             self.exercise = exercise
         }
 
-        public static let schema = Schema.object(["sessionId": Schema.integer, "exercise": Schema.string])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("sessionId", sessionID)
-            writer.member("exercise", exercise)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json, path: "params")
-            try self.init(sessionID: reader.id("sessionId"), exercise: reader.string("exercise"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.string("exercise", &exercise)
         }
     }
 }
@@ -205,17 +193,15 @@ public enum PlanActivatedEvent: EventContract {
     public static let type = "plan.activated"
     public static let summary = "Another plan became the active one (plan.import, plan.activate)."
 
-    public struct Payload: MethodResult, JSONObjectEncodable, Equatable {
-        public let planID: Int64
+    public struct Payload: CodedResult, Equatable {
+        public var planID: Int64 = 0
+
+        public init() {}
 
         public init(planID: Int64) { self.planID = planID }
 
-        public static let schema = Schema.object(["planId": Schema.integer])
-
-        public func encodeMembers(to writer: inout JSONWriter) { writer.member("planId", planID) }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            self.init(planID: try JSONReader(json, path: "params").id("planId"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("planId", &planID)
         }
     }
 }

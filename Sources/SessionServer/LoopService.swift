@@ -45,6 +45,6 @@ struct LoopService: MethodContext {
         DaemonStatus.Result(
             version: SessiondVersion.current, uptimeSeconds: Int((nowMs - startedAtMs) / 1000),
             activePlanID: facts.activePlanID, activeSessionID: facts.activeSessionID, database: databasePath,
-            schemaVersion: facts.schemaVersion, today: clock.localDate(atMs: nowMs).description, timeZone: Self.timeZone)
+            schemaVersion: facts.schemaVersion, today: clock.localDate(atMs: nowMs), timeZone: Self.timeZone)
     }
 }

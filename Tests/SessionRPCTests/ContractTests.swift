@@ -60,13 +60,31 @@ import JSON
         #expect(try roundTrip(finish).jsonBytes == finish.jsonBytes)
         let status = DaemonStatus.Result(
             version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/var/lib/sessiond/db",
-            schemaVersion: 3, today: "2026-11-30", timeZone: "Europe/Berlin")
+            schemaVersion: 3, today: LocalDate(year: 2026, month: 11, day: 30)!, timeZone: "Europe/Berlin")
         #expect(try roundTrip(status).jsonBytes == status.jsonBytes)
         let undone = SessionUndo.Result(removed: [SessionUndo.Removed(setID: 1, sessionID: 2, exercise: "Row", setNumber: 3),
                                                   SessionUndo.Removed(setID: 4, sessionID: 2, exercise: "Squat", setNumber: 1)])
         #expect(try roundTrip(undone).removed == undone.removed)
         #expect(try roundTrip(undone).jsonBytes == undone.jsonBytes)
         #expect(try roundTrip(EventsSubscribe.Result(subscribed: ["set.logged"])).subscribed == ["set.logged"])
+    }
+
+    /// A result declared once in `code(_:)`: written, read back and documented from it.
+    @Test func aCodedResultIsWrittenReadAndDocumentedFromOneDeclaration() throws {
+        let status = DaemonStatus.Result(
+            version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/db", schemaVersion: 7,
+            today: LocalDate(year: 2026, month: 12, day: 1)!, timeZone: "UTC")
+        let text = String(decoding: status.jsonBytes, as: UTF8.self)
+        #expect(text == #"{"version":"1.0","uptimeSeconds":5,"activePlanId":null,"activeSessionId":7,"database":"/db","schemaVersion":7,"today":"2026-12-01","timeZone":"UTC"}"#)
+        let schema = DaemonStatus.Result.schema
+        #expect(schema["required"]?.arrayValue?.count == 8 && schema["properties"]?["activePlanId"]?["oneOf"] != nil)
+        #expect(schema["properties"]?["today"]?["format"] == "date")
+        var missing = try JSONParser.parse(text)
+        if case .object(let members) = missing { missing = .object(members.filter { $0.key != "timeZone" }) }
+        #expect(throws: JSONReadError(path: "result.timeZone", expected: "a string")) { try DaemonStatus.Result(json: missing) }
+        let aborted = try JSONParser.parse(bytes: SessionAbort.Result(sessionID: 3).jsonBytes)
+        #expect(aborted == .obj(["sessionId": 3, "discarded": true]))
+        #expect(throws: JSONReadError.self) { try SessionAbort.Result(json: .obj(["sessionId": 3, "discarded": false])) }
     }
 
     @Test func aPlanDocumentReadsBackAsWritten() throws {

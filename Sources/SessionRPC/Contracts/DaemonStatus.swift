@@ -7,22 +7,24 @@ public enum DaemonStatus: MethodContract {
     public static let summary = "Version, uptime, the active plan and session, and the database path."
     public typealias Params = NoParams
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let version: String
-        public let uptimeSeconds: Int
-        public let activePlanID: Int64?
-        public let activeSessionID: Int64?
+    public struct Result: CodedResult {
+        public var version = ""
+        public var uptimeSeconds = 0
+        public var activePlanID: Int64?
+        public var activeSessionID: Int64?
         /// The database file's path.
-        public let database: String
-        public let schemaVersion: Int
+        public var database = ""
+        public var schemaVersion = 0
         /// Today in the daemon's time zone.
-        public let today: String
+        public var today = LocalDate(daysSinceEpoch: 0)
         /// The daemon's time zone (an IANA name, as --timezone takes it).
-        public let timeZone: String
+        public var timeZone = ""
+
+        public init() {}
 
         public init(
             version: String, uptimeSeconds: Int, activePlanID: Int64?, activeSessionID: Int64?, database: String, schemaVersion: Int,
-            today: String, timeZone: String
+            today: LocalDate, timeZone: String
         ) {
             self.version = version
             self.uptimeSeconds = uptimeSeconds
@@ -34,30 +36,15 @@ public enum DaemonStatus: MethodContract {
             self.timeZone = timeZone
         }
 
-        public static let schema = Schema.object([
-            "version": Schema.string, "uptimeSeconds": Schema.integer, "activePlanId": Schema.nullable(Schema.integer),
-            "activeSessionId": Schema.nullable(Schema.integer), "database": Schema.string, "schemaVersion": Schema.integer,
-            "today": Schema.date, "timeZone": Schema.string,
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("version", version)
-            writer.member("uptimeSeconds", uptimeSeconds)
-            writer.member("activePlanId", activePlanID)
-            writer.member("activeSessionId", activeSessionID)
-            writer.member("database", database)
-            writer.member("schemaVersion", schemaVersion)
-            writer.member("today", today)
-            writer.member("timeZone", timeZone)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            self.init(
-                version: try reader.string("version"), uptimeSeconds: try reader.int("uptimeSeconds"),
-                activePlanID: try reader.optionalID("activePlanId"), activeSessionID: try reader.optionalID("activeSessionId"),
-                database: try reader.string("database"), schemaVersion: try reader.int("schemaVersion"), today: try reader.string("today"),
-                timeZone: try reader.string("timeZone"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("version", &version)
+            try coder.int("uptimeSeconds", &uptimeSeconds)
+            try coder.id("activePlanId", &activePlanID)
+            try coder.id("activeSessionId", &activeSessionID)
+            try coder.string("database", &database)
+            try coder.int("schemaVersion", &schemaVersion)
+            try coder.date("today", &today)
+            try coder.string("timeZone", &timeZone)
         }
     }
 }

@@ -24,20 +24,15 @@ public enum EventsSubscribe: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let subscribed: [String]
+    public struct Result: CodedResult {
+        public var subscribed: [String] = []
+
+        public init() {}
 
         public init(subscribed: [String]) { self.subscribed = subscribed }
 
-        public static let schema = Schema.object(["subscribed": Schema.array(Schema.string)])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.key("subscribed")
-            writer.array { for type in subscribed { $0.value(type) } }
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            self.init(subscribed: try JSONReader(json).strings("subscribed"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.strings("subscribed", &subscribed)
         }
     }
 }

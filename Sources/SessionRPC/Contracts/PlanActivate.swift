@@ -18,17 +18,15 @@ public enum PlanActivate: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let planID: Int64
+    public struct Result: CodedResult {
+        public var planID: Int64 = 0
+
+        public init() {}
 
         public init(planID: Int64) { self.planID = planID }
 
-        public static let schema = Schema.object(["planId": Schema.integer])
-
-        public func encodeMembers(to writer: inout JSONWriter) { writer.member("planId", planID) }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            self.init(planID: try JSONReader(json).id("planId"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("planId", &planID)
         }
     }
 }

@@ -8,20 +8,16 @@ public enum SessionAbort: MethodContract {
 
     public typealias Params = SessionSelector
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let sessionID: Int64
+    public struct Result: CodedResult {
+        public var sessionID: Int64 = 0
+
+        public init() {}
 
         public init(sessionID: Int64) { self.sessionID = sessionID }
 
-        public static let schema = Schema.object(["sessionId": Schema.integer, "discarded": Schema.boolean])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("sessionId", sessionID)
-            writer.member("discarded", true)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            self.init(sessionID: try JSONReader(json).id("sessionId"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.constant("discarded", true)
         }
     }
 }

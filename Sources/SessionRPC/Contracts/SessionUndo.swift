@@ -37,11 +37,13 @@ public enum SessionUndo: MethodContract {
     }
 
     /// A set removed, as it was numbered before.
-    public struct Removed: MethodResult, Equatable, JSONObjectEncodable {
-        public let setID: Int64
-        public let sessionID: Int64
-        public let exercise: String
-        public let setNumber: Int
+    public struct Removed: CodedResult, Equatable {
+        public var setID: Int64 = 0
+        public var sessionID: Int64 = 0
+        public var exercise = ""
+        public var setNumber = 0
+
+        public init() {}
 
         public init(setID: Int64, sessionID: Int64, exercise: String, setNumber: Int) {
             self.setID = setID
@@ -50,24 +52,11 @@ public enum SessionUndo: MethodContract {
             self.setNumber = setNumber
         }
 
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("setId", setID)
-            writer.member("sessionId", sessionID)
-            writer.member("exercise", exercise)
-            writer.member("setNumber", setNumber)
-        }
-
-        public static let schema = Schema.object([
-            "setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer,
-        ])
-
-        init(reader: JSONReader) throws(JSONReadError) {
-            self.init(setID: try reader.id("setId"), sessionID: try reader.id("sessionId"), exercise: try reader.string("exercise"),
-                      setNumber: try reader.int("setNumber"))
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            try self.init(reader: JSONReader(json, path: "params"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("setId", &setID)
+            try coder.id("sessionId", &sessionID)
+            try coder.string("exercise", &exercise)
+            try coder.int("setNumber", &setNumber)
         }
     }
 

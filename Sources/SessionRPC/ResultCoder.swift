@@ -1,0 +1,135 @@
+import SessionCore
+import JSON
+
+/// Visits a result's members, each declared once in its `code(_:)`, as `ParamsCoder`
+/// visits params: the daemon's writer, a client's reader and `rpc.discover`'s schema all
+/// come from the same declaration. A member is required unless it is `omitted` (left
+/// out when it does not apply); a nil optional is written as null.
+public protocol ResultCoder: ~Copyable {
+    mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError)
+    mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError)
+    mutating func int(_ key: StaticString, _ value: inout Int) throws(JSONReadError)
+    mutating func int(_ key: StaticString, _ value: inout Int?) throws(JSONReadError)
+    mutating func number(_ key: StaticString, _ value: inout Double) throws(JSONReadError)
+    mutating func number(_ key: StaticString, _ value: inout Double?) throws(JSONReadError)
+    mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError)
+    mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
+    /// RFC 3339 text.
+    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError)
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError)
+    mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError)
+    mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError)
+    /// A member whose value is always the same (`"discarded": true`).
+    mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
+}
+
+/// A result (or a part of one) declared once: `code(_:)` lists its members.
+public protocol CodedResult: MethodResult, JSONObjectEncodable {
+    /// Every member at its default, for reading into.
+    init()
+    mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError)
+}
+
+extension CodedResult {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        var coder = ResultWriter(writer: writer)
+        var copy = self
+        try? copy.code(&coder)  // the writer never throws
+        writer = coder.finish()
+    }
+
+    public init(json: JSONValue) throws(JSONReadError) {
+        try self.init(reader: JSONReader(json))
+    }
+
+    /// Reads the members `code` declares from `reader`'s object.
+    public init(reader: JSONReader) throws(JSONReadError) {
+        self.init()
+        var coder = ResultReader(reader: reader)
+        try code(&coder)
+    }
+
+    public static var schema: JSONValue {
+        var coder = ResultSchema()
+        var blank = Self()
+        try? blank.code(&coder)
+        return coder.schema
+    }
+}
+
+/// Writes each member as the daemon replies.
+struct ResultWriter: ResultCoder, ~Copyable {
+    private var writer: JSONWriter
+
+    init(writer: consuming JSONWriter) { self.writer = writer }
+
+    consuming func finish() -> JSONWriter { writer }
+
+    mutating func id(_ key: StaticString, _ value: inout Int64) { writer.member(key, value) }
+    mutating func id(_ key: StaticString, _ value: inout Int64?) { writer.member(key, value) }
+    mutating func int(_ key: StaticString, _ value: inout Int) { writer.member(key, value) }
+    mutating func int(_ key: StaticString, _ value: inout Int?) { writer.member(key, value) }
+    mutating func number(_ key: StaticString, _ value: inout Double) { writer.member(key, value) }
+    mutating func number(_ key: StaticString, _ value: inout Double?) { writer.member(key, value) }
+    mutating func string(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    mutating func string(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) { writer.member(key, value.description) }
+    mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
+    mutating func strings(_ key: StaticString, _ value: inout [String]) {
+        writer.key(key)
+        writer.array { for item in value { $0.value(item) } }
+    }
+    mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+}
+
+/// Reads each member of a reply, failing with its path when it is missing or of
+/// another type.
+struct ResultReader: ResultCoder {
+    let reader: JSONReader
+
+    mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError) { value = try reader.id(key.description) }
+    mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError) { value = try reader.optionalID(key.description) }
+    mutating func int(_ key: StaticString, _ value: inout Int) throws(JSONReadError) { value = try reader.int(key.description) }
+    mutating func int(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(key.description) }
+    mutating func number(_ key: StaticString, _ value: inout Double) throws(JSONReadError) { value = try reader.number(key.description) }
+    mutating func number(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(key.description) }
+    mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.string(key.description) }
+    mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) {
+        let text = try reader.string(key.description)
+        guard RFC3339.parse(text) != nil else { throw JSONReadError(path: reader.path + "." + key.description, expected: "an RFC 3339 time") }
+        value = text
+    }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(key.description) }
+    mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }
+    mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(key.description) }
+    mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
+        guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
+    }
+}
+
+/// The JSON Schema of the members, every one required.
+struct ResultSchema: ResultCoder {
+    private var properties: [(key: String, value: JSONValue)] = []
+
+    var schema: JSONValue {
+        .obj(["type": "object", "properties": .object(properties), "required": .array(properties.map { .string($0.key) })])
+    }
+
+    private mutating func add(_ key: StaticString, _ schema: JSONValue) { properties.append((key.description, schema)) }
+
+    mutating func id(_ key: StaticString, _ value: inout Int64) { add(key, Schema.integer) }
+    mutating func id(_ key: StaticString, _ value: inout Int64?) { add(key, Schema.nullable(Schema.integer)) }
+    mutating func int(_ key: StaticString, _ value: inout Int) { add(key, Schema.integer) }
+    mutating func int(_ key: StaticString, _ value: inout Int?) { add(key, Schema.nullable(Schema.integer)) }
+    mutating func number(_ key: StaticString, _ value: inout Double) { add(key, Schema.number) }
+    mutating func number(_ key: StaticString, _ value: inout Double?) { add(key, Schema.nullable(Schema.number)) }
+    mutating func string(_ key: StaticString, _ value: inout String) { add(key, Schema.string) }
+    mutating func string(_ key: StaticString, _ value: inout String?) { add(key, Schema.nullable(Schema.string)) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) { add(key, Schema.timestamp) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) { add(key, Schema.date) }
+    mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean) }
+    mutating func strings(_ key: StaticString, _ value: inout [String]) { add(key, Schema.array(Schema.string)) }
+    mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
+}
