@@ -17,10 +17,19 @@ public protocol ResultCoder: ~Copyable {
     /// RFC 3339 text.
     mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError)
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError)
+    /// A date kept as its YYYY-MM-DD text.
+    mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError)
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError)
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError)
     /// A member whose value is always the same (`"discarded": true`).
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
+    /// One of an enumeration's raw values.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
+    where Choice.RawValue == String
+    /// A nested object, declared by its own `code(_:)`.
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) throws(JSONReadError)
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError)
+    mutating func objects<Item: CodedResult>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError)
 }
 
 /// A result (or a part of one) declared once: `code(_:)` lists its members.
@@ -75,12 +84,22 @@ struct ResultWriter: ResultCoder, ~Copyable {
     mutating func string(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
     mutating func timestamp(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) { writer.member(key, value.description) }
+    mutating func date(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
     mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
     mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
+        writer.member(key, value.rawValue)
+    }
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
+    mutating func objects<Item: CodedResult>(_ key: StaticString, _ value: inout [Item]) {
+        writer.key(key)
+        writer.array { for item in value { $0.value(item) } }
+    }
 }
 
 /// Reads each member of a reply, failing with its path when it is missing or of
@@ -102,10 +121,30 @@ struct ResultReader: ResultCoder {
         value = text
     }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(key.description) }
+    mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(key.description).description }
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(key.description) }
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
         guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
+    }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
+    where Choice.RawValue == String {
+        let text = try reader.string(key.description)
+        guard let read = Choice(rawValue: text) else {
+            throw JSONReadError(path: reader.path + "." + key.description, expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        value = read
+    }
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
+        value = try Item(reader: reader.object(key.description))
+    }
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) {
+        value = try reader.optionalObject(key.description).map { reader throws(JSONReadError) in try Item(reader: reader) }
+    }
+    mutating func objects<Item: CodedResult>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
+        var items: [Item] = []
+        for item in try reader.objects(key.description) { items.append(try Item(reader: item)) }
+        value = items
     }
 }
 
@@ -129,7 +168,14 @@ struct ResultSchema: ResultCoder {
     mutating func string(_ key: StaticString, _ value: inout String?) { add(key, Schema.nullable(Schema.string)) }
     mutating func timestamp(_ key: StaticString, _ value: inout String) { add(key, Schema.timestamp) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) { add(key, Schema.date) }
+    mutating func date(_ key: StaticString, _ value: inout String) { add(key, Schema.date) }
     mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) { add(key, Schema.array(Schema.string)) }
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
+        add(key, Schema.oneOf(Choice.allCases.map(\.rawValue)))
+    }
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
+    mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item?) { add(key, Schema.nullable(Item.schema)) }
+    mutating func objects<Item: CodedResult>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
 }

@@ -15,6 +15,7 @@ public enum ExerciseAliasSet: MethodContract {
 
         public init() {}
 
+
         public init(alias: String, name: String?) {
             self.alias = alias
             self.name = name
@@ -69,25 +70,21 @@ public enum ExerciseAliases: MethodContract {
     public typealias Params = NoParams
     public typealias Result = ResultList<Alias>
 
-    public struct Alias: ResultItem, Equatable {
+    public struct Alias: CodedResult, ResultItem, Equatable {
         /// The alias as a key (lowercased, spaces collapsed).
-        public let alias: String
-        public let name: String
+        public var alias: String = ""
+        public var name: String = ""
+
+        public init() {}
 
         public init(alias: String, name: String) {
             self.alias = alias
             self.name = name
         }
 
-        public static let schema = Schema.object(["alias": Schema.string, "name": Schema.string])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("alias", alias)
-            writer.member("name", name)
-        }
-
-        public init(reader: JSONReader) throws(JSONReadError) {
-            self.init(alias: try reader.string("alias"), name: try reader.string("name"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("alias", &alias)
+            try coder.string("name", &name)
         }
     }
 }

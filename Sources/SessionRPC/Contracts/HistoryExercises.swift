@@ -19,11 +19,13 @@ public enum HistoryExercises: MethodContract {
     }
 
     /// One exercise of the history.
-    public struct Exercise: ResultItem, Equatable {
-        public let name: String
+    public struct Exercise: CodedResult, ResultItem, Equatable {
+        public var name: String = ""
         /// Sets logged of it, warm-ups included.
-        public let sets: Int
-        public let lastLoggedAt: String
+        public var sets: Int = 0
+        public var lastLoggedAt: String = ""
+
+        public init() {}
 
         public init(name: String, sets: Int, lastLoggedAt: String) {
             self.name = name
@@ -31,16 +33,10 @@ public enum HistoryExercises: MethodContract {
             self.lastLoggedAt = lastLoggedAt
         }
 
-        public static let schema = Schema.object(["name": Schema.string, "sets": Schema.integer, "lastLoggedAt": Schema.timestamp])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("name", name)
-            writer.member("sets", sets)
-            writer.member("lastLoggedAt", lastLoggedAt)
-        }
-
-        public init(reader: JSONReader) throws(JSONReadError) {
-            self.init(name: try reader.string("name"), sets: try reader.int("sets"), lastLoggedAt: try reader.string("lastLoggedAt"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("name", &name)
+            try coder.int("sets", &sets)
+            try coder.timestamp("lastLoggedAt", &lastLoggedAt)
         }
     }
 }

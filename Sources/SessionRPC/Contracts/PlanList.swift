@@ -9,14 +9,16 @@ public enum PlanList: MethodContract {
     public typealias Result = ResultList<Listing>
 
     /// One plan of the list.
-    public struct Listing: ResultItem, Equatable {
-        public let planID: Int64
-        public let name: String
-        public let weekStart: LocalDate
-        public let active: Bool
-        public let importedAt: String
+    public struct Listing: CodedResult, ResultItem, Equatable {
+        public var planID: Int64 = 0
+        public var name = ""
+        public var weekStart = LocalDate(daysSinceEpoch: 0)
+        public var active = false
+        public var importedAt = ""
         /// The plan this one is a new version of (`plan redo`), or nil.
-        public let revises: Int64?
+        public var revises: Int64?
+
+        public init() {}
 
         public init(planID: Int64, name: String, weekStart: LocalDate, active: Bool, importedAt: String, revises: Int64? = nil) {
             self.planID = planID
@@ -27,26 +29,13 @@ public enum PlanList: MethodContract {
             self.revises = revises
         }
 
-        public static let schema = Schema.object([
-            "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp,
-            "revises": Schema.nullable(Schema.integer),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("planId", planID)
-            writer.member("name", name)
-            writer.member("weekStart", weekStart.description)
-            writer.member("active", active)
-            writer.member("importedAt", importedAt)
-            writer.member("revises", revises)
-        }
-
-        public init(reader: JSONReader) throws(JSONReadError) {
-            guard let week = LocalDate(try reader.string("weekStart")) else {
-                throw JSONReadError(path: "result.weekStart", expected: "a date as YYYY-MM-DD")
-            }
-            self.init(planID: try reader.id("planId"), name: try reader.string("name"), weekStart: week, active: try reader.bool("active"),
-                      importedAt: try reader.string("importedAt"), revises: try reader.optionalID("revises"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("planId", &planID)
+            try coder.string("name", &name)
+            try coder.date("weekStart", &weekStart)
+            try coder.bool("active", &active)
+            try coder.timestamp("importedAt", &importedAt)
+            try coder.id("revises", &revises)
         }
     }
 }

@@ -26,21 +26,22 @@ public enum SessionFinish: MethodContract {
         }
     }
 
-    /// The finished session's totals (also the `session.finished` event's members, up
-    /// to `completion`).
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let sessionID: Int64
-        public let durationSeconds: Int
+    /// The finished session's totals (also the `session.finished` event's payload).
+    public struct Result: CodedResult {
+        public var sessionID: Int64 = 0
+        public var durationSeconds: Int = 0
         /// Counted (non-warm-up) sets.
-        public let sets: Int
-        public let volumeKg: Double
+        public var sets: Int = 0
+        public var volumeKg: Double = 0.0
         /// Planned sets done over planned sets, 0–1.
-        public let completion: Double
+        public var completion: Double = 0.0
         /// Nil for a free session.
-        public let planDayID: Int64?
-        public let title: String
-        public let startedAt: String
-        public let endedAt: String
+        public var planDayID: Int64?
+        public var title: String = ""
+        public var startedAt: String = ""
+        public var endedAt: String = ""
+
+        public init() {}
 
         public init(
             sessionID: Int64, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, planDayID: Int64?,
@@ -57,36 +58,16 @@ public enum SessionFinish: MethodContract {
             self.endedAt = endedAt
         }
 
-        public static let schema = Schema.object([
-            "sessionId": Schema.integer, "durationSeconds": Schema.integer, "sets": Schema.integer,
-            "volumeKg": Schema.number, "completion": Schema.number, "planDayId": Schema.nullable(Schema.integer),
-            "title": Schema.string, "startedAt": Schema.timestamp, "endedAt": Schema.timestamp,
-        ])
-
-        /// The totals the `session.finished` event carries.
-        public func encodeTotals(to writer: inout JSONWriter) {
-            writer.member("sessionId", sessionID)
-            writer.member("durationSeconds", durationSeconds)
-            writer.member("sets", sets)
-            writer.member("volumeKg", volumeKg)
-            writer.member("completion", completion)
-        }
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            encodeTotals(to: &writer)
-            writer.member("planDayId", planDayID)
-            writer.member("title", title)
-            writer.member("startedAt", startedAt)
-            writer.member("endedAt", endedAt)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            self.init(
-                sessionID: try reader.id("sessionId"), durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"),
-                volumeKg: try reader.number("volumeKg"), completion: try reader.number("completion"),
-                planDayID: try reader.optionalID("planDayId"), title: try reader.string("title"),
-                startedAt: try reader.string("startedAt"), endedAt: try reader.string("endedAt"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.int("durationSeconds", &durationSeconds)
+            try coder.int("sets", &sets)
+            try coder.number("volumeKg", &volumeKg)
+            try coder.number("completion", &completion)
+            try coder.id("planDayId", &planDayID)
+            try coder.string("title", &title)
+            try coder.timestamp("startedAt", &startedAt)
+            try coder.timestamp("endedAt", &endedAt)
         }
     }
 }

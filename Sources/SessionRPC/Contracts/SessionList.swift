@@ -23,15 +23,17 @@ public enum SessionList: MethodContract {
     }
 
     /// One session of the list.
-    public struct Listing: ResultItem, Equatable {
-        public let sessionID: Int64
-        public let date: String
-        public let title: String
-        public let state: SessionSnapshot.State
-        public let startedAt: String
-        public let durationSeconds: Int
-        public let sets: Int
-        public let volumeKg: Double
+    public struct Listing: CodedResult, ResultItem, Equatable {
+        public var sessionID: Int64 = 0
+        public var date = ""
+        public var title = ""
+        public var state = SessionSnapshot.State.finished
+        public var startedAt = ""
+        public var durationSeconds = 0
+        public var sets = 0
+        public var volumeKg = 0.0
+
+        public init() {}
 
         public init(sessionID: Int64, date: String, title: String, state: SessionSnapshot.State, startedAt: String, durationSeconds: Int, sets: Int, volumeKg: Double) {
             self.sessionID = sessionID
@@ -44,27 +46,15 @@ public enum SessionList: MethodContract {
             self.volumeKg = volumeKg
         }
 
-        public static let schema = Schema.object([
-            "sessionId": Schema.integer, "date": Schema.date, "title": Schema.string, "state": SessionSnapshot.State.schema,
-            "startedAt": Schema.timestamp, "durationSeconds": Schema.integer, "sets": Schema.integer, "volumeKg": Schema.number,
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("sessionId", sessionID)
-            writer.member("date", date)
-            writer.member("title", title)
-            writer.member("state", state.rawValue)
-            writer.member("startedAt", startedAt)
-            writer.member("durationSeconds", durationSeconds)
-            writer.member("sets", sets)
-            writer.member("volumeKg", volumeKg)
-        }
-
-        public init(reader: JSONReader) throws(JSONReadError) {
-            self.init(
-                sessionID: try reader.id("sessionId"), date: try reader.string("date"), title: try reader.string("title"), state: try SessionSnapshot.State(reader: reader),
-                startedAt: try reader.string("startedAt"), durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"),
-                volumeKg: try reader.number("volumeKg"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.date("date", &date)
+            try coder.string("title", &title)
+            try coder.choice("state", &state)
+            try coder.timestamp("startedAt", &startedAt)
+            try coder.int("durationSeconds", &durationSeconds)
+            try coder.int("sets", &sets)
+            try coder.number("volumeKg", &volumeKg)
         }
     }
 }
