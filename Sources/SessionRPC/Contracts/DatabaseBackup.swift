@@ -33,15 +33,17 @@ public enum DatabaseBackup: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let backupID: String
+    public struct Result: CodedResult {
+        public var backupID: String = ""
         /// The whole copy's size in bytes.
-        public let size: Int
-        public let offset: Int
+        public var size: Int = 0
+        public var offset: Int = 0
         /// This chunk, Base64.
-        public let data: String
+        public var data: String = ""
         /// True with the last chunk: the daemon has deleted its copy.
-        public let done: Bool
+        public var done: Bool = false
+
+        public init() {}
 
         public init(backupID: String, size: Int, offset: Int, data: String, done: Bool) {
             self.backupID = backupID
@@ -51,22 +53,12 @@ public enum DatabaseBackup: MethodContract {
             self.done = done
         }
 
-        public static let schema = Schema.object([
-            "backupId": Schema.string, "size": Schema.integer, "offset": Schema.integer, "data": Schema.string, "done": Schema.boolean,
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("backupId", backupID)
-            writer.member("size", size)
-            writer.member("offset", offset)
-            writer.member("data", data)
-            writer.member("done", done)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            self.init(backupID: try reader.string("backupId"), size: try reader.int("size"), offset: try reader.int("offset"),
-                      data: try reader.string("data"), done: try reader.bool("done"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("backupId", &backupID)
+            try coder.int("size", &size)
+            try coder.int("offset", &offset)
+            try coder.string("data", &data)
+            try coder.bool("done", &done)
         }
     }
 }

@@ -35,12 +35,14 @@ public enum ExerciseAliasSet: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let alias: String
+    public struct Result: CodedResult {
+        public var alias: String = ""
         /// The exercise it now names; nil when removed.
-        public let name: String?
+        public var name: String?
         /// Sets kept under the alias until now that moved to the exercise.
-        public let movedSets: Int
+        public var movedSets: Int = 0
+
+        public init() {}
 
         public init(alias: String, name: String?, movedSets: Int) {
             self.alias = alias
@@ -48,17 +50,10 @@ public enum ExerciseAliasSet: MethodContract {
             self.movedSets = movedSets
         }
 
-        public static let schema = Schema.object(["alias": Schema.string, "name": Schema.nullable(Schema.string), "movedSets": Schema.integer])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("alias", alias)
-            writer.member("name", name)
-            writer.member("movedSets", movedSets)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            self.init(alias: try reader.string("alias"), name: try reader.optionalString("name"), movedSets: try reader.int("movedSets"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("alias", &alias)
+            try coder.string("name", &name)
+            try coder.int("movedSets", &movedSets)
         }
     }
 }

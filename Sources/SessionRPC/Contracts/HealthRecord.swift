@@ -47,11 +47,13 @@ public enum HealthRecord: MethodContract {
     }
 
     /// The stored sample.
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let sampleID: Int64
-        public let type: HealthType
-        public let value: Double
-        public let date: LocalDate
+    public struct Result: CodedResult {
+        public var sampleID: Int64 = 0
+        public var type: HealthType = .sleepHours
+        public var value: Double = 0.0
+        public var date: LocalDate = LocalDate(daysSinceEpoch: 0)
+
+        public init() {}
 
         public init(sampleID: Int64, type: HealthType, value: Double, date: LocalDate) {
             self.sampleID = sampleID
@@ -60,22 +62,11 @@ public enum HealthRecord: MethodContract {
             self.date = date
         }
 
-        public static let schema = Schema.object(["sampleId": Schema.integer, "type": Schema.string, "value": Schema.number, "date": Schema.date])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("sampleId", sampleID)
-            writer.member("type", type.rawValue)
-            writer.member("value", value)
-            writer.member("date", date.description)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            guard let type = HealthType(rawValue: try reader.string("type")) else {
-                throw JSONReadError(path: "result.type", expected: "a health type")
-            }
-            guard let date = LocalDate(try reader.string("date")) else { throw JSONReadError(path: "result.date", expected: "a date") }
-            self.init(sampleID: try reader.id("sampleId"), type: type, value: try reader.number("value"), date: date)
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sampleId", &sampleID)
+            try coder.choice("type", &type)
+            try coder.number("value", &value)
+            try coder.date("date", &date)
         }
     }
 }
