@@ -36,16 +36,16 @@ public enum PlanAttempt: MethodContract {
     }
 
     /// The kept attempt's id.
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let attemptID: Int64
+    public struct Result: CodedResult {
+        public var attemptID: Int64 = 0
+
+        public init() {}
 
         public init(attemptID: Int64) { self.attemptID = attemptID }
 
-        public static let schema = Schema.object(["attemptId": Schema.integer])
-
-        public func encodeMembers(to writer: inout JSONWriter) { writer.member("attemptId", attemptID) }
-
-        public init(json: JSONValue) throws(JSONReadError) { self.init(attemptID: try JSONReader(json).id("attemptId")) }
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("attemptId", &attemptID)
+        }
     }
 
     static let runSummary = "names every attempt of one plan next or plan redo"
