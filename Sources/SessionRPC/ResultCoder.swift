@@ -23,6 +23,8 @@ public protocol ResultCoder: ~Copyable {
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError)
     /// A member whose value is always the same (`"discarded": true`).
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
+    /// A JSON object carried as it is (a schema, a document).
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) throws(JSONReadError)
     /// One of an enumeration's raw values.
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
     where Choice.RawValue == String
@@ -91,6 +93,7 @@ struct ResultWriter: ResultCoder, ~Copyable {
         writer.array { for item in value { $0.value(item) } }
     }
     mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) { writer.member(key, value) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
         writer.member(key, value.rawValue)
     }
@@ -126,6 +129,12 @@ struct ResultReader: ResultCoder {
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(key.description) }
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
         guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
+    }
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) throws(JSONReadError) {
+        guard let found = reader.raw(key.description), found.objectPairs != nil else {
+            throw JSONReadError(path: reader.path + "." + key.description, expected: "an object")
+        }
+        value = found
     }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
     where Choice.RawValue == String {
@@ -172,6 +181,7 @@ struct ResultSchema: ResultCoder {
     mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) { add(key, Schema.array(Schema.string)) }
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
         add(key, Schema.oneOf(Choice.allCases.map(\.rawValue)))
     }

@@ -21,14 +21,16 @@ public enum PromptRender: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let system: String
-        public let user: String
+    public struct Result: CodedResult {
+        public var system: String = ""
+        public var user: String = ""
         /// The plan's shape as a JSON Schema, for the model's response format.
-        public let schema: JSONValue
-        public let estimatedTokens: Int
-        public let schemaTokens: Int
-        public let tokenBudget: Int
+        public var schema: JSONValue = .null
+        public var estimatedTokens: Int = 0
+        public var schemaTokens: Int = 0
+        public var tokenBudget: Int = 0
+
+        public init() {}
 
         public init(system: String, user: String, schema: JSONValue, estimatedTokens: Int, schemaTokens: Int, tokenBudget: Int) {
             self.system = system
@@ -39,28 +41,13 @@ public enum PromptRender: MethodContract {
             self.tokenBudget = tokenBudget
         }
 
-        public static let schema = Schema.object([
-            "system": Schema.string, "user": Schema.string, "schema": Schema.object, "estimatedTokens": Schema.integer,
-            "schemaTokens": Schema.integer, "tokenBudget": Schema.integer,
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("system", system)
-            writer.member("user", user)
-            writer.member("schema", schema)
-            writer.member("estimatedTokens", estimatedTokens)
-            writer.member("schemaTokens", schemaTokens)
-            writer.member("tokenBudget", tokenBudget)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            guard let schema = json["schema"], schema.objectPairs != nil else {
-                throw JSONReadError(path: "result.schema", expected: "an object")
-            }
-            self.init(system: try reader.string("system"), user: try reader.string("user"), schema: schema,
-                      estimatedTokens: try reader.int("estimatedTokens"), schemaTokens: try reader.int("schemaTokens"),
-                      tokenBudget: try reader.int("tokenBudget"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("system", &system)
+            try coder.string("user", &user)
+            try coder.document("schema", &schema)
+            try coder.int("estimatedTokens", &estimatedTokens)
+            try coder.int("schemaTokens", &schemaTokens)
+            try coder.int("tokenBudget", &tokenBudget)
         }
     }
 }
