@@ -29,7 +29,7 @@ extension SessionService {
             archive.health = page.rows.map {
                 ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.recordedAtMs), source: $0.source)
             }
-            next = page.rows.count == limit || (page.lastID != nil && page.rows.isEmpty) ? page.lastID : nil
+            next = page.lastID
         }
         return HistoryArchiveGet.Result(archive: archive, next: next)
     }

@@ -46,7 +46,8 @@ extension Database {
     }
 
     /// Health samples by id after `afterID`, at most `limit`; samples of a type this
-    /// build does not know are left out.
+    /// build does not know are left out. `lastID`: the last id read, nil when fewer than
+    /// `limit` were (the last page).
     public func archivedHealth(afterID: Int64, limit: Int) throws(StorageError) -> (rows: [HealthArchiveRow], lastID: Int64?) {
         try wrap {
             let rows = try connection.prepare(
@@ -57,7 +58,7 @@ extension Database {
                 return (id, HealthArchiveRow(id: id, type: type, value: row.double(2), date: try Self.storedDate(row.text(3), "health_sample.date"),
                                              recordedAtMs: row.int64(4), source: row.optionalText(5)))
             }
-            return (rows.compactMap(\.1), rows.last?.0)
+            return (rows.compactMap(\.1), rows.count == limit ? rows.last?.0 : nil)
         }
     }
 

@@ -35,6 +35,30 @@ import SessionCore
         }
     }
 
+    /// The archive's health pages go on past samples of a type this build does not know,
+    /// and end only when fewer than a page were read.
+    @Test func healthArchivePagesSkipUnknownTypesWithoutEndingEarly() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let day = Fixtures.monday
+        for (index, type) in ["steps", "vo2max", "vo2max", "steps", "sleepHours"].enumerated() {
+            try database.connection.run("INSERT INTO health_sample (type, value, date, recorded_at_ms) VALUES (?, ?, ?, ?)",
+                                        [type, Double(index + 1), day.description, Int64(index)])
+        }
+        var read: [Double] = []
+        var after: Int64 = 0
+        var pages = 0
+        while true {
+            let page = try database.archivedHealth(afterID: after, limit: 2)
+            pages += 1
+            read += page.rows.map(\.value)
+            guard let last = page.lastID else { break }
+            after = last
+        }
+        #expect(read == [1, 4, 5], "the unknown type's samples are left out, none after them lost")
+        #expect(pages == 3)
+    }
+
     @Test func sessionIdsAreNeverReusedAfterADelete() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
