@@ -438,18 +438,27 @@ extension Commands {
         words: ["progress"], synopsis: "EXERCISE",
         summary: "A chart of an exercise's best e1RM and volume week by week.",
         details: """
-            One line a week from the first week you logged it to the last: a bar of the week's
-            best estimated one-rep max (Epley, counted sets with reps and load), its value and
-            the week's volume; weeks without it stay empty, three or more in a row on one line.
-            --json gives the weeks and sessions.
+            One line a week over the last 52 weeks (--from and --to for another range, --all
+            for everything logged): a bar of the week's best estimated one-rep max (Epley,
+            counted sets with reps and load), its value and the week's volume; weeks without
+            it stay empty, three or more in a row on one line. Over more than 52 weeks the
+            chart goes by month, so that years fit a screen. --json gives the weeks and
+            sessions.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),
+            OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD; default: 52 weeks ago)"),
             OptionSpec("--to", value: "DATE", help: "the last date"),
+            OptionSpec("--all", help: "everything logged of it, by month when longer than 52 weeks"),
         ],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
-            let (from, to) = try dateRangeOption(arguments)
+            var (from, to) = try dateRangeOption(arguments)
+            if arguments.has("--all") {
+                guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
+            } else if from == nil, to == nil {
+                // The last 52 weeks, this one included.
+                from = context.clock.today().mondayOfWeek.adding(days: -7 * (ExerciseHistory.weeksAtMost - 1))
+            }
             guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, client: try context.connect(arguments), context: context) else {
                 return ExitStatus.refused
             }

@@ -153,22 +153,26 @@ struct SessionFormatter {
 
     /// One line a week: a bar of the best e1RM, its value, the volume.
     func printProgress(_ history: ExerciseHistory) {
-        let weeks = history.weeks
+        let byMonth = history.chartsByMonth
+        let weeks = byMonth ? history.months : history.weeks
+        let unit = byMonth ? "month" : "week"
+        /// A week by its Monday, a month as YYYY-MM (padded to a date's width).
+        func label(_ start: LocalDate) -> String { byMonth ? String(start.description.prefix(7)) + "   " : start.description }
         guard let top = weeks.compactMap(\.bestOneRepMaxKg).max(), top > 0 else {
             console.print("no sets of \(history.name) with reps and load to chart")
             return
         }
         let low = (weeks.compactMap(\.bestOneRepMaxKg).min() ?? 0) * 0.9
         let width = 30
-        console.print(console.bold(history.name) + " · best e1RM and volume by week")
+        console.print(console.bold(history.name) + " · best e1RM and volume by \(unit)")
         // Weeks without it: a dot each, or one line for a run of three or more (a break
         // of months would otherwise fill the screen with dots).
         var gap: [ExerciseHistory.Week] = []
         func endGap() {
             if let first = gap.first, let last = gap.last, gap.count >= 3 {
-                console.print("\(first.weekStart)  " + console.dim("· \(gap.count) weeks without it, to \(last.weekStart)"))
+                console.print("\(label(first.weekStart))  " + console.dim("· \(gap.count) \(unit)s without it, to \(label(last.weekStart).trimmingWhitespace())"))
             } else {
-                for week in gap { console.print("\(week.weekStart)  " + console.dim("·")) }
+                for week in gap { console.print("\(label(week.weekStart))  " + console.dim("·")) }
             }
             gap.removeAll()
         }
@@ -180,7 +184,7 @@ struct SessionFormatter {
             }
             endGap()
             let filled = max(1, Int(((best - low) / max(top - low, 0.001) * Double(width)).rounded()))
-            console.print("\(week.weekStart)  " + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
+            console.print("\(label(week.weekStart))  " + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
                 + "  " + pad(console.units.text(best), 9, left: true) + "  " + console.units.text(week.volumeKg) + " vol")
         }
     }

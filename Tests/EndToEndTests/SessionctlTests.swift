@@ -160,7 +160,7 @@ import JSON
         #expect(sessions.first?["volumeKg"]?.numberValue == Double(5 * 100 + 3 * 105), "warm-ups add no volume")
         let weeks = json["weeks"]?.arrayValue ?? []
         #expect(weeks.map { $0["weekStart"] } == ["2026-11-02", "2026-11-09", "2026-11-16"] && weeks[1]["bestOneRepMaxKg"] == .null)
-        let chart = try ctl(daemon, ["progress", "back"]).stdout.split(separator: "\n")
+        let chart = try ctl(daemon, ["progress", "back", "--all"]).stdout.split(separator: "\n")
         #expect(chart.count == 4 && chart[2].hasSuffix("·") && chart[3].contains("█"), "\(chart)")
         let listed = try ctl(daemon, ["history", "back squat"]).stdout
         #expect(listed.contains("2026-11-16  e1RM") && listed.contains("W 5 × 60 kg"))
@@ -170,8 +170,32 @@ import JSON
         #expect(try ctl(daemon, ["start", "2026-08-03", "--at", "2026-08-03T09:00:00Z"]).status == 0)
         #expect(try ctl(daemon, ["log", "back squat", "5", "90", "--at", "2026-08-03T09:10:00Z"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--at", "2026-08-03T10:00:00Z"]).status == 0)
-        let long = try ctl(daemon, ["progress", "back"]).stdout.split(separator: "\n")
+        let long = try ctl(daemon, ["progress", "back", "--all"]).stdout.split(separator: "\n")
         #expect(long.count == 6 && long[2] == "2026-08-10  · 12 weeks without it, to 2026-10-26" && long[4] == "2026-11-09  ·", "\(long)")
+    }
+
+    /// progress shows the last 52 weeks unless asked; over years it goes by month.
+    @Test func progressShowsTheLastYearByDefaultAndMonthsOverYears() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let today = LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400))
+        let days = [today.adding(days: -730), today.adding(days: -700), today.adding(days: -90), today.adding(days: -7)]
+        for (index, day) in days.enumerated() {
+            #expect(try ctl(daemon, ["track", day.description, "18:00-19:00", "--new", "squat", "5x5@\(100 + index * 5)"]).status == 0)
+        }
+        let yearAgo = today.mondayOfWeek.adding(days: -7 * 51)
+        let recent = try ctl(daemon, ["progress", "squat"]).stdout.split(separator: "\n").map(String.init)
+        #expect(recent.first?.hasSuffix("best e1RM and volume by week") == true, "\(recent)")
+        let dates = recent.dropFirst().compactMap { LocalDate(String($0.prefix(10))) }
+        #expect(dates.count == recent.count - 1 && dates.allSatisfy { $0 >= yearAgo }, "only the last 52 weeks: \(recent)")
+        #expect(recent.last?.contains("█") == true)
+        let all = try ctl(daemon, ["progress", "squat", "--all"]).stdout.split(separator: "\n").map(String.init)
+        #expect(all.first?.hasSuffix("best e1RM and volume by month") == true, "\(all)")
+        let first = String(days[0].description.prefix(7))
+        #expect(all.dropFirst().first?.hasPrefix(first) == true && all.contains { $0.contains("months without it") }, "\(all)")
+        // From the first month to the last, a line each, runs of three or more gaps as one.
+        #expect(all.count < 30, "two years fit a screen: \(all.count) lines")
+        #expect(try ctl(daemon, ["progress", "squat", "--all", "--from", days[0].description]).status == 2, "--all or a range")
     }
 
     @Test func plateMathUsesTheProfilesPlates() throws {

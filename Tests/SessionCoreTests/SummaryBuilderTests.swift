@@ -232,3 +232,25 @@ import JSON
         #expect(PromptText.prefix("a bcde", maxBytes: 5) == "a…", "no space before the ellipsis")
     }
 }
+
+/// The trend of one exercise, by week and by month, counted here by hand.
+@Suite struct ExerciseTrendTests {
+    func session(_ id: Int64, _ date: String, _ reps: Int, _ kg: Double) -> ExerciseHistory.Session {
+        let estimate = SetDecision(exerciseKey: "squat", kind: .normal, reps: reps, weightKg: kg, previous: nil, bests: .none).oneRepMaxKg
+        return ExerciseHistory.Session(sessionID: id, date: LocalDate(date)!, sets: [
+            ExerciseHistory.Set(setNumber: 1, kind: .normal, reps: reps, weightKg: kg, durationSeconds: nil, rpe: nil, oneRepMaxKg: estimate)])
+    }
+
+    @Test func monthsRunFromTheFirstToTheLastWithGaps() {
+        let history = ExerciseHistory(name: "Squat", sessions: [
+            session(1, "2024-01-15", 5, 100), session(2, "2024-01-29", 3, 110), session(3, "2024-04-02", 5, 105)])
+        let months = history.months
+        #expect(months.map(\.weekStart.description) == ["2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01"])
+        #expect(months.map(\.sessions) == [2, 0, 0, 1])
+        #expect(months[0].volumeKg == 5 * 100 + 3 * 110 && months[1].bestOneRepMaxKg == nil)
+        #expect(abs((months[0].bestOneRepMaxKg ?? 0) - max(100 * (1 + 5.0 / 30), 110 * (1 + 3.0 / 30))) < 0.01)
+        #expect(!history.chartsByMonth, "12 weeks fit a chart by week")
+        let years = ExerciseHistory(name: "Squat", sessions: [session(1, "2023-12-31", 5, 100), session(2, "2025-01-02", 5, 100)])
+        #expect(years.chartsByMonth && years.months.count == 14 && years.months.last?.weekStart.description == "2025-01-01")
+    }
+}

@@ -60,6 +60,32 @@ public struct ExerciseHistory: Sendable, Equatable {
         self.sessions = sessions
     }
 
+    /// Weeks a chart shows one by one, at most; past that it shows months
+    /// (`progress` over years: a year per 52 lines is not a chart).
+    public static let weeksAtMost = 52
+
+    /// Month by month from the first session's month to the last's, months without the
+    /// exercise included (as gaps): what a chart of a long history shows. `weekStart`
+    /// is each month's first day.
+    public var months: [Week] {
+        guard let first = sessions.first?.date, let last = sessions.last?.date else { return [] }
+        let byMonth = Dictionary(grouping: sessions) { LocalDate(year: $0.date.year, month: $0.date.month, day: 1)! }
+        var months: [Week] = []
+        var year = first.year
+        var month = first.month
+        while (year, month) <= (last.year, last.month) {
+            let start = LocalDate(year: year, month: month, day: 1)!
+            let inMonth = byMonth[start] ?? []
+            months.append(Week(weekStart: start, sessions: inMonth.count, sets: inMonth.reduce(0) { $0 + $1.countedSets.count },
+                               bestOneRepMaxKg: inMonth.compactMap(\.bestOneRepMaxKg).max(), volumeKg: inMonth.reduce(0) { $0 + $1.volumeKg }))
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return months
+    }
+
+    /// True when the sessions span more weeks than a chart shows one by one.
+    public var chartsByMonth: Bool { weeks.count > Self.weeksAtMost }
+
     /// Week by week from the first session to the last, weeks without the exercise
     /// included (as gaps), so a chart's spacing is time.
     public var weeks: [Week] {
