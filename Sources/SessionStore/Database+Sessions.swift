@@ -347,22 +347,31 @@ extension Database {
 
     /// Sessions with their set count and volume, newest first, optionally between two
     /// dates (inclusive).
+    ///
+    /// Without dates the newest are read through the (started_at_ms, id) index and no
+    /// further than `limit`: the cost of a page, not of the years behind it. With dates,
+    /// the date index finds the range.
     public func listSessions(from: LocalDate?, to: LocalDate?, limit: Int) throws(StorageError) -> [SessionListing] {
         try wrap {
-            let columns = Self.sessionColumns.split(separator: ",").map { "s." + String($0).trimmingWhitespace() }.joined(separator: ", ")
-            return try connection.prepare(
-                """
-                SELECT \(columns),
-                    (SELECT count(*) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup'),
-                    (SELECT coalesce(sum(l.reps * l.weight_kg), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup')
-                FROM session s
-                WHERE s.date >= ? AND s.date <= ?
-                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
-                """
-            ).rows([from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { row throws(SQLiteError) in
+            let ranged = from != nil || to != nil
+            let values: [SQLBindable] = ranged ? [from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit] : [limit]
+            return try connection.prepare(Self.listSessionsSQL(ranged: ranged)).rows(values) { row throws(SQLiteError) in
                 SessionListing(session: try Self.sessionRecord(row), sets: row.int(11), volumeKg: row.double(12))
             }
         }
+    }
+
+    /// `listSessions`' statement, with or without a date range.
+    static func listSessionsSQL(ranged: Bool) -> String {
+        let columns = sessionColumns.split(separator: ",").map { "s." + String($0).trimmingWhitespace() }.joined(separator: ", ")
+        return """
+            SELECT \(columns),
+                (SELECT count(*) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup'),
+                (SELECT coalesce(sum(l.reps * l.weight_kg), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup')
+            FROM session s
+            \(ranged ? "WHERE s.date >= ? AND s.date <= ?" : "")
+            ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
+            """
     }
 
     /// Every plan's week, for choosing the plan of a date (`planChoice`).

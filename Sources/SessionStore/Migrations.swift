@@ -258,6 +258,11 @@ enum Migrations {
                 carried_over INTEGER NOT NULL CHECK (carried_over IN (0, 1))
             ) WITHOUT ROWID;
             """),
+        // The newest sessions first, a page at a time: `history` read every session and
+        // sorted them to print fifty (82 ms over twenty years against 1.9 ms over a month).
+        Migration(version: 8, name: "sessions by start, newest first through an index", sql: """
+            CREATE INDEX session_by_start ON session (started_at_ms, id);
+            """),
     ]
 
     /// The schema version this build writes.

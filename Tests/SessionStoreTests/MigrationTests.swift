@@ -99,3 +99,15 @@ import SessionCore
         #expect(try database.connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0)
     }
 }
+
+/// What the queries that print a page of history read.
+@Suite struct QueryPlanTests {
+    let directory = Fixtures.temporaryDirectory("plans")
+
+    @Test func theNewestSessionsAreReadThroughTheStartIndexWithoutASort() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: directory + "/sessiond.db")
+        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.listSessionsSQL(ranged: false)).rows([50]) { $0.text(3) }
+        #expect(plan.contains { $0.contains("session_by_start") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
+}
