@@ -404,8 +404,9 @@ extension Commands {
         details: """
             Without EXERCISE: date, title, duration, sets, volume of each session; the active
             one is marked with its state (aborted sessions are not kept). With EXERCISE (a name
-            or the start of one you logged, any case): every set of it over time, oldest first,
-            with each session's best estimated one-rep max; see also sessionctl progress.
+            or the start of one you logged, any case): its sets session by session, newest
+            first, with each session's best estimated one-rep max; --json gives the same
+            sessions oldest first. See also sessionctl progress.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),
@@ -417,11 +418,12 @@ extension Commands {
             let limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
             let client = try context.connect(arguments)
             if !arguments.positionals.isEmpty {
-                guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, client: client, context: context) else {
+                let shown = limit ?? SessionLimits.listDefault
+                guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, limit: shown, client: client, context: context) else {
                     return ExitStatus.refused
                 }
                 if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
-                SessionFormatter(console: context.console).printExerciseHistory(history, limit: limit)
+                SessionFormatter(console: context.console).printExerciseHistory(history, limit: shown)
                 return ExitStatus.ok
             }
             var params = SessionList.Params()
@@ -459,7 +461,7 @@ extension Commands {
                 // The last 52 weeks, this one included.
                 from = context.clock.today().mondayOfWeek.adding(days: -7 * (ExerciseHistory.weeksAtMost - 1))
             }
-            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, client: try context.connect(arguments), context: context) else {
+            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, limit: nil, client: try context.connect(arguments), context: context) else {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
@@ -467,13 +469,14 @@ extension Commands {
             return ExitStatus.ok
         })
 
-    /// The history of the logged exercise `words` name (matched as `log` matches names);
-    /// nil when none or several match (the message printed).
-    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
+    /// The history of the logged exercise `words` name (matched as `log` matches names),
+    /// with `limit` only its newest `limit` sessions; nil when none or several match (the
+    /// message printed).
+    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, limit: Int?, client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
         let query = words.joined(separator: " ")
         switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
         case .found(let name):
-            return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to)).history
+            return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to, limit: limit)).history
         case .ambiguous: break
         case .none(let names):
             let close = ExerciseMatcher.suggestions(for: query, among: names)

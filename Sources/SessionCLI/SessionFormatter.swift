@@ -136,13 +136,16 @@ struct SessionFormatter {
     }
 
     /// An exercise's sessions, newest first: date, best e1RM, and each set.
-    func printExerciseHistory(_ history: ExerciseHistory, limit: Int?) {
+    /// The sessions newest first; `limit` is how many were asked for, so that a full page
+    /// reads as the last sessions rather than all of them.
+    func printExerciseHistory(_ history: ExerciseHistory, limit: Int) {
         guard !history.sessions.isEmpty else {
             console.print("no sets of \(history.name) in these dates")
             return
         }
-        console.print(console.bold(history.name) + " · \(PlanFormatter.count(history.sessions.count, "session"))")
-        for session in history.sessions.reversed().prefix(limit ?? SessionLimits.listDefault) {
+        let count = PlanFormatter.count(history.sessions.count, "session")
+        console.print(console.bold(history.name) + " · " + (history.sessions.count >= limit ? "the last \(count)" : count))
+        for session in history.sessions.reversed().prefix(limit) {
             let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in
                 (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units)

@@ -251,6 +251,6 @@ extension SessionService {
 
 extension SessionService {
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
-        ExerciseHistoryGet.Result(try database.exerciseHistory(exerciseKey: try database.canonicalKey(params.exercise.exerciseKey), from: params.from, to: params.to))
+        ExerciseHistoryGet.Result(try database.exerciseHistory(exerciseKey: try database.canonicalKey(params.exercise.exerciseKey), from: params.from, to: params.to, limit: params.limit))
     }
 }

@@ -336,15 +336,33 @@ extension Database {
 
 extension Database {
     /// Every set of the exercise with `exerciseKey` in sessions dated `from`…`to`,
-    /// grouped by session, oldest first, under the name it was last logged as.
-    public func exerciseHistory(exerciseKey: String, from: LocalDate?, to: LocalDate?) throws(StorageError) -> ExerciseHistory {
-        try wrap {
-            let rows = try connection.prepare("""
-                SELECT s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name
-                FROM logged_set l JOIN session s ON s.id = l.session_id
-                WHERE l.exercise_key = ? AND s.date >= ? AND s.date <= ?
-                ORDER BY s.started_at_ms, s.id, l.id
-                """).rows([exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]) { row throws(SQLiteError) in
+    /// grouped by session, oldest first, under the name it was last logged as; with
+    /// `limit`, only the newest `limit` of those sessions.
+    public func exerciseHistory(exerciseKey: String, from: LocalDate?, to: LocalDate?, limit: Int? = nil) throws(StorageError) -> ExerciseHistory {
+        let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
+        var values: [SQLBindable] = [exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]
+        if let limit { values.append(limit) }
+        // With a limit, the sessions come newest first off the start index, each probed
+        // for a set of the exercise, so a page costs the sessions it walks, not the
+        // years of sets behind it.
+        let sql = limit == nil ? """
+            SELECT \(columns)
+            FROM logged_set l JOIN session s ON s.id = l.session_id
+            WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3
+            ORDER BY s.started_at_ms, s.id, l.id
+            """ : """
+            WITH newest AS (
+                SELECT s.id FROM session s INDEXED BY session_by_start
+                WHERE s.date >= ?2 AND s.date <= ?3
+                  AND EXISTS (SELECT 1 FROM logged_set e WHERE e.session_id = s.id AND e.exercise_key = ?1)
+                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?4
+            )
+            SELECT \(columns)
+            FROM newest n JOIN session s ON s.id = n.id JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
+            ORDER BY s.started_at_ms, s.id, l.id
+            """
+        return try wrap {
+            let rows = try connection.prepare(sql).rows(values) { row throws(SQLiteError) in
                 (session: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), name: row.text(9),
                  set: ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
                                           weightKg: row.optionalDouble(5), durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7),

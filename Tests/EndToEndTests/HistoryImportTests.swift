@@ -253,6 +253,44 @@ import TestSupport
         #expect(try client.call("exercise.history", .obj(["exercise": "Dips"]))["sessions"]?.arrayValue?.count == 1)
     }
 
+    /// A page of one exercise's history is its newest sessions that have it, in the dates
+    /// asked, oldest first on the wire and newest first as printed.
+    @Test func aLimitedExerciseHistoryIsItsNewestSessions() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        // Squat on even days of January, bench alone on odd ones.
+        let days = (1...20).map { day in (date: "2026-01-\(day < 10 ? "0" : "")\(day)", squat: day % 2 == 0) }
+        let workouts = days.map { day -> JSONValue in
+            let sets: JSONValue = day.squat
+                ? [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100]), .obj(["exercise": "Bench Press", "reps": 5, "weightKg": 60])]
+                : [.obj(["exercise": "Bench Press", "reps": 5, "weightKg": 60])]
+            return .obj(["start": .string(day.date + "T18:00:00"), "title": "Lift", "sets": sets])
+        }
+        _ = try client.call("history.import", .obj(["importId": "p", "chunk": 0, "workouts": .array(workouts)]))
+        _ = try client.call("history.import", .obj(["importId": "p", "done": true]))
+        let squatDays = days.filter(\.squat).map(\.date)
+        func dates(_ params: JSONValue) throws -> [String] {
+            let history = try client.call("exercise.history", params)
+            #expect((history["sessions"]?.arrayValue ?? []).allSatisfy { $0["sets"]?.arrayValue?.count == 1 }, "only the squat sets: \(history)")
+            return (history["sessions"]?.arrayValue ?? []).compactMap { $0["date"]?.stringValue }
+        }
+        #expect(try dates(.obj(["exercise": "squat", "limit": 3])) == Array(squatDays.suffix(3)))
+        #expect(try dates(.obj(["exercise": "squat", "limit": 3, "to": "2026-01-13"])) == Array(squatDays.filter { $0 <= "2026-01-13" }.suffix(3)))
+        #expect(try dates(.obj(["exercise": "squat", "limit": 100, "from": "2026-01-15"])) == squatDays.filter { $0 >= "2026-01-15" })
+        #expect(try dates(.obj(["exercise": "squat"])) == squatDays)
+        let refused = try client.request("exercise.history", .obj(["exercise": "squat", "limit": 0]))
+        #expect(refused["error"]?["data"]?["errors"]?[0]?["path"] == "params.limit", "\(refused)")
+
+        let page = try sessionctl(daemon, ["history", "squat", "--limit", "2"])
+        #expect(page.status == 0, "\(page.stderr)")
+        let lines = page.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("the last 2 sessions") == true, "\(page.stdout)")
+        #expect(lines.dropFirst().map { String($0.prefix(10)) } == squatDays.suffix(2).reversed(), "newest first: \(page.stdout)")
+        let all = try sessionctl(daemon, ["history", "squat"])
+        #expect(all.stdout.split(separator: "\n").first?.hasSuffix("· \(squatDays.count) sessions") == true, "\(all.stdout)")
+    }
+
     /// An imported body-weight set counts the body mass of its day: the latest sample on
     /// or before it (the last of that day), none before the first sample.
     @Test func importedBodyweightSetsCountTheBodyMassOfTheirDay() throws {

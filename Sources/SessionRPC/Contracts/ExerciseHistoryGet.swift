@@ -12,13 +12,16 @@ public enum ExerciseHistoryGet: MethodContract {
         public var exercise = ""
         public var from: LocalDate?
         public var to: LocalDate?
+        /// Only the newest this many sessions (still returned oldest first); nil: all.
+        public var limit: Int?
 
         public init() {}
 
-        public init(exercise: String, from: LocalDate?, to: LocalDate?) {
+        public init(exercise: String, from: LocalDate?, to: LocalDate?, limit: Int? = nil) {
             self.exercise = exercise
             self.from = from
             self.to = to
+            self.limit = limit
         }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
@@ -27,6 +30,7 @@ public enum ExerciseHistoryGet: MethodContract {
             exercise = name ?? ""
             coder.date("from", &from, "first date (inclusive)")
             coder.date("to", &to, "last date (inclusive)")
+            coder.int("limit", &limit, in: SessionLimits.listLimit, "only the newest this many sessions, still oldest first (default: all)")
         }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
