@@ -9,11 +9,11 @@ enum SummaryBenchmark {
         "Calf Raise", "Face Pull", "Goblet Squat", "Push-Up", "Farmer Carry",
     ]
 
-    /// Fills a new database with `totalSets` sets over `days` days (a session on six days
-    /// of seven) plus daily health samples; returns the last day.
-    static func generate(path: String, totalSets: Int, days: Int) throws -> LocalDate {
+    /// Fills a new database with `totalSets` sets over `days` days from `first` (a
+    /// session on six days of seven) plus daily health samples; returns the last day.
+    static func generate(path: String, totalSets: Int, days: Int,
+                         first: LocalDate = LocalDate(year: 2021, month: 11, day: 29) ?? LocalDate(daysSinceEpoch: 18_960)) throws -> LocalDate {
         let database = try Database(path: path)
-        let first = LocalDate(year: 2021, month: 11, day: 29) ?? LocalDate(daysSinceEpoch: 18_960)
         let sessionDays = (0..<days).filter { $0 % 7 != 6 }
         let perSession = max(1, totalSets / sessionDays.count)
         var written = 0

@@ -17,6 +17,7 @@ if arguments.contains("--help") {
                sessiond-bench --instructions [SESSIOND...]
                sessiond-bench --cold-start [RUNS]
                sessiond-bench --import [--quick]
+               sessiond-bench --history [--quick]
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
@@ -30,7 +31,9 @@ if arguments.contains("--help") {
         given (e.g. an older build, for a comparison in one run); the full run includes
         it when valgrind is installed. --cold-start only times the first call through
         systemd-socket-activate against a warm one, RUNS times (default 30). --import
-        only runs the history import against sqlite3's .import, by turns.
+        only runs the history import against sqlite3's .import, by turns. --history only
+        times the commands that look back (status, history, history EXERCISE, progress,
+        summary) on a generated month and twenty years of history, with their ratios.
         """)
     exit(0)
 }
@@ -131,6 +134,28 @@ func emitImport() throws {
     }
 }
 
+/// The commands that look back, timed on a month and on twenty years of history, each
+/// with its ratio; and the daemon's peak memory after them.
+func emitHistory() throws {
+    let sizes = HistoryBenchmark.sizes(quick: arguments.contains("--quick"))
+    let runs = max(3, workload.cliRuns / 5)
+    let measured = try sizes.map { try HistoryBenchmark.measure($0, directory: directory, runs: runs) }
+    guard let base = measured.first, let top = measured.last, let small = sizes.first, let large = sizes.last else { return }
+    for command in HistoryBenchmark.commands {
+        let arguments = command.arguments.joined(separator: " ")
+        for (size, run) in zip(sizes, measured) {
+            emit(Metric(name: "history_scale.\(command.name)_\(size.label)_p50", value: run.ms[command.name] ?? 0, unit: "ms",
+                        note: "sessionctl \(arguments), \(size.sets) sets over \(size.days) days; median of \(runs)"))
+        }
+        emit(Metric(name: "history_scale.\(command.name)_ratio_\(large.label)_to_\(small.label)", value: (top.ms[command.name] ?? 0) / (base.ms[command.name] ?? 1),
+                    unit: "x", note: "target <= 1.5"))
+    }
+    for (size, run) in zip(sizes, measured) {
+        emit(Metric(name: "history_scale.sessiond_peak_rss_\(size.label)", value: run.daemonPeakMiB, unit: "MiB",
+                    note: size.label == large.label ? "after every command above; target <= 12" : "after every command above"))
+    }
+}
+
 /// Runs one part of the bench alone, then exits (0, or 1 with the error).
 func runAlone(_ part: () throws -> Void) -> Never {
     var status: Int32 = 0
@@ -148,6 +173,7 @@ func runAlone(_ part: () throws -> Void) -> Never {
 if arguments.first == "--cold-start" { runAlone { try emitColdStart(runs: arguments.count > 1 ? Int(arguments[1]) ?? 30 : 30) } }
 if arguments.first == "--instructions" { runAlone { try emitInstructionCounts(others: Array(arguments.dropFirst())) } }
 if arguments.first == "--import" { runAlone { try emitImport() } }
+if arguments.first == "--history" { runAlone { try emitHistory() } }
 
 do {
     let socket = directory + "/sessiond.sock"
@@ -302,6 +328,7 @@ do {
                     note: "\(large / small) × the history, the same 5 years: the week's own sets grow by that factor too"))
     }
     try emitImport()
+    try emitHistory()
     if !arguments.contains("--quick"), InstructionCount.valgrind != nil { try emitInstructionCounts(others: []) }
 } catch {
     let message = "sessiond-bench: \(error)\n"

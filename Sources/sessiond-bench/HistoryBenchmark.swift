@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SessionCore
+
+/// The commands that look back, on a month of history and on twenty years of it: each
+/// should cost what it prints, not the years behind it.
+enum HistoryBenchmark {
+    struct Size {
+        let label: String
+        let days: Int
+        let sets: Int
+    }
+
+    /// A month (20 sessions of 21 sets) and twenty years (6,257 sessions of 25 sets), as
+    /// a lifter who imports a long Strong history has on day one; `quick`: a year.
+    static func sizes(quick: Bool) -> [Size] {
+        [Size(label: "month", days: 23, sets: 420),
+         quick ? Size(label: "year", days: 365, sets: 313 * 25) : Size(label: "20_years", days: 20 * 365, sets: 6_257 * 25)]
+    }
+
+    /// The commands timed, by figure name: each prints at most a page or a year.
+    static let commands: [(name: String, arguments: [String])] = [
+        ("status", ["status"]),
+        ("history", ["history"]),
+        ("history_exercise", ["history", "back squat"]),
+        ("progress", ["progress", "back squat"]),
+        ("summary", ["summary"]),
+    ]
+
+    struct Run {
+        /// Median wall milliseconds of each command, by name.
+        let ms: [String: Double]
+        /// The daemon's peak resident set after every command, MiB.
+        let daemonPeakMiB: Double
+    }
+
+    /// Generates a database of `size` ending today, starts a daemon on it and times each
+    /// sessionctl command `runs` times by turns.
+    static func measure(_ size: Size, directory: String, runs: Int) throws -> Run {
+        let path = directory + "/history-\(size.label).db"
+        let today = LocalDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        _ = try SummaryBenchmark.generate(path: path, totalSets: size.sets, days: size.days, first: today.adding(days: 1 - size.days))
+        defer { ImportBenchmark.removeDatabase(path) }
+        let socket = directory + "/history.sock"
+        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"])
+        defer {
+            kill(daemon, SIGTERM)
+            _ = wait(for: daemon)
+        }
+        guard waitForSocket(socket) else { throw BenchError("sessiond did not start on the \(size.label) database") }
+        let sessionctl = productsDirectory() + "/sessionctl"
+        var samples: [String: [Double]] = [:]
+        for _ in 0..<runs {
+            for command in commands {
+                samples[command.name, default: []].append(try wallMs(sessionctl, ["--socket", socket] + command.arguments))
+            }
+        }
+        return Run(ms: samples.mapValues { Benchmarks.percentile($0.sorted(), 0.5) }, daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024)
+    }
+}
