@@ -474,6 +474,10 @@ extension Commands {
     /// message printed).
     static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, limit: Int?, client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
         let query = words.joined(separator: " ")
+        // A name (or alias) as logged is asked for at once; only a start of a name, or a
+        // name without sets in these dates, needs every name logged to match against.
+        let exact = try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: query, from: from, to: to, limit: limit)).history
+        if !exact.sessions.isEmpty { return exact }
         switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
         case .found(let name):
             return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to, limit: limit)).history
