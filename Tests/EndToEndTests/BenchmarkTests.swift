@@ -37,7 +37,7 @@ import JSON
             "plan_next.wall_time_p50", "plan_import.wall_time_p50", "plan_next.ratio_to_parts",
             "cold_start.first_status_p50", "cold_start.warm_status_p50", "cold_start.ratio_to_warm", "cold_start.sessiond_version_p50",
             "cold_start.daemon_startup_p50", "cold_start.rest_p50",
-            "history_scale.history_exercise_year_p50", "history_scale.history_exercise_ratio_year_to_month",
+            "bench.release_build", "history_scale.history_exercise_year_p50", "history_scale.history_exercise_ratio_year_to_month",
             "history_scale.progress_ratio_year_to_month", "history_scale.sessiond_peak_rss_year",
         ] + ceiling + instantDisk {
             #expect(names.contains(required), "\(required)")
