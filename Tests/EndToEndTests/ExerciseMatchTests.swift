@@ -89,11 +89,16 @@ import JSON
             #expect(run.status == 0, "\(words): \(run.stderr)")
             #expect(relay.roundTrips() == 1, "\(words)")
         }
-        // The relay does see a command that asks, waits and asks again: the names a word
-        // may mean (aliases and history, one trip), then that exercise's history.
+        // A name as logged is one trip: its history, asked for as typed.
+        let named = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
+        #expect(try runProcess(Binaries.sessionctl, ["--socket", named.path, "progress", "lat", "pulldown"]).status == 0)
+        #expect(named.roundTrips() == 1)
+        // The start of a name asks, waits and asks again: the word as typed (no such
+        // exercise), the names it may mean (aliases and history, one trip), then that
+        // exercise's history.
         let relay = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
         #expect(try runProcess(Binaries.sessionctl, ["--socket", relay.path, "progress", "lat"]).status == 0)
-        #expect(relay.roundTrips() == 2)
+        #expect(relay.roundTrips() == 3)
         // track asks for the names once however many exercises it has, then stores.
         let tracking = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
         let tracked = try runProcess(Binaries.sessionctl, ["--socket", tracking.path, "track", "yesterday", "18:00-19:00", "lat", "3x10@50,", "sled", "20s,", "lat", "8"])
