@@ -412,27 +412,35 @@ extension Commands {
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),
             OptionSpec("--to", value: "DATE", help: "the last date"),
             OptionSpec("--limit", value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
+            OptionSpec("--before", value: "ID", help: "only sessions started before session ID: the next page back"),
         ],
         run: { arguments, context in
             let (from, to) = try dateRangeOption(arguments)
-            let limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
+            let shown = try intOption(arguments, "--limit", in: SessionLimits.listLimit) ?? SessionLimits.listDefault
+            let before = try intOption(arguments, "--before", in: 1...Int.max).map(Int64.init)
             let client = try context.connect(arguments)
+            let formatter = SessionFormatter(console: context.console)
             if !arguments.positionals.isEmpty {
-                let shown = limit ?? SessionLimits.listDefault
-                guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, limit: shown, client: client, context: context) else {
+                guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: before, limit: shown,
+                                                        client: client, context: context) else {
                     return ExitStatus.refused
                 }
                 if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
-                SessionFormatter(console: context.console).printExerciseHistory(history, limit: shown)
+                formatter.printExerciseHistory(history, limit: shown)
+                if history.sessions.count >= shown, let oldest = history.sessions.first {
+                    formatter.printNextPage(exercise: arguments.positionals, limit: shown, before: oldest.sessionID)
+                }
                 return ExitStatus.ok
             }
             var params = SessionList.Params()
             params.from = from
             params.to = to
-            params.limit = limit
+            params.limit = shown
+            params.before = before
             let sessions = try context.call(client, SessionList.self, params)
             if context.printJSON(sessions, arguments) { return ExitStatus.ok }
-            SessionFormatter(console: context.console).printHistory(sessions.items)
+            formatter.printHistory(sessions.items, paged: before != nil)
+            if sessions.items.count >= shown, let oldest = sessions.items.last { formatter.printNextPage(exercise: arguments.positionals, limit: shown, before: oldest.sessionID) }
             return ExitStatus.ok
         })
 
@@ -461,7 +469,8 @@ extension Commands {
                 // The last 52 weeks, this one included.
                 from = context.clock.today().mondayOfWeek.adding(days: -7 * (ExerciseHistory.weeksAtMost - 1))
             }
-            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, limit: nil, client: try context.connect(arguments), context: context) else {
+            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil,
+                                                    client: try context.connect(arguments), context: context) else {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
@@ -470,17 +479,18 @@ extension Commands {
         })
 
     /// The history of the logged exercise `words` name (matched as `log` matches names),
-    /// with `limit` only its newest `limit` sessions; nil when none or several match (the
-    /// message printed).
-    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, limit: Int?, client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
+    /// with `before` only the sessions started before that one and with `limit` only the
+    /// newest `limit` of them; nil when none or several match (the message printed).
+    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?,
+                                client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
         let query = words.joined(separator: " ")
         // A name (or alias) as logged is asked for at once; only a start of a name, or a
         // name without sets in these dates, needs every name logged to match against.
-        let exact = try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: query, from: from, to: to, limit: limit)).history
+        let exact = try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit)).history
         if !exact.sessions.isEmpty { return exact }
         switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
         case .found(let name):
-            return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to, limit: limit)).history
+            return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to, before: before, limit: limit)).history
         case .ambiguous: break
         case .none(let names):
             let close = ExerciseMatcher.suggestions(for: query, among: names)

@@ -120,9 +120,10 @@ struct SessionFormatter {
     }
 
     /// One line a session: date, title, duration, sets, volume, in aligned columns.
-    func printHistory(_ sessions: [SessionList.Listing]) {
+    /// `paged`: a page after another (`--before`), whose emptiness means no older ones.
+    func printHistory(_ sessions: [SessionList.Listing], paged: Bool = false) {
         guard !sessions.isEmpty else {
-            console.print("no sessions yet")
+            console.print(paged ? "no older sessions" : "no sessions yet")
             return
         }
         let titleWidth = sessions.map(\.title.count).max() ?? 0
@@ -135,9 +136,19 @@ struct SessionFormatter {
         }
     }
 
-    /// An exercise's sessions, newest first: date, best e1RM, and each set.
-    /// The sessions newest first; `limit` is how many were asked for, so that a full page
-    /// reads as the last sessions rather than all of them.
+    /// After a full page: the command that shows the page before it (the exercise and
+    /// limit given, `--before` the oldest session shown).
+    func printNextPage(exercise words: [String], limit: Int, before id: Int64) {
+        let exercise = words.joined(separator: " ")
+        let plain = exercise.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+        let quoted = plain ? exercise : "'" + exercise.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        console.print(console.dim("older: sessionctl history " + (words.isEmpty ? "" : quoted + " ")
+            + (limit == SessionLimits.listDefault ? "" : "--limit \(limit) ") + "--before \(id)"))
+    }
+
+    /// An exercise's sessions, newest first: date, best e1RM, and each set. `limit` is
+    /// how many were asked for, so that a full page reads as the last sessions rather
+    /// than all of them.
     func printExerciseHistory(_ history: ExerciseHistory, limit: Int) {
         guard !history.sessions.isEmpty else {
             console.print("no sets of \(history.name) in these dates")

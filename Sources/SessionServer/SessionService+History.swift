@@ -251,6 +251,8 @@ extension SessionService {
 
 extension SessionService {
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
-        ExerciseHistoryGet.Result(try database.exerciseHistory(exerciseKey: try database.canonicalKey(params.exercise.exerciseKey), from: params.from, to: params.to, limit: params.limit))
+        let key = try database.canonicalKey(params.exercise.exerciseKey)
+        return ExerciseHistoryGet.Result(try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to,
+                                                                      before: try cursor(params.before), limit: params.limit))
     }
 }

@@ -101,13 +101,21 @@ extension SessionService {
 
     /// `session.list`.
     func listSessions(_ params: SessionList.Params) throws -> SessionList.Result {
-        ResultList(try database.listSessions(from: params.from, to: params.to, limit: params.limit ?? SessionLimits.listDefault).map { listing in
+        ResultList(try database.listSessions(from: params.from, to: params.to, before: try cursor(params.before), limit: params.limit ?? SessionLimits.listDefault).map { listing in
             let session = listing.session
             return SessionList.Listing(
                 sessionID: session.id, date: session.date.description, title: session.title, state: session.state,
                 startedAt: clock.rfc3339(ms: session.startedAtMs), durationSeconds: session.durationSeconds(nowMs: nowMs),
                 sets: listing.sets, volumeKg: SessionProgress.roundKg(listing.volumeKg))
         })
+    }
+
+    /// The session a `before` cursor names; session_not_found when there is none.
+    func cursor(_ id: Int64?) throws -> SessionRecord? {
+        try id.map { id in
+            guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+            return session
+        }
     }
 
     /// `session.undo`: removes a set (default: the last set of the active session), the

@@ -337,25 +337,31 @@ extension Database {
 extension Database {
     /// Every set of the exercise with `exerciseKey` in sessions dated `from`…`to`,
     /// grouped by session, oldest first, under the name it was last logged as; with
+    /// `before`, only sessions started before that one (a keyset cursor), and with
     /// `limit`, only the newest `limit` of those sessions.
-    public func exerciseHistory(exerciseKey: String, from: LocalDate?, to: LocalDate?, limit: Int? = nil) throws(StorageError) -> ExerciseHistory {
+    public func exerciseHistory(exerciseKey: String, from: LocalDate?, to: LocalDate?, before: SessionRecord? = nil,
+                                limit: Int? = nil) throws(StorageError) -> ExerciseHistory {
         let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
+        // ?1–?3 are the key and the dates; a plain ? after them is numbered on from 4, so
+        // the cursor's two values and the limit bind in the order they appear.
         var values: [SQLBindable] = [exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]
+        if let before { values += [before.startedAtMs, before.id] }
         if let limit { values.append(limit) }
+        let cursor = before == nil ? "" : " AND (s.started_at_ms, s.id) < (?, ?)"
         // With a limit, the sessions come newest first off the start index, each probed
         // for a set of the exercise, so a page costs the sessions it walks, not the
         // years of sets behind it.
         let sql = limit == nil ? """
             SELECT \(columns)
             FROM logged_set l JOIN session s ON s.id = l.session_id
-            WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3
+            WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(cursor)
             ORDER BY s.started_at_ms, s.id, l.id
             """ : """
             WITH newest AS (
                 SELECT s.id FROM session s INDEXED BY session_by_start
                 WHERE s.date >= ?2 AND s.date <= ?3
-                  AND EXISTS (SELECT 1 FROM logged_set e WHERE e.session_id = s.id AND e.exercise_key = ?1)
-                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?4
+                  AND EXISTS (SELECT 1 FROM logged_set e WHERE e.session_id = s.id AND e.exercise_key = ?1)\(cursor)
+                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
             )
             SELECT \(columns)
             FROM newest n JOIN session s ON s.id = n.id JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1

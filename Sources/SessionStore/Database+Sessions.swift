@@ -346,30 +346,34 @@ extension Database {
     }
 
     /// Sessions with their set count and volume, newest first, optionally between two
-    /// dates (inclusive).
+    /// dates (inclusive) and, with `before`, only those started before that session (a
+    /// keyset cursor: the next page goes on from the last one's start and id).
     ///
     /// Without dates the newest are read through the (started_at_ms, id) index and no
     /// further than `limit`: the cost of a page, not of the years behind it. With dates,
     /// the date index finds the range.
-    public func listSessions(from: LocalDate?, to: LocalDate?, limit: Int) throws(StorageError) -> [SessionListing] {
+    public func listSessions(from: LocalDate?, to: LocalDate?, before: SessionRecord? = nil, limit: Int) throws(StorageError) -> [SessionListing] {
         try wrap {
             let ranged = from != nil || to != nil
-            let values: [SQLBindable] = ranged ? [from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit] : [limit]
-            return try connection.prepare(Self.listSessionsSQL(ranged: ranged)).rows(values) { row throws(SQLiteError) in
+            var values: [SQLBindable] = ranged ? [from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"] : []
+            if let before { values += [before.startedAtMs, before.id] }
+            values.append(limit)
+            return try connection.prepare(Self.listSessionsSQL(ranged: ranged, cursor: before != nil)).rows(values) { row throws(SQLiteError) in
                 SessionListing(session: try Self.sessionRecord(row), sets: row.int(11), volumeKg: row.double(12))
             }
         }
     }
 
-    /// `listSessions`' statement, with or without a date range.
-    static func listSessionsSQL(ranged: Bool) -> String {
+    /// `listSessions`' statement, with or without a date range and a cursor.
+    static func listSessionsSQL(ranged: Bool, cursor: Bool) -> String {
         let columns = sessionColumns.split(separator: ",").map { "s." + String($0).trimmingWhitespace() }.joined(separator: ", ")
+        let conditions = (ranged ? ["s.date >= ? AND s.date <= ?"] : []) + (cursor ? ["(s.started_at_ms, s.id) < (?, ?)"] : [])
         return """
             SELECT \(columns),
                 (SELECT count(*) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup'),
                 (SELECT coalesce(sum(l.reps * l.weight_kg), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup')
             FROM session s
-            \(ranged ? "WHERE s.date >= ? AND s.date <= ?" : "")
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
             """
     }

@@ -286,9 +286,64 @@ import TestSupport
         #expect(page.status == 0, "\(page.stderr)")
         let lines = page.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasSuffix("the last 2 sessions") == true, "\(page.stdout)")
-        #expect(lines.dropFirst().map { String($0.prefix(10)) } == squatDays.suffix(2).reversed(), "newest first: \(page.stdout)")
+        #expect(lines.dropFirst().prefix(2).map { String($0.prefix(10)) } == squatDays.suffix(2).reversed(), "newest first: \(page.stdout)")
+        #expect(lines.count == 4 && lines[3].hasPrefix("older: sessionctl history squat --limit 2 --before "), "\(page.stdout)")
         let all = try sessionctl(daemon, ["history", "squat"])
         #expect(all.stdout.split(separator: "\n").first?.hasSuffix("· \(squatDays.count) sessions") == true, "\(all.stdout)")
+        #expect(!all.stdout.contains("older:"), "one page holds them all")
+
+        // Page by page through the command each page ends with, as a person would: every
+        // session once, newest first, whatever the page size.
+        func pages(_ words: [String], limit: Int) throws -> [String] {
+            var command = ["history"] + words + ["--limit", String(limit)]
+            var dates: [String] = []
+            for _ in 0..<days.count {
+                let page = try sessionctl(daemon, command)
+                #expect(page.status == 0, "\(command): \(page.stderr)")
+                let lines = page.stdout.split(separator: "\n").map(String.init)
+                dates += lines.filter { $0.first?.isNumber == true }.map { String($0.prefix(10)) }
+                guard let next = lines.last, next.hasPrefix("older: sessionctl ") else { return dates }
+                command = try #require(shellWords(String(next.dropFirst("older: sessionctl ".count))))
+            }
+            Issue.record("the pages did not end")
+            return dates
+        }
+        // 20 sessions by pages of 5: the fourth is full, the fifth is empty and says so.
+        #expect(try pages([], limit: 5) == days.map(\.date).reversed())
+        let oldest = try client.call("session.list", .obj(["limit": 1000])).arrayValue?.last?["sessionId"]?.numberValue.map(Int.init)
+        let beyond = try sessionctl(daemon, ["history", "--before", "\(try #require(oldest))"])
+        #expect(beyond.status == 0 && beyond.stdout == "no older sessions\n", "\(beyond.stdout)")
+        for limit in [3, 7] {
+            #expect(try pages([], limit: limit) == days.map(\.date).reversed(), "every session by pages of \(limit)")
+            #expect(try pages(["squat"], limit: limit) == squatDays.reversed(), "every squat session by pages of \(limit)")
+        }
+        for words in [["history", "--before", "999"], ["history", "squat", "--before", "999"]] {
+            let unknown = try sessionctl(daemon, words)
+            #expect(unknown.status == 1 && unknown.stderr.contains("No session with id 999"), "\(words): \(unknown.status) \(unknown.stderr)")
+        }
+    }
+
+    /// The words of a line as a POSIX shell splits them: spaces apart, '…' kept whole.
+    func shellWords(_ line: String) -> [String]? {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var started = false
+        for character in line {
+            if character == "'" {
+                quoted.toggle()
+                started = true
+            } else if character == " ", !quoted {
+                if started { words.append(word) }
+                word = ""
+                started = false
+            } else {
+                word.append(character)
+                started = true
+            }
+        }
+        if started { words.append(word) }
+        return quoted ? nil : words
     }
 
     /// An imported body-weight set counts the body mass of its day: the latest sample on

@@ -107,7 +107,10 @@ import SessionCore
     @Test func theNewestSessionsAreReadThroughTheStartIndexWithoutASort() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: directory + "/sessiond.db")
-        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.listSessionsSQL(ranged: false)).rows([50]) { $0.text(3) }
+        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.listSessionsSQL(ranged: false, cursor: false)).rows([50]) { $0.text(3) }
         #expect(plan.contains { $0.contains("session_by_start") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+        // The next page seeks to its cursor in the same index.
+        let next = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.listSessionsSQL(ranged: false, cursor: true)).rows([1_000, 5, 50]) { $0.text(3) }
+        #expect(next.contains { $0.contains("SEARCH s USING INDEX session_by_start") } && !next.contains { $0.contains("TEMP B-TREE") }, "\(next)")
     }
 }

@@ -14,13 +14,16 @@ public enum ExerciseHistoryGet: MethodContract {
         public var to: LocalDate?
         /// Only the newest this many sessions (still returned oldest first); nil: all.
         public var limit: Int?
+        /// Only sessions started before this one: the page after one that begins with it.
+        public var before: Int64?
 
         public init() {}
 
-        public init(exercise: String, from: LocalDate?, to: LocalDate?, limit: Int? = nil) {
+        public init(exercise: String, from: LocalDate?, to: LocalDate?, before: Int64? = nil, limit: Int? = nil) {
             self.exercise = exercise
             self.from = from
             self.to = to
+            self.before = before
             self.limit = limit
         }
 
@@ -31,6 +34,7 @@ public enum ExerciseHistoryGet: MethodContract {
             coder.date("from", &from, "first date (inclusive)")
             coder.date("to", &to, "last date (inclusive)")
             coder.int("limit", &limit, in: SessionLimits.listLimit, "only the newest this many sessions, still oldest first (default: all)")
+            coder.id("before", &before, "only sessions started before this session: the page before one that begins with it")
         }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {

@@ -12,6 +12,9 @@ public enum SessionList: MethodContract {
         public var from: LocalDate?
         public var to: LocalDate?
         public var limit: Int?
+        /// Only sessions started before this one: the next page after a page whose
+        /// last session this is.
+        public var before: Int64?
 
         public init() {}
 
@@ -19,6 +22,7 @@ public enum SessionList: MethodContract {
             coder.date("from", &from, "first date (inclusive)")
             coder.date("to", &to, "last date (inclusive)")
             coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default \(SessionLimits.listDefault))")
+            coder.id("before", &before, "only sessions started before this session: the page after one that ends with it")
         }
     }
 
