@@ -428,7 +428,7 @@ extension Commands {
                 if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
                 formatter.printExerciseHistory(history, limit: shown)
                 if history.sessions.count >= shown, let oldest = history.sessions.first {
-                    formatter.printNextPage(exercise: arguments.positionals, limit: shown, before: oldest.sessionID)
+                    formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID)
                 }
                 return ExitStatus.ok
             }
@@ -440,7 +440,7 @@ extension Commands {
             let sessions = try context.call(client, SessionList.self, params)
             if context.printJSON(sessions, arguments) { return ExitStatus.ok }
             formatter.printHistory(sessions.items, paged: before != nil)
-            if sessions.items.count >= shown, let oldest = sessions.items.last { formatter.printNextPage(exercise: arguments.positionals, limit: shown, before: oldest.sessionID) }
+            if sessions.items.count >= shown, let oldest = sessions.items.last { formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID) }
             return ExitStatus.ok
         })
 

@@ -136,14 +136,15 @@ struct SessionFormatter {
         }
     }
 
-    /// After a full page: the command that shows the page before it (the exercise and
-    /// limit given, `--before` the oldest session shown).
-    func printNextPage(exercise words: [String], limit: Int, before id: Int64) {
+    /// After a full page: the command that shows the page before it (the exercise,
+    /// dates and limit given, `--before` the oldest session shown).
+    func printNextPage(exercise words: [String], from: LocalDate?, to: LocalDate?, limit: Int, before id: Int64) {
         let exercise = words.joined(separator: " ")
         let plain = exercise.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
-        let quoted = plain ? exercise : "'" + exercise.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        console.print(console.dim("older: sessionctl history " + (words.isEmpty ? "" : quoted + " ")
-            + (limit == SessionLimits.listDefault ? "" : "--limit \(limit) ") + "--before \(id)"))
+        let options = (words.isEmpty ? [] : [plain ? exercise : "'" + exercise.replacingOccurrences(of: "'", with: "'\\''") + "'"])
+            + (from.map { ["--from", $0.description] } ?? []) + (to.map { ["--to", $0.description] } ?? [])
+            + (limit == SessionLimits.listDefault ? [] : ["--limit", String(limit)]) + ["--before", String(id)]
+        console.print(console.dim("older: sessionctl history " + options.joined(separator: " ")))
     }
 
     /// An exercise's sessions, newest first: date, best e1RM, and each set. `limit` is

@@ -13,7 +13,10 @@ extension SessionService {
         }
         let day = params.date ?? clock.localDate(atMs: startedAt)
         let today = clock.localDate(atMs: nowMs)
-        if day > today { throw SessionError.dayInFuture(day, today: today) }
+        // A date named alone must not lie ahead; a start `at` a few minutes ahead (another
+        // device's clock, accepted up to the params' bound) keeps its own day even when
+        // that is tomorrow, just before midnight.
+        if day > today, params.at == nil { throw SessionError.dayInFuture(day, today: today) }
         var planDay: PlanDayRecord?
         var carriedOver = false
         if let planDayID = params.planDayID {

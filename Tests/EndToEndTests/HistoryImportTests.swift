@@ -313,6 +313,8 @@ import TestSupport
         let oldest = try client.call("session.list", .obj(["limit": 1000])).arrayValue?.last?["sessionId"]?.numberValue.map(Int.init)
         let beyond = try sessionctl(daemon, ["history", "--before", "\(try #require(oldest))"])
         #expect(beyond.status == 0 && beyond.stdout == "no older sessions\n", "\(beyond.stdout)")
+        // The dates asked for stay in the next page's command.
+        #expect(try pages(["--from", "2026-01-05", "--to", "2026-01-16"], limit: 3) == days.map(\.date).filter { $0 >= "2026-01-05" && $0 <= "2026-01-16" }.reversed())
         for limit in [3, 7] {
             #expect(try pages([], limit: limit) == days.map(\.date).reversed(), "every session by pages of \(limit)")
             #expect(try pages(["squat"], limit: limit) == squatDays.reversed(), "every squat session by pages of \(limit)")

@@ -24,6 +24,30 @@ import TestSupport
         #expect(finished["endedAt"] == started["startedAt"])
     }
 
+    /// Two minutes before local midnight (the zone chosen so, as a POSIX TZ), a start
+    /// three minutes ahead falls on tomorrow: it is taken, on its own day; a date of
+    /// tomorrow named alone is still refused.
+    @Test func aStartAheadAcrossMidnightKeepsItsDay() throws {
+        let nowSeconds = Int(Date().timeIntervalSince1970)
+        // The offset east of UTC, in minutes, at which the local time is 23:58.
+        let wrapped = ((23 * 60 + 58) - (nowSeconds % 86_400) / 60 + 1_440) % 1_440
+        let east = wrapped >= 720 ? wrapped - 1_440 : wrapped
+        // POSIX TZ counts west of UTC: UTC+01:30 is "-1:30".
+        let offset = (east >= 0 ? "-" : "+") + "\(abs(east) / 60):" + (abs(east) % 60 < 10 ? "0" : "") + "\(abs(east) % 60)"
+        let daemon = try DaemonProcess(environment: ["TZ": "<ZZZ>" + offset])
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let localDay = { (seconds: Int) in LocalDate(daysSinceEpoch: Int(floor(Double(seconds + east * 60) / 86_400))) }
+        let today = localDay(nowSeconds)
+        let tomorrow = today.adding(days: 1)
+        guard localDay(nowSeconds + 180) == tomorrow else { Issue.record("the zone misses midnight: \(offset)"); return }
+        let refused = try client.request("session.start", .obj(["date": .string(tomorrow.description)]))
+        #expect(refused["error"]?["data"]?["reason"] == "day_in_future", "\(refused)")
+        let ahead = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(nowSeconds + 180)))
+        let started = try client.call("session.start", .obj(["at": .string(ahead)]))
+        #expect(started["date"] == .string(tomorrow.description), "\(started)")
+    }
+
     @Test func yearOneIsRefusedWithTheRange() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

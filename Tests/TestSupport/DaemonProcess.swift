@@ -24,7 +24,9 @@ public final class DaemonProcess: @unchecked Sendable {
     public func start(extraArguments: [String] = [], environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.sessiond)
-        process.arguments = ["--socket", socketPath, "--database", databasePath, "--timezone", "UTC"] + extraArguments
+        // UTC unless the test gives the zone as TZ (a POSIX rule such as "<X>-1:30").
+        let zone = environment["TZ"] == nil ? ["--timezone", "UTC"] : []
+        process.arguments = ["--socket", socketPath, "--database", databasePath] + zone + extraArguments
         var env = ProcessInfo.processInfo.environment
         env["NOTIFY_SOCKET"] = nil
         env["LISTEN_FDS"] = nil
