@@ -118,8 +118,11 @@ func emitImport() throws {
     let imported = imports[0]
     let rows = Double(workload.importRows)
     let rounds = "median of \(workload.importRounds) rounds by turns with sqlite3"
+    let workouts = max(1, workload.importRows / 25)
+    let days = workouts * 8 / 7
+    let span = days >= 365 ? "\(days / 365) years" : "\(days) days"
     emit(Metric(name: "history_import.rows_per_second", value: Benchmarks.percentile(imports.map { rows / $0.seconds }.sorted(), 0.5), unit: "1/s",
-                note: "sessionctl import of a \(workload.importRows)-row Strong export: parse, check, send in chunks, store; \(rounds)"))
+                note: "sessionctl import of a \(workload.importRows)-row Strong export (\(workouts) workouts over \(span), a workout every 8 days in 7): parse, check, send in chunks, store; \(rounds)"))
     let fileMiB = Double(fileSize(csv)) / 1_048_576
     emit(Metric(name: "history_import.sessionctl_peak_rss", value: imported.sessionctlPeakMiB, unit: "MiB",
                 note: "the file's bytes (\(Int(fileMiB.rounded())) MiB) and one chunk: workouts are sent as they are read"))
