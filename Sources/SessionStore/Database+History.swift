@@ -323,12 +323,23 @@ extension Database {
 
     /// Every exercise logged, under the name it was last logged as, with its set count
     /// and when it was last logged (ms), most recent first, at most `limit`.
+    ///
+    /// The keys come one index seek each (as in `loggedExerciseNames`), the last name
+    /// and time one seek each; only the counts step through each key's index entries,
+    /// without a GROUP BY's work per set (docs/performance.md, "Twenty years").
     public func loggedExercises(limit: Int) throws(StorageError) -> [(name: String, sets: Int, lastLoggedAtMs: Int64)] {
         try wrap {
             try connection.prepare("""
-                SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = g.exercise_key ORDER BY logged_at_ms DESC LIMIT 1),
-                    count(*), max(logged_at_ms)
-                FROM logged_set g GROUP BY exercise_key ORDER BY max(logged_at_ms) DESC LIMIT ?
+                WITH RECURSIVE keys(key) AS (
+                    SELECT (SELECT exercise_key FROM logged_set ORDER BY exercise_key LIMIT 1)
+                    UNION ALL
+                    SELECT (SELECT exercise_key FROM logged_set WHERE exercise_key > keys.key ORDER BY exercise_key LIMIT 1)
+                    FROM keys WHERE keys.key IS NOT NULL
+                )
+                SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = keys.key ORDER BY logged_at_ms DESC LIMIT 1),
+                    (SELECT count(*) FROM logged_set c WHERE c.exercise_key = keys.key),
+                    (SELECT max(logged_at_ms) FROM logged_set m WHERE m.exercise_key = keys.key) AS last
+                FROM keys WHERE key IS NOT NULL ORDER BY last DESC, key LIMIT ?
                 """).rows([limit]) { (name: $0.text(0), sets: $0.int(1), lastLoggedAtMs: $0.int64(2)) }
         }
     }
