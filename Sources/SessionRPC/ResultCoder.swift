@@ -118,11 +118,7 @@ struct ResultReader: ResultCoder {
     mutating func number(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(key.description) }
     mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.string(key.description) }
     mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
-    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) {
-        let text = try reader.string(key.description)
-        guard RFC3339.parse(text) != nil else { throw JSONReadError(path: reader.path + "." + key.description, expected: "an RFC 3339 time") }
-        value = text
-    }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.timestamp(key.description) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(key.description) }
     mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(key.description).description }
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }

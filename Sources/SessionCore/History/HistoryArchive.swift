@@ -235,13 +235,3 @@ public struct PlanDayReference: Sendable, Equatable, JSONObjectEncodable {
         try self.init(planID: reader.id("planId"), weekday: weekday, carriedOver: reader.bool("carriedOver"))
     }
 }
-
-extension JSONReader {
-    /// An RFC 3339 time with its offset.
-    func timestamp(_ key: String) throws(JSONReadError) -> String {
-        let text = try string(key)
-        guard RFC3339.parse(text) != nil else { throw JSONReadError(path: path + "." + key, expected: "an RFC 3339 time with its offset") }
-        return text
-    }
-
-}

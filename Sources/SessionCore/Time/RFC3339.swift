@@ -1,3 +1,5 @@
+import JSON
+
 /// RFC 3339 timestamps, the protocol's time format (`2026-11-30T18:05:00+01:00`).
 /// Parsing needs no time zone; writing one in the local zone is `LocalClock.rfc3339`.
 public enum RFC3339 {
@@ -49,5 +51,14 @@ public enum RFC3339 {
         }
         let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         return Int64(seconds) * 1000 + Int64(millis)
+    }
+}
+
+extension JSONReader {
+    /// The member `key`, an RFC 3339 time with its offset, as written.
+    public func timestamp(_ key: String) throws(JSONReadError) -> String {
+        let text = try string(key)
+        guard RFC3339.parse(text) != nil else { throw JSONReadError(path: path + "." + key, expected: "an RFC 3339 time with its offset") }
+        return text
     }
 }
