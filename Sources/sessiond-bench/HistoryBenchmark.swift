@@ -15,8 +15,7 @@ enum HistoryBenchmark {
     /// A month (20 sessions of 21 sets) and twenty years (6,258 sessions of 25 sets), as
     /// a lifter who imports a long Strong history has on day one; `quick`: a year.
     static func sizes(quick: Bool) -> [Size] {
-        /// Sessions come on six days of seven (`SummaryBenchmark.generate`).
-        func sets(days: Int, perSession: Int) -> Int { (0..<days).filter { $0 % 7 != 6 }.count * perSession }
+        func sets(days: Int, perSession: Int) -> Int { SummaryBenchmark.sessionDays(days).count * perSession }
         return [Size(label: "month", days: 23, sets: sets(days: 23, perSession: 21)),
                 quick ? Size(label: "year", days: 365, sets: sets(days: 365, perSession: 25))
                       : Size(label: "20_years", days: 20 * 365, sets: sets(days: 20 * 365, perSession: 25))]

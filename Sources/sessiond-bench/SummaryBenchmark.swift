@@ -9,12 +9,15 @@ enum SummaryBenchmark {
         "Calf Raise", "Face Pull", "Goblet Squat", "Push-Up", "Farmer Carry",
     ]
 
+    /// The days (from 0) of `days` that have a session: six of seven.
+    static func sessionDays(_ days: Int) -> [Int] { (0..<days).filter { $0 % 7 != 6 } }
+
     /// Fills a new database with `totalSets` sets over `days` days from `first` (a
     /// session on six days of seven) plus daily health samples; returns the last day.
     static func generate(path: String, totalSets: Int, days: Int,
                          first: LocalDate = LocalDate(year: 2021, month: 11, day: 29) ?? LocalDate(daysSinceEpoch: 18_960)) throws -> LocalDate {
         let database = try Database(path: path)
-        let sessionDays = (0..<days).filter { $0 % 7 != 6 }
+        let sessionDays = sessionDays(days)
         let perSession = max(1, totalSets / sessionDays.count)
         var written = 0
         var failure: Error?
