@@ -490,6 +490,8 @@ extension Commands {
         if !exact.sessions.isEmpty { return exact }
         switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
         case .found(let name):
+            // The name as typed, without sets in these dates: that answer stands.
+            if name.exerciseKey == query.exerciseKey { return exact }
             return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to, before: before, limit: limit)).history
         case .ambiguous: break
         case .none(let names):
