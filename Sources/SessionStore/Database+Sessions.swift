@@ -3,11 +3,14 @@ import SessionCore
 extension Database {
     /// The id of a new session: past every id ever used, so an aborted session's id is
     /// never given again (`id_high_water`, migration 4).
-    static let nextSessionID = "(SELECT max(value, coalesce((SELECT max(id) FROM session), 0)) + 1 FROM id_high_water WHERE name = 'session')"
+    static let nextSessionID = nextID("session")
 
-    /// The id of a new set: past every id a set ever had (`id_high_water`, raised when
-    /// sets are deleted, migration 6), so an undone set's id is never given again.
-    static let nextSetIDQuery = "SELECT max(value, coalesce((SELECT max(id) FROM logged_set), 0)) + 1 FROM id_high_water WHERE name = 'logged_set'"
+    /// The id of a new row of `table`, as a subquery: past every id the table ever had
+    /// and its `id_high_water` mark (sessions: migration 4; sets, raised when sets are
+    /// deleted: migration 6), so a deleted row's id is never given again.
+    static func nextID(_ table: String) -> String {
+        "(SELECT max(value, coalesce((SELECT max(id) FROM \(table)), 0)) + 1 FROM id_high_water WHERE name = '\(table)')"
+    }
 
     /// The id the next set takes, remembered inside a transaction (the memo's rules):
     /// logging a set asks no SQL for it.
@@ -15,6 +18,9 @@ extension Database {
         if connection.inTransaction, let known = memo.nextSetID { return known }
         return try connection.scalar(Self.nextSetIDQuery) ?? 1
     }
+
+    /// Built once: `nextSetID` runs on every logged set's path.
+    static let nextSetIDQuery = "SELECT " + nextID("logged_set")
 
     static let sessionColumns = """
         id, plan_day_id, date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms,
