@@ -303,18 +303,24 @@ extension Database {
 }
 
 extension Database {
+    /// `keys(key)`: every exercise key logged, one index seek each (a recursive step to
+    /// the next key), not a scan of every set. Ends with a NULL row.
+    static let loggedKeys = """
+        WITH RECURSIVE keys(key) AS (
+            SELECT (SELECT exercise_key FROM logged_set ORDER BY exercise_key LIMIT 1)
+            UNION ALL
+            SELECT (SELECT exercise_key FROM logged_set WHERE exercise_key > keys.key ORDER BY exercise_key LIMIT 1)
+            FROM keys WHERE keys.key IS NOT NULL
+        )
+
+        """
+
     /// The name each exercise was last logged as, by exercise key, at most `limit`: one
     /// index seek per exercise (a recursive step to the next key), not a scan of every
     /// set, so a history of years answers in well under a millisecond.
     public func loggedExerciseNames(limit: Int) throws(StorageError) -> [String] {
         try wrap {
-            try connection.prepare("""
-                WITH RECURSIVE keys(key) AS (
-                    SELECT (SELECT exercise_key FROM logged_set ORDER BY exercise_key LIMIT 1)
-                    UNION ALL
-                    SELECT (SELECT exercise_key FROM logged_set WHERE exercise_key > keys.key ORDER BY exercise_key LIMIT 1)
-                    FROM keys WHERE keys.key IS NOT NULL
-                )
+            try connection.prepare(Self.loggedKeys + """
                 SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = keys.key ORDER BY logged_at_ms DESC LIMIT 1)
                 FROM keys WHERE key IS NOT NULL LIMIT ?
                 """).rows([limit]) { $0.text(0) }
@@ -324,18 +330,12 @@ extension Database {
     /// Every exercise logged, under the name it was last logged as, with its set count
     /// and when it was last logged (ms), most recent first, at most `limit`.
     ///
-    /// The keys come one index seek each (as in `loggedExerciseNames`), the last name
+    /// The keys come one index seek each (`loggedKeys`), the last name
     /// and time one seek each; only the counts step through each key's index entries,
     /// without a GROUP BY's work per set (docs/performance.md, "Twenty years").
     public func loggedExercises(limit: Int) throws(StorageError) -> [(name: String, sets: Int, lastLoggedAtMs: Int64)] {
         try wrap {
-            try connection.prepare("""
-                WITH RECURSIVE keys(key) AS (
-                    SELECT (SELECT exercise_key FROM logged_set ORDER BY exercise_key LIMIT 1)
-                    UNION ALL
-                    SELECT (SELECT exercise_key FROM logged_set WHERE exercise_key > keys.key ORDER BY exercise_key LIMIT 1)
-                    FROM keys WHERE keys.key IS NOT NULL
-                )
+            try connection.prepare(Self.loggedKeys + """
                 SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = keys.key ORDER BY logged_at_ms DESC LIMIT 1),
                     (SELECT count(*) FROM logged_set c WHERE c.exercise_key = keys.key),
                     (SELECT max(logged_at_ms) FROM logged_set m WHERE m.exercise_key = keys.key) AS last
