@@ -102,13 +102,16 @@ extension Commands {
 extension Commands {
     static let alias = Command(
         words: ["alias"], synopsis: "[ALIAS NAME] | --remove ALIAS",
-        summary: "Give an exercise another name (ohp → Overhead Press) so it keeps one history; without arguments, list them.",
+        summary: "Give an exercise another name of your own so it keeps one history; without arguments, list them.",
         details: """
-            After sessionctl alias ohp "Overhead Press", logging ohp logs Overhead Press (today's
-            planned one when the plan has it), and sets kept under the other name so far move
-            to it: one history, one set of records, one line in summaries. Plans that call a
-            lift by another name ("Barbell Bench Press") join its history the same way.
-            --remove ALIAS removes an alias; what moved stays with the exercise.
+            The exercise catalog knows the usual names already (ohp, rdl, "Squat (Barbell)",
+            "Barbell Back Squat"): those need no alias and cannot be one. For a name of your
+            own, sessionctl alias bulgarians "Bulgarian Split Squat" makes logging bulgarians
+            log Bulgarian Split Squat (today's planned one when the plan has it), and the sets
+            logged as bulgarians so far count for it: one history, one set of records, one
+            line in summaries. NAME must be a known exercise: the catalog's, one you logged,
+            or one of the active plan.
+            --remove ALIAS removes an alias; the sets logged under its name are its own again.
             """,
         options: CommonOptions.daemon + [OptionSpec("--remove", value: "ALIAS", help: "remove an alias")],
         run: { arguments, context in
@@ -117,17 +120,18 @@ extension Commands {
                 guard arguments.positionals.isEmpty else { throw UsageError("--remove takes only the ALIAS") }
                 let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params(alias: removed, name: nil))
                 if context.printJSON(result, arguments) { return ExitStatus.ok }
-                context.console.print("alias \(result.alias) removed")
+                context.console.print("alias \(result.alias) removed"
+                    + (result.movedSets > 0 ? " · \(PlanFormatter.count(result.movedSets, "set")) logged as \(result.alias) are its own again" : ""))
                 return ExitStatus.ok
             }
             if arguments.positionals.isEmpty {
                 let aliases = try context.call(client, ExerciseAliases.self, NoParams())
                 if context.printJSON(aliases, arguments) { return ExitStatus.ok }
-                if aliases.items.isEmpty { context.console.print("no aliases yet: sessionctl alias ohp \"Overhead Press\"") }
+                if aliases.items.isEmpty { context.console.print("no aliases yet: sessionctl alias bulgarians \"Bulgarian Split Squat\"") }
                 for item in aliases.items { context.console.print("\(item.alias) → \(item.name)") }
                 return ExitStatus.ok
             }
-            guard arguments.positionals.count >= 2 else { throw UsageError("alias needs ALIAS and the exercise's NAME, e.g. sessionctl alias ohp \"Overhead Press\"") }
+            guard arguments.positionals.count >= 2 else { throw UsageError("alias needs ALIAS and the exercise's NAME, e.g. sessionctl alias bulgarians \"Bulgarian Split Squat\"") }
             let name = arguments.positionals.dropFirst().joined(separator: " ")
             guard name.exerciseKey != arguments.positionals[0].exerciseKey else { throw UsageError("an alias must differ from the NAME it stands for") }
             let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params(alias: arguments.positionals[0], name: name))

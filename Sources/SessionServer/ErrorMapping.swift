@@ -108,6 +108,8 @@ enum ErrorMapping {
                 .unknownExercise,
                 message: "No exercise \"\(words)\" in the plan or your history\(close) Nothing was logged; for a new exercise, call again with \"new\": true (sessionctl: --new).",
                 details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
+        case .aliasRefused(let alias, let reason):
+            return .application(.aliasRefused, message: "\(reason). No alias was made.", details: [(key: "alias", value: .string(alias))])
         case .ambiguousExercise(let words, let matches):
             return .application(
                 .ambiguousExercise,

@@ -62,13 +62,17 @@ extension SessionService {
     func setAlias(_ params: ExerciseAliasSet.Params) throws -> Outcome {
         let aliasKey = params.alias.exerciseKey
         guard let typed = params.name else {
-            guard try database.removeAlias(aliasKey) else {
+            guard let back = try database.removeAlias(aliasKey) else {
                 throw RPCError.invalidParams([PathMessage(path: "params.alias", message: "\"\(aliasKey)\" is no alias")])
             }
-            return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: nil, movedSets: 0))
+            var effects = Effects()
+            effects.sessionChanged = back > 0
+            return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: nil, movedSets: back), effects: effects)
         }
-        // An alias of an alias names what that one names.
-        let target = try database.alias(typed.exerciseKey)?.name ?? typed
+        if let exercise = ExerciseCatalog.builtIn.exercise(key: aliasKey) {
+            throw SessionError.aliasRefused(alias: aliasKey, reason: "\"\(params.alias)\" is a name of \(exercise.name) in the exercise catalog already")
+        }
+        let target = try aliasTarget(typed)
         guard target.exerciseKey != aliasKey else {
             throw RPCError.invalidParams([PathMessage(path: "params.name", message: "\"\(typed)\" is an alias of \"\(params.alias)\" already")])
         }
@@ -76,6 +80,22 @@ extension SessionService {
         var effects = Effects()
         effects.sessionChanged = moved > 0
         return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: target, movedSets: moved), effects: effects)
+    }
+
+    /// The exercise an alias is made to name, as it is named: a catalog exercise, the
+    /// exercise of an alias (an alias of an alias names what that one names), one logged
+    /// or planned in the active plan; anything else is refused with the closest names,
+    /// so a typo makes no exercise nobody did.
+    private func aliasTarget(_ typed: String) throws -> String {
+        let key = typed.exerciseKey
+        if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return exercise.name }
+        if let alias = try database.alias(key) { return alias.name }
+        if let logged = try database.loggedName(exerciseKey: key) { return logged }
+        let known = try database.activePlanExerciseNames() + database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)
+        if let planned = known.first(where: { $0.exerciseKey == key }) { return planned }
+        let close = ExerciseMatcher.suggestions(for: typed, among: known + ExerciseCatalog.builtIn.exercises.map(\.name)).first
+        throw SessionError.aliasRefused(
+            alias: typed, reason: "No exercise \"\(typed)\" in the catalog, your history or the plan" + (close.map { "; did you mean \($0)?" } ?? ""))
     }
 
     /// `exercise.aliases`.

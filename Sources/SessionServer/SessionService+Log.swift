@@ -20,7 +20,7 @@ extension SessionService {
         if let end = session.endedAtMs, loggedAt > end {
             throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.rfc3339(ms: end)))")
         }
-        let (plannedID, planned, name, nameKey) = try resolveExercise(input, session: session)
+        let (plannedID, planned, name, identity) = try resolveExercise(input, session: session)
         var reps = input.reps
         var weight = input.weightKg
         var duration = input.durationSeconds
@@ -36,7 +36,7 @@ extension SessionService {
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
-        let key = try database.canonicalKey(nameKey ?? name.exerciseKey)
+        let key = try identity ?? database.canonicalKey(name.exerciseKey)
         let bests = try database.bests(exerciseKey: key)
         if input.refuseImplausible == true,
             let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg) {
@@ -77,8 +77,9 @@ extension SessionService {
 
     /// The planned exercise named by id, position or words (`match`), or by name
     /// (case-insensitive, in the session's day); an unknown name is an off-plan exercise.
-    /// The day's plan is read once, whichever way the exercise was named. The last
-    /// value is the name's exercise key when it was worked out on the way (nil: not).
+    /// The day's plan is read once, whichever way the exercise was named. A name the
+    /// catalog knows is logged as the catalog names it. The last value is the key the
+    /// set is kept under (`Database.canonicalKey`) when it was worked out on the way.
     private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String, String?) {
         if let plannedID = input.plannedExerciseID {
             guard let found = try database.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
@@ -97,14 +98,16 @@ extension SessionService {
             case .named(let name): typed = name
             }
         }
-        // An alias ("ohp") names its exercise: the plan's, else by the alias's name.
+        // A catalog name or an alias ("ohp") names its exercise: the plan's, else by the
+        // catalog's or the alias's name.
         let typedKey = typed.exerciseKey
-        let alias = try database.alias(typedKey)
-        if let match = try plannedExercise(key: alias?.nameKey ?? typedKey, in: planned) {
-            return (match.id, match.exercise, match.exercise.name, nil)
+        let catalogued = ExerciseCatalog.builtIn.exercise(key: typedKey)
+        let alias = catalogued == nil ? try database.alias(typedKey) : nil
+        let key = catalogued?.key ?? ExerciseCatalog.builtIn.identityKey(typedKey, aliasTarget: alias?.nameKey)
+        if let match = try plannedExercise(key: key, in: planned) {
+            return (match.id, match.exercise, match.exercise.name, key)
         }
-        guard let alias else { return (nil, nil, typed, typedKey) }
-        return (nil, nil, alias.name, nil)
+        return (nil, nil, catalogued?.name ?? alias?.name ?? typed, key)
     }
 
     /// The planned exercise of `planned` whose name has the exercise key `key` (an
@@ -124,7 +127,7 @@ extension SessionService {
         let offPlan = try database.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
         return try ExerciseMatcher.resolve(
             input.match ?? "", isNew: input.isNew == true, session: candidates + offPlan,
-            alias: { key in try database.alias(key)?.name },
+            alias: { key in try database.alias(key).map { ($0.name, $0.nameKey) } },
             known: { try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.activePlanExerciseNames() })
     }
 

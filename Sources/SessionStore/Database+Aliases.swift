@@ -29,30 +29,31 @@ extension Database {
         return table.isEmpty ? nil : table[key]
     }
 
-    /// The key sets of `key` are kept under: its alias's exercise, else itself.
+    /// The key sets of `key` are kept under (`ExerciseCatalog.identityKey`): the
+    /// catalog's exercise, else the alias's, else itself.
     public func canonicalKey(_ key: String) throws(StorageError) -> String {
-        try alias(key)?.nameKey ?? key
+        ExerciseCatalog.builtIn.identityKey(key, aliasTarget: try alias(key)?.nameKey)
+    }
+
+    /// The same with the aliases read already.
+    static func identityKey(_ key: String, aliases: [String: ExerciseAlias]) -> String {
+        ExerciseCatalog.builtIn.identityKey(key, aliasTarget: aliases.isEmpty ? nil : aliases[key]?.nameKey)
     }
 
     /// Makes `aliasKey` another name of `name`: sets kept under the alias (and under
-    /// aliases of it) move to the exercise — off-plan ones take its name — and the
-    /// bests follow. Returns the sets moved.
+    /// aliases of it) so far count for the exercise from now on — moved under its key,
+    /// each keeping the name it was logged as — and the bests follow. Returns the sets
+    /// moved.
     public func setAlias(_ aliasKey: String, name: String) throws(StorageError) -> Int {
         memo.aliases = nil
         memo.forgetSets()
-        let nameKey = name.exerciseKey
+        let nameKey = ExerciseCatalog.builtIn.identityKey(name.exerciseKey, aliasTarget: nil)
         return try write {
             try connection.run("UPDATE exercise_alias SET name = ?, name_key = ? WHERE name_key = ?", [name, nameKey, aliasKey])
             try connection.run(
                 "INSERT INTO exercise_alias (alias_key, name, name_key) VALUES (?, ?, ?) ON CONFLICT (alias_key) DO UPDATE SET name = excluded.name, name_key = excluded.name_key",
                 [aliasKey, name, nameKey])
-            try connection.run(
-                """
-                UPDATE logged_set SET exercise_key = ?1,
-                    exercise_name = CASE WHEN planned_exercise_id IS NULL THEN ?2 ELSE exercise_name END
-                WHERE exercise_key = ?3
-                """,
-                [nameKey, name, aliasKey])
+            try connection.run("UPDATE logged_set SET exercise_key = ? WHERE exercise_key = ?", [nameKey, aliasKey])
             let moved = Int(connection.changes)
             try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [aliasKey])
             try recomputeBests(exerciseKey: nameKey)
@@ -60,12 +61,32 @@ extension Database {
         }
     }
 
-    /// Removes an alias; what was moved stays with the exercise. False: there was none.
-    public func removeAlias(_ aliasKey: String) throws(StorageError) -> Bool {
+    /// Removes an alias: the sets logged under its name go back to being that name's
+    /// own (the alias hid none of them), with their bests. Nil: there was no alias;
+    /// else the sets that went back.
+    public func removeAlias(_ aliasKey: String) throws(StorageError) -> Int? {
+        guard let alias = try alias(aliasKey) else { return nil }
         memo.aliases = nil
+        memo.forgetSets()
         return try write {
             try connection.run("DELETE FROM exercise_alias WHERE alias_key = ?", [aliasKey])
-            return connection.changes > 0
+            let named = try connection.prepare("SELECT id, exercise_name FROM logged_set WHERE exercise_key = ?").rows([alias.nameKey]) {
+                (id: $0.int64(0), name: $0.text(1))
+            }
+            let back = named.filter { $0.name.exerciseKey == aliasKey }
+            for set in back { try connection.run("UPDATE logged_set SET exercise_key = ? WHERE id = ?", [aliasKey, set.id]) }
+            if !back.isEmpty {
+                try recomputeBests(exerciseKey: aliasKey)
+                try recomputeBests(exerciseKey: alias.nameKey)
+            }
+            return back.count
+        }
+    }
+
+    /// The name sets of `exerciseKey` were last logged as; nil when none were.
+    public func loggedName(exerciseKey: String) throws(StorageError) -> String? {
+        try wrap {
+            try connection.text("SELECT exercise_name FROM logged_set WHERE exercise_key = ? ORDER BY logged_at_ms DESC LIMIT 1", [exerciseKey])
         }
     }
 }

@@ -55,7 +55,7 @@ extension Database {
         ).rows([session.date.description, minute, minute + 60_000]) { $0.int64(0) }
         guard !candidates.isEmpty else { return false }
         let wanted = session.workout.sets.map { set in
-            (key: aliases[set.exercise.exerciseKey]?.nameKey ?? set.exercise.exerciseKey, reps: set.reps, weight: set.weightKg, seconds: set.durationSeconds)
+            (key: Self.identityKey(set.exercise.exerciseKey, aliases: aliases), reps: set.reps, weight: set.weightKg, seconds: set.durationSeconds)
         }
         let setsOf = try connection.prepare("SELECT exercise_key, reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? ORDER BY id")
         for id in candidates {
@@ -138,7 +138,7 @@ extension Database {
                 for (index, set) in workout.sets.enumerated() {
                     let exercise = last.flatMap { $0.exercise == set.exercise ? $0.resolved : nil } ?? exercises[set.exercise] ?? {
                         let alias = aliases[set.exercise.exerciseKey]
-                        let key = alias?.nameKey ?? set.exercise.exerciseKey
+                        let key = Self.identityKey(set.exercise.exerciseKey, aliases: aliases)
                         let resolved = (key: key, name: alias?.name ?? set.exercise, bodyweight: Bodyweight.isBodyweight(exerciseKey: key))
                         exercises[set.exercise] = resolved
                         keys.insert(key)  // every name resolved is stored: its bests are brought up to date

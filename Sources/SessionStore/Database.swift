@@ -56,6 +56,7 @@ public final class Database {
                 try migrate(migrations)
                 // Enforced from here on; off while migrating (see `migrate`).
                 try connection.execute("PRAGMA foreign_keys = ON")
+                if (migrations.last?.version ?? 0) >= 9 { try adoptCatalog() }
             }
             // The schema goes into the main file now: a copy of the file alone (or one
             // whose WAL is lost) still holds it.

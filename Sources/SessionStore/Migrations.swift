@@ -263,6 +263,15 @@ enum Migrations {
         Migration(version: 8, name: "sessions by start, newest first through an index", sql: """
             CREATE INDEX session_by_start ON session (started_at_ms, id);
             """),
+        // One identity per lift: the exercise keys logged so far are mapped to the
+        // built-in catalog's exercises after the migrations (`Database.adoptCatalog`),
+        // again whenever a build's catalog differs from the one this row names.
+        Migration(version: 9, name: "exercise keys follow the built-in catalog", sql: """
+            CREATE TABLE exercise_catalog_adopted (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                fingerprint TEXT NOT NULL          -- ExerciseCatalog.fingerprint of the catalog the keys follow
+            );
+            """),
     ]
 
     /// The schema version this build writes.

@@ -34,7 +34,7 @@ import JSON
         #expect(ambiguous["error"]?["code"] == -32017 && ambiguous["error"]?["data"]?["reason"] == "ambiguous_exercise")
         #expect(ambiguous["error"]?["data"]?["matches"]?.arrayValue?.map { $0["position"] } == [2, 3], "\(ambiguous)")
         let typo = try log(client, .obj(["match": "overhed", "count": 5]))
-        #expect(typo["error"]?["code"] == -32016 && typo["error"]?["data"]?["suggestions"] == ["Overhead Press"], "\(typo)")
+        #expect(typo["error"]?["code"] == -32016 && typo["error"]?["data"]?["suggestions"]?[0] == "Overhead Press", "\(typo)")
         let past = try log(client, .obj(["position": 5]))
         #expect(past["error"]?["data"]?["reason"] == "unknown_exercise" && past["error"]?["data"]?["plannedExercises"] == 4)
         #expect(try client.call("session.current")["sets"] == 4, "refusals store nothing")
@@ -50,9 +50,9 @@ import JSON
         let lateral = try client.call("session.log", .obj(["match": "lateral", "count": 12, "weightKg": 8]))
         #expect(lateral["exercise"] == "Lateral Raise" && lateral["offPlan"] == true, "Monday's name, off-plan on Tuesday: \(lateral)")
         let planTypo = try log(client, .obj(["match": "pulldwn", "count": 10]))
-        #expect(planTypo["error"]?["data"]?["suggestions"] == ["Lat Pulldown"], "\(planTypo)")
-        _ = try client.call("exercise.alias", .obj(["alias": "ohp", "name": "Overhead Press"]))
-        #expect(try client.call("session.log", .obj(["match": "ohp", "count": 5, "weightKg": 40]))["exercise"] == "Overhead Press")
+        #expect(planTypo["error"]?["data"]?["suggestions"]?[0] == "Lat Pulldown", "the plan's name before the catalog's: \(planTypo)")
+        #expect(try client.call("session.log", .obj(["match": "ohp", "count": 5, "weightKg": 40]))["exercise"] == "Overhead Press",
+                "the catalog's abbreviation")
     }
 
     @Test func theExerciseIsNamedOnceAndNewOnlyWithWords() throws {

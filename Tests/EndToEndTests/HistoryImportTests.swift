@@ -232,17 +232,18 @@ import TestSupport
         #expect(try JSONParser.parse(good.stdout)["imported"]?["workouts"] == 900)
     }
 
-    @Test func importedSetsOfAnAliasGoUnderItsExerciseWithNumbersAndBests() throws {
+    /// Under a catalog name ("ohp", Strong's "Overhead Press (Barbell)") or an alias.
+    @Test func importedSetsOfOneLiftGoUnderItsExerciseWithNumbersAndBests() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
-        _ = try client.call("exercise.alias", .obj(["alias": "OHP", "name": "Overhead Press"]))
+        _ = try client.call("exercise.alias", .obj(["alias": "MP", "name": "Overhead Press"]))
         func set(_ exercise: String, _ reps: Int, _ kind: String = "normal") -> JSONValue {
             .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": 50, "kind": .string(kind)])
         }
         // The sets of one name follow each other, then another name, then the first again.
         let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Push", "sets": [
-            set("ohp", 5, "warmup"), set("ohp", 5), set("ohp", 8), set("Dips", 10), set("OHP", 3),
+            set("ohp", 5, "warmup"), set("Overhead Press (Barbell)", 5), set("mp", 8), set("Dips", 10), set("OHP", 3),
         ]])
         _ = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout]]))
         _ = try client.call("history.import", .obj(["importId": "a", "done": true]))

@@ -173,7 +173,7 @@ import JSON
         #expect(missing.status == 1 && missing.stderr.contains("99"), "\(missing.stderr)")
         #expect(try shownSets(daemon).count == 8)
         let several = try daemon.ctl(["undo", "2", "4"])
-        #expect(several.status == 0 && several.stdout == "removed squat · set 2\nremoved squat · set 4\n", "\(several.stdout) \(several.stderr)")
+        #expect(several.status == 0 && several.stdout == "removed Back Squat · set 2\nremoved Back Squat · set 4\n", "\(several.stdout) \(several.stderr)")
         #expect(try shownSets(daemon).map(\.id) == [1, 3, 5, 6, 7, 8])
         #expect(try shownSets(daemon).map(\.number) == [1, 2, 3, 4, 1, 2], "the squats left are sets 1 to 4")
         // The last N: more than the session holds removes nothing.
@@ -208,7 +208,7 @@ import JSON
         usleep(500_000)  // time for the watcher to connect and subscribe
         let hoursBefore = Int(Date().timeIntervalSince1970) / 3600 % 24
         #expect(try daemon.ctl(["start"]).status == 0)
-        #expect(try daemon.ctl(["log", "--new", "burpee", "10"]).status == 0)
+        #expect(try daemon.ctl(["log", "--new", "bear crawl", "10"]).status == 0)
         #expect(try daemon.ctl(["finish"]).status == 0)
         let hoursAfter = Int(Date().timeIntervalSince1970) / 3600 % 24
         var text = ""
@@ -325,12 +325,12 @@ import JSON
         #expect(try shownSets(daemon).map(\.id) == [1, 2, 3])
         // Set 2 goes: set 3 becomes set 2, and the next set is set 3 everywhere.
         let undone = try daemon.ctl(["undo", "2"])
-        #expect(undone.status == 0 && undone.stdout.contains("removed squat · set 2"), "\(undone.stdout) \(undone.stderr)")
+        #expect(undone.status == 0 && undone.stdout.contains("removed Back Squat · set 2"), "\(undone.stdout) \(undone.stderr)")
         #expect(try shownSets(daemon).map(\.number) == [1, 2])
         let status = try JSONParser.parse(try daemon.ctl(["status", "--json"]).stdout)
         #expect(status["sets"] == 2, "\(status)")
         let next = try daemon.ctl(["log", "squat", "5", "105"])
-        #expect(next.stdout.hasPrefix("squat (off-plan) · set 3 · 5 × 105 kg"), "\(next.stdout)")
+        #expect(next.stdout.hasPrefix("Back Squat (off-plan) · set 3 · 5 × 105 kg"), "\(next.stdout)")
         #expect(try shownSets(daemon).map(\.number) == [1, 2, 3])
         var logged: [JSONValue] = []
         while logged.count < 4 { logged.append(try events.readJSON(timeout: 10)) }

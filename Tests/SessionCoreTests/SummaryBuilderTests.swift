@@ -92,9 +92,10 @@ import JSON
         let sessions = [SummaryInput.Session(id: 1, date: monday, activeSeconds: 600, rpe: nil)]
         let sets = [set(1, nil, "Squat", reps: 5, kg: 103), set(1, nil, "Bench", reps: 5, kg: 80), set(1, nil, "Row", reps: 8, kg: 57),
                     set(1, nil, "Curl", reps: 10, kg: 12)]
+        // Kept under the catalog's keys: "Squat" is Back Squat, "Bench" Bench Press.
         let history: [String: SummaryInput.History] = [
-            "squat": .init(oneRepMaxKg: Epley.oneRepMax(weightKg: 100, reps: 5), reps: 5, durationSeconds: nil),
-            "bench": .init(oneRepMaxKg: Epley.oneRepMax(weightKg: 81, reps: 5), reps: 5, durationSeconds: nil),
+            "back squat": .init(oneRepMaxKg: Epley.oneRepMax(weightKg: 100, reps: 5), reps: 5, durationSeconds: nil),
+            "bench press": .init(oneRepMaxKg: Epley.oneRepMax(weightKg: 81, reps: 5), reps: 5, durationSeconds: nil),
             "row": .init(oneRepMaxKg: Epley.oneRepMax(weightKg: 60, reps: 8), reps: 8, durationSeconds: nil),
         ]
         let summary = SummaryBuilder.build(input(sessions: sessions, sets: sets, history: history))

@@ -17,60 +17,11 @@ public enum Epley {
 }
 
 /// Exercises that move the body itself: the load is body mass plus whatever is added
-/// (a belt, a vest), so "+10 kg" is 10 kg on top of the person, not 10 kg.
+/// (a belt, a vest), so "+10 kg" is 10 kg on top of the person, not 10 kg. Which ones
+/// they are is the catalog's `countsBodyMass`, never a guess from the name.
 public enum Bodyweight {
-    /// Word sequences that name such an exercise in an exercise key (lowercased, spaces
-    /// collapsed, hyphens as spaces): "weighted pull up", "ring dips", "chin up".
-    static let names: [[String]] = [
-        ["pull", "up"], ["pullup"], ["pull", "ups"], ["pullups"], ["chin", "up"], ["chinup"], ["chin", "ups"], ["chinups"],
-        ["dip"], ["dips"], ["push", "up"], ["pushup"], ["push", "ups"], ["pushups"], ["press", "up"], ["press", "ups"],
-        ["muscle", "up"], ["muscle", "ups"], ["inverted", "row"], ["body", "row"], ["australian", "pull", "up"],
-        ["pistol", "squat"], ["nordic", "curl"], ["handstand", "push", "up"],
-    ]
-
-    /// The names as the bytes `isBodyweight` looks for: the words joined by one space.
-    static let patterns: [[UInt8]] = names.map { Array($0.joined(separator: " ").utf8) }
-
-    /// The patterns by their first byte, the only ones a word starting with it can begin.
-    private static let patternsByFirstByte: [[[UInt8]]] = {
-        var table = [[[UInt8]]](repeating: [], count: 256)
-        for pattern in patterns { table[Int(pattern[0])].append(pattern) }
-        return table
-    }()
-
-    /// True when the exercise is one of them, by whole words (hyphens and underscores
-    /// separate words as spaces do). Asked for every set logged and imported, so it
-    /// reads the key's bytes in place: at each word's start only the names beginning
-    /// with its letter are compared.
+    /// True when the exercise kept under `exerciseKey` (or named by it) counts body mass.
     public static func isBodyweight(exerciseKey: String) -> Bool {
-        var key = exerciseKey
-        return key.withUTF8 { bytes in
-            for start in bytes.indices where !isSeparator(bytes[start]) && (start == 0 || isSeparator(bytes[start - 1])) {
-                for pattern in patternsByFirstByte[Int(bytes[start])] where matches(pattern, bytes, at: start) { return true }
-            }
-            return false
-        }
-    }
-
-    private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-    }
-
-    /// True when the words of `pattern` stand at `start`, a run of separators for each
-    /// space, and its last word ends there.
-    private static func matches(_ pattern: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        var index = start
-        for byte in pattern {
-            guard index < bytes.count else { return false }
-            if byte == UInt8(ascii: " ") {
-                guard isSeparator(bytes[index]) else { return false }
-                while index < bytes.count, isSeparator(bytes[index]) { index += 1 }
-            } else {
-                guard bytes[index] == byte else { return false }
-                index += 1
-            }
-        }
-        return index == bytes.count || isSeparator(bytes[index])
+        ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.countsBodyMass == true
     }
 }
-

@@ -34,13 +34,32 @@ public enum ExerciseMatcher {
     /// its words ("squat" → "Goblet Squat"); nothing matching is a new off-plan exercise.
     /// Hyphens and underscores count as spaces, so a completed word (`dumbbell-fly`)
     /// finds what it completed ("Dumbbell Fly").
+    ///
+    /// With `identity` (`ExerciseCatalog.identityKey` under the person's aliases), a
+    /// name naming the same exercise comes right after the exact one: "squat" is the
+    /// plan's "Barbell Back Squat" beside its "Goblet Squat".
     public static func match(_ query: String, in candidates: [Candidate]) -> Match {
+        match(query, in: candidates, identity: { $0 }, byIdentity: false)
+    }
+
+    public static func match(_ query: String, in candidates: [Candidate], identity: (String) throws -> String) rethrows -> Match {
+        try match(query, in: candidates, identity: identity, byIdentity: true)
+    }
+
+    private static func match(_ query: String, in candidates: [Candidate], identity: (String) throws -> String, byIdentity: Bool) rethrows
+        -> Match
+    {
         let key = matchKey(query)
         func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
-        // Each name's key once, for the four passes below.
+        // Each name's key once, for the passes below.
         let keyed = candidates.map { (candidate: $0, key: matchKey($0.name)) }
         func matching(_ test: (String) -> Bool) -> [Candidate] { keyed.filter { test($0.key) }.map(\.candidate) }
         if let exact = keyed.first(where: { $0.key == key }) { return found(exact.candidate) }
+        if byIdentity {
+            let wanted = try identity(key)
+            let same = try keyed.filter { try identity($0.key) == wanted }
+            if same.count == 1 { return found(same[0].candidate) }
+        }
         // Whole words beat prefixes: "lat" is Lat Pulldown, not Lateral Raise.
         let wholeWords = matching { (" " + $0 + " ").contains(" " + key + " ") }
         if wholeWords.count == 1 { return found(wholeWords[0]) }
@@ -110,22 +129,27 @@ extension ExerciseMatcher {
 
     /// The exercise a person's words name, read as `sessionctl log` reads them, first
     /// that applies: a name of the session (its plan day's exercises, then what was
-    /// logged off-plan in it) by `match`; the exercise of an alias; with `isNew`, the
+    /// logged off-plan in it) by `match`, one naming the same exercise included; a
+    /// name of the catalog's, as the catalog names it ("rdl" is Romanian Deadlift);
+    /// the exercise of an alias (its name and key); with `isNew`, the
     /// words themselves; a name known from elsewhere by `match` — `known` (asked only
     /// then) gives the names logged in earlier sessions, then those of the active plan's
     /// other days (a rest day's free session still finds "bench" in Monday's Dumbbell
     /// Bench Press); a name given twice counts once, as first given. Several matches
-    /// throw `ambiguousExercise`; none throws `unknownExercise` with the closest names,
-    /// so a typo is never a new exercise.
+    /// throw `ambiguousExercise`; none throws `unknownExercise` with the closest names
+    /// (the catalog's among them), so a typo is never a new exercise.
     public static func resolve(
-        _ query: String, isNew: Bool, session: [Candidate], alias: (_ key: String) throws -> String?, known: () throws -> [String]
+        _ query: String, isNew: Bool, session: [Candidate], alias: (_ key: String) throws -> (name: String, key: String)?, known: () throws -> [String],
+        catalog: ExerciseCatalog = .builtIn
     ) throws -> ExerciseChoice {
-        switch match(query, in: session) {
+        let identity = { (key: String) throws -> String in catalog.identityKey(key, aliasTarget: try alias(key)?.key) }
+        switch try match(query, in: session, identity: identity) {
         case .planned(let candidate): return candidate.id.map { .planned(id: $0) } ?? .named(candidate.name)
         case .logged(let name): return .named(name)
         case .ambiguous(let matches): throw SessionError.ambiguousExercise(query, matches: matches)
         case .offPlan(let typed):
-            if let name = try alias(typed.exerciseKey) { return .named(name) }
+            if let exercise = catalog.exercise(named: typed) { return .named(exercise.name) }
+            if let alias = try alias(typed.exerciseKey) { return .named(alias.name) }
             if isNew { return .named(typed) }
             let elsewhere = distinct(try known())
             switch match(typed, in: elsewhere.map(Candidate.init(offPlan:))) {
@@ -133,7 +157,8 @@ extension ExerciseMatcher {
             case .planned(let candidate): return .named(candidate.name)  // never: these have no planned ids
             case .ambiguous(let matches): throw SessionError.ambiguousExercise(query, matches: matches)
             case .offPlan:
-                throw SessionError.unknownExercise(typed, suggestions: suggestions(for: typed, among: session.map(\.name) + elsewhere))
+                let names = session.map(\.name) + elsewhere + catalog.exercises.map(\.name)
+                throw SessionError.unknownExercise(typed, suggestions: suggestions(for: typed, among: names))
             }
         }
     }

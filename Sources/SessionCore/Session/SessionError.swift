@@ -33,4 +33,6 @@ public enum SessionError: Error, Sendable, Equatable {
     case unknownExercise(String, suggestions: [String])
     /// Words that name several exercises.
     case ambiguousExercise(String, matches: [ExerciseMatcher.Candidate])
+    /// An alias that cannot be: of a catalog name, of nothing known, of itself; why.
+    case aliasRefused(alias: String, reason: String)
 }

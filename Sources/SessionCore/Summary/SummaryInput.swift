@@ -96,9 +96,9 @@ public struct SummaryInput: Sendable {
 }
 
 extension SummaryInput {
-    /// The key an exercise's sets are kept under: its alias's exercise, else its own.
+    /// The key an exercise's sets are kept under (`ExerciseCatalog.identityKey`).
     func canonicalKey(_ name: String) -> String {
         let key = name.exerciseKey
-        return aliasKeys[key] ?? key
+        return ExerciseCatalog.builtIn.identityKey(key, aliasTarget: aliasKeys[key])
     }
 }

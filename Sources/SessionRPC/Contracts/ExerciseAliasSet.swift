@@ -1,12 +1,14 @@
 import SessionCore
 import JSON
 
-/// `exercise.alias`: makes a name another name of an exercise (`ohp` → Overhead Press,
-/// "Barbell Bench Press" → "Bench Press"), so one lift keeps one history and one set of
-/// records; or, without `name`, removes the alias.
+/// `exercise.alias`: makes a name another name of an exercise (`bulgarians` →
+/// Bulgarian Split Squat), so one lift keeps one history and one set of records; or,
+/// without `name`, removes the alias. The catalog's names are taken (`ohp` is Overhead
+/// Press already), and an alias names a known exercise: the catalog's, one logged, or
+/// one of the active plan.
 public enum ExerciseAliasSet: MethodContract {
     public static let name = "exercise.alias"
-    public static let summary = "Make a name an alias of an exercise (its sets so far move to the exercise), or remove an alias (no name)."
+    public static let summary = "Make a name an alias of a known exercise (its sets so far count for the exercise), or remove an alias (no name; its sets go back)."
 
     public struct Params: MethodParams {
         public var alias: String = ""
@@ -39,7 +41,8 @@ public enum ExerciseAliasSet: MethodContract {
         public var alias: String = ""
         /// The exercise it now names; nil when removed.
         public var name: String?
-        /// Sets kept under the alias until now that moved to the exercise.
+        /// Sets kept under the alias until now that moved to the exercise; on removal,
+        /// the sets logged under the alias's name that went back to being its own.
         public var movedSets: Int = 0
 
         public init() {}
