@@ -60,6 +60,22 @@ struct SummaryFormatter {
         PromptText.grouped(Int(unit.value(kilograms).rounded())) + " " + unit.rawValue
     }
 
+    /// Hard sets per muscle group as a small table, the week before beside:
+    ///
+    ///     muscle        sets  before
+    ///     chest            9      12
+    ///     front delts    4.5       3
+    static func muscleTable(_ muscles: [MuscleSets]) -> [String] {
+        let width = max("muscle".count, muscles.map(\.muscle.rawValue.count).max() ?? 0)
+        func padded(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        let header = "muscle" + String(repeating: " ", count: width - "muscle".count) + "  " + padded("sets", 5) + "  " + padded("before", 6)
+        return [header] + muscles.map { item in
+            let name = item.muscle.rawValue
+            return name + String(repeating: " ", count: width - name.count) + "  " + padded(PromptText.number(item.sets), 5) + "  "
+                + padded(PromptText.number(item.previous), 6)
+        }
+    }
+
     func print(_ summary: WeeklySummary) {
         console.print(console.bold("Week of \(summary.weekStart)") + Self.progress(summary))
         if !summary.missedDays.isEmpty { console.print(console.yellow("missed: " + summary.missedDays.map(\.description).joined(separator: ", "))) }
@@ -86,6 +102,10 @@ struct SummaryFormatter {
                 if let change = exercise.change { text += " (\(PromptText.percent(change)))" }
                 console.print(exercise.trend == .progressing ? console.green(text) : (exercise.trend == .regressed ? console.red(text) : text))
             }
+        }
+        if !summary.muscles.isEmpty {
+            console.print()
+            for line in Self.muscleTable(summary.muscles) { console.print(line) }
         }
         for skipped in summary.skipped {
             console.print(console.dim("skipped: \(skipped.name) \(skipped.setsDone)/\(skipped.setsPlanned) sets on \(skipped.date)"))

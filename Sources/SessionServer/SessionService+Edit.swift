@@ -12,10 +12,10 @@ extension SessionService {
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? set.note
         let edited = set.edited(kind: params.kind ?? set.kind, reps: params.reps ?? set.reps, weightKg: params.weightKg ?? set.weightKg,
                                 durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
-        let key = try database.canonicalKey(set.exerciseName.exerciseKey)
+        let exercise = try identity(ofKey: set.exerciseName.exerciseKey)
         let decision = SetDecision(
-            exerciseKey: key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
-            bodyMassKg: try bodyMass(forExercise: key, session: session))
+            exerciseKey: exercise.key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
+            countsBodyMass: exercise.countsBodyMass, bodyMassKg: try bodyMass(for: exercise, session: session))
         let stored = try database.updateSet(edited, decision: decision)
         let planned = try stored.plannedExerciseID.flatMap { try database.plannedExercise($0) }
         let result = logResult(stored, planned: planned?.exercise)

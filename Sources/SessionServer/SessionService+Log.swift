@@ -20,7 +20,7 @@ extension SessionService {
         if let end = session.endedAtMs, loggedAt > end {
             throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.rfc3339(ms: end)))")
         }
-        let (plannedID, planned, name, identity) = try resolveExercise(input, session: session)
+        let (plannedID, planned, name, resolved) = try resolveExercise(input, session: session)
         var reps = input.reps
         var weight = input.weightKg
         var duration = input.durationSeconds
@@ -36,7 +36,8 @@ extension SessionService {
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
-        let key = try identity ?? database.canonicalKey(name.exerciseKey)
+        let exercise = try resolved ?? identity(ofKey: name.exerciseKey)
+        let key = exercise.key
         let bests = try database.bests(exerciseKey: key)
         if input.refuseImplausible == true,
             let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg) {
@@ -45,8 +46,8 @@ extension SessionService {
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
             previous: try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key),
-            bests: bests,
-            bodyMassKg: try bodyMass(forExercise: key, session: session))
+            bests: bests, countsBodyMass: exercise.countsBodyMass,
+            bodyMassKg: try bodyMass(for: exercise, session: session))
         let stored = try database.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
@@ -78,9 +79,9 @@ extension SessionService {
     /// The planned exercise named by id, position or words (`match`), or by name
     /// (case-insensitive, in the session's day); an unknown name is an off-plan exercise.
     /// The day's plan is read once, whichever way the exercise was named. A name the
-    /// catalog knows is logged as the catalog names it. The last value is the key the
-    /// set is kept under (`Database.canonicalKey`) when it was worked out on the way.
-    private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String, String?) {
+    /// catalog knows is logged as the catalog names it. The last value is the exercise
+    /// the set is of (`identity(ofKey:)`) when it was worked out on the way.
+    private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String, ExerciseIdentity?) {
         if let plannedID = input.plannedExerciseID {
             guard let found = try database.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
             guard found.planDayID == session.planDayID else {
@@ -101,13 +102,13 @@ extension SessionService {
         // A catalog name or an alias ("ohp") names its exercise: the plan's, else by the
         // catalog's or the alias's name.
         let typedKey = typed.exerciseKey
-        let catalogued = ExerciseCatalog.builtIn.exercise(key: typedKey)
-        let alias = catalogued == nil ? try database.alias(typedKey) : nil
-        let key = catalogued?.key ?? ExerciseCatalog.builtIn.identityKey(typedKey, aliasTarget: alias?.nameKey)
-        if let match = try plannedExercise(key: key, in: planned) {
-            return (match.id, match.exercise, match.exercise.name, key)
+        let exercise = try identity(ofKey: typedKey)
+        if let match = try plannedExercise(key: exercise.key, in: planned) {
+            return (match.id, match.exercise, match.exercise.name, exercise)
         }
-        return (nil, nil, catalogued?.name ?? alias?.name ?? typed, key)
+        // Off-plan: as the catalog names it, else as the alias names it, else as typed.
+        let name = try exercise.catalogued?.name ?? (exercise.key == typedKey ? typed : database.alias(typedKey)?.name ?? typed)
+        return (nil, nil, name, exercise)
     }
 
     /// The planned exercise of `planned` whose name has the exercise key `key` (an

@@ -51,10 +51,20 @@ final class SessionService: MethodContext {
         for step in steps { step(self) }
     }
 
-    /// The body mass a set of `key` counts on top of its load (`SetDecision`): for a
-    /// body-weight exercise the latest on or before the session's date, else nil.
-    func bodyMass(forExercise key: String, session: SessionRecord) throws -> Double? {
-        Bodyweight.isBodyweight(exerciseKey: key) ? try database.bodyMassKg(onOrBefore: session.date) : nil
+    /// The body mass a set of `exercise` counts on top of its load (`SetDecision`): for
+    /// a body-weight exercise the latest on or before the session's date, else nil.
+    func bodyMass(for exercise: ExerciseIdentity, session: SessionRecord) throws -> Double? {
+        exercise.countsBodyMass ? try database.bodyMassKg(onOrBefore: session.date) : nil
+    }
+
+    /// The exercise an exercise key names (`ExerciseCatalog.identityKey`): the catalog's,
+    /// else the alias's, else the key's own; the catalog is asked once, as logging a set
+    /// asks for every set.
+    func identity(ofKey key: String) throws -> ExerciseIdentity {
+        if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return ExerciseIdentity(key: exercise.key, catalogued: exercise) }
+        guard let target = try database.alias(key)?.nameKey else { return ExerciseIdentity(key: key, catalogued: nil) }
+        let exercise = ExerciseCatalog.builtIn.exercise(key: target)
+        return ExerciseIdentity(key: exercise?.key ?? target, catalogued: exercise)
     }
 
     /// The active session, or the session named, which must still be active.
@@ -75,4 +85,12 @@ final class SessionService: MethodContext {
         LoopService(facts: try DaemonFacts(reading: database), databasePath: database.path, startedAtMs: startedAtMs, clock: clock,
                     nowMs: nowMs).status()
     }
+}
+
+/// The exercise a set is of: the key its sets are kept under, and the catalog's entry
+/// when the catalog knows it.
+struct ExerciseIdentity {
+    let key: String
+    let catalogued: CatalogExercise?
+    var countsBodyMass: Bool { catalogued?.countsBodyMass == true }
 }

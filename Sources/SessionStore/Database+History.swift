@@ -156,7 +156,7 @@ extension Database {
                     let previous = numbering.firstIndex { $0.key == key }
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
                                                previous: previous.map { numbering[$0].numbering }, bests: .none,
-                                               bodyMassKg: bodyMass)
+                                               countsBodyMass: exercise.bodyweight, bodyMassKg: bodyMass)
                     let next = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
                     if let previous { numbering[previous].numbering = next } else { numbering.append((key, next)) }
                     rows.append(ImportedSetRow(id: setID, sessionID: sessionID, plannedExerciseID: session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index],

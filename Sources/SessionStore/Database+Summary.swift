@@ -34,6 +34,20 @@ extension Database {
         }
     }
 
+    /// Counted sets (warm-ups left out) per exercise key in finished sessions dated
+    /// between two days.
+    public func countedSetsPerExercise(from: LocalDate, to: LocalDate) throws(StorageError) -> [String: Int] {
+        try wrap {
+            let rows = try connection.prepare(
+                """
+                SELECT l.exercise_key, count(*) FROM session s JOIN logged_set l ON l.session_id = s.id
+                WHERE s.date BETWEEN ? AND ? AND s.ended_at_ms IS NOT NULL AND l.kind != 'warmup' GROUP BY l.exercise_key
+                """
+            ).rows([from.description, to.description]) { (key: $0.text(0), sets: $0.int(1)) }
+            return Dictionary(rows.map { ($0.key, $0.sets) }, uniquingKeysWith: +)
+        }
+    }
+
     /// Each exercise's bests (Epley estimate, reps, duration) over finished sessions
     /// dated between two days, counted sets only.
     public func exerciseBests(from: LocalDate, to: LocalDate) throws(StorageError) -> [String: SummaryInput.History] {
@@ -81,6 +95,7 @@ extension Database {
             history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),
             health: try healthSamples(from: weekStart.adding(days: -7), to: weekEnd))
         input.aliasKeys = try aliases().mapValues(\.nameKey)
+        input.previousWeekSets = try countedSetsPerExercise(from: weekStart.adding(days: -7), to: weekStart.adding(days: -1))
         return input
     }
 }

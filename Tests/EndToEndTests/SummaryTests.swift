@@ -61,6 +61,35 @@ import JSON
         #expect(context.count <= 700)
     }
 
+    /// Sets per muscle, named as trackers and people name the lifts, against a count made
+    /// here from the catalog file; warm-ups count for nothing.
+    @Test func setsPerMuscleFollowTheCatalog() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        try backfill(client, start: "2026-11-18T18:00:00Z", end: "2026-11-18T19:00:00Z", sets: [("Squat (Barbell)", 5, 100), ("Squat (Barbell)", 5, 100)])
+        try backfill(client, start: "2026-11-23T18:00:00Z", end: "2026-11-23T19:00:00Z",
+                     sets: [("squat", 5, 100), ("Barbell Back Squat", 5, 100), ("Bench Press", 8, 60), ("bench", 8, 60), ("Pull Up", 6, nil), ("rdl", 8, 80)])
+        _ = try client.call("session.start", .obj(["at": "2026-11-24T18:00:00Z"]))
+        _ = try client.call("session.log", .obj(["exercise": "Bench Press", "reps": 10, "weightKg": 40, "kind": "warmup", "at": "2026-11-24T18:00:00Z"]))
+        _ = try client.call("session.finish", .obj(["at": "2026-11-24T18:30:00Z"]))
+        let summary = try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"]))
+        let file = CatalogFile()
+        let now = file.muscleSets(["Squat": 2, "Bench Press": 2, "Pull Up": 1, "rdl": 1])
+        let before = file.muscleSets(["Squat": 2])
+        let muscles = summary["muscles"]?.arrayValue ?? []
+        #expect(Set(muscles.compactMap { $0["muscle"]?.stringValue }) == Set(now.keys).union(before.keys), "\(muscles)")
+        for item in muscles {
+            let muscle = item["muscle"]?.stringValue ?? ""
+            #expect(item["sets"]?.numberValue == now[muscle] ?? 0 && item["previousSets"]?.numberValue == before[muscle] ?? 0, "\(item)")
+        }
+        #expect(summary["promptContext"]?.stringValue?.contains("Sets per muscle: ") == true)
+        let text = try daemon.ctl(["summary", "--week", "2026-11-23"]).stdout
+        #expect(text.contains("muscle ") && text.contains("before"), "\(text)")
+        let quads = text.split(separator: "\n").first { $0.hasPrefix("quads") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(quads == ["quads", PromptText.number(now["quads"] ?? 0), PromptText.number(before["quads"] ?? 0)], "\(text)")
+    }
+
     @Test func aWeekOfOnlyAbortedSessionsIsEmpty() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

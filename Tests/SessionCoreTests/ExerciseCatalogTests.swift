@@ -2,49 +2,10 @@ import SessionCore
 import Testing
 import TestSupport
 
-/// The catalog file, read here on its own (not through `ExerciseCatalog`): its lines
-/// between the literal's quotes, `|`-separated.
-struct CatalogFile {
-    struct Line {
-        let number: Int
-        let name: String
-        let equipment: String
-        let primary: [String]
-        let secondary: [String]
-        let flags: [String]
-        let otherNames: [String]
-    }
-
-    let lines: [Line]
-
-    init() {
-        let source = Fixtures.read(Fixtures.packageRoot + "/Sources/SessionCore/Catalog/ExerciseCatalog+Data.swift")
-        let all = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let start = all.firstIndex { $0.hasSuffix("= \"\"\"") }! + 1
-        let end = all[start...].firstIndex { $0.trimmingWhitespace() == "\"\"\"" }!
-        func list(_ field: Substring) -> [String] { field.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty } }
-        lines = all[start..<end].enumerated().compactMap { offset, text in
-            let line = text.trimmingWhitespace()
-            guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
-            let fields = line.split(separator: "|", omittingEmptySubsequences: false)
-            guard fields.count == 7 else {
-                Issue.record("line \(start + offset + 1) has \(fields.count) fields")
-                return nil
-            }
-            return Line(number: start + offset + 1, name: String(fields[0]).trimmingWhitespace(), equipment: String(fields[1]).trimmingWhitespace(),
-                        primary: list(fields[2]), secondary: list(fields[3]), flags: fields[5].split(separator: " ").map(String.init),
-                        otherNames: list(fields[6]))
-        }
-    }
-}
-
 @Suite struct ExerciseCatalogTests {
     let file = CatalogFile()
 
-    /// The names a lift is compared by here: lowercased, hyphens as spaces, single spaces.
-    func plain(_ name: String) -> String {
-        name.lowercased().map { $0 == "-" || $0 == "_" ? " " : String($0) }.joined().split(separator: " ").joined(separator: " ")
-    }
+    func plain(_ name: String) -> String { CatalogFile.plain(name) }
 
     @Test func theFileHoldsAtLeast250ExercisesWithUniqueNames() {
         #expect(file.lines.count >= 250)

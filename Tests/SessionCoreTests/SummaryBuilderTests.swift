@@ -30,6 +30,33 @@ import JSON
         #expect(PromptContext.render(summary) == "Week of 2026-11-30: no training planned, no sessions logged.")
     }
 
+    /// Hard sets per muscle, against a count made here from the catalog file itself.
+    @Test func setsPerMuscleCountPrimariesWholeAndSecondariesHalf() throws {
+        let sessions = [SummaryInput.Session(id: 1, date: monday, activeSeconds: 600, rpe: nil)]
+        let sets = [set(1, nil, "Bench Press", reps: 5, kg: 80, kind: .warmup)] + (0..<3).map { _ in set(1, nil, "Bench Press", reps: 5, kg: 100) }
+            + (0..<2).map { _ in set(1, nil, "Pull Up", reps: 8) } + [set(1, nil, "Squat", reps: 5, kg: 120, kind: .drop), set(1, nil, "Sled Drag Uphill", reps: 1)]
+            + [set(1, nil, "Running", seconds: 600)]
+        var week = input(sessions: sessions, sets: sets)
+        week.previousWeekSets = ["back squat": 4, "bench press": 1]
+        let summary = SummaryBuilder.build(week)
+        let file = CatalogFile()
+        let now = file.muscleSets(["Bench Press": 3, "Pull Up": 2, "Squat": 1])
+        let before = file.muscleSets(["Squat": 4, "Bench Press": 1])
+        #expect(Set(summary.muscles.map(\.muscle.rawValue)) == Set(now.keys).union(before.keys), "\(summary.muscles)")
+        for item in summary.muscles {
+            #expect(item.sets == now[item.muscle.rawValue] ?? 0 && item.previous == before[item.muscle.rawValue] ?? 0, "\(item)")
+        }
+        #expect(summary.muscles.map(\.muscle) == MuscleGroup.allCases.filter { muscle in summary.muscles.contains { $0.muscle == muscle } },
+                "in the catalog's order")
+        let line = try #require(PromptContext.render(summary).split(separator: "\n").first { $0.hasPrefix("Sets per muscle: ") })
+        #expect(line.contains("chest 3 (+2)") && line.contains("lats 2,") && line.contains("quads 1 (-3)"), "\(line)")
+        // Read back from the wire as written.
+        var writer = JSONWriter()
+        writer.object { summary.encodeMembers(to: &$0) }
+        let json = try JSONParser.parse(String(decoding: writer.bytes, as: UTF8.self))
+        #expect(try WeeklySummary(reader: JSONReader(json)).muscles == summary.muscles)
+    }
+
     @Test func plannedDaysAdherenceAndMissedDays() {
         let planned = [
             SummaryInput.PlannedDay(date: monday, exercises: [(id: 1, name: "Squat", sets: 3), (id: 2, name: "Row", sets: 3)]),

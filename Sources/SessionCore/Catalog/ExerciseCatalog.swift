@@ -24,22 +24,38 @@ public struct ExerciseCatalog: Sendable {
     public init(text: String) throws(CatalogError) {
         var exercises: [CatalogExercise] = []
         var byKey: [String: Int] = [:]
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(raw).trimmingWhitespace()
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let exercise = try CatalogExercise(line: line, number: offset + 1)
+        byKey.reserveCapacity(4096)
+        // Over bytes: the file is read once, on the first name looked up.
+        for (offset, raw) in Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let line = Self.trimmed(raw)
+            guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+            let exercise = try CatalogExercise(fields: Self.fields(line, separator: "|"), number: offset + 1)
             for name in exercise.names {
-                for key in [name.exerciseKey, ExerciseMatcher.matchKey(name)] {
-                    if let other = byKey[key], other != exercises.count {
+                let keys = Self.keys(name)
+                for key in keys.exact == keys.spaced ? [keys.exact] : [keys.exact, keys.spaced] {
+                    if let other = byKey.updateValue(exercises.count, forKey: key), other != exercises.count {
                         throw CatalogError(line: offset + 1, message: "\"\(name)\" already names \(exercises[other].name)")
                     }
-                    byKey[key] = exercises.count
                 }
             }
             exercises.append(exercise)
         }
         self.exercises = exercises
         self.byKey = byKey
+    }
+
+    /// `bytes` without the spaces and tabs around it.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+        guard let start = bytes.firstIndex(where: { !blank($0) }), let end = bytes.lastIndex(where: { !blank($0) }) else { return [] }
+        return bytes[start...end]
+    }
+
+    /// The fields of `bytes` between `separator`s, trimmed; `omittingEmpty` drops the
+    /// empty ones (a list's).
+    static func fields(_ bytes: ArraySlice<UInt8>, separator: Unicode.Scalar, omittingEmpty: Bool = false) -> [String] {
+        bytes.split(separator: UInt8(ascii: separator), omittingEmptySubsequences: false).map { trimmed($0) }
+            .filter { !omittingEmpty || !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The exercise an exercise key (`String.exerciseKey`) names, by any of its names;
@@ -58,6 +74,36 @@ public struct ExerciseCatalog: Sendable {
         let bytes = key.utf8
         guard bytes.count > 3, bytes.last == UInt8(ascii: "s"), bytes.dropLast().last != UInt8(ascii: "s") else { return nil }
         return String(key.dropLast())
+    }
+
+    /// A name's exercise key and match key (`String.exerciseKey`,
+    /// `ExerciseMatcher.matchKey`) in one pass over its bytes: the catalog's two
+    /// thousand names are ASCII, and the general forms, character by character, cost
+    /// the daemon's first set logged tens of millions of instructions.
+    static func keys(_ name: String) -> (exact: String, spaced: String) {
+        var exact: [UInt8] = []
+        var spaced: [UInt8] = []
+        exact.reserveCapacity(name.utf8.count)
+        spaced.reserveCapacity(name.utf8.count)
+        var pendingExact = false
+        var pendingSpaced = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return (name.exerciseKey, ExerciseMatcher.matchKey(name)) }
+            let space = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if byte < 0x20 && !space || byte == 0x7F { continue }
+            let lower = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+            if space { pendingExact = !exact.isEmpty } else {
+                if pendingExact { exact.append(0x20) }
+                pendingExact = false
+                exact.append(lower)
+            }
+            if space || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { pendingSpaced = !spaced.isEmpty } else {
+                if pendingSpaced { spaced.append(0x20) }
+                pendingSpaced = false
+                spaced.append(lower)
+            }
+        }
+        return (String(decoding: exact, as: UTF8.self), String(decoding: spaced, as: UTF8.self))
     }
 
     /// The exercise a name (as typed, imported or planned) names.
@@ -114,22 +160,26 @@ public struct CatalogExercise: Sendable, Equatable {
     /// Every name it goes by: its own, the others, and the forms naming its equipment
     /// as the trackers and plans do ("Bench Press (Dumbbell)", "Dumbbell Bench Press").
     public var names: [String] {
-        ([name] + otherNames).flatMap { written -> [String] in
-            guard !written.contains("(") else { return [written] }
-            return [written] + equipment.words.flatMap { word -> [String] in
-                let base = written.exerciseKey.hasPrefix(word.exerciseKey + " ") ? String(written.dropFirst(word.count + 1)) : written
-                return ["\(base) (\(word))", "\(word) \(base)"]
+        var names: [String] = []
+        for written in [name] + otherNames {
+            names.append(written)
+            guard !written.utf8.contains(UInt8(ascii: "(")) else { continue }
+            let key = ExerciseCatalog.keys(written).exact
+            for word in equipment.words {
+                let prefix = ExerciseCatalog.keys(word).exact + " "
+                let base = key.utf8.starts(with: prefix.utf8) ? String(decoding: written.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) : written
+                names.append("\(base) (\(word))")
+                names.append("\(word) \(base)")
             }
         }
+        return names
     }
 
-    init(line: String, number: Int) throws(CatalogError) {
-        let fields = line.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+    /// An exercise from the trimmed fields of its catalog line, `number`.
+    init(fields: [String], number: Int) throws(CatalogError) {
         func fail(_ message: String) -> CatalogError { CatalogError(line: number, message: message) }
         guard fields.count == 7 else { throw fail("has \(fields.count) fields, not 7 (name | equipment | primary | secondary | pattern | flags | other names)") }
-        func list(_ field: String) -> [String] {
-            field.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-        }
+        func list(_ field: String) -> [String] { ExerciseCatalog.fields(Array(field.utf8)[...], separator: ",", omittingEmpty: true) }
         func muscles(_ field: String) throws(CatalogError) -> [MuscleGroup] {
             var found: [MuscleGroup] = []
             for word in list(field) {

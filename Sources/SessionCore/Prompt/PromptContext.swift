@@ -15,6 +15,9 @@ public enum PromptContext {
             lines.append(training + ".")
         }
         var budget = Budget(limit: maximumLength, used: lines.reduce(0) { $0 + $1.count + 1 })
+        // What each muscle got, for the planner to balance the next week; a muscle left
+        // out got none.
+        if let line = budget.line("Sets per muscle", summary.muscles.filter { $0.sets > 0 }.map(describe)) { lines.append(line) }
         for trend in [ExerciseSummary.Trend.progressing, .regressed, .stalled, .new] {
             let items = summary.exercises.filter { $0.trend == trend }.map { describe($0) }
             if let line = budget.line(title(trend), items) { lines.append(line) }
@@ -95,6 +98,14 @@ public enum PromptContext {
         if let change = exercise.change { text += " (\(PromptText.percent(change)))" }
         if exercise.setsPlanned > 0, exercise.setsDone < exercise.setsPlanned { text += " \(exercise.setsDone)/\(exercise.setsPlanned) sets" }
         return text
+    }
+
+    /// "chest 9 (-3)", "lats 12": a muscle's hard sets, and their change against the
+    /// week before when it had sets then and the number differs.
+    static func describe(_ muscle: MuscleSets) -> String {
+        let change = muscle.sets - muscle.previous
+        let shown = muscle.previous > 0 && change != 0
+        return "\(muscle.muscle.rawValue) \(PromptText.number(muscle.sets))" + (shown ? " (\(PromptText.signed(change, decimals: 1)))" : "")
     }
 
     static func fatigue(_ summary: WeeklySummary) -> [String] {

@@ -6,11 +6,12 @@ public enum Epley {
         return weightKg * (1 + Double(reps) / 30)
     }
 
-    /// The estimate for a set of `exerciseKey`: for a body-weight exercise the load is the
-    /// body mass plus what was added (`weightKg`), and without a known body mass there is
-    /// no estimate (such sets rank by reps); for any other exercise, `weightKg`.
-    public static func oneRepMax(exerciseKey: String, weightKg: Double?, reps: Int?, bodyMassKg: Double?) -> Double? {
-        guard Bodyweight.isBodyweight(exerciseKey: exerciseKey) else { return oneRepMax(weightKg: weightKg, reps: reps) }
+    /// The estimate for a set of an exercise that `countsBodyMass` or not: for a
+    /// body-weight exercise the load is the body mass plus what was added (`weightKg`),
+    /// and without a known body mass there is no estimate (such sets rank by reps); for
+    /// any other exercise, `weightKg`.
+    public static func oneRepMax(countsBodyMass: Bool, weightKg: Double?, reps: Int?, bodyMassKg: Double?) -> Double? {
+        guard countsBodyMass else { return oneRepMax(weightKg: weightKg, reps: reps) }
         guard let bodyMassKg else { return nil }
         return oneRepMax(weightKg: bodyMassKg + max(0, weightKg ?? 0), reps: reps)
     }

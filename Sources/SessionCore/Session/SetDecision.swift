@@ -48,12 +48,14 @@ public struct SetDecision: Sendable, Equatable {
     /// exercise's latest set in this session, nil for its first) and `bests`. For a
     /// body-weight exercise (`Bodyweight`) `weightKg` is the added load and the estimate
     /// counts `bodyMassKg` too (none without it); the weight record is the added load.
+    /// `countsBodyMass` is the catalog's flag, looked up by `exerciseKey` when not given.
     public init(exerciseKey: String, kind: SetKind, reps: Int?, weightKg: Double?, previous: SetNumbering?, bests: ExerciseBests,
-                bodyMassKg: Double? = nil) {
+                countsBodyMass: Bool? = nil, bodyMassKg: Double? = nil) {
         self.exerciseKey = exerciseKey
         setNumber = (previous?.setNumber ?? 0) + 1
         countedSets = (previous?.countedSets ?? 0) + (kind.counts ? 1 : 0)
-        oneRepMaxKg = kind.counts ? Epley.oneRepMax(exerciseKey: exerciseKey, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg) : nil
+        let countsBodyMass = countsBodyMass ?? Bodyweight.isBodyweight(exerciseKey: exerciseKey)
+        oneRepMaxKg = kind.counts ? Epley.oneRepMax(countsBodyMass: countsBodyMass, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg) : nil
         recordWeightKg = kind.counts && (reps ?? 0) > 0 ? weightKg : nil
         var records: RecordKinds = []
         if bests != .none {

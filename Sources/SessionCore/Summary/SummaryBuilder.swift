@@ -37,7 +37,21 @@ public enum SummaryBuilder {
             exercises: exercises(input, counted: counted, due: Set(due)),
             skipped: skipped(input, counted: counted, sessionDates: sessionDates, completed: Set(completed)),
             health: health(input),
-            volumePerDayKg: volumePerDay)
+            volumePerDayKg: volumePerDay,
+            muscles: muscles(input, counted: counted))
+    }
+
+    /// Each muscle group's hard sets (`MuscleSets`), this week's beside the week before.
+    static func muscles(_ input: SummaryInput, counted: [SummaryInput.Set]) -> [MuscleSets] {
+        var perExercise: [String: Int] = [:]
+        for set in counted { perExercise[set.exerciseKey ?? input.canonicalKey(set.name), default: 0] += 1 }
+        let now = MuscleSets.tally(perExercise)
+        let before = MuscleSets.tally(input.previousWeekSets)
+        return MuscleGroup.allCases.filter(\.isMuscle).compactMap { muscle in
+            let sets = now[muscle] ?? 0
+            let previous = before[muscle] ?? 0
+            return sets > 0 || previous > 0 ? MuscleSets(muscle: muscle, sets: sets, previous: previous) : nil
+        }
     }
 
     static func exercises(_ input: SummaryInput, counted: [SummaryInput.Set], due: Set<LocalDate>) -> [ExerciseSummary] {

@@ -83,6 +83,8 @@ public struct SummaryInput: Sendable {
 
     /// Exercise aliases: an alias's key to its exercise's key.
     public var aliasKeys: [String: String] = [:]
+    /// Counted sets per exercise key in the week before, for the muscles' sets beside.
+    public var previousWeekSets: [String: Int] = [:]
 
     public init(weekStart: LocalDate, today: LocalDate, plannedDays: [PlannedDay], sessions: [Session], sets: [Set], history: [String: History], health: [HealthSample]) {
         self.weekStart = weekStart

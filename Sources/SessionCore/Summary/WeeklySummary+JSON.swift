@@ -45,6 +45,16 @@ extension WeeklySummary: JSONObjectEncodable {
                 }
             }
         }
+        writer.key("muscles")
+        writer.array {
+            for item in muscles {
+                $0.object {
+                    $0.member("muscle", item.muscle.rawValue)
+                    $0.member("sets", item.sets)
+                    $0.member("previousSets", item.previous)
+                }
+            }
+        }
         writer.key("health")
         writer.array {
             for item in health {
@@ -106,6 +116,13 @@ extension WeeklySummary: JSONObjectEncodable {
             }
             health.append(HealthSummary(type: type, value: try item.number("value"), samples: try item.int("samples"), previous: try item.optionalNumber("previous")))
         }
+        var muscles: [MuscleSets] = []
+        for item in try reader.objects("muscles") {
+            guard let muscle = MuscleGroup(rawValue: try item.string("muscle")) else {
+                throw JSONReadError(path: "result.muscles", expected: "known muscle groups")
+            }
+            muscles.append(MuscleSets(muscle: muscle, sets: try item.number("sets"), previous: try item.number("previousSets")))
+        }
         guard let perDay = reader.raw("volumePerDayKg")?.arrayValue?.compactMap(\.numberValue) else {
             throw JSONReadError(path: "result.volumePerDayKg", expected: "an array of numbers")
         }
@@ -115,7 +132,7 @@ extension WeeklySummary: JSONObjectEncodable {
                 adherence: try reader.optionalNumber("adherence"), sets: try reader.int("sets"), reps: try reader.int("reps"),
                 volumeKg: try reader.number("volumeKg"), activeMinutes: try reader.int("activeMinutes"),
                 averageRPE: try reader.optionalNumber("averageRpe"), hardSets: try reader.int("hardSets"), exercises: exercises,
-                skipped: skipped, health: health, volumePerDayKg: perDay)
+                skipped: skipped, health: health, volumePerDayKg: perDay, muscles: muscles)
     }
 }
 

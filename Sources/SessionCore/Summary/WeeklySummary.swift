@@ -28,6 +28,36 @@ public struct WeeklySummary: Sendable, Equatable {
     public var health: [HealthSummary]
     /// Sets logged per day, Monday first (7 entries), for charts.
     public var volumePerDayKg: [Double]
+    /// Hard sets per muscle group, this week and the week before (`MuscleSets`), in
+    /// the catalog's order of muscles; those with sets in neither week left out.
+    public var muscles: [MuscleSets] = []
+}
+
+/// The hard sets a muscle group got in a week: a counted set (warm-ups count 0) counts 1
+/// for each primary muscle of its exercise and ½ for each secondary one, as the catalog
+/// (`ExerciseCatalog`) gives them; exercises it does not know count for none.
+public struct MuscleSets: Sendable, Equatable {
+    public var muscle: MuscleGroup
+    public var sets: Double
+    /// The same for the week before.
+    public var previous: Double
+
+    public init(muscle: MuscleGroup, sets: Double, previous: Double) {
+        self.muscle = muscle
+        self.sets = sets
+        self.previous = previous
+    }
+
+    /// Each muscle's sets from counted sets per exercise key.
+    public static func tally(_ setsPerExercise: [String: Int], catalog: ExerciseCatalog = .builtIn) -> [MuscleGroup: Double] {
+        var sets: [MuscleGroup: Double] = [:]
+        for (key, count) in setsPerExercise {
+            guard let exercise = catalog.exercise(key: key) else { continue }
+            for muscle in exercise.primary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) }
+            for muscle in exercise.secondary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) / 2 }
+        }
+        return sets
+    }
 }
 
 /// One exercise's week.

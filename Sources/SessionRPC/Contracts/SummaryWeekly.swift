@@ -38,7 +38,7 @@ public struct WeeklyReport: MethodResult, JSONObjectEncodable {
         "adherence": Schema.nullable(Schema.number), "sets": Schema.integer, "reps": Schema.integer, "volumeKg": Schema.number,
         "activeMinutes": Schema.integer, "averageRpe": Schema.nullable(Schema.number), "hardSets": Schema.integer,
         "volumePerDayKg": Schema.array(Schema.number), "exercises": Schema.array(Schema.object), "skipped": Schema.array(Schema.object),
-        "health": Schema.array(Schema.object), "promptContext": Schema.string,
+        "health": Schema.array(Schema.object), "muscles": Schema.array(Schema.object), "promptContext": Schema.string,
     ])
 
     public func encodeMembers(to writer: inout JSONWriter) {
