@@ -545,9 +545,10 @@ extension Commands {
     }
 
     /// The exercise known (`KnownExercises`) that `query` names, matched as `log`
-    /// matches names (an alias names its exercise, logged before or not); several
-    /// matches are listed after `ambiguity`.
+    /// matches names (a catalog name or an alias names its exercise, logged before or
+    /// not); several matches are listed after `ambiguity`.
     static func loggedName(_ query: String, known: KnownExercises, context: CommandContext, ambiguity: String) -> LoggedLookup {
+        if let exercise = ExerciseCatalog.builtIn.exercise(named: query) { return .found(exercise.name) }
         if let name = known.aliases[query.exerciseKey] { return .found(name) }
         switch ExerciseMatcher.match(query, in: known.names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
         case .logged(let name): return .found(name)
@@ -555,8 +556,14 @@ extension Commands {
             context.console.error("sessionctl: \"\(query)\" " + ambiguity)
             for match in matches.prefix(8) { context.console.error("  \(match.name)") }
             return .ambiguous
-        case .planned, .offPlan: return .none(names: known.names)
+        case .planned, .offPlan: return .none(names: known.names + ExerciseCatalog.builtIn.exercises.map(\.name))
         }
+    }
+
+    /// The catalog's identity of an exercise key under `known`'s aliases, for matching
+    /// "squat" to a plan's "Barbell Back Squat" as the daemon does.
+    static func identity(_ key: String, known: KnownExercises) -> String {
+        ExerciseCatalog.builtIn.identityKey(key, aliasTarget: known.aliases[key]?.exerciseKey)
     }
 
     static let status = Command(

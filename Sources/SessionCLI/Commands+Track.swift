@@ -61,7 +61,7 @@ extension Commands {
             }
             // The plan day's exercises first, as log matches the session's day first.
             let name: String
-            if case .logged(let planned) = ExerciseMatcher.match(typed, in: dayExercises) {
+            if case .logged(let planned) = ExerciseMatcher.match(typed, in: dayExercises, identity: { identity($0, known: known) }) {
                 name = planned
             } else {
                 guard let found = try knownName(typed, arguments: arguments, known: { known }, context: context, command: "track") else { return ExitStatus.refused }

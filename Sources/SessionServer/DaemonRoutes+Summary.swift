@@ -15,6 +15,8 @@ extension DaemonRoutes {
         DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
         DaemonRoute(ExerciseAliasSet.self) { params, service in try service.setAlias(params) },
         DaemonRoute(ExerciseAliases.self) { _, service in Outcome(try service.listAliases()) },
+        DaemonRoute(ExerciseList.self) { params, service in Outcome(try service.listExercises(params)) },
+        DaemonRoute(ExerciseGet.self) { params, service in Outcome(try service.exercise(params)) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
         DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },
         DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exerciseHistory(params)) },

@@ -108,6 +108,11 @@ enum ErrorMapping {
                 .unknownExercise,
                 message: "No exercise \"\(words)\" in the plan or your history\(close) Nothing was logged; for a new exercise, call again with \"new\": true (sessionctl: --new).",
                 details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
+        case .noSuchExercise(let words, let suggestions):
+            let close = suggestions.first.map { "; did you mean \($0)?" } ?? "."
+            return .application(
+                .unknownExercise, message: "No exercise \"\(words)\" in the catalog, your history or the plan\(close)",
+                details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
         case .aliasRefused(let alias, let reason):
             return .application(.aliasRefused, message: "\(reason). No alias was made.", details: [(key: "alias", value: .string(alias))])
         case .ambiguousExercise(let words, let matches):

@@ -250,6 +250,33 @@ extension SessionService {
 }
 
 extension SessionService {
+    /// `exercise.list`: the catalog's exercises whose names have every word searched,
+    /// then the person's own (logged names the catalog does not know).
+    func listExercises(_ params: ExerciseList.Params) throws -> ExerciseList.Result {
+        let limit = params.limit ?? SessionLimits.listLimit.upperBound
+        let search = params.search ?? ""
+        let catalogued = ExerciseCatalog.builtIn.search(search).map(ExerciseInfo.init)
+        let own = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound).filter { name in
+            ExerciseCatalog.builtIn.exercise(named: name) == nil && ExerciseCatalog.matches(name, search: search)
+        }
+        return ResultList(Array((catalogued + own.map(ExerciseInfo.init(custom:))).prefix(limit)))
+    }
+
+    /// `exercise.get`: the exercise any of its names names, with its counts, records and
+    /// last session; a name naming nothing is refused with the closest names.
+    func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
+        let exercise = try identity(ofKey: params.exercise.exerciseKey)
+        let logged = try database.loggedName(exerciseKey: exercise.key)
+        guard let info = exercise.catalogued.map(ExerciseInfo.init) ?? logged.map(ExerciseInfo.init(custom:)) else {
+            let known = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + ExerciseCatalog.builtIn.exercises.map(\.name)
+            throw SessionError.noSuchExercise(params.exercise, suggestions: ExerciseMatcher.suggestions(for: params.exercise, among: known))
+        }
+        let counts = try database.exerciseCounts(exerciseKey: exercise.key)
+        let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).sessions.last
+        return ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
+                                  last: last)
+    }
+
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
         let key = try database.canonicalKey(params.exercise.exerciseKey)
         return ExerciseHistoryGet.Result(try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to,

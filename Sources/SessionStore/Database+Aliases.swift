@@ -83,6 +83,14 @@ extension Database {
         }
     }
 
+    /// The sessions with a set of `exerciseKey`, and its sets.
+    public func exerciseCounts(exerciseKey: String) throws(StorageError) -> (sessions: Int, sets: Int) {
+        try wrap {
+            try connection.prepare("SELECT count(DISTINCT session_id), count(*) FROM logged_set WHERE exercise_key = ?")
+                .row([exerciseKey]) { (sessions: $0.int(0), sets: $0.int(1)) } ?? (0, 0)
+        }
+    }
+
     /// The name sets of `exerciseKey` were last logged as; nil when none were.
     public func loggedName(exerciseKey: String) throws(StorageError) -> String? {
         try wrap {

@@ -327,8 +327,9 @@ extension Database {
         }
     }
 
-    /// Every exercise logged, under the name it was last logged as, with its set count
-    /// and when it was last logged (ms), most recent first, at most `limit`.
+    /// Every exercise logged, under its catalog name or else the name it was last
+    /// logged as, with its set count and when it was last logged (ms), most recent
+    /// first, at most `limit`.
     ///
     /// The keys come one index seek each (`loggedKeys`), the last name
     /// and time one seek each; only the counts step through each key's index entries,
@@ -338,9 +339,11 @@ extension Database {
             try connection.prepare(Self.loggedKeys + """
                 SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = keys.key ORDER BY logged_at_ms DESC LIMIT 1),
                     (SELECT count(*) FROM logged_set c WHERE c.exercise_key = keys.key),
-                    (SELECT max(logged_at_ms) FROM logged_set m WHERE m.exercise_key = keys.key) AS last
+                    (SELECT max(logged_at_ms) FROM logged_set m WHERE m.exercise_key = keys.key) AS last, key
                 FROM keys WHERE key IS NOT NULL ORDER BY last DESC, key LIMIT ?
-                """).rows([limit]) { (name: $0.text(0), sets: $0.int(1), lastLoggedAtMs: $0.int64(2)) }
+                """).rows([limit]) { row in
+                (name: ExerciseCatalog.builtIn.exercise(key: row.text(3))?.name ?? row.text(0), sets: row.int(1), lastLoggedAtMs: row.int64(2))
+            }
         }
     }
 }
@@ -393,7 +396,8 @@ extension Database {
                 sessions.append(ExerciseHistory.Session(sessionID: rows[start].session, date: rows[start].date, sets: rows[start..<end].map(\.set)))
                 start = end
             }
-            return ExerciseHistory(name: rows.last?.name ?? exerciseKey, sessions: sessions)
+            let name = ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? rows.last?.name ?? exerciseKey
+            return ExerciseHistory(name: name, sessions: sessions)
         }
     }
 }

@@ -246,6 +246,8 @@ import JSON
         _ = try check("plan.attempts")
         _ = try check("exercise.alias", .obj(["alias": "fc", "name": "Farmer Carry"]))
         _ = try check("exercise.aliases")
+        _ = try check("exercise.list", .obj(["search": "goblet"]))
+        _ = try check("exercise.get", .obj(["exercise": "goblet squat"]))
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

@@ -706,7 +706,7 @@ import JSON
         #expect(late.stdout.contains("tracked Late · 2026-11-30 23:30 · 1:10:00"))
         // A typo or a set without numbers stores nothing.
         let typo = try ctl(daemon, ["track", "2026-11-29", "07:00-08:00", "sqaut", "5", "100"])
-        #expect(typo.status == 1 && typo.stderr.contains("no exercise \"sqaut\" in the plan or your history; did you mean squat?"), "\(typo.stderr)")
+        #expect(typo.status == 1 && typo.stderr.contains("no exercise \"sqaut\" in the plan or your history; did you mean Back Squat?"), "\(typo.stderr)")
         #expect(try ctl(daemon, ["track", "2026-11-29", "07:00-08:00", "squat"]).status == 2)
         #expect(try ctl(daemon, ["track", "2026-11-29", "squat", "5"]).status == 2)
         #expect(try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.count == 2)
@@ -715,7 +715,7 @@ import JSON
         let planned = try ctl(daemon, ["track", "2026-12-02", "18:00-19:00", "goblet", "4x10@24,", "split", "3x8@12.5,", "squat", "5", "100"])
         #expect(planned.status == 0, "\(planned.stderr)")
         let names = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)["sets"]?.arrayValue?.compactMap { $0["exercise"]?.stringValue }
-        #expect(names.map(Set.init) == ["Goblet Squat", "Bulgarian Split Squat", "squat"], "\(names ?? [])")
+        #expect(names.map(Set.init) == ["Goblet Squat", "Bulgarian Split Squat", "Back Squat"], "the catalog's name for squat: \(names ?? [])")
         let plannedTypo = try ctl(daemon, ["track", "2026-12-03", "18:00-19:00", "calf raze", "3x15@20"])
         #expect(plannedTypo.status == 1 && plannedTypo.stderr.contains("did you mean Dumbbell Calf Raise?"), "\(plannedTypo.stderr)")
     }

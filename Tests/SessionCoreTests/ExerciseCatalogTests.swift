@@ -76,13 +76,7 @@ import TestSupport
 /// One exercise per lift, however the exports and plans name it: the pairs of
 /// Tests/Fixtures/exercise-identities.txt, written by hand.
 @Suite struct ExerciseIdentityTests {
-    static func pairs() -> [(name: String, exercise: String)] {
-        Fixtures.read(Fixtures.packageRoot + "/Tests/Fixtures/exercise-identities.txt").split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#") else { return nil }
-            let fields = line.split(separator: "|").map { String($0).trimmingWhitespace() }
-            return fields.count == 2 ? (fields[0], fields[1]) : nil
-        }
-    }
+    static func pairs() -> [(name: String, exercise: String)] { CatalogFile.identityPairs() }
 
     @Test func everyNameOfTheExamplesIsItsLift() {
         let pairs = Self.pairs()

@@ -51,4 +51,14 @@ public struct CatalogFile {
     public static func plain(_ name: String) -> String {
         name.lowercased().map { $0 == "-" || $0 == "_" ? " " : String($0) }.joined().split(separator: " ").joined(separator: " ")
     }
+
+    /// The pairs of Tests/Fixtures/exercise-identities.txt: a name as the example
+    /// exports and plans give it, and the catalog exercise it is.
+    public static func identityPairs() -> [(name: String, exercise: String)] {
+        Fixtures.read(Fixtures.packageRoot + "/Tests/Fixtures/exercise-identities.txt").split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#") else { return nil }
+            let fields = line.split(separator: "|").map { String($0).trimmingWhitespace() }
+            return fields.count == 2 ? (fields[0], fields[1]) : nil
+        }
+    }
 }

@@ -114,12 +114,20 @@ public struct ExerciseCatalog: Sendable {
     /// The exercises whose names or other names contain every word of `search`, in the
     /// catalog's order; all of them for an empty search.
     public func search(_ search: String) -> [CatalogExercise] {
+        exercises.filter { exercise in Self.matches(names: exercise.names, search: search) }
+    }
+
+    /// True when `name` has every word of `search` (each as the start of one of its
+    /// words), as `search` finds the catalog's exercises.
+    public static func matches(_ name: String, search: String) -> Bool {
+        matches(names: [name], search: search)
+    }
+
+    private static func matches(names: [String], search: String) -> Bool {
         let words = ExerciseMatcher.matchKey(search).split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return exercises }
-        return exercises.filter { exercise in
-            let keys = exercise.names.map(ExerciseMatcher.matchKey)
-            return words.allSatisfy { word in keys.contains { (" " + $0).contains(" " + word) } }
-        }
+        guard !words.isEmpty else { return true }
+        let keys = names.map(ExerciseMatcher.matchKey)
+        return words.allSatisfy { word in keys.contains { (" " + $0).contains(" " + word) } }
     }
 }
 

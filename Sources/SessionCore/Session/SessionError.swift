@@ -33,6 +33,9 @@ public enum SessionError: Error, Sendable, Equatable {
     case unknownExercise(String, suggestions: [String])
     /// Words that name several exercises.
     case ambiguousExercise(String, matches: [ExerciseMatcher.Candidate])
+    /// A name that names no exercise of the catalog, the history or the plan; the
+    /// closest names.
+    case noSuchExercise(String, suggestions: [String])
     /// An alias that cannot be: of a catalog name, of nothing known, of itself; why.
     case aliasRefused(alias: String, reason: String)
 }

@@ -1,0 +1,168 @@
+import SessionCore
+import JSON
+
+/// One exercise as sessiond knows it: the catalog's, with its equipment, muscles and
+/// flags, or one of the person's own (a name logged that the catalog does not know).
+public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
+    public var name: String = ""
+    /// False for an exercise of the person's own.
+    public var catalogued: Bool = false
+    public var equipment: String?
+    public var primaryMuscles: [String] = []
+    public var secondaryMuscles: [String] = []
+    public var pattern: String?
+    /// The load is the body plus what is added (pull-ups, dips).
+    public var countsBodyMass: Bool = false
+    public var unilateral: Bool = false
+    /// Held or done for time rather than counted in reps.
+    public var timed: Bool = false
+    /// Synonyms, abbreviations and the names Strong and Hevy export.
+    public var otherNames: [String] = []
+
+    public init() {}
+
+    /// The catalog's exercise.
+    public init(_ exercise: CatalogExercise) {
+        name = exercise.name
+        catalogued = true
+        equipment = exercise.equipment.rawValue
+        primaryMuscles = exercise.primary.map(\.rawValue)
+        secondaryMuscles = exercise.secondary.map(\.rawValue)
+        pattern = exercise.pattern.rawValue
+        countsBodyMass = exercise.countsBodyMass
+        unilateral = exercise.unilateral
+        timed = exercise.timed
+        otherNames = exercise.otherNames
+    }
+
+    /// An exercise of the person's own, by the name it was last logged as.
+    public init(custom name: String) { self.name = name }
+
+    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.bool("catalogued", &catalogued)
+        try coder.string("equipment", &equipment)
+        try coder.strings("primaryMuscles", &primaryMuscles)
+        try coder.strings("secondaryMuscles", &secondaryMuscles)
+        try coder.string("pattern", &pattern)
+        try coder.bool("countsBodyMass", &countsBodyMass)
+        try coder.bool("unilateral", &unilateral)
+        try coder.bool("timed", &timed)
+        try coder.strings("otherNames", &otherNames)
+    }
+}
+
+/// `exercise.list`: the catalog's exercises and the person's own, searched by name.
+public enum ExerciseList: MethodContract {
+    public static let name = "exercise.list"
+    public static let summary = "The exercise catalog and the exercises of the person's own, with equipment and muscles; search by words of any name."
+    public typealias Result = ResultList<ExerciseInfo>
+
+    public struct Params: MethodParams {
+        public var search: String?
+        public var limit: Int?
+
+        public init() {}
+
+        public init(search: String?, limit: Int? = nil) {
+            self.search = search
+            self.limit = limit
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.string("search", &search, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+                         "words every name listed contains one of, as word starts (\"curl ham\"); without it, every exercise")
+            coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default 1000)")
+        }
+    }
+}
+
+/// `exercise.get`: one exercise, how often it was trained, its records and its last
+/// session's sets.
+public enum ExerciseGet: MethodContract {
+    public static let name = "exercise.get"
+    public static let summary = "One exercise: its catalog entry, how often it was trained, its records and the last session's sets."
+
+    public struct Params: MethodParams {
+        public var exercise: String = ""
+
+        public init() {}
+
+        public init(exercise: String) { self.exercise = exercise }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            var name: String? = exercise.isEmpty ? nil : exercise
+            coder.string("exercise", &name, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+                         "required: any name of it (the catalog's, a synonym, a tracker's, an alias, one logged)")
+            exercise = name ?? ""
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if exercise.isEmpty, !params.failed("exercise") { params.fail("exercise", "is required") }
+        }
+    }
+
+    /// A set of the last session.
+    public struct LastSet: CodedResult, Equatable {
+        public var setNumber: Int = 0
+        public var kind: SetKind = .normal
+        public var reps: Int?
+        public var weightKg: Double?
+        public var durationSeconds: Int?
+
+        public init() {}
+
+        public init(_ set: ExerciseHistory.Set) {
+            setNumber = set.setNumber
+            kind = set.kind
+            reps = set.reps
+            weightKg = set.weightKg
+            durationSeconds = set.durationSeconds
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.int("setNumber", &setNumber)
+            try coder.choice("kind", &kind)
+            try coder.int("reps", &reps)
+            try coder.number("weightKg", &weightKg)
+            try coder.int("durationSeconds", &durationSeconds)
+        }
+    }
+
+    public struct Result: CodedResult, Equatable {
+        public var exercise = ExerciseInfo()
+        /// Finished or running sessions with a set of it, and its sets, warm-ups included.
+        public var sessions: Int = 0
+        public var sets: Int = 0
+        public var heaviestKg: Double?
+        public var bestOneRepMaxKg: Double?
+        /// The last session that had it: its id, date and sets.
+        public var lastSessionId: Int64?
+        public var lastDate: String?
+        public var lastSets: [LastSet] = []
+
+        public init() {}
+
+        public init(exercise: ExerciseInfo, sessions: Int, sets: Int, bests: ExerciseBests, last: ExerciseHistory.Session?) {
+            self.exercise = exercise
+            self.sessions = sessions
+            self.sets = sets
+            heaviestKg = bests.heaviestKg
+            bestOneRepMaxKg = bests.oneRepMaxKg.map(SessionProgress.roundKg)
+            lastSessionId = last?.sessionID
+            lastDate = last?.date.description
+            lastSets = last?.sets.map(LastSet.init) ?? []
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.object("exercise", &exercise)
+            try coder.int("sessions", &sessions)
+            try coder.int("sets", &sets)
+            try coder.number("heaviestKg", &heaviestKg)
+            try coder.number("bestOneRepMaxKg", &bestOneRepMaxKg)
+            try coder.id("lastSessionId", &lastSessionId)
+            try coder.string("lastDate", &lastDate)
+            try coder.objects("lastSets", &lastSets)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+import JSON
+
+/// The catalog through the daemon and sessionctl: one exercise per lift whatever the
+/// exports and plans call it, and the commands that list and show exercises.
+@Suite struct ExerciseCatalogCommandTests {
+    /// The exercise names of an export, read here with Python's csv module.
+    func exportNames(_ file: String, column: String) throws -> Set<String> {
+        let script = "import csv, sys, json; print(json.dumps(sorted({r[sys.argv[2]] for r in csv.DictReader(open(sys.argv[1], encoding='utf-8-sig'))})))"
+        let run = try runProcess("/usr/bin/env", ["python3", "-c", script, Fixtures.examplesDirectory + "/exports/" + file, column])
+        #expect(run.status == 0, "\(run.stderr)")
+        return Set(try JSONParser.parse(run.stdout).arrayValue?.compactMap(\.stringValue) ?? [])
+    }
+
+    /// The two example exports and a plan naming the same lifts differently: one exercise
+    /// per lift, as Tests/Fixtures/exercise-identities.txt pairs the names.
+    @Test func theExamplesAndAPlanGiveOneExercisePerLift() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let pairs = Dictionary(CatalogFile.identityPairs().map { ($0.name, $0.exercise) }, uniquingKeysWith: { first, _ in first })
+        let names = try exportNames("strong-export.csv", column: "Exercise Name").union(exportNames("hevy-export.csv", column: "exercise_title"))
+        for file in ["strong-export.csv", "hevy-export.csv"] {
+            let imported = try daemon.ctl(["import", Fixtures.examplesDirectory + "/exports/" + file])
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        let planned = ["Barbell Back Squat", "Barbell Bench Press", "Conventional Deadlift", "Pull-ups", "DB RDL", "Hammer Curls"]
+        let exercises = planned.map { #"{"name": "\#($0)", "sets": 1, "reps": 5}"# }.joined(separator: ", ")
+        let client = try daemon.client()
+        try Workout.importMonday(client, exercises: exercises, weekStart: "2026-11-30")
+        #expect(try daemon.ctl(["start", "2026-11-30"]).status == 0)
+        for position in 1...planned.count { #expect(try daemon.ctl(["log", String(position), "5", "20"]).status == 0) }
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        let listed = try JSONParser.parse(try daemon.ctl(["call", "history.exercises"]).stdout).arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        let expected = Set(names.union(planned).map { pairs[$0] ?? "unpaired: \($0)" })
+        #expect(listed.count == Set(listed).count, "each lift once: \(listed)")
+        #expect(Set(listed) == expected, "\(Set(listed).symmetricDifference(expected))")
+        // Every name of a lift shows the same history.
+        let shown = try ["squat", "Squat (Barbell)", "Barbell Back Squat", "bs"].map { name in
+            try JSONParser.parse(try daemon.ctl(["exercise", "show", "--json", name]).stdout)
+        }
+        #expect(shown.allSatisfy { $0["exercise"]?["name"] == "Back Squat" && $0["sets"] == shown[0]["sets"] }, "\(shown)")
+        #expect(shown[0]["lastDate"] == "2026-11-30" && shown[0]["lastSets"]?[0]?["weightKg"] == 20)
+        #expect((shown[0]["sessions"]?.intValue ?? 0) > 1, "the exports' squats and the plan's: \(shown[0])")
+    }
+
+    @Test func exercisesListsAndSearchesAndShowSaysWhatAnExerciseIs() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let all = try JSONParser.parse(try daemon.ctl(["exercises", "--json"]).stdout).arrayValue ?? []
+        #expect(all.count == CatalogFile().lines.count, "the whole catalog, and no exercise of one's own yet")
+        let curls = try daemon.ctl(["exercises", "hammer", "curl"])
+        let lines = curls.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Hammer Curl ") && $0.contains("dumbbell · biceps, forearms") }, "\(curls.stdout)")
+        #expect(lines.allSatisfy { $0.lowercased().contains("hammer") }, "every word in a name: \(curls.stdout)")
+        let none = try daemon.ctl(["exercises", "zzz"])
+        #expect(none.status == 1 && none.stdout.contains("no exercise matches \"zzz\""))
+        // One's own exercise is listed, marked as such.
+        #expect(try daemon.ctl(["start"]).status == 0)
+        #expect(try daemon.ctl(["log", "--new", "sandbag", "carry", "40s"]).status == 0)
+        #expect(try daemon.ctl(["log", "pull", "up", "8"]).status == 0)
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        #expect(try daemon.ctl(["exercises", "sandbag"]).stdout.hasPrefix("sandbag carry  own"))
+        let pullUp = try daemon.ctl(["exercise", "show", "chin", "up"])
+        #expect(pullUp.stdout.hasPrefix("Chin-Up  bodyweight · lats, biceps / upper back · body mass counts"), "\(pullUp.stdout)")
+        #expect(pullUp.stdout.contains("not trained yet"))
+        let trained = try daemon.ctl(["exercise", "show", "pullups"])
+        #expect(trained.stdout.contains("trained in 1 session · 1 set") && trained.stdout.contains("last time ("), "\(trained.stdout)")
+        let typo = try daemon.ctl(["exercise", "show", "bulgarain", "split"])
+        #expect(typo.status == 1 && typo.stderr.contains("did you mean Bulgarian Split Squat?"), "\(typo.stderr)")
+        #expect(try daemon.ctl(["exercise", "show"]).status == 2)
+    }
+}
