@@ -105,8 +105,28 @@ extension Commands {
             if let first = counts.first, let last = counts.last { line += ", \(first) to \(last)" }
             console.print(line)
             if result.skipped > 0 { console.print(console.dim("\(result.skipped) already stored, skipped")) }
+            printNames(result.names, all: dryRun || arguments.has("--verbose"), console: console)
             return ExitStatus.ok
         })
+
+    /// What the imported names became: a count, the names of one's own (to alias), and
+    /// with `all` each name the catalog knows by another spelling.
+    static func printNames(_ names: [(name: String, exercise: String?)], all: Bool, console: Console) {
+        guard !names.isEmpty else { return }
+        let own = names.filter { $0.exercise == nil }.map(\.name)
+        let catalogued = names.filter { $0.exercise != nil }
+        let lifts = Set(catalogued.compactMap(\.exercise)).count
+        console.print("exercises: \(PlanFormatter.count(catalogued.count, "name")) → \(PlanFormatter.count(lifts, "catalog exercise"))"
+                      + (own.isEmpty ? "" : ", \(own.count) of your own"))
+        if all {
+            for item in catalogued where ExerciseMatcher.matchKey(item.exercise ?? "") != ExerciseMatcher.matchKey(item.name) {
+                console.print("  \(item.name) → \(item.exercise ?? "")")
+            }
+        }
+        if !own.isEmpty {
+            console.print(console.dim("your own (not in the catalog; sessionctl alias NAME EXERCISE makes one a catalog lift): " + own.joined(separator: ", ")))
+        }
+    }
 
     static let historyExport = Command(
         words: ["export"], synopsis: "[FILE]",

@@ -139,8 +139,9 @@ extension SessionService {
             if params.refuseImplausible == true { try checkPlausible(new) }
         }
         if !params.dryRun { try database.insertImported(new, source: staged.source) }
+        let counts = HistoryCounts(new.map(\.workout))
         let result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
-                                          imported: HistoryCounts(new.map(\.workout)), skipped: sessions.count - new.count)
+                                          imported: counts, skipped: sessions.count - new.count, names: try exercisesOf(counts.names))
         // Let go of the workouts only once this commits: a group commit that runs the
         // request again needs them.
         afterCommit.append {
@@ -154,6 +155,17 @@ extension SessionService {
 }
 
 extension SessionService {
+    /// What each imported name became: the catalog's exercise (by any of its names, or
+    /// through an alias), another exercise an alias names, or (nil) a name of one's own.
+    func exercisesOf(_ names: [String]) throws -> [(name: String, exercise: String?)] {
+        try names.map { name in
+            let key = name.exerciseKey
+            if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return (name, exercise.name) }
+            guard let alias = try database.alias(key) else { return (name, nil) }
+            return (name, ExerciseCatalog.builtIn.exercise(key: alias.nameKey)?.name ?? alias.name)
+        }
+    }
+
     /// A workout ready to store: at its exact start and with its sets' times when it
     /// has them (sessiond's own export), else at its wall-clock start; on the plan day
     /// it names, among the archive's plans (`planIDs`).

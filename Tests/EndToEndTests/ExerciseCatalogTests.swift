@@ -72,4 +72,32 @@ import JSON
         #expect(typo.status == 1 && typo.stderr.contains("did you mean Bulgarian Split Squat?"), "\(typo.stderr)")
         #expect(try daemon.ctl(["exercise", "show"]).status == 2)
     }
+
+    /// Import says what each name became, and lists a dry run's mappings and the names
+    /// of one's own, so a mapping can be fixed with an alias before anything is stored.
+    @Test func importSaysWhatEachNameBecame() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.removeTree(directory) }
+        let file = directory + "/strong.csv"
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,"Legs",51m,"Squat (Barbell)",1,100.0,5.0,0,0.0,
+            2026-04-24 09:40:00,"Legs",51m,"Sled Drag Uphill",1,80.0,1.0,0,0.0,
+            2026-04-24 09:40:00,"Legs",51m,"Leg Press",1,200.0,10.0,0,0.0,
+
+            """, to: file)
+        let dry = try daemon.ctl(["import", "--dry-run", file])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("exercises: 2 names → 2 catalog exercises, 1 of your own"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("  Squat (Barbell) → Back Squat") && !dry.stdout.contains("Leg Press →"), "spellings that differ only: \(dry.stdout)")
+        #expect(dry.stdout.contains("your own (not in the catalog; sessionctl alias NAME EXERCISE makes one a catalog lift): Sled Drag Uphill"))
+        // An alias first, and the name is a catalog lift in the import.
+        #expect(try daemon.ctl(["alias", "Sled Drag Uphill", "Sled Pull"]).status == 0)
+        let json = try JSONParser.parse(try daemon.ctl(["import", "--json", file]).stdout)
+        let names = json["names"]?.arrayValue ?? []
+        #expect(names.contains { $0["name"] == "Sled Drag Uphill" && $0["exercise"] == "Sled Pull" }, "\(names)")
+        #expect(try daemon.ctl(["exercise", "show", "--json", "sled pull"]).stdout.contains("\"sets\":1"))
+    }
 }

@@ -97,6 +97,9 @@ public struct HistoryCounts: Sendable, Equatable {
     public var exercises = 0
     public var first: LocalDate?
     public var last: LocalDate?
+    /// The exercise names as written, each once (not on the wire: `HistoryImport`
+    /// reports what each became).
+    public var names: [String] = []
 
     public init() {}
 
@@ -119,6 +122,7 @@ public struct HistoryCounts: Sendable, Equatable {
             last = max(last ?? workout.start.date, workout.start.date)
         }
         exercises = Set(names.map(\.exerciseKey)).count
+        self.names = names.sorted()
     }
 }
 

@@ -105,19 +105,24 @@ public enum HistoryImport: MethodContract {
         public let imported: HistoryCounts?
         /// With `done`: workouts skipped as already stored.
         public let skipped: Int
+        /// With `done`: each exercise name of what was (or would be) stored and the
+        /// exercise it became (`exercise` nil: a name of the person's own).
+        public let names: [(name: String, exercise: String?)]
 
-        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, imported: HistoryCounts?, skipped: Int) {
+        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, imported: HistoryCounts?, skipped: Int,
+                    names: [(name: String, exercise: String?)] = []) {
             self.importID = importID
             self.staged = staged
             self.done = done
             self.dryRun = dryRun
             self.imported = imported
             self.skipped = skipped
+            self.names = names
         }
 
         public static let schema = Schema.object([
             "importId": Schema.string, "staged": Schema.integer, "done": Schema.boolean, "dryRun": Schema.boolean,
-            "imported": Schema.nullable(Schema.object), "skipped": Schema.integer,
+            "imported": Schema.nullable(Schema.object), "skipped": Schema.integer, "names": Schema.array(Schema.object),
         ])
 
         public func encodeMembers(to writer: inout JSONWriter) {
@@ -127,6 +132,15 @@ public enum HistoryImport: MethodContract {
             writer.member("dryRun", dryRun)
             writer.member("imported", imported)
             writer.member("skipped", skipped)
+            writer.key("names")
+            writer.array {
+                for item in names {
+                    $0.object {
+                        $0.member("name", item.name)
+                        $0.member("exercise", item.exercise)
+                    }
+                }
+            }
         }
 
         public init(json: JSONValue) throws(JSONReadError) {
@@ -134,7 +148,8 @@ public enum HistoryImport: MethodContract {
             self.init(
                 importID: try reader.string("importId"), staged: try reader.int("staged"), done: try reader.bool("done"),
                 dryRun: try reader.bool("dryRun"), imported: try reader.optionalObject("imported").map { reader throws(JSONReadError) in try HistoryCounts(reader: reader) },
-                skipped: try reader.int("skipped"))
+                skipped: try reader.int("skipped"),
+                names: try reader.objects("names").map { item throws(JSONReadError) in (try item.string("name"), try item.optionalString("exercise")) })
         }
     }
 }
