@@ -95,5 +95,10 @@ struct PlanFormatter {
                 console.print("  \(offset + 1). \(exercise.name)  " + console.dim(Self.prescription(exercise, unit: console.units)))
             }
         }
+        let (muscles, unknown) = MuscleSets.planned(plan)
+        guard !muscles.isEmpty || !unknown.isEmpty else { return }
+        console.print()
+        console.print("sets per muscle: " + (muscles.isEmpty ? "none" : muscles.map { "\($0.muscle.rawValue) \(PromptText.number($0.sets))" }.joined(separator: ", ")))
+        if !unknown.isEmpty { console.print(console.dim("not counted (not in the exercise catalog): " + unknown.joined(separator: ", "))) }
     }
 }

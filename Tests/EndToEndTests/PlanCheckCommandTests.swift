@@ -18,6 +18,29 @@ import JSON
         #expect(!result.stdout.contains("\u{1B}["), "no colours when piped")
     }
 
+    /// The sets per muscle a plan would give, against a count made here from the plan
+    /// file and the catalog file.
+    @Test func printsTheSetsPerMuscleThePlanWouldGive() throws {
+        let result = try runProcess(Binaries.sessionctl, ["plan", "check", plans + "dumbbell-3day.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let plan = try JSONParser.parse(Fixtures.read(plans + "dumbbell-3day.json"))
+        var sets: [String: Int] = [:]
+        for exercise in plan["days"]?.arrayValue?.flatMap({ $0["exercises"]?.arrayValue ?? [] }) ?? [] {
+            sets[exercise["name"]?.stringValue ?? "", default: 0] += exercise["sets"]?.intValue ?? 0
+        }
+        let expected = CatalogFile().muscleSets(sets)
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("sets per muscle: ") })
+        let shown = line.dropFirst("sets per muscle: ".count).split(separator: ",").map { item -> (String, String) in
+            let words = item.split(separator: " ")
+            return (words.dropLast().joined(separator: " "), String(words.last ?? ""))
+        }
+        #expect(Dictionary(shown, uniquingKeysWith: { first, _ in first }) == expected.mapValues { PromptText.number($0) }, "\(line)")
+        let unknown = try runProcess(Binaries.sessionctl, ["plan", "check", "-"],
+                                     stdin: #"{"planName": "X", "days": [{"day": "Monday", "title": "A", "exercises": [{"name": "Sled Drag Uphill", "sets": 3, "reps": 5}]}]}"#)
+        #expect(unknown.stdout.contains("sets per muscle: none") && unknown.stdout.contains("not counted (not in the exercise catalog): Sled Drag Uphill"),
+                "\(unknown.stdout)")
+    }
+
     @Test func refusesAnInvalidPlanWithExitStatusOne() throws {
         let text = #"{"planName": "X", "days": [{"day": "Monday", "title": "A", "exercises": [{"name": "Squat", "sets": -3, "reps": 5}]}]}"#
         let result = try runProcess(Binaries.sessionctl, ["plan", "check", "-"], stdin: text)

@@ -48,6 +48,21 @@ public struct MuscleSets: Sendable, Equatable {
         self.previous = previous
     }
 
+    /// The hard sets a plan's week would give each muscle group, in the catalog's order
+    /// of muscles (its planned sets counted as logged ones are), and the planned names
+    /// the catalog does not know, which count for none.
+    public static func planned(_ plan: Plan, catalog: ExerciseCatalog = .builtIn) -> (muscles: [MuscleSets], unknown: [String]) {
+        var perExercise: [String: Int] = [:]
+        var unknown: [String] = []
+        for exercise in plan.days.filter({ !$0.rest }).flatMap(\.exercises) {
+            perExercise[exercise.name.exerciseKey, default: 0] += exercise.sets
+            if catalog.exercise(named: exercise.name) == nil { unknown.append(exercise.name) }
+        }
+        let sets = tally(perExercise, catalog: catalog)
+        let muscles = MuscleGroup.allCases.compactMap { muscle in sets[muscle].map { MuscleSets(muscle: muscle, sets: $0, previous: 0) } }
+        return (muscles, ExerciseMatcher.distinct(unknown))
+    }
+
     /// Each muscle's sets from counted sets per exercise key.
     public static func tally(_ setsPerExercise: [String: Int], catalog: ExerciseCatalog = .builtIn) -> [MuscleGroup: Double] {
         var sets: [MuscleGroup: Double] = [:]
