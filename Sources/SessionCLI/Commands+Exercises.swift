@@ -67,18 +67,67 @@ extension Commands {
         })
 }
 
+extension Commands {
+    static let exerciseAdd = Command(
+        words: ["exercise", "add"], synopsis: "NAME... --muscles LIST",
+        summary: "Give an exercise of your own (one the catalog does not know) its muscles and equipment, so it counts like a catalog one.",
+        details: """
+            sessionctl exercise add "Sled Drag Uphill" --muscles quads,glutes --secondary calves
+            --equipment machine makes its hard sets count for those muscles in the weekly
+            summary and the planner's prompt; --bodyweight makes body mass count in its load, as
+            for pull-ups. Muscle groups: \(MuscleGroup.allCases.map(\.rawValue).joined(separator: ", ")) (two words
+            joined by a hyphen or quoted: front-delts, "upper back"). Equipment:
+            \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")). Adding it again replaces what it had. A
+            name the catalog knows is refused: it has its muscles already (see exercise show).
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--muscles", value: "LIST", help: "the muscle groups it trains most, comma-separated (required)"),
+            OptionSpec("--secondary", value: "LIST", help: "the muscle groups it trains as well, comma-separated"),
+            OptionSpec("--equipment", value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with"),
+            OptionSpec("--bodyweight", help: "the load is the body plus what is added"),
+        ],
+        run: { arguments, context in
+            guard !arguments.positionals.isEmpty else { throw UsageError("exercise add needs the exercise's NAME") }
+            guard let primary = arguments.value("--muscles") else { throw UsageError("exercise add needs --muscles, e.g. --muscles quads,glutes") }
+            func muscles(_ list: String, option: String) throws(UsageError) -> [String] {
+                let words = list.split(separator: ",").map { String($0).trimmingWhitespace().replacingOccurrences(of: "-", with: " ").lowercased() }
+                if let wrong = words.first(where: { MuscleGroup(rawValue: $0) == nil }) {
+                    throw UsageError("\(option): \"\(wrong)\" is no muscle group; they are \(MuscleGroup.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return words
+            }
+            let equipment = arguments.value("--equipment")
+            if let equipment, Equipment(rawValue: equipment) == nil {
+                throw UsageError("--equipment must be \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(equipment)\"")
+            }
+            let params = ExerciseDefine.Params(
+                exercise: arguments.positionals.joined(separator: " "), equipment: equipment, primaryMuscles: try muscles(primary, option: "--muscles"),
+                secondaryMuscles: try arguments.value("--secondary").map { list throws(UsageError) in try muscles(list, option: "--secondary") },
+                countsBodyMass: arguments.has("--bodyweight") ? true : nil)
+            let client = try context.connect(arguments)
+            let defined = try context.call(client, ExerciseDefine.self, params)
+            if context.printJSON(defined, arguments) { return ExitStatus.ok }
+            var muscles = defined.primaryMuscles.joined(separator: ", ")
+            if !defined.secondaryMuscles.isEmpty { muscles += " / " + defined.secondaryMuscles.joined(separator: ", ") }
+            context.console.print("\(defined.name): " + [defined.equipment ?? "", muscles, defined.countsBodyMass ? "body mass counts" : ""]
+                .filter { !$0.isEmpty }.joined(separator: " · "))
+            return ExitStatus.ok
+        })
+}
+
 /// How exercises read in text.
 enum ExerciseFormatter {
     /// "barbell · quads, glutes / adductors, lower back · body mass", or "own" for an
     /// exercise of the person's own.
     static func summary(_ exercise: ExerciseInfo) -> String {
-        guard exercise.catalogued else { return "own" }
+        guard exercise.catalogued || !exercise.primaryMuscles.isEmpty else { return "own" }
         var muscles = exercise.primaryMuscles.joined(separator: ", ")
         if !exercise.secondaryMuscles.isEmpty { muscles += " / " + exercise.secondaryMuscles.joined(separator: ", ") }
         var parts = [exercise.equipment ?? "", muscles]
         if exercise.countsBodyMass { parts.append("body mass counts") }
         if exercise.unilateral { parts.append("one side at a time") }
         if exercise.timed { parts.append("timed") }
+        if !exercise.catalogued { parts.append("own") }
         return parts.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 

@@ -33,6 +33,7 @@ public struct ApplicationError: Sendable, Equatable {
     public static let unknownExercise = ApplicationError(code: -32016, reason: "unknown_exercise")
     public static let ambiguousExercise = ApplicationError(code: -32017, reason: "ambiguous_exercise")
     public static let aliasRefused = ApplicationError(code: -32018, reason: "alias_refused")
+    public static let exerciseRefused = ApplicationError(code: -32019, reason: "exercise_refused")
     public static let setNotFound = ApplicationError(code: -32020, reason: "set_not_found")
     public static let noSetToUndo = ApplicationError(code: -32021, reason: "no_set_to_undo")
     public static let implausibleSet = ApplicationError(code: -32022, reason: "implausible_set")

@@ -17,6 +17,7 @@ extension DaemonRoutes {
         DaemonRoute(ExerciseAliases.self) { _, service in Outcome(try service.listAliases()) },
         DaemonRoute(ExerciseList.self) { params, service in Outcome(try service.listExercises(params)) },
         DaemonRoute(ExerciseGet.self) { params, service in Outcome(try service.exercise(params)) },
+        DaemonRoute(ExerciseDefine.self) { params, service in Outcome(try service.defineExercise(params)) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
         DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },
         DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exerciseHistory(params)) },

@@ -113,6 +113,8 @@ enum ErrorMapping {
             return .application(
                 .unknownExercise, message: "No exercise \"\(words)\" in the catalog, your history or the plan\(close)",
                 details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
+        case .exerciseRefused(let reason):
+            return .application(.exerciseRefused, message: "\(reason). Nothing was changed.")
         case .aliasRefused(let alias, let reason):
             return .application(.aliasRefused, message: "\(reason). No alias was made.", details: [(key: "alias", value: .string(alias))])
         case .ambiguousExercise(let words, let matches):

@@ -268,10 +268,27 @@ extension SessionService {
         let limit = params.limit ?? SessionLimits.listLimit.upperBound
         let search = params.search ?? ""
         let catalogued = ExerciseCatalog.builtIn.search(search).map(ExerciseInfo.init)
-        let own = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound).filter { name in
-            ExerciseCatalog.builtIn.exercise(named: name) == nil && ExerciseCatalog.matches(name, search: search)
+        let custom = try database.customExercises()
+        // Those defined, then those only logged; each once.
+        let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
+        let own = names.filter { ExerciseCatalog.builtIn.exercise(named: $0) == nil && ExerciseCatalog.matches($0, search: search) }
+        return ResultList(Array((catalogued + own.map { custom[$0.exerciseKey].map(ExerciseInfo.init) ?? ExerciseInfo(custom: $0) }).prefix(limit)))
+    }
+
+    /// `exercise.define`: a name of one's own given equipment and muscles; a catalog
+    /// name (or an alias of one) is refused, naming the catalog's exercise.
+    func defineExercise(_ params: ExerciseDefine.Params) throws -> ExerciseInfo {
+        if let exercise = try identity(ofKey: params.exercise.exerciseKey).catalogued {
+            throw SessionError.exerciseRefused("\"\(params.exercise)\" is \(exercise.name) of the exercise catalog, which knows its muscles")
         }
-        return ResultList(Array((catalogued + own.map(ExerciseInfo.init(custom:))).prefix(limit)))
+        let custom = CustomExercise(
+            name: try database.loggedName(exerciseKey: params.exercise.exerciseKey) ?? params.exercise,
+            equipment: params.equipment.flatMap(Equipment.init(rawValue:)),
+            primary: params.primaryMuscles.compactMap(MuscleGroup.init(rawValue:)),
+            secondary: (params.secondaryMuscles ?? []).compactMap(MuscleGroup.init(rawValue:)),
+            countsBodyMass: params.countsBodyMass ?? false)
+        try database.defineExercise(custom)
+        return ExerciseInfo(custom)
     }
 
     /// `exercise.get`: the exercise any of its names names, with its counts, records and
@@ -279,7 +296,7 @@ extension SessionService {
     func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
         let exercise = try identity(ofKey: params.exercise.exerciseKey)
         let logged = try database.loggedName(exerciseKey: exercise.key)
-        guard let info = exercise.catalogued.map(ExerciseInfo.init) ?? logged.map(ExerciseInfo.init(custom:)) else {
+        guard let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? logged.map(ExerciseInfo.init(custom:)) else {
             let known = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + ExerciseCatalog.builtIn.exercises.map(\.name)
             throw SessionError.noSuchExercise(params.exercise, suggestions: ExerciseMatcher.suggestions(for: params.exercise, among: known))
         }

@@ -61,10 +61,12 @@ final class SessionService: MethodContext {
     /// else the alias's, else the key's own; the catalog is asked once, as logging a set
     /// asks for every set.
     func identity(ofKey key: String) throws -> ExerciseIdentity {
-        if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return ExerciseIdentity(key: exercise.key, catalogued: exercise) }
-        guard let target = try database.alias(key)?.nameKey else { return ExerciseIdentity(key: key, catalogued: nil) }
-        let exercise = ExerciseCatalog.builtIn.exercise(key: target)
-        return ExerciseIdentity(key: exercise?.key ?? target, catalogued: exercise)
+        if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return ExerciseIdentity(key: exercise.key, catalogued: exercise, custom: nil) }
+        let target = try database.alias(key)?.nameKey
+        if let target, let exercise = ExerciseCatalog.builtIn.exercise(key: target) { return ExerciseIdentity(key: exercise.key, catalogued: exercise, custom: nil) }
+        let own = target ?? key
+        let custom = try database.customExercises()
+        return ExerciseIdentity(key: own, catalogued: nil, custom: custom.isEmpty ? nil : custom[own])
     }
 
     /// The active session, or the session named, which must still be active.
@@ -88,9 +90,10 @@ final class SessionService: MethodContext {
 }
 
 /// The exercise a set is of: the key its sets are kept under, and the catalog's entry
-/// when the catalog knows it.
+/// when the catalog knows it, or what the person gave an exercise of their own.
 struct ExerciseIdentity {
     let key: String
     let catalogued: CatalogExercise?
-    var countsBodyMass: Bool { catalogued?.countsBodyMass == true }
+    let custom: CustomExercise?
+    var countsBodyMass: Bool { catalogued?.countsBodyMass ?? custom?.countsBodyMass ?? false }
 }

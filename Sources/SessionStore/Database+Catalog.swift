@@ -35,3 +35,37 @@ extension Database {
         memo.forgetAll()
     }
 }
+
+extension Database {
+    /// The person's own exercises given equipment and muscles, by key.
+    public func customExercises() throws(StorageError) -> [String: CustomExercise] {
+        if connection.inTransaction, let known = memo.customExercises { return known }
+        let all = try wrap {
+            try connection.prepare(
+                "SELECT name, equipment, primary_muscles, secondary_muscles, counts_body_mass FROM custom_exercise ORDER BY key"
+            ).rows { row in
+                func muscles(_ text: String) -> [MuscleGroup] { text.split(separator: ",").compactMap { MuscleGroup(rawValue: String($0)) } }
+                return CustomExercise(name: row.text(0), equipment: row.optionalText(1).flatMap(Equipment.init(rawValue:)),
+                                      primary: muscles(row.text(2)), secondary: muscles(row.text(3)), countsBodyMass: row.int(4) == 1)
+            }
+        }
+        let table = Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        if connection.inTransaction { memo.customExercises = table }
+        return table
+    }
+
+    /// Gives an exercise of one's own its equipment and muscles (again: replaces them).
+    public func defineExercise(_ exercise: CustomExercise) throws(StorageError) {
+        memo.customExercises = nil
+        try write {
+            try connection.run(
+                """
+                INSERT INTO custom_exercise (key, name, equipment, primary_muscles, secondary_muscles, counts_body_mass) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET name = excluded.name, equipment = excluded.equipment, primary_muscles = excluded.primary_muscles,
+                    secondary_muscles = excluded.secondary_muscles, counts_body_mass = excluded.counts_body_mass
+                """,
+                [exercise.key, exercise.name, exercise.equipment?.rawValue, exercise.primary.map(\.rawValue).joined(separator: ","),
+                 exercise.secondary.map(\.rawValue).joined(separator: ","), exercise.countsBodyMass ? 1 : 0])
+        }
+    }
+}

@@ -95,6 +95,7 @@ extension Database {
             history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),
             health: try healthSamples(from: weekStart.adding(days: -7), to: weekEnd))
         input.aliasKeys = try aliases().mapValues(\.nameKey)
+        input.customExercises = try customExercises()
         input.previousWeekSets = try countedSetsPerExercise(from: weekStart.adding(days: -7), to: weekStart.adding(days: -1))
         return input
     }

@@ -272,6 +272,18 @@ enum Migrations {
                 fingerprint TEXT NOT NULL          -- ExerciseCatalog.fingerprint of the catalog the keys follow
             );
             """),
+        // Exercises of the person's own given equipment and muscles, so they count in
+        // the sets per muscle (and body mass in their load) as the catalog's do.
+        Migration(version: 10, name: "exercises of one's own with equipment and muscles", sql: """
+            CREATE TABLE custom_exercise (
+                key TEXT PRIMARY KEY,              -- the exercise key its sets are kept under
+                name TEXT NOT NULL,
+                equipment TEXT,                    -- as the catalog names equipment, or NULL
+                primary_muscles TEXT NOT NULL,     -- muscle groups as the catalog names them, comma-separated
+                secondary_muscles TEXT NOT NULL DEFAULT '',
+                counts_body_mass INTEGER NOT NULL DEFAULT 0 CHECK (counts_body_mass IN (0, 1))
+            ) WITHOUT ROWID;
+            """),
     ]
 
     /// The schema version this build writes.

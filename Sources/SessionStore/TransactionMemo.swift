@@ -28,6 +28,8 @@ struct TransactionMemo {
     var progress: [ProgressKey: SetNumbering] = [:]
     /// The alias table (`exercise_alias`), by alias key.
     var aliases: [String: ExerciseAlias]?
+    /// `Database.customExercises`, read once per transaction.
+    var customExercises: [String: CustomExercise]?
     /// The id the next set logged takes (`Database.nextSetID`).
     var nextSetID: Int64?
 
@@ -43,6 +45,7 @@ struct TransactionMemo {
         validAtDataVersion = nil
         activeSession = nil
         aliases = nil
+        customExercises = nil
         forgetSets()
     }
 

@@ -100,4 +100,32 @@ import JSON
         #expect(names.contains { $0["name"] == "Sled Drag Uphill" && $0["exercise"] == "Sled Pull" }, "\(names)")
         #expect(try daemon.ctl(["exercise", "show", "--json", "sled pull"]).stdout.contains("\"sets\":1"))
     }
+
+    /// An exercise of one's own given muscles counts in the sets per muscle, and with
+    /// --bodyweight its load counts body mass; a catalog name is refused.
+    @Test func anExerciseOfOnesOwnCountsOnceItHasMuscles() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["exercise", "add", "Sled Drag Uphill", "--muscles", "quads,glutes", "--secondary", "calves",
+                                "--equipment", "machine"]).stdout == "Sled Drag Uphill: machine · quads, glutes / calves\n")
+        #expect(try daemon.ctl(["exercise", "add", "Ring Muscle Thing", "--muscles", "lats,upper-back", "--bodyweight"]).status == 0)
+        let taken = try daemon.ctl(["exercise", "add", "rdl", "--muscles", "quads"])
+        #expect(taken.status == 1 && taken.stderr.contains("\"rdl\" is Romanian Deadlift of the exercise catalog"), "\(taken.stderr)")
+        #expect(try daemon.ctl(["exercise", "add", "x", "--muscles", "pecs"]).status == 2)
+        #expect(try daemon.ctl(["health", "mass", "80", "--date", "2026-11-23"]).status == 0)
+        let client = try daemon.client()
+        _ = try client.call("session.start", .obj(["at": "2026-11-24T18:00:00Z"]))
+        for _ in 0..<3 { _ = try client.call("session.log", .obj(["exercise": "sled drag uphill", "reps": 1, "weightKg": 100, "at": "2026-11-24T18:00:00Z"])) }
+        let ring = try client.call("session.log", .obj(["exercise": "Ring Muscle Thing", "reps": 5, "weightKg": 10, "at": "2026-11-24T18:00:00Z"]))
+        _ = try client.call("session.finish", .obj(["at": "2026-11-24T18:30:00Z"]))
+        let summary = try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"]))
+        let muscles = Dictionary((summary["muscles"]?.arrayValue ?? []).map { ($0["muscle"]?.stringValue ?? "", $0["sets"]?.numberValue ?? 0) },
+                                 uniquingKeysWith: +)
+        #expect(muscles == ["quads": 3, "glutes": 3, "calves": 1.5, "lats": 1, "upper back": 1], "\(muscles)")
+        // 5 at +10 kg on 80 kg of body: Epley of 90 kg.
+        let shown = try JSONParser.parse(try daemon.ctl(["exercise", "show", "--json", "ring muscle thing"]).stdout)
+        #expect(shown["exercise"]?["countsBodyMass"] == true && shown["exercise"]?["catalogued"] == false, "\(shown)")
+        #expect(abs((shown["bestOneRepMaxKg"]?.numberValue ?? 0) - 90 * (1 + 5.0 / 30)) < 0.06, "\(shown) \(ring)")
+        #expect(try daemon.ctl(["exercises", "sled", "drag"]).stdout.contains("Sled Drag Uphill  machine · quads, glutes / calves · own"))
+    }
 }

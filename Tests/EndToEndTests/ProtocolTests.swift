@@ -248,6 +248,7 @@ import JSON
         _ = try check("exercise.aliases")
         _ = try check("exercise.list", .obj(["search": "goblet"]))
         _ = try check("exercise.get", .obj(["exercise": "goblet squat"]))
+        _ = try check("exercise.define", .obj(["exercise": "Sandbag Carry", "primaryMuscles": ["forearms"], "equipment": "other"]))
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

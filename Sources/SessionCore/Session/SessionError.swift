@@ -36,6 +36,8 @@ public enum SessionError: Error, Sendable, Equatable {
     /// A name that names no exercise of the catalog, the history or the plan; the
     /// closest names.
     case noSuchExercise(String, suggestions: [String])
+    /// An exercise that cannot be defined as one's own (a catalog exercise); why.
+    case exerciseRefused(String)
     /// An alias that cannot be: of a catalog name, of nothing known, of itself; why.
     case aliasRefused(alias: String, reason: String)
 }

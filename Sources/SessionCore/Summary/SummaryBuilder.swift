@@ -45,8 +45,8 @@ public enum SummaryBuilder {
     static func muscles(_ input: SummaryInput, counted: [SummaryInput.Set]) -> [MuscleSets] {
         var perExercise: [String: Int] = [:]
         for set in counted { perExercise[set.exerciseKey ?? input.canonicalKey(set.name), default: 0] += 1 }
-        let now = MuscleSets.tally(perExercise)
-        let before = MuscleSets.tally(input.previousWeekSets)
+        let now = MuscleSets.tally(perExercise, custom: input.customExercises)
+        let before = MuscleSets.tally(input.previousWeekSets, custom: input.customExercises)
         return MuscleGroup.allCases.filter(\.isMuscle).compactMap { muscle in
             let sets = now[muscle] ?? 0
             let previous = before[muscle] ?? 0

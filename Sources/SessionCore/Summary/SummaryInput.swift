@@ -85,6 +85,8 @@ public struct SummaryInput: Sendable {
     public var aliasKeys: [String: String] = [:]
     /// Counted sets per exercise key in the week before, for the muscles' sets beside.
     public var previousWeekSets: [String: Int] = [:]
+    /// The person's own exercises given muscles, by key.
+    public var customExercises: [String: CustomExercise] = [:]
 
     public init(weekStart: LocalDate, today: LocalDate, plannedDays: [PlannedDay], sessions: [Session], sets: [Set], history: [String: History], health: [HealthSample]) {
         self.weekStart = weekStart

@@ -35,7 +35,8 @@ public struct WeeklySummary: Sendable, Equatable {
 
 /// The hard sets a muscle group got in a week: a counted set (warm-ups count 0) counts 1
 /// for each primary muscle of its exercise and ½ for each secondary one, as the catalog
-/// (`ExerciseCatalog`) gives them; exercises it does not know count for none.
+/// (`ExerciseCatalog`) gives them, or as the person gave them to an exercise of their
+/// own (`CustomExercise`); other exercises count for none.
 public struct MuscleSets: Sendable, Equatable {
     public var muscle: MuscleGroup
     public var sets: Double
@@ -63,13 +64,23 @@ public struct MuscleSets: Sendable, Equatable {
         return (muscles, ExerciseMatcher.distinct(unknown))
     }
 
-    /// Each muscle's sets from counted sets per exercise key.
-    public static func tally(_ setsPerExercise: [String: Int], catalog: ExerciseCatalog = .builtIn) -> [MuscleGroup: Double] {
+    /// Each muscle's sets from counted sets per exercise key: the catalog's muscles of
+    /// each exercise, else those given to one's own (`custom`, by key).
+    public static func tally(_ setsPerExercise: [String: Int], catalog: ExerciseCatalog = .builtIn, custom: [String: CustomExercise] = [:])
+        -> [MuscleGroup: Double]
+    {
         var sets: [MuscleGroup: Double] = [:]
         for (key, count) in setsPerExercise {
-            guard let exercise = catalog.exercise(key: key) else { continue }
-            for muscle in exercise.primary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) }
-            for muscle in exercise.secondary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) / 2 }
+            let muscles: (primary: [MuscleGroup], secondary: [MuscleGroup])
+            if let exercise = catalog.exercise(key: key) {
+                muscles = (exercise.primary, exercise.secondary)
+            } else if let own = custom[key] {
+                muscles = (own.primary, own.secondary)
+            } else {
+                continue
+            }
+            for muscle in muscles.primary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) }
+            for muscle in muscles.secondary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) / 2 }
         }
         return sets
     }

@@ -38,6 +38,15 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
     /// An exercise of the person's own, by the name it was last logged as.
     public init(custom name: String) { self.name = name }
 
+    /// An exercise of the person's own given equipment and muscles.
+    public init(_ exercise: CustomExercise) {
+        name = exercise.name
+        equipment = exercise.equipment?.rawValue
+        primaryMuscles = exercise.primary.map(\.rawValue)
+        secondaryMuscles = exercise.secondary.map(\.rawValue)
+        countsBodyMass = exercise.countsBodyMass
+    }
+
     public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("name", &name)
         try coder.bool("catalogued", &catalogued)
@@ -163,6 +172,54 @@ public enum ExerciseGet: MethodContract {
             try coder.id("lastSessionId", &lastSessionId)
             try coder.string("lastDate", &lastDate)
             try coder.objects("lastSets", &lastSets)
+        }
+    }
+}
+
+/// `exercise.define`: gives an exercise of the person's own (a name the catalog does not
+/// know) its equipment and muscles, so its sets count per muscle and, for one that
+/// moves the body, count body mass as the catalog's do. Defining it again replaces them.
+public enum ExerciseDefine: MethodContract {
+    public static let name = "exercise.define"
+    public static let summary = "Give an exercise of one's own its equipment and muscles, so it counts as a catalog exercise does."
+    public typealias Result = ExerciseInfo
+
+    public struct Params: MethodParams {
+        public var exercise: String = ""
+        public var equipment: String?
+        public var primaryMuscles: [String] = []
+        public var secondaryMuscles: [String]?
+        public var countsBodyMass: Bool?
+
+        public init() {}
+
+        public init(exercise: String, equipment: String?, primaryMuscles: [String], secondaryMuscles: [String]?, countsBodyMass: Bool?) {
+            self.exercise = exercise
+            self.equipment = equipment
+            self.primaryMuscles = primaryMuscles
+            self.secondaryMuscles = secondaryMuscles
+            self.countsBodyMass = countsBodyMass
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            var name: String? = exercise.isEmpty ? nil : exercise
+            coder.string("exercise", &name, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+                         "required: the exercise's name, one the catalog does not know")
+            exercise = name ?? ""
+            coder.choice("equipment", &equipment, Equipment.allCases.map(\.rawValue), required: false, "what it is done with")
+            let muscles = MuscleGroup.allCases.map(\.rawValue)
+            var primary: [String]? = primaryMuscles.isEmpty ? nil : primaryMuscles
+            coder.strings("primaryMuscles", &primary, maxCount: 6, maxLength: 20, choices: muscles,
+                          "required: the muscle groups it trains most (a hard set counts 1 for each)")
+            primaryMuscles = primary ?? []
+            coder.strings("secondaryMuscles", &secondaryMuscles, maxCount: 6, maxLength: 20, choices: muscles,
+                          "the muscle groups it trains as well (½ a set each)")
+            coder.bool("countsBodyMass", &countsBodyMass, "the load is the body plus what is added, as for pull-ups (default false)")
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if exercise.isEmpty, !params.failed("exercise") { params.fail("exercise", "is required") }
+            if primaryMuscles.isEmpty, !params.failed("primaryMuscles") { params.fail("primaryMuscles", "is required: at least one muscle group") }
         }
     }
 }
