@@ -58,7 +58,13 @@ extension Commands {
             var records: [String] = []
             if let heaviest = shown.heaviestKg { records.append("heaviest " + console.units.text(heaviest)) }
             if let best = shown.bestOneRepMaxKg { records.append("best e1RM " + console.units.text(best)) }
+            if let reps = shown.mostReps { records.append("most reps \(reps)") }
+            if let volume = shown.bestSetVolumeKg { records.append("best set " + console.units.text(volume)) }
+            if let volume = shown.bestSessionVolumeKg { records.append("best session " + console.units.text(volume)) }
             if !records.isEmpty { console.print("records: " + records.joined(separator: " · ")) }
+            if !shown.repsAtWeight.isEmpty {
+                console.print("most reps at a weight: " + shown.repsAtWeight.map { "\($0.reps) × " + console.units.text($0.weightKg) }.joined(separator: ", "))
+            }
             if let date = shown.lastDate {
                 let sets = shown.lastSets.map { ExerciseFormatter.set($0, units: console.units) }
                 console.print("last time (\(date), session \(shown.lastSessionId ?? 0)): " + sets.joined(separator: ", "))

@@ -68,8 +68,20 @@ struct SessionFormatter {
         if let next = nextText(result: result, session: session) { parts.append(next) }
         var record: String?
         if let found = result.personalRecord {
-            var what = found.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
-            if let estimate = found.estimatedOneRepMaxKg { what += " — est. 1RM " + console.units.text(estimate) }
+            var more: [String] = []
+            if found.kinds.contains(.repsAtWeight), let weight = result.weightKg { more.append("most reps at " + console.units.text(weight)) }
+            if found.kinds.contains(.reps) { more.append("most reps") }
+            if found.kinds.contains(.setVolume), let reps = result.reps, let weight = result.weightKg {
+                more.append("best set volume " + console.units.text(Double(reps) * weight))
+            }
+            var what: String
+            if found.kinds.isDisjoint(with: [.weight, .oneRepMax]) {
+                what = "\(name) " + more.joined(separator: " · ")
+            } else {
+                what = found.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
+                if let estimate = found.estimatedOneRepMaxKg { what += " — est. 1RM " + console.units.text(estimate) }
+                if !more.isEmpty { what += " · " + more.joined(separator: " · ") }
+            }
             record = "★ personal record: \(what)"
         }
         return (parts.joined(separator: " · "), record)
@@ -92,6 +104,10 @@ struct SessionFormatter {
         console.print(console.bold(result.title) + " finished · "
             + Self.clock(result.durationSeconds) + " · " + PlanFormatter.count(result.sets, "set") + " · "
             + console.units.text(result.volumeKg) + " volume" + completion)
+        for record in result.records {
+            console.print("★ personal record: best \(record.exercise) session volume — " + console.units.text(record.volumeKg)
+                          + " (was " + console.units.text(record.previousKg) + ")")
+        }
     }
 
     func printStatus(_ session: SessionSnapshot) {

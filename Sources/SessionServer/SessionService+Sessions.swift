@@ -71,13 +71,18 @@ extension SessionService {
         let endedAt = params.at?.ms ?? max(nowMs, session.startedAtMs)  // as for session.log
         guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
-        try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
+        let volumes = try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
         guard let finished = try database.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
         let progress = try progress(of: finished)
-        let result = SessionFinish.Result(
+        var result = SessionFinish.Result(
             sessionID: session.id, durationSeconds: finished.durationSeconds(nowMs: endedAt), sets: progress.countedSets,
             volumeKg: progress.volumeKg, completion: progress.completion, planDayID: finished.planDayID,
             title: finished.title, startedAt: clock.rfc3339(ms: finished.startedAtMs), endedAt: clock.rfc3339(ms: endedAt))
+        result.records = volumes.compactMap { item in
+            // The first session with volume is a baseline.
+            guard let best = item.previousBestKg, item.volumeKg > best + 1e-9 else { return nil }
+            return VolumeRecord(exercise: ExerciseCatalog.builtIn.exercise(key: item.exerciseKey)?.name ?? item.name, volumeKg: item.volumeKg, previousKg: best)
+        }
         var effects = Effects()
         effects.sessionChanged = true
         effects.factsChanged = true

@@ -69,3 +69,12 @@ extension Database {
         }
     }
 }
+
+extension Database {
+    /// Every exercise's bests from its history: by the migration that added kinds of
+    /// records, inside its transaction.
+    func recomputeAllBests() throws {
+        let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text(0) }
+        for key in keys { try recomputeBests(exerciseKey: key) }
+    }
+}

@@ -75,12 +75,33 @@ extension Database {
     }
 
     /// Ends a session.
-    public func finishSession(_ id: Int64, endedAtMs: Int64, pausedTotalMs: Int64, rpe: Double?, note: String?) throws(StorageError) {
+    /// Ends a session; each exercise's best session volume is brought up to this
+    /// session's. Returns each exercise's volume in it with its best before.
+    @discardableResult
+    public func finishSession(_ id: Int64, endedAtMs: Int64, pausedTotalMs: Int64, rpe: Double?, note: String?) throws(StorageError)
+        -> [SessionVolume]
+    {
         memo.activeSession = nil
-        try write {
+        return try write {
             try connection.run(
                 "UPDATE session SET ended_at_ms = ?, paused_since_ms = NULL, paused_total_ms = ?, rpe = ?, note = ? WHERE id = ?",
                 [endedAtMs, pausedTotalMs, rpe, note, id])
+            let volumes = try connection.prepare(
+                """
+                SELECT exercise_key, min(exercise_name), sum(reps * weight_kg) FROM logged_set
+                WHERE session_id = ? AND kind <> 'warmup' AND reps > 0 AND weight_kg > 0 GROUP BY exercise_key ORDER BY min(id)
+                """
+            ).rows([id]) { (key: $0.text(0), name: $0.text(1), volumeKg: $0.double(2)) }
+            return try volumes.map { item in
+                var bests = try memo.bests[item.key] ?? storedBests(exerciseKey: item.key)
+                let previous = bests.sessionVolumeKg
+                if item.volumeKg > (previous ?? 0) {
+                    bests.sessionVolumeKg = item.volumeKg
+                    memo.bests[item.key] = bests
+                    try storeBests(bests, exerciseKey: item.key)
+                }
+                return SessionVolume(exerciseKey: item.key, name: item.name, volumeKg: item.volumeKg, previousBestKg: previous)
+            }
         }
     }
 
@@ -189,21 +210,15 @@ extension Database {
             // `write` runs this inside a transaction, so the memo applies.
             memo.nextSetID = id + 1
             memo.progress[progressKey] = numbering
-            // The bests row changes only when the set beats it: known bests (remembered in
-            // this transaction) say so without asking SQLite; otherwise the upsert's WHERE does.
-            let known = memo.bests[key]
-            let mayBeat = known.map { Self.beats(estimate: estimate, weight: recordWeight, $0) } ?? (estimate != nil || recordWeight != nil)
-            if mayBeat {
-                memo.bests[key] = known.map { ExerciseBests(oneRepMaxKg: Self.larger($0.oneRepMaxKg, estimate), heaviestKg: Self.larger($0.heaviestKg, recordWeight)) }
-                try connection.run(
-                    """
-                    INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg) VALUES (?1, ?2, ?3)
-                    ON CONFLICT (exercise_key) DO UPDATE SET
-                        e1rm_kg = max(coalesce(e1rm_kg, excluded.e1rm_kg), coalesce(excluded.e1rm_kg, e1rm_kg)),
-                        weight_kg = max(coalesce(weight_kg, excluded.weight_kg), coalesce(excluded.weight_kg, weight_kg))
-                    WHERE excluded.e1rm_kg > coalesce(e1rm_kg, -1) OR excluded.weight_kg > coalesce(weight_kg, -1)
-                    """,
-                    [key, estimate, recordWeight])
+            // The bests row is written only when the set changes it: the bests as logging
+            // read them (remembered in this transaction), else as stored.
+            if decision.countedReps != nil {
+                let known = try memo.bests[key] ?? storedBests(exerciseKey: key)
+                let updated = known.adding(decision, weightKg: weightKg)
+                if updated != known {
+                    memo.bests[key] = updated
+                    try storeBests(updated, exerciseKey: key)
+                }
             }
             return id
         }
@@ -296,42 +311,77 @@ extension Database {
         }
     }
 
-    /// The best Epley estimate and the heaviest weight of counted sets of an exercise
-    /// (by key) ever logged: one row, whatever the history's length.
+    /// The bests of an exercise (by key) over everything ever logged (`ExerciseBests`):
+    /// one row, whatever the history's length.
     public func bests(exerciseKey: String) throws(StorageError) -> ExerciseBests {
         if connection.inTransaction, let known = memo.bests[exerciseKey] { return known }
-        let bests = try wrap {
-            try connection.prepare("SELECT e1rm_kg, weight_kg FROM exercise_best WHERE exercise_key = ?")
-                .row([exerciseKey]) { ExerciseBests(oneRepMaxKg: $0.optionalDouble(0), heaviestKg: $0.optionalDouble(1)) } ?? .none
-        }
+        let bests = try wrap { try storedBests(exerciseKey: exerciseKey) }
         if connection.inTransaction { memo.bests[exerciseKey] = bests }
         return bests
     }
 
-    /// True when a set's estimate or weight is above the bests (a missing best is beaten
-    /// by any value).
-    static func beats(estimate: Double?, weight: Double?, _ bests: ExerciseBests) -> Bool {
-        if let estimate, estimate > (bests.oneRepMaxKg ?? -.infinity) { return true }
-        if let weight, weight > (bests.heaviestKg ?? -.infinity) { return true }
-        return false
+    func storedBests(exerciseKey: String) throws -> ExerciseBests {
+        try connection.prepare(
+            "SELECT e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight FROM exercise_best WHERE exercise_key = ?"
+        ).row([exerciseKey]) { row in
+            ExerciseBests(oneRepMaxKg: row.optionalDouble(0), heaviestKg: row.optionalDouble(1), mostReps: row.optionalInt(2),
+                          setVolumeKg: row.optionalDouble(3), sessionVolumeKg: row.optionalDouble(4), repsAtWeight: Self.frontier(row.text(5)))
+        } ?? .none
     }
 
-    static func larger(_ first: Double?, _ second: Double?) -> Double? {
-        guard let first else { return second }
-        guard let second else { return first }
-        return max(first, second)
-    }
-
-    /// Sets the bests of an exercise from its remaining history after sets were deleted:
-    /// a walk over that exercise's sets (the by-exercise index), so it runs on undo and
-    /// abort only, never on the logging path.
-    func recomputeBests(exerciseKey: String) throws {
+    func storeBests(_ bests: ExerciseBests, exerciseKey: String) throws {
         try connection.run(
             """
-            INSERT OR REPLACE INTO exercise_best (exercise_key, e1rm_kg, weight_kg)
-            SELECT ?1, max(e1rm_kg), max(record_weight_kg) FROM logged_set WHERE exercise_key = ?1
+            INSERT OR REPLACE INTO exercise_best (exercise_key, e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [exerciseKey])
+            [exerciseKey, bests.oneRepMaxKg, bests.heaviestKg, bests.mostReps, bests.setVolumeKg, bests.sessionVolumeKg, Self.frontierText(bests.repsAtWeight)])
+    }
+
+    /// The most reps at each weight as stored: "100:5;90:8", heaviest first.
+    static func frontierText(_ frontier: [WeightReps]) -> String {
+        frontier.map { "\($0.weightKg):\($0.reps)" }.joined(separator: ";")
+    }
+
+    static func frontier(_ text: String) -> [WeightReps] {
+        text.split(separator: ";").compactMap { pair in
+            let parts = pair.split(separator: ":")
+            guard parts.count == 2, let weight = Double(parts[0]), let reps = Int(parts[1]) else { return nil }
+            return WeightReps(weightKg: weight, reps: reps)
+        }
+    }
+
+    /// Sets the bests of an exercise from its whole history (after sets were deleted,
+    /// moved or imported): a walk over that exercise's sets (the by-exercise index), so
+    /// it runs on undo, abort, alias and import, never on the logging path.
+    func recomputeBests(exerciseKey: String) throws {
+        let counted = "exercise_key = ?1 AND kind <> 'warmup' AND reps > 0"
+        let figures = try connection.prepare(
+            """
+            SELECT max(e1rm_kg), max(record_weight_kg),
+                (SELECT max(reps) FROM logged_set WHERE \(counted) AND coalesce(weight_kg, 0) <= 0),
+                (SELECT max(reps * weight_kg) FROM logged_set WHERE \(counted) AND weight_kg > 0),
+                (SELECT max(volume) FROM (SELECT sum(l.reps * l.weight_kg) AS volume FROM logged_set l JOIN session s ON s.id = l.session_id
+                    WHERE l.exercise_key = ?1 AND l.kind <> 'warmup' AND l.reps > 0 AND l.weight_kg > 0 AND s.ended_at_ms IS NOT NULL
+                    GROUP BY l.session_id))
+            FROM logged_set WHERE exercise_key = ?1
+            """
+        ).row([exerciseKey]) { row in
+            (e1rm: row.optionalDouble(0), weight: row.optionalDouble(1), reps: row.optionalInt(2), set: row.optionalDouble(3), session: row.optionalDouble(4))
+        }
+        let perWeight = try connection.prepare(
+            "SELECT weight_kg, max(reps) FROM logged_set WHERE \(counted) AND weight_kg > 0 GROUP BY weight_kg ORDER BY weight_kg DESC"
+        ).rows([exerciseKey]) { WeightReps(weightKg: $0.double(0), reps: $0.int(1)) }
+        let frontier = perWeight.reduce([WeightReps]()) { WeightReps.frontier($0, adding: $1) }
+        let bests = ExerciseBests(oneRepMaxKg: figures?.e1rm, heaviestKg: figures?.weight, mostReps: figures?.reps, setVolumeKg: figures?.set,
+                                  sessionVolumeKg: figures?.session, repsAtWeight: frontier)
+        memo.bests[exerciseKey] = nil
+        // An exercise without a counted set with reps has no row.
+        guard bests != .none else {
+            try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [exerciseKey])
+            return
+        }
+        try storeBests(bests, exerciseKey: exerciseKey)
     }
 
     /// A session's sets grouped by exercise: counted sets and volume per planned

@@ -179,7 +179,9 @@ public final class Database {
     /// through `ON DELETE CASCADE`. The pragma is a no-op inside a transaction, so it is
     /// set before the first one; before each commit `PRAGMA foreign_key_check` must find
     /// no row pointing nowhere, or the migration is rolled back and the open fails.
-    private func migrate(_ migrations: [Migration]) throws {
+    /// Returns the version the file had.
+    @discardableResult
+    private func migrate(_ migrations: [Migration]) throws -> Int {
         let current = Int(try connection.scalar("PRAGMA user_version") ?? 0)
         try connection.execute("PRAGMA foreign_keys = OFF")
         for migration in migrations where migration.version > current {
@@ -195,11 +197,13 @@ public final class Database {
                         """)
                 }
                 try connection.execute(migration.sql)
+                try migration.then?(self)
                 try checkForeignKeys(after: migration)
                 try connection.run("INSERT INTO schema_migration (version, name) VALUES (?, ?)", [migration.version, migration.name])
                 try connection.execute("PRAGMA user_version = \(migration.version)")
             }
         }
+        return current
     }
 
     /// Throws when a row of the file points at a row that does not exist, naming the

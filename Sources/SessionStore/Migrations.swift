@@ -1,9 +1,11 @@
 /// One schema change. The list is ordered and append-only: a shipped migration is
 /// never edited, a change is a new migration at the end (GRDB's DatabaseMigrator).
-struct Migration {
+struct Migration: Sendable {
     let version: Int
     let name: String
     let sql: String
+    /// Run after `sql` in the same transaction: data a statement cannot compute.
+    var then: (@Sendable (Database) throws -> Void)?
 }
 
 /// Every migration this build knows, in order; `version` is the position from 1.
@@ -284,6 +286,14 @@ enum Migrations {
                 counts_body_mass INTEGER NOT NULL DEFAULT 0 CHECK (counts_body_mass IN (0, 1))
             ) WITHOUT ROWID;
             """),
+        // Records of every kind Strong and Hevy keep, beside the estimate and the weight:
+        // filled from the history in the same transaction (`Database.recomputeAllBests`).
+        Migration(version: 11, name: "records: most reps, set and session volume, most reps at each weight", sql: """
+            ALTER TABLE exercise_best ADD COLUMN most_reps INTEGER;         -- most reps in a set without a load
+            ALTER TABLE exercise_best ADD COLUMN set_volume_kg REAL;        -- best reps × kg of a set
+            ALTER TABLE exercise_best ADD COLUMN session_volume_kg REAL;    -- best reps × kg of a finished session
+            ALTER TABLE exercise_best ADD COLUMN reps_at_weight TEXT NOT NULL DEFAULT '';  -- "kg:reps;…", heaviest first
+            """, then: { try $0.recomputeAllBests() }),
     ]
 
     /// The schema version this build writes.

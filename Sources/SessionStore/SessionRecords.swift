@@ -104,3 +104,12 @@ extension SetRecord {
                   loggedAtMs: loggedAtMs, requestID: requestID, records: records, oneRepMaxKg: oneRepMaxKg)
     }
 }
+
+/// An exercise's volume in a finished session (reps × kg of its counted sets with a
+/// load), under a name it was logged as there, and its best session volume before.
+public struct SessionVolume: Sendable, Equatable {
+    public let exerciseKey: String
+    public let name: String
+    public let volumeKg: Double
+    public let previousBestKg: Double?
+}

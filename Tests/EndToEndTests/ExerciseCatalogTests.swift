@@ -128,4 +128,30 @@ import JSON
         #expect(abs((shown["bestOneRepMaxKg"]?.numberValue ?? 0) - 90 * (1 + 5.0 / 30)) < 0.06, "\(shown) \(ring)")
         #expect(try daemon.ctl(["exercises", "sled", "drag"]).stdout.contains("Sled Drag Uphill  machine · quads, glutes / calves · own"))
     }
+
+    /// Records of every kind through sessionctl: said as each set beats one, the session's
+    /// volume when it finishes, all of them listed by exercise show.
+    @Test func recordsOfEveryKindAreAnnouncedAndListed() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["start"]).status == 0)
+        #expect(try daemon.ctl(["log", "squat", "5", "100"]).stdout.contains("personal record") == false, "a baseline")
+        #expect(try daemon.ctl(["log", "squat", "3", "100"]).status == 0)
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        #expect(try daemon.ctl(["start"]).status == 0)
+        let reps = try daemon.ctl(["log", "squat", "7", "90"]).stdout
+        #expect(reps.contains("★ personal record: Back Squat most reps at 90 kg · best set volume 630 kg"), "\(reps)")
+        let more = try daemon.ctl(["log", "squat", "6", "100"]).stdout
+        #expect(more.contains("★ personal record: best Back Squat yet — est. 1RM 120 kg · most reps at 100 kg"), "\(more)")
+        #expect(try daemon.ctl(["log", "pull", "up", "8"]).status == 0)
+        #expect(try daemon.ctl(["log", "pull", "up", "10"]).stdout.contains("★ personal record: Pull-Up most reps"))
+        let finished = try daemon.ctl(["finish"]).stdout
+        // 630 + 600 kg against the first session's 500 + 300 kg.
+        #expect(finished.contains("★ personal record: best Back Squat session volume — 1230 kg (was 800 kg)"), "\(finished)")
+        let shown = try daemon.ctl(["exercise", "show", "squat"]).stdout
+        #expect(shown.contains("records: heaviest 100 kg · best e1RM 120 kg · best set 630 kg · best session 1230 kg"), "\(shown)")
+        #expect(shown.contains("most reps at a weight: 6 × 100 kg, 7 × 90 kg"), "\(shown)")
+        let json = try JSONParser.parse(try daemon.ctl(["exercise", "show", "--json", "pull-up"]).stdout)
+        #expect(json["mostReps"] == 10 && json["bestSetVolumeKg"] == .null)
+    }
 }

@@ -102,12 +102,14 @@ import JSON
         #expect(retry == first)
         #expect(first["personalRecord"] == .null, "the first set of an exercise is a baseline")
         let heavier = try client.call("session.log", .obj(["exercise": "bench press", "reps": 5, "weightKg": 62.5]))
-        #expect(heavier["personalRecord"]?["kinds"] == ["oneRepMax", "weight"])
+        #expect(heavier["personalRecord"]?["kinds"] == ["oneRepMax", "weight", "setVolume"], "5 × 62.5 kg: 312.5 kg against 300")
         let moreReps = try client.call("session.log", .obj(["exercise": "bench press", "reps": 8, "weightKg": 60]))
-        #expect(moreReps["personalRecord"]?["kinds"] == ["oneRepMax"])
+        #expect(moreReps["personalRecord"]?["kinds"] == ["oneRepMax", "setVolume", "repsAtWeight"], "8 at 60 kg: 5 were the most at 60 kg or more")
+        let fewer = try client.call("session.log", .obj(["exercise": "bench press", "reps": 6, "weightKg": 60]))
+        #expect(fewer["personalRecord"] == .null, "6 at 60 kg beats nothing")
         let warm = try client.call("session.log", .obj(["exercise": "bench press", "reps": 1, "weightKg": 100, "kind": "warmup"]))
         #expect(warm["personalRecord"] == .null, "warm-up sets are never records")
-        #expect(try client.call("session.current")["sets"] == 3)
+        #expect(try client.call("session.current")["sets"] == 4)
     }
 
     @Test func pausedTimeIsExcludedAndALogResumes() throws {

@@ -43,6 +43,43 @@ import Testing
         #expect(weighted.records == [.weight])
     }
 
+    /// Records of every kind, each beaten only by more than the best before.
+    @Test func repsAtAWeightSetVolumeAndRepsWithoutALoad() {
+        var bests = ExerciseBests.none
+        func log(_ reps: Int, _ weight: Double?, _ kind: SetKind = .normal) -> RecordKinds {
+            let decision = SetDecision(exerciseKey: "back squat", kind: kind, reps: reps, weightKg: weight, previous: nil, bests: bests, countsBodyMass: false)
+            bests = bests.adding(decision, weightKg: weight)
+            return decision.records
+        }
+        #expect(log(5, 100) == [], "the first set is a baseline")
+        #expect(log(8, 90) == [.setVolume, .repsAtWeight], "720 kg against 500; 8 reps where the most at 90 kg or more were 5 (at 100)")
+        #expect(bests.repsAtWeight == [WeightReps(weightKg: 100, reps: 5), WeightReps(weightKg: 90, reps: 8)])
+        #expect(log(6, 100) == [.oneRepMax, .repsAtWeight], "6 at 100 kg: 120 kg e1RM against 116.7 and 5 reps; 600 kg set volume is short of 720")
+        #expect(bests.repsAtWeight == [WeightReps(weightKg: 100, reps: 6), WeightReps(weightKg: 90, reps: 8)])
+        #expect(log(8, 95) == [.oneRepMax, .setVolume, .repsAtWeight], "8 at 95: nobody did 8 at 95 or more")
+        #expect(bests.repsAtWeight == [WeightReps(weightKg: 100, reps: 6), WeightReps(weightKg: 95, reps: 8)], "95 × 8 matches 90 × 8")
+        #expect(log(7, 90) == [], "7 at 90: 8 were done at 95")
+        #expect(log(20, 100, .warmup) == [], "warm-ups are never records")
+        #expect(log(1, 110) == [.weight], "heavier than ever: a weight record, no rep record to beat at 110")
+        // Without a load: the most reps.
+        #expect(log(10, nil) == [], "the first set without a load is a baseline of its kind")
+        #expect(log(12, nil) == [.reps])
+        #expect(log(12, 0) == [], "as many is no record")
+        #expect(bests.mostReps == 12)
+    }
+
+    @Test func theFrontierKeepsOnlyWeightsNoHeavierOneMatched() {
+        var frontier: [WeightReps] = []
+        for (weight, reps) in [(100.0, 5), (80, 10), (90, 7), (80, 9), (100, 3), (60, 10), (105, 5)] {
+            frontier = WeightReps.frontier(frontier, adding: WeightReps(weightKg: weight, reps: reps))
+        }
+        // Worked by hand: 105 × 5 replaces 100 × 5; 60 × 10 is matched by 80 × 10.
+        #expect(frontier == [WeightReps(weightKg: 105, reps: 5), WeightReps(weightKg: 90, reps: 7), WeightReps(weightKg: 80, reps: 10)])
+        let bests = ExerciseBests(oneRepMaxKg: nil, heaviestKg: 105, repsAtWeight: frontier)
+        #expect(bests.mostReps(atLeast: 85) == 7 && bests.mostReps(atLeast: 80) == 10 && bests.mostReps(atLeast: 20) == 10)
+        #expect(bests.mostReps(atLeast: 106) == nil)
+    }
+
     @Test func recordKindsRoundTripThroughTheirNames() {
         for kinds: RecordKinds in [[], [.oneRepMax], [.weight], [.oneRepMax, .weight]] {
             #expect(RecordKinds(names: kinds.names) == kinds)

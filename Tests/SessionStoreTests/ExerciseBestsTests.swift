@@ -9,10 +9,29 @@ import SessionCore
     let directory = Fixtures.temporaryDirectory("bests")
     var path: String { directory + "/sessiond.db" }
 
-    /// What max() over the sets themselves says.
+    /// What the sets themselves say, worked out here plainly: max() of the estimates and
+    /// weights, and from every counted set with reps the most reps without a load, the
+    /// best set volume, the best finished session's volume, and for each weight the
+    /// most reps unless a heavier weight had as many.
     func oracle(_ database: Database, _ key: String) throws -> ExerciseBests {
-        try database.connection.prepare("SELECT max(e1rm_kg), max(record_weight_kg) FROM logged_set WHERE exercise_key = ?")
-            .row([key]) { ExerciseBests(oneRepMaxKg: $0.optionalDouble(0), heaviestKg: $0.optionalDouble(1)) } ?? .none
+        let maxima = try database.connection.prepare("SELECT max(e1rm_kg), max(record_weight_kg) FROM logged_set WHERE exercise_key = ?")
+            .row([key]) { (e1rm: $0.optionalDouble(0), weight: $0.optionalDouble(1)) }
+        let sets = try database.connection.prepare(
+            """
+            SELECT l.reps, l.weight_kg, l.session_id, s.ended_at_ms IS NOT NULL FROM logged_set l JOIN session s ON s.id = l.session_id
+            WHERE l.exercise_key = ? AND l.kind <> 'warmup' AND l.reps > 0
+            """
+        ).rows([key]) { (reps: $0.int(0), weight: $0.optionalDouble(1) ?? 0, session: $0.int64(2), finished: $0.bool(3)) }
+        let loaded = sets.filter { $0.weight > 0 }
+        var sessions: [Int64: Double] = [:]
+        for set in loaded where set.finished { sessions[set.session, default: 0] += Double(set.reps) * set.weight }
+        var atWeight: [Double: Int] = [:]
+        for set in loaded { atWeight[set.weight] = max(atWeight[set.weight] ?? 0, set.reps) }
+        let frontier = atWeight.filter { weight, reps in !atWeight.contains { $0.key > weight && $0.value >= reps } }
+            .map { WeightReps(weightKg: $0.key, reps: $0.value) }.sorted { $0.weightKg > $1.weightKg }
+        return ExerciseBests(oneRepMaxKg: maxima?.e1rm, heaviestKg: maxima?.weight, mostReps: sets.filter { $0.weight <= 0 }.map(\.reps).max(),
+                             setVolumeKg: loaded.map { Double($0.reps) * $0.weight }.max(), sessionVolumeKg: sessions.values.max(),
+                             repsAtWeight: frontier)
     }
 
     func expectBestsMatch(_ database: Database, _ keys: [String], _ comment: Comment) throws {
@@ -237,7 +256,9 @@ import SessionCore
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET kind = 'bogus' WHERE id = 1") }
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET request_id = 'r-1' WHERE id = 2") }
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET session_id = 99 WHERE id = 2") }
-        #expect(try database.bests(exerciseKey: "back squat") == ExerciseBests(oneRepMaxKg: 116.7, heaviestKg: 110))
+        #expect(try database.bests(exerciseKey: "back squat") == ExerciseBests(
+            oneRepMaxKg: 116.7, heaviestKg: 110, setVolumeKg: 500, repsAtWeight: [WeightReps(weightKg: 110, reps: 1), WeightReps(weightKg: 100, reps: 5)]),
+                "every kind of record, from the history, by the migration that added them")
         #expect(try database.bests(exerciseKey: "plank") == .none)
         #expect(try database.connection.scalar("SELECT count(*) FROM exercise_best") == 1, "an exercise without records has no row")
         #expect(try database.connection.scalar(

@@ -1,15 +1,21 @@
-/// What a set beat when it was logged: the exercise's best Epley estimate, its heaviest
-/// weight, or both.
+/// What a set beat when it was logged (`SetDecision`): the exercise's best Epley
+/// estimate, its heaviest weight, its best set volume, the most reps at that weight or
+/// a heavier one, the most reps without a load; and what a finished session beat: its
+/// best session volume.
 public struct RecordKinds: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     public static let oneRepMax = RecordKinds(rawValue: 1 << 0)
     public static let weight = RecordKinds(rawValue: 1 << 1)
+    public static let setVolume = RecordKinds(rawValue: 1 << 2)
+    public static let repsAtWeight = RecordKinds(rawValue: 1 << 3)
+    public static let reps = RecordKinds(rawValue: 1 << 4)
+    public static let sessionVolume = RecordKinds(rawValue: 1 << 5)
 
     /// The wire and storage name of each kind, in order.
-    public static let names = ["oneRepMax", "weight"]
-    private static let all: [RecordKinds] = [.oneRepMax, .weight]
+    public static let names = ["oneRepMax", "weight", "setVolume", "repsAtWeight", "reps", "sessionVolume"]
+    private static let all: [RecordKinds] = [.oneRepMax, .weight, .setVolume, .repsAtWeight, .reps, .sessionVolume]
 
     /// The kinds' names, in order (`["oneRepMax", "weight"]`).
     public var names: [String] {

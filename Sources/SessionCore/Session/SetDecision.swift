@@ -10,19 +10,80 @@ public struct SetNumbering: Sendable, Equatable {
     }
 }
 
-/// An exercise's bests over its whole history: the best Epley estimate and the
-/// heaviest weight of a counted set with reps; nil while there is none.
+/// An exercise's bests over its whole history, each nil (or empty) while there is
+/// none: of its counted sets with reps, the best Epley estimate, the heaviest weight,
+/// the most reps without added load, the best set volume, the most reps at each weight;
+/// of its finished sessions, the best volume.
 public struct ExerciseBests: Sendable, Equatable {
     public var oneRepMaxKg: Double?
     public var heaviestKg: Double?
+    /// Most reps in a set without added load (a pull-up at body weight).
+    public var mostReps: Int?
+    /// Best reps × kg of one set.
+    public var setVolumeKg: Double?
+    /// Best reps × kg of one finished session's sets.
+    public var sessionVolumeKg: Double?
+    /// The most reps done at each weight that no heavier weight matched, heaviest first:
+    /// reps rise as the weight falls (`mostReps(atLeast:)`).
+    public var repsAtWeight: [WeightReps]
 
-    public init(oneRepMaxKg: Double?, heaviestKg: Double?) {
+    public init(oneRepMaxKg: Double?, heaviestKg: Double?, mostReps: Int? = nil, setVolumeKg: Double? = nil, sessionVolumeKg: Double? = nil,
+                repsAtWeight: [WeightReps] = []) {
         self.oneRepMaxKg = oneRepMaxKg
         self.heaviestKg = heaviestKg
+        self.mostReps = mostReps
+        self.setVolumeKg = setVolumeKg
+        self.sessionVolumeKg = sessionVolumeKg
+        self.repsAtWeight = repsAtWeight
     }
 
     /// No history yet.
     public static let none = ExerciseBests(oneRepMaxKg: nil, heaviestKg: nil)
+
+    /// The most reps done in one set at `weightKg` or heavier; nil when nothing was.
+    public func mostReps(atLeast weightKg: Double) -> Int? {
+        repsAtWeight.last { $0.weightKg >= weightKg - 1e-9 }?.reps
+    }
+
+    /// The bests with `decision`'s set (at `weightKg`) among them (a session's
+    /// volume counts once it is finished: `sessionVolumeKg` is not changed here).
+    public func adding(_ decision: SetDecision, weightKg: Double?) -> ExerciseBests {
+        var bests = self
+        func larger<T: Comparable>(_ a: T?, _ b: T?) -> T? { [a, b].compactMap { $0 }.max() }
+        bests.oneRepMaxKg = larger(oneRepMaxKg, decision.oneRepMaxKg)
+        bests.heaviestKg = larger(heaviestKg, decision.recordWeightKg)
+        bests.setVolumeKg = larger(setVolumeKg, decision.setVolumeKg)
+        if let reps = decision.countedReps {
+            if let weightKg, weightKg > 0 {
+                bests.repsAtWeight = WeightReps.frontier(repsAtWeight, adding: WeightReps(weightKg: weightKg, reps: reps))
+            } else {
+                bests.mostReps = larger(mostReps, reps)
+            }
+        }
+        return bests
+    }
+}
+
+/// A weight and the most reps done at it.
+public struct WeightReps: Sendable, Equatable {
+    public let weightKg: Double
+    public let reps: Int
+
+    public init(weightKg: Double, reps: Int) {
+        self.weightKg = weightKg
+        self.reps = reps
+    }
+
+    /// `frontier` (heaviest first, no entry matched by a heavier one) with `entry`: the
+    /// same when a weight as heavy had as many reps; else with `entry` in its place and
+    /// the entries it matches (no heavier, no more reps) gone.
+    public static func frontier(_ frontier: [WeightReps], adding entry: WeightReps) -> [WeightReps] {
+        if frontier.contains(where: { $0.weightKg >= entry.weightKg - 1e-9 && $0.reps >= entry.reps }) { return frontier }
+        var result = frontier.filter { !($0.weightKg <= entry.weightKg + 1e-9 && $0.reps <= entry.reps) }
+        result.append(entry)
+        result.sort { $0.weightKg > $1.weightKg }
+        return result
+    }
 }
 
 /// Everything logging one set decides, from the set and what came before it: its
@@ -40,6 +101,10 @@ public struct SetDecision: Sendable, Equatable {
     /// The weight a counted set with reps adds to the exercise's bests (0 for a
     /// body-weight set, which makes a history to beat).
     public let recordWeightKg: Double?
+    /// Reps × kg of a counted set with reps and a load.
+    public let setVolumeKg: Double?
+    /// The reps of a counted set with reps (what rep records count), else nil.
+    public let countedReps: Int?
     /// What it beat. No record without history (the first set of an exercise is a
     /// baseline) and none for warm-up sets.
     public let records: RecordKinds
@@ -56,11 +121,26 @@ public struct SetDecision: Sendable, Equatable {
         countedSets = (previous?.countedSets ?? 0) + (kind.counts ? 1 : 0)
         let countsBodyMass = countsBodyMass ?? Bodyweight.isBodyweight(exerciseKey: exerciseKey)
         oneRepMaxKg = kind.counts ? Epley.oneRepMax(countsBodyMass: countsBodyMass, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg) : nil
-        recordWeightKg = kind.counts && (reps ?? 0) > 0 ? weightKg : nil
+        let counted = kind.counts && (reps ?? 0) > 0
+        countedReps = counted ? reps : nil
+        recordWeightKg = counted ? weightKg : nil
+        setVolumeKg = counted ? weightKg.flatMap { $0 > 0 ? Double(reps ?? 0) * $0 : nil } : nil
         var records: RecordKinds = []
         if bests != .none {
             if let estimate = oneRepMaxKg, estimate > (bests.oneRepMaxKg ?? 0) + 1e-9 { records.insert(.oneRepMax) }
-            if let weight = recordWeightKg, weight > (bests.heaviestKg ?? 0) + 1e-9 { records.insert(.weight) }
+            // Heavier than any set with reps before (sets without a load make no weight
+            // history: the first with added load is a baseline).
+            if let weight = recordWeightKg, let heaviest = bests.heaviestKg, weight > heaviest + 1e-9 { records.insert(.weight) }
+            if let volume = setVolumeKg, let best = bests.setVolumeKg, volume > best + 1e-9 { records.insert(.setVolume) }
+            if counted, let reps {
+                // More reps than ever at this weight or a heavier one; or, without a
+                // load, more than ever without one.
+                if let weight = weightKg, weight > 0 {
+                    if let most = bests.mostReps(atLeast: weight), reps > most { records.insert(.repsAtWeight) }
+                } else if let most = bests.mostReps, reps > most {
+                    records.insert(.reps)
+                }
+            }
         }
         self.records = records
     }

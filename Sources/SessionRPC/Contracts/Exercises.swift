@@ -111,6 +111,24 @@ public enum ExerciseGet: MethodContract {
         }
     }
 
+    /// A weight and the most reps done at it.
+    public struct WeightRepsItem: CodedResult, Equatable {
+        public var weightKg: Double = 0
+        public var reps: Int = 0
+
+        public init() {}
+
+        public init(weightKg: Double, reps: Int) {
+            self.weightKg = weightKg
+            self.reps = reps
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.number("weightKg", &weightKg)
+            try coder.int("reps", &reps)
+        }
+    }
+
     /// A set of the last session.
     public struct LastSet: CodedResult, Equatable {
         public var setNumber: Int = 0
@@ -145,6 +163,12 @@ public enum ExerciseGet: MethodContract {
         public var sets: Int = 0
         public var heaviestKg: Double?
         public var bestOneRepMaxKg: Double?
+        /// Most reps in a set without a load; best reps × kg of a set and of a session.
+        public var mostReps: Int?
+        public var bestSetVolumeKg: Double?
+        public var bestSessionVolumeKg: Double?
+        /// The most reps at each weight no heavier weight matched, heaviest first.
+        public var repsAtWeight: [WeightRepsItem] = []
         /// The last session that had it: its id, date and sets.
         public var lastSessionId: Int64?
         public var lastDate: String?
@@ -158,6 +182,10 @@ public enum ExerciseGet: MethodContract {
             self.sets = sets
             heaviestKg = bests.heaviestKg
             bestOneRepMaxKg = bests.oneRepMaxKg.map(SessionProgress.roundKg)
+            mostReps = bests.mostReps
+            bestSetVolumeKg = bests.setVolumeKg.map(SessionProgress.roundKg)
+            bestSessionVolumeKg = bests.sessionVolumeKg.map(SessionProgress.roundKg)
+            repsAtWeight = bests.repsAtWeight.map { WeightRepsItem(weightKg: $0.weightKg, reps: $0.reps) }
             lastSessionId = last?.sessionID
             lastDate = last?.date.description
             lastSets = last?.sets.map(LastSet.init) ?? []
@@ -169,6 +197,10 @@ public enum ExerciseGet: MethodContract {
             try coder.int("sets", &sets)
             try coder.number("heaviestKg", &heaviestKg)
             try coder.number("bestOneRepMaxKg", &bestOneRepMaxKg)
+            try coder.int("mostReps", &mostReps)
+            try coder.number("bestSetVolumeKg", &bestSetVolumeKg)
+            try coder.number("bestSessionVolumeKg", &bestSessionVolumeKg)
+            try coder.objects("repsAtWeight", &repsAtWeight)
             try coder.id("lastSessionId", &lastSessionId)
             try coder.string("lastDate", &lastDate)
             try coder.objects("lastSets", &lastSets)

@@ -40,6 +40,8 @@ public enum SessionFinish: MethodContract {
         public var title: String = ""
         public var startedAt: String = ""
         public var endedAt: String = ""
+        /// The exercises whose best session volume this session beat.
+        public var records: [VolumeRecord] = []
 
         public init() {}
 
@@ -68,6 +70,32 @@ public enum SessionFinish: MethodContract {
             try coder.string("title", &title)
             try coder.timestamp("startedAt", &startedAt)
             try coder.timestamp("endedAt", &endedAt)
+            try coder.objects("records", &records)
         }
+    }
+}
+
+/// An exercise whose best session volume (reps × kg of its counted sets in one
+/// finished session) a session beat.
+public struct VolumeRecord: CodedResult, Equatable {
+    public var exercise: String = ""
+    public var volumeKg: Double = 0
+    /// The best before, in another session.
+    public var previousKg: Double = 0
+    public var kinds: [String] = [RecordKinds.sessionVolume].flatMap(\.names)
+
+    public init() {}
+
+    public init(exercise: String, volumeKg: Double, previousKg: Double) {
+        self.exercise = exercise
+        self.volumeKg = volumeKg
+        self.previousKg = previousKg
+    }
+
+    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("exercise", &exercise)
+        try coder.number("volumeKg", &volumeKg)
+        try coder.number("previousKg", &previousKg)
+        try coder.strings("kinds", &kinds)
     }
 }
