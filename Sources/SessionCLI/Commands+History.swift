@@ -299,9 +299,17 @@ extension Commands {
             console.print(header)
             if let note = session.note { console.print(console.dim("note: \(note)")) }
             if session.sets.isEmpty { console.print("no sets") }
-            let width = session.sets.map(\.exercise.count).max() ?? 0
+            // A catalog lift under the catalog's name; what was typed (or imported) beside
+            // it only when it differs.
+            func shown(_ name: String) -> String {
+                guard let exercise = ExerciseCatalog.builtIn.exercise(named: name), ExerciseMatcher.matchKey(exercise.name) != ExerciseMatcher.matchKey(name)
+                else { return name }
+                return "\(exercise.name) (as \(name))"
+            }
+            let names = session.sets.map { shown($0.exercise) }
+            let width = names.map(\.count).max() ?? 0
             let idWidth = session.sets.map { String($0.setID).count }.max() ?? 0
-            for set in session.sets {
+            for (set, name) in zip(session.sets, names) {
                 var details: [String] = []
                 if set.kind != .normal { details.append(set.kind == .warmup ? "warm-up" : set.kind.rawValue) }
                 if let distance = set.distanceM { details.append(PromptText.number(distance) + " m") }
@@ -311,7 +319,7 @@ extension Commands {
                 if let note = set.note { details.append("\"\(note)\"") }
                 let id = String(set.setID)
                 console.print("  #" + String(repeating: " ", count: idWidth - id.count) + id + "  "
-                    + set.exercise + String(repeating: " ", count: width - set.exercise.count)
+                    + name + String(repeating: " ", count: width - name.count)
                     + "  set \(set.setNumber)  " + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: context.console.units)
                     + (details.isEmpty ? "" : console.dim("  " + details.joined(separator: " · "))))
             }

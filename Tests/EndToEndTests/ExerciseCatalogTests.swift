@@ -99,6 +99,9 @@ import JSON
         let names = json["names"]?.arrayValue ?? []
         #expect(names.contains { $0["name"] == "Sled Drag Uphill" && $0["exercise"] == "Sled Pull" }, "\(names)")
         #expect(try daemon.ctl(["exercise", "show", "--json", "sled pull"]).stdout.contains("\"sets\":1"))
+        // show names a catalog lift as the catalog does, and what the file said only where it differs.
+        let shown = try daemon.ctl(["show"]).stdout
+        #expect(shown.contains("  Back Squat (as Squat (Barbell))  set 1") && shown.contains("  Leg Press ") && !shown.contains("Leg Press (as"), "\(shown)")
     }
 
     /// An exercise of one's own given muscles counts in the sets per muscle, and with
