@@ -12,6 +12,7 @@ extension SessionService {
         case .settings:
             archive.profile = try database.profile()
             archive.aliases = try database.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
+            archive.exercises = try database.customExercises().values.sorted { $0.key < $1.key }
         case .plans:
             let limit = min(params.limit ?? HistoryArchiveGet.plansPage.upperBound, HistoryArchiveGet.plansPage.upperBound)
             let rows = try database.archivedPlans(afterID: params.after ?? 0, limit: limit)
@@ -42,6 +43,8 @@ extension SessionService {
     func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
         if let profile = archive.profile { try database.setProfile(profile, updatedAtMs: nowMs) }
         for alias in archive.aliases { _ = try database.setAlias(alias.alias.exerciseKey, name: alias.name) }
+        // One the catalog has come to know since is the catalog's now: left out.
+        for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.defineExercise(exercise) }
         var planIDs: [Int64: Int64] = [:]
         for (index, archived) in archive.plans.enumerated() {
             let path = "params.plans[\(index)]"

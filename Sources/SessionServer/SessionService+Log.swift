@@ -129,7 +129,10 @@ extension SessionService {
         return try ExerciseMatcher.resolve(
             input.match ?? "", isNew: input.isNew == true, session: candidates + offPlan,
             alias: { key in try database.alias(key).map { ($0.name, $0.nameKey) } },
-            known: { try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.activePlanExerciseNames() })
+            known: {
+                try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.activePlanExerciseNames()
+                    + database.customExercises().values.map(\.name).sorted()
+            })
     }
 
     /// The reply to a stored set; the same for the first call and for a retry.

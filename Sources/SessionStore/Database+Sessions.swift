@@ -214,8 +214,7 @@ extension Database {
             // read them (remembered in this transaction), else as stored.
             if decision.countedReps != nil {
                 let known = try memo.bests[key] ?? storedBests(exerciseKey: key)
-                let updated = known.adding(decision, weightKg: weightKg)
-                if updated != known {
+                if let updated = known.adding(decision, weightKg: weightKg) {
                     memo.bests[key] = updated
                     try storeBests(updated, exerciseKey: key)
                 }

@@ -48,7 +48,7 @@ import Testing
         var bests = ExerciseBests.none
         func log(_ reps: Int, _ weight: Double?, _ kind: SetKind = .normal) -> RecordKinds {
             let decision = SetDecision(exerciseKey: "back squat", kind: kind, reps: reps, weightKg: weight, previous: nil, bests: bests, countsBodyMass: false)
-            bests = bests.adding(decision, weightKg: weight)
+            bests = bests.adding(decision, weightKg: weight) ?? bests
             return decision.records
         }
         #expect(log(5, 100) == [], "the first set is a baseline")

@@ -2,31 +2,36 @@ import JSON
 
 /// What a restore needs besides the workouts, as sessiond's JSON export holds it: the
 /// plans (their text as imported, so they are read again as they were), which plan
-/// covered each day, the health samples, the profile and the aliases. Times are RFC
+/// covered each day, the health samples, the profile, the aliases and the exercises of
+/// one's own given muscles. Times are RFC
 /// 3339 with the daemon's offset, so a restore in any zone lands on the same instants.
 public struct HistoryArchive: Sendable, Equatable {
     public var profile: Profile?
     public var aliases: [ArchivedAlias] = []
+    /// Exercises of one's own given equipment and muscles, by name.
+    public var exercises: [CustomExercise] = []
     /// Oldest first (by id).
     public var plans: [ArchivedPlan] = []
     public var coverage: [ArchivedCoverage] = []
     public var health: [ArchivedHealthSample] = []
 
-    public init(profile: Profile? = nil, aliases: [ArchivedAlias] = [], plans: [ArchivedPlan] = [], coverage: [ArchivedCoverage] = [],
-                health: [ArchivedHealthSample] = []) {
+    public init(profile: Profile? = nil, aliases: [ArchivedAlias] = [], exercises: [CustomExercise] = [], plans: [ArchivedPlan] = [],
+                coverage: [ArchivedCoverage] = [], health: [ArchivedHealthSample] = []) {
         self.profile = profile
         self.aliases = aliases
+        self.exercises = exercises
         self.plans = plans
         self.coverage = coverage
         self.health = health
     }
 
-    public var isEmpty: Bool { profile == nil && aliases.isEmpty && plans.isEmpty && coverage.isEmpty && health.isEmpty }
+    public var isEmpty: Bool { profile == nil && aliases.isEmpty && exercises.isEmpty && plans.isEmpty && coverage.isEmpty && health.isEmpty }
 
     /// `other`'s parts after these (the chunks of one import).
     public mutating func append(_ other: HistoryArchive) {
         profile = other.profile ?? profile
         aliases += other.aliases
+        exercises += other.exercises
         plans += other.plans
         coverage += other.coverage
         health += other.health
@@ -39,6 +44,8 @@ extension HistoryArchive: JSONObjectEncodable {
         writer.member("profile", profile)
         writer.key("aliases")
         writer.array { for item in aliases { $0.value(item) } }
+        writer.key("exercises")
+        writer.array { for item in exercises { $0.value(item) } }
         writer.key("plans")
         writer.array { for item in plans { $0.value(item) } }
         writer.key("coverage")
@@ -57,6 +64,7 @@ extension HistoryArchive: JSONObjectEncodable {
             return items
         }
         aliases = try items("aliases") { reader throws(JSONReadError) in try ArchivedAlias(reader: reader) }
+        exercises = try items("exercises") { reader throws(JSONReadError) in try CustomExercise(reader: reader) }
         plans = try items("plans") { reader throws(JSONReadError) in try ArchivedPlan(reader: reader) }
         coverage = try items("coverage") { reader throws(JSONReadError) in try ArchivedCoverage(reader: reader) }
         health = try items("health") { reader throws(JSONReadError) in try ArchivedHealthSample(reader: reader) }
@@ -188,6 +196,40 @@ public struct ArchivedAlias: Sendable, Equatable, JSONObjectEncodable {
             let name = try reader.text("name", SessionLimits.exerciseNameLength)
         else { throw JSONReadError(path: reader.path, expected: "an alias and the exercise name it stands for") }
         self.init(alias: alias, name: name)
+    }
+}
+
+/// An exercise of one's own as the archive holds it: `name`, `equipment` (or null),
+/// `primaryMuscles`, `secondaryMuscles`, `countsBodyMass`.
+extension CustomExercise: JSONObjectEncodable {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("name", name)
+        writer.member("equipment", equipment?.rawValue)
+        writer.key("primaryMuscles")
+        writer.array { for muscle in primary { $0.value(muscle.rawValue) } }
+        writer.key("secondaryMuscles")
+        writer.array { for muscle in secondary { $0.value(muscle.rawValue) } }
+        writer.member("countsBodyMass", countsBodyMass)
+    }
+
+    public init(reader: JSONReader) throws(JSONReadError) {
+        func muscles(_ key: String) throws(JSONReadError) -> [MuscleGroup] {
+            let names = try reader.strings(key)
+            let muscles = names.compactMap(MuscleGroup.init(rawValue:))
+            guard muscles.count == names.count else { throw JSONReadError(path: reader.path + "." + key, expected: "muscle groups as the catalog names them") }
+            return muscles
+        }
+        guard let name = try reader.text("name", SessionLimits.exerciseNameLength) else {
+            throw JSONReadError(path: reader.path + ".name", expected: "the exercise's name")
+        }
+        let equipment = try reader.optionalString("equipment")
+        guard equipment.map({ Equipment(rawValue: $0) != nil }) ?? true else {
+            throw JSONReadError(path: reader.path + ".equipment", expected: Equipment.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let primary = try muscles("primaryMuscles")
+        guard !primary.isEmpty else { throw JSONReadError(path: reader.path + ".primaryMuscles", expected: "at least one muscle group") }
+        self.init(name: name, equipment: equipment.flatMap(Equipment.init(rawValue:)), primary: primary, secondary: try muscles("secondaryMuscles"),
+                  countsBodyMass: try reader.bool("countsBodyMass"))
     }
 }
 

@@ -45,22 +45,38 @@ public struct ExerciseBests: Sendable, Equatable {
         repsAtWeight.last { $0.weightKg >= weightKg - 1e-9 }?.reps
     }
 
-    /// The bests with `decision`'s set (at `weightKg`) among them (a session's
-    /// volume counts once it is finished: `sessionVolumeKg` is not changed here).
-    public func adding(_ decision: SetDecision, weightKg: Double?) -> ExerciseBests {
+    /// The bests with `decision`'s set (at `weightKg`) among them, nil when it changes
+    /// none (a session's volume counts once it is finished: `sessionVolumeKg` is not
+    /// changed here). Asked for every set logged: plain comparisons, and the frontier
+    /// copied only when the set joins it.
+    public func adding(_ decision: SetDecision, weightKg: Double?) -> ExerciseBests? {
         var bests = self
-        func larger<T: Comparable>(_ a: T?, _ b: T?) -> T? { [a, b].compactMap { $0 }.max() }
-        bests.oneRepMaxKg = larger(oneRepMaxKg, decision.oneRepMaxKg)
-        bests.heaviestKg = larger(heaviestKg, decision.recordWeightKg)
-        bests.setVolumeKg = larger(setVolumeKg, decision.setVolumeKg)
+        var changed = false
+        if let estimate = decision.oneRepMaxKg, estimate > oneRepMaxKg ?? -.infinity {
+            bests.oneRepMaxKg = estimate
+            changed = true
+        }
+        if let weight = decision.recordWeightKg, weight > heaviestKg ?? -.infinity {
+            bests.heaviestKg = weight
+            changed = true
+        }
+        if let volume = decision.setVolumeKg, volume > setVolumeKg ?? -.infinity {
+            bests.setVolumeKg = volume
+            changed = true
+        }
         if let reps = decision.countedReps {
             if let weightKg, weightKg > 0 {
-                bests.repsAtWeight = WeightReps.frontier(repsAtWeight, adding: WeightReps(weightKg: weightKg, reps: reps))
-            } else {
-                bests.mostReps = larger(mostReps, reps)
+                let entry = WeightReps(weightKg: weightKg, reps: reps)
+                if !entry.isMatched(by: repsAtWeight) {
+                    bests.repsAtWeight = WeightReps.frontier(repsAtWeight, adding: entry)
+                    changed = true
+                }
+            } else if reps > mostReps ?? .min {
+                bests.mostReps = reps
+                changed = true
             }
         }
-        return bests
+        return changed ? bests : nil
     }
 }
 
@@ -74,11 +90,16 @@ public struct WeightReps: Sendable, Equatable {
         self.reps = reps
     }
 
+    /// True when `frontier` has as many reps at this weight or a heavier one.
+    func isMatched(by frontier: [WeightReps]) -> Bool {
+        frontier.contains { $0.weightKg >= weightKg - 1e-9 && $0.reps >= reps }
+    }
+
     /// `frontier` (heaviest first, no entry matched by a heavier one) with `entry`: the
     /// same when a weight as heavy had as many reps; else with `entry` in its place and
     /// the entries it matches (no heavier, no more reps) gone.
     public static func frontier(_ frontier: [WeightReps], adding entry: WeightReps) -> [WeightReps] {
-        if frontier.contains(where: { $0.weightKg >= entry.weightKg - 1e-9 && $0.reps >= entry.reps }) { return frontier }
+        if entry.isMatched(by: frontier) { return frontier }
         var result = frontier.filter { !($0.weightKg <= entry.weightKg + 1e-9 && $0.reps <= entry.reps) }
         result.append(entry)
         result.sort { $0.weightKg > $1.weightKg }

@@ -79,6 +79,9 @@ public enum HistoryImport: MethodContract {
             archive.profile = profiles.first
             coder.objects("aliases", &archive.aliases, maxCount: HistoryLimits.archiveItemsPerChunk,
                           read: { reader throws(JSONReadError) in try ArchivedAlias(reader: reader) }, "an archive's aliases: {alias, name}")
+            coder.objects("exercises", &archive.exercises, maxCount: HistoryLimits.archiveItemsPerChunk,
+                          read: { reader throws(JSONReadError) in try CustomExercise(reader: reader) },
+                          "an archive's exercises of one's own: {name, equipment, primaryMuscles, secondaryMuscles, countsBodyMass}")
             coder.objects("plans", &archive.plans, maxCount: HistoryArchiveGet.plansPage.upperBound,
                           read: { reader throws(JSONReadError) in try ArchivedPlan(reader: reader) },
                           "an archive's plans: {planId, name, weekStart, importedAt, active, revises, source}")
