@@ -331,8 +331,10 @@ extension Database {
     func storeBests(_ bests: ExerciseBests, exerciseKey: String) throws {
         try connection.run(
             """
-            INSERT OR REPLACE INTO exercise_best (exercise_key, e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight)
+            INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight)
             VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (exercise_key) DO UPDATE SET e1rm_kg = excluded.e1rm_kg, weight_kg = excluded.weight_kg, most_reps = excluded.most_reps,
+                set_volume_kg = excluded.set_volume_kg, session_volume_kg = excluded.session_volume_kg, reps_at_weight = excluded.reps_at_weight
             """,
             [exerciseKey, bests.oneRepMaxKg, bests.heaviestKg, bests.mostReps, bests.setVolumeKg, bests.sessionVolumeKg, Self.frontierText(bests.repsAtWeight)])
     }

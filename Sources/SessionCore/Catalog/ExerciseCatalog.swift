@@ -63,7 +63,8 @@ public struct ExerciseCatalog: Sendable {
     /// given is looked up first, and read with hyphens as spaces only when it has one.
     public func exercise(key: String) -> CatalogExercise? {
         if let index = byKey[key] ?? singular(key).flatMap({ byKey[$0] }) { return exercises[index] }
-        guard key.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else { return nil }
+        var bytes = key
+        guard bytes.withUTF8({ $0.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") } }) else { return nil }
         let spaced = ExerciseMatcher.matchKey(key)
         return (byKey[spaced] ?? singular(spaced).flatMap { byKey[$0] }).map { exercises[$0] }
     }
@@ -71,9 +72,9 @@ public struct ExerciseCatalog: Sendable {
     /// A key whose last word is a plural ("hammer curls") without its "s"; nil for any
     /// other ("press", "abs" stay as they are).
     private func singular(_ key: String) -> String? {
-        let bytes = key.utf8
-        guard bytes.count > 3, bytes.last == UInt8(ascii: "s"), bytes.dropLast().last != UInt8(ascii: "s") else { return nil }
-        return String(key.dropLast())
+        var text = key
+        let plural = text.withUTF8 { $0.count > 3 && $0[$0.count - 1] == UInt8(ascii: "s") && $0[$0.count - 2] != UInt8(ascii: "s") }
+        return plural ? String(key.dropLast()) : nil
     }
 
     /// A name's exercise key and match key (`String.exerciseKey`,
