@@ -328,20 +328,38 @@ extension Database {
         } ?? .none
     }
 
+    /// Writes an exercise's bests in place: a kept statement with typed binds, as the
+    /// set insert is, for a record is beaten on the logging path.
     func storeBests(_ bests: ExerciseBests, exerciseKey: String) throws {
-        try connection.run(
+        let frontier = Self.frontierText(bests.repsAtWeight)
+        try connection.prepare(
             """
             INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (exercise_key) DO UPDATE SET e1rm_kg = excluded.e1rm_kg, weight_kg = excluded.weight_kg, most_reps = excluded.most_reps,
                 set_volume_kg = excluded.set_volume_kg, session_volume_kg = excluded.session_volume_kg, reps_at_weight = excluded.reps_at_weight
-            """,
-            [exerciseKey, bests.oneRepMaxKg, bests.heaviestKg, bests.mostReps, bests.setVolumeKg, bests.sessionVolumeKg, Self.frontierText(bests.repsAtWeight)])
+            """, keptIn: &storeBestsStatement
+        ).run { parameters throws(SQLiteError) in
+            try parameters.bind(exerciseKey)
+            try parameters.bind(bests.oneRepMaxKg)
+            try parameters.bind(bests.heaviestKg)
+            try parameters.bind(bests.mostReps)
+            try parameters.bind(bests.setVolumeKg)
+            try parameters.bind(bests.sessionVolumeKg)
+            try parameters.bind(frontier)
+        }
     }
 
-    /// The most reps at each weight as stored: "100:5;90:8", heaviest first.
+    /// The most reps at each weight as stored: "100:5;90:8", heaviest first, weights in
+    /// kilograms as few digits as they need.
     static func frontierText(_ frontier: [WeightReps]) -> String {
-        frontier.map { "\($0.weightKg):\($0.reps)" }.joined(separator: ";")
+        var text = ""
+        for (index, entry) in frontier.enumerated() {
+            if index > 0 { text += ";" }
+            text += entry.weightKg == entry.weightKg.rounded() && abs(entry.weightKg) < 1e15 ? String(Int64(entry.weightKg)) : String(entry.weightKg)
+            text += ":" + String(entry.reps)
+        }
+        return text
     }
 
     static func frontier(_ text: String) -> [WeightReps] {
