@@ -35,6 +35,13 @@ public struct ParsedArguments: Sendable {
     public private(set) var repeated: [String: [String]] = [:]
     public private(set) var positionals: [String] = []
 
+    /// The same options with `words` as the positional arguments.
+    public func with(positionals words: [String]) -> ParsedArguments {
+        var copy = self
+        copy.positionals = words
+        return copy
+    }
+
     public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
         var index = 0
         var optionsEnded = false

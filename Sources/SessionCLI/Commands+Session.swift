@@ -42,7 +42,7 @@ extension Commands {
     }
 
     static let log = Command(
-        words: ["log"], synopsis: "EXERCISE [REPS] [WEIGHT]",
+        words: ["log"], synopsis: "[EXERCISE [REPS] [WEIGHT]]",
         summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb, log squat 3x5@100.",
         details: """
             EXERCISE is the exercise's number in today's plan, or its name or the start of
@@ -55,8 +55,11 @@ extension Commands {
             plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
             As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
             8@60 and 8x60kg are one set of 8 at 60 kg; 85x5 (more than 20 "sets") is 85 kg × 5
-            reps, as Strong writes a set. Without REPS and WEIGHT the set is logged as
-            planned. Anything else after the exercise is a usage error (exit 2).
+            reps, as Strong writes a set. Without REPS and WEIGHT the set repeats this
+            session's last set of the exercise; with none yet, the first set of the last
+            session that had it; with no history, the plan's (the reply says which). Without
+            EXERCISE, the next planned set is logged that way. Each reply names the matching
+            set of last time. Anything else after the exercise is a usage error (exit 2).
             A set that looks mistyped is not stored but asked about (exit 1) with what it
             could mean: more than 30 reps under a load (the set's weight, or an exercise
             planned or logged with one: 5x85 of a squat is likely 5 reps at 85 kg), or a
@@ -80,8 +83,22 @@ extension Commands {
     /// printed lines need (`session.current`, or `session.get` with --session) go out
     /// in one write and come back in order.
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        // Nothing named: the next planned set, its exercise by position.
+        if arguments.positionals.isEmpty {
+            guard arguments.value("--session") == nil else { throw UsageError("log --session needs the EXERCISE") }
+            let current = try context.call(try context.connect(arguments), SessionCurrent.self, NoParams())
+            guard let session = current.session else {
+                let reason = ApplicationError.noActiveSession
+                throw DaemonRefusal(error: RPCError(code: reason.code, message: noActiveSession, data: .obj(["reason": .string(reason.reason)])))
+            }
+            guard let next = session.next, let planned = session.exercises.first(where: { $0.id == next.plannedExerciseID }) else {
+                throw UsageError(session.exercises.isEmpty ? "log needs the EXERCISE in a free session" : "every planned set is done: name the EXERCISE")
+            }
+            return try runLog(arguments.with(positionals: [String(planned.position)]), context)
+        }
         let wanted = try LogArguments(arguments.positionals, unit: context.console.units)
         var params = SessionLog.Params()
+        params.withLastTime = true
         params.rpe = try rpeOption(arguments)
         params.note = arguments.value("--note")
         params.at = try timestampOption(arguments, "--at", clock: context.clock)

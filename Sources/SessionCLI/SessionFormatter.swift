@@ -63,7 +63,17 @@ struct SessionFormatter {
             parts.append(planned > 0 ? "set \(logged)/\(planned)" : "set \(logged)")
             if result.kind != .normal { parts.append(result.kind.rawValue) }
         }
-        parts.append(Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units))
+        var set = Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units)
+        switch result.filledFrom {
+        case .lastSet: set += " as your last set"
+        case .lastTime: set += " as last time"
+        case .plan: set += " as planned"
+        case nil: break
+        }
+        parts.append(set)
+        if let last = result.lastTime, result.filledFrom != .lastTime {
+            parts.append("last time " + Self.setText(reps: last.reps, weightKg: last.weightKg, durationSeconds: last.durationSeconds, unit: console.units))
+        }
         if let rest = result.restSeconds, rest > 0 { parts.append("rest \(PlanFormatter.formatClock(rest))") }
         if let next = nextText(result: result, session: session) { parts.append(next) }
         var record: String?
@@ -110,6 +120,21 @@ struct SessionFormatter {
         }
     }
 
+    /// "prev 5×82.5 5×82.5 4×82.5 (2026-11-23)": an exercise's counted sets last time.
+    func previousLine(_ name: String, _ session: SessionSnapshot) -> String? {
+        guard let previous = session.previous.first(where: { $0.exercise == name }) else { return nil }
+        let sets = previous.sets.filter { $0.kind != .warmup }.map { set -> String in
+            switch (set.reps, set.weightKg, set.durationSeconds) {
+            case (let reps?, let weight?, _) where weight > 0: return "\(reps)×" + console.units.text(weight).replacingOccurrences(of: " ", with: "")
+            case (let reps?, _, _): return "\(reps)"
+            case (_, _, let seconds?): return "\(seconds)s"
+            default: return "—"
+            }
+        }
+        guard !sets.isEmpty else { return nil }
+        return "prev " + sets.joined(separator: " ") + " (\(previous.date))"
+    }
+
     func printStatus(_ session: SessionSnapshot) {
         console.print(console.bold(session.title) + " · \(session.date) · \(session.state.rawValue) "
             + Self.clock(session.durationSeconds) + " · " + PlanFormatter.count(session.sets, "set") + " · "
@@ -122,10 +147,12 @@ struct SessionFormatter {
                 let line = pad(String(item.position), 2, left: true) + "  " + pad(item.exercise.name, width) + "  " + count + " "
                     + PlanFormatter.prescription(item.exercise, unit: console.units)
                 console.print(item.done ? console.green(line) : line)
+                if let previous = previousLine(item.exercise.name, session) { console.print(console.dim("    " + pad("", width) + "  " + previous)) }
             }
         }
         for extra in session.offPlan {
-            console.print("    \(extra.name) (off-plan) · \(PlanFormatter.count(extra.logged, "set"))")
+            console.print("    \(extra.name) (off-plan) · \(PlanFormatter.count(extra.logged, "set"))"
+                          + (previousLine(extra.name, session).map { " · " + $0 } ?? ""))
         }
         if let rest = session.rest {
             console.print(console.yellow("resting: \(PlanFormatter.formatClock(rest.secondsLeft)) left after \(rest.exercise)"))

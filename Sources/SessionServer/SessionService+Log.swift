@@ -21,6 +21,8 @@ extension SessionService {
             throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.rfc3339(ms: end)))")
         }
         let (plannedID, planned, name, resolved) = try resolveExercise(input, session: session)
+        let exercise = try resolved ?? identity(ofKey: name.exerciseKey)
+        let key = exercise.key
         var reps = input.reps
         var weight = input.weightKg
         var duration = input.durationSeconds
@@ -28,16 +30,30 @@ extension SessionService {
             // "log plank 45": a plain number is seconds for what the plan times.
             if let planned, planned.durationSeconds != nil, planned.reps == nil { duration = count } else { reps = count }
         }
-        if let planned, reps == nil, weight == nil, duration == nil {
-            reps = planned.reps
-            weight = planned.weightKg
-            duration = planned.durationSeconds
+        // No numbers: this session's last set of the exercise again; with none yet, the
+        // first of last time; with no history, the plan's.
+        var filled: SessionLog.Result.Filled?
+        var lastSession: ExerciseHistory.Session??
+        func lastTime() throws -> ExerciseHistory.Session? {
+            if let known = lastSession { return known }
+            let found = try self.lastTime(of: key, before: session)
+            lastSession = .some(found)
+            return found
+        }
+        if reps == nil, weight == nil, duration == nil {
+            if let last = try database.lastCountedSet(sessionID: session.id, exerciseKey: key) {
+                (reps, weight, duration, filled) = (last.reps, last.weightKg, last.durationSeconds, .lastSet)
+            } else if let first = try lastTime()?.countedSets.first {
+                (reps, weight, duration, filled) = (first.reps, first.weightKg, first.durationSeconds, .lastTime)
+            } else if let planned {
+                (reps, weight, duration, filled) = (planned.reps, planned.weightKg, planned.durationSeconds, .plan)
+            } else {
+                throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
+            }
         }
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
-        let exercise = try resolved ?? identity(ofKey: name.exerciseKey)
-        let key = exercise.key
         let bests = try database.bests(exerciseKey: key)
         if input.refuseImplausible == true,
             let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg) {
@@ -52,8 +68,17 @@ extension SessionService {
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, decision: decision))
+        var reply = logResult(stored, planned: planned)
+        reply.filledFrom = filled
+        if input.withLastTime == true, let previous = try lastTime() {
+            let counted = previous.countedSets
+            if let match = counted.indices.contains(decision.countedSets - 1) ? counted[decision.countedSets - 1] : counted.last {
+                reply.lastTime = SessionLog.Result.LastTime(date: previous.date.description, reps: match.reps, weightKg: match.weightKg,
+                                                            durationSeconds: match.durationSeconds)
+            }
+        }
         // Boxed once: the reply and the set.logged event carry the same result.
-        let result: any JSONEncodable & Sendable = logResult(stored, planned: planned)
+        let result: any JSONEncodable & Sendable = reply
         effects.events.append(Event(SetLoggedEvent.self, boxed: result))
         // A set added to a finished session afterwards starts no rest.
         guard session.isActive else { return Outcome(result, effects: effects) }

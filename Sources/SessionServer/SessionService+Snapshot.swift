@@ -37,7 +37,21 @@ extension SessionService {
                 timer.sessionID == session.id && timer.endsAtMs > nowMs
                     ? SessionSnapshot.Rest(exercise: timer.exercise, endsAt: clock.rfc3339(ms: timer.endsAtMs), secondsLeft: Int((timer.endsAtMs - nowMs + 999) / 1000))
                     : nil
-            })
+            },
+            previous: try previousSets(of: session, names: progress.planned.map(\.exercise.name) + progress.offPlan.map(\.name)))
+    }
+
+    /// Each named exercise's sets in the last session before `session` that had it:
+    /// two index seeks each (`Database.exerciseHistory` with a cursor and a limit).
+    func previousSets(of session: SessionRecord, names: [String]) throws -> [PreviousSets] {
+        try names.compactMap { name in
+            try lastTime(of: try identity(ofKey: name.exerciseKey).key, before: session).map { PreviousSets(exercise: name, session: $0) }
+        }
+    }
+
+    /// The last session before `session` with sets of the exercise kept under `key`.
+    func lastTime(of key: String, before session: SessionRecord) throws -> ExerciseHistory.Session? {
+        try database.exerciseHistory(exerciseKey: key, from: nil, to: nil, before: session, limit: 1).sessions.last
     }
 
     /// The snapshot of the session `id` as stored now.

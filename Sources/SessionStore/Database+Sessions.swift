@@ -248,6 +248,16 @@ extension Database {
         return progress
     }
 
+    /// The latest counted (not warm-up) set of an exercise in a session: one step down
+    /// the (session_id, exercise_key, id) index.
+    public func lastCountedSet(sessionID: Int64, exerciseKey: String) throws(StorageError) -> (reps: Int?, weightKg: Double?, durationSeconds: Int?)? {
+        try wrap {
+            try connection.prepare(
+                "SELECT reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? AND exercise_key = ? AND kind <> 'warmup' ORDER BY id DESC LIMIT 1"
+            ).row([sessionID, exerciseKey]) { (reps: $0.optionalInt(0), weightKg: $0.optionalDouble(1), durationSeconds: $0.optionalInt(2)) }
+        }
+    }
+
     /// The last `limit` sets of a session, newest first.
     public func lastSets(sessionID: Int64, limit: Int) throws(StorageError) -> [SetRecord] {
         try wrap {

@@ -37,6 +37,8 @@ public enum SessionLog: MethodContract {
         /// Refuse (`implausible_set`) a set that looks mistyped (`SetPlausibility`): what
         /// a client sends for numbers a person typed, until they confirm.
         public var refuseImplausible: Bool?
+        /// The matching set of last time in the result (`lastTime`).
+        public var withLastTime: Bool?
 
         public init() {}
 
@@ -60,6 +62,7 @@ public enum SessionLog: MethodContract {
             coder.string("requestId", &requestID, maxLength: SessionLimits.requestIDLength,
                          "makes retries idempotent: the same requestId returns the first result")
             coder.timestamp("at", &at, CommonParams.atSummary)
+            coder.bool("lastTime", &withLastTime, "true: the result names the matching set of the last session that had the exercise (lastTime)")
             coder.bool("refuseImplausible", &refuseImplausible,
                        "true: refuse (implausible_set) a set of over \(SetPlausibility.maximumLoadedReps) reps under a load, or over twice the exercise's heaviest weight")
         }
@@ -129,6 +132,36 @@ public enum SessionLog: MethodContract {
         public let restSeconds: Int?
         public let rpe: Double?
         public let personalRecord: Record?
+        /// Where the numbers came from when the call gave none: this session's last set of
+        /// the exercise, the same set of last time, or the plan; nil when it gave them.
+        public var filledFrom: Filled?
+        /// With `lastTime: true`: the set of the last session with the exercise whose
+        /// number this set has among the counted ones (or its last counted set).
+        public var lastTime: LastTime?
+
+        public enum Filled: String, Sendable, CaseIterable { case lastSet, lastTime, plan }
+
+        /// A set of last time and its session's date.
+        public struct LastTime: Sendable, Equatable, JSONObjectEncodable {
+            public let date: String
+            public let reps: Int?
+            public let weightKg: Double?
+            public let durationSeconds: Int?
+
+            public init(date: String, reps: Int?, weightKg: Double?, durationSeconds: Int?) {
+                self.date = date
+                self.reps = reps
+                self.weightKg = weightKg
+                self.durationSeconds = durationSeconds
+            }
+
+            public func encodeMembers(to writer: inout JSONWriter) {
+                writer.member("date", date)
+                writer.member("reps", reps)
+                writer.member("weightKg", weightKg)
+                writer.member("durationSeconds", durationSeconds)
+            }
+        }
 
         public init(
             setID: Int64, sessionID: Int64, setNumber: Int, exercise: String, plannedExerciseID: Int64?, kind: SetKind,
@@ -163,6 +196,9 @@ public enum SessionLog: MethodContract {
             "progress": Schema.object(["loggedSets": Schema.integer, "plannedSets": Schema.integer]),
             "restSeconds": Schema.nullable(Schema.integer), "rpe": Schema.nullable(Schema.number),
             "personalRecord": Schema.nullable(Schema.object(["kinds": Schema.array(Schema.oneOf(RecordKinds.names)), "estimatedOneRepMaxKg": Schema.number])),
+            "filledFrom": Schema.nullable(Schema.oneOf(Filled.allCases.map(\.rawValue))),
+            "lastTime": Schema.nullable(Schema.object(["date": Schema.date, "reps": Schema.nullable(Schema.integer),
+                                                       "weightKg": Schema.nullable(Schema.number), "durationSeconds": Schema.nullable(Schema.integer)])),
         ])
 
         public func encodeMembers(to writer: inout JSONWriter) {
@@ -185,6 +221,8 @@ public enum SessionLog: MethodContract {
             writer.member("restSeconds", restSeconds)
             writer.member("rpe", rpe)
             writer.member("personalRecord", personalRecord)
+            writer.member("filledFrom", filledFrom?.rawValue)
+            writer.member("lastTime", lastTime)
         }
 
         public init(json: JSONValue) throws(JSONReadError) {
@@ -202,6 +240,11 @@ public enum SessionLog: MethodContract {
                 durationSeconds: try reader.optionalInt("durationSeconds"), loggedAt: try reader.optionalString("loggedAt") ?? "",
                 loggedSets: try progress.int("loggedSets"), plannedSets: try progress.int("plannedSets"),
                 restSeconds: try reader.optionalInt("restSeconds"), rpe: try reader.optionalNumber("rpe"), personalRecord: record)
+            filledFrom = try reader.optionalString("filledFrom").flatMap(Filled.init(rawValue:))
+            lastTime = try reader.optionalObject("lastTime").map { (item: JSONReader) throws(JSONReadError) in
+                LastTime(date: try item.string("date"), reps: try item.optionalInt("reps"), weightKg: try item.optionalNumber("weightKg"),
+                         durationSeconds: try item.optionalInt("durationSeconds"))
+            }
         }
     }
 }

@@ -47,6 +47,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
     public let note: String?
     /// The rest timer while it runs.
     public let rest: Rest?
+    /// Each exercise's sets last time (exercises never done before have none).
+    public let previous: [PreviousSets]
 
     /// A running rest timer: what it follows and when it ends.
     public struct Rest: Sendable, Equatable, JSONObjectEncodable {
@@ -70,7 +72,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
     public init(
         sessionID: Int64, state: State, date: String, title: String, planDayID: Int64?, carriedOver: Bool, startedAt: String,
         endedAt: String?, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, exercises: [SessionProgress.Planned],
-        offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?, rest: Rest? = nil
+        offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?, rest: Rest? = nil,
+        previous: [PreviousSets] = []
     ) {
         self.sessionID = sessionID
         self.state = state
@@ -90,6 +93,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         self.rpe = rpe
         self.note = note
         self.rest = rest
+        self.previous = previous
     }
 
     public static let schema = Schema.object([
@@ -100,6 +104,7 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         "completion": Schema.number, "exercises": Schema.array(Schema.object), "offPlan": Schema.array(Schema.object),
         "next": Schema.nullable(Schema.object), "rpe": Schema.nullable(Schema.number), "note": Schema.nullable(Schema.string),
         "rest": Schema.nullable(Schema.object(["exercise": Schema.string, "endsAt": Schema.timestamp, "secondsLeft": Schema.integer])),
+        "previous": Schema.array(PreviousSets.schema),
     ])
 
     public func encodeMembers(to writer: inout JSONWriter) {
@@ -123,6 +128,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         writer.member("rpe", rpe)
         writer.member("note", note)
         writer.member("rest", rest)
+        writer.key("previous")
+        writer.array { for item in previous { $0.value(item) } }
     }
 
     public init(json: JSONValue) throws(JSONReadError) {
@@ -141,7 +148,8 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
             rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"),
             rest: try reader.optionalObject("rest").map { (item: JSONReader) throws(JSONReadError) in
                 Rest(exercise: try item.string("exercise"), endsAt: try item.string("endsAt"), secondsLeft: try item.int("secondsLeft"))
-            })
+            },
+            previous: try reader.objects("previous").map { (item: JSONReader) throws(JSONReadError) in try PreviousSets(reader: item) })
     }
 }
 
@@ -159,5 +167,31 @@ public struct CurrentSession: MethodResult {
 
     public init(json: JSONValue) throws(JSONReadError) {
         session = json.isNull ? nil : try SessionSnapshot(json: json)
+    }
+}
+
+/// An exercise's sets in the last session before this one that had it: what the lifter
+/// did last time, set by set.
+public struct PreviousSets: CodedResult, Equatable {
+    /// The exercise as the session names it (`exercises[].name`, `offPlan[].name`).
+    public var exercise: String = ""
+    public var sessionID: Int64 = 0
+    public var date: String = ""
+    public var sets: [ExerciseGet.LastSet] = []
+
+    public init() {}
+
+    public init(exercise: String, session: ExerciseHistory.Session) {
+        self.exercise = exercise
+        sessionID = session.sessionID
+        date = session.date.description
+        sets = session.sets.map(ExerciseGet.LastSet.init)
+    }
+
+    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("exercise", &exercise)
+        try coder.id("sessionId", &sessionID)
+        try coder.date("date", &date)
+        try coder.objects("sets", &sets)
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+import JSON
+
+/// What a lifter sees between two sets: last time's numbers, and a bare `log` that
+/// repeats what they mean.
+@Suite struct BetweenSetsTests {
+    /// Monday's plan carried over to the next week: the same day trained twice.
+    func twoMondays(_ daemon: DaemonProcess) throws {
+        let client = try daemon.client()
+        try Workout.importMonday(client, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80}, {"name": "Plank", "sets": 2, "durationSeconds": 45}"#,
+                                 weekStart: "2026-11-23")
+        #expect(try daemon.ctl(["start", "2026-11-23", "--at", "2026-11-23T18:00:00Z"]).status == 0)
+        for (reps, kg) in [(5, 82.5), (5, 82.5), (4, 82.5)] {
+            #expect(try daemon.ctl(["log", "squat", String(reps), String(kg), "--at", "2026-11-23T18:10:00Z"]).status == 0)
+        }
+        #expect(try daemon.ctl(["log", "squat", "10", "40", "--warmup", "--at", "2026-11-23T18:11:00Z"]).status == 0)
+        #expect(try daemon.ctl(["finish", "--at", "2026-11-23T19:00:00Z"]).status == 0)
+        #expect(try daemon.ctl(["start", "2026-11-30", "--at", "2026-11-30T18:00:00Z"]).status == 0)
+    }
+
+    @Test func statusShowsLastTimeAndTheRepliesNameTheMatchingSet() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        try twoMondays(daemon)
+        let status = try daemon.ctl(["status"]).stdout
+        #expect(status.contains("prev 5×82.5kg 5×82.5kg 4×82.5kg (2026-11-23)"), "counted sets, warm-ups left out: \(status)")
+        let current = try JSONParser.parse(try daemon.ctl(["call", "session.current"]).stdout)
+        let previous = current["previous"]?.arrayValue ?? []
+        #expect(previous.count == 1 && previous[0]["exercise"] == "Squat" && previous[0]["date"] == "2026-11-23", "\(previous)")
+        #expect(previous[0]["sets"]?.arrayValue?.map { $0["reps"] } == [5, 5, 4, 10] && previous[0]["sets"]?[3]?["kind"] == "warmup")
+        let first = try daemon.ctl(["log", "squat", "5", "85", "--at", "2026-11-30T18:10:00Z"]).stdout
+        #expect(first.hasPrefix("Squat · set 1/3 · 5 × 85 kg · last time 5 × 82.5 kg"), "\(first)")
+        _ = try daemon.ctl(["log", "squat", "5", "85", "--at", "2026-11-30T18:12:00Z"])
+        let third = try daemon.ctl(["log", "squat", "4", "85", "--at", "2026-11-30T18:14:00Z"]).stdout
+        #expect(third.contains("set 3/3 · 4 × 85 kg · last time 4 × 82.5 kg"), "the third counted set of last time: \(third)")
+    }
+
+    @Test func aBareLogRepeatsTheSetJustDoneElseLastTimeElseThePlan() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        try twoMondays(daemon)
+        // No set of squats yet today: the first of last time, not the plan's 5 × 80.
+        let asLastTime = try daemon.ctl(["log", "squat", "--at", "2026-11-30T18:10:00Z"]).stdout
+        #expect(asLastTime.hasPrefix("Squat · set 1/3 · 5 × 82.5 kg as last time"), "\(asLastTime)")
+        #expect(try daemon.ctl(["log", "squat", "5", "85", "--at", "2026-11-30T18:12:00Z"]).status == 0)
+        let json = try JSONParser.parse(try daemon.ctl(["log", "squat", "--json", "--at", "2026-11-30T18:14:00Z"]).stdout)
+        #expect(json["reps"] == 5 && json["weightKg"] == 85 && json["filledFrom"] == "lastSet", "the set just done, not the plan's: \(json)")
+        // Plank has no history: as planned. And log alone logs the next planned set.
+        let next = try daemon.ctl(["log", "--at", "2026-11-30T18:16:00Z"]).stdout
+        #expect(next.hasPrefix("Plank · set 1/2 · 45s as planned"), "squats are done: the next planned set is the plank's: \(next)")
+        #expect(try daemon.ctl(["log", "--at", "2026-11-30T18:17:00Z"]).stdout.hasPrefix("Plank · set 2/2 · 45s as your last set"))
+        let done = try daemon.ctl(["log"])
+        #expect(done.status == 2 && done.stderr.contains("every planned set is done: name the EXERCISE"), "\(done.stderr)")
+        // An exercise with nothing to repeat needs its numbers.
+        let nothing = try daemon.ctl(["log", "--new", "sandbag", "carry"])
+        #expect(nothing.status == 2 && nothing.stderr.contains("sandbag carry has no earlier set to repeat and no plan to follow"), "\(nothing.stderr)")
+        #expect(try daemon.client().call("session.current")["sets"] == 5)
+    }
+}
