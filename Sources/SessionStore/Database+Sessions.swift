@@ -96,9 +96,10 @@ extension Database {
                 var bests = try memo.bests[item.key] ?? storedBests(exerciseKey: item.key)
                 let previous = bests.sessionVolumeKg
                 if item.volumeKg > (previous ?? 0) {
+                    let exists = bests != .none
                     bests.sessionVolumeKg = item.volumeKg
                     memo.bests[item.key] = bests
-                    try storeBests(bests, exerciseKey: item.key)
+                    try storeBests(bests, exerciseKey: item.key, exists: exists)
                 }
                 return SessionVolume(exerciseKey: item.key, name: item.name, volumeKg: item.volumeKg, previousBestKg: previous)
             }
@@ -216,7 +217,7 @@ extension Database {
                 let known = try memo.bests[key] ?? storedBests(exerciseKey: key)
                 if let updated = known.adding(decision, weightKg: weightKg) {
                     memo.bests[key] = updated
-                    try storeBests(updated, exerciseKey: key)
+                    try storeBests(updated, exerciseKey: key, exists: known != .none)
                 }
             }
             return id
@@ -338,25 +339,30 @@ extension Database {
         } ?? .none
     }
 
-    /// Writes an exercise's bests in place: a kept statement with typed binds, as the
-    /// set insert is, for a record is beaten on the logging path.
-    func storeBests(_ bests: ExerciseBests, exerciseKey: String) throws {
+    /// Writes an exercise's bests: in place when it has a row (`exists`), as a new row
+    /// otherwise. Kept statements with typed binds, as the set insert is, for a record
+    /// is beaten on the logging path.
+    func storeBests(_ bests: ExerciseBests, exerciseKey: String, exists: Bool) throws {
         let frontier = Self.frontierText(bests.repsAtWeight)
-        try connection.prepare(
-            """
-            INSERT INTO exercise_best (exercise_key, e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (exercise_key) DO UPDATE SET e1rm_kg = excluded.e1rm_kg, weight_kg = excluded.weight_kg, most_reps = excluded.most_reps,
-                set_volume_kg = excluded.set_volume_kg, session_volume_kg = excluded.session_volume_kg, reps_at_weight = excluded.reps_at_weight
-            """, keptIn: &storeBestsStatement
-        ).run { parameters throws(SQLiteError) in
-            try parameters.bind(exerciseKey)
+        let statement = try exists
+            ? connection.prepare(
+                """
+                UPDATE exercise_best SET e1rm_kg = ?, weight_kg = ?, most_reps = ?, set_volume_kg = ?, session_volume_kg = ?, reps_at_weight = ?
+                WHERE exercise_key = ?
+                """, keptIn: &updateBestsStatement)
+            : connection.prepare(
+                """
+                INSERT INTO exercise_best (e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight, exercise_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, keptIn: &insertBestsStatement)
+        try statement.run { parameters throws(SQLiteError) in
             try parameters.bind(bests.oneRepMaxKg)
             try parameters.bind(bests.heaviestKg)
             try parameters.bind(bests.mostReps)
             try parameters.bind(bests.setVolumeKg)
             try parameters.bind(bests.sessionVolumeKg)
             try parameters.bind(frontier)
+            try parameters.bind(exerciseKey)
         }
     }
 
@@ -406,11 +412,9 @@ extension Database {
                                   sessionVolumeKg: figures?.session, repsAtWeight: frontier)
         memo.bests[exerciseKey] = nil
         // An exercise without a counted set with reps has no row.
-        guard bests != .none else {
-            try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [exerciseKey])
-            return
-        }
-        try storeBests(bests, exerciseKey: exerciseKey)
+        try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [exerciseKey])
+        guard bests != .none else { return }
+        try storeBests(bests, exerciseKey: exerciseKey, exists: false)
     }
 
     /// A session's sets grouped by exercise: counted sets and volume per planned

@@ -21,8 +21,9 @@ public final class Database {
     /// The set insert, kept here once prepared: it runs for every set logged, and the
     /// connection's cache would hash its text each time (`Connection.prepare(_:keptIn:)`).
     var insertSetStatement: Statement?
-    /// The bests upsert, kept the same way (`storeBests`).
-    var storeBestsStatement: Statement?
+    /// The bests' update and insert, kept the same way (`storeBests`).
+    var updateBestsStatement: Statement?
+    var insertBestsStatement: Statement?
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
