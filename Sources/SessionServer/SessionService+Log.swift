@@ -33,22 +33,21 @@ extension SessionService {
         // No numbers: this session's last set of the exercise again; with none yet, the
         // first of last time; with no history, the plan's.
         var filled: SessionLog.Result.Filled?
+        // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
-        func lastTime() throws -> ExerciseHistory.Session? {
-            if let known = lastSession { return known }
-            let found = try self.lastTime(of: key, before: session)
-            lastSession = .some(found)
-            return found
-        }
         if reps == nil, weight == nil, duration == nil {
             if let last = try database.lastCountedSet(sessionID: session.id, exerciseKey: key) {
                 (reps, weight, duration, filled) = (last.reps, last.weightKg, last.durationSeconds, .lastSet)
-            } else if let first = try lastTime()?.countedSets.first {
-                (reps, weight, duration, filled) = (first.reps, first.weightKg, first.durationSeconds, .lastTime)
-            } else if let planned {
-                (reps, weight, duration, filled) = (planned.reps, planned.weightKg, planned.durationSeconds, .plan)
             } else {
-                throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
+                let found = try lastTime(of: key, before: session)
+                lastSession = .some(found)
+                if let first = found?.countedSets.first {
+                    (reps, weight, duration, filled) = (first.reps, first.weightKg, first.durationSeconds, .lastTime)
+                } else if let planned {
+                    (reps, weight, duration, filled) = (planned.reps, planned.weightKg, planned.durationSeconds, .plan)
+                } else {
+                    throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
+                }
             }
         }
         var effects = Effects()
@@ -70,7 +69,7 @@ extension SessionService {
             requestID: input.requestID, decision: decision))
         var reply = logResult(stored, planned: planned)
         reply.filledFrom = filled
-        if input.withLastTime == true, let previous = try lastTime() {
+        if input.withLastTime == true, let previous = try lastSession ?? lastTime(of: key, before: session) {
             let counted = previous.countedSets
             if let match = counted.indices.contains(decision.countedSets - 1) ? counted[decision.countedSets - 1] : counted.last {
                 reply.lastTime = SessionLog.Result.LastTime(date: previous.date.description, reps: match.reps, weightKg: match.weightKg,
