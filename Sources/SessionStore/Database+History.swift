@@ -117,33 +117,54 @@ extension Database {
                 }
                 rows.removeAll(keepingCapacity: true)
             }
-            var keys = Set<String>()
+            // Each exercise's bests, from what was stored, brought up to date set by set as
+            // logging does (a walk of the whole history per exercise afterwards cost a
+            // fifth of a large import); written once at the end. By index: no hashing a set.
+            var bests: [(key: String, bests: ExerciseBests, stored: Bool)] = []
+            var bestsIndex: [String: Int] = [:]
             let aliases = try aliases()
             // Read once, when a body-weight exercise first needs it.
             var bodyMasses: BodyMassSeries?
             // An export repeats a few exercise names over thousands of sets: each name's
             // key, alias and body-weight rule are worked out once.
-            var exercises: [String: (key: String, name: String, bodyweight: Bool)] = [:]
+            var exercises: [String: (key: String, name: String, bodyweight: Bool, bests: Int)] = [:]
             // The sets of one exercise mostly follow each other: the last name is compared
             // before any hashing.
-            var last: (exercise: String, resolved: (key: String, name: String, bodyweight: Bool))?
-            var numbering: [(key: String, numbering: SetNumbering)] = []
+            var last: (exercise: String, resolved: (key: String, name: String, bodyweight: Bool, bests: Int))?
+            // Each exercise's numbering and volume so far in the session.
+            var numbering: [(key: String, numbering: SetNumbering, volumeKg: Double, bests: Int)] = []
+            func closeSession() {
+                for entry in numbering where entry.volumeKg > (bests[entry.bests].bests.sessionVolumeKg ?? 0) {
+                    bests[entry.bests].bests.sessionVolumeKg = entry.volumeKg
+                }
+            }
             for (offset, session) in sessions.enumerated() {
                 let workout = session.workout
                 let sessionID = firstID + Int64(offset)
                 // Each exercise's numbering so far in this session: a few exercises, found
                 // by comparing keys that share their storage (a look-up in a `Dictionary`
                 // hashed the key twice a set, ~700 instructions).
+                closeSession()
                 numbering.removeAll(keepingCapacity: true)
                 for (index, set) in workout.sets.enumerated() {
-                    let exercise = last.flatMap { $0.exercise == set.exercise ? $0.resolved : nil } ?? exercises[set.exercise] ?? {
+                    let exercise: (key: String, name: String, bodyweight: Bool, bests: Int)
+                    if let known = last.flatMap({ $0.exercise == set.exercise ? $0.resolved : nil }) ?? exercises[set.exercise] {
+                        exercise = known
+                    } else {
                         let alias = aliases[set.exercise.exerciseKey]
                         let key = Self.identityKey(set.exercise.exerciseKey, aliases: aliases)
-                        let resolved = (key: key, name: alias?.name ?? set.exercise, bodyweight: Bodyweight.isBodyweight(exerciseKey: key))
-                        exercises[set.exercise] = resolved
-                        keys.insert(key)  // every name resolved is stored: its bests are brought up to date
-                        return resolved
-                    }()
+                        let index: Int
+                        if let known = bestsIndex[key] {
+                            index = known
+                        } else {
+                            let stored = try storedBests(exerciseKey: key)
+                            bests.append((key, stored, stored != .none))
+                            index = bests.count - 1
+                            bestsIndex[key] = index
+                        }
+                        exercise = (key: key, name: alias?.name ?? set.exercise, bodyweight: Bodyweight.isBodyweight(exerciseKey: key), bests: index)
+                        exercises[set.exercise] = exercise
+                    }
                     last = (set.exercise, exercise)
                     let key = exercise.key
                     let exerciseName = exercise.name
@@ -158,7 +179,14 @@ extension Database {
                                                previous: previous.map { numbering[$0].numbering }, bests: .none,
                                                countsBodyMass: exercise.bodyweight, bodyMassKg: bodyMass)
                     let next = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
-                    if let previous { numbering[previous].numbering = next } else { numbering.append((key, next)) }
+                    let volume = decision.setVolumeKg ?? 0
+                    if let previous {
+                        numbering[previous].numbering = next
+                        numbering[previous].volumeKg += volume
+                    } else {
+                        numbering.append((key, next, volume, exercise.bests))
+                    }
+                    if let updated = bests[exercise.bests].bests.adding(decision, weightKg: set.weightKg) { bests[exercise.bests].bests = updated }
                     rows.append(ImportedSetRow(id: setID, sessionID: sessionID, plannedExerciseID: session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index],
                                                exerciseName: exerciseName, set: set, decision: decision,
                                                loggedAtMs: session.loggedAtMs.isEmpty ? session.startedAtMs + Int64(index) : session.loggedAtMs[index]))
@@ -167,7 +195,8 @@ extension Database {
                 }
             }
             try flush()
-            for key in keys { try recomputeBests(exerciseKey: key) }
+            closeSession()
+            for entry in bests where entry.bests != .none { try storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
         }
         memo.forgetAll()
     }

@@ -157,4 +157,37 @@ import JSON
         let json = try JSONParser.parse(try daemon.ctl(["exercise", "show", "--json", "pull-up"]).stdout)
         #expect(json["mostReps"] == 10 && json["bestSetVolumeKg"] == .null)
     }
+
+    /// An import brings every kind of record up to date, as a Python reading of the file
+    /// here works them out: warm-ups (W) count for nothing, a session's volume is its
+    /// working sets' reps × kg.
+    @Test func anImportSetsEveryKindOfRecordFromTheFile() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let file = Fixtures.examplesDirectory + "/exports/strong-export.csv"
+        #expect(try daemon.ctl(["import", file]).status == 0)
+        let script = """
+            import csv, json, sys, collections
+            rows = [r for r in csv.DictReader(open(sys.argv[1], encoding='utf-8-sig'))
+                    if r['Exercise Name'] == 'Squat (Barbell)' and r['Set Order'] != 'W' and float(r['Reps'] or 0) > 0]
+            sets = [(float(r['Weight']), int(float(r['Reps'])), r['Date']) for r in rows]
+            loaded = [s for s in sets if s[0] > 0]
+            sessions = collections.defaultdict(float)
+            for w, n, d in loaded: sessions[d] += w * n
+            best = {}
+            for w, n, d in loaded: best[w] = max(best.get(w, 0), n)
+            frontier = sorted(([w, n] for w, n in best.items() if not any(w2 > w and n2 >= n for w2, n2 in best.items())), reverse=True)
+            print(json.dumps({"heaviest": max(w for w, n, d in loaded), "set": max(w * n for w, n, d in loaded),
+                              "session": max(sessions.values()), "frontier": frontier}))
+            """
+        let run = try runProcess("/usr/bin/env", ["python3", "-c", script, file])
+        #expect(run.status == 0, "\(run.stderr)")
+        let expected = try JSONParser.parse(run.stdout)
+        let shown = try JSONParser.parse(try daemon.ctl(["exercise", "show", "--json", "squat"]).stdout)
+        #expect(shown["heaviestKg"]?.numberValue == expected["heaviest"]?.numberValue, "\(shown)")
+        #expect(abs((shown["bestSetVolumeKg"]?.numberValue ?? 0) - (expected["set"]?.numberValue ?? -1)) < 0.01)
+        #expect(abs((shown["bestSessionVolumeKg"]?.numberValue ?? 0) - (expected["session"]?.numberValue ?? -1)) < 0.01)
+        let frontier = (shown["repsAtWeight"]?.arrayValue ?? []).map { [$0["weightKg"]?.numberValue ?? 0, $0["reps"]?.numberValue ?? 0] }
+        #expect(frontier == (expected["frontier"]?.arrayValue ?? []).map { $0.arrayValue?.compactMap(\.numberValue) ?? [] }, "\(frontier)")
+    }
 }
