@@ -46,7 +46,7 @@ extension Database {
     /// moved.
     public func setAlias(_ aliasKey: String, name: String) throws(StorageError) -> Int {
         memo.aliases = nil
-        memo.forgetSets()
+        try forgetSets()
         let nameKey = ExerciseCatalog.builtIn.identityKey(name.exerciseKey, aliasTarget: nil)
         return try write {
             try connection.run("UPDATE exercise_alias SET name = ?, name_key = ? WHERE name_key = ?", [name, nameKey, aliasKey])
@@ -67,7 +67,7 @@ extension Database {
     public func removeAlias(_ aliasKey: String) throws(StorageError) -> Int? {
         guard let alias = try alias(aliasKey) else { return nil }
         memo.aliases = nil
-        memo.forgetSets()
+        try forgetSets()
         return try write {
             try connection.run("DELETE FROM exercise_alias WHERE alias_key = ?", [aliasKey])
             let named = try connection.prepare("SELECT id, exercise_name FROM logged_set WHERE exercise_key = ?").rows([alias.nameKey]) {

@@ -73,7 +73,7 @@ extension Database {
     /// bests up to date: all in one transaction (the caller's group commit).
     public func insertImported(_ sessions: [ImportedSession], source: String?) throws(StorageError) {
         memo.activeSession = nil
-        memo.forgetSets()
+        try forgetSets()
         // A large import dirties more pages than the daemon's everyday 512 KiB cache
         // holds, and SQLite would spill them to the WAL mid-transaction: the cache is
         // 16 MiB while it runs (about 6 % faster for 250,000 rows), then back.
@@ -197,6 +197,7 @@ extension Database {
             try flush()
             closeSession()
             for entry in bests where entry.bests != .none { try storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
+            try writeBests()
         }
         memo.forgetAll()
     }

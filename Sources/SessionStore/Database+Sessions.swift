@@ -96,7 +96,7 @@ extension Database {
                 var bests = try memo.bests[item.key] ?? storedBests(exerciseKey: item.key)
                 let previous = bests.sessionVolumeKg
                 if item.volumeKg > (previous ?? 0) {
-                    let exists = bests != .none
+                    let exists = memo.unwrittenBests[item.key] ?? (bests != .none)
                     bests.sessionVolumeKg = item.volumeKg
                     memo.bests[item.key] = bests
                     try storeBests(bests, exerciseKey: item.key, exists: exists)
@@ -128,7 +128,7 @@ extension Database {
     /// Deletes a session and its sets (an aborted session is kept nowhere).
     public func deleteSession(_ id: Int64) throws(StorageError) {
         memo.activeSession = nil
-        memo.forgetSets()
+        try forgetSets()
         try write {
             let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([id]) { $0.text(0) }
             try connection.run("DELETE FROM session WHERE id = ?", [id])
@@ -217,7 +217,9 @@ extension Database {
                 let known = try memo.bests[key] ?? storedBests(exerciseKey: key)
                 if let updated = known.adding(decision, weightKg: weightKg) {
                     memo.bests[key] = updated
-                    try storeBests(updated, exerciseKey: key, exists: known != .none)
+                    // Written once for the whole group commit (`writeBests`): sets of one
+                    // exercise from many clients beat its records one after another.
+                    if memo.unwrittenBests[key] == nil { memo.unwrittenBests[key] = known != .none }
                 }
             }
             return id
@@ -271,7 +273,7 @@ extension Database {
     /// logged no longer holds and is cleared. The counted-set progress of the
     /// exercise's sets in that session and the exercise's bests are recomputed.
     public func updateSet(_ edited: SetRecord, decision: SetDecision) throws(StorageError) -> SetRecord {
-        memo.forgetSets()
+        try forgetSets()
         return try write {
             try connection.run(
                 """
@@ -304,7 +306,7 @@ extension Database {
     /// by one when the deleted set counted: stored numbers stay the sets' places, so
     /// every reader (the next set's number, `show`, events) agrees.
     public func deleteSet(_ id: Int64) throws(StorageError) {
-        memo.forgetSets()
+        try forgetSets()
         try write {
             let deleted = try connection.prepare(
                 "SELECT session_id, exercise_key, planned_exercise_id, kind <> 'warmup' FROM logged_set WHERE id = ?"
@@ -343,6 +345,7 @@ extension Database {
     /// otherwise. Kept statements with typed binds, as the set insert is, for a record
     /// is beaten on the logging path.
     func storeBests(_ bests: ExerciseBests, exerciseKey: String, exists: Bool) throws {
+        memo.unwrittenBests[exerciseKey] = nil
         let frontier = Self.frontierText(bests.repsAtWeight)
         let statement = try exists
             ? connection.prepare(
@@ -386,6 +389,26 @@ extension Database {
         }
     }
 
+    /// Writes the bests sets logged in this transaction changed and left to write
+    /// (`TransactionMemo.unwrittenBests`): before every COMMIT or RELEASE that ends a
+    /// request's work, and before anything forgets them.
+    func writeBests() throws {
+        guard !memo.unwrittenBests.isEmpty else { return }
+        let unwritten = memo.unwrittenBests
+        memo.unwrittenBests.removeAll(keepingCapacity: true)
+        for (key, exists) in unwritten {
+            guard let bests = memo.bests[key] else { continue }
+            try storeBests(bests, exerciseKey: key, exists: exists)
+        }
+    }
+
+    /// Forgets the remembered bests and numbering (sets are about to be deleted, moved
+    /// or edited), writing what was left to write first.
+    func forgetSets() throws(StorageError) {
+        try wrap { try writeBests() }
+        memo.forgetSets()
+    }
+
     /// Sets the bests of an exercise from its whole history (after sets were deleted,
     /// moved or imported): a walk over that exercise's sets (the by-exercise index), so
     /// it runs on undo, abort, alias and import, never on the logging path.
@@ -411,6 +434,7 @@ extension Database {
         let bests = ExerciseBests(oneRepMaxKg: figures?.e1rm, heaviestKg: figures?.weight, mostReps: figures?.reps, setVolumeKg: figures?.set,
                                   sessionVolumeKg: figures?.session, repsAtWeight: frontier)
         memo.bests[exerciseKey] = nil
+        memo.unwrittenBests[exerciseKey] = nil
         // An exercise without a counted set with reps has no row.
         try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [exerciseKey])
         guard bests != .none else { return }

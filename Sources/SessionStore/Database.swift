@@ -248,7 +248,12 @@ public final class Database {
         let outermost = !connection.inTransaction
         if outermost { memo.forgetAll() }  // a transaction of its own begins
         do {
-            let result = try connection.transaction(body)
+            let result = try connection.transaction {
+                let result = try body()
+                // A transaction of its own writes the bests its sets left to write.
+                if outermost { try writeBests() }
+                return result
+            }
             if outermost { memo.forgetAll() }  // and has committed
             return result
         } catch {
@@ -309,11 +314,15 @@ public final class Database {
             throw error  // as `body` threw it
         }
         do {
+            try writeBests()
             try connection.run("COMMIT")
             memo.validAtDataVersion = connection.dataVersion
-        } catch {
+        } catch let error as SQLiteError {
             rollBackIfOpen()
             throw StorageError.sqlite(error)
+        } catch {
+            rollBackIfOpen()
+            throw error
         }
         return result
     }

@@ -32,7 +32,13 @@ public struct RequestScope {
             }
         }
         do {
-            return .success(try database.atomically(request))
+            // Each request's bests are written inside its savepoint: a later request's
+            // rollback forgets what is remembered, and must not take them with it.
+            return .success(try database.atomically {
+                let result = try request()
+                try database.writeBests()
+                return result
+            })
         } catch {
             // SQLite ends the transaction itself on a full disk or an I/O error: the
             // requests after this one must not run outside it.

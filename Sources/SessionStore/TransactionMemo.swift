@@ -25,6 +25,9 @@ struct TransactionMemo {
     /// `nil` when unknown; `.some(nil)` when there is no active session.
     var activeSession: SessionRecord??
     var bests: [String: ExerciseBests] = [:]
+    /// Exercises whose `bests` here are newer than their row (`Database.writeBests`),
+    /// each with whether it has a row: a group commit writes each once, before COMMIT.
+    var unwrittenBests: [String: Bool] = [:]
     var progress: [ProgressKey: SetNumbering] = [:]
     /// The alias table (`exercise_alias`), by alias key.
     var aliases: [String: ExerciseAlias]?
@@ -49,8 +52,10 @@ struct TransactionMemo {
         forgetSets()
     }
 
-    /// After sets were deleted: bests and numbering may have gone back.
+    /// After sets were deleted: bests and numbering may have gone back. Unwritten bests
+    /// must have been written first (`Database.forgetSets`), or go with a rollback.
     mutating func forgetSets() {
+        unwrittenBests.removeAll(keepingCapacity: true)
         bests.removeAll(keepingCapacity: true)
         progress.removeAll(keepingCapacity: true)
         nextSetID = nil

@@ -157,11 +157,33 @@ import SessionCore
             #expect(throws: Failure.self) { try failed.get() }
             try expectAllTrue(session, "after a rolled-back request")
         }
+        // The rows as stored, read outside any transaction: each group commit wrote the
+        // bests its sets left to write once, before COMMIT.
+        try expectBestsMatch(database, keys, "as stored after the isolated group commit")
+        try database.groupCommit { _ in
+            for _ in 0..<30 { _ = try logOne(session) }
+        }
+        try expectBestsMatch(database, keys, "as stored after an optimistic group commit")
+        // A request that fails after writing: the attempt is rolled back and run again
+        // isolated; the others' bests land, the failed one's do not.
+        var attempts = 0
+        try database.groupCommit(onRetry: { attempts += 1 }) { scope in
+            for index in 0..<12 {
+                let result = try scope.run { () throws in
+                    _ = try logOne(session)
+                    if index == 6 { throw Failure() }
+                }
+                #expect((try? result.get()) != nil || index == 6)
+            }
+        }
+        #expect(attempts == 1, "the failure after writing made the attempt run again isolated")
+        try expectBestsMatch(database, keys, "as stored after a group commit with a failed request")
         try database.groupCommit { _ in
             for step in 0..<20 { _ = try logOne(session); try expectAllTrue(session, "next transaction, step \(step)") }
             try database.deleteSession(session)
             try expectAllTrue(session, "after the abort")
         }
+        try expectBestsMatch(database, keys, "as stored after the abort")
     }
 
     /// The memo is kept from one group commit to the next while only those commits
