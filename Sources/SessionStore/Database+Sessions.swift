@@ -173,6 +173,7 @@ extension Database {
         let (reps, weightKg, durationSeconds, rpe) = (set.reps, set.weightKg, set.durationSeconds, set.rpe)
         let (note, loggedAtMs, requestID) = (set.note, set.loggedAtMs, set.requestID)
         let decision = set.decision
+        let figures = decision.figures
         let key = decision.exerciseKey
         let estimate = decision.oneRepMaxKg
         let recordWeight = decision.recordWeightKg
@@ -213,9 +214,9 @@ extension Database {
             memo.progress[progressKey] = numbering
             // The bests row is written only when the set changes it: the bests as logging
             // read them (remembered in this transaction), else as stored.
-            if decision.countedReps != nil {
+            if figures.countedReps != nil {
                 let known = try memo.bests[key] ?? storedBests(exerciseKey: key)
-                if let updated = known.adding(decision, weightKg: weightKg) {
+                if let updated = known.adding(figures, weightKg: weightKg) {
                     memo.bests[key] = updated
                     // Written once for the whole group commit (`writeBests`): sets of one
                     // exercise from many clients beat its records one after another.

@@ -50,6 +50,12 @@ public struct ExerciseBests: Sendable, Equatable {
     /// changed here). Asked for every set logged: plain comparisons, and the frontier
     /// copied only when the set joins it.
     public func adding(_ decision: SetDecision, weightKg: Double?) -> ExerciseBests? {
+        adding(decision.figures, weightKg: weightKg)
+    }
+
+    /// The same from the decision's figures alone: plain values, which the insert's
+    /// transaction captures without retaining the decision's key.
+    public func adding(_ decision: RecordFigures, weightKg: Double?) -> ExerciseBests? {
         var bests = self
         var changed = false
         if let estimate = decision.oneRepMaxKg, estimate > oneRepMaxKg ?? -.infinity {
@@ -77,6 +83,20 @@ public struct ExerciseBests: Sendable, Equatable {
             }
         }
         return changed ? bests : nil
+    }
+}
+
+/// What a set adds to its exercise's bests (`SetDecision`'s figures), as plain values.
+public struct RecordFigures: Sendable, Equatable {
+    public let oneRepMaxKg: Double?
+    public let recordWeightKg: Double?
+    public let setVolumeKg: Double?
+    public let countedReps: Int?
+}
+
+extension SetDecision {
+    public var figures: RecordFigures {
+        RecordFigures(oneRepMaxKg: oneRepMaxKg, recordWeightKg: recordWeightKg, setVolumeKg: setVolumeKg, countedReps: countedReps)
     }
 }
 
