@@ -67,16 +67,17 @@ extension SessionService {
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, decision: decision))
-        var lastTime: SessionLog.Result.LastTime?
-        if input.withLastTime == true, let previous = try lastSession ?? self.lastTime(of: key, before: session) {
+        var reply = logResult(stored, planned: planned)
+        reply.filledFrom = filled
+        if input.withLastTime == true, let previous = try lastSession ?? lastTime(of: key, before: session) {
             let counted = previous.countedSets
             if let match = counted.indices.contains(decision.countedSets - 1) ? counted[decision.countedSets - 1] : counted.last {
-                lastTime = SessionLog.Result.LastTime(date: previous.date.description, reps: match.reps, weightKg: match.weightKg,
-                                                      durationSeconds: match.durationSeconds)
+                reply.lastTime = SessionLog.Result.LastTime(date: previous.date.description, reps: match.reps, weightKg: match.weightKg,
+                                                            durationSeconds: match.durationSeconds)
             }
         }
-        // Built into its box once: the reply and the set.logged event carry the same result.
-        let result: any JSONEncodable & Sendable = logResult(stored, planned: planned, filledFrom: filled, lastTime: lastTime)
+        // Boxed once: the reply and the set.logged event carry the same result.
+        let result: any JSONEncodable & Sendable = reply
         effects.events.append(Event(SetLoggedEvent.self, boxed: result))
         // A set added to a finished session afterwards starts no rest.
         guard session.isActive else { return Outcome(result, effects: effects) }
@@ -159,8 +160,7 @@ extension SessionService {
     }
 
     /// The reply to a stored set; the same for the first call and for a retry.
-    func logResult(_ set: SetRecord, planned: PlannedExercise?, filledFrom: SessionLog.Result.Filled? = nil,
-                   lastTime: SessionLog.Result.LastTime? = nil) -> SessionLog.Result {
+    func logResult(_ set: SetRecord, planned: PlannedExercise?) -> SessionLog.Result {
         SessionLog.Result(
             setID: set.id, sessionID: set.sessionID, setNumber: set.setNumber, exercise: set.exerciseName,
             plannedExerciseID: set.plannedExerciseID, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
@@ -168,7 +168,6 @@ extension SessionService {
             loggedSets: set.progressSets, plannedSets: planned?.sets ?? 0,
             restSeconds: RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil), rpe: set.rpe,
             personalRecord: set.records.isEmpty
-                ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)),
-            filledFrom: filledFrom, lastTime: lastTime)
+                ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)))
     }
 }

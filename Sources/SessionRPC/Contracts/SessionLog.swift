@@ -166,7 +166,7 @@ public enum SessionLog: MethodContract {
         public init(
             setID: Int64, sessionID: Int64, setNumber: Int, exercise: String, plannedExerciseID: Int64?, kind: SetKind,
             reps: Int?, weightKg: Double?, durationSeconds: Int?, loggedAt: String, loggedSets: Int, plannedSets: Int,
-            restSeconds: Int?, rpe: Double?, personalRecord: Record?, filledFrom: Filled? = nil, lastTime: LastTime? = nil
+            restSeconds: Int?, rpe: Double?, personalRecord: Record?
         ) {
             self.setID = setID
             self.sessionID = sessionID
@@ -183,8 +183,6 @@ public enum SessionLog: MethodContract {
             self.restSeconds = restSeconds
             self.rpe = rpe
             self.personalRecord = personalRecord
-            self.filledFrom = filledFrom
-            self.lastTime = lastTime
         }
 
         /// True when the set is not against a planned exercise.
