@@ -21,14 +21,22 @@ enum HistoryBenchmark {
                       : Size(label: "20_years", days: 20 * 365, sets: sets(days: 20 * 365, perSession: 25))]
     }
 
-    /// The commands timed, by figure name: each prints at most a page or a year.
-    static let commands: [(name: String, arguments: [String])] = [
-        ("status", ["status"]),
-        ("history", ["history"]),
-        ("history_exercise", ["history", "back squat"]),
-        ("progress", ["progress", "back squat"]),
-        ("summary", ["summary"]),
-    ]
+    /// The commands timed, by figure name: each prints at most a page or a year. The
+    /// last two print the same on both sizes (the newest five sessions of the exercise;
+    /// its last three weeks), so their ratio is what the years behind cost alone.
+    static func commands(today: LocalDate) -> [(name: String, arguments: [String])] {
+        [
+            ("status", ["status"]),
+            ("history", ["history"]),
+            ("history_exercise", ["history", "back squat"]),
+            ("progress", ["progress", "back squat"]),
+            ("summary", ["summary"]),
+            ("history_exercise_same_page", ["history", "back squat", "--limit", "5"]),
+            ("progress_same_weeks", ["progress", "back squat", "--from", today.adding(days: -20).description]),
+        ]
+    }
+
+    static var today: LocalDate { LocalDate(daysSinceEpoch: Int(time(nil) / 86_400)) }
 
     struct Run {
         /// Median wall milliseconds of each command, by name.
@@ -41,7 +49,7 @@ enum HistoryBenchmark {
     /// sessionctl command `runs` times by turns.
     static func measure(_ size: Size, directory: String, runs: Int) throws -> Run {
         let path = directory + "/history-\(size.label).db"
-        let today = LocalDate(daysSinceEpoch: Int(time(nil) / 86_400))
+        let today = Self.today
         _ = try SummaryBenchmark.generate(path: path, totalSets: size.sets, days: size.days, first: today.adding(days: 1 - size.days))
         defer { ImportBenchmark.removeDatabase(path) }
         let socket = directory + "/history.sock"
@@ -54,7 +62,7 @@ enum HistoryBenchmark {
         let sessionctl = productsDirectory() + "/sessionctl"
         var samples: [String: [Double]] = [:]
         for _ in 0..<runs {
-            for command in commands {
+            for command in commands(today: today) {
                 samples[command.name, default: []].append(try wallMs(sessionctl, ["--socket", socket] + command.arguments))
             }
         }

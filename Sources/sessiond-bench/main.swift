@@ -153,7 +153,7 @@ func emitHistory() throws {
     let runs = max(3, workload.cliRuns / 5)
     let measured = try sizes.map { try HistoryBenchmark.measure($0, directory: directory, runs: runs) }
     guard let base = measured.first, let top = measured.last, let small = sizes.first, let large = sizes.last else { return }
-    for command in HistoryBenchmark.commands {
+    for command in HistoryBenchmark.commands(today: HistoryBenchmark.today) {
         let arguments = command.arguments.joined(separator: " ")
         for (size, run) in zip(sizes, measured) {
             emit(Metric(name: "history_scale.\(command.name)_\(size.label)_p50", value: run.ms[command.name] ?? 0, unit: "ms",
