@@ -385,32 +385,12 @@ extension Database {
     /// `limit`, only the newest `limit` of those sessions.
     public func exerciseHistory(exerciseKey: String, from: LocalDate?, to: LocalDate?, before: SessionRecord? = nil,
                                 limit: Int? = nil) throws(StorageError) -> ExerciseHistory {
-        let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
         // ?1–?3 are the key and the dates; a plain ? after them is numbered on from 4, so
         // the cursor's two values and the limit bind in the order they appear.
         var values: [SQLBindable] = [exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]
         if let before { values += [before.startedAtMs, before.id] }
         if let limit { values.append(limit) }
-        let cursor = before == nil ? "" : " AND (s.started_at_ms, s.id) < (?, ?)"
-        // With a limit, the sessions come newest first off the start index, each probed
-        // for a set of the exercise, so a page costs the sessions it walks, not the
-        // years of sets behind it.
-        let sql = limit == nil ? """
-            SELECT \(columns)
-            FROM logged_set l JOIN session s ON s.id = l.session_id
-            WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(cursor)
-            ORDER BY s.started_at_ms, s.id, l.id
-            """ : """
-            WITH newest AS (
-                SELECT s.id FROM session s INDEXED BY session_by_start
-                WHERE s.date >= ?2 AND s.date <= ?3
-                  AND EXISTS (SELECT 1 FROM logged_set e WHERE e.session_id = s.id AND e.exercise_key = ?1)\(cursor)
-                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
-            )
-            SELECT \(columns)
-            FROM newest n JOIN session s ON s.id = n.id JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
-            ORDER BY s.started_at_ms, s.id, l.id
-            """
+        let sql = Self.exerciseHistorySQL(limited: limit != nil, cursor: before != nil)
         return try wrap {
             let rows = try connection.prepare(sql).rows(values) { row throws(SQLiteError) in
                 (session: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), name: row.text(9),
@@ -429,5 +409,34 @@ extension Database {
             let name = ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? rows.last?.name ?? exerciseKey
             return ExerciseHistory(name: name, sessions: sessions)
         }
+    }
+
+    /// `exerciseHistory`'s query. With a limit, the sessions come newest first off the
+    /// start index, each probed for a set of the exercise, and only then are their sets
+    /// read (CROSS JOIN keeps that order: left to itself, SQLite walked every set of the
+    /// exercise and looked each session up, 16 million instructions over twenty years for
+    /// a page of five), so a page costs the sessions it walks, not the years behind it.
+    static func exerciseHistorySQL(limited: Bool, cursor: Bool) -> String {
+        let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
+        let before = cursor ? " AND (s.started_at_ms, s.id) < (?, ?)" : ""
+        guard limited else {
+            return """
+                SELECT \(columns)
+                FROM logged_set l JOIN session s ON s.id = l.session_id
+                WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(before)
+                ORDER BY s.started_at_ms, s.id, l.id
+                """
+        }
+        return """
+            WITH newest AS (
+                SELECT s.id FROM session s INDEXED BY session_by_start
+                WHERE s.date >= ?2 AND s.date <= ?3
+                  AND EXISTS (SELECT 1 FROM logged_set e WHERE e.session_id = s.id AND e.exercise_key = ?1)\(before)
+                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
+            )
+            SELECT \(columns)
+            FROM newest n CROSS JOIN session s ON s.id = n.id CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
+            ORDER BY s.started_at_ms, s.id, l.id
+            """
     }
 }

@@ -113,4 +113,18 @@ import SessionCore
         let next = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.listSessionsSQL(ranged: false, cursor: true)).rows([1_000, 5, 50]) { $0.text(3) }
         #expect(next.contains { $0.contains("SEARCH s USING INDEX session_by_start") } && !next.contains { $0.contains("TEMP B-TREE") }, "\(next)")
     }
+
+    /// A page of one exercise's history walks the newest sessions and reads their sets,
+    /// never every set of the exercise (which SQLite chose on its own for twenty years).
+    @Test func aPageOfOneExercisesHistoryReadsItsSessionsNotEverySetOfIt() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: directory + "/sessiond.db")
+        for cursor in [false, true] {
+            let values: [SQLBindable] = ["back squat", "0000-01-01", "9999-12-31"] + (cursor ? [1_000, 5] : []) + [5]
+            let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: true, cursor: cursor)).rows(values) { $0.text(3) }
+            #expect(plan.contains { $0.contains("session_by_start") } && plan.contains { $0.contains("SEARCH l USING INDEX logged_set_by_session_exercise") },
+                    "\(plan)")
+            #expect(!plan.contains { $0.contains("logged_set_by_exercise") }, "no walk over every set of the exercise: \(plan)")
+        }
+    }
 }
