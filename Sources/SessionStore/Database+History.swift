@@ -390,7 +390,7 @@ extension Database {
         var values: [SQLBindable] = [exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]
         if let before { values += [before.startedAtMs, before.id] }
         if let limit { values.append(limit) }
-        let sql = Self.exerciseHistorySQL(limited: limit != nil, cursor: before != nil)
+        let sql = Self.exerciseHistorySQL(limited: limit != nil, cursor: before != nil, ranged: from != nil || to != nil)
         return try wrap {
             let rows = try connection.prepare(sql).rows(values) { row throws(SQLiteError) in
                 (session: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), name: row.text(9),
@@ -416,9 +416,20 @@ extension Database {
     /// read (CROSS JOIN keeps that order: left to itself, SQLite walked every set of the
     /// exercise and looked each session up, 16 million instructions over twenty years for
     /// a page of five), so a page costs the sessions it walks, not the years behind it.
-    static func exerciseHistorySQL(limited: Bool, cursor: Bool) -> String {
+    /// Without a limit but with dates (`ranged`: progress's 52 weeks), the sessions of
+    /// those dates come off the date index and are probed the same way; with neither,
+    /// the exercise's own index gives exactly its sets.
+    static func exerciseHistorySQL(limited: Bool, cursor: Bool, ranged: Bool = false) -> String {
         let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
         let before = cursor ? " AND (s.started_at_ms, s.id) < (?, ?)" : ""
+        if !limited, ranged {
+            return """
+                SELECT \(columns)
+                FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
+                WHERE s.date >= ?2 AND s.date <= ?3\(before)
+                ORDER BY s.started_at_ms, s.id, l.id
+                """
+        }
         guard limited else {
             return """
                 SELECT \(columns)

@@ -126,5 +126,9 @@ import SessionCore
                     "\(plan)")
             #expect(!plan.contains { $0.contains("logged_set_by_exercise") }, "no walk over every set of the exercise: \(plan)")
         }
+        // A range of dates (progress's weeks) reads the sessions of those dates.
+        let ranged = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false, ranged: true))
+            .rows(["back squat", "2026-01-01", "2026-12-31"]) { $0.text(3) }
+        #expect(ranged.contains { $0.contains("session_by_date") } && !ranged.contains { $0.contains("logged_set_by_exercise") }, "\(ranged)")
     }
 }
