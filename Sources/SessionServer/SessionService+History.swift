@@ -160,9 +160,7 @@ extension SessionService {
     func exercisesOf(_ names: [String]) throws -> [(name: String, exercise: String?)] {
         try names.map { name in
             let key = name.exerciseKey
-            if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return (name, exercise.name) }
-            guard let alias = try database.alias(key) else { return (name, nil) }
-            return (name, ExerciseCatalog.builtIn.exercise(key: alias.nameKey)?.name ?? alias.name)
+            return (name, try resolvedName(identity(ofKey: key), typedKey: key))
         }
     }
 

@@ -131,7 +131,7 @@ extension SessionService {
             return (match.id, match.exercise, match.exercise.name, exercise)
         }
         // Off-plan: as the catalog names it, else as the alias names it, else as typed.
-        let name = try exercise.catalogued?.name ?? (exercise.key == typedKey ? typed : database.alias(typedKey)?.name ?? typed)
+        let name = try resolvedName(exercise, typedKey: typedKey) ?? typed
         return (nil, nil, name, exercise)
     }
 

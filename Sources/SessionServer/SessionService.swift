@@ -61,12 +61,17 @@ final class SessionService: MethodContext {
     /// else the alias's, else the key's own; the catalog is asked once, as logging a set
     /// asks for every set.
     func identity(ofKey key: String) throws -> ExerciseIdentity {
-        if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return ExerciseIdentity(key: exercise.key, catalogued: exercise, custom: nil) }
-        let target = try database.alias(key)?.nameKey
-        if let target, let exercise = ExerciseCatalog.builtIn.exercise(key: target) { return ExerciseIdentity(key: exercise.key, catalogued: exercise, custom: nil) }
-        let own = target ?? key
+        let found = try ExerciseCatalog.builtIn.identity(of: key, aliasTarget: { try database.alias(key)?.nameKey })
+        if let catalogued = found.catalogued { return ExerciseIdentity(key: found.key, catalogued: catalogued, custom: nil) }
         let custom = try database.customExercises()
-        return ExerciseIdentity(key: own, catalogued: nil, custom: custom.isEmpty ? nil : custom[own])
+        return ExerciseIdentity(key: found.key, catalogued: nil, custom: custom.isEmpty ? nil : custom[found.key])
+    }
+
+    /// The name an exercise typed as `typedKey` goes by: the catalog's, else (typed as
+    /// an alias) the alias's exercise's; nil for a name of one's own.
+    func resolvedName(_ exercise: ExerciseIdentity, typedKey: String) throws -> String? {
+        if let catalogued = exercise.catalogued { return catalogued.name }
+        return exercise.key == typedKey ? nil : try database.alias(typedKey)?.name
     }
 
     /// The active session, or the session named, which must still be active.
