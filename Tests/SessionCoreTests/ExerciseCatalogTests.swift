@@ -1,4 +1,4 @@
-import SessionCore
+@testable import SessionCore
 import Testing
 import TestSupport
 
@@ -53,6 +53,16 @@ import TestSupport
         let pullUp = try #require(catalog.exercise(named: "chin up"))
         #expect(pullUp.countsBodyMass && pullUp.primary.contains(.lats) && pullUp.equipment == .bodyweight)
         #expect(catalog.exercise(named: "Side Plank")?.timed == true && catalog.exercise(named: "Side Plank")?.unilateral == true)
+    }
+
+    /// The catalog's one-pass keys are the general ones (`exerciseKey`, `matchKey`) for
+    /// every name it goes by, odd spacing and case included.
+    @Test func theCatalogsKeysAreTheGeneralKeys() {
+        let names = ExerciseCatalog.builtIn.exercises.flatMap(\.names) + ["  Pull_Up  ", "SQUAT\t(Barbell)", "Push - Up", "Farmer's  Walk", "Hack-Squat"]
+        for name in names {
+            let keys = ExerciseCatalog.keys(name)
+            #expect(keys.exact == name.exerciseKey && keys.spaced == ExerciseMatcher.matchKey(name), "\(name)")
+        }
     }
 
     @Test func aCatalogWithANameTwiceOrAnUnknownMuscleIsRefusedByLine() {
