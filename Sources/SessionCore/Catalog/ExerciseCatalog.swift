@@ -254,16 +254,9 @@ extension ExerciseCatalog {
     /// its exercise; else the person's alias for it (`aliasTarget`, the key of the
     /// exercise the alias names), itself resolved through the catalog; else the key.
     public func identityKey(_ key: String, aliasTarget: String?) -> String {
-        identity(of: key, aliasTarget: { aliasTarget }).key
-    }
-
-    /// The same rule, with the catalog's exercise when it knows it; `aliasTarget` is
-    /// asked only for a key the catalog does not know (logging asks for every set).
-    public func identity(of key: String, aliasTarget: () throws -> String?) rethrows -> (key: String, catalogued: CatalogExercise?) {
-        if let exercise = exercise(key: key) { return (exercise.key, exercise) }
-        guard let target = try aliasTarget() else { return (key, nil) }
-        let exercise = exercise(key: target)
-        return (exercise?.key ?? target, exercise)
+        if let exercise = exercise(key: key) { return exercise.key }
+        guard let aliasTarget else { return key }
+        return exercise(key: aliasTarget)?.key ?? aliasTarget
     }
 }
 
