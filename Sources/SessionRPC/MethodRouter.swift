@@ -50,7 +50,7 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
 /// The route table: method name → handler, plus `rpc.discover`.
 public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     public let methods: [MethodRoute<Context, Output>]
-    private let index: MethodNameIndex
+    private let index: FixedStringIndex
     /// Maps a handler's thrown error to a JSON-RPC error (the one place that does).
     private let mapError: @Sendable (Error) -> RPCError
     private let info: JSONValue
@@ -60,7 +60,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         self.methods = methods
         self.info = info
         self.mapError = mapError
-        self.index = MethodNameIndex(methods.map(\.name))
+        self.index = FixedStringIndex(methods.map(\.name))
     }
 
     /// True when one of this router's own routes has that name (rpc.discover aside).

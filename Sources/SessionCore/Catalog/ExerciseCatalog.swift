@@ -5,8 +5,10 @@
 public struct ExerciseCatalog: Sendable {
     public let exercises: [CatalogExercise]
     /// Every name an exercise goes by, as an exercise key and as a match key (hyphens
-    /// as spaces), to its index in `exercises`.
-    private let byKey: [String: Int]
+    /// as spaces): looked up here, their exercise's index in `exercises` at the same
+    /// position of `exerciseOfKey`.
+    private let keys: FixedStringIndex
+    private let exerciseOfKey: [Int]
 
     /// The catalog built into sessiond. A file that does not read is a fault of this
     /// build (its test reads the same text), said at once.
@@ -41,7 +43,9 @@ public struct ExerciseCatalog: Sendable {
             exercises.append(exercise)
         }
         self.exercises = exercises
-        self.byKey = byKey
+        let entries = Array(byKey)
+        keys = FixedStringIndex(entries.map(\.key))
+        exerciseOfKey = entries.map(\.value)
     }
 
     /// `bytes` without the spaces and tabs around it.
@@ -62,11 +66,16 @@ public struct ExerciseCatalog: Sendable {
     /// nil for a name the catalog does not know. Asked for every set logged: the key as
     /// given is looked up first, and read with hyphens as spaces only when it has one.
     public func exercise(key: String) -> CatalogExercise? {
-        if let index = byKey[key] ?? singular(key).flatMap({ byKey[$0] }) { return exercises[index] }
+        if let index = index(ofKey: key) ?? singular(key).flatMap(index(ofKey:)) { return exercises[index] }
         var bytes = key
         guard bytes.withUTF8({ $0.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") } }) else { return nil }
         let spaced = ExerciseMatcher.matchKey(key)
-        return (byKey[spaced] ?? singular(spaced).flatMap { byKey[$0] }).map { exercises[$0] }
+        return (index(ofKey: spaced) ?? singular(spaced).flatMap(index(ofKey:))).map { exercises[$0] }
+    }
+
+    /// The index in `exercises` of the exercise going by the name whose key is `key`.
+    private func index(ofKey key: String) -> Int? {
+        keys.position(of: key).map { exerciseOfKey[$0] }
     }
 
     /// A key whose last word is a plural ("hammer curls") without its "s"; nil for any

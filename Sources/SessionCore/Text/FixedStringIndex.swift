@@ -1,22 +1,24 @@
-/// Method name → position in a route table. Every request is routed, and the loop asks
-/// first whether it answers the method itself: a `Dictionary` spent more on its seeded
-/// SipHash of the name than the rest of routing. This table hashes the name's bytes
-/// with FNV-1a into open-addressed slots, at most half of them taken. Its contents are
-/// fixed at start, so a client choosing names cannot lengthen a probe: an unknown name
+/// Strings fixed when the index is built → their positions in the list it was built
+/// from, for look-ups made on every request (the route table's method names, the
+/// exercise catalog's names). A `Dictionary` spends more on its seeded SipHash of a
+/// short name than the rest of such a look-up; this hashes the name's bytes with FNV-1a
+/// into open-addressed slots, at most half of them taken. The contents never change
+/// after the build, so a client choosing names cannot lengthen a probe: an unknown name
 /// stops at the first empty slot after at most the longest run of taken ones.
-struct MethodNameIndex: Sendable {
+public struct FixedStringIndex: Sendable {
     private let names: [String]
     /// Positions in `names`; -1 for an empty slot. A power of two long.
     private let slots: [Int32]
 
-    init(_ names: [String]) {
+    /// The index of `names`, which must be unique.
+    public init(_ names: [String]) {
         var size = 8
         while size < names.count * 2 { size *= 2 }
         var slots = [Int32](repeating: -1, count: size)
         for (position, name) in names.enumerated() {
             var slot = Self.hash(name) & (size - 1)
             while slots[slot] >= 0 {
-                precondition(names[Int(slots[slot])] != name, "method \(name) registered twice")
+                precondition(names[Int(slots[slot])] != name, "\(name) is in the index twice")
                 slot = (slot + 1) & (size - 1)
             }
             slots[slot] = Int32(position)
@@ -25,8 +27,8 @@ struct MethodNameIndex: Sendable {
         self.slots = slots
     }
 
-    /// The position of the method called `name`, nil when there is none.
-    func position(of name: String) -> Int? {
+    /// The position of `name` in the list the index was built from, nil when absent.
+    public func position(of name: String) -> Int? {
         let mask = slots.count - 1
         var slot = Self.hash(name) & mask
         while true {
