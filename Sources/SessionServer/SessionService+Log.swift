@@ -53,14 +53,14 @@ extension SessionService {
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
-        let bests = try database.bests(exerciseKey: key)
+        let (bests, previous) = try database.loggingState(exerciseKey: key, sessionID: session.id, plannedExerciseID: plannedID)
         if input.refuseImplausible == true,
             let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg) {
             throw SessionError.implausibleSet(doubt, exercise: name)
         }
         let decision = SetDecision(
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
-            previous: try database.latestProgress(sessionID: session.id, plannedExerciseID: plannedID, exerciseKey: key),
+            previous: previous,
             bests: bests, countsBodyMass: exercise.countsBodyMass,
             bodyMassKg: try bodyMass(for: exercise, session: session))
         let stored = try database.insertSet(NewSet(

@@ -93,12 +93,12 @@ extension Database {
                 """
             ).rows([id]) { (key: $0.text(0), name: $0.text(1), volumeKg: $0.double(2)) }
             return try volumes.map { item in
-                var bests = try memo.bests[item.key] ?? storedBests(exerciseKey: item.key)
+                var bests = try memo.exercises[item.key]?.bests ?? storedBests(exerciseKey: item.key)
                 let previous = bests.sessionVolumeKg
                 if item.volumeKg > (previous ?? 0) {
-                    let exists = memo.unwrittenBests[item.key] ?? (bests != .none)
+                    let exists = memo.exercises[item.key]?.unwritten ?? (bests != .none)
                     bests.sessionVolumeKg = item.volumeKg
-                    memo.bests[item.key] = bests
+                    memo.exercises[item.key, default: TransactionMemo.Exercise()].bests = bests
                     try storeBests(bests, exerciseKey: item.key, exists: exists)
                 }
                 return SessionVolume(exerciseKey: item.key, name: item.name, volumeKg: item.volumeKg, previousBestKg: previous)
@@ -178,8 +178,7 @@ extension Database {
         let estimate = decision.oneRepMaxKg
         let recordWeight = decision.recordWeightKg
         // Stored as the names comma-separated, NULL for none.
-        let records = decision.records.isEmpty ? nil : decision.records.names.joined(separator: ",")
-        let progressKey = TransactionMemo.ProgressKey(sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseKey: key)
+        let records = decision.records.isEmpty ? nil : decision.records.joinedNames
         let numbering = SetNumbering(setNumber: decision.setNumber, countedSets: decision.countedSets)
         let id = try write {
             let id = try nextSetID()
@@ -211,17 +210,10 @@ extension Database {
             }
             // `write` runs this inside a transaction, so the memo applies.
             memo.nextSetID = id + 1
-            memo.progress[progressKey] = numbering
-            // The bests row is written only when the set changes it: the bests as logging
-            // read them (remembered in this transaction), else as stored.
-            if figures.countedReps != nil {
-                let known = try memo.bests[key] ?? storedBests(exerciseKey: key)
-                if let updated = known.adding(figures, weightKg: weightKg) {
-                    memo.bests[key] = updated
-                    // Written once for the whole group commit (`writeBests`): sets of one
-                    // exercise from many clients beat its records one after another.
-                    if memo.unwrittenBests[key] == nil { memo.unwrittenBests[key] = known != .none }
-                }
+            // The exercise's entry looked up once, and changed in place.
+            if try noteLogged(in: &memo.exercises[key, default: TransactionMemo.Exercise()], exerciseKey: key, numbering: numbering,
+                              sessionID: sessionID, plannedExerciseID: plannedExerciseID, figures: figures, weightKg: weightKg) {
+                memo.unwrittenCount += 1
             }
             return id
         }
@@ -232,12 +224,46 @@ extension Database {
             records: decision.records, oneRepMaxKg: estimate)
     }
 
+    /// Notes a set just stored in its exercise's memo `entry`: its numbering, and its
+    /// bests when the set changes them (the bests as logging read them, else as
+    /// stored). True when the bests became unwritten: their row is written once for the
+    /// whole group commit (`writeBests`), as sets of one exercise from many clients
+    /// beat its records one after another.
+    private func noteLogged(in entry: inout TransactionMemo.Exercise, exerciseKey: String, numbering: SetNumbering, sessionID: Int64,
+                            plannedExerciseID: Int64?, figures: RecordFigures, weightKg: Double?) throws -> Bool {
+        entry.setProgress(numbering, sessionID: sessionID, plannedExerciseID: plannedExerciseID)
+        guard figures.countedReps != nil else { return false }
+        let known = try entry.bests ?? storedBests(exerciseKey: exerciseKey)
+        guard let updated = known.adding(figures, weightKg: weightKg) else {
+            entry.bests = known
+            return false
+        }
+        entry.bests = updated
+        guard entry.unwritten == nil else { return false }
+        entry.unwritten = known != .none
+        return true
+    }
+
+    /// An exercise's bests and the numbering of its latest set in a session, as
+    /// `bests(exerciseKey:)` and `latestProgress` give them, with one look-up of what
+    /// the transaction remembers of it: what logging a set reads.
+    public func loggingState(exerciseKey: String, sessionID: Int64, plannedExerciseID: Int64?) throws(StorageError)
+        -> (bests: ExerciseBests, previous: SetNumbering?)
+    {
+        if connection.inTransaction, let entry = memo.exercises[exerciseKey], let bests = entry.bests,
+            let previous = entry.progress(sessionID: sessionID, plannedExerciseID: plannedExerciseID) {
+            return (bests, previous)
+        }
+        return (try bests(exerciseKey: exerciseKey), try latestProgress(sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseKey: exerciseKey))
+    }
+
     /// The set number and counted-set progress of the latest set of one exercise in a
     /// session (by planned exercise, or by name key for off-plan sets): one step down
     /// the (session_id, exercise_key, id) index.
     public func latestProgress(sessionID: Int64, plannedExerciseID: Int64?, exerciseKey: String) throws(StorageError) -> SetNumbering? {
-        let key = TransactionMemo.ProgressKey(sessionID: sessionID, plannedExerciseID: plannedExerciseID, exerciseKey: exerciseKey)
-        if connection.inTransaction, let known = memo.progress[key] { return known }
+        if connection.inTransaction, let known = memo.exercises[exerciseKey]?.progress(sessionID: sessionID, plannedExerciseID: plannedExerciseID) {
+            return known
+        }
         let progress = try wrap {
             try connection.prepare(
                 """
@@ -248,7 +274,9 @@ extension Database {
             ).row([sessionID, exerciseKey, plannedExerciseID]) { SetNumbering(setNumber: $0.int(0), countedSets: $0.int(1)) }
         }
         // Only a set that exists is remembered (none yet is the rarer case, once per exercise).
-        if connection.inTransaction, let progress { memo.progress[key] = progress }
+        if connection.inTransaction, let progress {
+            memo.exercises[exerciseKey, default: TransactionMemo.Exercise()].setProgress(progress, sessionID: sessionID, plannedExerciseID: plannedExerciseID)
+        }
         return progress
     }
 
@@ -327,9 +355,9 @@ extension Database {
     /// The bests of an exercise (by key) over everything ever logged (`ExerciseBests`):
     /// one row, whatever the history's length.
     public func bests(exerciseKey: String) throws(StorageError) -> ExerciseBests {
-        if connection.inTransaction, let known = memo.bests[exerciseKey] { return known }
+        if connection.inTransaction, let known = memo.exercises[exerciseKey]?.bests { return known }
         let bests = try wrap { try storedBests(exerciseKey: exerciseKey) }
-        if connection.inTransaction { memo.bests[exerciseKey] = bests }
+        if connection.inTransaction { memo.exercises[exerciseKey, default: TransactionMemo.Exercise()].bests = bests }
         return bests
     }
 
@@ -346,7 +374,7 @@ extension Database {
     /// otherwise. Kept statements with typed binds, as the set insert is, for a record
     /// is beaten on the logging path.
     func storeBests(_ bests: ExerciseBests, exerciseKey: String, exists: Bool) throws {
-        memo.unwrittenBests[exerciseKey] = nil
+        memo.markWritten(exerciseKey)
         let frontier = Self.frontierText(bests.repsAtWeight)
         let statement = try exists
             ? connection.prepare(
@@ -394,11 +422,10 @@ extension Database {
     /// (`TransactionMemo.unwrittenBests`): before every COMMIT or RELEASE that ends a
     /// request's work, and before anything forgets them.
     func writeBests() throws {
-        guard !memo.unwrittenBests.isEmpty else { return }
-        let unwritten = memo.unwrittenBests
-        memo.unwrittenBests.removeAll(keepingCapacity: true)
-        for (key, exists) in unwritten {
-            guard let bests = memo.bests[key] else { continue }
+        guard memo.unwrittenCount > 0 else { return }
+        let unwritten = memo.exercises.compactMap { key, entry in entry.unwritten.map { (key: key, exists: $0, bests: entry.bests) } }
+        for (key, exists, bests) in unwritten {
+            guard let bests else { continue }
             try storeBests(bests, exerciseKey: key, exists: exists)
         }
     }
@@ -434,8 +461,7 @@ extension Database {
         let frontier = perWeight.reduce([WeightReps]()) { WeightReps.frontier($0, adding: $1) }
         let bests = ExerciseBests(oneRepMaxKg: figures?.e1rm, heaviestKg: figures?.weight, mostReps: figures?.reps, setVolumeKg: figures?.set,
                                   sessionVolumeKg: figures?.session, repsAtWeight: frontier)
-        memo.bests[exerciseKey] = nil
-        memo.unwrittenBests[exerciseKey] = nil
+        memo.forget(exerciseKey: exerciseKey)
         // An exercise without a counted set with reps has no row.
         try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [exerciseKey])
         guard bests != .none else { return }

@@ -304,7 +304,7 @@ public final class Database {
         }
         // Kept from the last group commit only if nothing changed the database since.
         if memo.validAtDataVersion == nil || memo.validAtDataVersion != connection.dataVersion { memo.forgetAll() }
-        if memo.progress.count > TransactionMemo.progressLimit { memo.progress.removeAll(keepingCapacity: true) }
+        memo.trim()
         let result: T
         do {
             let scope = RequestScope(database: self, isolated: isolated)

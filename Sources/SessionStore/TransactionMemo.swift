@@ -2,8 +2,8 @@ import SessionCore
 
 /// Reads that `Database` remembers from one group commit to the next, because logging
 /// a set asks for them every time and many clients log into the same session at once:
-/// the active session, each exercise's bests, the latest set numbering of each exercise
-/// in a session, and the alias table.
+/// the active session, each exercise's bests and latest set numbering in a session, and
+/// the alias table.
 ///
 /// The rules that keep it true: it is consulted and filled only inside a transaction;
 /// every write that changes what it holds updates or forgets that part; it is forgotten
@@ -14,21 +14,44 @@ import SessionCore
 /// process's changes move it; this is checked under the write lock, so nothing changes
 /// it again before COMMIT).
 struct TransactionMemo {
-    /// Which exercise's numbering in which session (planned exercise, or name key for
-    /// off-plan sets).
-    struct ProgressKey: Hashable {
-        let sessionID: Int64
-        let plannedExerciseID: Int64?
-        let exerciseKey: String
+    /// What is remembered of one exercise (by exercise key): one entry, so that logging
+    /// a set looks it up once for its bests and numbering and once to update both (a
+    /// seeded hash of the key costs more than the rest of such a look-up).
+    struct Exercise {
+        /// Its bests; nil when not read yet.
+        var bests: ExerciseBests?
+        /// Set when `bests` is newer than its row (`Database.writeBests`), to whether it
+        /// has a row: a group commit writes each once, before COMMIT.
+        var unwritten: Bool?
+        /// Its latest set numbering in a session, by planned exercise (nil: off-plan).
+        /// A few entries: the sessions logged into lately.
+        var progress: [Progress] = []
+
+        struct Progress {
+            let sessionID: Int64
+            let plannedExerciseID: Int64?
+            var numbering: SetNumbering
+        }
+
+        func progress(sessionID: Int64, plannedExerciseID: Int64?) -> SetNumbering? {
+            progress.first { $0.sessionID == sessionID && $0.plannedExerciseID == plannedExerciseID }?.numbering
+        }
+
+        mutating func setProgress(_ numbering: SetNumbering, sessionID: Int64, plannedExerciseID: Int64?) {
+            if let index = progress.firstIndex(where: { $0.sessionID == sessionID && $0.plannedExerciseID == plannedExerciseID }) {
+                progress[index].numbering = numbering
+            } else {
+                if progress.count >= TransactionMemo.progressPerExercise { progress.removeFirst() }
+                progress.append(Progress(sessionID: sessionID, plannedExerciseID: plannedExerciseID, numbering: numbering))
+            }
+        }
     }
 
     /// `nil` when unknown; `.some(nil)` when there is no active session.
     var activeSession: SessionRecord??
-    var bests: [String: ExerciseBests] = [:]
-    /// Exercises whose `bests` here are newer than their row (`Database.writeBests`),
-    /// each with whether it has a row: a group commit writes each once, before COMMIT.
-    var unwrittenBests: [String: Bool] = [:]
-    var progress: [ProgressKey: SetNumbering] = [:]
+    var exercises: [String: Exercise] = [:]
+    /// How many of `exercises` have unwritten bests.
+    var unwrittenCount = 0
     /// The alias table (`exercise_alias`), by alias key.
     var aliases: [String: ExerciseAlias]?
     /// `Database.customExercises`, read once per transaction.
@@ -40,9 +63,18 @@ struct TransactionMemo {
     /// it holds nothing to keep past the current transaction.
     var validAtDataVersion: UInt32?
 
-    /// At most this many set numberings are kept (one per exercise of the sessions
-    /// logged into lately); past it they are forgotten and read again.
-    static let progressLimit = 256
+    /// At most this many exercises are remembered, each with at most
+    /// `progressPerExercise` numberings (one per session and planned exercise of it
+    /// logged into lately); past it, those without unwritten bests are forgotten and
+    /// read again.
+    static let exerciseLimit = 256
+    static let progressPerExercise = 4
+
+    /// Forgets what the limit allows to forget: every exercise whose bests are written.
+    mutating func trim() {
+        guard exercises.count > Self.exerciseLimit else { return }
+        exercises = exercises.filter { $0.value.unwritten != nil }
+    }
 
     mutating func forgetAll() {
         validAtDataVersion = nil
@@ -55,9 +87,21 @@ struct TransactionMemo {
     /// After sets were deleted: bests and numbering may have gone back. Unwritten bests
     /// must have been written first (`Database.forgetSets`), or go with a rollback.
     mutating func forgetSets() {
-        unwrittenBests.removeAll(keepingCapacity: true)
-        bests.removeAll(keepingCapacity: true)
-        progress.removeAll(keepingCapacity: true)
+        unwrittenCount = 0
+        exercises.removeAll(keepingCapacity: true)
         nextSetID = nil
+    }
+
+    /// Forgets one exercise (its bests were rewritten from its history).
+    mutating func forget(exerciseKey: String) {
+        markWritten(exerciseKey)
+        exercises[exerciseKey] = nil
+    }
+
+    /// Notes that the exercise's bests as remembered are its row's now.
+    mutating func markWritten(_ exerciseKey: String) {
+        guard exercises[exerciseKey]?.unwritten != nil else { return }
+        exercises[exerciseKey]?.unwritten = nil
+        unwrittenCount -= 1
     }
 }

@@ -211,7 +211,7 @@ import SessionCore
             for weight in [100.0, 110, 120] { try logSquat(weight) }
         }
         try database.groupCommit { _ throws in
-            #expect(database.memo.progress.count == 1 && database.memo.bests[key] != nil, "kept from the last group commit")
+            #expect(database.memo.exercises[key]?.progress.count == 1 && database.memo.exercises[key]?.bests != nil, "kept from the last group commit")
             try logSquat(90)
             #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
         }
@@ -220,7 +220,7 @@ import SessionCore
         try other.run("DELETE FROM logged_set WHERE weight_kg = 120 OR id = (SELECT max(id) FROM logged_set)")
         try other.run("UPDATE exercise_best SET weight_kg = 110, e1rm_kg = NULL")
         try database.groupCommit { _ throws in
-            #expect(database.memo.progress.isEmpty && database.memo.bests.isEmpty, "forgotten: the file changed under it")
+            #expect(database.memo.exercises.isEmpty, "forgotten: the file changed under it")
             #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
             #expect(try database.bests(exerciseKey: key).heaviestKg == 110)
         }
@@ -228,7 +228,7 @@ import SessionCore
         try database.groupCommit { _ throws in try logSquat(100) }
         try database.deleteSession(session)
         try database.groupCommit { _ throws in
-            #expect(database.memo.progress.isEmpty, "forgotten around a transaction of its own")
+            #expect(database.memo.exercises.isEmpty, "forgotten around a transaction of its own")
             #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == nil)
         }
     }

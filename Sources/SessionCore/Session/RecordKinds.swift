@@ -19,7 +19,21 @@ public struct RecordKinds: OptionSet, Sendable, Hashable {
 
     /// The kinds' names, in order (`["oneRepMax", "weight"]`).
     public var names: [String] {
-        zip(Self.all, Self.names).filter { contains($0.0) }.map(\.1)
+        Self.namesOfEach.indices.contains(rawValue) ? Self.namesOfEach[rawValue] : Self.names(of: self)
+    }
+
+    /// The names comma-separated (`oneRepMax,weight`), as a set's row keeps them.
+    public var joinedNames: String {
+        Self.joinedNamesOfEach.indices.contains(rawValue) ? Self.joinedNamesOfEach[rawValue] : names.joined(separator: ",")
+    }
+
+    /// Every set of kinds' names, by raw value, made once: a set logged asks for them
+    /// (its reply, its row) and would otherwise build the list each time.
+    private static let namesOfEach: [[String]] = (0..<(1 << all.count)).map { names(of: RecordKinds(rawValue: $0)) }
+    private static let joinedNamesOfEach: [String] = namesOfEach.map { $0.joined(separator: ",") }
+
+    private static func names(of kinds: RecordKinds) -> [String] {
+        zip(all, names).filter { kinds.contains($0.0) }.map(\.1)
     }
 
     /// The kinds named; unknown names are ignored.
