@@ -9,10 +9,13 @@ struct Event: Sendable, JSONObjectEncodable {
     /// The payload: members besides `type`. Kept as the reply's result type is, so an
     /// event that carries the reply's result shares its box (`init(_:boxed:)`).
     let members: any JSONEncodable & Sendable
+    /// What the journal says of it; nil for the events it leaves out (sets, rests).
+    let journal: Logger.MessageID?
 
     init<Contract: EventContract>(_ event: Contract.Type, _ payload: Contract.Payload) {
         type = Contract.type
         members = payload
+        journal = Self.journal(of: Contract.self)
     }
 
     /// An event whose payload is a reply's result, boxed once for both: `payload` must
@@ -21,6 +24,16 @@ struct Event: Sendable, JSONObjectEncodable {
         assert(payload is Contract.Payload, "\(Contract.type): the payload is its declared type")
         type = Contract.type
         members = payload
+        journal = Self.journal(of: Contract.self)
+    }
+
+    /// Decided where the event is made, its type known there: a comparison the compiler
+    /// folds away, where the type's name compared as a string cost every set logged.
+    private static func journal<Contract: EventContract>(of event: Contract.Type) -> Logger.MessageID? {
+        if event == SessionStartedEvent.self { return .sessionStarted }
+        if event == SessionFinishedEvent.self || event == SessionAbortedEvent.self { return .sessionFinished }
+        if event == PlanActivatedEvent.self { return .planImported }
+        return nil
     }
 
     /// A member's value, for the journal (a few events, never a set's): read off the

@@ -53,7 +53,7 @@ extension Server {
                 continue
             }
             connection.registeredEvents = event.events
-            connections[connection.fd] = connection
+            connections.insert(connection)
             connectionsByID[connection.id] = connection
         }
     }
@@ -248,7 +248,7 @@ extension Server {
         // Many clients that do not read could each queue up to the per-client bound:
         // past the daemon's budget, the one with the most queued goes first.
         while queuedOutput > ServerLimits.maximumQueuedOutput,
-            let greediest = connections.values.max(by: { $0.pendingOutput < $1.pendingOutput })
+            let greediest = connections.max(by: { $0.pendingOutput < $1.pendingOutput })
         {
             drop(greediest, reason: "not reading its replies (\(greediest.pendingOutput) bytes queued) while the output budget of \(ServerLimits.maximumQueuedOutput >> 20) MiB is used up")
             if greediest === connection { return }
@@ -279,7 +279,7 @@ extension Server {
 
     /// Closes a connection; replies still owed to it are discarded when they arrive.
     func drop(_ connection: ClientConnection, reason: String?) {
-        guard connections.removeValue(forKey: connection.fd) != nil else { return }
+        guard connections.remove(fd: connection.fd) != nil else { return }
         queuedOutput -= connection.countedOutput
         // A large output buffer goes back to the system, not only to malloc's free lists.
         if connection.output.capacity > 1 << 20 {

@@ -24,7 +24,7 @@ final class Server {
     let access: AccessPolicy
     let clock = LocalClock()
     /// Clients by descriptor (for epoll events) and by id (for the database thread's replies).
-    var connections: [Int32: ClientConnection] = [:]
+    var connections = ConnectionTable()
     var connectionsByID: [Int: ClientConnection] = [:]
     /// The connections that subscribed to events, by id: events go to these only.
     var subscribers: [Int: ClientConnection] = [:]
@@ -100,7 +100,7 @@ final class Server {
             heartbeat(now: now)
             if forceStop { break }
             if let since = stoppingSinceMs,
-                connections.values.allSatisfy(\.isDrained) || now - since > ServerLimits.shutdownGraceMs
+                connections.allSatisfy(\.isDrained) || now - since > ServerLimits.shutdownGraceMs
             {
                 break
             }
@@ -121,7 +121,7 @@ final class Server {
             }
             dispatchPendingJobs()
         }
-        for connection in Array(connections.values) { drop(connection, reason: nil) }
+        for connection in connections { drop(connection, reason: nil) }
     }
 
     /// Milliseconds epoll may sleep: until the rest timer, the next watchdog ping, the
@@ -149,7 +149,7 @@ final class Server {
     /// When the next connection reaches its line or idle timeout; nil when none can.
     func sweepDueMs() -> Int64? {
         var due: Int64?
-        for connection in connections.values {
+        for connection in connections {
             var deadline: Int64?
             if let since = connection.partialLineSinceMs, !connection.readClosed, !connection.readPaused {
                 deadline = since + timeouts.lineMs
@@ -172,7 +172,7 @@ final class Server {
         if let finished = rest.expire(nowMs: now) { broadcast([finished.finishedEvent]) }
         resumeAcceptingIfDue(now: now)
         if let due = sweepDueMs(), now >= due {
-            for connection in Array(connections.values) {
+            for connection in connections {
                 if let since = connection.partialLineSinceMs, !connection.readClosed, !connection.readPaused,
                     now - since >= timeouts.lineMs
                 {
@@ -219,14 +219,14 @@ final class Server {
         if acceptResumesAtMs == nil { unwatchListener() }  // during a back-off it is unwatched already
         acceptResumesAtMs = nil
         listener = nil  // closes it and removes the socket file bound here
-        for connection in connections.values {
+        for connection in connections {
             connection.readClosed = true
             updateInterest(connection)
         }
     }
 
     /// Requests read from every client and not yet answered.
-    var requestsInFlight: Int { connections.values.reduce(0) { $0 + $1.inFlight } }
+    var requestsInFlight: Int { connections.reduce(0) { $0 + $1.inFlight } }
 
     /// Stops reporting the listener's connections (shutdown, or out of descriptors).
     func unwatchListener() {
@@ -318,14 +318,9 @@ final class Server {
     /// them (they are in the database, and one line per set would flood the journal).
     private func log(_ events: [Event]) {
         for event in events {
-            let message: (text: String, id: Logger.MessageID)
-            switch event.type {
-            case SessionStartedEvent.type: message = ("session started", .sessionStarted)
-            case SessionFinishedEvent.type: message = ("session finished", .sessionFinished)
-            case SessionAbortedEvent.type: message = ("session aborted", .sessionFinished)
-            case PlanActivatedEvent.type: message = ("plan activated", .planImported)
-            default: continue
-            }
+            guard let id = event.journal else { continue }
+            // "session started", "plan activated", …
+            let message = (text: String(event.type.map { $0 == "." ? " " : $0 }), id: id)
             let journalFields = [("sessionId", "session_id"), ("planId", "plan_id"), ("setId", "set_id"), ("exercise", "exercise")]
             let fields = journalFields.compactMap { key, field -> (String, String)? in
                 event.field(key).map { (field, $0.stringValue ?? $0.jsonText) }
