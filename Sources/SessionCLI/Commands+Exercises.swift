@@ -69,6 +69,10 @@ extension Commands {
                 let sets = shown.lastSets.map { ExerciseFormatter.set($0, units: console.units) }
                 console.print("last time (\(date), session \(shown.lastSessionId ?? 0)): " + sets.joined(separator: ", "))
             }
+            if let suggestion = shown.suggestion {
+                let range = suggestion.repsMax.map { "\(suggestion.reps)-\($0)" } ?? String(suggestion.reps)
+                console.print("next, for the plan's \(suggestion.sets) × \(range): " + SessionFormatter.suggestionText(suggestion, units: console.units))
+            }
             return ExitStatus.ok
         })
 }

@@ -132,7 +132,18 @@ struct SessionFormatter {
             }
         }
         guard !sets.isEmpty else { return nil }
-        return "prev " + sets.joined(separator: " ") + " (\(previous.date))"
+        return "prev " + sets.joined(separator: " ") + " (\(previous.date))" + (previous.suggestion.map { " · " + suggestionText($0) } ?? "")
+    }
+
+    /// "today 85 kg (up: every set reached the top)": the weight double progression
+    /// suggests after last time.
+    func suggestionText(_ suggestion: PreviousSets.Suggestion) -> String {
+        Self.suggestionText(suggestion, units: console.units)
+    }
+
+    static func suggestionText(_ suggestion: PreviousSets.Suggestion, units: WeightUnit) -> String {
+        let why = suggestion.change == .up ? "up: every set reached the top" : "same: reps missed"
+        return "today " + units.text(suggestion.weightKg) + " (\(why))"
     }
 
     func printStatus(_ session: SessionSnapshot) {

@@ -300,8 +300,15 @@ extension SessionService {
         }
         let counts = try database.exerciseCounts(exerciseKey: exercise.key)
         let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).sessions.last
-        return ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
-                                  last: last)
+        var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
+                                        last: last)
+        // Today's weight for the active plan's first row of it with a rep target.
+        if let last, let plan = try database.activePlanExercises().first(where: { row in
+            row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key
+        }) {
+            result.suggestion = PreviousSets.Suggestion(plan: plan, lastTime: last, equipment: exercise.equipment, availableKg: try database.profile().weightsKg)
+        }
+        return result
     }
 
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {

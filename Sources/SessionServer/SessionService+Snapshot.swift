@@ -38,14 +38,24 @@ extension SessionService {
                     ? SessionSnapshot.Rest(exercise: timer.exercise, endsAt: clock.rfc3339(ms: timer.endsAtMs), secondsLeft: Int((timer.endsAtMs - nowMs + 999) / 1000))
                     : nil
             },
-            previous: try previousSets(of: session, names: progress.planned.map(\.exercise.name) + progress.offPlan.map(\.name)))
+            previous: try previousSets(of: session, planned: progress.planned.map(\.exercise), offPlan: progress.offPlan.map(\.name)))
     }
 
-    /// Each named exercise's sets in the last session before `session` that had it:
-    /// two index seeks each (`Database.exerciseHistory` with a cursor and a limit).
-    func previousSets(of session: SessionRecord, names: [String]) throws -> [PreviousSets] {
-        try names.compactMap { name in
-            try lastTime(of: try identity(ofKey: name.exerciseKey).key, before: session).map { PreviousSets(exercise: name, session: $0) }
+    /// Each exercise's sets in the last session before `session` that had it: two index
+    /// seeks each (`Database.exerciseHistory` with a cursor and a limit). A planned one
+    /// with a rep target also gets today's suggested weight (`DoubleProgression`).
+    func previousSets(of session: SessionRecord, planned: [PlannedExercise], offPlan: [String]) throws -> [PreviousSets] {
+        var weightsKg: [Double]?  // the profile's, read once and only when needed
+        let rows = planned.map { (name: $0.name, plan: Optional($0)) } + offPlan.map { (name: $0, plan: nil) }
+        return try rows.compactMap { row in
+            let exercise = try identity(ofKey: row.name.exerciseKey)
+            guard let last = try lastTime(of: exercise.key, before: session) else { return nil }
+            var suggestion: PreviousSets.Suggestion?
+            if let plan = row.plan, plan.reps != nil {
+                if weightsKg == nil { weightsKg = try database.profile().weightsKg }
+                suggestion = PreviousSets.Suggestion(plan: plan, lastTime: last, equipment: exercise.equipment, availableKg: weightsKg ?? [])
+            }
+            return PreviousSets(exercise: row.name, session: last, suggestion: suggestion)
         }
     }
 

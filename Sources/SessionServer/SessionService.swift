@@ -107,4 +107,5 @@ struct ExerciseIdentity {
     let catalogued: CatalogExercise?
     let custom: CustomExercise?
     var countsBodyMass: Bool { catalogued?.countsBodyMass ?? custom?.countsBodyMass ?? false }
+    var equipment: Equipment? { catalogued?.equipment ?? custom?.equipment }
 }

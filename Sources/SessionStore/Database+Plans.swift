@@ -194,17 +194,36 @@ extension Database {
     /// The planned exercises of one plan day with their row ids, in position order.
     public func plannedExercises(dayID: Int64) throws(StorageError) -> [(id: Int64, exercise: PlannedExercise)] {
         try wrap {
+            try connection.prepare("SELECT \(Self.plannedColumns) FROM planned_exercise WHERE plan_day_id = ? ORDER BY position")
+                .rows([dayID], Self.plannedRow)
+        }
+    }
+
+    /// The active plan's exercises, day by day from Monday in plan order; none without
+    /// an active plan.
+    public func activePlanExercises() throws(StorageError) -> [PlannedExercise] {
+        try wrap {
             try connection.prepare(
                 """
-                SELECT id, name, sets, reps, reps_max, amrap, duration_seconds, weight_kg, rest_seconds, description, superset
-                FROM planned_exercise WHERE plan_day_id = ? ORDER BY position
+                SELECT \(Self.plannedColumns("e.")) FROM planned_exercise e
+                JOIN plan_day d ON d.id = e.plan_day_id JOIN plan p ON p.id = d.plan_id
+                WHERE p.active = 1 ORDER BY d.weekday, e.position
                 """
-            ).rows([dayID]) { row in
-                (id: row.int64(0), exercise: PlannedExercise(
-                    name: row.text(1), sets: row.int(2), reps: row.optionalInt(3), repsMax: row.optionalInt(4),
-                    amrap: row.bool(5), durationSeconds: row.optionalInt(6), weightKg: row.optionalDouble(7),
-                    restSeconds: row.optionalInt(8), description: row.optionalText(9), superset: row.optionalText(10)))
-            }
+            ).rows([], Self.plannedRow).map(\.exercise)
         }
+    }
+
+    private static func plannedColumns(_ prefix: String = "") -> String {
+        ["id", "name", "sets", "reps", "reps_max", "amrap", "duration_seconds", "weight_kg", "rest_seconds", "description", "superset"]
+            .map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    private static let plannedColumns = plannedColumns()
+
+    private static func plannedRow(_ row: Statement.Row) -> (id: Int64, exercise: PlannedExercise) {
+        (id: row.int64(0), exercise: PlannedExercise(
+            name: row.text(1), sets: row.int(2), reps: row.optionalInt(3), repsMax: row.optionalInt(4),
+            amrap: row.bool(5), durationSeconds: row.optionalInt(6), weightKg: row.optionalDouble(7),
+            restSeconds: row.optionalInt(8), description: row.optionalText(9), superset: row.optionalText(10)))
     }
 }

@@ -38,6 +38,56 @@ import JSON
         #expect(third.contains("set 3/3 · 4 × 85 kg · last time 4 × 82.5 kg"), "the third counted set of last time: \(third)")
     }
 
+    /// Double progression: every set at the top of the range last time → the next step
+    /// up (a pair of 1.25 kg plates on a bar; the next dumbbell the profile lists);
+    /// reps missed → the same weight. The steps are worked out here from the inputs.
+    @Test func statusSuggestsTodaysWeightFromLastTime() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let dumbbells = [14.0, 16, 18, 20]
+        #expect(try daemon.ctl(["profile", "--weights", dumbbells.map { String($0) }.joined(separator: ",")]).status == 0)
+        try Workout.importMonday(
+            client,
+            exercises: #"{"name": "Bench Press", "sets": 3, "reps": 8, "repsMax": 12, "weightKg": 60}, {"name": "Dumbbell Curl", "sets": 3, "reps": 8, "repsMax": 12}, {"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80}"#,
+            weekStart: "2026-11-23")
+        #expect(try daemon.ctl(["start", "2026-11-23", "--at", "2026-11-23T18:00:00Z"]).status == 0)
+        let lastTime: [(name: String, sets: [(reps: Int, kg: Double)])] = [
+            ("bench press", [(12, 60), (12, 60), (12, 60)]), ("dumbbell curl", [(12, 16), (12, 16), (12, 16)]), ("squat", [(5, 90), (5, 90), (4, 90)]),
+        ]
+        for exercise in lastTime {
+            #expect(try daemon.ctl(["log", exercise.name, "10", "20", "--warmup", "--at", "2026-11-23T18:05:00Z"]).status == 0)
+            for set in exercise.sets {
+                #expect(try daemon.ctl(["log", exercise.name, String(set.reps), String(set.kg), "--yes", "--at", "2026-11-23T18:10:00Z"]).status == 0)
+            }
+        }
+        #expect(try daemon.ctl(["finish", "--at", "2026-11-23T19:00:00Z"]).status == 0)
+        #expect(try daemon.ctl(["start", "2026-11-30", "--at", "2026-11-30T18:00:00Z"]).status == 0)
+        let smallestPlate = min(1.25, try #require(dumbbells.min()))  // standard plates: the profile lists dumbbells
+        let expected: [String: (kg: Double, change: String)] = [
+            "Bench Press": (60 + 2 * smallestPlate, "up"),  // 12 reps each: the top of 8-12
+            "Dumbbell Curl": (try #require(dumbbells.first { $0 > 16 }), "up"),
+            "Squat": (90, "same"),  // 4 of 5 reps in the third set
+        ]
+        let current = try JSONParser.parse(try daemon.ctl(["call", "session.current"]).stdout)
+        for previous in current["previous"]?.arrayValue ?? [] {
+            let name = try #require(previous["exercise"]?.stringValue)
+            let want = try #require(expected[name], "\(name)")
+            #expect(previous["suggestion"]?["weightKg"]?.numberValue == want.kg && previous["suggestion"]?["change"]?.stringValue == want.change,
+                    "\(name): \(previous)")
+        }
+        #expect(current["previous"]?.arrayValue?.count == 3)
+        let status = try daemon.ctl(["status"]).stdout
+        #expect(status.contains("today 62.5 kg (up: every set reached the top)") && status.contains("today 90 kg (same: reps missed)"), "\(status)")
+        let shown = try daemon.ctl(["exercise", "show", "curl (dumbbell)"]).stdout
+        #expect(shown.contains("next, for the plan's 3 × 8-12: today 18 kg (up: every set reached the top)"), "\(shown)")
+        let got = try JSONParser.parse(try daemon.ctl(["call", "exercise.get", #"{"exercise": "squat"}"#]).stdout)
+        #expect(got["suggestion"]?["weightKg"] == 90 && got["suggestion"]?["sets"] == 3 && got["suggestion"]?["reps"] == 5 && got["suggestion"]?["repsMax"] == .null,
+                "\(got)")
+        // The plan is not changed by it.
+        #expect(try client.call("session.current")["exercises"]?[0]?["weightKg"] == 60)
+    }
+
     @Test func aBareLogRepeatsTheSetJustDoneElseLastTimeElseThePlan() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

@@ -173,6 +173,9 @@ public enum ExerciseGet: MethodContract {
         public var lastSessionId: Int64?
         public var lastDate: String?
         public var lastSets: [LastSet] = []
+        /// Today's weight by double progression for the active plan's first row of it
+        /// with a rep target, after its last session; null without one.
+        public var suggestion: PreviousSets.Suggestion?
 
         public init() {}
 
@@ -204,6 +207,7 @@ public enum ExerciseGet: MethodContract {
             try coder.id("lastSessionId", &lastSessionId)
             try coder.string("lastDate", &lastDate)
             try coder.objects("lastSets", &lastSets)
+            try coder.object("suggestion", &suggestion)
         }
     }
 }

@@ -178,14 +178,18 @@ public struct PreviousSets: CodedResult, Equatable {
     public var sessionID: Int64 = 0
     public var date: String = ""
     public var sets: [ExerciseGet.LastSet] = []
+    /// Today's weight by double progression (`DoubleProgression`) where the plan gives
+    /// the exercise a rep target; null otherwise.
+    public var suggestion: Suggestion?
 
     public init() {}
 
-    public init(exercise: String, session: ExerciseHistory.Session) {
+    public init(exercise: String, session: ExerciseHistory.Session, suggestion: Suggestion? = nil) {
         self.exercise = exercise
         sessionID = session.sessionID
         date = session.date.description
         sets = session.sets.map(ExerciseGet.LastSet.init)
+        self.suggestion = suggestion
     }
 
     public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
@@ -193,5 +197,36 @@ public struct PreviousSets: CodedResult, Equatable {
         try coder.id("sessionId", &sessionID)
         try coder.date("date", &date)
         try coder.objects("sets", &sets)
+        try coder.object("suggestion", &suggestion)
+    }
+
+    /// Today's weight for the plan's `sets` × `reps` (up to `repsMax`).
+    public struct Suggestion: CodedResult, Equatable {
+        public var weightKg: Double = 0
+        /// `up`: every set reached the top of the range last time; `same`: reps missed.
+        public var change: DoubleProgression.Change = .same
+        public var sets: Int = 0
+        public var reps: Int = 0
+        public var repsMax: Int?
+
+        public init() {}
+
+        /// The suggestion for `plan` after `lastTime`'s sets; nil without one.
+        public init?(plan: PlannedExercise, lastTime: ExerciseHistory.Session, equipment: Equipment?, availableKg: [Double]) {
+            guard let reps = plan.reps,
+                let suggested = DoubleProgression.suggest(
+                    reps: reps, repsMax: plan.repsMax, sets: plan.sets, lastTime: lastTime.sets.map { ($0.kind, $0.reps, $0.weightKg) },
+                    equipment: equipment, availableKg: availableKg)
+            else { return nil }
+            (weightKg, change, sets, self.reps, repsMax) = (suggested.weightKg, suggested.change, plan.sets, reps, plan.repsMax)
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.number("weightKg", &weightKg)
+            try coder.choice("change", &change)
+            try coder.int("sets", &sets)
+            try coder.int("reps", &reps)
+            try coder.int("repsMax", &repsMax)
+        }
     }
 }
