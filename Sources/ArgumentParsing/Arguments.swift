@@ -83,10 +83,11 @@ public struct ParsedArguments: Sendable {
         }
     }
 
-    /// Negative numbers ("-3") are positionals, so `log 1 -3` reports the bad value
-    /// instead of an unknown option.
+    /// Negative numbers ("-3") and amounts ("-10:00", "-30s": time off a rest) are
+    /// positionals, so `log 1 -3` reports the bad value instead of an unknown option: no
+    /// option starts with a digit after its dash.
     private static func isNumber(_ text: String) -> Bool {
-        text.count > 1 && Double(text) != nil
+        text.count > 1 && (Double(text) != nil || text.dropFirst().first.map { $0.isASCII && $0.isNumber } == true)
     }
 
     /// True when the flag was given.

@@ -153,3 +153,42 @@ enum ExerciseFormatter {
         return text
     }
 }
+
+extension Commands {
+    static let exerciseRest = Command(
+        words: ["exercise", "rest"], synopsis: "[NAME... [TIME] | NAME... --clear]",
+        summary: "The rest after each set of an exercise, your own (it wins over the plan's): exercise rest squat 3:00.",
+        details: """
+            NAME is any name of the exercise (as exercise show takes it); TIME the rest after
+            each of its sets (3:00, 180, 180s, 3min; 0 for none), kept until changed. It wins
+            over the plan's rest and the 90 s of an off-plan set; a warm-up still rests at most
+            30 s. --clear gives the exercise the plan's rest again. Without arguments, every
+            exercise's own rest.
+            """,
+        options: CommonOptions.daemon + [OptionSpec("--clear", help: "the plan's rest again")],
+        run: { arguments, context in
+            let client = try context.connect(arguments)
+            var words = arguments.positionals
+            if words.isEmpty {
+                guard !arguments.has("--clear") else { throw UsageError("exercise rest --clear needs the exercise's NAME") }
+                let rests = try context.call(client, ExerciseRests.self, NoParams())
+                if context.printJSON(rests, arguments) { return ExitStatus.ok }
+                if rests.items.isEmpty { context.console.print("no exercise has a rest of its own: every rest is the plan's") }
+                for rest in rests.items { context.console.print(rest.exercise + "  " + PlanFormatter.formatClock(rest.seconds ?? 0)) }
+                return ExitStatus.ok
+            }
+            var seconds: Int?
+            if !arguments.has("--clear") {
+                guard words.count >= 2, let time = words.last.flatMap(Quantity.seconds) else {
+                    throw UsageError("exercise rest needs NAME and TIME (3:00, 180s), or NAME --clear")
+                }
+                seconds = time
+                words.removeLast()
+            }
+            let set = try context.call(client, ExerciseRest.self, ExerciseRest.Params(exercise: words.joined(separator: " "), seconds: seconds))
+            if context.printJSON(set, arguments) { return ExitStatus.ok }
+            context.console.print(set.seconds.map { "\(set.exercise): rest \(PlanFormatter.formatClock($0)) after each set" }
+                                  ?? "\(set.exercise): the plan's rest again")
+            return ExitStatus.ok
+        })
+}

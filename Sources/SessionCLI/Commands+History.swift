@@ -504,7 +504,7 @@ struct HistoryUpload {
     /// the health samples.
     mutating func add(_ archive: HistoryArchive) {
         guard !archive.isEmpty else { return }
-        send(HistoryArchive(profile: archive.profile, aliases: archive.aliases, exercises: archive.exercises))
+        send(HistoryArchive(profile: archive.profile, aliases: archive.aliases, exercises: archive.exercises, rests: archive.rests))
         var plans: [ArchivedPlan] = []
         var planBytes = 0
         for plan in archive.plans {

@@ -65,6 +65,8 @@ extension Commands {
             let type = params["type"]?.stringValue ?? "?"
             if type == RestStartedEvent.type, let rest = try? RestStartedEvent.Payload(json: params), let ms = RFC3339.parse(rest.endsAt) {
                 countdown = (ms, rest.exercise)
+            } else if type == RestChangedEvent.type, let rest = try? RestChangedEvent.Payload(json: params) {
+                countdown = rest.skipped ? nil : RFC3339.parse(rest.endsAt).map { ($0, rest.exercise) }
             } else if type == RestFinishedEvent.type || type.hasPrefix("set.") || type.hasPrefix("session.") {
                 countdown = nil
             }
@@ -109,6 +111,11 @@ extension Commands {
             case RestStartedEvent.type:
                 let rest = try RestStartedEvent.Payload(json: event)
                 detail = "\(rest.exercise) · rest \(PlanFormatter.formatClock(rest.seconds)) until " + (timeOfDay(rest.endsAt) ?? rest.endsAt)
+            case RestChangedEvent.type:
+                let rest = try RestChangedEvent.Payload(json: event)
+                detail = rest.skipped
+                    ? "\(rest.exercise) · rest skipped"
+                    : "\(rest.exercise) · rest now \(PlanFormatter.formatClock(rest.secondsLeft)) until " + (timeOfDay(rest.endsAt) ?? rest.endsAt)
             case RestFinishedEvent.type:
                 detail = "\(try RestFinishedEvent.Payload(json: event).exercise) · rest over, next set"
             case SessionStartedEvent.type:

@@ -597,3 +597,42 @@ extension Commands {
             return ExitStatus.ok
         })
 }
+
+extension Commands {
+    static let rest = Command(
+        words: ["rest"], synopsis: "[+SECONDS|-SECONDS|TIME|skip]",
+        summary: "Show the rest timer, or change it: rest +30, rest -15, rest 2:00, rest skip.",
+        details: """
+            Without an argument, the rest timer that runs after a set: its exercise and the
+            time left. +SECONDS adds time and -SECONDS takes some off (+30, -15, +1:00, -30s);
+            TIME sets the time left from now (2:00, 90, 90s, 2min); skip stops it. A change
+            reaches watch and every subscriber at once (rest.changed); a rest taken down to
+            nothing ends as a skip does, without the rest-over bell. Changing a rest when none
+            runs is refused (exit status 1). The rest after each set of one exercise is set
+            with sessionctl exercise rest.
+            """,
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("rest takes one change: +SECONDS, -SECONDS, TIME or skip") }
+            var params = RestTimerControl.Params()
+            if let word = arguments.positionals.first {
+                if word == "skip" {
+                    params.skip = true
+                } else if let sign = word.first, sign == "+" || sign == "-", let seconds = Quantity.seconds(String(word.dropFirst())) {
+                    params.add = sign == "-" ? -seconds : seconds
+                } else if let seconds = Quantity.seconds(word) {
+                    params.seconds = seconds
+                } else {
+                    throw UsageError("rest takes +SECONDS, -SECONDS, a TIME (2:00, 90s) or skip, got \"\(word)\"")
+                }
+            }
+            let timer = try context.call(try context.connect(arguments), RestTimerControl.self, params)
+            if context.printJSON(timer, arguments) { return ExitStatus.ok }
+            if let exercise = timer.exercise, let left = timer.secondsLeft, timer.running {
+                context.console.print("rest \(PlanFormatter.formatClock(left)) left · \(exercise)")
+            } else {
+                context.console.print(params.skip == true || params.changes ? "rest over · next set" : "no rest timer running")
+            }
+            return ExitStatus.ok
+        })
+}

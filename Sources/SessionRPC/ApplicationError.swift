@@ -24,6 +24,7 @@ public struct ApplicationError: Sendable, Equatable {
     public static let confirmationRequired = ApplicationError(code: -32006, reason: "confirmation_required")
     public static let timeOutsideSession = ApplicationError(code: -32007, reason: "time_outside_session")
     public static let dayInFuture = ApplicationError(code: -32008, reason: "day_in_future")
+    public static let noRestTimer = ApplicationError(code: -32009, reason: "no_rest_timer")
     public static let planInvalid = ApplicationError(code: -32010, reason: "plan_invalid")
     public static let planNotFound = ApplicationError(code: -32011, reason: "plan_not_found")
     public static let noActivePlan = ApplicationError(code: -32012, reason: "no_active_plan")

@@ -17,7 +17,7 @@ public protocol EventContract: SendableMetatype {
 public enum EventRegistry {
     public static let all: [any EventContract.Type] = [
         SessionStartedEvent.self, SessionPausedEvent.self, SessionResumedEvent.self, SetLoggedEvent.self, SetEditedEvent.self,
-        SetUndoneEvent.self, RestStartedEvent.self, RestFinishedEvent.self, SessionFinishedEvent.self, SessionAbortedEvent.self,
+        SetUndoneEvent.self, RestStartedEvent.self, RestChangedEvent.self, RestFinishedEvent.self, SessionFinishedEvent.self, SessionAbortedEvent.self,
         PlanActivatedEvent.self,
     ]
 
@@ -157,6 +157,39 @@ public enum RestStartedEvent: EventContract {
             let reader = try JSONReader(json, path: "params")
             try self.init(sessionID: reader.id("sessionId"), exercise: reader.string("exercise"), seconds: reader.int("seconds"),
                           endsAt: reader.string("endsAt"))
+        }
+    }
+}
+
+public enum RestChangedEvent: EventContract {
+    public static let type = "rest.changed"
+    public static let summary = "The running rest timer was changed (rest.timer): seconds added or taken off, a new time left, or skipped."
+
+    public struct Payload: CodedResult, Equatable {
+        public var sessionID: Int64 = 0
+        public var exercise = ""
+        /// Seconds left now; 0 when skipped (no rest.finished follows).
+        public var secondsLeft = 0
+        /// RFC 3339 in the daemon's zone: the new end (now, when skipped).
+        public var endsAt = ""
+        public var skipped = false
+
+        public init() {}
+
+        public init(sessionID: Int64, exercise: String, secondsLeft: Int, endsAt: String, skipped: Bool) {
+            self.sessionID = sessionID
+            self.exercise = exercise
+            self.secondsLeft = secondsLeft
+            self.endsAt = endsAt
+            self.skipped = skipped
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.string("exercise", &exercise)
+            try coder.int("secondsLeft", &secondsLeft)
+            try coder.timestamp("endsAt", &endsAt)
+            try coder.bool("skipped", &skipped)
         }
     }
 }

@@ -17,6 +17,7 @@ extension DaemonRoutes {
         DaemonRoute(SessionAbort.self) { params, service in try service.abortSession(params.sessionID) },
         DaemonRoute(SessionCurrent.self) { _, service in Outcome(try service.currentSession()) },
         DaemonRoute(SessionList.self) { params, service in Outcome(try service.listSessions(params)) },
+        DaemonRoute(RestTimerControl.self) { params, service in try service.restTimer(params) },
     ]
 
 }

@@ -18,6 +18,8 @@ extension DaemonRoutes {
         DaemonRoute(ExerciseList.self) { params, service in Outcome(try service.listExercises(params)) },
         DaemonRoute(ExerciseGet.self) { params, service in Outcome(try service.exercise(params)) },
         DaemonRoute(ExerciseDefine.self) { params, service in Outcome(try service.defineExercise(params)) },
+        DaemonRoute(ExerciseRest.self) { params, service in Outcome(try service.setExerciseRest(params)) },
+        DaemonRoute(ExerciseRests.self) { _, service in Outcome(ResultList(try service.exerciseRests())) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
         DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },
         DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exerciseHistory(params)) },

@@ -90,6 +90,8 @@ enum ErrorMapping {
             return .application(.setNotFound, message: "No set with id \(setID).", details: [id("setId", setID)])
         case .noSetToUndo:
             return .application(.noSetToUndo, message: "The active session has no set to undo.")
+        case .noRestTimer:
+            return .application(.noRestTimer, message: "No rest timer is running: one starts after a set is logged.")
         case .fewerSetsToUndo(let asked, let have):
             return .application(.noSetToUndo, message: "The active session has \(have) set\(have == 1 ? "" : "s"), not \(asked); nothing was removed.",
                                 details: [(key: "sets", value: JSONValue(have))])

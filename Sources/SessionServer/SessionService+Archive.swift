@@ -13,6 +13,7 @@ extension SessionService {
             archive.profile = try database.profile()
             archive.aliases = try database.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
             archive.exercises = try database.customExercises().values.sorted { $0.key < $1.key }
+            archive.rests = try database.exerciseRests().sorted { $0.key < $1.key }.map { ArchivedRest(exerciseKey: $0.key, seconds: $0.value) }
         case .plans:
             let limit = min(params.limit ?? HistoryArchiveGet.plansPage.upperBound, HistoryArchiveGet.plansPage.upperBound)
             let rows = try database.archivedPlans(afterID: params.after ?? 0, limit: limit)
@@ -45,6 +46,7 @@ extension SessionService {
         for alias in archive.aliases { _ = try database.setAlias(alias.alias.exerciseKey, name: alias.name) }
         // One the catalog has come to know since is the catalog's now: left out.
         for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.defineExercise(exercise) }
+        for rest in archive.rests { try database.setExerciseRest(exerciseKey: try identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
         var planIDs: [Int64: Int64] = [:]
         for (index, archived) in archive.plans.enumerated() {
             let path = "params.plans[\(index)]"

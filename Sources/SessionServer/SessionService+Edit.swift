@@ -18,7 +18,7 @@ extension SessionService {
             countsBodyMass: exercise.countsBodyMass, bodyMassKg: try bodyMass(for: exercise, session: session))
         let stored = try database.updateSet(edited, decision: decision)
         let planned = try stored.plannedExerciseID.flatMap { try database.plannedExercise($0) }
-        let result = logResult(stored, planned: planned?.exercise)
+        let result = logResult(stored, planned: planned?.exercise, ownRest: try ownRest(exercise.key))
         var effects = Effects()
         effects.sessionChanged = session.isActive
         effects.emit(SetEditedEvent.self, result)

@@ -60,7 +60,7 @@ struct ImportStaging {
 
     static func sets(in workouts: [HistoryWorkout]) -> Int { workouts.reduce(0) { $0 + $1.sets.count } }
     static func items(in archive: HistoryArchive) -> Int {
-        archive.aliases.count + archive.plans.count + archive.coverage.count + archive.health.count + (archive.profile == nil ? 0 : 1)
+        archive.aliases.count + archive.exercises.count + archive.rests.count + archive.plans.count + archive.coverage.count + archive.health.count + (archive.profile == nil ? 0 : 1)
     }
 
     /// Adds a chunk; refuses a new import while `maximumImports` are staged, more than

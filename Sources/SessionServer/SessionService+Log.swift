@@ -9,7 +9,8 @@ extension SessionService {
     func log(_ input: SessionLog.Params) throws -> Outcome {
         if let requestID = input.requestID, let earlier = try database.set(requestID: requestID) {
             let planned = try earlier.plannedExerciseID.flatMap { try database.plannedExercise($0) }
-            return Outcome(logResult(earlier, planned: planned?.exercise), effects: Effects())
+            return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(identity(ofKey: earlier.exerciseName.exerciseKey).key)),
+                           effects: Effects())
         }
         let session = try loggingSession(input.sessionID)
         // Without `at`, now (a finished session: its end); but never before the start,
@@ -67,7 +68,7 @@ extension SessionService {
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, decision: decision))
-        var reply = logResult(stored, planned: planned)
+        var reply = logResult(stored, planned: planned, ownRest: try ownRest(key))
         reply.filledFrom = filled
         if input.withLastTime == true, let previous = try lastSession ?? lastTime(of: key, before: session) {
             let counted = previous.countedSets
@@ -83,7 +84,7 @@ extension SessionService {
         guard session.isActive else { return Outcome(result, effects: effects) }
         effects.sessionChanged = true
         effects.rest = .cancel
-        if let rest = RestRule.seconds(kind: input.kind, planned: planned?.restSeconds, offPlan: planned == nil) {
+        if let rest = RestRule.seconds(kind: input.kind, planned: planned?.restSeconds, offPlan: planned == nil, own: try ownRest(key)) {
             let endsAt = nowMs + Int64(rest) * 1000
             let timer = RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt)
             effects.rest = .start(timer)
@@ -159,14 +160,20 @@ extension SessionService {
             })
     }
 
+    /// The person's own rest for the exercise under `key` (`exercise.rest`), nil for none.
+    func ownRest(_ key: String) throws -> Int? {
+        let rests = try database.exerciseRests()
+        return rests.isEmpty ? nil : rests[key]
+    }
+
     /// The reply to a stored set; the same for the first call and for a retry.
-    func logResult(_ set: SetRecord, planned: PlannedExercise?) -> SessionLog.Result {
+    func logResult(_ set: SetRecord, planned: PlannedExercise?, ownRest: Int?) -> SessionLog.Result {
         SessionLog.Result(
             setID: set.id, sessionID: set.sessionID, setNumber: set.setNumber, exercise: set.exerciseName,
             plannedExerciseID: set.plannedExerciseID, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
             durationSeconds: set.durationSeconds, loggedAt: clock.rfc3339(ms: set.loggedAtMs),
             loggedSets: set.progressSets, plannedSets: planned?.sets ?? 0,
-            restSeconds: RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil), rpe: set.rpe,
+            restSeconds: RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil, own: ownRest), rpe: set.rpe,
             personalRecord: set.records.isEmpty
                 ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)))
     }

@@ -24,6 +24,10 @@ extension Database {
                 merged.insert(exercise.key)
             }
             for key in merged.sorted() { try recomputeBests(exerciseKey: key) }
+            for rest in try connection.prepare("SELECT exercise_key FROM exercise_rest").rows([], { $0.text(0) }) {
+                guard let exercise = catalog?.exercise(key: rest), exercise.key != rest else { continue }
+                try connection.run("UPDATE OR REPLACE exercise_rest SET exercise_key = ? WHERE exercise_key = ?", [exercise.key, rest])
+            }
             for alias in aliases {
                 guard let exercise = catalog?.exercise(key: alias.target), exercise.key != alias.target else { continue }
                 try connection.run("UPDATE exercise_alias SET name = ?, name_key = ? WHERE alias_key = ?", [exercise.name, exercise.key, alias.alias])
@@ -76,5 +80,30 @@ extension Database {
     func recomputeAllBests() throws {
         let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text(0) }
         for key in keys { try recomputeBests(exerciseKey: key) }
+    }
+
+    /// The rest of one's own of each exercise (`exercise.rest`), in seconds by exercise
+    /// key; read once per transaction, as logging a set asks for it.
+    public func exerciseRests() throws(StorageError) -> [String: Int] {
+        if connection.inTransaction, let known = memo.exerciseRests { return known }
+        let rows = try wrap { try connection.prepare("SELECT exercise_key, seconds FROM exercise_rest").rows { (key: $0.text(0), seconds: $0.int(1)) } }
+        let table = Dictionary(rows.map { ($0.key, $0.seconds) }, uniquingKeysWith: { first, _ in first })
+        if connection.inTransaction { memo.exerciseRests = table }
+        return table
+    }
+
+    /// Keeps `seconds` as the rest after each set of the exercise under `exerciseKey`;
+    /// nil removes it (the plan's applies again).
+    public func setExerciseRest(exerciseKey: String, seconds: Int?) throws(StorageError) {
+        memo.exerciseRests = nil
+        try write {
+            if let seconds {
+                try connection.run(
+                    "INSERT INTO exercise_rest (exercise_key, seconds) VALUES (?, ?) ON CONFLICT (exercise_key) DO UPDATE SET seconds = excluded.seconds",
+                    [exerciseKey, seconds])
+            } else {
+                try connection.run("DELETE FROM exercise_rest WHERE exercise_key = ?", [exerciseKey])
+            }
+        }
     }
 }

@@ -294,6 +294,13 @@ enum Migrations {
             ALTER TABLE exercise_best ADD COLUMN session_volume_kg REAL;    -- best reps × kg of a finished session
             ALTER TABLE exercise_best ADD COLUMN reps_at_weight TEXT NOT NULL DEFAULT '';  -- "kg:reps;…", heaviest first
             """, then: { try $0.recomputeAllBests() }),
+        // The rest the person chose for an exercise, which wins over the plan's.
+        Migration(version: 12, name: "a rest of one's own per exercise", sql: """
+            CREATE TABLE exercise_rest (
+                exercise_key TEXT PRIMARY KEY,     -- as logged_set.exercise_key (the catalog's, an alias's target, one's own)
+                seconds INTEGER NOT NULL CHECK (seconds BETWEEN 0 AND 3600)
+            ) WITHOUT ROWID;
+            """),
     ]
 
     /// The schema version this build writes.

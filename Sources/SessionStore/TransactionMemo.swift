@@ -56,6 +56,8 @@ struct TransactionMemo {
     var aliases: [String: ExerciseAlias]?
     /// `Database.customExercises`, read once per transaction.
     var customExercises: [String: CustomExercise]?
+    /// `Database.exerciseRests`, the same.
+    var exerciseRests: [String: Int]?
     /// The id the next set logged takes (`Database.nextSetID`).
     var nextSetID: Int64?
 
@@ -81,6 +83,7 @@ struct TransactionMemo {
         activeSession = nil
         aliases = nil
         customExercises = nil
+        exerciseRests = nil
         forgetSets()
     }
 

@@ -215,6 +215,8 @@ import JSON
         _ = try check("session.log", .obj(["plannedExerciseId": Workout.exerciseID(plan, day: 0, position: 0), "reps": 8, "weightKg": 20]))
         _ = try check("session.log", .obj(["exercise": "Farmer Carry", "durationSeconds": 40]))
         _ = try check("session.current")
+        _ = try check("rest.timer", .obj(["add": 15]))
+        _ = try check("rest.timer", .obj(["skip": true]))
         _ = try check("session.pause")
         _ = try check("session.resume")
         _ = try check("session.undo")
@@ -249,6 +251,8 @@ import JSON
         _ = try check("exercise.list", .obj(["search": "goblet"]))
         _ = try check("exercise.get", .obj(["exercise": "goblet squat"]))
         _ = try check("exercise.define", .obj(["exercise": "Sandbag Carry", "primaryMuscles": ["forearms"], "equipment": "other"]))
+        _ = try check("exercise.rest", .obj(["exercise": "Farmer Carry", "seconds": 150]))
+        _ = try check("exercise.rests")
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }
@@ -267,6 +271,7 @@ import JSON
         try Workout.importMonday(actor, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80, "restSeconds": 1}"#)
         _ = try actor.call("session.start", .obj(["date": "2026-11-30"]))
         let logged = try actor.call("session.log", .obj(["exercise": "Squat"]))
+        _ = try actor.call("rest.timer", .obj(["seconds": 1]))
         usleep(1_200_000)  // the one-second rest runs out
         _ = try actor.call("session.pause")
         _ = try actor.call("session.resume")

@@ -258,6 +258,7 @@ import JSON
         #expect(try daemon.ctl(["profile", "--goals", "Bench 100 kg; run a 5k!", "--equipment", "dumbbells,bench", "--weights", "1.25,2.5,20"]).status == 0)
         #expect(try daemon.ctl(["alias", "db bench", "Dumbbell Bench Press"]).status == 0)
         #expect(try daemon.ctl(["exercise", "add", "Sandbag Carry", "--muscles", "forearms,upper-back", "--secondary", "abs", "--bodyweight"]).status == 0)
+        #expect(try daemon.ctl(["exercise", "rest", "db bench", "2:15"]).status == 0)
         // A live session with a pause, a back-dated one, a tracked one, health samples.
         #expect(try daemon.ctl(["start", "--at", "\(first)T17:00:00+01:00"]).status == 0)
         #expect(try daemon.ctl(["log", "db bench", "8", "22.5", "--at", "\(first)T17:05:00+01:00"]).status == 0)
@@ -294,6 +295,7 @@ import JSON
         #expect(try weeks.map { try weekViews(restored, $0) } == views, "every week reads as before")
         #expect(try restored.ctl(["prompt"]).stdout == daemon.ctl(["prompt"]).stdout)
         #expect(try restored.ctl(["profile", "--json"]).stdout == daemon.ctl(["profile", "--json"]).stdout)
+        #expect(try restored.ctl(["exercise", "rest", "--json"]).stdout.contains(#""seconds":135"#), "one's own rests")
         // Importing it again adds nothing.
         let twice = try restored.ctl(["import", exported])
         #expect(twice.stdout.hasPrefix("imported 0 workouts"), "\(twice.stdout)")

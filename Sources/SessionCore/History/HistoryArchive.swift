@@ -10,28 +10,32 @@ public struct HistoryArchive: Sendable, Equatable {
     public var aliases: [ArchivedAlias] = []
     /// Exercises of one's own given equipment and muscles, by name.
     public var exercises: [CustomExercise] = []
+    /// The rests of one's own (`exercise.rest`), by exercise.
+    public var rests: [ArchivedRest] = []
     /// Oldest first (by id).
     public var plans: [ArchivedPlan] = []
     public var coverage: [ArchivedCoverage] = []
     public var health: [ArchivedHealthSample] = []
 
-    public init(profile: Profile? = nil, aliases: [ArchivedAlias] = [], exercises: [CustomExercise] = [], plans: [ArchivedPlan] = [],
-                coverage: [ArchivedCoverage] = [], health: [ArchivedHealthSample] = []) {
+    public init(profile: Profile? = nil, aliases: [ArchivedAlias] = [], exercises: [CustomExercise] = [], rests: [ArchivedRest] = [],
+                plans: [ArchivedPlan] = [], coverage: [ArchivedCoverage] = [], health: [ArchivedHealthSample] = []) {
         self.profile = profile
         self.aliases = aliases
         self.exercises = exercises
+        self.rests = rests
         self.plans = plans
         self.coverage = coverage
         self.health = health
     }
 
-    public var isEmpty: Bool { profile == nil && aliases.isEmpty && exercises.isEmpty && plans.isEmpty && coverage.isEmpty && health.isEmpty }
+    public var isEmpty: Bool { profile == nil && aliases.isEmpty && exercises.isEmpty && rests.isEmpty && plans.isEmpty && coverage.isEmpty && health.isEmpty }
 
     /// `other`'s parts after these (the chunks of one import).
     public mutating func append(_ other: HistoryArchive) {
         profile = other.profile ?? profile
         aliases += other.aliases
         exercises += other.exercises
+        rests += other.rests
         plans += other.plans
         coverage += other.coverage
         health += other.health
@@ -46,6 +50,8 @@ extension HistoryArchive: JSONObjectEncodable {
         writer.array { for item in aliases { $0.value(item) } }
         writer.key("exercises")
         writer.array { for item in exercises { $0.value(item) } }
+        writer.key("rests")
+        writer.array { for item in rests { $0.value(item) } }
         writer.key("plans")
         writer.array { for item in plans { $0.value(item) } }
         writer.key("coverage")
@@ -65,6 +71,7 @@ extension HistoryArchive: JSONObjectEncodable {
         }
         aliases = try items("aliases") { reader throws(JSONReadError) in try ArchivedAlias(reader: reader) }
         exercises = try items("exercises") { reader throws(JSONReadError) in try CustomExercise(reader: reader) }
+        rests = try items("rests") { reader throws(JSONReadError) in try ArchivedRest(reader: reader) }
         plans = try items("plans") { reader throws(JSONReadError) in try ArchivedPlan(reader: reader) }
         coverage = try items("coverage") { reader throws(JSONReadError) in try ArchivedCoverage(reader: reader) }
         health = try items("health") { reader throws(JSONReadError) in try ArchivedHealthSample(reader: reader) }
@@ -196,6 +203,33 @@ public struct ArchivedAlias: Sendable, Equatable, JSONObjectEncodable {
             let name = try reader.text("name", SessionLimits.exerciseNameLength)
         else { throw JSONReadError(path: reader.path, expected: "an alias and the exercise name it stands for") }
         self.init(alias: alias, name: name)
+    }
+}
+
+/// A rest of one's own: the exercise (its key) and the seconds after each set.
+public struct ArchivedRest: Sendable, Equatable, JSONObjectEncodable {
+    public let exerciseKey: String
+    public let seconds: Int
+
+    public init(exerciseKey: String, seconds: Int) {
+        self.exerciseKey = exerciseKey
+        self.seconds = seconds
+    }
+
+    public func encodeMembers(to writer: inout JSONWriter) {
+        writer.member("exerciseKey", exerciseKey)
+        writer.member("seconds", seconds)
+    }
+
+    public init(reader: JSONReader) throws(JSONReadError) {
+        guard let key = try reader.text("exerciseKey", SessionLimits.exerciseNameLength), !key.isEmpty else {
+            throw JSONReadError(path: reader.path + ".exerciseKey", expected: "an exercise key")
+        }
+        let seconds = try reader.int("seconds")
+        guard (0...RestRule.longestSeconds).contains(seconds) else {
+            throw JSONReadError(path: reader.path + ".seconds", expected: "seconds from 0 to \(RestRule.longestSeconds)")
+        }
+        self.init(exerciseKey: key, seconds: seconds)
     }
 }
 

@@ -6,11 +6,14 @@ public enum RestRule {
     public static let defaultSeconds = 90
     /// The longest rest after a warm-up set.
     public static let warmupSeconds = 30
+    /// The longest rest, an hour: past it, a rest timer is a mistake.
+    public static let longestSeconds = 3600
 
     /// Seconds of rest after a set of `kind`; `planned` is the planned exercise's rest
-    /// (nil off-plan, 0 for "no rest"). Nil: no rest timer.
-    public static func seconds(kind: SetKind, planned: Int?, offPlan: Bool) -> Int? {
-        let full = offPlan ? defaultSeconds : planned
+    /// (nil off-plan, 0 for "no rest"); `own` the person's own for the exercise
+    /// (`exercise.rest`), which wins over both. Nil: no rest timer.
+    public static func seconds(kind: SetKind, planned: Int?, offPlan: Bool, own: Int? = nil) -> Int? {
+        let full = own ?? (offPlan ? defaultSeconds : planned)
         guard let full, full > 0 else { return nil }
         return kind == .warmup ? min(full, warmupSeconds) : full
     }

@@ -17,6 +17,8 @@ public enum SessionError: Error, Sendable, Equatable {
     case exerciseNotInSession(plannedExerciseID: Int64, planDayID: Int64?)
     case setNotFound(Int64)
     case noSetToUndo
+    /// No rest timer runs to change.
+    case noRestTimer
     /// The active session has fewer sets than the undo asked for.
     case fewerSetsToUndo(asked: Int, have: Int)
     /// A set that looks mistyped (`SetPlausibility`), of the exercise named.

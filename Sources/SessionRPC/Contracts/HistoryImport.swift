@@ -82,6 +82,8 @@ public enum HistoryImport: MethodContract {
             coder.objects("exercises", &archive.exercises, maxCount: HistoryLimits.archiveItemsPerChunk,
                           read: { reader throws(JSONReadError) in try CustomExercise(reader: reader) },
                           "an archive's exercises of one's own: {name, equipment, primaryMuscles, secondaryMuscles, countsBodyMass}")
+            coder.objects("rests", &archive.rests, maxCount: HistoryLimits.archiveItemsPerChunk,
+                          read: { reader throws(JSONReadError) in try ArchivedRest(reader: reader) }, "an archive's rests of one's own: {exerciseKey, seconds}")
             coder.objects("plans", &archive.plans, maxCount: HistoryArchiveGet.plansPage.upperBound,
                           read: { reader throws(JSONReadError) in try ArchivedPlan(reader: reader) },
                           "an archive's plans: {planId, name, weekStart, importedAt, active, revises, source}")

@@ -1,0 +1,125 @@
+import SessionCore
+import JSON
+
+/// `rest.timer`: the rest timer that runs after a set, shown or changed: seconds added
+/// or taken off, a new time left, or skipped. A change tells subscribers (`rest.changed`);
+/// a timer taken down to nothing ends as a skip does, without `rest.finished`.
+public enum RestTimerControl: MethodContract {
+    public static let name = "rest.timer"
+    public static let summary = "The running rest timer; with add, seconds or skip, changed (rest.changed tells subscribers)."
+
+    public struct Params: MethodParams {
+        /// Seconds added to the time left; negative takes some off.
+        public var add: Int?
+        /// The time left from now, in seconds.
+        public var seconds: Int?
+        /// True: stop it now.
+        public var skip: Bool?
+
+        public init() {}
+
+        public init(add: Int? = nil, seconds: Int? = nil, skip: Bool? = nil) {
+            self.add = add
+            self.seconds = seconds
+            self.skip = skip
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.int("add", &add, in: -RestRule.longestSeconds...RestRule.longestSeconds, "seconds added to the time left (negative: taken off)")
+            coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds, "the time left from now, in seconds")
+            coder.bool("skip", &skip, "true: stop the timer now")
+        }
+
+        /// One change at a time.
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            let given = [add != nil ? "add" : nil, seconds != nil ? "seconds" : nil, skip == true ? "skip" : nil].compactMap { $0 }
+            if given.count > 1 { params.fail(given[1], "goes alone: \(given.joined(separator: " and ")) were both given") }
+        }
+
+        /// True when it asks for a change, not only for the timer.
+        public var changes: Bool { add != nil || seconds != nil || skip == true }
+    }
+
+    /// The timer after the call; `running` false (the rest null) when none runs.
+    public struct Result: CodedResult, Equatable {
+        public var running = false
+        public var sessionID: Int64?
+        public var exercise: String?
+        /// RFC 3339 in the daemon's zone.
+        public var endsAt: String?
+        public var secondsLeft: Int?
+
+        public init() {}
+
+        public init(sessionID: Int64, exercise: String, endsAt: String, secondsLeft: Int) {
+            running = true
+            self.sessionID = sessionID
+            self.exercise = exercise
+            self.endsAt = endsAt
+            self.secondsLeft = secondsLeft
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.bool("running", &running)
+            try coder.id("sessionId", &sessionID)
+            try coder.string("exercise", &exercise)
+            try coder.string("endsAt", &endsAt)
+            try coder.int("secondsLeft", &secondsLeft)
+        }
+    }
+}
+
+/// `exercise.rest`: the rest after a set of one exercise, whatever the plan says (the
+/// person's own, kept); without `seconds`, the plan's (or the default) again.
+public enum ExerciseRest: MethodContract {
+    public static let name = "exercise.rest"
+    public static let summary = "Set the rest after each set of an exercise (kept; it wins over the plan's), or without seconds go back to the plan's."
+
+    public struct Params: MethodParams {
+        public var exercise: String = ""
+        public var seconds: Int?
+
+        public init() {}
+
+        public init(exercise: String, seconds: Int?) {
+            self.exercise = exercise
+            self.seconds = seconds
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, "any of the exercise's names")
+            coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds, "the rest in seconds (0: none); without it, the plan's again")
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if exercise.exerciseKey.isEmpty, !params.failed("exercise") { params.fail("exercise", "must not be empty") }
+        }
+    }
+
+    public struct Result: CodedResult, ResultItem, Equatable {
+        /// The exercise as the catalog (or its first logged set) names it.
+        public var exercise = ""
+        /// Nil: the plan's rest (or the default) applies.
+        public var seconds: Int?
+
+        public init() {}
+
+        public init(exercise: String, seconds: Int?) {
+            self.exercise = exercise
+            self.seconds = seconds
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("exercise", &exercise)
+            try coder.int("seconds", &seconds)
+        }
+    }
+}
+
+/// `exercise.rests`: every exercise's own rest.
+public enum ExerciseRests: MethodContract {
+    public static let name = "exercise.rests"
+    public static let summary = "Every exercise's own rest (exercise.rest)."
+    public typealias Params = NoParams
+    public typealias Result = ResultList<ExerciseRest.Result>
+}

@@ -1,0 +1,53 @@
+import SessionCore
+import SessionRPC
+
+extension SessionService {
+    /// `rest.timer`: the running rest timer, or changed: seconds added or taken off, a
+    /// new time left, or skipped. A change to nothing left ends it as a skip does.
+    func restTimer(_ params: RestTimerControl.Params) throws -> Outcome {
+        let running = rest.running.flatMap { $0.endsAtMs > nowMs ? $0 : nil }
+        guard params.changes else { return Outcome(restResult(running)) }
+        guard let running else { throw SessionError.noRestTimer }
+        var endsAtMs = running.endsAtMs
+        if let add = params.add { endsAtMs += Int64(add) * 1000 }
+        if let seconds = params.seconds { endsAtMs = nowMs + Int64(seconds) * 1000 }
+        let skipped = params.skip == true || endsAtMs <= nowMs
+        var effects = Effects()
+        let timer = RestTimer(sessionID: running.sessionID, exercise: running.exercise, endsAtMs: skipped ? nowMs : endsAtMs)
+        effects.rest = skipped ? .cancel : .start(timer)
+        effects.sessionChanged = true
+        effects.emit(RestChangedEvent.self, .init(sessionID: timer.sessionID, exercise: timer.exercise, secondsLeft: secondsLeft(timer),
+                                                  endsAt: clock.rfc3339(ms: timer.endsAtMs), skipped: skipped))
+        return Outcome(restResult(skipped ? nil : timer), effects: effects)
+    }
+
+    private func restResult(_ timer: RestTimer?) -> RestTimerControl.Result {
+        guard let timer else { return RestTimerControl.Result() }
+        return RestTimerControl.Result(sessionID: timer.sessionID, exercise: timer.exercise, endsAt: clock.rfc3339(ms: timer.endsAtMs),
+                                       secondsLeft: secondsLeft(timer))
+    }
+
+    /// Whole seconds left, rounded up (as `session.current`'s rest says it).
+    private func secondsLeft(_ timer: RestTimer) -> Int { Int(max(0, timer.endsAtMs - nowMs + 999) / 1000) }
+
+    /// `exercise.rest`: the person's own rest for an exercise known by any of its names
+    /// (the catalog's, an alias, one logged, one's own, one of the active plan).
+    func setExerciseRest(_ params: ExerciseRest.Params) throws -> ExerciseRest.Result {
+        let exercise = try identity(ofKey: params.exercise.exerciseKey)
+        let name = try exercise.catalogued?.name ?? exercise.custom?.name ?? database.loggedName(exerciseKey: exercise.key)
+            ?? database.activePlanExerciseNames().first { (try? identity(ofKey: $0.exerciseKey).key) == exercise.key }
+        guard let name else {
+            let known = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + ExerciseCatalog.builtIn.exercises.map(\.name)
+            throw SessionError.noSuchExercise(params.exercise, suggestions: ExerciseMatcher.suggestions(for: params.exercise, among: known))
+        }
+        try database.setExerciseRest(exerciseKey: exercise.key, seconds: params.seconds)
+        return ExerciseRest.Result(exercise: name, seconds: params.seconds)
+    }
+
+    /// `exercise.rests`: every exercise's own rest, by name.
+    func exerciseRests() throws -> [ExerciseRest.Result] {
+        try database.exerciseRests().sorted { $0.key < $1.key }.map { key, seconds in
+            ExerciseRest.Result(exercise: try ExerciseCatalog.builtIn.exercise(key: key)?.name ?? database.loggedName(exerciseKey: key) ?? key, seconds: seconds)
+        }
+    }
+}
