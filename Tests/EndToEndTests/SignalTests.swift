@@ -27,9 +27,12 @@ import TestSupport
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         // A client that asks for much and reads nothing: its replies fill the socket,
-        // so a clean stop waits for it (up to the shutdown grace).
+        // so a clean stop waits for it (up to the shutdown grace). About 4 MiB of them:
+        // far past what the socket holds, and half the 8 MiB after which the daemon
+        // drops a client that does not read.
+        let document = try daemon.client().request("rpc.discover").jsonText.utf8.count
         let greedy = try daemon.client()
-        try greedy.send(raw: String(repeating: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n", count: 150))
+        try greedy.send(raw: String(repeating: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n", count: (4 << 20) / document))
         _ = try daemon.client().call("daemon.status")  // the greedy lines were read by now
         Thread.sleep(forTimeInterval: 0.3)
         #expect(kill(daemon.pid, SIGTERM) == 0)

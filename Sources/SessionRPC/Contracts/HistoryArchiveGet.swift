@@ -3,10 +3,10 @@ import JSON
 
 /// `history.archive`: what a restore needs besides the workouts (`history.export`), a
 /// part and a page at a time: the plans with their text, the days' kept plans, the
-/// health samples, and the profile with the aliases and one's own exercises. `history.import` takes it back.
+/// health samples, and the profile with the aliases, one's own exercises and rests. `history.import` takes it back.
 public enum HistoryArchiveGet: MethodContract {
     public static let name = "history.archive"
-    public static let summary = "Plans, kept plan coverage, health samples, profile, aliases and one's own exercises, a part and a page at a time; history.import restores them."
+    public static let summary = "Plans, kept plan coverage, health samples, profile, aliases and one's own exercises and rests, a part and a page at a time; history.import restores them."
 
     /// The parts, in the order a restore needs them.
     public enum Part: String, CaseIterable, Sendable {
@@ -31,7 +31,7 @@ public enum HistoryArchiveGet: MethodContract {
         }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.choice("part", &part, required: true, "settings (profile, aliases, one's own exercises), plans (with their text), coverage (the plan kept for each day) or health")
+            coder.choice("part", &part, required: true, "settings (profile, aliases, one's own exercises and rests), plans (with their text), coverage (the plan kept for each day) or health")
             coder.id("after", &after, "plans and health: the page after this id, the previous page's next")
             coder.int("limit", &limit, in: 1...HistoryArchiveGet.healthPage.upperBound,
                       "plans and health: items per page (at most \(HistoryArchiveGet.plansPage.upperBound) plans, \(HistoryArchiveGet.healthPage.upperBound) samples)")
@@ -50,6 +50,7 @@ public enum HistoryArchiveGet: MethodContract {
 
         public static let schema = Schema.object([
             "profile": Schema.nullable(Schema.object), "aliases": Schema.array(Schema.object), "exercises": Schema.array(Schema.object),
+            "rests": Schema.array(Schema.object),
             "plans": Schema.array(Schema.object),
             "coverage": Schema.array(Schema.object), "health": Schema.array(Schema.object), "next": Schema.nullable(Schema.integer),
         ])
