@@ -9,7 +9,7 @@ enum Commands {
         start, log, edit, status, pause, resume, undo, finish, abort, history, show, progress,
         planImport, planShow, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
         track, summary, health, profile, prompt, historyImport, historyExport, backup,
-        exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, plates, watch, call, completion, completeExercises, completePlans,
+        exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, watch, call, completion, completeExercises, completePlans,
     ]
 }
 

@@ -19,6 +19,7 @@ extension DaemonRoutes {
         DaemonRoute(ExerciseGet.self) { params, service in Outcome(try service.exercise(params)) },
         DaemonRoute(ExerciseDefine.self) { params, service in Outcome(try service.defineExercise(params)) },
         DaemonRoute(ExerciseRest.self) { params, service in Outcome(try service.setExerciseRest(params)) },
+        DaemonRoute(CalendarMonth.self) { params, service in Outcome(try service.calendarMonth(params)) },
         DaemonRoute(ExerciseRests.self) { _, service in Outcome(ResultList(try service.exerciseRests())) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
         DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },

@@ -44,3 +44,29 @@ extension SessionService {
             schemaTokens: prompt.schemaTokens, tokenBudget: GenerationPrompt.tokenBudget)
     }
 }
+
+extension SessionService {
+    /// `calendar.month`: the month's days marked, and the streak of weeks that met the plan.
+    func calendarMonth(_ params: CalendarMonth.Params) throws -> CalendarMonth.Result {
+        let today = clock.localDate(atMs: nowMs)
+        let (year, month) = params.month.flatMap(CalendarMonth.Params.parts) ?? (today.year, today.month)
+        guard let (first, last) = TrainingCalendar.bounds(year: year, month: month) else {
+            throw RPCError.invalidParams([PathMessage(path: "params.month", message: "is not a month this calendar holds")])
+        }
+        var planned = Set<LocalDate>()
+        var monday = first.mondayOfWeek
+        while monday <= last {
+            planned.formUnion(try database.plannedTrainingDays(weekStart: monday).map(\.date))
+            monday = monday.adding(days: 7)
+        }
+        let sessions = Dictionary(try database.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
+        let streak = try TrainingCalendar.streak(today: today) { monday in
+            let trained = Set(try database.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
+            return (try database.plannedTrainingDays(weekStart: monday).count, trained.count)
+        }
+        let name = String(year) + "-" + (month < 10 ? "0" : "") + String(month)
+        return CalendarMonth.Result(month: name, today: today,
+                                    days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions),
+                                    streakWeeks: streak)
+    }
+}

@@ -253,6 +253,7 @@ import JSON
         _ = try check("exercise.define", .obj(["exercise": "Sandbag Carry", "primaryMuscles": ["forearms"], "equipment": "other"]))
         _ = try check("exercise.rest", .obj(["exercise": "Farmer Carry", "seconds": 150]))
         _ = try check("exercise.rests")
+        _ = try check("calendar.month", .obj(["month": "2026-01"]))
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

@@ -1,0 +1,76 @@
+import SessionCore
+import JSON
+
+/// `calendar.month`: a month's days marked done, missed or planned, and the streak of
+/// weeks that met the plan (`TrainingCalendar`).
+public enum CalendarMonth: MethodContract {
+    public static let name = "calendar.month"
+    public static let summary = "A month's days marked done, missed, planned or none, and the streak of weeks that met the plan."
+
+    public struct Params: MethodParams {
+        /// `YYYY-MM`; nil: today's month.
+        public var month: String?
+
+        public init() {}
+
+        public init(month: String?) { self.month = month }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.string("month", &month, maxLength: 7, "the month as YYYY-MM (default: today's)")
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if let month, Self.parts(month) == nil, !params.failed("month") { params.fail("month", "must be a month as YYYY-MM, got \"\(month)\"") }
+        }
+
+        /// The year and month of `YYYY-MM`.
+        public static func parts(_ text: String) -> (year: Int, month: Int)? {
+            guard let date = LocalDate(text + "-01") else { return nil }
+            return (date.year, date.month)
+        }
+    }
+
+    public struct Result: CodedResult, Equatable {
+        public var month = ""
+        public var today = ""
+        public var days: [Day] = []
+        /// Weeks in a row that met the plan (`TrainingCalendar.streak`).
+        public var streakWeeks = 0
+
+        public init() {}
+
+        public init(month: String, today: LocalDate, days: [TrainingCalendar.Day], streakWeeks: Int) {
+            self.month = month
+            self.today = today.description
+            self.days = days.map { Day(date: $0.date.description, mark: $0.mark, sessions: $0.sessions) }
+            self.streakWeeks = streakWeeks
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("month", &month)
+            try coder.date("today", &today)
+            try coder.objects("days", &days)
+            try coder.int("streakWeeks", &streakWeeks)
+        }
+
+        public struct Day: CodedResult, Equatable {
+            public var date = ""
+            public var mark: TrainingCalendar.Mark = .none
+            public var sessions = 0
+
+            public init() {}
+
+            public init(date: String, mark: TrainingCalendar.Mark, sessions: Int) {
+                self.date = date
+                self.mark = mark
+                self.sessions = sessions
+            }
+
+            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+                try coder.date("date", &date)
+                try coder.choice("mark", &mark)
+                try coder.int("sessions", &sessions)
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+import JSON
+
+/// `sessionctl calendar`: a month's days as trained, missed and planned, and the weeks
+/// in a row that met the plan, each worked out here from the plan file and the
+/// sessions entered.
+@Suite struct CalendarTests {
+    static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
+
+    @Test func theMonthShowsDaysDoneMissedAndPlannedAndTheStreak() throws {
+        let daemon = try DaemonProcess()  // UTC, as `today` here
+        defer { daemon.cleanUp() }
+        let today = Self.today
+        let monday = today.mondayOfWeek
+        let firstWeek = monday.adding(days: -21)
+        let planText = Fixtures.examplePlan("dumbbell-3day.json")
+        #expect(try daemon.ctl(["plan", "import", "--week-start", firstWeek.description, "-"], stdin: planText).status == 0)
+        // The plan's training weekdays, read from the file itself.
+        let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let trainingWeekdays = Set(try #require(JSONParser.parse(planText)["days"]?.arrayValue).compactMap { day -> Int? in
+            guard let name = day["day"]?.stringValue, !(day["exercises"]?.arrayValue ?? []).isEmpty else { return nil }
+            return names.firstIndex(of: name)
+        })
+        #expect(trainingWeekdays.count == 3)
+        func isTraining(_ date: LocalDate) -> Bool { date >= firstWeek && trainingWeekdays.contains(date.weekday.rawValue - 1) }
+        // Three weeks of every training day, the last with one session a day later
+        // than planned; this week's training days up to yesterday, one left out.
+        var trained: [LocalDate] = []
+        for week in 0..<3 {
+            let start = firstWeek.adding(days: 7 * week)
+            var days = (0..<7).map { start.adding(days: $0) }.filter(isTraining)
+            if week == 2 { days[1] = days[1].adding(days: 1) }
+            trained += days
+        }
+        let thisWeek = (0..<7).map { monday.adding(days: $0) }.filter { isTraining($0) && $0 < today }
+        trained += thisWeek.dropFirst()
+        for date in trained {
+            let run = try daemon.ctl(["track", date.description, "18:00-19:00", "goblet", "squat", "3x10@24"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        // The test's own reading of the rules.
+        let thisWeekPlanned = (0..<7).map { monday.adding(days: $0) }.filter(isTraining).count
+        let thisWeekTrained = Set(trained.filter { $0 >= monday }).count
+        let streak = 3 + (thisWeekTrained >= thisWeekPlanned ? 1 : 0)
+        let months = Set((trained + [today]).map { String($0.description.prefix(7)) }).sorted()
+        for month in months {
+            let shown = try JSONParser.parse(try daemon.ctl(["calendar", month, "--json"]).stdout)
+            #expect(shown["streakWeeks"]?.intValue == streak, "\(month)")
+            for day in shown["days"]?.arrayValue ?? [] {
+                let date = try #require(day["date"]?.stringValue.flatMap(LocalDate.init))
+                let expected = trained.contains(date) ? "done" : isTraining(date) ? (date < today ? "missed" : "planned") : "none"
+                #expect(day["mark"]?.stringValue == expected, "\(date): \(day)")
+                #expect(day["sessions"]?.intValue == trained.filter { $0 == date }.count)
+            }
+        }
+        // The picture: a cal(1)-style grid, today's month by default.
+        let picture = try daemon.ctl(["calendar"]).stdout
+        let lines = picture.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count > 3 && lines[1] == "Mo  Tu  We  Th  Fr  Sa  Su", "\(picture)")
+        #expect(picture.contains("streak: \(streak) week"), "\(picture)")
+        let dayCell = String(today.day < 10 ? " \(today.day)" : "\(today.day)") + (isTraining(today) ? "•" : " ")
+        #expect(picture.contains(dayCell), "today's cell \(dayCell): \(picture)")
+        // Month words, and a bad one.
+        let names12 = try JSONParser.parse(try daemon.ctl(["calendar", "dec", "--json"]).stdout)["month"]?.stringValue
+        #expect(names12 == "\(today.year)-12")
+        #expect(try daemon.ctl(["calendar", "smarch"]).status == 2)
+        #expect(try daemon.client().request("calendar.month", .obj(["month": "2026-13"]))["error"]?["code"] == -32602)
+    }
+}
