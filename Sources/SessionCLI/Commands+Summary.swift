@@ -25,22 +25,37 @@ extension Commands {
 
     static let health = Command(
         words: ["health"], synopsis: "TYPE VALUE",
-        summary: "Record a health sample: sleep 7.5, rhr 52, mass 80.4 (or 177lb), steps 9000.",
-        details: "TYPE: sleepHours (sleep), restingHeartRate (rhr), bodyMassKg (mass, weight), steps. A body mass is kilograms or pounds (80.4, 80.4kg, 177lb); a bare number is in your units (SESSIOND_UNITS, units = in the config file).",
+        summary: "Record a health sample: sleep 7.5, rhr 52, mass 80.4 (or 177lb), steps 9000, waist 82, fat 18.",
+        details: """
+            TYPE: sleepHours (sleep), restingHeartRate (rhr), bodyMassKg (mass, weight), steps,
+            and body measurements: waistCm (waist), chestCm (chest), hipsCm (hips), armCm (arm),
+            thighCm (thigh), bodyFatPercent (fat, bf). A body mass is kilograms or pounds (80.4,
+            80.4kg, 177lb), a measurement centimetres or inches (82, 82cm, 32in); a bare number
+            is in your units (SESSIOND_UNITS, units = in the config file: pounds go with
+            inches). The summary shows measurements against the week before; the planner's
+            prompt leaves them out unless your goals name them (a smaller waist, body fat,
+            measurements).
+            """,
         options: CommonOptions.daemon + [OptionSpec("--date", value: "DATE", help: "the day it belongs to (default: today)")],
         run: { arguments, context in
             guard arguments.positionals.count == 2 else { throw UsageError("health needs TYPE and VALUE, e.g. sessionctl health sleep 7.5") }
-            let aliases = ["sleep": "sleepHours", "rhr": "restingHeartRate", "hr": "restingHeartRate", "mass": "bodyMassKg", "weight": "bodyMassKg"]
             let word = arguments.positionals[0]
-            let type = aliases[word.lowercased()] ?? word
-            guard let healthType = HealthType(rawValue: type) else {
+            guard let healthType = HealthType(word: word) else {
                 throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
+            let type = healthType.rawValue
             let text = arguments.positionals[1]
             let value: Double
             if healthType == .bodyMassKg {
                 guard let kilograms = context.console.units.read(text) else { throw UsageError("VALUE must be a body mass such as 80.4, 80.4kg or 177lb, got \"\(text)\"") }
                 value = kilograms
+            } else if healthType.isCircumference {
+                guard let centimetres = Length.centimetres(text, inchesByDefault: context.console.units == .lb) else {
+                    throw UsageError("VALUE must be a length such as 82, 82cm or 32in, got \"\(text)\"")
+                }
+                value = centimetres
+            } else if healthType == .bodyFatPercent, text.hasSuffix("%"), let number = Double(text.dropLast()), number.isFinite {
+                value = number
             } else {
                 guard let number = Double(text), number.isFinite else { throw UsageError("VALUE must be a number, got \"\(text)\"") }
                 value = number
@@ -52,6 +67,8 @@ extension Commands {
                 let units = context.console.units
                 let range = healthType == .bodyMassKg
                     ? "\(units.text(bounds.lowerBound)) to \(units.text(bounds.upperBound))"
+                    : healthType.isCircumference
+                    ? "\(Length.text(bounds.lowerBound, inches: units == .lb)) to \(Length.text(bounds.upperBound, inches: units == .lb))"
                     : "\(PromptText.number(bounds.lowerBound)) to \(PromptText.number(bounds.upperBound)) \(healthType.unit)"
                 throw UsageError(bounds.contains(value) ? "\(type) must be a whole number, got \(text)" : "\(type) must be from \(range), got \(text)")
             }
@@ -60,7 +77,9 @@ extension Commands {
             params.date = try dateOption(arguments, "--date")
             let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
-            let shown = healthType == .bodyMassKg ? context.console.units.text(value) : PromptText.number(value, decimals: 2)
+            let shown = healthType == .bodyMassKg ? context.console.units.text(value)
+                : healthType.isCircumference ? Length.text(value, inches: context.console.units == .lb)
+                : PromptText.number(value, decimals: 2) + (healthType == .bodyFatPercent ? "%" : "")
             context.console.print("recorded \(type) \(shown) for \(result.date)")
             return ExitStatus.ok
         })

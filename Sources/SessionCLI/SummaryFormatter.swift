@@ -46,6 +46,11 @@ struct SummaryFormatter {
 
     /// A health figure as the prompt words it, a body mass in the person's units.
     func describe(_ figure: HealthSummary) -> String {
+        if figure.type.isCircumference, console.units == .lb {
+            var text = PromptContext.label(figure.type).label + " " + Length.text(figure.value, inches: true)
+            if let change = figure.change { text += " (\(PromptText.signed(change / Length.centimetresPerInch, decimals: 1)))" }
+            return text
+        }
         guard figure.type == .bodyMassKg, console.units == .lb else { return PromptContext.describe(figure) }
         var text = "body mass " + console.units.text(figure.value)
         if let change = figure.change { text += " (\(PromptText.signed(console.units.value(change), decimals: 1)))" }

@@ -6,7 +6,7 @@ extension SessionService {
     /// `summary.weekly`: the structured summary and its prompt context.
     func weeklySummary(weekStart: LocalDate?) throws -> WeeklyReport {
         let summary = try summary(weekOf: weekStart)
-        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary))
+        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary, goals: try database.profile().goals))
     }
 
     /// The summary of the ISO week holding `date` (default: today's week).
@@ -38,7 +38,7 @@ extension SessionService {
         var profile = try database.profile()
         if let goals = params.goals { profile.goals = goals }
         let summary = try summary(weekOf: params.weekStart)
-        let prompt = GenerationPrompt(profile: profile, context: PromptContext.render(summary), weekStart: summary.weekStart.adding(days: 7))
+        let prompt = GenerationPrompt(profile: profile, context: PromptContext.render(summary, goals: profile.goals), weekStart: summary.weekStart.adding(days: 7))
         return PromptRender.Result(
             system: prompt.system, user: prompt.user, schema: PlanSchema.generation, estimatedTokens: prompt.estimatedTokens,
             schemaTokens: prompt.schemaTokens, tokenBudget: GenerationPrompt.tokenBudget)

@@ -7,7 +7,8 @@ public enum PromptContext {
     /// Longest exercise name placed in the text.
     public static let nameLength = 32
 
-    public static func render(_ summary: WeeklySummary) -> String {
+    /// `goals`: the person's, which decide whether body measurements are shown.
+    public static func render(_ summary: WeeklySummary, goals: String = "") -> String {
         var lines: [String] = [adherence(summary)]
         if summary.sets > 0 {
             var training = "Training: \(summary.sets) sets, \(PromptText.grouped(Int(summary.volumeKg.rounded()))) kg volume, \(summary.activeMinutes) active min"
@@ -25,7 +26,10 @@ public enum PromptContext {
         let skipped = summary.skipped.map { "\(name($0.name)) \($0.setsDone)/\($0.setsPlanned) sets \(weekday($0.date))" }
         if let line = budget.line("Skipped", skipped) { lines.append(line) }
         if let line = budget.line("Fatigue", fatigue(summary)) { lines.append(line) }
-        if let line = budget.line("Health", summary.health.map(describe)) { lines.append(line) }
+        // Body measurements only where the goals name them: otherwise they are noise
+        // to a planner (and private).
+        let health = summary.health.filter { !$0.type.isBodyMeasurement || $0.type.isNamed(inGoals: goals) }
+        if let line = budget.line("Health", health.map(describe)) { lines.append(line) }
         let text = lines.joined(separator: "\n")
         return text.count <= maximumLength ? text : String(text.prefix(maximumLength - 1)) + "…"
     }
@@ -124,18 +128,28 @@ public enum PromptContext {
     /// "sleep 7.2 h (-0.5)", "steps/day 9,000": one health figure and its change
     /// against the week before.
     public static func describe(_ health: HealthSummary) -> String {
-        let label: String
-        let decimals: Int
-        switch health.type {
-        case .sleepHours: label = "sleep"; decimals = 1
-        case .restingHeartRate: label = "resting HR"; decimals = 0
-        case .bodyMassKg: label = "body mass"; decimals = 1
-        case .steps: label = "steps/day"; decimals = 0
-        }
+        let (label, decimals) = label(health.type)
         let value = health.type == .steps ? PromptText.grouped(Int(health.value.rounded())) : PromptText.number(health.value, decimals: decimals)
-        let unit = health.type == .steps ? "" : " " + health.type.unit
+        let unit = health.type == .steps ? "" : health.type == .bodyFatPercent ? health.type.unit : " " + health.type.unit
         var text = "\(label) \(value)\(unit)"
         if let change = health.change { text += " (\(PromptText.signed(change, decimals: decimals)))" }
         return text
+    }
+
+    /// A health type's words in the prompt and the summary, and the decimals its
+    /// figures are shown with.
+    public static func label(_ type: HealthType) -> (label: String, decimals: Int) {
+        switch type {
+        case .sleepHours: return ("sleep", 1)
+        case .restingHeartRate: return ("resting HR", 0)
+        case .bodyMassKg: return ("body mass", 1)
+        case .steps: return ("steps/day", 0)
+        case .waistCm: return ("waist", 1)
+        case .chestCm: return ("chest", 1)
+        case .hipsCm: return ("hips", 1)
+        case .armCm: return ("arm", 1)
+        case .thighCm: return ("thigh", 1)
+        case .bodyFatPercent: return ("body fat", 1)
+        }
     }
 }

@@ -2,6 +2,8 @@
 /// them is summarised.
 public enum HealthType: String, Sendable, CaseIterable {
     case sleepHours, restingHeartRate, bodyMassKg, steps
+    /// Body measurements: circumferences in centimetres, and body fat.
+    case waistCm, chestCm, hipsCm, armCm, thighCm, bodyFatPercent
 
     /// Values outside this range are refused as implausible.
     public var bounds: ClosedRange<Double> {
@@ -10,7 +12,53 @@ public enum HealthType: String, Sendable, CaseIterable {
         case .restingHeartRate: return 20...250
         case .bodyMassKg: return 20...400
         case .steps: return 0...200_000
+        case .waistCm, .chestCm, .hipsCm: return 30...250
+        case .armCm, .thighCm: return 10...150
+        case .bodyFatPercent: return 2...75
         }
+    }
+
+    /// A circumference in centimetres (shown in inches to a person who uses pounds).
+    public var isCircumference: Bool {
+        switch self {
+        case .waistCm, .chestCm, .hipsCm, .armCm, .thighCm: return true
+        default: return false
+        }
+    }
+
+    /// A body measurement: a circumference or body fat. The generation prompt leaves
+    /// them out unless the person's goals name them (`isNamed(inGoals:)`).
+    public var isBodyMeasurement: Bool { isCircumference || self == .bodyFatPercent }
+
+    /// The words a person uses for it: `health waist 82`, and what goals mention.
+    public var words: [String] {
+        switch self {
+        case .sleepHours: return ["sleep"]
+        case .restingHeartRate: return ["rhr", "hr"]
+        case .bodyMassKg: return ["mass", "weight"]
+        case .steps: return ["steps"]
+        case .waistCm: return ["waist"]
+        case .chestCm: return ["chest"]
+        case .hipsCm: return ["hips", "hip"]
+        case .armCm: return ["arm", "arms"]
+        case .thighCm: return ["thigh", "thighs"]
+        case .bodyFatPercent: return ["fat", "bodyfat", "bf"]
+        }
+    }
+
+    /// The type a person's word names (`waist`, `sleep`, `bodyMassKg`), nil for none.
+    public init?(word: String) {
+        let lowered = word.lowercased()
+        guard let type = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered || $0.words.contains(lowered) }) else { return nil }
+        self = type
+    }
+
+    /// True when `goals` name this measurement ("a smaller waist", "lose body fat",
+    /// "bigger arms"), or body measurements at all ("measurements"): a whole word,
+    /// in any case.
+    public func isNamed(inGoals goals: String) -> Bool {
+        let goalWords = Set(goals.lowercased().split { !$0.isLetter }.map(String.init))
+        return goalWords.contains("measurements") || !goalWords.isDisjoint(with: words.filter { $0 != "bf" } + (self == .bodyFatPercent ? ["leaner"] : []))
     }
 
     /// Every type's bounds together: what any sample's value may be at all.
@@ -34,11 +82,14 @@ public enum HealthType: String, Sendable, CaseIterable {
         case .restingHeartRate: return "bpm"
         case .bodyMassKg: return "kg"
         case .steps: return "steps"
+        case .waistCm, .chestCm, .hipsCm, .armCm, .thighCm: return "cm"
+        case .bodyFatPercent: return "%"
         }
     }
 
-    /// Body mass is summarised by its latest value, the others by the week's average.
-    public var usesLatest: Bool { self == .bodyMassKg }
+    /// Body mass and measurements are summarised by their latest value, the others by
+    /// the week's average.
+    public var usesLatest: Bool { self == .bodyMassKg || isBodyMeasurement }
 }
 
 /// One health sample as the summary sees it.
