@@ -27,7 +27,7 @@ help:
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build needs, when missing"
-	@echo "make test-deps  install the tools the tests use (icalendar from PyPI, curl and jq), when missing"
+	@echo "make test-deps  install the tools the tests use (icalendar from PyPI, curl, jq, rsvg-convert), when missing"
 
 # Installs the Debian packages $(1) that are not installed yet (apt-get, as root or
 # through sudo); $(2) runs when the installation fails.
@@ -49,12 +49,13 @@ deps:
 	@$(call apt_install_missing,$(APT_PACKAGES),exit 1)
 
 # The test suite's outside tools: a calendar parser from PyPI reads the .ics export;
-# the planners of contrib/planners run on curl and jq.
+# the planners of contrib/planners run on curl and jq; librsvg's rsvg-convert renders
+# the progress chart's SVG. Each as TOOL:PACKAGE, installed when TOOL is missing.
 PYTHON_TEST_PACKAGES = icalendar
-APT_TEST_PACKAGES = curl jq
+APT_TEST_TOOLS = curl:curl jq:jq rsvg-convert:librsvg2-bin
 test-deps:
 	@missing=""; \
-	for tool in $(APT_TEST_PACKAGES); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	for pair in $(APT_TEST_TOOLS); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \

@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
-        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
+        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(
             name: "SessionServer",

@@ -7,6 +7,14 @@
 #include <sys/socket.h>
 #include <signal.h>
 #include <malloc.h>
+#include <sys/ioctl.h>
+
+/// The columns of the terminal `fd` is, or -1 when it is none (ioctl is variadic, which
+/// Swift does not call).
+static inline int clinux_terminal_columns(int fd) {
+    struct winsize size;
+    return ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : -1;
+}
 
 /// accept4(2) is declared only under _GNU_SOURCE; this accepts a connection that is
 /// non-blocking and close-on-exec from the start.

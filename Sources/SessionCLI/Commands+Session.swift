@@ -469,13 +469,17 @@ extension Commands {
             for everything logged): a bar of the week's best estimated one-rep max (Epley,
             counted sets with reps and load), its value and the week's volume; weeks without
             it stay empty, three or more in a row on one line. Over more than 52 weeks the
-            chart goes by month, so that years fit a screen. --json gives the weeks and
-            sessions.
+            chart goes by month, so that years fit a screen. The bars take the terminal's
+            width (COLUMNS when set). --json gives the weeks and sessions. --svg FILE writes
+            the chart as an SVG image instead (a browser shows it): the best e1RM as a line
+            on the left axis, the volume as bars on the right one, in your units, dates
+            below, and the weeks that set a new best e1RM marked.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD; default: 52 weeks ago)"),
             OptionSpec("--to", value: "DATE", help: "the last date"),
             OptionSpec("--all", help: "everything logged of it, by month when longer than 52 weeks"),
+            OptionSpec("--svg", value: "FILE", help: "write the chart as an SVG image to FILE"),
         ],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
@@ -491,6 +495,16 @@ extension Commands {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
+            if let path = arguments.value("--svg") {
+                guard history.sessions.contains(where: { $0.bestOneRepMaxKg != nil }) else {
+                    context.console.error("sessionctl: no sets of \(history.name) with reps and load to chart; nothing written")
+                    return ExitStatus.refused
+                }
+                try FileOutput.write(ProgressChart.svg(history, unit: context.console.units), to: path)
+                context.console.print("wrote \(path): \(history.name), \(history.chartsByMonth ? history.months.count : history.weeks.count) "
+                                      + (history.chartsByMonth ? "months" : "weeks"))
+                return ExitStatus.ok
+            }
             SessionFormatter(console: context.console).printProgress(history)
             return ExitStatus.ok
         })

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// Where a command writes: standard output and error, with colour only on a terminal
 /// and never when NO_COLOR is set (https://no-color.org).
@@ -11,18 +12,24 @@ public final class Console {
     public let colors: Bool
     /// The unit weights are shown in (and bare numbers read in).
     public var units: WeightUnit = .kg
+    /// How wide standard output is: `COLUMNS` when set, else the terminal's width; nil
+    /// when it is no terminal (a pipe, a file), where output keeps its fixed widths.
+    public let columns: Int?
     private let buffered: Bool
 
     /// A console on the process's own streams.
     public init(environment: [String: String]) {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         self.colors = !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+        let terminal = clinux_terminal_columns(STDOUT_FILENO)
+        self.columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? (terminal > 0 ? Int(terminal) : nil)
         self.buffered = false
     }
 
     /// A console that keeps what is written, for tests.
-    public init(capturing colors: Bool = false) {
+    public init(capturing colors: Bool = false, columns: Int? = nil) {
         self.colors = colors
+        self.columns = columns
         self.buffered = true
     }
 

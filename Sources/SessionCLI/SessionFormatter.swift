@@ -232,7 +232,9 @@ struct SessionFormatter {
             return
         }
         let low = (weeks.compactMap(\.bestOneRepMaxKg).min() ?? 0) * 0.9
-        let width = 30
+        // The bar takes what the line leaves of the terminal: the date (10), the value
+        // (9) and the volume (about 16) with their gaps; 30 when there is no terminal.
+        let width = console.columns.map { min(120, max(10, $0 - 41)) } ?? 30
         console.print(console.bold(history.name) + " · best e1RM and volume by \(unit)")
         // Weeks without it: a dot each, or one line for a run of three or more (a break
         // of months would otherwise fill the screen with dots).
