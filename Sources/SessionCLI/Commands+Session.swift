@@ -64,8 +64,14 @@ extension Commands {
             could mean: more than 30 reps under a load (the set's weight, or an exercise
             planned or logged with one: 5x85 of a squat is likely 5 reps at 85 kg), or a
             weight over twice the heaviest the exercise was logged with. --yes stores it.
+            In a plan's superset (exercises sharing a label, A1 and A2) the next set is the
+            group's in turn, A1, A2, A1, …, and the rest starts after the round; in a free
+            session --superset LABEL or --with EXERCISE groups sets done together (--with
+            joins that exercise's superset, or starts one with it).
             """,
         options: CommonOptions.daemon + [
+            OptionSpec("--superset", value: "LABEL", help: "the superset the set belongs to (A); default a planned exercise's own"),
+            OptionSpec("--with", value: "EXERCISE", help: "done together with EXERCISE of this session: the set joins its superset"),
             OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
             OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec("--warmup", help: "a warm-up set: counts towards nothing"),
@@ -101,6 +107,8 @@ extension Commands {
         params.withLastTime = true
         params.rpe = try rpeOption(arguments)
         params.note = arguments.value("--note")
+        params.superset = arguments.value("--superset")
+        params.with = arguments.value("--with")
         params.at = try timestampOption(arguments, "--at", clock: context.clock)
         params.kind = try kindOption(arguments) ?? .normal
         switch wanted.exercise {

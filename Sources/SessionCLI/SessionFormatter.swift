@@ -98,6 +98,12 @@ struct SessionFormatter {
     }
 
     private func nextText(result: SessionLog.Result, session: SessionSnapshot?) -> String? {
+        // In a superset, the daemon's next set: the group's turns (A1, A2, A1, …).
+        if let session, let next = session.next,
+            session.exercises.contains(where: { $0.id == result.plannedExerciseID && $0.exercise.superset != nil }) {
+            if next.plannedExerciseID == result.plannedExerciseID { return "next: set \(next.setNumber) of \(next.plannedSets)" }
+            return "next: \(next.name) (\(next.setNumber) of \(next.plannedSets))"
+        }
         let logged = result.loggedSets
         let planned = result.plannedSets
         if planned > 0, logged < planned { return "next: set \(logged + 1) of \(planned)" }

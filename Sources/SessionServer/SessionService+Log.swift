@@ -64,11 +64,16 @@ extension SessionService {
             previous: previous,
             bests: bests, countsBodyMass: exercise.countsBodyMass,
             bodyMassKg: try bodyMass(for: exercise, session: session))
+        let superset = try input.superset ?? planned?.superset ?? input.with.map { try supersetLabel(with: $0, session: session) }
         let stored = try database.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
-            requestID: input.requestID, decision: decision))
-        var reply = logResult(stored, planned: planned, ownRest: try ownRest(key))
+            requestID: input.requestID, decision: decision, superset: superset))
+        // Within a planned superset the rest comes after the round: A1, A2, rest.
+        let roundUnfinished = try planned?.superset != nil && plannedID.map {
+            SessionProgress.roundUnfinished(after: $0, planned: try progress(of: session).planned)
+        } == true
+        var reply = logResult(stored, planned: planned, ownRest: try ownRest(key), roundUnfinished: roundUnfinished)
         reply.filledFrom = filled
         if input.withLastTime == true, let previous = try lastSession ?? lastTime(of: key, before: session) {
             let counted = previous.countedSets
@@ -84,7 +89,7 @@ extension SessionService {
         guard session.isActive else { return Outcome(result, effects: effects) }
         effects.sessionChanged = true
         effects.rest = .cancel
-        if let rest = RestRule.seconds(kind: input.kind, planned: planned?.restSeconds, offPlan: planned == nil, own: try ownRest(key)) {
+        if let rest = reply.restSeconds {
             let endsAt = nowMs + Int64(rest) * 1000
             let timer = RestTimer(sessionID: session.id, exercise: name, endsAtMs: endsAt)
             effects.rest = .start(timer)
@@ -166,14 +171,39 @@ extension SessionService {
         return rests.isEmpty ? nil : rests[key]
     }
 
-    /// The reply to a stored set; the same for the first call and for a retry.
-    func logResult(_ set: SetRecord, planned: PlannedExercise?, ownRest: Int?) -> SessionLog.Result {
+    /// The superset label a set done together with the exercise named `name` takes:
+    /// that exercise's latest set's in the session, else a new letter given to that set
+    /// too. A name with no set in the session is refused.
+    private func supersetLabel(with name: String, session: SessionRecord) throws -> String {
+        // The name as an exercise, else the session's exercise its words name ("curl"
+        // for the Barbell Curl just done), as `match` finds names.
+        var latest = try database.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: name.exerciseKey).key)
+        if latest == nil {
+            let names = try database.sessionTally(sessionID: session.id).map(\.name)
+            if case .logged(let found) = ExerciseMatcher.match(name, in: names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
+                latest = try database.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: found.exerciseKey).key)
+            }
+        }
+        guard let latest else {
+            throw SessionError.unknownExercise(name, suggestions: try database.sessionTally(sessionID: session.id).map(\.name))
+        }
+        if let label = latest.label { return label }
+        let used = try database.supersetLabels(sessionID: session.id)
+        let label = (65...90).lazy.map { String(UnicodeScalar(UInt8($0))) }.first { !used.contains($0) } ?? "S\(used.count + 1)"
+        try database.setSuperset(setID: latest.setID, label: label)
+        return label
+    }
+
+    /// The reply to a stored set; the same for the first call and for a retry. A set
+    /// that leaves its superset's round unfinished has no rest.
+    func logResult(_ set: SetRecord, planned: PlannedExercise?, ownRest: Int?, roundUnfinished: Bool = false) -> SessionLog.Result {
         SessionLog.Result(
             setID: set.id, sessionID: set.sessionID, setNumber: set.setNumber, exercise: set.exerciseName,
             plannedExerciseID: set.plannedExerciseID, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
             durationSeconds: set.durationSeconds, loggedAt: clock.rfc3339(ms: set.loggedAtMs),
             loggedSets: set.progressSets, plannedSets: planned?.sets ?? 0,
-            restSeconds: RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil, own: ownRest), rpe: set.rpe,
+            restSeconds: roundUnfinished ? nil : RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil, own: ownRest),
+            rpe: set.rpe,
             personalRecord: set.records.isEmpty
                 ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)))
     }

@@ -19,7 +19,9 @@ extension SessionService {
     /// The session's progress against its plan day (the rules are SessionCore's).
     func progress(of session: SessionRecord) throws -> SessionProgress {
         let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
-        return SessionProgress(planned: planned, tally: try database.sessionTally(sessionID: session.id))
+        // The latest set matters only within a superset.
+        let last = planned.contains { $0.exercise.superset != nil } ? try database.lastPlannedExercise(sessionID: session.id) : nil
+        return SessionProgress(planned: planned, tally: try database.sessionTally(sessionID: session.id), lastPlannedID: last)
     }
 
     /// What `session.start`, `session.pause`, `session.resume` and `session.current`

@@ -171,7 +171,7 @@ extension Database {
         // strings: five copies per set before).
         let (sessionID, plannedExerciseID, name, kind) = (set.sessionID, set.plannedExerciseID, set.exerciseName, set.kind.sqlLiteral)
         let (reps, weightKg, durationSeconds, rpe) = (set.reps, set.weightKg, set.durationSeconds, set.rpe)
-        let (note, loggedAtMs, requestID) = (set.note, set.loggedAtMs, set.requestID)
+        let (note, loggedAtMs, requestID, superset) = (set.note, set.loggedAtMs, set.requestID, set.superset)
         let decision = set.decision
         let figures = decision.figures
         let key = decision.exerciseKey
@@ -185,8 +185,8 @@ extension Database {
             try connection.prepare(
                 """
                 INSERT INTO logged_set (id, session_id, planned_exercise_id, exercise_name, exercise_key, set_number, progress_sets, kind,
-                    reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    reps, weight_kg, duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, request_id, personal_record, superset)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, keptIn: &insertSetStatement
             ).run { parameters throws(SQLiteError) in
                 try parameters.bind(id)
@@ -207,6 +207,7 @@ extension Database {
                 try parameters.bind(loggedAtMs)
                 try parameters.bind(requestID)
                 try parameters.bind(records)
+                try parameters.bind(superset)
             }
             // `write` runs this inside a transaction, so the memo applies.
             memo.nextSetID = id + 1
@@ -287,6 +288,37 @@ extension Database {
             try connection.prepare(
                 "SELECT reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? AND exercise_key = ? AND kind <> 'warmup' ORDER BY id DESC LIMIT 1"
             ).row([sessionID, exerciseKey]) { (reps: $0.optionalInt(0), weightKg: $0.optionalDouble(1), durationSeconds: $0.optionalInt(2)) }
+        }
+    }
+
+    /// The superset label and id of the latest set of an exercise (by key) in a
+    /// session; nil when it has none there.
+    public func latestSuperset(sessionID: Int64, exerciseKey: String) throws(StorageError) -> (setID: Int64, label: String?)? {
+        try wrap {
+            try connection.prepare("SELECT id, superset FROM logged_set WHERE session_id = ? AND exercise_key = ? ORDER BY id DESC LIMIT 1")
+                .row([sessionID, exerciseKey]) { (setID: $0.int64(0), label: $0.optionalText(1)) }
+        }
+    }
+
+    /// The superset labels used in a session.
+    public func supersetLabels(sessionID: Int64) throws(StorageError) -> Set<String> {
+        try wrap {
+            Set(try connection.prepare("SELECT DISTINCT superset FROM logged_set WHERE session_id = ? AND superset IS NOT NULL").rows([sessionID]) { $0.text(0) })
+        }
+    }
+
+    /// Puts a set into a superset (`label`).
+    public func setSuperset(setID: Int64, label: String) throws(StorageError) {
+        try write { try connection.run("UPDATE logged_set SET superset = ? WHERE id = ?", [label, setID]) }
+    }
+
+    /// The planned exercise of a session's latest counted set; nil when it has none or
+    /// the set was off-plan.
+    public func lastPlannedExercise(sessionID: Int64) throws(StorageError) -> Int64? {
+        try wrap {
+            try connection.prepare(
+                "SELECT planned_exercise_id FROM logged_set WHERE session_id = ? AND kind <> 'warmup' ORDER BY id DESC LIMIT 1"
+            ).row([sessionID]) { $0.optionalInt64(0) } ?? nil
         }
     }
 

@@ -58,12 +58,15 @@ public struct NewSet: Sendable {
     public var loggedAtMs: Int64
     public var requestID: String?
     public var decision: SetDecision
+    /// The superset's label, nil for a set done on its own.
+    public var superset: String?
 
     public init(
         sessionID: Int64, plannedExerciseID: Int64?, exerciseName: String, kind: SetKind,
         reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, note: String?, loggedAtMs: Int64,
-        requestID: String?, decision: SetDecision
+        requestID: String?, decision: SetDecision, superset: String? = nil
     ) {
+        self.superset = superset
         self.sessionID = sessionID
         self.plannedExerciseID = plannedExerciseID
         self.exerciseName = exerciseName

@@ -55,9 +55,14 @@ public struct SessionProgress: Sendable, Equatable {
     /// reps × kg over counted sets, to 0.01 kg.
     public let volumeKg: Double
 
+    /// The planned exercise of the session's latest counted set (nil: none, or off-plan):
+    /// within a superset, what comes next follows from it.
+    public let lastPlannedID: Int64?
+
     /// `planned` are the day's exercises with their row ids, in plan order (none for a
-    /// free session).
-    public init(planned: [(id: Int64, exercise: PlannedExercise)], tally: [ExerciseTally]) {
+    /// free session); `lastPlannedID` as the property says.
+    public init(planned: [(id: Int64, exercise: PlannedExercise)], tally: [ExerciseTally], lastPlannedID: Int64? = nil) {
+        self.lastPlannedID = lastPlannedID
         self.planned = planned.enumerated().map { offset, row in
             let logged = tally.lazy.filter { $0.plannedExerciseID == row.id }.reduce(0) { $0 + $1.countedSets }
             return Planned(id: row.id, position: offset + 1, exercise: row.exercise, logged: logged)
@@ -80,11 +85,32 @@ public struct SessionProgress: Sendable, Equatable {
         return (Double(sets.done) / Double(sets.planned) * 1000).rounded() / 1000
     }
 
-    /// The first planned exercise with sets left, and its next set; nil when all are done.
+    /// The next set; nil when all are done. After a set of an exercise of a superset
+    /// (or circuit: planned exercises sharing a `superset` label) it is the group's:
+    /// the member with the fewest sets that has sets left, the first such after the one
+    /// just done in plan order (A1, A2, A1, A2, …); else, and once the group is done,
+    /// the first planned exercise with sets left.
     public var next: Next? {
-        planned.first { !$0.done }.map {
-            Next(plannedExerciseID: $0.id, name: $0.exercise.name, setNumber: $0.logged + 1, plannedSets: $0.exercise.sets)
-        }
+        let choice = Self.nextInSuperset(after: lastPlannedID, planned: planned) ?? planned.first { !$0.done }
+        return choice.map { Next(plannedExerciseID: $0.id, name: $0.exercise.name, setNumber: $0.logged + 1, plannedSets: $0.exercise.sets) }
+    }
+
+    /// The superset's member to do after a set of `lastID`, nil outside a superset or
+    /// when the group is done.
+    static func nextInSuperset(after lastID: Int64?, planned: [Planned]) -> Planned? {
+        guard let lastID, let index = planned.firstIndex(where: { $0.id == lastID }), let label = planned[index].exercise.superset else { return nil }
+        // The group's members in plan order, starting after the one just done.
+        let order = (1...planned.count).map { planned[(index + $0) % planned.count] }.filter { $0.exercise.superset == label && !$0.done }
+        guard let fewest = order.map(\.logged).min() else { return nil }
+        return order.first { $0.logged == fewest }
+    }
+
+    /// True when a set just logged against `plannedID` (counted in `planned` already)
+    /// leaves its superset's round unfinished: another member with sets left has fewer
+    /// sets, so the rest waits until the round is done. False outside a superset.
+    public static func roundUnfinished(after plannedID: Int64, planned: [Planned]) -> Bool {
+        guard let done = planned.first(where: { $0.id == plannedID }), let label = done.exercise.superset else { return false }
+        return planned.contains { $0.id != plannedID && $0.exercise.superset == label && !$0.done && $0.logged < done.logged }
     }
 
     /// Kilograms to 0.01, so sums of floating-point products print cleanly.

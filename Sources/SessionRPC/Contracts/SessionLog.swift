@@ -39,6 +39,12 @@ public enum SessionLog: MethodContract {
         public var refuseImplausible: Bool?
         /// The matching set of last time in the result (`lastTime`).
         public var withLastTime: Bool?
+        /// The superset (or circuit) the set belongs to, by its label; a planned
+        /// exercise's own group without it.
+        public var superset: String?
+        /// Done together with this exercise (a name as `exercise` takes it): the set
+        /// joins that exercise's superset in the session, or starts one with it.
+        public var with: String?
 
         public init() {}
 
@@ -65,6 +71,11 @@ public enum SessionLog: MethodContract {
             coder.bool("lastTime", &withLastTime, "true: the result names the matching set of the last session that had the exercise (lastTime)")
             coder.bool("refuseImplausible", &refuseImplausible,
                        "true: refuse (implausible_set) a set of over \(SetPlausibility.maximumLoadedReps) reps under a load, or over twice the exercise's heaviest weight")
+            // Last: a call that names neither reads no further (`Params.take`).
+            coder.string("superset", &superset, maxLength: HistoryLimits.supersetLength, transform: { $0.collapsingWhitespace() },
+                         "the superset's label (A): sets sharing one were done in turn; default a planned exercise's own")
+            coder.string("with", &with, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+                         "an exercise of this session the set was done together with: it joins that exercise's superset, or starts one")
         }
 
         /// Exactly one of plannedExerciseId, position, exercise and match, not empty;
@@ -90,6 +101,8 @@ public enum SessionLog: MethodContract {
             if given(self.count != nil, "count"), given(reps != nil, "reps") || given(durationSeconds != nil, "durationSeconds") {
                 params.fail("count", "give count or reps and durationSeconds, not both")
             }
+            if superset?.isEmpty == true { params.fail("superset", "must not be empty") }
+            if given(with != nil, "with"), given(superset != nil, "superset") { params.fail("with", "give superset or with, not both") }
         }
 
         /// The params that name the exercise, in the order `validate` counts them.
