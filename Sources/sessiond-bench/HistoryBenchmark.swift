@@ -22,11 +22,16 @@ enum HistoryBenchmark {
     }
 
     /// The commands timed, by figure name: each prints at most a page or a year. The
-    /// last two print the same on both sizes (the newest five sessions of the exercise;
-    /// its last three weeks), so their ratio is what the years behind cost alone.
+    /// history and progress pages' last two print the same on both sizes (the newest
+    /// five sessions of the exercise; its last three weeks), so their ratio is what the
+    /// years behind cost alone. `status` runs in a session with three exercises logged,
+    /// each shown with its sets of last time (read through the exercise index); a bare
+    /// `log` repeats the set just done, beside the same set typed out.
     static func commands(today: LocalDate) -> [(name: String, arguments: [String])] {
         [
             ("status", ["status"]),
+            ("log_bare", ["log", "back squat"]),
+            ("log_numbers", ["log", "back squat", "5", "100"]),
             ("history", ["history"]),
             ("history_exercise", ["history", "back squat"]),
             ("progress", ["progress", "back squat"]),
@@ -60,6 +65,11 @@ enum HistoryBenchmark {
         }
         guard waitForSocket(socket) else { throw BenchError("sessiond did not start on the \(size.label) database") }
         let sessionctl = productsDirectory() + "/sessionctl"
+        // A session of today with three exercises the history has: status shows their
+        // sets of last time.
+        for command in [["start"], ["log", "back squat", "5", "100"], ["log", "bench press", "5", "80"], ["log", "deadlift", "5", "140"]] {
+            _ = try wallMs(sessionctl, ["--socket", socket] + command)
+        }
         var samples: [String: [Double]] = [:]
         for _ in 0..<runs {
             for command in commands(today: today) {

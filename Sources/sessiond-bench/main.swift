@@ -162,6 +162,11 @@ func emitHistory() throws {
         emit(Metric(name: "history_scale.\(command.name)_ratio_\(large.label)_to_\(small.label)", value: (top.ms[command.name] ?? 0) / (base.ms[command.name] ?? 1),
                     unit: "x", note: "target <= 1.5"))
     }
+    // A bare log repeats the set just done: beside the same set typed out, one round trip each.
+    for (size, run) in zip(sizes, measured) {
+        emit(Metric(name: "between_sets.log_bare_to_numbers_\(size.label)", value: (run.ms["log_bare"] ?? 0) / (run.ms["log_numbers"] ?? 1), unit: "x",
+                    note: "sessionctl log back squat against log back squat 5 100; target <= 1.1"))
+    }
     for (size, run) in zip(sizes, measured) {
         emit(Metric(name: "history_scale.sessiond_peak_rss_\(size.label)", value: run.daemonPeakMiB, unit: "MiB",
                     note: size.label == large.label ? "after every command above; target <= 12" : "after every command above"))
