@@ -162,7 +162,7 @@ extension Commands {
             if arguments.has("--known") {
                 names = (try? KnownExercises(client: client, planned: true))?.names ?? []
             } else if arguments.has("--logged") {
-                names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params()))?.items.map(\.name) ?? []
+                names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params(counts: false)))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)
                 // A free session (a rest day's): the week's planned names, which log finds too.

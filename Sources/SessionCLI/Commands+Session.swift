@@ -560,7 +560,7 @@ extension Commands {
         let planDay: PlanDay?
 
         init(client: SocketClient, planned: Bool = false, dayOf date: LocalDate? = nil) throws {
-            var calls = [SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params())]
+            var calls = [SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params(counts: false))]
             if planned { calls.append(SocketClient.Call(PlanGet.self, PlanGet.Params())) }
             var dayParams = PlanGet.Params()
             dayParams.date = date

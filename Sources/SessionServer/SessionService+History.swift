@@ -254,7 +254,7 @@ extension SessionService {
 
 extension SessionService {
     func loggedExercises(_ params: HistoryExercises.Params) throws -> HistoryExercises.Result {
-        let rows = try database.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound)
+        let rows = try database.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound, counts: params.counts ?? true)
         return ResultList(rows.map { HistoryExercises.Exercise(name: $0.name, sets: $0.sets, lastLoggedAt: clock.rfc3339(ms: $0.lastLoggedAtMs)) })
     }
 }

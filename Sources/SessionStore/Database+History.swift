@@ -364,15 +364,20 @@ extension Database {
     /// The keys come one index seek each (`loggedKeys`), the last name
     /// and time one seek each; only the counts step through each key's index entries,
     /// without a GROUP BY's work per set (docs/performance.md, "Twenty years").
-    public func loggedExercises(limit: Int) throws(StorageError) -> [(name: String, sets: Int, lastLoggedAtMs: Int64)] {
-        try wrap {
+    ///
+    /// Without `counts` (the names and times alone, what matching a typed name needs)
+    /// nothing steps through a key's entries: every figure is an index seek, whatever
+    /// the years behind it.
+    public func loggedExercises(limit: Int, counts: Bool = true) throws(StorageError) -> [(name: String, sets: Int?, lastLoggedAtMs: Int64)] {
+        let count = counts ? "(SELECT count(*) FROM logged_set c WHERE c.exercise_key = keys.key)" : "NULL"
+        return try wrap {
             try connection.prepare(Self.loggedKeys + """
                 SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = keys.key ORDER BY logged_at_ms DESC LIMIT 1),
-                    (SELECT count(*) FROM logged_set c WHERE c.exercise_key = keys.key),
+                    \(count),
                     (SELECT max(logged_at_ms) FROM logged_set m WHERE m.exercise_key = keys.key) AS last, key
                 FROM keys WHERE key IS NOT NULL ORDER BY last DESC, key LIMIT ?
                 """).rows([limit]) { row in
-                (name: ExerciseCatalog.builtIn.exercise(key: row.text(3))?.name ?? row.text(0), sets: row.int(1), lastLoggedAtMs: row.int64(2))
+                (name: ExerciseCatalog.builtIn.exercise(key: row.text(3))?.name ?? row.text(0), sets: row.optionalInt(1), lastLoggedAtMs: row.int64(2))
             }
         }
     }

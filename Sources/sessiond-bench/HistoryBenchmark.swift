@@ -39,6 +39,8 @@ enum HistoryBenchmark {
             ("summary", ["summary"]),
             ("history_exercise_same_page", ["history", "back squat", "--limit", "5"]),
             ("progress_same_weeks", ["progress", "back squat", "--from", today.adding(days: -20).description]),
+            // The start of a name: matched against every exercise logged (their names, no counts).
+            ("history_prefix_same_page", ["history", "back sq", "--limit", "5"]),
         ]
     }
 

@@ -748,6 +748,9 @@ import JSON
         #expect(history["sessions"]?.arrayValue?.count == 2, "a catalog name finds the exercise's whole history")
         let listed = try JSONParser.parse(try ctl(daemon, ["call", "history.exercises"]).stdout).arrayValue ?? []
         #expect(Set(listed.compactMap { $0["name"]?.stringValue }) == ["Overhead Press", "Bench Press", "Bulgarian Split Squat"])
+        // Without counts: the same names in the same order, no set counted.
+        let names = try JSONParser.parse(try ctl(daemon, ["call", "history.exercises", #"{"counts": false}"#]).stdout).arrayValue ?? []
+        #expect(names.map { $0["name"] } == listed.map { $0["name"] } && names.allSatisfy { $0["sets"] == .null } && listed.allSatisfy { $0["sets"] != .null })
         #expect(try ctl(daemon, ["alias", "heavy bulgarians", "Heavy Bulgarians"]).status == 2, "an alias of itself")
         // Removed, the alias hides nothing: what was logged under its name is its own again.
         let removed = try ctl(daemon, ["alias", "--remove", "heavy bulgarians"])

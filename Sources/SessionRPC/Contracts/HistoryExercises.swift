@@ -10,24 +10,30 @@ public enum HistoryExercises: MethodContract {
 
     public struct Params: MethodParams {
         public var limit: Int?
+        /// False: no set counts (null), which matching a typed name does not need and
+        /// which alone step through every set of each exercise.
+        public var counts: Bool?
 
         public init() {}
 
+        public init(counts: Bool?) { self.counts = counts }
+
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default 1000)")
+            coder.bool("counts", &counts, "false: no set counts (sets null), every figure an index seek")
         }
     }
 
     /// One exercise of the history.
     public struct Exercise: CodedResult, ResultItem, Equatable {
         public var name: String = ""
-        /// Sets logged of it, warm-ups included.
-        public var sets: Int = 0
+        /// Sets logged of it, warm-ups included; nil when not asked for.
+        public var sets: Int?
         public var lastLoggedAt: String = ""
 
         public init() {}
 
-        public init(name: String, sets: Int, lastLoggedAt: String) {
+        public init(name: String, sets: Int?, lastLoggedAt: String) {
             self.name = name
             self.sets = sets
             self.lastLoggedAt = lastLoggedAt
