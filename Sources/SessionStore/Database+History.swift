@@ -397,6 +397,12 @@ extension Database {
         if let limit { values.append(limit) }
         let sql = Self.exerciseHistorySQL(limited: limit != nil, cursor: before != nil, ranged: from != nil || to != nil)
         return try wrap {
+            // A page walks sessions newest first until it has its sessions: for an
+            // exercise with none to give (a new one; a name not logged) that would be every
+            // session. Whether there is one is asked first, from the exercise's own sets.
+            if limit != nil, try connection.prepare(Self.exerciseHistoryExistsSQL(cursor: before != nil)).row(Array(values.dropLast()), { _ in true }) == nil {
+                return ExerciseHistory(name: ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? exerciseKey, sessions: [])
+            }
             let rows = try connection.prepare(sql).rows(values) { row throws(SQLiteError) in
                 (session: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), name: row.text(9),
                  set: ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
@@ -424,6 +430,16 @@ extension Database {
     /// Without a limit but with dates (`ranged`: progress's 52 weeks), the sessions of
     /// those dates come off the date index and are probed the same way; with neither,
     /// the exercise's own index gives exactly its sets.
+    /// Whether `exerciseHistorySQL` with a limit has a session to give: the exercise's
+    /// sets through its index, the first in a session of the dates (and before the
+    /// cursor) answering.
+    static func exerciseHistoryExistsSQL(cursor: Bool) -> String {
+        """
+        SELECT 1 FROM logged_set l CROSS JOIN session s ON s.id = l.session_id
+        WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(cursor ? " AND (s.started_at_ms, s.id) < (?, ?)" : "") LIMIT 1
+        """
+    }
+
     static func exerciseHistorySQL(limited: Bool, cursor: Bool, ranged: Bool = false) -> String {
         let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
         let before = cursor ? " AND (s.started_at_ms, s.id) < (?, ?)" : ""

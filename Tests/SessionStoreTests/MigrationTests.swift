@@ -125,6 +125,10 @@ import SessionCore
             #expect(plan.contains { $0.contains("session_by_start") } && plan.contains { $0.contains("SEARCH l USING INDEX logged_set_by_session_exercise") },
                     "\(plan)")
             #expect(!plan.contains { $0.contains("logged_set_by_exercise") }, "no walk over every set of the exercise: \(plan)")
+            // Asked first: whether the exercise has a session to give, from its own sets.
+            let exists = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistoryExistsSQL(cursor: cursor))
+                .rows(Array(values.dropLast())) { $0.text(3) }
+            #expect(exists.first?.contains("SEARCH l USING INDEX logged_set_by_exercise") == true && !exists.contains { $0.contains("SCAN") }, "\(exists)")
         }
         // A range of dates (progress's weeks) reads the sessions of those dates.
         let ranged = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false, ranged: true))
