@@ -12,6 +12,13 @@ public protocol MethodContract: SendableMetatype {
     static var name: String { get }
     /// One sentence for `rpc.discover`.
     static var summary: String { get }
+    /// The application errors it may answer with, besides those any method may
+    /// (`ApplicationError.common`), as `rpc.discover` lists them.
+    static var errors: [ApplicationError] { get }
+}
+
+extension MethodContract {
+    public static var errors: [ApplicationError] { [] }
 }
 
 /// What the daemon knows when it decodes params: the time bounds of timestamps.
@@ -132,7 +139,7 @@ extension MethodRoute where Context: MethodContext {
     /// A method from its typed contract: `handler` gets the params decoded and checked,
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
-        self.init(Contract.name, summary: Contract.summary, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
+        self.init(Contract.name, summary: Contract.summary, errors: Contract.errors, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
             try handler(try Contract.Params(from: &params, method: Contract.name, context: context.decoding), context)
         }
     }

@@ -37,11 +37,15 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     public let summary: String
     /// Each param's documentation and a JSON Schema of the result.
     public let document: @Sendable () -> (params: [ParamSpec], result: JSONValue)
+    /// The application errors it may answer with (`MethodContract.errors`).
+    public let errors: [ApplicationError]
     public let handler: Handler
 
-    public init(_ name: String, summary: String, document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
+    public init(_ name: String, summary: String, errors: [ApplicationError] = [], document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue),
+                handler: @escaping Handler) {
         self.name = name
         self.summary = summary
+        self.errors = errors
         self.document = document
         self.handler = handler
     }
@@ -109,6 +113,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
                     ])
                 }),
                 "result": .obj(["name": .string(method.name + ".result"), "schema": result]),
+                "errors": .array((method.errors + ApplicationError.common).map(\.documented)),
             ])
         }
         let discover = JSONValue.obj([
@@ -117,7 +122,10 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         ])
         // Events are no OpenRPC methods: listed beside them (an x- extension) with their
         // payload schemas.
-        return .obj(["openrpc": "1.2.6", "info": info, "methods": .array([discover] + described), "x-events": EventRegistry.documented])
+        // Every application error with its data's schema, once (a method's own `errors`
+        // repeat those it answers with).
+        return .obj(["openrpc": "1.2.6", "info": info, "methods": .array([discover] + described), "x-events": EventRegistry.documented,
+                     "x-errors": .array(ApplicationError.all.map(\.documented))])
     }
 }
 

@@ -258,6 +258,67 @@ import JSON
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }
 
+    /// Errors are declared like results: rpc.discover lists every application error
+    /// with the schema of its data (`x-errors`) and each method the ones it answers
+    /// with; every error a failing call gets is one its method lists, with a data of
+    /// only the members declared, each it always carries, of the types declared.
+    @Test func errorsHaveTheDataDiscoverDeclares() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let document = try client.call("rpc.discover")
+        let methods = try #require(document["methods"]?.arrayValue)
+        let declared = try #require(document["x-errors"]?.arrayValue)
+        var seen = Set<String>()
+        func expectError(_ method: String, _ params: JSONValue = .obj([:]), _ reason: String) throws {
+            let error = try #require(try client.request(method, params)["error"], "\(method) \(params.jsonText) did not fail")
+            let code = error["code"]?.intValue
+            #expect(error["data"]?["reason"]?.stringValue == reason, "\(method): \(error)")
+            seen.insert(reason)
+            let listed = methods.first { $0["name"]?.stringValue == method }?["errors"]?.arrayValue ?? []
+            #expect(listed.contains { $0["code"]?.intValue == code && $0["message"]?.stringValue == reason }, "\(method) lists \(reason): \(listed)")
+            guard let schema = declared.first(where: { $0["code"]?.intValue == code })?["data"] else {
+                Issue.record("\(reason) is not in x-errors")
+                return
+            }
+            let data = error["data"] ?? .null
+            for problem in Self.mismatches(data, schema, at: "\(method).error.data") { Issue.record("\(problem)") }
+            let properties = Set(schema["properties"]?.objectPairs?.map(\.key) ?? [])
+            for member in data.objectPairs ?? [] where !properties.contains(member.key) { Issue.record("\(method): \(member.key) is not declared for \(reason)") }
+        }
+        try expectError("plan.get", .obj([:]), "no_active_plan")
+        try expectError("session.log", .obj(["exercise": "Squat", "reps": 5]), "no_active_session")
+        try expectError("rest.timer", .obj(["add": 30]), "no_rest_timer")
+        try expectError("session.get", .obj(["sessionId": 999]), "session_not_found")
+        try expectError("session.start", .obj(["date": "2999-01-01"]), "day_in_future")
+        try expectError("session.start", .obj(["planDayId": 999]), "plan_day_not_found")
+        try expectError("plan.import", .obj(["plan": "{\"days\": []}"]), "plan_invalid")
+        try expectError("plan.activate", .obj(["planId": 999]), "plan_not_found")
+        try expectError("exercise.define", .obj(["exercise": "Squat", "primaryMuscles": ["quads"]]), "exercise_refused")
+        try expectError("exercise.alias", .obj(["alias": "ohp", "name": "Squat"]), "alias_refused")
+        try expectError("exercise.get", .obj(["exercise": "zzz qqq"]), "unknown_exercise")
+        try expectError("session.editSet", .obj(["setId": 999, "reps": 5]), "set_not_found")
+        try Workout.importMonday(client, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80}, {"name": "Lat Pulldown", "sets": 3, "reps": 8}, {"name": "Lateral Raise", "sets": 3, "reps": 12}"#)
+        _ = try client.call("session.start", .obj(["date": "2026-11-30"]))
+        try expectError("session.start", .obj([:]), "session_already_active")
+        try expectError("session.undo", .obj([:]), "no_set_to_undo")
+        try expectError("session.log", .obj(["plannedExerciseId": 999, "reps": 5]), "planned_exercise_not_found")
+        try expectError("session.log", .obj(["match": "la", "reps": 5]), "ambiguous_exercise")
+        try expectError("session.log", .obj(["match": "zzz qqq", "reps": 5]), "unknown_exercise")
+        try expectError("session.log", .obj(["position": 9, "reps": 5]), "unknown_exercise")
+        try expectError("session.log", .obj(["exercise": "Squat", "reps": 50, "weightKg": 100, "refuseImplausible": true]), "implausible_set")
+        try expectError("session.log", .obj(["exercise": "Squat", "reps": 5, "at": "2026-11-29T10:00:00Z"]), "time_before_session_start")
+        let finished = try client.call("session.finish")["sessionId"] ?? .null
+        try expectError("session.pause", .obj(["sessionId": finished]), "session_not_active")
+        #expect(seen.count >= 17, "\(seen.sorted())")
+        // Every error declared once, by code; each method's list holds only declared ones.
+        let codes = declared.compactMap { $0["code"]?.intValue }
+        #expect(Set(codes).count == codes.count)
+        for method in methods {
+            for error in method["errors"]?.arrayValue ?? [] { #expect(codes.contains(error["code"]?.intValue ?? 0), "\(method["name"] ?? .null): \(error)") }
+        }
+    }
+
     /// Events are declared like methods: rpc.discover lists each with its payload
     /// schema, events.subscribe takes exactly those types, and every event a workout
     /// sends has the members and types its schema declares.

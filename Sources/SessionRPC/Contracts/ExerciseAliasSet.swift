@@ -9,6 +9,7 @@ import JSON
 public enum ExerciseAliasSet: MethodContract {
     public static let name = "exercise.alias"
     public static let summary = "Make a name an alias of a known exercise (its sets so far count for the exercise), or remove an alias (no name; its sets go back)."
+    public static let errors: [ApplicationError] = [.aliasRefused]
 
     public struct Params: MethodParams {
         public var alias: String = ""

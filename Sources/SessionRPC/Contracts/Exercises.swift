@@ -91,6 +91,7 @@ public enum ExerciseList: MethodContract {
 public enum ExerciseGet: MethodContract {
     public static let name = "exercise.get"
     public static let summary = "One exercise: its catalog entry, how often it was trained, its records and the last session's sets."
+    public static let errors: [ApplicationError] = [.unknownExercise]
 
     public struct Params: MethodParams {
         public var exercise: String = ""
@@ -218,6 +219,7 @@ public enum ExerciseGet: MethodContract {
 public enum ExerciseDefine: MethodContract {
     public static let name = "exercise.define"
     public static let summary = "Give an exercise of one's own its equipment and muscles, so it counts as a catalog exercise does."
+    public static let errors: [ApplicationError] = [.exerciseRefused]
     public typealias Result = ExerciseInfo
 
     public struct Params: MethodParams {

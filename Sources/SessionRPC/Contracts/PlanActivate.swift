@@ -5,6 +5,7 @@ import JSON
 public enum PlanActivate: MethodContract {
     public static let name = "plan.activate"
     public static let summary = "Make a stored plan the active one."
+    public static let errors: [ApplicationError] = [.planNotFound]
 
     public struct Params: MethodParams {
         public var planID: Int64

@@ -7,6 +7,7 @@ import JSON
 public enum RestTimerControl: MethodContract {
     public static let name = "rest.timer"
     public static let summary = "The running rest timer; with add, seconds or skip, changed (rest.changed tells subscribers)."
+    public static let errors: [ApplicationError] = [.noRestTimer]
 
     public struct Params: MethodParams {
         /// Seconds added to the time left; negative takes some off.
@@ -74,6 +75,7 @@ public enum RestTimerControl: MethodContract {
 public enum ExerciseRest: MethodContract {
     public static let name = "exercise.rest"
     public static let summary = "Set the rest after each set of an exercise (kept; it wins over the plan's), or without seconds go back to the plan's."
+    public static let errors: [ApplicationError] = [.unknownExercise]
 
     public struct Params: MethodParams {
         public var exercise: String = ""

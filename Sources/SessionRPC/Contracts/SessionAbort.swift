@@ -5,6 +5,7 @@ import JSON
 public enum SessionAbort: MethodContract {
     public static let name = "session.abort"
     public static let summary = "Discard the session and its sets: kept nowhere, excluded from summaries."
+    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive]
 
     public typealias Params = SessionSelector
 

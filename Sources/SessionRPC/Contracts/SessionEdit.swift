@@ -5,6 +5,7 @@ import JSON
 public enum SessionEdit: MethodContract {
     public static let name = "session.edit"
     public static let summary = "Change a session's start or end (a finished one's), title, effort or note; its sets must stay within it."
+    public static let errors: [ApplicationError] = [.sessionNotFound, .timeBeforeSessionStart, .timeOutsideSession]
     public typealias Result = SessionGet.Result
 
     public struct Params: MethodParams {

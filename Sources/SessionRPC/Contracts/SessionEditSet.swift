@@ -5,6 +5,7 @@ import JSON
 public enum SessionEditSet: MethodContract {
     public static let name = "session.editSet"
     public static let summary = "Fix a logged set (reps, weight, duration, kind, effort, note) in the active or a finished session; the exercise's bests follow."
+    public static let errors: [ApplicationError] = [.setNotFound, .sessionNotFound]
     public typealias Result = SessionLog.Result
 
     /// The set and what changes; what is not given stays as it is.

@@ -2,6 +2,7 @@
 public enum SessionPause: MethodContract {
     public static let name = "session.pause"
     public static let summary = "Pause the session: paused time is excluded from its duration. Repeating it is harmless."
+    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive]
     public typealias Params = SessionSelector
     public typealias Result = SessionSnapshot
 }

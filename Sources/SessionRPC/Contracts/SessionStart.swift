@@ -5,6 +5,7 @@ import JSON
 public enum SessionStart: MethodContract {
     public static let name = "session.start"
     public static let summary = "Start a session on a plan day (default: today's), or a free session when the date has none."
+    public static let errors: [ApplicationError] = [.sessionAlreadyActive, .planDayNotFound, .planNotFound, .dayInFuture]
     public typealias Result = SessionSnapshot
 
     public struct Params: MethodParams {

@@ -6,6 +6,7 @@ import JSON
 public enum SessionUndo: MethodContract {
     public static let name = "session.undo"
     public static let summary = "Remove a set (default: the last set of the active session), or several at once: all or none."
+    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .setNotFound, .noSetToUndo, .confirmationRequired]
 
     /// Sets one call removes, at most.
     public static let maximumSets = 100
