@@ -69,7 +69,9 @@ public enum SessionCtl {
         let rest = words + global
         do {
             console.units = try displayUnits(context.environment, console: console)
-            if rest.contains("--help") || rest.contains("-h") {
+            // Help is asked for before `--`; after it, "--help" is an argument (a note).
+            let options = rest.prefix { $0 != "--" }
+            if options.contains("--help") || options.contains("-h") {
                 console.print(command.help)
                 return ExitStatus.ok
             }

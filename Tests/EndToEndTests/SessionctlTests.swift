@@ -455,7 +455,8 @@ import JSON
     @Test func everyVerbHasHelp() throws {
         let verbs = [["start"], ["log"], ["status"], ["pause"], ["resume"], ["undo"], ["finish"], ["abort"], ["history"],
                      ["plan", "import"], ["plan", "show"], ["plan", "list"], ["plan", "activate"], ["plan", "check"],
-                     ["plan", "schema"], ["summary"], ["health"], ["profile"], ["prompt"], ["watch"], ["call"], ["completion"]]
+                     ["plan", "schema"], ["summary"], ["health"], ["profile"], ["prompt"], ["watch"], ["call"], ["completion"],
+                     ["rest"], ["calendar"], ["exercise", "rest"], ["progress"]]
         for verb in verbs {
             let help = try runProcess(Binaries.sessionctl, verb + ["--help"])
             #expect(help.status == 0, "\(verb)")
@@ -467,6 +468,9 @@ import JSON
         }
         let help = try runProcess(Binaries.sessionctl, ["--json", "--help"])
         #expect(help.status == 0 && help.stdout.hasPrefix("Usage: sessionctl [--socket PATH]"), "help after a global option")
+        // After `--`, "--help" is an argument: a file named so, not the help.
+        let file = try runProcess(Binaries.sessionctl, ["plan", "check", "--", "--help"])
+        #expect(file.status != 0 && file.stderr.contains("cannot read --help") && !file.stdout.hasPrefix("Usage:"), "\(file.stdout) \(file.stderr)")
     }
 
     @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
