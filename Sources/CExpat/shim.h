@@ -1,0 +1,5 @@
+#ifndef SESSIOND_CEXPAT_SHIM_H
+#define SESSIOND_CEXPAT_SHIM_H
+// libexpat (Debian's libexpat1-dev): a stream XML parser, for Apple Health's export.xml.
+#include <expat.h>
+#endif

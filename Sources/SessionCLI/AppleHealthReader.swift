@@ -1,0 +1,153 @@
+import CExpat
+import SessionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Apple Health's `export.xml` read as a stream through libexpat, a chunk at a time:
+/// each `Record` of a type sessiond keeps becomes a sample for `HealthDays` and nothing
+/// else is held, so memory follows the days in the file, not its gigabytes (steps,
+/// most of any export, are summed per day, hour and source as they come). A file that
+/// is not well-formed XML, or a record that does not read, is refused whole with its
+/// line and column.
+final class AppleHealthReader {
+    struct Failure: Error, CustomStringConvertible {
+        let line: Int
+        let column: Int
+        let message: String
+        var description: String { "line \(line), column \(column): \(message)" }
+    }
+
+    private(set) var samples: [HealthDays.Sample] = []
+    /// Steps summed per (day, hour, source) as they are read.
+    private var steps: [StepKey: (count: Double, start: LocalDateTime, end: LocalDateTime, endMs: Int64)] = [:]
+    /// Records read, and those of the types kept.
+    private(set) var records = 0
+    private(set) var kept = 0
+    private var failure: Failure?
+    private var parser: XML_Parser?
+
+    private struct StepKey: Hashable {
+        let date: LocalDate
+        let hour: Int
+        let source: String
+    }
+
+    /// Reads `fd` to its end; `progress` gets the bytes read so far now and then.
+    static func read(fd: Int32, progress: (Int) -> Void = { _ in }) throws(Failure) -> AppleHealthReader {
+        let reader = AppleHealthReader()
+        guard let parser = XML_ParserCreate("UTF-8") else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
+        defer { XML_ParserFree(parser) }
+        reader.parser = parser
+        XML_SetUserData(parser, Unmanaged.passUnretained(reader).toOpaque())
+        XML_SetStartElementHandler(parser) { user, name, attributes in
+            guard let user, let name, let attributes else { return }
+            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().start(name, attributes)
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(line: 0, column: 0, message: String(cString: strerror(errno))) }
+            total += count
+            let status = buffer.withUnsafeBytes { XML_Parse(parser, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), count == 0 ? 1 : 0) }
+            if status == XML_STATUS_ERROR {
+                throw reader.failure ?? Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+                                                message: "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
+            }
+            if let failure = reader.failure { throw failure }
+            progress(total)
+            if count == 0 { break }
+        }
+        for (key, step) in reader.steps {
+            reader.samples.append(HealthDays.Sample(kind: .steps, start: step.start, end: step.end, endMs: step.endMs, value: step.count, source: key.source))
+        }
+        return reader
+    }
+
+    private func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        guard failure == nil, strcmp(name, "Record") == 0 else { return }
+        records += 1
+        var fields: [String: String] = [:]
+        var index = 0
+        while let key = attributes[index], let value = attributes[index + 1] {
+            let name = String(cString: key)
+            if Self.wanted.contains(name) { fields[name] = String(cString: value) }
+            index += 2
+        }
+        guard let type = fields["type"], let kind = Self.kind(type: type, value: fields["value"]) else { return }
+        guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time) else {
+            return fail("a \(type) record whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm)")
+        }
+        let source = String((fields["sourceName"] ?? "Apple Health").prefix(60))
+        var value = 0.0
+        if kind != .asleep && kind != .inBed {
+            guard let number = fields["value"].flatMap(Double.init), number.isFinite else { return fail("a \(type) record whose value is no number") }
+            switch (kind, fields["unit"] ?? "") {
+            case (.restingHeartRate, "count/s"): value = number * 60
+            case (.bodyMassKg, "lb"): value = number * 0.453_592_37
+            case (.bodyMassKg, "g"): value = number / 1000
+            case (.bodyFatPercent, _): value = number <= 1 ? number * 100 : number  // a fraction, "%" as its unit
+            default: value = number
+            }
+        }
+        kept += 1
+        if kind == .steps {
+            let key = StepKey(date: start.local.date, hour: start.local.secondOfDay / 3600, source: source)
+            let known = steps[key]
+            steps[key] = ((known?.count ?? 0) + value, known?.start ?? start.local, max(known?.end ?? end.local, end.local), max(known?.endMs ?? end.ms, end.ms))
+        } else {
+            samples.append(HealthDays.Sample(kind: kind, start: start.local, end: end.local, endMs: end.ms, value: value, source: source))
+        }
+    }
+
+    private func fail(_ message: String) {
+        guard let parser else { return }
+        failure = Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1, message: message)
+        XML_StopParser(parser, XML_FALSE)
+    }
+
+    private static let wanted: Set<String> = ["type", "value", "unit", "sourceName", "startDate", "endDate"]
+
+    /// The kind of a record sessiond keeps; nil for the rest (distance, energy, awake…).
+    static func kind(type: String, value: String?) -> HealthDays.Kind? {
+        switch type {
+        case "HKQuantityTypeIdentifierStepCount": return .steps
+        case "HKQuantityTypeIdentifierRestingHeartRate": return .restingHeartRate
+        case "HKQuantityTypeIdentifierBodyMass": return .bodyMassKg
+        case "HKQuantityTypeIdentifierBodyFatPercentage": return .bodyFatPercent
+        case "HKCategoryTypeIdentifierSleepAnalysis":
+            // iOS 16's stages and the older Asleep are sleep; InBed is kept apart; Awake is not sleep.
+            switch value {
+            case "HKCategoryValueSleepAnalysisAsleep", "HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
+                 "HKCategoryValueSleepAnalysisAsleepREM", "HKCategoryValueSleepAnalysisAsleepUnspecified":
+                return .asleep
+            case "HKCategoryValueSleepAnalysisInBed": return .inBed
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// `2024-03-02 07:10:00 +0100`, or the 2015 exports' `20150302071000+0100`: the local
+    /// time as written, and the instant it names.
+    static func time(_ text: String) -> (local: LocalDateTime, ms: Int64)? {
+        var text = text
+        let bytes = Array(text.utf8)
+        if bytes.count == 19, !bytes.contains(UInt8(ascii: " ")), !bytes.contains(UInt8(ascii: "-")) || bytes[14] == UInt8(ascii: "-") {
+            let digits = String(decoding: bytes[0..<14], as: UTF8.self)
+            let parts = [digits.prefix(4), digits.dropFirst(4).prefix(2), digits.dropFirst(6).prefix(2)].joined(separator: "-")
+            let clock = [digits.dropFirst(8).prefix(2), digits.dropFirst(10).prefix(2), digits.dropFirst(12).prefix(2)].joined(separator: ":")
+            text = parts + " " + clock + " " + String(decoding: bytes[14...], as: UTF8.self)
+        }
+        let fields = text.split(separator: " ")
+        guard fields.count == 3, let local = LocalDateTime(fields[0] + " " + fields[1]) else { return nil }
+        let zone = Array(fields[2].utf8)
+        guard zone.count == 5, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
+            let hours = Int(String(decoding: zone[1...2], as: UTF8.self)), let minutes = Int(String(decoding: zone[3...4], as: UTF8.self))
+        else { return nil }
+        let offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
+        return (local, Int64(local.date.daysSinceEpoch * 86_400 + local.secondOfDay - offset) * 1000)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import TestSupport
+import SessionCore
+import JSON
+
+/// `sessionctl health import`: Apple Health's export.xml, streamed, turned into daily
+/// values by the documented rules, all or nothing, idempotent. The values expected are
+/// worked out here from the records the test writes.
+@Suite struct HealthImportTests {
+    /// One record of the fixture: its type, value, unit, source and times as written.
+    struct Record {
+        let type: String
+        let value: String
+        let unit: String
+        let source: String
+        let start: String
+        let end: String
+
+        var xml: String {
+            #"  <Record type="\#(type)" sourceName="\#(source)" unit="\#(unit)" creationDate="\#(end)" startDate="\#(start)" endDate="\#(end)" value="\#(value)"/>"#
+        }
+    }
+
+    static func export(_ records: [Record]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary)*)>
+        ]>
+        <HealthData locale="en_GB">
+          <ExportDate value="2026-11-25 07:27:26 +0100"/>
+          <Me HKCharacteristicTypeIdentifierDateOfBirth="1985-07-31" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexMale"/>
+        \(records.map(\.xml).joined(separator: "\n"))
+        </HealthData>
+
+        """
+    }
+
+    static let steps = "HKQuantityTypeIdentifierStepCount", sleep = "HKCategoryTypeIdentifierSleepAnalysis"
+    static let heart = "HKQuantityTypeIdentifierRestingHeartRate", mass = "HKQuantityTypeIdentifierBodyMass"
+    static let fat = "HKQuantityTypeIdentifierBodyFatPercentage", distance = "HKQuantityTypeIdentifierDistanceWalkingRunning"
+
+    static let records: [Record] = [
+        // Steps on the 23rd: 09:00 phone 1,000 in two records and watch 800 (the same
+        // walk); 10:00 the watch alone 500; a distance record is not steps.
+        Record(type: steps, value: "600", unit: "count", source: "iPhone", start: "2026-11-23 09:05:00 +0100", end: "2026-11-23 09:20:00 +0100"),
+        Record(type: steps, value: "400", unit: "count", source: "iPhone", start: "2026-11-23 09:30:00 +0100", end: "2026-11-23 09:45:00 +0100"),
+        Record(type: steps, value: "800", unit: "count", source: "Watch", start: "2026-11-23 09:06:00 +0100", end: "2026-11-23 09:44:00 +0100"),
+        Record(type: steps, value: "500", unit: "count", source: "Watch", start: "2026-11-23 10:10:00 +0100", end: "2026-11-23 10:30:00 +0100"),
+        Record(type: distance, value: "1.2", unit: "km", source: "iPhone", start: "2026-11-23 09:05:00 +0100", end: "2026-11-23 09:20:00 +0100"),
+        // The night to the 24th: the phone's old Asleep and the watch's stages overlap;
+        // in bed and awake are no sleep.
+        Record(type: sleep, value: "HKCategoryValueSleepAnalysisInBed", unit: "", source: "iPhone", start: "2026-11-23 22:30:00 +0100", end: "2026-11-24 07:00:00 +0100"),
+        Record(type: sleep, value: "HKCategoryValueSleepAnalysisAsleep", unit: "", source: "iPhone", start: "2026-11-23 23:00:00 +0100", end: "2026-11-24 06:30:00 +0100"),
+        Record(type: sleep, value: "HKCategoryValueSleepAnalysisAsleepCore", unit: "", source: "Watch", start: "2026-11-23 23:30:00 +0100", end: "2026-11-24 02:00:00 +0100"),
+        Record(type: sleep, value: "HKCategoryValueSleepAnalysisAsleepDeep", unit: "", source: "Watch", start: "2026-11-24 02:00:00 +0100", end: "2026-11-24 03:00:00 +0100"),
+        Record(type: sleep, value: "HKCategoryValueSleepAnalysisAwake", unit: "", source: "Watch", start: "2026-11-24 03:00:00 +0100", end: "2026-11-24 03:10:00 +0100"),
+        Record(type: sleep, value: "HKCategoryValueSleepAnalysisAsleepREM", unit: "", source: "Watch", start: "2026-11-24 03:10:00 +0100", end: "2026-11-24 06:45:00 +0100"),
+        // Resting heart rate twice on the 24th (the last counts, the old count/s unit
+        // once); body mass in pounds twice; body fat as a fraction, in the 2015 date format.
+        Record(type: heart, value: "58", unit: "count/min", source: "Watch", start: "2026-11-24 08:00:00 +0100", end: "2026-11-24 08:00:00 +0100"),
+        Record(type: heart, value: "0.9", unit: "count/s", source: "Watch", start: "2026-11-24 20:00:00 +0100", end: "2026-11-24 20:00:00 +0100"),
+        Record(type: mass, value: "178", unit: "lb", source: "Scale", start: "2026-11-24 07:00:00 +0100", end: "2026-11-24 07:00:00 +0100"),
+        Record(type: mass, value: "176.5", unit: "lb", source: "Scale", start: "2026-11-24 21:00:00 +0100", end: "2026-11-24 21:00:00 +0100"),
+        Record(type: fat, value: "0.185", unit: "%", source: "Scale", start: "20261124070000+0100", end: "20261124070000+0100"),
+    ]
+
+    /// The daily values the rules give these records, worked out by hand from them.
+    static let expected: [(type: String, date: String, value: Double)] = [
+        ("steps", "2026-11-23", 1000 + 500),             // 09:00 the phone's 1,000 over the watch's 800; 10:00 the watch's 500
+        ("sleepHours", "2026-11-24", 7.75),              // 23:00–06:45 merged: the phone's 23:00–06:30 and the watch's to 06:45
+        ("restingHeartRate", "2026-11-24", 0.9 * 60),   // the day's last: 0.9 per second
+        ("bodyMassKg", "2026-11-24", 176.5 * 0.45359237),
+        ("bodyFatPercent", "2026-11-24", 18.5),
+    ]
+
+    func stored(_ daemon: DaemonProcess) throws -> [JSONValue] {
+        try JSONParser.parse(try daemon.ctl(["call", "history.archive", #"{"part": "health"}"#]).stdout)["health"]?.arrayValue ?? []
+    }
+
+    @Test func anAppleHealthExportBecomesDailyValuesOnceAndAllOrNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let file = daemon.directory + "/export.xml"
+        try Self.export(Self.records).write(toFile: file, atomically: true, encoding: .utf8)
+        let dry = try daemon.ctl(["health", "import", "--dry-run", file])
+        #expect(dry.status == 0 && dry.stdout.hasPrefix("would import 5 daily values"), "\(dry.stdout) \(dry.stderr)")
+        #expect(dry.stdout.contains("from 14 of 16 records"), "the distance and the awake records are not kept: \(dry.stdout)")
+        #expect(try stored(daemon).isEmpty, "a dry run stores nothing")
+        let run = try daemon.ctl(["health", "import", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        let samples = try stored(daemon)
+        #expect(samples.count == Self.expected.count, "\(samples)")
+        for want in Self.expected {
+            let found = samples.first { $0["type"]?.stringValue == want.type && $0["date"]?.stringValue == want.date }
+            #expect(found?["value"]?.numberValue.map { abs($0 - want.value) < 0.01 } == true, "\(want.type) on \(want.date): \(String(describing: found))")
+        }
+        // The same file again adds nothing; standard input works the same.
+        #expect(try daemon.ctl(["health", "import", file]).status == 0)
+        #expect(try daemon.ctl(["health", "import", "-"], stdin: Self.export(Self.records)).status == 0)
+        #expect(try stored(daemon).count == Self.expected.count, "imported twice, stored once")
+        // Not well-formed: refused with its place, nothing stored.
+        let broken = Self.export(Self.records + [Self.Record(type: Self.steps, value: "5", unit: "count", source: "x", start: "2026-11-26 09:00:00 +0100", end: "2026-11-26 09:01:00 +0100")])
+            .replacingOccurrences(of: "</HealthData>", with: "</HealthDat>")
+        try broken.write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try daemon.ctl(["health", "import", file])
+        #expect(refused.status == 1 && refused.stderr.contains("line ") && refused.stderr.contains("column") && refused.stderr.contains("not well-formed"),
+                "\(refused.stderr)")
+        // A record whose date does not read: the same, with its line.
+        let lines = Self.export(Self.records).split(separator: "\n", omittingEmptySubsequences: false)
+        var badDate = Self.records
+        badDate[3] = Record(type: Self.steps, value: "500", unit: "count", source: "Watch", start: "yesterday", end: "2026-11-23 10:30:00 +0100")
+        try Self.export(badDate).write(toFile: file, atomically: true, encoding: .utf8)
+        let line = (lines.firstIndex { $0.contains(#"value="500""#) } ?? 0) + 1
+        let undated = try daemon.ctl(["health", "import", file])
+        #expect(undated.status == 1 && undated.stderr.contains("line \(line),") && undated.stderr.contains("startDate"), "line \(line): \(undated.stderr)")
+        #expect(try stored(daemon).count == Self.expected.count)
+    }
+
+    @Test func theSharedSampleExportReads() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let sample = Fixtures.examplesDirectory + "/health/apple-health-export-sample.xml"
+        let run = try daemon.ctl(["health", "import", sample])
+        #expect(run.status == 0 && run.stdout.hasPrefix("imported "), "\(run.stdout) \(run.stderr)")
+        // Its steps, summed here per day and hour from the file's own records (one source).
+        let text = try String(contentsOfFile: sample, encoding: .utf8)
+        var total = 0.0
+        for match in text.split(separator: "\n") where match.contains(Self.steps) {
+            if let range = match.range(of: #"value=""#), let end = match[range.upperBound...].firstIndex(of: "\"") { total += Double(match[range.upperBound..<end]) ?? 0 }
+        }
+        let steps = try stored(daemon).filter { $0["type"] == "steps" }.compactMap { $0["value"]?.numberValue }.reduce(0, +)
+        #expect(total > 0 && steps == total, "\(steps) against \(total)")
+    }
+}
