@@ -498,7 +498,9 @@ extension Commands {
                 // The last 52 weeks, this one included.
                 from = context.clock.today().mondayOfWeek.adding(days: -7 * (ExerciseHistory.weeksAtMost - 1))
             }
-            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil,
+            // A chart needs each session's figures, not its sets (a year of them is most
+            // of the reply otherwise): --json keeps the sets.
+            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has("--json"),
                                                     client: try context.connect(arguments), context: context) else {
                 return ExitStatus.refused
             }
@@ -520,18 +522,21 @@ extension Commands {
     /// The history of the logged exercise `words` name (matched as `log` matches names),
     /// with `before` only the sessions started before that one and with `limit` only the
     /// newest `limit` of them; nil when none or several match (the message printed).
-    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?,
+    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool = true,
                                 client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
         let query = words.joined(separator: " ")
+        let setsParam: Bool? = sets ? nil : false
         // A name (or alias) as logged is asked for at once; only a start of a name, or a
         // name without sets in these dates, needs every name logged to match against.
-        let exact = try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit)).history
+        let exact = try context.call(client, ExerciseHistoryGet.self,
+                                     ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit, sets: setsParam)).history
         if !exact.sessions.isEmpty { return exact }
         switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
         case .found(let name):
             // The name as typed, without sets in these dates: that answer stands.
             if name.exerciseKey == query.exerciseKey { return exact }
-            return try context.call(client, ExerciseHistoryGet.self, ExerciseHistoryGet.Params(exercise: name, from: from, to: to, before: before, limit: limit)).history
+            return try context.call(client, ExerciseHistoryGet.self,
+                                    ExerciseHistoryGet.Params(exercise: name, from: from, to: to, before: before, limit: limit, sets: setsParam)).history
         case .ambiguous: break
         case .none(let names):
             let close = ExerciseMatcher.suggestions(for: query, among: names)

@@ -313,7 +313,10 @@ extension SessionService {
 
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
         let key = try database.canonicalKey(params.exercise.exerciseKey)
-        return ExerciseHistoryGet.Result(try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to,
-                                                                      before: try cursor(params.before), limit: params.limit))
+        let history = try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: try cursor(params.before), limit: params.limit)
+        guard params.sets == false else { return ExerciseHistoryGet.Result(history) }
+        return ExerciseHistoryGet.Result(ExerciseHistory(name: history.name, sessions: history.sessions.map {
+            .init(sessionID: $0.sessionID, date: $0.date, bestOneRepMaxKg: $0.bestOneRepMaxKg, volumeKg: $0.volumeKg, countedSetCount: $0.countedSetCount)
+        }))
     }
 }

@@ -243,7 +243,11 @@ import JSON
         _ = try check("database.backup")
         _ = try check("history.exercises")
         _ = try check("session.get")
-        _ = try check("exercise.history", .obj(["exercise": "Farmer Carry"]))
+        let full = try check("exercise.history", .obj(["exercise": "Farmer Carry"]))
+        let figures = try check("exercise.history", .obj(["exercise": "Farmer Carry", "sets": false]))
+        // Without sets: the same sessions and weeks, each session's figures alone.
+        #expect(figures["weeks"] == full["weeks"] && figures["sessions"]?.arrayValue?.count == full["sessions"]?.arrayValue?.count)
+        #expect(figures["sessions"]?.arrayValue?.allSatisfy { $0["sets"] == [] && $0["countedSets"] != nil } == true, "\(figures)")
         _ = try check("plan.attempt", .obj(["run": "r", "attempt": 1, "planner": "p", "reply": "no", "outcome": "refused", "detail": "$: not a plan"]))
         _ = try check("plan.attempts")
         _ = try check("exercise.alias", .obj(["alias": "fc", "name": "Farmer Carry"]))

@@ -14,6 +14,7 @@ extension ExerciseHistory: JSONObjectEncodable {
                     $0.member("date", session.date.description)
                     $0.member("bestOneRepMaxKg", Self.rounded(session.bestOneRepMaxKg))
                     $0.member("volumeKg", Self.rounded(session.volumeKg))
+                    $0.member("countedSets", session.countedSetCount)
                     $0.key("sets")
                     $0.array {
                         for set in session.sets {
@@ -45,7 +46,8 @@ extension ExerciseHistory: JSONObjectEncodable {
         }
     }
 
-    /// Reads the sessions `encodeMembers` writes (the weeks follow from them).
+    /// Reads the sessions `encodeMembers` writes (the weeks follow from them); a session
+    /// without sets but with counted ones is a summary.
     public init(reader: JSONReader) throws(JSONReadError) {
         var sessions: [Session] = []
         for item in try reader.objects("sessions") {
@@ -56,7 +58,14 @@ extension ExerciseHistory: JSONObjectEncodable {
                                 durationSeconds: try set.optionalInt("durationSeconds"), rpe: try set.optionalNumber("rpe"),
                                 oneRepMaxKg: try set.optionalNumber("oneRepMaxKg")))
             }
-            sessions.append(Session(sessionID: Int64(try item.int("sessionId")), date: try item.date("date"), sets: sets))
+            let (id, date) = (Int64(try item.int("sessionId")), try item.date("date"))
+            // A summary: the figures without the sets.
+            if sets.isEmpty, let counted = try item.optionalInt("countedSets"), counted > 0 {
+                sessions.append(Session(sessionID: id, date: date, bestOneRepMaxKg: try item.optionalNumber("bestOneRepMaxKg"),
+                                        volumeKg: try item.optionalNumber("volumeKg") ?? 0, countedSetCount: counted))
+            } else {
+                sessions.append(Session(sessionID: id, date: date, sets: sets))
+            }
         }
         self.init(name: try reader.string("name"), sessions: sessions)
     }

@@ -23,23 +23,41 @@ public struct ExerciseHistory: Sendable, Equatable {
         }
     }
 
-    /// The exercise in one session.
+    /// The exercise in one session: its sets, or (a summary, what a chart needs) only
+    /// their figures.
     public struct Session: Sendable, Equatable {
         public let sessionID: Int64
         public let date: LocalDate
+        /// Empty in a summary.
         public let sets: [Set]
+        public let bestOneRepMaxKg: Double?
+        /// reps × kg over counted sets.
+        public let volumeKg: Double
+        /// How many sets count (warm-ups count towards nothing).
+        public let countedSetCount: Int
 
         public init(sessionID: Int64, date: LocalDate, sets: [Set]) {
             self.sessionID = sessionID
             self.date = date
             self.sets = sets
+            let counted = sets.filter(\.kind.counts)
+            bestOneRepMaxKg = counted.compactMap(\.oneRepMaxKg).max()
+            volumeKg = counted.reduce(0) { $0 + Double($1.reps ?? 0) * ($1.weightKg ?? 0) }
+            countedSetCount = counted.count
+        }
+
+        /// A session's figures without its sets.
+        public init(sessionID: Int64, date: LocalDate, bestOneRepMaxKg: Double?, volumeKg: Double, countedSetCount: Int) {
+            self.sessionID = sessionID
+            self.date = date
+            sets = []
+            self.bestOneRepMaxKg = bestOneRepMaxKg
+            self.volumeKg = volumeKg
+            self.countedSetCount = countedSetCount
         }
 
         /// Counted sets (warm-ups count towards nothing).
         public var countedSets: [Set] { sets.filter(\.kind.counts) }
-        public var bestOneRepMaxKg: Double? { countedSets.compactMap(\.oneRepMaxKg).max() }
-        /// reps × kg over counted sets.
-        public var volumeKg: Double { countedSets.reduce(0) { $0 + Double($1.reps ?? 0) * ($1.weightKg ?? 0) } }
     }
 
     /// One ISO week of the trend.
@@ -76,7 +94,7 @@ public struct ExerciseHistory: Sendable, Equatable {
         while (year, month) <= (last.year, last.month) {
             let start = LocalDate(year: year, month: month, day: 1)!
             let inMonth = byMonth[start] ?? []
-            months.append(Week(weekStart: start, sessions: inMonth.count, sets: inMonth.reduce(0) { $0 + $1.countedSets.count },
+            months.append(Week(weekStart: start, sessions: inMonth.count, sets: inMonth.reduce(0) { $0 + $1.countedSetCount },
                                bestOneRepMaxKg: inMonth.compactMap(\.bestOneRepMaxKg).max(), volumeKg: inMonth.reduce(0) { $0 + $1.volumeKg }))
             (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
         }
@@ -94,7 +112,7 @@ public struct ExerciseHistory: Sendable, Equatable {
         return stride(from: first.daysSinceEpoch, through: last.daysSinceEpoch, by: 7).map { day in
             let monday = LocalDate(daysSinceEpoch: day)
             let week = byWeek[monday] ?? []
-            return Week(weekStart: monday, sessions: week.count, sets: week.reduce(0) { $0 + $1.countedSets.count },
+            return Week(weekStart: monday, sessions: week.count, sets: week.reduce(0) { $0 + $1.countedSetCount },
                         bestOneRepMaxKg: week.compactMap(\.bestOneRepMaxKg).max(), volumeKg: week.reduce(0) { $0 + $1.volumeKg })
         }
     }

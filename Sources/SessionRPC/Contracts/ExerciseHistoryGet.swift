@@ -17,15 +17,18 @@ public enum ExerciseHistoryGet: MethodContract {
         public var limit: Int?
         /// Only sessions started before this one: the page after one that begins with it.
         public var before: Int64?
+        /// False: each session's figures without its sets (what a chart needs).
+        public var sets: Bool?
 
         public init() {}
 
-        public init(exercise: String, from: LocalDate?, to: LocalDate?, before: Int64? = nil, limit: Int? = nil) {
+        public init(exercise: String, from: LocalDate?, to: LocalDate?, before: Int64? = nil, limit: Int? = nil, sets: Bool? = nil) {
             self.exercise = exercise
             self.from = from
             self.to = to
             self.before = before
             self.limit = limit
+            self.sets = sets
         }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
@@ -36,6 +39,7 @@ public enum ExerciseHistoryGet: MethodContract {
             coder.date("to", &to, "last date (inclusive)")
             coder.int("limit", &limit, in: SessionLimits.listLimit, "only the newest this many sessions, still oldest first (default: all)")
             coder.id("before", &before, "only sessions started before this session: the page before one that begins with it")
+            coder.bool("sets", &sets, "false: each session's figures (best e1RM, volume, countedSets) without its sets")
         }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
