@@ -313,6 +313,10 @@ extension SessionService {
 
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
         let key = try database.canonicalKey(params.exercise.exerciseKey)
+        // A chart's dates: each session's figures summed by SQLite.
+        if params.sets == false, params.limit == nil, params.before == nil {
+            return ExerciseHistoryGet.Result(try database.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to))
+        }
         let history = try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: try cursor(params.before), limit: params.limit)
         guard params.sets == false else { return ExerciseHistoryGet.Result(history) }
         return ExerciseHistoryGet.Result(ExerciseHistory(name: history.name, sessions: history.sessions.map {

@@ -430,6 +430,30 @@ extension Database {
     /// Without a limit but with dates (`ranged`: progress's 52 weeks), the sessions of
     /// those dates come off the date index and are probed the same way; with neither,
     /// the exercise's own index gives exactly its sets.
+    /// Each session's figures of the exercise with `exerciseKey` dated `from`…`to`, oldest
+    /// first, without its sets (what a chart needs): summed by SQLite over the sessions
+    /// of those dates, one row a session instead of one a set.
+    public func exerciseHistorySummary(exerciseKey: String, from: LocalDate?, to: LocalDate?) throws(StorageError) -> ExerciseHistory {
+        try wrap {
+            let rows = try connection.prepare(
+                """
+                SELECT s.id, s.date, max(CASE WHEN l.kind <> 'warmup' THEN l.e1rm_kg END),
+                    total(CASE WHEN l.kind <> 'warmup' THEN coalesce(l.reps, 0) * coalesce(l.weight_kg, 0) END),
+                    sum(l.kind <> 'warmup'), max(l.exercise_name)
+                FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
+                WHERE s.date >= ?2 AND s.date <= ?3
+                GROUP BY s.id ORDER BY s.started_at_ms, s.id
+                """
+            ).rows([exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]) { row throws(SQLiteError) in
+                (session: ExerciseHistory.Session(sessionID: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), bestOneRepMaxKg: row.optionalDouble(2),
+                                                  volumeKg: row.double(3), countedSetCount: row.int(4)),
+                 name: row.text(5))
+            }
+            let name = ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? rows.last?.name ?? exerciseKey
+            return ExerciseHistory(name: name, sessions: rows.map(\.session))
+        }
+    }
+
     /// Whether `exerciseHistorySQL` with a limit has a session to give: the exercise's
     /// sets through its index, the first in a session of the dates (and before the
     /// cursor) answering.

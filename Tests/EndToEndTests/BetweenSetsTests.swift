@@ -27,6 +27,14 @@ import JSON
         try twoMondays(daemon)
         let status = try daemon.ctl(["status"]).stdout
         #expect(status.contains("prev 5×82.5kg 5×82.5kg 4×82.5kg (2026-11-23)"), "counted sets, warm-ups left out: \(status)")
+        // A chart's summary (SQLite's sums) gives each session the figures its sets give.
+        let full = try JSONParser.parse(try daemon.ctl(["call", "exercise.history", #"{"exercise": "squat"}"#]).stdout)
+        let figures = try JSONParser.parse(try daemon.ctl(["call", "exercise.history", #"{"exercise": "squat", "sets": false}"#]).stdout)
+        #expect(figures["weeks"] == full["weeks"] && figures["name"] == full["name"], "\(figures) against \(full)")
+        for (summary, session) in zip(figures["sessions"]?.arrayValue ?? [], full["sessions"]?.arrayValue ?? []) {
+            #expect(summary["bestOneRepMaxKg"] == session["bestOneRepMaxKg"] && summary["volumeKg"] == session["volumeKg"]
+                    && summary["countedSets"] == 3 && summary["sets"] == [], "\(summary) against \(session)")
+        }
         let current = try JSONParser.parse(try daemon.ctl(["call", "session.current"]).stdout)
         let previous = current["previous"]?.arrayValue ?? []
         #expect(previous.count == 1 && previous[0]["exercise"] == "Squat" && previous[0]["date"] == "2026-11-23", "\(previous)")
