@@ -115,6 +115,7 @@ final class AppleHealthReader {
         switch type {
         case "HKQuantityTypeIdentifierStepCount": return .steps
         case "HKQuantityTypeIdentifierRestingHeartRate": return .restingHeartRate
+        case "HKQuantityTypeIdentifierHeartRateVariabilitySDNN": return .hrv
         case "HKQuantityTypeIdentifierBodyMass": return .bodyMassKg
         case "HKQuantityTypeIdentifierBodyFatPercentage": return .bodyFatPercent
         case "HKCategoryTypeIdentifierSleepAnalysis":

@@ -9,14 +9,14 @@ import Glibc
 extension Commands {
     static let healthImport = Command(
         words: ["health", "import"], synopsis: "FILE|-",
-        summary: "Import the health samples of an Apple Health export.xml as daily values: sleep, resting heart rate, body mass, body fat, steps.",
+        summary: "Import the health samples of an Apple Health export.xml as daily values: sleep, resting heart rate, HRV, body mass, body fat, steps.",
         details: """
             FILE is the export.xml of the Health app's export (unzipped), or - for standard
             input; it is read as a stream, whatever its size. The samples become daily values
             by one rule each: sleep belongs to the day you woke up, the asleep time of every
             source merged where it overlaps (in bed is not sleep); a day's steps come from one
             source per hour, the one with the most, so a phone and a watch are not added;
-            resting heart rate and body fat are the day's last reported value, body mass the
+            resting heart rate, HRV and body fat are the day's last reported value, body mass the
             last of the day. All or nothing: a file that is not well-formed XML, or a record
             that does not read, is refused with its line and column and nothing is stored.
             Importing the same file again adds nothing. --dry-run prints what would be stored.

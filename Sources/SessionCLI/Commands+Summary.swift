@@ -27,7 +27,7 @@ extension Commands {
         words: ["health"], synopsis: "TYPE VALUE",
         summary: "Record a health sample: sleep 7.5, rhr 52, mass 80.4 (or 177lb), steps 9000, waist 82, fat 18.",
         details: """
-            TYPE: sleepHours (sleep), restingHeartRate (rhr), bodyMassKg (mass, weight), steps,
+            TYPE: sleepHours (sleep), restingHeartRate (rhr), hrvMs (hrv), bodyMassKg (mass, weight), steps,
             and body measurements: waistCm (waist), chestCm (chest), hipsCm (hips), armCm (arm),
             thighCm (thigh), bodyFatPercent (fat, bf). A body mass is kilograms or pounds (80.4,
             80.4kg, 177lb), a measurement centimetres or inches (82, 82cm, 32in); a bare number

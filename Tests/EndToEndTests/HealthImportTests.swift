@@ -40,6 +40,7 @@ import JSON
     static let steps = "HKQuantityTypeIdentifierStepCount", sleep = "HKCategoryTypeIdentifierSleepAnalysis"
     static let heart = "HKQuantityTypeIdentifierRestingHeartRate", mass = "HKQuantityTypeIdentifierBodyMass"
     static let fat = "HKQuantityTypeIdentifierBodyFatPercentage", distance = "HKQuantityTypeIdentifierDistanceWalkingRunning"
+    static let hrv = "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"
 
     static let records: [Record] = [
         // Steps on the 23rd: 09:00 phone 1,000 in two records and watch 800 (the same
@@ -64,6 +65,8 @@ import JSON
         Record(type: mass, value: "178", unit: "lb", source: "Scale", start: "2026-11-24 07:00:00 +0100", end: "2026-11-24 07:00:00 +0100"),
         Record(type: mass, value: "176.5", unit: "lb", source: "Scale", start: "2026-11-24 21:00:00 +0100", end: "2026-11-24 21:00:00 +0100"),
         Record(type: fat, value: "0.185", unit: "%", source: "Scale", start: "20261124070000+0100", end: "20261124070000+0100"),
+        Record(type: hrv, value: "45", unit: "ms", source: "Watch", start: "2026-11-24 03:00:00 +0100", end: "2026-11-24 03:01:00 +0100"),
+        Record(type: hrv, value: "41.5", unit: "ms", source: "Watch", start: "2026-11-24 05:00:00 +0100", end: "2026-11-24 05:01:00 +0100"),
     ]
 
     /// The daily values the rules give these records, worked out by hand from them.
@@ -73,6 +76,7 @@ import JSON
         ("restingHeartRate", "2026-11-24", 0.9 * 60),   // the day's last: 0.9 per second
         ("bodyMassKg", "2026-11-24", 176.5 * 0.45359237),
         ("bodyFatPercent", "2026-11-24", 18.5),
+        ("hrvMs", "2026-11-24", 41.5),                   // the day's last
     ]
 
     func stored(_ daemon: DaemonProcess) throws -> [JSONValue] {
@@ -85,8 +89,8 @@ import JSON
         let file = daemon.directory + "/export.xml"
         try Self.export(Self.records).write(toFile: file, atomically: true, encoding: .utf8)
         let dry = try daemon.ctl(["health", "import", "--dry-run", file])
-        #expect(dry.status == 0 && dry.stdout.hasPrefix("would import 5 daily values"), "\(dry.stdout) \(dry.stderr)")
-        #expect(dry.stdout.contains("from 14 of 16 records"), "the distance and the awake records are not kept: \(dry.stdout)")
+        #expect(dry.status == 0 && dry.stdout.hasPrefix("would import 6 daily values"), "\(dry.stdout) \(dry.stderr)")
+        #expect(dry.stdout.contains("from 16 of 18 records"), "the distance and the awake records are not kept: \(dry.stdout)")
         #expect(try stored(daemon).isEmpty, "a dry run stores nothing")
         let run = try daemon.ctl(["health", "import", file])
         #expect(run.status == 0, "\(run.stderr)")

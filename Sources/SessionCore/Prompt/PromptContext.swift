@@ -144,6 +144,7 @@ public enum PromptContext {
         case .restingHeartRate: return ("resting HR", 0)
         case .bodyMassKg: return ("body mass", 1)
         case .steps: return ("steps/day", 0)
+        case .hrvMs: return ("HRV", 0)
         case .waistCm: return ("waist", 1)
         case .chestCm: return ("chest", 1)
         case .hipsCm: return ("hips", 1)

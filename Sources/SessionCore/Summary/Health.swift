@@ -2,6 +2,8 @@
 /// them is summarised.
 public enum HealthType: String, Sendable, CaseIterable {
     case sleepHours, restingHeartRate, bodyMassKg, steps
+    /// Heart-rate variability (SDNN, as Apple Health records it), milliseconds.
+    case hrvMs
     /// Body measurements: circumferences in centimetres, and body fat.
     case waistCm, chestCm, hipsCm, armCm, thighCm, bodyFatPercent
 
@@ -12,6 +14,7 @@ public enum HealthType: String, Sendable, CaseIterable {
         case .restingHeartRate: return 20...250
         case .bodyMassKg: return 20...400
         case .steps: return 0...200_000
+        case .hrvMs: return 1...400
         case .waistCm, .chestCm, .hipsCm: return 30...250
         case .armCm, .thighCm: return 10...150
         case .bodyFatPercent: return 2...75
@@ -37,6 +40,7 @@ public enum HealthType: String, Sendable, CaseIterable {
         case .restingHeartRate: return ["rhr", "hr"]
         case .bodyMassKg: return ["mass", "weight"]
         case .steps: return ["steps"]
+        case .hrvMs: return ["hrv"]
         case .waistCm: return ["waist"]
         case .chestCm: return ["chest"]
         case .hipsCm: return ["hips", "hip"]
@@ -82,6 +86,7 @@ public enum HealthType: String, Sendable, CaseIterable {
         case .restingHeartRate: return "bpm"
         case .bodyMassKg: return "kg"
         case .steps: return "steps"
+        case .hrvMs: return "ms"
         case .waistCm, .chestCm, .hipsCm, .armCm, .thighCm: return "cm"
         case .bodyFatPercent: return "%"
         }

@@ -8,12 +8,12 @@
 /// * **Steps**: a day's steps come from one source per hour (the one with the most in
 ///   that hour, the hour the sample starts in), so two devices counting the same walk
 ///   are not added.
-/// * **Resting heart rate** and **body fat**: the day's reported value (its last).
+/// * **Resting heart rate**, **HRV** and **body fat**: the day's reported value (its last).
 /// * **Body mass**: the last of the day.
 /// A sample's day and hour are its local time as the export wrote it.
 public enum HealthDays {
     public enum Kind: Sendable, Equatable {
-        case asleep, inBed, steps, restingHeartRate, bodyMassKg, bodyFatPercent
+        case asleep, inBed, steps, restingHeartRate, hrv, bodyMassKg, bodyFatPercent
     }
 
     public struct Sample: Sendable, Equatable {
@@ -48,7 +48,7 @@ public enum HealthDays {
     /// The daily values of `samples`, by type and date.
     public static func days(_ samples: [Sample]) -> [Day] {
         sleep(samples.filter { $0.kind == .asleep }) + steps(samples.filter { $0.kind == .steps })
-            + last(samples, .restingHeartRate, .restingHeartRate) + last(samples, .bodyMassKg, .bodyMassKg)
+            + last(samples, .restingHeartRate, .restingHeartRate) + last(samples, .hrv, .hrvMs) + last(samples, .bodyMassKg, .bodyMassKg)
             + last(samples, .bodyFatPercent, .bodyFatPercent)
     }
 
