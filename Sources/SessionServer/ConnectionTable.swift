@@ -15,9 +15,10 @@ struct ConnectionTable: Sequence {
         let index = Int(connection.fd)
         precondition(index >= 0, "a connection has a descriptor")
         if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
-        precondition(slots[index] == nil, "descriptor \(index) is held by an open connection")
+        // A descriptor is the kernel's again only once its connection was removed.
+        assert(slots[index] == nil, "descriptor \(index) is held by an open connection")
+        if slots[index] == nil { count += 1 }
         slots[index] = connection
-        count += 1
     }
 
     /// Forgets the connection under `fd`; the one forgotten, nil when there was none.
