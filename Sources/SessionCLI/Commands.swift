@@ -96,7 +96,9 @@ public enum SessionCtl {
             if rest.contains("--json") { printJSONError("usage", error.message, console: console) }
             return ExitStatus.usage
         } catch let error as FileInput.Failure {
+            // A FILE argument that cannot be read or written: a usage error, said so.
             console.error("sessionctl: \(error)")
+            console.error("Usage: \(command.usage)  (see --help)")
             return ExitStatus.usage
         } catch let refusal as DaemonRefusal {
             if rest.contains("--json") {
