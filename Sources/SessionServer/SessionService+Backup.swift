@@ -7,12 +7,33 @@ import SessionStore
 import SessionSystem
 
 /// Copies taken by `database.backup`, waiting to be read; each file lies beside the
-/// database (the one directory the daemon may write) until its last chunk is sent.
+/// database (the one directory the daemon may write) until its last chunk is sent to
+/// every caller it was handed to. One copy at a time: a call while one is being read
+/// gets that one (a loop of calls cannot fill the disk with copies).
 struct BackupCopies {
     struct Copy {
         let path: String
         let size: Int
         var touchedMs: Int64
+        /// Callers it was handed to, and those that read its last chunk.
+        var readers = 1
+        var finished = 0
+    }
+
+    /// The copy being read, if any: what a new backup call is handed.
+    var current: (id: String, copy: Copy)? { copies.first.map { (id: $0.key, copy: $0.value) } }
+
+    /// Hands the current copy to one more caller.
+    mutating func share(_ id: String, nowMs: Int64) -> Copy? {
+        copies[id]?.readers += 1
+        return touch(id, nowMs: nowMs)
+    }
+
+    /// Notes that one caller read the copy's last chunk; removes it after the last one.
+    mutating func finish(_ id: String) {
+        guard var copy = copies[id] else { return }
+        copy.finished += 1
+        if copy.finished >= copy.readers { remove(id) } else { copies[id] = copy }
     }
 
     static let expiryMs: Int64 = 10 * 60 * 1000
@@ -59,13 +80,36 @@ enum BackupError: Error, CustomStringConvertible {
     case notFound(String)
     case offset(Int, size: Int)
     case unreadable(String)
+    /// Taking a copy would leave less free space than the database needs to go on
+    /// writing.
+    case noSpace(free: Int, needed: Int)
 
     var description: String {
         switch self {
         case .notFound(let id): return "no backup \(id) (finished, or expired after 10 minutes untouched); start a new one"
         case .offset(let offset, let size): return "offset \(offset) lies beyond the copy's \(size) bytes"
         case .unreadable(let reason): return "cannot read the copy: \(reason)"
+        case .noSpace(let free, let needed):
+            return "a copy needs \(needed / 1_048_576 + 1) MiB beside the database and only \(free / 1_048_576) MiB are free; nothing was copied"
         }
+    }
+}
+
+/// Whether a copy of the database may be taken beside it: the copy must fit and leave
+/// what the database needs to keep writing (`reserveBytes`, or a tenth of its size when
+/// that is more), so a backup never makes the next set fail to log.
+enum BackupSpace {
+    static let reserveBytes = 32 << 20
+
+    /// The bytes a copy of a database of `databaseBytes` needs free, its reserve included.
+    static func needed(databaseBytes: Int) -> Int { databaseBytes + max(reserveBytes, databaseBytes / 10) }
+
+    /// Free bytes for an unprivileged writer on the filesystem holding `directory`; nil
+    /// when it cannot be told.
+    static func free(directory: String) -> Int? {
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else { return nil }
+        return Int(info.f_bavail) * Int(info.f_frsize)
     }
 }
 
@@ -79,7 +123,16 @@ extension SessionService {
             guard let found = backups.touch(requested, nowMs: nowMs) else { throw BackupError.notFound(requested) }
             id = requested
             copy = found
+        } else if let current = backups.current, let shared = backups.share(current.id, nowMs: nowMs) {
+            // One copy at a time: the one being read.
+            id = current.id
+            copy = shared
         } else {
+            let databaseBytes = FilePath.size(of: database.path) + FilePath.size(of: database.path + "-wal")
+            let needed = BackupSpace.needed(databaseBytes: databaseBytes)
+            if let free = BackupSpace.free(directory: FilePath.directory(of: database.path)), free < needed {
+                throw BackupError.noSpace(free: free, needed: needed)
+            }
             var random = SystemRandomNumberGenerator()
             id = String(random.next() as UInt64, radix: 16)
             let path = BackupCopies.prefix(of: database.path) + id
@@ -100,7 +153,7 @@ extension SessionService {
             read += count
         }
         let done = params.offset + length == copy.size
-        if done { afterCommit.append { $0.backups.remove(id) } }
+        if done { afterCommit.append { $0.backups.finish(id) } }
         return DatabaseBackup.Result(backupID: id, size: copy.size, offset: params.offset, data: Base64.encode(chunk), done: done)
     }
 }

@@ -62,4 +62,60 @@ import TestSupport
 private final class LoggingState: Sendable {
     let stop = Atomic<Bool>(false)
     let acknowledged = Atomic<Int>(200)
+
+    /// A loop of backup calls makes one copy, shared until every caller has read it.
+    @Test func oneCopyAtATimeSharedByItsCallers() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        // A copy of several chunks (512 KiB each): one set row with its index entries is
+        // about 150 bytes.
+        for batch in 0..<80 {
+            let requests = (0..<100).map { set in
+                #"{"jsonrpc":"2.0","id":\#(batch * 100 + set),"method":"session.log","params":{"exercise":"Squat","reps":\#(set % 10 + 1),"weightKg":100}}"#
+            }
+            try client.send(raw: "[" + requests.joined(separator: ",") + "]\n")
+            #expect(try client.readJSON().arrayValue?.count == 100)
+        }
+        func copies() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: daemon.directory).filter { $0.contains(".backup-") } }
+        let first = try client.call("database.backup")
+        #expect(first["done"] == false, "several chunks: \(first["size"] ?? .null) bytes")
+        let calls = try (0..<4).map { _ in try client.call("database.backup") }
+        #expect(calls.allSatisfy { $0["backupId"] == first["backupId"] }, "every call gets the copy being read")
+        #expect(try copies().count == 1)
+        // Read to the end by one caller, the copy stays for the others; by all, it goes.
+        func readAll(_ id: JSONValue, from start: JSONValue) throws {
+            var reply = start
+            while reply["done"] != true {
+                let offset = (reply["offset"]?.intValue ?? 0) + ((reply["data"]?.stringValue.map { $0.count / 4 * 3 }) ?? 0)
+                reply = try client.call("database.backup", .obj(["backupId": id, "offset": JSONValue(offset)]))
+            }
+        }
+        let id = try #require(first["backupId"])
+        try readAll(id, from: first)
+        #expect(try copies().count == 1, "four more callers still read it")
+        for call in calls { try readAll(id, from: call) }
+        #expect(try copies().isEmpty, "read by every caller: removed")
+        #expect(try client.call("database.backup")["backupId"] != id, "the next call makes a new copy")
+    }
+
+    /// No copy is taken when it would leave less free space than the database needs
+    /// to keep writing: on a filesystem of 24 MiB (a tmpfs, mounted as CI runs: root).
+    @Test(.enabled(if: getuid() == 0, "mounts a small filesystem")) func noCopyWhenTheDiskWouldFill() throws {
+        let directory = Fixtures.temporaryDirectory("backup-space")
+        defer { Fixtures.removeTree(directory) }
+        let mount = try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", directory])
+        #expect(mount.status == 0, "\(mount.stderr)")
+        defer { _ = try? runProcess("/bin/umount", [directory]) }
+        let daemon = try DaemonProcess(extraArguments: ["--database", directory + "/sessiond.db"])
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        let refused = try client.request("database.backup")
+        #expect(refused["error"]?["data"]?["reason"] == "backup_failed" && (refused["error"]?["message"]?.stringValue ?? "").contains("free"), "\(refused)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".backup-") }.isEmpty, "nothing was copied")
+        // Logging goes on.
+        #expect(try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))["setId"] != nil)
+    }
 }
