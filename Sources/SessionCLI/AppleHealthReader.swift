@@ -33,8 +33,8 @@ final class AppleHealthReader {
         let source: String
     }
 
-    /// Reads `fd` to its end; `progress` gets the bytes read so far now and then.
-    static func read(fd: Int32, progress: (Int) -> Void = { _ in }) throws(Failure) -> AppleHealthReader {
+    /// Reads `prefix` (bytes already read from `fd`), then `fd` to its end.
+    static func read(fd: Int32, prefix: [UInt8] = []) throws(Failure) -> AppleHealthReader {
         let reader = AppleHealthReader()
         guard let parser = XML_ParserCreate("UTF-8") else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
         defer { XML_ParserFree(parser) }
@@ -45,19 +45,25 @@ final class AppleHealthReader {
             Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().start(name, attributes)
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var total = 0
+        var pending = prefix
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(line: 0, column: 0, message: String(cString: strerror(errno))) }
-            total += count
+            var count: Int
+            if !pending.isEmpty {
+                count = pending.count
+                buffer = pending
+                pending = []
+            } else {
+                if buffer.count != 1 << 16 { buffer = [UInt8](repeating: 0, count: 1 << 16) }
+                count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else { throw Failure(line: 0, column: 0, message: String(cString: strerror(errno))) }
+            }
             let status = buffer.withUnsafeBytes { XML_Parse(parser, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), count == 0 ? 1 : 0) }
             if status == XML_STATUS_ERROR {
                 throw reader.failure ?? Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
                                                 message: "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
             }
             if let failure = reader.failure { throw failure }
-            progress(total)
             if count == 0 { break }
         }
         for (key, step) in reader.steps {

@@ -9,10 +9,13 @@ import Glibc
 extension Commands {
     static let healthImport = Command(
         words: ["health", "import"], synopsis: "FILE|-",
-        summary: "Import the health samples of an Apple Health export.xml as daily values: sleep, resting heart rate, HRV, body mass, body fat, steps.",
+        summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health's export.xml, Health Auto Export's JSON.",
         details: """
-            FILE is the export.xml of the Health app's export (unzipped), or - for standard
-            input; it is read as a stream, whatever its size. The samples become daily values
+            FILE is the export.xml of the Health app's export (unzipped), read as a stream
+            whatever its size, or the JSON Health Auto Export writes (its metrics; a night's
+            sleep comes as hours, its asleep time or its core, deep and REM stages, ending at
+            sleepEnd); - reads standard input. --format forces one, else the file's first
+            byte tells (< or {). The samples become daily values
             by one rule each: sleep belongs to the day you woke up, the asleep time of every
             source merged where it overlaps (in bed is not sleep); a day's steps come from one
             source per hour, the one with the most, so a phone and a watch are not added;
@@ -21,24 +24,57 @@ extension Commands {
             that does not read, is refused with its line and column and nothing is stored.
             Importing the same file again adds nothing. --dry-run prints what would be stored.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--dry-run", help: "read and count; store nothing")],
+        options: CommonOptions.daemon + [
+            OptionSpec("--dry-run", help: "read and count; store nothing"),
+            OptionSpec("--format", value: "FORMAT", help: "apple (export.xml) or auto-export (Health Auto Export's JSON); default from the file's first byte"),
+        ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
                 throw UsageError("health import needs the FILE (export.xml, or - for standard input)")
             }
+            let format = try HealthFormat.chosen(arguments.value("--format"))
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
-            let reader: AppleHealthReader
+            // The format from the first byte that is not white space: < XML, { JSON.
+            var head = [UInt8]()
+            while head.count < 4096, head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }) {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                head += chunk[0..<count]
+            }
+            let first = head.first { !(($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)) }
+            let samples: [HealthDays.Sample]
+            let (records, kept): (Int, Int)
             do {
-                reader = try AppleHealthReader.read(fd: fd)
+                switch format ?? (first == UInt8(ascii: "{") ? .autoExport : .apple) {
+                case .apple:
+                    let reader = try AppleHealthReader.read(fd: fd, prefix: head)
+                    (samples, records, kept) = (reader.samples, reader.records, reader.kept)
+                case .autoExport:
+                    var bytes = head
+                    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+                    while true {
+                        let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                        if count < 0, errno == EINTR { continue }
+                        guard count > 0 else { break }
+                        bytes += chunk[0..<count]
+                        guard bytes.count <= HistoryUpload.maximumFileBytes else { throw UsageError("\(path) is over \(HistoryUpload.maximumFileBytes >> 20) MiB") }
+                    }
+                    let parsed = try HealthAutoExportReader.read(bytes)
+                    (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
+                }
+            } catch let usage as UsageError {
+                throw usage
             } catch {
                 context.console.error("sessionctl: \(path == "-" ? "standard input" : path): \(error); nothing was stored")
                 return ExitStatus.refused
             }
-            let days = HealthDays.days(reader.samples)
+            let days = HealthDays.days(samples)
             let clock = context.clock
-            let samples = days.map {
+            let archived = days.map {
                 ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.atMs), source: String($0.source.prefix(60)))
             }
             let counts = HealthType.allCases.compactMap { type -> String? in
@@ -46,21 +82,35 @@ extension Commands {
                 return count == 0 ? nil : "\(type.words.first ?? type.rawValue) \(count)"
             }
             let range = days.map(\.date).min().flatMap { first in days.map(\.date).max().map { "\(first) to \($0)" } } ?? "no days"
-            let what = "\(days.count) daily values (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(reader.kept) of \(reader.records) records"
+            let what = "\(days.count) daily values (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(kept) of \(records) records"
             if arguments.has("--dry-run") {
-                if context.printJSON(JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(reader.records), "kept": JSONValue(reader.kept)]), arguments) {
+                if context.printJSON(JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(records), "kept": JSONValue(kept)]), arguments) {
                     return ExitStatus.ok
                 }
                 context.console.print("would import " + what)
                 return ExitStatus.ok
             }
             var upload = HistoryUpload(source: .json, connect: { try context.connect(arguments) })
-            upload.add(HistoryArchive(health: samples))
+            upload.add(HistoryArchive(health: archived))
             _ = try upload.finish(dryRun: false, context: context)
-            if context.printJSON(JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(reader.records), "kept": JSONValue(reader.kept)]), arguments) {
+            if context.printJSON(JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(records), "kept": JSONValue(kept)]), arguments) {
                 return ExitStatus.ok
             }
             context.console.print("imported " + what + "; a value stored before is not stored again")
             return ExitStatus.ok
         })
+}
+
+/// The health export formats `health import` reads; names from one list, as completion
+/// and the help give them.
+enum HealthFormat: String, CaseIterable {
+    case apple, autoExport = "auto-export"
+
+    static func chosen(_ word: String?) throws(UsageError) -> HealthFormat? {
+        guard let word else { return nil }
+        guard let format = HealthFormat(rawValue: word.lowercased()) else {
+            throw UsageError("--format is \(allCases.map(\.rawValue).joined(separator: " or ")), got \"\(word)\"")
+        }
+        return format
+    }
 }

@@ -137,4 +137,48 @@ import JSON
         let steps = try stored(daemon).filter { $0["type"] == "steps" }.compactMap { $0["value"]?.numberValue }.reduce(0, +)
         #expect(total > 0 && steps == total, "\(steps) against \(total)")
     }
+
+    /// Health Auto Export's JSON: metrics of data points, a night's sleep aggregated in
+    /// hours (v1's asleep, v2's stages), weight in the person's unit.
+    @Test func aHealthAutoExportFileBecomesDailyValues() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let export = #"""
+            {"data": {"metrics": [
+              {"name": "step_count", "units": "count", "data": [
+                {"date": "2026-11-23 09:00:00 +0800", "qty": 1200, "source": "iPhone|Watch"},
+                {"date": "2026-11-23 10:00:00 +0800", "qty": 300.4, "source": "iPhone|Watch"}]},
+              {"name": "resting_heart_rate", "units": "count/min", "data": [{"date": "2026-11-23 00:00:00 +0800", "qty": 52}]},
+              {"name": "heart_rate_variability", "units": "ms", "data": [{"date": "2026-11-23 00:00:00 +0800", "qty": 48}]},
+              {"name": "weight_body_mass", "units": "lb", "data": [{"date": "2026-11-23 07:00:00 +0800", "qty": 180}]},
+              {"name": "body_fat_percentage", "units": "%", "data": [{"date": "2026-11-23 07:00:00 +0800", "qty": 17.5}]},
+              {"name": "active_energy", "units": "kJ", "data": [{"date": "2026-11-23 09:00:00 +0800", "qty": 1.5}]},
+              {"name": "sleep_analysis", "units": "hr", "data": [
+                {"date": "2026-11-23 02:44:02 +0800", "sleepStart": "2026-11-22 23:40:00 +0800", "sleepEnd": "2026-11-23 06:50:00 +0800",
+                 "asleep": 6.9, "inBed": 7.3, "source": "Watch"},
+                {"date": "2026-11-24 02:44:02 +0800", "sleepStart": "2026-11-23 23:20:00 +0800", "sleepEnd": "2026-11-24 07:10:00 +0800",
+                 "asleep": 0, "core": 3.5, "deep": 1.25, "rem": 1.75, "awake": 0.2, "inBed": 7.8, "source": "Watch"}]}
+            ]}}
+            """#
+        let run = try daemon.ctl(["health", "import", "-"], stdin: export)
+        #expect(run.status == 0 && run.stdout.contains("from 8 of 9 records"), "\(run.stdout) \(run.stderr)")
+        let samples = try stored(daemon)
+        let expected: [(String, String, Double)] = [
+            ("steps", "2026-11-23", (1200 + 300.4).rounded()), ("restingHeartRate", "2026-11-23", 52), ("hrvMs", "2026-11-23", 48),
+            ("bodyMassKg", "2026-11-23", 180 * 0.45359237), ("bodyFatPercent", "2026-11-23", 17.5),
+            ("sleepHours", "2026-11-23", 6.9), ("sleepHours", "2026-11-24", 3.5 + 1.25 + 1.75),
+        ]
+        #expect(samples.count == expected.count, "\(samples)")
+        for (type, date, value) in expected {
+            let found = samples.first { $0["type"]?.stringValue == type && $0["date"]?.stringValue == date }
+            #expect(found?["value"]?.numberValue.map { abs($0 - value) < 0.01 } == true, "\(type) on \(date): \(String(describing: found))")
+        }
+        #expect(try daemon.ctl(["health", "import", "-"], stdin: export).status == 0 && (try stored(daemon)).count == expected.count, "once")
+        // A value that does not read is refused with its JSON path; --format forces a reading.
+        let bad = export.replacingOccurrences(of: #""qty": 52"#, with: #""qty": "fifty""#)
+        let refused = try daemon.ctl(["health", "import", "-"], stdin: bad)
+        #expect(refused.status == 1 && refused.stderr.contains("$.data.metrics[1].data[0].qty"), "\(refused.stderr)")
+        #expect(try daemon.ctl(["health", "import", "--format", "apple", "-"], stdin: export).status == 1, "JSON read as XML: not well-formed")
+        #expect(try daemon.ctl(["health", "import", "--format", "fit", "-"], stdin: export).status == 2)
+    }
 }
