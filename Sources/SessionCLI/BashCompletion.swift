@@ -73,7 +73,13 @@ enum BashCompletion {
                 esac
                 case "$prev" in
                     --kind) _sessionctl_words "\(kinds)"; return ;;
-                    --format) if [ "$key" = "plan export" ]; then _sessionctl_words "ics"; else _sessionctl_words "strong hevy json"; fi; return ;;
+                    --format)
+                        case "$key" in
+                            "plan export") _sessionctl_words "ics" ;;
+                            "health import") _sessionctl_words "\(HealthFormat.allCases.map(\.rawValue).joined(separator: " "))" ;;
+                            *) _sessionctl_words "strong hevy json" ;;
+                        esac
+                        return ;;
                     --plan) _sessionctl_words "$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"; return ;;
                 esac
                 if [[ "$cur" == -* ]]; then

@@ -244,10 +244,11 @@ import JSON
             line sessionctl watch set.
             line sessionctl --socket \(socket) plan export --format ""
             line sessionctl --socket \(socket) log DUMBBELL-F
+            line sessionctl health import --format a
             """
         let run = try runProcess("/bin/bash", ["-c", script], environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent"])
-        #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(7).map(String.init) == [
-            "log", "warmup", "1", "sleep sleepHours", "set.logged set.edited set.undone", "ics", "dumbbell-fly",
+        #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).map(String.init) == [
+            "log", "warmup", "1", "sleep sleepHours", "set.logged set.edited set.undone", "ics", "dumbbell-fly", "apple auto-export",
         ], "\(run.stdout) \(run.stderr)")
     }
 
