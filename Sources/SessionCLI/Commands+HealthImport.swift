@@ -9,13 +9,15 @@ import Glibc
 extension Commands {
     static let healthImport = Command(
         words: ["health", "import"], synopsis: "FILE|-",
-        summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health's export.xml, Health Auto Export's JSON.",
+        summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health, Health Auto Export, Google Fit.",
         details: """
             FILE is the export.xml of the Health app's export (unzipped), read as a stream
             whatever its size, or the JSON Health Auto Export writes (its metrics; a night's
             sleep comes as hours, its asleep time or its core, deep and REM stages, ending at
-            sleepEnd); - reads standard input. --format forces one, else the file's first
-            byte tells (< or {). The samples become daily values
+            sleepEnd), or Google Fit's Takeout "Daily activity metrics.csv" (its step counts
+            and average weights, a day each); - reads standard input. --format forces one,
+            else the file's first byte tells (< XML, { JSON, else CSV). The samples become
+            daily values
             by one rule each: sleep belongs to the day you woke up, the asleep time of every
             source merged where it overlaps (in bed is not sleep); a day's steps come from one
             source per hour, the one with the most, so a phone and a watch are not added;
@@ -26,7 +28,7 @@ extension Commands {
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--dry-run", help: "read and count; store nothing"),
-            OptionSpec("--format", value: "FORMAT", help: "apple (export.xml) or auto-export (Health Auto Export's JSON); default from the file's first byte"),
+            OptionSpec("--format", value: "FORMAT", help: "apple (export.xml), auto-export (Health Auto Export's JSON) or google-fit (Takeout's daily CSV); default from the file's first byte"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -49,11 +51,12 @@ extension Commands {
             let samples: [HealthDays.Sample]
             let (records, kept): (Int, Int)
             do {
-                switch format ?? (first == UInt8(ascii: "{") ? .autoExport : .apple) {
+                let detected: HealthFormat = first == UInt8(ascii: "{") ? .autoExport : first == UInt8(ascii: "<") ? .apple : .googleFit
+                switch format ?? detected {
                 case .apple:
                     let reader = try AppleHealthReader.read(fd: fd, prefix: head)
                     (samples, records, kept) = (reader.samples, reader.records, reader.kept)
-                case .autoExport:
+                case .autoExport, .googleFit:
                     var bytes = head
                     var chunk = [UInt8](repeating: 0, count: 1 << 16)
                     while true {
@@ -63,8 +66,12 @@ extension Commands {
                         bytes += chunk[0..<count]
                         guard bytes.count <= HistoryUpload.maximumFileBytes else { throw UsageError("\(path) is over \(HistoryUpload.maximumFileBytes >> 20) MiB") }
                     }
-                    let parsed = try HealthAutoExportReader.read(bytes)
-                    (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
+                    if (format ?? detected) == .googleFit {
+                        (samples, records, kept) = try GoogleFitReader.read(bytes)
+                    } else {
+                        let parsed = try HealthAutoExportReader.read(bytes)
+                        (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
+                    }
                 }
             } catch let usage as UsageError {
                 throw usage
@@ -104,7 +111,7 @@ extension Commands {
 /// The health export formats `health import` reads; names from one list, as completion
 /// and the help give them.
 enum HealthFormat: String, CaseIterable {
-    case apple, autoExport = "auto-export"
+    case apple, autoExport = "auto-export", googleFit = "google-fit"
 
     static func chosen(_ word: String?) throws(UsageError) -> HealthFormat? {
         guard let word else { return nil }

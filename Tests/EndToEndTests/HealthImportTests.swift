@@ -181,4 +181,29 @@ import JSON
         #expect(try daemon.ctl(["health", "import", "--format", "apple", "-"], stdin: export).status == 1, "JSON read as XML: not well-formed")
         #expect(try daemon.ctl(["health", "import", "--format", "fit", "-"], stdin: export).status == 2)
     }
+
+    /// Google Fit's daily CSV: a row a day, its step count and average weight taken as
+    /// they stand; the shared Takeout file's sums worked out here from its own columns.
+    @Test func aGoogleFitDailyCSVBecomesDailyValues() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let file = Fixtures.examplesDirectory + "/health/google-fit-daily-activity-metrics.csv"
+        #expect(try daemon.ctl(["health", "import", file]).status == 0)
+        let rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = rows[0].map(String.init)
+        let steps = try #require(header.firstIndex(of: "Step count")), weight = try #require(header.firstIndex(of: "Average weight (kg)"))
+        let stepDays = rows.dropFirst().compactMap { Double($0[steps]) }
+        let weights = rows.dropFirst().compactMap { Double($0[weight]) }
+        let samples = try stored(daemon)
+        let storedSteps = samples.filter { $0["type"] == "steps" }.compactMap { $0["value"]?.numberValue }
+        let storedWeights = samples.filter { $0["type"] == "bodyMassKg" }.compactMap { $0["value"]?.numberValue }
+        #expect(storedSteps.count == stepDays.count && storedSteps.reduce(0, +) == stepDays.map { $0.rounded() }.reduce(0, +))
+        #expect(storedWeights.count == weights.count && abs(storedWeights.reduce(0, +) - weights.reduce(0, +)) < 1e-6)
+        #expect(samples.count > 1000, "\(samples.count)")
+        // A value that is no number: refused with its line.
+        let bad = "Date,Step count,Average weight (kg)\n2026-11-23,1200,80.5\n2026-11-24,lots,\n"
+        let refused = try daemon.ctl(["health", "import", "-"], stdin: bad)
+        #expect(refused.status == 1 && refused.stderr.contains("line 3: Step count \"lots\" is not a number"), "\(refused.stderr)")
+        #expect(try daemon.ctl(["health", "import", "--format", "google-fit", "-"], stdin: "Day,Steps\n1,2\n").status == 1, "no Date column")
+    }
 }

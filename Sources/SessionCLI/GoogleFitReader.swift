@@ -1,0 +1,51 @@
+import SessionCore
+
+/// Google Fit's Takeout `Daily activity metrics.csv`: one row a day, its columns
+/// varying by account (a column's name says its unit). The days' step counts and
+/// average weights become daily values; each is a day's total already,
+/// so it goes in as it stands (no hour to choose a source by). A value that is not a
+/// number is refused with its line and column name.
+enum GoogleFitReader {
+    struct Failure: Error, CustomStringConvertible {
+        let line: Int
+        let message: String
+        var description: String { "line \(line): \(message)" }
+    }
+
+    /// The columns read, each with the kind it gives.
+    /// (Its average heart rate is the day's, not a resting one: left out.)
+    static let columns: [(name: String, kind: HealthDays.Kind)] = [("Step count", .steps), ("Average weight (kg)", .bodyMassKg)]
+
+    /// The samples, the rows read and the rows that gave one.
+    static func read(_ bytes: [UInt8]) throws -> (samples: [HealthDays.Sample], records: Int, kept: Int) {
+        var reader = try CSVTable.Reader(bytes: bytes)
+        guard let dateColumn = reader.header.firstIndex(of: "Date") else {
+            throw Failure(line: 1, message: "no Date column: not Google Fit's daily activity metrics")
+        }
+        let header = reader.header
+        let wanted = columns.compactMap { column in header.firstIndex(of: column.name).map { (index: $0, column: column) } }
+        var samples: [HealthDays.Sample] = []
+        var (records, kept) = (0, 0)
+        while let record = try reader.next() {
+            records += 1
+            let before = samples.count
+            defer { if samples.count > before { kept += 1 } }
+            let fields = record.fields
+            guard let date = LocalDate(fields[dateColumn].trimmingWhitespace()) else {
+                throw Failure(line: record.line, message: "Date \"\(fields[dateColumn])\" is no date (YYYY-MM-DD)")
+            }
+            // The end of the day: when a day's total is complete.
+            let end = LocalDateTime(date: date, secondOfDay: 86_399)
+            for (index, column) in wanted {
+                let text = fields[index].trimmingWhitespace()
+                guard !text.isEmpty else { continue }
+                guard let value = Double(text), value.isFinite else {
+                    throw Failure(line: record.line, message: "\(column.name) \"\(text)\" is not a number")
+                }
+                samples.append(HealthDays.Sample(kind: column.kind, start: LocalDateTime(date: date, secondOfDay: 0), end: end,
+                                                 endMs: Int64(date.daysSinceEpoch * 86_400 + 86_399) * 1000, value: value, source: "Google Fit"))
+            }
+        }
+        return (samples, records, kept)
+    }
+}
