@@ -121,3 +121,55 @@ enum HealthFormat: String, CaseIterable {
         return format
     }
 }
+
+extension Commands {
+    static let healthShow = Command(
+        words: ["health", "show"], synopsis: "[TYPE]",
+        summary: "The daily health values stored: each day's latest of each type (sleep, rhr, mass, steps, waist, …).",
+        details: """
+            TYPE as health takes it (sleep, rhr, hrv, mass, steps, waist, chest, hips, arm,
+            thigh, fat), default all; the last 30 days unless --from and --to say. A day
+            recorded twice shows its latest value, and how many it has. Weights and lengths
+            in your units.
+            """,
+        options: CommonOptions.daemon + [
+            OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD; default: 30 days ago)"),
+            OptionSpec("--to", value: "DATE", help: "the last date"),
+        ],
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
+            let type = try arguments.positionals.first.map { word throws(UsageError) -> HealthType in
+                guard let type = HealthType(word: word) else {
+                    throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return type
+            }
+            var (from, to) = try dateRangeOption(arguments)
+            if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
+            let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params(type: type, from: from, to: to))
+            if context.printJSON(values, arguments) { return ExitStatus.ok }
+            guard !values.items.isEmpty else {
+                context.console.print("no health values" + (type.map { " of \($0.rawValue)" } ?? "") + " in these dates")
+                return ExitStatus.ok
+            }
+            let units = context.console.units
+            for item in values.items {
+                let shown: String
+                switch item.type {
+                case .bodyMassKg: shown = units.text(item.value)
+                case let kind where kind.isCircumference: shown = Length.text(item.value, inches: units == .lb)
+                case .steps: shown = PromptText.grouped(Int(item.value.rounded())) + " steps"
+                case .bodyFatPercent: shown = PromptText.number(item.value, decimals: 1) + "%"
+                default: shown = PromptText.number(item.value, decimals: 2) + " " + item.type.unit
+                }
+                let label = PromptContext.label(item.type).label
+                context.console.print("\(item.date)  \(label.padding(12))  \(shown)" + (item.samples > 1 ? context.console.dim("  (latest of \(item.samples))") : ""))
+            }
+            return ExitStatus.ok
+        })
+}
+
+extension String {
+    /// Padded with spaces to `width` characters.
+    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

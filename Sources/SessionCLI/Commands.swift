@@ -8,7 +8,7 @@ enum Commands {
     static let all: [Command] = [
         start, log, edit, status, pause, resume, undo, finish, abort, history, show, progress,
         planImport, planShow, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
-        track, summary, health, healthImport, profile, prompt, historyImport, historyExport, backup,
+        track, summary, health, healthImport, healthShow, profile, prompt, historyImport, historyExport, backup,
         exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, watch, call, completion, completeExercises, completePlans,
     ]
 }

@@ -20,6 +20,7 @@ extension DaemonRoutes {
         DaemonRoute(ExerciseDefine.self) { params, service in Outcome(try service.defineExercise(params)) },
         DaemonRoute(ExerciseRest.self) { params, service in Outcome(try service.setExerciseRest(params)) },
         DaemonRoute(CalendarMonth.self) { params, service in Outcome(try service.calendarMonth(params)) },
+        DaemonRoute(HealthList.self) { params, service in Outcome(try service.dailyHealth(params)) },
         DaemonRoute(ExerciseRests.self) { _, service in Outcome(ResultList(try service.exerciseRests())) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
         DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },

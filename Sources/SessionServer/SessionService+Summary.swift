@@ -23,6 +23,12 @@ extension SessionService {
         return HealthRecord.Result(sampleID: id, type: params.type, value: params.value, date: day)
     }
 
+    /// `health.list`: each day's latest sample of each type.
+    func dailyHealth(_ params: HealthList.Params) throws -> HealthList.Result {
+        ResultList(try database.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
+            .map { HealthList.Value(type: $0.type, date: $0.date, value: $0.value, source: $0.source, samples: $0.samples) })
+    }
+
     /// `profile.set`: the fields given replace the stored ones.
     func setProfile(_ params: ProfileSet.Params) throws -> ProfileResult {
         var profile = try database.profile()

@@ -62,6 +62,31 @@ extension Database {
         }
     }
 
+    /// Each day's latest sample (by recording time) of each type, with the day's count,
+    /// for `type` (nil: all) and the dates, the newest `limit` of them, oldest first:
+    /// read through the (type, date) index.
+    public func dailyHealth(type: HealthType?, from: LocalDate?, to: LocalDate?, limit: Int) throws(StorageError)
+        -> [(type: HealthType, date: LocalDate, value: Double, source: String?, samples: Int)]
+    {
+        let types = type.map { [$0] } ?? HealthType.allCases
+        let marks = types.map { _ in "?" }.joined(separator: ", ")
+        let values: [SQLBindable] = types.map(\.rawValue) + [from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]
+        return try wrap {
+            try connection.prepare(
+                """
+                SELECT * FROM (
+                    SELECT type, date, value, source, max(recorded_at_ms), count(*) FROM health_sample
+                    WHERE type IN (\(marks)) AND date >= ? AND date <= ?
+                    GROUP BY type, date ORDER BY date DESC, type LIMIT ?
+                ) ORDER BY date, type
+                """
+            ).rows(values) { row throws(SQLiteError) in
+                guard let type = HealthType(rawValue: row.text(0)) else { throw SQLiteError(code: SQLITE_CORRUPT, message: "health_sample.type \(row.text(0))", sql: nil) }
+                return (type, try Self.storedDate(row.text(1), "health_sample.date"), row.double(2), row.optionalText(3), row.int(5))
+            }
+        }
+    }
+
     /// A stored date, or an error naming the column: a damaged file is reported, never
     /// read as 1970.
     static func storedDate(_ text: String, _ column: String) throws(SQLiteError) -> LocalDate {

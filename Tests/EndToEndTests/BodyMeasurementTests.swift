@@ -44,6 +44,12 @@ import JSON
         #expect(try daemon.ctl(["profile", "--goals", "Stronger legs and a smaller waist"]).status == 0)
         let prompt = try daemon.ctl(["prompt"]).stdout
         #expect(prompt.contains("waist 83 cm (-1.5)") && !prompt.contains("body fat") && !prompt.contains("arm 38"), "\(prompt)")
+        // health show: each day's latest of each type, in the person's units.
+        let shown = try JSONParser.parse(try daemon.ctl(["health", "show", "waist", "--from", lastWeek.description, "--json"]).stdout).arrayValue ?? []
+        #expect(shown.map { $0["date"]?.stringValue } == [lastWeek.description, lastWeek.adding(days: 2).description, thisWeek.description]
+                && shown.map { $0["value"] } == [86, 84.5, 83], "\(shown)")
+        let listed = try daemon.ctl(["health", "show", "--from", thisWeek.description, "--to", thisWeek.description], environment: pounds).stdout
+        #expect(listed.contains("\(thisWeek)  waist         32.7 in") && listed.contains("\(thisWeek)  body fat      19.5%"), "\(listed)")
         // Implausible values and unknown words are usage errors.
         #expect(try daemon.ctl(["health", "waist", "8"]).status == 2)
         #expect(try daemon.ctl(["health", "fat", "90%"]).status == 2)

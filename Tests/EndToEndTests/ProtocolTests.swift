@@ -230,6 +230,7 @@ import JSON
         _ = try check("session.abort")
         _ = try check("events.subscribe", .obj(["types": ["set.logged"]]))
         _ = try check("health.record", .obj(["type": "steps", "value": 9000]))
+        _ = try check("health.list", .obj(["type": "steps"]))
         _ = try check("profile.set", .obj(["goals": "Stronger"]))
         _ = try check("profile.get")
         _ = try check("summary.weekly")
