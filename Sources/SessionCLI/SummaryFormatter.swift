@@ -117,7 +117,7 @@ struct SummaryFormatter {
         }
         if !summary.health.isEmpty {
             console.print()
-            console.print(console.dim("health (change against the week before):"))
+            console.print(console.dim("health (change against the four weeks before; body mass and measurements: the week before):"))
             for figure in summary.health { console.print("  " + describe(figure)) }
         }
     }

@@ -93,7 +93,7 @@ extension Database {
             sessions: try finishedSessions(from: weekStart, to: weekEnd),
             sets: try setsOfFinishedSessions(from: weekStart, to: weekEnd),
             history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),
-            health: try healthSamples(from: weekStart.adding(days: -7), to: weekEnd))
+            health: try healthSamples(from: weekStart.adding(days: -7 * HealthSummary.baselineWeeks), to: weekEnd))
         input.aliasKeys = try aliases().mapValues(\.nameKey)
         input.customExercises = try customExercises()
         input.previousWeekSets = try countedSetsPerExercise(from: weekStart.adding(days: -7), to: weekStart.adding(days: -1))

@@ -25,6 +25,11 @@ import JSON
             let run = try daemon.ctl(["health", word, value, "--date", day.description])
             #expect(run.status == 0, "\(word) \(value): \(run.stderr)")
         }
+        // Sleep, an averaged figure, is held against the four weeks before (not the
+        // fifth): (7 + 8) / 2 before, 6 this week.
+        for (hours, weeksAgo) in [(6.0, 0), (7.0, 2), (8.0, 4), (9.0, 5)] {
+            #expect(try daemon.ctl(["health", "sleep", String(hours), "--date", thisWeek.adding(days: -7 * weeksAgo).description]).status == 0)
+        }
         let pounds = ["SESSIOND_UNITS": "lb"]
         #expect(try daemon.ctl(["health", "thigh", "22", "--date", thisWeek.description], environment: pounds).stdout.contains("recorded thighCm 22 in"))
         let summary = try JSONParser.parse(try daemon.ctl(["summary", "--json"]).stdout)
@@ -34,6 +39,8 @@ import JSON
                 "\(String(describing: figure("waistCm")))")
         #expect(figure("bodyFatPercent")?["value"] == 19.5 && figure("bodyFatPercent")?["change"] == -1.5)
         #expect(figure("armCm")?["value"] == 38 && figure("armCm")?["change"] == .null, "no arm last week")
+        #expect(figure("sleepHours")?["value"] == 6 && figure("sleepHours")?["previous"] == 7.5 && figure("sleepHours")?["change"] == -1.5,
+                "\(String(describing: figure("sleepHours")))")
         #expect(figure("thighCm")?["value"]?.numberValue.map { abs($0 - 22 * 2.54) < 1e-9 } == true, "inches stored as centimetres")
         let text = try daemon.ctl(["summary"]).stdout
         #expect(text.contains("waist 83 cm (-1.5)") && text.contains("body fat 19.5% (-1.5)"), "\(text)")

@@ -166,7 +166,8 @@ import JSON
         #expect(report.stdout.contains("2 sets · 20 reps · 1,025 kg · 60 min · RPE 8"))
         #expect(report.stdout.contains("volume  M T W T F S S\n        █ · · · · · ·"))
         #expect(report.stdout.contains("★ Row"))
-        #expect(report.stdout.contains("health (change against the week before):\n  sleep 7.5 h\n"), "\(report.stdout)")
+        #expect(report.stdout.contains("health (change against the four weeks before; body mass and measurements: the week before):\n  sleep 7.5 h\n"),
+                "\(report.stdout)")
         let prompt = try runProcess(Binaries.sessionctl, ["summary", "--week", "2026-11-30", "--prompt"], environment: environment)
         #expect(prompt.stdout.hasPrefix("Week of 2026-11-30: no plan; 1 session logged."))
         let profile = try runProcess(Binaries.sessionctl, ["profile", "--goals", "Run a 5k", "--weights", "5,10"], environment: environment)

@@ -139,9 +139,12 @@ public enum SummaryBuilder {
         return result
     }
 
+    /// Each type's figure of the week, beside the same figure before it: the average
+    /// of the four weeks before for what is averaged (sleep, heart rate, HRV, steps: a
+    /// week alone is noise), the week before's latest for what is a latest value (body
+    /// mass, measurements).
     static func health(_ input: SummaryInput) -> [HealthSummary] {
         let weekEnd = input.weekStart.adding(days: 6)
-        let previousStart = input.weekStart.adding(days: -7)
         func figure(_ samples: [HealthSample], latest: Bool) -> Double? {
             guard !samples.isEmpty else { return nil }
             if latest {
@@ -152,6 +155,7 @@ public enum SummaryBuilder {
         return HealthType.allCases.compactMap { type in
             let samples = input.health.filter { $0.type == type }
             let thisWeek = samples.filter { $0.date >= input.weekStart && $0.date <= weekEnd }
+            let previousStart = input.weekStart.adding(days: type.usesLatest ? -7 : -7 * HealthSummary.baselineWeeks)
             let lastWeek = samples.filter { $0.date >= previousStart && $0.date < input.weekStart }
             guard let value = figure(thisWeek, latest: type.usesLatest) else { return nil }
             return HealthSummary(type: type, value: value, samples: thisWeek.count, previous: figure(lastWeek, latest: type.usesLatest))

@@ -127,8 +127,11 @@ public struct HealthSummary: Sendable, Equatable {
     /// The week's average (or latest, for body mass).
     public var value: Double
     public var samples: Int
-    /// The same figure for the week before, nil without samples.
+    /// The same figure before the week, nil without samples: the average of the
+    /// `baselineWeeks` before for an averaged type, the week before's latest otherwise.
     public var previous: Double?
+    /// The weeks an averaged figure is held against.
+    public static let baselineWeeks = 4
     public var change: Double? { previous.map { value - $0 } }
 
     public init(type: HealthType, value: Double, samples: Int, previous: Double?) {
