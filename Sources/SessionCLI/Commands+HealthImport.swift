@@ -138,12 +138,7 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
-            let type = try arguments.positionals.first.map { word throws(UsageError) -> HealthType in
-                guard let type = HealthType(word: word) else {
-                    throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return type
-            }
+            let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }
             var (from, to) = try dateRangeOption(arguments)
             if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
             let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params(type: type, from: from, to: to))

@@ -39,10 +39,7 @@ extension Commands {
         options: CommonOptions.daemon + [OptionSpec("--date", value: "DATE", help: "the day it belongs to (default: today)")],
         run: { arguments, context in
             guard arguments.positionals.count == 2 else { throw UsageError("health needs TYPE and VALUE, e.g. sessionctl health sleep 7.5") }
-            let word = arguments.positionals[0]
-            guard let healthType = HealthType(word: word) else {
-                throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
+            let healthType = try healthTypeArgument(arguments.positionals[0])
             let type = healthType.rawValue
             let text = arguments.positionals[1]
             let value: Double
@@ -140,4 +137,12 @@ extension Commands {
             console.print(console.dim("≈ \(prompt.estimatedTokens) tokens in all (budget \(prompt.tokenBudget))"))
             return ExitStatus.ok
         })
+
+    /// The health type a TYPE argument names (`sleep`, `waist`, `bodyMassKg`).
+    static func healthTypeArgument(_ word: String) throws(UsageError) -> HealthType {
+        guard let type = HealthType(word: word) else {
+            throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return type
+    }
 }
