@@ -43,7 +43,7 @@ enum GoogleFitReader {
                     throw Failure(line: record.line, message: "\(column.name) \"\(text)\" is not a number")
                 }
                 samples.append(HealthDays.Sample(kind: column.kind, start: LocalDateTime(date: date, secondOfDay: 0), end: end,
-                                                 endMs: Int64(date.daysSinceEpoch * 86_400 + 86_399) * 1000, value: value, source: "Google Fit"))
+                                                 endMs: Int64(end.secondsSinceEpoch) * 1000, value: value, source: "Google Fit"))
             }
         }
         return (samples, records, kept)

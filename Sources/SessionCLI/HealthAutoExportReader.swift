@@ -29,7 +29,7 @@ enum HealthAutoExportReader {
             records += points.count
             guard let kind = kind(name) else { continue }
             for point in points {
-                let source = String((try point.optionalString("source") ?? "Health Auto Export").prefix(60))
+                let source = String((try point.optionalString("source") ?? "Health Auto Export").prefix(HealthSample.sourceLength))
                 if kind == .asleep {
                     guard let end = try point.optionalString("sleepEnd").flatMap(AppleHealthReader.time) ?? point.optionalString("date").flatMap(AppleHealthReader.time) else {
                         throw JSONReadError(path: point.path + ".sleepEnd", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
@@ -38,8 +38,7 @@ enum HealthAutoExportReader {
                     let hours = try point.optionalNumber("asleep").flatMap { $0 > 0 ? $0 : nil } ?? stages
                     guard hours > 0, hours < 24 else { continue }
                     let seconds = Int((hours * 3600).rounded())
-                    let startSecond = end.local.date.daysSinceEpoch * 86_400 + end.local.secondOfDay - seconds
-                    let start = LocalDateTime(date: LocalDate(daysSinceEpoch: startSecond.floorDivided(by: 86_400)), secondOfDay: startSecond - startSecond.floorDivided(by: 86_400) * 86_400)
+                    let start = LocalDateTime(secondsAfter: end.local, -seconds)
                     samples.append(HealthDays.Sample(kind: .asleep, start: start, end: end.local, endMs: end.ms, value: hours, source: source))
                     continue
                 }
@@ -75,9 +74,4 @@ enum HealthAutoExportReader {
         default: return nil
         }
     }
-}
-
-extension Int {
-    /// The quotient rounded down (towards minus infinity).
-    fileprivate func floorDivided(by divisor: Int) -> Int { self >= 0 ? self / divisor : -((-self + divisor - 1) / divisor) }
 }

@@ -40,4 +40,14 @@ import SessionCore
         #expect(days.filter { $0.type == .restingHeartRate }.map(\.value) == [55])
         #expect(days.filter { $0.type == .bodyMassKg }.map(\.value) == [81, 80.5])
     }
+
+    /// A night's stretch counted back from when it ended crosses midnight both ways.
+    @Test func wallClockArithmeticGoesBothWays() {
+        let end = time("2026-11-24 06:50")
+        #expect(LocalDateTime(secondsAfter: end, -(7 * 3600 + 10 * 60)) == time("2026-11-23 23:40"))
+        #expect(LocalDateTime(secondsAfter: end, -(6 * 3600 + 50 * 60)) == time("2026-11-24 00:00"))
+        #expect(LocalDateTime(secondsAfter: end, -2 * 86_400) == time("2026-11-22 06:50"))
+        #expect(LocalDateTime(secondsAfter: end, 18 * 3600) == time("2026-11-25 00:50"))
+        #expect(time("2026-11-24 06:50").secondsSinceEpoch - time("2026-11-23 23:40").secondsSinceEpoch == 7 * 3600 + 10 * 60)
+    }
 }

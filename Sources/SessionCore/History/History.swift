@@ -206,11 +206,17 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         return LocalDateTime(date: date, secondOfDay: hour * 3600 + minute * 60 + second)
     }
 
-    /// The wall-clock time `seconds` later (no zone: a plain count of seconds).
+    /// The wall-clock time `seconds` later, or earlier for a negative count (no zone: a
+    /// plain count of seconds).
     public init(secondsAfter time: LocalDateTime, _ seconds: Int) {
         let total = time.secondOfDay + seconds
-        self.init(date: time.date.adding(days: total / 86_400), secondOfDay: total % 86_400)
+        let days = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
+        self.init(date: time.date.adding(days: days), secondOfDay: total - days * 86_400)
     }
+
+    /// Seconds since 1970-01-01 00:00 read as if this were UTC: what an offset turns into
+    /// an instant, and a plain count to tell wall-clock times apart by.
+    public var secondsSinceEpoch: Int { date.daysSinceEpoch * 86_400 + secondOfDay }
 
     public var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -52,12 +52,10 @@ public enum HealthDays {
             + last(samples, .bodyFatPercent, .bodyFatPercent)
     }
 
-    static func seconds(_ time: LocalDateTime) -> Int { time.date.daysSinceEpoch * 86_400 + time.secondOfDay }
-
     static func sleep(_ asleep: [Sample]) -> [Day] {
         var merged: [(start: Int, end: Int, at: LocalDateTime, atMs: Int64, sources: Set<String>)] = []
-        for sample in asleep.sorted(by: { seconds($0.start) < seconds($1.start) }) {
-            let (start, end) = (seconds(sample.start), seconds(sample.end))
+        for sample in asleep.sorted(by: { $0.start.secondsSinceEpoch < $1.start.secondsSinceEpoch }) {
+            let (start, end) = (sample.start.secondsSinceEpoch, sample.end.secondsSinceEpoch)
             guard end > start else { continue }
             if let last = merged.last, start <= last.end {
                 let later = end > last.end
@@ -105,7 +103,7 @@ public enum HealthDays {
     static func last(_ samples: [Sample], _ kind: Kind, _ type: HealthType) -> [Day] {
         var byDay: [LocalDate: Sample] = [:]
         for sample in samples where sample.kind == kind {
-            if let known = byDay[sample.end.date], seconds(known.end) > seconds(sample.end) { continue }
+            if let known = byDay[sample.end.date], known.end.secondsSinceEpoch > sample.end.secondsSinceEpoch { continue }
             byDay[sample.end.date] = sample
         }
         return byDay.sorted { $0.key < $1.key }.map { Day(type: type, date: $0.key, value: $0.value.value, atMs: $0.value.endMs, source: $0.value.source) }
