@@ -44,26 +44,21 @@ final class AppleHealthReader {
             guard let user, let name, let attributes else { return }
             Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().start(name, attributes)
         }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var pending = prefix
-        while true {
-            var count: Int
-            if !pending.isEmpty {
-                count = pending.count
-                buffer = pending
-                pending = []
-            } else {
-                if buffer.count != 1 << 16 { buffer = [UInt8](repeating: 0, count: 1 << 16) }
-                count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { throw Failure(line: 0, column: 0, message: String(cString: strerror(errno))) }
-            }
-            let status = buffer.withUnsafeBytes { XML_Parse(parser, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), count == 0 ? 1 : 0) }
+        /// Parses `count` bytes of `bytes` (none: the end of the document).
+        func parse(_ bytes: [UInt8], _ count: Int) throws(Failure) {
+            let status = bytes.withUnsafeBytes { XML_Parse(parser, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), count == 0 ? 1 : 0) }
             if status == XML_STATUS_ERROR {
-                throw reader.failure ?? Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
-                                                message: "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
+                throw reader.failure ?? Self.failure(at: parser, "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
             }
             if let failure = reader.failure { throw failure }
+        }
+        if !prefix.isEmpty { try parse(prefix, prefix.count) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(line: 0, column: 0, message: String(cString: strerror(errno))) }
+            try parse(buffer, count)
             if count == 0 { break }
         }
         for (key, step) in reader.steps {
@@ -86,7 +81,7 @@ final class AppleHealthReader {
         guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time) else {
             return fail("a \(type) record whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm)")
         }
-        let source = String((fields["sourceName"] ?? "Apple Health").prefix(60))
+        let source = String((fields["sourceName"] ?? "Apple Health").prefix(HealthSample.sourceLength))
         var value = 0.0
         if kind != .asleep && kind != .inBed {
             guard let number = fields["value"].flatMap(Double.init), number.isFinite else { return fail("a \(type) record whose value is no number") }
@@ -110,8 +105,13 @@ final class AppleHealthReader {
 
     private func fail(_ message: String) {
         guard let parser else { return }
-        failure = Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1, message: message)
+        failure = Self.failure(at: parser, message)
         XML_StopParser(parser, XML_FALSE)
+    }
+
+    /// `message` at the place the parser has reached (columns counted from 1).
+    private static func failure(at parser: XML_Parser, _ message: String) -> Failure {
+        Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1, message: message)
     }
 
     private static let wanted: Set<String> = ["type", "value", "unit", "sourceName", "startDate", "endDate"]
@@ -155,6 +155,6 @@ final class AppleHealthReader {
             let hours = Int(String(decoding: zone[1...2], as: UTF8.self)), let minutes = Int(String(decoding: zone[3...4], as: UTF8.self))
         else { return nil }
         let offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
-        return (local, Int64(local.date.daysSinceEpoch * 86_400 + local.secondOfDay - offset) * 1000)
+        return (local, Int64(local.secondsSinceEpoch - offset) * 1000)
     }
 }

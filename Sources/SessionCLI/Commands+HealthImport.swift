@@ -38,43 +38,38 @@ extension Commands {
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
-            // The format from the first byte that is not white space: < XML, { JSON.
+            // The format from the first byte that is not white space (or a byte-order
+            // mark): < XML, { JSON, else CSV.
+            func blank(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains(byte) }
             var head = [UInt8]()
-            while head.count < 4096, head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }) {
+            while head.count < 4096, head.allSatisfy(blank) {
                 var chunk = [UInt8](repeating: 0, count: 4096)
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
                 head += chunk[0..<count]
             }
-            let first = head.first { !(($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)) }
+            let first = head.first { !blank($0) }
+            let chosen = format ?? (first == UInt8(ascii: "{") ? .autoExport : first == UInt8(ascii: "<") ? .apple : .googleFit)
+            // The JSON and CSV formats are read whole, as `import` reads its files.
+            func whole() throws(FileInput.Failure) -> [UInt8] {
+                try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: HistoryUpload.maximumFileBytes)
+            }
             let samples: [HealthDays.Sample]
             let (records, kept): (Int, Int)
             do {
-                let detected: HealthFormat = first == UInt8(ascii: "{") ? .autoExport : first == UInt8(ascii: "<") ? .apple : .googleFit
-                switch format ?? detected {
+                switch chosen {
                 case .apple:
                     let reader = try AppleHealthReader.read(fd: fd, prefix: head)
                     (samples, records, kept) = (reader.samples, reader.records, reader.kept)
-                case .autoExport, .googleFit:
-                    var bytes = head
-                    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-                    while true {
-                        let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-                        if count < 0, errno == EINTR { continue }
-                        guard count > 0 else { break }
-                        bytes += chunk[0..<count]
-                        guard bytes.count <= HistoryUpload.maximumFileBytes else { throw UsageError("\(path) is over \(HistoryUpload.maximumFileBytes >> 20) MiB") }
-                    }
-                    if (format ?? detected) == .googleFit {
-                        (samples, records, kept) = try GoogleFitReader.read(bytes)
-                    } else {
-                        let parsed = try HealthAutoExportReader.read(bytes)
-                        (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
-                    }
+                case .autoExport:
+                    let parsed = try HealthAutoExportReader.read(try whole())
+                    (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
+                case .googleFit:
+                    (samples, records, kept) = try GoogleFitReader.read(try whole())
                 }
-            } catch let usage as UsageError {
-                throw usage
+            } catch let failure as FileInput.Failure {
+                throw failure
             } catch {
                 context.console.error("sessionctl: \(path == "-" ? "standard input" : path): \(error); nothing was stored")
                 return ExitStatus.refused
@@ -82,7 +77,7 @@ extension Commands {
             let days = HealthDays.days(samples)
             let clock = context.clock
             let archived = days.map {
-                ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.atMs), source: String($0.source.prefix(60)))
+                ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.atMs), source: String($0.source.prefix(HealthSample.sourceLength)))
             }
             let counts = HealthType.allCases.compactMap { type -> String? in
                 let count = days.filter { $0.type == type }.count
@@ -90,19 +85,16 @@ extension Commands {
             }
             let range = days.map(\.date).min().flatMap { first in days.map(\.date).max().map { "\(first) to \($0)" } } ?? "no days"
             let what = "\(days.count) daily values (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(kept) of \(records) records"
+            let json = JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(records), "kept": JSONValue(kept)])
             if arguments.has("--dry-run") {
-                if context.printJSON(JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(records), "kept": JSONValue(kept)]), arguments) {
-                    return ExitStatus.ok
-                }
+                if context.printJSON(json, arguments) { return ExitStatus.ok }
                 context.console.print("would import " + what)
                 return ExitStatus.ok
             }
             var upload = HistoryUpload(source: .json, connect: { try context.connect(arguments) })
             upload.add(HistoryArchive(health: archived))
             _ = try upload.finish(dryRun: false, context: context)
-            if context.printJSON(JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(records), "kept": JSONValue(kept)]), arguments) {
-                return ExitStatus.ok
-            }
+            if context.printJSON(json, arguments) { return ExitStatus.ok }
             context.console.print("imported " + what + "; a value stored before is not stored again")
             return ExitStatus.ok
         })
@@ -158,13 +150,8 @@ extension Commands {
                 default: shown = PromptText.number(item.value, decimals: 2) + " " + item.type.unit
                 }
                 let label = PromptContext.label(item.type).label
-                context.console.print("\(item.date)  \(label.padding(12))  \(shown)" + (item.samples > 1 ? context.console.dim("  (latest of \(item.samples))") : ""))
+                context.console.print("\(item.date)  \(SessionFormatter.pad(label, 12))  \(shown)" + (item.samples > 1 ? context.console.dim("  (latest of \(item.samples))") : ""))
             }
             return ExitStatus.ok
         })
-}
-
-extension String {
-    /// Padded with spaces to `width` characters.
-    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

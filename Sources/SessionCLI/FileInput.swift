@@ -28,7 +28,13 @@ enum FileInput {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { if path != "-" { close(fd) } }
-        var bytes: [UInt8] = []
+        return try readBytes(fd: fd, path: path, maximumBytes: maximumBytes)
+    }
+
+    /// The rest of `fd` after `prefix` (bytes already read from it), refused beyond
+    /// `maximumBytes` in all; `path` names it in errors.
+    static func readBytes(fd: Int32, path: String, after prefix: [UInt8] = [], maximumBytes: Int) throws(Failure) -> [UInt8] {
+        var bytes = prefix
         // A file's size is known: one allocation instead of doubling (a large export
         // would otherwise take up to twice its size while read).
         var status = stat()

@@ -266,7 +266,10 @@ struct SessionFormatter {
         }
     }
 
-    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    func pad(_ text: String, _ width: Int, left: Bool = false) -> String { Self.pad(text, width, left: left) }
+
+    /// `text` with spaces after it (before it, `left`) to `width` characters.
+    static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return left ? padding + text : text + padding
     }

@@ -99,6 +99,9 @@ public enum HealthType: String, Sendable, CaseIterable {
 
 /// One health sample as the summary sees it.
 public struct HealthSample: Sendable, Equatable {
+    /// A sample's source (who pushed it, the app or device of an export), at most.
+    public static let sourceLength = 60
+
     public let type: HealthType
     public let value: Double
     public let date: LocalDate

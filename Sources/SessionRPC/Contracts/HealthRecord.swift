@@ -35,7 +35,8 @@ public enum HealthRecord: MethodContract {
             var at: Timestamp?
             coder.timestamp("at", &at, "alias of time")
             time = time ?? at
-            coder.string("source", &source, maxLength: 60, transform: { $0.collapsingWhitespace() }, "who pushed it, at most 60 characters")
+            coder.string("source", &source, maxLength: HealthSample.sourceLength, transform: { $0.collapsingWhitespace() },
+                         "who pushed it, at most \(HealthSample.sourceLength) characters")
         }
 
         /// The value must be plausible for its type (`HealthType.problem`).
