@@ -39,7 +39,7 @@ enum CalendarFormatter {
         guard let number, (1...12).contains(number) else {
             throw UsageError("MONTH must be YYYY-MM, a month's number or its name (2026-12, 12, december), got \"\(word)\"")
         }
-        return String(year) + "-" + (number < 10 ? "0" : "") + String(number)
+        return CalendarMonth.Params.text(year: year, month: number)
     }
 
     static func lines(_ shown: CalendarMonth.Result, console: Console) -> [String] {

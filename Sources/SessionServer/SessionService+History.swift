@@ -289,14 +289,20 @@ extension SessionService {
         return ExerciseInfo(custom)
     }
 
+    /// The refusal of a name naming no exercise of the catalog, the history or one's
+    /// own, with the closest names.
+    func noSuchExercise(_ typed: String) throws -> SessionError {
+        let known = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + ExerciseCatalog.builtIn.exercises.map(\.name)
+        return SessionError.noSuchExercise(typed, suggestions: ExerciseMatcher.suggestions(for: typed, among: known))
+    }
+
     /// `exercise.get`: the exercise any of its names names, with its counts, records and
     /// last session; a name naming nothing is refused with the closest names.
     func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
         let exercise = try identity(ofKey: params.exercise.exerciseKey)
         let logged = try database.loggedName(exerciseKey: exercise.key)
         guard let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? logged.map(ExerciseInfo.init(custom:)) else {
-            let known = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + ExerciseCatalog.builtIn.exercises.map(\.name)
-            throw SessionError.noSuchExercise(params.exercise, suggestions: ExerciseMatcher.suggestions(for: params.exercise, among: known))
+            throw try noSuchExercise(params.exercise)
         }
         let counts = try database.exerciseCounts(exerciseKey: exercise.key)
         let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).sessions.last

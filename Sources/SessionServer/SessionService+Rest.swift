@@ -37,8 +37,7 @@ extension SessionService {
         let name = try exercise.catalogued?.name ?? exercise.custom?.name ?? database.loggedName(exerciseKey: exercise.key)
             ?? database.activePlanExerciseNames().first { (try? identity(ofKey: $0.exerciseKey).key) == exercise.key }
         guard let name else {
-            let known = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + ExerciseCatalog.builtIn.exercises.map(\.name)
-            throw SessionError.noSuchExercise(params.exercise, suggestions: ExerciseMatcher.suggestions(for: params.exercise, among: known))
+            throw try noSuchExercise(params.exercise)
         }
         try database.setExerciseRest(exerciseKey: exercise.key, seconds: params.seconds)
         return ExerciseRest.Result(exercise: name, seconds: params.seconds)

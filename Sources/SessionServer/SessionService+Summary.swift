@@ -62,16 +62,15 @@ extension SessionService {
         var planned = Set<LocalDate>()
         var monday = first.mondayOfWeek
         while monday <= last {
-            planned.formUnion(try database.plannedTrainingDays(weekStart: monday).map(\.date))
+            planned.formUnion(try database.trainingDays(weekStart: monday).map(\.date))
             monday = monday.adding(days: 7)
         }
         let sessions = Dictionary(try database.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
         let streak = try TrainingCalendar.streak(today: today) { monday in
             let trained = Set(try database.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
-            return (try database.plannedTrainingDays(weekStart: monday).count, trained.count)
+            return (try database.trainingDays(weekStart: monday).count, trained.count)
         }
-        let name = String(year) + "-" + (month < 10 ? "0" : "") + String(month)
-        return CalendarMonth.Result(month: name, today: today,
+        return CalendarMonth.Result(month: CalendarMonth.Params.text(year: year, month: month), today: today,
                                     days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions),
                                     streakWeeks: streak)
     }

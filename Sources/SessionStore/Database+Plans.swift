@@ -205,7 +205,7 @@ extension Database {
         try wrap {
             try connection.prepare(
                 """
-                SELECT \(Self.plannedColumns("e.")) FROM planned_exercise e
+                SELECT \(Self.columns(prefix: "e.")) FROM planned_exercise e
                 JOIN plan_day d ON d.id = e.plan_day_id JOIN plan p ON p.id = d.plan_id
                 WHERE p.active = 1 ORDER BY d.weekday, e.position
                 """
@@ -213,12 +213,13 @@ extension Database {
         }
     }
 
-    private static func plannedColumns(_ prefix: String = "") -> String {
+    /// A planned exercise's columns in the order `plannedRow` reads them.
+    private static func columns(prefix: String = "") -> String {
         ["id", "name", "sets", "reps", "reps_max", "amrap", "duration_seconds", "weight_kg", "rest_seconds", "description", "superset"]
             .map { prefix + $0 }.joined(separator: ", ")
     }
 
-    private static let plannedColumns = plannedColumns()
+    private static let plannedColumns = columns()
 
     private static func plannedRow(_ row: Statement.Row) -> (id: Int64, exercise: PlannedExercise) {
         (id: row.int64(0), exercise: PlannedExercise(

@@ -72,14 +72,22 @@ extension Database {
     /// that covers it (`planChoice`: kept for past days, carried over when due), and its
     /// day on that weekday.
     public func plannedTrainingDays(weekStart: LocalDate) throws(StorageError) -> [SummaryInput.PlannedDay] {
-        var days: [SummaryInput.PlannedDay] = []
+        try trainingDays(weekStart: weekStart).map { date, dayID throws(StorageError) in
+            let exercises = try plannedExercises(dayID: dayID).map { (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets) }
+            return SummaryInput.PlannedDay(date: date, exercises: exercises)
+        }
+    }
+
+    /// The dates of the week of `weekStart` that the plan covering each trains, with
+    /// their plan day: the days alone, without their exercises (a calendar's marks).
+    public func trainingDays(weekStart: LocalDate) throws(StorageError) -> [(date: LocalDate, dayID: Int64)] {
+        var days: [(date: LocalDate, dayID: Int64)] = []
         for offset in 0..<7 {
             let date = weekStart.adding(days: offset)
             guard let choice = try planChoice(for: date),
                 let day = try planDay(planID: choice.planID, weekday: date.weekday), !day.rest
             else { continue }
-            let exercises = try plannedExercises(dayID: day.id).map { (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets) }
-            days.append(SummaryInput.PlannedDay(date: date, exercises: exercises))
+            days.append((date, day.id))
         }
         return days
     }

@@ -23,6 +23,9 @@ public enum CalendarMonth: MethodContract {
             if let month, Self.parts(month) == nil, !params.failed("month") { params.fail("month", "must be a month as YYYY-MM, got \"\(month)\"") }
         }
 
+        /// `YYYY-MM`.
+        public static func text(year: Int, month: Int) -> String { String(year) + "-" + (month < 10 ? "0" : "") + String(month) }
+
         /// The year and month of `YYYY-MM`.
         public static func parts(_ text: String) -> (year: Int, month: Int)? {
             guard let date = LocalDate(text + "-01") else { return nil }
