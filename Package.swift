@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
-//   CSQLite, CLinux, CExpat     C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat), one module map each
+//   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
@@ -23,13 +23,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite"),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CExpat"),
+        .systemLibrary(name: "CZlib"),
         .target(name: "JSON"),
         .target(name: "SessionCore", dependencies: ["JSON"]),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
-        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
+        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "CZlib", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(
             name: "SessionServer",

@@ -35,36 +35,81 @@ final class AppleHealthReader {
 
     /// Reads `prefix` (bytes already read from `fd`), then `fd` to its end.
     static func read(fd: Int32, prefix: [UInt8] = []) throws(Failure) -> AppleHealthReader {
-        let reader = AppleHealthReader()
-        guard let parser = XML_ParserCreate("UTF-8") else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
-        defer { XML_ParserFree(parser) }
-        reader.parser = parser
-        XML_SetUserData(parser, Unmanaged.passUnretained(reader).toOpaque())
-        XML_SetStartElementHandler(parser) { user, name, attributes in
-            guard let user, let name, let attributes else { return }
-            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().start(name, attributes)
-        }
-        /// Parses `count` bytes of `bytes` (none: the end of the document).
-        func parse(_ bytes: [UInt8], _ count: Int) throws(Failure) {
-            let status = bytes.withUnsafeBytes { XML_Parse(parser, $0.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), count == 0 ? 1 : 0) }
-            if status == XML_STATUS_ERROR {
-                throw reader.failure ?? Self.failure(at: parser, "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
-            }
-            if let failure = reader.failure { throw failure }
-        }
-        if !prefix.isEmpty { try parse(prefix, prefix.count) }
+        let reader = try AppleHealthReader()
+        if !prefix.isEmpty { try reader.feed(prefix, count: prefix.count) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw Failure(line: 0, column: 0, message: String(cString: strerror(errno))) }
-            try parse(buffer, count)
             if count == 0 { break }
+            try reader.feed(buffer, count: count)
         }
-        for (key, step) in reader.steps {
-            reader.samples.append(HealthDays.Sample(kind: .steps, start: step.start, end: step.end, endMs: step.endMs, value: step.count, source: key.source))
+        try reader.finish()
+        return reader
+    }
+
+    /// The export.xml inside the Health app's export.zip, read from the archive in
+    /// place; a failure in it names the entry.
+    static func read(zip archive: ZipArchive) throws -> AppleHealthReader {
+        let exports = archive.entries.filter { $0.name.split(separator: "/").last == "export.xml" }
+        guard let entry = exports.first else {
+            throw ZipArchive.Failure(message: "the zip archive holds no export.xml (the Health app's export.zip has apple_health_export/export.xml)")
+        }
+        guard exports.count == 1 else { throw ZipArchive.Failure(message: "the zip archive holds \(exports.count) export.xml: \(exports.map(\.name).joined(separator: ", "))") }
+        let reader = try AppleHealthReader()
+        do {
+            try archive.read(entry) { bytes in try reader.feed(bytes) }
+            try reader.finish()
+        } catch let failure as Failure {
+            throw ZipArchive.Failure(message: "\(entry.name): \(failure)")
         }
         return reader
+    }
+
+    /// A reader to `feed` the document a piece at a time, then `finish`.
+    init() throws(Failure) {
+        guard let parser = XML_ParserCreate("UTF-8") else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
+        self.parser = parser
+        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
+        XML_SetStartElementHandler(parser) { user, name, attributes in
+            guard let user, let name, let attributes else { return }
+            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().start(name, attributes)
+        }
+    }
+
+    deinit { parser.map(XML_ParserFree) }
+
+    /// Parses the next piece of the document.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        try check(parse(bytes, isFinal: false))
+    }
+
+    /// Parses the first `count` bytes of `bytes` as the next piece.
+    func feed(_ bytes: [UInt8], count: Int) throws(Failure) {
+        try check(bytes.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), isFinal: false) })
+    }
+
+    /// Ends the document (it must be complete and well-formed) and adds the steps summed.
+    func finish() throws(Failure) {
+        try check(parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true))
+        for (key, step) in steps {
+            samples.append(HealthDays.Sample(kind: .steps, start: step.start, end: step.end, endMs: step.endMs, value: step.count, source: key.source))
+        }
+        steps = [:]
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> XML_Status {
+        guard let parser else { return XML_STATUS_ERROR }
+        return XML_Parse(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), isFinal ? 1 : 0)
+    }
+
+    private func check(_ status: XML_Status) throws(Failure) {
+        guard let parser else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
+        if status == XML_STATUS_ERROR {
+            throw failure ?? Self.failure(at: parser, "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
+        }
+        if let failure { throw failure }
     }
 
     private func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {

@@ -11,12 +11,13 @@ extension Commands {
         words: ["health", "import"], synopsis: "FILE|-",
         summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health, Health Auto Export, Google Fit.",
         details: """
-            FILE is the export.xml of the Health app's export (unzipped), read as a stream
-            whatever its size, or the JSON Health Auto Export writes (its metrics; a night's
+            FILE is the export.zip the Health app writes (its export.xml read from the
+            archive in place, nothing unpacked to disk) or that export.xml, read as a
+            stream whatever its size, or the JSON Health Auto Export writes (its metrics; a night's
             sleep comes as hours, its asleep time or its core, deep and REM stages, ending at
             sleepEnd), or Google Fit's Takeout "Daily activity metrics.csv" (its step counts
             and average weights, a day each); - reads standard input. --format forces one,
-            else the file's first byte tells (< XML, { JSON, else CSV). The samples become
+            else the file's first bytes tell (a zip, < XML, { JSON, else CSV). The samples become
             daily values
             by one rule each: sleep belongs to the day you woke up, the asleep time of every
             source merged where it overlaps (in bed is not sleep); a day's steps come from one
@@ -28,11 +29,11 @@ extension Commands {
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--dry-run", help: "read and count; store nothing"),
-            OptionSpec("--format", value: "FORMAT", help: "apple (export.xml), auto-export (Health Auto Export's JSON) or google-fit (Takeout's daily CSV); default from the file's first byte"),
+            OptionSpec("--format", value: "FORMAT", help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON) or google-fit (Takeout's daily CSV); default from the file's first byte"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-                throw UsageError("health import needs the FILE (export.xml, or - for standard input)")
+                throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
             let format = try HealthFormat.chosen(arguments.value("--format"))
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
@@ -50,7 +51,8 @@ extension Commands {
                 head += chunk[0..<count]
             }
             let first = head.first { !blank($0) }
-            let chosen = format ?? (first == UInt8(ascii: "{") ? .autoExport : first == UInt8(ascii: "<") ? .apple : .googleFit)
+            let zipped = ZipArchive.isZip(head)
+            let chosen = format ?? (zipped || first == UInt8(ascii: "<") ? .apple : first == UInt8(ascii: "{") ? .autoExport : .googleFit)
             // The JSON and CSV formats are read whole, as `import` reads its files.
             func whole() throws(FileInput.Failure) -> [UInt8] {
                 try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: HistoryUpload.maximumFileBytes)
@@ -60,7 +62,7 @@ extension Commands {
             do {
                 switch chosen {
                 case .apple:
-                    let reader = try AppleHealthReader.read(fd: fd, prefix: head)
+                    let reader = zipped ? try AppleHealthReader.read(zip: try ZipArchive(fd: fd)) : try AppleHealthReader.read(fd: fd, prefix: head)
                     (samples, records, kept) = (reader.samples, reader.records, reader.kept)
                 case .autoExport:
                     let parsed = try HealthAutoExportReader.read(try whole())

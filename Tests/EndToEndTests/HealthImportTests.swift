@@ -122,6 +122,77 @@ import JSON
         #expect(try stored(daemon).count == Self.expected.count)
     }
 
+    /// Zips `entries` (name, text) into `path` with Python's zipfile, a writer of its
+    /// own: deflated unless `stored`, every size and offset in ZIP64 form when `zip64`.
+    static func zip(_ path: String, _ entries: [(String, String)], stored: Bool = false, zip64: Bool = false) throws {
+        let script = """
+            import json, sys, zipfile
+            path, entries, stored, zip64 = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3] == "1", sys.argv[4] == "1"
+            if zip64:
+                zipfile.ZIP64_LIMIT = 1  # every size and offset then goes in the ZIP64 records
+                zipfile.ZIP_FILECOUNT_LIMIT = 1
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as z:
+                for name, text in entries:
+                    z.writestr(name, text)
+            """
+        let list = JSONValue.array(entries.map { .array([.string($0.0), .string($0.1)]) }).jsonText
+        let run = try runProcess("/usr/bin/env", ["python3", "-c", script, path, list, stored ? "1" : "0", zip64 ? "1" : "0"])
+        try #require(run.status == 0, "zipfile: \(run.stderr)")
+    }
+
+    /// The Health app's export.zip, read in place: the same daily values as its
+    /// export.xml (deflated, stored, ZIP64); a damaged archive, one without export.xml
+    /// and an export.xml that is not well-formed inside it refused by name, nothing stored.
+    @Test func theHealthAppsExportZipReadsInPlace() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let xml = Self.export(Self.records)
+        let cda = (name: "apple_health_export/export_cda.xml", text: "<ClinicalDocument/>")
+        let plain = daemon.directory + "/export.xml"
+        try xml.write(toFile: plain, atomically: true, encoding: .utf8)
+        let want = try daemon.ctl(["health", "import", "--dry-run", "--json", plain]).stdout
+        #expect(want.contains("\"days\""), "\(want)")
+        for (stored, zip64) in [(false, false), (true, false), (false, true)] {
+            let path = daemon.directory + "/export-\(stored)-\(zip64).zip"
+            try Self.zip(path, [cda, ("apple_health_export/export.xml", xml)], stored: stored, zip64: zip64)
+            let dry = try daemon.ctl(["health", "import", "--dry-run", "--json", path])
+            #expect(dry.status == 0 && dry.stdout == want, "stored \(stored), zip64 \(zip64): \(dry.stdout) \(dry.stderr)")
+        }
+        let zipped = daemon.directory + "/export.zip"
+        try Self.zip(zipped, [cda, ("apple_health_export/export.xml", xml)])
+        // Redirected standard input is a file too; a pipe cannot be read from its end.
+        #expect(try runProcess("/bin/sh", ["-c", "\"$0\" --socket \"$1\" health import --dry-run - < \"$2\"", Binaries.sessionctl, daemon.socketPath, zipped]).status == 0)
+        let piped = try runProcess("/bin/sh", ["-c", "cat \"$2\" | \"$0\" --socket \"$1\" health import -", Binaries.sessionctl, daemon.socketPath, zipped])
+        #expect(piped.status == 1 && piped.stderr.contains("not a pipe"), "\(piped.stderr)")
+        // Damaged: a byte of the deflated export.xml flipped. Refused, nothing stored.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: zipped)))
+        bytes[bytes.count / 2] ^= 0xFF
+        let damaged = daemon.directory + "/damaged.zip"
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let refused = try daemon.ctl(["health", "import", damaged])
+        #expect(refused.status == 1 && refused.stderr.contains("damaged zip archive: apple_health_export/export.xml") && refused.stderr.contains("nothing was stored"),
+                "\(refused.stderr)")
+        let empty = daemon.directory + "/other.zip"
+        try Self.zip(empty, [("notes.txt", "nothing here")])
+        let none = try daemon.ctl(["health", "import", empty])
+        #expect(none.status == 1 && none.stderr.contains("no export.xml"), "\(none.stderr)")
+        let broken = daemon.directory + "/broken.zip"
+        try Self.zip(broken, [("apple_health_export/export.xml", xml.replacingOccurrences(of: "</HealthData>", with: "</HealthDat>"))])
+        let notWellFormed = try daemon.ctl(["health", "import", broken])
+        let lastLine = xml.split(separator: "\n").count
+        #expect(notWellFormed.status == 1 && notWellFormed.stderr.contains("apple_health_export/export.xml: line \(lastLine), column") && notWellFormed.stderr.contains("not well-formed"),
+                "\(notWellFormed.stderr)")
+        #expect(try stored(daemon).isEmpty, "nothing refused was stored")
+        // And the archive imported for real: the values worked out by hand.
+        #expect(try daemon.ctl(["health", "import", zipped]).status == 0)
+        let samples = try stored(daemon)
+        #expect(samples.count == Self.expected.count, "\(samples)")
+        for want in Self.expected {
+            let found = samples.first { $0["type"]?.stringValue == want.type && $0["date"]?.stringValue == want.date }
+            #expect(found?["value"]?.numberValue.map { abs($0 - want.value) < 0.01 } == true, "\(want.type) on \(want.date): \(String(describing: found))")
+        }
+    }
+
     @Test func theSharedSampleExportReads() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
