@@ -25,10 +25,14 @@ extension Commands {
             resting heart rate, HRV and body fat are the day's last reported value, body mass the
             last of the day. All or nothing: a file that is not well-formed XML, or a record
             that does not read, is refused with its line and column and nothing is stored.
-            Importing the same file again adds nothing. --dry-run prints what would be stored.
+            Importing the same file again adds nothing. --from and --to keep the daily values
+            of those dates only (the whole file is still read and checked). --dry-run prints
+            what would be stored.
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--dry-run", help: "read and count; store nothing"),
+            OptionSpec("--from", value: "DATE", help: "keep only the daily values from this date on (YYYY-MM-DD)"),
+            OptionSpec("--to", value: "DATE", help: "keep only the daily values up to this date"),
             OptionSpec("--format", value: "FORMAT", help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON) or google-fit (Takeout's daily CSV); default from the file's first byte"),
         ],
         run: { arguments, context in
@@ -36,6 +40,7 @@ extension Commands {
                 throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
             let format = try HealthFormat.chosen(arguments.value("--format"))
+            let (from, to) = try dateRangeOption(arguments)
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
@@ -76,7 +81,9 @@ extension Commands {
                 context.console.error("sessionctl: \(path == "-" ? "standard input" : path): \(error); nothing was stored")
                 return ExitStatus.refused
             }
-            let days = HealthDays.days(samples)
+            // The whole file is read either way (a failure anywhere refuses it); the dates
+            // choose among its daily values.
+            let days = HealthDays.days(samples).filter { day in from.map { day.date >= $0 } ?? true && to.map { day.date <= $0 } ?? true }
             let clock = context.clock
             let archived = days.map {
                 ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.atMs), source: String($0.source.prefix(HealthSample.sourceLength)))

@@ -122,6 +122,24 @@ import JSON
         #expect(try stored(daemon).count == Self.expected.count)
     }
 
+    /// --from/--to keep the daily values of those dates; the rest of the file is read
+    /// (and checked) but not stored.
+    @Test func datesChooseAmongTheDailyValues() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let file = daemon.directory + "/export.xml"
+        try Self.export(Self.records).write(toFile: file, atomically: true, encoding: .utf8)
+        let backwards = try daemon.ctl(["health", "import", "--from", "2026-11-25", "--to", "2026-11-24", file])
+        #expect(backwards.status == 2 && backwards.stderr.contains("lies after"), "\(backwards.stderr)")
+        let run = try daemon.ctl(["health", "import", "--from", "2026-11-24", "--to", "2026-11-24", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        let kept = Self.expected.filter { $0.date == "2026-11-24" }
+        let samples = try stored(daemon)
+        #expect(!kept.isEmpty && samples.count == kept.count && samples.allSatisfy { $0["date"] == "2026-11-24" }, "\(samples)")
+        #expect(try daemon.ctl(["health", "import", "--to", "2026-11-23", file]).status == 0)
+        #expect(try stored(daemon).count == kept.count + Self.expected.filter { $0.date <= "2026-11-23" }.count)
+    }
+
     /// Zips `entries` (name, text) into `path` with Python's zipfile, a writer of its
     /// own: deflated unless `stored`, every size and offset in ZIP64 form when `zip64`.
     static func zip(_ path: String, _ entries: [(String, String)], stored: Bool = false, zip64: Bool = false) throws {
