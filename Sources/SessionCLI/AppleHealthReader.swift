@@ -25,7 +25,7 @@ final class AppleHealthReader {
     private(set) var records = 0
     private(set) var kept = 0
     private var failure: Failure?
-    private var parser: XML_Parser?
+    private let parser: XML_Parser
 
     private struct StepKey: Hashable {
         let date: LocalDate
@@ -78,7 +78,7 @@ final class AppleHealthReader {
         }
     }
 
-    deinit { parser.map(XML_ParserFree) }
+    deinit { XML_ParserFree(parser) }
 
     /// Parses the next piece of the document.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
@@ -100,12 +100,10 @@ final class AppleHealthReader {
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> XML_Status {
-        guard let parser else { return XML_STATUS_ERROR }
-        return XML_Parse(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), isFinal ? 1 : 0)
+        XML_Parse(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), isFinal ? 1 : 0)
     }
 
     private func check(_ status: XML_Status) throws(Failure) {
-        guard let parser else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
         if status == XML_STATUS_ERROR {
             throw failure ?? Self.failure(at: parser, "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
         }
@@ -149,7 +147,6 @@ final class AppleHealthReader {
     }
 
     private func fail(_ message: String) {
-        guard let parser else { return }
         failure = Self.failure(at: parser, message)
         XML_StopParser(parser, XML_FALSE)
     }

@@ -115,12 +115,17 @@ struct ZipArchive {
             produced += UInt64(bytes.count)
             try body(bytes)
         }
+        /// Reads the next piece of the compressed data into `input`; returns its length.
+        func nextInput() throws(Failure) -> Int {
+            let count = Int(min(left, UInt64(input.count)))
+            try Self.fill(fd, &input, count: count, at: offset, failure: damaged("ends early"))
+            (left, offset) = (left - UInt64(count), offset + UInt64(count))
+            return count
+        }
         if entry.method == 0 {
             while left > 0 {
-                let count = Int(min(left, UInt64(input.count)))
-                try Self.fill(fd, &input, count: count, at: offset, failure: damaged("ends early"))
+                let count = try nextInput()
                 try input.withUnsafeBytes { try hand(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                (left, offset) = (left - UInt64(count), offset + UInt64(count))
             }
         } else {
             var stream = z_stream()
@@ -129,9 +134,7 @@ struct ZipArchive {
             var ended = false
             while !ended {
                 guard left > 0 else { throw damaged("ends before its compressed data does") }
-                let count = Int(min(left, UInt64(input.count)))
-                try Self.fill(fd, &input, count: count, at: offset, failure: damaged("ends early"))
-                (left, offset) = (left - UInt64(count), offset + UInt64(count))
+                let count = try nextInput()
                 try input.withUnsafeMutableBufferPointer { source in
                     stream.next_in = source.baseAddress
                     stream.avail_in = uInt(count)
