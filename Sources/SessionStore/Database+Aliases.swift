@@ -53,8 +53,7 @@ extension Database {
             try connection.run(
                 "INSERT INTO exercise_alias (alias_key, name, name_key) VALUES (?, ?, ?) ON CONFLICT (alias_key) DO UPDATE SET name = excluded.name, name_key = excluded.name_key",
                 [aliasKey, name, nameKey])
-            try connection.run("UPDATE logged_set SET exercise_key = ? WHERE exercise_key = ?", [nameKey, aliasKey])
-            let moved = Int(connection.changes)
+            let moved = try rekeySets(from: aliasKey, to: nameKey)
             try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [aliasKey])
             try recomputeBests(exerciseKey: nameKey)
             return moved
@@ -70,7 +69,7 @@ extension Database {
         try forgetSets()
         return try write {
             try connection.run("DELETE FROM exercise_alias WHERE alias_key = ?", [aliasKey])
-            let named = try connection.prepare("SELECT id, exercise_name FROM logged_set WHERE exercise_key = ?").rows([alias.nameKey]) {
+            let named = try connection.prepare("SELECT l.id, l.exercise_name FROM \(Self.exerciseSets) WHERE e.exercise_key = ?").rows([alias.nameKey]) {
                 (id: $0.int64(0), name: $0.text(1))
             }
             let back = named.filter { $0.name.exerciseKey == aliasKey }
@@ -86,7 +85,7 @@ extension Database {
     /// The sessions with a set of `exerciseKey`, and its sets.
     public func exerciseCounts(exerciseKey: String) throws(StorageError) -> (sessions: Int, sets: Int) {
         try wrap {
-            try connection.prepare("SELECT count(DISTINCT session_id), count(*) FROM logged_set WHERE exercise_key = ?")
+            try connection.prepare("SELECT count(DISTINCT e.session_id), count(*) FROM \(Self.exerciseSets) WHERE e.exercise_key = ?")
                 .row([exerciseKey]) { (sessions: $0.int(0), sets: $0.int(1)) } ?? (0, 0)
         }
     }
@@ -94,7 +93,21 @@ extension Database {
     /// The name sets of `exerciseKey` were last logged as; nil when none were.
     public func loggedName(exerciseKey: String) throws(StorageError) -> String? {
         try wrap {
-            try connection.text("SELECT exercise_name FROM logged_set WHERE exercise_key = ? ORDER BY logged_at_ms DESC LIMIT 1", [exerciseKey])
+            try connection.text("SELECT \(Self.lastLoggedName(of: "?1"))", [exerciseKey])
         }
+    }
+}
+
+extension Database {
+    /// Moves every set kept under `oldKey` to `newKey` (an alias made, a catalog
+    /// adopted), found through the exercise's sessions; `session_exercise` follows by
+    /// its trigger. Returns the sets moved.
+    func rekeySets(from oldKey: String, to newKey: String) throws -> Int {
+        try connection.run(
+            """
+            UPDATE logged_set SET exercise_key = ?2
+            WHERE session_id IN (SELECT session_id FROM session_exercise WHERE exercise_key = ?1) AND exercise_key = ?1
+            """, [oldKey, newKey])
+        return Int(connection.changes)
     }
 }

@@ -19,7 +19,7 @@ extension Database {
             var merged = Set<String>()
             for key in keys {
                 guard let exercise = catalog?.exercise(key: key), exercise.key != key else { continue }
-                try connection.run("UPDATE logged_set SET exercise_key = ? WHERE exercise_key = ?", [exercise.key, key])
+                _ = try rekeySets(from: key, to: exercise.key)
                 try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [key])
                 merged.insert(exercise.key)
             }

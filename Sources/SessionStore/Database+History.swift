@@ -196,6 +196,14 @@ extension Database {
             }
             try flush()
             closeSession()
+            // Each new session among its exercises' sessions: their keys in order off the
+            // (session_id, exercise_key) index, one row a session and exercise.
+            try connection.run(
+                """
+                INSERT INTO session_exercise (exercise_key, started_at_ms, session_id)
+                SELECT DISTINCT l.exercise_key, s.started_at_ms, s.id FROM session s CROSS JOIN logged_set l ON l.session_id = s.id
+                WHERE s.id BETWEEN ? AND ?
+                """, [firstID, firstID + Int64(sessions.count) - 1])
             for entry in bests where entry.bests != .none { try storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
             try writeBests()
         }
@@ -333,17 +341,35 @@ extension Database {
 }
 
 extension Database {
-    /// `keys(key)`: every exercise key logged, one index seek each (a recursive step to
-    /// the next key), not a scan of every set. Ends with a NULL row.
+    /// `keys(key)`: every exercise key logged, one seek each into the exercises'
+    /// sessions (a recursive step to the next key), not a scan. Ends with a NULL row.
     static let loggedKeys = """
         WITH RECURSIVE keys(key) AS (
-            SELECT (SELECT exercise_key FROM logged_set ORDER BY exercise_key LIMIT 1)
+            SELECT (SELECT exercise_key FROM session_exercise ORDER BY exercise_key LIMIT 1)
             UNION ALL
-            SELECT (SELECT exercise_key FROM logged_set WHERE exercise_key > keys.key ORDER BY exercise_key LIMIT 1)
+            SELECT (SELECT exercise_key FROM session_exercise WHERE exercise_key > keys.key ORDER BY exercise_key LIMIT 1)
             FROM keys WHERE keys.key IS NOT NULL
         )
 
         """
+
+    /// The newest session with a set of the exercise `key` names (a column or a
+    /// parameter): one seek.
+    static func newestSession(of key: String) -> String {
+        "(SELECT session_id FROM session_exercise WHERE exercise_key = \(key) ORDER BY started_at_ms DESC, session_id DESC LIMIT 1)"
+    }
+
+    /// The name the exercise `key` names was last logged as: the latest set of its
+    /// newest session. Two seeks.
+    static func lastLoggedName(of key: String) -> String {
+        """
+        (SELECT exercise_name FROM logged_set WHERE session_id = \(newestSession(of: key)) AND exercise_key = \(key) ORDER BY id DESC LIMIT 1)
+        """
+    }
+
+    /// An exercise's sets, for a FROM clause with `WHERE e.exercise_key = …`: `e` its
+    /// sessions in the order of their starts, `l` their sets of it.
+    static let exerciseSets = "session_exercise e CROSS JOIN logged_set l ON l.session_id = e.session_id AND l.exercise_key = e.exercise_key"
 
     /// The name each exercise was last logged as, by exercise key, at most `limit`: one
     /// index seek per exercise (a recursive step to the next key), not a scan of every
@@ -351,7 +377,7 @@ extension Database {
     public func loggedExerciseNames(limit: Int) throws(StorageError) -> [String] {
         try wrap {
             try connection.prepare(Self.loggedKeys + """
-                SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = keys.key ORDER BY logged_at_ms DESC LIMIT 1)
+                SELECT \(Self.lastLoggedName(of: "keys.key"))
                 FROM keys WHERE key IS NOT NULL LIMIT ?
                 """).rows([limit]) { $0.text(0) }
         }
@@ -369,12 +395,12 @@ extension Database {
     /// nothing steps through a key's entries: every figure is an index seek, whatever
     /// the years behind it.
     public func loggedExercises(limit: Int, counts: Bool = true) throws(StorageError) -> [(name: String, sets: Int?, lastLoggedAtMs: Int64)] {
-        let count = counts ? "(SELECT count(*) FROM logged_set c WHERE c.exercise_key = keys.key)" : "NULL"
+        let count = counts ? "(SELECT count(*) FROM \(Self.exerciseSets) WHERE e.exercise_key = keys.key)" : "NULL"
         return try wrap {
             try connection.prepare(Self.loggedKeys + """
-                SELECT (SELECT exercise_name FROM logged_set l WHERE l.exercise_key = keys.key ORDER BY logged_at_ms DESC LIMIT 1),
+                SELECT \(Self.lastLoggedName(of: "keys.key")),
                     \(count),
-                    (SELECT max(logged_at_ms) FROM logged_set m WHERE m.exercise_key = keys.key) AS last, key
+                    (SELECT max(logged_at_ms) FROM logged_set WHERE session_id = \(Self.newestSession(of: "keys.key")) AND exercise_key = keys.key) AS last, key
                 FROM keys WHERE key IS NOT NULL ORDER BY last DESC, key LIMIT ?
                 """).rows([limit]) { row in
                 (name: ExerciseCatalog.builtIn.exercise(key: row.text(3))?.name ?? row.text(0), sets: row.optionalInt(1), lastLoggedAtMs: row.int64(2))
@@ -397,12 +423,6 @@ extension Database {
         if let limit { values.append(limit) }
         let sql = Self.exerciseHistorySQL(limited: limit != nil, cursor: before != nil, ranged: from != nil || to != nil)
         return try wrap {
-            // A page walks sessions newest first until it has its sessions: for an
-            // exercise with none to give (a new one; a name not logged) that would be every
-            // session. Whether there is one is asked first, from the exercise's own sets.
-            if limit != nil, try connection.prepare(Self.exerciseHistoryExistsSQL(cursor: before != nil)).row(Array(values.dropLast()), { _ in true }) == nil {
-                return ExerciseHistory(name: ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? exerciseKey, sessions: [])
-            }
             let rows = try connection.prepare(sql).rows(values) { row throws(SQLiteError) in
                 (session: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), name: row.text(9),
                  set: ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
@@ -422,14 +442,14 @@ extension Database {
         }
     }
 
-    /// `exerciseHistory`'s query. With a limit, the sessions come newest first off the
-    /// start index, each probed for a set of the exercise, and only then are their sets
-    /// read (CROSS JOIN keeps that order: left to itself, SQLite walked every set of the
-    /// exercise and looked each session up, 16 million instructions over twenty years for
-    /// a page of five), so a page costs the sessions it walks, not the years behind it.
-    /// Without a limit but with dates (`ranged`: progress's 52 weeks), the sessions of
-    /// those dates come off the date index and are probed the same way; with neither,
-    /// the exercise's own index gives exactly its sets.
+    /// `exerciseHistory`'s query. With a limit, the exercise's sessions come newest
+    /// first off `session_exercise`, and only then are their sets read (CROSS JOIN keeps
+    /// that order: left to itself, SQLite walked every set of the exercise and looked
+    /// each session up, 16 million instructions over twenty years for a page of five),
+    /// so a page costs the sessions it returns, not the years behind it. Without a limit
+    /// but with dates (`ranged`: progress's 52 weeks), the sessions of those dates come
+    /// off the date index, each probed for the exercise; with neither, the exercise's
+    /// sessions give exactly its sets.
     /// Each session's figures of the exercise with `exerciseKey` dated `from`…`to`, oldest
     /// first, without its sets (what a chart needs): summed by SQLite over the sessions
     /// of those dates, one row a session instead of one a set.
@@ -454,16 +474,6 @@ extension Database {
         }
     }
 
-    /// Whether `exerciseHistorySQL` with a limit has a session to give: the exercise's
-    /// sets through its index, the first in a session of the dates (and before the
-    /// cursor) answering.
-    static func exerciseHistoryExistsSQL(cursor: Bool) -> String {
-        """
-        SELECT 1 FROM logged_set l CROSS JOIN session s ON s.id = l.session_id
-        WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(cursor ? " AND (s.started_at_ms, s.id) < (?, ?)" : "") LIMIT 1
-        """
-    }
-
     static func exerciseHistorySQL(limited: Bool, cursor: Bool, ranged: Bool = false) -> String {
         let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
         let before = cursor ? " AND (s.started_at_ms, s.id) < (?, ?)" : ""
@@ -478,21 +488,20 @@ extension Database {
         guard limited else {
             return """
                 SELECT \(columns)
-                FROM logged_set l JOIN session s ON s.id = l.session_id
-                WHERE l.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(before)
-                ORDER BY s.started_at_ms, s.id, l.id
+                FROM \(exerciseSets) CROSS JOIN session s ON s.id = e.session_id
+                WHERE e.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(before)
+                ORDER BY e.started_at_ms, e.session_id, l.id
                 """
         }
         return """
             WITH newest AS (
-                SELECT s.id FROM session s INDEXED BY session_by_start
-                WHERE s.date >= ?2 AND s.date <= ?3
-                  AND EXISTS (SELECT 1 FROM logged_set e WHERE e.session_id = s.id AND e.exercise_key = ?1)\(before)
-                ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
+                SELECT e.session_id AS id, e.started_at_ms FROM session_exercise e CROSS JOIN session s ON s.id = e.session_id
+                WHERE e.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(cursor ? " AND (e.started_at_ms, e.session_id) < (?, ?)" : "")
+                ORDER BY e.started_at_ms DESC, e.session_id DESC LIMIT ?
             )
             SELECT \(columns)
-            FROM newest n CROSS JOIN session s ON s.id = n.id CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
-            ORDER BY s.started_at_ms, s.id, l.id
+            FROM newest n CROSS JOIN session s ON s.id = n.id CROSS JOIN logged_set l ON l.session_id = n.id AND l.exercise_key = ?1
+            ORDER BY n.started_at_ms, n.id, l.id
             """
     }
 }

@@ -230,8 +230,17 @@ extension Database {
     /// stored). True when the bests became unwritten: their row is written once for the
     /// whole group commit (`writeBests`), as sets of one exercise from many clients
     /// beat its records one after another.
+    ///
+    /// A session the memo knows no set of the exercise in is put among the exercise's
+    /// sessions (`session_exercise`) first: once per session and exercise while the
+    /// memo lasts, ignored when it is there already.
     private func noteLogged(in entry: inout TransactionMemo.Exercise, exerciseKey: String, numbering: SetNumbering, sessionID: Int64,
                             plannedExerciseID: Int64?, figures: RecordFigures, weightKg: Double?) throws -> Bool {
+        if !entry.progress.contains(where: { $0.sessionID == sessionID }) {
+            try connection.run(
+                "INSERT OR IGNORE INTO session_exercise (exercise_key, started_at_ms, session_id) SELECT ?, started_at_ms, id FROM session WHERE id = ?",
+                [exerciseKey, sessionID])
+        }
         entry.setProgress(numbering, sessionID: sessionID, plannedExerciseID: plannedExerciseID)
         guard figures.countedReps != nil else { return false }
         let known = try entry.bests ?? storedBests(exerciseKey: exerciseKey)
@@ -470,25 +479,31 @@ extension Database {
     }
 
     /// Sets the bests of an exercise from its whole history (after sets were deleted,
-    /// moved or imported): a walk over that exercise's sets (the by-exercise index), so
+    /// moved or imported): a walk over that exercise's sets (through its sessions), so
     /// it runs on undo, abort, alias and import, never on the logging path.
     func recomputeBests(exerciseKey: String) throws {
-        let counted = "exercise_key = ?1 AND kind <> 'warmup' AND reps > 0"
+        // The exercise's sets through its sessions (`session_exercise`), then each
+        // session's sets of it.
+        let sets = "\(Self.exerciseSets) WHERE e.exercise_key = ?1"
+        let counted = "l.kind <> 'warmup' AND l.reps > 0"
         let figures = try connection.prepare(
             """
-            SELECT max(e1rm_kg), max(record_weight_kg),
-                (SELECT max(reps) FROM logged_set WHERE \(counted) AND coalesce(weight_kg, 0) <= 0),
-                (SELECT max(reps * weight_kg) FROM logged_set WHERE \(counted) AND weight_kg > 0),
-                (SELECT max(volume) FROM (SELECT sum(l.reps * l.weight_kg) AS volume FROM logged_set l JOIN session s ON s.id = l.session_id
-                    WHERE l.exercise_key = ?1 AND l.kind <> 'warmup' AND l.reps > 0 AND l.weight_kg > 0 AND s.ended_at_ms IS NOT NULL
-                    GROUP BY l.session_id))
-            FROM logged_set WHERE exercise_key = ?1
+            SELECT max(l.e1rm_kg), max(l.record_weight_kg),
+                (SELECT max(l.reps) FROM \(sets) AND \(counted) AND coalesce(l.weight_kg, 0) <= 0),
+                (SELECT max(l.reps * l.weight_kg) FROM \(sets) AND \(counted) AND l.weight_kg > 0),
+                (SELECT max(volume) FROM (
+                    SELECT sum(l.reps * l.weight_kg) AS volume
+                    FROM session_exercise e CROSS JOIN session s ON s.id = e.session_id
+                        CROSS JOIN logged_set l ON l.session_id = e.session_id AND l.exercise_key = e.exercise_key
+                    WHERE e.exercise_key = ?1 AND \(counted) AND l.weight_kg > 0 AND s.ended_at_ms IS NOT NULL
+                    GROUP BY e.session_id))
+            FROM \(sets)
             """
         ).row([exerciseKey]) { row in
             (e1rm: row.optionalDouble(0), weight: row.optionalDouble(1), reps: row.optionalInt(2), set: row.optionalDouble(3), session: row.optionalDouble(4))
         }
         let perWeight = try connection.prepare(
-            "SELECT weight_kg, max(reps) FROM logged_set WHERE \(counted) AND weight_kg > 0 GROUP BY weight_kg ORDER BY weight_kg DESC"
+            "SELECT l.weight_kg, max(l.reps) FROM \(sets) AND \(counted) AND l.weight_kg > 0 GROUP BY l.weight_kg ORDER BY l.weight_kg DESC"
         ).rows([exerciseKey]) { WeightReps(weightKg: $0.double(0), reps: $0.int(1)) }
         let frontier = perWeight.reduce([WeightReps]()) { WeightReps.frontier($0, adding: $1) }
         let bests = ExerciseBests(oneRepMaxKg: figures?.e1rm, heaviestKg: figures?.weight, mostReps: figures?.reps, setVolumeKg: figures?.set,

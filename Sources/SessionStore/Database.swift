@@ -59,7 +59,9 @@ public final class Database {
                 try migrate(migrations)
                 // Enforced from here on; off while migrating (see `migrate`).
                 try connection.execute("PRAGMA foreign_keys = ON")
-                if (migrations.last?.version ?? 0) >= 9 { try adoptCatalog() }
+                // Today's code reads today's schema: a file a test builds at an older one
+                // gets neither the data steps nor the catalog.
+                if Self.reachesLatest(migrations) { try adoptCatalog() }
             }
             // The schema goes into the main file now: a copy of the file alone (or one
             // whose WAL is lost) still holds it.
@@ -173,22 +175,28 @@ public final class Database {
         try wrap { Int(try connection.scalar("PRAGMA user_version") ?? 0) }
     }
 
-    /// Applies every migration of `migrations` newer than the file, each in its own
-    /// transaction with its bookkeeping row and `user_version`.
+    /// Applies every migration of `migrations` newer than the file, with each one's
+    /// bookkeeping row and `user_version`, in one transaction: an upgrade is all or
+    /// nothing (a failure leaves the file as the build before knew it), and the data
+    /// steps (`then`) run after the last migration's SQL, against the schema this
+    /// build's code reads (a step of an older migration calls today's code); a file
+    /// a test builds at an older schema gets none.
     ///
-    /// Foreign keys are off while a migration runs, as SQLite's procedure for altering a
-    /// table asks (sqlite.org/lang_altertable.html, GRDB's deferred foreign key mode):
+    /// Foreign keys are off while the migrations run, as SQLite's procedure for altering
+    /// a table asks (sqlite.org/lang_altertable.html, GRDB's deferred foreign key mode):
     /// with them on, dropping a parent table in a rebuild would delete every child row
     /// through `ON DELETE CASCADE`. The pragma is a no-op inside a transaction, so it is
-    /// set before the first one; before each commit `PRAGMA foreign_key_check` must find
-    /// no row pointing nowhere, or the migration is rolled back and the open fails.
+    /// set before it; after each migration `PRAGMA foreign_key_check` must find no row
+    /// pointing nowhere, or the whole upgrade is rolled back and the open fails.
     /// Returns the version the file had.
     @discardableResult
     private func migrate(_ migrations: [Migration]) throws -> Int {
         let current = Int(try connection.scalar("PRAGMA user_version") ?? 0)
+        let pending = migrations.filter { $0.version > current }
+        guard !pending.isEmpty else { return current }
         try connection.execute("PRAGMA foreign_keys = OFF")
-        for migration in migrations where migration.version > current {
-            try connection.transaction {
+        try connection.transaction {
+            for migration in pending {
                 if migration.version == 1 {
                     try connection.execute("""
                         CREATE TABLE schema_migration (
@@ -200,13 +208,23 @@ public final class Database {
                         """)
                 }
                 try connection.execute(migration.sql)
-                try migration.then?(self)
                 try checkForeignKeys(after: migration)
                 try connection.run("INSERT INTO schema_migration (version, name) VALUES (?, ?)", [migration.version, migration.name])
                 try connection.execute("PRAGMA user_version = \(migration.version)")
             }
+            for migration in pending where Self.reachesLatest(migrations) {
+                guard let then = migration.then else { continue }
+                try then(self)
+                try checkForeignKeys(after: migration)
+            }
         }
         return current
+    }
+
+    /// True when `migrations` bring a file to this build's schema (or past it: tests add
+    /// their own), which the code of the data steps and the catalog's adoption reads.
+    private static func reachesLatest(_ migrations: [Migration]) -> Bool {
+        (migrations.last?.version ?? 0) >= Migrations.latestVersion
     }
 
     /// Throws when a row of the file points at a row that does not exist, naming the

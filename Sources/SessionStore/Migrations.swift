@@ -301,6 +301,44 @@ enum Migrations {
                 seconds INTEGER NOT NULL CHECK (seconds BETWEEN 0 AND 3600)
             ) WITHOUT ROWID;
             """),
+        // An exercise's sessions, newest first, one row per session and exercise instead
+        // of an index entry per set: every set logged wrote a second index besides the
+        // session's (about 5,000 instructions of the 61,000 a `session.log` cost), and a
+        // page of an exercise's history walked every session to find those that had it.
+        // Its history is now this table's rows, then each session's sets through
+        // (session_id, exercise_key). The row is added with a session's first set of the
+        // exercise (`Database.insertSet`, `insertImported`); the triggers keep it when
+        // sets are deleted or change exercise and sessions move in time. Nothing moves a
+        // set to another session; the triggers on logged_set name no other table than
+        // this one, so a later rebuild of `session` need not drop them first.
+        Migration(version: 13, name: "an exercise's sessions by start instead of an index of its sets", sql: """
+            CREATE TABLE session_exercise (
+                exercise_key TEXT NOT NULL,        -- as logged_set.exercise_key
+                started_at_ms INTEGER NOT NULL,    -- session.started_at_ms
+                session_id INTEGER NOT NULL REFERENCES session (id) ON DELETE CASCADE,
+                PRIMARY KEY (exercise_key, started_at_ms, session_id)
+            ) WITHOUT ROWID;
+            INSERT INTO session_exercise (exercise_key, started_at_ms, session_id)
+                SELECT DISTINCT l.exercise_key, s.started_at_ms, s.id FROM session s CROSS JOIN logged_set l ON l.session_id = s.id;
+            CREATE UNIQUE INDEX session_exercise_by_session ON session_exercise (session_id, exercise_key);
+            CREATE TRIGGER session_exercise_set_deleted AFTER DELETE ON logged_set BEGIN
+                DELETE FROM session_exercise WHERE session_id = OLD.session_id AND exercise_key = OLD.exercise_key
+                    AND NOT EXISTS (SELECT 1 FROM logged_set WHERE session_id = OLD.session_id AND exercise_key = OLD.exercise_key);
+            END;
+            CREATE TRIGGER session_exercise_set_renamed AFTER UPDATE OF exercise_key ON logged_set
+            WHEN OLD.exercise_key <> NEW.exercise_key BEGIN
+                INSERT OR IGNORE INTO session_exercise (exercise_key, started_at_ms, session_id)
+                    SELECT NEW.exercise_key, started_at_ms, session_id FROM session_exercise
+                    WHERE session_id = OLD.session_id AND exercise_key = OLD.exercise_key;
+                DELETE FROM session_exercise WHERE session_id = OLD.session_id AND exercise_key = OLD.exercise_key
+                    AND NOT EXISTS (SELECT 1 FROM logged_set WHERE session_id = OLD.session_id AND exercise_key = OLD.exercise_key);
+            END;
+            CREATE TRIGGER session_exercise_session_moved AFTER UPDATE OF started_at_ms ON session
+            WHEN OLD.started_at_ms <> NEW.started_at_ms BEGIN
+                UPDATE session_exercise SET started_at_ms = NEW.started_at_ms WHERE session_id = NEW.id;
+            END;
+            DROP INDEX logged_set_by_exercise;
+            """),
     ]
 
     /// The schema version this build writes.

@@ -114,25 +114,26 @@ import SessionCore
         #expect(next.contains { $0.contains("SEARCH s USING INDEX session_by_start") } && !next.contains { $0.contains("TEMP B-TREE") }, "\(next)")
     }
 
-    /// A page of one exercise's history walks the newest sessions and reads their sets,
-    /// never every set of the exercise (which SQLite chose on its own for twenty years).
+    /// A page of one exercise's history seeks to the exercise's newest sessions and
+    /// reads their sets, never every set of it (which SQLite chose on its own for twenty
+    /// years) nor every session.
     @Test func aPageOfOneExercisesHistoryReadsItsSessionsNotEverySetOfIt() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: directory + "/sessiond.db")
         for cursor in [false, true] {
             let values: [SQLBindable] = ["back squat", "0000-01-01", "9999-12-31"] + (cursor ? [1_000, 5] : []) + [5]
             let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: true, cursor: cursor)).rows(values) { $0.text(3) }
-            #expect(plan.contains { $0.contains("session_by_start") } && plan.contains { $0.contains("SEARCH l USING INDEX logged_set_by_session_exercise") },
-                    "\(plan)")
-            #expect(!plan.contains { $0.contains("logged_set_by_exercise") }, "no walk over every set of the exercise: \(plan)")
-            // Asked first: whether the exercise has a session to give, from its own sets.
-            let exists = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistoryExistsSQL(cursor: cursor))
-                .rows(Array(values.dropLast())) { $0.text(3) }
-            #expect(exists.first?.contains("SEARCH l USING INDEX logged_set_by_exercise") == true && !exists.contains { $0.contains("SCAN") }, "\(exists)")
+            #expect(plan.contains { $0.contains("SEARCH e USING PRIMARY KEY (exercise_key=?") }
+                        && plan.contains { $0.contains("SEARCH l USING INDEX logged_set_by_session_exercise") }, "\(plan)")
+            #expect(!plan.contains { $0.contains("SCAN") && !$0.contains("SCAN n") }, "no walk over every set or session, only the page: \(plan)")
         }
+        // Every set of it reads its sessions, then their sets of it.
+        let whole = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false))
+            .rows(["back squat", "0000-01-01", "9999-12-31"]) { $0.text(3) }
+        #expect(whole.first?.contains("SEARCH e USING PRIMARY KEY (exercise_key=?") == true && !whole.contains { $0.contains("SCAN") }, "\(whole)")
         // A range of dates (progress's weeks) reads the sessions of those dates.
         let ranged = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false, ranged: true))
             .rows(["back squat", "2026-01-01", "2026-12-31"]) { $0.text(3) }
-        #expect(ranged.contains { $0.contains("session_by_date") } && !ranged.contains { $0.contains("logged_set_by_exercise") }, "\(ranged)")
+        #expect(ranged.contains { $0.contains("session_by_date") } && !ranged.contains { $0.contains("SEARCH e ") }, "\(ranged)")
     }
 }
