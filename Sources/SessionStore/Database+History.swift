@@ -387,9 +387,10 @@ extension Database {
     /// logged as, with its set count and when it was last logged (ms), most recent
     /// first, at most `limit`.
     ///
-    /// The keys come one index seek each (`loggedKeys`), the last name
-    /// and time one seek each; only the counts step through each key's index entries,
-    /// without a GROUP BY's work per set (docs/performance.md, "Twenty years").
+    /// The keys come one seek each (`loggedKeys`), the last name and time two seeks each
+    /// (the newest session, then its latest set of the exercise); only the counts step
+    /// through each exercise's sessions and their sets, without a GROUP BY's work per set
+    /// (docs/performance.md, "Twenty years").
     ///
     /// Without `counts` (the names and times alone, what matching a typed name needs)
     /// nothing steps through a key's entries: every figure is an index seek, whatever

@@ -25,7 +25,7 @@ enum HistoryBenchmark {
     /// history and progress pages' last two print the same on both sizes (the newest
     /// five sessions of the exercise; its last three weeks), so their ratio is what the
     /// years behind cost alone. `status` runs in a session with three exercises logged,
-    /// each shown with its sets of last time (read through the exercise index); a bare
+    /// each shown with its sets of last time (read through the exercise's sessions); a bare
     /// `log` repeats the set just done, beside the same set typed out (`--yes`: a typed
     /// set is then not checked for plausibility, as a repeated one is not).
     static func commands(today: LocalDate) -> [(name: String, arguments: [String])] {
