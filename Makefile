@@ -51,7 +51,7 @@ deps:
 # The test suite's outside tools: a calendar parser from PyPI reads the .ics export;
 # the planners of contrib/planners run on curl and jq; librsvg's rsvg-convert renders
 # the progress chart's SVG. Each as TOOL:PACKAGE, installed when TOOL is missing.
-PYTHON_TEST_PACKAGES = icalendar
+PYTHON_TEST_PACKAGES = icalendar fitdecode
 APT_TEST_TOOLS = curl:curl jq:jq rsvg-convert:librsvg2-bin
 test-deps:
 	@missing=""; \

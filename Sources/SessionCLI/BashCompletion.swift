@@ -77,7 +77,8 @@ enum BashCompletion {
                         case "$key" in
                             "plan export") _sessionctl_words "ics" ;;
                             "health import") _sessionctl_words "\(HealthFormat.allCases.map(\.rawValue).joined(separator: " "))" ;;
-                            *) _sessionctl_words "strong hevy json" ;;
+                            import) _sessionctl_words "\(TrackerExport.Format.allCases.map(\.rawValue).joined(separator: " "))" ;;
+                            *) _sessionctl_words "\(TrackerExport.Format.written.map(\.rawValue).joined(separator: " "))" ;;
                         esac
                         return ;;
                     --plan) _sessionctl_words "$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"; return ;;

@@ -10,11 +10,15 @@ import JSON
 extension Commands {
     static let historyImport = Command(
         words: ["import"], synopsis: "FILE|-",
-        summary: "Import a Strong or Hevy CSV export (or sessiond's JSON export) as finished sessions; all or nothing, twice adds nothing.",
+        summary: "Import a Strong or Hevy CSV export, sessiond's JSON export or a watch's FIT activity as finished sessions; all or nothing, twice adds nothing.",
         details: """
             The layout is detected from the header and the separator (Strong in English or
-            French, with or without unit columns; Hevy) or the JSON export's "format"
-            member; --format overrides it. The file is
+            French, with or without unit columns; Hevy), the JSON export's "format"
+            member or a FIT file's header; --format overrides it. A FIT activity (Garmin
+            and other watches) becomes a session: strength training with its sets (rest
+            sets left out, each named from the watch's exercise category), any other
+            activity as one set of its duration and distance, with the watch's heart
+            rate and energy; its start in the watch's time zone, else this machine's. The file is
             read here, so it may lie anywhere you can read, and its workouts go to the daemon
             in chunks under one import id as they are read; the last call stores them
             together. A file with any bad row is refused with its line numbers (exit status
@@ -29,7 +33,7 @@ extension Commands {
             spreadsheet broke over lines), is left out whole, and each is listed.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: TrackerExport.Format.choices, help: "the export's app, when detection guesses wrong"),
+            OptionSpec("--format", value: TrackerExport.Format.choices(), help: "the export's app, when detection guesses wrong"),
             OptionSpec("--dry-run", help: "show what would be imported; store nothing"),
             OptionSpec("--skip-invalid", help: "import the workouts that read whole; leave out (and list) those with bad rows"),
         ],
@@ -37,7 +41,7 @@ extension Commands {
             guard arguments.positionals.count == 1 else { throw UsageError("import needs one FILE (or - for standard input)") }
             var format: TrackerExport.Format?
             if let name = arguments.value("--format") {
-                guard let value = TrackerExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be \(TrackerExport.Format.spelledOut), got \"\(name)\"") }
+                guard let value = TrackerExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be \(TrackerExport.Format.spelledOut()), got \"\(name)\"") }
                 format = value
             }
             let path = arguments.positionals[0]
@@ -55,7 +59,8 @@ extension Commands {
             }
             var export: TrackerExport.Reader
             do throws(TrackerExport.Failure) {
-                export = try TrackerExport.Reader(bytes: bytes, format: format)
+                let clock = LocalClock()
+                export = try TrackerExport.Reader(bytes: bytes, format: format, localTime: { clock.localDateTime(atMs: $0) })
             } catch {
                 return refuse(error.problems)
             }
@@ -143,7 +148,7 @@ extension Commands {
             zone. An existing FILE is kept unless --force is given.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: TrackerExport.Format.choices, help: "the file's layout (default json)"),
+            OptionSpec("--format", value: TrackerExport.Format.choices(TrackerExport.Format.written), help: "the file's layout (default json)"),
             OptionSpec("--from", value: "DATE", help: "sessions from DATE on"),
             OptionSpec("--to", value: "DATE", help: "sessions up to DATE"),
             OptionSpec("--force", help: "replace FILE if it exists"),
@@ -151,8 +156,8 @@ extension Commands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
             let formatName = arguments.value("--format") ?? "json"
-            guard let format = TrackerExport.Format(rawValue: formatName.lowercased()) else {
-                throw UsageError("--format must be \(TrackerExport.Format.spelledOut), got \"\(formatName)\"")
+            guard let format = TrackerExport.Format(rawValue: formatName.lowercased()), TrackerExport.Format.written.contains(format) else {
+                throw UsageError("--format must be \(TrackerExport.Format.spelledOut(TrackerExport.Format.written)), got \"\(formatName)\"")
             }
             let (from, to) = try dateRangeOption(arguments)
             let path = try FileOutput.target(arguments)
@@ -297,6 +302,11 @@ extension Commands {
                 + SessionFormatter.clock(session.durationSeconds, hours: true)
             if let rpe = session.rpe { header += " · RPE \(PromptText.number(rpe))" }
             console.print(header)
+            // What a watch measured, for an imported activity.
+            var measured: [String] = []
+            if let average = session.averageHeartRate, let maximum = session.maximumHeartRate { measured.append("heart rate \(average) avg, \(maximum) max") }
+            if let energy = session.energyKcal { measured.append("\(Int(energy.rounded())) kcal") }
+            if !measured.isEmpty { console.print(console.dim(measured.joined(separator: " · "))) }
             if let note = session.note { console.print(console.dim("note: \(note)")) }
             if session.sets.isEmpty { console.print("no sets") }
             // A catalog lift under the catalog's name; what was typed (or imported) beside

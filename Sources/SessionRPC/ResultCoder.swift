@@ -16,6 +16,7 @@ public protocol ResultCoder: ~Copyable {
     mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
     /// RFC 3339 text.
     mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError)
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError)
     /// A date kept as its YYYY-MM-DD text.
     mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError)
@@ -85,6 +86,7 @@ struct ResultWriter: ResultCoder, ~Copyable {
     mutating func string(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
     mutating func string(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
     mutating func timestamp(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) { writer.member(key, value.description) }
     mutating func date(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
     mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
@@ -119,6 +121,9 @@ struct ResultReader: ResultCoder {
     mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.string(key.description) }
     mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
     mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.timestamp(key.description) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError) {
+        value = try reader.optionalString(key.description) == nil ? nil : try reader.timestamp(key.description)
+    }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(key.description) }
     mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(key.description).description }
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }
@@ -172,6 +177,7 @@ struct ResultSchema: ResultCoder {
     mutating func string(_ key: StaticString, _ value: inout String) { add(key, Schema.string) }
     mutating func string(_ key: StaticString, _ value: inout String?) { add(key, Schema.nullable(Schema.string)) }
     mutating func timestamp(_ key: StaticString, _ value: inout String) { add(key, Schema.timestamp) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) { add(key, Schema.nullable(Schema.timestamp)) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) { add(key, Schema.date) }
     mutating func date(_ key: StaticString, _ value: inout String) { add(key, Schema.date) }
     mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean) }

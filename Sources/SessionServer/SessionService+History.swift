@@ -241,6 +241,7 @@ extension SessionService {
                     return exportedSet
                 })
             workout.startedAt = clock.rfc3339(ms: session.startedAtMs)
+            (workout.averageHeartRate, workout.maximumHeartRate, workout.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
             if session.date != workout.start.date { workout.date = session.date }
             if let dayID = session.planDayID, let day = try days[dayID] ?? database.planDay(dayID) {
                 days[dayID] = day

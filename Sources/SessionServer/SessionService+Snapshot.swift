@@ -89,9 +89,11 @@ extension SessionService {
                 durationSeconds: set.durationSeconds, distanceM: row.distanceM, rpe: set.rpe, note: set.note, superset: row.superset,
                 loggedAt: clock.rfc3339(ms: set.loggedAtMs), records: set.records.names)
         }
-        return SessionGet.Result(
+        var result = SessionGet.Result(
             sessionID: session.id, date: session.date.description, title: session.title, state: session.state,
             startedAt: clock.rfc3339(ms: session.startedAtMs), endedAt: session.endedAtMs.map(clock.rfc3339(ms:)),
             durationSeconds: session.durationSeconds(nowMs: nowMs), rpe: session.rpe, note: session.note, sets: sets)
+        (result.averageHeartRate, result.maximumHeartRate, result.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
+        return result
     }
 }

@@ -103,6 +103,9 @@ extension Database {
                     try parameters.bind(workout.note)
                     try parameters.bind(source)
                     try parameters.bind(session.importKey)
+                    try parameters.bind(workout.averageHeartRate)
+                    try parameters.bind(workout.maximumHeartRate)
+                    try parameters.bind(workout.energyKcal)
                 }
                 start = end
             }
@@ -270,8 +273,9 @@ extension Database {
 
     private static func insertImportedSessions(_ count: Int) -> String {
         """
-        INSERT INTO session (id, plan_day_id, carried_over, date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key)
-        VALUES \(placeholders(rows: count, columns: 11))
+        INSERT INTO session (id, plan_day_id, carried_over, date, title, started_at_ms, ended_at_ms, rpe, note, source, import_key,
+            average_heart_rate, maximum_heart_rate, energy_kcal)
+        VALUES \(placeholders(rows: count, columns: 14))
         """
     }
 

@@ -24,8 +24,11 @@ extension Database {
 
     static let sessionColumns = """
         id, plan_day_id, date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms,
-        paused_total_ms, rpe, note
+        paused_total_ms, rpe, note, average_heart_rate, maximum_heart_rate, energy_kcal
         """
+
+    /// How many columns `sessionColumns` names: a query's own columns come after them.
+    static let sessionColumnCount = Int32(sessionColumns.split(separator: ",").count)
 
     static func sessionRecord(_ row: Statement.Row, offset: Int32 = 0) throws(SQLiteError) -> SessionRecord {
         SessionRecord(
@@ -33,7 +36,8 @@ extension Database {
             date: try storedDate(row.text(offset + 2), "session.date"), title: row.text(offset + 3),
             carriedOver: row.bool(offset + 4), startedAtMs: row.int64(offset + 5), endedAtMs: row.optionalInt64(offset + 6),
             pausedSinceMs: row.optionalInt64(offset + 7), pausedTotalMs: row.int64(offset + 8),
-            rpe: row.optionalDouble(offset + 9), note: row.optionalText(offset + 10))
+            rpe: row.optionalDouble(offset + 9), note: row.optionalText(offset + 10),
+            averageHeartRate: row.optionalInt(offset + 11), maximumHeartRate: row.optionalInt(offset + 12), energyKcal: row.optionalDouble(offset + 13))
     }
 
     /// The active (unfinished) session, if any. Inside a transaction, read once and
@@ -546,7 +550,7 @@ extension Database {
             if let before { values += [before.startedAtMs, before.id] }
             values.append(limit)
             return try connection.prepare(Self.listSessionsSQL(ranged: ranged, cursor: before != nil)).rows(values) { row throws(SQLiteError) in
-                SessionListing(session: try Self.sessionRecord(row), sets: row.int(11), volumeKg: row.double(12))
+                SessionListing(session: try Self.sessionRecord(row), sets: row.int(Self.sessionColumnCount), volumeKg: row.double(Self.sessionColumnCount + 1))
             }
         }
     }

@@ -339,6 +339,13 @@ enum Migrations {
             END;
             DROP INDEX logged_set_by_exercise;
             """),
+        // What a watch measured over a session (a FIT activity, a health export's
+        // workout): its heart rate and the energy it burnt.
+        Migration(version: 14, name: "a session's heart rate and energy as a watch measured them", sql: """
+            ALTER TABLE session ADD COLUMN average_heart_rate INTEGER;   -- beats per minute
+            ALTER TABLE session ADD COLUMN maximum_heart_rate INTEGER;
+            ALTER TABLE session ADD COLUMN energy_kcal REAL;
+            """),
     ]
 
     /// The schema version this build writes.

@@ -14,6 +14,10 @@ public struct SessionRecord: Sendable, Equatable {
     public let pausedTotalMs: Int64
     public let rpe: Double?
     public let note: String?
+    /// What a watch measured over it (an imported activity); nil otherwise.
+    public var averageHeartRate: Int?
+    public var maximumHeartRate: Int?
+    public var energyKcal: Double?
 
     /// True until finished.
     public var isActive: Bool { endedAtMs == nil }

@@ -10,6 +10,9 @@ extension HistoryWorkout: JSONObjectEncodable {
         if let startedAt { writer.member("startedAt", startedAt) }
         if let planDay { writer.member("planDay", planDay) }
         if let date { writer.member("date", date.description) }
+        if let averageHeartRate { writer.member("averageHeartRate", averageHeartRate) }
+        if let maximumHeartRate { writer.member("maximumHeartRate", maximumHeartRate) }
+        if let energyKcal { writer.member("energyKcal", energyKcal) }
         writer.key("sets")
         writer.array { for set in sets { $0.value(set) } }
     }
@@ -35,6 +38,9 @@ extension HistoryWorkout: JSONObjectEncodable {
         if try reader.optionalString("startedAt") != nil { startedAt = try reader.timestamp("startedAt") }
         planDay = try reader.optionalObject("planDay").map { reader throws(JSONReadError) in try PlanDayReference(reader: reader) }
         if try reader.optionalString("date") != nil { date = try reader.date("date") }
+        averageHeartRate = try reader.bounded(try reader.optionalInt("averageHeartRate"), "averageHeartRate", HistoryLimits.heartRate)
+        maximumHeartRate = try reader.bounded(try reader.optionalInt("maximumHeartRate"), "maximumHeartRate", HistoryLimits.heartRate)
+        energyKcal = try reader.bounded(try reader.optionalNumber("energyKcal"), "energyKcal", HistoryLimits.energyKcal)
     }
 }
 

@@ -10,6 +10,12 @@ public struct HistoryWorkout: Sendable, Equatable {
     /// The session's effort, 1–10 (exports of sessiond keep it; the apps' have none).
     public var rpe: Double?
     public var sets: [HistorySet]
+    /// The session's average and maximum heart rate in beats per minute, as a watch
+    /// measured them; nil when none did.
+    public var averageHeartRate: Int?
+    public var maximumHeartRate: Int?
+    /// The energy it burnt, in kcal, as a watch estimated it.
+    public var energyKcal: Double?
     /// The exact start, RFC 3339 with its offset (sessiond's own export): `start` is its
     /// wall-clock time; nil for exports without one (the apps').
     public var startedAt: String?
@@ -144,6 +150,10 @@ public enum HistoryLimits {
     /// A superset's label, at most.
     public static let supersetLength = 60
     public static let distanceM = 0.0...1_000_000.0
+    /// A session's heart rate as a watch measured it, beats per minute.
+    public static let heartRate = 20...250
+    /// The energy a session burnt as a watch estimated it, kcal.
+    public static let energyKcal = 0.0...20_000.0
     /// Sessions per `history.export` page.
     public static let exportPage = 1...500
 }

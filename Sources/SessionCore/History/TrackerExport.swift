@@ -11,6 +11,8 @@ public enum TrackerExport {
         case hevy
         /// sessiond's own full-fidelity JSON (`{"format": "sessiond-history", "workouts": [...]}`).
         case json
+        /// A watch's activity file in Garmin's FIT format (`FitActivity`).
+        case fit
     }
 
     /// Why a file cannot be imported: every problem found (up to `maximumProblems`),
@@ -91,9 +93,20 @@ public enum TrackerExport {
         private var current: (key: RowReader.WorkoutKey, workout: HistoryWorkout)?
         private var recordProblems: [CSVTable.Failure] = []
 
-        /// Reads the header (or a JSON export whole); fails when the text is not an
-        /// export.
-        public init(bytes: [UInt8], format: Format? = nil) throws(Failure) {
+        /// Reads the header (or a JSON export or a FIT file whole); fails when the bytes
+        /// are not an export. `localTime` places a FIT activity's start on the wall
+        /// clock when the file does not say its offset (Unix ms to local time).
+        public init(bytes: [UInt8], format: Format? = nil,
+                    localTime: (Int64) -> LocalDateTime = { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }) throws(Failure) {
+            if format == .fit || format == nil && FitFile.isFIT(bytes) {
+                self.format = .fit
+                do throws(FitFile.Failure) {
+                    pending = try FitActivity(bytes: bytes).workouts(localTime: localTime).reversed()
+                } catch {
+                    throw Failure(problems: [CSVTable.Failure(line: 0, message: error.description)])
+                }
+                return
+            }
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if format == .json || format == nil && first == UInt8(ascii: "{") {
                 self.format = .json
@@ -249,8 +262,9 @@ extension TrackerExport {
     /// With `archive` (the JSON export), everything a restore needs: version 2, the
     /// daemon's `timeZone`, the archive's parts, then the workouts.
     public static func write(_ workouts: [HistoryWorkout], as format: Format, archive: HistoryArchive? = nil, timeZone: String? = nil) -> String {
+        precondition(Format.written.contains(format), "\(format) is read, never written")
         switch format {
-        case .json:
+        case .json, .fit:
             var writer = JSONWriter(capacity: 1 << 16)
             writer.object {
                 $0.member("format", jsonFormatName)
@@ -710,11 +724,14 @@ extension String {
 }
 
 extension TrackerExport.Format {
-    /// `strong|hevy|json`, as a usage line writes the choices.
-    public static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
-    /// "strong, hevy or json".
-    public static var spelledOut: String {
-        let names = allCases.map(\.rawValue)
+    /// The formats `TrackerExport.write` writes (a FIT file is only read).
+    public static let written: [Self] = allCases.filter { $0 != .fit }
+
+    /// `strong|hevy|json|fit`, as a usage line writes the choices.
+    public static func choices(_ formats: [Self] = allCases) -> String { formats.map(\.rawValue).joined(separator: "|") }
+    /// "strong, hevy, json or fit".
+    public static func spelledOut(_ formats: [Self] = allCases) -> String {
+        let names = formats.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 }

@@ -21,120 +21,87 @@ public enum SessionGet: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let sessionID: Int64
-        public let date: String
-        public let title: String
-        public let state: SessionSnapshot.State
-        public let startedAt: String
-        public let endedAt: String?
-        public let durationSeconds: Int
-        public let rpe: Double?
-        public let note: String?
-        public let sets: [LoggedSet]
+    public struct Result: CodedResult, Equatable {
+        public var sessionID: Int64 = 0
+        public var date = ""
+        public var title = ""
+        public var state = SessionSnapshot.State.running
+        public var startedAt = ""
+        public var endedAt: String?
+        public var durationSeconds = 0
+        public var rpe: Double?
+        public var note: String?
+        /// What a watch measured over it (an imported activity); null otherwise.
+        public var averageHeartRate: Int?
+        public var maximumHeartRate: Int?
+        public var energyKcal: Double?
+        public var sets: [LoggedSet] = []
+
+        public init() {}
 
         public init(sessionID: Int64, date: String, title: String, state: SessionSnapshot.State, startedAt: String, endedAt: String?,
                     durationSeconds: Int, rpe: Double?, note: String?, sets: [LoggedSet]) {
-            self.sessionID = sessionID
-            self.date = date
-            self.title = title
-            self.state = state
-            self.startedAt = startedAt
-            self.endedAt = endedAt
-            self.durationSeconds = durationSeconds
-            self.rpe = rpe
-            self.note = note
-            self.sets = sets
+            (self.sessionID, self.date, self.title, self.state, self.startedAt, self.endedAt) = (sessionID, date, title, state, startedAt, endedAt)
+            (self.durationSeconds, self.rpe, self.note, self.sets) = (durationSeconds, rpe, note, sets)
         }
 
-        public static let schema = Schema.object([
-            "sessionId": Schema.integer, "date": Schema.date, "title": Schema.string, "state": SessionSnapshot.State.schema,
-            "startedAt": Schema.timestamp, "endedAt": Schema.nullable(Schema.timestamp), "durationSeconds": Schema.integer,
-            "rpe": Schema.nullable(Schema.number), "note": Schema.nullable(Schema.string), "sets": Schema.array(Schema.object),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("sessionId", sessionID)
-            writer.member("date", date)
-            writer.member("title", title)
-            writer.member("state", state.rawValue)
-            writer.member("startedAt", startedAt)
-            writer.member("endedAt", endedAt)
-            writer.member("durationSeconds", durationSeconds)
-            writer.member("rpe", rpe)
-            writer.member("note", note)
-            writer.key("sets")
-            writer.array { for set in sets { $0.value(set) } }
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            self.init(
-                sessionID: try reader.id("sessionId"), date: try reader.string("date"), title: try reader.string("title"), state: try SessionSnapshot.State(reader: reader),
-                startedAt: try reader.string("startedAt"), endedAt: try reader.optionalString("endedAt"), durationSeconds: try reader.int("durationSeconds"),
-                rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"),
-                sets: try reader.objects("sets").map { item throws(JSONReadError) in try LoggedSet(reader: item) })
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.date("date", &date)
+            try coder.string("title", &title)
+            try coder.choice("state", &state)
+            try coder.timestamp("startedAt", &startedAt)
+            try coder.timestamp("endedAt", &endedAt)
+            try coder.int("durationSeconds", &durationSeconds)
+            try coder.number("rpe", &rpe)
+            try coder.string("note", &note)
+            try coder.int("averageHeartRate", &averageHeartRate)
+            try coder.int("maximumHeartRate", &maximumHeartRate)
+            try coder.number("energyKcal", &energyKcal)
+            try coder.objects("sets", &sets)
         }
     }
 
     /// One set as logged.
-    public struct LoggedSet: JSONObjectEncodable, Sendable, Equatable {
-        public let setID: Int64
-        public let exercise: String
-        public let setNumber: Int
-        public let kind: SetKind
-        public let reps: Int?
-        public let weightKg: Double?
-        public let durationSeconds: Int?
-        public let distanceM: Double?
-        public let rpe: Double?
-        public let note: String?
-        public let superset: String?
-        public let loggedAt: String
+    public struct LoggedSet: CodedResult, Equatable {
+        public var setID: Int64 = 0
+        public var exercise = ""
+        public var setNumber = 0
+        public var kind = SetKind.normal
+        public var reps: Int?
+        public var weightKg: Double?
+        public var durationSeconds: Int?
+        public var distanceM: Double?
+        public var rpe: Double?
+        public var note: String?
+        public var superset: String?
+        public var loggedAt = ""
         /// What it beat when logged (empty: nothing).
-        public let records: [String]
+        public var records: [String] = []
+
+        public init() {}
 
         public init(setID: Int64, exercise: String, setNumber: Int, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?,
                     distanceM: Double?, rpe: Double?, note: String?, superset: String?, loggedAt: String, records: [String]) {
-            self.setID = setID
-            self.exercise = exercise
-            self.setNumber = setNumber
-            self.kind = kind
-            self.reps = reps
-            self.weightKg = weightKg
-            self.durationSeconds = durationSeconds
-            self.distanceM = distanceM
-            self.rpe = rpe
-            self.note = note
-            self.superset = superset
-            self.loggedAt = loggedAt
-            self.records = records
+            (self.setID, self.exercise, self.setNumber, self.kind, self.reps, self.weightKg) = (setID, exercise, setNumber, kind, reps, weightKg)
+            (self.durationSeconds, self.distanceM, self.rpe, self.note, self.superset) = (durationSeconds, distanceM, rpe, note, superset)
+            (self.loggedAt, self.records) = (loggedAt, records)
         }
 
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("setId", setID)
-            writer.member("exercise", exercise)
-            writer.member("setNumber", setNumber)
-            writer.member("kind", kind.rawValue)
-            writer.member("reps", reps)
-            writer.member("weightKg", weightKg)
-            writer.member("durationSeconds", durationSeconds)
-            writer.member("distanceM", distanceM)
-            writer.member("rpe", rpe)
-            writer.member("note", note)
-            writer.member("superset", superset)
-            writer.member("loggedAt", loggedAt)
-            writer.key("records")
-            writer.array { for name in records { $0.value(name) } }
-        }
-
-        public init(reader: JSONReader) throws(JSONReadError) {
-            guard let kind = SetKind(rawValue: try reader.string("kind")) else { throw JSONReadError(path: reader.path + ".kind", expected: "a set kind") }
-            self.init(
-                setID: try reader.id("setId"), exercise: try reader.string("exercise"), setNumber: try reader.int("setNumber"), kind: kind,
-                reps: try reader.optionalInt("reps"), weightKg: try reader.optionalNumber("weightKg"), durationSeconds: try reader.optionalInt("durationSeconds"),
-                distanceM: try reader.optionalNumber("distanceM"), rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"),
-                superset: try reader.optionalString("superset"), loggedAt: try reader.string("loggedAt"), records: try reader.strings("records"))
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("setId", &setID)
+            try coder.string("exercise", &exercise)
+            try coder.int("setNumber", &setNumber)
+            try coder.choice("kind", &kind)
+            try coder.int("reps", &reps)
+            try coder.number("weightKg", &weightKg)
+            try coder.int("durationSeconds", &durationSeconds)
+            try coder.number("distanceM", &distanceM)
+            try coder.number("rpe", &rpe)
+            try coder.string("note", &note)
+            try coder.string("superset", &superset)
+            try coder.timestamp("loggedAt", &loggedAt)
+            try coder.strings("records", &records)
         }
     }
 }
