@@ -110,6 +110,9 @@ extension Commands {
             if let first = counts.first, let last = counts.last { line += ", \(first) to \(last)" }
             console.print(line)
             if result.skipped > 0 { console.print(console.dim("\(result.skipped) already stored, skipped")) }
+            for session in result.measured {
+                console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, the watch's heart rate and energy (not stored twice)")
+            }
             printNames(result.names, all: dryRun || arguments.has("--verbose"), console: console)
             return ExitStatus.ok
         })

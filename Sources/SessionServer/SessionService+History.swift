@@ -132,6 +132,21 @@ extension SessionService {
         // Sessiond's own export is in the order it was recorded: kept so.
         let sessions = try HistoryWorkout.merging(staged.workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
         var new = try database.newImports(sessions)
+        // A watch's recording of a session tracked here gives that session its heart
+        // rate and energy instead of becoming a second session.
+        var measured: [Int64] = []
+        if staged.source == TrackerExport.Format.fit.rawValue {
+            new = try new.filter { session in
+                guard let tracked = try database.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
+                measured.append(tracked)
+                let workout = session.workout
+                if !params.dryRun {
+                    try database.setMeasured(sessionID: tracked, averageHeartRate: workout.averageHeartRate,
+                                             maximumHeartRate: workout.maximumHeartRate, energyKcal: workout.energyKcal)
+                }
+                return false
+            }
+        }
         // Entered afterwards here (track, or a program without a source): it trained the
         // plan day of its date like a live session.
         if staged.source == nil {
@@ -140,8 +155,9 @@ extension SessionService {
         }
         if !params.dryRun { try database.insertImported(new, source: staged.source) }
         let counts = HistoryCounts(new.map(\.workout))
-        let result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
-                                          imported: counts, skipped: sessions.count - new.count, names: try exercisesOf(counts.names))
+        var result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
+                                          imported: counts, skipped: sessions.count - new.count - measured.count, names: try exercisesOf(counts.names))
+        result.measured = measured
         // Let go of the workouts only once this commits: a group commit that runs the
         // request again needs them.
         afterCommit.append {

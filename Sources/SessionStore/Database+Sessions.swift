@@ -120,6 +120,35 @@ extension Database {
         }
     }
 
+    /// The finished session tracked here (not imported) that overlaps `startMs`…`endMs`
+    /// for at least half of the shorter of the two, the one overlapping most; nil when
+    /// none does. Sessions started up to a day before are looked at, through the start
+    /// index.
+    public func trackedSession(overlapping startMs: Int64, _ endMs: Int64) throws(StorageError) -> Int64? {
+        try wrap {
+            let candidates = try connection.prepare(
+                """
+                SELECT id, started_at_ms, ended_at_ms FROM session
+                WHERE started_at_ms > ? AND started_at_ms < ? AND ended_at_ms > ? AND source IS NULL
+                """
+            ).rows([startMs - 86_400_000, endMs, startMs]) { (id: $0.int64(0), start: $0.int64(1), end: $0.int64(2)) }
+            let overlaps = candidates.map { candidate -> (id: Int64, overlap: Int64, shorter: Int64) in
+                (candidate.id, min(endMs, candidate.end) - max(startMs, candidate.start), min(endMs - startMs, candidate.end - candidate.start))
+            }
+            return overlaps.filter { $0.overlap * 2 >= $0.shorter }.max { $0.overlap < $1.overlap }?.id
+        }
+    }
+
+    /// Gives a session what a watch measured over it.
+    public func setMeasured(sessionID: Int64, averageHeartRate: Int?, maximumHeartRate: Int?, energyKcal: Double?) throws(StorageError) {
+        memo.activeSession = nil
+        try write {
+            try connection.run(
+                "UPDATE session SET average_heart_rate = ?, maximum_heart_rate = ?, energy_kcal = ? WHERE id = ?",
+                [averageHeartRate, maximumHeartRate, energyKcal, sessionID])
+        }
+    }
+
     /// The first and last time a set of the session was logged, or nil without sets.
     public func setTimes(sessionID: Int64) throws(StorageError) -> (first: Int64, last: Int64)? {
         try wrap {

@@ -127,6 +127,36 @@ import TestSupport
         #expect(sets[1]["exercise"] == "Plank" && sets[1]["reps"] == .null && sets[1]["durationSeconds"] == 45)
     }
 
+    /// The watch recorded a session tracked here too: the session takes the watch's
+    /// heart rate and energy and keeps its own sets; no second session is stored. An
+    /// activity on another day is a session of its own.
+    @Test func aWatchRecordingOfATrackedSessionGivesItHeartRateNotASecondSession() throws {
+        let daemon = try DaemonProcess(environment: ["TZ": "Europe/Berlin"])
+        defer { daemon.cleanUp() }
+        let zone = ["TZ": "Europe/Berlin"]
+        let tracked = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "track", "2025-12-01", "19:00-19:30", "squat", "3x5@100"],
+                                     environment: zone)
+        try #require(tracked.status == 0, "\(tracked.stderr)")
+        let start = 1_764_612_060  // 19:01 in Berlin, a minute after the tracked start
+        let path = daemon.directory + "/watch.fit"
+        try make(path, .obj([
+            "sport": 10, "subSport": 20, "start": JSONValue(start), "elapsed": 1800, "calories": 250, "avgHr": 120, "maxHr": 150,
+            "localOffset": 3600, "sets": [.obj(["start": JSONValue(start + 5), "duration": 30, "reps": 5, "weight": 100, "active": true, "category": [28]])],
+        ]))
+        let imported = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "import", path], environment: zone)
+        #expect(imported.status == 0 && imported.stdout.contains("gave session 1"), "\(imported.stdout) \(imported.stderr)")
+        let session = try self.session(daemon, 1)
+        #expect(session["averageHeartRate"] == 120 && session["maximumHeartRate"] == 150 && session["energyKcal"] == 250, "\(session)")
+        #expect(session["sets"]?.arrayValue?.count == 3, "the tracked sets stay")
+        #expect(try daemon.client().call("session.list").arrayValue?.count == 1)
+        // The next day's activity overlaps nothing: a session of its own.
+        let later = daemon.directory + "/later.fit"
+        try make(later, .obj(["sport": 1, "subSport": 0, "start": JSONValue(start + 86_400), "elapsed": 1200, "distance": 3000, "localOffset": 3600]))
+        let second = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "import", later], environment: zone)
+        #expect(second.status == 0 && !second.stdout.contains("gave session"), "\(second.stdout)")
+        #expect(try daemon.client().call("session.list").arrayValue?.count == 2)
+    }
+
     /// A damaged, cut or foreign file is refused with what is wrong and where, exit
     /// status 1, and nothing is stored.
     @Test func aDamagedFileIsRefusedByNameAndNothingIsStored() throws {

@@ -114,6 +114,10 @@ public enum HistoryImport: MethodContract {
         /// With `done`: each exercise name of what was (or would be) stored and the
         /// exercise it became (`exercise` nil: a name of the person's own).
         public let names: [(name: String, exercise: String?)]
+        /// With `done`: sessions tracked here that a watch's workout overlapped (a FIT
+        /// activity of the same training): they took its heart rate and energy, and the
+        /// workout was not stored as a second session.
+        public var measured: [Int64] = []
 
         public init(importID: String, staged: Int, done: Bool, dryRun: Bool, imported: HistoryCounts?, skipped: Int,
                     names: [(name: String, exercise: String?)] = []) {
@@ -129,6 +133,7 @@ public enum HistoryImport: MethodContract {
         public static let schema = Schema.object([
             "importId": Schema.string, "staged": Schema.integer, "done": Schema.boolean, "dryRun": Schema.boolean,
             "imported": Schema.nullable(Schema.object), "skipped": Schema.integer, "names": Schema.array(Schema.object),
+            "measured": Schema.array(Schema.integer),
         ])
 
         public func encodeMembers(to writer: inout JSONWriter) {
@@ -147,6 +152,8 @@ public enum HistoryImport: MethodContract {
                     }
                 }
             }
+            writer.key("measured")
+            writer.array { for id in measured { $0.value(id) } }
         }
 
         public init(json: JSONValue) throws(JSONReadError) {
@@ -156,6 +163,11 @@ public enum HistoryImport: MethodContract {
                 dryRun: try reader.bool("dryRun"), imported: try reader.optionalObject("imported").map { reader throws(JSONReadError) in try HistoryCounts(reader: reader) },
                 skipped: try reader.int("skipped"),
                 names: try reader.objects("names").map { item throws(JSONReadError) in (try item.string("name"), try item.optionalString("exercise")) })
+            let ids = reader.raw("measured")?.arrayValue?.compactMap { $0.intValue.map(Int64.init) }
+            guard let ids, ids.count == reader.raw("measured")?.arrayValue?.count else {
+                throw JSONReadError(path: reader.path + ".measured", expected: "an array of session ids")
+            }
+            measured = ids
         }
     }
 }
