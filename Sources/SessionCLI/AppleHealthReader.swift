@@ -7,9 +7,12 @@ import Glibc
 /// Apple Health's `export.xml` read as a stream through libexpat, a chunk at a time:
 /// each `Record` of a type sessiond keeps becomes a sample for `HealthDays` and nothing
 /// else is held, so memory follows the days in the file, not its gigabytes (steps,
-/// most of any export, are summed per day, hour and source as they come). A file that
-/// is not well-formed XML, or a record that does not read, is refused whole with its
-/// line and column.
+/// most of any export, are summed per day, hour and source as they come). Strength
+/// workouts (`Workout` of the traditional or functional strength training type) become
+/// workouts without sets: their time, and the heart rate and energy of their
+/// `WorkoutStatistics` (or the older `totalEnergyBurned`). A file that is not
+/// well-formed XML, or a record that does not read, is refused whole with its line and
+/// column.
 final class AppleHealthReader {
     struct Failure: Error, CustomStringConvertible {
         let line: Int
@@ -19,6 +22,10 @@ final class AppleHealthReader {
     }
 
     private(set) var samples: [HealthDays.Sample] = []
+    /// The strength workouts, in file order.
+    private(set) var workouts: [HistoryWorkout] = []
+    /// The workout whose statistics are being read.
+    private var workout: HistoryWorkout?
     /// Steps summed per (day, hour, source) as they are read.
     private var steps: [StepKey: (count: Double, start: LocalDateTime, end: LocalDateTime, endMs: Int64)] = [:]
     /// Records read, and those of the types kept.
@@ -76,6 +83,12 @@ final class AppleHealthReader {
             guard let user, let name, let attributes else { return }
             Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().start(name, attributes)
         }
+        XML_SetEndElementHandler(parser) { user, name in
+            guard let user, let name, strcmp(name, "Workout") == 0 else { return }
+            let reader = Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue()
+            if let workout = reader.workout { reader.workouts.append(workout) }
+            reader.workout = nil
+        }
     }
 
     deinit { XML_ParserFree(parser) }
@@ -111,15 +124,12 @@ final class AppleHealthReader {
     }
 
     private func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        guard failure == nil, strcmp(name, "Record") == 0 else { return }
+        guard failure == nil else { return }
+        if strcmp(name, "Workout") == 0 { return startWorkout(Self.fields(attributes, Self.workoutFields)) }
+        if strcmp(name, "WorkoutStatistics") == 0 { return addStatistics(Self.fields(attributes, Self.statisticsFields)) }
+        guard strcmp(name, "Record") == 0 else { return }
         records += 1
-        var fields: [String: String] = [:]
-        var index = 0
-        while let key = attributes[index], let value = attributes[index + 1] {
-            let name = String(cString: key)
-            if Self.wanted.contains(name) { fields[name] = String(cString: value) }
-            index += 2
-        }
+        let fields = Self.fields(attributes, Self.wanted)
         guard let type = fields["type"], let kind = Self.kind(type: type, value: fields["value"]) else { return }
         guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time) else {
             return fail("a \(type) record whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm)")
@@ -144,6 +154,77 @@ final class AppleHealthReader {
         } else {
             samples.append(HealthDays.Sample(kind: kind, start: start.local, end: end.local, endMs: end.ms, value: value, source: source))
         }
+    }
+
+    /// The attributes named in `wanted`.
+    private static func fields(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, _ wanted: Set<String>) -> [String: String] {
+        var fields: [String: String] = [:]
+        var index = 0
+        while let key = attributes[index], let value = attributes[index + 1] {
+            let name = String(cString: key)
+            if wanted.contains(name) { fields[name] = String(cString: value) }
+            index += 2
+        }
+        return fields
+    }
+
+    private static let workoutFields: Set<String> = [
+        "workoutActivityType", "duration", "durationUnit", "totalEnergyBurned", "totalEnergyBurnedUnit", "startDate", "endDate",
+    ]
+    private static let statisticsFields: Set<String> = ["type", "average", "maximum", "sum", "unit"]
+
+    /// The strength workout types, by the title their sessions get.
+    static let strengthWorkouts = [
+        "HKWorkoutActivityTypeTraditionalStrengthTraining": "Strength training",
+        "HKWorkoutActivityTypeFunctionalStrengthTraining": "Functional strength training",
+    ]
+
+    private func startWorkout(_ fields: [String: String]) {
+        guard let type = fields["workoutActivityType"], let title = Self.strengthWorkouts[type] else { return }
+        guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time), end.ms >= start.ms else {
+            return fail("a \(type) workout whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm), or ends before it starts")
+        }
+        let minutes = fields["duration"].flatMap(Double.init).map { duration -> Double in
+            switch fields["durationUnit"] ?? "min" {
+            case "s": duration / 60
+            case "h", "hr": duration * 60
+            default: duration
+            }
+        }
+        let seconds = minutes.map { Int(($0 * 60).rounded()) } ?? Int((end.ms - start.ms) / 1000)
+        var workout = HistoryWorkout(start: start.local, durationSeconds: min(max(0, seconds), SessionLimits.durationSeconds.upperBound),
+                                     title: title, note: nil, sets: [])
+        workout.startedAt = RFC3339.utc(seconds: start.ms / 1000)
+        workout.energyKcal = Self.kcal(fields["totalEnergyBurned"], unit: fields["totalEnergyBurnedUnit"])
+        self.workout = workout
+    }
+
+    /// A workout's statistic: its heart rate (average and maximum) or its active energy.
+    private func addStatistics(_ fields: [String: String]) {
+        guard workout != nil else { return }
+        switch fields["type"] {
+        case "HKQuantityTypeIdentifierHeartRate":
+            let perMinute = fields["unit"] == "count/s" ? 60.0 : 1.0
+            let plausible = HistoryLimits.heartRate
+            let average = fields["average"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) }
+            let maximum = fields["maximum"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) }
+            if let average, let maximum, plausible.contains(average), plausible.contains(maximum) {
+                workout?.averageHeartRate = average
+                workout?.maximumHeartRate = maximum
+            }
+        case "HKQuantityTypeIdentifierActiveEnergyBurned":
+            if let kcal = Self.kcal(fields["sum"], unit: fields["unit"]) { workout?.energyKcal = kcal }
+        default:
+            break
+        }
+    }
+
+    /// Energy in kcal from Health's units (`kcal`, `Cal`, `kJ`); nil when it is none or
+    /// past `HistoryLimits.energyKcal`.
+    static func kcal(_ text: String?, unit: String?) -> Double? {
+        guard let value = text.flatMap(Double.init), value.isFinite else { return nil }
+        let kcal = unit == "kJ" ? value / 4.184 : value
+        return HistoryLimits.energyKcal.contains(kcal) && kcal > 0 ? kcal : nil
     }
 
     private func fail(_ message: String) {

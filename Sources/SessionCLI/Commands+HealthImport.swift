@@ -23,7 +23,11 @@ extension Commands {
             source merged where it overlaps (in bed is not sleep); a day's steps come from one
             source per hour, the one with the most, so a phone and a watch are not added;
             resting heart rate, HRV and body fat are the day's last reported value, body mass the
-            last of the day. All or nothing: a file that is not well-formed XML, or a record
+            last of the day. The Health app's strength workouts (traditional and functional
+            strength training) become sessions without sets, with the watch's heart rate and
+            energy; one that overlaps a session tracked here (by half of the shorter, or
+            more) gives that session its heart rate and energy instead of becoming a second
+            one. All or nothing: a file that is not well-formed XML, or a record
             that does not read, is refused with its line and column and nothing is stored.
             Importing the same file again adds nothing. --from and --to keep the daily values
             of those dates only (the whole file is still read and checked). --dry-run prints
@@ -64,11 +68,14 @@ extension Commands {
             }
             let samples: [HealthDays.Sample]
             let (records, kept): (Int, Int)
+            // Strength workouts, from the formats that have them.
+            var workouts: [HistoryWorkout] = []
             do {
                 switch chosen {
                 case .apple:
                     let reader = zipped ? try AppleHealthReader.read(zip: try ZipArchive(fd: fd)) : try AppleHealthReader.read(fd: fd, prefix: head)
                     (samples, records, kept) = (reader.samples, reader.records, reader.kept)
+                    workouts = reader.workouts
                 case .autoExport:
                     let parsed = try HealthAutoExportReader.read(try whole())
                     (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
@@ -83,7 +90,9 @@ extension Commands {
             }
             // The whole file is read either way (a failure anywhere refuses it); the dates
             // choose among its daily values.
-            let days = HealthDays.days(samples).filter { day in from.map { day.date >= $0 } ?? true && to.map { day.date <= $0 } ?? true }
+            func within(_ date: LocalDate) -> Bool { from.map { date >= $0 } ?? true && to.map { date <= $0 } ?? true }
+            let days = HealthDays.days(samples).filter { within($0.date) }
+            workouts = workouts.filter { within($0.start.date) }
             let clock = context.clock
             let archived = days.map {
                 ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.atMs), source: String($0.source.prefix(HealthSample.sourceLength)))
@@ -93,27 +102,48 @@ extension Commands {
                 return count == 0 ? nil : "\(type.words.first ?? type.rawValue) \(count)"
             }
             let range = days.map(\.date).min().flatMap { first in days.map(\.date).max().map { "\(first) to \($0)" } } ?? "no days"
-            let what = "\(days.count) daily values (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(kept) of \(records) records"
-            let json = JSONValue.obj(["days": JSONValue(days.count), "records": JSONValue(records), "kept": JSONValue(kept)])
-            if arguments.has("--dry-run") {
+            var what = "\(days.count) daily values (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(kept) of \(records) records"
+            if !workouts.isEmpty { what += "; " + PlanFormatter.count(workouts.count, "strength workout") }
+            let dryRun = arguments.has("--dry-run")
+            // The workouts go as sessions: a session tracked here that one overlaps takes
+            // its heart rate and energy instead (`history.import`'s measured).
+            var measured: [Int64] = []
+            var skipped = 0
+            if !workouts.isEmpty {
+                var sessions = HistoryUpload(source: chosen.rawValue, connect: { try context.connect(arguments) })
+                for workout in workouts { sessions.add(workout) }
+                let result = try sessions.finish(dryRun: dryRun, context: context)
+                (measured, skipped) = (result.measured, result.skipped)
+            }
+            let json = JSONValue.obj([
+                "days": JSONValue(days.count), "records": JSONValue(records), "kept": JSONValue(kept), "workouts": JSONValue(workouts.count),
+                "measured": .array(measured.map { JSONValue(Int($0)) }), "skipped": JSONValue(skipped),
+            ])
+            func printMeasured() {
+                for session in measured {
+                    context.console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, a workout's heart rate and energy (not stored twice)")
+                }
+                if skipped > 0 { context.console.print(context.console.dim("\(PlanFormatter.count(skipped, "workout")) already stored, skipped")) }
+            }
+            if dryRun {
                 if context.printJSON(json, arguments) { return ExitStatus.ok }
                 context.console.print("would import " + what)
+                printMeasured()
                 return ExitStatus.ok
             }
-            var upload = HistoryUpload(source: .json, connect: { try context.connect(arguments) })
+            var upload = HistoryUpload(source: TrackerExport.Format.json.rawValue, connect: { try context.connect(arguments) })
             upload.add(HistoryArchive(health: archived))
             _ = try upload.finish(dryRun: false, context: context)
             if context.printJSON(json, arguments) { return ExitStatus.ok }
             context.console.print("imported " + what + "; a value stored before is not stored again")
+            printMeasured()
             return ExitStatus.ok
         })
 }
 
-/// The health export formats `health import` reads; names from one list, as completion
-/// and the help give them.
-enum HealthFormat: String, CaseIterable {
-    case apple, autoExport = "auto-export", googleFit = "google-fit"
+typealias HealthFormat = HealthExportFormat
 
+extension HealthExportFormat {
     static func chosen(_ word: String?) throws(UsageError) -> HealthFormat? {
         guard let word else { return nil }
         guard let format = HealthFormat(rawValue: word.lowercased()) else {

@@ -67,7 +67,7 @@ extension Commands {
             let dryRun = arguments.has("--dry-run")
             // Workouts go out as they are read; after a bad row nothing more is sent, the
             // file is read to its end for every problem, and what was sent is dropped.
-            var upload = HistoryUpload(source: export.format) { try context.connect(arguments) }
+            var upload = HistoryUpload(source: export.format.rawValue) { try context.connect(arguments) }
             // Sessiond's own export: its plans, coverage, health, profile and aliases first.
             upload.add(export.archive)
             if arguments.has("--skip-invalid") {
@@ -497,10 +497,12 @@ struct HistoryUpload {
     /// time, ~16,000 page faults for a 250,000-row file (docs/performance.md).
     private let paramsBuffer = ParamsBuffer(capacity: chunkBytes + (64 << 10))
 
-    init(source: TrackerExport.Format, connect: @escaping () throws -> SocketClient) {
+    /// `source` as `history.import` keeps it with each session: a `TrackerExport.Format`
+    /// or a health export's (`HistoryImport.measuringSources`).
+    init(source: String, connect: @escaping () throws -> SocketClient) {
         var random = SystemRandomNumberGenerator()
         importID = "import-\(getpid())-\(random.next() as UInt64)"
-        self.source = source.rawValue
+        self.source = source
         self.connect = connect
     }
 

@@ -135,7 +135,7 @@ extension SessionService {
         // A watch's recording of a session tracked here gives that session its heart
         // rate and energy instead of becoming a second session.
         var measured: [Int64] = []
-        if staged.source == TrackerExport.Format.fit.rawValue {
+        if let source = staged.source, HistoryImport.measuringSources.contains(source) {
             new = try new.filter { session in
                 guard let tracked = try database.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
                 measured.append(tracked)

@@ -122,6 +122,48 @@ import JSON
         #expect(try stored(daemon).count == Self.expected.count)
     }
 
+    /// Strength workouts in an export become sessions with the watch's heart rate and
+    /// energy (WorkoutStatistics, or the older totalEnergyBurned; kJ and count/s
+    /// converted); one that overlaps a session tracked here gives that session its
+    /// figures instead of becoming a second; other workouts (a run) are not sessions.
+    @Test func strengthWorkoutsBecomeSessionsOrGiveATrackedOneItsHeartRate() throws {
+        let zone = ["TZ": "Europe/Berlin"]
+        let daemon = try DaemonProcess(environment: zone)
+        defer { daemon.cleanUp() }
+        let tracked = try daemon.ctl(["track", "2025-12-01", "19:00-19:30", "squat", "3x5@100"], environment: zone)
+        try #require(tracked.status == 0, "\(tracked.stderr)")
+        let (kilojoules, average, maximum, perSecond) = (1046.0, 112.4, 151.0, (average: 2.0, maximum: 2.5))
+        let xml = Self.export([]).replacingOccurrences(of: "</HealthData>", with: """
+              <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="45" durationUnit="min" sourceName="Watch" startDate="2025-11-28 18:00:00 +0100" endDate="2025-11-28 18:45:00 +0100">
+                <MetadataEntry key="HKIndoorWorkout" value="1"/>
+                <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2025-11-28 18:00:00 +0100" endDate="2025-11-28 18:45:00 +0100" sum="\(kilojoules)" unit="kJ"/>
+                <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2025-11-28 18:00:00 +0100" endDate="2025-11-28 18:45:00 +0100" average="\(average)" minimum="80" maximum="\(maximum)" unit="count/min"/>
+              </Workout>
+              <Workout workoutActivityType="HKWorkoutActivityTypeFunctionalStrengthTraining" duration="30" durationUnit="min" totalEnergyBurned="180" totalEnergyBurnedUnit="kcal" sourceName="Watch" startDate="2025-12-01 19:02:00 +0100" endDate="2025-12-01 19:32:00 +0100">
+                <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2025-12-01 19:02:00 +0100" endDate="2025-12-01 19:32:00 +0100" average="\(perSecond.average)" maximum="\(perSecond.maximum)" unit="count/s"/>
+              </Workout>
+              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="20" durationUnit="min" sourceName="Watch" startDate="2025-12-02 07:00:00 +0100" endDate="2025-12-02 07:20:00 +0100"/>
+            </HealthData>
+            """)
+        let file = daemon.directory + "/export.xml"
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try daemon.ctl(["health", "import", file], environment: zone)
+        #expect(run.status == 0 && run.stdout.contains("2 strength workouts") && run.stdout.contains("gave session 1"), "\(run.stdout) \(run.stderr)")
+        let sessions = try #require(try daemon.client().call("session.list").arrayValue)
+        #expect(sessions.count == 2, "the run is no session, the overlapping workout no second one: \(sessions)")
+        let first = try daemon.client().call("session.get", .obj(["sessionId": 1]))
+        #expect(first["averageHeartRate"]?.intValue == Int((perSecond.average * 60).rounded()) && first["maximumHeartRate"]?.intValue == Int(perSecond.maximum * 60))
+        #expect(first["energyKcal"] == 180 && first["sets"]?.arrayValue?.count == 3, "\(first)")
+        let imported = try daemon.client().call("session.get", .obj(["sessionId": 2]))
+        #expect(imported["date"] == "2025-11-28" && imported["durationSeconds"] == 2700 && imported["title"] == "Strength training")
+        #expect(imported["averageHeartRate"]?.intValue == Int(average.rounded()) && imported["maximumHeartRate"]?.intValue == Int(maximum), "\(imported)")
+        #expect(abs((imported["energyKcal"]?.numberValue ?? 0) - kilojoules / 4.184) < 0.01, "\(imported)")
+        // Again: nothing new.
+        let again = try daemon.ctl(["health", "import", file], environment: zone)
+        #expect(again.status == 0 && again.stdout.contains("1 workout already stored"), "\(again.stdout)")
+        #expect(try daemon.client().call("session.list").arrayValue?.count == 2)
+    }
+
     /// --from/--to keep the daily values of those dates; the rest of the file is read
     /// (and checked) but not stored.
     @Test func datesChooseAmongTheDailyValues() throws {

@@ -109,3 +109,9 @@ public enum HealthDays {
         return byDay.sorted { $0.key < $1.key }.map { Day(type: type, date: $0.key, value: $0.value.value, atMs: $0.value.endMs, source: $0.value.source) }
     }
 }
+
+/// The health export formats `sessionctl health import` reads; names from one list, as
+/// completion, the help and `history.import`'s sources give them.
+public enum HealthExportFormat: String, Sendable, CaseIterable {
+    case apple, autoExport = "auto-export", googleFit = "google-fit"
+}

@@ -101,6 +101,13 @@ public enum HistoryImport: MethodContract {
         }
     }
 
+    /// The sources whose workouts a watch measured (a FIT activity, a health export's
+    /// workouts): one that overlaps a session tracked here gives that session its heart
+    /// rate and energy instead of being stored beside it (`Result.measured`).
+    public static let measuringSources: Set<String> = [
+        TrackerExport.Format.fit.rawValue, HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue,
+    ]
+
     public struct Result: MethodResult, JSONObjectEncodable {
         public let importID: String
         /// Workouts staged under the id so far (after `done`: what was considered).
