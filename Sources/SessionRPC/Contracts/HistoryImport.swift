@@ -71,7 +71,8 @@ public enum HistoryImport: MethodContract {
             var cancel: Bool? = self.cancel
             coder.bool("cancel", &cancel, "drop everything staged under the id; nothing is stored")
             self.cancel = cancel ?? false
-            coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: " + TrackerExport.Format.allCases.map(\.rawValue).joined(separator: ", "))
+            coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: "
+                            + (TrackerExport.Format.allCases.map(\.rawValue) + [HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue]).joined(separator: ", "))
             coder.bool("refuseImplausible", &refuseImplausible,
                        "with done, for workouts without a source: refuse (implausible_set) a set that looks mistyped, as session.log does")
             var profiles = archive.profile.map { [$0] } ?? []
