@@ -23,8 +23,8 @@ extension Commands {
             source merged where it overlaps (in bed is not sleep); a day's steps come from one
             source per hour, the one with the most, so a phone and a watch are not added;
             resting heart rate, HRV and body fat are the day's last reported value, body mass the
-            last of the day. The Health app's strength workouts (traditional and functional
-            strength training) become sessions without sets, with the watch's heart rate and
+            last of the day. The Health app's and Health Auto Export's strength workouts
+            (traditional and functional strength training) become sessions without sets, with the watch's heart rate and
             energy; one that overlaps a session tracked here (by half of the shorter, or
             more) gives that session its heart rate and energy instead of becoming a second
             one. All or nothing: a file that is not well-formed XML, or a record
@@ -79,6 +79,7 @@ extension Commands {
                 case .autoExport:
                     let parsed = try HealthAutoExportReader.read(try whole())
                     (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
+                    workouts = parsed.workouts
                 case .googleFit:
                     (samples, records, kept) = try GoogleFitReader.read(try whole())
                 }

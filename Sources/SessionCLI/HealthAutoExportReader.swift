@@ -5,10 +5,15 @@ import SessionCore
 /// the shape its v1 and v2 exports share): each metric sessiond keeps becomes samples
 /// for `HealthDays`. A night of `sleep_analysis` comes aggregated, in hours: its asleep
 /// time (`asleep`, or the stages `core` + `deep` + `rem` of newer versions) ending at
-/// `sleepEnd`. A value that does not read is refused with its JSON path.
+/// `sleepEnd`. Its strength workouts (`data.workouts` named traditional or functional
+/// strength training) become workouts without sets, with their heart rate (v2's
+/// `heartRate` {avg, max}, else v1's `avgHeartRate`/`maxHeartRate`, else the readings
+/// of `heartRateData`) and active energy (kcal or kJ). A value that does not read is
+/// refused with its JSON path.
 enum HealthAutoExportReader {
     struct Read {
         let samples: [HealthDays.Sample]
+        var workouts: [HistoryWorkout] = []
         /// Data points read, and those of the metrics kept.
         let records: Int
         let kept: Int
@@ -18,7 +23,8 @@ enum HealthAutoExportReader {
         let document = try JSONParser.parse(bytes: bytes)
         let root = try JSONReader(document, path: "$")
         guard let data = try root.optionalObject("data") else { throw JSONReadError(path: "$.data", expected: "an object with metrics (Health Auto Export's JSON)") }
-        guard try data.optionalArray("metrics") else { return Read(samples: [], records: 0, kept: 0) }
+        let workouts = try data.optionalArray("workouts") ? try data.objects("workouts").compactMap(workout) : []
+        guard try data.optionalArray("metrics") else { return Read(samples: [], workouts: workouts, records: 0, kept: 0) }
         var samples: [HealthDays.Sample] = []
         var records = 0
         for metric in try data.objects("metrics") {
@@ -59,7 +65,46 @@ enum HealthAutoExportReader {
                 samples.append(HealthDays.Sample(kind: kind, start: time.local, end: time.local, endMs: time.ms, value: value, source: source))
             }
         }
-        return Read(samples: samples, records: records, kept: samples.count)
+        return Read(samples: samples, workouts: workouts, records: records, kept: samples.count)
+    }
+
+    /// A strength workout as a workout without sets; nil for any other kind.
+    static func workout(_ item: JSONReader) throws -> HistoryWorkout? {
+        let name = try item.optionalString("name") ?? ""
+        guard let title = ["traditional strength training": "Strength training", "functional strength training": "Functional strength training"][name.lowercased()]
+        else { return nil }
+        guard let start = try AppleHealthReader.time(item.string("start")) else {
+            throw JSONReadError(path: item.path + ".start", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
+        }
+        guard let end = try AppleHealthReader.time(item.string("end")), end.ms >= start.ms else {
+            throw JSONReadError(path: item.path + ".end", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm) after the start")
+        }
+        let seconds = try item.optionalNumber("duration").map { Int($0.rounded()) } ?? Int((end.ms - start.ms) / 1000)
+        var workout = HistoryWorkout(start: start.local, durationSeconds: min(max(0, seconds), SessionLimits.durationSeconds.upperBound),
+                                     title: title, note: nil, sets: [])
+        workout.startedAt = RFC3339.utc(seconds: start.ms / 1000)
+        // A quantity is {qty, units} (or a bare number in some versions).
+        func quantity(_ reader: JSONReader?, _ key: String) throws -> (value: Double, units: String)? {
+            guard let reader else { return nil }
+            if let number = try? reader.optionalNumber(key) { return (number, "") }
+            guard let object = try reader.optionalObject(key), let value = try object.optionalNumber("qty") else { return nil }
+            return (value, try object.optionalString("units") ?? "")
+        }
+        let energy = try quantity(item, "activeEnergyBurned") ?? quantity(item, "activeEnergy")
+        workout.energyKcal = energy.flatMap { AppleHealthReader.kcal(String($0.value), unit: $0.units) }
+        let heart = try item.optionalObject("heartRate")
+        var rates = try (quantity(heart, "avg") ?? quantity(item, "avgHeartRate"), quantity(heart, "max") ?? quantity(item, "maxHeartRate"))
+        if rates.0 == nil || rates.1 == nil, try item.optionalArray("heartRateData") {
+            let readings = try item.objects("heartRateData").compactMap { try $0.optionalNumber("qty") ?? $0.optionalNumber("Avg") }
+            if let highest = try item.objects("heartRateData").compactMap({ try $0.optionalNumber("Max") ?? $0.optionalNumber("qty") }).max(), !readings.isEmpty {
+                rates = ((readings.reduce(0, +) / Double(readings.count), "bpm"), (highest, "bpm"))
+            }
+        }
+        if let average = rates.0.map({ Int($0.value.rounded()) }), let maximum = rates.1.map({ Int($0.value.rounded()) }),
+            HistoryLimits.heartRate.contains(average), HistoryLimits.heartRate.contains(maximum) {
+            (workout.averageHeartRate, workout.maximumHeartRate) = (average, maximum)
+        }
+        return workout
     }
 
     /// The kind of a metric sessiond keeps; nil for the rest.

@@ -164,6 +164,36 @@ import JSON
         #expect(try daemon.client().call("session.list").arrayValue?.count == 2)
     }
 
+    /// Health Auto Export's strength workouts: v2's heart rate summary and kJ, v1's
+    /// readings (their average and highest) and kcal; a walk is no session.
+    @Test func healthAutoExportStrengthWorkoutsBecomeSessions() throws {
+        let daemon = try DaemonProcess(environment: ["TZ": "Asia/Singapore"])
+        defer { daemon.cleanUp() }
+        let readings = [(96.0, 104.0), (131.0, 144.0), (122.0, 139.0)]
+        let export = #"""
+            {"data": {"workouts": [
+              {"name": "Traditional Strength Training", "start": "2026-11-23 18:00:00 +0800", "end": "2026-11-23 18:50:00 +0800", "duration": 3000,
+               "activeEnergyBurned": {"qty": 900, "units": "kJ"}, "heartRate": {"min": {"qty": 70}, "avg": {"qty": 118.6}, "max": {"qty": 160}}},
+              {"name": "Functional Strength Training", "start": "2026-11-25 07:00:00 +0800", "end": "2026-11-25 07:30:00 +0800",
+               "activeEnergy": {"qty": 210, "units": "kcal"}, "heartRateData": [READINGS]},
+              {"name": "Walking", "start": "2026-11-24 08:02:43 +0800", "end": "2026-11-24 08:21:53 +0800"}
+            ]}}
+            """#.replacingOccurrences(of: "READINGS", with: readings.map { #"{"units": "bpm", "Avg": \#($0.0), "Max": \#($0.1), "date": "2026-11-25 07:10:00 +0800"}"# }
+                .joined(separator: ", "))
+        let run = try daemon.ctl(["health", "import", "-"], stdin: export)
+        #expect(run.status == 0 && run.stdout.contains("2 strength workouts"), "\(run.stdout) \(run.stderr)")
+        let sessions = try #require(try daemon.client().call("session.list").arrayValue)
+        try #require(sessions.count == 2, "\(sessions)")
+        let traditional = try daemon.client().call("session.get", .obj(["sessionId": 1]))
+        #expect(traditional["title"] == "Strength training" && traditional["durationSeconds"] == 3000 && traditional["date"] == "2026-11-23")
+        #expect(traditional["averageHeartRate"]?.intValue == Int(118.6.rounded()) && traditional["maximumHeartRate"] == 160, "\(traditional)")
+        #expect(abs((traditional["energyKcal"]?.numberValue ?? 0) - 900 / 4.184) < 0.01)
+        let functional = try daemon.client().call("session.get", .obj(["sessionId": 2]))
+        let average = Int((readings.map(\.0).reduce(0, +) / Double(readings.count)).rounded())
+        #expect(functional["averageHeartRate"]?.intValue == average && functional["maximumHeartRate"]?.intValue == Int(readings.map(\.1).max() ?? 0), "\(functional)")
+        #expect(functional["energyKcal"] == 210 && functional["durationSeconds"] == 1800, "\(functional)")
+    }
+
     /// --from/--to keep the daily values of those dates; the rest of the file is read
     /// (and checked) but not stored.
     @Test func datesChooseAmongTheDailyValues() throws {
