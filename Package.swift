@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
-        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "CZlib", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
+        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "CZlib", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(
             name: "SessionServer",

@@ -2,6 +2,7 @@ import ArgumentParsing
 import JSON
 import SessionCore
 import SessionRPC
+import SessionStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,15 +10,18 @@ import Glibc
 extension Commands {
     static let healthImport = Command(
         words: ["health", "import"], synopsis: "FILE|-",
-        summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health, Health Auto Export, Google Fit.",
+        summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health, Health Auto Export, Google Fit, Gadgetbridge.",
         details: """
             FILE is the export.zip the Health app writes (its export.xml read from the
             archive in place, nothing unpacked to disk) or that export.xml, read as a
             stream whatever its size, or the JSON Health Auto Export writes (its metrics; a night's
             sleep comes as hours, its asleep time or its core, deep and REM stages, ending at
             sleepEnd), or Google Fit's Takeout "Daily activity metrics.csv" (its step counts
-            and average weights, a day each); - reads standard input. --format forces one,
-            else the file's first bytes tell (a zip, < XML, { JSON, else CSV). The samples become
+            and average weights, a day each), or the database Gadgetbridge exports (its
+            devices' minutes of steps, resting heart rates, weights and Garmin sleep stages;
+            opened read-only and left exactly as it was); - reads standard input (not a
+            database). --format forces one, else the file's first bytes tell (a zip, an
+            SQLite database, < XML, { JSON, else CSV). The samples become
             daily values
             by one rule each: sleep belongs to the day you woke up, the asleep time of every
             source merged where it overlaps (in bed is not sleep); a day's steps come from one
@@ -37,7 +41,7 @@ extension Commands {
             OptionSpec("--dry-run", help: "read and count; store nothing"),
             OptionSpec("--from", value: "DATE", help: "keep only the daily values from this date on (YYYY-MM-DD)"),
             OptionSpec("--to", value: "DATE", help: "keep only the daily values up to this date"),
-            OptionSpec("--format", value: "FORMAT", help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON) or google-fit (Takeout's daily CSV); default from the file's first byte"),
+            OptionSpec("--format", value: "FORMAT", help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -61,7 +65,8 @@ extension Commands {
             }
             let first = head.first { !blank($0) }
             let zipped = ZipArchive.isZip(head)
-            let chosen = format ?? (zipped || first == UInt8(ascii: "<") ? .apple : first == UInt8(ascii: "{") ? .autoExport : .googleFit)
+            let database = head.starts(with: Array("SQLite format 3\u{0}".utf8))
+            let chosen = format ?? (database ? .gadgetbridge : zipped || first == UInt8(ascii: "<") ? .apple : first == UInt8(ascii: "{") ? .autoExport : .googleFit)
             // The JSON and CSV formats are read whole, as `import` reads its files.
             func whole() throws(FileInput.Failure) -> [UInt8] {
                 try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: HistoryUpload.maximumFileBytes)
@@ -82,6 +87,11 @@ extension Commands {
                     workouts = parsed.workouts
                 case .googleFit:
                     (samples, records, kept) = try GoogleFitReader.read(try whole())
+                case .gadgetbridge:
+                    guard path != "-" else { throw GadgetbridgeExport.Failure(message: "a database cannot be read from standard input: give its path") }
+                    let clock = context.clock
+                    let read = try GadgetbridgeExport.read(path: path, localTime: { clock.localDateTime(atMs: $0) })
+                    (samples, records, kept) = (read.samples, read.records, read.kept)
                 }
             } catch let failure as FileInput.Failure {
                 throw failure

@@ -194,6 +194,94 @@ import JSON
         #expect(functional["energyKcal"] == 210 && functional["durationSeconds"] == 1800, "\(functional)")
     }
 
+    /// Makes a Gadgetbridge database with the tables greenDAO writes (a Mi Band's and a
+    /// Garmin's activity minutes, resting heart rates, scale weights, Garmin sleep
+    /// stages) and prints the daily values the documented rules give, worked out here.
+    static let gadgetbridge = #"""
+        import datetime, json, sqlite3, sys
+        path = sys.argv[1]
+        db = sqlite3.connect(path)
+        db.executescript("""
+        CREATE TABLE "DEVICE" ("_id" INTEGER PRIMARY KEY AUTOINCREMENT ,"NAME" TEXT NOT NULL ,"MANUFACTURER" TEXT NOT NULL ,
+          "IDENTIFIER" TEXT NOT NULL UNIQUE ,"TYPE" INTEGER NOT NULL ,"TYPE_NAME" TEXT NOT NULL ,"MODEL" TEXT,"ALIAS" TEXT,"PARENT_FOLDER" TEXT);
+        CREATE TABLE "MI_BAND_ACTIVITY_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,"USER_ID" INTEGER NOT NULL ,
+          "RAW_INTENSITY" INTEGER NOT NULL ,"STEPS" INTEGER NOT NULL ,"RAW_KIND" INTEGER NOT NULL ,"HEART_RATE" INTEGER NOT NULL ,
+          PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
+        CREATE TABLE "GARMIN_ACTIVITY_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,"USER_ID" INTEGER NOT NULL ,
+          "RAW_INTENSITY" INTEGER NOT NULL ,"STEPS" INTEGER NOT NULL ,"RAW_KIND" INTEGER NOT NULL ,"HEART_RATE" INTEGER NOT NULL ,
+          PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
+        CREATE TABLE "HUAMI_HEART_RATE_RESTING_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,"USER_ID" INTEGER NOT NULL ,
+          "UTC_OFFSET" INTEGER NOT NULL ,"HEART_RATE" INTEGER NOT NULL ,PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
+        CREATE TABLE "MI_SCALE_WEIGHT_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,"USER_ID" INTEGER NOT NULL ,
+          "WEIGHT_KG" REAL NOT NULL ,PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
+        CREATE TABLE "GARMIN_SLEEP_STAGE_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,"USER_ID" INTEGER NOT NULL ,
+          "STAGE" INTEGER NOT NULL ,PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
+        INSERT INTO DEVICE VALUES (1, 'Mi Band 8', 'Xiaomi', 'AA:BB', 1, 'MIBAND8', NULL, '', NULL), (2, 'Forerunner 265', 'Garmin', 'CC:DD', 2, 'GARMIN', NULL, 'My Garmin', NULL);
+        """)
+        t = lambda text: int(datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.timezone.utc).timestamp())
+        minutes = {}  # (device, second) -> steps
+        for m in range(60):
+            minutes[(1, t("2025-12-01T08:00:00") + 60 * m)] = 20
+            minutes[(2, t("2025-12-01T08:00:00") + 60 * m)] = 15
+        for m in range(30):
+            minutes[(2, t("2025-12-01T09:00:00") + 60 * m)] = 10
+        for (device, second), steps in minutes.items():
+            table = "MI_BAND_ACTIVITY_SAMPLE" if device == 1 else "GARMIN_ACTIVITY_SAMPLE"
+            db.execute(f"INSERT INTO {table} VALUES (?, ?, 1, 40, ?, 1, ?)", (second, device, steps, [255, 0, -1, 72][second // 60 % 4]))
+        rests = [("2025-12-01T06:00:00", 58), ("2025-12-01T20:00:00", 56), ("2025-12-02T06:00:00", 255)]
+        for when, rate in rests:
+            db.execute("INSERT INTO HUAMI_HEART_RATE_RESTING_SAMPLE VALUES (?, 1, 1, 0, ?)", (t(when) * 1000, rate))
+        weights = [("2025-12-01T07:00:00", 80.4), ("2025-12-01T21:00:00", 80.1)]
+        for when, kg in weights:
+            db.execute("INSERT INTO MI_SCALE_WEIGHT_SAMPLE VALUES (?, 0, 1, ?)", (t(when) * 1000, kg))
+        start, awake = t("2025-12-01T23:00:00"), range(t("2025-12-02T03:00:00"), t("2025-12-02T03:10:00"), 60)
+        for m in range(8 * 60):
+            second = start + 60 * m
+            db.execute("INSERT INTO GARMIN_SLEEP_STAGE_SAMPLE VALUES (?, 2, 1, ?)", (second * 1000, 1 if second in awake else [2, 3, 4][m % 3]))
+        db.commit()
+        # One device per hour, the one with the most steps.
+        hours = {}
+        for (device, second), steps in minutes.items():
+            hours.setdefault(second // 3600, {}).setdefault(device, 0)
+            hours[second // 3600][device] += steps
+        steps = sum(max(per.values()) for per in hours.values())
+        asleep = (8 * 60 - len(awake)) / 60
+        print(json.dumps([["steps", "2025-12-01", steps], ["restingHeartRate", "2025-12-01", rests[1][1]],
+                          ["bodyMassKg", "2025-12-01", weights[1][1]], ["sleepHours", "2025-12-02", asleep]]))
+        """#
+
+    /// Gadgetbridge's database: the daily values by the same rules as every other
+    /// export, the file left as it was (not a byte changed, nothing made beside it), and
+    /// a database of another program refused by name.
+    @Test func aGadgetbridgeDatabaseBecomesDailyValuesAndIsLeftAsItWas() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let file = daemon.directory + "/Gadgetbridge"
+        let made = try runProcess("/usr/bin/env", ["python3", "-c", Self.gadgetbridge, file])
+        try #require(made.status == 0, "\(made.stderr)")
+        let expected = try JSONParser.parse(made.stdout).arrayValue ?? []
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: daemon.directory).sorted()
+        let run = try daemon.ctl(["health", "import", file])
+        #expect(run.status == 0 && run.stdout.contains("imported 4 daily values"), "\(run.stdout) \(run.stderr)")
+        let samples = try stored(daemon)
+        #expect(samples.count == expected.count, "\(samples)")
+        for want in expected {
+            let (type, date, value) = (want[0]?.stringValue, want[1]?.stringValue, want[2]?.numberValue ?? -1)
+            let found = samples.first { $0["type"]?.stringValue == type && $0["date"]?.stringValue == date }
+            #expect(found?["value"]?.numberValue.map { abs($0 - value) < 0.01 } == true, "\(type ?? "") on \(date ?? ""): \(String(describing: found))")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "not a byte of the export changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: daemon.directory).sorted() == listing, "no journal, WAL or lock file made beside it")
+        // Again: nothing new.
+        #expect(try daemon.ctl(["health", "import", file]).status == 0 && (try stored(daemon)).count == expected.count)
+        // Another program's database (sessiond's own) is not Gadgetbridge's.
+        let refused = try daemon.ctl(["health", "import", daemon.databasePath])
+        #expect(refused.status == 1 && refused.stderr.contains("not a Gadgetbridge database"), "\(refused.stderr)")
+        let piped = try daemon.ctl(["health", "import", "--format", "gadgetbridge", "-"], stdin: "")
+        #expect(piped.status == 1 && piped.stderr.contains("standard input"), "\(piped.stderr)")
+    }
+
     /// --from/--to keep the daily values of those dates; the rest of the file is read
     /// (and checked) but not stored.
     @Test func datesChooseAmongTheDailyValues() throws {

@@ -113,5 +113,5 @@ public enum HealthDays {
 /// The health export formats `sessionctl health import` reads; names from one list, as
 /// completion, the help and `history.import`'s sources give them.
 public enum HealthExportFormat: String, Sendable, CaseIterable {
-    case apple, autoExport = "auto-export", googleFit = "google-fit"
+    case apple, autoExport = "auto-export", googleFit = "google-fit", gadgetbridge
 }

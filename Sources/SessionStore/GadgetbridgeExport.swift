@@ -1,0 +1,114 @@
+import CSQLite
+import SessionCore
+
+/// The database Gadgetbridge exports (the open-source companion of Mi Band, Amazfit,
+/// PineTime, Garmin and other watches), read as health samples. It is opened immutable
+/// (`Connection(immutable:)`): nothing in or beside it is written. Its tables follow the
+/// device (greenDAO entities, UPPER_SNAKE names); sessiond reads those of the shapes it
+/// knows, whatever the device:
+///
+/// * `…_ACTIVITY_SAMPLE` (`TIMESTAMP` in seconds, `DEVICE_ID`, `STEPS`): a minute each;
+///   steps summed per device and UTC hour in SQL, so a year of minutes comes as hours.
+/// * `…_HEART_RATE_RESTING_SAMPLE` (`TIMESTAMP` in milliseconds, `HEART_RATE`): resting
+///   heart rate; a reading outside 20–250 (255, 0, −1: none) is left out.
+/// * `…_WEIGHT_SAMPLE` (`TIMESTAMP` in milliseconds, `WEIGHT_KG`): body mass.
+/// * `GARMIN_SLEEP_STAGE_SAMPLE` (`TIMESTAMP` in milliseconds, `STAGE`: 2 light, 3 deep,
+///   4 REM asleep; 1 awake, 0 unmeasured): a minute each, joined into spells asleep.
+///
+/// A file that is not an SQLite database, or one without Gadgetbridge's `DEVICE` table
+/// and sample tables, is refused by name.
+public enum GadgetbridgeExport {
+    public struct Failure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+        public init(message: String) { self.message = message }
+    }
+
+    public struct Read: Sendable {
+        public var samples: [HealthDays.Sample] = []
+        /// Rows read (activity hours count as one each), and those kept.
+        public var records = 0
+        public var kept = 0
+    }
+
+    /// Reads `path`; `localTime` turns Unix milliseconds into the wall-clock time the
+    /// days are counted in.
+    public static func read(path: String, localTime: (Int64) -> LocalDateTime) throws(Failure) -> Read {
+        let connection: Connection
+        do {
+            connection = try Connection(path: path, immutable: true)
+        } catch {
+            throw Failure(message: "cannot open it as a database: \(error)")
+        }
+        do {
+            return try read(connection, localTime: localTime)
+        } catch let failure as Failure {
+            throw failure
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
+            throw Failure(message: "not an SQLite database (Gadgetbridge's export is its database file)")
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+    }
+
+    private static func read(_ connection: Connection, localTime: (Int64) -> LocalDateTime) throws -> Read {
+        let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").rows { $0.text(0) }
+        let samples = tables.filter { $0.hasSuffix("_SAMPLE") }
+        guard tables.contains("DEVICE"), !samples.isEmpty else {
+            throw Failure(message: "not a Gadgetbridge database: it has no DEVICE table and sample tables (its tables: \(tables.sorted().prefix(8).joined(separator: ", ")))")
+        }
+        func columns(_ table: String) throws -> Set<String> {
+            Set(try connection.prepare("SELECT name FROM pragma_table_info(?)").rows([table]) { $0.text(0) })
+        }
+        let devices = Dictionary(try connection.prepare("SELECT _id, coalesce(nullif(ALIAS, ''), NAME) FROM DEVICE").rows { ($0.int64(0), $0.text(1)) },
+                                 uniquingKeysWith: { first, _ in first })
+        func source(_ device: Int64) -> String { String("Gadgetbridge \(devices[device] ?? "device \(device)")".prefix(HealthSample.sourceLength)) }
+        var read = Read()
+        func add(_ kind: HealthDays.Kind, startMs: Int64, endMs: Int64, value: Double, device: Int64) {
+            read.samples.append(HealthDays.Sample(kind: kind, start: localTime(startMs), end: localTime(endMs), endMs: endMs, value: value, source: source(device)))
+            read.kept += 1
+        }
+        for table in samples.sorted() {
+            let has = try columns(table)
+            guard has.contains("TIMESTAMP"), has.contains("DEVICE_ID") else { continue }
+            let quoted = "\"" + table.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+            if table.hasSuffix("_ACTIVITY_SAMPLE"), has.contains("STEPS") {
+                // A minute a row: each device's steps of each hour, summed here.
+                let hours = try connection.prepare(
+                    "SELECT TIMESTAMP / 3600 * 3600, DEVICE_ID, sum(STEPS) FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2"
+                ).rows { (start: $0.int64(0), device: $0.int64(1), steps: $0.double(2)) }
+                read.records += hours.count
+                for hour in hours { add(.steps, startMs: hour.start * 1000, endMs: (hour.start + 3599) * 1000, value: hour.steps, device: hour.device) }
+            } else if table.hasSuffix("_HEART_RATE_RESTING_SAMPLE"), has.contains("HEART_RATE") {
+                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)").rows { ($0.int64(0), $0.int64(1), $0.int64(2)) }
+                read.records += rows.count
+                for (time, device, rate) in rows where HistoryLimits.heartRate.contains(Int(rate)) {
+                    add(.restingHeartRate, startMs: time, endMs: time, value: Double(rate), device: device)
+                }
+            } else if table.hasSuffix("_WEIGHT_SAMPLE"), has.contains("WEIGHT_KG") {
+                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)").rows { ($0.int64(0), $0.int64(1), $0.double(2)) }
+                read.records += rows.count
+                for (time, device, kg) in rows where kg > 0 && kg < 500 { add(.bodyMassKg, startMs: time, endMs: time, value: kg, device: device) }
+            } else if table == "GARMIN_SLEEP_STAGE_SAMPLE", has.contains("STAGE") {
+                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP")
+                    .rows { (time: $0.int64(0), device: $0.int64(1), stage: $0.int64(2)) }
+                read.records += rows.count
+                // Minutes asleep one after the other make one spell.
+                var spell: (start: Int64, end: Int64, device: Int64)?
+                func close() {
+                    if let open = spell { add(.asleep, startMs: open.start, endMs: open.end, value: Double(open.end - open.start) / 3_600_000, device: open.device) }
+                    spell = nil
+                }
+                for row in rows {
+                    guard (2...4).contains(row.stage) else { close(); continue }
+                    if let open = spell, open.device == row.device, row.time <= open.end { spell?.end = row.time + 60_000 } else {
+                        close()
+                        spell = (row.time, row.time + 60_000, row.device)
+                    }
+                }
+                close()
+            }
+        }
+        return read
+    }
+}
