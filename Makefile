@@ -150,8 +150,9 @@ fuzz:
 
 # Measures latency, throughput, start-up and memory; prints JSON lines (see README).
 # The bench compares sessionctl log with timewarrior's timew start and counts
-# instructions with valgrind; a tool that cannot be installed skips its figures.
-BENCH_APT_PACKAGES = timewarrior valgrind
+# instructions with valgrind; the health import streams against xmllint (libxml2-utils);
+# a tool that cannot be installed skips its figures.
+BENCH_APT_PACKAGES = timewarrior valgrind libxml2-utils
 bench-deps:
 	@$(call apt_install_missing,$(BENCH_APT_PACKAGES),echo "could not install$$missing; the figures that need them are skipped")
 

@@ -41,11 +41,13 @@ struct Workload {
     let importRounds: Int
     /// Commits and logs before anything is measured.
     let warmUp: Int
+    /// Bytes of the generated Apple Health export.xml `sessionctl health import` reads.
+    var healthBytes = 1 << 30
 
     static let full = Workload(roundTrips: 20_000, commits: 300, sequentialLogs: 2_000, rounds: 10, logsPerClient: 500, cliRuns: 100,
                                summarySets: [50_000, 1_000_000], summaryRuns: 21, importRows: 250_000, importRounds: 5, warmUp: 1_000)
     static let quick = Workload(roundTrips: 200, commits: 10, sequentialLogs: 50, rounds: 2, logsPerClient: 5, cliRuns: 3,
-                                summarySets: [2_000, 4_000], summaryRuns: 3, importRows: 2_000, importRounds: 2, warmUp: 10)
+                                summarySets: [2_000, 4_000], summaryRuns: 3, importRows: 2_000, importRounds: 2, warmUp: 10, healthBytes: 2 << 20)
 }
 
 enum Benchmarks {

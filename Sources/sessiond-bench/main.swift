@@ -18,6 +18,7 @@ if arguments.contains("--help") {
                sessiond-bench --cold-start [RUNS]
                sessiond-bench --import [--quick]
                sessiond-bench --history [--quick]
+               sessiond-bench --health [--quick]
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
@@ -34,6 +35,8 @@ if arguments.contains("--help") {
         only runs the history import against sqlite3's .import, by turns. --history only
         times the commands that look back (status, history, history EXERCISE, progress,
         summary) on a generated month and twenty years of history, with their ratios.
+        --health only streams a generated 1 GiB Apple Health export.xml through
+        sessionctl health import against Python's iterparse and xmllint --stream.
         """)
     exit(0)
 }
@@ -173,6 +176,31 @@ func emitHistory() throws {
     }
 }
 
+/// A generated Apple Health export.xml through `sessionctl health import`, against
+/// Python's iterparse and libxml2's streaming parse of the same file; both processes'
+/// peak memory.
+func emitHealth() throws {
+    let path = directory + "/export.xml"
+    let records = try HealthBenchmark.generate(path: path, bytes: workload.healthBytes)
+    let mib = Double(fileSize(path)) / 1_048_576
+    let size = mib >= 1024 ? "\(Double(Int(mib / 1024 * 10)) / 10) GiB" : "\(Int(mib.rounded())) MiB"
+    let run = try HealthBenchmark.sessionctl(path: path, directory: directory)
+    emit(Metric(name: "health_import.mib_per_second", value: mib / run.seconds, unit: "MiB/s",
+                note: "sessionctl health import --dry-run of a generated \(size) export.xml (\(records) records, strength workouts every third day): libexpat's stream, daily values, workouts asked of the daemon"))
+    emit(Metric(name: "health_import.sessionctl_peak_rss", value: run.sessionctlPeakMiB, unit: "MiB", note: "target < 64 whatever the file's size"))
+    emit(Metric(name: "health_import.sessiond_peak_rss", value: run.daemonPeakMiB, unit: "MiB", note: "target < 64"))
+    if let python = HealthBenchmark.pythonSeconds(path: path) {
+        emit(Metric(name: "health_import.python_iterparse_mib_per_second", value: mib / python, unit: "MiB/s",
+                    note: "python3 xml.etree.ElementTree.iterparse over the same file, each element cleared: what a person would script"))
+        emit(Metric(name: "health_import.speed_ratio_to_python_iterparse", value: python / run.seconds, unit: "x", note: "target >= 3"))
+    }
+    if let xmllint = HealthBenchmark.xmllintSeconds(path: path) {
+        emit(Metric(name: "health_import.xmllint_stream_mib_per_second", value: mib / xmllint, unit: "MiB/s", note: "xmllint --stream --noout: the parse alone"))
+        emit(Metric(name: "health_import.time_ratio_to_xmllint_stream", value: run.seconds / xmllint, unit: "x", note: "target <= 2"))
+    }
+    unlink(path)
+}
+
 /// Runs one part of the bench alone, then exits (0, or 1 with the error).
 func runAlone(_ part: () throws -> Void) -> Never {
     var status: Int32 = 0
@@ -191,6 +219,7 @@ if arguments.first == "--cold-start" { runAlone { try emitColdStart(runs: argume
 if arguments.first == "--instructions" { runAlone { try emitInstructionCounts(others: Array(arguments.dropFirst())) } }
 if arguments.first == "--import" { runAlone { try emitImport() } }
 if arguments.first == "--history" { runAlone { try emitHistory() } }
+if arguments.first == "--health" { runAlone { try emitHealth() } }
 
 do {
     let socket = directory + "/sessiond.sock"
@@ -346,6 +375,7 @@ do {
     }
     try emitImport()
     try emitHistory()
+    try emitHealth()
     if !arguments.contains("--quick"), InstructionCount.valgrind != nil { try emitInstructionCounts(others: []) }
 } catch {
     let message = "sessiond-bench: \(error)\n"
