@@ -125,10 +125,15 @@ final class AppleHealthReader {
 
     private func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         guard failure == nil else { return }
-        if strcmp(name, "Workout") == 0 { return startWorkout(Self.fields(attributes, Self.workoutFields)) }
-        if strcmp(name, "WorkoutStatistics") == 0 { return addStatistics(Self.fields(attributes, Self.statisticsFields)) }
-        guard strcmp(name, "Record") == 0 else { return }
+        guard strcmp(name, "Record") == 0 else {
+            if strcmp(name, "Workout") == 0 { return startWorkout(Self.fields(attributes, Self.workoutFields)) }
+            if strcmp(name, "WorkoutStatistics") == 0 { return addStatistics(Self.fields(attributes, Self.statisticsFields)) }
+            return
+        }
         records += 1
+        // Most records are of types not kept (heart rate, energy, distance): told from the
+        // type's C string and passed over before any String is made.
+        guard let type = Self.attribute(attributes, "type"), Self.keptTypes.contains(where: { strcmp(Self.cString($0), type) == 0 }) else { return }
         let fields = Self.fields(attributes, Self.wanted)
         guard let type = fields["type"], let kind = Self.kind(type: type, value: fields["value"]) else { return }
         guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time) else {
@@ -154,6 +159,27 @@ final class AppleHealthReader {
         } else {
             samples.append(HealthDays.Sample(kind: kind, start: start.local, end: end.local, endMs: end.ms, value: value, source: source))
         }
+    }
+
+    /// The record types `kind(type:value:)` may keep.
+    private static let keptTypes: [StaticString] = [
+        "HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierRestingHeartRate", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN",
+        "HKQuantityTypeIdentifierBodyMass", "HKQuantityTypeIdentifierBodyFatPercentage", "HKCategoryTypeIdentifierSleepAnalysis",
+    ]
+
+    /// A literal's bytes as C reads them (a `StaticString` literal ends with a NUL).
+    private static func cString(_ literal: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// The value of the attribute `name`, as expat hands it.
+    private static func attribute(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, _ name: StaticString) -> UnsafePointer<CChar>? {
+        var index = 0
+        while let key = attributes[index] {
+            if strcmp(key, cString(name)) == 0 { return attributes[index + 1] }
+            index += 2
+        }
+        return nil
     }
 
     /// The attributes named in `wanted`.
