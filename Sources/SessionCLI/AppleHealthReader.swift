@@ -41,9 +41,15 @@ final class AppleHealthReader {
     }
 
     /// Reads `prefix` (bytes already read from `fd`), then `fd` to its end.
+    /// A file of a known size shows its progress on a terminal (`ProgressLine`).
     static func read(fd: Int32, prefix: [UInt8] = []) throws(Failure) -> AppleHealthReader {
         let reader = try AppleHealthReader()
         if !prefix.isEmpty { try reader.feed(prefix, count: prefix.count) }
+        var status = stat()
+        let size = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : 0
+        var progress = ProgressLine("reading export.xml", total: size)
+        defer { progress.finish() }
+        var done = Int64(prefix.count)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -51,6 +57,8 @@ final class AppleHealthReader {
             guard count >= 0 else { throw Failure(line: 0, column: 0, message: String(cString: strerror(errno))) }
             if count == 0 { break }
             try reader.feed(buffer, count: count)
+            done += Int64(count)
+            progress.update(done)
         }
         try reader.finish()
         return reader
@@ -65,8 +73,15 @@ final class AppleHealthReader {
         }
         guard exports.count == 1 else { throw ZipArchive.Failure(message: "the zip archive holds \(exports.count) export.xml: \(exports.map(\.name).joined(separator: ", "))") }
         let reader = try AppleHealthReader()
+        var progress = ProgressLine("reading \(entry.name)", total: Int64(clamping: entry.size))
+        defer { progress.finish() }
+        var done: Int64 = 0
         do {
-            try archive.read(entry) { bytes in try reader.feed(bytes) }
+            try archive.read(entry) { bytes in
+                try reader.feed(bytes)
+                done += Int64(bytes.count)
+                progress.update(done)
+            }
             try reader.finish()
         } catch let failure as Failure {
             throw ZipArchive.Failure(message: "\(entry.name): \(failure)")

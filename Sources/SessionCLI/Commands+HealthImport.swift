@@ -33,7 +33,8 @@ extension Commands {
             more) gives that session its heart rate and energy instead of becoming a second
             one. All or nothing: a file that is not well-formed XML, or a record
             that does not read, is refused with its line and column and nothing is stored.
-            Importing the same file again adds nothing. --from and --to keep the daily values
+            Importing the same file again adds nothing. On a terminal, an export.xml that takes
+            more than two seconds to read shows its progress on standard error. --from and --to keep the daily values
             of those dates only (the whole file is still read and checked). --dry-run prints
             what would be stored.
             """,

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import SessionCore
 
 /// Where a command writes: standard output and error, with colour only on a terminal
 /// and never when NO_COLOR is set (https://no-color.org).
@@ -81,5 +82,51 @@ public final class Console {
 
     private func style(_ text: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// A progress line on standard error while a long file is read: shown only when standard
+/// error is a terminal, once the read has taken two seconds, redrawn at most four times
+/// a second, and cleared when it ends. Nothing is written otherwise (a pipe, a log).
+struct ProgressLine {
+    private let label: String
+    private let total: Int64
+    private let shows: Bool
+    private let startNs: UInt64
+    private var lastNs: UInt64 = 0
+    private var shown = false
+
+    /// `total`: the bytes the read will have taken at its end (0: unknown, no line).
+    init(_ label: String, total: Int64) {
+        self.label = label
+        self.total = total
+        shows = total > 0 && isatty(STDERR_FILENO) == 1
+        startNs = Self.nowNs()
+    }
+
+    mutating func update(_ done: Int64) {
+        guard shows else { return }
+        let now = Self.nowNs()
+        guard now - startNs >= 2_000_000_000, now - lastNs >= 250_000_000 else { return }
+        lastNs = now
+        shown = true
+        let percent = min(100, done * 100 / total)
+        let mib = { (bytes: Int64) in PromptText.grouped(Int(bytes >> 20)) }
+        write("\r\(label): \(percent)% (\(mib(done)) of \(mib(total)) MiB)\u{1B}[K")
+    }
+
+    mutating func finish() {
+        if shown { write("\r\u{1B}[K") }
+        shown = false
+    }
+
+    private func write(_ text: String) {
+        _ = text.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+    }
+
+    private static func nowNs() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
