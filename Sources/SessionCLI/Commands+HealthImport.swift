@@ -143,14 +143,29 @@ extension Commands {
                 printMeasured()
                 return ExitStatus.ok
             }
-            var upload = HistoryUpload(source: TrackerExport.Format.json.rawValue, connect: { try context.connect(arguments) })
-            upload.add(HistoryArchive(health: archived))
-            _ = try upload.finish(dryRun: false, context: context)
+            let stored = try uploadHealth(archived, client: try context.connect(arguments), context: context)
             if context.printJSON(json, arguments) { return ExitStatus.ok }
-            context.console.print("imported " + what + "; a value stored before is not stored again")
+            context.console.print("imported " + what + (stored.skipped > 0 ? "; \(stored.skipped) stored before, not stored again" : ""))
             printMeasured()
             return ExitStatus.ok
         })
+}
+
+extension Commands {
+    /// Sends daily values in `health.import` chunks under one id; the last call stores
+    /// them all (none when any chunk is refused).
+    static func uploadHealth(_ samples: [ArchivedHealthSample], client: SocketClient, context: CommandContext) throws -> HealthImport.Result {
+        var random = SystemRandomNumberGenerator()
+        let id = "health-\(getpid())-\(random.next() as UInt64)"
+        var (start, chunk) = (0, 0)
+        while true {
+            let end = min(start + HealthImport.samplesPerChunk, samples.count)
+            let params = HealthImport.Params(importID: id, chunk: chunk, samples: Array(samples[start..<end]), done: end == samples.count)
+            let result = try context.call(client, HealthImport.self, params)
+            if params.done { return result }
+            (start, chunk) = (end, chunk + 1)
+        }
+    }
 }
 
 typealias HealthFormat = HealthExportFormat

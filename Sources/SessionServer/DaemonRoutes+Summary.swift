@@ -6,6 +6,7 @@ extension DaemonRoutes {
     static let summary: [DaemonRoute] = [
         DaemonRoute(SummaryWeekly.self) { params, service in Outcome(try service.weeklySummary(weekStart: params.weekStart)) },
         DaemonRoute(HealthRecord.self) { params, service in Outcome(try service.recordHealth(params)) },
+        DaemonRoute(HealthImport.self) { params, service in Outcome(try service.importHealth(params)) },
         DaemonRoute(ProfileGet.self) { _, service in Outcome(ProfileResult(try service.database.profile())) },
         DaemonRoute(ProfileSet.self) { params, service in Outcome(try service.setProfile(params)) },
         DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },

@@ -69,12 +69,44 @@ extension SessionService {
         try database.restoreCoverage(archive.coverage.compactMap { day in
             planIDs[day.planID].map { ArchivedCoverage(date: day.date, planID: $0, carriedOver: day.carriedOver) }
         })
-        for sample in archive.health {
+        _ = try storeHealth(archive.health)
+        return planIDs
+    }
+
+    /// Stores the daily values not stored before (the same type, value, date and time);
+    /// returns how many were new and how many were there already. A dry run counts.
+    func storeHealth(_ samples: [ArchivedHealthSample], dryRun: Bool = false) throws -> (stored: Int, skipped: Int) {
+        var stored = 0
+        for sample in samples {
             guard let recordedAtMs = RFC3339.parse(sample.recordedAt),
                 try !database.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs)
             else { continue }
-            _ = try database.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
+            stored += 1
+            if !dryRun {
+                _ = try database.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
+            }
         }
-        return planIDs
+        return (stored, samples.count - stored)
+    }
+
+    /// `health.import`: stages a chunk of daily values; with `done`, stores everything
+    /// staged under the id in this group commit (a dry run counts); with `cancel`,
+    /// drops the import. Staged beside `history.import`'s imports, under the same bounds.
+    func importHealth(_ params: HealthImport.Params) throws -> HealthImport.Result {
+        let id = "health:" + params.importID
+        if params.cancel {
+            staging.cancel(id)
+            return HealthImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false)
+        }
+        let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: id, source: nil, nowMs: nowMs)
+        if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
+        let samples = staged.archive.health
+        guard params.done else { return HealthImport.Result(importID: params.importID, staged: samples.count, done: false, dryRun: params.dryRun) }
+        let (stored, skipped) = try storeHealth(samples, dryRun: params.dryRun)
+        let result = HealthImport.Result(importID: params.importID, staged: samples.count, done: true, dryRun: params.dryRun, stored: stored, skipped: skipped)
+        // Let go of the values only once this commits: a group commit that runs the
+        // request again needs them.
+        afterCommit.append { $0.staging.complete(id, with: result) }
+        return result
     }
 }

@@ -16,6 +16,8 @@ struct ImportStaging {
         /// What its `done` stored, once that committed: the workouts are let go and
         /// this answers a `done` sent again (a client's retry) until it expires.
         var result: HistoryImport.Result?
+        /// The same for a `health.import`.
+        var healthResult: HealthImport.Result?
 
         var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
         /// The archive's parts, chunk by chunk.
@@ -69,7 +71,9 @@ struct ImportStaging {
     mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to id: String, source: String?,
                       nowMs: Int64) throws(HistoryImportError) -> Staged {
         imports = imports.filter { $0.key == id || nowMs - $0.value.touchedMs < Self.expiryMs }
-        if imports[id] == nil, imports.values.filter({ $0.result == nil }).count >= Self.maximumImports { throw .tooManyImports(Self.maximumImports) }
+        if imports[id] == nil, imports.values.filter({ $0.result == nil && $0.healthResult == nil }).count >= Self.maximumImports {
+            throw .tooManyImports(Self.maximumImports)
+        }
         var staged = imports[id] ?? Staged()
         // `staged` is a copy: a refusal below leaves the import as it was.
         if !workouts.isEmpty || !archive.isEmpty {  // a call without workouts (done) leaves the chunks as they are
@@ -93,6 +97,12 @@ struct ImportStaging {
     mutating func complete(_ id: String, with result: HistoryImport.Result) {
         imports[id]?.release()
         imports[id]?.result = result
+    }
+
+    /// The same for a `health.import`.
+    mutating func complete(_ id: String, with result: HealthImport.Result) {
+        imports[id]?.release()
+        imports[id]?.healthResult = result
     }
 }
 

@@ -25,7 +25,7 @@ let context = DecodingContext(nowMs: 1_764_000_000_000)
 
 /// Every method's contract: a new one is added here.
 let contracts: [any MethodContract.Type] = [
-    SessionFinish.self, HealthRecord.self, DaemonStatus.self, PlanList.self, SessionAbort.self, SessionEdit.self, PlanActivate.self,
+    SessionFinish.self, HealthRecord.self, HealthImport.self, DaemonStatus.self, PlanList.self, SessionAbort.self, SessionEdit.self, PlanActivate.self,
     SessionResume.self, ProfileGet.self, SessionLog.self, SummaryWeekly.self, PlanImport.self, ExerciseHistoryGet.self,
     ExerciseAliasSet.self, ExerciseAliases.self, PlanAttempt.self, PromptRender.self, SessionCurrent.self, SessionGet.self,
     DatabaseBackup.self, PlanGet.self, SessionStart.self, HistoryExercises.self, ProfileSet.self, HistoryExport.self, SessionUndo.self,

@@ -1,0 +1,81 @@
+import SessionCore
+import JSON
+
+/// `health.import`: daily health values from an export (what `sessionctl health import`
+/// reads), sent in chunks under one id and stored together by the call that says
+/// `done`, as `history.import` stores workouts.
+public enum HealthImport: MethodContract {
+    public static let name = "health.import"
+    public static let summary = "Daily health values in chunks under one id, stored together by the call that says done; a value stored before is not stored again."
+    public static let errors: [ApplicationError] = [.importRefused]
+
+    /// Values one call carries, at most.
+    public static let samplesPerChunk = HistoryLimits.archiveItemsPerChunk
+
+    public struct Params: MethodParams {
+        public var importID = ""
+        public var chunk = 0
+        public var samples: [ArchivedHealthSample] = []
+        public var done = false
+        public var dryRun = false
+        public var cancel = false
+
+        public init() {}
+
+        public init(importID: String, chunk: Int, samples: [ArchivedHealthSample], done: Bool, dryRun: Bool = false) {
+            (self.importID, self.chunk, self.samples, self.done, self.dryRun) = (importID, chunk, samples, done, dryRun)
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            var id: String? = importID.isEmpty ? nil : importID
+            coder.string("importId", &id, maxLength: 64, "required: chosen by the client; chunks with the same id form one import")
+            importID = id ?? ""
+            var chunk: Int? = self.chunk
+            coder.int("chunk", &chunk, in: 0...100_000, "this chunk's number (0, 1, …): a chunk sent again replaces itself")
+            self.chunk = chunk ?? 0
+            coder.objects("samples", &samples, maxCount: HealthImport.samplesPerChunk, read: { reader throws(JSONReadError) in try ArchivedHealthSample(reader: reader) },
+                          "this chunk's daily values: {type, value, date, recordedAt, source}")
+            var done: Bool? = self.done
+            coder.bool("done", &done, "the last call: store everything staged under the id")
+            self.done = done ?? false
+            var dryRun: Bool? = self.dryRun
+            coder.bool("dryRun", &dryRun, "with done: count what would be stored, store nothing")
+            self.dryRun = dryRun ?? false
+            var cancel: Bool? = self.cancel
+            coder.bool("cancel", &cancel, "drop everything staged under the id; nothing is stored")
+            self.cancel = cancel ?? false
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if importID.isEmpty, !params.failed("importId") { params.fail("importId", "is required") }
+            if cancel, done || !samples.isEmpty { params.fail("cancel", "goes alone with importId: it drops the import, so no samples and no done") }
+        }
+    }
+
+    public struct Result: CodedResult, Equatable {
+        public var importID = ""
+        /// Values staged under the id so far (after `done`: what was considered).
+        public var staged = 0
+        public var done = false
+        public var dryRun = false
+        /// With `done`: the values stored (in a dry run, that would be).
+        public var stored = 0
+        /// With `done`: the values stored before, not stored again.
+        public var skipped = 0
+
+        public init() {}
+
+        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, stored: Int = 0, skipped: Int = 0) {
+            (self.importID, self.staged, self.done, self.dryRun, self.stored, self.skipped) = (importID, staged, done, dryRun, stored, skipped)
+        }
+
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("importId", &importID)
+            try coder.int("staged", &staged)
+            try coder.bool("done", &done)
+            try coder.bool("dryRun", &dryRun)
+            try coder.int("stored", &stored)
+            try coder.int("skipped", &skipped)
+        }
+    }
+}
