@@ -15,10 +15,15 @@ public protocol MethodContract: SendableMetatype {
     /// The application errors it may answer with, besides those any method may
     /// (`ApplicationError.common`), as `rpc.discover` lists them.
     static var errors: [ApplicationError] { get }
+    /// True for a method whose work has no small bound whatever its request's size (an
+    /// import's `done` storing a million sets, a backup): the daemon never runs it on
+    /// the thread that serves the other clients and pings the watchdog.
+    static var runsLong: Bool { get }
 }
 
 extension MethodContract {
     public static var errors: [ApplicationError] { [] }
+    public static var runsLong: Bool { false }
 }
 
 /// What the daemon knows when it decodes params: the time bounds of timestamps.
@@ -139,7 +144,8 @@ extension MethodRoute where Context: MethodContext {
     /// A method from its typed contract: `handler` gets the params decoded and checked,
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
-        self.init(Contract.name, summary: Contract.summary, errors: Contract.errors, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
+        self.init(Contract.name, summary: Contract.summary, errors: Contract.errors, runsLong: Contract.runsLong,
+                  document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
             try handler(try Contract.Params(from: &params, method: Contract.name, context: context.decoding), context)
         }
     }

@@ -39,13 +39,16 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     public let document: @Sendable () -> (params: [ParamSpec], result: JSONValue)
     /// The application errors it may answer with (`MethodContract.errors`).
     public let errors: [ApplicationError]
+    /// `MethodContract.runsLong`.
+    public let runsLong: Bool
     public let handler: Handler
 
-    public init(_ name: String, summary: String, errors: [ApplicationError] = [], document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue),
-                handler: @escaping Handler) {
+    public init(_ name: String, summary: String, errors: [ApplicationError] = [], runsLong: Bool = false,
+                document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
         self.name = name
         self.summary = summary
         self.errors = errors
+        self.runsLong = runsLong
         self.document = document
         self.handler = handler
     }
@@ -69,6 +72,9 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
 
     /// True when one of this router's own routes has that name (rpc.discover aside).
     public func hasRoute(_ name: String) -> Bool { index.position(of: name) != nil }
+
+    /// True for a method whose work has no small bound (`MethodContract.runsLong`).
+    public func runsLong(_ name: String) -> Bool { index.position(of: name).map { methods[$0].runsLong } ?? false }
 
     /// True when a method of that name exists (rpc.discover included).
     public func contains(_ name: String) -> Bool { name == "rpc.discover" || index.position(of: name) != nil }

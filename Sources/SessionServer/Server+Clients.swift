@@ -221,8 +221,13 @@ extension Server {
     /// connection that has nothing else in flight — one of any size, or a few small ones
     /// (at most `ServerLimits.maximumInlineRequests`, `maximumInlineBytes` together:
     /// pipelined import chunks go to the database thread, so the loop stays free).
+    /// A method that runs long (an import's `done`, a backup) never does.
     private func runsInline(_ jobs: [Job]) -> Bool {
         guard let first = jobs.first, jobs.allSatisfy({ !$0.batch && $0.connection == first.connection }) else { return false }
+        guard !jobs.contains(where: { $0.items.contains { item in
+            if case .call(let request) = item { return DaemonRoutes.table.runsLong(request.method) }
+            return false
+        } }) else { return false }
         if jobs.count > 1 {
             guard jobs.count <= ServerLimits.maximumInlineRequests,
                 jobs.reduce(0, { $0 + $1.lineBytes }) <= ServerLimits.maximumInlineBytes

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SessionCore
 import Synchronization
 import Testing
 import TestSupport
@@ -44,5 +45,45 @@ import TestSupport
         let widest = gaps.max() ?? .infinity
         #expect(took > 0.6, "the line must be heavy enough to show anything: it took \(took) s")
         #expect(widest < 0.5, "pings every 0.1 s; the widest gap was \(widest) s during a line that took \(took) s")
+    }
+
+    /// A lone request whose work has no small bound (an import's `done` storing
+    /// 100,000 sets) goes to the database thread like a batch, whatever its line's size:
+    /// the loop keeps pinging meanwhile.
+    @Test func theWatchdogKeepsPingingDuringALoneImportDone() throws {
+        let directory = Fixtures.temporaryDirectory("heavy-done")
+        defer { Fixtures.removeTree(directory) }
+        let notify = try DatagramReceiver(path: directory + "/notify.sock")
+        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+        defer { daemon.cleanUp() }
+        _ = try #require(notify.receive(until: { $0.contains("READY=1") }))
+        let pings = Mutex<[Date]>([])
+        let done = Atomic<Bool>(false)
+        let listener = Thread {
+            while !done.load(ordering: .relaxed) {
+                if notify.receive(timeout: 0.05) == "WATCHDOG=1" { pings.withLock { $0.append(Date()) } }
+            }
+        }
+        listener.start()
+        defer { done.store(true, ordering: .relaxed) }
+        let client = try daemon.client()
+        let sets = JSONValue.array((0..<25).map { .obj(["exercise": .string("Lift \($0 % 5)"), "reps": JSONValue($0 % 8 + 3), "weightKg": JSONValue(40 + $0)]) })
+        for chunk in 0..<20 {  // 4,000 workouts of 25 sets, staged
+            let workouts = (0..<200).map { index -> JSONValue in
+                let day = chunk * 200 + index
+                let date = LocalDate(daysSinceEpoch: 9_000 + day).description
+                return .obj(["start": .string(date + "T18:00:00"), "durationSeconds": 3600, "title": "W", "sets": sets])
+            }
+            _ = try client.call("history.import", .obj(["importId": "big", "chunk": JSONValue(chunk), "workouts": .array(workouts), "source": "strong"]))
+        }
+        let started = Date()
+        let stored = try client.call("history.import", .obj(["importId": "big", "chunk": 20, "done": true]))
+        let took = Date().timeIntervalSince(started)
+        #expect(stored["imported"]?["sets"] == 100_000, "\(stored)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let times = pings.withLock { $0 }.filter { $0 >= started.addingTimeInterval(-0.2) }
+        let widest = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }.max() ?? .infinity
+        #expect(took > 0.6, "the done must be heavy enough to show anything: it took \(took) s")
+        #expect(widest < 0.5, "pings every 0.1 s; the widest gap was \(widest) s during a done that took \(took) s")
     }
 }

@@ -9,6 +9,7 @@ import JSON
 public enum DatabaseBackup: MethodContract {
     public static let name = "database.backup"
     public static let summary = "Take a consistent copy of the database and hand it over in Base64 chunks (backupId and offset fetch the next)."
+    public static let runsLong = true
     public static let errors: [ApplicationError] = [.backupFailed]
 
     /// Raw bytes per chunk (about 700 KB of Base64, under the 1 MiB line limit).

@@ -7,6 +7,7 @@ import JSON
 public enum HealthImport: MethodContract {
     public static let name = "health.import"
     public static let summary = "Daily health values in chunks under one id, stored together by the call that says done; a value stored before is not stored again."
+    public static let runsLong = true
     public static let errors: [ApplicationError] = [.importRefused]
 
     /// Values one call carries, at most.

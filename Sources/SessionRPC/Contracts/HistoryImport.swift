@@ -9,6 +9,7 @@ import JSON
 public enum HistoryImport: MethodContract {
     public static let name = "history.import"
     public static let summary = "Stage imported workouts under an import id; the call with done stores them all at once (or, with dryRun, only counts)."
+    public static let runsLong = true
     public static let errors: [ApplicationError] = [.importRefused, .implausibleSet]
 
     public struct Params: MethodParams {
