@@ -6,6 +6,8 @@ import Glibc
 /// request order while the database thread works.
 final class ClientConnection {
     let id: Int
+    /// The peer's user (SO_PEERCRED), whose share of the connections it counts in.
+    let uid: UInt32
     /// The connection's socket: closed when the connection object ends (`drop`
     /// removes every reference to it).
     let descriptor: FileDescriptor
@@ -34,8 +36,9 @@ final class ClientConnection {
     /// The epoll events currently registered, so unchanged interest costs no syscall.
     var registeredEvents: UInt32 = 0
 
-    init(id: Int, descriptor: consuming FileDescriptor, nowMs: Int64) {
+    init(id: Int, descriptor: consuming FileDescriptor, uid: UInt32, nowMs: Int64) {
         self.id = id
+        self.uid = uid
         self.descriptor = descriptor
         self.lastInputMs = nowMs
     }

@@ -33,17 +33,18 @@ extension Server {
                     details: peer.map { [(key: "uid", value: JSONValue(Int($0.uid)))] } ?? []))
                 continue
             }
-            guard connections.count < ServerLimits.maximumConnections else {
+            // A peer here has credentials: the policy refuses one without.
+            let uid = peer?.uid ?? UInt32.max
+            if let full = connectionShareRefusal(uid: uid) {
                 if let refused = refusedConnections.occurred(nowMs: clock.nowMs()) {
                     logger.warning("too many connections; refusing new ones", [
-                        ("limit", String(ServerLimits.maximumConnections)), ("refused", String(refused)),
+                        ("limit", String(ServerLimits.maximumConnections)), ("uid", String(uid)), ("refused", String(refused)),
                     ])
                 }
-                refuse(descriptor, .application(
-                    .tooManyConnections, message: "sessiond serves at most \(ServerLimits.maximumConnections) connections at once; try again later"))
+                refuse(descriptor, .application(.tooManyConnections, message: full + "; try again later"))
                 continue
             }
-            let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, nowMs: clock.nowMs())
+            let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, uid: uid, nowMs: clock.nowMs())
             nextConnectionID += 1
             var event = epoll_event()
             event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
@@ -55,7 +56,23 @@ extension Server {
             connection.registeredEvents = event.events
             connections.insert(connection)
             connectionsByID[connection.id] = connection
+            connectionsByUID[uid, default: 0] += 1
         }
+    }
+
+    /// Why a new connection of `uid` is not taken, nil when it is: root and the daemon's
+    /// own user up to `ServerLimits.maximumConnections`; any other user up to
+    /// `maximumPerOtherUser` of its own, and never into the last `reservedForOwnUser`.
+    func connectionShareRefusal(uid: UInt32) -> String? {
+        let limit = ServerLimits.maximumConnections
+        if uid == 0 || uid == access.ownUID {
+            return connections.count < limit ? nil : "sessiond serves at most \(limit) connections at once"
+        }
+        if connectionsByUID[uid, default: 0] >= ServerLimits.maximumPerOtherUser {
+            return "uid \(uid) holds \(ServerLimits.maximumPerOtherUser) connections, the most one user other than sessiond's own may"
+        }
+        let shared = limit - ServerLimits.reservedForOwnUser
+        return connections.count < shared ? nil : "sessiond serves at most \(shared) connections of users other than its own at once"
     }
 
     /// Tells a connection that is not served why (one error line, best effort) and
@@ -292,6 +309,7 @@ extension Server {
             malloc_trim(0)
         }
         connectionsByID[connection.id] = nil
+        if let held = connectionsByUID[connection.uid] { connectionsByUID[connection.uid] = held > 1 ? held - 1 : nil }
         subscribers[connection.id] = nil
         if let reason { logger.warning("client dropped: \(reason)", [("client", String(connection.id))]) }
         // Closing removes it from epoll too; deleting first keeps a descriptor shared

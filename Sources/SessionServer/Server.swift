@@ -26,6 +26,8 @@ final class Server {
     /// Clients by descriptor (for epoll events) and by id (for the database thread's replies).
     var connections = ConnectionTable()
     var connectionsByID: [Int: ClientConnection] = [:]
+    /// Connections held by each user (`connectionShareRefusal`).
+    var connectionsByUID: [UInt32: Int] = [:]
     /// The connections that subscribed to events, by id: events go to these only.
     var subscribers: [Int: ClientConnection] = [:]
     var nextConnectionID = 1

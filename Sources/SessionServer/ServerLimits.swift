@@ -27,6 +27,11 @@ enum ServerLimits {
     static let shutdownGraceMs: Int64 = 10_000
     /// Connections at once; more are accepted, told so (-32031) and closed at once.
     static let maximumConnections = 1024
+    /// Of those, the slots only root and the daemon's own user may take: another user
+    /// (a member of `--group`) cannot lock them out by holding connections.
+    static let reservedForOwnUser = 64
+    /// Connections any one other user may hold at once, event subscribers included.
+    static let maximumPerOtherUser = 256
     /// How long accepting pauses after accept(2) ran out of file descriptors.
     static let acceptBackoffMs: Int64 = 250
     /// A warning that repeats (out of descriptors, too many connections) is logged at

@@ -92,4 +92,68 @@ import TestSupport
         }
         #expect(served)
     }
+
+    /// Another user (a member of --group) may hold at most its share of the
+    /// connections, event subscribers too; past it it is told why, and sessiond's own
+    /// user is still served.
+    @Test func anotherUserHoldsAtMostItsShareOfTheConnections() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+            getgrnam("nogroup") != nil
+        else {
+            Issue.record("needs root, setpriv(1) and the nogroup group: connections of another user are made as nobody")
+            return
+        }
+        let directory = Fixtures.temporaryDirectory("conn-share")
+        defer { Fixtures.removeTree(directory) }
+        chmod(directory, 0o755)
+        let daemon = try DaemonProcess(directory: directory, extraArguments: ["--group", "nogroup"])
+        defer { daemon.cleanUp() }
+        let share = 256  // ServerLimits.maximumPerOtherUser, documented in docs/protocol.md
+        // As nobody: hold share + 20 connections (half of them event subscribers), each
+        // asked one thing; count the answers.
+        let script = #"""
+            import json, socket, sys
+            path, count = sys.argv[1], int(sys.argv[2])
+            held, served, refused, reasons = [], 0, 0, set()
+            for index in range(count):
+                s = socket.socket(socket.AF_UNIX)
+                s.connect(path)
+                method = "events.subscribe" if index % 2 else "daemon.status"
+                s.sendall((json.dumps({"jsonrpc": "2.0", "id": 1, "method": method}) + "\n").encode())
+                reply = b""
+                while not reply.endswith(b"\n"):
+                    chunk = s.recv(65536)
+                    if not chunk: break
+                    reply += chunk
+                answer = json.loads(reply.split(b"\n")[0])
+                if "error" in answer:
+                    refused += 1
+                    reasons.add(answer["error"]["data"]["reason"] + ": " + answer["error"]["message"])
+                else:
+                    served += 1
+                held.append(s)
+            print(json.dumps({"served": served, "refused": refused, "reasons": sorted(reasons)}))
+            sys.stdout.flush()
+            sys.stdin.read()  # hold them until told
+            """#
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        holder.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, daemon.socketPath, String(share + 20)]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        defer { try? input.fileHandleForWriting.close(); holder.waitUntilExit() }
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let counts = try JSONParser.parse(String(decoding: line, as: UTF8.self))
+        #expect(counts["served"]?.intValue == share && counts["refused"]?.intValue == 20, "\(counts)")
+        #expect(counts["reasons"]?[0]?.stringValue?.contains("too_many_connections: uid 65534 holds 256 connections") == true, "\(counts)")
+        // sessiond's own user is served while they are held.
+        #expect(try daemon.client().call("daemon.status")["version"] != nil)
+    }
 }

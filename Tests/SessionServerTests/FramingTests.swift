@@ -103,7 +103,7 @@ import Testing
         var pair: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
         defer { _ = Glibc.close(pair[1]) }
-        let connection = ClientConnection(id: 1, descriptor: try FileDescriptor(pair[0], from: "socketpair"), nowMs: 0)
+        let connection = ClientConnection(id: 1, descriptor: try FileDescriptor(pair[0], from: "socketpair"), uid: getuid(), nowMs: 0)
         let slots = (0..<4).map { _ in connection.reserveSlot() }
         var writer = JSONWriter()
         func finish(_ slot: UInt64, _ text: String) {
