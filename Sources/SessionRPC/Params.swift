@@ -92,8 +92,16 @@ public struct Params: Sendable {
             index < 64 ? read & (1 << UInt64(index)) == 0 : !known.contains(members[index].key)
         }.map { members[$0] }
         guard !unknown.isEmpty else { return }
+        // What the method takes is said once, with the first: a line of 50,000 unknown
+        // names would otherwise get a reply of megabytes (`RPCError.invalidParams` lists
+        // a bounded number of problems).
         let takes = known.isEmpty ? "none" : known.joined(separator: ", ")
-        errors.insert(contentsOf: unknown.map { PathMessage(path: "params." + $0.key, message: "unknown parameter; \(method) takes \(takes)") }, at: 0)
+        let room = unknown.count > RPCError.maximumListedProblems ? RPCError.maximumListedProblems - 1 : unknown.count
+        var listed = unknown.prefix(room).enumerated().map { offset, member in
+            PathMessage(path: "params." + member.key, message: offset == 0 ? "unknown parameter; \(method) takes \(takes)" : "unknown parameter")
+        }
+        if unknown.count > listed.count { listed.append(PathMessage(path: "params", message: "and \(unknown.count - listed.count) more unknown parameters")) }
+        errors.insert(contentsOf: listed, at: 0)
     }
 
     /// True when a problem was recorded for the param.

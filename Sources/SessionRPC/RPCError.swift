@@ -30,11 +30,21 @@ public struct RPCError: Error, Sendable, Equatable {
     }
 
     /// -32602 with a path per problem in `data.errors`.
+    /// Problems an invalid-params error lists, at most: the reply's size is bounded
+    /// before it is built, whatever the request holds.
+    public static let maximumListedProblems = 50
+
+    /// -32602 with each problem's path (at most `maximumListedProblems`; a last entry at
+    /// `params` then says how many more there were).
     public static func invalidParams(_ problems: [PathMessage]) -> RPCError {
         let summary = problems.prefix(3).map(\.description).joined(separator: "; ")
+        var listed = Array(problems.prefix(maximumListedProblems))
+        if problems.count > listed.count {
+            listed.append(PathMessage(path: "params", message: "and \(problems.count - listed.count) more problems, not listed"))
+        }
         return RPCError(
             code: Code.invalidParams, message: "Invalid params: \(summary)",
-            data: .obj(["reason": "invalid_params", "errors": .array(problems.map(\.json))]))
+            data: .obj(["reason": "invalid_params", "errors": .array(listed.map(\.json))]))
     }
 
     /// -32603.

@@ -91,6 +91,22 @@ import JSON
         #expect(try daemon.client().call("daemon.status")["version"] != nil)
     }
 
+    /// A line of 50,000 unknown params costs a reply of a few kilobytes, not one that
+    /// lists each with everything the method takes (10 MB, which dropped the client):
+    /// the problems listed are bounded before the reply is built.
+    @Test func anErrorReplyIsBoundedWhateverTheRequestHolds() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let names = (0..<50_000).map { #""x\#($0)": 1"# }.joined(separator: ",")
+        try client.send(line: #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Squat",\#(names)}}"#)
+        let reply = try #require(try client.readLine(timeout: 30))
+        #expect(reply.utf8.count < 16_384, "\(reply.utf8.count) bytes")
+        let errors = try JSONParser.parse(reply)["error"]?["data"]?["errors"]?.arrayValue ?? []
+        #expect(errors.count == 50 && errors.last?["message"] == "and 49951 more unknown parameters", "\(errors.suffix(2))")
+        #expect(try client.call("daemon.status")["version"] != nil, "the connection is still served")
+    }
+
     @Test func anOversizeLineIsRefusedAndTheConnectionClosed() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

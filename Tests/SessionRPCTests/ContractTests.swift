@@ -167,11 +167,21 @@ import JSON
             return
         }
         #expect(error.data?["errors"]?.arrayValue?.first?["message"] == .string("unknown parameter; session.finish takes \(takes)"))
-        // Beyond the 64 members whose reads are marked, names are compared instead.
+        // Beyond the 64 members whose reads are marked, names are compared instead; at
+        // most 49 are listed, the rest counted in a last entry, so the count tells
+        // whether the declared one among them (rpe, the 71st) was taken for unknown.
+        func messages(_ params: [(key: String, value: JSONValue)]) -> [String] {
+            guard case .failure(let error) = table.call(Request(id: 1, method: "session.finish", params: .object(params)), context: Context()) else { return [] }
+            return error.data?["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+        }
         let many = (0..<70).map { (key: "extra\($0)", value: JSONValue.null) } + [(key: "rpe", value: JSONValue(8))]
-        #expect(paths(many) == (0..<70).map { "params.extra\($0)" })
+        #expect(paths(many) == (0..<49).map { "params.extra\($0)" } + ["params"])
+        #expect(messages(many).last == "and 21 more unknown parameters", "\(messages(many))")
+        #expect(messages(many).dropFirst().allSatisfy { !$0.contains("takes") }, "what it takes is said once")
         let known = (0..<63).map { (key: "extra\($0)", value: JSONValue.null) } + [(key: "rpe", value: JSONValue(8))]
-        #expect(paths(known).count == 63 && !paths(known).contains("params.rpe"))
+        #expect(messages(known).last == "and 14 more unknown parameters" && !paths(known).contains("params.rpe"))
+        let few = (0..<10).map { (key: "extra\($0)", value: JSONValue.null) }
+        #expect(paths(few) == (0..<10).map { "params.extra\($0)" }, "a few are all listed")
     }
 
     @Test func aMissingRequiredChoiceSaysWhatItMayBe() {
