@@ -86,19 +86,7 @@ enum HealthBenchmark {
             _ = wait(for: daemon)
         }
         _ = waitForSocket(socket)
-        let start = nowNs()
-        let importer = spawn(productsDirectory() + "/sessionctl", ["--socket", socket, "health", "import", "--dry-run", path])
-        var peak = 0
-        var status: Int32 = 0
-        while true {
-            let waited = waitpid(importer, &status, WNOHANG)
-            if waited == importer { break }
-            guard waited == 0 || errno == EINTR else { throw BenchError("waiting for sessionctl health import failed (errno \(errno))") }
-            peak = max(peak, peakRSSKilobytes(importer))
-            usleep(5_000)
-        }
-        let seconds = Double(nowNs() - start) / 1e9
-        guard status == 0 else { throw BenchError("sessionctl health import failed (wait status \(status))") }
+        let (seconds, peak) = try runWatchingPeak(productsDirectory() + "/sessionctl", ["--socket", socket, "health", "import", "--dry-run", path])
         return Run(seconds: seconds, sessionctlPeakMiB: Double(peak) / 1024, daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024)
     }
 

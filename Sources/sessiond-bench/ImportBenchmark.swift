@@ -43,21 +43,7 @@ enum ImportBenchmark {
             _ = wait(for: daemon)
         }
         _ = waitForSocket(socket)
-        let start = nowNs()
-        let importer = spawn(productsDirectory() + "/sessionctl", ["--socket", socket, "import", csv])
-        // Its own peak, read while it runs: getrusage's ru_maxrss of a spawned child
-        // also counts this process's memory at the spawn (the child shared it until exec).
-        var peak = 0
-        var status: Int32 = 0
-        while true {
-            let waited = waitpid(importer, &status, WNOHANG)
-            if waited == importer { break }
-            guard waited == 0 || errno == EINTR else { throw BenchError("waiting for sessionctl import failed (errno \(errno))") }
-            peak = max(peak, peakRSSKilobytes(importer))
-            usleep(2_000)
-        }
-        let seconds = Double(nowNs() - start) / 1e9
-        guard status == 0 else { throw BenchError("sessionctl import failed (wait status \(status))") }
+        let (seconds, peak) = try runWatchingPeak(productsDirectory() + "/sessionctl", ["--socket", socket, "import", csv])
         return Run(seconds: seconds, sessionctlPeakMiB: Double(peak) / 1024,
                    daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024, daemonAfterMiB: Double(rssKilobytes(daemon)) / 1024)
     }

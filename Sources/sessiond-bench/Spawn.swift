@@ -184,3 +184,24 @@ func fileSize(_ path: String) -> Int {
     var status = stat()
     return stat(path, &status) == 0 ? Int(status.st_size) : 0
 }
+
+/// Runs a program to its end, reading its peak memory while it runs (getrusage's
+/// ru_maxrss of a spawned child also counts this process's memory at the spawn, which
+/// the child shared until exec); the seconds it took and that peak in KiB. A failure
+/// is an error naming the program.
+func runWatchingPeak(_ path: String, _ arguments: [String]) throws -> (seconds: Double, peakKilobytes: Int) {
+    let start = nowNs()
+    let child = spawn(path, arguments)
+    var peak = 0
+    var status: Int32 = 0
+    while true {
+        let waited = waitpid(child, &status, WNOHANG)
+        if waited == child { break }
+        guard waited == 0 || errno == EINTR else { throw BenchError("waiting for \(arguments.joined(separator: " ")) failed (errno \(errno))") }
+        peak = max(peak, peakRSSKilobytes(child))
+        usleep(2_000)
+    }
+    let seconds = Double(nowNs() - start) / 1e9
+    guard status == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed (wait status \(status))") }
+    return (seconds, peak)
+}

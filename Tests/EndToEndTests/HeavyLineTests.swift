@@ -8,25 +8,47 @@ import TestSupport
 /// One client's heavy request line must not stop the daemon's heart: the watchdog
 /// pings come from the serving loop, which never runs a batch itself.
 @Suite struct HeavyLineTests {
-    @Test func theWatchdogKeepsPingingDuringAHeavyBatch() throws {
+    /// A daemon with a 0.2 s watchdog, and the times of its pings as they come.
+    /// Its lets are set once; the pings behind their lock, the flag atomic.
+    final class Watched: @unchecked Sendable {
         let directory = Fixtures.temporaryDirectory("heavy")
-        defer { Fixtures.removeTree(directory) }
-        let notify = try DatagramReceiver(path: directory + "/notify.sock")
-        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
-        defer { daemon.cleanUp() }
-        _ = try #require(notify.receive(until: { $0.contains("READY=1") }))
-        // Read every notification from the start: a datagram socket nobody reads fills
-        // after ten messages, and then sd_notify itself waits.
-        let pings = Mutex<[Date]>([])
-        let done = Atomic<Bool>(false)
-        let listener = Thread {
-            while !done.load(ordering: .relaxed) {
-                if notify.receive(timeout: 0.05) == "WATCHDOG=1" { pings.withLock { $0.append(Date()) } }
-            }
+        let notify: DatagramReceiver
+        let daemon: DaemonProcess
+        private let pings = Mutex<[Date]>([])
+        private let done = Atomic<Bool>(false)
+
+        init() throws {
+            notify = try DatagramReceiver(path: directory + "/notify.sock")
+            daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+            _ = try #require(notify.receive(until: { $0.contains("READY=1") }))
+            // Read every notification from the start: a datagram socket nobody reads
+            // fills after ten messages, and then sd_notify itself waits.
+            Thread { [self] in
+                while !done.load(ordering: .relaxed) {
+                    if notify.receive(timeout: 0.05) == "WATCHDOG=1" { pings.withLock { $0.append(Date()) } }
+                }
+            }.start()
         }
-        listener.start()
-        defer { done.store(true, ordering: .relaxed) }
-        let client = try daemon.client()
+
+        /// The widest gap between pings since `start` (0.3 s after the work, so the
+        /// last gap is seen).
+        func widestGap(since start: Date) -> TimeInterval {
+            Thread.sleep(forTimeInterval: 0.3)
+            let times = pings.withLock { $0 }.filter { $0 >= start.addingTimeInterval(-0.2) }
+            return zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }.max() ?? .infinity
+        }
+
+        func cleanUp() {
+            done.store(true, ordering: .relaxed)
+            daemon.cleanUp()
+            Fixtures.removeTree(directory)
+        }
+    }
+
+    @Test func theWatchdogKeepsPingingDuringAHeavyBatch() throws {
+        let watched = try Watched()
+        defer { watched.cleanUp() }
+        let client = try watched.daemon.client()
         _ = try client.call("session.start")
         let log = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Squat","reps":5}}"#
         for _ in 0..<200 {  // 20,000 sets, a hundred a line
@@ -39,10 +61,7 @@ import TestSupport
         try client.send(line: heavy)
         _ = try client.readLine(timeout: 60)
         let took = Date().timeIntervalSince(started)
-        Thread.sleep(forTimeInterval: 0.3)
-        let times = pings.withLock { $0 }.filter { $0 >= started.addingTimeInterval(-0.2) }
-        let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
-        let widest = gaps.max() ?? .infinity
+        let widest = watched.widestGap(since: started)
         #expect(took > 0.6, "the line must be heavy enough to show anything: it took \(took) s")
         #expect(widest < 0.5, "pings every 0.1 s; the widest gap was \(widest) s during a line that took \(took) s")
     }
@@ -51,22 +70,9 @@ import TestSupport
     /// 100,000 sets) goes to the database thread like a batch, whatever its line's size:
     /// the loop keeps pinging meanwhile.
     @Test func theWatchdogKeepsPingingDuringALoneImportDone() throws {
-        let directory = Fixtures.temporaryDirectory("heavy-done")
-        defer { Fixtures.removeTree(directory) }
-        let notify = try DatagramReceiver(path: directory + "/notify.sock")
-        let daemon = try DaemonProcess(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
-        defer { daemon.cleanUp() }
-        _ = try #require(notify.receive(until: { $0.contains("READY=1") }))
-        let pings = Mutex<[Date]>([])
-        let done = Atomic<Bool>(false)
-        let listener = Thread {
-            while !done.load(ordering: .relaxed) {
-                if notify.receive(timeout: 0.05) == "WATCHDOG=1" { pings.withLock { $0.append(Date()) } }
-            }
-        }
-        listener.start()
-        defer { done.store(true, ordering: .relaxed) }
-        let client = try daemon.client()
+        let watched = try Watched()
+        defer { watched.cleanUp() }
+        let client = try watched.daemon.client()
         let sets = JSONValue.array((0..<25).map { .obj(["exercise": .string("Lift \($0 % 5)"), "reps": JSONValue($0 % 8 + 3), "weightKg": JSONValue(40 + $0)]) })
         for chunk in 0..<20 {  // 4,000 workouts of 25 sets, staged
             let workouts = (0..<200).map { index -> JSONValue in
@@ -80,9 +86,7 @@ import TestSupport
         let stored = try client.call("history.import", .obj(["importId": "big", "chunk": 20, "done": true]))
         let took = Date().timeIntervalSince(started)
         #expect(stored["imported"]?["sets"] == 100_000, "\(stored)")
-        Thread.sleep(forTimeInterval: 0.3)
-        let times = pings.withLock { $0 }.filter { $0 >= started.addingTimeInterval(-0.2) }
-        let widest = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }.max() ?? .infinity
+        let widest = watched.widestGap(since: started)
         #expect(took > 0.6, "the done must be heavy enough to show anything: it took \(took) s")
         #expect(widest < 0.5, "pings every 0.1 s; the widest gap was \(widest) s during a done that took \(took) s")
     }

@@ -36,15 +36,7 @@ public enum HealthImport: MethodContract {
             self.chunk = chunk ?? 0
             coder.objects("samples", &samples, maxCount: HealthImport.samplesPerChunk, read: { reader throws(JSONReadError) in try ArchivedHealthSample(reader: reader) },
                           "this chunk's daily values: {type, value, date, recordedAt, source}")
-            var done: Bool? = self.done
-            coder.bool("done", &done, "the last call: store everything staged under the id")
-            self.done = done ?? false
-            var dryRun: Bool? = self.dryRun
-            coder.bool("dryRun", &dryRun, "with done: count what would be stored, store nothing")
-            self.dryRun = dryRun ?? false
-            var cancel: Bool? = self.cancel
-            coder.bool("cancel", &cancel, "drop everything staged under the id; nothing is stored")
-            self.cancel = cancel ?? false
+            coder.stagedImportControls(done: &done, dryRun: &dryRun, cancel: &cancel)
         }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
@@ -78,5 +70,17 @@ public enum HealthImport: MethodContract {
             try coder.int("stored", &stored)
             try coder.int("skipped", &skipped)
         }
+    }
+}
+
+extension ParamsCoder {
+    /// The calls of an import staged in chunks (`history.import`, `health.import`):
+    /// `done`, `dryRun` and `cancel`, each false when absent.
+    mutating func stagedImportControls(done: inout Bool, dryRun: inout Bool, cancel: inout Bool) {
+        var (isDone, isDry, isCancel): (Bool?, Bool?, Bool?) = (done, dryRun, cancel)
+        bool("done", &isDone, "the last call: store everything staged under the id")
+        bool("dryRun", &isDry, "with done: count what would be stored, store nothing")
+        bool("cancel", &isCancel, "drop everything staged under the id; nothing is stored")
+        (done, dryRun, cancel) = (isDone ?? false, isDry ?? false, isCancel ?? false)
     }
 }

@@ -63,15 +63,7 @@ public enum HistoryImport: MethodContract {
             var chunk: Int? = self.chunk
             coder.int("chunk", &chunk, in: 0...100_000, "this chunk's number (0, 1, …): a chunk sent again replaces itself")
             self.chunk = chunk ?? 0
-            var done: Bool? = self.done
-            coder.bool("done", &done, "the last call: store everything staged under the id")
-            self.done = done ?? false
-            var dryRun: Bool? = self.dryRun
-            coder.bool("dryRun", &dryRun, "with done: count what would be stored, store nothing")
-            self.dryRun = dryRun ?? false
-            var cancel: Bool? = self.cancel
-            coder.bool("cancel", &cancel, "drop everything staged under the id; nothing is stored")
-            self.cancel = cancel ?? false
+            coder.stagedImportControls(done: &done, dryRun: &dryRun, cancel: &cancel)
             coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: "
                             + (TrackerExport.Format.allCases.map(\.rawValue) + [HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue]).joined(separator: ", "))
             coder.bool("refuseImplausible", &refuseImplausible,
