@@ -52,7 +52,7 @@ deps:
 # the planners of contrib/planners run on curl and jq; librsvg's rsvg-convert renders
 # the progress chart's SVG. Each as TOOL:PACKAGE, installed when TOOL is missing.
 PYTHON_TEST_PACKAGES = icalendar fitdecode
-APT_TEST_TOOLS = curl:curl jq:jq rsvg-convert:librsvg2-bin
+APT_TEST_TOOLS = curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm
 test-deps:
 	@missing=""; \
 	for pair in $(APT_TEST_TOOLS); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \

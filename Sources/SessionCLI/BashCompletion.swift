@@ -75,7 +75,7 @@ enum BashCompletion {
                     --kind) _sessionctl_words "\(kinds)"; return ;;
                     --format)
                         case "$key" in
-                            "plan export") _sessionctl_words "ics" ;;
+                            "plan export") _sessionctl_words "\(PlanExportFormat.allCases.map(\.rawValue).joined(separator: " "))" ;;
                             "health import") _sessionctl_words "\(HealthFormat.allCases.map(\.rawValue).joined(separator: " "))" ;;
                             import) _sessionctl_words "\(TrackerExport.Format.allCases.map(\.rawValue).joined(separator: " "))" ;;
                             *) _sessionctl_words "\(TrackerExport.Format.written.map(\.rawValue).joined(separator: " "))" ;;

@@ -232,18 +232,21 @@ extension Commands {
 
     static let planExport = Command(
         words: ["plan", "export"], synopsis: "[FILE]",
-        summary: "Write a plan's training days as an iCalendar (.ics) file: one event each, with a reminder.",
+        summary: "Write a plan as an iCalendar (.ics) file, one event each training day with a reminder, or as Markdown to print.",
         details: """
-            Each training day the plan covers from this week on becomes an event at --time
+            --format ics (the default): each training day the plan covers from this week on becomes an event at --time
             (wall-clock time in the daemon's time zone, written in UTC so that a calendar in
             any zone shows the right moment) lasting --duration, with the exercises in its
             description and a reminder --remind before. The active plan carried over from an
             earlier week is written for the current week, as sessions train it. Event UIDs
             come from the dates, so importing a later export updates the events rather than
-            duplicating them. Without FILE (or with -) the file goes to standard output.
+            duplicating them. --format markdown: the plan's week as a document (a section per
+            day, its warm-up, a table of its exercises with weights in your units, each
+            description beneath), for paper or a notes app. Without FILE (or with -) the
+            file goes to standard output.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: "ics", help: "the file format (ics, the only one)"),
+            OptionSpec("--format", value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), help: "the file format (default ics)"),
             OptionSpec("--plan", value: "ID", help: "the plan to export (default: the active plan)"),
             OptionSpec("--time", value: "HH:MM", help: "when each session starts (default 18:00)"),
             OptionSpec("--duration", value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),
@@ -252,7 +255,7 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
-            if let format = arguments.value("--format"), format.lowercased() != "ics" { throw UsageError("--format must be ics, got \"\(format)\"") }
+            let format = try PlanExportFormat.chosen(arguments.value("--format"))
             var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units)
             if let time = arguments.value("--time") {
                 guard let clock = LocalDateTime("2000-01-01 " + time) else { throw UsageError("--time must be HH:MM, got \"\(time)\"") }
@@ -280,6 +283,11 @@ extension Commands {
             let currentWeek = status.today.mondayOfWeek
             var plan = document.plan
             if document.active, plan.weekStart < currentWeek { plan = PlanCalendar.carry(plan, to: currentWeek) }
+            if format == .markdown {
+                guard let path = try FileOutput.deliver(PlanMarkdown(unit: context.console.units).document(for: plan), to: path, context: context) else { return ExitStatus.ok }
+                context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as Markdown to \(path)")
+                return ExitStatus.ok
+            }
             guard let path = try FileOutput.deliver(calendar.file(for: plan), to: path, context: context) else { return ExitStatus.ok }
             let events = plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
             context.console.error("wrote \(events) training day\(events == 1 ? "" : "s") of plan \(document.planID), week of \(plan.weekStart), to \(path)")
