@@ -248,6 +248,7 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec("--format", value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), help: "the file format (default ics)"),
             OptionSpec("--plan", value: "ID", help: "the plan to export (default: the active plan)"),
+            OptionSpec("--week", value: "DATE", help: "instead of --plan: the plan that trains DATE's week, carried over or not"),
             OptionSpec("--time", value: "HH:MM", help: "when each session starts (default 18:00)"),
             OptionSpec("--duration", value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),
             OptionSpec("--remind", value: "DURATION", help: "how long before the start the reminder fires (default 30m)"),
@@ -274,6 +275,8 @@ extension Commands {
                 guard let planID = Int64(id), planID > 0 else { throw UsageError("--plan must be a plan id, got \"\(id)\"") }
                 params.planID = planID
             }
+            params.date = try dateOption(arguments, "--week")
+            if params.date != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
             let path = try FileOutput.target(arguments)
             let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
             let document = try PlanGet.Result(json: try replies[0].value())
@@ -282,7 +285,11 @@ extension Commands {
             try LocalClock.use(timeZone: status.timeZone)
             let currentWeek = status.today.mondayOfWeek
             var plan = document.plan
-            if document.active, plan.weekStart < currentWeek { plan = PlanCalendar.carry(plan, to: currentWeek) }
+            if let monday = document.carriedOverTo {
+                plan = PlanCalendar.carry(plan, to: monday)
+            } else if params.date == nil, document.active, plan.weekStart < currentWeek {
+                plan = PlanCalendar.carry(plan, to: currentWeek)
+            }
             if format == .markdown {
                 guard let path = try FileOutput.deliver(PlanMarkdown(unit: context.console.units).document(for: plan), to: path, context: context) else { return ExitStatus.ok }
                 context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as Markdown to \(path)")

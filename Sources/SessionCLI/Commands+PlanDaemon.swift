@@ -65,6 +65,80 @@ extension Commands {
             return ExitStatus.ok
         })
 
+    static let planDiff = Command(
+        words: ["plan", "diff"], synopsis: "[PLAN-ID [PLAN-ID]]",
+        summary: "What changed between two plans, day by day and exercise by exercise (default: the active plan and the one before it).",
+        details: """
+            With no PLAN-ID, the active plan against the plan it revises (plan redo), else
+            the plan stored before it; with one, that plan against the active one; with two,
+            the first against the second. Days are matched by weekday and exercises by name
+            (case and spacing aside): + an exercise added, − one removed, ~ one whose sets,
+            reps, time, weight, rest, superset or description changed, before → after.
+            """,
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            guard arguments.positionals.count <= 2 else { throw UsageError("plan diff takes at most two PLAN-IDs") }
+            let ids = try arguments.positionals.map { text throws(UsageError) -> Int64 in
+                guard let id = Int64(text), id > 0 else { throw UsageError("PLAN-ID must be a plan id (sessionctl plan list), got \"\(text)\"") }
+                return id
+            }
+            let client = try context.connect(arguments)
+            let later = try context.call(client, PlanGet.self, PlanGet.Params(planID: ids.count == 2 ? ids[1] : nil))
+            let earlierID: Int64
+            if let first = ids.first {
+                earlierID = first
+            } else {
+                let plans = try context.call(client, PlanList.self, NoParams()).items
+                let before = plans.first { $0.planID == later.planID }?.revises
+                    ?? plans.drop { $0.planID != later.planID }.dropFirst().first?.planID
+                guard let before else {
+                    context.console.error("sessionctl: plan \(later.planID) is the only plan stored: nothing to compare it with")
+                    return ExitStatus.refused
+                }
+                earlierID = before
+            }
+            let earlier = try context.call(client, PlanGet.self, PlanGet.Params(planID: earlierID))
+            let diff = PlanDiff(from: earlier.plan, to: later.plan)
+            let unit = context.console.units
+            func shown(_ exercise: PlannedExercise) -> String { PlanFormatter.prescription(exercise, unit: unit) }
+            if arguments.has("--json") {
+                let days: [JSONValue] = diff.days.map { day in
+                    .obj([
+                        "weekday": .string(day.weekday.name),
+                        "title": day.title.map { .obj(["before": $0.before.map(JSONValue.string) ?? .null, "after": $0.after.map(JSONValue.string) ?? .null]) } ?? .null,
+                        "rest": day.rest.map { .obj(["before": .bool($0.before), "after": .bool($0.after)]) } ?? .null,
+                        "added": .array(day.added.map { .string($0.name) }),
+                        "removed": .array(day.removed.map { .string($0.name) }),
+                        "changed": .array(day.changed.map { change in
+                            .obj(["exercise": .string(change.after.name), "fields": .array(change.fields.map(JSONValue.string)),
+                                  "before": .string(shown(change.before)), "after": .string(shown(change.after))])
+                        }),
+                    ])
+                }
+                context.console.print(JSONValue.obj(["from": JSONValue(Int(earlier.planID)), "to": JSONValue(Int(later.planID)), "days": .array(days)]).prettyText)
+                return ExitStatus.ok
+            }
+            let console = context.console
+            console.print(console.dim("plan \(earlier.planID) (week of \(earlier.plan.weekStart)) → plan \(later.planID) (week of \(later.plan.weekStart))"))
+            if diff.isEmpty { console.print("no changes") }
+            for day in diff.days {
+                var heading = console.bold(day.weekday.name)
+                if let rest = day.rest {
+                    heading += ": " + (rest.before ? "rest day" : day.title?.before ?? "training") + " → " + (rest.after ? "rest day" : day.title?.after ?? "training")
+                } else if let title = day.title {
+                    heading += ": " + (title.before ?? "none") + " → " + (title.after ?? "none")
+                }
+                console.print(heading)
+                for exercise in day.added { console.print(console.green("  + \(exercise.name)  \(shown(exercise))")) }
+                for exercise in day.removed { console.print(console.red("  − \(exercise.name)  \(shown(exercise))")) }
+                for change in day.changed {
+                    console.print("  ~ \(change.after.name)  \(shown(change.before)) → \(shown(change.after))"
+                                  + (change.fields.contains("description") ? console.dim("  (description)") : ""))
+                }
+            }
+            return ExitStatus.ok
+        })
+
     static let planList = Command(
         words: ["plan", "list"], synopsis: "", summary: "List stored plans, newest first.", details: "",
         options: CommonOptions.daemon,

@@ -80,5 +80,42 @@ import TestSupport
         let kilograms = 82.5, perPound = 0.453_592_37
         #expect(pounds.stdout.contains("| \((kilograms / perPound * 10).rounded() / 10) lb |"), "\(pounds.stdout)")
         #expect(try daemon.ctl(["plan", "export", "--format", "pdf"]).status == 2, "a format it does not write is a usage error")
+        // The plan of a week named by a date in it: this one, carried to next week by weekday.
+        let next = try #require(LocalDate(monday)?.adding(days: 9).description)
+        let carried = try daemon.ctl(["plan", "export", "--format", "markdown", "--week", next])
+        #expect(carried.status == 0 && carried.stdout.contains("## Monday \(LocalDate(monday)?.adding(days: 7).description ?? "")"), "\(carried.stdout.prefix(300))")
+        #expect(try daemon.ctl(["plan", "export", "--plan", "1", "--week", next]).status == 2)
+    }
+
+    /// `plan diff` between the example plan and a version of it edited here: each
+    /// change the edit made is named, and only those.
+    @Test func planDiffNamesWhatAnEditChanged() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let original = try JSONParser.parse(Fixtures.examplePlan("dumbbell-3day.json"))
+        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        // The edit: Monday's first exercise 5 × 5, its last removed, a new one added.
+        var days = original["days"]?.arrayValue ?? []
+        var monday = days[0].objectPairs ?? []
+        var exercises = monday.first { $0.key == "exercises" }?.value.arrayValue ?? []
+        let first = try #require(exercises.first?["name"]?.stringValue)
+        let last = try #require(exercises.last?["name"]?.stringValue)
+        exercises[0] = .object((exercises[0].objectPairs ?? []).map { $0.key == "sets" ? ($0.key, 5) : $0.key == "reps" ? ($0.key, 5) : $0 })
+        exercises.removeLast()
+        exercises.append(.obj(["name": "Cable Crossover", "sets": 3, "reps": 15]))
+        monday = monday.map { $0.key == "exercises" ? ($0.key, .array(exercises)) : $0 }
+        days[0] = .object(monday)
+        let edited = JSONValue.object((original.objectPairs ?? []).map { $0.key == "days" ? ($0.key, .array(days)) : $0 })
+        let file = daemon.directory + "/edited.json"
+        Fixtures.write(edited.jsonText, to: file)
+        #expect(try daemon.ctl(["plan", "import", file]).status == 0)
+        let shown = try daemon.ctl(["plan", "diff"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("+ Cable Crossover  3 × 15") && shown.stdout.contains("− \(last)") && shown.stdout.contains("~ \(first)  4 × 8"), "\(shown.stdout)")
+        let json = try JSONParser.parse(try daemon.ctl(["plan", "diff", "--json"]).stdout)
+        let changed = json["days"]?.arrayValue ?? []
+        #expect(changed.count == 1 && changed.first?["weekday"] == "Monday", "only Monday changed: \(json)")
+        #expect(changed.first?["changed"]?[0]?["fields"] == ["sets", "reps"] && changed.first?["added"] == ["Cable Crossover"] && changed.first?["removed"] == .array([.string(last)]))
+        #expect(try daemon.ctl(["plan", "diff", "1", "1"]).stdout.contains("no changes"))
     }
 }
