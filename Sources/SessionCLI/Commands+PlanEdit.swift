@@ -1,0 +1,191 @@
+import ArgumentParsing
+import JSON
+import SessionCore
+import SessionRPC
+
+/// Targeted edits of the active plan without an editor: each changes the plan in memory
+/// and sends it through `plan.import` as a new version of it (`revises`), so it meets the
+/// same validation and normalisation as any import, and the sessions already trained
+/// keep the rows they trained.
+extension Commands {
+    static let planSet = planEdit(
+        words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12] [--weight W] [--rest T]",
+        summary: "Change an exercise of the active plan: its sets, reps (or a range), weight or rest; a new version of the plan.",
+        options: [
+            OptionSpec("--sets", value: "N", help: "sets, 1 to 20"),
+            OptionSpec("--reps", value: "R", help: "reps, or a range such as 8-12"),
+            OptionSpec("--weight", value: "W", help: "the weight, in your units or with kg or lb (none: no load)"),
+            OptionSpec("--rest", value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m"),
+        ],
+        count: 2
+    ) { arguments, plan, context in
+        guard ["--sets", "--reps", "--weight", "--rest"].contains(where: { arguments.value($0) != nil }) else {
+            throw UsageError("plan set needs --sets, --reps, --weight or --rest")
+        }
+        let day = try dayIndex(arguments.positionals[0], in: plan)
+        let index = try exerciseIndex(arguments.positionals[1], in: plan.days[day])
+        var exercise = plan.days[day].exercises[index]
+        if let text = arguments.value("--sets") {
+            guard let sets = Int(text), (1...LogArguments.maximumSets).contains(sets) else { throw UsageError("--sets must be from 1 to \(LogArguments.maximumSets), got \"\(text)\"") }
+            exercise.sets = sets
+        }
+        if let text = arguments.value("--reps") {
+            let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...2).contains(bounds.count), let low = bounds[0], bounds.count == 1 || bounds[1].map({ $0 > low }) == true else {
+                throw UsageError("--reps must be a number or a range such as 8-12, got \"\(text)\"")
+            }
+            (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (low, bounds.count == 2 ? bounds[1] : nil, nil, false)
+        }
+        if let text = arguments.value("--weight") {
+            exercise.weightKg = text.lowercased() == "none" ? nil : try LogArguments.kilograms(text, unit: context.console.units)
+        }
+        if let text = arguments.value("--rest") {
+            exercise.restSeconds = try restSeconds(text)
+        }
+        plan.days[day].exercises[index] = exercise
+        return "\(plan.days[day].weekday.name): \(exercise.name) " + PlanFormatter.prescription(exercise, unit: context.console.units)
+    }
+
+    static let planSwap = planEdit(
+        words: ["plan", "swap"], synopsis: "DAY OLD NEW",
+        summary: "Put another exercise in an exercise's place in the active plan, its sets, reps, weight and rest kept; a new version of the plan.",
+        count: 3
+    ) { arguments, plan, context in
+        let day = try dayIndex(arguments.positionals[0], in: plan)
+        let index = try exerciseIndex(arguments.positionals[1], in: plan.days[day])
+        let old = plan.days[day].exercises[index].name
+        let new = arguments.positionals[2].collapsingWhitespace()
+        guard !new.isEmpty else { throw UsageError("NEW must be an exercise name") }
+        plan.days[day].exercises[index].name = new
+        plan.days[day].exercises[index].description = nil
+        return "\(plan.days[day].weekday.name): \(old) → \(new)"
+    }
+
+    static let planAdd = planEdit(
+        words: ["plan", "add"], synopsis: "DAY NAME SETSxREPS[@W]",
+        summary: "Add an exercise to a day of the active plan (a rest day becomes a training day); a new version of the plan.",
+        count: 3
+    ) { arguments, plan, context in
+        let day = try dayIndex(arguments.positionals[0], in: plan)
+        let name = arguments.positionals[1].collapsingWhitespace()
+        guard !name.isEmpty else { throw UsageError("NAME must be an exercise name") }
+        let word = arguments.positionals[2]
+        var exercise: PlannedExercise
+        if let seconds = timedSets(word) {
+            exercise = PlannedExercise(name: name, sets: seconds.sets, durationSeconds: seconds.seconds)
+        } else if let parsed = try LogArguments.setsRepsWeight(word, unit: context.console.units), !parsed.weightFirst {
+            exercise = PlannedExercise(name: name, sets: parsed.sets, reps: parsed.reps, weightKg: parsed.weight)
+        } else {
+            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxSECONDSs, such as 3x10, 3x8@60 or 3x45s, got \"\(word)\"")
+        }
+        if plan.days[day].rest {
+            plan.days[day].rest = false
+            if plan.days[day].title.lowercased() == "rest" { plan.days[day].title = "Training" }
+        }
+        plan.days[day].exercises.append(exercise)
+        return "\(plan.days[day].weekday.name): + \(name) " + PlanFormatter.prescription(exercise, unit: context.console.units)
+    }
+
+    static let planRemove = planEdit(
+        words: ["plan", "remove"], synopsis: "DAY EXERCISE",
+        summary: "Take an exercise out of a day of the active plan (a day left with none becomes a rest day); a new version of the plan.",
+        count: 2
+    ) { arguments, plan, context in
+        let day = try dayIndex(arguments.positionals[0], in: plan)
+        let index = try exerciseIndex(arguments.positionals[1], in: plan.days[day])
+        let removed = plan.days[day].exercises.remove(at: index)
+        if plan.days[day].exercises.isEmpty { (plan.days[day].rest, plan.days[day].warmup) = (true, []) }
+        return "\(plan.days[day].weekday.name): − \(removed.name)"
+    }
+
+    static let planMove = planEdit(
+        words: ["plan", "move"], synopsis: "DAY DAY",
+        summary: "Move a whole day of the active plan to another day of its week, and that day's to its place (a rest day and a training day trade); a new version.",
+        count: 2
+    ) { arguments, plan, context in
+        let from = try dayIndex(arguments.positionals[0], in: plan)
+        let to = try dayIndex(arguments.positionals[1], in: plan)
+        guard from != to else { throw UsageError("the two days are the same day") }
+        let (source, target) = (plan.days[from], plan.days[to])
+        plan.days[to] = PlanDay(date: target.date, title: source.title, rest: source.rest, warmup: source.warmup, exercises: source.exercises)
+        plan.days[from] = PlanDay(date: source.date, title: target.title, rest: target.rest, warmup: target.warmup, exercises: target.exercises)
+        return "\(source.weekday.name) → \(target.weekday.name): \(source.title)" + (target.rest ? "" : "; \(target.title) → \(source.weekday.name)")
+    }
+
+    /// A command that edits the active plan with `edit` (which returns what it did) and
+    /// stores the result as a new version of it.
+    static func planEdit(words: [String], synopsis: String, summary: String, options: [OptionSpec] = [], count: Int,
+                         edit: @escaping @Sendable (ParsedArguments, inout Plan, CommandContext) throws -> String) -> Command {
+        Command(
+            words: words, synopsis: synopsis, summary: summary,
+            details: """
+                DAY is a weekday (monday, mon, Montag, …) or a date of the plan's week; an
+                exercise is named as the day has it, any case and spacing, or by the start
+                of its name when only one begins so. The plan goes through the same checks
+                as an import and is stored as a new version of the active plan (plan list
+                shows which it revises; plan diff shows what changed); sessions already
+                trained keep what they trained.
+                """,
+            options: CommonOptions.daemon + options,
+            run: { arguments, context in
+                guard arguments.positionals.count == count else { throw UsageError("\(words.joined(separator: " ")) needs \(synopsis.split(separator: " ").filter { !$0.hasPrefix("[") }.joined(separator: " "))") }
+                let client = try context.connect(arguments)
+                let document = try context.call(client, PlanGet.self, PlanGet.Params())
+                var plan = document.plan
+                let done = try edit(arguments, &plan, context)
+                var params = PlanImport.Params(plan: plan.json)
+                params.weekStart = plan.weekStart
+                params.revises = document.planID
+                params.activate = document.active
+                let result = try context.call(client, PlanImport.self, params)
+                if context.printJSON(result, arguments) { return ExitStatus.ok }
+                context.console.print("plan \(result.planID), a new version of plan \(document.planID): \(done)")
+                return ExitStatus.ok
+            })
+    }
+
+    /// The index of the plan's day `word` names: a weekday in any spelling a plan may
+    /// use, or a date of its week.
+    static func dayIndex(_ word: String, in plan: Plan) throws(UsageError) -> Int {
+        let index = Weekday(parsing: word).flatMap { weekday in plan.days.firstIndex { $0.weekday == weekday } }
+            ?? LocalDate(word).flatMap { date in plan.days.firstIndex { $0.date == date } }
+        guard let index else {
+            throw UsageError("DAY must be a day of the plan's week (a weekday such as mon, or a date from \(plan.weekStart)), got \"\(word)\"")
+        }
+        return index
+    }
+
+    /// The index of the day's exercise `name` names: its key, or the start of one name.
+    static func exerciseIndex(_ name: String, in day: PlanDay) throws -> Int {
+        let key = name.exerciseKey
+        if let exact = day.exercises.firstIndex(where: { $0.name.exerciseKey == key }) { return exact }
+        let starts = day.exercises.indices.filter { day.exercises[$0].name.exerciseKey.hasPrefix(key) }
+        if starts.count == 1, let only = starts.first { return only }
+        let names = day.exercises.map(\.name).joined(separator: ", ")
+        throw PlanEditFailure(description: starts.isEmpty
+            ? "\(day.weekday.name) has no exercise \"\(name)\" (it has \(names.isEmpty ? "none" : names))"
+            : "\"\(name)\" could be \(starts.map { day.exercises[$0].name }.joined(separator: " or ")) on \(day.weekday.name)")
+    }
+
+    /// "3x45s": sets of a time; nil for another form.
+    static func timedSets(_ word: String) -> (sets: Int, seconds: Int)? {
+        let parts = word.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x")
+        guard parts.count == 2, parts[1].hasSuffix("s"), let sets = Int(parts[0]), let seconds = Int(parts[1].dropLast()),
+            (1...LogArguments.maximumSets).contains(sets), SessionLimits.durationSeconds.contains(seconds)
+        else { return nil }
+        return (sets, seconds)
+    }
+
+    /// "90", "90s", "1:30", "2m" as seconds.
+    static func restSeconds(_ text: String) throws(UsageError) -> Int {
+        let clock = text.split(separator: ":")
+        let seconds = clock.count == 2 ? Int(clock[0]).flatMap { minutes in Int(clock[1]).map { minutes * 60 + $0 } } : Int(text) ?? TrackerExport.duration(text)
+        guard let seconds, (0...3600).contains(seconds) else { throw UsageError("--rest must be a time from 0 to 60 minutes such as 90, 90s, 1:30 or 2m, got \"\(text)\"") }
+        return seconds
+    }
+}
+
+/// An edit the plan cannot take: the exercise it names is not in the day (exit 1).
+struct PlanEditFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,51 @@
+import Foundation
+import JSON
+import SessionCore
+import Testing
+import TestSupport
+
+/// `plan set/swap/add/remove/move`: each edit stored as a new version of the active
+/// plan through the import's checks, the plan before it kept.
+@Suite struct PlanEditTests {
+    @Test func eachEditIsANewVersionWithJustThatChange() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        let original = try daemon.client().call("plan.get")
+        func plan() throws -> JSONValue { try daemon.client().call("plan.get") }
+        func day(_ plan: JSONValue, _ weekday: String) -> JSONValue? { plan["days"]?.arrayValue?.first { $0["day"]?.stringValue == weekday } }
+        func edit(_ arguments: [String]) throws -> ProcessResult {
+            let run = try daemon.ctl(["plan"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            return run
+        }
+        let firstName = try #require(day(original, "Monday")?["exercises"]?[0]?["name"]?.stringValue)
+        _ = try edit(["set", "monday", firstName.uppercased(), "--sets", "5", "--reps", "8-10", "--weight", "25", "--rest", "2:30"])
+        let set = try #require(day(try plan(), "Monday")?["exercises"]?[0])
+        #expect(set["sets"] == 5 && set["reps"] == 8 && set["repsMax"] == 10 && set["weightKg"] == 25 && set["restSeconds"] == 150, "\(set)")
+        #expect(try plan()["planId"] != original["planId"])
+        _ = try edit(["swap", "mon", firstName, "Barbell Bench Press"])
+        let swapped = try #require(day(try plan(), "Monday")?["exercises"]?[0])
+        #expect(swapped["name"] == "Barbell Bench Press" && swapped["sets"] == 5, "the prescription stays: \(swapped)")
+        let restDay = try #require(original["days"]?.arrayValue?.first { $0["rest"] == true }?["day"]?.stringValue)
+        _ = try edit(["add", restDay, "Pull-Up", "3x8"])
+        let added = try #require(day(try plan(), restDay))
+        #expect(added["rest"] == false && added["exercises"]?.arrayValue?.last?["name"] == "Pull-Up" && added["exercises"]?.arrayValue?.last?["sets"] == 3)
+        _ = try edit(["remove", restDay, "pull"])
+        let emptied = try plan()
+        #expect(day(emptied, restDay)?["rest"] == true, "a day left with none is a rest day again")
+        let mondayTitle = day(try plan(), "Monday")?["title"]
+        _ = try edit(["move", "mon", restDay])
+        let moved = try plan()
+        #expect(day(moved, restDay)?["title"] == mondayTitle && day(moved, "Monday")?["rest"] == true)
+        // Every version kept, each naming the one it revises.
+        let plans = try daemon.client().call("plan.list").arrayValue ?? []
+        #expect(plans.count == 6 && plans.first?["revises"] == plans.dropFirst().first?["planId"], "\(plans)")
+        // A name the day does not have is a data error that changes nothing.
+        let before = try plan()["planId"]
+        let missing = try daemon.ctl(["plan", "set", restDay, "no such lift", "--sets", "3"])
+        #expect(missing.status == 1 && missing.stderr.contains("has no exercise \"no such lift\""), "\(missing.stderr)")
+        #expect(try daemon.ctl(["plan", "set", restDay, firstName]).status == 2, "no change asked: a usage error")
+        #expect(try plan()["planId"] == before)
+    }
+}
