@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParsing
 import JSON
 import SessionCore
 import SessionRPC
+import SessionSystem
 
 /// Targeted edits of the active plan without an editor: each changes the plan in memory
 /// and sends it through `plan.import` as a new version of it (`revises`), so it meets the
@@ -188,4 +192,68 @@ extension Commands {
 /// An edit the plan cannot take: the exercise it names is not in the day (exit 1).
 struct PlanEditFailure: Error, CustomStringConvertible {
     let description: String
+}
+
+extension Commands {
+    static let planEditor = Command(
+        words: ["plan", "edit"], synopsis: "[PLAN-ID]",
+        summary: "Edit a plan (default: the active one) as JSON in $VISUAL or $EDITOR; what imports is stored as a new version of it.",
+        details: """
+            The plan is written to a temporary file and opened in $VISUAL, else $EDITOR,
+            else vi, as crontab -e does. When the editor exits, the file goes through the
+            same checks as an import: a plan that does not import is opened again with the
+            problems written at its top (lines starting with #, which are left out when it
+            is read); one that imports is stored as a new version of the plan it was. Nothing
+            is stored when the file is left unchanged or the editor exits with a failure.
+            """,
+        options: CommonOptions.daemon,
+        run: { arguments, context in
+            guard arguments.positionals.count <= 1 else { throw UsageError("plan edit takes at most one PLAN-ID") }
+            let id = try arguments.positionals.first.map { text throws(UsageError) -> Int64 in
+                guard let id = Int64(text), id > 0 else { throw UsageError("PLAN-ID must be a plan id (sessionctl plan list), got \"\(text)\"") }
+                return id
+            }
+            let client = try context.connect(arguments)
+            let document = try context.call(client, PlanGet.self, PlanGet.Params(planID: id))
+            let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+            var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
+            let fd = mkstemps(&template, 5)
+            guard fd >= 0 else { throw PlanEditFailure(description: "cannot make a temporary file: \(String(cString: strerror(errno)))") }
+            close(fd)
+            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            defer { unlink(path) }
+            let original = document.plan.json.prettyText + "\n"
+            var text = original
+            while true {
+                try FileOutput.write(Array(text.utf8), to: path, mode: 0o600)
+                let child = try ChildProcess.spawn("/bin/sh", ["-c", editor + " \"$1\"", "sh", path], descriptors: [0, 1, 2])
+                let ending = ChildProcess.waitForEnd(child)
+                guard ending == 0 else {
+                    context.console.error("sessionctl: the editor (\(editor)) exited with status \(ending); nothing was stored")
+                    return ExitStatus.refused
+                }
+                let edited = try FileInput.read(path)
+                // The problems written at the top, and any comment line, are not the plan.
+                let plan = edited.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+                if plan.trimmingWhitespace() == original.trimmingWhitespace() {
+                    context.console.print("no changes; nothing was stored")
+                    return ExitStatus.ok
+                }
+                var params = PlanImport.Params(plan: .string(plan))
+                params.weekStart = document.plan.weekStart
+                params.revises = document.planID
+                params.activate = document.active
+                do {
+                    let result = try context.call(client, PlanImport.self, params)
+                    if context.printJSON(result, arguments) { return ExitStatus.ok }
+                    context.console.print("plan \(result.planID), a new version of plan \(document.planID), stored (sessionctl plan diff shows what changed)")
+                    return ExitStatus.ok
+                } catch let refusal as DaemonRefusal where !refusal.problems.isEmpty {
+                    text = (["# The plan did not import; nothing was stored. Fix these and save, or leave the file",
+                             "# unchanged (or quit the editor with an error) to give up:"]
+                            + refusal.problems.map { "#   \($0)" }).joined(separator: "\n") + "\n" + plan
+                    context.console.error("sessionctl: the plan did not import (\(refusal.problems.count) problems); opening it again")
+                }
+            }
+        })
 }

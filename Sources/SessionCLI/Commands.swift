@@ -7,7 +7,7 @@ import JSON
 enum Commands {
     static let all: [Command] = [
         start, log, edit, status, pause, resume, undo, finish, abort, history, show, progress,
-        planImport, planShow, planDiff, planSet, planSwap, planAdd, planRemove, planMove, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
+        planImport, planShow, planDiff, planEditor, planSet, planSwap, planAdd, planRemove, planMove, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
         track, summary, health, healthImport, healthShow, profile, prompt, historyImport, historyExport, backup,
         exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, watch, call, completion, completeExercises, completePlans,
     ]

@@ -181,6 +181,13 @@ public enum ChildProcess {
         return waitForExit(pid)
     }
 
+    /// Waits for a child `spawn` started (one attached to the terminal, an editor) and
+    /// returns its exit status, or 128 + the signal that ended it.
+    public static func waitForEnd(_ pid: pid_t) -> Int32 {
+        let status = waitForExit(pid)
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
     /// Waits for the child and returns its wait status.
     private static func waitForExit(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0

@@ -48,4 +48,43 @@ import TestSupport
         #expect(try daemon.ctl(["plan", "set", restDay, firstName]).status == 2, "no change asked: a usage error")
         #expect(try plan()["planId"] == before)
     }
+
+    /// `plan edit` with an editor that is a script: a change is stored as a new
+    /// version; a plan that does not import opens again with its problems at the top;
+    /// an unchanged file, or an editor that fails, stores nothing.
+    @Test func planEditStoresWhatTheEditorSavedOrNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        func plans() throws -> Int { try daemon.client().call("plan.list").arrayValue?.count ?? 0 }
+        // The first opening makes the plan invalid (too many sets); the second finds the
+        // problems at the top and sets 6.
+        let script = daemon.directory + "/editor.py"
+        Fixtures.write(#"""
+            import json, os, sys
+            path, counter = sys.argv[1], os.environ["COUNTER"]
+            text = open(path).read()
+            runs = int(open(counter).read()) if os.path.exists(counter) else 0
+            open(counter, "w").write(str(runs + 1))
+            lines = text.split("\n")
+            if runs == 1:
+                assert lines[0].startswith("# The plan did not import"), lines[0]
+                assert any("sets" in line for line in lines if line.startswith("#")), text[:400]
+            plan = json.loads("\n".join(line for line in lines if not line.startswith("#")))
+            plan["days"][0]["exercises"][0]["sets"] = 99 if runs == 0 else 6
+            open(path, "w").write(json.dumps(plan, indent=2))
+            """#, to: script)
+        let counter = daemon.directory + "/runs"
+        let edited = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "COUNTER=\(counter) python3 \(script)"])
+        #expect(edited.status == 0 && edited.stderr.contains("did not import") && edited.stdout.contains("a new version of plan 1"), "\(edited.stdout) \(edited.stderr)")
+        #expect(Fixtures.read(counter) == "2", "opened twice")
+        #expect(try daemon.client().call("plan.get")["days"]?[0]?["exercises"]?[0]?["sets"] == 6)
+        #expect(try plans() == 2)
+        // Left unchanged: nothing stored. The editor failing: nothing stored, exit 1.
+        let unchanged = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "true"])
+        #expect(unchanged.status == 0 && unchanged.stdout.contains("no changes"), "\(unchanged.stdout)")
+        let failed = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "false"])
+        #expect(failed.status == 1 && failed.stderr.contains("exited with status 1"), "\(failed.stderr)")
+        #expect(try plans() == 2)
+    }
 }
