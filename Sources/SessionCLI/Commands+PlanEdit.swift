@@ -26,8 +26,7 @@ extension Commands {
         guard ["--sets", "--reps", "--weight", "--rest"].contains(where: { arguments.value($0) != nil }) else {
             throw UsageError("plan set needs --sets, --reps, --weight or --rest")
         }
-        let day = try dayIndex(arguments.positionals[0], in: plan)
-        let index = try exerciseIndex(arguments.positionals[1], in: plan.days[day])
+        let (day, index) = try dayAndExercise(arguments, in: plan)
         var exercise = plan.days[day].exercises[index]
         if let text = arguments.value("--sets") {
             guard let sets = Int(text), (1...LogArguments.maximumSets).contains(sets) else { throw UsageError("--sets must be from 1 to \(LogArguments.maximumSets), got \"\(text)\"") }
@@ -55,8 +54,7 @@ extension Commands {
         summary: "Put another exercise in an exercise's place in the active plan, its sets, reps, weight and rest kept; a new version of the plan.",
         count: 3
     ) { arguments, plan, context in
-        let day = try dayIndex(arguments.positionals[0], in: plan)
-        let index = try exerciseIndex(arguments.positionals[1], in: plan.days[day])
+        let (day, index) = try dayAndExercise(arguments, in: plan)
         let old = plan.days[day].exercises[index].name
         let new = arguments.positionals[2].collapsingWhitespace()
         guard !new.isEmpty else { throw UsageError("NEW must be an exercise name") }
@@ -95,8 +93,7 @@ extension Commands {
         summary: "Take an exercise out of a day of the active plan (a day left with none becomes a rest day); a new version of the plan.",
         count: 2
     ) { arguments, plan, context in
-        let day = try dayIndex(arguments.positionals[0], in: plan)
-        let index = try exerciseIndex(arguments.positionals[1], in: plan.days[day])
+        let (day, index) = try dayAndExercise(arguments, in: plan)
         let removed = plan.days[day].exercises.remove(at: index)
         if plan.days[day].exercises.isEmpty { (plan.days[day].rest, plan.days[day].warmup) = (true, []) }
         return "\(plan.days[day].weekday.name): − \(removed.name)"
@@ -146,6 +143,12 @@ extension Commands {
                 context.console.print("plan \(result.planID), a new version of plan \(document.planID): \(done)")
                 return ExitStatus.ok
             })
+    }
+
+    /// The day and the exercise of it the first two arguments name.
+    static func dayAndExercise(_ arguments: ParsedArguments, in plan: Plan) throws -> (day: Int, exercise: Int) {
+        let day = try dayIndex(arguments.positionals[0], in: plan)
+        return (day, try exerciseIndex(arguments.positionals[1], in: plan.days[day]))
     }
 
     /// The index of the plan's day `word` names: a weekday in any spelling a plan may
