@@ -214,14 +214,8 @@ final class AppleHealthReader {
     ]
     private static let statisticsFields: Set<String> = ["type", "average", "maximum", "sum", "unit"]
 
-    /// The strength workout types, by the title their sessions get.
-    static let strengthWorkouts = [
-        "HKWorkoutActivityTypeTraditionalStrengthTraining": "Strength training",
-        "HKWorkoutActivityTypeFunctionalStrengthTraining": "Functional strength training",
-    ]
-
     private func startWorkout(_ fields: [String: String]) {
-        guard let type = fields["workoutActivityType"], let title = Self.strengthWorkouts[type] else { return }
+        guard let type = fields["workoutActivityType"], let kind = StrengthWorkout.allCases.first(where: { $0.appleType == type }) else { return }
         guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time), end.ms >= start.ms else {
             return fail("a \(type) workout whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm), or ends before it starts")
         }
@@ -233,9 +227,7 @@ final class AppleHealthReader {
             }
         }
         let seconds = minutes.map { Int(($0 * 60).rounded()) } ?? Int((end.ms - start.ms) / 1000)
-        var workout = HistoryWorkout(start: start.local, durationSeconds: min(max(0, seconds), SessionLimits.durationSeconds.upperBound),
-                                     title: title, note: nil, sets: [])
-        workout.startedAt = RFC3339.utc(seconds: start.ms / 1000)
+        var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         workout.energyKcal = Self.kcal(fields["totalEnergyBurned"], unit: fields["totalEnergyBurnedUnit"])
         self.workout = workout
     }
@@ -246,13 +238,8 @@ final class AppleHealthReader {
         switch fields["type"] {
         case "HKQuantityTypeIdentifierHeartRate":
             let perMinute = fields["unit"] == "count/s" ? 60.0 : 1.0
-            let plausible = HistoryLimits.heartRate
-            let average = fields["average"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) }
-            let maximum = fields["maximum"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) }
-            if let average, let maximum, plausible.contains(average), plausible.contains(maximum) {
-                workout?.averageHeartRate = average
-                workout?.maximumHeartRate = maximum
-            }
+            workout?.setHeartRate(average: fields["average"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) },
+                                  maximum: fields["maximum"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) })
         case "HKQuantityTypeIdentifierActiveEnergyBurned":
             if let kcal = Self.kcal(fields["sum"], unit: fields["unit"]) { workout?.energyKcal = kcal }
         default:
@@ -320,5 +307,33 @@ final class AppleHealthReader {
         else { return nil }
         let offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
         return (local, Int64(local.secondsSinceEpoch - offset) * 1000)
+    }
+}
+
+/// The strength workouts a health app records, as the Health app's export and Health
+/// Auto Export name them, and the title their sessions get.
+enum StrengthWorkout: CaseIterable {
+    case traditional, functional
+
+    var appleType: String {
+        switch self {
+        case .traditional: "HKWorkoutActivityTypeTraditionalStrengthTraining"
+        case .functional: "HKWorkoutActivityTypeFunctionalStrengthTraining"
+        }
+    }
+
+    /// Health Auto Export's name (compared without case).
+    var name: String {
+        switch self {
+        case .traditional: "Traditional Strength Training"
+        case .functional: "Functional Strength Training"
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .traditional: "Strength training"
+        case .functional: "Functional strength training"
+        }
     }
 }

@@ -132,9 +132,7 @@ extension Commands {
                 "measured": .array(measured.map { JSONValue(Int($0)) }), "skipped": JSONValue(skipped),
             ])
             func printMeasured() {
-                for session in measured {
-                    context.console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, a workout's heart rate and energy (not stored twice)")
-                }
+                Commands.printMeasured(measured, dryRun: dryRun, console: context.console)
                 if skipped > 0 { context.console.print(context.console.dim("\(PlanFormatter.count(skipped, "workout")) already stored, skipped")) }
             }
             if dryRun {
@@ -155,8 +153,7 @@ extension Commands {
     /// Sends daily values in `health.import` chunks under one id; the last call stores
     /// them all (none when any chunk is refused).
     static func uploadHealth(_ samples: [ArchivedHealthSample], client: SocketClient, context: CommandContext) throws -> HealthImport.Result {
-        var random = SystemRandomNumberGenerator()
-        let id = "health-\(getpid())-\(random.next() as UInt64)"
+        let id = HistoryUpload.newImportID("health")
         var (start, chunk) = (0, 0)
         while true {
             let end = min(start + HealthImport.samplesPerChunk, samples.count)

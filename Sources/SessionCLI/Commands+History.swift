@@ -59,7 +59,7 @@ extension Commands {
             }
             var export: TrackerExport.Reader
             do throws(TrackerExport.Failure) {
-                let clock = LocalClock()
+                let clock = context.clock
                 export = try TrackerExport.Reader(bytes: bytes, format: format, localTime: { clock.localDateTime(atMs: $0) })
             } catch {
                 return refuse(error.problems)
@@ -110,12 +110,18 @@ extension Commands {
             if let first = counts.first, let last = counts.last { line += ", \(first) to \(last)" }
             console.print(line)
             if result.skipped > 0 { console.print(console.dim("\(result.skipped) already stored, skipped")) }
-            for session in result.measured {
-                console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, the watch's heart rate and energy (not stored twice)")
-            }
+            printMeasured(result.measured, dryRun: dryRun, console: console)
             printNames(result.names, all: dryRun || arguments.has("--verbose"), console: console)
             return ExitStatus.ok
         })
+
+    /// The sessions tracked here that took a watch's heart rate and energy instead of a
+    /// workout being stored beside them (`HistoryImport.Result.measured`).
+    static func printMeasured(_ sessions: [Int64], dryRun: Bool, console: Console) {
+        for session in sessions {
+            console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, the watch's heart rate and energy (not stored twice)")
+        }
+    }
 
     /// What the imported names became: a count, the names of one's own (to alias), and
     /// with `all` each name the catalog knows by another spelling.
@@ -515,10 +521,16 @@ struct HistoryUpload {
     /// `source` as `history.import` keeps it with each session: a `TrackerExport.Format`
     /// or a health export's (`HistoryImport.measuringSources`).
     init(source: String, connect: @escaping () throws -> SocketClient) {
-        var random = SystemRandomNumberGenerator()
-        importID = "import-\(getpid())-\(random.next() as UInt64)"
+        importID = Self.newImportID("import")
         self.source = source
         self.connect = connect
+    }
+
+    /// A client's id for one staged import (`history.import`, `health.import`): this
+    /// process and a random number, so two imports at once never share one.
+    static func newImportID(_ prefix: String) -> String {
+        var random = SystemRandomNumberGenerator()
+        return "\(prefix)-\(getpid())-\(random.next() as UInt64)"
     }
 
     /// Adds a workout, sending the chunk before it when it is full.

@@ -177,16 +177,15 @@ extension Commands {
     /// "3x45s": sets of a time; nil for another form.
     static func timedSets(_ word: String) -> (sets: Int, seconds: Int)? {
         let parts = word.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x")
-        guard parts.count == 2, parts[1].hasSuffix("s"), let sets = Int(parts[0]), let seconds = Int(parts[1].dropLast()),
+        guard parts.count == 2, parts[1].hasSuffix("s"), let sets = Int(parts[0]), let seconds = Quantity.seconds(String(parts[1])),
             (1...LogArguments.maximumSets).contains(sets), SessionLimits.durationSeconds.contains(seconds)
         else { return nil }
         return (sets, seconds)
     }
 
-    /// "90", "90s", "1:30", "2m" as seconds.
+    /// "90", "90s", "1:30", "2 min", "2m" as seconds.
     static func restSeconds(_ text: String) throws(UsageError) -> Int {
-        let clock = text.split(separator: ":")
-        let seconds = clock.count == 2 ? Int(clock[0]).flatMap { minutes in Int(clock[1]).map { minutes * 60 + $0 } } : Int(text) ?? TrackerExport.duration(text)
+        let seconds = Quantity.seconds(text) ?? TrackerExport.duration(text)
         guard let seconds, (0...3600).contains(seconds) else { throw UsageError("--rest must be a time from 0 to 60 minutes such as 90, 90s, 1:30 or 2m, got \"\(text)\"") }
         return seconds
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import SessionCore
+import SessionSystem
 
 /// Where a command writes: standard output and error, with colour only on a terminal
 /// and never when NO_COLOR is set (https://no-color.org).
@@ -92,8 +93,8 @@ struct ProgressLine {
     private let label: String
     private let total: Int64
     private let shows: Bool
-    private let startNs: UInt64
-    private var lastNs: UInt64 = 0
+    private let startNs: Int64
+    private var lastNs: Int64 = 0
     private var shown = false
 
     /// `total`: the bytes the read will have taken at its end (0: unknown, no line).
@@ -101,12 +102,12 @@ struct ProgressLine {
         self.label = label
         self.total = total
         shows = total > 0 && isatty(STDERR_FILENO) == 1
-        startNs = Self.nowNs()
+        startNs = MonotonicClock.nowNs()
     }
 
     mutating func update(_ done: Int64) {
         guard shows else { return }
-        let now = Self.nowNs()
+        let now = MonotonicClock.nowNs()
         guard now - startNs >= 2_000_000_000, now - lastNs >= 250_000_000 else { return }
         lastNs = now
         shown = true
@@ -122,11 +123,5 @@ struct ProgressLine {
 
     private func write(_ text: String) {
         _ = text.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
-    }
-
-    private static func nowNs() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

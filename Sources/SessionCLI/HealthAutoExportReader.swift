@@ -70,9 +70,8 @@ enum HealthAutoExportReader {
 
     /// A strength workout as a workout without sets; nil for any other kind.
     static func workout(_ item: JSONReader) throws -> HistoryWorkout? {
-        let name = try item.optionalString("name") ?? ""
-        guard let title = ["traditional strength training": "Strength training", "functional strength training": "Functional strength training"][name.lowercased()]
-        else { return nil }
+        let name = try item.optionalString("name")?.lowercased()
+        guard let kind = StrengthWorkout.allCases.first(where: { $0.name.lowercased() == name }) else { return nil }
         guard let start = try AppleHealthReader.time(item.string("start")) else {
             throw JSONReadError(path: item.path + ".start", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
         }
@@ -80,9 +79,7 @@ enum HealthAutoExportReader {
             throw JSONReadError(path: item.path + ".end", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm) after the start")
         }
         let seconds = try item.optionalNumber("duration").map { Int($0.rounded()) } ?? Int((end.ms - start.ms) / 1000)
-        var workout = HistoryWorkout(start: start.local, durationSeconds: min(max(0, seconds), SessionLimits.durationSeconds.upperBound),
-                                     title: title, note: nil, sets: [])
-        workout.startedAt = RFC3339.utc(seconds: start.ms / 1000)
+        var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         // A quantity is {qty, units} (or a bare number in some versions).
         func quantity(_ reader: JSONReader?, _ key: String) throws -> (value: Double, units: String)? {
             guard let reader else { return nil }
@@ -95,15 +92,13 @@ enum HealthAutoExportReader {
         let heart = try item.optionalObject("heartRate")
         var rates = try (quantity(heart, "avg") ?? quantity(item, "avgHeartRate"), quantity(heart, "max") ?? quantity(item, "maxHeartRate"))
         if rates.0 == nil || rates.1 == nil, try item.optionalArray("heartRateData") {
-            let readings = try item.objects("heartRateData").compactMap { try $0.optionalNumber("qty") ?? $0.optionalNumber("Avg") }
-            if let highest = try item.objects("heartRateData").compactMap({ try $0.optionalNumber("Max") ?? $0.optionalNumber("qty") }).max(), !readings.isEmpty {
+            let data = try item.objects("heartRateData")
+            let readings = try data.compactMap { try $0.optionalNumber("qty") ?? $0.optionalNumber("Avg") }
+            if let highest = try data.compactMap({ try $0.optionalNumber("Max") ?? $0.optionalNumber("qty") }).max(), !readings.isEmpty {
                 rates = ((readings.reduce(0, +) / Double(readings.count), "bpm"), (highest, "bpm"))
             }
         }
-        if let average = rates.0.map({ Int($0.value.rounded()) }), let maximum = rates.1.map({ Int($0.value.rounded()) }),
-            HistoryLimits.heartRate.contains(average), HistoryLimits.heartRate.contains(maximum) {
-            (workout.averageHeartRate, workout.maximumHeartRate) = (average, maximum)
-        }
+        workout.setHeartRate(average: rates.0.map { Int($0.value.rounded()) }, maximum: rates.1.map { Int($0.value.rounded()) })
         return workout
     }
 

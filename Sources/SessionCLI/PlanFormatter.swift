@@ -38,20 +38,19 @@ struct PlanFormatter {
 
     /// "4 × 8–12 @ 60 kg · rest 2:00"
     static func prescription(_ exercise: PlannedExercise, unit: WeightUnit) -> String {
-        var target: String
-        if let seconds = exercise.durationSeconds {
-            target = "\(exercise.sets) × \(formatDuration(seconds))"
-        } else if exercise.amrap {
-            target = "\(exercise.sets) × AMRAP"
-        } else if let reps = exercise.reps {
-            target = "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "")
-        } else {
-            target = count(exercise.sets, "set")
-        }
+        var target = self.target(exercise)
         if let weight = exercise.weightKg { target += " @ " + unit.text(weight) }
         if let rest = exercise.restSeconds { target += " · rest \(formatClock(rest))" }
         if let superset = exercise.superset { target += " · superset \(superset)" }
         return target
+    }
+
+    /// "4 × 8–12", "3 × 45s", "3 × AMRAP", "3 sets": the sets and what each is.
+    static func target(_ exercise: PlannedExercise) -> String {
+        if let seconds = exercise.durationSeconds { return "\(exercise.sets) × \(formatDuration(seconds))" }
+        if exercise.amrap { return "\(exercise.sets) × AMRAP" }
+        if let reps = exercise.reps { return "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "") }
+        return count(exercise.sets, "set")
     }
 
     /// "45s", "2 min", "1:30 min".

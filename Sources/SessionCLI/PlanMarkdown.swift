@@ -29,7 +29,7 @@ struct PlanMarkdown {
             lines.append("| --- | --- | --- | --- | --- |")
             for exercise in day.exercises {
                 let cells = [
-                    Self.escape(exercise.name), Self.target(exercise), exercise.weightKg.map(unit.text) ?? "",
+                    Self.escape(exercise.name), PlanFormatter.target(exercise), exercise.weightKg.map(unit.text) ?? "",
                     exercise.restSeconds.map(PlanFormatter.formatClock) ?? "", exercise.superset.map(Self.escape) ?? "",
                 ]
                 lines.append("| " + cells.joined(separator: " | ") + " |")
@@ -42,14 +42,6 @@ struct PlanMarkdown {
             lines.append("")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// "4 × 8–12", "3 × 45s", "3 × AMRAP".
-    static func target(_ exercise: PlannedExercise) -> String {
-        if let seconds = exercise.durationSeconds { return "\(exercise.sets) × \(PlanFormatter.formatDuration(seconds))" }
-        if exercise.amrap { return "\(exercise.sets) × AMRAP" }
-        if let reps = exercise.reps { return "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "") }
-        return PlanFormatter.count(exercise.sets, "set")
     }
 
     /// A description on one line: its line breaks become spaces.

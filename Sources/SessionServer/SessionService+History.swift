@@ -18,6 +18,8 @@ struct ImportStaging {
         var result: HistoryImport.Result?
         /// The same for a `health.import`.
         var healthResult: HealthImport.Result?
+        /// True once its `done` committed.
+        var isDone: Bool { result != nil || healthResult != nil }
 
         var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
         /// The archive's parts, chunk by chunk.
@@ -71,7 +73,7 @@ struct ImportStaging {
     mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to id: String, source: String?,
                       nowMs: Int64) throws(HistoryImportError) -> Staged {
         imports = imports.filter { $0.key == id || nowMs - $0.value.touchedMs < Self.expiryMs }
-        if imports[id] == nil, imports.values.filter({ $0.result == nil && $0.healthResult == nil }).count >= Self.maximumImports {
+        if imports[id] == nil, imports.values.filter({ !$0.isDone }).count >= Self.maximumImports {
             throw .tooManyImports(Self.maximumImports)
         }
         var staged = imports[id] ?? Staged()

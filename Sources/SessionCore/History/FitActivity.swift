@@ -128,9 +128,10 @@ public struct FitActivity: Sendable, Equatable {
             let startMs = session.start * 1000
             let start = localOffsetSeconds.map { LocalDateTime(unixSeconds: session.start, offsetSeconds: $0) } ?? localTime(startMs)
             let end = session.start + Int64(session.elapsedSeconds.rounded())
+            let active = self.sets(of: session).filter(\.active)
             var sets: [HistorySet]
-            if session.isStrength || session.sport == 10 && self.sets(of: session).contains(where: \.active) {
-                sets = self.sets(of: session).filter(\.active).map { set in
+            if session.isStrength || session.sport == 10 && !active.isEmpty {
+                sets = active.map { set in
                     var made = HistorySet(exercise: Self.exerciseName(categories: set.categories),
                                           reps: set.repetitions, weightKg: set.weightKg.flatMap { $0 > 0 ? $0 : nil },
                                           durationSeconds: set.repetitions == nil ? set.durationSeconds.map { Int($0.rounded()) } : nil)
@@ -148,7 +149,8 @@ public struct FitActivity: Sendable, Equatable {
                                          title: session.isStrength || session.sport == 10 ? "Strength training" : Self.sportName(session.sport),
                                          note: nil, sets: sets)
             workout.startedAt = RFC3339.utc(seconds: session.start)
-            if let heartRate = heartRate(of: session) { (workout.averageHeartRate, workout.maximumHeartRate) = (heartRate.average, heartRate.maximum) }
+            let heartRate = heartRate(of: session)
+            workout.setHeartRate(average: heartRate?.average, maximum: heartRate?.maximum)
             workout.energyKcal = session.energyKcal.flatMap { HistoryLimits.energyKcal.contains($0) ? $0 : nil }
             return workout
         }

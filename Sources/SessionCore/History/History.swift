@@ -36,6 +36,23 @@ public struct HistoryWorkout: Sendable, Equatable {
 }
 
 extension HistoryWorkout {
+    /// A workout a health app recorded without sets (a strength workout of the Health
+    /// app or Health Auto Export): at its exact start, its duration within the session
+    /// bounds.
+    public init(recorded title: String, start: LocalDateTime, startMs: Int64, durationSeconds: Int) {
+        self.init(start: start, durationSeconds: min(max(0, durationSeconds), SessionLimits.durationSeconds.upperBound), title: title, note: nil, sets: [])
+        startedAt = RFC3339.utc(seconds: startMs / 1000)
+    }
+
+    /// Keeps a watch's average and maximum heart rate when both are plausible
+    /// (`HistoryLimits.heartRate`: a strap's dropout reads 0 or 255); else none.
+    public mutating func setHeartRate(average: Int?, maximum: Int?) {
+        guard let average, let maximum, HistoryLimits.heartRate.contains(average), HistoryLimits.heartRate.contains(maximum) else { return }
+        (averageHeartRate, maximumHeartRate) = (average, maximum)
+    }
+}
+
+extension HistoryWorkout {
     /// Workouts as an import stores them: the fragments of one workout (the same start
     /// and title: an export whose rows of it are not together, read a workout at a
     /// time) joined in the order they came, then oldest first (equal starts keep their
