@@ -12,7 +12,8 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 # Where install-files takes the binaries from.
 BUILD_DIR ?= .build/release
 SWIFT ?= swift
-APT_PACKAGES = libsqlite3-dev libexpat1-dev zlib1g-dev
+# groff typesets `plan export --format pdf` (at run time, not at build time).
+APT_PACKAGES = libsqlite3-dev libexpat1-dev zlib1g-dev groff
 # Arguments for `make run`, e.g. make run ARGS="--socket /tmp/s.sock"
 ARGS ?=
 
@@ -26,8 +27,8 @@ help:
 	@echo "make fuzz       fuzz the input boundaries (JSON, plans, exports, request lines) with libFuzzer + ASan (FUZZ_SECONDS=$(FUZZ_SECONDS) each)"
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
-	@echo "make deps       install the Debian packages the build needs, when missing"
-	@echo "make test-deps  install the tools the tests use (icalendar from PyPI, curl, jq, rsvg-convert), when missing"
+	@echo "make deps       install the Debian packages the build and the PDF export need, when missing"
+	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, curl, jq, rsvg-convert, cmark-gfm, poppler-utils), when missing"
 
 # Installs the Debian packages $(1) that are not installed yet (apt-get, as root or
 # through sudo); $(2) runs when the installation fails.
@@ -50,9 +51,11 @@ deps:
 
 # The test suite's outside tools: a calendar parser from PyPI reads the .ics export;
 # the planners of contrib/planners run on curl and jq; librsvg's rsvg-convert renders
-# the progress chart's SVG. Each as TOOL:PACKAGE, installed when TOOL is missing.
+# the progress chart's SVG; cmark-gfm renders the Markdown export and poppler's
+# pdfinfo, pdftotext and pdftocairo read the PDF sheet. Each as TOOL:PACKAGE,
+# installed when TOOL is missing.
 PYTHON_TEST_PACKAGES = icalendar fitdecode
-APT_TEST_TOOLS = curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm
+APT_TEST_TOOLS = curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils
 test-deps:
 	@missing=""; \
 	for pair in $(APT_TEST_TOOLS); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \

@@ -81,6 +81,7 @@ enum BashCompletion {
                             *) _sessionctl_words "\(TrackerExport.Format.written.map(\.rawValue).joined(separator: " "))" ;;
                         esac
                         return ;;
+                    --paper) _sessionctl_words "\(PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: " "))"; return ;;
                     --plan) _sessionctl_words "$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"; return ;;
                 esac
                 if [[ "$cur" == -* ]]; then

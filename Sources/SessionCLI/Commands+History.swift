@@ -238,7 +238,7 @@ extension Commands {
 
     static let planExport = Command(
         words: ["plan", "export"], synopsis: "[FILE]",
-        summary: "Write a plan as an iCalendar (.ics) file, one event each training day with a reminder, or as Markdown to print.",
+        summary: "Write a plan as an iCalendar (.ics) file, one event each training day with a reminder, or as Markdown or a PDF sheet to print.",
         details: """
             --format ics (the default): each training day the plan covers from this week on becomes an event at --time
             (wall-clock time in the daemon's time zone, written in UTC so that a calendar in
@@ -248,11 +248,18 @@ extension Commands {
             come from the dates, so importing a later export updates the events rather than
             duplicating them. --format markdown: the plan's week as a document (a section per
             day, its warm-up, a table of its exercises with weights in your units, each
-            description beneath), for paper or a notes app. Without FILE (or with -) the
-            file goes to standard output.
+            description beneath), for paper or a notes app. --format pdf: the same week as a
+            sheet to print and take to the gym, with a box beside each exercise for every
+            planned set, to tick or to write the weight and reps done; typeset by groff
+            (Debian's groff package), on --paper a4 or letter (default: the paper of the
+            locale in LC_ALL, LC_PAPER or LANG, else A4). Characters its fonts lack, such as
+            emoji, are left out and named. Without FILE (or with -) the file goes to standard
+            output (a PDF only when that is not a terminal).
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--format", value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), help: "the file format (default ics)"),
+            OptionSpec("--paper", value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"),
+                       help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)"),
             OptionSpec("--plan", value: "ID", help: "the plan to export (default: the active plan)"),
             OptionSpec("--week", value: "DATE", help: "instead of --plan: the plan that trains DATE's week, carried over or not"),
             OptionSpec("--time", value: "HH:MM", help: "when each session starts (default 18:00)"),
@@ -284,6 +291,11 @@ extension Commands {
             params.date = try dateOption(arguments, "--week")
             if params.date != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
             let path = try FileOutput.target(arguments)
+            let paper = try PlanSheet.Paper.chosen(arguments.value("--paper"), environment: context.environment)
+            if arguments.value("--paper") != nil, format != .pdf { throw UsageError("--paper is for --format pdf") }
+            if format == .pdf, path == nil, isatty(STDOUT_FILENO) == 1 {
+                throw UsageError("not writing a PDF to a terminal; give FILE, or send standard output to a file or a program")
+            }
             let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
             let document = try PlanGet.Result(json: try replies[0].value())
             let status = try DaemonStatus.Result(json: try replies[1].value())
@@ -296,10 +308,25 @@ extension Commands {
             } else if params.date == nil, document.active, plan.weekStart < currentWeek {
                 plan = PlanCalendar.carry(plan, to: currentWeek)
             }
-            if format == .markdown {
+            switch format {
+            case .markdown:
                 guard let path = try FileOutput.deliver(PlanMarkdown(unit: context.console.units).document(for: plan), to: path, context: context) else { return ExitStatus.ok }
                 context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as Markdown to \(path)")
                 return ExitStatus.ok
+            case .pdf:
+                let sheet = PlanSheet(unit: context.console.units, paper: paper)
+                let typeset = try sheet.typeset(sheet.source(for: plan), environment: context.environment)
+                if !typeset.missing.isEmpty {
+                    context.console.error("sessionctl: the sheet's fonts have no glyph for \(typeset.missing.map { "\"\($0)\"" }.joined(separator: ", ")); left out")
+                }
+                guard let path else {
+                    context.console.write(bytes: typeset.pdf)
+                    return ExitStatus.ok
+                }
+                try FileOutput.write(typeset.pdf, to: path, mode: 0o644)
+                context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as a PDF sheet (\(paper == .a4 ? "A4" : "Letter")) to \(path)")
+                return ExitStatus.ok
+            case .ics: break
             }
             guard let path = try FileOutput.deliver(calendar.file(for: plan), to: path, context: context) else { return ExitStatus.ok }
             let events = plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count

@@ -49,13 +49,24 @@ public final class Console {
     /// Writes text to standard output without a newline (countdowns).
     public func write(_ text: String) { write(text, toError: false) }
 
+    /// Writes bytes to standard output as they are (a PDF).
+    public func write(bytes: [UInt8]) {
+        if buffered {
+            out += String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        write(bytes, to: STDOUT_FILENO)
+    }
+
     private func write(_ text: String, toError: Bool) {
         if buffered {
             if toError { err += text } else { out += text }
             return
         }
-        let bytes = Array(text.utf8)
-        let fd = toError ? STDERR_FILENO : STDOUT_FILENO
+        write(Array(text.utf8), to: toError ? STDERR_FILENO : STDOUT_FILENO)
+    }
+
+    private func write(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in

@@ -65,7 +65,7 @@ struct PlanMarkdown {
 /// The formats `plan export` writes; names from one list, as its help and completion
 /// give them.
 enum PlanExportFormat: String, CaseIterable {
-    case ics, markdown
+    case ics, markdown, pdf
 
     static func chosen(_ word: String?) throws(UsageError) -> PlanExportFormat {
         guard let word else { return .ics }
