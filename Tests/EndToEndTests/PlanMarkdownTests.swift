@@ -49,10 +49,7 @@ import TestSupport
     @Test func theMarkdownRendersToTheSameCells() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let planFile = daemon.directory + "/plan.json"
-        Fixtures.write(Self.plan, to: planFile)
-        let imported = try daemon.ctl(["plan", "import", planFile])
-        try #require(imported.status == 0, "\(imported.stderr)")
+        try daemon.importPlan(Self.plan)
         let file = daemon.directory + "/plan.md"
         let run = try daemon.ctl(["plan", "export", "--format", "markdown", file])
         try #require(run.status == 0, "\(run.stderr)")

@@ -69,10 +69,7 @@ import TestSupport
     @Test func theSheetHasEveryExerciseAndABoxPerSet() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let planFile = daemon.directory + "/plan.json"
-        Fixtures.write(Self.plan, to: planFile)
-        let imported = try daemon.ctl(["plan", "import", planFile])
-        try #require(imported.status == 0, "\(imported.stderr)")
+        try daemon.importPlan(Self.plan)
         let file = daemon.directory + "/plan.pdf"
         let run = try daemon.ctl(["plan", "export", "--format", "pdf", file], environment: ["LC_ALL": "", "LC_PAPER": "", "LANG": "C.UTF-8"])
         try #require(run.status == 0, "\(run.stderr)")
@@ -144,10 +141,7 @@ import TestSupport
                              return .object((exercise.objectPairs ?? []) + [("description", "Brace hard and keep the bar over the middle of the foot.")])
                          })])
         }
-        let planFile = daemon.directory + "/plan.json"
-        Fixtures.write(JSONValue.obj(["name": "Five days", "days": .array(days)]).jsonText, to: planFile)
-        let imported = try daemon.ctl(["plan", "import", planFile])
-        try #require(imported.status == 0, "\(imported.stderr)")
+        try daemon.importPlan(JSONValue.obj(["name": "Five days", "days": .array(days)]).jsonText)
         let file = daemon.directory + "/plan.pdf"
         let run = try daemon.ctl(["plan", "export", "--format", "pdf", "--paper", "letter", file])
         try #require(run.status == 0, "\(run.stderr)")

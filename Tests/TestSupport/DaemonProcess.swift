@@ -75,6 +75,15 @@ public final class DaemonProcess: @unchecked Sendable {
         try runProcess(Binaries.sessionctl, arguments, stdin: stdin, environment: ["SESSIOND_SOCKET": socketPath].merging(environment) { $1 })
     }
 
+    /// Imports a plan given as JSON text with `sessionctl plan import`, as a person would;
+    /// throws when it does not import.
+    public func importPlan(_ json: String) throws {
+        let file = directory + "/plan.json"
+        Fixtures.write(json, to: file)
+        let imported = try ctl(["plan", "import", file])
+        guard imported.status == 0 else { throw DaemonError(message: "plan import exited \(imported.status): \(imported.stderr)") }
+    }
+
     /// Sends SIGTERM and waits; returns the exit status.
     @discardableResult
     public func stop() -> Int32 {
