@@ -324,7 +324,7 @@ extension Commands {
                     return ExitStatus.ok
                 }
                 try FileOutput.write(typeset.pdf, to: path, mode: 0o644)
-                context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as a PDF sheet (\(paper == .a4 ? "A4" : "Letter")) to \(path)")
+                context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as a PDF sheet (\(paper.name)) to \(path)")
                 return ExitStatus.ok
             case .ics: break
             }

@@ -53,6 +53,12 @@ struct PlanFormatter {
         return count(exercise.sets, "set")
     }
 
+    /// A warm-up item as plain text: its name, `times` and the reps, or its duration
+    /// ("Band Pull-Apart × 15", "Arm Circles 1 min").
+    static func warmup(_ item: WarmupItem, times: String = " × ") -> String {
+        item.name + (item.reps.map { times + String($0) } ?? "") + (item.durationSeconds.map { " " + formatDuration($0) } ?? "")
+    }
+
     /// "45s", "2 min", "1:30 min".
     static func formatDuration(_ seconds: Int) -> String {
         if seconds < 60 { return "\(seconds)s" }
@@ -85,9 +91,7 @@ struct PlanFormatter {
             console.print()
             console.print(console.bold("\(weekday) \(day.date)  \(day.title)") + (day.rest ? console.dim("  (rest)") : "") + marker)
             if !day.warmup.isEmpty {
-                let items = day.warmup.map { item in
-                    item.name + (item.reps.map { " ×\($0)" } ?? "") + (item.durationSeconds.map { " " + Self.formatDuration($0) } ?? "")
-                }
+                let items = day.warmup.map { Self.warmup($0, times: " ×") }
                 console.print(console.dim("  warm-up: " + items.joined(separator: ", ")))
             }
             for (offset, exercise) in day.exercises.enumerated() {

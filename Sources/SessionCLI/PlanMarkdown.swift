@@ -20,9 +20,7 @@ struct PlanMarkdown {
                 continue
             }
             if !day.warmup.isEmpty {
-                lines.append("Warm-up: " + day.warmup.map { item in
-                    Self.escape(item.name) + (item.reps.map { " × \($0)" } ?? "") + (item.durationSeconds.map { " " + PlanFormatter.formatDuration($0) } ?? "")
-                }.joined(separator: ", "))
+                lines.append("Warm-up: " + day.warmup.map { Self.escape(PlanFormatter.warmup($0)) }.joined(separator: ", "))
                 lines.append("")
             }
             lines.append("| Exercise | Sets × reps | Weight | Rest | Superset |")

@@ -23,6 +23,9 @@ struct PlanSheet {
     enum Paper: String, CaseIterable {
         case a4, letter
 
+        /// As people write it: "A4", "Letter".
+        var name: String { self == .a4 ? "A4" : "Letter" }
+
         /// Width and height in centimetres.
         var sizeCm: (width: Double, height: Double) {
             switch self {
@@ -92,27 +95,23 @@ struct PlanSheet {
         ]
         var restLine = false
         for day in plan.days {
-            let training = !day.rest && !day.exercises.isEmpty
-            guard training else {
+            let heading = "\\fB\(day.weekday.name) \(day.date) \\(md " + Self.text(day.title) + "\\fP"
+            guard !day.rest && !day.exercises.isEmpty else {
                 // Rest days in a row share a line.
-                let heading = "\\fB\(day.weekday.name) \(day.date) \\(md " + Self.text(day.title) + "\\fP"
-                    + (day.title.lowercased().contains("rest") ? "" : " \\(em rest day")
+                let heading = heading + (day.title.lowercased().contains("rest") ? "" : " \\(em rest day")
                 if restLine { lines.insert("\\h'2m'" + heading, at: lines.count - 1) } else { lines += [".sp 4p", ".ne 14p", ".vs 12", "\\&" + heading, ".br"] }
                 restLine = true
                 continue
             }
             restLine = false
             // The day's heading, and on its line the warm-up.
-            let warmup = day.warmup.map { item in
-                Self.text(item.name) + (item.reps.map { Self.text(" × \($0)") } ?? "") + (item.durationSeconds.map { " " + PlanFormatter.formatDuration($0) } ?? "")
-            }.joined(separator: ", ")
+            let warmup = day.warmup.map { Self.text(PlanFormatter.warmup($0)) }.joined(separator: ", ")
             // Keep a day on one page: the points its heading, table rows and descriptions take.
             let described = day.exercises.filter { $0.description != nil }.count
             let needed = 8 + 14 + 4 + Double(day.exercises.count + 1) * Self.rowPoints + Double(described) * 10
             lines += [".sp 8p", ".ne \(Int(needed.rounded(.up)))p", ".vs 14",
-                      "\\&\\s11\\fB\(day.weekday.name) \(day.date) \\(md " + Self.text(day.title) + "\\fP\\s0" + (warmup.isEmpty ? "" : "\\h'1m'warm-up: " + warmup),
-                      ".br", ".vs 12"]
-            lines += [".sp 4p", ".vs \(Self.rowPoints)p", ".TS", "tab(@);", "lb lb lb lb lb lb", "lw(5.2c) l l l l l."]
+                      "\\&\\s11" + heading + "\\s0" + (warmup.isEmpty ? "" : "\\h'1m'warm-up: " + warmup), ".br",
+                      ".sp 4p", ".vs \(Self.rowPoints)p", ".TS", "tab(@);", "lb lb lb lb lb lb", "lw(5.2c) l l l l l."]
             lines.append(["Exercise", "Sets " + Self.text("×") + " reps", "Weight", "Rest", "Superset", "Done"].joined(separator: "@"))
             for exercise in day.exercises {
                 let boxes = stride(from: 0, to: exercise.sets, by: Self.boxesPerLine).map { start in
@@ -177,7 +176,7 @@ struct PlanSheet {
     /// Runs `source` through groff's tbl and PDF writer, found on `PATH`.
     func typeset(_ source: String, environment: [String: String]) throws(Failure) -> Typeset {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
-        for tool in ["groff", "tbl", "gropdf"] where Self.find(tool, in: path) == nil {
+        for tool in ["groff", "tbl", "gropdf"] where ChildProcess.executable(named: tool, path: path) == nil {
             throw Failure(description: "--format pdf typesets the sheet with groff, and \(tool) is not on PATH "
                 + "(on Debian and Ubuntu: apt install groff; make deps installs it)")
         }
@@ -202,9 +201,5 @@ struct PlanSheet {
             missing.append(Character(scalar))
         }
         return Typeset(pdf: finished.standardOutput, missing: missing)
-    }
-
-    private static func find(_ tool: String, in path: String) -> String? {
-        path.split(separator: ":").lazy.map { ($0.isEmpty ? "." : String($0)) + "/" + tool }.first { access($0, X_OK) == 0 }
     }
 }

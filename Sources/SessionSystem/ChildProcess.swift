@@ -181,6 +181,12 @@ public enum ChildProcess {
         return waitForExit(pid)
     }
 
+    /// Where `name` runs from on `path` (a `PATH` value, an empty entry meaning the
+    /// working directory), as the shell finds it; nil when no entry has it.
+    public static func executable(named name: String, path: String) -> String? {
+        path.split(separator: ":", omittingEmptySubsequences: false).lazy.map { ($0.isEmpty ? "." : String($0)) + "/" + name }.first { access($0, X_OK) == 0 }
+    }
+
     /// Waits for a child `spawn` started (one attached to the terminal, an editor) and
     /// returns its exit status, or 128 + the signal that ended it.
     public static func waitForEnd(_ pid: pid_t) -> Int32 {

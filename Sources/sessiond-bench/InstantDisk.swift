@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SessionRPC
+import SessionSystem
 
 /// What the daemon reaches when the disk costs nothing: a second daemon of the same
 /// build, started with a preloaded library whose fsync(2) and fdatasync(2) return at
@@ -21,10 +22,7 @@ enum InstantDisk {
     /// Swift toolchain brings clang); nil when there is none, and the figure is skipped.
     static var compiler: String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        for name in ["cc", "clang", "gcc"] {
-            for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 { return "\(directory)/\(name)" }
-        }
-        return nil
+        return ["cc", "clang", "gcc"].lazy.compactMap { ChildProcess.executable(named: $0, path: path) }.first
     }
 
     /// Builds the library; nil when it cannot.
