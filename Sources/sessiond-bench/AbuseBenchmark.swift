@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import SessionRPC
+import SessionSystem
 import Synchronization
 
 /// Another client's latency while clients misbehave: a stream of maximal
@@ -67,4 +68,172 @@ final class StopFlag: Sendable {
     private let value = Atomic<Bool>(false)
     func raise() { value.store(true, ordering: .relaxed) }
     var raised: Bool { value.load(ordering: .relaxed) }
+}
+
+/// The attacks of the red-team list, each run alone against a daemon started for them
+/// (a history of more than a thousand sessions, a watchdog the bench listens to): the
+/// daemon's peak memory during the attack, its memory a few seconds after, another
+/// client's `session.log` latency throughout, and the longest the loop went without
+/// pinging the watchdog beyond its schedule.
+enum AttackBenchmark {
+    /// What one attack cost.
+    struct Run {
+        let name: String
+        let peakMiB: Double
+        let afterMiB: Double
+        /// Another client's session.log latencies (ms), sorted.
+        let latencies: [Double]
+        /// The longest gap between two WATCHDOG=1 pings minus the ping interval, ms.
+        let watchdogStallMs: Double
+    }
+
+    /// The daemon's watchdog: WatchdogSec=1s, so it pings every 500 ms.
+    static let watchdogUsec = 1_000_000
+
+    struct Attack {
+        let name: String
+        let run: @Sendable (_ socket: String, _ stop: StopFlag) -> Void
+    }
+
+    /// The attacks; `scale` divides the number of clients and lines (the quick run's 10).
+    static func attacks(scale: Int) -> [Attack] {
+        [
+            Attack(name: "unknown_params_lines") { socket, stop in unknownParams(socket: socket, connections: 60 / scale, stop: stop) },
+            Attack(name: "non_reading_session_lists") { socket, stop in
+                nonReading(socket: socket, clients: 100 / scale, line: #"{"jsonrpc":"2.0","id":1,"method":"session.list","params":{"limit":1000}}"#, count: 600, stop: stop)
+            },
+            Attack(name: "export_page_batches") { socket, stop in exportBatches(socket: socket, lines: 10, stop: stop) },
+        ]
+    }
+
+    /// Starts a daemon on a generated history of `sessions` sessions and runs each
+    /// attack in turn, `samples` session.log calls of another client during each.
+    static func measure(directory: String, sessions: Int, samples: Int, scale: Int) throws -> [Run] {
+        let path = directory + "/abuse.db"
+        let days = sessions * 7 / 6 + 1
+        _ = try SummaryBenchmark.generate(path: path, totalSets: sessions * 6, days: days, first: HistoryBenchmark.today.adding(days: -days))
+        defer { ImportBenchmark.removeDatabase(path) }
+        let socket = directory + "/abuse.sock"
+        let watchdog = try WatchdogListener(path: directory + "/notify.sock")
+        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"],
+                           environment: ["NOTIFY_SOCKET": watchdog.path, "WATCHDOG_USEC": String(watchdogUsec)])
+        defer {
+            kill(daemon, SIGTERM)
+            _ = wait(for: daemon)
+        }
+        guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
+            throw BenchError("sessiond did not start for the abuse runs")
+        }
+        var runs: [Run] = []
+        for attack in attacks(scale: scale) {
+            usleep(500_000)
+            resetPeak(daemon)
+            let pingsBefore = watchdog.pings.count
+            let stop = StopFlag()
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                attack.run(socket, stop)
+                done.signal()
+            }
+            usleep(50_000)  // the attack is under way
+            var latencies: [Double] = []
+            for index in 0..<samples {
+                let start = nowNs()
+                guard case .success = try client.call("session.log", Benchmarks.logParams(index)) else { throw BenchError("session.log failed during \(attack.name)") }
+                latencies.append(Double(nowNs() - start) / 1e6)
+                usleep(5_000)
+            }
+            stop.raise()
+            done.wait()
+            let peak = Double(peakRSSKilobytes(daemon)) / 1024
+            let pings = Array(watchdog.pings.dropFirst(max(0, pingsBefore - 1)))
+            let gaps = zip(pings.dropFirst(), pings).map { Double($0 - $1) / 1e6 }
+            sleep(3)
+            runs.append(Run(name: attack.name, peakMiB: peak, afterMiB: Double(rssKilobytes(daemon)) / 1024, latencies: latencies.sorted(),
+                            watchdogStallMs: max(0, (gaps.max() ?? 0) - Double(watchdogUsec) / 2000)))
+        }
+        return runs
+    }
+
+    /// Resets the daemon's VmHWM to its current RSS, so each attack's peak is its own.
+    static func resetPeak(_ pid: pid_t) {
+        try? writeFile("/proc/\(pid)/clear_refs", "5")
+    }
+
+    /// `connections` clients at once, each sending one `session.log` line of 50,000
+    /// unknown params (539 KB) and reading its error, again and again.
+    static func unknownParams(socket: String, connections: Int, stop: StopFlag) {
+        let members = (0..<50_000).map { #""p\#($0)":0"# }.joined(separator: ",")
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"x","reps":5,"#  + members + "}}"
+        while !stop.raised {
+            DispatchQueue.concurrentPerform(iterations: connections) { _ in
+                guard let client = try? SocketClient(path: socket) else { return }
+                _ = try? client.send(line: line)
+                _ = try? client.readLine()
+            }
+        }
+    }
+
+    /// `clients` connections that each pipeline `count` copies of `line` and never read
+    /// a reply: sent as fast as the daemon takes them, until the stop.
+    static func nonReading(socket: String, clients: Int, line: String, count: Int, stop: StopFlag) {
+        let burst = Array(String(repeating: line + "\n", count: count).utf8)
+        var connections: [(fd: Int32, sent: Int)] = (0..<clients).compactMap { _ in
+            let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            guard fd >= 0, UnixAddress.withAddress(socket, { connect(fd, $0, $1) }) == 0 else { return nil }
+            return (fd, 0)
+        }
+        defer { for connection in connections { close(connection.fd) } }
+        while !stop.raised {
+            for index in connections.indices where connections[index].sent < burst.count {
+                let sent = burst.withUnsafeBytes { bytes in
+                    Glibc.send(connections[index].fd, bytes.baseAddress! + connections[index].sent, bytes.count - connections[index].sent, Int32(MSG_NOSIGNAL))
+                }
+                if sent > 0 { connections[index].sent += sent }
+            }
+            usleep(10_000)
+        }
+    }
+
+    /// One connection that sends `lines` batch lines of 100 `history.export` pages (500
+    /// sessions each, the largest page) and reads the replies, again and again.
+    static func exportBatches(socket: String, lines: Int, stop: StopFlag) {
+        let batch = "[" + Array(repeating: #"{"jsonrpc":"2.0","id":1,"method":"history.export","params":{"limit":500}}"#, count: JSONRPC.maximumBatch)
+            .joined(separator: ",") + "]"
+        guard let client = try? SocketClient(path: socket) else { return }
+        while !stop.raised {
+            guard (try? client.send(line: Array(repeating: batch, count: lines).joined(separator: "\n"))) != nil else { return }
+            for _ in 0..<lines { guard (try? client.readLine()) != nil else { return } }
+        }
+    }
+}
+
+/// A datagram socket in the place of the service manager's: the monotonic time of each
+/// WATCHDOG=1 the daemon sends, recorded on a thread of its own.
+final class WatchdogListener: @unchecked Sendable {
+    let path: String
+    private let fd: Int32
+    private let times = Mutex<[UInt64]>([])
+
+    init(path: String) throws {
+        self.path = path
+        unlink(path)
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        fd = socket
+        guard socket >= 0, UnixAddress.withAddress(path, { bind(socket, $0, $1) }) == 0 else { throw BenchError("cannot bind \(path)") }
+        DispatchQueue.global().async { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count < 0 { if errno == EINTR { continue } else { return } }
+                if String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n").contains("WATCHDOG=1") {
+                    let now = nowNs()
+                    times.withLock { $0.append(now) }
+                }
+            }
+        }
+    }
+
+    /// The pings so far, in ns of the monotonic clock.
+    var pings: [UInt64] { times.withLock { $0 } }
 }

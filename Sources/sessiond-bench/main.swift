@@ -19,6 +19,7 @@ if arguments.contains("--help") {
                sessiond-bench --import [--quick]
                sessiond-bench --history [--quick]
                sessiond-bench --health [--quick]
+               sessiond-bench --abuse [--quick]
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
@@ -37,6 +38,11 @@ if arguments.contains("--help") {
         summary) on a generated month and twenty years of history, with their ratios.
         --health only streams a generated 1 GiB Apple Health export.xml through
         sessionctl health import against Python's iterparse and xmllint --stream.
+        --abuse only runs the red-team attacks, each alone on a daemon of its own with a
+        history of 1,200 sessions (60 lines of 50,000 unknown params at once, 100
+        clients pipelining 600 session.list of 1,000 and never reading, batch lines of
+        100 history.export pages): the daemon's peak and later memory, another client's
+        session.log p99, the watchdog's longest stall.
         """)
     exit(0)
 }
@@ -201,6 +207,21 @@ func emitHealth() throws {
     unlink(path)
 }
 
+/// The red-team attacks, each alone on a daemon of its own (AttackBenchmark).
+func emitAttacks() throws {
+    let quick = arguments.contains("--quick")
+    let runs = try AttackBenchmark.measure(directory: directory, sessions: 1_200, samples: quick ? 30 : 300, scale: quick ? 10 : 1)
+    let interval = AttackBenchmark.watchdogUsec / 1000
+    for run in runs {
+        emit(Metric(name: "attack.\(run.name).peak_rss", value: run.peakMiB, unit: "MiB", note: "the daemon's peak during the attack; target < 64"))
+        emit(Metric(name: "attack.\(run.name).rss_after", value: run.afterMiB, unit: "MiB", note: "3 s after the attack ended; target < 16"))
+        emit(Metric(name: "attack.\(run.name).other_session_log_p99", value: Benchmarks.percentile(run.latencies, 0.99), unit: "ms",
+                    note: "another client's session.log throughout, \(run.latencies.count) calls; target < 100"))
+        emit(Metric(name: "attack.\(run.name).watchdog_stall", value: run.watchdogStallMs, unit: "ms",
+                    note: "the longest gap between WATCHDOG=1 pings past their \(interval / 2) ms schedule (WatchdogSec=\(interval) ms); target < \(interval / 3)"))
+    }
+}
+
 /// Runs one part of the bench alone, then exits (0, or 1 with the error).
 func runAlone(_ part: () throws -> Void) -> Never {
     var status: Int32 = 0
@@ -220,6 +241,7 @@ if arguments.first == "--instructions" { runAlone { try emitInstructionCounts(ot
 if arguments.first == "--import" { runAlone { try emitImport() } }
 if arguments.first == "--history" { runAlone { try emitHistory() } }
 if arguments.first == "--health" { runAlone { try emitHealth() } }
+if arguments.first == "--abuse" { runAlone { try emitAttacks() } }
 
 do {
     let socket = directory + "/sessiond.sock"
@@ -376,6 +398,7 @@ do {
     try emitImport()
     try emitHistory()
     try emitHealth()
+    try emitAttacks()
     if !arguments.contains("--quick"), InstructionCount.valgrind != nil { try emitInstructionCounts(others: []) }
 } catch {
     let message = "sessiond-bench: \(error)\n"
