@@ -5,7 +5,7 @@ import JSON
 /// stable `reason`, named once for the daemon (`ErrorMapping`) and its clients
 /// (sessionctl tells them apart by these). Codes are grouped per domain:
 /// -32000…-32009 sessions, -32010…-32019 plans, -32020…-32029 sets,
-/// -32030…-32039 access, -32050 storage (docs/protocol.md).
+/// -32030…-32039 access and the daemon's bounds, -32050 storage (docs/protocol.md).
 public struct ApplicationError: Sendable, Equatable {
     public let code: Int
     public let reason: String
@@ -84,6 +84,8 @@ public struct ApplicationError: Sendable, Equatable {
     ])
     public static let permissionDenied = ApplicationError(code: -32030, reason: "permission_denied", [sometimes("uid", ids)])
     public static let tooManyConnections = ApplicationError(code: -32031, reason: "too_many_connections")
+    /// A batch's large replies passed the per-line budget: the rest were not run.
+    public static let replyTooLarge = ApplicationError(code: -32032, reason: "reply_too_large", [always("budgetBytes", ids)])
     public static let importRefused = ApplicationError(code: -32040, reason: "import_refused")
     public static let backupFailed = ApplicationError(code: -32041, reason: "backup_failed")
     public static let storageError = ApplicationError(code: -32050, reason: "storage_error")
@@ -93,7 +95,7 @@ public struct ApplicationError: Sendable, Equatable {
         noActiveSession, sessionAlreadyActive, sessionNotFound, sessionNotActive, timeBeforeSessionStart, confirmationRequired,
         timeOutsideSession, dayInFuture, noRestTimer, planInvalid, planNotFound, noActivePlan, planDayNotFound, plannedExerciseNotFound,
         exerciseNotInSession, unknownExercise, ambiguousExercise, aliasRefused, exerciseRefused, setNotFound, noSetToUndo, implausibleSet,
-        permissionDenied, tooManyConnections, importRefused, backupFailed, storageError,
+        permissionDenied, tooManyConnections, replyTooLarge, importRefused, backupFailed, storageError,
     ]
 
     /// What any method may answer besides its own errors: the database refusing a write.

@@ -188,6 +188,9 @@ public enum JSONRPC {
 public enum Response: Sendable {
     case result(id: RequestID, any JSONEncodable & Sendable)
     case error(id: RequestID, RPCError)
+    /// A response already written, without its newline: a batch's large replies are
+    /// encoded as they are made, to count them against the line's budget.
+    case encoded([UInt8])
 
     /// The reply line for `responses` (§6: a batch's replies form an array; a line of
     /// notifications only gets none), nil when nothing is sent.
@@ -219,6 +222,7 @@ public enum Response: Sendable {
         switch self {
         case .result(let id, let result): JSONRPC.write(id: id, result: result, to: &writer)
         case .error(let id, let error): JSONRPC.write(id: id, error: error, to: &writer)
+        case .encoded(let bytes): writer.value(raw: bytes)
         }
     }
 }

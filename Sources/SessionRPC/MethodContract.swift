@@ -19,11 +19,17 @@ public protocol MethodContract: SendableMetatype {
     /// import's `done` storing a million sets, a backup): the daemon never runs it on
     /// the thread that serves the other clients and pings the watchdog.
     static var runsLong: Bool { get }
+    /// True for a method whose reply grows with the stored history or its page (lists,
+    /// histories, exports): the daemon runs at most one of a client's at a time and a
+    /// few of everyone's at once, and in a batch their replies share a budget
+    /// (`replyTooLarge` past it).
+    static var repliesLarge: Bool { get }
 }
 
 extension MethodContract {
     public static var errors: [ApplicationError] { [] }
     public static var runsLong: Bool { false }
+    public static var repliesLarge: Bool { false }
 }
 
 /// What the daemon knows when it decodes params: the time bounds of timestamps.
@@ -144,8 +150,8 @@ extension MethodRoute where Context: MethodContext {
     /// A method from its typed contract: `handler` gets the params decoded and checked,
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
-        self.init(Contract.name, summary: Contract.summary, errors: Contract.errors, runsLong: Contract.runsLong,
-                  document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
+        self.init(Contract.name, summary: Contract.summary, errors: Contract.errors + (Contract.repliesLarge ? [.replyTooLarge] : []),
+                  runsLong: Contract.runsLong, repliesLarge: Contract.repliesLarge, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
             try handler(try Contract.Params(from: &params, method: Contract.name, context: context.decoding), context)
         }
     }

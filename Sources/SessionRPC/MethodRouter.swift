@@ -41,14 +41,17 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     public let errors: [ApplicationError]
     /// `MethodContract.runsLong`.
     public let runsLong: Bool
+    /// `MethodContract.repliesLarge`.
+    public let repliesLarge: Bool
     public let handler: Handler
 
-    public init(_ name: String, summary: String, errors: [ApplicationError] = [], runsLong: Bool = false,
+    public init(_ name: String, summary: String, errors: [ApplicationError] = [], runsLong: Bool = false, repliesLarge: Bool = false,
                 document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
         self.name = name
         self.summary = summary
         self.errors = errors
         self.runsLong = runsLong
+        self.repliesLarge = repliesLarge
         self.document = document
         self.handler = handler
     }
@@ -75,6 +78,12 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
 
     /// True for a method whose work has no small bound (`MethodContract.runsLong`).
     public func runsLong(_ name: String) -> Bool { index.position(of: name).map { methods[$0].runsLong } ?? false }
+
+    /// True for a method whose reply grows with the history (`MethodContract.repliesLarge`),
+    /// and for `rpc.discover`, whose document is the size of the whole protocol.
+    public func repliesLarge(_ name: String) -> Bool {
+        name == "rpc.discover" || index.position(of: name).map { methods[$0].repliesLarge } ?? false
+    }
 
     /// True when a method of that name exists (rpc.discover included).
     public func contains(_ name: String) -> Bool { name == "rpc.discover" || index.position(of: name) != nil }
@@ -108,7 +117,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     private func build() -> JSONValue {
         let described = methods.map { method in
             let (params, result) = method.document()
-            return JSONValue.obj([
+            let described = JSONValue.obj([
                 "name": .string(method.name),
                 "summary": .string(method.summary),
                 "paramStructure": "by-name",
@@ -121,10 +130,13 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
                 "result": .obj(["name": .string(method.name + ".result"), "schema": result]),
                 "errors": .array((method.errors + ApplicationError.common).map(\.documented)),
             ])
+            // An extension member: the reply grows with the history (docs/protocol.md).
+            guard method.repliesLarge, case .object(let members) = described else { return described }
+            return JSONValue.object(members + [(key: "x-replies-large", value: .bool(true))])
         }
         let discover = JSONValue.obj([
             "name": "rpc.discover", "summary": "This OpenRPC document.", "paramStructure": "by-name",
-            "params": [], "result": .obj(["name": "OpenRPC document", "schema": .obj(["type": "object"])]),
+            "params": [], "result": .obj(["name": "OpenRPC document", "schema": .obj(["type": "object"])]), "x-replies-large": true,
         ])
         // Events are no OpenRPC methods: listed beside them (an x- extension) with their
         // payload schemas.

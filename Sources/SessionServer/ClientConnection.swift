@@ -16,6 +16,14 @@ final class ClientConnection {
     var input = LineFramer(maximumLineBytes: ServerLimits.maximumLineBytes)
     /// Replies in request order.
     var replies = ReplySequencer()
+    /// Requests decoded and not yet handed to the database, oldest first (the server's
+    /// `schedule` hands them on in turns), and their lines' bytes together.
+    var waiting: [Job] = []
+    var waitingBytes = 0
+    /// Requests handed to the database whose replies have not come back.
+    var atDatabase = 0
+    /// True while the connection is in the server's list of those with requests waiting.
+    var isScheduled = false
     /// Bytes waiting to be written, from `outputOffset` on.
     var output: [UInt8] = []
     /// `pendingOutput` as the server last counted it in its output budget.
@@ -25,7 +33,8 @@ final class ClientConnection {
     var subscriptions: Set<String>?
     /// No more reading: the peer closed its side, the line was oversize, or shutdown.
     var readClosed = false
-    /// Reading paused because too many requests are in flight.
+    /// Reading paused: too many requests in flight or waiting, or too much output
+    /// unwritten (`mayDecode`).
     var readPaused = false
     /// Close once everything owed has been written.
     var closeWhenFlushed = false
@@ -48,6 +57,20 @@ final class ClientConnection {
 
     /// Bytes queued for the client.
     var pendingOutput: Int { output.count - outputOffset }
+
+    /// True while another request line may be decoded: few enough in flight and
+    /// waiting, and the client takes its replies.
+    var mayDecode: Bool {
+        inFlight < ServerLimits.maximumInFlight && waiting.count < ServerLimits.maximumWaiting
+            && waitingBytes < ServerLimits.maximumWaitingBytes && pendingOutput < ServerLimits.outputHighWater
+    }
+
+    /// Takes the oldest waiting request.
+    func takeWaiting() -> Job {
+        let job = waiting.removeFirst()
+        waitingBytes -= job.lineBytes
+        return job
+    }
 
     /// Reserves the next reply slot.
     func reserveSlot() -> UInt64 { replies.reserve() }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import Dispatch
+import JSON
 import SessionCore
 import SessionRPC
 import SessionStore
@@ -25,13 +26,20 @@ final class Job: Sendable {
     let batch: Bool
     /// The request line's length in bytes: a measure of the work it brings.
     let lineBytes: Int
+    /// True when one of its requests may reply at length (`MethodContract.repliesLarge`):
+    /// such jobs take turns (`ServerLimits.maximumLargeAtDatabase`).
+    let large: Bool
 
-    init(connection: Int, slot: UInt64, items: OneOrMany<Item>, batch: Bool, lineBytes: Int = 0) {
+    init(connection: Int, slot: UInt64, items: OneOrMany<Item>, batch: Bool, lineBytes: Int) {
         self.connection = connection
         self.slot = slot
         self.items = items
         self.batch = batch
         self.lineBytes = lineBytes
+        large = items.contains { item in
+            if case .call(let request) = item { return DaemonRoutes.table.repliesLarge(request.method) }
+            return false
+        }
     }
 }
 
@@ -48,13 +56,16 @@ final class Completion: Sendable {
     let batch: Bool
     /// What the line's successful requests did besides replying, in request order.
     let effects: Effects
+    /// The job's `large`: its turn at the database ends with this completion.
+    let large: Bool
 
-    init(connection: Int, slot: UInt64, responses: OneOrMany<Response>, batch: Bool, effects: Effects) {
-        self.connection = connection
-        self.slot = slot
+    init(_ job: Job, responses: OneOrMany<Response>, effects: Effects) {
+        connection = job.connection
+        slot = job.slot
         self.responses = responses
-        self.batch = batch
+        batch = job.batch
         self.effects = effects
+        large = job.large
     }
 }
 
@@ -267,24 +278,47 @@ final class DatabaseThread: @unchecked Sendable {
         wakeTheLoop()
     }
 
-    /// Runs one job's requests, each atomic, and builds its reply line.
+    /// Runs one job's requests, each atomic, and builds its reply line. In a batch, the
+    /// replies of methods that reply at length are written here as they are made, and
+    /// once they pass `ServerLimits.batchReplyBudget` the rest of them are refused
+    /// unrun: a line's reply has a bound before it is built.
     private func run(_ job: Job, in scope: RequestScope) throws(RequestScope.Aborted) -> Completion {
         var responses = OneOrMany<Response>.none
         var effects = Effects()
+        var spent = 0
         for item in job.items {
             switch item {
             case .invalid(let failure):
                 responses.append(.error(id: failure.id, failure.error))
             case .call(let request):
+                let counted = job.batch && table.repliesLarge(request.method)
+                if counted, spent >= ServerLimits.batchReplyBudget {
+                    // A read's notification has no effect to keep: it is not run either.
+                    if let id = request.id { responses.append(.error(id: id, Self.overBudget)) }
+                    continue
+                }
                 let result = try scope.run { try table.call(request, context: service).get() }
                 if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
-                responses.append(Response(id: id, result.mapError(ErrorMapping.rpcError)))
+                let response = Response(id: id, result.mapError(ErrorMapping.rpcError))
+                if counted {
+                    let bytes = response.bytes
+                    spent += bytes.count
+                    responses.append(.encoded(bytes))
+                } else {
+                    responses.append(response)
+                }
             }
         }
         // Only once the whole attempt commits do these count (a retried attempt starts over).
-        return Completion(connection: job.connection, slot: job.slot, responses: responses, batch: job.batch, effects: effects)
+        return Completion(job, responses: responses, effects: effects)
     }
+
+    /// The answer to a batch's request past the reply budget.
+    static let overBudget = RPCError.application(
+        .replyTooLarge,
+        message: "the replies to this batch's earlier requests passed the \(ServerLimits.batchReplyBudget >> 20) MiB one line may carry; send this request in a later line",
+        details: [(key: "budgetBytes", value: JSONValue(ServerLimits.batchReplyBudget))])
 
     private func failAll(_ job: Job, error: RPCError) -> Completion {
         let responses = OneOrMany<Response>(job.items.compactMap { item in
@@ -293,7 +327,7 @@ final class DatabaseThread: @unchecked Sendable {
             case .call(let request): return request.id.map { .error(id: $0, error) }
             }
         })
-        return Completion(connection: job.connection, slot: job.slot, responses: responses, batch: job.batch, effects: Effects())
+        return Completion(job, responses: responses, effects: Effects())
     }
 
     /// "idle", or the active session's progress in one line, for STATUS=.

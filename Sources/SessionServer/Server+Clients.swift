@@ -161,10 +161,10 @@ extension Server {
         write(connection)
     }
 
-    /// Decodes complete lines until none is left or too many are in flight; refuses a
-    /// line over the size limit.
+    /// Decodes complete lines while the connection may take more (`mayDecode`), else
+    /// pauses its reading; refuses a line over the size limit.
     func consumeLines(_ connection: ClientConnection) {
-        while connection.inFlight < ServerLimits.maximumInFlight, let frame = connection.input.next() {
+        while connection.mayDecode, let frame = connection.input.next() {
             switch frame {
             case .line(let line): handle(line: line, on: connection)
             case .oversize:
@@ -172,7 +172,16 @@ extension Server {
                 return
             }
         }
-        if connection.inFlight >= ServerLimits.maximumInFlight { connection.readPaused = true }
+        if !connection.mayDecode { connection.readPaused = true }
+    }
+
+    /// Reads from a paused connection again once it may take more: after its replies
+    /// came back, its requests went to the database, or its output drained.
+    func resumeReading(_ connection: ClientConnection) {
+        guard connection.readPaused, connection.mayDecode else { return }
+        connection.readPaused = false
+        // Lines already read come first; the socket's are read when epoll reports them.
+        consumeLines(connection)
     }
 
     private func refuseOversize(_ connection: ClientConnection) {
@@ -202,7 +211,7 @@ extension Server {
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
-            pendingJobs.append(Job(connection: connection.id, slot: slot, items: .one(.call(request)), batch: false, lineBytes: line.count))
+            enqueue(Job(connection: connection.id, slot: slot, items: .one(.call(request)), batch: false, lineBytes: line.count), on: connection)
         case .batch(let items):
             let jobItems: [Job.Item] = items.map { item in
                 switch item {
@@ -210,47 +219,102 @@ extension Server {
                 case .failure(let failure): return .invalid(failure)
                 }
             }
-            pendingJobs.append(Job(connection: connection.id, slot: slot, items: .many(jobItems), batch: true))
+            enqueue(Job(connection: connection.id, slot: slot, items: .many(jobItems), batch: true, lineBytes: line.count), on: connection)
         }
     }
 
-    /// Hands the jobs decoded in this loop iteration to the database: a few requests
-    /// (not batches) of one connection with nothing else in flight — a lone request, or
-    /// `sessionctl log`'s sets and read sent in one write — run inline in one commit when
-    /// the database is idle (no thread hand-off); anything more is queued so it shares
-    /// one commit. A batch never runs here: its work has no small bound, and the loop
-    /// must stay free for the watchdog, signals and other clients.
-    func dispatchPendingJobs() {
-        // Delivering an inline reply can resume a paused reader and decode more jobs.
-        while !pendingJobs.isEmpty {
-            let jobs = pendingJobs
-            pendingJobs.removeAll(keepingCapacity: true)
-            if runsInline(jobs), let completions = databaseThread.runInline(jobs) {
+    /// Puts a decoded job in its connection's queue, for `schedule` to hand on.
+    private func enqueue(_ job: Job, on connection: ClientConnection) {
+        connection.waiting.append(job)
+        connection.waitingBytes += job.lineBytes
+        guard !connection.isScheduled else { return }
+        connection.isScheduled = true
+        scheduled.append(connection)
+    }
+
+    /// Hands waiting jobs to the database, at the end of each loop iteration.
+    ///
+    /// A few requests (not batches) of the one connection with work waiting, and nothing
+    /// else of its in flight — a lone request, or `sessionctl log`'s sets and read sent
+    /// in one write — run inline in one commit when the database is idle (no thread
+    /// hand-off). Otherwise connections take turns, a job each per round: at most
+    /// `ServerLimits.maximumAtDatabase` of one connection's at the database, a job that
+    /// replies at length only alone of its connection's and among at most
+    /// `maximumLargeAtDatabase` of everyone's, and none for a connection whose output is
+    /// past `outputHighWater` (it gets more when its client reads). A batch never runs
+    /// inline: its work has no small bound, and the loop must stay free for the
+    /// watchdog, signals and other clients.
+    func schedule() {
+        var handedOn = true
+        while handedOn, !scheduled.isEmpty {
+            handedOn = false
+            scheduled.removeAll { connection in
+                let gone = connectionsByID[connection.id] !== connection
+                if gone { connection.isScheduled = false }
+                return gone
+            }
+            if scheduled.count == 1, let only = scheduled.first, runsInline(only), let completions = databaseThread.runInline(only.waiting) {
+                only.waiting.removeAll()
+                only.waitingBytes = 0
+                only.isScheduled = false
+                scheduled.removeAll()
+                // Delivering can resume the reader and decode more jobs: another round.
                 for completion in completions { deliver(completion) }
                 stopIfDatabaseFailed()
-            } else {
-                databaseThread.submit(jobs)
+                handedOn = true
+                continue
+            }
+            var jobs: [Job] = []
+            var round = scheduled
+            while !round.isEmpty {
+                round.removeAll { connection in
+                    guard let job = connection.waiting.first, mayHandOn(job, of: connection) else { return true }
+                    jobs.append(connection.takeWaiting())
+                    connection.atDatabase += 1
+                    if job.large { largeAtDatabase += 1 }
+                    return false
+                }
+            }
+            guard !jobs.isEmpty else { return }
+            databaseThread.submit(jobs)
+            handedOn = true
+            // The next turn goes first to those that got none in this one.
+            let servedIDs = Set(jobs.map(\.connection))
+            let served = scheduled.filter { servedIDs.contains($0.id) }
+            scheduled = scheduled.filter { !servedIDs.contains($0.id) } + served.filter { !$0.waiting.isEmpty }
+            for connection in served where connection.waiting.isEmpty { connection.isScheduled = false }
+            for connection in served {
+                resumeReading(connection)
+                updateInterest(connection)
             }
         }
     }
 
-    /// True for jobs the serving thread may run itself: single requests, all of one
-    /// connection that has nothing else in flight — one of any size, or a few small ones
-    /// (at most `ServerLimits.maximumInlineRequests`, `maximumInlineBytes` together:
-    /// pipelined import chunks go to the database thread, so the loop stays free).
-    /// A method that runs long (an import's `done`, a backup) never does.
-    private func runsInline(_ jobs: [Job]) -> Bool {
-        guard let first = jobs.first, jobs.allSatisfy({ !$0.batch && $0.connection == first.connection }) else { return false }
+    /// True when `job`, the oldest waiting of `connection`'s, may go to the database now.
+    private func mayHandOn(_ job: Job, of connection: ClientConnection) -> Bool {
+        guard connection.pendingOutput < ServerLimits.outputHighWater else { return false }
+        if job.large { return connection.atDatabase == 0 && largeAtDatabase < ServerLimits.maximumLargeAtDatabase }
+        return connection.atDatabase < ServerLimits.maximumAtDatabase
+    }
+
+    /// True when the serving thread may run `connection`'s waiting jobs itself: single
+    /// requests, with nothing else of the connection in flight — one of any size, or a
+    /// few small ones (at most `ServerLimits.maximumInlineRequests`, `maximumInlineBytes`
+    /// together: pipelined import chunks go to the database thread, so the loop stays
+    /// free). A method that runs long (an import's `done`, a backup) never does.
+    private func runsInline(_ connection: ClientConnection) -> Bool {
+        let jobs = connection.waiting
+        guard !jobs.isEmpty, connection.inFlight == jobs.count, connection.pendingOutput < ServerLimits.outputHighWater,
+            !jobs.contains(where: \.batch), jobs.count == 1 || !jobs.contains(where: \.large)
+        else { return false }
         guard !jobs.contains(where: { $0.items.contains { item in
             if case .call(let request) = item { return DaemonRoutes.table.runsLong(request.method) }
             return false
         } }) else { return false }
         if jobs.count > 1 {
-            guard jobs.count <= ServerLimits.maximumInlineRequests,
-                jobs.reduce(0, { $0 + $1.lineBytes }) <= ServerLimits.maximumInlineBytes
-            else { return false }
+            guard jobs.count <= ServerLimits.maximumInlineRequests, connection.waitingBytes <= ServerLimits.maximumInlineBytes else { return false }
         }
-        return connectionsByID[first.connection]?.inFlight == jobs.count
+        return true
     }
 
     /// Writes what is queued; drops a client whose unread replies pass the bound, and
@@ -279,6 +343,7 @@ extension Server {
             drop(connection, reason: nil)
             return
         }
+        resumeReading(connection)
         updateInterest(connection)
     }
 
@@ -303,10 +368,12 @@ extension Server {
     func drop(_ connection: ClientConnection, reason: String?) {
         guard connections.remove(fd: connection.fd) != nil else { return }
         queuedOutput -= connection.countedOutput
-        // A large output buffer goes back to the system, not only to malloc's free lists.
+        // A large output buffer goes back to the system, not only to malloc's free lists
+        // (once the burst is over: a trim per dropped client would stall the loop).
+        connection.waiting.removeAll()
         if connection.output.capacity > 1 << 20 {
             connection.output = []
-            malloc_trim(0)
+            trimDueMs = clock.nowMs() + ServerLimits.trimDelayMs
         }
         connectionsByID[connection.id] = nil
         if let held = connectionsByUID[connection.uid] { connectionsByUID[connection.uid] = held > 1 ? held - 1 : nil }

@@ -58,8 +58,14 @@ final class Server {
     /// one buffer for the loop's life (replies are written one at a time, on this thread).
     var replyWriter = JSONWriter(capacity: replyWriterCapacity)
     static let replyWriterCapacity = 4096
-    /// Jobs decoded during the current loop iteration, dispatched at its end.
-    var pendingJobs: [Job] = []
+    /// Connections with requests waiting for the database, in the order of their turns
+    /// (`schedule`, at the end of each loop iteration).
+    var scheduled: [ClientConnection] = []
+    /// Jobs of `repliesLarge` methods at the database, of all connections.
+    var largeAtDatabase = 0
+    /// When the heap's free memory is next handed back to the system, after a burst of
+    /// large replies or a large buffer dropped.
+    var trimDueMs: Int64?
 
     /// Descriptor tags in epoll_event.data: clients use their fd.
     static let listenerTag: UInt64 = 1 << 40
@@ -121,7 +127,7 @@ final class Server {
                 default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
                 }
             }
-            dispatchPendingJobs()
+            schedule()
         }
         for connection in connections { drop(connection, reason: nil) }
     }
@@ -138,6 +144,7 @@ final class Server {
         if stoppingSinceMs != nil { atMost(100) }
         if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
         if let due = sweepDueMs() { atMost(due - now) }
+        if let due = trimDueMs { atMost(due - now) }
         return wait.map { Int32(clamping: $0) } ?? -1
     }
 
@@ -173,6 +180,10 @@ final class Server {
         }
         if let finished = rest.expire(nowMs: now) { broadcast([finished.finishedEvent]) }
         resumeAcceptingIfDue(now: now)
+        if let due = trimDueMs, now >= due {
+            trimDueMs = nil
+            malloc_trim(0)
+        }
         if let due = sweepDueMs(), now >= due {
             for connection in connections {
                 if let since = connection.partialLineSinceMs, !connection.readClosed, !connection.readPaused,
@@ -267,7 +278,15 @@ final class Server {
             lastStatus = status
             notifier.status(status)
         }
-        for completion in completions { deliver(completion) }
+        for completion in completions {
+            // The job's turn at the database is over, whether or not its client stayed.
+            if completion.large {
+                largeAtDatabase -= 1
+                trimDueMs = clock.nowMs() + ServerLimits.trimDelayMs
+            }
+            connectionsByID[completion.connection]?.atDatabase -= 1
+            deliver(completion)
+        }
     }
 
     /// Hands one finished job's reply to its connection, in order, and publishes events.
@@ -288,10 +307,6 @@ final class Server {
                 if replyWriter.byteCount > Self.replyWriterCapacity * 16 { replyWriter = JSONWriter(capacity: Self.replyWriterCapacity) }
             } else {
                 connection.finish(slot: completion.slot, .nothing)
-            }
-            if connection.readPaused, connection.inFlight < ServerLimits.maximumInFlight / 2 {
-                connection.readPaused = false
-                consumeLines(connection)
             }
             write(connection)
         }

@@ -5,6 +5,28 @@ enum ServerLimits {
     static let maximumLineBytes = 1 << 20
     /// Requests read but not yet answered, per connection; past it reading pauses.
     static let maximumInFlight = 512
+    /// Requests decoded and waiting for their turn at the database, per connection, and
+    /// their lines' bytes together: past either, reading pauses (a client cannot park
+    /// more parsed work in the daemon than this).
+    static let maximumWaiting = 64
+    static let maximumWaitingBytes = 1 << 20
+    /// A connection's requests at the database at once (one group commit takes at most
+    /// this many of each client's, in turns with the others).
+    static let maximumAtDatabase = 32
+    /// Requests whose reply grows with the history (`MethodContract.repliesLarge`) at
+    /// the database at once, of all clients together; one client has at most one there.
+    static let maximumLargeAtDatabase = 4
+    /// A connection with this much output unwritten gets no more of its requests run,
+    /// and none read, until its client takes some: a client that does not read costs
+    /// the daemon this and one reply, not every reply it asked for.
+    static let outputHighWater = 64 << 10
+    /// Replies to a batch line's requests of `repliesLarge` methods together, at most:
+    /// the requests after the one that passes it are answered `reply_too_large` without
+    /// being run.
+    static let batchReplyBudget = 4 << 20
+    /// How long after the last large reply the heap's free memory is handed back to the
+    /// system (`malloc_trim`): once a burst is over, not after each reply.
+    static let trimDelayMs: Int64 = 500
     /// Requests of one connection that the serving thread runs itself, in one commit,
     /// when the database is idle (`sessionctl log 3x5`: three sets and a read); more go
     /// to the database thread, so the loop stays free.
@@ -15,8 +37,9 @@ enum ServerLimits {
     /// is dropped.
     static let maximumPendingOutput = 8 << 20
     /// Replies and events queued for all clients together; past it the client with the
-    /// most queued is dropped (1,024 clients at 8 MiB each would be 8 GiB).
-    static let maximumQueuedOutput = 32 << 20
+    /// most queued is dropped (1,024 clients at 8 MiB each would be 8 GiB). Replies stop
+    /// at `outputHighWater`; what passes it is events to subscribers that do not read.
+    static let maximumQueuedOutput = 16 << 20
     /// A request line not complete this long after its first byte arrived closes the
     /// connection (`--line-timeout`), however slowly its bytes trickle in.
     static let defaultLineTimeoutMs: Int64 = 30_000

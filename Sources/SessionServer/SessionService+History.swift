@@ -252,7 +252,8 @@ extension SessionService {
     /// A page of finished sessions as workouts, in the daemon's zone.
     func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
         let limit = params.limit ?? HistoryLimits.exportPage.upperBound
-        let page = try database.exportSessions(from: params.from, to: params.to, afterID: params.after ?? 0, limit: limit)
+        let (page, complete) = try database.exportSessions(from: params.from, to: params.to, afterID: params.after ?? 0, limit: limit,
+                                                           maximumSets: HistoryLimits.exportPageSets)
         // Each plan day once: a page's sessions mostly train a few.
         var days: [Int64: PlanDayRecord] = [:]
         let workouts = try page.map { exported in
@@ -277,7 +278,7 @@ extension SessionService {
             }
             return workout
         }
-        return HistoryExport.Result(workouts: workouts, next: page.count == limit ? page.last?.session.id : nil)
+        return HistoryExport.Result(workouts: workouts, next: complete ? nil : page.last?.session.id)
     }
 }
 

@@ -317,14 +317,26 @@ public struct ExportedSet: Sendable {
 
 extension Database {
     /// Finished sessions dated `from`…`to` (either open), oldest first by id, after
-    /// `afterID`, at most `limit`, each with its sets in the order logged.
-    public func exportSessions(from: LocalDate?, to: LocalDate?, afterID: Int64, limit: Int) throws(StorageError) -> [ExportedSession] {
+    /// `afterID`, at most `limit`, each with its sets in the order logged; the page
+    /// ends before the session that would bring it past `maximumSets` sets (the first
+    /// is always in). `complete` is false when sessions after the page may remain.
+    public func exportSessions(from: LocalDate?, to: LocalDate?, afterID: Int64, limit: Int, maximumSets: Int) throws(StorageError)
+        -> (sessions: [ExportedSession], complete: Bool)
+    {
         try wrap {
             let sessions = try connection.prepare("""
                 SELECT \(Self.sessionColumns) FROM session
                 WHERE ended_at_ms IS NOT NULL AND id > ? AND date >= ? AND date <= ? ORDER BY id LIMIT ?
                 """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { row throws(SQLiteError) in try Self.sessionRecord(row) }
-            return try sessions.map { ExportedSession(session: $0, sets: try sessionSets($0.id)) }
+            var page: [ExportedSession] = []
+            var sets = 0
+            for session in sessions {
+                let exported = ExportedSession(session: session, sets: try sessionSets(session.id))
+                sets += exported.sets.count
+                if !page.isEmpty, sets > maximumSets { return (page, false) }
+                page.append(exported)
+            }
+            return (page, sessions.count < limit)
         }
     }
 

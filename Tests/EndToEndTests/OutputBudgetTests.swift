@@ -1,40 +1,111 @@
 import Foundation
 import JSON
+import SessionCore
 import Testing
 import TestSupport
 
-/// Clients that ask and never read: each may queue up to 8 MiB of replies, but all of
-/// them together stay within the daemon's output budget, and readers keep being served.
+/// Clients that ask and never read cost the daemon about one reply each, not every reply
+/// they asked for: their requests wait until they read. A batch's large replies share a
+/// budget, and an export page is bounded by its sets as well as its sessions.
 @Suite struct OutputBudgetTests {
-    private func peakRSSMiB(_ pid: Int32) -> Double {
+    private func rssMiB(_ pid: Int32, _ field: String) -> Double {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
         return Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
     }
 
-    @Test func manyClientsThatDoNotReadStayWithinTheBudget() throws {
+    @Test func clientsThatDoNotReadGetTheirRepliesWhenTheyReadAndCostLittleMeanwhile() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let line = #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n"
-        // 10 clients × 6 MiB of replies each (under each one's own 8 MiB, so none is
-        // dropped for itself): 60 MiB if the budget did not hold them together. The reply
-        // grows with every method, so the count follows its size.
+        let line = #"{"jsonrpc":"2.0","id":7,"method":"rpc.discover"}"# + "\n"
+        // 10 clients × 6 MiB of replies asked for: 60 MiB, were the replies made ahead.
+        // The reply grows with every method, so the count follows its size.
         let replyBytes = try daemon.client().call("rpc.discover").jsonText.utf8.count + 40
         let perClient = (6 << 20) / replyBytes
+        let before = rssMiB(daemon.pid, "VmRSS")
         var greedy: [RPCClient] = []
         for _ in 0..<10 {
             let client = try daemon.client()
-            try? client.send(raw: String(repeating: line, count: perClient))
+            try client.send(raw: String(repeating: line, count: perClient))
             greedy.append(client)
         }
-        // A reader is served meanwhile.
-        #expect(try daemon.client().call("daemon.status")["version"] != nil)
-        // The replies are made as fast as the database thread goes; wait for the budget.
-        let deadline = Date().addingTimeInterval(20)
-        while !daemon.log.contains("output budget of 32 MiB is used up"), Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        #expect(daemon.log.contains("output budget of 32 MiB is used up"), "\(daemon.log.suffix(500))")
-        let peak = peakRSSMiB(daemon.pid)
-        #expect(peak < 64, "peak RSS \(peak) MiB: the queued replies of all clients are bounded together")
+        // A reader is served meanwhile, and nobody is dropped for not reading.
+        for _ in 0..<20 { #expect(try daemon.client().call("daemon.status")["version"] != nil) }
+        Thread.sleep(forTimeInterval: 1)
+        let peak = rssMiB(daemon.pid, "VmHWM")
+        #expect(peak - before < 16, "RSS \(before) MiB before, peak \(peak) MiB: replies were made for clients that do not read")
+        #expect(!daemon.log.contains("client dropped"), "\(daemon.log.suffix(500))")
+        // Once a client reads, every reply it asked for comes, in order.
+        let reader = greedy[0]
+        for index in 0..<perClient {
+            let reply = try reader.readJSON()
+            guard reply["id"] == 7, reply["result"]?["openrpc"] != nil else {
+                Issue.record("reply \(index) of \(perClient): \(reply.jsonText.prefix(200))")
+                return
+            }
+        }
         withExtendedLifetime(greedy) {}
+    }
+
+    /// 400 finished sessions of 50 sets: 20,000 sets, more than two export pages hold.
+    private func importHistory(_ client: RPCClient) throws -> (workouts: Int, sets: Int) {
+        let sets = JSONValue.array((0..<50).map { .obj(["exercise": .string("Lift \($0 % 5)"), "reps": JSONValue($0 % 8 + 3), "weightKg": JSONValue(40 + $0)]) })
+        for chunk in 0..<2 {
+            let workouts = (0..<200).map { index -> JSONValue in
+                let date = LocalDate(daysSinceEpoch: 18_000 + chunk * 200 + index).description
+                return .obj(["start": .string(date + "T18:00:00"), "durationSeconds": 3600, "title": "W", "sets": sets])
+            }
+            _ = try client.call("history.import", .obj(["importId": "big", "chunk": JSONValue(chunk), "workouts": .array(workouts), "source": "strong"]))
+        }
+        _ = try client.call("history.import", .obj(["importId": "big", "chunk": 2, "done": true]))
+        return (400, 400 * 50)
+    }
+
+    @Test func anExportPageEndsBeforeItPassesItsSetsAndThePagesHoldEverything() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let stored = try importHistory(client)
+        var after: JSONValue = .null
+        var (workouts, sets, pages) = (0, 0, 0)
+        repeat {
+            let page = try client.call("history.export", after == .null ? nil : .obj(["after": after]))
+            let pageSets = (page["workouts"]?.arrayValue ?? []).reduce(0) { $0 + ($1["sets"]?.arrayValue?.count ?? 0) }
+            #expect(pageSets <= HistoryLimits.exportPageSets, "a page of \(pageSets) sets")
+            workouts += page["workouts"]?.arrayValue?.count ?? 0
+            sets += pageSets
+            pages += 1
+            after = page["next"] ?? .null
+        } while after != .null && pages < 10
+        #expect(workouts == stored.workouts && sets == stored.sets, "\(workouts) workouts, \(sets) sets in \(pages) pages")
+        #expect(pages >= stored.sets / HistoryLimits.exportPageSets)
+    }
+
+    @Test func aBatchOfLargeRepliesStopsAtItsBudgetAndSaysSo() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try importHistory(client)
+        let export = (1...10).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"history.export"}"# }
+        let status = #"{"jsonrpc":"2.0","id":11,"method":"daemon.status"}"#
+        try client.send(line: "[" + (export + [status]).joined(separator: ",") + "]")
+        guard let line = try client.readLine(timeout: 60), case .array(let replies) = try JSONParser.parse(line) else {
+            Issue.record("no batch reply")
+            return
+        }
+        #expect(replies.count == 11)
+        // The pages answered passed the budget only with the last of them.
+        let answered = replies.prefix(10).filter { $0["result"] != nil }
+        let sizes = answered.map { $0.jsonText.utf8.count }
+        let budget = 4 << 20
+        #expect(!answered.isEmpty && sizes.dropLast().reduce(0, +) < budget && sizes.reduce(0, +) >= budget, "reply sizes \(sizes)")
+        for refused in replies.prefix(10).dropFirst(answered.count) {
+            #expect(refused["error"]?["code"] == -32032, "\(refused.jsonText.prefix(300))")
+            #expect(refused["error"]?["data"]?["reason"] == "reply_too_large")
+            #expect(refused["error"]?["data"]?["budgetBytes"] == JSONValue(budget))
+            #expect(refused["error"]?["message"]?.stringValue?.contains("later line") == true)
+        }
+        // What does not reply at length is answered as ever.
+        #expect(replies[10]["result"]?["version"] != nil, "\(replies[10].jsonText.prefix(300))")
     }
 }

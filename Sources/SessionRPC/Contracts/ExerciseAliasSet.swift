@@ -66,6 +66,7 @@ public enum ExerciseAliasSet: MethodContract {
 public enum ExerciseAliases: MethodContract {
     public static let name = "exercise.aliases"
     public static let summary = "Every exercise alias and the exercise it names."
+    public static let repliesLarge = true
     public typealias Params = NoParams
     public typealias Result = ResultList<Alias>
 

@@ -65,6 +65,7 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
 public enum ExerciseList: MethodContract {
     public static let name = "exercise.list"
     public static let summary = "The exercise catalog and the exercises of the person's own, with equipment and muscles; search by words of any name."
+    public static let repliesLarge = true
     public typealias Result = ResultList<ExerciseInfo>
 
     public struct Params: MethodParams {
