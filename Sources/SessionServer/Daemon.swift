@@ -45,6 +45,11 @@ public enum Daemon {
 
     private static func serve(_ options: DaemonOptions, environment: [String: String], logger: Logger, startedNs: Int64) throws -> Int32 {
         if let zone = options.timeZone { try LocalClock.use(timeZone: zone) }
+        // Blocks of 256 KiB and more (large replies, an export page, an import's
+        // workouts) are mapped on their own and go back to the system when freed. glibc
+        // would otherwise raise this threshold to the largest block freed so far, and
+        // keep every later one on its heaps after a burst.
+        _ = mallopt(M_MMAP_THRESHOLD, 256 << 10)
         var group: gid_t?
         if let name = options.groupName {
             guard let entry = getgrnam(name) else { throw StartFailure(description: "unknown group \"\(name)\"") }

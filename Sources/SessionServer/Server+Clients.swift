@@ -370,9 +370,9 @@ extension Server {
         queuedOutput -= connection.countedOutput
         // A large output buffer goes back to the system, not only to malloc's free lists
         // (once the burst is over: a trim per dropped client would stall the loop).
-        connection.waiting.removeAll()
-        if connection.output.capacity > 1 << 20 {
+        if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty {
             connection.output = []
+            connection.waiting.removeAll()
             trimDueMs = clock.nowMs() + ServerLimits.trimDelayMs
         }
         connectionsByID[connection.id] = nil

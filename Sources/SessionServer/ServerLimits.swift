@@ -23,7 +23,7 @@ enum ServerLimits {
     /// Replies to a batch line's requests of `repliesLarge` methods together, at most:
     /// the requests after the one that passes it are answered `reply_too_large` without
     /// being run.
-    static let batchReplyBudget = 4 << 20
+    static let batchReplyBudget = 2 << 20
     /// How long after the last large reply the heap's free memory is handed back to the
     /// system (`malloc_trim`): once a burst is over, not after each reply.
     static let trimDelayMs: Int64 = 500

@@ -97,7 +97,7 @@ import TestSupport
         // The pages answered passed the budget only with the last of them.
         let answered = replies.prefix(10).filter { $0["result"] != nil }
         let sizes = answered.map { $0.jsonText.utf8.count }
-        let budget = 4 << 20
+        let budget = 2 << 20
         #expect(!answered.isEmpty && sizes.dropLast().reduce(0, +) < budget && sizes.reduce(0, +) >= budget, "reply sizes \(sizes)")
         for refused in replies.prefix(10).dropFirst(answered.count) {
             #expect(refused["error"]?["code"] == -32032, "\(refused.jsonText.prefix(300))")

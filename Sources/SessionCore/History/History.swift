@@ -173,9 +173,9 @@ public enum HistoryLimits {
     public static let energyKcal = 0.0...20_000.0
     /// Sessions per `history.export` page.
     public static let exportPage = 1...500
-    /// Sets per `history.export` page, at most (about 1.5 MB of JSON): a page ends
+    /// Sets per `history.export` page, at most (under 1 MB of JSON): a page ends
     /// before the session that would pass it, unless that session is its first.
-    public static let exportPageSets = 10_000
+    public static let exportPageSets = 5_000
 }
 
 /// A local wall-clock time without a zone: `2026-04-24T09:40:00`.
