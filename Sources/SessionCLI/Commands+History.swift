@@ -60,7 +60,9 @@ extension Commands {
             var export: TrackerExport.Reader
             do throws(TrackerExport.Failure) {
                 let clock = context.clock
-                export = try TrackerExport.Reader(bytes: bytes, format: format, localTime: { clock.localDateTime(atMs: $0) })
+                // A day of slack: the daemon, in its own zone, decides the last day exactly.
+                let tomorrow = clock.localDate(atMs: clock.nowMs()).adding(days: 1)
+                export = try TrackerExport.Reader(bytes: bytes, format: format, latest: tomorrow, localTime: { clock.localDateTime(atMs: $0) })
             } catch {
                 return refuse(error.problems)
             }

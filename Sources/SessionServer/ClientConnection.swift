@@ -24,6 +24,10 @@ final class ClientConnection {
     var atDatabase = 0
     /// True while the connection is in the server's list of those with requests waiting.
     var isScheduled = false
+    /// True while `schedule` hands on its requests, once it got one in the current turn.
+    var servedThisTurn = false
+    /// False once the server dropped it (replies still owed are then discarded).
+    var isOpen = true
     /// Bytes waiting to be written, from `outputOffset` on.
     var output: [UInt8] = []
     /// `pendingOutput` as the server last counted it in its output budget.

@@ -249,44 +249,54 @@ extension Server {
         while handedOn, !scheduled.isEmpty {
             handedOn = false
             scheduled.removeAll { connection in
-                let gone = connectionsByID[connection.id] !== connection
-                if gone { connection.isScheduled = false }
-                return gone
+                if !connection.isOpen { connection.isScheduled = false }
+                return !connection.isOpen
             }
             if scheduled.count == 1, let only = scheduled.first, runsInline(only), let completions = databaseThread.runInline(only.waiting) {
                 only.waiting.removeAll()
                 only.waitingBytes = 0
                 only.isScheduled = false
-                scheduled.removeAll()
+                scheduled.removeAll(keepingCapacity: true)
                 // Delivering can resume the reader and decode more jobs: another round.
                 for completion in completions { deliver(completion) }
                 stopIfDatabaseFailed()
                 handedOn = true
                 continue
             }
-            var jobs: [Job] = []
-            var round = scheduled
-            while !round.isEmpty {
-                round.removeAll { connection in
-                    guard let job = connection.waiting.first, mayHandOn(job, of: connection) else { return true }
-                    jobs.append(connection.takeWaiting())
+            // Rounds of a job per connection, until none may take another.
+            var took = true
+            while took {
+                took = false
+                for connection in scheduled {
+                    guard let job = connection.waiting.first, mayHandOn(job, of: connection) else { continue }
+                    handOff.append(connection.takeWaiting())
                     connection.atDatabase += 1
                     if job.large { largeAtDatabase += 1 }
-                    return false
+                    if !connection.servedThisTurn {
+                        connection.servedThisTurn = true
+                        served.append(connection)
+                    }
+                    took = true
                 }
             }
-            guard !jobs.isEmpty else { return }
-            databaseThread.submit(jobs)
+            guard !handOff.isEmpty else { return }
+            databaseThread.submit(handOff)
+            handOff.removeAll(keepingCapacity: true)
             handedOn = true
-            // The next turn goes first to those that got none in this one.
-            let servedIDs = Set(jobs.map(\.connection))
-            let served = scheduled.filter { servedIDs.contains($0.id) }
-            scheduled = scheduled.filter { !servedIDs.contains($0.id) } + served.filter { !$0.waiting.isEmpty }
-            for connection in served where connection.waiting.isEmpty { connection.isScheduled = false }
+            // The next turn goes first to those that got none in this one. The buffers are
+            // the server's, kept: a turn allocates nothing.
+            for connection in scheduled where !connection.servedThisTurn { turnOrder.append(connection) }
+            for connection in served {
+                connection.servedThisTurn = false
+                if connection.waiting.isEmpty { connection.isScheduled = false } else { turnOrder.append(connection) }
+            }
+            swap(&scheduled, &turnOrder)
+            turnOrder.removeAll(keepingCapacity: true)
             for connection in served {
                 resumeReading(connection)
                 updateInterest(connection)
             }
+            served.removeAll(keepingCapacity: true)
         }
     }
 
@@ -367,6 +377,7 @@ extension Server {
     /// Closes a connection; replies still owed to it are discarded when they arrive.
     func drop(_ connection: ClientConnection, reason: String?) {
         guard connections.remove(fd: connection.fd) != nil else { return }
+        connection.isOpen = false
         queuedOutput -= connection.countedOutput
         // A large output buffer goes back to the system, not only to malloc's free lists
         // (once the burst is over: a trim per dropped client would stall the loop).

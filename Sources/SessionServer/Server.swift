@@ -61,6 +61,11 @@ final class Server {
     /// Connections with requests waiting for the database, in the order of their turns
     /// (`schedule`, at the end of each loop iteration).
     var scheduled: [ClientConnection] = []
+    /// `schedule`'s buffers, kept from turn to turn: the jobs handed on, the connections
+    /// that got one, the order of the next turn.
+    var handOff: [Job] = []
+    var served: [ClientConnection] = []
+    var turnOrder: [ClientConnection] = []
     /// Jobs of `repliesLarge` methods at the database, of all connections.
     var largeAtDatabase = 0
     /// When the heap's free memory is next handed back to the system, after a burst of

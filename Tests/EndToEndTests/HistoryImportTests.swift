@@ -121,6 +121,42 @@ import TestSupport
         #expect(list.arrayValue?.map { $0["title"]?.stringValue ?? "?" } == ["Push"] && list[0]?["sets"] == 2, "\(list)")
     }
 
+    /// A year 1000 or 9999 is a typo, not history: refused with its line by sessionctl,
+    /// and with its JSON path by the daemon whoever sends it; nothing is stored.
+    @Test func workoutsDatedBefore1970OrAfterTodayAreRefused() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/years.csv"
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            1000-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,
+            2026-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,
+            9999-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,
+
+            """, to: path)
+        let run = try sessionctl(daemon, ["import", path])
+        #expect(run.status == 1 && !run.stderr.contains("Usage:"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 2: \"Date\": 1000-03-02 lies outside 1970-01-01…"), "\(run.stderr)")
+        #expect(run.stderr.contains("line 4: \"Date\": 9999-03-02 lies outside 1970-01-01…"), "\(run.stderr)")
+        #expect(!run.stderr.contains("line 3"), "\(run.stderr)")
+        // The daemon's own check, for any client: the day after its today is refused.
+        let client = try daemon.client()
+        let today = try client.call("daemon.status")["today"]?.stringValue ?? ""
+        let tomorrow = LocalDate(today)!.adding(days: 1)
+        let workout = { (start: String) in JSONValue.obj(["start": .string(start), "title": "W", "sets": .array([.obj(["exercise": "Squat", "reps": 5])])]) }
+        let refused = try client.request("history.import", .obj([
+            "importId": "years", "chunk": 0, "done": true,
+            "workouts": [workout("2026-03-02T18:00:00"), workout("\(tomorrow)T06:00:00"), workout("1969-12-31T23:00:00")],
+        ]))
+        #expect(refused["error"]?["code"] == -32602, "\(refused)")
+        let paths = refused["error"]?["data"]?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue }
+        #expect(paths == ["params.workouts[1].start", "params.workouts[2].start"], "\(refused)")
+        #expect(try JSONParser.parse(try sessionctl(daemon, ["call", "session.list"]).stdout).arrayValue?.isEmpty == true)
+        // Today itself is history.
+        let stored = try client.call("history.import", .obj(["importId": "today", "chunk": 0, "done": true, "workouts": [workout("\(today)T06:00:00")]]))
+        #expect(stored["imported"]?["workouts"] == 1, "\(stored)")
+    }
+
     /// Every problem of a file is a data error naming its line, never a usage error.
     @Test func aBadValueIsADataErrorWithItsLine() throws {
         let daemon = try DaemonProcess()

@@ -173,6 +173,11 @@ public enum HistoryLimits {
     public static let energyKcal = 0.0...20_000.0
     /// Sessions per `history.export` page.
     public static let exportPage = 1...500
+    /// The days an imported workout may start on: from 1970, as `at` is bounded, to
+    /// `today` (a year 1000 or 9999 in a file is a typo or another calendar, and would
+    /// make an exercise's history span hundreds of thousands of weeks).
+    public static func workoutDates(today: LocalDate) -> ClosedRange<LocalDate> { earliestWorkoutDate...max(today, earliestWorkoutDate) }
+    public static let earliestWorkoutDate = LocalDate(year: 1970, month: 1, day: 1)!
     /// Sets per `history.export` page, at most (under 1 MB of JSON): a page ends
     /// before the session that would pass it, unless that session is its first.
     public static let exportPageSets = 5_000

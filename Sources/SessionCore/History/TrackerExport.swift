@@ -95,8 +95,10 @@ public enum TrackerExport {
 
         /// Reads the header (or a JSON export or a FIT file whole); fails when the bytes
         /// are not an export. `localTime` places a FIT activity's start on the wall
-        /// clock when the file does not say its offset (Unix ms to local time).
-        public init(bytes: [UInt8], format: Format? = nil,
+        /// clock when the file does not say its offset (Unix ms to local time). With
+        /// `latest`, a row dated before 1970 or after it is a problem of its line
+        /// (`HistoryLimits.workoutDates`).
+        public init(bytes: [UInt8], format: Format? = nil, latest: LocalDate? = nil,
                     localTime: (Int64) -> LocalDateTime = { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }) throws(Failure) {
             if format == .fit || format == nil && FitFile.isFIT(bytes) {
                 self.format = .fit
@@ -134,7 +136,7 @@ public enum TrackerExport {
             }
             self.format = format ?? detected
             self.records = records
-            rows = RowReader(header: header, columns: columns, format: self.format)
+            rows = RowReader(header: header, columns: columns, format: self.format, dates: latest.map(HistoryLimits.workoutDates))
         }
 
         /// True once a problem was found (cheaper than `problems`, asked per workout).
@@ -369,7 +371,11 @@ struct RowReader {
     /// look-up of every row, without hashing.
     private let fieldIndex: [Int]
 
-    init(header: [String], columns: [TrackerExport.Column: Int], format: TrackerExport.Format) {
+    /// The days a row may be dated (nil: any).
+    private let dates: ClosedRange<LocalDate>?
+
+    init(header: [String], columns: [TrackerExport.Column: Int], format: TrackerExport.Format, dates: ClosedRange<LocalDate>? = nil) {
+        self.dates = dates
         self.header = header
         self.columns = columns
         self.format = format
@@ -508,6 +514,10 @@ struct RowReader {
         }
         let title = text(.title) ?? "Workout"
         identity = WorkoutIdentity(start: start, title: title)
+        if let dates, !dates.contains(start.date) {
+            problem(.date, "\(start.date) lies outside \(dates.lowerBound)…\(dates.upperBound): a typo, or a date of another calendar?")
+            return nil
+        }
         var duration: Int?
         if let end = text(.end) {
             guard let endTime = times.value(of: end, reading: HistoryDates.dateTime) else {
