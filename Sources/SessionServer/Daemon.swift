@@ -62,6 +62,13 @@ public enum Daemon {
         // A daemon that cannot have the socket must not create or migrate a database.
         if activated == nil { try Listener.refuseIfServed(path: socketSource) }
         if let failure = DaemonOptions.makeDirectory(for: options.databasePath) { throw StartFailure(description: failure) }
+        if let lost = Database.lostWALFrames(path: options.databasePath) {
+            // Before SQLite opens the file and starts the index over: afterwards nobody
+            // could tell.
+            logger.error("the database lost its write-ahead log: \(options.databasePath)-wal was removed while it held \(lost) pages of committed writes, which are gone", [
+                ("database", options.databasePath), ("lost_pages", String(lost)),
+            ])
+        }
         let database = try Database(path: options.databasePath)
         // Logged before the socket exists, so a client that can connect can read it.
         if let active = try database.activeSession() {

@@ -82,7 +82,7 @@ final class DatabaseThread: @unchecked Sendable {
     private let table = DaemonRoutes.table
     /// Held by whichever thread is using the service and its database.
     private let ownership = Mutex<Void>(())
-    private let queue = Mutex<(jobs: [Job], stopping: Bool)>((jobs: [], stopping: false))
+    private let queue = Mutex<(jobs: [Job], stopping: Bool, checkFiles: Bool)>((jobs: [], stopping: false, checkFiles: false))
     private let completions = Mutex<[Completion]>([])
     private let wakeThread = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -129,6 +129,14 @@ final class DatabaseThread: @unchecked Sendable {
         wakeThread.signal()
     }
 
+    /// Asks the thread to check the database's files now (the loop saw one of them
+    /// removed or renamed): a WAL gone is copied into the database file, and the daemon
+    /// stops (`failure`).
+    func checkFiles() {
+        queue.withLock { $0.checkFiles = true }
+        wakeThread.signal()
+    }
+
     /// Finishes every queued job, checkpoints, and returns when the thread has ended.
     func stop() {
         queue.withLock { $0.stopping = true }
@@ -159,11 +167,15 @@ final class DatabaseThread: @unchecked Sendable {
             } else {
                 wakeThread.wait()
             }
-            let (jobs, stopping) = queue.withLock { state -> ([Job], Bool) in
-                defer { state.jobs.removeAll(keepingCapacity: true) }
-                return (state.jobs, state.stopping)
+            let (jobs, stopping, checkFiles) = queue.withLock { state -> ([Job], Bool, Bool) in
+                defer {
+                    state.jobs.removeAll(keepingCapacity: true)
+                    state.checkFiles = false
+                }
+                return (state.jobs, state.stopping, state.checkFiles)
             }
             ownership.withLock { _ in
+                if checkFiles { verifyFiles() }
                 if !jobs.isEmpty {
                     let results = commit(jobs)
                     completions.withLock { $0.append(contentsOf: results) }
@@ -244,12 +256,7 @@ final class DatabaseThread: @unchecked Sendable {
             if results.contains(where: \.effects.factsChanged), let now = try? DaemonFacts(reading: service.database) {
                 facts.withLock { $0 = now }
             }
-            do {
-                try service.database.verifyFiles()
-            } catch {
-                logger.error("database files changed; stopping", [("error", error.description)])
-                failure.withLock { $0 = error.description }
-            }
+            verifyFiles()
             return results
         } catch StorageError.busy where !waitForLocks {
             return nil
@@ -257,6 +264,19 @@ final class DatabaseThread: @unchecked Sendable {
             let reply = ErrorMapping.rpcError(error)
             logger.error("commit failed; replying with errors", [("error", reply.message)])
             return jobs.map { failAll($0, error: reply) }
+        }
+    }
+
+    /// Checks that the database file is the one opened and its WAL still there (the
+    /// caller holds `ownership`); if not, what the WAL holds is copied into the file and
+    /// the loop is told to stop.
+    private func verifyFiles() {
+        do {
+            try service.database.verifyFiles()
+        } catch {
+            logger.error("database files changed; stopping", [("error", error.description)])
+            failure.withLock { $0 = error.description }
+            wakeTheLoop()
         }
     }
 

@@ -76,6 +76,9 @@ final class Server {
     static let listenerTag: UInt64 = 1 << 40
     private static let signalTag: UInt64 = 1 << 41
     private static let databaseTag: UInt64 = 1 << 42
+    private static let filesTag: UInt64 = 1 << 43
+    /// The database's files, watched (nil when their directory cannot be).
+    let fileWatch: FileWatch?
 
     init(
         listener: consuming Listener, databaseThread: DatabaseThread, logger: Logger, notifier: Notifier, access: AccessPolicy,
@@ -91,10 +94,16 @@ final class Server {
         self.notifier = notifier
         self.access = access
         self.signals = signals
+        fileWatch = FileWatch(databasePath: databasePath)
         epoll = try FileDescriptor(epoll_create1(Int32(EPOLL_CLOEXEC)), from: "epoll_create1")
         try watch(listenerFD, tag: Self.listenerTag)
         try watch(self.signals.raw, tag: Self.signalTag)
         try watch(databaseThread.wakeLoop.raw, tag: Self.databaseTag)
+        if let files = fileWatch {
+            try watch(files.descriptor.raw, tag: Self.filesTag)
+        } else {
+            logger.warning("cannot watch the database's directory; a removed WAL is noticed at the next commit", [("database", databasePath)])
+        }
     }
 
     /// Adds a descriptor the loop reads, reported under `tag`.
@@ -129,6 +138,7 @@ final class Server {
                 case Self.listenerTag: acceptClients()
                 case Self.signalTag: handleSignal()
                 case Self.databaseTag: deliverCompletions()
+                case Self.filesTag: if fileWatch?.changed() == true { databaseThread.checkFiles() }
                 default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
                 }
             }

@@ -76,6 +76,26 @@ public final class Database {
         files = Self.identity(path)
     }
 
+    /// The WAL frames lost before this start: the write-ahead log `PATH-wal` is gone,
+    /// and the wal-index (`PATH-shm`) a process left without closing the database
+    /// (a crash) says it held frames not yet copied into the database file — writes
+    /// that were committed and are now lost. Read before SQLite opens the database,
+    /// which would start the index over; nil when nothing was lost.
+    public static func lostWALFrames(path: String) -> Int? {
+        guard access(path + "-wal", F_OK) != 0 else { return nil }
+        let fd = open(path + "-shm", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // The index's header (sqlite's wal.c, WalIndexHdr: version at 0, isInit at 12,
+        // mxFrame at 16) and the checkpoint's nBackfill at 96, in native byte order.
+        var header = [UInt8](repeating: 0, count: 100)
+        guard read(fd, &header, header.count) == header.count else { return nil }
+        func u32(_ offset: Int) -> UInt32 { header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) } }
+        guard u32(0) == 3_007_000, header[12] == 1 else { return nil }
+        let (written, copied) = (u32(16), u32(96))
+        return written > copied ? Int(written - copied) : nil
+    }
+
     private static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0

@@ -23,6 +23,54 @@ import TestSupport
         #expect(current["sets"] == 21, "every acknowledged set is in the database after the restart")
     }
 
+    /// Removed while nothing is being written, the WAL is noticed at once, not at a
+    /// next commit that may never come before a crash: its sets go into the database
+    /// file and the daemon stops.
+    @Test func aWriteAheadLogRemovedWhileIdleStopsTheDaemonWithItsSetsKept() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        for set in 1...50 { _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": JSONValue(set % 10 + 1)])) }
+        try FileManager.default.removeItem(atPath: daemon.databasePath + "-wal")
+        var running = true
+        for _ in 0..<100 where running {
+            running = daemon.isRunning
+            if running { usleep(50_000) }
+        }
+        #expect(!running, "the daemon stops within 5 s with no request sent: \(daemon.log)")
+        guard !running else { return }
+        #expect(daemon.waitForExit() == 1, "with a failure status")
+        #expect(daemon.log.contains("write-ahead log \(daemon.databasePath)-wal was removed"), "\(daemon.log)")
+        // What the WAL held is in the database file alone now, as a crash would leave it.
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == 50)
+    }
+
+    /// A WAL removed and then a crash (nothing could copy it): the next start says the
+    /// committed writes it held are gone, before SQLite starts the WAL over.
+    @Test func aStartAfterAWriteAheadLogWasLostSaysSo() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        for set in 1...50 { _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": JSONValue(set % 10 + 1)])) }
+        // The daemon is killed first, so that it cannot notice and save them.
+        daemon.kill()
+        try FileManager.default.removeItem(atPath: daemon.databasePath + "-wal")
+        try daemon.start()
+        #expect(daemon.log.contains("the database lost its write-ahead log: \(daemon.databasePath)-wal was removed while it held"), "\(daemon.log)")
+        #expect(daemon.log.contains("pages of committed writes, which are gone"), "\(daemon.log)")
+        // Each set was a commit of at least one page: at least 50 pages are counted.
+        let pages = daemon.log.split(separator: "\n").first { $0.contains("lost_pages=") }?
+            .split(separator: " ").first { $0.hasPrefix("lost_pages=") }.flatMap { Int($0.dropFirst("lost_pages=".count)) }
+        #expect((pages ?? 0) >= 50, "\(daemon.log)")
+        // A clean start after it (each start logs afresh) says nothing of the kind.
+        #expect(daemon.stop() == 0)
+        try daemon.start()
+        #expect(daemon.log.contains("ready") && !daemon.log.contains("lost its write-ahead log"), "\(daemon.log)")
+    }
+
     /// The daemon checkpoints after the replies, not inside a commit: as sets are
     /// logged one call at a time, the WAL is still copied into the database file once
     /// it passes 1,000 frames, and it starts over instead of growing.
