@@ -6,6 +6,15 @@ import TestSupport
 /// The database's files changed under a running daemon (an operator's `rm`, a cleanup
 /// script): nothing acknowledged may be lost, and the daemon must say so and stop.
 @Suite struct DatabaseFilesTests {
+    /// A daemon whose session holds 50 acknowledged sets.
+    private func daemonWithFiftySets() throws -> DaemonProcess {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        for set in 1...50 { _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": JSONValue(set % 10 + 1)])) }
+        return daemon
+    }
+
     @Test func aRemovedWriteAheadLogLosesNoAcknowledgedSet() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
@@ -27,11 +36,8 @@ import TestSupport
     /// next commit that may never come before a crash: its sets go into the database
     /// file and the daemon stops.
     @Test func aWriteAheadLogRemovedWhileIdleStopsTheDaemonWithItsSetsKept() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try daemonWithFiftySets()
         defer { daemon.cleanUp() }
-        let client = try daemon.client()
-        _ = try client.call("session.start")
-        for set in 1...50 { _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": JSONValue(set % 10 + 1)])) }
         try FileManager.default.removeItem(atPath: daemon.databasePath + "-wal")
         var running = true
         for _ in 0..<100 where running {
@@ -50,11 +56,8 @@ import TestSupport
     /// A WAL removed and then a crash (nothing could copy it): the next start says the
     /// committed writes it held are gone, before SQLite starts the WAL over.
     @Test func aStartAfterAWriteAheadLogWasLostSaysSo() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try daemonWithFiftySets()
         defer { daemon.cleanUp() }
-        let client = try daemon.client()
-        _ = try client.call("session.start")
-        for set in 1...50 { _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": JSONValue(set % 10 + 1)])) }
         // The daemon is killed first, so that it cannot notice and save them.
         daemon.kill()
         try FileManager.default.removeItem(atPath: daemon.databasePath + "-wal")
