@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionSystem
 
 /// Tells the serving loop when the database file or its write-ahead log is removed or
 /// replaced, at once and without polling (inotify on their directory): a WAL deleted
@@ -13,9 +14,7 @@ final class FileWatch {
 
     /// Nil when the directory cannot be watched (the check after each commit remains).
     init?(databasePath: String) {
-        let slash = databasePath.lastIndex(of: "/")
-        let directory = slash.map { $0 == databasePath.startIndex ? "/" : String(databasePath[..<$0]) } ?? "."
-        let name = slash.map { String(databasePath[databasePath.index(after: $0)...]) } ?? databasePath
+        let directory = FilePath.directory(of: databasePath), name = FilePath.name(of: databasePath)
         guard let descriptor = try? FileDescriptor(inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)), from: "inotify_init1") else { return nil }
         let events = UInt32(IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
         guard inotify_add_watch(descriptor.raw, directory, events) >= 0 else { return nil }

@@ -121,21 +121,26 @@ import TestSupport
         #expect(list.arrayValue?.map { $0["title"]?.stringValue ?? "?" } == ["Push"] && list[0]?["sets"] == 2, "\(list)")
     }
 
+    /// `sessionctl import` of a Strong export of `strongRows` (lines 2, 3, …), which must
+    /// be refused as a data error (exit 1, no usage line); its run, to read the problems.
+    private func importRefused(_ daemon: DaemonProcess, strongRows: [String]) throws -> ProcessResult {
+        let path = daemon.directory + "/refused.csv"
+        Fixtures.write((["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"] + strongRows).joined(separator: "\n") + "\n", to: path)
+        let run = try sessionctl(daemon, ["import", path])
+        #expect(run.status == 1 && !run.stderr.contains("Usage:"), "\(run.stderr)")
+        return run
+    }
+
     /// A year 1000 or 9999 is a typo, not history: refused with its line by sessionctl,
     /// and with its JSON path by the daemon whoever sends it; nothing is stored.
     @Test func workoutsDatedBefore1970OrAfterTodayAreRefused() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let path = daemon.directory + "/years.csv"
-        Fixtures.write("""
-            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
-            1000-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,
-            2026-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,
-            9999-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,
-
-            """, to: path)
-        let run = try sessionctl(daemon, ["import", path])
-        #expect(run.status == 1 && !run.stderr.contains("Usage:"), "\(run.stderr)")
+        let run = try importRefused(daemon, strongRows: [
+            #"1000-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,"#,
+            #"2026-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,"#,
+            #"9999-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,"#,
+        ])
         #expect(run.stderr.contains("line 2: \"Date\": 1000-03-02 lies outside 1970-01-01…"), "\(run.stderr)")
         #expect(run.stderr.contains("line 4: \"Date\": 9999-03-02 lies outside 1970-01-01…"), "\(run.stderr)")
         #expect(!run.stderr.contains("line 3"), "\(run.stderr)")
@@ -161,16 +166,11 @@ import TestSupport
     @Test func aBadValueIsADataErrorWithItsLine() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let path = daemon.directory + "/bad.csv"
         let longName = String(repeating: "x", count: 130)
-        Fixtures.write("""
-            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
-            2026-03-02 18:00:00,"Legs",50m,"\(longName)",1,100,5,0,0,
-            2026-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,9999999,0,
-
-            """, to: path)
-        let run = try sessionctl(daemon, ["import", path])
-        #expect(run.status == 1 && !run.stderr.contains("Usage:"), "\(run.stderr)")
+        let run = try importRefused(daemon, strongRows: [
+            #"2026-03-02 18:00:00,"Legs",50m,""# + longName + #"",1,100,5,0,0,"#,
+            #"2026-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,9999999,0,"#,
+        ])
         #expect(run.stderr.contains("line 2: \"Exercise Name\": longer than 120 characters"), "\(run.stderr)")
         #expect(run.stderr.contains("line 3: \"Distance\": beyond 1000 km"), "\(run.stderr)")
         #expect(try JSONParser.parse(try sessionctl(daemon, ["call", "session.list"]).stdout).arrayValue?.isEmpty == true)
