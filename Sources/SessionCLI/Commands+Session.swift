@@ -446,13 +446,16 @@ extension Commands {
             let client = try context.connect(arguments)
             let formatter = SessionFormatter(console: context.console)
             if !arguments.positionals.isEmpty {
-                guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: before, limit: shown,
-                                                        client: client, context: context) else {
+                guard let page = try exerciseHistory(arguments.positionals, from: from, to: to, before: before, limit: shown,
+                                                     client: client, context: context) else {
                     return ExitStatus.refused
                 }
-                if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
-                formatter.printExerciseHistory(history, limit: shown)
-                if history.sessions.count >= shown, let oldest = history.sessions.first {
+                if context.printJSON(page, arguments) { return ExitStatus.ok }
+                let history = page.history
+                // A page is full at its limit, or sooner at the daemon's set budget.
+                let full = history.sessions.count >= shown || page.next != nil
+                formatter.printExerciseHistory(history, full: full)
+                if full, let oldest = history.sessions.first {
                     formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID)
                 }
                 return ExitStatus.ok
@@ -501,7 +504,7 @@ extension Commands {
             // A chart needs each session's figures, not its sets (a year of them is most
             // of the reply otherwise): --json keeps the sets.
             guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has("--json"),
-                                                    client: try context.connect(arguments), context: context) else {
+                                                    allPages: true, client: try context.connect(arguments), context: context)?.history else {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
@@ -519,24 +522,44 @@ extension Commands {
             return ExitStatus.ok
         })
 
-    /// The history of the logged exercise `words` name (matched as `log` matches names),
-    /// with `before` only the sessions started before that one and with `limit` only the
-    /// newest `limit` of them; nil when none or several match (the message printed).
-    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool = true,
-                                client: SocketClient, context: CommandContext) throws -> ExerciseHistory? {
+    /// A page of the history of the logged exercise `words` name (matched as `log`
+    /// matches names), with `before` only the sessions started before that one and with
+    /// `limit` only the newest `limit` of them; with `allPages`, the pages after it too
+    /// (the daemon cuts a page at its set budget), as one. Nil when none or several
+    /// match (the message printed).
+    static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool = true, allPages: Bool = false,
+                                client: SocketClient, context: CommandContext) throws -> ExerciseHistoryGet.Result? {
+        guard let first = try exerciseHistoryPage(words, from: from, to: to, before: before, limit: limit, sets: sets, client: client, context: context) else {
+            return nil
+        }
+        guard allPages else { return first }
+        var pages = [first.history.sessions]
+        var next = first.next
+        while let cursor = next {
+            // The name the first page matched, as the daemon gave it.
+            let page = try context.call(client, ExerciseHistoryGet.self,
+                                        ExerciseHistoryGet.Params(exercise: first.history.name, from: from, to: to, before: cursor, sets: sets ? nil : false))
+            pages.append(page.history.sessions)
+            next = page.next
+        }
+        return ExerciseHistoryGet.Result(ExerciseHistory(name: first.history.name, sessions: pages.reversed().flatMap { $0 }))
+    }
+
+    private static func exerciseHistoryPage(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool,
+                                            client: SocketClient, context: CommandContext) throws -> ExerciseHistoryGet.Result? {
         let query = words.joined(separator: " ")
         let setsParam: Bool? = sets ? nil : false
         // A name (or alias) as logged is asked for at once; only a start of a name, or a
         // name without sets in these dates, needs every name logged to match against.
         let exact = try context.call(client, ExerciseHistoryGet.self,
-                                     ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit, sets: setsParam)).history
-        if !exact.sessions.isEmpty { return exact }
+                                     ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit, sets: setsParam))
+        if !exact.history.sessions.isEmpty { return exact }
         switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
         case .found(let name):
             // The name as typed, without sets in these dates: that answer stands.
             if name.exerciseKey == query.exerciseKey { return exact }
             return try context.call(client, ExerciseHistoryGet.self,
-                                    ExerciseHistoryGet.Params(exercise: name, from: from, to: to, before: before, limit: limit, sets: setsParam)).history
+                                    ExerciseHistoryGet.Params(exercise: name, from: from, to: to, before: before, limit: limit, sets: setsParam))
         case .ambiguous: break
         case .none(let names):
             let close = ExerciseMatcher.suggestions(for: query, among: names)

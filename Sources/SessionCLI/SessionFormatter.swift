@@ -207,17 +207,16 @@ struct SessionFormatter {
         console.print(console.dim("older: sessionctl history " + options.joined(separator: " ")))
     }
 
-    /// An exercise's sessions, newest first: date, best e1RM, and each set. `limit` is
-    /// how many were asked for, so that a full page reads as the last sessions rather
-    /// than all of them.
-    func printExerciseHistory(_ history: ExerciseHistory, limit: Int) {
+    /// An exercise's sessions, newest first: date, best e1RM, and each set. A `full`
+    /// page (older sessions may remain) reads as the last sessions rather than all of them.
+    func printExerciseHistory(_ history: ExerciseHistory, full: Bool) {
         guard !history.sessions.isEmpty else {
             console.print("no sets of \(history.name) in these dates")
             return
         }
         let count = PlanFormatter.count(history.sessions.count, "session")
-        console.print(console.bold(history.name) + " · " + (history.sessions.count >= limit ? "the last \(count)" : count))
-        for session in history.sessions.reversed().prefix(limit) {
+        console.print(console.bold(history.name) + " · " + (full ? "the last \(count)" : count))
+        for session in history.sessions.reversed() {
             let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in
                 (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units)

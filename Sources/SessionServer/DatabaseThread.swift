@@ -311,7 +311,8 @@ final class DatabaseThread: @unchecked Sendable {
             case .invalid(let failure):
                 responses.append(.error(id: failure.id, failure.error))
             case .call(let request):
-                let counted = job.batch && table.repliesLarge(request.method)
+                let large = table.repliesLarge(request.method)
+                let counted = job.batch && large
                 if counted, spent >= ServerLimits.batchReplyBudget {
                     // A read's notification has no effect to keep: it is not run either.
                     if let id = request.id { responses.append(.error(id: id, Self.overBudget)) }
@@ -321,9 +322,15 @@ final class DatabaseThread: @unchecked Sendable {
                 if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
                 let response = Response(id: id, result.mapError(ErrorMapping.rpcError))
-                if counted {
-                    let bytes = response.bytes
-                    spent += bytes.count
+                if large {
+                    // Written here, where its size can still be refused: a reply the
+                    // client could not be sent is an error that says so, not a drop.
+                    var bytes = response.bytes
+                    if bytes.count > ServerLimits.maximumReplyBytes {
+                        logger.warning("reply refused as too large", [("method", request.method), ("bytes", String(bytes.count))])
+                        bytes = Response.error(id: id, Self.tooLarge(request.method, bytes: bytes.count)).bytes
+                    }
+                    if counted { spent += bytes.count }
                     responses.append(.encoded(bytes))
                 } else {
                     responses.append(response)
@@ -339,6 +346,14 @@ final class DatabaseThread: @unchecked Sendable {
         .replyTooLarge,
         message: "the replies to this batch's earlier requests passed the \(ServerLimits.batchReplyBudget >> 20) MiB one line may carry; send this request in a later line",
         details: [(key: "budgetBytes", value: JSONValue(ServerLimits.batchReplyBudget))])
+
+    /// The answer to a request whose reply would pass `ServerLimits.maximumReplyBytes`.
+    static func tooLarge(_ method: String, bytes: Int) -> RPCError {
+        RPCError.application(
+            .replyTooLarge,
+            message: "the reply to \(method) would be \(bytes) bytes, over the \(ServerLimits.maximumReplyBytes >> 20) MiB one reply may carry; ask for less (a smaller limit, fewer dates)",
+            details: [(key: "budgetBytes", value: JSONValue(ServerLimits.maximumReplyBytes))])
+    }
 
     private func failAll(_ job: Job, error: RPCError) -> Completion {
         let responses = OneOrMany<Response>(job.items.compactMap { item in

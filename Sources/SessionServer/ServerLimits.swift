@@ -24,6 +24,10 @@ enum ServerLimits {
     /// the requests after the one that passes it are answered `reply_too_large` without
     /// being run.
     static let batchReplyBudget = 2 << 20
+    /// One reply of a `repliesLarge` method, at most: a bigger one is answered
+    /// `reply_too_large` instead (well under `maximumPendingOutput`, past which a client
+    /// would be dropped). Pages are cut far below it (`HistoryLimits.pageSets`).
+    static let maximumReplyBytes = 4 << 20
     /// How long after the last large reply the heap's free memory is handed back to the
     /// system (`malloc_trim`): once a burst is over, not after each reply.
     static let trimDelayMs: Int64 = 500

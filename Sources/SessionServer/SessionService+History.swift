@@ -260,7 +260,7 @@ extension SessionService {
     func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
         let limit = params.limit ?? HistoryLimits.exportPage.upperBound
         let (page, complete) = try database.exportSessions(from: params.from, to: params.to, afterID: params.after ?? 0, limit: limit,
-                                                           maximumSets: HistoryLimits.exportPageSets)
+                                                           maximumSets: HistoryLimits.pageSets)
         // Each plan day once: a page's sessions mostly train a few.
         var days: [Int64: PlanDayRecord] = [:]
         let workouts = try page.map { exported in
@@ -342,7 +342,7 @@ extension SessionService {
             throw try noSuchExercise(params.exercise)
         }
         let counts = try database.exerciseCounts(exerciseKey: exercise.key)
-        let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).sessions.last
+        let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
         var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
                                         last: last)
         // Today's weight for the active plan's first row of it with a rep target.
@@ -356,14 +356,14 @@ extension SessionService {
 
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
         let key = try database.canonicalKey(params.exercise.exerciseKey)
-        // A chart's dates: each session's figures summed by SQLite.
-        if params.sets == false, params.limit == nil, params.before == nil {
-            return ExerciseHistoryGet.Result(try database.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to))
-        }
-        let history = try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: try cursor(params.before), limit: params.limit)
-        guard params.sets == false else { return ExerciseHistoryGet.Result(history) }
-        return ExerciseHistoryGet.Result(ExerciseHistory(name: history.name, sessions: history.sessions.map {
-            .init(sessionID: $0.sessionID, date: $0.date, bestOneRepMaxKg: $0.bestOneRepMaxKg, volumeKg: $0.volumeKg, countedSetCount: $0.countedSetCount)
-        }))
+        let before = try cursor(params.before)
+        // By the page, whatever the history holds: a chart's sessions as figures summed
+        // by SQLite, sets at most `pageSets` a page.
+        let page = params.sets == false
+            ? try database.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
+                                                  maximumSessions: HistoryLimits.pageSessions)
+            : try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
+                                           maximumSets: HistoryLimits.pageSets)
+        return ExerciseHistoryGet.Result(page.history, next: page.next)
     }
 }

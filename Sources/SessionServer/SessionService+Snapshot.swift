@@ -63,7 +63,7 @@ extension SessionService {
 
     /// The last session before `session` with sets of the exercise kept under `key`.
     func lastTime(of key: String, before session: SessionRecord) throws -> ExerciseHistory.Session? {
-        try database.exerciseHistory(exerciseKey: key, from: nil, to: nil, before: session, limit: 1).sessions.last
+        try database.exerciseHistory(exerciseKey: key, from: nil, to: nil, before: session, limit: 1).history.sessions.last
     }
 
     /// The snapshot of the session `id` as stored now.

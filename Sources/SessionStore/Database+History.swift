@@ -427,12 +427,24 @@ extension Database {
 }
 
 extension Database {
+    /// A page of one exercise's history: its sessions, oldest first, and where the next
+    /// page back starts when this one was cut at its set budget.
+    public struct ExerciseHistoryPage: Sendable {
+        public let history: ExerciseHistory
+        /// The `before` of the next page when older sessions remain that the set budget
+        /// left out (nil: the page holds every session its dates and limit allow).
+        public let next: Int64?
+    }
+
     /// Every set of the exercise with `exerciseKey` in sessions dated `from`…`to`,
     /// grouped by session, oldest first, under the name it was last logged as; with
     /// `before`, only sessions started before that one (a keyset cursor), and with
-    /// `limit`, only the newest `limit` of those sessions.
+    /// `limit`, only the newest `limit` of those sessions. The newest sessions come
+    /// first off the statement, and the page stops before the session that would bring
+    /// it past `maximumSets` sets (the newest is always in): its reply has a bound
+    /// before it is built, whatever the history holds.
     public func exerciseHistory(exerciseKey: String, from: LocalDate?, to: LocalDate?, before: SessionRecord? = nil,
-                                limit: Int? = nil) throws(StorageError) -> ExerciseHistory {
+                                limit: Int? = nil, maximumSets: Int = .max) throws(StorageError) -> ExerciseHistoryPage {
         // ?1–?3 are the key and the dates; a plain ? after them is numbered on from 4, so
         // the cursor's two values and the limit bind in the order they appear.
         var values: [SQLBindable] = [exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]
@@ -440,22 +452,74 @@ extension Database {
         if let limit { values.append(limit) }
         let sql = Self.exerciseHistorySQL(limited: limit != nil, cursor: before != nil, ranged: from != nil || to != nil)
         return try wrap {
-            let rows = try connection.prepare(sql).rows(values) { row throws(SQLiteError) in
-                (session: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), name: row.text(9),
-                 set: ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
-                                          weightKg: row.optionalDouble(5), durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7),
-                                          oneRepMaxKg: row.optionalDouble(8)))
-            }
-            // Rows come session by session: each run of one session's rows is one Session.
+            // Rows come session by session, the newest session first: each run of one
+            // session's rows is one Session.
             var sessions: [ExerciseHistory.Session] = []
-            var start = rows.startIndex
-            while start < rows.endIndex {
-                let end = rows[start...].firstIndex { $0.session != rows[start].session } ?? rows.endIndex
-                sessions.append(ExerciseHistory.Session(sessionID: rows[start].session, date: rows[start].date, sets: rows[start..<end].map(\.set)))
-                start = end
+            var current: (id: Int64, date: LocalDate, sets: [ExerciseHistory.Set])?
+            var name: String?
+            var total = 0
+            var next: Int64?
+            try connection.prepare(sql).forEachRow(values) { row throws(SQLiteError) in
+                let id = row.int64(0)
+                if let session = current, session.id != id {
+                    sessions.append(ExerciseHistory.Session(sessionID: session.id, date: session.date, sets: session.sets))
+                    current = nil
+                }
+                total += 1
+                if total > maximumSets, !sessions.isEmpty {
+                    // This session would pass the budget: the page ends with the one before.
+                    next = sessions[sessions.count - 1].sessionID
+                    current = nil
+                    return false
+                }
+                if current == nil {
+                    current = (id, try Self.storedDate(row.text(1), "session.date"), [])
+                    if name == nil { name = row.text(9) }
+                }
+                current?.sets.append(ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
+                                                         weightKg: row.optionalDouble(5), durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7),
+                                                         oneRepMaxKg: row.optionalDouble(8)))
+                return true
             }
-            let name = ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? rows.last?.name ?? exerciseKey
-            return ExerciseHistory(name: name, sessions: sessions)
+            if let session = current { sessions.append(ExerciseHistory.Session(sessionID: session.id, date: session.date, sets: session.sets)) }
+            let shown = ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? name ?? exerciseKey
+            return ExerciseHistoryPage(history: ExerciseHistory(name: shown, sessions: sessions.reversed()), next: next)
+        }
+    }
+
+    /// Each session's figures of the exercise with `exerciseKey` dated `from`…`to`, oldest
+    /// first, without its sets (what a chart needs): summed by SQLite over the sessions
+    /// of those dates, one row a session instead of one a set. With `before` and `limit`
+    /// as `exerciseHistory` takes them; a page holds at most `maximumSessions`, the newest.
+    public func exerciseHistorySummary(exerciseKey: String, from: LocalDate?, to: LocalDate?, before: SessionRecord? = nil, limit: Int? = nil,
+                                       maximumSessions: Int) throws(StorageError) -> ExerciseHistoryPage {
+        // One row more than the page holds says whether the budget left any out.
+        let budgeted = limit.map { $0 > maximumSessions } ?? true
+        let wanted = budgeted ? maximumSessions + 1 : limit ?? maximumSessions
+        var values: [SQLBindable] = [exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", wanted]
+        if let before { values += [before.startedAtMs, before.id] }
+        return try wrap {
+            var rows = try connection.prepare(
+                """
+                SELECT s.id, s.date, max(CASE WHEN l.kind <> 'warmup' THEN l.e1rm_kg END),
+                    total(CASE WHEN l.kind <> 'warmup' THEN coalesce(l.reps, 0) * coalesce(l.weight_kg, 0) END),
+                    sum(l.kind <> 'warmup'), max(l.exercise_name)
+                FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
+                WHERE s.date >= ?2 AND s.date <= ?3\(before == nil ? "" : " AND (s.started_at_ms, s.id) < (?5, ?6)")
+                GROUP BY s.id ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?4
+                """
+            ).rows(values) { row throws(SQLiteError) in
+                (session: ExerciseHistory.Session(sessionID: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), bestOneRepMaxKg: row.optionalDouble(2),
+                                                  volumeKg: row.double(3), countedSetCount: row.int(4)),
+                 name: row.text(5))
+            }
+            var next: Int64?
+            if budgeted, rows.count > maximumSessions {
+                rows.removeLast(rows.count - maximumSessions)
+                next = rows.last?.session.sessionID
+            }
+            let name = ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? rows.first?.name ?? exerciseKey
+            return ExerciseHistoryPage(history: ExerciseHistory(name: name, sessions: rows.reversed().map(\.session)), next: next)
         }
     }
 
@@ -467,30 +531,6 @@ extension Database {
     /// but with dates (`ranged`: progress's 52 weeks), the sessions of those dates come
     /// off the date index, each probed for the exercise; with neither, the exercise's
     /// sessions give exactly its sets.
-    /// Each session's figures of the exercise with `exerciseKey` dated `from`…`to`, oldest
-    /// first, without its sets (what a chart needs): summed by SQLite over the sessions
-    /// of those dates, one row a session instead of one a set.
-    public func exerciseHistorySummary(exerciseKey: String, from: LocalDate?, to: LocalDate?) throws(StorageError) -> ExerciseHistory {
-        try wrap {
-            let rows = try connection.prepare(
-                """
-                SELECT s.id, s.date, max(CASE WHEN l.kind <> 'warmup' THEN l.e1rm_kg END),
-                    total(CASE WHEN l.kind <> 'warmup' THEN coalesce(l.reps, 0) * coalesce(l.weight_kg, 0) END),
-                    sum(l.kind <> 'warmup'), max(l.exercise_name)
-                FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
-                WHERE s.date >= ?2 AND s.date <= ?3
-                GROUP BY s.id ORDER BY s.started_at_ms, s.id
-                """
-            ).rows([exerciseKey, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"]) { row throws(SQLiteError) in
-                (session: ExerciseHistory.Session(sessionID: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), bestOneRepMaxKg: row.optionalDouble(2),
-                                                  volumeKg: row.double(3), countedSetCount: row.int(4)),
-                 name: row.text(5))
-            }
-            let name = ExerciseCatalog.builtIn.exercise(key: exerciseKey)?.name ?? rows.last?.name ?? exerciseKey
-            return ExerciseHistory(name: name, sessions: rows.map(\.session))
-        }
-    }
-
     static func exerciseHistorySQL(limited: Bool, cursor: Bool, ranged: Bool = false) -> String {
         let columns = "s.id, s.date, l.set_number, l.kind, l.reps, l.weight_kg, l.duration_seconds, l.rpe, l.e1rm_kg, l.exercise_name"
         let before = cursor ? " AND (s.started_at_ms, s.id) < (?, ?)" : ""
@@ -499,7 +539,7 @@ extension Database {
                 SELECT \(columns)
                 FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
                 WHERE s.date >= ?2 AND s.date <= ?3\(before)
-                ORDER BY s.started_at_ms, s.id, l.id
+                ORDER BY s.started_at_ms DESC, s.id DESC, l.id
                 """
         }
         guard limited else {
@@ -507,7 +547,7 @@ extension Database {
                 SELECT \(columns)
                 FROM \(exerciseSets) CROSS JOIN session s ON s.id = e.session_id
                 WHERE e.exercise_key = ?1 AND s.date >= ?2 AND s.date <= ?3\(before)
-                ORDER BY e.started_at_ms, e.session_id, l.id
+                ORDER BY e.started_at_ms DESC, e.session_id DESC, l.id
                 """
         }
         return """
@@ -518,7 +558,7 @@ extension Database {
             )
             SELECT \(columns)
             FROM newest n CROSS JOIN session s ON s.id = n.id CROSS JOIN logged_set l ON l.session_id = n.id AND l.exercise_key = ?1
-            ORDER BY n.started_at_ms, n.id, l.id
+            ORDER BY n.started_at_ms DESC, n.id DESC, l.id
             """
     }
 }

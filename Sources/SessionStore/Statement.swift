@@ -210,6 +210,16 @@ public final class Statement {
         return result
     }
 
+    /// Each row in turn, while `body` returns true; the statement is reset after, so
+    /// a reader can stop part way (a page that is full) without stepping the rest.
+    public func forEachRow(_ values: [SQLBindable] = [], _ body: (Row) throws(SQLiteError) -> Bool) throws(SQLiteError) {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() {
+            guard try body(Row(statement: self)) else { return }
+        }
+    }
+
     /// The first row mapped by `transform`, or nil.
     public func row<T>(_ values: [SQLBindable] = [], _ transform: (Row) throws(SQLiteError) -> T) throws(SQLiteError) -> T? {
         try bind(values)

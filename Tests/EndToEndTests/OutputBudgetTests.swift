@@ -71,14 +71,14 @@ import TestSupport
         repeat {
             let page = try client.call("history.export", after == .null ? nil : .obj(["after": after]))
             let pageSets = (page["workouts"]?.arrayValue ?? []).reduce(0) { $0 + ($1["sets"]?.arrayValue?.count ?? 0) }
-            #expect(pageSets <= HistoryLimits.exportPageSets, "a page of \(pageSets) sets")
+            #expect(pageSets <= HistoryLimits.pageSets, "a page of \(pageSets) sets")
             workouts += page["workouts"]?.arrayValue?.count ?? 0
             sets += pageSets
             pages += 1
             after = page["next"] ?? .null
         } while after != .null && pages < 10
         #expect(workouts == stored.workouts && sets == stored.sets, "\(workouts) workouts, \(sets) sets in \(pages) pages")
-        #expect(pages >= stored.sets / HistoryLimits.exportPageSets)
+        #expect(pages >= stored.sets / HistoryLimits.pageSets)
     }
 
     @Test func aBatchOfLargeRepliesStopsAtItsBudgetAndSaysSo() throws {

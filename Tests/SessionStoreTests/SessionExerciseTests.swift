@@ -121,7 +121,7 @@ import SessionCore
         let database = try Database(path: path)
         try expectRows(database, 3)
         #expect(try database.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'logged_set_by_exercise'") == 0)
-        let history = try database.exerciseHistory(exerciseKey: "lift b", from: nil, to: nil, limit: 1)
+        let history = try database.exerciseHistory(exerciseKey: "lift b", from: nil, to: nil, limit: 1).history
         #expect(history.sessions.map(\.sessionID) == [2], "the newest session of it")
         #expect(try database.loggedExercises(limit: 10).map(\.name) == ["Lift B", "Lift A"])
     }

@@ -71,8 +71,8 @@ public final class DaemonProcess: @unchecked Sendable {
     public func client() throws -> RPCClient { try RPCClient(path: socketPath) }
 
     /// Runs sessionctl against this daemon, as a person at the terminal would.
-    public func ctl(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-        try runProcess(Binaries.sessionctl, arguments, stdin: stdin, environment: ["SESSIOND_SOCKET": socketPath].merging(environment) { $1 })
+    public func ctl(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Double = 30) throws -> ProcessResult {
+        try runProcess(Binaries.sessionctl, arguments, stdin: stdin, environment: ["SESSIOND_SOCKET": socketPath].merging(environment) { $1 }, timeout: timeout)
     }
 
     /// Imports a plan given as JSON text with `sessionctl plan import`, as a person would;

@@ -178,9 +178,13 @@ public enum HistoryLimits {
     /// make an exercise's history span hundreds of thousands of weeks).
     public static func workoutDates(today: LocalDate) -> ClosedRange<LocalDate> { earliestWorkoutDate...max(today, earliestWorkoutDate) }
     public static let earliestWorkoutDate = LocalDate(year: 1970, month: 1, day: 1)!
-    /// Sets per `history.export` page, at most (under 1 MB of JSON): a page ends
-    /// before the session that would pass it, unless that session is its first.
-    public static let exportPageSets = 5_000
+    /// Sets per page of `history.export` and of `exercise.history`, at most (under 1 MB
+    /// of JSON): a page ends before the session that would pass it, unless that session
+    /// is its first, and says where the next one starts.
+    public static let pageSets = 5_000
+    /// Sessions per page of `exercise.history` without sets (a chart's figures, about
+    /// 120 bytes each).
+    public static let pageSessions = 10_000
 }
 
 /// A local wall-clock time without a zone: `2026-04-24T09:40:00`.

@@ -38,7 +38,7 @@ public enum ExerciseHistoryGet: MethodContract {
             exercise = name ?? ""
             coder.date("from", &from, "first date (inclusive)")
             coder.date("to", &to, "last date (inclusive)")
-            coder.int("limit", &limit, in: SessionLimits.listLimit, "only the newest this many sessions, still oldest first (default: all)")
+            coder.int("limit", &limit, in: SessionLimits.listLimit, "only the newest this many sessions, still oldest first (default: all; a page with sets stops before \(HistoryLimits.pageSets) of them, and its next is the before of the page after)")
             coder.id("before", &before, "only sessions started before this session: the page before one that begins with it")
             coder.bool("sets", &sets, "false: each session's figures (best e1RM, volume, countedSets) without its sets")
         }
@@ -51,17 +51,29 @@ public enum ExerciseHistoryGet: MethodContract {
 
     public struct Result: MethodResult, JSONObjectEncodable {
         public let history: ExerciseHistory
+        /// The `before` of the next page back when this one stopped at
+        /// `HistoryLimits.pageSets` sets with older sessions left (nil: nothing left
+        /// out but what `limit` leaves out).
+        public let next: Int64?
 
-        public init(_ history: ExerciseHistory) { self.history = history }
+        public init(_ history: ExerciseHistory, next: Int64? = nil) {
+            self.history = history
+            self.next = next
+        }
 
         public static let schema = Schema.object([
-            "name": Schema.string, "sessions": Schema.array(Schema.object), "weeks": Schema.array(Schema.object),
+            "name": Schema.string, "sessions": Schema.array(Schema.object), "weeks": Schema.array(Schema.object), "next": Schema.nullable(Schema.integer),
         ])
 
-        public func encodeMembers(to writer: inout JSONWriter) { history.encodeMembers(to: &writer) }
+        public func encodeMembers(to writer: inout JSONWriter) {
+            history.encodeMembers(to: &writer)
+            writer.member("next", next)
+        }
 
         public init(json: JSONValue) throws(JSONReadError) {
-            history = try ExerciseHistory(reader: try JSONReader(json))
+            let reader = try JSONReader(json)
+            history = try ExerciseHistory(reader: reader)
+            next = try reader.optionalID("next")
         }
     }
 }
