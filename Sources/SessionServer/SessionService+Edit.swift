@@ -76,10 +76,19 @@ extension SessionService {
         guard target.exerciseKey != aliasKey else {
             throw RPCError.invalidParams([PathMessage(path: "params.name", message: "\"\(typed)\" is an alias of \"\(params.alias)\" already")])
         }
+        try checkRoom(forAlias: aliasKey) { SessionError.aliasRefused(alias: aliasKey, reason: $0 + "; remove one first (sessionctl alias --remove ALIAS)") }
         let moved = try database.setAlias(aliasKey, name: target)
         var effects = Effects()
         effects.sessionChanged = moved > 0
         return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: target, movedSets: moved), effects: effects)
+    }
+
+    /// Throws what `refusal` makes of the reason when `aliasKey` would be a new alias
+    /// past `SessionLimits.aliases`; changing an alias kept is always allowed.
+    func checkRoom(forAlias aliasKey: String, _ refusal: (String) -> any Error) throws {
+        let kept = try database.aliases()
+        guard kept.count >= SessionLimits.aliases, kept[aliasKey] == nil else { return }
+        throw refusal("\(kept.count) aliases are kept, the most there may be")
     }
 
     /// The exercise an alias is made to name, as it is named: a catalog exercise, the

@@ -346,6 +346,11 @@ enum Migrations {
             ALTER TABLE session ADD COLUMN maximum_heart_rate INTEGER;
             ALTER TABLE session ADD COLUMN energy_kcal REAL;
             """),
+        // An alias made renames the aliases of its alias (`setAlias`): found by their
+        // target, not by reading every alias.
+        Migration(version: 15, name: "aliases by the exercise they name", sql: """
+            CREATE INDEX exercise_alias_by_name ON exercise_alias (name_key);
+            """),
     ]
 
     /// The schema version this build writes.

@@ -235,4 +235,23 @@ import TestSupport
             #expect(second.plan == first.plan, "\(name)")
         }
     }
+
+    /// A day of `count` distinct exercises (or warm-up items), as JSON text.
+    private func names(_ count: Int, _ word: String) -> String {
+        (0..<count).map { #"{"name": "\#(word) \#($0)", "sets": 3, "reps": 5}"# }.joined(separator: ", ")
+    }
+
+    @Test func aDayOfMoreExercisesThanItMayHoldIsRefusedWithItsPath() throws {
+        let most = PlanLimits.exercisesInADay
+        let full = try imported(#"{"planName": "P", "days": [{"day": "Monday", "title": "T", "exercises": [\#(names(most, "Lift"))]}]}"#)
+        #expect(full.plan.days[0].exercises.count == most)
+        let over = errors(#"{"planName": "P", "days": [{"day": "Tuesday", "title": "T", "exercises": [\#(names(10_000, "Lift"))]}]}"#)
+        #expect(over == ["days[0].exercises: 10000 exercises: a day holds at most \(most)"], "\(over)")
+        // A superset is one item of the list and two exercises of the day.
+        let pairs = (0..<(most / 2 + 1)).map { #"{"superset": [{"name": "A\#($0)", "sets": 3, "reps": 5}, {"name": "B\#($0)", "sets": 3, "reps": 5}]}"# }
+        let grouped = errors(#"{"planName": "P", "days": [{"day": "Monday", "title": "T", "exercises": [\#(pairs.joined(separator: ", "))]}]}"#)
+        #expect(grouped == ["days[0].exercises: \(most + 2) exercises: a day holds at most \(most)"], "\(grouped)")
+        let warmups = errors(#"{"planName": "P", "days": [{"day": "Monday", "title": "T", "warmup": [\#(names(PlanLimits.warmupItemsInADay + 1, "Drill"))], "exercises": ["Squat"]}]}"#)
+        #expect(warmups == ["days[0].warmup: \(PlanLimits.warmupItemsInADay + 1) warm-up items: a day holds at most \(PlanLimits.warmupItemsInADay)"], "\(warmups)")
+    }
 }

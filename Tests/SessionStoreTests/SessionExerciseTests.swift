@@ -106,6 +106,18 @@ import SessionCore
         #expect(try drift(database).isEmpty)
     }
 
+    /// An alias made renames the aliases that pointed at its name through the index on
+    /// their target, not by reading every alias.
+    @Test func aliasesOfAnAliasAreFoundByTheirTarget() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        _ = try database.setAlias("bs", name: "Front Squat")
+        _ = try database.setAlias("front squat", name: "Back Squat")
+        #expect(try database.alias("bs")?.name == "Back Squat", "the alias of the alias follows it")
+        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN UPDATE exercise_alias SET name = 'x' WHERE name_key = ?").rows(["front squat"]) { $0.text(3) }
+        #expect(plan.contains { $0.contains("exercise_alias_by_name") }, "\(plan)")
+    }
+
     /// A file of the schema before the table gets it filled from its sets.
     @Test func anOlderFileGetsItsExercisesSessionsFromItsSets() throws {
         defer { Fixtures.removeTree(directory) }

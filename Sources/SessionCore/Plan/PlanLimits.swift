@@ -9,7 +9,13 @@ public enum PlanLimits {
     public static let restSeconds = 0...1800
     public static let nameLength = 120
     public static let descriptionLength = 500
+    /// What `exercisesPerDay` may ask a day to be fitted to.
     public static let exercisesPerDay = 1...20
+    /// A day's exercises, and its warm-up items, at most: more is refused with the day's
+    /// path (a plan of 10,000 exercises a day is no plan, and every reply about the day
+    /// would carry them). A plan's seven days hold at most seven times as many.
+    public static let exercisesInADay = 40
+    public static let warmupItemsInADay = 20
     public static let supersetLabelLength = 20
     /// Sets given to an exercise whose plan names no set count (names-only schedules).
     public static let defaultSets = 3

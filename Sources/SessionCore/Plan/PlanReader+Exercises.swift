@@ -17,6 +17,7 @@ extension PlanReader {
             fail(path, "must be an array of exercises, got \(value.typeDescription)")
             return []
         }
+        guard refuseMore(than: PlanLimits.exercisesInADay, items.count, "exercises", path: path) else { return [] }
         var exercises: [PlannedExercise] = []
         var firstPathByKey: [String: (JSONPath, String)] = [:]
         for (index, item) in items.enumerated() {
@@ -47,7 +48,16 @@ extension PlanReader {
                 exercises.append(exercise)
             }
         }
+        // Supersets are one item of the list and several exercises of the day.
+        guard refuseMore(than: PlanLimits.exercisesInADay, exercises.count, "exercises", path: path) else { return [] }
         return exercises
+    }
+
+    /// False, with the error at `path`, when a day lists more `what` than `limit`.
+    private mutating func refuseMore(than limit: Int, _ count: Int, _ what: String, path: JSONPath) -> Bool {
+        guard count > limit else { return true }
+        fail(path, "\(count) \(what): a day holds at most \(limit)")
+        return false
     }
 
     mutating func readExercise(_ value: JSONValue, path: JSONPath) -> PlannedExercise? {
@@ -343,6 +353,7 @@ extension PlanReader {
             fail(path, "must be an array of warm-up items, got \(value.typeDescription)")
             return []
         }
+        guard refuseMore(than: PlanLimits.warmupItemsInADay, items.count, "warm-up items", path: path) else { return [] }
         var warmup: [WarmupItem] = []
         for (index, item) in items.enumerated() {
             let itemPath = path.index(index)

@@ -52,7 +52,10 @@ public enum PlanSchema {
         func object(_ required: [String], _ properties: KeyValuePairs<String, JSONValue>) -> JSONValue {
             .obj(["type": "object", "additionalProperties": false, "required": .array(required.map { .string($0) }), "properties": .obj(properties)])
         }
-        func array(_ items: JSONValue) -> JSONValue { .obj(["type": "array", "items": items]) }
+        func array(_ items: JSONValue, at most: Int? = nil) -> JSONValue {
+            guard let most else { return .obj(["type": "array", "items": items]) }
+            return .obj(["type": "array", "items": items, "maxItems": JSONValue(most)])
+        }
         let warmup = object(["name"], ["name": string, "reps": integer, "durationSeconds": integer, "description": string])
         let exercise = object(["name", "sets"], [
             "name": string, "sets": integer, "reps": integer, "repsMax": integer, "amrap": .obj(["const": true]),
@@ -60,7 +63,7 @@ public enum PlanSchema {
         ])
         let day = object(["title"], [
             "day": .obj(["enum": .array(Weekday.allCases.map { .string($0.name) })]), "date": date, "title": string,
-            "rest": .obj(["type": "boolean"]), "warmup": array(warmup), "exercises": array(exercise),
+            "rest": .obj(["type": "boolean"]), "warmup": array(warmup, at: PlanLimits.warmupItemsInADay), "exercises": array(exercise, at: PlanLimits.exercisesInADay),
         ])
         return object(["planName", "days"], ["planName": string, "weekStart": date, "days": array(day)])
     }
@@ -83,8 +86,8 @@ public enum PlanSchema {
                 "date": ref("date"),
                 "title": ref("name"),
                 "rest": .obj(["type": "boolean"]),
-                "warmup": .obj(["type": "array", "items": ref("warmup")]),
-                "exercises": .obj(["type": "array", "items": ref("exercise")]),
+                "warmup": .obj(["type": "array", "items": ref("warmup"), "maxItems": JSONValue(PlanLimits.warmupItemsInADay)]),
+                "exercises": .obj(["type": "array", "items": ref("exercise"), "maxItems": JSONValue(PlanLimits.exercisesInADay)]),
             ]),
             "if": .obj(["required": ["rest"], "properties": .obj(["rest": .obj(["const": true])])]),
             "then": .obj(["properties": .obj(["exercises": .obj(["maxItems": 0])])]),

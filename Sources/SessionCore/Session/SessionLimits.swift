@@ -1,6 +1,9 @@
 /// Bounds on what a person logs. Wider than a plan's bounds: a plan asks for at most
 /// 100 reps, but a logged set of 150 jumping jacks is real.
 public enum SessionLimits {
+    /// Aliases kept, at most: a person names a few dozen; every name typed is looked up
+    /// among them.
+    public static let aliases = 1_000
     public static let reps = 0...1000
     public static let weightKg = 0.0...1000.0
     public static let durationSeconds = 0...86_400

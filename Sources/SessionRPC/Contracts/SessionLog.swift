@@ -52,7 +52,7 @@ public enum SessionLog: MethodContract {
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("sessionId", &sessionID, "default: the active session; a finished one takes a forgotten set (at: within it, default its end)")
             coder.id("plannedExerciseId", &plannedExerciseID, "the planned exercise (from plan.get or session.current)")
-            coder.int("position", &position, in: PlanLimits.exercisesPerDay, "the exercise's 1-based position in the session's plan day")
+            coder.int("position", &position, in: 1...PlanLimits.exercisesInADay, "the exercise's 1-based position in the session's plan day")
             coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
                          "an exercise name: today's planned exercise of that name, else off-plan")
             coder.string("match", &match, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
