@@ -20,6 +20,8 @@ final class Job: Sendable {
     }
 
     let connection: Int
+    /// The uid of the client that sent it (`SO_PEERCRED`).
+    let uid: UInt32
     let slot: UInt64
     let items: OneOrMany<Item>
     /// True when the line was a batch: the reply is an array (or nothing).
@@ -30,8 +32,9 @@ final class Job: Sendable {
     /// such jobs take turns (`ServerLimits.maximumLargeAtDatabase`).
     let large: Bool
 
-    init(connection: Int, slot: UInt64, items: OneOrMany<Item>, batch: Bool, lineBytes: Int) {
+    init(connection: Int, uid: UInt32, slot: UInt64, items: OneOrMany<Item>, batch: Bool, lineBytes: Int) {
         self.connection = connection
+        self.uid = uid
         self.slot = slot
         self.items = items
         self.batch = batch
@@ -306,6 +309,7 @@ final class DatabaseThread: @unchecked Sendable {
         var responses = OneOrMany<Response>.none
         var effects = Effects()
         var spent = 0
+        service.callerUID = job.uid
         for item in job.items {
             switch item {
             case .invalid(let failure):

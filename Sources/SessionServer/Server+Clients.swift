@@ -211,7 +211,7 @@ extension Server {
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
-            enqueue(Job(connection: connection.id, slot: slot, items: .one(.call(request)), batch: false, lineBytes: line.count), on: connection)
+            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .one(.call(request)), batch: false, lineBytes: line.count), on: connection)
         case .batch(let items):
             let jobItems: [Job.Item] = items.map { item in
                 switch item {
@@ -219,7 +219,7 @@ extension Server {
                 case .failure(let failure): return .invalid(failure)
                 }
             }
-            enqueue(Job(connection: connection.id, slot: slot, items: .many(jobItems), batch: true, lineBytes: line.count), on: connection)
+            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .many(jobItems), batch: true, lineBytes: line.count), on: connection)
         }
     }
 

@@ -43,7 +43,10 @@ extension SessionService {
     /// mapped to the stored ones.
     func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
         if let profile = archive.profile { try database.setProfile(profile, updatedAtMs: nowMs) }
-        for alias in archive.aliases { _ = try database.setAlias(alias.alias.exerciseKey, name: alias.name) }
+        for (index, alias) in archive.aliases.enumerated() {
+            try checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
+            _ = try database.setAlias(alias.alias.exerciseKey, name: alias.name)
+        }
         // One the catalog has come to know since is the catalog's now: left out.
         for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.defineExercise(exercise) }
         for rest in archive.rests { try database.setExerciseRest(exerciseKey: try identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
@@ -93,12 +96,13 @@ extension SessionService {
     /// staged under the id in this group commit (a dry run counts); with `cancel`,
     /// drops the import. Staged beside `history.import`'s imports, under the same bounds.
     func importHealth(_ params: HealthImport.Params) throws -> HealthImport.Result {
-        let id = "health:" + params.importID
+        let key = importKey("health:" + params.importID)
         if params.cancel {
-            staging.cancel(id)
+            staging.cancel(key)
             return HealthImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false)
         }
-        let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: id, source: nil, nowMs: nowMs)
+        let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: key, privileged: callerIsPrivileged,
+                                     source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
         let samples = staged.archive.health
         guard params.done else { return HealthImport.Result(importID: params.importID, staged: samples.count, done: false, dryRun: params.dryRun) }
@@ -106,7 +110,7 @@ extension SessionService {
         let result = HealthImport.Result(importID: params.importID, staged: samples.count, done: true, dryRun: params.dryRun, stored: stored, skipped: skipped)
         // Let go of the values only once this commits: a group commit that runs the
         // request again needs them.
-        afterCommit.append { $0.staging.complete(id, with: result) }
+        afterCommit.append { $0.staging.complete(key, with: result) }
         return result
     }
 }

@@ -3,8 +3,16 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-/// Workouts staged by `history.import` calls until the one that says `done`.
+/// Workouts staged by `history.import` calls until the one that says `done`, each
+/// import under the id its client chose and the uid that sent it: another user can
+/// neither see, store nor cancel it, nor use up its room.
 struct ImportStaging {
+    /// An import: its id as the client chose it, and the uid of the connection.
+    struct Key: Hashable {
+        let owner: UInt32
+        let id: String
+    }
+
     struct Staged {
         /// Chunks by number: a chunk sent again (a retry, or the group commit running
         /// a request twice) replaces itself.
@@ -13,6 +21,8 @@ struct ImportStaging {
         private(set) var archives: [Int: HistoryArchive] = [:]
         var source: String?
         var touchedMs: Int64 = 0
+        /// Sent by root or the daemon's own user, not another member of its group.
+        var privileged = true
         /// What its `done` stored, once that committed: the workouts are let go and
         /// this answers a `done` sent again (a client's retry) until it expires.
         var result: HistoryImport.Result?
@@ -49,14 +59,18 @@ struct ImportStaging {
         }
     }
 
-    /// Imports staged at once, at most; an import untouched this long is dropped.
+    /// Imports one user may stage at once, at most; an import untouched this long is
+    /// dropped.
     static let maximumImports = 4
     static let expiryMs: Int64 = 15 * 60 * 1000
 
-    private(set) var imports: [String: Staged] = [:]
+    private(set) var imports: [Key: Staged] = [:]
     /// Sets all imports under way may hold together: what they cost the daemon's memory
-    /// (about 230 bytes a set) stays bounded whoever sends them.
+    /// (about 230 bytes a set) stays bounded whoever sends them. Those of users other
+    /// than root and the daemon's own hold at most half of it together, so that they
+    /// cannot take all of it from the daemon's own user.
     let maximumSets: Int
+    var maximumUnprivilegedSets: Int { maximumSets / 2 }
 
     init(maximumSets: Int = HistoryLimits.stagedSets) {
         self.maximumSets = maximumSets
@@ -67,44 +81,50 @@ struct ImportStaging {
         archive.aliases.count + archive.exercises.count + archive.rests.count + archive.plans.count + archive.coverage.count + archive.health.count + (archive.profile == nil ? 0 : 1)
     }
 
-    /// Adds a chunk; refuses a new import while `maximumImports` are staged, more than
-    /// `HistoryLimits.workoutsPerImport` workouts in one, and more than `maximumSets`
-    /// sets in all. A refused chunk leaves every import as it was.
-    mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to id: String, source: String?,
-                      nowMs: Int64) throws(HistoryImportError) -> Staged {
-        imports = imports.filter { $0.key == id || nowMs - $0.value.touchedMs < Self.expiryMs }
-        if imports[id] == nil, imports.values.filter({ !$0.isDone }).count >= Self.maximumImports {
+    /// Adds a chunk; refuses a new import while its user has `maximumImports` staged,
+    /// more than `HistoryLimits.workoutsPerImport` workouts in one, more than
+    /// `maximumSets` sets in all and, from an unprivileged user, more than
+    /// `maximumUnprivilegedSets` in such users' imports. A refused chunk leaves every
+    /// import as it was.
+    mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, privileged: Bool,
+                      source: String?, nowMs: Int64) throws(HistoryImportError) -> Staged {
+        imports = imports.filter { $0.key == key || nowMs - $0.value.touchedMs < Self.expiryMs }
+        if imports[key] == nil, imports.filter({ $0.key.owner == key.owner && !$0.value.isDone }).count >= Self.maximumImports {
             throw .tooManyImports(Self.maximumImports)
         }
-        var staged = imports[id] ?? Staged()
+        var staged = imports[key] ?? Staged()
+        staged.privileged = privileged
         // `staged` is a copy: a refusal below leaves the import as it was.
         if !workouts.isEmpty || !archive.isEmpty {  // a call without workouts (done) leaves the chunks as they are
             staged.stage(workouts, archive: archive, chunk: chunk)
-            let others = imports.filter { $0.key != id }.values.reduce(0) { $0 + $1.sets }
-            guard others + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
+            let others = imports.filter { $0.key != key }.values
+            guard others.reduce(0, { $0 + $1.sets }) + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
+            if !privileged, others.filter({ !$0.privileged }).reduce(0, { $0 + $1.sets }) + staged.sets > maximumUnprivilegedSets {
+                throw .tooManyUnprivilegedSets(maximumUnprivilegedSets)
+            }
         }
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
         staged.source = source ?? staged.source
         staged.touchedMs = nowMs
-        imports[id] = staged
+        imports[key] = staged
         return staged
     }
 
     /// Drops an import and whatever it staged.
-    mutating func cancel(_ id: String) {
-        imports[id] = nil
+    mutating func cancel(_ key: Key) {
+        imports[key] = nil
     }
 
     /// After the `done` call's commit: keeps only its result.
-    mutating func complete(_ id: String, with result: HistoryImport.Result) {
-        imports[id]?.release()
-        imports[id]?.result = result
+    mutating func complete(_ key: Key, with result: HistoryImport.Result) {
+        imports[key]?.release()
+        imports[key]?.result = result
     }
 
     /// The same for a `health.import`.
-    mutating func complete(_ id: String, with result: HealthImport.Result) {
-        imports[id]?.release()
-        imports[id]?.healthResult = result
+    mutating func complete(_ key: Key, with result: HealthImport.Result) {
+        imports[key]?.release()
+        imports[key]?.healthResult = result
     }
 }
 
@@ -113,12 +133,15 @@ enum HistoryImportError: Error, CustomStringConvertible {
     case tooManyImports(Int)
     case tooLarge(Int)
     case tooManySets(Int)
+    case tooManyUnprivilegedSets(Int)
 
     var description: String {
         switch self {
-        case .tooManyImports(let count): return "\(count) imports are already under way; finish one (done) or wait 15 minutes"
+        case .tooManyImports(let count): return "\(count) imports of yours are already under way; finish one (done) or wait 15 minutes"
         case .tooLarge(let count): return "an import holds at most \(count) workouts"
         case .tooManySets(let count): return "the imports under way may hold at most \(count) sets together; store (done) or cancel one first"
+        case .tooManyUnprivilegedSets(let count):
+            return "the imports of users other than root and sessiond's own may hold at most \(count) sets together; store (done) or cancel one first"
         }
     }
 }
@@ -128,8 +151,9 @@ extension SessionService {
     /// group commit (or, in a dry run, counts it), skipping workouts already stored;
     /// with `cancel`, drops the import.
     func importHistory(_ params: HistoryImport.Params) throws -> HistoryImport.Result {
+        let key = importKey(params.importID)
         if params.cancel {
-            staging.cancel(params.importID)
+            staging.cancel(key)
             malloc_trim(0)
             return HistoryImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false, imported: nil, skipped: 0)
         }
@@ -140,7 +164,8 @@ extension SessionService {
                 PathMessage(path: "params.workouts[\(index)].start", message: "\(params.workouts[index].start.date) lies outside \(dates.lowerBound)…\(dates.upperBound)")
             })
         }
-        let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: params.importID, source: params.source, nowMs: nowMs)
+        let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, privileged: callerIsPrivileged,
+                                     source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {
             return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)
@@ -180,7 +205,7 @@ extension SessionService {
         // Let go of the workouts only once this commits: a group commit that runs the
         // request again needs them.
         afterCommit.append {
-            $0.staging.complete(params.importID, with: result)
+            $0.staging.complete(key, with: result)
             // An import's workouts took tens of MiB (about 230 bytes a set); malloc keeps
             // what was freed unless asked, and a daemon runs for months.
             malloc_trim(0)

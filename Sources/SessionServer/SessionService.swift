@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SessionCore
 import SessionRPC
 import SessionStore
@@ -13,6 +16,11 @@ final class SessionService: MethodContext {
     let startedAtMs: Int64
     /// The time of the request being served (read once per batch).
     var nowMs: Int64 = 0
+    /// The uid of the connection whose request is being served.
+    var callerUID: UInt32 = 0
+    /// True when that is root or the daemon's own user.
+    var callerIsPrivileged: Bool { callerUID == 0 || callerUID == ownUID }
+    private let ownUID = getuid()
     /// `history.import` chunks waiting for their last call.
     var staging = ImportStaging()
     /// `database.backup` copies waiting to be read.
@@ -31,6 +39,9 @@ final class SessionService: MethodContext {
         instant = { clock.ms(of: $0) }
         BackupCopies.removeLeftovers(of: database.path)
     }
+
+    /// The import `id` names for the caller: each user's ids are its own.
+    func importKey(_ id: String) -> ImportStaging.Key { ImportStaging.Key(owner: callerUID, id: id) }
 
     /// Places a wall-clock time in the daemon's zone: made once, not per request.
     private let instant: @Sendable (LocalDateTime) -> Int64
