@@ -25,7 +25,15 @@ public struct CommandContext {
 
     /// A connection to the daemon.
     func connect(_ arguments: ParsedArguments) throws -> SocketClient {
-        try SocketClient(path: socketPath(arguments))
+        try Self.connect(path: socketPath(arguments))
+    }
+
+    /// A connection to the daemon at `path`, refused unless the daemon runs as a user
+    /// it may (`ServerIdentity`).
+    static func connect(path: String) throws(SocketClient.Unreachable) -> SocketClient {
+        let client = try SocketClient(path: path)
+        try ServerIdentity.check(client)
+        return client
     }
 
     /// Calls a method by its contract: typed params out, a typed result back. The

@@ -205,6 +205,7 @@ extension Commands {
             }
             _ = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
+            try refuseLiveFiles(path, database: try context.call(client, DaemonStatus.self, NoParams()).database)
             var bytes: [UInt8] = []
             var result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params())
             while true {
@@ -223,6 +224,20 @@ extension Commands {
             context.console.print("backed up \(bytes.count) bytes to \(path)")
             return ExitStatus.ok
         })
+
+    /// Refuses `path` when it is the daemon's database or its -wal or -shm under any
+    /// name (a link, another path to it): a copy renamed over it would unlink the file
+    /// the daemon writes, and the sets acknowledged since would go with it.
+    static func refuseLiveFiles(_ path: String, database: String) throws(FileInput.Failure) {
+        var target = stat()
+        guard stat(path, &target) == 0 else { return }
+        for live in [database, database + "-wal", database + "-shm"] {
+            var info = stat()
+            if stat(live, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
+                throw FileInput.Failure(path: path, reason: "it is \(live), which the daemon has open; a backup goes to another file", action: "write")
+            }
+        }
+    }
 
     /// Every part of `history.archive`, page by page, and the daemon's zone.
     static func historyArchive(client: SocketClient, context: CommandContext) throws -> (archive: HistoryArchive, timeZone: String) {

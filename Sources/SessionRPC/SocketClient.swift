@@ -13,6 +13,11 @@ public final class SocketClient {
         public let path: String
         public let reason: String
         public var description: String { "cannot reach sessiond at \(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     private let fd: Int32
@@ -40,7 +45,7 @@ public final class SocketClient {
     deinit { close(fd) }
 
     /// The connected descriptor.
-    var descriptor: Int32 { fd }
+    public var descriptor: Int32 { fd }
     /// True when a whole line is already buffered.
     var hasBufferedLine: Bool { buffer.contains(0x0A) }
 

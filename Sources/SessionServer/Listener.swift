@@ -90,12 +90,16 @@ struct Listener: ~Copyable {
         return descriptor
     }
 
-    /// Refuses a socket directory that other users may write to without the sticky bit:
-    /// anyone could replace the socket there with their own server.
+    /// Refuses a socket directory that other users may write to without the sticky bit,
+    /// or that another user owns (and may make writable whenever it likes): either
+    /// could replace the socket there with their own server.
     static func refuseSharedDirectory(of path: String) throws(Failure) {
         let parent = FilePath.directory(of: path)
         var info = stat()
         guard stat(parent, &info) == 0 else { return }
+        if info.st_uid != 0, info.st_uid != getuid() {
+            throw Failure(description: "\(parent) belongs to uid \(info.st_uid), neither root nor this daemon's user (\(getuid())): that user could replace the socket; use a directory of root's or sessiond's own")
+        }
         if info.st_mode & S_IWOTH != 0, info.st_mode & S_ISVTX == 0 {
             throw Failure(description: "\(parent) is writable by every user and not sticky: another user could replace the socket; use a private directory (or chmod +t it)")
         }

@@ -118,4 +118,25 @@ private final class LoggingState: Sendable {
         // Logging goes on.
         #expect(try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))["setId"] != nil)
     }
+
+    @Test func aBackupOverTheLiveDatabaseOrItsLogIsRefusedAndLosesNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["start"]).status == 0)
+        #expect(try daemon.ctl(["log", "squat", "5", "100"]).status == 0)
+        // The files themselves, and the database under another name: a FILE argument
+        // that cannot be written, as an existing one without --force.
+        let link = daemon.directory + "/other-name.db"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: daemon.databasePath)
+        for target in [daemon.databasePath, daemon.databasePath + "-wal", daemon.databasePath + "-shm", link] {
+            let refused = try daemon.ctl(["backup", "--force", target])
+            #expect(refused.status == 2 && refused.stderr.contains("which the daemon has open"), "\(target): \(refused.status) \(refused.stderr)")
+        }
+        // The set acknowledged before is in the database the daemon writes, and stays
+        // there across a restart.
+        #expect(try daemon.ctl(["log", "squat", "5", "100"]).status == 0)
+        #expect(daemon.stop() == 0)
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"]?.intValue == 2)
+    }
 }

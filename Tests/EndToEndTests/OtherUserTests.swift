@@ -72,4 +72,40 @@ import TestSupport
         let titles = try root.call("session.list").arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
         #expect(titles.sorted() == ["Nobody's a", "Nobody's b", "Root's"], "\(titles)")
     }
+
+    @Test func sessionctlSendsNothingToAServerOfAnotherUser() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            Issue.record("needs root and setpriv(1): the other user's server runs as nobody")
+            return
+        }
+        let directory = Fixtures.temporaryDirectory("fake-server")
+        defer { Fixtures.removeTree(directory) }
+        chmod(directory, 0o777)
+        let socket = directory + "/sessiond.sock", received = directory + "/received"
+        // Nobody's server: answers any line as a daemon would, and keeps what it got.
+        let script = #"""
+            import os, socket, sys
+            server = socket.socket(socket.AF_UNIX)
+            server.bind(sys.argv[1])
+            os.chmod(sys.argv[1], 0o666)
+            server.listen(4)
+            while True:
+                connection, _ = server.accept()
+                data = connection.recv(65536)
+                with open(sys.argv[2], "ab") as kept:
+                    kept.write(data)
+                connection.sendall(b'{"jsonrpc":"2.0","id":1,"result":null}\n')
+                connection.close()
+            """#
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        server.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, socket, received]
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
+        let logged = try runProcess(Binaries.sessionctl, ["--socket", socket, "log", "squat", "5", "100"])
+        #expect(logged.status == 3, "\(logged.status) \(logged.stdout) \(logged.stderr)")
+        #expect(logged.stderr.contains("served by uid 65534") && logged.stderr.contains("nothing was sent"), "\(logged.stderr)")
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: received)))?.isEmpty ?? true, "the set went to the other user's server")
+    }
 }

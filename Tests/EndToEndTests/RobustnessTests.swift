@@ -155,6 +155,14 @@ import JSON
         let open = try runProcess(Binaries.sessiond, ["--socket", shared + "/s.sock", "--database", directory + "/b.db"], timeout: 10)
         #expect(open.status == 1)
         #expect(open.stderr.contains("writable by every user and not sticky"), "\(open.stderr)")
+        // A directory another user owns, even one only it may write to.
+        let theirs = directory + "/theirs"
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+        chmod(theirs, 0o755)
+        chown(theirs, 65_534, 65_534)
+        let owned = try runProcess(Binaries.sessiond, ["--socket", theirs + "/s.sock", "--database", directory + "/d.db"], timeout: 10)
+        #expect(owned.status == 1 && owned.stderr.contains("theirs belongs to uid 65534"), "\(owned.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: theirs + "/s.sock"))
         chmod(shared, 0o1777)  // sticky, like /tmp: allowed
         let sticky = Process()
         sticky.executableURL = URL(fileURLWithPath: Binaries.sessiond)
