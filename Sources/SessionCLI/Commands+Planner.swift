@@ -28,7 +28,11 @@ extension Commands {
               {"messages": [{"role": "system", "content": …}, {"role": "user", …}],
                "schema": {…}, "weekStart": "YYYY-MM-DD", "attempt": 1}
             The command runs as /bin/sh -c CMD with SESSIOND_WEEK_START and SESSIOND_ATTEMPT
-            set; it prints the model's reply (JSON, or text with the JSON inside) and exits 0.
+            set, in a process group of its own; it prints the model's reply (JSON, or text
+            with the JSON inside, at most 128 KiB) and exits 0. Once it exits, what it left
+            running is ended and not waited for. A program (CMD's first word) or its
+            directory that another user owns, or that its group or every user may write,
+            is not run; nor is a config file of that kind read.
             A reply the import refuses is sent back with the errors appended to the
             conversation, at most --repairs times. A planner that times out, exits non-zero
             or prints nothing stops the command; nothing is imported then. Every attempt's
@@ -140,8 +144,6 @@ extension Commands {
         }))
     }
 
-    /// The planner command and its limits, from the options, the environment and the
-    /// config file, in that order.
     /// The ready-made planners `make install` put beside this executable
     /// (PREFIX/share/sessiond/planners for PREFIX/bin/sessionctl), when they are there.
     static func installedPlanners() -> String? {
@@ -150,6 +152,8 @@ extension Commands {
         return access(directory, F_OK) == 0 ? directory : nil
     }
 
+    /// The planner command and its limits, from the options, the environment and the
+    /// config file, in that order.
     static func plannerSettings(_ arguments: ParsedArguments, _ context: CommandContext) throws -> PlannerLink.Settings {
         let config: UserConfig
         do {
@@ -162,6 +166,7 @@ extension Commands {
             let file = UserConfig.path(environment: context.environment) ?? "$XDG_CONFIG_HOME/sessiond/config"
             throw UsageError("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(file) (ready-made planners: \(installedPlanners() ?? "contrib/planners in the source tree"))")
         }
+        try PlannerLink.checkProgram(of: command, path: context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         let timeout = try intOption(arguments, "--timeout", in: PlannerLimits.timeoutSeconds) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
         let repairs = try intOption(arguments, "--repairs", in: PlannerLimits.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
         return PlannerLink.Settings(command: command, timeoutSeconds: timeout, repairs: repairs)
@@ -267,6 +272,23 @@ struct PlannerLink {
         let description: String
     }
 
+    /// Refuses a planner whose program (the command line's first word, as the shell
+    /// finds it on `path`) or its directory another user may change (`FileInput.untrusted`):
+    /// it runs as this user, with the prompt. A first word that names no file (a shell
+    /// builtin, an assignment) is left to the shell.
+    static func checkProgram(of command: String, path: String) throws(Failure) {
+        guard let first = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first, !first.contains("=") else { return }
+        let word = String(first.filter { $0 != "'" && $0 != "\"" })
+        guard let program = word.contains("/") ? word : ChildProcess.executable(named: word, path: path) else { return }
+        for file in [program, FilePath.directory(of: program)] {
+            var status = stat()
+            guard stat(file, &status) == 0 else { continue }
+            if let problem = FileInput.untrusted(status) {
+                throw Failure(description: "refusing to run the planner: \(file): \(problem)")
+            }
+        }
+    }
+
     let settings: Settings
     let context: CommandContext
     let client: SocketClient
@@ -330,6 +352,10 @@ struct PlannerLink {
         case .timedOut: why = "the planner did not answer within \(settings.timeoutSeconds) s and was stopped (--timeout)"
         case .signalled(let signal): why = "the planner was killed by signal \(signal)"
         case .exited(let status) where status != 0: why = "the planner exited with status \(status)"
+        case .exited where finished.standardOutput.count > PlannerAttempt.Limits.replyBytes:
+            // Cut here, not by the model: the import would call it cut off and blame the
+            // model's output tokens.
+            why = "the planner printed \(finished.standardOutput.count) bytes, more than the \(PlannerAttempt.Limits.replyBytes >> 10) KiB a plan may be (the attempt keeps the first \(PlannerAttempt.Limits.replyBytes >> 10) KiB)"
         case .exited:
             why = reply.trimmingWhitespace().isEmpty ? "the planner printed nothing" : nil
         }

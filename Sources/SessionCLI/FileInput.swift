@@ -23,6 +23,35 @@ enum FileInput {
         return text
     }
 
+    /// A file that decides what sessionctl runs (the config file): opened without
+    /// blocking, and read only when it is a regular file that no one but its owner
+    /// (root or the user sessionctl runs as) may change — a FIFO would hang every
+    /// command, and a file others may write would let them choose the planner.
+    static func readTrusted(_ path: String) throws(Failure) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw Failure(path: path, reason: "not a regular file (a FIFO, a device or a directory)") }
+        if let problem = Self.untrusted(status) { throw Failure(path: path, reason: problem) }
+        let bytes = try readBytes(fd: fd, path: path, maximumBytes: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(path: path, reason: "not UTF-8 text") }
+        return text
+    }
+
+    /// Why a file (or directory) of `status` may not decide what runs as this user, as
+    /// sshd's StrictModes has it: another user owns it, or its group or every user may
+    /// write it (a directory with the sticky bit, as /tmp, excepted). Nil when it may.
+    static func untrusted(_ status: stat) -> String? {
+        if status.st_uid != 0, status.st_uid != getuid() { return "it belongs to uid \(status.st_uid), neither root nor you" }
+        let directory = status.st_mode & S_IFMT == S_IFDIR
+        if status.st_mode & (S_IWGRP | S_IWOTH) != 0, !(directory && status.st_mode & S_ISVTX != 0) {
+            return "its group or every user may write to it, and so choose what sessionctl runs as you (chmod go-w it)"
+        }
+        return nil
+    }
+
     /// The bytes of a file (or standard input), refused beyond `maximumBytes`.
     static func readBytes(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)

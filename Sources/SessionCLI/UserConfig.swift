@@ -85,7 +85,7 @@ struct UserConfig: Equatable {
     static func load(environment: [String: String]) throws -> UserConfig {
         guard let path = path(environment: environment) else { return UserConfig() }
         if access(path, F_OK) != 0, errno == ENOENT { return UserConfig() }
-        return try UserConfig(parsing: try FileInput.read(path), path: path)
+        return try UserConfig(parsing: try FileInput.readTrusted(path), path: path)
     }
 }
 

@@ -65,18 +65,26 @@ public enum ChildProcess {
         var streams = Streams(input: input, stdin: toChild[1], stdout: fromChild[0], stderr: errorsFromChild[0])
         let deadline = monotonicMs() + Int64(timeoutMs)
         var timedOut = false
-        while streams.open {
+        var exitStatus: Int32?
+        // Once the command has exited, what it printed is read for `lingerMs` more at
+        // most: something it left running that holds its output open (a background
+        // child) is not waited for, and does not turn a complete answer into a timeout.
+        var readUntil = Int64.max
+        while streams.open, monotonicMs() < readUntil {
             let left = deadline - monotonicMs()
             if left <= 0 {
                 timedOut = true
                 break
             }
-            streams.pump(waitMs: Int32(min(left, 1000)))
+            streams.pump(waitMs: Int32(min(left, 50)))
+            if exitStatus == nil, let status = reaped(pid) {
+                exitStatus = status
+                readUntil = monotonicMs() + lingerMs
+            }
         }
         streams.closeAll()
         // A command that closed its output may still run: it gets what is left of the
         // deadline to exit.
-        var exitStatus: Int32?
         while !timedOut, exitStatus == nil {
             var status: Int32 = 0
             let reaped = waitpid(pid, &status, WNOHANG)
@@ -91,6 +99,8 @@ public enum ChildProcess {
             }
         }
         let status = exitStatus ?? stopGroup(pid)
+        // What the command started goes with it: its process group is ended.
+        if exitStatus != nil { endGroup(pid) }
         let ending: Ending
         if timedOut {
             ending = .timedOut
@@ -161,6 +171,25 @@ public enum ChildProcess {
             index += 1
         }
         return entries + changes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
+    /// How long output is read after the command exited.
+    static let lingerMs: Int64 = 500
+
+    /// The wait status of `pid` when it has exited, without waiting.
+    private static func reaped(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? status : nil
+    }
+
+    /// Ends what is left of the process group of a leader that exited: SIGTERM, and
+    /// SIGKILL for whatever still runs a second later. (The group's id stays taken
+    /// while any member lives, so no other process is signalled.)
+    private static func endGroup(_ pid: pid_t) {
+        guard kill(-pid, SIGTERM) == 0 else { return }
+        let grace = monotonicMs() + 1000
+        while monotonicMs() < grace, kill(-pid, 0) == 0 { usleep(10_000) }
+        kill(-pid, SIGKILL)
     }
 
     /// Asks the command's process group to stop, kills what is left after a grace

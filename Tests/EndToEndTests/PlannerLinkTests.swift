@@ -108,6 +108,23 @@ import JSON
         #expect(try bench.attempts().map { $0["outcome"] } == ["refused", "refused"])
     }
 
+    @Test func aCompletePlanIsImportedWhenTheChildItLeftKeepsItsOutputOpenAndTheChildGoes() throws {
+        let bench = try Bench()
+        let started = monotonicSeconds()
+        let result = try bench.next("lingers.sh", ["--timeout", "30"])
+        #expect(monotonicSeconds() - started < 10, "not waited for the child's output to close")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("imported plan 1: Lingering"), "\(result.stdout)")
+        let child = pid_t(Fixtures.read(bench.log + "/child.pid").trimmingWhitespace()) ?? 0
+        #expect(child > 0)
+        var gone = false
+        for _ in 0..<150 where !gone {
+            gone = kill(child, 0) != 0
+            if !gone { usleep(20_000) }
+        }
+        #expect(gone, "the planner's background child outlived sessionctl")
+    }
+
     @Test func aPlannerThatHangsIsStoppedWithEverythingItStarted() throws {
         let bench = try Bench()
         let started = monotonicSeconds()
@@ -151,9 +168,12 @@ import JSON
         // 400 kB of control characters: each is 6 bytes as JSON, far past a request line.
         let result = try bench.ctl(["plan", "next", "--week", "2027-01-04", "--repairs", "0", "--planner", #"yes "$(printf '\001')" | head -c 400000"#])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("the planner's reply was refused, nothing was imported"))
+        // Said to be cut here, at our limit: not "cut off" as if the model ran out of tokens.
+        #expect(result.stderr.contains("the planner printed 400000 bytes, more than the 128 KiB a plan may be"), "\(result.stderr)")
+        #expect(!result.stderr.contains("cut off"), "\(result.stderr)")
         let kept = try bench.attempts()
         #expect(kept.count == 1 && kept.first?["reply"]?.stringValue?.utf8.count == PlannerAttempt.Limits.replyBytes)
+        #expect(kept.first?["outcome"] == "failed")
     }
 
     @Test func aDryRunAsksAndChecksButStoresNothing() throws {
@@ -164,6 +184,40 @@ import JSON
         #expect(result.stdout.contains("Squat"))
         #expect(try bench.plans().isEmpty)
         #expect(try bench.attempts().isEmpty)
+    }
+
+    @Test func aPlannerOrConfigOthersMayChangeIsRefusedByNameAndAFIFOConfigHangsNothing() throws {
+        let bench = try Bench()
+        // A planner script its group may write, and one in a directory every user may write.
+        let scripts = bench.log + "/scripts"
+        mkdir(scripts, 0o755)
+        for name in ["messy.sh", "log-request.sh"] { #expect(try runProcess("/bin/cp", [Self.planners + name, scripts + "/" + name]).status == 0) }
+        chmod(scripts + "/messy.sh", 0o775)
+        let writable = try bench.ctl(["plan", "next", "--week", "2027-01-06", "--planner", scripts + "/messy.sh"])
+        #expect(writable.status == 1 && writable.stderr.contains("refusing to run the planner: \(scripts)/messy.sh: its group or every user may write to it"),
+                "\(writable.status) \(writable.stderr)")
+        chmod(scripts + "/messy.sh", 0o755)
+        chmod(scripts, 0o777)
+        let open = try bench.ctl(["plan", "next", "--week", "2027-01-06", "--planner", scripts + "/messy.sh"])
+        #expect(open.status == 1 && open.stderr.contains("refusing to run the planner: \(scripts): its group"), "\(open.stderr)")
+        chmod(scripts, 0o755)
+        #expect(try bench.ctl(["plan", "next", "--week", "2027-01-06", "--planner", scripts + "/messy.sh"]).status == 0, "the same script, mode 0755 in a 0755 directory, runs")
+        #expect(try bench.plans().count == 1)
+
+        // A config file every user may write names its path, and no planner runs.
+        mkdir(bench.log + "/config", 0o700)
+        mkdir(bench.log + "/config/sessiond", 0o700)
+        let config = bench.log + "/config/sessiond/config"
+        Fixtures.write("planner = \(Self.planners)messy.sh\n", to: config)
+        chmod(config, 0o666)
+        let shared = try bench.ctl(["plan", "next", "--week", "2027-01-11"])
+        #expect(shared.status == 2 && shared.stderr.contains("cannot read \(config): its group or every user may write to it"), "\(shared.stderr)")
+        #expect(try bench.plans().count == 1)
+        // A FIFO in its place: every command goes on (weights in kg) instead of hanging.
+        unlink(config)
+        #expect(mkfifo(config, 0o600) == 0)
+        let status = try bench.ctl(["status"])
+        #expect(status.status == 0 && status.stderr.contains("\(config): not a regular file"), "\(status.status) \(status.stderr)")
     }
 
     @Test func thePlannerComesFromTheOptionTheEnvironmentOrTheConfigFile() throws {

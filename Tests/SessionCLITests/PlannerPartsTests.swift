@@ -59,6 +59,22 @@ import Testing
         #expect(String(decoding: finished.standardError, as: UTF8.self) == "done\n")
     }
 
+    @Test func whatAChildLeftRunningIsNotWaitedForAndGoesWithIt() throws {
+        // The shell exits; the sleep it started holds standard output open.
+        let started = MonotonicClock.nowNs()
+        let finished = try ChildProcess.run(shell: "sleep 30 & echo $! >&2; echo answer", input: [], timeoutMs: 20_000)
+        #expect(MonotonicClock.nowNs() - started < 5_000_000_000, "waited for the background child's output")
+        #expect(finished.ending == .exited(0))
+        #expect(finished.standardOutput == Array("answer\n".utf8))
+        let child = pid_t(String(decoding: finished.standardError, as: UTF8.self).trimmingWhitespace()) ?? 0
+        // Gone, or a zombie its new parent has yet to reap.
+        func ended() -> Bool {
+            guard kill(child, 0) == 0, let stat = try? FileInput.read("/proc/\(child)/stat") else { return true }
+            return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+        }
+        #expect(child > 0 && ended(), "the background child \(child) outlived the command")
+    }
+
     @Test func aChildsEndingIsReported() throws {
         #expect(try ChildProcess.run(shell: "exit 7", input: [], timeoutMs: 20_000).ending == .exited(7))
         #expect(try ChildProcess.run(shell: "kill -9 $$", input: [], timeoutMs: 20_000).ending == .signalled(SIGKILL))
