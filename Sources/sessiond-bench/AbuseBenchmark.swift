@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import JSON
 import SessionRPC
 import SessionSystem
 import Synchronization
@@ -153,6 +154,53 @@ enum AttackBenchmark {
                             watchdogStallMs: max(0, (gaps.max() ?? 0) - Double(watchdogUsec) / 2000)))
         }
         return runs
+    }
+
+    /// What the red team's history of one exercise costs: `sessions` sessions of 2,000
+    /// sets of it (1,000,000 sets at 500).
+    struct LongHistory {
+        /// `session.list {"limit": 1}`, median ms.
+        let listMs: Double
+        /// The first page of its `exercise.history`, median ms, and its size.
+        let pageMs: Double
+        let pageBytes: Int
+        /// `sessionctl history EXERCISE`, median wall ms (it exits 0: the page is shown).
+        let sessionctlMs: Double
+        let peakMiB: Double
+    }
+
+    static func oneExercise(directory: String, sessions: Int, runs: Int) throws -> LongHistory {
+        let path = directory + "/one-exercise.db"
+        let days = sessions * 7 / 6 + 1
+        _ = try SummaryBenchmark.generate(path: path, totalSets: sessions * 2_000, days: days, first: HistoryBenchmark.today.adding(days: -days),
+                                          names: ["Back Squat"])
+        defer { ImportBenchmark.removeDatabase(path) }
+        let socket = directory + "/one-exercise.sock"
+        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"])
+        defer {
+            kill(daemon, SIGTERM)
+            _ = wait(for: daemon)
+        }
+        guard waitForSocket(socket), let client = try? SocketClient(path: socket) else { throw BenchError("sessiond did not start on one exercise's history") }
+        func medianMs(_ body: () throws -> Void) rethrows -> Double {
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                let start = nowNs()
+                try body()
+                samples.append(Double(nowNs() - start) / 1e6)
+            }
+            return Benchmarks.percentile(samples.sorted(), 0.5)
+        }
+        let list = SocketClient.Call("session.list", JSONValue.obj(["limit": 1]))
+        let listMs = try medianMs { guard case .result = try client.request(list) else { throw BenchError("session.list failed") } }
+        var pageBytes = 0
+        let page = SocketClient.Call("exercise.history", JSONValue.obj(["exercise": "back squat"]))
+        let pageMs = try medianMs {
+            guard case .result(let value) = try client.request(page) else { throw BenchError("exercise.history failed") }
+            pageBytes = value.jsonText.utf8.count
+        }
+        let sessionctlMs = try medianWallMs(productsDirectory() + "/sessionctl", ["--socket", socket, "history", "back squat"], runs: runs)
+        return LongHistory(listMs: listMs, pageMs: pageMs, pageBytes: pageBytes, sessionctlMs: sessionctlMs, peakMiB: Double(peakRSSKilobytes(daemon)) / 1024)
     }
 
     /// Resets the daemon's VmHWM to its current RSS, so each attack's peak is its own.

@@ -12,10 +12,12 @@ enum SummaryBenchmark {
     /// The days (from 0) of `days` that have a session: six of seven.
     static func sessionDays(_ days: Int) -> [Int] { (0..<days).filter { $0 % 7 != 6 } }
 
-    /// Fills a new database with `totalSets` sets over `days` days from `first` (a
-    /// session on six days of seven) plus daily health samples; returns the last day.
+    /// Fills a new database with `totalSets` sets of `names` over `days` days from
+    /// `first` (a session on six days of seven) plus daily health samples; returns the
+    /// last day.
     static func generate(path: String, totalSets: Int, days: Int,
-                         first: LocalDate = LocalDate(year: 2021, month: 11, day: 29) ?? LocalDate(daysSinceEpoch: 18_960)) throws -> LocalDate {
+                         first: LocalDate = LocalDate(year: 2021, month: 11, day: 29) ?? LocalDate(daysSinceEpoch: 18_960),
+                         names: [String] = exercises) throws -> LocalDate {
         let database = try Database(path: path)
         let sessionDays = sessionDays(days)
         let perSession = max(1, totalSets / sessionDays.count)
@@ -29,7 +31,7 @@ enum SummaryBenchmark {
                     let session = try database.insertSession(planDayID: nil, date: date, title: "Training", carriedOver: false, startedAtMs: start)
                     let count = index == sessionDays.count - 1 ? totalSets - written : perSession
                     for set in 0..<count {
-                        let name = exercises[(set / 4 + index) % exercises.count]
+                        let name = names[(set / 4 + index) % names.count]
                         let kind: SetKind = set % 10 == 9 ? .warmup : .normal
                         let reps = 5 + set % 8
                         let weight = 20 + Double((index / 7 + set) % 80)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionCore
 import SessionRPC
 
 // sessiond-bench: measures sessiond on this machine and prints one JSON line per
@@ -220,6 +221,16 @@ func emitAttacks() throws {
         emit(Metric(name: "attack.\(run.name).watchdog_stall", value: run.watchdogStallMs, unit: "ms",
                     note: "the longest gap between WATCHDOG=1 pings past their \(interval / 2) ms schedule (WatchdogSec=\(interval) ms); target < \(interval / 3)"))
     }
+    // One exercise's history of a million sets: what a client asks of it costs a page.
+    let sessions = quick ? 25 : 500
+    let long = try AttackBenchmark.oneExercise(directory: directory, sessions: sessions, runs: quick ? 3 : 20)
+    let label = "attack.one_exercise_\(sessions * 2_000)_sets"
+    emit(Metric(name: "\(label).session_list_limit_1", value: long.listMs, unit: "ms", note: "session.list {limit: 1}, median (the red team measured 645 ms at 1,000,000 sets)"))
+    emit(Metric(name: "\(label).exercise_history_page", value: long.pageMs, unit: "ms",
+                note: "its first exercise.history page, median: \(long.pageBytes) bytes (at most \(HistoryLimits.pageSets) sets a page)"))
+    emit(Metric(name: "\(label).sessionctl_history", value: long.sessionctlMs, unit: "ms",
+                note: "sessionctl history EXERCISE, median wall time; it could not be delivered (over 8 MiB) before pages"))
+    emit(Metric(name: "\(label).peak_rss", value: long.peakMiB, unit: "MiB", note: "the daemon's peak over these; target < 64"))
 }
 
 /// Runs one part of the bench alone, then exits (0, or 1 with the error).
