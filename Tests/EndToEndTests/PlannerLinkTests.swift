@@ -41,6 +41,17 @@ import JSON
             return try JSONParser.parse(listed.stdout).arrayValue ?? []
         }
 
+        /// True once the child a fake planner wrote to `child.pid` is gone (waiting up to 3 s).
+        func childEnded() -> Bool {
+            let child = pid_t(Fixtures.read(log + "/child.pid").trimmingWhitespace()) ?? 0
+            guard child > 0 else { return false }
+            for _ in 0..<150 {
+                if kill(child, 0) != 0 { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+
         func plans() throws -> [JSONValue] { try JSONParser.parse(try ctl(["plan", "list", "--json"]).stdout).arrayValue ?? [] }
     }
 
@@ -115,14 +126,7 @@ import JSON
         #expect(monotonicSeconds() - started < 10, "not waited for the child's output to close")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("imported plan 1: Lingering"), "\(result.stdout)")
-        let child = pid_t(Fixtures.read(bench.log + "/child.pid").trimmingWhitespace()) ?? 0
-        #expect(child > 0)
-        var gone = false
-        for _ in 0..<150 where !gone {
-            gone = kill(child, 0) != 0
-            if !gone { usleep(20_000) }
-        }
-        #expect(gone, "the planner's background child outlived sessionctl")
+        #expect(bench.childEnded(), "the planner's background child outlived sessionctl")
     }
 
     @Test func aPlannerThatHangsIsStoppedWithEverythingItStarted() throws {
@@ -132,15 +136,8 @@ import JSON
         #expect(monotonicSeconds() - started < 15)
         #expect(result.status == 1)
         #expect(result.stderr.contains("the planner did not answer within 1 s and was stopped (--timeout); nothing was imported"))
-        let child = pid_t(Fixtures.read(bench.log + "/child.pid").trimmingWhitespace()) ?? 0
-        #expect(child > 0)
         // Its own child (the sleep) went with it: the whole process group was stopped.
-        var gone = false
-        for _ in 0..<100 where !gone {
-            gone = kill(child, 0) != 0
-            if !gone { usleep(20_000) }
-        }
-        #expect(gone)
+        #expect(bench.childEnded())
         #expect(try bench.plans().isEmpty)
         #expect(try bench.attempts().map { $0["outcome"] } == ["failed"])
     }
