@@ -101,8 +101,7 @@ extension SessionService {
             staging.cancel(key)
             return HealthImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false)
         }
-        let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: key, privileged: callerIsPrivileged,
-                                     source: nil, nowMs: nowMs)
+        let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
         let samples = staged.archive.health
         guard params.done else { return HealthImport.Result(importID: params.importID, staged: samples.count, done: false, dryRun: params.dryRun) }

@@ -21,8 +21,6 @@ struct ImportStaging {
         private(set) var archives: [Int: HistoryArchive] = [:]
         var source: String?
         var touchedMs: Int64 = 0
-        /// Sent by root or the daemon's own user, not another member of its group.
-        var privileged = true
         /// What its `done` stored, once that committed: the workouts are let go and
         /// this answers a `done` sent again (a client's retry) until it expires.
         var result: HistoryImport.Result?
@@ -71,10 +69,16 @@ struct ImportStaging {
     /// cannot take all of it from the daemon's own user.
     let maximumSets: Int
     var maximumUnprivilegedSets: Int { maximumSets / 2 }
+    /// The daemon's own user: it and root are privileged.
+    let ownUID: UInt32
 
-    init(maximumSets: Int = HistoryLimits.stagedSets) {
+    init(maximumSets: Int = HistoryLimits.stagedSets, ownUID: UInt32 = getuid()) {
         self.maximumSets = maximumSets
+        self.ownUID = ownUID
     }
+
+    /// True for root's and the daemon's own user's imports.
+    func isPrivileged(_ key: Key) -> Bool { key.owner == 0 || key.owner == ownUID }
 
     static func sets(in workouts: [HistoryWorkout]) -> Int { workouts.reduce(0) { $0 + $1.sets.count } }
     static func items(in archive: HistoryArchive) -> Int {
@@ -86,20 +90,19 @@ struct ImportStaging {
     /// `maximumSets` sets in all and, from an unprivileged user, more than
     /// `maximumUnprivilegedSets` in such users' imports. A refused chunk leaves every
     /// import as it was.
-    mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, privileged: Bool,
-                      source: String?, nowMs: Int64) throws(HistoryImportError) -> Staged {
+    mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, source: String?,
+                      nowMs: Int64) throws(HistoryImportError) -> Staged {
         imports = imports.filter { $0.key == key || nowMs - $0.value.touchedMs < Self.expiryMs }
         if imports[key] == nil, imports.filter({ $0.key.owner == key.owner && !$0.value.isDone }).count >= Self.maximumImports {
             throw .tooManyImports(Self.maximumImports)
         }
         var staged = imports[key] ?? Staged()
-        staged.privileged = privileged
         // `staged` is a copy: a refusal below leaves the import as it was.
         if !workouts.isEmpty || !archive.isEmpty {  // a call without workouts (done) leaves the chunks as they are
             staged.stage(workouts, archive: archive, chunk: chunk)
-            let others = imports.filter { $0.key != key }.values
-            guard others.reduce(0, { $0 + $1.sets }) + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
-            if !privileged, others.filter({ !$0.privileged }).reduce(0, { $0 + $1.sets }) + staged.sets > maximumUnprivilegedSets {
+            let others = imports.filter { $0.key != key }
+            guard others.values.reduce(0, { $0 + $1.sets }) + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
+            if !isPrivileged(key), others.filter({ !isPrivileged($0.key) }).values.reduce(0, { $0 + $1.sets }) + staged.sets > maximumUnprivilegedSets {
                 throw .tooManyUnprivilegedSets(maximumUnprivilegedSets)
             }
         }
@@ -164,8 +167,7 @@ extension SessionService {
                 PathMessage(path: "params.workouts[\(index)].start", message: "\(params.workouts[index].start.date) lies outside \(dates.lowerBound)…\(dates.upperBound)")
             })
         }
-        let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, privileged: callerIsPrivileged,
-                                     source: params.source, nowMs: nowMs)
+        let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {
             return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SessionCore
 import SessionRPC
 import SessionStore
@@ -18,9 +15,6 @@ final class SessionService: MethodContext {
     var nowMs: Int64 = 0
     /// The uid of the connection whose request is being served.
     var callerUID: UInt32 = 0
-    /// True when that is root or the daemon's own user.
-    var callerIsPrivileged: Bool { callerUID == 0 || callerUID == ownUID }
-    private let ownUID = getuid()
     /// `history.import` chunks waiting for their last call.
     var staging = ImportStaging()
     /// `database.backup` copies waiting to be read.
