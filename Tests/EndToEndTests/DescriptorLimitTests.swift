@@ -97,10 +97,8 @@ import TestSupport
     /// connections, event subscribers too; past it it is told why, and sessiond's own
     /// user is still served.
     @Test func anotherUserHoldsAtMostItsShareOfTheConnections() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-            getgrnam("nogroup") != nil
-        else {
-            Issue.record("needs root, setpriv(1) and the nogroup group: connections of another user are made as nobody")
+        if let missing = Nobody.unavailable(python: true, group: "nogroup") {
+            Issue.record("\(missing): connections of another user are made as nobody")
             return
         }
         let directory = Fixtures.temporaryDirectory("conn-share")
@@ -136,9 +134,7 @@ import TestSupport
             sys.stdout.flush()
             sys.stdin.read()  # hold them until told
             """#
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        holder.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, daemon.socketPath, String(share + 20)]
+        let holder = Nobody.process("/usr/bin/python3", ["-c", script, daemon.socketPath, String(share + 20)])
         let input = Pipe(), output = Pipe()
         holder.standardInput = input
         holder.standardOutput = output

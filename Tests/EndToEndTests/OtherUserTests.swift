@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct OtherUserTests {
     /// Runs `script` (Python) as nobody with `arguments`; returns what it printed, as JSON.
     private func asNobody(_ script: String, _ arguments: [String]) throws -> JSONValue {
-        let result = try runProcess("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script] + arguments)
+        let result = try Nobody.run("/usr/bin/python3", ["-c", script] + arguments)
         guard result.status == 0 else { throw RemoteFailure(text: "python as nobody exited \(result.status): \(result.stderr)") }
         return try JSONParser.parse(result.stdout)
     }
@@ -24,10 +24,8 @@ import TestSupport
     }
 
     @Test func anotherUsersImportsAreItsOwnAndCannotBlockOrCancelOthers() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-            getgrnam("nogroup") != nil
-        else {
-            Issue.record("needs root, setpriv(1) and the nogroup group: the other user is nobody")
+        if let missing = Nobody.unavailable(python: true, group: "nogroup") {
+            Issue.record("\(missing): the other user is nobody")
             return
         }
         let directory = Fixtures.temporaryDirectory("other-user")
@@ -74,8 +72,8 @@ import TestSupport
     }
 
     @Test func sessionctlSendsNothingToAServerOfAnotherUser() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
-            Issue.record("needs root and setpriv(1): the other user's server runs as nobody")
+        if let missing = Nobody.unavailable(python: true) {
+            Issue.record("\(missing): the other user's server runs as nobody")
             return
         }
         let directory = Fixtures.temporaryDirectory("fake-server")
@@ -97,9 +95,7 @@ import TestSupport
                 connection.sendall(b'{"jsonrpc":"2.0","id":1,"result":null}\n')
                 connection.close()
             """#
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        server.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, socket, received]
+        let server = Nobody.process("/usr/bin/python3", ["-c", script, socket, received])
         try server.run()
         defer { server.terminate(); server.waitUntilExit() }
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
