@@ -13,7 +13,7 @@ import Glibc
 /// `WorkoutStatistics` (or the older `totalEnergyBurned`). A file that is not
 /// well-formed XML, or a record that does not read, is refused whole with its line and
 /// column.
-final class AppleHealthReader {
+final class AppleHealthReader: XMLStreamHandler {
     struct Failure: Error, CustomStringConvertible {
         let line: Int
         let column: Int
@@ -89,38 +89,86 @@ final class AppleHealthReader {
         return reader
     }
 
-    /// A reader to `feed` the document a piece at a time, then `finish`.
-    init() throws(Failure) {
+    /// A reader to `feed` the document a piece at a time, then `finish`. libexpat reads
+    /// what comes before the root; from the root's start tag on `XMLStream` does, unless
+    /// the document's type declares what only libexpat knows (`scanning` false: libexpat
+    /// throughout, as the tests compare).
+    init(scanning: Bool = true) throws(Failure) {
         guard let parser = XML_ParserCreate("UTF-8") else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
         self.parser = parser
+        stage = scanning ? .prolog([]) : .expat
         XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
         XML_SetStartElementHandler(parser) { user, name, attributes in
             guard let user, let name, let attributes else { return }
-            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().start(name, attributes)
+            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().expatStart(name, attributes)
         }
         XML_SetEndElementHandler(parser) { user, name in
-            guard let user, let name, strcmp(name, "Workout") == 0 else { return }
-            let reader = Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue()
-            if let workout = reader.workout { reader.workouts.append(workout) }
-            reader.workout = nil
+            guard let user, let name else { return }
+            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().endElement(XMLBytes(cString: name))
+        }
+        // What the document type declares that XMLStream does not know: entities,
+        // attributes with defaults or of types other than CDATA, an external subset.
+        XML_SetStartDoctypeDeclHandler(parser) { user, _, systemId, publicId, _ in
+            guard let user, systemId != nil || publicId != nil else { return }
+            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().declaresMore = true
+        }
+        XML_SetEntityDeclHandler(parser) { user, _, _, _, _, _, _, _, _ in
+            guard let user else { return }
+            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().declaresMore = true
+        }
+        XML_SetAttlistDeclHandler(parser) { user, _, _, type, value, _ in
+            guard let user, value != nil || type.map({ strcmp($0, "CDATA") != 0 }) ?? false else { return }
+            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().declaresMore = true
         }
     }
 
     deinit { XML_ParserFree(parser) }
 
+    /// Who reads the document now: libexpat up to the root's start tag (`prolog`, the bytes
+    /// kept to hand over), then `XMLStream`; or libexpat throughout.
+    private enum Stage {
+        case prolog([UInt8])
+        case handover(offset: Int, line: Int, column: Int)
+        case scanning(XMLStream)
+        case expat
+    }
+
+    private var stage: Stage
+    /// Whether the document type declares what only libexpat reads.
+    private var declaresMore = false
+    /// A prolog longer than this is read by libexpat to the end.
+    private static let prologLimit = 1 << 20
+
     /// Parses the next piece of the document.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
-        try check(parse(bytes, isFinal: false))
+        switch stage {
+        case .scanning(let stream):
+            do { try stream.feed(bytes) } catch { throw Failure(line: error.line, column: error.column, message: error.message) }
+        case .expat, .handover:
+            try check(parse(bytes, isFinal: false))
+        case .prolog(var kept):
+            kept.append(contentsOf: bytes)
+            stage = kept.count > Self.prologLimit ? .expat : .prolog(kept)
+            try check(parse(bytes, isFinal: false))
+            guard case .handover(let offset, let line, let column) = stage else { return }
+            let stream = XMLStream(handler: self, offset: offset, line: line, column: column)
+            stage = .scanning(stream)
+            try kept.withUnsafeBytes { all in Result { () throws(Failure) in try feed(UnsafeRawBufferPointer(rebasing: all[offset...])) } }.get()
+        }
     }
 
     /// Parses the first `count` bytes of `bytes` as the next piece.
     func feed(_ bytes: [UInt8], count: Int) throws(Failure) {
-        try check(bytes.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), isFinal: false) })
+        try bytes.withUnsafeBytes { all in Result { () throws(Failure) in try feed(UnsafeRawBufferPointer(rebasing: all[0..<count])) } }.get()
     }
 
     /// Ends the document (it must be complete and well-formed) and adds the steps summed.
     func finish() throws(Failure) {
-        try check(parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true))
+        if case .scanning(let stream) = stage {
+            do { try stream.finish() } catch { throw Failure(line: error.line, column: error.column, message: error.message) }
+        } else {
+            try check(parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true))
+        }
         for (key, step) in steps {
             samples.append(HealthDays.Sample(kind: .steps, start: step.start, end: step.end, endMs: step.endMs, value: step.count, source: key.source))
         }
@@ -138,27 +186,59 @@ final class AppleHealthReader {
         if let failure { throw failure }
     }
 
-    private func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+    /// A start tag as libexpat reads it; the root's hands the rest to `XMLStream` unless
+    /// the document type declares more than it knows.
+    private func expatStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         guard failure == nil else { return }
-        guard strcmp(name, "Record") == 0 else {
-            if strcmp(name, "Workout") == 0 { return startWorkout(Self.fields(attributes, Self.workoutFields)) }
-            if strcmp(name, "WorkoutStatistics") == 0 { return addStatistics(Self.fields(attributes, Self.statisticsFields)) }
-            return
+        if case .prolog = stage {
+            if declaresMore {
+                stage = .expat
+            } else {
+                stage = .handover(offset: Int(XML_GetCurrentByteIndex(parser)), line: Int(XML_GetCurrentLineNumber(parser)),
+                                  column: Int(XML_GetCurrentColumnNumber(parser)) + 1)
+                XML_StopParser(parser, XML_TRUE)
+                return
+            }
         }
+        expatAttributes.removeAll()
+        var index = 0
+        while let key = attributes[index], let value = attributes[index + 1] {
+            expatAttributes.append(name: XMLBytes(cString: key), value: XMLBytes(cString: value), escaped: false)
+            index += 2
+        }
+        if let message = startElement(XMLBytes(cString: name), expatAttributes) { fail(message) }
+    }
+
+    private var expatAttributes = XMLAttributes()
+
+    func startElement(_ name: XMLBytes, _ attributes: XMLAttributes) -> String? {
+        if name.equals("Record") { return record(attributes) }
+        if name.equals("Workout") { return startWorkout(attributes) }
+        if name.equals("WorkoutStatistics") { addStatistics(attributes) }
+        return nil
+    }
+
+    func endElement(_ name: XMLBytes) {
+        guard name.equals("Workout") else { return }
+        if let workout { workouts.append(workout) }
+        workout = nil
+    }
+
+    private func record(_ attributes: XMLAttributes) -> String? {
         records += 1
         // Most records are of types not kept (heart rate, energy, distance): told from the
-        // type's C string and passed over before any String is made.
-        guard let type = Self.attribute(attributes, "type"), Self.keptTypes.contains(where: { strcmp(Self.cString($0), type) == 0 }) else { return }
-        let fields = Self.fields(attributes, Self.wanted)
-        guard let type = fields["type"], let kind = Self.kind(type: type, value: fields["value"]) else { return }
-        guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time) else {
-            return fail("a \(type) record whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm)")
+        // type's bytes and passed over before any String is made.
+        guard let raw = attributes.raw("type"), Self.keptTypes.contains(where: { raw.equals($0) }) else { return nil }
+        let type = raw.string
+        guard let kind = Self.kind(type: type, value: attributes.string("value")) else { return nil }
+        guard let start = attributes.string("startDate").flatMap(Self.time), let end = attributes.string("endDate").flatMap(Self.time) else {
+            return "a \(type) record whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm)"
         }
-        let source = String((fields["sourceName"] ?? "Apple Health").prefix(HealthSample.sourceLength))
+        let source = String((attributes.string("sourceName") ?? "Apple Health").prefix(HealthSample.sourceLength))
         var value = 0.0
         if kind != .asleep && kind != .inBed {
-            guard let number = fields["value"].flatMap(Double.init), number.isFinite else { return fail("a \(type) record whose value is no number") }
-            switch (kind, fields["unit"] ?? "") {
+            guard let number = attributes.string("value").flatMap(Double.init), number.isFinite else { return "a \(type) record whose value is no number" }
+            switch (kind, attributes.string("unit") ?? "") {
             case (.restingHeartRate, "count/s"): value = number * 60
             case (.bodyMassKg, "lb"): value = number * 0.453_592_37
             case (.bodyMassKg, "g"): value = number / 1000
@@ -174,6 +254,7 @@ final class AppleHealthReader {
         } else {
             samples.append(HealthDays.Sample(kind: kind, start: start.local, end: end.local, endMs: end.ms, value: value, source: source))
         }
+        return nil
     }
 
     /// The record types `kind(type:value:)` may keep.
@@ -182,45 +263,13 @@ final class AppleHealthReader {
         "HKQuantityTypeIdentifierBodyMass", "HKQuantityTypeIdentifierBodyFatPercentage", "HKCategoryTypeIdentifierSleepAnalysis",
     ]
 
-    /// A literal's bytes as C reads them (a `StaticString` literal ends with a NUL).
-    private static func cString(_ literal: StaticString) -> UnsafePointer<CChar> {
-        UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)
-    }
-
-    /// The value of the attribute `name`, as expat hands it.
-    private static func attribute(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, _ name: StaticString) -> UnsafePointer<CChar>? {
-        var index = 0
-        while let key = attributes[index] {
-            if strcmp(key, cString(name)) == 0 { return attributes[index + 1] }
-            index += 2
+    private func startWorkout(_ attributes: XMLAttributes) -> String? {
+        guard let type = attributes.string("workoutActivityType"), let kind = StrengthWorkout.allCases.first(where: { $0.appleType == type }) else { return nil }
+        guard let start = attributes.string("startDate").flatMap(Self.time), let end = attributes.string("endDate").flatMap(Self.time), end.ms >= start.ms else {
+            return "a \(type) workout whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm), or ends before it starts"
         }
-        return nil
-    }
-
-    /// The attributes named in `wanted`.
-    private static func fields(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, _ wanted: Set<String>) -> [String: String] {
-        var fields: [String: String] = [:]
-        var index = 0
-        while let key = attributes[index], let value = attributes[index + 1] {
-            let name = String(cString: key)
-            if wanted.contains(name) { fields[name] = String(cString: value) }
-            index += 2
-        }
-        return fields
-    }
-
-    private static let workoutFields: Set<String> = [
-        "workoutActivityType", "duration", "durationUnit", "totalEnergyBurned", "totalEnergyBurnedUnit", "startDate", "endDate",
-    ]
-    private static let statisticsFields: Set<String> = ["type", "average", "maximum", "sum", "unit"]
-
-    private func startWorkout(_ fields: [String: String]) {
-        guard let type = fields["workoutActivityType"], let kind = StrengthWorkout.allCases.first(where: { $0.appleType == type }) else { return }
-        guard let start = fields["startDate"].flatMap(Self.time), let end = fields["endDate"].flatMap(Self.time), end.ms >= start.ms else {
-            return fail("a \(type) workout whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm), or ends before it starts")
-        }
-        let minutes = fields["duration"].flatMap(Double.init).map { duration -> Double in
-            switch fields["durationUnit"] ?? "min" {
+        let minutes = attributes.string("duration").flatMap(Double.init).map { duration -> Double in
+            switch attributes.string("durationUnit") ?? "min" {
             case "s": duration / 60
             case "h", "hr": duration * 60
             default: duration
@@ -228,20 +277,21 @@ final class AppleHealthReader {
         }
         let seconds = minutes.map { Int(($0 * 60).rounded()) } ?? Int((end.ms - start.ms) / 1000)
         var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
-        workout.energyKcal = Self.kcal(fields["totalEnergyBurned"], unit: fields["totalEnergyBurnedUnit"])
+        workout.energyKcal = Self.kcal(attributes.string("totalEnergyBurned"), unit: attributes.string("totalEnergyBurnedUnit"))
         self.workout = workout
+        return nil
     }
 
     /// A workout's statistic: its heart rate (average and maximum) or its active energy.
-    private func addStatistics(_ fields: [String: String]) {
+    private func addStatistics(_ attributes: XMLAttributes) {
         guard workout != nil else { return }
-        switch fields["type"] {
+        switch attributes.string("type") {
         case "HKQuantityTypeIdentifierHeartRate":
-            let perMinute = fields["unit"] == "count/s" ? 60.0 : 1.0
-            workout?.setHeartRate(average: fields["average"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) },
-                                  maximum: fields["maximum"].flatMap(Double.init).map { Int(($0 * perMinute).rounded()) })
+            let perMinute = attributes.string("unit") == "count/s" ? 60.0 : 1.0
+            workout?.setHeartRate(average: attributes.string("average").flatMap(Double.init).map { Int(($0 * perMinute).rounded()) },
+                                  maximum: attributes.string("maximum").flatMap(Double.init).map { Int(($0 * perMinute).rounded()) })
         case "HKQuantityTypeIdentifierActiveEnergyBurned":
-            if let kcal = Self.kcal(fields["sum"], unit: fields["unit"]) { workout?.energyKcal = kcal }
+            if let kcal = Self.kcal(attributes.string("sum"), unit: attributes.string("unit")) { workout?.energyKcal = kcal }
         default:
             break
         }
@@ -264,8 +314,6 @@ final class AppleHealthReader {
     private static func failure(at parser: XML_Parser, _ message: String) -> Failure {
         Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1, message: message)
     }
-
-    private static let wanted: Set<String> = ["type", "value", "unit", "sourceName", "startDate", "endDate"]
 
     /// The kind of a record sessiond keeps; nil for the rest (distance, energy, awake…).
     static func kind(type: String, value: String?) -> HealthDays.Kind? {

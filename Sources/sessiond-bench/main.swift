@@ -193,7 +193,7 @@ func emitHealth() throws {
     let size = mib >= 1024 ? "\(Double(Int(mib / 1024 * 10)) / 10) GiB" : "\(Int(mib.rounded())) MiB"
     let run = try HealthBenchmark.sessionctl(path: path, directory: directory)
     emit(Metric(name: "health_import.mib_per_second", value: mib / run.seconds, unit: "MiB/s",
-                note: "sessionctl health import --dry-run of a generated \(size) export.xml (\(records) records, strength workouts every third day): libexpat's stream, daily values, workouts asked of the daemon"))
+                note: "sessionctl health import --dry-run of a generated \(size) export.xml (\(records) records, strength workouts every third day): XMLStream past libexpat's prolog, daily values, workouts asked of the daemon"))
     emit(Metric(name: "health_import.sessionctl_peak_rss", value: run.sessionctlPeakMiB, unit: "MiB", note: "target < 64 whatever the file's size"))
     emit(Metric(name: "health_import.sessiond_peak_rss", value: run.daemonPeakMiB, unit: "MiB", note: "target < 64"))
     if let python = HealthBenchmark.pythonSeconds(path: path) {
