@@ -109,6 +109,24 @@ import Testing
         Self.expectAlike(sample, "the shared sample", pieces: [1, 9, 4096, sample.count])
     }
 
+    /// What XMLStream does not know, the document type's entities and attribute defaults, is
+    /// libexpat's to read to the end; so is a prolog longer than a mebibyte.
+    @Test func aDocumentTypeThatDeclaresMoreIsReadByLibexpat() throws {
+        let declared = Self.document
+            .replacingOccurrences(of: "<!ATTLIST Record", with: "<!ENTITY watch \"Apple Watch\">\n<!ATTLIST Record\n  unit CDATA \"count/min\"")
+            .replacingOccurrences(of: #"sourceName="Watch" unit="count/s""#, with: #"sourceName="&watch;""#)
+        let reader = try AppleHealthReader()
+        try Array(declared.utf8).withUnsafeBytes { all in Result { () throws(AppleHealthReader.Failure) in try reader.feed(all) } }.get()
+        try reader.finish()
+        let resting = reader.samples.first { $0.kind == .restingHeartRate }
+        #expect(resting?.source == "Apple Watch" && resting?.value == 0.9, "the entity and the default unit (count/min, not count/s): \(String(describing: resting))")
+        Self.expectAlike(Array(declared.utf8), "entities and defaults", pieces: [1, 4096])
+        let long = Self.document.replacingOccurrences(of: "<!-- HealthKit Export Version: 13 -->", with: "<!--" + String(repeating: " padding", count: 140_000) + "-->")
+        Self.expectAlike(Array(long.utf8), "a long prolog", pieces: [65_536])
+        let broken = long.replacingOccurrences(of: "</Workout>", with: "</Workou>")
+        Self.expectAlike(Array(broken.utf8), "a long prolog, then a mismatched tag", pieces: [65_536])
+    }
+
     /// Each way of not being well-formed, planted in the document's body: refused by both,
     /// on the same line.
     @Test func whatLibexpatRefusesIsRefusedOnTheSameLine() {
