@@ -77,12 +77,21 @@ extension SessionService {
     }
 
     /// Stores the daily values not stored before (the same type, value, date and time);
-    /// returns how many were new and how many were there already. A dry run counts.
+    /// returns how many were new and how many were there already. A dry run counts, a
+    /// value twice in `samples` once, as the stored run does.
     func storeHealth(_ samples: [ArchivedHealthSample], dryRun: Bool = false) throws -> (stored: Int, skipped: Int) {
+        struct Key: Hashable {
+            let type: HealthType
+            let value: Double
+            let date: LocalDate
+            let recordedAtMs: Int64
+        }
         var stored = 0
+        var counted: Set<Key> = []
         for sample in samples {
             guard let recordedAtMs = RFC3339.parse(sample.recordedAt),
-                try !database.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs)
+                try !database.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs),
+                !dryRun || counted.insert(Key(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs)).inserted
             else { continue }
             stored += 1
             if !dryRun {

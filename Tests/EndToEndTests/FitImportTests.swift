@@ -90,6 +90,15 @@ import TestSupport
         #expect(abs((set["distanceM"]?.numberValue ?? 0) - (file["distance"]?.numberValue ?? -1)) < 0.01, "\(set)")
         let shown = try ctl(daemon, ["show", "1"])
         #expect(shown.stdout.contains("heart rate \(file["avgHr"]?.intValue ?? 0) avg, \(file["maxHr"]?.intValue ?? 0) max"), "\(shown.stdout)")
+        // Training (sport 10) with no set logged is no strength session: a cardio set of
+        // its time under the sport's name, and the session named so too.
+        let training = daemon.directory + "/training.fit"
+        let start = 1_795_000_000
+        try make(training, .obj(["sport": 10, "subSport": 0, "start": JSONValue(start), "elapsed": 900, "localOffset": 3600]))
+        #expect(try ctl(daemon, ["import", training]).status == 0)
+        let trained = try session(daemon, 2)
+        #expect(trained["title"] == "Training" && trained["sets"]?.arrayValue?.count == 1 && trained["sets"]?[0]?["exercise"] == "Training"
+                && trained["sets"]?[0]?["durationSeconds"] == 900, "\(trained)")
     }
 
     /// A file made here with what real files may hold: records under compressed

@@ -129,8 +129,10 @@ public struct FitActivity: Sendable, Equatable {
             let start = localOffsetSeconds.map { LocalDateTime(unixSeconds: session.start, offsetSeconds: $0) } ?? localTime(startMs)
             let end = session.start + Int64(session.elapsedSeconds.rounded())
             let active = self.sets(of: session).filter(\.active)
+            // Training with sets logged is strength training too; without, one cardio set.
+            let lifted = session.isStrength || session.sport == 10 && !active.isEmpty
             var sets: [HistorySet]
-            if session.isStrength || session.sport == 10 && !active.isEmpty {
+            if lifted {
                 sets = active.map { set in
                     var made = HistorySet(exercise: Self.exerciseName(categories: set.categories),
                                           reps: set.repetitions, weightKg: set.weightKg.flatMap { $0 > 0 ? $0 : nil },
@@ -146,7 +148,7 @@ public struct FitActivity: Sendable, Equatable {
                                    durationSeconds: Int((session.timerSeconds ?? session.elapsedSeconds).rounded()))]
             }
             var workout = HistoryWorkout(start: start, durationSeconds: Int(session.elapsedSeconds.rounded()),
-                                         title: session.isStrength || session.sport == 10 ? "Strength training" : Self.sportName(session.sport),
+                                         title: lifted ? "Strength training" : Self.sportName(session.sport),
                                          note: nil, sets: sets)
             workout.startedAt = RFC3339.utc(seconds: session.start)
             let heartRate = heartRate(of: session)
