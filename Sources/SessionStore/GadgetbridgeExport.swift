@@ -12,12 +12,39 @@ import SessionCore
 /// * `…_HEART_RATE_RESTING_SAMPLE` (`TIMESTAMP` in milliseconds, `HEART_RATE`): resting
 ///   heart rate; a reading outside 20–250 (255, 0, −1: none) is left out.
 /// * `…_WEIGHT_SAMPLE` (`TIMESTAMP` in milliseconds, `WEIGHT_KG`): body mass.
-/// * `GARMIN_SLEEP_STAGE_SAMPLE` (`TIMESTAMP` in milliseconds, `STAGE`: 2 light, 3 deep,
-///   4 REM asleep; 1 awake, 0 unmeasured): a minute each, joined into spells asleep.
+/// * Sleep stages (`TIMESTAMP` in milliseconds, `STAGE`), joined into spells asleep:
+///   `GARMIN_SLEEP_STAGE_SAMPLE`, a minute a row (2 light, 3 deep, 4 REM asleep; 1
+///   awake, 0 unmeasured); `XIAOMI_SLEEP_STAGE_SAMPLE`, a row where the stage changes,
+///   lasting to the next row (3 light, 2 deep, 4 REM asleep; 5 awake, 0 not asleep, 1
+///   unknown; the night's last row ends it).
 ///
 /// A file that is not an SQLite database, or one without Gadgetbridge's `DEVICE` table
 /// and sample tables, is refused by name.
 public enum GadgetbridgeExport {
+    /// A device family's table of sleep stages: which stages are sleep, and how long a
+    /// row lasts.
+    struct SleepStages {
+        let asleep: ClosedRange<Int64>
+        /// A row's stage lasts a minute (Garmin), or until the next row (Xiaomi), when
+        /// that comes within a stage's longest plausible stretch.
+        let minute: Bool
+
+        init?(table: String) {
+            switch table {
+            case "GARMIN_SLEEP_STAGE_SAMPLE": (asleep, minute) = (2...4, true)
+            case "XIAOMI_SLEEP_STAGE_SAMPLE": (asleep, minute) = (2...4, false)
+            default: return nil
+            }
+        }
+
+        func end(of time: Int64, next: Int64?) -> Int64? {
+            if minute { return time + 60_000 }
+            guard let next, next > time, next - time <= 12 * 3_600_000 else { return nil }
+            return next
+        }
+    }
+
+
     public struct Failure: Error, CustomStringConvertible {
         public let message: String
         public var description: String { message }
@@ -89,21 +116,25 @@ public enum GadgetbridgeExport {
                 let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)").rows { ($0.int64(0), $0.int64(1), $0.double(2)) }
                 read.records += rows.count
                 for (time, device, kg) in rows where kg > 0 && kg < 500 { add(.bodyMassKg, startMs: time, endMs: time, value: kg, device: device) }
-            } else if table == "GARMIN_SLEEP_STAGE_SAMPLE", has.contains("STAGE") {
+            } else if let stages = SleepStages(table: table), has.contains("STAGE") {
                 let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP")
                     .rows { (time: $0.int64(0), device: $0.int64(1), stage: $0.int64(2)) }
                 read.records += rows.count
-                // Minutes asleep one after the other make one spell.
+                // Stretches asleep one after the other make one spell.
                 var spell: (start: Int64, end: Int64, device: Int64)?
                 func close() {
                     if let open = spell { add(.asleep, startMs: open.start, endMs: open.end, value: Double(open.end - open.start) / 3_600_000, device: open.device) }
                     spell = nil
                 }
-                for row in rows {
-                    guard (2...4).contains(row.stage) else { close(); continue }
-                    if let open = spell, open.device == row.device, row.time <= open.end { spell?.end = row.time + 60_000 } else {
+                for (index, row) in rows.enumerated() {
+                    let next = index + 1 < rows.count && rows[index + 1].device == row.device ? rows[index + 1].time : nil
+                    guard stages.asleep.contains(row.stage), let end = stages.end(of: row.time, next: next) else {
                         close()
-                        spell = (row.time, row.time + 60_000, row.device)
+                        continue
+                    }
+                    if let open = spell, open.device == row.device, row.time <= open.end { spell?.end = end } else {
+                        close()
+                        spell = (row.time, end, row.device)
                     }
                 }
                 close()

@@ -216,6 +216,8 @@ import JSON
           "WEIGHT_KG" REAL NOT NULL ,PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
         CREATE TABLE "GARMIN_SLEEP_STAGE_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,"USER_ID" INTEGER NOT NULL ,
           "STAGE" INTEGER NOT NULL ,PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
+        CREATE TABLE "XIAOMI_SLEEP_STAGE_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL ,"DEVICE_ID" INTEGER NOT NULL ,"USER_ID" INTEGER NOT NULL ,
+          "STAGE" INTEGER,PRIMARY KEY ("TIMESTAMP" ,"DEVICE_ID" ) ON CONFLICT REPLACE) WITHOUT ROWID;
         INSERT INTO DEVICE VALUES (1, 'Mi Band 8', 'Xiaomi', 'AA:BB', 1, 'MIBAND8', NULL, '', NULL), (2, 'Forerunner 265', 'Garmin', 'CC:DD', 2, 'GARMIN', NULL, 'My Garmin', NULL);
         """)
         t = lambda text: int(datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.timezone.utc).timestamp())
@@ -238,6 +240,12 @@ import JSON
         for m in range(8 * 60):
             second = start + 60 * m
             db.execute("INSERT INTO GARMIN_SLEEP_STAGE_SAMPLE VALUES (?, 2, 1, ?)", (second * 1000, 1 if second in awake else [2, 3, 4][m % 3]))
+        # The band's night: a row where the stage changes (3 light, 2 deep, 5 awake, 4 REM).
+        changes = [("2025-12-02T23:30:00", 3), ("2025-12-03T01:00:00", 2), ("2025-12-03T02:00:00", 5), ("2025-12-03T02:20:00", 4),
+                   ("2025-12-03T03:00:00", 3), ("2025-12-03T06:30:00", 5)]
+        for when, stage in changes:
+            db.execute("INSERT INTO XIAOMI_SLEEP_STAGE_SAMPLE VALUES (?, 1, 1, ?)", (t(when) * 1000, stage))
+        band = sum(t(changes[i + 1][0]) - t(when) for i, (when, stage) in enumerate(changes[:-1]) if stage in (2, 3, 4)) / 3600
         db.commit()
         # One device per hour, the one with the most steps.
         hours = {}
@@ -247,7 +255,7 @@ import JSON
         steps = sum(max(per.values()) for per in hours.values())
         asleep = (8 * 60 - len(awake)) / 60
         print(json.dumps([["steps", "2025-12-01", steps], ["restingHeartRate", "2025-12-01", rests[1][1]],
-                          ["bodyMassKg", "2025-12-01", weights[1][1]], ["sleepHours", "2025-12-02", asleep]]))
+                          ["bodyMassKg", "2025-12-01", weights[1][1]], ["sleepHours", "2025-12-02", asleep], ["sleepHours", "2025-12-03", band]]))
         """#
 
     /// Gadgetbridge's database: the daily values by the same rules as every other
@@ -263,7 +271,7 @@ import JSON
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         let listing = try FileManager.default.contentsOfDirectory(atPath: daemon.directory).sorted()
         let run = try daemon.ctl(["health", "import", file])
-        #expect(run.status == 0 && run.stdout.contains("imported 4 daily values"), "\(run.stdout) \(run.stderr)")
+        #expect(run.status == 0 && run.stdout.contains("imported 5 daily values"), "\(run.stdout) \(run.stderr)")
         let samples = try stored(daemon)
         #expect(samples.count == expected.count, "\(samples)")
         for want in expected {
