@@ -1,5 +1,8 @@
 #ifndef SESSIOND_CSQLITE_SHIM_H
 #define SESSIOND_CSQLITE_SHIM_H
+// Debian's SQLite is built with the pre-update hook (`Connection.watch(tables:)`); its
+// declarations are only in the header when this is defined.
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot

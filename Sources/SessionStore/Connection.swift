@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one owner of a `sqlite3*` handle. Not thread-safe: one thread uses it at a time
 /// (the daemon gives it to its single writer). Closed in `deinit`, and closed even
@@ -59,6 +62,7 @@ public final class Connection {
 
     deinit {
         cache.removeAll()
+        sqlite3_preupdate_hook(handle, nil, nil)
         sqlite3_close_v2(handle)
         walFramesBox?.deallocate()
     }
@@ -81,6 +85,42 @@ public final class Connection {
             context?.assumingMemoryBound(to: Int32.self).pointee = frames
             return SQLITE_OK
         }, box)
+    }
+
+    /// The tables `watch(tables:)` watches, and a bit for each whose rows changed since
+    /// `takeChangedTables()` last said.
+    private final class TableWatch {
+        let tables: [[CChar]]
+        var changed: UInt32 = 0
+        init(_ tables: [String]) { self.tables = tables.map { Array($0.utf8CString) } }
+    }
+
+    private var tableWatch: TableWatch?
+
+    /// Watches `tables` (at most 32): a row of one inserted, updated or deleted through
+    /// this connection sets its bit (its index in `tables`) for `takeChangedTables()`.
+    /// SQLite's pre-update hook says so before each row changes, whatever wrote it (a
+    /// statement, a trigger) and for WITHOUT ROWID tables too, which its update hook
+    /// does not see; it does nothing else (a hook may not use the connection).
+    func watch(tables: [String]) {
+        precondition(tables.count <= 32)
+        let watch = TableWatch(tables)
+        tableWatch = watch
+        sqlite3_preupdate_hook(handle, { context, _, _, _, table, _, _ in
+            guard let context, let table else { return }
+            let watch = Unmanaged<TableWatch>.fromOpaque(context).takeUnretainedValue()
+            for (index, name) in watch.tables.enumerated() where strcmp(name, table) == 0 {
+                watch.changed |= 1 << UInt32(index)
+                return
+            }
+        }, Unmanaged.passUnretained(watch).toOpaque())
+    }
+
+    /// The watched tables changed since the last call, as bits; forgets them.
+    func takeChangedTables() -> UInt32 {
+        guard let watch = tableWatch, watch.changed != 0 else { return 0 }
+        defer { watch.changed = 0 }
+        return watch.changed
     }
 
     /// The WAL's size in frames after the last commit (0 when not counted, or after a
@@ -126,12 +166,12 @@ public final class Connection {
 
     /// The first column of the first row as an integer, or nil.
     public func scalar(_ sql: String, _ values: [SQLBindable] = []) throws(SQLiteError) -> Int64? {
-        try prepare(sql).row(values) { $0.optionalInt64(0) } ?? nil
+        try prepare(sql).row(values) { $0.onlyInteger() } ?? nil
     }
 
     /// The first column of the first row as text, or nil.
     public func text(_ sql: String, _ values: [SQLBindable] = []) throws(SQLiteError) -> String? {
-        try prepare(sql).row(values) { $0.optionalText(0) } ?? nil
+        try prepare(sql).row(values) { $0.onlyText() } ?? nil
     }
 
     /// The rowid of the last INSERT.

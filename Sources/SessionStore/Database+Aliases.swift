@@ -11,10 +11,11 @@ public struct ExerciseAlias: Sendable, Equatable {
 extension Database {
     /// Every alias by its key.
     public func aliases() throws(StorageError) -> [String: ExerciseAlias] {
+        forgetChangedTables()
         if connection.inTransaction, let known = memo.aliases { return known }
         let all = try wrap {
             try connection.prepare("SELECT alias_key, name, name_key FROM exercise_alias ORDER BY alias_key").rows { row in
-                ExerciseAlias(alias: row.text(0), name: row.text(1), nameKey: row.text(2))
+                ExerciseAlias(alias: row.text("alias_key"), name: row.text("name"), nameKey: row.text("name_key"))
             }
         }
         let table = Dictionary(all.map { ($0.alias, $0) }, uniquingKeysWith: { first, _ in first })
@@ -45,7 +46,6 @@ extension Database {
     /// each keeping the name it was logged as — and the bests follow. Returns the sets
     /// moved.
     public func setAlias(_ aliasKey: String, name: String) throws(StorageError) -> Int {
-        memo.aliases = nil
         try forgetSets()
         let nameKey = ExerciseCatalog.builtIn.identityKey(name.exerciseKey, aliasTarget: nil)
         return try write {
@@ -65,12 +65,11 @@ extension Database {
     /// else the sets that went back.
     public func removeAlias(_ aliasKey: String) throws(StorageError) -> Int? {
         guard let alias = try alias(aliasKey) else { return nil }
-        memo.aliases = nil
         try forgetSets()
         return try write {
             try connection.run("DELETE FROM exercise_alias WHERE alias_key = ?", [aliasKey])
             let named = try connection.prepare("SELECT l.id, l.exercise_name FROM \(Self.exerciseSets) WHERE e.exercise_key = ?").rows([alias.nameKey]) {
-                (id: $0.int64(0), name: $0.text(1))
+                (id: $0.int64("id"), name: $0.text("exercise_name"))
             }
             let back = named.filter { $0.name.exerciseKey == aliasKey }
             for set in back { try connection.run("UPDATE logged_set SET exercise_key = ? WHERE id = ?", [aliasKey, set.id]) }
@@ -85,8 +84,8 @@ extension Database {
     /// The sessions with a set of `exerciseKey`, and its sets.
     public func exerciseCounts(exerciseKey: String) throws(StorageError) -> (sessions: Int, sets: Int) {
         try wrap {
-            try connection.prepare("SELECT count(DISTINCT e.session_id), count(*) FROM \(Self.exerciseSets) WHERE e.exercise_key = ?")
-                .row([exerciseKey]) { (sessions: $0.int(0), sets: $0.int(1)) } ?? (0, 0)
+            try connection.prepare("SELECT count(DISTINCT e.session_id) AS sessions, count(*) AS sets FROM \(Self.exerciseSets) WHERE e.exercise_key = ?")
+                .row([exerciseKey]) { (sessions: $0.int("sessions"), sets: $0.int("sets")) } ?? (0, 0)
         }
     }
 

@@ -29,9 +29,10 @@ extension Database {
         try wrap {
             try connection.prepare(
                 "SELECT id, name, week_start, imported_at_ms, active, revises, source FROM plan WHERE id > ? ORDER BY id LIMIT ?"
-            ).rows([afterID, limit]) { row throws(SQLiteError) -> PlanArchiveRow in
-                PlanArchiveRow(id: row.int64(0), name: row.text(1), weekStart: try Self.storedDate(row.text(2), "plan.week_start"),
-                               importedAtMs: row.int64(3), active: row.bool(4), revises: row.optionalInt64(5), source: row.text(6))
+            ).rows([afterID, limit]) { row in
+                PlanArchiveRow(id: row.int64("id"), name: row.text("name"), weekStart: row.date("week_start"),
+                               importedAtMs: row.int64("imported_at_ms"), active: row.bool("active"), revises: row.optionalInt64("revises"),
+                               source: row.text("source"))
             }
         }
     }
@@ -39,8 +40,8 @@ extension Database {
     /// Every day whose covering plan was kept, by date.
     public func coverage() throws(StorageError) -> [ArchivedCoverage] {
         try wrap {
-            try connection.prepare("SELECT date, plan_id, carried_over FROM plan_coverage ORDER BY date").rows { row throws(SQLiteError) -> ArchivedCoverage in
-                ArchivedCoverage(date: try Self.storedDate(row.text(0), "plan_coverage.date"), planID: row.int64(1), carriedOver: row.bool(2))
+            try connection.prepare("SELECT date, plan_id, carried_over FROM plan_coverage ORDER BY date").rows { row in
+                ArchivedCoverage(date: row.date("date"), planID: row.int64("plan_id"), carriedOver: row.bool("carried_over"))
             }
         }
     }
@@ -52,11 +53,11 @@ extension Database {
         try wrap {
             let rows = try connection.prepare(
                 "SELECT id, type, value, date, recorded_at_ms, source FROM health_sample WHERE id > ? ORDER BY id LIMIT ?"
-            ).rows([afterID, limit]) { row throws(SQLiteError) -> (Int64, HealthArchiveRow?) in
-                let id = row.int64(0)
-                guard let type = HealthType(rawValue: row.text(1)) else { return (id, nil) }
-                return (id, HealthArchiveRow(id: id, type: type, value: row.double(2), date: try Self.storedDate(row.text(3), "health_sample.date"),
-                                             recordedAtMs: row.int64(4), source: row.optionalText(5)))
+            ).rows([afterID, limit]) { row -> (Int64, HealthArchiveRow?) in
+                let id = row.int64("id")
+                guard let type = HealthType(rawValue: row.text("type")) else { return (id, nil) }
+                return (id, HealthArchiveRow(id: id, type: type, value: row.double("value"), date: row.date("date"),
+                                             recordedAtMs: row.int64("recorded_at_ms"), source: row.optionalText("source")))
             }
             return (rows.compactMap(\.1), rows.count == limit ? rows.last?.0 : nil)
         }
@@ -75,25 +76,15 @@ extension Database {
             try connection.prepare(
                 """
                 SELECT * FROM (
-                    SELECT type, date, value, source, max(recorded_at_ms), count(*) FROM health_sample
+                    SELECT type, date, value, source, max(recorded_at_ms), count(*) AS samples FROM health_sample
                     WHERE type IN (\(marks)) AND date >= ? AND date <= ?
                     GROUP BY type, date ORDER BY date DESC, type LIMIT ?
                 ) ORDER BY date, type
                 """
-            ).rows(values) { row throws(SQLiteError) in
-                guard let type = HealthType(rawValue: row.text(0)) else { throw SQLiteError(code: SQLITE_CORRUPT, message: "health_sample.type \(row.text(0))", sql: nil) }
-                return (type, try Self.storedDate(row.text(1), "health_sample.date"), row.double(2), row.optionalText(3), row.int(5))
+            ).rows(values) { row in
+                (row.choice("type", as: HealthType.self), row.date("date"), row.double("value"), row.optionalText("source"), row.int("samples"))
             }
         }
-    }
-
-    /// A stored date, or an error naming the column: a damaged file is reported, never
-    /// read as 1970.
-    static func storedDate(_ text: String, _ column: String) throws(SQLiteError) -> LocalDate {
-        guard let date = LocalDate(text) else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "\(column) holds \"\(text)\", which is no date", sql: nil)
-        }
-        return date
     }
 
     /// The plan restored from an archive that is already stored (the same week, import

@@ -12,8 +12,8 @@ extension Database {
         let adopted = try connection.text("SELECT fingerprint FROM exercise_catalog_adopted WHERE id = 1")
         guard adopted != fingerprint else { return }
         try connection.transaction {
-            let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text(0) }
-            let aliases = try connection.prepare("SELECT alias_key, name_key FROM exercise_alias").rows { (alias: $0.text(0), target: $0.text(1)) }
+            let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
+            let aliases = try connection.prepare("SELECT alias_key, name_key FROM exercise_alias").rows { (alias: $0.text("alias_key"), target: $0.text("name_key")) }
             // A new file has nothing to map: the catalog is not even read.
             let catalog = keys.isEmpty && aliases.isEmpty ? nil : catalog()
             var merged = Set<String>()
@@ -24,7 +24,7 @@ extension Database {
                 merged.insert(exercise.key)
             }
             for key in merged.sorted() { try recomputeBests(exerciseKey: key) }
-            for rest in try connection.prepare("SELECT exercise_key FROM exercise_rest").rows([], { $0.text(0) }) {
+            for rest in try connection.prepare("SELECT exercise_key FROM exercise_rest").rows([], { $0.text("exercise_key") }) {
                 guard let exercise = catalog?.exercise(key: rest), exercise.key != rest else { continue }
                 try connection.run("UPDATE OR REPLACE exercise_rest SET exercise_key = ? WHERE exercise_key = ?", [exercise.key, rest])
             }
@@ -43,14 +43,16 @@ extension Database {
 extension Database {
     /// The person's own exercises given equipment and muscles, by key.
     public func customExercises() throws(StorageError) -> [String: CustomExercise] {
+        forgetChangedTables()
         if connection.inTransaction, let known = memo.customExercises { return known }
         let all = try wrap {
             try connection.prepare(
                 "SELECT name, equipment, primary_muscles, secondary_muscles, counts_body_mass FROM custom_exercise ORDER BY key"
             ).rows { row in
                 func muscles(_ text: String) -> [MuscleGroup] { text.split(separator: ",").compactMap { MuscleGroup(rawValue: String($0)) } }
-                return CustomExercise(name: row.text(0), equipment: row.optionalText(1).flatMap(Equipment.init(rawValue:)),
-                                      primary: muscles(row.text(2)), secondary: muscles(row.text(3)), countsBodyMass: row.int(4) == 1)
+                return CustomExercise(name: row.text("name"), equipment: row.optionalText("equipment").flatMap(Equipment.init(rawValue:)),
+                                      primary: muscles(row.text("primary_muscles")), secondary: muscles(row.text("secondary_muscles")),
+                                      countsBodyMass: row.bool("counts_body_mass"))
             }
         }
         let table = Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -60,7 +62,6 @@ extension Database {
 
     /// Gives an exercise of one's own its equipment and muscles (again: replaces them).
     public func defineExercise(_ exercise: CustomExercise) throws(StorageError) {
-        memo.customExercises = nil
         try write {
             try connection.run(
                 """
@@ -78,15 +79,16 @@ extension Database {
     /// Every exercise's bests from its history: by the migration that added kinds of
     /// records, inside its transaction.
     func recomputeAllBests() throws {
-        let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text(0) }
+        let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
         for key in keys { try recomputeBests(exerciseKey: key) }
     }
 
     /// The rest of one's own of each exercise (`exercise.rest`), in seconds by exercise
     /// key; read once per transaction, as logging a set asks for it.
     public func exerciseRests() throws(StorageError) -> [String: Int] {
+        forgetChangedTables()
         if connection.inTransaction, let known = memo.exerciseRests { return known }
-        let rows = try wrap { try connection.prepare("SELECT exercise_key, seconds FROM exercise_rest").rows { (key: $0.text(0), seconds: $0.int(1)) } }
+        let rows = try wrap { try connection.prepare("SELECT exercise_key, seconds FROM exercise_rest").rows { (key: $0.text("exercise_key"), seconds: $0.int("seconds")) } }
         let table = Dictionary(rows.map { ($0.key, $0.seconds) }, uniquingKeysWith: { first, _ in first })
         if connection.inTransaction { memo.exerciseRests = table }
         return table
@@ -95,7 +97,6 @@ extension Database {
     /// Keeps `seconds` as the rest after each set of the exercise under `exerciseKey`;
     /// nil removes it (the plan's applies again).
     public func setExerciseRest(exerciseKey: String, seconds: Int?) throws(StorageError) {
-        memo.exerciseRests = nil
         try write {
             if let seconds {
                 try connection.run(

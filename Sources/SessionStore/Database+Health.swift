@@ -20,7 +20,7 @@ extension Database {
         try wrap {
             try connection.prepare(
                 "SELECT value FROM health_sample WHERE type = ? AND date <= ? ORDER BY date DESC, recorded_at_ms DESC LIMIT 1"
-            ).row([HealthType.bodyMassKg.rawValue, date.description]) { $0.optionalDouble(0) } ?? nil
+            ).row([HealthType.bodyMassKg.rawValue, date.description]) { $0.optionalDouble("value") } ?? nil
         }
     }
 
@@ -30,10 +30,8 @@ extension Database {
         try wrap {
             let samples = try connection.prepare(
                 "SELECT date, value FROM health_sample WHERE type = ? ORDER BY date, recorded_at_ms"
-            ).rows([HealthType.bodyMassKg.rawValue]) { row throws(SQLiteError) -> (date: LocalDate, kg: Double)? in
-                LocalDate(row.text(0)).map { (date: $0, kg: row.double(1)) }
-            }
-            return BodyMassSeries(orderedSamples: samples.compactMap { $0 })
+            ).rows([HealthType.bodyMassKg.rawValue]) { (date: $0.date("date"), kg: $0.double("value")) }
+            return BodyMassSeries(orderedSamples: samples)
         }
     }
 
@@ -44,7 +42,7 @@ extension Database {
                 samples += try connection.prepare(
                     "SELECT value, date, recorded_at_ms FROM health_sample WHERE type = ? AND date BETWEEN ? AND ? ORDER BY date, recorded_at_ms"
                 ).rows([type.rawValue, from.description, to.description]) { row throws(SQLiteError) in
-                    HealthSample(type: type, value: row.double(0), date: try Self.storedDate(row.text(1), "health_sample.date"), recordedAtMs: row.int64(2))
+                    HealthSample(type: type, value: row.double("value"), date: row.date("date"), recordedAtMs: row.int64("recorded_at_ms"))
                 }
             }
             return samples
@@ -55,9 +53,9 @@ extension Database {
     public func profile() throws(StorageError) -> Profile {
         try wrap {
             try connection.prepare("SELECT goals, equipment_json, weights_kg_json FROM profile WHERE id = 1").row { row in
-                let equipment = (try? JSONParser.parse(row.text(1)))?.arrayValue?.compactMap(\.stringValue) ?? []
-                let weights = (try? JSONParser.parse(row.text(2)))?.arrayValue?.compactMap(\.numberValue) ?? []
-                return Profile(goals: row.text(0), equipment: equipment, weightsKg: weights)
+                let equipment = (try? JSONParser.parse(row.text("equipment_json")))?.arrayValue?.compactMap(\.stringValue) ?? []
+                let weights = (try? JSONParser.parse(row.text("weights_kg_json")))?.arrayValue?.compactMap(\.numberValue) ?? []
+                return Profile(goals: row.text("goals"), equipment: equipment, weightsKg: weights)
             } ?? Profile()
         }
     }

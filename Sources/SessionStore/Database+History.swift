@@ -52,14 +52,16 @@ extension Database {
         let minute = session.startedAtMs - ((session.startedAtMs % 60_000) + 60_000) % 60_000
         let candidates = try connection.prepare(
             "SELECT id FROM session WHERE date = ? AND started_at_ms >= ? AND started_at_ms < ? AND ended_at_ms IS NOT NULL"
-        ).rows([session.date.description, minute, minute + 60_000]) { $0.int64(0) }
+        ).rows([session.date.description, minute, minute + 60_000]) { $0.int64("id") }
         guard !candidates.isEmpty else { return false }
         let wanted = session.workout.sets.map { set in
             (key: Self.identityKey(set.exercise.exerciseKey, aliases: aliases), reps: set.reps, weight: set.weightKg, seconds: set.durationSeconds)
         }
         let setsOf = try connection.prepare("SELECT exercise_key, reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? ORDER BY id")
         for id in candidates {
-            let stored = try setsOf.rows([id]) { (key: $0.text(0), reps: $0.optionalInt(1), weight: $0.optionalDouble(2), seconds: $0.optionalInt(3)) }
+            let stored = try setsOf.rows([id]) {
+                (key: $0.text("exercise_key"), reps: $0.optionalInt("reps"), weight: $0.optionalDouble("weight_kg"), seconds: $0.optionalInt("duration_seconds"))
+            }
             let same = stored.count == wanted.count && zip(stored, wanted).allSatisfy { stored, wanted in
                 stored.key == wanted.key && stored.reps == wanted.reps && stored.seconds == wanted.seconds
                     && abs((stored.weight ?? 0) - (wanted.weight ?? 0)) < 0.05
@@ -72,7 +74,6 @@ extension Database {
     /// Stores imported sessions, finished, with their sets, and brings the exercises'
     /// bests up to date: all in one transaction (the caller's group commit).
     public func insertImported(_ sessions: [ImportedSession], source: String?) throws(StorageError) {
-        memo.activeSession = nil
         try forgetSets()
         // A large import dirties more pages than the daemon's everyday 512 KiB cache
         // holds, and SQLite would spill them to the WAL mid-transaction: the cache is
@@ -327,7 +328,7 @@ extension Database {
             let sessions = try connection.prepare("""
                 SELECT \(Self.sessionColumns) FROM session
                 WHERE ended_at_ms IS NOT NULL AND id > ? AND date >= ? AND date <= ? ORDER BY id LIMIT ?
-                """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { row throws(SQLiteError) in try Self.sessionRecord(row) }
+                """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { Self.sessionRecord($0) }
             var page: [ExportedSession] = []
             var sets = 0
             for session in sessions {
@@ -345,14 +346,14 @@ extension Database {
     public func sessionSets(_ sessionID: Int64) throws(StorageError) -> [ExportedSet] {
         try wrap {
             try connection.prepare("SELECT \(Self.setColumns), distance_m, superset FROM logged_set WHERE session_id = ? ORDER BY id").rows([sessionID]) { row in
-                ExportedSet(set: Self.setRecord(row), distanceM: row.optionalDouble(16), superset: row.optionalText(17))
+                ExportedSet(set: Self.setRecord(row), distanceM: row.optionalDouble("distance_m"), superset: row.optionalText("superset"))
             }
         }
     }
 
     /// The most recently started session, nil before the first.
     public func latestSession() throws(StorageError) -> SessionRecord? {
-        try wrap { try connection.prepare("SELECT \(Self.sessionColumns) FROM session ORDER BY started_at_ms DESC, id DESC LIMIT 1").row { row throws(SQLiteError) in try Self.sessionRecord(row) } }
+        try wrap { try connection.prepare("SELECT \(Self.sessionColumns) FROM session ORDER BY started_at_ms DESC, id DESC LIMIT 1").row { Self.sessionRecord($0) } }
     }
 }
 
@@ -393,9 +394,9 @@ extension Database {
     public func loggedExerciseNames(limit: Int) throws(StorageError) -> [String] {
         try wrap {
             try connection.prepare(Self.loggedKeys + """
-                SELECT \(Self.lastLoggedName(of: "keys.key"))
+                SELECT \(Self.lastLoggedName(of: "keys.key")) AS name
                 FROM keys WHERE key IS NOT NULL LIMIT ?
-                """).rows([limit]) { $0.text(0) }
+                """).rows([limit]) { $0.text("name") }
         }
     }
 
@@ -415,12 +416,12 @@ extension Database {
         let count = counts ? "(SELECT count(*) FROM \(Self.exerciseSets) WHERE e.exercise_key = keys.key)" : "NULL"
         return try wrap {
             try connection.prepare(Self.loggedKeys + """
-                SELECT \(Self.lastLoggedName(of: "keys.key")),
-                    \(count),
+                SELECT \(Self.lastLoggedName(of: "keys.key")) AS name,
+                    \(count) AS sets,
                     (SELECT max(logged_at_ms) FROM logged_set WHERE session_id = \(Self.newestSession(of: "keys.key")) AND exercise_key = keys.key) AS last, key
                 FROM keys WHERE key IS NOT NULL ORDER BY last DESC, key LIMIT ?
                 """).rows([limit]) { row in
-                (name: ExerciseCatalog.builtIn.exercise(key: row.text(3))?.name ?? row.text(0), sets: row.optionalInt(1), lastLoggedAtMs: row.int64(2))
+                (name: ExerciseCatalog.builtIn.exercise(key: row.text("key"))?.name ?? row.text("name"), sets: row.optionalInt("sets"), lastLoggedAtMs: row.int64("last"))
             }
         }
     }
@@ -459,8 +460,8 @@ extension Database {
             var name: String?
             var total = 0
             var next: Int64?
-            try connection.prepare(sql).forEachRow(values) { row throws(SQLiteError) in
-                let id = row.int64(0)
+            try connection.prepare(sql).forEachRow(values) { row in
+                let id = row.int64("id")
                 if let session = current, session.id != id {
                     sessions.append(ExerciseHistory.Session(sessionID: session.id, date: session.date, sets: session.sets))
                     current = nil
@@ -473,12 +474,12 @@ extension Database {
                     return false
                 }
                 if current == nil {
-                    current = (id, try Self.storedDate(row.text(1), "session.date"), [])
-                    if name == nil { name = row.text(9) }
+                    current = (id, row.date("date"), [])
+                    if name == nil { name = row.text("exercise_name") }
                 }
-                current?.sets.append(ExerciseHistory.Set(setNumber: row.int(2), kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4),
-                                                         weightKg: row.optionalDouble(5), durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7),
-                                                         oneRepMaxKg: row.optionalDouble(8)))
+                current?.sets.append(ExerciseHistory.Set(setNumber: row.int("set_number"), kind: row.choice("kind"), reps: row.optionalInt("reps"),
+                                                         weightKg: row.optionalDouble("weight_kg"), durationSeconds: row.optionalInt("duration_seconds"),
+                                                         rpe: row.optionalDouble("rpe"), oneRepMaxKg: row.optionalDouble("e1rm_kg")))
                 return true
             }
             if let session = current { sessions.append(ExerciseHistory.Session(sessionID: session.id, date: session.date, sets: session.sets)) }
@@ -501,17 +502,17 @@ extension Database {
         return try wrap {
             var rows = try connection.prepare(
                 """
-                SELECT s.id, s.date, max(CASE WHEN l.kind <> 'warmup' THEN l.e1rm_kg END),
-                    total(CASE WHEN l.kind <> 'warmup' THEN coalesce(l.reps, 0) * coalesce(l.weight_kg, 0) END),
-                    sum(l.kind <> 'warmup'), max(l.exercise_name)
+                SELECT s.id, s.date, max(CASE WHEN l.kind <> 'warmup' THEN l.e1rm_kg END) AS e1rm,
+                    total(CASE WHEN l.kind <> 'warmup' THEN coalesce(l.reps, 0) * coalesce(l.weight_kg, 0) END) AS volume_kg,
+                    sum(l.kind <> 'warmup') AS counted_sets, max(l.exercise_name) AS name
                 FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
                 WHERE s.date >= ?2 AND s.date <= ?3\(before == nil ? "" : " AND (s.started_at_ms, s.id) < (?5, ?6)")
                 GROUP BY s.id ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?4
                 """
-            ).rows(values) { row throws(SQLiteError) in
-                (session: ExerciseHistory.Session(sessionID: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), bestOneRepMaxKg: row.optionalDouble(2),
-                                                  volumeKg: row.double(3), countedSetCount: row.int(4)),
-                 name: row.text(5))
+            ).rows(values) { row in
+                (session: ExerciseHistory.Session(sessionID: row.int64("id"), date: row.date("date"), bestOneRepMaxKg: row.optionalDouble("e1rm"),
+                                                  volumeKg: row.double("volume_kg"), countedSetCount: row.int("counted_sets")),
+                 name: row.text("name"))
             }
             var next: Int64?
             if budgeted, rows.count > maximumSessions {

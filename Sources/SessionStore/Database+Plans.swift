@@ -75,9 +75,9 @@ extension Database {
                 """
             ).rows([run, limit]) { row in
                 StoredAttempt(
-                    id: row.int64(0), atMs: row.int64(1), planID: row.optionalInt64(2),
-                    attempt: PlannerAttempt(run: row.text(3), attempt: Int(row.int64(4)), planner: row.text(5), reply: row.text(6),
-                                            outcome: PlannerAttempt.Outcome(rawValue: row.text(7)) ?? .failed, detail: row.optionalText(8)))
+                    id: row.int64("id"), atMs: row.int64("at_ms"), planID: row.optionalInt64("plan_id"),
+                    attempt: PlannerAttempt(run: row.text("run"), attempt: row.int("attempt"), planner: row.text("planner"), reply: row.text("reply"),
+                                            outcome: row.choice("outcome"), detail: row.optionalText("detail")))
             }
         }
     }
@@ -86,10 +86,10 @@ extension Database {
     /// (`settleCoverage`).
     public func activatePlan(_ planID: Int64, today: LocalDate) throws(StorageError) {
         try write {
-            guard let week = try connection.text("SELECT week_start FROM plan WHERE id = ?", [planID]) else {
+            guard let week = try connection.prepare("SELECT week_start FROM plan WHERE id = ?").row([planID], { $0.date("week_start") }) else {
                 throw StorageError.notFound(.plan(planID))
             }
-            try settleCoverage(today: today, changedWeek: LocalDate(week))
+            try settleCoverage(today: today, changedWeek: week)
             try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])
             try connection.run("UPDATE plan SET active = 1 WHERE id = ?", [planID])
         }
@@ -103,8 +103,11 @@ extension Database {
     /// week itself (`changedWeek`) re-plans it from `today` on: those days are let go.
     func settleCoverage(today: LocalDate, changedWeek: LocalDate?) throws {
         let sunday = today.mondayOfWeek.adding(days: 6)
-        let recorded = try connection.text("SELECT max(date) FROM plan_coverage").flatMap(LocalDate.init)
-        if let first = try recorded.map({ $0.adding(days: 1) }) ?? connection.text("SELECT min(week_start) FROM plan").flatMap(LocalDate.init) {
+        func date(_ sql: String) throws -> LocalDate? {
+            try connection.prepare(sql).row { $0.isNull("date") ? nil : $0.date("date") } ?? nil
+        }
+        let recorded = try date("SELECT max(date) AS date FROM plan_coverage")
+        if let first = try recorded.map({ $0.adding(days: 1) }) ?? date("SELECT min(week_start) AS date FROM plan") {
             let statement = try connection.prepare("INSERT INTO plan_coverage (date, plan_id, carried_over) VALUES (?, ?, ?)")
             for (date, choice) in PlanCalendar.choices(from: first, through: sunday, plans: try storedPlanWeeks()) {
                 try statement.run([date.description, choice.planID, choice.carriedOver])
@@ -120,7 +123,7 @@ extension Database {
     public func planChoice(for date: LocalDate) throws(StorageError) -> PlanCalendar.Choice? {
         try wrap {
             if let recorded = try connection.prepare("SELECT plan_id, carried_over FROM plan_coverage WHERE date = ?")
-                .row([date.description], { PlanCalendar.Choice(planID: $0.int64(0), carriedOver: $0.bool(1)) }) {
+                .row([date.description], { PlanCalendar.Choice(planID: $0.int64("plan_id"), carriedOver: $0.bool("carried_over")) }) {
                 return recorded
             }
             return PlanCalendar.choose(for: date, plans: try storedPlanWeeks())
@@ -140,7 +143,7 @@ extension Database {
                 SELECT e.name FROM planned_exercise e
                 JOIN plan_day d ON d.id = e.plan_day_id JOIN plan p ON p.id = d.plan_id
                 WHERE p.active = 1 ORDER BY d.weekday, e.position
-                """).rows { $0.text(0) }
+                """).rows { $0.text("name") }
         }
     }
 
@@ -153,11 +156,10 @@ extension Database {
     public func listPlans() throws(StorageError) -> [PlanSummary] {
         try wrap {
             try connection.prepare("SELECT id, name, week_start, active, imported_at_ms, revises FROM plan ORDER BY imported_at_ms DESC, id DESC")
-                .rows { row throws(SQLiteError) in
+                .rows { row in
                     PlanSummary(
-                        id: row.int64(0), name: row.text(1),
-                        weekStart: try Self.storedDate(row.text(2), "plan.week_start"),
-                        active: row.bool(3), importedAtMs: row.int64(4), revises: row.optionalInt64(5))
+                        id: row.int64("id"), name: row.text("name"), weekStart: row.date("week_start"),
+                        active: row.bool("active"), importedAtMs: row.int64("imported_at_ms"), revises: row.optionalInt64("revises"))
                 }
         }
     }
@@ -166,28 +168,29 @@ extension Database {
     public func plan(_ planID: Int64) throws(StorageError) -> StoredPlan? {
         try wrap {
             guard let header = try connection.prepare("SELECT name, week_start, imported_at_ms, active FROM plan WHERE id = ?")
-                .row([planID], { row in (row.text(0), row.text(1), row.int64(2), row.bool(3)) })
+                .row([planID], { row in (name: row.text("name"), week: row.date("week_start"), importedAtMs: row.int64("imported_at_ms"), active: row.bool("active")) })
             else { return nil }
             let dayRows = try connection.prepare("SELECT id, date, title, rest FROM plan_day WHERE plan_id = ? ORDER BY date")
-                .rows([planID]) { row in (row.int64(0), row.text(1), row.text(2), row.bool(3)) }
+                .rows([planID]) { row in (id: row.int64("id"), date: row.date("date"), title: row.text("title"), rest: row.bool("rest")) }
             var days: [PlanDay] = []
             var exerciseIDs: [[Int64]] = []
             for (dayID, date, title, rest) in dayRows {
                 let warmup = try connection.prepare(
                     "SELECT name, reps, duration_seconds, description FROM warmup_item WHERE plan_day_id = ? ORDER BY position"
                 ).rows([dayID]) { row in
-                    WarmupItem(name: row.text(0), reps: row.optionalInt(1), durationSeconds: row.optionalInt(2), description: row.optionalText(3))
+                    WarmupItem(name: row.text("name"), reps: row.optionalInt("reps"), durationSeconds: row.optionalInt("duration_seconds"),
+                               description: row.optionalText("description"))
                 }
                 let exercises = try plannedExercises(dayID: dayID)
                 exerciseIDs.append(exercises.map(\.id))
                 days.append(PlanDay(
-                    date: try Self.storedDate(date, "plan_day.date"), title: title, rest: rest,
+                    date: date, title: title, rest: rest,
                     warmup: warmup, exercises: exercises.map(\.exercise)))
             }
-            let plan = Plan(name: header.0, weekStart: try Self.storedDate(header.1, "plan.week_start"), days: days)
+            let plan = Plan(name: header.name, weekStart: header.week, days: days)
             return StoredPlan(
-                id: planID, importedAtMs: header.2, active: header.3, plan: plan,
-                dayIDs: dayRows.map(\.0), exerciseIDs: exerciseIDs)
+                id: planID, importedAtMs: header.importedAtMs, active: header.active, plan: plan,
+                dayIDs: dayRows.map(\.id), exerciseIDs: exerciseIDs)
         }
     }
 
@@ -213,7 +216,7 @@ extension Database {
         }
     }
 
-    /// A planned exercise's columns in the order `plannedRow` reads them.
+    /// The planned exercise's columns `plannedRow` reads.
     private static func columns(prefix: String = "") -> String {
         ["id", "name", "sets", "reps", "reps_max", "amrap", "duration_seconds", "weight_kg", "rest_seconds", "description", "superset"]
             .map { prefix + $0 }.joined(separator: ", ")
@@ -222,9 +225,9 @@ extension Database {
     private static let plannedColumns = columns()
 
     private static func plannedRow(_ row: Statement.Row) -> (id: Int64, exercise: PlannedExercise) {
-        (id: row.int64(0), exercise: PlannedExercise(
-            name: row.text(1), sets: row.int(2), reps: row.optionalInt(3), repsMax: row.optionalInt(4),
-            amrap: row.bool(5), durationSeconds: row.optionalInt(6), weightKg: row.optionalDouble(7),
-            restSeconds: row.optionalInt(8), description: row.optionalText(9), superset: row.optionalText(10)))
+        (id: row.int64("id"), exercise: PlannedExercise(
+            name: row.text("name"), sets: row.int("sets"), reps: row.optionalInt("reps"), repsMax: row.optionalInt("reps_max"),
+            amrap: row.bool("amrap"), durationSeconds: row.optionalInt("duration_seconds"), weightKg: row.optionalDouble("weight_kg"),
+            restSeconds: row.optionalInt("rest_seconds"), description: row.optionalText("description"), superset: row.optionalText("superset")))
     }
 }

@@ -27,26 +27,23 @@ extension Database {
         paused_total_ms, rpe, note, average_heart_rate, maximum_heart_rate, energy_kcal
         """
 
-    /// How many columns `sessionColumns` names: a query's own columns come after them.
-    static let sessionColumnCount = Int32(sessionColumns.split(separator: ",").count)
-
-    static func sessionRecord(_ row: Statement.Row, offset: Int32 = 0) throws(SQLiteError) -> SessionRecord {
+    static func sessionRecord(_ row: Statement.Row) -> SessionRecord {
         SessionRecord(
-            id: row.int64(offset), planDayID: row.optionalInt64(offset + 1),
-            date: try storedDate(row.text(offset + 2), "session.date"), title: row.text(offset + 3),
-            carriedOver: row.bool(offset + 4), startedAtMs: row.int64(offset + 5), endedAtMs: row.optionalInt64(offset + 6),
-            pausedSinceMs: row.optionalInt64(offset + 7), pausedTotalMs: row.int64(offset + 8),
-            rpe: row.optionalDouble(offset + 9), note: row.optionalText(offset + 10),
-            averageHeartRate: row.optionalInt(offset + 11), maximumHeartRate: row.optionalInt(offset + 12), energyKcal: row.optionalDouble(offset + 13))
+            id: row.int64("id"), planDayID: row.optionalInt64("plan_day_id"), date: row.date("date"), title: row.text("title"),
+            carriedOver: row.bool("carried_over"), startedAtMs: row.int64("started_at_ms"), endedAtMs: row.optionalInt64("ended_at_ms"),
+            pausedSinceMs: row.optionalInt64("paused_since_ms"), pausedTotalMs: row.int64("paused_total_ms"),
+            rpe: row.optionalDouble("rpe"), note: row.optionalText("note"), averageHeartRate: row.optionalInt("average_heart_rate"),
+            maximumHeartRate: row.optionalInt("maximum_heart_rate"), energyKcal: row.optionalDouble("energy_kcal"))
     }
 
     /// The active (unfinished) session, if any. Inside a transaction, read once and
     /// remembered until the session table is written or the transaction ends.
     public func activeSession() throws(StorageError) -> SessionRecord? {
+        forgetChangedTables()
         if let known = memo.activeSession, connection.inTransaction { return known }
         let session = try wrap {
             try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE ended_at_ms IS NULL")
-                .row { row throws(SQLiteError) in try Self.sessionRecord(row) }
+                .row { Self.sessionRecord($0) }
         }
         if connection.inTransaction { memo.activeSession = .some(session) }
         return session
@@ -55,13 +52,12 @@ extension Database {
     /// A session by id.
     public func session(_ id: Int64) throws(StorageError) -> SessionRecord? {
         try wrap {
-            try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE id = ?").row([id]) { row throws(SQLiteError) in try Self.sessionRecord(row) }
+            try connection.prepare("SELECT \(Self.sessionColumns) FROM session WHERE id = ?").row([id]) { Self.sessionRecord($0) }
         }
     }
 
     /// Starts a session; the unique index refuses a second active one.
     public func insertSession(planDayID: Int64?, date: LocalDate, title: String, carriedOver: Bool, startedAtMs: Int64) throws(StorageError) -> Int64 {
-        memo.activeSession = nil
         return try write {
             try connection.run(
                 "INSERT INTO session (id, plan_day_id, date, title, carried_over, started_at_ms) VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?)",
@@ -72,7 +68,6 @@ extension Database {
 
     /// Records a pause state: `pausedSinceMs` nil when running.
     public func updatePause(sessionID: Int64, pausedSinceMs: Int64?, pausedTotalMs: Int64) throws(StorageError) {
-        memo.activeSession = nil
         try write {
             try connection.run("UPDATE session SET paused_since_ms = ?, paused_total_ms = ? WHERE id = ?", [pausedSinceMs, pausedTotalMs, sessionID])
         }
@@ -85,17 +80,16 @@ extension Database {
     public func finishSession(_ id: Int64, endedAtMs: Int64, pausedTotalMs: Int64, rpe: Double?, note: String?) throws(StorageError)
         -> [SessionVolume]
     {
-        memo.activeSession = nil
         return try write {
             try connection.run(
                 "UPDATE session SET ended_at_ms = ?, paused_since_ms = NULL, paused_total_ms = ?, rpe = ?, note = ? WHERE id = ?",
                 [endedAtMs, pausedTotalMs, rpe, note, id])
             let volumes = try connection.prepare(
                 """
-                SELECT exercise_key, min(exercise_name), sum(reps * weight_kg) FROM logged_set
+                SELECT exercise_key, min(exercise_name) AS name, sum(reps * weight_kg) AS volume_kg FROM logged_set
                 WHERE session_id = ? AND kind <> 'warmup' AND reps > 0 AND weight_kg > 0 GROUP BY exercise_key ORDER BY min(id)
                 """
-            ).rows([id]) { (key: $0.text(0), name: $0.text(1), volumeKg: $0.double(2)) }
+            ).rows([id]) { (key: $0.text("exercise_key"), name: $0.text("name"), volumeKg: $0.double("volume_kg")) }
             return try volumes.map { item in
                 var bests = try memo.exercises[item.key]?.bests ?? storedBests(exerciseKey: item.key)
                 let previous = bests.sessionVolumeKg
@@ -112,7 +106,6 @@ extension Database {
 
     /// Rewrites a session's date, title, times, effort and note (`session.edit`).
     public func updateSession(_ id: Int64, date: LocalDate, title: String, startedAtMs: Int64, endedAtMs: Int64?, rpe: Double?, note: String?) throws(StorageError) {
-        memo.activeSession = nil
         try write {
             try connection.run(
                 "UPDATE session SET date = ?, title = ?, started_at_ms = ?, ended_at_ms = ?, rpe = ?, note = ? WHERE id = ?",
@@ -131,7 +124,9 @@ extension Database {
                 SELECT id, started_at_ms, ended_at_ms FROM session
                 WHERE started_at_ms > ? AND started_at_ms < ? AND ended_at_ms > ? AND source IS NULL
                 """
-            ).rows([startMs - 86_400_000, endMs, startMs]) { (id: $0.int64(0), start: $0.int64(1), end: $0.int64(2)) }
+            ).rows([startMs - 86_400_000, endMs, startMs]) {
+                (id: $0.int64("id"), start: $0.int64("started_at_ms"), end: $0.int64("ended_at_ms"))
+            }
             let overlaps = candidates.map { candidate -> (id: Int64, overlap: Int64, shorter: Int64) in
                 (candidate.id, min(endMs, candidate.end) - max(startMs, candidate.start), min(endMs - startMs, candidate.end - candidate.start))
             }
@@ -141,7 +136,6 @@ extension Database {
 
     /// Gives a session what a watch measured over it.
     public func setMeasured(sessionID: Int64, averageHeartRate: Int?, maximumHeartRate: Int?, energyKcal: Double?) throws(StorageError) {
-        memo.activeSession = nil
         try write {
             try connection.run(
                 "UPDATE session SET average_heart_rate = ?, maximum_heart_rate = ?, energy_kcal = ? WHERE id = ?",
@@ -152,18 +146,17 @@ extension Database {
     /// The first and last time a set of the session was logged, or nil without sets.
     public func setTimes(sessionID: Int64) throws(StorageError) -> (first: Int64, last: Int64)? {
         try wrap {
-            try connection.prepare("SELECT min(logged_at_ms), max(logged_at_ms) FROM logged_set WHERE session_id = ?").row([sessionID]) { row in
-                row.optionalInt64(0).flatMap { first in row.optionalInt64(1).map { (first, $0) } }
+            try connection.prepare("SELECT min(logged_at_ms) AS first, max(logged_at_ms) AS last FROM logged_set WHERE session_id = ?").row([sessionID]) { row in
+                row.optionalInt64("first").flatMap { first in row.optionalInt64("last").map { (first, $0) } }
             } ?? nil
         }
     }
 
     /// Deletes a session and its sets (an aborted session is kept nowhere).
     public func deleteSession(_ id: Int64) throws(StorageError) {
-        memo.activeSession = nil
         try forgetSets()
         try write {
-            let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([id]) { $0.text(0) }
+            let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([id]) { $0.text("exercise_key") }
             try connection.run("DELETE FROM session WHERE id = ?", [id])
             for key in keys { try recomputeBests(exerciseKey: key) }
         }
@@ -176,12 +169,12 @@ extension Database {
 
     static func setRecord(_ row: Statement.Row) -> SetRecord {
         SetRecord(
-            id: row.int64(0), sessionID: row.int64(1), plannedExerciseID: row.optionalInt64(2),
-            exerciseName: row.text(3), setNumber: row.int(4), progressSets: row.int(14), kind: SetKind(rawValue: row.text(5)) ?? .normal,
-            reps: row.optionalInt(6), weightKg: row.optionalDouble(7), durationSeconds: row.optionalInt(8),
-            rpe: row.optionalDouble(9), note: row.optionalText(10), loggedAtMs: row.int64(11),
-            requestID: row.optionalText(12), records: RecordKinds(names: (row.optionalText(13) ?? "").split(separator: ",")),
-            oneRepMaxKg: row.optionalDouble(15))
+            id: row.int64("id"), sessionID: row.int64("session_id"), plannedExerciseID: row.optionalInt64("planned_exercise_id"),
+            exerciseName: row.text("exercise_name"), setNumber: row.int("set_number"), progressSets: row.int("progress_sets"),
+            kind: row.choice("kind"), reps: row.optionalInt("reps"), weightKg: row.optionalDouble("weight_kg"),
+            durationSeconds: row.optionalInt("duration_seconds"), rpe: row.optionalDouble("rpe"), note: row.optionalText("note"),
+            loggedAtMs: row.int64("logged_at_ms"), requestID: row.optionalText("request_id"),
+            records: RecordKinds(names: (row.optionalText("personal_record") ?? "").split(separator: ",")), oneRepMaxKg: row.optionalDouble("e1rm_kg"))
     }
 
     /// A set by id.
@@ -314,7 +307,7 @@ extension Database {
                 WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS ?
                 ORDER BY id DESC LIMIT 1
                 """
-            ).row([sessionID, exerciseKey, plannedExerciseID]) { SetNumbering(setNumber: $0.int(0), countedSets: $0.int(1)) }
+            ).row([sessionID, exerciseKey, plannedExerciseID]) { SetNumbering(setNumber: $0.int("set_number"), countedSets: $0.int("progress_sets")) }
         }
         // Only a set that exists is remembered (none yet is the rarer case, once per exercise).
         if connection.inTransaction, let progress {
@@ -329,7 +322,7 @@ extension Database {
         try wrap {
             try connection.prepare(
                 "SELECT reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? AND exercise_key = ? AND kind <> 'warmup' ORDER BY id DESC LIMIT 1"
-            ).row([sessionID, exerciseKey]) { (reps: $0.optionalInt(0), weightKg: $0.optionalDouble(1), durationSeconds: $0.optionalInt(2)) }
+            ).row([sessionID, exerciseKey]) { (reps: $0.optionalInt("reps"), weightKg: $0.optionalDouble("weight_kg"), durationSeconds: $0.optionalInt("duration_seconds")) }
         }
     }
 
@@ -338,14 +331,14 @@ extension Database {
     public func latestSuperset(sessionID: Int64, exerciseKey: String) throws(StorageError) -> (setID: Int64, label: String?)? {
         try wrap {
             try connection.prepare("SELECT id, superset FROM logged_set WHERE session_id = ? AND exercise_key = ? ORDER BY id DESC LIMIT 1")
-                .row([sessionID, exerciseKey]) { (setID: $0.int64(0), label: $0.optionalText(1)) }
+                .row([sessionID, exerciseKey]) { (setID: $0.int64("id"), label: $0.optionalText("superset")) }
         }
     }
 
     /// The superset labels used in a session.
     public func supersetLabels(sessionID: Int64) throws(StorageError) -> Set<String> {
         try wrap {
-            Set(try connection.prepare("SELECT DISTINCT superset FROM logged_set WHERE session_id = ? AND superset IS NOT NULL").rows([sessionID]) { $0.text(0) })
+            Set(try connection.prepare("SELECT DISTINCT superset FROM logged_set WHERE session_id = ? AND superset IS NOT NULL").rows([sessionID]) { $0.text("superset") })
         }
     }
 
@@ -360,7 +353,7 @@ extension Database {
         try wrap {
             try connection.prepare(
                 "SELECT planned_exercise_id FROM logged_set WHERE session_id = ? AND kind <> 'warmup' ORDER BY id DESC LIMIT 1"
-            ).row([sessionID]) { $0.optionalInt64(0) } ?? nil
+            ).row([sessionID]) { $0.optionalInt64("planned_exercise_id") } ?? nil
         }
     }
 
@@ -412,8 +405,8 @@ extension Database {
         try forgetSets()
         try write {
             let deleted = try connection.prepare(
-                "SELECT session_id, exercise_key, planned_exercise_id, kind <> 'warmup' FROM logged_set WHERE id = ?"
-            ).row([id]) { (session: $0.int64(0), key: $0.text(1), planned: $0.optionalInt64(2), counted: $0.bool(3)) }
+                "SELECT session_id, exercise_key, planned_exercise_id, kind <> 'warmup' AS counted FROM logged_set WHERE id = ?"
+            ).row([id]) { (session: $0.int64("session_id"), key: $0.text("exercise_key"), planned: $0.optionalInt64("planned_exercise_id"), counted: $0.bool("counted")) }
             guard let deleted else { return }
             try connection.run("DELETE FROM logged_set WHERE id = ?", [id])
             try connection.run(
@@ -439,8 +432,9 @@ extension Database {
         try connection.prepare(
             "SELECT e1rm_kg, weight_kg, most_reps, set_volume_kg, session_volume_kg, reps_at_weight FROM exercise_best WHERE exercise_key = ?"
         ).row([exerciseKey]) { row in
-            ExerciseBests(oneRepMaxKg: row.optionalDouble(0), heaviestKg: row.optionalDouble(1), mostReps: row.optionalInt(2),
-                          setVolumeKg: row.optionalDouble(3), sessionVolumeKg: row.optionalDouble(4), repsAtWeight: Self.frontier(row.text(5)))
+            ExerciseBests(oneRepMaxKg: row.optionalDouble("e1rm_kg"), heaviestKg: row.optionalDouble("weight_kg"), mostReps: row.optionalInt("most_reps"),
+                          setVolumeKg: row.optionalDouble("set_volume_kg"), sessionVolumeKg: row.optionalDouble("session_volume_kg"),
+                          repsAtWeight: Self.frontier(row.text("reps_at_weight")))
         } ?? .none
     }
 
@@ -521,23 +515,24 @@ extension Database {
         let counted = "l.kind <> 'warmup' AND l.reps > 0"
         let figures = try connection.prepare(
             """
-            SELECT max(l.e1rm_kg), max(l.record_weight_kg),
-                (SELECT max(l.reps) FROM \(sets) AND \(counted) AND coalesce(l.weight_kg, 0) <= 0),
-                (SELECT max(l.reps * l.weight_kg) FROM \(sets) AND \(counted) AND l.weight_kg > 0),
+            SELECT max(l.e1rm_kg) AS e1rm, max(l.record_weight_kg) AS weight,
+                (SELECT max(l.reps) FROM \(sets) AND \(counted) AND coalesce(l.weight_kg, 0) <= 0) AS reps,
+                (SELECT max(l.reps * l.weight_kg) FROM \(sets) AND \(counted) AND l.weight_kg > 0) AS set_volume,
                 (SELECT max(volume) FROM (
                     SELECT sum(l.reps * l.weight_kg) AS volume
                     FROM session_exercise e CROSS JOIN session s ON s.id = e.session_id
                         CROSS JOIN logged_set l ON l.session_id = e.session_id AND l.exercise_key = e.exercise_key
                     WHERE e.exercise_key = ?1 AND \(counted) AND l.weight_kg > 0 AND s.ended_at_ms IS NOT NULL
-                    GROUP BY e.session_id))
+                    GROUP BY e.session_id)) AS session_volume
             FROM \(sets)
             """
         ).row([exerciseKey]) { row in
-            (e1rm: row.optionalDouble(0), weight: row.optionalDouble(1), reps: row.optionalInt(2), set: row.optionalDouble(3), session: row.optionalDouble(4))
+            (e1rm: row.optionalDouble("e1rm"), weight: row.optionalDouble("weight"), reps: row.optionalInt("reps"), set: row.optionalDouble("set_volume"),
+             session: row.optionalDouble("session_volume"))
         }
         let perWeight = try connection.prepare(
-            "SELECT l.weight_kg, max(l.reps) FROM \(sets) AND \(counted) AND l.weight_kg > 0 GROUP BY l.weight_kg ORDER BY l.weight_kg DESC"
-        ).rows([exerciseKey]) { WeightReps(weightKg: $0.double(0), reps: $0.int(1)) }
+            "SELECT l.weight_kg, max(l.reps) AS reps FROM \(sets) AND \(counted) AND l.weight_kg > 0 GROUP BY l.weight_kg ORDER BY l.weight_kg DESC"
+        ).rows([exerciseKey]) { WeightReps(weightKg: $0.double("weight_kg"), reps: $0.int("reps")) }
         let frontier = perWeight.reduce([WeightReps]()) { WeightReps.frontier($0, adding: $1) }
         let bests = ExerciseBests(oneRepMaxKg: figures?.e1rm, heaviestKg: figures?.weight, mostReps: figures?.reps, setVolumeKg: figures?.set,
                                   sessionVolumeKg: figures?.session, repsAtWeight: frontier)
@@ -554,13 +549,14 @@ extension Database {
         try wrap {
             try connection.prepare(
                 """
-                SELECT planned_exercise_id, exercise_key, min(exercise_name), sum(kind <> 'warmup'),
-                    coalesce(sum(CASE WHEN kind <> 'warmup' THEN reps * weight_kg END), 0), count(*)
+                SELECT planned_exercise_id, exercise_key, min(exercise_name) AS name, sum(kind <> 'warmup') AS counted_sets,
+                    coalesce(sum(CASE WHEN kind <> 'warmup' THEN reps * weight_kg END), 0) AS volume_kg, count(*) AS all_sets
                 FROM logged_set WHERE session_id = ?
                 GROUP BY planned_exercise_id, exercise_key ORDER BY min(id)
                 """
             ).rows([sessionID]) { row in
-                ExerciseTally(plannedExerciseID: row.optionalInt64(0), name: row.text(2), countedSets: row.int(3), volumeKg: row.double(4), allSets: row.int(5))
+                ExerciseTally(plannedExerciseID: row.optionalInt64("planned_exercise_id"), name: row.text("name"), countedSets: row.int("counted_sets"),
+                              volumeKg: row.double("volume_kg"), allSets: row.int("all_sets"))
             }
         }
     }
@@ -578,8 +574,8 @@ extension Database {
             var values: [SQLBindable] = ranged ? [from?.description ?? "0000-01-01", to?.description ?? "9999-12-31"] : []
             if let before { values += [before.startedAtMs, before.id] }
             values.append(limit)
-            return try connection.prepare(Self.listSessionsSQL(ranged: ranged, cursor: before != nil)).rows(values) { row throws(SQLiteError) in
-                SessionListing(session: try Self.sessionRecord(row), sets: row.int(Self.sessionColumnCount), volumeKg: row.double(Self.sessionColumnCount + 1))
+            return try connection.prepare(Self.listSessionsSQL(ranged: ranged, cursor: before != nil)).rows(values) { row in
+                SessionListing(session: Self.sessionRecord(row), sets: row.int("set_count"), volumeKg: row.double("volume_kg"))
             }
         }
     }
@@ -590,8 +586,8 @@ extension Database {
         let conditions = (ranged ? ["s.date >= ? AND s.date <= ?"] : []) + (cursor ? ["(s.started_at_ms, s.id) < (?, ?)"] : [])
         return """
             SELECT \(columns),
-                (SELECT count(*) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup'),
-                (SELECT coalesce(sum(l.reps * l.weight_kg), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup')
+                (SELECT count(*) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup') AS set_count,
+                (SELECT coalesce(sum(l.reps * l.weight_kg), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup') AS volume_kg
             FROM session s
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?
@@ -600,8 +596,8 @@ extension Database {
 
     /// Every plan's week, for choosing the plan of a date (`planChoice`).
     func storedPlanWeeks() throws -> [PlanCalendar.PlanWeek] {
-        try connection.prepare("SELECT id, week_start, active FROM plan").rows { row throws(SQLiteError) in
-            PlanCalendar.PlanWeek(planID: row.int64(0), weekStart: try Self.storedDate(row.text(1), "plan.week_start"), active: row.bool(2))
+        try connection.prepare("SELECT id, week_start, active FROM plan").rows { row in
+            PlanCalendar.PlanWeek(planID: row.int64("id"), weekStart: row.date("week_start"), active: row.bool("active"))
         }
     }
 
@@ -609,19 +605,19 @@ extension Database {
     public func planDay(planID: Int64, weekday: Weekday) throws(StorageError) -> PlanDayRecord? {
         try wrap {
             try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE plan_id = ? AND weekday = ?")
-                .row([planID, weekday.rawValue]) { row throws(SQLiteError) in try Self.planDayRecord(row) }
+                .row([planID, weekday.rawValue]) { Self.planDayRecord($0) }
         }
     }
 
     /// A plan day by id.
     public func planDay(_ id: Int64) throws(StorageError) -> PlanDayRecord? {
         try wrap {
-            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE id = ?").row([id]) { row throws(SQLiteError) in try Self.planDayRecord(row) }
+            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE id = ?").row([id]) { Self.planDayRecord($0) }
         }
     }
 
-    static func planDayRecord(_ row: Statement.Row) throws(SQLiteError) -> PlanDayRecord {
-        PlanDayRecord(id: row.int64(0), planID: row.int64(1), date: try storedDate(row.text(2), "plan_day.date"), title: row.text(3), rest: row.bool(4))
+    static func planDayRecord(_ row: Statement.Row) -> PlanDayRecord {
+        PlanDayRecord(id: row.int64("id"), planID: row.int64("plan_id"), date: row.date("date"), title: row.text("title"), rest: row.bool("rest"))
     }
 
     /// A planned exercise's day, position and prescription.
@@ -633,10 +629,10 @@ extension Database {
                 FROM planned_exercise WHERE id = ?
                 """
             ).row([id]) { row in
-                (planDayID: row.int64(0), position: row.int(1), exercise: PlannedExercise(
-                    name: row.text(2), sets: row.int(3), reps: row.optionalInt(4), repsMax: row.optionalInt(5),
-                    amrap: row.bool(6), durationSeconds: row.optionalInt(7), weightKg: row.optionalDouble(8),
-                    restSeconds: row.optionalInt(9), description: row.optionalText(10)))
+                (planDayID: row.int64("plan_day_id"), position: row.int("position"), exercise: PlannedExercise(
+                    name: row.text("name"), sets: row.int("sets"), reps: row.optionalInt("reps"), repsMax: row.optionalInt("reps_max"),
+                    amrap: row.bool("amrap"), durationSeconds: row.optionalInt("duration_seconds"), weightKg: row.optionalDouble("weight_kg"),
+                    restSeconds: row.optionalInt("rest_seconds"), description: row.optionalText("description")))
             }
         }
     }

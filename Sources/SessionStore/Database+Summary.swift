@@ -6,11 +6,11 @@ extension Database {
         try wrap {
             try connection.prepare(
                 """
-                SELECT id, date, ended_at_ms - started_at_ms - paused_total_ms, rpe FROM session
+                SELECT id, date, ended_at_ms - started_at_ms - paused_total_ms AS active_ms, rpe FROM session
                 WHERE date BETWEEN ? AND ? AND ended_at_ms IS NOT NULL ORDER BY date, id
                 """
-            ).rows([from.description, to.description]) { row throws(SQLiteError) in
-                SummaryInput.Session(id: row.int64(0), date: try Self.storedDate(row.text(1), "session.date"), activeSeconds: max(0, row.int(2) / 1000), rpe: row.optionalDouble(3))
+            ).rows([from.description, to.description]) { row in
+                SummaryInput.Session(id: row.int64("id"), date: row.date("date"), activeSeconds: max(0, row.int("active_ms") / 1000), rpe: row.optionalDouble("rpe"))
             }
         }
     }
@@ -27,9 +27,10 @@ extension Database {
                 """
             ).rows([from.description, to.description]) { row in
                 SummaryInput.Set(
-                    sessionID: row.int64(0), plannedExerciseID: row.optionalInt64(1), name: row.text(2),
-                    kind: SetKind(rawValue: row.text(3)) ?? .normal, reps: row.optionalInt(4), weightKg: row.optionalDouble(5),
-                    durationSeconds: row.optionalInt(6), rpe: row.optionalDouble(7), oneRepMaxKg: row.optionalDouble(8), exerciseKey: row.text(9))
+                    sessionID: row.int64("session_id"), plannedExerciseID: row.optionalInt64("planned_exercise_id"), name: row.text("exercise_name"),
+                    kind: row.choice("kind"), reps: row.optionalInt("reps"), weightKg: row.optionalDouble("weight_kg"),
+                    durationSeconds: row.optionalInt("duration_seconds"), rpe: row.optionalDouble("rpe"), oneRepMaxKg: row.optionalDouble("e1rm_kg"),
+                    exerciseKey: row.text("exercise_key"))
             }
         }
     }
@@ -40,10 +41,10 @@ extension Database {
         try wrap {
             let rows = try connection.prepare(
                 """
-                SELECT l.exercise_key, count(*) FROM session s JOIN logged_set l ON l.session_id = s.id
+                SELECT l.exercise_key, count(*) AS sets FROM session s JOIN logged_set l ON l.session_id = s.id
                 WHERE s.date BETWEEN ? AND ? AND s.ended_at_ms IS NOT NULL AND l.kind != 'warmup' GROUP BY l.exercise_key
                 """
-            ).rows([from.description, to.description]) { (key: $0.text(0), sets: $0.int(1)) }
+            ).rows([from.description, to.description]) { (key: $0.text("exercise_key"), sets: $0.int("sets")) }
             return Dictionary(rows.map { ($0.key, $0.sets) }, uniquingKeysWith: +)
         }
     }
@@ -55,13 +56,14 @@ extension Database {
             var bests: [String: SummaryInput.History] = [:]
             let rows = try connection.prepare(
                 """
-                SELECT l.exercise_key, max(l.e1rm_kg), max(l.reps), max(l.duration_seconds)
+                SELECT l.exercise_key, max(l.e1rm_kg) AS e1rm, max(l.reps) AS reps, max(l.duration_seconds) AS duration
                 FROM session s JOIN logged_set l ON l.session_id = s.id
                 WHERE s.date BETWEEN ? AND ? AND s.ended_at_ms IS NOT NULL AND l.kind <> 'warmup'
                 GROUP BY l.exercise_key
                 """
             ).rows([from.description, to.description]) { row in
-                (row.text(0), SummaryInput.History(oneRepMaxKg: row.optionalDouble(1), reps: row.optionalInt(2), durationSeconds: row.optionalInt(3)))
+                (row.text("exercise_key"), SummaryInput.History(oneRepMaxKg: row.optionalDouble("e1rm"), reps: row.optionalInt("reps"),
+                                                                durationSeconds: row.optionalInt("duration")))
             }
             for (key, history) in rows { bests[key] = history }
             return bests

@@ -18,6 +18,13 @@ public final class Database {
     static let importCacheKiB = 16_384
     /// Reads remembered within the open transaction (see `TransactionMemo`).
     var memo = TransactionMemo()
+
+    /// Makes the memo forget what was read from tables written since
+    /// (`TransactionMemo.watchedTables`): called before it is consulted.
+    func forgetChangedTables() {
+        let changed = connection.takeChangedTables()
+        if changed != 0 { memo.forget(changed: changed) }
+    }
     /// The set insert, kept here once prepared: it runs for every set logged, and the
     /// connection's cache would hash its text each time (`Connection.prepare(_:keptIn:)`).
     var insertSetStatement: Statement?
@@ -49,6 +56,7 @@ public final class Database {
             throw .cannotOpen(path: path, error)
         }
         self.connection = connection
+        connection.watch(tables: TransactionMemo.watchedTables)
         do throws(StorageError) {
             // SQLite quietly opens a file it may not write read-only; every write
             // would then fail after the daemon said it was ready.
@@ -251,7 +259,7 @@ public final class Database {
     /// first few (table, rowid, parent): what `migration` must not leave behind.
     private func checkForeignKeys(after migration: Migration) throws {
         let violations = try connection.prepare("PRAGMA foreign_key_check").rows { row in
-            "\(row.text(0)) row \(row.optionalInt64(1).map(String.init) ?? "?") → \(row.text(2))"
+            "\(row.text("table")) row \(row.optionalInt64("rowid").map(String.init) ?? "?") → \(row.text("parent"))"
         }
         guard violations.isEmpty else {
             throw StorageError.migrationFailed(

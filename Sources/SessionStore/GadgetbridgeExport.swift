@@ -79,15 +79,15 @@ public enum GadgetbridgeExport {
     }
 
     private static func read(_ connection: Connection, localTime: (Int64) -> LocalDateTime) throws -> Read {
-        let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").rows { $0.text(0) }
+        let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").rows { $0.text("name") }
         let samples = tables.filter { $0.hasSuffix("_SAMPLE") }
         guard tables.contains("DEVICE"), !samples.isEmpty else {
             throw Failure(message: "not a Gadgetbridge database: it has no DEVICE table and sample tables (its tables: \(tables.sorted().prefix(8).joined(separator: ", ")))")
         }
         func columns(_ table: String) throws -> Set<String> {
-            Set(try connection.prepare("SELECT name FROM pragma_table_info(?)").rows([table]) { $0.text(0) })
+            Set(try connection.prepare("SELECT name FROM pragma_table_info(?)").rows([table]) { $0.text("name") })
         }
-        let devices = Dictionary(try connection.prepare("SELECT _id, coalesce(nullif(ALIAS, ''), NAME) FROM DEVICE").rows { ($0.int64(0), $0.text(1)) },
+        let devices = Dictionary(try connection.prepare("SELECT _id, coalesce(nullif(ALIAS, ''), NAME) AS name FROM DEVICE").rows { ($0.int64("_id"), $0.text("name")) },
                                  uniquingKeysWith: { first, _ in first })
         func source(_ device: Int64) -> String { String("Gadgetbridge \(devices[device] ?? "device \(device)")".prefix(HealthSample.sourceLength)) }
         var read = Read()
@@ -102,23 +102,27 @@ public enum GadgetbridgeExport {
             if table.hasSuffix("_ACTIVITY_SAMPLE"), has.contains("STEPS") {
                 // A minute a row: each device's steps of each hour, summed here.
                 let hours = try connection.prepare(
-                    "SELECT TIMESTAMP / 3600 * 3600, DEVICE_ID, sum(STEPS) FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2"
-                ).rows { (start: $0.int64(0), device: $0.int64(1), steps: $0.double(2)) }
+                    "SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, sum(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2"
+                ).rows { (start: $0.int64("hour"), device: $0.int64("DEVICE_ID"), steps: $0.double("steps")) }
                 read.records += hours.count
                 for hour in hours { add(.steps, startMs: hour.start * 1000, endMs: (hour.start + 3599) * 1000, value: hour.steps, device: hour.device) }
             } else if table.hasSuffix("_HEART_RATE_RESTING_SAMPLE"), has.contains("HEART_RATE") {
-                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)").rows { ($0.int64(0), $0.int64(1), $0.int64(2)) }
+                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)").rows {
+                    ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.int64("HEART_RATE"))
+                }
                 read.records += rows.count
                 for (time, device, rate) in rows where HistoryLimits.heartRate.contains(Int(rate)) {
                     add(.restingHeartRate, startMs: time, endMs: time, value: Double(rate), device: device)
                 }
             } else if table.hasSuffix("_WEIGHT_SAMPLE"), has.contains("WEIGHT_KG") {
-                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)").rows { ($0.int64(0), $0.int64(1), $0.double(2)) }
+                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)").rows {
+                    ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.double("WEIGHT_KG"))
+                }
                 read.records += rows.count
                 for (time, device, kg) in rows where kg > 0 && kg < 500 { add(.bodyMassKg, startMs: time, endMs: time, value: kg, device: device) }
             } else if let stages = SleepStages(table: table), has.contains("STAGE") {
                 let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP")
-                    .rows { (time: $0.int64(0), device: $0.int64(1), stage: $0.int64(2)) }
+                    .rows { (time: $0.int64("TIMESTAMP"), device: $0.int64("DEVICE_ID"), stage: $0.optionalInt64("STAGE") ?? 0) }
                 read.records += rows.count
                 // Stretches asleep one after the other make one spell.
                 var spell: (start: Int64, end: Int64, device: Int64)?

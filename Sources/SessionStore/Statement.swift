@@ -1,4 +1,5 @@
 import CSQLite
+import SessionCore
 
 /// One prepared statement: prepared in `init`, finalised in `deinit` (GRDB's shape).
 /// Values are always bound, never interpolated into SQL.
@@ -206,7 +207,7 @@ public final class Statement {
     public func rows<T>(_ values: [SQLBindable] = [], _ transform: (Row) throws(SQLiteError) -> T) throws(SQLiteError) -> [T] {
         try bind(values)
         var result: [T] = []
-        while try step() { result.append(try transform(Row(statement: self))) }
+        while try step() { result.append(try read(transform)) }
         return result
     }
 
@@ -216,7 +217,7 @@ public final class Statement {
         try bind(values)
         defer { sqlite3_reset(handle) }
         while try step() {
-            guard try body(Row(statement: self)) else { return }
+            guard try read(body) else { return }
         }
     }
 
@@ -225,31 +226,164 @@ public final class Statement {
         try bind(values)
         defer { sqlite3_reset(handle) }
         guard try step() else { return nil }
-        return try transform(Row(statement: self))
+        return try read(transform)
     }
 
-    /// Access to the current row's columns.
+    /// The statement's result columns, by name, read once; and where the last name was
+    /// found, since rows are mostly read in the order of their columns.
+    private var columnNames: [[UInt8]]?
+    private var columnHint = 0
+    /// The first column of the current row that did not hold what it was read as: the
+    /// row's reader (`rows`, `row`, `forEachRow`) throws it once the row is read.
+    private var damage: SQLiteError?
+
+    /// The index of the result column `name` (its `AS` name, else the column's own).
+    fileprivate func column(_ name: StaticString) -> Int32? {
+        let names = columnNames ?? (0..<sqlite3_column_count(handle)).map { Array(String(cString: sqlite3_column_name(handle, $0)).utf8) }
+        columnNames = names
+        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for step in 0..<names.count {
+            let index = (columnHint + step) % names.count
+            if names[index].elementsEqual(wanted) {
+                columnHint = index + 1
+                return Int32(index)
+            }
+        }
+        damage = damage ?? SQLiteError(code: SQLITE_MISUSE, message: "no result column named \(name)", sql: sql)
+        return nil
+    }
+
+    /// `transform` of the current row, or the damage it found.
+    private func read<T>(_ transform: (Row) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        damage = nil
+        let value = try transform(Row(statement: self))
+        if let damage {
+            self.damage = nil
+            sqlite3_reset(handle)
+            throw damage
+        }
+        return value
+    }
+
+    /// The current row's columns, read by name. A stored value of another type than the
+    /// one asked for (text where a number belongs, NULL where a value must be, a date or
+    /// a name that does not read), or a name the statement has no column for, makes the
+    /// row's reader throw an error naming the column and what it holds: a damaged file
+    /// is reported, never read as 0, 1970 or a default. (The accessors themselves return
+    /// a placeholder then, which nothing sees: the read as a whole fails.)
     public struct Row {
         fileprivate let statement: Statement
 
-        /// True when the column is NULL.
-        public func isNull(_ column: Int32) -> Bool {
-            sqlite3_column_type(statement.handle, column) == SQLITE_NULL
+        /// The column's index and its value's type; nil (and the row damaged) for a
+        /// name the statement does not have.
+        private func value(_ name: StaticString) -> (index: Int32, type: Int32)? {
+            guard let index = statement.column(name) else { return nil }
+            return (index, sqlite3_column_type(statement.handle, index))
         }
 
-        public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement.handle, column) }
-        public func int(_ column: Int32) -> Int { Int(int64(column)) }
-        public func double(_ column: Int32) -> Double { sqlite3_column_double(statement.handle, column) }
-        public func bool(_ column: Int32) -> Bool { int64(column) != 0 }
+        /// Notes that `name` holds what it should not.
+        private func damaged(_ name: StaticString, _ index: Int32, _ expected: String) {
+            guard statement.damage == nil else { return }
+            let held: String
+            switch sqlite3_column_type(statement.handle, index) {
+            case SQLITE_NULL: held = "NULL"
+            case SQLITE_BLOB: held = "a blob"
+            default: held = "\"" + String(cString: sqlite3_column_text(statement.handle, index)).prefix(40) + "\""
+            }
+            // The table's column where the value comes straight from one (session.date),
+            // else the result column's name.
+            var column = "\(name)"
+            if let table = sqlite3_column_table_name(statement.handle, index), let origin = sqlite3_column_origin_name(statement.handle, index) {
+                column = String(cString: table) + "." + String(cString: origin)
+            }
+            statement.damage = SQLiteError(code: SQLITE_CORRUPT, message: "\(column) holds \(held), which is no \(expected)", sql: statement.sql)
+        }
 
-        public func text(_ column: Int32) -> String {
-            guard let pointer = sqlite3_column_text(statement.handle, column) else { return "" }
+        public func isNull(_ name: StaticString) -> Bool { value(name)?.type == SQLITE_NULL }
+
+        public func int64(_ name: StaticString) -> Int64 {
+            guard let (index, type) = value(name) else { return 0 }
+            guard type == SQLITE_INTEGER else {
+                damaged(name, index, "integer")
+                return 0
+            }
+            return sqlite3_column_int64(statement.handle, index)
+        }
+
+        public func optionalInt64(_ name: StaticString) -> Int64? { isNull(name) ? nil : int64(name) }
+        public func int(_ name: StaticString) -> Int { Int(int64(name)) }
+        public func optionalInt(_ name: StaticString) -> Int? { optionalInt64(name).map { Int($0) } }
+
+        /// A number stored as an integer or a real.
+        public func double(_ name: StaticString) -> Double {
+            guard let (index, type) = value(name) else { return 0 }
+            guard type == SQLITE_FLOAT || type == SQLITE_INTEGER else {
+                damaged(name, index, "number")
+                return 0
+            }
+            return sqlite3_column_double(statement.handle, index)
+        }
+
+        public func optionalDouble(_ name: StaticString) -> Double? { isNull(name) ? nil : double(name) }
+
+        /// 0 or 1.
+        public func bool(_ name: StaticString) -> Bool {
+            guard let (index, type) = value(name) else { return false }
+            let number = sqlite3_column_int64(statement.handle, index)
+            guard type == SQLITE_INTEGER, number == 0 || number == 1 else {
+                damaged(name, index, "truth value (0 or 1)")
+                return false
+            }
+            return number == 1
+        }
+
+        public func text(_ name: StaticString) -> String {
+            guard let (index, type) = value(name) else { return "" }
+            guard type == SQLITE_TEXT, let pointer = sqlite3_column_text(statement.handle, index) else {
+                damaged(name, index, "text")
+                return ""
+            }
             return String(cString: pointer)
         }
 
-        public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
-        public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
-        public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
-        public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+        public func optionalText(_ name: StaticString) -> String? { isNull(name) ? nil : text(name) }
+
+        /// A date stored as its YYYY-MM-DD text.
+        public func date(_ name: StaticString) -> LocalDate {
+            let text = text(name)
+            if let date = LocalDate(text) { return date }
+            if let index = statement.column(name) { damaged(name, index, "date (YYYY-MM-DD)") }
+            return LocalDate(daysSinceEpoch: 0)
+        }
+
+        /// One of an enumeration's raw values.
+        public func choice<Choice: RawRepresentable & CaseIterable>(_ name: StaticString, as type: Choice.Type = Choice.self) -> Choice
+        where Choice.RawValue == String {
+            if let choice = Choice(rawValue: text(name)) { return choice }
+            if let index = statement.column(name) { damaged(name, index, "\(Choice.self) (\(Choice.allCases.map(\.rawValue).joined(separator: ", ")))") }
+            return Choice.allCases.first!
+        }
+
+        /// The value of a one-value query (`Connection.scalar`): an integer or NULL.
+        func onlyInteger() -> Int64? {
+            switch sqlite3_column_type(statement.handle, 0) {
+            case SQLITE_NULL: return nil
+            case SQLITE_INTEGER: return sqlite3_column_int64(statement.handle, 0)
+            default:
+                damaged("the first", 0, "integer")
+                return nil
+            }
+        }
+
+        /// The value of a one-value query (`Connection.text`): text or NULL.
+        func onlyText() -> String? {
+            switch sqlite3_column_type(statement.handle, 0) {
+            case SQLITE_NULL: return nil
+            case SQLITE_TEXT: return String(cString: sqlite3_column_text(statement.handle, 0))
+            default:
+                damaged("the first", 0, "text")
+                return nil
+            }
+        }
     }
 }

@@ -6,7 +6,10 @@ import SessionCore
 /// the alias table.
 ///
 /// The rules that keep it true: it is consulted and filled only inside a transaction;
-/// every write that changes what it holds updates or forgets that part; it is forgotten
+/// a row written to a table it holds reads of makes it forget those reads, whatever wrote
+/// the row (`watchedTables`: SQLite's pre-update hook notes the table, and the memo forgets
+/// before it is next consulted, `Database.forgetChangedTables`); sets and bests, which logging keeps up
+/// to date in the memo as it writes them, are updated or forgotten by the writes; it is forgotten
 /// whole on every rollback (a savepoint's or the whole transaction's) and around any
 /// transaction other than a group commit. A group commit keeps it only when the
 /// database is as the last group commit left it: SQLite's data version, noted after
@@ -76,6 +79,19 @@ struct TransactionMemo {
     mutating func trim() {
         guard exercises.count > Self.exerciseLimit else { return }
         exercises = exercises.filter { $0.value.unwritten != nil }
+    }
+
+    /// The tables whose rows `activeSession`, `aliases`, `customExercises` and
+    /// `exerciseRests` are read from, in the order of their bits in
+    /// `Connection.takeChangedTables()`.
+    static let watchedTables = ["session", "exercise_alias", "custom_exercise", "exercise_rest"]
+
+    /// Forgets what was read from the tables whose bits `changed` has.
+    mutating func forget(changed: UInt32) {
+        if changed & 1 != 0 { activeSession = nil }
+        if changed & 2 != 0 { aliases = nil }
+        if changed & 4 != 0 { customExercises = nil }
+        if changed & 8 != 0 { exerciseRests = nil }
     }
 
     mutating func forgetAll() {

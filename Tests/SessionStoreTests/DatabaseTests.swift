@@ -282,6 +282,27 @@ import SessionCore
         }
     }
 
+    /// What the memo holds is forgotten when any statement writes a row of its table, not
+    /// only the storage methods that know of it: plain SQL here, a WITHOUT ROWID table
+    /// (aliases, rests), inside one transaction, where the memo is consulted.
+    @Test func theMemoForgetsWhatAnyWriteChanges() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        try database.groupCommit(isolated: true) { _ in
+            let id = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 1)
+            #expect(try database.activeSession()?.id == id)
+            try database.connection.run("UPDATE session SET ended_at_ms = 5 WHERE id = ?", [id])
+            #expect(try database.activeSession() == nil, "finished by a statement the memo was not told of")
+            #expect(try database.aliases()["ohp"] == nil && database.exerciseRests()["squat"] == nil)
+            try database.connection.run("INSERT INTO exercise_alias (alias_key, name, name_key) VALUES ('ohp', 'Overhead Press', 'overhead press')")
+            try database.connection.run("INSERT INTO exercise_rest (exercise_key, seconds) VALUES ('squat', 180)")
+            #expect(try database.aliases()["ohp"]?.name == "Overhead Press")
+            #expect(try database.exerciseRests()["squat"] == 180)
+            try database.connection.run("DELETE FROM exercise_rest")
+            #expect(try database.exerciseRests().isEmpty, "a DELETE without WHERE is seen too")
+        }
+    }
+
     /// Binding an array of values: what is stored is each string as given, a failed run
     /// stores nothing, nothing a run bound is left for the next run to read (strings
     /// built anew each time), and a missing value is refused, never bound as NULL.
@@ -304,7 +325,7 @@ import SessionCore
         let short = #expect(throws: SQLiteError.self) { try connection.run(sql, ["short"]) }
         #expect(short?.message.contains("bound 1 of 4 parameters") == true)
         let stored = try connection.prepare("SELECT a, b, c FROM t ORDER BY rowid").rows { row throws(SQLiteError) in
-            [row.optionalText(0), row.optionalText(1), row.optionalText(2)]
+            [row.optionalText("a"), row.optionalText("b"), row.optionalText("c")]
         }
         #expect(stored == expected)
     }
@@ -332,8 +353,8 @@ import SessionCore
             try connection.prepare(sql, keptIn: &statement).run { parameters throws(SQLiteError) in try parameters.bind(Int64(9)) }
         }
         #expect(error?.message.contains("bound 1 of 4 parameters") == true)
-        let stored = try connection.prepare("SELECT i, r, s, typeof(s), n FROM t ORDER BY rowid").rows { row throws(SQLiteError) in
-            "\(row.optionalInt64(0).map(String.init) ?? "NULL") \(row.optionalDouble(1).map { "\($0)" } ?? "NULL") \(row.optionalText(2) ?? "NULL") \(row.text(3)) \(row.optionalText(4) ?? "NULL")"
+        let stored = try connection.prepare("SELECT i, r, s, typeof(s) AS type, n FROM t ORDER BY rowid").rows { row in
+            "\(row.optionalInt64("i").map(String.init) ?? "NULL") \(row.optionalDouble("r").map { "\($0)" } ?? "NULL") \(row.optionalText("s") ?? "NULL") \(row.text("type")) \(row.optionalText("n") ?? "NULL")"
         }
         #expect(stored.count == 2 * rows.count)
         for pair in stride(from: 0, to: stored.count, by: 2) { #expect(stored[pair] == stored[pair + 1]) }
@@ -352,7 +373,7 @@ import SessionCore
                 try parameters.bind(literal: kind.sqlLiteral)
             }
         }
-        let stored = try connection.prepare("SELECT kind FROM t ORDER BY rowid").rows { row throws(SQLiteError) in row.text(0) }
+        let stored = try connection.prepare("SELECT kind FROM t ORDER BY rowid").rows { $0.text("kind") }
         #expect(stored == SetKind.allCases.map(\.rawValue))
     }
 

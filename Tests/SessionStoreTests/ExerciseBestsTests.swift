@@ -14,14 +14,14 @@ import SessionCore
     /// best set volume, the best finished session's volume, and for each weight the
     /// most reps unless a heavier weight had as many.
     func oracle(_ database: Database, _ key: String) throws -> ExerciseBests {
-        let maxima = try database.connection.prepare("SELECT max(e1rm_kg), max(record_weight_kg) FROM logged_set WHERE exercise_key = ?")
-            .row([key]) { (e1rm: $0.optionalDouble(0), weight: $0.optionalDouble(1)) }
+        let maxima = try database.connection.prepare("SELECT max(e1rm_kg) AS e1rm, max(record_weight_kg) AS weight FROM logged_set WHERE exercise_key = ?")
+            .row([key]) { (e1rm: $0.optionalDouble("e1rm"), weight: $0.optionalDouble("weight")) }
         let sets = try database.connection.prepare(
             """
-            SELECT l.reps, l.weight_kg, l.session_id, s.ended_at_ms IS NOT NULL FROM logged_set l JOIN session s ON s.id = l.session_id
+            SELECT l.reps, l.weight_kg, l.session_id, s.ended_at_ms IS NOT NULL AS finished FROM logged_set l JOIN session s ON s.id = l.session_id
             WHERE l.exercise_key = ? AND l.kind <> 'warmup' AND l.reps > 0
             """
-        ).rows([key]) { (reps: $0.int(0), weight: $0.optionalDouble(1) ?? 0, session: $0.int64(2), finished: $0.bool(3)) }
+        ).rows([key]) { (reps: $0.int("reps"), weight: $0.optionalDouble("weight_kg") ?? 0, session: $0.int64("session_id"), finished: $0.bool("finished")) }
         let loaded = sets.filter { $0.weight > 0 }
         var sessions: [Int64: Double] = [:]
         for set in loaded where set.finished { sessions[set.session, default: 0] += Double(set.reps) * set.weight }
@@ -119,7 +119,7 @@ import SessionCore
         func progressOracle(_ session: Int64, _ key: String) throws -> SetNumbering? {
             try database.connection.prepare(
                 "SELECT set_number, progress_sets FROM logged_set WHERE session_id = ? AND exercise_key = ? AND planned_exercise_id IS NULL ORDER BY id DESC LIMIT 1"
-            ).row([session, key]) { SetNumbering(setNumber: $0.int(0), countedSets: $0.int(1)) }
+            ).row([session, key]) { SetNumbering(setNumber: $0.int("set_number"), countedSets: $0.int("progress_sets")) }
         }
         func expectAllTrue(_ session: Int64, _ comment: Comment) throws {
             try expectBestsMatch(database, keys, comment)
@@ -197,7 +197,7 @@ import SessionCore
         func progressOracle() throws -> SetNumbering? {
             try database.connection.prepare(
                 "SELECT set_number, progress_sets FROM logged_set WHERE session_id = ? AND exercise_key = ? ORDER BY id DESC LIMIT 1"
-            ).row([session, key]) { SetNumbering(setNumber: $0.int(0), countedSets: $0.int(1)) }
+            ).row([session, key]) { SetNumbering(setNumber: $0.int("set_number"), countedSets: $0.int("progress_sets")) }
         }
         func logSquat(_ weight: Double) throws {
             let previous = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
@@ -259,20 +259,25 @@ import SessionCore
                 UPDATE logged_set SET request_id = 'r-1', note = 'felt good', rpe = 8 WHERE id = 1;
                 """)
         }
-        let everyColumn = "SELECT * FROM logged_set ORDER BY id"
-        let before = try Database(path: path, schemaVersion: 1).connection.prepare(everyColumn).rows([]) { row in
-            (0..<18).map { row.optionalText(Int32($0)) ?? "NULL" }
+        // Every column of every row as SQL writes it (quote()), the columns as the table lists them.
+        var columns: [String] = []
+        func everyColumn(_ connection: Connection) throws -> [[String]] {
+            if columns.isEmpty { columns = try connection.prepare("SELECT name FROM pragma_table_info('logged_set') ORDER BY cid").rows { $0.text("name") } }
+            return try connection.prepare("SELECT " + columns.map { "quote(\($0))" }.joined(separator: " || '|' || ") + " AS row FROM logged_set ORDER BY id")
+                .rows { $0.text("row").split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
         }
+        let before = try everyColumn(Database(path: path, schemaVersion: 1).connection)  // version 1's columns, read again after
+        #expect(columns.count == 18)
         let database = try Database(path: path)
         #expect(try database.schemaVersion() == Migrations.latestVersion)
         // Column for column, but for the key of "Squat": the catalog's Back Squat since.
-        let catalogued = before.map { row in row.enumerated().map { $0 == 4 && $1 == "squat" ? "back squat" : $1 } }
-        #expect(try database.connection.prepare(everyColumn).rows([]) { row in (0..<18).map { row.optionalText(Int32($0)) ?? "NULL" } } == catalogued,
+        let catalogued = before.map { row in row.enumerated().map { $0 == 4 && $1 == "'squat'" ? "'back squat'" : $1 } }
+        #expect(try everyColumn(database.connection) == catalogued,
                 "the rebuilt table holds the same rows, column for column")
         #expect(try database.connection.text("PRAGMA integrity_check") == "ok")
         #expect(try database.connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0)
         #expect(try database.set(requestID: "r-1")?.id == 1)
-        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN SELECT id FROM logged_set WHERE request_id = ?").rows(["r-1"]) { $0.text(3) }
+        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN SELECT id FROM logged_set WHERE request_id = ?").rows(["r-1"]) { $0.text("detail") }
         #expect(plan.contains { $0.contains("logged_set_by_request") }, "a retry is found through the partial index: \(plan)")
         // The constraints still hold on the rebuilt table.
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET kind = 'bogus' WHERE id = 1") }

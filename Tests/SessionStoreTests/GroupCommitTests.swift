@@ -14,7 +14,7 @@ import TestSupport
     struct Refused: Error {}
 
     private func titles(_ database: Database) throws -> [String] {
-        try database.connection.prepare("SELECT title FROM session ORDER BY id").rows([]) { $0.text(0) }
+        try database.connection.prepare("SELECT title FROM session ORDER BY id").rows([]) { $0.text("title") }
     }
 
     private func insert(_ database: Database, _ title: String) throws {

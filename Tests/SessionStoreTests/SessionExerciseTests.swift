@@ -19,10 +19,10 @@ import SessionCore
     func drift(_ database: Database) throws -> [String] {
         let stored = "SELECT exercise_key, started_at_ms, session_id FROM session_exercise"
         return try database.connection.prepare("""
-            SELECT 'missing ' || exercise_key || ' in ' || id FROM (\(Self.fromTheSets) EXCEPT \(stored))
+            SELECT 'missing ' || exercise_key || ' in ' || id AS drift FROM (\(Self.fromTheSets) EXCEPT \(stored))
             UNION ALL
             SELECT 'stale ' || exercise_key || ' in ' || session_id FROM (\(stored) EXCEPT \(Self.fromTheSets))
-            """).rows { $0.text(0) }
+            """).rows { $0.text("drift") }
     }
 
     func rows(_ database: Database) throws -> Int64 {
@@ -114,7 +114,7 @@ import SessionCore
         _ = try database.setAlias("bs", name: "Front Squat")
         _ = try database.setAlias("front squat", name: "Back Squat")
         #expect(try database.alias("bs")?.name == "Back Squat", "the alias of the alias follows it")
-        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN UPDATE exercise_alias SET name = 'x' WHERE name_key = ?").rows(["front squat"]) { $0.text(3) }
+        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN UPDATE exercise_alias SET name = 'x' WHERE name_key = ?").rows(["front squat"]) { $0.text("detail") }
         #expect(plan.contains { $0.contains("exercise_alias_by_name") }, "\(plan)")
     }
 
