@@ -57,6 +57,20 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     }
 }
 
+/// A method name looked up once in a `MethodRouter`: where its route is and what its
+/// contract says of how it runs, for a request to carry from decoding to its run
+/// instead of each step looking the name up again.
+public struct ResolvedMethod: Sendable {
+    /// Its place among the router's methods; nil for rpc.discover and for a name no
+    /// route has.
+    fileprivate let position: Int?
+    /// `MethodContract.runsLong`.
+    public let runsLong: Bool
+    /// `MethodContract.repliesLarge`, and true for rpc.discover, whose document is the
+    /// size of the whole protocol.
+    public let repliesLarge: Bool
+}
+
 /// The route table: method name → handler, plus `rpc.discover`.
 public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     public let methods: [MethodRoute<Context, Output>]
@@ -76,13 +90,12 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     /// True when one of this router's own routes has that name (rpc.discover aside).
     public func hasRoute(_ name: String) -> Bool { index.position(of: name) != nil }
 
-    /// True for a method whose work has no small bound (`MethodContract.runsLong`).
-    public func runsLong(_ name: String) -> Bool { index.position(of: name).map { methods[$0].runsLong } ?? false }
-
-    /// True for a method whose reply grows with the history (`MethodContract.repliesLarge`),
-    /// and for `rpc.discover`, whose document is the size of the whole protocol.
-    public func repliesLarge(_ name: String) -> Bool {
-        name == "rpc.discover" || index.position(of: name).map { methods[$0].repliesLarge } ?? false
+    /// The method `name` names, looked up once.
+    public func resolve(_ name: String) -> ResolvedMethod {
+        guard let position = index.position(of: name) else {
+            return ResolvedMethod(position: nil, runsLong: false, repliesLarge: name == "rpc.discover")
+        }
+        return ResolvedMethod(position: position, runsLong: methods[position].runsLong, repliesLarge: methods[position].repliesLarge)
     }
 
     /// True when a method of that name exists (rpc.discover included).
@@ -90,13 +103,12 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
 
     /// Runs one request's method: unknown params and handler failures become errors.
     public func call(_ request: Request, context: Context) -> Result<Output, RPCError> {
-        if request.method == "rpc.discover" {
-            var params = request.params
-            for name in params.names { params.fail(name, "unknown parameter; rpc.discover takes none") }
-            if !params.errors.isEmpty { return .failure(.invalidParams(params.errors)) }
-            return .success(Output(openRPC))
-        }
-        guard let position = index.position(of: request.method) else { return .failure(.methodNotFound(request.method)) }
+        call(request, resolved: resolve(request.method), context: context)
+    }
+
+    /// Runs one request's method, `resolved` from its name by this router.
+    public func call(_ request: Request, resolved: ResolvedMethod, context: Context) -> Result<Output, RPCError> {
+        guard let position = resolved.position else { return callWithoutRoute(request) }
         var params = request.params
         do {
             // The handler decodes the params: unknown and invalid ones are reported together.
@@ -108,6 +120,17 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         } catch {
             return .failure(mapError(error))
         }
+    }
+
+    /// `rpc.discover`, or a method no route has.
+    private func callWithoutRoute(_ request: Request) -> Result<Output, RPCError> {
+        if request.method == "rpc.discover" {
+            var params = request.params
+            for name in params.names { params.fail(name, "unknown parameter; rpc.discover takes none") }
+            if !params.errors.isEmpty { return .failure(.invalidParams(params.errors)) }
+            return .success(Output(openRPC))
+        }
+        return .failure(.methodNotFound(request.method))
     }
 
     /// The OpenRPC 1.2 document describing every method (the spec's `rpc.discover`),

@@ -15,7 +15,9 @@ import Synchronization
 final class Job: Sendable {
     /// One element of a line: a request to run, or an error decided while decoding.
     enum Item: Sendable {
-        case call(Request)
+        /// A request, and its method looked up once (`MethodRouter.resolve`) for every
+        /// step that asks about it: scheduling, the turn at the database, the run.
+        case call(Request, ResolvedMethod)
         case invalid(RPCErrorWithID)
     }
 
@@ -40,7 +42,7 @@ final class Job: Sendable {
         self.batch = batch
         self.lineBytes = lineBytes
         large = items.contains { item in
-            if case .call(let request) = item { return DaemonRoutes.table.repliesLarge(request.method) }
+            if case .call(_, let method) = item { return method.repliesLarge }
             return false
         }
     }
@@ -314,15 +316,15 @@ final class DatabaseThread: @unchecked Sendable {
             switch item {
             case .invalid(let failure):
                 responses.append(.error(id: failure.id, failure.error))
-            case .call(let request):
-                let large = table.repliesLarge(request.method)
+            case .call(let request, let method):
+                let large = method.repliesLarge
                 let counted = job.batch && large
                 if counted, spent >= ServerLimits.batchReplyBudget {
                     // A read's notification has no effect to keep: it is not run either.
                     if let id = request.id { responses.append(.error(id: id, Self.overBudget)) }
                     continue
                 }
-                let result = try scope.run { try table.call(request, context: service).get() }
+                let result = try scope.run { try table.call(request, resolved: method, context: service).get() }
                 if case .success(let outcome) = result { effects.append(outcome.effects) }
                 guard let id = request.id else { continue }
                 let response = Response(id: id, result.mapError(ErrorMapping.rpcError))
@@ -363,7 +365,7 @@ final class DatabaseThread: @unchecked Sendable {
         let responses = OneOrMany<Response>(job.items.compactMap { item in
             switch item {
             case .invalid(let failure): return .error(id: failure.id, failure.error)
-            case .call(let request): return request.id.map { .error(id: $0, error) }
+            case .call(let request, _): return request.id.map { .error(id: $0, error) }
             }
         })
         return Completion(job, responses: responses, effects: Effects())

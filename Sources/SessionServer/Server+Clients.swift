@@ -211,11 +211,11 @@ extension Server {
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
-            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .one(.call(request)), batch: false, lineBytes: line.count), on: connection)
+            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .one(.call(request, DaemonRoutes.table.resolve(request.method))), batch: false, lineBytes: line.count), on: connection)
         case .batch(let items):
             let jobItems: [Job.Item] = items.map { item in
                 switch item {
-                case .success(let request): return .call(request)
+                case .success(let request): return .call(request, DaemonRoutes.table.resolve(request.method))
                 case .failure(let failure): return .invalid(failure)
                 }
             }
@@ -318,7 +318,7 @@ extension Server {
             !jobs.contains(where: \.batch), jobs.count == 1 || !jobs.contains(where: \.large)
         else { return false }
         guard !jobs.contains(where: { $0.items.contains { item in
-            if case .call(let request) = item { return DaemonRoutes.table.runsLong(request.method) }
+            if case .call(_, let method) = item { return method.runsLong }
             return false
         } }) else { return false }
         if jobs.count > 1 {

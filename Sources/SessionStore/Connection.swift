@@ -88,11 +88,25 @@ public final class Connection {
     }
 
     /// The tables `watch(tables:)` watches, and a bit for each whose rows changed since
-    /// `takeChangedTables()` last said.
+    /// `takeChangedTables()` last said: in memory of its own, written by the hook
+    /// through a pointer (a stored property the hook set behind the optimiser's back was
+    /// read as unchanged in release builds).
     private final class TableWatch {
-        let tables: [[CChar]]
-        var changed: UInt32 = 0
-        init(_ tables: [String]) { self.tables = tables.map { Array($0.utf8CString) } }
+        /// The names as C strings, one after the other.
+        let tables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
+        let count: Int
+        let changed = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        init(_ names: [String]) {
+            count = names.count
+            tables = .allocate(capacity: names.count)
+            for (index, name) in names.enumerated() { tables[index] = strdup(name) }
+            changed.initialize(to: 0)
+        }
+        deinit {
+            for index in 0..<count { free(tables[index]) }
+            tables.deallocate()
+            changed.deallocate()
+        }
     }
 
     private var tableWatch: TableWatch?
@@ -109,8 +123,8 @@ public final class Connection {
         sqlite3_preupdate_hook(handle, { context, _, _, _, table, _, _ in
             guard let context, let table else { return }
             let watch = Unmanaged<TableWatch>.fromOpaque(context).takeUnretainedValue()
-            for (index, name) in watch.tables.enumerated() where strcmp(name, table) == 0 {
-                watch.changed |= 1 << UInt32(index)
+            for index in 0..<watch.count where strcmp(watch.tables[index], table) == 0 {
+                watch.changed.pointee |= 1 << UInt32(index)
                 return
             }
         }, Unmanaged.passUnretained(watch).toOpaque())
@@ -118,9 +132,9 @@ public final class Connection {
 
     /// The watched tables changed since the last call, as bits; forgets them.
     func takeChangedTables() -> UInt32 {
-        guard let watch = tableWatch, watch.changed != 0 else { return 0 }
-        defer { watch.changed = 0 }
-        return watch.changed
+        guard let watch = tableWatch, watch.changed.pointee != 0 else { return 0 }
+        defer { watch.changed.pointee = 0 }
+        return watch.changed.pointee
     }
 
     /// The WAL's size in frames after the last commit (0 when not counted, or after a

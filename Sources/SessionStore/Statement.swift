@@ -1,5 +1,8 @@
 import CSQLite
 import SessionCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One prepared statement: prepared in `init`, finalised in `deinit` (GRDB's shape).
 /// Values are always bound, never interpolated into SQL.
@@ -241,10 +244,11 @@ public final class Statement {
     fileprivate func column(_ name: StaticString) -> Int32? {
         let names = columnNames ?? (0..<sqlite3_column_count(handle)).map { Array(String(cString: sqlite3_column_name(handle, $0)).utf8) }
         columnNames = names
-        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        let count = name.utf8CodeUnitCount
         for step in 0..<names.count {
             let index = (columnHint + step) % names.count
-            if names[index].elementsEqual(wanted) {
+            let same = names[index].count == count && names[index].withUnsafeBufferPointer { count == 0 || memcmp($0.baseAddress!, name.utf8Start, count) == 0 }
+            if same {
                 columnHint = index + 1
                 return Int32(index)
             }
