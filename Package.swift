@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
-        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionSystem", "TestSupport"]),
+        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench"]

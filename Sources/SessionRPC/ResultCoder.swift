@@ -29,10 +29,25 @@ public protocol ResultCoder: ~Copyable {
     /// One of an enumeration's raw values.
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
     where Choice.RawValue == String
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) throws(JSONReadError)
+    where Choice.RawValue == String
+    /// Names from a fixed list, in an array (`["oneRepMax", "weight"]`).
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) throws(JSONReadError)
+    /// A member the writer works out from the others (`offPlan`, from
+    /// `plannedExerciseId`): written, and read back only to check it says the same.
+    mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError)
     /// A nested object, declared by its own `code(_:)`.
     mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) throws(JSONReadError)
     mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError)
     mutating func objects<Item: CodedResult>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError)
+}
+
+extension ResultCoder where Self: ~Copyable {
+    /// The members of `value` among this object's own (a result that repeats its first
+    /// item's members at its top, as `session.undo`'s does).
+    public mutating func members<Item: CodedResult>(_ value: inout Item) throws(JSONReadError) {
+        try value.code(&self)
+    }
 }
 
 /// A result (or a part of one) declared once: `code(_:)` lists its members.
@@ -43,8 +58,16 @@ public protocol CodedResult: MethodResult, JSONObjectEncodable {
 }
 
 extension CodedResult {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        var coder = ResultWriter(writer: writer)
+    public func encodeMembers(to writer: inout JSONWriter) { writeMembers(to: &writer) }
+
+    /// What `encodeMembers` writes. A result written on every request (`session.log`'s)
+    /// declares `encodeMembers` as a call of this: called from its own type, it is
+    /// specialised for it, where the protocol's default runs generic code (its copy of
+    /// the value alone took some 240 instructions).
+    public func writeMembers(to writer: inout JSONWriter) {
+        // The writer is moved into the coder and back, not copied: a copy would share
+        // its buffer, and the first member written would copy the whole buffer.
+        var coder = ResultWriter(writer: consume writer)
         var copy = self
         try? copy.code(&coder)  // the writer never throws
         writer = coder.finish()
@@ -99,6 +122,11 @@ struct ResultWriter: ResultCoder, ~Copyable {
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
         writer.member(key, value.rawValue)
     }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) where Choice.RawValue == String {
+        writer.member(key, value?.rawValue)
+    }
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { strings(key, &value) }
+    mutating func derived(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
     mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
     mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
     mutating func objects<Item: CodedResult>(_ key: StaticString, _ value: inout [Item]) {
@@ -139,11 +167,25 @@ struct ResultReader: ResultCoder {
     }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
     where Choice.RawValue == String {
-        let text = try reader.string(key.description)
-        guard let read = Choice(rawValue: text) else {
-            throw JSONReadError(path: reader.path + "." + key.description, expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+        value = try Self.choice(reader.string(key.description), at: reader.path + "." + key.description)
+    }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) throws(JSONReadError)
+    where Choice.RawValue == String {
+        value = try reader.optionalString(key.description).map { (text) throws(JSONReadError) in try Self.choice(text, at: reader.path + "." + key.description) }
+    }
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, at path: String) throws(JSONReadError) -> Choice
+    where Choice.RawValue == String {
+        guard let read = Choice(rawValue: text) else { throw JSONReadError(path: path, expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", ")) }
+        return read
+    }
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) throws(JSONReadError) {
+        value = try reader.strings(key.description)
+        if let unknown = value.firstIndex(where: { !among.contains($0) }) {
+            throw JSONReadError(path: reader.path + "." + key.description + "[\(unknown)]", expected: "one of " + among.joined(separator: ", "))
         }
-        value = read
+    }
+    mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
+        guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
     }
     mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
         value = try Item(reader: reader.object(key.description))
@@ -187,6 +229,11 @@ struct ResultSchema: ResultCoder {
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
         add(key, Schema.oneOf(Choice.allCases.map(\.rawValue)))
     }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) where Choice.RawValue == String {
+        add(key, Schema.nullable(Schema.oneOf(Choice.allCases.map(\.rawValue))))
+    }
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { add(key, Schema.array(Schema.oneOf(among))) }
+    mutating func derived(_ key: StaticString, _ value: Bool) { add(key, Schema.boolean) }
     mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
     mutating func object<Item: CodedResult>(_ key: StaticString, _ value: inout Item?) { add(key, Schema.nullable(Item.schema)) }
     mutating func objects<Item: CodedResult>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }

@@ -18,6 +18,12 @@ final class Job: Sendable {
         /// A request, and its method looked up once (`MethodRouter.resolve`) for every
         /// step that asks about it: scheduling, the turn at the database, the run.
         case call(Request, ResolvedMethod)
+
+        /// The method of a call (nil for a line that did not read as one).
+        var method: ResolvedMethod? {
+            if case .call(_, let method) = self { return method }
+            return nil
+        }
         case invalid(RPCErrorWithID)
     }
 
@@ -41,10 +47,7 @@ final class Job: Sendable {
         self.items = items
         self.batch = batch
         self.lineBytes = lineBytes
-        large = items.contains { item in
-            if case .call(_, let method) = item { return method.repliesLarge }
-            return false
-        }
+        large = items.contains { $0.method?.repliesLarge == true }
     }
 }
 

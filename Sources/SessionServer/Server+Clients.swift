@@ -317,10 +317,7 @@ extension Server {
         guard !jobs.isEmpty, connection.inFlight == jobs.count, connection.pendingOutput < ServerLimits.outputHighWater,
             !jobs.contains(where: \.batch), jobs.count == 1 || !jobs.contains(where: \.large)
         else { return false }
-        guard !jobs.contains(where: { $0.items.contains { item in
-            if case .call(_, let method) = item { return method.runsLong }
-            return false
-        } }) else { return false }
+        guard !jobs.contains(where: { $0.items.contains { $0.method?.runsLong == true } }) else { return false }
         if jobs.count > 1 {
             guard jobs.count <= ServerLimits.maximumInlineRequests, connection.waitingBytes <= ServerLimits.maximumInlineBytes else { return false }
         }

@@ -92,19 +92,26 @@ public final class Connection {
     /// through a pointer (a stored property the hook set behind the optimiser's back was
     /// read as unchanged in release builds).
     private final class TableWatch {
-        /// The names as C strings, one after the other.
+        /// The names as C strings, and their first bytes (most tables written are not
+        /// watched, and most differ from every watched one at the first byte).
         let tables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
+        let firstBytes: UnsafeMutablePointer<CChar>
         let count: Int
         let changed = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
         init(_ names: [String]) {
             count = names.count
             tables = .allocate(capacity: names.count)
-            for (index, name) in names.enumerated() { tables[index] = strdup(name) }
+            firstBytes = .allocate(capacity: names.count)
+            for (index, name) in names.enumerated() {
+                tables[index] = strdup(name)
+                firstBytes[index] = tables[index][0]
+            }
             changed.initialize(to: 0)
         }
         deinit {
             for index in 0..<count { free(tables[index]) }
             tables.deallocate()
+            firstBytes.deallocate()
             changed.deallocate()
         }
     }
@@ -123,7 +130,7 @@ public final class Connection {
         sqlite3_preupdate_hook(handle, { context, _, _, _, table, _, _ in
             guard let context, let table else { return }
             let watch = Unmanaged<TableWatch>.fromOpaque(context).takeUnretainedValue()
-            for index in 0..<watch.count where strcmp(watch.tables[index], table) == 0 {
+            for index in 0..<watch.count where watch.firstBytes[index] == table[0] && strcmp(watch.tables[index], table) == 0 {
                 watch.changed.pointee |= 1 << UInt32(index)
                 return
             }

@@ -99,7 +99,10 @@ import JSON
 
     @Test func aResultOfAnotherShapeNamesThePath() {
         #expect {
-            _ = try SessionLog.Result(json: .obj(["setId": 1, "sessionId": 1, "setNumber": 1, "exercise": "x", "progress": .obj(["loggedSets": "1"])]))
+            _ = try SessionLog.Result(json: .obj([
+                "setId": 1, "sessionId": 1, "setNumber": 1, "exercise": "x", "plannedExerciseId": .null, "offPlan": true, "kind": "normal",
+                "reps": 5, "weightKg": .null, "durationSeconds": .null, "loggedAt": "2025-11-24T18:05:00+01:00", "progress": .obj(["loggedSets": "1"]),
+            ]))
         } throws: { error in
             (error as? JSONReadError)?.path == "result.progress.loggedSets"
         }

@@ -111,56 +111,48 @@ public enum SessionLog: MethodContract {
     }
 
     /// The stored set; the same for the first call and for a retry.
-    public struct Result: MethodResult, JSONObjectEncodable {
+    public struct Result: CodedResult {
         /// A set that set a personal record.
-        public struct Record: Sendable, Equatable, JSONObjectEncodable {
-            public let kinds: RecordKinds
-            public let estimatedOneRepMaxKg: Double?
+        public struct Record: CodedResult, Equatable {
+            public var kinds: RecordKinds = []
+            public var estimatedOneRepMaxKg: Double?
+
+            public init() {}
 
             public init(kinds: RecordKinds, estimatedOneRepMaxKg: Double?) {
                 self.kinds = kinds
                 self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
             }
 
-            public func encodeMembers(to writer: inout JSONWriter) {
-                writer.key("kinds")
-                writer.array { for name in kinds.names { $0.value(name) } }
-                writer.member("estimatedOneRepMaxKg", estimatedOneRepMaxKg)
+            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+                var names = kinds.names
+                try coder.names("kinds", &names, among: RecordKinds.names)
+                kinds = RecordKinds(names: names)
+                try coder.number("estimatedOneRepMaxKg", &estimatedOneRepMaxKg)
             }
         }
 
-        public let setID: Int64
-        public let sessionID: Int64
-        public let setNumber: Int
-        public let exercise: String
-        public let plannedExerciseID: Int64?
-        public let kind: SetKind
-        public let reps: Int?
-        public let weightKg: Double?
-        public let durationSeconds: Int?
-        /// RFC 3339 in the daemon's zone.
-        public let loggedAt: String
         /// Counted sets of this exercise in the session so far, and its planned sets.
-        public let loggedSets: Int
-        public let plannedSets: Int
-        public let restSeconds: Int?
-        public let rpe: Double?
-        public let personalRecord: Record?
-        /// Where the numbers came from when the call gave none: this session's last set of
-        /// the exercise, the same set of last time, or the plan; nil when it gave them.
-        public var filledFrom: Filled?
-        /// With `lastTime: true`: the set of the last session with the exercise whose
-        /// number this set has among the counted ones (or its last counted set).
-        public var lastTime: LastTime?
+        public struct Progress: CodedResult, Equatable {
+            public var loggedSets = 0
+            public var plannedSets = 0
 
-        public enum Filled: String, Sendable, CaseIterable { case lastSet, lastTime, plan }
+            public init() {}
+
+            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+                try coder.int("loggedSets", &loggedSets)
+                try coder.int("plannedSets", &plannedSets)
+            }
+        }
 
         /// A set of last time and its session's date.
-        public struct LastTime: Sendable, Equatable, JSONObjectEncodable {
-            public let date: String
-            public let reps: Int?
-            public let weightKg: Double?
-            public let durationSeconds: Int?
+        public struct LastTime: CodedResult, Equatable {
+            public var date = ""
+            public var reps: Int?
+            public var weightKg: Double?
+            public var durationSeconds: Int?
+
+            public init() {}
 
             public init(date: String, reps: Int?, weightKg: Double?, durationSeconds: Int?) {
                 self.date = date
@@ -169,13 +161,39 @@ public enum SessionLog: MethodContract {
                 self.durationSeconds = durationSeconds
             }
 
-            public func encodeMembers(to writer: inout JSONWriter) {
-                writer.member("date", date)
-                writer.member("reps", reps)
-                writer.member("weightKg", weightKg)
-                writer.member("durationSeconds", durationSeconds)
+            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+                try coder.date("date", &date)
+                try coder.int("reps", &reps)
+                try coder.number("weightKg", &weightKg)
+                try coder.int("durationSeconds", &durationSeconds)
             }
         }
+
+        public enum Filled: String, Sendable, CaseIterable { case lastSet, lastTime, plan }
+
+        public var setID: Int64 = 0
+        public var sessionID: Int64 = 0
+        public var setNumber = 0
+        public var exercise = ""
+        public var plannedExerciseID: Int64?
+        public var kind = SetKind.normal
+        public var reps: Int?
+        public var weightKg: Double?
+        public var durationSeconds: Int?
+        /// RFC 3339 in the daemon's zone.
+        public var loggedAt = ""
+        public var progress = Progress()
+        public var restSeconds: Int?
+        public var rpe: Double?
+        public var personalRecord: Record?
+        /// Where the numbers came from when the call gave none: this session's last set of
+        /// the exercise, the same set of last time, or the plan; nil when it gave them.
+        public var filledFrom: Filled?
+        /// With `lastTime: true`: the set of the last session with the exercise whose
+        /// number this set has among the counted ones (or its last counted set).
+        public var lastTime: LastTime?
+
+        public init() {}
 
         public init(
             setID: Int64, sessionID: Int64, setNumber: Int, exercise: String, plannedExerciseID: Int64?, kind: SetKind,
@@ -192,73 +210,39 @@ public enum SessionLog: MethodContract {
             self.weightKg = weightKg
             self.durationSeconds = durationSeconds
             self.loggedAt = loggedAt
-            self.loggedSets = loggedSets
-            self.plannedSets = plannedSets
+            progress.loggedSets = loggedSets
+            progress.plannedSets = plannedSets
             self.restSeconds = restSeconds
             self.rpe = rpe
             self.personalRecord = personalRecord
         }
 
+        /// Written for every set logged: specialised (`CodedResult.writeMembers`).
+        public func encodeMembers(to writer: inout JSONWriter) { writeMembers(to: &writer) }
+
         /// True when the set is not against a planned exercise.
         public var offPlan: Bool { plannedExerciseID == nil }
+        public var loggedSets: Int { progress.loggedSets }
+        public var plannedSets: Int { progress.plannedSets }
 
-        public static let schema = Schema.object([
-            "setId": Schema.integer, "sessionId": Schema.integer, "setNumber": Schema.integer, "exercise": Schema.string,
-            "plannedExerciseId": Schema.nullable(Schema.integer), "offPlan": Schema.boolean, "kind": Schema.oneOf(SetKind.allCases.map(\.rawValue)),
-            "reps": Schema.nullable(Schema.integer), "weightKg": Schema.nullable(Schema.number), "durationSeconds": Schema.nullable(Schema.integer),
-            "loggedAt": Schema.timestamp,
-            "progress": Schema.object(["loggedSets": Schema.integer, "plannedSets": Schema.integer]),
-            "restSeconds": Schema.nullable(Schema.integer), "rpe": Schema.nullable(Schema.number),
-            "personalRecord": Schema.nullable(Schema.object(["kinds": Schema.array(Schema.oneOf(RecordKinds.names)), "estimatedOneRepMaxKg": Schema.number])),
-            "filledFrom": Schema.nullable(Schema.oneOf(Filled.allCases.map(\.rawValue))),
-            "lastTime": Schema.nullable(Schema.object(["date": Schema.date, "reps": Schema.nullable(Schema.integer),
-                                                       "weightKg": Schema.nullable(Schema.number), "durationSeconds": Schema.nullable(Schema.integer)])),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("setId", setID)
-            writer.member("sessionId", sessionID)
-            writer.member("setNumber", setNumber)
-            writer.member("exercise", exercise)
-            writer.member("plannedExerciseId", plannedExerciseID)
-            writer.member("offPlan", offPlan)
-            writer.member("kind", kind.rawValue)
-            writer.member("reps", reps)
-            writer.member("weightKg", weightKg)
-            writer.member("durationSeconds", durationSeconds)
-            writer.member("loggedAt", loggedAt)
-            writer.key("progress")
-            writer.object {
-                $0.member("loggedSets", loggedSets)
-                $0.member("plannedSets", plannedSets)
-            }
-            writer.member("restSeconds", restSeconds)
-            writer.member("rpe", rpe)
-            writer.member("personalRecord", personalRecord)
-            writer.member("filledFrom", filledFrom?.rawValue)
-            writer.member("lastTime", lastTime)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            let progress = try reader.object("progress")
-            var record: Record?
-            if let found = try reader.optionalObject("personalRecord") {
-                record = Record(kinds: RecordKinds(names: try found.strings("kinds")), estimatedOneRepMaxKg: try found.optionalNumber("estimatedOneRepMaxKg"))
-            }
-            self.init(
-                setID: try reader.id("setId"), sessionID: try reader.id("sessionId"), setNumber: try reader.int("setNumber"),
-                exercise: try reader.string("exercise"), plannedExerciseID: try reader.optionalID("plannedExerciseId"),
-                kind: SetKind(rawValue: try reader.optionalString("kind") ?? "normal") ?? .normal,
-                reps: try reader.optionalInt("reps"), weightKg: try reader.optionalNumber("weightKg"),
-                durationSeconds: try reader.optionalInt("durationSeconds"), loggedAt: try reader.optionalString("loggedAt") ?? "",
-                loggedSets: try progress.int("loggedSets"), plannedSets: try progress.int("plannedSets"),
-                restSeconds: try reader.optionalInt("restSeconds"), rpe: try reader.optionalNumber("rpe"), personalRecord: record)
-            filledFrom = try reader.optionalString("filledFrom").flatMap(Filled.init(rawValue:))
-            lastTime = try reader.optionalObject("lastTime").map { (item: JSONReader) throws(JSONReadError) in
-                LastTime(date: try item.string("date"), reps: try item.optionalInt("reps"), weightKg: try item.optionalNumber("weightKg"),
-                         durationSeconds: try item.optionalInt("durationSeconds"))
-            }
+        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("setId", &setID)
+            try coder.id("sessionId", &sessionID)
+            try coder.int("setNumber", &setNumber)
+            try coder.string("exercise", &exercise)
+            try coder.id("plannedExerciseId", &plannedExerciseID)
+            try coder.derived("offPlan", offPlan)
+            try coder.choice("kind", &kind)
+            try coder.int("reps", &reps)
+            try coder.number("weightKg", &weightKg)
+            try coder.int("durationSeconds", &durationSeconds)
+            try coder.timestamp("loggedAt", &loggedAt)
+            try coder.object("progress", &progress)
+            try coder.int("restSeconds", &restSeconds)
+            try coder.number("rpe", &rpe)
+            try coder.object("personalRecord", &personalRecord)
+            try coder.choice("filledFrom", &filledFrom)
+            try coder.object("lastTime", &lastTime)
         }
     }
 }
