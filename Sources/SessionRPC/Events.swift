@@ -50,7 +50,7 @@ public enum SessionStartedEvent: EventContract {
             self.planDayID = planDayID
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.string("title", &title)
             try coder.id("planDayId", &planDayID)
@@ -66,7 +66,7 @@ public struct SessionReference: CodedResult, Equatable {
 
     public init(sessionID: Int64) { self.sessionID = sessionID }
 
-    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("sessionId", &sessionID)
     }
 }
@@ -184,7 +184,7 @@ public enum RestChangedEvent: EventContract {
             self.skipped = skipped
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.string("exercise", &exercise)
             try coder.int("secondsLeft", &secondsLeft)
@@ -209,7 +209,7 @@ public enum RestFinishedEvent: EventContract {
             self.exercise = exercise
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.string("exercise", &exercise)
         }
@@ -233,7 +233,7 @@ public enum PlanActivatedEvent: EventContract {
 
         public init(planID: Int64) { self.planID = planID }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)
         }
     }

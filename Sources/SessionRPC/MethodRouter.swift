@@ -183,35 +183,3 @@ final class Once<Value: Sendable>: Sendable {
         }
     }
 }
-
-/// Schema shorthands for method documentation.
-public enum Schema {
-    public static let integer: JSONValue = .obj(["type": "integer"])
-    public static let number: JSONValue = .obj(["type": "number"])
-    public static let string: JSONValue = .obj(["type": "string"])
-    public static let boolean: JSONValue = .obj(["type": "boolean"])
-    public static let date: JSONValue = .obj(["type": "string", "format": "date"])
-    public static let timestamp: JSONValue = .obj(["type": "string", "format": "date-time"])
-    public static let object: JSONValue = .obj(["type": "object"])
-    public static func array(_ items: JSONValue) -> JSONValue { .obj(["type": "array", "items": items]) }
-    public static func nullable(_ schema: JSONValue) -> JSONValue { .obj(["oneOf": [schema, .obj(["type": "null"])]]) }
-    public static func range(_ low: Double, _ high: Double, integer: Bool = true) -> JSONValue {
-        .obj(["type": integer ? "integer" : "number", "minimum": .number(low), "maximum": .number(high)])
-    }
-    /// An integer within a limit (`SessionLimits.reps`).
-    public static func range(_ bounds: ClosedRange<Int>) -> JSONValue {
-        range(Double(bounds.lowerBound), Double(bounds.upperBound))
-    }
-    /// A number within a limit (`SessionLimits.weightKg`).
-    public static func range(_ bounds: ClosedRange<Double>) -> JSONValue {
-        range(bounds.lowerBound, bounds.upperBound, integer: false)
-    }
-    public static func oneOf(_ values: [String]) -> JSONValue { .obj(["enum": .array(values.map { .string($0) })]) }
-    /// An object schema listing its properties (each a schema). Every property is
-    /// required — a nullable one is written as null, not left out — but those named in
-    /// `optional`, which are left out when they do not apply.
-    public static func object(_ properties: KeyValuePairs<String, JSONValue>, optional: Set<String> = []) -> JSONValue {
-        let required = properties.map(\.key).filter { !optional.contains($0) }
-        return .obj(["type": "object", "properties": .obj(properties), "required": .array(required.map { .string($0) })])
-    }
-}

@@ -49,7 +49,7 @@ public enum CalendarMonth: MethodContract {
             self.streakWeeks = streakWeeks
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("month", &month)
             try coder.date("today", &today)
             try coder.objects("days", &days)
@@ -69,7 +69,7 @@ public enum CalendarMonth: MethodContract {
                 self.sessions = sessions
             }
 
-            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.date("date", &date)
                 try coder.choice("mark", &mark)
                 try coder.int("sessions", &sessions)

@@ -36,7 +36,7 @@ public enum DaemonStatus: MethodContract {
             self.timeZone = timeZone
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("version", &version)
             try coder.int("uptimeSeconds", &uptimeSeconds)
             try coder.id("activePlanId", &activePlanID)

@@ -55,7 +55,7 @@ public enum DatabaseBackup: MethodContract {
             self.done = done
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("backupId", &backupID)
             try coder.int("size", &size)
             try coder.int("offset", &offset)

@@ -31,7 +31,7 @@ public enum EventsSubscribe: MethodContract {
 
         public init(subscribed: [String]) { self.subscribed = subscribed }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.strings("subscribed", &subscribed)
         }
     }

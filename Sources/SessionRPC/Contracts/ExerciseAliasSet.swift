@@ -54,7 +54,7 @@ public enum ExerciseAliasSet: MethodContract {
             self.movedSets = movedSets
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("alias", &alias)
             try coder.string("name", &name)
             try coder.int("movedSets", &movedSets)
@@ -82,7 +82,7 @@ public enum ExerciseAliases: MethodContract {
             self.name = name
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("alias", &alias)
             try coder.string("name", &name)
         }

@@ -47,7 +47,7 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
         countsBodyMass = exercise.countsBodyMass
     }
 
-    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("name", &name)
         try coder.bool("catalogued", &catalogued)
         try coder.string("equipment", &equipment)
@@ -125,7 +125,7 @@ public enum ExerciseGet: MethodContract {
             self.reps = reps
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.number("weightKg", &weightKg)
             try coder.int("reps", &reps)
         }
@@ -149,7 +149,7 @@ public enum ExerciseGet: MethodContract {
             durationSeconds = set.durationSeconds
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.int("setNumber", &setNumber)
             try coder.choice("kind", &kind)
             try coder.int("reps", &reps)
@@ -196,7 +196,7 @@ public enum ExerciseGet: MethodContract {
             lastSets = last?.sets.map(LastSet.init) ?? []
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.object("exercise", &exercise)
             try coder.int("sessions", &sessions)
             try coder.int("sets", &sets)

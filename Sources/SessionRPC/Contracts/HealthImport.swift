@@ -62,7 +62,7 @@ public enum HealthImport: MethodContract {
             (self.importID, self.staged, self.done, self.dryRun, self.stored, self.skipped) = (importID, staged, done, dryRun, stored, skipped)
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("importId", &importID)
             try coder.int("staged", &staged)
             try coder.bool("done", &done)

@@ -59,7 +59,7 @@ public enum HealthList: MethodContract {
             self.samples = samples
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.choice("type", &type)
             try coder.date("date", &date)
             try coder.number("value", &value)

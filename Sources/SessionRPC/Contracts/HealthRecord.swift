@@ -63,7 +63,7 @@ public enum HealthRecord: MethodContract {
             self.date = date
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sampleId", &sampleID)
             try coder.choice("type", &type)
             try coder.number("value", &value)

@@ -40,7 +40,7 @@ public enum HistoryExercises: MethodContract {
             self.lastLoggedAt = lastLoggedAt
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("name", &name)
             try coder.int("sets", &sets)
             try coder.timestamp("lastLoggedAt", &lastLoggedAt)

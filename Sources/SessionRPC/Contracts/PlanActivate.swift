@@ -26,7 +26,7 @@ public enum PlanActivate: MethodContract {
 
         public init(planID: Int64) { self.planID = planID }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)
         }
     }

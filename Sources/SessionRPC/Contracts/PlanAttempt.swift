@@ -43,7 +43,7 @@ public enum PlanAttempt: MethodContract {
 
         public init(attemptID: Int64) { self.attemptID = attemptID }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("attemptId", &attemptID)
         }
     }

@@ -30,7 +30,7 @@ public enum PlanList: MethodContract {
             self.revises = revises
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)
             try coder.string("name", &name)
             try coder.date("weekStart", &weekStart)

@@ -41,7 +41,7 @@ public enum PromptRender: MethodContract {
             self.tokenBudget = tokenBudget
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("system", &system)
             try coder.string("user", &user)
             try coder.document("schema", &schema)

@@ -60,7 +60,7 @@ public enum RestTimerControl: MethodContract {
             self.secondsLeft = secondsLeft
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.bool("running", &running)
             try coder.id("sessionId", &sessionID)
             try coder.string("exercise", &exercise)
@@ -111,7 +111,7 @@ public enum ExerciseRest: MethodContract {
             self.seconds = seconds
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("exercise", &exercise)
             try coder.int("seconds", &seconds)
         }

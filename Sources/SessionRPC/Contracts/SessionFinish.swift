@@ -61,7 +61,7 @@ public enum SessionFinish: MethodContract {
             self.endedAt = endedAt
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.int("durationSeconds", &durationSeconds)
             try coder.int("sets", &sets)
@@ -93,7 +93,7 @@ public struct VolumeRecord: CodedResult, Equatable {
         self.previousKg = previousKg
     }
 
-    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("exercise", &exercise)
         try coder.number("volumeKg", &volumeKg)
         try coder.number("previousKg", &previousKg)

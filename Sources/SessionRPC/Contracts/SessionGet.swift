@@ -46,7 +46,7 @@ public enum SessionGet: MethodContract {
             (self.durationSeconds, self.rpe, self.note, self.sets) = (durationSeconds, rpe, note, sets)
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.date("date", &date)
             try coder.string("title", &title)
@@ -89,7 +89,7 @@ public enum SessionGet: MethodContract {
             (self.loggedAt, self.records) = (loggedAt, records)
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("setId", &setID)
             try coder.string("exercise", &exercise)
             try coder.int("setNumber", &setNumber)

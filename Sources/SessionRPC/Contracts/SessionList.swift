@@ -52,7 +52,7 @@ public enum SessionList: MethodContract {
             self.volumeKg = volumeKg
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.date("date", &date)
             try coder.string("title", &title)

@@ -124,7 +124,7 @@ public enum SessionLog: MethodContract {
                 self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
             }
 
-            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 var names = kinds.names
                 try coder.names("kinds", &names, among: RecordKinds.names)
                 kinds = RecordKinds(names: names)
@@ -139,7 +139,7 @@ public enum SessionLog: MethodContract {
 
             public init() {}
 
-            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.int("loggedSets", &loggedSets)
                 try coder.int("plannedSets", &plannedSets)
             }
@@ -161,7 +161,7 @@ public enum SessionLog: MethodContract {
                 self.durationSeconds = durationSeconds
             }
 
-            public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.date("date", &date)
                 try coder.int("reps", &reps)
                 try coder.number("weightKg", &weightKg)
@@ -217,15 +217,12 @@ public enum SessionLog: MethodContract {
             self.personalRecord = personalRecord
         }
 
-        /// Written for every set logged: specialised (`CodedResult.writeMembers`).
-        public func encodeMembers(to writer: inout JSONWriter) { writeMembers(to: &writer) }
-
         /// True when the set is not against a planned exercise.
         public var offPlan: Bool { plannedExerciseID == nil }
         public var loggedSets: Int { progress.loggedSets }
         public var plannedSets: Int { progress.plannedSets }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("setId", &setID)
             try coder.id("sessionId", &sessionID)
             try coder.int("setNumber", &setNumber)

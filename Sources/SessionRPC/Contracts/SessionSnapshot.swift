@@ -192,7 +192,7 @@ public struct PreviousSets: CodedResult, Equatable {
         self.suggestion = suggestion
     }
 
-    public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("exercise", &exercise)
         try coder.id("sessionId", &sessionID)
         try coder.date("date", &date)
@@ -221,7 +221,7 @@ public struct PreviousSets: CodedResult, Equatable {
             (weightKg, change, sets, self.reps, repsMax) = (suggested.weightKg, suggested.change, plan.sets, reps, plan.repsMax)
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.number("weightKg", &weightKg)
             try coder.choice("change", &change)
             try coder.int("sets", &sets)

@@ -53,7 +53,7 @@ public enum SessionUndo: MethodContract {
             self.setNumber = setNumber
         }
 
-        public mutating func code(_ coder: inout some ResultCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("setId", &setID)
             try coder.id("sessionId", &sessionID)
             try coder.string("exercise", &exercise)
@@ -63,31 +63,22 @@ public enum SessionUndo: MethodContract {
 
     /// The sets removed, in the order given (the last sets: newest first); the first
     /// one's members also stand at the top, as a call removing one set reads them.
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let removed: [Removed]
+    public struct Result: CodedResult {
+        public private(set) var removed: [Removed] = []
         public var first: Removed { removed[0] }
+
+        public init() {}
 
         public init(removed: [Removed]) {
             precondition(!removed.isEmpty, "an undo removes a set at least")
             self.removed = removed
         }
 
-        public static let schema = Schema.object([
-            "setId": Schema.integer, "sessionId": Schema.integer, "exercise": Schema.string, "setNumber": Schema.integer,
-            "removed": Schema.array(Removed.schema),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            first.encodeMembers(to: &writer)
-            writer.key("removed")
-            writer.array { for item in removed { item.encode(to: &$0) } }
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            let removed = try reader.objects("removed").map { reader throws(JSONReadError) in try Removed(reader: reader) }
-            guard !removed.isEmpty else { throw JSONReadError(path: reader.path + ".removed", expected: "at least one set") }
-            self.init(removed: removed)
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            var first = removed.first ?? Removed()
+            try coder.members(&first)
+            try coder.objects("removed", &removed)
+            if removed.isEmpty { throw JSONReadError(path: "result.removed", expected: "at least one set") }
         }
     }
 }

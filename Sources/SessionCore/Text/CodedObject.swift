@@ -1,0 +1,266 @@
+import JSON
+
+/// Visits an object's members, each declared once in its `code(_:)`, as SessionRPC's
+/// `ParamsCoder` visits params: the daemon's writer, a client's reader and
+/// `rpc.discover`'s schema all come from the same declaration. A member is required unless it is `omitted` (left
+/// out when it does not apply); a nil optional is written as null.
+public protocol ObjectCoder: ~Copyable {
+    mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError)
+    mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError)
+    mutating func int(_ key: StaticString, _ value: inout Int) throws(JSONReadError)
+    mutating func int(_ key: StaticString, _ value: inout Int?) throws(JSONReadError)
+    mutating func number(_ key: StaticString, _ value: inout Double) throws(JSONReadError)
+    mutating func number(_ key: StaticString, _ value: inout Double?) throws(JSONReadError)
+    mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError)
+    mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
+    /// RFC 3339 text.
+    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError)
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError)
+    /// A date kept as its YYYY-MM-DD text.
+    mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError)
+    mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError)
+    mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError)
+    /// A member whose value is always the same (`"discarded": true`).
+    mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
+    /// A JSON object carried as it is (a schema, a document).
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) throws(JSONReadError)
+    /// One of an enumeration's raw values.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
+    where Choice.RawValue == String
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) throws(JSONReadError)
+    where Choice.RawValue == String
+    /// Names from a fixed list, in an array (`["oneRepMax", "weight"]`).
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) throws(JSONReadError)
+    /// A member the writer works out from the others (`offPlan`, from
+    /// `plannedExerciseId`): written, and read back only to check it says the same.
+    mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError)
+    /// A nested object, declared by its own `code(_:)`.
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) throws(JSONReadError)
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError)
+    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError)
+}
+
+extension ObjectCoder where Self: ~Copyable {
+    /// The members of `value` among this object's own (a result that repeats its first
+    /// item's members at its top, as `session.undo`'s does).
+    public mutating func members<Item: CodedObject>(_ value: inout Item) throws(JSONReadError) {
+        try value.code(&self)
+    }
+}
+
+/// An object declared once: `code(_:)` lists its members, from which its writer, its
+/// reader and its JSON Schema come (a method's result is one: `CodedResult`).
+public protocol CodedObject: JSONObjectEncodable, Sendable {
+    /// Every member at its default, for reading into.
+    init()
+    mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError)
+}
+
+extension CodedObject {
+    public func encodeMembers(to writer: inout JSONWriter) {
+        // The writer is moved into the coder and back, not copied: a copy would share
+        // its buffer, and the first member written would copy the whole buffer.
+        var coder = ObjectWriter(writer: consume writer)
+        var copy = self
+        try? copy.code(&coder)  // the writer never throws
+        writer = coder.finish()
+    }
+
+    public init(json: JSONValue) throws(JSONReadError) {
+        try self.init(reader: JSONReader(json))
+    }
+
+    /// Reads the members `code` declares from `reader`'s object.
+    public init(reader: JSONReader) throws(JSONReadError) {
+        self.init()
+        var coder = ObjectReader(reader: reader)
+        try code(&coder)
+    }
+
+    public static var schema: JSONValue {
+        var coder = ObjectSchema()
+        var blank = Self()
+        try? blank.code(&coder)
+        return coder.schema
+    }
+}
+
+/// Writes each member as the daemon replies.
+struct ObjectWriter: ObjectCoder, ~Copyable {
+    private var writer: JSONWriter
+
+    init(writer: consuming JSONWriter) { self.writer = writer }
+
+    consuming func finish() -> JSONWriter { writer }
+
+    mutating func id(_ key: StaticString, _ value: inout Int64) { writer.member(key, value) }
+    mutating func id(_ key: StaticString, _ value: inout Int64?) { writer.member(key, value) }
+    mutating func int(_ key: StaticString, _ value: inout Int) { writer.member(key, value) }
+    mutating func int(_ key: StaticString, _ value: inout Int?) { writer.member(key, value) }
+    mutating func number(_ key: StaticString, _ value: inout Double) { writer.member(key, value) }
+    mutating func number(_ key: StaticString, _ value: inout Double?) { writer.member(key, value) }
+    mutating func string(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    mutating func string(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) { writer.member(key, value.description) }
+    mutating func date(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
+    mutating func strings(_ key: StaticString, _ value: inout [String]) {
+        writer.key(key)
+        writer.array { for item in value { $0.value(item) } }
+    }
+    mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) { writer.member(key, value) }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
+        writer.member(key, value.rawValue)
+    }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) where Choice.RawValue == String {
+        writer.member(key, value?.rawValue)
+    }
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { strings(key, &value) }
+    mutating func derived(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
+    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) {
+        writer.key(key)
+        writer.array { for item in value { $0.value(item) } }
+    }
+}
+
+/// Reads each member of a reply, failing with its path when it is missing or of
+/// another type.
+struct ObjectReader: ObjectCoder {
+    let reader: JSONReader
+
+    mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError) { value = try reader.id(key.description) }
+    mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError) { value = try reader.optionalID(key.description) }
+    mutating func int(_ key: StaticString, _ value: inout Int) throws(JSONReadError) { value = try reader.int(key.description) }
+    mutating func int(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(key.description) }
+    mutating func number(_ key: StaticString, _ value: inout Double) throws(JSONReadError) { value = try reader.number(key.description) }
+    mutating func number(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(key.description) }
+    mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.string(key.description) }
+    mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.timestamp(key.description) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError) {
+        value = try reader.optionalString(key.description) == nil ? nil : try reader.timestamp(key.description)
+    }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(key.description) }
+    mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(key.description).description }
+    mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }
+    mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(key.description) }
+    mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
+        guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
+    }
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) throws(JSONReadError) {
+        guard let found = reader.raw(key.description), found.objectPairs != nil else {
+            throw JSONReadError(path: reader.path + "." + key.description, expected: "an object")
+        }
+        value = found
+    }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
+    where Choice.RawValue == String {
+        value = try Self.choice(reader.string(key.description), at: reader.path + "." + key.description)
+    }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) throws(JSONReadError)
+    where Choice.RawValue == String {
+        value = try reader.optionalString(key.description).map { (text) throws(JSONReadError) in try Self.choice(text, at: reader.path + "." + key.description) }
+    }
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, at path: String) throws(JSONReadError) -> Choice
+    where Choice.RawValue == String {
+        guard let read = Choice(rawValue: text) else { throw JSONReadError(path: path, expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", ")) }
+        return read
+    }
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) throws(JSONReadError) {
+        value = try reader.strings(key.description)
+        if let unknown = value.firstIndex(where: { !among.contains($0) }) {
+            throw JSONReadError(path: reader.path + "." + key.description + "[\(unknown)]", expected: "one of " + among.joined(separator: ", "))
+        }
+    }
+    mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
+        guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
+    }
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
+        value = try Item(reader: reader.object(key.description))
+    }
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) {
+        value = try reader.optionalObject(key.description).map { reader throws(JSONReadError) in try Item(reader: reader) }
+    }
+    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
+        var items: [Item] = []
+        for item in try reader.objects(key.description) { items.append(try Item(reader: item)) }
+        value = items
+    }
+}
+
+/// The JSON Schema of the members, every one required.
+struct ObjectSchema: ObjectCoder {
+    private var properties: [(key: String, value: JSONValue)] = []
+
+    var schema: JSONValue {
+        .obj(["type": "object", "properties": .object(properties), "required": .array(properties.map { .string($0.key) })])
+    }
+
+    private mutating func add(_ key: StaticString, _ schema: JSONValue) { properties.append((key.description, schema)) }
+
+    mutating func id(_ key: StaticString, _ value: inout Int64) { add(key, Schema.integer) }
+    mutating func id(_ key: StaticString, _ value: inout Int64?) { add(key, Schema.nullable(Schema.integer)) }
+    mutating func int(_ key: StaticString, _ value: inout Int) { add(key, Schema.integer) }
+    mutating func int(_ key: StaticString, _ value: inout Int?) { add(key, Schema.nullable(Schema.integer)) }
+    mutating func number(_ key: StaticString, _ value: inout Double) { add(key, Schema.number) }
+    mutating func number(_ key: StaticString, _ value: inout Double?) { add(key, Schema.nullable(Schema.number)) }
+    mutating func string(_ key: StaticString, _ value: inout String) { add(key, Schema.string) }
+    mutating func string(_ key: StaticString, _ value: inout String?) { add(key, Schema.nullable(Schema.string)) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) { add(key, Schema.timestamp) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) { add(key, Schema.nullable(Schema.timestamp)) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) { add(key, Schema.date) }
+    mutating func date(_ key: StaticString, _ value: inout String) { add(key, Schema.date) }
+    mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean) }
+    mutating func strings(_ key: StaticString, _ value: inout [String]) { add(key, Schema.array(Schema.string)) }
+    mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
+    mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
+        add(key, Schema.oneOf(Choice.allCases.map(\.rawValue)))
+    }
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) where Choice.RawValue == String {
+        add(key, Schema.nullable(Schema.oneOf(Choice.allCases.map(\.rawValue))))
+    }
+    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { add(key, Schema.array(Schema.oneOf(among))) }
+    mutating func derived(_ key: StaticString, _ value: Bool) { add(key, Schema.boolean) }
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
+    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { add(key, Schema.nullable(Item.schema)) }
+    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
+}
+
+/// Schema shorthands for method documentation.
+public enum Schema {
+    public static let integer: JSONValue = .obj(["type": "integer"])
+    public static let number: JSONValue = .obj(["type": "number"])
+    public static let string: JSONValue = .obj(["type": "string"])
+    public static let boolean: JSONValue = .obj(["type": "boolean"])
+    public static let date: JSONValue = .obj(["type": "string", "format": "date"])
+    public static let timestamp: JSONValue = .obj(["type": "string", "format": "date-time"])
+    public static let object: JSONValue = .obj(["type": "object"])
+    public static func array(_ items: JSONValue) -> JSONValue { .obj(["type": "array", "items": items]) }
+    public static func nullable(_ schema: JSONValue) -> JSONValue { .obj(["oneOf": [schema, .obj(["type": "null"])]]) }
+    public static func range(_ low: Double, _ high: Double, integer: Bool = true) -> JSONValue {
+        .obj(["type": integer ? "integer" : "number", "minimum": .number(low), "maximum": .number(high)])
+    }
+    /// An integer within a limit (`SessionLimits.reps`).
+    public static func range(_ bounds: ClosedRange<Int>) -> JSONValue {
+        range(Double(bounds.lowerBound), Double(bounds.upperBound))
+    }
+    /// A number within a limit (`SessionLimits.weightKg`).
+    public static func range(_ bounds: ClosedRange<Double>) -> JSONValue {
+        range(bounds.lowerBound, bounds.upperBound, integer: false)
+    }
+    public static func oneOf(_ values: [String]) -> JSONValue { .obj(["enum": .array(values.map { .string($0) })]) }
+    /// An object schema listing its properties (each a schema). Every property is
+    /// required — a nullable one is written as null, not left out — but those named in
+    /// `optional`, which are left out when they do not apply.
+    public static func object(_ properties: KeyValuePairs<String, JSONValue>, optional: Set<String> = []) -> JSONValue {
+        let required = properties.map(\.key).filter { !optional.contains($0) }
+        return .obj(["type": "object", "properties": .obj(properties), "required": .array(required.map { .string($0) })])
+    }
+}
