@@ -127,7 +127,7 @@ extension Commands {
 
     /// What the imported names became: a count, the names of one's own (to alias), and
     /// with `all` each name the catalog knows by another spelling.
-    static func printNames(_ names: [(name: String, exercise: String?)], all: Bool, console: Console) {
+    static func printNames(_ names: [HistoryImport.Name], all: Bool, console: Console) {
         guard !names.isEmpty else { return }
         let own = names.filter { $0.exercise == nil }.map(\.name)
         let catalogued = names.filter { $0.exercise != nil }

@@ -219,10 +219,10 @@ extension SessionService {
 extension SessionService {
     /// What each imported name became: the catalog's exercise (by any of its names, or
     /// through an alias), another exercise an alias names, or (nil) a name of one's own.
-    func exercisesOf(_ names: [String]) throws -> [(name: String, exercise: String?)] {
+    func exercisesOf(_ names: [String]) throws -> [HistoryImport.Name] {
         try names.map { name in
             let key = name.exerciseKey
-            return (name, try resolvedName(identity(ofKey: key), typedKey: key))
+            return HistoryImport.Name(name: name, exercise: try resolvedName(identity(ofKey: key), typedKey: key))
         }
     }
 

@@ -93,24 +93,14 @@ extension HistorySet: JSONObjectEncodable {
     }
 }
 
-extension HistoryCounts: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("workouts", workouts)
-        writer.member("sets", sets)
-        writer.member("warmups", warmups)
-        writer.member("exercises", exercises)
-        writer.member("from", first?.description)
-        writer.member("to", last?.description)
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        self.init()
-        workouts = try reader.int("workouts")
-        sets = try reader.int("sets")
-        warmups = try reader.int("warmups")
-        exercises = try reader.int("exercises")
-        first = try reader.optionalString("from").flatMap(LocalDate.init)
-        last = try reader.optionalString("to").flatMap(LocalDate.init)
+extension HistoryCounts: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.int("workouts", &workouts)
+        try coder.int("sets", &sets)
+        try coder.int("warmups", &warmups)
+        try coder.int("exercises", &exercises)
+        try coder.date("from", &first)
+        try coder.date("to", &last)
     }
 }
 

@@ -17,10 +17,13 @@ public protocol ObjectCoder: ~Copyable {
     mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError)
     mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError)
+    mutating func date(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError)
     /// A date kept as its YYYY-MM-DD text.
     mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError)
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError)
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError)
+    /// Row ids (`measured`'s sessions).
+    mutating func ids(_ key: StaticString, _ value: inout [Int64]) throws(JSONReadError)
     /// A member whose value is always the same (`"discarded": true`).
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
     /// A JSON object carried as it is (a schema, a document).
@@ -105,9 +108,14 @@ struct ObjectWriter: ObjectCoder, ~Copyable {
     mutating func timestamp(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
     mutating func timestamp(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) { writer.member(key, value.description) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate?) { writer.member(key, value?.description) }
     mutating func date(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
     mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) {
+        writer.key(key)
+        writer.array { for item in value { $0.value(item) } }
+    }
+    mutating func ids(_ key: StaticString, _ value: inout [Int64]) {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
@@ -147,9 +155,20 @@ struct ObjectReader: ObjectCoder {
         value = try reader.optionalString(key.description) == nil ? nil : try reader.timestamp(key.description)
     }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(key.description) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError) {
+        value = try reader.optionalString(key.description) == nil ? nil : try reader.date(key.description)
+    }
     mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(key.description).description }
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(key.description) }
+    mutating func ids(_ key: StaticString, _ value: inout [Int64]) throws(JSONReadError) {
+        guard let items = reader.raw(key.description)?.arrayValue else { throw JSONReadError(path: reader.path + "." + key.description, expected: "an array of ids") }
+        value = []
+        for (index, item) in items.enumerated() {
+            guard let id = item.intValue else { throw JSONReadError(path: reader.path + "." + key.description + "[\(index)]", expected: "an id") }
+            value.append(Int64(id))
+        }
+    }
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
         guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
     }
@@ -215,9 +234,11 @@ struct ObjectSchema: ObjectCoder {
     mutating func timestamp(_ key: StaticString, _ value: inout String) { add(key, Schema.timestamp) }
     mutating func timestamp(_ key: StaticString, _ value: inout String?) { add(key, Schema.nullable(Schema.timestamp)) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) { add(key, Schema.date) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate?) { add(key, Schema.nullable(Schema.date)) }
     mutating func date(_ key: StaticString, _ value: inout String) { add(key, Schema.date) }
     mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) { add(key, Schema.array(Schema.string)) }
+    mutating func ids(_ key: StaticString, _ value: inout [Int64]) { add(key, Schema.array(Schema.integer)) }
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
     mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {

@@ -102,26 +102,46 @@ public enum HistoryImport: MethodContract {
         TrackerExport.Format.fit.rawValue, HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue,
     ]
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let importID: String
+    /// An exercise name of an import and the exercise it became (`exercise` nil: a
+    /// name of the person's own).
+    public struct Name: CodedObject, Equatable {
+        public var name = ""
+        public var exercise: String?
+
+        public init() {}
+
+        public init(name: String, exercise: String?) {
+            self.name = name
+            self.exercise = exercise
+        }
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("name", &name)
+            try coder.string("exercise", &exercise)
+        }
+    }
+
+    public struct Result: CodedResult {
+        public var importID = ""
         /// Workouts staged under the id so far (after `done`: what was considered).
-        public let staged: Int
-        public let done: Bool
-        public let dryRun: Bool
+        public var staged = 0
+        public var done = false
+        public var dryRun = false
         /// With `done`: what was (or, in a dry run, would be) stored.
-        public let imported: HistoryCounts?
+        public var imported: HistoryCounts?
         /// With `done`: workouts skipped as already stored.
-        public let skipped: Int
+        public var skipped = 0
         /// With `done`: each exercise name of what was (or would be) stored and the
-        /// exercise it became (`exercise` nil: a name of the person's own).
-        public let names: [(name: String, exercise: String?)]
+        /// exercise it became.
+        public var names: [Name] = []
         /// With `done`: sessions tracked here that a watch's workout overlapped (a FIT
         /// activity of the same training): they took its heart rate and energy, and the
         /// workout was not stored as a second session.
         public var measured: [Int64] = []
 
-        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, imported: HistoryCounts?, skipped: Int,
-                    names: [(name: String, exercise: String?)] = []) {
+        public init() {}
+
+        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, imported: HistoryCounts?, skipped: Int, names: [Name] = []) {
             self.importID = importID
             self.staged = staged
             self.done = done
@@ -131,44 +151,15 @@ public enum HistoryImport: MethodContract {
             self.names = names
         }
 
-        public static let schema = Schema.object([
-            "importId": Schema.string, "staged": Schema.integer, "done": Schema.boolean, "dryRun": Schema.boolean,
-            "imported": Schema.nullable(Schema.object), "skipped": Schema.integer, "names": Schema.array(Schema.object),
-            "measured": Schema.array(Schema.integer),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("importId", importID)
-            writer.member("staged", staged)
-            writer.member("done", done)
-            writer.member("dryRun", dryRun)
-            writer.member("imported", imported)
-            writer.member("skipped", skipped)
-            writer.key("names")
-            writer.array {
-                for item in names {
-                    $0.object {
-                        $0.member("name", item.name)
-                        $0.member("exercise", item.exercise)
-                    }
-                }
-            }
-            writer.key("measured")
-            writer.array { for id in measured { $0.value(id) } }
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            self.init(
-                importID: try reader.string("importId"), staged: try reader.int("staged"), done: try reader.bool("done"),
-                dryRun: try reader.bool("dryRun"), imported: try reader.optionalObject("imported").map { reader throws(JSONReadError) in try HistoryCounts(reader: reader) },
-                skipped: try reader.int("skipped"),
-                names: try reader.objects("names").map { item throws(JSONReadError) in (try item.string("name"), try item.optionalString("exercise")) })
-            let ids = reader.raw("measured")?.arrayValue?.compactMap { $0.intValue.map(Int64.init) }
-            guard let ids, ids.count == reader.raw("measured")?.arrayValue?.count else {
-                throw JSONReadError(path: reader.path + ".measured", expected: "an array of session ids")
-            }
-            measured = ids
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("importId", &importID)
+            try coder.int("staged", &staged)
+            try coder.bool("done", &done)
+            try coder.bool("dryRun", &dryRun)
+            try coder.object("imported", &imported)
+            try coder.int("skipped", &skipped)
+            try coder.objects("names", &names)
+            try coder.ids("measured", &measured)
         }
     }
 }
