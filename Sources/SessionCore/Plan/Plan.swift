@@ -91,19 +91,30 @@ public struct PlannedExercise: Sendable, Equatable {
 }
 
 /// A problem or a change found at one place of an imported document.
-public struct PathMessage: Sendable, Equatable, CustomStringConvertible {
+public struct PathMessage: Sendable, Equatable, CustomStringConvertible, CodedObject {
     /// Where: `days[2].exercises[0].sets`, or `$` for the document itself.
-    public let path: String
+    public var path = ""
     /// A sentence saying what is wrong or what was changed.
-    public let message: String
+    public var message = ""
     /// For a warning, what kind of change it was, so that many can be told in a few
     /// lines ("12 numbers given as strings"); nil for errors.
-    public let kind: WarningKind?
+    public var kind: WarningKind?
+
+    public init() {}
 
     public init(path: String, message: String, kind: WarningKind? = nil) {
         self.path = path
         self.message = message
         self.kind = kind
+    }
+
+    /// As a warning: its kind always said (`other` when none).
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("path", &path)
+        try coder.string("message", &message)
+        var said = kind ?? .other
+        try coder.choice("kind", &said)
+        kind = said
     }
 
     public var description: String { "\(path): \(message)" }

@@ -1,3 +1,4 @@
+import JSON
 /// A kind of health sample other tools push, with plausible bounds and how a week of
 /// them is summarised.
 public enum HealthType: String, Sendable, CaseIterable {
@@ -117,7 +118,7 @@ public struct HealthSample: Sendable, Equatable {
 }
 
 /// What the planner is told about the person: goals, equipment and available weights.
-public struct Profile: Sendable, Equatable {
+public struct Profile: Sendable, Equatable, CodedObject {
     public var goals: String
     public var equipment: [String]
     public var weightsKg: [Double]
@@ -126,6 +127,14 @@ public struct Profile: Sendable, Equatable {
         self.goals = goals
         self.equipment = equipment
         self.weightsKg = weightsKg
+    }
+
+    public init() { self.init(goals: "") }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("goals", &goals)
+        try coder.strings("equipment", &equipment)
+        try coder.numbers("weightsKg", &weightsKg)
     }
 
     /// Bounds that keep the generation prompt within its token budget.

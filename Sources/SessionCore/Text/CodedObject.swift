@@ -24,6 +24,7 @@ public protocol ObjectCoder: ~Copyable {
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError)
     /// Row ids (`measured`'s sessions).
     mutating func ids(_ key: StaticString, _ value: inout [Int64]) throws(JSONReadError)
+    mutating func numbers(_ key: StaticString, _ value: inout [Double]) throws(JSONReadError)
     /// A member whose value is always the same (`"discarded": true`).
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
     /// A JSON object carried as it is (a schema, a document).
@@ -119,6 +120,10 @@ struct ObjectWriter: ObjectCoder, ~Copyable {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
+    mutating func numbers(_ key: StaticString, _ value: inout [Double]) {
+        writer.key(key)
+        writer.array { for item in value { $0.value(item) } }
+    }
     mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
     mutating func document(_ key: StaticString, _ value: inout JSONValue) { writer.member(key, value) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
@@ -162,12 +167,22 @@ struct ObjectReader: ObjectCoder {
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(key.description) }
     mutating func ids(_ key: StaticString, _ value: inout [Int64]) throws(JSONReadError) {
-        guard let items = reader.raw(key.description)?.arrayValue else { throw JSONReadError(path: reader.path + "." + key.description, expected: "an array of ids") }
-        value = []
-        for (index, item) in items.enumerated() {
-            guard let id = item.intValue else { throw JSONReadError(path: reader.path + "." + key.description + "[\(index)]", expected: "an id") }
-            value.append(Int64(id))
+        value = try array(key, "an id") { $0.intValue.map(Int64.init) }
+    }
+    mutating func numbers(_ key: StaticString, _ value: inout [Double]) throws(JSONReadError) {
+        value = try array(key, "a number") { $0.numberValue }
+    }
+    /// An array member, each item read by `item` (nil: not of the kind `expected` names).
+    private func array<Item>(_ key: StaticString, _ expected: String, _ item: (JSONValue) -> Item?) throws(JSONReadError) -> [Item] {
+        let path = reader.path + "." + key.description
+        guard let items = reader.raw(key.description)?.arrayValue else { throw JSONReadError(path: path, expected: "an array") }
+        var read: [Item] = []
+        read.reserveCapacity(items.count)
+        for (index, value) in items.enumerated() {
+            guard let one = item(value) else { throw JSONReadError(path: path + "[\(index)]", expected: expected) }
+            read.append(one)
         }
+        return read
     }
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
         guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
@@ -239,6 +254,7 @@ struct ObjectSchema: ObjectCoder {
     mutating func bool(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) { add(key, Schema.array(Schema.string)) }
     mutating func ids(_ key: StaticString, _ value: inout [Int64]) { add(key, Schema.array(Schema.integer)) }
+    mutating func numbers(_ key: StaticString, _ value: inout [Double]) { add(key, Schema.array(Schema.number)) }
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
     mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {

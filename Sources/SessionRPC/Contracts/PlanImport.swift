@@ -70,12 +70,14 @@ public enum PlanImport: MethodContract {
     }
 
     /// The stored plan, and every change the importer made.
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let planID: Int64
-        public let name: String
-        public let weekStart: LocalDate
-        public let active: Bool
-        public let warnings: [PathMessage]
+    public struct Result: CodedResult {
+        public var planID: Int64 = 0
+        public var name = ""
+        public var weekStart = LocalDate(daysSinceEpoch: 0)
+        public var active = false
+        public var warnings: [PathMessage] = []
+
+        public init() {}
 
         public init(planID: Int64, name: String, weekStart: LocalDate, active: Bool, warnings: [PathMessage]) {
             self.planID = planID
@@ -85,40 +87,12 @@ public enum PlanImport: MethodContract {
             self.warnings = warnings
         }
 
-        public static let schema = Schema.object([
-            "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean,
-            "warnings": Schema.array(Schema.object(["path": Schema.string, "message": Schema.string, "kind": Schema.oneOf(WarningKind.allCases.map(\.rawValue))])),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("planId", planID)
-            writer.member("name", name)
-            writer.member("weekStart", weekStart.description)
-            writer.member("active", active)
-            writer.key("warnings")
-            writer.array {
-                for warning in warnings {
-                    $0.object {
-                        $0.member("path", warning.path)
-                        $0.member("message", warning.message)
-                        $0.member("kind", (warning.kind ?? .other).rawValue)
-                    }
-                }
-            }
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            guard let week = LocalDate(try reader.string("weekStart")) else {
-                throw JSONReadError(path: "result.weekStart", expected: "a date as YYYY-MM-DD")
-            }
-            var warnings: [PathMessage] = []
-            for item in try reader.objects("warnings") {
-                warnings.append(PathMessage(path: try item.string("path"), message: try item.string("message"),
-                                            kind: try item.optionalString("kind").flatMap(WarningKind.init(rawValue:))))
-            }
-            self.init(planID: try reader.id("planId"), name: try reader.string("name"), weekStart: week, active: try reader.bool("active"),
-                      warnings: warnings)
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("planId", &planID)
+            try coder.string("name", &name)
+            try coder.date("weekStart", &weekStart)
+            try coder.bool("active", &active)
+            try coder.objects("warnings", &warnings)
         }
     }
 }
