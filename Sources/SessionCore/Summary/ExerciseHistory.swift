@@ -3,14 +3,16 @@
 public struct ExerciseHistory: Sendable, Equatable {
     /// One set of the exercise, as logged.
     public struct Set: Sendable, Equatable {
-        public let setNumber: Int
-        public let kind: SetKind
-        public let reps: Int?
-        public let weightKg: Double?
-        public let durationSeconds: Int?
-        public let rpe: Double?
+        public var setNumber = 0
+        public var kind = SetKind.normal
+        public var reps: Int?
+        public var weightKg: Double?
+        public var durationSeconds: Int?
+        public var rpe: Double?
         /// The Epley estimate of a counted set with reps and load.
-        public let oneRepMaxKg: Double?
+        public var oneRepMaxKg: Double?
+
+        public init() {}
 
         public init(setNumber: Int, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, oneRepMaxKg: Double?) {
             self.setNumber = setNumber
@@ -26,15 +28,17 @@ public struct ExerciseHistory: Sendable, Equatable {
     /// The exercise in one session: its sets, or (a summary, what a chart needs) only
     /// their figures.
     public struct Session: Sendable, Equatable {
-        public let sessionID: Int64
-        public let date: LocalDate
+        public var sessionID: Int64 = 0
+        public var date = LocalDate(daysSinceEpoch: 0)
         /// Empty in a summary.
-        public let sets: [Set]
-        public let bestOneRepMaxKg: Double?
+        public var sets: [Set] = []
+        public var bestOneRepMaxKg: Double?
         /// reps × kg over counted sets.
-        public let volumeKg: Double
+        public var volumeKg = 0.0
         /// How many sets count (warm-ups count towards nothing).
-        public let countedSetCount: Int
+        public var countedSetCount = 0
+
+        public init() {}
 
         public init(sessionID: Int64, date: LocalDate, sets: [Set]) {
             self.sessionID = sessionID
@@ -62,16 +66,28 @@ public struct ExerciseHistory: Sendable, Equatable {
 
     /// One ISO week of the trend.
     public struct Week: Sendable, Equatable {
-        public let weekStart: LocalDate
-        public let sessions: Int
-        public let sets: Int
-        public let bestOneRepMaxKg: Double?
-        public let volumeKg: Double
+        public var weekStart = LocalDate(daysSinceEpoch: 0)
+        public var sessions = 0
+        public var sets = 0
+        public var bestOneRepMaxKg: Double?
+        public var volumeKg = 0.0
+
+        public init() {}
+
+        public init(weekStart: LocalDate, sessions: Int, sets: Int, bestOneRepMaxKg: Double?, volumeKg: Double) {
+            self.weekStart = weekStart
+            self.sessions = sessions
+            self.sets = sets
+            self.bestOneRepMaxKg = bestOneRepMaxKg
+            self.volumeKg = volumeKg
+        }
     }
 
-    public let name: String
+    public var name = ""
     /// Oldest first.
-    public let sessions: [Session]
+    public var sessions: [Session] = []
+
+    public init() {}
 
     public init(name: String, sessions: [Session]) {
         self.name = name

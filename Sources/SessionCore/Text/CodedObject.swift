@@ -39,6 +39,12 @@ public protocol ObjectCoder: ~Copyable {
     /// A member the writer works out from the others (`offPlan`, from
     /// `plannedExerciseId`): written, and read back only to check it says the same.
     mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError)
+    /// Objects the writer works out from the others (a history's weeks, from its
+    /// sessions): written, and read back only to check they are an array of objects.
+    mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) throws(JSONReadError)
+    /// True while reading a reply: for what a type works out again from what it read
+    /// (and need not when writing or describing itself).
+    var reads: Bool { get }
     /// A nested object, declared by its own `code(_:)`.
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) throws(JSONReadError)
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError)
@@ -134,6 +140,11 @@ struct ObjectWriter: ObjectCoder, ~Copyable {
     }
     mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { strings(key, &value) }
     mutating func derived(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+    mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) {
+        writer.key(key)
+        writer.array { for item in value { $0.value(item) } }
+    }
+    var reads: Bool { false }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
     mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) {
@@ -212,6 +223,10 @@ struct ObjectReader: ObjectCoder {
             throw JSONReadError(path: reader.path + "." + key.description + "[\(unknown)]", expected: "one of " + among.joined(separator: ", "))
         }
     }
+    mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) throws(JSONReadError) {
+        _ = try reader.objects(key.description)
+    }
+    var reads: Bool { true }
     mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
         guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
     }
@@ -265,6 +280,8 @@ struct ObjectSchema: ObjectCoder {
     }
     mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { add(key, Schema.array(Schema.oneOf(among))) }
     mutating func derived(_ key: StaticString, _ value: Bool) { add(key, Schema.boolean) }
+    mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) { add(key, Schema.array(Item.schema)) }
+    var reads: Bool { false }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { add(key, Schema.nullable(Item.schema)) }
     mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }

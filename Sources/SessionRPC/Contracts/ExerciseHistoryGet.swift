@@ -49,31 +49,23 @@ public enum ExerciseHistoryGet: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let history: ExerciseHistory
+    public struct Result: CodedResult {
+        public var history = ExerciseHistory()
         /// The `before` of the next page back when this one stopped at
         /// `HistoryLimits.pageSets` sets with older sessions left (nil: nothing left
         /// out but what `limit` leaves out).
-        public let next: Int64?
+        public var next: Int64?
+
+        public init() {}
 
         public init(_ history: ExerciseHistory, next: Int64? = nil) {
             self.history = history
             self.next = next
         }
 
-        public static let schema = Schema.object([
-            "name": Schema.string, "sessions": Schema.array(Schema.object), "weeks": Schema.array(Schema.object), "next": Schema.nullable(Schema.integer),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            history.encodeMembers(to: &writer)
-            writer.member("next", next)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            history = try ExerciseHistory(reader: reader)
-            next = try reader.optionalID("next")
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.members(&history)
+            try coder.id("next", &next)
         }
     }
 }
