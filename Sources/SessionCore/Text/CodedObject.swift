@@ -96,58 +96,59 @@ extension CodedObject {
     }
 }
 
-/// Writes each member as the daemon replies.
-struct ObjectWriter: ObjectCoder, ~Copyable {
+/// Writes each member as the daemon replies. Public, so that a module above compiles
+/// its results' writing for their own types (`CodedResult.encodeMembers`).
+public struct ObjectWriter: ObjectCoder, ~Copyable {
     private var writer: JSONWriter
 
-    init(writer: consuming JSONWriter) { self.writer = writer }
+    public init(writer: consuming JSONWriter) { self.writer = writer }
 
-    consuming func finish() -> JSONWriter { writer }
+    public consuming func finish() -> JSONWriter { writer }
 
-    mutating func id(_ key: StaticString, _ value: inout Int64) { writer.member(key, value) }
-    mutating func id(_ key: StaticString, _ value: inout Int64?) { writer.member(key, value) }
-    mutating func int(_ key: StaticString, _ value: inout Int) { writer.member(key, value) }
-    mutating func int(_ key: StaticString, _ value: inout Int?) { writer.member(key, value) }
-    mutating func number(_ key: StaticString, _ value: inout Double) { writer.member(key, value) }
-    mutating func number(_ key: StaticString, _ value: inout Double?) { writer.member(key, value) }
-    mutating func string(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
-    mutating func string(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
-    mutating func timestamp(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
-    mutating func timestamp(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
-    mutating func date(_ key: StaticString, _ value: inout LocalDate) { writer.member(key, value.description) }
-    mutating func date(_ key: StaticString, _ value: inout LocalDate?) { writer.member(key, value?.description) }
-    mutating func date(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
-    mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
-    mutating func strings(_ key: StaticString, _ value: inout [String]) {
+    public mutating func id(_ key: StaticString, _ value: inout Int64) { writer.member(key, value) }
+    public mutating func id(_ key: StaticString, _ value: inout Int64?) { writer.member(key, value) }
+    public mutating func int(_ key: StaticString, _ value: inout Int) { writer.member(key, value) }
+    public mutating func int(_ key: StaticString, _ value: inout Int?) { writer.member(key, value) }
+    public mutating func number(_ key: StaticString, _ value: inout Double) { writer.member(key, value) }
+    public mutating func number(_ key: StaticString, _ value: inout Double?) { writer.member(key, value) }
+    public mutating func string(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    public mutating func string(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
+    public mutating func timestamp(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    public mutating func timestamp(_ key: StaticString, _ value: inout String?) { writer.member(key, value) }
+    public mutating func date(_ key: StaticString, _ value: inout LocalDate) { writer.member(key, value.description) }
+    public mutating func date(_ key: StaticString, _ value: inout LocalDate?) { writer.member(key, value?.description) }
+    public mutating func date(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
+    public mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
+    public mutating func strings(_ key: StaticString, _ value: inout [String]) {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
-    mutating func ids(_ key: StaticString, _ value: inout [Int64]) {
+    public mutating func ids(_ key: StaticString, _ value: inout [Int64]) {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
-    mutating func numbers(_ key: StaticString, _ value: inout [Double]) {
+    public mutating func numbers(_ key: StaticString, _ value: inout [Double]) {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
-    mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
-    mutating func document(_ key: StaticString, _ value: inout JSONValue) { writer.member(key, value) }
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
+    public mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+    public mutating func document(_ key: StaticString, _ value: inout JSONValue) { writer.member(key, value) }
+    public mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
         writer.member(key, value.rawValue)
     }
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) where Choice.RawValue == String {
+    public mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) where Choice.RawValue == String {
         writer.member(key, value?.rawValue)
     }
-    mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { strings(key, &value) }
-    mutating func derived(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
-    mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) {
+    public mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { strings(key, &value) }
+    public mutating func derived(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
+    public mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
-    var reads: Bool { false }
-    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
-    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
-    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) {
+    public var reads: Bool { false }
+    public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
+    public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
+    public mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) {
         writer.key(key)
         writer.array { for item in value { $0.value(item) } }
     }
