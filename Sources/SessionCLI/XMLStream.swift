@@ -604,42 +604,24 @@ final class XMLStream {
         if begins(start, "<!--") {
             var index = start + 4
             while true {
-                while classes[Int(buffer[index])] & Self.plainText != 0 && buffer[index] != UInt8(ascii: "-") { index += 1 }
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "-") {
-                    if index + 1 >= count { return hungry(start) }
-                    if buffer[index + 1] == UInt8(ascii: "-") {
-                        if index + 2 >= count { return hungry(start) }
-                        guard buffer[index + 2] == UInt8(ascii: ">") else { throw failure(at: index, "-- inside a comment") }
-                        return index + 3
-                    }
-                    index += 1
-                } else if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "]") {
-                    index += 1
-                } else {
-                    if index == count { return hungry(start) }
-                    index = try character(index)
-                    if starved { return start }
+                guard let dash = try characters(from: index, to: UInt8(ascii: "-")) else { return start }
+                if dash + 1 >= count { return hungry(start) }
+                if buffer[dash + 1] == UInt8(ascii: "-") {
+                    if dash + 2 >= count { return hungry(start) }
+                    guard buffer[dash + 2] == UInt8(ascii: ">") else { throw failure(at: dash, "-- inside a comment") }
+                    return dash + 3
                 }
+                index = dash + 1
             }
         }
         if begins(start, "<![CDATA[") {
             guard !openEnds.isEmpty else { throw failure(at: start, "a CDATA section outside the document element") }
             var index = start + 9
             while true {
-                while classes[Int(buffer[index])] & Self.plainText != 0 { index += 1 }
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "]") {
-                    if index + 2 >= count { return hungry(start) }
-                    if buffer[index + 1] == UInt8(ascii: "]") && buffer[index + 2] == UInt8(ascii: ">") { return index + 3 }
-                    index += 1
-                } else if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
-                    index += 1
-                } else {
-                    if index == count { return hungry(start) }
-                    index = try character(index)
-                    if starved { return start }
-                }
+                guard let bracket = try characters(from: index, to: UInt8(ascii: "]")) else { return start }
+                if bracket + 2 >= count { return hungry(start) }
+                if buffer[bracket + 1] == UInt8(ascii: "]") && buffer[bracket + 2] == UInt8(ascii: ">") { return bracket + 3 }
+                index = bracket + 1
             }
         }
         if count - start < 9 { return hungry(start) }
@@ -662,19 +644,33 @@ final class XMLStream {
             guard classes[Int(buffer[index])] & Self.space != 0 else { throw failure(at: index, "a processing instruction's target not followed by white space") }
         }
         while true {
-            while classes[Int(buffer[index])] & Self.plainText != 0 && buffer[index] != UInt8(ascii: "?") { index += 1 }
+            guard let mark = try characters(from: index, to: UInt8(ascii: "?")) else { return start }
+            if mark + 1 >= count { return hungry(start) }
+            if buffer[mark + 1] == UInt8(ascii: ">") { return mark + 2 }
+            index = mark + 1
+        }
+    }
+
+    /// The characters of a comment, a CDATA section or a processing instruction from
+    /// `index` to the next `stop` byte (where its end may begin): that byte's index, or
+    /// nil with `starved` set when the bytes read end first. `<`, `&` and `]` are plain
+    /// characters there.
+    private func characters(from index: Int, to stop: UInt8) throws(Failure) -> Int? {
+        var index = index
+        while true {
+            while classes[Int(buffer[index])] & Self.plainText != 0 && buffer[index] != stop { index += 1 }
             let byte = buffer[index]
-            if byte == UInt8(ascii: "?") {
-                if index + 1 >= count { return hungry(start) }
-                if buffer[index + 1] == UInt8(ascii: ">") { return index + 2 }
+            if byte == stop { return index }
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "]") {
                 index += 1
-            } else if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "]") {
-                index += 1
-            } else {
-                if index == count { return hungry(start) }
-                index = try character(index)
-                if starved { return start }
+                continue
             }
+            if index == count {
+                starved = true
+                return nil
+            }
+            index = try character(index)
+            if starved { return nil }
         }
     }
 

@@ -3,6 +3,18 @@ import JSON
 /// Kilograms to 0.1, as summaries round them when they write them.
 private func rounded(_ kilograms: Double?) -> Double? { kilograms.map { ($0 * 10).rounded() / 10 } }
 
+extension ObjectCoder where Self: ~Copyable {
+    /// A session's or a week's best estimate and volume, each in kg to 0.1: what was
+    /// written, or read.
+    fileprivate mutating func figures(best: Double?, volume: Double) throws(JSONReadError) -> (best: Double?, volume: Double) {
+        var best = rounded(best)
+        try number("bestOneRepMaxKg", &best)
+        var volume = rounded(volume) ?? 0
+        try number("volumeKg", &volume)
+        return (best, volume)
+    }
+}
+
 extension ExerciseHistory: CodedObject {
     /// The sessions, and the weeks that follow from them (written, not read).
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
@@ -18,10 +30,7 @@ extension ExerciseHistory.Session: CodedObject {
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("sessionId", &sessionID)
         try coder.date("date", &date)
-        var best = rounded(bestOneRepMaxKg)
-        try coder.number("bestOneRepMaxKg", &best)
-        var volume = rounded(volumeKg) ?? 0
-        try coder.number("volumeKg", &volume)
+        let (best, volume) = try coder.figures(best: bestOneRepMaxKg, volume: volumeKg)
         try coder.int("countedSets", &countedSetCount)
         try coder.objects("sets", &sets)
         guard coder.reads else { return }
@@ -50,9 +59,6 @@ extension ExerciseHistory.Week: CodedObject {
         try coder.date("weekStart", &weekStart)
         try coder.int("sessions", &sessions)
         try coder.int("sets", &sets)
-        var best = rounded(bestOneRepMaxKg)
-        try coder.number("bestOneRepMaxKg", &best)
-        var volume = rounded(volumeKg) ?? 0
-        try coder.number("volumeKg", &volume)
+        _ = try coder.figures(best: bestOneRepMaxKg, volume: volumeKg)
     }
 }
