@@ -18,12 +18,6 @@ final class Job: Sendable {
         /// A request, and its method looked up once (`MethodRouter.resolve`) for every
         /// step that asks about it: scheduling, the turn at the database, the run.
         case call(Request, ResolvedMethod)
-
-        /// The method of a call (nil for a line that did not read as one).
-        var method: ResolvedMethod? {
-            if case .call(_, let method) = self { return method }
-            return nil
-        }
         case invalid(RPCErrorWithID)
     }
 
@@ -39,15 +33,25 @@ final class Job: Sendable {
     /// True when one of its requests may reply at length (`MethodContract.repliesLarge`):
     /// such jobs take turns (`ServerLimits.maximumLargeAtDatabase`).
     let large: Bool
+    /// True when one of its requests has no small bound (`MethodContract.runsLong`): the
+    /// serving loop never runs it itself.
+    let runsLong: Bool
 
-    init(connection: Int, uid: UInt32, slot: UInt64, items: OneOrMany<Item>, batch: Bool, lineBytes: Int) {
+    /// A job of `items`, whose calls' methods are `methods` (known where the line is
+    /// decoded: asking the items again would copy each).
+    init(connection: Int, uid: UInt32, slot: UInt64, items: OneOrMany<Item>, methods: some Sequence<ResolvedMethod>, batch: Bool, lineBytes: Int) {
         self.connection = connection
         self.uid = uid
         self.slot = slot
         self.items = items
         self.batch = batch
         self.lineBytes = lineBytes
-        large = items.contains { $0.method?.repliesLarge == true }
+        var (large, runsLong) = (false, false)
+        for method in methods {
+            large = large || method.repliesLarge
+            runsLong = runsLong || method.runsLong
+        }
+        (self.large, self.runsLong) = (large, runsLong)
     }
 }
 

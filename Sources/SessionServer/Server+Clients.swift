@@ -211,15 +211,22 @@ extension Server {
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
-            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .one(.call(request, DaemonRoutes.table.resolve(request.method))), batch: false, lineBytes: line.count), on: connection)
+            let method = DaemonRoutes.table.resolve(request.method)
+            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .one(.call(request, method)), methods: CollectionOfOne(method),
+                        batch: false, lineBytes: line.count), on: connection)
         case .batch(let items):
+            var methods: [ResolvedMethod] = []
             let jobItems: [Job.Item] = items.map { item in
                 switch item {
-                case .success(let request): return .call(request, DaemonRoutes.table.resolve(request.method))
+                case .success(let request):
+                    let method = DaemonRoutes.table.resolve(request.method)
+                    methods.append(method)
+                    return .call(request, method)
                 case .failure(let failure): return .invalid(failure)
                 }
             }
-            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .many(jobItems), batch: true, lineBytes: line.count), on: connection)
+            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .many(jobItems), methods: methods, batch: true, lineBytes: line.count),
+                    on: connection)
         }
     }
 
@@ -317,7 +324,7 @@ extension Server {
         guard !jobs.isEmpty, connection.inFlight == jobs.count, connection.pendingOutput < ServerLimits.outputHighWater,
             !jobs.contains(where: \.batch), jobs.count == 1 || !jobs.contains(where: \.large)
         else { return false }
-        guard !jobs.contains(where: { $0.items.contains { $0.method?.runsLong == true } }) else { return false }
+        guard !jobs.contains(where: \.runsLong) else { return false }
         if jobs.count > 1 {
             guard jobs.count <= ServerLimits.maximumInlineRequests, connection.waitingBytes <= ServerLimits.maximumInlineBytes else { return false }
         }
