@@ -14,12 +14,8 @@ import Glibc
 /// well-formed XML, or a record that does not read, is refused whole with its line and
 /// column.
 final class AppleHealthReader: XMLStreamHandler {
-    struct Failure: Error, CustomStringConvertible {
-        let line: Int
-        let column: Int
-        let message: String
-        var description: String { "line \(line), column \(column): \(message)" }
-    }
+    /// A document refused, and where: libexpat's failures and XMLStream's alike.
+    typealias Failure = XMLStream.Failure
 
     private(set) var samples: [HealthDays.Sample] = []
     /// The strength workouts, in file order.
@@ -143,7 +139,7 @@ final class AppleHealthReader: XMLStreamHandler {
     func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         switch stage {
         case .scanning(let stream):
-            do { try stream.feed(bytes) } catch { throw Failure(line: error.line, column: error.column, message: error.message) }
+            try stream.feed(bytes)
         case .expat, .handover:
             try check(parse(bytes, isFinal: false))
         case .prolog(var kept):
@@ -165,7 +161,7 @@ final class AppleHealthReader: XMLStreamHandler {
     /// Ends the document (it must be complete and well-formed) and adds the steps summed.
     func finish() throws(Failure) {
         if case .scanning(let stream) = stage {
-            do { try stream.finish() } catch { throw Failure(line: error.line, column: error.column, message: error.message) }
+            try stream.finish()
         } else {
             try check(parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true))
         }

@@ -127,10 +127,12 @@ protocol XMLStreamHandler: AnyObject {
 /// Health's export.xml costs no allocation. A token cut by the end of a piece is scanned
 /// again from its start when the next piece arrives, which then is read whole.
 final class XMLStream {
-    struct Failure: Error {
+    /// What refuses a document, with its place (columns count characters, from 1).
+    struct Failure: Error, CustomStringConvertible {
         let line: Int
         let column: Int
         let message: String
+        var description: String { "line \(line), column \(column): \(message)" }
     }
 
     private unowned(unsafe) let handler: XMLStreamHandler

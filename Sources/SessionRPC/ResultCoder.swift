@@ -10,10 +10,5 @@ extension CodedResult {
     /// through a writer specialised for its type, where the default of the module below
     /// runs generic code that looks its metadata up at run time (some 3,500
     /// instructions more per `session.log`).
-    public func encodeMembers(to writer: inout JSONWriter) {
-        var coder = ObjectWriter(writer: consume writer)
-        var copy = self
-        try? copy.code(&coder)  // the writer never throws
-        writer = coder.finish()
-    }
+    public func encodeMembers(to writer: inout JSONWriter) { ObjectWriter.write(self, to: &writer) }
 }

@@ -18,6 +18,12 @@ public final class Database {
     static let importCacheKiB = 16_384
     /// Reads remembered within the open transaction (see `TransactionMemo`).
     var memo = TransactionMemo()
+    /// The set insert, kept here once prepared: it runs for every set logged, and the
+    /// connection's cache would hash its text each time (`Connection.prepare(_:keptIn:)`).
+    var insertSetStatement: Statement?
+    /// The bests' update and insert, kept the same way (`storeBests`).
+    var updateBestsStatement: Statement?
+    var insertBestsStatement: Statement?
 
     /// Makes the memo forget what was read from tables written since
     /// (`TransactionMemo.watchedTables`): called before it is consulted.
@@ -25,12 +31,6 @@ public final class Database {
         let changed = connection.takeChangedTables()
         if changed != 0 { memo.forget(changed: changed) }
     }
-    /// The set insert, kept here once prepared: it runs for every set logged, and the
-    /// connection's cache would hash its text each time (`Connection.prepare(_:keptIn:)`).
-    var insertSetStatement: Statement?
-    /// The bests' update and insert, kept the same way (`storeBests`).
-    var updateBestsStatement: Statement?
-    var insertBestsStatement: Statement?
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a

@@ -6,11 +6,11 @@ import SessionCore
 /// the alias table.
 ///
 /// The rules that keep it true: it is consulted and filled only inside a transaction;
-/// a row written to a table it holds reads of makes it forget those reads, whatever wrote
-/// the row (`watchedTables`: SQLite's pre-update hook notes the table, and the memo forgets
-/// before it is next consulted, `Database.forgetChangedTables`); sets and bests, which logging keeps up
-/// to date in the memo as it writes them, are updated or forgotten by the writes; it is forgotten
-/// whole on every rollback (a savepoint's or the whole transaction's) and around any
+/// a row written to a table it holds reads of makes it forget those reads, whatever
+/// wrote the row (`watchedTables`: SQLite's pre-update hook notes the table, and the
+/// memo forgets before it is next consulted, `Database.forgetChangedTables`); sets and
+/// bests, which logging keeps up to date in the memo as it writes them, are updated or
+/// forgotten by the writes; it is forgotten whole on every rollback (a savepoint's or the whole transaction's) and around any
 /// transaction other than a group commit. A group commit keeps it only when the
 /// database is as the last group commit left it: SQLite's data version, noted after
 /// that commit, is the same at the next BEGIN (another connection's or another

@@ -2,8 +2,8 @@ import JSON
 
 /// Visits an object's members, each declared once in its `code(_:)`, as SessionRPC's
 /// `ParamsCoder` visits params: the daemon's writer, a client's reader and
-/// `rpc.discover`'s schema all come from the same declaration. A member is required unless it is `omitted` (left
-/// out when it does not apply); a nil optional is written as null.
+/// `rpc.discover`'s schema all come from the same declaration. Every member is
+/// required; a nil optional is written as null.
 public protocol ObjectCoder: ~Copyable {
     mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError)
     mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError)
@@ -68,14 +68,7 @@ public protocol CodedObject: JSONObjectEncodable, Sendable {
 }
 
 extension CodedObject {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        // The writer is moved into the coder and back, not copied: a copy would share
-        // its buffer, and the first member written would copy the whole buffer.
-        var coder = ObjectWriter(writer: consume writer)
-        var copy = self
-        try? copy.code(&coder)  // the writer never throws
-        writer = coder.finish()
-    }
+    public func encodeMembers(to writer: inout JSONWriter) { ObjectWriter.write(self, to: &writer) }
 
     public init(json: JSONValue) throws(JSONReadError) {
         try self.init(reader: JSONReader(json))
@@ -97,13 +90,31 @@ extension CodedObject {
 }
 
 /// Writes each member as the daemon replies. Public, so that a module above compiles
-/// its results' writing for their own types (`CodedResult.encodeMembers`).
+/// its results' writing for their own types (`write`, `CodedResult.encodeMembers`).
 public struct ObjectWriter: ObjectCoder, ~Copyable {
     private var writer: JSONWriter
 
     public init(writer: consuming JSONWriter) { self.writer = writer }
 
     public consuming func finish() -> JSONWriter { writer }
+
+    /// Writes `value`'s members to `writer`. Inlinable, so that where it is called for a
+    /// concrete type (`CodedResult.encodeMembers`) it is compiled for that type.
+    @inlinable
+    public static func write<Object: CodedObject>(_ value: Object, to writer: inout JSONWriter) {
+        // The writer is moved into the coder and back, not copied: a copy would share
+        // its buffer, and the first member written would copy the whole buffer.
+        var coder = ObjectWriter(writer: consume writer)
+        var copy = value
+        try? copy.code(&coder)  // the writer never throws
+        writer = coder.finish()
+    }
+
+    /// An array member of values JSON knows how to write.
+    private mutating func array(_ key: StaticString, _ items: [some JSONEncodable]) {
+        writer.key(key)
+        writer.array { for item in items { $0.value(item) } }
+    }
 
     public mutating func id(_ key: StaticString, _ value: inout Int64) { writer.member(key, value) }
     public mutating func id(_ key: StaticString, _ value: inout Int64?) { writer.member(key, value) }
@@ -119,18 +130,9 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
     public mutating func date(_ key: StaticString, _ value: inout LocalDate?) { writer.member(key, value?.description) }
     public mutating func date(_ key: StaticString, _ value: inout String) { writer.member(key, value) }
     public mutating func bool(_ key: StaticString, _ value: inout Bool) { writer.member(key, value) }
-    public mutating func strings(_ key: StaticString, _ value: inout [String]) {
-        writer.key(key)
-        writer.array { for item in value { $0.value(item) } }
-    }
-    public mutating func ids(_ key: StaticString, _ value: inout [Int64]) {
-        writer.key(key)
-        writer.array { for item in value { $0.value(item) } }
-    }
-    public mutating func numbers(_ key: StaticString, _ value: inout [Double]) {
-        writer.key(key)
-        writer.array { for item in value { $0.value(item) } }
-    }
+    public mutating func strings(_ key: StaticString, _ value: inout [String]) { array(key, value) }
+    public mutating func ids(_ key: StaticString, _ value: inout [Int64]) { array(key, value) }
+    public mutating func numbers(_ key: StaticString, _ value: inout [Double]) { array(key, value) }
     public mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
     public mutating func document(_ key: StaticString, _ value: inout JSONValue) { writer.member(key, value) }
     public mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
@@ -139,19 +141,13 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
     public mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) where Choice.RawValue == String {
         writer.member(key, value?.rawValue)
     }
-    public mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { strings(key, &value) }
-    public mutating func derived(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
-    public mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) {
-        writer.key(key)
-        writer.array { for item in value { $0.value(item) } }
-    }
+    public mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { array(key, value) }
+    public mutating func derived(_ key: StaticString, _ value: Bool) { constant(key, value) }
+    public mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) { array(key, value) }
     public var reads: Bool { false }
     public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
     public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
-    public mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) {
-        writer.key(key)
-        writer.array { for item in value { $0.value(item) } }
-    }
+    public mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { array(key, value) }
 }
 
 /// Reads each member of a reply, failing with its path when it is missing or of
@@ -228,9 +224,7 @@ struct ObjectReader: ObjectCoder {
         _ = try reader.objects(key.description)
     }
     var reads: Bool { true }
-    mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
-        guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
-    }
+    mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) { try constant(key, value) }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
         value = try Item(reader: reader.object(key.description))
     }
