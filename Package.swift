@@ -6,7 +6,8 @@
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
 //   SessionSystem               what the OS tells: the clock and time zone, socket paths
 //   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client
-//   SessionServer, SessionCLI   the daemon's loop and handlers; sessionctl's verbs
+//   SessionApplication          the daemon's methods on the database, apart from the transport
+//   SessionServer, SessionCLI   the daemon's loop and systemd protocols; sessionctl's verbs
 //   sessiond, sessionctl, sessiond-bench   thin executables
 import PackageDescription
 
@@ -32,9 +33,10 @@ let package = Package(
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
         .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "CZlib", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
+        .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(
             name: "SessionServer",
-            dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
+            dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionApplication", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
         ),
         .executableTarget(name: "sessionctl", dependencies: ["ArgumentParsing", "SessionCLI"]),
         .executableTarget(name: "sessiond-bench", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
@@ -47,6 +49,10 @@ let package = Package(
         .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
+        .testTarget(
+            name: "SessionApplicationTests",
+            dependencies: ["SessionApplication", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem", "TestSupport"]
+        ),
         .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(

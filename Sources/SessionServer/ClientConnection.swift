@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SessionApplication
 #endif
 
 /// One client on the socket: its buffers, and the reply slots that keep replies in

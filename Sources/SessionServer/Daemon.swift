@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParsing
 import CLinux
+import SessionApplication
 import SessionCore
 import SessionRPC
 import SessionStore
@@ -77,15 +78,15 @@ public enum Daemon {
         }
         let listener = try activated ?? Listener.bind(path: socketSource, group: group)
         let clock = LocalClock()
-        let service = SessionService(database: database, clock: clock)
+        let application = Application(database: database, clock: clock, log: logger.applicationLog)
         let notifier = Notifier()
-        let databaseThread = try DatabaseThread(service: service, logger: logger, publishesStatus: notifier.isListening)
+        let databaseThread = try DatabaseThread(application: application, logger: logger, publishesStatus: notifier.isListening)
         let server = try Server(
             listener: listener, databaseThread: databaseThread, logger: logger, notifier: notifier,
             access: AccessPolicy(ownUID: getuid(), group: group), signals: signals,
             timeouts: ConnectionTimeouts(lineMs: options.lineTimeoutMs, idleMs: options.idleTimeoutMs),
-            databasePath: database.path, startedAtMs: service.startedAtMs)
-        let status = databaseThread.statusLine()  // before the database thread owns the database
+            databasePath: database.path, startedAtMs: application.service.startedAtMs)
+        let status = application.statusLine()  // before the database thread owns the database
         try databaseThread.start()
         // How long the start took from main() (the database open and its schema check
         // most of it): what a socket-activated first call waits for after the exec.

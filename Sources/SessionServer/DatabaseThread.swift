@@ -4,82 +4,11 @@ import Glibc
 import CLinux
 import Dispatch
 import JSON
+import SessionApplication
 import SessionCore
 import SessionRPC
 import SessionStore
 import Synchronization
-
-/// A line's requests, queued for the database thread. A class, as `Completion` is: a
-/// job passes through the loop's pending list, the database thread's queue and its
-/// group commit, and each copy of a struct retained every reference in its requests.
-final class Job: Sendable {
-    /// One element of a line: a request to run, or an error decided while decoding.
-    enum Item: Sendable {
-        /// A request, and its method looked up once (`MethodRouter.resolve`) for every
-        /// step that asks about it: scheduling, the turn at the database, the run.
-        case call(Request, ResolvedMethod)
-        case invalid(RPCErrorWithID)
-    }
-
-    let connection: Int
-    /// The uid of the client that sent it (`SO_PEERCRED`).
-    let uid: UInt32
-    let slot: UInt64
-    let items: OneOrMany<Item>
-    /// True when the line was a batch: the reply is an array (or nothing).
-    let batch: Bool
-    /// The request line's length in bytes: a measure of the work it brings.
-    let lineBytes: Int
-    /// True when one of its requests may reply at length (`MethodContract.repliesLarge`):
-    /// such jobs take turns (`ServerLimits.maximumLargeAtDatabase`).
-    let large: Bool
-    /// True when one of its requests has no small bound (`MethodContract.runsLong`): the
-    /// serving loop never runs it itself.
-    let runsLong: Bool
-
-    /// A job of `items`, whose calls' methods are `methods` (known where the line is
-    /// decoded: asking the items again would copy each).
-    init(connection: Int, uid: UInt32, slot: UInt64, items: OneOrMany<Item>, methods: some Sequence<ResolvedMethod>, batch: Bool, lineBytes: Int) {
-        self.connection = connection
-        self.uid = uid
-        self.slot = slot
-        self.items = items
-        self.batch = batch
-        self.lineBytes = lineBytes
-        var (large, runsLong) = (false, false)
-        for method in methods {
-            large = large || method.repliesLarge
-            runsLong = runsLong || method.runsLong
-        }
-        (self.large, self.runsLong) = (large, runsLong)
-    }
-}
-
-/// What the database thread sends back for one job. A class: it is handed from the
-/// database thread to the loop and read there in several places, and a copy of a
-/// struct this size retained every reference in it each time (eight per copy).
-final class Completion: Sendable {
-    let connection: Int
-    let slot: UInt64
-    /// The line's responses, in request order (none for notifications). The serving
-    /// loop encodes them, off the database thread.
-    let responses: OneOrMany<Response>
-    /// True when the line was a batch: the reply is an array.
-    let batch: Bool
-    /// What the line's successful requests did besides replying, in request order.
-    let effects: Effects
-    /// The job's `large`: its turn at the database ends with this completion.
-    let large: Bool
-
-    init(_ job: Job, responses: OneOrMany<Response>, effects: Effects) {
-        connection = job.connection
-        slot = job.slot
-        self.responses = responses
-        batch = job.batch
-        self.effects = effects
-        large = job.large
-    }
-}
 
 /// The one owner of the database: a thread that takes every queued job, runs them all
 /// in one transaction (each request atomic, see `commit`), commits once, and only then
@@ -88,10 +17,9 @@ final class Completion: Sendable {
 /// serving thread (`runInline`); `ownership` ensures one thread at a time uses the
 /// database either way.
 final class DatabaseThread: @unchecked Sendable {
-    // The service (and its database) is touched only by the thread holding `ownership`
-    // once start() ran: this thread, or the serving loop running a job inline.
-    private let service: SessionService
-    private let table = DaemonRoutes.table
+    // The application (and its database) is touched only by the thread holding
+    // `ownership` once start() ran: this thread, or the serving loop running a job inline.
+    private let application: Application
     /// Held by whichever thread is using the service and its database.
     private let ownership = Mutex<Void>(())
     private let queue = Mutex<(jobs: [Job], stopping: Bool, checkFiles: Bool)>((jobs: [], stopping: false, checkFiles: false))
@@ -115,16 +43,16 @@ final class DatabaseThread: @unchecked Sendable {
     /// False when no service manager reads STATUS=: the line is then never computed.
     private let publishesStatus: Bool
 
-    init(service: SessionService, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
-        self.service = service
+    init(application: Application, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
+        self.application = application
         self.logger = logger
         self.publishesStatus = publishesStatus
         wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")
         // Unreadable now, the facts show nothing active until the next commit reads them.
-        facts = Mutex((try? DaemonFacts(reading: service.database)) ?? DaemonFacts(activePlanID: nil, activeSessionID: nil, schemaVersion: 0))
+        facts = Mutex((try? application.facts()) ?? DaemonFacts(activePlanID: nil, activeSessionID: nil, schemaVersion: 0))
         // Checkpoints happen here once a commit's replies are handed over, not inside
         // the commit (`checkpointIfDue`).
-        service.database.deferCheckpoints()
+        application.database.deferCheckpoints()
     }
 
     /// Starts the database thread.
@@ -175,7 +103,7 @@ final class DatabaseThread: @unchecked Sendable {
             // reason to take `ownership` (the loop may hold it, running a request inline).
             let statusDueMs = publishesStatus ? ownership.withLock { _ in sessionChanged ? lastStatusMs + 1000 : nil } : nil
             if let statusDueMs {
-                _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, statusDueMs - service.clock.nowMs()))))
+                _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, statusDueMs - application.clock.nowMs()))))
             } else {
                 wakeThread.wait()
             }
@@ -201,7 +129,7 @@ final class DatabaseThread: @unchecked Sendable {
             if stopping, queue.withLock({ $0.jobs.isEmpty }) { break }
         }
         do {
-            try service.database.checkpoint()
+            try application.database.checkpoint()
         } catch {
             logger.warning("checkpoint at shutdown failed", [("error", error.description)])
         }
@@ -218,7 +146,7 @@ final class DatabaseThread: @unchecked Sendable {
             guard queue.withLock({ $0.jobs.isEmpty }) else { return (nil, false) }
             // Never wait here for another process's lock: the serving thread must stay
             // free. Busy, the jobs go to this thread's queue, which may wait.
-            return (commit(jobs, waitForLocks: false), service.database.checkpointDue)
+            return (commit(jobs, waitForLocks: false), application.database.checkpointDue)
         }
         let result = outcome?.completions
         // The thread publishes STATUS= and checkpoints; it sleeps until told there is
@@ -234,49 +162,28 @@ final class DatabaseThread: @unchecked Sendable {
     /// next commit.
     private func checkpointIfDue() {
         do {
-            try service.database.checkpointIfDue()
+            try application.database.checkpointIfDue()
         } catch {
             logger.warning("checkpoint failed", [("error", error.description)])
         }
     }
 
-    /// One group commit for every job taken (see `Database.groupCommit`); the caller
-    /// holds `ownership`. Replay-safe as the group commit asks: a request's effects
-    /// outside the database (events, rest timers) travel in its Completion, which a
-    /// rolled-back attempt discards.
+    /// One group commit for every job taken (`Application.commit`); the caller holds
+    /// `ownership`.
     private func commit(_ jobs: [Job]) -> [Completion] {
         commit(jobs, waitForLocks: true) ?? []
     }
 
-    /// The group commit; nil, with nothing done, when `waitForLocks` is false and
-    /// another process holds the write lock.
+    /// The group commit, and what it changed for the loop; nil, with nothing done, when
+    /// `waitForLocks` is false and another process holds the write lock.
     private func commit(_ jobs: [Job], waitForLocks: Bool) -> [Completion]? {
-        service.begin(nowMs: service.clock.nowMs())
-        do {
-            let results = try service.database.groupCommit(waitForLocks: waitForLocks, onRetry: {
-                service.afterCommit = []  // the attempt that asked for them was rolled back
-                // Rare (a constraint the checks missed, or a fault): worth a line.
-                logger.warning("a request failed after writing; its batch runs again, each request isolated",
-                               [("requests", String(jobs.reduce(0) { $0 + $1.items.count }))])
-            }) { scope in
-                try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
-            }
-            service.committed()
-            // The rest timer as the loop will run it, so a snapshot can say what is left.
-            for result in results { service.rest.apply(result.effects.rest) }
-            if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
-            if results.contains(where: \.effects.factsChanged), let now = try? DaemonFacts(reading: service.database) {
-                facts.withLock { $0 = now }
-            }
-            verifyFiles()
-            return results
-        } catch StorageError.busy where !waitForLocks {
-            return nil
-        } catch {
-            let reply = ErrorMapping.rpcError(error)
-            logger.error("commit failed; replying with errors", [("error", reply.message)])
-            return jobs.map { failAll($0, error: reply) }
+        guard let results = application.commit(jobs, waitForLocks: waitForLocks) else { return nil }
+        if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
+        if results.contains(where: \.effects.factsChanged), let now = try? application.facts() {
+            facts.withLock { $0 = now }
         }
+        verifyFiles()
+        return results
     }
 
     /// Checks that the database file is the one opened and its WAL still there (the
@@ -284,7 +191,7 @@ final class DatabaseThread: @unchecked Sendable {
     /// the loop is told to stop.
     private func verifyFiles() {
         do {
-            try service.database.verifyFiles()
+            try application.database.verifyFiles()
         } catch {
             logger.error("database files changed; stopping", [("error", error.description)])
             failure.withLock { $0 = error.description }
@@ -301,91 +208,13 @@ final class DatabaseThread: @unchecked Sendable {
     /// STATUS= is for people reading `systemctl status`: it is refreshed at most once a
     /// second, off the reply path, and only after sessions changed.
     private func refreshStatusIfDue() {
-        let now = service.clock.nowMs()
+        let now = application.clock.nowMs()
         guard publishesStatus, sessionChanged, now - lastStatusMs >= 1000 else { return }
         sessionChanged = false
         lastStatusMs = now
-        let line = statusLine()
+        let line = application.statusLine()
         status.withLock { $0 = line }
         wakeTheLoop()
-    }
-
-    /// Runs one job's requests, each atomic, and builds its reply line. In a batch, the
-    /// replies of methods that reply at length are written here as they are made, and
-    /// once they pass `ServerLimits.batchReplyBudget` the rest of them are refused
-    /// unrun: a line's reply has a bound before it is built.
-    private func run(_ job: Job, in scope: RequestScope) throws(RequestScope.Aborted) -> Completion {
-        var responses = OneOrMany<Response>.none
-        var effects = Effects()
-        var spent = 0
-        service.callerUID = job.uid
-        for item in job.items {
-            switch item {
-            case .invalid(let failure):
-                responses.append(.error(id: failure.id, failure.error))
-            case .call(let request, let method):
-                let large = method.repliesLarge
-                let counted = job.batch && large
-                if counted, spent >= ServerLimits.batchReplyBudget {
-                    // A read's notification has no effect to keep: it is not run either.
-                    if let id = request.id { responses.append(.error(id: id, Self.overBudget)) }
-                    continue
-                }
-                let result = try scope.run { try table.call(request, resolved: method, context: service).get() }
-                if case .success(let outcome) = result { effects.append(outcome.effects) }
-                guard let id = request.id else { continue }
-                let response = Response(id: id, result.mapError(ErrorMapping.rpcError))
-                if large {
-                    // Written here, where its size can still be refused: a reply the
-                    // client could not be sent is an error that says so, not a drop.
-                    var bytes = response.bytes
-                    if bytes.count > ServerLimits.maximumReplyBytes {
-                        logger.warning("reply refused as too large", [("method", request.method), ("bytes", String(bytes.count))])
-                        bytes = Response.error(id: id, Self.tooLarge(request.method, bytes: bytes.count)).bytes
-                    }
-                    if counted { spent += bytes.count }
-                    responses.append(.encoded(bytes))
-                } else {
-                    responses.append(response)
-                }
-            }
-        }
-        // Only once the whole attempt commits do these count (a retried attempt starts over).
-        return Completion(job, responses: responses, effects: effects)
-    }
-
-    /// The answer to a batch's request past the reply budget.
-    static let overBudget = RPCError.application(
-        .replyTooLarge,
-        message: "the replies to this batch's earlier requests passed the \(ServerLimits.batchReplyBudget >> 20) MiB one line may carry; send this request in a later line",
-        details: [(key: "budgetBytes", value: JSONValue(ServerLimits.batchReplyBudget))])
-
-    /// The answer to a request whose reply would pass `ServerLimits.maximumReplyBytes`.
-    static func tooLarge(_ method: String, bytes: Int) -> RPCError {
-        RPCError.application(
-            .replyTooLarge,
-            message: "the reply to \(method) would be \(bytes) bytes, over the \(ServerLimits.maximumReplyBytes >> 20) MiB one reply may carry; ask for less (a smaller limit, fewer dates)",
-            details: [(key: "budgetBytes", value: JSONValue(ServerLimits.maximumReplyBytes))])
-    }
-
-    private func failAll(_ job: Job, error: RPCError) -> Completion {
-        let responses = OneOrMany<Response>(job.items.compactMap { item in
-            switch item {
-            case .invalid(let failure): return .error(id: failure.id, failure.error)
-            case .call(let request, _): return request.id.map { .error(id: $0, error) }
-            }
-        })
-        return Completion(job, responses: responses, effects: Effects())
-    }
-
-    /// "idle", or the active session's progress in one line, for STATUS=.
-    func statusLine() -> String {
-        guard let session = try? service.database.activeSession(), let progress = try? service.progress(of: session) else { return "idle" }
-        let sets = progress.plannedSets
-        let state = session.isPaused ? "paused" : "in session"
-        return sets.planned > 0
-            ? "\(state): \(session.title), \(sets.done)/\(sets.planned) planned sets"
-            : "\(state): \(session.title), \(progress.countedSets) sets"
     }
 }
 

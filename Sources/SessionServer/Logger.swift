@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionApplication
 
 /// Log lines: lowercase facts with key=value fields. Under journald (stderr is the
 /// journal stream named by $JOURNAL_STREAM) each field is a native journal field
@@ -59,4 +60,22 @@ final class Logger: @unchecked Sendable {
     func info(_ message: String, id: MessageID? = nil, _ fields: [(String, String)] = []) { log(.info, message, id: id, fields) }
     func warning(_ message: String, id: MessageID? = nil, _ fields: [(String, String)] = []) { log(.warning, message, id: id, fields) }
     func error(_ message: String, id: MessageID? = nil, _ fields: [(String, String)] = []) { log(.error, message, id: id, fields) }
+}
+
+extension Logger {
+    /// The application's log lines, as this logger's.
+    var applicationLog: ApplicationLog {
+        ApplicationLog(warning: { [self] in warning($0, $1) }, error: { [self] in error($0, $1) })
+    }
+}
+
+extension Logger.MessageID {
+    /// The message id of an event the journal records.
+    init(_ journal: Event.Journal) {
+        switch journal {
+        case .sessionStarted: self = .sessionStarted
+        case .sessionFinished: self = .sessionFinished
+        case .planImported: self = .planImported
+        }
+    }
 }

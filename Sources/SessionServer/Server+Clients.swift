@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import SessionApplication
 import SessionCore
 import SessionRPC
 import JSON
@@ -211,22 +212,9 @@ extension Server {
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
         case .single(.success(let request)):
-            let method = DaemonRoutes.table.resolve(request.method)
-            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .one(.call(request, method)), methods: CollectionOfOne(method),
-                        batch: false, lineBytes: line.count), on: connection)
+            enqueue(Job(request: request, connection: connection.id, uid: connection.uid, slot: slot, lineBytes: line.count), on: connection)
         case .batch(let items):
-            var methods: [ResolvedMethod] = []
-            let jobItems: [Job.Item] = items.map { item in
-                switch item {
-                case .success(let request):
-                    let method = DaemonRoutes.table.resolve(request.method)
-                    methods.append(method)
-                    return .call(request, method)
-                case .failure(let failure): return .invalid(failure)
-                }
-            }
-            enqueue(Job(connection: connection.id, uid: connection.uid, slot: slot, items: .many(jobItems), methods: methods, batch: true, lineBytes: line.count),
-                    on: connection)
+            enqueue(Job(batch: items, connection: connection.id, uid: connection.uid, slot: slot, lineBytes: line.count), on: connection)
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import JSON
+import SessionApplication
 import SessionCore
 import SessionRPC
 import SessionSystem
@@ -352,7 +353,7 @@ final class Server {
         for event in events {
             guard let id = event.journal else { continue }
             // "session started", "plan activated", …
-            let message = (text: String(event.type.map { $0 == "." ? " " : $0 }), id: id)
+            let message = (text: String(event.type.map { $0 == "." ? " " : $0 }), id: Logger.MessageID(id))
             let journalFields = [("sessionId", "session_id"), ("planId", "plan_id"), ("setId", "set_id"), ("exercise", "exercise")]
             let fields = journalFields.compactMap { key, field -> (String, String)? in
                 event.field(key).map { (field, $0.stringValue ?? $0.jsonText) }

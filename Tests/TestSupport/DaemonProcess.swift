@@ -117,4 +117,5 @@ public final class DaemonProcess: @unchecked Sendable {
 public struct DaemonError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+    public init(message: String) { self.message = message }
 }

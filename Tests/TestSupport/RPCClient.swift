@@ -4,9 +4,39 @@ import SessionCore
 import JSON
 import SessionSystem
 
+/// What takes a JSON-RPC request and gives its whole response: the daemon over its
+/// socket (`RPCClient`), or the application in the test's own process.
+public protocol RPCCaller {
+    /// Sends a request and returns the whole response object.
+    func request(_ method: String, _ params: JSONValue?, id: JSONValue?) throws -> JSONValue
+}
+
+extension RPCCaller {
+    public func request(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        try request(method, params, id: nil)
+    }
+
+    /// Calls a method and returns its result, or throws its error.
+    public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+        let reply = try request(method, params, id: nil)
+        if let error = reply["error"] { throw RemoteError(error: error) }
+        guard let result = reply["result"] else { throw DaemonError(message: "reply without result: \(reply.jsonText)") }
+        return result
+    }
+
+    /// A request line's text: `id` or the next of `counter`'s.
+    public static func requestLine(_ method: String, _ params: JSONValue?, id: JSONValue?, counter: inout Int) -> String {
+        let requestID = id ?? JSONValue(counter)
+        counter += 1
+        var pairs: [(key: String, value: JSONValue)] = [(key: "jsonrpc", value: "2.0"), (key: "id", value: requestID), (key: "method", value: .string(method))]
+        if let params { pairs.append((key: "params", value: params)) }
+        return JSONValue.object(pairs).jsonText
+    }
+}
+
 /// A raw JSON-RPC client on a Unix socket: lines out, lines in, as any program would
 /// speak to sessiond.
-public final class RPCClient: @unchecked Sendable {
+public final class RPCClient: RPCCaller, @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
     private var nextID = 1
@@ -85,11 +115,7 @@ public final class RPCClient: @unchecked Sendable {
 
     /// Sends a request and returns the whole response object.
     public func request(_ method: String, _ params: JSONValue? = nil, id: JSONValue? = nil) throws -> JSONValue {
-        let requestID = id ?? JSONValue(nextID)
-        nextID += 1
-        var pairs: [(key: String, value: JSONValue)] = [(key: "jsonrpc", value: "2.0"), (key: "id", value: requestID), (key: "method", value: .string(method))]
-        if let params { pairs.append((key: "params", value: params)) }
-        try send(line: JSONValue.object(pairs).jsonText)
+        try send(line: Self.requestLine(method, params, id: id, counter: &nextID))
         while true {
             let reply = try readJSON()
             if reply["method"] == "event" { events.append(reply); continue }
@@ -99,14 +125,6 @@ public final class RPCClient: @unchecked Sendable {
 
     /// Event notifications that arrived while waiting for replies.
     public var events: [JSONValue] = []
-
-    /// Calls a method and returns its result, or throws its error.
-    public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-        let reply = try request(method, params)
-        if let error = reply["error"] { throw RemoteError(error: error) }
-        guard let result = reply["result"] else { throw DaemonError(message: "reply without result: \(reply.jsonText)") }
-        return result
-    }
 }
 
 /// A JSON-RPC error reply.

@@ -1,7 +1,7 @@
 /// A line's requests or replies: none, one kept in place, or a batch's in an array.
 /// Most lines carry one request, and an array for it was an allocation (and a free on
 /// the other thread) for every request and again for its reply.
-enum OneOrMany<Element>: RandomAccessCollection {
+package enum OneOrMany<Element>: RandomAccessCollection {
     case none
     case one(Element)
     case many([Element])
@@ -14,9 +14,9 @@ enum OneOrMany<Element>: RandomAccessCollection {
         }
     }
 
-    var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
-    var endIndex: Int {
+    package var endIndex: Int {
         switch self {
         case .none: 0
         case .one: 1
@@ -24,7 +24,7 @@ enum OneOrMany<Element>: RandomAccessCollection {
         }
     }
 
-    subscript(position: Int) -> Element {
+    package subscript(position: Int) -> Element {
         switch self {
         case .none: preconditionFailure("index \(position) of an empty OneOrMany")
         case .one(let element):

@@ -7,7 +7,7 @@ import JSON
 /// Application codes are grouped per domain (Core Lightning's jsonrpc_errors.h):
 /// -32000…-32009 sessions, -32010…-32019 plans, -32020…-32029 sets,
 /// -32030…-32039 access, -32040…-32049 history imports and backups, -32050 storage.
-enum ErrorMapping {
+package enum ErrorMapping {
     static func rpcError(_ error: Error) -> RPCError {
         switch error {
         case let error as RPCError:

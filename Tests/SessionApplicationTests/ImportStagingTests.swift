@@ -1,7 +1,7 @@
 import SessionCore
 import Testing
 
-@testable import SessionServer
+@testable import SessionApplication
 
 /// What the daemon holds for `history.import` between chunks and `done`.
 @Suite struct ImportStagingTests {

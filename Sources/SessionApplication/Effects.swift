@@ -4,13 +4,16 @@ import JSON
 
 /// Something subscribers hear about: `{"method": "event", "params": {"type": …}}`, an
 /// event of `EventRegistry` with its declared payload.
-struct Event: Sendable, JSONObjectEncodable {
-    let type: String
+package struct Event: Sendable, JSONObjectEncodable {
+    package let type: String
     /// The payload: members besides `type`. Kept as the reply's result type is, so an
     /// event that carries the reply's result shares its box (`init(_:boxed:)`).
     let members: any JSONEncodable & Sendable
     /// What the journal says of it; nil for the events it leaves out (sets, rests).
-    let journal: Logger.MessageID?
+    package let journal: Journal?
+
+    /// The events the journal records (each its own MESSAGE_ID).
+    package enum Journal: Sendable { case sessionStarted, sessionFinished, planImported }
 
     init<Contract: EventContract>(_ event: Contract.Type, _ payload: Contract.Payload) {
         type = Contract.type
@@ -29,7 +32,7 @@ struct Event: Sendable, JSONObjectEncodable {
 
     /// Decided where the event is made, its type known there: a comparison the compiler
     /// folds away, where the type's name compared as a string cost every set logged.
-    private static func journal<Contract: EventContract>(of event: Contract.Type) -> Logger.MessageID? {
+    private static func journal<Contract: EventContract>(of event: Contract.Type) -> Journal? {
         if event == SessionStartedEvent.self { return .sessionStarted }
         if event == SessionFinishedEvent.self || event == SessionAbortedEvent.self { return .sessionFinished }
         if event == PlanActivatedEvent.self { return .planImported }
@@ -38,10 +41,10 @@ struct Event: Sendable, JSONObjectEncodable {
 
     /// A member's value, for the journal (a few events, never a set's): read off the
     /// payload's encoding.
-    func field(_ key: String) -> JSONValue? { (try? JSONParser.parse(bytes: members.jsonBytes))?[key] }
+    package func field(_ key: String) -> JSONValue? { (try? JSONParser.parse(bytes: members.jsonBytes))?[key] }
 
     /// Asked only when a subscriber gets the event: the cast is a look-up.
-    func encodeMembers(to writer: inout JSONWriter) {
+    package func encodeMembers(to writer: inout JSONWriter) {
         writer.member("type", type)
         (members as? any JSONObjectEncodable)?.encodeMembers(to: &writer)
     }
@@ -50,18 +53,23 @@ struct Event: Sendable, JSONObjectEncodable {
 /// An event as subscribers get it: its members, then `at`, when it was published (RFC
 /// 3339 in the daemon's zone, as every time the daemon writes), so that a client shows
 /// the daemon's times whatever its own zone.
-struct Notification: JSONObjectEncodable {
+package struct Notification: JSONObjectEncodable {
     let event: Event
     let at: String
 
-    func encodeMembers(to writer: inout JSONWriter) {
+    package init(event: Event, at: String) {
+        self.event = event
+        self.at = at
+    }
+
+    package func encodeMembers(to writer: inout JSONWriter) {
         event.encodeMembers(to: &writer)
         writer.member("at", at)
     }
 }
 
 /// What a request does to the rest timer.
-enum RestChange: Sendable {
+package enum RestChange: Sendable {
     /// Leaves it as it is.
     case keep
     /// Stops it without a `rest.finished` (a set was logged or undone, the session ended).
@@ -73,16 +81,16 @@ enum RestChange: Sendable {
 /// What a request did besides its result: carried out by the serving loop after the
 /// commit that made it durable, and dropped with a request that was rolled back.
 /// A handler returns it as a value (in `Outcome`); nothing else carries it.
-struct Effects: Sendable {
+package struct Effects: Sendable {
     /// Events to publish, in the order they happened.
-    var events: [Event] = []
-    var rest: RestChange = .keep
+    package var events: [Event] = []
+    package var rest: RestChange = .keep
     /// Event types this connection now receives (`events.subscribe`).
-    var subscription: Set<String>?
+    package var subscription: Set<String>?
     /// True when the active session's state changed, so the STATUS= line is stale.
-    var sessionChanged = false
+    package var sessionChanged = false
     /// True when the active plan or session changed, so the published `DaemonFacts` are.
-    var factsChanged = false
+    package var factsChanged = false
 
     init() {}
 
@@ -103,7 +111,7 @@ struct Effects: Sendable {
 }
 
 /// What a method returns: the result to reply with and its effects.
-struct Outcome: MethodOutput {
+package struct Outcome: MethodOutput {
     let result: any JSONEncodable & Sendable
     var effects: Effects
 
@@ -113,7 +121,7 @@ struct Outcome: MethodOutput {
     }
 
     /// A result without effects.
-    init(_ result: JSONValue) { self.init(result, effects: Effects()) }
+    package init(_ result: JSONValue) { self.init(result, effects: Effects()) }
 
     /// A typed result without effects.
     init(_ result: some MethodResult) { self.init(result, effects: Effects()) }
@@ -121,7 +129,7 @@ struct Outcome: MethodOutput {
 
 extension Response {
     /// The response to a request that ran: its result, or its error.
-    init(id: RequestID, _ result: Result<Outcome, RPCError>) {
+    package init(id: RequestID, _ result: Result<Outcome, RPCError>) {
         switch result {
         case .success(let outcome): self = .result(id: id, outcome.result)
         case .failure(let error): self = .error(id: id, error)

@@ -3,7 +3,7 @@ import Testing
 import JSON
 import SessionRPC
 
-@testable import SessionServer
+@testable import SessionApplication
 
 @Suite struct EffectsTests {
     private func timer(_ exercise: String, endsAtMs: Int64) -> RestTimer {

@@ -3,13 +3,13 @@ import SessionRPC
 import SessionStore
 
 /// One of the daemon's routes: a contract and the service call behind it.
-typealias DaemonRoute = MethodRoute<SessionService, Outcome>
+package typealias DaemonRoute = MethodRoute<SessionService, Outcome>
 
 /// The daemon's routes: each names its contract (SessionRPC/Contracts), which decodes
 /// the params and encodes the result, and calls the service. `rpc.discover` is
 /// generated from the same entries.
-enum DaemonRoutes {
-    static let table = MethodRouter<SessionService, Outcome>(
+package enum DaemonRoutes {
+    package static let table = MethodRouter<SessionService, Outcome>(
         methods: daemon + plans + sessions + summary + events,
         info: .obj([
             "title": "sessiond",
@@ -20,7 +20,7 @@ enum DaemonRoutes {
 
     /// The routes the serving loop answers itself (see `LoopService`); the same methods
     /// in a batch go the database thread's way, through `table`.
-    static let loopTable = MethodRouter<LoopService, Outcome>(
+    package static let loopTable = MethodRouter<LoopService, Outcome>(
         methods: [MethodRoute(DaemonStatus.self) { _, loop in Outcome(loop.status()) }],
         info: .obj(["title": "sessiond (loop)"]),
         mapError: ErrorMapping.rpcError)

@@ -7,10 +7,10 @@ import SessionSystem
 /// Lives on the database thread only; every method runs inside the current group
 /// commit, so its writes become durable together before any reply is sent. A method
 /// that does more than reply (events, the rest timer) returns that in its `Outcome`.
-final class SessionService: MethodContext {
+package final class SessionService: MethodContext {
     let database: Database
     let clock: LocalClock
-    let startedAtMs: Int64
+    package let startedAtMs: Int64
     /// The time of the request being served (read once per batch).
     var nowMs: Int64 = 0
     /// The uid of the connection whose request is being served.
@@ -41,7 +41,7 @@ final class SessionService: MethodContext {
     private let instant: @Sendable (LocalDateTime) -> Int64
 
     /// What params are checked against: the request's time.
-    var decoding: DecodingContext { DecodingContext(nowMs: nowMs, instant: instant) }
+    package var decoding: DecodingContext { DecodingContext(nowMs: nowMs, instant: instant) }
 
     /// Readies the service for the next request.
     func begin(nowMs: Int64) {

@@ -7,12 +7,12 @@ import SessionSystem
 /// What the daemon publishes of its database for answers that need no query: the
 /// active plan and session and the schema version, refreshed by the database thread
 /// after every commit that changes them.
-struct DaemonFacts: Sendable, Equatable {
+package struct DaemonFacts: Sendable, Equatable {
     var activePlanID: Int64?
     var activeSessionID: Int64?
     var schemaVersion: Int
 
-    init(activePlanID: Int64?, activeSessionID: Int64?, schemaVersion: Int) {
+    package init(activePlanID: Int64?, activeSessionID: Int64?, schemaVersion: Int) {
         self.activePlanID = activePlanID
         self.activeSessionID = activeSessionID
         self.schemaVersion = schemaVersion
@@ -28,14 +28,22 @@ struct DaemonFacts: Sendable, Equatable {
 /// The context of the routes the serving loop answers itself, at once, without the
 /// database thread: they stay fast while a heavy batch runs or another process holds
 /// the database's lock.
-struct LoopService: MethodContext {
+package struct LoopService: MethodContext {
     let facts: DaemonFacts
     let databasePath: String
     let startedAtMs: Int64
     let clock: LocalClock
     let nowMs: Int64
 
-    var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
+    package init(facts: DaemonFacts, databasePath: String, startedAtMs: Int64, clock: LocalClock, nowMs: Int64) {
+        self.facts = facts
+        self.databasePath = databasePath
+        self.startedAtMs = startedAtMs
+        self.clock = clock
+        self.nowMs = nowMs
+    }
+
+    package var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
 
     /// The daemon's zone, set once at start (`LocalClock.use`): read once.
     static let timeZone = LocalClock.zoneName()

@@ -5,7 +5,7 @@ import JSON
 
 /// A rest timer: after a set with planned rest, subscribers hear `rest.finished` when
 /// it runs out.
-struct RestTimer: Sendable, Equatable {
+package struct RestTimer: Sendable, Equatable {
     let sessionID: Int64
     let exercise: String
     let endsAtMs: Int64
@@ -17,7 +17,7 @@ struct RestTimer: Sendable, Equatable {
     }
 
     /// The event published when it runs out.
-    var finishedEvent: Event {
+    package var finishedEvent: Event {
         Event(RestFinishedEvent.self, .init(sessionID: sessionID, exercise: exercise))
     }
 }
@@ -25,11 +25,13 @@ struct RestTimer: Sendable, Equatable {
 /// The one rest timer the daemon runs. Requests change it through their `Effects`;
 /// the serving loop applies those changes, sleeps until `remainingMs` and calls
 /// `expire`. Pure: the time is passed in.
-struct RestSchedule {
+package struct RestSchedule {
     private(set) var running: RestTimer?
 
+    package init() {}
+
     /// Applies a committed request's change.
-    mutating func apply(_ change: RestChange) {
+    package mutating func apply(_ change: RestChange) {
         switch change {
         case .keep: break
         case .cancel: running = nil
@@ -38,14 +40,14 @@ struct RestSchedule {
     }
 
     /// The timer that has run out by `nowMs`, which stops running; nil when none has.
-    mutating func expire(nowMs: Int64) -> RestTimer? {
+    package mutating func expire(nowMs: Int64) -> RestTimer? {
         guard let timer = running, nowMs >= timer.endsAtMs else { return nil }
         running = nil
         return timer
     }
 
     /// Milliseconds until the running timer runs out (0 when overdue); nil when none runs.
-    func remainingMs(nowMs: Int64) -> Int64? {
+    package func remainingMs(nowMs: Int64) -> Int64? {
         running.map { max(0, $0.endsAtMs - nowMs) }
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SessionServer
+@testable import SessionApplication
 
 /// A line's requests and replies: none, one in place, or many in an array, read as
 /// one collection whichever it is.

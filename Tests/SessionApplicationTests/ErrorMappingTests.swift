@@ -2,7 +2,7 @@ import Testing
 import SessionCore
 import SessionRPC
 import SessionStore
-@testable import SessionServer
+@testable import SessionApplication
 
 /// A missing row is one error, whichever layer finds it missing.
 @Suite struct ErrorMappingTests {
