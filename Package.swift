@@ -53,7 +53,7 @@ let package = Package(
             name: "SessionApplicationTests",
             dependencies: ["SessionApplication", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem", "TestSupport"]
         ),
-        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
+        .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "SessionApplication", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -24,41 +24,48 @@ extension Server {
                 return
             }
             guard let descriptor = try? FileDescriptor(raw, from: "accept4") else { return }
-            let peer = AccessPolicy.credentials(of: descriptor.raw)
-            if let refusal = access.refusal(peer) {
-                let uid = peer.map { String($0.uid) } ?? "unknown"
-                logger.warning("client refused", id: .clientRefused, [("uid", uid), ("pid", peer.map { String($0.pid) } ?? "unknown"), ("reason", refusal)])
-                refuse(descriptor, .application(
-                    .permissionDenied,
-                    message: "uid \(uid) may not use this sessiond: \(refusal)",
-                    details: peer.map { [(key: "uid", value: JSONValue(Int($0.uid)))] } ?? []))
-                continue
-            }
-            // A peer here has credentials: the policy refuses one without.
-            let uid = peer?.uid ?? UInt32.max
-            if let full = connectionShareRefusal(uid: uid) {
-                if let refused = refusedConnections.occurred(nowMs: clock.nowMs()) {
-                    logger.warning("too many connections; refusing new ones", [
-                        ("limit", String(ServerLimits.maximumConnections)), ("uid", String(uid)), ("refused", String(refused)),
-                    ])
-                }
-                refuse(descriptor, .application(.tooManyConnections, message: full + "; try again later"))
-                continue
-            }
-            let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, uid: uid, nowMs: clock.nowMs())
-            nextConnectionID += 1
-            var event = epoll_event()
-            event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
-            event.data.u64 = UInt64(connection.fd)
-            guard epoll_ctl(epoll.raw, EPOLL_CTL_ADD, connection.fd, &event) == 0 else {
-                logger.warning("cannot watch a new connection; closing it", [("error", errorText())])
-                continue
-            }
-            connection.registeredEvents = event.events
-            connections.insert(connection)
-            connectionsByID[connection.id] = connection
-            connectionsByUID[uid, default: 0] += 1
+            take(descriptor)
         }
+    }
+
+    /// Serves a connected socket (one accepted, or one end of a socketpair in the loop's
+    /// tests), or tells it why not and closes it: its peer's credentials are checked
+    /// against the access policy and each user's share of the connections.
+    func take(_ descriptor: consuming FileDescriptor) {
+        let peer = AccessPolicy.credentials(of: descriptor.raw)
+        if let refusal = access.refusal(peer) {
+            let uid = peer.map { String($0.uid) } ?? "unknown"
+            logger.warning("client refused", id: .clientRefused, [("uid", uid), ("pid", peer.map { String($0.pid) } ?? "unknown"), ("reason", refusal)])
+            refuse(descriptor, .application(
+                .permissionDenied,
+                message: "uid \(uid) may not use this sessiond: \(refusal)",
+                details: peer.map { [(key: "uid", value: JSONValue(Int($0.uid)))] } ?? []))
+            return
+        }
+        // A peer here has credentials: the policy refuses one without.
+        let uid = peer?.uid ?? UInt32.max
+        if let full = connectionShareRefusal(uid: uid) {
+            if let refused = refusedConnections.occurred(nowMs: clock.nowMs()) {
+                logger.warning("too many connections; refusing new ones", [
+                    ("limit", String(ServerLimits.maximumConnections)), ("uid", String(uid)), ("refused", String(refused)),
+                ])
+            }
+            refuse(descriptor, .application(.tooManyConnections, message: full + "; try again later"))
+            return
+        }
+        let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, uid: uid, nowMs: clock.nowMs())
+        nextConnectionID += 1
+        var event = epoll_event()
+        event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
+        event.data.u64 = UInt64(connection.fd)
+        guard epoll_ctl(epoll.raw, EPOLL_CTL_ADD, connection.fd, &event) == 0 else {
+            logger.warning("cannot watch a new connection; closing it", [("error", errorText())])
+            return
+        }
+        connection.registeredEvents = event.events
+        connections.insert(connection)
+        connectionsByID[connection.id] = connection
+        connectionsByUID[uid, default: 0] += 1
     }
 
     /// Why a new connection of `uid` is not taken, nil when it is: root and the daemon's

@@ -72,6 +72,8 @@ final class Server {
     /// When the heap's free memory is next handed back to the system, after a burst of
     /// large replies or a large buffer dropped.
     var trimDueMs: Int64?
+    /// epoll_wait's buffer, kept for the loop's life.
+    private var epollEvents = [epoll_event](repeating: epoll_event(), count: 128)
 
     /// Descriptor tags in epoll_event.data: clients use their fd.
     static let listenerTag: UInt64 = 1 << 40
@@ -117,35 +119,43 @@ final class Server {
 
     /// Serves until SIGTERM or SIGINT, then answers what is in flight and returns.
     func run() {
-        var events = [epoll_event](repeating: epoll_event(), count: 128)
-        while true {
-            let now = clock.nowMs()
-            heartbeat(now: now)
-            if forceStop { break }
-            if let since = stoppingSinceMs,
-                connections.allSatisfy(\.isDrained) || now - since > ServerLimits.shutdownGraceMs
-            {
-                break
-            }
-            let count = epoll_wait(epoll.raw, &events, Int32(events.count), timeout(now: now))
-            if count < 0 {
-                if errno == EINTR { continue }
-                logger.error("epoll_wait failed", [("error", errorText())])
-                break
-            }
-            for index in 0..<Int(count) {
-                let event = events[index]
-                switch event.data.u64 {
-                case Self.listenerTag: acceptClients()
-                case Self.signalTag: handleSignal()
-                case Self.databaseTag: deliverCompletions()
-                case Self.filesTag: if fileWatch?.changed() == true { databaseThread.checkFiles() }
-                default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
-                }
-            }
-            schedule()
-        }
+        while turn() {}
         for connection in connections { drop(connection, reason: nil) }
+    }
+
+    /// One turn of the loop: what is due by the clock, then what epoll reports (waiting
+    /// at most until the next thing due, and no longer than `maximumWaitMs` when given),
+    /// then the waiting jobs handed on. False when the loop is to end. The loop's tests
+    /// turn it by hand over a socketpair.
+    func turn(maximumWaitMs: Int32? = nil) -> Bool {
+        let now = clock.nowMs()
+        heartbeat(now: now)
+        if forceStop { return false }
+        if let since = stoppingSinceMs,
+            connections.allSatisfy(\.isDrained) || now - since > ServerLimits.shutdownGraceMs
+        {
+            return false
+        }
+        var wait = timeout(now: now)
+        if let maximumWaitMs, wait < 0 || wait > maximumWaitMs { wait = maximumWaitMs }
+        let count = epoll_wait(epoll.raw, &epollEvents, Int32(epollEvents.count), wait)
+        if count < 0 {
+            if errno == EINTR { return true }
+            logger.error("epoll_wait failed", [("error", errorText())])
+            return false
+        }
+        for index in 0..<Int(count) {
+            let event = epollEvents[index]
+            switch event.data.u64 {
+            case Self.listenerTag: acceptClients()
+            case Self.signalTag: handleSignal()
+            case Self.databaseTag: deliverCompletions()
+            case Self.filesTag: if fileWatch?.changed() == true { databaseThread.checkFiles() }
+            default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
+            }
+        }
+        schedule()
+        return true
     }
 
     /// Milliseconds epoll may sleep: until the rest timer, the next watchdog ping, the

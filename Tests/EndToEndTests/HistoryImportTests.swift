@@ -268,28 +268,6 @@ import TestSupport
         #expect(try JSONParser.parse(good.stdout)["imported"]?["workouts"] == 900)
     }
 
-    /// Under a catalog name ("ohp", Strong's "Overhead Press (Barbell)") or an alias.
-    @Test func importedSetsOfOneLiftGoUnderItsExerciseWithNumbersAndBests() throws {
-        let daemon = try DaemonProcess()
-        defer { daemon.cleanUp() }
-        let client = try daemon.client()
-        _ = try client.call("exercise.alias", .obj(["alias": "MP", "name": "Overhead Press"]))
-        func set(_ exercise: String, _ reps: Int, _ kind: String = "normal") -> JSONValue {
-            .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": 50, "kind": .string(kind)])
-        }
-        // The sets of one name follow each other, then another name, then the first again.
-        let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Push", "sets": [
-            set("ohp", 5, "warmup"), set("Overhead Press (Barbell)", 5), set("mp", 8), set("Dips", 10), set("OHP", 3),
-        ]])
-        _ = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout]]))
-        _ = try client.call("history.import", .obj(["importId": "a", "done": true]))
-        let history = try client.call("exercise.history", .obj(["exercise": "Overhead Press"]))
-        let sets = history["sessions"]?[0]?["sets"]?.arrayValue ?? []
-        #expect(sets.map { $0["setNumber"] } == [1, 2, 3, 4] && sets.map { $0["reps"] } == [5, 5, 8, 3], "\(history)")
-        #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == JSONValue(63.3), "Epley of 8 × 50 kg, the best of its sets: \(history)")
-        #expect(try client.call("exercise.history", .obj(["exercise": "Dips"]))["sessions"]?.arrayValue?.count == 1)
-    }
-
     /// A page of one exercise's history is its newest sessions that have it, in the dates
     /// asked, oldest first on the wire and newest first as printed.
     @Test func aLimitedExerciseHistoryIsItsNewestSessions() throws {
@@ -383,70 +361,6 @@ import TestSupport
         }
         if started { words.append(word) }
         return quoted ? nil : words
-    }
-
-    /// An imported body-weight set counts the body mass of its day: the latest sample on
-    /// or before it (the last of that day), none before the first sample.
-    @Test func importedBodyweightSetsCountTheBodyMassOfTheirDay() throws {
-        let daemon = try DaemonProcess()
-        defer { daemon.cleanUp() }
-        let client = try daemon.client()
-        for (date, hour, kg) in [("2026-01-10", 9, 70), ("2026-01-20", 20, 76), ("2026-01-20", 8, 74), ("2026-02-01", 9, 80)] {
-            let time = JSONValue.string("\(date)T\(hour < 10 ? "0" : "")\(hour):00:00Z")
-            _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": JSONValue(kg), "date": .string(date), "time": time]))
-        }
-        let days = ["2026-01-05", "2026-01-10", "2026-01-15", "2026-01-20", "2026-01-25", "2026-02-03"]
-        let workouts = days.map { day -> JSONValue in
-            .obj(["start": .string(day + "T18:00:00"), "title": "Pull", "sets": [.obj(["exercise": "Pull-Up", "reps": 6, "weightKg": 10])]])
-        }
-        _ = try client.call("history.import", .obj(["importId": "b", "chunk": 0, "workouts": .array(workouts)]))
-        _ = try client.call("history.import", .obj(["importId": "b", "done": true]))
-        let history = try client.call("exercise.history", .obj(["exercise": "Pull-Up"]))
-        let best = (history["sessions"]?.arrayValue ?? []).map { ($0["date"]?.stringValue ?? "", $0["bestOneRepMaxKg"]?.numberValue) }
-        // (mass + 10) × (1 + 6/30); no mass before the first sample: no estimate.
-        #expect(best.map(\.0) == days, "\(history)")
-        #expect(best.map(\.1) == [nil, 96, 96, 103.2, 103.2, 108], "\(history)")
-    }
-
-    @Test func aCancelledImportStoresNothing() throws {
-        let daemon = try DaemonProcess()
-        defer { daemon.cleanUp() }
-        let client = try daemon.client()
-        let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
-        #expect(try client.call("history.import", .obj(["importId": "c", "chunk": 0, "workouts": [workout]]))["staged"] == 1)
-        let both = try client.request("history.import", .obj(["importId": "c", "cancel": true, "done": true]))
-        #expect(both["error"]?["data"]?["errors"]?[0]?["path"] == "params.cancel", "cancel goes alone: \(both)")
-        let cancelled = try client.call("history.import", .obj(["importId": "c", "cancel": true]))
-        #expect(cancelled["staged"] == 0 && cancelled["done"] == false)
-        let done = try client.call("history.import", .obj(["importId": "c", "done": true]))
-        #expect(done["imported"]?["workouts"] == 0, "what was staged before the cancel is gone: \(done)")
-        #expect(try client.call("session.list").arrayValue?.isEmpty == true)
-    }
-
-    @Test func chunksAreStagedUntilDoneAndARetriedChunkCountsOnce() throws {
-        let daemon = try DaemonProcess()
-        defer { daemon.cleanUp() }
-        let client = try daemon.client()
-        func workout(_ day: Int, reps: JSONValue = 5) -> JSONValue {
-            .obj(["start": .string("2026-01-0\(day)T18:00:00"), "durationSeconds": 3600, "title": "Legs",
-                  "sets": [.obj(["exercise": "Squat", "reps": reps, "weightKg": 100]), .obj(["exercise": "Squat", "kind": "warmup", "reps": 10, "weightKg": 40])]])
-        }
-        let first = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout(5)]]))
-        let again = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout(5)]]))
-        #expect(first["staged"] == 1 && again["staged"] == 1, "a chunk sent again replaces itself")
-        _ = try client.call("history.import", .obj(["importId": "a", "chunk": 1, "workouts": [workout(6)]]))
-        #expect(try client.call("session.list").arrayValue?.isEmpty == true, "nothing is stored before done")
-
-        let bad = try client.request("history.import", .obj(["importId": "a", "chunk": 2, "workouts": [workout(7, reps: 5000)]]))
-        #expect(bad["error"]?["code"] == -32602)
-        #expect(bad["error"]?["data"]?["errors"]?[0]?["path"] == "params.workouts[0].sets[0].reps", "\(bad)")
-
-        let done = try client.call("history.import", .obj(["importId": "a", "done": true]))
-        #expect(done["imported"]?["workouts"] == 2 && done["imported"]?["sets"] == 4 && done["imported"]?["warmups"] == 2)
-        let retried = try client.call("history.import", .obj(["importId": "a", "done": true]))
-        #expect(retried == done, "done sent again (a lost reply) answers what the first stored, and stores nothing")
-        let sessions = try client.call("session.list").arrayValue ?? []
-        #expect(sessions.count == 2 && sessions.allSatisfy { $0["state"] == "finished" })
     }
 
     /// What every format keeps of a workout: its start to the minute, title, and each

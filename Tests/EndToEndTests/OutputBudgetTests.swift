@@ -47,45 +47,11 @@ import TestSupport
         withExtendedLifetime(greedy) {}
     }
 
-    /// 400 finished sessions of 50 sets: 20,000 sets, more than two export pages hold.
-    private func importHistory(_ client: RPCClient) throws -> (workouts: Int, sets: Int) {
-        let sets = JSONValue.array((0..<50).map { .obj(["exercise": .string("Lift \($0 % 5)"), "reps": JSONValue($0 % 8 + 3), "weightKg": JSONValue(40 + $0)]) })
-        for chunk in 0..<2 {
-            let workouts = (0..<200).map { index -> JSONValue in
-                let date = LocalDate(daysSinceEpoch: 18_000 + chunk * 200 + index).description
-                return .obj(["start": .string(date + "T18:00:00"), "durationSeconds": 3600, "title": "W", "sets": sets])
-            }
-            _ = try client.call("history.import", .obj(["importId": "big", "chunk": JSONValue(chunk), "workouts": .array(workouts), "source": "strong"]))
-        }
-        _ = try client.call("history.import", .obj(["importId": "big", "chunk": 2, "done": true]))
-        return (400, 400 * 50)
-    }
-
-    @Test func anExportPageEndsBeforeItPassesItsSetsAndThePagesHoldEverything() throws {
-        let daemon = try DaemonProcess()
-        defer { daemon.cleanUp() }
-        let client = try daemon.client()
-        let stored = try importHistory(client)
-        var after: JSONValue = .null
-        var (workouts, sets, pages) = (0, 0, 0)
-        repeat {
-            let page = try client.call("history.export", after == .null ? nil : .obj(["after": after]))
-            let pageSets = (page["workouts"]?.arrayValue ?? []).reduce(0) { $0 + ($1["sets"]?.arrayValue?.count ?? 0) }
-            #expect(pageSets <= HistoryLimits.pageSets, "a page of \(pageSets) sets")
-            workouts += page["workouts"]?.arrayValue?.count ?? 0
-            sets += pageSets
-            pages += 1
-            after = page["next"] ?? .null
-        } while after != .null && pages < 10
-        #expect(workouts == stored.workouts && sets == stored.sets, "\(workouts) workouts, \(sets) sets in \(pages) pages")
-        #expect(pages >= stored.sets / HistoryLimits.pageSets)
-    }
-
     @Test func aBatchOfLargeRepliesStopsAtItsBudgetAndSaysSo() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
-        _ = try importHistory(client)
+        _ = try Workout.importHistory(client)
         let export = (1...10).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"history.export"}"# }
         let status = #"{"jsonrpc":"2.0","id":11,"method":"daemon.status"}"#
         try client.send(line: "[" + (export + [status]).joined(separator: ",") + "]")

@@ -27,6 +27,42 @@ public enum Workout {
     public static func exerciseID(_ plan: JSONValue, day: Int, position: Int) -> JSONValue {
         plan["days"]?[day]?["exercises"]?[position]?["plannedExerciseId"] ?? .null
     }
+
+    /// Logs a finished session at fixed times: sets of (exercise, reps, kg).
+    public static func backfill(_ client: some RPCCaller, start: String, end: String, sets: [(String, Int, Double?)], rpe: Double? = nil, abort: Bool = false) throws {
+        _ = try client.call("session.start", .obj(["at": .string(start)]))
+        for (name, reps, weight) in sets {
+            var params: [(key: String, value: JSONValue)] = [(key: "exercise", value: .string(name)), (key: "reps", value: JSONValue(reps)), (key: "at", value: .string(start))]
+            if let weight { params.append((key: "weightKg", value: .number(weight))) }
+            _ = try client.call("session.log", .object(params))
+        }
+        if abort {
+            _ = try client.call("session.abort")
+        } else {
+            _ = try client.call("session.finish", rpe.map { .obj(["rpe": .number($0), "at": .string(end)]) } ?? .obj(["at": .string(end)]))
+        }
+    }
+
+    /// 400 finished sessions of 50 sets: 20,000 sets, more than two export pages hold.
+    @discardableResult
+    public static func importHistory(_ client: some RPCCaller) throws -> (workouts: Int, sets: Int) {
+        let sets = JSONValue.array((0..<50).map { .obj(["exercise": .string("Lift \($0 % 5)"), "reps": JSONValue($0 % 8 + 3), "weightKg": JSONValue(40 + $0)]) })
+        for chunk in 0..<2 {
+            let workouts = (0..<200).map { index -> JSONValue in
+                let date = LocalDate(daysSinceEpoch: 18_000 + chunk * 200 + index).description
+                return .obj(["start": .string(date + "T18:00:00"), "durationSeconds": 3600, "title": "W", "sets": sets])
+            }
+            _ = try client.call("history.import", .obj(["importId": "big", "chunk": JSONValue(chunk), "workouts": .array(workouts), "source": "strong"]))
+        }
+        _ = try client.call("history.import", .obj(["importId": "big", "chunk": 2, "done": true]))
+        return (400, 400 * 50)
+    }
+
+    /// A Monday of a press, a pulldown, a raise and a plank: names that share words.
+    public static let namesSharingWords = """
+        {"name": "Overhead Press", "sets": 3, "reps": 5, "weightKg": 40}, {"name": "Lat Pulldown", "sets": 3, "reps": 10},
+        {"name": "Lateral Raise", "sets": 3, "reps": 12}, {"name": "Plank", "sets": 3, "durationSeconds": 45}
+        """
 }
 
 extension JSONValue {

@@ -1,0 +1,85 @@
+import Foundation
+import JSON
+import SessionCore
+import TestSupport
+import Testing
+
+@testable import SessionApplication
+
+/// summary.weekly, health.record, profile.* and prompt.render on weeks entered with
+/// backfilled sessions and checked by hand.
+@Suite struct SummaryTests {
+    @Test func aWeekComputedByHand() throws {
+        let client = try InProcess()
+        try Workout.importPlan(client, weekStart: "2026-11-16")
+        // Week before: a baseline for Goblet Squat.
+        try Workout.backfill(client, start: "2026-11-18T18:00:00Z", end: "2026-11-18T19:00:00Z", sets: [("Goblet Squat", 10, 24)])
+        // The week of 2026-11-23 (the plan carries over): Monday done, Wednesday missed,
+        // Friday done; an aborted session counts for nothing.
+        try Workout.backfill(client, start: "2026-11-23T18:00:00Z", end: "2026-11-23T18:45:00Z",
+                     sets: [("Dumbbell Bench Press", 8, 22.5), ("Dumbbell Bench Press", 8, 22.5), ("Plank", 0, nil)], rpe: 8)
+        try Workout.backfill(client, start: "2026-11-25T18:00:00Z", end: "2026-11-25T18:30:00Z", sets: [("Goblet Squat", 10, 30)], abort: true)
+        try Workout.backfill(client, start: "2026-11-27T18:00:00Z", end: "2026-11-27T19:15:00Z",
+                     sets: [("One-Arm Dumbbell Row", 10, 25), ("Pull-Up", 6, nil)], rpe: 9)
+        _ = try client.call("health.record", .obj(["type": "sleepHours", "value": 6, "date": "2026-11-24"]))
+        _ = try client.call("health.record", .obj(["type": "sleepHours", "value": 7, "date": "2026-11-25"]))
+        _ = try client.call("health.record", .obj(["type": "sleepHours", "value": 8, "date": "2026-11-17"]))
+        let summary = try client.call("summary.weekly", .obj(["weekStart": "2026-11-26"]))
+        #expect(summary["weekStart"] == "2026-11-23")
+        #expect(summary["plannedDays"] == ["2026-11-23", "2026-11-25", "2026-11-27"])
+        #expect(summary["missedDays"] == ["2026-11-25"])
+        #expect(summary["sessions"] == 2)
+        #expect(summary["adherence"] == 0.667)
+        #expect(summary["sets"] == 5)
+        #expect(summary["volumeKg"] == 610, "2 × 8 × 22.5 + 10 × 25; bodyweight adds none")
+        #expect(summary["activeMinutes"] == 120)
+        #expect(summary["averageRpe"] == 8.5)
+        #expect(summary["volumePerDayKg"] == [360, 0, 0, 0, 250, 0, 0])
+        let exercises = try #require(summary["exercises"]?.arrayValue)
+        #expect(exercises.first?["name"] == "Dumbbell Bench Press")
+        #expect(exercises.first { $0["name"] == "Goblet Squat" } == nil, "the aborted session is excluded")
+        #expect(summary["health"]?[0] == .obj(["type": "sleepHours", "value": 6.5, "samples": 2, "aggregate": "average", "previous": 8, "change": -1.5]))
+        let skipped = try #require(summary["skipped"]?.arrayValue)
+        #expect(skipped.contains { $0["name"] == "Dumbbell Fly" && $0["setsDone"] == 0 })
+        let context = try #require(summary["promptContext"]?.stringValue)
+        #expect(context.hasPrefix("Week of 2026-11-23: 2 of 3 planned sessions done (67% adherence); missed Wed."))
+        #expect(context.count <= 700)
+    }
+
+    @Test func aWeekOfOnlyAbortedSessionsIsEmpty() throws {
+        let client = try InProcess()
+        try Workout.backfill(client, start: "2026-11-24T07:00:00Z", end: "2026-11-24T08:00:00Z", sets: [("Row", 10, 50)], abort: true)
+        try Workout.backfill(client, start: "2026-11-26T07:00:00Z", end: "2026-11-26T08:00:00Z", sets: [("Row", 10, 50)], abort: true)
+        let summary = try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"]))
+        #expect(summary["sessions"] == 0 && summary["sets"] == 0 && summary["volumeKg"] == 0)
+        #expect(summary["exercises"] == [])
+        #expect(summary["promptContext"] == "Week of 2026-11-23: no training planned, no sessions logged.")
+    }
+
+    @Test func healthSamplesAreBoundedAndTheProfileFeedsThePrompt() throws {
+        let client = try InProcess()
+        let tooFast = try client.request("health.record", .obj(["type": "restingHeartRate", "value": 500]))
+        #expect(tooFast["error"]?["code"] == -32602)
+        #expect(tooFast["error"]?["data"]?["errors"]?[0]?["path"] == "params.value")
+        let unknown = try client.request("health.record", .obj(["type": "mood", "value": 5]))
+        #expect(unknown["error"]?["data"]?["errors"]?[0]?["path"] == "params.type")
+        #expect(try client.call("health.record", .obj(["type": "steps", "value": 12000, "time": "2026-11-29T20:00:00Z"]))["date"] == "2026-11-29")
+        let future = try client.request("health.record", .obj(["type": "steps", "value": 1, "time": "2099-01-01T00:00:00Z"]))
+        #expect(future["error"]?["data"]?["errors"]?[0]?["path"] == "params.time")
+        let longGoals = try client.request("profile.set", .obj(["goals": .string(String(repeating: "g", count: 301))]))
+        #expect(longGoals["error"]?["code"] == -32602)
+        let profile = try client.call("profile.set", .obj(["goals": "Stronger legs", "equipment": ["dumbbells", "bench"], "weightsKg": [12.5, 10]]))
+        #expect(profile == .obj(["goals": "Stronger legs", "equipment": ["dumbbells", "bench"], "weightsKg": [10, 12.5]]))
+        #expect(try client.call("profile.get") == profile)
+        let prompt = try client.call("prompt.render")
+        let user = try #require(prompt["user"]?.stringValue)
+        #expect(user.hasPrefix("Goals: Stronger legs\nEquipment: dumbbells, bench\nAvailable weights (kg): 10, 12.5\n"))
+        #expect(user.contains("\nLast week:\nWeek of "))
+        #expect((prompt["estimatedTokens"]?.intValue ?? 999) < 800)
+        #expect(prompt["schema"]?["required"] == ["planName", "days"])
+        let schemaTokens = try #require(prompt["schemaTokens"]?.intValue)
+        #expect(schemaTokens == (try #require(prompt["schema"]).jsonText.utf8.count + 3) / 4)
+        let system = try #require(prompt["system"]?.stringValue)
+        #expect(prompt["estimatedTokens"]?.intValue == (system.utf8.count + 3) / 4 + (user.utf8.count + 3) / 4 + schemaTokens, "the schema counts")
+    }
+}
