@@ -5,7 +5,9 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// One option a command accepts.
+/// One option a command accepts: its names, its value, the param it gives, what its
+/// value completes to, and its help. Help, the parser, the naming of a refused param
+/// and the completion script all read it.
 public struct OptionSpec: Sendable {
     /// The long name with dashes: `--json`.
     public let name: String
@@ -13,14 +15,46 @@ public struct OptionSpec: Sendable {
     public let short: String?
     /// The value's placeholder in help (`DATE`); nil for a flag.
     public let value: String?
+    /// The member of the method's params the option gives (`--dry-run` gives `dryRun`,
+    /// `--weights` gives `weightsKg`): a param the daemon or the contract refuses is
+    /// named by its option. By default the name in camel case, without its dashes
+    /// (worked out when asked: the daemon's start reads its options too).
+    public var param: String { declaredParam ?? Self.camelCase(name) }
+    private let declaredParam: String?
+    /// What the value completes to in a shell.
+    public let completion: Completion
     /// One line for `--help`.
     public let help: String
 
-    public init(_ name: String, short: String? = nil, value: String? = nil, help: String) {
+    /// What an option's value completes to.
+    public enum Completion: Sendable, Equatable {
+        case none
+        /// One of these words.
+        case words([String])
+        /// A file's path.
+        case file
+        /// A word the daemon gives, asked with this hidden verb (`__complete-plans`).
+        case asked(String)
+
+        /// The raw values of an enumeration's cases.
+        public static func cases<Choice: CaseIterable & RawRepresentable>(of choice: Choice.Type) -> Completion where Choice.RawValue == String {
+            .words(Choice.allCases.map(\.rawValue))
+        }
+    }
+
+    public init(_ name: String, short: String? = nil, value: String? = nil, param: String? = nil, completion: Completion = .none, help: String) {
         self.name = name
         self.short = short
         self.value = value
+        declaredParam = param
+        self.completion = completion
         self.help = help
+    }
+
+    /// `--dry-run` → `dryRun`.
+    static func camelCase(_ name: String) -> String {
+        let words = name.split(separator: "-")
+        return words.enumerated().map { index, word in index == 0 ? String(word) : word.prefix(1).uppercased() + word.dropFirst() }.joined()
     }
 }
 

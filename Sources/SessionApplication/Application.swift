@@ -99,6 +99,14 @@ package final class Completion: Sendable {
         self.effects = effects
         large = job.large
     }
+
+    /// Writes the line's reply (an array for a batch); false, with nothing written,
+    /// when no request of the line wants one. Here, where the responses' collection is
+    /// known: the loop calling the generic writer across modules walked it through
+    /// witness tables.
+    package func writeReply(to writer: inout JSONWriter) -> Bool {
+        Response.write(responses, batch: batch, to: &writer)
+    }
 }
 
 

@@ -122,6 +122,9 @@ struct Command: Sendable {
     /// Paragraphs for `--help`, after the usage line.
     let details: String
     let options: [OptionSpec]
+    /// The params its words of the synopsis give, by param (`["alias": "ALIAS"]`): a
+    /// refused one is named by its word.
+    var arguments: [String: String] = [:]
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Int32
 
     /// `sessionctl plan check [OPTIONS] FILE|-`.
@@ -138,25 +141,16 @@ struct Command: Sendable {
         return UsageError(refusal.problems.map { argumentName(ofParam: $0.path) + ": " + $0.message }.joined(separator: "; "))
     }
 
-    /// `params.note` → `--note`, `params.weightsKg` → `--weights`, `params.alias` →
-    /// `ALIAS` and `params.types[0]` → `TYPE` (words of the synopsis); otherwise the
-    /// param's own name.
+    /// The option or word that gives the param at `path`, as the command declares it
+    /// (`OptionSpec.param`, `arguments`): `params.note` → `--note`, `params.weightsKg` →
+    /// `--weights`, `params.types[0]` → `TYPE`; otherwise the param's own name.
     func argumentName(ofParam path: String) -> String {
         var key = path.hasPrefix("params.") ? String(path.dropFirst("params.".count)) : path
         // A member of the one object a command sends in a list (track's workout: its
         // `workouts[0].rpe`) is named by its own name.
         if key.hasPrefix("workouts["), let last = key.split(separator: ".").last { key = String(last) }
         if let end = key.firstIndex(where: { $0 == "." || $0 == "[" }) { key = String(key[..<end]) }
-        let kebab = key.reduce(into: "") { text, character in
-            text += character.isUppercase ? "-" + character.lowercased() : String(character)
-        }
-        var stems = [key, kebab]
-        for suffix in ["Kg", "Seconds", "Ms"] where key.hasSuffix(suffix) { stems.append(String(key.dropLast(suffix.count))) }
-        if let option = options.first(where: { spec in stems.contains { "--" + $0.lowercased() == spec.name.lowercased() } }) { return option.name }
-        let words = synopsis.split(whereSeparator: { !$0.isLetter && $0 != "-" })
-        let plural = key.uppercased()
-        for word in [plural, plural.hasSuffix("S") ? String(plural.dropLast()) : plural] where words.contains(Substring(word)) { return word }
-        return key
+        return options.first(where: { $0.param == key })?.name ?? arguments[key] ?? key
     }
 
     /// The full `--help` text.
@@ -182,7 +176,7 @@ enum CommonOptions {
     static let json = OptionSpec("--json", help: "print JSON for programs instead of text")
     static let yes = OptionSpec("--yes", short: "-y", help: "confirm a change that discards or rewrites history")
     static let verbose = OptionSpec("--verbose", short: "-v", help: "list every change import made, not one line per kind")
-    static let socket = OptionSpec("--socket", value: "PATH", help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)")
+    static let socket = OptionSpec("--socket", value: "PATH", completion: .file, help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)")
     /// What every command that talks to the daemon accepts.
     static let daemon = [json, socket]
 }

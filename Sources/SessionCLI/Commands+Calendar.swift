@@ -15,6 +15,7 @@ extension Commands {
             weeks in a row that met it up to last week, and this week once it has.
             """,
         options: CommonOptions.daemon,
+        arguments: ["month": "MONTH"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("calendar takes one MONTH (2026-12, 12 or december)") }
             let today = context.clock.localDate(atMs: context.clock.nowMs())

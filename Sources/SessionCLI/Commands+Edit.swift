@@ -18,10 +18,10 @@ extension Commands {
             """,
         options: CommonOptions.daemon + [
             OptionSpec("--reps", value: "N", help: "repetitions"),
-            OptionSpec("--weight", value: "WEIGHT", help: "kilograms, or pounds with lb (0: none)"),
-            OptionSpec("--duration", value: "TIME", help: "for timed sets: 45s, 1:30, 2m"),
+            OptionSpec("--weight", value: "WEIGHT", param: "weightKg", help: "kilograms, or pounds with lb (0: none)"),
+            OptionSpec("--duration", value: "TIME", param: "durationSeconds", help: "for timed sets: 45s, 1:30, 2m"),
             OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
-            OptionSpec("--kind", value: "KIND", help: "normal, warmup, drop or failure"),
+            OptionSpec("--kind", value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
             OptionSpec("--warmup", help: "make it a warm-up set"),
             OptionSpec("--note", value: "TEXT", help: "replaces the note (\"\" removes it)"),
             OptionSpec("--session", value: "ID", help: "edit the session ID instead of a set"),
@@ -114,6 +114,7 @@ extension Commands {
             --remove ALIAS removes an alias; the sets logged under its name are its own again.
             """,
         options: CommonOptions.daemon + [OptionSpec("--remove", value: "ALIAS", help: "remove an alias")],
+        arguments: ["alias": "ALIAS", "name": "NAME"],
         run: { arguments, context in
             let client = try context.connect(arguments)
             if let removed = arguments.value("--remove") {

@@ -15,6 +15,7 @@ extension Commands {
             marked "own". Primary muscles come first, secondary ones after a slash.
             """,
         options: CommonOptions.daemon,
+        arguments: ["search": "SEARCH"],
         run: { arguments, context in
             let client = try context.connect(arguments)
             let search = arguments.positionals.joined(separator: " ")
@@ -41,6 +42,7 @@ extension Commands {
             logged. A name that names nothing is refused with the closest ones.
             """,
         options: CommonOptions.daemon,
+        arguments: ["name": "NAME"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("exercise show needs the exercise's NAME, e.g. sessionctl exercise show rdl") }
             let client = try context.connect(arguments)
@@ -96,6 +98,7 @@ extension Commands {
             OptionSpec("--equipment", value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with"),
             OptionSpec("--bodyweight", help: "the load is the body plus what is added"),
         ],
+        arguments: ["name": "NAME"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("exercise add needs the exercise's NAME") }
             guard let primary = arguments.value("--muscles") else { throw UsageError("exercise add needs --muscles, e.g. --muscles quads,glutes") }
@@ -166,6 +169,7 @@ extension Commands {
             exercise's own rest.
             """,
         options: CommonOptions.daemon + [OptionSpec("--clear", help: "the plan's rest again")],
+        arguments: ["name": "NAME", "seconds": "TIME"],
         run: { arguments, context in
             let client = try context.connect(arguments)
             var words = arguments.positionals

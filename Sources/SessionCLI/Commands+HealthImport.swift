@@ -42,7 +42,7 @@ extension Commands {
             OptionSpec("--dry-run", help: "read and count; store nothing"),
             OptionSpec("--from", value: "DATE", help: "keep only the daily values from this date on (YYYY-MM-DD)"),
             OptionSpec("--to", value: "DATE", help: "keep only the daily values up to this date"),
-            OptionSpec("--format", value: "FORMAT", help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
+            OptionSpec("--format", value: "FORMAT", completion: .cases(of: HealthFormat.self), help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -191,6 +191,7 @@ extension Commands {
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD; default: 30 days ago)"),
             OptionSpec("--to", value: "DATE", help: "the last date"),
         ],
+        arguments: ["types": "TYPE"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }

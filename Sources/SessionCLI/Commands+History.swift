@@ -33,7 +33,7 @@ extension Commands {
             spreadsheet broke over lines), is left out whole, and each is listed.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: TrackerExport.Format.choices(), help: "the export's app, when detection guesses wrong"),
+            OptionSpec("--format", value: TrackerExport.Format.choices(), completion: .cases(of: TrackerExport.Format.self), help: "the export's app, when detection guesses wrong"),
             OptionSpec("--dry-run", help: "show what would be imported; store nothing"),
             OptionSpec("--skip-invalid", help: "import the workouts that read whole; leave out (and list) those with bad rows"),
         ],
@@ -159,7 +159,7 @@ extension Commands {
             zone. An existing FILE is kept unless --force is given.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: TrackerExport.Format.choices(TrackerExport.Format.written), help: "the file's layout (default json)"),
+            OptionSpec("--format", value: TrackerExport.Format.choices(TrackerExport.Format.written), completion: .words(TrackerExport.Format.written.map(\.rawValue)), help: "the file's layout (default json)"),
             OptionSpec("--from", value: "DATE", help: "sessions from DATE on"),
             OptionSpec("--to", value: "DATE", help: "sessions up to DATE"),
             OptionSpec("--force", help: "replace FILE if it exists"),
@@ -274,10 +274,10 @@ extension Commands {
             output (a PDF only when that is not a terminal).
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), help: "the file format (default ics)"),
-            OptionSpec("--paper", value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"),
+            OptionSpec("--format", value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self), help: "the file format (default ics)"),
+            OptionSpec("--paper", value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanSheet.Paper.self),
                        help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)"),
-            OptionSpec("--plan", value: "ID", help: "the plan to export (default: the active plan)"),
+            OptionSpec("--plan", value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: the active plan)"),
             OptionSpec("--week", value: "DATE", help: "instead of --plan: the plan that trains DATE's week, carried over or not"),
             OptionSpec("--time", value: "HH:MM", help: "when each session starts (default 18:00)"),
             OptionSpec("--duration", value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),

@@ -110,6 +110,7 @@ extension Commands {
         summary: "List the kept planner attempts, newest first, or show one run's replies.",
         details: "Without RUN, one line per attempt; with RUN, every attempt of that run with the reply as the planner printed it.",
         options: CommonOptions.daemon + [OptionSpec("--limit", value: "N", help: "at most N attempts (default 20)")],
+        arguments: ["run": "RUN"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan attempts takes at most one RUN") }
             var params = PlanAttempts.Params()

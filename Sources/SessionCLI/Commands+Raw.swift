@@ -38,6 +38,7 @@ extension Commands {
             notify-send, when it is installed).
             """,
         options: CommonOptions.daemon + [OptionSpec("--notify", help: "a desktop notification when a rest is over (notify-send)")],
+        arguments: ["types": "TYPE"],
         run: runWatch)
 
     static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -13,6 +13,7 @@ extension Commands {
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
         details: "DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards.",
         options: CommonOptions.daemon + [OptionSpec("--at", value: "TIME", help: "when it started (RFC 3339), for backfilling")],
+        arguments: ["date": "DATE"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
             var params = SessionStart.Params()
@@ -75,12 +76,13 @@ extension Commands {
             OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
             OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec("--warmup", help: "a warm-up set: counts towards nothing"),
-            OptionSpec("--kind", value: "KIND", help: "normal, warmup, drop or failure"),
+            OptionSpec("--kind", value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
             OptionSpec("--at", value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
             OptionSpec("--new", help: "the exercise is new: log a name that matches nothing planned or logged before"),
             OptionSpec("--session", value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)"),
             OptionSpec("--yes", short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
+        arguments: ["position": "EXERCISE", "match": "EXERCISE", "count": "REPS", "reps": "REPS", "durationSeconds": "REPS", "weightKg": "WEIGHT"],
         run: runLog)
 
     /// `log`: one round trip. The daemon resolves the exercise from the words as typed
@@ -131,6 +133,9 @@ extension Commands {
             get.sessionID = id
             return SocketClient.Call(SessionGet.self, get)
         } ?? SocketClient.Call(SessionCurrent.self, NoParams())
+        // Checked by the contract before connecting: numbers out of bounds are usage
+        // errors named REPS or WEIGHT whether or not the daemon runs.
+        try context.check(SessionLog.self, params)
         let replies = try logPipelined(params, sets: wanted.sets, then: read, client: try context.connect(arguments), context: context)
         let formatter = SessionFormatter(console: context.console)
         // What the read found (nil if it failed: the lines then go without it).
@@ -168,7 +173,6 @@ extension Commands {
     static func logPipelined(_ params: SessionLog.Params, sets: Int, then read: SocketClient.Call, client: SocketClient, context: CommandContext) throws
         -> (sets: ArraySlice<SocketClient.Reply>, read: SocketClient.Reply)
     {
-        try context.check(SessionLog.self, params)
         let request = requestID(context)
         let calls = (1...sets).map { number in
             var set = params
@@ -439,6 +443,7 @@ extension Commands {
             OptionSpec("--limit", value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
             OptionSpec("--before", value: "ID", help: "only sessions started before session ID: the next page back"),
         ],
+        arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
             let (from, to) = try dateRangeOption(arguments)
             let shown = try intOption(arguments, "--limit", in: SessionLimits.listLimit) ?? SessionLimits.listDefault
@@ -490,8 +495,9 @@ extension Commands {
             OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD; default: 52 weeks ago)"),
             OptionSpec("--to", value: "DATE", help: "the last date"),
             OptionSpec("--all", help: "everything logged of it, by month when longer than 52 weeks"),
-            OptionSpec("--svg", value: "FILE", help: "write the chart as an SVG image to FILE"),
+            OptionSpec("--svg", value: "FILE", completion: .file, help: "write the chart as an SVG image to FILE"),
         ],
+        arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
             var (from, to) = try dateRangeOption(arguments)
@@ -662,6 +668,7 @@ extension Commands {
             with sessionctl exercise rest.
             """,
         options: CommonOptions.daemon,
+        arguments: ["seconds": "SECONDS"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("rest takes one change: +SECONDS, -SECONDS, TIME or skip") }
             var params = RestTimerControl.Params()

@@ -37,6 +37,7 @@ extension Commands {
             measurements).
             """,
         options: CommonOptions.daemon + [OptionSpec("--date", value: "DATE", help: "the day it belongs to (default: today)")],
+        arguments: ["type": "TYPE", "value": "VALUE"],
         run: { arguments, context in
             guard arguments.positionals.count == 2 else { throw UsageError("health needs TYPE and VALUE, e.g. sessionctl health sleep 7.5") }
             let healthType = try healthTypeArgument(arguments.positionals[0])
@@ -88,7 +89,7 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec("--goals", value: "TEXT", help: "at most 300 characters"),
             OptionSpec("--equipment", value: "LIST", help: "comma-separated, at most 12"),
-            OptionSpec("--weights", value: "LIST", help: "comma-separated, at most 24: 10,12.5 (your units), 20kg, 45lb"),
+            OptionSpec("--weights", value: "LIST", param: "weightsKg", help: "comma-separated, at most 24: 10,12.5 (your units), 20kg, 45lb"),
         ],
         run: { arguments, context in
             var params = ProfileSet.Params()

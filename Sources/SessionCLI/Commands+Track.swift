@@ -27,6 +27,7 @@ extension Commands {
             OptionSpec("--new", help: "names that match nothing logged or planned are new exercises"),
             OptionSpec("--yes", short: "-y", help: "store sets that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
+        arguments: ["exercise": "EXERCISE", "reps": "SETS", "weightKg": "SETS", "durationSeconds": "SETS"],
         run: runTrack)
 
     static func runTrack(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -8,6 +8,9 @@ import JSON
 /// unit may also stand apart ("24 kg", "45 s"). As Strong and Hevy users write it,
 /// "3x5" is 3 sets of 5 reps, "3x5x100" and "3x5@100" at 100 kg; "8@60" and "8x60kg"
 /// are one set of 8 at 60 kg. Anything after the name that is none of these is refused.
+/// The bounds of each number are the contract's (`SessionLog.Params`), checked before
+/// the set is sent and named by the command's words (REPS, WEIGHT); only SETS, which
+/// no param carries, is bounded here.
 struct LogArguments: Equatable {
     enum Exercise: Equatable {
         case position(Int)
@@ -54,9 +57,6 @@ struct LogArguments: Equatable {
         guard let first = words.first else { throw UsageError("log needs an EXERCISE: its number in today's plan or its name") }
         var rest = words.dropFirst()
         if let position = Int(first) {
-            guard PlanLimits.exercisesPerDay.contains(position) else {
-                throw UsageError("an exercise number is from 1 to \(PlanLimits.exercisesPerDay.upperBound), got \(position)")
-            }
             exercise = .position(position)
         } else {
             var name = [first]
@@ -81,11 +81,9 @@ struct LogArguments: Equatable {
         if let repsWord = quantities.first {
             quantities.removeFirst()
             if let count = Int(repsWord) {
-                guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \(count)") }
                 reps = count
                 countIsPlain = true
             } else if Quantity.hasTimeUnit(repsWord), let seconds = Quantity.seconds(repsWord) {
-                guard SessionLimits.durationSeconds.contains(seconds) else { throw UsageError("a duration must be at most \(SessionLimits.durationSeconds.upperBound / 3600) h, got \(repsWord)") }
                 durationSeconds = seconds
             } else {
                 throw UsageError("REPS must be a number of reps or a time such as 45s or 1:30, got \"\(repsWord)\"")
@@ -142,7 +140,7 @@ struct LogArguments: Equatable {
     /// "3x5" (3 sets of 5), "3x5x100" and "3x5@100" (at 100 kg), "8@60" and "8x60kg"
     /// (one set of 8 at 60: a weight with its unit is no rep count), "85x5" (85 kg × 5
     /// reps, `weightFirst`: more than `maximumSets` sets is none); nil for a word of
-    /// another form. Bounds are checked: more than 20 sets with a weight is a usage error.
+    /// another form. More than 20 sets with a weight is a usage error.
     static func setsRepsWeight(_ word: String, unit: WeightUnit = .kg) throws(UsageError) -> (sets: Int, reps: Int, weight: Double?, weightFirst: Bool)? {
         let lowered = word.lowercased().replacingOccurrences(of: "×", with: "x")
         var parts = lowered.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
@@ -163,7 +161,6 @@ struct LogArguments: Equatable {
             weight = try kilograms(counts[1], unit: unit)
         case (2, nil) where (Int(counts[0]) ?? 0) > maximumSets && Int(counts[1]) != nil:  // 85x5
             guard let count = Int(counts[1]) else { return nil }
-            guard SessionLimits.reps.contains(count) else { throw UsageError("REPS must be from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \(count)") }
             return (1, count, try kilograms(counts[0], unit: unit), true)
         case (2, _):  // 3x5, 3x5@100
             guard let setCount = Int(counts[0]), let count = Int(counts[1]) else { return nil }
@@ -179,7 +176,6 @@ struct LogArguments: Equatable {
             return nil
         }
         guard (1...maximumSets).contains(sets) else { throw UsageError("SETS in \(word) must be from 1 to \(maximumSets), got \(sets)") }
-        guard SessionLimits.reps.contains(reps) else { throw UsageError("REPS must be from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \(reps)") }
         return (sets, reps, weight, false)
     }
 
@@ -189,7 +185,6 @@ struct LogArguments: Equatable {
         guard let kilograms = unit.read(word) else {
             throw UsageError("WEIGHT must be kilograms or pounds such as 24, 24kg or 55lb, got \"\(word)\"")
         }
-        guard SessionLimits.weightKg.contains(kilograms) else { throw UsageError("WEIGHT must be from \(JSONValue.format(number: SessionLimits.weightKg.lowerBound)) to \(JSONValue.format(number: SessionLimits.weightKg.upperBound)) kg, got \(word)") }
         return kilograms
     }
 }

@@ -326,7 +326,7 @@ final class Server {
                 subscribers[connection.id] = connection
             }
             replyWriter.removeAll()
-            if Response.write(completion.responses, batch: completion.batch, to: &replyWriter) {
+            if completion.writeReply(to: &replyWriter) {
                 replyWriter.withBytes { connection.finish(slot: completion.slot, line: $0) }
                 // A large reply (an export, the OpenRPC document) does not keep its
                 // buffer for the daemon's life.

@@ -58,11 +58,30 @@ import Testing
 
     @Test func refusesWhatItCannotRead() {
         #expect(throws: UsageError.self) { try LogArguments([]) }
-        #expect(throws: UsageError.self) { try LogArguments(["0"]) }
         #expect(throws: UsageError.self) { try LogArguments(["row", "5", "heavy"]) }
         #expect(throws: UsageError.self) { try LogArguments(["row", "5", "20", "30"]) }
-        #expect(throws: UsageError.self) { try LogArguments(["row", "5", "2000"]) }
-        #expect(throws: UsageError.self) { try LogArguments(["row", "1001"]) }
+        #expect(throws: UsageError.self) { try LogArguments(["row", "21x5@100"]) }
+    }
+
+    /// The numbers of a set are bounded by `session.log`'s contract, checked before
+    /// anything is sent (no daemon runs here), and named by log's words.
+    @Test func theContractBoundsASetsNumbersAndLogNamesThemByItsWords() {
+        let reps = "from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got "
+        let weight = "from 0 to \(Int(SessionLimits.weightKg.upperBound)), got "
+        let bounds: [(words: [String], name: String, says: String)] = [
+            (["0"], "EXERCISE", "from 1 to \(PlanLimits.exercisesInADay), got 0"),
+            (["row", "1001"], "REPS", reps + "1001"), (["row", "5x1001"], "REPS", reps + "1001"),
+            (["row", "5", "2000"], "WEIGHT", weight + "2000"),
+            (["row", "5", "2500lb"], "WEIGHT", weight + "1133.9"),  // 2500 × 0.45359237 kg
+            (["plank", "25h"], "REPS", "from 0 to \(SessionLimits.durationSeconds.upperBound), got 90000"),
+            (["row", "5", "--rpe", "11"], "--rpe", "from 1 to 10, got 11"),
+        ]
+        for (words, name, says) in bounds {
+            let console = Console(capturing: false)
+            let status = SessionCtl.run(["log"] + words, context: CommandContext(console: console, environment: ["SESSIOND_SOCKET": "/nonexistent/sessiond.sock"]))
+            #expect(status == ExitStatus.usage, "\(words): \(console.capturedError)")
+            #expect(console.capturedError.hasPrefix("sessionctl: \(name): must be") && console.capturedError.contains(says), "\(words): \(console.capturedError)")
+        }
     }
 }
 
