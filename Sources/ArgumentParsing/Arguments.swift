@@ -5,6 +5,14 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// An option's long name with its dashes (`--note`), declared once as a constant of
+/// its own (`OptionName.note`) that its declaration and every read of it name.
+public struct OptionName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let text: String
+    public init(stringLiteral text: String) { self.text = text }
+    public var description: String { text }
+}
+
 /// One option a command accepts: its names, its value, the param it gives, what its
 /// value completes to, and its help. Help, the parser, the naming of a refused param
 /// and the completion script all read it.
@@ -42,8 +50,8 @@ public struct OptionSpec: Sendable {
         }
     }
 
-    public init(_ name: String, short: String? = nil, value: String? = nil, param: String? = nil, completion: Completion = .none, help: String) {
-        self.name = name
+    public init(_ name: OptionName, short: String? = nil, value: String? = nil, param: String? = nil, completion: Completion = .none, help: String) {
+        self.name = name.text
         self.short = short
         self.value = value
         declaredParam = param
@@ -125,11 +133,11 @@ public struct ParsedArguments: Sendable {
     }
 
     /// True when the flag was given.
-    public func has(_ name: String) -> Bool { flags.contains(name) }
+    public func has(_ name: OptionName) -> Bool { flags.contains(name.text) }
 
     /// The value of an option, or nil (the last one when it was given more than once).
-    public func value(_ name: String) -> String? { values[name] }
+    public subscript(_ name: OptionName) -> String? { values[name.text] }
 
     /// Every value of an option given more than once (`--avoid A --avoid B`).
-    public func allValues(_ name: String) -> [String] { repeated[name] ?? [] }
+    public func allValues(_ name: OptionName) -> [String] { repeated[name.text] ?? [] }
 }

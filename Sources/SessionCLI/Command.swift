@@ -20,7 +20,7 @@ public struct CommandContext {
 
     /// The daemon's socket, resolved as docs/protocol.md says.
     func socketPath(_ arguments: ParsedArguments) -> String {
-        SocketPath.resolve(flag: arguments.value("--socket") ?? globalSocket, environment: environment)
+        SocketPath.resolve(flag: arguments[.socket] ?? globalSocket, environment: environment)
     }
 
     /// A connection to the daemon.
@@ -56,7 +56,7 @@ public struct CommandContext {
 
     /// With `--json`, prints the result as the daemon sent it and returns true.
     func printJSON(_ result: some JSONEncodable, _ arguments: ParsedArguments) -> Bool {
-        guard arguments.has("--json") else { return false }
+        guard arguments.has(.json) else { return false }
         console.print(String(decoding: result.jsonBytes, as: UTF8.self))
         return true
     }
@@ -172,11 +172,11 @@ struct Command: Sendable {
 
 /// Options every verb shares.
 enum CommonOptions {
-    static let help = OptionSpec("--help", short: "-h", help: "show this help and exit")
-    static let json = OptionSpec("--json", help: "print JSON for programs instead of text")
-    static let yes = OptionSpec("--yes", short: "-y", help: "confirm a change that discards or rewrites history")
-    static let verbose = OptionSpec("--verbose", short: "-v", help: "list every change import made, not one line per kind")
-    static let socket = OptionSpec("--socket", value: "PATH", completion: .file, help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)")
+    static let help = OptionSpec(.help, short: "-h", help: "show this help and exit")
+    static let json = OptionSpec(.json, help: "print JSON for programs instead of text")
+    static let yes = OptionSpec(.yes, short: "-y", help: "confirm a change that discards or rewrites history")
+    static let verbose = OptionSpec(.verbose, short: "-v", help: "list every change import made, not one line per kind")
+    static let socket = OptionSpec(.socket, value: "PATH", completion: .file, help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)")
     /// What every command that talks to the daemon accepts.
     static let daemon = [json, socket]
 }

@@ -17,23 +17,23 @@ extension Commands {
             --note change it. A forgotten set goes in with sessionctl log --session ID.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--reps", value: "N", help: "repetitions"),
-            OptionSpec("--weight", value: "WEIGHT", param: "weightKg", help: "kilograms, or pounds with lb (0: none)"),
-            OptionSpec("--duration", value: "TIME", param: "durationSeconds", help: "for timed sets: 45s, 1:30, 2m"),
-            OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
-            OptionSpec("--kind", value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
-            OptionSpec("--warmup", help: "make it a warm-up set"),
-            OptionSpec("--note", value: "TEXT", help: "replaces the note (\"\" removes it)"),
-            OptionSpec("--session", value: "ID", help: "edit the session ID instead of a set"),
-            OptionSpec("--start", value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)"),
-            OptionSpec("--end", value: "TIME", help: "with --session: when it ended"),
-            OptionSpec("--title", value: "TEXT", help: "with --session: its title"),
+            OptionSpec(.reps, value: "N", help: "repetitions"),
+            OptionSpec(.weight, value: "WEIGHT", param: "weightKg", help: "kilograms, or pounds with lb (0: none)"),
+            OptionSpec(.duration, value: "TIME", param: "durationSeconds", help: "for timed sets: 45s, 1:30, 2m"),
+            OptionSpec(.rpe, value: "N", help: "effort 1–10 (half steps allowed)"),
+            OptionSpec(.kind, value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
+            OptionSpec(.warmup, help: "make it a warm-up set"),
+            OptionSpec(.note, value: "TEXT", help: "replaces the note (\"\" removes it)"),
+            OptionSpec(.session, value: "ID", help: "edit the session ID instead of a set"),
+            OptionSpec(.start, value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)"),
+            OptionSpec(.end, value: "TIME", help: "with --session: when it ended"),
+            OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
         ],
         run: runEdit)
 
     static func runEdit(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        if let text = arguments.value("--session") { return try runEditSession(text, arguments, context) }
-        for option in ["--start", "--end", "--title"] where arguments.value(option) != nil {
+        if let text = arguments[.session] { return try runEditSession(text, arguments, context) }
+        for option: OptionName in [.start, .end, .title] where arguments[option] != nil {
             throw UsageError("\(option) changes a session: give --session ID")
         }
         var words = arguments.positionals
@@ -42,19 +42,19 @@ extension Commands {
         words.removeFirst()
         guard words.count <= 2 else { throw UsageError("edit takes SET-ID, then at most REPS and WEIGHT") }
         var params = SessionEditSet.Params(setID: id)
-        let repsText = arguments.value("--reps") ?? words.first
-        if words.count >= 1, arguments.value("--reps") != nil { throw UsageError("REPS given twice: as a word and as --reps") }
+        let repsText = arguments[.reps] ?? words.first
+        if words.count >= 1, arguments[.reps] != nil { throw UsageError("REPS given twice: as a word and as --reps") }
         if let repsText {
             guard let reps = Int(repsText), SessionLimits.reps.contains(reps) else {
                 throw UsageError("REPS must be a whole number from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \"\(repsText)\"")
             }
             params.reps = reps
         }
-        if words.count == 2, arguments.value("--weight") != nil { throw UsageError("WEIGHT given twice: as a word and as --weight") }
-        if let weightText = arguments.value("--weight") ?? (words.count == 2 ? words[1] : nil) {
+        if words.count == 2, arguments[.weight] != nil { throw UsageError("WEIGHT given twice: as a word and as --weight") }
+        if let weightText = arguments[.weight] ?? (words.count == 2 ? words[1] : nil) {
             params.weightKg = try LogArguments.kilograms(weightText, unit: context.console.units)
         }
-        if let text = arguments.value("--duration") {
+        if let text = arguments[.duration] {
             guard let seconds = Quantity.seconds(text), SessionLimits.durationSeconds.contains(seconds) else {
                 throw UsageError("--duration must be a time such as 45s, 1:30 or 2m, got \"\(text)\"")
             }
@@ -62,7 +62,7 @@ extension Commands {
         }
         params.rpe = try rpeOption(arguments)
         params.kind = try kindOption(arguments)
-        params.note = arguments.value("--note")
+        params.note = arguments[.note]
         guard params.reps != nil || params.weightKg != nil || params.durationSeconds != nil || params.rpe != nil || params.kind != nil || params.note != nil else {
             throw UsageError("nothing to change: give REPS, WEIGHT or one of --reps, --weight, --duration, --rpe, --kind, --note")
         }
@@ -78,16 +78,16 @@ extension Commands {
     static func runEditSession(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard let id = Int64(text), id > 0 else { throw UsageError("--session needs a session id (sessionctl history lists them), got \"\(text)\"") }
         guard arguments.positionals.isEmpty else { throw UsageError("with --session, edit takes no SET-ID or quantities") }
-        for option in ["--reps", "--weight", "--duration", "--kind"] where arguments.value(option) != nil {
+        for option: OptionName in [.reps, .weight, .duration, .kind] where arguments[option] != nil {
             throw UsageError("\(option) changes a set, not a session")
         }
-        if arguments.has("--warmup") { throw UsageError("--warmup changes a set, not a session") }
+        if arguments.has(.warmup) { throw UsageError("--warmup changes a set, not a session") }
         var params = SessionEdit.Params(sessionID: id)
-        params.startedAt = try timestampOption(arguments, "--start", clock: context.clock)
-        params.endedAt = try timestampOption(arguments, "--end", clock: context.clock)
-        params.title = arguments.value("--title")
+        params.startedAt = try timestampOption(arguments, .start, clock: context.clock)
+        params.endedAt = try timestampOption(arguments, .end, clock: context.clock)
+        params.title = arguments[.title]
         params.rpe = try rpeOption(arguments)
-        params.note = arguments.value("--note")
+        params.note = arguments[.note]
         guard params.startedAt != nil || params.endedAt != nil || params.title != nil || params.rpe != nil || params.note != nil else {
             throw UsageError("nothing to change: give --start, --end, --title, --rpe or --note")
         }
@@ -113,11 +113,11 @@ extension Commands {
             or one of the active plan.
             --remove ALIAS removes an alias; the sets logged under its name are its own again.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--remove", value: "ALIAS", help: "remove an alias")],
+        options: CommonOptions.daemon + [OptionSpec(.remove, value: "ALIAS", help: "remove an alias")],
         arguments: ["alias": "ALIAS", "name": "NAME"],
         run: { arguments, context in
             let client = try context.connect(arguments)
-            if let removed = arguments.value("--remove") {
+            if let removed = arguments[.remove] {
                 guard arguments.positionals.isEmpty else { throw UsageError("--remove takes only the ALIAS") }
                 let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params(alias: removed, name: nil))
                 if context.printJSON(result, arguments) { return ExitStatus.ok }

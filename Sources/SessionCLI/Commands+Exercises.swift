@@ -93,30 +93,30 @@ extension Commands {
             name the catalog knows is refused: it has its muscles already (see exercise show).
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--muscles", value: "LIST", help: "the muscle groups it trains most, comma-separated (required)"),
-            OptionSpec("--secondary", value: "LIST", help: "the muscle groups it trains as well, comma-separated"),
-            OptionSpec("--equipment", value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with"),
-            OptionSpec("--bodyweight", help: "the load is the body plus what is added"),
+            OptionSpec(.muscles, value: "LIST", help: "the muscle groups it trains most, comma-separated (required)"),
+            OptionSpec(.secondary, value: "LIST", help: "the muscle groups it trains as well, comma-separated"),
+            OptionSpec(.equipment, value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with"),
+            OptionSpec(.bodyweight, help: "the load is the body plus what is added"),
         ],
         arguments: ["name": "NAME"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("exercise add needs the exercise's NAME") }
-            guard let primary = arguments.value("--muscles") else { throw UsageError("exercise add needs --muscles, e.g. --muscles quads,glutes") }
-            func muscles(_ list: String, option: String) throws(UsageError) -> [String] {
+            guard let primary = arguments[.muscles] else { throw UsageError("exercise add needs --muscles, e.g. --muscles quads,glutes") }
+            func muscles(_ list: String, option: OptionName) throws(UsageError) -> [String] {
                 let words = list.split(separator: ",").map { String($0).trimmingWhitespace().replacingOccurrences(of: "-", with: " ").lowercased() }
                 if let wrong = words.first(where: { MuscleGroup(rawValue: $0) == nil }) {
                     throw UsageError("\(option): \"\(wrong)\" is no muscle group; they are \(MuscleGroup.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 return words
             }
-            let equipment = arguments.value("--equipment")
+            let equipment = arguments[.equipment]
             if let equipment, Equipment(rawValue: equipment) == nil {
                 throw UsageError("--equipment must be \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(equipment)\"")
             }
             let params = ExerciseDefine.Params(
-                exercise: arguments.positionals.joined(separator: " "), equipment: equipment, primaryMuscles: try muscles(primary, option: "--muscles"),
-                secondaryMuscles: try arguments.value("--secondary").map { list throws(UsageError) in try muscles(list, option: "--secondary") },
-                countsBodyMass: arguments.has("--bodyweight") ? true : nil)
+                exercise: arguments.positionals.joined(separator: " "), equipment: equipment, primaryMuscles: try muscles(primary, option: .muscles),
+                secondaryMuscles: try arguments[.secondary].map { list throws(UsageError) in try muscles(list, option: .secondary) },
+                countsBodyMass: arguments.has(.bodyweight) ? true : nil)
             let client = try context.connect(arguments)
             let defined = try context.call(client, ExerciseDefine.self, params)
             if context.printJSON(defined, arguments) { return ExitStatus.ok }
@@ -168,13 +168,13 @@ extension Commands {
             30 s. --clear gives the exercise the plan's rest again. Without arguments, every
             exercise's own rest.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--clear", help: "the plan's rest again")],
+        options: CommonOptions.daemon + [OptionSpec(.clear, help: "the plan's rest again")],
         arguments: ["name": "NAME", "seconds": "TIME"],
         run: { arguments, context in
             let client = try context.connect(arguments)
             var words = arguments.positionals
             if words.isEmpty {
-                guard !arguments.has("--clear") else { throw UsageError("exercise rest --clear needs the exercise's NAME") }
+                guard !arguments.has(.clear) else { throw UsageError("exercise rest --clear needs the exercise's NAME") }
                 let rests = try context.call(client, ExerciseRests.self, NoParams())
                 if context.printJSON(rests, arguments) { return ExitStatus.ok }
                 if rests.items.isEmpty { context.console.print("no exercise has a rest of its own: every rest is the plan's") }
@@ -182,7 +182,7 @@ extension Commands {
                 return ExitStatus.ok
             }
             var seconds: Int?
-            if !arguments.has("--clear") {
+            if !arguments.has(.clear) {
                 guard words.count >= 2, let time = words.last.flatMap(Quantity.seconds) else {
                     throw UsageError("exercise rest needs NAME and TIME (3:00, 180s), or NAME --clear")
                 }

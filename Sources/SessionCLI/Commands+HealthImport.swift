@@ -39,16 +39,16 @@ extension Commands {
             what would be stored.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--dry-run", help: "read and count; store nothing"),
-            OptionSpec("--from", value: "DATE", help: "keep only the daily values from this date on (YYYY-MM-DD)"),
-            OptionSpec("--to", value: "DATE", help: "keep only the daily values up to this date"),
-            OptionSpec("--format", value: "FORMAT", completion: .cases(of: HealthFormat.self), help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
+            OptionSpec(.dryRun, help: "read and count; store nothing"),
+            OptionSpec(.from, value: "DATE", help: "keep only the daily values from this date on (YYYY-MM-DD)"),
+            OptionSpec(.to, value: "DATE", help: "keep only the daily values up to this date"),
+            OptionSpec(.format, value: "FORMAT", completion: .cases(of: HealthFormat.self), help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
                 throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
-            let format = try HealthFormat.chosen(arguments.value("--format"))
+            let format = try HealthFormat.chosen(arguments[.format])
             let (from, to) = try dateRangeOption(arguments)
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
@@ -116,7 +116,7 @@ extension Commands {
             let range = days.map(\.date).min().flatMap { first in days.map(\.date).max().map { "\(first) to \($0)" } } ?? "no days"
             var what = "\(days.count) daily values (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(kept) of \(records) records"
             if !workouts.isEmpty { what += "; " + PlanFormatter.count(workouts.count, "strength workout") }
-            let dryRun = arguments.has("--dry-run")
+            let dryRun = arguments.has(.dryRun)
             // The workouts go as sessions: a session tracked here that one overlaps takes
             // its heart rate and energy instead (`history.import`'s measured).
             var measured: [Int64] = []
@@ -188,8 +188,8 @@ extension Commands {
             in your units.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD; default: 30 days ago)"),
-            OptionSpec("--to", value: "DATE", help: "the last date"),
+            OptionSpec(.from, value: "DATE", help: "the first date (YYYY-MM-DD; default: 30 days ago)"),
+            OptionSpec(.to, value: "DATE", help: "the last date"),
         ],
         arguments: ["types": "TYPE"],
         run: { arguments, context in

@@ -33,14 +33,14 @@ extension Commands {
             spreadsheet broke over lines), is left out whole, and each is listed.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: TrackerExport.Format.choices(), completion: .cases(of: TrackerExport.Format.self), help: "the export's app, when detection guesses wrong"),
-            OptionSpec("--dry-run", help: "show what would be imported; store nothing"),
-            OptionSpec("--skip-invalid", help: "import the workouts that read whole; leave out (and list) those with bad rows"),
+            OptionSpec(.format, value: TrackerExport.Format.choices(), completion: .cases(of: TrackerExport.Format.self), help: "the export's app, when detection guesses wrong"),
+            OptionSpec(.dryRun, help: "show what would be imported; store nothing"),
+            OptionSpec(.skipInvalid, help: "import the workouts that read whole; leave out (and list) those with bad rows"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("import needs one FILE (or - for standard input)") }
             var format: TrackerExport.Format?
-            if let name = arguments.value("--format") {
+            if let name = arguments[.format] {
                 guard let value = TrackerExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be \(TrackerExport.Format.spelledOut()), got \"\(name)\"") }
                 format = value
             }
@@ -48,7 +48,7 @@ extension Commands {
             let bytes = try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes)
             let console = context.console
             func refuse(_ problems: [CSVTable.Failure]) -> Int32 {
-                if arguments.has("--json") {
+                if arguments.has(.json) {
                     console.print(JSONValue.obj(["imported": false, "errors": .array(problems.map {
                         .obj(["line": JSONValue($0.line), "message": .string($0.message)]) })]).prettyText)
                 } else {
@@ -66,13 +66,13 @@ extension Commands {
             } catch {
                 return refuse(error.problems)
             }
-            let dryRun = arguments.has("--dry-run")
+            let dryRun = arguments.has(.dryRun)
             // Workouts go out as they are read; after a bad row nothing more is sent, the
             // file is read to its end for every problem, and what was sent is dropped.
             var upload = HistoryUpload(source: export.format.rawValue) { try context.connect(arguments) }
             // Sessiond's own export: its plans, coverage, health, profile and aliases first.
             upload.add(export.archive)
-            if arguments.has("--skip-invalid") {
+            if arguments.has(.skipInvalid) {
                 // Read whole first: a bad row may come after its workout was read.
                 var workouts: [HistoryWorkout] = []
                 while let workout = export.next() { workouts.append(workout) }
@@ -113,7 +113,7 @@ extension Commands {
             console.print(line)
             if result.skipped > 0 { console.print(console.dim("\(result.skipped) already stored, skipped")) }
             printMeasured(result.measured, dryRun: dryRun, console: console)
-            printNames(result.names, all: dryRun || arguments.has("--verbose"), console: console)
+            printNames(result.names, all: dryRun || arguments.has(.verbose), console: console)
             return ExitStatus.ok
         })
 
@@ -159,14 +159,14 @@ extension Commands {
             zone. An existing FILE is kept unless --force is given.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: TrackerExport.Format.choices(TrackerExport.Format.written), completion: .words(TrackerExport.Format.written.map(\.rawValue)), help: "the file's layout (default json)"),
-            OptionSpec("--from", value: "DATE", help: "sessions from DATE on"),
-            OptionSpec("--to", value: "DATE", help: "sessions up to DATE"),
-            OptionSpec("--force", help: "replace FILE if it exists"),
+            OptionSpec(.format, value: TrackerExport.Format.choices(TrackerExport.Format.written), completion: .words(TrackerExport.Format.written.map(\.rawValue)), help: "the file's layout (default json)"),
+            OptionSpec(.from, value: "DATE", help: "sessions from DATE on"),
+            OptionSpec(.to, value: "DATE", help: "sessions up to DATE"),
+            OptionSpec(.force, help: "replace FILE if it exists"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
-            let formatName = arguments.value("--format") ?? "json"
+            let formatName = arguments[.format] ?? "json"
             guard let format = TrackerExport.Format(rawValue: formatName.lowercased()), TrackerExport.Format.written.contains(format) else {
                 throw UsageError("--format must be \(TrackerExport.Format.spelledOut(TrackerExport.Format.written)), got \"\(formatName)\"")
             }
@@ -198,7 +198,7 @@ extension Commands {
             complete, so it is never half a copy. To restore: stop sessiond, put the copy
             where --database points (owned by the daemon's user), start sessiond.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--force", help: "replace FILE if it exists")],
+        options: CommonOptions.daemon + [OptionSpec(.force, help: "replace FILE if it exists")],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first, path != "-" else {
                 throw UsageError("backup needs one FILE to write")
@@ -274,42 +274,42 @@ extension Commands {
             output (a PDF only when that is not a terminal).
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--format", value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self), help: "the file format (default ics)"),
-            OptionSpec("--paper", value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanSheet.Paper.self),
+            OptionSpec(.format, value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self), help: "the file format (default ics)"),
+            OptionSpec(.paper, value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanSheet.Paper.self),
                        help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)"),
-            OptionSpec("--plan", value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: the active plan)"),
-            OptionSpec("--week", value: "DATE", help: "instead of --plan: the plan that trains DATE's week, carried over or not"),
-            OptionSpec("--time", value: "HH:MM", help: "when each session starts (default 18:00)"),
-            OptionSpec("--duration", value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),
-            OptionSpec("--remind", value: "DURATION", help: "how long before the start the reminder fires (default 30m)"),
-            OptionSpec("--force", help: "replace FILE if it exists"),
+            OptionSpec(.plan, value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: the active plan)"),
+            OptionSpec(.week, value: "DATE", help: "instead of --plan: the plan that trains DATE's week, carried over or not"),
+            OptionSpec(.time, value: "HH:MM", help: "when each session starts (default 18:00)"),
+            OptionSpec(.duration, value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),
+            OptionSpec(.remind, value: "DURATION", help: "how long before the start the reminder fires (default 30m)"),
+            OptionSpec(.force, help: "replace FILE if it exists"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
-            let format = try PlanExportFormat.chosen(arguments.value("--format"))
+            let format = try PlanExportFormat.chosen(arguments[.format])
             var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units)
-            if let time = arguments.value("--time") {
+            if let time = arguments[.time] {
                 guard let clock = LocalDateTime("2000-01-01 " + time) else { throw UsageError("--time must be HH:MM, got \"\(time)\"") }
                 calendar.startSecond = clock.secondOfDay
             }
-            for (option, apply) in [("--duration", { (minutes: Int) in calendar.durationMinutes = minutes }),
-                                    ("--remind", { (minutes: Int) in calendar.reminderMinutes = minutes })] {
-                guard let text = arguments.value(option) else { continue }
+            for (option, apply) in [(OptionName.duration, { (minutes: Int) in calendar.durationMinutes = minutes }),
+                                    (OptionName.remind, { (minutes: Int) in calendar.reminderMinutes = minutes })] {
+                guard let text = arguments[option] else { continue }
                 guard let seconds = TrackerExport.duration(text), seconds >= 60, seconds <= 24 * 3600 else {
                     throw UsageError("\(option) must be a duration from 1m to 24h such as 45m or 1h 15m, got \"\(text)\"")
                 }
                 apply(seconds / 60)
             }
             var params = PlanGet.Params()
-            if let id = arguments.value("--plan") {
+            if let id = arguments[.plan] {
                 guard let planID = Int64(id), planID > 0 else { throw UsageError("--plan must be a plan id, got \"\(id)\"") }
                 params.planID = planID
             }
-            params.date = try dateOption(arguments, "--week")
+            params.date = try dateOption(arguments, .week)
             if params.date != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
             let path = try FileOutput.target(arguments)
-            let paper = try PlanSheet.Paper.chosen(arguments.value("--paper"), environment: context.environment)
-            if arguments.value("--paper") != nil, format != .pdf { throw UsageError("--paper is for --format pdf") }
+            let paper = try PlanSheet.Paper.chosen(arguments[.paper], environment: context.environment)
+            if arguments[.paper] != nil, format != .pdf { throw UsageError("--paper is for --format pdf") }
             if format == .pdf, path == nil, isatty(STDOUT_FILENO) == 1 {
                 throw UsageError("not writing a PDF to a terminal; give FILE, or send standard output to a file or a program")
             }
@@ -417,8 +417,8 @@ extension Commands {
             cannot make exactly gives the closest under it. --json gives kilograms.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--bar", value: "WEIGHT", help: "the bar's weight (default 20 kg, or 45 lb with pounds)"),
-            OptionSpec("--plates", value: "LIST", help: "plate sizes, comma-separated: 20,10,5,2.5 in your units, or 45lb, 20kg (default: the profile's, else standard)"),
+            OptionSpec(.bar, value: "WEIGHT", help: "the bar's weight (default 20 kg, or 45 lb with pounds)"),
+            OptionSpec(.plates, value: "LIST", help: "plate sizes, comma-separated: 20,10,5,2.5 in your units, or 45lb, 20kg (default: the profile's, else standard)"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("plates needs one WEIGHT, e.g. 100 or 225lb") }
@@ -433,10 +433,10 @@ extension Commands {
                 return amount
             }
             let target = try weight(arguments.positionals[0], of: "WEIGHT")
-            let bar = try arguments.value("--bar").map { word throws(UsageError) in try weight(word, of: "--bar") } ?? standard.bar
+            let bar = try arguments[.bar].map { word throws(UsageError) in try weight(word, of: OptionName.bar.text) } ?? standard.bar
             var sizes = standard.plates
             var source = "standard plates"
-            if let list = arguments.value("--plates") {
+            if let list = arguments[.plates] {
                 let parsed = list.split(separator: ",", omittingEmptySubsequences: false).map { unit.amount(String($0)) }
                 guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? 0) > 0 }) else {
                     throw UsageError("--plates needs plate sizes such as 20,10,5,2.5 (\(unit.rawValue), or each with kg or lb), got \"\(list)\"")
@@ -453,7 +453,7 @@ extension Commands {
             guard let loading = PlateMath.load(target: target, bar: bar, plates: sizes) else {
                 throw UsageError("\(text(target)) \(unit.rawValue) is lighter than the \(text(bar)) \(unit.rawValue) bar")
             }
-            if arguments.has("--json") {
+            if arguments.has(.json) {
                 context.console.print(JSONValue.obj([
                     "targetKg": .number(unit.kilograms(target)), "barKg": .number(unit.kilograms(bar)),
                     "perSideKg": .array(loading.perSide.map { .number(unit.kilograms($0)) }), "totalKg": .number(unit.kilograms(loading.total)),
@@ -477,7 +477,7 @@ enum FileOutput {
     /// or -). An existing file is kept unless --force is given.
     static func target(_ arguments: ParsedArguments) throws(UsageError) -> String? {
         guard let path = arguments.positionals.first, path != "-" else { return nil }
-        if !arguments.has("--force"), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
+        if !arguments.has(.force), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
         return path
     }
 

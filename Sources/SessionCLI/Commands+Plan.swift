@@ -15,8 +15,8 @@ extension Commands {
             1 when it is refused (every error is listed with its JSON path), 2 on usage errors.
             """,
         options: [
-            OptionSpec("--week-start", value: "DATE", help: "the Monday of the plan's week (default: this week)"),
-            OptionSpec("--exercises-per-day", value: "N", help: "keep N exercises per training day, padding with fillers"),
+            OptionSpec(.weekStart, value: "DATE", help: "the Monday of the plan's week (default: this week)"),
+            OptionSpec(.exercisesPerDay, value: "N", help: "keep N exercises per training day, padding with fillers"),
             CommonOptions.json, CommonOptions.verbose,
         ],
         run: runPlanCheck)
@@ -26,31 +26,31 @@ extension Commands {
         synopsis: "",
         summary: "Print the JSON Schema (draft 2020-12) of a plan, for a planner's structured output.",
         details: "The schema describes exactly what imports without warnings.",
-        options: [OptionSpec("--compact", help: "print it on one line")],
+        options: [OptionSpec(.compact, help: "print it on one line")],
         run: { arguments, context in
             let schema = PlanSchema.document
-            context.console.print(arguments.has("--compact") ? schema.jsonText : schema.prettyText)
+            context.console.print(arguments.has(.compact) ? schema.jsonText : schema.prettyText)
             return ExitStatus.ok
         })
 
     /// The value of a date option, checked to be YYYY-MM-DD.
-    static func dateOption(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> LocalDate? {
-        guard let text = arguments.value(name) else { return nil }
+    static func dateOption(_ arguments: ParsedArguments, _ name: OptionName) throws(UsageError) -> LocalDate? {
+        guard let text = arguments[name] else { return nil }
         guard let date = LocalDate(text) else { throw UsageError("\(name) needs a date as YYYY-MM-DD, got \"\(text)\"") }
         return date
     }
 
     /// `--from` and `--to`, each a date, the first not after the second.
     static func dateRangeOption(_ arguments: ParsedArguments) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
-        let from = try dateOption(arguments, "--from")
-        let to = try dateOption(arguments, "--to")
+        let from = try dateOption(arguments, .from)
+        let to = try dateOption(arguments, .to)
         if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
         return (from, to)
     }
 
     /// The value of a whole-number option, checked to lie in `range`.
-    static func intOption(_ arguments: ParsedArguments, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = arguments.value(name) else { return nil }
+    static func intOption(_ arguments: ParsedArguments, _ name: OptionName, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = arguments[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError("\(name) needs a number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
         }
@@ -59,11 +59,11 @@ extension Commands {
 
     static func importOptions(_ arguments: ParsedArguments, today: LocalDate, units: WeightUnit) throws(UsageError) -> PlanImportOptions {
         var options = PlanImportOptions(today: today, bareWeightInPounds: units == .lb)
-        if let date = try dateOption(arguments, "--week-start") {
+        if let date = try dateOption(arguments, .weekStart) {
             guard date.weekday == .monday else { throw UsageError("--week-start \(date) is a \(date.weekday.name), not a Monday") }
             options.weekStart = date
         }
-        if let count = try intOption(arguments, "--exercises-per-day", in: PlanLimits.exercisesPerDay) { options.exercisesPerDay = count }
+        if let count = try intOption(arguments, .exercisesPerDay, in: PlanLimits.exercisesPerDay) { options.exercisesPerDay = count }
         return options
     }
 
@@ -76,7 +76,7 @@ extension Commands {
         let console = context.console
         do {
             let result = try PlanImporter.importPlan(text: text, options: options)
-            if arguments.has("--json") {
+            if arguments.has(.json) {
                 console.print(JSONValue.obj([
                     "valid": true, "plan": result.plan.json, "warnings": .array(result.warnings.map(\.json)), "errors": [],
                 ]).prettyText)
@@ -86,10 +86,10 @@ extension Commands {
             if !result.warnings.isEmpty { console.print() }
             PlanFormatter(console: console).printWarnings(
                 result.warnings, heading: "\(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s") (changes made on import):",
-                verbose: arguments.has("--verbose"))
+                verbose: arguments.has(.verbose))
             return ExitStatus.ok
         } catch {
-            if arguments.has("--json") {
+            if arguments.has(.json) {
                 // One shape for both answers: every member present, null or empty when it does not apply.
                 console.print(JSONValue.obj(["valid": false, "plan": .null, "warnings": [], "errors": .array(error.errors.map(\.json))]).prettyText)
             } else {

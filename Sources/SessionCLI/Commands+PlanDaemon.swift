@@ -9,9 +9,9 @@ extension Commands {
         summary: "Import a plan into the daemon and make it active; every change made is listed.",
         details: "FILE is read as for plan check. Nothing is stored when the plan is refused (exit status 1).",
         options: CommonOptions.daemon + [
-            OptionSpec("--week-start", value: "DATE", help: "the Monday of the plan's week (default: the plan's own, else this week)"),
-            OptionSpec("--exercises-per-day", value: "N", help: "keep N exercises per training day, padding with fillers"),
-            OptionSpec("--no-activate", help: "store it without making it the active plan"),
+            OptionSpec(.weekStart, value: "DATE", help: "the Monday of the plan's week (default: the plan's own, else this week)"),
+            OptionSpec(.exercisesPerDay, value: "N", help: "keep N exercises per training day, padding with fillers"),
+            OptionSpec(.noActivate, help: "store it without making it the active plan"),
             CommonOptions.verbose,
         ],
         run: { arguments, context in
@@ -22,13 +22,13 @@ extension Commands {
             params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = options.weekStart
             params.exercisesPerDay = options.exercisesPerDay
-            params.activate = !arguments.has("--no-activate")
+            params.activate = !arguments.has(.noActivate)
             let result = try context.call(try context.connect(arguments), PlanImport.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let console = context.console
             console.print("imported plan \(result.planID): \(console.bold(result.name)) · week of \(result.weekStart)" + (result.active ? " · active" : ""))
             PlanFormatter(console: console).printWarnings(result.warnings, heading: "\(PlanFormatter.count(result.warnings.count, "change")) made on import:",
-                                                          verbose: arguments.has("--verbose"))
+                                                          verbose: arguments.has(.verbose))
             return ExitStatus.ok
         })
 
@@ -42,17 +42,17 @@ extension Commands {
             week. A week keeps the plan that covered it when a later plan is imported or
             activated; a plan imported for the current week takes over from today on.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "show the plan that trains DATE's week")],
+        options: CommonOptions.daemon + [OptionSpec(.week, value: "DATE", help: "show the plan that trains DATE's week")],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan show takes at most one PLAN-ID") }
             var params = PlanGet.Params()
             if let text = arguments.positionals.first {
                 guard let id = Int64(text), id > 0 else { throw UsageError("PLAN-ID must be a plan id (sessionctl plan list), got \"\(text)\"") }
-                guard arguments.value("--week") == nil else { throw UsageError("give PLAN-ID or --week, not both") }
+                guard arguments[.week] == nil else { throw UsageError("give PLAN-ID or --week, not both") }
                 params.planID = id
             }
             let client = try context.connect(arguments)
-            params.date = try dateOption(arguments, "--week")
+            params.date = try dateOption(arguments, .week)
             // The plan as stored, and for a carried-over week the Monday it carries to.
             let document = try context.call(client, PlanGet.self, params)
             if context.printJSON(document, arguments) { return ExitStatus.ok }
@@ -101,7 +101,7 @@ extension Commands {
             let diff = PlanDiff(from: earlier.plan, to: later.plan)
             let unit = context.console.units
             func shown(_ exercise: PlannedExercise) -> String { PlanFormatter.prescription(exercise, unit: unit) }
-            if arguments.has("--json") {
+            if arguments.has(.json) {
                 let days: [JSONValue] = diff.days.map { day in
                     .obj([
                         "weekday": .string(day.weekday.name),

@@ -16,33 +16,33 @@ extension Commands {
         words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12] [--weight W] [--rest T]",
         summary: "Change an exercise of the active plan: its sets, reps (or a range), weight or rest; a new version of the plan.",
         options: [
-            OptionSpec("--sets", value: "N", help: "sets, 1 to 20"),
-            OptionSpec("--reps", value: "R", help: "reps, or a range such as 8-12"),
-            OptionSpec("--weight", value: "W", help: "the weight, in your units or with kg or lb (none: no load)"),
-            OptionSpec("--rest", value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m"),
+            OptionSpec(.sets, value: "N", help: "sets, 1 to 20"),
+            OptionSpec(.reps, value: "R", help: "reps, or a range such as 8-12"),
+            OptionSpec(.weight, value: "W", help: "the weight, in your units or with kg or lb (none: no load)"),
+            OptionSpec(.rest, value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m"),
         ],
         count: 2
     ) { arguments, plan, context in
-        guard ["--sets", "--reps", "--weight", "--rest"].contains(where: { arguments.value($0) != nil }) else {
+        guard [OptionName.sets, .reps, .weight, .rest].contains(where: { arguments[$0] != nil }) else {
             throw UsageError("plan set needs --sets, --reps, --weight or --rest")
         }
         let (day, index) = try dayAndExercise(arguments, in: plan)
         var exercise = plan.days[day].exercises[index]
-        if let text = arguments.value("--sets") {
+        if let text = arguments[.sets] {
             guard let sets = Int(text), (1...LogArguments.maximumSets).contains(sets) else { throw UsageError("--sets must be from 1 to \(LogArguments.maximumSets), got \"\(text)\"") }
             exercise.sets = sets
         }
-        if let text = arguments.value("--reps") {
+        if let text = arguments[.reps] {
             let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
             guard (1...2).contains(bounds.count), let low = bounds[0], bounds.count == 1 || bounds[1].map({ $0 > low }) == true else {
                 throw UsageError("--reps must be a number or a range such as 8-12, got \"\(text)\"")
             }
             (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (low, bounds.count == 2 ? bounds[1] : nil, nil, false)
         }
-        if let text = arguments.value("--weight") {
+        if let text = arguments[.weight] {
             exercise.weightKg = text.lowercased() == "none" ? nil : try LogArguments.kilograms(text, unit: context.console.units)
         }
-        if let text = arguments.value("--rest") {
+        if let text = arguments[.rest] {
             exercise.restSeconds = try restSeconds(text)
         }
         plan.days[day].exercises[index] = exercise

@@ -9,11 +9,11 @@ import JSON
 
 extension Commands {
     static let plannerOptions = [
-        OptionSpec("--planner", value: "CMD", help: "the planner command (default: $SESSIOND_PLANNER, else planner = in the config file)"),
-        OptionSpec("--timeout", value: "SECONDS", help: "how long one planner run may take (default \(PlannerLimits.defaultTimeoutSeconds))"),
-        OptionSpec("--repairs", value: "N", help: "times a refused reply goes back to the planner with its errors (default \(PlannerLimits.defaultRepairs))"),
-        OptionSpec("--dry-run", help: "ask and check, but store nothing"),
-        OptionSpec("--print-request", help: "print what the planner would read, and run nothing"),
+        OptionSpec(.planner, value: "CMD", help: "the planner command (default: $SESSIOND_PLANNER, else planner = in the config file)"),
+        OptionSpec(.timeout, value: "SECONDS", help: "how long one planner run may take (default \(PlannerLimits.defaultTimeoutSeconds))"),
+        OptionSpec(.repairs, value: "N", help: "times a refused reply goes back to the planner with its errors (default \(PlannerLimits.defaultRepairs))"),
+        OptionSpec(.dryRun, help: "ask and check, but store nothing"),
+        OptionSpec(.printRequest, help: "print what the planner would read, and run nothing"),
         CommonOptions.verbose,
     ]
 
@@ -44,7 +44,7 @@ extension Commands {
               planner-timeout = 180
               planner-repairs = 2
             """,
-        options: CommonOptions.daemon + [OptionSpec("--week", value: "DATE", help: "plan the week holding DATE (default: next week)")] + plannerOptions,
+        options: CommonOptions.daemon + [OptionSpec(.week, value: "DATE", help: "plan the week holding DATE (default: next week)")] + plannerOptions,
         run: runPlanNext)
 
     static let planRedo = Command(
@@ -61,7 +61,7 @@ extension Commands {
             like any refused reply. The planner, --timeout, --repairs, --dry-run and
             --print-request are as for plan next.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--avoid", value: "NAME", help: "an exercise not to use (repeat for more)")] + plannerOptions,
+        options: CommonOptions.daemon + [OptionSpec(.avoid, value: "NAME", help: "an exercise not to use (repeat for more)")] + plannerOptions,
         run: runPlanRedo)
 
     static func runPlanRedo(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -78,7 +78,7 @@ extension Commands {
         } else {
             throw UsageError("DAY must be a weekday or a date as YYYY-MM-DD, got \"\(word)\"")
         }
-        guard let redo = DayRedo(plan: plan, date: date, avoiding: arguments.allValues("--avoid")) else {
+        guard let redo = DayRedo(plan: plan, date: date, avoiding: arguments.allValues(.avoid)) else {
             throw UsageError("\(date) is not in the active plan's week (\(plan.weekStart) to \(plan.weekStart.adding(days: 6)))")
         }
         let profile = try context.call(client, ProfileGet.self, NoParams())
@@ -99,7 +99,7 @@ extension Commands {
             return .imported(result)
         }
         printPlannerOutcome(outcome, arguments, context)
-        if !arguments.has("--json"), case .imported(let result) = outcome.result {
+        if !arguments.has(.json), case .imported(let result) = outcome.result {
             context.console.print("\(date.weekday.name) \(date) redone: plan \(result.planID) is a new version of plan \(document.planID), which is kept")
         }
         return ExitStatus.ok
@@ -109,13 +109,13 @@ extension Commands {
         words: ["plan", "attempts"], synopsis: "[RUN]",
         summary: "List the kept planner attempts, newest first, or show one run's replies.",
         details: "Without RUN, one line per attempt; with RUN, every attempt of that run with the reply as the planner printed it.",
-        options: CommonOptions.daemon + [OptionSpec("--limit", value: "N", help: "at most N attempts (default 20)")],
+        options: CommonOptions.daemon + [OptionSpec(.limit, value: "N", help: "at most N attempts (default 20)")],
         arguments: ["run": "RUN"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan attempts takes at most one RUN") }
             var params = PlanAttempts.Params()
             params.run = arguments.positionals.first
-            params.limit = try intOption(arguments, "--limit", in: SessionLimits.listLimit)
+            params.limit = try intOption(arguments, .limit, in: SessionLimits.listLimit)
             let attempts = try context.call(try context.connect(arguments), PlanAttempts.self, params)
             if context.printJSON(attempts, arguments) { return ExitStatus.ok }
             let console = context.console
@@ -162,14 +162,14 @@ extension Commands {
         } catch let problem as UserConfig.Problem {
             throw UsageError("config file: \(problem)")
         }
-        let command = arguments.value("--planner") ?? context.environment["SESSIOND_PLANNER"].flatMap { $0.isEmpty ? nil : $0 } ?? config.planner
+        let command = arguments[.planner] ?? context.environment["SESSIOND_PLANNER"].flatMap { $0.isEmpty ? nil : $0 } ?? config.planner
         guard let command else {
             let file = UserConfig.path(environment: context.environment) ?? "$XDG_CONFIG_HOME/sessiond/config"
             throw UsageError("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(file) (ready-made planners: \(installedPlanners() ?? "contrib/planners in the source tree"))")
         }
         try PlannerLink.checkProgram(of: command, path: context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-        let timeout = try intOption(arguments, "--timeout", in: PlannerLimits.timeoutSeconds) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
-        let repairs = try intOption(arguments, "--repairs", in: PlannerLimits.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
+        let timeout = try intOption(arguments, .timeout, in: PlannerLimits.timeoutSeconds) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
+        let repairs = try intOption(arguments, .repairs, in: PlannerLimits.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
         return PlannerLink.Settings(command: command, timeoutSeconds: timeout, repairs: repairs)
     }
 
@@ -177,16 +177,16 @@ extension Commands {
     /// instead (no planner needed then). The run is named by `run` and the time.
     static func plannerLink(for request: PlannerRequest, run: String, _ arguments: ParsedArguments, _ context: CommandContext,
                             _ client: SocketClient) throws -> PlannerLink? {
-        if arguments.has("--print-request") {
+        if arguments.has(.printRequest) {
             context.console.print(request.json.prettyText)
             return nil
         }
         return PlannerLink(settings: try plannerSettings(arguments, context), context: context, client: client,
-                           dryRun: arguments.has("--dry-run"), run: "\(run)-\(context.clock.nowMs())")
+                           dryRun: arguments.has(.dryRun), run: "\(run)-\(context.clock.nowMs())")
     }
 
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let weekStart = (try dateOption(arguments, "--week") ?? context.clock.today().adding(days: 7)).mondayOfWeek
+        let weekStart = (try dateOption(arguments, .week) ?? context.clock.today().adding(days: 7)).mondayOfWeek
         let client = try context.connect(arguments)
         var promptParams = PromptRender.Params()
         promptParams.weekStart = weekStart.adding(days: -7)
@@ -211,7 +211,7 @@ extension Commands {
     static func printPlannerOutcome(_ outcome: PlannerLink.Outcome, _ arguments: ParsedArguments, _ context: CommandContext) {
         let console = context.console
         let attempts = PlanFormatter.count(outcome.attempts, "attempt")
-        if arguments.has("--json") {
+        if arguments.has(.json) {
             var writer = JSONWriter()
             writer.object {
                 switch outcome.result {
@@ -240,7 +240,7 @@ extension Commands {
             warnings = result.warnings
         }
         PlanFormatter(console: console).printWarnings(warnings, heading: "\(PlanFormatter.count(warnings.count, "change")) made on import:",
-                                                      verbose: arguments.has("--verbose"))
+                                                      verbose: arguments.has(.verbose))
     }
 }
 

@@ -24,7 +24,7 @@ extension Commands {
                 }
             }
             let result = try context.call(try context.connect(arguments), arguments.positionals[0], params)
-            context.console.print(arguments.has("--json") ? result.jsonText : result.prettyText)
+            context.console.print(arguments.has(.json) ? result.jsonText : result.prettyText)
             return ExitStatus.ok
         })
 
@@ -37,7 +37,7 @@ extension Commands {
             the terminal bell rings; with --notify a desktop notification says so too (through
             notify-send, when it is installed).
             """,
-        options: CommonOptions.daemon + [OptionSpec("--notify", help: "a desktop notification when a rest is over (notify-send)")],
+        options: CommonOptions.daemon + [OptionSpec(.notify, help: "a desktop notification when a rest is over (notify-send)")],
         arguments: ["types": "TYPE"],
         run: runWatch)
 
@@ -47,9 +47,9 @@ extension Commands {
         let running = try context.call(client, SessionCurrent.self, NoParams()).session?.rest
         _ = try context.call(client, EventsSubscribe.self, EventsSubscribe.Params(types: arguments.positionals.isEmpty ? nil : arguments.positionals))
         let console = context.console
-        if !arguments.has("--json") { console.print(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
+        if !arguments.has(.json) { console.print(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
         var countdown: (endsAtMs: Int64, exercise: String)?
-        if let running, let ends = RFC3339.parse(running.endsAt), !arguments.has("--json") {
+        if let running, let ends = RFC3339.parse(running.endsAt), !arguments.has(.json) {
             countdown = (ends, running.exercise)
             console.print(console.yellow("resting: \(PlanFormatter.formatClock(running.secondsLeft)) left after \(running.exercise)"))
         }
@@ -62,7 +62,7 @@ extension Commands {
             }
             let event = try client.readJSON()
             guard event["method"] == "event", let params = event["params"] else { continue }
-            if arguments.has("--json") { console.print(params.jsonText); continue }
+            if arguments.has(.json) { console.print(params.jsonText); continue }
             let type = params["type"]?.stringValue ?? "?"
             if type == RestStartedEvent.type, let rest = try? RestStartedEvent.Payload(json: params), let ms = RFC3339.parse(rest.endsAt) {
                 countdown = (ms, rest.exercise)
@@ -72,7 +72,7 @@ extension Commands {
                 countdown = nil
             }
             if type == RestFinishedEvent.type {
-                restOver((try? RestFinishedEvent.Payload(json: params))?.exercise ?? "", notify: arguments.has("--notify"), console: console)
+                restOver((try? RestFinishedEvent.Payload(json: params))?.exercise ?? "", notify: arguments.has(.notify), console: console)
             }
             console.print(describe(event: params, type: type, console: console, clock: context.clock))
         }
@@ -155,14 +155,14 @@ extension Commands {
     /// plan's (what track matches).
     static let completeExercises = Command(
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "",
-        options: [CommonOptions.socket, OptionSpec("--logged", help: ""), OptionSpec("--known", help: "")],
+        options: [CommonOptions.socket, OptionSpec(.logged, help: ""), OptionSpec(.known, help: "")],
         run: { arguments, context in
             // Quiet on every failure: a completion must never print an error.
             guard let client = try? context.connect(arguments) else { return ExitStatus.ok }
             var names: [String] = []
-            if arguments.has("--known") {
+            if arguments.has(.known) {
                 names = (try? KnownExercises(client: client, planned: true))?.names ?? []
-            } else if arguments.has("--logged") {
+            } else if arguments.has(.logged) {
                 names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params(counts: false)))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)

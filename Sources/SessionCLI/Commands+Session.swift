@@ -12,7 +12,7 @@ extension Commands {
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
         details: "DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards.",
-        options: CommonOptions.daemon + [OptionSpec("--at", value: "TIME", help: "when it started (RFC 3339), for backfilling")],
+        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (RFC 3339), for backfilling")],
         arguments: ["date": "DATE"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
@@ -21,7 +21,7 @@ extension Commands {
                 guard let date = LocalDate(text) else { throw UsageError("DATE must be YYYY-MM-DD, got \"\(text)\"") }
                 params.date = date
             }
-            params.at = try timestampOption(arguments, "--at", clock: context.clock)
+            params.at = try timestampOption(arguments, .at, clock: context.clock)
             let client = try context.connect(arguments)
             let session = try context.call(client, SessionStart.self, params)
             if context.printJSON(session, arguments) { return ExitStatus.ok }
@@ -71,16 +71,16 @@ extension Commands {
             joins that exercise's superset, or starts one with it).
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--superset", value: "LABEL", help: "the superset the set belongs to (A); default a planned exercise's own"),
-            OptionSpec("--with", value: "EXERCISE", help: "done together with EXERCISE of this session: the set joins its superset"),
-            OptionSpec("--rpe", value: "N", help: "effort 1–10 (half steps allowed)"),
-            OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
-            OptionSpec("--warmup", help: "a warm-up set: counts towards nothing"),
-            OptionSpec("--kind", value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
-            OptionSpec("--at", value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
-            OptionSpec("--new", help: "the exercise is new: log a name that matches nothing planned or logged before"),
-            OptionSpec("--session", value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)"),
-            OptionSpec("--yes", short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
+            OptionSpec(.superset, value: "LABEL", help: "the superset the set belongs to (A); default a planned exercise's own"),
+            OptionSpec(.with, value: "EXERCISE", help: "done together with EXERCISE of this session: the set joins its superset"),
+            OptionSpec(.rpe, value: "N", help: "effort 1–10 (half steps allowed)"),
+            OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
+            OptionSpec(.warmup, help: "a warm-up set: counts towards nothing"),
+            OptionSpec(.kind, value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
+            OptionSpec(.at, value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
+            OptionSpec(.new, help: "the exercise is new: log a name that matches nothing planned or logged before"),
+            OptionSpec(.session, value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)"),
+            OptionSpec(.yes, short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         arguments: ["position": "EXERCISE", "match": "EXERCISE", "count": "REPS", "reps": "REPS", "durationSeconds": "REPS", "weightKg": "WEIGHT"],
         run: runLog)
@@ -93,7 +93,7 @@ extension Commands {
     static func runLog(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         // Nothing named: the next planned set, its exercise by position.
         if arguments.positionals.isEmpty {
-            guard arguments.value("--session") == nil else { throw UsageError("log --session needs the EXERCISE") }
+            guard arguments[.session] == nil else { throw UsageError("log --session needs the EXERCISE") }
             let current = try context.call(try context.connect(arguments), SessionCurrent.self, NoParams())
             guard let session = current.session else {
                 let reason = ApplicationError.noActiveSession
@@ -108,18 +108,18 @@ extension Commands {
         var params = SessionLog.Params()
         params.withLastTime = true
         params.rpe = try rpeOption(arguments)
-        params.note = arguments.value("--note")
-        params.superset = arguments.value("--superset")
-        params.with = arguments.value("--with")
-        params.at = try timestampOption(arguments, "--at", clock: context.clock)
+        params.note = arguments[.note]
+        params.superset = arguments[.superset]
+        params.with = arguments[.with]
+        params.at = try timestampOption(arguments, .at, clock: context.clock)
         params.kind = try kindOption(arguments) ?? .normal
         switch wanted.exercise {
         case .position(let position): params.position = position
         case .name(let name):
             params.match = name
-            params.isNew = arguments.has("--new") ? true : nil
+            params.isNew = arguments.has(.new) ? true : nil
         }
-        if let text = arguments.value("--session") {
+        if let text = arguments[.session] {
             guard let id = Int64(text), id > 0 else { throw UsageError("--session needs a session id (sessionctl history lists them), got \"\(text)\"") }
             params.sessionID = id
         }
@@ -127,7 +127,7 @@ extension Commands {
         params.durationSeconds = wanted.durationSeconds
         params.weightKg = wanted.weightKg
         // Numbers a person typed are checked before they are stored (SetPlausibility).
-        if wanted.typedNumbers, !arguments.has("--yes") { params.refuseImplausible = true }
+        if wanted.typedNumbers, !arguments.has(.yes) { params.refuseImplausible = true }
         let read = params.sessionID.map { id in
             var get = SessionGet.Params()
             get.sessionID = id
@@ -142,7 +142,7 @@ extension Commands {
         let found: JSONValue? = if case .result(let value) = replies.read { value } else { nil }
         let session = params.sessionID == nil ? found.flatMap { try? SessionCurrent.Result(json: $0).session } : nil
         let date = params.sessionID == nil ? nil : found.flatMap { try? SessionGet.Result(json: $0).date }
-        if wanted.readAsWeightTimesReps, !arguments.has("--json"), let reps = wanted.reps, let weight = wanted.weightKg {
+        if wanted.readAsWeightTimesReps, !arguments.has(.json), let reps = wanted.reps, let weight = wanted.weightKg {
             context.console.print(context.console.dim("read as weight × reps, as Strong writes a set: \(context.console.units.text(weight)) × \(reps)"))
         }
         for reply in replies.sets {
@@ -208,7 +208,7 @@ extension Commands {
         } else {
             return nil
         }
-        if arguments.has("--json") {
+        if arguments.has(.json) {
             context.console.print(JSONValue.obj(["error": error.json]).jsonText)
             return status
         }
@@ -232,7 +232,7 @@ extension Commands {
     /// the other readings of what was typed and the command for each; exit 1. With
     /// --json the error is printed as the daemon sent it.
     static func implausibleRefusal(_ error: RPCError, wanted: LogArguments, command: String = "log", arguments: ParsedArguments, context: CommandContext) -> Int32 {
-        if arguments.has("--json") {
+        if arguments.has(.json) {
             context.console.print(JSONValue.obj(["error": error.json]).jsonText)
             return ExitStatus.refused
         }
@@ -293,7 +293,7 @@ extension Commands {
     /// name logged before or of the active plan that it matches, or the name itself with
     /// --new. A typo is refused with the closest names (nil: refused, message printed).
     static func knownName(_ name: String, arguments: ParsedArguments, known: () throws -> KnownExercises, context: CommandContext, command: String) throws -> String? {
-        if arguments.has("--new") { return name }
+        if arguments.has(.new) { return name }
         switch loggedName(name, known: try known(), context: context, ambiguity: "matches several exercises; nothing was logged:") {
         case .found(let earlier): return earlier
         case .ambiguous: return nil
@@ -315,8 +315,8 @@ extension Commands {
     }
 
     /// An RFC 3339 time option (`--at`), checked before anything is sent.
-    static func timestampOption(_ arguments: ParsedArguments, _ name: String, clock: LocalClock = LocalClock()) throws(UsageError) -> Timestamp? {
-        guard let text = arguments.value(name) else { return nil }
+    static func timestampOption(_ arguments: ParsedArguments, _ name: OptionName, clock: LocalClock = LocalClock()) throws(UsageError) -> Timestamp? {
+        guard let text = arguments[name] else { return nil }
         guard let time = HumanTime.read(text, clock: clock) else {
             throw UsageError("\(name) must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00, got \"\(text)\"")
         }
@@ -325,8 +325,8 @@ extension Commands {
 
     /// `--kind KIND` or `--warmup`, which must not disagree.
     static func kindOption(_ arguments: ParsedArguments) throws(UsageError) -> SetKind? {
-        var kind: SetKind? = arguments.has("--warmup") ? .warmup : nil
-        if let text = arguments.value("--kind") {
+        var kind: SetKind? = arguments.has(.warmup) ? .warmup : nil
+        if let text = arguments[.kind] {
             guard let given = SetKind(rawValue: text) else {
                 throw UsageError("--kind must be one of \(SetKind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
             }
@@ -339,7 +339,7 @@ extension Commands {
     /// `--rpe`: a number; its bounds are the contract's, checked with the other params
     /// before anything is sent (`CommandContext.check`).
     static func rpeOption(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
-        guard let text = arguments.value("--rpe") else { return nil }
+        guard let text = arguments[.rpe] else { return nil }
         guard let rpe = Double(text) else { throw UsageError("--rpe needs a number of effort (7, 7.5, 8), got \"\(text)\"") }
         return rpe
     }
@@ -361,18 +361,18 @@ extension Commands {
             finished session's without --yes, leaves every set in place. A set of a finished
             session (see sessionctl show) is removed only with --yes: its history changes.
             """,
-        options: CommonOptions.daemon + [OptionSpec("--last", value: "N", help: "the active session's last N sets (1–\(SessionUndo.maximumSets))"),
+        options: CommonOptions.daemon + [OptionSpec(.last, value: "N", help: "the active session's last N sets (1–\(SessionUndo.maximumSets))"),
                                          CommonOptions.yes],
         run: { arguments, context in
             var params = SessionUndo.Params()
-            params.confirm = arguments.has("--yes") ? true : nil
+            params.confirm = arguments.has(.yes) ? true : nil
             let ids = try arguments.positionals.map { text throws(UsageError) -> Int64 in
                 guard let id = Int64(text), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(text)\"") }
                 return id
             }
             guard ids.count <= SessionUndo.maximumSets else { throw UsageError("undo takes at most \(SessionUndo.maximumSets) SET-IDs") }
             guard Set(ids).count == ids.count else { throw UsageError("a SET-ID is given twice") }
-            if let text = arguments.value("--last") {
+            if let text = arguments[.last] {
                 guard ids.isEmpty else { throw UsageError("give SET-IDs or --last, not both") }
                 guard let count = Int(text), (1...SessionUndo.maximumSets).contains(count) else {
                     throw UsageError("--last needs a number of sets from 1 to \(SessionUndo.maximumSets), got \"\(text)\"")
@@ -392,15 +392,15 @@ extension Commands {
     static let finish = Command(
         words: ["finish"], synopsis: "", summary: "Finish the session and show its totals.", details: "",
         options: CommonOptions.daemon + [
-            OptionSpec("--rpe", value: "N", help: "the session's effort 1–10"),
-            OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
-            OptionSpec("--at", value: "TIME", help: "when it ended (RFC 3339), for backfilling"),
+            OptionSpec(.rpe, value: "N", help: "the session's effort 1–10"),
+            OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
+            OptionSpec(.at, value: "TIME", help: "when it ended (RFC 3339), for backfilling"),
         ],
         run: { arguments, context in
             var params = SessionFinish.Params()
             params.rpe = try rpeOption(arguments)
-            params.note = arguments.value("--note")
-            params.at = try timestampOption(arguments, "--at", clock: context.clock)
+            params.note = arguments[.note]
+            params.at = try timestampOption(arguments, .at, clock: context.clock)
             let result = try context.call(try context.connect(arguments), SessionFinish.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printFinished(result)
@@ -414,7 +414,7 @@ extension Commands {
         run: { arguments, context in
             let client = try context.connect(arguments)
             // Every set logged, warm-ups too: each is work that would be lost.
-            if !arguments.has("--yes"), let active = try? context.call(client, SessionGet.self, SessionGet.Params()), active.state != .finished,
+            if !arguments.has(.yes), let active = try? context.call(client, SessionGet.self, SessionGet.Params()), active.state != .finished,
                 active.sets.count > 1
             {
                 throw DaemonRefusal(error: .application(
@@ -438,16 +438,16 @@ extension Commands {
             sessions oldest first. See also sessionctl progress.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD)"),
-            OptionSpec("--to", value: "DATE", help: "the last date"),
-            OptionSpec("--limit", value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
-            OptionSpec("--before", value: "ID", help: "only sessions started before session ID: the next page back"),
+            OptionSpec(.from, value: "DATE", help: "the first date (YYYY-MM-DD)"),
+            OptionSpec(.to, value: "DATE", help: "the last date"),
+            OptionSpec(.limit, value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
+            OptionSpec(.before, value: "ID", help: "only sessions started before session ID: the next page back"),
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
             let (from, to) = try dateRangeOption(arguments)
-            let shown = try intOption(arguments, "--limit", in: SessionLimits.listLimit) ?? SessionLimits.listDefault
-            let before = try intOption(arguments, "--before", in: 1...Int.max).map(Int64.init)
+            let shown = try intOption(arguments, .limit, in: SessionLimits.listLimit) ?? SessionLimits.listDefault
+            let before = try intOption(arguments, .before, in: 1...Int.max).map(Int64.init)
             let client = try context.connect(arguments)
             let formatter = SessionFormatter(console: context.console)
             if !arguments.positionals.isEmpty {
@@ -492,16 +492,16 @@ extension Commands {
             below, and the weeks that set a new best e1RM marked.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--from", value: "DATE", help: "the first date (YYYY-MM-DD; default: 52 weeks ago)"),
-            OptionSpec("--to", value: "DATE", help: "the last date"),
-            OptionSpec("--all", help: "everything logged of it, by month when longer than 52 weeks"),
-            OptionSpec("--svg", value: "FILE", completion: .file, help: "write the chart as an SVG image to FILE"),
+            OptionSpec(.from, value: "DATE", help: "the first date (YYYY-MM-DD; default: 52 weeks ago)"),
+            OptionSpec(.to, value: "DATE", help: "the last date"),
+            OptionSpec(.all, help: "everything logged of it, by month when longer than 52 weeks"),
+            OptionSpec(.svg, value: "FILE", completion: .file, help: "write the chart as an SVG image to FILE"),
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
             var (from, to) = try dateRangeOption(arguments)
-            if arguments.has("--all") {
+            if arguments.has(.all) {
                 guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
             } else if from == nil, to == nil {
                 // The last 52 weeks, this one included.
@@ -509,12 +509,12 @@ extension Commands {
             }
             // A chart needs each session's figures, not its sets (a year of them is most
             // of the reply otherwise): --json keeps the sets.
-            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has("--json"),
+            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has(.json),
                                                     allPages: true, client: try context.connect(arguments), context: context)?.history else {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
-            if let path = arguments.value("--svg") {
+            if let path = arguments[.svg] {
                 guard history.sessions.contains(where: { $0.bestOneRepMaxKg != nil }) else {
                     context.console.error("sessionctl: no sets of \(history.name) with reps and load to chart; nothing written")
                     return ExitStatus.refused

@@ -9,14 +9,14 @@ extension Commands {
         summary: "This week's report: adherence, volume per day, progress per exercise, health.",
         details: "With --prompt, only the compact text the next plan's prompt receives.",
         options: CommonOptions.daemon + [
-            OptionSpec("--week", value: "DATE", help: "the week holding DATE (default: this week)"),
-            OptionSpec("--prompt", help: "print only the prompt context"),
+            OptionSpec(.week, value: "DATE", help: "the week holding DATE (default: this week)"),
+            OptionSpec(.prompt, help: "print only the prompt context"),
         ],
         run: { arguments, context in
-            let params = SummaryWeekly.Params(weekStart: try dateOption(arguments, "--week"))
+            let params = SummaryWeekly.Params(weekStart: try dateOption(arguments, .week))
             let report = try context.call(try context.connect(arguments), SummaryWeekly.self, params)
-            if arguments.has("--prompt") {
-                context.console.print(arguments.has("--json") ? JSONValue.string(report.promptContext).jsonText : report.promptContext)
+            if arguments.has(.prompt) {
+                context.console.print(arguments.has(.json) ? JSONValue.string(report.promptContext).jsonText : report.promptContext)
             } else if !context.printJSON(report, arguments) {
                 SummaryFormatter(console: context.console).print(report.summary)
             }
@@ -36,7 +36,7 @@ extension Commands {
             prompt leaves them out unless your goals name them (a smaller waist, body fat,
             measurements).
             """,
-        options: CommonOptions.daemon + [OptionSpec("--date", value: "DATE", help: "the day it belongs to (default: today)")],
+        options: CommonOptions.daemon + [OptionSpec(.date, value: "DATE", help: "the day it belongs to (default: today)")],
         arguments: ["type": "TYPE", "value": "VALUE"],
         run: { arguments, context in
             guard arguments.positionals.count == 2 else { throw UsageError("health needs TYPE and VALUE, e.g. sessionctl health sleep 7.5") }
@@ -72,7 +72,7 @@ extension Commands {
             }
             var params = HealthRecord.Params(type: healthType, value: value)
             params.source = "sessionctl"
-            params.date = try dateOption(arguments, "--date")
+            params.date = try dateOption(arguments, .date)
             let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let shown = healthType == .bodyMassKg ? context.console.units.text(value)
@@ -87,15 +87,15 @@ extension Commands {
         summary: "Show or change the goals, equipment and weights the planner is told about.",
         details: "Example: sessionctl profile --goals \"Stronger legs\" --equipment dumbbells,bench --weights 10,12.5,15",
         options: CommonOptions.daemon + [
-            OptionSpec("--goals", value: "TEXT", help: "at most 300 characters"),
-            OptionSpec("--equipment", value: "LIST", help: "comma-separated, at most 12"),
-            OptionSpec("--weights", value: "LIST", param: "weightsKg", help: "comma-separated, at most 24: 10,12.5 (your units), 20kg, 45lb"),
+            OptionSpec(.goals, value: "TEXT", help: "at most 300 characters"),
+            OptionSpec(.equipment, value: "LIST", help: "comma-separated, at most 12"),
+            OptionSpec(.weights, value: "LIST", param: "weightsKg", help: "comma-separated, at most 24: 10,12.5 (your units), 20kg, 45lb"),
         ],
         run: { arguments, context in
             var params = ProfileSet.Params()
-            params.goals = arguments.value("--goals")
-            params.equipment = arguments.value("--equipment").map { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
-            if let list = arguments.value("--weights") {
+            params.goals = arguments[.goals]
+            params.equipment = arguments[.equipment].map { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
+            if let list = arguments[.weights] {
                 params.weightsKg = try list.split(separator: ",").map { word in
                     let text = String(word).trimmingWhitespace()
                     guard let kilograms = context.console.units.read(text), kilograms > 0 else {
@@ -121,10 +121,10 @@ extension Commands {
         words: ["prompt"], synopsis: "",
         summary: "Print the next plan's generation prompt (system, user, schema size, tokens).",
         details: "",
-        options: CommonOptions.daemon + [OptionSpec("--goals", value: "TEXT", help: "goals instead of the profile's")],
+        options: CommonOptions.daemon + [OptionSpec(.goals, value: "TEXT", help: "goals instead of the profile's")],
         run: { arguments, context in
             var params = PromptRender.Params()
-            params.goals = arguments.value("--goals")
+            params.goals = arguments[.goals]
             let prompt = try context.call(try context.connect(arguments), PromptRender.self, params)
             if context.printJSON(prompt, arguments) { return ExitStatus.ok }
             let console = context.console

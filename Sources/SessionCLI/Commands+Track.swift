@@ -21,11 +21,11 @@ extension Commands {
             Example: sessionctl track yesterday 18:00-19:05 squat 3x5@100, row 3x8x60, plank 45s
             """,
         options: CommonOptions.daemon + [
-            OptionSpec("--title", value: "TEXT", help: "the session's title (default: the plan day's, else Workout)"),
-            OptionSpec("--rpe", value: "N", help: "the session's effort 1–10 (half steps allowed)"),
-            OptionSpec("--note", value: "TEXT", help: "a note, at most 500 characters"),
-            OptionSpec("--new", help: "names that match nothing logged or planned are new exercises"),
-            OptionSpec("--yes", short: "-y", help: "store sets that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
+            OptionSpec(.title, value: "TEXT", help: "the session's title (default: the plan day's, else Workout)"),
+            OptionSpec(.rpe, value: "N", help: "the session's effort 1–10 (half steps allowed)"),
+            OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
+            OptionSpec(.new, help: "names that match nothing logged or planned are new exercises"),
+            OptionSpec(.yes, short: "-y", help: "store sets that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         arguments: ["exercise": "EXERCISE", "reps": "SETS", "weightKg": "SETS", "durationSeconds": "SETS"],
         run: runTrack)
@@ -74,12 +74,12 @@ extension Commands {
             }
         }
         let duration = end > start ? end - start : end + 86_400 - start
-        let title = arguments.value("--title").map { $0.collapsingWhitespace() } ?? planDay?.title ?? "Workout"
+        let title = arguments[.title].map { $0.collapsingWhitespace() } ?? planDay?.title ?? "Workout"
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,
-                                     note: arguments.value("--note"), rpe: try rpeOption(arguments), sets: sets)
+                                     note: arguments[.note], rpe: try rpeOption(arguments), sets: sets)
         var params = HistoryImport.Params(importID: "track-\(context.clock.nowMs())", chunk: 0, workouts: [workout], done: true)
-        if !arguments.has("--yes") { params.refuseImplausible = true }
+        if !arguments.has(.yes) { params.refuseImplausible = true }
         let result: HistoryImport.Result
         do {
             result = try context.call(client, HistoryImport.self, params)

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import SessionCore
 import SessionRPC
 
@@ -201,9 +202,11 @@ struct SessionFormatter {
     func printNextPage(exercise words: [String], from: LocalDate?, to: LocalDate?, limit: Int, before id: Int64) {
         let exercise = words.joined(separator: " ")
         let plain = exercise.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
-        let options = (words.isEmpty ? [] : [plain ? exercise : "'" + exercise.replacingOccurrences(of: "'", with: "'\\''") + "'"])
-            + (from.map { ["--from", $0.description] } ?? []) + (to.map { ["--to", $0.description] } ?? [])
-            + (limit == SessionLimits.listDefault ? [] : ["--limit", String(limit)]) + ["--before", String(id)]
+        var options: [String] = words.isEmpty ? [] : [plain ? exercise : "'" + exercise.replacingOccurrences(of: "'", with: "'\\''") + "'"]
+        if let from { options += [OptionName.from.text, from.description] }
+        if let to { options += [OptionName.to.text, to.description] }
+        if limit != SessionLimits.listDefault { options += [OptionName.limit.text, String(limit)] }
+        options += [OptionName.before.text, String(id)]
         console.print(console.dim("older: sessionctl history " + options.joined(separator: " ")))
     }
 

@@ -8,14 +8,14 @@ import SessionRPC
 /// sessiond's command line and the defaults it falls back to.
 struct DaemonOptions {
     static let specs = [
-        OptionSpec("--socket", value: "PATH", help: "listen on PATH (default: $SESSIOND_SOCKET, the systemd socket, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)"),
-        OptionSpec("--database", value: "PATH", help: "the SQLite database (default: $STATE_DIRECTORY/sessiond.db, else $XDG_STATE_HOME/sessiond/sessiond.db)"),
-        OptionSpec("--timezone", value: "TZ", help: "the IANA time zone for dates and weeks (default: the system's)"),
-        OptionSpec("--group", value: "NAME", help: "serve members of group NAME too; the socket becomes mode 0660 owned by it"),
-        OptionSpec("--idle-timeout", value: "SECONDS", help: "close a connection that sent nothing for SECONDS and is owed nothing (default 600; 0: never); subscribers to events are kept"),
-        OptionSpec("--line-timeout", value: "SECONDS", help: "close a connection whose request line is not complete SECONDS after it began (default 30)"),
-        OptionSpec("--help", short: "-h", help: "show this help and exit"),
-        OptionSpec("--version", help: "print the version and exit"),
+        OptionSpec(.socket, value: "PATH", help: "listen on PATH (default: $SESSIOND_SOCKET, the systemd socket, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)"),
+        OptionSpec(.database, value: "PATH", help: "the SQLite database (default: $STATE_DIRECTORY/sessiond.db, else $XDG_STATE_HOME/sessiond/sessiond.db)"),
+        OptionSpec(.timezone, value: "TZ", help: "the IANA time zone for dates and weeks (default: the system's)"),
+        OptionSpec(.group, value: "NAME", help: "serve members of group NAME too; the socket becomes mode 0660 owned by it"),
+        OptionSpec(.idleTimeout, value: "SECONDS", help: "close a connection that sent nothing for SECONDS and is owed nothing (default 600; 0: never); subscribers to events are kept"),
+        OptionSpec(.lineTimeout, value: "SECONDS", help: "close a connection whose request line is not complete SECONDS after it began (default 30)"),
+        OptionSpec(.help, short: "-h", help: "show this help and exit"),
+        OptionSpec(.version, help: "print the version and exit"),
     ]
 
     static var help: String {
@@ -54,14 +54,14 @@ struct DaemonOptions {
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         let parsed = try ParsedArguments(arguments, options: Self.specs)
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
-        showHelp = parsed.has("--help")
-        showVersion = parsed.has("--version")
-        socketFlag = parsed.value("--socket")
-        timeZone = parsed.value("--timezone")
-        groupName = parsed.value("--group")
-        if let text = parsed.value("--idle-timeout") { idleTimeoutMs = try Self.seconds(text, "--idle-timeout", allowZero: true) }
-        if let text = parsed.value("--line-timeout") { lineTimeoutMs = try Self.seconds(text, "--line-timeout", allowZero: false) }
-        databasePath = parsed.value("--database") ?? Self.defaultDatabase(environment)
+        showHelp = parsed.has(.help)
+        showVersion = parsed.has(.version)
+        socketFlag = parsed[.socket]
+        timeZone = parsed[.timezone]
+        groupName = parsed[.group]
+        if let text = parsed[.idleTimeout] { idleTimeoutMs = try Self.seconds(text, "--idle-timeout", allowZero: true) }
+        if let text = parsed[.lineTimeout] { lineTimeoutMs = try Self.seconds(text, "--line-timeout", allowZero: false) }
+        databasePath = parsed[.database] ?? Self.defaultDatabase(environment)
     }
 
     /// A whole number of seconds up to a day, as milliseconds.
@@ -94,4 +94,16 @@ struct DaemonOptions {
         if mkdir(directory, 0o700) != 0, errno != EEXIST { return "cannot create \(directory): \(errorText())" }
         return nil
     }
+}
+
+/// sessiond's option names, once: declarations and reads name these constants.
+extension OptionName {
+    static let socket: OptionName = "--socket"
+    static let database: OptionName = "--database"
+    static let timezone: OptionName = "--timezone"
+    static let group: OptionName = "--group"
+    static let idleTimeout: OptionName = "--idle-timeout"
+    static let lineTimeout: OptionName = "--line-timeout"
+    static let help: OptionName = "--help"
+    static let version: OptionName = "--version"
 }

@@ -7,9 +7,9 @@ import Testing
     @Test func splitsOptionsAndPositionals() throws {
         let parsed = try ParsedArguments(["row", "--rpe", "8", "5", "--json", "-3", "--", "--json"], options: specs)
         #expect(parsed.positionals == ["row", "5", "-3", "--json"])
-        #expect(parsed.value("--rpe") == "8")
+        #expect(parsed["--rpe"] == "8")
         #expect(parsed.has("--json"))
-        #expect(try ParsedArguments(["--rpe=7.5"], options: specs).value("--rpe") == "7.5")
+        #expect(try ParsedArguments(["--rpe=7.5"], options: specs)["--rpe"] == "7.5")
         #expect(try ParsedArguments(["-h"], options: specs).has("--help"))
     }
 
