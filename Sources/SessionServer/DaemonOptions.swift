@@ -59,13 +59,13 @@ struct DaemonOptions {
         socketFlag = parsed[.socket]
         timeZone = parsed[.timezone]
         groupName = parsed[.group]
-        if let text = parsed[.idleTimeout] { idleTimeoutMs = try Self.seconds(text, "--idle-timeout", allowZero: true) }
-        if let text = parsed[.lineTimeout] { lineTimeoutMs = try Self.seconds(text, "--line-timeout", allowZero: false) }
+        if let text = parsed[.idleTimeout] { idleTimeoutMs = try Self.seconds(text, .idleTimeout, allowZero: true) }
+        if let text = parsed[.lineTimeout] { lineTimeoutMs = try Self.seconds(text, .lineTimeout, allowZero: false) }
         databasePath = parsed[.database] ?? Self.defaultDatabase(environment)
     }
 
     /// A whole number of seconds up to a day, as milliseconds.
-    static func seconds(_ text: String, _ option: String, allowZero: Bool) throws(UsageError) -> Int64 {
+    static func seconds(_ text: String, _ option: OptionName, allowZero: Bool) throws(UsageError) -> Int64 {
         guard let seconds = Int64(text), seconds >= (allowZero ? 0 : 1), seconds <= 86_400 else {
             throw UsageError("\(option) takes whole seconds from \(allowZero ? 0 : 1) to 86400, got \"\(text)\"")
         }
