@@ -42,30 +42,20 @@ extension WarmupItem: JSONObjectEncodable {
     }
 }
 
-extension PlannedExercise: JSONObjectEncodable {
-    /// The exercise's members, absent fields left out (`amrap` only when true).
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("name", name)
-        writer.member("sets", sets)
-        if let reps { writer.member("reps", reps) }
-        if let repsMax { writer.member("repsMax", repsMax) }
-        if amrap { writer.member("amrap", true) }
-        if let durationSeconds { writer.member("durationSeconds", durationSeconds) }
-        if let weightKg { writer.member("weightKg", weightKg) }
-        if let restSeconds { writer.member("restSeconds", restSeconds) }
-        if let description { writer.member("description", description) }
-        if let superset { writer.member("superset", superset) }
-    }
-}
+extension PlannedExercise: CodedObject {
+    public init() { self.init(name: "", sets: 0) }
 
-extension PlannedExercise {
-    /// Reads the members `encodeMembers` writes.
-    public init(reader item: JSONReader) throws(JSONReadError) {
-        self.init(
-            name: try item.string("name"), sets: try item.int("sets"), reps: try item.optionalInt("reps"),
-            repsMax: try item.optionalInt("repsMax"), amrap: try item.optionalBool("amrap") ?? false,
-            durationSeconds: try item.optionalInt("durationSeconds"), weightKg: try item.optionalNumber("weightKg"),
-            restSeconds: try item.optionalInt("restSeconds"), description: try item.optionalString("description"),
-            superset: try item.optionalString("superset"))
+    /// The exercise's members, what it does not prescribe left out (`amrap` only when true).
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.int("sets", &sets)
+        try coder.omitted("reps", &reps)
+        try coder.omitted("repsMax", &repsMax)
+        try coder.flag("amrap", &amrap)
+        try coder.omitted("durationSeconds", &durationSeconds)
+        try coder.omitted("weightKg", &weightKg)
+        try coder.omitted("restSeconds", &restSeconds)
+        try coder.omitted("description", &description)
+        try coder.omitted("superset", &superset)
     }
 }

@@ -1,45 +1,36 @@
 import JSON
 
-extension SessionProgress.Planned: JSONObjectEncodable {
+extension SessionProgress.Planned: CodedObject {
+    public init() { self.init(id: 0, position: 0, exercise: PlannedExercise(), logged: 0) }
+
     /// Its ids and progress, then the planned exercise's own members.
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("plannedExerciseId", id)
-        writer.member("position", position)
-        writer.member("loggedSets", logged)
-        writer.member("done", done)
-        exercise.encodeMembers(to: &writer)
-    }
-
-    /// Reads the members `encodeMembers` writes (`done` follows from the counts).
-    public init(reader: JSONReader) throws(JSONReadError) {
-        self.init(id: try reader.id("plannedExerciseId"), position: try reader.int("position"), exercise: try PlannedExercise(reader: reader),
-                  logged: try reader.int("loggedSets"))
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.id("plannedExerciseId", &id)
+        try coder.int("position", &position)
+        try coder.int("loggedSets", &logged)
+        // Worked out from the counts: written, and read only as a boolean.
+        var done = self.done
+        try coder.bool("done", &done)
+        try coder.members(&exercise)
     }
 }
 
-extension SessionProgress.OffPlan: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("name", name)
-        writer.member("loggedSets", logged)
-    }
+extension SessionProgress.OffPlan: CodedObject {
+    public init() { self.init(name: "", logged: 0) }
 
-    /// Reads the members `encodeMembers` writes.
-    public init(reader: JSONReader) throws(JSONReadError) {
-        self.init(name: try reader.string("name"), logged: try reader.int("loggedSets"))
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.int("loggedSets", &logged)
     }
 }
 
-extension SessionProgress.Next: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("plannedExerciseId", plannedExerciseID)
-        writer.member("name", name)
-        writer.member("setNumber", setNumber)
-        writer.member("plannedSets", plannedSets)
-    }
+extension SessionProgress.Next: CodedObject {
+    public init() { self.init(plannedExerciseID: 0, name: "", setNumber: 0, plannedSets: 0) }
 
-    /// Reads the members `encodeMembers` writes.
-    public init(reader: JSONReader) throws(JSONReadError) {
-        self.init(plannedExerciseID: try reader.id("plannedExerciseId"), name: try reader.string("name"),
-                  setNumber: try reader.int("setNumber"), plannedSets: try reader.int("plannedSets"))
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.id("plannedExerciseId", &plannedExerciseID)
+        try coder.string("name", &name)
+        try coder.int("setNumber", &setNumber)
+        try coder.int("plannedSets", &plannedSets)
     }
 }

@@ -26,26 +26,26 @@ public struct ExerciseTally: Sendable, Equatable {
 public struct SessionProgress: Sendable, Equatable {
     /// One planned exercise and the counted sets logged against it.
     public struct Planned: Sendable, Equatable {
-        public let id: Int64
+        public var id: Int64
         /// 1-based, in plan order.
-        public let position: Int
-        public let exercise: PlannedExercise
-        public let logged: Int
+        public var position: Int
+        public var exercise: PlannedExercise
+        public var logged: Int
         public var done: Bool { logged >= exercise.sets }
     }
 
     /// An exercise logged off-plan, in the order first logged.
     public struct OffPlan: Sendable, Equatable {
-        public let name: String
-        public let logged: Int
+        public var name: String
+        public var logged: Int
     }
 
     /// The next set to do: the first planned exercise with sets left.
     public struct Next: Sendable, Equatable {
-        public let plannedExerciseID: Int64
-        public let name: String
-        public let setNumber: Int
-        public let plannedSets: Int
+        public var plannedExerciseID: Int64
+        public var name: String
+        public var setNumber: Int
+        public var plannedSets: Int
     }
 
     public let planned: [Planned]

@@ -3,7 +3,9 @@ import JSON
 /// Visits an object's members, each declared once in its `code(_:)`, as SessionRPC's
 /// `ParamsCoder` visits params: the daemon's writer, a client's reader and
 /// `rpc.discover`'s schema all come from the same declaration. Every member is
-/// required; a nil optional is written as null.
+/// required and a nil optional is written as null, but for the members declared as left
+/// out when they do not apply (`omitted`, `flag`: a plan's exercise writes only what it
+/// prescribes).
 public protocol ObjectCoder: ~Copyable {
     mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError)
     mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError)
@@ -42,6 +44,12 @@ public protocol ObjectCoder: ~Copyable {
     /// Objects the writer works out from the others (a history's weeks, from its
     /// sessions): written, and read back only to check they are an array of objects.
     mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) throws(JSONReadError)
+    /// Members left out when nil, and not required: read as nil when absent (or null).
+    mutating func omitted(_ key: StaticString, _ value: inout Int?) throws(JSONReadError)
+    mutating func omitted(_ key: StaticString, _ value: inout Double?) throws(JSONReadError)
+    mutating func omitted(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
+    /// A flag written only when true (`"amrap": true`), read as false when absent.
+    mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError)
     /// True while reading a reply: for what a type works out again from what it read
     /// (and need not when writing or describing itself).
     var reads: Bool { get }
@@ -144,6 +152,10 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
     public mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { array(key, value) }
     public mutating func derived(_ key: StaticString, _ value: Bool) { constant(key, value) }
     public mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) { array(key, value) }
+    public mutating func omitted(_ key: StaticString, _ value: inout Int?) { if let value { writer.member(key, value) } }
+    public mutating func omitted(_ key: StaticString, _ value: inout Double?) { if let value { writer.member(key, value) } }
+    public mutating func omitted(_ key: StaticString, _ value: inout String?) { if let value { writer.member(key, value) } }
+    public mutating func flag(_ key: StaticString, _ value: inout Bool) { if value { writer.member(key, true) } }
     public var reads: Bool { false }
     public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
     public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { writer.member(key, value) }
@@ -223,6 +235,10 @@ struct ObjectReader: ObjectCoder {
     mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) throws(JSONReadError) {
         _ = try reader.objects(key.description)
     }
+    mutating func omitted(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(key.description) }
+    mutating func omitted(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(key.description) }
+    mutating func omitted(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
+    mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.optionalBool(key.description) ?? false }
     var reads: Bool { true }
     mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) { try constant(key, value) }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
@@ -238,15 +254,20 @@ struct ObjectReader: ObjectCoder {
     }
 }
 
-/// The JSON Schema of the members, every one required.
+/// The JSON Schema of the members, every one required but those left out when they do
+/// not apply.
 struct ObjectSchema: ObjectCoder {
     private var properties: [(key: String, value: JSONValue)] = []
+    private var required: [JSONValue] = []
 
     var schema: JSONValue {
-        .obj(["type": "object", "properties": .object(properties), "required": .array(properties.map { .string($0.key) })])
+        .obj(["type": "object", "properties": .object(properties), "required": .array(required)])
     }
 
-    private mutating func add(_ key: StaticString, _ schema: JSONValue) { properties.append((key.description, schema)) }
+    private mutating func add(_ key: StaticString, _ schema: JSONValue, required: Bool = true) {
+        properties.append((key.description, schema))
+        if required { self.required.append(.string(key.description)) }
+    }
 
     mutating func id(_ key: StaticString, _ value: inout Int64) { add(key, Schema.integer) }
     mutating func id(_ key: StaticString, _ value: inout Int64?) { add(key, Schema.nullable(Schema.integer)) }
@@ -276,6 +297,10 @@ struct ObjectSchema: ObjectCoder {
     mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { add(key, Schema.array(Schema.oneOf(among))) }
     mutating func derived(_ key: StaticString, _ value: Bool) { add(key, Schema.boolean) }
     mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) { add(key, Schema.array(Item.schema)) }
+    mutating func omitted(_ key: StaticString, _ value: inout Int?) { add(key, Schema.integer, required: false) }
+    mutating func omitted(_ key: StaticString, _ value: inout Double?) { add(key, Schema.number, required: false) }
+    mutating func omitted(_ key: StaticString, _ value: inout String?) { add(key, Schema.string, required: false) }
+    mutating func flag(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean, required: false) }
     var reads: Bool { false }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { add(key, Schema.nullable(Item.schema)) }

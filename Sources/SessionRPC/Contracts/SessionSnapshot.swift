@@ -4,57 +4,48 @@ import JSON
 /// A session with its progress against the plan: the result of `session.start`,
 /// `session.pause`, `session.resume` and `session.current`, and what `sessionctl
 /// status` shows.
-public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
+public struct SessionSnapshot: CodedResult, Equatable {
     /// Where a session stands.
     public enum State: String, Sendable, CaseIterable {
         case running, paused, finished
-
-        /// The `state` member of a session in a result.
-        public init(reader: JSONReader) throws(JSONReadError) {
-            guard let state = State(rawValue: try reader.string("state")) else {
-                throw JSONReadError(path: reader.path + ".state", expected: Self.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            self = state
-        }
-
-        /// Its JSON Schema.
-        public static var schema: JSONValue { Schema.oneOf(allCases.map(\.rawValue)) }
     }
 
-    public let sessionID: Int64
-    public let state: State
-    public let date: String
-    public let title: String
+    public var sessionID: Int64 = 0
+    public var state = State.running
+    public var date = ""
+    public var title = ""
     /// Nil for a free session.
-    public let planDayID: Int64?
+    public var planDayID: Int64?
     /// True when the day's plan is last week's active plan carried over by weekday.
-    public let carriedOver: Bool
-    public let startedAt: String
-    public let endedAt: String?
+    public var carriedOver = false
+    public var startedAt = ""
+    public var endedAt: String?
     /// Active seconds so far (pauses excluded).
-    public let durationSeconds: Int
+    public var durationSeconds = 0
     /// Counted (non-warm-up) sets.
-    public let sets: Int
-    public let volumeKg: Double
+    public var sets = 0
+    public var volumeKg = 0.0
     /// Planned sets done over planned sets, 0–1.
-    public let completion: Double
+    public var completion = 0.0
     /// The plan day's exercises with their progress, in plan order.
-    public let exercises: [SessionProgress.Planned]
+    public var exercises: [SessionProgress.Planned] = []
     /// Exercises logged off-plan, with their counted sets, in the order first logged.
-    public let offPlan: [SessionProgress.OffPlan]
-    public let next: SessionProgress.Next?
-    public let rpe: Double?
-    public let note: String?
+    public var offPlan: [SessionProgress.OffPlan] = []
+    public var next: SessionProgress.Next?
+    public var rpe: Double?
+    public var note: String?
     /// The rest timer while it runs.
-    public let rest: Rest?
+    public var rest: Rest?
     /// Each exercise's sets last time (exercises never done before have none).
-    public let previous: [PreviousSets]
+    public var previous: [PreviousSets] = []
 
     /// A running rest timer: what it follows and when it ends.
-    public struct Rest: Sendable, Equatable, JSONObjectEncodable {
-        public let exercise: String
-        public let endsAt: String
-        public let secondsLeft: Int
+    public struct Rest: CodedObject, Equatable {
+        public var exercise = ""
+        public var endsAt = ""
+        public var secondsLeft = 0
+
+        public init() {}
 
         public init(exercise: String, endsAt: String, secondsLeft: Int) {
             self.exercise = exercise
@@ -62,12 +53,14 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
             self.secondsLeft = secondsLeft
         }
 
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("exercise", exercise)
-            writer.member("endsAt", endsAt)
-            writer.member("secondsLeft", secondsLeft)
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("exercise", &exercise)
+            try coder.timestamp("endsAt", &endsAt)
+            try coder.int("secondsLeft", &secondsLeft)
         }
     }
+
+    public init() {}
 
     public init(
         sessionID: Int64, state: State, date: String, title: String, planDayID: Int64?, carriedOver: Bool, startedAt: String,
@@ -75,81 +68,32 @@ public struct SessionSnapshot: MethodResult, JSONObjectEncodable, Equatable {
         offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?, rest: Rest? = nil,
         previous: [PreviousSets] = []
     ) {
-        self.sessionID = sessionID
-        self.state = state
-        self.date = date
-        self.title = title
-        self.planDayID = planDayID
-        self.carriedOver = carriedOver
-        self.startedAt = startedAt
-        self.endedAt = endedAt
-        self.durationSeconds = durationSeconds
-        self.sets = sets
-        self.volumeKg = volumeKg
-        self.completion = completion
-        self.exercises = exercises
-        self.offPlan = offPlan
-        self.next = next
-        self.rpe = rpe
-        self.note = note
-        self.rest = rest
-        self.previous = previous
+        (self.sessionID, self.state, self.date, self.title, self.planDayID, self.carriedOver) = (sessionID, state, date, title, planDayID, carriedOver)
+        (self.startedAt, self.endedAt, self.durationSeconds, self.sets, self.volumeKg) = (startedAt, endedAt, durationSeconds, sets, volumeKg)
+        (self.completion, self.exercises, self.offPlan, self.next) = (completion, exercises, offPlan, next)
+        (self.rpe, self.note, self.rest, self.previous) = (rpe, note, rest, previous)
     }
 
-    public static let schema = Schema.object([
-        "sessionId": Schema.integer, "state": State.schema, "date": Schema.date,
-        "title": Schema.string, "planDayId": Schema.nullable(Schema.integer), "carriedOver": Schema.boolean,
-        "startedAt": Schema.timestamp, "endedAt": Schema.nullable(Schema.timestamp), "durationSeconds": Schema.integer,
-        "sets": Schema.integer, "volumeKg": Schema.number,
-        "completion": Schema.number, "exercises": Schema.array(Schema.object), "offPlan": Schema.array(Schema.object),
-        "next": Schema.nullable(Schema.object), "rpe": Schema.nullable(Schema.number), "note": Schema.nullable(Schema.string),
-        "rest": Schema.nullable(Schema.object(["exercise": Schema.string, "endsAt": Schema.timestamp, "secondsLeft": Schema.integer])),
-        "previous": Schema.array(PreviousSets.schema),
-    ])
-
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("sessionId", sessionID)
-        writer.member("state", state.rawValue)
-        writer.member("date", date)
-        writer.member("title", title)
-        writer.member("planDayId", planDayID)
-        writer.member("carriedOver", carriedOver)
-        writer.member("startedAt", startedAt)
-        writer.member("endedAt", endedAt)
-        writer.member("durationSeconds", durationSeconds)
-        writer.member("sets", sets)
-        writer.member("volumeKg", volumeKg)
-        writer.member("completion", completion)
-        writer.key("exercises")
-        writer.array { for item in exercises { item.encode(to: &$0) } }
-        writer.key("offPlan")
-        writer.array { for item in offPlan { item.encode(to: &$0) } }
-        writer.member("next", next)
-        writer.member("rpe", rpe)
-        writer.member("note", note)
-        writer.member("rest", rest)
-        writer.key("previous")
-        writer.array { for item in previous { $0.value(item) } }
-    }
-
-    public init(json: JSONValue) throws(JSONReadError) {
-        let reader = try JSONReader(json)
-        var exercises: [SessionProgress.Planned] = []
-        for item in try reader.objects("exercises") { exercises.append(try SessionProgress.Planned(reader: item)) }
-        var offPlan: [SessionProgress.OffPlan] = []
-        for item in try reader.objects("offPlan") { offPlan.append(try SessionProgress.OffPlan(reader: item)) }
-        let next = try reader.optionalObject("next").map { (item: JSONReader) throws(JSONReadError) in try SessionProgress.Next(reader: item) }
-        self.init(
-            sessionID: try reader.id("sessionId"), state: try State(reader: reader), date: try reader.string("date"), title: try reader.string("title"),
-            planDayID: try reader.optionalID("planDayId"), carriedOver: try reader.bool("carriedOver"),
-            startedAt: try reader.string("startedAt"), endedAt: try reader.optionalString("endedAt"),
-            durationSeconds: try reader.int("durationSeconds"), sets: try reader.int("sets"), volumeKg: try reader.number("volumeKg"),
-            completion: try reader.number("completion"), exercises: exercises, offPlan: offPlan, next: next,
-            rpe: try reader.optionalNumber("rpe"), note: try reader.optionalString("note"),
-            rest: try reader.optionalObject("rest").map { (item: JSONReader) throws(JSONReadError) in
-                Rest(exercise: try item.string("exercise"), endsAt: try item.string("endsAt"), secondsLeft: try item.int("secondsLeft"))
-            },
-            previous: try reader.objects("previous").map { (item: JSONReader) throws(JSONReadError) in try PreviousSets(reader: item) })
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.id("sessionId", &sessionID)
+        try coder.choice("state", &state)
+        try coder.date("date", &date)
+        try coder.string("title", &title)
+        try coder.id("planDayId", &planDayID)
+        try coder.bool("carriedOver", &carriedOver)
+        try coder.timestamp("startedAt", &startedAt)
+        try coder.timestamp("endedAt", &endedAt)
+        try coder.int("durationSeconds", &durationSeconds)
+        try coder.int("sets", &sets)
+        try coder.number("volumeKg", &volumeKg)
+        try coder.number("completion", &completion)
+        try coder.objects("exercises", &exercises)
+        try coder.objects("offPlan", &offPlan)
+        try coder.object("next", &next)
+        try coder.number("rpe", &rpe)
+        try coder.string("note", &note)
+        try coder.object("rest", &rest)
+        try coder.objects("previous", &previous)
     }
 }
 
