@@ -3,143 +3,100 @@ import JSON
 /// The summary as `summary.weekly` carries it (the prompt context is added by the
 /// method's result). Figures are written rounded: kg and averages to 0.01,
 /// adherence to 0.001, change to 0.0001; reading gives back the rounded values.
-extension WeeklySummary: JSONObjectEncodable {
-    /// `value` to `decimals` places.
-    static func round(_ value: Double, _ decimals: Int = 2) -> Double {
-        var factor = 1.0
-        for _ in 0..<decimals { factor *= 10 }
-        return (value * factor).rounded() / factor
+extension WeeklySummary: CodedObject {
+    public init() {
+        self.init(weekStart: LocalDate(daysSinceEpoch: 0), plannedDays: [], dueDays: [], completedPlannedDays: [], missedDays: [], sessions: 0,
+                  adherence: nil, sets: 0, reps: 0, volumeKg: 0, activeMinutes: 0, averageRPE: nil, hardSets: 0, exercises: [], skipped: [],
+                  health: [], volumePerDayKg: [])
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        func dates(_ key: StaticString, _ dates: [LocalDate]) {
-            writer.key(key)
-            writer.array { for date in dates { $0.value(date.description) } }
-        }
-        writer.member("weekStart", weekStart.description)
-        writer.member("weekEnd", weekStart.adding(days: 6).description)
-        dates("plannedDays", plannedDays)
-        dates("dueDays", dueDays)
-        dates("completedPlannedDays", completedPlannedDays)
-        dates("missedDays", missedDays)
-        writer.member("sessions", sessions)
-        writer.member("adherence", adherence.map { Self.round($0, 3) })
-        writer.member("sets", sets)
-        writer.member("reps", reps)
-        writer.member("volumeKg", Self.round(volumeKg))
-        writer.member("activeMinutes", activeMinutes)
-        writer.member("averageRpe", averageRPE.map { Self.round($0) })
-        writer.member("hardSets", hardSets)
-        writer.key("volumePerDayKg")
-        writer.array { for value in volumePerDayKg { $0.value(Self.round(value)) } }
-        writer.key("exercises")
-        writer.array { for exercise in exercises { $0.object { Self.encode(exercise, to: &$0) } } }
-        writer.key("skipped")
-        writer.array {
-            for item in skipped {
-                $0.object {
-                    $0.member("date", item.date.description)
-                    $0.member("name", item.name)
-                    $0.member("setsDone", item.setsDone)
-                    $0.member("setsPlanned", item.setsPlanned)
-                }
-            }
-        }
-        writer.key("muscles")
-        writer.array {
-            for item in muscles {
-                $0.object {
-                    $0.member("muscle", item.muscle.rawValue)
-                    $0.member("sets", item.sets)
-                    $0.member("previousSets", item.previous)
-                }
-            }
-        }
-        writer.key("health")
-        writer.array {
-            for item in health {
-                $0.object {
-                    $0.member("type", item.type.rawValue)
-                    $0.member("value", Self.round(item.value))
-                    $0.member("samples", item.samples)
-                    $0.member("aggregate", item.type.usesLatest ? "latest" : "average")
-                    $0.member("previous", item.previous.map { Self.round($0) })
-                    $0.member("change", item.change.map { Self.round($0) })
-                }
-            }
-        }
-    }
-
-    private static func encode(_ exercise: ExerciseSummary, to writer: inout JSONWriter) {
-        writer.member("name", exercise.name)
-        writer.member("setsDone", exercise.setsDone)
-        writer.member("setsPlanned", exercise.setsPlanned)
-        writer.member("bestSet", exercise.bestSet)
-        writer.member("measure", exercise.measure.rawValue)
-        writer.member("best", exercise.best.map { round($0) })
-        writer.member("previousBest", exercise.previousBest.map { round($0) })
-        writer.member("change", exercise.change.map { round($0, 4) })
-        writer.member("trend", exercise.trend.rawValue)
-    }
-
-
-    /// Reads the members `encodeMembers` writes.
-    public init(reader: JSONReader) throws(JSONReadError) {
-        func dates(_ key: String) throws(JSONReadError) -> [LocalDate] {
-            let texts = try reader.strings(key)
-            let dates = texts.compactMap(LocalDate.init)
-            guard dates.count == texts.count else { throw JSONReadError(path: "result.\(key)", expected: "dates as YYYY-MM-DD") }
-            return dates
-        }
-        var exercises: [ExerciseSummary] = []
-        for item in try reader.objects("exercises") {
-            let bestSet = try item.optionalObject("bestSet").map { (set: JSONReader) throws(JSONReadError) in
-                SetFigures(reps: try set.optionalInt("reps"), weightKg: try set.optionalNumber("weightKg"), durationSeconds: try set.optionalInt("durationSeconds"))
-            }
-            guard let measure = ExerciseSummary.Measure(rawValue: try item.string("measure")),
-                let trend = ExerciseSummary.Trend(rawValue: try item.string("trend"))
-            else { throw JSONReadError(path: "result.exercises", expected: "a known measure and trend") }
-            exercises.append(ExerciseSummary(
-                name: try item.string("name"), setsDone: try item.int("setsDone"), setsPlanned: try item.int("setsPlanned"), bestSet: bestSet,
-                measure: measure, best: try item.optionalNumber("best"), previousBest: try item.optionalNumber("previousBest"),
-                change: try item.optionalNumber("change"), trend: trend))
-        }
-        var skipped: [SkippedExercise] = []
-        for item in try reader.objects("skipped") {
-            skipped.append(SkippedExercise(date: try item.date("date"), name: try item.string("name"), setsDone: try item.int("setsDone"),
-                                           setsPlanned: try item.int("setsPlanned")))
-        }
-        var health: [HealthSummary] = []
-        for item in try reader.objects("health") {
-            guard let type = HealthType(rawValue: try item.string("type")) else {
-                throw JSONReadError(path: "result.health", expected: "known health types")
-            }
-            health.append(HealthSummary(type: type, value: try item.number("value"), samples: try item.int("samples"), previous: try item.optionalNumber("previous")))
-        }
-        var muscles: [MuscleSets] = []
-        for item in try reader.objects("muscles") {
-            guard let muscle = MuscleGroup(rawValue: try item.string("muscle")) else {
-                throw JSONReadError(path: "result.muscles", expected: "known muscle groups")
-            }
-            muscles.append(MuscleSets(muscle: muscle, sets: try item.number("sets"), previous: try item.number("previousSets")))
-        }
-        guard let perDay = reader.raw("volumePerDayKg")?.arrayValue?.compactMap(\.numberValue) else {
-            throw JSONReadError(path: "result.volumePerDayKg", expected: "an array of numbers")
-        }
-        self.init(
-                weekStart: try reader.date("weekStart"), plannedDays: try dates("plannedDays"), dueDays: try dates("dueDays"),
-                completedPlannedDays: try dates("completedPlannedDays"), missedDays: try dates("missedDays"), sessions: try reader.int("sessions"),
-                adherence: try reader.optionalNumber("adherence"), sets: try reader.int("sets"), reps: try reader.int("reps"),
-                volumeKg: try reader.number("volumeKg"), activeMinutes: try reader.int("activeMinutes"),
-                averageRPE: try reader.optionalNumber("averageRpe"), hardSets: try reader.int("hardSets"), exercises: exercises,
-                skipped: skipped, health: health, volumePerDayKg: perDay, muscles: muscles)
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.date("weekStart", &weekStart)
+        var weekEnd = weekStart.adding(days: 6)  // worked out: read, not kept
+        try coder.date("weekEnd", &weekEnd)
+        try coder.dates("plannedDays", &plannedDays)
+        try coder.dates("dueDays", &dueDays)
+        try coder.dates("completedPlannedDays", &completedPlannedDays)
+        try coder.dates("missedDays", &missedDays)
+        try coder.int("sessions", &sessions)
+        try coder.number("adherence", &adherence, places: 3)
+        try coder.int("sets", &sets)
+        try coder.int("reps", &reps)
+        try coder.number("volumeKg", &volumeKg, places: 2)
+        try coder.int("activeMinutes", &activeMinutes)
+        try coder.number("averageRpe", &averageRPE, places: 2)
+        try coder.int("hardSets", &hardSets)
+        try coder.numbers("volumePerDayKg", &volumePerDayKg, places: 2)
+        try coder.objects("exercises", &exercises)
+        try coder.objects("skipped", &skipped)
+        try coder.objects("muscles", &muscles)
+        try coder.objects("health", &health)
     }
 }
 
-extension SetFigures: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("reps", reps)
-        writer.member("weightKg", weightKg)
-        writer.member("durationSeconds", durationSeconds)
+extension ExerciseSummary: CodedObject {
+    public init() {
+        self.init(name: "", setsDone: 0, setsPlanned: 0, bestSet: nil, measure: .reps, best: nil, previousBest: nil, change: nil, trend: .new)
+    }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.int("setsDone", &setsDone)
+        try coder.int("setsPlanned", &setsPlanned)
+        try coder.object("bestSet", &bestSet)
+        try coder.choice("measure", &measure)
+        try coder.number("best", &best, places: 2)
+        try coder.number("previousBest", &previousBest, places: 2)
+        try coder.number("change", &change, places: 4)
+        try coder.choice("trend", &trend)
+    }
+}
+
+extension SetFigures: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.int("reps", &reps)
+        try coder.number("weightKg", &weightKg)
+        try coder.int("durationSeconds", &durationSeconds)
+    }
+}
+
+extension SkippedExercise: CodedObject {
+    public init() { self.init(date: LocalDate(daysSinceEpoch: 0), name: "", setsDone: 0, setsPlanned: 0) }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.date("date", &date)
+        try coder.string("name", &name)
+        try coder.int("setsDone", &setsDone)
+        try coder.int("setsPlanned", &setsPlanned)
+    }
+}
+
+extension MuscleSets: CodedObject {
+    public init() { self.init(muscle: .chest, sets: 0, previous: 0) }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.choice("muscle", &muscle)
+        try coder.number("sets", &sets)
+        try coder.number("previousSets", &previous)
+    }
+}
+
+extension HealthSummary: CodedObject {
+    /// How a week's values of a type become one: the latest (body mass and
+    /// measurements) or the average.
+    public enum Aggregate: String, Sendable, CaseIterable { case latest, average }
+
+    public init() { self.init(type: .steps, value: 0, samples: 0, previous: nil) }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.choice("type", &type)
+        try coder.number("value", &value, places: 2)
+        try coder.int("samples", &samples)
+        // Worked out from the type and the values: written, read as what they are.
+        var aggregate: Aggregate = type.usesLatest ? .latest : .average
+        try coder.choice("aggregate", &aggregate)
+        try coder.number("previous", &previous, places: 2)
+        var change = self.change
+        try coder.number("change", &change, places: 2)
     }
 }

@@ -88,9 +88,9 @@ public struct MuscleSets: Sendable, Equatable {
 
 /// One exercise's week.
 public struct ExerciseSummary: Sendable, Equatable {
-    public enum Trend: String, Sendable { case progressing, stalled, regressed, new }
+    public enum Trend: String, Sendable, CaseIterable { case progressing, stalled, regressed, new }
     /// What the best set and the trend are measured in.
-    public enum Measure: String, Sendable { case estimatedOneRepMaxKg, reps, durationSeconds }
+    public enum Measure: String, Sendable, CaseIterable { case estimatedOneRepMaxKg, reps, durationSeconds }
 
     public var name: String
     public var setsDone: Int
@@ -111,6 +111,14 @@ public struct SetFigures: Sendable, Equatable {
     public var reps: Int?
     public var weightKg: Double?
     public var durationSeconds: Int?
+
+    public init() {}
+
+    public init(reps: Int?, weightKg: Double?, durationSeconds: Int?) {
+        self.reps = reps
+        self.weightKg = weightKg
+        self.durationSeconds = durationSeconds
+    }
 }
 
 /// A planned exercise done short on a trained day.

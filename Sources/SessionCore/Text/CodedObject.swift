@@ -27,6 +27,12 @@ public protocol ObjectCoder: ~Copyable {
     /// Row ids (`measured`'s sessions).
     mutating func ids(_ key: StaticString, _ value: inout [Int64]) throws(JSONReadError)
     mutating func numbers(_ key: StaticString, _ value: inout [Double]) throws(JSONReadError)
+    /// Figures written rounded to `places` decimals (a summary's kilograms and averages);
+    /// read back as written.
+    mutating func number(_ key: StaticString, _ value: inout Double, places: Int) throws(JSONReadError)
+    mutating func number(_ key: StaticString, _ value: inout Double?, places: Int) throws(JSONReadError)
+    mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) throws(JSONReadError)
+    mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) throws(JSONReadError)
     /// A member whose value is always the same (`"discarded": true`).
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
     /// A JSON object carried as it is (a schema, a document).
@@ -141,6 +147,16 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
     public mutating func strings(_ key: StaticString, _ value: inout [String]) { array(key, value) }
     public mutating func ids(_ key: StaticString, _ value: inout [Int64]) { array(key, value) }
     public mutating func numbers(_ key: StaticString, _ value: inout [Double]) { array(key, value) }
+    public mutating func number(_ key: StaticString, _ value: inout Double, places: Int) { writer.member(key, Self.round(value, places)) }
+    public mutating func number(_ key: StaticString, _ value: inout Double?, places: Int) { writer.member(key, value.map { Self.round($0, places) }) }
+    public mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) { array(key, value.map { Self.round($0, places) }) }
+    public mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) { array(key, value.map(\.description)) }
+    /// `value` to `places` decimals.
+    static func round(_ value: Double, _ places: Int) -> Double {
+        var factor = 1.0
+        for _ in 0..<places { factor *= 10 }
+        return (value * factor).rounded() / factor
+    }
     public mutating func constant(_ key: StaticString, _ value: Bool) { writer.member(key, value) }
     public mutating func document(_ key: StaticString, _ value: inout JSONValue) { writer.member(key, value) }
     public mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
@@ -191,6 +207,12 @@ struct ObjectReader: ObjectCoder {
     }
     mutating func numbers(_ key: StaticString, _ value: inout [Double]) throws(JSONReadError) {
         value = try array(key, "a number") { $0.numberValue }
+    }
+    mutating func number(_ key: StaticString, _ value: inout Double, places: Int) throws(JSONReadError) { try number(key, &value) }
+    mutating func number(_ key: StaticString, _ value: inout Double?, places: Int) throws(JSONReadError) { try number(key, &value) }
+    mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) throws(JSONReadError) { try numbers(key, &value) }
+    mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) throws(JSONReadError) {
+        value = try array(key, "a date (YYYY-MM-DD)") { $0.stringValue.flatMap(LocalDate.init) }
     }
     /// An array member, each item read by `item` (nil: not of the kind `expected` names).
     private func array<Item>(_ key: StaticString, _ expected: String, _ item: (JSONValue) -> Item?) throws(JSONReadError) -> [Item] {
@@ -286,6 +308,10 @@ struct ObjectSchema: ObjectCoder {
     mutating func strings(_ key: StaticString, _ value: inout [String]) { add(key, Schema.array(Schema.string)) }
     mutating func ids(_ key: StaticString, _ value: inout [Int64]) { add(key, Schema.array(Schema.integer)) }
     mutating func numbers(_ key: StaticString, _ value: inout [Double]) { add(key, Schema.array(Schema.number)) }
+    mutating func number(_ key: StaticString, _ value: inout Double, places: Int) { number(key, &value) }
+    mutating func number(_ key: StaticString, _ value: inout Double?, places: Int) { number(key, &value) }
+    mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) { numbers(key, &value) }
+    mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) { add(key, Schema.array(Schema.date)) }
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
     mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {

@@ -23,31 +23,19 @@ public enum SummaryWeekly: MethodContract {
 
 /// The weekly summary (written rounded, see `WeeklySummary+JSON`) and the compact text
 /// the next generation prompt receives.
-public struct WeeklyReport: MethodResult, JSONObjectEncodable {
-    public let summary: WeeklySummary
-    public let promptContext: String
+public struct WeeklyReport: CodedResult {
+    public var summary = WeeklySummary()
+    public var promptContext = ""
+
+    public init() {}
 
     public init(summary: WeeklySummary, promptContext: String) {
         self.summary = summary
         self.promptContext = promptContext
     }
 
-    public static let schema = Schema.object([
-        "weekStart": Schema.date, "weekEnd": Schema.date, "plannedDays": Schema.array(Schema.date), "dueDays": Schema.array(Schema.date),
-        "completedPlannedDays": Schema.array(Schema.date), "missedDays": Schema.array(Schema.date), "sessions": Schema.integer,
-        "adherence": Schema.nullable(Schema.number), "sets": Schema.integer, "reps": Schema.integer, "volumeKg": Schema.number,
-        "activeMinutes": Schema.integer, "averageRpe": Schema.nullable(Schema.number), "hardSets": Schema.integer,
-        "volumePerDayKg": Schema.array(Schema.number), "exercises": Schema.array(Schema.object), "skipped": Schema.array(Schema.object),
-        "health": Schema.array(Schema.object), "muscles": Schema.array(Schema.object), "promptContext": Schema.string,
-    ])
-
-    public func encodeMembers(to writer: inout JSONWriter) {
-        summary.encodeMembers(to: &writer)
-        writer.member("promptContext", promptContext)
-    }
-
-    public init(json: JSONValue) throws(JSONReadError) {
-        let reader = try JSONReader(json)
-        self.init(summary: try WeeklySummary(reader: reader), promptContext: try reader.string("promptContext"))
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.members(&summary)
+        try coder.string("promptContext", &promptContext)
     }
 }
