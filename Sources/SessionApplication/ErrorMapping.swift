@@ -19,7 +19,7 @@ package enum ErrorMapping {
             return .application(
                 .planInvalid,
                 message: "The plan was refused (\(count) error\(count == 1 ? "" : "s")): " + error.errors.prefix(3).map(\.description).joined(separator: "; "),
-                details: [(key: "errors", value: .array(error.errors.map(\.json)))])
+                data: ErrorData.Problems(errors: error.errors))
         case let error as HistoryImportError:
             return .application(.importRefused, message: "The import was refused: \(error). Nothing was stored.")
         case let error as BackupError:
@@ -39,99 +39,89 @@ package enum ErrorMapping {
     }
 
     static func map(_ error: SessionError) -> RPCError {
-        func id(_ key: String, _ value: Int64?) -> (key: String, value: JSONValue) { (key: key, value: JSONValue(value.map(Int.init))) }
         switch error {
         case .noActiveSession:
             return .application(.noActiveSession, message: "No session is active; start one with sessionctl start (session.start).")
         case .sessionAlreadyActive(let sessionID):
-            return .application(.sessionAlreadyActive, message: "Session \(sessionID) is already active; finish or abort it first.", details: [id("sessionId", sessionID)])
+            return .application(.sessionAlreadyActive, message: "Session \(sessionID) is already active; finish or abort it first.", data: ErrorData.Session(sessionID: sessionID))
         case .sessionNotFound(let sessionID):
-            return .application(.sessionNotFound, message: "No session with id \(sessionID).", details: [id("sessionId", sessionID)])
+            return .application(.sessionNotFound, message: "No session with id \(sessionID).", data: ErrorData.Session(sessionID: sessionID))
         case .sessionNotActive(let sessionID):
-            return .application(.sessionNotActive, message: "Session \(sessionID) is already finished.", details: [id("sessionId", sessionID)])
+            return .application(.sessionNotActive, message: "Session \(sessionID) is already finished.", data: ErrorData.Session(sessionID: sessionID))
         case .timeBeforeSessionStart(let startedAtMs):
-            return .application(.timeBeforeSessionStart, message: "The time given lies before the session started.", details: [(key: "startedAtMs", value: JSONValue(Int(startedAtMs)))])
+            return .application(.timeBeforeSessionStart, message: "The time given lies before the session started.", data: ErrorData.SessionStart(startedAtMs: startedAtMs))
         case .planNotFound(let planID):
-            return .application(.planNotFound, message: "No plan with id \(planID).", details: [id("planId", planID)])
+            return .application(.planNotFound, message: "No plan with id \(planID).", data: ErrorData.Plan(planID: planID))
         case .noActivePlan:
             return .application(.noActivePlan, message: "No plan has been imported yet; import one with plan.import (sessionctl plan import FILE).")
         case .noPlanCovers(let date):
             return .application(
                 .planNotFound, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it.",
-                details: [(key: "date", value: .string(date.description))])
+                data: ErrorData.Plan(date: date))
         case .dayInFuture(let day, let today):
             return .application(
                 .dayInFuture, message: "\(day) is after today (\(today)): a session is started on the day it is done, or entered afterwards.",
-                details: [(key: "date", value: .string(day.description)), (key: "today", value: .string(today.description))])
+                data: ErrorData.Day(date: day, today: today))
         case .implausibleSet(let doubt, let exercise):
             switch doubt {
             case .repsUnderLoad(let reps):
                 return .application(
                     .implausibleSet,
                     message: "\(reps) reps of \(exercise) with a load is more than \(SetPlausibility.maximumLoadedReps): likely reps and weight swapped. Nothing was logged; confirm to store it.",
-                    details: [(key: "doubt", value: "repsUnderLoad"), (key: "exercise", value: .string(exercise)), (key: "reps", value: JSONValue(reps))])
+                    data: ErrorData.ImplausibleSet(exercise: exercise, reps: reps))
             case .overBest(let weight, let heaviest):
                 return .application(
                     .implausibleSet,
                     message: "\(JSONValue.format(number: weight)) kg is more than twice the heaviest \(exercise) logged (\(JSONValue.format(number: heaviest)) kg). Nothing was logged; confirm to store it.",
-                    details: [(key: "doubt", value: "overBest"), (key: "exercise", value: .string(exercise)), (key: "weightKg", value: .number(weight)),
-                              (key: "heaviestKg", value: .number(heaviest))])
+                    data: ErrorData.ImplausibleSet(exercise: exercise, weightKg: weight, heaviestKg: heaviest))
             }
         case .planDayNotFound(let dayID):
-            return .application(.planDayNotFound, message: "No plan day with id \(dayID).", details: [id("planDayId", dayID)])
+            return .application(.planDayNotFound, message: "No plan day with id \(dayID).", data: ErrorData.PlanDay(planDayID: dayID))
         case .plannedExerciseNotFound(let exerciseID):
-            return .application(.plannedExerciseNotFound, message: "No planned exercise with id \(exerciseID).", details: [id("plannedExerciseId", exerciseID)])
+            return .application(.plannedExerciseNotFound, message: "No planned exercise with id \(exerciseID).", data: ErrorData.PlannedExercise(plannedExerciseID: exerciseID))
         case .exerciseNotInSession(let exerciseID, let dayID):
             return .application(
                 .exerciseNotInSession,
                 message: "Planned exercise \(exerciseID) belongs to another plan day than the active session's; log it by name to record it off-plan.",
-                details: [id("plannedExerciseId", exerciseID), id("sessionPlanDayId", dayID)])
+                data: ErrorData.NotInSession(plannedExerciseID: exerciseID, sessionPlanDayID: dayID))
         case .setNotFound(let setID):
-            return .application(.setNotFound, message: "No set with id \(setID).", details: [id("setId", setID)])
+            return .application(.setNotFound, message: "No set with id \(setID).", data: ErrorData.Set(setID: setID))
         case .noSetToUndo:
-            return .application(.noSetToUndo, message: "The active session has no set to undo.")
+            return .application(.noSetToUndo, message: "The active session has no set to undo.", data: ErrorData.SetsLeft())
         case .noRestTimer:
             return .application(.noRestTimer, message: "No rest timer is running: one starts after a set is logged.")
         case .fewerSetsToUndo(let asked, let have):
             return .application(.noSetToUndo, message: "The active session has \(have) set\(have == 1 ? "" : "s"), not \(asked); nothing was removed.",
-                                details: [(key: "sets", value: JSONValue(have))])
+                                data: ErrorData.SetsLeft(sets: have))
         case .confirmationRequired(let what):
             return .application(.confirmationRequired, message: "\(what); nothing was changed. Call again with \"confirm\": true (sessionctl: --yes).")
         case .timeOutsideSession(let what):
             return .application(.timeOutsideSession, message: "\(what); nothing was changed.")
         case .noExerciseAtPosition(let position, let planned):
             let has = planned == 0 ? "The session has no planned exercises; log by name" : "The session's plan day has exercises 1 to \(planned)"
-            return .application(.unknownExercise, message: "\(has), not \(position). Nothing was logged.", details: [
-                (key: "position", value: JSONValue(position)), (key: "plannedExercises", value: JSONValue(planned)),
-            ])
+            return .application(.unknownExercise, message: "\(has), not \(position). Nothing was logged.",
+                                data: ErrorData.UnknownExercise(position: position, plannedExercises: planned))
         case .unknownExercise(let words, let suggestions):
             let close = suggestions.first.map { "; did you mean \($0)?" } ?? "."
             return .application(
                 .unknownExercise,
                 message: "No exercise \"\(words)\" in the plan or your history\(close) Nothing was logged; for a new exercise, call again with \"new\": true (sessionctl: --new).",
-                details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
+                data: ErrorData.UnknownExercise(match: words, suggestions: Array(suggestions.prefix(4))))
         case .noSuchExercise(let words, let suggestions):
             let close = suggestions.first.map { "; did you mean \($0)?" } ?? "."
             return .application(
                 .unknownExercise, message: "No exercise \"\(words)\" in the catalog, your history or the plan\(close)",
-                details: [(key: "match", value: .string(words)), (key: "suggestions", value: .array(suggestions.prefix(4).map(JSONValue.string)))])
+                data: ErrorData.UnknownExercise(match: words, suggestions: Array(suggestions.prefix(4))))
         case .exerciseRefused(let reason):
             return .application(.exerciseRefused, message: "\(reason). Nothing was changed.")
         case .aliasRefused(let alias, let reason):
-            return .application(.aliasRefused, message: "\(reason). No alias was made.", details: [(key: "alias", value: .string(alias))])
+            return .application(.aliasRefused, message: "\(reason). No alias was made.", data: ErrorData.Alias(alias: alias))
         case .ambiguousExercise(let words, let matches):
             return .application(
                 .ambiguousExercise,
                 message: "\"\(words)\" matches several exercises: \(matches.map(\.name).joined(separator: ", ")). Nothing was logged; give more of the name or a position.",
-                details: [
-                    (key: "match", value: .string(words)),
-                    (key: "matches", value: .array(matches.map { match in
-                        .object([
-                            (key: "name", value: .string(match.name)), (key: "position", value: JSONValue(match.position)),
-                            (key: "plannedExerciseId", value: JSONValue(match.id.map(Int.init))),
-                        ])
-                    })),
-                ])
+                data: ErrorData.AmbiguousExercise(
+                    match: words, matches: matches.map { ErrorData.AmbiguousExercise.Match(name: $0.name, position: $0.position, plannedExerciseID: $0.id) }))
         }
     }
 }

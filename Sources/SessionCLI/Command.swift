@@ -86,20 +86,16 @@ struct DaemonRefusal: Error {
     var text: String {
         if error.is(.noActiveSession) { return Commands.noActiveSession }
         var lines = [error.message]
-        if error.code == RPCError.Code.invalidParams, error.data?["errors"]?.arrayValue != nil {
+        if error.code == RPCError.Code.invalidParams, !problems.isEmpty {
             lines = ["invalid arguments:"] + problems.map { "  \($0)" }
-        } else if error.is(.planInvalid), error.data?["errors"]?.arrayValue != nil {
+        } else if error.is(.planInvalid), !problems.isEmpty {
             lines = ["the plan was refused; nothing was stored:"] + problems.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
     }
 
     /// The problems the error lists (`data.errors`), each at its path.
-    var problems: [PathMessage] {
-        (error.data?["errors"]?.arrayValue ?? []).map {
-            PathMessage(path: $0["path"]?.stringValue ?? "$", message: $0["message"]?.stringValue ?? "")
-        }
-    }
+    var problems: [PathMessage] { error.data(as: ErrorData.Problems.self)?.pathMessages ?? [] }
 }
 
 /// Exit statuses, as docs/protocol.md fixes them.

@@ -96,8 +96,7 @@ extension Commands {
             guard arguments[.session] == nil else { throw UsageError("log --session needs the EXERCISE") }
             let current = try context.call(try context.connect(arguments), SessionCurrent.self, NoParams())
             guard let session = current.session else {
-                let reason = ApplicationError.noActiveSession
-                throw DaemonRefusal(error: RPCError(code: reason.code, message: noActiveSession, data: .obj(["reason": .string(reason.reason)])))
+                throw DaemonRefusal(error: .application(.noActiveSession, message: noActiveSession))
             }
             guard let next = session.next, let planned = session.exercises.first(where: { $0.id == next.plannedExerciseID }) else {
                 throw UsageError(session.exercises.isEmpty ? "log needs the EXERCISE in a free session" : "every planned set is done: name the EXERCISE")
@@ -199,12 +198,13 @@ extension Commands {
     /// `ambiguous_exercise`) said in the CLI's words, with the exit status; nil for any
     /// other error. With --json the error is printed as the daemon sent it.
     static func exerciseRefusal(_ error: RPCError, arguments: ParsedArguments, context: CommandContext) -> Int32? {
-        let data = error.data
+        let ambiguous = error.is(.ambiguousExercise) ? error.data(as: ErrorData.AmbiguousExercise.self) : nil
+        let unknown = error.is(.unknownExercise) ? error.data(as: ErrorData.UnknownExercise.self) : nil
         let status: Int32
-        if error.is(.ambiguousExercise) {
+        if ambiguous != nil {
             status = ExitStatus.usage
-        } else if error.is(.unknownExercise) {
-            status = data?["position"] != nil ? ExitStatus.usage : ExitStatus.refused
+        } else if let unknown {
+            status = unknown.position != nil ? ExitStatus.usage : ExitStatus.refused
         } else {
             return nil
         }
@@ -212,18 +212,17 @@ extension Commands {
             context.console.print(JSONValue.obj(["error": error.json]).jsonText)
             return status
         }
-        let words = data?["match"]?.stringValue ?? ""
-        if error.is(.ambiguousExercise) {
-            let matches = (data?["matches"]?.arrayValue ?? []).map { (name: $0["name"]?.stringValue ?? "", position: $0["position"]?.intValue) }
-            context.console.error("sessionctl: \"\(words)\" matches several exercises; nothing was logged:")
+        if let ambiguous {
+            let matches = ambiguous.matches
+            context.console.error("sessionctl: \"\(ambiguous.match)\" matches several exercises; nothing was logged:")
             for match in matches.prefix(8) { context.console.error("  \(match.position.map(String.init) ?? "-")  \(match.name)") }
             let example = matches.compactMap(\.position).first.map { "the number or more of the name, e.g. sessionctl log \($0) …" } ?? "more of the name"
             context.console.error("Use \(example)")
-        } else if let planned = data?["plannedExercises"]?.intValue, let position = data?["position"]?.intValue {
+        } else if let planned = unknown?.plannedExercises, let position = unknown?.position {
             context.console.error("sessionctl: " + (planned == 0 ? "this session has no planned exercises; log by name" : "the session's plan has exercises 1 to \(planned), not \(position)"))
             context.console.error("Usage: \(log.usage)  (see --help)")
         } else {
-            printUnknownExercise(words, suggestions: (data?["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue), command: "log", context: context)
+            printUnknownExercise(unknown?.match ?? "", suggestions: unknown?.suggestions ?? [], command: "log", context: context)
         }
         return status
     }
@@ -237,7 +236,8 @@ extension Commands {
             return ExitStatus.refused
         }
         let units = context.console.units
-        let exercise = error.data?["exercise"]?.stringValue ?? "this exercise"
+        let doubt = error.data(as: ErrorData.ImplausibleSet.self)
+        let exercise = doubt?.exercise ?? "this exercise"
         let typed: String
         switch wanted.exercise {
         case .position(let position): typed = String(position)
@@ -246,11 +246,11 @@ extension Commands {
         // What to type instead: log takes the set alone; track's other parts stay as they were.
         let invocation = command == "log" ? "sessionctl log" : "sessionctl \(command) …"
         var readings: [(meaning: String, command: String)] = []
-        if let heaviest = error.data?["heaviestKg"]?.numberValue, let weight = error.data?["weightKg"]?.numberValue {
+        if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
             context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(exercise) logged (\(units.text(heaviest))); nothing was logged.")
             readings.append(("as typed", "add --yes"))
         } else {
-            let reps = error.data?["reps"]?.intValue ?? wanted.reps ?? 0
+            let reps = doubt?.reps ?? wanted.reps ?? 0
             context.console.error("sessionctl: \(reps) reps of \(exercise) under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was logged.")
             switch wanted.written {
             case .setsTimesReps(let sets, let count):

@@ -85,7 +85,7 @@ extension Commands {
             result = try context.call(client, HistoryImport.self, params)
         } catch let refusal as DaemonRefusal where refusal.error.is(.implausibleSet) {
             // The part of the command the doubted set came from, with its readings.
-            let exercise = refusal.error.data?["exercise"]?.stringValue
+            let exercise = refusal.error.data(as: ErrorData.ImplausibleSet.self)?.exercise
             let part = zip(parts, resolved).first { $0.1 == exercise }.map { $0.0 } ?? parts[0]
             return implausibleRefusal(refusal.error, wanted: try LogArguments(part, unit: context.console.units), command: "track", arguments: arguments, context: context)
         }

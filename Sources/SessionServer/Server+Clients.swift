@@ -39,7 +39,7 @@ extension Server {
             refuse(descriptor, .application(
                 .permissionDenied,
                 message: "uid \(uid) may not use this sessiond: \(refusal)",
-                details: peer.map { [(key: "uid", value: JSONValue(Int($0.uid)))] } ?? []))
+                data: ErrorData.Peer(uid: peer.map { Int($0.uid) })))
             return
         }
         // A peer here has credentials: the policy refuses one without.

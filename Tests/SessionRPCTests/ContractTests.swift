@@ -236,4 +236,28 @@ import JSON
         let good = table.call(Request(id: 2, method: "session.finish", params: .obj(["rpe": 7.5])), context: Context())
         #expect((try? good.get())?.result == .obj(["rpe": 7.5]))
     }
+
+    /// An application error's data is one declared type: written after the reason,
+    /// documented from the same declaration (a member of one of its shapes not
+    /// required), and read back typed.
+    @Test func errorDataIsWrittenDocumentedAndReadFromItsType() throws {
+        let unknown = RPCError.application(.unknownExercise, message: "no such", data: ErrorData.UnknownExercise(match: "sqat", suggestions: ["squat"]))
+        #expect(unknown.data == .obj(["reason": "unknown_exercise", "match": "sqat", "suggestions": ["squat"]]), "the other shape's members are left out")
+        #expect(unknown.data(as: ErrorData.UnknownExercise.self) == ErrorData.UnknownExercise(match: "sqat", suggestions: ["squat"]))
+        #expect(ApplicationError.unknownExercise.dataSchema["required"] == ["reason"])
+        let position = RPCError.application(.unknownExercise, message: "past the day", data: ErrorData.UnknownExercise(position: 7, plannedExercises: 5))
+        #expect(position.data(as: ErrorData.UnknownExercise.self)?.plannedExercises == 5)
+        let ambiguous = ErrorData.AmbiguousExercise(match: "row", matches: [.init(name: "Cable Row", position: 2, plannedExerciseID: 12), .init(name: "Row", position: nil, plannedExerciseID: nil)])
+        let error = RPCError.application(.ambiguousExercise, message: "several", data: ambiguous)
+        #expect(error.data(as: ErrorData.AmbiguousExercise.self) == ambiguous)
+        #expect(error.data?["matches"]?.arrayValue?[1]["position"] == .null, "a nullable member is written as null")
+        #expect(ApplicationError.ambiguousExercise.dataSchema["required"] == ["reason", "match", "matches"])
+        #expect(ApplicationError.ambiguousExercise.dataSchema["properties"]?["reason"] == .obj(["const": "ambiguous_exercise"]))
+        #expect(error.data(as: ErrorData.ImplausibleSet.self) == nil, "data of another type does not read")
+        // Every declared data type documents its members.
+        for kind in ApplicationError.all {
+            let members = kind.dataSchema["properties"]?.objectPairs?.map(\.key) ?? []
+            #expect(members.first == "reason" && (kind.data == nil) == (members.count == 1), "\(kind.reason): \(members)")
+        }
+    }
 }

@@ -54,6 +54,9 @@ public protocol ObjectCoder: ~Copyable {
     mutating func omitted(_ key: StaticString, _ value: inout Int?) throws(JSONReadError)
     mutating func omitted(_ key: StaticString, _ value: inout Double?) throws(JSONReadError)
     mutating func omitted(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
+    mutating func omitted(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError)
+    mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError)
+    mutating func omitted(_ key: StaticString, _ value: inout [String]?) throws(JSONReadError)
     /// A flag written only when true (`"amrap": true`), read as false when absent.
     mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError)
     /// True while reading a reply: for what a type works out again from what it read
@@ -171,6 +174,9 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
     public mutating func omitted(_ key: StaticString, _ value: inout Int?) { if let value { writer.member(key, value) } }
     public mutating func omitted(_ key: StaticString, _ value: inout Double?) { if let value { writer.member(key, value) } }
     public mutating func omitted(_ key: StaticString, _ value: inout String?) { if let value { writer.member(key, value) } }
+    public mutating func omitted(_ key: StaticString, _ value: inout Int64?) { if let value { writer.member(key, value) } }
+    public mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) { if let value { writer.member(key, value.description) } }
+    public mutating func omitted(_ key: StaticString, _ value: inout [String]?) { if let value { array(key, value) } }
     public mutating func flag(_ key: StaticString, _ value: inout Bool) { if value { writer.member(key, true) } }
     public var reads: Bool { false }
     public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
@@ -260,6 +266,11 @@ struct ObjectReader: ObjectCoder {
     mutating func omitted(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(key.description) }
     mutating func omitted(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(key.description) }
     mutating func omitted(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
+    mutating func omitted(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError) { value = try reader.optionalID(key.description) }
+    mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError) { try date(key, &value) }
+    mutating func omitted(_ key: StaticString, _ value: inout [String]?) throws(JSONReadError) {
+        value = reader.raw(key.description).map { $0.isNull } == false ? try reader.strings(key.description) : nil
+    }
     mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.optionalBool(key.description) ?? false }
     var reads: Bool { true }
     mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) { try constant(key, value) }
@@ -326,6 +337,9 @@ struct ObjectSchema: ObjectCoder {
     mutating func omitted(_ key: StaticString, _ value: inout Int?) { add(key, Schema.integer, required: false) }
     mutating func omitted(_ key: StaticString, _ value: inout Double?) { add(key, Schema.number, required: false) }
     mutating func omitted(_ key: StaticString, _ value: inout String?) { add(key, Schema.string, required: false) }
+    mutating func omitted(_ key: StaticString, _ value: inout Int64?) { add(key, Schema.integer, required: false) }
+    mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) { add(key, Schema.date, required: false) }
+    mutating func omitted(_ key: StaticString, _ value: inout [String]?) { add(key, Schema.array(Schema.string), required: false) }
     mutating func flag(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean, required: false) }
     var reads: Bool { false }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
