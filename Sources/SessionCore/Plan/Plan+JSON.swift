@@ -14,31 +14,35 @@ extension Plan: JSONObjectEncodable {
     public var json: JSONValue { (try? JSONParser.parse(bytes: jsonBytes)) ?? .null }
 }
 
-extension PlanDay: JSONObjectEncodable {
-    /// The day's members before its exercises: date, weekday, title, rest, warm-up.
-    public func encodeHeader(to writer: inout JSONWriter) {
-        writer.member("date", date.description)
-        writer.member("day", weekday.name)
-        writer.member("title", title)
-        writer.member("rest", rest)
-        writer.key("warmup")
-        writer.array { for item in warmup { item.encode(to: &$0) } }
+extension PlanDay: CodedObject {
+    public init() { self.init(date: LocalDate(daysSinceEpoch: 0), title: "", rest: false, warmup: [], exercises: []) }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try codeHeader(&coder)
+        try coder.objects("exercises", &exercises)
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        encodeHeader(to: &writer)
-        writer.key("exercises")
-        writer.array { for exercise in exercises { exercise.encode(to: &$0) } }
+    /// The day's members before its exercises: date, weekday (worked out from the
+    /// date: read, not kept), title, rest, warm-up. A stored plan's day has them too.
+    public mutating func codeHeader(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.date("date", &date)
+        var day = weekday.name
+        try coder.string("day", &day)
+        try coder.string("title", &title)
+        try coder.bool("rest", &rest)
+        try coder.objects("warmup", &warmup)
     }
 }
 
-extension WarmupItem: JSONObjectEncodable {
+extension WarmupItem: CodedObject {
+    public init() { self.init(name: "") }
+
     /// The item's members, absent fields left out.
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("name", name)
-        if let reps { writer.member("reps", reps) }
-        if let durationSeconds { writer.member("durationSeconds", durationSeconds) }
-        if let description { writer.member("description", description) }
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.omitted("reps", &reps)
+        try coder.omitted("durationSeconds", &durationSeconds)
+        try coder.omitted("description", &description)
     }
 }
 

@@ -28,18 +28,20 @@ public enum PlanGet: MethodContract {
 }
 
 /// A stored plan: the domain plan with its row ids and import facts.
-public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
-    public let planID: Int64
-    public let active: Bool
+public struct PlanDocument: CodedResult, Equatable {
+    public var planID: Int64 = 0
+    public var active = false
     /// RFC 3339 in the daemon's zone.
-    public let importedAt: String
-    public let plan: Plan
+    public var importedAt = ""
+    public var plan = Plan(name: "", weekStart: LocalDate(daysSinceEpoch: 0), days: [])
     /// Row ids parallel to `plan.days`.
-    public let dayIDs: [Int64]
+    public var dayIDs: [Int64] = []
     /// Planned-exercise row ids parallel to each day's exercises.
-    public let exerciseIDs: [[Int64]]
+    public var exerciseIDs: [[Int64]] = []
     /// Asked for by date: the Monday of the later week this plan was carried over to.
-    public let carriedOverTo: LocalDate?
+    public var carriedOverTo: LocalDate?
+
+    public init() {}
 
     public init(planID: Int64, active: Bool, importedAt: String, plan: Plan, dayIDs: [Int64], exerciseIDs: [[Int64]], carriedOverTo: LocalDate? = nil) {
         precondition(dayIDs.count == plan.days.count && zip(exerciseIDs, plan.days).allSatisfy { $0.count == $1.exercises.count },
@@ -53,63 +55,61 @@ public struct PlanDocument: MethodResult, JSONObjectEncodable, Equatable {
         self.carriedOverTo = carriedOverTo
     }
 
-    public static let schema = Schema.object([
-        "planId": Schema.integer, "name": Schema.string, "weekStart": Schema.date, "active": Schema.boolean, "importedAt": Schema.timestamp,
-        "days": Schema.array(Schema.object), "carriedOverTo": Schema.date,
-    ], optional: ["carriedOverTo"])
-
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("planId", planID)
-        writer.member("name", plan.name)
-        writer.member("weekStart", plan.weekStart.description)
-        writer.member("active", active)
-        writer.member("importedAt", importedAt)
-        if let carriedOverTo { writer.member("carriedOverTo", carriedOverTo.description) }
-        writer.key("days")
-        writer.array {
-            for (dayIndex, day) in plan.days.enumerated() {
-                $0.object {
-                    $0.member("planDayId", dayIDs[dayIndex])
-                    day.encodeHeader(to: &$0)
-                    $0.key("exercises")
-                    $0.array {
-                        for (position, exercise) in day.exercises.enumerated() {
-                            $0.object {
-                                $0.member("plannedExerciseId", exerciseIDs[dayIndex][position])
-                                $0.member("position", position + 1)
-                                exercise.encodeMembers(to: &$0)
-                            }
-                        }
-                    }
-                }
-            }
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.id("planId", &planID)
+        try coder.string("name", &plan.name)
+        try coder.date("weekStart", &plan.weekStart)
+        try coder.bool("active", &active)
+        try coder.timestamp("importedAt", &importedAt)
+        try coder.omitted("carriedOverTo", &carriedOverTo)
+        // The days with their ids, as the wire has them; read, they are taken apart again.
+        var days = zip(plan.days, zip(dayIDs, exerciseIDs)).map { Day(day: $0, id: $1.0, exerciseIDs: $1.1) }
+        try coder.objects("days", &days)
+        if coder.reads {
+            plan.days = days.map(\.day)
+            dayIDs = days.map(\.id)
+            exerciseIDs = days.map { $0.exercises.map(\.id) }
         }
     }
 
-    public init(json: JSONValue) throws(JSONReadError) {
-        let reader = try JSONReader(json)
-        var days: [PlanDay] = []
-        var dayIDs: [Int64] = []
-        var exerciseIDs: [[Int64]] = []
-        for day in try reader.objects("days") {
-            var warmup: [WarmupItem] = []
-            for item in try day.objects("warmup") {
-                warmup.append(WarmupItem(name: try item.string("name"), reps: try item.optionalInt("reps"),
-                                         durationSeconds: try item.optionalInt("durationSeconds"), description: try item.optionalString("description")))
-            }
-            var exercises: [PlannedExercise] = []
-            var ids: [Int64] = []
-            for item in try day.objects("exercises") {
-                ids.append(try item.id("plannedExerciseId"))
-                exercises.append(try PlannedExercise(reader: item))
-            }
-            days.append(PlanDay(date: try day.date("date"), title: try day.string("title"), rest: try day.bool("rest"), warmup: warmup, exercises: exercises))
-            dayIDs.append(try day.id("planDayId"))
-            exerciseIDs.append(ids)
+    /// A stored day: its row id, the day's own members, and its exercises with theirs.
+    struct Day: CodedObject {
+        var id: Int64 = 0
+        var day = PlanDay()
+        var exercises: [Exercise] = []
+
+        init() {}
+
+        init(day: PlanDay, id: Int64, exerciseIDs: [Int64]) {
+            self.id = id
+            self.day = day
+            exercises = zip(day.exercises, exerciseIDs).enumerated().map { Exercise(id: $1.1, position: $0 + 1, exercise: $1.0) }
         }
-        self.init(
-            planID: try reader.id("planId"), active: try reader.bool("active"), importedAt: try reader.string("importedAt"),
-            plan: Plan(name: try reader.string("name"), weekStart: try reader.date("weekStart"), days: days),
-            dayIDs: dayIDs, exerciseIDs: exerciseIDs, carriedOverTo: try reader.optionalDate("carriedOverTo"))
+
+        mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("planDayId", &id)
+            try day.codeHeader(&coder)
+            try coder.objects("exercises", &exercises)
+            if coder.reads { day.exercises = exercises.map(\.exercise) }
+        }
+    }
+
+    /// A stored planned exercise: its row id and position, then its own members.
+    struct Exercise: CodedObject {
+        var id: Int64 = 0
+        var position = 0
+        var exercise = PlannedExercise()
+
+        init() {}
+
+        init(id: Int64, position: Int, exercise: PlannedExercise) {
+            (self.id, self.position, self.exercise) = (id, position, exercise)
+        }
+
+        mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("plannedExerciseId", &id)
+            try coder.int("position", &position)
+            try coder.members(&exercise)
+        }
     }
 }
