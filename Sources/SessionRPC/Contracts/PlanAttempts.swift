@@ -23,12 +23,14 @@ public enum PlanAttempts: MethodContract {
     }
 
     /// One kept attempt.
-    public struct Attempt: ResultItem, Equatable {
-        public let attemptID: Int64
-        public let at: String
+    public struct Attempt: CodedResult, ResultItem, Equatable {
+        public var attemptID: Int64 = 0
+        public var at = ""
         /// The plan it became (imported attempts only).
-        public let planID: Int64?
-        public let attempt: PlannerAttempt
+        public var planID: Int64?
+        public var attempt = PlannerAttempt(run: "", attempt: 0, planner: "", reply: "", outcome: .failed)
+
+        public init() {}
 
         public init(attemptID: Int64, at: String, planID: Int64?, attempt: PlannerAttempt) {
             self.attemptID = attemptID
@@ -37,32 +39,16 @@ public enum PlanAttempts: MethodContract {
             self.attempt = attempt
         }
 
-        public static let schema = Schema.object([
-            "attemptId": Schema.integer, "at": Schema.timestamp, "planId": Schema.nullable(Schema.integer), "run": Schema.string,
-            "attempt": Schema.integer, "planner": Schema.string, "outcome": Schema.oneOf(PlannerAttempt.Outcome.allCases.map(\.rawValue)),
-            "detail": Schema.nullable(Schema.string), "reply": Schema.string,
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.member("attemptId", attemptID)
-            writer.member("at", at)
-            writer.member("planId", planID)
-            writer.member("run", attempt.run)
-            writer.member("attempt", attempt.attempt)
-            writer.member("planner", attempt.planner)
-            writer.member("outcome", attempt.outcome.rawValue)
-            writer.member("detail", attempt.detail)
-            writer.member("reply", attempt.reply)
-        }
-
-        public init(reader: JSONReader) throws(JSONReadError) {
-            guard let outcome = PlannerAttempt.Outcome(rawValue: try reader.string("outcome")) else {
-                throw JSONReadError(path: reader.path + ".outcome", expected: "imported, refused or failed")
-            }
-            self.init(
-                attemptID: try reader.id("attemptId"), at: try reader.string("at"), planID: try reader.optionalID("planId"),
-                attempt: PlannerAttempt(run: try reader.string("run"), attempt: try reader.int("attempt"), planner: try reader.string("planner"),
-                                        reply: try reader.string("reply"), outcome: outcome, detail: try reader.optionalString("detail")))
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("attemptId", &attemptID)
+            try coder.timestamp("at", &at)
+            try coder.id("planId", &planID)
+            try coder.string("run", &attempt.run)
+            try coder.int("attempt", &attempt.attempt)
+            try coder.string("planner", &attempt.planner)
+            try coder.choice("outcome", &attempt.outcome)
+            try coder.string("detail", &attempt.detail)
+            try coder.string("reply", &attempt.reply)
         }
     }
 }
