@@ -284,13 +284,13 @@ extension ExerciseCatalog {
 /// An exercise of the person's own (a name the catalog does not know) given its
 /// equipment and muscles, so it counts as a catalog exercise does.
 public struct CustomExercise: Sendable, Equatable {
-    public let name: String
+    public var name: String
     /// The key its sets are kept under: the name's exercise key.
     public var key: String { name.exerciseKey }
-    public let equipment: Equipment?
-    public let primary: [MuscleGroup]
-    public let secondary: [MuscleGroup]
-    public let countsBodyMass: Bool
+    public var equipment: Equipment?
+    public var primary: [MuscleGroup]
+    public var secondary: [MuscleGroup]
+    public var countsBodyMass: Bool
 
     public init(name: String, equipment: Equipment?, primary: [MuscleGroup], secondary: [MuscleGroup], countsBodyMass: Bool) {
         self.name = name

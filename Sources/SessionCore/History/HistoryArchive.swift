@@ -42,55 +42,37 @@ public struct HistoryArchive: Sendable, Equatable {
     }
 }
 
-extension HistoryArchive: JSONObjectEncodable {
-    /// Every part, empty ones too (`profile` null when not given).
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("profile", profile)
-        writer.key("aliases")
-        writer.array { for item in aliases { $0.value(item) } }
-        writer.key("exercises")
-        writer.array { for item in exercises { $0.value(item) } }
-        writer.key("rests")
-        writer.array { for item in rests { $0.value(item) } }
-        writer.key("plans")
-        writer.array { for item in plans { $0.value(item) } }
-        writer.key("coverage")
-        writer.array { for item in coverage { $0.value(item) } }
-        writer.key("health")
-        writer.array { for item in health { $0.value(item) } }
-    }
+extension HistoryArchive: CodedObject {
+    public init() { self.init(profile: nil) }
 
-    /// Reads the parts present (a part left out is empty).
-    public init(reader: JSONReader) throws(JSONReadError) {
-        self.init(profile: try reader.optionalObject("profile").map { reader throws(JSONReadError) in try Profile(reader: reader) })
-        func items<Item>(_ key: String, _ read: (JSONReader) throws(JSONReadError) -> Item) throws(JSONReadError) -> [Item] {
-            guard try reader.optionalArray(key) else { return [] }
-            var items: [Item] = []
-            for item in try reader.objects(key) { items.append(try read(item)) }
-            return items
-        }
-        aliases = try items("aliases") { reader throws(JSONReadError) in try ArchivedAlias(reader: reader) }
-        exercises = try items("exercises") { reader throws(JSONReadError) in try CustomExercise(reader: reader) }
-        rests = try items("rests") { reader throws(JSONReadError) in try ArchivedRest(reader: reader) }
-        plans = try items("plans") { reader throws(JSONReadError) in try ArchivedPlan(reader: reader) }
-        coverage = try items("coverage") { reader throws(JSONReadError) in try ArchivedCoverage(reader: reader) }
-        health = try items("health") { reader throws(JSONReadError) in try ArchivedHealthSample(reader: reader) }
+    /// Every part, empty ones too (`profile` null when not given); read, a part left
+    /// out is empty.
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.object("profile", &profile)
+        try coder.parts("aliases", &aliases)
+        try coder.parts("exercises", &exercises)
+        try coder.parts("rests", &rests)
+        try coder.parts("plans", &plans)
+        try coder.parts("coverage", &coverage)
+        try coder.parts("health", &health)
     }
 }
 
 /// A stored plan: its id (which coverage and sessions name), how it was imported, the
 /// plan as stored (normalised: read again through the importer, it gives the same plan
 /// with no warnings, whatever options it was imported with) and the text it came from.
-public struct ArchivedPlan: Sendable, Equatable, JSONObjectEncodable {
-    public let planID: Int64
+public struct ArchivedPlan: Sendable, Equatable, CodedObject {
+    public var planID: Int64 = 0
     /// RFC 3339.
-    public let importedAt: String
-    public let active: Bool
-    public let revises: Int64?
+    public var importedAt = ""
+    public var active = false
+    public var revises: Int64?
     /// The normalised plan (`Plan`'s own JSON), checked again when restored.
-    public let plan: JSONValue
+    public var plan: JSONValue = .obj([:])
     /// The text as received, kept for audit.
-    public let source: String
+    public var source = ""
+
+    public init() {}
 
     public init(planID: Int64, importedAt: String, active: Bool, revises: Int64?, plan: JSONValue, source: String) {
         self.planID = planID
@@ -101,32 +83,23 @@ public struct ArchivedPlan: Sendable, Equatable, JSONObjectEncodable {
         self.source = source
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("planId", planID)
-        writer.member("importedAt", importedAt)
-        writer.member("active", active)
-        writer.member("revises", revises)
-        writer.member("plan", plan)
-        writer.member("source", source)
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        try self.init(planID: reader.id("planId"), importedAt: reader.timestamp("importedAt"), active: reader.bool("active"),
-                      revises: reader.optionalID("revises"), plan: Self.planObject(reader), source: reader.string("source"))
-    }
-
-    /// The "plan" member, an object.
-    private static func planObject(_ reader: JSONReader) throws(JSONReadError) -> JSONValue {
-        guard let plan = reader.raw("plan"), plan.objectPairs != nil else { throw JSONReadError(path: reader.path + ".plan", expected: "a plan object") }
-        return plan
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.id("planId", &planID)
+        try coder.timestamp("importedAt", &importedAt)
+        try coder.bool("active", &active)
+        try coder.id("revises", &revises)
+        try coder.document("plan", &plan)
+        try coder.string("source", &source)
     }
 }
 
 /// The plan that covered a day, as kept when the plans changed.
-public struct ArchivedCoverage: Sendable, Equatable, JSONObjectEncodable {
-    public let date: LocalDate
-    public let planID: Int64
-    public let carriedOver: Bool
+public struct ArchivedCoverage: Sendable, Equatable, CodedObject {
+    public var date = LocalDate(daysSinceEpoch: 0)
+    public var planID: Int64 = 0
+    public var carriedOver = false
+
+    public init() {}
 
     public init(date: LocalDate, planID: Int64, carriedOver: Bool) {
         self.date = date
@@ -134,25 +107,23 @@ public struct ArchivedCoverage: Sendable, Equatable, JSONObjectEncodable {
         self.carriedOver = carriedOver
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("date", date.description)
-        writer.member("planId", planID)
-        writer.member("carriedOver", carriedOver)
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        try self.init(date: reader.date("date"), planID: reader.id("planId"), carriedOver: reader.bool("carriedOver"))
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.date("date", &date)
+        try coder.id("planId", &planID)
+        try coder.bool("carriedOver", &carriedOver)
     }
 }
 
 /// A health sample as recorded.
-public struct ArchivedHealthSample: Sendable, Equatable, JSONObjectEncodable {
-    public let type: HealthType
-    public let value: Double
-    public let date: LocalDate
+public struct ArchivedHealthSample: Sendable, Equatable, CodedObject {
+    public var type = HealthType.steps
+    public var value = 0.0
+    public var date = LocalDate(daysSinceEpoch: 0)
     /// RFC 3339.
-    public let recordedAt: String
-    public let source: String?
+    public var recordedAt = ""
+    public var source: String?
+
+    public init() {}
 
     public init(type: HealthType, value: Double, date: LocalDate, recordedAt: String, source: String?) {
         self.type = type
@@ -162,135 +133,75 @@ public struct ArchivedHealthSample: Sendable, Equatable, JSONObjectEncodable {
         self.source = source
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("type", type.rawValue)
-        writer.member("value", value)
-        writer.member("date", date.description)
-        writer.member("recordedAt", recordedAt)
-        writer.member("source", source)
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        guard let type = HealthType(rawValue: try reader.string("type")) else {
-            throw JSONReadError(path: reader.path + ".type", expected: "one of " + HealthType.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        let value = try reader.number("value")
-        guard type.bounds.contains(value) else {
-            throw JSONReadError(path: reader.path + ".value", expected: "from \(type.bounds.lowerBound) to \(type.bounds.upperBound)")
-        }
-        try self.init(type: type, value: value, date: reader.date("date"), recordedAt: reader.timestamp("recordedAt"),
-                      source: reader.text("source", 100))
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.choice("type", &type)
+        try coder.number("value", &value)
+        try coder.check(type.bounds.contains(value), "value", "from \(type.bounds.lowerBound) to \(type.bounds.upperBound)")
+        try coder.date("date", &date)
+        try coder.timestamp("recordedAt", &recordedAt)
+        try coder.text("source", &source, maxLength: 100)
     }
 }
 
 /// An alias and the exercise it names.
-public struct ArchivedAlias: Sendable, Equatable, JSONObjectEncodable {
-    public let alias: String
-    public let name: String
+public struct ArchivedAlias: Sendable, Equatable, CodedObject {
+    public var alias = ""
+    public var name = ""
+
+    public init() {}
 
     public init(alias: String, name: String) {
         self.alias = alias
         self.name = name
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("alias", alias)
-        writer.member("name", name)
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        guard let alias = try reader.text("alias", SessionLimits.exerciseNameLength),
-            let name = try reader.text("name", SessionLimits.exerciseNameLength)
-        else { throw JSONReadError(path: reader.path, expected: "an alias and the exercise name it stands for") }
-        self.init(alias: alias, name: name)
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.text("alias", &alias, maxLength: SessionLimits.exerciseNameLength)
+        try coder.text("name", &name, maxLength: SessionLimits.exerciseNameLength)
     }
 }
 
 /// A rest of one's own: the exercise (its key) and the seconds after each set.
-public struct ArchivedRest: Sendable, Equatable, JSONObjectEncodable {
-    public let exerciseKey: String
-    public let seconds: Int
+public struct ArchivedRest: Sendable, Equatable, CodedObject {
+    public var exerciseKey = ""
+    public var seconds = 0
+
+    public init() {}
 
     public init(exerciseKey: String, seconds: Int) {
         self.exerciseKey = exerciseKey
         self.seconds = seconds
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("exerciseKey", exerciseKey)
-        writer.member("seconds", seconds)
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        guard let key = try reader.text("exerciseKey", SessionLimits.exerciseNameLength), !key.isEmpty else {
-            throw JSONReadError(path: reader.path + ".exerciseKey", expected: "an exercise key")
-        }
-        let seconds = try reader.int("seconds")
-        guard (0...RestRule.longestSeconds).contains(seconds) else {
-            throw JSONReadError(path: reader.path + ".seconds", expected: "seconds from 0 to \(RestRule.longestSeconds)")
-        }
-        self.init(exerciseKey: key, seconds: seconds)
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.text("exerciseKey", &exerciseKey, maxLength: SessionLimits.exerciseNameLength)
+        try coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds)
     }
 }
 
 /// An exercise of one's own as the archive holds it: `name`, `equipment` (or null),
-/// `primaryMuscles`, `secondaryMuscles`, `countsBodyMass`.
-extension CustomExercise: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("name", name)
-        writer.member("equipment", equipment?.rawValue)
-        writer.key("primaryMuscles")
-        writer.array { for muscle in primary { $0.value(muscle.rawValue) } }
-        writer.key("secondaryMuscles")
-        writer.array { for muscle in secondary { $0.value(muscle.rawValue) } }
-        writer.member("countsBodyMass", countsBodyMass)
-    }
+/// `primaryMuscles` (at least one), `secondaryMuscles`, `countsBodyMass`.
+extension CustomExercise: CodedObject {
+    public init() { self.init(name: "", equipment: nil, primary: [], secondary: [], countsBodyMass: false) }
 
-    public init(reader: JSONReader) throws(JSONReadError) {
-        func muscles(_ key: String) throws(JSONReadError) -> [MuscleGroup] {
-            let names = try reader.strings(key)
-            let muscles = names.compactMap(MuscleGroup.init(rawValue:))
-            guard muscles.count == names.count else { throw JSONReadError(path: reader.path + "." + key, expected: "muscle groups as the catalog names them") }
-            return muscles
-        }
-        guard let name = try reader.text("name", SessionLimits.exerciseNameLength) else {
-            throw JSONReadError(path: reader.path + ".name", expected: "the exercise's name")
-        }
-        let equipment = try reader.optionalString("equipment")
-        guard equipment.map({ Equipment(rawValue: $0) != nil }) ?? true else {
-            throw JSONReadError(path: reader.path + ".equipment", expected: Equipment.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        let primary = try muscles("primaryMuscles")
-        guard !primary.isEmpty else { throw JSONReadError(path: reader.path + ".primaryMuscles", expected: "at least one muscle group") }
-        self.init(name: name, equipment: equipment.flatMap(Equipment.init(rawValue:)), primary: primary, secondary: try muscles("secondaryMuscles"),
-                  countsBodyMass: try reader.bool("countsBodyMass"))
-    }
-}
-
-extension Profile: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("goals", goals)
-        writer.key("equipment")
-        writer.array { for item in equipment { $0.value(item) } }
-        writer.key("weightsKg")
-        writer.array { for weight in weightsKg { $0.value(weight) } }
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        let weights = try reader.numbers("weightsKg")
-        guard weights.allSatisfy(Profile.Limits.weightKg.contains) else {
-            throw JSONReadError(path: reader.path + ".weightsKg", expected: "weights from 0 to 500 kg")
-        }
-        self.init(goals: try reader.optionalString("goals") ?? "", equipment: try reader.strings("equipment"), weightsKg: weights)
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.text("name", &name, maxLength: SessionLimits.exerciseNameLength)
+        try coder.choice("equipment", &equipment)
+        try coder.choices("primaryMuscles", &primary)
+        try coder.check(!primary.isEmpty, "primaryMuscles", "at least one muscle group")
+        try coder.choices("secondaryMuscles", &secondary)
+        try coder.bool("countsBodyMass", &countsBodyMass)
     }
 }
 
 /// The plan day a session trained, named by its plan and weekday.
-public struct PlanDayReference: Sendable, Equatable, JSONObjectEncodable {
-    public let planID: Int64
-    public let weekday: Weekday
+public struct PlanDayReference: Sendable, Equatable, CodedObject {
+    public var planID: Int64 = 0
+    public var weekday = Weekday.monday
     /// The plan was carried over to the session's week.
-    public let carriedOver: Bool
+    public var carriedOver = false
+
+    public init() {}
 
     public init(planID: Int64, weekday: Weekday, carriedOver: Bool) {
         self.planID = planID
@@ -298,16 +209,12 @@ public struct PlanDayReference: Sendable, Equatable, JSONObjectEncodable {
         self.carriedOver = carriedOver
     }
 
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("planId", planID)
-        writer.member("weekday", weekday.rawValue)
-        writer.member("carriedOver", carriedOver)
-    }
-
-    public init(reader: JSONReader) throws(JSONReadError) {
-        guard let weekday = Weekday(rawValue: try reader.int("weekday")) else {
-            throw JSONReadError(path: reader.path + ".weekday", expected: "1 (Monday) to 7 (Sunday)")
-        }
-        try self.init(planID: reader.id("planId"), weekday: weekday, carriedOver: reader.bool("carriedOver"))
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.id("planId", &planID)
+        // 1 (Monday) to 7 (Sunday).
+        var day = weekday.rawValue
+        try coder.int("weekday", &day, in: 1...7)
+        weekday = Weekday(rawValue: day) ?? weekday
+        try coder.bool("carriedOver", &carriedOver)
     }
 }

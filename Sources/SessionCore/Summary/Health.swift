@@ -135,6 +135,7 @@ public struct Profile: Sendable, Equatable, CodedObject {
         try coder.string("goals", &goals)
         try coder.strings("equipment", &equipment)
         try coder.numbers("weightsKg", &weightsKg)
+        try coder.check(weightsKg.allSatisfy(Limits.weightKg.contains), "weightsKg", "weights from 0 to 500 kg")
     }
 
     /// Bounds that keep the generation prompt within its token budget.

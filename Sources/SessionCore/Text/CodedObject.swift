@@ -33,6 +33,23 @@ public protocol ObjectCoder: ~Copyable {
     mutating func number(_ key: StaticString, _ value: inout Double?, places: Int) throws(JSONReadError)
     mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) throws(JSONReadError)
     mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) throws(JSONReadError)
+    /// A count within bounds, checked when read (an archive or an import is input).
+    mutating func int(_ key: StaticString, _ value: inout Int, in bounds: ClosedRange<Int>) throws(JSONReadError)
+    mutating func int(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) throws(JSONReadError)
+    mutating func number(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) throws(JSONReadError)
+    /// Text a person gave: read with its whitespace collapsed, at most `maxLength`
+    /// characters; the required one must not be empty, the optional one is nil when
+    /// absent, null or empty.
+    mutating func text(_ key: StaticString, _ value: inout String, maxLength: Int) throws(JSONReadError)
+    mutating func text(_ key: StaticString, _ value: inout String?, maxLength: Int) throws(JSONReadError)
+    /// Raw values of an enumeration, in an array (`["quads", "glutes"]`).
+    mutating func choices<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout [Choice]) throws(JSONReadError)
+    where Choice.RawValue == String
+    /// Objects always written, and read as none when absent (the parts of an archive).
+    mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError)
+    /// A rule across what was read (`condition` false: refused at `key`, which was
+    /// expected to be `expected`); writing and describing pass over it.
+    mutating func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) throws(JSONReadError)
     /// A member whose value is always the same (`"discarded": true`).
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError)
     /// A JSON object carried as it is (a schema, a document).
@@ -154,6 +171,16 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
     public mutating func number(_ key: StaticString, _ value: inout Double?, places: Int) { writer.member(key, value.map { Self.round($0, places) }) }
     public mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) { array(key, value.map { Self.round($0, places) }) }
     public mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) { array(key, value.map(\.description)) }
+    public mutating func int(_ key: StaticString, _ value: inout Int, in bounds: ClosedRange<Int>) { writer.member(key, value) }
+    public mutating func int(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) { writer.member(key, value) }
+    public mutating func number(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) { writer.member(key, value) }
+    public mutating func text(_ key: StaticString, _ value: inout String, maxLength: Int) { writer.member(key, value) }
+    public mutating func text(_ key: StaticString, _ value: inout String?, maxLength: Int) { writer.member(key, value) }
+    public mutating func choices<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout [Choice]) where Choice.RawValue == String {
+        array(key, value.map(\.rawValue))
+    }
+    public mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { array(key, value) }
+    public mutating func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) {}
     /// `value` to `places` decimals.
     static func round(_ value: Double, _ places: Int) -> Double {
         var factor = 1.0
@@ -219,6 +246,43 @@ struct ObjectReader: ObjectCoder {
     mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) throws(JSONReadError) { try numbers(key, &value) }
     mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) throws(JSONReadError) {
         value = try array(key, "a date (YYYY-MM-DD)") { $0.stringValue.flatMap(LocalDate.init) }
+    }
+    mutating func int(_ key: StaticString, _ value: inout Int, in bounds: ClosedRange<Int>) throws(JSONReadError) {
+        try int(key, &value)
+        try check(bounds.contains(value), key, "from \(bounds.lowerBound) to \(bounds.upperBound)")
+    }
+    mutating func int(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) throws(JSONReadError) {
+        try int(key, &value)
+        try check(value.map(bounds.contains) ?? true, key, "from \(bounds.lowerBound) to \(bounds.upperBound)")
+    }
+    mutating func number(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) throws(JSONReadError) {
+        try number(key, &value)
+        try check(value.map(bounds.contains) ?? true, key, "from \(bounds.lowerBound) to \(bounds.upperBound)")
+    }
+    mutating func text(_ key: StaticString, _ value: inout String, maxLength: Int) throws(JSONReadError) {
+        var read: String?
+        try text(key, &read, maxLength: maxLength)
+        guard let read else { throw JSONReadError(path: reader.path + "." + key.description, expected: "a text of 1 to \(maxLength) characters") }
+        value = read
+    }
+    mutating func text(_ key: StaticString, _ value: inout String?, maxLength: Int) throws(JSONReadError) {
+        guard let text = try reader.optionalString(key.description)?.collapsingWhitespace(), !text.isEmpty else {
+            value = nil
+            return
+        }
+        try check(text.hasAtMost(characters: maxLength), key, "at most \(maxLength) characters")
+        value = text
+    }
+    mutating func choices<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout [Choice]) throws(JSONReadError)
+    where Choice.RawValue == String {
+        value = try array(key, "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", ")) { $0.stringValue.flatMap(Choice.init(rawValue:)) }
+    }
+    mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
+        value = []
+        if try reader.optionalArray(key.description) { try objects(key, &value) }
+    }
+    func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) throws(JSONReadError) {
+        guard condition() else { throw JSONReadError(path: reader.path + "." + key.description, expected: expected()) }
     }
     /// An array member, each item read by `item` (nil: not of the kind `expected` names).
     private func array<Item>(_ key: StaticString, _ expected: String, _ item: (JSONValue) -> Item?) throws(JSONReadError) -> [Item] {
@@ -323,6 +387,18 @@ struct ObjectSchema: ObjectCoder {
     mutating func number(_ key: StaticString, _ value: inout Double?, places: Int) { number(key, &value) }
     mutating func numbers(_ key: StaticString, _ value: inout [Double], places: Int) { numbers(key, &value) }
     mutating func dates(_ key: StaticString, _ value: inout [LocalDate]) { add(key, Schema.array(Schema.date)) }
+    mutating func int(_ key: StaticString, _ value: inout Int, in bounds: ClosedRange<Int>) { add(key, Schema.range(bounds)) }
+    mutating func int(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) { add(key, Schema.nullable(Schema.range(bounds))) }
+    mutating func number(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) { add(key, Schema.nullable(Schema.range(bounds))) }
+    mutating func text(_ key: StaticString, _ value: inout String, maxLength: Int) { add(key, .obj(["type": "string", "maxLength": JSONValue(maxLength)])) }
+    mutating func text(_ key: StaticString, _ value: inout String?, maxLength: Int) {
+        add(key, Schema.nullable(.obj(["type": "string", "maxLength": JSONValue(maxLength)])))
+    }
+    mutating func choices<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout [Choice]) where Choice.RawValue == String {
+        add(key, Schema.array(Schema.oneOf(Choice.allCases.map(\.rawValue))))
+    }
+    mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
+    func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) {}
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
     mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
