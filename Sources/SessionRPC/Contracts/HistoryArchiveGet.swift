@@ -39,31 +39,21 @@ public enum HistoryArchiveGet: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let archive: HistoryArchive
+    public struct Result: CodedResult {
+        public var archive = HistoryArchive()
         /// Where the next page starts (`after`), nil on the last page.
-        public let next: Int64?
+        public var next: Int64?
+
+        public init() {}
 
         public init(archive: HistoryArchive, next: Int64?) {
             self.archive = archive
             self.next = next
         }
 
-        public static let schema = Schema.object([
-            "profile": Schema.nullable(Schema.object), "aliases": Schema.array(Schema.object), "exercises": Schema.array(Schema.object),
-            "rests": Schema.array(Schema.object),
-            "plans": Schema.array(Schema.object),
-            "coverage": Schema.array(Schema.object), "health": Schema.array(Schema.object), "next": Schema.nullable(Schema.integer),
-        ])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            archive.encodeMembers(to: &writer)
-            writer.member("next", next)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            self.init(archive: try HistoryArchive(reader: reader), next: try reader.optionalID("next"))
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.members(&archive)
+            try coder.id("next", &next)
         }
     }
 }
