@@ -8,12 +8,14 @@ import SessionRPC
 /// the same file into a plain table (`sqlite3 -csv .import`), the floor of reading and
 /// storing those rows.
 enum ImportBenchmark {
-    /// Writes a Strong export of about `rows` rows: near-daily workouts of 25 sets.
+    /// Writes a Strong export of about `rows` rows: near-daily workouts of 25 sets, the
+    /// last of them a week ago (an import refuses dates after tomorrow).
     static func generate(path: String, rows: Int) throws {
         var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE\n"
         let workouts = max(1, rows / 25)
+        let first = Int(time(nil) / 86_400) - 7 - (workouts - 1) * 8 / 7
         for workout in 0..<workouts {
-            let day = 18_000 + workout * 8 / 7
+            let day = first + workout * 8 / 7
             let date = LocalDate(daysSinceEpoch: day).description
             for set in 0..<25 {
                 let exercise = SummaryBenchmark.exercises[(workout + set / 5) % SummaryBenchmark.exercises.count]
