@@ -177,8 +177,14 @@ public struct JSONSlice: Sendable {
 
     /// The member `key` of an object, found by comparing key bytes (no member list is
     /// built); nil when absent, null, or this is not an object.
-    public func member(_ key: String) -> JSONSlice? {
-        guard let found = child(forKey: key) else { return nil }
+    public func member(_ key: String) -> JSONSlice? { nonNull(child(forKey: key)) }
+
+    /// The member `key`, its bytes compared as they stand (a literal makes no String).
+    public func member(_ key: JSONKey) -> JSONSlice? { nonNull(child(forKey: key)) }
+
+    /// The child found, nil when there is none or it is null.
+    private func nonNull(_ found: (ordinal: Int, node: Int)?) -> JSONSlice? {
+        guard let found else { return nil }
         let slice = JSONSlice(tape: tape, node: found.node)
         return slice.isNull ? nil : slice
     }
@@ -223,27 +229,36 @@ public struct JSONSlice: Sendable {
 
     /// The node of the member `key` and its position among the members.
     private func child(forKey key: String) -> (ordinal: Int, node: Int)? {
-        guard isObject else { return nil }
         var wanted = key
-        return wanted.withUTF8 { wantedBytes in
-            let prefix = Self.prefix(wantedBytes)
-            return tape.nodes.withUnsafeBufferPointer { nodes in
-                var child = node + 1
-                var ordinal = 0
-                let end = nodes[node].next
-                while child < end {
-                    let candidate = nodes[child]
-                    if candidate.key.count == wantedBytes.count, candidate.keyPrefix == prefix {
-                        // Keys longer than the prefix compare in full.
-                        if wantedBytes.count <= 8 || bytes[candidate.key].elementsEqual(wantedBytes) { return (ordinal, child) }
-                    } else if candidate.keyEscaped, candidate.key.count > wantedBytes.count, self.key(of: child) == key {
-                        return (ordinal, child)  // an escape spells a shorter key: compared decoded
-                    }
-                    child = candidate.next
-                    ordinal += 1
+        return wanted.withUTF8 { child(forKeyBytes: $0, decoded: key) }
+    }
+
+    private func child(forKey key: JSONKey) -> (ordinal: Int, node: Int)? {
+        key.withUTF8 { child(forKeyBytes: $0, decoded: key.description) }
+    }
+
+    /// The member whose key has `wantedBytes`; `decoded`, the key as text, only for a
+    /// key of the input written with escapes.
+    @inline(__always)
+    private func child(forKeyBytes wantedBytes: UnsafeBufferPointer<UInt8>, decoded: @autoclosure () -> String) -> (ordinal: Int, node: Int)? {
+        guard isObject else { return nil }
+        let prefix = Self.prefix(wantedBytes)
+        return tape.nodes.withUnsafeBufferPointer { nodes in
+            var child = node + 1
+            var ordinal = 0
+            let end = nodes[node].next
+            while child < end {
+                let candidate = nodes[child]
+                if candidate.key.count == wantedBytes.count, candidate.keyPrefix == prefix {
+                    // Keys longer than the prefix compare in full.
+                    if wantedBytes.count <= 8 || bytes[candidate.key].elementsEqual(wantedBytes) { return (ordinal, child) }
+                } else if candidate.keyEscaped, candidate.key.count > wantedBytes.count, self.key(of: child) == decoded() {
+                    return (ordinal, child)  // an escape spells a shorter key: compared decoded
                 }
-                return nil
+                child = candidate.next
+                ordinal += 1
             }
+            return nil
         }
     }
 

@@ -81,7 +81,7 @@ enum HealthAutoExportReader {
         let seconds = try item.optionalNumber("duration").map { Int($0.rounded()) } ?? Int((end.ms - start.ms) / 1000)
         var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         // A quantity is {qty, units} (or a bare number in some versions).
-        func quantity(_ reader: JSONReader?, _ key: String) throws -> (value: Double, units: String)? {
+        func quantity(_ reader: JSONReader?, _ key: JSONKey) throws -> (value: Double, units: String)? {
             guard let reader else { return nil }
             if let number = try? reader.optionalNumber(key) { return (number, "") }
             guard let object = try reader.optionalObject(key), let value = try object.optionalNumber("qty") else { return nil }

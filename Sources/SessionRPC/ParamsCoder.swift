@@ -179,7 +179,7 @@ extension ParamsDecoder {
         value = []
         for (index, item) in items.enumerated() {
             do throws(JSONReadError) {
-                value.append(try read(try JSONReader(item, in: "params", key: name, index: index)))
+                value.append(try read(try JSONReader(item, in: "params", key: JSONKey(name), index: index)))
             } catch {
                 params.fail(path: error.path, "must be \(error.expected)")
             }

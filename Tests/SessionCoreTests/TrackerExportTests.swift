@@ -334,7 +334,7 @@ extension String {
         #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "at most \(SessionLimits.exerciseNameLength) characters")) {
             try workout(#"{"exercise":"x"},{"exercise":"\#(long)"}"#)
         }
-        #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "an exercise name")) {
+        #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "a text of 1 to \(SessionLimits.exerciseNameLength) characters")) {
             try workout(#"{"exercise":"Row"},{"exercise":null}"#)
         }
         #expect(throws: JSONReadError(path: "w.sets[1].exercise", expected: "a string or null")) {

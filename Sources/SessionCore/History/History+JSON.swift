@@ -1,95 +1,47 @@
 import JSON
 
-extension HistoryWorkout: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("start", start.description)
-        writer.member("durationSeconds", durationSeconds)
-        writer.member("title", title)
-        writer.member("note", note)
-        writer.member("rpe", rpe)
-        if let startedAt { writer.member("startedAt", startedAt) }
-        if let planDay { writer.member("planDay", planDay) }
-        if let date { writer.member("date", date.description) }
-        if let averageHeartRate { writer.member("averageHeartRate", averageHeartRate) }
-        if let maximumHeartRate { writer.member("maximumHeartRate", maximumHeartRate) }
-        if let energyKcal { writer.member("energyKcal", energyKcal) }
-        writer.key("sets")
-        writer.array { for set in sets { $0.value(set) } }
-    }
+/// A workout as `history.import` and `history.export` carry it: absent members are null
+/// in an export page and left out of an import chunk (`JSONWriter.omitsAbsentMembers`),
+/// and those a watch or this daemon adds (`startedAt`, `planDay`, …) only when known.
+/// Read, every bound is checked with its path (`params.workouts[3].sets[2].reps`).
+extension HistoryWorkout: CodedObject {
+    public init() { self.init(start: LocalDateTime(date: LocalDate(daysSinceEpoch: 0), secondOfDay: 0), durationSeconds: nil, title: "", note: nil, sets: []) }
 
-    /// Reads a workout as `encodeMembers` writes it, checking every bound with its path
-    /// (`params.workouts[3].sets[2].reps`).
-    public init(reader: JSONReader) throws(JSONReadError) {
-        guard let start = LocalDateTime(try reader.string("start")) else {
-            throw JSONReadError(path: reader.path + ".start", expected: "a local date and time as YYYY-MM-DDTHH:MM:SS")
-        }
-        var sets: [HistorySet] = []
-        let items = try reader.objects("sets")
-        guard items.count <= HistoryLimits.setsPerWorkout else {
-            throw JSONReadError(path: reader.path + ".sets", expected: "at most \(HistoryLimits.setsPerWorkout) sets")
-        }
-        // A daemon holds an import's sets until its last call: no slack, no regrowing.
-        sets.reserveCapacity(items.count)
-        for item in items { sets.append(try HistorySet(reader: item, exerciseBefore: sets.last?.exercise)) }
-        self.init(
-            start: start, durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
-            title: try reader.text("title", HistoryLimits.titleLength) ?? "Workout", note: try reader.text("note", HistoryLimits.noteLength),
-            rpe: try reader.bounded(try reader.optionalNumber("rpe"), "rpe", SessionLimits.rpe), sets: sets)
-        if try reader.optionalString("startedAt") != nil { startedAt = try reader.timestamp("startedAt") }
-        planDay = try reader.optionalObject("planDay").map { reader throws(JSONReadError) in try PlanDayReference(reader: reader) }
-        if try reader.optionalString("date") != nil { date = try reader.date("date") }
-        averageHeartRate = try reader.bounded(try reader.optionalInt("averageHeartRate"), "averageHeartRate", HistoryLimits.heartRate)
-        maximumHeartRate = try reader.bounded(try reader.optionalInt("maximumHeartRate"), "maximumHeartRate", HistoryLimits.heartRate)
-        energyKcal = try reader.bounded(try reader.optionalNumber("energyKcal"), "energyKcal", HistoryLimits.energyKcal)
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.dateTime("start", &start)
+        try coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds)
+        var title: String? = self.title
+        try coder.text("title", &title, maxLength: HistoryLimits.titleLength)
+        self.title = title ?? "Workout"
+        try coder.text("note", &note, maxLength: HistoryLimits.noteLength)
+        try coder.number("rpe", &rpe, in: SessionLimits.rpe)
+        try coder.omittedTimestamp("startedAt", &startedAt)
+        try coder.omitted("planDay", &planDay)
+        try coder.omitted("date", &date)
+        try coder.omitted("averageHeartRate", &averageHeartRate, in: HistoryLimits.heartRate)
+        try coder.omitted("maximumHeartRate", &maximumHeartRate, in: HistoryLimits.heartRate)
+        try coder.omitted("energyKcal", &energyKcal, in: HistoryLimits.energyKcal)
+        try coder.objects("sets", &sets, maxCount: HistoryLimits.setsPerWorkout)
     }
 }
 
-extension HistorySet: JSONObjectEncodable {
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("exercise", exercise)
-        writer.member("kind", kind.rawValue)
-        writer.member("reps", reps)
-        writer.member("weightKg", weightKg)
-        writer.member("distanceM", distanceM)
-        writer.member("durationSeconds", durationSeconds)
-        writer.member("rpe", rpe)
-        writer.member("note", note)
-        writer.member("superset", superset)
-        if let loggedAt { writer.member("loggedAt", loggedAt) }
-    }
+/// A set as a workout carries it; `loggedAt` only when known.
+extension HistorySet: CodedObject {
+    public init() { self.init(exercise: "") }
 
-    /// Reads a set as `encodeMembers` writes it. `exerciseBefore`, the exercise of the
-    /// set before it in its workout (as read: collapsed and checked), is kept when this
-    /// set names it in the same bytes: a workout's sets mostly repeat one exercise, and
-    /// sharing that String spares each set an allocation and the checks.
-    public init(reader: JSONReader, exerciseBefore: String? = nil) throws(JSONReadError) {
-        let exercise: String
-        if let exerciseBefore, reader.member("exercise", isUnescaped: exerciseBefore) {
-            exercise = exerciseBefore
-        } else {
-            guard let text = try reader.text("exercise", SessionLimits.exerciseNameLength) else {
-                throw JSONReadError(path: reader.path + ".exercise", expected: "an exercise name")
-            }
-            exercise = text
-        }
-        // Nearly every set is a normal one: told from its bytes before any String is made.
-        let kind: SetKind
-        if reader.member("kind", isUnescaped: SetKind.normal.rawValue) {
-            kind = .normal
-        } else {
-            guard let read = SetKind(rawValue: try reader.optionalString("kind") ?? SetKind.normal.rawValue) else {
-                throw JSONReadError(path: reader.path + ".kind", expected: "one of " + SetKind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            kind = read
-        }
-        self.init(
-            exercise: exercise, kind: kind, reps: try reader.bounded(try reader.optionalInt("reps"), "reps", SessionLimits.reps),
-            weightKg: try reader.bounded(try reader.optionalNumber("weightKg"), "weightKg", SessionLimits.weightKg),
-            distanceM: try reader.bounded(try reader.optionalNumber("distanceM"), "distanceM", HistoryLimits.distanceM),
-            durationSeconds: try reader.bounded(try reader.optionalInt("durationSeconds"), "durationSeconds", SessionLimits.durationSeconds),
-            rpe: try reader.bounded(try reader.optionalNumber("rpe"), "rpe", SessionLimits.rpe),
-            note: try reader.text("note", HistoryLimits.noteLength), superset: try reader.text("superset", HistoryLimits.supersetLength))
-        if try reader.optionalString("loggedAt") != nil { loggedAt = try reader.timestamp("loggedAt") }
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.text("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength)
+        var kind: SetKind? = self.kind
+        try coder.choice("kind", &kind)
+        self.kind = kind ?? .normal
+        try coder.int("reps", &reps, in: SessionLimits.reps)
+        try coder.number("weightKg", &weightKg, in: SessionLimits.weightKg)
+        try coder.number("distanceM", &distanceM, in: HistoryLimits.distanceM)
+        try coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds)
+        try coder.number("rpe", &rpe, in: SessionLimits.rpe)
+        try coder.text("note", &note, maxLength: HistoryLimits.noteLength)
+        try coder.text("superset", &superset, maxLength: HistoryLimits.supersetLength)
+        try coder.omittedTimestamp("loggedAt", &loggedAt)
     }
 }
 
@@ -101,23 +53,6 @@ extension HistoryCounts: CodedObject {
         try coder.int("exercises", &exercises)
         try coder.date("from", &first)
         try coder.date("to", &last)
-    }
-}
-
-extension JSONReader {
-    /// `value` when it lies in `range` (or is nil); otherwise an error at `key`'s path.
-    func bounded<Value: Comparable>(_ value: Value?, _ key: String, _ range: ClosedRange<Value>) throws(JSONReadError) -> Value? {
-        guard let value else { return nil }
-        guard range.contains(value) else { throw JSONReadError(path: path + "." + key, expected: "from \(range.lowerBound) to \(range.upperBound)") }
-        return value
-    }
-
-    /// A string with whitespace collapsed, nil when absent or empty; longer than
-    /// `maxLength` characters is an error.
-    func text(_ key: String, _ maxLength: Int) throws(JSONReadError) -> String? {
-        guard let text = try optionalString(key)?.collapsingWhitespace(), !text.isEmpty else { return nil }
-        guard text.hasAtMost(characters: maxLength) else { throw JSONReadError(path: path + "." + key, expected: "at most \(maxLength) characters") }
-        return text
     }
 }
 

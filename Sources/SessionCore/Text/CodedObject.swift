@@ -45,6 +45,14 @@ public protocol ObjectCoder: ~Copyable {
     /// Raw values of an enumeration, in an array (`["quads", "glutes"]`).
     mutating func choices<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout [Choice]) throws(JSONReadError)
     where Choice.RawValue == String
+    /// A local date and time (`2026-04-24T09:40:00`, no offset).
+    mutating func dateTime(_ key: StaticString, _ value: inout LocalDateTime) throws(JSONReadError)
+    /// An RFC 3339 time left out when nil.
+    mutating func omittedTimestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError)
+    /// A nested object left out when nil.
+    mutating func omitted<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError)
+    /// At most `maxCount` objects, the count checked before any is read.
+    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item], maxCount: Int) throws(JSONReadError)
     /// Objects always written, and read as none when absent (the parts of an archive).
     mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError)
     /// A rule across what was read (`condition` false: refused at `key`, which was
@@ -74,6 +82,9 @@ public protocol ObjectCoder: ~Copyable {
     mutating func omitted(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError)
     mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError)
     mutating func omitted(_ key: StaticString, _ value: inout [String]?) throws(JSONReadError)
+    /// Left out when nil, and within bounds when read.
+    mutating func omitted(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) throws(JSONReadError)
+    mutating func omitted(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) throws(JSONReadError)
     /// A flag written only when true (`"amrap": true`), read as false when absent.
     mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError)
     /// True while reading a reply: for what a type works out again from what it read
@@ -180,6 +191,10 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
         array(key, value.map(\.rawValue))
     }
     public mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { array(key, value) }
+    public mutating func dateTime(_ key: StaticString, _ value: inout LocalDateTime) { writer.member(key, value.description) }
+    public mutating func omittedTimestamp(_ key: StaticString, _ value: inout String?) { if let value { writer.member(key, value) } }
+    public mutating func omitted<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { if let value { writer.member(key, value) } }
+    public mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item], maxCount: Int) { array(key, value) }
     public mutating func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) {}
     /// `value` to `places` decimals.
     static func round(_ value: Double, _ places: Int) -> Double {
@@ -204,6 +219,8 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
     public mutating func omitted(_ key: StaticString, _ value: inout Int64?) { if let value { writer.member(key, value) } }
     public mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) { if let value { writer.member(key, value.description) } }
     public mutating func omitted(_ key: StaticString, _ value: inout [String]?) { if let value { array(key, value) } }
+    public mutating func omitted(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) { omitted(key, &value) }
+    public mutating func omitted(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) { omitted(key, &value) }
     public mutating func flag(_ key: StaticString, _ value: inout Bool) { if value { writer.member(key, true) } }
     public var reads: Bool { false }
     public mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { writer.member(key, value) }
@@ -215,26 +232,35 @@ public struct ObjectWriter: ObjectCoder, ~Copyable {
 /// another type.
 struct ObjectReader: ObjectCoder {
     let reader: JSONReader
+    /// The texts the item before this one in its array read, shared when this one has
+    /// the same bytes: a workout's sets mostly repeat one exercise, and sharing the
+    /// String spares each an allocation and the checks.
+    var before: SharedTexts?
 
-    mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError) { value = try reader.id(key.description) }
-    mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError) { value = try reader.optionalID(key.description) }
-    mutating func int(_ key: StaticString, _ value: inout Int) throws(JSONReadError) { value = try reader.int(key.description) }
-    mutating func int(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(key.description) }
-    mutating func number(_ key: StaticString, _ value: inout Double) throws(JSONReadError) { value = try reader.number(key.description) }
-    mutating func number(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(key.description) }
-    mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.string(key.description) }
-    mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
-    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.timestamp(key.description) }
+    init(reader: JSONReader, before: SharedTexts? = nil) {
+        self.reader = reader
+        self.before = before
+    }
+
+    mutating func id(_ key: StaticString, _ value: inout Int64) throws(JSONReadError) { value = try reader.id(JSONKey(key)) }
+    mutating func id(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError) { value = try reader.optionalID(JSONKey(key)) }
+    mutating func int(_ key: StaticString, _ value: inout Int) throws(JSONReadError) { value = try reader.int(JSONKey(key)) }
+    mutating func int(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(JSONKey(key)) }
+    mutating func number(_ key: StaticString, _ value: inout Double) throws(JSONReadError) { value = try reader.number(JSONKey(key)) }
+    mutating func number(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(JSONKey(key)) }
+    mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.string(JSONKey(key)) }
+    mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(JSONKey(key)) }
+    mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.timestamp(JSONKey(key)) }
     mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError) {
-        value = try reader.optionalString(key.description) == nil ? nil : try reader.timestamp(key.description)
+        value = try reader.optionalString(JSONKey(key)) == nil ? nil : try reader.timestamp(JSONKey(key))
     }
-    mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(key.description) }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(JSONKey(key)) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError) {
-        value = try reader.optionalString(key.description) == nil ? nil : try reader.date(key.description)
+        value = try reader.optionalString(JSONKey(key)) == nil ? nil : try reader.date(JSONKey(key))
     }
-    mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(key.description).description }
-    mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(key.description) }
-    mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(key.description) }
+    mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(JSONKey(key)).description }
+    mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(JSONKey(key)) }
+    mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(JSONKey(key)) }
     mutating func ids(_ key: StaticString, _ value: inout [Int64]) throws(JSONReadError) {
         value = try array(key, "an id") { $0.intValue.map(Int64.init) }
     }
@@ -262,11 +288,16 @@ struct ObjectReader: ObjectCoder {
     mutating func text(_ key: StaticString, _ value: inout String, maxLength: Int) throws(JSONReadError) {
         var read: String?
         try text(key, &read, maxLength: maxLength)
-        guard let read else { throw JSONReadError(path: reader.path + "." + key.description, expected: "a text of 1 to \(maxLength) characters") }
+        guard let read else { throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "a text of 1 to \(maxLength) characters") }
         value = read
     }
     mutating func text(_ key: StaticString, _ value: inout String?, maxLength: Int) throws(JSONReadError) {
-        guard let text = try reader.optionalString(key.description)?.collapsingWhitespace(), !text.isEmpty else {
+        if let before, let shared = before.text(key), reader.member(JSONKey(key), isUnescaped: shared) {
+            value = shared
+            return
+        }
+        defer { before?.keep(value, for: key) }
+        guard let text = try reader.optionalString(JSONKey(key))?.collapsingWhitespace(), !text.isEmpty else {
             value = nil
             return
         }
@@ -279,75 +310,137 @@ struct ObjectReader: ObjectCoder {
     }
     mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
         value = []
-        if try reader.optionalArray(key.description) { try objects(key, &value) }
+        if try reader.optionalArray(JSONKey(key)) { try objects(key, &value) }
     }
     func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) throws(JSONReadError) {
-        guard condition() else { throw JSONReadError(path: reader.path + "." + key.description, expected: expected()) }
+        guard condition() else { throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: expected()) }
     }
     /// An array member, each item read by `item` (nil: not of the kind `expected` names).
     private func array<Item>(_ key: StaticString, _ expected: String, _ item: (JSONValue) -> Item?) throws(JSONReadError) -> [Item] {
-        let path = reader.path + "." + key.description
-        guard let items = reader.raw(key.description)?.arrayValue else { throw JSONReadError(path: path, expected: "an array") }
+        guard let items = reader.raw(JSONKey(key))?.arrayValue else { throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "an array") }
         var read: [Item] = []
         read.reserveCapacity(items.count)
         for (index, value) in items.enumerated() {
-            guard let one = item(value) else { throw JSONReadError(path: path + "[\(index)]", expected: expected) }
+            guard let one = item(value) else { throw JSONReadError(path: reader.path(of: JSONKey(key)) + "[\(index)]", expected: expected) }
             read.append(one)
         }
         return read
     }
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
-        guard try reader.bool(key.description) == value else { throw JSONReadError(path: reader.path + "." + key.description, expected: "\(value)") }
+        guard try reader.bool(JSONKey(key)) == value else { throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "\(value)") }
     }
     mutating func document(_ key: StaticString, _ value: inout JSONValue) throws(JSONReadError) {
-        guard let found = reader.raw(key.description), found.objectPairs != nil else {
-            throw JSONReadError(path: reader.path + "." + key.description, expected: "an object")
+        guard let found = reader.raw(JSONKey(key)), found.objectPairs != nil else {
+            throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "an object")
         }
         value = found
     }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
     where Choice.RawValue == String {
-        value = try Self.choice(reader.string(key.description), at: reader.path + "." + key.description)
+        value = try Self.choice(reader.string(JSONKey(key)), key, in: reader)
     }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice?) throws(JSONReadError)
     where Choice.RawValue == String {
-        value = try reader.optionalString(key.description).map { (text) throws(JSONReadError) in try Self.choice(text, at: reader.path + "." + key.description) }
+        // The item before's word, when this one has the same bytes (a set's kind):
+        // no String is read from the request for it.
+        if let before, let shared = before.text(key), reader.member(JSONKey(key), isUnescaped: shared), let read = Choice(rawValue: shared) {
+            value = read
+            return
+        }
+        value = try reader.optionalString(JSONKey(key)).map { (text) throws(JSONReadError) in try Self.choice(text, key, in: reader) }
+        before?.keep(value?.rawValue, for: key)
     }
-    private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, at path: String) throws(JSONReadError) -> Choice
+    /// `text` as one of `Choice`'s cases; the path is written out only for an error.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, _ key: StaticString, in reader: JSONReader) throws(JSONReadError) -> Choice
     where Choice.RawValue == String {
-        guard let read = Choice(rawValue: text) else { throw JSONReadError(path: path, expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", ")) }
+        guard let read = Choice(rawValue: text) else {
+            throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+        }
         return read
     }
     mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) throws(JSONReadError) {
-        value = try reader.strings(key.description)
+        value = try reader.strings(JSONKey(key))
         if let unknown = value.firstIndex(where: { !among.contains($0) }) {
-            throw JSONReadError(path: reader.path + "." + key.description + "[\(unknown)]", expected: "one of " + among.joined(separator: ", "))
+            throw JSONReadError(path: reader.path(of: JSONKey(key)) + "[\(unknown)]", expected: "one of " + among.joined(separator: ", "))
         }
     }
     mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) throws(JSONReadError) {
-        _ = try reader.objects(key.description)
+        _ = try reader.objects(JSONKey(key))
     }
-    mutating func omitted(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(key.description) }
-    mutating func omitted(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(key.description) }
-    mutating func omitted(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(key.description) }
-    mutating func omitted(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError) { value = try reader.optionalID(key.description) }
+    mutating func omitted(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(JSONKey(key)) }
+    mutating func omitted(_ key: StaticString, _ value: inout Double?) throws(JSONReadError) { value = try reader.optionalNumber(JSONKey(key)) }
+    mutating func omitted(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(JSONKey(key)) }
+    mutating func omitted(_ key: StaticString, _ value: inout Int64?) throws(JSONReadError) { value = try reader.optionalID(JSONKey(key)) }
     mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError) { try date(key, &value) }
+    mutating func omitted(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) throws(JSONReadError) { try int(key, &value, in: bounds) }
+    mutating func omitted(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) throws(JSONReadError) { try number(key, &value, in: bounds) }
     mutating func omitted(_ key: StaticString, _ value: inout [String]?) throws(JSONReadError) {
-        value = reader.raw(key.description).map { $0.isNull } == false ? try reader.strings(key.description) : nil
+        value = reader.raw(JSONKey(key)).map { $0.isNull } == false ? try reader.strings(JSONKey(key)) : nil
     }
-    mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.optionalBool(key.description) ?? false }
+    mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.optionalBool(JSONKey(key)) ?? false }
     var reads: Bool { true }
     mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) { try constant(key, value) }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
-        value = try Item(reader: reader.object(key.description))
+        value = try Item(reader: reader.object(JSONKey(key)))
     }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) {
-        value = try reader.optionalObject(key.description).map { reader throws(JSONReadError) in try Item(reader: reader) }
+        value = try reader.optionalObject(JSONKey(key)).map { reader throws(JSONReadError) in try Item(reader: reader) }
     }
     mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
+        value = try Self.items(try reader.objects(JSONKey(key)))
+    }
+    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item], maxCount: Int) throws(JSONReadError) {
+        let items = try reader.objects(JSONKey(key))
+        try check(items.count <= maxCount, key, "at most \(maxCount) items")
+        value = try Self.items(items)
+    }
+    /// Each of `readers`' objects, the texts of one shared with the next's (`before`).
+    private static func items<Item: CodedObject>(_ readers: [JSONReader]) throws(JSONReadError) -> [Item] {
         var items: [Item] = []
-        for item in try reader.objects(key.description) { items.append(try Item(reader: item)) }
-        value = items
+        // Read items are kept until the whole request is: no slack, no regrowing.
+        items.reserveCapacity(readers.count)
+        let texts = SharedTexts()
+        for item in readers {
+            var read = Item()
+            var coder = ObjectReader(reader: item, before: texts)
+            try read.code(&coder)
+            items.append(read)
+        }
+        return items
+    }
+    mutating func dateTime(_ key: StaticString, _ value: inout LocalDateTime) throws(JSONReadError) {
+        guard let read = LocalDateTime(try reader.string(JSONKey(key))) else {
+            throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "a local date and time as YYYY-MM-DDTHH:MM:SS")
+        }
+        value = read
+    }
+    mutating func omittedTimestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { try timestamp(key, &value) }
+    mutating func omitted<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) { try object(key, &value) }
+}
+
+/// The texts one item of an array read, by key, for the next item to share
+/// (`ObjectReader.before`).
+final class SharedTexts {
+    private var kept: [(key: UnsafeRawPointer, text: String)] = []
+
+    /// A key's identity: where its literal lies (nil for one kept as a scalar).
+    private static func address(_ key: StaticString) -> UnsafeRawPointer? {
+        key.hasPointerRepresentation ? UnsafeRawPointer(key.utf8Start) : nil
+    }
+
+    func text(_ key: StaticString) -> String? {
+        guard let address = Self.address(key) else { return nil }
+        for entry in kept where entry.key == address { return entry.text }
+        return nil
+    }
+
+    func keep(_ text: String?, for key: StaticString) {
+        guard let address = Self.address(key) else { return }
+        if let index = kept.firstIndex(where: { $0.key == address }) {
+            if let text { kept[index].text = text } else { kept.remove(at: index) }
+        } else if let text {
+            kept.append((address, text))
+        }
     }
 }
 
@@ -398,6 +491,12 @@ struct ObjectSchema: ObjectCoder {
         add(key, Schema.array(Schema.oneOf(Choice.allCases.map(\.rawValue))))
     }
     mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
+    mutating func dateTime(_ key: StaticString, _ value: inout LocalDateTime) { add(key, Schema.string) }
+    mutating func omittedTimestamp(_ key: StaticString, _ value: inout String?) { add(key, Schema.timestamp, required: false) }
+    mutating func omitted<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { add(key, Item.schema, required: false) }
+    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item], maxCount: Int) {
+        add(key, .obj(["type": "array", "items": Item.schema, "maxItems": JSONValue(maxCount)]))
+    }
     func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) {}
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
     mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
@@ -416,6 +515,8 @@ struct ObjectSchema: ObjectCoder {
     mutating func omitted(_ key: StaticString, _ value: inout Int64?) { add(key, Schema.integer, required: false) }
     mutating func omitted(_ key: StaticString, _ value: inout LocalDate?) { add(key, Schema.date, required: false) }
     mutating func omitted(_ key: StaticString, _ value: inout [String]?) { add(key, Schema.array(Schema.string), required: false) }
+    mutating func omitted(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) { add(key, Schema.range(bounds), required: false) }
+    mutating func omitted(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) { add(key, Schema.range(bounds), required: false) }
     mutating func flag(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean, required: false) }
     var reads: Bool { false }
     mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }

@@ -111,15 +111,15 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
 extension JSONReader {
     /// A date as YYYY-MM-DD.
-    public func date(_ key: String) throws(JSONReadError) -> LocalDate {
-        guard let date = LocalDate(try string(key)) else { throw JSONReadError(path: path + "." + key, expected: "a date as YYYY-MM-DD") }
+    public func date(_ key: JSONKey) throws(JSONReadError) -> LocalDate {
+        guard let date = LocalDate(try string(key)) else { throw JSONReadError(path: path(of: key), expected: "a date as YYYY-MM-DD") }
         return date
     }
 
     /// A date as YYYY-MM-DD, or nil when the member is missing or null.
-    public func optionalDate(_ key: String) throws(JSONReadError) -> LocalDate? {
+    public func optionalDate(_ key: JSONKey) throws(JSONReadError) -> LocalDate? {
         guard let text = try optionalString(key) else { return nil }
-        guard let date = LocalDate(text) else { throw JSONReadError(path: path + "." + key, expected: "a date as YYYY-MM-DD") }
+        guard let date = LocalDate(text) else { throw JSONReadError(path: path(of: key), expected: "a date as YYYY-MM-DD") }
         return date
     }
 }

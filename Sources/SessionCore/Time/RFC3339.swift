@@ -56,9 +56,9 @@ public enum RFC3339 {
 
 extension JSONReader {
     /// The member `key`, an RFC 3339 time with its offset, as written.
-    public func timestamp(_ key: String) throws(JSONReadError) -> String {
+    public func timestamp(_ key: JSONKey) throws(JSONReadError) -> String {
         let text = try string(key)
-        guard RFC3339.parse(text) != nil else { throw JSONReadError(path: path + "." + key, expected: "an RFC 3339 time with its offset") }
+        guard RFC3339.parse(text) != nil else { throw JSONReadError(path: path(of: key), expected: "an RFC 3339 time with its offset") }
         return text
     }
 }

@@ -36,29 +36,21 @@ public enum HistoryExport: MethodContract {
         }
     }
 
-    public struct Result: MethodResult, JSONObjectEncodable {
-        public let workouts: [HistoryWorkout]
+    public struct Result: CodedResult {
+        public var workouts: [HistoryWorkout] = []
         /// Where the next page starts (`after`), nil on the last page.
-        public let next: Int64?
+        public var next: Int64?
+
+        public init() {}
 
         public init(workouts: [HistoryWorkout], next: Int64?) {
             self.workouts = workouts
             self.next = next
         }
 
-        public static let schema = Schema.object(["workouts": Schema.array(Schema.object), "next": Schema.nullable(Schema.integer)])
-
-        public func encodeMembers(to writer: inout JSONWriter) {
-            writer.key("workouts")
-            writer.array { for workout in workouts { $0.value(workout) } }
-            writer.member("next", next)
-        }
-
-        public init(json: JSONValue) throws(JSONReadError) {
-            let reader = try JSONReader(json)
-            var workouts: [HistoryWorkout] = []
-            for item in try reader.objects("workouts") { workouts.append(try HistoryWorkout(reader: item)) }
-            self.init(workouts: workouts, next: try reader.optionalID("next"))
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.objects("workouts", &workouts)
+            try coder.id("next", &next)
         }
     }
 }
