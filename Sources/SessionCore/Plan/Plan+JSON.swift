@@ -1,13 +1,14 @@
 import JSON
 
-extension Plan: JSONObjectEncodable {
-    /// The normalised plan in the plan object shape plus resolved dates: what
-    /// `sessionctl plan check` prints. Re-importing it gives no warnings.
-    public func encodeMembers(to writer: inout JSONWriter) {
-        writer.member("planName", name)
-        writer.member("weekStart", weekStart.description)
-        writer.key("days")
-        writer.array { for day in days { day.encode(to: &$0) } }
+/// The normalised plan in the plan object shape plus resolved dates: what `sessionctl
+/// plan check` prints. Re-importing it gives no warnings.
+extension Plan: CodedObject {
+    public init() { self.init(name: "", weekStart: LocalDate(daysSinceEpoch: 0), days: []) }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("planName", &name)
+        try coder.date("weekStart", &weekStart)
+        try coder.objects("days", &days)
     }
 
     /// The same as a `JSONValue`, for printing indented.
