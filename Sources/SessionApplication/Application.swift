@@ -109,7 +109,6 @@ package final class Completion: Sendable {
     }
 }
 
-
 /// How much one reply, and one batch's replies, may carry.
 package enum ReplyLimits {
     /// The bytes a batch's replies of `repliesLarge` methods may take together; the
