@@ -49,7 +49,7 @@ package enum ErrorMapping {
         case .sessionNotActive(let sessionID):
             return .application(.sessionNotActive, message: "Session \(sessionID) is already finished.", data: ErrorData.Session(sessionID: sessionID))
         case .timeBeforeSessionStart(let startedAtMs):
-            return .application(.timeBeforeSessionStart, message: "The time given lies before the session started.", data: ErrorData.SessionStart(startedAtMs: startedAtMs))
+            return .application(.timeBeforeSessionStart, message: "The time given lies before the session started.", data: ErrorData.SessionStart(startedAtMs))
         case .planNotFound(let planID):
             return .application(.planNotFound, message: "No plan with id \(planID).", data: ErrorData.Plan(planID: planID))
         case .noActivePlan:
@@ -76,16 +76,16 @@ package enum ErrorMapping {
                     data: ErrorData.ImplausibleSet(exercise: exercise, weightKg: weight, heaviestKg: heaviest))
             }
         case .planDayNotFound(let dayID):
-            return .application(.planDayNotFound, message: "No plan day with id \(dayID).", data: ErrorData.PlanDay(planDayID: dayID))
+            return .application(.planDayNotFound, message: "No plan day with id \(dayID).", data: ErrorData.PlanDay(dayID))
         case .plannedExerciseNotFound(let exerciseID):
-            return .application(.plannedExerciseNotFound, message: "No planned exercise with id \(exerciseID).", data: ErrorData.PlannedExercise(plannedExerciseID: exerciseID))
+            return .application(.plannedExerciseNotFound, message: "No planned exercise with id \(exerciseID).", data: ErrorData.PlannedExercise(exerciseID))
         case .exerciseNotInSession(let exerciseID, let dayID):
             return .application(
                 .exerciseNotInSession,
                 message: "Planned exercise \(exerciseID) belongs to another plan day than the active session's; log it by name to record it off-plan.",
                 data: ErrorData.NotInSession(plannedExerciseID: exerciseID, sessionPlanDayID: dayID))
         case .setNotFound(let setID):
-            return .application(.setNotFound, message: "No set with id \(setID).", data: ErrorData.Set(setID: setID))
+            return .application(.setNotFound, message: "No set with id \(setID).", data: ErrorData.Set(setID))
         case .noSetToUndo:
             return .application(.noSetToUndo, message: "The active session has no set to undo.", data: ErrorData.SetsLeft())
         case .noRestTimer:

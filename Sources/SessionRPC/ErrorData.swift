@@ -8,16 +8,31 @@ import SessionCore
 public enum ErrorData {
     /// The session an error is about (`session_not_found`, …).
     public typealias Session = SessionReference
-
     /// `time_before_session_start`: when the session started.
-    public struct SessionStart: CodedObject, Equatable {
-        public var startedAtMs: Int64 = 0
+    public typealias SessionStart = Identified<StartedAtMs>
+    /// `plan_day_not_found`.
+    public typealias PlanDay = Identified<PlanDayID>
+    /// `planned_exercise_not_found`.
+    public typealias PlannedExercise = Identified<PlannedExerciseID>
+    /// `set_not_found`.
+    public typealias Set = Identified<SetID>
+
+    /// Data of one number under one name: the row (or time) an error is about.
+    public struct Identified<Name: MemberName>: CodedObject, Equatable {
+        public var id: Int64 = 0
         public init() {}
-        public init(startedAtMs: Int64) { self.startedAtMs = startedAtMs }
+        public init(_ id: Int64) { self.id = id }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("startedAtMs", &startedAtMs)
+            try coder.id(Name.name, &id)
         }
     }
+
+    /// The name `Identified` data is written under.
+    public protocol MemberName: Sendable { static var name: StaticString { get } }
+    public enum StartedAtMs: MemberName { public static let name: StaticString = "startedAtMs" }
+    public enum PlanDayID: MemberName { public static let name: StaticString = "planDayId" }
+    public enum PlannedExerciseID: MemberName { public static let name: StaticString = "plannedExerciseId" }
+    public enum SetID: MemberName { public static let name: StaticString = "setId" }
 
     /// `day_in_future`: the day asked and today.
     public struct Day: CodedObject, Equatable {
@@ -65,26 +80,6 @@ public enum ErrorData {
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.omitted("planId", &planID)
             try coder.omitted("date", &date)
-        }
-    }
-
-    /// `plan_day_not_found`.
-    public struct PlanDay: CodedObject, Equatable {
-        public var planDayID: Int64 = 0
-        public init() {}
-        public init(planDayID: Int64) { self.planDayID = planDayID }
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("planDayId", &planDayID)
-        }
-    }
-
-    /// `planned_exercise_not_found`.
-    public struct PlannedExercise: CodedObject, Equatable {
-        public var plannedExerciseID: Int64 = 0
-        public init() {}
-        public init(plannedExerciseID: Int64) { self.plannedExerciseID = plannedExerciseID }
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("plannedExerciseId", &plannedExerciseID)
         }
     }
 
@@ -155,16 +150,6 @@ public enum ErrorData {
         public init(alias: String) { self.alias = alias }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("alias", &alias)
-        }
-    }
-
-    /// `set_not_found`.
-    public struct Set: CodedObject, Equatable {
-        public var setID: Int64 = 0
-        public init() {}
-        public init(setID: Int64) { self.setID = setID }
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("setId", &setID)
         }
     }
 
