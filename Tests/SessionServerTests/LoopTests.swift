@@ -40,7 +40,7 @@ final class Loop {
     }
 
     deinit {
-        server.beginStopping(because: "the test is over")
+        server.beginStopping(because: "at the end of a loop test")
         while server.turn(maximumWaitMs: 10) {}
         databaseThread.stop()
         Fixtures.removeTree(directory)
