@@ -251,13 +251,9 @@ struct ObjectReader: ObjectCoder {
     mutating func string(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.string(JSONKey(key)) }
     mutating func string(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalString(JSONKey(key)) }
     mutating func timestamp(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.timestamp(JSONKey(key)) }
-    mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError) {
-        value = try reader.optionalString(JSONKey(key)) == nil ? nil : try reader.timestamp(JSONKey(key))
-    }
+    mutating func timestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { value = try reader.optionalTimestamp(JSONKey(key)) }
     mutating func date(_ key: StaticString, _ value: inout LocalDate) throws(JSONReadError) { value = try reader.date(JSONKey(key)) }
-    mutating func date(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError) {
-        value = try reader.optionalString(JSONKey(key)) == nil ? nil : try reader.date(JSONKey(key))
-    }
+    mutating func date(_ key: StaticString, _ value: inout LocalDate?) throws(JSONReadError) { value = try reader.optionalDate(JSONKey(key)) }
     mutating func date(_ key: StaticString, _ value: inout String) throws(JSONReadError) { value = try reader.date(JSONKey(key)).description }
     mutating func bool(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.bool(JSONKey(key)) }
     mutating func strings(_ key: StaticString, _ value: inout [String]) throws(JSONReadError) { value = try reader.strings(JSONKey(key)) }
@@ -375,7 +371,7 @@ struct ObjectReader: ObjectCoder {
     mutating func omitted(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) throws(JSONReadError) { try int(key, &value, in: bounds) }
     mutating func omitted(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) throws(JSONReadError) { try number(key, &value, in: bounds) }
     mutating func omitted(_ key: StaticString, _ value: inout [String]?) throws(JSONReadError) {
-        value = reader.raw(JSONKey(key)).map { $0.isNull } == false ? try reader.strings(JSONKey(key)) : nil
+        value = try reader.optionalArray(JSONKey(key)) ? try reader.strings(JSONKey(key)) : nil
     }
     mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.optionalBool(JSONKey(key)) ?? false }
     var reads: Bool { true }

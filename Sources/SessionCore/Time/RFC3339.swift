@@ -57,7 +57,15 @@ public enum RFC3339 {
 extension JSONReader {
     /// The member `key`, an RFC 3339 time with its offset, as written.
     public func timestamp(_ key: JSONKey) throws(JSONReadError) -> String {
-        let text = try string(key)
+        try checkedTimestamp(try string(key), key)
+    }
+
+    /// The same, or nil when the member is missing or null.
+    public func optionalTimestamp(_ key: JSONKey) throws(JSONReadError) -> String? {
+        try optionalString(key).map { (text) throws(JSONReadError) in try checkedTimestamp(text, key) }
+    }
+
+    private func checkedTimestamp(_ text: String, _ key: JSONKey) throws(JSONReadError) -> String {
         guard RFC3339.parse(text) != nil else { throw JSONReadError(path: path(of: key), expected: "an RFC 3339 time with its offset") }
         return text
     }
