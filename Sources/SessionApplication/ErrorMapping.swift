@@ -95,8 +95,8 @@ package enum ErrorMapping {
                                 data: ErrorData.SetsLeft(sets: have))
         case .confirmationRequired(let what):
             return .application(.confirmationRequired, message: "\(what); nothing was changed. Call again with \"confirm\": true (sessionctl: --yes).")
-        case .timeOutsideSession(let what):
-            return .application(.timeOutsideSession, message: "\(what); nothing was changed.")
+        case .timeOutsideSession(let what, let set):
+            return .application(.timeOutsideSession, message: "\(what); nothing was changed.", data: ErrorData.OutsideSession(set))
         case .noExerciseAtPosition(let position, let planned):
             let has = planned == 0 ? "The session has no planned exercises; log by name" : "The session's plan day has exercises 1 to \(planned)"
             return .application(.unknownExercise, message: "\(has), not \(position). Nothing was logged.",

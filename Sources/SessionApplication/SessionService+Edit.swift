@@ -39,13 +39,15 @@ extension SessionService {
         if let end, end <= start {
             throw SessionError.timeOutsideSession("Session \(session.id) would end (\(clock.rfc3339(ms: end))) before it starts (\(clock.rfc3339(ms: start)))")
         }
-        if let (first, last) = try database.setTimes(sessionID: session.id) {
-            if first < start {
-                throw SessionError.timeOutsideSession("A set of session \(session.id) was logged at \(clock.rfc3339(ms: first)), before the new start")
-            }
-            if let end, last > end {
-                throw SessionError.timeOutsideSession("A set of session \(session.id) was logged at \(clock.rfc3339(ms: last)), after the new end")
-            }
+        // Every set stays inside: the earliest not before the new start, the latest not
+        // after the new end.
+        if params.startedAt != nil, let first = try database.earliestSet(sessionID: session.id), first.loggedAtMs < start {
+            throw SessionError.timeOutsideSession(
+                "\(outside(first).description) of session \(session.id) lies before the new start (\(clock.rfc3339(ms: start)))", set: outside(first))
+        }
+        if params.endedAt != nil, let end, let last = try database.latestSet(sessionID: session.id), last.loggedAtMs > end {
+            throw SessionError.timeOutsideSession(
+                "\(outside(last).description) of session \(session.id) lies after the new end (\(clock.rfc3339(ms: end)))", set: outside(last))
         }
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? session.note
         try database.updateSession(session.id, date: clock.localDate(atMs: start), title: params.title ?? session.title, startedAtMs: start,
@@ -54,6 +56,13 @@ extension SessionService {
         effects.sessionChanged = session.isActive
         effects.factsChanged = session.isActive
         return Outcome(try sessionDetail(session.id), effects: effects)
+    }
+}
+
+extension SessionService {
+    /// A logged set as a refusal names it (`SessionError.OutsideSet`).
+    func outside(_ set: SetRecord) -> SessionError.OutsideSet {
+        SessionError.OutsideSet(setID: set.id, exercise: set.exerciseName, setNumber: set.setNumber, loggedAt: clock.rfc3339(ms: set.loggedAtMs))
     }
 }
 

@@ -372,13 +372,25 @@ extension SessionService {
         let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
         var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
                                         last: last)
-        // Today's weight for the active plan's first row of it with a rep target.
-        if let last, let plan = try database.activePlanExercises().first(where: { row in
-            row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key
-        }) {
-            result.suggestion = PreviousSets.Suggestion(plan: plan, lastTime: last, equipment: exercise.equipment, availableKg: try database.profile().weightsKg)
-        }
+        result.suggestion = try suggestion(for: exercise, last: last)
         return result
+    }
+
+    /// Today's weight for the exercise, as `status` gives it (`suggestion(plan:…)`):
+    /// for the active session's plan row of it, else the active plan's first row of it
+    /// with a rep target; from its sets in the active session, else those of the last
+    /// session before it (`last` without an active session). Nil without a row or a
+    /// last time.
+    private func suggestion(for exercise: ExerciseIdentity, last: ExerciseHistory.Session?) throws -> PreviousSets.Suggestion? {
+        guard last != nil else { return nil }
+        let active = try database.activeSession()
+        let today = try active?.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        guard let plan = try plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
+            ?? database.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
+            let before = try active.map({ try lastTime(of: exercise.key, before: $0) }) ?? last
+        else { return nil }
+        var weightsKg: [Double]?
+        return try suggestion(plan: plan, exercise: exercise, session: active, lastTime: before, weightsKg: &weightsKg)
     }
 
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {

@@ -31,25 +31,24 @@ extension SessionService {
             // "log plank 45": a plain number is seconds for what the plan times.
             if let planned, planned.durationSeconds != nil, planned.reps == nil { duration = count } else { reps = count }
         }
-        // No numbers: this session's last set of the exercise again; with none yet, the
-        // first of last time; with no history, the plan's.
+        // No numbers: the fill rule (SetFill) — this session's last set, else today's
+        // plan, else last time.
         var filled: SessionLog.Result.Filled?
         // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
         if reps == nil, weight == nil, duration == nil {
-            if let last = try database.lastCountedSet(sessionID: session.id, exerciseKey: key) {
-                (reps, weight, duration, filled) = (last.reps, last.weightKg, last.durationSeconds, .lastSet)
-            } else {
-                let found = try lastTime(of: key, before: session)
-                lastSession = .some(found)
-                if let first = found?.countedSets.first {
-                    (reps, weight, duration, filled) = (first.reps, first.weightKg, first.durationSeconds, .lastTime)
-                } else if let planned {
-                    (reps, weight, duration, filled) = (planned.reps, planned.weightKg, planned.durationSeconds, .plan)
-                } else {
-                    throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
-                }
+            let last = try database.lastCountedSet(sessionID: session.id, exerciseKey: key)
+            let found = try SetFill.numbers(
+                lastSet: last.map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }, planned: planned,
+                lastTime: {
+                    let earlier = try lastTime(of: key, before: session)
+                    lastSession = .some(earlier)
+                    return earlier?.countedSets.first.map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
+                })
+            guard let (numbers, source) = found else {
+                throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
             }
+            (reps, weight, duration, filled) = (numbers.reps, numbers.weightKg, numbers.durationSeconds, source)
         }
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time

@@ -68,8 +68,18 @@ extension SessionService {
     /// `session.finish`.
     func finishSession(_ params: SessionFinish.Params) throws -> Outcome {
         let session = try resolveSession(params.sessionID)
-        let endedAt = params.at?.ms ?? max(nowMs, session.startedAtMs)  // as for session.log
+        // A set never lies outside its session: an end given before the latest set is
+        // refused, naming it. Without `at`, now, but never before the start or that set
+        // (either may lie a little ahead: another device's clock); a plain call is
+        // never refused for that.
+        let latest = try database.latestSet(sessionID: session.id)
+        let endedAt = params.at?.ms ?? max(nowMs, session.startedAtMs, latest?.loggedAtMs ?? 0)
         guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
+        if let latest, endedAt < latest.loggedAtMs {
+            throw SessionError.timeOutsideSession(
+                "Session \(session.id) cannot end at \(clock.rfc3339(ms: endedAt)): \(outside(latest).description) lies after it; "
+                    + "finish at or after that time, or fix the set (sessionctl edit, undo)", set: outside(latest))
+        }
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
         let volumes = try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
         guard let finished = try database.session(session.id) else { throw SessionError.sessionNotFound(session.id) }

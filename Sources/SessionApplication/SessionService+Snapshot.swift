@@ -45,20 +45,28 @@ extension SessionService {
 
     /// Each exercise's sets in the last session before `session` that had it: two index
     /// seeks each (`Database.exerciseHistory` with a cursor and a limit). A planned one
-    /// with a rep target also gets today's suggested weight (`DoubleProgression`).
+    /// with a rep target also gets today's suggested weight (`suggestion`).
     func previousSets(of session: SessionRecord, planned: [PlannedExercise], offPlan: [String]) throws -> [PreviousSets] {
         var weightsKg: [Double]?  // the profile's, read once and only when needed
         let rows = planned.map { (name: $0.name, plan: Optional($0)) } + offPlan.map { (name: $0, plan: nil) }
         return try rows.compactMap { row in
             let exercise = try identity(ofKey: row.name.exerciseKey)
             guard let last = try lastTime(of: exercise.key, before: session) else { return nil }
-            var suggestion: PreviousSets.Suggestion?
-            if let plan = row.plan, plan.reps != nil {
-                if weightsKg == nil { weightsKg = try database.profile().weightsKg }
-                suggestion = PreviousSets.Suggestion(plan: plan, lastTime: last, equipment: exercise.equipment, availableKg: weightsKg ?? [])
-            }
+            let suggestion = try row.plan.flatMap { try self.suggestion(plan: $0, exercise: exercise, session: session, lastTime: last, weightsKg: &weightsKg) }
             return PreviousSets(exercise: row.name, session: last, suggestion: suggestion)
         }
+    }
+
+    /// Today's weight for the plan row `plan` of `exercise` by `DoubleProgression`'s
+    /// rule: from its sets in `session` (the one it is done in today, nil for none),
+    /// else from `lastTime`'s, never below the plan's weight before today's first.
+    /// `weightsKg` holds the profile's weights once read.
+    func suggestion(plan: PlannedExercise, exercise: ExerciseIdentity, session: SessionRecord?, lastTime: ExerciseHistory.Session,
+                    weightsKg: inout [Double]?) throws -> PreviousSets.Suggestion? {
+        guard plan.reps != nil else { return nil }
+        let today = try session.map { try database.exerciseSets(sessionID: $0.id, exerciseKey: exercise.key) } ?? []
+        if weightsKg == nil { weightsKg = try database.profile().weightsKg }
+        return PreviousSets.Suggestion(plan: plan, today: today, lastTime: lastTime, equipment: exercise.equipment, availableKg: weightsKg ?? [])
     }
 
     /// The last session before `session` with sets of the exercise kept under `key`.

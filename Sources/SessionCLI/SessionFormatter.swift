@@ -143,13 +143,21 @@ struct SessionFormatter {
     }
 
     /// "today 85 kg (up: every set reached the top)": the weight double progression
-    /// suggests after last time.
+    /// suggests from today's sets, else last time's and the plan (`DoubleProgression`).
     func suggestionText(_ suggestion: PreviousSets.Suggestion) -> String {
         Self.suggestionText(suggestion, units: console.units)
     }
 
+    /// The suggestion in words, with why: each `change` and which sets it came from.
     static func suggestionText(_ suggestion: PreviousSets.Suggestion, units: WeightUnit) -> String {
-        let why = suggestion.change == .up ? "up: every set reached the top" : "same: reps missed"
+        let today = suggestion.from == .today
+        let why = switch suggestion.change {
+        case .up: today ? "up: every set today reached the top" : "up: every set reached the top"
+        case .same: today ? "same: reps missed today" : "same: reps missed"
+        case .setsLeft: today ? "same: sets left" : "same: fewer sets than planned"
+        case .noStep: "same: no heavier step"
+        case .plan: "as planned"
+        }
         return "today " + units.text(suggestion.weightKg) + " (\(why))"
     }
 

@@ -45,7 +45,7 @@ public struct ApplicationError: Sendable, Equatable {
     public static let sessionNotActive = ApplicationError(code: -32004, reason: "session_not_active", data: ErrorData.Session.self)
     public static let timeBeforeSessionStart = ApplicationError(code: -32005, reason: "time_before_session_start", data: ErrorData.SessionStart.self)
     public static let confirmationRequired = ApplicationError(code: -32006, reason: "confirmation_required")
-    public static let timeOutsideSession = ApplicationError(code: -32007, reason: "time_outside_session")
+    public static let timeOutsideSession = ApplicationError(code: -32007, reason: "time_outside_session", data: ErrorData.OutsideSession.self)
     public static let dayInFuture = ApplicationError(code: -32008, reason: "day_in_future", data: ErrorData.Day.self)
     public static let noRestTimer = ApplicationError(code: -32009, reason: "no_rest_timer")
     public static let planInvalid = ApplicationError(code: -32010, reason: "plan_invalid", data: ErrorData.Problems.self)

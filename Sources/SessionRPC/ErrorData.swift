@@ -143,6 +143,26 @@ public enum ErrorData {
         }
     }
 
+    /// `time_outside_session`: the logged set a new start or end would leave outside
+    /// the session (none for a time given to a set that lies outside it).
+    public struct OutsideSession: CodedObject, Equatable {
+        public var setID: Int64?
+        public var exercise: String?
+        public var setNumber: Int?
+        public var loggedAt: String?
+        public init() {}
+        public init(_ set: SessionError.OutsideSet?) {
+            guard let set else { return }
+            (setID, exercise, setNumber, loggedAt) = (set.setID, set.exercise, set.setNumber, set.loggedAt)
+        }
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.omitted("setId", &setID)
+            try coder.omitted("exercise", &exercise)
+            try coder.omitted("setNumber", &setNumber)
+            try coder.omittedTimestamp("loggedAt", &loggedAt)
+        }
+    }
+
     /// `alias_refused`.
     public struct Alias: CodedObject, Equatable {
         public var alias = ""

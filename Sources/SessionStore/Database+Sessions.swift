@@ -143,15 +143,6 @@ extension Database {
         }
     }
 
-    /// The first and last time a set of the session was logged, or nil without sets.
-    public func setTimes(sessionID: Int64) throws(StorageError) -> (first: Int64, last: Int64)? {
-        try wrap {
-            try connection.prepare("SELECT min(logged_at_ms) AS first, max(logged_at_ms) AS last FROM logged_set WHERE session_id = ?").row([sessionID]) { row in
-                row.optionalInt64("first").flatMap { first in row.optionalInt64("last").map { (first, $0) } }
-            } ?? nil
-        }
-    }
-
     /// Deletes a session and its sets (an aborted session is kept nowhere).
     public func deleteSession(_ id: Int64) throws(StorageError) {
         try forgetSets()
@@ -323,6 +314,33 @@ extension Database {
             try connection.prepare(
                 "SELECT reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? AND exercise_key = ? AND kind <> 'warmup' ORDER BY id DESC LIMIT 1"
             ).row([sessionID, exerciseKey]) { (reps: $0.optionalInt("reps"), weightKg: $0.optionalDouble("weight_kg"), durationSeconds: $0.optionalInt("duration_seconds")) }
+        }
+    }
+
+    /// An exercise's sets in a session as logged, warm-ups included: what today's
+    /// suggested weight starts from. One range of the (session_id, exercise_key, id) index.
+    public func exerciseSets(sessionID: Int64, exerciseKey: String) throws(StorageError) -> [(kind: SetKind, reps: Int?, weightKg: Double?)] {
+        try wrap {
+            try connection.prepare("SELECT kind, reps, weight_kg FROM logged_set WHERE session_id = ? AND exercise_key = ? ORDER BY id")
+                .rows([sessionID, exerciseKey]) { (kind: $0.choice("kind"), reps: $0.optionalInt("reps"), weightKg: $0.optionalDouble("weight_kg")) }
+        }
+    }
+
+    /// The session's set logged latest (by time, then by id), nil without sets: the
+    /// set a session's end may not come before.
+    public func latestSet(sessionID: Int64) throws(StorageError) -> SetRecord? {
+        try wrap {
+            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY logged_at_ms DESC, id DESC LIMIT 1")
+                .row([sessionID]) { Self.setRecord($0) }
+        }
+    }
+
+    /// The session's set logged earliest (by time, then by id), nil without sets: the
+    /// set a session's start may not come after.
+    public func earliestSet(sessionID: Int64) throws(StorageError) -> SetRecord? {
+        try wrap {
+            try connection.prepare("SELECT \(Self.setColumns) FROM logged_set WHERE session_id = ? ORDER BY logged_at_ms, id LIMIT 1")
+                .row([sessionID]) { Self.setRecord($0) }
         }
     }
 

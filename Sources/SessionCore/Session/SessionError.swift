@@ -27,8 +27,9 @@ public enum SessionError: Error, Sendable, Equatable {
     case timeBeforeSessionStart(startedAtMs: Int64)
     /// A change to a finished session's history that must be confirmed (`confirm`).
     case confirmationRequired(String)
-    /// A time outside the session it is for, or an edit that would leave a set outside it.
-    case timeOutsideSession(String)
+    /// A time outside the session it is for, or a change (a finish, an edit) that would
+    /// leave a set outside it: what, and that set.
+    case timeOutsideSession(String, set: OutsideSet? = nil)
     /// No exercise at this position of the session's plan day, which has `planned`.
     case noExerciseAtPosition(Int, planned: Int)
     /// Words that name nothing planned, logged before or aliased; the closest names.
@@ -42,4 +43,25 @@ public enum SessionError: Error, Sendable, Equatable {
     case exerciseRefused(String)
     /// An alias that cannot be: of a catalog name, of nothing known, of itself; why.
     case aliasRefused(alias: String, reason: String)
+}
+
+extension SessionError {
+    /// A logged set a session's new start or end would leave outside it, as a person
+    /// finds it: its id, exercise, number in the session and time (RFC 3339).
+    public struct OutsideSet: Sendable, Equatable {
+        public var setID: Int64
+        public var exercise: String
+        public var setNumber: Int
+        public var loggedAt: String
+
+        public init(setID: Int64, exercise: String, setNumber: Int, loggedAt: String) {
+            self.setID = setID
+            self.exercise = exercise
+            self.setNumber = setNumber
+            self.loggedAt = loggedAt
+        }
+
+        /// "Squat set 3 (id 41, logged 2026-11-30T07:05:00.000+01:00)".
+        public var description: String { "\(exercise) set \(setNumber) (id \(setID), logged \(loggedAt))" }
+    }
 }

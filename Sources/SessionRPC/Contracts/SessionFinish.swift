@@ -5,7 +5,7 @@ import JSON
 public enum SessionFinish: MethodContract {
     public static let name = "session.finish"
     public static let summary = "Finish the session and get its totals."
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive, .timeBeforeSessionStart]
+    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive, .timeBeforeSessionStart, .timeOutsideSession]
 
     public struct Params: MethodParams {
         public var sessionID: Int64?

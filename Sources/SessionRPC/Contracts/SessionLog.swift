@@ -169,7 +169,8 @@ public enum SessionLog: MethodContract {
             }
         }
 
-        public enum Filled: String, Sendable, CaseIterable { case lastSet, lastTime, plan }
+        /// Where a set given no numbers took them from (`SetFill`'s rule).
+        public typealias Filled = SetFill.Source
 
         public var setID: Int64 = 0
         public var sessionID: Int64 = 0
@@ -186,8 +187,9 @@ public enum SessionLog: MethodContract {
         public var restSeconds: Int?
         public var rpe: Double?
         public var personalRecord: Record?
-        /// Where the numbers came from when the call gave none: this session's last set of
-        /// the exercise, the same set of last time, or the plan; nil when it gave them.
+        /// Where the numbers came from when the call gave none (`SetFill`): this
+        /// session's last set of the exercise, today's plan, or the first set of last
+        /// time; nil when it gave them.
         public var filledFrom: Filled?
         /// With `lastTime: true`: the set of the last session with the exercise whose
         /// number this set has among the counted ones (or its last counted set).

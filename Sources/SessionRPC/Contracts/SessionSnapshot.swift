@@ -144,30 +144,38 @@ public struct PreviousSets: CodedResult, Equatable {
         try coder.object("suggestion", &suggestion)
     }
 
-    /// Today's weight for the plan's `sets` × `reps` (up to `repsMax`).
+    /// Today's weight for the plan's `sets` × `reps` (up to `repsMax`), by
+    /// `DoubleProgression`'s rule.
     public struct Suggestion: CodedResult, Equatable {
         public var weightKg: Double = 0
-        /// `up`: every set reached the top of the range last time; `same`: reps missed.
+        /// Why this weight: `up` (every set reached the top), `same` (reps missed),
+        /// `setsLeft` (fewer sets than planned), `noStep` (no heavier step), `plan` (the
+        /// plan's weight, heavier).
         public var change: DoubleProgression.Change = .same
+        /// The sets it started from: this session's (`today`) or last time's.
+        public var from: DoubleProgression.Basis = .lastTime
         public var sets: Int = 0
         public var reps: Int = 0
         public var repsMax: Int?
 
         public init() {}
 
-        /// The suggestion for `plan` after `lastTime`'s sets; nil without one.
-        public init?(plan: PlannedExercise, lastTime: ExerciseHistory.Session, equipment: Equipment?, availableKg: [Double]) {
+        /// The suggestion for `plan` after this session's sets of the exercise (`today`)
+        /// and last time's; nil without one.
+        public init?(plan: PlannedExercise, today: [DoubleProgression.LoggedSet], lastTime: ExerciseHistory.Session, equipment: Equipment?, availableKg: [Double]) {
             guard let reps = plan.reps,
                 let suggested = DoubleProgression.suggest(
-                    reps: reps, repsMax: plan.repsMax, sets: plan.sets, lastTime: lastTime.sets.map { ($0.kind, $0.reps, $0.weightKg) },
+                    plan: DoubleProgression.Prescription(sets: plan.sets, reps: reps, repsMax: plan.repsMax, weightKg: plan.weightKg),
+                    today: today, lastTime: lastTime.sets.map { ($0.kind, $0.reps, $0.weightKg) },
                     equipment: equipment, availableKg: availableKg)
             else { return nil }
-            (weightKg, change, sets, self.reps, repsMax) = (suggested.weightKg, suggested.change, plan.sets, reps, plan.repsMax)
+            (weightKg, change, from, sets, self.reps, repsMax) = (suggested.weightKg, suggested.change, suggested.from, plan.sets, reps, plan.repsMax)
         }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.number("weightKg", &weightKg)
             try coder.choice("change", &change)
+            try coder.choice("from", &from)
             try coder.int("sets", &sets)
             try coder.int("reps", &reps)
             try coder.int("repsMax", &repsMax)

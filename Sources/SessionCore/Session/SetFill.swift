@@ -1,0 +1,50 @@
+/// The numbers a set logged without any (`sessionctl log 1`, a bare `log`) is given:
+/// the plan is today's prescription, so it comes before last time, and once today has
+/// a set of the exercise that set is repeated. Last time's numbers are shown beside a
+/// planned set, never used instead of the plan.
+///
+/// The rule, first that applies:
+/// 1. this session's last counted set of the exercise (`lastSet`);
+/// 2. the plan's reps, weight and time, when the exercise is planned today and the plan
+///    gives reps or a time (`plan`);
+/// 3. the first counted set of the last session that had the exercise (`lastTime`):
+///    an off-plan exercise, or a planned one the plan gives no reps or time;
+/// 4. a planned exercise with no history: what the plan gives (`plan`, a weight or
+///    nothing);
+/// 5. nothing: the set needs its numbers.
+public enum SetFill {
+    /// Where the numbers came from.
+    public enum Source: String, Sendable, CaseIterable {
+        /// This session's last counted set of the exercise.
+        case lastSet
+        /// The first counted set of the last session that had the exercise.
+        case lastTime
+        /// Today's plan.
+        case plan
+    }
+
+    /// A set's numbers, any of them absent.
+    public struct Numbers: Sendable, Equatable {
+        public var reps: Int?
+        public var weightKg: Double?
+        public var durationSeconds: Int?
+
+        public init(reps: Int?, weightKg: Double?, durationSeconds: Int?) {
+            self.reps = reps
+            self.weightKg = weightKg
+            self.durationSeconds = durationSeconds
+        }
+    }
+
+    /// The numbers for a set given none, and where they came from; nil when nothing
+    /// applies. `lastSet` is this session's last counted set of the exercise, `planned`
+    /// today's plan row of it (nil off-plan), and `lastTime` reads the first counted set
+    /// of the last session that had it, asked only when the rule comes to it.
+    public static func numbers(lastSet: Numbers?, planned: PlannedExercise?, lastTime: () throws -> Numbers?) rethrows -> (Numbers, Source)? {
+        if let lastSet { return (lastSet, .lastSet) }
+        let prescribed = planned.map { Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
+        if let prescribed, prescribed.reps != nil || prescribed.durationSeconds != nil { return (prescribed, .plan) }
+        if let earlier = try lastTime() { return (earlier, .lastTime) }
+        return prescribed.map { ($0, .plan) }
+    }
+}
