@@ -78,7 +78,7 @@ extension SessionService {
         if let latest, endedAt < latest.loggedAtMs {
             throw SessionError.timeOutsideSession(
                 "Session \(session.id) cannot end at \(clock.rfc3339(ms: endedAt)): \(outside(latest).description) lies after it; "
-                    + "finish at or after that time, or fix the set (sessionctl edit, undo)", set: outside(latest))
+                    + "finish at or after that time, or remove that set first (sessionctl undo \(latest.id))", set: outside(latest))
         }
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
         let volumes = try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)

@@ -91,7 +91,11 @@ extension Commands {
         guard params.startedAt != nil || params.endedAt != nil || params.title != nil || params.rpe != nil || params.note != nil else {
             throw UsageError("nothing to change: give --start, --end, --title, --rpe or --note")
         }
-        let result = try context.call(try context.connect(arguments), SessionEdit.self, params)
+        let client = try context.connect(arguments)
+        // A time of day alone is on the session's day.
+        params.startedAt = try placedTime(arguments, .start, as: params.startedAt, sessionID: id, client: client, context: context)
+        params.endedAt = try placedTime(arguments, .end, as: params.endedAt, sessionID: id, client: client, context: context)
+        let result = try context.call(client, SessionEdit.self, params)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("session \(result.sessionID) · \(result.date) · \(result.title) · \(result.startedAt)"
                               + (result.endedAt.map { " to \($0)" } ?? "") + " · " + SessionFormatter.clock(result.durationSeconds, hours: true))

@@ -12,7 +12,7 @@ extension Commands {
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
         details: "DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards.",
-        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (RFC 3339), for backfilling")],
+        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (18:05 on DATE, RFC 3339), for backfilling")],
         arguments: ["date": "DATE"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
@@ -21,7 +21,8 @@ extension Commands {
                 guard let date = LocalDate(text) else { throw UsageError("DATE must be YYYY-MM-DD, got \"\(text)\"") }
                 params.date = date
             }
-            params.at = try timestampOption(arguments, .at, clock: context.clock)
+            // A time of day alone is on DATE (the session's day), else today.
+            params.at = try timestampOption(arguments, .at, clock: context.clock, on: params.date)
             let client = try context.connect(arguments)
             let session = try context.call(client, SessionStart.self, params)
             if context.printJSON(session, arguments) { return ExitStatus.ok }
@@ -57,10 +58,12 @@ extension Commands {
             As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
             8@60 and 8x60kg are one set of 8 at 60 kg; 85x5 (more than 20 "sets") is 85 kg × 5
             reps, as Strong writes a set. Without REPS and WEIGHT the set repeats this
-            session's last set of the exercise; with none yet, the first set of the last
-            session that had it; with no history, the plan's (the reply says which). Without
-            EXERCISE, the next planned set is logged that way. Each reply names the matching
-            set of last time. Anything else after the exercise is a usage error (exit 2).
+            session's last set of the exercise; with none yet, a planned exercise takes
+            today's plan (its reps, weight and time) and an off-plan one the first set of
+            the last session that had it (the reply says which). Without EXERCISE, the next
+            planned set is logged that way. Each reply names the matching set of last time
+            beside. --at 07:05 (a time of day alone) is on the session's day. Anything else
+            after the exercise is a usage error (exit 2).
             A set that looks mistyped is not stored but asked about (exit 1) with what it
             could mean: more than 30 reps under a load (the set's weight, or an exercise
             planned or logged with one: 5x85 of a squat is likely 5 reps at 85 kg), or a
@@ -77,7 +80,7 @@ extension Commands {
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec(.warmup, help: "a warm-up set: counts towards nothing"),
             OptionSpec(.kind, value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
-            OptionSpec(.at, value: "TIME", help: "when it was done (RFC 3339), for backfilling"),
+            OptionSpec(.at, value: "TIME", help: "when it was done (18:05 on the session's day, RFC 3339), for backfilling"),
             OptionSpec(.new, help: "the exercise is new: log a name that matches nothing planned or logged before"),
             OptionSpec(.session, value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)"),
             OptionSpec(.yes, short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
@@ -110,7 +113,7 @@ extension Commands {
         params.note = arguments[.note]
         params.superset = arguments[.superset]
         params.with = arguments[.with]
-        params.at = try timestampOption(arguments, .at, clock: context.clock)
+        params.at = try timestampOption(arguments, .at, clock: context.clock)  // checked here; a time of day alone is placed below
         params.kind = try kindOption(arguments) ?? .normal
         switch wanted.exercise {
         case .position(let position): params.position = position
@@ -135,7 +138,9 @@ extension Commands {
         // Checked by the contract before connecting: numbers out of bounds are usage
         // errors named REPS or WEIGHT whether or not the daemon runs.
         try context.check(SessionLog.self, params)
-        let replies = try logPipelined(params, sets: wanted.sets, then: read, client: try context.connect(arguments), context: context)
+        let client = try context.connect(arguments)
+        params.at = try placedTime(arguments, .at, as: params.at, sessionID: params.sessionID, client: client, context: context)
+        let replies = try logPipelined(params, sets: wanted.sets, then: read, client: client, context: context)
         let formatter = SessionFormatter(console: context.console)
         // What the read found (nil if it failed: the lines then go without it).
         let found: JSONValue? = if case .result(let value) = replies.read { value } else { nil }
@@ -314,13 +319,42 @@ extension Commands {
         }
     }
 
-    /// An RFC 3339 time option (`--at`), checked before anything is sent.
-    static func timestampOption(_ arguments: ParsedArguments, _ name: OptionName, clock: LocalClock = LocalClock()) throws(UsageError) -> Timestamp? {
+    /// A time option (`--at`), checked before anything is sent; a time of day alone is
+    /// on `day`, today without one.
+    static func timestampOption(_ arguments: ParsedArguments, _ name: OptionName, clock: LocalClock = LocalClock(), on day: LocalDate? = nil) throws(UsageError)
+        -> Timestamp?
+    {
         guard let text = arguments[name] else { return nil }
-        guard let time = HumanTime.read(text, clock: clock) else {
+        guard let time = HumanTime.read(text, clock: clock, on: day) else {
             throw UsageError("\(name) must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00, got \"\(text)\"")
         }
         return time
+    }
+
+    /// The time option `name` of a command aimed at a session (`sessionID`, nil: the
+    /// active one), `time` as already read: a time of day alone is read on the
+    /// session's day (`HumanTime.day(ofTimeOfDay:…)`), which is asked of the daemon;
+    /// anything else, or no such session (the command's own call then says so), stays.
+    /// The wire carries whole times only (RFC 3339, or a local date and time): a time
+    /// of day alone is a person's shorthand, so sessionctl, which reads it, places it,
+    /// and the daemon's `at` keeps one meaning for every client. The read costs one
+    /// round trip, and only when a time of day alone was typed.
+    static func placedTime(_ arguments: ParsedArguments, _ name: OptionName, as time: Timestamp?, sessionID: Int64?, client: SocketClient,
+                           context: CommandContext) throws -> Timestamp? {
+        guard let text = arguments[name], HumanTime.isTimeOfDay(text) else { return time }
+        let times: (startedAt: String, endedAt: String?)?
+        if let sessionID {
+            let found = try context.call(client, SessionGet.self, SessionGet.Params(sessionID: sessionID))
+            times = (found.startedAt, found.endedAt)
+        } else {
+            times = try context.call(client, SessionCurrent.self, NoParams()).session.map { ($0.startedAt, $0.endedAt) }
+        }
+        // The daemon writes its times in its own zone: their wall-clock part is what a
+        // time of day alone is measured against.
+        guard let times, let start = LocalDateTime(String(times.startedAt.prefix(19))) else { return time }
+        let end = times.endedAt.flatMap { LocalDateTime(String($0.prefix(19))) }
+        let day = HumanTime.day(ofTimeOfDay: text, start: start, end: end, today: context.clock.today())
+        return HumanTime.read(text, clock: context.clock, on: day) ?? time
     }
 
     /// `--kind KIND` or `--warmup`, which must not disagree.
@@ -394,14 +428,16 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec(.rpe, value: "N", help: "the session's effort 1–10"),
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
-            OptionSpec(.at, value: "TIME", help: "when it ended (RFC 3339), for backfilling"),
+            OptionSpec(.at, value: "TIME", help: "when it ended (18:05 on the session's day, RFC 3339); not before a logged set"),
         ],
         run: { arguments, context in
             var params = SessionFinish.Params()
             params.rpe = try rpeOption(arguments)
             params.note = arguments[.note]
             params.at = try timestampOption(arguments, .at, clock: context.clock)
-            let result = try context.call(try context.connect(arguments), SessionFinish.self, params)
+            let client = try context.connect(arguments)
+            params.at = try placedTime(arguments, .at, as: params.at, sessionID: nil, client: client, context: context)
+            let result = try context.call(client, SessionFinish.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printFinished(result)
             return ExitStatus.ok

@@ -2,12 +2,15 @@ import SessionCore
 import SessionRPC
 import SessionSystem
 
-/// Times as a person writes them for `--at`, as timew does: `18:05` (today),
+/// Times as a person writes them for `--at`, as timew does: `18:05` (today, or the
+/// day given: a command aimed at a session reads it on the session's day),
 /// `yesterday 18:05`, `-10m` (ago), `2026-11-30 18:05`, or RFC 3339. A time of day is
 /// sent without an offset, so the daemon places it in its own zone; `-10m` is an
 /// instant and goes with one.
 enum HumanTime {
-    static func read(_ text: String, clock: LocalClock) -> Timestamp? {
+    /// `text` as a time; nil when it is none. A time of day alone is on `given`, today
+    /// without one.
+    static func read(_ text: String, clock: LocalClock, on given: LocalDate? = nil) -> Timestamp? {
         let trimmed = text.trimmingWhitespace()
         if let exact = Timestamp(trimmed) { return exact }
         if trimmed.hasPrefix("-"), let seconds = ago(String(trimmed.dropFirst())) {
@@ -16,7 +19,7 @@ enum HumanTime {
         }
         let words = trimmed.split(separator: " ").map(String.init)
         let today = clock.today()
-        var date = today
+        var date = given ?? today
         var clockText = trimmed
         if words.count == 2 {
             guard let day = day(words[0], today: today) else { return nil }
@@ -27,6 +30,28 @@ enum HumanTime {
         }
         guard let local = LocalDateTime("\(date)T\(clockText)") else { return nil }
         return Timestamp(ms: clock.ms(of: local), text: local.description)
+    }
+
+    /// True when `text` is a time of day alone (`07:05`, `7:05:30`), with no day.
+    static func isTimeOfDay(_ text: String) -> Bool {
+        let trimmed = text.trimmingWhitespace()
+        return !trimmed.contains(" ") && Timestamp(trimmed) == nil && LocalDateTime(trimmed) == nil && secondOfDay(trimmed) != nil
+    }
+
+    /// The day a time of day alone (`text`) is on for a session that started at
+    /// `start` and ended at `end` (nil: still going, up to `today`), both as the
+    /// daemon's zone tells them: the day it started, or the day after for a time before
+    /// its start when the session went on past midnight.
+    static func day(ofTimeOfDay text: String, start: LocalDateTime, end: LocalDateTime?, today: LocalDate) -> LocalDate {
+        guard let second = secondOfDay(text.trimmingWhitespace()), second < start.secondOfDay, (end?.date ?? today) > start.date else {
+            return start.date
+        }
+        return start.date.adding(days: 1)
+    }
+
+    /// Seconds since midnight of a time of day alone (`07:05`), nil for anything else.
+    private static func secondOfDay(_ text: String) -> Int? {
+        LocalDateTime("2000-01-01T" + text)?.secondOfDay
     }
 
     /// A day as a person writes it: today, yesterday, or YYYY-MM-DD.

@@ -96,13 +96,13 @@ import JSON
         #expect(try client.call("session.current")["exercises"]?[0]?["weightKg"] == 60)
     }
 
-    @Test func aBareLogRepeatsTheSetJustDoneElseLastTimeElseThePlan() throws {
+    @Test func aBareLogRepeatsTheSetJustDoneElseThePlan() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         try twoMondays(daemon)
-        // No set of squats yet today: the first of last time, not the plan's 5 × 80.
-        let asLastTime = try daemon.ctl(["log", "squat", "--at", "2026-11-30T18:10:00Z"]).stdout
-        #expect(asLastTime.hasPrefix("Squat · set 1/3 · 5 × 82.5 kg as last time"), "\(asLastTime)")
+        // No set of squats yet today: the plan's 5 × 80, last time's 5 × 82.5 beside it.
+        let asPlanned = try daemon.ctl(["log", "squat", "--at", "2026-11-30T18:10:00Z"]).stdout
+        #expect(asPlanned.hasPrefix("Squat · set 1/3 · 5 × 80 kg as planned · last time 5 × 82.5 kg"), "\(asPlanned)")
         #expect(try daemon.ctl(["log", "squat", "5", "85", "--at", "2026-11-30T18:12:00Z"]).status == 0)
         let json = try JSONParser.parse(try daemon.ctl(["log", "squat", "--json", "--at", "2026-11-30T18:14:00Z"]).stdout)
         #expect(json["reps"] == 5 && json["weightKg"] == 85 && json["filledFrom"] == "lastSet", "the set just done, not the plan's: \(json)")

@@ -85,4 +85,31 @@ import TestSupport
         let bad = try client.request("session.log", .obj(["exercise": "Row", "reps": 5, "at": "2026-11-30 six"]))
         #expect(bad["error"]?["data"]?["errors"]?[0]?["path"] == "params.at")
     }
+
+    /// A session entered afterwards: a time of day alone (`--at 07:05`) is read on the
+    /// session's day, not today's, by every command aimed at it; a finish before a
+    /// logged set is refused naming the set. The daemon runs in Paris: the wall-clock
+    /// times are its zone's.
+    @Test func aTimeOfDayAloneIsOnTheSessionsDay() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Paris"])
+        defer { daemon.cleanUp() }
+        let day = "2026-11-27"  // before the machine's today
+        let offset = "+01:00"  // Paris in November
+        let started = try JSONParser.parse(try daemon.ctl(["start", day, "--at", "\(day) 07:00", "--json"]).stdout)
+        #expect(started["startedAt"]?.stringValue == "\(day)T07:00:00.000\(offset)", "\(started)")
+        let logged = try daemon.ctl(["log", "--new", "sled", "push", "20s", "--at", "07:05", "--json"])
+        let set = try JSONParser.parse(logged.stdout)
+        #expect(set["loggedAt"]?.stringValue == "\(day)T07:05:00.000\(offset)", "\(logged.stdout) \(logged.stderr)")
+        let early = try daemon.ctl(["finish", "--at", "07:02"])
+        #expect(early.status == 1 && early.stderr.contains("\(set["exercise"]?.stringValue ?? "?") set 1") && early.stderr.contains("07:05"),
+                "\(early.stderr)")
+        let finished = try JSONParser.parse(try daemon.ctl(["finish", "--at", "07:30", "--json"]).stdout)
+        #expect(finished["endedAt"]?.stringValue == "\(day)T07:30:00.000\(offset)", "\(finished)")
+        // Afterwards, through --session: a forgotten set and a new end, on its day too.
+        let id = Int(try #require(finished["sessionId"]?.numberValue))
+        let forgotten = try JSONParser.parse(try daemon.ctl(["log", "--session", String(id), "sled", "push", "20s", "--at", "07:20", "--json"]).stdout)
+        #expect(forgotten["loggedAt"]?.stringValue == "\(day)T07:20:00.000\(offset)", "\(forgotten)")
+        let edited = try JSONParser.parse(try daemon.ctl(["edit", "--session", String(id), "--end", "07:40", "--json"]).stdout)
+        #expect(edited["endedAt"]?.stringValue == "\(day)T07:40:00.000\(offset)", "\(edited)")
+    }
 }

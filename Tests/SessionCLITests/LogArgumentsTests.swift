@@ -116,6 +116,28 @@ extension LogArguments {
         #expect(HumanTime.ago("10m") == 600 && HumanTime.ago("90s") == 90 && HumanTime.ago("2min") == 120)
     }
 
+    /// A command aimed at a session reads a time of day alone on the session's day; one
+    /// before the start is the next day's only when the session went on past midnight.
+    @Test func aTimeOfDayAloneIsOnTheSessionsDay() throws {
+        let day = try #require(LocalDate("2026-11-27"))
+        #expect(HumanTime.read("07:05", clock: clock, on: day)?.text == "2026-11-27T07:05:00")
+        #expect(HumanTime.read("yesterday 07:05", clock: clock, on: day)?.text == "\(clock.today().adding(days: -1))T07:05:00", "a day written wins")
+        #expect(HumanTime.isTimeOfDay("07:05") && HumanTime.isTimeOfDay(" 7:05:30 "))
+        for text in ["yesterday 07:05", "2026-11-27 07:05", "2026-11-27T07:05:00Z", "-10m", "soon"] {
+            #expect(!HumanTime.isTimeOfDay(text), "\(text)")
+        }
+        let start = try #require(LocalDateTime("2026-11-27T23:30"))
+        let past = try #require(LocalDateTime("2026-11-28T00:40"))
+        let today = try #require(LocalDate("2026-12-05"))
+        #expect(HumanTime.day(ofTimeOfDay: "23:45", start: start, end: past, today: today) == day)
+        #expect(HumanTime.day(ofTimeOfDay: "00:10", start: start, end: past, today: today) == day.adding(days: 1), "past midnight")
+        let beforeMidnight = try #require(LocalDateTime("2026-11-27T23:59"))
+        #expect(HumanTime.day(ofTimeOfDay: "00:10", start: start, end: beforeMidnight, today: today) == day,
+                "a session that ended before midnight: the time stays on its day (and is refused there)")
+        #expect(HumanTime.day(ofTimeOfDay: "00:10", start: start, end: nil, today: today) == day.adding(days: 1), "still going")
+        #expect(HumanTime.day(ofTimeOfDay: "07:00", start: start, end: nil, today: day) == day, "started today: today")
+    }
+
     @Test func refusesWhatIsNoTime() {
         for text in ["soon", "25:00", "-", "-10x", "yesterday", "tomorrowish 10:00", "-0m"] {
             #expect(HumanTime.read(text, clock: clock) == nil, "\(text)")

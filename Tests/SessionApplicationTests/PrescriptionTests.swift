@@ -1,0 +1,111 @@
+import Foundation
+import JSON
+import SessionCore
+import TestSupport
+import Testing
+
+@testable import SessionApplication
+
+/// What today asks for: a set logged without numbers takes the plan before last time,
+/// the suggested weight starts from the plan and today's sets, and a session's end never
+/// leaves a set outside it.
+@Suite struct PrescriptionTests {
+    /// Monday's plan, 3 × 5 @ 100 kg of squats, against a session a year before that
+    /// ramped up from 5 × 60 kg and had curls off-plan.
+    func planAfterAYearOldSession(_ client: InProcess) throws -> (squat: JSONValue, yearAgo: [(reps: Int, kg: Double)]) {
+        let yearAgo: [(reps: Int, kg: Double)] = [(5, 60), (5, 80), (3, 90)]
+        try Workout.backfill(client, start: "2025-12-01T18:00:00Z", end: "2025-12-01T19:00:00Z",
+                             sets: yearAgo.map { ("Squat", $0.reps, $0.kg) } + [("Barbell Curl", 10, 30)])
+        let plan = try Workout.importMonday(client, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 100}"#)
+        _ = try client.call("session.start", .obj(["date": "2026-11-30", "at": "2026-11-30T18:00:00Z"]))
+        return (plan["days"]?[0]?["exercises"]?[0] ?? .null, yearAgo)
+    }
+
+    @Test func thePlanWinsOverLastTimeAndTodaysSetIsRepeated() throws {
+        let client = try InProcess()
+        let (squat, yearAgo) = try planAfterAYearOldSession(client)
+        let first = try client.call("session.log", .obj(["position": 1, "lastTime": true, "at": "2026-11-30T18:05:00Z"]))
+        #expect(first["reps"] == squat["reps"] && first["weightKg"] == squat["weightKg"] && first["filledFrom"] == "plan", "\(first)")
+        // Last time's first set is shown beside, not used.
+        #expect(first["lastTime"]?["reps"] == JSONValue(yearAgo[0].reps) && first["lastTime"]?["weightKg"] == .number(yearAgo[0].kg)
+                && first["lastTime"]?["date"] == "2025-12-01", "\(first)")
+        let second = try client.call("session.log", .obj(["position": 1, "at": "2026-11-30T18:08:00Z"]))
+        #expect(second["reps"] == first["reps"] && second["weightKg"] == first["weightKg"] && second["filledFrom"] == "lastSet", "\(second)")
+        let typed = (reps: 4, kg: 102.5)
+        _ = try client.call("session.log", .obj(["position": 1, "reps": JSONValue(typed.reps), "weightKg": .number(typed.kg), "at": "2026-11-30T18:11:00Z"]))
+        let fourth = try client.call("session.log", .obj(["exercise": "squat", "at": "2026-11-30T18:14:00Z"]))
+        #expect(fourth["reps"] == JSONValue(typed.reps) && fourth["weightKg"] == .number(typed.kg) && fourth["filledFrom"] == "lastSet",
+                "the set just done, not the plan's: \(fourth)")
+        // Off-plan, nothing given: last time's first set, then this session's.
+        let curl = try client.call("session.log", .obj(["exercise": "Barbell Curl", "at": "2026-11-30T18:20:00Z"]))
+        #expect(curl["offPlan"] == true && curl["reps"] == 10 && curl["weightKg"] == 30 && curl["filledFrom"] == "lastTime", "\(curl)")
+        let again = try client.call("session.log", .obj(["exercise": "Barbell Curl", "at": "2026-11-30T18:22:00Z"]))
+        #expect(again["filledFrom"] == "lastSet")
+        // An exercise with no plan and no history needs its numbers.
+        let nothing = try client.request("session.log", .obj(["exercise": "Sandbag Carry"]))
+        #expect(nothing["error"]?["code"] == -32602 && nothing["error"]?["data"]?["errors"]?[0]?["path"] == "params.reps", "\(nothing)")
+    }
+
+    /// A session started on an earlier day and a set logged at today's clock time: the
+    /// finish on the session's day is refused, naming that set, and nothing changes.
+    @Test func aFinishBeforeALoggedSetIsRefusedNamingIt() throws {
+        let client = try InProcess()
+        let started = try client.call("session.start", .obj(["date": "2026-11-27", "at": "2026-11-27T07:00:00Z"]))
+        let inside = try client.call("session.log", .obj(["exercise": "Row", "reps": 8, "weightKg": 60, "at": "2026-11-27T07:05:00Z"]))
+        let stray = try client.call("session.log", .obj(["exercise": "Row", "reps": 8, "weightKg": 60, "at": "2026-12-01T07:05:00Z"]))
+        let refused = try client.request("session.finish", .obj(["at": "2026-11-27T08:00:00Z"]))
+        let error = try #require(refused["error"], "\(refused)")
+        #expect(error["code"] == -32007 && error["data"]?["reason"] == "time_outside_session", "\(error)")
+        #expect(error["data"]?["setId"] == stray["setId"] && error["data"]?["exercise"] == stray["exercise"] && error["data"]?["setNumber"] == 2
+                && error["data"]?["loggedAt"] == stray["loggedAt"], "\(error)")
+        let message = error["message"]?.stringValue ?? ""
+        #expect(message.contains("\(stray["exercise"]?.stringValue ?? "?") set 2") && message.contains(stray["loggedAt"]?.stringValue ?? "?"), "\(message)")
+        #expect(try client.call("session.current")["sessionId"] == started["sessionId"], "still active")
+        // Without the stray set the same finish is taken; the session stays editable.
+        _ = try client.call("session.undo", .obj(["setId": stray["setId"] ?? .null]))
+        let finished = try client.call("session.finish", .obj(["at": "2026-11-27T08:00:00Z"]))
+        #expect(finished["endedAt"]?.stringValue.map { RFC3339.parse($0) } == RFC3339.parse("2026-11-27T08:00:00Z"))
+        // An end moved before the set left is refused the same way, naming it.
+        let edit = try client.request("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "endedAt": "2026-11-27T07:03:00Z"]))
+        #expect(edit["error"]?["data"]?["setId"] == inside["setId"] && edit["error"]?["data"]?["setNumber"] == 1, "\(edit)")
+        let start = try client.request("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "startedAt": "2026-11-27T07:06:00Z"]))
+        #expect(start["error"]?["data"]?["setId"] == inside["setId"], "\(start)")
+        let moved = try client.call("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "endedAt": "2026-11-27T07:45:00Z"]))
+        #expect(moved["endedAt"]?.stringValue.map { RFC3339.parse($0) } == RFC3339.parse("2026-11-27T07:45:00Z"))
+        // A forgotten set goes in only within it.
+        let late = try client.request("session.log", .obj(["sessionId": started["sessionId"] ?? .null, "exercise": "Row", "reps": 8, "at": "2026-11-27T07:50:00Z"]))
+        #expect(late["error"]?["data"]?["reason"] == "time_outside_session", "\(late)")
+    }
+
+    /// Last time's sets missed reps at a lighter weight; today's plan asks 4 × 10 @ 25 kg.
+    /// Before a set the suggestion is the plan's weight; after four sets at the
+    /// prescription it is never lighter: every set reached the top, so the next step.
+    @Test func theSuggestionStartsFromThePlanAndTodaysSets() throws {
+        let client = try InProcess()
+        let lastTime: [(reps: Int, kg: Double)] = [(10, 17), (9, 17), (8, 17)]
+        try Workout.backfill(client, start: "2026-11-23T18:00:00Z", end: "2026-11-23T19:00:00Z",
+                             sets: lastTime.map { ("Dumbbell Bench Press", $0.reps, $0.kg) })
+        let plan = (sets: 4, reps: 10, kg: 25.0)
+        try Workout.importMonday(client, exercises: #"{"name": "Dumbbell Bench Press", "sets": \#(plan.sets), "reps": \#(plan.reps), "weightKg": \#(plan.kg)}"#)
+        _ = try client.call("session.start", .obj(["date": "2026-11-30", "at": "2026-11-30T18:00:00Z"]))
+        #expect(try client.call("exercise.get", .obj(["exercise": "Dumbbell Bench Press"]))["exercise"]?["equipment"] == "dumbbell")
+        let before = try client.call("session.current")["previous"]?[0]?["suggestion"]
+        #expect(before?["weightKg"] == .number(plan.kg) && before?["change"] == "plan" && before?["from"] == "lastTime", "\(before ?? .null)")
+        for minute in 1...plan.sets {
+            let set = try client.call("session.log", .obj(["position": 1, "at": .string("2026-11-30T18:0\(minute):00Z")]))
+            #expect(set["reps"] == JSONValue(plan.reps) && set["weightKg"] == .number(plan.kg))
+            let suggestion = try client.call("session.current")["previous"]?[0]?["suggestion"]
+            let weight = try #require(suggestion?["weightKg"]?.numberValue, "\(suggestion ?? .null)")
+            #expect(weight >= plan.kg, "never lighter than the sets done at the prescription: \(suggestion ?? .null)")
+            #expect(suggestion?["from"] == "today")
+            // Fewer sets than planned: the same weight; all of them at the top: the next
+            // step, a dumbbell's 2.5 kg without a profile's list.
+            #expect(minute < plan.sets ? suggestion?["change"] == "setsLeft" && weight == plan.kg : suggestion?["change"] == "up" && weight == plan.kg + 2.5,
+                    "\(minute): \(suggestion ?? .null)")
+        }
+        // exercise show gives the same rule's answer.
+        let shown = try client.call("exercise.get", .obj(["exercise": "dumbbell bench press"]))
+        let status = try client.call("session.current")["previous"]?[0]?["suggestion"]
+        #expect(shown["suggestion"] == status, "\(shown)")
+    }
+}
