@@ -130,8 +130,11 @@ import Testing
         _ = try client.call("session.log", .obj(["exercise": "Row", "reps": 10, "weightKg": 40, "at": "2026-11-29T09:10:00Z"]))
         let before = try client.request("session.log", .obj(["exercise": "Row", "reps": 10, "at": "2026-11-29T08:00:00Z"]))
         #expect(before["error"]?["data"]?["reason"] == "time_before_session_start")
-        let done = try client.call("session.finish", .obj(["at": "2026-11-29T10:00:00+01:00"]))
-        #expect(done["durationSeconds"] == 0, "09:00Z to 10:00+01:00 is no time at all")
+        let early = try client.request("session.finish", .obj(["at": "2026-11-29T10:00:00+01:00"]))
+        #expect(early["error"]?["data"]?["reason"] == "time_outside_session" && early["error"]?["data"]?["exercise"] == "Row",
+                "10:00+01:00 is 09:00Z, before the row at 09:10Z: \(early)")
+        let done = try client.call("session.finish", .obj(["at": "2026-11-29T10:10:00+01:00"]))
+        #expect(done["durationSeconds"] == 600, "09:00Z to 10:10+01:00 is ten minutes")
         let future = try client.request("session.start", .obj(["at": "2099-01-01T00:00:00Z"]))
         #expect(future["error"]?["code"] == -32602)
         #expect(future["error"]?["data"]?["errors"]?[0]?["path"] == "params.at")

@@ -1,0 +1,44 @@
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+import SessionSystem
+
+extension Commands {
+    /// A time option (`--at`), checked before anything is sent; a time of day alone is
+    /// on `day`, today without one.
+    static func timestampOption(_ arguments: ParsedArguments, _ name: OptionName, clock: LocalClock = LocalClock(), on day: LocalDate? = nil) throws(UsageError)
+        -> Timestamp?
+    {
+        guard let text = arguments[name] else { return nil }
+        guard let time = HumanTime.read(text, clock: clock, on: day) else {
+            throw UsageError("\(name) must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00, got \"\(text)\"")
+        }
+        return time
+    }
+
+    /// The time option `name` of a command aimed at a session (`sessionID`, nil: the
+    /// active one), `time` as already read: a time of day alone is read on the
+    /// session's day (`HumanTime.day(ofTimeOfDay:…)`), which is asked of the daemon;
+    /// anything else, or no such session (the command's own call then says so), stays.
+    /// The wire carries whole times only (RFC 3339, or a local date and time): a time
+    /// of day alone is a person's shorthand, so sessionctl, which reads it, places it,
+    /// and the daemon's `at` keeps one meaning for every client. The read costs one
+    /// round trip, and only when a time of day alone was typed.
+    static func placedTime(_ arguments: ParsedArguments, _ name: OptionName, as time: Timestamp?, sessionID: Int64?, client: SocketClient,
+                           context: CommandContext) throws -> Timestamp? {
+        guard let text = arguments[name], HumanTime.isTimeOfDay(text) else { return time }
+        let times: (startedAt: String, endedAt: String?)?
+        if let sessionID {
+            let found = try context.call(client, SessionGet.self, SessionGet.Params(sessionID: sessionID))
+            times = (found.startedAt, found.endedAt)
+        } else {
+            times = try context.call(client, SessionCurrent.self, NoParams()).session.map { ($0.startedAt, $0.endedAt) }
+        }
+        // The daemon writes its times in its own zone: their wall-clock part is what a
+        // time of day alone is measured against.
+        guard let times, let start = LocalDateTime(String(times.startedAt.prefix(19))) else { return time }
+        let end = times.endedAt.flatMap { LocalDateTime(String($0.prefix(19))) }
+        let day = HumanTime.day(ofTimeOfDay: text, start: start, end: end, today: context.clock.today())
+        return HumanTime.read(text, clock: context.clock, on: day) ?? time
+    }
+}
