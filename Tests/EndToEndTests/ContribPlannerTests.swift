@@ -5,8 +5,9 @@ import JSON
 import SessionSystem
 
 /// The shipped planners of contrib/planners, run by `sessionctl plan next` against a
-/// stand-in for the providers' HTTP APIs (Tests/Planners/fake-model-server.py) and a
-/// stand-in `ollama` command: what they send, and that their answer imports.
+/// stand-in for the providers' HTTP APIs, ollama's included
+/// (Tests/Planners/fake-model-server.py): what they send, that their answer imports, and
+/// that the usage the endpoint reported is what is kept.
 @Suite struct ContribPlannerTests {
     static let contrib = Fixtures.packageRoot + "/contrib/planners/"
 
