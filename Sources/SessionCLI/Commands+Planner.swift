@@ -42,9 +42,10 @@ extension Commands {
             reply is kept for audit with its tokens (sessionctl plan attempts). With
             planner-monthly-limit = N in the config file, no attempt is made once N were
             made this calendar month (the daemon's time zone; refused and failed attempts
-            and plan redo's count too): the command exits 1 before the planner runs and
-            says when the month resets. Ready-made planners for
-            OpenAI-compatible servers, Anthropic and ollama: contrib/planners (README).
+            and plan redo's count too, a dry run's do not, being kept nowhere): the command
+            exits 1 before the planner runs and says when the month resets. Ready-made
+            planners for OpenAI-compatible servers, Anthropic and ollama: contrib/planners
+            (README).
             The planner comes from --planner, $SESSIOND_PLANNER, or the config file
             $XDG_CONFIG_HOME/sessiond/config (~/.config/sessiond/config):
               planner = /usr/local/share/sessiond/planners/openai-compatible
