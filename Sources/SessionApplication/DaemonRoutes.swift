@@ -36,6 +36,7 @@ package enum DaemonRoutes {
         DaemonRoute(PlanList.self) { _, service in Outcome(try service.listPlans()) },
         DaemonRoute(PlanAttempt.self) { params, service in Outcome(try service.recordAttempt(params.attempt)) },
         DaemonRoute(PlanAttempts.self) { params, service in Outcome(try service.attempts(params)) },
+        DaemonRoute(PlanUsage.self) { _, service in Outcome(try service.plannerUsage()) },
     ]
 
     static let events: [DaemonRoute] = [

@@ -42,6 +42,16 @@ extension SessionService {
         })
     }
 
+    /// `plan.usage`: this month's attempts and tokens, the month being the calendar
+    /// month of the daemon's zone.
+    func plannerUsage() throws -> PlanUsage.Result {
+        let month = PlannerBudget.month(holding: clock.localDate(atMs: nowMs))
+        let totals = try database.attemptTotals(fromMs: clock.startOfDayMs(month.first), toMs: clock.startOfDayMs(month.next))
+        return PlanUsage.Result(month: String(month.first.description.prefix(7)), since: month.first, resetsOn: month.next,
+                                attempts: totals.attempts, inputTokens: totals.inputTokens, outputTokens: totals.outputTokens,
+                                estimatedAttempts: totals.estimatedAttempts, unrecordedAttempts: totals.unrecordedAttempts)
+    }
+
     /// `plan.activate`.
     func activatePlan(_ planID: Int64) throws -> Outcome {
         guard try database.plan(planID) != nil else { throw SessionError.planNotFound(planID) }

@@ -30,19 +30,28 @@ extension Commands {
             The command runs as /bin/sh -c CMD with SESSIOND_WEEK_START and SESSIOND_ATTEMPT
             set, in a process group of its own; it prints the model's reply (JSON, or text
             with the JSON inside, at most 128 KiB) and exits 0. Once it exits, what it left
-            running is ended and not waited for. A program (CMD's first word) or its
-            directory that another user owns, or that its group or every user may write,
-            is not run; nor is a config file of that kind read.
+            running is ended and not waited for. It may write the model's token usage as
+              {"inputTokens": N, "outputTokens": N}
+            to the file SESSIOND_USAGE_FILE names; without it the tokens are estimated (4
+            bytes of UTF-8 a token) and kept marked as estimates. A program (CMD's first
+            word) or its directory that another user owns, or that its group or every user
+            may write, is not run; nor is a config file of that kind read.
             A reply the import refuses is sent back with the errors appended to the
             conversation, at most --repairs times. A planner that times out, exits non-zero
             or prints nothing stops the command; nothing is imported then. Every attempt's
-            reply is kept for audit (sessionctl plan attempts). Ready-made planners for
-            OpenAI-compatible servers, Anthropic and ollama: contrib/planners (README).
+            reply is kept for audit with its tokens (sessionctl plan attempts). With
+            planner-monthly-limit = N in the config file, no attempt is made once N were
+            made this calendar month (the daemon's time zone; refused and failed attempts
+            and plan redo's count too, a dry run's do not, being kept nowhere): the command
+            exits 1 before the planner runs and says when the month resets. Ready-made
+            planners for OpenAI-compatible servers, Anthropic and ollama: contrib/planners
+            (README).
             The planner comes from --planner, $SESSIOND_PLANNER, or the config file
             $XDG_CONFIG_HOME/sessiond/config (~/.config/sessiond/config):
               planner = /usr/local/share/sessiond/planners/openai-compatible
               planner-timeout = 180
               planner-repairs = 2
+              planner-monthly-limit = 10
             """,
         options: CommonOptions.daemon + [OptionSpec(.week, value: "DATE", help: "plan the week holding DATE (default: next week)")] + plannerOptions,
         run: runPlanNext)
@@ -84,7 +93,7 @@ extension Commands {
         let profile = try context.call(client, ProfileGet.self, NoParams())
         let request = redo.request(profile: profile.profile)
         guard let link = try plannerLink(for: request, run: "redo-\(date)", arguments, context, client) else { return ExitStatus.ok }
-        let outcome = try link.ask(request) { text, attempt in
+        let outcome = try link.ask(request) { text, attempt, tokens in
             let answer = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: plan.weekStart, bareWeightInPounds: context.console.units == .lb))
             let replaced = try redo.replacing(with: answer.plan)
             if link.dryRun { return .checked(ImportedPlan(plan: replaced, warnings: answer.warnings)) }
@@ -92,7 +101,7 @@ extension Commands {
             params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = plan.weekStart
             params.revises = document.planID
-            (params.run, params.attempt, params.planner, params.reply) = (link.run, attempt, link.settings.command, text)
+            (params.run, params.attempt, params.planner, params.reply, params.tokens) = (link.run, attempt, link.settings.command, text, tokens)
             var result = try context.call(client, PlanImport.self, params)
             result = PlanImport.Result(planID: result.planID, name: result.name, weekStart: result.weekStart, active: result.active,
                                        warnings: answer.warnings + result.warnings)
@@ -107,8 +116,15 @@ extension Commands {
 
     static let planAttempts = Command(
         words: ["plan", "attempts"], synopsis: "[RUN]",
-        summary: "List the kept planner attempts, newest first, or show one run's replies.",
-        details: "Without RUN, one line per attempt; with RUN, every attempt of that run with the reply as the planner printed it.",
+        summary: "List the kept planner attempts with their tokens and this month's totals, or show one run's replies.",
+        details: """
+            Without RUN, one line per attempt, newest first, with the tokens it cost in and out,
+            then this month's count and totals (the calendar month of the daemon's time zone,
+            against planner-monthly-limit when the config file sets one); with RUN, every
+            attempt of that run with the reply as the planner printed it. Tokens are the
+            endpoint's usage as the planner passed it back, or else estimated at 4 bytes of
+            UTF-8 a token and marked ~.
+            """,
         options: CommonOptions.daemon + [OptionSpec(.limit, value: "N", help: "at most N attempts (default 20)")],
         arguments: ["run": "RUN"],
         run: { arguments, context in
@@ -116,7 +132,8 @@ extension Commands {
             var params = PlanAttempts.Params()
             params.run = arguments.positionals.first
             params.limit = try intOption(arguments, .limit, in: SessionLimits.listLimit)
-            let attempts = try context.call(try context.connect(arguments), PlanAttempts.self, params)
+            let client = try context.connect(arguments)
+            let attempts = try context.call(client, PlanAttempts.self, params)
             if context.printJSON(attempts, arguments) { return ExitStatus.ok }
             let console = context.console
             if attempts.items.isEmpty {
@@ -125,7 +142,7 @@ extension Commands {
             }
             for item in attempts.items.reversed() where params.run != nil {
                 console.print(console.bold("attempt \(item.attempt.attempt)") + " · \(item.at) · \(item.attempt.outcome.rawValue)" +
-                              (item.planID.map { " as plan \($0)" } ?? ""))
+                              (item.planID.map { " as plan \($0)" } ?? "") + " · " + tokensText(item.attempt.tokens))
                 if let detail = item.attempt.detail { console.print(console.dim(detail)) }
                 // A model's text is shown, not obeyed: control characters (terminal escapes) are replaced.
                 console.print(item.attempt.reply.isEmpty ? console.dim("(printed nothing)") : displayable(item.attempt.reply))
@@ -133,10 +150,34 @@ extension Commands {
             }
             for item in attempts.items where params.run == nil {
                 let outcome = item.planID.map { "imported as plan \($0)" } ?? item.attempt.outcome.rawValue
-                console.print("\(item.at)  \(item.attempt.run)  attempt \(item.attempt.attempt)  \(outcome)")
+                console.print("\(item.at)  \(item.attempt.run)  attempt \(item.attempt.attempt)  \(outcome)  \(tokensText(item.attempt.tokens))")
+            }
+            if params.run == nil {
+                let usage = try context.call(client, PlanUsage.self, NoParams())
+                let limit = (try? UserConfig.load(environment: context.environment))?.plannerMonthlyLimit
+                console.print()
+                console.print(monthText(usage, limit: limit))
             }
             return ExitStatus.ok
         })
+
+    /// An attempt's tokens as `plan attempts` shows them: estimates marked ~.
+    static func tokensText(_ tokens: PlannerTokens?) -> String {
+        guard let tokens else { return "tokens not kept" }
+        let mark = tokens.source == .estimate ? "~" : ""
+        return "\(mark)\(tokens.input) in / \(mark)\(tokens.output) out tokens" + (tokens.source == .estimate ? " (estimated)" : "")
+    }
+
+    /// This month's line of `plan attempts`: the count (against the limit, when there is
+    /// one), the tokens, and when the count starts again.
+    static func monthText(_ usage: PlanUsage.Result, limit: Int?) -> String {
+        var notes: [String] = []
+        if usage.estimatedAttempts > 0 { notes.append("\(PlanFormatter.count(usage.estimatedAttempts, "attempt")) estimated") }
+        if usage.unrecordedAttempts > 0 { notes.append("\(PlanFormatter.count(usage.unrecordedAttempts, "attempt")) kept without tokens") }
+        let count = limit.map { "\(usage.attempts) of \($0) attempts (planner-monthly-limit)" } ?? PlanFormatter.count(usage.attempts, "attempt")
+        return "this month (\(usage.month)): \(count), \(usage.inputTokens) tokens in, \(usage.outputTokens) out" +
+            (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))") + "; the count starts again on \(usage.resetsOn)"
+    }
 
     /// Text with its control characters but newline and tab shown as U+FFFD.
     static func displayable(_ text: String) -> String {
@@ -170,7 +211,8 @@ extension Commands {
         try PlannerLink.checkProgram(of: command, path: context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         let timeout = try intOption(arguments, .timeout, in: PlannerLimits.timeoutSeconds) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
         let repairs = try intOption(arguments, .repairs, in: PlannerLimits.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
-        return PlannerLink.Settings(command: command, timeoutSeconds: timeout, repairs: repairs)
+        return PlannerLink.Settings(command: command, timeoutSeconds: timeout, repairs: repairs, monthlyLimit: config.plannerMonthlyLimit,
+                                    configPath: UserConfig.path(environment: context.environment))
     }
 
     /// The link that asks the planner for `request`; nil when --print-request printed it
@@ -193,14 +235,14 @@ extension Commands {
         let prompt = try context.call(client, PromptRender.self, promptParams)
         let request = PlannerRequest(system: prompt.system, user: prompt.user, schema: prompt.schema, weekStart: weekStart)
         guard let link = try plannerLink(for: request, run: "next-\(weekStart)", arguments, context, client) else { return ExitStatus.ok }
-        let outcome = try link.ask(request) { text, attempt in
+        let outcome = try link.ask(request) { text, attempt, tokens in
             if link.dryRun {
                 return .checked(try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: weekStart, bareWeightInPounds: context.console.units == .lb)))
             }
             var params = PlanImport.Params(plan: .string(text))
             params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = weekStart
-            (params.run, params.attempt, params.planner) = (link.run, attempt, link.settings.command)
+            (params.run, params.attempt, params.planner, params.tokens) = (link.run, attempt, link.settings.command, tokens)
             return .imported(try context.call(client, PlanImport.self, params))
         }
         printPlannerOutcome(outcome, arguments, context)
@@ -241,136 +283,5 @@ extension Commands {
         }
         PlanFormatter(console: console).printWarnings(warnings, heading: "\(PlanFormatter.count(warnings.count, "change")) made on import:",
                                                       verbose: arguments.has(.verbose))
-    }
-}
-
-/// Runs the planner command until it gives a plan the import takes, repairing refused
-/// replies, and keeps every attempt for audit.
-struct PlannerLink {
-    /// Which command, and its limits.
-    struct Settings {
-        let command: String
-        let timeoutSeconds: Int
-        let repairs: Int
-    }
-
-    /// What came back in the end.
-    struct Outcome {
-        enum Result {
-            case imported(PlanImport.Result)
-            case checked(ImportedPlan)
-        }
-
-        let result: Result
-        /// How many times the planner ran.
-        let attempts: Int
-        /// The run the attempts are kept under (nil for a dry run: nothing is kept).
-        let run: String?
-    }
-
-    /// Why no plan came back: exit status 1 with this message.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Refuses a planner whose program (the command line's first word, as the shell
-    /// finds it on `path`) or its directory another user may change (`FileInput.untrusted`):
-    /// it runs as this user, with the prompt. A first word that names no file (a shell
-    /// builtin, an assignment) is left to the shell.
-    static func checkProgram(of command: String, path: String) throws(Failure) {
-        guard let first = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first, !first.contains("=") else { return }
-        let word = String(first.filter { $0 != "'" && $0 != "\"" })
-        guard let program = word.contains("/") ? word : ChildProcess.executable(named: word, path: path) else { return }
-        for file in [program, FilePath.directory(of: program)] {
-            var status = stat()
-            guard stat(file, &status) == 0 else { continue }
-            if let problem = FileInput.untrusted(status) {
-                throw Failure(description: "refusing to run the planner: \(file): \(problem)")
-            }
-        }
-    }
-
-    let settings: Settings
-    let context: CommandContext
-    let client: SocketClient
-    let dryRun: Bool
-    let run: String
-
-    /// Runs the planner with `request`, and each repair after it, until `importing` takes
-    /// a reply. `importing` throws `PlanImportError` (checked here) or the daemon's
-    /// plan_invalid refusal for a reply it refuses.
-    func ask(_ first: PlannerRequest, importing: (String, Int) throws -> Outcome.Result) throws -> Outcome {
-        var request = first
-        let maximum = 1 + settings.repairs
-        while true {
-            let attempt = request.attempt
-            let reply = try runPlanner(request)
-            let errors: [PathMessage]
-            do {
-                return Outcome(result: try importing(reply, attempt), attempts: attempt, run: dryRun ? nil : run)
-            } catch let error as PlanImportError {
-                errors = error.errors
-            } catch let refusal as DaemonRefusal where refusal.error.is(.planInvalid) {
-                errors = refusal.problems
-            }
-            try refused(reply, errors: errors, attempt: attempt, of: maximum)
-            request = request.repairing(reply: reply, errors: errors)
-        }
-    }
-
-    /// Keeps a refused reply, and says so; after the last attempt, fails with the errors.
-    private func refused(_ reply: String, errors: [PathMessage], attempt: Int, of maximum: Int) throws {
-        let detail = errors.map(\.description).joined(separator: "\n")
-        try keep(PlannerAttempt(run: run, attempt: attempt, planner: settings.command, reply: reply, outcome: .refused, detail: detail))
-        let console = context.console
-        console.error("sessionctl: attempt \(attempt) of \(maximum): the reply was refused (\(PlanFormatter.count(errors.count, "error")))" +
-                      (attempt < maximum ? "; asking the planner to repair it" : ""))
-        guard attempt < maximum else {
-            var lines = ["the planner's reply was refused\(attempt == 1 ? "" : " \(attempt) times"), nothing was imported; the last errors:"]
-            lines += errors.prefix(10).map { "  \($0.path): \($0.message)" }
-            if errors.count > 10 { lines.append("  … \(errors.count - 10) more") }
-            if !dryRun { lines.append("(every reply is kept: sessionctl plan attempts \(run))") }
-            throw Failure(description: lines.joined(separator: "\n"))
-        }
-    }
-
-    /// Runs the planner once and returns what it printed; a planner that does not answer
-    /// is kept as a failed attempt and stops the command.
-    private func runPlanner(_ request: PlannerRequest) throws -> String {
-        var input = request.json.jsonText
-        input += "\n"
-        let finished: ChildProcess.Finished
-        do {
-            finished = try ChildProcess.run(
-                shell: settings.command, input: Array(input.utf8), timeoutMs: settings.timeoutSeconds * 1000,
-                environment: ["SESSIOND_WEEK_START": request.weekStart.description, "SESSIOND_ATTEMPT": String(request.attempt)])
-        } catch {
-            throw Failure(description: "cannot run the planner: \(error)")
-        }
-        let reply = String(decoding: finished.standardOutput.prefix(PlannerAttempt.Limits.replyBytes), as: UTF8.self)
-        let why: String?
-        switch finished.ending {
-        case .timedOut: why = "the planner did not answer within \(settings.timeoutSeconds) s and was stopped (--timeout)"
-        case .signalled(let signal): why = "the planner was killed by signal \(signal)"
-        case .exited(let status) where status != 0: why = "the planner exited with status \(status)"
-        case .exited where finished.standardOutput.count > PlannerAttempt.Limits.replyBytes:
-            // Cut here, not by the model: the import would call it cut off and blame the
-            // model's output tokens.
-            why = "the planner printed \(finished.standardOutput.count) bytes, more than the \(PlannerAttempt.Limits.replyBytes >> 10) KiB a plan may be (the attempt keeps the first \(PlannerAttempt.Limits.replyBytes >> 10) KiB)"
-        case .exited:
-            why = reply.trimmingWhitespace().isEmpty ? "the planner printed nothing" : nil
-        }
-        guard let why else { return reply }
-        try keep(PlannerAttempt(run: run, attempt: request.attempt, planner: settings.command, reply: reply, outcome: .failed, detail: why))
-        let errors = String(decoding: finished.standardError, as: UTF8.self).trimmingWhitespace()
-        let tail = errors.split(separator: "\n").suffix(5).map { "  " + $0 }
-        throw Failure(description: ([why + "; nothing was imported"] + (tail.isEmpty ? [] : ["its last words on standard error:"] + tail)
-                                    + ["(command: \(settings.command))"]).joined(separator: "\n"))
-    }
-
-    /// Keeps an attempt that did not become a plan (not in a dry run).
-    private func keep(_ attempt: PlannerAttempt) throws {
-        guard !dryRun else { return }
-        _ = try context.call(client, PlanAttempt.self, PlanAttempt.Params(attempt))
     }
 }

@@ -12,6 +12,7 @@ import SessionCore
 ///     planner = /usr/share/sessiond/planners/openai-compatible
 ///     planner-timeout = 180
 ///     planner-repairs = 2
+///     planner-monthly-limit = 10
 struct UserConfig: Equatable {
     /// The command run for `plan next` and `plan redo` (a shell command line).
     var planner: String?
@@ -19,6 +20,8 @@ struct UserConfig: Equatable {
     var plannerTimeout: Int?
     /// How many times a refused reply is sent back for repair.
     var plannerRepairs: Int?
+    /// At most this many planner attempts a calendar month.
+    var plannerMonthlyLimit: Int?
     /// The unit weights are shown and bare numbers read in.
     var units: WeightUnit?
 
@@ -35,6 +38,7 @@ struct UserConfig: Equatable {
         ("planner", "the planner command (a shell command line)"),
         ("planner-timeout", "seconds a planner may run, \(PlannerLimits.timeoutSeconds.lowerBound) to \(PlannerLimits.timeoutSeconds.upperBound)"),
         ("planner-repairs", "times a refused reply goes back for repair, \(PlannerLimits.repairs.lowerBound) to \(PlannerLimits.repairs.upperBound)"),
+        ("planner-monthly-limit", "planner attempts a month at most, \(PlannerLimits.monthlyLimit.lowerBound) to \(PlannerLimits.monthlyLimit.upperBound)"),
         ("units", "kg or lb: the unit weights are shown and bare numbers read in"),
     ]
 
@@ -65,6 +69,11 @@ struct UserConfig: Equatable {
                     throw problem("planner-repairs needs a number from \(PlannerLimits.repairs.lowerBound) to \(PlannerLimits.repairs.upperBound), got \"\(value)\"")
                 }
                 plannerRepairs = count
+            case "planner-monthly-limit":
+                guard let count = Int(value), PlannerLimits.monthlyLimit.contains(count) else {
+                    throw problem("planner-monthly-limit needs a number of attempts from \(PlannerLimits.monthlyLimit.lowerBound) to \(PlannerLimits.monthlyLimit.upperBound), got \"\(value)\"")
+                }
+                plannerMonthlyLimit = count
             case "units":
                 guard let unit = WeightUnit(parsing: value) else { throw problem("units must be kg or lb, got \"\(value)\"") }
                 units = unit
@@ -95,4 +104,5 @@ enum PlannerLimits {
     static let defaultTimeoutSeconds = 180
     static let repairs = 0...5
     static let defaultRepairs = 2
+    static let monthlyLimit = 1...100_000
 }

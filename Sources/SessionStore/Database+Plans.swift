@@ -55,8 +55,12 @@ extension Database {
 
     private func insertAttempt(_ attempt: PlannerAttempt, atMs: Int64, planID: Int64?) throws -> Int64 {
         try connection.run(
-            "INSERT INTO plan_attempt (run, attempt, at_ms, planner, reply, outcome, detail, plan_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [attempt.run, attempt.attempt, atMs, attempt.planner, attempt.reply, attempt.outcome.rawValue, attempt.detail, planID])
+            """
+            INSERT INTO plan_attempt (run, attempt, at_ms, planner, reply, outcome, detail, plan_id, input_tokens, output_tokens, token_source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [attempt.run, attempt.attempt, atMs, attempt.planner, attempt.reply, attempt.outcome.rawValue, attempt.detail, planID,
+             attempt.tokens?.input, attempt.tokens?.output, attempt.tokens?.source.rawValue])
         return connection.lastInsertRowID
     }
 
@@ -70,14 +74,14 @@ extension Database {
         try wrap {
             try connection.prepare(
                 """
-                SELECT id, at_ms, plan_id, run, attempt, planner, reply, outcome, detail FROM plan_attempt
+                SELECT id, at_ms, plan_id, run, attempt, planner, reply, outcome, detail, input_tokens, output_tokens, token_source FROM plan_attempt
                 WHERE ?1 IS NULL OR run = ?1 ORDER BY at_ms DESC, id DESC LIMIT ?2
                 """
             ).rows([run, limit]) { row in
                 StoredAttempt(
                     id: row.int64("id"), atMs: row.int64("at_ms"), planID: row.optionalInt64("plan_id"),
                     attempt: PlannerAttempt(run: row.text("run"), attempt: row.int("attempt"), planner: row.text("planner"), reply: row.text("reply"),
-                                            outcome: row.choice("outcome"), detail: row.optionalText("detail")))
+                                            outcome: row.choice("outcome"), detail: row.optionalText("detail"), tokens: Self.tokens(row)))
             }
         }
     }

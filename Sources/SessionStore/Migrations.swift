@@ -351,6 +351,14 @@ enum Migrations {
         Migration(version: 15, name: "aliases by the exercise they name", sql: """
             CREATE INDEX exercise_alias_by_name ON exercise_alias (name_key);
             """),
+        // What each planner attempt cost, for the planner's monthly budget: the model's
+        // tokens in and out as the endpoint's usage told them, or estimated when the
+        // planner passed none back. Attempts kept before have none (NULL).
+        Migration(version: 16, name: "planner attempts' tokens in and out", sql: """
+            ALTER TABLE plan_attempt ADD COLUMN input_tokens INTEGER CHECK (input_tokens >= 0);
+            ALTER TABLE plan_attempt ADD COLUMN output_tokens INTEGER CHECK (output_tokens >= 0);
+            ALTER TABLE plan_attempt ADD COLUMN token_source TEXT CHECK (token_source IN ('usage', 'estimate'));  -- NULL: not kept
+            """),
     ]
 
     /// The schema version this build writes.

@@ -5,8 +5,9 @@ import JSON
 import SessionSystem
 
 /// The shipped planners of contrib/planners, run by `sessionctl plan next` against a
-/// stand-in for the providers' HTTP APIs (Tests/Planners/fake-model-server.py) and a
-/// stand-in `ollama` command: what they send, and that their answer imports.
+/// stand-in for the providers' HTTP APIs, ollama's included
+/// (Tests/Planners/fake-model-server.py): what they send, that their answer imports, and
+/// that the usage the endpoint reported is what is kept.
 @Suite struct ContribPlannerTests {
     static let contrib = Fixtures.packageRoot + "/contrib/planners/"
 
@@ -42,6 +43,12 @@ import SessionSystem
         init(_ description: String) { self.description = description }
     }
 
+    /// The tokens `plan attempts` keeps for each attempt, newest first: in, out, source.
+    func tokens(_ daemon: DaemonProcess) throws -> [[JSONValue]] {
+        let listed = try daemon.ctl(["plan", "attempts", "--json"])
+        return try (JSONParser.parse(listed.stdout).arrayValue ?? []).map { [$0["inputTokens"] ?? .null, $0["outputTokens"] ?? .null, $0["tokenSource"] ?? .null] }
+    }
+
     func next(_ daemon: DaemonProcess, _ planner: String, environment: [String: String]) throws -> ProcessResult {
         try runProcess(Binaries.sessionctl, ["plan", "next", "--week", "2027-01-04", "--planner", Self.contrib + planner],
                        environment: ["SESSIOND_SOCKET": daemon.socketPath, "OPENAI_API_KEY": "", "CREDENTIALS_DIRECTORY": ""].merging(environment) { $1 },
@@ -64,6 +71,9 @@ import SessionSystem
         #expect(body["messages"]?.arrayValue?.map { $0["role"] } == ["system", "user"])
         #expect(body["response_format"]?["type"] == "json_schema")
         #expect(body["response_format"]?["json_schema"]?["schema"]?["properties"]?["days"] != nil)
+        // The endpoint's usage is what is kept.
+        let usage = try #require(request["response"]?["usage"])
+        #expect(try tokens(daemon) == [[try #require(usage["prompt_tokens"]), try #require(usage["completion_tokens"]), "usage"]])
 
         // A key from a systemd credential; a refused key is the planner's failure, named.
         let credentials = provider.log + "/credentials"
@@ -75,6 +85,12 @@ import SessionSystem
         let refused = try next(daemon, "openai-compatible", environment: ["PLANNER_BASE_URL": base, "PLANNER_API_KEY": "wrong"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("the planner exited with status 1") && refused.stderr.contains("invalid api key"))
+
+        // A server that gives no usage: the reply's tokens are estimated, and marked so.
+        let noUsage = try next(daemon, "openai-compatible", environment: ["PLANNER_BASE_URL": base, "PLANNER_MODEL": "no-usage"])
+        #expect(noUsage.status == 0, "\(noUsage.stderr)")
+        #expect(try provider.request(4)["response"]?["usage"] == nil)
+        #expect(try tokens(daemon).first?[2] == "estimate")
     }
 
     @Test func theAnthropicPlannerForcesAToolWhoseInputIsThePlan() throws {
@@ -93,27 +109,33 @@ import SessionSystem
         #expect(body["messages"]?.arrayValue?.map { $0["role"] } == ["user"])
         #expect(body["tool_choice"] == .obj(["type": "tool", "name": "training_plan"]))
         #expect(body["tools"]?[0]?["input_schema"]?["properties"]?["days"] != nil)
+        // Input read from the prompt cache counts as input.
+        let usage = try #require(request["response"]?["usage"])
+        let input = try #require(usage["input_tokens"]?.numberValue) + (usage["cache_creation_input_tokens"]?.numberValue ?? 0)
+            + (usage["cache_read_input_tokens"]?.numberValue ?? 0)
+        #expect(try tokens(daemon) == [[.number(input), try #require(usage["output_tokens"]), "usage"]])
 
         let noKey = try next(daemon, "anthropic", environment: ["ANTHROPIC_BASE_URL": "http://127.0.0.1:\(provider.port)", "ANTHROPIC_API_KEY": ""])
         #expect(noKey.status == 1)
         #expect(noKey.stderr.contains("no API key: set ANTHROPIC_API_KEY or the systemd credential anthropic-api-key"))
     }
 
-    @Test func theOllamaPlannerRunsTheModelWithTheJSONFormat() throws {
+    @Test func theOllamaPlannerAsksTheChatAPIForThePlanSchemaAndKeepsItsTokenCounts() throws {
+        let provider = try Provider()
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let log = Fixtures.temporaryDirectory("ollama")
-        defer { Fixtures.removeTree(log) }
-        mkdir(log + "/bin", 0o700)
-        #expect(symlink(Fixtures.packageRoot + "/Tests/Planners/fake-ollama", log + "/bin/ollama") == 0)
-        let path = log + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try next(daemon, "ollama", environment: ["PATH": path, "PLANNER_LOG": log, "OLLAMA_MODEL": "qwen3"])
+        // OLLAMA_HOST as ollama reads it: a host and port without a scheme.
+        let result = try next(daemon, "ollama", environment: ["OLLAMA_HOST": "127.0.0.1:\(provider.port)", "OLLAMA_MODEL": "qwen3"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("imported plan 1: Local Plan"))
-        #expect(Fixtures.read(log + "/ollama-arguments") == "run\n--format\njson\nqwen3\n")
-        let prompt = Fixtures.read(log + "/ollama-prompt")
-        #expect(prompt.hasPrefix("Instructions:\nYou write 7-day training plans."))
-        #expect(prompt.contains("Request:\nGoals: "))
-        #expect(prompt.contains("The plan must match this JSON Schema:\n{"))
+        #expect(result.stdout.contains("imported plan 1: Served Plan"))
+        let request = try provider.request(1)
+        #expect(request["path"] == "/api/chat")
+        let body = try #require(request["body"])
+        #expect(body["model"] == "qwen3" && body["stream"] == false)
+        #expect(body["messages"]?.arrayValue?.map { $0["role"] } == ["system", "user"])
+        #expect(body["messages"]?[0]?["content"]?.stringValue?.hasPrefix("You write 7-day training plans.") == true)
+        #expect(body["format"]?["properties"]?["days"] != nil)
+        let response = try #require(request["response"])
+        #expect(try tokens(daemon) == [[try #require(response["prompt_eval_count"]), try #require(response["eval_count"]), "usage"]])
     }
 }

@@ -253,7 +253,10 @@ import JSON
         #expect(figures["weeks"] == full["weeks"] && figures["sessions"]?.arrayValue?.count == full["sessions"]?.arrayValue?.count)
         #expect(figures["sessions"]?.arrayValue?.allSatisfy { $0["sets"] == [] && $0["countedSets"] != nil } == true, "\(figures)")
         _ = try check("plan.attempt", .obj(["run": "r", "attempt": 1, "planner": "p", "reply": "no", "outcome": "refused", "detail": "$: not a plan"]))
+        _ = try check("plan.attempt", .obj(["run": "r", "attempt": 2, "planner": "p", "reply": "", "outcome": "failed",
+                                            "inputTokens": 812, "outputTokens": 0, "tokenSource": "estimate"]))
         _ = try check("plan.attempts")
+        _ = try check("plan.usage")
         _ = try check("exercise.alias", .obj(["alias": "fc", "name": "Farmer Carry"]))
         _ = try check("exercise.aliases")
         _ = try check("exercise.list", .obj(["search": "goblet"]))

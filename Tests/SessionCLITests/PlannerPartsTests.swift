@@ -16,17 +16,20 @@ import Testing
 
             planner-timeout=90
             planner-repairs = 0
+            planner-monthly-limit = 10
             """
         let config = try UserConfig(parsing: text, path: "cfg")
         #expect(config.planner == "~/bin/ask-model --fast")
         #expect(config.plannerTimeout == 90)
         #expect(config.plannerRepairs == 0)
+        #expect(config.plannerMonthlyLimit == 10)
         #expect(try UserConfig(parsing: "", path: "cfg") == UserConfig())
     }
 
     @Test(arguments: [
         ("planner", "cfg:1: expected key = value, got \"planner\""),
-        ("# ok\nplaner = x", "cfg:2: unknown key \"planer\" (known: planner, planner-timeout, planner-repairs, units)"),
+        ("# ok\nplaner = x", "cfg:2: unknown key \"planer\" (known: planner, planner-timeout, planner-repairs, planner-monthly-limit, units)"),
+        ("planner-monthly-limit = ten", "cfg:1: planner-monthly-limit needs a number of attempts from 1 to 100000, got \"ten\""),
         ("planner-timeout = 0", "cfg:1: planner-timeout needs seconds from 1 to 3600, got \"0\""),
         ("planner-repairs = two", "cfg:1: planner-repairs needs a number from 0 to 5, got \"two\""),
         ("planner =", "cfg:1: planner needs a command"),

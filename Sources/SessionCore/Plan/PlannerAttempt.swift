@@ -22,14 +22,17 @@ public struct PlannerAttempt: Sendable, Equatable {
     public var outcome: Outcome
     /// Refused: the import's errors, one `path: message` a line; failed: why.
     public var detail: String?
+    /// What it cost in tokens; nil for an attempt kept without them.
+    public var tokens: PlannerTokens?
 
-    public init(run: String, attempt: Int, planner: String, reply: String, outcome: Outcome, detail: String? = nil) {
+    public init(run: String, attempt: Int, planner: String, reply: String, outcome: Outcome, detail: String? = nil, tokens: PlannerTokens? = nil) {
         self.run = run
         self.attempt = attempt
         self.planner = planner
         self.reply = reply
         self.outcome = outcome
         self.detail = detail
+        self.tokens = tokens
     }
 
     /// Bounds of what is kept.

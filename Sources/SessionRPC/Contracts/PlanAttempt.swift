@@ -24,11 +24,13 @@ public enum PlanAttempt: MethodContract {
             coder.string("reply", &attempt.reply, maxLength: PlannerAttempt.Limits.replyBytes, "what the planner printed, as it printed it")
             coder.choice("outcome", &attempt.outcome, required: true, "refused (the import refused the reply) or failed (the planner did not answer)")
             coder.string("detail", &attempt.detail, maxLength: PlannerAttempt.Limits.detailLength, "refused: the import's errors; failed: why")
+            PlanAttempt.code(tokens: &attempt.tokens, &coder)
         }
 
         /// An imported attempt is kept by `plan.import` with the plan it became.
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if !params.has("attempt") { params.fail("attempt", "is required") }
+            PlanAttempt.validateTokens(&params)
             if attempt.outcome == .imported, !params.failed("outcome") {
                 params.fail("outcome", "an imported attempt is kept by plan.import (its run and attempt params); use refused or failed")
             }
@@ -49,6 +51,32 @@ public enum PlanAttempt: MethodContract {
     }
 
     static let runSummary = "names every attempt of one plan next or plan redo"
+    static let tokenNames = ["inputTokens", "outputTokens", "tokenSource"]
+
+    /// An attempt's tokens as three params, all given or none (`validateTokens`).
+    static func code(tokens: inout PlannerTokens?, _ coder: inout some ParamsCoder) {
+        var input = tokens?.input
+        var output = tokens?.output
+        var source = tokens?.source.rawValue
+        coder.int("inputTokens", &input, in: PlannerTokens.counts, "tokens the model read (with outputTokens and tokenSource)")
+        coder.int("outputTokens", &output, in: PlannerTokens.counts, "tokens the model wrote")
+        coder.choice("tokenSource", &source, PlannerTokens.Source.allCases.map(\.rawValue), required: false,
+                     "usage: the endpoint's usage, as the planner passed it back; estimate: estimated at 4 bytes of UTF-8 a token")
+        if let input, let output, let source = source.flatMap(PlannerTokens.Source.init(rawValue:)) {
+            tokens = PlannerTokens(input: input, output: output, source: source)
+        } else {
+            tokens = nil
+        }
+    }
+
+    /// The three token params come together.
+    static func validateTokens(_ params: inout SessionRPC.Params) {
+        let given = tokenNames.filter { params.has($0) }
+        guard !given.isEmpty, given.count < tokenNames.count else { return }
+        for name in tokenNames where !given.contains(name) {
+            params.fail(name, "is required with \(given.joined(separator: " and "))")
+        }
+    }
     static let attemptSummary = "1 for the first attempt, 2 for the first repair, …"
     static let plannerSummary = "the planner command that ran"
 }

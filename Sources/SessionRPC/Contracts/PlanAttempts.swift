@@ -48,6 +48,15 @@ public enum PlanAttempts: MethodContract {
             try coder.string("planner", &attempt.planner)
             try coder.choice("outcome", &attempt.outcome)
             try coder.string("detail", &attempt.detail)
+            var input = attempt.tokens?.input
+            var output = attempt.tokens?.output
+            var source = attempt.tokens?.source
+            try coder.int("inputTokens", &input)
+            try coder.int("outputTokens", &output)
+            try coder.choice("tokenSource", &source)
+            try coder.check((input == nil) == (source == nil) && (output == nil) == (source == nil), "tokenSource",
+                            "null exactly when inputTokens and outputTokens are")
+            if let input, let output, let source { attempt.tokens = PlannerTokens(input: input, output: output, source: source) }
             try coder.string("reply", &attempt.reply)
         }
     }

@@ -27,6 +27,8 @@ public enum PlanImport: MethodContract {
         /// The planner's raw reply, when `plan` was built from it (`plan redo`): kept as
         /// the attempt's reply instead of `plan`.
         public var reply: String?
+        /// With run: what the attempt cost in tokens.
+        public var tokens: PlannerTokens?
         /// The plan this one is a new version of (`plan redo`); that plan is kept.
         public var revises: Int64?
 
@@ -47,11 +49,12 @@ public enum PlanImport: MethodContract {
             coder.int("attempt", &attempt, in: PlannerAttempt.Limits.attempts, "with run: " + PlanAttempt.attemptSummary)
             coder.string("planner", &planner, maxLength: PlannerAttempt.Limits.plannerLength, "with run: " + PlanAttempt.plannerSummary)
             coder.string("reply", &reply, maxLength: PlannerAttempt.Limits.replyBytes, "with run: the planner's raw reply, when plan was built from it")
+            PlanAttempt.code(tokens: &tokens, &coder)
             coder.id("revises", &revises, "the plan this one is a new version of (that plan is kept)")
         }
 
         /// The week must start on a Monday; a planner's run comes with its attempt and
-        /// planner.
+        /// planner, and tokens only with a run.
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
             let given = ["run", "attempt", "planner"].filter { params.has($0) }
@@ -60,12 +63,17 @@ public enum PlanImport: MethodContract {
                     params.fail(name, "is required with \(given.joined(separator: " and "))")
                 }
             }
+            PlanAttempt.validateTokens(&params)
+            if given.isEmpty, let name = PlanAttempt.tokenNames.first(where: { params.has($0) }) {
+                params.fail(name, "is kept with a planner's attempt: give run, attempt and planner too")
+            }
         }
 
         /// The planner attempt this import keeps, when it came from one.
         public func attempt(reply: String) -> PlannerAttempt? {
             guard let run, let attempt, let planner else { return nil }
-            return PlannerAttempt(run: run, attempt: attempt, planner: planner, reply: self.reply ?? reply, outcome: .imported)
+            return PlannerAttempt(run: run, attempt: attempt, planner: planner, reply: self.reply ?? reply, outcome: .imported,
+                                  tokens: tokens)
         }
     }
 

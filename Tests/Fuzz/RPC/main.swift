@@ -30,6 +30,7 @@ let contracts: [any MethodContract.Type] = [
     ExerciseAliasSet.self, ExerciseAliases.self, PlanAttempt.self, PromptRender.self, SessionCurrent.self, SessionGet.self,
     DatabaseBackup.self, PlanGet.self, SessionStart.self, HistoryExercises.self, ProfileSet.self, HistoryExport.self, SessionUndo.self,
     HistoryImport.self, SessionPause.self, SessionEditSet.self, EventsSubscribe.self, SessionList.self, PlanAttempts.self,
+    PlanUsage.self,
 ]
 
 func decodeEveryContract(_ params: Params) {

@@ -1,0 +1,55 @@
+import SessionCore
+import JSON
+
+/// `plan.usage`: this month's planner attempts and the tokens they cost — what the
+/// planner's monthly budget (`planner-monthly-limit`) counts. The month is the calendar
+/// month of the daemon's time zone.
+public enum PlanUsage: MethodContract {
+    public static let name = "plan.usage"
+    public static let summary = "This month's planner attempts (the daemon's time zone) and the tokens they cost, with the day the count starts again."
+    public typealias Params = NoParams
+
+    /// The month's count and totals.
+    public struct Result: CodedResult, Equatable {
+        /// `YYYY-MM`.
+        public var month = ""
+        /// The month's first day.
+        public var since = LocalDate(daysSinceEpoch: 0)
+        /// The first day of the next month, when the count starts again.
+        public var resetsOn = LocalDate(daysSinceEpoch: 0)
+        /// Every attempt kept this month: imported, refused or failed.
+        public var attempts = 0
+        /// The tokens of the attempts kept with tokens.
+        public var inputTokens = 0
+        public var outputTokens = 0
+        /// How many of those attempts' figures are estimates.
+        public var estimatedAttempts = 0
+        /// Attempts kept without tokens (before tokens were kept), in `attempts` only.
+        public var unrecordedAttempts = 0
+
+        public init() {}
+
+        public init(month: String, since: LocalDate, resetsOn: LocalDate, attempts: Int, inputTokens: Int, outputTokens: Int,
+                    estimatedAttempts: Int, unrecordedAttempts: Int) {
+            self.month = month
+            self.since = since
+            self.resetsOn = resetsOn
+            self.attempts = attempts
+            self.inputTokens = inputTokens
+            self.outputTokens = outputTokens
+            self.estimatedAttempts = estimatedAttempts
+            self.unrecordedAttempts = unrecordedAttempts
+        }
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("month", &month)
+            try coder.date("since", &since)
+            try coder.date("resetsOn", &resetsOn)
+            try coder.int("attempts", &attempts)
+            try coder.int("inputTokens", &inputTokens)
+            try coder.int("outputTokens", &outputTokens)
+            try coder.int("estimatedAttempts", &estimatedAttempts)
+            try coder.int("unrecordedAttempts", &unrecordedAttempts)
+        }
+    }
+}
