@@ -46,7 +46,7 @@ extension SessionService {
         if let goals = params.goals { profile.goals = goals }
         let today = clock.localDate(atMs: nowMs)
         let weekStart = (params.weekStart ?? today).mondayOfWeek
-        let prompt = GenerationPrompt(profile: profile, coach: try coachContext(weekStart: weekStart, today: today), weekStart: weekStart.adding(days: 7))
+        let prompt = GenerationPrompt(profile: profile, coach: try coachContext(weekStart: weekStart, today: today, goals: profile.goals), weekStart: weekStart.adding(days: 7))
         return PromptRender.Result(
             system: prompt.system, user: prompt.user, schema: PlanSchema.generation, estimatedTokens: prompt.estimatedTokens,
             schemaTokens: prompt.schemaTokens, tokenBudget: GenerationPrompt.tokenBudget)
@@ -55,8 +55,8 @@ extension SessionService {
     /// What a coach is told of the record to the week of `weekStart` (to today while it
     /// runs): the four weeks' summaries to it, the main lifts over `CoachContext.liftWindow`,
     /// sets per exercise this week and the four weeks before, health samples of those
-    /// weeks.
-    func coachContext(weekStart: LocalDate, today: LocalDate) throws -> CoachContext {
+    /// weeks (`goals` decide which body measurements are told).
+    func coachContext(weekStart: LocalDate, today: LocalDate, goals: String) throws -> CoachContext {
         let asOf = min(today, weekStart.adding(days: 6))
         let weeks = try (0..<4).reversed().map { back in
             SummaryBuilder.build(try database.summaryInput(weekStart: weekStart.adding(days: -7 * back), today: today))
@@ -71,7 +71,7 @@ extension SessionService {
             setsThisWeek: try database.countedSetsPerExercise(from: weekStart, to: asOf),
             setsFourWeeksBefore: try database.countedSetsPerExercise(from: baselineStart, to: weekStart.adding(days: -1)),
             customExercises: try database.customExercises(),
-            health: try database.healthSamples(from: baselineStart, to: asOf))
+            health: try database.healthSamples(from: baselineStart, to: asOf), goals: goals)
     }
 }
 

@@ -1,6 +1,9 @@
 extension CoachContext {
     /// The parts of the text, in the order they are written.
     public enum Section: CaseIterable, Sendable {
+        /// The day the record is read to; the adherence of the four weeks; the week's
+        /// totals; the last training (and a gap); the main lifts; sets per muscle;
+        /// recovery; skipped exercises.
         case header, adherence, thisWeek, lastTraining, lifts, muscles, health, skipped
     }
 
@@ -26,7 +29,7 @@ extension CoachContext {
     }
 
     /// One section's title, items and the order its items are dropped in.
-    func part(_ section: Section) -> Part {
+    private func part(_ section: Section) -> Part {
         switch section {
         case .header:
             return Part(fixed: "As of \(PromptContext.weekday(asOf)) \(asOf), every figure from the logged record:")
@@ -126,11 +129,12 @@ extension CoachContext {
 
     /// A section of the text: a fixed line, a list ("Title: a, b (+2 more).") or lines
     /// ("Title (+1 more):" then "- a"), whose items go in `dropOrder`.
-    struct Part {
+    private struct Part {
         enum Style { case fixed, list, lines }
         let title: String
         let items: [String]
         let style: Style
+        /// Item indices, the first to go first.
         let dropOrder: [Int]
         private var kept: [Bool]
         private var dropped = 0

@@ -10,6 +10,7 @@
 public struct CoachContext: Sendable, Equatable {
     /// One finished session's counted sets (warm-ups left out) of one exercise.
     public struct LiftSession: Sendable, Equatable {
+        /// The session's date.
         public var date: LocalDate
         /// The key the sets are kept under (`ExerciseCatalog.identityKey`).
         public var exerciseKey: String
@@ -18,10 +19,12 @@ public struct CoachContext: Sendable, Equatable {
         /// The session's top working set: the heaviest counted set, the most reps at that
         /// weight; nil weight and reps for sets without a load.
         public var topWeightKg: Double?
+        /// The top set's reps.
         public var topReps: Int?
         /// The best Epley estimate of the session's counted sets, nil for none.
         public var bestOneRepMaxKg: Double?
 
+        /// A session's figures of one exercise, as storage reads them.
         public init(date: LocalDate, exerciseKey: String, sets: Int, topWeightKg: Double?, topReps: Int?, bestOneRepMaxKg: Double?) {
             self.date = date
             self.exerciseKey = exerciseKey
@@ -36,6 +39,7 @@ public struct CoachContext: Sendable, Equatable {
     public struct Lift: Sendable, Equatable {
         /// The catalog's name.
         public var name: String
+        /// The key its sets are kept under.
         public var exerciseKey: String
         /// Its latest session in the window: the current working set and its date.
         public var last: LiftSession
@@ -61,8 +65,11 @@ public struct CoachContext: Sendable, Equatable {
     /// A muscle group's hard sets this week (to `asOf`) beside its weekly average over
     /// the four weeks before (`MuscleSets.tally`).
     public struct MuscleWeek: Sendable, Equatable {
+        /// The muscle group.
         public var muscle: MuscleGroup
+        /// Its hard sets this week.
         public var sets: Double
+        /// Its hard sets in the four weeks before, divided by four.
         public var fourWeekAverage: Double
     }
 
@@ -75,8 +82,15 @@ public struct CoachContext: Sendable, Equatable {
     /// Days without training, from this many on, that are a gap: the text says so and
     /// that a coach deloads.
     public static let gapDays = 14
-    /// The health types set against the four weeks before, in the text's order.
+    /// The health types set against the four weeks before, in the text's order; body
+    /// measurements follow where the goals name them (`healthTypes(goals:)`).
     public static let healthTypes: [HealthType] = [.sleepHours, .restingHeartRate, .hrvMs, .bodyMassKg]
+
+    /// `healthTypes`, then the body measurements `goals` name (`HealthType.isNamed`):
+    /// otherwise they are noise to a planner, and private.
+    public static func healthTypes(goals: String) -> [HealthType] {
+        healthTypes + HealthType.allCases.filter { $0.isBodyMeasurement && $0.isNamed(inGoals: goals) }
+    }
 
     /// The day the record is read to: the summarised week's Sunday, or today in it.
     public var asOf: LocalDate
@@ -90,8 +104,9 @@ public struct CoachContext: Sendable, Equatable {
     public var lifts: [Lift]
     /// Muscles with sets this week or in the four weeks before, in the catalog's order.
     public var muscles: [MuscleWeek]
-    /// This week's figure of each of `healthTypes` with samples this week (the average;
-    /// body mass its latest), `previous` the average of the four weeks before.
+    /// This week's figure of each of `healthTypes(goals:)` with samples this week (the
+    /// average; body mass and measurements their latest), `previous` the average of the
+    /// four weeks before.
     public var health: [HealthSummary]
 
     /// The summarised week: the last of `weeks`.
@@ -137,10 +152,11 @@ public struct CoachContext: Sendable, Equatable {
     ///   counts as first trained in the window.
     /// - `setsThisWeek`, `setsFourWeeksBefore`: counted sets per exercise key, this week
     ///   to `asOf` and the four weeks before it.
-    /// - `health`: samples of the four weeks before the week and of the week.
+    /// - `health`: samples of the four weeks before the week and of the week; `goals`,
+    ///   the person's, decide which body measurements are told.
     public init(weeks: [WeeklySummary], asOf: LocalDate, lastTraining: LocalDate?, liftSessions: [LiftSession], firstTrained: [String: LocalDate],
                 setsThisWeek: [String: Int], setsFourWeeksBefore: [String: Int], customExercises: [String: CustomExercise] = [:],
-                health: [HealthSample], catalog: ExerciseCatalog = .builtIn) {
+                health: [HealthSample], goals: String = "", catalog: ExerciseCatalog = .builtIn) {
         self.asOf = asOf
         self.weeks = weeks
         self.lastTraining = lastTraining
@@ -158,7 +174,7 @@ public struct CoachContext: Sendable, Equatable {
             return sets > 0 || average > 0 ? MuscleWeek(muscle: muscle, sets: sets, fourWeekAverage: average) : nil
         }
         let weekStart = weeks.last?.weekStart ?? asOf.mondayOfWeek
-        self.health = Self.health(health, weekStart: weekStart, asOf: asOf)
+        self.health = Self.health(health, types: Self.healthTypes(goals: goals), weekStart: weekStart, asOf: asOf)
     }
 
     /// One lift's figures from its sessions in the window, oldest first: those with an
@@ -182,11 +198,11 @@ public struct CoachContext: Sendable, Equatable {
                     sets: all.reduce(0) { $0 + $1.sets })
     }
 
-    /// This week's figure of each of `healthTypes` (to `asOf`) beside the average of the
-    /// four weeks before the week.
-    static func health(_ samples: [HealthSample], weekStart: LocalDate, asOf: LocalDate) -> [HealthSummary] {
+    /// This week's figure of each of `types` (to `asOf`) beside the average of the four
+    /// weeks before the week.
+    static func health(_ samples: [HealthSample], types: [HealthType], weekStart: LocalDate, asOf: LocalDate) -> [HealthSummary] {
         let baselineStart = weekStart.adding(days: -7 * HealthSummary.baselineWeeks)
-        return healthTypes.compactMap { type in
+        return types.compactMap { type in
             let ofType = samples.filter { $0.type == type }
             let thisWeek = ofType.filter { $0.date >= weekStart && $0.date <= asOf }
             let before = ofType.filter { $0.date >= baselineStart && $0.date < weekStart }
