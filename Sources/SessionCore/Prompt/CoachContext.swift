@@ -106,7 +106,7 @@ public struct CoachContext: Sendable, Equatable {
     public var muscles: [MuscleWeek]
     /// This week's figure of each of `healthTypes(goals:)` with samples this week (the
     /// average; body mass and measurements their latest), `previous` the average of the
-    /// four weeks before.
+    /// four weeks before (a measurement's: the latest of them).
     public var health: [HealthSummary]
 
     /// The summarised week: the last of `weeks`.
@@ -199,7 +199,7 @@ public struct CoachContext: Sendable, Equatable {
     }
 
     /// This week's figure of each of `types` (to `asOf`) beside the average of the four
-    /// weeks before the week.
+    /// weeks before the week, or a body measurement's latest in them.
     static func health(_ samples: [HealthSample], types: [HealthType], weekStart: LocalDate, asOf: LocalDate) -> [HealthSummary] {
         let baselineStart = weekStart.adding(days: -7 * HealthSummary.baselineWeeks)
         return types.compactMap { type in
@@ -207,10 +207,10 @@ public struct CoachContext: Sendable, Equatable {
             let thisWeek = ofType.filter { $0.date >= weekStart && $0.date <= asOf }
             let before = ofType.filter { $0.date >= baselineStart && $0.date < weekStart }
             guard !thisWeek.isEmpty else { return nil }
-            let value = type.usesLatest
-                ? thisWeek.max { ($0.date, $0.recordedAtMs) < ($1.date, $1.recordedAtMs) }?.value ?? 0
-                : thisWeek.reduce(0) { $0 + $1.value } / Double(thisWeek.count)
-            let previous = before.isEmpty ? nil : before.reduce(0) { $0 + $1.value } / Double(before.count)
+            func latest(_ samples: [HealthSample]) -> Double? { samples.max { ($0.date, $0.recordedAtMs) < ($1.date, $1.recordedAtMs) }?.value }
+            let value = type.usesLatest ? latest(thisWeek) ?? 0 : thisWeek.reduce(0) { $0 + $1.value } / Double(thisWeek.count)
+            // A measurement is taken now and then: its last one is what it is held against.
+            let previous = before.isEmpty ? nil : type.isBodyMeasurement ? latest(before) : before.reduce(0) { $0 + $1.value } / Double(before.count)
             return HealthSummary(type: type, value: value, samples: thisWeek.count, previous: previous)
         }
     }
