@@ -39,15 +39,39 @@ extension SessionService {
         return ProfileResult(profile)
     }
 
-    /// `prompt.render`: next week's generation prompt from the profile and this week.
+    /// `prompt.render`: next week's generation prompt from the profile and the record to
+    /// the end of the summarised week (`coachContext`).
     func renderPrompt(_ params: PromptRender.Params) throws -> PromptRender.Result {
         var profile = try database.profile()
         if let goals = params.goals { profile.goals = goals }
-        let summary = try summary(weekOf: params.weekStart)
-        let prompt = GenerationPrompt(profile: profile, context: PromptContext.render(summary, goals: profile.goals), weekStart: summary.weekStart.adding(days: 7))
+        let today = clock.localDate(atMs: nowMs)
+        let weekStart = (params.weekStart ?? today).mondayOfWeek
+        let prompt = GenerationPrompt(profile: profile, coach: try coachContext(weekStart: weekStart, today: today, goals: profile.goals), weekStart: weekStart.adding(days: 7))
         return PromptRender.Result(
             system: prompt.system, user: prompt.user, schema: PlanSchema.generation, estimatedTokens: prompt.estimatedTokens,
             schemaTokens: prompt.schemaTokens, tokenBudget: GenerationPrompt.tokenBudget)
+    }
+
+    /// What a coach is told of the record to the week of `weekStart` (to today while it
+    /// runs): the four weeks' summaries to it, the main lifts over `CoachContext.liftWindow`,
+    /// sets per exercise this week and the four weeks before, health samples of those
+    /// weeks (`goals` decide which body measurements are told).
+    func coachContext(weekStart: LocalDate, today: LocalDate, goals: String) throws -> CoachContext {
+        let asOf = min(today, weekStart.adding(days: 6))
+        let weeks = try (0..<4).reversed().map { back in
+            SummaryBuilder.build(try database.summaryInput(weekStart: weekStart.adding(days: -7 * back), today: today))
+        }
+        let lastTraining = try database.lastTrainingDate(onOrBefore: asOf)
+        let window = CoachContext.liftWindow(asOf: asOf, lastTraining: lastTraining)
+        let sessions = try database.liftSessions(from: window.lowerBound, to: window.upperBound)
+        let baselineStart = weekStart.adding(days: -7 * HealthSummary.baselineWeeks)
+        return CoachContext(
+            weeks: weeks, asOf: asOf, lastTraining: lastTraining, liftSessions: sessions,
+            firstTrained: try database.firstTrainingDates(of: CoachContext.mainLifts(in: sessions)),
+            setsThisWeek: try database.countedSetsPerExercise(from: weekStart, to: asOf),
+            setsFourWeeksBefore: try database.countedSetsPerExercise(from: baselineStart, to: weekStart.adding(days: -1)),
+            customExercises: try database.customExercises(),
+            health: try database.healthSamples(from: baselineStart, to: asOf), goals: goals)
     }
 }
 

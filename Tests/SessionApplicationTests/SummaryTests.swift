@@ -74,7 +74,7 @@ import Testing
         let prompt = try client.call("prompt.render")
         let user = try #require(prompt["user"]?.stringValue)
         #expect(user.hasPrefix("Goals: Stronger legs\nEquipment: dumbbells, bench\nAvailable weights (kg): 10, 12.5\n"))
-        #expect(user.contains("\nLast week:\nWeek of "))
+        #expect(user.contains("\nWeek starts Monday ") && user.contains("\nPlanned sessions done by week: "), "the record follows: \(user)")
         #expect((prompt["estimatedTokens"]?.intValue ?? 999) < 800)
         #expect(prompt["schema"]?["required"] == ["planName", "days"])
         let schemaTokens = try #require(prompt["schemaTokens"]?.intValue)

@@ -1,6 +1,6 @@
 /// The prompt a hosted-model planner sends for next week's plan: a deliberately boring
-/// system prompt, a user message with the profile and last week's facts, and the plan
-/// schema for structured output.
+/// system prompt, a user message with the profile and the record's facts
+/// (`CoachContext`), and the plan schema for structured output.
 public struct GenerationPrompt: Sendable, Equatable {
     public let system: String
     public let user: String
@@ -48,13 +48,33 @@ public struct GenerationPrompt: Sendable, Equatable {
         ]
     }
 
+    /// The prompt with `context` after the profile and the week, cut to the bytes the
+    /// budget leaves it (`contextBytes`).
     public init(profile: Profile, context: String, weekStart: LocalDate) {
         system = Self.systemPrompt
-        user = (Self.profileLines(profile, equipmentLabel: "Equipment") + [
-            "Week starts Monday \(weekStart).",
-            "Last week:",
-            PromptText.prefix(context, maxBytes: PromptContext.maximumLength),
-        ]).joined(separator: "\n")
         schema = PlanSchema.generation.jsonText
+        let head = Self.head(profile, weekStart: weekStart)
+        user = head + "\n" + PromptText.prefix(context, maxBytes: Self.contextBytes(head: head, system: system, schema: schema))
+    }
+
+    /// The prompt with the coach's context (`CoachContext.text`) in what the budget
+    /// leaves after the system prompt, the schema and the profile: the longer the
+    /// profile, the more of the context is trimmed.
+    public init(profile: Profile, coach: CoachContext, weekStart: LocalDate) {
+        let bytes = Self.contextBytes(head: Self.head(profile, weekStart: weekStart), system: Self.systemPrompt, schema: PlanSchema.generation.jsonText)
+        self.init(profile: profile, context: coach.text(maxBytes: bytes), weekStart: weekStart)
+    }
+
+    /// The user message's lines before the context: the profile and the week asked for.
+    static func head(_ profile: Profile, weekStart: LocalDate) -> String {
+        (profileLines(profile, equipmentLabel: "Equipment") + ["Week starts Monday \(weekStart)."]).joined(separator: "\n")
+    }
+
+    /// The UTF-8 bytes a context may take after `head` and a line break, so that the
+    /// whole prompt's estimate (`tokens` of system, user and schema) stays under
+    /// `tokenBudget`; 0 when nothing is left.
+    static func contextBytes(head: String, system: String, schema: String) -> Int {
+        let userTokens = tokenBudget - 1 - tokens(system) - tokens(schema)
+        return max(0, userTokens * 4 - head.utf8.count - 1)
     }
 }

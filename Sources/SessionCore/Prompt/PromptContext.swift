@@ -1,7 +1,9 @@
-/// The weekly summary as compact English facts for the next generation prompt: at most
-/// `maximumLength` characters however busy the week, the same text for the same data,
-/// most important first (adherence, progress and stalls, skipped work, fatigue,
-/// health). Facts, not advice; exercise names are neutralised and bounded.
+/// One week's summary as compact English facts (`summary.weekly`'s `promptContext`): at
+/// most `maximumLength` characters however busy the week, the same text for the same
+/// data, most important first (adherence, progress and stalls, skipped work, fatigue,
+/// health). Facts, not advice; exercise names are neutralised and bounded. The
+/// generation prompt tells more than one week (`CoachContext`), with this file's
+/// wording of names, weekdays and health figures.
 public enum PromptContext {
     public static let maximumLength = 700
     /// Longest exercise name placed in the text.

@@ -1,0 +1,175 @@
+extension CoachContext {
+    /// The parts of the text, in the order they are written.
+    public enum Section: CaseIterable, Sendable {
+        /// The day the record is read to; the adherence of the four weeks; the week's
+        /// totals; the last training (and a gap); the main lifts; sets per muscle;
+        /// recovery; skipped exercises.
+        case header, adherence, thisWeek, lastTraining, lifts, muscles, health, skipped
+    }
+
+    /// What goes first when the text is over its budget: skipped exercises (the latest
+    /// first), then muscles (those with the fewest sets first), then main lifts (the
+    /// lowest-ranked first), then health figures (body mass, HRV, resting heart rate,
+    /// sleep), then this week's totals. The header, adherence and the last training (a
+    /// gap) are never trimmed; a text still over budget is cut at the end ("…").
+    public static let trimmingOrder: [Section] = [.skipped, .muscles, .lifts, .health, .thisWeek]
+
+    /// The context as lines for the generation prompt, at most `maxBytes` bytes of UTF-8,
+    /// trimmed in `trimmingOrder`; the same text for the same figures. Exercise names are
+    /// neutralised and quoted as data (`PromptContext.name`).
+    public func text(maxBytes: Int) -> String {
+        var parts = Section.allCases.map { part($0) }
+        func rendered() -> String { parts.compactMap(\.text).joined(separator: "\n") }
+        var text = rendered()
+        for section in Self.trimmingOrder {
+            guard let index = Section.allCases.firstIndex(of: section) else { continue }
+            while text.utf8.count > maxBytes, parts[index].drop() { text = rendered() }
+        }
+        return PromptText.prefix(text, maxBytes: maxBytes)
+    }
+
+    /// One section's title, items and the order its items are dropped in.
+    private func part(_ section: Section) -> Part {
+        switch section {
+        case .header:
+            return Part(fixed: "As of \(PromptContext.weekday(asOf)) \(asOf), every figure from the logged record:")
+        case .adherence:
+            return Part(fixed: adherenceLine())
+        case .thisWeek:
+            return Part(fixed: thisWeekLine(), droppable: true)
+        case .lastTraining:
+            return Part(fixed: lastTrainingLine())
+        case .lifts:
+            let title = "Main lifts (last session's top set; best e1RM in the 12 weeks to \(window.upperBound); trend: its last 4 weeks' best against earlier)"
+            return Part(title: title, items: lifts.map(describe), style: .lines, dropOrder: Array(lifts.indices.reversed()))
+        case .muscles:
+            let items = muscles.map { "\($0.muscle.rawValue) \(PromptText.number($0.sets)) (\(PromptText.number($0.fourWeekAverage)))" }
+            let order = muscles.indices.sorted { (max(muscles[$0].sets, muscles[$0].fourWeekAverage), $1) < (max(muscles[$1].sets, muscles[$1].fourWeekAverage), $0) }
+            return Part(title: "Sets per muscle this week (weekly average of the 4 weeks before)", items: items, style: .list, dropOrder: order)
+        case .health:
+            return Part(title: "Health this week (change against the 4 weeks before)", items: health.map(PromptContext.describe), style: .list,
+                        dropOrder: Array(health.indices.reversed()))
+        case .skipped:
+            let skipped = week?.skipped ?? []
+            let items = skipped.map { "\(PromptContext.name($0.name)) \($0.setsDone)/\($0.setsPlanned) sets \(PromptContext.weekday($0.date))" }
+            return Part(title: "Skipped this week", items: items, style: .list, dropOrder: Array(skipped.indices.reversed()))
+        }
+    }
+
+    /// "Planned sessions done by week: 2026-11-09 3/3; 2026-11-16 2/3, missed Fri; …. In
+    /// all 5 of 6 (83%)."
+    func adherenceLine() -> String {
+        let items = weeks.map { week -> String in
+            let date = week.weekStart.description
+            guard !week.dueDays.isEmpty else {
+                if week.plannedDays.isEmpty { return "\(date) no plan, \(Self.count(week.sessions, "session"))" }
+                return "\(date) \(week.plannedDays.count) planned, none due yet" + (week.sessions > 0 ? ", \(week.sessions) logged" : "")
+            }
+            var text = "\(date) \(week.completedPlannedDays.count)/\(week.dueDays.count)"
+            let extra = week.sessions - week.completedPlannedDays.count
+            if extra > 0 { text += " +\(extra) unplanned" }
+            if !week.missedDays.isEmpty { text += ", missed " + week.missedDays.map(PromptContext.weekday).joined(separator: ", ") }
+            return text
+        }
+        var line = "Planned sessions done by week: " + (items.isEmpty ? "none" : items.joined(separator: "; ")) + "."
+        let due = weeks.reduce(0) { $0 + $1.dueDays.count }
+        let done = weeks.reduce(0) { $0 + $1.completedPlannedDays.count }
+        if due > 0 { line += " In all \(done) of \(due) (\(Int((Double(done) / Double(due) * 100).rounded()))%)." }
+        return line
+    }
+
+    /// "This week: 3 sessions, 42 sets, 9,450 kg volume, 160 active min, avg session RPE
+    /// 8." ("This week to Wed" while it runs.)
+    func thisWeekLine() -> String {
+        guard let week else { return "This week: no summary." }
+        let label = asOf < week.weekStart.adding(days: 6) ? "This week to \(PromptContext.weekday(asOf))" : "This week"
+        guard week.sessions > 0 else { return "\(label): no sessions." }
+        var line = "\(label): \(Self.count(week.sessions, "session")), \(week.sets) sets, \(PromptText.grouped(Int(week.volumeKg.rounded()))) kg volume, "
+            + "\(week.activeMinutes) active min"
+        if let rpe = week.averageRPE { line += ", avg session RPE \(PromptText.number(rpe))" }
+        if week.hardSets > 0 { line += ", \(week.hardSets) at RPE 9+" }
+        return line + "."
+    }
+
+    /// "Last training: 2026-12-04, 2 days ago.", and after a gap of weeks, that it is one
+    /// and that a coach deloads.
+    func lastTrainingLine() -> String {
+        guard let lastTraining, let days = daysSinceTraining else { return "No training logged yet." }
+        var line = "Last training: \(lastTraining), \(Self.ago(days))."
+        if isGap { line += " A gap of \(days / 7) weeks: deload, start lighter than the last working sets." }
+        return line
+    }
+
+    /// "\"Bench Press\" 80 kg x 5 on 2026-12-04, 2 days ago; best e1RM 97.3 kg;
+    /// progressing +3%".
+    func describe(_ lift: Lift) -> String {
+        var top = "no load"
+        if let weight = lift.last.topWeightKg { top = "\(PromptText.number(weight, decimals: 2)) kg x \(lift.last.topReps ?? 0)" }
+        let days = asOf.daysSinceEpoch - lift.last.date.daysSinceEpoch
+        let trend: String
+        switch lift.trend {
+        case .progressing(let change): trend = "progressing " + PromptText.percent(change)
+        case .regressed(let change): trend = "regressed " + PromptText.percent(change)
+        case .stalled(let change): trend = "stalled " + PromptText.percent(change)
+        case .noEarlierFigure: trend = "no earlier figure in the 12 weeks"
+        case .new: trend = "new"
+        }
+        return "\(PromptContext.name(lift.name)) \(top) on \(lift.last.date), \(Self.ago(days)); best e1RM \(PromptText.number(lift.bestOneRepMaxKg)) kg; \(trend)"
+    }
+
+    /// "today", "yesterday", "9 days ago", "11 weeks ago" (from `gapDays` on).
+    static func ago(_ days: Int) -> String {
+        if days <= 0 { return "today" }
+        if days == 1 { return "yesterday" }
+        return days < gapDays ? "\(days) days ago" : "\(days / 7) weeks ago"
+    }
+
+    /// "1 session", "3 sessions".
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+
+    /// A section of the text: a fixed line, a list ("Title: a, b (+2 more).") or lines
+    /// ("Title (+1 more):" then "- a"), whose items go in `dropOrder`.
+    private struct Part {
+        enum Style { case fixed, list, lines }
+        let title: String
+        let items: [String]
+        let style: Style
+        /// Item indices, the first to go first.
+        let dropOrder: [Int]
+        private var kept: [Bool]
+        private var dropped = 0
+
+        init(title: String, items: [String], style: Style, dropOrder: [Int]) {
+            self.title = title
+            self.items = items
+            self.style = style
+            self.dropOrder = dropOrder
+            kept = Array(repeating: true, count: items.count)
+        }
+
+        /// A line of its own; `droppable` lets the trimming take it away.
+        init(fixed line: String, droppable: Bool = false) {
+            self.init(title: "", items: [line], style: .fixed, dropOrder: droppable ? [0] : [])
+        }
+
+        /// Drops the next item in `dropOrder`; false when there is none left to drop.
+        mutating func drop() -> Bool {
+            guard dropped < dropOrder.count else { return false }
+            kept[dropOrder[dropped]] = false
+            dropped += 1
+            return true
+        }
+
+        /// The section's text, nil when it has no items left.
+        var text: String? {
+            let shown = items.indices.filter { kept[$0] }.map { items[$0] }
+            guard !shown.isEmpty else { return nil }
+            let more = items.count > shown.count ? " (+\(items.count - shown.count) more)" : ""
+            switch style {
+            case .fixed: return shown.joined(separator: "\n")
+            case .list: return "\(title): " + shown.joined(separator: ", ") + more + "."
+            case .lines: return "\(title)\(more):\n- " + shown.joined(separator: "\n- ")
+            }
+        }
+    }
+}
