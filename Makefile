@@ -28,7 +28,7 @@ help:
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build and the PDF export need, when missing"
-	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, curl, jq, rsvg-convert, cmark-gfm, poppler-utils), when missing"
+	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, faketime, curl, jq, rsvg-convert, cmark-gfm, poppler-utils), when missing"
 
 # Installs the Debian packages $(1) that are not installed yet (apt-get, as root or
 # through sudo); $(2) runs when the installation fails.
@@ -55,7 +55,7 @@ deps:
 # pdfinfo, pdftotext and pdftocairo read the PDF sheet. Each as TOOL:PACKAGE,
 # installed when TOOL is missing.
 PYTHON_TEST_PACKAGES = icalendar fitdecode
-APT_TEST_TOOLS = curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils
+APT_TEST_TOOLS = faketime:faketime curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils
 test-deps:
 	@missing=""; \
 	for pair in $(APT_TEST_TOOLS); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \

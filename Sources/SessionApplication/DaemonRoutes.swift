@@ -33,6 +33,7 @@ package enum DaemonRoutes {
         DaemonRoute(PlanImport.self) { params, service in try service.importPlan(params) },
         DaemonRoute(PlanActivate.self) { params, service in try service.activatePlan(params.planID) },
         DaemonRoute(PlanGet.self) { params, service in Outcome(try service.plan(params)) },
+        DaemonRoute(PlanMove.self) { params, service in try service.movePlanDays(params) },
         DaemonRoute(PlanList.self) { _, service in Outcome(try service.listPlans()) },
         DaemonRoute(PlanAttempt.self) { params, service in Outcome(try service.recordAttempt(params.attempt)) },
         DaemonRoute(PlanAttempts.self) { params, service in Outcome(try service.attempts(params)) },

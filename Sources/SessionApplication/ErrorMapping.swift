@@ -56,7 +56,7 @@ package enum ErrorMapping {
             return .application(.noActivePlan, message: "No plan has been imported yet; import one with plan.import (sessionctl plan import FILE).")
         case .noPlanCovers(let date):
             return .application(
-                .planNotFound, message: "No plan covers the week of \(date.mondayOfWeek), and the active plan does not carry over to it.",
+                .planNotFound, message: "No plan governs \(date): none was in force for it (a plan governs from the day it is activated on, within or after its own week).",
                 data: ErrorData.Plan(date: date))
         case .dayInFuture(let day, let today):
             return .application(

@@ -23,8 +23,13 @@ extension SessionService {
                                     plan: stored.plan.json, source: row.source)
             }
             next = rows.count == limit ? rows.last?.id : nil
-        case .coverage:
-            archive.coverage = try database.coverage()
+        case .events:
+            archive.events = try database.planTimeline().events.map { event in
+                switch event.kind {
+                case .activated(let planID): ArchivedPlanEvent(at: clock.rfc3339(ms: event.atMs), kind: .activate, planID: planID)
+                case .moved(let planID, let from, let to): ArchivedPlanEvent(at: clock.rfc3339(ms: event.atMs), kind: .move, planID: planID, from: from, to: to)
+                }
+            }
         case .health:
             let limit = params.limit ?? HistoryArchiveGet.healthPage.upperBound
             let page = try database.archivedHealth(afterID: params.after ?? 0, limit: limit)
@@ -38,7 +43,7 @@ extension SessionService {
 
     /// Restores an archive's parts: the profile and aliases, the plans (each checked
     /// again through the importer: the typed boundary) with their import times and the
-    /// one active, the days' kept plans, the health samples. What is stored already
+    /// one active, the plan events, the health samples. What is stored already
     /// (the same plan, the same sample) is not added again. The archive's plan ids
     /// mapped to the stored ones.
     func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
@@ -69,11 +74,34 @@ extension SessionService {
             planIDs[archived.planID] = try database.restorePlan(
                 imported.plan, source: archived.source, importedAtMs: importedAtMs, active: archived.active, revises: archived.revises.flatMap { planIDs[$0] })
         }
-        try database.restoreCoverage(archive.coverage.compactMap { day in
-            planIDs[day.planID].map { ArchivedCoverage(date: day.date, planID: $0, carriedOver: day.carriedOver) }
-        })
+        try database.restorePlanEvents(try restoredEvents(archive, planIDs: planIDs))
         _ = try storeHealth(archive.health)
         return planIDs
+    }
+
+    /// The archive's plan events on the stored plans. An archive written before events
+    /// were kept has none: each of its plans then counts as activated when it was
+    /// imported, and the active one once more after the last import, as a database of
+    /// that time was migrated.
+    private func restoredEvents(_ archive: HistoryArchive, planIDs: [Int64: Int64]) throws -> [(atMs: Int64, kind: PlanCalendar.Event.Kind)] {
+        if archive.events.isEmpty {
+            let plans = archive.plans.compactMap { plan in RFC3339.parse(plan.importedAt).map { (plan, $0) } }.sorted { $0.1 < $1.1 }
+            var events = plans.compactMap { plan, atMs in planIDs[plan.planID].map { (atMs: atMs, kind: PlanCalendar.Event.Kind.activated(planID: $0)) } }
+            if let last = plans.last, let active = plans.first(where: { $0.0.active }), active.0.planID != last.0.planID, let id = planIDs[active.0.planID] {
+                events.append((atMs: last.1, kind: .activated(planID: id)))
+            }
+            return events
+        }
+        return try archive.events.enumerated().map { index, event in
+            guard let atMs = RFC3339.parse(event.at) else {
+                throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].at", message: "must be an RFC 3339 time")])
+            }
+            guard let planID = planIDs[event.planID] else {
+                throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].planId", message: "names plan \(event.planID), which the archive does not hold")])
+            }
+            if event.kind == .move, let from = event.from, let to = event.to { return (atMs: atMs, kind: .moved(planID: planID, from: from, to: to)) }
+            return (atMs: atMs, kind: .activated(planID: planID))
+        }
     }
 
     /// Stores the daily values not stored before (the same type, value, date and time);

@@ -82,7 +82,7 @@ struct ImportStaging {
 
     static func sets(in workouts: [HistoryWorkout]) -> Int { workouts.reduce(0) { $0 + $1.sets.count } }
     static func items(in archive: HistoryArchive) -> Int {
-        archive.aliases.count + archive.exercises.count + archive.rests.count + archive.plans.count + archive.coverage.count + archive.health.count + (archive.profile == nil ? 0 : 1)
+        archive.aliases.count + archive.exercises.count + archive.rests.count + archive.plans.count + archive.events.count + archive.health.count + (archive.profile == nil ? 0 : 1)
     }
 
     /// Adds a chunk; refuses a new import while its user has `maximumImports` staged,
@@ -245,9 +245,7 @@ extension SessionService {
     /// against the day's planned exercise its name names, as `log` matches a name (the
     /// same exercise key, an alias's exercise).
     func placedOnPlanDay(_ session: ImportedSession) throws -> ImportedSession {
-        guard let choice = try database.planChoice(for: session.date),
-            let day = try database.planDay(planID: choice.planID, weekday: session.date.weekday), !day.rest
-        else { return session }
+        guard let (day, choice) = try planDay(on: session.date, in: planCalendar()), !day.rest else { return session }
         return try placed(session, on: day, carriedOver: choice.carriedOver)
     }
 

@@ -14,7 +14,7 @@ extension SessionService {
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
         if let revised = params.revises, try database.plan(revised) == nil { throw SessionError.planNotFound(revised) }
         let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
-                                               revises: params.revises, attempt: attempt, today: options.today)
+                                               revises: params.revises, attempt: attempt)
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit(PlanActivatedEvent.self, .init(planID: inserted.id)) }
@@ -56,15 +56,15 @@ extension SessionService {
     func activatePlan(_ planID: Int64) throws -> Outcome {
         guard try database.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
         let wasActive = try database.activePlanID()
-        try database.activatePlan(planID, today: clock.localDate(atMs: nowMs))
+        if wasActive != planID { try database.activatePlan(planID, atMs: nowMs) }
         var effects = Effects()
         effects.factsChanged = wasActive != planID
         if wasActive != planID { effects.emit(PlanActivatedEvent.self, .init(planID: planID)) }
         return Outcome(PlanActivate.Result(planID: planID), effects: effects)
     }
 
-    /// `plan.get`: the plan with the ids sessions refer to: by id, the one covering a
-    /// date, or the active one.
+    /// `plan.get`: the plan with the ids sessions refer to: by id, the one governing a
+    /// date (`PlanCalendar`), or the active one.
     func plan(_ params: PlanGet.Params) throws -> PlanDocument {
         var carriedOverTo: LocalDate?
         let id: Int64
@@ -72,7 +72,12 @@ extension SessionService {
             if params.planID != nil {
                 throw RPCError.invalidParams([PathMessage(path: "params.date", message: "give planId or date, not both")])
             }
-            guard let choice = try database.planChoice(for: date) else { throw SessionError.noPlanCovers(date) }
+            // A date before any plan shows the plan that governs a later day of its week.
+            let calendar = try planCalendar()
+            let monday = date.mondayOfWeek
+            guard let choice = calendar.choice(for: date) ?? calendar.choices(from: monday, through: monday.adding(days: 6)).first?.choice else {
+                throw SessionError.noPlanCovers(date)
+            }
             id = choice.planID
             if choice.carriedOver { carriedOverTo = date.mondayOfWeek }
         } else {
@@ -80,8 +85,10 @@ extension SessionService {
             id = given
         }
         guard let stored = try database.plan(id) else { throw SessionError.planNotFound(id) }
-        return PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
-                            dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs, carriedOverTo: carriedOverTo)
+        var document = PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
+                                    dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs, carriedOverTo: carriedOverTo)
+        if let date = params.date { document.week = try calendarWeek(of: date.mondayOfWeek) }
+        return document
     }
 
     /// `plan.list`.

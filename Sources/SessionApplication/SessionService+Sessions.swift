@@ -22,9 +22,9 @@ extension SessionService {
         if let planDayID = params.planDayID {
             guard let found = try database.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
-        } else if let choice = try database.planChoice(for: day) {
-            planDay = try database.planDay(planID: choice.planID, weekday: day.weekday)
-            carriedOver = choice.carriedOver
+        } else if let found = try self.planDay(on: day, in: planCalendar()) {
+            planDay = found.day
+            carriedOver = found.choice.carriedOver
         }
         if planDay?.rest == true { planDay = nil }
         let title = planDay?.title ?? "Free session"

@@ -12,7 +12,12 @@ extension SessionService {
     /// The summary of the ISO week holding `date` (default: today's week).
     private func summary(weekOf date: LocalDate?) throws -> WeeklySummary {
         let today = clock.localDate(atMs: nowMs)
-        return SummaryBuilder.build(try database.summaryInput(weekStart: (date ?? today).mondayOfWeek, today: today))
+        return try summary(weekOf: (date ?? today).mondayOfWeek, today: today, calendar: planCalendar())
+    }
+
+    /// The summary of the week of `monday`, its planned days as `calendar` has them.
+    private func summary(weekOf monday: LocalDate, today: LocalDate, calendar: PlanCalendar) throws -> WeeklySummary {
+        SummaryBuilder.build(try database.summaryInput(weekStart: monday, today: today, plannedDays: plannedDays(weekOf: monday, in: calendar)))
     }
 
     /// `health.record`.
@@ -58,9 +63,8 @@ extension SessionService {
     /// weeks (`goals` decide which body measurements are told).
     func coachContext(weekStart: LocalDate, today: LocalDate, goals: String) throws -> CoachContext {
         let asOf = min(today, weekStart.adding(days: 6))
-        let weeks = try (0..<4).reversed().map { back in
-            SummaryBuilder.build(try database.summaryInput(weekStart: weekStart.adding(days: -7 * back), today: today))
-        }
+        let calendar = try planCalendar()
+        let weeks = try (0..<4).reversed().map { back in try summary(weekOf: weekStart.adding(days: -7 * back), today: today, calendar: calendar) }
         let lastTraining = try database.lastTrainingDate(onOrBefore: asOf)
         let window = CoachContext.liftWindow(asOf: asOf, lastTraining: lastTraining)
         let sessions = try database.liftSessions(from: window.lowerBound, to: window.upperBound)
@@ -83,16 +87,17 @@ extension SessionService {
         guard let (first, last) = TrainingCalendar.bounds(year: year, month: month) else {
             throw RPCError.invalidParams([PathMessage(path: "params.month", message: "is not a month this calendar holds")])
         }
+        let calendar = try planCalendar()
         var planned = Set<LocalDate>()
         var monday = first.mondayOfWeek
         while monday <= last {
-            planned.formUnion(try database.trainingDays(weekStart: monday).map(\.date))
+            planned.formUnion(try trainingDays(weekOf: monday, in: calendar).map(\.date))
             monday = monday.adding(days: 7)
         }
         let sessions = Dictionary(try database.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
         let streak = try TrainingCalendar.streak(today: today) { monday in
             let trained = Set(try database.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
-            return (try database.trainingDays(weekStart: monday).count, trained.count)
+            return (try trainingDays(weekOf: monday, in: calendar).count, trained.count)
         }
         return CalendarMonth.Result(month: CalendarMonth.Params.text(year: year, month: month), today: today,
                                     days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions),

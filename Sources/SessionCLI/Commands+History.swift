@@ -70,7 +70,7 @@ extension Commands {
             // Workouts go out as they are read; after a bad row nothing more is sent, the
             // file is read to its end for every problem, and what was sent is dropped.
             var upload = HistoryUpload(source: export.format.rawValue) { try context.connect(arguments) }
-            // Sessiond's own export: its plans, coverage, health, profile and aliases first.
+            // Sessiond's own export: its plans, plan events, health, profile and aliases first.
             upload.add(export.archive)
             if arguments.has(.skipInvalid) {
                 // Read whole first: a bad row may come after its workout was read.
@@ -586,7 +586,7 @@ struct HistoryUpload {
     }
 
     /// Sends an archive's parts (sessiond's own export) ahead of the workouts, in calls
-    /// of a bounded size: the profile and aliases, then the plans, the kept coverage and
+    /// of a bounded size: the profile and aliases, then the plans, the plan events and
     /// the health samples.
     mutating func add(_ archive: HistoryArchive) {
         guard !archive.isEmpty else { return }
@@ -604,9 +604,9 @@ struct HistoryUpload {
             planBytes += size
         }
         if !plans.isEmpty { send(HistoryArchive(plans: plans)) }
-        // A day's coverage or a sample is under 200 bytes: 2,000 fit a call.
-        for start in stride(from: 0, to: archive.coverage.count, by: 2000) {
-            send(HistoryArchive(coverage: Array(archive.coverage[start..<min(start + 2000, archive.coverage.count)])))
+        // A plan event or a sample is under 200 bytes: 2,000 fit a call.
+        for start in stride(from: 0, to: archive.events.count, by: 2000) {
+            send(HistoryArchive(events: Array(archive.events[start..<min(start + 2000, archive.events.count)])))
         }
         for start in stride(from: 0, to: archive.health.count, by: 2000) {
             send(HistoryArchive(health: Array(archive.health[start..<min(start + 2000, archive.health.count)])))

@@ -37,10 +37,12 @@ extension Commands {
         summary: "Show the active plan by date, today marked (or a stored plan, or the plan of another week).",
         details: """
             PLAN-ID shows that stored plan (sessionctl plan list gives the ids). With --week
-            DATE, the plan that trains DATE, as sessions and summaries take it: the one
-            imported for its week, or the active plan carried over by weekday to a later
-            week. A week keeps the plan that covered it when a later plan is imported or
-            activated; a plan imported for the current week takes over from today on.
+            DATE, DATE's week as sessions, summaries and the calendar take it: each day
+            under the plan that governed it (the plan in force when the day ended; today
+            and later days, the plan in force now), carried over by weekday past the
+            plan's own week, one-off moves applied. A plan imported, activated or edited
+            later never changes a day that had ended; a day that ended before any plan
+            was in force shows as "no plan yet".
             """,
         options: CommonOptions.daemon + [OptionSpec(.week, value: "DATE", help: "show the plan that trains DATE's week")],
         run: { arguments, context in
@@ -56,12 +58,10 @@ extension Commands {
             // The plan as stored, and for a carried-over week the Monday it carries to.
             let document = try context.call(client, PlanGet.self, params)
             if context.printJSON(document, arguments) { return ExitStatus.ok }
-            var shown = document.plan
-            if let monday = document.carriedOverTo {
-                context.console.print(context.console.dim("carried over from the week of \(shown.weekStart): no plan was imported for this week"))
-                shown = PlanCalendar.carry(shown, to: monday)
+            if document.carriedOverTo != nil {
+                context.console.print(context.console.dim("carried over from the week of \(document.plan.weekStart): no plan was imported for this week"))
             }
-            PlanFormatter(console: context.console).printPlan(shown, today: context.clock.today())
+            PlanFormatter(console: context.console).printPlan(document.week.isEmpty ? document.plan : weekAsTrained(document), today: context.clock.today())
             return ExitStatus.ok
         })
 
@@ -164,4 +164,24 @@ extension Commands {
             context.console.print("plan \(id) is active")
             return ExitStatus.ok
         })
+
+    /// The week a plan document asked for by date holds, as it trains: each date with
+    /// its governing plan's day (this plan's in full, moved days said so), or a line
+    /// for a date under another plan or none.
+    static func weekAsTrained(_ document: PlanDocument) -> Plan {
+        let days = Dictionary(zip(document.dayIDs, document.plan.days), uniquingKeysWith: { first, _ in first })
+        let trained = document.week.map { entry -> PlanDay in
+            if let id = entry.planDayID, entry.planID == document.planID, var day = days[id] {
+                day.date = entry.date
+                if let from = entry.movedFrom { day.title += " (moved from \(from.weekday.name))" }
+                return day
+            }
+            guard let planID = entry.planID else { return PlanDay(date: entry.date, title: "no plan yet", rest: true, warmup: [], exercises: []) }
+            return PlanDay(date: entry.date, title: "\(entry.title ?? "Rest") (plan \(planID))", rest: entry.rest, warmup: [], exercises: [])
+        }
+        var plan = document.plan
+        plan.weekStart = document.week.first?.date ?? plan.weekStart
+        plan.days = trained
+        return plan
+    }
 }

@@ -99,9 +99,38 @@ extension Commands {
         return "\(plan.days[day].weekday.name): − \(removed.name)"
     }
 
-    static let planMove = planEdit(
-        words: ["plan", "move"], synopsis: "DAY DAY",
-        summary: "Move a whole day of the active plan to another day of its week, and that day's to its place (a rest day and a training day trade); a new version.",
+    /// `plan move DAY DAY`: a one-off move of this week's day (`plan.move`); with
+    /// `--every-week`, a new version of the plan with the two days traded.
+    static let planMove = Command(
+        words: ["plan", "move"], synopsis: "DAY DAY [--every-week]",
+        summary: "Move this week's training of a day to another day of the week, and that day's to its place (a one-off move); --every-week changes the plan itself.",
+        details: """
+            DAY is a weekday (monday, mon, Montag, …) of this week or a date of it; a day
+            that has ended cannot move. The move is this week's only, as a calendar moves
+            an appointment: the plan stays as it is, summaries and the calendar count the
+            moved day once, on the day it moved to. With --every-week the two days trade
+            places in the active plan itself, stored as a new version of it that governs
+            from today on (plan list shows which it revises).
+            """,
+        options: CommonOptions.daemon + [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
+        run: { arguments, context in
+            if arguments.has(.everyWeek) { return try movePlanDays.run(arguments, context) }
+            guard arguments.positionals.count == 2 else { throw UsageError("plan move needs DAY DAY") }
+            let today = context.clock.today()
+            let (from, to) = (try weekDate(arguments.positionals[0], today: today), try weekDate(arguments.positionals[1], today: today))
+            guard from != to else { throw UsageError("the two days are the same day") }
+            let result = try context.call(try context.connect(arguments), PlanMove.self, PlanMove.Params(from: from, to: to))
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
+            func shown(_ day: PlanMove.Day) -> String { "\(day.date.weekday.name) \(day.date): \(day.rest ? "rest" : day.title)" }
+            context.console.print("this week only (plan \(result.planID) unchanged): \(shown(result.to)); \(shown(result.from))")
+            return ExitStatus.ok
+        })
+
+    /// `plan move --every-week`: the two days trade places in the plan itself.
+    static let movePlanDays = planEdit(
+        words: ["plan", "move"], synopsis: "DAY DAY --every-week",
+        summary: "Trade two days of the active plan for every week; a new version.",
+        options: [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
         count: 2
     ) { arguments, plan, context in
         let from = try dayIndex(arguments.positionals[0], in: plan)
@@ -111,6 +140,17 @@ extension Commands {
         plan.days[to] = PlanDay(date: target.date, title: source.title, rest: source.rest, warmup: source.warmup, exercises: source.exercises)
         plan.days[from] = PlanDay(date: source.date, title: target.title, rest: target.rest, warmup: target.warmup, exercises: target.exercises)
         return "\(source.weekday.name) → \(target.weekday.name): \(source.title)" + (target.rest ? "" : "; \(target.title) → \(source.weekday.name)")
+    }
+
+    /// The date of this week (the week of `today`) that `word` names: a weekday in any
+    /// spelling a plan may use, or a date.
+    static func weekDate(_ word: String, today: LocalDate) throws(UsageError) -> LocalDate {
+        let monday = today.mondayOfWeek
+        if let weekday = Weekday(parsing: word) { return monday.adding(days: weekday.rawValue - 1) }
+        guard let date = LocalDate(word) else {
+            throw UsageError("DAY must be a weekday such as fri or a date of this week (\(monday) to \(monday.adding(days: 6))), got \"\(word)\"")
+        }
+        return date
     }
 
     /// A command that edits the active plan with `edit` (which returns what it did) and

@@ -16,6 +16,7 @@ extension OptionName {
     static let duration: OptionName = "--duration"
     static let end: OptionName = "--end"
     static let equipment: OptionName = "--equipment"
+    static let everyWeek: OptionName = "--every-week"
     static let exercisesPerDay: OptionName = "--exercises-per-day"
     static let force: OptionName = "--force"
     static let format: OptionName = "--format"

@@ -4,6 +4,7 @@ import Glibc
 import CLinux
 import SessionApplication
 import SessionCore
+import SessionSystem
 import SessionRPC
 import JSON
 
@@ -45,7 +46,7 @@ extension Server {
         // A peer here has credentials: the policy refuses one without.
         let uid = peer?.uid ?? UInt32.max
         if let full = connectionShareRefusal(uid: uid) {
-            if let refused = refusedConnections.occurred(nowMs: clock.nowMs()) {
+            if let refused = refusedConnections.occurred(nowMs: LocalClock.monotonicMs()) {
                 logger.warning("too many connections; refusing new ones", [
                     ("limit", String(ServerLimits.maximumConnections)), ("uid", String(uid)), ("refused", String(refused)),
                 ])
@@ -53,7 +54,7 @@ extension Server {
             refuse(descriptor, .application(.tooManyConnections, message: full + "; try again later"))
             return
         }
-        let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, uid: uid, nowMs: clock.nowMs())
+        let connection = ClientConnection(id: nextConnectionID, descriptor: descriptor, uid: uid, nowMs: LocalClock.monotonicMs())
         nextConnectionID += 1
         var event = epoll_event()
         event.events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
@@ -94,7 +95,7 @@ extension Server {
     /// ran out of descriptors; the heartbeat resumes it. Logged at most once per
     /// `repeatedLogIntervalMs`, with how often it happened since.
     func pauseAccepting(error: String) {
-        let now = clock.nowMs()
+        let now = LocalClock.monotonicMs()
         guard acceptResumesAtMs == nil else { return }
         unwatchListener()
         acceptResumesAtMs = now + ServerLimits.acceptBackoffMs
@@ -148,7 +149,7 @@ extension Server {
                 connection.closeWhenFlushed = true
                 break
             }
-            let now = clock.nowMs()
+            let now = LocalClock.monotonicMs()
             connection.lastInputMs = now
             let linesBefore = connection.input.completedLines
             let hadPartialLine = connection.input.hasPartialLine
@@ -383,7 +384,7 @@ extension Server {
         if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty {
             connection.output = []
             connection.waiting.removeAll()
-            trimDueMs = clock.nowMs() + ServerLimits.trimDelayMs
+            trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs
         }
         connectionsByID[connection.id] = nil
         if let held = connectionsByUID[connection.uid] { connectionsByUID[connection.uid] = held > 1 ? held - 1 : nil }

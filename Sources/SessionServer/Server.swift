@@ -128,7 +128,9 @@ final class Server {
     /// then the waiting jobs handed on. False when the loop is to end. The loop's tests
     /// turn it by hand over a socketpair.
     func turn(maximumWaitMs: Int32? = nil) -> Bool {
-        let now = clock.nowMs()
+        // Timeouts and the watchdog count on the monotonic clock: a step of the wall
+        // clock must not close every connection or skip a ping.
+        let now = LocalClock.monotonicMs()
         heartbeat(now: now)
         if forceStop { return false }
         if let since = stoppingSinceMs,
@@ -165,7 +167,7 @@ final class Server {
     private func timeout(now: Int64) -> Int32 {
         var wait: Int64?
         func atMost(_ ms: Int64) { wait = min(wait ?? ms, max(0, ms)) }
-        if let remaining = rest.remainingMs(nowMs: now) { atMost(remaining) }
+        if let remaining = rest.remainingMs(nowMs: clock.nowMs()) { atMost(remaining) }  // the rest ends at a wall-clock time
         if let interval = notifier.watchdogIntervalMs { atMost(lastWatchdogMs + interval / 2 - now) }
         if stoppingSinceMs != nil { atMost(100) }
         if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
@@ -204,7 +206,7 @@ final class Server {
             notifier.watchdog()
             lastWatchdogMs = now
         }
-        if let finished = rest.expire(nowMs: now) { broadcast([finished.finishedEvent]) }
+        if let finished = rest.expire(nowMs: clock.nowMs()) { broadcast([finished.finishedEvent]) }
         resumeAcceptingIfDue(now: now)
         if let due = trimDueMs, now >= due {
             trimDueMs = nil
@@ -254,7 +256,7 @@ final class Server {
         guard stoppingSinceMs == nil else { return }
         logger.info("stopping \(reason)", id: .stopping, [("in_flight", String(requestsInFlight))])
         notifier.stopping()
-        stoppingSinceMs = clock.nowMs()
+        stoppingSinceMs = LocalClock.monotonicMs()
         if acceptResumesAtMs == nil { unwatchListener() }  // during a back-off it is unwatched already
         acceptResumesAtMs = nil
         listener = nil  // closes it and removes the socket file bound here
@@ -308,7 +310,7 @@ final class Server {
             // The job's turn at the database is over, whether or not its client stayed.
             if completion.large {
                 largeAtDatabase -= 1
-                trimDueMs = clock.nowMs() + ServerLimits.trimDelayMs
+                trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs
             }
             connectionsByID[completion.connection]?.atDatabase -= 1
             deliver(completion)

@@ -37,15 +37,6 @@ extension Database {
         }
     }
 
-    /// Every day whose covering plan was kept, by date.
-    public func coverage() throws(StorageError) -> [ArchivedCoverage] {
-        try wrap {
-            try connection.prepare("SELECT date, plan_id, carried_over FROM plan_coverage ORDER BY date").rows { row in
-                ArchivedCoverage(date: row.date("date"), planID: row.int64("plan_id"), carriedOver: row.bool("carried_over"))
-            }
-        }
-    }
-
     /// Health samples by id after `afterID`, at most `limit`; samples of a type this
     /// build does not know are left out. `lastID`: the last id read, nil when fewer than
     /// `limit` were (the last page).
@@ -97,20 +88,11 @@ extension Database {
     }
 
     /// Stores a plan from an archive as it was: its import time and whether it was the
-    /// active one; the days already covered are not settled again (the archive's
-    /// coverage says what they were).
+    /// active one; its activations come with the archive's plan events.
     public func restorePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?) throws(StorageError) -> Int64 {
         try write {
             if active { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
             return try storePlan(plan, source: source, importedAtMs: importedAtMs, active: active, revises: revises)
-        }
-    }
-
-    /// Keeps, for each day given, the plan that covered it (replacing what was kept).
-    public func restoreCoverage(_ days: [ArchivedCoverage]) throws(StorageError) {
-        try write {
-            let statement = try connection.prepare("INSERT OR REPLACE INTO plan_coverage (date, plan_id, carried_over) VALUES (?, ?, ?)")
-            for day in days { try statement.run([day.date.description, day.planID, day.carriedOver]) }
         }
     }
 

@@ -2,17 +2,16 @@ import SessionCore
 
 extension Database {
     /// Stores an imported plan with the text it came from, in one transaction. With
-    /// `activate`, or when no plan is active yet, it becomes the one active plan.
-    ///
-    /// The days already covered keep their plan (`settleCoverage`).
+    /// `activate`, or when no plan is active yet, it becomes the one active plan, and
+    /// its activation is an event of the plan calendar at its import time.
     public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool, revises: Int64? = nil,
-                           attempt: PlannerAttempt? = nil, today: LocalDate) throws(StorageError) -> InsertedPlan {
+                           attempt: PlannerAttempt? = nil) throws(StorageError) -> InsertedPlan {
         try write {
-            try settleCoverage(today: today, changedWeek: plan.weekStart)
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
             if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
             let planID = try storePlan(plan, source: source, importedAtMs: importedAtMs, active: makeActive, revises: revises)
+            if makeActive { try insertEvent(.activated(planID: planID), atMs: importedAtMs) }
             if let attempt { _ = try insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
             return InsertedPlan(id: planID, active: makeActive)
         }
@@ -86,52 +85,66 @@ extension Database {
         }
     }
 
-    /// Makes `planID` the one active plan; the days already covered keep their plan
-    /// (`settleCoverage`).
-    public func activatePlan(_ planID: Int64, today: LocalDate) throws(StorageError) {
+    /// Makes `planID` the one active plan from `atMs` on (an event of the plan calendar).
+    public func activatePlan(_ planID: Int64, atMs: Int64) throws(StorageError) {
         try write {
-            guard let week = try connection.prepare("SELECT week_start FROM plan WHERE id = ?").row([planID], { $0.date("week_start") }) else {
-                throw StorageError.notFound(.plan(planID))
-            }
-            try settleCoverage(today: today, changedWeek: week)
+            guard try connection.scalar("SELECT 1 FROM plan WHERE id = ?", [planID]) != nil else { throw StorageError.notFound(.plan(planID)) }
             try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])
             try connection.run("UPDATE plan SET active = 1 WHERE id = ?", [planID])
+            try insertEvent(.activated(planID: planID), atMs: atMs)
         }
     }
 
-    /// Called inside the write that changes the plans, before the change: records, for
-    /// each day through the end of the current week not recorded yet, the plan that
-    /// covers it now, so that past days and this week keep the plan they were trained
-    /// (or skipped) against when next week's plan arrives. Days from the first plan's
-    /// week on, or from the day after the last one recorded. A plan for the current
-    /// week itself (`changedWeek`) re-plans it from `today` on: those days are let go.
-    func settleCoverage(today: LocalDate, changedWeek: LocalDate?) throws {
-        let sunday = today.mondayOfWeek.adding(days: 6)
-        func date(_ sql: String) throws -> LocalDate? {
-            try connection.prepare(sql).row { $0.isNull("date") ? nil : $0.date("date") } ?? nil
-        }
-        let recorded = try date("SELECT max(date) AS date FROM plan_coverage")
-        if let first = try recorded.map({ $0.adding(days: 1) }) ?? date("SELECT min(week_start) AS date FROM plan") {
-            let statement = try connection.prepare("INSERT INTO plan_coverage (date, plan_id, carried_over) VALUES (?, ?, ?)")
-            for (date, choice) in PlanCalendar.choices(from: first, through: sunday, plans: try storedPlanWeeks()) {
-                try statement.run([date.description, choice.planID, choice.carriedOver])
-            }
-        }
-        if changedWeek == today.mondayOfWeek {
-            try connection.run("DELETE FROM plan_coverage WHERE date >= ? AND date <= ?", [today.description, sunday.description])
+    /// Keeps a one-off move of two dates' days under `planID`, made at `atMs`.
+    public func movePlanDays(planID: Int64, from: LocalDate, to: LocalDate, atMs: Int64) throws(StorageError) {
+        try write { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
+    }
+
+    /// Stores one plan event.
+    private func insertEvent(_ kind: PlanCalendar.Event.Kind, atMs: Int64) throws {
+        switch kind {
+        case .activated(let planID):
+            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id) VALUES (?, 'activate', ?)", [atMs, planID])
+        case .moved(let planID, let from, let to):
+            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date) VALUES (?, 'move', ?, ?, ?)",
+                               [atMs, planID, from.description, to.description])
         }
     }
 
-    /// The plan that covers `date`: the one recorded for it, else the one the plans as
-    /// they are give it (PlanCalendar.choose).
-    public func planChoice(for date: LocalDate) throws(StorageError) -> PlanCalendar.Choice? {
+    /// Every plan as the calendar needs it, and every plan event in the order it
+    /// happened: what `PlanCalendar` derives each date's plan from.
+    public func planTimeline() throws(StorageError) -> PlanTimeline {
         try wrap {
-            if let recorded = try connection.prepare("SELECT plan_id, carried_over FROM plan_coverage WHERE date = ?")
-                .row([date.description], { PlanCalendar.Choice(planID: $0.int64("plan_id"), carriedOver: $0.bool("carried_over")) }) {
-                return recorded
+            let plans = try connection.prepare("SELECT id, week_start, revises FROM plan").rows { row in
+                PlanCalendar.Plan(id: row.int64("id"), weekStart: row.date("week_start"), revises: row.optionalInt64("revises"))
             }
-            return PlanCalendar.choose(for: date, plans: try storedPlanWeeks())
+            let events = try connection.prepare("SELECT id, at_ms, kind, plan_id, from_date, to_date FROM plan_event ORDER BY at_ms, id")
+                .rows { row in
+                    let planID = row.int64("plan_id")
+                    let kind: PlanCalendar.Event.Kind = row.isNull("from_date")
+                        ? .activated(planID: planID) : .moved(planID: planID, from: row.date("from_date"), to: row.date("to_date"))
+                    return PlanTimeline.Event(id: row.int64("id"), atMs: row.int64("at_ms"), kind: kind)
+                }
+            return PlanTimeline(plans: plans, events: events)
         }
+    }
+
+    /// Stores plan events from an archive (plan ids already mapped to the stored
+    /// ones); an event stored already (the same time, kind, plan and dates) is not
+    /// added again.
+    public func restorePlanEvents(_ events: [(atMs: Int64, kind: PlanCalendar.Event.Kind)]) throws(StorageError) {
+        try write {
+            let timeline = try planTimeline()
+            var stored = Set(timeline.events.map { EventKey(atMs: $0.atMs, kind: $0.kind) })
+            for event in events.sorted(by: { $0.atMs < $1.atMs }) where stored.insert(EventKey(atMs: event.atMs, kind: event.kind)).inserted {
+                try insertEvent(event.kind, atMs: event.atMs)
+            }
+        }
+    }
+
+    private struct EventKey: Hashable {
+        let atMs: Int64
+        let kind: PlanCalendar.Event.Kind
     }
 
     /// The active plan's id, or nil when no plan was imported.

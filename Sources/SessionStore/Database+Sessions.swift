@@ -612,13 +612,6 @@ extension Database {
             """
     }
 
-    /// Every plan's week, for choosing the plan of a date (`planChoice`).
-    func storedPlanWeeks() throws -> [PlanCalendar.PlanWeek] {
-        try connection.prepare("SELECT id, week_start, active FROM plan").rows { row in
-            PlanCalendar.PlanWeek(planID: row.int64("id"), weekStart: row.date("week_start"), active: row.bool("active"))
-        }
-    }
-
     /// The day of `planID` that falls on `weekday`, if the plan lists it.
     public func planDay(planID: Int64, weekday: Weekday) throws(StorageError) -> PlanDayRecord? {
         try wrap {

@@ -70,36 +70,13 @@ extension Database {
         }
     }
 
-    /// The planned training days of a week with their exercises: for each date, the plan
-    /// that covers it (`planChoice`: kept for past days, carried over when due), and its
-    /// day on that weekday.
-    public func plannedTrainingDays(weekStart: LocalDate) throws(StorageError) -> [SummaryInput.PlannedDay] {
-        try trainingDays(weekStart: weekStart).map { date, dayID throws(StorageError) in
-            let exercises = try plannedExercises(dayID: dayID).map { (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets) }
-            return SummaryInput.PlannedDay(date: date, exercises: exercises)
-        }
-    }
-
-    /// The dates of the week of `weekStart` that the plan covering each trains, with
-    /// their plan day: the days alone, without their exercises (a calendar's marks).
-    public func trainingDays(weekStart: LocalDate) throws(StorageError) -> [(date: LocalDate, dayID: Int64)] {
-        var days: [(date: LocalDate, dayID: Int64)] = []
-        for offset in 0..<7 {
-            let date = weekStart.adding(days: offset)
-            guard let choice = try planChoice(for: date),
-                let day = try planDay(planID: choice.planID, weekday: date.weekday), !day.rest
-            else { continue }
-            days.append((date, day.id))
-        }
-        return days
-    }
-
-    /// Everything the weekly summary of `weekStart` needs.
-    public func summaryInput(weekStart: LocalDate, today: LocalDate) throws(StorageError) -> SummaryInput {
+    /// Everything the weekly summary of `weekStart` needs, with its planned training
+    /// days as the plan calendar gives them.
+    public func summaryInput(weekStart: LocalDate, today: LocalDate, plannedDays: [SummaryInput.PlannedDay]) throws(StorageError) -> SummaryInput {
         let weekEnd = weekStart.adding(days: 6)
         var input = SummaryInput(
             weekStart: weekStart, today: today,
-            plannedDays: try plannedTrainingDays(weekStart: weekStart),
+            plannedDays: plannedDays,
             sessions: try finishedSessions(from: weekStart, to: weekEnd),
             sets: try setsOfFinishedSessions(from: weekStart, to: weekEnd),
             history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),

@@ -359,6 +359,30 @@ enum Migrations {
             ALTER TABLE plan_attempt ADD COLUMN output_tokens INTEGER CHECK (output_tokens >= 0);
             ALTER TABLE plan_attempt ADD COLUMN token_source TEXT CHECK (token_source IN ('usage', 'estimate'));  -- NULL: not kept
             """),
+        // Which plan governed each date is derived from what happened to the plans
+        // (PlanCalendar): each activation (an import that activates, plan.activate, a
+        // new version of the active plan) and each one-off move of a day, with its time.
+        // The coverage rows written when the plans changed go. A database from before
+        // kept no activation times: each plan counts as activated when it was imported,
+        // and the active one, when another was imported after it, once more right after
+        // the last import.
+        Migration(version: 17, name: "the plan calendar derived from plan events", sql: """
+            CREATE TABLE plan_event (
+                id INTEGER PRIMARY KEY,
+                at_ms INTEGER NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('activate', 'move')),
+                plan_id INTEGER NOT NULL REFERENCES plan (id) ON DELETE CASCADE,
+                from_date TEXT,                    -- a move: the two dates of one week whose days swap
+                to_date TEXT,
+                CHECK ((kind = 'move') = (from_date IS NOT NULL AND to_date IS NOT NULL))
+            );
+            CREATE INDEX plan_event_by_time ON plan_event (at_ms, id);
+            INSERT INTO plan_event (at_ms, kind, plan_id) SELECT imported_at_ms, 'activate', id FROM plan ORDER BY imported_at_ms, id;
+            INSERT INTO plan_event (at_ms, kind, plan_id)
+                SELECT (SELECT max(imported_at_ms) FROM plan), 'activate', id FROM plan
+                WHERE active = 1 AND id <> (SELECT id FROM plan ORDER BY imported_at_ms DESC, id DESC LIMIT 1);
+            DROP TABLE plan_coverage;
+            """),
     ]
 
     /// The schema version this build writes.

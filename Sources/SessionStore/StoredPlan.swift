@@ -37,3 +37,22 @@ public struct StoredAttempt: Sendable, Equatable {
     public let planID: Int64?
     public let attempt: PlannerAttempt
 }
+
+/// What the plan calendar is derived from: every plan, and every plan event in the
+/// order it happened with its time (`PlanCalendar` dates it in the daemon's zone).
+public struct PlanTimeline: Sendable, Equatable {
+    /// A stored plan event.
+    public struct Event: Sendable, Equatable {
+        public let id: Int64
+        public let atMs: Int64
+        public let kind: PlanCalendar.Event.Kind
+    }
+
+    public let plans: [PlanCalendar.Plan]
+    public let events: [Event]
+
+    /// The calendar these give, each event dated by `date(ofMs:)`.
+    public func calendar(date: (Int64) -> LocalDate) -> PlanCalendar {
+        PlanCalendar(plans: plans, events: events.map { PlanCalendar.Event($0.kind, on: date($0.atMs)) })
+    }
+}

@@ -6,8 +6,17 @@ import SessionCore
 /// The daemon's clock and time zone: wall time in milliseconds, local dates, and RFC
 /// 3339 timestamps with the zone's offset. The zone is the process's `TZ` (glibc), set
 /// once at start by `use(timeZone:)`; domain code gets the values, never this clock.
+/// Its time is the system's, or what a test gives it (`init(now:)`).
 public struct LocalClock: Sendable {
-    public init() {}
+    /// Where the time comes from: nil for the system's clock.
+    private let source: (@Sendable () -> Int64)?
+
+    /// The system's clock.
+    public init() { source = nil }
+
+    /// A clock whose time (Unix milliseconds) is `now`'s, in the process's zone: what
+    /// tests set to run the application at chosen times.
+    public init(now: @escaping @Sendable () -> Int64) { source = now }
 
     /// Why a time zone name was refused.
     public struct UnknownTimeZone: Error, CustomStringConvertible {
@@ -54,8 +63,23 @@ public struct LocalClock: Sendable {
 
     /// Unix time in milliseconds.
     public func nowMs() -> Int64 {
+        if let source { return source() }
+        return Self.systemNowMs()
+    }
+
+    /// The system's time (CLOCK_REALTIME) in milliseconds.
+    public static func systemNowMs() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+
+    /// Milliseconds on CLOCK_MONOTONIC: for durations and deadlines (timeouts, the
+    /// watchdog), which a step of the wall clock (NTP, a person setting the date) must
+    /// not move.
+    public static func monotonicMs() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 

@@ -17,7 +17,7 @@ import JSON
         let monday = today.mondayOfWeek
         let firstWeek = monday.adding(days: -21)
         let planText = Fixtures.examplePlan("dumbbell-3day.json")
-        #expect(try daemon.ctl(["plan", "import", "--week-start", firstWeek.description, "-"], stdin: planText).status == 0)
+        #expect(try daemon.importBeforeItsWeek(firstWeek.description, ["-"], stdin: planText).status == 0)
         // The plan's training weekdays, read from the file itself.
         let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         let trainingWeekdays = Set(try #require(JSONParser.parse(planText)["days"]?.arrayValue).compactMap { day -> Int? in

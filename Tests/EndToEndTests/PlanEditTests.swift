@@ -35,7 +35,7 @@ import TestSupport
         let emptied = try plan()
         #expect(day(emptied, restDay)?["rest"] == true, "a day left with none is a rest day again")
         let mondayTitle = day(try plan(), "Monday")?["title"]
-        _ = try edit(["move", "mon", restDay])
+        _ = try edit(["move", "mon", restDay, "--every-week"])
         let moved = try plan()
         #expect(day(moved, restDay)?["title"] == mondayTitle && day(moved, "Monday")?["rest"] == true)
         // Every version kept, each naming the one it revises.

@@ -253,7 +253,9 @@ import JSON
 
     @Test func redoingADayMakesANewVersionAndKeepsTheOld() throws {
         let bench = try Bench()
-        let imported = try bench.ctl(["plan", "import", "--week-start", "2026-11-30", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"])
+        let imported = try bench.daemon.on(Fixtures.monday.adding(days: -1)) {
+            try bench.ctl(["plan", "import", "--week-start", "2026-11-30", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"])
+        }
         #expect(imported.status == 0)
         let before = try JSONParser.parse(try bench.ctl(["plan", "show", "--json"]).stdout)
         // A session trained on the old version keeps its rows.

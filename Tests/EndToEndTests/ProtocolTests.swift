@@ -210,6 +210,8 @@ import JSON
         _ = try check("plan.activate", .obj(["planId": imported["planId"] ?? .null]))
         let plan = try check("plan.get")
         _ = try check("plan.list")
+        let nextMonday = LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)).mondayOfWeek.adding(days: 7)
+        _ = try check("plan.move", .obj(["from": .string(nextMonday.description), "to": .string(nextMonday.adding(days: 1).description)]))
         let monday = try #require(plan["days"]?[0]?["planDayId"])
         _ = try check("session.start", .obj(["planDayId": monday]))
         _ = try check("session.log", .obj(["plannedExerciseId": Workout.exerciseID(plan, day: 0, position: 0), "reps": 8, "weightKg": 20]))
@@ -243,7 +245,7 @@ import JSON
         _ = try check("history.import", .obj(["importId": "t", "workouts": [workout]]))
         _ = try check("history.import", .obj(["importId": "t", "done": true]))
         _ = try check("history.export", .obj(["limit": 1]))
-        for part in ["settings", "plans", "coverage", "health"] { _ = try check("history.archive", .obj(["part": .string(part)])) }
+        for part in ["settings", "plans", "events", "health"] { _ = try check("history.archive", .obj(["part": .string(part)])) }
         _ = try check("database.backup")
         _ = try check("history.exercises")
         _ = try check("session.get")

@@ -15,7 +15,8 @@ import JSON
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let plans = Fixtures.examplesDirectory + "/plans/"
-        let imported = try ctl(daemon, ["plan", "import", "--week-start", "2026-11-30", plans + "messy-model-output.txt"])
+        // Imported the day before its week, as a planner run on Sunday would.
+        let imported = try daemon.importBeforeItsWeek("2026-11-30", [plans + "messy-model-output.txt"])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("imported plan 1: Hypertrophy Split · week of 2026-11-30 · active"))
         #expect(imported.stdout.contains("days[0].exercises[2].weight: \"50 lb\" converted to 22.7 kg"))
@@ -32,7 +33,7 @@ import JSON
         #expect(byID.status == 0 && byID.stdout.hasPrefix("Dumbbell Strength, 3 days · week of 2026-12-07"), "\(byID.stdout) \(byID.stderr)")
         #expect(try ctl(daemon, ["plan", "show", "9"]).stderr.contains("No plan with id 9"))
         let before = try ctl(daemon, ["plan", "show", "--week", "2026-11-23"])
-        #expect(before.status == 1 && before.stderr.contains("No plan covers the week of 2026-11-23"), "a plan never carries back")
+        #expect(before.status == 1 && before.stderr.contains("No plan governs 2026-11-23"), "a plan never carries back")
         let started = try ctl(daemon, ["start", "2026-11-30"])
         #expect(started.status == 0)
         #expect(started.stdout.contains("Push · started 2026-11-30"))
@@ -69,7 +70,7 @@ import JSON
     @Test func setsAsLiftersWriteThemAndCompletedNames() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try ctl(daemon, ["plan", "import", "--week-start", "2026-11-30", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
         #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
         // What tab completion offers is what the name matches.
         let completions = try ctl(daemon, ["__complete-exercises"]).stdout.split(separator: "\n").map(String.init)
@@ -312,7 +313,7 @@ import JSON
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let plan = Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"
-        #expect(try ctl(daemon, ["plan", "import", "--week-start", "2026-11-30", plan]).status == 0)
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [plan]).status == 0)
         #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
         let plank = try JSONParser.parse(try ctl(daemon, ["log", "plank", "50", "--json"]).stdout)
         #expect(plank["durationSeconds"] == 50 && plank["reps"] == .null, "\(plank.jsonText)")
@@ -717,7 +718,7 @@ import JSON
         #expect(try ctl(daemon, ["track", "2026-11-29", "squat", "5"]).status == 2)
         #expect(try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.count == 2)
         // The active plan's names match too: Wednesday's workout entered on Thursday.
-        #expect(try ctl(daemon, ["plan", "import", "--week-start", "2026-11-30", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
         let planned = try ctl(daemon, ["track", "2026-12-02", "18:00-19:00", "goblet", "4x10@24,", "split", "3x8@12.5,", "squat", "5", "100"])
         #expect(planned.status == 0, "\(planned.stderr)")
         let names = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)["sets"]?.arrayValue?.compactMap { $0["exercise"]?.stringValue }

@@ -18,7 +18,7 @@ import JSON
     @Test func aPlannedSupersetTakesTurnsAndRestsAfterEachRound() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", "-"], stdin: Self.plan).status == 0)
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", ["-"], stdin: Self.plan).status == 0)
         #expect(try daemon.ctl(["start", "2026-11-30"]).status == 0)
         // The order worked out here: in turns while both have sets left, the one with
         // fewer first; then what is left of the group; then the plan's next exercise.

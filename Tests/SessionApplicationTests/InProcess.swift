@@ -14,7 +14,7 @@ import TestSupport
 /// the daemon's own decoding (`JSONRPC.decode`), jobs and group commit
 /// (`Application.commit`), with no socket, thread or process between. What the serving
 /// loop would publish is kept: every event as a subscriber to all of them gets it.
-final class InProcess: RPCCaller {
+final class InProcess: RPCCaller, SettableClock {
     let directory: String
     let databasePath: String
     let application: Application
@@ -24,17 +24,26 @@ final class InProcess: RPCCaller {
     let logged = LogLines()
     private var nextID = 1
     private var nextSlot: UInt64 = 0
+    /// How far the application's clock is set from the real one, in milliseconds.
+    private let offset = ClockOffset()
 
     init() throws {
         directory = Fixtures.temporaryDirectory("app")
         databasePath = directory + "/sessiond.db"
         let logged = self.logged
+        let offset = self.offset
         application = Application(
-            database: try Database(path: databasePath), clock: LocalClock(),
+            database: try Database(path: databasePath), clock: LocalClock(now: { LocalClock.systemNowMs() + offset.ms }),
             log: ApplicationLog(warning: { message, _ in logged.add("warning: \(message)") }, error: { message, _ in logged.add("error: \(message)") }))
     }
 
     deinit { Fixtures.removeTree(directory) }
+
+    /// Runs the application at `ms` from now on, its clock going on from there; nil:
+    /// the real clock.
+    func setClock(toMs ms: Int64?) {
+        offset.ms = ms.map { $0 - LocalClock.systemNowMs() } ?? 0
+    }
 
     /// The reply line to `line`, nil for a line of notifications only: committed, as
     /// the daemon commits before it replies.
@@ -82,5 +91,14 @@ extension JSONValue {
     /// The JSON `bytes` hold (the test fails on anything else).
     static func parsing(_ bytes: [UInt8]) -> JSONValue {
         (try? JSONParser.parse(bytes: bytes)) ?? .string("unparsable: \(String(decoding: bytes, as: UTF8.self))")
+    }
+}
+
+/// Milliseconds a clock is set from the real one, read by the application's thread.
+final class ClockOffset: Sendable {
+    private let value = Mutex<Int64>(0)
+    var ms: Int64 {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }

@@ -2,26 +2,117 @@ import Testing
 import TestSupport
 @testable import SessionCore
 
-/// Which plan a date trains, and how a carried-over plan lands on a later week.
+/// Which plan governed each date, derived from the plan events alone.
 @Suite struct PlanCalendarTests {
     let monday = Fixtures.monday  // 2026-11-30
-    func week(_ id: Int64, _ start: LocalDate, active: Bool = false) -> PlanCalendar.PlanWeek {
-        PlanCalendar.PlanWeek(planID: id, weekStart: start, active: active)
+    func day(_ offset: Int) -> LocalDate { monday.adding(days: offset) }
+    func plan(_ id: Int64, week: Int = 0, revises: Int64? = nil) -> PlanCalendar.Plan {
+        PlanCalendar.Plan(id: id, weekStart: monday.adding(days: 7 * week), revises: revises)
+    }
+    func activated(_ id: Int64, on offset: Int) -> PlanCalendar.Event { PlanCalendar.Event(.activated(planID: id), on: day(offset)) }
+    func moved(_ id: Int64, _ from: Int, _ to: Int, on offset: Int) -> PlanCalendar.Event {
+        PlanCalendar.Event(.moved(planID: id, from: day(from), to: day(to)), on: day(offset))
     }
 
-    @Test func theActivePlanCoversItsWeekAndCarriesOverOnlyForward() {
-        let plans = [week(1, monday, active: true)]
-        #expect(PlanCalendar.choose(for: monday.adding(days: 3), plans: plans) == PlanCalendar.Choice(planID: 1, carriedOver: false))
-        #expect(PlanCalendar.choose(for: monday.adding(days: 16), plans: plans) == PlanCalendar.Choice(planID: 1, carriedOver: true))
-        #expect(PlanCalendar.choose(for: monday.adding(days: -1), plans: plans) == nil, "never backwards")
-        #expect(PlanCalendar.choose(for: monday, plans: []) == nil)
+    @Test func aPlanImportedOnSaturdayLeavesTheDaysBeforeItUnplanned() {
+        let calendar = PlanCalendar(plans: [plan(1)], events: [activated(1, on: 5)])
+        for offset in 0..<5 { #expect(calendar.choice(for: day(offset)) == nil, "\(day(offset)) ended before any plan") }
+        #expect(calendar.choice(for: day(5)) == PlanCalendar.Choice(planID: 1, weekday: .saturday, carriedOver: false))
+        #expect(calendar.choice(for: day(6))?.planID == 1)
+        #expect(calendar.choice(for: day(10)) == PlanCalendar.Choice(planID: 1, weekday: .thursday, carriedOver: true), "carried over by weekday")
     }
 
-    @Test func aPlanImportedForAWeekWinsAndStopsTheCarryOver() {
-        let plans = [week(1, monday, active: true), week(2, monday.adding(days: 14)), week(3, monday.adding(days: 14))]
-        #expect(PlanCalendar.choose(for: monday.adding(days: 15), plans: plans) == PlanCalendar.Choice(planID: 3, carriedOver: false),
-                "the newest import for the week")
-        #expect(PlanCalendar.choose(for: monday.adding(days: 8), plans: plans) == nil, "a later plan exists: the active one does not carry over past it")
+    @Test func aReplacementTakesOverFromItsDayAndEarlierDaysKeepTheirPlan() {
+        let calendar = PlanCalendar(plans: [plan(1), plan(2)], events: [activated(1, on: -3), activated(2, on: 2)])
+        #expect(calendar.choices(from: day(0), through: day(6)).map(\.choice.planID) == [1, 1, 2, 2, 2, 2, 2])
+    }
+
+    @Test func nextWeeksPlanLeavesTheRestOfThisWeekToThePlanBeforeIt() {
+        let calendar = PlanCalendar(plans: [plan(1), plan(2, week: 1)], events: [activated(1, on: 0), activated(2, on: 5)])
+        #expect(calendar.choice(for: day(6))?.planID == 1, "Sunday: plan 2's week has not begun")
+        #expect(calendar.choice(for: day(7)) == PlanCalendar.Choice(planID: 2, weekday: .monday, carriedOver: false))
+        #expect(calendar.choice(for: day(15)) == PlanCalendar.Choice(planID: 2, weekday: .tuesday, carriedOver: true))
+    }
+
+    @Test func aMoveSwapsTwoDaysOfItsWeekOnly() {
+        let calendar = PlanCalendar(plans: [plan(1)], events: [activated(1, on: 0), moved(1, 4, 5, on: 3)])
+        #expect(calendar.choice(for: day(4))?.weekday == .saturday)
+        #expect(calendar.choice(for: day(5))?.weekday == .friday)
+        #expect(calendar.choice(for: day(5))?.isMoved(on: day(5)) == true)
+        #expect(calendar.choice(for: day(3))?.weekday == .thursday)
+        #expect(calendar.choice(for: day(11))?.weekday == .friday, "next week trains as the plan says")
+        #expect(calendar.choice(for: day(12))?.weekday == .saturday)
+    }
+
+    @Test func movesChainInTheOrderTheyWereMade() {
+        let calendar = PlanCalendar(plans: [plan(1)], events: [activated(1, on: 0), moved(1, 2, 4, on: 1), moved(1, 4, 6, on: 2)])
+        // Wednesday's training went to Friday, then on to Sunday.
+        #expect(calendar.choices(from: day(0), through: day(6)).map(\.choice.weekday)
+                == [.monday, .tuesday, .friday, .thursday, .sunday, .saturday, .wednesday])
+    }
+
+    @Test func aMoveFollowsNewVersionsOfItsPlanButNotAnotherPlan() {
+        let revised = PlanCalendar(plans: [plan(1), plan(2, revises: 1)], events: [activated(1, on: 0), moved(1, 4, 5, on: 2), activated(2, on: 3)])
+        #expect(revised.choice(for: day(4)) == PlanCalendar.Choice(planID: 2, weekday: .saturday, carriedOver: false))
+        let replaced = PlanCalendar(plans: [plan(1), plan(2)], events: [activated(1, on: 0), moved(1, 4, 5, on: 2), activated(2, on: 3)])
+        #expect(replaced.choice(for: day(4)) == PlanCalendar.Choice(planID: 2, weekday: .friday, carriedOver: false))
+    }
+
+    @Test func aMoveOfADayThatHadEndedOrOfAnotherWeekChangesNothing() {
+        let events = [activated(1, on: 0), moved(1, 1, 5, on: 3), moved(1, 5, 8, on: 3)]
+        let calendar = PlanCalendar(plans: [plan(1)], events: events)
+        #expect(calendar.choices(from: day(0), through: day(13)).allSatisfy { !$0.choice.isMoved(on: $0.date) })
+        #expect(!PlanCalendar.isValidMove(from: day(1), to: day(5), madeOn: day(3)))
+        #expect(!PlanCalendar.isValidMove(from: day(5), to: day(8), madeOn: day(3)))
+        #expect(!PlanCalendar.isValidMove(from: day(5), to: day(5), madeOn: day(3)))
+        #expect(PlanCalendar.isValidMove(from: day(3), to: day(6), madeOn: day(3)))
+    }
+
+    @Test func aPlanActivatedForAnEarlierWeekCarriesOverFromItsDayOn() {
+        let calendar = PlanCalendar(plans: [plan(1, week: -2), plan(2)], events: [activated(2, on: 0), activated(1, on: 3)])
+        #expect(calendar.choice(for: day(2))?.planID == 2)
+        #expect(calendar.choice(for: day(3)) == PlanCalendar.Choice(planID: 1, weekday: .thursday, carriedOver: true))
+    }
+
+    /// Hundreds of random histories of plans and events: an event never changes what a
+    /// date that ended before it trains, and the same events give the same calendar
+    /// whatever order the plans come in.
+    @Test func anEventNeverChangesADateThatEndedBeforeIt() {
+        var random = SplitMix(seed: 0x5E55_10D0)
+        for _ in 0..<400 {
+            let plans = (1...Int64.random(in: 1...5, using: &random)).map { id in
+                plan(id, week: Int.random(in: -1...4, using: &random), revises: id > 1 && Bool.random(using: &random) ? Int64.random(in: 1..<id, using: &random) : nil)
+            }
+            var events: [PlanCalendar.Event] = []
+            var today = Int.random(in: -7...3, using: &random)
+            for _ in 0..<Int.random(in: 1...14, using: &random) {
+                today += Int.random(in: 0...3, using: &random)
+                if Bool.random(using: &random) {
+                    events.append(activated(Int64.random(in: 1...Int64(plans.count), using: &random), on: today))
+                } else {
+                    // A move as plan.move would allow it (and sometimes not: the
+                    // calendar must ignore those).
+                    let sunday = day(today).mondayOfWeek.adding(days: 6).daysSinceEpoch - monday.daysSinceEpoch
+                    let from = Int.random(in: (today - 1)...sunday, using: &random)
+                    let to = Int.random(in: (today - 1)...(sunday + 1), using: &random)
+                    events.append(moved(Int64.random(in: 1...Int64(plans.count), using: &random), from, to, on: today))
+                }
+            }
+            let whole = PlanCalendar(plans: plans, events: events)
+            let span = (day(-14), day(today + 21))
+            let all = whole.choices(from: span.0, through: span.1)
+            let reordered = PlanCalendar(plans: plans.reversed(), events: events).choices(from: span.0, through: span.1)
+            #expect(all.map(\.date) == reordered.map(\.date) && all.map(\.choice) == reordered.map(\.choice), "the same events, the same calendar")
+            for index in events.indices {
+                let before = PlanCalendar(plans: plans, events: Array(events[..<index]))
+                let ended = events[index].date.adding(days: -1)
+                guard span.0 <= ended else { continue }
+                let earlier = before.choices(from: span.0, through: ended)
+                let later = whole.choices(from: span.0, through: ended)
+                #expect(earlier.map(\.date) == later.map(\.date) && earlier.map(\.choice) == later.map(\.choice),
+                        "event \(index) of \(events) changed a date before \(events[index].date)")
+            }
+        }
     }
 
     @Test func carryingKeepsEachWeekday() {

@@ -183,7 +183,7 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let plan = try samplePlan()
-        let id = try database.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true, today: Fixtures.monday).id
+        let id = try database.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true).id
         let stored = try #require(try database.plan(id))
         #expect(stored.plan == plan)
         #expect(stored.active)
@@ -196,19 +196,19 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let plan = try samplePlan()
-        let first = try database.insertPlan(plan, source: "1", importedAtMs: 1, activate: false, today: Fixtures.monday)
+        let first = try database.insertPlan(plan, source: "1", importedAtMs: 1, activate: false)
         #expect(first.active, "the first plan becomes active even without activate, and insertPlan says so")
         #expect(try database.activePlanID() == first.id)
-        let second = try database.insertPlan(plan, source: "2", importedAtMs: 2, activate: true, today: Fixtures.monday)
+        let second = try database.insertPlan(plan, source: "2", importedAtMs: 2, activate: true)
         #expect(second.active)
         #expect(try database.activePlanID() == second.id)
-        let third = try database.insertPlan(plan, source: "3", importedAtMs: 3, activate: false, today: Fixtures.monday)
+        let third = try database.insertPlan(plan, source: "3", importedAtMs: 3, activate: false)
         #expect(!third.active)
         #expect(try database.activePlanID() == second.id)
-        try database.activatePlan(first.id, today: Fixtures.monday)
+        try database.activatePlan(first.id, atMs: 4)
         #expect(try database.listPlans().filter(\.active).map(\.id) == [first.id])
         #expect(try database.listPlans().map(\.id) == [third.id, second.id, first.id])
-        #expect(throws: StorageError.self) { try database.activatePlan(999, today: Fixtures.monday) }
+        #expect(throws: StorageError.self) { try database.activatePlan(999, atMs: 5) }
         #expect(try database.activePlanID() == first.id)
         #expect(throws: SQLiteError.self) { try database.connection.run("UPDATE plan SET active = 1") }
     }
@@ -413,7 +413,7 @@ import SessionCore
         let database = try Database(path: path)
         var plan = try samplePlan()
         plan.days[0].exercises[0].sets = 99  // violates the CHECK constraint mid-insert
-        #expect(throws: StorageError.self) { try database.insertPlan(plan, source: "x", importedAtMs: 1, activate: true, today: Fixtures.monday) }
+        #expect(throws: StorageError.self) { try database.insertPlan(plan, source: "x", importedAtMs: 1, activate: true) }
         #expect(try database.listPlans().isEmpty)
         #expect(try database.connection.scalar("SELECT count(*) FROM plan_day") == 0)
     }

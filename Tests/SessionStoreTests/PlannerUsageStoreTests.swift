@@ -33,7 +33,8 @@ import SessionCore
     @Test func attemptsKeptBeforeTokensReadAsKeptWithoutThem() throws {
         defer { Fixtures.removeTree(directory) }
         do {
-            let old = try Database(path: path, schemaVersion: Migrations.latestVersion - 1)
+            let tokens = try #require(Migrations.all.first { $0.name == "planner attempts' tokens in and out" })
+            let old = try Database(path: path, schemaVersion: tokens.version - 1)
             try old.connection.execute("INSERT INTO plan_attempt (run, attempt, at_ms, planner, reply, outcome) VALUES ('r', 1, 5, 'p', 'x', 'failed')")
         }
         let database = try Database(path: path)

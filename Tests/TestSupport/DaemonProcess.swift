@@ -1,10 +1,14 @@
 import Foundation
+import SessionCore
 
 /// A sessiond started from the built binary on a temporary socket and database, as a
 /// user would start it. Stopped (SIGTERM) when the test calls `stop()`; `kill()` sends
 /// SIGKILL for crash tests.
-public final class DaemonProcess: @unchecked Sendable {
+public final class DaemonProcess: SettableClock, @unchecked Sendable {
     public let directory: String
+    /// The daemon's and its sessionctl runs' time: the real clock until a test sets it
+    /// (libfaketime).
+    public let clock: FakeTimeFile
     public let socketPath: String
     public let databasePath: String
     public let logPath: String
@@ -17,21 +21,23 @@ public final class DaemonProcess: @unchecked Sendable {
         socketPath = self.directory + "/sessiond.sock"
         databasePath = self.directory + "/sessiond.db"
         logPath = self.directory + "/sessiond.log"
+        clock = FakeTimeFile(path: self.directory + "/faketime")
         try start(extraArguments: extraArguments, environment: environment)
     }
 
     /// (Re)starts the daemon on the same socket and database.
     public func start(extraArguments: [String] = [], environment: [String: String] = [:]) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binaries.sessiond)
         // UTC unless the test gives the zone as TZ (a POSIX rule such as "<X>-1:30").
         let zone = environment["TZ"] == nil ? ["--timezone", "UTC"] : []
-        process.arguments = ["--socket", socketPath, "--database", databasePath] + zone + extraArguments
+        let (executable, arguments) = clock.command(Binaries.sessiond, ["--socket", socketPath, "--database", databasePath] + zone + extraArguments)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NOTIFY_SOCKET"] = nil
         env["LISTEN_FDS"] = nil
         env["LISTEN_PID"] = nil
-        for (key, value) in environment { env[key] = value }
+        for (key, value) in clock.environment.merging(environment, uniquingKeysWith: { $1 }) { env[key] = value }
         process.environment = env
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
@@ -68,11 +74,28 @@ public final class DaemonProcess: @unchecked Sendable {
     public var isRunning: Bool { process?.isRunning ?? false }
 
     /// A new client connection.
-    public func client() throws -> RPCClient { try RPCClient(path: socketPath) }
+    public func client() throws -> RPCClient {
+        let client = try RPCClient(path: socketPath)
+        client.clock = clock
+        return client
+    }
+
+    /// Sets the daemon's clock, and sessionctl's run by `ctl` (`SettableClock`).
+    public func setClock(toMs ms: Int64?) throws { try clock.set(toMs: ms) }
 
     /// Runs sessionctl against this daemon, as a person at the terminal would.
     public func ctl(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Double = 30) throws -> ProcessResult {
-        try runProcess(Binaries.sessionctl, arguments, stdin: stdin, environment: ["SESSIOND_SOCKET": socketPath].merging(environment) { $1 }, timeout: timeout)
+        let (executable, arguments) = clock.command(Binaries.sessionctl, arguments)
+        return try runProcess(executable, arguments, stdin: stdin,
+                              environment: clock.environment.merging(["SESSIOND_SOCKET": socketPath]) { $1 }.merging(environment) { $1 }, timeout: timeout)
+    }
+
+    /// `sessionctl plan import --week-start WEEK ARGUMENTS…` run on the Sunday before
+    /// the week, as a planner run at the end of a week would: the plan governs its
+    /// whole week.
+    public func importBeforeItsWeek(_ week: String, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+        guard let monday = LocalDate(week) else { throw DaemonError(message: "\(week) is no date") }
+        return try on(monday.adding(days: -1)) { try ctl(["plan", "import", "--week-start", week] + arguments, stdin: stdin, environment: environment) }
     }
 
     /// Imports a plan given as JSON text with `sessionctl plan import`, as a person would;

@@ -36,8 +36,11 @@ extension RPCCaller {
 
 /// A raw JSON-RPC client on a Unix socket: lines out, lines in, as any program would
 /// speak to sessiond.
-public final class RPCClient: RPCCaller, @unchecked Sendable {
+public final class RPCClient: RPCCaller, SettableClock, @unchecked Sendable {
     public let fd: Int32
+    /// The time of the daemon this client talks to, when the test may set it
+    /// (`DaemonProcess.client()`).
+    public var clock: FakeTimeFile?
     private var buffer: [UInt8] = []
     private var nextID = 1
 
@@ -52,6 +55,14 @@ public final class RPCClient: RPCCaller, @unchecked Sendable {
     }
 
     deinit { Foundation.close(fd) }
+
+    public var canSetClock: Bool { clock != nil }
+
+    /// Sets the daemon's clock (`SettableClock`); refused for a daemon not started so.
+    public func setClock(toMs ms: Int64?) throws {
+        guard let clock else { throw DaemonError(message: "this client's daemon runs on the real clock only") }
+        try clock.set(toMs: ms)
+    }
 
     /// Connects once the server at `path` accepts, trying for up to `timeout` seconds.
     public static func waitingForServer(at path: String, timeout: Double = 20) throws -> RPCClient {

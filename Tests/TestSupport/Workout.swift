@@ -8,18 +8,32 @@ public enum Workout {
     /// The dumbbell example plan for the week of 2026-11-30.
     public static let weekStart = "2026-11-30"
 
-    /// Imports the clean example plan and returns the plan.get result.
+    /// Imports the clean example plan and returns the plan.get result. Imported, where
+    /// the client's daemon lets the test set its clock, on the Sunday before its week,
+    /// as a planner run at the end of a week would: its whole week is planned.
     @discardableResult
     public static func importPlan(_ client: some RPCCaller, file: String = "dumbbell-3day.json", weekStart: String = weekStart) throws -> JSONValue {
-        let imported = try client.call("plan.import", .obj(["plan": .string(Fixtures.examplePlan(file)), "weekStart": .string(weekStart)]))
-        return try client.call("plan.get", .obj(["planId": imported["planId"] ?? .null]))
+        try importBeforeItsWeek(client, plan: Fixtures.examplePlan(file), weekStart: weekStart)
     }
 
-    /// A one-day plan (Monday of `weekStart`) with the given exercises JSON.
+    /// A one-day plan (Monday of `weekStart`) with the given exercises JSON, imported
+    /// as `importPlan` imports.
     @discardableResult
     public static func importMonday(_ client: some RPCCaller, exercises: String, weekStart: String = weekStart) throws -> JSONValue {
         let plan = #"{"planName": "Test", "days": [{"day": "Monday", "title": "Test Day", "exercises": [\#(exercises)]}]}"#
-        let imported = try client.call("plan.import", .obj(["plan": .string(plan), "weekStart": .string(weekStart)]))
+        return try importBeforeItsWeek(client, plan: plan, weekStart: weekStart)
+    }
+
+    /// Imports `plan` for the week of `weekStart` on the Sunday before it when the
+    /// client's clock can be set, else now; returns the plan.get result.
+    static func importBeforeItsWeek(_ client: some RPCCaller, plan: String, weekStart: String) throws -> JSONValue {
+        let params = JSONValue.obj(["plan": .string(plan), "weekStart": .string(weekStart)])
+        let imported: JSONValue
+        if let clock = client as? SettableClock, clock.canSetClock, let monday = LocalDate(weekStart) {
+            imported = try clock.on(monday.adding(days: -1)) { try client.call("plan.import", params) }
+        } else {
+            imported = try client.call("plan.import", params)
+        }
         return try client.call("plan.get", .obj(["planId": imported["planId"] ?? .null]))
     }
 

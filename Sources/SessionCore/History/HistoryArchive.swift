@@ -1,8 +1,8 @@
 import JSON
 
 /// What a restore needs besides the workouts, as sessiond's JSON export holds it: the
-/// plans (their text as imported, so they are read again as they were), which plan
-/// covered each day, the health samples, the profile, the aliases and the exercises of
+/// plans (their text as imported, so they are read again as they were), the plan events
+/// the plan calendar is derived from, the health samples, the profile, the aliases and the exercises of
 /// one's own given muscles. Times are RFC
 /// 3339 with the daemon's offset, so a restore in any zone lands on the same instants.
 public struct HistoryArchive: Sendable, Equatable {
@@ -14,21 +14,24 @@ public struct HistoryArchive: Sendable, Equatable {
     public var rests: [ArchivedRest] = []
     /// Oldest first (by id).
     public var plans: [ArchivedPlan] = []
-    public var coverage: [ArchivedCoverage] = []
+    /// Activations and one-off moves, in the order they happened. An archive written
+    /// before events were kept has none (its `coverage` is not read): each plan then
+    /// counts as activated when it was imported.
+    public var events: [ArchivedPlanEvent] = []
     public var health: [ArchivedHealthSample] = []
 
     public init(profile: Profile? = nil, aliases: [ArchivedAlias] = [], exercises: [CustomExercise] = [], rests: [ArchivedRest] = [],
-                plans: [ArchivedPlan] = [], coverage: [ArchivedCoverage] = [], health: [ArchivedHealthSample] = []) {
+                plans: [ArchivedPlan] = [], events: [ArchivedPlanEvent] = [], health: [ArchivedHealthSample] = []) {
         self.profile = profile
         self.aliases = aliases
         self.exercises = exercises
         self.rests = rests
         self.plans = plans
-        self.coverage = coverage
+        self.events = events
         self.health = health
     }
 
-    public var isEmpty: Bool { profile == nil && aliases.isEmpty && exercises.isEmpty && rests.isEmpty && plans.isEmpty && coverage.isEmpty && health.isEmpty }
+    public var isEmpty: Bool { profile == nil && aliases.isEmpty && exercises.isEmpty && rests.isEmpty && plans.isEmpty && events.isEmpty && health.isEmpty }
 
     /// `other`'s parts after these (the chunks of one import).
     public mutating func append(_ other: HistoryArchive) {
@@ -37,7 +40,7 @@ public struct HistoryArchive: Sendable, Equatable {
         exercises += other.exercises
         rests += other.rests
         plans += other.plans
-        coverage += other.coverage
+        events += other.events
         health += other.health
     }
 }
@@ -53,12 +56,12 @@ extension HistoryArchive: CodedObject {
         try coder.parts("exercises", &exercises)
         try coder.parts("rests", &rests)
         try coder.parts("plans", &plans)
-        try coder.parts("coverage", &coverage)
+        try coder.parts("events", &events)
         try coder.parts("health", &health)
     }
 }
 
-/// A stored plan: its id (which coverage and sessions name), how it was imported, the
+/// A stored plan: its id (which plan events and sessions name), how it was imported, the
 /// plan as stored (normalised: read again through the importer, it gives the same plan
 /// with no warnings, whatever options it was imported with) and the text it came from.
 public struct ArchivedPlan: Sendable, Equatable, CodedObject {
@@ -93,24 +96,40 @@ public struct ArchivedPlan: Sendable, Equatable, CodedObject {
     }
 }
 
-/// The plan that covered a day, as kept when the plans changed.
-public struct ArchivedCoverage: Sendable, Equatable, CodedObject {
-    public var date = LocalDate(daysSinceEpoch: 0)
+/// A plan event as archived: an activation or a one-off move of two dates' days
+/// (`PlanCalendar.Event`), with its time.
+public struct ArchivedPlanEvent: Sendable, Equatable, CodedObject {
+    /// What happened.
+    public enum Kind: String, Sendable, CaseIterable {
+        case activate, move
+    }
+
+    /// RFC 3339.
+    public var at = ""
+    public var kind = Kind.activate
     public var planID: Int64 = 0
-    public var carriedOver = false
+    /// A move: the two dates whose days swapped.
+    public var from: LocalDate?
+    public var to: LocalDate?
 
     public init() {}
 
-    public init(date: LocalDate, planID: Int64, carriedOver: Bool) {
-        self.date = date
+    public init(at: String, kind: Kind, planID: Int64, from: LocalDate? = nil, to: LocalDate? = nil) {
+        self.at = at
+        self.kind = kind
         self.planID = planID
-        self.carriedOver = carriedOver
+        self.from = from
+        self.to = to
     }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.date("date", &date)
+        try coder.timestamp("at", &at)
+        try coder.choice("kind", &kind)
         try coder.id("planId", &planID)
-        try coder.bool("carriedOver", &carriedOver)
+        try coder.omitted("from", &from)
+        try coder.omitted("to", &to)
+        try coder.check((kind == .move) == (from != nil && to != nil), "from", "and to are given for a move, and only for a move")
+        if let from, let to { try coder.check(PlanCalendar.isValidMove(from: from, to: to, madeOn: min(from, to)), "to", "a different date of from's week") }
     }
 }
 

@@ -1,60 +1,143 @@
-/// Which plan day a date trains: the plan covering its week, or the active plan
-/// carried over by weekday when the date lies past the active plan's week and no newer
-/// plan exists.
-public enum PlanCalendar {
-    /// A plan's week as storage knows it.
-    public struct PlanWeek: Sendable, Equatable {
-        public let planID: Int64
+/// Which plan governed each date, and which of its days the date trains: derived from
+/// the stored plans and the plan events (activations and one-off moves) alone, so every
+/// command that asks gets the same answer, a restore that brings the same events back
+/// gets the same calendar, and nothing is written at chosen moments to keep it.
+///
+/// The rules:
+/// * The plan that governs a date is the one in force when the date ended (midnight in
+///   the daemon's zone); the current date and later ones belong to the plan in force
+///   now. An event is dated by the day it happened on: it governs that day and later
+///   ones, never a day that had ended before it. A date that ended before any plan was
+///   in force is unplanned: neither planned nor missed.
+/// * A plan is in force from its activation (an import that activates it, `plan.activate`,
+///   a new version of the active plan) until the next activation; a plan whose week
+///   starts later does not govern the dates before that week, which keep the plan in
+///   force before it.
+/// * A date of the governing plan's week trains the plan's day of that weekday; a date
+///   past its week trains it carried over by weekday, so training never stops because
+///   the planner did not run.
+/// * A one-off move swaps the days two dates of one week train, as a calendar moves an
+///   appointment; it applies while the governing plan of the date is the plan it was
+///   made under or a later version of it, and only to dates that had not ended when it
+///   was made. Moves apply in the order they were made.
+public struct PlanCalendar: Sendable {
+    /// A stored plan as the calendar needs it.
+    public struct Plan: Sendable, Equatable {
+        public let id: Int64
         public let weekStart: LocalDate
-        public let active: Bool
-        public init(planID: Int64, weekStart: LocalDate, active: Bool) {
-            self.planID = planID
+        /// The plan this one is a new version of.
+        public let revises: Int64?
+
+        public init(id: Int64, weekStart: LocalDate, revises: Int64? = nil) {
+            self.id = id
             self.weekStart = weekStart
-            self.active = active
+            self.revises = revises
         }
     }
 
-    /// The plan to use for `date` and whether it is carried over.
+    /// Something that changed which plan or which day governs dates.
+    public struct Event: Sendable, Equatable {
+        public enum Kind: Sendable, Hashable {
+            /// The plan became the one in force.
+            case activated(planID: Int64)
+            /// The days `from` and `to` (one week) swapped what they train under the plan.
+            case moved(planID: Int64, from: LocalDate, to: LocalDate)
+        }
+
+        public let kind: Kind
+        /// The date (daemon's zone) the event happened on.
+        public let date: LocalDate
+
+        public init(_ kind: Kind, on date: LocalDate) {
+            self.kind = kind
+            self.date = date
+        }
+    }
+
+    /// What a date trains.
     public struct Choice: Sendable, Equatable {
+        /// The governing plan.
         public let planID: Int64
+        /// The weekday of the plan's day the date trains: its own, unless moved.
+        public let weekday: Weekday
+        /// The date lies past the plan's week: the plan is carried over.
         public let carriedOver: Bool
-        public init(planID: Int64, carriedOver: Bool) {
+
+        public init(planID: Int64, weekday: Weekday, carriedOver: Bool) {
             self.planID = planID
+            self.weekday = weekday
             self.carriedOver = carriedOver
         }
+
+        /// True when a move put another day's training (or rest) on the date.
+        public func isMoved(on date: LocalDate) -> Bool { weekday != date.weekday }
     }
 
-    /// Picks the plan for `date` among `plans`: the active plan when its week holds the
-    /// date; else the newest plan imported for that week; else the active plan carried
-    /// over when the date is past its week and no plan of a later week exists.
-    public static func choose(for date: LocalDate, plans: [PlanWeek]) -> Choice? {
+    private let plans: [Int64: Plan]
+    /// In the order they happened.
+    private let events: [Event]
+
+    /// `events` in the order they happened (ties on a date in that order too).
+    public init(plans: [Plan], events: [Event]) {
+        self.plans = Dictionary(plans.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.events = events
+    }
+
+    /// The plan governing `date`, nil when none was in force for it.
+    public func governingPlan(of date: LocalDate) -> Plan? {
+        var found: Plan?
+        for event in events where event.date <= date {
+            guard case .activated(let id) = event.kind, let plan = plans[id], plan.weekStart <= date else { continue }
+            found = plan
+        }
+        return found
+    }
+
+    /// What `date` trains: its governing plan, and that plan's day for it after the
+    /// moves that apply; nil for an unplanned date.
+    public func choice(for date: LocalDate) -> Choice? {
+        guard let plan = governingPlan(of: date) else { return nil }
+        let carriedOver = date > plan.weekStart.adding(days: 6)
         let monday = date.mondayOfWeek
-        if let active = plans.first(where: { $0.active && $0.weekStart == monday }) {
-            return Choice(planID: active.planID, carriedOver: false)
+        // The weekday each date of the week trains, moved as the moves say.
+        var trains = (0..<7).map { monday.adding(days: $0).weekday }
+        let lineage = versions(of: plan)
+        for event in events {
+            guard case .moved(let planID, let from, let to) = event.kind, Self.isValidMove(from: from, to: to, madeOn: event.date),
+                from.mondayOfWeek == monday, lineage.contains(planID)
+            else { continue }
+            let (a, b) = (from.daysSinceEpoch - monday.daysSinceEpoch, to.daysSinceEpoch - monday.daysSinceEpoch)
+            trains.swapAt(a, b)
         }
-        if let covering = plans.filter({ $0.weekStart == monday }).max(by: { $0.planID < $1.planID }) {
-            return Choice(planID: covering.planID, carriedOver: false)
-        }
-        guard let active = plans.first(where: \.active), active.weekStart < monday,
-            !plans.contains(where: { $0.weekStart > active.weekStart })
-        else { return nil }
-        return Choice(planID: active.planID, carriedOver: true)
+        return Choice(planID: plan.id, weekday: trains[date.daysSinceEpoch - monday.daysSinceEpoch], carriedOver: carriedOver)
     }
 
-    /// The plan of each day from `first` through `last` (those that have one), as
-    /// `choose` picks it among `plans`: what a change of the plans must not alter for
-    /// days already past.
-    public static func choices(from first: LocalDate, through last: LocalDate, plans: [PlanWeek]) -> [(date: LocalDate, choice: Choice)] {
-        guard first <= last, !plans.isEmpty else { return [] }
+    /// Each date from `first` through `last` with what it trains (unplanned dates left out).
+    public func choices(from first: LocalDate, through last: LocalDate) -> [(date: LocalDate, choice: Choice)] {
+        guard first <= last else { return [] }
         return (first.daysSinceEpoch...last.daysSinceEpoch).compactMap { day in
             let date = LocalDate(daysSinceEpoch: day)
-            return choose(for: date, plans: plans).map { (date: date, choice: $0) }
+            return choice(for: date).map { (date: date, choice: $0) }
         }
+    }
+
+    /// `plan` and the plans it is a later version of.
+    private func versions(of plan: Plan) -> Set<Int64> {
+        var ids: Set<Int64> = [plan.id]
+        var next = plan.revises
+        while let id = next, ids.insert(id).inserted { next = plans[id]?.revises }
+        return ids
+    }
+
+    /// True when a move made on `date` may swap `from` and `to`: two different dates
+    /// of one week, neither ended.
+    public static func isValidMove(from: LocalDate, to: LocalDate, madeOn date: LocalDate) -> Bool {
+        from != to && from.mondayOfWeek == to.mondayOfWeek && from >= date && to >= date
     }
 
     /// `plan` moved to the week starting `monday`, each day on the same weekday: how a
     /// carried-over plan trains that week.
-    public static func carry(_ plan: Plan, to monday: LocalDate) -> Plan {
+    public static func carry(_ plan: SessionCore.Plan, to monday: LocalDate) -> SessionCore.Plan {
         let offset = monday.daysSinceEpoch - plan.weekStart.daysSinceEpoch
         var moved = plan
         moved.weekStart = monday

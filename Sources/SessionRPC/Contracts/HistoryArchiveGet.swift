@@ -2,16 +2,16 @@ import SessionCore
 import JSON
 
 /// `history.archive`: what a restore needs besides the workouts (`history.export`), a
-/// part and a page at a time: the plans with their text, the days' kept plans, the
+/// part and a page at a time: the plans with their text, the plan events, the
 /// health samples, and the profile with the aliases, one's own exercises and rests. `history.import` takes it back.
 public enum HistoryArchiveGet: MethodContract {
     public static let name = "history.archive"
-    public static let summary = "Plans, kept plan coverage, health samples, profile, aliases and one's own exercises and rests, a part and a page at a time; history.import restores them."
+    public static let summary = "Plans, plan events, health samples, profile, aliases and one's own exercises and rests, a part and a page at a time; history.import restores them."
     public static let repliesLarge = true
 
     /// The parts, in the order a restore needs them.
     public enum Part: String, CaseIterable, Sendable {
-        case settings, plans, coverage, health
+        case settings, plans, events, health
     }
 
     /// Items per page, at most and by default: plans carry their text.
@@ -32,7 +32,7 @@ public enum HistoryArchiveGet: MethodContract {
         }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.choice("part", &part, required: true, "settings (profile, aliases, one's own exercises and rests), plans (with their text), coverage (the plan kept for each day) or health")
+            coder.choice("part", &part, required: true, "settings (profile, aliases, one's own exercises and rests), plans (with their text), events (activations and one-off moves, which the plan calendar is derived from) or health")
             coder.id("after", &after, "plans and health: the page after this id, the previous page's next")
             coder.int("limit", &limit, in: 1...HistoryArchiveGet.healthPage.upperBound,
                       "plans and health: items per page (at most \(HistoryArchiveGet.plansPage.upperBound) plans, \(HistoryArchiveGet.healthPage.upperBound) samples)")

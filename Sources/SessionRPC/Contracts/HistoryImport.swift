@@ -82,8 +82,9 @@ public enum HistoryImport: MethodContract {
             coder.objects("plans", &archive.plans, maxCount: HistoryArchiveGet.plansPage.upperBound,
                           read: { reader throws(JSONReadError) in try ArchivedPlan(reader: reader) },
                           "an archive's plans: {planId, name, weekStart, importedAt, active, revises, source}")
-            coder.objects("coverage", &archive.coverage, maxCount: HistoryLimits.archiveItemsPerChunk,
-                          read: { reader throws(JSONReadError) in try ArchivedCoverage(reader: reader) }, "an archive's kept coverage: {date, planId, carriedOver}")
+            coder.objects("events", &archive.events, maxCount: HistoryLimits.archiveItemsPerChunk,
+                          read: { reader throws(JSONReadError) in try ArchivedPlanEvent(reader: reader) },
+                          "an archive's plan events, in the order they happened: {at, kind (activate or move), planId, from, to}")
             coder.objects("health", &archive.health, maxCount: HistoryLimits.archiveItemsPerChunk,
                           read: { reader throws(JSONReadError) in try ArchivedHealthSample(reader: reader) },
                           "an archive's health samples: {type, value, date, recordedAt, source}")

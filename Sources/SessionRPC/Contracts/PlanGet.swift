@@ -40,6 +40,9 @@ public struct PlanDocument: CodedResult, Equatable {
     public var exerciseIDs: [[Int64]] = []
     /// Asked for by date: the Monday of the later week this plan was carried over to.
     public var carriedOverTo: LocalDate?
+    /// Asked for by date: each date of its week as the plan calendar has it (which plan
+    /// governs it, the day it trains); empty when asked for by id.
+    public var week: [CalendarDay] = []
 
     public init() {}
 
@@ -62,6 +65,7 @@ public struct PlanDocument: CodedResult, Equatable {
         try coder.bool("active", &active)
         try coder.timestamp("importedAt", &importedAt)
         try coder.omitted("carriedOverTo", &carriedOverTo)
+        try coder.parts("week", &week)
         // The days with their ids, as the wire has them; read, they are taken apart again.
         var days = zip(plan.days, zip(dayIDs, exerciseIDs)).map { Day(day: $0, id: $1.0, exerciseIDs: $1.1) }
         try coder.objects("days", &days)
@@ -111,5 +115,34 @@ public struct PlanDocument: CodedResult, Equatable {
             try coder.int("position", &position)
             try coder.members(&exercise)
         }
+    }
+}
+
+/// A date as the plan calendar has it: the plan governing it (none: unplanned, before
+/// any plan was in force) and the plan day it trains, moved there when a one-off move
+/// put another day's training on it.
+public struct CalendarDay: CodedObject, Equatable, Sendable {
+    public var date = LocalDate(daysSinceEpoch: 0)
+    public var planID: Int64?
+    public var planDayID: Int64?
+    public var title: String?
+    public var rest = true
+    /// The date of its week whose training it took by a one-off move, when it is not
+    /// its own.
+    public var movedFrom: LocalDate?
+
+    public init() {}
+
+    public init(date: LocalDate, planID: Int64?, planDayID: Int64?, title: String?, rest: Bool, movedFrom: LocalDate?) {
+        (self.date, self.planID, self.planDayID, self.title, self.rest, self.movedFrom) = (date, planID, planDayID, title, rest, movedFrom)
+    }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.date("date", &date)
+        try coder.omitted("planId", &planID)
+        try coder.omitted("planDayId", &planDayID)
+        try coder.omitted("title", &title)
+        try coder.bool("rest", &rest)
+        try coder.omitted("movedFrom", &movedFrom)
     }
 }

@@ -1,0 +1,80 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+/// The plan calendar as every command asks it: built from the stored plans and plan
+/// events (`PlanCalendar`), each event dated in the daemon's zone.
+extension SessionService {
+    /// The calendar of the plans as stored now.
+    func planCalendar() throws -> PlanCalendar {
+        try database.planTimeline().calendar { clock.localDate(atMs: $0) }
+    }
+
+    /// The plan day `date` trains (nil: unplanned, or the plan has no such day), and
+    /// the calendar's choice for it.
+    func planDay(on date: LocalDate, in calendar: PlanCalendar) throws -> (day: PlanDayRecord, choice: PlanCalendar.Choice)? {
+        guard let choice = calendar.choice(for: date), let day = try database.planDay(planID: choice.planID, weekday: choice.weekday) else { return nil }
+        return (day, choice)
+    }
+
+    /// The dates of the week of `monday` that train (not a rest day), with their plan
+    /// day: each under the plan that governed it.
+    func trainingDays(weekOf monday: LocalDate, in calendar: PlanCalendar) throws -> [(date: LocalDate, day: PlanDayRecord)] {
+        try (0..<7).compactMap { offset in
+            let date = monday.adding(days: offset)
+            guard let (day, _) = try planDay(on: date, in: calendar), !day.rest else { return nil }
+            return (date, day)
+        }
+    }
+
+    /// The planned training days of the week of `monday` with their exercises, for the
+    /// weekly summary: each date counted once, under the plan that governed it.
+    func plannedDays(weekOf monday: LocalDate, in calendar: PlanCalendar) throws -> [SummaryInput.PlannedDay] {
+        try trainingDays(weekOf: monday, in: calendar).map { date, day in
+            SummaryInput.PlannedDay(date: date, exercises: try database.plannedExercises(dayID: day.id).map {
+                (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets)
+            })
+        }
+    }
+
+    /// Each date of the week of `monday` as the calendar has it.
+    func calendarWeek(of monday: LocalDate) throws -> [CalendarDay] {
+        let calendar = try planCalendar()
+        return try (0..<7).map { offset in
+            let date = monday.adding(days: offset)
+            guard let (day, choice) = try planDay(on: date, in: calendar) else {
+                return CalendarDay(date: date, planID: calendar.choice(for: date)?.planID, planDayID: nil, title: nil, rest: true, movedFrom: nil)
+            }
+            return CalendarDay(date: date, planID: choice.planID, planDayID: day.id, title: day.title, rest: day.rest,
+                               movedFrom: choice.isMoved(on: date) ? monday.adding(days: choice.weekday.rawValue - 1) : nil)
+        }
+    }
+
+    /// `plan.move`: the days two dates of this week train swap, as a calendar moves an
+    /// appointment, under the plan governing them; the plan itself is unchanged. A
+    /// date that has ended cannot be moved.
+    func movePlanDays(_ params: PlanMove.Params) throws -> Outcome {
+        let today = clock.localDate(atMs: nowMs)
+        guard let from = params.from, let to = params.to else {
+            throw RPCError.invalidParams([PathMessage(path: "params", message: "needs from and to")])
+        }
+        for (name, date) in [("from", from), ("to", to)] where date < today {
+            throw RPCError.invalidParams([PathMessage(path: "params.\(name)", message: "\(date) has ended: only today and later days of this week move")])
+        }
+        guard PlanCalendar.isValidMove(from: from, to: to, madeOn: today) else {
+            throw RPCError.invalidParams([PathMessage(path: "params.to", message: from == to
+                ? "is the same day as from" : "\(to) is not in the week of \(from) (\(from.mondayOfWeek) to \(from.mondayOfWeek.adding(days: 6)))")])
+        }
+        let calendar = try planCalendar()
+        // Both dates lie ahead in one week: the plan in force now governs both.
+        guard let plan = calendar.governingPlan(of: from) else { throw SessionError.noPlanCovers(from) }
+        try database.movePlanDays(planID: plan.id, from: from, to: to, atMs: nowMs)
+        let moved = try planCalendar()
+        func day(_ date: LocalDate) throws -> PlanMove.Day {
+            let found = try planDay(on: date, in: moved)
+            return PlanMove.Day(date: date, planDayID: found?.day.id, title: found.map { $0.day.rest ? "Rest" : $0.day.title } ?? "Rest",
+                                rest: found?.day.rest ?? true)
+        }
+        return Outcome(PlanMove.Result(planID: plan.id, from: try day(from), to: try day(to)))
+    }
+}

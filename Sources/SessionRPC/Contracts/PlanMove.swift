@@ -1,0 +1,80 @@
+import SessionCore
+import JSON
+
+/// `plan.move`: a one-off move of a day, as a calendar moves an appointment: the days
+/// two dates of this week train swap (a rest day and a training day trade), under the
+/// plan governing them, and the plan itself stays as it is. `plan.import` with
+/// `revises` changes the plan for every week instead.
+public enum PlanMove: MethodContract {
+    public static let name = "plan.move"
+    public static let summary = "Swap what two days of this week train (a one-off move, not a change of the plan); a day that has ended cannot move."
+    public static let errors: [ApplicationError] = [.planNotFound]
+
+    public struct Params: MethodParams {
+        public var from: LocalDate?
+        public var to: LocalDate?
+
+        public init() {}
+
+        public init(from: LocalDate, to: LocalDate) {
+            self.from = from
+            self.to = to
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.date("from", &from, "the day whose training moves (today or later)")
+            coder.date("to", &to, "the day it moves to, in the same week (today or later); its own training moves to from")
+        }
+
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            if from == nil, !params.failed("from") { params.fail("from", "is required") }
+            if to == nil, !params.failed("to") { params.fail("to", "is required") }
+        }
+    }
+
+    /// One of the two days, as it trains after the move.
+    public struct Day: CodedObject, Equatable {
+        public var date = LocalDate(daysSinceEpoch: 0)
+        /// The plan day it trains now; nil when the plan has none for it.
+        public var planDayID: Int64?
+        public var title = ""
+        public var rest = true
+
+        public init() {}
+
+        public init(date: LocalDate, planDayID: Int64?, title: String, rest: Bool) {
+            self.date = date
+            self.planDayID = planDayID
+            self.title = title
+            self.rest = rest
+        }
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.date("date", &date)
+            try coder.id("planDayId", &planDayID)
+            try coder.string("title", &title)
+            try coder.bool("rest", &rest)
+        }
+    }
+
+    public struct Result: CodedResult {
+        /// The plan the move was made under.
+        public var planID: Int64 = 0
+        public var from = Day()
+        public var to = Day()
+
+        public init() {}
+
+        public init(planID: Int64, from: Day, to: Day) {
+            self.planID = planID
+            self.from = from
+            self.to = to
+        }
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("planId", &planID)
+            try coder.object("from", &from)
+            try coder.object("to", &to)
+        }
+    }
+}

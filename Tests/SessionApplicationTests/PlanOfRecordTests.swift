@@ -1,0 +1,130 @@
+import Foundation
+import JSON
+import SessionCore
+import TestSupport
+import Testing
+
+/// Which plan governed each day, asked through summary.weekly, calendar.month, plan.get
+/// by date and session.start, with the application's clock set to the moments a person
+/// imported, replaced and moved plans. The expected days are read from the plan files.
+@Suite struct PlanOfRecordTests {
+    let monday = Fixtures.monday  // 2026-11-30
+    func day(_ offset: Int) -> LocalDate { monday.adding(days: offset) }
+    func ms(_ date: LocalDate, hour: Int) -> Int64 { Int64(date.daysSinceEpoch) * 86_400_000 + Int64(hour) * 3_600_000 }
+
+    /// The weekdays (1 = Monday) a stored plan trains, and its exercises' sets by weekday.
+    func training(_ client: InProcess, _ planID: JSONValue?) throws -> [Int: [(name: String, sets: Int)]] {
+        var days: [Int: [(name: String, sets: Int)]] = [:]
+        for day in try #require(client.call("plan.get", .obj(["planId": planID ?? .null]))["days"]?.arrayValue) {
+            let exercises = (day["exercises"]?.arrayValue ?? []).map { (name: $0["name"]?.stringValue ?? "?", sets: $0["sets"]?.intValue ?? 0) }
+            if let date = day["date"]?.stringValue.flatMap(LocalDate.init), !exercises.isEmpty { days[date.weekday.rawValue] = exercises }
+        }
+        return days
+    }
+
+    func importPlan(_ client: InProcess, _ file: String, at: Int64) throws -> JSONValue {
+        try client.at(ms: at) {
+            try client.call("plan.import", .obj(["plan": .string(Fixtures.examplePlan(file)), "weekStart": .string(monday.description)]))
+        }
+    }
+
+    func strings(_ value: JSONValue?) -> [String] { value?.arrayValue?.compactMap(\.stringValue) ?? [] }
+
+    @Test func aPlanImportedOnSaturdayLeavesTheDaysBeforeItUnplannedEverywhere() throws {
+        let client = try InProcess()
+        let saturday = day(5)
+        let trains = try training(client, try importPlan(client, "dumbbell-3day.json", at: ms(saturday, hour: 10))["planId"])
+        // The test's count: only days from Saturday on are planned, and the plan trains
+        // neither Saturday nor Sunday.
+        let planned = (5..<7).map(day).filter { trains[$0.weekday.rawValue] != nil }
+        try client.at(ms: ms(saturday, hour: 12)) {
+            let summary = try client.call("summary.weekly", .obj(["weekStart": .string(monday.description)]))
+            #expect(strings(summary["plannedDays"]) == planned.map(\.description))
+            #expect(strings(summary["missedDays"]).isEmpty && summary["adherence"] == .null, "\(summary)")
+            let month = try client.call("calendar.month", .obj(["month": "2026-11"]))
+            #expect(month["days"]?.arrayValue?.last?["mark"] == "none", "Monday 30 November ended before any plan")
+            let december = try client.call("calendar.month", .obj(["month": "2026-12"]))
+            let marks = (december["days"]?.arrayValue ?? []).prefix(4).map { $0["mark"]?.stringValue ?? "?" }
+            #expect(marks == ["none", "none", "none", "none"], "\(marks)")
+            let week = try client.call("plan.get", .obj(["date": .string(day(2).description)]))["week"]?.arrayValue ?? []
+            #expect(week.prefix(5).allSatisfy { $0["planId"] == nil }, "\(week)")
+            #expect(week.suffix(2).allSatisfy { $0["planId"] == 1 })
+            // A session back-dated to Wednesday trains no plan day.
+            let started = try client.call("session.start", .obj(["date": .string(day(2).description)]))
+            #expect(started["planDayId"] == .null && started["title"] == "Free session", "\(started)")
+            _ = try client.call("session.abort")
+        }
+        // The next week is the plan's, carried over by weekday: due and missed as it ends.
+        try client.at(ms: ms(day(12), hour: 12)) {
+            let next = try client.call("summary.weekly", .obj(["weekStart": .string(day(7).description)]))
+            let nextPlanned = (7..<14).map(day).filter { trains[$0.weekday.rawValue] != nil }
+            #expect(strings(next["plannedDays"]) == nextPlanned.map(\.description))
+            #expect(strings(next["missedDays"]) == nextPlanned.filter { $0 < day(12) }.map(\.description), "days not yet ended are planned, not missed")
+        }
+    }
+
+    @Test func aReplacementTakesOverFromItsDayAndEachDayCountsItsOwnPlansSets() throws {
+        let client = try InProcess()
+        let first = try training(client, try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"])
+        let wednesday = day(2)
+        let second = try training(client, try importPlan(client, "messy-model-output.txt", at: ms(wednesday, hour: 7))["planId"])
+        // Mondays and Tuesdays are the first plan's, the rest of the week the second's.
+        var expectedSets: [String: Int] = [:]
+        var planned: [LocalDate] = []
+        for offset in 0..<7 {
+            let date = day(offset)
+            guard let exercises = (date < wednesday ? first : second)[date.weekday.rawValue] else { continue }
+            planned.append(date)
+            for exercise in exercises { expectedSets[exercise.name, default: 0] += exercise.sets }
+        }
+        // Every planned day trained: one set of each planned exercise, logged by name.
+        for date in planned {
+            try client.at(ms: ms(date, hour: 19)) {
+                _ = try client.call("session.start")
+                _ = try client.call("session.log", .obj(["position": 1, "reps": 5, "weightKg": 20]))
+                _ = try client.call("session.finish")
+            }
+        }
+        try client.at(ms: ms(day(6), hour: 22)) {
+            let summary = try client.call("summary.weekly")
+            #expect(strings(summary["plannedDays"]) == planned.map(\.description))
+            #expect(strings(summary["completedPlannedDays"]) == planned.map(\.description))
+            let setsPlanned = Dictionary((summary["exercises"]?.arrayValue ?? []).map { ($0["name"]?.stringValue ?? "?", $0["setsPlanned"]?.intValue ?? -1) },
+                                         uniquingKeysWith: +)
+            for (name, sets) in setsPlanned { #expect(expectedSets[name] == sets, "\(name): \(sets) planned, the test counts \(expectedSets[name] ?? 0)") }
+        }
+    }
+
+    @Test func aOneOffMoveMovesThisWeeksDayOnlyAndAnEndedDayCannotMove() throws {
+        let client = try InProcess()
+        let trains = try training(client, try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"])
+        let (thursday, friday, saturday) = (day(3), day(4), day(5))
+        try client.at(ms: ms(thursday, hour: 9)) {
+            let ended = try client.request("plan.move", .obj(["from": .string(day(2).description), "to": .string(saturday.description)]))
+            #expect(ended["error"]?["data"]?["errors"]?[0]?["path"] == "params.from", "Wednesday has ended: \(ended)")
+            let otherWeek = try client.request("plan.move", .obj(["from": .string(friday.description), "to": .string(day(8).description)]))
+            #expect(otherWeek["error"]?["code"] == -32602)
+            let moved = try client.call("plan.move", .obj(["from": .string(friday.description), "to": .string(saturday.description)]))
+            #expect(moved["to"]?["rest"] == false && moved["from"]?["rest"] == true, "\(moved)")
+            // The plan itself is unchanged: no new version.
+            #expect(try client.call("plan.list").arrayValue?.count == 1)
+            let week = try client.call("plan.get", .obj(["date": .string(friday.description)]))["week"]?.arrayValue ?? []
+            #expect(week[5]["movedFrom"] == .string(friday.description) && week[4]["movedFrom"] == .string(saturday.description), "\(week)")
+        }
+        // The test's count: Friday's training is Saturday's this week, once.
+        let planned = (0..<7).map(day).filter { trains[$0.weekday.rawValue] != nil }.map { $0 == friday ? saturday : $0 }
+        try client.at(ms: ms(saturday, hour: 19)) {
+            let started = try client.call("session.start")
+            #expect(started["title"] != "Free session", "Saturday trains Friday's day: \(started)")
+            _ = try client.call("session.abort")
+            let summary = try client.call("summary.weekly")
+            #expect(strings(summary["plannedDays"]) == planned.map(\.description))
+            #expect(!strings(summary["missedDays"]).contains(friday.description), "Friday was moved, not missed")
+        }
+        // Next week trains as the plan says.
+        try client.at(ms: ms(day(13), hour: 12)) {
+            let next = try client.call("summary.weekly")
+            #expect(strings(next["plannedDays"]) == (7..<14).map(day).filter { trains[$0.weekday.rawValue] != nil }.map(\.description))
+        }
+    }
+}
