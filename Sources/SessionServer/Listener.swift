@@ -61,16 +61,22 @@ struct Listener: ~Copyable {
         var info = stat()
         if lstat(path, &info) == 0 {
             try refuseIfServed(path: path)
-            try check(unlink(path), "removing the stale socket \(path)")
+            if unlink(path) != 0 {
+                let code = errno
+                throw Failure(description: "removing the stale socket \(path): \(String(cString: strerror(code)))" + hint(code, socket: path))
+            }
         }
-        try makeParentDirectory(of: path)
+        try makeParentDirectory(of: path, socket: path)
         try refuseSharedDirectory(of: path)
         let descriptor = try own(
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0), from: "socket")
         let oldMask = umask(0o177)
         let bound = UnixAddress.withAddress(path) { Glibc.bind(descriptor.raw, $0, $1) }
         umask(oldMask)
-        try check(bound, "cannot bind \(path)")
+        if bound < 0 {
+            let code = errno
+            throw Failure(description: "cannot bind \(path): \(String(cString: strerror(code)))" + hint(code, socket: path))
+        }
         if let group {
             try check(chown(path, getuid(), group), "cannot give \(path) to group \(group)")
             try check(chmod(path, 0o660), "cannot set the mode of \(path)")
@@ -105,15 +111,28 @@ struct Listener: ~Copyable {
         }
     }
 
-    /// Creates the socket's directory (mode 0755) when it is missing.
-    static func makeParentDirectory(of path: String) throws(Failure) {
+    /// What to do when the socket's place may not be written (EACCES, EPERM; said after
+    /// the error): the system path is the system unit's; a person passes another.
+    static func hint(_ code: Int32, socket path: String) -> String {
+        guard code == EACCES || code == EPERM else { return "" }
+        if path == SocketPath.system {
+            return "; \(path) is the system service's (sessiond.service runs as root or the sessiond user): as yourself, pass --socket PATH,"
+                + " or set XDG_RUNTIME_DIR (a login session sets it), or run the user unit: systemctl --user start sessiond"
+        }
+        return "; pass --socket PATH in a directory you may write"
+    }
+
+    /// Creates the socket's directory (mode 0755) when it is missing; a refusal says
+    /// what to do about `socket`.
+    static func makeParentDirectory(of path: String, socket: String) throws(Failure) {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
         let parent = String(path[..<slash])
         var info = stat()
         if stat(parent, &info) == 0 { return }
-        try makeParentDirectory(of: parent)
+        try makeParentDirectory(of: parent, socket: socket)
         guard mkdir(parent, 0o755) == 0 || errno == EEXIST else {
-            throw Failure(description: "cannot create \(parent): \(errorText())")
+            let code = errno
+            throw Failure(description: "cannot create \(parent): \(String(cString: strerror(code)))" + hint(code, socket: socket))
         }
     }
 
