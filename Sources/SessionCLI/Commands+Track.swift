@@ -48,7 +48,6 @@ extension Commands {
         // The names known and the plan day the date trains, in one round trip.
         let known = try KnownExercises(client: client, planned: true, dayOf: day)
         let planDay = known.planDay
-        let dayExercises = planDay?.exercises.map { ExerciseMatcher.Candidate(offPlan: $0.name) } ?? []
         var sets: [HistorySet] = []
         // The name each part resolved to, in order.
         var resolved: [String] = []
@@ -60,14 +59,8 @@ extension Commands {
             guard wanted.reps != nil || wanted.durationSeconds != nil || wanted.weightKg != nil else {
                 throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
             }
-            // The plan day's exercises first, as log matches the session's day first.
-            let name: String
-            if case .logged(let planned) = ExerciseMatcher.match(typed, in: dayExercises, identity: { identity($0, known: known) }) {
-                name = planned
-            } else {
-                guard let found = try knownName(typed, arguments: arguments, known: { known }, context: context, command: "track") else { return ExitStatus.refused }
-                name = found
-            }
+            // Read as log reads a name, the plan day's exercises being the day's.
+            guard let name = try knownName(typed, arguments: arguments, known: known, context: context, command: "track") else { return ExitStatus.refused }
             resolved.append(name)
             for _ in 0..<wanted.sets {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
