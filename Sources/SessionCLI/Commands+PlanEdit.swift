@@ -121,8 +121,9 @@ extension Commands {
             words: words, synopsis: synopsis, summary: summary,
             details: """
                 DAY is a weekday (monday, mon, Montag, …) or a date of the plan's week; an
-                exercise is named as the day has it, any case and spacing, or by the start
-                of its name when only one begins so. The plan goes through the same checks
+                exercise is named as log reads a name, the day's exercises being the day's:
+                by any of its names ("squat" for the day's Barbell Back Squat), or by the start
+                of a name when only one begins so. The plan goes through the same checks
                 as an import and is stored as a new version of the active plan (plan list
                 shows which it revises; plan diff shows what changed); sessions already
                 trained keep what they trained.

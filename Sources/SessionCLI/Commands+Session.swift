@@ -47,12 +47,15 @@ extension Commands {
         words: ["log"], synopsis: "[EXERCISE [REPS] [WEIGHT]]",
         summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb, log squat 3x5@100.",
         details: """
-            EXERCISE is the exercise's number in today's plan, or its name or the start of
-            it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
-            candidates and stores nothing; a whole word beats a prefix ("lat" is Lat
-            Pulldown, not Lateral Raise). Names logged in this or an earlier session match
-            the same way; a name that matches nothing planned or logged before is refused
-            with the closest names ("did you mean Overhead Press?") unless --new says it is new.
+            EXERCISE is the exercise's number in today's plan, or words read as every command
+            reads a name, any case, first that applies: a name of the catalog's ("plank" is
+            Plank, "squat" Back Squat), an alias, a name of your own, a name of today's plan,
+            a catalog name in another order or with the default posture ("standing barbell
+            shoulder press" is Overhead Press), then a unique start of a name — today's
+            first, then those you logged or planned, then the catalog's; a whole word beats
+            a prefix ("lat" is Lat Pulldown, not Lateral Raise). An ambiguous start lists
+            the candidates and stores nothing; a name that matches nothing is refused with
+            the closest names ("did you mean Overhead Press?") unless --new says it is new.
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
             plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
             As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
@@ -65,8 +68,9 @@ extension Commands {
             beside. --at 07:05 (a time of day alone) is on the session's day. Anything else
             after the exercise is a usage error (exit 2).
             A set that looks mistyped is not stored but asked about (exit 1) with what it
-            could mean: more than 30 reps under a load (the set's weight, or an exercise
-            planned or logged with one: 5x85 of a squat is likely 5 reps at 85 kg), or a
+            could mean: more than 30 reps under a load (the set's weight, an exercise
+            planned or logged with one, or one done with a bar, dumbbells, a cable or a
+            machine: 5x85 of a squat is likely 5 reps at 85 kg), or a
             weight over twice the heaviest the exercise was logged with. --yes stores it.
             In a plan's superset (exercises sharing a label, A1 and A2) the next set is the
             group's in turn, A1, A2, A1, …, and the rest starts after the round; in a free
@@ -416,8 +420,8 @@ extension Commands {
         summary: "Past sessions, newest first; with EXERCISE, that exercise's sets session by session and its best e1RM.",
         details: """
             Without EXERCISE: date, title, duration, sets, volume of each session; the active
-            one is marked with its state (aborted sessions are not kept). With EXERCISE (a name
-            or the start of one you logged, any case): its sets session by session, newest
+            one is marked with its state (aborted sessions are not kept). With EXERCISE (read
+            as log reads a name): its sets session by session, newest
             first, with each session's best estimated one-rep max; --json gives the same
             sessions oldest first. See also sessionctl progress.
             """,
@@ -483,7 +487,7 @@ extension Commands {
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
-            guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
+            guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
             var (from, to) = try dateRangeOption(arguments)
             if arguments.has(.all) {
                 guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }

@@ -11,9 +11,8 @@ extension Commands {
             DAY is today (the default), yesterday, a weekday (the latest one before today) or
             YYYY-MM-DD; START-END its times (18:00-19:05; an end before the start is the next
             morning). Then the exercises, separated by commas, each a name and its sets as
-            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names match your history and
-            the active plan's exercises as log matches them, the day's own first (--new for a
-            name in none). The
+            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names are read as log reads
+            them, the plan day's exercises being the day's (--new for a name of none). The
             session is stored whole or not at all, as a finished session with its sets;
             tracking the same start and title again adds nothing. On a planned day it is
             that day's session, as if it had been logged live: it takes the day's title

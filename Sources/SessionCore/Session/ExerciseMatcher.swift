@@ -1,5 +1,6 @@
-/// Finds the exercise a person meant: one of today's plan, or one already logged
-/// off-plan in this session ("push" after "push-up").
+/// How words match names: a name whole, a unique start of one (`start(of:in:)`), the
+/// closest names to a typo, and a plan day's exercise by its position. The rule of what
+/// a person's words name, built on these, is `ExerciseResolver`'s.
 public enum ExerciseMatcher {
     public struct Candidate: Sendable, Equatable {
         /// The planned exercise's id and position; nil for an off-plan exercise.
@@ -110,7 +111,8 @@ public enum ExerciseMatcher {
     }
 }
 
-/// What `session.log`'s `position` or `match` named (`ExerciseMatcher.resolve`).
+/// What `session.log`'s `position` (`ExerciseMatcher.resolve`) or `match`
+/// (`ExerciseResolver`) named.
 public enum ExerciseChoice: Sendable, Equatable {
     /// A planned exercise of the session's day.
     case planned(id: Int64)
