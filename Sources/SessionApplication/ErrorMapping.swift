@@ -119,7 +119,8 @@ package enum ErrorMapping {
         case .ambiguousExercise(let words, let matches):
             return .application(
                 .ambiguousExercise,
-                message: "\"\(words)\" matches several exercises: \(matches.map(\.name).joined(separator: ", ")). Nothing was logged; give more of the name or a position.",
+                message: "\"\(words)\" matches several exercises: \(matches.map(\.name).joined(separator: ", ")). Give more of the name"
+                    + (matches.contains { $0.position != nil } ? " or its position in the plan" : "") + "; nothing was changed.",
                 data: ErrorData.AmbiguousExercise(
                     match: words, matches: matches.map { ErrorData.AmbiguousExercise.Match(name: $0.name, position: $0.position, plannedExerciseID: $0.id) }))
         }

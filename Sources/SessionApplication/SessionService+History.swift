@@ -270,9 +270,10 @@ extension SessionService {
             for (index, set) in session.workout.sets.enumerated() {
                 let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
                 let plannedWeight = try plannedID.flatMap { try database.plannedExercise($0)?.exercise.weightKg }
-                let key = set.exercise.exerciseKey
-                let bests = try database.bests(exerciseKey: database.canonicalKey(database.alias(key)?.nameKey ?? key))
-                if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg) {
+                let exercise = try identity(ofKey: set.exercise.exerciseKey)
+                let bests = try database.bests(exerciseKey: exercise.key)
+                if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg,
+                                                     equipment: exercise.equipment ?? Equipment.stated(in: set.exercise)) {
                     throw SessionError.implausibleSet(doubt, exercise: set.exercise)
                 }
             }
@@ -351,21 +352,12 @@ extension SessionService {
         return ExerciseInfo(custom)
     }
 
-    /// The refusal of a name naming no exercise of the catalog, the history or one's
-    /// own, with the closest names.
-    func noSuchExercise(_ typed: String) throws -> SessionError {
-        let known = try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + ExerciseCatalog.builtIn.exercises.map(\.name)
-        return SessionError.noSuchExercise(typed, suggestions: ExerciseMatcher.suggestions(for: typed, among: known))
-    }
-
-    /// `exercise.get`: the exercise any of its names names, with its counts, records and
-    /// last session; a name naming nothing is refused with the closest names.
+    /// `exercise.get`: the exercise the words name (`lookUp`, the rule every command
+    /// reads names by), with its counts, records and last session; words naming nothing
+    /// are refused with the closest names, words naming several with them.
     func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
-        let exercise = try identity(ofKey: params.exercise.exerciseKey)
-        let logged = try database.loggedName(exerciseKey: exercise.key)
-        guard let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? logged.map(ExerciseInfo.init(custom:)) else {
-            throw try noSuchExercise(params.exercise)
-        }
+        let (name, exercise) = try lookUp(params.exercise)
+        let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo(custom: name)
         let counts = try database.exerciseCounts(exerciseKey: exercise.key)
         let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
         var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
@@ -391,8 +383,11 @@ extension SessionService {
         return try suggestion(plan: plan, exercise: exercise, session: active, lastTime: before, weightsKg: &weightsKg)
     }
 
+    /// `exercise.history`: a page of the history of the exercise the words name
+    /// (`lookUp`), under the name every output gives it.
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
-        let key = try database.canonicalKey(params.exercise.exerciseKey)
+        let (name, exercise) = try lookUp(params.exercise)
+        let key = exercise.key
         let before = try cursor(params.before)
         // By the page, whatever the history holds: a chart's sessions as figures summed
         // by SQLite, sets at most `pageSets` a page.
@@ -401,6 +396,8 @@ extension SessionService {
                                                   maximumSessions: HistoryLimits.pageSessions)
             : try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
                                            maximumSets: HistoryLimits.pageSets)
-        return ExerciseHistoryGet.Result(page.history, next: page.next)
+        var history = page.history
+        history.name = name
+        return ExerciseHistoryGet.Result(history, next: page.next)
     }
 }

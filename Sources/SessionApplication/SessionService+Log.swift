@@ -55,7 +55,8 @@ extension SessionService {
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
         let (bests, previous) = try database.loggingState(exerciseKey: key, sessionID: session.id, plannedExerciseID: plannedID)
         if input.refuseImplausible == true,
-            let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg) {
+            let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg,
+                                              equipment: exercise.equipment ?? Equipment.stated(in: name)) {
             throw SessionError.implausibleSet(doubt, exercise: name)
         }
         let decision = SetDecision(
@@ -146,22 +147,19 @@ extension SessionService {
         try planned.first { try database.canonicalKey($0.exercise.name.exerciseKey) == key }
     }
 
-    /// What `position` or `match` names among the day's `planned` exercises and the
-    /// session's own, by ExerciseMatcher's rules; the names of earlier sessions and of
-    /// the active plan are read only for words the session does not know.
+    /// What `position` names among the day's `planned` exercises, or `match` by the
+    /// one rule of names (`resolveName`), the session's day being its plan day's
+    /// exercises and what it logged off-plan.
     private func chooseExercise(_ input: SessionLog.Params, session: SessionRecord, planned: [(id: Int64, exercise: PlannedExercise)]) throws
         -> ExerciseChoice
     {
-        let candidates = planned.enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
-        if let position = input.position { return try ExerciseMatcher.resolve(position: position, planned: candidates) }
-        let offPlan = try database.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
-        return try ExerciseMatcher.resolve(
-            input.match ?? "", isNew: input.isNew == true, session: candidates + offPlan,
-            alias: { key in try database.alias(key).map { ($0.name, $0.nameKey) } },
-            known: {
-                try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.activePlanExerciseNames()
-                    + database.customExercises().values.map(\.name).sorted()
-            })
+        if let position = input.position {
+            let rows = planned.enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
+            return try ExerciseMatcher.resolve(position: position, planned: rows)
+        }
+        let resolved = try resolveName(input.match ?? "", isNew: input.isNew == true, day: try dayCandidates(of: session, planned: planned))
+        if let id = resolved.day?.id { return .planned(id: id) }
+        return .named(resolved.name)
     }
 
     /// The person's own rest for the exercise under `key` (`exercise.rest`), nil for none.

@@ -30,15 +30,10 @@ extension SessionService {
     /// Whole seconds left, rounded up (as `session.current`'s rest says it).
     private func secondsLeft(_ timer: RestTimer) -> Int { Int(max(0, timer.endsAtMs - nowMs + 999) / 1000) }
 
-    /// `exercise.rest`: the person's own rest for an exercise known by any of its names
-    /// (the catalog's, an alias, one logged, one's own, one of the active plan).
+    /// `exercise.rest`: the person's own rest for the exercise the words name, read as
+    /// every command reads a name (`lookUp`).
     func setExerciseRest(_ params: ExerciseRest.Params) throws -> ExerciseRest.Result {
-        let exercise = try identity(ofKey: params.exercise.exerciseKey)
-        let name = try exercise.catalogued?.name ?? exercise.custom?.name ?? database.loggedName(exerciseKey: exercise.key)
-            ?? database.activePlanExerciseNames().first { (try? identity(ofKey: $0.exerciseKey).key) == exercise.key }
-        guard let name else {
-            throw try noSuchExercise(params.exercise)
-        }
+        let (name, exercise) = try lookUp(params.exercise)
         try database.setExerciseRest(exerciseKey: exercise.key, seconds: params.seconds)
         return ExerciseRest.Result(exercise: name, seconds: params.seconds)
     }

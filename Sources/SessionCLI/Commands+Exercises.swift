@@ -37,9 +37,11 @@ extension Commands {
         words: ["exercise", "show"], synopsis: "NAME...",
         summary: "One exercise: equipment and muscles, how often you trained it, its records and last session's sets.",
         details: """
-            NAME is any name of the exercise: the catalog's, a synonym or abbreviation (ohp,
-            rdl), the name a tracker exports ("Squat (Barbell)"), an alias, or a name you
-            logged. A name that names nothing is refused with the closest ones.
+            NAME is any name of the exercise — the catalog's, a synonym or abbreviation (ohp,
+            rdl), the name a tracker exports ("Squat (Barbell)"), an alias, a name you logged
+            or planned — or words read as log reads them ("one-arm", "standing barbell
+            shoulder press"). Words naming nothing are refused with the closest names, a
+            start of several names with them.
             """,
         options: CommonOptions.daemon,
         arguments: ["name": "NAME"],

@@ -22,11 +22,11 @@ extension Commands {
             OptionSpec(.rest, value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m"),
         ],
         count: 2
-    ) { arguments, plan, context in
+    ) { arguments, plan, aliases, context in
         guard [OptionName.sets, .reps, .weight, .rest].contains(where: { arguments[$0] != nil }) else {
             throw UsageError("plan set needs --sets, --reps, --weight or --rest")
         }
-        let (day, index) = try dayAndExercise(arguments, in: plan)
+        let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         var exercise = plan.days[day].exercises[index]
         if let text = arguments[.sets] {
             guard let sets = Int(text), (1...LogArguments.maximumSets).contains(sets) else { throw UsageError("--sets must be from 1 to \(LogArguments.maximumSets), got \"\(text)\"") }
@@ -53,8 +53,8 @@ extension Commands {
         words: ["plan", "swap"], synopsis: "DAY OLD NEW",
         summary: "Put another exercise in an exercise's place in the active plan, its sets, reps, weight and rest kept; a new version of the plan.",
         count: 3
-    ) { arguments, plan, context in
-        let (day, index) = try dayAndExercise(arguments, in: plan)
+    ) { arguments, plan, aliases, context in
+        let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         let old = plan.days[day].exercises[index].name
         let new = arguments.positionals[2].collapsingWhitespace()
         guard !new.isEmpty else { throw UsageError("NEW must be an exercise name") }
@@ -67,7 +67,7 @@ extension Commands {
         words: ["plan", "add"], synopsis: "DAY NAME SETSxREPS[@W]",
         summary: "Add an exercise to a day of the active plan (a rest day becomes a training day); a new version of the plan.",
         count: 3
-    ) { arguments, plan, context in
+    ) { arguments, plan, aliases, context in
         let day = try dayIndex(arguments.positionals[0], in: plan)
         let name = arguments.positionals[1].collapsingWhitespace()
         guard !name.isEmpty else { throw UsageError("NAME must be an exercise name") }
@@ -92,8 +92,8 @@ extension Commands {
         words: ["plan", "remove"], synopsis: "DAY EXERCISE",
         summary: "Take an exercise out of a day of the active plan (a day left with none becomes a rest day); a new version of the plan.",
         count: 2
-    ) { arguments, plan, context in
-        let (day, index) = try dayAndExercise(arguments, in: plan)
+    ) { arguments, plan, aliases, context in
+        let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         let removed = plan.days[day].exercises.remove(at: index)
         if plan.days[day].exercises.isEmpty { (plan.days[day].rest, plan.days[day].warmup) = (true, []) }
         return "\(plan.days[day].weekday.name): − \(removed.name)"
@@ -132,7 +132,7 @@ extension Commands {
         summary: "Trade two days of the active plan for every week; a new version.",
         options: [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
         count: 2
-    ) { arguments, plan, context in
+    ) { arguments, plan, aliases, context in
         let from = try dayIndex(arguments.positionals[0], in: plan)
         let to = try dayIndex(arguments.positionals[1], in: plan)
         guard from != to else { throw UsageError("the two days are the same day") }
@@ -156,13 +156,14 @@ extension Commands {
     /// A command that edits the active plan with `edit` (which returns what it did) and
     /// stores the result as a new version of it.
     static func planEdit(words: [String], synopsis: String, summary: String, options: [OptionSpec] = [], count: Int,
-                         edit: @escaping @Sendable (ParsedArguments, inout Plan, CommandContext) throws -> String) -> Command {
+                         edit: @escaping @Sendable (ParsedArguments, inout Plan, [String: String], CommandContext) throws -> String) -> Command {
         Command(
             words: words, synopsis: synopsis, summary: summary,
             details: """
                 DAY is a weekday (monday, mon, Montag, …) or a date of the plan's week; an
-                exercise is named as the day has it, any case and spacing, or by the start
-                of its name when only one begins so. The plan goes through the same checks
+                exercise is named as log reads a name, the day's exercises being the day's:
+                by any of its names ("squat" for the day's Barbell Back Squat), or by the start
+                of a name when only one begins so. The plan goes through the same checks
                 as an import and is stored as a new version of the active plan (plan list
                 shows which it revises; plan diff shows what changed); sessions already
                 trained keep what they trained.
@@ -173,7 +174,9 @@ extension Commands {
                 let client = try context.connect(arguments)
                 let document = try context.call(client, PlanGet.self, PlanGet.Params())
                 var plan = document.plan
-                let done = try edit(arguments, &plan, context)
+                // An alias names its exercise here as in every command.
+                let aliases = try context.call(client, ExerciseAliases.self, NoParams()).items
+                let done = try edit(arguments, &plan, Dictionary(aliases.map { ($0.alias, $0.name) }, uniquingKeysWith: { first, _ in first }), context)
                 var params = PlanImport.Params(plan: plan.json)
                 params.weekStart = plan.weekStart
                 params.revises = document.planID
@@ -185,10 +188,11 @@ extension Commands {
             })
     }
 
-    /// The day and the exercise of it the first two arguments name.
-    static func dayAndExercise(_ arguments: ParsedArguments, in plan: Plan) throws -> (day: Int, exercise: Int) {
+    /// The day and the exercise of it the first two arguments name, under the person's
+    /// `aliases` (alias key → the exercise it names).
+    static func dayAndExercise(_ arguments: ParsedArguments, in plan: Plan, aliases: [String: String]) throws -> (day: Int, exercise: Int) {
         let day = try dayIndex(arguments.positionals[0], in: plan)
-        return (day, try exerciseIndex(arguments.positionals[1], in: plan.days[day]))
+        return (day, try exerciseIndex(arguments.positionals[1], in: plan.days[day], aliases: aliases))
     }
 
     /// The index of the plan's day `word` names: a weekday in any spelling a plan may
@@ -202,16 +206,25 @@ extension Commands {
         return index
     }
 
-    /// The index of the day's exercise `name` names: its key, or the start of one name.
-    static func exerciseIndex(_ name: String, in day: PlanDay) throws -> Int {
-        let key = name.exerciseKey
-        if let exact = day.exercises.firstIndex(where: { $0.name.exerciseKey == key }) { return exact }
-        let starts = day.exercises.indices.filter { day.exercises[$0].name.exerciseKey.hasPrefix(key) }
-        if starts.count == 1, let only = starts.first { return only }
+    /// The index of the day's exercise `name` names, read as every command reads a
+    /// name (`ExerciseResolver`), the day's exercises being the day's: "squat" is the
+    /// day's Barbell Back Squat (the catalog's Back Squat), "gob" its Goblet Squat. A name
+    /// of an exercise the day does not have is refused with the day's names.
+    static func exerciseIndex(_ name: String, in day: PlanDay, aliases: [String: String] = [:]) throws -> Int {
+        let candidates = day.exercises.indices.map { ExerciseMatcher.Candidate(id: Int64($0), position: $0 + 1, name: day.exercises[$0].name) }
         let names = day.exercises.map(\.name).joined(separator: ", ")
-        throw PlanEditFailure(description: starts.isEmpty
-            ? "\(day.weekday.name) has no exercise \"\(name)\" (it has \(names.isEmpty ? "none" : names))"
-            : "\"\(name)\" could be \(starts.map { day.exercises[$0].name }.joined(separator: " or ")) on \(day.weekday.name)")
+        let missing = PlanEditFailure(description: "\(day.weekday.name) has no exercise \"\(name)\" (it has \(names.isEmpty ? "none" : names))")
+        do {
+            let resolved = try ExerciseResolver.resolve(name, day: candidates, aliases: aliases) { ExerciseResolver.Known() }
+            guard let id = resolved.day?.id else { throw missing }
+            return Int(id)
+        } catch SessionError.ambiguousExercise(_, let matches) {
+            let planned = matches.compactMap { $0.id.map { day.exercises[Int($0)].name } }
+            guard !planned.isEmpty else { throw missing }
+            throw PlanEditFailure(description: "\"\(name)\" could be \(planned.joined(separator: " or ")) on \(day.weekday.name)")
+        } catch SessionError.unknownExercise {
+            throw missing
+        }
     }
 
     /// "3x45s": sets of a time; nil for another form.

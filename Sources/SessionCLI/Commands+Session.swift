@@ -47,12 +47,15 @@ extension Commands {
         words: ["log"], synopsis: "[EXERCISE [REPS] [WEIGHT]]",
         summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb, log squat 3x5@100.",
         details: """
-            EXERCISE is the exercise's number in today's plan, or its name or the start of
-            it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
-            candidates and stores nothing; a whole word beats a prefix ("lat" is Lat
-            Pulldown, not Lateral Raise). Names logged in this or an earlier session match
-            the same way; a name that matches nothing planned or logged before is refused
-            with the closest names ("did you mean Overhead Press?") unless --new says it is new.
+            EXERCISE is the exercise's number in today's plan, or words read as every command
+            reads a name, any case, first that applies: a name of the catalog's ("plank" is
+            Plank, "squat" Back Squat), an alias, a name of your own, a name of today's plan,
+            a catalog name in another order or with the default posture ("standing barbell
+            shoulder press" is Overhead Press), then a unique start of a name — today's
+            first, then those you logged or planned, then the catalog's; a whole word beats
+            a prefix ("lat" is Lat Pulldown, not Lateral Raise). An ambiguous start lists
+            the candidates and stores nothing; a name that matches nothing is refused with
+            the closest names ("did you mean Overhead Press?") unless --new says it is new.
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
             plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
             As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
@@ -65,8 +68,9 @@ extension Commands {
             beside. --at 07:05 (a time of day alone) is on the session's day. Anything else
             after the exercise is a usage error (exit 2).
             A set that looks mistyped is not stored but asked about (exit 1) with what it
-            could mean: more than 30 reps under a load (the set's weight, or an exercise
-            planned or logged with one: 5x85 of a squat is likely 5 reps at 85 kg), or a
+            could mean: more than 30 reps under a load (the set's weight, an exercise
+            planned or logged with one, or one done with a bar, dumbbells, a cable or a
+            machine: 5x85 of a squat is likely 5 reps at 85 kg), or a
             weight over twice the heaviest the exercise was logged with. --yes stores it.
             In a plan's superset (exercises sharing a label, A1 and A2) the next set is the
             group's in turn, A1, A2, A1, …, and the rest starts after the round; in a free
@@ -294,20 +298,6 @@ extension Commands {
         context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
     }
 
-    /// The name `command` stores for `name` (`track`, whose workout has no plan day): a
-    /// name logged before or of the active plan that it matches, or the name itself with
-    /// --new. A typo is refused with the closest names (nil: refused, message printed).
-    static func knownName(_ name: String, arguments: ParsedArguments, known: () throws -> KnownExercises, context: CommandContext, command: String) throws -> String? {
-        if arguments.has(.new) { return name }
-        switch loggedName(name, known: try known(), context: context, ambiguity: "matches several exercises; nothing was logged:") {
-        case .found(let earlier): return earlier
-        case .ambiguous: return nil
-        case .none(let names):
-            printUnknownExercise(name, suggestions: ExerciseMatcher.suggestions(for: name, among: names), command: command, context: context)
-            return nil
-        }
-    }
-
     /// Attempts of one `sessionctl log` (the first and the retries).
     static let logAttempts = 3
 
@@ -430,8 +420,8 @@ extension Commands {
         summary: "Past sessions, newest first; with EXERCISE, that exercise's sets session by session and its best e1RM.",
         details: """
             Without EXERCISE: date, title, duration, sets, volume of each session; the active
-            one is marked with its state (aborted sessions are not kept). With EXERCISE (a name
-            or the start of one you logged, any case): its sets session by session, newest
+            one is marked with its state (aborted sessions are not kept). With EXERCISE (read
+            as log reads a name): its sets session by session, newest
             first, with each session's best estimated one-rep max; --json gives the same
             sessions oldest first. See also sessionctl progress.
             """,
@@ -497,7 +487,7 @@ extension Commands {
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
-            guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name you logged, or its start") }
+            guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
             var (from, to) = try dateRangeOption(arguments)
             if arguments.has(.all) {
                 guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
@@ -549,35 +539,36 @@ extension Commands {
         return ExerciseHistoryGet.Result(ExerciseHistory(name: first.history.name, sessions: pages.reversed().flatMap { $0 }))
     }
 
+    /// The first page: the daemon reads the words as every command reads a name
+    /// (`ExerciseResolver`); words naming nothing or several are refused with the
+    /// names they could mean (the message printed, nil returned).
     private static func exerciseHistoryPage(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool,
                                             client: SocketClient, context: CommandContext) throws -> ExerciseHistoryGet.Result? {
         let query = words.joined(separator: " ")
-        let setsParam: Bool? = sets ? nil : false
-        // A name (or alias) as logged is asked for at once; only a start of a name, or a
-        // name without sets in these dates, needs every name logged to match against.
-        let exact = try context.call(client, ExerciseHistoryGet.self,
-                                     ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit, sets: setsParam))
-        if !exact.history.sessions.isEmpty { return exact }
-        switch loggedName(query, known: try KnownExercises(client: client), context: context, ambiguity: "matches several exercises you logged:") {
-        case .found(let name):
-            // The name as typed, without sets in these dates: that answer stands.
-            if name.exerciseKey == query.exerciseKey { return exact }
+        do {
             return try context.call(client, ExerciseHistoryGet.self,
-                                    ExerciseHistoryGet.Params(exercise: name, from: from, to: to, before: before, limit: limit, sets: setsParam))
-        case .ambiguous: break
-        case .none(let names):
-            let close = ExerciseMatcher.suggestions(for: query, among: names)
-            context.console.error("sessionctl: you have not logged \"\(query)\"" + (close.first.map { "; did you mean \($0)?" } ?? ""))
+                                    ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit, sets: sets ? nil : false))
+        } catch let refusal as DaemonRefusal {
+            guard printNameRefusal(refusal.error, context: context) else { throw refusal }
+            return nil
         }
-        return nil
     }
 
-    enum LoggedLookup {
-        case found(String)
-        /// Several matched; they were listed.
-        case ambiguous
-        /// None matched; every name known, for suggestions.
-        case none(names: [String])
+    /// A lookup's refusal of the words (`unknown_exercise`, `ambiguous_exercise`) in the
+    /// CLI's words; false for any other error, which is left to the caller.
+    static func printNameRefusal(_ error: RPCError, context: CommandContext) -> Bool {
+        if error.is(.ambiguousExercise), let ambiguous = error.data(as: ErrorData.AmbiguousExercise.self) {
+            context.console.error("sessionctl: \"\(ambiguous.match)\" matches several exercises:")
+            for match in ambiguous.matches.prefix(8) { context.console.error("  \(match.name)") }
+            context.console.error("Give more of the name.")
+            return true
+        }
+        if error.is(.unknownExercise), let unknown = error.data(as: ErrorData.UnknownExercise.self), let match = unknown.match {
+            context.console.error("sessionctl: no exercise \"\(match)\" in the catalog, your history or the plan"
+                + (unknown.suggestions?.first.map { "; did you mean \($0)?" } ?? ""))
+            return true
+        }
+        return false
     }
 
     /// The names a person may mean by a word: the aliases and every exercise logged, and
@@ -615,26 +606,25 @@ extension Commands {
         }
     }
 
-    /// The exercise known (`KnownExercises`) that `query` names, matched as `log`
-    /// matches names (a catalog name or an alias names its exercise, logged before or
-    /// not); several matches are listed after `ambiguity`.
-    static func loggedName(_ query: String, known: KnownExercises, context: CommandContext, ambiguity: String) -> LoggedLookup {
-        if let exercise = ExerciseCatalog.builtIn.exercise(named: query) { return .found(exercise.name) }
-        if let name = known.aliases[query.exerciseKey] { return .found(name) }
-        switch ExerciseMatcher.match(query, in: known.names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
-        case .logged(let name): return .found(name)
-        case .ambiguous(let matches):
-            context.console.error("sessionctl: \"\(query)\" " + ambiguity)
+    /// The exercise `name` names by the one rule (`ExerciseResolver`), for a command
+    /// that has no session to log in (`track`): the plan day's exercises are the day's,
+    /// `known`'s names the names known. With --new, words naming nothing exactly are
+    /// the new exercise's name. Several or none are refused with the names they could
+    /// mean (nil: refused, the message printed).
+    static func knownName(_ name: String, arguments: ParsedArguments, known: KnownExercises, context: CommandContext, command: String) throws -> String? {
+        let day = known.planDay?.exercises.map { ExerciseMatcher.Candidate(offPlan: $0.name) } ?? []
+        do {
+            return try ExerciseResolver.resolve(name, isNew: arguments.has(.new), day: day, aliases: known.aliases) {
+                ExerciseResolver.Known(logged: known.names)
+            }.name
+        } catch SessionError.ambiguousExercise(let words, let matches) {
+            context.console.error("sessionctl: \"\(words)\" matches several exercises; nothing was logged:")
             for match in matches.prefix(8) { context.console.error("  \(match.name)") }
-            return .ambiguous
-        case .planned, .offPlan: return .none(names: known.names + ExerciseCatalog.builtIn.exercises.map(\.name))
+            return nil
+        } catch SessionError.unknownExercise(let words, let suggestions) {
+            printUnknownExercise(words, suggestions: suggestions, command: command, context: context)
+            return nil
         }
-    }
-
-    /// The catalog's identity of an exercise key under `known`'s aliases, for matching
-    /// "squat" to a plan's "Barbell Back Squat" as the daemon does.
-    static func identity(_ key: String, known: KnownExercises) -> String {
-        ExerciseCatalog.builtIn.identityKey(key, aliasTarget: known.aliases[key]?.exerciseKey)
     }
 
     static let status = Command(

@@ -11,9 +11,8 @@ extension Commands {
             DAY is today (the default), yesterday, a weekday (the latest one before today) or
             YYYY-MM-DD; START-END its times (18:00-19:05; an end before the start is the next
             morning). Then the exercises, separated by commas, each a name and its sets as
-            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names match your history and
-            the active plan's exercises as log matches them, the day's own first (--new for a
-            name in none). The
+            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names are read as log reads
+            them, the plan day's exercises being the day's (--new for a name of none). The
             session is stored whole or not at all, as a finished session with its sets;
             tracking the same start and title again adds nothing. On a planned day it is
             that day's session, as if it had been logged live: it takes the day's title
@@ -48,7 +47,6 @@ extension Commands {
         // The names known and the plan day the date trains, in one round trip.
         let known = try KnownExercises(client: client, planned: true, dayOf: day)
         let planDay = known.planDay
-        let dayExercises = planDay?.exercises.map { ExerciseMatcher.Candidate(offPlan: $0.name) } ?? []
         var sets: [HistorySet] = []
         // The name each part resolved to, in order.
         var resolved: [String] = []
@@ -60,14 +58,8 @@ extension Commands {
             guard wanted.reps != nil || wanted.durationSeconds != nil || wanted.weightKg != nil else {
                 throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
             }
-            // The plan day's exercises first, as log matches the session's day first.
-            let name: String
-            if case .logged(let planned) = ExerciseMatcher.match(typed, in: dayExercises, identity: { identity($0, known: known) }) {
-                name = planned
-            } else {
-                guard let found = try knownName(typed, arguments: arguments, known: { known }, context: context, command: "track") else { return ExitStatus.refused }
-                name = found
-            }
+            // Read as log reads a name, the plan day's exercises being the day's.
+            guard let name = try knownName(typed, arguments: arguments, known: known, context: context, command: "track") else { return ExitStatus.refused }
             resolved.append(name)
             for _ in 0..<wanted.sets {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))

@@ -421,7 +421,7 @@ extension Database {
                     (SELECT max(logged_at_ms) FROM logged_set WHERE session_id = \(Self.newestSession(of: "keys.key")) AND exercise_key = keys.key) AS last, key
                 FROM keys WHERE key IS NOT NULL ORDER BY last DESC, key LIMIT ?
                 """).rows([limit]) { row in
-                (name: ExerciseCatalog.builtIn.exercise(key: row.text("key"))?.name ?? row.text("name"), sets: row.optionalInt("sets"), lastLoggedAtMs: row.int64("last"))
+                (name: ExerciseCatalog.builtIn.displayName(ofKey: row.text("key"), own: row.text("name")), sets: row.optionalInt("sets"), lastLoggedAtMs: row.int64("last"))
             }
         }
     }

@@ -42,7 +42,9 @@ import JSON
             completed.append(date.description)
             for exercise in day.exercises {
                 let count = done.flatMap(\.sets).filter { $0.exercise == exercise.name }.count
-                if count < exercise.sets { skipped.append("\(date) \(exercise.name) \(count)/\(exercise.sets)") }
+                // Named as every output names it: the catalog's name.
+                let name = ExerciseCatalog.builtIn.exercise(named: exercise.name)?.name ?? exercise.name
+                if count < exercise.sets { skipped.append("\(date) \(name) \(count)/\(exercise.sets)") }
             }
         }
         let sets = logged.sessions.flatMap(\.sets)
@@ -96,7 +98,8 @@ import JSON
         let shown = try JSONParser.parse(try daemon.ctl(["show", "--json"]).stdout)
         let second = try #require(shown["sets"]?[1]?["setId"]?.intValue)
         try ctl(["undo", "\(second)"])
-        for minute in ["14", "16"] { try ctl(["log", "bench", "8", "22.5", "--at", at(w3, "18:" + minute)]) }
+        // "bench" alone is the catalog's (barbell) Bench Press: the lifter says which.
+        for minute in ["14", "16"] { try ctl(["log", "dumbbell", "bench", "8", "22.5", "--at", at(w3, "18:" + minute)]) }
         for minute in ["20", "23", "26"] { try ctl(["log", "shoulder", "10", "15", "--at", at(w3, "18:" + minute)]) }
         try ctl(["finish", "--at", at(w3, "19:00"), "--rpe", "8"])
         let monday = try JSONParser.parse(try daemon.ctl(["show", "--json"]).stdout)

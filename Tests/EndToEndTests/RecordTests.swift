@@ -87,7 +87,8 @@ import JSON
         // What the test expects, counted from what it logged against the plan's rows.
         let wednesdaySkipped = ["\(wednesday) Dumbbell Romanian Deadlift 0/4", "\(wednesday) Bulgarian Split Squat 0/3",
                                 "\(wednesday) Dumbbell Calf Raise 0/3", "\(wednesday) Dead Bug 0/3"]
-        let fridaySkipped = ["\(friday) Pull-Up 0/3", "\(friday) Dumbbell Reverse Fly 0/3", "\(friday) Hammer Curl 0/3", "\(friday) Side Plank 0/2"]
+        // Named as the catalog names them: the plan's Dumbbell Reverse Fly is its Reverse Fly.
+        let fridaySkipped = ["\(friday) Pull-Up 0/3", "\(friday) Reverse Fly 0/3", "\(friday) Hammer Curl 0/3", "\(friday) Side Plank 0/2"]
         #expect(try skipped(daemon, week: week) == wednesdaySkipped + fridaySkipped)
         let summary = try JSONParser.parse(try daemon.ctl(["summary", "--week", week.description, "--json"]).stdout)
         #expect(summary["completedPlannedDays"] == .array([.string(monday.description), .string(wednesday.description), .string(friday.description)]))

@@ -298,9 +298,10 @@ import JSON
         defer { daemon.cleanUp() }
         try Workout.importPlan(try daemon.client(), weekStart: "2026-11-23")
         _ = try ctl(daemon, ["start", "2026-11-25"])
-        let ambiguous = try ctl(daemon, ["log", "squat", "10"])
+        // "squat" is the catalog's Back Squat; "sq" starts a word of two of the day's.
+        let ambiguous = try ctl(daemon, ["log", "sq", "10"])
         #expect(ambiguous.status == 2)
-        #expect(ambiguous.stderr.contains("\"squat\" matches several exercises; nothing was logged"))
+        #expect(ambiguous.stderr.contains("\"sq\" matches several exercises; nothing was logged"))
         #expect(ambiguous.stderr.contains("1  Goblet Squat"))
         #expect(ambiguous.stderr.contains("3  Bulgarian Split Squat"))
         #expect(try daemon.client().call("session.current")["sets"] == 0)

@@ -97,7 +97,7 @@ import JSON
         #expect(pushUp?.setsDone == 2, "names are grouped case-insensitively")
         #expect(pushUp?.measure == .reps && pushUp?.best == 20)
         #expect(summary.exercises.first { $0.name == "Plank" }?.measure == .durationSeconds)
-        #expect(summary.exercises.first { $0.name == "Squat" }?.setsPlanned == 3)
+        #expect(summary.exercises.first { $0.name == "Back Squat" }?.setsPlanned == 3, "named as the catalog names the lift")
         let context = PromptContext.render(summary)
         #expect(context.hasPrefix("Week of 2026-11-30: 1 of 2 planned sessions done (50% adherence); missed Wed; 1 extra session."))
     }
@@ -115,6 +115,25 @@ import JSON
                 "three squats of three planned are done; one row of two")
     }
 
+    @Test func anExerciseIsNamedOnceAsTheCatalogNamesIt() {
+        // An imported workout spells the squat as Strong does, a logged one as typed; the
+        // plan calls it Barbell Back Squat. One line, under the catalog's name.
+        let planned = [SummaryInput.PlannedDay(date: monday, exercises: [(id: 1, name: "Barbell Back Squat", sets: 3), (id: 2, name: "Sandbag Carry", sets: 2)])]
+        let sessions = [SummaryInput.Session(id: 10, date: monday, activeSeconds: 3000, rpe: nil),
+                        SummaryInput.Session(id: 11, date: monday.adding(days: 2), activeSeconds: 3000, rpe: nil)]
+        let sets = [set(10, nil, "Squat (Barbell)", reps: 5, kg: 100), set(10, 1, "Barbell Back Squat", reps: 5, kg: 100),
+                    set(11, nil, "back squat", reps: 5, kg: 102), set(11, nil, "sandbag carry", seconds: 40)]
+        var input = input(planned: planned, sessions: sessions, sets: sets)
+        input.customExercises = ["sandbag carry": CustomExercise(name: "Sandbag Carry", equipment: .other, primary: [.upperBack], secondary: [], countsBodyMass: false)]
+        let summary = SummaryBuilder.build(input)
+        #expect(summary.exercises.map(\.name).sorted() == ["Back Squat", "Sandbag Carry"], "\(summary.exercises.map(\.name))")
+        #expect(summary.exercises.first { $0.name == "Back Squat" }?.setsDone == 3)
+        // Monday's carry was done on Wednesday: skipped on its day.
+        #expect(summary.skipped == [SkippedExercise(date: monday, name: "Back Squat", setsDone: 2, setsPlanned: 3),
+                                    SkippedExercise(date: monday, name: "Sandbag Carry", setsDone: 0, setsPlanned: 2)], "\(summary.skipped)")
+        #expect(!PromptContext.render(summary).contains("Squat (Barbell)"))
+    }
+
     @Test func trendsAgainstTheFourWeeksBefore() {
         let sessions = [SummaryInput.Session(id: 1, date: monday, activeSeconds: 600, rpe: nil)]
         let sets = [set(1, nil, "Squat", reps: 5, kg: 103), set(1, nil, "Bench", reps: 5, kg: 80), set(1, nil, "Row", reps: 8, kg: 57),
@@ -127,16 +146,17 @@ import JSON
         ]
         let summary = SummaryBuilder.build(input(sessions: sessions, sets: sets, history: history))
         func trend(_ name: String) -> ExerciseSummary.Trend? { summary.exercises.first { $0.name == name }?.trend }
-        #expect(trend("Squat") == .progressing)  // +3.0 %
-        #expect(trend("Bench") == .stalled)  // -1.2 %
+        // Named as the catalog names them, whatever the sets say.
+        #expect(trend("Back Squat") == .progressing)  // +3.0 %
+        #expect(trend("Bench Press") == .stalled)  // -1.2 %
         #expect(trend("Row") == .regressed)  // -5 %
         #expect(trend("Curl") == .new)
-        let squat = summary.exercises.first { $0.name == "Squat" }
+        let squat = summary.exercises.first { $0.name == "Back Squat" }
         #expect(squat?.best == Epley.oneRepMax(weightKg: 103, reps: 5))
         #expect(abs((squat?.change ?? 0) - 0.03) < 1e-9)
         let context = PromptContext.render(summary)
         let progressing = context.split(separator: "\n").first { $0.hasPrefix("Progressing") }
-        #expect(progressing == "Progressing: \"Squat\" e1RM 120.2 kg (+3%).")
+        #expect(progressing == "Progressing: \"Back Squat\" e1RM 120.2 kg (+3%).")
     }
 
     @Test func healthAveragesLatestAndChange() {

@@ -9,6 +9,9 @@ public struct ExerciseCatalog: Sendable {
     /// position of `exerciseOfKey`.
     private let keys: FixedStringIndex
     private let exerciseOfKey: [Int]
+    /// Every name's words as a set → its exercise, built the first time a name is
+    /// looked up by its words (`exercise(wordsOf:)`), not when the catalog is read.
+    let wordSets = WordSetIndex()
 
     /// The catalog built into sessiond. A file that does not read is a fault of this
     /// build (its test reads the same text), said at once.

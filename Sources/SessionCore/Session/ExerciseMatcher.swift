@@ -1,5 +1,6 @@
-/// Finds the exercise a person meant: one of today's plan, or one already logged
-/// off-plan in this session ("push" after "push-up").
+/// How words match names: a name whole, a unique start of one (`start(of:in:)`), the
+/// closest names to a typo, and a plan day's exercise by its position. The rule of what
+/// a person's words name, built on these, is `ExerciseResolver`'s.
 public enum ExerciseMatcher {
     public struct Candidate: Sendable, Equatable {
         /// The planned exercise's id and position; nil for an off-plan exercise.
@@ -30,69 +31,71 @@ public enum ExerciseMatcher {
         case ambiguous([Candidate])
     }
 
-    /// An exact name, else a unique prefix of the name, else a unique prefix of one of
-    /// its words ("squat" → "Goblet Squat"); nothing matching is a new off-plan exercise.
-    /// Hyphens and underscores count as spaces, so a completed word (`dumbbell-fly`)
-    /// finds what it completed ("Dumbbell Fly").
-    ///
-    /// With `identity` (`ExerciseCatalog.identityKey` under the person's aliases), a
-    /// name naming the same exercise comes right after the exact one: "squat" is the
-    /// plan's "Barbell Back Squat" beside its "Goblet Squat".
+    /// An exact name, else a unique start of a name (`start(of:in:)`); nothing matching
+    /// is a new off-plan exercise. Hyphens and underscores count as spaces, so a
+    /// completed word (`dumbbell-fly`) finds what it completed ("Dumbbell Fly").
     public static func match(_ query: String, in candidates: [Candidate]) -> Match {
-        match(query, in: candidates, identity: { $0 }, byIdentity: false)
-    }
-
-    public static func match(_ query: String, in candidates: [Candidate], identity: (String) throws -> String) rethrows -> Match {
-        try match(query, in: candidates, identity: identity, byIdentity: true)
-    }
-
-    private static func match(_ query: String, in candidates: [Candidate], identity: (String) throws -> String, byIdentity: Bool) rethrows
-        -> Match
-    {
         let key = matchKey(query)
         func found(_ candidate: Candidate) -> Match { candidate.id == nil ? .logged(candidate.name) : .planned(candidate) }
-        // Each name's key once, for the passes below.
-        let keyed = candidates.map { (candidate: $0, key: matchKey($0.name)) }
-        func matching(_ test: (String) -> Bool) -> [Candidate] { keyed.filter { test($0.key) }.map(\.candidate) }
-        if let exact = keyed.first(where: { $0.key == key }) { return found(exact.candidate) }
-        if byIdentity {
-            let wanted = try identity(key)
-            let same = try keyed.filter { try identity($0.key) == wanted }
-            if same.count == 1 { return found(same[0].candidate) }
+        let keys = candidates.map { [matchKey($0.name)] }
+        if let exact = keys.firstIndex(where: { $0[0] == key }) { return found(candidates[exact]) }
+        switch start(of: key, in: keys) {
+        case .one(let index): return found(candidates[index])
+        case .several(let indices): return .ambiguous(indices.map { candidates[$0] })
+        case .none: return .offPlan(query.collapsingWhitespace())
         }
+    }
+
+    /// Which entries the match key `key` is the start of, each entry known by the match
+    /// keys of its names: a whole word first ("lat" is Lat Pulldown, not Lateral Raise),
+    /// else the start of a name, else the start of one of its words ("squat" → "Goblet
+    /// Squat"), each unique; several at the second or third step are `several`.
+    public static func start(of key: String, in entries: [[String]]) -> Start {
+        func matching(_ test: (String) -> Bool) -> [Int] { entries.indices.filter { entries[$0].contains(where: test) } }
         // Whole words beat prefixes: "lat" is Lat Pulldown, not Lateral Raise.
         let wholeWords = matching { (" " + $0 + " ").contains(" " + key + " ") }
-        if wholeWords.count == 1 { return found(wholeWords[0]) }
+        if wholeWords.count == 1 { return .one(wholeWords[0]) }
         let prefixed = matching { $0.hasPrefix(key) }
-        if prefixed.count == 1 { return found(prefixed[0]) }
-        if prefixed.count > 1 { return .ambiguous(prefixed) }
+        if prefixed.count == 1 { return .one(prefixed[0]) }
+        if prefixed.count > 1 { return .several(prefixed) }
         let wordPrefixed = matching { name in
             let words = name.split(separator: " ")
             return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(key) }
         }
-        if wordPrefixed.count == 1 { return found(wordPrefixed[0]) }
-        if wordPrefixed.count > 1 { return .ambiguous(wordPrefixed) }
-        return .offPlan(query.collapsingWhitespace())
+        if wordPrefixed.count == 1 { return .one(wordPrefixed[0]) }
+        if wordPrefixed.count > 1 { return .several(wordPrefixed) }
+        return .none
+    }
+
+    /// What `start(of:in:)` found: no entry, one (its index) or several.
+    public enum Start: Sendable, Equatable {
+        case none
+        case one(Int)
+        case several([Int])
     }
 
     /// Names close to `query` (a typo: "overhed" for Overhead Press), closest first.
     public static func suggestions(for query: String, among names: [String]) -> [String] {
         let key = matchKey(query)
+        let scored = names.compactMap { name in distance(from: key, to: matchKey(name)).map { (name: name, distance: $0) } }
+        var seen = Set<String>()
+        return scored.sorted { $0.distance < $1.distance }.map(\.name).filter { seen.insert(matchKey($0)).inserted }
+    }
+
+    /// How far the match key `key` is from the match key `name`: the edit distance to
+    /// the whole name or to the run of its words as long as the query, whichever is
+    /// less; nil when over a third of the query's length (a typo is that close at most).
+    public static func distance(from key: String, to name: String) -> Int? {
         let length = key.count
         let limit = max(1, length / 3)
         let queryWords = max(1, key.split(separator: " ").count)
-        let scored = names.compactMap { name -> (name: String, distance: Int)? in
-            let words = matchKey(name).split(separator: " ").map(String.init)
-            // The whole name, or the run of its words as long as the query. A run whose
-            // length differs by more than the limit is that far at least: not measured
-            // (a daemon asked about a long typo against a long history stays quick).
-            let runs = ([matchKey(name)] + words.indices.map { words[$0...].prefix(queryWords).joined(separator: " ") })
-                .filter { abs($0.count - length) <= limit }
-            let distance = runs.map { key.editDistance(to: $0) }.min() ?? .max
-            return distance <= limit ? (name, distance) : nil
-        }
-        var seen = Set<String>()
-        return scored.sorted { $0.distance < $1.distance }.map(\.name).filter { seen.insert(matchKey($0)).inserted }
+        let words = name.split(separator: " ").map(String.init)
+        // A run whose length differs by more than the limit is that far at least: not
+        // measured (a daemon asked about a long typo against a long history stays quick).
+        let runs = ([name] + words.indices.map { words[$0...].prefix(queryWords).joined(separator: " ") })
+            .filter { abs($0.count - length) <= limit }
+        let distance = runs.map { key.editDistance(to: $0) }.min() ?? .max
+        return distance <= limit ? distance : nil
     }
 
     /// `names` with each name once by its match key (`matchKey`), as first given: a
@@ -108,7 +111,8 @@ public enum ExerciseMatcher {
     }
 }
 
-/// What `session.log`'s `position` or `match` named (`ExerciseMatcher.resolve`).
+/// What `session.log`'s `position` (`ExerciseMatcher.resolve`) or `match`
+/// (`ExerciseResolver`) named.
 public enum ExerciseChoice: Sendable, Equatable {
     /// A planned exercise of the session's day.
     case planned(id: Int64)
@@ -125,41 +129,5 @@ extension ExerciseMatcher {
             throw .noExerciseAtPosition(position, planned: planned.filter { $0.id != nil }.count)
         }
         return .planned(id: id)
-    }
-
-    /// The exercise a person's words name, read as `sessionctl log` reads them, first
-    /// that applies: a name of the session (its plan day's exercises, then what was
-    /// logged off-plan in it) by `match`, one naming the same exercise included; a
-    /// name of the catalog's, as the catalog names it ("rdl" is Romanian Deadlift);
-    /// the exercise of an alias (its name and key); with `isNew`, the
-    /// words themselves; a name known from elsewhere by `match` — `known` (asked only
-    /// then) gives the names logged in earlier sessions, then those of the active plan's
-    /// other days (a rest day's free session still finds "bench" in Monday's Dumbbell
-    /// Bench Press); a name given twice counts once, as first given. Several matches
-    /// throw `ambiguousExercise`; none throws `unknownExercise` with the closest names
-    /// (the catalog's among them), so a typo is never a new exercise.
-    public static func resolve(
-        _ query: String, isNew: Bool, session: [Candidate], alias: (_ key: String) throws -> (name: String, key: String)?, known: () throws -> [String],
-        catalog: ExerciseCatalog = .builtIn
-    ) throws -> ExerciseChoice {
-        let identity = { (key: String) throws -> String in catalog.identityKey(key, aliasTarget: try alias(key)?.key) }
-        switch try match(query, in: session, identity: identity) {
-        case .planned(let candidate): return candidate.id.map { .planned(id: $0) } ?? .named(candidate.name)
-        case .logged(let name): return .named(name)
-        case .ambiguous(let matches): throw SessionError.ambiguousExercise(query, matches: matches)
-        case .offPlan(let typed):
-            if let exercise = catalog.exercise(named: typed) { return .named(exercise.name) }
-            if let alias = try alias(typed.exerciseKey) { return .named(alias.name) }
-            if isNew { return .named(typed) }
-            let elsewhere = distinct(try known())
-            switch match(typed, in: elsewhere.map(Candidate.init(offPlan:))) {
-            case .logged(let name): return .named(name)
-            case .planned(let candidate): return .named(candidate.name)  // never: these have no planned ids
-            case .ambiguous(let matches): throw SessionError.ambiguousExercise(query, matches: matches)
-            case .offPlan:
-                let names = session.map(\.name) + elsewhere + catalog.exercises.map(\.name)
-                throw SessionError.unknownExercise(typed, suggestions: suggestions(for: typed, among: names))
-            }
-        }
     }
 }

@@ -2,9 +2,10 @@
 /// `sessionctl log 5x85` for a squat meant 5 reps at 85 kg far more often than five
 /// sets of 85 reps. One rule, asked about before such a set is stored (the caller
 /// confirms to store it anyway):
-/// - more than `maximumLoadedReps` reps in a set with a load: the set's weight, or an
-///   exercise planned or ever logged with one (a bare `5x85` takes no weight of its
-///   own but is still a squat);
+/// - more than `maximumLoadedReps` reps in a set with a load: the set's weight, an
+///   exercise planned or ever logged with one, or one whose equipment carries one (a
+///   barbell, a machine: `Equipment.carriesLoad`) — a bare `5x85` takes no weight of its
+///   own but is still a squat;
 /// - a weight over `bestFactor` times the heaviest the exercise was ever logged with.
 /// An exercise without a load (push-ups, a plank) may have any number of reps, and an
 /// exercise never logged with a weight any weight.
@@ -21,10 +22,10 @@ public enum SetPlausibility {
     }
 
     /// The doubt about a set of `reps` at `weightKg` of an exercise whose plan gives
-    /// `plannedWeightKg` and whose heaviest logged set is `heaviestKg`; nil when it is
-    /// plausible.
-    public static func doubt(reps: Int?, weightKg: Double?, plannedWeightKg: Double?, heaviestKg: Double?) -> Doubt? {
-        let loaded = [weightKg, plannedWeightKg, heaviestKg].contains { ($0 ?? 0) > 0 }
+    /// `plannedWeightKg`, whose heaviest logged set is `heaviestKg` and whose equipment
+    /// is `equipment`; nil when it is plausible.
+    public static func doubt(reps: Int?, weightKg: Double?, plannedWeightKg: Double?, heaviestKg: Double?, equipment: Equipment? = nil) -> Doubt? {
+        let loaded = [weightKg, plannedWeightKg, heaviestKg].contains { ($0 ?? 0) > 0 } || equipment?.carriesLoad == true
         if let reps, reps > maximumLoadedReps, loaded { return .repsUnderLoad(reps: reps) }
         if let weightKg, let heaviestKg, heaviestKg > 0, weightKg > heaviestKg * bestFactor {
             return .overBest(weightKg: weightKg, heaviestKg: heaviestKg)

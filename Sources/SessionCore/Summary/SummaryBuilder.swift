@@ -71,7 +71,8 @@ public enum SummaryBuilder {
             let key = set.exerciseKey ?? input.canonicalKey(name)
             if groups[key] == nil {
                 order.append(key)
-                names[key] = name
+                // The catalog's name, whatever a tracker's file or the plan called it.
+                names[key] = input.displayName(ofKey: key, written: name)
             }
             groups[key, default: []].append(set)
         }
@@ -132,7 +133,8 @@ public enum SummaryBuilder {
             for exercise in day.exercises {
                 let logged = done[day.date]?[exercise.id] ?? 0
                 if logged < exercise.sets {
-                    result.append(SkippedExercise(date: day.date, name: exercise.name, setsDone: logged, setsPlanned: exercise.sets))
+                    let name = input.displayName(ofKey: input.canonicalKey(exercise.name), written: exercise.name)
+                    result.append(SkippedExercise(date: day.date, name: name, setsDone: logged, setsPlanned: exercise.sets))
                 }
             }
         }

@@ -105,4 +105,11 @@ extension SummaryInput {
         let key = name.exerciseKey
         return ExerciseCatalog.builtIn.identityKey(key, aliasTarget: aliasKeys[key])
     }
+
+    /// The name the summary gives the exercise kept under `key`
+    /// (`ExerciseCatalog.displayName`): the catalog's, else the name one's own was
+    /// defined by, else `written` (as planned or logged).
+    func displayName(ofKey key: String, written: String) -> String {
+        ExerciseCatalog.builtIn.displayName(ofKey: key, own: customExercises[key]?.name ?? written)
+    }
 }
