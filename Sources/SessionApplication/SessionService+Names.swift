@@ -24,14 +24,13 @@ extension SessionService {
     }
 
     /// The day a name is read in outside a session's `log`: the active session's, else
-    /// the plan day today trains (none on a rest day or without a plan).
+    /// the plan day today trains by the plan calendar (none on a rest day or without a plan).
     func todaysCandidates() throws -> [ExerciseMatcher.Candidate] {
         if let session = try database.activeSession() {
             return try dayCandidates(of: session, planned: try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? [])
         }
         let today = clock.localDate(atMs: nowMs)
-        guard let choice = try database.planChoice(for: today), let day = try database.planDay(planID: choice.planID, weekday: today.weekday), !day.rest
-        else { return [] }
+        guard let (day, _) = try planDay(on: today, in: planCalendar()), !day.rest else { return [] }
         return try database.plannedExercises(dayID: day.id).enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
     }
 
