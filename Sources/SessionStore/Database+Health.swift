@@ -2,18 +2,20 @@ import SessionCore
 import JSON
 
 extension Database {
-    /// Stores a health sample.
+    /// Stores a health sample. A body mass changes the estimates of the body-weight sets
+    /// dated on or after its day: they are estimated again once the request is done
+    /// (`settleBodyMass`), so they read as if the sample had been there when they were
+    /// logged.
     public func insertHealthSample(type: HealthType, value: Double, date: LocalDate, recordedAtMs: Int64, source: String?) throws(StorageError) -> Int64 {
         try write {
             try connection.run(
                 "INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)",
                 [type.rawValue, value, date.description, recordedAtMs, source])
+            if type == .bodyMassKg { noteBodyMassChanged(from: date) }
             return connection.lastInsertRowID
         }
     }
 
-    /// Samples of known types dated between two days (inclusive), through the
-    /// (type, date) index.
     /// The latest body mass recorded for a day on or before `date` (the latest recorded
     /// that day), or nil when none is: what a body-weight exercise's load starts from.
     public func bodyMassKg(onOrBefore date: LocalDate) throws(StorageError) -> Double? {
@@ -35,6 +37,8 @@ extension Database {
         }
     }
 
+    /// Samples of known types dated between two days (inclusive), through the
+    /// (type, date) index.
     public func healthSamples(from: LocalDate, to: LocalDate) throws(StorageError) -> [HealthSample] {
         try wrap {
             var samples: [HealthSample] = []
