@@ -20,27 +20,34 @@ extension Database {
     }
 
     /// Notes that the body mass in force may have changed from `date` on (a sample was
-    /// stored for it). The body-weight sets dated then or later are estimated again
-    /// once the request is done (`settleBodyMass`): once for all the samples it stored.
-    func noteBodyMassChanged(from date: LocalDate) {
-        if let known = memo.bodyMassChangedFrom, known <= date { return }
-        memo.bodyMassChangedFrom = date
+    /// stored for it). The body-weight sets it may change are estimated again once the
+    /// request is done (`settleBodyMass`): once for all the samples it stored.
+    func noteBodyMassChanged(on date: LocalDate) {
+        let known = memo.bodyMassChanged ?? date...date
+        memo.bodyMassChanged = min(known.lowerBound, date)...max(known.upperBound, date)
     }
 
-    /// Estimates again the sets of every exercise that counts body mass dated on or
-    /// after the earliest day a body mass was stored for since it last ran; a no-op
-    /// when none was. Run at the end of each request and of each transaction of its own
+    /// Estimates again the sets of every exercise that counts body mass whose body mass
+    /// in force may have changed since it last ran: those dated from the earliest day a
+    /// body mass was stored for up to the first day after the latest with a body mass
+    /// of its own (from then on that one is in force, as before); a no-op when none
+    /// was. Run at the end of each request and of each transaction of its own
     /// (`RequestScope.run`, `atomically`), so a reply and the next request read the
-    /// figures the stored body mass decides.
+    /// figures the stored body mass decides. The sets are found from their sessions'
+    /// dates (`session_by_date`, then each session's sets of the exercise): a weighing
+    /// reads the sessions up to the next one, not the years behind them.
     func settleBodyMass() throws {
-        guard let from = memo.bodyMassChangedFrom else { return }
-        memo.bodyMassChangedFrom = nil
+        guard let changed = memo.bodyMassChanged else { return }
+        memo.bodyMassChanged = nil
         let custom = try customExercises()
         let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
+        let until = try connection.text("SELECT min(date) FROM health_sample WHERE type = ? AND date > ?",
+                                        [HealthType.bodyMassKg.rawValue, changed.upperBound.description])
         var series: BodyMassSeries?
+        let condition = until == nil ? "s.date >= ?2" : "s.date >= ?2 AND s.date < ?3"
         for key in keys where Self.countsBodyMass(exerciseKey: key, custom: custom) {
-            try reestimate(exerciseKey: key, countsBodyMass: true, from: Self.exerciseSets + " CROSS JOIN session s ON s.id = e.session_id",
-                           where: "e.exercise_key = ?1 AND s.date >= ?2", [key, from.description], series: &series)
+            try reestimate(exerciseKey: key, countsBodyMass: true, from: Self.datedSets, where: condition,
+                           [key, changed.lowerBound.description] + (until.map { [$0] } ?? []), since: changed.lowerBound, series: &series)
         }
     }
 
@@ -51,27 +58,34 @@ extension Database {
         var series: BodyMassSeries?
         try reestimate(exerciseKey: exerciseKey, countsBodyMass: countsBodyMass(exerciseKey: exerciseKey),
                        from: Self.exerciseSets + " CROSS JOIN session s ON s.id = e.session_id", where: "e.exercise_key = ?1", [exerciseKey],
-                       series: &series)
+                       since: nil, series: &series)
     }
 
     /// Estimates again a session's sets (its date changed).
     func reestimate(sessionID: Int64) throws {
+        guard let date = try connection.text("SELECT date FROM session WHERE id = ?", [sessionID]).flatMap(LocalDate.init) else { return }
         let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([sessionID]) { $0.text("exercise_key") }
         let custom = try customExercises()
         var series: BodyMassSeries?
         // An estimate without body mass does not depend on the date.
         for key in keys where Self.countsBodyMass(exerciseKey: key, custom: custom) {
-            try reestimate(exerciseKey: key, countsBodyMass: true, from: "logged_set l CROSS JOIN session s ON s.id = l.session_id",
-                           where: "l.session_id = ?2 AND l.exercise_key = ?1", [key, sessionID], series: &series)
+            try reestimate(exerciseKey: key, countsBodyMass: true, from: Self.datedSets, where: "s.id = ?2", [key, sessionID], since: date,
+                           series: &series)
         }
     }
 
+    /// Sessions and their sets of the exercise `?1`, for a FROM clause: `s` the session
+    /// (found by its date or id), `l` each of its sets of the exercise
+    /// (`logged_set_by_session_exercise`).
+    static let datedSets = "session s CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1"
+
     /// Estimates again the sets of the exercise under `exerciseKey` that `source` and
     /// `condition` select (`l` the set, `s` its session), with the body mass of each
-    /// set's date read once into `series` when the rule needs it; stores each estimate
-    /// that changed and, when any did, the exercise's bests from its history.
+    /// set's date read once into `series` (from the mass in force on `since` on; all of
+    /// it without) when the rule needs it; stores each estimate that changed and, when
+    /// any did, the exercise's bests from its history.
     private func reestimate(exerciseKey: String, countsBodyMass: Bool, from source: String, where condition: String, _ values: [SQLBindable],
-                            series: inout BodyMassSeries?) throws {
+                            since: LocalDate?, series: inout BodyMassSeries?) throws {
         let sets = try connection.prepare(
             "SELECT l.id, s.date, l.kind, l.reps, l.weight_kg, l.e1rm_kg FROM \(source) WHERE \(condition)"
         ).rows(values) { row in
@@ -79,12 +93,17 @@ extension Database {
                            weightKg: row.optionalDouble("weight_kg"), oneRepMaxKg: row.optionalDouble("e1rm_kg"))
         }
         guard !sets.isEmpty else { return }
-        if countsBodyMass, series == nil { series = try bodyMassSeries() }
+        if countsBodyMass, series == nil { series = try bodyMassSeries(since: since) }
         let bodyMass = series
         let revisions = sets.compactMap { $0.revised(countsBodyMass: countsBodyMass) { bodyMass?.kg(onOrBefore: $0) } }
         guard !revisions.isEmpty else { return }
         let update = try connection.prepare("UPDATE logged_set SET e1rm_kg = ? WHERE id = ?")
-        for revision in revisions { try update.run([revision.oneRepMaxKg, revision.setID]) }
+        for revision in revisions {
+            try update.run { parameters throws(SQLiteError) in
+                try parameters.bind(revision.oneRepMaxKg)
+                try parameters.bind(revision.setID)
+            }
+        }
         try recomputeBests(exerciseKey: exerciseKey)
     }
 }

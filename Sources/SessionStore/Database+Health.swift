@@ -11,7 +11,7 @@ extension Database {
             try connection.run(
                 "INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)",
                 [type.rawValue, value, date.description, recordedAtMs, source])
-            if type == .bodyMassKg { noteBodyMassChanged(from: date) }
+            if type == .bodyMassKg { noteBodyMassChanged(on: date) }
             return connection.lastInsertRowID
         }
     }
@@ -27,12 +27,21 @@ extension Database {
     }
 
     /// Every body mass recorded, as a series to ask day by day (`bodyMassKg(onOrBefore:)`
-    /// for many days at once: an import).
-    public func bodyMassSeries() throws(StorageError) -> BodyMassSeries {
+    /// for many days at once: an import); with `since`, only what days from then on
+    /// need: that day's mass in force and the samples after it.
+    public func bodyMassSeries(since: LocalDate? = nil) throws(StorageError) -> BodyMassSeries {
         try wrap {
-            let samples = try connection.prepare(
-                "SELECT date, value FROM health_sample WHERE type = ? ORDER BY date, recorded_at_ms"
-            ).rows([HealthType.bodyMassKg.rawValue]) { (date: $0.date("date"), kg: $0.double("value")) }
+            let type = HealthType.bodyMassKg.rawValue
+            let samples = try since.map { since in
+                try connection.prepare(
+                    """
+                    SELECT date, value FROM health_sample WHERE type = ?1
+                        AND date >= coalesce((SELECT max(date) FROM health_sample WHERE type = ?1 AND date <= ?2), ?2)
+                    ORDER BY date, recorded_at_ms
+                    """
+                ).rows([type, since.description]) { (date: $0.date("date"), kg: $0.double("value")) }
+            } ?? connection.prepare("SELECT date, value FROM health_sample WHERE type = ? ORDER BY date, recorded_at_ms")
+                .rows([type]) { (date: $0.date("date"), kg: $0.double("value")) }
             return BodyMassSeries(orderedSamples: samples)
         }
     }

@@ -36,6 +36,7 @@ import Testing
         ("2026-10-08", [(8, nil)]),
         ("2026-10-12", [(6, 12.5), (4, 15)]),
         ("2026-10-19", [(7, 10), (5, 15)]),
+        ("2026-10-21", [(6, 12.5)]),
         ("2026-10-26", [(10, nil), (6, 10)]),
         ("2026-11-02", [(5, 17.5), (3, 20)]),
     ]
@@ -48,14 +49,33 @@ import Testing
         ("2026-10-20", "2026-10-20T06:00:00Z", 79),
     ]
 
-    /// Logs the sessions into `client` with the weighings before and after them.
-    static func train(_ client: InProcess) throws {
+    /// Logs the sessions into `client` with the weighings before and after them, those
+    /// after one by one (`health.record`) or, `imported`, all in one `health.import`.
+    static func train(_ client: InProcess, imported: Bool = false) throws {
         for weighing in before { try weigh(client, weighing) }
         for session in sessions {
             try Workout.backfill(client, start: session.date + "T12:00:00Z", end: session.date + "T13:00:00Z",
                                  sets: session.sets.map { ("Pull-Up", $0.reps, $0.load) })
         }
-        for weighing in after { try weigh(client, weighing) }
+        guard imported else {
+            for weighing in after { try weigh(client, weighing) }
+            return
+        }
+        let samples = after.map { JSONValue.obj(["type": "bodyMassKg", "value": .number($0.kg), "date": .string($0.date), "recordedAt": .string($0.at)]) }
+        _ = try client.call("health.import", .obj(["importId": "scale", "chunk": 0, "samples": .array(samples)]))
+        _ = try client.call("health.import", .obj(["importId": "scale", "done": true]))
+    }
+
+    /// `client`'s best estimate of each session, as `exercise.history` gives them.
+    static func shownBests(_ client: InProcess) throws -> [Double?] {
+        try (client.call("exercise.history", .obj(["exercise": "Pull-Up"]))["sessions"]?.arrayValue ?? []).map { $0["bestOneRepMaxKg"]?.numberValue }
+    }
+
+    /// True when `shown` are `expected` as `exercise.history` rounds them (to 0.1 kg).
+    static func same(_ shown: [Double?], _ expected: [Double?]) -> Bool {
+        shown.count == expected.count && zip(shown, expected).allSatisfy { shown, expected in
+            shown == nil ? expected == nil : abs((shown ?? 0) - (expected ?? .nan)) < 0.051
+        }
     }
 
     /// Each session's best estimate as the test works it out, nil without a body mass.
@@ -113,13 +133,8 @@ import Testing
         #expect(expected.first == .some(nil) && expected.dropFirst().allSatisfy { $0 != nil })
 
         // The original, with the weighings entered after its sets, reads as the facts say.
-        let history = try original.call("exercise.history", .obj(["exercise": "Pull-Up"]))
-        let sessions = history["sessions"]?.arrayValue ?? []
-        #expect(sessions.count == Self.sessions.count, "\(history)")
-        for (session, best) in zip(sessions, expected) {
-            let shown = session["bestOneRepMaxKg"]?.numberValue
-            #expect(best == nil ? shown == nil : abs((shown ?? 0) - (best ?? 0)) < 0.051, "\(session) against \(String(describing: best))")
-        }
+        let shown = try Self.shownBests(original)
+        #expect(Self.same(shown, expected), "\(shown) against \(expected)")
         let records = try original.call("exercise.get", .obj(["exercise": "Pull-Up"]))
         let bestEver = expected.compactMap { $0 }.max() ?? 0
         #expect(abs((records["bestOneRepMaxKg"]?.numberValue ?? 0) - bestEver) < 0.006, "\(records) against \(bestEver)")
@@ -142,6 +157,15 @@ import Testing
         for (index, (was, now)) in zip(originalViews, restoredViews).enumerated() {
             #expect(now == was, "view \(index): restored \(now.jsonText), original \(was.jsonText)")
         }
+    }
+
+    /// Weighings imported after the sets in one call, out of order, count as entered one
+    /// by one.
+    @Test func weighingsImportedAfterTheSetsCountAsEnteredOneByOne() throws {
+        let client = try InProcess()
+        try Self.train(client, imported: true)
+        let shown = try Self.shownBests(client)
+        #expect(Self.same(shown, Self.expectedBests()), "\(shown) against \(Self.expectedBests())")
     }
 
     /// The same for an exercise of one's own defined to count body mass: an import
