@@ -55,6 +55,8 @@ extension Database {
                 [aliasKey, name, nameKey])
             let moved = try rekeySets(from: aliasKey, to: nameKey)
             try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [aliasKey])
+            // The sets moved follow the exercise's body-mass rule from now on.
+            if moved > 0, try countsBodyMass(exerciseKey: aliasKey) != countsBodyMass(exerciseKey: nameKey) { try reestimate(exerciseKey: nameKey) }
             try recomputeBests(exerciseKey: nameKey)
             return moved
         }
@@ -74,6 +76,7 @@ extension Database {
             let back = named.filter { $0.name.exerciseKey == aliasKey }
             for set in back { try connection.run("UPDATE logged_set SET exercise_key = ? WHERE id = ?", [aliasKey, set.id]) }
             if !back.isEmpty {
+                if try countsBodyMass(exerciseKey: aliasKey) != countsBodyMass(exerciseKey: alias.nameKey) { try reestimate(exerciseKey: aliasKey) }
                 try recomputeBests(exerciseKey: aliasKey)
                 try recomputeBests(exerciseKey: alias.nameKey)
             }

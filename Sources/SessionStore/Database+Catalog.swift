@@ -17,13 +17,20 @@ extension Database {
             // A new file has nothing to map: the catalog is not even read.
             let catalog = keys.isEmpty && aliases.isEmpty ? nil : catalog()
             var merged = Set<String>()
+            // Sets of a name that counted body mass otherwise follow the catalog's rule.
+            var ruled = Set<String>()
+            let custom = try customExercises()
             for key in keys {
                 guard let exercise = catalog?.exercise(key: key), exercise.key != key else { continue }
                 _ = try rekeySets(from: key, to: exercise.key)
                 try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [key])
                 merged.insert(exercise.key)
+                if (custom[key]?.countsBodyMass ?? false) != exercise.countsBodyMass { ruled.insert(exercise.key) }
             }
-            for key in merged.sorted() { try recomputeBests(exerciseKey: key) }
+            for key in merged.sorted() {
+                if ruled.contains(key) { try reestimate(exerciseKey: key) }
+                try recomputeBests(exerciseKey: key)
+            }
             for rest in try connection.prepare("SELECT exercise_key FROM exercise_rest").rows([], { $0.text("exercise_key") }) {
                 guard let exercise = catalog?.exercise(key: rest), exercise.key != rest else { continue }
                 try connection.run("UPDATE OR REPLACE exercise_rest SET exercise_key = ? WHERE exercise_key = ?", [exercise.key, rest])
@@ -61,8 +68,10 @@ extension Database {
     }
 
     /// Gives an exercise of one's own its equipment and muscles (again: replaces them).
+    /// When that changes whether it counts body mass, its sets are estimated again.
     public func defineExercise(_ exercise: CustomExercise) throws(StorageError) {
         try write {
+            let before = try customExercises()[exercise.key]?.countsBodyMass ?? false
             try connection.run(
                 """
                 INSERT INTO custom_exercise (key, name, equipment, primary_muscles, secondary_muscles, counts_body_mass) VALUES (?, ?, ?, ?, ?, ?)
@@ -71,6 +80,7 @@ extension Database {
                 """,
                 [exercise.key, exercise.name, exercise.equipment?.rawValue, exercise.primary.map(\.rawValue).joined(separator: ","),
                  exercise.secondary.map(\.rawValue).joined(separator: ","), exercise.countsBodyMass ? 1 : 0])
+            if before != exercise.countsBodyMass { try reestimate(exerciseKey: exercise.key) }
         }
     }
 }

@@ -2,18 +2,20 @@ import SessionCore
 import JSON
 
 extension Database {
-    /// Stores a health sample.
+    /// Stores a health sample. A body mass changes the estimates of the body-weight sets
+    /// dated on or after its day: they are estimated again once the request is done
+    /// (`settleBodyMass`), so they read as if the sample had been there when they were
+    /// logged.
     public func insertHealthSample(type: HealthType, value: Double, date: LocalDate, recordedAtMs: Int64, source: String?) throws(StorageError) -> Int64 {
         try write {
             try connection.run(
                 "INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)",
                 [type.rawValue, value, date.description, recordedAtMs, source])
+            if type == .bodyMassKg { noteBodyMassChanged(on: date) }
             return connection.lastInsertRowID
         }
     }
 
-    /// Samples of known types dated between two days (inclusive), through the
-    /// (type, date) index.
     /// The latest body mass recorded for a day on or before `date` (the latest recorded
     /// that day), or nil when none is: what a body-weight exercise's load starts from.
     public func bodyMassKg(onOrBefore date: LocalDate) throws(StorageError) -> Double? {
@@ -25,16 +27,27 @@ extension Database {
     }
 
     /// Every body mass recorded, as a series to ask day by day (`bodyMassKg(onOrBefore:)`
-    /// for many days at once: an import).
-    public func bodyMassSeries() throws(StorageError) -> BodyMassSeries {
+    /// for many days at once: an import); with `since`, only what days from then on
+    /// need: that day's mass in force and the samples after it.
+    public func bodyMassSeries(since: LocalDate? = nil) throws(StorageError) -> BodyMassSeries {
         try wrap {
-            let samples = try connection.prepare(
-                "SELECT date, value FROM health_sample WHERE type = ? ORDER BY date, recorded_at_ms"
-            ).rows([HealthType.bodyMassKg.rawValue]) { (date: $0.date("date"), kg: $0.double("value")) }
+            let type = HealthType.bodyMassKg.rawValue
+            let samples = try since.map { since in
+                try connection.prepare(
+                    """
+                    SELECT date, value FROM health_sample WHERE type = ?1
+                        AND date >= coalesce((SELECT max(date) FROM health_sample WHERE type = ?1 AND date <= ?2), ?2)
+                    ORDER BY date, recorded_at_ms
+                    """
+                ).rows([type, since.description]) { (date: $0.date("date"), kg: $0.double("value")) }
+            } ?? connection.prepare("SELECT date, value FROM health_sample WHERE type = ? ORDER BY date, recorded_at_ms")
+                .rows([type]) { (date: $0.date("date"), kg: $0.double("value")) }
             return BodyMassSeries(orderedSamples: samples)
         }
     }
 
+    /// Samples of known types dated between two days (inclusive), through the
+    /// (type, date) index.
     public func healthSamples(from: LocalDate, to: LocalDate) throws(StorageError) -> [HealthSample] {
         try wrap {
             var samples: [HealthSample] = []

@@ -127,6 +127,8 @@ extension Database {
             var bests: [(key: String, bests: ExerciseBests, stored: Bool)] = []
             var bestsIndex: [String: Int] = [:]
             let aliases = try aliases()
+            // One's own exercises count body mass as defined, as when logged.
+            let custom = try customExercises()
             // Read once, when a body-weight exercise first needs it.
             var bodyMasses: BodyMassSeries?
             // An export repeats a few exercise names over thousands of sets: each name's
@@ -166,7 +168,7 @@ extension Database {
                             index = bests.count - 1
                             bestsIndex[key] = index
                         }
-                        exercise = (key: key, name: alias?.name ?? set.exercise, bodyweight: Bodyweight.isBodyweight(exerciseKey: key), bests: index)
+                        exercise = (key: key, name: alias?.name ?? set.exercise, bodyweight: Self.countsBodyMass(exerciseKey: key, custom: custom), bests: index)
                         exercises[set.exercise] = exercise
                     }
                     last = (set.exercise, exercise)

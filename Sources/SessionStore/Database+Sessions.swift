@@ -104,12 +104,15 @@ extension Database {
         }
     }
 
-    /// Rewrites a session's date, title, times, effort and note (`session.edit`).
+    /// Rewrites a session's date, title, times, effort and note (`session.edit`). On
+    /// another date its body-weight sets count the body mass in force on that one.
     public func updateSession(_ id: Int64, date: LocalDate, title: String, startedAtMs: Int64, endedAtMs: Int64?, rpe: Double?, note: String?) throws(StorageError) {
         try write {
+            let before = try connection.text("SELECT date FROM session WHERE id = ?", [id])
             try connection.run(
                 "UPDATE session SET date = ?, title = ?, started_at_ms = ?, ended_at_ms = ?, rpe = ?, note = ? WHERE id = ?",
                 [date.description, title, startedAtMs, endedAtMs, rpe, note, id])
+            if before != date.description { try reestimate(sessionID: id) }
         }
     }
 

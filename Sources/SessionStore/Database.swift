@@ -296,8 +296,12 @@ public final class Database {
         do {
             let result = try connection.transaction {
                 let result = try body()
-                // A transaction of its own writes the bests its sets left to write.
-                if outermost { try writeBests() }
+                // A transaction of its own estimates again what the body mass it stored
+                // changed, and writes the bests its sets left to write.
+                if outermost {
+                    try settleBodyMass()
+                    try writeBests()
+                }
                 return result
             }
             if outermost { memo.forgetAll() }  // and has committed
@@ -360,6 +364,7 @@ public final class Database {
             throw error  // as `body` threw it
         }
         do {
+            try settleBodyMass()
             try writeBests()
             try connection.run("COMMIT")
             memo.validAtDataVersion = connection.dataVersion

@@ -25,7 +25,10 @@ public struct RequestScope {
             // the change counter sees (cascades follow a counted DELETE).
             let changes = connection.totalChanges
             do {
-                return .success(try request())
+                let result = try request()
+                // What a body mass it stored changed, before the next request reads it.
+                try database.settleBodyMass()
+                return .success(result)
             } catch {
                 if connection.totalChanges != changes || !connection.inTransaction { throw .failedAfterWriting }
                 return .failure(error)
@@ -36,6 +39,7 @@ public struct RequestScope {
             // rollback forgets what is remembered, and must not take them with it.
             return .success(try database.atomically {
                 let result = try request()
+                try database.settleBodyMass()
                 try database.writeBests()
                 return result
             })

@@ -63,6 +63,11 @@ struct TransactionMemo {
     var exerciseRests: [String: Int]?
     /// The id the next set logged takes (`Database.nextSetID`).
     var nextSetID: Int64?
+    /// The earliest and the latest day a body mass was stored for by the request under
+    /// way, whose body-weight sets are still to be estimated again
+    /// (`Database.settleBodyMass`); nil when none was. Forgotten with a rollback, as
+    /// the samples are.
+    var bodyMassChanged: ClosedRange<LocalDate>?
 
     /// The data version after the group commit that last left the memo true; nil when
     /// it holds nothing to keep past the current transaction.
@@ -100,6 +105,7 @@ struct TransactionMemo {
         aliases = nil
         customExercises = nil
         exerciseRests = nil
+        bodyMassChanged = nil
         forgetSets()
     }
 

@@ -160,8 +160,8 @@ public struct SetDecision: Sendable, Equatable {
         self.exerciseKey = exerciseKey
         setNumber = (previous?.setNumber ?? 0) + 1
         countedSets = (previous?.countedSets ?? 0) + (kind.counts ? 1 : 0)
-        let countsBodyMass = countsBodyMass ?? Bodyweight.isBodyweight(exerciseKey: exerciseKey)
-        oneRepMaxKg = kind.counts ? Epley.oneRepMax(countsBodyMass: countsBodyMass, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg) : nil
+        oneRepMaxKg = Self.oneRepMaxKg(kind: kind, reps: reps, weightKg: weightKg,
+                                       countsBodyMass: countsBodyMass ?? Bodyweight.isBodyweight(exerciseKey: exerciseKey), bodyMassKg: bodyMassKg)
         let counted = kind.counts && (reps ?? 0) > 0
         countedReps = counted ? reps : nil
         recordWeightKg = counted ? weightKg : nil
@@ -184,5 +184,14 @@ public struct SetDecision: Sendable, Equatable {
             }
         }
         self.records = records
+    }
+
+    /// The Epley estimate of a set of `kind`: a counted set's, on top of `bodyMassKg`
+    /// for an exercise that `countsBodyMass` (none without a body mass); nil for a
+    /// warm-up. A function of these facts alone: logging, an import and a stored set
+    /// estimated again (`StoredEstimate`) get the same figure from the same facts.
+    @inline(__always)
+    public static func oneRepMaxKg(kind: SetKind, reps: Int?, weightKg: Double?, countsBodyMass: Bool, bodyMassKg: Double?) -> Double? {
+        kind.counts ? Epley.oneRepMax(countsBodyMass: countsBodyMass, weightKg: weightKg, reps: reps, bodyMassKg: bodyMassKg) : nil
     }
 }
