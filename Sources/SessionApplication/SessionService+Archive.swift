@@ -129,6 +129,25 @@ extension SessionService {
         return (stored, samples.count - stored)
     }
 
+    /// Refuses health samples dated outside `RecordedDates` (their day, or the time
+    /// they were recorded: not before 1970, not on a day after tomorrow), each at its
+    /// path (`params.samples[3].date`), before anything is staged.
+    func checkRecordedDates(_ samples: [ArchivedHealthSample], param: String) throws {
+        let today = clock.localDate(atMs: nowMs)
+        var problems: [PathMessage] = []
+        for (index, sample) in samples.enumerated() where problems.count < RPCError.maximumListedProblems {
+            if let problem = RecordedDates.problem(sample.date, today: today) {
+                problems.append(PathMessage(path: "params.\(param)[\(index)].date", message: problem))
+            }
+            guard let ms = RFC3339.parse(sample.recordedAt) else { continue }
+            // A time up to now is on a day up to today: the zone is asked only of later ones.
+            let problem = ms < SessionLimits.earliestMs ? "must not lie before 1970-01-01, got \(sample.recordedAt)"
+                : ms > nowMs ? RecordedDates.problem(clock.localDate(atMs: ms), today: today) : nil
+            if let problem { problems.append(PathMessage(path: "params.\(param)[\(index)].recordedAt", message: problem)) }
+        }
+        if !problems.isEmpty { throw RPCError.invalidParams(problems) }
+    }
+
     /// `health.import`: stages a chunk of daily values; with `done`, stores everything
     /// staged under the id in this group commit (a dry run counts); with `cancel`,
     /// drops the import. Staged beside `history.import`'s imports, under the same bounds.
@@ -138,6 +157,7 @@ extension SessionService {
             staging.cancel(key)
             return HealthImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false)
         }
+        try checkRecordedDates(params.samples, param: "samples")
         let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
         let samples = staged.archive.health

@@ -160,13 +160,14 @@ extension SessionService {
             malloc_trim(0)
             return HistoryImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false, imported: nil, skipped: 0)
         }
-        let dates = HistoryLimits.workoutDates(today: clock.localDate(atMs: nowMs))
+        let dates = RecordedDates.range(today: clock.localDate(atMs: nowMs))
         let outside = params.workouts.indices.filter { !dates.contains(params.workouts[$0].start.date) }
         if !outside.isEmpty {
             throw RPCError.invalidParams(outside.prefix(50).map { index in
                 PathMessage(path: "params.workouts[\(index)].start", message: "\(params.workouts[index].start.date) lies outside \(dates.lowerBound)…\(dates.upperBound)")
             })
         }
+        try checkRecordedDates(params.archive.health, param: "health")
         let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {

@@ -31,6 +31,7 @@ package final class SessionService: MethodContext {
         self.clock = clock
         self.startedAtMs = clock.nowMs()
         instant = { clock.ms(of: $0) }
+        localDate = { clock.localDate(atMs: $0) }
         BackupCopies.removeLeftovers(of: database.path)
     }
 
@@ -39,9 +40,11 @@ package final class SessionService: MethodContext {
 
     /// Places a wall-clock time in the daemon's zone: made once, not per request.
     private let instant: @Sendable (LocalDateTime) -> Int64
+    /// An instant's date in the daemon's zone: made once, not per request.
+    private let localDate: @Sendable (Int64) -> LocalDate
 
-    /// What params are checked against: the request's time.
-    package var decoding: DecodingContext { DecodingContext(nowMs: nowMs, instant: instant) }
+    /// What params are checked against: the request's time, in the daemon's zone.
+    package var decoding: DecodingContext { DecodingContext(nowMs: nowMs, instant: instant, localDate: localDate) }
 
     /// Readies the service for the next request.
     func begin(nowMs: Int64) {

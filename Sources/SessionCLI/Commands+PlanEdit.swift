@@ -244,6 +244,14 @@ extension Commands {
     }
 }
 
+extension Commands {
+    /// An edited file's plan: its lines that start with # (the problems written at the
+    /// top, any comment) left out.
+    static func planText(_ edited: String) -> String {
+        edited.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+    }
+}
+
 /// An edit the plan cannot take: the exercise it names is not in the day (exit 1).
 struct PlanEditFailure: Error, CustomStringConvertible {
     let description: String
@@ -260,6 +268,9 @@ extension Commands {
             problems written at its top (lines starting with #, which are left out when it
             is read); one that imports is stored as a new version of the plan it was. Nothing
             is stored when the file is left unchanged or the editor exits with a failure.
+            The daemon is not kept waiting while the editor is open: the edit is sent on a
+            new connection. An edit that cannot be stored (the editor failed, the daemon
+            cannot be reached) is not deleted: the file is kept and named.
             """,
         options: CommonOptions.daemon,
         run: { arguments, context in
@@ -268,29 +279,45 @@ extension Commands {
                 guard let id = Int64(text), id > 0 else { throw UsageError("PLAN-ID must be a plan id (sessionctl plan list), got \"\(text)\"") }
                 return id
             }
-            let client = try context.connect(arguments)
-            let document = try context.call(client, PlanGet.self, PlanGet.Params(planID: id))
+            // The plan is read on a connection closed before the editor opens, and what
+            // was edited goes on a new one: a person may keep the editor open longer
+            // than the daemon keeps an idle connection (--idle-timeout).
+            let document = try context.call(try context.connect(arguments), PlanGet.self, PlanGet.Params(planID: id))
             let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
             let fd = mkstemps(&template, 5)
             guard fd >= 0 else { throw PlanEditFailure(description: "cannot make a temporary file: \(String(cString: strerror(errno)))") }
             close(fd)
             let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            defer { unlink(path) }
             let original = document.plan.json.prettyText + "\n"
+            // What the person wrote is never deleted unless it was stored or left as it
+            // was: when it cannot be stored, the file stays and is named.
+            var edited = false
+            defer {
+                if edited {
+                    context.console.error("sessionctl: your edit is kept in \(path) (sessionctl plan import \(path) stores it as a new plan; plan edit starts again from the stored plan)")
+                } else {
+                    unlink(path)
+                }
+            }
             var text = original
             while true {
                 try FileOutput.write(Array(text.utf8), to: path, mode: 0o600)
                 let child = try ChildProcess.spawn("/bin/sh", ["-c", editor + " \"$1\"", "sh", path], descriptors: [0, 1, 2])
                 let ending = ChildProcess.waitForEnd(child)
+                let bytes = try FileInput.readBytes(path, maximumBytes: FileInput.maximumBytes)
+                guard let content = String(validating: bytes, as: UTF8.self) else {
+                    edited = true
+                    throw PlanEditFailure(description: "the edited plan is not UTF-8 text; nothing was stored")
+                }
+                // The problems written at the top, and any comment line, are not the plan.
+                let plan = Self.planText(content)
+                edited = plan.trimmingWhitespace() != original.trimmingWhitespace()
                 guard ending == 0 else {
                     context.console.error("sessionctl: the editor (\(editor)) exited with status \(ending); nothing was stored")
                     return ExitStatus.refused
                 }
-                let edited = try FileInput.read(path)
-                // The problems written at the top, and any comment line, are not the plan.
-                let plan = edited.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }.joined(separator: "\n")
-                if plan.trimmingWhitespace() == original.trimmingWhitespace() {
+                if !edited {
                     context.console.print("no changes; nothing was stored")
                     return ExitStatus.ok
                 }
@@ -299,7 +326,8 @@ extension Commands {
                 params.revises = document.planID
                 params.activate = document.active
                 do {
-                    let result = try context.call(client, PlanImport.self, params)
+                    let result = try context.call(try context.connect(arguments), PlanImport.self, params)
+                    edited = false
                     if context.printJSON(result, arguments) { return ExitStatus.ok }
                     context.console.print("plan \(result.planID), a new version of plan \(document.planID), stored (sessionctl plan diff shows what changed)")
                     return ExitStatus.ok

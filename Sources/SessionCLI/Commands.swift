@@ -130,11 +130,15 @@ public enum SessionCtl {
 
     /// The unit weights are shown in: `$SESSIOND_UNITS`, else the config file's `units`.
     /// A config file that does not read is said once and kilograms are used: a typo in
-    /// it must not stop a set from being logged.
+    /// it must not stop a set from being logged. A directory another user may change is
+    /// refused (`UserConfig.Untrusted`, exit 1).
     static func displayUnits(_ environment: [String: String], console: Console) throws -> WeightUnit {
         try WeightUnit.resolve(environment: environment) {
             do {
                 return try UserConfig.load(environment: environment)
+            } catch let untrusted as UserConfig.Untrusted {
+                // Not a typo to get past: someone else could be choosing the units.
+                throw untrusted
             } catch {
                 console.error("sessionctl: config file: \(error); weights are shown in kg")
                 return UserConfig()

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SessionCore
+import SessionSystem
 
 /// sessionctl's settings file, `$XDG_CONFIG_HOME/sessiond/config` (by default
 /// `~/.config/sessiond/config`): one `key = value` per line, `#` starts a comment line,
@@ -91,10 +92,26 @@ struct UserConfig: Equatable {
     }
 
     /// The file of this environment; a file that does not exist is an empty config.
+    /// Its directory is checked first, as a planner's is (`FileInput.untrusted`): in one
+    /// another user may write to, the file could be deleted or replaced under us, and
+    /// the units would change without a word.
     static func load(environment: [String: String]) throws -> UserConfig {
         guard let path = path(environment: environment) else { return UserConfig() }
+        let directory = FilePath.directory(of: path)
+        var status = stat()
+        if stat(directory, &status) == 0, let problem = FileInput.untrusted(status) {
+            throw Untrusted(directory: directory, reason: problem)
+        }
         if access(path, F_OK) != 0, errno == ENOENT { return UserConfig() }
         return try UserConfig(parsing: try FileInput.readTrusted(path), path: path)
+    }
+
+    /// The config file's directory may be changed by another user: every command that
+    /// reads the file refuses to run (exit 1) until it is made private.
+    struct Untrusted: Error, CustomStringConvertible {
+        let directory: String
+        let reason: String
+        var description: String { "config file: refusing to read it from \(directory): \(reason)" }
     }
 }
 

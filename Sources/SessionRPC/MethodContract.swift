@@ -39,14 +39,25 @@ public struct DecodingContext: Sendable {
     /// The instant a local wall-clock time names in the daemon's zone, for times given
     /// without an offset (`2026-11-30T18:05`).
     public let instant: @Sendable (LocalDateTime) -> Int64
+    /// The local date of an instant in the daemon's zone.
+    public let localDate: @Sendable (Int64) -> LocalDate
 
-    public init(nowMs: Int64, instant: @escaping @Sendable (LocalDateTime) -> Int64 = DecodingContext.utc) {
+    public init(nowMs: Int64, instant: @escaping @Sendable (LocalDateTime) -> Int64 = DecodingContext.utc,
+                localDate: @escaping @Sendable (Int64) -> LocalDate = DecodingContext.utcDate) {
         self.nowMs = nowMs
         self.instant = instant
+        self.localDate = localDate
     }
 
     /// A wall-clock time read as UTC (contexts without a zone).
     public static let utc: @Sendable (LocalDateTime) -> Int64 = { Int64($0.date.daysSinceEpoch) * 86_400_000 + Int64($0.secondOfDay) * 1000 }
+
+    /// An instant's date in UTC (contexts without a zone).
+    public static let utcDate: @Sendable (Int64) -> LocalDate = { LocalDate(daysSinceEpoch: Int(($0 - (($0 % 86_400_000) + 86_400_000) % 86_400_000) / 86_400_000)) }
+
+    /// The request's date in the daemon's zone: what bounds a recorded date
+    /// (`RecordedDates`). Asked for only when such a date is given.
+    public var today: LocalDate { localDate(nowMs) }
 
     /// The latest acceptable backfill time (`at`): now plus a little clock skew.
     public var latestMs: Int64 { nowMs + SessionLimits.futureToleranceMs }

@@ -17,6 +17,9 @@ public protocol ParamsCoder {
     mutating func ids(_ name: String, _ value: inout [Int64]?, maxCount: Int, _ summary: @autoclosure () -> String)
     mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String)
     mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String)
+    /// A date that names a fact being recorded: bounded by `RecordedDates` (1970-01-01
+    /// to tomorrow in the daemon's zone), where `date` takes any valid date.
+    mutating func recordedDate(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String)
     mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String)
     mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String)
     /// A JSON document of one of `types` ("object", "array", "string").
@@ -142,6 +145,13 @@ public struct ParamsDecoder: ParamsCoder {
     public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) {
         value = params.date(name)
     }
+    public mutating func recordedDate(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) {
+        value = params.date(name)
+        if let date = value, let problem = RecordedDates.problem(date, today: context.today) {
+            params.fail(name, problem)
+            value = nil
+        }
+    }
     public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) {
         value = params.timestamp(name, notAfterMs: context.latestMs, instant: context.instant)
     }
@@ -246,6 +256,7 @@ public struct ParamsEncoder: ParamsCoder {
     }
     public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { add(name, value.map(JSONValue.bool)) }
     public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { add(name, value.map { .string($0.description) }) }
+    public mutating func recordedDate(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { date(name, &value, summary()) }
     public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) { add(name, value.map { .string($0.text) }) }
     public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
         add(name, value.map(JSONValue.string))
@@ -285,6 +296,9 @@ public struct ParamsDocumenter: ParamsCoder {
     }
     public mutating func bool(_ name: String, _ value: inout Bool?, _ summary: @autoclosure () -> String) { add(name, Schema.boolean, summary()) }
     public mutating func date(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) { add(name, Schema.date, summary()) }
+    public mutating func recordedDate(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) {
+        add(name, Schema.date, summary() + "; from 1970-01-01 to tomorrow")
+    }
     public mutating func timestamp(_ name: String, _ value: inout Timestamp?, _ summary: @autoclosure () -> String) { add(name, Schema.timestamp, summary()) }
     public mutating func choice(_ name: String, _ value: inout String?, _ choices: @autoclosure () -> [String], required: Bool, _ summary: @autoclosure () -> String) {
         add(name, Schema.oneOf(choices()), required: required, summary())

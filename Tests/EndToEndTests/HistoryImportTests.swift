@@ -133,7 +133,7 @@ import TestSupport
 
     /// A year 1000 or 9999 is a typo, not history: refused with its line by sessionctl,
     /// and with its JSON path by the daemon whoever sends it; nothing is stored.
-    @Test func workoutsDatedBefore1970OrAfterTodayAreRefused() throws {
+    @Test func workoutsDatedBefore1970OrAfterTomorrowAreRefused() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let run = try importRefused(daemon, strongRows: [
@@ -144,22 +144,25 @@ import TestSupport
         #expect(run.stderr.contains("line 2: \"Date\": 1000-03-02 lies outside 1970-01-01…"), "\(run.stderr)")
         #expect(run.stderr.contains("line 4: \"Date\": 9999-03-02 lies outside 1970-01-01…"), "\(run.stderr)")
         #expect(!run.stderr.contains("line 3"), "\(run.stderr)")
-        // The daemon's own check, for any client: the day after its today is refused.
+        // The daemon's own check, for any client: after its tomorrow is refused
+        // (`RecordedDates`, the bound of every recorded date).
         let client = try daemon.client()
         let today = try client.call("daemon.status")["today"]?.stringValue ?? ""
         let tomorrow = LocalDate(today)!.adding(days: 1)
+        let dayAfter = tomorrow.adding(days: 1)
         let workout = { (start: String) in JSONValue.obj(["start": .string(start), "title": "W", "sets": .array([.obj(["exercise": "Squat", "reps": 5])])]) }
         let refused = try client.request("history.import", .obj([
             "importId": "years", "chunk": 0, "done": true,
-            "workouts": [workout("2026-03-02T18:00:00"), workout("\(tomorrow)T06:00:00"), workout("1969-12-31T23:00:00")],
+            "workouts": [workout("2026-03-02T18:00:00"), workout("\(dayAfter)T06:00:00"), workout("1969-12-31T23:00:00")],
         ]))
         #expect(refused["error"]?["code"] == -32602, "\(refused)")
         let paths = refused["error"]?["data"]?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue }
         #expect(paths == ["params.workouts[1].start", "params.workouts[2].start"], "\(refused)")
         #expect(try JSONParser.parse(try sessionctl(daemon, ["call", "session.list"]).stdout).arrayValue?.isEmpty == true)
-        // Today itself is history.
-        let stored = try client.call("history.import", .obj(["importId": "today", "chunk": 0, "done": true, "workouts": [workout("\(today)T06:00:00")]]))
-        #expect(stored["imported"]?["workouts"] == 1, "\(stored)")
+        // Today itself is history, and tomorrow, a day's slack for a zone ahead.
+        let stored = try client.call("history.import", .obj(["importId": "today", "chunk": 0, "done": true,
+                                                              "workouts": [workout("\(today)T06:00:00"), workout("\(tomorrow)T06:00:00")]]))
+        #expect(stored["imported"]?["workouts"] == 2, "\(stored)")
     }
 
     /// Every problem of a file is a data error naming its line, never a usage error.

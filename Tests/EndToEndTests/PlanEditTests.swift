@@ -87,4 +87,69 @@ import TestSupport
         #expect(failed.status == 1 && failed.stderr.contains("exited with status 1"), "\(failed.stderr)")
         #expect(try plans() == 2)
     }
+
+    /// The editor may stay open longer than the daemon keeps an idle connection: the
+    /// edit goes on a new connection and is stored. An edit that cannot be stored (the
+    /// editor failing, the daemon gone when it closes) stays in its file, named.
+    @Test func anEditorOpenPastTheIdleTimeoutLosesNothing() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--idle-timeout", "1"])
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        // Waits PAUSE seconds, sets the first exercise's sets to SETS, stops the process
+        // STOP (waiting until it is gone) and exits with EXIT.
+        let script = daemon.directory + "/editor.py"
+        Fixtures.write(#"""
+            import json, os, signal, sys, time
+            path = sys.argv[1]
+            if "PAUSE" in os.environ:
+                time.sleep(float(os.environ["PAUSE"]))
+            plan = json.load(open(path))
+            plan["days"][0]["exercises"][0]["sets"] = int(os.environ["SETS"])
+            open(path, "w").write(json.dumps(plan, indent=2))
+            stop = int(os.environ.get("STOP", "0"))
+            if stop:
+                os.kill(stop, signal.SIGTERM)
+                for _ in range(400):
+                    try:
+                        os.kill(stop, 0)
+                    except OSError:
+                        break
+                    time.sleep(0.05)
+            sys.exit(int(os.environ.get("EXIT", "0")))
+            """#, to: script)
+        let temporary = daemon.directory + "/tmp"
+        mkdir(temporary, 0o700)
+        func edit(_ settings: String) throws -> ProcessResult {
+            // Off libfaketime, whose sleeps fail in Python.
+            try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "env -u LD_PRELOAD \(settings) python3 \(script)", "TMPDIR": temporary])
+        }
+        func sets() throws -> JSONValue? { try daemon.client().call("plan.get")["days"]?[0]?["exercises"]?[0]?["sets"] }
+        func kept(_ run: ProcessResult) -> String? {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+            guard files.count == 1, let name = files.first, run.stderr.contains("your edit is kept in \(temporary)/\(name)") else { return nil }
+            return temporary + "/" + name
+        }
+        let slow = try edit("PAUSE=2.5 SETS=6")
+        #expect(slow.status == 0 && slow.stdout.contains("a new version of plan 1"), "\(slow.stdout) \(slow.stderr)")
+        #expect(try sets() == 6)
+        #expect(kept(slow) == nil && (try? FileManager.default.contentsOfDirectory(atPath: temporary))?.isEmpty == true, "a stored edit's file goes")
+        // The editor fails after the person wrote something: nothing stored, the text kept.
+        let failed = try edit("SETS=7 EXIT=3")
+        #expect(failed.status == 1 && failed.stderr.contains("exited with status 3"), "\(failed.stderr)")
+        let afterFailure = try #require(kept(failed), "\(failed.stderr)")
+        #expect(try JSONParser.parse(Fixtures.read(afterFailure))["days"]?[0]?["exercises"]?[0]?["sets"] == 7)
+        #expect(try sets() == 6)
+        unlink(afterFailure)
+        // The daemon gone while the editor was open: unreachable, the text kept, and it
+        // imports once the daemon is back.
+        let gone = try edit("SETS=8 STOP=\(daemon.pid)")
+        #expect(gone.status == 3 && gone.stderr.contains("cannot reach"), "\(gone.stderr)")
+        let afterStop = try #require(kept(gone), "\(gone.stderr)")
+        #expect(try JSONParser.parse(Fixtures.read(afterStop))["days"]?[0]?["exercises"]?[0]?["sets"] == 8)
+        _ = daemon.waitForExit()
+        try daemon.start(extraArguments: ["--idle-timeout", "1"])
+        #expect(try sets() == 6)
+        #expect(try daemon.ctl(["plan", "import", afterStop]).status == 0)
+        #expect(try sets() == 8)
+    }
 }

@@ -303,7 +303,9 @@ import JSON
         try expectError("session.log", .obj(["exercise": "Squat", "reps": 5]), "no_active_session")
         try expectError("rest.timer", .obj(["add": 30]), "no_rest_timer")
         try expectError("session.get", .obj(["sessionId": 999]), "session_not_found")
-        try expectError("session.start", .obj(["date": "2999-01-01"]), "day_in_future")
+        // Tomorrow is within the bound of a recorded date, and not yet a day to train.
+        let tomorrow = try #require(LocalDate(try client.call("daemon.status")["today"]?.stringValue ?? "")).adding(days: 1)
+        try expectError("session.start", .obj(["date": .string("\(tomorrow)")]), "day_in_future")
         try expectError("session.start", .obj(["planDayId": 999]), "plan_day_not_found")
         try expectError("plan.import", .obj(["plan": "{\"days\": []}"]), "plan_invalid")
         try expectError("plan.activate", .obj(["planId": 999]), "plan_not_found")

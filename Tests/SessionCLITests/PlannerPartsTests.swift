@@ -5,6 +5,7 @@ import ArgumentParsing
 import SessionCore
 import SessionSystem
 import Testing
+import TestSupport
 @testable import SessionCLI
 
 /// The planner link's parts that need no daemon: the config file and the child process.
@@ -51,6 +52,43 @@ import Testing
         #expect(UserConfig.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/sessiond/config")
         #expect(UserConfig.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/sessiond/config")
         #expect(UserConfig.path(environment: [:]) == nil)
+    }
+
+    /// A config directory another user may write to (or that another user owns) is
+    /// refused by every command, naming the directory, exit 1: there the file could be
+    /// deleted under us and pounds would silently become kilograms. A sticky directory
+    /// (as /tmp) keeps each user's files their own, and a private one is read.
+    @Test func aConfigDirectoryOthersMayChangeIsRefused() throws {
+        let base = Fixtures.temporaryDirectory("config")
+        defer { Fixtures.removeTree(base) }
+        let directory = base + "/sessiond"
+        mkdir(directory, 0o700)
+        Fixtures.write("units = lb\n", to: directory + "/config")
+        chmod(directory + "/config", 0o600)
+        func run(_ arguments: [String]) -> (status: Int32, error: String, units: WeightUnit) {
+            let console = Console(capturing: false)
+            let status = SessionCtl.run(arguments, context: CommandContext(
+                console: console, environment: ["XDG_CONFIG_HOME": base, "SESSIOND_SOCKET": base + "/none.sock"]))
+            return (status, console.capturedError, console.units)
+        }
+        let owned = run(["status"])
+        #expect(owned.status == ExitStatus.unreachable && owned.units == .lb, "\(owned.error)")
+        for mode: mode_t in [0o777, 0o770] {
+            chmod(directory, mode)
+            for arguments in [["status"], ["plan", "next"], ["log", "squat", "5", "100"]] {
+                let refused = run(arguments)
+                #expect(refused.status == ExitStatus.refused, "\(arguments) in a directory of mode \(String(mode, radix: 8)): \(refused.error)")
+                #expect(refused.error.contains("refusing to read it from \(directory): its group or every user may write to it"), "\(refused.error)")
+            }
+        }
+        // Deleted by that other user: still refused, not kilograms.
+        unlink(directory + "/config")
+        #expect(run(["status"]).status == ExitStatus.refused)
+        chmod(directory, 0o1777)
+        Fixtures.write("units = lb\n", to: directory + "/config")
+        chmod(directory + "/config", 0o600)
+        let sticky = run(["status"])
+        #expect(sticky.status == ExitStatus.unreachable && sticky.units == .lb, "\(sticky.error)")
     }
 
     @Test func aChildReadsAllItsInputWhileItsOutputIsRead() throws {

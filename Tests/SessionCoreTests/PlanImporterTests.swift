@@ -87,6 +87,58 @@ import TestSupport
         }
     }
 
+    /// A model's plan in another language: days titled in Spanish where the weekday
+    /// goes, inside a program wrapper, none naming a weekday (placed in order, spread
+    /// as titled days are); rests in Spanish and German words; a rest without a number
+    /// and a list of tips kept in the description, each with a warning, nothing refused.
+    @Test func aPlanInAnotherLanguageImportsWithItsDaysInOrder() throws {
+        let days = #"""
+            [{"day": "PECHO Y BÍCEPS – FUERZA Y VOLUMEN", "exercises": [
+               {"name": "Press de banca", "sets": 4, "reps": "8-10", "rest": "90 segundos", "tips": ["Escápulas retraídas", "Bajar  controlado"]},
+               {"name": "Curl de bíceps", "sets": 3, "reps": 12, "rest": "Mínimo (superset)"}]},
+             {"day": "ESPALDA Y TRÍCEPS – FUERZA", "exercises": [{"name": "Remo con barra", "sets": 4, "reps": 8, "rest": "2 Minuten"}]},
+             {"day": "PIERNAS – VOLUMEN", "exercises": [{"name": "Sentadilla", "sets": 4, "reps": 10, "rest": "2 minutos"}]}]
+            """#
+        let text = #"Aquí tienes tu plan: {"program": {"name": "Hipertrofia", "days": \#(days)}}"#
+        let result = try imported(text)
+        let program = result.plan
+        #expect(program.name == "Hipertrofia")
+        #expect(program.days.map(\.title) == ["PECHO Y BÍCEPS – FUERZA Y VOLUMEN", "ESPALDA Y TRÍCEPS – FUERZA", "PIERNAS – VOLUMEN"])
+        #expect(program.days.map(\.weekday) == [.monday, .wednesday, .friday], "three days in order, rest days between")
+        let bench = program.days[0].exercises[0], curl = program.days[0].exercises[1]
+        #expect(bench.restSeconds == 90 && program.days[1].exercises[0].restSeconds == 120 && program.days[2].exercises[0].restSeconds == 120)
+        #expect(bench.description == "Escápulas retraídas; Bajar controlado", "\(bench)")
+        #expect(curl.restSeconds == nil && curl.description == "rest: Mínimo (superset)", "\(curl)")
+        let said = result.warnings.map(\.description)
+        for expected in [
+            "program.days[0].day: \"PECHO Y BÍCEPS – FUERZA Y VOLUMEN\" names no weekday: read as the day's title",
+            "program.days[0].exercises[0].rest: \"90 segundos\" read as 90 seconds",
+            "program.days[0].exercises[0].tips: a list of 2 texts where a text is expected: joined into the description",
+            "program.days[0].exercises[1].rest: \"Mínimo (superset)\" has no number: kept in the description, no rest set",
+            "program.days[1].exercises[0].rest: \"2 Minuten\" read as 120 seconds",
+            "program.days: the days name no weekday: 3 days placed on Monday, Wednesday, Friday, with rest days between",
+        ] {
+            #expect(said.contains(expected), "\(expected) in \(said)")
+        }
+        // Titled under "title" instead, tips and all: the same plan (a list of tips made
+        // the exercise look like a day holding exercises, and no days were found).
+        let titled = try imported(text.replacingOccurrences(of: #""day":"#, with: #""title":"#)).plan
+        #expect(titled.days.map(\.title) == program.days.map(\.title) && titled.days.map(\.weekday) == program.days.map(\.weekday))
+        #expect(titled.days[0].exercises.map(\.description) == program.days[0].exercises.map(\.description))
+        // Untitled days are placed the same way, each titled "Training".
+        let untitled = try imported(#"{"program": {"days": [{"exercises": ["Row"]}, {"exercises": ["Squat"]}]}}"#).plan
+        #expect(untitled.days.map(\.title) == ["Training", "Training"] && untitled.days.map(\.weekday) == [.monday, .thursday])
+        // Weekdays in Spanish are weekdays, not titles.
+        let weekdays = try imported(#"{"planName": "P", "days": [{"day": "Martes", "exercises": ["Row"]}, {"day": "Jueves", "exercises": ["Squat"]}]}"#).plan
+        #expect(weekdays.days.map(\.weekday) == [.tuesday, .thursday])
+        // Beside days that name a weekday, a word that names none is the error it was.
+        #expect(errors(#"{"planName": "P", "days": [{"day": "Monday", "exercises": ["Row"]}, {"day": "Mondya", "exercises": ["Squat"]}]}"#)
+                == [#"days[1].day: unknown weekday "Mondya"; use Monday…Sunday, Montag…Sonntag, lunes…domingo, 1…7, YYYY-MM-DD or a label like "Day 1" (a title may stand in "day" only when no day names a weekday)"#])
+        // A list of something other than texts is still refused.
+        #expect(errors(plan(exercise: #"{"name": "Row", "sets": 3, "reps": 5, "notes": [{"a": 1}]}"#))
+                == ["days[0].exercises[0].notes: must be a string or a list of strings, got an array"])
+    }
+
     /// A bare number under `weight` is in the person's unit, said at its path; "None"
     /// and words are no weight.
     @Test func aBareWeightIsInThePersonsUnitAndWordsAreNoWeight() throws {
@@ -114,7 +166,8 @@ import TestSupport
     @Test(arguments: [
         (#""mon""#, Weekday.monday), (#""TUE""#, .tuesday), (#""Mittwoch""#, .wednesday), (#""donnerstag""#, .thursday),
         (#""Fre""#, .friday), (#""Samstag""#, .saturday), (#""Sonntag""#, .sunday), ("4", .thursday), (#""7""#, .sunday),
-        (#""2026-12-01""#, .tuesday),
+        (#""2026-12-01""#, .tuesday), (#""Miércoles""#, .wednesday), (#""vendredi""#, .friday), (#""sábado""#, .saturday),
+        (#""lunedì""#, .monday), (#""terça-feira""#, .tuesday), (#""DOMINGO""#, .sunday),
     ])
     func mapsWeekdaysToDatesInTheWeek(_ day: String, _ weekday: Weekday) throws {
         let result = try imported(plan(exercise: #"{"name": "Row", "sets": 3, "reps": 5}"#, day: day))
@@ -174,7 +227,7 @@ import TestSupport
             "days[0].exercises[1].durationSeconds: must be a whole number of seconds from 1 to 7200, got 9000",
             "days[0].exercises[1].weightKg: must be from 0 to 500 kg, got 600",
             "days[0].exercises[1].restSeconds: must be a whole number of seconds from 0 to 1800, got 2000",
-            "days[1].day: unknown weekday \"Funday\"; use Monday…Sunday, Montag…Sonntag, 1…7, YYYY-MM-DD or a label like \"Day 1\"",
+            "days[1].day: unknown weekday \"Funday\"; use Monday…Sunday, Montag…Sonntag, lunes…domingo, 1…7, YYYY-MM-DD or a label like \"Day 1\"",
         ])
     }
 

@@ -173,11 +173,12 @@ public enum HistoryLimits {
     public static let energyKcal = 0.0...20_000.0
     /// Sessions per `history.export` page.
     public static let exportPage = 1...500
-    /// The days an imported workout may start on: from 1970, as `at` is bounded, to
-    /// `today` (a year 1000 or 9999 in a file is a typo or another calendar, and would
-    /// make an exercise's history span hundreds of thousands of weeks).
+    /// The days an imported workout may start on, from 1970 to `today`, the last day a
+    /// reader accepts: sessionctl passes its tomorrow, the daemon checks
+    /// `RecordedDates.range`, the bound of every recorded date.
     public static func workoutDates(today: LocalDate) -> ClosedRange<LocalDate> { earliestWorkoutDate...max(today, earliestWorkoutDate) }
-    public static let earliestWorkoutDate = LocalDate(year: 1970, month: 1, day: 1)!
+    /// 1970-01-01 (`RecordedDates.earliest`).
+    public static let earliestWorkoutDate = RecordedDates.earliest
     /// Sets per page of `history.export` and of `exercise.history`, at most (under 1 MB
     /// of JSON): a page ends before the session that would pass it, unless that session
     /// is its first, and says where the next one starts.

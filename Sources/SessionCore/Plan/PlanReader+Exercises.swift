@@ -99,7 +99,14 @@ extension PlanReader {
         exercise.weightKg = readWeight(fields, path: path, notes: &notes) ?? exercise.weightKg
         if let label = fields["superset"] { exercise.superset = readSupersetLabel(label, path: fields.path(path, "superset")) }
         if let restValue = fields["restSeconds"] {
-            exercise.restSeconds = readSeconds(restValue, path: fields.path(path, "restSeconds"), range: PlanLimits.restSeconds)
+            let restPath = fields.path(path, "restSeconds")
+            if let text = restValue.stringValue, !text.contains(where: \.isNumber), !text.collapsingWhitespace().isEmpty {
+                // "Mínimo (superset)", "as needed": a rest in words, kept as said.
+                notes.append("rest: " + text.collapsingWhitespace())
+                warn(restPath, "\(restValue.jsonText) has no number: kept in the description, no rest set", .prescription)
+            } else {
+                exercise.restSeconds = readSeconds(restValue, path: restPath, range: PlanLimits.restSeconds)
+            }
         }
         for (key, label) in [("rpe", "RPE"), ("rir", "RIR"), ("tempo", "tempo")] {
             guard let extra = fields[key] else { continue }

@@ -44,8 +44,21 @@ extension PlanReader {
         return name
     }
 
+    /// A description or notes: a text, or a list of texts (a model's `"tips": […]`),
+    /// joined with "; " and said in a warning; a joined list longer than the bound is
+    /// cut with the rest of what import added (`describe`), not refused.
     mutating func readDescription(_ value: JSONValue?, path: JSONPath) -> String? {
         guard let value, !value.isNull else { return nil }
+        if let items = value.arrayValue {
+            let texts = items.compactMap { $0.stringValue ?? $0.numberValue.map { JSONValue.format(number: $0) } }
+            guard texts.count == items.count else {
+                fail(path, "must be a string or a list of strings, got \(value.typeDescription)")
+                return nil
+            }
+            let joined = texts.map { $0.collapsingWhitespace() }.filter { !$0.isEmpty }.joined(separator: "; ")
+            warn(path, "a list of \(items.count) texts where a text is expected: joined into the description", .structure)
+            return joined.isEmpty ? nil : joined
+        }
         guard let text = value.stringValue else {
             fail(path, "must be a string, got \(value.typeDescription)")
             return nil

@@ -30,6 +30,8 @@ struct PlanReader {
         var explicitDate: LocalDate?
         /// Neither a weekday nor a date ("Day 1", a title only): placed by spreading.
         var unplaced = false
+        /// A "day" that named no weekday, read as the title: its path and text.
+        var titledBy: (path: JSONPath, text: String)?
         var day: PlanDay
     }
 
@@ -132,13 +134,15 @@ struct PlanReader {
 
     /// A list of exercises: names, or objects with a name. An object holding a list of
     /// exercises itself is a day (a program's `{"name": "Push", "exercises": […]}`),
-    /// not an exercise.
+    /// not an exercise; a list under one of an exercise's own keys (its `"tips": […]`,
+    /// its `"reps": […]`) is the exercise's.
     static func isExerciseList(_ value: JSONValue) -> Bool {
         guard let items = value.arrayValue, !items.isEmpty else { return false }
         return items.allSatisfy { item in
             if item.stringValue != nil || supersetGroup(item) != nil { return true }
             guard let pairs = item.objectPairs else { return false }
-            return pairs.contains { exerciseKeys[folded($0.key)] == "name" } && !pairs.contains { isExerciseList($0.value) }
+            return pairs.contains { exerciseKeys[folded($0.key)] == "name" }
+                && !pairs.contains { exerciseKeys[folded($0.key)] == nil && isExerciseList($0.value) }
         }
     }
 
@@ -215,7 +219,11 @@ struct PlanReader {
         guard !unplaced.isEmpty else { return }
         guard unplaced.count == drafts.count, drafts.count <= 7 else {
             for index in unplaced {
-                fail(drafts[index].path, "a day needs \"day\" (a weekday) or \"date\" (YYYY-MM-DD) when other days have one")
+                if let (dayPath, text) = drafts[index].titledBy {
+                    fail(dayPath, Self.unknownWeekday(text) + " (a title may stand in \"day\" only when no day names a weekday)")
+                } else {
+                    fail(drafts[index].path, "a day needs \"day\" (a weekday) or \"date\" (YYYY-MM-DD) when other days have one")
+                }
             }
             return
         }
@@ -314,7 +322,8 @@ struct PlanReader {
         let fields = fields(pairs, path: path, table: Self.dayKeys, exact: ["day", "date", "title", "dayTitle", "rest", "warmup", "exercises"],
                             recognised: recognised)
         let errorsBeforeWhen = errors.count
-        var (weekday, explicitDate, label) = readWhen(fields, path: path)
+        var titledBy: String?
+        var (weekday, explicitDate, label) = readWhen(fields, path: path, titledBy: &titledBy)
         if let date = explicitDate, let named = weekday, date.weekday != named {
             fail(fields.path(path, "date"), "\(date) is a \(date.weekday.name) but \"\(fields.written("day"))\" says \(named.name)")
             weekday = nil
@@ -342,13 +351,14 @@ struct PlanReader {
         let placeholder = LocalDate(daysSinceEpoch: 0)
         let day = PlanDay(date: placeholder, title: title, rest: isRest, warmup: warmup, exercises: exercises)
         let unplaced = weekday == nil && explicitDate == nil && errors.count == errorsBeforeWhen
-        return DraftDay(path: path, weekday: weekday, explicitDate: explicitDate, unplaced: unplaced, day: day)
+        return DraftDay(path: path, weekday: weekday, explicitDate: explicitDate, unplaced: unplaced, titledBy: titledBy.map { (fields.path(path, "day"), $0) },
+                        day: day)
     }
 
     /// Reads "day" (a weekday in English or German, an ISO number, a date, or a label
     /// such as "Day 1") and "date". A label, or a number of `numberedDays`, gives no
     /// weekday: such days are spread over the week.
-    mutating func readWhen(_ fields: Fields, path: JSONPath) -> (Weekday?, LocalDate?, label: String?) {
+    mutating func readWhen(_ fields: Fields, path: JSONPath, titledBy: inout String?) -> (Weekday?, LocalDate?, label: String?) {
         var weekday: Weekday?
         var date: LocalDate?
         var label: String?
@@ -364,8 +374,14 @@ struct PlanReader {
                     warn(dayPath, "a date in \"day\" read as \"date\"", .schedule)
                 } else if Self.isDayLabel(text) {
                     label = text.collapsingWhitespace()
+                } else if !fields.has("title"), !text.collapsingWhitespace().isEmpty {
+                    // A title in any language where the weekday goes ("PECHO Y BÍCEPS –
+                    // FUERZA"): the day's title; it is placed as titled days are.
+                    label = text.collapsingWhitespace()
+                    titledBy = text
+                    warn(dayPath, "\"\(text)\" names no weekday: read as the day's title", .schedule)
                 } else {
-                    fail(dayPath, "unknown weekday \"\(text)\"; use Monday…Sunday, Montag…Sonntag, 1…7, YYYY-MM-DD or a label like \"Day 1\"")
+                    fail(dayPath, Self.unknownWeekday(text))
                 }
             case .number:
                 if numberedDays, let number = dayValue.intValue {
@@ -390,6 +406,11 @@ struct PlanReader {
             }
         }
         return (weekday, date, label)
+    }
+
+    /// The error of a "day" that names no weekday where one is needed.
+    static func unknownWeekday(_ text: String) -> String {
+        "unknown weekday \"\(text)\"; use Monday…Sunday, Montag…Sonntag, lunes…domingo, 1…7, YYYY-MM-DD or a label like \"Day 1\""
     }
 
     /// "Day 1", "day 2", "Workout 3", "Session A": a day's place in the plan, not a weekday.

@@ -32,7 +32,9 @@ public enum Quantity {
     }
 
     /// Seconds from "45", "30s", "30 sec", "45 seconds", "1 min", "1.5 minutes", "1 h",
-    /// or "m:ss". Nil when the text is not a duration or not a whole number of seconds.
+    /// or "m:ss", the units also in Spanish, Portuguese, German, French and Italian
+    /// ("90 segundos", "2 Minuten", "1 minuto"). Nil when the text is not a duration or
+    /// not a whole number of seconds.
     public static func seconds(_ text: String) -> Int? {
         let trimmed = text.trimmingWhitespace()
         let clock = trimmed.split(separator: ":", omittingEmptySubsequences: false)
@@ -43,16 +45,32 @@ public enum Quantity {
         }
         guard let (value, unit) = splitNumber(trimmed) else { return nil }
         let factor: Double
-        switch unit {
-        case "", "s", "sec", "secs", "second", "seconds": factor = 1
-        case "min", "mins", "minute", "minutes": factor = 60
-        case "h", "hr", "hrs", "hour", "hours": factor = 3600
-        default: return nil
+        if unit.isEmpty || secondUnits.contains(unit) {
+            factor = 1
+        } else if minuteUnits.contains(unit) {
+            factor = 60
+        } else if hourUnits.contains(unit) {
+            factor = 3600
+        } else {
+            return nil
         }
         let seconds = value * factor
         guard seconds.rounded() == seconds, seconds < 1e9 else { return nil }
         return Int(seconds)
     }
+
+    /// Words for a second, a minute and an hour: English, Spanish, Portuguese, German,
+    /// French, Italian.
+    static let secondUnits: Set<String> = [
+        "s", "sec", "secs", "second", "seconds", "seg", "segs", "segundo", "segundos", "sek", "sekunde", "sekunden",
+        "seconde", "secondes", "secondo", "secondi",
+    ]
+    static let minuteUnits: Set<String> = [
+        "min", "mins", "minute", "minutes", "mín", "minuto", "minutos", "minuten", "minuti",
+    ]
+    static let hourUnits: Set<String> = [
+        "h", "hr", "hrs", "hour", "hours", "hora", "horas", "std", "stunde", "stunden", "heure", "heures", "ora", "ore",
+    ]
 
     /// True when the text has a time unit, so "30s" in a reps field means a duration.
     public static func hasTimeUnit(_ text: String) -> Bool {

@@ -30,7 +30,7 @@ public enum HealthRecord: MethodContract {
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.choice("type", &type, required: true, "the kind of sample")
             coder.number("value", &value, in: HealthType.anyBounds, "within the type's plausible bounds (steps: a whole number)")
-            coder.date("date", &date, "the day it belongs to (default: the day of time, or today)")
+            coder.recordedDate("date", &date, "the day it belongs to (default: the day of time, or today)")
             coder.timestamp("time", &time, "when it was measured (RFC 3339)")
             var at: Timestamp?
             coder.timestamp("at", &at, "alias of time")

@@ -19,7 +19,7 @@ public enum SessionStart: MethodContract {
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("planDayId", &planDayID, "the plan day to train")
-            coder.date("date", &date, "the date whose plan day to train (default today)")
+            coder.recordedDate("date", &date, "the date whose plan day to train (default today)")
             coder.timestamp("at", &at, CommonParams.atSummary)
         }
     }
