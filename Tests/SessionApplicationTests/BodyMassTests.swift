@@ -90,14 +90,14 @@ import Testing
     /// them (the archive's parts ahead of the workouts, source `json`).
     static func restore(from source: InProcess, into target: InProcess) throws -> JSONValue {
         var chunks: [[(key: String, value: JSONValue)]] = []
-        for part in ["settings", "plans", "coverage", "health"] {
+        for part in ["settings", "plans", "events", "health"] {
             var after: JSONValue = .null
             repeat {
                 var params: [(key: String, value: JSONValue)] = [("part", .string(part))]
                 if after != .null { params.append(("after", after)) }
                 let page = try source.call("history.archive", .object(params))
                 var chunk: [(key: String, value: JSONValue)] = []
-                for name in ["aliases", "exercises", "rests", "plans", "coverage", "health"] {
+                for name in ["aliases", "exercises", "rests", "plans", "events", "health"] {
                     if let items = page[name], items.arrayValue?.isEmpty == false { chunk.append((name, items)) }
                 }
                 if let profile = page["profile"], profile != .null { chunk.append(("profile", [profile])) }
