@@ -45,6 +45,8 @@ extension Commands {
                 format = value
             }
             let path = arguments.positionals[0]
+            // A file named .fit is read as FIT, so that one cut short is said to be.
+            if format == nil, path.lowercased().hasSuffix(".fit") { format = .fit }
             let bytes = try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes)
             let console = context.console
             func refuse(_ problems: [CSVTable.Failure]) -> Int32 {

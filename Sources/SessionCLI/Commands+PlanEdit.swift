@@ -274,7 +274,18 @@ extension Commands {
                     context.console.error("sessionctl: the editor (\(editor)) exited with status \(ending); nothing was stored")
                     return ExitStatus.refused
                 }
-                let edited = try FileInput.read(path)
+                // What the editor left is the plan's text, not a FILE argument: a file too
+                // large or not text is a data error, said without the temporary file's
+                // name (it is deleted on the way out).
+                let edited: String
+                do {
+                    edited = try FileInput.read(path)
+                } catch {
+                    var status = stat()
+                    let size = stat(path, &status) == 0 ? " (\(status.st_size) bytes)" : ""
+                    context.console.error("sessionctl: the plan the editor wrote\(size) does not read: \(error.reason); nothing was stored")
+                    return ExitStatus.refused
+                }
                 // The problems written at the top, and any comment line, are not the plan.
                 let plan = edited.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }.joined(separator: "\n")
                 if plan.trimmingWhitespace() == original.trimmingWhitespace() {
