@@ -278,7 +278,7 @@ extension Commands {
                 // large or not text is a data error, said without the temporary file's
                 // name (it is deleted on the way out).
                 let edited: String
-                do {
+                do throws(FileInput.Failure) {
                     edited = try FileInput.read(path)
                 } catch {
                     var status = stat()
