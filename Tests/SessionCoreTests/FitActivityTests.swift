@@ -8,38 +8,18 @@ import TestSupport
 /// ±2^63. Each such value is refused with its message's byte or read within the
 /// bounds the daemon takes; none stops the process. Chained files keep their own sets.
 @Suite struct FitActivityTests {
-    /// A message of `global` with `fields` (field number, value), each a float64,
-    /// under its own definition of local type 0.
-    static func message(_ global: UInt16, _ fields: [(UInt8, Double)]) -> [UInt8] {
-        var bytes: [UInt8] = [0x40, 0, 0, UInt8(global & 0xFF), UInt8(global >> 8), UInt8(fields.count)]
-        for (number, _) in fields { bytes += [number, 8, 0x89] }
-        bytes.append(0x00)
-        for (_, value) in fields { bytes += withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init) }
-        return bytes
-    }
+    static let start = FitBytes.start
 
-    static let start = 1_764_612_000.0 - Double(FitFile.epochOffsetSeconds)  // 2025-12-01T18:00:00Z, FIT time
+    static func fields(start: Double = start) -> [FitBytes.Message] { FitBytes.strength(start: start) }
 
-    /// The fields of a strength activity of three sets, by message: file_id, a record,
-    /// the sets, the session and the activity (FIT's scales: ms, cm, 1/16 kg).
-    static func fields(start: Double = start) -> [(global: UInt16, fields: [(UInt8, Double)])] {
-        var messages: [(UInt16, [(UInt8, Double)])] = [(0, [(0, 4)]), (20, [(253, start + 5), (3, 120)])]
-        for index in 0..<3 {
-            let at = start + 10 + Double(index) * 60
-            messages.append((225, [(254, Double(index)), (0, 30_000), (3, 5), (4, 100 * 16), (5, 1), (6, at), (7, 28)]))
-        }
-        messages.append((18, [(253, start + 1800), (2, start), (7, 1_800_000), (8, 1_700_000), (9, 0), (11, 250), (16, 120), (17, 150), (5, 10), (6, 20)]))
-        messages.append((34, [(253, start + 1800), (5, start + 1800 + 3600)]))
-        return messages
-    }
+    static func file(_ messages: [FitBytes.Message]) -> [UInt8] { FitBytes.file(messages) }
 
-    static func file(_ messages: [(global: UInt16, fields: [(UInt8, Double)])]) -> [UInt8] {
-        FitFileTests.file(messages.flatMap { message($0.global, $0.fields) })
-    }
+    static func message(_ global: UInt16, _ fields: [(UInt8, Double)]) -> [UInt8] { FitBytes.message((global, fields)) }
 
     static let hostile: [Double] = [.nan, .infinity, -.infinity, 1e300, -5, 9_223_372_036_854_775_808, -9_223_372_036_854_775_808]
 
     @Test func theActivityMadeHereReads() throws {
+        #expect(FitBytes.crc(Array("123456789".utf8)) == FitFile.crc(Array("123456789".utf8)[...]), "the tests' CRC is the reader's")
         let activity = try FitActivity(bytes: Self.file(Self.fields()))
         let workouts = activity.workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
         #expect(workouts.count == 1 && workouts[0].sets.count == 3 && workouts[0].sets[0].weightKg == 100 && workouts[0].sets[0].reps == 5)
