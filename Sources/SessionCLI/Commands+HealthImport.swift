@@ -32,7 +32,10 @@ extension Commands {
             energy; one that overlaps a session tracked here (by half of the shorter, or
             more) gives that session its heart rate and energy instead of becoming a second
             one. All or nothing: a file that is not well-formed XML, or a record
-            that does not read, is refused with its line and column and nothing is stored.
+            that does not read (a workout's duration that is no length of time too), is
+            refused with its line and column and nothing is stored; a value outside its
+            type's plausible bounds (a body mass of 1e300 kg) is left out, counted in a
+            warning that names the first by its place, and the rest imported.
             Importing the same file again adds nothing. On a terminal, an export.xml that takes
             more than two seconds to read shows its progress on standard error. --from and --to keep the daily values
             of those dates only (the whole file is still read and checked). --dry-run prints

@@ -18,7 +18,8 @@ extension Commands {
             and other watches) becomes a session: strength training with its sets (rest
             sets left out, each named from the watch's exercise category), any other
             activity as one set of its duration and distance, with the watch's heart
-            rate and energy; its start in the watch's time zone, else this machine's. The file is
+            rate and energy; its start in the watch's time zone, else this machine's; files
+            chained in one each give their own sessions their own sets. The file is
             read here, so it may lie anywhere you can read, and its workouts go to the daemon
             in chunks under one import id as they are read; the last call stores them
             together. A file with any bad row is refused with its line numbers (exit status
