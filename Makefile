@@ -124,7 +124,9 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -cross-module-optimization -Xswiftc -enforce-exclusivity=unchecked $(METADATA_FLAGS) $(LINK_FLAGS) $(if $(filter 1,$(STATIC_C_LIBS)),-Xlinker -L$(STATIC_LIB_DIR))
 
 # Fuzzes SessionCore's input boundary (Tests/Fuzz/main.swift compiled into the module
-# with libFuzzer and AddressSanitizer), seeded with the example plans and exports. Not part of
+# with libFuzzer and AddressSanitizer), seeded with the example plans and exports and with
+# files of impossible numbers (Tests/Fuzz/make_seeds.py: NaN, infinities, 1e300, -5 and
+# ±2^63 in each numeric field of FIT, CSV and JSON exports). Not part of
 # `make test`: it runs for FUZZ_SECONDS and stops at the first crash, leaving it in .build/fuzz.
 FUZZ_SECONDS ?= 60
 # The JSON module is built first (instrumented too), then SessionCore with the fuzzer.
@@ -132,6 +134,7 @@ FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address
 fuzz:
 	mkdir -p .build/fuzz/corpus
 	cp ../shared/examples/plans/* ../shared/examples/exports/* .build/fuzz/corpus/ 2>/dev/null || true
+	python3 Tests/Fuzz/make_seeds.py .build/fuzz/corpus
 	swiftc $(FUZZ_FLAGS) -module-name JSON -emit-module -emit-module-path .build/fuzz/JSON.swiftmodule \
 	  -emit-library -static -o .build/fuzz/libJSON.a Sources/JSON/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name SessionCore -I .build/fuzz -L .build/fuzz -lJSON \
@@ -149,6 +152,8 @@ fuzz:
 	printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Squat","reps":5,"weightKg":100,"rpe":8,"kind":"warmup","note":"x","at":"2026-11-30T18:05:00+01:00"}}' > .build/fuzz/rpc-corpus/log
 	printf '%s\n' '{"jsonrpc":"2.0","id":"a","method":"history.import","params":{"importId":"i","chunk":0,"workouts":[{"start":"2026-01-05T18:00:00","title":"Legs","durationSeconds":3600,"sets":[{"exercise":"Squat","reps":5,"weightKg":100,"kind":"drop","distanceM":10,"superset":"A"}]}]}}' > .build/fuzz/rpc-corpus/import
 	printf '%s\n' '[{"jsonrpc":"2.0","id":1,"method":"health.record","params":{"type":"steps","value":1000,"date":"2026-11-30"}},{"jsonrpc":"2.0","id":2,"method":"session.editSet","params":{"setId":3,"reps":6,"confirm":true}}]' > .build/fuzz/rpc-corpus/batch
+	printf '%s\n' '{"jsonrpc":"2.0","id":2,"method":"history.import","params":{"importId":"j","chunk":0,"workouts":[{"start":"2026-01-05T18:00:00","title":"Legs","durationSeconds":1e300,"averageHeartRate":-5,"energyKcal":9223372036854775808,"sets":[{"exercise":"Squat","reps":-9223372036854775808,"weightKg":1e400,"durationSeconds":-5}]}]}}' > .build/fuzz/rpc-corpus/import-bounds
+	printf '%s\n' '{"jsonrpc":"2.0","id":3,"method":"health.import","params":{"importId":"h","chunk":0,"samples":[{"type":"bodyMassKg","value":1e300,"date":"2026-11-30","recordedAt":"2026-11-30T07:00:00Z","source":"x"},{"type":"steps","value":-9223372036854775808,"date":"2026-11-30","recordedAt":"2026-11-30T07:00:00Z","source":"x"}],"done":true}}' > .build/fuzz/rpc-corpus/health-bounds
 	cd .build/fuzz && ./session-rpc-fuzzer rpc-corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
 
 # Measures latency, throughput, start-up and memory; prints JSON lines (see README).

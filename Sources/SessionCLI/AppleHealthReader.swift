@@ -11,8 +11,11 @@ import Glibc
 /// workouts (`Workout` of the traditional or functional strength training type) become
 /// workouts without sets: their time, and the heart rate and energy of their
 /// `WorkoutStatistics` (or the older `totalEnergyBurned`). A file that is not
-/// well-formed XML, or a record that does not read, is refused whole with its line and
-/// column.
+/// well-formed XML, or a record that does not read (a value that is no finite number, a
+/// workout's duration that is no length of time), is refused whole with its line and
+/// column. A record whose value is a number outside its type's plausible bounds is left
+/// out and counted (`leftOut`, by its place among the records); a statistic that is not
+/// a plausible heart rate or energy is none.
 final class AppleHealthReader: XMLStreamHandler {
     /// A document refused, and where: libexpat's failures and XMLStream's alike.
     typealias Failure = XMLStream.Failure
@@ -27,6 +30,8 @@ final class AppleHealthReader: XMLStreamHandler {
     /// Records read, and those of the types kept.
     private(set) var records = 0
     private(set) var kept = 0
+    /// Records of implausible values, left out.
+    private(set) var leftOut = HealthDays.LeftOut()
     private var failure: Failure?
     private let parser: XML_Parser
 
@@ -241,6 +246,10 @@ final class AppleHealthReader: XMLStreamHandler {
             case (.bodyFatPercent, _): value = number <= 1 ? number * 100 : number  // a fraction, "%" as its unit
             default: value = number
             }
+            if let problem = kind.problem(with: value) {
+                leftOut.add("record \(records)", "a \(type) of \(problem)")
+                return nil
+            }
         }
         kept += 1
         if kind == .steps {
@@ -264,14 +273,18 @@ final class AppleHealthReader: XMLStreamHandler {
         guard let start = attributes.string("startDate").flatMap(Self.time), let end = attributes.string("endDate").flatMap(Self.time), end.ms >= start.ms else {
             return "a \(type) workout whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm), or ends before it starts"
         }
-        let minutes = attributes.string("duration").flatMap(Double.init).map { duration -> Double in
-            switch attributes.string("durationUnit") ?? "min" {
-            case "s": duration / 60
-            case "h", "hr": duration * 60
-            default: duration
+        var seconds = Int((end.ms - start.ms) / 1000)
+        if let text = attributes.string("duration") {
+            let unitSeconds: Double = switch attributes.string("durationUnit") ?? "min" {
+            case "s": 1
+            case "h", "hr": 3600
+            default: 60
             }
+            guard let duration = Double(text).flatMap({ Checked.seconds($0, unitSeconds: unitSeconds) }) else {
+                return "a \(type) workout whose duration \"\(text)\" is no length of time"
+            }
+            seconds = duration
         }
-        let seconds = minutes.map { Int(($0 * 60).rounded()) } ?? Int((end.ms - start.ms) / 1000)
         var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         workout.energyKcal = Self.kcal(attributes.string("totalEnergyBurned"), unit: attributes.string("totalEnergyBurnedUnit"))
         self.workout = workout
@@ -284,8 +297,10 @@ final class AppleHealthReader: XMLStreamHandler {
         switch attributes.string("type") {
         case "HKQuantityTypeIdentifierHeartRate":
             let perMinute = attributes.string("unit") == "count/s" ? 60.0 : 1.0
-            workout?.setHeartRate(average: attributes.string("average").flatMap(Double.init).map { Int(($0 * perMinute).rounded()) },
-                                  maximum: attributes.string("maximum").flatMap(Double.init).map { Int(($0 * perMinute).rounded()) })
+            func rate(_ name: StaticString) -> Int? {
+                attributes.string(name).flatMap(Double.init).flatMap { Checked.int($0 * perMinute, in: HistoryLimits.heartRate) }
+            }
+            workout?.setHeartRate(average: rate("average"), maximum: rate("maximum"))
         case "HKQuantityTypeIdentifierActiveEnergyBurned":
             if let kcal = Self.kcal(attributes.string("sum"), unit: attributes.string("unit")) { workout?.energyKcal = kcal }
         default:

@@ -32,7 +32,10 @@ extension Commands {
             energy; one that overlaps a session tracked here (by half of the shorter, or
             more) gives that session its heart rate and energy instead of becoming a second
             one. All or nothing: a file that is not well-formed XML, or a record
-            that does not read, is refused with its line and column and nothing is stored.
+            that does not read (a workout's duration that is no length of time too), is
+            refused with its line and column and nothing is stored; a value outside its
+            type's plausible bounds (a body mass of 1e300 kg) is left out, counted in a
+            warning that names the first by its place, and the rest imported.
             Importing the same file again adds nothing. On a terminal, an export.xml that takes
             more than two seconds to read shows its progress on standard error. --from and --to keep the daily values
             of those dates only (the whole file is still read and checked). --dry-run prints
@@ -76,23 +79,27 @@ extension Commands {
             let (records, kept): (Int, Int)
             // Strength workouts, from the formats that have them.
             var workouts: [HistoryWorkout] = []
+            var leftOut = HealthDays.LeftOut()
             do {
                 switch chosen {
                 case .apple:
                     let reader = zipped ? try AppleHealthReader.read(zip: try ZipArchive(fd: fd)) : try AppleHealthReader.read(fd: fd, prefix: head)
                     (samples, records, kept) = (reader.samples, reader.records, reader.kept)
                     workouts = reader.workouts
+                    leftOut = reader.leftOut
                 case .autoExport:
                     let parsed = try HealthAutoExportReader.read(try whole())
                     (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
                     workouts = parsed.workouts
+                    leftOut = parsed.leftOut
                 case .googleFit:
-                    (samples, records, kept) = try GoogleFitReader.read(try whole())
+                    (samples, records, kept, leftOut) = try GoogleFitReader.read(try whole())
                 case .gadgetbridge:
                     guard path != "-" else { throw GadgetbridgeExport.Failure(message: "a database cannot be read from standard input: give its path") }
                     let clock = context.clock
                     let read = try GadgetbridgeExport.read(path: path, localTime: { clock.localDateTime(atMs: $0) })
                     (samples, records, kept) = (read.samples, read.records, read.kept)
+                    leftOut = read.leftOut
                 }
             } catch let failure as FileInput.Failure {
                 throw failure
@@ -103,7 +110,18 @@ extension Commands {
             // The whole file is read either way (a failure anywhere refuses it); the dates
             // choose among its daily values.
             func within(_ date: LocalDate) -> Bool { from.map { date >= $0 } ?? true && to.map { date <= $0 } ?? true }
-            let days = HealthDays.days(samples).filter { within($0.date) }
+            let name = path == "-" ? "standard input" : path
+            // A day's value made of plausible samples may still not be one (a night of
+            // records spanning days, an hour's steps of a dozen sources): left out too.
+            var days: [HealthDays.Day] = []
+            for day in HealthDays.days(samples) where within(day.date) {
+                if let problem = day.type.problem(with: day.value) {
+                    leftOut.add("\(day.date)", "\(day.type.words.first ?? day.type.rawValue) \(Checked.text(day.value)) \(day.type.unit): must \(problem)")
+                } else {
+                    days.append(day)
+                }
+            }
+            if let warning = leftOut.warning { context.console.error(context.console.dim("sessionctl: \(name): \(warning)")) }
             workouts = workouts.filter { within($0.start.date) }
             let clock = context.clock
             let archived = days.map {
@@ -141,7 +159,16 @@ extension Commands {
                 printMeasured()
                 return ExitStatus.ok
             }
-            let stored = try uploadHealth(archived, client: try context.connect(arguments), context: context)
+            let stored: HealthImport.Result
+            do {
+                stored = try uploadHealth(archived, client: try context.connect(arguments), context: context)
+            } catch let refusal as DaemonRefusal where refusal.error.code == RPCError.Code.invalidParams && !refusal.problems.isEmpty {
+                // The file's values, not the command's arguments: a data error (the checks
+                // above leave the daemon none to find).
+                context.console.error("sessionctl: \(name): not imported, nothing was stored:")
+                for problem in refusal.problems { context.console.error("  \(problem.path.replacingOccurrences(of: "params.", with: "")): \(problem.message)") }
+                return ExitStatus.refused
+            }
             if context.printJSON(json, arguments) { return ExitStatus.ok }
             context.console.print("imported " + what + (stored.skipped > 0 ? "; \(stored.skipped) stored before, not stored again" : ""))
             printMeasured()

@@ -18,7 +18,8 @@ extension Commands {
             and other watches) becomes a session: strength training with its sets (rest
             sets left out, each named from the watch's exercise category), any other
             activity as one set of its duration and distance, with the watch's heart
-            rate and energy; its start in the watch's time zone, else this machine's. The file is
+            rate and energy; its start in the watch's time zone, else this machine's; files
+            chained in one each give their own sessions their own sets. The file is
             read here, so it may lie anywhere you can read, and its workouts go to the daemon
             in chunks under one import id as they are read; the last call stores them
             together. A file with any bad row is refused with its line numbers (exit status
@@ -45,6 +46,8 @@ extension Commands {
                 format = value
             }
             let path = arguments.positionals[0]
+            // A file named .fit is read as FIT, so that one cut short is said to be.
+            if format == nil, path.lowercased().hasSuffix(".fit") { format = .fit }
             let bytes = try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes)
             let console = context.console
             func refuse(_ problems: [CSVTable.Failure]) -> Int32 {

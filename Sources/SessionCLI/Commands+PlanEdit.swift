@@ -305,7 +305,18 @@ extension Commands {
                 try FileOutput.write(Array(text.utf8), to: path, mode: 0o600)
                 let child = try ChildProcess.spawn("/bin/sh", ["-c", editor + " \"$1\"", "sh", path], descriptors: [0, 1, 2])
                 let ending = ChildProcess.waitForEnd(child)
-                let bytes = try FileInput.readBytes(path, maximumBytes: FileInput.maximumBytes)
+                // What the editor left is the plan's text, not a FILE argument: a file too
+                // large is a data error, and the file is kept as any edit not stored.
+                let bytes: [UInt8]
+                do throws(FileInput.Failure) {
+                    bytes = try FileInput.readBytes(path, maximumBytes: FileInput.maximumBytes)
+                } catch {
+                    var status = stat()
+                    let size = stat(path, &status) == 0 ? " (\(status.st_size) bytes)" : ""
+                    edited = true
+                    context.console.error("sessionctl: the plan the editor wrote\(size) does not read: \(error.reason); nothing was stored")
+                    return ExitStatus.refused
+                }
                 guard let content = String(validating: bytes, as: UTF8.self) else {
                     edited = true
                     throw PlanEditFailure(description: "the edited plan is not UTF-8 text; nothing was stored")

@@ -4,7 +4,8 @@ import SessionCore
 /// varying by account (a column's name says its unit). The days' step counts and
 /// average weights become daily values; each is a day's total already,
 /// so it goes in as it stands (no hour to choose a source by). A value that is not a
-/// number is refused with its line and column name.
+/// number is refused with its line and column name; a number outside its type's
+/// plausible bounds is left out and counted, by its line.
 enum GoogleFitReader {
     struct Failure: Error, CustomStringConvertible {
         let line: Int
@@ -17,7 +18,7 @@ enum GoogleFitReader {
     static let columns: [(name: String, kind: HealthDays.Kind)] = [("Step count", .steps), ("Average weight (kg)", .bodyMassKg)]
 
     /// The samples, the rows read and the rows that gave one.
-    static func read(_ bytes: [UInt8]) throws -> (samples: [HealthDays.Sample], records: Int, kept: Int) {
+    static func read(_ bytes: [UInt8]) throws -> (samples: [HealthDays.Sample], records: Int, kept: Int, leftOut: HealthDays.LeftOut) {
         var reader = try CSVTable.Reader(bytes: bytes)
         guard let dateColumn = reader.header.firstIndex(of: "Date") else {
             throw Failure(line: 1, message: "no Date column: not Google Fit's daily activity metrics")
@@ -26,6 +27,7 @@ enum GoogleFitReader {
         let wanted = columns.compactMap { column in header.firstIndex(of: column.name).map { (index: $0, column: column) } }
         var samples: [HealthDays.Sample] = []
         var (records, kept) = (0, 0)
+        var leftOut = HealthDays.LeftOut()
         while let record = try reader.next() {
             records += 1
             let before = samples.count
@@ -42,10 +44,14 @@ enum GoogleFitReader {
                 guard let value = Double(text), value.isFinite else {
                     throw Failure(line: record.line, message: "\(column.name) \"\(text)\" is not a number")
                 }
+                if let problem = column.kind.problem(with: value) {
+                    leftOut.add("line \(record.line)", "\(column.name) of \(problem)")
+                    continue
+                }
                 samples.append(HealthDays.Sample(kind: column.kind, start: LocalDateTime(date: date, secondOfDay: 0), end: end,
                                                  endMs: Int64(end.secondsSinceEpoch) * 1000, value: value, source: "Google Fit"))
             }
         }
-        return (samples, records, kept)
+        return (samples, records, kept, leftOut)
     }
 }

@@ -8,8 +8,11 @@ import SessionCore
 /// `sleepEnd`. Its strength workouts (`data.workouts` named traditional or functional
 /// strength training) become workouts without sets, with their heart rate (v2's
 /// `heartRate` {avg, max}, else v1's `avgHeartRate`/`maxHeartRate`, else the readings
-/// of `heartRateData`) and active energy (kcal or kJ). A value that does not read is
-/// refused with its JSON path.
+/// of `heartRateData`) and active energy (kcal or kJ). A value that does not read (a
+/// workout's duration that is no length of time included) is refused with its JSON path;
+/// a data point whose number lies outside its type's plausible bounds is left out and
+/// counted (`leftOut`, by its path), and a heart rate or energy that is not plausible is
+/// none.
 enum HealthAutoExportReader {
     struct Read {
         let samples: [HealthDays.Sample]
@@ -17,6 +20,8 @@ enum HealthAutoExportReader {
         /// Data points read, and those of the metrics kept.
         let records: Int
         let kept: Int
+        /// Data points of implausible values, left out.
+        var leftOut = HealthDays.LeftOut()
     }
 
     static func read(_ bytes: [UInt8]) throws -> Read {
@@ -26,6 +31,7 @@ enum HealthAutoExportReader {
         let workouts = try data.optionalArray("workouts") ? try data.objects("workouts").compactMap(workout) : []
         guard try data.optionalArray("metrics") else { return Read(samples: [], workouts: workouts, records: 0, kept: 0) }
         var samples: [HealthDays.Sample] = []
+        var leftOut = HealthDays.LeftOut()
         var records = 0
         for metric in try data.objects("metrics") {
             let name = try metric.string("name")
@@ -42,7 +48,11 @@ enum HealthAutoExportReader {
                     }
                     let stages = try ["core", "deep", "rem"].compactMap { try point.optionalNumber($0) }.reduce(0, +)
                     let hours = try point.optionalNumber("asleep").flatMap { $0 > 0 ? $0 : nil } ?? stages
-                    guard hours > 0, hours < 24 else { continue }
+                    guard hours > 0 else { continue }
+                    if let problem = kind.problem(with: hours) ?? (hours < 24 ? nil : "sleep \(Checked.text(hours)) h: must be under 24") {
+                        leftOut.add(point.path, problem)
+                        continue
+                    }
                     let seconds = Int((hours * 3600).rounded())
                     let start = LocalDateTime(secondsAfter: end.local, -seconds)
                     samples.append(HealthDays.Sample(kind: .asleep, start: start, end: end.local, endMs: end.ms, value: hours, source: source))
@@ -62,10 +72,14 @@ enum HealthAutoExportReader {
                 case (.bodyFatPercent, _): value = quantity <= 1 ? quantity * 100 : quantity
                 default: value = quantity
                 }
+                if let problem = kind.problem(with: value) {
+                    leftOut.add(point.path, problem)
+                    continue
+                }
                 samples.append(HealthDays.Sample(kind: kind, start: time.local, end: time.local, endMs: time.ms, value: value, source: source))
             }
         }
-        return Read(samples: samples, workouts: workouts, records: records, kept: samples.count)
+        return Read(samples: samples, workouts: workouts, records: records, kept: samples.count, leftOut: leftOut)
     }
 
     /// A strength workout as a workout without sets; nil for any other kind.
@@ -78,7 +92,13 @@ enum HealthAutoExportReader {
         guard let end = try AppleHealthReader.time(item.string("end")), end.ms >= start.ms else {
             throw JSONReadError(path: item.path + ".end", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm) after the start")
         }
-        let seconds = try item.optionalNumber("duration").map { Int($0.rounded()) } ?? Int((end.ms - start.ms) / 1000)
+        var seconds = Int((end.ms - start.ms) / 1000)
+        if let duration = try item.optionalNumber("duration") {
+            guard let checked = Checked.seconds(duration) else {
+                throw JSONReadError(path: item.path + ".duration", expected: "a length of time in seconds (got \(Checked.text(duration)))")
+            }
+            seconds = checked
+        }
         var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         // A quantity is {qty, units} (or a bare number in some versions).
         func quantity(_ reader: JSONReader?, _ key: JSONKey) throws -> (value: Double, units: String)? {
@@ -98,7 +118,8 @@ enum HealthAutoExportReader {
                 rates = ((readings.reduce(0, +) / Double(readings.count), "bpm"), (highest, "bpm"))
             }
         }
-        workout.setHeartRate(average: rates.0.map { Int($0.value.rounded()) }, maximum: rates.1.map { Int($0.value.rounded()) })
+        workout.setHeartRate(average: rates.0.flatMap { Checked.int($0.value, in: HistoryLimits.heartRate) },
+                             maximum: rates.1.flatMap { Checked.int($0.value, in: HistoryLimits.heartRate) })
         return workout
     }
 

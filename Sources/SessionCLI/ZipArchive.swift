@@ -1,4 +1,5 @@
 import CZlib
+import SessionCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,9 @@ import Glibc
 /// 4 GiB need), and the entry's bytes are read with `pread` and inflated through zlib
 /// a piece at a time, their CRC-32 and length checked at the end. Stored and deflated
 /// entries are read; an encrypted one, or another method, is refused by name. The
-/// format is PKWARE's APPNOTE.TXT (the parts every zip writer uses: one disk).
+/// format is PKWARE's APPNOTE.TXT (the parts every zip writer uses: one disk). Every
+/// offset and size the archive states is checked against its length with `Checked`
+/// arithmetic: a forged one (2^63 and beyond, or a sum past 2^64) is a damaged archive.
 struct ZipArchive {
     struct Failure: Error, CustomStringConvertible {
         let message: String
@@ -32,6 +35,8 @@ struct ZipArchive {
 
     let fd: Int32
     let entries: [Entry]
+    /// The archive's length in bytes.
+    let length: UInt64
 
     /// The archive open on `fd` (a file: its end is read first, so a pipe will not do).
     init(fd: Int32) throws(Failure) {
@@ -41,6 +46,7 @@ struct ZipArchive {
             throw Failure(message: "a zip archive is read from a file, not a pipe (unzip -p it into standard input instead)")
         }
         let length = UInt64(status.st_size)
+        self.length = length
         // The end of central directory record: 22 bytes and a comment of up to 65,535.
         let tailLength = min(length, 22 + 65_535)
         let tail = try Self.read(fd, at: length - tailLength, count: Int(tailLength))
@@ -56,7 +62,7 @@ struct ZipArchive {
             guard record.u32(0) == 0x0606_4B50 else { throw Failure(message: "a damaged zip archive: its ZIP64 end record is not where its locator says") }
             (count, directorySize, directoryOffset) = (record.u64(32), record.u64(40), record.u64(48))
         }
-        guard directoryOffset + directorySize <= length, directorySize < 1 << 30 else {
+        guard let directoryEnd = Checked.sum(directoryOffset, directorySize), directoryEnd <= length, directorySize < 1 << 30 else {
             throw Failure(message: "a damaged zip archive: its central directory lies past its end")
         }
         let directory = try Self.read(fd, at: directoryOffset, count: Int(directorySize))
@@ -101,15 +107,18 @@ struct ZipArchive {
         guard entry.method == 0 || entry.method == 8 else {
             throw Failure(message: "\(entry.name) is compressed with method \(entry.method) in the zip archive (stored and deflated can be read)")
         }
+        func damaged(_ what: String) -> Failure { Failure(message: "a damaged zip archive: \(entry.name) \(what)") }
         let header = try Self.read(fd, at: entry.headerOffset, count: 30)
         guard header.u32(0) == 0x0403_4B50 else { throw Failure(message: "a damaged zip archive: \(entry.name) is not where its directory says") }
-        var offset = entry.headerOffset + 30 + UInt64(header.u16(26)) + UInt64(header.u16(28))
+        guard let start = Checked.sum(entry.headerOffset, 30 + UInt64(header.u16(26)) + UInt64(header.u16(28))),
+              let end = Checked.sum(start, entry.compressedSize), end <= length
+        else { throw damaged("lies past the archive's end (at \(entry.headerOffset), \(entry.compressedSize) bytes)") }
+        var offset = start
         var left = entry.compressedSize
         var crc = crc32(0, nil, 0)
         var produced: UInt64 = 0
         var input = [UInt8](repeating: 0, count: 1 << 16)
         var output = [UInt8](repeating: 0, count: 1 << 18)
-        func damaged(_ what: String) -> Failure { Failure(message: "a damaged zip archive: \(entry.name) \(what)") }
         func hand(_ bytes: UnsafeRawBufferPointer) throws {
             crc = crc32(crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count))
             produced += UInt64(bytes.count)
@@ -164,11 +173,13 @@ struct ZipArchive {
         return bytes
     }
 
-    /// Reads `count` bytes at `offset` into the start of `bytes`, all of them or `failure`.
+    /// Reads `count` bytes at `offset` into the start of `bytes`, all of them or `failure`
+    /// (an offset past what a file can have, too).
     private static func fill(_ fd: Int32, _ bytes: inout [UInt8], count: Int, at offset: UInt64, failure: Failure) throws(Failure) {
+        guard let start = off_t(exactly: offset), Checked.sum(start, off_t(count)) != nil else { throw failure }
         var done = 0
         while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, start + off_t(done)) }
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else { throw Failure(message: String(cString: strerror(errno))) }
             guard got > 0 else { throw failure }

@@ -26,9 +26,10 @@ public final class Connection {
         _ = Self.processSettings
         var handle: OpaquePointer?
         // NOFOLLOW: a database path that is a symbolic link (one another user planted to
-        // make the daemon create or write a file elsewhere) is refused.
+        // make the daemon create or write a file elsewhere) is refused. Another program's
+        // file read immutable is written nowhere: a link to it is followed.
         let access = readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        var flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
+        var flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | (immutable ? 0 : SQLITE_OPEN_NOFOLLOW)
         var name = path
         if immutable {
             flags |= SQLITE_OPEN_URI

@@ -19,7 +19,10 @@ import SessionCore
 ///   unknown; the night's last row ends it).
 ///
 /// A file that is not an SQLite database, or one without Gadgetbridge's `DEVICE` table
-/// and sample tables, is refused by name.
+/// and sample tables, is refused by name. Every schema since 2017 reads: only the
+/// columns a table has are asked for (a `DEVICE` table before `ALIAS` names devices by
+/// `NAME`). A row whose time lies outside `Checked.instantsMs` (a device's garbage, up
+/// to ±2^63), or whose value is implausible, is left out and counted (`Read.leftOut`).
 public enum GadgetbridgeExport {
     /// A device family's table of sleep stages: which stages are sleep, and how long a
     /// row lasts.
@@ -56,6 +59,8 @@ public enum GadgetbridgeExport {
         /// Rows read (activity hours count as one each), and those kept.
         public var records = 0
         public var kept = 0
+        /// Rows of impossible times or implausible values, left out.
+        public var leftOut = HealthDays.LeftOut()
     }
 
     /// Reads `path`; `localTime` turns Unix milliseconds into the wall-clock time the
@@ -87,13 +92,30 @@ public enum GadgetbridgeExport {
         func columns(_ table: String) throws -> Set<String> {
             Set(try connection.prepare("SELECT name FROM pragma_table_info(?)").rows([table]) { $0.text("name") })
         }
-        let devices = Dictionary(try connection.prepare("SELECT _id, coalesce(nullif(ALIAS, ''), NAME) AS name FROM DEVICE").rows { ($0.int64("_id"), $0.text("name")) },
+        // Each name a device may have, of those its schema has: ALIAS came in 2019.
+        let deviceColumns = try columns("DEVICE")
+        let names = ["ALIAS", "NAME"].filter(deviceColumns.contains).map { "nullif(\($0), '')" }
+        let name = "coalesce(" + (names + ["'device ' || _id"]).joined(separator: ", ") + ")"
+        let devices = Dictionary(try connection.prepare("SELECT _id, \(name) AS name FROM DEVICE").rows { ($0.int64("_id"), $0.text("name")) },
                                  uniquingKeysWith: { first, _ in first })
         func source(_ device: Int64) -> String { String("Gadgetbridge \(devices[device] ?? "device \(device)")".prefix(HealthSample.sourceLength)) }
         var read = Read()
         func add(_ kind: HealthDays.Kind, startMs: Int64, endMs: Int64, value: Double, device: Int64) {
+            if let problem = kind.problem(with: value) {
+                read.leftOut.add(source(device), problem)
+                return
+            }
             read.samples.append(HealthDays.Sample(kind: kind, start: localTime(startMs), end: localTime(endMs), endMs: endMs, value: value, source: source(device)))
             read.kept += 1
+        }
+        /// Milliseconds of `table`'s TIMESTAMP `time` (`unit` 1000: seconds), nil and
+        /// counted when they name no instant a person lived in.
+        func instant(_ table: String, _ time: Int64, unit: Int64 = 1) -> Int64? {
+            guard let product = Checked.product(time, unit), let ms = Checked.instant(ms: product) else {
+                read.leftOut.add("\(table) TIMESTAMP \(time)", "no time between 1900 and 9999")
+                return nil
+            }
+            return ms
         }
         for table in samples.sorted() {
             let has = try columns(table)
@@ -102,28 +124,38 @@ public enum GadgetbridgeExport {
             if table.hasSuffix("_ACTIVITY_SAMPLE"), has.contains("STEPS") {
                 // A minute a row: each device's steps of each hour, summed here.
                 let hours = try connection.prepare(
-                    "SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, sum(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2"
+                    // total(): a float, which no count of steps overflows as sum() would.
+                    "SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, total(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2"
                 ).rows { (start: $0.int64("hour"), device: $0.int64("DEVICE_ID"), steps: $0.double("steps")) }
                 read.records += hours.count
-                for hour in hours { add(.steps, startMs: hour.start * 1000, endMs: (hour.start + 3599) * 1000, value: hour.steps, device: hour.device) }
+                for hour in hours {
+                    guard let startMs = instant(table, hour.start, unit: 1000), let endMs = Checked.sum(startMs, 3_599_000) else { continue }
+                    add(.steps, startMs: startMs, endMs: endMs, value: hour.steps, device: hour.device)
+                }
             } else if table.hasSuffix("_HEART_RATE_RESTING_SAMPLE"), has.contains("HEART_RATE") {
                 let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)").rows {
                     ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.int64("HEART_RATE"))
                 }
                 read.records += rows.count
+                // 255, 0 and -1 mean no reading: left out without a word.
                 for (time, device, rate) in rows where HistoryLimits.heartRate.contains(Int(rate)) {
-                    add(.restingHeartRate, startMs: time, endMs: time, value: Double(rate), device: device)
+                    guard let ms = instant(table, time) else { continue }
+                    add(.restingHeartRate, startMs: ms, endMs: ms, value: Double(rate), device: device)
                 }
             } else if table.hasSuffix("_WEIGHT_SAMPLE"), has.contains("WEIGHT_KG") {
                 let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)").rows {
                     ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.double("WEIGHT_KG"))
                 }
                 read.records += rows.count
-                for (time, device, kg) in rows where kg > 0 && kg < 500 { add(.bodyMassKg, startMs: time, endMs: time, value: kg, device: device) }
+                for (time, device, kg) in rows where kg > 0 {
+                    guard let ms = instant(table, time) else { continue }
+                    add(.bodyMassKg, startMs: ms, endMs: ms, value: kg, device: device)
+                }
             } else if let stages = SleepStages(table: table), has.contains("STAGE") {
-                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP")
+                let all = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP")
                     .rows { (time: $0.int64("TIMESTAMP"), device: $0.int64("DEVICE_ID"), stage: $0.optionalInt64("STAGE") ?? 0) }
-                read.records += rows.count
+                read.records += all.count
+                let rows = all.filter { instant(table, $0.time) != nil }
                 // Stretches asleep one after the other make one spell.
                 var spell: (start: Int64, end: Int64, device: Int64)?
                 func close() {

@@ -15,8 +15,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition((parsed == nil) == (slice == nil), "the tape and the parser disagree on \(String(decoding: bytes, as: UTF8.self).debugDescription)")
     if let slice { checkLookups(slice) }
     if let parsed { checkWriting(parsed) }
-    // Another tracker's export is a file a person hands over: any bytes.
-    _ = try? TrackerExport.read(bytes)
+    // Another tracker's export is a file a person hands over: any bytes. What reads is
+    // within the bounds the daemon takes (every number went through `Checked`).
+    if let read = try? TrackerExport.read(bytes) { checkBounds(read.workouts) }
     let text = String(decoding: bytes, as: UTF8.self)
     checkCollapsing(text)
     if let plain = PlainDecimal.value(bytes) {
@@ -28,6 +29,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = Quantity.weight(text)
     _ = LocalDate(text)
     return 0
+}
+
+/// Every number of imported workouts lies within the daemon's bounds: a reader that let
+/// NaN, an infinity or 1e300 through would have the import refused as a protocol error.
+func checkBounds(_ workouts: [HistoryWorkout]) {
+    for workout in workouts {
+        precondition(workout.durationSeconds.map(SessionLimits.durationSeconds.contains) ?? true, "duration \(String(describing: workout.durationSeconds))")
+        precondition(workout.averageHeartRate.map(HistoryLimits.heartRate.contains) ?? true, "heart rate")
+        precondition(workout.energyKcal.map(HistoryLimits.energyKcal.contains) ?? true, "energy")
+        for set in workout.sets {
+            precondition(set.reps.map(SessionLimits.reps.contains) ?? true, "reps \(String(describing: set.reps))")
+            precondition(set.weightKg.map { SessionLimits.weightKg.contains($0) } ?? true, "weight \(String(describing: set.weightKg))")
+            precondition(set.durationSeconds.map(SessionLimits.durationSeconds.contains) ?? true, "set duration")
+            precondition(set.distanceM.map { HistoryLimits.distanceM.contains($0) } ?? true, "distance")
+        }
+    }
 }
 
 /// A slice's look-ups agree with its member list: each key finds its first member, and

@@ -17,6 +17,10 @@ public struct FitActivity: Sendable, Equatable {
         /// FIT's `sport` and `sub_sport` numbers (0: generic).
         public var sport: Int
         public var subSport: Int
+        /// Which of the chained files it is in (`FitFile.Message.file`).
+        public var file = 0
+        /// The byte its message starts at, for a refusal to name.
+        public var offset = 0
 
         /// Strength training, by its sub-sport, or training with sets logged.
         public var isStrength: Bool { subSport == FitActivity.strengthTraining }
@@ -33,6 +37,8 @@ public struct FitActivity: Sendable, Equatable {
         public var active: Bool
         /// The watch's guesses of the exercise, most likely first (`exercise_category`).
         public var categories: [Int]
+        /// Which of the chained files it is in: a session takes only its own file's sets.
+        public var file = 0
     }
 
     public var sessions: [Session] = []
@@ -61,48 +67,108 @@ public struct FitActivity: Sendable, Equatable {
     }
 
     /// Reads an activity file; a FIT file of another kind (a course, settings) or one
-    /// without a session is refused by name.
+    /// without a session is refused by name. Every number becomes an integer or a time
+    /// through `Checked`: one that cannot (NaN, an infinity, a value past its bounds in a
+    /// field declared as a float or a 64-bit integer) is refused with its message's byte.
     public init(bytes: [UInt8]) throws(FitFile.Failure) {
         var fileType: Int?
-        var activityTimes: (utc: Double, local: Double)?
+        var activityTimes: (utc: Double, local: Double, offset: Int)?
         var activity = FitActivity()
         try FitFile.read(bytes, wanted: [Global.fileID, Global.session, Global.record, Global.activity, Global.set]) { (message: FitFile.Message) throws(FitFile.Failure) in
+            let field = Field(message: message)
             switch message.global {
             case Global.fileID:
-                fileType = message.value(0).map(Int.init)
+                fileType = try field.integer(0, "file type", in: 0...255)
             case Global.session:
                 let end = message.timestamp.map { Int64($0) + FitFile.epochOffsetSeconds }
-                let elapsed = message.value(7).map { $0 / 1000 } ?? message.value(8).map { $0 / 1000 } ?? 0
-                guard let start = message.value(2).map({ Int64($0) + FitFile.epochOffsetSeconds }) ?? end.map({ $0 - Int64(elapsed) }) else {
+                let timer = try field.seconds(8, "total timer time")
+                let elapsed = try field.seconds(7, "total elapsed time") ?? timer ?? 0
+                let started = try field.integer(2, "start time", in: 0...Int(UInt32.max)).map { Int64($0) + FitFile.epochOffsetSeconds }
+                guard let start = started ?? end.map({ $0 - Int64(elapsed) }) else {
                     throw FitFile.Failure(offset: message.start, message: "a session message without a start time or a timestamp")
                 }
                 activity.sessions.append(Session(
-                    start: start, elapsedSeconds: elapsed, timerSeconds: message.value(8).map { $0 / 1000 },
-                    distanceM: message.value(9).map { $0 / 100 }, energyKcal: message.value(11),
-                    averageHeartRate: message.value(16).map(Int.init), maximumHeartRate: message.value(17).map(Int.init),
-                    sport: message.value(5).map(Int.init) ?? 0, subSport: message.value(6).map(Int.init) ?? 0))
+                    start: start, elapsedSeconds: elapsed, timerSeconds: timer,
+                    distanceM: try field.number(9, "total distance", scale: 100, in: HistoryLimits.distanceM, unit: "m"),
+                    energyKcal: message.value(11),
+                    averageHeartRate: message.value(16).flatMap { Checked.int($0, in: HistoryLimits.heartRate) },
+                    maximumHeartRate: message.value(17).flatMap { Checked.int($0, in: HistoryLimits.heartRate) },
+                    sport: try field.integer(5, "sport", in: 0...255) ?? 0, subSport: try field.integer(6, "sub-sport", in: 0...255) ?? 0,
+                    file: message.file, offset: message.start))
             case Global.record:
-                if let bpm = message.value(3), bpm > 0, let time = message.timestamp {
-                    activity.heartRates.append((Int64(time) + FitFile.epochOffsetSeconds, Int(bpm)))
+                // A reading past any heart's rate is a strap's noise: left out, as a dropout is.
+                if let bpm = message.value(3).flatMap({ Checked.int($0, in: 1...1000) }), let time = message.timestamp {
+                    activity.heartRates.append((Int64(time) + FitFile.epochOffsetSeconds, bpm))
                 }
             case Global.activity:
-                if let utc = message.timestamp, let local = message.value(5) { activityTimes = (Double(utc), local) }
+                if let utc = message.timestamp, let local = message.value(5) {
+                    // Whole minutes: the offsets people live in are; a clock's drift is not.
+                    guard let minutes = Checked.int((local - Double(utc)) / 60, in: -1440...1440) else {
+                        throw FitFile.Failure(offset: message.start, message: "an activity's local timestamp of \(Checked.text(local)) is more than a day from its time \(utc)")
+                    }
+                    activityTimes = (Double(utc), local, minutes * 60)
+                }
             default:  // set
+                let categories = try (message.values(7) ?? []).compactMap { $0 }.map { value throws(FitFile.Failure) -> Int in
+                    guard let category = Checked.int(value, in: 0...65535) else {
+                        throw FitFile.Failure(offset: message.start, message: "a set's exercise category of \(Checked.text(value)) is no category number")
+                    }
+                    return category
+                }
                 activity.sets.append(Set(
-                    start: message.value(6).map { Int64($0) + FitFile.epochOffsetSeconds }, durationSeconds: message.value(0).map { $0 / 1000 },
-                    repetitions: message.value(3).map(Int.init), weightKg: message.value(4).map { $0 / 16 },
-                    active: message.value(5) == 1, categories: (message.values(7) ?? []).compactMap { $0 }.map(Int.init).filter { $0 != 65534 }))
+                    start: try field.integer(6, "set start time", in: 0...Int(UInt32.max)).map { Int64($0) + FitFile.epochOffsetSeconds },
+                    durationSeconds: try field.number(0, "set duration", scale: 1000, in: 0...Double(SessionLimits.durationSeconds.upperBound), unit: "s"),
+                    repetitions: try field.integer(3, "repetitions", in: SessionLimits.reps),
+                    weightKg: try field.number(4, "weight", scale: 16, in: -SessionLimits.weightKg.upperBound...SessionLimits.weightKg.upperBound, unit: "kg"),
+                    active: message.value(5) == 1, categories: categories.filter { $0 != 65534 }, file: message.file))
             }
         }
         guard fileType == nil || fileType == 4 else {
             throw FitFile.Failure(offset: 0, message: "a FIT file of type \(fileType ?? 0), not an activity (4): nothing to import")
         }
         guard !activity.sessions.isEmpty else { throw FitFile.Failure(offset: bytes.count, message: "an activity without a session message") }
-        if let times = activityTimes {
-            // Whole minutes: the offsets people live in are; a clock's drift is not.
-            activity.localOffsetSeconds = Int(((times.local - times.utc) / 60).rounded()) * 60
+        activity.localOffsetSeconds = activityTimes?.offset
+        // A workout is sent whole in one request: one of more sets than a workout may
+        // hold is refused here, by its session, not by the daemon's line limit.
+        for session in activity.sessions {
+            let count = activity.sets(of: session).filter(\.active).count
+            if count > HistoryLimits.setsPerWorkout {
+                throw FitFile.Failure(offset: session.offset, message: "a session of \(count) sets; a workout holds at most \(HistoryLimits.setsPerWorkout)")
+            }
         }
         self = activity
+    }
+
+    /// A message's numeric fields read through `Checked`, refused with the message's
+    /// byte when a value lies outside its bounds.
+    private struct Field {
+        let message: FitFile.Message
+
+        func refuse(_ name: String, _ value: Double, _ bounds: String) -> FitFile.Failure {
+            FitFile.Failure(offset: message.start, message: "\(name) of \(Checked.text(value)) in message \(message.global) is outside \(bounds)")
+        }
+
+        /// A whole number in `range`; nil when the field is absent or invalid.
+        func integer(_ number: UInt8, _ name: String, in range: ClosedRange<Int>) throws(FitFile.Failure) -> Int? {
+            guard let value = message.value(number) else { return nil }
+            guard let whole = Checked.int(value, in: range, rounding: .towardZero) else { throw refuse(name, value, "\(range.lowerBound)–\(range.upperBound)") }
+            return whole
+        }
+
+        /// A value stored times `scale`, in `range` once divided.
+        func number(_ number: UInt8, _ name: String, scale: Double, in range: ClosedRange<Double>, unit: String) throws(FitFile.Failure) -> Double? {
+            guard let raw = message.value(number) else { return nil }
+            let value = raw / scale
+            guard range.contains(value) else {
+                throw refuse(name, value, "\(PromptText.number(range.lowerBound))–\(PromptText.number(range.upperBound)) \(unit)")
+            }
+            return value
+        }
+
+        /// A time in milliseconds, as seconds, up to 2^32 ms (about 50 days).
+        func seconds(_ number: UInt8, _ name: String) throws(FitFile.Failure) -> Double? {
+            try self.number(number, name, scale: 1000, in: 0...Double(UInt32.max) / 1000, unit: "s")
+        }
     }
 
     init() {}
@@ -122,48 +188,59 @@ public struct FitActivity: Sendable, Equatable {
     }
 
     /// The workouts to import, one per session, at `localTime` of each start (the
-    /// watch's own offset when the file gives one).
+    /// watch's own offset when the file gives one). A chained copy of a workout already
+    /// made (the same start, title and sets) is the same activity, made once.
     public func workouts(localTime: (Int64) -> LocalDateTime) -> [HistoryWorkout] {
-        sessions.map { session in
-            let startMs = session.start * 1000
-            let start = localOffsetSeconds.map { LocalDateTime(unixSeconds: session.start, offsetSeconds: $0) } ?? localTime(startMs)
-            let end = session.start + Int64(session.elapsedSeconds.rounded())
-            let active = self.sets(of: session).filter(\.active)
-            // Training with sets logged is strength training too; without, one cardio set.
-            let lifted = session.isStrength || session.sport == 10 && !active.isEmpty
-            var sets: [HistorySet]
-            if lifted {
-                sets = active.map { set in
-                    var made = HistorySet(exercise: Self.exerciseName(categories: set.categories),
-                                          reps: set.repetitions, weightKg: set.weightKg.flatMap { $0 > 0 ? $0 : nil },
-                                          durationSeconds: set.repetitions == nil ? set.durationSeconds.map { Int($0.rounded()) } : nil)
-                    // Logged when it ended, within the session.
-                    if let setStart = set.start {
-                        made.loggedAt = RFC3339.utc(seconds: min(end, setStart + Int64((set.durationSeconds ?? 0).rounded())))
-                    }
-                    return made
-                }
-            } else {
-                sets = [HistorySet(exercise: Self.sportName(session.sport), distanceM: session.distanceM.flatMap { $0 > 0 ? $0 : nil },
-                                   durationSeconds: Int((session.timerSeconds ?? session.elapsedSeconds).rounded()))]
-            }
-            var workout = HistoryWorkout(start: start, durationSeconds: Int(session.elapsedSeconds.rounded()),
-                                         title: lifted ? "Strength training" : Self.sportName(session.sport),
-                                         note: nil, sets: sets)
-            workout.startedAt = RFC3339.utc(seconds: session.start)
-            let heartRate = heartRate(of: session)
-            workout.setHeartRate(average: heartRate?.average, maximum: heartRate?.maximum)
-            workout.energyKcal = session.energyKcal.flatMap { HistoryLimits.energyKcal.contains($0) ? $0 : nil }
-            return workout
+        var made: [HistoryWorkout] = []
+        for session in sessions {
+            let workout = workout(of: session, localTime: localTime)
+            if !made.contains(workout) { made.append(workout) }
         }
+        return made
     }
 
-    /// The sets of `session`: all of them when the file has one session, else those
-    /// that started within it.
+    /// The workout of one session.
+    private func workout(of session: Session, localTime: (Int64) -> LocalDateTime) -> HistoryWorkout {
+        let startMs = session.start * 1000
+        let start = localOffsetSeconds.map { LocalDateTime(unixSeconds: session.start, offsetSeconds: $0) } ?? localTime(startMs)
+        let end = session.start + Int64(session.elapsedSeconds.rounded())
+        let active = self.sets(of: session).filter(\.active)
+        // Training with sets logged is strength training too; without, one cardio set.
+        let lifted = session.isStrength || session.sport == 10 && !active.isEmpty
+        var sets: [HistorySet]
+        if lifted {
+            sets = active.map { set in
+                var made = HistorySet(exercise: Self.exerciseName(categories: set.categories),
+                                      reps: set.repetitions, weightKg: set.weightKg.flatMap { $0 > 0 ? $0 : nil },
+                                      durationSeconds: set.repetitions == nil ? set.durationSeconds.flatMap { Checked.seconds($0, in: SessionLimits.durationSeconds) } : nil)
+                // Logged when it ended, within the session.
+                if let setStart = set.start {
+                    made.loggedAt = RFC3339.utc(seconds: min(end, setStart + Int64(Checked.seconds(set.durationSeconds ?? 0) ?? 0)))
+                }
+                return made
+            }
+        } else {
+            sets = [HistorySet(exercise: Self.sportName(session.sport), distanceM: session.distanceM.flatMap { $0 > 0 ? $0 : nil },
+                               durationSeconds: Checked.seconds(session.timerSeconds ?? session.elapsedSeconds, in: SessionLimits.durationSeconds))]
+        }
+        // A session longer than a day (a multi-day event) is stored without its duration.
+        var workout = HistoryWorkout(start: start, durationSeconds: Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds),
+                                     title: lifted ? "Strength training" : Self.sportName(session.sport),
+                                     note: nil, sets: sets)
+        workout.startedAt = RFC3339.utc(seconds: session.start)
+        let heartRate = heartRate(of: session)
+        workout.setHeartRate(average: heartRate?.average, maximum: heartRate?.maximum)
+        workout.energyKcal = session.energyKcal.flatMap { HistoryLimits.energyKcal.contains($0) ? $0 : nil }
+        return workout
+    }
+
+    /// The sets of `session`, from its own file of a chain only: all of them when that
+    /// file has one session, else those that started within it.
     func sets(of session: Session) -> [Set] {
-        guard sessions.count > 1 else { return sets }
+        let own = sets.filter { $0.file == session.file }
+        guard sessions.count(where: { $0.file == session.file }) > 1 else { return own }
         let end = session.start + Int64(session.elapsedSeconds.rounded(.up))
-        return sets.filter { ($0.start ?? session.start) >= session.start && ($0.start ?? session.start) <= end }
+        return own.filter { ($0.start ?? session.start) >= session.start && ($0.start ?? session.start) <= end }
     }
 
     /// What a set of these categories is called: the watch's likeliest guess, as a

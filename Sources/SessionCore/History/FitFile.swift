@@ -22,11 +22,22 @@ public enum FitFile {
         return head.count == 12 && (head[0] == 12 || head[0] == 14) && Array(head[8..<12]) == Array(".FIT".utf8)
     }
 
+    /// True when `bytes` begin as a FIT file does, whole or cut short: a header size of
+    /// 12 or 14, and as much of ".FIT" at bytes 8–11 as there is (no text begins with
+    /// those control bytes).
+    public static func beginsLikeFIT(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(12))
+        guard let size = head.first, size == 12 || size == 14 else { return false }
+        return head.count <= 8 || Array(".FIT".utf8).starts(with: head[8...])
+    }
+
     /// One data message: its global number and its fields, read on demand.
     public struct Message {
         public let global: UInt16
         /// The time of a message with a compressed-timestamp header, or its field 253.
         public let timestamp: UInt32?
+        /// Which of the chained files it is in, from 0.
+        public let file: Int
         let bytes: [UInt8]
         let start: Int
         let definition: Definition
@@ -58,15 +69,23 @@ public enum FitFile {
     /// number is in `wanted`, in file order.
     public static func read(_ bytes: [UInt8], wanted: Set<UInt16>, visit: (Message) throws(Failure) -> Void) throws(Failure) {
         var offset = 0
+        var file = 0
         repeat {
-            offset = try readOne(bytes, from: offset, wanted: wanted, visit: visit)
+            offset = try readOne(bytes, from: offset, file: file, wanted: wanted, visit: visit)
+            file += 1
         } while offset < bytes.count
     }
 
-    /// Reads the file that starts at `origin`; returns where the next one would start.
-    private static func readOne(_ bytes: [UInt8], from origin: Int, wanted: Set<UInt16>,
+    /// Reads the file that starts at `origin`, the `file`th of the chain; returns where
+    /// the next one would start.
+    private static func readOne(_ bytes: [UInt8], from origin: Int, file: Int, wanted: Set<UInt16>,
                                 visit: (Message) throws(Failure) -> Void) throws(Failure) -> Int {
-        guard isFIT(bytes[origin...]) else { throw Failure(offset: origin, message: "not a FIT file: no \".FIT\" header") }
+        guard isFIT(bytes[origin...]) else {
+            if bytes.count - origin < 12, beginsLikeFIT(bytes[origin...]) {
+                throw Failure(offset: bytes.count, message: "the file header is cut short: \(bytes.count - origin) bytes of its \(bytes[origin])")
+            }
+            throw Failure(offset: origin, message: "not a FIT file: no \".FIT\" header")
+        }
         let headerSize = Int(bytes[origin])
         guard bytes.count - origin >= headerSize else { throw Failure(offset: origin, message: "the file header is cut short") }
         let dataSize = Int(littleEndian(bytes, at: origin + 4, width: 4))
@@ -120,10 +139,15 @@ public enum FitFile {
             guard position + definition.dataSize <= end else {
                 throw Failure(offset: recordStart, message: "a message of \(definition.dataSize) bytes runs past the records' end")
             }
-            var message = Message(global: definition.global, timestamp: compressedTime, bytes: bytes, start: position, definition: definition)
-            if compressedTime == nil, let time = message.value(253) {
-                lastTimestamp = UInt32(time)
-                message = Message(global: definition.global, timestamp: UInt32(time), bytes: bytes, start: position, definition: definition)
+            var message = Message(global: definition.global, timestamp: compressedTime, file: file, bytes: bytes, start: position, definition: definition)
+            if compressedTime == nil, let value = message.value(253) {
+                // A uint32 as the profile has it; a field declared otherwise may hold
+                // anything (NaN, a negative number, 2^64).
+                guard let time = Checked.int64(value, in: 0...Int64(UInt32.max), rounding: .towardZero).map(UInt32.init) else {
+                    throw Failure(offset: position, message: "a timestamp of \(Checked.text(value)) is no FIT time (seconds since 1989 as a uint32)")
+                }
+                lastTimestamp = time
+                message = Message(global: definition.global, timestamp: time, file: file, bytes: bytes, start: position, definition: definition)
             }
             if wanted.contains(definition.global) { try visit(message) }
             position += definition.dataSize

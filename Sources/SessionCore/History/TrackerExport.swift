@@ -100,7 +100,7 @@ public enum TrackerExport {
         /// (`HistoryLimits.workoutDates`).
         public init(bytes: [UInt8], format: Format? = nil, latest: LocalDate? = nil,
                     localTime: (Int64) -> LocalDateTime = { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }) throws(Failure) {
-            if format == .fit || format == nil && FitFile.isFIT(bytes) {
+            if format == .fit || format == nil && FitFile.beginsLikeFIT(bytes) {
                 self.format = .fit
                 do throws(FitFile.Failure) {
                     pending = try FitActivity(bytes: bytes).workouts(localTime: localTime).reversed()
@@ -130,6 +130,12 @@ public enum TrackerExport {
                 if let column = Column.allCases.first(where: { names[$0]?.contains(key) == true }), columns[column] == nil { columns[column] = index }
             }
             let detected: Format = columns[.exercise].map { header[$0].lowercased() == "exercise_title" } == true ? .hevy : .strong
+            // Bytes no text has (NUL, other control bytes, invalid UTF-8) are another kind
+            // of file: said so, not printed as if they were a header.
+            let firstLine = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+            if firstLine.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) || String(validating: firstLine, as: UTF8.self) == nil {
+                throw Failure(problems: [CSVTable.Failure(line: 1, message: "not a Strong or Hevy export, nor sessiond's JSON or a FIT file: binary data, not CSV text")])
+            }
             for required in [Column.date, .exercise] where columns[required] == nil {
                 let expected = names[required]!.map { "\"\($0)\"" }.joined(separator: " or ")
                 throw Failure(problems: [CSVTable.Failure(line: 1, message: "not a Strong or Hevy export: no \(expected) column (header: \(header.joined(separator: ", ")))")])

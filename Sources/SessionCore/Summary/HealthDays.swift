@@ -115,3 +115,59 @@ public enum HealthDays {
 public enum HealthExportFormat: String, Sendable, CaseIterable {
     case apple, autoExport = "auto-export", googleFit = "google-fit", gadgetbridge
 }
+
+extension HealthDays.Kind {
+    /// The daily value a sample of this kind counts towards; nil for in bed (not kept).
+    public var type: HealthType? {
+        switch self {
+        case .asleep: .sleepHours
+        case .inBed: nil
+        case .steps: .steps
+        case .restingHeartRate: .restingHeartRate
+        case .hrv: .hrvMs
+        case .bodyMassKg: .bodyMassKg
+        case .bodyFatPercent: .bodyFatPercent
+        }
+    }
+
+    /// Nil when one sample of this kind may have `value`, else what is wrong with it:
+    /// outside its type's plausible bounds (a sample's steps may be a fraction: a
+    /// day's are rounded).
+    public func problem(with value: Double) -> String? {
+        guard let type else { return nil }
+        let name = type.words.first ?? type.rawValue
+        guard type.bounds.contains(value) else {
+            return "\(name) \(Checked.text(value)) \(type.unit): must \(type.problem(with: value) ?? "be plausible")"
+        }
+        return nil
+    }
+}
+
+extension HealthDays {
+    /// Samples a reader left out because their values are implausible (a scale's 1e300,
+    /// a negative step count): how many, and the first few with their place in the file,
+    /// for a warning. The rest of the file is imported.
+    public struct LeftOut: Sendable, Equatable {
+        /// How many were left out.
+        public private(set) var count = 0
+        /// The first `shown`, each as "PLACE: PROBLEM".
+        public private(set) var examples: [String] = []
+        /// Examples kept, at most.
+        public static let shown = 3
+
+        public init() {}
+
+        /// Counts one left out at `place` ("line 12", "record 40", "$.data.metrics[0].data[3]").
+        public mutating func add(_ place: String, _ problem: String) {
+            count += 1
+            if examples.count < Self.shown { examples.append("\(place): \(problem)") }
+        }
+
+        /// The warning, nil when none was left out.
+        public var warning: String? {
+            guard count > 0 else { return nil }
+            let more = count > examples.count ? "; and \(count - examples.count) more" : ""
+            return "\(count) implausible value\(count == 1 ? "" : "s") left out (\(examples.joined(separator: "; "))\(more))"
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import JSON
+import SessionCore
+import Testing
+import TestSupport
+
+/// Files no app writes, handed to `sessionctl import` and `sessionctl health import`:
+/// each refusal names the problem and its place, exits 1 and stores nothing, or the
+/// file is read with what it holds that can be; none stops sessionctl (SIGILL) or ends
+/// in a usage error about the file's contents.
+@Suite struct HostileFileTests {
+    func write(_ bytes: [UInt8], _ path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    func sessions(_ daemon: DaemonProcess) throws -> [JSONValue] {
+        try daemon.client().call("session.list").arrayValue ?? []
+    }
+
+    @Test func chainedFitFilesAreOneActivityOfItsOwnSets() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/chained.fit"
+        let one = FitBytes.file(FitBytes.strength())
+        try write(Array(Array(repeating: one, count: 100).joined()), path)
+        let run = try daemon.ctl(["import", path])
+        #expect(run.status == 0 && run.stdout.contains("imported 1 workout from fit: 3 sets"), "\(run.stdout) \(run.stderr)")
+        let stored = try sessions(daemon)
+        #expect(stored.count == 1)
+        let id = stored.first?["id"] ?? stored.first?["sessionId"] ?? 1
+        #expect(try daemon.client().call("session.get", .obj(["sessionId": id]))["sets"]?.arrayValue?.count == 3)
+    }
+
+    @Test func fitRefusalsNameTheirByteAndStoreNothing() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        // A weight of infinity: the set message's byte, the field, the value.
+        var messages = FitBytes.strength()
+        messages[2].fields[3].1 = .infinity
+        let weight = daemon.directory + "/weight.fit"
+        try write(FitBytes.file(messages), weight)
+        let infinite = try daemon.ctl(["import", weight])
+        #expect(infinite.status == 1 && infinite.stderr.contains("byte ") && infinite.stderr.contains("weight of inf"), "\(infinite.stderr)")
+        // 100,000 sets: refused by the session's byte, not by the daemon's line limit.
+        let many = daemon.directory + "/many.fit"
+        try write(FitBytes.file(FitBytes.strength(sets: 100_000)), many)
+        let refused = try daemon.ctl(["import", many], timeout: 120)
+        #expect(refused.status == 1 && refused.stderr.contains("a session of 100000 sets; a workout holds at most \(HistoryLimits.setsPerWorkout)"),
+                "\(refused.stderr)")
+        #expect(!refused.stderr.contains("line longer"))
+        // Ten bytes of a FIT file: cut short, named so; its bytes not printed as a header.
+        let cut = daemon.directory + "/cut.fit"
+        let head = Array(FitBytes.file(FitBytes.strength()).prefix(10))
+        try write(head, cut)
+        let short = try daemon.ctl(["import", cut])
+        #expect(short.status == 1 && short.stderr.contains("byte 10: the file header is cut short"), "\(short.stderr)")
+        #expect(!short.stderr.contains("header:") && !short.stderr.contains("\u{0E}"), "\(short.stderr)")
+        // The same ten bytes under another name: told from their first bytes.
+        let renamed = daemon.directory + "/watch.bin"
+        try write(head, renamed)
+        let unnamed = try daemon.ctl(["import", renamed])
+        #expect(unnamed.status == 1 && unnamed.stderr.contains("cut short"), "\(unnamed.stderr)")
+        #expect(try sessions(daemon).isEmpty, "nothing stored")
+    }
+
+    @Test func appleHealthValuesOutOfBoundsAreLeftOutAndImpossibleDurationsRefused() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let times = #"startDate="2026-11-24 07:00:00 +0100" endDate="2026-11-24 07:00:00 +0100""#
+        func export(mass: String, duration: String = "45") -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_GB">
+              <Record type="HKQuantityTypeIdentifierRestingHeartRate" sourceName="Watch" unit="count/min" value="55" \(times)/>
+              <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" value="\(mass)" \(times)/>
+              <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="\(duration)" durationUnit="min" startDate="2026-11-24 08:00:00 +0100" endDate="2026-11-24 08:45:00 +0100">
+                <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" unit="count/min" average="NaN" maximum="1e300" startDate="2026-11-24 08:00:00 +0100" endDate="2026-11-24 08:45:00 +0100"/>
+              </Workout>
+            </HealthData>
+
+            """
+        }
+        let file = daemon.directory + "/export.xml"
+        try export(mass: "1e300").write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try daemon.ctl(["health", "import", file])
+        #expect(run.status == 0 && run.stdout.contains("imported 1 daily values"), "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("1 implausible value left out (record 2: a HKQuantityTypeIdentifierBodyMass of mass 1e+300 kg"), "\(run.stderr)")
+        let health = try JSONParser.parse(try daemon.ctl(["call", "history.archive", #"{"part": "health"}"#]).stdout)["health"]?.arrayValue ?? []
+        #expect(health.count == 1 && health.first?["type"] == "restingHeartRate", "\(health)")
+        // The workout: its NaN and 1e300 heart rates are none.
+        let workout = try #require(try sessions(daemon).first)
+        #expect(workout["averageHeartRate"] == nil || workout["averageHeartRate"] == .null, "\(workout)")
+        // A duration of infinity minutes: refused at its line, exit 1, nothing more stored.
+        for duration in ["inf", "NaN", "1e300", "-5", "9223372036854775808"] {
+            try export(mass: "80", duration: duration).write(toFile: file, atomically: true, encoding: .utf8)
+            let refused = try daemon.ctl(["health", "import", file])
+            #expect(refused.status == 1 && refused.stderr.contains("line 5, column") && refused.stderr.contains("duration \"\(duration)\" is no length of time"),
+                    "\(duration): \(refused.stderr)")
+        }
+        #expect(try sessions(daemon).count == 1)
+    }
+
+    @Test func gadgetbridgeOfTheOldSchemaReadsThroughASymbolicLink() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let file = daemon.directory + "/Gadgetbridge.db"
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript('''
+            CREATE TABLE DEVICE (_id INTEGER PRIMARY KEY AUTOINCREMENT, NAME TEXT NOT NULL, MANUFACTURER TEXT NOT NULL, IDENTIFIER TEXT NOT NULL, TYPE INTEGER NOT NULL, MODEL TEXT);
+            CREATE TABLE MI_BAND_ACTIVITY_SAMPLE (TIMESTAMP INTEGER NOT NULL, DEVICE_ID INTEGER NOT NULL, USER_ID INTEGER NOT NULL, RAW_INTENSITY INTEGER NOT NULL,
+              STEPS INTEGER NOT NULL, RAW_KIND INTEGER NOT NULL, HEART_RATE INTEGER NOT NULL, PRIMARY KEY (TIMESTAMP, DEVICE_ID));
+            INSERT INTO DEVICE VALUES (1, 'Mi Band 2', 'Xiaomi', 'C8:0F:10:00:00:01', 11, '1');
+            INSERT INTO MI_BAND_ACTIVITY_SAMPLE VALUES (1764568800, 1, 1, 10, 400, 1, 80), (1764568860, 1, 1, 10, 600, 1, 82),
+              (9223372036854775807, 1, 1, 0, 5, 1, 0), (-9223372036854775808, 1, 1, 0, 5, 1, 0);
+            ''')
+            db.commit()
+            """
+        let made = try runProcess("/usr/bin/env", ["python3", "-c", script, file])
+        try #require(made.status == 0, "\(made.stderr)")
+        let link = daemon.directory + "/export-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+        let run = try daemon.ctl(["health", "import", link])
+        #expect(run.status == 0 && run.stdout.contains("imported 1 daily values (steps 1)"), "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("2 implausible values left out"), "the rows of ±2^63: \(run.stderr)")
+    }
+
+    @Test func aForgedZip64OffsetIsADamagedArchive() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        func le(_ value: UInt64, _ width: Int) -> [UInt8] { (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
+        let locator = le(0x0706_4B50, 4) + le(0, 4) + le(1 << 63, 8) + le(1, 4)
+        let end = le(0x0605_4B50, 4) + le(0, 4) + le(0xFFFF, 2) + le(0xFFFF, 2) + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(0, 2)
+        let path = daemon.directory + "/export.zip"
+        try write(le(0x0403_4B50, 4) + locator + end, path)
+        let run = try daemon.ctl(["health", "import", path])
+        #expect(run.status == 1 && run.stderr.contains("a damaged zip archive"), "\(run.status) \(run.stderr)")
+    }
+
+    @Test func anEditorThatWritesTooMuchIsADataErrorAndTheFileIsKept() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        let run = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "head -c 20000000 /dev/zero | tr '\\0' x >"])
+        #expect(run.status == 1 && run.stderr.contains("the plan the editor wrote (20000000 bytes) does not read: larger than 16 MiB"), "\(run.stderr)")
+        // The file it names is there: an edit not stored is kept, never named after it went.
+        let kept = run.stderr.split(separator: " ").map(String.init).first { $0.contains("sessiond-plan-") }
+        #expect(kept.map { FileManager.default.fileExists(atPath: $0) } == true && !run.stderr.contains("Usage:"), "\(run.stderr)")
+        if let kept { unlink(kept) }
+    }
+}

@@ -1,0 +1,122 @@
+import Testing
+import TestSupport
+
+@testable import SessionCore
+
+/// `FitActivity` on files made here with every numeric field declared as a float64, so
+/// that each can hold what a damaged or hostile file may: NaN, ±infinity, 1e300, −5,
+/// ±2^63. Each such value is refused with its message's byte or read within the
+/// bounds the daemon takes; none stops the process. Chained files keep their own sets.
+@Suite struct FitActivityTests {
+    static let start = FitBytes.start
+
+    static func fields(start: Double = start) -> [FitBytes.Message] { FitBytes.strength(start: start) }
+
+    static func file(_ messages: [FitBytes.Message]) -> [UInt8] { FitBytes.file(messages) }
+
+    static func message(_ global: UInt16, _ fields: [(UInt8, Double)]) -> [UInt8] { FitBytes.message((global, fields)) }
+
+    static let hostile: [Double] = [.nan, .infinity, -.infinity, 1e300, -5, 9_223_372_036_854_775_808, -9_223_372_036_854_775_808]
+
+    @Test func theActivityMadeHereReads() throws {
+        #expect(FitBytes.crc(Array("123456789".utf8)) == FitFile.crc(Array("123456789".utf8)[...]), "the tests' CRC is the reader's")
+        let activity = try FitActivity(bytes: Self.file(Self.fields()))
+        let workouts = activity.workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
+        #expect(workouts.count == 1 && workouts[0].sets.count == 3 && workouts[0].sets[0].weightKg == 100 && workouts[0].sets[0].reps == 5)
+        #expect(workouts[0].durationSeconds == 1800 && workouts[0].averageHeartRate == 120 && workouts[0].start.description == "2025-12-01T19:00:00")
+    }
+
+    /// Every numeric field of every message, each hostile value in turn.
+    @Test func everyNumericFieldHoldingAnImpossibleValueIsRefusedByItsByteOrReadWithinBounds() {
+        let base = Self.fields()
+        var refused = 0, read = 0
+        for (index, message) in base.enumerated() {
+            for (position, field) in message.fields.enumerated() where field.0 != 254 {
+                for value in Self.hostile {
+                    var messages = base
+                    messages[index].fields[position].1 = value
+                    let bytes = Self.file(messages)
+                    let what = "message \(message.global) field \(field.0) = \(value)"
+                    do {
+                        let activity = try FitActivity(bytes: bytes)
+                        for workout in activity.workouts(localTime: { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }) {
+                            #expect(workout.durationSeconds.map(SessionLimits.durationSeconds.contains) ?? true, "\(what)")
+                            #expect(workout.averageHeartRate.map(HistoryLimits.heartRate.contains) ?? true, "\(what)")
+                            #expect(workout.energyKcal.map(HistoryLimits.energyKcal.contains) ?? true, "\(what)")
+                            for set in workout.sets {
+                                #expect(set.reps.map(SessionLimits.reps.contains) ?? true, "\(what)")
+                                #expect(set.weightKg.map(SessionLimits.weightKg.contains) ?? true, "\(what)")
+                                #expect(set.durationSeconds.map(SessionLimits.durationSeconds.contains) ?? true, "\(what)")
+                                #expect(set.distanceM.map(HistoryLimits.distanceM.contains) ?? true, "\(what)")
+                            }
+                        }
+                        read += 1
+                    } catch {
+                        // Refused at a byte of the file, by what is wrong.
+                        #expect((0...bytes.count).contains(error.offset) && !error.message.isEmpty, "\(what): \(error)")
+                        refused += 1
+                    }
+                }
+            }
+        }
+        #expect(refused > 0 && read > 0, "some values are refusals (a weight of inf), some are no value (a heart rate of -5)")
+    }
+
+    /// A weight of infinity names the set message's byte and the field.
+    @Test func aWeightOfInfinityIsRefusedAtItsMessage() throws {
+        var messages = Self.fields()
+        messages[2].fields[3].1 = .infinity
+        let bytes = Self.file(messages)
+        let before = messages[..<2].flatMap { Self.message($0.global, $0.fields) }.count
+        // The header, the messages before, the definition (6 + 3 per field) and the record header.
+        let offset = 14 + before + 6 + 3 * messages[2].fields.count + 1
+        #expect(throws: FitFile.Failure(offset: offset, message: "weight of inf in message 225 is outside -1000–1000 kg")) {
+            try FitActivity(bytes: bytes)
+        }
+    }
+
+    /// Chained files, each with its header and CRC: each session takes its own file's
+    /// sets, and copies of one activity are one workout.
+    @Test func chainedFilesKeepTheirOwnSets() throws {
+        let one = Self.file(Self.fields())
+        let copies = try FitActivity(bytes: Array((0..<100).map { _ in one }.joined()))
+        #expect(copies.sessions.count == 100)
+        #expect(copies.sessions.allSatisfy { copies.sets(of: $0).count == 3 }, "each session its own three sets")
+        let workouts = copies.workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
+        #expect(workouts.count == 1 && workouts[0].sets.count == 3, "\(workouts.count) workouts, \(workouts.first?.sets.count ?? 0) sets")
+        // Another activity a day later: a workout of its own, with its own three sets.
+        let later = Self.file(Self.fields(start: Self.start + 86_400))
+        let two = try FitActivity(bytes: one + later).workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
+        #expect(two.map(\.sets.count) == [3, 3] && two[0].start != two[1].start)
+    }
+
+    /// A session of more sets than a workout may hold is refused at its message, not
+    /// sent to the daemon as a line too long.
+    @Test func aSessionOfTooManySetsIsRefused() throws {
+        var messages = Self.fields()
+        let set = messages[2]
+        messages.insert(contentsOf: Array(repeating: set, count: HistoryLimits.setsPerWorkout), at: 2)
+        let count = messages.filter { $0.global == 225 }.count
+        #expect {
+            try FitActivity(bytes: Self.file(messages))
+        } throws: { error in
+            (error as? FitFile.Failure)?.message == "a session of \(count) sets; a workout holds at most \(HistoryLimits.setsPerWorkout)"
+        }
+    }
+
+    /// A FIT file cut inside its header, and bytes no text has, are said to be so by
+    /// `TrackerExport`, not read as a CSV header and printed.
+    @Test func aCutHeaderAndBinaryBytesAreNamedNotPrinted() {
+        let cut = Array(Self.file(Self.fields()).prefix(10))
+        #expect(throws: TrackerExport.Failure(problems: [CSVTable.Failure(line: 0, message: "byte 10: the file header is cut short: 10 bytes of its 14")])) {
+            try TrackerExport.read(cut)
+        }
+        let binary: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x2C, 0x0A, 0x01, 0x2C, 0x02]
+        #expect {
+            try TrackerExport.read(binary)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("binary data") && !text.contains("ELF")
+        }
+    }
+}
