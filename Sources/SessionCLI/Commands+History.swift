@@ -427,8 +427,9 @@ extension Commands {
             let standard = unit == .lb ? PlateMath.pounds : PlateMath.kilograms
             func text(_ value: Double) -> String { JSONValue.number((value * 100).rounded() / 100).jsonText }
             func weight(_ word: String, of what: String) throws(UsageError) -> Double {
-                // LogArguments' check: a weight, and within what a set may weigh.
-                _ = try LogArguments.kilograms(word, unit: unit)
+                // A weight as a set's is written (a decimal comma too).
+                let word = SetNotation.normalised(word)
+                _ = try SetNotation.kilograms(word, unit: unit)
                 guard let amount = unit.amount(word) else { throw UsageError("\(what) must be a weight such as 100, 100kg or 225lb, got \"\(word)\"") }
                 return amount
             }

@@ -45,7 +45,7 @@ extension Commands {
 
     static let log = Command(
         words: ["log"], synopsis: "[EXERCISE [REPS] [WEIGHT]]",
-        summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb, log squat 3x5@100.",
+        summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 3x45s, log row 8 55lb, log squat 3x5@100, log pull-up 6 +5.",
         details: """
             EXERCISE is the exercise's number in today's plan, or its name or the start of
             it, in any case ("squat" finds "Goblet Squat"); an ambiguous name lists the
@@ -54,8 +54,11 @@ extension Commands {
             the same way; a name that matches nothing planned or logged before is refused
             with the closest names ("did you mean Overhead Press?") unless --new says it is new.
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
-            plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
-            As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
+            plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg, 7,5 with a decimal
+            comma) or pounds (55lb); for a body-weight exercise (pull-up, dip) +5 is the load
+            added to the body, -20 the assistance taken off it (refused for other exercises)
+            and bw the body alone. As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x45s 3
+            sets of 45 seconds, 3x5x100 or 3x5@100 at 100 kg;
             8@60 and 8x60kg are one set of 8 at 60 kg; 85x5 (more than 20 "sets") is 85 kg × 5
             reps, as Strong writes a set. Without REPS and WEIGHT the set repeats this
             session's last set of the exercise; with none yet, a planned exercise takes

@@ -438,11 +438,19 @@ import JSON
         #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:08:00Z"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--at", "2026-11-29T09:30:00Z"]).status == 0)
         let listed = try ctl(daemon, ["history"])
+        let ids = try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.compactMap { $0["sessionId"]?.intValue } ?? []
+        #expect(ids.count == 2)
         #expect(listed.stdout == """
-            2026-11-29  Free session  0:30:00    2 sets     1000 kg
-            2026-11-28  Free session  1:05:00     1 set      500 kg
+            \(ids[0])  2026-11-29  Free session  0:30:00    2 sets     1000 kg
+            \(ids[1])  2026-11-28  Free session  1:05:00     1 set      500 kg
 
             """, "\(listed.stdout)")
+        // The id each line starts with is what show, log --session and edit --session take.
+        let listedID = try #require(listed.stdout.split(separator: " ").first.map(String.init))
+        let shown = try ctl(daemon, ["show", listedID])
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("session \(listedID) · 2026-11-29"), "\(shown.stdout)")
+        let added = try ctl(daemon, ["log", "squat", "3", "100", "--session", listedID])
+        #expect(added.status == 0 && added.stdout.contains("added to session \(listedID) of 2026-11-29"), "\(added.stdout) \(added.stderr)")
         let limited = try JSONParser.parse(try ctl(daemon, ["history", "--limit", "1", "--json"]).stdout)
         #expect(limited.arrayValue?.count == 1 && limited[0]?["date"] == "2026-11-29")
         #expect(try ctl(daemon, ["history", "--from", "2026-11-29", "--to", "2026-11-29"]).stdout.split(separator: "\n").count == 1)
