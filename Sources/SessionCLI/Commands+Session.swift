@@ -11,8 +11,14 @@ extension Commands {
     static let start = Command(
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
-        details: "DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards.",
-        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (18:05 on DATE, RFC 3339), for backfilling")],
+        details: """
+            DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards. A day
+            that already has a finished session is not trained twice by accident: start
+            refuses (exit 1) naming when it was and its session id, as it refuses while
+            a session runs; --yes starts another.
+            """,
+        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (18:05 on DATE, RFC 3339), for backfilling"),
+                                         OptionSpec(.yes, short: "-y", help: "start another session on a day that already has one")],
         arguments: ["date": "DATE"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
@@ -24,11 +30,30 @@ extension Commands {
             // A time of day alone is on DATE (the session's day), else today.
             params.at = try timestampOption(arguments, .at, clock: context.clock, on: params.date)
             let client = try context.connect(arguments)
+            if !arguments.has(.yes) { try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(),
+                                                              client: client, context: context) }
             let session = try context.call(client, SessionStart.self, params)
             if context.printJSON(session, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printStarted(session)
             return ExitStatus.ok
         })
+
+    /// Refuses (`confirmation_required`, exit 1) to start a session on `date` when it
+    /// already has a finished one: "you trained today at 07:00, session 12"; --yes
+    /// starts another. A session still running is left to the daemon's own refusal.
+    static func refuseSecondSession(on date: LocalDate, client: SocketClient, context: CommandContext) throws {
+        var params = SessionList.Params()
+        (params.from, params.to) = (date, date)
+        let sessions = try context.call(client, SessionList.self, params).items
+        guard !sessions.isEmpty, sessions.allSatisfy({ $0.state == .finished }), let latest = sessions.first else { return }
+        let day = date == context.clock.today() ? "today" : "on \(date)"
+        // The time of day as the daemon wrote it, in its zone: 2026-11-30T07:00:00+01:00.
+        let time = latest.startedAt.count >= 16 ? " at " + latest.startedAt.dropFirst(11).prefix(5) : ""
+        let earlier = sessions.count == 1 ? "" : " (and \(PlanFormatter.count(sessions.count - 1, "session")) before it)"
+        throw DaemonRefusal(error: .application(
+            .confirmationRequired,
+            message: "You trained \(day)\(time), session \(latest.sessionID) (\(latest.title))\(earlier); start another? Run again with --yes to start it."))
+    }
 
     static let pause = simpleSessionCommand("pause", SessionPause.self, summary: "Pause the session; paused time does not count.")
     static let resume = simpleSessionCommand("resume", SessionResume.self, summary: "Resume a paused session.")
