@@ -117,7 +117,7 @@ import JSON
         #expect(try ctl(daemon, ["log", "--new", "squat", "5", "60", "--warmup", "--note", "easy, slow"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "2x5@100", "--rpe", "8"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--rpe", "8.5", "--note", "good day"]).status == 0)
-        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0, "a second session today, asked for")
         let shown = try ctl(daemon, ["show", "1"])
         #expect(shown.status == 0, "\(shown.stderr)")
         let lines = shown.stdout.split(separator: "\n").map(String.init)
@@ -606,7 +606,7 @@ import JSON
         #expect(try ctl(daemon, ["undo", "3", "--yes"]).status == 0)
 
         // Aborting a session of several sets asks for --yes.
-        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
         let abort = try ctl(daemon, ["abort"])
@@ -614,7 +614,7 @@ import JSON
         #expect(try ctl(daemon, ["status"]).stdout.contains("Back Squat"), "nothing was discarded")
         #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
         // A warm-up is a set logged too; one set alone goes without asking.
-        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "60", "--warmup"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
         #expect(try ctl(daemon, ["abort"]).stderr.contains("has 2 sets; aborting discards them all"))
