@@ -17,7 +17,7 @@ public struct SetNumbering: Sendable, Equatable {
 public struct ExerciseBests: Sendable, Equatable {
     public var oneRepMaxKg: Double?
     public var heaviestKg: Double?
-    /// Most reps in a set without added load (a pull-up at body weight).
+    /// Most reps in a set without a load, added or assisted (a pull-up at body weight).
     public var mostReps: Int?
     /// Best reps × kg of one set.
     public var setVolumeKg: Double?
