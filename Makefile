@@ -6,6 +6,10 @@ BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man
 DOCDIR = $(PREFIX)/share/doc/sessiond
 COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
+# zsh's site-functions is on its default $fpath; fish reads vendor_completions.d under
+# each of $XDG_DATA_DIRS.
+ZSHCOMPLETIONDIR = $(PREFIX)/share/zsh/site-functions
+FISHCOMPLETIONDIR = $(PREFIX)/share/fish/vendor_completions.d
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
@@ -28,7 +32,7 @@ help:
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build and the PDF export need, when missing"
-	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, faketime, curl, jq, rsvg-convert, cmark-gfm, poppler-utils), when missing"
+	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, faketime, curl, jq, rsvg-convert, cmark-gfm, poppler-utils, zsh, fish), when missing"
 
 # Installs the Debian packages $(1) that are not installed yet (apt-get, as root or
 # through sudo); $(2) runs when the installation fails.
@@ -52,10 +56,10 @@ deps:
 # The test suite's outside tools: a calendar parser from PyPI reads the .ics export;
 # the planners of contrib/planners run on curl and jq; librsvg's rsvg-convert renders
 # the progress chart's SVG; cmark-gfm renders the Markdown export and poppler's
-# pdfinfo, pdftotext and pdftocairo read the PDF sheet. Each as TOOL:PACKAGE,
-# installed when TOOL is missing.
+# pdfinfo, pdftotext and pdftocairo read the PDF sheet; zsh and fish run the completion
+# scripts generated for them. Each as TOOL:PACKAGE, installed when TOOL is missing.
 PYTHON_TEST_PACKAGES = icalendar fitdecode
-APT_TEST_TOOLS = faketime:faketime curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils
+APT_TEST_TOOLS = faketime:faketime curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils zsh:zsh fish:fish
 test-deps:
 	@missing=""; \
 	for pair in $(APT_TEST_TOOLS); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \
@@ -179,13 +183,15 @@ install: release install-files
 # Copies what is built; the units' paths follow PREFIX.
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
-	  $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(PLANNERDIR)
+	  $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(PLANNERDIR)
 	install -m 0755 $(BUILD_DIR)/sessiond $(BUILD_DIR)/sessionctl $(DESTDIR)$(BINDIR)/
 	install -m 0755 contrib/planners/openai-compatible contrib/planners/anthropic contrib/planners/ollama $(DESTDIR)$(PLANNERDIR)/
 	install -m 0644 docs/sessiond.8 $(DESTDIR)$(MANDIR)/man8/
 	install -m 0644 docs/sessionctl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 README.md docs/protocol.md docs/plan-import.md docs/plan.schema.json $(DESTDIR)$(DOCDIR)/
 	$(BUILD_DIR)/sessionctl completion bash > $(DESTDIR)$(COMPLETIONDIR)/sessionctl
+	$(BUILD_DIR)/sessionctl completion zsh > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_sessionctl
+	$(BUILD_DIR)/sessionctl completion fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/sessionctl.fish
 	for unit in sessiond.socket sessiond.service; do \
 	  sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc|$(PREFIX)/share/doc|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \
 	  sed -e 's|/usr/local/bin|$(BINDIR)|g' systemd/user/$$unit > $(DESTDIR)$(USERUNITDIR)/$$unit; \
@@ -195,7 +201,8 @@ install-files:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sessiond $(DESTDIR)$(BINDIR)/sessionctl \
 	  $(DESTDIR)$(MANDIR)/man8/sessiond.8 $(DESTDIR)$(MANDIR)/man1/sessionctl.1 \
-	  $(DESTDIR)$(COMPLETIONDIR)/sessionctl $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf \
+	  $(DESTDIR)$(COMPLETIONDIR)/sessionctl $(DESTDIR)$(ZSHCOMPLETIONDIR)/_sessionctl $(DESTDIR)$(FISHCOMPLETIONDIR)/sessionctl.fish \
+	  $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf \
 	  $(DESTDIR)$(UNITDIR)/sessiond.socket $(DESTDIR)$(UNITDIR)/sessiond.service \
 	  $(DESTDIR)$(USERUNITDIR)/sessiond.socket $(DESTDIR)$(USERUNITDIR)/sessiond.service
 	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PLANNERDIR)

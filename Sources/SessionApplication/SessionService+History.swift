@@ -178,6 +178,12 @@ extension SessionService {
         let planIDs = archive.isEmpty || params.dryRun ? [:] : try restore(archive)
         // Sessiond's own export is in the order it was recorded: kept so.
         let sessions = try HistoryWorkout.merging(staged.workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
+        for session in sessions {
+            for set in session.workout.sets where (set.weightKg ?? 0) < 0 {
+                try checkAssistance(set.weightKg, of: identity(ofKey: set.exercise.exerciseKey), name: set.exercise,
+                                    path: "params.workouts", on: session.workout.start.date)
+            }
+        }
         var new = try database.newImports(sessions)
         // A watch's recording of a session tracked here gives that session its heart
         // rate and energy instead of becoming a second session.

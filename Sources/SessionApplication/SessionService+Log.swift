@@ -23,6 +23,7 @@ extension SessionService {
         }
         let (plannedID, planned, name, resolved) = try resolveExercise(input, session: session)
         let exercise = try resolved ?? identity(ofKey: name.exerciseKey)
+        try checkAssistance(input.weightKg, of: exercise, name: name, path: "params.weightKg")
         let key = exercise.key
         var reps = input.reps
         var weight = input.weightKg

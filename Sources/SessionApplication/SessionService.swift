@@ -2,6 +2,7 @@ import SessionCore
 import SessionRPC
 import SessionStore
 import SessionSystem
+import JSON
 
 /// The daemon's domain service: plans and sessions on top of storage and the pure rules.
 /// Lives on the database thread only; every method runs inside the current group
@@ -79,6 +80,15 @@ package final class SessionService: MethodContext {
         let own = target ?? key
         let custom = try database.customExercises()
         return ExerciseIdentity(key: own, catalogued: nil, custom: custom.isEmpty ? nil : custom[own])
+    }
+
+    /// Refuses a load below zero (assistance taken off the body mass) for an exercise
+    /// that does not count body mass, at `path`: there it would be no load at all.
+    func checkAssistance(_ weightKg: Double?, of exercise: ExerciseIdentity, name: String, path: String, on date: LocalDate? = nil) throws {
+        guard let weightKg, weightKg < 0, !exercise.countsBodyMass else { return }
+        let set = date.map { "the set of \(name) on \($0)" } ?? name
+        throw RPCError.invalidParams([PathMessage(path: path, message: "\(set): a load below zero (\(JSONValue.number(weightKg).jsonText) kg) is assistance, "
+            + "which only an exercise that counts body mass takes (an assisted pull-up or dip)")])
     }
 
     /// The name an exercise typed as `typedKey` goes by: the catalog's, else (typed as

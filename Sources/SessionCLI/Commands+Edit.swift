@@ -52,7 +52,7 @@ extension Commands {
         }
         if words.count == 2, arguments[.weight] != nil { throw UsageError("WEIGHT given twice: as a word and as --weight") }
         if let weightText = arguments[.weight] ?? (words.count == 2 ? words[1] : nil) {
-            params.weightKg = try LogArguments.kilograms(weightText, unit: context.console.units)
+            params.weightKg = try SetNotation.kilograms(weightText, unit: context.console.units)
         }
         if let text = arguments[.duration] {
             guard let seconds = Quantity.seconds(text), SessionLimits.durationSeconds.contains(seconds) else {

@@ -260,11 +260,14 @@ extension Commands {
         words: ["plan", "export"], synopsis: "[FILE]",
         summary: "Write a plan as an iCalendar (.ics) file, one event each training day with a reminder, or as Markdown or a PDF sheet to print.",
         details: """
-            --format ics (the default): each training day the plan covers from this week on becomes an event at --time
+            --format ics (the default): each training day from today to the end of the
+            --weeks'th week (default 4, this week the first) becomes an event, as the plan
+            calendar has it: the plan that governs each date (carried over from an earlier
+            week when no newer one came), its one-off moves; with --plan or --week, that
+            plan's week. Each event is at --time
             (wall-clock time in the daemon's time zone, written in UTC so that a calendar in
             any zone shows the right moment) lasting --duration, with the exercises in its
-            description and a reminder --remind before. The active plan carried over from an
-            earlier week is written for the current week, as sessions train it. Event UIDs
+            description and a reminder --remind before. Event UIDs
             come from the dates, so importing a later export updates the events rather than
             duplicating them. --format markdown: the plan's week as a document (a section per
             day, its warm-up, a table of its exercises with weights in your units, each
@@ -282,6 +285,7 @@ extension Commands {
                        help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)"),
             OptionSpec(.plan, value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: the active plan)"),
             OptionSpec(.week, value: "DATE", help: "instead of --plan: the plan that trains DATE's week, carried over or not"),
+            OptionSpec(.weeks, value: "N", help: "the calendar's weeks from this one, 1–\(calendarWeeks.upperBound) (default \(calendarWeeksDefault))"),
             OptionSpec(.time, value: "HH:MM", help: "when each session starts (default 18:00)"),
             OptionSpec(.duration, value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),
             OptionSpec(.remind, value: "DURATION", help: "how long before the start the reminder fires (default 30m)"),
@@ -315,6 +319,13 @@ extension Commands {
             if arguments[.paper] != nil, format != .pdf { throw UsageError("--paper is for --format pdf") }
             if format == .pdf, path == nil, isatty(STDOUT_FILENO) == 1 {
                 throw UsageError("not writing a PDF to a terminal; give FILE, or send standard output to a file or a program")
+            }
+            let weeks = try intOption(arguments, .weeks, in: calendarWeeks)
+            if weeks != nil, format != .ics || params.planID != nil || params.date != nil {
+                throw UsageError("--weeks is for the calendar from today (--format ics, without --plan or --week)")
+            }
+            if format == .ics, params.planID == nil, params.date == nil {
+                return try exportTrainingDays(weeks: weeks ?? calendarWeeksDefault, calendar: calendar, to: path, arguments: arguments, context: context)
             }
             let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
             let document = try PlanGet.Result(json: try replies[0].value())
@@ -430,8 +441,9 @@ extension Commands {
             let standard = unit == .lb ? PlateMath.pounds : PlateMath.kilograms
             func text(_ value: Double) -> String { JSONValue.number((value * 100).rounded() / 100).jsonText }
             func weight(_ word: String, of what: String) throws(UsageError) -> Double {
-                // LogArguments' check: a weight, and within what a set may weigh.
-                _ = try LogArguments.kilograms(word, unit: unit)
+                // A weight as a set's is written (a decimal comma too).
+                let word = SetNotation.normalised(word)
+                _ = try SetNotation.kilograms(word, unit: unit)
                 guard let amount = unit.amount(word) else { throw UsageError("\(what) must be a weight such as 100, 100kg or 225lb, got \"\(word)\"") }
                 return amount
             }

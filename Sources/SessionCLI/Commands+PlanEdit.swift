@@ -13,12 +13,12 @@ import SessionSystem
 /// keep the rows they trained.
 extension Commands {
     static let planSet = planEdit(
-        words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12] [--weight W] [--rest T]",
-        summary: "Change an exercise of the active plan: its sets, reps (or a range), weight or rest; a new version of the plan.",
+        words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12|45s] [--weight W] [--rest T]",
+        summary: "Change an exercise of the active plan: its sets, reps (or a range, or a time), weight or rest; a new version of the plan.",
         options: [
             OptionSpec(.sets, value: "N", help: "sets, 1 to 20"),
-            OptionSpec(.reps, value: "R", help: "reps, or a range such as 8-12"),
-            OptionSpec(.weight, value: "W", help: "the weight, in your units or with kg or lb (none: no load)"),
+            OptionSpec(.reps, value: "R", help: "reps, a range such as 8-12, or a time such as 45s or 1:30"),
+            OptionSpec(.weight, value: "W", help: "the weight, in your units or with kg or lb, 7,5 with a decimal comma (none or bw: no load)"),
             OptionSpec(.rest, value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m"),
         ],
         count: 2
@@ -29,18 +29,21 @@ extension Commands {
         let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         var exercise = plan.days[day].exercises[index]
         if let text = arguments[.sets] {
-            guard let sets = Int(text), (1...LogArguments.maximumSets).contains(sets) else { throw UsageError("--sets must be from 1 to \(LogArguments.maximumSets), got \"\(text)\"") }
+            guard let sets = Int(text), (1...SetNotation.maximumSets).contains(sets) else { throw UsageError("--sets must be from 1 to \(SetNotation.maximumSets), got \"\(text)\"") }
             exercise.sets = sets
         }
-        if let text = arguments[.reps] {
+        if let text = arguments[.reps], case .seconds(let seconds)? = SetNotation.count(text) {
+            (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (nil, nil, seconds, false)
+        } else if let text = arguments[.reps] {
             let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
             guard (1...2).contains(bounds.count), let low = bounds[0], bounds.count == 1 || bounds[1].map({ $0 > low }) == true else {
-                throw UsageError("--reps must be a number or a range such as 8-12, got \"\(text)\"")
+                throw UsageError("--reps must be a number, a range such as 8-12 or a time such as 45s, got \"\(text)\"")
             }
             (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (low, bounds.count == 2 ? bounds[1] : nil, nil, false)
         }
         if let text = arguments[.weight] {
-            exercise.weightKg = text.lowercased() == "none" ? nil : try LogArguments.kilograms(text, unit: context.console.units)
+            let load = text.lowercased() == "none" ? 0 : try SetNotation.load(text, unit: context.console.units)
+            exercise.weightKg = load == 0 ? nil : load
         }
         if let text = arguments[.rest] {
             exercise.restSeconds = try restSeconds(text)
@@ -64,7 +67,7 @@ extension Commands {
     }
 
     static let planAdd = planEdit(
-        words: ["plan", "add"], synopsis: "DAY NAME SETSxREPS[@W]",
+        words: ["plan", "add"], synopsis: "DAY NAME SETSxREPS[@W]|SETSxTIME",
         summary: "Add an exercise to a day of the active plan (a rest day becomes a training day); a new version of the plan.",
         count: 3
     ) { arguments, plan, aliases, context in
@@ -72,14 +75,12 @@ extension Commands {
         let name = arguments.positionals[1].collapsingWhitespace()
         guard !name.isEmpty else { throw UsageError("NAME must be an exercise name") }
         let word = arguments.positionals[2]
-        var exercise: PlannedExercise
-        if let seconds = timedSets(word) {
-            exercise = PlannedExercise(name: name, sets: seconds.sets, durationSeconds: seconds.seconds)
-        } else if let parsed = try LogArguments.setsRepsWeight(word, unit: context.console.units), !parsed.weightFirst {
-            exercise = PlannedExercise(name: name, sets: parsed.sets, reps: parsed.reps, weightKg: parsed.weight)
-        } else {
-            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxSECONDSs, such as 3x10, 3x8@60 or 3x45s, got \"\(word)\"")
+        // Written as a set is logged (SetNotation), the sets counted: 3x10, 3x8@60, 3x45s.
+        guard let written = try SetNotation.shorthand(word, unit: context.console.units), !written.weightFirst else {
+            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME, such as 3x10, 3x8@60, 3x8@+10 or 3x45s, got \"\(word)\"")
         }
+        let exercise = PlannedExercise(name: name, sets: written.sets, reps: written.reps, durationSeconds: written.durationSeconds,
+                                       weightKg: written.weightKg == 0 ? nil : written.weightKg)
         if plan.days[day].rest {
             plan.days[day].rest = false
             if plan.days[day].title.lowercased() == "rest" { plan.days[day].title = "Training" }
@@ -225,15 +226,6 @@ extension Commands {
         } catch SessionError.unknownExercise {
             throw missing
         }
-    }
-
-    /// "3x45s": sets of a time; nil for another form.
-    static func timedSets(_ word: String) -> (sets: Int, seconds: Int)? {
-        let parts = word.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x")
-        guard parts.count == 2, parts[1].hasSuffix("s"), let sets = Int(parts[0]), let seconds = Quantity.seconds(String(parts[1])),
-            (1...LogArguments.maximumSets).contains(sets), SessionLimits.durationSeconds.contains(seconds)
-        else { return nil }
-        return (sets, seconds)
     }
 
     /// "90", "90s", "1:30", "2 min", "2m" as seconds.

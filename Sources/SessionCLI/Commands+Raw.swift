@@ -138,13 +138,25 @@ extension Commands {
     }
 
     static let completion = Command(
-        words: ["completion"], synopsis: "bash",
-        summary: "Print the bash completion script (verbs, options, today's exercise names).",
-        details: "Install: sessionctl completion bash > /etc/bash_completion.d/sessionctl (make install does this).",
+        words: ["completion"], synopsis: "bash|zsh|fish",
+        summary: "Print the completion script for bash, zsh or fish (verbs, options, their values, today's exercise names).",
+        details: """
+            Install (make install does this under PREFIX): sessionctl completion bash >
+            /usr/share/bash-completion/completions/sessionctl; sessionctl completion zsh >
+            /usr/share/zsh/vendor-completions/_sessionctl (any directory on $fpath); sessionctl
+            completion fish > /usr/share/fish/vendor_completions.d/sessionctl.fish (or
+            ~/.config/fish/completions/). All three come from the same declarations.
+            """,
         options: [],
         run: { arguments, context in
-            guard arguments.positionals == ["bash"] else { throw UsageError("completion supports: bash") }
-            context.console.print(BashCompletion.script(commands: all))
+            guard arguments.positionals.count == 1, let shell = arguments.positionals.first, ShellCompletion.shells.contains(shell) else {
+                throw UsageError("completion needs one shell: \(ShellCompletion.shells.joined(separator: ", "))")
+            }
+            switch shell {
+            case "zsh": context.console.write(ShellCompletion.zsh(commands: all))
+            case "fish": context.console.write(ShellCompletion.fish(commands: all))
+            default: context.console.print(BashCompletion.script(commands: all))
+            }
             return ExitStatus.ok
         })
 

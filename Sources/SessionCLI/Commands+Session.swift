@@ -11,8 +11,14 @@ extension Commands {
     static let start = Command(
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
-        details: "DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards.",
-        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (18:05 on DATE, RFC 3339), for backfilling")],
+        details: """
+            DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards. A day
+            that already has a finished session is not trained twice by accident: start
+            refuses (exit 1) naming when it was and its session id, as it refuses while
+            a session runs; --yes starts another.
+            """,
+        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (18:05 on DATE, RFC 3339), for backfilling"),
+                                         OptionSpec(.yes, short: "-y", help: "start another session on a day that already has one")],
         arguments: ["date": "DATE"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
@@ -24,6 +30,8 @@ extension Commands {
             // A time of day alone is on DATE (the session's day), else today.
             params.at = try timestampOption(arguments, .at, clock: context.clock, on: params.date)
             let client = try context.connect(arguments)
+            if !arguments.has(.yes) { try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(),
+                                                              client: client, context: context) }
             let session = try context.call(client, SessionStart.self, params)
             if context.printJSON(session, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printStarted(session)
@@ -45,7 +53,7 @@ extension Commands {
 
     static let log = Command(
         words: ["log"], synopsis: "[EXERCISE [REPS] [WEIGHT]]",
-        summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 45s, log row 8 55lb, log squat 3x5@100.",
+        summary: "Log a set: sessionctl log 2 10 24, log squat, log plank 3x45s, log row 8 55lb, log squat 3x5@100, log pull-up 6 +5.",
         details: """
             EXERCISE is the exercise's number in today's plan, or words read as every command
             reads a name, any case, first that applies: a name of the catalog's ("plank" is
@@ -57,8 +65,11 @@ extension Commands {
             the candidates and stores nothing; a name that matches nothing is refused with
             the closest names ("did you mean Overhead Press?") unless --new says it is new.
             REPS is a count or a time (45s, 1:30, 2min); for an exercise planned by time a
-            plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg) or pounds (55lb).
-            As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x5x100 or 3x5@100 at 100 kg;
+            plain number is seconds. WEIGHT is kilograms (24, 24kg, 24 kg, 7,5 with a decimal
+            comma) or pounds (55lb); for a body-weight exercise (pull-up, dip) +5 is the load
+            added to the body, -20 the assistance taken off it (refused for other exercises)
+            and bw the body alone. As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x45s 3
+            sets of 45 seconds, 3x5x100 or 3x5@100 at 100 kg;
             8@60 and 8x60kg are one set of 8 at 60 kg; 85x5 (more than 20 "sets") is 85 kg × 5
             reps, as Strong writes a set. Without REPS and WEIGHT the set repeats this
             session's last set of the exercise; with none yet, a planned exercise takes

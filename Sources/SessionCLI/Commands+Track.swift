@@ -11,8 +11,9 @@ extension Commands {
             DAY is today (the default), yesterday, a weekday (the latest one before today) or
             YYYY-MM-DD; START-END its times (18:00-19:05; an end before the start is the next
             morning). Then the exercises, separated by commas, each a name and its sets as
-            log writes them: squat 3x5@100, bench 8 60, plank 45s. Names are read as log reads
-            them, the plan day's exercises being the day's (--new for a name of none). The
+            log writes them: squat 3x5@100, bench 8 60, plank 3x45s, pull-up 6 +5 (a comma
+            between digits is a decimal one: fly 12 7,5). Names are read as log reads them,
+            the plan day's exercises being the day's (--new for a name of none). The
             session is stored whole or not at all, as a finished session with its sets;
             tracking the same start and title again adds nothing. On a planned day it is
             that day's session, as if it had been logged live: it takes the day's title
@@ -41,7 +42,7 @@ extension Commands {
             throw UsageError("track needs the session's times as START-END (18:00-19:05), after an optional DAY")
         }
         words.removeFirst()
-        let parts = words.joined(separator: " ").split(separator: ",").map { String($0).split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
+        let parts = trackParts(words)
         guard !parts.isEmpty else { throw UsageError("track needs at least one EXERCISE with its sets, e.g. squat 3x5@100") }
         let client = try context.connect(arguments)
         // The names known and the plan day the date trains, in one round trip.
@@ -91,6 +92,27 @@ extension Commands {
                                   + PlanFormatter.count(exercises, "exercise") + " · " + PlanFormatter.count(sets.count, "set"))
         }
         return ExitStatus.ok
+    }
+}
+
+extension Commands {
+    /// The exercises of `track`, each its words: split at commas, except a decimal comma
+    /// between two digits ("row 12 7,5, plank 45s" is two).
+    static func trackParts(_ words: [String]) -> [[String]] {
+        let characters = Array(words.joined(separator: " "))
+        var parts: [[String]] = []
+        var current = ""
+        for (index, character) in characters.enumerated() {
+            let decimal = index > 0 && index + 1 < characters.count && characters[index - 1].isNumber && characters[index + 1].isNumber
+            if character == ",", !decimal {
+                parts.append(current.split(separator: " ").map(String.init))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current.split(separator: " ").map(String.init))
+        return parts.filter { !$0.isEmpty }
     }
 }
 

@@ -159,10 +159,27 @@ public enum SessionCtl {
             if !asked, json { printJSONError("usage", "\(word) needs a command: " + group.map { $0.words[1] }.joined(separator: ", "), console: console) }
             return asked ? ExitStatus.ok : ExitStatus.usage
         }
-        let message = group.isEmpty ? "unknown command \"\(word)\"" : "unknown command \"\(word) \(arguments[1])\""
-        console.error("sessionctl: \(message); run \"sessionctl \(group.isEmpty ? "" : word + " ")--help\" for the list")
+        // A typo of a command is offered its command, as a typo of an exercise is.
+        let typed = group.isEmpty ? word : arguments[1]
+        let known = group.isEmpty ? Commands.all.map { $0.words[0] }.filter { !$0.hasPrefix("__") } : group.map { $0.words[1] }
+        let close = closest(typed, among: known).map { group.isEmpty ? $0 : "\(word) \($0)" }
+        var message = group.isEmpty ? "unknown command \"\(word)\"" : "unknown command \"\(word) \(arguments[1])\""
+        let list = "run \"sessionctl \(group.isEmpty ? "" : word + " ")--help\" for the list"
+        if !close.isEmpty { message += "; did you mean " + close.map { "\"\($0)\"" }.joined(separator: " or ") + "?" }
+        console.error("sessionctl: " + message + (close.isEmpty ? "; \(list)" : " (\(list))"))
         if json { printJSONError("usage", message, console: console) }
         return ExitStatus.usage
+    }
+
+    /// The words of `known` closest to `typed` (a letter wrong, missing, extra or two
+    /// swapped for every three), each once: those at the least distance.
+    static func closest(_ typed: String, among known: [String]) -> [String] {
+        let lowered = typed.lowercased()
+        let limit = max(1, lowered.count / 3)
+        var seen = Set<String>()
+        let scored = known.filter { seen.insert($0).inserted }.map { ($0, lowered.editDistance(to: $0)) }.filter { $0.1 <= limit }
+        guard let least = scored.map(\.1).min() else { return [] }
+        return scored.filter { $0.1 == least }.map(\.0).sorted()
     }
 
     /// An error as JSON on standard output, for --json callers.

@@ -18,27 +18,42 @@ struct ICalendar {
     /// written in UTC, so a calendar anywhere shows them at the daemon's time.
     var instant: (LocalDateTime) -> Int64 = { LocalClock().ms(of: $0) }
 
+    /// A training day: its date, title, warm-up and exercises.
+    struct Event: Equatable {
+        var date: LocalDate
+        var title: String
+        var day: PlanDay
+    }
+
+    /// The plan's week: one event per training day of it.
     func file(for plan: Plan) -> String {
+        file(name: plan.name, events: plan.days.map { Event(date: $0.date, title: $0.title, day: $0) })
+    }
+
+    /// A calendar called `name` of `events`; rest days and days without exercises are
+    /// left out.
+    func file(name: String, events: [Event]) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sessiond//plan export//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-                     "X-WR-CALNAME:" + Self.escape(plan.name)]
+                     "X-WR-CALNAME:" + Self.escape(name)]
         let stamp = Self.utc(stampMs)
-        for day in plan.days where !day.rest && !day.exercises.isEmpty {
-            let start = LocalDateTime(date: day.date, secondOfDay: startSecond)
+        for event in events where !event.day.rest && !event.day.exercises.isEmpty {
+            let day = event.day
+            let start = LocalDateTime(date: event.date, secondOfDay: startSecond)
             let end = LocalDateTime(secondsAfter: start, durationMinutes * 60)
             var description = day.exercises.map { "\($0.name): " + PlanFormatter.prescription($0, unit: unit) }
             if !day.warmup.isEmpty { description.insert("Warm-up: " + day.warmup.map(\.name).joined(separator: ", "), at: 0) }
             lines += [
                 "BEGIN:VEVENT",
-                "UID:" + Self.compact(day.date) + "-training@sessiond",
+                "UID:" + Self.compact(event.date) + "-training@sessiond",
                 "DTSTAMP:" + stamp,
                 "DTSTART:" + Self.utc(instant(start)),
                 "DTEND:" + Self.utc(instant(end)),
-                "SUMMARY:" + Self.escape(day.title),
+                "SUMMARY:" + Self.escape(event.title),
                 "DESCRIPTION:" + Self.escape(description.joined(separator: "\n")),
                 "CATEGORIES:Training",
                 "BEGIN:VALARM",
                 "ACTION:DISPLAY",
-                "DESCRIPTION:" + Self.escape(day.title),
+                "DESCRIPTION:" + Self.escape(event.title),
                 "TRIGGER:-PT\(reminderMinutes)M",
                 "END:VALARM",
                 "END:VEVENT",

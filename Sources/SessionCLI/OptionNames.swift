@@ -61,6 +61,7 @@ extension OptionName {
     static let verbose: OptionName = "--verbose"
     static let warmup: OptionName = "--warmup"
     static let week: OptionName = "--week"
+    static let weeks: OptionName = "--weeks"
     static let weekStart: OptionName = "--week-start"
     static let weight: OptionName = "--weight"
     static let weights: OptionName = "--weights"

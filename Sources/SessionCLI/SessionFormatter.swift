@@ -22,7 +22,8 @@ struct SessionFormatter {
         var parts: [String] = []
         if let seconds = durationSeconds { parts.append(PlanFormatter.formatDuration(seconds)) }
         if let reps {
-            parts.append(weightKg.map { "\(reps) × " + unit.text($0) } ?? "\(reps) reps")
+            // Below zero: assistance off the body mass (an assisted pull-up).
+            parts.append(weightKg.map { $0 < 0 ? "\(reps) reps, " + unit.text(-$0) + " assisted" : "\(reps) × " + unit.text($0) } ?? "\(reps) reps")
         } else if let weightKg {
             parts.append(unit.text(weightKg))
         }
@@ -188,7 +189,7 @@ struct SessionFormatter {
         }
     }
 
-    /// One line a session: date, title, duration, sets, volume, in aligned columns.
+    /// One line a session: its id (what show SESSION takes), date, title, duration, sets, volume, in aligned columns.
     /// `paged`: a page after another (`--before`), whose emptiness means no older ones.
     func printHistory(_ sessions: [SessionList.Listing], paged: Bool = false) {
         guard !sessions.isEmpty else {
@@ -196,8 +197,10 @@ struct SessionFormatter {
             return
         }
         let titleWidth = sessions.map(\.title.count).max() ?? 0
+        // The id first, as show SESSION, log --session and edit --session take it.
+        let idWidth = sessions.map { String($0.sessionID).count }.max() ?? 0
         for session in sessions {
-            console.print("\(session.date)  " + pad(session.title, titleWidth) + "  "
+            console.print(pad(String(session.sessionID), idWidth, left: true) + "  \(session.date)  " + pad(session.title, titleWidth) + "  "
                 + pad(Self.clock(session.durationSeconds, hours: true), 7, left: true) + "  "
                 + pad(PlanFormatter.count(session.sets, "set"), 8, left: true) + "  "
                 + pad(console.units.text(session.volumeKg), 10, left: true)
@@ -218,7 +221,7 @@ struct SessionFormatter {
         console.print(console.dim("older: sessionctl history " + options.joined(separator: " ")))
     }
 
-    /// An exercise's sessions, newest first: date, best e1RM, and each set. A `full`
+    /// An exercise's sessions, newest first: session id, date, best e1RM, and each set. A `full`
     /// page (older sessions may remain) reads as the last sessions rather than all of them.
     func printExerciseHistory(_ history: ExerciseHistory, full: Bool) {
         guard !history.sessions.isEmpty else {
@@ -227,12 +230,13 @@ struct SessionFormatter {
         }
         let count = PlanFormatter.count(history.sessions.count, "session")
         console.print(console.bold(history.name) + " · " + (full ? "the last \(count)" : count))
+        let idWidth = history.sessions.map { String($0.sessionID).count }.max() ?? 0
         for session in history.sessions.reversed() {
             let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in
                 (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units)
             }
-            console.print("\(session.date)  " + pad(best, 15) + "  " + sets.joined(separator: ", "))
+            console.print(pad(String(session.sessionID), idWidth, left: true) + "  \(session.date)  " + pad(best, 15) + "  " + sets.joined(separator: ", "))
         }
     }
 

@@ -537,7 +537,7 @@ extension Database {
         let figures = try connection.prepare(
             """
             SELECT max(l.e1rm_kg) AS e1rm, max(l.record_weight_kg) AS weight,
-                (SELECT max(l.reps) FROM \(sets) AND \(counted) AND coalesce(l.weight_kg, 0) <= 0) AS reps,
+                (SELECT max(l.reps) FROM \(sets) AND \(counted) AND coalesce(l.weight_kg, 0) = 0) AS reps,
                 (SELECT max(l.reps * l.weight_kg) FROM \(sets) AND \(counted) AND l.weight_kg > 0) AS set_volume,
                 (SELECT max(volume) FROM (
                     SELECT sum(l.reps * l.weight_kg) AS volume

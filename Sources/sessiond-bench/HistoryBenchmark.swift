@@ -70,7 +70,7 @@ enum HistoryBenchmark {
         let sessionctl = productsDirectory() + "/sessionctl"
         // A session of today with three exercises the history has: status shows their
         // sets of last time.
-        for command in [["start"], ["log", "back squat", "5", "40", "--yes"], ["log", "bench press", "5", "35", "--yes"], ["log", "deadlift", "5", "45", "--yes"]] {
+        for command in [["start", "--yes"], ["log", "back squat", "5", "40", "--yes"], ["log", "bench press", "5", "35", "--yes"], ["log", "deadlift", "5", "45", "--yes"]] {
             _ = try wallMs(sessionctl, ["--socket", socket] + command)
         }
         var samples: [String: [Double]] = [:]

@@ -24,16 +24,32 @@ import TestSupport
         return try JSONParser.parse(run.stdout)
     }
 
-    /// The Monday of the current week (the tests' daemons run in UTC).
-    static var currentMonday: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)).mondayOfWeek }
+    /// The week the tests' plan is for, and the Saturday of it they export on.
+    static let monday = LocalDate("2026-11-23") ?? LocalDate(daysSinceEpoch: 0)
+    static let saturday = monday.adding(days: 5)
 
-    @Test func aPlanBecomesOneEventPerTrainingDayWithStableUIDs() throws {
+    /// The events the plan calendar gives from `today` over `weeks` weeks (this one the
+    /// first) for a plan carried over week after week: each date whose weekday the plan
+    /// trains, with that day's title and exercises.
+    func expectedEvents(_ plan: JSONValue, from today: LocalDate, weeks: Int) -> [(date: LocalDate, day: JSONValue)] {
+        let training = (plan["days"]?.arrayValue ?? []).filter { $0["rest"] == false && !($0["exercises"]?.arrayValue?.isEmpty ?? true) }
+        let last = today.mondayOfWeek.adding(days: 7 * weeks - 1)
+        return (0...(last.daysSinceEpoch - today.daysSinceEpoch)).compactMap { offset in
+            let date = today.adding(days: offset)
+            return training.first { $0["day"]?.stringValue == date.weekday.name }.map { (date, $0) }
+        }
+    }
+
+    /// Run on a Saturday, the export looks ahead: today's training days and those of the
+    /// next weeks, as the plan carried over trains them, never the days already past.
+    @Test func aPlanBecomesOneEventPerTrainingDayFromTodayWithStableUIDs() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let plan = try Workout.importPlan(try daemon.client(), weekStart: Self.currentMonday.description)
+        let plan = try Workout.importPlan(try daemon.client(), weekStart: Self.monday.description)
         let path = daemon.directory + "/plan.ics"
-        let run = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "plan", "export", "--format", "ics", "--time", "07:30",
-                                                       "--duration", "1h 15m", "--remind", "45m", path])
+        let run = try daemon.on(Self.saturday) {
+            try daemon.ctl(["plan", "export", "--format", "ics", "--time", "07:30", "--duration", "1h 15m", "--remind", "45m", path])
+        }
         #expect(run.status == 0, "\(run.stderr)")
         let raw = try String(contentsOfFile: path, encoding: .utf8)
         #expect(raw.hasSuffix("\r\n") && !raw.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "CRLF line ends only")
@@ -41,12 +57,12 @@ import TestSupport
 
         let calendar = try parse(path)
         #expect(calendar["version"] == "2.0" && calendar["name"] == plan["name"])
-        let days = (plan["days"]?.arrayValue ?? []).filter { $0["rest"] == false && !($0["exercises"]?.arrayValue?.isEmpty ?? true) }
+        let expected = expectedEvents(plan, from: Self.saturday, weeks: 4)
         let events = calendar["events"]?.arrayValue ?? []
-        #expect(events.count == days.count && !events.isEmpty)
-        for (event, day) in zip(events, days) {
-            let date = day["date"]?.stringValue ?? ""
-            #expect(event["start"]?.stringValue == date + "T07:30:00+00:00" && event["end"]?.stringValue == date + "T08:45:00+00:00",
+        #expect(events.count == expected.count && expected.count >= 9, "three weeks of a three-day plan, and this weekend's: \(events.count)")
+        #expect(run.stderr.contains("wrote \(expected.count) training days from \(Self.saturday) to \(Self.monday.adding(days: 27))"), "\(run.stderr)")
+        for (event, (date, day)) in zip(events, expected) {
+            #expect(event["start"]?.stringValue == "\(date)T07:30:00+00:00" && event["end"]?.stringValue == "\(date)T08:45:00+00:00",
                     "in UTC, the daemon's zone: \(event)")
             #expect(event["summary"] == day["title"])
             for exercise in day["exercises"]?.arrayValue ?? [] {
@@ -57,23 +73,46 @@ import TestSupport
 
         // Exported again at another time: the same events (UIDs), not new ones.
         let again = daemon.directory + "/again.ics"
-        #expect(try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "plan", "export", "--time", "18:00", again]).status == 0)
+        #expect(try daemon.on(Self.saturday) { try daemon.ctl(["plan", "export", "--time", "18:00", again]) }.status == 0)
         let second = try parse(again)["events"]?.arrayValue ?? []
         #expect(second.map { $0["uid"] } == events.map { $0["uid"] } && Set(events.compactMap { $0["uid"]?.stringValue }).count == events.count)
-        #expect(try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "plan", "export", again]).status == 2, "an existing file is kept")
+        #expect(try daemon.ctl(["plan", "export", again]).status == 2, "an existing file is kept")
+        // --weeks 1: this week's days from today alone; --weeks with --plan is a usage error.
+        let week = daemon.directory + "/week.ics"
+        #expect(try daemon.on(Self.saturday) { try daemon.ctl(["plan", "export", "--weeks", "1", week]) }.status == 0)
+        #expect(try parse(week)["events"]?.arrayValue?.count == expectedEvents(plan, from: Self.saturday, weeks: 1).count)
+        let both = try daemon.ctl(["plan", "export", "--weeks", "2", "--plan", "1", daemon.directory + "/x.ics"])
+        #expect(both.status == 2 && both.stderr.contains("--weeks"), "\(both.stderr)")
     }
 
-    /// A plan carried over is written for the current week; times are the daemon's zone's,
-    /// in UTC, whatever the zone of the terminal.
-    @Test func aCarriedOverPlanIsWrittenForThisWeekInTheDaemonsZone() throws {
+    /// A one-off move is where the calendar puts the day: on the day it moved to.
+    @Test func aMovedDayIsExportedOnTheDayItMovedTo() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let plan = try Workout.importPlan(try daemon.client(), weekStart: Self.monday.description)
+        let firstDay = try #require(expectedEvents(plan, from: Self.monday, weeks: 1).first)
+        let path = daemon.directory + "/plan.ics"
+        let runs = try daemon.on(Self.monday) {
+            [try daemon.ctl(["plan", "move", "mon", "tue"]), try daemon.ctl(["plan", "export", "--weeks", "1", path])]
+        }
+        #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
+        let events = try parse(path)["events"]?.arrayValue ?? []
+        #expect(events.first?["start"]?.stringValue?.hasPrefix(Self.monday.adding(days: 1).description) == true, "\(events)")
+        #expect(events.first?["summary"] == firstDay.day["title"] && events.count == expectedEvents(plan, from: Self.monday, weeks: 1).count)
+    }
+
+    /// Times are the daemon's zone's, in UTC, whatever the zone of the terminal; a plan
+    /// carried over from weeks ago trains on.
+    @Test func aCarriedOverPlanIsWrittenInTheDaemonsZone() throws {
         let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Berlin"])
         defer { daemon.cleanUp() }
-        let monday = Self.currentMonday
-        try Workout.importPlan(try daemon.client(), weekStart: monday.adding(days: -14).description)
+        let monday = Self.monday.adding(days: 14)
+        try Workout.importPlan(try daemon.client(), weekStart: Self.monday.description)
         let path = daemon.directory + "/plan.ics"
-        let run = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "plan", "export", "--time", "18:00", path],
-                                 environment: ["TZ": "America/New_York"])
-        #expect(run.status == 0 && run.stderr.contains("week of \(monday)"), "\(run.stderr)")
+        let run = try daemon.on(monday) {
+            try daemon.ctl(["plan", "export", "--time", "18:00", "--weeks", "1", path], environment: ["TZ": "America/New_York"])
+        }
+        #expect(run.status == 0 && run.stderr.contains("from \(monday)"), "\(run.stderr)")
         let events = try parse(path)["events"]?.arrayValue ?? []
         // dumbbell-3day trains Monday, Wednesday and Friday; 18:00 in Berlin, in UTC.
         let offsets = try [0, 2, 4].map { day -> String in

@@ -141,7 +141,7 @@ import JSON
         #expect(try daemon.ctl(["log", "squat", "5", "100"]).stdout.contains("personal record") == false, "a baseline")
         #expect(try daemon.ctl(["log", "squat", "3", "100"]).status == 0)
         #expect(try daemon.ctl(["finish"]).status == 0)
-        #expect(try daemon.ctl(["start"]).status == 0)
+        #expect(try daemon.ctl(["start", "--yes"]).status == 0)
         let reps = try daemon.ctl(["log", "squat", "7", "90"]).stdout
         #expect(reps.contains("★ personal record: Back Squat most reps at 90 kg · best set volume 630 kg"), "\(reps)")
         let more = try daemon.ctl(["log", "squat", "6", "100"]).stdout

@@ -304,7 +304,7 @@ import TestSupport
         #expect(page.status == 0, "\(page.stderr)")
         let lines = page.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasSuffix("the last 2 sessions") == true, "\(page.stdout)")
-        #expect(lines.dropFirst().prefix(2).map { String($0.prefix(10)) } == squatDays.suffix(2).reversed(), "newest first: \(page.stdout)")
+        #expect(lines.dropFirst().prefix(2).compactMap(listedDate) == squatDays.suffix(2).reversed(), "newest first: \(page.stdout)")
         #expect(lines.count == 4 && lines[3].hasPrefix("older: sessionctl history squat --limit 2 --before "), "\(page.stdout)")
         let all = try sessionctl(daemon, ["history", "squat"])
         #expect(all.stdout.split(separator: "\n").first?.hasSuffix("· \(squatDays.count) sessions") == true, "\(all.stdout)")
@@ -319,7 +319,7 @@ import TestSupport
                 let page = try sessionctl(daemon, command)
                 #expect(page.status == 0, "\(command): \(page.stderr)")
                 let lines = page.stdout.split(separator: "\n").map(String.init)
-                dates += lines.filter { $0.first?.isNumber == true }.map { String($0.prefix(10)) }
+                dates += lines.compactMap(listedDate)
                 guard let next = lines.last, next.hasPrefix("older: sessionctl ") else { return dates }
                 command = try #require(shellWords(String(next.dropFirst("older: sessionctl ".count))))
             }
@@ -341,6 +341,14 @@ import TestSupport
             let unknown = try sessionctl(daemon, words)
             #expect(unknown.status == 1 && unknown.stderr.contains("No session with id 999"), "\(words): \(unknown.status) \(unknown.stderr)")
         }
+    }
+
+    /// The date of a session's line of `history` (its id, then its date); nil for
+    /// another line.
+    func listedDate(_ line: String) -> String? {
+        let words = line.split(separator: " ")
+        guard words.count > 1, words[0].allSatisfy(\.isNumber), LocalDate(String(words[1])) != nil else { return nil }
+        return String(words[1])
     }
 
     /// The words of a line as a POSIX shell splits them: spaces apart, '…' kept whole.

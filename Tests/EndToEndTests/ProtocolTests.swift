@@ -25,7 +25,7 @@ import JSON
         #expect(try client.readJSON()["error"]?["code"] == -32600)
         let missing = try client.request("session.explode")
         #expect(missing["error"]?["code"] == -32601)
-        let params = try client.request("session.log", .obj(["exercise": "Row", "reps": 1001, "weightKg": -1, "rpe": 7.3, "note": .string(String(repeating: "n", count: 501)), "kind": "heavy", "extra": true]))
+        let params = try client.request("session.log", .obj(["exercise": "Row", "reps": 1001, "weightKg": -501, "rpe": 7.3, "note": .string(String(repeating: "n", count: 501)), "kind": "heavy", "extra": true]))
         #expect(params["error"]?["code"] == -32602)
         let paths = params["error"]?["data"]?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue }
         #expect(Set(paths ?? []) == ["params.extra", "params.reps", "params.weightKg", "params.rpe", "params.note", "params.kind"])

@@ -117,7 +117,7 @@ import JSON
         #expect(try ctl(daemon, ["log", "--new", "squat", "5", "60", "--warmup", "--note", "easy, slow"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "2x5@100", "--rpe", "8"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--rpe", "8.5", "--note", "good day"]).status == 0)
-        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0, "a second session today, asked for")
         let shown = try ctl(daemon, ["show", "1"])
         #expect(shown.status == 0, "\(shown.stderr)")
         let lines = shown.stdout.split(separator: "\n").map(String.init)
@@ -439,11 +439,19 @@ import JSON
         #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:08:00Z"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--at", "2026-11-29T09:30:00Z"]).status == 0)
         let listed = try ctl(daemon, ["history"])
+        let ids = try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.compactMap { $0["sessionId"]?.intValue } ?? []
+        #expect(ids.count == 2)
         #expect(listed.stdout == """
-            2026-11-29  Free session  0:30:00    2 sets     1000 kg
-            2026-11-28  Free session  1:05:00     1 set      500 kg
+            \(ids[0])  2026-11-29  Free session  0:30:00    2 sets     1000 kg
+            \(ids[1])  2026-11-28  Free session  1:05:00     1 set      500 kg
 
             """, "\(listed.stdout)")
+        // The id each line starts with is what show, log --session and edit --session take.
+        let listedID = try #require(listed.stdout.split(separator: " ").first.map(String.init))
+        let shown = try ctl(daemon, ["show", listedID])
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("session \(listedID) · 2026-11-29"), "\(shown.stdout)")
+        let added = try ctl(daemon, ["log", "squat", "3", "100", "--session", listedID])
+        #expect(added.status == 0 && added.stdout.contains("added to session \(listedID) of 2026-11-29"), "\(added.stdout) \(added.stderr)")
         let limited = try JSONParser.parse(try ctl(daemon, ["history", "--limit", "1", "--json"]).stdout)
         #expect(limited.arrayValue?.count == 1 && limited[0]?["date"] == "2026-11-29")
         #expect(try ctl(daemon, ["history", "--from", "2026-11-29", "--to", "2026-11-29"]).stdout.split(separator: "\n").count == 1)
@@ -599,7 +607,7 @@ import JSON
         #expect(try ctl(daemon, ["undo", "3", "--yes"]).status == 0)
 
         // Aborting a session of several sets asks for --yes.
-        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
         let abort = try ctl(daemon, ["abort"])
@@ -607,7 +615,7 @@ import JSON
         #expect(try ctl(daemon, ["status"]).stdout.contains("Back Squat"), "nothing was discarded")
         #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
         // A warm-up is a set logged too; one set alone goes without asking.
-        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "60", "--warmup"]).status == 0)
         #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
         #expect(try ctl(daemon, ["abort"]).stderr.contains("has 2 sets; aborting discards them all"))

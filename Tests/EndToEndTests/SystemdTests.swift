@@ -208,7 +208,8 @@ import SessionSystem
         let install = try runProcess("/usr/bin/make", ["install-files"] + arguments)
         #expect(install.status == 0, "\(install.stderr)")
         for path in ["/usr/bin/sessiond", "/usr/bin/sessionctl", "/usr/share/man/man8/sessiond.8", "/usr/share/man/man1/sessionctl.1",
-                     "/usr/share/bash-completion/completions/sessionctl", "/usr/share/doc/sessiond/protocol.md",
+                     "/usr/share/bash-completion/completions/sessionctl", "/usr/share/zsh/site-functions/_sessionctl",
+                     "/usr/share/fish/vendor_completions.d/sessionctl.fish", "/usr/share/doc/sessiond/protocol.md",
                      "/usr/lib/systemd/system/sessiond.service", "/usr/lib/systemd/system/sessiond.socket",
                      "/usr/lib/systemd/user/sessiond.service", "/usr/lib/sysusers.d/sessiond.conf",
                      "/usr/share/sessiond/planners/openai-compatible", "/usr/share/sessiond/planners/anthropic", "/usr/share/sessiond/planners/ollama"] {

@@ -27,6 +27,91 @@ import TestSupport
         return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
+    /// The same requests through zsh (the generated function, with compadd standing in
+    /// for zsh's completion system) and fish (`complete -C`, fish's own completion of a
+    /// command line): the words each offers, one line each, in the order offered.
+    func complete(_ requests: [[String]], shell: String) throws -> [String] {
+        guard let executable = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            Issue.record("\(shell) is not installed: make test-deps installs it")
+            return []
+        }
+        let directory = Fixtures.temporaryDirectory("completion")
+        defer { Fixtures.removeTree(directory) }
+        let path = directory + "/sessionctl.\(shell)"
+        let script = shell == "zsh" ? ShellCompletion.zsh(commands: Commands.all) : ShellCompletion.fish(commands: Commands.all)
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        let quoted = { (word: String) in "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        let body: String
+        if shell == "zsh" {
+            body = """
+                compadd() {
+                    while [[ $1 == -* && $1 != -- ]]; do [[ $1 == -M ]] && shift; shift; done
+                    [[ $1 == -- ]] && shift
+                    local word; local -a offered
+                    for word in "$@"; do [[ ${(L)word} == ${(L)PREFIX}* ]] && offered+=("$word"); done
+                    print -rn -- "${offered[*]}"
+                }
+                _files() { print -rn -- FILES }
+                compdef() { }
+                source \(path)
+                line() { words=("$@"); CURRENT=${#words}; PREFIX=${words[CURRENT]}; _sessionctl; print }
+                """ + requests.map { "\nline sessionctl " + $0.map(quoted).joined(separator: " ") }.joined()
+        } else {
+            // fish's candidates, one a line with a tab before the description.
+            body = "source \(path)\n" + requests.map { request in
+                let line = (["sessionctl"] + request).map { $0.isEmpty ? "" : $0 }.joined(separator: " ")
+                return "echo (complete -C \(quoted(line)) | string replace -r '\\t.*' '')\n"
+            }.joined()
+        }
+        let run = try runProcess(executable, ["-c", body], environment: ["PATH": "/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent", "HOME": directory])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(shell): \(run.stderr)")
+        return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// zsh and fish offer what bash offers: the verbs, each group's subcommands, each
+    /// command's options and each option's declared values, from the same declarations.
+    @Test(arguments: ["zsh", "fish"]) func zshAndFishOfferWhatBashOffers(shell: String) throws {
+        let commands = Commands.all.filter { !$0.words[0].hasPrefix("__") }
+        let verbs = Set(commands.filter { $0.words.count > 1 }.map { $0.words[0] })
+        var requests: [[String]] = [[""], ["--socket", "/x", "st"], ["plan", ""], ["health", ""], ["plan", "imp"], ["completion", ""]]
+        requests += commands.map { $0.words + ($0.words.count == 1 && verbs.contains($0.words[0]) ? ["sleep", "--"] : ["--"]) }
+        for command in commands {
+            for option in command.options {
+                guard case .words = option.completion else { continue }
+                requests.append(command.words + [option.name, ""])
+            }
+        }
+        let bash = try complete(requests)
+        let other = try complete(requests, shell: shell)
+        #expect(other.count == requests.count, "\(other)")
+        for (index, request) in requests.enumerated() where index < other.count {
+            var expected = Set(bash[index].split(separator: " ").map(String.init))
+            if request == ["completion", ""] { expected = ["bash", "zsh", "fish"] }
+            // fish offers options only to a word that starts with a dash, as fish users expect.
+            if shell == "fish", request.last == "" { expected = expected.filter { !$0.hasPrefix("-") } }
+            // fish offers -h beside --help, and --version among the verbs with a description.
+            let offered = Set(other[index].split(separator: " ").map(String.init)).subtracting(["-h", "-y", "-v"])
+            #expect(offered == expected, "\(shell) \(request): \(offered.sorted()) against bash's \(expected.sorted())")
+        }
+        #expect(other.first?.split(separator: " ").contains("status") == true && other[1] == "start status", "\(other.prefix(2))")
+    }
+
+    /// A typo of a command is offered the command, as a typo of an exercise is; a word
+    /// near none is only named.
+    @Test func aMistypedCommandIsOfferedItsCommand() {
+        for (words, offered) in [(["stauts"], "did you mean \"status\"?"), (["lgo"], "did you mean \"log\"?"),
+                                 (["plan", "imprt"], "did you mean \"plan import\"?"), (["xyzzy"], nil)] {
+            let console = Console(capturing: false)
+            let status = SessionCtl.run(words, context: CommandContext(console: console, environment: ["SESSIOND_SOCKET": "/nonexistent"]))
+            #expect(status == ExitStatus.usage && console.capturedError.contains("unknown command"), "\(words): \(console.capturedError)")
+            if let offered {
+                #expect(console.capturedError.contains(offered), "\(words): \(console.capturedError)")
+            } else {
+                #expect(!console.capturedError.contains("did you mean"), "\(console.capturedError)")
+            }
+        }
+    }
+
     @Test func everyDeclaredValueListIsWhatItsOptionCompletesTo() throws {
         var requests: [[String]] = []
         var expected: [String] = []

@@ -67,12 +67,13 @@ import Testing
     /// anything is sent (no daemon runs here), and named by log's words.
     @Test func theContractBoundsASetsNumbersAndLogNamesThemByItsWords() {
         let reps = "from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got "
-        let weight = "from 0 to \(Int(SessionLimits.weightKg.upperBound)), got "
+        let weight = "from \(Int(SessionLimits.loggedWeightKg.lowerBound)) to \(Int(SessionLimits.loggedWeightKg.upperBound)), got "
         let bounds: [(words: [String], name: String, says: String)] = [
             (["0"], "EXERCISE", "from 1 to \(PlanLimits.exercisesInADay), got 0"),
             (["row", "1001"], "REPS", reps + "1001"), (["row", "5x1001"], "REPS", reps + "1001"),
             (["row", "5", "2000"], "WEIGHT", weight + "2000"),
             (["row", "5", "2500lb"], "WEIGHT", weight + "1133.9"),  // 2500 × 0.45359237 kg
+            (["dip", "5", "-600"], "WEIGHT", weight + "-600"),
             (["plank", "25h"], "REPS", "from 0 to \(SessionLimits.durationSeconds.upperBound), got 90000"),
             (["row", "5", "--rpe", "11"], "--rpe", "from 1 to 10, got 11"),
         ]
@@ -88,12 +89,85 @@ import Testing
 extension LogArguments {
     /// `reps` is a plain count unless `plain` says otherwise (only "10x24" is not).
     static func make(_ exercise: Exercise, reps: Int? = nil, seconds: Int? = nil, weight: Double? = nil, plain: Bool? = nil, sets: Int = 1,
-                     written: Written = .other, weightFirst: Bool = false) -> LogArguments {
-        var arguments = LogArguments(exercise: exercise, reps: reps, durationSeconds: seconds, weightKg: weight, countIsPlain: plain ?? (reps != nil))
-        arguments.sets = sets
-        arguments.written = written
-        arguments.readAsWeightTimesReps = weightFirst
-        return arguments
+                     written: WrittenSet.Written = .other, weightFirst: Bool = false) -> LogArguments {
+        LogArguments(exercise: exercise, numbers: WrittenSet(sets: sets, reps: reps, durationSeconds: seconds, weightKg: weight, countIsPlain: plain ?? (reps != nil),
+                                                             written: written, weightFirst: weightFirst))
+    }
+}
+
+/// The one reading of a set, over a table of the forms people type: each row the words
+/// after the exercise and what they are.
+@Suite struct SetNotationTests {
+    struct Row {
+        let words: [String]
+        var sets = 1
+        var reps: Int?
+        var seconds: Int?
+        var weight: Double?
+        var plain = false
+        var weightFirst = false
+    }
+
+    static let table: [Row] = [
+        Row(words: ["8"], reps: 8, plain: true),
+        Row(words: ["45s"], seconds: 45),
+        Row(words: ["1:30"], seconds: 90),
+        Row(words: ["2min"], seconds: 120),
+        Row(words: ["3x45s"], sets: 3, seconds: 45),
+        Row(words: ["3X1:30"], sets: 3, seconds: 90),
+        Row(words: ["3x45s@10"], sets: 3, seconds: 45, weight: 10),
+        Row(words: ["10", "24"], reps: 10, weight: 24, plain: true),
+        Row(words: ["12", "7,5"], reps: 12, weight: 7.5, plain: true),
+        Row(words: ["12", "7.5kg"], reps: 12, weight: 7.5, plain: true),
+        Row(words: ["12", "7,5", "kg"], reps: 12, weight: 7.5, plain: true),
+        Row(words: ["3x5@72,5"], sets: 3, reps: 5, weight: 72.5),
+        Row(words: ["6", "+5"], reps: 6, weight: 5, plain: true),
+        Row(words: ["6", "+5kg"], reps: 6, weight: 5, plain: true),
+        Row(words: ["6", "+5", "kg"], reps: 6, weight: 5, plain: true),
+        Row(words: ["6", "+2,5"], reps: 6, weight: 2.5, plain: true),
+        Row(words: ["8", "-20"], reps: 8, weight: -20, plain: true),
+        Row(words: ["8", "−20kg"], reps: 8, weight: -20, plain: true),
+        Row(words: ["8", "bw"], reps: 8, weight: 0, plain: true),
+        Row(words: ["8", "BW"], reps: 8, weight: 0, plain: true),
+        Row(words: ["3x8@+10"], sets: 3, reps: 8, weight: 10),
+        Row(words: ["3x8@-20"], sets: 3, reps: 8, weight: -20),
+        Row(words: ["3x8x-20"], sets: 3, reps: 8, weight: -20),
+        Row(words: ["8x+10"], reps: 8, weight: 10),
+        Row(words: ["8xbw"], reps: 8, weight: 0),
+        Row(words: ["6@+5"], reps: 6, weight: 5),
+        Row(words: ["8x60kg"], reps: 8, weight: 60),
+        Row(words: ["3x5"], sets: 3, reps: 5),
+        Row(words: ["3x5x100"], sets: 3, reps: 5, weight: 100),
+        Row(words: ["85x5"], reps: 5, weight: 85, weightFirst: true),
+        Row(words: ["72,5x5"], reps: 5, weight: 72.5, weightFirst: true),
+        Row(words: ["8", "55lb"], reps: 8, weight: 24.95, plain: true),
+    ]
+
+    @Test(arguments: table) func readsEachForm(_ row: Row) throws {
+        let set = try SetNotation.read(row.words, unit: .kg)
+        #expect(set.sets == row.sets && set.reps == row.reps && set.durationSeconds == row.seconds, "\(row.words): \(set)")
+        #expect(set.weightKg == row.weight && set.countIsPlain == row.plain && set.weightFirst == row.weightFirst, "\(row.words): \(set)")
+        // After a name, log reads the same words the same way.
+        let logged = try LogArguments(["pull-up"] + row.words)
+        #expect(logged.exercise == .name("pull-up") && logged.numbers == set, "\(row.words)")
+    }
+
+    @Test func aBareWeightIsInThePersonsUnit() throws {
+        #expect(try SetNotation.read(["5", "+10"], unit: .lb).weightKg == 4.54, "10 lb, to 0.01 kg")
+        #expect(try SetNotation.read(["5", "-20kg"], unit: .lb).weightKg == -20)
+    }
+
+    @Test func refusesWhatIsNoSet() {
+        for words in [["5", "+"], ["5", "-"], ["5", "+bw"], ["5", "--5"], ["5", "7,,5"], ["x5"], ["3x5", "+5"], ["21x5@100"], ["3x5@"], ["5", "+5", "6"]] {
+            #expect(throws: UsageError.self, "\(words)") { try SetNotation.read(words, unit: .kg) }
+        }
+    }
+
+    /// A decimal comma is no separator of track's exercises; any other comma is.
+    @Test func trackSplitsAtCommasButNotDecimalOnes() {
+        #expect(Commands.trackParts(["fly", "12", "7,5,", "plank", "3x45s"]) == [["fly", "12", "7,5"], ["plank", "3x45s"]])
+        #expect(Commands.trackParts(["row", "3x8x60,plank", "45s", ",", "dip", "8", "-20"]) == [["row", "3x8x60"], ["plank", "45s"], ["dip", "8", "-20"]])
+        #expect(Commands.trackParts(["squat", "5", "100,", "5", "100"]) == [["squat", "5", "100"], ["5", "100"]], "a comma then a space parts them")
     }
 }
 

@@ -35,7 +35,7 @@ extension HistorySet: CodedObject {
         try coder.choice("kind", &kind)
         self.kind = kind ?? .normal
         try coder.int("reps", &reps, in: SessionLimits.reps)
-        try coder.number("weightKg", &weightKg, in: SessionLimits.weightKg)
+        try coder.number("weightKg", &weightKg, in: SessionLimits.loggedWeightKg)
         try coder.number("distanceM", &distanceM, in: HistoryLimits.distanceM)
         try coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds)
         try coder.number("rpe", &rpe, in: SessionLimits.rpe)

@@ -7,13 +7,13 @@ public enum Epley {
     }
 
     /// The estimate for a set of an exercise that `countsBodyMass` or not: for a
-    /// body-weight exercise the load is the body mass plus what was added (`weightKg`),
-    /// and without a known body mass there is no estimate (such sets rank by reps); for
-    /// any other exercise, `weightKg`.
+    /// body-weight exercise the load is the body mass plus what was added (`weightKg`;
+    /// below zero, assistance taken off it), and without a known body mass there is no
+    /// estimate (such sets rank by reps); for any other exercise, `weightKg`.
     public static func oneRepMax(countsBodyMass: Bool, weightKg: Double?, reps: Int?, bodyMassKg: Double?) -> Double? {
         guard countsBodyMass else { return oneRepMax(weightKg: weightKg, reps: reps) }
         guard let bodyMassKg else { return nil }
-        return oneRepMax(weightKg: bodyMassKg + max(0, weightKg ?? 0), reps: reps)
+        return oneRepMax(weightKg: bodyMassKg + (weightKg ?? 0), reps: reps)
     }
 }
 

@@ -6,6 +6,9 @@ public enum SessionLimits {
     public static let aliases = 1_000
     public static let reps = 0...1000
     public static let weightKg = 0.0...1000.0
+    /// A logged set's `weightKg`: below zero it is assistance taken off the body mass
+    /// (an assisted pull-up at -20), which only an exercise that counts body mass takes.
+    public static let loggedWeightKg = -500.0...1000.0
     public static let durationSeconds = 0...86_400
     public static let rpe = 1.0...10.0
     /// RPE is given in half steps (7, 7.5, 8).

@@ -17,7 +17,7 @@ public struct SetNumbering: Sendable, Equatable {
 public struct ExerciseBests: Sendable, Equatable {
     public var oneRepMaxKg: Double?
     public var heaviestKg: Double?
-    /// Most reps in a set without added load (a pull-up at body weight).
+    /// Most reps in a set without a load, added or assisted (a pull-up at body weight).
     public var mostReps: Int?
     /// Best reps × kg of one set.
     public var setVolumeKg: Double?
@@ -77,7 +77,7 @@ public struct ExerciseBests: Sendable, Equatable {
                     bests.repsAtWeight = WeightReps.frontier(repsAtWeight, adding: entry)
                     changed = true
                 }
-            } else if reps > mostReps ?? .min {
+            } else if (weightKg ?? 0) == 0, reps > mostReps ?? .min {
                 bests.mostReps = reps
                 changed = true
             }
@@ -175,10 +175,10 @@ public struct SetDecision: Sendable, Equatable {
             if let volume = setVolumeKg, let best = bests.setVolumeKg, volume > best + 1e-9 { records.insert(.setVolume) }
             if counted, let reps {
                 // More reps than ever at this weight or a heavier one; or, without a
-                // load, more than ever without one.
+                // load, more than ever without one (an assisted set is neither).
                 if let weight = weightKg, weight > 0 {
                     if let most = bests.mostReps(atLeast: weight), reps > most { records.insert(.repsAtWeight) }
-                } else if let most = bests.mostReps, reps > most {
+                } else if (weightKg ?? 0) == 0, let most = bests.mostReps, reps > most {
                     records.insert(.reps)
                 }
             }

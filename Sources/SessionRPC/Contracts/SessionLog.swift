@@ -60,7 +60,8 @@ public enum SessionLog: MethodContract {
             coder.bool("new", &isNew, "with match: words that name nothing known are a new exercise")
             coder.int("count", &count, in: SessionLimits.reps, "a plain number as typed: reps, or seconds for an exercise planned by time alone")
             coder.int("reps", &reps, in: SessionLimits.reps, "repetitions")
-            coder.number("weightKg", &weightKg, in: SessionLimits.weightKg, "load in kg")
+            coder.number("weightKg", &weightKg, in: SessionLimits.loggedWeightKg,
+                         "load in kg; for a body-weight exercise the load added to the body, below zero the assistance taken off it (refused for other exercises)")
             coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds, "for timed sets")
             coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "effort 1–10 in half steps")
             coder.choice("kind", &kind, required: false, "normal (default), warmup, drop or failure; warm-up sets count towards nothing")
