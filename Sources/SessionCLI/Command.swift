@@ -186,6 +186,7 @@ enum CommonOptions {
     static let yes = OptionSpec(.yes, short: "-y", help: "confirm a change that discards or rewrites history")
     static let verbose = OptionSpec(.verbose, short: "-v", help: "list every change import made, not one line per kind")
     static let socket = OptionSpec(.socket, value: "PATH", completion: .file, help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock; with --host, on that host)")
+    /// The daemon on another machine, through ssh (`RemoteHost`).
     static let host = OptionSpec(.host, short: "-H", value: "[USER@]HOST[:PORT]", completion: .host,
                                  help: "the daemon on HOST, through ssh (default: $SESSIONCTL_HOST; empty: this machine)")
     /// What every command that talks to the daemon accepts.

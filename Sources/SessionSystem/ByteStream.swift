@@ -28,6 +28,7 @@ public final class ByteStream {
 
     /// Why a stream could not be opened.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, as strerror(3) or the spawn said it.
         public let description: String
     }
 

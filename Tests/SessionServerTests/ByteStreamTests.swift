@@ -7,6 +7,7 @@ import Testing
 /// dial-stdio`): bytes both ways, and why it ended in the command's words; and the relay
 /// dial-stdio runs on the daemon's side.
 @Suite struct ByteStreamTests {
+    /// A shell script as the command a stream runs.
     func command(_ script: String, name: String = "far") -> ByteStream.Address {
         .command(executable: "/bin/sh", arguments: ["-c", script], name: name)
     }
@@ -85,6 +86,7 @@ import Testing
         var bytes: [UInt8] = []
     }
 
+    /// Writes all of `bytes`, blocking.
     static func writeAll(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
