@@ -32,7 +32,7 @@ help:
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build and the PDF export need, when missing"
-	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, faketime, curl, jq, rsvg-convert, cmark-gfm, poppler-utils, zsh, fish), when missing"
+	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, faketime, curl, jq, rsvg-convert, cmark-gfm, poppler-utils, zsh, fish, openssh-client and -server), when missing"
 
 # Installs the Debian packages $(1) that are not installed yet (apt-get, as root or
 # through sudo); $(2) runs when the installation fails.
@@ -57,9 +57,11 @@ deps:
 # the planners of contrib/planners run on curl and jq; librsvg's rsvg-convert renders
 # the progress chart's SVG; cmark-gfm renders the Markdown export and poppler's
 # pdfinfo, pdftotext and pdftocairo read the PDF sheet; zsh and fish run the completion
-# scripts generated for them. Each as TOOL:PACKAGE, installed when TOOL is missing.
+# scripts generated for them; OpenSSH's client and server carry `sessionctl -H` to a
+# private sshd on a loopback port. Each as TOOL:PACKAGE, installed when TOOL is missing.
 PYTHON_TEST_PACKAGES = icalendar fitdecode
-APT_TEST_TOOLS = faketime:faketime curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils zsh:zsh fish:fish
+APT_TEST_TOOLS = faketime:faketime curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils zsh:zsh fish:fish \
+	ssh:openssh-client ssh-keygen:openssh-client /usr/sbin/sshd:openssh-server
 test-deps:
 	@missing=""; \
 	for pair in $(APT_TEST_TOOLS); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \

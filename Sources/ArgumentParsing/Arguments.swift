@@ -41,6 +41,8 @@ public struct OptionSpec: Sendable {
         case words([String])
         /// A file's path.
         case file
+        /// A host name (those the shell knows: /etc/hosts, $HOSTFILE).
+        case host
         /// A word the daemon gives, asked with this hidden verb (`__complete-plans`).
         case asked(String)
 

@@ -11,6 +11,8 @@ public struct CommandContext {
     public let clock: LocalClock
     /// `--socket` given before the command word.
     var globalSocket: String?
+    /// `-H`/`--host` given before the command word.
+    var globalHost: String?
 
     public init(console: Console, environment: [String: String], clock: LocalClock = LocalClock()) {
         self.console = console
@@ -23,16 +25,27 @@ public struct CommandContext {
         SocketPath.resolve(flag: arguments[.socket] ?? globalSocket, environment: environment)
     }
 
-    /// A connection to the daemon.
-    func connect(_ arguments: ParsedArguments) throws -> SocketClient {
-        try Self.connect(path: socketPath(arguments))
+    /// Where the daemon is reached: its socket here, or, with -H or `$SESSIONCTL_HOST`,
+    /// ssh to that host running `sessionctl dial-stdio` there (with `--socket` when one
+    /// was given: it names the socket there; this machine's `$SESSIOND_SOCKET` does not).
+    func address(_ arguments: ParsedArguments) throws(UsageError) -> ByteStream.Address {
+        guard let remote = try RemoteHost.chosen(flag: arguments[.host], global: globalHost, environment: environment) else {
+            return .unixSocket(socketPath(arguments))
+        }
+        return remote.address(environment: environment, remoteSocket: (arguments[.socket] ?? globalSocket).flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    /// A connection to the daemon at `path`, refused unless the daemon runs as a user
-    /// it may (`ServerIdentity`).
-    static func connect(path: String) throws(SocketClient.Unreachable) -> SocketClient {
-        let client = try SocketClient(path: path)
-        try ServerIdentity.check(client)
+    /// A connection to the daemon.
+    func connect(_ arguments: ParsedArguments) throws -> SocketClient {
+        try Self.connect(address(arguments))
+    }
+
+    /// A connection to the daemon at `address`. A socket here is refused unless the
+    /// daemon runs as a user it may (`ServerIdentity`); through ssh, `dial-stdio` checks
+    /// that on the daemon's machine, where the socket is.
+    static func connect(_ address: ByteStream.Address) throws(SocketClient.Unreachable) -> SocketClient {
+        let client = try SocketClient(address)
+        if case .unixSocket = address { try ServerIdentity.check(client) }
         return client
     }
 
@@ -172,7 +185,12 @@ enum CommonOptions {
     static let json = OptionSpec(.json, help: "print JSON for programs instead of text")
     static let yes = OptionSpec(.yes, short: "-y", help: "confirm a change that discards or rewrites history")
     static let verbose = OptionSpec(.verbose, short: "-v", help: "list every change import made, not one line per kind")
-    static let socket = OptionSpec(.socket, value: "PATH", completion: .file, help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)")
+    static let socket = OptionSpec(.socket, value: "PATH", completion: .file, help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock; with --host, on that host)")
+    /// The daemon on another machine, through ssh (`RemoteHost`).
+    static let host = OptionSpec(.host, short: "-H", value: "[USER@]HOST[:PORT]", completion: .host,
+                                 help: "the daemon on HOST, through ssh (default: $SESSIONCTL_HOST; empty: this machine)")
     /// What every command that talks to the daemon accepts.
-    static let daemon = [json, socket]
+    static let daemon = [json, socket, host]
+    /// What may come before the command word too, for every command.
+    static let global = [socket, host, json]
 }

@@ -167,7 +167,7 @@ extension Commands {
     /// plan's (what track matches).
     static let completeExercises = Command(
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "",
-        options: [CommonOptions.socket, OptionSpec(.logged, help: ""), OptionSpec(.known, help: "")],
+        options: [CommonOptions.socket, CommonOptions.host, OptionSpec(.logged, help: ""), OptionSpec(.known, help: "")],
         run: { arguments, context in
             // Quiet on every failure: a completion must never print an error.
             guard let client = try? context.connect(arguments) else { return ExitStatus.ok }
@@ -196,7 +196,7 @@ extension Commands {
 
     /// Hidden helper the completion script calls: plan ids, newest first.
     static let completePlans = Command(
-        words: ["__complete-plans"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket],
+        words: ["__complete-plans"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket, CommonOptions.host],
         run: { arguments, context in
             guard let client = try? context.connect(arguments), let plans = try? context.call(client, PlanList.self, NoParams()) else { return ExitStatus.ok }
             for plan in plans.items { context.console.print(String(plan.planID)) }

@@ -208,7 +208,7 @@ extension Commands {
                 usleep(useconds_t(attempt) * 200_000)
                 // A daemon restarting (systemd) takes a moment; a failed connect makes
                 // the next attempt fail fast on the old connection.
-                if let again = try? CommandContext.connect(path: client.path) { client = again }
+                if let again = try? CommandContext.connect(client.address) { client = again }
             }
         }
         throw OutcomeUnknown(path: client.path)

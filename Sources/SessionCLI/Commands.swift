@@ -9,20 +9,22 @@ enum Commands {
         start, log, edit, status, pause, resume, undo, finish, abort, history, show, progress,
         planImport, planShow, planDiff, planEditor, planSet, planSwap, planAdd, planRemove, planMove, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
         track, summary, health, healthImport, healthShow, profile, prompt, historyImport, historyExport, backup,
-        exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, watch, call, completion, completeExercises, completePlans,
+        exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, watch, call, completion, dialStdio, completeExercises, completePlans,
     ]
 }
 
 /// `sessionctl`'s entry point: parses the verb, runs it, maps errors to exit statuses.
 public enum SessionCtl {
     static let globalHelp = """
-        Usage: sessionctl [--socket PATH] [--json] COMMAND [ARGS...]
+        Usage: sessionctl %OPTIONS% COMMAND [ARGS...]
 
         Track a workout against the active plan, through the sessiond daemon.
 
         Commands:
         %COMMANDS%
 
+        With -H (or $SESSIONCTL_HOST) the daemon on that host is asked through ssh; files
+        named on the command line are read and written here.
         Run "sessionctl COMMAND --help" for a command's options.
         Exit status: 0 ok, 1 refused (the message says why), 2 usage error, 3 daemon unreachable.
         """
@@ -36,21 +38,18 @@ public enum SessionCtl {
         }
         var context = context
         var arguments = arguments
-        // Options every command takes may come before it too.
+        // Options every command takes may come before it too (`CommonOptions.global`).
         var global: [String] = []
-        while let first = arguments.first, first.hasPrefix("--") {
-            if first == "--socket", arguments.count > 1 {
-                context.globalSocket = arguments[1]
-                arguments.removeFirst(2)
-            } else if first.hasPrefix("--socket=") {
-                context.globalSocket = String(first.dropFirst("--socket=".count))
-                arguments.removeFirst()
-            } else if first == "--json" {
+        while let first = arguments.first, let option = globalOption(first) {
+            guard option.spec.value != nil else {
                 global.append(first)
                 arguments.removeFirst()
-            } else {
-                break
+                continue
             }
+            guard let value = option.inline ?? arguments.dropFirst().first else { break }
+            arguments.removeFirst(option.inline == nil ? 2 : 1)
+            if option.spec.name == OptionName.socket.text { context.globalSocket = value }
+            if option.spec.name == OptionName.host.text { context.globalHost = value }
         }
         guard let first = arguments.first else {
             console.error(help())
@@ -119,13 +118,28 @@ public enum SessionCtl {
             return ExitStatus.unreachable
         } catch let error as SocketClient.Unreachable {
             console.error("sessionctl: \(error)")
-            console.error("Is sessiond running? Start it with \"sessiond\" (or \"systemctl --user start sessiond.socket\"), or point --socket at it.")
+            if error.throughCommand {
+                console.error("Does ssh reach \(error.path), with sessionctl on its PATH and sessiond running there? "
+                              + "-H runs \"ssh HOST \(RemoteHost.remoteCommand)\"; $\(RemoteHost.sshVariable) replaces ssh.")
+            } else {
+                console.error("Is sessiond running? Start it with \"sessiond\" (or \"systemctl --user start sessiond.socket\"), or point --socket at it.")
+            }
             if rest.contains("--json") { printJSONError("unreachable", "\(error)", console: console) }
             return ExitStatus.unreachable
         } catch {
             console.error("sessionctl: \(error)")
             return ExitStatus.refused
         }
+    }
+
+    /// The option of `CommonOptions.global` that `word` is (`--socket`, `--socket=PATH`,
+    /// `-H`), with its value when the word holds it.
+    static func globalOption(_ word: String) -> (spec: OptionSpec, inline: String?)? {
+        for spec in CommonOptions.global {
+            if word == spec.name || word == spec.short { return (spec, nil) }
+            if spec.value != nil, word.hasPrefix(spec.name + "=") { return (spec, String(word.dropFirst(spec.name.count + 1))) }
+        }
+        return nil
     }
 
     /// The unit weights are shown in: `$SESSIOND_UNITS`, else the config file's `units`.
@@ -203,7 +217,9 @@ public enum SessionCtl {
             let name = command.words.joined(separator: " ")
             return "  " + name + String(repeating: " ", count: width - name.count) + command.summary
         }
+        let options = CommonOptions.global.map { "[" + ($0.short ?? $0.name) + ($0.value.map { " " + $0 } ?? "") + "]" }
         return globalHelp.replacingOccurrences(of: "%COMMANDS%", with: lines.joined(separator: "\n"))
+            .replacingOccurrences(of: "%OPTIONS%", with: options.joined(separator: " "))
     }
 }
 

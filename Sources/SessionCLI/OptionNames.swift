@@ -23,6 +23,7 @@ extension OptionName {
     static let from: OptionName = "--from"
     static let goals: OptionName = "--goals"
     static let help: OptionName = "--help"
+    static let host: OptionName = "--host"
     static let json: OptionName = "--json"
     static let kind: OptionName = "--kind"
     static let known: OptionName = "--known"

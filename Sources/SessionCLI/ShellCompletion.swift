@@ -51,6 +51,7 @@ enum ShellCompletion {
                 case .words(let list): action = "_sessionctl_add \(words(list))"
                 case .file: action = "_files"
                 case .asked(let verb): action = "_sessionctl_add ${(f)\"$(sessionctl \"${global[@]}\" \(verb) 2>/dev/null)\"}"
+                case .host: action = "_hosts"
                 }
                 values.append("        \"\(key) \(option.name)\") \(action); return ;;")
             }
@@ -260,6 +261,7 @@ enum ShellCompletion {
             case .words(let list): text += " -x -a " + quoted(list.joined(separator: " "))
             case .file: text += " -r -F"
             case .asked(let verb): text += " -x -a '(__sessionctl_ask \(verb))'"
+            case .host: text += " -x -a '(__fish_print_hostnames)'"
             }
         }
         return text + " -d " + quoted(option.help)

@@ -5,23 +5,31 @@ import SessionCore
 import JSON
 import SessionSystem
 
-/// A blocking JSON-RPC client on the daemon's Unix socket: one request line out, one
-/// reply line in. Small on purpose: sessionctl starts, asks, prints and exits.
+/// A blocking JSON-RPC client on a connection to the daemon (`ByteStream`: its Unix
+/// socket, or a command such as ssh that carries the bytes to it): one request line out,
+/// one reply line in. Small on purpose: sessionctl starts, asks, prints and exits.
 public final class SocketClient {
     /// Why the daemon could not be reached or stopped answering.
     public struct Unreachable: Error, CustomStringConvertible {
         public let path: String
         public let reason: String
+        /// True when the daemon was to be reached through a command (`ssh`), not a
+        /// socket of this machine.
+        public let throughCommand: Bool
         public var description: String { "cannot reach sessiond at \(path): \(reason)" }
 
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, throughCommand: Bool = false) {
             self.path = path
             self.reason = reason
+            self.throughCommand = throughCommand
         }
     }
 
-    private let fd: Int32
-    public let path: String
+    private let stream: ByteStream
+    /// Where the connection goes: what messages name, and where a new one is made.
+    public var address: ByteStream.Address { stream.address }
+    /// The socket's path, or the name of the command's destination.
+    public var path: String { stream.address.name }
     private var buffer: [UInt8] = []
     /// Where recv(2) writes, reused for every reply.
     private var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -29,23 +37,35 @@ public final class SocketClient {
     /// The daemon's refusal of the connection, once read: the answer to every request.
     private var refusal: JSONValue?
 
-    /// Connects to `path`.
-    public init(path: String) throws(Unreachable) {
-        self.path = path
-        guard path.utf8.count <= UnixAddress.maximumPathBytes else { throw Unreachable(path: path, reason: "path too long for a Unix socket") }
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Unreachable(path: path, reason: String(cString: strerror(errno))) }
-        let result = UnixAddress.withAddress(path) { connect(fd, $0, $1) }
-        guard result == 0 else {
-            // No close here: deinit runs (every property is set) and closes it once.
-            throw Unreachable(path: path, reason: String(cString: strerror(errno)))
+    /// Connects to the socket at `path`.
+    public convenience init(path: String) throws(Unreachable) {
+        try self.init(.unixSocket(path))
+    }
+
+    /// Connects to `address`: a socket, or a command started to carry the connection.
+    public init(_ address: ByteStream.Address) throws(Unreachable) {
+        do {
+            stream = try ByteStream(address)
+        } catch {
+            throw Self.unreachable(address, reason: error.description)
         }
     }
 
-    deinit { close(fd) }
-
     /// The connected descriptor.
-    public var descriptor: Int32 { fd }
+    public var descriptor: Int32 { stream.descriptor }
+
+    /// The error for a connection to `address` that failed for `reason`.
+    private static func unreachable(_ address: ByteStream.Address, reason: String) -> Unreachable {
+        if case .command = address { return Unreachable(path: address.name, reason: reason, throughCommand: true) }
+        return Unreachable(path: address.name, reason: reason)
+    }
+
+    /// The connection ended or broke: why, as the peer says (a command's message, such
+    /// as ssh's), else `fallback`.
+    private func lost(_ fallback: String) -> Unreachable {
+        Self.unreachable(address, reason: stream.endingReason() ?? fallback)
+    }
+
     /// True when a whole line is already buffered.
     var hasBufferedLine: Bool { buffer.contains(0x0A) }
 
@@ -64,9 +84,9 @@ public final class SocketClient {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.send(fd, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let written = Glibc.send(descriptor, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw Unreachable(path: path, reason: "connection lost while sending") }
+            guard written > 0 else { throw lost("connection lost while sending") }
             offset += written
         }
     }
@@ -79,9 +99,9 @@ public final class SocketClient {
                 buffer.removeFirst(newline + 1)
                 return line
             }
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw Unreachable(path: path, reason: "the daemon closed the connection") }
+            guard count > 0 else { throw lost("the daemon closed the connection") }
             buffer.append(contentsOf: chunk[0..<count])
         }
     }
@@ -90,7 +110,7 @@ public final class SocketClient {
     public func readJSON() throws(Unreachable) -> JSONValue {
         let line = try readLine()
         guard let value = try? JSONParser.parse(bytes: line) else {
-            throw Unreachable(path: path, reason: "the daemon sent something that is not JSON")
+            throw Self.unreachable(address, reason: "the daemon sent something that is not JSON")
         }
         return value
     }

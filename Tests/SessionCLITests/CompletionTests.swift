@@ -149,4 +149,19 @@ import TestSupport
         #expect(log?.argumentName(ofParam: "params.weightKg") == "WEIGHT")
         #expect(log?.argumentName(ofParam: "params.requestId") == "requestId", "a param no option or word gives keeps its name")
     }
+
+    /// The options every command takes may come before the verb with their values
+    /// (`CommonOptions.global`): the verb after them completes, and -H's value is a host.
+    @Test func globalOptionsBeforeTheVerbAreSkippedWithTheirValues() throws {
+        let offered = try complete([["-H", "gym", "sta"], ["--host=gym", "sta"], ["--socket", "/x", "-H", "gym", "--json", "wat"], ["--h"],
+                                    ["-H", "localhos"], ["status", "-H", "localhos"], ["status", "--host", "localhos"]])
+        #expect(offered[0] == "start status" && offered[1] == "start status", "\(offered)")
+        #expect(offered[2] == "watch")
+        #expect(offered[3].split(separator: " ").contains("--host"), "\(offered[3])")
+        // Host names as the shell knows them (/etc/hosts), before the verb and after it.
+        let hosts = (try? String(contentsOfFile: "/etc/hosts", encoding: .utf8)) ?? ""
+        if hosts.split(whereSeparator: \.isWhitespace).contains("localhost") {
+            #expect(offered[4...].allSatisfy { $0.split(separator: " ").contains("localhost") }, "\(offered)")
+        }
+    }
 }

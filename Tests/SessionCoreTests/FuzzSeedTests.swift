@@ -29,7 +29,7 @@ import TestSupport
                 #expect(workout.energyKcal.map { HistoryLimits.energyKcal.contains($0) } ?? true, "\(name)")
                 for set in workout.sets {
                     #expect(set.reps.map(SessionLimits.reps.contains) ?? true, "\(name)")
-                    #expect(set.weightKg.map { SessionLimits.weightKg.contains($0) } ?? true, "\(name)")
+                    #expect(set.weightKg.map { SessionLimits.loggedWeightKg.contains($0) } ?? true, "\(name)")
                     #expect(set.durationSeconds.map(SessionLimits.durationSeconds.contains) ?? true, "\(name)")
                     #expect(set.distanceM.map { HistoryLimits.distanceM.contains($0) } ?? true, "\(name)")
                     #expect(set.rpe.map { SessionLimits.rpe.contains($0) } ?? true, "\(name)")
