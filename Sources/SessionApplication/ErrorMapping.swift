@@ -75,6 +75,11 @@ package enum ErrorMapping {
                     message: "\(JSONValue.format(number: weight)) kg is more than twice the heaviest \(exercise) logged (\(JSONValue.format(number: heaviest)) kg). Nothing was logged; confirm to store it.",
                     data: ErrorData.ImplausibleSet(exercise: exercise, weightKg: weight, heaviestKg: heaviest))
             }
+        case .sessionFull(let sessionID, let maximumSets):
+            return .application(
+                .sessionFull,
+                message: "Session \(sessionID) holds \(maximumSets) sets, the most a session may. Nothing was logged; finish it and start another for more.",
+                data: ErrorData.SessionFull(sessionID: sessionID, maximumSets: maximumSets))
         case .planDayNotFound(let dayID):
             return .application(.planDayNotFound, message: "No plan day with id \(dayID).", data: ErrorData.PlanDay(dayID))
         case .plannedExerciseNotFound(let exerciseID):

@@ -39,12 +39,18 @@ struct ImportStaging {
         var count: Int { chunks.values.reduce(0) { $0 + $1.count } }
         /// Sets in its chunks, kept as they are staged (asked at every chunk).
         private(set) var sets = 0
+        /// Its chunks' bytes as sent (`ImportStaging.bytes`), the same.
+        private(set) var bytes = 0
+        private var chunkBytes: [Int: Int] = [:]
 
         /// Puts a chunk in place of the one of its number, if any. An archive's items
         /// count as sets towards the bound on what is staged.
         mutating func stage(_ workouts: [HistoryWorkout], archive: HistoryArchive, chunk: Int) {
             sets += ImportStaging.sets(in: workouts) - (chunks[chunk].map(ImportStaging.sets(in:)) ?? 0)
             sets += ImportStaging.items(in: archive) - (archives[chunk].map(ImportStaging.items(in:)) ?? 0)
+            let chunkBytes = ImportStaging.bytes(in: workouts) + ImportStaging.bytes(in: archive)
+            bytes += chunkBytes - (self.chunkBytes[chunk] ?? 0)
+            self.chunkBytes[chunk] = chunkBytes
             chunks[chunk] = workouts
             archives[chunk] = archive.isEmpty ? nil : archive
         }
@@ -53,7 +59,9 @@ struct ImportStaging {
         mutating func release() {
             chunks = [:]
             archives = [:]
+            chunkBytes = [:]
             sets = 0
+            bytes = 0
         }
     }
 
@@ -69,11 +77,17 @@ struct ImportStaging {
     /// cannot take all of it from the daemon's own user.
     let maximumSets: Int
     var maximumUnprivilegedSets: Int { maximumSets / 2 }
+    /// Bytes (as sent) all imports under way may hold together, and those of users other
+    /// than root and the daemon's own: what bounds the memory they take whatever the
+    /// sets hold (a note may have 4,000 bytes).
+    let maximumBytes: Int
+    var maximumUnprivilegedBytes: Int { maximumBytes / 2 }
     /// The daemon's own user: it and root are privileged.
     let ownUID: UInt32
 
-    init(maximumSets: Int = HistoryLimits.stagedSets, ownUID: UInt32 = getuid()) {
+    init(maximumSets: Int = HistoryLimits.stagedSets, maximumBytes: Int = HistoryLimits.stagedBytes, ownUID: UInt32 = getuid()) {
         self.maximumSets = maximumSets
+        self.maximumBytes = maximumBytes
         self.ownUID = ownUID
     }
 
@@ -81,14 +95,22 @@ struct ImportStaging {
     func isPrivileged(_ key: Key) -> Bool { key.owner == 0 || key.owner == ownUID }
 
     static func sets(in workouts: [HistoryWorkout]) -> Int { workouts.reduce(0) { $0 + $1.sets.count } }
+    /// At least the bytes `workouts` took in their call (`HistoryWorkout.encodedByteBound`).
+    static func bytes(in workouts: [HistoryWorkout]) -> Int { workouts.reduce(0) { $0 + $1.encodedByteBound } }
+    /// The bytes of an archive's parts: each plan's JSON, and a bound of the others'
+    /// (an alias, a rest, a plan event or a health sample is under 400 bytes).
+    static func bytes(in archive: HistoryArchive) -> Int {
+        archive.plans.reduce(0) { $0 + $1.plan.jsonText.utf8.count } + 400 * (items(in: archive) - archive.plans.count)
+    }
+
     static func items(in archive: HistoryArchive) -> Int {
         archive.aliases.count + archive.exercises.count + archive.rests.count + archive.plans.count + archive.events.count + archive.health.count + (archive.profile == nil ? 0 : 1)
     }
 
     /// Adds a chunk; refuses a new import while its user has `maximumImports` staged,
     /// more than `HistoryLimits.workoutsPerImport` workouts in one, more than
-    /// `maximumSets` sets in all and, from an unprivileged user, more than
-    /// `maximumUnprivilegedSets` in such users' imports. A refused chunk leaves every
+    /// `maximumSets` sets or `maximumBytes` bytes in all and, from an unprivileged user,
+    /// more than half of either in such users' imports. A refused chunk leaves every
     /// import as it was.
     mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, source: String?,
                       nowMs: Int64) throws(HistoryImportError) -> Staged {
@@ -102,8 +124,11 @@ struct ImportStaging {
             staged.stage(workouts, archive: archive, chunk: chunk)
             let others = imports.filter { $0.key != key }
             guard others.values.reduce(0, { $0 + $1.sets }) + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
-            if !isPrivileged(key), others.filter({ !isPrivileged($0.key) }).values.reduce(0, { $0 + $1.sets }) + staged.sets > maximumUnprivilegedSets {
-                throw .tooManyUnprivilegedSets(maximumUnprivilegedSets)
+            guard others.values.reduce(0, { $0 + $1.bytes }) + staged.bytes <= maximumBytes else { throw .tooManyBytes(maximumBytes) }
+            if !isPrivileged(key) {
+                let unprivileged = others.filter { !isPrivileged($0.key) }.values
+                if unprivileged.reduce(0, { $0 + $1.sets }) + staged.sets > maximumUnprivilegedSets { throw .tooManyUnprivilegedSets(maximumUnprivilegedSets) }
+                if unprivileged.reduce(0, { $0 + $1.bytes }) + staged.bytes > maximumUnprivilegedBytes { throw .tooManyUnprivilegedBytes(maximumUnprivilegedBytes) }
             }
         }
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
@@ -137,6 +162,8 @@ enum HistoryImportError: Error, CustomStringConvertible {
     case tooLarge(Int)
     case tooManySets(Int)
     case tooManyUnprivilegedSets(Int)
+    case tooManyBytes(Int)
+    case tooManyUnprivilegedBytes(Int)
 
     var description: String {
         switch self {
@@ -145,6 +172,9 @@ enum HistoryImportError: Error, CustomStringConvertible {
         case .tooManySets(let count): return "the imports under way may hold at most \(count) sets together; store (done) or cancel one first"
         case .tooManyUnprivilegedSets(let count):
             return "the imports of users other than root and sessiond's own may hold at most \(count) sets together; store (done) or cancel one first"
+        case .tooManyBytes(let bytes): return "the imports under way may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first"
+        case .tooManyUnprivilegedBytes(let bytes):
+            return "the imports of users other than root and sessiond's own may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first"
         }
     }
 }
@@ -289,26 +319,20 @@ extension SessionService {
 }
 
 extension SessionService {
-    /// A page of finished sessions as workouts, in the daemon's zone.
+    /// A page of finished sessions as workouts, in the daemon's zone; a session of more
+    /// sets than a workout holds as consecutive workouts of its start and title.
     func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
         let limit = params.limit ?? HistoryLimits.exportPage.upperBound
-        let (page, complete) = try database.exportSessions(from: params.from, to: params.to, afterID: params.after ?? 0, limit: limit,
-                                                           maximumSets: HistoryLimits.pageSets)
+        let after = params.after.map { Database.ExportCursor(sessionID: $0, setID: params.afterSet) }
+        let (page, next) = try database.exportSessions(from: params.from, to: params.to, after: after, limit: limit, maximumSets: HistoryLimits.pageSets)
         // Each plan day once: a page's sessions mostly train a few.
         var days: [Int64: PlanDayRecord] = [:]
-        let workouts = try page.map { exported in
+        var workouts: [HistoryWorkout] = []
+        for exported in page {
             let session = exported.session
             let active = max(0, (session.endedAtMs ?? session.startedAtMs) - session.startedAtMs - session.pausedTotalMs)
-            var workout = HistoryWorkout(
-                start: clock.localDateTime(atMs: session.startedAtMs), durationSeconds: Int(active / 1000), title: session.title,
-                note: session.note, rpe: session.rpe,
-                sets: exported.sets.map { row in
-                    let set = row.set
-                    var exportedSet = HistorySet(exercise: set.exerciseName, kind: set.kind, reps: set.reps, weightKg: set.weightKg, distanceM: row.distanceM,
-                                                 durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, superset: row.superset)
-                    exportedSet.loggedAt = clock.rfc3339(ms: set.loggedAtMs)
-                    return exportedSet
-                })
+            var workout = HistoryWorkout(start: clock.localDateTime(atMs: session.startedAtMs), durationSeconds: Int(active / 1000), title: session.title,
+                                         note: session.note, rpe: session.rpe, sets: [])
             workout.startedAt = clock.rfc3339(ms: session.startedAtMs)
             (workout.averageHeartRate, workout.maximumHeartRate, workout.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
             if session.date != workout.start.date { workout.date = session.date }
@@ -316,9 +340,23 @@ extension SessionService {
                 days[dayID] = day
                 workout.planDay = PlanDayReference(planID: day.planID, weekday: day.date.weekday, carriedOver: session.carriedOver)
             }
-            return workout
+            let sets = exported.sets.map { row in
+                let set = row.set
+                var exportedSet = HistorySet(exercise: set.exerciseName, kind: set.kind, reps: set.reps, weightKg: set.weightKg, distanceM: row.distanceM,
+                                             durationSeconds: set.durationSeconds, rpe: set.rpe, note: set.note, superset: row.superset)
+                exportedSet.loggedAt = clock.rfc3339(ms: set.loggedAtMs)
+                return exportedSet
+            }
+            var start = 0
+            repeat {
+                let end = min(start + HistoryLimits.setsPerWorkout, sets.count)
+                var part = workout
+                part.sets = Array(sets[start..<end])
+                workouts.append(part)
+                start = end
+            } while start < sets.count
         }
-        return HistoryExport.Result(workouts: workouts, next: complete ? nil : page.last?.session.id)
+        return HistoryExport.Result(workouts: workouts, next: next?.sessionID, nextSet: next?.setID)
     }
 }
 

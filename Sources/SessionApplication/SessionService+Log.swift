@@ -65,6 +65,11 @@ extension SessionService {
             previous: previous,
             bests: bests, countsBodyMass: exercise.countsBodyMass,
             bodyMassKg: try bodyMass(for: exercise, session: session))
+        // The one bound on a session's sets, which imports and exports keep too; asked
+        // before `with` writes a superset label.
+        guard try database.setCount(sessionID: session.id, atMost: SessionLimits.setsPerSession) < SessionLimits.setsPerSession else {
+            throw SessionError.sessionFull(sessionID: session.id, maximumSets: SessionLimits.setsPerSession)
+        }
         let superset = try input.superset ?? planned?.superset ?? input.with.map { try supersetLabel(with: $0, session: session) }
         let stored = try database.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,

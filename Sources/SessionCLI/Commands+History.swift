@@ -48,7 +48,10 @@ extension Commands {
             let path = arguments.positionals[0]
             // A file named .fit is read as FIT, so that one cut short is said to be.
             if format == nil, path.lowercased().hasSuffix(".fit") { format = .fit }
-            let bytes = try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes)
+            // Sessiond's own JSON export is read as it is sent, never whole; other files
+            // (and standard input) are read into memory first.
+            let jsonFile = path == "-" ? nil : try FileSource.jsonExport(path, format: format)
+            let bytes = jsonFile == nil ? try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes) : []
             let console = context.console
             func refuse(_ problems: [CSVTable.Failure]) -> Int32 {
                 if arguments.has(.json) {
@@ -65,7 +68,11 @@ extension Commands {
                 let clock = context.clock
                 // A day of slack: the daemon, in its own zone, decides the last day exactly.
                 let tomorrow = clock.localDate(atMs: clock.nowMs()).adding(days: 1)
-                export = try TrackerExport.Reader(bytes: bytes, format: format, latest: tomorrow, localTime: { clock.localDateTime(atMs: $0) })
+                if let jsonFile {
+                    export = try TrackerExport.Reader(json: jsonFile)
+                } else {
+                    export = try TrackerExport.Reader(bytes: bytes, format: format, latest: tomorrow, localTime: { clock.localDateTime(atMs: $0) })
+                }
             } catch {
                 return refuse(error.problems)
             }
@@ -176,18 +183,29 @@ extension Commands {
             let (from, to) = try dateRangeOption(arguments)
             let path = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
-            var workouts: [HistoryWorkout] = []
-            var after: Int64?
-            repeat {
-                let page = try context.call(client, HistoryExport.self, HistoryExport.Params(from: from, to: to, after: after))
-                workouts += page.workouts
-                after = page.next
-            } while after != nil
-            // The JSON export holds everything a restore needs besides the workouts.
+            // The JSON export holds everything a restore needs besides the workouts, ahead
+            // of them.
             let archive = format == .json ? try historyArchive(client: client, context: context) : nil
-            let text = TrackerExport.write(workouts, as: format, archive: archive?.archive, timeZone: archive?.timeZone)
-            guard let path = try FileOutput.deliver(text, to: path, context: context) else { return ExitStatus.ok }
-            context.console.error("exported \(workouts.count) session\(workouts.count == 1 ? "" : "s") to \(path) (\(format.rawValue))")
+            // Each page is written as it arrives: only one is held, whatever the history.
+            var writer = TrackerExport.Writer(format: format)
+            let output = try StreamedOutput(path: path, console: context.console)
+            var sessions = 0
+            var last: WorkoutIdentity?
+            try output.write(writer.header(archive: archive?.archive, timeZone: archive?.timeZone))
+            var cursor: (after: Int64, afterSet: Int64?)?
+            repeat {
+                let page = try context.call(client, HistoryExport.self, HistoryExport.Params(from: from, to: to, after: cursor?.after, afterSet: cursor?.afterSet))
+                try output.write(writer.workouts(page.workouts))
+                // The parts of one session (of more sets than a workout holds) count once.
+                for workout in page.workouts where WorkoutIdentity(workout) != last {
+                    sessions += 1
+                    last = WorkoutIdentity(workout)
+                }
+                cursor = page.next.map { ($0, page.nextSet) }
+            } while cursor != nil
+            try output.write(writer.trailer())
+            guard let path = try output.finish() else { return ExitStatus.ok }
+            context.console.error("exported \(sessions) session\(sessions == 1 ? "" : "s") to \(path) (\(format.rawValue))")
             return ExitStatus.ok
         })
 
@@ -483,208 +501,4 @@ extension Commands {
             }
             return ExitStatus.ok
         })
-}
-
-/// Writes a whole file: into a temporary file beside it, then renamed over it, so a
-/// reader never sees half a file.
-enum FileOutput {
-    /// The file a command writes (its one positional), nil for standard output (none,
-    /// or -). An existing file is kept unless --force is given.
-    static func target(_ arguments: ParsedArguments) throws(UsageError) -> String? {
-        guard let path = arguments.positionals.first, path != "-" else { return nil }
-        if !arguments.has(.force), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
-        return path
-    }
-
-    /// Writes `text` to `path`, or to standard output when it is nil; returns the path
-    /// written.
-    static func deliver(_ text: String, to path: String?, context: CommandContext) throws(FileInput.Failure) -> String? {
-        guard let path else {
-            context.console.write(text)
-            return nil
-        }
-        try write(text, to: path)
-        return path
-    }
-
-    static func write(_ text: String, to path: String) throws(FileInput.Failure) {
-        try write(Array(text.utf8), to: path, mode: 0o644)
-    }
-
-    /// `mode` before the umask: a backup holds everything, so it is 0600.
-    static func write(_ content: [UInt8], to path: String, mode: mode_t) throws(FileInput.Failure) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
-        var bytes = content[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw FileInput.Failure(path: path, reason: reason, action: "write")
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw FileInput.Failure(path: path, reason: reason, action: "write")
-        }
-    }
-}
-
-/// A JSON writer that outlives each use of it (`JSONWriter` is not copyable: a struct
-/// holding one could not be copied either).
-final class ParamsBuffer {
-    var writer: JSONWriter
-
-    init(capacity: Int) { writer = JSONWriter(capacity: capacity) }
-}
-
-/// Sends an export's workouts as they are read, in chunks that keep each request line
-/// well under the daemon's 1 MiB limit, under one import id; the last call stores them.
-/// The connection is made when the first chunk is ready; the first failure (the daemon
-/// unreachable, a chunk refused) stops the sending and is thrown by `finish`, so that a
-/// file's own problems, found later, are still what is reported.
-struct HistoryUpload {
-    /// A heavy user's five years are about 50 MB; this leaves room.
-    static let maximumFileBytes = 512 << 20
-    /// The encoded workouts of one call, at most, by their byte bounds (each workout is
-    /// encoded once, when its chunk is sent; the line limit is 1 MiB).
-    static let chunkBytes = 512 << 10
-
-    /// Chunks sent before the oldest one's reply is awaited: the daemon decodes one
-    /// while this process reads and encodes the next.
-    static let window = 3
-
-    let importID: String
-    let source: String
-    private let connect: () throws -> SocketClient
-    private var client: SocketClient?
-    private var chunk: [HistoryWorkout] = []
-    private var chunkSize = 0
-    /// Chunks sent so far.
-    private var sent = 0
-    private var unanswered: [Int] = []
-    private var failure: (any Error)?
-    /// Where each chunk's params are written, kept from chunk to chunk: a fresh buffer
-    /// a chunk (and the copies a request line made of it) faulted in new pages every
-    /// time, ~16,000 page faults for a 250,000-row file (docs/performance.md).
-    private let paramsBuffer = ParamsBuffer(capacity: chunkBytes + (64 << 10))
-
-    /// `source` as `history.import` keeps it with each session: a `TrackerExport.Format`
-    /// or a health export's (`HistoryImport.measuringSources`).
-    init(source: String, connect: @escaping () throws -> SocketClient) {
-        importID = Self.newImportID("import")
-        self.source = source
-        self.connect = connect
-    }
-
-    /// A client's id for one staged import (`history.import`, `health.import`): this
-    /// process and a random number, so two imports at once never share one.
-    static func newImportID(_ prefix: String) -> String {
-        var random = SystemRandomNumberGenerator()
-        return "\(prefix)-\(getpid())-\(random.next() as UInt64)"
-    }
-
-    /// Adds a workout, sending the chunk before it when it is full.
-    mutating func add(_ workout: HistoryWorkout) {
-        let size = workout.encodedByteBound
-        if !chunk.isEmpty, chunkSize + size > Self.chunkBytes || chunk.count == HistoryLimits.workoutsPerChunk { flush() }
-        chunk.append(workout)
-        chunkSize += size
-    }
-
-    /// Sends an archive's parts (sessiond's own export) ahead of the workouts, in calls
-    /// of a bounded size: the profile and aliases, then the plans, the plan events and
-    /// the health samples.
-    mutating func add(_ archive: HistoryArchive) {
-        guard !archive.isEmpty else { return }
-        send(HistoryArchive(profile: archive.profile, aliases: archive.aliases, exercises: archive.exercises, rests: archive.rests))
-        var plans: [ArchivedPlan] = []
-        var planBytes = 0
-        for plan in archive.plans {
-            let size = plan.jsonBytes.count
-            if !plans.isEmpty, planBytes + size > Self.chunkBytes || plans.count == HistoryArchiveGet.plansPage.upperBound {
-                send(HistoryArchive(plans: plans))
-                plans = []
-                planBytes = 0
-            }
-            plans.append(plan)
-            planBytes += size
-        }
-        if !plans.isEmpty { send(HistoryArchive(plans: plans)) }
-        // A plan event or a sample is under 200 bytes: 2,000 fit a call.
-        for start in stride(from: 0, to: archive.events.count, by: 2000) {
-            send(HistoryArchive(events: Array(archive.events[start..<min(start + 2000, archive.events.count)])))
-        }
-        for start in stride(from: 0, to: archive.health.count, by: 2000) {
-            send(HistoryArchive(health: Array(archive.health[start..<min(start + 2000, archive.health.count)])))
-        }
-    }
-
-    private mutating func send(_ archive: HistoryArchive) {
-        guard !archive.isEmpty else { return }
-        var params = HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: false, source: source)
-        params.archive = archive
-        send(params)
-    }
-
-    private mutating func flush() {
-        defer {
-            chunk = []
-            chunkSize = 0
-        }
-        guard !chunk.isEmpty else { return }
-        send(HistoryImport.Params(importID: importID, chunk: sent, workouts: chunk, done: false, source: source))
-    }
-
-    /// Sends one call of the import, its reply awaited later (`window`).
-    private mutating func send(_ params: HistoryImport.Params) {
-        guard failure == nil else { return }
-        do {
-            let client = try self.client ?? connect()
-            self.client = client
-            paramsBuffer.writer.removeAll()
-            params.encoded.encode(to: &paramsBuffer.writer)
-            unanswered.append(try paramsBuffer.writer.withBytes { json in try client.send(HistoryImport.name, paramsJSON: json) })
-            sent += 1
-            if unanswered.count >= Self.window { _ = try client.reply(to: unanswered.removeFirst()).value() }
-        } catch {
-            failure = error
-        }
-    }
-
-    /// Sends the rest and stores everything (with `dryRun`, only counts it).
-    mutating func finish(dryRun: Bool, context: CommandContext) throws -> HistoryImport.Result {
-        flush()
-        if failure == nil, let client {
-            do {
-                for id in unanswered { _ = try client.reply(to: id).value() }
-                unanswered = []
-            } catch {
-                failure = error
-            }
-        }
-        if let failure {
-            cancel()
-            throw failure
-        }
-        let client = try self.client ?? connect()
-        return try context.call(client, HistoryImport.self, HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: true,
-                                                                                 dryRun: dryRun, source: source))
-    }
-
-    /// Drops whatever was sent, at once rather than when the daemon lets an untouched
-    /// import expire (15 minutes, holding one of its 4 places). Best effort: the import
-    /// is refused either way.
-    mutating func cancel() {
-        guard sent > 0, let client else { return }
-        _ = try? client.request(SocketClient.Call(HistoryImport.self, .cancelling(importID))).value()
-    }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionCore
 
 /// Reads a whole file, or standard input for "-", as UTF-8 text.
 enum FileInput {
@@ -84,5 +85,48 @@ enum FileInput {
             }
         }
         return bytes
+    }
+}
+
+/// A file read by offset (`pread`), a block at a time: what `ExportStream` reads
+/// sessiond's own JSON export from, so that a restore never holds the file whole.
+final class FileSource: ByteSource {
+    let path: String
+    private let fd: Int32
+
+    private init(path: String, fd: Int32) {
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// The file at `path` when it is sessiond's JSON export by `format`, or by its first
+    /// byte that is not white space when no format is given; nil for another file.
+    static func jsonExport(_ path: String, format: TrackerExport.Format?) throws(FileInput.Failure) -> FileSource? {
+        guard format == nil || format == .json else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno))) }
+        let source = FileSource(path: path, fd: fd)
+        if format == .json { return source }
+        var head: [UInt8] = []
+        do {
+            _ = try source.read(at: 0, count: 4096, into: &head)
+        } catch {
+            throw FileInput.Failure(path: path, reason: String(describing: error))
+        }
+        return head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{") ? source : nil
+    }
+
+    func read(at offset: Int, count: Int, into buffer: inout [UInt8]) throws -> Int {
+        let before = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        while true {
+            let read = buffer.withUnsafeMutableBytes { bytes in pread(fd, bytes.baseAddress.map { $0 + before }, count, off_t(offset)) }
+            if read < 0, errno == EINTR { continue }
+            buffer.removeLast(count - max(read, 0))
+            guard read >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno))) }
+            return read
+        }
     }
 }

@@ -61,6 +61,8 @@ public struct ApplicationError: Sendable, Equatable {
     public static let setNotFound = ApplicationError(code: -32020, reason: "set_not_found", data: ErrorData.Set.self)
     public static let noSetToUndo = ApplicationError(code: -32021, reason: "no_set_to_undo", data: ErrorData.SetsLeft.self)
     public static let implausibleSet = ApplicationError(code: -32022, reason: "implausible_set", data: ErrorData.ImplausibleSet.self)
+    /// The session holds `SessionLimits.setsPerSession` sets: the next is refused.
+    public static let sessionFull = ApplicationError(code: -32023, reason: "session_full", data: ErrorData.SessionFull.self)
     public static let permissionDenied = ApplicationError(code: -32030, reason: "permission_denied", data: ErrorData.Peer.self)
     public static let tooManyConnections = ApplicationError(code: -32031, reason: "too_many_connections")
     /// A batch's large replies passed the per-line budget: the rest were not run.
@@ -73,7 +75,7 @@ public struct ApplicationError: Sendable, Equatable {
     public static let all: [ApplicationError] = [
         noActiveSession, sessionAlreadyActive, sessionNotFound, sessionNotActive, timeBeforeSessionStart, confirmationRequired,
         timeOutsideSession, dayInFuture, noRestTimer, planInvalid, planNotFound, noActivePlan, planDayNotFound, plannedExerciseNotFound,
-        exerciseNotInSession, unknownExercise, ambiguousExercise, aliasRefused, exerciseRefused, setNotFound, noSetToUndo, implausibleSet,
+        exerciseNotInSession, unknownExercise, ambiguousExercise, aliasRefused, exerciseRefused, setNotFound, noSetToUndo, implausibleSet, sessionFull,
         permissionDenied, tooManyConnections, replyTooLarge, importRefused, backupFailed, storageError,
     ]
 

@@ -71,6 +71,18 @@ public enum ErrorData {
         }
     }
 
+    /// `session_full`: the session and the sets it holds, the most one may.
+    public struct SessionFull: CodedObject, Equatable {
+        public var sessionID: Int64 = 0
+        public var maximumSets = 0
+        public init() {}
+        public init(sessionID: Int64, maximumSets: Int) { (self.sessionID, self.maximumSets) = (sessionID, maximumSets) }
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.int("maximumSets", &maximumSets)
+        }
+    }
+
     /// `plan_not_found`: the plan asked by id, or the week no plan covers.
     public struct Plan: CodedObject, Equatable {
         public var planID: Int64?

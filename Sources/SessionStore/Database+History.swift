@@ -305,44 +305,7 @@ extension Database {
     }
 }
 
-/// A finished session with its sets, as `history.export` hands it out.
-public struct ExportedSession: Sendable {
-    public let session: SessionRecord
-    public let sets: [ExportedSet]
-}
-
-/// A set with the columns only exports need.
-public struct ExportedSet: Sendable {
-    public let set: SetRecord
-    public let distanceM: Double?
-    public let superset: String?
-}
-
 extension Database {
-    /// Finished sessions dated `from`…`to` (either open), oldest first by id, after
-    /// `afterID`, at most `limit`, each with its sets in the order logged; the page
-    /// ends before the session that would bring it past `maximumSets` sets (the first
-    /// is always in). `complete` is false when sessions after the page may remain.
-    public func exportSessions(from: LocalDate?, to: LocalDate?, afterID: Int64, limit: Int, maximumSets: Int) throws(StorageError)
-        -> (sessions: [ExportedSession], complete: Bool)
-    {
-        try wrap {
-            let sessions = try connection.prepare("""
-                SELECT \(Self.sessionColumns) FROM session
-                WHERE ended_at_ms IS NOT NULL AND id > ? AND date >= ? AND date <= ? ORDER BY id LIMIT ?
-                """).rows([afterID, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { Self.sessionRecord($0) }
-            var page: [ExportedSession] = []
-            var sets = 0
-            for session in sessions {
-                let exported = ExportedSession(session: session, sets: try sessionSets(session.id))
-                sets += exported.sets.count
-                if !page.isEmpty, sets > maximumSets { return (page, false) }
-                page.append(exported)
-            }
-            return (page, sessions.count < limit)
-        }
-    }
-
     /// A session's sets in the order logged, with the columns only exports and
     /// `session.get` need.
     public func sessionSets(_ sessionID: Int64) throws(StorageError) -> [ExportedSet] {

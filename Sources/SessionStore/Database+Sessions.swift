@@ -310,6 +310,14 @@ extension Database {
         return progress
     }
 
+    /// How many sets the session holds, counted up to `atMost` (a step down the
+    /// (session_id, id) index per set, never more than `atMost`).
+    public func setCount(sessionID: Int64, atMost: Int) throws(StorageError) -> Int {
+        try wrap {
+            Int(try connection.scalar("SELECT count(*) FROM (SELECT 1 FROM logged_set WHERE session_id = ? LIMIT ?)", [sessionID, atMost]) ?? 0)
+        }
+    }
+
     /// The latest counted (not warm-up) set of an exercise in a session: one step down
     /// the (session_id, exercise_key, id) index.
     public func lastCountedSet(sessionID: Int64, exerciseKey: String) throws(StorageError) -> (reps: Int?, weightKg: Double?, durationSeconds: Int?)? {

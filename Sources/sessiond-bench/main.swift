@@ -21,6 +21,7 @@ if arguments.contains("--help") {
                sessiond-bench --history [--quick]
                sessiond-bench --health [--quick]
                sessiond-bench --abuse [--quick]
+               sessiond-bench --restore [--quick]
                sessiond-bench --load SOCKET CLIENTS PER_CLIENT
 
         Measures sessiond against this machine's floors and prints one JSON line per
@@ -43,7 +44,9 @@ if arguments.contains("--help") {
         history of 1,200 sessions (60 lines of 50,000 unknown params at once, 100
         clients pipelining 600 session.list of 1,000 and never reading, batch lines of
         100 history.export pages): the daemon's peak and later memory, another client's
-        session.log p99, the watchdog's longest stall.
+        session.log p99, the watchdog's longest stall; then a history of 1,000,000 sets
+        exported as JSON and Strong CSV and restored from its JSON export, with
+        sessionctl's peak memory against sessionctl status's (--restore: that alone).
         """)
     exit(0)
 }
@@ -231,6 +234,34 @@ func emitAttacks() throws {
     emit(Metric(name: "\(label).sessionctl_history", value: long.sessionctlMs, unit: "ms",
                 note: "sessionctl history EXERCISE, median wall time; it could not be delivered (over 8 MiB) before pages"))
     emit(Metric(name: "\(label).peak_rss", value: long.peakMiB, unit: "MiB", note: "the daemon's peak over these; target < 64"))
+    emitRestore(quick: quick)
+}
+
+/// A history of a million sets exported as JSON and as Strong's CSV and restored from
+/// its JSON export: sessionctl's peak memory against `sessionctl status`'s in the same
+/// run, and the file's size.
+func emitRestore(quick: Bool) {
+    let sets = quick ? 20_000 : 1_000_000
+    let label = "restore.history_\(sets)_sets"
+    let run: RestoreBenchmark.Run
+    do {
+        run = try RestoreBenchmark.measure(directory: directory, sets: sets)
+    } catch {
+        emit(Metric(name: "\(label).failed", value: 1, unit: "bool", note: "\(error)"))
+        return
+    }
+    emit(Metric(name: "\(label).sessionctl_status_peak_rss", value: run.floorMiB, unit: "MiB", note: "the floor: sessionctl status, what any command costs"))
+    for (name, step, what) in [("export_json", run.exportJSON, "sessionctl export (JSON, with the archive)"),
+                               ("export_strong", run.exportStrong, "sessionctl export --format strong"),
+                               ("restore", run.restore, "sessionctl import of the JSON export into an empty daemon")] {
+        emit(Metric(name: "\(label).\(name)_sessionctl_peak_rss", value: step.peakMiB, unit: "MiB",
+                    note: "\(what); the file \(Int(step.fileMiB.rounded())) MiB; \((step.peakMiB / max(run.floorMiB, 1) * 10).rounded() / 10)x the floor; target < 64"))
+        emit(Metric(name: "\(label).\(name)_seconds", value: step.seconds, unit: "s", note: what))
+    }
+    emit(Metric(name: "\(label).restore_sessiond_peak_rss", value: run.restoreDaemonPeakMiB, unit: "MiB",
+                note: "the daemon holds the staged import until done (bounded by HistoryLimits.stagedBytes, \(HistoryLimits.stagedBytes >> 20) MiB as sent)"))
+    emit(Metric(name: "\(label).restore_exports_identically", value: run.identical ? 1 : 0, unit: "bool",
+                note: "the restored daemon's JSON export is the source's, byte for byte"))
 }
 
 /// Runs one part of the bench alone, then exits (0, or 1 with the error).
@@ -253,6 +284,7 @@ if arguments.first == "--import" { runAlone { try emitImport() } }
 if arguments.first == "--history" { runAlone { try emitHistory() } }
 if arguments.first == "--health" { runAlone { try emitHealth() } }
 if arguments.first == "--abuse" { runAlone { try emitAttacks() } }
+if arguments.first == "--restore" { runAlone { emitRestore(quick: arguments.contains("--quick")) } }
 
 do {
     let socket = directory + "/sessiond.sock"

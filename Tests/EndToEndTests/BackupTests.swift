@@ -72,6 +72,11 @@ private final class LoggingState: Sendable {
         // A copy of several chunks (512 KiB each): one set row with its index entries is
         // about 150 bytes.
         for batch in 0..<80 {
+            // A session holds at most 2,000 sets: another every 20 lines.
+            if batch > 0, batch % 20 == 0 {
+                _ = try client.call("session.finish")
+                _ = try client.call("session.start")
+            }
             let requests = (0..<100).map { set in
                 #"{"jsonrpc":"2.0","id":\#(batch * 100 + set),"method":"session.log","params":{"exercise":"Squat","reps":\#(set % 10 + 1),"weightKg":100}}"#
             }

@@ -87,7 +87,12 @@ import JSON
         let batch = "[" + (0..<100).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"session.log","params":{"exercise":"Row","reps":5,"weightKg":60}}"# }
             .joined(separator: ",") + "]"
         var dropped = false
-        for _ in 0..<400 where !dropped {
+        for round in 0..<400 where !dropped {
+            // A session holds at most 2,000 sets: another every 20 lines.
+            if round > 0, round % (SessionLimits.setsPerSession / 100) == 0 {
+                _ = try writer.call("session.finish")
+                _ = try writer.call("session.start")
+            }
             try writer.send(line: batch)
             _ = try writer.readLine()
             dropped = daemon.log.contains("client dropped: not reading its replies")

@@ -155,12 +155,22 @@ public enum HistoryLimits {
     public static let workoutsPerChunk = 200
     /// Archive items (aliases, kept coverage, health samples) in one call, at most.
     public static let archiveItemsPerChunk = 5000
-    public static let setsPerWorkout = 2000
-    /// Workouts one import may stage before it is committed.
-    public static let workoutsPerImport = 100_000
-    /// Sets the imports under way may stage together (a heavy user's five years are
-    /// about 500,000).
-    public static let stagedSets = 1_000_000
+    /// Sets of one workout of an import chunk or an export page, at most: a session's
+    /// (`SessionLimits.setsPerSession`). A session holding more (stored before the bound)
+    /// is exported as consecutive parts of at most this many sets with its start and
+    /// title, which an import joins again.
+    public static let setsPerWorkout = SessionLimits.setsPerSession
+    /// Workouts one import may stage before it is committed (a session a day for a
+    /// thousand years).
+    public static let workoutsPerImport = 400_000
+    /// Sets the imports under way may stage together: a heavy user's five years are
+    /// about 500,000, and a restore of sessiond's own export of a history of any
+    /// person's lifetime fits (the daemon holds them until `done`, about 230 bytes a set).
+    public static let stagedSets = 4_000_000
+    /// Bytes (as sent) the imports under way may stage together: what bounds the
+    /// daemon's memory whatever the sets hold. An export of 1,000,000 sets takes about
+    /// 200 MiB.
+    public static let stagedBytes = 512 << 20
     public static let titleLength = 200
     /// Notes from other apps can be long; they are kept whole up to this.
     public static let noteLength = 4000

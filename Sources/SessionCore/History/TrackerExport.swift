@@ -85,8 +85,10 @@ public enum TrackerExport {
         public private(set) var skippedRows = 0
         private var records: CSVTable.Reader?
         private var rows: RowReader?
-        /// A JSON export's workouts, read at once, last first.
+        /// A FIT file's workouts, read at once, last first.
         private var pending: [HistoryWorkout] = []
+        /// A JSON export's workouts, read one at a time.
+        private var stream: ExportStream?
         /// What sessiond's own JSON export holds besides the workouts (empty otherwise).
         public private(set) var archive = HistoryArchive()
         /// The workout whose rows are being read, by its rows' key.
@@ -112,9 +114,7 @@ public enum TrackerExport {
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if format == .json || format == nil && first == UInt8(ascii: "{") {
                 self.format = .json
-                let read = try readJSON(bytes)
-                pending = read.workouts.reversed()
-                archive = read.archive
+                (stream, archive) = try Self.openJSON(MemorySource(bytes))
                 return
             }
             let records: CSVTable.Reader
@@ -145,6 +145,57 @@ public enum TrackerExport {
             rows = RowReader(header: header, columns: columns, format: self.format, dates: latest.map(HistoryLimits.workoutDates))
         }
 
+        /// Reads sessiond's own JSON export from `source` without holding it whole: its
+        /// archive now, its workouts one at a time (`next`), each checked as it is read.
+        public init(json source: some ByteSource) throws(Failure) {
+            format = .json
+            (stream, archive) = try Self.openJSON(source)
+        }
+
+        /// The export's archive, and its workouts to read; fails when it is no JSON
+        /// object, not sessiond's export or its archive does not read.
+        private static func openJSON(_ source: some ByteSource) throws(Failure) -> (ExportStream, HistoryArchive) {
+            func failure(_ message: String) -> Failure { Failure(problems: [CSVTable.Failure(line: 1, message: message)]) }
+            let stream: ExportStream
+            do throws(ExportStream.Problem) {
+                stream = try ExportStream(source: source)
+            } catch {
+                throw failure(error.description)
+            }
+            let members = JSONValue.object(stream.members)
+            guard members["format"] == .string(jsonFormatName) else { throw failure("not a sessiond export: no \"format\": \"\(jsonFormatName)\"") }
+            guard stream.hasWorkouts else { throw failure("export.workouts should be an array of objects") }
+            do throws(JSONReadError) {
+                return (stream, try HistoryArchive(reader: try JSONReader(members, path: "export")))
+            } catch {
+                throw failure("\(error.path) should be \(error.expected)")
+            }
+        }
+
+        /// The JSON export's next workout; a problem ends the reading.
+        private mutating func nextJSON() -> HistoryWorkout? {
+            func fail(_ message: String) -> HistoryWorkout? {
+                recordProblems.append(CSVTable.Failure(line: 1, message: message))
+                stream = nil
+                return nil
+            }
+            let next: (value: JSONValue, index: Int)?
+            do throws(ExportStream.Problem) {
+                next = try stream?.next()
+            } catch {
+                return fail(error.description)
+            }
+            guard let next else {
+                stream = nil
+                return nil
+            }
+            do throws(JSONReadError) {
+                return try HistoryWorkout(reader: try JSONReader(next.value, path: "export.workouts[\(next.index)]"))
+            } catch {
+                return fail("\(error.path) should be \(error.expected)")
+            }
+        }
+
         /// True once a problem was found (cheaper than `problems`, asked per workout).
         public var hasProblems: Bool { !recordProblems.isEmpty || rows?.problems.isEmpty == false }
 
@@ -168,6 +219,7 @@ public enum TrackerExport {
 
         /// The next workout that holds sets; nil at the end of the file.
         public mutating func next() -> HistoryWorkout? {
+            if format == .json { return nextJSON() }
             guard records != nil else { return pending.popLast() }
             while true {
                 let record: CSVTable.Record?
@@ -193,7 +245,18 @@ public enum TrackerExport {
                 }
                 guard let row else { continue }
                 if current?.key == row.workoutKey {
-                    if let set = row.set { current!.workout.sets.append(set) } else { skippedRows += 1 }
+                    guard let set = row.set else {
+                        skippedRows += 1
+                        continue
+                    }
+                    // A workout of more sets than one holds (a session stored before that
+                    // bound, exported) goes as consecutive parts, which the import joins.
+                    if current!.workout.sets.count == HistoryLimits.setsPerWorkout {
+                        let full = current!.workout
+                        current!.workout.sets = [set]
+                        return full
+                    }
+                    current!.workout.sets.append(set)
                     continue
                 }
                 // A workout of rows without sets still exists: later rows may add some.
@@ -240,111 +303,9 @@ extension TrackerExport {
     /// The marker of sessiond's own JSON export.
     public static let jsonFormatName = "sessiond-history"
 
-    static func readJSON(_ bytes: [UInt8]) throws(Failure) -> (workouts: [HistoryWorkout], archive: HistoryArchive) {
-        func failure(_ message: String) -> Failure { Failure(problems: [CSVTable.Failure(line: 1, message: message)]) }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes: bytes)
-        } catch {
-            throw failure("not JSON: \(error)")
-        }
-        guard value["format"] == .string(jsonFormatName) else { throw failure("not a sessiond export: no \"format\": \"\(jsonFormatName)\"") }
-        var workouts: [HistoryWorkout] = []
-        let archive: HistoryArchive
-        do throws(JSONReadError) {
-            let reader = try JSONReader(value, path: "export")
-            archive = try HistoryArchive(reader: reader)
-            for item in try reader.objects("workouts") { workouts.append(try HistoryWorkout(reader: item)) }
-        } catch {
-            throw failure("\(error.path) should be \(error.expected)")
-        }
-        return (workouts, archive)
-    }
-
-    /// Writes workouts as `format` reads them back: Strong's 12-column CSV, Hevy's
-    /// 14-column CSV, or the JSON export.
     /// A duration as the apps write it (`56m`, `1h 2m`, `35min`, seconds), nil when
     /// it is none.
     public static func duration(_ text: String) -> Int? { HistoryDates.duration(text) }
-
-    /// With `archive` (the JSON export), everything a restore needs: version 2, the
-    /// daemon's `timeZone`, the archive's parts, then the workouts.
-    public static func write(_ workouts: [HistoryWorkout], as format: Format, archive: HistoryArchive? = nil, timeZone: String? = nil) -> String {
-        precondition(Format.written.contains(format), "\(format) is read, never written")
-        switch format {
-        case .json, .fit:
-            var writer = JSONWriter(capacity: 1 << 16)
-            writer.object {
-                $0.member("format", jsonFormatName)
-                $0.member("version", archive == nil ? 1 : 2)
-                if let archive {
-                    $0.member("timeZone", timeZone)
-                    archive.encodeMembers(to: &$0)
-                }
-                $0.key("workouts")
-                $0.array { for workout in workouts { $0.value(workout) } }
-            }
-            return String(decoding: writer.bytes, as: UTF8.self) + "\n"
-        case .strong:
-            var lines = [CSVTable.line(["Date", "Workout Name", "Duration", "Exercise Name", "Set Order", "Weight", "Reps", "Distance", "Seconds", "Notes", "Workout Notes", "RPE"])]
-            for workout in workouts {
-                var order: [String: Int] = [:]
-                let date = workout.start.description.replacingOccurrences("T", " ")
-                for set in workout.sets {
-                    var setOrder: String
-                    switch set.kind {
-                    case .warmup: setOrder = "W"
-                    case .drop: setOrder = "D"
-                    case .failure: setOrder = "F"
-                    case .normal:
-                        order[set.exercise.exerciseKey, default: 0] += 1
-                        setOrder = String(order[set.exercise.exerciseKey] ?? 1)
-                    }
-                    lines.append(CSVTable.line([
-                        // No load (body weight) stays empty rather than 0, so it reads back as none.
-                        date, workout.title, strongDuration(workout.durationSeconds ?? 0), set.exercise, setOrder, set.weightKg.map(csvNumber) ?? "",
-                        set.reps.map(String.init) ?? "", csvNumber(set.distanceM ?? 0), csvNumber(Double(set.durationSeconds ?? 0)), set.note ?? "",
-                        workout.note ?? "", set.rpe.map(csvNumber) ?? "",
-                    ]))
-                }
-            }
-            return lines.joined(separator: "\n") + "\n"
-        case .hevy:
-            var lines = [CSVTable.line(["title", "start_time", "end_time", "description", "exercise_title", "superset_id", "exercise_notes", "set_index",
-                                        "set_type", "weight_kg", "reps", "distance_km", "duration_seconds", "rpe"])]
-            for workout in workouts {
-                let end = LocalDateTime(secondsAfter: workout.start, workout.durationSeconds ?? 0)
-                var index: [String: Int] = [:]
-                for set in workout.sets {
-                    let key = set.exercise.exerciseKey
-                    let kind = ["normal": "normal", "warmup": "warmup", "drop": "dropset", "failure": "failure"][set.kind.rawValue] ?? "normal"
-                    lines.append(CSVTable.line([
-                        workout.title, hevyDate(workout.start), hevyDate(end), workout.note ?? "", set.exercise, set.superset ?? "", set.note ?? "",
-                        String(index[key, default: 0]), kind, set.weightKg.map(csvNumber) ?? "", set.reps.map(String.init) ?? "",
-                        set.distanceM.map { csvNumber($0 / 1000) } ?? "", set.durationSeconds.map(String.init) ?? "", set.rpe.map(csvNumber) ?? "",
-                    ]))
-                    index[key, default: 0] += 1
-                }
-            }
-            return lines.joined(separator: "\n") + "\n"
-        }
-    }
-
-    static func strongDuration(_ seconds: Int) -> String {
-        let minutes = (seconds + 30) / 60
-        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
-    }
-
-    static func hevyDate(_ time: LocalDateTime) -> String {
-        // HH:MM as LocalDateTime writes it (YYYY-MM-DDTHH:MM:SS).
-        let clock = time.description.dropFirst(11).prefix(5)
-        return "\(time.date.day) \(HistoryDates.months[time.date.month - 1].capitalized) \(time.date.year), \(clock)"
-    }
-
-    /// A number as the apps write it: no fraction when whole, else up to 3 decimals.
-    static func csvNumber(_ value: Double) -> String {
-        JSONValue.format(number: (value * 1000).rounded() / 1000)
-    }
 }
 
 /// Reads one record of an export into its workout and set, collecting problems.

@@ -23,6 +23,8 @@ public enum SessionError: Error, Sendable, Equatable {
     case fewerSetsToUndo(asked: Int, have: Int)
     /// A set that looks mistyped (`SetPlausibility`), of the exercise named.
     case implausibleSet(SetPlausibility.Doubt, exercise: String)
+    /// The session holds the most sets one may (`SessionLimits.setsPerSession`).
+    case sessionFull(sessionID: Int64, maximumSets: Int)
     /// A backfilled time that lies before the session started.
     case timeBeforeSessionStart(startedAtMs: Int64)
     /// A change to a finished session's history that must be confirmed (`confirm`).

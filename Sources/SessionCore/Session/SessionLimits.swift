@@ -15,6 +15,10 @@ public enum SessionLimits {
     public static let rpeStep = 0.5
     public static let noteLength = 500
     public static let exerciseNameLength = 120
+    /// Sets one session holds, at most: the same bound at logging (the next set is
+    /// refused, `session_full`), in an import's workout and in an export's workout, so
+    /// that whatever was acknowledged can be exported and imported again.
+    public static let setsPerSession = 2000
     public static let requestIDLength = 200
     /// How many sessions `session.list` returns at most, and by default.
     public static let listLimit = 1...1000

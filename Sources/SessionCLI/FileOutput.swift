@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+import JSON
+
+/// Writes a whole file: into a temporary file beside it, then renamed over it, so a
+/// reader never sees half a file.
+enum FileOutput {
+    /// The file a command writes (its one positional), nil for standard output (none,
+    /// or -). An existing file is kept unless --force is given.
+    static func target(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let path = arguments.positionals.first, path != "-" else { return nil }
+        if !arguments.has(.force), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
+        return path
+    }
+
+    /// Writes `text` to `path`, or to standard output when it is nil; returns the path
+    /// written.
+    static func deliver(_ text: String, to path: String?, context: CommandContext) throws(FileInput.Failure) -> String? {
+        guard let path else {
+            context.console.write(text)
+            return nil
+        }
+        try write(text, to: path)
+        return path
+    }
+
+    static func write(_ text: String, to path: String) throws(FileInput.Failure) {
+        try write(Array(text.utf8), to: path, mode: 0o644)
+    }
+
+    /// `mode` before the umask: a backup holds everything, so it is 0600.
+    static func write(_ content: [UInt8], to path: String, mode: mode_t) throws(FileInput.Failure) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
+        var bytes = content[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw FileInput.Failure(path: path, reason: reason, action: "write")
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileInput.Failure(path: path, reason: reason, action: "write")
+        }
+    }
+}
+
+/// A file written a part at a time as its parts arrive (an export, page by page), so
+/// that it is never held whole: into a temporary file beside it, synced and renamed
+/// over it by `finish`, so a reader never sees half a file; to standard output as the
+/// parts come when there is no path.
+final class StreamedOutput {
+    let path: String?
+    private let console: Console
+    private let temporary: String
+    private var fd: Int32 = -1
+    /// Bytes written so far.
+    private(set) var byteCount = 0
+
+    /// Opens the temporary file beside `path` (nil: standard output).
+    init(path: String?, console: Console) throws(FileInput.Failure) {
+        self.path = path
+        self.console = console
+        temporary = (path ?? "") + ".tmp-\(getpid())"
+        guard let path else { return }
+        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
+    }
+
+    deinit { abandon() }
+
+    /// Appends `bytes`.
+    func write(_ bytes: [UInt8]) throws(FileInput.Failure) {
+        byteCount += bytes.count
+        guard let path else {
+            console.write(bytes: bytes)
+            return
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                abandon()
+                throw FileInput.Failure(path: path, reason: reason, action: "write")
+            }
+            offset += written
+        }
+    }
+
+    /// Syncs the file and puts it in place; returns its path (nil for standard output).
+    func finish() throws(FileInput.Failure) -> String? {
+        guard let path else { return nil }
+        let synced = fsync(fd) == 0
+        close(fd)
+        fd = -1
+        guard synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileInput.Failure(path: path, reason: reason, action: "write")
+        }
+        return path
+    }
+
+    /// Drops the temporary file (a failure part way): the path keeps what it held.
+    func abandon() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+        unlink(temporary)
+    }
+}

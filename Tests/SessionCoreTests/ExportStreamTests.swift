@@ -1,0 +1,124 @@
+import JSON
+import SessionCore
+import Testing
+
+/// sessiond's own JSON export read a workout at a time, and any export written a page
+/// at a time: the same workouts and the same bytes as read or written whole.
+@Suite struct ExportStreamTests {
+    /// Bytes handed out at most `step` at a time, noting the furthest read.
+    final class TrickleSource: ByteSource {
+        let bytes: [UInt8]
+        let step: Int
+        private(set) var reads = 0
+
+        init(_ text: String, step: Int) {
+            bytes = Array(text.utf8)
+            self.step = step
+        }
+
+        func read(at offset: Int, count: Int, into buffer: inout [UInt8]) -> Int {
+            reads += 1
+            guard offset < bytes.count else { return 0 }
+            let end = min(bytes.count, offset + min(count, step))
+            buffer.append(contentsOf: bytes[offset..<end])
+            return end - offset
+        }
+    }
+
+    private func workouts(_ count: Int, setsEach: Int) -> [HistoryWorkout] {
+        (0..<count).map { day in
+            var workout = HistoryWorkout(start: LocalDateTime(date: LocalDate(daysSinceEpoch: 20_000 + day), secondOfDay: 64_800), durationSeconds: 3600,
+                                         title: day % 2 == 0 ? "Legs \"heavy\"" : "Push, light", note: day % 3 == 0 ? "a note with ] and } and \\" : nil,
+                                         sets: (0..<setsEach).map { HistorySet(exercise: "Squat", reps: $0 + 1, weightKg: 60 + Double($0)) })
+            workout.startedAt = "2024-10-\(10 + day % 10)T18:00:00+02:00"
+            return workout
+        }
+    }
+
+    @Test func aJSONExportReadInTricklesGivesTheWorkoutsAndArchiveReadWhole() throws {
+        let written = workouts(30, setsEach: 7)
+        var archive = HistoryArchive()
+        archive.aliases = [ArchivedAlias(alias: "ohp", name: "Overhead Press")]
+        let text = TrackerExport.write(written, as: .json, archive: archive, timeZone: "Europe/Berlin")
+        let whole = try TrackerExport.read(Array(text.utf8))
+        for step in [1, 7, 4096] {
+            var reader = try TrackerExport.Reader(json: TrickleSource(text, step: step))
+            var read: [HistoryWorkout] = []
+            while let workout = reader.next() { read.append(workout) }
+            #expect(!reader.hasProblems, "\(reader.problems)")
+            #expect(read == written && HistoryWorkout.merging(read, keepingOrder: true) == whole.workouts)
+            #expect(reader.archive.aliases == archive.aliases)
+        }
+    }
+
+    @Test func anArchiveAfterTheWorkoutsIsReadBeforeThem() throws {
+        let text = #"""
+            {"format": "sessiond-history", "workouts": [
+              {"start": "2025-01-02T18:00:00", "title": "A", "sets": [{"exercise": "Squat", "reps": 5}]},
+              {"start": "2025-01-03T18:00:00", "title": "B", "sets": []}
+            ], "version": 2, "aliases": [{"alias": "sq", "name": "Squat"}]}
+            """#
+        var reader = try TrackerExport.Reader(json: TrickleSource(text, step: 5))
+        #expect(reader.archive.aliases.map(\.alias) == ["sq"])
+        #expect(reader.next()?.title == "A" && reader.next()?.title == "B" && reader.next() == nil)
+        #expect(!reader.hasProblems)
+    }
+
+    @Test func aBadWorkoutIsAProblemWithItsPathAfterTheGoodOnesBeforeIt() throws {
+        let good = #"{"start": "2025-01-02T18:00:00", "title": "A", "sets": [{"exercise": "Squat", "reps": 5}]}"#
+        let bad = #"{"start": "2025-01-02T19:00:00", "title": "B", "sets": [{"exercise": "Squat", "reps": 5000}]}"#
+        let text = #"{"format": "sessiond-history", "workouts": ["# + [good, good, bad, good].joined(separator: ",") + "]}"
+        var reader = try TrackerExport.Reader(json: TrickleSource(text, step: 16))
+        var read = 0
+        while reader.next() != nil { read += 1 }
+        #expect(read == 2)
+        #expect(reader.problems.map(\.message) == ["export.workouts[2].sets[0].reps should be from 0 to 1000"], "\(reader.problems)")
+
+        // Cut short, or no export at all: refused before any workout is read.
+        #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(String(text.prefix(text.count - 40)), step: 16)) }
+        #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(#"{"format": "strong", "workouts": []}"#, step: 3)) }
+        #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(#"[1, 2]"#, step: 3)) }
+        #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(#"{"format": "sessiond-history"} x"#, step: 3)) }
+    }
+
+    /// Written a page at a time, each format is the file written whole; the parts of
+    /// one session go on counting its sets (Strong's set order, Hevy's index).
+    @Test func anExportWrittenPageByPageIsTheExportWrittenWhole() {
+        var all = workouts(12, setsEach: 5)
+        // Two parts of one session, as an export of a session of more sets than a workout holds gives them.
+        var part = all[11]
+        part.sets = [HistorySet(exercise: "Squat", reps: 1, weightKg: 70)]
+        all.append(part)
+        for format in TrackerExport.Format.written {
+            var whole = TrackerExport.Writer(format: format)
+            var joined = Array(all[0..<11]) + [all[11]]
+            joined[11].sets += part.sets
+            let expected = whole.header(archive: nil, timeZone: nil) + whole.workouts(joined) + whole.trailer()
+            var paged = TrackerExport.Writer(format: format)
+            var bytes = paged.header(archive: nil, timeZone: nil)
+            for start in stride(from: 0, to: all.count, by: 5) { bytes += paged.workouts(Array(all[start..<min(start + 5, all.count)])) }
+            bytes += paged.trailer()
+            if format == .json {
+                // JSON keeps the parts apart; read back and joined, they are the session.
+                let read = try? TrackerExport.read(bytes)
+                #expect(read?.workouts == HistoryWorkout.merging(joined), "\(format)")
+                #expect(String(decoding: bytes, as: UTF8.self) == TrackerExport.write(all, as: .json))
+            } else {
+                #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(format)")
+            }
+        }
+    }
+
+    /// A CSV workout of more rows than a workout holds comes out as parts of at most
+    /// that many sets, which `merging` joins.
+    @Test func aCSVWorkoutOfMoreSetsThanAWorkoutHoldsComesInParts() throws {
+        let rows = HistoryLimits.setsPerWorkout * 2 + 10
+        var csv = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE\n"
+        for set in 1...rows { csv += "2025-01-02 09:00:00,\"Day\",60m,\"Squat\",\(set),40,5,0,0,\n" }
+        var reader = try TrackerExport.Reader(bytes: Array(csv.utf8))
+        var parts: [Int] = []
+        while let workout = reader.next() { parts.append(workout.sets.count) }
+        #expect(parts == [HistoryLimits.setsPerWorkout, HistoryLimits.setsPerWorkout, 10])
+        #expect(try TrackerExport.read(Array(csv.utf8)).workouts.map(\.sets.count) == [rows])
+    }
+}
