@@ -241,7 +241,7 @@ func emitAttacks() throws {
 /// its JSON export: sessionctl's peak memory against `sessionctl status`'s in the same
 /// run, and the file's size.
 func emitRestore(quick: Bool) {
-    let sets = quick ? 20_000 : 1_000_000
+    let sets = quick ? 5_000 : 1_000_000
     let label = "restore.history_\(sets)_sets"
     let run: RestoreBenchmark.Run
     do {

@@ -8,7 +8,7 @@ import JSON
 /// on a tiny workload.
 @Suite struct BenchmarkTests {
     @Test func benchmarkRunsAndPrintsEveryMetric() throws {
-        let result = try runProcess(Binaries.directory + "/sessiond-bench", ["--quick"], timeout: 120)
+        let result = try runProcess(Binaries.directory + "/sessiond-bench", ["--quick"], timeout: 300)
         #expect(result.status == 0, "\(result.stderr)")
         let metrics = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
         let names = Set(metrics.compactMap { $0["name"]?.stringValue })
