@@ -63,6 +63,10 @@ public enum Daemon {
         // A daemon that cannot have the socket must not create or migrate a database.
         if activated == nil { try Listener.refuseIfServed(path: socketSource) }
         if let failure = DaemonOptions.makeDirectory(for: options.databasePath) { throw StartFailure(description: failure) }
+        // One daemon per database: a second would keep rest timers and event streams of
+        // its own. Before anything is read or written.
+        let lock = try DatabaseLock(databasePath: options.databasePath)
+        defer { lock.release() }
         if let restored = Database.restoreLinkedWAL(path: options.databasePath) {
             logger.warning("the write-ahead log was restored: \(options.databasePath)-wal was removed while sessiond ran, and its second name \(Database.walLinkPath(options.databasePath)) kept its \(restored) pages of committed writes", [
                 ("database", options.databasePath), ("restored_pages", String(restored)),
