@@ -238,6 +238,13 @@ package final class Application {
             data: ErrorData.Budget(budgetBytes: ReplyLimits.maximumReplyBytes))
     }
 
+    /// Replies to every request of `jobs` with `error` instead, nothing else done: for
+    /// a commit whose writes turned out not to be kept after all (`Database.verifyFiles`).
+    package func failAll(_ jobs: [Job], because error: Error) -> [Completion] {
+        let reply = ErrorMapping.rpcError(error)
+        return jobs.map { failAll($0, error: reply) }
+    }
+
     private func failAll(_ job: Job, error: RPCError) -> Completion {
         let responses = OneOrMany<Response>(job.items.compactMap { item in
             switch item {

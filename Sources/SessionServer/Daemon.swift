@@ -63,6 +63,15 @@ public enum Daemon {
         // A daemon that cannot have the socket must not create or migrate a database.
         if activated == nil { try Listener.refuseIfServed(path: socketSource) }
         if let failure = DaemonOptions.makeDirectory(for: options.databasePath) { throw StartFailure(description: failure) }
+        // One daemon per database: a second would keep rest timers and event streams of
+        // its own. Before anything is read or written.
+        let lock = try DatabaseLock(databasePath: options.databasePath)
+        defer { lock.release() }
+        if let restored = Database.restoreLinkedWAL(path: options.databasePath) {
+            logger.warning("the write-ahead log was restored: \(options.databasePath)-wal was removed while sessiond ran, and its second name \(Database.walLinkPath(options.databasePath)) kept its \(restored) pages of committed writes", [
+                ("database", options.databasePath), ("restored_pages", String(restored)),
+            ])
+        }
         if let lost = Database.lostWALFrames(path: options.databasePath) {
             // Before SQLite opens the file and starts the index over: afterwards nobody
             // could tell.
@@ -71,6 +80,9 @@ public enum Daemon {
             ])
         }
         let database = try Database(path: options.databasePath)
+        if let problem = database.linkWriteAheadLog() {
+            logger.warning("the write-ahead log has no second name; a removed one is still copied at the next commit, but not after a crash", [("error", problem)])
+        }
         // Logged before the socket exists, so a client that can connect can read it.
         if let active = try database.activeSession() {
             let sets = try database.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }

@@ -129,7 +129,7 @@ final class DatabaseThread: @unchecked Sendable {
             if stopping, queue.withLock({ $0.jobs.isEmpty }) { break }
         }
         do {
-            try application.database.checkpoint()
+            try application.database.checkpointAtExit()
         } catch {
             logger.warning("checkpoint at shutdown failed", [("error", error.description)])
         }
@@ -182,20 +182,27 @@ final class DatabaseThread: @unchecked Sendable {
         if results.contains(where: \.effects.factsChanged), let now = try? application.facts() {
             facts.withLock { $0 = now }
         }
-        verifyFiles()
+        // Before any reply: a write acknowledged only into a WAL whose name is gone would
+        // be lost at the next crash.
+        if let lost = verifyFiles() { return application.failAll(jobs, because: lost) }
         return results
     }
 
-    /// Checks that the database file is the one opened and its WAL still there (the
-    /// caller holds `ownership`); if not, what the WAL holds is copied into the file and
-    /// the loop is told to stop.
-    private func verifyFiles() {
+    /// Checks that the database file and its WAL are the ones opened (the caller holds
+    /// `ownership`); if not, what the WAL holds is copied into the file and the loop is
+    /// told to stop. Returns the error when the last commit's writes could not be kept:
+    /// its requests are answered with it instead.
+    @discardableResult
+    private func verifyFiles() -> StorageError? {
         do {
             try application.database.verifyFiles()
+            return nil
         } catch {
             logger.error("database files changed; stopping", [("error", error.description)])
             failure.withLock { $0 = error.description }
             wakeTheLoop()
+            if case .filesChanged(_, _, saved: true) = error { return nil }
+            return error
         }
     }
 

@@ -155,6 +155,19 @@ public final class Connection {
         walFramesBox?.pointee = 0
     }
 
+    /// Copies every frame of the WAL into the database file and syncs it (TRUNCATE:
+    /// waiting for readers up to the busy timeout); true when nothing is left only in
+    /// the WAL. The WAL is read through the descriptor SQLite holds, so this works on a
+    /// WAL whose name was removed. sqlite3_wal_checkpoint_v2(3): SQLITE_BUSY when a
+    /// reader kept it from finishing, and the log and checkpointed counts then differ.
+    func checkpointEverything() throws(SQLiteError) -> Bool {
+        var log: Int32 = -1, checkpointed: Int32 = -1
+        let code = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &log, &checkpointed)
+        if code & 0xff == SQLITE_BUSY { return false }
+        try check(code, handle, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        return log == checkpointed
+    }
+
     /// Runs one or more statements that take no parameters (schema, pragmas).
     public func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?

@@ -81,27 +81,7 @@ public final class Database {
             if case .sqlite(let failure) = error, failure.primaryCode == SQLITE_FULL { throw .full(path: path) }
             throw error
         }
-        files = Self.identity(path)
-    }
-
-    /// The WAL frames lost before this start: the write-ahead log `PATH-wal` is gone,
-    /// and the wal-index (`PATH-shm`) a process left without closing the database
-    /// (a crash) says it held frames not yet copied into the database file — writes
-    /// that were committed and are now lost. Read before SQLite opens the database,
-    /// which would start the index over; nil when nothing was lost.
-    public static func lostWALFrames(path: String) -> Int? {
-        guard access(path + "-wal", F_OK) != 0 else { return nil }
-        let fd = open(path + "-shm", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        // The index's header (sqlite's wal.c, WalIndexHdr: version at 0, isInit at 12,
-        // mxFrame at 16) and the checkpoint's nBackfill at 96, in native byte order.
-        var header = [UInt8](repeating: 0, count: 100)
-        guard read(fd, &header, header.count) == header.count else { return nil }
-        func u32(_ offset: Int) -> UInt32 { header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) } }
-        guard u32(0) == 3_007_000, header[12] == 1 else { return nil }
-        let (written, copied) = (u32(16), u32(96))
-        return written > copied ? Int(written - copied) : nil
+        files = OpenedFiles(path: path)
     }
 
     private static func exists(_ path: String) -> Bool {
@@ -113,40 +93,9 @@ public final class Database {
         for file in [path, path + "-wal", path + "-shm", path + "-journal"] { unlink(file) }
     }
 
-    /// The device and inode of the database file as opened, to notice it being
-    /// replaced or removed under the daemon.
-    private var files: FileIdentity?
-
-    private struct FileIdentity: Equatable {
-        let device: UInt
-        let inode: UInt
-    }
-
-    private static func identity(_ path: String) -> FileIdentity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt(info.st_dev), inode: UInt(info.st_ino))
-    }
-
-    /// Checks, after a commit, that the database file is still the one opened and its
-    /// WAL still there. A WAL removed while the daemon runs holds acknowledged writes
-    /// that would be lost at the next crash: this copies them into the main file (a
-    /// checkpoint through the still-open WAL) and throws, so the daemon stops loudly.
-    public func verifyFiles() throws(StorageError) {
-        let main = Self.identity(path)
-        let problem: String
-        if main == nil {
-            problem = "the database file \(path) was removed"
-        } else if main != files {
-            problem = "the database file \(path) was replaced"
-        } else if access(path + "-wal", F_OK) != 0 {
-            problem = "its write-ahead log \(path)-wal was removed"
-        } else {
-            return
-        }
-        try? checkpoint()
-        throw .filesChanged(path: path, problem: problem)
-    }
+    /// The database file and its WAL as opened (device and inode), to notice either
+    /// being removed or replaced under the daemon (`verifyFiles`).
+    var files: OpenedFiles?
 
     private static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()

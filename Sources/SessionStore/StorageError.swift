@@ -22,8 +22,9 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     /// The file system holding the database is full.
     case full(path: String)
-    /// The database's files changed under the daemon (removed, replaced).
-    case filesChanged(path: String, problem: String)
+    /// The database's files changed under the daemon (removed, replaced); `saved` when
+    /// every committed write is still in the file the database's name leads to.
+    case filesChanged(path: String, problem: String, saved: Bool)
     /// Another process holds the write lock, and the caller asked not to wait.
     case busy
     /// A migration would have left the file inconsistent; it was rolled back.
@@ -53,8 +54,10 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "\(path) can only be read (its mode or owner, its directory, or a read-only file system); sessiond needs to write it. Fix its permissions or pass another --database."
         case .full(let path):
             return "the file system holding \(path) is full; free some space or pass another --database."
-        case .filesChanged(_, let problem):
+        case .filesChanged(_, let problem, true):
             return "\(problem) while sessiond ran; what it held was checkpointed into the database, and sessiond stops so that nothing more is acknowledged into a file that is gone"
+        case .filesChanged(let path, let problem, false):
+            return "\(problem) while sessiond ran, and the last writes could not be copied into \(path); they were answered with this error, and sessiond stops"
         case .migrationFailed(let path, let version, let problem):
             return "cannot upgrade \(path) to schema version \(version): \(problem); the file was left as it was. Report this with the file's schema_migration table."
         case .busy:

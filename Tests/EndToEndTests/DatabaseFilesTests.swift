@@ -53,14 +53,77 @@ import TestSupport
         #expect(try daemon.client().call("session.current")["sets"] == 50)
     }
 
-    /// A WAL removed and then a crash (nothing could copy it): the next start says the
-    /// committed writes it held are gone, before SQLite starts the WAL over.
+    /// The WAL removed and the daemon killed at once, before it could notice: the sets
+    /// it acknowledged into the WAL are still on disk under the WAL's second name, and
+    /// the next start puts it back before SQLite opens the database.
+    @Test func aWriteAheadLogRemovedJustBeforeACrashLosesNoAcknowledgedSet() throws {
+        let daemon = try daemonWithFiftySets()
+        defer { daemon.cleanUp() }
+        // Stopped first, so that the removal and the kill come before it can react.
+        #expect(Foundation.kill(daemon.pid, SIGSTOP) == 0)
+        unlink(daemon.databasePath + "-wal")
+        daemon.kill()
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
+        #expect(daemon.log.contains("the write-ahead log was restored: \(daemon.databasePath)-wal was removed while sessiond ran"), "\(daemon.log)")
+        #expect(!daemon.log.contains("lost its write-ahead log"), "\(daemon.log)")
+    }
+
+    /// Another program opened the database after the WAL was removed and made a new,
+    /// empty one under its name (an sqlite3 shell, a backup script): the daemon's writes
+    /// still go to the removed one. The commit after it sees the WAL is another file,
+    /// copies what the removed one holds into the database file before it replies, and
+    /// stops; a crash right after the replies loses nothing they acknowledged.
+    @Test func aWriteAheadLogReplacedByAnotherProgramsLosesNoAcknowledgedSet() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        for set in 1...20 { _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": JSONValue(set)])) }
+        // Stopped meanwhile, so that it finds the new WAL in place when it looks (the
+        // second name is removed too: this is about what the daemon checks).
+        #expect(Foundation.kill(daemon.pid, SIGSTOP) == 0)
+        defer { Foundation.kill(daemon.pid, SIGCONT) }
+        try FileManager.default.removeItem(atPath: daemon.databasePath + "-wal")
+        unlink(Self.walLink(daemon))
+        let reader = try runProcess("/usr/bin/env", ["python3", "-c", Self.reader, daemon.databasePath])
+        #expect(Foundation.kill(daemon.pid, SIGCONT) == 0)
+        #expect(reader.status == 0 && reader.stdout.contains("tables"), "\(reader.stderr)")
+        #expect(FileManager.default.fileExists(atPath: daemon.databasePath + "-wal"), "the reader made a new WAL")
+        var acknowledged = 20
+        for set in 21...40 {
+            guard let reply = try? client.call("session.log", .obj(["exercise": "Squat", "reps": JSONValue(set)])), reply["setId"] != nil else { break }
+            acknowledged += 1
+        }
+        daemon.kill()
+        #expect(acknowledged < 40, "the daemon stops rather than acknowledge more into a file no name leads to")
+        #expect(daemon.log.contains("write-ahead log \(daemon.databasePath)-wal was replaced by another file"), "\(daemon.log)")
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == JSONValue(acknowledged), "\(daemon.log)")
+    }
+
+    /// Opens the database as another program would (Python's sqlite3), which makes a
+    /// WAL when there is none.
+    static let reader = #"""
+        import sqlite3, sys
+        connection = sqlite3.connect(sys.argv[1])
+        print("tables", connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0])
+        connection.close()
+        """#
+
+    /// The WAL's second name.
+    static func walLink(_ daemon: DaemonProcess) -> String { daemon.databasePath + ".wal-link" }
+
+    /// A WAL removed with its second name and then a crash (nothing could copy it): the
+    /// next start says the committed writes it held are gone, before SQLite starts the
+    /// WAL over.
     @Test func aStartAfterAWriteAheadLogWasLostSaysSo() throws {
         let daemon = try daemonWithFiftySets()
         defer { daemon.cleanUp() }
         // The daemon is killed first, so that it cannot notice and save them.
         daemon.kill()
         try FileManager.default.removeItem(atPath: daemon.databasePath + "-wal")
+        try FileManager.default.removeItem(atPath: Self.walLink(daemon))
         try daemon.start()
         #expect(daemon.log.contains("the database lost its write-ahead log: \(daemon.databasePath)-wal was removed while it held"), "\(daemon.log)")
         #expect(daemon.log.contains("pages of committed writes, which are gone"), "\(daemon.log)")
@@ -125,6 +188,7 @@ import TestSupport
         // The file belongs to another user and is mode 0444; the daemon runs as nobody
         // in a directory it may write (so only the file itself is read-only).
         #expect(chown(directory, 65534, 65534) == 0 && chmod(database, 0o444) == 0)
+        #expect(!FileManager.default.fileExists(atPath: database + ".lock"), "the daemon stopped removed its lock file")
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         let run = try Nobody.run(Binaries.sessiond, ["--socket", directory + "/s.sock", "--database", database], timeout: 10)
         #expect(run.status == 1, "it fails at start, not after reporting ready")

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps a second daemon off a database: an exclusive advisory lock (flock(2)) on a
+/// file beside it, `PATH.lock`, held for as long as the daemon runs and released by the
+/// kernel when it exits, however it exits. The daemon removes the file as it exits: one
+/// is left behind only by a crash, and the next daemon takes it. It holds the holder's
+/// pid, so the daemon refused can name it. Only daemons take the lock: SQLite's own
+/// locks, and so readers and `sessionctl backup`, are untouched by it.
+final class DatabaseLock {
+    /// The lock file's path.
+    let path: String
+    private let descriptor: FileDescriptor
+
+    /// The lock file beside the database at `databasePath`.
+    static func path(for databasePath: String) -> String { databasePath + ".lock" }
+
+    /// Takes the lock for the database at `databasePath`, creating its file (mode 0600)
+    /// when missing; throws a sentence naming the daemon that holds it.
+    init(databasePath: String) throws(Daemon.StartFailure) {
+        path = Self.path(for: databasePath)
+        while true {
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try FileDescriptor(open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600), from: "open")
+            } catch {
+                throw Daemon.StartFailure(description: "cannot open \(path), the lock that keeps a second sessiond off \(databasePath): \(String(cString: strerror(error.code))); fix its owner or mode, or remove it")
+            }
+            var result: Int32
+            repeat { result = flock(descriptor.raw, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            guard result == 0 else {
+                let reason = errno
+                guard reason == EWOULDBLOCK else {
+                    throw Daemon.StartFailure(description: "cannot lock \(path): \(String(cString: strerror(reason)))")
+                }
+                let holder = Self.holder(descriptor.raw).map { "another sessiond (pid \($0))" } ?? "another sessiond"
+                throw Daemon.StartFailure(description: "\(holder) is using the database \(databasePath) (it holds \(path)); stop it first or pass another --database")
+            }
+            // The holder removes the file as it exits (`release`): locked after that, this
+            // is a file no name leads to, and the next daemon would make a new one.
+            guard Self.names(path, descriptor.raw) else { continue }
+            // The pid is for the message above; a failure to write it costs only that.
+            let text = Array("\(getpid())\n".utf8)
+            if ftruncate(descriptor.raw, 0) == 0 { _ = pwrite(descriptor.raw, text, text.count, 0) }
+            self.descriptor = descriptor
+            return
+        }
+    }
+
+    /// Removes the file, still holding the lock, as the daemon exits (the lock goes with
+    /// the descriptor when this is freed): it exists only while a daemon runs.
+    func release() {
+        unlink(path)
+    }
+
+    /// True when `path` leads to the file open as `fd`.
+    private static func names(_ path: String, _ fd: Int32) -> Bool {
+        var open = stat(), named = stat()
+        return fstat(fd, &open) == 0 && stat(path, &named) == 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
+    /// The pid the holder wrote, when it reads as one.
+    private static func holder(_ fd: Int32) -> Int32? {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = pread(fd, &bytes, bytes.count, 0)
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[..<count], as: UTF8.self).split(separator: "\n").first ?? ""
+        return Int32(text).flatMap { $0 > 0 ? $0 : nil }
+    }
+}
