@@ -113,6 +113,7 @@ extension Database {
             // Then the sets, as they are decided, `importRowsPerInsert` a statement, their
             // ids counted on from the high-water mark as the sessions' are.
             var setID = try nextSetID()
+            memo.setCounts.removeAll()  // the imported sessions' counts are not counted on
             var rows: [ImportedSetRow] = []
             rows.reserveCapacity(Self.importRowsPerInsert)
             func flush() throws(SQLiteError) {

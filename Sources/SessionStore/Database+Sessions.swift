@@ -231,6 +231,7 @@ extension Database {
             }
             // `write` runs this inside a transaction, so the memo applies.
             memo.nextSetID = id + 1
+            if let count = memo.setCounts[sessionID] { memo.setCounts[sessionID] = count + 1 }
             // The exercise's entry looked up once, and changed in place.
             if try noteLogged(in: &memo.exercises[key, default: TransactionMemo.Exercise()], exerciseKey: key, numbering: numbering,
                               sessionID: sessionID, plannedExerciseID: plannedExerciseID, figures: figures, weightKg: weightKg) {
@@ -311,11 +312,18 @@ extension Database {
     }
 
     /// How many sets the session holds, counted up to `atMost` (a step down the
-    /// (session_id, id) index per set, never more than `atMost`).
+    /// (session_id, id) index per set, never more than `atMost`). Inside a transaction
+    /// the count is remembered (`TransactionMemo.setCounts`) and counted on by
+    /// `insertSet`: logging asks it for every set, and counting 2,000 rows each time was
+    /// eight times a set's whole cost.
     public func setCount(sessionID: Int64, atMost: Int) throws(StorageError) -> Int {
-        try wrap {
+        if connection.inTransaction, let known = memo.setCounts[sessionID] { return min(known, atMost) }
+        let count = try wrap {
             Int(try connection.scalar("SELECT count(*) FROM (SELECT 1 FROM logged_set WHERE session_id = ? LIMIT ?)", [sessionID, atMost]) ?? 0)
         }
+        // A count that reached the bound may be short of the sessions' own: not kept.
+        if connection.inTransaction, count < atMost { memo.setCounts[sessionID] = count }
+        return count
     }
 
     /// The latest counted (not warm-up) set of an exercise in a session: one step down

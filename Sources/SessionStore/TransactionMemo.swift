@@ -63,6 +63,9 @@ struct TransactionMemo {
     var exerciseRests: [String: Int]?
     /// The id the next set logged takes (`Database.nextSetID`).
     var nextSetID: Int64?
+    /// How many sets a session holds, up to the bound asked (`Database.setCount`): read
+    /// once, then counted on as `insertSet` adds to it; forgotten with the sets.
+    var setCounts: [Int64: Int] = [:]
     /// The earliest and the latest day a body mass was stored for by the request under
     /// way, whose body-weight sets are still to be estimated again
     /// (`Database.settleBodyMass`); nil when none was. Forgotten with a rollback, as
@@ -115,6 +118,7 @@ struct TransactionMemo {
         unwrittenCount = 0
         exercises.removeAll(keepingCapacity: true)
         nextSetID = nil
+        setCounts.removeAll()
     }
 
     /// Forgets one exercise (its bests were rewritten from its history).
