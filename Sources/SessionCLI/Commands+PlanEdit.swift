@@ -256,9 +256,12 @@ extension Commands {
         details: """
             The plan is written to a temporary file and opened in $VISUAL, else $EDITOR,
             else vi, as crontab -e does. When the editor exits, the file goes through the
-            same checks as an import: a plan that does not import is opened again with the
-            problems written at its top (lines starting with #, which are left out when it
-            is read); one that imports is stored as a new version of the plan it was. Nothing
+            same checks as an import, as visudo does: when the plan does not import, its
+            problems are listed and, at a terminal, "(e)dit again, (d)iscard?" is asked;
+            edited again, the file opens with the problems written at its top (lines
+            starting with #, which are left out when it is read). Without a terminal the
+            first attempt that does not import ends it with exit status 1, the file kept
+            and named. A plan that imports is stored as a new version of the plan it was. Nothing
             is stored when the file is left unchanged or the editor exits with a failure.
             The daemon is not kept waiting while the editor is open: the edit is sent on a
             new connection. An edit that cannot be stored (the editor failed, the daemon
@@ -338,7 +341,20 @@ extension Commands {
                     text = (["# The plan did not import; nothing was stored. Fix these and save, or leave the file",
                              "# unchanged (or quit the editor with an error) to give up:"]
                             + refusal.problems.map { "#   \($0)" }).joined(separator: "\n") + "\n" + plan
-                    context.console.error("sessionctl: the plan did not import (\(refusal.problems.count) problems); opening it again")
+                    // As crontab -e and visudo do: a person at a terminal chooses; without
+                    // one, the first failed attempt ends it, the text kept and named.
+                    context.console.error("sessionctl: the plan did not import (\(PlanFormatter.count(refusal.problems.count, "problem")))")
+                    for problem in refusal.problems.prefix(5) { context.console.error("  \(problem)") }
+                    guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
+                        try FileOutput.write(Array(text.utf8), to: path, mode: 0o600)
+                        return ExitStatus.refused
+                    }
+                    context.console.ask("(e)dit again, (d)iscard? ")
+                    guard let answer = readLine(), !answer.lowercased().hasPrefix("d") else {
+                        edited = false
+                        context.console.error("discarded; nothing was stored")
+                        return ExitStatus.refused
+                    }
                 }
             }
         })

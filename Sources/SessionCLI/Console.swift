@@ -46,6 +46,9 @@ public final class Console {
     /// Writes a line to standard error.
     public func error(_ line: String) { write(line + "\n", toError: true) }
 
+    /// Writes a question to standard error without a newline: the answer is typed after it.
+    public func ask(_ question: String) { write(question, toError: true) }
+
     /// Writes text to standard output without a newline (countdowns).
     public func write(_ text: String) { write(text, toError: false) }
 

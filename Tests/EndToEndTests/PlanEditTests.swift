@@ -75,8 +75,22 @@ import TestSupport
             open(path, "w").write(json.dumps(plan, indent=2))
             """#, to: script)
         let counter = daemon.directory + "/runs"
-        let edited = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "COUNTER=\(counter) python3 \(script)"])
-        #expect(edited.status == 0 && edited.stderr.contains("did not import") && edited.stdout.contains("a new version of plan 1"), "\(edited.stdout) \(edited.stderr)")
+        // Without a terminal, as crontab -e: the first attempt that does not import ends
+        // it, exit 1, the text kept in the file it names; nothing is opened again.
+        let alone = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "COUNTER=\(counter) python3 \(script)"])
+        let kept = alone.stderr.split(separator: " ").map(String.init).first { $0.hasPrefix("/") && $0.contains("sessiond-plan-") }
+        #expect(alone.status == 1 && alone.stderr.contains("did not import") && Fixtures.read(counter) == "1", "\(alone.stdout) \(alone.stderr)")
+        #expect(kept.map { Fixtures.read($0).contains("\"sets\": 99") } == true, "the edit is kept: \(alone.stderr)")
+        if let kept { unlink(kept) }
+        #expect(try plans() == 1)
+        // At a terminal (script(1) gives it one), "(e)dit again" opens it again with the
+        // problems at its top.
+        unlink(counter)
+        let socket = daemon.socketPath
+        let edited = try runProcess("/usr/bin/script", ["-qec", "\(Binaries.sessionctl) --socket \(socket) plan edit", "/dev/null"], stdin: "e\n",
+                                    environment: ["VISUAL": "COUNTER=\(counter) python3 \(script)"])
+        #expect(edited.status == 0 && edited.stdout.contains("(e)dit again, (d)iscard?") && edited.stdout.contains("a new version of plan 1"),
+                "\(edited.stdout) \(edited.stderr)")
         #expect(Fixtures.read(counter) == "2", "opened twice")
         #expect(try daemon.client().call("plan.get")["days"]?[0]?["exercises"]?[0]?["sets"] == 6)
         #expect(try plans() == 2)
