@@ -153,7 +153,7 @@ public struct HistoryCounts: Sendable, Equatable {
 public enum HistoryLimits {
     /// Workouts per `history.import` call; a file is sent in chunks of at most this.
     public static let workoutsPerChunk = 200
-    /// Archive items (aliases, kept coverage, health samples) in one call, at most.
+    /// Archive items (aliases, plan events, health samples) in one call, at most.
     public static let archiveItemsPerChunk = 5000
     /// Sets of one workout of an import chunk or an export page, at most: a session's
     /// (`SessionLimits.setsPerSession`). A session holding more (stored before the bound)
