@@ -518,7 +518,8 @@ extension Commands {
                     context.console.error("sessionctl: no sets of \(history.name) with reps and load to chart; nothing written")
                     return ExitStatus.refused
                 }
-                try FileOutput.write(ProgressChart.svg(history, unit: context.console.units), to: path)
+                // A lift's history is the person's own: 0600, as an export.
+                try FileOutput.write(Array(ProgressChart.svg(history, unit: context.console.units).utf8), to: path, mode: 0o600)
                 context.console.print("wrote \(path): \(history.name), \(history.chartsByMonth ? history.months.count : history.weeks.count) "
                                       + (history.chartsByMonth ? "months" : "weeks"))
                 return ExitStatus.ok

@@ -71,13 +71,14 @@ final class StreamedOutput {
     /// Bytes written so far.
     private(set) var byteCount = 0
 
-    /// Opens the temporary file beside `path` (nil: standard output).
+    /// Opens the temporary file beside `path` (nil: standard output), mode 0600: an
+    /// export holds a person's workouts and health samples, as a backup does.
     init(path: String?, console: Console) throws(FileInput.Failure) {
         self.path = path
         self.console = console
         temporary = (path ?? "") + ".tmp-\(getpid())"
         guard let path else { return }
-        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
     }
 

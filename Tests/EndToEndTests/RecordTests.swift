@@ -283,6 +283,8 @@ import JSON
         #expect(try daemon.ctl(["plan", "import", "--week-start", monday.adding(days: 7).description, Self.plans + "messy-model-output.txt"]).status == 0)
         let exported = daemon.directory + "/export.json"
         #expect(try daemon.ctl(["export", "--format", "json", exported]).status == 0)
+        var status = stat()
+        #expect(stat(exported, &status) == 0 && status.st_mode & 0o777 == 0o600, "an export holds health data: mode 0600, as a backup")
         let weeks = [first, first.adding(days: 7), monday, monday.adding(days: 7)]
         let views = try weeks.map { try weekViews(daemon, $0) }
 
