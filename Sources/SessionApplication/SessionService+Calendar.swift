@@ -42,8 +42,9 @@ extension SessionService {
         let calendar = try planCalendar()
         return try (0..<7).map { offset in
             let date = monday.adding(days: offset)
-            guard let (day, choice) = try planDay(on: date, in: calendar) else {
-                return CalendarDay(date: date, planID: calendar.choice(for: date)?.planID, planDayID: nil, title: nil, rest: true, movedFrom: nil)
+            let choice = calendar.choice(for: date)
+            guard let choice, let day = try database.planDay(planID: choice.planID, weekday: choice.weekday) else {
+                return CalendarDay(date: date, planID: choice?.planID, planDayID: nil, title: nil, rest: true, movedFrom: nil)
             }
             return CalendarDay(date: date, planID: choice.planID, planDayID: day.id, title: day.title, rest: day.rest,
                                movedFrom: choice.isMoved(on: date) ? monday.adding(days: choice.weekday.rawValue - 1) : nil)

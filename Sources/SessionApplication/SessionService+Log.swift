@@ -160,8 +160,7 @@ extension SessionService {
         -> ExerciseChoice
     {
         if let position = input.position {
-            let rows = planned.enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
-            return try ExerciseMatcher.resolve(position: position, planned: rows)
+            return try ExerciseMatcher.resolve(position: position, planned: plannedCandidates(planned))
         }
         let resolved = try resolveName(input.match ?? "", isNew: input.isNew == true, day: try dayCandidates(of: session, planned: planned))
         if let id = resolved.day?.id { return .planned(id: id) }

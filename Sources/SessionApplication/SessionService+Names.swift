@@ -15,10 +15,15 @@ extension SessionService {
         }
     }
 
+    /// A plan day's exercises as the rule reads them: with their ids and positions.
+    func plannedCandidates(_ planned: [(id: Int64, exercise: PlannedExercise)]) -> [ExerciseMatcher.Candidate] {
+        planned.enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
+    }
+
     /// The exercises of `session`'s day, as the rule reads them: its plan day's with
     /// their ids and positions, then those it logged off-plan.
     func dayCandidates(of session: SessionRecord, planned: [(id: Int64, exercise: PlannedExercise)]) throws -> [ExerciseMatcher.Candidate] {
-        let rows = planned.enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
+        let rows = plannedCandidates(planned)
         let offPlan = try database.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
         return rows + offPlan
     }
@@ -31,7 +36,7 @@ extension SessionService {
         }
         let today = clock.localDate(atMs: nowMs)
         guard let (day, _) = try planDay(on: today, in: planCalendar()), !day.rest else { return [] }
-        return try database.plannedExercises(dayID: day.id).enumerated().map { ExerciseMatcher.Candidate(id: $1.id, position: $0 + 1, name: $1.exercise.name) }
+        return plannedCandidates(try database.plannedExercises(dayID: day.id))
     }
 
     /// The exercise a lookup's `words` name (`exercise.get`, `exercise.history`): by the
