@@ -3,6 +3,7 @@
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time
+//   SessionFormats              files people export and import: bytes in, domain values out (CSV, Strong/Hevy, FIT, sessiond's JSON file, Gadgetbridge)
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
 //   SessionSystem               what the OS tells: the clock and time zone, socket paths
 //   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client
@@ -27,11 +28,12 @@ let package = Package(
         .systemLibrary(name: "CZlib"),
         .target(name: "JSON"),
         .target(name: "SessionCore", dependencies: ["JSON"]),
+        .target(name: "SessionFormats", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
-        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "CZlib", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
+        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "CZlib", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(
@@ -47,17 +49,18 @@ let package = Package(
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
+        .testTarget(name: "SessionFormatsTests", dependencies: ["JSON", "SessionCore", "SessionFormats", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(
             name: "SessionApplicationTests",
-            dependencies: ["SessionApplication", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem", "TestSupport"]
+            dependencies: ["SessionApplication", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem", "TestSupport"]
         ),
         .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "SessionApplication", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench"]
+            dependencies: ["TestSupport", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench"]
         ),
     ]
 )

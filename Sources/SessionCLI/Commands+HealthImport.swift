@@ -1,8 +1,8 @@
 import ArgumentParsing
 import JSON
 import SessionCore
+import SessionFormats
 import SessionRPC
-import SessionStore
 #if canImport(Glibc)
 import Glibc
 #endif

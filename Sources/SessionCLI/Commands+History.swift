@@ -6,6 +6,7 @@ import SessionCore
 import SessionRPC
 import SessionSystem
 import JSON
+import SessionFormats
 
 extension Commands {
     static let historyImport = Command(

@@ -6,6 +6,7 @@ import JSON
 import SessionCore
 import SessionRPC
 import SessionSystem
+import SessionFormats
 
 /// Targeted edits of the active plan without an editor: each changes the plan in memory
 /// and sends it through `plan.import` as a new version of it (`revises`), so it meets the

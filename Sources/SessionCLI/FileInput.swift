@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SessionCore
+import SessionFormats
 
 /// Reads a whole file, or standard input for "-", as UTF-8 text.
 enum FileInput {

@@ -1,4 +1,5 @@
 import SessionCore
+import SessionFormats
 
 /// Google Fit's Takeout `Daily activity metrics.csv`: one row a day, its columns
 /// varying by account (a column's name says its unit). The days' step counts and

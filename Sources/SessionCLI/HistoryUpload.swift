@@ -5,6 +5,7 @@ import ArgumentParsing
 import SessionCore
 import SessionRPC
 import JSON
+import SessionFormats
 
 /// A JSON writer that outlives each use of it (`JSONWriter` is not copyable: a struct
 /// holding one could not be copied either).

@@ -1,8 +1,9 @@
 import Foundation
 import JSON
 import SessionCore
-import Testing
+import SessionFormats
 import TestSupport
+import Testing
 
 /// Files no app writes, handed to `sessionctl import` and `sessionctl health import`:
 /// each refusal names the problem and its place, exits 1 and stores nothing, or the

@@ -1,9 +1,10 @@
 import Foundation
 import JSON
 import SessionCore
+import SessionFormats
 import SessionRPC
-import Testing
 import TestSupport
+import Testing
 
 /// sessionctl exports a history of more sets than a page holds — one session of more
 /// sets than a session may now hold among many — page by page, in every format, and

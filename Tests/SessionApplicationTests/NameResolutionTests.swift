@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import SessionApplication
+import SessionFormats
 
 /// A name means one exercise whichever method reads it: `session.log`'s `match`,
 /// `exercise.get` (exercise show), `exercise.history` (history, progress) ask the one

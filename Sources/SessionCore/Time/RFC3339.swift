@@ -70,3 +70,22 @@ extension JSONReader {
         return text
     }
 }
+
+extension LocalDateTime {
+    /// The wall-clock time `offsetSeconds` east of UTC at Unix second `unixSeconds`.
+    public init(unixSeconds: Int64, offsetSeconds: Int) {
+        let local = unixSeconds + Int64(offsetSeconds)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        self.init(date: LocalDate(daysSinceEpoch: Int(days)), secondOfDay: Int(local - days * 86_400))
+    }
+}
+
+extension RFC3339 {
+    /// `unixSeconds` as RFC 3339 text in UTC (`2025-10-20T17:44:06Z`).
+    public static func utc(seconds unixSeconds: Int64) -> String {
+        let time = LocalDateTime(unixSeconds: unixSeconds, offsetSeconds: 0)
+        let second = time.secondOfDay
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(time.date.description)T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+    }
+}

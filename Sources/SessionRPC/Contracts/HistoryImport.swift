@@ -65,7 +65,7 @@ public enum HistoryImport: MethodContract {
             self.chunk = chunk ?? 0
             coder.stagedImportControls(done: &done, dryRun: &dryRun, cancel: &cancel)
             coder.string("source", &source, maxLength: 20, transform: { $0.lowercased() }, "where the workouts come from: "
-                            + (TrackerExport.Format.allCases.map(\.rawValue) + [HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue]).joined(separator: ", "))
+                            + (TrackerFormat.allCases.map(\.rawValue) + [HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue]).joined(separator: ", "))
             coder.bool("refuseImplausible", &refuseImplausible,
                        "with done, for workouts without a source: refuse (implausible_set) a set that looks mistyped, as session.log does")
             var profiles = archive.profile.map { [$0] } ?? []
@@ -100,7 +100,7 @@ public enum HistoryImport: MethodContract {
     /// workouts): one that overlaps a session tracked here gives that session its heart
     /// rate and energy instead of being stored beside it (`Result.measured`).
     public static let measuringSources: Set<String> = [
-        TrackerExport.Format.fit.rawValue, HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue,
+        TrackerFormat.fit.rawValue, HealthExportFormat.apple.rawValue, HealthExportFormat.autoExport.rawValue,
     ]
 
     /// An exercise name of an import and the exercise it became (`exercise` nil: a

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 @testable import SessionCore
+@testable import SessionFormats
 
 extension String {
     /// What the row reader reads a number field's bytes with, for the property below.

@@ -1,3 +1,4 @@
+import SessionCore
 import JSON
 
 extension TrackerExport {

@@ -66,37 +66,37 @@ public enum GadgetbridgeExport {
     /// Reads `path`; `localTime` turns Unix milliseconds into the wall-clock time the
     /// days are counted in.
     public static func read(path: String, localTime: (Int64) -> LocalDateTime) throws(Failure) -> Read {
-        let connection: Connection
+        let file: SQLiteFile
         do {
-            connection = try Connection(path: path, immutable: true)
+            file = try SQLiteFile(path: path)
         } catch {
             throw Failure(message: "cannot open it as a database: \(error)")
         }
         do {
-            return try read(connection, localTime: localTime)
+            return try read(file, localTime: localTime)
         } catch let failure as Failure {
             throw failure
-        } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
+        } catch let error as SQLiteFile.Failure where error.isNotADatabase {
             throw Failure(message: "not an SQLite database (Gadgetbridge's export is its database file)")
         } catch {
             throw Failure(message: "\(error)")
         }
     }
 
-    private static func read(_ connection: Connection, localTime: (Int64) -> LocalDateTime) throws -> Read {
-        let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").rows { $0.text("name") }
+    private static func read(_ file: SQLiteFile, localTime: (Int64) -> LocalDateTime) throws -> Read {
+        let tables = try file.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") { $0.text("name") }
         let samples = tables.filter { $0.hasSuffix("_SAMPLE") }
         guard tables.contains("DEVICE"), !samples.isEmpty else {
             throw Failure(message: "not a Gadgetbridge database: it has no DEVICE table and sample tables (its tables: \(tables.sorted().prefix(8).joined(separator: ", ")))")
         }
         func columns(_ table: String) throws -> Set<String> {
-            Set(try connection.prepare("SELECT name FROM pragma_table_info(?)").rows([table]) { $0.text("name") })
+            Set(try file.rows("SELECT name FROM pragma_table_info(?)", [table]) { $0.text("name") })
         }
         // Each name a device may have, of those its schema has: ALIAS came in 2019.
         let deviceColumns = try columns("DEVICE")
         let names = ["ALIAS", "NAME"].filter(deviceColumns.contains).map { "nullif(\($0), '')" }
         let name = "coalesce(" + (names + ["'device ' || _id"]).joined(separator: ", ") + ")"
-        let devices = Dictionary(try connection.prepare("SELECT _id, \(name) AS name FROM DEVICE").rows { ($0.int64("_id"), $0.text("name")) },
+        let devices = Dictionary(try file.rows("SELECT _id, \(name) AS name FROM DEVICE") { ($0.int64("_id"), $0.text("name")) },
                                  uniquingKeysWith: { first, _ in first })
         func source(_ device: Int64) -> String { String("Gadgetbridge \(devices[device] ?? "device \(device)")".prefix(HealthSample.sourceLength)) }
         var read = Read()
@@ -123,17 +123,17 @@ public enum GadgetbridgeExport {
             let quoted = "\"" + table.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
             if table.hasSuffix("_ACTIVITY_SAMPLE"), has.contains("STEPS") {
                 // A minute a row: each device's steps of each hour, summed here.
-                let hours = try connection.prepare(
-                    // total(): a float, which no count of steps overflows as sum() would.
-                    "SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, total(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2"
-                ).rows { (start: $0.int64("hour"), device: $0.int64("DEVICE_ID"), steps: $0.double("steps")) }
+                // total(): a float, which no count of steps overflows as sum() would.
+                let hours = try file.rows("SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, total(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2") {
+                    (start: $0.int64("hour"), device: $0.int64("DEVICE_ID"), steps: $0.double("steps"))
+                }
                 read.records += hours.count
                 for hour in hours {
                     guard let startMs = instant(table, hour.start, unit: 1000), let endMs = Checked.sum(startMs, 3_599_000) else { continue }
                     add(.steps, startMs: startMs, endMs: endMs, value: hour.steps, device: hour.device)
                 }
             } else if table.hasSuffix("_HEART_RATE_RESTING_SAMPLE"), has.contains("HEART_RATE") {
-                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)").rows {
+                let rows = try file.rows("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)") {
                     ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.int64("HEART_RATE"))
                 }
                 read.records += rows.count
@@ -143,7 +143,7 @@ public enum GadgetbridgeExport {
                     add(.restingHeartRate, startMs: ms, endMs: ms, value: Double(rate), device: device)
                 }
             } else if table.hasSuffix("_WEIGHT_SAMPLE"), has.contains("WEIGHT_KG") {
-                let rows = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)").rows {
+                let rows = try file.rows("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)") {
                     ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.double("WEIGHT_KG"))
                 }
                 read.records += rows.count
@@ -152,8 +152,9 @@ public enum GadgetbridgeExport {
                     add(.bodyMassKg, startMs: ms, endMs: ms, value: kg, device: device)
                 }
             } else if let stages = SleepStages(table: table), has.contains("STAGE") {
-                let all = try connection.prepare("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP")
-                    .rows { (time: $0.int64("TIMESTAMP"), device: $0.int64("DEVICE_ID"), stage: $0.optionalInt64("STAGE") ?? 0) }
+                let all = try file.rows("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP") {
+                    (time: $0.int64("TIMESTAMP"), device: $0.int64("DEVICE_ID"), stage: $0.optionalInt64("STAGE") ?? 0)
+                }
                 read.records += all.count
                 let rows = all.filter { instant(table, $0.time) != nil }
                 // Stretches asleep one after the other make one spell.

@@ -1,3 +1,5 @@
+import SessionCore
+
 /// A watch's activity file (FIT, `file_id.type` activity) as workouts to import: a
 /// strength-training session (sport training, sub-sport strength training) with its
 /// active `set` messages as sets, its rest sets left out; any other activity (a run, a
@@ -267,24 +269,5 @@ public struct FitActivity: Sendable, Equatable {
         let names = [0: "Workout", 1: "Run", 2: "Ride", 4: "Fitness equipment", 5: "Swim", 10: "Training", 11: "Walk",
                      12: "Cross-country ski", 13: "Ski", 14: "Snowboard", 15: "Row", 16: "Mountaineering", 17: "Hike", 19: "Paddle"]
         return names[sport] ?? "Sport \(sport)"
-    }
-}
-
-extension LocalDateTime {
-    /// The wall-clock time `offsetSeconds` east of UTC at Unix second `unixSeconds`.
-    public init(unixSeconds: Int64, offsetSeconds: Int) {
-        let local = unixSeconds + Int64(offsetSeconds)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        self.init(date: LocalDate(daysSinceEpoch: Int(days)), secondOfDay: Int(local - days * 86_400))
-    }
-}
-
-extension RFC3339 {
-    /// `unixSeconds` as RFC 3339 text in UTC (`2025-10-20T17:44:06Z`).
-    public static func utc(seconds unixSeconds: Int64) -> String {
-        let time = LocalDateTime(unixSeconds: unixSeconds, offsetSeconds: 0)
-        let second = time.secondOfDay
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(time.date.description)T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
     }
 }

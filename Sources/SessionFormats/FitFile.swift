@@ -1,3 +1,5 @@
+import SessionCore
+
 /// Garmin's FIT format (Flexible and Interoperable Data Transfer), read from its bytes:
 /// the 12- or 14-byte file header, definition messages (each field's number, size and
 /// base type, little- or big-endian), data messages and compressed-timestamp headers,

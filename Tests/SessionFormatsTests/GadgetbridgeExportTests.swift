@@ -4,7 +4,8 @@ import Glibc
 import Testing
 import TestSupport
 import SessionCore
-@testable import SessionStore
+@testable import SessionFormats
+import SessionStore
 
 /// `GadgetbridgeExport` on databases made here: the schema of 2017 (a `DEVICE` table
 /// without `ALIAS`), a path that is a symbolic link, and rows whose times and values

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import SessionCore
+import SessionCore
+@testable import SessionFormats
 
 /// The seeds `make fuzz` starts from (Tests/Fuzz/make_seeds.py: FIT, CSV and JSON
 /// exports with NaN, infinities, 1e300, −5 and ±2^63 in each numeric field) read as the

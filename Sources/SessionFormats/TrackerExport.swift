@@ -1,19 +1,12 @@
 import JSON
+import SessionCore
 
 /// Reads a Strong or Hevy CSV export into workouts. The layout is found from the
 /// header (English or localised names, with or without the optional columns); every
 /// problem is reported with its line, and a file with any problem yields nothing.
 public enum TrackerExport {
-    public enum Format: String, Sendable, CaseIterable {
-        /// Strong's CSV (12 columns when written).
-        case strong
-        /// Hevy's CSV (14 columns).
-        case hevy
-        /// sessiond's own full-fidelity JSON (`{"format": "sessiond-history", "workouts": [...]}`).
-        case json
-        /// A watch's activity file in Garmin's FIT format (`FitActivity`).
-        case fit
-    }
+    /// Which tracker's file (`TrackerFormat`, the name a workout's source carries).
+    public typealias Format = TrackerFormat
 
     /// Why a file cannot be imported: every problem found (up to `maximumProblems`),
     /// each with its line.

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
-@testable import SessionCore
+import SessionCore
+@testable import SessionFormats
 
 /// The CSV reader takes plain records as slices of the text and leaves the rest to its
 /// byte-wise reading: whatever the text, both read the same records, lines and failures.

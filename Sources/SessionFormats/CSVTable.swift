@@ -1,3 +1,5 @@
+import SessionCore
+
 /// A CSV file as the workout apps write it (RFC 4180 and its variations): `,`, `;` or
 /// tab separators, fields quoted or not, `""` inside quotes, quoted fields with line
 /// breaks inside, CRLF or LF, with or without a final line break, an optional UTF-8

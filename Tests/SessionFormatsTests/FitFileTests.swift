@@ -1,7 +1,8 @@
 import Testing
 import TestSupport
 
-@testable import SessionCore
+import SessionCore
+@testable import SessionFormats
 
 /// The FIT reader's parts on bytes made here; the files as a whole are checked against
 /// fitdecode end to end (`FitImportTests`).

@@ -1,3 +1,4 @@
+import SessionCore
 import JSON
 
 /// Bytes read by offset: a file read a block at a time (sessionctl's), or bytes in

@@ -1,5 +1,6 @@
 import JSON
 import SessionCore
+import SessionFormats
 import Testing
 
 /// sessiond's own JSON export read a workout at a time, and any export written a page

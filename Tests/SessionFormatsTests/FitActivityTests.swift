@@ -1,7 +1,8 @@
 import Testing
 import TestSupport
 
-@testable import SessionCore
+import SessionCore
+@testable import SessionFormats
 
 /// `FitActivity` on files made here with every numeric field declared as a float64, so
 /// that each can hold what a damaged or hostile file may: NaN, ±infinity, 1e300, −5,
