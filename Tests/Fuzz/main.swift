@@ -1,12 +1,14 @@
 import JSON
+import SessionCore
 
-// libFuzzer entry point for the untrusted-input boundary of SessionCore: the JSON parser
+// libFuzzer entry point for the untrusted-input boundary of SessionCore and
+// SessionFormats: the JSON parser
 // and the request line's slices (their look-ups checked against their member lists),
 // plan import (raw model text included), Strong/Hevy exports, quantities, dates,
 // whitespace collapsing and plain decimals (against strtod). Not a SwiftPM target: it is
-// compiled into the SessionCore module by `make fuzz` (see docs/development.md), so
-// internal code is reachable and ASan checks every access (JSON is linked in, built with
-// the same instrumentation).
+// compiled into the SessionFormats module by `make fuzz` (see docs/development.md), so
+// the readers' internal code is reachable and ASan checks every access (JSON and
+// SessionCore are linked in, built with the same instrumentation).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
