@@ -57,7 +57,10 @@ let package = Package(
             dependencies: ["SessionApplication", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem", "TestSupport"]
         ),
         .testTarget(name: "SessionServerTests", dependencies: ["SessionServer", "SessionApplication", "CLinux", "JSON", "SessionCore", "SessionStore", "SessionRPC", "SessionSystem", "TestSupport"]),
-        .testTarget(name: "SessionCLITests", dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
+        .testTarget(
+            name: "SessionCLITests",
+            dependencies: ["SessionCLI", "ArgumentParsing", "JSON", "SessionApplication", "SessionCore", "SessionFormats", "SessionRPC", "SessionServer", "SessionStore", "SessionSystem", "TestSupport"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench"]

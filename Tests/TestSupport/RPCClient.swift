@@ -39,8 +39,8 @@ extension RPCCaller {
 public final class RPCClient: RPCCaller, SettableClock, @unchecked Sendable {
     public let fd: Int32
     /// The time of the daemon this client talks to, when the test may set it
-    /// (`DaemonProcess.client()`).
-    public var clock: FakeTimeFile?
+    /// (`DaemonProcess.client()`, an in-process daemon's).
+    public var clock: (any SettableClock)?
     private var buffer: [UInt8] = []
     private var nextID = 1
 
@@ -61,7 +61,7 @@ public final class RPCClient: RPCCaller, SettableClock, @unchecked Sendable {
     /// Sets the daemon's clock (`SettableClock`); refused for a daemon not started so.
     public func setClock(toMs ms: Int64?) throws {
         guard let clock else { throw DaemonError(message: "this client's daemon runs on the real clock only") }
-        try clock.set(toMs: ms)
+        try clock.setClock(toMs: ms)
     }
 
     /// Connects once the server at `path` accepts, trying for up to `timeout` seconds.

@@ -31,7 +31,7 @@ extension SettableClock {
 /// libfaketime's offset file for a process: "+0" runs it on the real clock, "-N" N
 /// seconds behind; read on every clock call (`FAKETIME_NO_CACHE`), so a test moves a
 /// running process's time. The monotonic clock is left alone: timeouts stay real.
-public final class FakeTimeFile: @unchecked Sendable {
+public final class FakeTimeFile: SettableClock, @unchecked Sendable {
     public let path: String
 
     /// The library, where Debian installs it.
@@ -57,6 +57,9 @@ public final class FakeTimeFile: @unchecked Sendable {
     public func command(_ executable: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
         environment.isEmpty ? (executable, arguments) : ("/bin/sh", ["-c", "exec \"$0\" \"$@\"", executable] + arguments)
     }
+
+    /// Sets the offset so the process's clock reads `ms` now; nil: the real clock.
+    public func setClock(toMs ms: Int64?) throws { try set(toMs: ms) }
 
     /// Sets the offset so the process's clock reads `ms` now; nil: the real clock.
     public func set(toMs ms: Int64?) throws {

@@ -8,7 +8,7 @@ import TestSupport
 /// a plan day's exercises.
 @Suite struct TableLimitTests {
     @Test func aliasesStopAtTheirBoundAndAKeptOneStillChanges() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
         // Pipelined, as a client making many would: one line of requests at a time.
@@ -34,7 +34,7 @@ import TestSupport
     }
 
     @Test func aPlanDayOfTenThousandExercisesIsRefusedWithItsPathAndChangesNothing() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let exercises = (0..<10_000).map { #"{"name": "Lift \#($0)", "sets": 3, "reps": 5}"# }.joined(separator: ",")
         let file = daemon.directory + "/huge.json"

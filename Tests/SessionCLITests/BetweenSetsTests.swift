@@ -8,7 +8,7 @@ import JSON
 /// repeats what they mean.
 @Suite struct BetweenSetsTests {
     /// Monday's plan carried over to the next week: the same day trained twice.
-    func twoMondays(_ daemon: DaemonProcess) throws {
+    func twoMondays(_ daemon: InProcessDaemon) throws {
         let client = try daemon.client()
         try Workout.importMonday(client, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80}, {"name": "Plank", "sets": 2, "durationSeconds": 45}"#,
                                  weekStart: "2026-11-23")
@@ -22,7 +22,7 @@ import JSON
     }
 
     @Test func statusShowsLastTimeAndTheRepliesNameTheMatchingSet() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         try twoMondays(daemon)
         let status = try daemon.ctl(["status"]).stdout
@@ -50,7 +50,7 @@ import JSON
     /// up (a pair of 1.25 kg plates on a bar; the next dumbbell the profile lists);
     /// reps missed → the same weight. The steps are worked out here from the inputs.
     @Test func statusSuggestsTodaysWeightFromLastTime() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
         let dumbbells = [14.0, 16, 18, 20]
@@ -97,7 +97,7 @@ import JSON
     }
 
     @Test func aBareLogRepeatsTheSetJustDoneElseThePlan() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         try twoMondays(daemon)
         // No set of squats yet today: the plan's 5 × 80, last time's 5 × 82.5 beside it.

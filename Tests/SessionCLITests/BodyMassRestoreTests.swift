@@ -12,14 +12,14 @@ import TestSupport
 
     /// What a person reads of the pull-ups: the weeks' summaries (as JSON and as text),
     /// the records, the history.
-    static func views(_ daemon: DaemonProcess, weeks: [LocalDate]) throws -> [String] {
+    static func views(_ daemon: InProcessDaemon, weeks: [LocalDate]) throws -> [String] {
         try weeks.flatMap { week in
             [try daemon.ctl(["summary", "--week", week.description, "--json"]).stdout, try daemon.ctl(["summary", "--week", week.description]).stdout]
         } + [try daemon.ctl(["exercise", "show", "--json", "pull-up"]).stdout, try daemon.ctl(["history", "pull-up", "--json"]).stdout]
     }
 
     @Test func pullUpsWeighedAfterwardsRestoreAlike() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let monday = Self.today.mondayOfWeek
         let weeks = [monday.adding(days: -21), monday.adding(days: -14), monday.adding(days: -7)]
@@ -44,7 +44,7 @@ import TestSupport
 
         let exported = daemon.directory + "/export.json"
         #expect(try daemon.ctl(["export", "--format", "json", exported]).status == 0)
-        let restored = try DaemonProcess()
+        let restored = try InProcessDaemon()
         defer { restored.cleanUp() }
         let imported = try restored.ctl(["import", exported])
         #expect(imported.status == 0, "\(imported.stdout) \(imported.stderr)")

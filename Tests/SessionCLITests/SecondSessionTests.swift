@@ -8,7 +8,7 @@ import TestSupport
 /// so while a session runs: refused (exit 1) unless --yes.
 @Suite struct SecondSessionTests {
     @Test func aSecondSessionOnATrainedDayIsAskedFor() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let day = try #require(LocalDate("2026-11-30"))
         try daemon.at(ms: Int64(day.daysSinceEpoch) * 86_400_000 + 7 * 3_600_000) { () throws -> Void in

@@ -11,7 +11,7 @@ import JSON
     static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
 
     @Test func measurementsShowInTheSummaryAndReachThePromptOnlyThroughTheGoals() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let thisWeek = Self.today.mondayOfWeek
         let lastWeek = thisWeek.adding(days: -7)

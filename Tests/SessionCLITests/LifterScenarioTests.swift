@@ -53,7 +53,7 @@ import JSON
     }
 
     /// The week's summary as the daemon gives it, in the same terms.
-    static func summary(_ daemon: DaemonProcess, _ monday: LocalDate) throws -> (sessions: Int, sets: Int, volume: Double, completed: [String], missed: [String], skipped: [String]) {
+    static func summary(_ daemon: InProcessDaemon, _ monday: LocalDate) throws -> (sessions: Int, sets: Int, volume: Double, completed: [String], missed: [String], skipped: [String]) {
         let json = try JSONParser.parse(try daemon.ctl(["summary", "--week", monday.description, "--json"]).stdout)
         func dates(_ key: String) -> [String] { (json[key]?.arrayValue ?? []).compactMap(\.stringValue) }
         let skipped = (json["skipped"]?.arrayValue ?? []).map {
@@ -63,7 +63,7 @@ import JSON
                 dates("completedPlannedDays"), dates("missedDays"), skipped)
     }
 
-    static func check(_ daemon: DaemonProcess, weeks: [(monday: LocalDate, logged: Logged)], today: LocalDate, _ when: String) throws {
+    static func check(_ daemon: InProcessDaemon, weeks: [(monday: LocalDate, logged: Logged)], today: LocalDate, _ when: String) throws {
         for (monday, logged) in weeks {
             let want = expected(logged, monday: monday, today: today)
             let got = try summary(daemon, monday)
@@ -75,7 +75,7 @@ import JSON
     }
 
     @Test func fourWeeksOfALifterAddUpBeforeAndAfterNextWeeksPlanAndARestore() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let today = LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400))
         let current = today.mondayOfWeek
@@ -162,7 +162,7 @@ import JSON
         // Exported and restored into an empty daemon: the same weeks, the same prompts.
         let file = daemon.directory + "/all.json"
         try ctl(["export", "--format", "json", file])
-        let restored = try DaemonProcess()
+        let restored = try InProcessDaemon()
         defer { restored.cleanUp() }
         #expect(try restored.ctl(["import", file]).status == 0)
         try Self.check(restored, weeks: weeks, today: today, "restored")

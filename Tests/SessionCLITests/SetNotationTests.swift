@@ -6,9 +6,9 @@ import TestSupport
 
 /// Sets as people type them, through `sessionctl log`, `track` and `plan add`: the
 /// same words store the same numbers whichever command reads them.
-@Suite struct SetNotationEndToEndTests {
+@Suite struct SetNotationCommandTests {
     /// The sets of session `id` as (exercise, reps, weightKg, durationSeconds).
-    func sets(_ daemon: DaemonProcess, session id: JSONValue) throws -> [String] {
+    func sets(_ daemon: InProcessDaemon, session id: JSONValue) throws -> [String] {
         let session = try daemon.client().call("session.get", .obj(["sessionId": id]))
         return (session["sets"]?.arrayValue ?? []).map { set in
             [set["exercise"], set["reps"], set["weightKg"], set["durationSeconds"]].map { $0.map { $0 == .null ? "-" : $0.jsonText } ?? "?" }.joined(separator: " ")
@@ -16,7 +16,7 @@ import TestSupport
     }
 
     @Test func logAndTrackReadTheSameForms() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let today = try #require(try daemon.client().call("daemon.status")["today"]?.stringValue)
         _ = try daemon.client().call("health.record", .obj(["type": "bodyMassKg", "value": 80, "date": .string(today)]))
@@ -50,7 +50,7 @@ import TestSupport
     }
 
     @Test func planAddReadsSetsAsLogDoes() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
         let plan = try daemon.client().call("plan.get")
