@@ -112,6 +112,15 @@ final class InProcessDaemon: SettableClock, @unchecked Sendable {
         return ProcessResult(status: status, stdout: console.capturedOutput, stderr: console.capturedError)
     }
 
+    /// Writes `text` to `name` in the daemon's directory and returns its path: what a
+    /// command reads from a file here where an end-to-end test would give it on
+    /// standard input.
+    func file(_ name: String, _ text: String) -> String {
+        let path = directory + "/" + name
+        Fixtures.write(text, to: path)
+        return path
+    }
+
     /// `sessionctl plan import --week-start WEEK ARGUMENTS…` run on the Sunday before
     /// the week, as a planner run at the end of a week would: the plan governs its
     /// whole week.

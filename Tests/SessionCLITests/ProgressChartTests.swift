@@ -49,7 +49,7 @@ import JSON
         """#
 
     @Test func theSVGRendersWithItsAxesDatesAndRecords() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         // Six weeks of squats, Mondays; the e1RM (Epley: w × (1 + reps / 30)) works out
         // here, and the weeks that beat every earlier one.
@@ -87,7 +87,7 @@ import JSON
     }
 
     @Test func theTerminalChartTakesTheWidthItHas() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let monday = Self.today.mondayOfWeek
         #expect(try daemon.ctl(["track", monday.adding(days: -7).description, "18:00-19:00", "squat", "3x5@100"]).status == 0)

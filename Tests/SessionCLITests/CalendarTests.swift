@@ -11,13 +11,13 @@ import JSON
     static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
 
     @Test func theMonthShowsDaysDoneMissedAndPlannedAndTheStreak() throws {
-        let daemon = try DaemonProcess()  // UTC, as `today` here
+        let daemon = try InProcessDaemon()  // UTC, as `today` here
         defer { daemon.cleanUp() }
         let today = Self.today
         let monday = today.mondayOfWeek
         let firstWeek = monday.adding(days: -21)
         let planText = Fixtures.examplePlan("dumbbell-3day.json")
-        #expect(try daemon.importBeforeItsWeek(firstWeek.description, ["-"], stdin: planText).status == 0)
+        #expect(try daemon.importBeforeItsWeek(firstWeek.description, [daemon.file("plan.json", planText)]).status == 0)
         // The plan's training weekdays, read from the file itself.
         let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         let trainingWeekdays = Set(try #require(JSONParser.parse(planText)["days"]?.arrayValue).compactMap { day -> Int? in

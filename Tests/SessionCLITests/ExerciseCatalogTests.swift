@@ -18,7 +18,7 @@ import JSON
     /// The two example exports and a plan naming the same lifts differently: one exercise
     /// per lift, as Tests/Fixtures/exercise-identities.txt pairs the names.
     @Test func theExamplesAndAPlanGiveOneExercisePerLift() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let pairs = Dictionary(CatalogFile.identityPairs().map { ($0.name, $0.exercise) }, uniquingKeysWith: { first, _ in first })
         let names = try exportNames("strong-export.csv", column: "Exercise Name").union(exportNames("hevy-export.csv", column: "exercise_title"))
@@ -47,7 +47,7 @@ import JSON
     }
 
     @Test func exercisesListsAndSearchesAndShowSaysWhatAnExerciseIs() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let all = try JSONParser.parse(try daemon.ctl(["exercises", "--json"]).stdout).arrayValue ?? []
         #expect(all.count == CatalogFile().lines.count, "the whole catalog, and no exercise of one's own yet")
@@ -76,7 +76,7 @@ import JSON
     /// Import says what each name became, and lists a dry run's mappings and the names
     /// of one's own, so a mapping can be fixed with an alias before anything is stored.
     @Test func importSaysWhatEachNameBecame() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let directory = Fixtures.temporaryDirectory()
         defer { Fixtures.removeTree(directory) }
@@ -107,7 +107,7 @@ import JSON
     /// An exercise of one's own given muscles counts in the sets per muscle, and with
     /// --bodyweight its load counts body mass; a catalog name is refused.
     @Test func anExerciseOfOnesOwnCountsOnceItHasMuscles() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         #expect(try daemon.ctl(["exercise", "add", "Sled Drag Uphill", "--muscles", "quads,glutes", "--secondary", "calves",
                                 "--equipment", "machine"]).stdout == "Sled Drag Uphill: machine · quads, glutes / calves\n")
@@ -135,7 +135,7 @@ import JSON
     /// Records of every kind through sessionctl: said as each set beats one, the session's
     /// volume when it finishes, all of them listed by exercise show.
     @Test func recordsOfEveryKindAreAnnouncedAndListed() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         #expect(try daemon.ctl(["start"]).status == 0)
         #expect(try daemon.ctl(["log", "squat", "5", "100"]).stdout.contains("personal record") == false, "a baseline")
@@ -162,7 +162,7 @@ import JSON
     /// here works them out: warm-ups (W) count for nothing, a session's volume is its
     /// working sets' reps × kg.
     @Test func anImportSetsEveryKindOfRecordFromTheFile() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let file = Fixtures.examplesDirectory + "/exports/strong-export.csv"
         #expect(try daemon.ctl(["import", file]).status == 0)

@@ -16,9 +16,9 @@ import JSON
         """#
 
     @Test func aPlannedSupersetTakesTurnsAndRestsAfterEachRound() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        #expect(try daemon.importBeforeItsWeek("2026-11-30", ["-"], stdin: Self.plan).status == 0)
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [daemon.file("plan.json", Self.plan)]).status == 0)
         #expect(try daemon.ctl(["start", "2026-11-30"]).status == 0)
         // The order worked out here: in turns while both have sets left, the one with
         // fewer first; then what is left of the group; then the plan's next exercise.
@@ -51,7 +51,7 @@ import JSON
     }
 
     @Test func aFreeSessionGroupsSetsAndTheLabelsTravel() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         #expect(try daemon.ctl(["start", "--at", "2026-11-25T18:00:00Z"]).status == 0)
         #expect(try daemon.ctl(["log", "barbell curl", "10", "30", "--at", "2026-11-25T18:05:00Z"]).status == 0)
@@ -63,7 +63,7 @@ import JSON
         let nobody = try daemon.ctl(["log", "barbell row", "8", "50", "--with", "deadlift"])
         #expect(nobody.status == 1 && nobody.stderr.contains("deadlift"), "--with names an exercise of this session: \(nobody.stderr)")
         #expect(try daemon.ctl(["finish", "--at", "2026-11-25T18:30:00Z"]).status == 0)
-        func labels(_ daemon: DaemonProcess) throws -> [String?] {
+        func labels(_ daemon: InProcessDaemon) throws -> [String?] {
             let shown = try JSONParser.parse(try daemon.ctl(["show", "--json"]).stdout)
             return (shown["sets"]?.arrayValue ?? []).map { $0["superset"]?.stringValue }
         }
@@ -74,7 +74,7 @@ import JSON
         for format in ["hevy", "json"] {
             let file = daemon.directory + "/export.\(format)"
             #expect(try daemon.ctl(["export", "--format", format, file]).status == 0)
-            let restored = try DaemonProcess()
+            let restored = try InProcessDaemon()
             defer { restored.cleanUp() }
             let imported = try restored.ctl(["import", file])
             #expect(imported.status == 0, "\(format): \(imported.stderr)")

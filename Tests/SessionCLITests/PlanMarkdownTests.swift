@@ -47,7 +47,7 @@ import TestSupport
         """#
 
     @Test func theMarkdownRendersToTheSameCells() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         try daemon.importPlan(Self.plan)
         let file = daemon.directory + "/plan.md"
@@ -87,7 +87,7 @@ import TestSupport
     /// `plan diff` between the example plan and a version of it edited here: each
     /// change the edit made is named, and only those.
     @Test func planDiffNamesWhatAnEditChanged() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let original = try JSONParser.parse(Fixtures.examplePlan("dumbbell-3day.json"))
         #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)

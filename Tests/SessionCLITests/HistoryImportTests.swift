@@ -48,14 +48,14 @@ import TestSupport
         return try JSONParser.parse(result.stdout)
     }
 
-    private func sessionctl(_ daemon: DaemonProcess, _ arguments: [String]) throws -> ProcessResult {
-        try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath] + arguments, timeout: 120)
+    private func sessionctl(_ daemon: InProcessDaemon, _ arguments: [String]) throws -> ProcessResult {
+        try daemon.ctl(arguments)
     }
 
     /// Our own export in another format is the same history: importing it adds nothing,
     /// whatever the format writes of a start (Hevy: to the minute) or a title.
     @Test func reimportingOurOwnExportInAnyFormatAddsNothing() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let expected = try count(Fixtures.examplesDirectory + "/exports/strong-export.csv", "strong")
         #expect(try sessionctl(daemon, ["import", Fixtures.examplesDirectory + "/exports/strong-export.csv"]).status == 0)
@@ -72,7 +72,7 @@ import TestSupport
 
     /// Strong exports of people who forgot to stop the workout timer: durations of days.
     @Test func aWorkoutWhoseTimerRanOnForDaysImportsWithoutItsDuration() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let path = daemon.directory + "/forgot-the-timer.csv"
         Fixtures.write("""
@@ -98,7 +98,7 @@ import TestSupport
     /// --skip-invalid the workouts that read whole are imported, and the one the
     /// fragment came from is left out whole, never stored without a set.
     @Test func aCSVBrokenByASpreadsheetImportsWhatReadsWholeWithSkipInvalid() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let path = daemon.directory + "/resaved.csv"
         Fixtures.write("""
@@ -123,7 +123,7 @@ import TestSupport
 
     /// `sessionctl import` of a Strong export of `strongRows` (lines 2, 3, …), which must
     /// be refused as a data error (exit 1, no usage line); its run, to read the problems.
-    private func importRefused(_ daemon: DaemonProcess, strongRows: [String]) throws -> ProcessResult {
+    private func importRefused(_ daemon: InProcessDaemon, strongRows: [String]) throws -> ProcessResult {
         let path = daemon.directory + "/refused.csv"
         Fixtures.write((["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"] + strongRows).joined(separator: "\n") + "\n", to: path)
         let run = try sessionctl(daemon, ["import", path])
@@ -134,7 +134,7 @@ import TestSupport
     /// A year 1000 or 9999 is a typo, not history: refused with its line by sessionctl,
     /// and with its JSON path by the daemon whoever sends it; nothing is stored.
     @Test func workoutsDatedBefore1970OrAfterTomorrowAreRefused() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let run = try importRefused(daemon, strongRows: [
             #"1000-03-02 18:00:00,"Legs",50m,"Squat",1,100,5,0,0,"#,
@@ -167,7 +167,7 @@ import TestSupport
 
     /// Every problem of a file is a data error naming its line, never a usage error.
     @Test func aBadValueIsADataErrorWithItsLine() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let longName = String(repeating: "x", count: 130)
         let run = try importRefused(daemon, strongRows: [
@@ -183,7 +183,7 @@ import TestSupport
     func theExampleExportsImportWholeAndEveryWeekAddsUp(file: String, kind: String) throws {
         let path = Fixtures.examplesDirectory + "/exports/" + file
         let expected = try count(path, kind)
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
 
         let dryRun = try sessionctl(daemon, ["import", "--dry-run", "--json", path])
@@ -210,7 +210,7 @@ import TestSupport
     }
 
     @Test func aBadRowRefusesTheWholeFileWithItsLine() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let path = daemon.directory + "/bad.csv"
         Fixtures.write("""
@@ -225,7 +225,7 @@ import TestSupport
     }
 
     @Test func aFileLargerThanTheLineLimitGoesInChunks() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let path = daemon.directory + "/big.csv"
         var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE\n"
@@ -246,7 +246,7 @@ import TestSupport
     }
 
     @Test func aBadRowAfterChunksWereSentLeavesNothingStagedOrStored() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let path = daemon.directory + "/late.csv"
         var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE\n"
@@ -274,7 +274,7 @@ import TestSupport
     /// A page of one exercise's history is its newest sessions that have it, in the dates
     /// asked, oldest first on the wire and newest first as printed.
     @Test func aLimitedExerciseHistoryIsItsNewestSessions() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
         // Squat on even days of January, bench alone on odd ones.
@@ -387,7 +387,7 @@ import TestSupport
 
     @Test(arguments: ["json", "strong", "hevy"])
     func anExportImportsBackIntoAnEmptyDatabase(format: String) throws {
-        let source = try DaemonProcess()
+        let source = try InProcessDaemon()
         defer { source.cleanUp() }
         #expect(try sessionctl(source, ["import", Fixtures.examplesDirectory + "/exports/hevy-export.csv"]).status == 0)
         // Kinds and notes the example lacks, logged here.
@@ -401,7 +401,7 @@ import TestSupport
         #expect(exported.status == 0, "\(exported.stderr)")
         let original = try JSONParser.parse(try sessionctl(source, ["export"]).stdout)
 
-        let target = try DaemonProcess()
+        let target = try InProcessDaemon()
         defer { target.cleanUp() }
         let imported = try sessionctl(target, ["import", file])
         #expect(imported.status == 0, "\(imported.stderr)")

@@ -14,12 +14,12 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
-    func sessions(_ daemon: DaemonProcess) throws -> [JSONValue] {
+    func sessions(_ daemon: InProcessDaemon) throws -> [JSONValue] {
         try daemon.client().call("session.list").arrayValue ?? []
     }
 
     @Test func chainedFitFilesAreOneActivityOfItsOwnSets() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let path = daemon.directory + "/chained.fit"
         let one = FitBytes.file(FitBytes.strength())
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func fitRefusalsNameTheirByteAndStoreNothing() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         // A weight of infinity: the set message's byte, the field, the value.
         var messages = FitBytes.strength()
@@ -45,7 +45,7 @@ import Testing
         // 100,000 sets: refused by the session's byte, not by the daemon's line limit.
         let many = daemon.directory + "/many.fit"
         try write(FitBytes.file(FitBytes.strength(sets: 100_000)), many)
-        let refused = try daemon.ctl(["import", many], timeout: 120)
+        let refused = try daemon.ctl(["import", many])
         #expect(refused.status == 1 && refused.stderr.contains("a session of 100000 sets; a workout holds at most \(HistoryLimits.setsPerWorkout)"),
                 "\(refused.stderr)")
         #expect(!refused.stderr.contains("line longer"))
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func appleHealthValuesOutOfBoundsAreLeftOutAndImpossibleDurationsRefused() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let times = #"startDate="2026-11-24 07:00:00 +0100" endDate="2026-11-24 07:00:00 +0100""#
         func export(mass: String, duration: String = "45") -> String {
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func gadgetbridgeOfTheOldSchemaReadsThroughASymbolicLink() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let file = daemon.directory + "/Gadgetbridge.db"
         let script = """
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func aForgedZip64OffsetIsADamagedArchive() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         func le(_ value: UInt64, _ width: Int) -> [UInt8] { (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
         let locator = le(0x0706_4B50, 4) + le(0, 4) + le(1 << 63, 8) + le(1, 4)
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func anEditorThatWritesTooMuchIsADataErrorAndTheFileIsKept() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
         let run = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "head -c 20000000 /dev/zero | tr '\\0' x >"])

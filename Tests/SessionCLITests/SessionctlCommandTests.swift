@@ -1,0 +1,522 @@
+import Foundation
+import JSON
+import SessionCore
+import Testing
+import TestSupport
+
+/// sessionctl as a person uses it between two sets, against a daemon in the test's process.
+@Suite struct SessionctlCommandTests {
+    /// Runs sessionctl against `daemon`.
+    func ctl(_ daemon: InProcessDaemon, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        try daemon.ctl(arguments, environment: environment)
+    }
+
+    @Test func aWorkoutFromTheCommandLine() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let plans = Fixtures.examplesDirectory + "/plans/"
+        // Imported the day before its week, as a planner run on Sunday would.
+        let imported = try daemon.importBeforeItsWeek("2026-11-30", [plans + "messy-model-output.txt"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("imported plan 1: Hypertrophy Split · week of 2026-11-30 · active"))
+        #expect(imported.stdout.contains("days[0].exercises[2].weight: \"50 lb\" converted to 22.7 kg"))
+        let shown = try ctl(daemon, ["plan", "show", "--week", "2026-12-03"])
+        #expect(shown.stdout.contains("Wed 2026-12-02  Pull"))
+        let carried = try ctl(daemon, ["plan", "show", "--week", "2026-12-16"])
+        #expect(carried.stdout.hasPrefix("carried over from the week of 2026-11-30: no plan was imported for this week\n"), "\(carried.stdout)")
+        #expect(carried.stdout.contains("week of 2026-12-14") && carried.stdout.contains("Wed 2026-12-16  Pull"))
+        let carriedJSON = try JSONParser.parse(try ctl(daemon, ["plan", "show", "--week", "2026-12-16", "--json"]).stdout)
+        #expect(carriedJSON["carriedOverTo"] == "2026-12-14" && carriedJSON["weekStart"] == "2026-11-30")
+        // A stored plan by its id, active or not.
+        #expect(try ctl(daemon, ["plan", "import", "--week-start", "2026-12-07", "--no-activate", plans + "dumbbell-3day.json"]).status == 0)
+        let byID = try ctl(daemon, ["plan", "show", "2"])
+        #expect(byID.status == 0 && byID.stdout.hasPrefix("Dumbbell Strength, 3 days · week of 2026-12-07"), "\(byID.stdout) \(byID.stderr)")
+        #expect(try ctl(daemon, ["plan", "show", "9"]).stderr.contains("No plan with id 9"))
+        let before = try ctl(daemon, ["plan", "show", "--week", "2026-11-23"])
+        #expect(before.status == 1 && before.stderr.contains("No plan governs 2026-11-23"), "a plan never carries back")
+        let started = try ctl(daemon, ["start", "2026-11-30"])
+        #expect(started.status == 0)
+        #expect(started.stdout.contains("Push · started 2026-11-30"))
+        let planned = try ctl(daemon, ["log", "bench"])
+        #expect(planned.stdout.hasPrefix("Bench Press · set 1/4 · 8 × 60 kg as planned · rest 2:00 · next: set 2 of 4"), "\(planned.stdout)")
+        let resting = try ctl(daemon, ["status"]).stdout
+        #expect(resting.contains("resting: 2:00 left after Bench Press") || resting.contains("resting: 1:59 left after Bench Press"), "\(resting)")
+        let restJSON = try JSONParser.parse(try ctl(daemon, ["status", "--json"]).stdout)
+        #expect(restJSON["rest"]?["exercise"] == "Bench Press" && (restJSON["rest"]?["secondsLeft"]?.intValue ?? 0) > 100, "\(restJSON)")
+        let byNumber = try ctl(daemon, ["log", "2", "10", "24"])
+        #expect(byNumber.stdout.hasPrefix("Incline Dumbbell Press · set 1/3 · 10 × 24 kg · next: set 2 of 3"))
+        let pounds = try ctl(daemon, ["log", "incline", "8", "55lb", "--rpe", "8"])
+        #expect(pounds.stdout.contains("8 × 25 kg"), "55 lb is 24.95 kg, shown to 0.1")
+        #expect(pounds.stdout.contains("★ personal record"))
+        let timed = try ctl(daemon, ["log", "plank", "45s"])
+        #expect(timed.stdout.hasPrefix("Plank · set 1/3 · 45s"))
+        let offPlan = try ctl(daemon, ["log", "--new", "sandbag", "carry", "40s"])
+        #expect(offPlan.stdout.hasPrefix("sandbag carry (off-plan) · set 1 · 40s"))
+        let status = try ctl(daemon, ["status"])
+        #expect(status.stdout.contains(" 2  Incline Dumbbell Press  2/3"))
+        #expect(status.stdout.contains("sandbag carry (off-plan) · 1 set"))
+        let undone = try ctl(daemon, ["undo"])
+        #expect(undone.stdout.contains("removed sandbag carry"))
+        #expect(try ctl(daemon, ["pause"]).stdout.contains("paused"))
+        #expect(try ctl(daemon, ["resume"]).stdout.contains("running"))
+        let finished = try ctl(daemon, ["finish", "--rpe", "8"])
+        #expect(finished.stdout.contains("Push finished"))
+        #expect(finished.stdout.contains("4 sets"))
+        #expect(finished.stdout.hasSuffix("% of plan\n"), "a planned session says how much of it was done")
+        let list = try ctl(daemon, ["call", "session.list", #"{"limit": 1}"#])
+        #expect(try JSONParser.parse(list.stdout)[0]?["sets"] == 4)
+    }
+
+    @Test func setsAsLiftersWriteThemAndCompletedNames() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
+        // What tab completion offers is what the name matches.
+        let completions = try ctl(daemon, ["__complete-exercises"]).stdout.split(separator: "\n").map(String.init)
+        #expect(completions.contains("dumbbell-fly"))
+        let fly = try ctl(daemon, ["log", "dumbbell-fly", "12", "10", "--json"])
+        #expect(try JSONParser.parse(fly.stdout)["exercise"] == "Dumbbell Fly", "\(fly.stdout) \(fly.stderr)")
+        // 3x5@20: three sets of five at 20 kg, each a set of its own.
+        let three = try ctl(daemon, ["log", "dumbbell bench", "3x5@20"])
+        #expect(three.status == 0, "\(three.stderr)")
+        #expect(three.stdout.split(separator: "\n").filter { $0.hasPrefix("Dumbbell Bench Press · set") }.count == 3, "\(three.stdout)")
+        let current = try daemon.client().call("session.current")
+        #expect(current["sets"] == 4)
+        // Unreadable words are usage errors that store nothing.
+        for words in [["deadlift", "five", "140"], ["deadlift", "1m30s"], ["deadlift", "x5"], ["squat", "3x5x100x2"]] {
+            let run = try ctl(daemon, ["log"] + words)
+            #expect(run.status == 2 && run.stderr.contains("cannot read"), "\(words): \(run.stderr)")
+        }
+        #expect(try daemon.client().call("session.current")["sets"] == 4, "nothing more was stored")
+
+        // A typo is no new exercise: the closest names are offered and nothing is stored;
+        // --new logs it; a name from an earlier session matches as planned names do.
+        let typo = try ctl(daemon, ["log", "dumbell", "fyl", "12", "10"])
+        #expect(typo.status == 1 && typo.stderr.contains("did you mean Dumbbell Fly?") && typo.stderr.contains("--new"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("no exercise \"dumbell fyl\" in the plan or your history"), "\(typo.stderr)")
+        #expect(try ctl(daemon, ["log", "--new", "sled", "drag", "uphill", "20s"]).status == 0)
+        #expect(try ctl(daemon, ["finish"]).status == 0)
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let earlier = try JSONParser.parse(try ctl(daemon, ["log", "sled", "30s", "--json"]).stdout)
+        #expect(earlier["exercise"] == "sled drag uphill", "a name logged in an earlier session matches")
+        #expect(try daemon.client().call("session.current")["sets"] == 1)
+        // A rest day's free session completes the week's planned names, each once.
+        #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-12-01"]).stdout.contains("Free session"))
+        let week = try ctl(daemon, ["__complete-exercises"]).stdout.split(separator: "\n").map(String.init)
+        #expect(week.contains("goblet-squat") && week.contains("dumbbell-fly") && Set(week).count == week.count, "\(week)")
+        let goblet = try JSONParser.parse(try ctl(daemon, ["log", "goblet-squat", "10", "24", "--json"]).stdout)
+        #expect(goblet["exercise"] == "Goblet Squat" && goblet["offPlan"] == true, "what it completed is what it logs: \(goblet)")
+    }
+
+    @Test func showReadsBackAPastSessionsSetsWithIdsKindsAndNotes() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "60", "--warmup", "--note", "easy, slow"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "2x5@100", "--rpe", "8"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--rpe", "8.5", "--note", "good day"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0, "a second session today, asked for")
+        let shown = try ctl(daemon, ["show", "1"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("session 1 · ") == true && lines.first?.contains("finished") == true && lines.first?.hasSuffix("RPE 8.5") == true)
+        #expect(lines.contains("note: good day"))
+        #expect(lines.dropFirst(2).first == "  #1  Back Squat  set 1  5 × 60 kg  warm-up · \"easy, slow\"", "the catalog's name: \(shown.stdout)")
+        #expect(lines.count == 5 && lines.last?.contains("RPE 8") == true)
+        let json = try JSONParser.parse(try ctl(daemon, ["show", "1", "--json"]).stdout)
+        #expect(json["sets"]?.arrayValue?.map { $0["kind"] } == ["warmup", "normal", "normal"])
+        #expect(json["sets"]?[0]?["note"] == "easy, slow" && json["note"] == "good day" && json["rpe"] == 8.5)
+        let current = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)
+        #expect(current["sessionId"] == 2 && current["state"] == "running", "without SESSION: the active session")
+        let missing = try ctl(daemon, ["show", "99"])
+        #expect(missing.status == 1 && missing.stderr.contains("No session with id 99"))
+        #expect(try ctl(daemon, ["show", "latest"]).status == 2)
+    }
+
+    @Test func anExercisesHistoryAndProgressOverWeeks() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        // Three sessions: weeks 1 and 3 with squats, week 2 without.
+        for (day, weight) in [("2026-11-02", 100.0), ("2026-11-09", 0), ("2026-11-16", 105)] {
+            #expect(try ctl(daemon, ["start", day, "--at", day + "T09:00:00Z"]).status == 0)
+            if weight > 0 {
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", "60", "--warmup", "--at", day + "T09:05:00Z"]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", String(weight), "--at", day + "T09:10:00Z"]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "3", String(weight + 5), "--at", day + "T09:15:00Z"]).status == 0)
+            } else {
+                #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", day + "T09:10:00Z"]).status == 0)
+            }
+            #expect(try ctl(daemon, ["finish", "--at", day + "T10:00:00Z"]).status == 0)
+        }
+        let json = try JSONParser.parse(try ctl(daemon, ["history", "squat", "--json"]).stdout)
+        #expect(json["name"] == "Back Squat", "as the catalog names it")
+        let sessions = json["sessions"]?.arrayValue ?? []
+        #expect(sessions.map { $0["date"] } == ["2026-11-02", "2026-11-16"])
+        // Epley, counted sets only: the best of 5 × W and 3 × (W + 5).
+        func epley(_ weight: Double, _ reps: Double) -> Double { weight * (1 + reps / 30) }
+        let expected = max(epley(105, 5), epley(110, 3))
+        #expect(abs((sessions.last?["bestOneRepMaxKg"]?.numberValue ?? 0) - expected) < 0.06, "\(sessions.last ?? .null)")
+        #expect(sessions.first?["volumeKg"]?.numberValue == Double(5 * 100 + 3 * 105), "warm-ups add no volume")
+        let weeks = json["weeks"]?.arrayValue ?? []
+        #expect(weeks.map { $0["weekStart"] } == ["2026-11-02", "2026-11-09", "2026-11-16"] && weeks[1]["bestOneRepMaxKg"] == .null)
+        let chart = try ctl(daemon, ["progress", "back", "--all"]).stdout.split(separator: "\n")
+        #expect(chart.count == 4 && chart[2].hasSuffix("·") && chart[3].contains("█"), "\(chart)")
+        let listed = try ctl(daemon, ["history", "back squat"]).stdout
+        #expect(listed.contains("2026-11-16  e1RM") && listed.contains("W 5 × 60 kg"))
+        let unknown = try ctl(daemon, ["progress", "sqaut"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("did you mean Back Squat?"), "\(unknown.stderr)")
+        // A break of months is one line, not a line a week.
+        #expect(try ctl(daemon, ["start", "2026-08-03", "--at", "2026-08-03T09:00:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "back squat", "5", "90", "--at", "2026-08-03T09:10:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "2026-08-03T10:00:00Z"]).status == 0)
+        let long = try ctl(daemon, ["progress", "back", "--all"]).stdout.split(separator: "\n")
+        #expect(long.count == 6 && long[2] == "2026-08-10  · 12 weeks without it, to 2026-10-26" && long[4] == "2026-11-09  ·", "\(long)")
+    }
+
+    /// progress shows the last 52 weeks unless asked; over years it goes by month.
+    /// progress shows the last 52 weeks unless asked; over years it goes by month.
+    @Test func progressShowsTheLastYearByDefaultAndMonthsOverYears() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let today = LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400))
+        let days = [today.adding(days: -730), today.adding(days: -700), today.adding(days: -90), today.adding(days: -7)]
+        for (index, day) in days.enumerated() {
+            #expect(try ctl(daemon, ["track", day.description, "18:00-19:00", "--new", "squat", "5x5@\(100 + index * 5)"]).status == 0)
+        }
+        let yearAgo = today.mondayOfWeek.adding(days: -7 * 51)
+        let recent = try ctl(daemon, ["progress", "squat"]).stdout.split(separator: "\n").map(String.init)
+        #expect(recent.first?.hasSuffix("best e1RM and volume by week") == true, "\(recent)")
+        let dates = recent.dropFirst().compactMap { LocalDate(String($0.prefix(10))) }
+        #expect(dates.count == recent.count - 1 && dates.allSatisfy { $0 >= yearAgo }, "only the last 52 weeks: \(recent)")
+        #expect(recent.last?.contains("█") == true)
+        let all = try ctl(daemon, ["progress", "squat", "--all"]).stdout.split(separator: "\n").map(String.init)
+        #expect(all.first?.hasSuffix("best e1RM and volume by month") == true, "\(all)")
+        let first = String(days[0].description.prefix(7))
+        #expect(all.dropFirst().first?.hasPrefix(first) == true && all.contains { $0.contains("months without it") }, "\(all)")
+        // From the first month to the last, a line each, runs of three or more gaps as one.
+        #expect(all.count < 30, "two years fit a screen: \(all.count) lines")
+        #expect(try ctl(daemon, ["progress", "squat", "--all", "--from", days[0].description]).status == 2, "--all or a range")
+    }
+
+    @Test func plateMathUsesTheProfilesPlates() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["plates", "100"]).stdout.hasPrefix("100 kg: 20 kg bar + each side 25 + 15 (standard plates)"))
+        #expect(try ctl(daemon, ["profile", "--weights", "20,10,5,2.5,32"]).status == 0)
+        let own = try ctl(daemon, ["plates", "100"])
+        #expect(own.stdout.hasPrefix("100 kg: 20 kg bar + each side 20 + 20 (the profile's weights)"), "\(own.stdout)")
+        let json = try JSONParser.parse(try ctl(daemon, ["plates", "57.5", "--bar", "15", "--plates", "10,5,1.25", "--json"]).stdout)
+        #expect(json["perSideKg"] == [10, 10, 1.25] && json["totalKg"] == 57.5)
+        #expect(try ctl(daemon, ["plates", "heavy"]).status == 2)
+        #expect(try ctl(daemon, ["plates", "100", "--plates", "10,,5"]).status == 2)
+        #expect(try ctl(daemon, ["plates", "72.5", "--plates", "25,1.25"]).stdout == "72.5 kg: 20 kg bar + each side 25 + 1.25 (your plates)\n")
+    }
+
+    @Test func aPoundLifterGetsPoundPlates() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let pounds = ["SESSIOND_UNITS": "lb"]
+        let standard = try ctl(daemon, ["plates", "225"], environment: pounds)
+        #expect(standard.stdout == "225 lb: 45 lb bar + each side 45 + 45 (standard plates)\n", "\(standard.stdout)")
+        let metric = try ctl(daemon, ["plates", "100kg"], environment: pounds)
+        #expect(metric.stdout.hasPrefix("220 lb: 45 lb bar + each side 45 + 35 + 5 + 2.5 (standard plates)\n0.46 lb short of 220.46 lb"), "\(metric.stdout)")
+        #expect(try ctl(daemon, ["plates", "135", "--bar", "35", "--plates", "25,10"], environment: pounds).stdout == "135 lb: 35 lb bar + each side 25 + 25 (your plates)\n")
+        let mixed = try ctl(daemon, ["plates", "225", "--plates", "20kg,2.5"], environment: pounds)
+        #expect(mixed.stdout.hasPrefix("221.36 lb: 45 lb bar + each side 44.09 + 44.09 (your plates)"), "20 kg is 44.09 lb: \(mixed.stdout)")
+        let json = try JSONParser.parse(try ctl(daemon, ["plates", "225", "--json"], environment: pounds).stdout)
+        #expect(json["perSideKg"] == [20.41, 20.41] && json["barKg"] == 20.41 && json["targetKg"] == 102.06, "kilograms in JSON: \(json)")
+        #expect(try ctl(daemon, ["plates", "40"], environment: pounds).stderr.contains("40 lb is lighter than the 45 lb bar"))
+    }
+
+    @Test func anAmbiguousPrefixListsCandidatesAndStoresNothing() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        try Workout.importPlan(try daemon.client(), weekStart: "2026-11-23")
+        _ = try ctl(daemon, ["start", "2026-11-25"])
+        // "squat" is the catalog's Back Squat; "sq" starts a word of two of the day's.
+        let ambiguous = try ctl(daemon, ["log", "sq", "10"])
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderr.contains("\"sq\" matches several exercises; nothing was logged"))
+        #expect(ambiguous.stderr.contains("1  Goblet Squat"))
+        #expect(ambiguous.stderr.contains("3  Bulgarian Split Squat"))
+        #expect(try daemon.client().call("session.current")["sets"] == 0)
+        let unique = try ctl(daemon, ["log", "gob"])
+        #expect(unique.stdout.hasPrefix("Goblet Squat · set 1/4 · 10 × 24 kg"))
+    }
+
+    /// "log plank 45" on a plank planned by time stores 45 s, and "24 kg" may be two words.
+    /// "log plank 45" on a plank planned by time stores 45 s, and "24 kg" may be two words.
+    @Test func plainNumbersFollowWhatThePlanMeasures() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let plan = Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [plan]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-30"]).status == 0)
+        let plank = try JSONParser.parse(try ctl(daemon, ["log", "plank", "50", "--json"]).stdout)
+        #expect(plank["durationSeconds"] == 50 && plank["reps"] == .null, "\(plank.jsonText)")
+        let timed = try ctl(daemon, ["log", "plank", "1:05"])
+        #expect(timed.stdout.hasPrefix("Plank · set 2/3 · 1:05 min"), "\(timed.stdout)")
+        let bench = try JSONParser.parse(try ctl(daemon, ["log", "1", "10", "24", "kg", "--json"]).stdout)
+        #expect(bench["reps"] == 10 && bench["weightKg"] == 24 && bench["durationSeconds"] == .null, "\(bench.jsonText)")
+        let offPlan = try JSONParser.parse(try ctl(daemon, ["log", "--new", "bear crawl", "45", "--json"]).stdout)
+        #expect(offPlan["reps"] == 45, "an off-plan exercise has no measure to follow: a count is reps")
+    }
+
+    /// In a free session "log push 15" continues the "push-up" logged before, and the
+    /// finish line claims no plan.
+    /// In a free session "log push 15" continues the "push-up" logged before, and the
+    /// finish line claims no plan.
+    @Test func aFreeSessionContinuesItsOwnExercises() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "push-up", "20"]).stdout.hasPrefix("Push-Up (off-plan) · set 1 · 20 reps"), "as the catalog names it")
+        let again = try ctl(daemon, ["log", "PUSH", "15"])
+        #expect(again.stdout.hasPrefix("Push-Up (off-plan) · set 2 · 15 reps"), "\(again.stdout)")
+        #expect(try ctl(daemon, ["log", "--new", "pull-up", "8"]).status == 0)
+        let ambiguous = try ctl(daemon, ["log", "pu", "5"])
+        #expect(ambiguous.status == 2 && ambiguous.stderr.contains("  -  Push-Up") && ambiguous.stderr.contains("Use more of the name"))
+        let finished = try ctl(daemon, ["finish"])
+        #expect(finished.stdout.hasPrefix("Free session finished · ") && !finished.stdout.contains("of plan"), "\(finished.stdout)")
+    }
+
+    @Test func jsonOutputParsesBack() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        try Workout.importPlan(try daemon.client())
+        let started = try JSONParser.parse(try ctl(daemon, ["start", "2026-11-30", "--json"]).stdout)
+        #expect(started["title"] == "Upper Push + Core")
+        let logged = try JSONParser.parse(try ctl(daemon, ["log", "1", "8", "22.5", "--json"]).stdout)
+        #expect(logged["progress"] == .obj(["loggedSets": 1, "plannedSets": 4]))
+        let status = try JSONParser.parse(try ctl(daemon, ["status", "--json"]).stdout)
+        #expect(status["sets"] == 1)
+        let refused = try ctl(daemon, ["start", "--json"])
+        #expect(refused.status == 1)
+        #expect(try JSONParser.parse(refused.stdout)["error"]?["data"]?["reason"] == "session_already_active")
+        let plans = try JSONParser.parse(try ctl(daemon, ["plan", "list", "--json"]).stdout)
+        #expect(plans.arrayValue?.count == 1)
+    }
+
+    @Test func historyListsSessionsNewestFirst() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["history"]).stdout == "no sessions yet\n")
+        #expect(try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-28T09:00:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", "2026-11-28T09:10:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "2026-11-28T10:05:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-29", "--at", "2026-11-29T09:00:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "100", "--at", "2026-11-29T09:05:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:08:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "2026-11-29T09:30:00Z"]).status == 0)
+        let listed = try ctl(daemon, ["history"])
+        let ids = try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.compactMap { $0["sessionId"]?.intValue } ?? []
+        #expect(ids.count == 2)
+        #expect(listed.stdout == """
+            \(ids[0])  2026-11-29  Free session  0:30:00    2 sets     1000 kg
+            \(ids[1])  2026-11-28  Free session  1:05:00     1 set      500 kg
+
+            """, "\(listed.stdout)")
+        // The id each line starts with is what show, log --session and edit --session take.
+        let listedID = try #require(listed.stdout.split(separator: " ").first.map(String.init))
+        let shown = try ctl(daemon, ["show", listedID])
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("session \(listedID) · 2026-11-29"), "\(shown.stdout)")
+        let added = try ctl(daemon, ["log", "squat", "3", "100", "--session", listedID])
+        #expect(added.status == 0 && added.stdout.contains("added to session \(listedID) of 2026-11-29"), "\(added.stdout) \(added.stderr)")
+        let limited = try JSONParser.parse(try ctl(daemon, ["history", "--limit", "1", "--json"]).stdout)
+        #expect(limited.arrayValue?.count == 1 && limited[0]?["date"] == "2026-11-29")
+        #expect(try ctl(daemon, ["history", "--from", "2026-11-29", "--to", "2026-11-29"]).stdout.split(separator: "\n").count == 1)
+        let wrong = try ctl(daemon, ["history", "--limit", "0"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("--limit needs a number from 1 to 1000"))
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let page = try ctl(daemon, ["history", "--limit", "1"]).stdout.split(separator: "\n")
+        #expect(page.first?.hasSuffix("running") == true, "the active session is marked: \(page)")
+        #expect(page.count == 2 && page[1].hasPrefix("older: sessionctl history --limit 1 --before "), "a full page says how to go on: \(page)")
+    }
+
+    /// a weighted pull-up's estimate counts the lifter, not just the belt.
+    @Test func bodyweightExercisesCountBodyMassPlusTheAddedLoad() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "pull-up", "10"]).status == 0)
+        // No body mass yet: no estimate, so six at +10 kg does not outrank ten at body weight.
+        let unknown = try JSONParser.parse(try ctl(daemon, ["--json", "log", "pull-up", "6", "10"]).stdout)
+        #expect(unknown["personalRecord"] == .null)
+        #expect(try ctl(daemon, ["health", "mass", "80"]).status == 0)
+        let light = try JSONParser.parse(try ctl(daemon, ["--json", "log", "pull-up", "12"]).stdout)
+        #expect(light["personalRecord"]?["estimatedOneRepMaxKg"] == 112, "80 kg × (1 + 12/30)")
+        let heavy = try ctl(daemon, ["log", "pull-up", "6", "20"])
+        #expect(heavy.stdout.contains("est. 1RM 120 kg"), "(80 + 20) × 1.2: \(heavy.stdout)")
+        #expect(try ctl(daemon, ["finish"]).status == 0)
+        let history = try JSONParser.parse(try ctl(daemon, ["history", "pull-up", "--json"]).stdout)
+        #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 120)
+    }
+
+    /// fixing sets and sessions afterwards, and confirming what discards history.
+    /// fixing sets and sessions afterwards, and confirming what discards history.
+    @Test func setsAndSessionsAreFixedAfterwardsAndDiscardingAsksForYes() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start", "--at", "-40m"]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "100", "--at", "-30m"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "120", "--at", "-20m"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", "-10m"]).status == 0)
+
+        // A typo in a finished session's set: the bests follow the fix.
+        let fixed = try ctl(daemon, ["edit", "2", "5", "110", "--note", "belt"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stdout.contains("#2 · Back Squat · set 2 · 5 × 110 kg · session 1"), "the set id as show lists it: \(fixed.stdout)")
+        let history = try JSONParser.parse(try ctl(daemon, ["history", "squat", "--json"]).stdout)
+        #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 128.3, "110 × (1 + 5/30), not the 140 of 120 kg")
+        #expect(try ctl(daemon, ["edit", "1", "--warmup"]).status == 0)
+        let shown = try JSONParser.parse(try ctl(daemon, ["show", "1", "--json"]).stdout)
+        #expect(shown["sets"]?[0]?["kind"] == "warmup" && shown["sets"]?[1]?["note"] == "belt")
+
+        // A forgotten set goes into the finished session, within its times only.
+        let added = try ctl(daemon, ["log", "--session", "1", "squat", "3", "100", "--at", "-15m"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("added to session 1 of "))
+        let late = try ctl(daemon, ["log", "--session", "1", "squat", "3", "100", "--at", "-5m"])
+        #expect(late.status == 1 && late.stderr.contains("lies after session 1 ended"))
+
+        // Its times move only as far as its sets allow.
+        let moved = try ctl(daemon, ["edit", "--session", "1", "--start", "-35m", "--title", "Legs", "--rpe", "8"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let detail = try JSONParser.parse(try ctl(daemon, ["show", "1", "--json"]).stdout)
+        #expect(detail["title"] == "Legs" && detail["rpe"] == 8)
+        #expect((1495...1500).contains(detail["durationSeconds"]?.intValue ?? 0), "-35m to -10m, each read when its command ran")
+        let tooLate = try ctl(daemon, ["edit", "--session", "1", "--start", "-25m"])
+        #expect(tooLate.status == 1 && tooLate.stderr.contains("before the new start"))
+
+        // Removing a finished session's set asks for --yes.
+        let undo = try ctl(daemon, ["undo", "3"])
+        #expect(undo.status == 1 && undo.stderr.contains("which is finished"))
+        #expect(try ctl(daemon, ["undo", "3", "--yes"]).status == 0)
+
+        // Aborting a session of several sets asks for --yes.
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
+        let abort = try ctl(daemon, ["abort"])
+        #expect(abort.status == 1 && abort.stderr.contains("has 2 sets; aborting discards them all"))
+        #expect(try ctl(daemon, ["status"]).stdout.contains("Back Squat"), "nothing was discarded")
+        #expect(try ctl(daemon, ["abort", "--yes"]).status == 0)
+        // A warm-up is a set logged too; one set alone goes without asking.
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "60", "--warmup"]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100"]).status == 0)
+        #expect(try ctl(daemon, ["abort"]).stderr.contains("has 2 sets; aborting discards them all"))
+        #expect(try ctl(daemon, ["undo"]).status == 0)
+        #expect(try ctl(daemon, ["abort"]).status == 0)
+    }
+
+    /// a lifter in pounds reads and types pounds; the daemon keeps kilograms.
+    /// a lifter in pounds reads and types pounds; the daemon keeps kilograms.
+    @Test func weightsInThePreferredUnit() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let pounds = ["SESSIOND_UNITS": "lb"]
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let logged = try ctl(daemon, ["log", "--new", "squat", "5", "225"], environment: pounds)
+        #expect(logged.stdout.contains("5 × 225 lb"), "\(logged.stdout)\(logged.stderr)")
+        let json = try JSONParser.parse(try ctl(daemon, ["--json", "log", "squat", "5", "100kg"], environment: pounds).stdout)
+        #expect(json["weightKg"] == 100, "--json keeps kilograms")
+        let stored = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)
+        #expect(stored["sets"]?[0]?["weightKg"] == 102.06)
+        let health = try ctl(daemon, ["health", "weight", "180"], environment: pounds)
+        #expect(health.stdout.contains("recorded bodyMassKg 180 lb"))
+        #expect(try ctl(daemon, ["health", "weight", "80kg"]).stdout.contains("80 kg"))
+        let empty = try ctl(daemon, ["profile"], environment: pounds)
+        #expect(empty.stdout == "goals:     (none)\nequipment: (none)\nweights:   (none)\n", "nothing set yet: \(empty.stdout)")
+        let profile = try ctl(daemon, ["profile", "--weights", "45,25lb,10kg"], environment: pounds)
+        #expect(profile.stdout.contains("weights:   22, 25, 45 lb"), "\(profile.stdout)")
+        // The config file's units when the environment says nothing; a bad file falls back to kg, said once.
+        let config = Fixtures.temporaryDirectory("config")
+        defer { Fixtures.removeTree(config) }
+        mkdir(config + "/sessiond", 0o700)
+        Fixtures.write("units = lb\n", to: config + "/sessiond/config")
+        #expect(try ctl(daemon, ["show"], environment: ["XDG_CONFIG_HOME": config]).stdout.contains("5 × 225 lb"))
+        Fixtures.write("units = stone\n", to: config + "/sessiond/config")
+        let bad = try ctl(daemon, ["show"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(bad.status == 0 && bad.stdout.contains("5 × 102.1 kg") && bad.stderr.contains("units must be kg or lb"))
+        #expect(try ctl(daemon, ["show"], environment: ["SESSIOND_UNITS": "stone"]).status == 2)
+    }
+
+    /// a watch started during a rest shows it, and a rest's end is told
+    /// (the bell on a terminal; with --notify, notify-send).
+    /// a whole past session in one command, as timew track.
+    @Test func aWholePastSessionIsTrackedInOneCommand() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let tracked = try ctl(daemon, ["track", "2026-11-30", "18:00-19:05", "--new", "--rpe", "8", "squat", "3x5@100,", "row", "8", "60,", "plank", "45s"])
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        #expect(tracked.stdout.contains("tracked Workout · 2026-11-30 18:00 · 1:05:00 · 3 exercises · 5 sets"))
+        let listed = try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout)
+        #expect(listed[0]?["date"] == "2026-11-30" && listed[0]?["durationSeconds"] == 3900 && listed[0]?["sets"] == 5)
+        let shown = try JSONParser.parse(try ctl(daemon, ["show", "--json", "\(listed[0]?["sessionId"]?.intValue ?? 0)"]).stdout)
+        #expect(shown["rpe"] == 8 && shown["sets"]?[4]?["durationSeconds"] == 45 && shown["sets"]?[3]?["weightKg"] == 60)
+        // The same start and title again adds nothing; a later session across midnight.
+        #expect(try ctl(daemon, ["track", "2026-11-30", "18:00-19:05", "squat", "5", "100"]).stdout.contains("already tracked"))
+        let late = try ctl(daemon, ["track", "2026-11-30", "23:30-00:40", "--title", "Late", "squat", "5", "100"])
+        #expect(late.stdout.contains("tracked Late · 2026-11-30 23:30 · 1:10:00"))
+        // A typo or a set without numbers stores nothing.
+        let typo = try ctl(daemon, ["track", "2026-11-29", "07:00-08:00", "sqaut", "5", "100"])
+        #expect(typo.status == 1 && typo.stderr.contains("no exercise \"sqaut\" in the plan or your history; did you mean Back Squat?"), "\(typo.stderr)")
+        #expect(try ctl(daemon, ["track", "2026-11-29", "07:00-08:00", "squat"]).status == 2)
+        #expect(try ctl(daemon, ["track", "2026-11-29", "squat", "5"]).status == 2)
+        #expect(try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.count == 2)
+        // The active plan's names match too: Wednesday's workout entered on Thursday.
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        let planned = try ctl(daemon, ["track", "2026-12-02", "18:00-19:00", "goblet", "4x10@24,", "split", "3x8@12.5,", "squat", "5", "100"])
+        #expect(planned.status == 0, "\(planned.stderr)")
+        let names = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)["sets"]?.arrayValue?.compactMap { $0["exercise"]?.stringValue }
+        #expect(names.map(Set.init) == ["Goblet Squat", "Bulgarian Split Squat", "Back Squat"], "the catalog's name for squat: \(names ?? [])")
+        let plannedTypo = try ctl(daemon, ["track", "2026-12-03", "18:00-19:00", "calf raze", "3x15@20"])
+        #expect(plannedTypo.status == 1 && plannedTypo.stderr.contains("did you mean Dumbbell Calf Raise?"), "\(plannedTypo.stderr)")
+    }
+
+    /// The catalog gives one lift one history under every name it knows; aliases do the
+    /// same for a person's own names, and hide nothing when removed.
+    /// The catalog gives one lift one history under every name it knows; aliases do the
+    /// same for a person's own names, and hide nothing when removed.
+    @Test func aliasesGiveOneLiftOneHistory() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["track", "2026-11-30", "18:00-19:00", "--new", "barbell", "bench", "press", "5", "80,",
+                                 "heavy", "bulgarians", "8", "30,", "overhead", "press", "5", "50"]).status == 0)
+        // The catalog's names are no aliases: ohp is Overhead Press already.
+        let taken = try ctl(daemon, ["alias", "ohp", "Overhead Press"])
+        #expect(taken.status == 1 && taken.stderr.contains("\"ohp\" is a name of Overhead Press in the exercise catalog already"), "\(taken.stderr)")
+        // An alias names a known exercise: a typo makes no ghost exercise.
+        let ghost = try ctl(daemon, ["alias", "bss2", "bulgarain"])
+        #expect(ghost.status == 1 && ghost.stderr.contains("did you mean Bulgarian Split Squat?"), "\(ghost.stderr)")
+        let merged = try ctl(daemon, ["alias", "heavy bulgarians", "Bulgarian Split Squat"])
+        #expect(merged.stdout.contains("heavy bulgarians → Bulgarian Split Squat · 1 set moved to it"), "\(merged.stdout)\(merged.stderr)")
+        #expect(try ctl(daemon, ["alias"]).stdout.contains("heavy bulgarians → Bulgarian Split Squat"))
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let logged = try ctl(daemon, ["log", "ohp", "5", "52.5"])
+        #expect(logged.stdout.hasPrefix("Overhead Press") && logged.stdout.contains("personal record"), "\(logged.stdout)\(logged.stderr)")
+        let bench = try ctl(daemon, ["log", "bench", "press", "5", "85"])
+        #expect(bench.stdout.contains("personal record"), "the tracked \"barbell bench press\" is the history beaten: \(bench.stdout)\(bench.stderr)")
+        let split = try ctl(daemon, ["log", "rfess", "8", "32"])
+        #expect(split.stdout.hasPrefix("Bulgarian Split Squat") && split.stdout.contains("personal record"), "\(split.stdout)\(split.stderr)")
+        #expect(try ctl(daemon, ["finish"]).status == 0)
+        let history = try JSONParser.parse(try ctl(daemon, ["history", "ohp", "--json"]).stdout)
+        #expect(history["sessions"]?.arrayValue?.count == 2, "a catalog name finds the exercise's whole history")
+        let listed = try JSONParser.parse(try ctl(daemon, ["call", "history.exercises"]).stdout).arrayValue ?? []
+        #expect(Set(listed.compactMap { $0["name"]?.stringValue }) == ["Overhead Press", "Bench Press", "Bulgarian Split Squat"])
+        // Without counts: the same names in the same order, no set counted.
+        let names = try JSONParser.parse(try ctl(daemon, ["call", "history.exercises", #"{"counts": false}"#]).stdout).arrayValue ?? []
+        #expect(names.map { $0["name"] } == listed.map { $0["name"] } && names.allSatisfy { $0["sets"] == .null } && listed.allSatisfy { $0["sets"] != .null })
+        #expect(try ctl(daemon, ["alias", "heavy bulgarians", "Heavy Bulgarians"]).status == 2, "an alias of itself")
+        // Removed, the alias hides nothing: what was logged under its name is its own again.
+        let removed = try ctl(daemon, ["alias", "--remove", "heavy bulgarians"])
+        #expect(removed.status == 0 && removed.stdout.contains("1 set logged as heavy bulgarians are its own again"), "\(removed.stdout)")
+        let own = try JSONParser.parse(try ctl(daemon, ["history", "heavy", "bulgarians", "--json"]).stdout)
+        #expect(own["sessions"]?.arrayValue?.count == 1, "\(own)")
+        let again = try ctl(daemon, ["alias", "--remove", "heavy bulgarians"])
+        #expect(again.status == 2 && again.stderr.contains("ALIAS: \"heavy bulgarians\" is no alias"), "named as the command names it: \(again.stderr)")
+    }
+}
