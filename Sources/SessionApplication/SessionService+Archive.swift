@@ -11,9 +11,9 @@ extension SessionService {
         switch params.part {
         case .settings:
             archive.profile = try database.profile()
-            archive.aliases = try database.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
-            archive.exercises = try database.customExercises().values.sorted { $0.key < $1.key }
-            archive.rests = try database.exerciseRests().sorted { $0.key < $1.key }.map { ArchivedRest(exerciseKey: $0.key, seconds: $0.value) }
+            archive.aliases = try database.exercises.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
+            archive.exercises = try database.exercises.customExercises().values.sorted { $0.key < $1.key }
+            archive.rests = try database.exercises.exerciseRests().sorted { $0.key < $1.key }.map { ArchivedRest(exerciseKey: $0.key, seconds: $0.value) }
         case .plans:
             let limit = min(params.limit ?? HistoryArchiveGet.plansPage.upperBound, HistoryArchiveGet.plansPage.upperBound)
             let rows = try database.archivedPlans(afterID: params.after ?? 0, limit: limit)
@@ -32,7 +32,7 @@ extension SessionService {
             }
         case .health:
             let limit = params.limit ?? HistoryArchiveGet.healthPage.upperBound
-            let page = try database.archivedHealth(afterID: params.after ?? 0, limit: limit)
+            let page = try database.health.archivedHealth(afterID: params.after ?? 0, limit: limit)
             archive.health = page.rows.map {
                 ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.recordedAtMs), source: $0.source)
             }
@@ -50,11 +50,11 @@ extension SessionService {
         if let profile = archive.profile { try database.setProfile(profile, updatedAtMs: nowMs) }
         for (index, alias) in archive.aliases.enumerated() {
             try checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
-            _ = try database.setAlias(alias.alias.exerciseKey, name: alias.name)
+            _ = try database.exercises.setAlias(alias.alias.exerciseKey, name: alias.name)
         }
         // One the catalog has come to know since is the catalog's now: left out.
-        for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.defineExercise(exercise) }
-        for rest in archive.rests { try database.setExerciseRest(exerciseKey: try identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
+        for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.exercises.defineExercise(exercise) }
+        for rest in archive.rests { try database.exercises.setExerciseRest(exerciseKey: try identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
         var planIDs: [Int64: Int64] = [:]
         for (index, archived) in archive.plans.enumerated() {
             let path = "params.plans[\(index)]"
@@ -118,12 +118,12 @@ extension SessionService {
         var counted: Set<Key> = []
         for sample in samples {
             guard let recordedAtMs = RFC3339.parse(sample.recordedAt),
-                try !database.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs),
+                try !database.health.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs),
                 !dryRun || counted.insert(Key(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs)).inserted
             else { continue }
             stored += 1
             if !dryRun {
-                _ = try database.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
+                _ = try database.health.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
             }
         }
         return (stored, samples.count - stored)

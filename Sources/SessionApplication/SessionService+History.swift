@@ -220,11 +220,11 @@ extension SessionService {
         var measured: [Int64] = []
         if let source = staged.source, HistoryImport.measuringSources.contains(source) {
             new = try new.filter { session in
-                guard let tracked = try database.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
+                guard let tracked = try database.sessions.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
                 measured.append(tracked)
                 let workout = session.workout
                 if !params.dryRun {
-                    try database.setMeasured(sessionID: tracked, averageHeartRate: workout.averageHeartRate,
+                    try database.sessions.setMeasured(sessionID: tracked, averageHeartRate: workout.averageHeartRate,
                                              maximumHeartRate: workout.maximumHeartRate, energyKcal: workout.energyKcal)
                 }
                 return false
@@ -295,7 +295,7 @@ extension SessionService {
         placed.carriedOver = carriedOver
         placed.plannedExerciseIDs = try session.workout.sets.map { set in
             let key = set.exercise.exerciseKey
-            return try plannedExercise(key: database.alias(key)?.nameKey ?? key, in: planned)?.id
+            return try plannedExercise(key: database.exercises.alias(key)?.nameKey ?? key, in: planned)?.id
         }
         return placed
     }
@@ -308,7 +308,7 @@ extension SessionService {
                 let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
                 let plannedWeight = try plannedID.flatMap { try database.plannedExercise($0)?.exercise.weightKg }
                 let exercise = try identity(ofKey: set.exercise.exerciseKey)
-                let bests = try database.bests(exerciseKey: exercise.key)
+                let bests = try database.sessions.bests(exerciseKey: exercise.key)
                 if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg,
                                                      equipment: exercise.equipment ?? Equipment.stated(in: set.exercise)) {
                     throw SessionError.implausibleSet(doubt, exercise: set.exercise)
@@ -374,7 +374,7 @@ extension SessionService {
         let limit = params.limit ?? SessionLimits.listLimit.upperBound
         let search = params.search ?? ""
         let catalogued = ExerciseCatalog.builtIn.search(search).map(ExerciseInfo.init)
-        let custom = try database.customExercises()
+        let custom = try database.exercises.customExercises()
         // Those defined, then those only logged; each once.
         let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
         let own = names.filter { ExerciseCatalog.builtIn.exercise(named: $0) == nil && ExerciseCatalog.matches($0, search: search) }
@@ -388,12 +388,12 @@ extension SessionService {
             throw SessionError.exerciseRefused("\"\(params.exercise)\" is \(exercise.name) of the exercise catalog, which knows its muscles")
         }
         let custom = CustomExercise(
-            name: try database.loggedName(exerciseKey: params.exercise.exerciseKey) ?? params.exercise,
+            name: try database.exercises.loggedName(exerciseKey: params.exercise.exerciseKey) ?? params.exercise,
             equipment: params.equipment.flatMap(Equipment.init(rawValue:)),
             primary: params.primaryMuscles.compactMap(MuscleGroup.init(rawValue:)),
             secondary: (params.secondaryMuscles ?? []).compactMap(MuscleGroup.init(rawValue:)),
             countsBodyMass: params.countsBodyMass ?? false)
-        try database.defineExercise(custom)
+        try database.exercises.defineExercise(custom)
         return ExerciseInfo(custom)
     }
 
@@ -403,9 +403,9 @@ extension SessionService {
     func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
         let (name, exercise) = try lookUp(params.exercise)
         let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo(custom: name)
-        let counts = try database.exerciseCounts(exerciseKey: exercise.key)
+        let counts = try database.exercises.exerciseCounts(exerciseKey: exercise.key)
         let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
-        var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
+        var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.sessions.bests(exerciseKey: exercise.key),
                                         last: last)
         result.suggestion = try suggestion(for: exercise, last: last)
         return result
@@ -418,7 +418,7 @@ extension SessionService {
     /// last time.
     private func suggestion(for exercise: ExerciseIdentity, last: ExerciseHistory.Session?) throws -> PreviousSets.Suggestion? {
         guard last != nil else { return nil }
-        let active = try database.activeSession()
+        let active = try database.sessions.activeSession()
         let today = try active?.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
         guard let plan = try plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
             ?? database.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),

@@ -24,13 +24,13 @@ extension SessionService {
     func recordHealth(_ params: HealthRecord.Params) throws -> HealthRecord.Result {
         let recordedAt = params.time?.ms ?? nowMs
         let day = params.date ?? clock.localDate(atMs: recordedAt)
-        let id = try database.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
+        let id = try database.health.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
         return HealthRecord.Result(sampleID: id, type: params.type, value: params.value, date: day)
     }
 
     /// `health.list`: each day's latest sample of each type.
     func dailyHealth(_ params: HealthList.Params) throws -> HealthList.Result {
-        ResultList(try database.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
+        ResultList(try database.health.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
             .map { HealthList.Value(type: $0.type, date: $0.date, value: $0.value, source: $0.source, samples: $0.samples) })
     }
 
@@ -74,8 +74,8 @@ extension SessionService {
             firstTrained: try database.firstTrainingDates(of: CoachContext.mainLifts(in: sessions)),
             setsThisWeek: try database.countedSetsPerExercise(from: weekStart, to: asOf),
             setsFourWeeksBefore: try database.countedSetsPerExercise(from: baselineStart, to: weekStart.adding(days: -1)),
-            customExercises: try database.customExercises(),
-            health: try database.healthSamples(from: baselineStart, to: asOf), goals: goals)
+            customExercises: try database.exercises.customExercises(),
+            health: try database.health.healthSamples(from: baselineStart, to: asOf), goals: goals)
     }
 }
 

@@ -39,7 +39,7 @@ extension Database {
             var page: [ExportedSession] = []
             var sets = 0
             // The rest of a session a page ended within.
-            if let after, let setID = after.setID, let session = try session(after.sessionID) {
+            if let after, let setID = after.setID, let session = try sessionsStore.session(after.sessionID) {
                 let rest = try sessionSets(session.id, afterSetID: setID, limit: maximumSets + 1)
                 if rest.count > maximumSets {
                     let part = Array(rest.prefix(maximumSets))

@@ -35,7 +35,7 @@ extension Database {
     public func newImports(_ sessions: [ImportedSession]) throws(StorageError) -> [ImportedSession] {
         try wrap {
             let statement = try connection.prepare("SELECT 1 FROM session WHERE import_key = ?")
-            let aliases = try aliases()
+            let aliases = try exercisesStore.aliases()
             var seen = Set<String>()
             return try sessions.filter { session in
                 guard seen.insert(session.importKey).inserted else { return false }
@@ -55,7 +55,7 @@ extension Database {
         ).rows([session.date.description, minute, minute + 60_000]) { $0.int64("id") }
         guard !candidates.isEmpty else { return false }
         let wanted = session.workout.sets.map { set in
-            (key: Self.identityKey(set.exercise.exerciseKey, aliases: aliases), reps: set.reps, weight: set.weightKg, seconds: set.durationSeconds)
+            (key: ExercisesStore.identityKey(set.exercise.exerciseKey, aliases: aliases), reps: set.reps, weight: set.weightKg, seconds: set.durationSeconds)
         }
         let setsOf = try connection.prepare("SELECT exercise_key, reps, weight_kg, duration_seconds FROM logged_set WHERE session_id = ? ORDER BY id")
         for id in candidates {
@@ -74,13 +74,14 @@ extension Database {
     /// Stores imported sessions, finished, with their sets, and brings the exercises'
     /// bests up to date: all in one transaction (the caller's group commit).
     public func insertImported(_ sessions: [ImportedSession], source: String?) throws(StorageError) {
-        try forgetSets()
         // A large import dirties more pages than the daemon's everyday 512 KiB cache
         // holds, and SQLite would spill them to the WAL mid-transaction: the cache is
         // 16 MiB while it runs (about 6 % faster for 250,000 rows), then back.
         try? connection.execute("PRAGMA cache_size = -\(Self.importCacheKiB)")
         defer { try? connection.execute("PRAGMA cache_size = -\(Self.cacheKiB)") }
-        try write {
+        // What is remembered of sets is forgotten before the sessions are stored, and
+        // everything after (`StoreChange.bulk`).
+        try write(.bulk) {
             // The sessions first, `importRowsPerInsert` a statement, their ids counted on
             // from the high-water mark: a statement that fires a trigger (the mark's)
             // copies every page it touches to the statement journal (see
@@ -112,8 +113,7 @@ extension Database {
             }
             // Then the sets, as they are decided, `importRowsPerInsert` a statement, their
             // ids counted on from the high-water mark as the sessions' are.
-            var setID = try nextSetID()
-            memo.setCounts.removeAll()  // the imported sessions' counts are not counted on
+            var setID = try sessionsStore.nextSetID()
             var rows: [ImportedSetRow] = []
             rows.reserveCapacity(Self.importRowsPerInsert)
             func flush() throws(SQLiteError) {
@@ -127,9 +127,9 @@ extension Database {
             // fifth of a large import); written once at the end. By index: no hashing a set.
             var bests: [(key: String, bests: ExerciseBests, stored: Bool)] = []
             var bestsIndex: [String: Int] = [:]
-            let aliases = try aliases()
+            let aliases = try exercisesStore.aliases()
             // One's own exercises count body mass as defined, as when logged.
-            let custom = try customExercises()
+            let custom = try exercisesStore.customExercises()
             // Read once, when a body-weight exercise first needs it.
             var bodyMasses: BodyMassSeries?
             // An export repeats a few exercise names over thousands of sets: each name's
@@ -159,17 +159,17 @@ extension Database {
                         exercise = known
                     } else {
                         let alias = aliases[set.exercise.exerciseKey]
-                        let key = Self.identityKey(set.exercise.exerciseKey, aliases: aliases)
+                        let key = ExercisesStore.identityKey(set.exercise.exerciseKey, aliases: aliases)
                         let index: Int
                         if let known = bestsIndex[key] {
                             index = known
                         } else {
-                            let stored = try storedBests(exerciseKey: key)
+                            let stored = try sessionsStore.storedBests(exerciseKey: key)
                             bests.append((key, stored, stored != .none))
                             index = bests.count - 1
                             bestsIndex[key] = index
                         }
-                        exercise = (key: key, name: alias?.name ?? set.exercise, bodyweight: Self.countsBodyMass(exerciseKey: key, custom: custom), bests: index)
+                        exercise = (key: key, name: alias?.name ?? set.exercise, bodyweight: SessionsStore.countsBodyMass(exerciseKey: key, custom: custom), bests: index)
                         exercises[set.exercise] = exercise
                     }
                     last = (set.exercise, exercise)
@@ -177,7 +177,7 @@ extension Database {
                     let exerciseName = exercise.name
                     var bodyMass: Double?
                     if exercise.bodyweight {
-                        let series = try bodyMasses ?? bodyMassSeries()
+                        let series = try bodyMasses ?? healthStore.bodyMassSeries()
                         bodyMasses = series
                         bodyMass = series.kg(onOrBefore: session.date)
                     }
@@ -211,10 +211,9 @@ extension Database {
                 SELECT DISTINCT l.exercise_key, s.started_at_ms, s.id FROM session s CROSS JOIN logged_set l ON l.session_id = s.id
                 WHERE s.id BETWEEN ? AND ?
                 """, [firstID, firstID + Int64(sessions.count) - 1])
-            for entry in bests where entry.bests != .none { try storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
-            try writeBests()
+            for entry in bests where entry.bests != .none { try sessionsStore.storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
+            try sessionsStore.writeBests()
         }
-        memo.forgetAll()
     }
 }
 
@@ -307,53 +306,6 @@ extension Database {
 }
 
 extension Database {
-    /// A session's sets in the order logged, with the columns only exports and
-    /// `session.get` need.
-    public func sessionSets(_ sessionID: Int64) throws(StorageError) -> [ExportedSet] {
-        try wrap {
-            try connection.prepare("SELECT \(Self.setColumns), distance_m, superset FROM logged_set WHERE session_id = ? ORDER BY id").rows([sessionID]) { row in
-                ExportedSet(set: Self.setRecord(row), distanceM: row.optionalDouble("distance_m"), superset: row.optionalText("superset"))
-            }
-        }
-    }
-
-    /// The most recently started session, nil before the first.
-    public func latestSession() throws(StorageError) -> SessionRecord? {
-        try wrap { try connection.prepare("SELECT \(Self.sessionColumns) FROM session ORDER BY started_at_ms DESC, id DESC LIMIT 1").row { Self.sessionRecord($0) } }
-    }
-}
-
-extension Database {
-    /// `keys(key)`: every exercise key logged, one seek each into the exercises'
-    /// sessions (a recursive step to the next key), not a scan. Ends with a NULL row.
-    static let loggedKeys = """
-        WITH RECURSIVE keys(key) AS (
-            SELECT (SELECT exercise_key FROM session_exercise ORDER BY exercise_key LIMIT 1)
-            UNION ALL
-            SELECT (SELECT exercise_key FROM session_exercise WHERE exercise_key > keys.key ORDER BY exercise_key LIMIT 1)
-            FROM keys WHERE keys.key IS NOT NULL
-        )
-
-        """
-
-    /// The newest session with a set of the exercise `key` names (a column or a
-    /// parameter): one seek.
-    static func newestSession(of key: String) -> String {
-        "(SELECT session_id FROM session_exercise WHERE exercise_key = \(key) ORDER BY started_at_ms DESC, session_id DESC LIMIT 1)"
-    }
-
-    /// The name the exercise `key` names was last logged as: the latest set of its
-    /// newest session. Two seeks.
-    static func lastLoggedName(of key: String) -> String {
-        """
-        (SELECT exercise_name FROM logged_set WHERE session_id = \(newestSession(of: key)) AND exercise_key = \(key) ORDER BY id DESC LIMIT 1)
-        """
-    }
-
-    /// An exercise's sets, for a FROM clause with `WHERE e.exercise_key = …`: `e` its
-    /// sessions in the order of their starts, `l` their sets of it.
-    static let exerciseSets = "session_exercise e CROSS JOIN logged_set l ON l.session_id = e.session_id AND l.exercise_key = e.exercise_key"
-
     /// The name each exercise was last logged as, by exercise key, at most `limit`: one
     /// index seek per exercise (a recursive step to the next key), not a scan of every
     /// set, so a history of years answers in well under a millisecond.

@@ -1,6 +1,32 @@
 import SessionCore
+import JSON
 
 extension Database {
+    /// The profile (empty until set).
+    public func profile() throws(StorageError) -> Profile {
+        try wrap {
+            try connection.prepare("SELECT goals, equipment_json, weights_kg_json FROM profile WHERE id = 1").row { row in
+                let equipment = (try? JSONParser.parse(row.text("equipment_json")))?.arrayValue?.compactMap(\.stringValue) ?? []
+                let weights = (try? JSONParser.parse(row.text("weights_kg_json")))?.arrayValue?.compactMap(\.numberValue) ?? []
+                return Profile(goals: row.text("goals"), equipment: equipment, weightsKg: weights)
+            } ?? Profile()
+        }
+    }
+
+    /// Replaces the profile.
+    public func setProfile(_ profile: Profile, updatedAtMs: Int64) throws(StorageError) {
+        try write(.profile) {
+            try connection.run(
+                """
+                INSERT INTO profile (id, goals, equipment_json, weights_kg_json, updated_at_ms) VALUES (1, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET goals = excluded.goals, equipment_json = excluded.equipment_json,
+                    weights_kg_json = excluded.weights_kg_json, updated_at_ms = excluded.updated_at_ms
+                """,
+                [profile.goals, JSONValue.array(profile.equipment.map { .string($0) }).jsonText,
+                 JSONValue.array(profile.weightsKg.map { .number($0) }).jsonText, updatedAtMs])
+        }
+    }
+
     /// The planner attempts kept from `fromMs` up to `toMs` (a month, for the planner's
     /// budget) and the tokens they cost.
     public func attemptTotals(fromMs: Int64, toMs: Int64) throws(StorageError) -> AttemptTotals {

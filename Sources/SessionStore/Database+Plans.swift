@@ -6,7 +6,7 @@ extension Database {
     /// its activation is an event of the plan calendar at its import time.
     public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool, revises: Int64? = nil,
                            attempt: PlannerAttempt? = nil) throws(StorageError) -> InsertedPlan {
-        try write {
+        try write(.plans) {
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
             if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
@@ -49,7 +49,7 @@ extension Database {
 
     /// Keeps a planner attempt that did not become a plan (refused or failed).
     public func recordAttempt(_ attempt: PlannerAttempt, atMs: Int64) throws(StorageError) -> Int64 {
-        try write { try insertAttempt(attempt, atMs: atMs, planID: nil) }
+        try write(.plans) { try insertAttempt(attempt, atMs: atMs, planID: nil) }
     }
 
     private func insertAttempt(_ attempt: PlannerAttempt, atMs: Int64, planID: Int64?) throws -> Int64 {
@@ -87,7 +87,7 @@ extension Database {
 
     /// Makes `planID` the one active plan from `atMs` on (an event of the plan calendar).
     public func activatePlan(_ planID: Int64, atMs: Int64) throws(StorageError) {
-        try write {
+        try write(.plans) {
             guard try connection.scalar("SELECT 1 FROM plan WHERE id = ?", [planID]) != nil else { throw StorageError.notFound(.plan(planID)) }
             try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])
             try connection.run("UPDATE plan SET active = 1 WHERE id = ?", [planID])
@@ -97,7 +97,7 @@ extension Database {
 
     /// Keeps a one-off move of two dates' days under `planID`, made at `atMs`.
     public func movePlanDays(planID: Int64, from: LocalDate, to: LocalDate, atMs: Int64) throws(StorageError) {
-        try write { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
+        try write(.plans) { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
     }
 
     /// Stores one plan event.
@@ -133,7 +133,7 @@ extension Database {
     /// ones); an event stored already (the same time, kind, plan and dates) is not
     /// added again.
     public func restorePlanEvents(_ events: [(atMs: Int64, kind: PlanCalendar.Event.Kind)]) throws(StorageError) {
-        try write {
+        try write(.plans) {
             let timeline = try planTimeline()
             var stored = Set(timeline.events.map { EventKey(atMs: $0.atMs, kind: $0.kind) })
             for event in events.sorted(by: { $0.atMs < $1.atMs }) where stored.insert(EventKey(atMs: event.atMs, kind: event.kind)).inserted {
@@ -246,5 +246,41 @@ extension Database {
             name: row.text("name"), sets: row.int("sets"), reps: row.optionalInt("reps"), repsMax: row.optionalInt("reps_max"),
             amrap: row.bool("amrap"), durationSeconds: row.optionalInt("duration_seconds"), weightKg: row.optionalDouble("weight_kg"),
             restSeconds: row.optionalInt("rest_seconds"), description: row.optionalText("description"), superset: row.optionalText("superset")))
+    }
+
+    /// The day of `planID` that falls on `weekday`, if the plan lists it.
+    public func planDay(planID: Int64, weekday: Weekday) throws(StorageError) -> PlanDayRecord? {
+        try wrap {
+            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE plan_id = ? AND weekday = ?")
+                .row([planID, weekday.rawValue]) { Self.planDayRecord($0) }
+        }
+    }
+
+    /// A plan day by id.
+    public func planDay(_ id: Int64) throws(StorageError) -> PlanDayRecord? {
+        try wrap {
+            try connection.prepare("SELECT id, plan_id, date, title, rest FROM plan_day WHERE id = ?").row([id]) { Self.planDayRecord($0) }
+        }
+    }
+
+    static func planDayRecord(_ row: Statement.Row) -> PlanDayRecord {
+        PlanDayRecord(id: row.int64("id"), planID: row.int64("plan_id"), date: row.date("date"), title: row.text("title"), rest: row.bool("rest"))
+    }
+
+    /// A planned exercise's day, position and prescription.
+    public func plannedExercise(_ id: Int64) throws(StorageError) -> (planDayID: Int64, position: Int, exercise: PlannedExercise)? {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT plan_day_id, position, name, sets, reps, reps_max, amrap, duration_seconds, weight_kg, rest_seconds, description
+                FROM planned_exercise WHERE id = ?
+                """
+            ).row([id]) { row in
+                (planDayID: row.int64("plan_day_id"), position: row.int("position"), exercise: PlannedExercise(
+                    name: row.text("name"), sets: row.int("sets"), reps: row.optionalInt("reps"), repsMax: row.optionalInt("reps_max"),
+                    amrap: row.bool("amrap"), durationSeconds: row.optionalInt("duration_seconds"), weightKg: row.optionalDouble("weight_kg"),
+                    restSeconds: row.optionalInt("rest_seconds"), description: row.optionalText("description")))
+            }
+        }
     }
 }

@@ -80,9 +80,9 @@ extension Database {
             sessions: try finishedSessions(from: weekStart, to: weekEnd),
             sets: try setsOfFinishedSessions(from: weekStart, to: weekEnd),
             history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),
-            health: try healthSamples(from: weekStart.adding(days: -7 * HealthSummary.baselineWeeks), to: weekEnd))
-        input.aliasKeys = try aliases().mapValues(\.nameKey)
-        input.customExercises = try customExercises()
+            health: try healthStore.healthSamples(from: weekStart.adding(days: -7 * HealthSummary.baselineWeeks), to: weekEnd))
+        input.aliasKeys = try exercisesStore.aliases().mapValues(\.nameKey)
+        input.customExercises = try exercisesStore.customExercises()
         input.previousWeekSets = try countedSetsPerExercise(from: weekStart.adding(days: -7), to: weekStart.adding(days: -1))
         return input
     }

@@ -1,0 +1,36 @@
+/// What every store is: a view of its database's shared connection and transaction
+/// context (`StoreContext`), with the helpers its statements run through and its
+/// sibling stores, which some of its invariants reach into (a set logged through the
+/// sessions store reads the exercises store's aliases; an alias made moves sets).
+protocol Store {
+    /// The connection and transaction state the database's stores share.
+    var context: StoreContext { get }
+}
+
+extension Store {
+    /// The shared connection.
+    var connection: Connection { context.connection }
+
+    /// What the open transaction remembers (`TransactionMemo`): read and kept up to date
+    /// by the stores, forgotten only by the observer (`StoreContext+Observer.swift`).
+    var memo: TransactionMemo {
+        get { context.memo }
+        nonmutating _modify { yield &context.memo }
+    }
+
+    /// Runs `body`, turning SQLite's errors into storage errors (`StoreContext.wrap`).
+    func wrap<T>(_ body: () throws -> T) throws(StorageError) -> T {
+        try context.wrap(body)
+    }
+
+    /// One atomic write that changes `change` (`StoreContext.write`): the observer hears
+    /// of it before and after.
+    func write<T>(_ change: StoreChange, _ body: () throws -> T) throws(StorageError) -> T {
+        try context.write(change, body)
+    }
+
+    /// The sibling stores over the same context.
+    var sessionsStore: SessionsStore { SessionsStore(context: context) }
+    var healthStore: HealthStore { HealthStore(context: context) }
+    var exercisesStore: ExercisesStore { ExercisesStore(context: context) }
+}
