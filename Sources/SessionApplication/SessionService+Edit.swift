@@ -17,7 +17,7 @@ extension SessionService {
             exerciseKey: exercise.key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
             countsBodyMass: exercise.countsBodyMass, bodyMassKg: try bodyMass(for: exercise, session: session))
         let stored = try database.sessions.updateSet(edited, decision: decision)
-        let planned = try stored.plannedExerciseID.flatMap { try database.plannedExercise($0) }
+        let planned = try stored.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
         let result = logResult(stored, planned: planned?.exercise, ownRest: try ownRest(exercise.key))
         var effects = Effects()
         effects.sessionChanged = session.isActive
@@ -109,7 +109,7 @@ extension SessionService {
         if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return exercise.name }
         if let alias = try database.exercises.alias(key) { return alias.name }
         if let logged = try database.exercises.loggedName(exerciseKey: key) { return logged }
-        let known = try database.activePlanExerciseNames() + database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)
+        let known = try database.plans.activePlanExerciseNames() + database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)
         if let planned = known.first(where: { $0.exerciseKey == key }) { return planned }
         let close = ExerciseMatcher.suggestions(for: typed, among: known + ExerciseCatalog.builtIn.exercises.map(\.name)).first
         throw SessionError.aliasRefused(

@@ -272,7 +272,7 @@ extension SessionService {
         let times = workout.sets.compactMap { $0.loggedAt.flatMap(RFC3339.parse) }
         if times.count == workout.sets.count { session.loggedAtMs = times }
         if let reference = workout.planDay, let planID = planIDs[reference.planID],
-            let day = try database.planDay(planID: planID, weekday: reference.weekday) {
+            let day = try database.plans.planDay(planID: planID, weekday: reference.weekday) {
             session = try placed(session, on: day, carriedOver: reference.carriedOver)
         }
         return session
@@ -289,7 +289,7 @@ extension SessionService {
     /// `session` on `day`: each set counts against the day's planned exercise its name
     /// names, as `log` matches a name.
     func placed(_ session: ImportedSession, on day: PlanDayRecord, carriedOver: Bool) throws -> ImportedSession {
-        let planned = try database.plannedExercises(dayID: day.id)
+        let planned = try database.plans.plannedExercises(dayID: day.id)
         var placed = session
         placed.planDayID = day.id
         placed.carriedOver = carriedOver
@@ -306,7 +306,7 @@ extension SessionService {
         for session in sessions {
             for (index, set) in session.workout.sets.enumerated() {
                 let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
-                let plannedWeight = try plannedID.flatMap { try database.plannedExercise($0)?.exercise.weightKg }
+                let plannedWeight = try plannedID.flatMap { try database.plans.plannedExercise($0)?.exercise.weightKg }
                 let exercise = try identity(ofKey: set.exercise.exerciseKey)
                 let bests = try database.sessions.bests(exerciseKey: exercise.key)
                 if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg,
@@ -336,7 +336,7 @@ extension SessionService {
             workout.startedAt = clock.rfc3339(ms: session.startedAtMs)
             (workout.averageHeartRate, workout.maximumHeartRate, workout.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
             if session.date != workout.start.date { workout.date = session.date }
-            if let dayID = session.planDayID, let day = try days[dayID] ?? database.planDay(dayID) {
+            if let dayID = session.planDayID, let day = try days[dayID] ?? database.plans.planDay(dayID) {
                 days[dayID] = day
                 workout.planDay = PlanDayReference(planID: day.planID, weekday: day.date.weekday, carriedOver: session.carriedOver)
             }
@@ -419,9 +419,9 @@ extension SessionService {
     private func suggestion(for exercise: ExerciseIdentity, last: ExerciseHistory.Session?) throws -> PreviousSets.Suggestion? {
         guard last != nil else { return nil }
         let active = try database.sessions.activeSession()
-        let today = try active?.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        let today = try active?.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
         guard let plan = try plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
-            ?? database.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
+            ?? database.plans.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
             let before = try active.map({ try lastTime(of: exercise.key, before: $0) }) ?? last
         else { return nil }
         var weightsKg: [Double]?

@@ -8,7 +8,7 @@ extension SessionService {
     /// A retry with the same requestId returns the first result and stores nothing.
     func log(_ input: SessionLog.Params) throws -> Outcome {
         if let requestID = input.requestID, let earlier = try database.sessions.set(requestID: requestID) {
-            let planned = try earlier.plannedExerciseID.flatMap { try database.plannedExercise($0) }
+            let planned = try earlier.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
             return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(identity(ofKey: earlier.exerciseName.exerciseKey).key)),
                            effects: Effects())
         }
@@ -119,13 +119,13 @@ extension SessionService {
     /// the set is of (`identity(ofKey:)`) when it was worked out on the way.
     private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String, ExerciseIdentity?) {
         if let plannedID = input.plannedExerciseID {
-            guard let found = try database.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
+            guard let found = try database.plans.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
             guard found.planDayID == session.planDayID else {
                 throw SessionError.exerciseNotInSession(plannedExerciseID: plannedID, planDayID: session.planDayID)
             }
             return (plannedID, found.exercise, found.exercise.name, nil)
         }
-        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        let planned = try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
         var typed = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
         if input.position != nil || input.match != nil {
             switch try chooseExercise(input, session: session, planned: planned) {

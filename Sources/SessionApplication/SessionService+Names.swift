@@ -11,7 +11,7 @@ extension SessionService {
         try ExerciseResolver.resolve(words, isNew: isNew, day: day, aliases: try database.exercises.aliases().mapValues(\.name)) {
             ExerciseResolver.Known(
                 own: try database.exercises.customExercises().values.map(\.name).sorted(),
-                logged: try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.activePlanExerciseNames())
+                logged: try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.plans.activePlanExerciseNames())
         }
     }
 
@@ -32,11 +32,11 @@ extension SessionService {
     /// the plan day today trains by the plan calendar (none on a rest day or without a plan).
     func todaysCandidates() throws -> [ExerciseMatcher.Candidate] {
         if let session = try database.sessions.activeSession() {
-            return try dayCandidates(of: session, planned: try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? [])
+            return try dayCandidates(of: session, planned: try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? [])
         }
         let today = clock.localDate(atMs: nowMs)
         guard let (day, _) = try planDay(on: today, in: planCalendar()), !day.rest else { return [] }
-        return plannedCandidates(try database.plannedExercises(dayID: day.id))
+        return plannedCandidates(try database.plans.plannedExercises(dayID: day.id))
     }
 
     /// The exercise a lookup's `words` name (`exercise.get`, `exercise.history`): by the

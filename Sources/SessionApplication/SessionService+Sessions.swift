@@ -20,7 +20,7 @@ extension SessionService {
         var planDay: PlanDayRecord?
         var carriedOver = false
         if let planDayID = params.planDayID {
-            guard let found = try database.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
+            guard let found = try database.plans.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
         } else if let found = try self.planDay(on: day, in: planCalendar()) {
             planDay = found.day

@@ -18,7 +18,7 @@ extension SessionRecord {
 extension SessionService {
     /// The session's progress against its plan day (the rules are SessionCore's).
     func progress(of session: SessionRecord) throws -> SessionProgress {
-        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        let planned = try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
         // The latest set matters only within a superset.
         let last = planned.contains { $0.exercise.superset != nil } ? try database.sessions.lastPlannedExercise(sessionID: session.id) : nil
         return SessionProgress(planned: planned, tally: try database.sessions.sessionTally(sessionID: session.id), lastPlannedID: last)
@@ -65,7 +65,7 @@ extension SessionService {
                     weightsKg: inout [Double]?) throws -> PreviousSets.Suggestion? {
         guard plan.reps != nil else { return nil }
         let today = try session.map { try database.sessions.exerciseSets(sessionID: $0.id, exerciseKey: exercise.key) } ?? []
-        if weightsKg == nil { weightsKg = try database.profile().weightsKg }
+        if weightsKg == nil { weightsKg = try database.profile.profile().weightsKg }
         return PreviousSets.Suggestion(plan: plan, today: today, lastTime: lastTime, equipment: exercise.equipment, availableKg: weightsKg ?? [])
     }
 

@@ -6,7 +6,7 @@ extension SessionService {
     /// `summary.weekly`: the structured summary and its prompt context.
     func weeklySummary(weekStart: LocalDate?) throws -> WeeklyReport {
         let summary = try summary(weekOf: weekStart)
-        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary, goals: try database.profile().goals))
+        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary, goals: try database.profile.profile().goals))
     }
 
     /// The summary of the ISO week holding `date` (default: today's week).
@@ -36,18 +36,18 @@ extension SessionService {
 
     /// `profile.set`: the fields given replace the stored ones.
     func setProfile(_ params: ProfileSet.Params) throws -> ProfileResult {
-        var profile = try database.profile()
+        var profile = try database.profile.profile()
         if let goals = params.goals { profile.goals = goals }
         if let equipment = params.equipment { profile.equipment = equipment }
         if let weightsKg = params.weightsKg { profile.weightsKg = weightsKg.sorted() }
-        try database.setProfile(profile, updatedAtMs: nowMs)
+        try database.profile.setProfile(profile, updatedAtMs: nowMs)
         return ProfileResult(profile)
     }
 
     /// `prompt.render`: next week's generation prompt from the profile and the record to
     /// the end of the summarised week (`coachContext`).
     func renderPrompt(_ params: PromptRender.Params) throws -> PromptRender.Result {
-        var profile = try database.profile()
+        var profile = try database.profile.profile()
         if let goals = params.goals { profile.goals = goals }
         let today = clock.localDate(atMs: nowMs)
         let weekStart = (params.weekStart ?? today).mondayOfWeek

@@ -24,6 +24,10 @@ public final class Database: Store {
     public let exercises: ExercisesStore
     /// Health samples and their archive.
     public let health: HealthStore
+    /// Plans, their days and the plan calendar's events.
+    public let plans: PlansStore
+    /// The profile and the planner's attempts and usage.
+    public let profile: ProfileStore
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
@@ -53,6 +57,8 @@ public final class Database: Store {
         sessions = SessionsStore(context: context)
         exercises = ExercisesStore(context: context)
         health = HealthStore(context: context)
+        plans = PlansStore(context: context)
+        profile = ProfileStore(context: context)
         do throws(StorageError) {
             // SQLite quietly opens a file it may not write read-only; every write
             // would then fail after the daemon said it was ready.

@@ -32,5 +32,7 @@ extension Store {
     /// The sibling stores over the same context.
     var sessionsStore: SessionsStore { SessionsStore(context: context) }
     var healthStore: HealthStore { HealthStore(context: context) }
+    var plansStore: PlansStore { PlansStore(context: context) }
+    var profileStore: ProfileStore { ProfileStore(context: context) }
     var exercisesStore: ExercisesStore { ExercisesStore(context: context) }
 }

@@ -24,7 +24,7 @@ struct StoreChange: OptionSet {
     /// remembered of sets up to date as it writes (`SessionsStore.insertSet`); nothing
     /// is forgotten.
     static let setsLogged = StoreChange(rawValue: 1 << 6)
-    /// Plans, their days and events; planner attempts; health samples; the profile:
+    /// Plans, their days and events; health samples; the profile and planner attempts:
     /// nothing is remembered of them (a body mass's estimates are settled by the health
     /// store's own rule, `SessionsStore.noteBodyMassChanged`).
     static let plans = StoreChange(rawValue: 1 << 7)

@@ -183,33 +183,33 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let plan = try samplePlan()
-        let id = try database.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true).id
-        let stored = try #require(try database.plan(id))
+        let id = try database.plans.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true).id
+        let stored = try #require(try database.plans.plan(id))
         #expect(stored.plan == plan)
         #expect(stored.active)
         #expect(stored.exerciseIDs.map(\.count) == plan.days.map(\.exercises.count))
-        #expect(try database.planSource(id) == "raw text")
-        #expect(try database.plan(id + 100) == nil)
+        #expect(try database.plans.planSource(id) == "raw text")
+        #expect(try database.plans.plan(id + 100) == nil)
     }
 
     @Test func exactlyOnePlanIsActive() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let plan = try samplePlan()
-        let first = try database.insertPlan(plan, source: "1", importedAtMs: 1, activate: false)
+        let first = try database.plans.insertPlan(plan, source: "1", importedAtMs: 1, activate: false)
         #expect(first.active, "the first plan becomes active even without activate, and insertPlan says so")
-        #expect(try database.activePlanID() == first.id)
-        let second = try database.insertPlan(plan, source: "2", importedAtMs: 2, activate: true)
+        #expect(try database.plans.activePlanID() == first.id)
+        let second = try database.plans.insertPlan(plan, source: "2", importedAtMs: 2, activate: true)
         #expect(second.active)
-        #expect(try database.activePlanID() == second.id)
-        let third = try database.insertPlan(plan, source: "3", importedAtMs: 3, activate: false)
+        #expect(try database.plans.activePlanID() == second.id)
+        let third = try database.plans.insertPlan(plan, source: "3", importedAtMs: 3, activate: false)
         #expect(!third.active)
-        #expect(try database.activePlanID() == second.id)
-        try database.activatePlan(first.id, atMs: 4)
-        #expect(try database.listPlans().filter(\.active).map(\.id) == [first.id])
-        #expect(try database.listPlans().map(\.id) == [third.id, second.id, first.id])
-        #expect(throws: StorageError.self) { try database.activatePlan(999, atMs: 5) }
-        #expect(try database.activePlanID() == first.id)
+        #expect(try database.plans.activePlanID() == second.id)
+        try database.plans.activatePlan(first.id, atMs: 4)
+        #expect(try database.plans.listPlans().filter(\.active).map(\.id) == [first.id])
+        #expect(try database.plans.listPlans().map(\.id) == [third.id, second.id, first.id])
+        #expect(throws: StorageError.self) { try database.plans.activatePlan(999, atMs: 5) }
+        #expect(try database.plans.activePlanID() == first.id)
         #expect(throws: SQLiteError.self) { try database.connection.run("UPDATE plan SET active = 1") }
     }
 
@@ -413,8 +413,8 @@ import SessionCore
         let database = try Database(path: path)
         var plan = try samplePlan()
         plan.days[0].exercises[0].sets = 99  // violates the CHECK constraint mid-insert
-        #expect(throws: StorageError.self) { try database.insertPlan(plan, source: "x", importedAtMs: 1, activate: true) }
-        #expect(try database.listPlans().isEmpty)
+        #expect(throws: StorageError.self) { try database.plans.insertPlan(plan, source: "x", importedAtMs: 1, activate: true) }
+        #expect(try database.plans.listPlans().isEmpty)
         #expect(try database.connection.scalar("SELECT count(*) FROM plan_day") == 0)
     }
 }

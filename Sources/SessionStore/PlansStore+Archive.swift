@@ -12,7 +12,7 @@ public struct PlanArchiveRow: Sendable {
     public let source: String
 }
 
-extension Database {
+extension PlansStore {
     /// Plans by id after `afterID`, at most `limit`, with their source text.
     public func archivedPlans(afterID: Int64, limit: Int) throws(StorageError) -> [PlanArchiveRow] {
         try wrap {
@@ -39,6 +39,7 @@ extension Database {
     /// active one; its activations come with the archive's plan events.
     public func restorePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?) throws(StorageError) -> Int64 {
         try write(.plans) {
+            // One active plan: the one restored active makes every other inactive.
             if active { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
             return try storePlan(plan, source: source, importedAtMs: importedAtMs, active: active, revises: revises)
         }

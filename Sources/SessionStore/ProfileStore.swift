@@ -1,7 +1,15 @@
 import SessionCore
 import JSON
 
-extension Database {
+/// The person's profile (goals, equipment, weights at hand) and the planner's ledger:
+/// every planner attempt kept, with the tokens it cost, and their monthly totals.
+/// Reached as `Database.profile`.
+///
+/// Its invariant, kept here and by no caller: an attempt's tokens are both counts and
+/// their source, or none (`tokens`: a source without both counts is a damaged row).
+public struct ProfileStore: Store {
+    let context: StoreContext
+
     /// The profile (empty until set).
     public func profile() throws(StorageError) -> Profile {
         try wrap {
@@ -24,6 +32,45 @@ extension Database {
                 """,
                 [profile.goals, JSONValue.array(profile.equipment.map { .string($0) }).jsonText,
                  JSONValue.array(profile.weightsKg.map { .number($0) }).jsonText, updatedAtMs])
+        }
+    }
+
+    /// Keeps a planner attempt that did not become a plan (refused or failed).
+    public func recordAttempt(_ attempt: PlannerAttempt, atMs: Int64) throws(StorageError) -> Int64 {
+        try write(.profile) { try insertAttempt(attempt, atMs: atMs, planID: nil) }
+    }
+
+    /// Stores one planner attempt, of the plan `planID` when it became one.
+    func insertAttempt(_ attempt: PlannerAttempt, atMs: Int64, planID: Int64?) throws -> Int64 {
+        try connection.run(
+            """
+            INSERT INTO plan_attempt (run, attempt, at_ms, planner, reply, outcome, detail, plan_id, input_tokens, output_tokens, token_source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [attempt.run, attempt.attempt, atMs, attempt.planner, attempt.reply, attempt.outcome.rawValue, attempt.detail, planID,
+             attempt.tokens?.input, attempt.tokens?.output, attempt.tokens?.source.rawValue])
+        return connection.lastInsertRowID
+    }
+
+    /// True when `run` already has an attempt numbered `attempt`.
+    public func hasAttempt(run: String, attempt: Int) throws(StorageError) -> Bool {
+        try wrap { try connection.scalar("SELECT 1 FROM plan_attempt WHERE run = ? AND attempt = ?", [run, attempt]) != nil }
+    }
+
+    /// Kept planner attempts, newest first: those of one run, or the latest `limit`.
+    public func attempts(run: String?, limit: Int) throws(StorageError) -> [StoredAttempt] {
+        try wrap {
+            try connection.prepare(
+                """
+                SELECT id, at_ms, plan_id, run, attempt, planner, reply, outcome, detail, input_tokens, output_tokens, token_source FROM plan_attempt
+                WHERE ?1 IS NULL OR run = ?1 ORDER BY at_ms DESC, id DESC LIMIT ?2
+                """
+            ).rows([run, limit]) { row in
+                StoredAttempt(
+                    id: row.int64("id"), atMs: row.int64("at_ms"), planID: row.optionalInt64("plan_id"),
+                    attempt: PlannerAttempt(run: row.text("run"), attempt: row.int("attempt"), planner: row.text("planner"), reply: row.text("reply"),
+                                            outcome: row.choice("outcome"), detail: row.optionalText("detail"), tokens: Self.tokens(row)))
+            }
         }
     }
 
