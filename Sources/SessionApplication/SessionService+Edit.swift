@@ -109,7 +109,7 @@ extension SessionService {
         if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return exercise.name }
         if let alias = try database.exercises.alias(key) { return alias.name }
         if let logged = try database.exercises.loggedName(exerciseKey: key) { return logged }
-        let known = try database.plans.activePlanExerciseNames() + database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)
+        let known = try database.plans.activePlanExerciseNames() + database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)
         if let planned = known.first(where: { $0.exerciseKey == key }) { return planned }
         let close = ExerciseMatcher.suggestions(for: typed, among: known + ExerciseCatalog.builtIn.exercises.map(\.name)).first
         throw SessionError.aliasRefused(

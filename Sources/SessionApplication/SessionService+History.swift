@@ -214,7 +214,7 @@ extension SessionService {
                                     path: "params.workouts", on: session.workout.start.date)
             }
         }
-        var new = try database.newImports(sessions)
+        var new = try database.history.newImports(sessions)
         // A watch's recording of a session tracked here gives that session its heart
         // rate and energy instead of becoming a second session.
         var measured: [Int64] = []
@@ -236,7 +236,7 @@ extension SessionService {
             new = try new.map(placedOnPlanDay)
             if params.refuseImplausible == true { try checkPlausible(new) }
         }
-        if !params.dryRun { try database.insertImported(new, source: staged.source) }
+        if !params.dryRun { try database.history.insertImported(new, source: staged.source) }
         let counts = HistoryCounts(new.map(\.workout))
         var result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
                                           imported: counts, skipped: sessions.count - new.count - measured.count, names: try exercisesOf(counts.names))
@@ -323,8 +323,8 @@ extension SessionService {
     /// sets than a workout holds as consecutive workouts of its start and title.
     func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
         let limit = params.limit ?? HistoryLimits.exportPage.upperBound
-        let after = params.after.map { Database.ExportCursor(sessionID: $0, setID: params.afterSet) }
-        let (page, next) = try database.exportSessions(from: params.from, to: params.to, after: after, limit: limit, maximumSets: HistoryLimits.pageSets)
+        let after = params.after.map { HistoryStore.ExportCursor(sessionID: $0, setID: params.afterSet) }
+        let (page, next) = try database.history.exportSessions(from: params.from, to: params.to, after: after, limit: limit, maximumSets: HistoryLimits.pageSets)
         // Each plan day once: a page's sessions mostly train a few.
         var days: [Int64: PlanDayRecord] = [:]
         var workouts: [HistoryWorkout] = []
@@ -362,7 +362,7 @@ extension SessionService {
 
 extension SessionService {
     func loggedExercises(_ params: HistoryExercises.Params) throws -> HistoryExercises.Result {
-        let rows = try database.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound, counts: params.counts ?? true)
+        let rows = try database.history.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound, counts: params.counts ?? true)
         return ResultList(rows.map { HistoryExercises.Exercise(name: $0.name, sets: $0.sets, lastLoggedAt: clock.rfc3339(ms: $0.lastLoggedAtMs)) })
     }
 }
@@ -376,7 +376,7 @@ extension SessionService {
         let catalogued = ExerciseCatalog.builtIn.search(search).map(ExerciseInfo.init)
         let custom = try database.exercises.customExercises()
         // Those defined, then those only logged; each once.
-        let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
+        let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
         let own = names.filter { ExerciseCatalog.builtIn.exercise(named: $0) == nil && ExerciseCatalog.matches($0, search: search) }
         return ResultList(Array((catalogued + own.map { custom[$0.exerciseKey].map(ExerciseInfo.init) ?? ExerciseInfo(custom: $0) }).prefix(limit)))
     }
@@ -404,7 +404,7 @@ extension SessionService {
         let (name, exercise) = try lookUp(params.exercise)
         let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo(custom: name)
         let counts = try database.exercises.exerciseCounts(exerciseKey: exercise.key)
-        let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
+        let last = try database.history.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
         var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.sessions.bests(exerciseKey: exercise.key),
                                         last: last)
         result.suggestion = try suggestion(for: exercise, last: last)
@@ -437,9 +437,9 @@ extension SessionService {
         // By the page, whatever the history holds: a chart's sessions as figures summed
         // by SQLite, sets at most `pageSets` a page.
         let page = params.sets == false
-            ? try database.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
+            ? try database.history.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
                                                   maximumSessions: HistoryLimits.pageSessions)
-            : try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
+            : try database.history.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
                                            maximumSets: HistoryLimits.pageSets)
         var history = page.history
         history.name = name

@@ -11,7 +11,7 @@ extension SessionService {
         try ExerciseResolver.resolve(words, isNew: isNew, day: day, aliases: try database.exercises.aliases().mapValues(\.name)) {
             ExerciseResolver.Known(
                 own: try database.exercises.customExercises().values.map(\.name).sorted(),
-                logged: try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.plans.activePlanExerciseNames())
+                logged: try database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.plans.activePlanExerciseNames())
         }
     }
 

@@ -44,7 +44,7 @@ extension SessionService {
     }
 
     /// Each exercise's sets in the last session before `session` that had it: two index
-    /// seeks each (`Database.exerciseHistory` with a cursor and a limit). A planned one
+    /// seeks each (`HistoryStore.exerciseHistory` with a cursor and a limit). A planned one
     /// with a rep target also gets today's suggested weight (`suggestion`).
     func previousSets(of session: SessionRecord, planned: [PlannedExercise], offPlan: [String]) throws -> [PreviousSets] {
         var weightsKg: [Double]?  // the profile's, read once and only when needed
@@ -71,7 +71,7 @@ extension SessionService {
 
     /// The last session before `session` with sets of the exercise kept under `key`.
     func lastTime(of key: String, before session: SessionRecord) throws -> ExerciseHistory.Session? {
-        try database.exerciseHistory(exerciseKey: key, from: nil, to: nil, before: session, limit: 1).history.sessions.last
+        try database.history.exerciseHistory(exerciseKey: key, from: nil, to: nil, before: session, limit: 1).history.sessions.last
     }
 
     /// The snapshot of the session `id` as stored now.

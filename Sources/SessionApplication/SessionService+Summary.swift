@@ -17,7 +17,7 @@ extension SessionService {
 
     /// The summary of the week of `monday`, its planned days as `calendar` has them.
     private func summary(weekOf monday: LocalDate, today: LocalDate, calendar: PlanCalendar) throws -> WeeklySummary {
-        SummaryBuilder.build(try database.summaryInput(weekStart: monday, today: today, plannedDays: plannedDays(weekOf: monday, in: calendar)))
+        SummaryBuilder.build(try database.history.summaryInput(weekStart: monday, today: today, plannedDays: plannedDays(weekOf: monday, in: calendar)))
     }
 
     /// `health.record`.
@@ -65,15 +65,15 @@ extension SessionService {
         let asOf = min(today, weekStart.adding(days: 6))
         let calendar = try planCalendar()
         let weeks = try (0..<4).reversed().map { back in try summary(weekOf: weekStart.adding(days: -7 * back), today: today, calendar: calendar) }
-        let lastTraining = try database.lastTrainingDate(onOrBefore: asOf)
+        let lastTraining = try database.history.lastTrainingDate(onOrBefore: asOf)
         let window = CoachContext.liftWindow(asOf: asOf, lastTraining: lastTraining)
-        let sessions = try database.liftSessions(from: window.lowerBound, to: window.upperBound)
+        let sessions = try database.history.liftSessions(from: window.lowerBound, to: window.upperBound)
         let baselineStart = weekStart.adding(days: -7 * HealthSummary.baselineWeeks)
         return CoachContext(
             weeks: weeks, asOf: asOf, lastTraining: lastTraining, liftSessions: sessions,
-            firstTrained: try database.firstTrainingDates(of: CoachContext.mainLifts(in: sessions)),
-            setsThisWeek: try database.countedSetsPerExercise(from: weekStart, to: asOf),
-            setsFourWeeksBefore: try database.countedSetsPerExercise(from: baselineStart, to: weekStart.adding(days: -1)),
+            firstTrained: try database.history.firstTrainingDates(of: CoachContext.mainLifts(in: sessions)),
+            setsThisWeek: try database.history.countedSetsPerExercise(from: weekStart, to: asOf),
+            setsFourWeeksBefore: try database.history.countedSetsPerExercise(from: baselineStart, to: weekStart.adding(days: -1)),
             customExercises: try database.exercises.customExercises(),
             health: try database.health.healthSamples(from: baselineStart, to: asOf), goals: goals)
     }
@@ -94,9 +94,9 @@ extension SessionService {
             planned.formUnion(try trainingDays(weekOf: monday, in: calendar).map(\.date))
             monday = monday.adding(days: 7)
         }
-        let sessions = Dictionary(try database.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
+        let sessions = Dictionary(try database.history.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
         let streak = try TrainingCalendar.streak(today: today) { monday in
-            let trained = Set(try database.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
+            let trained = Set(try database.history.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
             return (try trainingDays(weekOf: monday, in: calendar).count, trained.count)
         }
         return CalendarMonth.Result(month: CalendarMonth.Params.text(year: year, month: month), today: today,

@@ -21,6 +21,7 @@ extension Database {
         paused_total_ms, rpe, note, average_heart_rate, maximum_heart_rate, energy_kcal
         """
 
+    /// A session row as its record.
     static func sessionRecord(_ row: Statement.Row) -> SessionRecord {
         SessionRecord(
             id: row.int64("id"), planDayID: row.optionalInt64("plan_day_id"), date: row.date("date"), title: row.text("title"),
@@ -36,6 +37,7 @@ extension Database {
         duration_seconds, rpe, note, logged_at_ms, request_id, personal_record, progress_sets, e1rm_kg
         """
 
+    /// A set row as its record.
     static func setRecord(_ row: Statement.Row) -> SetRecord {
         SetRecord(
             id: row.int64("id"), sessionID: row.int64("session_id"), plannedExerciseID: row.optionalInt64("planned_exercise_id"),

@@ -28,6 +28,8 @@ public final class Database: Store {
     public let plans: PlansStore
     /// The profile and the planner's attempts and usage.
     public let profile: ProfileStore
+    /// Imports, exports, each exercise's history and what summaries read of it.
+    public let history: HistoryStore
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
@@ -59,6 +61,7 @@ public final class Database: Store {
         health = HealthStore(context: context)
         plans = PlansStore(context: context)
         profile = ProfileStore(context: context)
+        history = HistoryStore(context: context)
         do throws(StorageError) {
             // SQLite quietly opens a file it may not write read-only; every write
             // would then fail after the daemon said it was ready.

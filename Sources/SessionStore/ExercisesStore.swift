@@ -17,6 +17,7 @@ public struct ExerciseAlias: Sendable, Equatable {
 /// concerns (`setAlias`, `removeAlias`), and a change of an exercise's body-mass rule
 /// estimates its sets again (`defineExercise`, `setAlias`).
 public struct ExercisesStore: Store {
+    /// The connection and transaction state it shares with the database's other stores.
     let context: StoreContext
 
     /// Every alias by its key.

@@ -8,6 +8,7 @@ import SessionCore
 /// sessions store to settle (`SessionsStore.noteBodyMassChanged`) before the request
 /// ends.
 public struct HealthStore: Store {
+    /// The connection and transaction state it shares with the database's other stores.
     let context: StoreContext
 
     /// Stores a health sample. A body mass changes the estimates of the body-weight sets

@@ -12,6 +12,7 @@ import SessionCore
 ///   a restored plan's activations come with the archive's events
 ///   (`restorePlanEvents`, which adds none twice).
 public struct PlansStore: Store {
+    /// The connection and transaction state it shares with the database's other stores.
     let context: StoreContext
 
     /// Stores an imported plan with the text it came from, in one transaction. With

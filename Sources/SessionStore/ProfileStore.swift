@@ -8,6 +8,7 @@ import JSON
 /// Its invariant, kept here and by no caller: an attempt's tokens are both counts and
 /// their source, or none (`tokens`: a source without both counts is a damaged row).
 public struct ProfileStore: Store {
+    /// The connection and transaction state it shares with the database's other stores.
     let context: StoreContext
 
     /// The profile (empty until set).

@@ -14,6 +14,7 @@ import SessionCore
 /// * estimates: a stored estimate is what the stored facts decide
 ///   (`SessionsStore+Estimates.swift`).
 public struct SessionsStore: Store {
+    /// The connection and transaction state it shares with the database's other stores.
     let context: StoreContext
 
     /// The id the next set takes, remembered inside a transaction (the memo's rules):

@@ -29,10 +29,16 @@ extension Store {
         try context.write(change, body)
     }
 
-    /// The sibling stores over the same context.
+    /// The sibling stores over the same context: sessions and sets,
     var sessionsStore: SessionsStore { SessionsStore(context: context) }
+    /// health samples,
     var healthStore: HealthStore { HealthStore(context: context) }
+    /// plans,
     var plansStore: PlansStore { PlansStore(context: context) }
+    /// the profile and the planner's ledger.
     var profileStore: ProfileStore { ProfileStore(context: context) }
+    /// the history as a whole,
+    var historyStore: HistoryStore { HistoryStore(context: context) }
+    /// exercises,
     var exercisesStore: ExercisesStore { ExercisesStore(context: context) }
 }

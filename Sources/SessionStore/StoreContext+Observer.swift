@@ -3,6 +3,7 @@
 /// for any row of their tables written, however (a trigger, a migration's step, a test's
 /// own SQL): their bits are the watched tables' (`watchedTables`).
 struct StoreChange: OptionSet {
+    /// The changes' bits.
     let rawValue: UInt32
 
     /// Session rows: the active session (`TransactionMemo.activeSession`).
@@ -28,7 +29,9 @@ struct StoreChange: OptionSet {
     /// nothing is remembered of them (a body mass's estimates are settled by the health
     /// store's own rule, `SessionsStore.noteBodyMassChanged`).
     static let plans = StoreChange(rawValue: 1 << 7)
+    /// Health samples (see `plans`).
     static let health = StoreChange(rawValue: 1 << 8)
+    /// The profile and planner attempts (see `plans`).
     static let profile = StoreChange(rawValue: 1 << 9)
 
     /// The tables whose rows `sessions`, `aliases`, `customExercises` and

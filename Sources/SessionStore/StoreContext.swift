@@ -15,6 +15,7 @@ final class StoreContext {
     var insertSetStatement: Statement?
     /// The bests' update and insert, kept the same way (`SessionsStore.storeBests`).
     var updateBestsStatement: Statement?
+    /// The bests' insert, kept the same way.
     var insertBestsStatement: Statement?
 
     /// Shares `connection`, and has SQLite report the rows written to the tables the

@@ -62,7 +62,7 @@ enum SummaryBenchmark {
         for run in 0..<runs {
             let day = lastDay.adding(days: -((run * 97) % max(1, days - 7)))
             let start = nowNs()
-            let summary = SummaryBuilder.build(try database.summaryInput(weekStart: day.mondayOfWeek, today: lastDay, plannedDays: []))
+            let summary = SummaryBuilder.build(try database.history.summaryInput(weekStart: day.mondayOfWeek, today: lastDay, plannedDays: []))
             let context = PromptContext.render(summary)
             samples.append(Double(nowNs() - start) / 1e6)
             guard summary.sets > 0, !context.isEmpty else { throw BenchError("an empty summary for the week of \(day.mondayOfWeek)") }

@@ -72,7 +72,7 @@ import SessionCore
         try database.sessions.deleteSession(third)
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: 3600), durationSeconds: 60, title: "Imported", note: nil,
                                      sets: [HistorySet(exercise: "Row", reps: 5)])
-        try database.insertImported([ImportedSession(workout: workout, startedAtMs: 5000, date: day)], source: "json")
+        try database.history.insertImported([ImportedSession(workout: workout, startedAtMs: 5000, date: day)], source: "json")
         #expect(try database.connection.scalar("SELECT max(id) FROM session") == 4, "imports take fresh ids too")
         // Reopened, the mark holds (it lives in the file).
         try database.sessions.deleteSession(4)
@@ -89,13 +89,13 @@ import SessionCore
         let day = Fixtures.monday
         let aborted = try database.sessions.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
         try database.sessions.deleteSession(aborted)  // the mark stays at 1 with no session left
-        let count = Database.importRowsPerInsert + 44
+        let count = HistoryStore.importRowsPerInsert + 44
         let sessions = (0..<count).map { index in
             ImportedSession(workout: HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: index), durationSeconds: 60, title: "W\(index)", note: nil,
                                                     sets: (0...index % 3).map { HistorySet(exercise: "Row", reps: index + $0 + 1) }),
                             startedAtMs: 10_000 + Int64(index) * 1000, date: day)
         }
-        try database.insertImported(sessions, source: "strong")
+        try database.history.insertImported(sessions, source: "strong")
         #expect(try database.connection.scalar("SELECT min(id) FROM session") == 2)
         #expect(try database.connection.scalar("SELECT max(id) FROM session") == Int64(count + 1))
         #expect(try database.connection.scalar("SELECT value FROM id_high_water WHERE name = 'session'") == Int64(count + 1))

@@ -58,11 +58,11 @@ import SessionCore
         for (number, name) in ["Squat", "Bench Press", "squat", "Plank", "Bench  press", "Deadlift"].enumerated() {
             _ = try database.sessions.insertSet(newSet(session: session, name: name, number: number + 1, kind: .normal, reps: 5, weight: 100))
         }
-        let names = try database.loggedExerciseNames(limit: 1000)
+        let names = try database.history.loggedExerciseNames(limit: 1000)
         #expect(names == ["Bench  press", "Deadlift", "Plank", "squat"], "by key, each under its latest name")
         let listed = Set(names.map { ExerciseCatalog.builtIn.exercise(named: $0)?.name ?? $0 })
-        #expect(listed == Set(try database.loggedExercises(limit: 1000).map(\.name)), "what the scan of every set says, under the catalog's names")
-        #expect(try database.loggedExerciseNames(limit: 2).count == 2)
+        #expect(listed == Set(try database.history.loggedExercises(limit: 1000).map(\.name)), "what the scan of every set says, under the catalog's names")
+        #expect(try database.history.loggedExerciseNames(limit: 2).count == 2)
     }
 
     @Test func bestsFollowInsertsUndosAndAborts() throws {

@@ -137,17 +137,17 @@ import SessionCore
         let database = try Database(path: directory + "/sessiond.db")
         for cursor in [false, true] {
             let values: [SQLBindable] = ["back squat", "0000-01-01", "9999-12-31"] + (cursor ? [1_000, 5] : []) + [5]
-            let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: true, cursor: cursor)).rows(values) { $0.text("detail") }
+            let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + HistoryStore.exerciseHistorySQL(limited: true, cursor: cursor)).rows(values) { $0.text("detail") }
             #expect(plan.contains { $0.contains("SEARCH e USING PRIMARY KEY (exercise_key=?") }
                         && plan.contains { $0.contains("SEARCH l USING INDEX logged_set_by_session_exercise") }, "\(plan)")
             #expect(!plan.contains { $0.contains("SCAN") && !$0.contains("SCAN n") }, "no walk over every set or session, only the page: \(plan)")
         }
         // Every set of it reads its sessions, then their sets of it.
-        let whole = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false))
+        let whole = try database.connection.prepare("EXPLAIN QUERY PLAN " + HistoryStore.exerciseHistorySQL(limited: false, cursor: false))
             .rows(["back squat", "0000-01-01", "9999-12-31"]) { $0.text("detail") }
         #expect(whole.first?.contains("SEARCH e USING PRIMARY KEY (exercise_key=?") == true && !whole.contains { $0.contains("SCAN") }, "\(whole)")
         // A range of dates (progress's weeks) reads the sessions of those dates.
-        let ranged = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false, ranged: true))
+        let ranged = try database.connection.prepare("EXPLAIN QUERY PLAN " + HistoryStore.exerciseHistorySQL(limited: false, cursor: false, ranged: true))
             .rows(["back squat", "2026-01-01", "2026-12-31"]) { $0.text("detail") }
         #expect(ranged.contains { $0.contains("session_by_date") } && !ranged.contains { $0.contains("SEARCH e ") }, "\(ranged)")
     }

@@ -63,7 +63,7 @@ import SessionCore
                                                            HistorySet(exercise: index == 1 ? "Lift B" : "Lift A", reps: 3)]),
                             startedAtMs: 10_000 + Int64(index) * 1000, date: day)
         }
-        try database.insertImported(workouts, source: "strong")
+        try database.history.insertImported(workouts, source: "strong")
         try expectRows(database, 2 + 4)
 
         // Undo: a session's last set of an exercise takes its row; one of two does not.
@@ -133,8 +133,8 @@ import SessionCore
         let database = try Database(path: path)
         try expectRows(database, 3)
         #expect(try database.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'logged_set_by_exercise'") == 0)
-        let history = try database.exerciseHistory(exerciseKey: "lift b", from: nil, to: nil, limit: 1).history
+        let history = try database.history.exerciseHistory(exerciseKey: "lift b", from: nil, to: nil, limit: 1).history
         #expect(history.sessions.map(\.sessionID) == [2], "the newest session of it")
-        #expect(try database.loggedExercises(limit: 10).map(\.name) == ["Lift B", "Lift A"])
+        #expect(try database.history.loggedExercises(limit: 10).map(\.name) == ["Lift B", "Lift A"])
     }
 }
