@@ -20,6 +20,8 @@ public struct HealthStore: Store {
             try connection.run(
                 "INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)",
                 [type.rawValue, value, date.description, recordedAtMs, source])
+            // The estimates' invariant: a body mass has the body-weight sets it is in
+            // force for estimated again before the request ends.
             if type == .bodyMassKg { sessionsStore.noteBodyMassChanged(on: date) }
             return connection.lastInsertRowID
         }

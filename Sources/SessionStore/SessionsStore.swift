@@ -8,7 +8,7 @@ import SessionCore
 /// * ids: a new session's or set's id is past every id its table ever had
 ///   (`id_high_water`, `Database.nextID`), so a deleted row's id is never given again;
 /// * `session_exercise`: a session holding a set of an exercise is among that
-///   exercise's sessions (`insertSet`; the triggers of migration 12 for deletes and
+///   exercise's sessions (`insertSet`; the triggers of migration 13 for deletes and
 ///   renames);
 /// * bests: `exercise_best` is what the sets logged decide (`SessionsStore+Bests.swift`);
 /// * estimates: a stored estimate is what the stored facts decide

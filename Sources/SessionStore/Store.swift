@@ -14,7 +14,8 @@ extension Store {
     /// What the open transaction remembers (`TransactionMemo`): read and kept up to date
     /// by the stores, forgotten only by the observer (`StoreContext+Observer.swift`).
     var memo: TransactionMemo {
-        get { context.memo }
+        // Yielded in place, never copied: logging a set reads and changes it several times.
+        _read { yield context.memo }
         nonmutating _modify { yield &context.memo }
     }
 
