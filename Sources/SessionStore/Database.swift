@@ -4,8 +4,9 @@ import Glibc
 import CSQLite
 
 /// The one owner of sessiond's SQLite database: opening with a fixed configuration,
-/// refusing files it must not touch, migrations, and (in its extensions) every SQL
-/// statement the daemon runs.
+/// refusing files it must not touch, migrations, the group commit, and its stores, one
+/// per aggregate (`sessions`, `plans`, `history`, `health`, `exercises`, `profile`),
+/// which hold every other SQL statement the daemon runs and keep their invariants.
 public final class Database: Store {
     /// The connection and transaction state its stores share (`StoreContext`); the
     /// database's own statements (schema, files, checkpoints) run through it too.
@@ -16,6 +17,7 @@ public final class Database: Store {
     static let busyTimeoutMs: Int32 = 5000
     /// SQLite's page cache, everyday and while a history import runs (see `configure`).
     static let cacheKiB = 512
+    /// The page cache while a history import runs (`HistoryStore.insertImported`).
     static let importCacheKiB = 16_384
 
     /// Sessions and their sets, with each exercise's bests and estimates.
