@@ -7,7 +7,7 @@ extension DaemonRoutes {
         DaemonRoute(SummaryWeekly.self) { params, service in Outcome(try service.weeklySummary(weekStart: params.weekStart)) },
         DaemonRoute(HealthRecord.self) { params, service in Outcome(try service.recordHealth(params)) },
         DaemonRoute(HealthImport.self) { params, service in Outcome(try service.importHealth(params)) },
-        DaemonRoute(ProfileGet.self) { _, service in Outcome(ProfileResult(try service.database.profile())) },
+        DaemonRoute(ProfileGet.self) { _, service in Outcome(ProfileResult(try service.database.profile.profile())) },
         DaemonRoute(ProfileSet.self) { params, service in Outcome(try service.setProfile(params)) },
         DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },
         DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },

@@ -20,7 +20,7 @@ package struct DaemonFacts: Sendable, Equatable {
 
     /// The facts as `database` holds them now (the caller owns the database).
     init(reading database: Database) throws(StorageError) {
-        self.init(activePlanID: try database.activePlanID(), activeSessionID: try database.activeSession()?.id,
+        self.init(activePlanID: try database.plans.activePlanID(), activeSessionID: try database.sessions.activeSession()?.id,
                   schemaVersion: try database.schemaVersion())
     }
 }

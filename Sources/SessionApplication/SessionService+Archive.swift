@@ -10,21 +10,21 @@ extension SessionService {
         var next: Int64?
         switch params.part {
         case .settings:
-            archive.profile = try database.profile()
-            archive.aliases = try database.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
-            archive.exercises = try database.customExercises().values.sorted { $0.key < $1.key }
-            archive.rests = try database.exerciseRests().sorted { $0.key < $1.key }.map { ArchivedRest(exerciseKey: $0.key, seconds: $0.value) }
+            archive.profile = try database.profile.profile()
+            archive.aliases = try database.exercises.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
+            archive.exercises = try database.exercises.customExercises().values.sorted { $0.key < $1.key }
+            archive.rests = try database.exercises.exerciseRests().sorted { $0.key < $1.key }.map { ArchivedRest(exerciseKey: $0.key, seconds: $0.value) }
         case .plans:
             let limit = min(params.limit ?? HistoryArchiveGet.plansPage.upperBound, HistoryArchiveGet.plansPage.upperBound)
-            let rows = try database.archivedPlans(afterID: params.after ?? 0, limit: limit)
+            let rows = try database.plans.archivedPlans(afterID: params.after ?? 0, limit: limit)
             archive.plans = try rows.map { row in
-                guard let stored = try database.plan(row.id) else { throw SessionError.planNotFound(row.id) }
+                guard let stored = try database.plans.plan(row.id) else { throw SessionError.planNotFound(row.id) }
                 return ArchivedPlan(planID: row.id, importedAt: clock.rfc3339(ms: row.importedAtMs), active: row.active, revises: row.revises,
                                     plan: stored.plan.json, source: row.source)
             }
             next = rows.count == limit ? rows.last?.id : nil
         case .events:
-            archive.events = try database.planTimeline().events.map { event in
+            archive.events = try database.plans.planTimeline().events.map { event in
                 switch event.kind {
                 case .activated(let planID): ArchivedPlanEvent(at: clock.rfc3339(ms: event.atMs), kind: .activate, planID: planID)
                 case .moved(let planID, let from, let to): ArchivedPlanEvent(at: clock.rfc3339(ms: event.atMs), kind: .move, planID: planID, from: from, to: to)
@@ -32,7 +32,7 @@ extension SessionService {
             }
         case .health:
             let limit = params.limit ?? HistoryArchiveGet.healthPage.upperBound
-            let page = try database.archivedHealth(afterID: params.after ?? 0, limit: limit)
+            let page = try database.health.archivedHealth(afterID: params.after ?? 0, limit: limit)
             archive.health = page.rows.map {
                 ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.recordedAtMs), source: $0.source)
             }
@@ -47,14 +47,14 @@ extension SessionService {
     /// (the same plan, the same sample) is not added again. The archive's plan ids
     /// mapped to the stored ones.
     func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
-        if let profile = archive.profile { try database.setProfile(profile, updatedAtMs: nowMs) }
+        if let profile = archive.profile { try database.profile.setProfile(profile, updatedAtMs: nowMs) }
         for (index, alias) in archive.aliases.enumerated() {
             try checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
-            _ = try database.setAlias(alias.alias.exerciseKey, name: alias.name)
+            _ = try database.exercises.setAlias(alias.alias.exerciseKey, name: alias.name)
         }
         // One the catalog has come to know since is the catalog's now: left out.
-        for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.defineExercise(exercise) }
-        for rest in archive.rests { try database.setExerciseRest(exerciseKey: try identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
+        for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.exercises.defineExercise(exercise) }
+        for rest in archive.rests { try database.exercises.setExerciseRest(exerciseKey: try identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
         var planIDs: [Int64: Int64] = [:]
         for (index, archived) in archive.plans.enumerated() {
             let path = "params.plans[\(index)]"
@@ -67,14 +67,14 @@ extension SessionService {
             } catch {
                 throw RPCError.invalidParams(error.errors.map { PathMessage(path: path + ".plan." + $0.path, message: $0.message) })
             }
-            if let stored = try database.storedPlan(weekStart: imported.plan.weekStart, importedAtMs: importedAtMs, source: archived.source) {
+            if let stored = try database.plans.storedPlan(weekStart: imported.plan.weekStart, importedAtMs: importedAtMs, source: archived.source) {
                 planIDs[archived.planID] = stored
                 continue
             }
-            planIDs[archived.planID] = try database.restorePlan(
+            planIDs[archived.planID] = try database.plans.restorePlan(
                 imported.plan, source: archived.source, importedAtMs: importedAtMs, active: archived.active, revises: archived.revises.flatMap { planIDs[$0] })
         }
-        try database.restorePlanEvents(try restoredEvents(archive, planIDs: planIDs))
+        try database.plans.restorePlanEvents(try restoredEvents(archive, planIDs: planIDs))
         _ = try storeHealth(archive.health)
         return planIDs
     }
@@ -118,12 +118,12 @@ extension SessionService {
         var counted: Set<Key> = []
         for sample in samples {
             guard let recordedAtMs = RFC3339.parse(sample.recordedAt),
-                try !database.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs),
+                try !database.health.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs),
                 !dryRun || counted.insert(Key(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs)).inserted
             else { continue }
             stored += 1
             if !dryRun {
-                _ = try database.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
+                _ = try database.health.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
             }
         }
         return (stored, samples.count - stored)

@@ -7,13 +7,13 @@ import SessionStore
 extension SessionService {
     /// The calendar of the plans as stored now.
     func planCalendar() throws -> PlanCalendar {
-        try database.planTimeline().calendar { clock.localDate(atMs: $0) }
+        try database.plans.planTimeline().calendar { clock.localDate(atMs: $0) }
     }
 
     /// The plan day `date` trains (nil: unplanned, or the plan has no such day), and
     /// the calendar's choice for it.
     func planDay(on date: LocalDate, in calendar: PlanCalendar) throws -> (day: PlanDayRecord, choice: PlanCalendar.Choice)? {
-        guard let choice = calendar.choice(for: date), let day = try database.planDay(planID: choice.planID, weekday: choice.weekday) else { return nil }
+        guard let choice = calendar.choice(for: date), let day = try database.plans.planDay(planID: choice.planID, weekday: choice.weekday) else { return nil }
         return (day, choice)
     }
 
@@ -31,7 +31,7 @@ extension SessionService {
     /// weekly summary: each date counted once, under the plan that governed it.
     func plannedDays(weekOf monday: LocalDate, in calendar: PlanCalendar) throws -> [SummaryInput.PlannedDay] {
         try trainingDays(weekOf: monday, in: calendar).map { date, day in
-            SummaryInput.PlannedDay(date: date, exercises: try database.plannedExercises(dayID: day.id).map {
+            SummaryInput.PlannedDay(date: date, exercises: try database.plans.plannedExercises(dayID: day.id).map {
                 (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets)
             })
         }
@@ -43,7 +43,7 @@ extension SessionService {
         return try (0..<7).map { offset in
             let date = monday.adding(days: offset)
             let choice = calendar.choice(for: date)
-            guard let choice, let day = try database.planDay(planID: choice.planID, weekday: choice.weekday) else {
+            guard let choice, let day = try database.plans.planDay(planID: choice.planID, weekday: choice.weekday) else {
                 return CalendarDay(date: date, planID: choice?.planID, planDayID: nil, title: nil, rest: true, movedFrom: nil)
             }
             return CalendarDay(date: date, planID: choice.planID, planDayID: day.id, title: day.title, rest: day.rest,
@@ -69,7 +69,7 @@ extension SessionService {
         let calendar = try planCalendar()
         // Both dates lie ahead in one week: the plan in force now governs both.
         guard let plan = calendar.governingPlan(of: from) else { throw SessionError.noPlanCovers(from) }
-        try database.movePlanDays(planID: plan.id, from: from, to: to, atMs: nowMs)
+        try database.plans.movePlanDays(planID: plan.id, from: from, to: to, atMs: nowMs)
         let moved = try planCalendar()
         func day(_ date: LocalDate) throws -> PlanMove.Day {
             let found = try planDay(on: date, in: moved)

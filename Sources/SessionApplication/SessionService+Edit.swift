@@ -7,8 +7,8 @@ extension SessionService {
     /// `session.editSet`: new values for a logged set, in the active or a finished
     /// session; its estimate is decided again and the exercise's bests follow.
     func editSet(_ params: SessionEditSet.Params) throws -> Outcome {
-        guard let set = try database.set(params.setID) else { throw SessionError.setNotFound(params.setID) }
-        guard let session = try database.session(set.sessionID) else { throw SessionError.sessionNotFound(set.sessionID) }
+        guard let set = try database.sessions.set(params.setID) else { throw SessionError.setNotFound(params.setID) }
+        guard let session = try database.sessions.session(set.sessionID) else { throw SessionError.sessionNotFound(set.sessionID) }
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? set.note
         let edited = set.edited(kind: params.kind ?? set.kind, reps: params.reps ?? set.reps, weightKg: params.weightKg ?? set.weightKg,
                                 durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
@@ -16,8 +16,8 @@ extension SessionService {
         let decision = SetDecision(
             exerciseKey: exercise.key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
             countsBodyMass: exercise.countsBodyMass, bodyMassKg: try bodyMass(for: exercise, session: session))
-        let stored = try database.updateSet(edited, decision: decision)
-        let planned = try stored.plannedExerciseID.flatMap { try database.plannedExercise($0) }
+        let stored = try database.sessions.updateSet(edited, decision: decision)
+        let planned = try stored.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
         let result = logResult(stored, planned: planned?.exercise, ownRest: try ownRest(exercise.key))
         var effects = Effects()
         effects.sessionChanged = session.isActive
@@ -30,7 +30,7 @@ extension SessionService {
     /// `session.edit`: new times, title, effort or note for a session. A finished
     /// session's sets must lie within its new start and end; its date follows its start.
     func editSession(_ params: SessionEdit.Params) throws -> Outcome {
-        guard let session = try database.session(params.sessionID) else { throw SessionError.sessionNotFound(params.sessionID) }
+        guard let session = try database.sessions.session(params.sessionID) else { throw SessionError.sessionNotFound(params.sessionID) }
         if params.endedAt != nil, session.isActive {
             throw SessionError.sessionNotActive(session.id)
         }
@@ -41,16 +41,16 @@ extension SessionService {
         }
         // Every set stays inside: the earliest not before the new start, the latest not
         // after the new end.
-        if params.startedAt != nil, let first = try database.earliestSet(sessionID: session.id), first.loggedAtMs < start {
+        if params.startedAt != nil, let first = try database.sessions.earliestSet(sessionID: session.id), first.loggedAtMs < start {
             throw SessionError.timeOutsideSession(
                 "\(outside(first).description) of session \(session.id) lies before the new start (\(clock.rfc3339(ms: start)))", set: outside(first))
         }
-        if params.endedAt != nil, let end, let last = try database.latestSet(sessionID: session.id), last.loggedAtMs > end {
+        if params.endedAt != nil, let end, let last = try database.sessions.latestSet(sessionID: session.id), last.loggedAtMs > end {
             throw SessionError.timeOutsideSession(
                 "\(outside(last).description) of session \(session.id) lies after the new end (\(clock.rfc3339(ms: end)))", set: outside(last))
         }
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? session.note
-        try database.updateSession(session.id, date: clock.localDate(atMs: start), title: params.title ?? session.title, startedAtMs: start,
+        try database.sessions.updateSession(session.id, date: clock.localDate(atMs: start), title: params.title ?? session.title, startedAtMs: start,
                                    endedAtMs: end, rpe: params.rpe ?? session.rpe, note: note)
         var effects = Effects()
         effects.sessionChanged = session.isActive
@@ -71,7 +71,7 @@ extension SessionService {
     func setAlias(_ params: ExerciseAliasSet.Params) throws -> Outcome {
         let aliasKey = params.alias.exerciseKey
         guard let typed = params.name else {
-            guard let back = try database.removeAlias(aliasKey) else {
+            guard let back = try database.exercises.removeAlias(aliasKey) else {
                 throw RPCError.invalidParams([PathMessage(path: "params.alias", message: "\"\(aliasKey)\" is no alias")])
             }
             var effects = Effects()
@@ -86,7 +86,7 @@ extension SessionService {
             throw RPCError.invalidParams([PathMessage(path: "params.name", message: "\"\(typed)\" is an alias of \"\(params.alias)\" already")])
         }
         try checkRoom(forAlias: aliasKey) { SessionError.aliasRefused(alias: aliasKey, reason: $0 + "; remove one first (sessionctl alias --remove ALIAS)") }
-        let moved = try database.setAlias(aliasKey, name: target)
+        let moved = try database.exercises.setAlias(aliasKey, name: target)
         var effects = Effects()
         effects.sessionChanged = moved > 0
         return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: target, movedSets: moved), effects: effects)
@@ -95,7 +95,7 @@ extension SessionService {
     /// Throws what `refusal` makes of the reason when `aliasKey` would be a new alias
     /// past `SessionLimits.aliases`; changing an alias kept is always allowed.
     func checkRoom(forAlias aliasKey: String, _ refusal: (String) -> any Error) throws {
-        let kept = try database.aliases()
+        let kept = try database.exercises.aliases()
         guard kept.count >= SessionLimits.aliases, kept[aliasKey] == nil else { return }
         throw refusal("\(kept.count) aliases are kept, the most there may be")
     }
@@ -107,9 +107,9 @@ extension SessionService {
     private func aliasTarget(_ typed: String) throws -> String {
         let key = typed.exerciseKey
         if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return exercise.name }
-        if let alias = try database.alias(key) { return alias.name }
-        if let logged = try database.loggedName(exerciseKey: key) { return logged }
-        let known = try database.activePlanExerciseNames() + database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)
+        if let alias = try database.exercises.alias(key) { return alias.name }
+        if let logged = try database.exercises.loggedName(exerciseKey: key) { return logged }
+        let known = try database.plans.activePlanExerciseNames() + database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)
         if let planned = known.first(where: { $0.exerciseKey == key }) { return planned }
         let close = ExerciseMatcher.suggestions(for: typed, among: known + ExerciseCatalog.builtIn.exercises.map(\.name)).first
         throw SessionError.aliasRefused(
@@ -118,6 +118,6 @@ extension SessionService {
 
     /// `exercise.aliases`.
     func listAliases() throws -> ExerciseAliases.Result {
-        ResultList(try database.aliases().values.sorted { $0.alias < $1.alias }.map { ExerciseAliases.Alias(alias: $0.alias, name: $0.name) })
+        ResultList(try database.exercises.aliases().values.sorted { $0.alias < $1.alias }.map { ExerciseAliases.Alias(alias: $0.alias, name: $0.name) })
     }
 }

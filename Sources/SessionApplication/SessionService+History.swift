@@ -214,17 +214,17 @@ extension SessionService {
                                     path: "params.workouts", on: session.workout.start.date)
             }
         }
-        var new = try database.newImports(sessions)
+        var new = try database.history.newImports(sessions)
         // A watch's recording of a session tracked here gives that session its heart
         // rate and energy instead of becoming a second session.
         var measured: [Int64] = []
         if let source = staged.source, HistoryImport.measuringSources.contains(source) {
             new = try new.filter { session in
-                guard let tracked = try database.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
+                guard let tracked = try database.sessions.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
                 measured.append(tracked)
                 let workout = session.workout
                 if !params.dryRun {
-                    try database.setMeasured(sessionID: tracked, averageHeartRate: workout.averageHeartRate,
+                    try database.sessions.setMeasured(sessionID: tracked, averageHeartRate: workout.averageHeartRate,
                                              maximumHeartRate: workout.maximumHeartRate, energyKcal: workout.energyKcal)
                 }
                 return false
@@ -236,7 +236,7 @@ extension SessionService {
             new = try new.map(placedOnPlanDay)
             if params.refuseImplausible == true { try checkPlausible(new) }
         }
-        if !params.dryRun { try database.insertImported(new, source: staged.source) }
+        if !params.dryRun { try database.history.insertImported(new, source: staged.source) }
         let counts = HistoryCounts(new.map(\.workout))
         var result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
                                           imported: counts, skipped: sessions.count - new.count - measured.count, names: try exercisesOf(counts.names))
@@ -272,7 +272,7 @@ extension SessionService {
         let times = workout.sets.compactMap { $0.loggedAt.flatMap(RFC3339.parse) }
         if times.count == workout.sets.count { session.loggedAtMs = times }
         if let reference = workout.planDay, let planID = planIDs[reference.planID],
-            let day = try database.planDay(planID: planID, weekday: reference.weekday) {
+            let day = try database.plans.planDay(planID: planID, weekday: reference.weekday) {
             session = try placed(session, on: day, carriedOver: reference.carriedOver)
         }
         return session
@@ -289,13 +289,13 @@ extension SessionService {
     /// `session` on `day`: each set counts against the day's planned exercise its name
     /// names, as `log` matches a name.
     func placed(_ session: ImportedSession, on day: PlanDayRecord, carriedOver: Bool) throws -> ImportedSession {
-        let planned = try database.plannedExercises(dayID: day.id)
+        let planned = try database.plans.plannedExercises(dayID: day.id)
         var placed = session
         placed.planDayID = day.id
         placed.carriedOver = carriedOver
         placed.plannedExerciseIDs = try session.workout.sets.map { set in
             let key = set.exercise.exerciseKey
-            return try plannedExercise(key: database.alias(key)?.nameKey ?? key, in: planned)?.id
+            return try plannedExercise(key: database.exercises.alias(key)?.nameKey ?? key, in: planned)?.id
         }
         return placed
     }
@@ -306,9 +306,9 @@ extension SessionService {
         for session in sessions {
             for (index, set) in session.workout.sets.enumerated() {
                 let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
-                let plannedWeight = try plannedID.flatMap { try database.plannedExercise($0)?.exercise.weightKg }
+                let plannedWeight = try plannedID.flatMap { try database.plans.plannedExercise($0)?.exercise.weightKg }
                 let exercise = try identity(ofKey: set.exercise.exerciseKey)
-                let bests = try database.bests(exerciseKey: exercise.key)
+                let bests = try database.sessions.bests(exerciseKey: exercise.key)
                 if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg,
                                                      equipment: exercise.equipment ?? Equipment.stated(in: set.exercise)) {
                     throw SessionError.implausibleSet(doubt, exercise: set.exercise)
@@ -323,8 +323,8 @@ extension SessionService {
     /// sets than a workout holds as consecutive workouts of its start and title.
     func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
         let limit = params.limit ?? HistoryLimits.exportPage.upperBound
-        let after = params.after.map { Database.ExportCursor(sessionID: $0, setID: params.afterSet) }
-        let (page, next) = try database.exportSessions(from: params.from, to: params.to, after: after, limit: limit, maximumSets: HistoryLimits.pageSets)
+        let after = params.after.map { HistoryStore.ExportCursor(sessionID: $0, setID: params.afterSet) }
+        let (page, next) = try database.history.exportSessions(from: params.from, to: params.to, after: after, limit: limit, maximumSets: HistoryLimits.pageSets)
         // Each plan day once: a page's sessions mostly train a few.
         var days: [Int64: PlanDayRecord] = [:]
         var workouts: [HistoryWorkout] = []
@@ -336,7 +336,7 @@ extension SessionService {
             workout.startedAt = clock.rfc3339(ms: session.startedAtMs)
             (workout.averageHeartRate, workout.maximumHeartRate, workout.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
             if session.date != workout.start.date { workout.date = session.date }
-            if let dayID = session.planDayID, let day = try days[dayID] ?? database.planDay(dayID) {
+            if let dayID = session.planDayID, let day = try days[dayID] ?? database.plans.planDay(dayID) {
                 days[dayID] = day
                 workout.planDay = PlanDayReference(planID: day.planID, weekday: day.date.weekday, carriedOver: session.carriedOver)
             }
@@ -362,7 +362,7 @@ extension SessionService {
 
 extension SessionService {
     func loggedExercises(_ params: HistoryExercises.Params) throws -> HistoryExercises.Result {
-        let rows = try database.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound, counts: params.counts ?? true)
+        let rows = try database.history.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound, counts: params.counts ?? true)
         return ResultList(rows.map { HistoryExercises.Exercise(name: $0.name, sets: $0.sets, lastLoggedAt: clock.rfc3339(ms: $0.lastLoggedAtMs)) })
     }
 }
@@ -374,9 +374,9 @@ extension SessionService {
         let limit = params.limit ?? SessionLimits.listLimit.upperBound
         let search = params.search ?? ""
         let catalogued = ExerciseCatalog.builtIn.search(search).map(ExerciseInfo.init)
-        let custom = try database.customExercises()
+        let custom = try database.exercises.customExercises()
         // Those defined, then those only logged; each once.
-        let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
+        let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
         let own = names.filter { ExerciseCatalog.builtIn.exercise(named: $0) == nil && ExerciseCatalog.matches($0, search: search) }
         return ResultList(Array((catalogued + own.map { custom[$0.exerciseKey].map(ExerciseInfo.init) ?? ExerciseInfo(custom: $0) }).prefix(limit)))
     }
@@ -388,12 +388,12 @@ extension SessionService {
             throw SessionError.exerciseRefused("\"\(params.exercise)\" is \(exercise.name) of the exercise catalog, which knows its muscles")
         }
         let custom = CustomExercise(
-            name: try database.loggedName(exerciseKey: params.exercise.exerciseKey) ?? params.exercise,
+            name: try database.exercises.loggedName(exerciseKey: params.exercise.exerciseKey) ?? params.exercise,
             equipment: params.equipment.flatMap(Equipment.init(rawValue:)),
             primary: params.primaryMuscles.compactMap(MuscleGroup.init(rawValue:)),
             secondary: (params.secondaryMuscles ?? []).compactMap(MuscleGroup.init(rawValue:)),
             countsBodyMass: params.countsBodyMass ?? false)
-        try database.defineExercise(custom)
+        try database.exercises.defineExercise(custom)
         return ExerciseInfo(custom)
     }
 
@@ -403,9 +403,9 @@ extension SessionService {
     func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
         let (name, exercise) = try lookUp(params.exercise)
         let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo(custom: name)
-        let counts = try database.exerciseCounts(exerciseKey: exercise.key)
-        let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
-        var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
+        let counts = try database.exercises.exerciseCounts(exerciseKey: exercise.key)
+        let last = try database.history.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
+        var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.sessions.bests(exerciseKey: exercise.key),
                                         last: last)
         result.suggestion = try suggestion(for: exercise, last: last)
         return result
@@ -418,10 +418,10 @@ extension SessionService {
     /// last time.
     private func suggestion(for exercise: ExerciseIdentity, last: ExerciseHistory.Session?) throws -> PreviousSets.Suggestion? {
         guard last != nil else { return nil }
-        let active = try database.activeSession()
-        let today = try active?.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        let active = try database.sessions.activeSession()
+        let today = try active?.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
         guard let plan = try plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
-            ?? database.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
+            ?? database.plans.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
             let before = try active.map({ try lastTime(of: exercise.key, before: $0) }) ?? last
         else { return nil }
         var weightsKg: [Double]?
@@ -437,9 +437,9 @@ extension SessionService {
         // By the page, whatever the history holds: a chart's sessions as figures summed
         // by SQLite, sets at most `pageSets` a page.
         let page = params.sets == false
-            ? try database.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
+            ? try database.history.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
                                                   maximumSessions: HistoryLimits.pageSessions)
-            : try database.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
+            : try database.history.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
                                            maximumSets: HistoryLimits.pageSets)
         var history = page.history
         history.name = name

@@ -7,8 +7,8 @@ extension SessionService {
     /// `session.log`: stores a set against a planned exercise or an off-plan name.
     /// A retry with the same requestId returns the first result and stores nothing.
     func log(_ input: SessionLog.Params) throws -> Outcome {
-        if let requestID = input.requestID, let earlier = try database.set(requestID: requestID) {
-            let planned = try earlier.plannedExerciseID.flatMap { try database.plannedExercise($0) }
+        if let requestID = input.requestID, let earlier = try database.sessions.set(requestID: requestID) {
+            let planned = try earlier.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
             return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(identity(ofKey: earlier.exerciseName.exerciseKey).key)),
                            effects: Effects())
         }
@@ -38,7 +38,7 @@ extension SessionService {
         // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
         if reps == nil, weight == nil, duration == nil {
-            let last = try database.lastCountedSet(sessionID: session.id, exerciseKey: key)
+            let last = try database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
             let found = try SetFill.numbers(
                 lastSet: last.map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }, planned: planned,
                 lastTime: {
@@ -54,7 +54,7 @@ extension SessionService {
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
-        let (bests, previous) = try database.loggingState(exerciseKey: key, sessionID: session.id, plannedExerciseID: plannedID)
+        let (bests, previous) = try database.sessions.loggingState(exerciseKey: key, sessionID: session.id, plannedExerciseID: plannedID)
         if input.refuseImplausible == true,
             let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg,
                                               equipment: exercise.equipment ?? Equipment.stated(in: name)) {
@@ -67,11 +67,11 @@ extension SessionService {
             bodyMassKg: try bodyMass(for: exercise, session: session))
         // The one bound on a session's sets, which imports and exports keep too; asked
         // before `with` writes a superset label.
-        guard try database.setCount(sessionID: session.id, atMost: SessionLimits.setsPerSession) < SessionLimits.setsPerSession else {
+        guard try database.sessions.setCount(sessionID: session.id, atMost: SessionLimits.setsPerSession) < SessionLimits.setsPerSession else {
             throw SessionError.sessionFull(sessionID: session.id, maximumSets: SessionLimits.setsPerSession)
         }
         let superset = try input.superset ?? planned?.superset ?? input.with.map { try supersetLabel(with: $0, session: session) }
-        let stored = try database.insertSet(NewSet(
+        let stored = try database.sessions.insertSet(NewSet(
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, decision: decision, superset: superset))
@@ -108,7 +108,7 @@ extension SessionService {
     /// finished (a forgotten set added afterwards).
     private func loggingSession(_ id: Int64?) throws -> SessionRecord {
         guard let id else { return try resolveSession(nil) }
-        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+        guard let session = try database.sessions.session(id) else { throw SessionError.sessionNotFound(id) }
         return session
     }
 
@@ -119,13 +119,13 @@ extension SessionService {
     /// the set is of (`identity(ofKey:)`) when it was worked out on the way.
     private func resolveExercise(_ input: SessionLog.Params, session: SessionRecord) throws -> (Int64?, PlannedExercise?, String, ExerciseIdentity?) {
         if let plannedID = input.plannedExerciseID {
-            guard let found = try database.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
+            guard let found = try database.plans.plannedExercise(plannedID) else { throw SessionError.plannedExerciseNotFound(plannedID) }
             guard found.planDayID == session.planDayID else {
                 throw SessionError.exerciseNotInSession(plannedExerciseID: plannedID, planDayID: session.planDayID)
             }
             return (plannedID, found.exercise, found.exercise.name, nil)
         }
-        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        let planned = try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
         var typed = input.exercise ?? ""  // whitespace already collapsed by SessionLog.Params
         if input.position != nil || input.match != nil {
             switch try chooseExercise(input, session: session, planned: planned) {
@@ -150,7 +150,7 @@ extension SessionService {
     /// The planned exercise of `planned` whose name has the exercise key `key` (an
     /// alias's key already resolved to its exercise's), under aliases as well.
     func plannedExercise(key: String, in planned: [(id: Int64, exercise: PlannedExercise)]) throws -> (id: Int64, exercise: PlannedExercise)? {
-        try planned.first { try database.canonicalKey($0.exercise.name.exerciseKey) == key }
+        try planned.first { try database.exercises.canonicalKey($0.exercise.name.exerciseKey) == key }
     }
 
     /// What `position` names among the day's `planned` exercises, or `match` by the
@@ -169,7 +169,7 @@ extension SessionService {
 
     /// The person's own rest for the exercise under `key` (`exercise.rest`), nil for none.
     func ownRest(_ key: String) throws -> Int? {
-        let rests = try database.exerciseRests()
+        let rests = try database.exercises.exerciseRests()
         return rests.isEmpty ? nil : rests[key]
     }
 
@@ -179,20 +179,20 @@ extension SessionService {
     private func supersetLabel(with name: String, session: SessionRecord) throws -> String {
         // The name as an exercise, else the session's exercise its words name ("curl"
         // for the Barbell Curl just done), as `match` finds names.
-        var latest = try database.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: name.exerciseKey).key)
+        var latest = try database.sessions.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: name.exerciseKey).key)
         if latest == nil {
-            let names = try database.sessionTally(sessionID: session.id).map(\.name)
+            let names = try database.sessions.sessionTally(sessionID: session.id).map(\.name)
             if case .logged(let found) = ExerciseMatcher.match(name, in: names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
-                latest = try database.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: found.exerciseKey).key)
+                latest = try database.sessions.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: found.exerciseKey).key)
             }
         }
         guard let latest else {
-            throw SessionError.unknownExercise(name, suggestions: try database.sessionTally(sessionID: session.id).map(\.name))
+            throw SessionError.unknownExercise(name, suggestions: try database.sessions.sessionTally(sessionID: session.id).map(\.name))
         }
         if let label = latest.label { return label }
-        let used = try database.supersetLabels(sessionID: session.id)
+        let used = try database.sessions.supersetLabels(sessionID: session.id)
         let label = (65...90).lazy.map { String(UnicodeScalar(UInt8($0))) }.first { !used.contains($0) } ?? "S\(used.count + 1)"
-        try database.setSuperset(setID: latest.setID, label: label)
+        try database.sessions.setSuperset(setID: latest.setID, label: label)
         return label
     }
 

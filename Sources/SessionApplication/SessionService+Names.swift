@@ -8,10 +8,10 @@ extension SessionService {
     /// one's own, every exercise logged and the active plan's, the last three read only
     /// when the words are none of the catalog's names or an alias.
     func resolveName(_ words: String, isNew: Bool = false, day: [ExerciseMatcher.Candidate]) throws -> ExerciseResolver.Resolved {
-        try ExerciseResolver.resolve(words, isNew: isNew, day: day, aliases: try database.aliases().mapValues(\.name)) {
+        try ExerciseResolver.resolve(words, isNew: isNew, day: day, aliases: try database.exercises.aliases().mapValues(\.name)) {
             ExerciseResolver.Known(
-                own: try database.customExercises().values.map(\.name).sorted(),
-                logged: try database.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.activePlanExerciseNames())
+                own: try database.exercises.customExercises().values.map(\.name).sorted(),
+                logged: try database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound) + database.plans.activePlanExerciseNames())
         }
     }
 
@@ -24,19 +24,19 @@ extension SessionService {
     /// their ids and positions, then those it logged off-plan.
     func dayCandidates(of session: SessionRecord, planned: [(id: Int64, exercise: PlannedExercise)]) throws -> [ExerciseMatcher.Candidate] {
         let rows = plannedCandidates(planned)
-        let offPlan = try database.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
+        let offPlan = try database.sessions.sessionTally(sessionID: session.id).filter { $0.plannedExerciseID == nil }.map { ExerciseMatcher.Candidate(offPlan: $0.name) }
         return rows + offPlan
     }
 
     /// The day a name is read in outside a session's `log`: the active session's, else
     /// the plan day today trains by the plan calendar (none on a rest day or without a plan).
     func todaysCandidates() throws -> [ExerciseMatcher.Candidate] {
-        if let session = try database.activeSession() {
-            return try dayCandidates(of: session, planned: try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? [])
+        if let session = try database.sessions.activeSession() {
+            return try dayCandidates(of: session, planned: try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? [])
         }
         let today = clock.localDate(atMs: nowMs)
         guard let (day, _) = try planDay(on: today, in: planCalendar()), !day.rest else { return [] }
-        return plannedCandidates(try database.plannedExercises(dayID: day.id))
+        return plannedCandidates(try database.plans.plannedExercises(dayID: day.id))
     }
 
     /// The exercise a lookup's `words` name (`exercise.get`, `exercise.history`): by the

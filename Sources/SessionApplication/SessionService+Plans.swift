@@ -12,8 +12,8 @@ extension SessionService {
         let attempt = params.attempt(reply: source)
         if let attempt { try checkNew(attempt) }
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
-        if let revised = params.revises, try database.plan(revised) == nil { throw SessionError.planNotFound(revised) }
-        let inserted = try database.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
+        if let revised = params.revises, try database.plans.plan(revised) == nil { throw SessionError.planNotFound(revised) }
+        let inserted = try database.plans.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
                                                revises: params.revises, attempt: attempt)
         var effects = Effects()
         effects.factsChanged = inserted.active
@@ -25,19 +25,19 @@ extension SessionService {
     /// `plan.attempt`: a planner attempt that did not become a plan, kept for audit.
     func recordAttempt(_ attempt: PlannerAttempt) throws -> PlanAttempt.Result {
         try checkNew(attempt)
-        return PlanAttempt.Result(attemptID: try database.recordAttempt(attempt, atMs: nowMs))
+        return PlanAttempt.Result(attemptID: try database.profile.recordAttempt(attempt, atMs: nowMs))
     }
 
     /// An attempt is kept once: its run and number are new.
     private func checkNew(_ attempt: PlannerAttempt) throws {
-        if try database.hasAttempt(run: attempt.run, attempt: attempt.attempt) {
+        if try database.profile.hasAttempt(run: attempt.run, attempt: attempt.attempt) {
             throw RPCError.invalidParams([PathMessage(path: "params.attempt", message: "attempt \(attempt.attempt) of run \"\(attempt.run)\" is already kept")])
         }
     }
 
     /// `plan.attempts`.
     func attempts(_ params: PlanAttempts.Params) throws -> PlanAttempts.Result {
-        ResultList(try database.attempts(run: params.run, limit: params.limit ?? 20).map {
+        ResultList(try database.profile.attempts(run: params.run, limit: params.limit ?? 20).map {
             PlanAttempts.Attempt(attemptID: $0.id, at: clock.rfc3339(ms: $0.atMs), planID: $0.planID, attempt: $0.attempt)
         })
     }
@@ -46,7 +46,7 @@ extension SessionService {
     /// month of the daemon's zone.
     func plannerUsage() throws -> PlanUsage.Result {
         let month = PlannerBudget.month(holding: clock.localDate(atMs: nowMs))
-        let totals = try database.attemptTotals(fromMs: clock.startOfDayMs(month.first), toMs: clock.startOfDayMs(month.next))
+        let totals = try database.profile.attemptTotals(fromMs: clock.startOfDayMs(month.first), toMs: clock.startOfDayMs(month.next))
         return PlanUsage.Result(month: String(month.first.description.prefix(7)), since: month.first, resetsOn: month.next,
                                 attempts: totals.attempts, inputTokens: totals.inputTokens, outputTokens: totals.outputTokens,
                                 estimatedAttempts: totals.estimatedAttempts, unrecordedAttempts: totals.unrecordedAttempts)
@@ -54,9 +54,9 @@ extension SessionService {
 
     /// `plan.activate`.
     func activatePlan(_ planID: Int64) throws -> Outcome {
-        guard try database.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
-        let wasActive = try database.activePlanID()
-        if wasActive != planID { try database.activatePlan(planID, atMs: nowMs) }
+        guard try database.plans.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
+        let wasActive = try database.plans.activePlanID()
+        if wasActive != planID { try database.plans.activatePlan(planID, atMs: nowMs) }
         var effects = Effects()
         effects.factsChanged = wasActive != planID
         if wasActive != planID { effects.emit(PlanActivatedEvent.self, .init(planID: planID)) }
@@ -81,10 +81,10 @@ extension SessionService {
             id = choice.planID
             if choice.carriedOver { carriedOverTo = date.mondayOfWeek }
         } else {
-            guard let given = try params.planID ?? database.activePlanID() else { throw SessionError.noActivePlan }
+            guard let given = try params.planID ?? database.plans.activePlanID() else { throw SessionError.noActivePlan }
             id = given
         }
-        guard let stored = try database.plan(id) else { throw SessionError.planNotFound(id) }
+        guard let stored = try database.plans.plan(id) else { throw SessionError.planNotFound(id) }
         var document = PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
                                     dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs, carriedOverTo: carriedOverTo)
         if let date = params.date { document.week = try calendarWeek(of: date.mondayOfWeek) }
@@ -93,7 +93,7 @@ extension SessionService {
 
     /// `plan.list`.
     func listPlans() throws -> PlanList.Result {
-        ResultList(try database.listPlans().map { plan in
+        ResultList(try database.plans.listPlans().map { plan in
             PlanList.Listing(planID: plan.id, name: plan.name, weekStart: plan.weekStart, active: plan.active,
                              importedAt: clock.rfc3339(ms: plan.importedAtMs), revises: plan.revises)
         })

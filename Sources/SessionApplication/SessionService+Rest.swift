@@ -34,14 +34,14 @@ extension SessionService {
     /// every command reads a name (`lookUp`).
     func setExerciseRest(_ params: ExerciseRest.Params) throws -> ExerciseRest.Result {
         let (name, exercise) = try lookUp(params.exercise)
-        try database.setExerciseRest(exerciseKey: exercise.key, seconds: params.seconds)
+        try database.exercises.setExerciseRest(exerciseKey: exercise.key, seconds: params.seconds)
         return ExerciseRest.Result(exercise: name, seconds: params.seconds)
     }
 
     /// `exercise.rests`: every exercise's own rest, by name.
     func exerciseRests() throws -> [ExerciseRest.Result] {
-        try database.exerciseRests().sorted { $0.key < $1.key }.map { key, seconds in
-            ExerciseRest.Result(exercise: try ExerciseCatalog.builtIn.exercise(key: key)?.name ?? database.loggedName(exerciseKey: key) ?? key, seconds: seconds)
+        try database.exercises.exerciseRests().sorted { $0.key < $1.key }.map { key, seconds in
+            ExerciseRest.Result(exercise: try ExerciseCatalog.builtIn.exercise(key: key)?.name ?? database.exercises.loggedName(exerciseKey: key) ?? key, seconds: seconds)
         }
     }
 }

@@ -6,7 +6,7 @@ import JSON
 extension SessionService {
     /// `session.start`: the plan day of the date (or the one named), else a free session.
     func startSession(_ params: SessionStart.Params) throws -> Outcome {
-        if let active = try database.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }
+        if let active = try database.sessions.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }
         let startedAt = params.at?.ms ?? nowMs
         if let date = params.date, let at = params.at, clock.localDate(atMs: at.ms) != date {
             throw RPCError.invalidParams([PathMessage(path: "params.date", message: "\(date) is not the day of at (\(at.text), \(clock.localDate(atMs: at.ms)) here); give one or make them agree")])
@@ -20,7 +20,7 @@ extension SessionService {
         var planDay: PlanDayRecord?
         var carriedOver = false
         if let planDayID = params.planDayID {
-            guard let found = try database.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
+            guard let found = try database.plans.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
         } else if let found = try self.planDay(on: day, in: planCalendar()) {
             planDay = found.day
@@ -28,8 +28,8 @@ extension SessionService {
         }
         if planDay?.rest == true { planDay = nil }
         let title = planDay?.title ?? "Free session"
-        let id = try database.insertSession(planDayID: planDay?.id, date: day, title: title, carriedOver: carriedOver && planDay != nil, startedAtMs: startedAt)
-        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+        let id = try database.sessions.insertSession(planDayID: planDay?.id, date: day, title: title, carriedOver: carriedOver && planDay != nil, startedAtMs: startedAt)
+        guard let session = try database.sessions.session(id) else { throw SessionError.sessionNotFound(id) }
         var effects = Effects()
         effects.sessionChanged = true
         effects.factsChanged = true
@@ -42,7 +42,7 @@ extension SessionService {
         let session = try resolveSession(id)
         var effects = Effects()
         if !session.isPaused {
-            try database.updatePause(sessionID: session.id, pausedSinceMs: nowMs, pausedTotalMs: session.pausedTotalMs)
+            try database.sessions.updatePause(sessionID: session.id, pausedSinceMs: nowMs, pausedTotalMs: session.pausedTotalMs)
             effects.sessionChanged = true
             effects.emit(SessionPausedEvent.self, SessionReference(sessionID: session.id))
         }
@@ -60,7 +60,7 @@ extension SessionService {
     /// Resumes a paused session (logging a set does too).
     func resumeIfPaused(_ session: SessionRecord, effects: inout Effects) throws {
         guard let since = session.pausedSinceMs else { return }
-        try database.updatePause(sessionID: session.id, pausedSinceMs: nil, pausedTotalMs: session.pausedTotalMs + max(0, nowMs - since))
+        try database.sessions.updatePause(sessionID: session.id, pausedSinceMs: nil, pausedTotalMs: session.pausedTotalMs + max(0, nowMs - since))
         effects.sessionChanged = true
         effects.emit(SessionResumedEvent.self, SessionReference(sessionID: session.id))
     }
@@ -72,7 +72,7 @@ extension SessionService {
         // refused, naming it. Without `at`, now, but never before the start or that set
         // (either may lie a little ahead: another device's clock); a plain call is
         // never refused for that.
-        let latest = try database.latestSet(sessionID: session.id)
+        let latest = try database.sessions.latestSet(sessionID: session.id)
         let endedAt = params.at?.ms ?? max(nowMs, session.startedAtMs, latest?.loggedAtMs ?? 0)
         guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         if let latest, endedAt < latest.loggedAtMs {
@@ -81,8 +81,8 @@ extension SessionService {
                     + "finish at or after that time, or remove that set first (sessionctl undo \(latest.id))", set: outside(latest))
         }
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)
-        let volumes = try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
-        guard let finished = try database.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
+        let volumes = try database.sessions.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
+        guard let finished = try database.sessions.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
         let progress = try progress(of: finished)
         var result = SessionFinish.Result(
             sessionID: session.id, durationSeconds: finished.durationSeconds(nowMs: endedAt), sets: progress.countedSets,
@@ -103,7 +103,7 @@ extension SessionService {
     /// `session.abort`: the session and its sets are deleted.
     func abortSession(_ id: Int64?) throws -> Outcome {
         let session = try resolveSession(id)
-        try database.deleteSession(session.id)
+        try database.sessions.deleteSession(session.id)
         var effects = Effects()
         effects.sessionChanged = true
         effects.factsChanged = true
@@ -114,12 +114,12 @@ extension SessionService {
 
     /// `session.current`: the active session with progress, or null.
     func currentSession() throws -> CurrentSession {
-        CurrentSession(try database.activeSession().map { try snapshot(of: $0) })
+        CurrentSession(try database.sessions.activeSession().map { try snapshot(of: $0) })
     }
 
     /// `session.list`.
     func listSessions(_ params: SessionList.Params) throws -> SessionList.Result {
-        ResultList(try database.listSessions(from: params.from, to: params.to, before: try cursor(params.before), limit: params.limit ?? SessionLimits.listDefault).map { listing in
+        ResultList(try database.sessions.listSessions(from: params.from, to: params.to, before: try cursor(params.before), limit: params.limit ?? SessionLimits.listDefault).map { listing in
             let session = listing.session
             return SessionList.Listing(
                 sessionID: session.id, date: session.date.description, title: session.title, state: session.state,
@@ -131,7 +131,7 @@ extension SessionService {
     /// The session a `before` cursor names; session_not_found when there is none.
     func cursor(_ id: Int64?) throws -> SessionRecord? {
         try id.map { id in
-            guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+            guard let session = try database.sessions.session(id) else { throw SessionError.sessionNotFound(id) }
             return session
         }
     }
@@ -143,8 +143,8 @@ extension SessionService {
         var sets: [SetRecord] = []
         if let ids = params.setIDs ?? params.setID.map({ [$0] }) {
             for id in ids {
-                guard let found = try database.set(id) else { throw SessionError.setNotFound(id) }
-                if !confirmed, let session = try database.session(found.sessionID), !session.isActive {
+                guard let found = try database.sessions.set(id) else { throw SessionError.setNotFound(id) }
+                if !confirmed, let session = try database.sessions.session(found.sessionID), !session.isActive {
                     throw SessionError.confirmationRequired("Set \(id) belongs to session \(session.id) of \(session.date), which is finished: removing it changes that session's history")
                 }
                 sets.append(found)
@@ -152,11 +152,11 @@ extension SessionService {
         } else {
             let session = try resolveSession(nil)
             let wanted = params.last ?? 1
-            sets = try database.lastSets(sessionID: session.id, limit: wanted)
+            sets = try database.sessions.lastSets(sessionID: session.id, limit: wanted)
             guard !sets.isEmpty else { throw SessionError.noSetToUndo }
             guard sets.count == wanted else { throw SessionError.fewerSetsToUndo(asked: wanted, have: sets.count) }
         }
-        for set in sets { try database.deleteSet(set.id) }
+        for set in sets { try database.sessions.deleteSet(set.id) }
         let removed = sets.map { SessionUndo.Removed(setID: $0.id, sessionID: $0.sessionID, exercise: $0.exerciseName, setNumber: $0.setNumber) }
         var effects = Effects()
         effects.sessionChanged = true

@@ -18,10 +18,10 @@ extension SessionRecord {
 extension SessionService {
     /// The session's progress against its plan day (the rules are SessionCore's).
     func progress(of session: SessionRecord) throws -> SessionProgress {
-        let planned = try session.planDayID.map { try database.plannedExercises(dayID: $0) } ?? []
+        let planned = try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
         // The latest set matters only within a superset.
-        let last = planned.contains { $0.exercise.superset != nil } ? try database.lastPlannedExercise(sessionID: session.id) : nil
-        return SessionProgress(planned: planned, tally: try database.sessionTally(sessionID: session.id), lastPlannedID: last)
+        let last = planned.contains { $0.exercise.superset != nil } ? try database.sessions.lastPlannedExercise(sessionID: session.id) : nil
+        return SessionProgress(planned: planned, tally: try database.sessions.sessionTally(sessionID: session.id), lastPlannedID: last)
     }
 
     /// What `session.start`, `session.pause`, `session.resume` and `session.current`
@@ -44,7 +44,7 @@ extension SessionService {
     }
 
     /// Each exercise's sets in the last session before `session` that had it: two index
-    /// seeks each (`Database.exerciseHistory` with a cursor and a limit). A planned one
+    /// seeks each (`HistoryStore.exerciseHistory` with a cursor and a limit). A planned one
     /// with a rep target also gets today's suggested weight (`suggestion`).
     func previousSets(of session: SessionRecord, planned: [PlannedExercise], offPlan: [String]) throws -> [PreviousSets] {
         var weightsKg: [Double]?  // the profile's, read once and only when needed
@@ -64,19 +64,19 @@ extension SessionService {
     func suggestion(plan: PlannedExercise, exercise: ExerciseIdentity, session: SessionRecord?, lastTime: ExerciseHistory.Session,
                     weightsKg: inout [Double]?) throws -> PreviousSets.Suggestion? {
         guard plan.reps != nil else { return nil }
-        let today = try session.map { try database.exerciseSets(sessionID: $0.id, exerciseKey: exercise.key) } ?? []
-        if weightsKg == nil { weightsKg = try database.profile().weightsKg }
+        let today = try session.map { try database.sessions.exerciseSets(sessionID: $0.id, exerciseKey: exercise.key) } ?? []
+        if weightsKg == nil { weightsKg = try database.profile.profile().weightsKg }
         return PreviousSets.Suggestion(plan: plan, today: today, lastTime: lastTime, equipment: exercise.equipment, availableKg: weightsKg ?? [])
     }
 
     /// The last session before `session` with sets of the exercise kept under `key`.
     func lastTime(of key: String, before session: SessionRecord) throws -> ExerciseHistory.Session? {
-        try database.exerciseHistory(exerciseKey: key, from: nil, to: nil, before: session, limit: 1).history.sessions.last
+        try database.history.exerciseHistory(exerciseKey: key, from: nil, to: nil, before: session, limit: 1).history.sessions.last
     }
 
     /// The snapshot of the session `id` as stored now.
     func snapshot(id: Int64) throws -> SessionSnapshot {
-        guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+        guard let session = try database.sessions.session(id) else { throw SessionError.sessionNotFound(id) }
         return try snapshot(of: session)
     }
 }
@@ -85,12 +85,12 @@ extension SessionService {
     /// `session.get`: the session named, else the active one, else the latest, with
     /// every set as logged.
     func sessionDetail(_ id: Int64?) throws -> SessionGet.Result {
-        let found = try id.map { try database.session($0) } ?? (try database.activeSession() ?? database.latestSession())
+        let found = try id.map { try database.sessions.session($0) } ?? (try database.sessions.activeSession() ?? database.sessions.latestSession())
         guard let session = found else {
             if let id { throw SessionError.sessionNotFound(id) }
             throw SessionError.noActiveSession
         }
-        let sets = try database.sessionSets(session.id).map { row in
+        let sets = try database.sessions.sessionSets(session.id).map { row in
             let set = row.set
             return SessionGet.LoggedSet(
                 setID: set.id, exercise: set.exerciseName, setNumber: set.setNumber, kind: set.kind, reps: set.reps, weightKg: set.weightKg,

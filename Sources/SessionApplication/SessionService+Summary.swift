@@ -6,7 +6,7 @@ extension SessionService {
     /// `summary.weekly`: the structured summary and its prompt context.
     func weeklySummary(weekStart: LocalDate?) throws -> WeeklyReport {
         let summary = try summary(weekOf: weekStart)
-        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary, goals: try database.profile().goals))
+        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary, goals: try database.profile.profile().goals))
     }
 
     /// The summary of the ISO week holding `date` (default: today's week).
@@ -17,37 +17,37 @@ extension SessionService {
 
     /// The summary of the week of `monday`, its planned days as `calendar` has them.
     private func summary(weekOf monday: LocalDate, today: LocalDate, calendar: PlanCalendar) throws -> WeeklySummary {
-        SummaryBuilder.build(try database.summaryInput(weekStart: monday, today: today, plannedDays: plannedDays(weekOf: monday, in: calendar)))
+        SummaryBuilder.build(try database.history.summaryInput(weekStart: monday, today: today, plannedDays: plannedDays(weekOf: monday, in: calendar)))
     }
 
     /// `health.record`.
     func recordHealth(_ params: HealthRecord.Params) throws -> HealthRecord.Result {
         let recordedAt = params.time?.ms ?? nowMs
         let day = params.date ?? clock.localDate(atMs: recordedAt)
-        let id = try database.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
+        let id = try database.health.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
         return HealthRecord.Result(sampleID: id, type: params.type, value: params.value, date: day)
     }
 
     /// `health.list`: each day's latest sample of each type.
     func dailyHealth(_ params: HealthList.Params) throws -> HealthList.Result {
-        ResultList(try database.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
+        ResultList(try database.health.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
             .map { HealthList.Value(type: $0.type, date: $0.date, value: $0.value, source: $0.source, samples: $0.samples) })
     }
 
     /// `profile.set`: the fields given replace the stored ones.
     func setProfile(_ params: ProfileSet.Params) throws -> ProfileResult {
-        var profile = try database.profile()
+        var profile = try database.profile.profile()
         if let goals = params.goals { profile.goals = goals }
         if let equipment = params.equipment { profile.equipment = equipment }
         if let weightsKg = params.weightsKg { profile.weightsKg = weightsKg.sorted() }
-        try database.setProfile(profile, updatedAtMs: nowMs)
+        try database.profile.setProfile(profile, updatedAtMs: nowMs)
         return ProfileResult(profile)
     }
 
     /// `prompt.render`: next week's generation prompt from the profile and the record to
     /// the end of the summarised week (`coachContext`).
     func renderPrompt(_ params: PromptRender.Params) throws -> PromptRender.Result {
-        var profile = try database.profile()
+        var profile = try database.profile.profile()
         if let goals = params.goals { profile.goals = goals }
         let today = clock.localDate(atMs: nowMs)
         let weekStart = (params.weekStart ?? today).mondayOfWeek
@@ -65,17 +65,17 @@ extension SessionService {
         let asOf = min(today, weekStart.adding(days: 6))
         let calendar = try planCalendar()
         let weeks = try (0..<4).reversed().map { back in try summary(weekOf: weekStart.adding(days: -7 * back), today: today, calendar: calendar) }
-        let lastTraining = try database.lastTrainingDate(onOrBefore: asOf)
+        let lastTraining = try database.history.lastTrainingDate(onOrBefore: asOf)
         let window = CoachContext.liftWindow(asOf: asOf, lastTraining: lastTraining)
-        let sessions = try database.liftSessions(from: window.lowerBound, to: window.upperBound)
+        let sessions = try database.history.liftSessions(from: window.lowerBound, to: window.upperBound)
         let baselineStart = weekStart.adding(days: -7 * HealthSummary.baselineWeeks)
         return CoachContext(
             weeks: weeks, asOf: asOf, lastTraining: lastTraining, liftSessions: sessions,
-            firstTrained: try database.firstTrainingDates(of: CoachContext.mainLifts(in: sessions)),
-            setsThisWeek: try database.countedSetsPerExercise(from: weekStart, to: asOf),
-            setsFourWeeksBefore: try database.countedSetsPerExercise(from: baselineStart, to: weekStart.adding(days: -1)),
-            customExercises: try database.customExercises(),
-            health: try database.healthSamples(from: baselineStart, to: asOf), goals: goals)
+            firstTrained: try database.history.firstTrainingDates(of: CoachContext.mainLifts(in: sessions)),
+            setsThisWeek: try database.history.countedSetsPerExercise(from: weekStart, to: asOf),
+            setsFourWeeksBefore: try database.history.countedSetsPerExercise(from: baselineStart, to: weekStart.adding(days: -1)),
+            customExercises: try database.exercises.customExercises(),
+            health: try database.health.healthSamples(from: baselineStart, to: asOf), goals: goals)
     }
 }
 
@@ -94,9 +94,9 @@ extension SessionService {
             planned.formUnion(try trainingDays(weekOf: monday, in: calendar).map(\.date))
             monday = monday.adding(days: 7)
         }
-        let sessions = Dictionary(try database.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
+        let sessions = Dictionary(try database.history.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
         let streak = try TrainingCalendar.streak(today: today) { monday in
-            let trained = Set(try database.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
+            let trained = Set(try database.history.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
             return (try trainingDays(weekOf: monday, in: calendar).count, trained.count)
         }
         return CalendarMonth.Result(month: CalendarMonth.Params.text(year: year, month: month), today: today,

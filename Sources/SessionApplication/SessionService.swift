@@ -63,7 +63,7 @@ package final class SessionService: MethodContext {
     /// The body mass a set of `exercise` counts on top of its load (`SetDecision`): for
     /// a body-weight exercise the latest on or before the session's date, else nil.
     func bodyMass(for exercise: ExerciseIdentity, session: SessionRecord) throws -> Double? {
-        exercise.countsBodyMass ? try database.bodyMassKg(onOrBefore: session.date) : nil
+        exercise.countsBodyMass ? try database.health.bodyMassKg(onOrBefore: session.date) : nil
     }
 
     /// The exercise an exercise key names (`ExerciseCatalog.identityKey`): the catalog's,
@@ -75,10 +75,10 @@ package final class SessionService: MethodContext {
     /// and the call across modules are not specialised away).
     func identity(ofKey key: String) throws -> ExerciseIdentity {
         if let exercise = ExerciseCatalog.builtIn.exercise(key: key) { return ExerciseIdentity(key: exercise.key, catalogued: exercise, custom: nil) }
-        let target = try database.alias(key)?.nameKey
+        let target = try database.exercises.alias(key)?.nameKey
         if let target, let exercise = ExerciseCatalog.builtIn.exercise(key: target) { return ExerciseIdentity(key: exercise.key, catalogued: exercise, custom: nil) }
         let own = target ?? key
-        let custom = try database.customExercises()
+        let custom = try database.exercises.customExercises()
         return ExerciseIdentity(key: own, catalogued: nil, custom: custom.isEmpty ? nil : custom[own])
     }
 
@@ -95,17 +95,17 @@ package final class SessionService: MethodContext {
     /// an alias) the alias's exercise's; nil for a name of one's own.
     func resolvedName(_ exercise: ExerciseIdentity, typedKey: String) throws -> String? {
         if let catalogued = exercise.catalogued { return catalogued.name }
-        return exercise.key == typedKey ? nil : try database.alias(typedKey)?.name
+        return exercise.key == typedKey ? nil : try database.exercises.alias(typedKey)?.name
     }
 
     /// The active session, or the session named, which must still be active.
     func resolveSession(_ id: Int64?) throws -> SessionRecord {
         if let id {
-            guard let session = try database.session(id) else { throw SessionError.sessionNotFound(id) }
+            guard let session = try database.sessions.session(id) else { throw SessionError.sessionNotFound(id) }
             if !session.isActive { throw SessionError.sessionNotActive(id) }
             return session
         }
-        guard let session = try database.activeSession() else { throw SessionError.noActiveSession }
+        guard let session = try database.sessions.activeSession() else { throw SessionError.noActiveSession }
         return session
     }
 

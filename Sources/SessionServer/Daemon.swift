@@ -84,8 +84,8 @@ public enum Daemon {
             logger.warning("the write-ahead log has no second name; a removed one is still copied at the next commit, but not after a crash", [("error", problem)])
         }
         // Logged before the socket exists, so a client that can connect can read it.
-        if let active = try database.activeSession() {
-            let sets = try database.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }
+        if let active = try database.sessions.activeSession() {
+            let sets = try database.sessions.sessionTally(sessionID: active.id).reduce(0) { $0 + $1.allSets }
             logger.info("recovered active session", [("session_id", String(active.id)), ("sets", String(sets))])
         }
         let listener = try activated ?? Listener.bind(path: socketSource, group: group)

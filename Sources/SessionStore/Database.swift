@@ -4,33 +4,34 @@ import Glibc
 import CSQLite
 
 /// The one owner of sessiond's SQLite database: opening with a fixed configuration,
-/// refusing files it must not touch, migrations, and (in its extensions) every SQL
-/// statement the daemon runs.
-public final class Database {
-    /// The underlying connection. Internal: SQL stays in this module.
-    let connection: Connection
+/// refusing files it must not touch, migrations, the group commit, and its stores, one
+/// per aggregate (`sessions`, `plans`, `history`, `health`, `exercises`, `profile`),
+/// which hold every other SQL statement the daemon runs and keep their invariants.
+public final class Database: Store {
+    /// The connection and transaction state its stores share (`StoreContext`); the
+    /// database's own statements (schema, files, checkpoints) run through it too.
+    let context: StoreContext
     /// The database file.
     public var path: String { connection.path }
     /// How long a statement waits for another process's lock.
     static let busyTimeoutMs: Int32 = 5000
     /// SQLite's page cache, everyday and while a history import runs (see `configure`).
     static let cacheKiB = 512
+    /// The page cache while a history import runs (`HistoryStore.insertImported`).
     static let importCacheKiB = 16_384
-    /// Reads remembered within the open transaction (see `TransactionMemo`).
-    var memo = TransactionMemo()
-    /// The set insert, kept here once prepared: it runs for every set logged, and the
-    /// connection's cache would hash its text each time (`Connection.prepare(_:keptIn:)`).
-    var insertSetStatement: Statement?
-    /// The bests' update and insert, kept the same way (`storeBests`).
-    var updateBestsStatement: Statement?
-    var insertBestsStatement: Statement?
 
-    /// Makes the memo forget what was read from tables written since
-    /// (`TransactionMemo.watchedTables`): called before it is consulted.
-    func forgetChangedTables() {
-        let changed = connection.takeChangedTables()
-        if changed != 0 { memo.forget(changed: changed) }
-    }
+    /// Sessions and their sets, with each exercise's bests and estimates.
+    public let sessions: SessionsStore
+    /// Aliases, one's own exercises and rests, and the catalog's adoption.
+    public let exercises: ExercisesStore
+    /// Health samples and their archive.
+    public let health: HealthStore
+    /// Plans, their days and the plan calendar's events.
+    public let plans: PlansStore
+    /// The profile and the planner's attempts and usage.
+    public let profile: ProfileStore
+    /// Imports, exports, each exercise's history and what summaries read of it.
+    public let history: HistoryStore
 
     /// Opens `path`, creating it when missing. Refuses, without writing a byte, a file
     /// that is not an SQLite database, one of another application, or one written by a
@@ -55,8 +56,14 @@ public final class Database {
             if Self.isSymbolicLink(path) { throw .symbolicLink(path: path) }
             throw .cannotOpen(path: path, error)
         }
-        self.connection = connection
-        connection.watch(tables: TransactionMemo.watchedTables)
+        let context = StoreContext(connection: connection)
+        self.context = context
+        sessions = SessionsStore(context: context)
+        exercises = ExercisesStore(context: context)
+        health = HealthStore(context: context)
+        plans = PlansStore(context: context)
+        profile = ProfileStore(context: context)
+        history = HistoryStore(context: context)
         do throws(StorageError) {
             // SQLite quietly opens a file it may not write read-only; every write
             // would then fail after the daemon said it was ready.
@@ -69,7 +76,7 @@ public final class Database {
                 try connection.execute("PRAGMA foreign_keys = ON")
                 // Today's code reads today's schema: a file a test builds at an older one
                 // gets neither the data steps nor the catalog.
-                if Self.reachesLatest(migrations) { try adoptCatalog() }
+                if Self.reachesLatest(migrations) { try exercises.adoptCatalog() }
             }
             // The schema goes into the main file now: a copy of the file alone (or one
             // whose WAL is lost) still holds it.
@@ -217,48 +224,9 @@ public final class Database {
         }
     }
 
-    /// Runs `body`, turning SQLite's errors into storage errors; any other error (none
-    /// is expected) becomes `.unexpected`, never a crash.
-    func wrap<T>(_ body: () throws -> T) throws(StorageError) -> T {
-        do {
-            return try body()
-        } catch let error as StorageError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .sqlite(error)
-        } catch {
-            throw .unexpected(String(describing: error))
-        }
-    }
-
-    /// One atomic unit of a storage method (several statements that land together):
-    /// its own transaction outside a group commit, part of the request inside one.
-    func write<T>(_ body: () throws -> T) throws(StorageError) -> T {
-        try wrap { try atomically(body) }
-    }
-
-    /// Runs `body` atomically: in a transaction of its own, or inside an open one as a
-    /// savepoint (none while the group commit runs optimistically, see `RequestScope`).
-    func atomically<T>(_ body: () throws -> T) throws -> T {
-        let outermost = !connection.inTransaction
-        if outermost { memo.forgetAll() }  // a transaction of its own begins
-        do {
-            let result = try connection.transaction {
-                let result = try body()
-                // A transaction of its own estimates again what the body mass it stored
-                // changed, and writes the bests its sets left to write.
-                if outermost {
-                    try settleBodyMass()
-                    try writeBests()
-                }
-                return result
-            }
-            if outermost { memo.forgetAll() }  // and has committed
-            return result
-        } catch {
-            memo.forgetAll()  // rolled back: what was read may be gone
-            throw error
-        }
+    /// Every exercise's bests from its history (a migration's data step).
+    func recomputeAllBests() throws {
+        try sessions.recomputeAllBests()
     }
 
     /// The transaction API for serving requests: a group commit. `body` runs many
@@ -301,9 +269,9 @@ public final class Database {
         } catch {
             throw error.primaryCode == SQLITE_BUSY ? StorageError.busy : StorageError.sqlite(error)
         }
-        // Kept from the last group commit only if nothing changed the database since.
-        if memo.validAtDataVersion == nil || memo.validAtDataVersion != connection.dataVersion { memo.forgetAll() }
-        memo.trim()
+        // The memo is kept from the last group commit only if nothing changed the
+        // database since (the observer's rule).
+        context.transactionBegan(groupCommit: true)
         let result: T
         do {
             let scope = RequestScope(database: self, isolated: isolated)
@@ -313,10 +281,9 @@ public final class Database {
             throw error  // as `body` threw it
         }
         do {
-            try settleBodyMass()
-            try writeBests()
+            try context.settle()
             try connection.run("COMMIT")
-            memo.validAtDataVersion = connection.dataVersion
+            context.transactionEnded(committed: true, groupCommit: true)
         } catch let error as SQLiteError {
             rollBackIfOpen()
             throw StorageError.sqlite(error)
@@ -328,7 +295,7 @@ public final class Database {
     }
 
     private func rollBackIfOpen() {
-        memo.forgetAll()
+        context.transactionEnded(committed: false, groupCommit: true)
         if connection.inTransaction { try? connection.run("ROLLBACK") }
     }
 

@@ -19,7 +19,8 @@ public struct RequestScope {
     /// Runs one request. What it throws is returned as its failure, with its writes
     /// undone; it throws `Aborted` only when the attempt cannot go on.
     public func run<T>(_ request: () throws -> T) throws(Aborted) -> Result<T, Error> {
-        let connection = database.connection
+        let context = database.context
+        let connection = context.connection
         guard isolated else {
             // Requests change rows only through INSERT, UPDATE and DELETE, all of which
             // the change counter sees (cascades follow a counted DELETE).
@@ -27,7 +28,7 @@ public struct RequestScope {
             do {
                 let result = try request()
                 // What a body mass it stored changed, before the next request reads it.
-                try database.settleBodyMass()
+                try database.sessions.settleBodyMass()
                 return .success(result)
             } catch {
                 if connection.totalChanges != changes || !connection.inTransaction { throw .failedAfterWriting }
@@ -37,10 +38,9 @@ public struct RequestScope {
         do {
             // Each request's bests are written inside its savepoint: a later request's
             // rollback forgets what is remembered, and must not take them with it.
-            return .success(try database.atomically {
+            return .success(try context.atomically {
                 let result = try request()
-                try database.settleBodyMass()
-                try database.writeBests()
+                try context.settle()
                 return result
             })
         } catch {

@@ -5,17 +5,17 @@ import SessionCore
 /// the active session, each exercise's bests and latest set numbering in a session, and
 /// the alias table.
 ///
-/// The rules that keep it true: it is consulted and filled only inside a transaction;
-/// a row written to a table it holds reads of makes it forget those reads, whatever
-/// wrote the row (`watchedTables`: SQLite's pre-update hook notes the table, and the
-/// memo forgets before it is next consulted, `Database.forgetChangedTables`); sets and
-/// bests, which logging keeps up to date in the memo as it writes them, are updated or
-/// forgotten by the writes; it is forgotten whole on every rollback (a savepoint's or the whole transaction's) and around any
-/// transaction other than a group commit. A group commit keeps it only when the
-/// database is as the last group commit left it: SQLite's data version, noted after
-/// that commit, is the same at the next BEGIN (another connection's or another
-/// process's changes move it; this is checked under the write lock, so nothing changes
-/// it again before COMMIT).
+/// The rules that keep it true: it is consulted and filled only inside a transaction,
+/// and forgotten only by the stores' one observer (`StoreContext+Observer.swift`), which
+/// every store write tells what it changes (`StoreChange`) and SQLite's pre-update hook
+/// tells of any row written to a table it holds reads of; sets and bests, which logging
+/// keeps up to date in the memo as it writes them, are forgotten when sets are
+/// rewritten (their unwritten bests written first); it is forgotten whole on every
+/// rollback (a savepoint's or the whole transaction's) and around any transaction other
+/// than a group commit. A group commit keeps it only when the database is as the last
+/// group commit left it: SQLite's data version, noted after that commit, is the same at
+/// the next BEGIN (another connection's or another process's changes move it; this is
+/// checked under the write lock, so nothing changes it again before COMMIT).
 struct TransactionMemo {
     /// What is remembered of one exercise (by exercise key): one entry, so that logging
     /// a set looks it up once for its bests and numbering and once to update both (a
@@ -23,7 +23,7 @@ struct TransactionMemo {
     struct Exercise {
         /// Its bests; nil when not read yet.
         var bests: ExerciseBests?
-        /// Set when `bests` is newer than its row (`Database.writeBests`), to whether it
+        /// Set when `bests` is newer than its row (`SessionsStore.writeBests`), to whether it
         /// has a row: a group commit writes each once, before COMMIT.
         var unwritten: Bool?
         /// Its latest set numbering in a session, by planned exercise (nil: off-plan).
@@ -57,18 +57,18 @@ struct TransactionMemo {
     var unwrittenCount = 0
     /// The alias table (`exercise_alias`), by alias key.
     var aliases: [String: ExerciseAlias]?
-    /// `Database.customExercises`, read once per transaction.
+    /// `ExercisesStore.customExercises`, read once per transaction.
     var customExercises: [String: CustomExercise]?
-    /// `Database.exerciseRests`, the same.
+    /// `ExercisesStore.exerciseRests`, the same.
     var exerciseRests: [String: Int]?
-    /// The id the next set logged takes (`Database.nextSetID`).
+    /// The id the next set logged takes (`SessionsStore.nextSetID`).
     var nextSetID: Int64?
-    /// How many sets a session holds, up to the bound asked (`Database.setCount`): read
+    /// How many sets a session holds, up to the bound asked (`SessionsStore.setCount`): read
     /// once, then counted on as `insertSet` adds to it; forgotten with the sets.
     var setCounts: [Int64: Int] = [:]
     /// The earliest and the latest day a body mass was stored for by the request under
     /// way, whose body-weight sets are still to be estimated again
-    /// (`Database.settleBodyMass`); nil when none was. Forgotten with a rollback, as
+    /// (`SessionsStore.settleBodyMass`); nil when none was. Forgotten with a rollback, as
     /// the samples are.
     var bodyMassChanged: ClosedRange<LocalDate>?
 
@@ -89,19 +89,7 @@ struct TransactionMemo {
         exercises = exercises.filter { $0.value.unwritten != nil }
     }
 
-    /// The tables whose rows `activeSession`, `aliases`, `customExercises` and
-    /// `exerciseRests` are read from, in the order of their bits in
-    /// `Connection.takeChangedTables()`.
-    static let watchedTables = ["session", "exercise_alias", "custom_exercise", "exercise_rest"]
-
-    /// Forgets what was read from the tables whose bits `changed` has.
-    mutating func forget(changed: UInt32) {
-        if changed & 1 != 0 { activeSession = nil }
-        if changed & 2 != 0 { aliases = nil }
-        if changed & 4 != 0 { customExercises = nil }
-        if changed & 8 != 0 { exerciseRests = nil }
-    }
-
+    /// Forgets everything (`StoreContext+Observer.swift` says when).
     mutating func forgetAll() {
         validAtDataVersion = nil
         activeSession = nil
@@ -113,7 +101,7 @@ struct TransactionMemo {
     }
 
     /// After sets were deleted: bests and numbering may have gone back. Unwritten bests
-    /// must have been written first (`Database.forgetSets`), or go with a rollback.
+    /// must have been written first (the observer does), or go with a rollback.
     mutating func forgetSets() {
         unwrittenCount = 0
         exercises.removeAll(keepingCapacity: true)

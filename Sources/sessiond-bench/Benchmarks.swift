@@ -113,7 +113,7 @@ enum Benchmarks {
 
         init(directory: String) throws {
             database = try Database(path: directory + "/commit.db")
-            session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "bench", carriedOver: false, startedAtMs: 0)
+            session = try database.sessions.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "bench", carriedOver: false, startedAtMs: 0)
         }
 
         /// Commit times in µs.
@@ -123,7 +123,7 @@ enum Benchmarks {
                 let start = nowNs()
                 let decision = SetDecision(exerciseKey: "squat", kind: .normal, reps: 5, weightKg: 100,
                                            previous: SetNumbering(setNumber: next - 1, countedSets: next - 1), bests: .none)
-                _ = try database.insertSet(NewSet(
+                _ = try database.sessions.insertSet(NewSet(
                     sessionID: session, plannedExerciseID: nil, exerciseName: "Squat", kind: .normal,
                     reps: 5, weightKg: 100, durationSeconds: nil, rpe: nil, note: nil, loggedAtMs: Int64(next), requestID: nil, decision: decision))
                 return Double(nowNs() - start) / 1000

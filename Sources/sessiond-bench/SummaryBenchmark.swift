@@ -28,7 +28,7 @@ enum SummaryBenchmark {
                 for (index, offset) in sessionDays.enumerated() {
                     let date = first.adding(days: offset)
                     let start = Int64(date.daysSinceEpoch) * 86_400_000 + 18 * 3_600_000
-                    let session = try database.insertSession(planDayID: nil, date: date, title: "Training", carriedOver: false, startedAtMs: start)
+                    let session = try database.sessions.insertSession(planDayID: nil, date: date, title: "Training", carriedOver: false, startedAtMs: start)
                     let count = index == sessionDays.count - 1 ? totalSets - written : perSession
                     for set in 0..<count {
                         let name = names[(set / 4 + index) % names.count]
@@ -37,14 +37,14 @@ enum SummaryBenchmark {
                         let weight = 20 + Double((index / 7 + set) % 80)
                         let decision = SetDecision(exerciseKey: name.exerciseKey, kind: kind, reps: reps, weightKg: weight,
                                                    previous: SetNumbering(setNumber: set % 4, countedSets: set % 4), bests: .none)
-                        _ = try database.insertSet(NewSet(
+                        _ = try database.sessions.insertSet(NewSet(
                             sessionID: session, plannedExerciseID: nil, exerciseName: name, kind: kind, reps: reps, weightKg: weight,
                             durationSeconds: nil, rpe: set % 3 == 0 ? 8 : nil, note: nil, loggedAtMs: start + Int64(set) * 60_000,
                             requestID: nil, decision: decision))
                     }
                     written += count
-                    try database.finishSession(session, endedAtMs: start + 3_600_000, pausedTotalMs: 0, rpe: 7.5, note: nil)
-                    _ = try database.insertHealthSample(type: .sleepHours, value: 6 + Double(offset % 3), date: date, recordedAtMs: start, source: nil)
+                    try database.sessions.finishSession(session, endedAtMs: start + 3_600_000, pausedTotalMs: 0, rpe: 7.5, note: nil)
+                    _ = try database.health.insertHealthSample(type: .sleepHours, value: 6 + Double(offset % 3), date: date, recordedAtMs: start, source: nil)
                 }
             } catch {
                 failure = error
@@ -62,7 +62,7 @@ enum SummaryBenchmark {
         for run in 0..<runs {
             let day = lastDay.adding(days: -((run * 97) % max(1, days - 7)))
             let start = nowNs()
-            let summary = SummaryBuilder.build(try database.summaryInput(weekStart: day.mondayOfWeek, today: lastDay, plannedDays: []))
+            let summary = SummaryBuilder.build(try database.history.summaryInput(weekStart: day.mondayOfWeek, today: lastDay, plannedDays: []))
             let context = PromptContext.render(summary)
             samples.append(Double(nowNs() - start) / 1e6)
             guard summary.sets > 0, !context.isEmpty else { throw BenchError("an empty summary for the week of \(day.mondayOfWeek)") }

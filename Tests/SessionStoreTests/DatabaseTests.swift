@@ -49,7 +49,7 @@ import SessionCore
         var after: Int64 = 0
         var pages = 0
         while true {
-            let page = try database.archivedHealth(afterID: after, limit: 2)
+            let page = try database.health.archivedHealth(afterID: after, limit: 2)
             pages += 1
             read += page.rows.map(\.value)
             guard let last = page.lastID else { break }
@@ -63,21 +63,21 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let day = Fixtures.monday
-        let first = try database.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
-        try database.finishSession(first, endedAtMs: 1500, pausedTotalMs: 0, rpe: nil, note: nil)
-        let second = try database.insertSession(planDayID: nil, date: day, title: "B", carriedOver: false, startedAtMs: 2000)
-        try database.deleteSession(second)
-        let third = try database.insertSession(planDayID: nil, date: day, title: "C", carriedOver: false, startedAtMs: 3000)
+        let first = try database.sessions.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
+        try database.sessions.finishSession(first, endedAtMs: 1500, pausedTotalMs: 0, rpe: nil, note: nil)
+        let second = try database.sessions.insertSession(planDayID: nil, date: day, title: "B", carriedOver: false, startedAtMs: 2000)
+        try database.sessions.deleteSession(second)
+        let third = try database.sessions.insertSession(planDayID: nil, date: day, title: "C", carriedOver: false, startedAtMs: 3000)
         #expect(first == 1 && second == 2 && third == 3, "the aborted session's id 2 stays taken")
-        try database.deleteSession(third)
+        try database.sessions.deleteSession(third)
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: 3600), durationSeconds: 60, title: "Imported", note: nil,
                                      sets: [HistorySet(exercise: "Row", reps: 5)])
-        try database.insertImported([ImportedSession(workout: workout, startedAtMs: 5000, date: day)], source: "json")
+        try database.history.insertImported([ImportedSession(workout: workout, startedAtMs: 5000, date: day)], source: "json")
         #expect(try database.connection.scalar("SELECT max(id) FROM session") == 4, "imports take fresh ids too")
         // Reopened, the mark holds (it lives in the file).
-        try database.deleteSession(4)
+        try database.sessions.deleteSession(4)
         let reopened = try Database(path: path)
-        #expect(try reopened.insertSession(planDayID: nil, date: day, title: "D", carriedOver: false, startedAtMs: 6000) == 5)
+        #expect(try reopened.sessions.insertSession(planDayID: nil, date: day, title: "D", carriedOver: false, startedAtMs: 6000) == 5)
     }
 
     /// Imports store sessions (and sets) `importRowsPerInsert` a statement, ids counted
@@ -87,15 +87,15 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let day = Fixtures.monday
-        let aborted = try database.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
-        try database.deleteSession(aborted)  // the mark stays at 1 with no session left
-        let count = Database.importRowsPerInsert + 44
+        let aborted = try database.sessions.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
+        try database.sessions.deleteSession(aborted)  // the mark stays at 1 with no session left
+        let count = HistoryStore.importRowsPerInsert + 44
         let sessions = (0..<count).map { index in
             ImportedSession(workout: HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: index), durationSeconds: 60, title: "W\(index)", note: nil,
                                                     sets: (0...index % 3).map { HistorySet(exercise: "Row", reps: index + $0 + 1) }),
                             startedAtMs: 10_000 + Int64(index) * 1000, date: day)
         }
-        try database.insertImported(sessions, source: "strong")
+        try database.history.insertImported(sessions, source: "strong")
         #expect(try database.connection.scalar("SELECT min(id) FROM session") == 2)
         #expect(try database.connection.scalar("SELECT max(id) FROM session") == Int64(count + 1))
         #expect(try database.connection.scalar("SELECT value FROM id_high_water WHERE name = 'session'") == Int64(count + 1))
@@ -107,7 +107,7 @@ import SessionCore
             """)
         #expect(mismatched == 0)
         #expect(try database.connection.scalar("SELECT count(*) FROM logged_set") == Int64(sessions.reduce(0) { $0 + $1.workout.sets.count }))
-        #expect(try database.insertSession(planDayID: nil, date: day, title: "Next", carriedOver: false, startedAtMs: 999_999) == Int64(count + 2))
+        #expect(try database.sessions.insertSession(planDayID: nil, date: day, title: "Next", carriedOver: false, startedAtMs: 999_999) == Int64(count + 2))
     }
 
     @Test func reopeningRunsNoMigrationTwice() throws {
@@ -183,33 +183,33 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let plan = try samplePlan()
-        let id = try database.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true).id
-        let stored = try #require(try database.plan(id))
+        let id = try database.plans.insertPlan(plan, source: "raw text", importedAtMs: 1_000, activate: true).id
+        let stored = try #require(try database.plans.plan(id))
         #expect(stored.plan == plan)
         #expect(stored.active)
         #expect(stored.exerciseIDs.map(\.count) == plan.days.map(\.exercises.count))
-        #expect(try database.planSource(id) == "raw text")
-        #expect(try database.plan(id + 100) == nil)
+        #expect(try database.plans.planSource(id) == "raw text")
+        #expect(try database.plans.plan(id + 100) == nil)
     }
 
     @Test func exactlyOnePlanIsActive() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let plan = try samplePlan()
-        let first = try database.insertPlan(plan, source: "1", importedAtMs: 1, activate: false)
+        let first = try database.plans.insertPlan(plan, source: "1", importedAtMs: 1, activate: false)
         #expect(first.active, "the first plan becomes active even without activate, and insertPlan says so")
-        #expect(try database.activePlanID() == first.id)
-        let second = try database.insertPlan(plan, source: "2", importedAtMs: 2, activate: true)
+        #expect(try database.plans.activePlanID() == first.id)
+        let second = try database.plans.insertPlan(plan, source: "2", importedAtMs: 2, activate: true)
         #expect(second.active)
-        #expect(try database.activePlanID() == second.id)
-        let third = try database.insertPlan(plan, source: "3", importedAtMs: 3, activate: false)
+        #expect(try database.plans.activePlanID() == second.id)
+        let third = try database.plans.insertPlan(plan, source: "3", importedAtMs: 3, activate: false)
         #expect(!third.active)
-        #expect(try database.activePlanID() == second.id)
-        try database.activatePlan(first.id, atMs: 4)
-        #expect(try database.listPlans().filter(\.active).map(\.id) == [first.id])
-        #expect(try database.listPlans().map(\.id) == [third.id, second.id, first.id])
-        #expect(throws: StorageError.self) { try database.activatePlan(999, atMs: 5) }
-        #expect(try database.activePlanID() == first.id)
+        #expect(try database.plans.activePlanID() == second.id)
+        try database.plans.activatePlan(first.id, atMs: 4)
+        #expect(try database.plans.listPlans().filter(\.active).map(\.id) == [first.id])
+        #expect(try database.plans.listPlans().map(\.id) == [third.id, second.id, first.id])
+        #expect(throws: StorageError.self) { try database.plans.activatePlan(999, atMs: 5) }
+        #expect(try database.plans.activePlanID() == first.id)
         #expect(throws: SQLiteError.self) { try database.connection.run("UPDATE plan SET active = 1") }
     }
 
@@ -218,7 +218,7 @@ import SessionCore
     @Test func anInsertedSetIsReturnedAsItReadsBack() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
-        let session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 5)
+        let session = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 5)
         let beaten = ExerciseBests(oneRepMaxKg: 1, heaviestKg: 1)
         let sets = [
             NewSet(sessionID: session, plannedExerciseID: nil, exerciseName: "Goblet  Squat", kind: .normal,
@@ -234,10 +234,10 @@ import SessionCore
         ]
         #expect(sets[0].decision.records == [.oneRepMax, .weight], "the first set beats both bests")
         for set in sets {
-            let returned = try database.insertSet(set)
-            #expect(try database.set(returned.id) == returned)
+            let returned = try database.sessions.insertSet(set)
+            #expect(try database.sessions.set(returned.id) == returned)
         }
-        #expect(try database.set(requestID: "req-1")?.note == "ünïcode \"note\"")
+        #expect(try database.sessions.set(requestID: "req-1")?.note == "ünïcode \"note\"")
     }
 
     /// The active session is remembered within a transaction; whatever writes or rolls
@@ -248,37 +248,37 @@ import SessionCore
         let database = try Database(path: path)
         var id: Int64 = 0
         try database.groupCommit(isolated: true) { scope in
-            #expect(try database.activeSession() == nil)
-            id = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 1)
-            #expect(try database.activeSession()?.id == id)
-            try database.updatePause(sessionID: id, pausedSinceMs: 10, pausedTotalMs: 0)
-            #expect(try database.activeSession()?.pausedSinceMs == 10)
+            #expect(try database.sessions.activeSession() == nil)
+            id = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 1)
+            #expect(try database.sessions.activeSession()?.id == id)
+            try database.sessions.updatePause(sessionID: id, pausedSinceMs: 10, pausedTotalMs: 0)
+            #expect(try database.sessions.activeSession()?.pausedSinceMs == 10)
             // A request that resumes, reads, then fails: its savepoint rolls back.
             let failed = try scope.run { () throws in
-                try database.updatePause(sessionID: id, pausedSinceMs: nil, pausedTotalMs: 5)
-                #expect(try database.activeSession()?.pausedSinceMs == nil)
+                try database.sessions.updatePause(sessionID: id, pausedSinceMs: nil, pausedTotalMs: 5)
+                #expect(try database.sessions.activeSession()?.pausedSinceMs == nil)
                 throw Failure()
             }
             #expect(throws: Failure.self) { try failed.get() }
-            #expect(try database.activeSession()?.pausedSinceMs == 10)
+            #expect(try database.sessions.activeSession()?.pausedSinceMs == 10)
         }
         // A whole attempt rolled back (the optimistic group commit's failure path).
         #expect(throws: Failure.self) {
             try database.groupCommit { _ in
-                try database.finishSession(id, endedAtMs: 20, pausedTotalMs: 0, rpe: nil, note: nil)
-                #expect(try database.activeSession() == nil)
+                try database.sessions.finishSession(id, endedAtMs: 20, pausedTotalMs: 0, rpe: nil, note: nil)
+                #expect(try database.sessions.activeSession() == nil)
                 throw Failure()
             }
         }
-        try database.groupCommit { _ throws in #expect(try database.activeSession()?.id == id) }
+        try database.groupCommit { _ throws in #expect(try database.sessions.activeSession()?.id == id) }
         // Another writer between transactions (here a second connection) is seen.
-        try Database(path: path).finishSession(id, endedAtMs: 30, pausedTotalMs: 0, rpe: nil, note: nil)
-        try database.groupCommit { _ throws in #expect(try database.activeSession() == nil) }
+        try Database(path: path).sessions.finishSession(id, endedAtMs: 30, pausedTotalMs: 0, rpe: nil, note: nil)
+        try database.groupCommit { _ throws in #expect(try database.sessions.activeSession() == nil) }
         try database.groupCommit { _ in
-            let second = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "u", carriedOver: false, startedAtMs: 40)
-            #expect(try database.activeSession()?.id == second)
-            try database.deleteSession(second)
-            #expect(try database.activeSession() == nil)
+            let second = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: "u", carriedOver: false, startedAtMs: 40)
+            #expect(try database.sessions.activeSession()?.id == second)
+            try database.sessions.deleteSession(second)
+            #expect(try database.sessions.activeSession() == nil)
         }
     }
 
@@ -289,17 +289,17 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         try database.groupCommit(isolated: true) { _ in
-            let id = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 1)
-            #expect(try database.activeSession()?.id == id)
+            let id = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 1)
+            #expect(try database.sessions.activeSession()?.id == id)
             try database.connection.run("UPDATE session SET ended_at_ms = 5 WHERE id = ?", [id])
-            #expect(try database.activeSession() == nil, "finished by a statement the memo was not told of")
-            #expect(try database.aliases()["ohp"] == nil && database.exerciseRests()["squat"] == nil)
+            #expect(try database.sessions.activeSession() == nil, "finished by a statement the memo was not told of")
+            #expect(try database.exercises.aliases()["ohp"] == nil && database.exercises.exerciseRests()["squat"] == nil)
             try database.connection.run("INSERT INTO exercise_alias (alias_key, name, name_key) VALUES ('ohp', 'Overhead Press', 'overhead press')")
             try database.connection.run("INSERT INTO exercise_rest (exercise_key, seconds) VALUES ('squat', 180)")
-            #expect(try database.aliases()["ohp"]?.name == "Overhead Press")
-            #expect(try database.exerciseRests()["squat"] == 180)
+            #expect(try database.exercises.aliases()["ohp"]?.name == "Overhead Press")
+            #expect(try database.exercises.exerciseRests()["squat"] == 180)
             try database.connection.run("DELETE FROM exercise_rest")
-            #expect(try database.exerciseRests().isEmpty, "a DELETE without WHERE is seen too")
+            #expect(try database.exercises.exerciseRests().isEmpty, "a DELETE without WHERE is seen too")
         }
     }
 
@@ -413,8 +413,8 @@ import SessionCore
         let database = try Database(path: path)
         var plan = try samplePlan()
         plan.days[0].exercises[0].sets = 99  // violates the CHECK constraint mid-insert
-        #expect(throws: StorageError.self) { try database.insertPlan(plan, source: "x", importedAtMs: 1, activate: true) }
-        #expect(try database.listPlans().isEmpty)
+        #expect(throws: StorageError.self) { try database.plans.insertPlan(plan, source: "x", importedAtMs: 1, activate: true) }
+        #expect(try database.plans.listPlans().isEmpty)
         #expect(try database.connection.scalar("SELECT count(*) FROM plan_day") == 0)
     }
 }

@@ -36,7 +36,7 @@ import SessionCore
 
     func expectBestsMatch(_ database: Database, _ keys: [String], _ comment: Comment) throws {
         for key in keys {
-            let stored = try database.bests(exerciseKey: key)
+            let stored = try database.sessions.bests(exerciseKey: key)
             let expected = try oracle(database, key)
             #expect(stored == expected, "\(key): \(comment)")
         }
@@ -54,15 +54,15 @@ import SessionCore
     @Test func loggedNamesAreOnePerExerciseUnderTheirLatestSpelling() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
-        let session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 0)
+        let session = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 0)
         for (number, name) in ["Squat", "Bench Press", "squat", "Plank", "Bench  press", "Deadlift"].enumerated() {
-            _ = try database.insertSet(newSet(session: session, name: name, number: number + 1, kind: .normal, reps: 5, weight: 100))
+            _ = try database.sessions.insertSet(newSet(session: session, name: name, number: number + 1, kind: .normal, reps: 5, weight: 100))
         }
-        let names = try database.loggedExerciseNames(limit: 1000)
+        let names = try database.history.loggedExerciseNames(limit: 1000)
         #expect(names == ["Bench  press", "Deadlift", "Plank", "squat"], "by key, each under its latest name")
         let listed = Set(names.map { ExerciseCatalog.builtIn.exercise(named: $0)?.name ?? $0 })
-        #expect(listed == Set(try database.loggedExercises(limit: 1000).map(\.name)), "what the scan of every set says, under the catalog's names")
-        #expect(try database.loggedExerciseNames(limit: 2).count == 2)
+        #expect(listed == Set(try database.history.loggedExercises(limit: 1000).map(\.name)), "what the scan of every set says, under the catalog's names")
+        #expect(try database.history.loggedExerciseNames(limit: 2).count == 2)
     }
 
     @Test func bestsFollowInsertsUndosAndAborts() throws {
@@ -74,7 +74,7 @@ import SessionCore
         var sessions: [Int64] = []
         var sets: [Int64] = []
         for day in 0..<6 {
-            let session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000 + day), title: "day \(day)",
+            let session = try database.sessions.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000 + day), title: "day \(day)",
                                                      carriedOver: false, startedAtMs: 0)
             sessions.append(session)
             for number in 1...12 {
@@ -82,28 +82,28 @@ import SessionCore
                 let kind: SetKind = [.normal, .normal, .warmup, .drop, .failure][Int(generator.next() % 5)]
                 let reps: Int? = name == "Plank" ? nil : Int(generator.next() % 12) + 1
                 let weight: Double? = name == "Plank" || generator.next() % 6 == 0 ? nil : Double(generator.next() % 80) + 20
-                sets.append(try database.insertSet(newSet(session: session, name: name, number: number, kind: kind, reps: reps, weight: weight)).id)
+                sets.append(try database.sessions.insertSet(newSet(session: session, name: name, number: number, kind: kind, reps: reps, weight: weight)).id)
             }
-            try database.finishSession(session, endedAtMs: 100, pausedTotalMs: 0, rpe: nil, note: nil)
+            try database.sessions.finishSession(session, endedAtMs: 100, pausedTotalMs: 0, rpe: nil, note: nil)
             try expectBestsMatch(database, keys, "after day \(day)'s sets")
         }
-        #expect(try database.bests(exerciseKey: "squat").oneRepMaxKg != nil, "the workload stores records")
+        #expect(try database.sessions.bests(exerciseKey: "squat").oneRepMaxKg != nil, "the workload stores records")
         // Undo the sets that hold a record, one after the other, then some others.
         for _ in 0..<8 {
             let holder = try database.connection.scalar(
                 "SELECT id FROM logged_set WHERE exercise_key = 'squat' ORDER BY e1rm_kg DESC, id LIMIT 1")
             guard let holder else { break }
-            try database.deleteSet(holder)
+            try database.sessions.deleteSet(holder)
             try expectBestsMatch(database, keys, "after undoing set \(holder)")
         }
-        for id in sets.prefix(10) { try database.deleteSet(id) }
+        for id in sets.prefix(10) { try database.sessions.deleteSet(id) }
         try expectBestsMatch(database, keys, "after undoing early sets")
         for session in sessions.suffix(3) {
-            try database.deleteSession(session)
+            try database.sessions.deleteSession(session)
             try expectBestsMatch(database, keys, "after aborting session \(session)")
         }
-        for session in sessions.prefix(3) { try database.deleteSession(session) }
-        #expect(try database.bests(exerciseKey: "squat") == .none, "no sets left, no records")
+        for session in sessions.prefix(3) { try database.sessions.deleteSession(session) }
+        #expect(try database.sessions.bests(exerciseKey: "squat") == .none, "no sets left, no records")
     }
 
     /// Inside a group commit the bests and set numbering are remembered (TransactionMemo):
@@ -124,7 +124,7 @@ import SessionCore
         func expectAllTrue(_ session: Int64, _ comment: Comment) throws {
             try expectBestsMatch(database, keys, comment)
             for key in keys {
-                let remembered = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
+                let remembered = try database.sessions.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
                 let expected = try progressOracle(session, key)
                 #expect(remembered == expected, "\(key): \(comment)")
             }
@@ -132,21 +132,21 @@ import SessionCore
         func logOne(_ session: Int64) throws -> Int64 {
             let name = names[Int(generator.next() % 3)]
             let key = name.exerciseKey
-            _ = try database.bests(exerciseKey: key)  // as session.log does, filling the memo
-            let previous = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
+            _ = try database.sessions.bests(exerciseKey: key)  // as session.log does, filling the memo
+            let previous = try database.sessions.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
             let kind: SetKind = [.normal, .normal, .warmup, .failure][Int(generator.next() % 4)]
             let reps: Int? = name == "Plank" ? nil : Int(generator.next() % 12) + 1
             let weight: Double? = name == "Plank" ? nil : Double(generator.next() % 60) + 20
             var set = newSet(session: session, name: name, number: (previous?.setNumber ?? 0) + 1, kind: kind, reps: reps, weight: weight)
             set.decision = SetDecision(exerciseKey: key, kind: kind, reps: reps, weightKg: weight, previous: previous, bests: .none)
-            return try database.insertSet(set).id
+            return try database.sessions.insertSet(set).id
         }
         var session: Int64 = 0
         try database.groupCommit(isolated: true) { scope in
-            session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "t", carriedOver: false, startedAtMs: 0)
+            session = try database.sessions.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "t", carriedOver: false, startedAtMs: 0)
             for step in 0..<60 {
                 let id = try logOne(session)
-                if step % 9 == 8 { try database.deleteSet(id) }  // an undo
+                if step % 9 == 8 { try database.sessions.deleteSet(id) }  // an undo
                 try expectAllTrue(session, "after step \(step)")
             }
             // A request that logs and then fails: its savepoint takes the set back.
@@ -180,7 +180,7 @@ import SessionCore
         try expectBestsMatch(database, keys, "as stored after a group commit with a failed request")
         try database.groupCommit { _ in
             for step in 0..<20 { _ = try logOne(session); try expectAllTrue(session, "next transaction, step \(step)") }
-            try database.deleteSession(session)
+            try database.sessions.deleteSession(session)
             try expectAllTrue(session, "after the abort")
         }
         try expectBestsMatch(database, keys, "as stored after the abort")
@@ -200,48 +200,48 @@ import SessionCore
             ).row([session, key]) { SetNumbering(setNumber: $0.int("set_number"), countedSets: $0.int("progress_sets")) }
         }
         func logSquat(_ weight: Double) throws {
-            let previous = try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
-            let bests = try database.bests(exerciseKey: key)
+            let previous = try database.sessions.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key)
+            let bests = try database.sessions.bests(exerciseKey: key)
             var set = newSet(session: session, name: "Squat", number: (previous?.setNumber ?? 0) + 1, kind: .normal, reps: 5, weight: weight)
             set.decision = SetDecision(exerciseKey: key, kind: .normal, reps: 5, weightKg: weight, previous: previous, bests: bests)
-            _ = try database.insertSet(set)
+            _ = try database.sessions.insertSet(set)
         }
         try database.groupCommit { _ in
-            session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 0)
+            session = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: "t", carriedOver: false, startedAtMs: 0)
             for weight in [100.0, 110, 120] { try logSquat(weight) }
         }
         try database.groupCommit { _ throws in
-            #expect(database.memo.exercises[key]?.progress.count == 1 && database.memo.exercises[key]?.bests != nil, "kept from the last group commit")
+            #expect(database.context.memo.exercises[key]?.progress.count == 1 && database.context.memo.exercises[key]?.bests != nil, "kept from the last group commit")
             try logSquat(90)
-            #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
+            #expect(try database.sessions.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
         }
         // Another connection takes the heaviest set and the latest away.
         let other = try Connection(path: path)
         try other.run("DELETE FROM logged_set WHERE weight_kg = 120 OR id = (SELECT max(id) FROM logged_set)")
         try other.run("UPDATE exercise_best SET weight_kg = 110, e1rm_kg = NULL")
         try database.groupCommit { _ throws in
-            #expect(database.memo.exercises.isEmpty, "forgotten: the file changed under it")
-            #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
-            #expect(try database.bests(exerciseKey: key).heaviestKg == 110)
+            #expect(database.context.memo.exercises.isEmpty, "forgotten: the file changed under it")
+            #expect(try database.sessions.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == (try progressOracle()))
+            #expect(try database.sessions.bests(exerciseKey: key).heaviestKg == 110)
         }
         // A transaction of its own (outside a group commit) forgets it too.
         try database.groupCommit { _ throws in try logSquat(100) }
-        try database.deleteSession(session)
+        try database.sessions.deleteSession(session)
         try database.groupCommit { _ throws in
-            #expect(database.memo.exercises.isEmpty, "forgotten around a transaction of its own")
-            #expect(try database.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == nil)
+            #expect(database.context.memo.exercises.isEmpty, "forgotten around a transaction of its own")
+            #expect(try database.sessions.latestProgress(sessionID: session, plannedExerciseID: nil, exerciseKey: key) == nil)
         }
     }
 
     @Test func aFailedInsertLeavesTheBestsAsTheyWere() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
-        let session = try database.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "t", carriedOver: false, startedAtMs: 0)
-        _ = try database.insertSet(newSet(session: session, name: "Squat", number: 1, kind: .normal, reps: 5, weight: 100))
+        let session = try database.sessions.insertSession(planDayID: nil, date: LocalDate(daysSinceEpoch: 20_000), title: "t", carriedOver: false, startedAtMs: 0)
+        _ = try database.sessions.insertSet(newSet(session: session, name: "Squat", number: 1, kind: .normal, reps: 5, weight: 100))
         var invalid = newSet(session: session, name: "Squat", number: 2, kind: .normal, reps: 5, weight: 200)
         invalid.rpe = 11  // violates the CHECK constraint: the whole insert rolls back
-        #expect(throws: StorageError.self) { try database.insertSet(invalid) }
-        #expect(try database.bests(exerciseKey: "squat").heaviestKg == 100)
+        #expect(throws: StorageError.self) { try database.sessions.insertSet(invalid) }
+        #expect(try database.sessions.bests(exerciseKey: "squat").heaviestKg == 100)
     }
 
     @Test func aVersion1FileKeepsItsRecordsWhenMigrated() throws {
@@ -276,23 +276,23 @@ import SessionCore
                 "the rebuilt table holds the same rows, column for column")
         #expect(try database.connection.text("PRAGMA integrity_check") == "ok")
         #expect(try database.connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0)
-        #expect(try database.set(requestID: "r-1")?.id == 1)
+        #expect(try database.sessions.set(requestID: "r-1")?.id == 1)
         let plan = try database.connection.prepare("EXPLAIN QUERY PLAN SELECT id FROM logged_set WHERE request_id = ?").rows(["r-1"]) { $0.text("detail") }
         #expect(plan.contains { $0.contains("logged_set_by_request") }, "a retry is found through the partial index: \(plan)")
         // The constraints still hold on the rebuilt table.
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET kind = 'bogus' WHERE id = 1") }
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET request_id = 'r-1' WHERE id = 2") }
         #expect(throws: SQLiteError.self) { try database.connection.execute("UPDATE logged_set SET session_id = 99 WHERE id = 2") }
-        #expect(try database.bests(exerciseKey: "back squat") == ExerciseBests(
+        #expect(try database.sessions.bests(exerciseKey: "back squat") == ExerciseBests(
             oneRepMaxKg: 116.7, heaviestKg: 110, setVolumeKg: 500, repsAtWeight: [WeightReps(weightKg: 110, reps: 1), WeightReps(weightKg: 100, reps: 5)]),
                 "every kind of record, from the history, by the migration that added them")
-        #expect(try database.bests(exerciseKey: "plank") == .none)
+        #expect(try database.sessions.bests(exerciseKey: "plank") == .none)
         #expect(try database.connection.scalar("SELECT count(*) FROM exercise_best") == 1, "an exercise without records has no row")
         #expect(try database.connection.scalar(
             "SELECT count(*) FROM sqlite_schema WHERE name IN ('logged_set_best_e1rm', 'logged_set_best_weight')") == 0)
         // Logging goes on from the migrated bests.
-        _ = try database.insertSet(newSet(session: 1, name: "Squat", number: 4, kind: .normal, reps: 3, weight: 112.5))
+        _ = try database.sessions.insertSet(newSet(session: 1, name: "Squat", number: 4, kind: .normal, reps: 3, weight: 112.5))
         try expectBestsMatch(database, ["squat"], "after a set on the migrated file")
-        #expect(try database.bests(exerciseKey: "squat").heaviestKg == 112.5)
+        #expect(try database.sessions.bests(exerciseKey: "squat").heaviestKg == 112.5)
     }
 }

@@ -18,8 +18,8 @@ import TestSupport
     }
 
     private func insert(_ database: Database, _ title: String) throws {
-        _ = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: title, carriedOver: false, startedAtMs: 1)
-        try database.finishSession(database.connection.lastInsertRowID, endedAtMs: 2, pausedTotalMs: 0, rpe: nil, note: nil)
+        _ = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: title, carriedOver: false, startedAtMs: 1)
+        try database.sessions.finishSession(database.connection.lastInsertRowID, endedAtMs: 2, pausedTotalMs: 0, rpe: nil, note: nil)
     }
 
     @Test func aRequestThatFailsAfterWritingIsUndoneAloneOnTheRetry() throws {

@@ -81,16 +81,16 @@ import SessionCore
             }
         }
         try database.connection.execute("UPDATE session SET date = 'someday' WHERE id = 1")
-        refused({ _ = try database.session(1) }, saying: "session.date holds \"someday\", which is no date")
-        refused({ _ = try database.latestSession() }, saying: "session.date holds \"someday\"")
+        refused({ _ = try database.sessions.session(1) }, saying: "session.date holds \"someday\", which is no date")
+        refused({ _ = try database.sessions.latestSession() }, saying: "session.date holds \"someday\"")
         try database.connection.execute("UPDATE session SET date = '2026-10-05', started_at_ms = 'at noon' WHERE id = 1")
-        refused({ _ = try database.listSessions(from: nil, to: nil, limit: 10) }, saying: "session.started_at_ms holds \"at noon\", which is no integer")
+        refused({ _ = try database.sessions.listSessions(from: nil, to: nil, limit: 10) }, saying: "session.started_at_ms holds \"at noon\", which is no integer")
         try database.connection.execute("UPDATE session SET started_at_ms = 0 WHERE id = 1")
-        #expect(try database.session(1)?.startedAtMs == 0, "mended, it reads again")
+        #expect(try database.sessions.session(1)?.startedAtMs == 0, "mended, it reads again")
         try database.connection.execute("INSERT INTO health_sample (type, value, date, recorded_at_ms) VALUES ('steps', 'lots', '2026-10-05', 1)")
-        refused({ _ = try database.dailyHealth(type: nil, from: nil, to: nil, limit: 10) }, saying: "health_sample.value holds \"lots\", which is no number")
+        refused({ _ = try database.health.dailyHealth(type: nil, from: nil, to: nil, limit: 10) }, saying: "health_sample.value holds \"lots\", which is no number")
         try database.connection.execute("UPDATE logged_set SET weight_kg = 'heavy' WHERE id = 2")
-        refused({ _ = try database.sessionSets(1) }, saying: "logged_set.weight_kg holds \"heavy\", which is no number")
+        refused({ _ = try database.sessions.sessionSets(1) }, saying: "logged_set.weight_kg holds \"heavy\", which is no number")
         refused({ _ = try database.connection.prepare("SELECT id FROM session").rows { $0.int64("ident") } }, saying: "no result column named ident")
     }
 
@@ -122,10 +122,10 @@ import SessionCore
     @Test func theNewestSessionsAreReadThroughTheStartIndexWithoutASort() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: directory + "/sessiond.db")
-        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.listSessionsSQL(ranged: false, cursor: false)).rows([50]) { $0.text("detail") }
+        let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + SessionsStore.listSessionsSQL(ranged: false, cursor: false)).rows([50]) { $0.text("detail") }
         #expect(plan.contains { $0.contains("session_by_start") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
         // The next page seeks to its cursor in the same index.
-        let next = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.listSessionsSQL(ranged: false, cursor: true)).rows([1_000, 5, 50]) { $0.text("detail") }
+        let next = try database.connection.prepare("EXPLAIN QUERY PLAN " + SessionsStore.listSessionsSQL(ranged: false, cursor: true)).rows([1_000, 5, 50]) { $0.text("detail") }
         #expect(next.contains { $0.contains("SEARCH s USING INDEX session_by_start") } && !next.contains { $0.contains("TEMP B-TREE") }, "\(next)")
     }
 
@@ -137,17 +137,17 @@ import SessionCore
         let database = try Database(path: directory + "/sessiond.db")
         for cursor in [false, true] {
             let values: [SQLBindable] = ["back squat", "0000-01-01", "9999-12-31"] + (cursor ? [1_000, 5] : []) + [5]
-            let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: true, cursor: cursor)).rows(values) { $0.text("detail") }
+            let plan = try database.connection.prepare("EXPLAIN QUERY PLAN " + HistoryStore.exerciseHistorySQL(limited: true, cursor: cursor)).rows(values) { $0.text("detail") }
             #expect(plan.contains { $0.contains("SEARCH e USING PRIMARY KEY (exercise_key=?") }
                         && plan.contains { $0.contains("SEARCH l USING INDEX logged_set_by_session_exercise") }, "\(plan)")
             #expect(!plan.contains { $0.contains("SCAN") && !$0.contains("SCAN n") }, "no walk over every set or session, only the page: \(plan)")
         }
         // Every set of it reads its sessions, then their sets of it.
-        let whole = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false))
+        let whole = try database.connection.prepare("EXPLAIN QUERY PLAN " + HistoryStore.exerciseHistorySQL(limited: false, cursor: false))
             .rows(["back squat", "0000-01-01", "9999-12-31"]) { $0.text("detail") }
         #expect(whole.first?.contains("SEARCH e USING PRIMARY KEY (exercise_key=?") == true && !whole.contains { $0.contains("SCAN") }, "\(whole)")
         // A range of dates (progress's weeks) reads the sessions of those dates.
-        let ranged = try database.connection.prepare("EXPLAIN QUERY PLAN " + Database.exerciseHistorySQL(limited: false, cursor: false, ranged: true))
+        let ranged = try database.connection.prepare("EXPLAIN QUERY PLAN " + HistoryStore.exerciseHistorySQL(limited: false, cursor: false, ranged: true))
             .rows(["back squat", "2026-01-01", "2026-12-31"]) { $0.text("detail") }
         #expect(ranged.contains { $0.contains("session_by_date") } && !ranged.contains { $0.contains("SEARCH e ") }, "\(ranged)")
     }

@@ -38,7 +38,7 @@ import SessionCore
     /// A set as logging decides it: numbered after `previous` sets of it in the session.
     func log(_ database: Database, session: Int64, _ name: String, previous: Int, at ms: Int64) throws -> SetRecord {
         let numbering = previous == 0 ? nil : SetNumbering(setNumber: previous, countedSets: previous)
-        return try database.insertSet(NewSet(
+        return try database.sessions.insertSet(NewSet(
             sessionID: session, plannedExerciseID: nil, exerciseName: name, kind: .normal, reps: 5, weightKg: 100, durationSeconds: nil,
             rpe: nil, note: nil, loggedAtMs: ms, requestID: nil,
             decision: SetDecision(exerciseKey: name.exerciseKey, kind: .normal, reps: 5, weightKg: 100, previous: numbering, bests: .none)))
@@ -48,11 +48,11 @@ import SessionCore
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let day = Fixtures.monday
-        let first = try database.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
+        let first = try database.sessions.insertSession(planDayID: nil, date: day, title: "A", carriedOver: false, startedAtMs: 1000)
         let squat = try log(database, session: first, "Lift A", previous: 0, at: 1001)
         _ = try log(database, session: first, "Lift A", previous: 1, at: 1002)
         let row = try log(database, session: first, "Lift B", previous: 0, at: 1003)
-        try database.finishSession(first, endedAtMs: 2000, pausedTotalMs: 0, rpe: nil, note: nil)
+        try database.sessions.finishSession(first, endedAtMs: 2000, pausedTotalMs: 0, rpe: nil, note: nil)
         try expectRows(database, 2)
 
         // An import: each new session once for each exercise it has, whatever its sets.
@@ -63,31 +63,31 @@ import SessionCore
                                                            HistorySet(exercise: index == 1 ? "Lift B" : "Lift A", reps: 3)]),
                             startedAtMs: 10_000 + Int64(index) * 1000, date: day)
         }
-        try database.insertImported(workouts, source: "strong")
+        try database.history.insertImported(workouts, source: "strong")
         try expectRows(database, 2 + 4)
 
         // Undo: a session's last set of an exercise takes its row; one of two does not.
-        try database.deleteSet(row.id)
+        try database.sessions.deleteSet(row.id)
         try expectRows(database, 5)
-        try database.deleteSet(squat.id)
+        try database.sessions.deleteSet(squat.id)
         try expectRows(database, 5)
 
         // Edited to start later, the session's rows follow it.
-        try database.updateSession(first, date: day, title: "A", startedAtMs: 500_000, endedAtMs: 600_000, rpe: nil, note: nil)
+        try database.sessions.updateSession(first, date: day, title: "A", startedAtMs: 500_000, endedAtMs: 600_000, rpe: nil, note: nil)
         #expect(try database.connection.scalar("SELECT started_at_ms FROM session_exercise WHERE session_id = \(first)") == 500_000)
         #expect(try drift(database).isEmpty)
 
         // An alias moves the sets under the exercise it names, and back when removed.
-        #expect(try database.setAlias("lift b", name: "Lift A") == 1)
+        #expect(try database.exercises.setAlias("lift b", name: "Lift A") == 1)
         try expectRows(database, 4)
-        #expect(try database.removeAlias("lift b") == 1)
+        #expect(try database.exercises.removeAlias("lift b") == 1)
         try expectRows(database, 5)
 
         // An aborted session takes its rows with it.
-        let aborted = try database.insertSession(planDayID: nil, date: day, title: "B", carriedOver: false, startedAtMs: 900_000)
+        let aborted = try database.sessions.insertSession(planDayID: nil, date: day, title: "B", carriedOver: false, startedAtMs: 900_000)
         _ = try log(database, session: aborted, "Lift A", previous: 0, at: 900_001)
         #expect(try rows(database) == 6)
-        try database.deleteSession(aborted)
+        try database.sessions.deleteSession(aborted)
         try expectRows(database, 5)
         #expect(try database.connection.scalar("SELECT count(*) FROM pragma_foreign_key_check") == 0)
     }
@@ -97,11 +97,11 @@ import SessionCore
     @Test func adoptingTheCatalogMovesTheRowsWithTheSets() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
-        let session = try database.insertSession(planDayID: nil, date: Fixtures.monday, title: "A", carriedOver: false, startedAtMs: 1000)
+        let session = try database.sessions.insertSession(planDayID: nil, date: Fixtures.monday, title: "A", carriedOver: false, startedAtMs: 1000)
         _ = try log(database, session: session, "Squat (Barbell)", previous: 0, at: 1001)
         let catalogKey = try #require(ExerciseCatalog.builtIn.exercise(key: "squat (barbell)")?.key)
         #expect(catalogKey != "squat (barbell)", "the catalog names it otherwise")
-        try database.adoptCatalog(fingerprint: "another catalog")
+        try database.exercises.adoptCatalog(fingerprint: "another catalog")
         #expect(try database.connection.text("SELECT exercise_key FROM session_exercise") == catalogKey)
         #expect(try drift(database).isEmpty)
     }
@@ -111,9 +111,9 @@ import SessionCore
     @Test func aliasesOfAnAliasAreFoundByTheirTarget() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
-        _ = try database.setAlias("bs", name: "Front Squat")
-        _ = try database.setAlias("front squat", name: "Back Squat")
-        #expect(try database.alias("bs")?.name == "Back Squat", "the alias of the alias follows it")
+        _ = try database.exercises.setAlias("bs", name: "Front Squat")
+        _ = try database.exercises.setAlias("front squat", name: "Back Squat")
+        #expect(try database.exercises.alias("bs")?.name == "Back Squat", "the alias of the alias follows it")
         let plan = try database.connection.prepare("EXPLAIN QUERY PLAN UPDATE exercise_alias SET name = 'x' WHERE name_key = ?").rows(["front squat"]) { $0.text("detail") }
         #expect(plan.contains { $0.contains("exercise_alias_by_name") }, "\(plan)")
     }
@@ -133,8 +133,8 @@ import SessionCore
         let database = try Database(path: path)
         try expectRows(database, 3)
         #expect(try database.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'logged_set_by_exercise'") == 0)
-        let history = try database.exerciseHistory(exerciseKey: "lift b", from: nil, to: nil, limit: 1).history
+        let history = try database.history.exerciseHistory(exerciseKey: "lift b", from: nil, to: nil, limit: 1).history
         #expect(history.sessions.map(\.sessionID) == [2], "the newest session of it")
-        #expect(try database.loggedExercises(limit: 10).map(\.name) == ["Lift B", "Lift A"])
+        #expect(try database.history.loggedExercises(limit: 10).map(\.name) == ["Lift B", "Lift A"])
     }
 }

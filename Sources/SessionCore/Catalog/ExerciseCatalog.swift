@@ -274,7 +274,7 @@ extension ExerciseCatalog {
 
 extension ExerciseCatalog {
     /// The built-in catalog's fingerprint (FNV-1a over its text, in hex): a database
-    /// records the one its exercise keys were mapped by (`Database.adoptCatalog`).
+    /// records the one its exercise keys were mapped by (`ExercisesStore.adoptCatalog`).
     public static let fingerprint: String = {
         var text = ExerciseCatalog.text
         let hash = text.withUTF8 { bytes in

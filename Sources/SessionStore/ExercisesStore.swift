@@ -8,10 +8,21 @@ public struct ExerciseAlias: Sendable, Equatable {
     public let nameKey: String
 }
 
-extension Database {
+/// The exercises of one's own and the names for them: aliases, definitions (equipment,
+/// muscles, the body-mass rule), rests, and the built-in catalog's adoption. Reached as
+/// `Database.exercises`.
+///
+/// Its invariants, kept here and by no caller: sets are kept under their exercise's
+/// identity key, so an alias made or removed moves the sets (and their bests) it
+/// concerns (`setAlias`, `removeAlias`), and a change of an exercise's body-mass rule
+/// estimates its sets again (`defineExercise`, `setAlias`).
+public struct ExercisesStore: Store {
+    /// The connection and transaction state it shares with the database's other stores.
+    let context: StoreContext
+
     /// Every alias by its key.
     public func aliases() throws(StorageError) -> [String: ExerciseAlias] {
-        forgetChangedTables()
+        context.catchUp()
         if connection.inTransaction, let known = memo.aliases { return known }
         let all = try wrap {
             try connection.prepare("SELECT alias_key, name, name_key FROM exercise_alias ORDER BY alias_key").rows { row in
@@ -46,9 +57,8 @@ extension Database {
     /// each keeping the name it was logged as — and the bests follow. Returns the sets
     /// moved.
     public func setAlias(_ aliasKey: String, name: String) throws(StorageError) -> Int {
-        try forgetSets()
         let nameKey = ExerciseCatalog.builtIn.identityKey(name.exerciseKey, aliasTarget: nil)
-        return try write {
+        return try write([.aliases, .setsRewritten]) {
             try connection.run("UPDATE exercise_alias SET name = ?, name_key = ? WHERE name_key = ?", [name, nameKey, aliasKey])
             try connection.run(
                 "INSERT INTO exercise_alias (alias_key, name, name_key) VALUES (?, ?, ?) ON CONFLICT (alias_key) DO UPDATE SET name = excluded.name, name_key = excluded.name_key",
@@ -56,8 +66,8 @@ extension Database {
             let moved = try rekeySets(from: aliasKey, to: nameKey)
             try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [aliasKey])
             // The sets moved follow the exercise's body-mass rule from now on.
-            if moved > 0, try countsBodyMass(exerciseKey: aliasKey) != countsBodyMass(exerciseKey: nameKey) { try reestimate(exerciseKey: nameKey) }
-            try recomputeBests(exerciseKey: nameKey)
+            if moved > 0, try sessionsStore.countsBodyMass(exerciseKey: aliasKey) != sessionsStore.countsBodyMass(exerciseKey: nameKey) { try sessionsStore.reestimate(exerciseKey: nameKey) }
+            try sessionsStore.recomputeBests(exerciseKey: nameKey)
             return moved
         }
     }
@@ -67,18 +77,17 @@ extension Database {
     /// else the sets that went back.
     public func removeAlias(_ aliasKey: String) throws(StorageError) -> Int? {
         guard let alias = try alias(aliasKey) else { return nil }
-        try forgetSets()
-        return try write {
+        return try write([.aliases, .setsRewritten]) {
             try connection.run("DELETE FROM exercise_alias WHERE alias_key = ?", [aliasKey])
-            let named = try connection.prepare("SELECT l.id, l.exercise_name FROM \(Self.exerciseSets) WHERE e.exercise_key = ?").rows([alias.nameKey]) {
+            let named = try connection.prepare("SELECT l.id, l.exercise_name FROM \(Database.exerciseSets) WHERE e.exercise_key = ?").rows([alias.nameKey]) {
                 (id: $0.int64("id"), name: $0.text("exercise_name"))
             }
             let back = named.filter { $0.name.exerciseKey == aliasKey }
             for set in back { try connection.run("UPDATE logged_set SET exercise_key = ? WHERE id = ?", [aliasKey, set.id]) }
             if !back.isEmpty {
-                if try countsBodyMass(exerciseKey: aliasKey) != countsBodyMass(exerciseKey: alias.nameKey) { try reestimate(exerciseKey: aliasKey) }
-                try recomputeBests(exerciseKey: aliasKey)
-                try recomputeBests(exerciseKey: alias.nameKey)
+                if try sessionsStore.countsBodyMass(exerciseKey: aliasKey) != sessionsStore.countsBodyMass(exerciseKey: alias.nameKey) { try sessionsStore.reestimate(exerciseKey: aliasKey) }
+                try sessionsStore.recomputeBests(exerciseKey: aliasKey)
+                try sessionsStore.recomputeBests(exerciseKey: alias.nameKey)
             }
             return back.count
         }
@@ -87,7 +96,7 @@ extension Database {
     /// The sessions with a set of `exerciseKey`, and its sets.
     public func exerciseCounts(exerciseKey: String) throws(StorageError) -> (sessions: Int, sets: Int) {
         try wrap {
-            try connection.prepare("SELECT count(DISTINCT e.session_id) AS sessions, count(*) AS sets FROM \(Self.exerciseSets) WHERE e.exercise_key = ?")
+            try connection.prepare("SELECT count(DISTINCT e.session_id) AS sessions, count(*) AS sets FROM \(Database.exerciseSets) WHERE e.exercise_key = ?")
                 .row([exerciseKey]) { (sessions: $0.int("sessions"), sets: $0.int("sets")) } ?? (0, 0)
         }
     }
@@ -95,12 +104,12 @@ extension Database {
     /// The name sets of `exerciseKey` were last logged as; nil when none were.
     public func loggedName(exerciseKey: String) throws(StorageError) -> String? {
         try wrap {
-            try connection.text("SELECT \(Self.lastLoggedName(of: "?1"))", [exerciseKey])
+            try connection.text("SELECT \(Database.lastLoggedName(of: "?1"))", [exerciseKey])
         }
     }
 }
 
-extension Database {
+extension ExercisesStore {
     /// Moves every set kept under `oldKey` to `newKey` (an alias made, a catalog
     /// adopted), found through the exercise's sessions; `session_exercise` follows by
     /// its trigger. Returns the sets moved.

@@ -13,7 +13,7 @@ public struct ExportedSet: Sendable {
     public let superset: String?
 }
 
-extension Database {
+extension HistoryStore {
     /// Where an export page ends: the page after it starts past the session `sessionID`,
     /// or, with `setID`, with that session's sets after the set `setID` (a session of
     /// more sets than a page holds is handed out over several).
@@ -39,7 +39,7 @@ extension Database {
             var page: [ExportedSession] = []
             var sets = 0
             // The rest of a session a page ended within.
-            if let after, let setID = after.setID, let session = try session(after.sessionID) {
+            if let after, let setID = after.setID, let session = try sessionsStore.session(after.sessionID) {
                 let rest = try sessionSets(session.id, afterSetID: setID, limit: maximumSets + 1)
                 if rest.count > maximumSets {
                     let part = Array(rest.prefix(maximumSets))
@@ -49,9 +49,9 @@ extension Database {
                 sets = rest.count
             }
             let sessions = try connection.prepare("""
-                SELECT \(Self.sessionColumns) FROM session
+                SELECT \(Database.sessionColumns) FROM session
                 WHERE ended_at_ms IS NOT NULL AND id > ? AND date >= ? AND date <= ? ORDER BY id LIMIT ?
-                """).rows([after?.sessionID ?? 0, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { Self.sessionRecord($0) }
+                """).rows([after?.sessionID ?? 0, from?.description ?? "0000-01-01", to?.description ?? "9999-12-31", limit]) { Database.sessionRecord($0) }
             for session in sessions {
                 // One set past the room left tells whether the session fits.
                 let room = maximumSets - sets
@@ -71,9 +71,9 @@ extension Database {
 
     /// A session's sets after the set `afterSetID`, in the order logged, at most `limit`.
     func sessionSets(_ sessionID: Int64, afterSetID: Int64, limit: Int) throws -> [ExportedSet] {
-        try connection.prepare("SELECT \(Self.setColumns), distance_m, superset FROM logged_set WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?")
+        try connection.prepare("SELECT \(Database.setColumns), distance_m, superset FROM logged_set WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?")
             .rows([sessionID, afterSetID, limit]) { row in
-                ExportedSet(set: Self.setRecord(row), distanceM: row.optionalDouble("distance_m"), superset: row.optionalText("superset"))
+                ExportedSet(set: Database.setRecord(row), distanceM: row.optionalDouble("distance_m"), superset: row.optionalText("superset"))
             }
     }
 }

@@ -1,6 +1,6 @@
 import SessionCore
 
-extension Database {
+extension ExercisesStore {
     /// Brings the stored exercise keys in line with the built-in catalog, once per
     /// catalog: every key a catalog exercise goes by ("squat (barbell)", "barbell back
     /// squat") becomes that exercise's key, with its bests, and aliases name the
@@ -12,7 +12,7 @@ extension Database {
         let adopted = try connection.text("SELECT fingerprint FROM exercise_catalog_adopted WHERE id = 1")
         guard adopted != fingerprint else { return }
         try connection.transaction {
-            let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
+            let keys = try connection.prepare(Database.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
             let aliases = try connection.prepare("SELECT alias_key, name_key FROM exercise_alias").rows { (alias: $0.text("alias_key"), target: $0.text("name_key")) }
             // A new file has nothing to map: the catalog is not even read.
             let catalog = keys.isEmpty && aliases.isEmpty ? nil : catalog()
@@ -28,8 +28,8 @@ extension Database {
                 if (custom[key]?.countsBodyMass ?? false) != exercise.countsBodyMass { ruled.insert(exercise.key) }
             }
             for key in merged.sorted() {
-                if ruled.contains(key) { try reestimate(exerciseKey: key) }
-                try recomputeBests(exerciseKey: key)
+                if ruled.contains(key) { try sessionsStore.reestimate(exerciseKey: key) }
+                try sessionsStore.recomputeBests(exerciseKey: key)
             }
             for rest in try connection.prepare("SELECT exercise_key FROM exercise_rest").rows([], { $0.text("exercise_key") }) {
                 guard let exercise = catalog?.exercise(key: rest), exercise.key != rest else { continue }
@@ -43,14 +43,15 @@ extension Database {
                 "INSERT INTO exercise_catalog_adopted (id, fingerprint) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint",
                 [fingerprint])
         }
-        memo.forgetAll()
+        // Sets, aliases and rests were rewritten outside any store write.
+        context.didChange(.bulk)
     }
 }
 
-extension Database {
+extension ExercisesStore {
     /// The person's own exercises given equipment and muscles, by key.
     public func customExercises() throws(StorageError) -> [String: CustomExercise] {
-        forgetChangedTables()
+        context.catchUp()
         if connection.inTransaction, let known = memo.customExercises { return known }
         let all = try wrap {
             try connection.prepare(
@@ -70,7 +71,7 @@ extension Database {
     /// Gives an exercise of one's own its equipment and muscles (again: replaces them).
     /// When that changes whether it counts body mass, its sets are estimated again.
     public func defineExercise(_ exercise: CustomExercise) throws(StorageError) {
-        try write {
+        try write(.customExercises) {
             let before = try customExercises()[exercise.key]?.countsBodyMass ?? false
             try connection.run(
                 """
@@ -80,23 +81,16 @@ extension Database {
                 """,
                 [exercise.key, exercise.name, exercise.equipment?.rawValue, exercise.primary.map(\.rawValue).joined(separator: ","),
                  exercise.secondary.map(\.rawValue).joined(separator: ","), exercise.countsBodyMass ? 1 : 0])
-            if before != exercise.countsBodyMass { try reestimate(exerciseKey: exercise.key) }
+            if before != exercise.countsBodyMass { try sessionsStore.reestimate(exerciseKey: exercise.key) }
         }
     }
 }
 
-extension Database {
-    /// Every exercise's bests from its history: by the migration that added kinds of
-    /// records, inside its transaction.
-    func recomputeAllBests() throws {
-        let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
-        for key in keys { try recomputeBests(exerciseKey: key) }
-    }
-
+extension ExercisesStore {
     /// The rest of one's own of each exercise (`exercise.rest`), in seconds by exercise
     /// key; read once per transaction, as logging a set asks for it.
     public func exerciseRests() throws(StorageError) -> [String: Int] {
-        forgetChangedTables()
+        context.catchUp()
         if connection.inTransaction, let known = memo.exerciseRests { return known }
         let rows = try wrap { try connection.prepare("SELECT exercise_key, seconds FROM exercise_rest").rows { (key: $0.text("exercise_key"), seconds: $0.int("seconds")) } }
         let table = Dictionary(rows.map { ($0.key, $0.seconds) }, uniquingKeysWith: { first, _ in first })
@@ -107,7 +101,7 @@ extension Database {
     /// Keeps `seconds` as the rest after each set of the exercise under `exerciseKey`;
     /// nil removes it (the plan's applies again).
     public func setExerciseRest(exerciseKey: String, seconds: Int?) throws(StorageError) {
-        try write {
+        try write(.exerciseRests) {
             if let seconds {
                 try connection.run(
                     "INSERT INTO exercise_rest (exercise_key, seconds) VALUES (?, ?) ON CONFLICT (exercise_key) DO UPDATE SET seconds = excluded.seconds",

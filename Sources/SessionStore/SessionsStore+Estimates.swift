@@ -5,7 +5,7 @@ import SessionCore
 /// date. Whatever changes one of those after the set was stored decides the estimates
 /// it touches again here, and the exercises' bests follow; logging a set pays nothing
 /// for it.
-extension Database {
+extension SessionsStore {
     /// Whether the sets kept under `exerciseKey` count body mass: the catalog's flag for
     /// its exercises, else the person's own definition (`custom`), else not — what
     /// `SessionService.identity` gives a set as it is logged.
@@ -16,7 +16,7 @@ extension Database {
 
     /// The same, with one's own exercises read (once per transaction).
     func countsBodyMass(exerciseKey: String) throws -> Bool {
-        Self.countsBodyMass(exerciseKey: exerciseKey, custom: try customExercises())
+        Self.countsBodyMass(exerciseKey: exerciseKey, custom: try exercisesStore.customExercises())
     }
 
     /// Notes that the body mass in force may have changed from `date` on (a sample was
@@ -39,8 +39,8 @@ extension Database {
     func settleBodyMass() throws {
         guard let changed = memo.bodyMassChanged else { return }
         memo.bodyMassChanged = nil
-        let custom = try customExercises()
-        let keys = try connection.prepare(Self.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
+        let custom = try exercisesStore.customExercises()
+        let keys = try connection.prepare(Database.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
         let until = try connection.text("SELECT min(date) FROM health_sample WHERE type = ? AND date > ?",
                                         [HealthType.bodyMassKg.rawValue, changed.upperBound.description])
         var series: BodyMassSeries?
@@ -57,7 +57,7 @@ extension Database {
     func reestimate(exerciseKey: String) throws {
         var series: BodyMassSeries?
         try reestimate(exerciseKey: exerciseKey, countsBodyMass: countsBodyMass(exerciseKey: exerciseKey),
-                       from: Self.exerciseSets + " CROSS JOIN session s ON s.id = e.session_id", where: "e.exercise_key = ?1", [exerciseKey],
+                       from: Database.exerciseSets + " CROSS JOIN session s ON s.id = e.session_id", where: "e.exercise_key = ?1", [exerciseKey],
                        since: nil, series: &series)
     }
 
@@ -65,7 +65,7 @@ extension Database {
     func reestimate(sessionID: Int64) throws {
         guard let date = try connection.text("SELECT date FROM session WHERE id = ?", [sessionID]).flatMap(LocalDate.init) else { return }
         let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([sessionID]) { $0.text("exercise_key") }
-        let custom = try customExercises()
+        let custom = try exercisesStore.customExercises()
         var series: BodyMassSeries?
         // An estimate without body mass does not depend on the date.
         for key in keys where Self.countsBodyMass(exerciseKey: key, custom: custom) {
@@ -93,7 +93,7 @@ extension Database {
                            weightKg: row.optionalDouble("weight_kg"), oneRepMaxKg: row.optionalDouble("e1rm_kg"))
         }
         guard !sets.isEmpty else { return }
-        if countsBodyMass, series == nil { series = try bodyMassSeries(since: since) }
+        if countsBodyMass, series == nil { series = try healthStore.bodyMassSeries(since: since) }
         let bodyMass = series
         let revisions = sets.compactMap { $0.revised(countsBodyMass: countsBodyMass) { bodyMass?.kg(onOrBefore: $0) } }
         guard !revisions.isEmpty else { return }

@@ -1,0 +1,127 @@
+import SessionCore
+
+/// The plans: each imported plan with its days, warm-ups and exercises, the events of
+/// the plan calendar (activations and one-off moves), and their archive. Reached as
+/// `Database.plans`.
+///
+/// Its invariants, kept here and by no caller:
+/// * one active plan: a plan made active (imported, activated, restored active) makes
+///   every other inactive in the same write;
+/// * plan events: every activation is an event of the plan calendar at its time
+///   (`insertPlan`, `activatePlan`), which `PlanCalendar` derives each date's plan from;
+///   a restored plan's activations come with the archive's events
+///   (`restorePlanEvents`, which adds none twice).
+public struct PlansStore: Store {
+    /// The connection and transaction state it shares with the database's other stores.
+    let context: StoreContext
+
+    /// Stores an imported plan with the text it came from, in one transaction. With
+    /// `activate`, or when no plan is active yet, it becomes the one active plan, and
+    /// its activation is an event of the plan calendar at its import time.
+    public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool, revises: Int64? = nil,
+                           attempt: PlannerAttempt? = nil) throws(StorageError) -> InsertedPlan {
+        try write(.plans) {
+            let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
+            let makeActive = activate || !hasActive
+            // One active plan, and its activation an event of the plan calendar.
+            if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
+            let planID = try storePlan(plan, source: source, importedAtMs: importedAtMs, active: makeActive, revises: revises)
+            if makeActive { try insertEvent(.activated(planID: planID), atMs: importedAtMs) }
+            if let attempt { _ = try profileStore.insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
+            return InsertedPlan(id: planID, active: makeActive)
+        }
+    }
+
+    /// The rows of a plan: the plan, its days, warm-ups and exercises; its id.
+    func storePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?) throws -> Int64 {
+        try connection.run(
+            "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises) VALUES (?, ?, ?, ?, ?, ?)",
+            [plan.name, plan.weekStart.description, importedAtMs, source, active, revises])
+        let planID = connection.lastInsertRowID
+        for day in plan.days {
+            try connection.run(
+                "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",
+                [planID, day.date.description, day.weekday.rawValue, day.title, day.rest])
+            let dayID = connection.lastInsertRowID
+            for (offset, item) in day.warmup.enumerated() {
+                try connection.run(
+                    "INSERT INTO warmup_item (plan_day_id, position, name, reps, duration_seconds, description) VALUES (?, ?, ?, ?, ?, ?)",
+                    [dayID, offset + 1, item.name, item.reps, item.durationSeconds, item.description])
+            }
+            for (offset, exercise) in day.exercises.enumerated() {
+                try connection.run(
+                    """
+                    INSERT INTO planned_exercise (plan_day_id, position, name, sets, reps, reps_max, amrap,
+                        duration_seconds, weight_kg, rest_seconds, description, superset)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [dayID, offset + 1, exercise.name, exercise.sets, exercise.reps, exercise.repsMax, exercise.amrap,
+                     exercise.durationSeconds, exercise.weightKg, exercise.restSeconds, exercise.description, exercise.superset])
+            }
+        }
+        return planID
+    }
+
+    /// Makes `planID` the one active plan from `atMs` on (an event of the plan calendar).
+    public func activatePlan(_ planID: Int64, atMs: Int64) throws(StorageError) {
+        try write(.plans) {
+            guard try connection.scalar("SELECT 1 FROM plan WHERE id = ?", [planID]) != nil else { throw StorageError.notFound(.plan(planID)) }
+            // One active plan, and its activation an event of the plan calendar.
+            try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])
+            try connection.run("UPDATE plan SET active = 1 WHERE id = ?", [planID])
+            try insertEvent(.activated(planID: planID), atMs: atMs)
+        }
+    }
+
+    /// Keeps a one-off move of two dates' days under `planID`, made at `atMs`.
+    public func movePlanDays(planID: Int64, from: LocalDate, to: LocalDate, atMs: Int64) throws(StorageError) {
+        try write(.plans) { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
+    }
+
+    /// Stores one plan event.
+    private func insertEvent(_ kind: PlanCalendar.Event.Kind, atMs: Int64) throws {
+        switch kind {
+        case .activated(let planID):
+            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id) VALUES (?, 'activate', ?)", [atMs, planID])
+        case .moved(let planID, let from, let to):
+            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date) VALUES (?, 'move', ?, ?, ?)",
+                               [atMs, planID, from.description, to.description])
+        }
+    }
+
+    /// Every plan as the calendar needs it, and every plan event in the order it
+    /// happened: what `PlanCalendar` derives each date's plan from.
+    public func planTimeline() throws(StorageError) -> PlanTimeline {
+        try wrap {
+            let plans = try connection.prepare("SELECT id, week_start, revises FROM plan").rows { row in
+                PlanCalendar.Plan(id: row.int64("id"), weekStart: row.date("week_start"), revises: row.optionalInt64("revises"))
+            }
+            let events = try connection.prepare("SELECT id, at_ms, kind, plan_id, from_date, to_date FROM plan_event ORDER BY at_ms, id")
+                .rows { row in
+                    let planID = row.int64("plan_id")
+                    let kind: PlanCalendar.Event.Kind = row.isNull("from_date")
+                        ? .activated(planID: planID) : .moved(planID: planID, from: row.date("from_date"), to: row.date("to_date"))
+                    return PlanTimeline.Event(id: row.int64("id"), atMs: row.int64("at_ms"), kind: kind)
+                }
+            return PlanTimeline(plans: plans, events: events)
+        }
+    }
+
+    /// Stores plan events from an archive (plan ids already mapped to the stored
+    /// ones); an event stored already (the same time, kind, plan and dates) is not
+    /// added again.
+    public func restorePlanEvents(_ events: [(atMs: Int64, kind: PlanCalendar.Event.Kind)]) throws(StorageError) {
+        try write(.plans) {
+            let timeline = try planTimeline()
+            var stored = Set(timeline.events.map { EventKey(atMs: $0.atMs, kind: $0.kind) })
+            for event in events.sorted(by: { $0.atMs < $1.atMs }) where stored.insert(EventKey(atMs: event.atMs, kind: event.kind)).inserted {
+                try insertEvent(event.kind, atMs: event.atMs)
+            }
+        }
+    }
+
+    private struct EventKey: Hashable {
+        let atMs: Int64
+        let kind: PlanCalendar.Event.Kind
+    }
+}
