@@ -216,8 +216,11 @@ extension Commands {
             The daemon copies the database with SQLite's online backup API (clients go on
             logging meanwhile; the copy holds everything committed when it began) and hands
             it over in chunks; FILE is written beside itself and renamed into place when
-            complete, so it is never half a copy. To restore: stop sessiond, put the copy
-            where --database points (owned by the daemon's user), start sessiond.
+            complete, so it is never half a copy. FILE may not be the database the daemon
+            has open (or its -wal or -shm) under any name. With -H, FILE is written on this
+            machine while the daemon's database is on the other one: that check is left out
+            there, as it could only compare this machine's files. To restore: stop sessiond,
+            put the copy where --database points (owned by the daemon's user), start sessiond.
             """,
         options: CommonOptions.daemon + [OptionSpec(.force, help: "replace FILE if it exists")],
         run: { arguments, context in
@@ -225,8 +228,13 @@ extension Commands {
                 throw UsageError("backup needs one FILE to write")
             }
             _ = try FileOutput.target(arguments)
-            let client = try context.connect(arguments)
-            try refuseLiveFiles(path, database: try context.call(client, DaemonStatus.self, NoParams()).database)
+            let address = try context.address(arguments)
+            let client = try CommandContext.connect(address)
+            // The daemon's path names a file on its own machine: only here is it this
+            // machine's file to compare with (over -H, FILE is written here, not there).
+            if case .unixSocket = address {
+                try refuseLiveFiles(path, database: try context.call(client, DaemonStatus.self, NoParams()).database)
+            }
             var bytes: [UInt8] = []
             var result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params())
             while true {
