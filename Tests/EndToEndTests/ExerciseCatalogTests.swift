@@ -17,7 +17,7 @@ import JSON
 
     /// The two example exports and a plan naming the same lifts differently: one exercise
     /// per lift, as Tests/Fixtures/exercise-identities.txt pairs the names.
-    @Test func theExamplesAndAPlanGiveOneExercisePerLift() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func theExamplesAndAPlanGiveOneExercisePerLift() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let pairs = Dictionary(CatalogFile.identityPairs().map { ($0.name, $0.exercise) }, uniquingKeysWith: { first, _ in first })
@@ -161,7 +161,7 @@ import JSON
     /// An import brings every kind of record up to date, as a Python reading of the file
     /// here works them out: warm-ups (W) count for nothing, a session's volume is its
     /// working sets' reps × kg.
-    @Test func anImportSetsEveryKindOfRecordFromTheFile() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func anImportSetsEveryKindOfRecordFromTheFile() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let file = Fixtures.examplesDirectory + "/exports/strong-export.csv"

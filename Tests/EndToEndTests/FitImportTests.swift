@@ -35,7 +35,7 @@ import TestSupport
         try daemon.client().call("session.get", .obj(["sessionId": JSONValue(id)]))
     }
 
-    @Test func aStrengthActivityIsASessionOfItsActiveSets() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aStrengthActivityIsASessionOfItsActiveSets() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let path = Fixtures.examplesDirectory + "/health/garmin-strength-training.fit"
@@ -74,7 +74,7 @@ import TestSupport
         #expect(listed.arrayValue?.count == 1)
     }
 
-    @Test func aRunIsOneSetOfItsDurationAndDistance() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aRunIsOneSetOfItsDurationAndDistance() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let path = Fixtures.examplesDirectory + "/health/garmin-run.fit"

@@ -141,7 +141,7 @@ import TestSupport
     @Test func anEditorThatWritesTooMuchIsADataErrorAndTheFileIsKept() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         let run = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "head -c 20000000 /dev/zero | tr '\\0' x >"])
         #expect(run.status == 1 && run.stderr.contains("the plan the editor wrote (20000000 bytes) does not read: larger than 16 MiB"), "\(run.stderr)")
         // The file it names is there: an edit not stored is kept, never named after it went.
