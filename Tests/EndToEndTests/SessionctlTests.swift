@@ -382,8 +382,8 @@ import JSON
         // Checked by the contract's own declaration before anything is sent: a track's too.
         let trackRPE = try ctl(daemon, ["track", "yesterday", "18:00-19:00", "--rpe", "11", "--new", "row", "3x8"])
         #expect(trackRPE.status == 2 && trackRPE.stderr.contains("--rpe: must be from 1.0 to 10.0"), "\(trackRPE.stderr)")
-        for (words, says) in [(["sleep", "30"], "sleepHours must be from 0 to 24 h, got 30"), (["steps", "9000.5"], "steps must be a whole number"),
-                              (["steps", "-5"], "steps must be from 0 to 200000 steps"), (["mass", "2000"], "bodyMassKg must be from 20 kg to 400 kg")] {
+        for (words, says) in [(["sleep", "30"], "sleep must be from 0 to 24 h, got 30"), (["steps", "9000.5"], "steps must be a whole number"),
+                              (["steps", "-5"], "steps must be from 0 to 200000 steps"), (["mass", "2000"], "body mass must be from 20 kg to 400 kg")] {
             let health = try ctl(daemon, ["health"] + words)
             #expect(health.status == 2 && health.stderr.contains(says) && !health.stderr.contains("params."), "\(words): \(health.stderr)")
         }
@@ -560,7 +560,7 @@ import JSON
         let light = try JSONParser.parse(try ctl(daemon, ["--json", "log", "pull-up", "12"]).stdout)
         #expect(light["personalRecord"]?["estimatedOneRepMaxKg"] == 112, "80 kg × (1 + 12/30)")
         let heavy = try ctl(daemon, ["log", "pull-up", "6", "20"])
-        #expect(heavy.stdout.contains("est. 1RM 120 kg"), "(80 + 20) × 1.2: \(heavy.stdout)")
+        #expect(heavy.stdout.contains("— e1RM 120 kg"), "(80 + 20) × 1.2: \(heavy.stdout)")
         #expect(try ctl(daemon, ["finish"]).status == 0)
         let history = try JSONParser.parse(try ctl(daemon, ["history", "pull-up", "--json"]).stdout)
         #expect(history["sessions"]?[0]?["bestOneRepMaxKg"] == 120)
@@ -636,7 +636,7 @@ import JSON
         let stored = try JSONParser.parse(try ctl(daemon, ["show", "--json"]).stdout)
         #expect(stored["sets"]?[0]?["weightKg"] == 102.06)
         let health = try ctl(daemon, ["health", "weight", "180"], environment: pounds)
-        #expect(health.stdout.contains("recorded bodyMassKg 180 lb"))
+        #expect(health.stdout.contains("recorded body mass 180 lb"))
         #expect(try ctl(daemon, ["health", "weight", "80kg"]).stdout.contains("80 kg"))
         let empty = try ctl(daemon, ["profile"], environment: pounds)
         #expect(empty.stdout == "goals:     (none)\nequipment: (none)\nweights:   (none)\n", "nothing set yet: \(empty.stdout)")
