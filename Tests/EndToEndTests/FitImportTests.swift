@@ -69,7 +69,7 @@ import TestSupport
         }
         // The same file again adds nothing.
         let again = try ctl(daemon, ["import", path])
-        #expect(again.status == 0 && again.stdout.contains("1 already stored, skipped"), "\(again.stdout)")
+        #expect(again.status == 0 && again.stdout.contains("1 workout already stored, skipped"), "\(again.stdout)")
         let listed = try daemon.client().call("session.list")
         #expect(listed.arrayValue?.count == 1)
     }

@@ -64,7 +64,7 @@ import TestSupport
             #expect(try sessionctl(daemon, ["export", "--format", format, "--force", file]).status == 0)
             let again = try sessionctl(daemon, ["import", file])
             #expect(again.status == 0 && again.stdout.hasPrefix("imported 0 workouts"), "\(format): \(again.stdout) \(again.stderr)")
-            #expect(again.stdout.contains("\(expected["workouts"]?.intValue ?? -1) already stored, skipped"), "\(format): \(again.stdout)")
+            #expect(again.stdout.contains("\(expected["workouts"]?.intValue ?? -1) workouts already stored, skipped"), "\(format): \(again.stdout)")
         }
         let list = try JSONParser.parse(try sessionctl(daemon, ["call", "session.list", #"{"limit": 1000}"#]).stdout)
         #expect(list.arrayValue?.count == expected["workouts"]?.intValue)
