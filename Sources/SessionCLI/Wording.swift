@@ -1,10 +1,10 @@
 import SessionCore
 
-/// "1 set", "4 sets", "1 daily value", "3 entries" (with `plural`): a count with its
-/// noun, singular for one and plural otherwise. Every count sessionctl prints goes
-/// through it, so that none reads "1 sets".
+/// "1 set", "4 sets", "12,340 sets", "3 entries" (with `plural`): a count, grouped in
+/// thousands, with its noun, singular for one and plural otherwise. Every count
+/// sessionctl prints goes through it, so that none reads "1 sets".
 func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-    "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
+    PromptText.grouped(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
 }
 
 /// The words sessionctl says things in: the daemon's names (record kinds, health

@@ -11,6 +11,7 @@ import Testing
         #expect(plural(1, "set") == "1 set")
         #expect(plural(0, "set") == "0 sets")
         #expect(plural(12, "daily value") == "12 daily values")
+        #expect(plural(12_340, "set") == "12,340 sets" && plural(-1, "set") == "-1 sets")
         #expect(plural(1, "entry", "entries") == "1 entry" && plural(2, "entry", "entries") == "2 entries")
     }
 
