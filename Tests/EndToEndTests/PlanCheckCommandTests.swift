@@ -45,7 +45,8 @@ import JSON
         let text = #"{"planName": "X", "days": [{"day": "Monday", "title": "A", "exercises": [{"name": "Squat", "sets": -3, "reps": 5}]}]}"#
         let result = try runProcess(Binaries.sessionctl, ["plan", "check", "-"], stdin: text)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("days[0].exercises[0].sets: must be an integer from 1 to 20, got -3"))
+        #expect(result.stdout.contains("invalid plan: 1 error, nothing would be stored\n  days[0].exercises[0].sets: must be an integer from 1 to 20, got -3"),
+                "\(result.stdout)")
     }
 
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func printsJSONThatParsesBack() throws {

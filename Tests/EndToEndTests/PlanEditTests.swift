@@ -79,7 +79,7 @@ import TestSupport
         // it, exit 1, the text kept in the file it names; nothing is opened again.
         let alone = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "COUNTER=\(counter) python3 \(script)"])
         let kept = alone.stderr.split(separator: " ").map(String.init).first { $0.hasPrefix("/") && $0.contains("sessiond-plan-") }
-        #expect(alone.status == 1 && alone.stderr.contains("did not import") && Fixtures.read(counter) == "1", "\(alone.stdout) \(alone.stderr)")
+        #expect(alone.status == 1 && alone.stderr.contains("did not import (1 problem)") && Fixtures.read(counter) == "1", "\(alone.stdout) \(alone.stderr)")
         #expect(kept.map { Fixtures.read($0).contains("\"sets\": 99") } == true, "the edit is kept: \(alone.stderr)")
         if let kept { unlink(kept) }
         #expect(try plans() == 1)
