@@ -177,9 +177,21 @@ bench: release bench-deps
 run: release
 	exec .build/release/sessiond $(ARGS)
 
+# The tests that read ../shared/examples (real exports, health files and model output
+# beside the checkout) are enabled only when it is there; without it the rest run, and
+# these are named before and after the run: each marked
+# `.enabled(if: Fixtures.sharedExamplesPresent, …)` ahead of its func.
+SHARED_EXAMPLES = ../shared/examples
+# Prints those tests as File.test, comma-separated.
+SHARED_EXAMPLE_TESTS = grep -rl 'enabled(if: Fixtures.sharedExamplesPresent' Tests --include='*.swift' | grep -v '^Tests/TestSupport/' | sort | \
+	xargs awk '/enabled[(]if: Fixtures[.]sharedExamplesPresent/ { want = 1 } \
+	  want && match($$0, /func [A-Za-z0-9_]+/) { file = FILENAME; sub(/.*[/]/, "", file); sub(/[.]swift$$/, "", file); \
+	    printf "%s%s.%s", (n++ ? ", " : ""), file, substr($$0, RSTART + 5, RLENGTH - 5); want = 0 }'
+SHARED_EXAMPLES_NOTE = echo "$(SHARED_EXAMPLES) is not beside the checkout: left out, as they read its example files: $$($(SHARED_EXAMPLE_TESTS))"
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@[ -d $(SHARED_EXAMPLES) ] || $(SHARED_EXAMPLES_NOTE)
+	@$(SWIFT) test --skip-build; status=$$?; [ -d $(SHARED_EXAMPLES) ] || $(SHARED_EXAMPLES_NOTE); exit $$status
 
 install: release install-files
 

@@ -68,7 +68,7 @@ enum CalendarFormatter {
         }
         let weeks = shown.streakWeeks
         lines.append("")
-        lines.append("✓ done  ✗ missed  • planned · streak: \(weeks) week\(weeks == 1 ? "" : "s") in a row met the plan")
+        lines.append("✓ done  ✗ missed  • planned · streak: " + plural(weeks, "week") + " in a row met the plan")
         return lines
     }
 }

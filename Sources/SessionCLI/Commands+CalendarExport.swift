@@ -60,7 +60,7 @@ extension Commands {
         guard let written = try FileOutput.deliver(calendar.file(name: name, events: events), to: path, context: context) else { return ExitStatus.ok }
         let last = today.mondayOfWeek.adding(days: 7 * weeks - 1)
         let plans = Set(days.compactMap(\.planID)).sorted().map(String.init).joined(separator: ", ")
-        context.console.error("wrote \(PlanFormatter.count(events.count, "training day")) from \(today) to \(last)"
+        context.console.error("wrote \(plural(events.count, "training day")) from \(today) to \(last)"
                               + (plans.isEmpty ? "" : " (plan \(plans))") + " to \(written)")
         return ExitStatus.ok
     }

@@ -70,7 +70,7 @@ extension Commands {
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("#\(result.setID) · \(result.exercise) · set \(result.setNumber) · "
                               + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units)
-                              + (result.kind == .normal ? "" : " · \(result.kind.rawValue)") + " · session \(result.sessionID)")
+                              + (Wording.setKind(result.kind).map { " · " + $0 } ?? "") + " · session \(result.sessionID)")
         return ExitStatus.ok
     }
 
@@ -98,7 +98,7 @@ extension Commands {
         let result = try context.call(client, SessionEdit.self, params)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("session \(result.sessionID) · \(result.date) · \(result.title) · \(result.startedAt)"
-                              + (result.endedAt.map { " to \($0)" } ?? "") + " · " + SessionFormatter.clock(result.durationSeconds, hours: true))
+                              + (result.endedAt.map { " to \($0)" } ?? "") + " · " + Wording.duration(result.durationSeconds))
         return ExitStatus.ok
     }
 }
@@ -126,7 +126,7 @@ extension Commands {
                 let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params(alias: removed, name: nil))
                 if context.printJSON(result, arguments) { return ExitStatus.ok }
                 context.console.print("alias \(result.alias) removed"
-                    + (result.movedSets > 0 ? " · \(PlanFormatter.count(result.movedSets, "set")) logged as \(result.alias) are its own again" : ""))
+                    + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) logged as \(result.alias) are its own again" : ""))
                 return ExitStatus.ok
             }
             if arguments.positionals.isEmpty {
@@ -141,7 +141,7 @@ extension Commands {
             guard name.exerciseKey != arguments.positionals[0].exerciseKey else { throw UsageError("an alias must differ from the NAME it stands for") }
             let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params(alias: arguments.positionals[0], name: name))
             if context.printJSON(result, arguments) { return ExitStatus.ok }
-            context.console.print("\(result.alias) → \(result.name ?? name)" + (result.movedSets > 0 ? " · \(PlanFormatter.count(result.movedSets, "set")) moved to it" : ""))
+            context.console.print("\(result.alias) → \(result.name ?? name)" + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) moved to it" : ""))
             return ExitStatus.ok
         })
 }

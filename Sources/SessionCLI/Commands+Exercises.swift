@@ -58,13 +58,13 @@ extension Commands {
                 console.print("not trained yet")
                 return ExitStatus.ok
             }
-            console.print("trained in " + PlanFormatter.count(shown.sessions, "session") + " · " + PlanFormatter.count(shown.sets, "set"))
+            console.print("trained in " + plural(shown.sessions, "session") + " · " + plural(shown.sets, "set"))
             var records: [String] = []
             if let heaviest = shown.heaviestKg { records.append("heaviest " + console.units.text(heaviest)) }
             if let best = shown.bestOneRepMaxKg { records.append("best e1RM " + console.units.text(best)) }
             if let reps = shown.mostReps { records.append("most reps \(reps)") }
-            if let volume = shown.bestSetVolumeKg { records.append("best set " + console.units.text(volume)) }
-            if let volume = shown.bestSessionVolumeKg { records.append("best session " + console.units.text(volume)) }
+            if let volume = shown.bestSetVolumeKg { records.append("best set volume " + console.units.text(volume)) }
+            if let volume = shown.bestSessionVolumeKg { records.append("best session volume " + console.units.text(volume)) }
             if !records.isEmpty { console.print("records: " + records.joined(separator: " · ")) }
             if !shown.repsAtWeight.isEmpty {
                 console.print("most reps at a weight: " + shown.repsAtWeight.map { "\($0.reps) × " + console.units.text($0.weightKg) }.joined(separator: ", "))
@@ -151,7 +151,7 @@ enum ExerciseFormatter {
         var text = set.kind == .warmup ? "W " : ""
         switch (set.reps, set.weightKg, set.durationSeconds) {
         case (let reps?, let weight?, _) where weight > 0: text += "\(reps) × " + units.text(weight)
-        case (let reps?, _, _): text += "\(reps) reps"
+        case (let reps?, _, _): text += plural(reps, "rep")
         case (_, _, let seconds?): text += "\(seconds)s"
         default: text += "—"
         }
@@ -180,7 +180,7 @@ extension Commands {
                 let rests = try context.call(client, ExerciseRests.self, NoParams())
                 if context.printJSON(rests, arguments) { return ExitStatus.ok }
                 if rests.items.isEmpty { context.console.print("no exercise has a rest of its own: every rest is the plan's") }
-                for rest in rests.items { context.console.print(rest.exercise + "  " + PlanFormatter.formatClock(rest.seconds ?? 0)) }
+                for rest in rests.items { context.console.print(rest.exercise + "  " + Wording.duration(rest.seconds ?? 0)) }
                 return ExitStatus.ok
             }
             var seconds: Int?
@@ -193,7 +193,7 @@ extension Commands {
             }
             let set = try context.call(client, ExerciseRest.self, ExerciseRest.Params(exercise: words.joined(separator: " "), seconds: seconds))
             if context.printJSON(set, arguments) { return ExitStatus.ok }
-            context.console.print(set.seconds.map { "\(set.exercise): rest \(PlanFormatter.formatClock($0)) after each set" }
+            context.console.print(set.seconds.map { "\(set.exercise): rest \(Wording.duration($0)) after each set" }
                                   ?? "\(set.exercise): the plan's rest again")
             return ExitStatus.ok
         })

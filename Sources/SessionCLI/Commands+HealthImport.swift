@@ -116,7 +116,7 @@ extension Commands {
             var days: [HealthDays.Day] = []
             for day in HealthDays.days(samples) where within(day.date) {
                 if let problem = day.type.problem(with: day.value) {
-                    leftOut.add("\(day.date)", "\(day.type.words.first ?? day.type.rawValue) \(Checked.text(day.value)) \(day.type.unit): must \(problem)")
+                    leftOut.add("\(day.date)", "\(Wording.health(day.type)) \(Checked.text(day.value)) \(day.type.unit): must \(problem)")
                 } else {
                     days.append(day)
                 }
@@ -129,11 +129,11 @@ extension Commands {
             }
             let counts = HealthType.allCases.compactMap { type -> String? in
                 let count = days.filter { $0.type == type }.count
-                return count == 0 ? nil : "\(type.words.first ?? type.rawValue) \(count)"
+                return count == 0 ? nil : "\(Wording.health(type)) \(count)"
             }
             let range = days.map(\.date).min().flatMap { first in days.map(\.date).max().map { "\(first) to \($0)" } } ?? "no days"
-            var what = "\(days.count) daily values (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(kept) of \(records) records"
-            if !workouts.isEmpty { what += "; " + PlanFormatter.count(workouts.count, "strength workout") }
+            var what = plural(days.count, "daily value") + " (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(kept) of " + plural(records, "record")
+            if !workouts.isEmpty { what += "; " + plural(workouts.count, "strength workout") }
             let dryRun = arguments.has(.dryRun)
             // The workouts go as sessions: a session tracked here that one overlaps takes
             // its heart rate and energy instead (`history.import`'s measured).
@@ -151,7 +151,7 @@ extension Commands {
             ])
             func printMeasured() {
                 Commands.printMeasured(measured, dryRun: dryRun, console: context.console)
-                if skipped > 0 { context.console.print(context.console.dim("\(PlanFormatter.count(skipped, "workout")) already stored, skipped")) }
+                if skipped > 0 { context.console.print(context.console.dim("\(plural(skipped, "workout")) already stored, skipped")) }
             }
             if dryRun {
                 if context.printJSON(json, arguments) { return ExitStatus.ok }
@@ -227,21 +227,13 @@ extension Commands {
             let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params(type: type, from: from, to: to))
             if context.printJSON(values, arguments) { return ExitStatus.ok }
             guard !values.items.isEmpty else {
-                context.console.print("no health values" + (type.map { " of \($0.rawValue)" } ?? "") + " in these dates")
+                context.console.print("no health values" + (type.map { " of " + Wording.health($0) } ?? "") + " in these dates")
                 return ExitStatus.ok
             }
             let units = context.console.units
             for item in values.items {
-                let shown: String
-                switch item.type {
-                case .bodyMassKg: shown = units.text(item.value)
-                case let kind where kind.isCircumference: shown = Length.text(item.value, inches: units == .lb)
-                case .steps: shown = PromptText.grouped(Int(item.value.rounded())) + " steps"
-                case .bodyFatPercent: shown = PromptText.number(item.value, decimals: 1) + "%"
-                default: shown = PromptText.number(item.value, decimals: 2) + " " + item.type.unit
-                }
-                let label = PromptContext.label(item.type).label
-                context.console.print("\(item.date)  \(SessionFormatter.pad(label, 12))  \(shown)" + (item.samples > 1 ? context.console.dim("  (latest of \(item.samples))") : ""))
+                let shown = Wording.health(item.value, of: item.type, units: units)
+                context.console.print("\(item.date)  \(SessionFormatter.pad(Wording.health(item.type), 12))  \(shown)" + (item.samples > 1 ? context.console.dim("  (latest of \(item.samples))") : ""))
             }
             return ExitStatus.ok
         })

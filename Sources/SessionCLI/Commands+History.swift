@@ -92,7 +92,7 @@ extension Commands {
                     console.error(console.red("\(path): rows that do not read, left out:"))
                     for problem in export.problems { console.error("  " + problem.description) }
                     let skipped = invalid.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
-                    console.error(console.red("\(PlanFormatter.count(skipped.count, "workout")) left out whole:"))
+                    console.error(console.red("\(plural(skipped.count, "workout")) left out whole:"))
                     for workout in skipped { console.error("  \(workout.start.date) \(workout.start.description.dropFirst(11).prefix(5))  \(workout.title)") }
                 }
                 for workout in workouts where !invalid.contains(WorkoutIdentity(workout)) { upload.add(workout) }
@@ -116,44 +116,12 @@ extension Commands {
             // Values read otherwise than the file has them, by line; stored all the same.
             for warning in export.warnings { console.error(console.dim("\(path): \(warning)")) }
             if context.printJSON(result, arguments) { return ExitStatus.ok }
-            let counts = result.imported ?? HistoryCounts()
-            let verb = dryRun ? "would import" : "imported"
-            var line = "\(verb) \(counts.workouts) workout\(counts.workouts == 1 ? "" : "s") from \(export.format.rawValue): "
-                + "\(counts.sets) sets (\(counts.warmups) warm-up), \(counts.exercises) exercises"
-            if let first = counts.first, let last = counts.last { line += ", \(first) to \(last)" }
-            console.print(line)
-            if result.skipped > 0 { console.print(console.dim("\(result.skipped) already stored, skipped")) }
+            let formatter = ImportFormatter(console: console)
+            formatter.printCounts(result, from: export.format.rawValue, dryRun: dryRun)
             printMeasured(result.measured, dryRun: dryRun, console: console)
-            printNames(result.names, all: dryRun || arguments.has(.verbose), console: console)
+            formatter.printNames(result.names, all: dryRun || arguments.has(.verbose))
             return ExitStatus.ok
         })
-
-    /// The sessions tracked here that took a watch's heart rate and energy instead of a
-    /// workout being stored beside them (`HistoryImport.Result.measured`).
-    static func printMeasured(_ sessions: [Int64], dryRun: Bool, console: Console) {
-        for session in sessions {
-            console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, the watch's heart rate and energy (not stored twice)")
-        }
-    }
-
-    /// What the imported names became: a count, the names of one's own (to alias), and
-    /// with `all` each name the catalog knows by another spelling.
-    static func printNames(_ names: [HistoryImport.Name], all: Bool, console: Console) {
-        guard !names.isEmpty else { return }
-        let own = names.filter { $0.exercise == nil }.map(\.name)
-        let catalogued = names.filter { $0.exercise != nil }
-        let lifts = Set(catalogued.compactMap(\.exercise)).count
-        console.print("exercises: \(PlanFormatter.count(catalogued.count, "name")) → \(PlanFormatter.count(lifts, "catalog exercise"))"
-                      + (own.isEmpty ? "" : ", \(own.count) of your own"))
-        if all {
-            for item in catalogued where ExerciseMatcher.matchKey(item.exercise ?? "") != ExerciseMatcher.matchKey(item.name) {
-                console.print("  \(item.name) → \(item.exercise ?? "")")
-            }
-        }
-        if !own.isEmpty {
-            console.print(console.dim("your own (not in the catalog; sessionctl alias NAME EXERCISE makes one a catalog lift): " + own.joined(separator: ", ")))
-        }
-    }
 
     static let historyExport = Command(
         words: ["export"], synopsis: "[FILE]",
@@ -206,7 +174,7 @@ extension Commands {
             } while cursor != nil
             try output.write(writer.trailer())
             guard let path = try output.finish() else { return ExitStatus.ok }
-            context.console.error("exported \(sessions) session\(sessions == 1 ? "" : "s") to \(path) (\(format.rawValue))")
+            context.console.error("exported " + plural(sessions, "session") + " to \(path) (\(format.rawValue))")
             return ExitStatus.ok
         })
 
@@ -217,8 +185,11 @@ extension Commands {
             The daemon copies the database with SQLite's online backup API (clients go on
             logging meanwhile; the copy holds everything committed when it began) and hands
             it over in chunks; FILE is written beside itself and renamed into place when
-            complete, so it is never half a copy. To restore: stop sessiond, put the copy
-            where --database points (owned by the daemon's user), start sessiond.
+            complete, so it is never half a copy. FILE may not be the database the daemon
+            has open (or its -wal or -shm) under any name. With -H, FILE is written on this
+            machine while the daemon's database is on the other one: that check is left out
+            there, as it could only compare this machine's files. To restore: stop sessiond,
+            put the copy where --database points (owned by the daemon's user), start sessiond.
             """,
         options: CommonOptions.daemon + [OptionSpec(.force, help: "replace FILE if it exists")],
         run: { arguments, context in
@@ -226,8 +197,13 @@ extension Commands {
                 throw UsageError("backup needs one FILE to write")
             }
             _ = try FileOutput.target(arguments)
-            let client = try context.connect(arguments)
-            try refuseLiveFiles(path, database: try context.call(client, DaemonStatus.self, NoParams()).database)
+            let address = try context.address(arguments)
+            let client = try CommandContext.connect(address)
+            // The daemon's path names a file on its own machine: only here is it this
+            // machine's file to compare with (over -H, FILE is written here, not there).
+            if case .unixSocket = address {
+                try refuseLiveFiles(path, database: try context.call(client, DaemonStatus.self, NoParams()).database)
+            }
             var bytes: [UInt8] = []
             var result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params())
             while true {
@@ -380,7 +356,7 @@ extension Commands {
             }
             guard let path = try FileOutput.deliver(calendar.file(for: plan), to: path, context: context) else { return ExitStatus.ok }
             let events = plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
-            context.console.error("wrote \(events) training day\(events == 1 ? "" : "s") of plan \(document.planID), week of \(plan.weekStart), to \(path)")
+            context.console.error("wrote " + plural(events, "training day") + " of plan \(document.planID), week of \(plan.weekStart), to \(path)")
             return ExitStatus.ok
         })
 
@@ -400,7 +376,7 @@ extension Commands {
             if context.printJSON(session, arguments) { return ExitStatus.ok }
             let console = context.console
             var header = "session \(session.sessionID) · \(session.date) · " + console.bold(session.title) + " · \(session.state.rawValue) · "
-                + SessionFormatter.clock(session.durationSeconds, hours: true)
+                + Wording.duration(session.durationSeconds)
             if let rpe = session.rpe { header += " · RPE \(PromptText.number(rpe))" }
             console.print(header)
             // What a watch measured, for an imported activity.
@@ -422,11 +398,11 @@ extension Commands {
             let idWidth = session.sets.map { String($0.setID).count }.max() ?? 0
             for (set, name) in zip(session.sets, names) {
                 var details: [String] = []
-                if set.kind != .normal { details.append(set.kind == .warmup ? "warm-up" : set.kind.rawValue) }
+                if let kind = Wording.setKind(set.kind) { details.append(kind) }
                 if let distance = set.distanceM { details.append(PromptText.number(distance) + " m") }
                 if let rpe = set.rpe { details.append("RPE \(PromptText.number(rpe))") }
                 if let superset = set.superset { details.append("superset \(superset)") }
-                if !set.records.isEmpty { details.append("★ " + set.records.joined(separator: ", ")) }
+                if !set.records.isEmpty { details.append("★ " + set.records.map(Wording.record).joined(separator: ", ")) }
                 if let note = set.note { details.append("\"\(note)\"") }
                 let id = String(set.setID)
                 console.print("  #" + String(repeating: " ", count: idWidth - id.count) + id + "  "

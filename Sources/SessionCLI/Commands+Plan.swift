@@ -85,7 +85,7 @@ extension Commands {
             PlanFormatter(console: console).printPlan(result.plan, today: nil)
             if !result.warnings.isEmpty { console.print() }
             PlanFormatter(console: console).printWarnings(
-                result.warnings, heading: "\(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s") (changes made on import):",
+                result.warnings, heading: plural(result.warnings.count, "warning") + " (changes made on import):",
                 verbose: arguments.has(.verbose))
             return ExitStatus.ok
         } catch {
@@ -93,7 +93,7 @@ extension Commands {
                 // One shape for both answers: every member present, null or empty when it does not apply.
                 console.print(JSONValue.obj(["valid": false, "plan": .null, "warnings": [], "errors": .array(error.errors.map(\.json))]).prettyText)
             } else {
-                console.print(console.red("invalid plan: \(error.errors.count) error\(error.errors.count == 1 ? "" : "s"), nothing would be stored"))
+                console.print(console.red("invalid plan: " + plural(error.errors.count, "error") + ", nothing would be stored"))
                 for problem in error.errors { console.print("  \(problem.path): \(problem.message)") }
             }
             return ExitStatus.refused

@@ -27,7 +27,7 @@ extension Commands {
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let console = context.console
             console.print("imported plan \(result.planID): \(console.bold(result.name)) · week of \(result.weekStart)" + (result.active ? " · active" : ""))
-            PlanFormatter(console: console).printWarnings(result.warnings, heading: "\(PlanFormatter.count(result.warnings.count, "change")) made on import:",
+            PlanFormatter(console: console).printWarnings(result.warnings, heading: "\(plural(result.warnings.count, "change")) made on import:",
                                                           verbose: arguments.has(.verbose))
             return ExitStatus.ok
         })

@@ -344,7 +344,7 @@ extension Commands {
                             + refusal.problems.map { "#   \($0)" }).joined(separator: "\n") + "\n" + plan
                     // As crontab -e and visudo do: a person at a terminal chooses; without
                     // one, the first failed attempt ends it, the text kept and named.
-                    context.console.error("sessionctl: the plan did not import (\(PlanFormatter.count(refusal.problems.count, "problem")))")
+                    context.console.error("sessionctl: the plan did not import (\(plural(refusal.problems.count, "problem")))")
                     for problem in refusal.problems.prefix(5) { context.console.error("  \(problem)") }
                     guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
                         try FileOutput.write(Array(text.utf8), to: path, mode: 0o600)

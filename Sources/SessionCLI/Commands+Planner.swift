@@ -172,9 +172,9 @@ extension Commands {
     /// one), the tokens, and when the count starts again.
     static func monthText(_ usage: PlanUsage.Result, limit: Int?) -> String {
         var notes: [String] = []
-        if usage.estimatedAttempts > 0 { notes.append("\(PlanFormatter.count(usage.estimatedAttempts, "attempt")) estimated") }
-        if usage.unrecordedAttempts > 0 { notes.append("\(PlanFormatter.count(usage.unrecordedAttempts, "attempt")) kept without tokens") }
-        let count = limit.map { "\(usage.attempts) of \($0) attempts (planner-monthly-limit)" } ?? PlanFormatter.count(usage.attempts, "attempt")
+        if usage.estimatedAttempts > 0 { notes.append("\(plural(usage.estimatedAttempts, "attempt")) estimated") }
+        if usage.unrecordedAttempts > 0 { notes.append("\(plural(usage.unrecordedAttempts, "attempt")) kept without tokens") }
+        let count = limit.map { "\(usage.attempts) of \($0) attempts (planner-monthly-limit)" } ?? plural(usage.attempts, "attempt")
         return "this month (\(usage.month)): \(count), \(usage.inputTokens) tokens in, \(usage.outputTokens) out" +
             (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))") + "; the count starts again on \(usage.resetsOn)"
     }
@@ -252,7 +252,7 @@ extension Commands {
     /// What `plan next` and `plan redo` print when the planner's plan is in.
     static func printPlannerOutcome(_ outcome: PlannerLink.Outcome, _ arguments: ParsedArguments, _ context: CommandContext) {
         let console = context.console
-        let attempts = PlanFormatter.count(outcome.attempts, "attempt")
+        let attempts = plural(outcome.attempts, "attempt")
         if arguments.has(.json) {
             var writer = JSONWriter()
             writer.object {
@@ -281,7 +281,7 @@ extension Commands {
             console.print("dry run: the planner's plan imports (\(attempts)); nothing was stored")
             warnings = result.warnings
         }
-        PlanFormatter(console: console).printWarnings(warnings, heading: "\(PlanFormatter.count(warnings.count, "change")) made on import:",
+        PlanFormatter(console: console).printWarnings(warnings, heading: "\(plural(warnings.count, "change")) made on import:",
                                                       verbose: arguments.has(.verbose))
     }
 }

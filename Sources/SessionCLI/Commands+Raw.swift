@@ -51,12 +51,12 @@ extension Commands {
         var countdown: (endsAtMs: Int64, exercise: String)?
         if let running, let ends = RFC3339.parse(running.endsAt), !arguments.has(.json) {
             countdown = (ends, running.exercise)
-            console.print(console.yellow("resting: \(PlanFormatter.formatClock(running.secondsLeft)) left after \(running.exercise)"))
+            console.print(console.yellow("resting: \(Wording.duration(running.secondsLeft)) left after \(running.exercise)"))
         }
         while true {
             if let timer = countdown, console.colors {
                 let left = max(0, Int((timer.endsAtMs - context.clock.nowMs() + 999) / 1000))
-                console.write("\r\u{1B}[K" + console.yellow("rest \(PlanFormatter.formatClock(left)) · \(timer.exercise)"))
+                console.write("\r\u{1B}[K" + console.yellow("rest \(Wording.duration(left)) · \(timer.exercise)"))
                 guard client.waitReadable(milliseconds: 250) else { continue }
                 console.write("\r\u{1B}[K")
             }
@@ -111,19 +111,19 @@ extension Commands {
                 detail = "\(set.exercise) · set \(set.setNumber) removed"
             case RestStartedEvent.type:
                 let rest = try RestStartedEvent.Payload(json: event)
-                detail = "\(rest.exercise) · rest \(PlanFormatter.formatClock(rest.seconds)) until " + (timeOfDay(rest.endsAt) ?? rest.endsAt)
+                detail = "\(rest.exercise) · rest \(Wording.duration(rest.seconds)) until " + (timeOfDay(rest.endsAt) ?? rest.endsAt)
             case RestChangedEvent.type:
                 let rest = try RestChangedEvent.Payload(json: event)
                 detail = rest.skipped
                     ? "\(rest.exercise) · rest skipped"
-                    : "\(rest.exercise) · rest now \(PlanFormatter.formatClock(rest.secondsLeft)) until " + (timeOfDay(rest.endsAt) ?? rest.endsAt)
+                    : "\(rest.exercise) · rest now \(Wording.duration(rest.secondsLeft)) until " + (timeOfDay(rest.endsAt) ?? rest.endsAt)
             case RestFinishedEvent.type:
                 detail = "\(try RestFinishedEvent.Payload(json: event).exercise) · rest over, next set"
             case SessionStartedEvent.type:
                 detail = try SessionStartedEvent.Payload(json: event).title
             case SessionFinishedEvent.type:
                 let totals = try SessionFinishedEvent.Payload(json: event)
-                detail = PlanFormatter.count(totals.sets, "set") + " · " + unit.text(totals.volumeKg)
+                detail = Wording.duration(totals.durationSeconds) + " · " + plural(totals.sets, "set") + " · " + unit.text(totals.volumeKg)
             case PlanActivatedEvent.type:
                 detail = "plan \(try PlanActivatedEvent.Payload(json: event).planID)"
             case SessionPausedEvent.type, SessionResumedEvent.type, SessionAbortedEvent.type:

@@ -13,7 +13,7 @@ extension Commands {
         let day = date == context.clock.today() ? "today" : "on \(date)"
         // The time of day as the daemon wrote it, in its zone: 2026-11-30T07:00:00+01:00.
         let time = latest.startedAt.count >= 16 ? " at " + latest.startedAt.dropFirst(11).prefix(5) : ""
-        let earlier = sessions.count == 1 ? "" : " (and \(PlanFormatter.count(sessions.count - 1, "session")) before it)"
+        let earlier = sessions.count == 1 ? "" : " (and \(plural(sessions.count - 1, "session")) before it)"
         throw DaemonRefusal(error: .application(
             .confirmationRequired,
             message: "You trained \(day)\(time), session \(latest.sessionID) (\(latest.title))\(earlier); start another? Run again with --yes to start it."))

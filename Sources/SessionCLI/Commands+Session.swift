@@ -46,7 +46,7 @@ extension Commands {
         Command(words: [word], synopsis: "", summary: summary, details: "", options: CommonOptions.daemon, run: { arguments, context in
             let session = try context.call(try context.connect(arguments), contract, SessionSelector())
             if context.printJSON(session, arguments) { return ExitStatus.ok }
-            context.console.print("\(session.title) · \(session.state.rawValue) · \(SessionFormatter.clock(session.durationSeconds)) active")
+            context.console.print("\(session.title) · \(session.state.rawValue) · \(Wording.duration(session.durationSeconds)) active")
             return ExitStatus.ok
         })
     }
@@ -274,11 +274,11 @@ extension Commands {
             context.console.error("sessionctl: \(reps) reps of \(exercise) under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was logged.")
             switch wanted.written {
             case .setsTimesReps(let sets, let count):
-                readings.append((PlanFormatter.count(sets, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(sets) \(count)"))
-                readings.append((PlanFormatter.count(sets, "set") + " of \(count) reps", "add --yes"))
+                readings.append((plural(sets, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(sets) \(count)"))
+                readings.append((plural(sets, "set") + " of \(count) reps", "add --yes"))
             case .repsThenWeight(let count, let weight):
                 if let swapped = Int(weight), swapped <= SetPlausibility.maximumLoadedReps {
-                    readings.append((PlanFormatter.count(swapped, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(swapped) \(count)"))
+                    readings.append((plural(swapped, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(swapped) \(count)"))
                 }
                 readings.append(("\(count) reps at \(weight) \(units.rawValue)", "add --yes"))
             case .other:
@@ -686,7 +686,7 @@ extension Commands {
             let timer = try context.call(try context.connect(arguments), RestTimerControl.self, params)
             if context.printJSON(timer, arguments) { return ExitStatus.ok }
             if let exercise = timer.exercise, let left = timer.secondsLeft, timer.running {
-                context.console.print("rest \(PlanFormatter.formatClock(left)) left · \(exercise)")
+                context.console.print("rest \(Wording.duration(left)) left · \(exercise)")
             } else {
                 context.console.print(params.skip == true || params.changes ? "rest over · next set" : "no rest timer running")
             }

@@ -41,7 +41,7 @@ extension Commands {
         run: { arguments, context in
             guard arguments.positionals.count == 2 else { throw UsageError("health needs TYPE and VALUE, e.g. sessionctl health sleep 7.5") }
             let healthType = try healthTypeArgument(arguments.positionals[0])
-            let type = healthType.rawValue
+            let type = Wording.health(healthType)
             let text = arguments.positionals[1]
             let value: Double
             if healthType == .bodyMassKg {
@@ -75,10 +75,7 @@ extension Commands {
             params.date = try dateOption(arguments, .date)
             let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
-            let shown = healthType == .bodyMassKg ? context.console.units.text(value)
-                : healthType.isCircumference ? Length.text(value, inches: context.console.units == .lb)
-                : PromptText.number(value, decimals: 2) + (healthType == .bodyFatPercent ? "%" : "")
-            context.console.print("recorded \(type) \(shown) for \(result.date)")
+            context.console.print("recorded \(type) " + Wording.health(value, of: healthType, units: context.console.units) + " for \(result.date)")
             return ExitStatus.ok
         })
 
@@ -142,7 +139,7 @@ extension Commands {
     /// The health type a TYPE argument names (`sleep`, `waist`, `bodyMassKg`).
     static func healthTypeArgument(_ word: String) throws(UsageError) -> HealthType {
         guard let type = HealthType(word: word) else {
-            throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError("unknown TYPE \"\(word)\"; use \(HealthType.allCases.compactMap(\.words.first).joined(separator: ", "))")
         }
         return type
     }

@@ -83,13 +83,13 @@ extension Commands {
             return implausibleRefusal(refusal.error, wanted: try LogArguments(part, unit: context.console.units), command: "track", arguments: arguments, context: context)
         }
         if context.printJSON(result, arguments) { return ExitStatus.ok }
-        let when = "\(day) \(SessionFormatter.clock(start / 60 * 60, hours: true).dropLast(3))"
+        let when = "\(day) " + Wording.timeOfDay(start)
         if result.skipped > 0 {
             context.console.print("already tracked: \(title) at \(when); nothing was added")
         } else {
             let exercises = Set(sets.map(\.exercise.exerciseKey)).count
-            context.console.print("tracked \(title) · \(when) · \(SessionFormatter.clock(duration, hours: true)) · "
-                                  + PlanFormatter.count(exercises, "exercise") + " · " + PlanFormatter.count(sets.count, "set"))
+            context.console.print("tracked \(title) · \(when) · \(Wording.duration(duration)) · "
+                                  + plural(exercises, "exercise") + " · " + plural(sets.count, "set"))
         }
         return ExitStatus.ok
     }

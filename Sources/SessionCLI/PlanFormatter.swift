@@ -40,7 +40,7 @@ struct PlanFormatter {
     static func prescription(_ exercise: PlannedExercise, unit: WeightUnit) -> String {
         var target = self.target(exercise)
         if let weight = exercise.weightKg { target += " @ " + unit.text(weight) }
-        if let rest = exercise.restSeconds { target += " · rest \(formatClock(rest))" }
+        if let rest = exercise.restSeconds { target += " · rest \(Wording.duration(rest))" }
         if let superset = exercise.superset { target += " · superset \(superset)" }
         return target
     }
@@ -50,7 +50,7 @@ struct PlanFormatter {
         if let seconds = exercise.durationSeconds { return "\(exercise.sets) × \(formatDuration(seconds))" }
         if exercise.amrap { return "\(exercise.sets) × AMRAP" }
         if let reps = exercise.reps { return "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "") }
-        return count(exercise.sets, "set")
+        return plural(exercise.sets, "set")
     }
 
     /// A warm-up item as plain text: its name, `times` and the reps, or its duration
@@ -63,18 +63,7 @@ struct PlanFormatter {
     static func formatDuration(_ seconds: Int) -> String {
         if seconds < 60 { return "\(seconds)s" }
         if seconds % 60 == 0 { return "\(seconds / 60) min" }
-        return formatClock(seconds) + " min"
-    }
-
-    /// "1:30".
-    static func formatClock(_ seconds: Int) -> String {
-        let secs = seconds % 60
-        return "\(seconds / 60):\(secs < 10 ? "0" : "")\(secs)"
-    }
-
-    /// "1 set", "4 sets": a count with its noun, plural unless one.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)" + (number == 1 ? "" : "s")
+        return Wording.duration(seconds) + " min"
     }
 
     /// "22.5", "24".
@@ -84,7 +73,7 @@ struct PlanFormatter {
 
     func printPlan(_ plan: Plan, today: LocalDate?) {
         let training = plan.trainingDays.count
-        console.print(console.bold(plan.name) + " · week of \(plan.weekStart) · \(training) training day\(training == 1 ? "" : "s")")
+        console.print(console.bold(plan.name) + " · week of \(plan.weekStart) · " + plural(training, "training day"))
         for day in plan.days {
             let marker = day.date == today ? console.green(" ◀ today") : ""
             let weekday = String(day.weekday.name.prefix(3))

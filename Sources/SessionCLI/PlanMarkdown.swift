@@ -28,7 +28,7 @@ struct PlanMarkdown {
             for exercise in day.exercises {
                 let cells = [
                     Self.escape(exercise.name), PlanFormatter.target(exercise), exercise.weightKg.map(unit.text) ?? "",
-                    exercise.restSeconds.map(PlanFormatter.formatClock) ?? "", exercise.superset.map(Self.escape) ?? "",
+                    exercise.restSeconds.map(Wording.duration) ?? "", exercise.superset.map(Self.escape) ?? "",
                 ]
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }

@@ -119,7 +119,7 @@ struct PlanSheet {
                 }
                 let cells = [
                     "T{\n\\&" + Self.text(exercise.name) + "\nT}", Self.text(PlanFormatter.target(exercise)), exercise.weightKg.map { Self.text(unit.text($0)) } ?? "",
-                    exercise.restSeconds.map(PlanFormatter.formatClock) ?? "", exercise.superset.map(Self.text) ?? "",
+                    exercise.restSeconds.map(Wording.duration) ?? "", exercise.superset.map(Self.text) ?? "",
                     boxes.count == 1 ? boxes[0] : "T{\n" + boxes.joined(separator: "\n.br\n") + "\nT}",
                 ]
                 lines.append(cells.joined(separator: "@"))

@@ -94,7 +94,7 @@ struct PlannerLink {
         guard let limit = settings.monthlyLimit, !PlannerBudget.allows(used: used, limit: limit) else { return }
         let source = settings.configPath.map { " in \($0)" } ?? ""
         let stopped = attempt == 1 ? "the planner was not run" : "attempt \(attempt) was not made and nothing was imported"
-        throw Failure(description: "the planner's monthly limit is reached: \(PlanFormatter.count(used, "attempt")) of \(limit) made since \(usage.since) " +
+        throw Failure(description: "the planner's monthly limit is reached: \(plural(used, "attempt")) of \(limit) made since \(usage.since) " +
                       "(planner-monthly-limit = \(limit)\(source)), so \(stopped); the month resets on \(usage.resetsOn)")
     }
 
@@ -103,7 +103,7 @@ struct PlannerLink {
         let detail = errors.map(\.description).joined(separator: "\n")
         try keep(PlannerAttempt(run: run, attempt: attempt, planner: settings.command, reply: reply, outcome: .refused, detail: detail, tokens: tokens))
         let console = context.console
-        console.error("sessionctl: attempt \(attempt) of \(maximum): the reply was refused (\(PlanFormatter.count(errors.count, "error")))" +
+        console.error("sessionctl: attempt \(attempt) of \(maximum): the reply was refused (\(plural(errors.count, "error")))" +
                       (attempt < maximum ? "; asking the planner to repair it" : ""))
         guard attempt < maximum else {
             var lines = ["the planner's reply was refused\(attempt == 1 ? "" : " \(attempt) times"), nothing was imported; the last errors:"]

@@ -7,23 +7,13 @@ import SessionRPC
 struct SessionFormatter {
     let console: Console
 
-    /// "1:05:09" or "12:04"; with `hours`, always H:MM:SS ("0:01:47"), so a column of
-    /// durations reads alike.
-    static func clock(_ seconds: Int, hours alwaysHours: Bool = false) -> String {
-        let hours = seconds / 3600
-        let minutes = seconds % 3600 / 60
-        let secs = seconds % 60
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 || alwaysHours ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
-    }
-
     /// "10 × 24 kg", "45s", "12 reps", "bodyweight".
     static func setText(reps: Int?, weightKg: Double?, durationSeconds: Int?, unit: WeightUnit) -> String {
         var parts: [String] = []
         if let seconds = durationSeconds { parts.append(PlanFormatter.formatDuration(seconds)) }
         if let reps {
             // Below zero: assistance off the body mass (an assisted pull-up).
-            parts.append(weightKg.map { $0 < 0 ? "\(reps) reps, " + unit.text(-$0) + " assisted" : "\(reps) × " + unit.text($0) } ?? "\(reps) reps")
+            parts.append(weightKg.map { $0 < 0 ? plural(reps, "rep") + ", " + unit.text(-$0) + " assisted" : "\(reps) × " + unit.text($0) } ?? plural(reps, "rep"))
         } else if let weightKg {
             parts.append(unit.text(weightKg))
         }
@@ -59,12 +49,8 @@ struct SessionFormatter {
         let logged = result.loggedSets
         let planned = result.plannedSets
         var parts = [console.bold(name) + (result.offPlan ? " (off-plan)" : "")]
-        if result.kind == .warmup {
-            parts.append("warm-up")
-        } else {
-            parts.append(planned > 0 ? "set \(logged)/\(planned)" : "set \(logged)")
-            if result.kind != .normal { parts.append(result.kind.rawValue) }
-        }
+        if result.kind != .warmup { parts.append(planned > 0 ? "set \(logged)/\(planned)" : "set \(logged)") }
+        if let kind = Wording.setKind(result.kind) { parts.append(kind) }
         var set = Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units)
         switch result.filledFrom {
         case .lastSet: set += " as your last set"
@@ -76,7 +62,7 @@ struct SessionFormatter {
         if let last = result.lastTime, result.filledFrom != .lastTime {
             parts.append("last time " + Self.setText(reps: last.reps, weightKg: last.weightKg, durationSeconds: last.durationSeconds, unit: console.units))
         }
-        if let rest = result.restSeconds, rest > 0 { parts.append("rest \(PlanFormatter.formatClock(rest))") }
+        if let rest = result.restSeconds, rest > 0 { parts.append("rest \(Wording.duration(rest))") }
         if let next = nextText(result: result, session: session) { parts.append(next) }
         var record: String?
         if let found = result.personalRecord {
@@ -91,7 +77,7 @@ struct SessionFormatter {
                 what = "\(name) " + more.joined(separator: " · ")
             } else {
                 what = found.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
-                if let estimate = found.estimatedOneRepMaxKg { what += " — est. 1RM " + console.units.text(estimate) }
+                if let estimate = found.estimatedOneRepMaxKg { what += " — e1RM " + console.units.text(estimate) }
                 if !more.isEmpty { what += " · " + more.joined(separator: " · ") }
             }
             record = "★ personal record: \(what)"
@@ -120,7 +106,7 @@ struct SessionFormatter {
         // A free session has no plan to complete.
         let completion = result.planDayID == nil ? "" : " · \(Int((result.completion * 100).rounded()))% of plan"
         console.print(console.bold(result.title) + " finished · "
-            + Self.clock(result.durationSeconds) + " · " + PlanFormatter.count(result.sets, "set") + " · "
+            + Wording.duration(result.durationSeconds) + " · " + plural(result.sets, "set") + " · "
             + console.units.text(result.volumeKg) + " volume" + completion)
         for record in result.records {
             console.print("★ personal record: best \(record.exercise) session volume — " + console.units.text(record.volumeKg)
@@ -164,7 +150,7 @@ struct SessionFormatter {
 
     func printStatus(_ session: SessionSnapshot) {
         console.print(console.bold(session.title) + " · \(session.date) · \(session.state.rawValue) "
-            + Self.clock(session.durationSeconds) + " · " + PlanFormatter.count(session.sets, "set") + " · "
+            + Wording.duration(session.durationSeconds) + " · " + plural(session.sets, "set") + " · "
             + console.units.text(session.volumeKg))
         if !session.exercises.isEmpty {
             let width = max(8, session.exercises.map(\.exercise.name.count).max() ?? 0)
@@ -178,11 +164,11 @@ struct SessionFormatter {
             }
         }
         for extra in session.offPlan {
-            console.print("    \(extra.name) (off-plan) · \(PlanFormatter.count(extra.logged, "set"))"
+            console.print("    \(extra.name) (off-plan) · \(plural(extra.logged, "set"))"
                           + (previousLine(extra.name, session).map { " · " + $0 } ?? ""))
         }
         if let rest = session.rest {
-            console.print(console.yellow("resting: \(PlanFormatter.formatClock(rest.secondsLeft)) left after \(rest.exercise)"))
+            console.print(console.yellow("resting: \(Wording.duration(rest.secondsLeft)) left after \(rest.exercise)"))
         }
         if let next = session.next {
             console.print("next: \(next.name), set \(next.setNumber) of \(next.plannedSets)")
@@ -201,8 +187,8 @@ struct SessionFormatter {
         let idWidth = sessions.map { String($0.sessionID).count }.max() ?? 0
         for session in sessions {
             console.print(pad(String(session.sessionID), idWidth, left: true) + "  \(session.date)  " + pad(session.title, titleWidth) + "  "
-                + pad(Self.clock(session.durationSeconds, hours: true), 7, left: true) + "  "
-                + pad(PlanFormatter.count(session.sets, "set"), 8, left: true) + "  "
+                + pad(Wording.duration(session.durationSeconds), 7, left: true) + "  "
+                + pad(plural(session.sets, "set"), 8, left: true) + "  "
                 + pad(console.units.text(session.volumeKg), 10, left: true)
                 + (session.state == .finished ? "" : "  " + console.yellow(session.state.rawValue)))
         }
@@ -228,7 +214,7 @@ struct SessionFormatter {
             console.print("no sets of \(history.name) in these dates")
             return
         }
-        let count = PlanFormatter.count(history.sessions.count, "session")
+        let count = plural(history.sessions.count, "session")
         console.print(console.bold(history.name) + " · " + (full ? "the last \(count)" : count))
         let idWidth = history.sessions.map { String($0.sessionID).count }.max() ?? 0
         for session in history.sessions.reversed() {
@@ -261,7 +247,7 @@ struct SessionFormatter {
         var gap: [ExerciseHistory.Week] = []
         func endGap() {
             if let first = gap.first, let last = gap.last, gap.count >= 3 {
-                console.print("\(label(first.weekStart))  " + console.dim("· \(gap.count) \(unit)s without it, to \(label(last.weekStart).trimmingWhitespace())"))
+                console.print("\(label(first.weekStart))  " + console.dim("· " + plural(gap.count, unit) + " without it, to \(label(last.weekStart).trimmingWhitespace())"))
             } else {
                 for week in gap { console.print("\(label(week.weekStart))  " + console.dim("·")) }
             }

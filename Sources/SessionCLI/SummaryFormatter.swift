@@ -84,8 +84,8 @@ struct SummaryFormatter {
     func print(_ summary: WeeklySummary) {
         console.print(console.bold("Week of \(summary.weekStart)") + Self.progress(summary))
         if !summary.missedDays.isEmpty { console.print(console.yellow("missed: " + summary.missedDays.map(\.description).joined(separator: ", "))) }
-        var line = PlanFormatter.count(summary.sets, "set") + " · " + PlanFormatter.count(summary.reps, "rep") + " · "
-            + volume(summary.volumeKg) + " · \(summary.activeMinutes) min"
+        var line = plural(summary.sets, "set") + " · " + plural(summary.reps, "rep") + " · "
+            + volume(summary.volumeKg) + " · " + Wording.duration(summary.activeMinutes * 60) + " active"
         if let rpe = summary.averageRPE { line += " · RPE \(PromptText.number(rpe))" }
         console.print(line)
         console.print()
@@ -96,12 +96,12 @@ struct SummaryFormatter {
             let width = summary.exercises.map(\.name.count).max() ?? 0
             for exercise in summary.exercises {
                 let name = exercise.name
-                var text = "\(Self.arrow(exercise.trend)) \(name)\(String(repeating: " ", count: width - name.count))  " + PlanFormatter.count(exercise.setsDone, "set")
+                var text = "\(Self.arrow(exercise.trend)) \(name)\(String(repeating: " ", count: width - name.count))  " + plural(exercise.setsDone, "set")
                 if let best = exercise.best {
                     switch exercise.measure {
                     case .estimatedOneRepMaxKg: text += " · e1RM " + console.units.text(best)
-                    case .reps: text += " · best \(Int(best)) reps"
-                    case .durationSeconds: text += " · best \(Int(best)) s"
+                    case .reps: text += " · best " + plural(Int(best), "rep")
+                    case .durationSeconds: text += " · best " + PlanFormatter.formatDuration(Int(best))
                     }
                 }
                 if let change = exercise.change { text += " (\(PromptText.percent(change)))" }
@@ -113,7 +113,7 @@ struct SummaryFormatter {
             for line in Self.muscleTable(summary.muscles) { console.print(line) }
         }
         for skipped in summary.skipped {
-            console.print(console.dim("skipped: \(skipped.name) \(skipped.setsDone)/\(skipped.setsPlanned) sets on \(skipped.date)"))
+            console.print(console.dim("skipped: \(skipped.name) \(skipped.setsDone)/" + plural(skipped.setsPlanned, "set") + " on \(skipped.date)"))
         }
         if !summary.health.isEmpty {
             console.print()

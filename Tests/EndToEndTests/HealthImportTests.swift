@@ -379,7 +379,7 @@ import JSON
         }
     }
 
-    @Test func theSharedSampleExportReads() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func theSharedSampleExportReads() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let sample = Fixtures.examplesDirectory + "/health/apple-health-export-sample.xml"
@@ -441,7 +441,7 @@ import JSON
 
     /// Google Fit's daily CSV: a row a day, its step count and average weight taken as
     /// they stand; the shared Takeout file's sums worked out here from its own columns.
-    @Test func aGoogleFitDailyCSVBecomesDailyValues() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aGoogleFitDailyCSVBecomesDailyValues() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let file = Fixtures.examplesDirectory + "/health/google-fit-daily-activity-metrics.csv"

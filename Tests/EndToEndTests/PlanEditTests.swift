@@ -10,7 +10,7 @@ import TestSupport
     @Test func eachEditIsANewVersionWithJustThatChange() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         let original = try daemon.client().call("plan.get")
         func plan() throws -> JSONValue { try daemon.client().call("plan.get") }
         func day(_ plan: JSONValue, _ weekday: String) -> JSONValue? { plan["days"]?.arrayValue?.first { $0["day"]?.stringValue == weekday } }
@@ -55,7 +55,7 @@ import TestSupport
     @Test func planEditStoresWhatTheEditorSavedOrNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         func plans() throws -> Int { try daemon.client().call("plan.list").arrayValue?.count ?? 0 }
         // The first opening makes the plan invalid (too many sets); the second finds the
         // problems at the top and sets 6.
@@ -79,7 +79,7 @@ import TestSupport
         // it, exit 1, the text kept in the file it names; nothing is opened again.
         let alone = try daemon.ctl(["plan", "edit"], environment: ["VISUAL": "COUNTER=\(counter) python3 \(script)"])
         let kept = alone.stderr.split(separator: " ").map(String.init).first { $0.hasPrefix("/") && $0.contains("sessiond-plan-") }
-        #expect(alone.status == 1 && alone.stderr.contains("did not import") && Fixtures.read(counter) == "1", "\(alone.stdout) \(alone.stderr)")
+        #expect(alone.status == 1 && alone.stderr.contains("did not import (1 problem)") && Fixtures.read(counter) == "1", "\(alone.stdout) \(alone.stderr)")
         #expect(kept.map { Fixtures.read($0).contains("\"sets\": 99") } == true, "the edit is kept: \(alone.stderr)")
         if let kept { unlink(kept) }
         #expect(try plans() == 1)
@@ -108,7 +108,7 @@ import TestSupport
     @Test func anEditorOpenPastTheIdleTimeoutLosesNothing() throws {
         let daemon = try DaemonProcess(extraArguments: ["--idle-timeout", "1"])
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         // Waits PAUSE seconds, sets the first exercise's sets to SETS, stops the process
         // STOP (waiting until it is gone) and exits with EXIT.
         let script = daemon.directory + "/editor.py"

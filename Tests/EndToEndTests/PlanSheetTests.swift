@@ -104,7 +104,7 @@ import TestSupport
     @Test func thePaperComesFromTheOptionOrTheLocale() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         let file = daemon.directory + "/plan.pdf"
         let letter = (612.0, 792.0), a4 = (595.28, 841.89)
         for (environment, option, paper) in [
@@ -155,7 +155,7 @@ import TestSupport
     @Test func withoutGroffItSaysWhatToInstall() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         let file = daemon.directory + "/plan.pdf"
         let run = try daemon.ctl(["plan", "export", "--format", "pdf", file], environment: ["PATH": daemon.directory])
         #expect(run.status == 1 && run.stderr.contains("groff is not on PATH") && run.stderr.contains("apt install groff"), "\(run.stderr)")

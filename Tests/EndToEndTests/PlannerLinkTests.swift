@@ -254,7 +254,7 @@ import JSON
     @Test func redoingADayMakesANewVersionAndKeepsTheOld() throws {
         let bench = try Bench()
         let imported = try bench.daemon.on(Fixtures.monday.adding(days: -1)) {
-            try bench.ctl(["plan", "import", "--week-start", "2026-11-30", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"])
+            try bench.ctl(["plan", "import", "--week-start", "2026-11-30", Fixtures.dumbbellPlanPath])
         }
         #expect(imported.status == 0)
         let before = try JSONParser.parse(try bench.ctl(["plan", "show", "--json"]).stdout)
@@ -306,7 +306,7 @@ import JSON
         #expect(imported["error"]?["data"]?["errors"]?[0]?["path"] == "params.outcome")
         let missing = try client.request("plan.attempt", .obj(["run": "r1", "planner": "p", "reply": "", "outcome": "failed"]))
         #expect(missing["error"]?["data"]?["errors"]?[0]?["path"] == "params.attempt")
-        let partial = try client.request("plan.import", .obj(["plan": .string(Fixtures.examplePlan("dumbbell-3day.json")), "run": "r1"]))
+        let partial = try client.request("plan.import", .obj(["plan": .string(Fixtures.dumbbellPlan), "run": "r1"]))
         #expect(partial["error"]?["data"]?["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["params.attempt", "params.planner"])
         // A refused import with a run keeps nothing: the client keeps the refusal with plan.attempt.
         let refused = try client.request("plan.import", .obj(["plan": "not a plan", "run": "r1", "attempt": 2, "planner": "p"]))

@@ -206,7 +206,7 @@ import JSON
             checked.append(method)
             return result
         }
-        let imported = try check("plan.import", .obj(["plan": .string(Fixtures.examplePlan("dumbbell-3day.json")), "weekStart": .string(Workout.weekStart)]))
+        let imported = try check("plan.import", .obj(["plan": .string(Fixtures.dumbbellPlan), "weekStart": .string(Workout.weekStart)]))
         _ = try check("plan.activate", .obj(["planId": imported["planId"] ?? .null]))
         let plan = try check("plan.get")
         _ = try check("plan.list")

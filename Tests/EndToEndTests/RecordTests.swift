@@ -22,13 +22,13 @@ import JSON
                 try daemon.ctl(["summary", "--week", date.description, "--prompt"]).stdout]
     }
 
-    @Test func aWeekKeepsThePlanThatCoveredItWhenALaterPlanArrives() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aWeekKeepsThePlanThatCoveredItWhenALaterPlanArrives() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let monday = Self.today.mondayOfWeek
         let first = monday.adding(days: -14)
         // Plan 1 for two weeks ago, carried over into last week and this one.
-        #expect(try daemon.importBeforeItsWeek(first.description, [Self.plans + "dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.importBeforeItsWeek(first.description, [Fixtures.dumbbellPlanPath]).status == 0)
         let lastMonday = monday.adding(days: -7)
         #expect(try daemon.ctl(["start", lastMonday.description]).status == 0)
         #expect(try daemon.ctl(["log", "1", "8", "22.5"]).status == 0)
@@ -72,7 +72,7 @@ import JSON
         defer { daemon.cleanUp() }
         let week = Self.today.mondayOfWeek.adding(days: -7)
         let (monday, wednesday, friday) = (week, week.adding(days: 2), week.adding(days: 4))
-        #expect(try daemon.importBeforeItsWeek(week.description, [Self.plans + "dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.importBeforeItsWeek(week.description, [Fixtures.dumbbellPlanPath]).status == 0)
         // Monday, tracked whole: every planned exercise in full, by the names a person types.
         let tracked = try daemon.ctl(["track", monday.description, "18:00-19:05", "dumbbell bench 4x8@22.5,", "seated dumbbell shoulder press 3x10@15,",
                                       "fly 3x12@10,", "overhead triceps extension 3x12@12.5,", "plank 45s,", "plank 45s,", "plank 45s"])
@@ -254,12 +254,12 @@ import JSON
 
     /// The JSON export holds everything a restore needs: imported into an empty daemon
     /// it exports again byte for byte, and every week reads as before.
-    @Test func theJSONExportRestoresWholeIntoAnEmptyDaemon() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func theJSONExportRestoresWholeIntoAnEmptyDaemon() throws {
         let daemon = try DaemonProcess(extraArguments: ["--timezone", "Europe/Berlin"])
         defer { daemon.cleanUp() }
         let monday = Self.today.mondayOfWeek
         let first = monday.adding(days: -14)
-        #expect(try daemon.importBeforeItsWeek(first.description, [Self.plans + "dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.importBeforeItsWeek(first.description, [Fixtures.dumbbellPlanPath]).status == 0)
         #expect(try daemon.ctl(["profile", "--goals", "Bench 100 kg; run a 5k!", "--equipment", "dumbbells,bench", "--weights", "1.25,2.5,20"]).status == 0)
         #expect(try daemon.ctl(["alias", "db bench", "Dumbbell Bench Press"]).status == 0)
         #expect(try daemon.ctl(["exercise", "add", "Sandbag Carry", "--muscles", "forearms,upper-back", "--secondary", "abs", "--bodyweight"]).status == 0)
@@ -309,11 +309,11 @@ import JSON
         #expect(try restored.ctl(["call", "plan.list"]).stdout == daemon.ctl(["call", "plan.list"]).stdout)
     }
 
-    @Test func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aPlanForTheCurrentWeekTakesItOverFromToday() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let monday = Self.today.mondayOfWeek
-        #expect(try daemon.importBeforeItsWeek(monday.adding(days: -7).description, [Self.plans + "dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.importBeforeItsWeek(monday.adding(days: -7).description, [Fixtures.dumbbellPlanPath]).status == 0)
         #expect(try daemon.ctl(["plan", "import", "--week-start", monday.description, Self.plans + "messy-model-output.txt"]).status == 0)
         let today = try JSONParser.parse(try daemon.ctl(["plan", "show", "--week", Self.today.description, "--json"]).stdout)
         #expect(today["planId"] == 2 && today["carriedOverTo"] == nil, "\(today)")

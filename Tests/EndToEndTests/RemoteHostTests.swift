@@ -111,7 +111,8 @@ struct RemoteHostTests {
         #expect(Fixtures.read(machines.directory + "/restored.json") == file)
         // Standard input is this one's too, not the stream to the daemon.
         let piped = try machines.remote(["--socket", restored.socketPath, "import", "-", "--dry-run"], stdin: file)
-        #expect(piped.status == 0 && piped.stdout.contains("would import 0 workouts") && piped.stdout.contains("2 already stored"), "\(piped.stdout) \(piped.stderr)")
+        #expect(piped.status == 0 && piped.stdout.contains("would import 0 workouts") && piped.stdout.contains("2 workouts already stored"),
+                "\(piped.stdout) \(piped.stderr)")
     }
 
     @Test func watchStreamsWhatAnotherClientDoes() throws {
@@ -159,6 +160,26 @@ struct RemoteHostTests {
         defer { bare.stop() }
         let missing = try Self.run(["-H", bare.destination, "status"], in: machines.directory, environment: ["SESSIONCTL_SSH": bare.sshCommand])
         #expect(missing.status == 3 && missing.stderr.contains("sessionctl") && missing.stderr.contains("not found"), "\(missing.stderr)")
+    }
+
+    /// backup's FILE is written here; the daemon's database path names a file on the
+    /// daemon's machine. Over -H the path is no reason to refuse (on two machines they are
+    /// two files; here, one machine playing both, the copy lands on the very path), while
+    /// run here the same command is refused as the live database.
+    @Test func aBackupOverSSHToThePathOfTheDaemonsDatabaseIsWrittenHere() throws {
+        let machines = try Machines()
+        #expect(try machines.local(["start"]).status == 0)
+        #expect(try machines.local(["log", "squat", "5", "100"]).status == 0)
+        let database = machines.daemon.databasePath
+        let here = try machines.local(["backup", "--force", database])
+        #expect(here.status == 2 && here.stderr.contains("which the daemon has open"), "\(here.status) \(here.stderr)")
+        let there = try machines.remote(["backup", "--force", database])
+        #expect(there.status == 0, "\(there.stderr)")
+        let copy = try [UInt8](Data(contentsOf: URL(fileURLWithPath: database)))
+        #expect(there.stdout == "backed up \(copy.count) bytes to \(database)\n" && copy.starts(with: Array("SQLite format 3\u{0}".utf8)),
+                "\(there.stdout) \(copy.count)")
+        let help = try machines.local(["backup", "--help"])
+        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("With -H, FILE is written on this machine"), "\(help.stdout)")
     }
 
     @Test func theHostComesFromTheEnvironmentUnlessGivenEmpty() throws {

@@ -60,7 +60,7 @@ import TestSupport
         }
     }
 
-    @Test func sixWeeksReadTheSameEverywhereAndAfterARestore() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func sixWeeksReadTheSameEverywhereAndAfterARestore() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         var record = Record()

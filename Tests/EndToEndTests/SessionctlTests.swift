@@ -98,8 +98,8 @@ import JSON
         // Checked by the contract's own declaration before anything is sent: a track's too.
         let trackRPE = try ctl(daemon, ["track", "yesterday", "18:00-19:00", "--rpe", "11", "--new", "row", "3x8"])
         #expect(trackRPE.status == 2 && trackRPE.stderr.contains("--rpe: must be from 1.0 to 10.0"), "\(trackRPE.stderr)")
-        for (words, says) in [(["sleep", "30"], "sleepHours must be from 0 to 24 h, got 30"), (["steps", "9000.5"], "steps must be a whole number"),
-                              (["steps", "-5"], "steps must be from 0 to 200000 steps"), (["mass", "2000"], "bodyMassKg must be from 20 kg to 400 kg")] {
+        for (words, says) in [(["sleep", "30"], "sleep must be from 0 to 24 h, got 30"), (["steps", "9000.5"], "steps must be a whole number"),
+                              (["steps", "-5"], "steps must be from 0 to 200000 steps"), (["mass", "2000"], "body mass must be from 20 kg to 400 kg")] {
             let health = try ctl(daemon, ["health"] + words)
             #expect(health.status == 2 && health.stderr.contains(says) && !health.stderr.contains("params."), "\(words): \(health.stderr)")
         }
@@ -165,7 +165,7 @@ import JSON
                 && !file.stdout.hasPrefix("Usage:"), "a file that cannot be read: a usage error with its usage line, not the help: \(file.stdout) \(file.stderr)")
     }
 
-    @Test func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let file = Fixtures.examplesDirectory + "/plans/messy-model-output.txt"
         let command = "\(Binaries.sessionctl) plan check \(file)"

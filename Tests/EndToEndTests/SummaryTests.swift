@@ -63,12 +63,12 @@ import JSON
         try Workout.backfill(client, start: "2026-11-30T07:00:00Z", end: "2026-11-30T08:00:00Z", sets: [("Row", 10, 50), ("Row", 10, 52.5)], rpe: 8)
         let environment = ["SESSIOND_SOCKET": daemon.socketPath]
         let health = try runProcess(Binaries.sessionctl, ["health", "sleep", "7.5", "--date", "2026-11-30"], environment: environment)
-        #expect(health.stdout == "recorded sleepHours 7.5 for 2026-11-30\n")
+        #expect(health.stdout == "recorded sleep 7.5 h for 2026-11-30\n")
         #expect(try runProcess(Binaries.sessionctl, ["health", "mood", "5"], environment: environment).status == 2)
         let report = try runProcess(Binaries.sessionctl, ["summary", "--week", "2026-12-02"], environment: environment)
         #expect(report.status == 0)
         #expect(report.stdout.hasPrefix("Week of 2026-11-30 · nothing planned · 1 logged\n"))
-        #expect(report.stdout.contains("2 sets · 20 reps · 1,025 kg · 60 min · RPE 8"))
+        #expect(report.stdout.contains("2 sets · 20 reps · 1,025 kg · 1:00:00 active · RPE 8"))
         #expect(report.stdout.contains("volume  M T W T F S S\n        █ · · · · · ·"))
         #expect(report.stdout.contains("★ Row"))
         #expect(report.stdout.contains("health (change against the four weeks before; body mass and measurements: the week before):\n  sleep 7.5 h\n"),

@@ -6,7 +6,7 @@ import TestSupport
 /// Planner attempts' tokens through the daemon's own decoding: kept with `plan.attempt`
 /// and `plan.import`, listed by `plan.attempts`, totalled by `plan.usage`.
 @Suite struct PlannerUsageTests {
-    let plan = JSONValue.string(Fixtures.examplePlan("dumbbell-3day.json"))
+    let plan = JSONValue.string(Fixtures.dumbbellPlan)
 
     @Test func tokensAreKeptWithTheAttemptAndTotalledForTheMonth() throws {
         let app = try InProcess()

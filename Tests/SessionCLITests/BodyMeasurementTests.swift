@@ -31,7 +31,7 @@ import JSON
             #expect(try daemon.ctl(["health", "sleep", String(hours), "--date", thisWeek.adding(days: -7 * weeksAgo).description]).status == 0)
         }
         let pounds = ["SESSIOND_UNITS": "lb"]
-        #expect(try daemon.ctl(["health", "thigh", "22", "--date", thisWeek.description], environment: pounds).stdout.contains("recorded thighCm 22 in"))
+        #expect(try daemon.ctl(["health", "thigh", "22", "--date", thisWeek.description], environment: pounds).stdout.contains("recorded thigh 22 in"))
         let summary = try JSONParser.parse(try daemon.ctl(["summary", "--json"]).stdout)
         func figure(_ type: String) -> JSONValue? { summary["health"]?.arrayValue?.first { $0["type"]?.stringValue == type } }
         // Worked out here: this week's latest, and its change against last week's latest.

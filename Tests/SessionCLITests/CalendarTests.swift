@@ -16,7 +16,7 @@ import JSON
         let today = Self.today
         let monday = today.mondayOfWeek
         let firstWeek = monday.adding(days: -21)
-        let planText = Fixtures.examplePlan("dumbbell-3day.json")
+        let planText = Fixtures.dumbbellPlan
         #expect(try daemon.importBeforeItsWeek(firstWeek.description, [daemon.file("plan.json", planText)]).status == 0)
         // The plan's training weekdays, read from the file itself.
         let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]

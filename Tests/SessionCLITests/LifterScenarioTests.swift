@@ -12,7 +12,7 @@ import JSON
 /// and after the restore; the weeks' prompt text is kept readable in
 /// Tests/Scenarios/lifter-weeks.txt.
 @Suite struct LifterScenarioTests {
-    /// The plan's rows (shared/examples/plans/dumbbell-3day.json): weekday offset, and
+    /// The plan's rows (Tests/Fixtures/plans/dumbbell-3day.json): weekday offset, and
     /// each exercise's name and planned sets.
     static let planDays: [(offset: Int, name: String, exercises: [(name: String, sets: Int)])] = [
         (0, "Mon", [("Dumbbell Bench Press", 4), ("Seated Dumbbell Shoulder Press", 3), ("Dumbbell Fly", 3), ("Overhead Triceps Extension", 3), ("Plank", 3)]),
@@ -87,7 +87,7 @@ import JSON
         func at(_ date: LocalDate, _ time: String) -> String { "\(date)T\(time):00Z" }
 
         // The plan, imported the day before three weeks ago; it carries over to every week since.
-        let imported = try daemon.importBeforeItsWeek(w3.description, [Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"])
+        let imported = try daemon.importBeforeItsWeek(w3.description, [Fixtures.dumbbellPlanPath])
         #expect(imported.status == 0, "\(imported.stderr)")
         var logged: [LocalDate: Logged] = [w3: Logged(), w2: Logged(), w1: Logged(), current: Logged()]
 
@@ -148,7 +148,7 @@ import JSON
         let next = try daemon.ctl(["plan", "next", "--week", current.adding(days: 7).description, "--planner", Fixtures.packageRoot + "/Tests/Planners/messy.sh"],
                                   environment: ["XDG_CONFIG_HOME": daemon.directory, "SESSIOND_PLANNER": ""])
         #expect(next.status == 0, "\(next.stdout) \(next.stderr)")
-        try ctl(["plan", "import", "--no-activate", "--week-start", current.adding(days: 14).description, Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"])
+        try ctl(["plan", "import", "--no-activate", "--week-start", current.adding(days: 14).description, Fixtures.dumbbellPlanPath])
         try Self.check(daemon, weeks: weeks, today: today, "after next week's plan")
         #expect(try [w3, w2, w1].map { try daemon.ctl(["summary", "--week", $0.description, "--prompt"]).stdout } == prompts)
         let nextWeek = try JSONParser.parse(try daemon.ctl(["plan", "show", "--week", current.adding(days: 7).description, "--json"]).stdout)

@@ -89,8 +89,8 @@ import TestSupport
     @Test func planDiffNamesWhatAnEditChanged() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        let original = try JSONParser.parse(Fixtures.examplePlan("dumbbell-3day.json"))
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        let original = try JSONParser.parse(Fixtures.dumbbellPlan)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         // The edit: Monday's first exercise 5 × 5, its last removed, a new one added.
         var days = original["days"]?.arrayValue ?? []
         var monday = days[0].objectPairs ?? []

@@ -52,7 +52,7 @@ import TestSupport
     @Test func planAddReadsSetsAsLogDoes() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["plan", "import", Fixtures.examplesDirectory + "/plans/dumbbell-3day.json"]).status == 0)
+        #expect(try daemon.ctl(["plan", "import", Fixtures.dumbbellPlanPath]).status == 0)
         let plan = try daemon.client().call("plan.get")
         let restDay = try #require(plan["days"]?.arrayValue?.first { $0["rest"] == true }?["day"]?.stringValue)
         for (name, words) in [("Plank", "3x45s"), ("Dips", "3x8@+10"), ("Reverse Fly", "3x12@7,5"), ("Dead Hang", "2x1:30")] {

@@ -36,12 +36,6 @@ import SessionSystem
         #expect(SummaryFormatter.volume(1012.5, in: .kg) == "1,013 kg")
         #expect(SummaryFormatter.volume(102.05, in: .lb) == "225 lb", "224.98 lb")
     }
-
-    @Test func countsAgreeWithTheirNouns() {
-        #expect(PlanFormatter.count(1, "set") == "1 set")
-        #expect(PlanFormatter.count(0, "set") == "0 sets")
-        #expect(PlanFormatter.count(12, "rep") == "12 reps")
-    }
 }
 
 @Suite struct WatchFormatTests {

@@ -105,6 +105,9 @@ import Testing
         try reader.finish()
         #expect(Set(reader.samples.map(\.source)) == ["Jörg's iPhone", "Scale A", "Watch of Ana Lopez", "Watch"], "references and line breaks decoded")
         Self.expectAlike(document, "the document", pieces: [1, 2, 3, 5, 7, 13, 64, 1000, document.count])
+    }
+
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func theSharedSampleReadsAsLibexpatReadsIt() throws {
         let sample = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.examplesDirectory + "/health/apple-health-export-sample.xml")))
         Self.expectAlike(sample, "the shared sample", pieces: [1, 9, 4096, sample.count])
     }

@@ -100,7 +100,7 @@ import TestSupport
         #expect(Set(keys).count == 4)
     }
 
-    @Test func theExportsNamesAreAllPaired() {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func theExportsNamesAreAllPaired() {
         let paired = Set(Self.pairs().map(\.name))
         for (file, column) in [("strong-export.csv", "Exercise Name"), ("hevy-export.csv", "exercise_title")] {
             let rows = Self.csvRows(Fixtures.read(Fixtures.examplesDirectory + "/exports/" + file))

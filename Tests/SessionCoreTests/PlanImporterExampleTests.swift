@@ -8,7 +8,7 @@ import JSON
     let options = PlanImportOptions(today: Fixtures.monday.adding(days: 2))
 
     @Test func cleanPlanImportsWithoutWarnings() throws {
-        let result = try PlanImporter.importPlan(text: Fixtures.examplePlan("dumbbell-3day.json"), options: options)
+        let result = try PlanImporter.importPlan(text: Fixtures.dumbbellPlan, options: options)
         #expect(result.warnings == [])
         #expect(result.plan.name == "Dumbbell Strength, 3 days")
         #expect(result.plan.weekStart == Fixtures.monday)
@@ -25,7 +25,7 @@ import JSON
         #expect(result.plan.days[1].rest)
     }
 
-    @Test func namesOnlyScheduleImportsWithOneWarning() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func namesOnlyScheduleImportsWithOneWarning() throws {
         let result = try PlanImporter.importPlan(text: Fixtures.examplePlan("foundation-models-schedule.json"), options: options)
         #expect(result.warnings.count == 1)
         #expect(result.warnings[0].path == "$")
@@ -36,7 +36,7 @@ import JSON
         #expect(result.plan.days.flatMap(\.exercises).allSatisfy { $0.sets == 3 && $0.reps == nil })
     }
 
-    @Test func messyModelOutputIsNormalisedWithAWarningPerChange() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func messyModelOutputIsNormalisedWithAWarningPerChange() throws {
         let result = try PlanImporter.importPlan(text: Fixtures.examplePlan("messy-model-output.txt"), options: options)
         let plan = result.plan
         #expect(plan.name == "Hypertrophy Split")
@@ -60,7 +60,7 @@ import JSON
         #expect(result.warnings[7].message.contains("22.7 kg"))
     }
 
-    @Test func everyInvalidExampleIsRefusedAtItsPath() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func everyInvalidExampleIsRefusedAtItsPath() throws {
         let cases = try #require(JSONParser.parse(Fixtures.examplePlan("invalid-plans.json")).arrayValue)
         let expected: [String: String] = [
             "days is not an array": "days",

@@ -280,7 +280,7 @@ import TestSupport
         #expect(try imported(plan(exercise: #""Row""#), options: next).plan.days[0].date.description == "2026-12-07")
     }
 
-    @Test func normalisedOutputReimportsWithoutWarnings() throws {
+    @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func normalisedOutputReimportsWithoutWarnings() throws {
         for name in ["dumbbell-3day.json", "foundation-models-schedule.json", "messy-model-output.txt"] {
             let first = try imported(Fixtures.examplePlan(name))
             let second = try imported(first.plan.json.jsonText)

@@ -19,7 +19,7 @@ import SessionCore
     }
 
     func samplePlan() throws -> Plan {
-        try PlanImporter.importPlan(text: Fixtures.examplePlan("dumbbell-3day.json"), options: PlanImportOptions(today: Fixtures.monday)).plan
+        try PlanImporter.importPlan(text: Fixtures.dumbbellPlan, options: PlanImportOptions(today: Fixtures.monday)).plan
     }
 
     @Test func migratesAnEmptyFileAndConfiguresTheConnection() throws {

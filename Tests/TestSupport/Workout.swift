@@ -8,12 +8,13 @@ public enum Workout {
     /// The dumbbell example plan for the week of 2026-11-30.
     public static let weekStart = "2026-11-30"
 
-    /// Imports the clean example plan and returns the plan.get result. Imported, where
-    /// the client's daemon lets the test set its clock, on the Sunday before its week,
-    /// as a planner run at the end of a week would: its whole week is planned.
+    /// Imports the clean dumbbell plan (`Fixtures.dumbbellPlan`) and returns the plan.get
+    /// result. Imported, where the client's daemon lets the test set its clock, on the
+    /// Sunday before its week, as a planner run at the end of a week would: its whole
+    /// week is planned.
     @discardableResult
-    public static func importPlan(_ client: some RPCCaller, file: String = "dumbbell-3day.json", weekStart: String = weekStart) throws -> JSONValue {
-        try importBeforeItsWeek(client, plan: Fixtures.examplePlan(file), weekStart: weekStart)
+    public static func importPlan(_ client: some RPCCaller, weekStart: String = weekStart) throws -> JSONValue {
+        try importBeforeItsWeek(client, plan: Fixtures.dumbbellPlan, weekStart: weekStart)
     }
 
     /// A one-day plan (Monday of `weekStart`) with the given exercises JSON, imported

@@ -1,0 +1,79 @@
+import SessionCore
+
+/// "1 set", "4 sets", "12,340 sets", "3 entries" (with `plural`): a count, grouped in
+/// thousands, with its noun, singular for one and plural otherwise. Every count
+/// sessionctl prints goes through it, so that none reads "1 sets".
+func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+    PromptText.grouped(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
+}
+
+/// The words sessionctl says things in: the daemon's names (record kinds, health
+/// types, set kinds) as a person reads them, and durations in one format. The wire
+/// names stay in `--json`; everything printed for a person goes through here.
+enum Wording {
+    /// A length of time as a clock reads it: minutes and seconds under an hour ("0:35",
+    /// "12:04"), hours, minutes and seconds from an hour on ("1:05:09"). A session's
+    /// duration (status, finish, pause, history, show, edit, track, watch), a week's
+    /// training (summary) and a rest are all written so.
+    static func duration(_ seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let hours = seconds / 3600
+        let minutes = seconds % 3600 / 60
+        let secs = seconds % 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+    }
+
+    /// "18:05": a time of day given as seconds since midnight.
+    static func timeOfDay(_ secondOfDay: Int) -> String {
+        let minutes = secondOfDay / 60
+        let hour = minutes / 60 % 24
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+    }
+
+    /// A record kind by its wire name (`oneRepMax`, `setVolume`) as `log` words the
+    /// record: "best e1RM", "heaviest weight", "best set volume", "most reps at a
+    /// weight", "most reps", "best session volume". A name this build does not know is
+    /// shown as it came.
+    static func record(_ name: String) -> String {
+        switch name {
+        case "oneRepMax": return "best e1RM"
+        case "weight": return "heaviest weight"
+        case "setVolume": return "best set volume"
+        case "repsAtWeight": return "most reps at a weight"
+        case "reps": return "most reps"
+        case "sessionVolume": return "best session volume"
+        default: return name
+        }
+    }
+
+    /// A health type as a person names it: "sleep", "resting HR", "body mass", "steps",
+    /// "waist", "body fat" (the summary's and the prompt's words).
+    static func health(_ type: HealthType) -> String {
+        type == .steps ? "steps" : PromptContext.label(type).label
+    }
+
+    /// A health value with its unit, in the person's units: "7.5 h", "52 bpm", "80.4 kg"
+    /// (or "177.2 lb"), "9,000" (steps: the name says the unit), "82 cm" (or "32.3 in"),
+    /// "18%".
+    static func health(_ value: Double, of type: HealthType, units: WeightUnit) -> String {
+        switch type {
+        case .bodyMassKg: return units.text(value)
+        case let type where type.isCircumference: return Length.text(value, inches: units == .lb)
+        case .steps: return PromptText.grouped(Int(value.rounded()))
+        case .bodyFatPercent: return PromptText.number(value, decimals: 2) + "%"
+        default: return PromptText.number(value, decimals: 2) + " " + type.unit
+        }
+    }
+
+    /// A set's kind as `log` and `show` say it: "warm-up", "drop set", "to failure";
+    /// nil for a normal set, which needs no word.
+    static func setKind(_ kind: SetKind) -> String? {
+        switch kind {
+        case .normal: return nil
+        case .warmup: return "warm-up"
+        case .drop: return "drop set"
+        case .failure: return "to failure"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+@testable import SessionCore
+import SessionRPC
+import JSON
+import Testing
+@testable import SessionCLI
+
+/// What sessionctl prints for a person: counts agree with their nouns, one duration
+/// format, and the daemon's names in a person's words.
+@Suite struct WordingTests {
+    @Test func countsAgreeWithTheirNouns() {
+        #expect(plural(1, "set") == "1 set")
+        #expect(plural(0, "set") == "0 sets")
+        #expect(plural(12, "daily value") == "12 daily values")
+        #expect(plural(12_340, "set") == "12,340 sets" && plural(-1, "set") == "-1 sets")
+        #expect(plural(1, "entry", "entries") == "1 entry" && plural(2, "entry", "entries") == "2 entries")
+    }
+
+    /// m:ss under an hour, h:mm:ss from an hour on, worked out here from the seconds.
+    @Test func oneDurationFormat() {
+        for seconds in [0, 35, 59, 60, 754, 3599, 3600, 3909, 36_000, 86_399] {
+            let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+            let expected = h == 0 ? "\(m):" + (s < 10 ? "0" : "") + "\(s)"
+                : "\(h):" + (m < 10 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)"
+            #expect(Wording.duration(seconds) == expected, "\(seconds)")
+        }
+        #expect(Wording.duration(35) == "0:35" && Wording.duration(3909) == "1:05:09")
+        #expect(Wording.timeOfDay(18 * 3600 + 5 * 60 + 59) == "18:05" && Wording.timeOfDay(7 * 3600) == "07:00")
+    }
+
+    @Test func statusFinishAndHistorySayADurationAlike() {
+        let console = Console(capturing: false)
+        let formatter = SessionFormatter(console: console)
+        var session = SessionSnapshot()
+        session.title = "Legs"
+        session.date = "2026-11-30"
+        session.durationSeconds = 35
+        session.sets = 1
+        formatter.printStatus(session)
+        var finished = SessionFinish.Result()
+        finished.title = "Legs"
+        finished.durationSeconds = 35
+        finished.sets = 1
+        finished.startedAt = "2026-11-30T18:00:00.000+01:00"
+        finished.endedAt = "2026-11-30T18:00:35.000+01:00"
+        formatter.printFinished(finished)
+        formatter.printHistory([SessionList.Listing(sessionID: 7, date: "2026-11-30", title: "Legs", state: .finished, startedAt: "", durationSeconds: 35,
+                                                    sets: 1, volumeKg: 0)])
+        let lines = console.capturedOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines[0] == "Legs · 2026-11-30 · running 0:35 · 1 set · 0 kg", "\(lines[0])")
+        #expect(lines[1] == "Legs finished · 0:35 · 1 set · 0 kg volume", "\(lines[1])")
+        #expect(lines[2].contains("  Legs     0:35     1 set") && !lines[2].contains("0:00:35"), "\(lines[2])")
+        // The watch's session.finished says the same duration.
+        let event = try? JSONParser.parse(bytes: finished.jsonBytes)
+        let watched = event.map { Commands.describe(event: $0, type: "session.finished") } ?? ""
+        #expect(watched.hasSuffix("session.finished  0:35 · 1 set · 0 kg"), "\(watched)")
+    }
+
+    /// Each record kind the wire names is said in words, each its own, never as the
+    /// wire spells it.
+    @Test func recordKindsInWords() {
+        let words = RecordKinds.names.map(Wording.record)
+        for (name, word) in zip(RecordKinds.names, words) {
+            #expect(word != name && !word.contains(where: \.isUppercase) || word.hasSuffix("e1RM"), "\(name): \(word)")
+        }
+        #expect(Set(words).count == words.count, "\(words)")
+        #expect(RecordKinds([.oneRepMax, .weight, .setVolume]).names.map(Wording.record) == ["best e1RM", "heaviest weight", "best set volume"])
+    }
+
+    @Test func healthTypesAndValuesInWords() {
+        for type in HealthType.allCases {
+            let name = Wording.health(type)
+            #expect(name == type.rawValue ? type == .steps : !name.hasSuffix("Kg") && !name.hasSuffix("Cm") && !name.hasSuffix("Hours"), "\(type): \(name)")
+        }
+        #expect(Wording.health(.sleepHours) == "sleep" && Wording.health(7.5, of: .sleepHours, units: .kg) == "7.5 h")
+        #expect(Wording.health(.bodyMassKg) == "body mass" && Wording.health(80, of: .bodyMassKg, units: .lb) == WeightUnit.lb.text(80))
+        #expect(Wording.health(82, of: .waistCm, units: .lb) == Length.text(82, inches: true))
+        #expect(Wording.health(9000, of: .steps, units: .kg) == "9,000" && Wording.health(18.25, of: .bodyFatPercent, units: .kg) == "18.25%")
+    }
+
+    @Test func setKindsInWords() {
+        #expect(Wording.setKind(.normal) == nil)
+        #expect(SetKind.allCases.compactMap(Wording.setKind) == ["warm-up", "drop set", "to failure"])
+        var result = SessionLog.Result()
+        result.exercise = "Row"
+        result.kind = .drop
+        result.reps = 1
+        result.plannedExerciseID = 1
+        result.progress.loggedSets = 3
+        result.progress.plannedSets = 3
+        #expect(SessionFormatter(console: Console(capturing: false)).logged(result, session: nil).set == "Row · set 3/3 · drop set · 1 rep")
+    }
+}
+
+/// The import's lines count the same exercises: the first line's number is the sum of
+/// what the names line says came from the catalog and of one's own.
+@Suite struct ImportFormatterTests {
+    @Test func theFirstLineAndTheNamesLineCountTheSameExercises() {
+        // Three spellings of one catalog lift, one of another, two names of one's own
+        // that differ only in case, and one more of one's own.
+        let names = [("Squat (Barbell)", "Back Squat"), ("Back Squat", "Back Squat"), ("back squat", "Back Squat"), ("Leg Press", "Leg Press"),
+                     ("Sled Drag", nil), ("sled drag", nil), ("Tyre Flip", nil)].map { HistoryImport.Name(name: $0.0, exercise: $0.1) }
+        var counts = HistoryCounts()
+        counts.workouts = 1
+        counts.sets = 9
+        counts.warmups = 1
+        counts.exercises = Set(names.map(\.name.exerciseKey)).count
+        let result = HistoryImport.Result(importID: "i", staged: 1, done: true, dryRun: false, imported: counts, skipped: 0, names: names)
+        let console = Console(capturing: false)
+        let formatter = ImportFormatter(console: console)
+        formatter.printCounts(result, from: "strong", dryRun: false)
+        formatter.printNames(result.names, all: false)
+        let lines = console.capturedOutput.split(separator: "\n").map(String.init)
+        // Worked out from the list: Back Squat and Leg Press; sled drag and tyre flip.
+        let catalog = Set(names.compactMap { $0.exercise }).count
+        let own = Set(names.filter { $0.exercise == nil }.map(\.name.exerciseKey)).count
+        #expect(lines.first == "imported 1 workout from strong: 9 sets (1 warm-up), \(catalog + own) exercises", "\(lines)")
+        #expect(lines.count > 1 && lines[1] == "exercises: \(catalog) from the catalog (\(names.count - 3) names as written), \(own) of your own", "\(lines)")
+    }
+
+    @Test func oneOfEachReadsInTheSingular() {
+        var counts = HistoryCounts()
+        counts.workouts = 1
+        counts.sets = 1
+        counts.exercises = 1
+        let result = HistoryImport.Result(importID: "i", staged: 1, done: true, dryRun: true, imported: counts, skipped: 1,
+                                          names: [HistoryImport.Name(name: "Row", exercise: "Row")])
+        let console = Console(capturing: false)
+        ImportFormatter(console: console).printCounts(result, from: "hevy", dryRun: true)
+        ImportFormatter(console: console).printNames(result.names, all: true)
+        #expect(console.capturedOutput == "would import 1 workout from hevy: 1 set, 1 exercise\n1 workout already stored, skipped\nexercises: 1 from the catalog\n")
+    }
+}
