@@ -79,7 +79,7 @@ final class AppleHealthReader: ExpatHandler {
             }
             try reader.finish()
         } catch let failure as Failure {
-            throw ZipArchive.Failure(message: "\(entry.name) \(failure)")
+            throw ZipArchive.Failure(message: "\(entry.name): \(failure)")
         }
         return reader
     }
