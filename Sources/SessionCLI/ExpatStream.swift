@@ -94,19 +94,27 @@ final class ExpatStream {
 
     deinit { budget.during { XML_ParserFree(parser) } }
 
-    /// Parses the next piece of the document.
+    /// Parses the next piece of the document. A piece never takes a pending token past
+    /// `tokenLimit` bytes from its start, so one longer is refused before its end is read
+    /// and one at the limit is read; a pending token's pieces grow with it, so that
+    /// libexpat's reading it again from its start costs at most twice its length.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let count = min(Self.pieceBytes, bytes.count - offset)
+            // Where the token libexpat holds begins: the bytes since are not read yet.
+            let begun = Int64(XML_GetCurrentByteIndex(parser))
+            let pending = begun >= 0 ? Int(fed - begun) : 0
+            if pending >= Self.tokenLimit {
+                throw tooLong()
+            }
+            let count = min(max(Self.pieceBytes, pending), Self.tokenLimit - pending, bytes.count - offset)
             try parse(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), isFinal: false)
             offset += count
             fed += Int64(count)
-            // Where the token libexpat holds begins: the bytes since are not read yet.
-            let begun = Int64(XML_GetCurrentByteIndex(parser))
-            if begun >= 0, fed - begun > Int64(Self.tokenLimit) {
-                throw place("\(pendingToken()) longer than \(Self.tokenLimit >> 20) MiB (a health export's are a few kilobytes)")
-            }
+        }
+        let begun = Int64(XML_GetCurrentByteIndex(parser))
+        if begun >= 0, fed - begun >= Int64(Self.tokenLimit) {
+            throw tooLong()
         }
     }
 
@@ -153,6 +161,11 @@ final class ExpatStream {
     /// `message` at the place the parser has reached.
     private func place(_ message: String) -> Failure {
         Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1, message: message)
+    }
+
+    /// The token libexpat holds refused, at its start.
+    private func tooLong() -> Failure {
+        place("\(pendingToken()) longer than \(Self.tokenLimit >> 20) MiB (a health export's are a few kilobytes)")
     }
 
     /// What the token libexpat holds is, from its first bytes.

@@ -69,7 +69,7 @@ import Testing
         case .success(let reader):
             var days = reader.days
             let values = (try? days.days()).map { $0.map { "\($0.type) \($0.date) \($0.value) \($0.source)" } } ?? ["overflow"]
-            return "\(reader.records) records, \(reader.kept) kept: \(values) \(reader.workouts.map { "\($0)" })"
+            return "\(reader.records) records, \(reader.kept) kept: \(values.joined(separator: "; ")) \(reader.workouts.map { "\($0)" }.joined(separator: "; "))"
         case .failure(let failure):
             return "refused at line \(failure.line), column \(failure.column): \(failure.message)"
         }
@@ -146,6 +146,10 @@ import Testing
                 #expect(outcome.hasPrefix("refused at line 3, column \(column): \(word) longer than 1 MiB"), "\(what), pieces of \(piece): \(outcome.prefix(200))")
             }
         }
+        // A tag of exactly the limit is read; one byte more is refused.
+        let exact = "<Record type=\"" + String(repeating: "x", count: ExpatStream.tokenLimit - 17) + "\"/>"
+        #expect(Self.outcome(Self.around(exact), piece: 1 << 16).hasPrefix("1 records"))
+        #expect(Self.outcome(Self.around(exact.replacingOccurrences(of: "\"/>", with: "x\"/>")), piece: 1 << 16).hasPrefix("refused at line 3, column 2: a tag"))
         // Under the limit: 65,536 attributes of one tag are read, and a long text is no token.
         let many = (0..<65_536).map { "a\($0)=\"1\"" }.joined(separator: " ")
         #expect(Self.outcome(Self.around("<Record \(many)/>"), piece: 4096).hasPrefix("1 records"))
@@ -206,7 +210,8 @@ import Testing
         var days = reader.days
         let values = try days.days()
         // The last to end: 08:59, written by the records whose index is 49 modulo 50.
-        let last = (0..<records).last { $0 % 50 == 49 }.map { Double(20 + $0 % 60) }
+        let lastIndex: Int = (0..<records).last { $0 % 50 == 49 } ?? 0
+        let last = Double(20 + lastIndex % 60)
         #expect(values.count == 1 && values.first?.value == last, "\(values)")
     }
 }
