@@ -105,6 +105,7 @@ final class AppleHealthReader: ExpatHandler {
         stream = nil
     }
 
+    /// A record, a workout or a workout's statistic read; other elements passed over.
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: ExpatAttributes) -> String? {
         if ExpatAttributes.equal(name, "Record") { return record(attributes) }
         if ExpatAttributes.equal(name, "Workout") { return startWorkout(attributes) }
@@ -112,6 +113,7 @@ final class AppleHealthReader: ExpatHandler {
         return nil
     }
 
+    /// A workout's end: it is complete with its statistics.
     func endElement(_ name: UnsafePointer<CChar>) {
         guard ExpatAttributes.equal(name, "Workout") else { return }
         if let workout { workouts.append(workout) }

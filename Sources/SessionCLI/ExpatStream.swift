@@ -6,13 +6,16 @@ import Glibc
 /// What `ExpatStream` tells as it reads a document's elements; a message returned by
 /// `startElement` refuses the document at that start tag.
 protocol ExpatHandler: AnyObject {
+    /// A start tag: its name and attributes (valid during the call); a message refuses it.
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: ExpatAttributes) -> String?
+    /// An end tag (or the end of an empty element).
     func endElement(_ name: UnsafePointer<CChar>)
 }
 
 /// A start tag's attributes as libexpat hands them (name, value, …, then NULL), their
 /// references already replaced: valid only during the call that hands them over.
 struct ExpatAttributes {
+    /// libexpat's array: a name, its value, and so on, then NULL.
     let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>
 
     /// The value of the attribute `name`, as libexpat's C string.
@@ -48,6 +51,7 @@ struct ExpatAttributes {
 final class ExpatStream {
     /// A document refused, and where (columns count characters, from 1).
     struct Failure: Error, CustomStringConvertible {
+        /// The place (line and column, from 1) and what is wrong there.
         let line: Int
         let column: Int
         let message: String
@@ -69,6 +73,7 @@ final class ExpatStream {
     private var failure: Failure?
     /// Bytes fed, and elements open.
     private var fed: Int64 = 0
+    /// Elements open now.
     private(set) var depth = 0
 
     /// A parser that tells `handler` of the elements of a UTF-8 document.
@@ -188,10 +193,12 @@ final class ExpatStream {
 /// budget of the parser at work is the thread's (set around each call into libexpat),
 /// and an allocation past its limit fails, which libexpat reports as out of memory.
 private final class ExpatBudget {
+    /// Bytes it allows, and those held now.
     let limit: Int
     private(set) var used = 0
     private(set) var exceeded = false
 
+    /// A budget of `limit` bytes.
     init(limit: Int) { self.limit = limit }
 
     /// The thread's budget while libexpat runs.
@@ -212,6 +219,7 @@ private final class ExpatBudget {
         return body()
     }
 
+    /// libexpat's malloc: nil past the thread's budget.
     static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
         guard let budget = current else { return malloc(size) }
         guard budget.used + size <= budget.limit else {
@@ -223,6 +231,7 @@ private final class ExpatBudget {
         return pointer
     }
 
+    /// libexpat's realloc: nil past the thread's budget, the block then left as it was.
     static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
         guard let budget = current else { return realloc(pointer, size) }
         let before = pointer.map { malloc_usable_size($0) } ?? 0
@@ -235,6 +244,7 @@ private final class ExpatBudget {
         return moved
     }
 
+    /// libexpat's free.
     static func release(_ pointer: UnsafeMutableRawPointer?) {
         if let pointer, let budget = current { budget.used -= malloc_usable_size(pointer) }
         free(pointer)

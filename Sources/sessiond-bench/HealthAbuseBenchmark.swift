@@ -11,11 +11,13 @@ import Glibc
 enum HealthAbuseBenchmark {
     /// A run of sessionctl: its seconds, peak RSS and exit status.
     struct Run {
+        /// Wall time, peak RSS (VmHWM), exit status (1: refused).
         let seconds: Double
         let peakMiB: Double
         let status: Int32
     }
 
+    /// Every figure of this benchmark; a failure is reported as one.
     static func emitAll(directory: String, quick: Bool) {
         do {
             try emitAttributes(directory: directory, quick: quick)

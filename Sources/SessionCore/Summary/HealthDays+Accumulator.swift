@@ -220,10 +220,13 @@ extension HealthDays {
         private var low: UInt64 = 0
         private var more: [UInt32] = []
 
+        /// No sources.
         init() {}
 
+        /// The one source `id`.
         init(_ id: UInt32) { insert(id) }
 
+        /// Adds the source `id`.
         mutating func insert(_ id: UInt32) {
             if id < 64 {
                 low |= 1 << UInt64(id)
@@ -232,11 +235,13 @@ extension HealthDays {
             }
         }
 
+        /// Adds the sources of `other`.
         mutating func formUnion(_ other: SourceSet) {
             low |= other.low
             for id in other.more { insert(id) }
         }
 
+        /// The sources, by number.
         var members: [UInt32] { (0..<64).filter { low & (1 << UInt64($0)) != 0 }.map(UInt32.init) + more }
     }
 }
