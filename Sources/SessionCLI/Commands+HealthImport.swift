@@ -76,12 +76,19 @@ extension Commands {
             let chosen = format ?? (content == .sqlite ? .gadgetbridge : zipped || content == .xml ? .apple : content == .json || content == .healthJSON ? .autoExport : .googleFit)
             // The JSON and CSV formats are read whole, as `import` reads its files: a file
             // past the format's bound is refused before it is read, with its size.
-            func whole(_ maximum: Int, _ what: String) throws(FileInput.Failure) -> [UInt8] {
+            func whole(_ maximum: Int, _ what: String) throws -> [UInt8] {
                 var status = stat()
-                if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > maximum {
-                    throw FileInput.Failure(path: path, reason: "\(what) of \(Checked.text(Double(status.st_size) / 1_048_576)) MiB: health import reads one of up to \(maximum >> 20) MiB (export fewer days at a time)")
+                let size = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+                if let size, size > maximum { throw FileContent.TooLarge(what: what, bytes: size, maximum: maximum) }
+                var bytes: [UInt8] = []
+                do {
+                    bytes = try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: maximum)
+                } catch {
+                    // Standard input past the bound: the same data error.
+                    guard size == nil, error.reason.hasPrefix("larger than") else { throw error }
+                    throw FileContent.TooLarge(what: what, bytes: nil, maximum: maximum)
                 }
-                return try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: maximum)
+                return bytes
             }
             var health = HealthDays.Accumulator()
             let (records, kept): (Int, Int)

@@ -86,6 +86,23 @@ enum FileContent: Equatable {
         return "\(name) is \(which): `sessionctl health import \(name)` reads health exports"
     }
 
+    /// A file of a format read whole, past the size its reader takes: a data error that
+    /// names both sizes.
+    struct TooLarge: Error, CustomStringConvertible {
+        /// The format ("a Health Auto Export file"), the file's bytes (nil for a pipe) and the bound.
+        let what: String
+        let bytes: Int?
+        let maximum: Int
+
+        var description: String {
+            let size = bytes.map { bytes in
+                let tenths = Int((Double(bytes) / 1_048_576 * 10).rounded())
+                return " of \(tenths / 10).\(tenths % 10) MiB"
+            } ?? " over \(maximum >> 20) MiB"
+            return "\(what)\(size): health import reads one of up to \(maximum >> 20) MiB (export fewer days at a time)"
+        }
+    }
+
     /// The first `headBytes` of the file at `path`; empty when it cannot be read (the
     /// reading that follows names why).
     static func head(_ path: String) -> [UInt8] {

@@ -16,8 +16,8 @@ import SessionCore
 /// none.
 enum HealthAutoExportReader {
     /// A file larger than this is refused before it is read: it is parsed whole, and its
-    /// document takes several times its size in memory.
-    static let maximumBytes = 16 << 20
+    /// document takes about eight times its size in memory (6 MiB: under 64 MiB in all).
+    static let maximumBytes = 6 << 20
 
     struct Read {
         /// The daily values of the data points kept.

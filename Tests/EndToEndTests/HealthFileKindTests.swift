@@ -88,6 +88,13 @@ import TestSupport
         try ("<?xml version=\"1.0\"?>\n<HealthData>\n  " + tag + "\n</HealthData>\n").write(toFile: long, atomically: true, encoding: .utf8)
         let refused = try daemon.ctl(["health", "import", long])
         #expect(refused.status == 1 && refused.stderr.contains("\(long): line 3, column 3: a tag longer than 1 MiB"), "\(refused.stderr)")
+        // Health Auto Export's JSON is read whole: one past its bound is refused by its size.
+        let json = daemon.directory + "/HealthAutoExport.json"
+        let point = #"{"date": "2026-11-24 07:00:00 +0100", "qty": 45, "source": "Watch"}"#
+        let points = Array(repeating: point, count: 7 * 1_048_576 / (point.utf8.count + 1)).joined(separator: ",")
+        try (#"{"data": {"metrics": [{"name": "heart_rate_variability", "units": "ms", "data": ["# + points + "]}]}}").write(toFile: json, atomically: true, encoding: .utf8)
+        let big = try daemon.ctl(["health", "import", json])
+        #expect(big.status == 1 && big.stderr.contains("a Health Auto Export file of 7.0 MiB: health import reads one of up to 6 MiB"), "\(big.stderr)")
         let stored = try JSONParser.parse(try daemon.ctl(["call", "history.archive", #"{"part": "health"}"#]).stdout)["health"]?.arrayValue ?? []
         #expect(stored.isEmpty)
     }
