@@ -68,7 +68,7 @@ extension Commands {
                 head += chunk[0..<count]
             }
             let content = FileContent.of(head)
-            if format == nil, let elsewhere = content.notHealth(path == "-" ? "standard input" : path) {
+            if format == nil, let elsewhere = content.notHealth(path) {
                 context.console.error("sessionctl: \(elsewhere)")
                 return ExitStatus.refused
             }

@@ -59,13 +59,14 @@ enum FileContent: Equatable {
         return googleFit ? .googleFitCSV : .text
     }
 
-    /// Why `health import` does not read a file of this content, naming the command that
-    /// does; nil for a health export's.
-    func notHealth(_ name: String) -> String? {
-        switch self {
-        case .fit: "\(name) is a FIT activity file: `sessionctl import \(name)` reads workouts from it"
-        case .trackerCSV: "\(name) is a Strong or Hevy export: `sessionctl import \(name)` reads workouts from it"
-        case .sessiondJSON: "\(name) is sessiond's own export: `sessionctl import \(name)` reads it"
+    /// Why `health import` does not read the file `path` ("-": standard input) of this
+    /// content, naming the command that does; nil for a health export's.
+    func notHealth(_ path: String) -> String? {
+        let name = path == "-" ? "standard input" : path
+        return switch self {
+        case .fit: "\(name) is a FIT activity file: `sessionctl import \(path)` reads workouts from it"
+        case .trackerCSV: "\(name) is a Strong or Hevy export: `sessionctl import \(path)` reads workouts from it"
+        case .sessiondJSON: "\(name) is sessiond's own export: `sessionctl import \(path)` reads it"
         case .binary: "\(name) is no health export (binary data): health import reads the Health app's export.zip or export.xml, Health Auto Export's JSON, Google Fit's daily CSV or Gadgetbridge's database"
         case .zip, .sqlite, .xml, .healthJSON, .json, .googleFitCSV, .text: nil
         }
