@@ -16,7 +16,7 @@ import SessionCore
 /// none.
 enum HealthAutoExportReader {
     /// A file larger than this is refused before it is read: it is parsed whole, and its
-    /// document takes about eight times its size in memory (6 MiB: under 64 MiB in all).
+    /// document takes about eight times its size in memory (6 MiB: 51 MiB at the peak).
     static let maximumBytes = 6 << 20
 
     struct Read {
