@@ -1,4 +1,5 @@
 import SessionCore
+import SessionFormats
 #if canImport(Glibc)
 import Glibc
 #endif
