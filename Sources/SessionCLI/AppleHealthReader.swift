@@ -1,45 +1,39 @@
-import CExpat
 import SessionCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Apple Health's `export.xml` read as a stream through libexpat, a chunk at a time:
-/// each `Record` of a type sessiond keeps becomes a sample for `HealthDays` and nothing
-/// else is held, so memory follows the days in the file, not its gigabytes (steps,
-/// most of any export, are summed per day, hour and source as they come). Strength
-/// workouts (`Workout` of the traditional or functional strength training type) become
-/// workouts without sets: their time, and the heart rate and energy of their
-/// `WorkoutStatistics` (or the older `totalEnergyBurned`). A file that is not
-/// well-formed XML, or a record that does not read (a value that is no finite number, a
-/// workout's duration that is no length of time), is refused whole with its line and
-/// column. A record whose value is a number outside its type's plausible bounds is left
-/// out and counted (`leftOut`, by its place among the records); a statistic that is not
-/// a plausible heart rate or energy is none.
-final class AppleHealthReader: XMLStreamHandler {
-    /// A document refused, and where: libexpat's failures and XMLStream's alike.
-    typealias Failure = XMLStream.Failure
+/// Apple Health's `export.xml` read as a stream through libexpat (`ExpatStream`), a
+/// chunk at a time: each `Record` of a type sessiond keeps is counted towards its day
+/// (`HealthDays.Accumulator`) and nothing else is held, so memory follows the days in the
+/// file, not its gigabytes or its samples. Strength workouts (`Workout` of the
+/// traditional or functional strength training type) become workouts without sets:
+/// their time, and the heart rate and energy of their `WorkoutStatistics` (or the older
+/// `totalEnergyBurned`). A file that is not well-formed XML, that passes the parser's
+/// bounds (a tag over a mebibyte, elements nested hundreds deep), or a record that does
+/// not read (a value that is no finite number, a workout's duration that is no length
+/// of time), is refused whole with its line and column. A record whose value is a
+/// number outside its type's plausible bounds is left out and counted (`leftOut`, by its
+/// place among the records); a statistic that is not a plausible heart rate or energy is
+/// none.
+final class AppleHealthReader: ExpatHandler {
+    /// A document refused, and where.
+    typealias Failure = ExpatStream.Failure
 
-    private(set) var samples: [HealthDays.Sample] = []
+    /// The daily values of the records kept, as they are read.
+    private(set) var days = HealthDays.Accumulator()
     /// The strength workouts, in file order.
     private(set) var workouts: [HistoryWorkout] = []
     /// The workout whose statistics are being read.
     private var workout: HistoryWorkout?
-    /// Steps summed per (day, hour, source) as they are read.
-    private var steps: [StepKey: (count: Double, start: LocalDateTime, end: LocalDateTime, endMs: Int64)] = [:]
     /// Records read, and those of the types kept.
     private(set) var records = 0
     private(set) var kept = 0
     /// Records of implausible values, left out.
     private(set) var leftOut = HealthDays.LeftOut()
-    private var failure: Failure?
-    private let parser: XML_Parser
-
-    private struct StepKey: Hashable {
-        let date: LocalDate
-        let hour: Int
-        let source: String
-    }
+    /// Strength workouts a file may hold (one a day for fifty years).
+    static let maximumWorkouts = 20_000
+    private var stream: ExpatStream?
 
     /// Reads `prefix` (bytes already read from `fd`), then `fd` to its end.
     /// A file of a known size shows its progress on a terminal (`ProgressLine`).
@@ -90,72 +84,14 @@ final class AppleHealthReader: XMLStreamHandler {
         return reader
     }
 
-    /// A reader to `feed` the document a piece at a time, then `finish`. libexpat reads
-    /// what comes before the root; from the root's start tag on `XMLStream` does, unless
-    /// the document's type declares what only libexpat knows (`scanning` false: libexpat
-    /// throughout, as the tests compare).
-    init(scanning: Bool = true) throws(Failure) {
-        guard let parser = XML_ParserCreate("UTF-8") else { throw Failure(line: 0, column: 0, message: "the XML parser could not be made") }
-        self.parser = parser
-        stage = scanning ? .prolog([]) : .expat
-        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        XML_SetStartElementHandler(parser) { user, name, attributes in
-            guard let user, let name, let attributes else { return }
-            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().expatStart(name, attributes)
-        }
-        XML_SetEndElementHandler(parser) { user, name in
-            guard let user, let name else { return }
-            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().endElement(XMLBytes(cString: name))
-        }
-        // What the document type declares that XMLStream does not know: entities,
-        // attributes with defaults or of types other than CDATA, an external subset.
-        XML_SetStartDoctypeDeclHandler(parser) { user, _, systemId, publicId, _ in
-            guard let user, systemId != nil || publicId != nil else { return }
-            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().declaresMore = true
-        }
-        XML_SetEntityDeclHandler(parser) { user, _, _, _, _, _, _, _, _ in
-            guard let user else { return }
-            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().declaresMore = true
-        }
-        XML_SetAttlistDeclHandler(parser) { user, _, _, type, value, _ in
-            guard let user, value != nil || type.map({ strcmp($0, "CDATA") != 0 }) ?? false else { return }
-            Unmanaged<AppleHealthReader>.fromOpaque(user).takeUnretainedValue().declaresMore = true
-        }
+    /// A reader to `feed` the document a piece at a time, then `finish`.
+    init() throws(Failure) {
+        stream = try ExpatStream(handler: self)
     }
-
-    deinit { XML_ParserFree(parser) }
-
-    /// Who reads the document now: libexpat up to the root's start tag (`prolog`, the bytes
-    /// kept to hand over), then `XMLStream`; or libexpat throughout.
-    private enum Stage {
-        case prolog([UInt8])
-        case handover(offset: Int, line: Int, column: Int)
-        case scanning(XMLStream)
-        case expat
-    }
-
-    private var stage: Stage
-    /// Whether the document type declares what only libexpat reads.
-    private var declaresMore = false
-    /// A prolog longer than this is read by libexpat to the end.
-    private static let prologLimit = 1 << 20
 
     /// Parses the next piece of the document.
     func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
-        switch stage {
-        case .scanning(let stream):
-            try stream.feed(bytes)
-        case .expat, .handover:
-            try check(parse(bytes, isFinal: false))
-        case .prolog(var kept):
-            kept.append(contentsOf: bytes)
-            stage = kept.count > Self.prologLimit ? .expat : .prolog(kept)
-            try check(parse(bytes, isFinal: false))
-            guard case .handover(let offset, let line, let column) = stage else { return }
-            let stream = XMLStream(handler: self, offset: offset, line: line, column: column)
-            stage = .scanning(stream)
-            try kept.withUnsafeBytes { all in Result { () throws(Failure) in try feed(UnsafeRawBufferPointer(rebasing: all[offset...])) } }.get()
-        }
+        try stream?.feed(bytes)
     }
 
     /// Parses the first `count` bytes of `bytes` as the next piece.
@@ -163,74 +99,33 @@ final class AppleHealthReader: XMLStreamHandler {
         try bytes.withUnsafeBytes { all in Result { () throws(Failure) in try feed(UnsafeRawBufferPointer(rebasing: all[0..<count])) } }.get()
     }
 
-    /// Ends the document (it must be complete and well-formed) and adds the steps summed.
+    /// Ends the document (it must be complete and well-formed); the parser is let go.
     func finish() throws(Failure) {
-        if case .scanning(let stream) = stage {
-            try stream.finish()
-        } else {
-            try check(parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true))
-        }
-        for (key, step) in steps {
-            samples.append(HealthDays.Sample(kind: .steps, start: step.start, end: step.end, endMs: step.endMs, value: step.count, source: key.source))
-        }
-        steps = [:]
+        try stream?.finish()
+        stream = nil
     }
 
-    private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> XML_Status {
-        XML_Parse(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), isFinal ? 1 : 0)
-    }
-
-    private func check(_ status: XML_Status) throws(Failure) {
-        if status == XML_STATUS_ERROR {
-            throw failure ?? Self.failure(at: parser, "not well-formed XML: " + String(cString: XML_ErrorString(XML_GetErrorCode(parser))))
-        }
-        if let failure { throw failure }
-    }
-
-    /// A start tag as libexpat reads it; the root's hands the rest to `XMLStream` unless
-    /// the document type declares more than it knows.
-    private func expatStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        guard failure == nil else { return }
-        if case .prolog = stage {
-            if declaresMore {
-                stage = .expat
-            } else {
-                stage = .handover(offset: Int(XML_GetCurrentByteIndex(parser)), line: Int(XML_GetCurrentLineNumber(parser)),
-                                  column: Int(XML_GetCurrentColumnNumber(parser)) + 1)
-                XML_StopParser(parser, XML_TRUE)
-                return
-            }
-        }
-        expatAttributes.removeAll()
-        var index = 0
-        while let key = attributes[index], let value = attributes[index + 1] {
-            expatAttributes.append(name: XMLBytes(cString: key), value: XMLBytes(cString: value), escaped: false)
-            index += 2
-        }
-        if let message = startElement(XMLBytes(cString: name), expatAttributes) { fail(message) }
-    }
-
-    private var expatAttributes = XMLAttributes()
-
-    func startElement(_ name: XMLBytes, _ attributes: XMLAttributes) -> String? {
-        if name.equals("Record") { return record(attributes) }
-        if name.equals("Workout") { return startWorkout(attributes) }
-        if name.equals("WorkoutStatistics") { addStatistics(attributes) }
+    /// A record, a workout or a workout's statistic read; other elements passed over.
+    func startElement(_ name: UnsafePointer<CChar>, _ attributes: ExpatAttributes) -> String? {
+        if ExpatAttributes.equal(name, "Record") { return record(attributes) }
+        if ExpatAttributes.equal(name, "Workout") { return startWorkout(attributes) }
+        if ExpatAttributes.equal(name, "WorkoutStatistics") { addStatistics(attributes) }
         return nil
     }
 
-    func endElement(_ name: XMLBytes) {
-        guard name.equals("Workout") else { return }
+    /// A workout's end: it is complete with its statistics.
+    func endElement(_ name: UnsafePointer<CChar>) {
+        guard ExpatAttributes.equal(name, "Workout") else { return }
         if let workout { workouts.append(workout) }
         workout = nil
     }
 
-    private func record(_ attributes: XMLAttributes) -> String? {
+    private func record(_ attributes: ExpatAttributes) -> String? {
         records += 1
         // Most records are of types not kept (heart rate, energy, distance): told from the
         // type's bytes and passed over before any String is made.
-        guard let raw = attributes.raw("type"), Self.keptTypes.contains(where: { raw.equals($0) }) else { return nil }
-        let type = raw.string
+        guard let raw = attributes.raw("type"), Self.keptTypes.contains(where: { ExpatAttributes.equal(raw, $0) }) else { return nil }
+        let type = String(cString: raw)
         guard let kind = Self.kind(type: type, value: attributes.string("value")) else { return nil }
         guard let start = attributes.string("startDate").flatMap(Self.time), let end = attributes.string("endDate").flatMap(Self.time) else {
             return "a \(type) record whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm)"
@@ -252,12 +147,10 @@ final class AppleHealthReader: XMLStreamHandler {
             }
         }
         kept += 1
-        if kind == .steps {
-            let key = StepKey(date: start.local.date, hour: start.local.secondOfDay / 3600, source: source)
-            let known = steps[key]
-            steps[key] = ((known?.count ?? 0) + value, known?.start ?? start.local, max(known?.end ?? end.local, end.local), max(known?.endMs ?? end.ms, end.ms))
-        } else {
-            samples.append(HealthDays.Sample(kind: kind, start: start.local, end: end.local, endMs: end.ms, value: value, source: source))
+        do {
+            try days.add(HealthDays.Sample(kind: kind, start: start.local, end: end.local, endMs: end.ms, value: value, source: source))
+        } catch {
+            return error.description
         }
         return nil
     }
@@ -268,7 +161,7 @@ final class AppleHealthReader: XMLStreamHandler {
         "HKQuantityTypeIdentifierBodyMass", "HKQuantityTypeIdentifierBodyFatPercentage", "HKCategoryTypeIdentifierSleepAnalysis",
     ]
 
-    private func startWorkout(_ attributes: XMLAttributes) -> String? {
+    private func startWorkout(_ attributes: ExpatAttributes) -> String? {
         guard let type = attributes.string("workoutActivityType"), let kind = StrengthWorkout.allCases.first(where: { $0.appleType == type }) else { return nil }
         guard let start = attributes.string("startDate").flatMap(Self.time), let end = attributes.string("endDate").flatMap(Self.time), end.ms >= start.ms else {
             return "a \(type) workout whose startDate or endDate is no date (yyyy-MM-dd HH:mm:ss ±hhmm), or ends before it starts"
@@ -285,6 +178,7 @@ final class AppleHealthReader: XMLStreamHandler {
             }
             seconds = duration
         }
+        guard workouts.count < Self.maximumWorkouts else { return "more than \(Self.maximumWorkouts) strength workouts: more than a health export holds" }
         var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         workout.energyKcal = Self.kcal(attributes.string("totalEnergyBurned"), unit: attributes.string("totalEnergyBurnedUnit"))
         self.workout = workout
@@ -292,7 +186,7 @@ final class AppleHealthReader: XMLStreamHandler {
     }
 
     /// A workout's statistic: its heart rate (average and maximum) or its active energy.
-    private func addStatistics(_ attributes: XMLAttributes) {
+    private func addStatistics(_ attributes: ExpatAttributes) {
         guard workout != nil else { return }
         switch attributes.string("type") {
         case "HKQuantityTypeIdentifierHeartRate":
@@ -314,16 +208,6 @@ final class AppleHealthReader: XMLStreamHandler {
         guard let value = text.flatMap(Double.init), value.isFinite else { return nil }
         let kcal = unit == "kJ" ? value / 4.184 : value
         return HistoryLimits.energyKcal.contains(kcal) && kcal > 0 ? kcal : nil
-    }
-
-    private func fail(_ message: String) {
-        failure = Self.failure(at: parser, message)
-        XML_StopParser(parser, XML_FALSE)
-    }
-
-    /// `message` at the place the parser has reached (columns counted from 1).
-    private static func failure(at parser: XML_Parser, _ message: String) -> Failure {
-        Failure(line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1, message: message)
     }
 
     /// The kind of a record sessiond keeps; nil for the rest (distance, energy, awake…).

@@ -56,8 +56,8 @@ extension Commands {
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
-            // The format from the first byte that is not white space (or a byte-order
-            // mark): < XML, { JSON, else CSV.
+            // The first bytes (4 KiB past any white space or byte-order mark) tell what the
+            // file is (`FileContent`): one another command reads is answered with it.
             func blank(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains(byte) }
             var head = [UInt8]()
             while head.count < 4096, head.allSatisfy(blank) {
@@ -67,40 +67,58 @@ extension Commands {
                 guard count > 0 else { break }
                 head += chunk[0..<count]
             }
-            let first = head.first { !blank($0) }
-            let zipped = ZipArchive.isZip(head)
-            let database = head.starts(with: Array("SQLite format 3\u{0}".utf8))
-            let chosen = format ?? (database ? .gadgetbridge : zipped || first == UInt8(ascii: "<") ? .apple : first == UInt8(ascii: "{") ? .autoExport : .googleFit)
-            // The JSON and CSV formats are read whole, as `import` reads its files.
-            func whole() throws(FileInput.Failure) -> [UInt8] {
-                try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: HistoryUpload.maximumFileBytes)
+            let content = FileContent.of(head)
+            if format == nil, let elsewhere = content.notHealth(path) {
+                context.console.error("sessionctl: \(elsewhere)")
+                return ExitStatus.refused
             }
-            let samples: [HealthDays.Sample]
+            let zipped = content == .zip
+            let chosen = format ?? (content == .sqlite ? .gadgetbridge : zipped || content == .xml ? .apple : content == .json || content == .healthJSON ? .autoExport : .googleFit)
+            // The JSON and CSV formats are read whole, as `import` reads its files: a file
+            // past the format's bound is refused before it is read, with its size.
+            func whole(_ maximum: Int, _ what: String) throws -> [UInt8] {
+                var status = stat()
+                let size = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+                if let size, size > maximum { throw FileContent.TooLarge(what: what, bytes: size, maximum: maximum) }
+                var bytes: [UInt8] = []
+                do {
+                    bytes = try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: maximum)
+                } catch {
+                    // Standard input past the bound: the same data error.
+                    guard size == nil, error.reason.hasPrefix("larger than") else { throw error }
+                    throw FileContent.TooLarge(what: what, bytes: nil, maximum: maximum)
+                }
+                return bytes
+            }
+            var health = HealthDays.Accumulator()
             let (records, kept): (Int, Int)
             // Strength workouts, from the formats that have them.
             var workouts: [HistoryWorkout] = []
             var leftOut = HealthDays.LeftOut()
+            var everyDay: [HealthDays.Day] = []
             do {
                 switch chosen {
                 case .apple:
                     let reader = zipped ? try AppleHealthReader.read(zip: try ZipArchive(fd: fd)) : try AppleHealthReader.read(fd: fd, prefix: head)
-                    (samples, records, kept) = (reader.samples, reader.records, reader.kept)
+                    (health, records, kept) = (reader.days, reader.records, reader.kept)
                     workouts = reader.workouts
                     leftOut = reader.leftOut
                 case .autoExport:
-                    let parsed = try HealthAutoExportReader.read(try whole())
-                    (samples, records, kept) = (parsed.samples, parsed.records, parsed.kept)
+                    let parsed = try HealthAutoExportReader.read(try whole(HealthAutoExportReader.maximumBytes, "a Health Auto Export file"))
+                    (health, records, kept) = (parsed.days, parsed.records, parsed.kept)
                     workouts = parsed.workouts
                     leftOut = parsed.leftOut
                 case .googleFit:
-                    (samples, records, kept, leftOut) = try GoogleFitReader.read(try whole())
+                    (health, records, kept, leftOut) = try GoogleFitReader.read(try whole(GoogleFitReader.maximumBytes, "a Google Fit CSV"))
                 case .gadgetbridge:
                     guard path != "-" else { throw GadgetbridgeExport.Failure(message: "a database cannot be read from standard input: give its path") }
                     let clock = context.clock
                     let read = try GadgetbridgeExport.read(path: path, localTime: { clock.localDateTime(atMs: $0) })
-                    (samples, records, kept) = (read.samples, read.records, read.kept)
+                    for sample in read.samples { try health.add(sample) }
+                    (records, kept) = (read.records, read.kept)
                     leftOut = read.leftOut
                 }
+                everyDay = try health.days()
             } catch let failure as FileInput.Failure {
                 throw failure
             } catch {
@@ -114,7 +132,7 @@ extension Commands {
             // A day's value made of plausible samples may still not be one (a night of
             // records spanning days, an hour's steps of a dozen sources): left out too.
             var days: [HealthDays.Day] = []
-            for day in HealthDays.days(samples) where within(day.date) {
+            for day in everyDay where within(day.date) {
                 if let problem = day.type.problem(with: day.value) {
                     leftOut.add("\(day.date)", "\(Wording.health(day.type)) \(Checked.text(day.value)) \(day.type.unit): must \(problem)")
                 } else {

@@ -47,6 +47,11 @@ extension Commands {
                 format = value
             }
             let path = arguments.positionals[0]
+            // A health export is `health import`'s: said so before it is read.
+            if format == nil, path != "-", let elsewhere = FileContent.of(FileContent.head(path)).healthExport(path) {
+                context.console.error("sessionctl: \(elsewhere)")
+                return ExitStatus.refused
+            }
             // A file named .fit is read as FIT, so that one cut short is said to be.
             if format == nil, path.lowercased().hasSuffix(".fit") { format = .fit }
             // Sessiond's own JSON export is read as it is sent, never whole; other files

@@ -18,21 +18,25 @@ enum GoogleFitReader {
     /// (Its average heart rate is the day's, not a resting one: left out.)
     static let columns: [(name: String, kind: HealthDays.Kind)] = [("Step count", .steps), ("Average weight (kg)", .bodyMassKg)]
 
-    /// The samples, the rows read and the rows that gave one.
-    static func read(_ bytes: [UInt8]) throws -> (samples: [HealthDays.Sample], records: Int, kept: Int, leftOut: HealthDays.LeftOut) {
+    /// A file larger than this is refused before it is read (a row a day: a century is
+    /// under 8 MiB).
+    static let maximumBytes = 16 << 20
+
+    /// The daily values, the rows read and the rows that gave one.
+    static func read(_ bytes: [UInt8]) throws -> (days: HealthDays.Accumulator, records: Int, kept: Int, leftOut: HealthDays.LeftOut) {
         var reader = try CSVTable.Reader(bytes: bytes)
         guard let dateColumn = reader.header.firstIndex(of: "Date") else {
             throw Failure(line: 1, message: "no Date column: not Google Fit's daily activity metrics")
         }
         let header = reader.header
         let wanted = columns.compactMap { column in header.firstIndex(of: column.name).map { (index: $0, column: column) } }
-        var samples: [HealthDays.Sample] = []
+        var days = HealthDays.Accumulator()
         var (records, kept) = (0, 0)
         var leftOut = HealthDays.LeftOut()
         while let record = try reader.next() {
             records += 1
-            let before = samples.count
-            defer { if samples.count > before { kept += 1 } }
+            let before = days.added
+            defer { if days.added > before { kept += 1 } }
             let fields = record.fields
             guard let date = LocalDate(fields[dateColumn].trimmingWhitespace()) else {
                 throw Failure(line: record.line, message: "Date \"\(fields[dateColumn])\" is no date (YYYY-MM-DD)")
@@ -49,10 +53,10 @@ enum GoogleFitReader {
                     leftOut.add("line \(record.line)", "\(column.name) of \(problem)")
                     continue
                 }
-                samples.append(HealthDays.Sample(kind: column.kind, start: LocalDateTime(date: date, secondOfDay: 0), end: end,
+                try days.add(HealthDays.Sample(kind: column.kind, start: LocalDateTime(date: date, secondOfDay: 0), end: end,
                                                  endMs: Int64(end.secondsSinceEpoch) * 1000, value: value, source: "Google Fit"))
             }
         }
-        return (samples, records, kept, leftOut)
+        return (days, records, kept, leftOut)
     }
 }

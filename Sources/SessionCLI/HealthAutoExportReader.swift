@@ -2,8 +2,9 @@ import JSON
 import SessionCore
 
 /// Health Auto Export's JSON (`{"data": {"metrics": [{name, units, data: [...]}]}}`,
-/// the shape its v1 and v2 exports share): each metric sessiond keeps becomes samples
-/// for `HealthDays`. A night of `sleep_analysis` comes aggregated, in hours: its asleep
+/// the shape its v1 and v2 exports share), read whole (up to `maximumBytes`): each data
+/// point of a metric sessiond keeps is counted towards its day (`HealthDays.Accumulator`).
+/// A night of `sleep_analysis` comes aggregated, in hours: its asleep
 /// time (`asleep`, or the stages `core` + `deep` + `rem` of newer versions) ending at
 /// `sleepEnd`. Its strength workouts (`data.workouts` named traditional or functional
 /// strength training) become workouts without sets, with their heart rate (v2's
@@ -14,8 +15,13 @@ import SessionCore
 /// counted (`leftOut`, by its path), and a heart rate or energy that is not plausible is
 /// none.
 enum HealthAutoExportReader {
+    /// A file larger than this is refused before it is read: it is parsed whole, and its
+    /// document takes about eight times its size in memory (6 MiB: 51 MiB at the peak).
+    static let maximumBytes = 6 << 20
+
     struct Read {
-        let samples: [HealthDays.Sample]
+        /// The daily values of the data points kept.
+        var days = HealthDays.Accumulator()
         var workouts: [HistoryWorkout] = []
         /// Data points read, and those of the metrics kept.
         let records: Int
@@ -29,8 +35,11 @@ enum HealthAutoExportReader {
         let root = try JSONReader(document, path: "$")
         guard let data = try root.optionalObject("data") else { throw JSONReadError(path: "$.data", expected: "an object with metrics (Health Auto Export's JSON)") }
         let workouts = try data.optionalArray("workouts") ? try data.objects("workouts").compactMap(workout) : []
-        guard try data.optionalArray("metrics") else { return Read(samples: [], workouts: workouts, records: 0, kept: 0) }
-        var samples: [HealthDays.Sample] = []
+        guard workouts.count <= AppleHealthReader.maximumWorkouts else {
+            throw JSONReadError(path: "$.data.workouts", expected: "at most \(AppleHealthReader.maximumWorkouts) strength workouts")
+        }
+        guard try data.optionalArray("metrics") else { return Read(workouts: workouts, records: 0, kept: 0) }
+        var days = HealthDays.Accumulator()
         var leftOut = HealthDays.LeftOut()
         var records = 0
         for metric in try data.objects("metrics") {
@@ -55,7 +64,7 @@ enum HealthAutoExportReader {
                     }
                     let seconds = Int((hours * 3600).rounded())
                     let start = LocalDateTime(secondsAfter: end.local, -seconds)
-                    samples.append(HealthDays.Sample(kind: .asleep, start: start, end: end.local, endMs: end.ms, value: hours, source: source))
+                    try days.add(HealthDays.Sample(kind: .asleep, start: start, end: end.local, endMs: end.ms, value: hours, source: source))
                     continue
                 }
                 guard let time = try AppleHealthReader.time(point.string("date")) else {
@@ -76,10 +85,10 @@ enum HealthAutoExportReader {
                     leftOut.add(point.path, problem)
                     continue
                 }
-                samples.append(HealthDays.Sample(kind: kind, start: time.local, end: time.local, endMs: time.ms, value: value, source: source))
+                try days.add(HealthDays.Sample(kind: kind, start: time.local, end: time.local, endMs: time.ms, value: value, source: source))
             }
         }
-        return Read(samples: samples, workouts: workouts, records: records, kept: samples.count, leftOut: leftOut)
+        return Read(days: days, workouts: workouts, records: records, kept: days.added, leftOut: leftOut)
     }
 
     /// A strength workout as a workout without sets; nil for any other kind.

@@ -58,7 +58,7 @@ import TestSupport
 
     @Test func theAppleExportMadeHereReads() throws {
         let reader = try Self.readApple(Self.export())
-        #expect(reader.samples.count == 5 && reader.leftOut.count == 0)
+        #expect(reader.kept == 5 && reader.days.added == 5 && reader.leftOut.count == 0)
         #expect(reader.workouts.count == 1 && reader.workouts[0].durationSeconds == 2700 && reader.workouts[0].averageHeartRate == 120)
     }
 
@@ -76,7 +76,7 @@ import TestSupport
                     }
                     // A record's value outside its bounds is left out, counted, by its place.
                     if attribute == "value" {
-                        #expect(reader.samples.count == 4 && reader.leftOut.count == 1, "\(what)")
+                        #expect(reader.kept == 4 && reader.leftOut.count == 1, "\(what)")
                         #expect(reader.leftOut.warning?.contains("record ") == true, "\(what): \(reader.leftOut.warning ?? "")")
                     }
                     let workout = try #require(reader.workouts.first, "\(what)")
@@ -111,7 +111,7 @@ import TestSupport
 
     @Test func everyAutoExportNumberIsRefusedWithItsPathOrLeftOutOrNone() throws {
         let normal = try HealthAutoExportReader.read(Self.autoExport("", ""))
-        #expect(normal.samples.count == 4 && normal.workouts.first?.durationSeconds == 2700 && normal.workouts.first?.maximumHeartRate == 150)
+        #expect(normal.kept == 4 && normal.workouts.first?.durationSeconds == 2700 && normal.workouts.first?.maximumHeartRate == 150)
         // JSON has no NaN or infinity: 1e400 is the nearest a file comes.
         for place in ["mass", "rhr", "steps", "sleep", "core", "duration", "energy", "avg", "max"] {
             for value in ["1e300", "-1e300", "1e400", "-5", "9223372036854775808", "-9223372036854775808"] {
@@ -120,7 +120,7 @@ import TestSupport
                     let read = try HealthAutoExportReader.read(Self.autoExport(place, value))
                     #expect(place != "duration", "\(what) read: no such duration is a length of time")
                     if ["mass", "rhr", "steps"].contains(place) {
-                        #expect(read.samples.count == 3 && read.leftOut.count == 1 && read.leftOut.warning?.contains("$.data.metrics[") == true, "\(what): \(read.leftOut)")
+                        #expect(read.kept == 3 && read.leftOut.count == 1 && read.leftOut.warning?.contains("$.data.metrics[") == true, "\(what): \(read.leftOut)")
                     }
                     let workout = try #require(read.workouts.first)
                     #expect(workout.durationSeconds.map(SessionLimits.durationSeconds.contains) ?? true, "\(what)")
@@ -147,7 +147,7 @@ import TestSupport
                 do {
                     let read = try GoogleFitReader.read(Array(text.utf8))
                     #expect(Double(value)?.isFinite == true, "\(column) \(value) read")
-                    #expect(read.samples.count == 3 && read.leftOut.count == 1 && read.leftOut.warning?.contains("line 3") == true, "\(column) \(value)")
+                    #expect(read.days.added == 3 && read.leftOut.count == 1 && read.leftOut.warning?.contains("line 3") == true, "\(column) \(value)")
                 } catch let failure as GoogleFitReader.Failure {
                     #expect(failure.line == 3 && Double(value)?.isFinite != true, "\(column) \(value): \(failure)")
                 }

@@ -10,8 +10,8 @@ import SessionCore
                           value: value, source: source)
     }
 
-    @Test func sleepIsMergedAndBelongsToTheDayOfWaking() {
-        let days = HealthDays.days([
+    @Test func sleepIsMergedAndBelongsToTheDayOfWaking() throws {
+        let days = try HealthDays.days([
             sample(.asleep, "2026-11-23 23:00", "2026-11-24 03:00"), sample(.asleep, "2026-11-24 02:00", "2026-11-24 06:00", 0, "watch"),
             // A nap the same day, apart from the night: added to it.
             sample(.asleep, "2026-11-24 14:00", "2026-11-24 14:30"),
@@ -22,8 +22,8 @@ import SessionCore
         #expect(days[0].source == "phone, watch")
     }
 
-    @Test func stepsComeFromOneSourcePerHour() {
-        let days = HealthDays.days([
+    @Test func stepsComeFromOneSourcePerHour() throws {
+        let days = try HealthDays.days([
             sample(.steps, "2026-11-23 09:00", "2026-11-23 09:10", 300), sample(.steps, "2026-11-23 09:20", "2026-11-23 09:30", 300),
             sample(.steps, "2026-11-23 09:05", "2026-11-23 09:40", 500, "watch"),  // fewer than the phone's 600
             sample(.steps, "2026-11-23 10:00", "2026-11-23 10:30", 400, "watch"), sample(.steps, "2026-11-23 10:00", "2026-11-23 10:30", 400),  // a tie
@@ -32,8 +32,8 @@ import SessionCore
         #expect(days.map(\.value) == [600 + 400 + 50] && days[0].date == LocalDate("2026-11-23")!)
     }
 
-    @Test func reportedValuesAreTheDaysLast() {
-        let days = HealthDays.days([
+    @Test func reportedValuesAreTheDaysLast() throws {
+        let days = try HealthDays.days([
             sample(.restingHeartRate, "2026-11-24 20:00", "2026-11-24 20:00", 55), sample(.restingHeartRate, "2026-11-24 08:00", "2026-11-24 08:00", 60),
             sample(.bodyMassKg, "2026-11-24 07:00", "2026-11-24 07:00", 81), sample(.bodyMassKg, "2026-11-25 07:00", "2026-11-25 07:00", 80.5),
         ])

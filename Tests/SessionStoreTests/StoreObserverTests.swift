@@ -126,7 +126,7 @@ import TestSupport
     @Test func plansAndProfileStoreWritesAreReadAsStored() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
-        let plan = try PlanImporter.importPlan(text: Fixtures.examplePlan("dumbbell-3day.json"), options: PlanImportOptions(today: Fixtures.monday)).plan
+        let plan = try PlanImporter.importPlan(text: Fixtures.dumbbellPlan, options: PlanImportOptions(today: Fixtures.monday)).plan
         try database.groupCommit { _ in
             let first = try database.plans.insertPlan(plan, source: "1", importedAtMs: 1, activate: true).id
             #expect(try database.plans.activePlanID() == first)

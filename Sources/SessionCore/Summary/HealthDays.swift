@@ -10,7 +10,8 @@
 ///   are not added.
 /// * **Resting heart rate**, **HRV** and **body fat**: the day's reported value (its last).
 /// * **Body mass**: the last of the day.
-/// A sample's day and hour are its local time as the export wrote it.
+/// A sample's day and hour are its local time as the export wrote it. Readers stream
+/// their samples into an `Accumulator`, which keeps what these rules need and no sample.
 public enum HealthDays {
     public enum Kind: Sendable, Equatable {
         case asleep, inBed, steps, restingHeartRate, hrv, bodyMassKg, bodyFatPercent
@@ -45,68 +46,11 @@ public enum HealthDays {
         public let source: String
     }
 
-    /// The daily values of `samples`, by type and date.
-    public static func days(_ samples: [Sample]) -> [Day] {
-        sleep(samples.filter { $0.kind == .asleep }) + steps(samples.filter { $0.kind == .steps })
-            + last(samples, .restingHeartRate, .restingHeartRate) + last(samples, .hrv, .hrvMs) + last(samples, .bodyMassKg, .bodyMassKg)
-            + last(samples, .bodyFatPercent, .bodyFatPercent)
-    }
-
-    static func sleep(_ asleep: [Sample]) -> [Day] {
-        var merged: [(start: Int, end: Int, at: LocalDateTime, atMs: Int64, sources: Set<String>)] = []
-        for sample in asleep.sorted(by: { $0.start.secondsSinceEpoch < $1.start.secondsSinceEpoch }) {
-            let (start, end) = (sample.start.secondsSinceEpoch, sample.end.secondsSinceEpoch)
-            guard end > start else { continue }
-            if let last = merged.last, start <= last.end {
-                let later = end > last.end
-                merged[merged.count - 1] = (last.start, max(last.end, end), later ? sample.end : last.at, later ? sample.endMs : last.atMs,
-                                            last.sources.union([sample.source]))
-            } else {
-                merged.append((start, end, sample.end, sample.endMs, [sample.source]))
-            }
-        }
-        var byDay: [LocalDate: (hours: Double, atMs: Int64, sources: Set<String>)] = [:]
-        for stretch in merged {
-            let day = byDay[stretch.at.date]
-            byDay[stretch.at.date] = ((day?.hours ?? 0) + Double(stretch.end - stretch.start) / 3600,
-                                     max(day?.atMs ?? stretch.atMs, stretch.atMs), (day?.sources ?? []).union(stretch.sources))
-        }
-        return byDay.sorted { $0.key < $1.key }.map {
-            Day(type: .sleepHours, date: $0.key, value: ($0.value.hours * 100).rounded() / 100, atMs: $0.value.atMs,
-                source: $0.value.sources.sorted().joined(separator: ", "))
-        }
-    }
-
-    static func steps(_ steps: [Sample]) -> [Day] {
-        // (day, hour) → source → (steps, last end)
-        var hours: [LocalDate: [Int: [String: (count: Double, atMs: Int64)]]] = [:]
-        for sample in steps {
-            let hour = sample.start.secondOfDay / 3600
-            let known = hours[sample.start.date]?[hour]?[sample.source]
-            hours[sample.start.date, default: [:]][hour, default: [:]][sample.source] = ((known?.count ?? 0) + sample.value, max(known?.atMs ?? sample.endMs, sample.endMs))
-        }
-        return hours.sorted { $0.key < $1.key }.map { date, byHour in
-            var total = 0.0
-            var atMs = Int64.min
-            var sources = Set<String>()
-            for (_, bySource) in byHour {
-                // The most steps; equal counts: the source named first, so a run is repeatable.
-                guard let chosen = bySource.max(by: { $0.value.count < $1.value.count || ($0.value.count == $1.value.count && $0.key > $1.key) }) else { continue }
-                total += chosen.value.count
-                atMs = max(atMs, chosen.value.atMs)
-                sources.insert(chosen.key)
-            }
-            return Day(type: .steps, date: date, value: total.rounded(), atMs: atMs, source: sources.sorted().joined(separator: ", "))
-        }
-    }
-
-    static func last(_ samples: [Sample], _ kind: Kind, _ type: HealthType) -> [Day] {
-        var byDay: [LocalDate: Sample] = [:]
-        for sample in samples where sample.kind == kind {
-            if let known = byDay[sample.end.date], known.end.secondsSinceEpoch > sample.end.secondsSinceEpoch { continue }
-            byDay[sample.end.date] = sample
-        }
-        return byDay.sorted { $0.key < $1.key }.map { Day(type: type, date: $0.key, value: $0.value.value, atMs: $0.value.endMs, source: $0.value.source) }
+    /// The daily values of `samples`, by type and date (`Accumulator` over the list).
+    public static func days(_ samples: [Sample]) throws(Accumulator.Overflow) -> [Day] {
+        var accumulator = Accumulator()
+        for sample in samples { try accumulator.add(sample) }
+        return try accumulator.days()
     }
 }
 
