@@ -38,7 +38,7 @@ extension SessionService {
             }
             next = page.lastID
         }
-        return HistoryArchiveGet.Result(archive: archive, next: next)
+        return HistoryArchiveGet.Result { $0.archive = archive; $0.next = next }
     }
 
     /// Restores an archive's parts: the profile and aliases, the plans (each checked
@@ -155,15 +155,27 @@ extension SessionService {
         let key = importKey("health:" + params.importID)
         if params.cancel {
             staging.cancel(key)
-            return HealthImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false)
+            return HealthImport.Result { $0.importID = params.importID; $0.staged = 0; $0.done = false; $0.dryRun = false }
         }
         try checkRecordedDates(params.samples, param: "samples")
         let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
         let samples = staged.archive.health
-        guard params.done else { return HealthImport.Result(importID: params.importID, staged: samples.count, done: false, dryRun: params.dryRun) }
+        guard params.done else { return HealthImport.Result {
+            $0.importID = params.importID
+            $0.staged = samples.count
+            $0.done = false
+            $0.dryRun = params.dryRun
+        } }
         let (stored, skipped) = try storeHealth(samples, dryRun: params.dryRun)
-        let result = HealthImport.Result(importID: params.importID, staged: samples.count, done: true, dryRun: params.dryRun, stored: stored, skipped: skipped)
+        let result = HealthImport.Result {
+            $0.importID = params.importID
+            $0.staged = samples.count
+            $0.done = true
+            $0.dryRun = params.dryRun
+            $0.stored = stored
+            $0.skipped = skipped
+        }
         // Let go of the values only once this commits: a group commit that runs the
         // request again needs them.
         afterCommit.append { $0.staging.complete(key, with: result) }

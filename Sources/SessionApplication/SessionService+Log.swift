@@ -84,8 +84,12 @@ extension SessionService {
         if input.withLastTime == true, let previous = try lastSession ?? lastTime(of: key, before: session) {
             let counted = previous.countedSets
             if let match = counted.indices.contains(decision.countedSets - 1) ? counted[decision.countedSets - 1] : counted.last {
-                reply.lastTime = SessionLog.Result.LastTime(date: previous.date.description, reps: match.reps, weightKg: match.weightKg,
-                                                            durationSeconds: match.durationSeconds)
+                reply.lastTime = SessionLog.Result.LastTime {
+                    $0.date = previous.date.description
+                    $0.reps = match.reps
+                    $0.weightKg = match.weightKg
+                    $0.durationSeconds = match.durationSeconds
+                }
             }
         }
         // Boxed once: the reply and the set.logged event carry the same result.
@@ -207,6 +211,6 @@ extension SessionService {
             restSeconds: roundUnfinished ? nil : RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil, own: ownRest),
             rpe: set.rpe,
             personalRecord: set.records.isEmpty
-                ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)))
+                ? nil : SessionLog.Result.Record { $0.kinds = set.records; $0.estimatedOneRepMaxKg = set.oneRepMaxKg.map(SessionProgress.roundKg) })
     }
 }

@@ -184,7 +184,12 @@ extension Commands {
         var (start, chunk) = (0, 0)
         while true {
             let end = min(start + HealthImport.samplesPerChunk, samples.count)
-            let params = HealthImport.Params(importID: id, chunk: chunk, samples: Array(samples[start..<end]), done: end == samples.count)
+            let params = HealthImport.Params {
+                $0.importID = id
+                $0.chunk = chunk
+                $0.samples = Array(samples[start..<end])
+                $0.done = end == samples.count
+            }
             let result = try context.call(client, HealthImport.self, params)
             if params.done { return result }
             (start, chunk) = (end, chunk + 1)
@@ -224,7 +229,11 @@ extension Commands {
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }
             var (from, to) = try dateRangeOption(arguments)
             if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
-            let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params(type: type, from: from, to: to))
+            let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params {
+                $0.type = type
+                $0.from = from
+                $0.to = to
+            })
             if context.printJSON(values, arguments) { return ExitStatus.ok }
             guard !values.items.isEmpty else {
                 context.console.print("no health values" + (type.map { " of \($0.rawValue)" } ?? "") + " in these dates")

@@ -98,7 +98,7 @@ struct HistoryUpload {
 
     private mutating func send(_ archive: HistoryArchive) {
         guard !archive.isEmpty else { return }
-        var params = HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: false, source: source)
+        var params = HistoryImport.Params { $0.importID = importID; $0.chunk = sent; $0.workouts = []; $0.done = false; $0.source = source }
         params.archive = archive
         send(params)
     }
@@ -109,7 +109,7 @@ struct HistoryUpload {
             chunkSize = 0
         }
         guard !chunk.isEmpty else { return }
-        send(HistoryImport.Params(importID: importID, chunk: sent, workouts: chunk, done: false, source: source))
+        send(HistoryImport.Params { $0.importID = importID; $0.chunk = sent; $0.workouts = chunk; $0.done = false; $0.source = source })
     }
 
     /// Sends one call of the import, its reply awaited later (`window`).
@@ -144,8 +144,14 @@ struct HistoryUpload {
             throw failure
         }
         let client = try self.client ?? connect()
-        return try context.call(client, HistoryImport.self, HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: true,
-                                                                                 dryRun: dryRun, source: source))
+        return try context.call(client, HistoryImport.self, HistoryImport.Params {
+            $0.importID = importID
+            $0.chunk = sent
+            $0.workouts = []
+            $0.done = true
+            $0.dryRun = dryRun
+            $0.source = source
+        })
     }
 
     /// Drops whatever was sent, at once rather than when the daemon lets an untouched

@@ -76,7 +76,7 @@ import SessionSystem
             let log = SessionFormatter(console: console).logged(try SessionLog.Result(json: payload), session: nil).set
             #expect(line.hasSuffix("set.logged  " + expected) && line.hasSuffix(log), "\(line)")
         }
-        let undone = SessionUndo.Removed(setID: 3, sessionID: 1, exercise: "Row", setNumber: 1)
+        let undone = SessionUndo.Removed { $0.setID = 3; $0.sessionID = 1; $0.exercise = "Row"; $0.setNumber = 1 }
         #expect(Commands.describe(event: try JSONParser.parse(bytes: undone.jsonBytes), type: "set.undone").hasSuffix("set.undone  Row · set 1 removed"))
         #expect(Commands.describe(event: .obj(["exercise": "Row"]), type: "set.undone").contains("not as declared"), "a payload that is not its type is said so")
     }

@@ -87,7 +87,7 @@ import JSON
         let result = SessionLog.Result(
             setID: 7, sessionID: 2, setNumber: 3, exercise: "Squat \"high bar\"", plannedExerciseID: 11, kind: .normal,
             reps: 5, weightKg: 102.5, durationSeconds: nil, loggedAt: "2025-11-24T18:05:00+01:00", loggedSets: 3, plannedSets: 5,
-            restSeconds: 120, rpe: nil, personalRecord: .init(kinds: [.oneRepMax, .weight], estimatedOneRepMaxKg: 119.58))
+            restSeconds: 120, rpe: nil, personalRecord: .init { $0.kinds = [.oneRepMax, .weight]; $0.estimatedOneRepMaxKg = 119.58 })
         let parsed = try JSONParser.parse(bytes: result.jsonBytes)
         #expect(parsed["offPlan"] == false && parsed["durationSeconds"] == .null, "absent numbers are null")
         #expect(parsed["rpe"] == .null, "an absent value is null, not left out")

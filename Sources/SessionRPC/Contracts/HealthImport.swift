@@ -23,10 +23,6 @@ public enum HealthImport: MethodContract {
 
         public init() {}
 
-        public init(importID: String, chunk: Int, samples: [ArchivedHealthSample], done: Bool, dryRun: Bool = false) {
-            (self.importID, self.chunk, self.samples, self.done, self.dryRun) = (importID, chunk, samples, done, dryRun)
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             var id: String? = importID.isEmpty ? nil : importID
             coder.string("importId", &id, maxLength: 64, "required: chosen by the client; chunks with the same id form one import")
@@ -57,10 +53,6 @@ public enum HealthImport: MethodContract {
         public var skipped = 0
 
         public init() {}
-
-        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, stored: Int = 0, skipped: Int = 0) {
-            (self.importID, self.staged, self.done, self.dryRun, self.stored, self.skipped) = (importID, staged, done, dryRun, stored, skipped)
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("importId", &importID)

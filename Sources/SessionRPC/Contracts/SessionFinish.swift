@@ -87,12 +87,6 @@ public struct VolumeRecord: CodedResult, Equatable {
 
     public init() {}
 
-    public init(exercise: String, volumeKg: Double, previousKg: Double) {
-        self.exercise = exercise
-        self.volumeKg = volumeKg
-        self.previousKg = previousKg
-    }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("exercise", &exercise)
         try coder.number("volumeKg", &volumeKg)

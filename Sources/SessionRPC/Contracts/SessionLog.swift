@@ -120,11 +120,6 @@ public enum SessionLog: MethodContract {
 
             public init() {}
 
-            public init(kinds: RecordKinds, estimatedOneRepMaxKg: Double?) {
-                self.kinds = kinds
-                self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
-            }
-
             public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 var names = kinds.names
                 try coder.names("kinds", &names, among: RecordKinds.names)
@@ -154,13 +149,6 @@ public enum SessionLog: MethodContract {
             public var durationSeconds: Int?
 
             public init() {}
-
-            public init(date: String, reps: Int?, weightKg: Double?, durationSeconds: Int?) {
-                self.date = date
-                self.reps = reps
-                self.weightKg = weightKg
-                self.durationSeconds = durationSeconds
-            }
 
             public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.date("date", &date)

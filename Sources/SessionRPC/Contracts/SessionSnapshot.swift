@@ -47,12 +47,6 @@ public struct SessionSnapshot: CodedResult, Equatable {
 
         public init() {}
 
-        public init(exercise: String, endsAt: String, secondsLeft: Int) {
-            self.exercise = exercise
-            self.endsAt = endsAt
-            self.secondsLeft = secondsLeft
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("exercise", &exercise)
             try coder.timestamp("endsAt", &endsAt)
