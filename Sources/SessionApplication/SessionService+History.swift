@@ -359,7 +359,7 @@ extension SessionService {
             if session.date != workout.start.date { workout.date = session.date }
             if let dayID = session.planDayID, let day = try days[dayID] ?? database.planDay(dayID) {
                 days[dayID] = day
-                workout.planDay = PlanDayReference(planID: day.planID, weekday: day.date.weekday, carriedOver: session.carriedOver)
+                workout.planDay = PlanDayReference { $0.planID = day.planID; $0.weekday = day.date.weekday; $0.carriedOver = session.carriedOver }
             }
             let sets = exported.sets.map { row in
                 let set = row.set

@@ -124,8 +124,14 @@ extension Commands {
             if let warning = leftOut.warning { context.console.error(context.console.dim("sessionctl: \(name): \(warning)")) }
             workouts = workouts.filter { within($0.start.date) }
             let clock = context.clock
-            let archived = days.map {
-                ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.atMs), source: String($0.source.prefix(HealthSample.sourceLength)))
+            let archived = days.map { item in
+                ArchivedHealthSample {
+                    $0.type = item.type
+                    $0.value = item.value
+                    $0.date = item.date
+                    $0.recordedAt = clock.rfc3339(ms: item.atMs)
+                    $0.source = String(item.source.prefix(HealthSample.sourceLength))
+                }
             }
             let counts = HealthType.allCases.compactMap { type -> String? in
                 let count = days.filter { $0.type == type }.count

@@ -73,26 +73,31 @@ struct HistoryUpload {
     /// the health samples.
     mutating func add(_ archive: HistoryArchive) {
         guard !archive.isEmpty else { return }
-        send(HistoryArchive(profile: archive.profile, aliases: archive.aliases, exercises: archive.exercises, rests: archive.rests))
+        send(HistoryArchive {
+            $0.profile = archive.profile
+            $0.aliases = archive.aliases
+            $0.exercises = archive.exercises
+            $0.rests = archive.rests
+        })
         var plans: [ArchivedPlan] = []
         var planBytes = 0
         for plan in archive.plans {
             let size = plan.jsonBytes.count
             if !plans.isEmpty, planBytes + size > Self.chunkBytes || plans.count == HistoryArchiveGet.plansPage.upperBound {
-                send(HistoryArchive(plans: plans))
+                send(HistoryArchive { $0.plans = plans })
                 plans = []
                 planBytes = 0
             }
             plans.append(plan)
             planBytes += size
         }
-        if !plans.isEmpty { send(HistoryArchive(plans: plans)) }
+        if !plans.isEmpty { send(HistoryArchive { $0.plans = plans }) }
         // A plan event or a sample is under 200 bytes: 2,000 fit a call.
         for start in stride(from: 0, to: archive.events.count, by: 2000) {
-            send(HistoryArchive(events: Array(archive.events[start..<min(start + 2000, archive.events.count)])))
+            send(HistoryArchive { $0.events = Array(archive.events[start..<min(start + 2000, archive.events.count)]) })
         }
         for start in stride(from: 0, to: archive.health.count, by: 2000) {
-            send(HistoryArchive(health: Array(archive.health[start..<min(start + 2000, archive.health.count)])))
+            send(HistoryArchive { $0.health = Array(archive.health[start..<min(start + 2000, archive.health.count)]) })
         }
     }
 
