@@ -84,10 +84,17 @@ extension SessionService {
         let volumes = try database.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
         guard let finished = try database.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
         let progress = try progress(of: finished)
-        var result = SessionFinish.Result(
-            sessionID: session.id, durationSeconds: finished.durationSeconds(nowMs: endedAt), sets: progress.countedSets,
-            volumeKg: progress.volumeKg, completion: progress.completion, planDayID: finished.planDayID,
-            title: finished.title, startedAt: clock.rfc3339(ms: finished.startedAtMs), endedAt: clock.rfc3339(ms: endedAt))
+        var result = SessionFinish.Result {
+            $0.sessionID = session.id
+            $0.durationSeconds = finished.durationSeconds(nowMs: endedAt)
+            $0.sets = progress.countedSets
+            $0.volumeKg = progress.volumeKg
+            $0.completion = progress.completion
+            $0.planDayID = finished.planDayID
+            $0.title = finished.title
+            $0.startedAt = clock.rfc3339(ms: finished.startedAtMs)
+            $0.endedAt = clock.rfc3339(ms: endedAt)
+        }
         result.records = volumes.compactMap { item in
             // The first session with volume is a baseline.
             guard let best = item.previousBestKg, item.volumeKg > best + 1e-9 else { return nil }

@@ -28,23 +28,35 @@ extension SessionService {
     /// return for a session.
     func snapshot(of session: SessionRecord) throws -> SessionSnapshot {
         let progress = try progress(of: session)
-        return SessionSnapshot(
-            sessionID: session.id, state: session.state, date: session.date.description, title: session.title,
-            planDayID: session.planDayID, carriedOver: session.carriedOver, startedAt: clock.rfc3339(ms: session.startedAtMs),
-            endedAt: session.endedAtMs.map { clock.rfc3339(ms: $0) }, durationSeconds: session.durationSeconds(nowMs: nowMs),
-            sets: progress.countedSets, volumeKg: progress.volumeKg, completion: progress.completion,
-            exercises: progress.planned,
-            offPlan: progress.offPlan, next: progress.next, rpe: session.rpe, note: session.note,
-            rest: rest.running.flatMap { timer in
-                timer.sessionID == session.id && timer.endsAtMs > nowMs
-                    ? SessionSnapshot.Rest {
-                        $0.exercise = timer.exercise
-                        $0.endsAt = clock.rfc3339(ms: timer.endsAtMs)
-                        $0.secondsLeft = Int((timer.endsAtMs - nowMs + 999) / 1000)
-                    }
-                    : nil
-            },
-            previous: try previousSets(of: session, planned: progress.planned.map(\.exercise), offPlan: progress.offPlan.map(\.name)))
+        return try SessionSnapshot {
+            $0.sessionID = session.id
+            $0.state = session.state
+            $0.date = session.date.description
+            $0.title = session.title
+            $0.planDayID = session.planDayID
+            $0.carriedOver = session.carriedOver
+            $0.startedAt = clock.rfc3339(ms: session.startedAtMs)
+            $0.endedAt = session.endedAtMs.map { clock.rfc3339(ms: $0) }
+            $0.durationSeconds = session.durationSeconds(nowMs: nowMs)
+            $0.sets = progress.countedSets
+            $0.volumeKg = progress.volumeKg
+            $0.completion = progress.completion
+            $0.exercises = progress.planned
+            $0.offPlan = progress.offPlan
+            $0.next = progress.next
+            $0.rpe = session.rpe
+            $0.note = session.note
+            $0.rest = rest.running.flatMap { timer in
+                    timer.sessionID == session.id && timer.endsAtMs > nowMs
+                        ? SessionSnapshot.Rest {
+                            $0.exercise = timer.exercise
+                            $0.endsAt = clock.rfc3339(ms: timer.endsAtMs)
+                            $0.secondsLeft = Int((timer.endsAtMs - nowMs + 999) / 1000)
+                        }
+                        : nil
+                }
+            $0.previous = try previousSets(of: session, planned: progress.planned.map(\.exercise), offPlan: progress.offPlan.map(\.name))
+        }
     }
 
     /// Each exercise's sets in the last session before `session` that had it: two index

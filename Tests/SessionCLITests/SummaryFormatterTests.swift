@@ -48,10 +48,23 @@ import SessionSystem
     /// A set.logged payload as the daemon writes it.
     static func logged(_ exercise: String, kind: SetKind = .normal, reps: Int?, loggedSets: Int, plannedSets: Int, planned: Bool,
                        loggedAt: String = "2026-11-30T18:05:09.000+01:00") throws -> JSONValue {
-        let result = SessionLog.Result(
-            setID: 1, sessionID: 1, setNumber: loggedSets, exercise: exercise, plannedExerciseID: planned ? 4 : nil, kind: kind, reps: reps,
-            weightKg: nil, durationSeconds: nil, loggedAt: loggedAt, loggedSets: loggedSets, plannedSets: plannedSets, restSeconds: nil,
-            rpe: nil, personalRecord: nil)
+        let result = SessionLog.Result {
+            $0.setID = 1
+            $0.sessionID = 1
+            $0.setNumber = loggedSets
+            $0.exercise = exercise
+            $0.plannedExerciseID = planned ? 4 : nil
+            $0.kind = kind
+            $0.reps = reps
+            $0.weightKg = nil
+            $0.durationSeconds = nil
+            $0.loggedAt = loggedAt
+            $0.progress.loggedSets = loggedSets
+            $0.progress.plannedSets = plannedSets
+            $0.restSeconds = nil
+            $0.rpe = nil
+            $0.personalRecord = nil
+        }
         return try JSONParser.parse(bytes: result.jsonBytes)
     }
 

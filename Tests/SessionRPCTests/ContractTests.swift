@@ -11,15 +11,38 @@ import JSON
         try R(json: JSONParser.parse(bytes: result.jsonBytes))
     }
 
-    private let snapshot = SessionSnapshot(
-        sessionID: 4, state: .paused, date: "2026-11-30", title: "Legs", planDayID: 9, carriedOver: true,
-        startedAt: "2026-11-30T18:00:00+01:00", endedAt: nil, durationSeconds: 1_234, sets: 5, volumeKg: 1_250.5, completion: 0.625,
-        exercises: [
-            .init(id: 31, position: 1, exercise: PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10, weightKg: 24, restSeconds: 90), logged: 3),
-            .init(id: 32, position: 2, exercise: PlannedExercise(name: "Plank", sets: 3, durationSeconds: 45, description: "brace"), logged: 2),
-        ],
-        offPlan: [.init(name: "Curl", logged: 2)],
-        next: .init(plannedExerciseID: 32, name: "Plank", setNumber: 3, plannedSets: 3), rpe: nil, note: "good")
+    private let snapshot = SessionSnapshot {
+        $0.sessionID = 4
+        $0.state = .paused
+        $0.date = "2026-11-30"
+        $0.title = "Legs"
+        $0.planDayID = 9
+        $0.carriedOver = true
+        $0.startedAt = "2026-11-30T18:00:00+01:00"
+        $0.endedAt = nil
+        $0.durationSeconds = 1_234
+        $0.sets = 5
+        $0.volumeKg = 1_250.5
+        $0.completion = 0.625
+        $0.exercises = [
+                .init {
+                    $0.id = 31
+                    $0.position = 1
+                    $0.exercise = PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10, weightKg: 24, restSeconds: 90)
+                    $0.logged = 3
+                },
+                .init {
+                    $0.id = 32
+                    $0.position = 2
+                    $0.exercise = PlannedExercise(name: "Plank", sets: 3, durationSeconds: 45, description: "brace")
+                    $0.logged = 2
+                },
+            ]
+        $0.offPlan = [.init { $0.name = "Curl"; $0.logged = 2 }]
+        $0.next = .init { $0.plannedExerciseID = 32; $0.name = "Plank"; $0.setNumber = 3; $0.plannedSets = 3 }
+        $0.rpe = nil
+        $0.note = "good"
+    }
 
     @Test func aSessionSnapshotReadsBackAsWritten() throws {
         let read = try roundTrip(snapshot)
@@ -54,13 +77,28 @@ import JSON
     }
 
     @Test func smallerResultsReadBackAsWritten() throws {
-        let finish = SessionFinish.Result(
-            sessionID: 1, durationSeconds: 60, sets: 3, volumeKg: 720, completion: 1, planDayID: nil, title: "Free session",
-            startedAt: "2026-11-30T18:00:00Z", endedAt: "2026-11-30T19:00:00Z")
+        let finish = SessionFinish.Result {
+            $0.sessionID = 1
+            $0.durationSeconds = 60
+            $0.sets = 3
+            $0.volumeKg = 720
+            $0.completion = 1
+            $0.planDayID = nil
+            $0.title = "Free session"
+            $0.startedAt = "2026-11-30T18:00:00Z"
+            $0.endedAt = "2026-11-30T19:00:00Z"
+        }
         #expect(try roundTrip(finish).jsonBytes == finish.jsonBytes)
-        let status = DaemonStatus.Result(
-            version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/var/lib/sessiond/db",
-            schemaVersion: 3, today: LocalDate(year: 2026, month: 11, day: 30)!, timeZone: "Europe/Berlin")
+        let status = DaemonStatus.Result {
+            $0.version = "1.0"
+            $0.uptimeSeconds = 5
+            $0.activePlanID = nil
+            $0.activeSessionID = 7
+            $0.database = "/var/lib/sessiond/db"
+            $0.schemaVersion = 3
+            $0.today = LocalDate(year: 2026, month: 11, day: 30)!
+            $0.timeZone = "Europe/Berlin"
+        }
         #expect(try roundTrip(status).jsonBytes == status.jsonBytes)
         let undone = SessionUndo.Result(removed: [SessionUndo.Removed { $0.setID = 1; $0.sessionID = 2; $0.exercise = "Row"; $0.setNumber = 3 },
                                                   SessionUndo.Removed { $0.setID = 4; $0.sessionID = 2; $0.exercise = "Squat"; $0.setNumber = 1 }])
@@ -71,9 +109,16 @@ import JSON
 
     /// A result declared once in `code(_:)`: written, read back and documented from it.
     @Test func aCodedResultIsWrittenReadAndDocumentedFromOneDeclaration() throws {
-        let status = DaemonStatus.Result(
-            version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/db", schemaVersion: 7,
-            today: LocalDate(year: 2026, month: 12, day: 1)!, timeZone: "UTC")
+        let status = DaemonStatus.Result {
+            $0.version = "1.0"
+            $0.uptimeSeconds = 5
+            $0.activePlanID = nil
+            $0.activeSessionID = 7
+            $0.database = "/db"
+            $0.schemaVersion = 7
+            $0.today = LocalDate(year: 2026, month: 12, day: 1)!
+            $0.timeZone = "UTC"
+        }
         let text = String(decoding: status.jsonBytes, as: UTF8.self)
         #expect(text == #"{"version":"1.0","uptimeSeconds":5,"activePlanId":null,"activeSessionId":7,"database":"/db","schemaVersion":7,"today":"2026-12-01","timeZone":"UTC"}"#)
         let schema = DaemonStatus.Result.schema

@@ -46,21 +46,6 @@ public enum SessionFinish: MethodContract {
 
         public init() {}
 
-        public init(
-            sessionID: Int64, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, planDayID: Int64?,
-            title: String, startedAt: String, endedAt: String
-        ) {
-            self.sessionID = sessionID
-            self.durationSeconds = durationSeconds
-            self.sets = sets
-            self.volumeKg = volumeKg
-            self.completion = completion
-            self.planDayID = planDayID
-            self.title = title
-            self.startedAt = startedAt
-            self.endedAt = endedAt
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.int("durationSeconds", &durationSeconds)

@@ -186,28 +186,6 @@ public enum SessionLog: MethodContract {
 
         public init() {}
 
-        public init(
-            setID: Int64, sessionID: Int64, setNumber: Int, exercise: String, plannedExerciseID: Int64?, kind: SetKind,
-            reps: Int?, weightKg: Double?, durationSeconds: Int?, loggedAt: String, loggedSets: Int, plannedSets: Int,
-            restSeconds: Int?, rpe: Double?, personalRecord: Record?
-        ) {
-            self.setID = setID
-            self.sessionID = sessionID
-            self.setNumber = setNumber
-            self.exercise = exercise
-            self.plannedExerciseID = plannedExerciseID
-            self.kind = kind
-            self.reps = reps
-            self.weightKg = weightKg
-            self.durationSeconds = durationSeconds
-            self.loggedAt = loggedAt
-            progress.loggedSets = loggedSets
-            progress.plannedSets = plannedSets
-            self.restSeconds = restSeconds
-            self.rpe = rpe
-            self.personalRecord = personalRecord
-        }
-
         /// True when the set is not against a planned exercise.
         public var offPlan: Bool { plannedExerciseID == nil }
         public var loggedSets: Int { progress.loggedSets }
