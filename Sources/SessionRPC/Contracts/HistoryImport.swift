@@ -129,10 +129,7 @@ public enum HistoryImport: MethodContract {
         public init() {}
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("importId", &importID)
-            try coder.int("staged", &staged)
-            try coder.bool("done", &done)
-            try coder.bool("dryRun", &dryRun)
+            try coder.stagedImport(importID: &importID, staged: &staged, done: &done, dryRun: &dryRun)
             try coder.object("imported", &imported)
             try coder.int("skipped", &skipped)
             try coder.objects("names", &names)
