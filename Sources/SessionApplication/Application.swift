@@ -228,14 +228,14 @@ package final class Application {
     package static let overBudget = RPCError.application(
         .replyTooLarge,
         message: "the replies to this batch's earlier requests passed the \(ReplyLimits.batchReplyBudget >> 20) MiB one line may carry; send this request in a later line",
-        data: ErrorData.Budget(budgetBytes: ReplyLimits.batchReplyBudget))
+        data: ErrorData.Budget { $0.budgetBytes = ReplyLimits.batchReplyBudget })
 
     /// The answer to a request whose reply would pass `ReplyLimits.maximumReplyBytes`.
     package static func tooLarge(_ method: String, bytes: Int) -> RPCError {
         RPCError.application(
             .replyTooLarge,
             message: "the reply to \(method) would be \(bytes) bytes, over the \(ReplyLimits.maximumReplyBytes >> 20) MiB one reply may carry; ask for less (a smaller limit, fewer dates)",
-            data: ErrorData.Budget(budgetBytes: ReplyLimits.maximumReplyBytes))
+            data: ErrorData.Budget { $0.budgetBytes = ReplyLimits.maximumReplyBytes })
     }
 
     /// Replies to every request of `jobs` with `error` instead, nothing else done: for

@@ -45,7 +45,7 @@ package enum DaemonRoutes {
             let types = params.types ?? EventsSubscribe.types
             var effects = Effects()
             effects.subscription = Set(types)
-            return Outcome(EventsSubscribe.Result(subscribed: types), effects: effects)
+            return Outcome(EventsSubscribe.Result { $0.subscribed = types }, effects: effects)
         },
     ]
 }

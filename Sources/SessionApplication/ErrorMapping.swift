@@ -43,25 +43,29 @@ package enum ErrorMapping {
         case .noActiveSession:
             return .application(.noActiveSession, message: "No session is active; start one with sessionctl start (session.start).")
         case .sessionAlreadyActive(let sessionID):
-            return .application(.sessionAlreadyActive, message: "Session \(sessionID) is already active; finish or abort it first.", data: ErrorData.Session(sessionID: sessionID))
+            return .application(.sessionAlreadyActive, message: "Session \(sessionID) is already active; finish or abort it first.", data: ErrorData.Session {
+                $0.sessionID = sessionID
+            })
         case .sessionNotFound(let sessionID):
-            return .application(.sessionNotFound, message: "No session with id \(sessionID).", data: ErrorData.Session(sessionID: sessionID))
+            return .application(.sessionNotFound, message: "No session with id \(sessionID).", data: ErrorData.Session { $0.sessionID = sessionID })
         case .sessionNotActive(let sessionID):
-            return .application(.sessionNotActive, message: "Session \(sessionID) is already finished.", data: ErrorData.Session(sessionID: sessionID))
+            return .application(.sessionNotActive, message: "Session \(sessionID) is already finished.", data: ErrorData.Session {
+                $0.sessionID = sessionID
+            })
         case .timeBeforeSessionStart(let startedAtMs):
             return .application(.timeBeforeSessionStart, message: "The time given lies before the session started.", data: ErrorData.SessionStart(startedAtMs))
         case .planNotFound(let planID):
-            return .application(.planNotFound, message: "No plan with id \(planID).", data: ErrorData.Plan(planID: planID))
+            return .application(.planNotFound, message: "No plan with id \(planID).", data: ErrorData.Plan { $0.planID = planID })
         case .noActivePlan:
             return .application(.noActivePlan, message: "No plan has been imported yet; import one with plan.import (sessionctl plan import FILE).")
         case .noPlanCovers(let date):
             return .application(
                 .planNotFound, message: "No plan governs \(date): none was in force for it (a plan governs from the day it is activated on, within or after its own week).",
-                data: ErrorData.Plan(date: date))
+                data: ErrorData.Plan { $0.date = date })
         case .dayInFuture(let day, let today):
             return .application(
                 .dayInFuture, message: "\(day) is after today (\(today)): a session is started on the day it is done, or entered afterwards.",
-                data: ErrorData.Day(date: day, today: today))
+                data: ErrorData.Day { $0.date = day; $0.today = today })
         case .implausibleSet(let doubt, let exercise):
             switch doubt {
             case .repsUnderLoad(let reps):
@@ -79,7 +83,7 @@ package enum ErrorMapping {
             return .application(
                 .sessionFull,
                 message: "Session \(sessionID) holds \(maximumSets) sets, the most a session may. Nothing was logged; finish it and start another for more.",
-                data: ErrorData.SessionFull(sessionID: sessionID, maximumSets: maximumSets))
+                data: ErrorData.SessionFull { $0.sessionID = sessionID; $0.maximumSets = maximumSets })
         case .planDayNotFound(let dayID):
             return .application(.planDayNotFound, message: "No plan day with id \(dayID).", data: ErrorData.PlanDay(dayID))
         case .plannedExerciseNotFound(let exerciseID):
@@ -88,7 +92,7 @@ package enum ErrorMapping {
             return .application(
                 .exerciseNotInSession,
                 message: "Planned exercise \(exerciseID) belongs to another plan day than the active session's; log it by name to record it off-plan.",
-                data: ErrorData.NotInSession(plannedExerciseID: exerciseID, sessionPlanDayID: dayID))
+                data: ErrorData.NotInSession { $0.plannedExerciseID = exerciseID; $0.sessionPlanDayID = dayID })
         case .setNotFound(let setID):
             return .application(.setNotFound, message: "No set with id \(setID).", data: ErrorData.Set(setID))
         case .noSetToUndo:
@@ -97,7 +101,7 @@ package enum ErrorMapping {
             return .application(.noRestTimer, message: "No rest timer is running: one starts after a set is logged.")
         case .fewerSetsToUndo(let asked, let have):
             return .application(.noSetToUndo, message: "The active session has \(have) set\(have == 1 ? "" : "s"), not \(asked); nothing was removed.",
-                                data: ErrorData.SetsLeft(sets: have))
+                                data: ErrorData.SetsLeft { $0.sets = have })
         case .confirmationRequired(let what):
             return .application(.confirmationRequired, message: "\(what); nothing was changed. Call again with \"confirm\": true (sessionctl: --yes).")
         case .timeOutsideSession(let what, let set):
@@ -105,29 +109,35 @@ package enum ErrorMapping {
         case .noExerciseAtPosition(let position, let planned):
             let has = planned == 0 ? "The session has no planned exercises; log by name" : "The session's plan day has exercises 1 to \(planned)"
             return .application(.unknownExercise, message: "\(has), not \(position). Nothing was logged.",
-                                data: ErrorData.UnknownExercise(position: position, plannedExercises: planned))
+                                data: ErrorData.UnknownExercise { $0.position = position; $0.plannedExercises = planned })
         case .unknownExercise(let words, let suggestions):
             let close = suggestions.first.map { "; did you mean \($0)?" } ?? "."
             return .application(
                 .unknownExercise,
                 message: "No exercise \"\(words)\" in the plan or your history\(close) Nothing was logged; for a new exercise, call again with \"new\": true (sessionctl: --new).",
-                data: ErrorData.UnknownExercise(match: words, suggestions: Array(suggestions.prefix(4))))
+                data: ErrorData.UnknownExercise { $0.match = words; $0.suggestions = Array(suggestions.prefix(4)) })
         case .noSuchExercise(let words, let suggestions):
             let close = suggestions.first.map { "; did you mean \($0)?" } ?? "."
             return .application(
                 .unknownExercise, message: "No exercise \"\(words)\" in the catalog, your history or the plan\(close)",
-                data: ErrorData.UnknownExercise(match: words, suggestions: Array(suggestions.prefix(4))))
+                data: ErrorData.UnknownExercise { $0.match = words; $0.suggestions = Array(suggestions.prefix(4)) })
         case .exerciseRefused(let reason):
             return .application(.exerciseRefused, message: "\(reason). Nothing was changed.")
         case .aliasRefused(let alias, let reason):
-            return .application(.aliasRefused, message: "\(reason). No alias was made.", data: ErrorData.Alias(alias: alias))
+            return .application(.aliasRefused, message: "\(reason). No alias was made.", data: ErrorData.Alias { $0.alias = alias })
         case .ambiguousExercise(let words, let matches):
             return .application(
                 .ambiguousExercise,
                 message: "\"\(words)\" matches several exercises: \(matches.map(\.name).joined(separator: ", ")). Give more of the name"
                     + (matches.contains { $0.position != nil } ? " or its position in the plan" : "") + "; nothing was changed.",
-                data: ErrorData.AmbiguousExercise(
-                    match: words, matches: matches.map { ErrorData.AmbiguousExercise.Match(name: $0.name, position: $0.position, plannedExerciseID: $0.id) }))
+                data: ErrorData.AmbiguousExercise {
+                    $0.match = words
+                    $0.matches = matches.map { item in ErrorData.AmbiguousExercise.Match {
+                            $0.name = item.name
+                            $0.position = item.position
+                            $0.plannedExerciseID = item.id
+                        } }
+                })
         }
     }
 }

@@ -50,9 +50,15 @@ package struct LoopService: MethodContext {
 
     /// `daemon.status`, from the published facts.
     func status() -> DaemonStatus.Result {
-        DaemonStatus.Result(
-            version: SessiondVersion.current, uptimeSeconds: Int((nowMs - startedAtMs) / 1000),
-            activePlanID: facts.activePlanID, activeSessionID: facts.activeSessionID, database: databasePath,
-            schemaVersion: facts.schemaVersion, today: clock.localDate(atMs: nowMs), timeZone: Self.timeZone)
+        DaemonStatus.Result {
+            $0.version = SessiondVersion.current
+            $0.uptimeSeconds = Int((nowMs - startedAtMs) / 1000)
+            $0.activePlanID = facts.activePlanID
+            $0.activeSessionID = facts.activeSessionID
+            $0.database = databasePath
+            $0.schemaVersion = facts.schemaVersion
+            $0.today = clock.localDate(atMs: nowMs)
+            $0.timeZone = Self.timeZone
+        }
     }
 }

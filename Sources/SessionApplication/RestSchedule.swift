@@ -18,7 +18,7 @@ package struct RestTimer: Sendable, Equatable {
 
     /// The event published when it runs out.
     package var finishedEvent: Event {
-        Event(RestFinishedEvent.self, .init(sessionID: sessionID, exercise: exercise))
+        Event(RestFinishedEvent.self, .init { $0.sessionID = sessionID; $0.exercise = exercise })
     }
 }
 

@@ -11,34 +11,58 @@ extension SessionService {
         switch params.part {
         case .settings:
             archive.profile = try database.profile.profile()
-            archive.aliases = try database.exercises.aliases().values.sorted { $0.alias < $1.alias }.map { ArchivedAlias(alias: $0.alias, name: $0.name) }
+            archive.aliases = try database.exercises.aliases().values.sorted { $0.alias < $1.alias }.map { item in ArchivedAlias {
+                $0.alias = item.alias
+                $0.name = item.name
+            } }
             archive.exercises = try database.exercises.customExercises().values.sorted { $0.key < $1.key }
-            archive.rests = try database.exercises.exerciseRests().sorted { $0.key < $1.key }.map { ArchivedRest(exerciseKey: $0.key, seconds: $0.value) }
+            archive.rests = try database.exercises.exerciseRests().sorted { $0.key < $1.key }.map { item in ArchivedRest {
+                $0.exerciseKey = item.key
+                $0.seconds = item.value
+            } }
         case .plans:
             let limit = min(params.limit ?? HistoryArchiveGet.plansPage.upperBound, HistoryArchiveGet.plansPage.upperBound)
             let rows = try database.plans.archivedPlans(afterID: params.after ?? 0, limit: limit)
             archive.plans = try rows.map { row in
                 guard let stored = try database.plans.plan(row.id) else { throw SessionError.planNotFound(row.id) }
-                return ArchivedPlan(planID: row.id, importedAt: clock.rfc3339(ms: row.importedAtMs), active: row.active, revises: row.revises,
-                                    plan: stored.plan.json, source: row.source)
+                return ArchivedPlan {
+                    $0.planID = row.id
+                    $0.importedAt = clock.rfc3339(ms: row.importedAtMs)
+                    $0.active = row.active
+                    $0.revises = row.revises
+                    $0.plan = stored.plan.json
+                    $0.source = row.source
+                }
             }
             next = rows.count == limit ? rows.last?.id : nil
         case .events:
             archive.events = try database.plans.planTimeline().events.map { event in
                 switch event.kind {
-                case .activated(let planID): ArchivedPlanEvent(at: clock.rfc3339(ms: event.atMs), kind: .activate, planID: planID)
-                case .moved(let planID, let from, let to): ArchivedPlanEvent(at: clock.rfc3339(ms: event.atMs), kind: .move, planID: planID, from: from, to: to)
+                case .activated(let planID): ArchivedPlanEvent { $0.at = clock.rfc3339(ms: event.atMs); $0.kind = .activate; $0.planID = planID }
+                case .moved(let planID, let from, let to): ArchivedPlanEvent {
+                    $0.at = clock.rfc3339(ms: event.atMs)
+                    $0.kind = .move
+                    $0.planID = planID
+                    $0.from = from
+                    $0.to = to
+                }
                 }
             }
         case .health:
             let limit = params.limit ?? HistoryArchiveGet.healthPage.upperBound
             let page = try database.health.archivedHealth(afterID: params.after ?? 0, limit: limit)
-            archive.health = page.rows.map {
-                ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.recordedAtMs), source: $0.source)
+            archive.health = page.rows.map { item in
+                ArchivedHealthSample {
+                    $0.type = item.type
+                    $0.value = item.value
+                    $0.date = item.date
+                    $0.recordedAt = clock.rfc3339(ms: item.recordedAtMs)
+                    $0.source = item.source
+                }
             }
             next = page.lastID
         }
-        return HistoryArchiveGet.Result(archive: archive, next: next)
+        return HistoryArchiveGet.Result { $0.archive = archive; $0.next = next }
     }
 
     /// Restores an archive's parts: the profile and aliases, the plans (each checked
@@ -155,15 +179,27 @@ extension SessionService {
         let key = importKey("health:" + params.importID)
         if params.cancel {
             staging.cancel(key)
-            return HealthImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false)
+            return HealthImport.Result { $0.importID = params.importID; $0.staged = 0; $0.done = false; $0.dryRun = false }
         }
         try checkRecordedDates(params.samples, param: "samples")
-        let staged = try staging.add([], archive: HistoryArchive(health: params.samples), chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
+        let staged = try staging.add([], archive: HistoryArchive { $0.health = params.samples }, chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
         let samples = staged.archive.health
-        guard params.done else { return HealthImport.Result(importID: params.importID, staged: samples.count, done: false, dryRun: params.dryRun) }
+        guard params.done else { return HealthImport.Result {
+            $0.importID = params.importID
+            $0.staged = samples.count
+            $0.done = false
+            $0.dryRun = params.dryRun
+        } }
         let (stored, skipped) = try storeHealth(samples, dryRun: params.dryRun)
-        let result = HealthImport.Result(importID: params.importID, staged: samples.count, done: true, dryRun: params.dryRun, stored: stored, skipped: skipped)
+        let result = HealthImport.Result {
+            $0.importID = params.importID
+            $0.staged = samples.count
+            $0.done = true
+            $0.dryRun = params.dryRun
+            $0.stored = stored
+            $0.skipped = skipped
+        }
         // Let go of the values only once this commits: a group commit that runs the
         // request again needs them.
         afterCommit.append { $0.staging.complete(key, with: result) }

@@ -154,6 +154,12 @@ extension SessionService {
         }
         let done = params.offset + length == copy.size
         if done { afterCommit.append { $0.backups.finish(id) } }
-        return DatabaseBackup.Result(backupID: id, size: copy.size, offset: params.offset, data: Base64.encode(chunk), done: done)
+        return DatabaseBackup.Result {
+            $0.backupID = id
+            $0.size = copy.size
+            $0.offset = params.offset
+            $0.data = Base64.encode(chunk)
+            $0.done = done
+        }
     }
 }

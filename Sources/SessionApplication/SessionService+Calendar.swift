@@ -44,10 +44,16 @@ extension SessionService {
             let date = monday.adding(days: offset)
             let choice = calendar.choice(for: date)
             guard let choice, let day = try database.plans.planDay(planID: choice.planID, weekday: choice.weekday) else {
-                return CalendarDay(date: date, planID: choice?.planID, planDayID: nil, title: nil, rest: true, movedFrom: nil)
+                return CalendarDay { $0.date = date; $0.planID = choice?.planID; $0.rest = true }
             }
-            return CalendarDay(date: date, planID: choice.planID, planDayID: day.id, title: day.title, rest: day.rest,
-                               movedFrom: choice.isMoved(on: date) ? monday.adding(days: choice.weekday.rawValue - 1) : nil)
+            return CalendarDay {
+                $0.date = date
+                $0.planID = choice.planID
+                $0.planDayID = day.id
+                $0.title = day.title
+                $0.rest = day.rest
+                $0.movedFrom = choice.isMoved(on: date) ? monday.adding(days: choice.weekday.rawValue - 1) : nil
+            }
         }
     }
 
@@ -73,9 +79,13 @@ extension SessionService {
         let moved = try planCalendar()
         func day(_ date: LocalDate) throws -> PlanMove.Day {
             let found = try planDay(on: date, in: moved)
-            return PlanMove.Day(date: date, planDayID: found?.day.id, title: found.map { $0.day.rest ? "Rest" : $0.day.title } ?? "Rest",
-                                rest: found?.day.rest ?? true)
+            return PlanMove.Day {
+                $0.date = date
+                $0.planDayID = found?.day.id
+                $0.title = found.map { $0.day.rest ? "Rest" : $0.day.title } ?? "Rest"
+                $0.rest = found?.day.rest ?? true
+            }
         }
-        return Outcome(PlanMove.Result(planID: plan.id, from: try day(from), to: try day(to)))
+        return Outcome(try PlanMove.Result { $0.planID = plan.id; $0.from = try day(from); $0.to = try day(to) })
     }
 }

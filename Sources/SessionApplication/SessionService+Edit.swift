@@ -76,7 +76,7 @@ extension SessionService {
             }
             var effects = Effects()
             effects.sessionChanged = back > 0
-            return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: nil, movedSets: back), effects: effects)
+            return Outcome(ExerciseAliasSet.Result { $0.alias = aliasKey; $0.name = nil; $0.movedSets = back }, effects: effects)
         }
         if let exercise = ExerciseCatalog.builtIn.exercise(key: aliasKey) {
             throw SessionError.aliasRefused(alias: aliasKey, reason: "\"\(params.alias)\" is a name of \(exercise.name) in the exercise catalog already")
@@ -89,7 +89,7 @@ extension SessionService {
         let moved = try database.exercises.setAlias(aliasKey, name: target)
         var effects = Effects()
         effects.sessionChanged = moved > 0
-        return Outcome(ExerciseAliasSet.Result(alias: aliasKey, name: target, movedSets: moved), effects: effects)
+        return Outcome(ExerciseAliasSet.Result { $0.alias = aliasKey; $0.name = target; $0.movedSets = moved }, effects: effects)
     }
 
     /// Throws what `refusal` makes of the reason when `aliasKey` would be a new alias
@@ -118,6 +118,9 @@ extension SessionService {
 
     /// `exercise.aliases`.
     func listAliases() throws -> ExerciseAliases.Result {
-        ResultList(try database.exercises.aliases().values.sorted { $0.alias < $1.alias }.map { ExerciseAliases.Alias(alias: $0.alias, name: $0.name) })
+        ResultList(try database.exercises.aliases().values.sorted { $0.alias < $1.alias }.map { item in ExerciseAliases.Alias {
+            $0.alias = item.alias
+            $0.name = item.name
+        } })
     }
 }

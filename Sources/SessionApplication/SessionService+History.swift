@@ -188,7 +188,14 @@ extension SessionService {
         if params.cancel {
             staging.cancel(key)
             malloc_trim(0)
-            return HistoryImport.Result(importID: params.importID, staged: 0, done: false, dryRun: false, imported: nil, skipped: 0)
+            return HistoryImport.Result {
+                $0.importID = params.importID
+                $0.staged = 0
+                $0.done = false
+                $0.dryRun = false
+                $0.imported = nil
+                $0.skipped = 0
+            }
         }
         let dates = RecordedDates.range(today: clock.localDate(atMs: nowMs))
         let outside = params.workouts.indices.filter { !dates.contains(params.workouts[$0].start.date) }
@@ -201,7 +208,14 @@ extension SessionService {
         let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {
-            return HistoryImport.Result(importID: params.importID, staged: staged.count, done: false, dryRun: params.dryRun, imported: nil, skipped: 0)
+            return HistoryImport.Result {
+                $0.importID = params.importID
+                $0.staged = staged.count
+                $0.done = false
+                $0.dryRun = params.dryRun
+                $0.imported = nil
+                $0.skipped = 0
+            }
         }
         // An archive (sessiond's own export) first: its plans are what its sessions trained.
         let archive = staged.archive
@@ -238,8 +252,15 @@ extension SessionService {
         }
         if !params.dryRun { try database.history.insertImported(new, source: staged.source) }
         let counts = HistoryCounts(new.map(\.workout))
-        var result = HistoryImport.Result(importID: params.importID, staged: staged.count, done: true, dryRun: params.dryRun,
-                                          imported: counts, skipped: sessions.count - new.count - measured.count, names: try exercisesOf(counts.names))
+        var result = try HistoryImport.Result {
+            $0.importID = params.importID
+            $0.staged = staged.count
+            $0.done = true
+            $0.dryRun = params.dryRun
+            $0.imported = counts
+            $0.skipped = sessions.count - new.count - measured.count
+            $0.names = try exercisesOf(counts.names)
+        }
         result.measured = measured
         // Let go of the workouts only once this commits: a group commit that runs the
         // request again needs them.
@@ -259,7 +280,7 @@ extension SessionService {
     func exercisesOf(_ names: [String]) throws -> [HistoryImport.Name] {
         try names.map { name in
             let key = name.exerciseKey
-            return HistoryImport.Name(name: name, exercise: try resolvedName(identity(ofKey: key), typedKey: key))
+            return try HistoryImport.Name { $0.name = name; $0.exercise = try resolvedName(identity(ofKey: key), typedKey: key) }
         }
     }
 
@@ -338,7 +359,7 @@ extension SessionService {
             if session.date != workout.start.date { workout.date = session.date }
             if let dayID = session.planDayID, let day = try days[dayID] ?? database.plans.planDay(dayID) {
                 days[dayID] = day
-                workout.planDay = PlanDayReference(planID: day.planID, weekday: day.date.weekday, carriedOver: session.carriedOver)
+                workout.planDay = PlanDayReference { $0.planID = day.planID; $0.weekday = day.date.weekday; $0.carriedOver = session.carriedOver }
             }
             let sets = exported.sets.map { row in
                 let set = row.set
@@ -356,14 +377,18 @@ extension SessionService {
                 start = end
             } while start < sets.count
         }
-        return HistoryExport.Result(workouts: workouts, next: next?.sessionID, nextSet: next?.setID)
+        return HistoryExport.Result { $0.workouts = workouts; $0.next = next?.sessionID; $0.nextSet = next?.setID }
     }
 }
 
 extension SessionService {
     func loggedExercises(_ params: HistoryExercises.Params) throws -> HistoryExercises.Result {
         let rows = try database.history.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound, counts: params.counts ?? true)
-        return ResultList(rows.map { HistoryExercises.Exercise(name: $0.name, sets: $0.sets, lastLoggedAt: clock.rfc3339(ms: $0.lastLoggedAtMs)) })
+        return ResultList(rows.map { item in HistoryExercises.Exercise {
+            $0.name = item.name
+            $0.sets = item.sets
+            $0.lastLoggedAt = clock.rfc3339(ms: item.lastLoggedAtMs)
+        } })
     }
 }
 
@@ -378,7 +403,7 @@ extension SessionService {
         // Those defined, then those only logged; each once.
         let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
         let own = names.filter { ExerciseCatalog.builtIn.exercise(named: $0) == nil && ExerciseCatalog.matches($0, search: search) }
-        return ResultList(Array((catalogued + own.map { custom[$0.exerciseKey].map(ExerciseInfo.init) ?? ExerciseInfo(custom: $0) }).prefix(limit)))
+        return ResultList(Array((catalogued + own.map { name in custom[name.exerciseKey].map(ExerciseInfo.init) ?? ExerciseInfo { $0.name = name } }).prefix(limit)))
     }
 
     /// `exercise.define`: a name of one's own given equipment and muscles; a catalog
@@ -402,7 +427,7 @@ extension SessionService {
     /// are refused with the closest names, words naming several with them.
     func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
         let (name, exercise) = try lookUp(params.exercise)
-        let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo(custom: name)
+        let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo { $0.name = name }
         let counts = try database.exercises.exerciseCounts(exerciseKey: exercise.key)
         let last = try database.history.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
         var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.sessions.bests(exerciseKey: exercise.key),

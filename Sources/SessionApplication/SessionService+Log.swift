@@ -84,8 +84,12 @@ extension SessionService {
         if input.withLastTime == true, let previous = try lastSession ?? lastTime(of: key, before: session) {
             let counted = previous.countedSets
             if let match = counted.indices.contains(decision.countedSets - 1) ? counted[decision.countedSets - 1] : counted.last {
-                reply.lastTime = SessionLog.Result.LastTime(date: previous.date.description, reps: match.reps, weightKg: match.weightKg,
-                                                            durationSeconds: match.durationSeconds)
+                reply.lastTime = SessionLog.Result.LastTime {
+                    $0.date = previous.date.description
+                    $0.reps = match.reps
+                    $0.weightKg = match.weightKg
+                    $0.durationSeconds = match.durationSeconds
+                }
             }
         }
         // Boxed once: the reply and the set.logged event carry the same result.
@@ -199,14 +203,23 @@ extension SessionService {
     /// The reply to a stored set; the same for the first call and for a retry. A set
     /// that leaves its superset's round unfinished has no rest.
     func logResult(_ set: SetRecord, planned: PlannedExercise?, ownRest: Int?, roundUnfinished: Bool = false) -> SessionLog.Result {
-        SessionLog.Result(
-            setID: set.id, sessionID: set.sessionID, setNumber: set.setNumber, exercise: set.exerciseName,
-            plannedExerciseID: set.plannedExerciseID, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
-            durationSeconds: set.durationSeconds, loggedAt: clock.rfc3339(ms: set.loggedAtMs),
-            loggedSets: set.progressSets, plannedSets: planned?.sets ?? 0,
-            restSeconds: roundUnfinished ? nil : RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil, own: ownRest),
-            rpe: set.rpe,
-            personalRecord: set.records.isEmpty
-                ? nil : SessionLog.Result.Record(kinds: set.records, estimatedOneRepMaxKg: set.oneRepMaxKg.map(SessionProgress.roundKg)))
+        SessionLog.Result {
+            $0.setID = set.id
+            $0.sessionID = set.sessionID
+            $0.setNumber = set.setNumber
+            $0.exercise = set.exerciseName
+            $0.plannedExerciseID = set.plannedExerciseID
+            $0.kind = set.kind
+            $0.reps = set.reps
+            $0.weightKg = set.weightKg
+            $0.durationSeconds = set.durationSeconds
+            $0.loggedAt = clock.rfc3339(ms: set.loggedAtMs)
+            $0.progress.loggedSets = set.progressSets
+            $0.progress.plannedSets = planned?.sets ?? 0
+            $0.restSeconds = roundUnfinished ? nil : RestRule.seconds(kind: set.kind, planned: planned?.restSeconds, offPlan: set.plannedExerciseID == nil, own: ownRest)
+            $0.rpe = set.rpe
+            $0.personalRecord = set.records.isEmpty
+                    ? nil : SessionLog.Result.Record { $0.kinds = set.records; $0.estimatedOneRepMaxKg = set.oneRepMaxKg.map(SessionProgress.roundKg) }
+        }
     }
 }

@@ -17,15 +17,20 @@ extension SessionService {
                                                revises: params.revises, attempt: attempt)
         var effects = Effects()
         effects.factsChanged = inserted.active
-        if inserted.active { effects.emit(PlanActivatedEvent.self, .init(planID: inserted.id)) }
-        return Outcome(PlanImport.Result(planID: inserted.id, name: result.plan.name, weekStart: result.plan.weekStart,
-                                         active: inserted.active, warnings: result.warnings), effects: effects)
+        if inserted.active { effects.emit(PlanActivatedEvent.self, .init { $0.planID = inserted.id }) }
+        return Outcome(PlanImport.Result {
+            $0.planID = inserted.id
+            $0.name = result.plan.name
+            $0.weekStart = result.plan.weekStart
+            $0.active = inserted.active
+            $0.warnings = result.warnings
+        }, effects: effects)
     }
 
     /// `plan.attempt`: a planner attempt that did not become a plan, kept for audit.
     func recordAttempt(_ attempt: PlannerAttempt) throws -> PlanAttempt.Result {
         try checkNew(attempt)
-        return PlanAttempt.Result(attemptID: try database.profile.recordAttempt(attempt, atMs: nowMs))
+        return try PlanAttempt.Result { $0.attemptID = try database.profile.recordAttempt(attempt, atMs: nowMs) }
     }
 
     /// An attempt is kept once: its run and number are new.
@@ -37,8 +42,8 @@ extension SessionService {
 
     /// `plan.attempts`.
     func attempts(_ params: PlanAttempts.Params) throws -> PlanAttempts.Result {
-        ResultList(try database.profile.attempts(run: params.run, limit: params.limit ?? 20).map {
-            PlanAttempts.Attempt(attemptID: $0.id, at: clock.rfc3339(ms: $0.atMs), planID: $0.planID, attempt: $0.attempt)
+        ResultList(try database.profile.attempts(run: params.run, limit: params.limit ?? 20).map { item in
+            PlanAttempts.Attempt { $0.attemptID = item.id; $0.at = clock.rfc3339(ms: item.atMs); $0.planID = item.planID; $0.attempt = item.attempt }
         })
     }
 
@@ -47,9 +52,16 @@ extension SessionService {
     func plannerUsage() throws -> PlanUsage.Result {
         let month = PlannerBudget.month(holding: clock.localDate(atMs: nowMs))
         let totals = try database.profile.attemptTotals(fromMs: clock.startOfDayMs(month.first), toMs: clock.startOfDayMs(month.next))
-        return PlanUsage.Result(month: String(month.first.description.prefix(7)), since: month.first, resetsOn: month.next,
-                                attempts: totals.attempts, inputTokens: totals.inputTokens, outputTokens: totals.outputTokens,
-                                estimatedAttempts: totals.estimatedAttempts, unrecordedAttempts: totals.unrecordedAttempts)
+        return PlanUsage.Result {
+            $0.month = String(month.first.description.prefix(7))
+            $0.since = month.first
+            $0.resetsOn = month.next
+            $0.attempts = totals.attempts
+            $0.inputTokens = totals.inputTokens
+            $0.outputTokens = totals.outputTokens
+            $0.estimatedAttempts = totals.estimatedAttempts
+            $0.unrecordedAttempts = totals.unrecordedAttempts
+        }
     }
 
     /// `plan.activate`.
@@ -59,8 +71,8 @@ extension SessionService {
         if wasActive != planID { try database.plans.activatePlan(planID, atMs: nowMs) }
         var effects = Effects()
         effects.factsChanged = wasActive != planID
-        if wasActive != planID { effects.emit(PlanActivatedEvent.self, .init(planID: planID)) }
-        return Outcome(PlanActivate.Result(planID: planID), effects: effects)
+        if wasActive != planID { effects.emit(PlanActivatedEvent.self, .init { $0.planID = planID }) }
+        return Outcome(PlanActivate.Result { $0.planID = planID }, effects: effects)
     }
 
     /// `plan.get`: the plan with the ids sessions refer to: by id, the one governing a
@@ -94,8 +106,14 @@ extension SessionService {
     /// `plan.list`.
     func listPlans() throws -> PlanList.Result {
         ResultList(try database.plans.listPlans().map { plan in
-            PlanList.Listing(planID: plan.id, name: plan.name, weekStart: plan.weekStart, active: plan.active,
-                             importedAt: clock.rfc3339(ms: plan.importedAtMs), revises: plan.revises)
+            PlanList.Listing {
+                $0.planID = plan.id
+                $0.name = plan.name
+                $0.weekStart = plan.weekStart
+                $0.active = plan.active
+                $0.importedAt = clock.rfc3339(ms: plan.importedAtMs)
+                $0.revises = plan.revises
+            }
         })
     }
 }

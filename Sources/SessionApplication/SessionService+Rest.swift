@@ -16,8 +16,13 @@ extension SessionService {
         let timer = RestTimer(sessionID: running.sessionID, exercise: running.exercise, endsAtMs: skipped ? nowMs : endsAtMs)
         effects.rest = skipped ? .cancel : .start(timer)
         effects.sessionChanged = true
-        effects.emit(RestChangedEvent.self, .init(sessionID: timer.sessionID, exercise: timer.exercise, secondsLeft: secondsLeft(timer),
-                                                  endsAt: clock.rfc3339(ms: timer.endsAtMs), skipped: skipped))
+        effects.emit(RestChangedEvent.self, .init {
+            $0.sessionID = timer.sessionID
+            $0.exercise = timer.exercise
+            $0.secondsLeft = secondsLeft(timer)
+            $0.endsAt = clock.rfc3339(ms: timer.endsAtMs)
+            $0.skipped = skipped
+        })
         return Outcome(restResult(skipped ? nil : timer), effects: effects)
     }
 
@@ -35,13 +40,16 @@ extension SessionService {
     func setExerciseRest(_ params: ExerciseRest.Params) throws -> ExerciseRest.Result {
         let (name, exercise) = try lookUp(params.exercise)
         try database.exercises.setExerciseRest(exerciseKey: exercise.key, seconds: params.seconds)
-        return ExerciseRest.Result(exercise: name, seconds: params.seconds)
+        return ExerciseRest.Result { $0.exercise = name; $0.seconds = params.seconds }
     }
 
     /// `exercise.rests`: every exercise's own rest, by name.
     func exerciseRests() throws -> [ExerciseRest.Result] {
         try database.exercises.exerciseRests().sorted { $0.key < $1.key }.map { key, seconds in
-            ExerciseRest.Result(exercise: try ExerciseCatalog.builtIn.exercise(key: key)?.name ?? database.exercises.loggedName(exerciseKey: key) ?? key, seconds: seconds)
+            try ExerciseRest.Result {
+                $0.exercise = try ExerciseCatalog.builtIn.exercise(key: key)?.name ?? database.exercises.loggedName(exerciseKey: key) ?? key
+                $0.seconds = seconds
+            }
         }
     }
 }

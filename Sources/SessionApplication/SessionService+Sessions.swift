@@ -33,7 +33,7 @@ extension SessionService {
         var effects = Effects()
         effects.sessionChanged = true
         effects.factsChanged = true
-        effects.emit(SessionStartedEvent.self, .init(sessionID: id, title: title, planDayID: planDay?.id))
+        effects.emit(SessionStartedEvent.self, .init { $0.sessionID = id; $0.title = title; $0.planDayID = planDay?.id })
         return Outcome(try snapshot(of: session), effects: effects)
     }
 
@@ -44,7 +44,7 @@ extension SessionService {
         if !session.isPaused {
             try database.sessions.updatePause(sessionID: session.id, pausedSinceMs: nowMs, pausedTotalMs: session.pausedTotalMs)
             effects.sessionChanged = true
-            effects.emit(SessionPausedEvent.self, SessionReference(sessionID: session.id))
+            effects.emit(SessionPausedEvent.self, SessionReference { $0.sessionID = session.id })
         }
         return Outcome(try snapshot(id: session.id), effects: effects)
     }
@@ -62,7 +62,7 @@ extension SessionService {
         guard let since = session.pausedSinceMs else { return }
         try database.sessions.updatePause(sessionID: session.id, pausedSinceMs: nil, pausedTotalMs: session.pausedTotalMs + max(0, nowMs - since))
         effects.sessionChanged = true
-        effects.emit(SessionResumedEvent.self, SessionReference(sessionID: session.id))
+        effects.emit(SessionResumedEvent.self, SessionReference { $0.sessionID = session.id })
     }
 
     /// `session.finish`.
@@ -84,14 +84,25 @@ extension SessionService {
         let volumes = try database.sessions.finishSession(session.id, endedAtMs: endedAt, pausedTotalMs: pausedTotal, rpe: params.rpe, note: params.note)
         guard let finished = try database.sessions.session(session.id) else { throw SessionError.sessionNotFound(session.id) }
         let progress = try progress(of: finished)
-        var result = SessionFinish.Result(
-            sessionID: session.id, durationSeconds: finished.durationSeconds(nowMs: endedAt), sets: progress.countedSets,
-            volumeKg: progress.volumeKg, completion: progress.completion, planDayID: finished.planDayID,
-            title: finished.title, startedAt: clock.rfc3339(ms: finished.startedAtMs), endedAt: clock.rfc3339(ms: endedAt))
+        var result = SessionFinish.Result {
+            $0.sessionID = session.id
+            $0.durationSeconds = finished.durationSeconds(nowMs: endedAt)
+            $0.sets = progress.countedSets
+            $0.volumeKg = progress.volumeKg
+            $0.completion = progress.completion
+            $0.planDayID = finished.planDayID
+            $0.title = finished.title
+            $0.startedAt = clock.rfc3339(ms: finished.startedAtMs)
+            $0.endedAt = clock.rfc3339(ms: endedAt)
+        }
         result.records = volumes.compactMap { item in
             // The first session with volume is a baseline.
             guard let best = item.previousBestKg, item.volumeKg > best + 1e-9 else { return nil }
-            return VolumeRecord(exercise: ExerciseCatalog.builtIn.exercise(key: item.exerciseKey)?.name ?? item.name, volumeKg: item.volumeKg, previousKg: best)
+            return VolumeRecord {
+                $0.exercise = ExerciseCatalog.builtIn.exercise(key: item.exerciseKey)?.name ?? item.name
+                $0.volumeKg = item.volumeKg
+                $0.previousKg = best
+            }
         }
         var effects = Effects()
         effects.sessionChanged = true
@@ -108,8 +119,8 @@ extension SessionService {
         effects.sessionChanged = true
         effects.factsChanged = true
         effects.rest = .cancel
-        effects.emit(SessionAbortedEvent.self, SessionReference(sessionID: session.id))
-        return Outcome(SessionAbort.Result(sessionID: session.id), effects: effects)
+        effects.emit(SessionAbortedEvent.self, SessionReference { $0.sessionID = session.id })
+        return Outcome(SessionAbort.Result { $0.sessionID = session.id }, effects: effects)
     }
 
     /// `session.current`: the active session with progress, or null.
@@ -121,10 +132,16 @@ extension SessionService {
     func listSessions(_ params: SessionList.Params) throws -> SessionList.Result {
         ResultList(try database.sessions.listSessions(from: params.from, to: params.to, before: try cursor(params.before), limit: params.limit ?? SessionLimits.listDefault).map { listing in
             let session = listing.session
-            return SessionList.Listing(
-                sessionID: session.id, date: session.date.description, title: session.title, state: session.state,
-                startedAt: clock.rfc3339(ms: session.startedAtMs), durationSeconds: session.durationSeconds(nowMs: nowMs),
-                sets: listing.sets, volumeKg: SessionProgress.roundKg(listing.volumeKg))
+            return SessionList.Listing {
+                $0.sessionID = session.id
+                $0.date = session.date.description
+                $0.title = session.title
+                $0.state = session.state
+                $0.startedAt = clock.rfc3339(ms: session.startedAtMs)
+                $0.durationSeconds = session.durationSeconds(nowMs: nowMs)
+                $0.sets = listing.sets
+                $0.volumeKg = SessionProgress.roundKg(listing.volumeKg)
+            }
         })
     }
 
@@ -157,7 +174,12 @@ extension SessionService {
             guard sets.count == wanted else { throw SessionError.fewerSetsToUndo(asked: wanted, have: sets.count) }
         }
         for set in sets { try database.sessions.deleteSet(set.id) }
-        let removed = sets.map { SessionUndo.Removed(setID: $0.id, sessionID: $0.sessionID, exercise: $0.exerciseName, setNumber: $0.setNumber) }
+        let removed = sets.map { item in SessionUndo.Removed {
+            $0.setID = item.id
+            $0.sessionID = item.sessionID
+            $0.exercise = item.exerciseName
+            $0.setNumber = item.setNumber
+        } }
         var effects = Effects()
         effects.sessionChanged = true
         effects.rest = .cancel

@@ -28,19 +28,35 @@ extension SessionService {
     /// return for a session.
     func snapshot(of session: SessionRecord) throws -> SessionSnapshot {
         let progress = try progress(of: session)
-        return SessionSnapshot(
-            sessionID: session.id, state: session.state, date: session.date.description, title: session.title,
-            planDayID: session.planDayID, carriedOver: session.carriedOver, startedAt: clock.rfc3339(ms: session.startedAtMs),
-            endedAt: session.endedAtMs.map { clock.rfc3339(ms: $0) }, durationSeconds: session.durationSeconds(nowMs: nowMs),
-            sets: progress.countedSets, volumeKg: progress.volumeKg, completion: progress.completion,
-            exercises: progress.planned,
-            offPlan: progress.offPlan, next: progress.next, rpe: session.rpe, note: session.note,
-            rest: rest.running.flatMap { timer in
-                timer.sessionID == session.id && timer.endsAtMs > nowMs
-                    ? SessionSnapshot.Rest(exercise: timer.exercise, endsAt: clock.rfc3339(ms: timer.endsAtMs), secondsLeft: Int((timer.endsAtMs - nowMs + 999) / 1000))
-                    : nil
-            },
-            previous: try previousSets(of: session, planned: progress.planned.map(\.exercise), offPlan: progress.offPlan.map(\.name)))
+        return try SessionSnapshot {
+            $0.sessionID = session.id
+            $0.state = session.state
+            $0.date = session.date.description
+            $0.title = session.title
+            $0.planDayID = session.planDayID
+            $0.carriedOver = session.carriedOver
+            $0.startedAt = clock.rfc3339(ms: session.startedAtMs)
+            $0.endedAt = session.endedAtMs.map { clock.rfc3339(ms: $0) }
+            $0.durationSeconds = session.durationSeconds(nowMs: nowMs)
+            $0.sets = progress.countedSets
+            $0.volumeKg = progress.volumeKg
+            $0.completion = progress.completion
+            $0.exercises = progress.planned
+            $0.offPlan = progress.offPlan
+            $0.next = progress.next
+            $0.rpe = session.rpe
+            $0.note = session.note
+            $0.rest = rest.running.flatMap { timer in
+                    timer.sessionID == session.id && timer.endsAtMs > nowMs
+                        ? SessionSnapshot.Rest {
+                            $0.exercise = timer.exercise
+                            $0.endsAt = clock.rfc3339(ms: timer.endsAtMs)
+                            $0.secondsLeft = Int((timer.endsAtMs - nowMs + 999) / 1000)
+                        }
+                        : nil
+                }
+            $0.previous = try previousSets(of: session, planned: progress.planned.map(\.exercise), offPlan: progress.offPlan.map(\.name))
+        }
     }
 
     /// Each exercise's sets in the last session before `session` that had it: two index
@@ -92,15 +108,34 @@ extension SessionService {
         }
         let sets = try database.sessions.sessionSets(session.id).map { row in
             let set = row.set
-            return SessionGet.LoggedSet(
-                setID: set.id, exercise: set.exerciseName, setNumber: set.setNumber, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
-                durationSeconds: set.durationSeconds, distanceM: row.distanceM, rpe: set.rpe, note: set.note, superset: row.superset,
-                loggedAt: clock.rfc3339(ms: set.loggedAtMs), records: set.records.names)
+            return SessionGet.LoggedSet {
+                $0.setID = set.id
+                $0.exercise = set.exerciseName
+                $0.setNumber = set.setNumber
+                $0.kind = set.kind
+                $0.reps = set.reps
+                $0.weightKg = set.weightKg
+                $0.durationSeconds = set.durationSeconds
+                $0.distanceM = row.distanceM
+                $0.rpe = set.rpe
+                $0.note = set.note
+                $0.superset = row.superset
+                $0.loggedAt = clock.rfc3339(ms: set.loggedAtMs)
+                $0.records = set.records.names
+            }
         }
-        var result = SessionGet.Result(
-            sessionID: session.id, date: session.date.description, title: session.title, state: session.state,
-            startedAt: clock.rfc3339(ms: session.startedAtMs), endedAt: session.endedAtMs.map(clock.rfc3339(ms:)),
-            durationSeconds: session.durationSeconds(nowMs: nowMs), rpe: session.rpe, note: session.note, sets: sets)
+        var result = SessionGet.Result {
+            $0.sessionID = session.id
+            $0.date = session.date.description
+            $0.title = session.title
+            $0.state = session.state
+            $0.startedAt = clock.rfc3339(ms: session.startedAtMs)
+            $0.endedAt = session.endedAtMs.map(clock.rfc3339(ms:))
+            $0.durationSeconds = session.durationSeconds(nowMs: nowMs)
+            $0.rpe = session.rpe
+            $0.note = session.note
+            $0.sets = sets
+        }
         (result.averageHeartRate, result.maximumHeartRate, result.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
         return result
     }

@@ -6,7 +6,7 @@ extension SessionService {
     /// `summary.weekly`: the structured summary and its prompt context.
     func weeklySummary(weekStart: LocalDate?) throws -> WeeklyReport {
         let summary = try summary(weekOf: weekStart)
-        return WeeklyReport(summary: summary, promptContext: PromptContext.render(summary, goals: try database.profile.profile().goals))
+        return try WeeklyReport { $0.summary = summary; $0.promptContext = PromptContext.render(summary, goals: try database.profile.profile().goals) }
     }
 
     /// The summary of the ISO week holding `date` (default: today's week).
@@ -25,13 +25,19 @@ extension SessionService {
         let recordedAt = params.time?.ms ?? nowMs
         let day = params.date ?? clock.localDate(atMs: recordedAt)
         let id = try database.health.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
-        return HealthRecord.Result(sampleID: id, type: params.type, value: params.value, date: day)
+        return HealthRecord.Result { $0.sampleID = id; $0.type = params.type; $0.value = params.value; $0.date = day }
     }
 
     /// `health.list`: each day's latest sample of each type.
     func dailyHealth(_ params: HealthList.Params) throws -> HealthList.Result {
         ResultList(try database.health.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
-            .map { HealthList.Value(type: $0.type, date: $0.date, value: $0.value, source: $0.source, samples: $0.samples) })
+            .map { item in HealthList.Value {
+                $0.type = item.type
+                $0.date = item.date
+                $0.value = item.value
+                $0.source = item.source
+                $0.samples = item.samples
+            } })
     }
 
     /// `profile.set`: the fields given replace the stored ones.
@@ -52,9 +58,14 @@ extension SessionService {
         let today = clock.localDate(atMs: nowMs)
         let weekStart = (params.weekStart ?? today).mondayOfWeek
         let prompt = GenerationPrompt(profile: profile, coach: try coachContext(weekStart: weekStart, today: today, goals: profile.goals), weekStart: weekStart.adding(days: 7))
-        return PromptRender.Result(
-            system: prompt.system, user: prompt.user, schema: PlanSchema.generation, estimatedTokens: prompt.estimatedTokens,
-            schemaTokens: prompt.schemaTokens, tokenBudget: GenerationPrompt.tokenBudget)
+        return PromptRender.Result {
+            $0.system = prompt.system
+            $0.user = prompt.user
+            $0.schema = PlanSchema.generation
+            $0.estimatedTokens = prompt.estimatedTokens
+            $0.schemaTokens = prompt.schemaTokens
+            $0.tokenBudget = GenerationPrompt.tokenBudget
+        }
     }
 
     /// What a coach is told of the record to the week of `weekStart` (to today while it

@@ -20,7 +20,7 @@ extension Commands {
             guard arguments.positionals.count <= 1 else { throw UsageError("calendar takes one MONTH (2026-12, 12 or december)") }
             let today = context.clock.localDate(atMs: context.clock.nowMs())
             let month = try arguments.positionals.first.map { try CalendarFormatter.month($0, year: today.year) }
-            let shown = try context.call(try context.connect(arguments), CalendarMonth.self, CalendarMonth.Params(month: month))
+            let shown = try context.call(try context.connect(arguments), CalendarMonth.self, CalendarMonth.Params { $0.month = month })
             if context.printJSON(shown, arguments) { return ExitStatus.ok }
             for line in CalendarFormatter.lines(shown, console: context.console) { context.console.print(line) }
             return ExitStatus.ok

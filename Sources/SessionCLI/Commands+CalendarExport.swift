@@ -44,7 +44,7 @@ extension Commands {
         // A date another plan governs than the one asked for (a week's plans changing).
         let others = Set(days.compactMap(\.planID)).subtracting(documents.keys).sorted()
         if !others.isEmpty {
-            let fetched = try client.pipeline(others.map { SocketClient.Call(PlanGet.self, PlanGet.Params(planID: $0)) })
+            let fetched = try client.pipeline(others.map { id in SocketClient.Call(PlanGet.self, PlanGet.Params { $0.planID = id }) })
             for reply in fetched {
                 let document = try PlanGet.Result(json: try reply.value())
                 documents[document.planID] = document

@@ -41,7 +41,7 @@ extension Commands {
         guard let id = Int64(first), id > 0 else { throw UsageError("SET-ID must be a positive number, got \"\(first)\"") }
         words.removeFirst()
         guard words.count <= 2 else { throw UsageError("edit takes SET-ID, then at most REPS and WEIGHT") }
-        var params = SessionEditSet.Params(setID: id)
+        var params = SessionEditSet.Params { $0.setID = id }
         let repsText = arguments[.reps] ?? words.first
         if words.count >= 1, arguments[.reps] != nil { throw UsageError("REPS given twice: as a word and as --reps") }
         if let repsText {
@@ -82,7 +82,7 @@ extension Commands {
             throw UsageError("\(option) changes a set, not a session")
         }
         if arguments.has(.warmup) { throw UsageError("--warmup changes a set, not a session") }
-        var params = SessionEdit.Params(sessionID: id)
+        var params = SessionEdit.Params { $0.sessionID = id }
         params.startedAt = try timestampOption(arguments, .start, clock: context.clock)
         params.endedAt = try timestampOption(arguments, .end, clock: context.clock)
         params.title = arguments[.title]
@@ -123,7 +123,7 @@ extension Commands {
             let client = try context.connect(arguments)
             if let removed = arguments[.remove] {
                 guard arguments.positionals.isEmpty else { throw UsageError("--remove takes only the ALIAS") }
-                let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params(alias: removed, name: nil))
+                let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params { $0.alias = removed; $0.name = nil })
                 if context.printJSON(result, arguments) { return ExitStatus.ok }
                 context.console.print("alias \(result.alias) removed"
                     + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) logged as \(result.alias) are its own again" : ""))
@@ -139,7 +139,10 @@ extension Commands {
             guard arguments.positionals.count >= 2 else { throw UsageError("alias needs ALIAS and the exercise's NAME, e.g. sessionctl alias bulgarians \"Bulgarian Split Squat\"") }
             let name = arguments.positionals.dropFirst().joined(separator: " ")
             guard name.exerciseKey != arguments.positionals[0].exerciseKey else { throw UsageError("an alias must differ from the NAME it stands for") }
-            let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params(alias: arguments.positionals[0], name: name))
+            let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params {
+                $0.alias = arguments.positionals[0]
+                $0.name = name
+            })
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("\(result.alias) → \(result.name ?? name)" + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) moved to it" : ""))
             return ExitStatus.ok

@@ -19,7 +19,7 @@ extension Commands {
         run: { arguments, context in
             let client = try context.connect(arguments)
             let search = arguments.positionals.joined(separator: " ")
-            let listed = try context.call(client, ExerciseList.self, ExerciseList.Params(search: search.isEmpty ? nil : search))
+            let listed = try context.call(client, ExerciseList.self, ExerciseList.Params { $0.search = search.isEmpty ? nil : search })
             if context.printJSON(listed, arguments) { return ExitStatus.ok }
             guard !listed.items.isEmpty else {
                 context.console.print("no exercise matches \"\(search)\"")
@@ -49,7 +49,7 @@ extension Commands {
             guard !arguments.positionals.isEmpty else { throw UsageError("exercise show needs the exercise's NAME, e.g. sessionctl exercise show rdl") }
             let client = try context.connect(arguments)
             let name = arguments.positionals.joined(separator: " ")
-            let shown = try context.call(client, ExerciseGet.self, ExerciseGet.Params(exercise: name))
+            let shown = try context.call(client, ExerciseGet.self, ExerciseGet.Params { $0.exercise = name })
             if context.printJSON(shown, arguments) { return ExitStatus.ok }
             let console = context.console
             console.print(console.bold(shown.exercise.name) + "  " + ExerciseFormatter.summary(shown.exercise))
@@ -115,10 +115,13 @@ extension Commands {
             if let equipment, Equipment(rawValue: equipment) == nil {
                 throw UsageError("--equipment must be \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(equipment)\"")
             }
-            let params = ExerciseDefine.Params(
-                exercise: arguments.positionals.joined(separator: " "), equipment: equipment, primaryMuscles: try muscles(primary, option: .muscles),
-                secondaryMuscles: try arguments[.secondary].map { list throws(UsageError) in try muscles(list, option: .secondary) },
-                countsBodyMass: arguments.has(.bodyweight) ? true : nil)
+            let params = try ExerciseDefine.Params {
+                $0.exercise = arguments.positionals.joined(separator: " ")
+                $0.equipment = equipment
+                $0.primaryMuscles = try muscles(primary, option: .muscles)
+                $0.secondaryMuscles = try arguments[.secondary].map { list throws(UsageError) in try muscles(list, option: .secondary) }
+                $0.countsBodyMass = arguments.has(.bodyweight) ? true : nil
+            }
             let client = try context.connect(arguments)
             let defined = try context.call(client, ExerciseDefine.self, params)
             if context.printJSON(defined, arguments) { return ExitStatus.ok }
@@ -191,7 +194,10 @@ extension Commands {
                 seconds = time
                 words.removeLast()
             }
-            let set = try context.call(client, ExerciseRest.self, ExerciseRest.Params(exercise: words.joined(separator: " "), seconds: seconds))
+            let set = try context.call(client, ExerciseRest.self, ExerciseRest.Params {
+                $0.exercise = words.joined(separator: " ")
+                $0.seconds = seconds
+            })
             if context.printJSON(set, arguments) { return ExitStatus.ok }
             context.console.print(set.seconds.map { "\(set.exercise): rest \(Wording.duration($0)) after each set" }
                                   ?? "\(set.exercise): the plan's rest again")

@@ -142,8 +142,14 @@ extension Commands {
             if let warning = leftOut.warning { context.console.error(context.console.dim("sessionctl: \(name): \(warning)")) }
             workouts = workouts.filter { within($0.start.date) }
             let clock = context.clock
-            let archived = days.map {
-                ArchivedHealthSample(type: $0.type, value: $0.value, date: $0.date, recordedAt: clock.rfc3339(ms: $0.atMs), source: String($0.source.prefix(HealthSample.sourceLength)))
+            let archived = days.map { item in
+                ArchivedHealthSample {
+                    $0.type = item.type
+                    $0.value = item.value
+                    $0.date = item.date
+                    $0.recordedAt = clock.rfc3339(ms: item.atMs)
+                    $0.source = String(item.source.prefix(HealthSample.sourceLength))
+                }
             }
             let counts = HealthType.allCases.compactMap { type -> String? in
                 let count = days.filter { $0.type == type }.count
@@ -202,7 +208,12 @@ extension Commands {
         var (start, chunk) = (0, 0)
         while true {
             let end = min(start + HealthImport.samplesPerChunk, samples.count)
-            let params = HealthImport.Params(importID: id, chunk: chunk, samples: Array(samples[start..<end]), done: end == samples.count)
+            let params = HealthImport.Params {
+                $0.importID = id
+                $0.chunk = chunk
+                $0.samples = Array(samples[start..<end])
+                $0.done = end == samples.count
+            }
             let result = try context.call(client, HealthImport.self, params)
             if params.done { return result }
             (start, chunk) = (end, chunk + 1)
@@ -242,7 +253,11 @@ extension Commands {
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }
             var (from, to) = try dateRangeOption(arguments)
             if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
-            let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params(type: type, from: from, to: to))
+            let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params {
+                $0.type = type
+                $0.from = from
+                $0.to = to
+            })
             if context.printJSON(values, arguments) { return ExitStatus.ok }
             guard !values.items.isEmpty else {
                 context.console.print("no health values" + (type.map { " of " + Wording.health($0) } ?? "") + " in these dates")

@@ -168,7 +168,12 @@ extension Commands {
             try output.write(writer.header(archive: archive?.archive, timeZone: archive?.timeZone))
             var cursor: (after: Int64, afterSet: Int64?)?
             repeat {
-                let page = try context.call(client, HistoryExport.self, HistoryExport.Params(from: from, to: to, after: cursor?.after, afterSet: cursor?.afterSet))
+                let page = try context.call(client, HistoryExport.self, HistoryExport.Params {
+                    $0.from = from
+                    $0.to = to
+                    $0.after = cursor?.after
+                    $0.afterSet = cursor?.afterSet
+                })
                 try output.write(writer.workouts(page.workouts))
                 // The parts of one session (of more sets than a workout holds) count once.
                 for workout in page.workouts where WorkoutIdentity(workout) != last {
@@ -217,7 +222,10 @@ extension Commands {
                 }
                 bytes += chunk
                 if result.done { break }
-                result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params(backupID: result.backupID, offset: bytes.count))
+                result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params {
+                    $0.backupID = result.backupID
+                    $0.offset = bytes.count
+                })
             }
             guard bytes.count == result.size, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
                 throw FileInput.Failure(path: path, reason: "the copy received is not a whole SQLite database", action: "write")
@@ -248,7 +256,7 @@ extension Commands {
         for part in HistoryArchiveGet.Part.allCases {
             var after: Int64?
             repeat {
-                let page = try context.call(client, HistoryArchiveGet.self, HistoryArchiveGet.Params(part: part, after: after))
+                let page = try context.call(client, HistoryArchiveGet.self, HistoryArchiveGet.Params { $0.part = part; $0.after = after })
                 archive.append(page.archive)
                 after = page.next
             } while after != nil

@@ -18,7 +18,7 @@ extension Commands {
             guard arguments.positionals.count == 1 else { throw UsageError("plan import needs one FILE (or - for standard input)") }
             let options = try importOptions(arguments, today: context.clock.today(), units: context.console.units)
             let text = try FileInput.read(arguments.positionals[0])
-            var params = PlanImport.Params(plan: .string(text))
+            var params = PlanImport.Params { $0.plan = .string(text) }
             params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = options.weekStart
             params.exercisesPerDay = options.exercisesPerDay
@@ -83,7 +83,7 @@ extension Commands {
                 return id
             }
             let client = try context.connect(arguments)
-            let later = try context.call(client, PlanGet.self, PlanGet.Params(planID: ids.count == 2 ? ids[1] : nil))
+            let later = try context.call(client, PlanGet.self, PlanGet.Params { $0.planID = ids.count == 2 ? ids[1] : nil })
             let earlierID: Int64
             if let first = ids.first {
                 earlierID = first
@@ -97,7 +97,7 @@ extension Commands {
                 }
                 earlierID = before
             }
-            let earlier = try context.call(client, PlanGet.self, PlanGet.Params(planID: earlierID))
+            let earlier = try context.call(client, PlanGet.self, PlanGet.Params { $0.planID = earlierID })
             let diff = PlanDiff(from: earlier.plan, to: later.plan)
             let unit = context.console.units
             func shown(_ exercise: PlannedExercise) -> String { PlanFormatter.prescription(exercise, unit: unit) }
@@ -159,7 +159,7 @@ extension Commands {
             guard arguments.positionals.count == 1, let id = Int(arguments.positionals[0]), id > 0 else {
                 throw UsageError("plan activate needs one PLAN-ID (see sessionctl plan list)")
             }
-            let result = try context.call(try context.connect(arguments), PlanActivate.self, PlanActivate.Params(planID: Int64(id)))
+            let result = try context.call(try context.connect(arguments), PlanActivate.self, PlanActivate.Params { $0.planID = Int64(id) })
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("plan \(id) is active")
             return ExitStatus.ok

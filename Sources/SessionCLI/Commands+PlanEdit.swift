@@ -121,7 +121,7 @@ extension Commands {
             let today = context.clock.today()
             let (from, to) = (try weekDate(arguments.positionals[0], today: today), try weekDate(arguments.positionals[1], today: today))
             guard from != to else { throw UsageError("the two days are the same day") }
-            let result = try context.call(try context.connect(arguments), PlanMove.self, PlanMove.Params(from: from, to: to))
+            let result = try context.call(try context.connect(arguments), PlanMove.self, PlanMove.Params { $0.from = from; $0.to = to })
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             func shown(_ day: PlanMove.Day) -> String { "\(day.date.weekday.name) \(day.date): \(day.rest ? "rest" : day.title)" }
             context.console.print("this week only (plan \(result.planID) unchanged): \(shown(result.to)); \(shown(result.from))")
@@ -179,7 +179,7 @@ extension Commands {
                 // An alias names its exercise here as in every command.
                 let aliases = try context.call(client, ExerciseAliases.self, NoParams()).items
                 let done = try edit(arguments, &plan, Dictionary(aliases.map { ($0.alias, $0.name) }, uniquingKeysWith: { first, _ in first }), context)
-                var params = PlanImport.Params(plan: plan.json)
+                var params = PlanImport.Params { $0.plan = plan.json }
                 params.weekStart = plan.weekStart
                 params.revises = document.planID
                 params.activate = document.active
@@ -278,7 +278,7 @@ extension Commands {
             // The plan is read on a connection closed before the editor opens, and what
             // was edited goes on a new one: a person may keep the editor open longer
             // than the daemon keeps an idle connection (--idle-timeout).
-            let document = try context.call(try context.connect(arguments), PlanGet.self, PlanGet.Params(planID: id))
+            let document = try context.call(try context.connect(arguments), PlanGet.self, PlanGet.Params { $0.planID = id })
             let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
             let fd = mkstemps(&template, 5)
@@ -328,7 +328,7 @@ extension Commands {
                     context.console.print("no changes; nothing was stored")
                     return ExitStatus.ok
                 }
-                var params = PlanImport.Params(plan: .string(plan))
+                var params = PlanImport.Params { $0.plan = .string(plan) }
                 params.weekStart = document.plan.weekStart
                 params.revises = document.planID
                 params.activate = document.active

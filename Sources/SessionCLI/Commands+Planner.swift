@@ -97,14 +97,19 @@ extension Commands {
             let answer = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: plan.weekStart, bareWeightInPounds: context.console.units == .lb))
             let replaced = try redo.replacing(with: answer.plan)
             if link.dryRun { return .checked(ImportedPlan(plan: replaced, warnings: answer.warnings)) }
-            var params = PlanImport.Params(plan: replaced.json)
+            var params = PlanImport.Params { $0.plan = replaced.json }
             params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = plan.weekStart
             params.revises = document.planID
             (params.run, params.attempt, params.planner, params.reply, params.tokens) = (link.run, attempt, link.settings.command, text, tokens)
             var result = try context.call(client, PlanImport.self, params)
-            result = PlanImport.Result(planID: result.planID, name: result.name, weekStart: result.weekStart, active: result.active,
-                                       warnings: answer.warnings + result.warnings)
+            result = PlanImport.Result {
+                $0.planID = result.planID
+                $0.name = result.name
+                $0.weekStart = result.weekStart
+                $0.active = result.active
+                $0.warnings = answer.warnings + result.warnings
+            }
             return .imported(result)
         }
         printPlannerOutcome(outcome, arguments, context)
@@ -239,7 +244,7 @@ extension Commands {
             if link.dryRun {
                 return .checked(try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: weekStart, bareWeightInPounds: context.console.units == .lb)))
             }
-            var params = PlanImport.Params(plan: .string(text))
+            var params = PlanImport.Params { $0.plan = .string(text) }
             params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = weekStart
             (params.run, params.attempt, params.planner, params.tokens) = (link.run, attempt, link.settings.command, tokens)

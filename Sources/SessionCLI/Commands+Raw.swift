@@ -45,7 +45,9 @@ extension Commands {
         let client = try context.connect(arguments)
         // A rest already running when the watch starts is shown too.
         let running = try context.call(client, SessionCurrent.self, NoParams()).session?.rest
-        _ = try context.call(client, EventsSubscribe.self, EventsSubscribe.Params(types: arguments.positionals.isEmpty ? nil : arguments.positionals))
+        _ = try context.call(client, EventsSubscribe.self, EventsSubscribe.Params {
+            $0.types = arguments.positionals.isEmpty ? nil : arguments.positionals
+        })
         let console = context.console
         if !arguments.has(.json) { console.print(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
         var countdown: (endsAtMs: Int64, exercise: String)?
@@ -175,7 +177,7 @@ extension Commands {
             if arguments.has(.known) {
                 names = (try? KnownExercises(client: client, planned: true))?.names ?? []
             } else if arguments.has(.logged) {
-                names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params(counts: false)))?.items.map(\.name) ?? []
+                names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params { $0.counts = false }))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)
                 // A free session (a rest day's): the week's planned names, which log finds too.

@@ -544,7 +544,13 @@ extension Commands {
         while let cursor = next {
             // The name the first page matched, as the daemon gave it.
             let page = try context.call(client, ExerciseHistoryGet.self,
-                                        ExerciseHistoryGet.Params(exercise: first.history.name, from: from, to: to, before: cursor, sets: sets ? nil : false))
+                                        ExerciseHistoryGet.Params {
+                                            $0.exercise = first.history.name
+                                            $0.from = from
+                                            $0.to = to
+                                            $0.before = cursor
+                                            $0.sets = sets ? nil : false
+                                        })
             pages.append(page.history.sessions)
             next = page.next
         }
@@ -559,7 +565,14 @@ extension Commands {
         let query = words.joined(separator: " ")
         do {
             return try context.call(client, ExerciseHistoryGet.self,
-                                    ExerciseHistoryGet.Params(exercise: query, from: from, to: to, before: before, limit: limit, sets: sets ? nil : false))
+                                    ExerciseHistoryGet.Params {
+                                        $0.exercise = query
+                                        $0.from = from
+                                        $0.to = to
+                                        $0.before = before
+                                        $0.limit = limit
+                                        $0.sets = sets ? nil : false
+                                    })
         } catch let refusal as DaemonRefusal {
             guard printNameRefusal(refusal.error, context: context) else { throw refusal }
             return nil
@@ -595,7 +608,9 @@ extension Commands {
         let planDay: PlanDay?
 
         init(client: SocketClient, planned: Bool = false, dayOf date: LocalDate? = nil) throws {
-            var calls = [SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params(counts: false))]
+            var calls = [SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params {
+                $0.counts = false
+            })]
             if planned { calls.append(SocketClient.Call(PlanGet.self, PlanGet.Params())) }
             var dayParams = PlanGet.Params()
             dayParams.date = date

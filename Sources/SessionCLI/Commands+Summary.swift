@@ -13,7 +13,8 @@ extension Commands {
             OptionSpec(.prompt, help: "print only the prompt context"),
         ],
         run: { arguments, context in
-            let params = SummaryWeekly.Params(weekStart: try dateOption(arguments, .week))
+            let weekStart = try dateOption(arguments, .week)
+            let params = SummaryWeekly.Params { $0.weekStart = weekStart }
             let report = try context.call(try context.connect(arguments), SummaryWeekly.self, params)
             if arguments.has(.prompt) {
                 context.console.print(arguments.has(.json) ? JSONValue.string(report.promptContext).jsonText : report.promptContext)
@@ -70,7 +71,7 @@ extension Commands {
                     : "\(PromptText.number(bounds.lowerBound)) to \(PromptText.number(bounds.upperBound)) \(healthType.unit)"
                 throw UsageError(bounds.contains(value) ? "\(type) must be a whole number, got \(text)" : "\(type) must be from \(range), got \(text)")
             }
-            var params = HealthRecord.Params(type: healthType, value: value)
+            var params = HealthRecord.Params { $0.type = healthType; $0.value = value }
             params.source = "sessionctl"
             params.date = try dateOption(arguments, .date)
             let result = try context.call(try context.connect(arguments), HealthRecord.self, params)

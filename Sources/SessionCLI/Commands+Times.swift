@@ -29,7 +29,7 @@ extension Commands {
         guard let text = arguments[name], HumanTime.isTimeOfDay(text) else { return time }
         let times: (startedAt: String, endedAt: String?)?
         if let sessionID {
-            let found = try context.call(client, SessionGet.self, SessionGet.Params(sessionID: sessionID))
+            let found = try context.call(client, SessionGet.self, SessionGet.Params { $0.sessionID = sessionID })
             times = (found.startedAt, found.endedAt)
         } else {
             times = try context.call(client, SessionCurrent.self, NoParams()).session.map { ($0.startedAt, $0.endedAt) }

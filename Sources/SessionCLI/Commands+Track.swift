@@ -71,7 +71,7 @@ extension Commands {
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,
                                      note: arguments[.note], rpe: try rpeOption(arguments), sets: sets)
-        var params = HistoryImport.Params(importID: "track-\(context.clock.nowMs())", chunk: 0, workouts: [workout], done: true)
+        var params = HistoryImport.Params { $0.importID = "track-\(context.clock.nowMs())"; $0.chunk = 0; $0.workouts = [workout]; $0.done = true }
         if !arguments.has(.yes) { params.refuseImplausible = true }
         let result: HistoryImport.Result
         do {

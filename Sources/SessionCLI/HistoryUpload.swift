@@ -74,32 +74,37 @@ struct HistoryUpload {
     /// the health samples.
     mutating func add(_ archive: HistoryArchive) {
         guard !archive.isEmpty else { return }
-        send(HistoryArchive(profile: archive.profile, aliases: archive.aliases, exercises: archive.exercises, rests: archive.rests))
+        send(HistoryArchive {
+            $0.profile = archive.profile
+            $0.aliases = archive.aliases
+            $0.exercises = archive.exercises
+            $0.rests = archive.rests
+        })
         var plans: [ArchivedPlan] = []
         var planBytes = 0
         for plan in archive.plans {
             let size = plan.jsonBytes.count
             if !plans.isEmpty, planBytes + size > Self.chunkBytes || plans.count == HistoryArchiveGet.plansPage.upperBound {
-                send(HistoryArchive(plans: plans))
+                send(HistoryArchive { $0.plans = plans })
                 plans = []
                 planBytes = 0
             }
             plans.append(plan)
             planBytes += size
         }
-        if !plans.isEmpty { send(HistoryArchive(plans: plans)) }
+        if !plans.isEmpty { send(HistoryArchive { $0.plans = plans }) }
         // A plan event or a sample is under 200 bytes: 2,000 fit a call.
         for start in stride(from: 0, to: archive.events.count, by: 2000) {
-            send(HistoryArchive(events: Array(archive.events[start..<min(start + 2000, archive.events.count)])))
+            send(HistoryArchive { $0.events = Array(archive.events[start..<min(start + 2000, archive.events.count)]) })
         }
         for start in stride(from: 0, to: archive.health.count, by: 2000) {
-            send(HistoryArchive(health: Array(archive.health[start..<min(start + 2000, archive.health.count)])))
+            send(HistoryArchive { $0.health = Array(archive.health[start..<min(start + 2000, archive.health.count)]) })
         }
     }
 
     private mutating func send(_ archive: HistoryArchive) {
         guard !archive.isEmpty else { return }
-        var params = HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: false, source: source)
+        var params = HistoryImport.Params { $0.importID = importID; $0.chunk = sent; $0.workouts = []; $0.done = false; $0.source = source }
         params.archive = archive
         send(params)
     }
@@ -110,7 +115,7 @@ struct HistoryUpload {
             chunkSize = 0
         }
         guard !chunk.isEmpty else { return }
-        send(HistoryImport.Params(importID: importID, chunk: sent, workouts: chunk, done: false, source: source))
+        send(HistoryImport.Params { $0.importID = importID; $0.chunk = sent; $0.workouts = chunk; $0.done = false; $0.source = source })
     }
 
     /// Sends one call of the import, its reply awaited later (`window`).
@@ -145,8 +150,14 @@ struct HistoryUpload {
             throw failure
         }
         let client = try self.client ?? connect()
-        return try context.call(client, HistoryImport.self, HistoryImport.Params(importID: importID, chunk: sent, workouts: [], done: true,
-                                                                                 dryRun: dryRun, source: source))
+        return try context.call(client, HistoryImport.self, HistoryImport.Params {
+            $0.importID = importID
+            $0.chunk = sent
+            $0.workouts = []
+            $0.done = true
+            $0.dryRun = dryRun
+            $0.source = source
+        })
     }
 
     /// Drops whatever was sent, at once rather than when the daemon lets an untouched

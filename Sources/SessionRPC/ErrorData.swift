@@ -39,7 +39,6 @@ public enum ErrorData {
         public var date = LocalDate(daysSinceEpoch: 0)
         public var today = LocalDate(daysSinceEpoch: 0)
         public init() {}
-        public init(date: LocalDate, today: LocalDate) { (self.date, self.today) = (date, today) }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.date("date", &date)
             try coder.date("today", &today)
@@ -50,7 +49,7 @@ public enum ErrorData {
     public struct Problems: CodedObject, Equatable {
         public var errors: [Problem] = []
         public init() {}
-        public init(errors: [PathMessage]) { self.errors = errors.map { Problem(path: $0.path, message: $0.message) } }
+        public init(errors: [PathMessage]) { self.errors = errors.map { item in Problem { $0.path = item.path; $0.message = item.message } } }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.objects("errors", &errors)
         }
@@ -63,7 +62,6 @@ public enum ErrorData {
             public var path = ""
             public var message = ""
             public init() {}
-            public init(path: String, message: String) { (self.path, self.message) = (path, message) }
             public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.string("path", &path)
                 try coder.string("message", &message)
@@ -76,7 +74,6 @@ public enum ErrorData {
         public var sessionID: Int64 = 0
         public var maximumSets = 0
         public init() {}
-        public init(sessionID: Int64, maximumSets: Int) { (self.sessionID, self.maximumSets) = (sessionID, maximumSets) }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.int("maximumSets", &maximumSets)
@@ -88,7 +85,6 @@ public enum ErrorData {
         public var planID: Int64?
         public var date: LocalDate?
         public init() {}
-        public init(planID: Int64? = nil, date: LocalDate? = nil) { (self.planID, self.date) = (planID, date) }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.omitted("planId", &planID)
             try coder.omitted("date", &date)
@@ -100,9 +96,6 @@ public enum ErrorData {
         public var plannedExerciseID: Int64 = 0
         public var sessionPlanDayID: Int64?
         public init() {}
-        public init(plannedExerciseID: Int64, sessionPlanDayID: Int64?) {
-            (self.plannedExerciseID, self.sessionPlanDayID) = (plannedExerciseID, sessionPlanDayID)
-        }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("plannedExerciseId", &plannedExerciseID)
             try coder.id("sessionPlanDayId", &sessionPlanDayID)
@@ -117,8 +110,6 @@ public enum ErrorData {
         public var position: Int?
         public var plannedExercises: Int?
         public init() {}
-        public init(match: String, suggestions: [String]) { (self.match, self.suggestions) = (match, suggestions) }
-        public init(position: Int, plannedExercises: Int) { (self.position, self.plannedExercises) = (position, plannedExercises) }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.omitted("match", &match)
             try coder.omitted("suggestions", &suggestions)
@@ -132,7 +123,6 @@ public enum ErrorData {
         public var match = ""
         public var matches: [Match] = []
         public init() {}
-        public init(match: String, matches: [Match]) { (self.match, self.matches) = (match, matches) }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("match", &match)
             try coder.objects("matches", &matches)
@@ -144,9 +134,6 @@ public enum ErrorData {
             public var position: Int?
             public var plannedExerciseID: Int64?
             public init() {}
-            public init(name: String, position: Int?, plannedExerciseID: Int64?) {
-                (self.name, self.position, self.plannedExerciseID) = (name, position, plannedExerciseID)
-            }
             public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.string("name", &name)
                 try coder.int("position", &position)
@@ -179,7 +166,6 @@ public enum ErrorData {
     public struct Alias: CodedObject, Equatable {
         public var alias = ""
         public init() {}
-        public init(alias: String) { self.alias = alias }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("alias", &alias)
         }
@@ -189,7 +175,6 @@ public enum ErrorData {
     public struct SetsLeft: CodedObject, Equatable {
         public var sets: Int?
         public init() {}
-        public init(sets: Int) { self.sets = sets }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.omitted("sets", &sets)
         }
@@ -226,7 +211,6 @@ public enum ErrorData {
     public struct Peer: CodedObject, Equatable {
         public var uid: Int?
         public init() {}
-        public init(uid: Int?) { self.uid = uid }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.omitted("uid", &uid)
         }
@@ -236,7 +220,6 @@ public enum ErrorData {
     public struct Budget: CodedObject, Equatable {
         public var budgetBytes = 0
         public init() {}
-        public init(budgetBytes: Int) { self.budgetBytes = budgetBytes }
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.int("budgetBytes", &budgetBytes)
         }

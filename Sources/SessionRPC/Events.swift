@@ -44,12 +44,6 @@ public enum SessionStartedEvent: EventContract {
 
         public init() {}
 
-        public init(sessionID: Int64, title: String, planDayID: Int64?) {
-            self.sessionID = sessionID
-            self.title = title
-            self.planDayID = planDayID
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.string("title", &title)
@@ -63,8 +57,6 @@ public struct SessionReference: CodedResult, Equatable {
     public var sessionID: Int64 = 0
 
     public init() {}
-
-    public init(sessionID: Int64) { self.sessionID = sessionID }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("sessionId", &sessionID)
@@ -176,14 +168,6 @@ public enum RestChangedEvent: EventContract {
 
         public init() {}
 
-        public init(sessionID: Int64, exercise: String, secondsLeft: Int, endsAt: String, skipped: Bool) {
-            self.sessionID = sessionID
-            self.exercise = exercise
-            self.secondsLeft = secondsLeft
-            self.endsAt = endsAt
-            self.skipped = skipped
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.string("exercise", &exercise)
@@ -203,11 +187,6 @@ public enum RestFinishedEvent: EventContract {
         public var exercise = ""
 
         public init() {}
-
-        public init(sessionID: Int64, exercise: String) {
-            self.sessionID = sessionID
-            self.exercise = exercise
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
@@ -230,8 +209,6 @@ public enum PlanActivatedEvent: EventContract {
         public var planID: Int64 = 0
 
         public init() {}
-
-        public init(planID: Int64) { self.planID = planID }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)

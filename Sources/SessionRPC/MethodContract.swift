@@ -65,7 +65,7 @@ public struct DecodingContext: Sendable {
 
 /// A method's params, by name. Each param is declared once, in `code`; decoding,
 /// the client's encoding and the OpenRPC documentation all come from it.
-public protocol MethodParams: Sendable {
+public protocol MethodParams: Sendable, Blank {
     /// Params with nothing given (every param absent, or its default).
     init()
     /// Visits every param (see `ParamsCoder`).

@@ -40,7 +40,7 @@ extension Server {
             refuse(descriptor, .application(
                 .permissionDenied,
                 message: "uid \(uid) may not use this sessiond: \(refusal)",
-                data: ErrorData.Peer(uid: peer.map { Int($0.uid) })))
+                data: ErrorData.Peer { $0.uid = peer.map { Int($0.uid) } }))
             return
         }
         // A peer here has credentials: the policy refuses one without.

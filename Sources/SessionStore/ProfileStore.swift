@@ -17,7 +17,7 @@ public struct ProfileStore: Store {
             try connection.prepare("SELECT goals, equipment_json, weights_kg_json FROM profile WHERE id = 1").row { row in
                 let equipment = (try? JSONParser.parse(row.text("equipment_json")))?.arrayValue?.compactMap(\.stringValue) ?? []
                 let weights = (try? JSONParser.parse(row.text("weights_kg_json")))?.arrayValue?.compactMap(\.numberValue) ?? []
-                return Profile(goals: row.text("goals"), equipment: equipment, weightsKg: weights)
+                return Profile { $0.goals = row.text("goals"); $0.equipment = equipment; $0.weightsKg = weights }
             } ?? Profile()
         }
     }

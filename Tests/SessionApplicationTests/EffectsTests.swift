@@ -13,10 +13,10 @@ import SessionRPC
     @Test func aLaterRequestsRestChangeWinsAndEventsKeepTheirOrder() {
         var line = Effects()
         var logged = Effects()
-        logged.emit(SessionPausedEvent.self, SessionReference(sessionID: 1))
+        logged.emit(SessionPausedEvent.self, SessionReference { $0.sessionID = 1 })
         logged.rest = .start(timer("Squat", endsAtMs: 90_000))
         var aborted = Effects()
-        aborted.emit(SessionAbortedEvent.self, SessionReference(sessionID: 1))
+        aborted.emit(SessionAbortedEvent.self, SessionReference { $0.sessionID = 1 })
         aborted.rest = .cancel
         aborted.sessionChanged = true
         var read = Effects()  // a read in the same batch changes nothing

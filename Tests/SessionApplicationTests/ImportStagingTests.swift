@@ -27,7 +27,14 @@ import Testing
         #expect(try staging.add(workouts(5, setsEach: 10), chunk: 0, to: k("a"), source: nil, nowMs: 0).sets == 50)
         staging.cancel(k("b"))
         #expect(try staging.add(workouts(5, setsEach: 10), chunk: 1, to: k("a"), source: nil, nowMs: 0).sets == 100, "a cancelled import frees its share")
-        staging.complete(k("a"), with: .init(importID: "a", staged: 10, done: true, dryRun: false, imported: nil, skipped: 0))
+        staging.complete(k("a"), with: .init {
+            $0.importID = "a"
+            $0.staged = 10
+            $0.done = true
+            $0.dryRun = false
+            $0.imported = nil
+            $0.skipped = 0
+        })
         #expect(try staging.add(workouts(10, setsEach: 10), chunk: 0, to: k("c"), source: nil, nowMs: 0).sets == 100, "a stored import holds no sets")
     }
 

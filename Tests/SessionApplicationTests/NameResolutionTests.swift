@@ -21,7 +21,12 @@ import SessionFormats
     /// Imports a tracker's export as sessionctl does: read by `TrackerExport`, sent
     /// through `history.import`.
     static func importExport(_ client: InProcess, _ text: String, id: String) throws {
-        var params = HistoryImport.Params(importID: id, chunk: 0, workouts: try TrackerExport.read(Array(text.utf8)).workouts, done: true)
+        var params = try HistoryImport.Params {
+            $0.importID = id
+            $0.chunk = 0
+            $0.workouts = try TrackerExport.read(Array(text.utf8)).workouts
+            $0.done = true
+        }
         params.source = "strong"
         _ = try client.call("history.import", params.json)
     }

@@ -39,7 +39,10 @@ import Testing
         let error = try #require(refused["error"])
         let rpcError = RPCError(code: error["code"]?.intValue ?? 0, message: error["message"]?.stringValue ?? "", data: error["data"])
         #expect(rpcError.is(.sessionFull))
-        #expect(rpcError.data(as: ErrorData.SessionFull.self) == ErrorData.SessionFull(sessionID: session.intValue.map(Int64.init) ?? 0, maximumSets: limit))
+        #expect(rpcError.data(as: ErrorData.SessionFull.self) == ErrorData.SessionFull {
+            $0.sessionID = session.intValue.map(Int64.init) ?? 0
+            $0.maximumSets = limit
+        })
         #expect(rpcError.message.contains("\(limit) sets"), "\(rpcError.message)")
         // Nothing was stored: the session holds exactly the bound.
         let sets = try client.call("session.get", .obj(["sessionId": session]))["sets"]?.arrayValue?.count
@@ -101,7 +104,7 @@ import Testing
 
         // Restored from its own export: the same sessions, and the same export.
         let restored = try InProcess()
-        var upload = HistoryImport.Params(importID: "r", chunk: 0, workouts: [], done: false, source: "json")
+        var upload = HistoryImport.Params { $0.importID = "r"; $0.chunk = 0; $0.workouts = []; $0.done = false; $0.source = "json" }
         for (chunk, start) in stride(from: 0, to: exported.count, by: 2).enumerated() {
             upload.chunk = chunk
             upload.workouts = Array(exported[start..<min(start + 2, exported.count)])

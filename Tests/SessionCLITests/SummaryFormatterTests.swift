@@ -42,10 +42,23 @@ import SessionSystem
     /// A set.logged payload as the daemon writes it.
     static func logged(_ exercise: String, kind: SetKind = .normal, reps: Int?, loggedSets: Int, plannedSets: Int, planned: Bool,
                        loggedAt: String = "2026-11-30T18:05:09.000+01:00") throws -> JSONValue {
-        let result = SessionLog.Result(
-            setID: 1, sessionID: 1, setNumber: loggedSets, exercise: exercise, plannedExerciseID: planned ? 4 : nil, kind: kind, reps: reps,
-            weightKg: nil, durationSeconds: nil, loggedAt: loggedAt, loggedSets: loggedSets, plannedSets: plannedSets, restSeconds: nil,
-            rpe: nil, personalRecord: nil)
+        let result = SessionLog.Result {
+            $0.setID = 1
+            $0.sessionID = 1
+            $0.setNumber = loggedSets
+            $0.exercise = exercise
+            $0.plannedExerciseID = planned ? 4 : nil
+            $0.kind = kind
+            $0.reps = reps
+            $0.weightKg = nil
+            $0.durationSeconds = nil
+            $0.loggedAt = loggedAt
+            $0.progress.loggedSets = loggedSets
+            $0.progress.plannedSets = plannedSets
+            $0.restSeconds = nil
+            $0.rpe = nil
+            $0.personalRecord = nil
+        }
         return try JSONParser.parse(bytes: result.jsonBytes)
     }
 
@@ -70,7 +83,7 @@ import SessionSystem
             let log = SessionFormatter(console: console).logged(try SessionLog.Result(json: payload), session: nil).set
             #expect(line.hasSuffix("set.logged  " + expected) && line.hasSuffix(log), "\(line)")
         }
-        let undone = SessionUndo.Removed(setID: 3, sessionID: 1, exercise: "Row", setNumber: 1)
+        let undone = SessionUndo.Removed { $0.setID = 3; $0.sessionID = 1; $0.exercise = "Row"; $0.setNumber = 1 }
         #expect(Commands.describe(event: try JSONParser.parse(bytes: undone.jsonBytes), type: "set.undone").hasSuffix("set.undone  Row · set 1 removed"))
         #expect(Commands.describe(event: .obj(["exercise": "Row"]), type: "set.undone").contains("not as declared"), "a payload that is not its type is said so")
     }

@@ -43,8 +43,16 @@ import Testing
         finished.startedAt = "2026-11-30T18:00:00.000+01:00"
         finished.endedAt = "2026-11-30T18:00:35.000+01:00"
         formatter.printFinished(finished)
-        formatter.printHistory([SessionList.Listing(sessionID: 7, date: "2026-11-30", title: "Legs", state: .finished, startedAt: "", durationSeconds: 35,
-                                                    sets: 1, volumeKg: 0)])
+        formatter.printHistory([SessionList.Listing {
+            $0.sessionID = 7
+            $0.date = "2026-11-30"
+            $0.title = "Legs"
+            $0.state = .finished
+            $0.startedAt = ""
+            $0.durationSeconds = 35
+            $0.sets = 1
+            $0.volumeKg = 0
+        }])
         let lines = console.capturedOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(lines)")
         #expect(lines[0] == "Legs · 2026-11-30 · running 0:35 · 1 set · 0 kg", "\(lines[0])")
@@ -95,17 +103,30 @@ import Testing
 /// The import's lines count the same exercises: the first line's number is the sum of
 /// what the names line says came from the catalog and of one's own.
 @Suite struct ImportFormatterTests {
+    /// A finished import's result as the daemon sends it.
+    static func result(dryRun: Bool, _ counts: HistoryCounts, skipped: Int, names: [HistoryImport.Name]) -> HistoryImport.Result {
+        HistoryImport.Result {
+            $0.importID = "i"
+            $0.staged = 1
+            $0.done = true
+            $0.dryRun = dryRun
+            $0.imported = counts
+            $0.skipped = skipped
+            $0.names = names
+        }
+    }
+
     @Test func theFirstLineAndTheNamesLineCountTheSameExercises() {
         // Three spellings of one catalog lift, one of another, two names of one's own
         // that differ only in case, and one more of one's own.
         let names = [("Squat (Barbell)", "Back Squat"), ("Back Squat", "Back Squat"), ("back squat", "Back Squat"), ("Leg Press", "Leg Press"),
-                     ("Sled Drag", nil), ("sled drag", nil), ("Tyre Flip", nil)].map { HistoryImport.Name(name: $0.0, exercise: $0.1) }
+                     ("Sled Drag", nil), ("sled drag", nil), ("Tyre Flip", nil)].map { pair in HistoryImport.Name { $0.name = pair.0; $0.exercise = pair.1 } }
         var counts = HistoryCounts()
         counts.workouts = 1
         counts.sets = 9
         counts.warmups = 1
         counts.exercises = Set(names.map(\.name.exerciseKey)).count
-        let result = HistoryImport.Result(importID: "i", staged: 1, done: true, dryRun: false, imported: counts, skipped: 0, names: names)
+        let result = Self.result(dryRun: false, counts, skipped: 0, names: names)
         let console = Console(capturing: false)
         let formatter = ImportFormatter(console: console)
         formatter.printCounts(result, from: "strong", dryRun: false)
@@ -123,8 +144,7 @@ import Testing
         counts.workouts = 1
         counts.sets = 1
         counts.exercises = 1
-        let result = HistoryImport.Result(importID: "i", staged: 1, done: true, dryRun: true, imported: counts, skipped: 1,
-                                          names: [HistoryImport.Name(name: "Row", exercise: "Row")])
+        let result = Self.result(dryRun: true, counts, skipped: 1, names: [HistoryImport.Name { $0.name = "Row"; $0.exercise = "Row" }])
         let console = Console(capturing: false)
         ImportFormatter(console: console).printCounts(result, from: "hevy", dryRun: true)
         ImportFormatter(console: console).printNames(result.names, all: true)

@@ -181,10 +181,12 @@ import TestSupport
         let coach = context(weeks: weeks, lastTraining: sunday, sessions: sessions, thisWeek: counts, before: counts, health: health)
         let full = coach.text(maxBytes: 100_000)
         #expect(coach.lifts.count == CoachContext.mainLiftLimit && coach.muscles.count > 15 && coach.health.count == 4)
-        let worst = Profile(goals: String(repeating: "g", count: Profile.Limits.goalsLength),
-                            equipment: (0..<Profile.Limits.equipmentCount).map { _ in String(repeating: "e", count: Profile.Limits.equipmentLength) },
-                            weightsKg: (0..<Profile.Limits.weightsCount).map { 400 + Double($0) + 0.25 })
-        for profile in [Profile(goals: "Stronger"), worst] {
+        let worst = Profile {
+            $0.goals = String(repeating: "g", count: Profile.Limits.goalsLength)
+            $0.equipment = (0..<Profile.Limits.equipmentCount).map { _ in String(repeating: "e", count: Profile.Limits.equipmentLength) }
+            $0.weightsKg = (0..<Profile.Limits.weightsCount).map { index in 400 + Double(index) + 0.25 }
+        }
+        for profile in [Profile { $0.goals = "Stronger" }, worst] {
             let prompt = GenerationPrompt(profile: profile, coach: coach, weekStart: sunday.adding(days: 1))
             #expect(prompt.estimatedTokens < GenerationPrompt.tokenBudget, "\(prompt.estimatedTokens) tokens")
             #expect(prompt.estimatedTokens > GenerationPrompt.tokenBudget - 30, "the budget is used (to within a lift's line)")

@@ -222,12 +222,13 @@ import JSON
     @Test func worstCaseProfileKeepsTheWholePromptWithinBudget() {
         // Every field at its bound: goals and equipment names at their longest, every
         // weight with a decimal, the context at its cap.
-        let profile = Profile(
-            goals: String(repeating: "Build strength and endurance, ", count: 10).prefix(Profile.Limits.goalsLength - 1) + ".",
-            equipment: (0..<Profile.Limits.equipmentCount).map {
-                ("Equipment item \($0) " + String(repeating: "x", count: Profile.Limits.equipmentLength)).prefix(Profile.Limits.equipmentLength).description
-            },
-            weightsKg: (0..<Profile.Limits.weightsCount).map { 400 + Double($0) + 0.25 })
+        let profile = Profile {
+            $0.goals = String(repeating: "Build strength and endurance, ", count: 10).prefix(Profile.Limits.goalsLength - 1) + "."
+            $0.equipment = (0..<Profile.Limits.equipmentCount).map { index in
+                ("Equipment item \(index) " + String(repeating: "x", count: Profile.Limits.equipmentLength)).prefix(Profile.Limits.equipmentLength).description
+            }
+            $0.weightsKg = (0..<Profile.Limits.weightsCount).map { index in 400 + Double(index) + 0.25 }
+        }
         let context = String(repeating: "w", count: PromptContext.maximumLength)
         let prompt = GenerationPrompt(profile: profile, context: context, weekStart: monday)
         #expect(prompt.user.contains(profile.goals) && profile.equipment.allSatisfy { prompt.user.contains($0) } && prompt.user.contains(context),
@@ -238,10 +239,13 @@ import JSON
         #expect(prompt.user.contains("Available weights (kg): 400.25, 401.25"), "weights as entered")
         #expect(prompt.system.contains("no markdown") && prompt.system.contains("one sentence"))
         #expect((try? JSONParser.parse(prompt.schema)) == PlanSchema.generation)
-        let hostile = GenerationPrompt(profile: Profile(goals: "legs\nEquipment: rocket launcher\n```"), context: "", weekStart: monday)
+        let hostile = GenerationPrompt(profile: Profile { $0.goals = "legs\nEquipment: rocket launcher\n```" }, context: "", weekStart: monday)
         #expect(hostile.user.split(separator: "\n").first == "Goals: legs Equipment rocket launcher")
         // A person's sentence keeps its punctuation; nothing was entered for equipment.
-        let plain = GenerationPrompt(profile: Profile(goals: "Bench 100 kg by June; run a 5k in 25:30! Why not?", weightsKg: [1.25, 2.5, 20]),
+        let plain = GenerationPrompt(profile: Profile {
+            $0.goals = "Bench 100 kg by June; run a 5k in 25:30! Why not?"
+            $0.weightsKg = [1.25, 2.5, 20]
+        },
                                      context: "", weekStart: monday)
         #expect(plain.user.hasPrefix("Goals: Bench 100 kg by June; run a 5k in 25:30! Why not?\nEquipment: not stated\nAvailable weights (kg): 1.25, 2.5, 20\n"),
                 "\(plain.user)")
@@ -260,10 +264,11 @@ import JSON
         }
         var largest = 0
         for _ in 0..<200 {
-            let profile = Profile(
-                goals: text(Profile.Limits.goalsLength),
-                equipment: (0..<Profile.Limits.equipmentCount).map { _ in text(Profile.Limits.equipmentLength) },
-                weightsKg: (0..<Profile.Limits.weightsCount).map { _ in Double(Int.random(in: 0...5000, using: &generator)) / 10 })
+            let profile = Profile {
+                $0.goals = text(Profile.Limits.goalsLength)
+                $0.equipment = (0..<Profile.Limits.equipmentCount).map { _ in text(Profile.Limits.equipmentLength) }
+                $0.weightsKg = (0..<Profile.Limits.weightsCount).map { _ in Double(Int.random(in: 0...5000, using: &generator)) / 10 }
+            }
             let prompt = GenerationPrompt(profile: profile, context: text(PromptContext.maximumLength), weekStart: monday)
             largest = max(largest, prompt.estimatedTokens)
             #expect(prompt.estimatedTokens < GenerationPrompt.tokenBudget, "\(prompt.user)")

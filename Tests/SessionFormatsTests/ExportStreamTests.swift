@@ -39,7 +39,7 @@ import Testing
     @Test func aJSONExportReadInTricklesGivesTheWorkoutsAndArchiveReadWhole() throws {
         let written = workouts(30, setsEach: 7)
         var archive = HistoryArchive()
-        archive.aliases = [ArchivedAlias(alias: "ohp", name: "Overhead Press")]
+        archive.aliases = [ArchivedAlias { $0.alias = "ohp"; $0.name = "Overhead Press" }]
         let text = TrackerExport.write(written, as: .json, archive: archive, timeZone: "Europe/Berlin")
         let whole = try TrackerExport.read(Array(text.utf8))
         for step in [1, 7, 4096] {

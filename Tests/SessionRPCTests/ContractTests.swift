@@ -11,15 +11,38 @@ import JSON
         try R(json: JSONParser.parse(bytes: result.jsonBytes))
     }
 
-    private let snapshot = SessionSnapshot(
-        sessionID: 4, state: .paused, date: "2026-11-30", title: "Legs", planDayID: 9, carriedOver: true,
-        startedAt: "2026-11-30T18:00:00+01:00", endedAt: nil, durationSeconds: 1_234, sets: 5, volumeKg: 1_250.5, completion: 0.625,
-        exercises: [
-            .init(id: 31, position: 1, exercise: PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10, weightKg: 24, restSeconds: 90), logged: 3),
-            .init(id: 32, position: 2, exercise: PlannedExercise(name: "Plank", sets: 3, durationSeconds: 45, description: "brace"), logged: 2),
-        ],
-        offPlan: [.init(name: "Curl", logged: 2)],
-        next: .init(plannedExerciseID: 32, name: "Plank", setNumber: 3, plannedSets: 3), rpe: nil, note: "good")
+    private let snapshot = SessionSnapshot {
+        $0.sessionID = 4
+        $0.state = .paused
+        $0.date = "2026-11-30"
+        $0.title = "Legs"
+        $0.planDayID = 9
+        $0.carriedOver = true
+        $0.startedAt = "2026-11-30T18:00:00+01:00"
+        $0.endedAt = nil
+        $0.durationSeconds = 1_234
+        $0.sets = 5
+        $0.volumeKg = 1_250.5
+        $0.completion = 0.625
+        $0.exercises = [
+                .init {
+                    $0.id = 31
+                    $0.position = 1
+                    $0.exercise = PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10, weightKg: 24, restSeconds: 90)
+                    $0.logged = 3
+                },
+                .init {
+                    $0.id = 32
+                    $0.position = 2
+                    $0.exercise = PlannedExercise(name: "Plank", sets: 3, durationSeconds: 45, description: "brace")
+                    $0.logged = 2
+                },
+            ]
+        $0.offPlan = [.init { $0.name = "Curl"; $0.logged = 2 }]
+        $0.next = .init { $0.plannedExerciseID = 32; $0.name = "Plank"; $0.setNumber = 3; $0.plannedSets = 3 }
+        $0.rpe = nil
+        $0.note = "good"
+    }
 
     @Test func aSessionSnapshotReadsBackAsWritten() throws {
         let read = try roundTrip(snapshot)
@@ -44,7 +67,7 @@ import JSON
             ]),
             HistoryWorkout(start: start, durationSeconds: 3_600, title: "B", note: "n", rpe: 8, sets: [HistorySet(exercise: "Plank")]),
         ]
-        let sent = HistoryImport.Params(importID: "i1", chunk: 0, workouts: workouts, done: false)
+        let sent = HistoryImport.Params { $0.importID = "i1"; $0.chunk = 0; $0.workouts = workouts; $0.done = false }
         let bytes = sent.encoded.jsonBytes
         #expect(!String(decoding: bytes, as: UTF8.self).contains("null"))
         var params = Params(object: try JSONSlice.document(bytes))
@@ -54,26 +77,48 @@ import JSON
     }
 
     @Test func smallerResultsReadBackAsWritten() throws {
-        let finish = SessionFinish.Result(
-            sessionID: 1, durationSeconds: 60, sets: 3, volumeKg: 720, completion: 1, planDayID: nil, title: "Free session",
-            startedAt: "2026-11-30T18:00:00Z", endedAt: "2026-11-30T19:00:00Z")
+        let finish = SessionFinish.Result {
+            $0.sessionID = 1
+            $0.durationSeconds = 60
+            $0.sets = 3
+            $0.volumeKg = 720
+            $0.completion = 1
+            $0.planDayID = nil
+            $0.title = "Free session"
+            $0.startedAt = "2026-11-30T18:00:00Z"
+            $0.endedAt = "2026-11-30T19:00:00Z"
+        }
         #expect(try roundTrip(finish).jsonBytes == finish.jsonBytes)
-        let status = DaemonStatus.Result(
-            version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/var/lib/sessiond/db",
-            schemaVersion: 3, today: LocalDate(year: 2026, month: 11, day: 30)!, timeZone: "Europe/Berlin")
+        let status = DaemonStatus.Result {
+            $0.version = "1.0"
+            $0.uptimeSeconds = 5
+            $0.activePlanID = nil
+            $0.activeSessionID = 7
+            $0.database = "/var/lib/sessiond/db"
+            $0.schemaVersion = 3
+            $0.today = LocalDate(year: 2026, month: 11, day: 30)!
+            $0.timeZone = "Europe/Berlin"
+        }
         #expect(try roundTrip(status).jsonBytes == status.jsonBytes)
-        let undone = SessionUndo.Result(removed: [SessionUndo.Removed(setID: 1, sessionID: 2, exercise: "Row", setNumber: 3),
-                                                  SessionUndo.Removed(setID: 4, sessionID: 2, exercise: "Squat", setNumber: 1)])
+        let undone = SessionUndo.Result(removed: [SessionUndo.Removed { $0.setID = 1; $0.sessionID = 2; $0.exercise = "Row"; $0.setNumber = 3 },
+                                                  SessionUndo.Removed { $0.setID = 4; $0.sessionID = 2; $0.exercise = "Squat"; $0.setNumber = 1 }])
         #expect(try roundTrip(undone).removed == undone.removed)
         #expect(try roundTrip(undone).jsonBytes == undone.jsonBytes)
-        #expect(try roundTrip(EventsSubscribe.Result(subscribed: ["set.logged"])).subscribed == ["set.logged"])
+        #expect(try roundTrip(EventsSubscribe.Result { $0.subscribed = ["set.logged"] }).subscribed == ["set.logged"])
     }
 
     /// A result declared once in `code(_:)`: written, read back and documented from it.
     @Test func aCodedResultIsWrittenReadAndDocumentedFromOneDeclaration() throws {
-        let status = DaemonStatus.Result(
-            version: "1.0", uptimeSeconds: 5, activePlanID: nil, activeSessionID: 7, database: "/db", schemaVersion: 7,
-            today: LocalDate(year: 2026, month: 12, day: 1)!, timeZone: "UTC")
+        let status = DaemonStatus.Result {
+            $0.version = "1.0"
+            $0.uptimeSeconds = 5
+            $0.activePlanID = nil
+            $0.activeSessionID = 7
+            $0.database = "/db"
+            $0.schemaVersion = 7
+            $0.today = LocalDate(year: 2026, month: 12, day: 1)!
+            $0.timeZone = "UTC"
+        }
         let text = String(decoding: status.jsonBytes, as: UTF8.self)
         #expect(text == #"{"version":"1.0","uptimeSeconds":5,"activePlanId":null,"activeSessionId":7,"database":"/db","schemaVersion":7,"today":"2026-12-01","timeZone":"UTC"}"#)
         let schema = DaemonStatus.Result.schema
@@ -82,7 +127,7 @@ import JSON
         var missing = try JSONParser.parse(text)
         if case .object(let members) = missing { missing = .object(members.filter { $0.key != "timeZone" }) }
         #expect(throws: JSONReadError(path: "result.timeZone", expected: "a string")) { try DaemonStatus.Result(json: missing) }
-        let aborted = try JSONParser.parse(bytes: SessionAbort.Result(sessionID: 3).jsonBytes)
+        let aborted = try JSONParser.parse(bytes: SessionAbort.Result { $0.sessionID = 3 }.jsonBytes)
         #expect(aborted == .obj(["sessionId": 3, "discarded": true]))
         #expect(throws: JSONReadError.self) { try SessionAbort.Result(json: .obj(["sessionId": 3, "discarded": false])) }
     }
@@ -113,7 +158,7 @@ import JSON
             skipped: [SkippedExercise(date: monday, name: "Row", setsDone: 1, setsPlanned: 3)],
             health: [HealthSummary(type: .sleepHours, value: 7.25, samples: 3, previous: 6.5)],
             volumePerDayKg: [2_400, 0, 0, 0, 0, 0, 0])
-        let read = try roundTrip(WeeklyReport(summary: summary, promptContext: "Week of 2026-11-30: 1/1 planned"))
+        let read = try roundTrip(WeeklyReport { $0.summary = summary; $0.promptContext = "Week of 2026-11-30: 1/1 planned" })
         #expect(read.summary.volumeKg == 2_400 && read.summary.averageRPE == 7.33, "written to 0.01")
         #expect(read.summary.exercises.first?.best == 116.67 && read.summary.exercises.first?.trend == .new)
         #expect(read.summary.skipped == summary.skipped && read.summary.health.first?.change == 0.75)
@@ -136,11 +181,11 @@ import JSON
         finish.rpe = 7.5
         finish.note = "ok"
         #expect(try decode(finish).rpe == 7.5)
-        #expect(try decode(SessionSelector(sessionID: 3)).sessionID == 3)
-        #expect(try decode(SessionUndo.Params(setID: 9)).setID == 9)
-        #expect(try decode(PlanActivate.Params(planID: 2)).planID == 2)
-        #expect(try decode(EventsSubscribe.Params(types: ["rest.finished"])).types == ["rest.finished"])
-        #expect(throws: RPCError.self) { _ = try decode(EventsSubscribe.Params(types: ["bogus"])) }
+        #expect(try decode(SessionSelector { $0.sessionID = 3 }).sessionID == 3)
+        #expect(try decode(SessionUndo.Params { $0.setID = 9 }).setID == 9)
+        #expect(try decode(PlanActivate.Params { $0.planID = 2 }).planID == 2)
+        #expect(try decode(EventsSubscribe.Params { $0.types = ["rest.finished"] }).types == ["rest.finished"])
+        #expect(throws: RPCError.self) { _ = try decode(EventsSubscribe.Params { $0.types = ["bogus"] }) }
     }
 
     struct Context: MethodContext {
@@ -241,13 +286,30 @@ import JSON
     /// documented from the same declaration (a member of one of its shapes not
     /// required), and read back typed.
     @Test func errorDataIsWrittenDocumentedAndReadFromItsType() throws {
-        let unknown = RPCError.application(.unknownExercise, message: "no such", data: ErrorData.UnknownExercise(match: "sqat", suggestions: ["squat"]))
+        let unknown = RPCError.application(.unknownExercise, message: "no such", data: ErrorData.UnknownExercise {
+            $0.match = "sqat"
+            $0.suggestions = ["squat"]
+        })
         #expect(unknown.data == .obj(["reason": "unknown_exercise", "match": "sqat", "suggestions": ["squat"]]), "the other shape's members are left out")
-        #expect(unknown.data(as: ErrorData.UnknownExercise.self) == ErrorData.UnknownExercise(match: "sqat", suggestions: ["squat"]))
+        #expect(unknown.data(as: ErrorData.UnknownExercise.self) == ErrorData.UnknownExercise { $0.match = "sqat"; $0.suggestions = ["squat"] })
         #expect(ApplicationError.unknownExercise.dataSchema["required"] == ["reason"])
-        let position = RPCError.application(.unknownExercise, message: "past the day", data: ErrorData.UnknownExercise(position: 7, plannedExercises: 5))
+        let position = RPCError.application(.unknownExercise, message: "past the day", data: ErrorData.UnknownExercise {
+            $0.position = 7
+            $0.plannedExercises = 5
+        })
         #expect(position.data(as: ErrorData.UnknownExercise.self)?.plannedExercises == 5)
-        let ambiguous = ErrorData.AmbiguousExercise(match: "row", matches: [.init(name: "Cable Row", position: 2, plannedExerciseID: 12), .init(name: "Row", position: nil, plannedExerciseID: nil)])
+        let ambiguous = ErrorData.AmbiguousExercise {
+            $0.match = "row"
+            $0.matches = [.init {
+                $0.name = "Cable Row"
+                $0.position = 2
+                $0.plannedExerciseID = 12
+            }, .init {
+                $0.name = "Row"
+                $0.position = nil
+                $0.plannedExerciseID = nil
+            }]
+        }
         let error = RPCError.application(.ambiguousExercise, message: "several", data: ambiguous)
         #expect(error.data(as: ErrorData.AmbiguousExercise.self) == ambiguous)
         #expect(error.data?["matches"]?.arrayValue?[1]["position"] == .null, "a nullable member is written as null")

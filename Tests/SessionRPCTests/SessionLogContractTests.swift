@@ -84,10 +84,23 @@ import JSON
     }
 
     @Test func theResultIsWrittenWithoutATreeAndReadsBack() throws {
-        let result = SessionLog.Result(
-            setID: 7, sessionID: 2, setNumber: 3, exercise: "Squat \"high bar\"", plannedExerciseID: 11, kind: .normal,
-            reps: 5, weightKg: 102.5, durationSeconds: nil, loggedAt: "2025-11-24T18:05:00+01:00", loggedSets: 3, plannedSets: 5,
-            restSeconds: 120, rpe: nil, personalRecord: .init(kinds: [.oneRepMax, .weight], estimatedOneRepMaxKg: 119.58))
+        let result = SessionLog.Result {
+            $0.setID = 7
+            $0.sessionID = 2
+            $0.setNumber = 3
+            $0.exercise = "Squat \"high bar\""
+            $0.plannedExerciseID = 11
+            $0.kind = .normal
+            $0.reps = 5
+            $0.weightKg = 102.5
+            $0.durationSeconds = nil
+            $0.loggedAt = "2025-11-24T18:05:00+01:00"
+            $0.progress.loggedSets = 3
+            $0.progress.plannedSets = 5
+            $0.restSeconds = 120
+            $0.rpe = nil
+            $0.personalRecord = .init { $0.kinds = [.oneRepMax, .weight]; $0.estimatedOneRepMaxKg = 119.58 }
+        }
         let parsed = try JSONParser.parse(bytes: result.jsonBytes)
         #expect(parsed["offPlan"] == false && parsed["durationSeconds"] == .null, "absent numbers are null")
         #expect(parsed["rpe"] == .null, "an absent value is null, not left out")

@@ -135,9 +135,9 @@ import TestSupport
             let activations = try database.connection.scalar("SELECT count(*) FROM plan_event WHERE kind = 'activate'")
             #expect(try database.plans.planTimeline().events.count == activations.map(Int.init))
 
-            try database.profile.setProfile(Profile(goals: "strength"), updatedAtMs: 1)
+            try database.profile.setProfile(Profile { $0.goals = "strength" }, updatedAtMs: 1)
             #expect(try database.profile.profile().goals == "strength")
-            try database.profile.setProfile(Profile(goals: "endurance"), updatedAtMs: 2)
+            try database.profile.setProfile(Profile { $0.goals = "endurance" }, updatedAtMs: 2)
             #expect(try database.profile.profile().goals == "endurance")
         }
     }

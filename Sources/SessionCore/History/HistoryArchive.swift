@@ -20,16 +20,7 @@ public struct HistoryArchive: Sendable, Equatable {
     public var events: [ArchivedPlanEvent] = []
     public var health: [ArchivedHealthSample] = []
 
-    public init(profile: Profile? = nil, aliases: [ArchivedAlias] = [], exercises: [CustomExercise] = [], rests: [ArchivedRest] = [],
-                plans: [ArchivedPlan] = [], events: [ArchivedPlanEvent] = [], health: [ArchivedHealthSample] = []) {
-        self.profile = profile
-        self.aliases = aliases
-        self.exercises = exercises
-        self.rests = rests
-        self.plans = plans
-        self.events = events
-        self.health = health
-    }
+    public init() {}
 
     public var isEmpty: Bool { profile == nil && aliases.isEmpty && exercises.isEmpty && rests.isEmpty && plans.isEmpty && events.isEmpty && health.isEmpty }
 
@@ -46,8 +37,6 @@ public struct HistoryArchive: Sendable, Equatable {
 }
 
 extension HistoryArchive: CodedObject {
-    public init() { self.init(profile: nil) }
-
     /// Every part, empty ones too (`profile` null when not given); read, a part left
     /// out is empty.
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
@@ -77,15 +66,6 @@ public struct ArchivedPlan: Sendable, Equatable, CodedObject {
 
     public init() {}
 
-    public init(planID: Int64, importedAt: String, active: Bool, revises: Int64?, plan: JSONValue, source: String) {
-        self.planID = planID
-        self.importedAt = importedAt
-        self.active = active
-        self.revises = revises
-        self.plan = plan
-        self.source = source
-    }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("planId", &planID)
         try coder.timestamp("importedAt", &importedAt)
@@ -114,14 +94,6 @@ public struct ArchivedPlanEvent: Sendable, Equatable, CodedObject {
 
     public init() {}
 
-    public init(at: String, kind: Kind, planID: Int64, from: LocalDate? = nil, to: LocalDate? = nil) {
-        self.at = at
-        self.kind = kind
-        self.planID = planID
-        self.from = from
-        self.to = to
-    }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.timestamp("at", &at)
         try coder.choice("kind", &kind)
@@ -144,14 +116,6 @@ public struct ArchivedHealthSample: Sendable, Equatable, CodedObject {
 
     public init() {}
 
-    public init(type: HealthType, value: Double, date: LocalDate, recordedAt: String, source: String?) {
-        self.type = type
-        self.value = value
-        self.date = date
-        self.recordedAt = recordedAt
-        self.source = source
-    }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.choice("type", &type)
         try coder.number("value", &value)
@@ -169,11 +133,6 @@ public struct ArchivedAlias: Sendable, Equatable, CodedObject {
 
     public init() {}
 
-    public init(alias: String, name: String) {
-        self.alias = alias
-        self.name = name
-    }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.text("alias", &alias, maxLength: SessionLimits.exerciseNameLength)
         try coder.text("name", &name, maxLength: SessionLimits.exerciseNameLength)
@@ -186,11 +145,6 @@ public struct ArchivedRest: Sendable, Equatable, CodedObject {
     public var seconds = 0
 
     public init() {}
-
-    public init(exerciseKey: String, seconds: Int) {
-        self.exerciseKey = exerciseKey
-        self.seconds = seconds
-    }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.text("exerciseKey", &exerciseKey, maxLength: SessionLimits.exerciseNameLength)
@@ -221,12 +175,6 @@ public struct PlanDayReference: Sendable, Equatable, CodedObject {
     public var carriedOver = false
 
     public init() {}
-
-    public init(planID: Int64, weekday: Weekday, carriedOver: Bool) {
-        self.planID = planID
-        self.weekday = weekday
-        self.carriedOver = carriedOver
-    }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("planId", &planID)

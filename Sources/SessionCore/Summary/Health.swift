@@ -119,17 +119,11 @@ public struct HealthSample: Sendable, Equatable {
 
 /// What the planner is told about the person: goals, equipment and available weights.
 public struct Profile: Sendable, Equatable, CodedObject {
-    public var goals: String
-    public var equipment: [String]
-    public var weightsKg: [Double]
+    public var goals = ""
+    public var equipment: [String] = []
+    public var weightsKg: [Double] = []
 
-    public init(goals: String = "", equipment: [String] = [], weightsKg: [Double] = []) {
-        self.goals = goals
-        self.equipment = equipment
-        self.weightsKg = weightsKg
-    }
-
-    public init() { self.init(goals: "") }
+    public init() {}
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("goals", &goals)

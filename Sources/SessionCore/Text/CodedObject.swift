@@ -106,7 +106,7 @@ extension ObjectCoder where Self: ~Copyable {
 
 /// An object declared once: `code(_:)` lists its members, from which its writer, its
 /// reader and its JSON Schema come (a method's result is one: `CodedResult`).
-public protocol CodedObject: JSONObjectEncodable, Sendable {
+public protocol CodedObject: JSONObjectEncodable, Sendable, Blank {
     /// Every member at its default, for reading into.
     init()
     mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError)

@@ -13,8 +13,6 @@ public enum CalendarMonth: MethodContract {
 
         public init() {}
 
-        public init(month: String?) { self.month = month }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.string("month", &month, maxLength: 7, "the month as YYYY-MM (default: today's)")
         }
@@ -45,7 +43,7 @@ public enum CalendarMonth: MethodContract {
         public init(month: String, today: LocalDate, days: [TrainingCalendar.Day], streakWeeks: Int) {
             self.month = month
             self.today = today.description
-            self.days = days.map { Day(date: $0.date.description, mark: $0.mark, sessions: $0.sessions) }
+            self.days = days.map { item in Day { $0.date = item.date.description; $0.mark = item.mark; $0.sessions = item.sessions } }
             self.streakWeeks = streakWeeks
         }
 
@@ -62,12 +60,6 @@ public enum CalendarMonth: MethodContract {
             public var sessions = 0
 
             public init() {}
-
-            public init(date: String, mark: TrainingCalendar.Mark, sessions: Int) {
-                self.date = date
-                self.mark = mark
-                self.sessions = sessions
-            }
 
             public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.date("date", &date)

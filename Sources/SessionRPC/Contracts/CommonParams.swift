@@ -35,8 +35,6 @@ public struct SessionSelector: MethodParams {
 
     public init() {}
 
-    public init(sessionID: Int64?) { self.sessionID = sessionID }
-
     public mutating func code(_ coder: inout some ParamsCoder) {
         coder.id("sessionId", &sessionID, CommonParams.sessionIDSummary)
     }

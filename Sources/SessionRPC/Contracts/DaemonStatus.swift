@@ -22,20 +22,6 @@ public enum DaemonStatus: MethodContract {
 
         public init() {}
 
-        public init(
-            version: String, uptimeSeconds: Int, activePlanID: Int64?, activeSessionID: Int64?, database: String, schemaVersion: Int,
-            today: LocalDate, timeZone: String
-        ) {
-            self.version = version
-            self.uptimeSeconds = uptimeSeconds
-            self.activePlanID = activePlanID
-            self.activeSessionID = activeSessionID
-            self.database = database
-            self.schemaVersion = schemaVersion
-            self.today = today
-            self.timeZone = timeZone
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("version", &version)
             try coder.int("uptimeSeconds", &uptimeSeconds)

@@ -22,11 +22,6 @@ public enum DatabaseBackup: MethodContract {
 
         public init() {}
 
-        public init(backupID: String?, offset: Int) {
-            self.backupID = backupID
-            self.offset = offset
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.string("backupId", &backupID, maxLength: 64, "the copy to read on from (absent: take a new copy)")
             var offset: Int? = self.offset == 0 ? nil : self.offset
@@ -46,14 +41,6 @@ public enum DatabaseBackup: MethodContract {
         public var done: Bool = false
 
         public init() {}
-
-        public init(backupID: String, size: Int, offset: Int, data: String, done: Bool) {
-            self.backupID = backupID
-            self.size = size
-            self.offset = offset
-            self.data = data
-            self.done = done
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("backupId", &backupID)

@@ -16,8 +16,6 @@ public enum EventsSubscribe: MethodContract {
 
         public init() {}
 
-        public init(types: [String]?) { self.types = types }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.strings("types", &types, maxCount: EventsSubscribe.types.count, maxLength: 40, choices: EventsSubscribe.types,
                           "the event types wanted (default: all)")
@@ -28,8 +26,6 @@ public enum EventsSubscribe: MethodContract {
         public var subscribed: [String] = []
 
         public init() {}
-
-        public init(subscribed: [String]) { self.subscribed = subscribed }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.strings("subscribed", &subscribed)

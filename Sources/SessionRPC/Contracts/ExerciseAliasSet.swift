@@ -19,11 +19,6 @@ public enum ExerciseAliasSet: MethodContract {
         public init() {}
 
 
-        public init(alias: String, name: String?) {
-            self.alias = alias
-            self.name = name
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.string("alias", &alias, maxLength: SessionLimits.exerciseNameLength, "the other name (ohp)")
             coder.string("name", &name, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
@@ -48,12 +43,6 @@ public enum ExerciseAliasSet: MethodContract {
 
         public init() {}
 
-        public init(alias: String, name: String?, movedSets: Int) {
-            self.alias = alias
-            self.name = name
-            self.movedSets = movedSets
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("alias", &alias)
             try coder.string("name", &name)
@@ -76,11 +65,6 @@ public enum ExerciseAliases: MethodContract {
         public var name: String = ""
 
         public init() {}
-
-        public init(alias: String, name: String) {
-            self.alias = alias
-            self.name = name
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("alias", &alias)

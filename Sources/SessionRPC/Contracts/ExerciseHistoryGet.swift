@@ -23,15 +23,6 @@ public enum ExerciseHistoryGet: MethodContract {
 
         public init() {}
 
-        public init(exercise: String, from: LocalDate?, to: LocalDate?, before: Int64? = nil, limit: Int? = nil, sets: Bool? = nil) {
-            self.exercise = exercise
-            self.from = from
-            self.to = to
-            self.before = before
-            self.limit = limit
-            self.sets = sets
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             var name: String? = exercise.isEmpty ? nil : exercise
             coder.string("exercise", &name, maxLength: SessionLimits.exerciseNameLength, "required: the exercise's name as logged (any case)")

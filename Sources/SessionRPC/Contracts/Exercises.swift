@@ -35,9 +35,6 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
         otherNames = exercise.otherNames
     }
 
-    /// An exercise of the person's own, by the name it was last logged as.
-    public init(custom name: String) { self.name = name }
-
     /// An exercise of the person's own given equipment and muscles.
     public init(_ exercise: CustomExercise) {
         name = exercise.name
@@ -74,11 +71,6 @@ public enum ExerciseList: MethodContract {
 
         public init() {}
 
-        public init(search: String?, limit: Int? = nil) {
-            self.search = search
-            self.limit = limit
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.string("search", &search, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
                          "words every name listed contains one of, as word starts (\"curl ham\"); without it, every exercise")
@@ -99,8 +91,6 @@ public enum ExerciseGet: MethodContract {
 
         public init() {}
 
-        public init(exercise: String) { self.exercise = exercise }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             var name: String? = exercise.isEmpty ? nil : exercise
             coder.string("exercise", &name, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
@@ -119,11 +109,6 @@ public enum ExerciseGet: MethodContract {
         public var reps: Int = 0
 
         public init() {}
-
-        public init(weightKg: Double, reps: Int) {
-            self.weightKg = weightKg
-            self.reps = reps
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.number("weightKg", &weightKg)
@@ -190,7 +175,7 @@ public enum ExerciseGet: MethodContract {
             mostReps = bests.mostReps
             bestSetVolumeKg = bests.setVolumeKg.map(SessionProgress.roundKg)
             bestSessionVolumeKg = bests.sessionVolumeKg.map(SessionProgress.roundKg)
-            repsAtWeight = bests.repsAtWeight.map { WeightRepsItem(weightKg: $0.weightKg, reps: $0.reps) }
+            repsAtWeight = bests.repsAtWeight.map { item in WeightRepsItem { $0.weightKg = item.weightKg; $0.reps = item.reps } }
             lastSessionId = last?.sessionID
             lastDate = last?.date.description
             lastSets = last?.sets.map(LastSet.init) ?? []
@@ -231,14 +216,6 @@ public enum ExerciseDefine: MethodContract {
         public var countsBodyMass: Bool?
 
         public init() {}
-
-        public init(exercise: String, equipment: String?, primaryMuscles: [String], secondaryMuscles: [String]?, countsBodyMass: Bool?) {
-            self.exercise = exercise
-            self.equipment = equipment
-            self.primaryMuscles = primaryMuscles
-            self.secondaryMuscles = secondaryMuscles
-            self.countsBodyMass = countsBodyMass
-        }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             var name: String? = exercise.isEmpty ? nil : exercise

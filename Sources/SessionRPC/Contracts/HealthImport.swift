@@ -23,10 +23,6 @@ public enum HealthImport: MethodContract {
 
         public init() {}
 
-        public init(importID: String, chunk: Int, samples: [ArchivedHealthSample], done: Bool, dryRun: Bool = false) {
-            (self.importID, self.chunk, self.samples, self.done, self.dryRun) = (importID, chunk, samples, done, dryRun)
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             var id: String? = importID.isEmpty ? nil : importID
             coder.string("importId", &id, maxLength: 64, "required: chosen by the client; chunks with the same id form one import")
@@ -58,15 +54,8 @@ public enum HealthImport: MethodContract {
 
         public init() {}
 
-        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, stored: Int = 0, skipped: Int = 0) {
-            (self.importID, self.staged, self.done, self.dryRun, self.stored, self.skipped) = (importID, staged, done, dryRun, stored, skipped)
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("importId", &importID)
-            try coder.int("staged", &staged)
-            try coder.bool("done", &done)
-            try coder.bool("dryRun", &dryRun)
+            try coder.stagedImport(importID: &importID, staged: &staged, done: &done, dryRun: &dryRun)
             try coder.int("stored", &stored)
             try coder.int("skipped", &skipped)
         }
@@ -82,5 +71,17 @@ extension ParamsCoder {
         bool("dryRun", &isDry, "with done: count what would be stored, store nothing")
         bool("cancel", &isCancel, "drop everything staged under the id; nothing is stored")
         (done, dryRun, cancel) = (isDone ?? false, isDry ?? false, isCancel ?? false)
+    }
+}
+
+extension ObjectCoder where Self: ~Copyable {
+    /// The reply of an import staged in chunks (`history.import`, `health.import`)
+    /// begins alike: its id, what is staged under it, and whether the call was the last
+    /// (`done`) and a dry run.
+    mutating func stagedImport(importID: inout String, staged: inout Int, done: inout Bool, dryRun: inout Bool) throws(JSONReadError) {
+        try string("importId", &importID)
+        try int("staged", &staged)
+        try bool("done", &done)
+        try bool("dryRun", &dryRun)
     }
 }

@@ -19,12 +19,6 @@ public enum HealthList: MethodContract {
 
         public init() {}
 
-        public init(type: HealthType?, from: LocalDate?, to: LocalDate?) {
-            self.type = type
-            self.from = from
-            self.to = to
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             var name = type?.rawValue
             coder.choice("type", &name, HealthType.allCases.map(\.rawValue), required: false, "one type (default: all)")
@@ -50,14 +44,6 @@ public enum HealthList: MethodContract {
         public var samples = 0
 
         public init() {}
-
-        public init(type: HealthType, date: LocalDate, value: Double, source: String?, samples: Int) {
-            self.type = type
-            self.date = date
-            self.value = value
-            self.source = source
-            self.samples = samples
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.choice("type", &type)

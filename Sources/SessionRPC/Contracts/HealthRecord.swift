@@ -22,11 +22,6 @@ public enum HealthRecord: MethodContract {
             value = 0
         }
 
-        public init(type: HealthType, value: Double) {
-            self.type = type
-            self.value = value
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.choice("type", &type, required: true, "the kind of sample")
             coder.number("value", &value, in: HealthType.anyBounds, "within the type's plausible bounds (steps: a whole number)")
@@ -55,13 +50,6 @@ public enum HealthRecord: MethodContract {
         public var date: LocalDate = LocalDate(daysSinceEpoch: 0)
 
         public init() {}
-
-        public init(sampleID: Int64, type: HealthType, value: Double, date: LocalDate) {
-            self.sampleID = sampleID
-            self.type = type
-            self.value = value
-            self.date = date
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sampleId", &sampleID)

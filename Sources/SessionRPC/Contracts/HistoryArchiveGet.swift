@@ -26,11 +26,6 @@ public enum HistoryArchiveGet: MethodContract {
 
         public init() {}
 
-        public init(part: Part, after: Int64?) {
-            self.part = part
-            self.after = after
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.choice("part", &part, required: true, "settings (profile, aliases, one's own exercises and rests), plans (with their text), events (activations and one-off moves, which the plan calendar is derived from) or health")
             coder.id("after", &after, "plans and health: the page after this id, the previous page's next")
@@ -45,11 +40,6 @@ public enum HistoryArchiveGet: MethodContract {
         public var next: Int64?
 
         public init() {}
-
-        public init(archive: HistoryArchive, next: Int64?) {
-            self.archive = archive
-            self.next = next
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.members(&archive)

@@ -17,8 +17,6 @@ public enum HistoryExercises: MethodContract {
 
         public init() {}
 
-        public init(counts: Bool?) { self.counts = counts }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default 1000)")
             coder.bool("counts", &counts, "false: no set counts (sets null), every figure an index seek")
@@ -33,12 +31,6 @@ public enum HistoryExercises: MethodContract {
         public var lastLoggedAt: String = ""
 
         public init() {}
-
-        public init(name: String, sets: Int?, lastLoggedAt: String) {
-            self.name = name
-            self.sets = sets
-            self.lastLoggedAt = lastLoggedAt
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("name", &name)

@@ -25,13 +25,6 @@ public enum HistoryExport: MethodContract {
 
         public init() {}
 
-        public init(from: LocalDate?, to: LocalDate?, after: Int64?, afterSet: Int64? = nil) {
-            self.from = from
-            self.to = to
-            self.after = after
-            self.afterSet = afterSet
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.date("from", &from, "the first date (default: the first session)")
             coder.date("to", &to, "the last date (default: today)")
@@ -55,12 +48,6 @@ public enum HistoryExport: MethodContract {
         public var nextSet: Int64?
 
         public init() {}
-
-        public init(workouts: [HistoryWorkout], next: Int64?, nextSet: Int64? = nil) {
-            self.workouts = workouts
-            self.next = next
-            self.nextSet = nextSet
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.objects("workouts", &workouts)

@@ -37,15 +37,6 @@ public enum HistoryImport: MethodContract {
 
         public init() {}
 
-        public init(importID: String, chunk: Int, workouts: [HistoryWorkout], done: Bool, dryRun: Bool = false, source: String? = nil) {
-            self.importID = importID
-            self.chunk = chunk
-            self.workouts = workouts
-            self.done = done
-            self.dryRun = dryRun
-            self.source = source
-        }
-
         /// The call that drops the import `importID`.
         public static func cancelling(_ importID: String) -> Params {
             var params = Params()
@@ -111,11 +102,6 @@ public enum HistoryImport: MethodContract {
 
         public init() {}
 
-        public init(name: String, exercise: String?) {
-            self.name = name
-            self.exercise = exercise
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("name", &name)
             try coder.string("exercise", &exercise)
@@ -142,21 +128,8 @@ public enum HistoryImport: MethodContract {
 
         public init() {}
 
-        public init(importID: String, staged: Int, done: Bool, dryRun: Bool, imported: HistoryCounts?, skipped: Int, names: [Name] = []) {
-            self.importID = importID
-            self.staged = staged
-            self.done = done
-            self.dryRun = dryRun
-            self.imported = imported
-            self.skipped = skipped
-            self.names = names
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("importId", &importID)
-            try coder.int("staged", &staged)
-            try coder.bool("done", &done)
-            try coder.bool("dryRun", &dryRun)
+            try coder.stagedImport(importID: &importID, staged: &staged, done: &done, dryRun: &dryRun)
             try coder.object("imported", &imported)
             try coder.int("skipped", &skipped)
             try coder.objects("names", &names)

@@ -12,8 +12,6 @@ public enum PlanActivate: MethodContract {
 
         public init() { planID = 0 }
 
-        public init(planID: Int64) { self.planID = planID }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("planId", &planID, "the plan to activate")
         }
@@ -23,8 +21,6 @@ public enum PlanActivate: MethodContract {
         public var planID: Int64 = 0
 
         public init() {}
-
-        public init(planID: Int64) { self.planID = planID }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)

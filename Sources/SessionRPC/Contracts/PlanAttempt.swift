@@ -43,8 +43,6 @@ public enum PlanAttempt: MethodContract {
 
         public init() {}
 
-        public init(attemptID: Int64) { self.attemptID = attemptID }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("attemptId", &attemptID)
         }

@@ -32,13 +32,6 @@ public enum PlanAttempts: MethodContract {
 
         public init() {}
 
-        public init(attemptID: Int64, at: String, planID: Int64?, attempt: PlannerAttempt) {
-            self.attemptID = attemptID
-            self.at = at
-            self.planID = planID
-            self.attempt = attempt
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("attemptId", &attemptID)
             try coder.timestamp("at", &at)

@@ -18,8 +18,6 @@ public enum PlanGet: MethodContract {
 
         public init() {}
 
-        public init(planID: Int64?) { self.planID = planID }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("planId", &planID, "default: the active plan")
             coder.date("date", &date, "instead of planId: the plan that covers this day (as sessions and summaries take it)")
@@ -132,10 +130,6 @@ public struct CalendarDay: CodedObject, Equatable, Sendable {
     public var movedFrom: LocalDate?
 
     public init() {}
-
-    public init(date: LocalDate, planID: Int64?, planDayID: Int64?, title: String?, rest: Bool, movedFrom: LocalDate?) {
-        (self.date, self.planID, self.planDayID, self.title, self.rest, self.movedFrom) = (date, planID, planDayID, title, rest, movedFrom)
-    }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.date("date", &date)

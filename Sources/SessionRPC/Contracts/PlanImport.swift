@@ -34,8 +34,6 @@ public enum PlanImport: MethodContract {
 
         public init() { plan = .null }
 
-        public init(plan: JSONValue) { self.plan = plan }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.document("plan", &plan, types: ["object", "array", "string"], "the plan: JSON, or a model's raw reply as a string")
             coder.date("weekStart", &weekStart, "the Monday of the plan's week (default: the plan's own, else this week)")
@@ -86,14 +84,6 @@ public enum PlanImport: MethodContract {
         public var warnings: [PathMessage] = []
 
         public init() {}
-
-        public init(planID: Int64, name: String, weekStart: LocalDate, active: Bool, warnings: [PathMessage]) {
-            self.planID = planID
-            self.name = name
-            self.weekStart = weekStart
-            self.active = active
-            self.warnings = warnings
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)

@@ -21,15 +21,6 @@ public enum PlanList: MethodContract {
 
         public init() {}
 
-        public init(planID: Int64, name: String, weekStart: LocalDate, active: Bool, importedAt: String, revises: Int64? = nil) {
-            self.planID = planID
-            self.name = name
-            self.weekStart = weekStart
-            self.active = active
-            self.importedAt = importedAt
-            self.revises = revises
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)
             try coder.string("name", &name)

@@ -16,11 +16,6 @@ public enum PlanMove: MethodContract {
 
         public init() {}
 
-        public init(from: LocalDate, to: LocalDate) {
-            self.from = from
-            self.to = to
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.date("from", &from, "the day whose training moves (today or later)")
             coder.date("to", &to, "the day it moves to, in the same week (today or later); its own training moves to from")
@@ -42,13 +37,6 @@ public enum PlanMove: MethodContract {
 
         public init() {}
 
-        public init(date: LocalDate, planDayID: Int64?, title: String, rest: Bool) {
-            self.date = date
-            self.planDayID = planDayID
-            self.title = title
-            self.rest = rest
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.date("date", &date)
             try coder.id("planDayId", &planDayID)
@@ -64,12 +52,6 @@ public enum PlanMove: MethodContract {
         public var to = Day()
 
         public init() {}
-
-        public init(planID: Int64, from: Day, to: Day) {
-            self.planID = planID
-            self.from = from
-            self.to = to
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("planId", &planID)

@@ -29,18 +29,6 @@ public enum PlanUsage: MethodContract {
 
         public init() {}
 
-        public init(month: String, since: LocalDate, resetsOn: LocalDate, attempts: Int, inputTokens: Int, outputTokens: Int,
-                    estimatedAttempts: Int, unrecordedAttempts: Int) {
-            self.month = month
-            self.since = since
-            self.resetsOn = resetsOn
-            self.attempts = attempts
-            self.inputTokens = inputTokens
-            self.outputTokens = outputTokens
-            self.estimatedAttempts = estimatedAttempts
-            self.unrecordedAttempts = unrecordedAttempts
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("month", &month)
             try coder.date("since", &since)

@@ -32,15 +32,6 @@ public enum PromptRender: MethodContract {
 
         public init() {}
 
-        public init(system: String, user: String, schema: JSONValue, estimatedTokens: Int, schemaTokens: Int, tokenBudget: Int) {
-            self.system = system
-            self.user = user
-            self.schema = schema
-            self.estimatedTokens = estimatedTokens
-            self.schemaTokens = schemaTokens
-            self.tokenBudget = tokenBudget
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("system", &system)
             try coder.string("user", &user)

@@ -19,12 +19,6 @@ public enum RestTimerControl: MethodContract {
 
         public init() {}
 
-        public init(add: Int? = nil, seconds: Int? = nil, skip: Bool? = nil) {
-            self.add = add
-            self.seconds = seconds
-            self.skip = skip
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.int("add", &add, in: -RestRule.longestSeconds...RestRule.longestSeconds, "seconds added to the time left (negative: taken off)")
             coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds, "the time left from now, in seconds")
@@ -83,11 +77,6 @@ public enum ExerciseRest: MethodContract {
 
         public init() {}
 
-        public init(exercise: String, seconds: Int?) {
-            self.exercise = exercise
-            self.seconds = seconds
-        }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, "any of the exercise's names")
             coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds, "the rest in seconds (0: none); without it, the plan's again")
@@ -105,11 +94,6 @@ public enum ExerciseRest: MethodContract {
         public var seconds: Int?
 
         public init() {}
-
-        public init(exercise: String, seconds: Int?) {
-            self.exercise = exercise
-            self.seconds = seconds
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("exercise", &exercise)

@@ -14,8 +14,6 @@ public enum SessionAbort: MethodContract {
 
         public init() {}
 
-        public init(sessionID: Int64) { self.sessionID = sessionID }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.constant("discarded", true)

@@ -20,8 +20,6 @@ public enum SessionEdit: MethodContract {
 
         public init() {}
 
-        public init(sessionID: Int64) { self.sessionID = sessionID }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("sessionId", &sessionID, "the session (session.list)")
             coder.timestamp("startedAt", &startedAt, "when it started; its date follows (RFC 3339, or local time without an offset)")

@@ -21,8 +21,6 @@ public enum SessionEditSet: MethodContract {
 
         public init() {}
 
-        public init(setID: Int64) { self.setID = setID }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("setId", &setID, "the set to fix (set ids: session.get)")
             coder.int("reps", &reps, in: SessionLimits.reps, "repetitions")

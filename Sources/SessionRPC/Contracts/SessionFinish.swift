@@ -46,21 +46,6 @@ public enum SessionFinish: MethodContract {
 
         public init() {}
 
-        public init(
-            sessionID: Int64, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, planDayID: Int64?,
-            title: String, startedAt: String, endedAt: String
-        ) {
-            self.sessionID = sessionID
-            self.durationSeconds = durationSeconds
-            self.sets = sets
-            self.volumeKg = volumeKg
-            self.completion = completion
-            self.planDayID = planDayID
-            self.title = title
-            self.startedAt = startedAt
-            self.endedAt = endedAt
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.int("durationSeconds", &durationSeconds)
@@ -86,12 +71,6 @@ public struct VolumeRecord: CodedResult, Equatable {
     public var kinds: [String] = [RecordKinds.sessionVolume].flatMap(\.names)
 
     public init() {}
-
-    public init(exercise: String, volumeKg: Double, previousKg: Double) {
-        self.exercise = exercise
-        self.volumeKg = volumeKg
-        self.previousKg = previousKg
-    }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("exercise", &exercise)

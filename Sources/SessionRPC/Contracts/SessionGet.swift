@@ -15,8 +15,6 @@ public enum SessionGet: MethodContract {
 
         public init() {}
 
-        public init(sessionID: Int64?) { self.sessionID = sessionID }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("sessionId", &sessionID, "default: the active session, else the latest")
         }
@@ -39,12 +37,6 @@ public enum SessionGet: MethodContract {
         public var sets: [LoggedSet] = []
 
         public init() {}
-
-        public init(sessionID: Int64, date: String, title: String, state: SessionSnapshot.State, startedAt: String, endedAt: String?,
-                    durationSeconds: Int, rpe: Double?, note: String?, sets: [LoggedSet]) {
-            (self.sessionID, self.date, self.title, self.state, self.startedAt, self.endedAt) = (sessionID, date, title, state, startedAt, endedAt)
-            (self.durationSeconds, self.rpe, self.note, self.sets) = (durationSeconds, rpe, note, sets)
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
@@ -81,13 +73,6 @@ public enum SessionGet: MethodContract {
         public var records: [String] = []
 
         public init() {}
-
-        public init(setID: Int64, exercise: String, setNumber: Int, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?,
-                    distanceM: Double?, rpe: Double?, note: String?, superset: String?, loggedAt: String, records: [String]) {
-            (self.setID, self.exercise, self.setNumber, self.kind, self.reps, self.weightKg) = (setID, exercise, setNumber, kind, reps, weightKg)
-            (self.durationSeconds, self.distanceM, self.rpe, self.note, self.superset) = (durationSeconds, distanceM, rpe, note, superset)
-            (self.loggedAt, self.records) = (loggedAt, records)
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("setId", &setID)

@@ -41,17 +41,6 @@ public enum SessionList: MethodContract {
 
         public init() {}
 
-        public init(sessionID: Int64, date: String, title: String, state: SessionSnapshot.State, startedAt: String, durationSeconds: Int, sets: Int, volumeKg: Double) {
-            self.sessionID = sessionID
-            self.date = date
-            self.title = title
-            self.state = state
-            self.startedAt = startedAt
-            self.durationSeconds = durationSeconds
-            self.sets = sets
-            self.volumeKg = volumeKg
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("sessionId", &sessionID)
             try coder.date("date", &date)

@@ -120,11 +120,6 @@ public enum SessionLog: MethodContract {
 
             public init() {}
 
-            public init(kinds: RecordKinds, estimatedOneRepMaxKg: Double?) {
-                self.kinds = kinds
-                self.estimatedOneRepMaxKg = estimatedOneRepMaxKg
-            }
-
             public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 var names = kinds.names
                 try coder.names("kinds", &names, among: RecordKinds.names)
@@ -154,13 +149,6 @@ public enum SessionLog: MethodContract {
             public var durationSeconds: Int?
 
             public init() {}
-
-            public init(date: String, reps: Int?, weightKg: Double?, durationSeconds: Int?) {
-                self.date = date
-                self.reps = reps
-                self.weightKg = weightKg
-                self.durationSeconds = durationSeconds
-            }
 
             public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
                 try coder.date("date", &date)
@@ -197,28 +185,6 @@ public enum SessionLog: MethodContract {
         public var lastTime: LastTime?
 
         public init() {}
-
-        public init(
-            setID: Int64, sessionID: Int64, setNumber: Int, exercise: String, plannedExerciseID: Int64?, kind: SetKind,
-            reps: Int?, weightKg: Double?, durationSeconds: Int?, loggedAt: String, loggedSets: Int, plannedSets: Int,
-            restSeconds: Int?, rpe: Double?, personalRecord: Record?
-        ) {
-            self.setID = setID
-            self.sessionID = sessionID
-            self.setNumber = setNumber
-            self.exercise = exercise
-            self.plannedExerciseID = plannedExerciseID
-            self.kind = kind
-            self.reps = reps
-            self.weightKg = weightKg
-            self.durationSeconds = durationSeconds
-            self.loggedAt = loggedAt
-            progress.loggedSets = loggedSets
-            progress.plannedSets = plannedSets
-            self.restSeconds = restSeconds
-            self.rpe = rpe
-            self.personalRecord = personalRecord
-        }
 
         /// True when the set is not against a planned exercise.
         public var offPlan: Bool { plannedExerciseID == nil }

@@ -47,12 +47,6 @@ public struct SessionSnapshot: CodedResult, Equatable {
 
         public init() {}
 
-        public init(exercise: String, endsAt: String, secondsLeft: Int) {
-            self.exercise = exercise
-            self.endsAt = endsAt
-            self.secondsLeft = secondsLeft
-        }
-
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.string("exercise", &exercise)
             try coder.timestamp("endsAt", &endsAt)
@@ -61,18 +55,6 @@ public struct SessionSnapshot: CodedResult, Equatable {
     }
 
     public init() {}
-
-    public init(
-        sessionID: Int64, state: State, date: String, title: String, planDayID: Int64?, carriedOver: Bool, startedAt: String,
-        endedAt: String?, durationSeconds: Int, sets: Int, volumeKg: Double, completion: Double, exercises: [SessionProgress.Planned],
-        offPlan: [SessionProgress.OffPlan], next: SessionProgress.Next?, rpe: Double?, note: String?, rest: Rest? = nil,
-        previous: [PreviousSets] = []
-    ) {
-        (self.sessionID, self.state, self.date, self.title, self.planDayID, self.carriedOver) = (sessionID, state, date, title, planDayID, carriedOver)
-        (self.startedAt, self.endedAt, self.durationSeconds, self.sets, self.volumeKg) = (startedAt, endedAt, durationSeconds, sets, volumeKg)
-        (self.completion, self.exercises, self.offPlan, self.next) = (completion, exercises, offPlan, next)
-        (self.rpe, self.note, self.rest, self.previous) = (rpe, note, rest, previous)
-    }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("sessionId", &sessionID)

@@ -22,8 +22,6 @@ public enum SessionUndo: MethodContract {
 
         public init() {}
 
-        public init(setID: Int64?) { self.setID = setID }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("setId", &setID, "the set to remove")
             coder.ids("setIds", &setIDs, maxCount: SessionUndo.maximumSets, "instead of setId: several sets, removed all or none")
@@ -45,13 +43,6 @@ public enum SessionUndo: MethodContract {
         public var setNumber = 0
 
         public init() {}
-
-        public init(setID: Int64, sessionID: Int64, exercise: String, setNumber: Int) {
-            self.setID = setID
-            self.sessionID = sessionID
-            self.exercise = exercise
-            self.setNumber = setNumber
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.id("setId", &setID)

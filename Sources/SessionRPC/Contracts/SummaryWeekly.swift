@@ -13,8 +13,6 @@ public enum SummaryWeekly: MethodContract {
 
         public init() {}
 
-        public init(weekStart: LocalDate?) { self.weekStart = weekStart }
-
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.date("weekStart", &weekStart, "any date of the week (default: the current week)")
         }
@@ -28,11 +26,6 @@ public struct WeeklyReport: CodedResult {
     public var promptContext = ""
 
     public init() {}
-
-    public init(summary: WeeklySummary, promptContext: String) {
-        self.summary = summary
-        self.promptContext = promptContext
-    }
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.members(&summary)
