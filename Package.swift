@@ -3,7 +3,7 @@
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time
-//   SessionFormats              files people export and import: bytes in, domain values out (CSV, Strong/Hevy, FIT, sessiond's JSON file, Gadgetbridge)
+//   SessionFormats              files people export and import: bytes in, domain values out (CSV, Strong/Hevy, FIT, sessiond's JSON file, Apple Health, zip, Health Auto Export, Google Fit, Gadgetbridge)
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
 //   SessionSystem               what the OS tells: the clock and time zone, socket paths
 //   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client
@@ -28,12 +28,12 @@ let package = Package(
         .systemLibrary(name: "CZlib"),
         .target(name: "JSON"),
         .target(name: "SessionCore", dependencies: ["JSON"]),
-        .target(name: "SessionFormats", dependencies: ["CSQLite", "JSON", "SessionCore"]),
+        .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore"]),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
-        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CExpat", "CLinux", "CZlib", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionSystem"]),
+        .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(

@@ -99,7 +99,8 @@ extension Commands {
             do {
                 switch chosen {
                 case .apple:
-                    let reader = zipped ? try AppleHealthReader.read(zip: try ZipArchive(fd: fd)) : try AppleHealthReader.read(fd: fd, prefix: head)
+                    let reader = zipped ? try AppleHealthReader.read(zip: try ZipArchive(fd: fd), progress: { ProgressLine($0, total: $1) })
+                        : try AppleHealthReader.read(fd: fd, prefix: head, progress: { ProgressLine($0, total: $1) })
                     (health, records, kept) = (reader.days, reader.records, reader.kept)
                     workouts = reader.workouts
                     leftOut = reader.leftOut

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import SessionCore
+import SessionFormats
 import SessionSystem
 
 /// Where a command writes: standard output and error, with colour only on a terminal
@@ -103,7 +104,7 @@ public final class Console {
 /// A progress line on standard error while a long file is read: shown only when standard
 /// error is a terminal, once the read has taken two seconds, redrawn at most four times
 /// a second, and cleared when it ends. Nothing is written otherwise (a pipe, a log).
-struct ProgressLine {
+struct ProgressLine: ReadProgress {
     private let label: String
     private let total: Int64
     private let shows: Bool

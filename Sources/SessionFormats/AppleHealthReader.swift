@@ -16,33 +16,33 @@ import Glibc
 /// number outside its type's plausible bounds is left out and counted (`leftOut`, by its
 /// place among the records); a statistic that is not a plausible heart rate or energy is
 /// none.
-final class AppleHealthReader: ExpatHandler {
+public final class AppleHealthReader: ExpatHandler {
     /// A document refused, and where.
-    typealias Failure = ExpatStream.Failure
+    public typealias Failure = ExpatStream.Failure
 
     /// The daily values of the records kept, as they are read.
-    private(set) var days = HealthDays.Accumulator()
+    public private(set) var days = HealthDays.Accumulator()
     /// The strength workouts, in file order.
-    private(set) var workouts: [HistoryWorkout] = []
+    public private(set) var workouts: [HistoryWorkout] = []
     /// The workout whose statistics are being read.
     private var workout: HistoryWorkout?
     /// Records read, and those of the types kept.
-    private(set) var records = 0
-    private(set) var kept = 0
+    public private(set) var records = 0
+    public private(set) var kept = 0
     /// Records of implausible values, left out.
-    private(set) var leftOut = HealthDays.LeftOut()
+    public private(set) var leftOut = HealthDays.LeftOut()
     /// Strength workouts a file may hold (one a day for fifty years).
-    static let maximumWorkouts = 20_000
+    public static let maximumWorkouts = 20_000
     private var stream: ExpatStream?
 
     /// Reads `prefix` (bytes already read from `fd`), then `fd` to its end.
-    /// A file of a known size shows its progress on a terminal (`ProgressLine`).
-    static func read(fd: Int32, prefix: [UInt8] = []) throws(Failure) -> AppleHealthReader {
+    /// A file of a known size tells its progress to `progress`.
+    public static func read(fd: Int32, prefix: [UInt8] = [], progress: ReadProgressMaker = { _, _ in NoProgress() }) throws(Failure) -> AppleHealthReader {
         let reader = try AppleHealthReader()
         if !prefix.isEmpty { try reader.feed(prefix, count: prefix.count) }
         var status = stat()
         let size = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : 0
-        var progress = ProgressLine("reading export.xml", total: size)
+        var progress = progress("reading export.xml", size)
         defer { progress.finish() }
         var done = Int64(prefix.count)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -61,14 +61,14 @@ final class AppleHealthReader: ExpatHandler {
 
     /// The export.xml inside the Health app's export.zip, read from the archive in
     /// place; a failure in it names the entry.
-    static func read(zip archive: ZipArchive) throws -> AppleHealthReader {
+    public static func read(zip archive: ZipArchive, progress: ReadProgressMaker = { _, _ in NoProgress() }) throws -> AppleHealthReader {
         let exports = archive.entries.filter { $0.name.split(separator: "/").last == "export.xml" }
         guard let entry = exports.first else {
             throw ZipArchive.Failure(message: "the zip archive holds no export.xml (the Health app's export.zip has apple_health_export/export.xml)")
         }
         guard exports.count == 1 else { throw ZipArchive.Failure(message: "the zip archive holds \(exports.count) export.xml: \(exports.map(\.name).joined(separator: ", "))") }
         let reader = try AppleHealthReader()
-        var progress = ProgressLine("reading \(entry.name)", total: Int64(clamping: entry.size))
+        var progress = progress("reading \(entry.name)", Int64(clamping: entry.size))
         defer { progress.finish() }
         var done: Int64 = 0
         do {
@@ -85,28 +85,28 @@ final class AppleHealthReader: ExpatHandler {
     }
 
     /// A reader to `feed` the document a piece at a time, then `finish`.
-    init() throws(Failure) {
+    public init() throws(Failure) {
         stream = try ExpatStream(handler: self)
     }
 
     /// Parses the next piece of the document.
-    func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         try stream?.feed(bytes)
     }
 
     /// Parses the first `count` bytes of `bytes` as the next piece.
-    func feed(_ bytes: [UInt8], count: Int) throws(Failure) {
+    public func feed(_ bytes: [UInt8], count: Int) throws(Failure) {
         try bytes.withUnsafeBytes { all in Result { () throws(Failure) in try feed(UnsafeRawBufferPointer(rebasing: all[0..<count])) } }.get()
     }
 
     /// Ends the document (it must be complete and well-formed); the parser is let go.
-    func finish() throws(Failure) {
+    public func finish() throws(Failure) {
         try stream?.finish()
         stream = nil
     }
 
     /// A record, a workout or a workout's statistic read; other elements passed over.
-    func startElement(_ name: UnsafePointer<CChar>, _ attributes: ExpatAttributes) -> String? {
+    public func startElement(_ name: UnsafePointer<CChar>, _ attributes: ExpatAttributes) -> String? {
         if ExpatAttributes.equal(name, "Record") { return record(attributes) }
         if ExpatAttributes.equal(name, "Workout") { return startWorkout(attributes) }
         if ExpatAttributes.equal(name, "WorkoutStatistics") { addStatistics(attributes) }
@@ -114,7 +114,7 @@ final class AppleHealthReader: ExpatHandler {
     }
 
     /// A workout's end: it is complete with its statistics.
-    func endElement(_ name: UnsafePointer<CChar>) {
+    public func endElement(_ name: UnsafePointer<CChar>) {
         guard ExpatAttributes.equal(name, "Workout") else { return }
         if let workout { workouts.append(workout) }
         workout = nil
@@ -204,14 +204,14 @@ final class AppleHealthReader: ExpatHandler {
 
     /// Energy in kcal from Health's units (`kcal`, `Cal`, `kJ`); nil when it is none or
     /// past `HistoryLimits.energyKcal`.
-    static func kcal(_ text: String?, unit: String?) -> Double? {
+    public static func kcal(_ text: String?, unit: String?) -> Double? {
         guard let value = text.flatMap(Double.init), value.isFinite else { return nil }
         let kcal = unit == "kJ" ? value / 4.184 : value
         return HistoryLimits.energyKcal.contains(kcal) && kcal > 0 ? kcal : nil
     }
 
     /// The kind of a record sessiond keeps; nil for the rest (distance, energy, awake…).
-    static func kind(type: String, value: String?) -> HealthDays.Kind? {
+    public static func kind(type: String, value: String?) -> HealthDays.Kind? {
         switch type {
         case "HKQuantityTypeIdentifierStepCount": return .steps
         case "HKQuantityTypeIdentifierRestingHeartRate": return .restingHeartRate
@@ -233,7 +233,7 @@ final class AppleHealthReader: ExpatHandler {
 
     /// `2024-03-02 07:10:00 +0100`, or the 2015 exports' `20150302071000+0100`: the local
     /// time as written, and the instant it names.
-    static func time(_ text: String) -> (local: LocalDateTime, ms: Int64)? {
+    public static func time(_ text: String) -> (local: LocalDateTime, ms: Int64)? {
         var text = text
         let bytes = Array(text.utf8)
         if bytes.count == 19, !bytes.contains(UInt8(ascii: " ")), !bytes.contains(UInt8(ascii: "-")) || bytes[14] == UInt8(ascii: "-") {
@@ -255,10 +255,10 @@ final class AppleHealthReader: ExpatHandler {
 
 /// The strength workouts a health app records, as the Health app's export and Health
 /// Auto Export name them, and the title their sessions get.
-enum StrengthWorkout: CaseIterable {
+public enum StrengthWorkout: CaseIterable {
     case traditional, functional
 
-    var appleType: String {
+    public var appleType: String {
         switch self {
         case .traditional: "HKWorkoutActivityTypeTraditionalStrengthTraining"
         case .functional: "HKWorkoutActivityTypeFunctionalStrengthTraining"
@@ -266,14 +266,14 @@ enum StrengthWorkout: CaseIterable {
     }
 
     /// Health Auto Export's name (compared without case).
-    var name: String {
+    public var name: String {
         switch self {
         case .traditional: "Traditional Strength Training"
         case .functional: "Functional Strength Training"
         }
     }
 
-    var title: String {
+    public var title: String {
         switch self {
         case .traditional: "Strength training"
         case .functional: "Functional strength training"

@@ -7,23 +7,23 @@ import SessionFormats
 /// so it goes in as it stands (no hour to choose a source by). A value that is not a
 /// number is refused with its line and column name; a number outside its type's
 /// plausible bounds is left out and counted, by its line.
-enum GoogleFitReader {
-    struct Failure: Error, CustomStringConvertible {
-        let line: Int
-        let message: String
-        var description: String { "line \(line): \(message)" }
+public enum GoogleFitReader {
+    public struct Failure: Error, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
     }
 
     /// The columns read, each with the kind it gives.
     /// (Its average heart rate is the day's, not a resting one: left out.)
-    static let columns: [(name: String, kind: HealthDays.Kind)] = [("Step count", .steps), ("Average weight (kg)", .bodyMassKg)]
+    public static let columns: [(name: String, kind: HealthDays.Kind)] = [("Step count", .steps), ("Average weight (kg)", .bodyMassKg)]
 
     /// A file larger than this is refused before it is read (a row a day: a century is
     /// under 8 MiB).
-    static let maximumBytes = 16 << 20
+    public static let maximumBytes = 16 << 20
 
     /// The daily values, the rows read and the rows that gave one.
-    static func read(_ bytes: [UInt8]) throws -> (days: HealthDays.Accumulator, records: Int, kept: Int, leftOut: HealthDays.LeftOut) {
+    public static func read(_ bytes: [UInt8]) throws -> (days: HealthDays.Accumulator, records: Int, kept: Int, leftOut: HealthDays.LeftOut) {
         var reader = try CSVTable.Reader(bytes: bytes)
         guard let dateColumn = reader.header.firstIndex(of: "Date") else {
             throw Failure(line: 1, message: "no Date column: not Google Fit's daily activity metrics")

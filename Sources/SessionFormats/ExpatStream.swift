@@ -5,7 +5,7 @@ import Glibc
 
 /// What `ExpatStream` tells as it reads a document's elements; a message returned by
 /// `startElement` refuses the document at that start tag.
-protocol ExpatHandler: AnyObject {
+public protocol ExpatHandler: AnyObject {
     /// A start tag: its name and attributes (valid during the call); a message refuses it.
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: ExpatAttributes) -> String?
     /// An end tag (or the end of an empty element).
@@ -14,12 +14,12 @@ protocol ExpatHandler: AnyObject {
 
 /// A start tag's attributes as libexpat hands them (name, value, …, then NULL), their
 /// references already replaced: valid only during the call that hands them over.
-struct ExpatAttributes {
+public struct ExpatAttributes {
     /// libexpat's array: a name, its value, and so on, then NULL.
-    let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    public let pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>
 
     /// The value of the attribute `name`, as libexpat's C string.
-    func raw(_ name: StaticString) -> UnsafePointer<CChar>? {
+    public func raw(_ name: StaticString) -> UnsafePointer<CChar>? {
         var index = 0
         while let key = pairs[index] {
             if Self.equal(key, name) { return pairs[index + 1] }
@@ -29,10 +29,10 @@ struct ExpatAttributes {
     }
 
     /// The value of the attribute `name`.
-    func string(_ name: StaticString) -> String? { raw(name).map { String(cString: $0) } }
+    public func string(_ name: StaticString) -> String? { raw(name).map { String(cString: $0) } }
 
     /// Whether the C string `text` spells `literal`.
-    static func equal(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
+    public static func equal(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         return memcmp(text, literal.utf8Start, count) == 0 && text[count] == 0
     }
@@ -48,24 +48,24 @@ struct ExpatAttributes {
 /// buffer) are counted against `memoryLimit`. Text is passed over as it comes, never
 /// held. Entities are libexpat's: its billion-laughs protection bounds their expansion,
 /// and no external entity is read (no handler for them is set).
-final class ExpatStream {
+public final class ExpatStream {
     /// A document refused, and where (columns count characters, from 1).
-    struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible {
         /// The place (line and column, from 1) and what is wrong there.
-        let line: Int
-        let column: Int
-        let message: String
-        var description: String { "line \(line), column \(column): \(message)" }
+        public let line: Int
+        public let column: Int
+        public let message: String
+        public var description: String { "line \(line), column \(column): \(message)" }
     }
 
     /// A token longer than this is refused (the Health app writes none over a few kilobytes).
-    static let tokenLimit = 1 << 20
+    public static let tokenLimit = 1 << 20
     /// Elements open at once, at most (the Health app's nest four deep).
-    static let depthLimit = 256
+    public static let depthLimit = 256
     /// Bytes libexpat may hold for one document.
-    static let memoryLimit = 32 << 20
+    public static let memoryLimit = 32 << 20
     /// The most handed to one `XML_Parse`.
-    static let pieceBytes = 1 << 16
+    public static let pieceBytes = 1 << 16
 
     private unowned(unsafe) let handler: ExpatHandler
     private let parser: XML_Parser
@@ -74,10 +74,10 @@ final class ExpatStream {
     /// Bytes fed, and elements open.
     private var fed: Int64 = 0
     /// Elements open now.
-    private(set) var depth = 0
+    public private(set) var depth = 0
 
     /// A parser that tells `handler` of the elements of a UTF-8 document.
-    init(handler: ExpatHandler) throws(Failure) {
+    public init(handler: ExpatHandler) throws(Failure) {
         self.handler = handler
         let budget = ExpatBudget(limit: Self.memoryLimit)
         self.budget = budget
@@ -103,7 +103,7 @@ final class ExpatStream {
     /// `tokenLimit` bytes from its start, so one longer is refused before its end is read
     /// and one at the limit is read; a pending token's pieces grow with it, so that
     /// libexpat's reading it again from its start costs at most twice its length.
-    func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             // Where the token libexpat holds begins: the bytes since are not read yet.
@@ -124,7 +124,7 @@ final class ExpatStream {
     }
 
     /// Ends the document: it must be complete and well-formed.
-    func finish() throws(Failure) {
+    public func finish() throws(Failure) {
         try parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
     }
 
@@ -194,12 +194,12 @@ final class ExpatStream {
 /// and an allocation past its limit fails, which libexpat reports as out of memory.
 private final class ExpatBudget {
     /// Bytes it allows, and those held now.
-    let limit: Int
-    private(set) var used = 0
-    private(set) var exceeded = false
+    public let limit: Int
+    public private(set) var used = 0
+    public private(set) var exceeded = false
 
     /// A budget of `limit` bytes.
-    init(limit: Int) { self.limit = limit }
+    public init(limit: Int) { self.limit = limit }
 
     /// The thread's budget while libexpat runs.
     private static let key: pthread_key_t = {
@@ -213,14 +213,14 @@ private final class ExpatBudget {
     }
 
     /// `body` (a call into libexpat) with this budget the thread's.
-    func during<T>(_ body: () -> T) -> T {
+    public func during<T>(_ body: () -> T) -> T {
         pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
         defer { pthread_setspecific(Self.key, nil) }
         return body()
     }
 
     /// libexpat's malloc: nil past the thread's budget.
-    static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+    public static func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
         guard let budget = current else { return malloc(size) }
         guard budget.used + size <= budget.limit else {
             budget.exceeded = true
@@ -232,7 +232,7 @@ private final class ExpatBudget {
     }
 
     /// libexpat's realloc: nil past the thread's budget, the block then left as it was.
-    static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
+    public static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
         guard let budget = current else { return realloc(pointer, size) }
         let before = pointer.map { malloc_usable_size($0) } ?? 0
         guard budget.used - before + size <= budget.limit else {
@@ -245,7 +245,7 @@ private final class ExpatBudget {
     }
 
     /// libexpat's free.
-    static func release(_ pointer: UnsafeMutableRawPointer?) {
+    public static func release(_ pointer: UnsafeMutableRawPointer?) {
         if let pointer, let budget = current { budget.used -= malloc_usable_size(pointer) }
         free(pointer)
     }

@@ -4,7 +4,7 @@ import SessionCore
 import Testing
 import TestSupport
 
-@testable import SessionCLI
+@testable import SessionFormats
 
 /// The health readers and the zip reader fed NaN, ±infinity, 1e300, −5 and ±2^63 in
 /// each numeric field: each is refused with its place, or left out and counted where a

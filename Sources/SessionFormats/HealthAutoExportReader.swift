@@ -14,23 +14,23 @@ import SessionCore
 /// a data point whose number lies outside its type's plausible bounds is left out and
 /// counted (`leftOut`, by its path), and a heart rate or energy that is not plausible is
 /// none.
-enum HealthAutoExportReader {
+public enum HealthAutoExportReader {
     /// A file larger than this is refused before it is read: it is parsed whole, and its
     /// document takes about eight times its size in memory (6 MiB: 51 MiB at the peak).
-    static let maximumBytes = 6 << 20
+    public static let maximumBytes = 6 << 20
 
-    struct Read {
+    public struct Read {
         /// The daily values of the data points kept.
-        var days = HealthDays.Accumulator()
-        var workouts: [HistoryWorkout] = []
+        public var days = HealthDays.Accumulator()
+        public var workouts: [HistoryWorkout] = []
         /// Data points read, and those of the metrics kept.
-        let records: Int
-        let kept: Int
+        public let records: Int
+        public let kept: Int
         /// Data points of implausible values, left out.
-        var leftOut = HealthDays.LeftOut()
+        public var leftOut = HealthDays.LeftOut()
     }
 
-    static func read(_ bytes: [UInt8]) throws -> Read {
+    public static func read(_ bytes: [UInt8]) throws -> Read {
         let document = try JSONParser.parse(bytes: bytes)
         let root = try JSONReader(document, path: "$")
         guard let data = try root.optionalObject("data") else { throw JSONReadError(path: "$.data", expected: "an object with metrics (Health Auto Export's JSON)") }
@@ -92,7 +92,7 @@ enum HealthAutoExportReader {
     }
 
     /// A strength workout as a workout without sets; nil for any other kind.
-    static func workout(_ item: JSONReader) throws -> HistoryWorkout? {
+    public static func workout(_ item: JSONReader) throws -> HistoryWorkout? {
         let name = try item.optionalString("name")?.lowercased()
         guard let kind = StrengthWorkout.allCases.first(where: { $0.name.lowercased() == name }) else { return nil }
         guard let start = try AppleHealthReader.time(item.string("start")) else {
@@ -133,7 +133,7 @@ enum HealthAutoExportReader {
     }
 
     /// The kind of a metric sessiond keeps; nil for the rest.
-    static func kind(_ name: String) -> HealthDays.Kind? {
+    public static func kind(_ name: String) -> HealthDays.Kind? {
         switch name {
         case "step_count": return .steps
         case "resting_heart_rate": return .restingHeartRate

@@ -3,7 +3,7 @@ import SessionCore
 import TestSupport
 import Testing
 
-@testable import SessionCLI
+@testable import SessionFormats
 
 /// export.xml through libexpat (`ExpatStream`): the same outcome in pieces of any size;
 /// what is not well-formed refused on its line; a token over a mebibyte, nesting past

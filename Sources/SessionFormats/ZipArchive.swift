@@ -12,34 +12,34 @@ import Glibc
 /// format is PKWARE's APPNOTE.TXT (the parts every zip writer uses: one disk). Every
 /// offset and size the archive states is checked against its length with `Checked`
 /// arithmetic: a forged one (2^63 and beyond, or a sum past 2^64) is a damaged archive.
-struct ZipArchive {
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+public struct ZipArchive {
+    public struct Failure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
     }
 
-    struct Entry {
-        let name: String
-        let method: UInt16
-        let flags: UInt16
-        let crc: UInt32
-        let compressedSize: UInt64
-        let size: UInt64
-        let headerOffset: UInt64
+    public struct Entry {
+        public let name: String
+        public let method: UInt16
+        public let flags: UInt16
+        public let crc: UInt32
+        public let compressedSize: UInt64
+        public let size: UInt64
+        public let headerOffset: UInt64
     }
 
     /// The bytes a zip archive (or an empty one) begins with.
-    static func isZip(_ head: [UInt8]) -> Bool {
+    public static func isZip(_ head: [UInt8]) -> Bool {
         head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B && (head[2], head[3]) == (3, 4) || head.starts(with: [0x50, 0x4B, 5, 6])
     }
 
-    let fd: Int32
-    let entries: [Entry]
+    public let fd: Int32
+    public let entries: [Entry]
     /// The archive's length in bytes.
-    let length: UInt64
+    public let length: UInt64
 
     /// The archive open on `fd` (a file: its end is read first, so a pipe will not do).
-    init(fd: Int32) throws(Failure) {
+    public init(fd: Int32) throws(Failure) {
         self.fd = fd
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
@@ -102,7 +102,7 @@ struct ZipArchive {
 
     /// Hands `entry`'s bytes to `body` a piece at a time, inflated; throws when they are
     /// not what the directory says (a damaged or truncated archive).
-    func read(_ entry: Entry, into body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func read(_ entry: Entry, into body: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard entry.flags & 1 == 0 else { throw Failure(message: "\(entry.name) is encrypted in the zip archive") }
         guard entry.method == 0 || entry.method == 8 else {
             throw Failure(message: "\(entry.name) is compressed with method \(entry.method) in the zip archive (stored and deflated can be read)")
