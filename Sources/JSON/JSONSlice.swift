@@ -93,6 +93,19 @@ public struct JSONSlice: Sendable {
     /// How many values the whole document holds (its tape's length).
     var documentValueCount: Int { tape.nodes.count }
 
+    /// The bytes the whole document keeps in memory while any value of it is held: its
+    /// text and its tape (a line of small values costs several times its length).
+    public var documentFootprint: Int { tape.bytes.count + tape.nodes.count * MemoryLayout<Node>.stride }
+
+    /// How many members an object has, counted on the tape without reading them; nil
+    /// when this is not an object.
+    public var memberCount: Int? {
+        guard isObject else { return nil }
+        var count = 0
+        forEachChild { _ in count += 1 }
+        return count
+    }
+
     private var bytes: [UInt8] { tape.bytes }
     private var range: Range<Int> { tape.nodes[node].start..<tape.nodes[node].end }
     private var first: UInt8 { tape.bytes[tape.nodes[node].start] }

@@ -65,10 +65,13 @@ struct ImportStaging {
         }
     }
 
-    /// Imports one user may stage at once, at most; an import untouched this long is
-    /// dropped.
+    /// Imports one user may stage at once, at most.
     static let maximumImports = 4
-    static let expiryMs: Int64 = 15 * 60 * 1000
+    /// An import that got no call this long is dropped with what it staged
+    /// (`HistoryLimits.stagedExpirySeconds`).
+    static let expiryMs = Int64(HistoryLimits.stagedExpirySeconds) * 1000
+    /// What a `done` stored answers a `done` sent again (a lost reply) this long.
+    static let resultExpiryMs: Int64 = 15 * 60 * 1000
 
     private(set) var imports: [Key: Staged] = [:]
     /// Sets all imports under way may hold together: what they cost the daemon's memory
@@ -82,12 +85,21 @@ struct ImportStaging {
     /// sets hold (a note may have 4,000 bytes).
     let maximumBytes: Int
     var maximumUnprivilegedBytes: Int { maximumBytes / 2 }
+    /// Bytes (as sent) one user's imports may hold together: root's and the daemon's
+    /// own user's (`HistoryLimits.stagedBytesPerUser`, room for a restore of a lifetime),
+    /// another user's a quarter of it.
+    func maximumBytes(of owner: UInt32) -> Int {
+        isPrivileged(Key(owner: owner, id: "")) ? maximumBytesPerUser : maximumBytesPerUser / 4
+    }
+    let maximumBytesPerUser: Int
     /// The daemon's own user: it and root are privileged.
     let ownUID: UInt32
 
-    init(maximumSets: Int = HistoryLimits.stagedSets, maximumBytes: Int = HistoryLimits.stagedBytes, ownUID: UInt32 = getuid()) {
+    init(maximumSets: Int = HistoryLimits.stagedSets, maximumBytes: Int = HistoryLimits.stagedBytes,
+         maximumBytesPerUser: Int = HistoryLimits.stagedBytesPerUser, ownUID: UInt32 = getuid()) {
         self.maximumSets = maximumSets
         self.maximumBytes = maximumBytes
+        self.maximumBytesPerUser = maximumBytesPerUser
         self.ownUID = ownUID
     }
 
@@ -114,7 +126,7 @@ struct ImportStaging {
     /// import as it was.
     mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, source: String?,
                       nowMs: Int64) throws(HistoryImportError) -> Staged {
-        imports = imports.filter { $0.key == key || nowMs - $0.value.touchedMs < Self.expiryMs }
+        expire(nowMs: nowMs, keeping: key)
         if imports[key] == nil, imports.filter({ $0.key.owner == key.owner && !$0.value.isDone }).count >= Self.maximumImports {
             throw .tooManyImports(Self.maximumImports)
         }
@@ -123,6 +135,8 @@ struct ImportStaging {
         if !workouts.isEmpty || !archive.isEmpty {  // a call without workouts (done) leaves the chunks as they are
             staged.stage(workouts, archive: archive, chunk: chunk)
             let others = imports.filter { $0.key != key }
+            let own = others.filter { $0.key.owner == key.owner }.values.reduce(0) { $0 + $1.bytes } + staged.bytes
+            guard own <= maximumBytes(of: key.owner) else { throw .tooManyBytesForUser(maximumBytes(of: key.owner)) }
             guard others.values.reduce(0, { $0 + $1.sets }) + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
             guard others.values.reduce(0, { $0 + $1.bytes }) + staged.bytes <= maximumBytes else { throw .tooManyBytes(maximumBytes) }
             if !isPrivileged(key) {
@@ -136,6 +150,24 @@ struct ImportStaging {
         staged.touchedMs = nowMs
         imports[key] = staged
         return staged
+    }
+
+    /// Drops the imports that got no call for `expiryMs` (a `done` one's result after
+    /// `resultExpiryMs`), except `key`'s; true when one that held workouts went.
+    @discardableResult
+    mutating func expire(nowMs: Int64, keeping key: Key? = nil) -> Bool {
+        var dropped = false
+        imports = imports.filter { entry in
+            let keep = entry.key == key || nowMs - entry.value.touchedMs < (entry.value.isDone ? Self.resultExpiryMs : Self.expiryMs)
+            if !keep, !entry.value.isDone { dropped = true }
+            return keep
+        }
+        return dropped
+    }
+
+    /// When the next import expires (`expire`), nil when none is staged.
+    var nextExpiryMs: Int64? {
+        imports.values.map { $0.touchedMs + ($0.isDone ? Self.resultExpiryMs : Self.expiryMs) }.min()
     }
 
     /// Drops an import and whatever it staged.
@@ -157,17 +189,19 @@ struct ImportStaging {
 }
 
 /// Why an import cannot be staged.
-enum HistoryImportError: Error, CustomStringConvertible {
+enum HistoryImportError: Error, Equatable, CustomStringConvertible {
     case tooManyImports(Int)
     case tooLarge(Int)
     case tooManySets(Int)
     case tooManyUnprivilegedSets(Int)
     case tooManyBytes(Int)
     case tooManyUnprivilegedBytes(Int)
+    /// One user's imports would hold more than their bound (`ImportStaging.maximumBytes(of:)`).
+    case tooManyBytesForUser(Int)
 
     var description: String {
         switch self {
-        case .tooManyImports(let count): return "\(count) imports of yours are already under way; finish one (done) or wait 15 minutes"
+        case .tooManyImports(let count): return "\(count) imports of yours are already under way; finish one (done) or cancel one"
         case .tooLarge(let count): return "an import holds at most \(count) workouts"
         case .tooManySets(let count): return "the imports under way may hold at most \(count) sets together; store (done) or cancel one first"
         case .tooManyUnprivilegedSets(let count):
@@ -175,6 +209,9 @@ enum HistoryImportError: Error, CustomStringConvertible {
         case .tooManyBytes(let bytes): return "the imports under way may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first"
         case .tooManyUnprivilegedBytes(let bytes):
             return "the imports of users other than root and sessiond's own may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first"
+        case .tooManyBytesForUser(let bytes):
+            let bound = bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+            return "your imports under way may hold at most \(bound) together (as sent); store (done) or cancel one first"
         }
     }
 }
@@ -404,7 +441,9 @@ extension SessionService {
         let (name, exercise) = try lookUp(params.exercise)
         let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo(custom: name)
         let counts = try database.exerciseCounts(exerciseKey: exercise.key)
-        let last = try database.exerciseHistory(exerciseKey: exercise.key, from: nil, to: nil, limit: 1).history.sessions.last
+        // At most a session's bound of its sets: a session stored before sessions had one
+        // may hold any number.
+        let last = try database.lastSession(exerciseKey: exercise.key, maximumSets: SessionLimits.setsPerSession)
         var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.bests(exerciseKey: exercise.key),
                                         last: last)
         result.suggestion = try suggestion(for: exercise, last: last)

@@ -83,14 +83,17 @@ extension SessionService {
 
 extension SessionService {
     /// `session.get`: the session named, else the active one, else the latest, with
-    /// every set as logged.
-    func sessionDetail(_ id: Int64?) throws -> SessionGet.Result {
+    /// its sets as logged, a page of them (`SessionGet.setsPage`): the work of one call
+    /// has a bound whatever the session holds.
+    func sessionDetail(_ params: SessionGet.Params) throws -> SessionGet.Result {
+        let id = params.sessionID
         let found = try id.map { try database.session($0) } ?? (try database.activeSession() ?? database.latestSession())
         guard let session = found else {
             if let id { throw SessionError.sessionNotFound(id) }
             throw SessionError.noActiveSession
         }
-        let sets = try database.sessionSets(session.id).map { row in
+        let page = try database.sessionSetsPage(session.id, after: params.after, limit: params.limit ?? SessionGet.setsPage.upperBound)
+        let sets = page.sets.map { row in
             let set = row.set
             return SessionGet.LoggedSet(
                 setID: set.id, exercise: set.exerciseName, setNumber: set.setNumber, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
@@ -102,6 +105,7 @@ extension SessionService {
             startedAt: clock.rfc3339(ms: session.startedAtMs), endedAt: session.endedAtMs.map(clock.rfc3339(ms:)),
             durationSeconds: session.durationSeconds(nowMs: nowMs), rpe: session.rpe, note: session.note, sets: sets)
         (result.averageHeartRate, result.maximumHeartRate, result.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
+        result.next = page.next
         return result
     }
 }

@@ -17,9 +17,14 @@ public struct Params: Sendable {
     /// and a request names a few of them, so this answers most look-ups.
     private let nameLengths: UInt64
 
+    /// The bytes the request's line keeps in memory while these params are held (its
+    /// text and tape, `JSONSlice.documentFootprint`); 0 without params.
+    public let footprint: Int
+
     /// A request line's params object (nil: the request has none).
     public init(object: JSONSlice?) {
         members = object?.members ?? []
+        footprint = object?.documentFootprint ?? 0
         nameLengths = members.reduce(0) { $0 | Self.lengthBit($1.key.utf8.count) }
     }
 

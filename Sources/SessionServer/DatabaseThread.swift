@@ -42,6 +42,9 @@ final class DatabaseThread: @unchecked Sendable {
 
     /// False when no service manager reads STATUS=: the line is then never computed.
     private let publishesStatus: Bool
+    /// When the next staged import expires (`Application.nextStagingExpiryMs`), as
+    /// the last commit left it: the thread wakes then, without taking `ownership` to ask.
+    private let stagingDueMs = Mutex<Int64?>(nil)
 
     init(application: Application, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
         self.application = application
@@ -102,10 +105,17 @@ final class DatabaseThread: @unchecked Sendable {
             // Without a service manager listening there is no STATUS= to time, and no
             // reason to take `ownership` (the loop may hold it, running a request inline).
             let statusDueMs = publishesStatus ? ownership.withLock { _ in sessionChanged ? lastStatusMs + 1000 : nil } : nil
-            if let statusDueMs {
-                _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, statusDueMs - application.clock.nowMs()))))
+            let stagingDue = stagingDueMs.withLock { $0 }
+            if let dueMs = [statusDueMs, stagingDue].compactMap({ $0 }).min() {
+                _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, dueMs - application.clock.nowMs()))))
             } else {
                 wakeThread.wait()
+            }
+            if let stagingDue, application.clock.nowMs() >= stagingDue {
+                ownership.withLock { _ in
+                    application.expireStaged()
+                    stagingDueMs.withLock { $0 = application.nextStagingExpiryMs }
+                }
             }
             let (jobs, stopping, checkFiles) = queue.withLock { state -> ([Job], Bool, Bool) in
                 defer {
@@ -178,6 +188,7 @@ final class DatabaseThread: @unchecked Sendable {
     /// `waitForLocks` is false and another process holds the write lock.
     private func commit(_ jobs: [Job], waitForLocks: Bool) -> [Completion]? {
         guard let results = application.commit(jobs, waitForLocks: waitForLocks) else { return nil }
+        stagingDueMs.withLock { $0 = application.nextStagingExpiryMs }
         if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
         if results.contains(where: \.effects.factsChanged), let now = try? application.facts() {
             facts.withLock { $0 = now }

@@ -173,7 +173,7 @@ extension Server {
     /// Decodes complete lines while the connection may take more (`mayDecode`), else
     /// pauses its reading; refuses a line over the size limit.
     func consumeLines(_ connection: ClientConnection) {
-        while connection.mayDecode, let frame = connection.input.next() {
+        while connection.mayDecode, hasDecodeBudget, let frame = connection.input.next() {
             switch frame {
             case .line(let line): handle(line: line, on: connection)
             case .oversize:
@@ -181,16 +181,54 @@ extension Server {
                 return
             }
         }
-        if !connection.mayDecode { connection.readPaused = true }
+        if !connection.mayDecode {
+            connection.readPaused = true
+        } else if !hasDecodeBudget {
+            awaitDecodeBudget(connection)
+        }
     }
 
     /// Reads from a paused connection again once it may take more: after its replies
     /// came back, its requests went to the database, or its output drained.
     func resumeReading(_ connection: ClientConnection) {
         guard connection.readPaused, connection.mayDecode else { return }
+        guard hasDecodeBudget else {
+            awaitDecodeBudget(connection)
+            return
+        }
         connection.readPaused = false
         // Lines already read come first; the socket's are read when epoll reports them.
         consumeLines(connection)
+    }
+
+    /// True while the jobs decoded and not yet answered keep less than
+    /// `ServerLimits.maximumDecodedBytes`: whatever many clients send at once, the lines
+    /// the daemon holds parsed stay within it (each connection's own bounds are
+    /// `ClientConnection.mayDecode`).
+    var hasDecodeBudget: Bool { decodedBytes < ServerLimits.maximumDecodedBytes }
+
+    /// Pauses a connection's reading until the decoded jobs' memory falls below its
+    /// bound (`resumeAwaitingDecodeBudget`).
+    func awaitDecodeBudget(_ connection: ClientConnection) {
+        connection.readPaused = true
+        guard !connection.awaitsDecodeBudget else { return }
+        connection.awaitsDecodeBudget = true
+        awaitingDecodeBudget.append(connection)
+        updateInterest(connection)
+    }
+
+    /// Resumes, in the order they paused, the connections waiting for the decoded
+    /// jobs' memory to fall below its bound; those it runs out for again wait on.
+    func resumeAwaitingDecodeBudget() {
+        guard hasDecodeBudget, !awaitingDecodeBudget.isEmpty else { return }
+        let waiting = awaitingDecodeBudget
+        awaitingDecodeBudget.removeAll(keepingCapacity: true)
+        for connection in waiting {
+            connection.awaitsDecodeBudget = false
+            guard connection.isOpen else { continue }
+            resumeReading(connection)
+            updateInterest(connection)
+        }
     }
 
     private func refuseOversize(_ connection: ClientConnection) {
@@ -228,6 +266,7 @@ extension Server {
 
     /// Puts a decoded job in its connection's queue, for `schedule` to hand on.
     private func enqueue(_ job: Job, on connection: ClientConnection) {
+        decodedBytes += job.footprint
         connection.waiting.append(job)
         connection.waitingBytes += job.lineBytes
         guard !connection.isScheduled else { return }
@@ -249,6 +288,7 @@ extension Server {
     /// watchdog, signals and other clients.
     func schedule() {
         var handedOn = true
+        resumeAwaitingDecodeBudget()
         while handedOn, !scheduled.isEmpty {
             handedOn = false
             scheduled.removeAll { connection in
@@ -382,6 +422,7 @@ extension Server {
         // A large output buffer goes back to the system, not only to malloc's free lists
         // (once the burst is over: a trim per dropped client would stall the loop).
         if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty {
+            decodedBytes -= connection.waiting.reduce(0) { $0 + $1.footprint }
             connection.output = []
             connection.waiting.removeAll()
             trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs

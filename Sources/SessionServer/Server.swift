@@ -69,6 +69,12 @@ final class Server {
     var turnOrder: [ClientConnection] = []
     /// Jobs of `repliesLarge` methods at the database, of all connections.
     var largeAtDatabase = 0
+    /// What the jobs decoded and not yet answered keep in memory, of all connections
+    /// together (`Job.footprint`; `ServerLimits.maximumDecodedBytes`).
+    var decodedBytes = 0
+    /// Connections whose reading paused because `decodedBytes` reached its bound, in
+    /// the order they paused: resumed in that order once it falls below.
+    var awaitingDecodeBudget: [ClientConnection] = []
     /// When the heap's free memory is next handed back to the system, after a burst of
     /// large replies or a large buffer dropped.
     var trimDueMs: Int64?
@@ -319,6 +325,10 @@ final class Server {
 
     /// Hands one finished job's reply to its connection, in order, and publishes events.
     func deliver(_ completion: Completion) {
+        decodedBytes -= completion.footprint
+        // A large line's text and tape were let go: the heap gives the memory back
+        // once the burst is over.
+        if completion.footprint > ServerLimits.maximumInlineBytes { trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs }
         let effects = completion.effects
         rest.apply(effects.rest)
         log(effects.events)

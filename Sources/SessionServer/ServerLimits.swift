@@ -13,6 +13,12 @@ enum ServerLimits {
     /// A connection's requests at the database at once (one group commit takes at most
     /// this many of each client's, in turns with the others).
     static let maximumAtDatabase = 32
+    /// What the jobs decoded and not yet answered may keep in memory, of all clients
+    /// together (`Job.footprint`: a line's text and its tape, several times its length
+    /// for a line of small values): at or past it no connection decodes another line,
+    /// nor reads, until replies let some go. Per connection, `maximumWaitingBytes`
+    /// bounds the lines alone; this bounds what many connections at once may park.
+    static let maximumDecodedBytes = 16 << 20
     /// Requests whose reply grows with the history (`MethodContract.repliesLarge`) at
     /// the database at once, of all clients together; one client has at most one there.
     static let maximumLargeAtDatabase = 4

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import JSON
+import SessionCore
 import SessionRPC
 import SessionSystem
 import Synchronization
@@ -80,6 +81,8 @@ enum AttackBenchmark {
     /// What one attack cost.
     struct Run {
         let name: String
+        let what: String
+        let afterSeconds: Int
         let peakMiB: Double
         let afterMiB: Double
         /// Another client's session.log latencies (ms), sorted.
@@ -88,18 +91,41 @@ enum AttackBenchmark {
         let watchdogStallMs: Double
     }
 
+    /// Sets of the session stored before the bound: the red team's 22.8 MB reply.
+    static func legacySets(scale: Int) -> Int { 100_000 / scale }
+
     /// The daemon's watchdog: WatchdogSec=1s, so it pings every 500 ms.
     static let watchdogUsec = 1_000_000
 
     struct Attack {
         let name: String
+        /// What it is, and the bound that holds it, for the figures' notes.
+        var what = ""
+        /// When its RSS is read after it ended, s: what it left is let go by then.
+        var afterSeconds: UInt32 = 3
         let run: @Sendable (_ socket: String, _ stop: StopFlag) -> Void
     }
 
-    /// The attacks; `scale` divides the number of clients and lines (the quick run's 10).
-    static func attacks(scale: Int) -> [Attack] {
+    /// The attacks; `scale` divides the number of clients and lines (the quick run's 10);
+    /// `legacySession` holds more sets than a session may now.
+    static func attacks(scale: Int, legacySession: Int64) -> [Attack] {
         [
-            Attack(name: "unknown_params_lines") { socket, stop in unknownParams(socket: socket, connections: 60 / scale, stop: stop) },
+            Attack(name: "unknown_params_lines", what: "20 connections, each a 539 KB session.log line of 50,000 unknown params; refused on the tape (at most \(JSONRPC.maximumParams) params)") { socket, stop in
+                unknownParams(socket: socket, connections: 20 / max(1, scale / 2), stop: stop)
+            },
+            Attack(name: "array_params_lines", what: "20 connections, each a 500 KB session.log line of a 250,000-value array (14 MB parsed); decoded lines held at most 16 MiB together") { socket, stop in
+                arrayParams(socket: socket, connections: 20 / max(1, scale / 2), values: 250_000, stop: stop)
+            },
+            Attack(name: "staged_imports", what: "one client staging history.import chunks under 4 ids, never done; \(HistoryLimits.stagedBytesPerUser >> 20) MiB a user, dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk",
+                   afterSeconds: scale > 1 ? 3 : UInt32(HistoryLimits.stagedExpirySeconds) + 5) { socket, _ in
+                _ = stagedImports(socket: socket, bytes: scale > 1 ? 8 << 20 : HistoryLimits.stagedBytesPerUser + (8 << 20))
+            },
+            Attack(name: "large_session_reads", what: "5 clients reading a session of \(legacySets(scale: scale)) sets (stored before the bound), a page of \(SessionGet.setsPage.upperBound) sets at a time") { socket, stop in
+                sessionReads(socket: socket, clients: 5, id: legacySession, stop: stop)
+            },
+            Attack(name: "exercise_get_batches", what: "one connection sending batches of 100 exercise.get of that session's exercise; its last sets at most \(SessionLimits.setsPerSession), a batch's replies 2 MiB") { socket, stop in
+                exerciseBatches(socket: socket, stop: stop)
+            },
             Attack(name: "non_reading_session_lists") { socket, stop in
                 nonReading(socket: socket, clients: 100 / scale, line: #"{"jsonrpc":"2.0","id":1,"method":"session.list","params":{"limit":1000}}"#, count: 600, stop: stop)
             },
@@ -114,6 +140,7 @@ enum AttackBenchmark {
         let days = sessions * 7 / 6 + 1
         _ = try SummaryBenchmark.generate(path: path, totalSets: sessions * 6, days: days, first: HistoryBenchmark.today.adding(days: -days))
         defer { ImportBenchmark.removeDatabase(path) }
+        let legacySession = try addLegacySession(path: path, sets: legacySets(scale: scale))
         let socket = directory + "/abuse.sock"
         let watchdog = try WatchdogListener(path: directory + "/notify.sock")
         let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"],
@@ -126,7 +153,7 @@ enum AttackBenchmark {
             throw BenchError("sessiond did not start for the abuse runs")
         }
         var runs: [Run] = []
-        for attack in attacks(scale: scale) {
+        for attack in attacks(scale: scale, legacySession: legacySession) {
             usleep(500_000)
             resetPeak(daemon)
             let pingsBefore = watchdog.pings.count
@@ -149,8 +176,8 @@ enum AttackBenchmark {
             let peak = Double(peakRSSKilobytes(daemon)) / 1024
             let pings = Array(watchdog.pings.dropFirst(max(0, pingsBefore - 1)))
             let gaps = zip(pings.dropFirst(), pings).map { Double($0 - $1) / 1e6 }
-            sleep(3)
-            runs.append(Run(name: attack.name, peakMiB: peak, afterMiB: Double(rssKilobytes(daemon)) / 1024, latencies: latencies.sorted(),
+            sleep(attack.afterSeconds)
+            runs.append(Run(name: attack.name, what: attack.what, afterSeconds: Int(attack.afterSeconds), peakMiB: peak, afterMiB: Double(rssKilobytes(daemon)) / 1024, latencies: latencies.sorted(),
                             watchdogStallMs: max(0, (gaps.max() ?? 0) - Double(watchdogUsec) / 2000)))
         }
         return runs

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import JSON
+import SessionStore
+import Testing
+
+@testable import SessionServer
+
+/// What many clients' lines may keep parsed in the daemon at once, whatever each sends.
+@Suite struct DecodeBudgetTests {
+    @Test func linesHeldParsedByAllConnectionsTogetherStayWithinTheirBound() throws {
+        let loop = try Loop()
+        // A line of 150,000 small values: about 300 KB, whose tape is many times that.
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"Row","reps":5,"note":["#
+            + Array(repeating: "0", count: 150_000).joined(separator: ",") + "]}}\n"
+        let bytes = Array(line.utf8)
+        let footprint = try JSONSlice.document(Array(bytes.dropLast())).documentFootprint
+        let clients = try (0..<6).map { _ in try loop.connect() }
+        #expect(clients.count * footprint > ServerLimits.maximumDecodedBytes + footprint, "together they would pass the bound")
+        // Another process holds the write lock: no job is answered, so what is decoded stays.
+        let holder = try Connection(path: loop.directory + "/sessiond.db")
+        try holder.execute("BEGIN EXCLUSIVE")
+        var unsent = Array(repeating: bytes[...], count: clients.count)
+        var peak = 0
+        var waited = false
+        func pump() {
+            for (index, client) in clients.enumerated() where !unsent[index].isEmpty {
+                let sent = unsent[index].withUnsafeBytes { send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                if sent > 0 { unsent[index] = unsent[index].dropFirst(sent) }
+            }
+            _ = loop.server.turn(maximumWaitMs: 5)
+            peak = max(peak, loop.server.decodedBytes)
+            waited = waited || !loop.server.awaitingDecodeBudget.isEmpty
+        }
+        for _ in 0..<200 { pump() }
+        #expect(waited, "some connections waited for the bound")
+        #expect(peak <= ServerLimits.maximumDecodedBytes + footprint, "\(peak) bytes decoded at once")
+        try holder.execute("ROLLBACK")
+        // Once the lock goes, every line is decoded and answered in turn.
+        for _ in 0..<2_000 where unsent.contains(where: { !$0.isEmpty }) { pump() }
+        for client in clients {
+            let reply = client.json()
+            // Refused (a note is text), or a storage error had the lock outlasted the wait.
+            #expect(reply["id"] == 1 && reply["error"] != nil, "\(reply)")
+        }
+        #expect(peak <= ServerLimits.maximumDecodedBytes + footprint)
+        #expect(loop.server.decodedBytes == 0 && loop.server.awaitingDecodeBudget.isEmpty, "every job's bytes were let go")
+    }
+}
