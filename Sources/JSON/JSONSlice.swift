@@ -97,6 +97,15 @@ public struct JSONSlice: Sendable {
     /// text and its tape (a line of small values costs several times its length).
     public var documentFootprint: Int { tape.bytes.count + tape.nodes.count * MemoryLayout<Node>.stride }
 
+    /// How many elements an array has, counted on the tape without reading them; nil
+    /// when this is not an array.
+    public var elementCount: Int? {
+        guard isArray else { return nil }
+        var count = 0
+        forEachChild { _ in count += 1 }
+        return count
+    }
+
     /// How many members an object has, counted on the tape without reading them; nil
     /// when this is not an object.
     public var memberCount: Int? {
@@ -120,6 +129,19 @@ public struct JSONSlice: Sendable {
     public var isString: Bool { first == UInt8(ascii: "\"") }
     /// True for a number.
     public var isNumber: Bool { first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) }
+
+    /// A short name of the value's type for error messages, as `JSONValue.typeDescription`
+    /// gives it, read off its first byte: no tree of a large value is built to name it.
+    public var typeDescription: String {
+        switch first {
+        case UInt8(ascii: "n"): return "null"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "{"): return "an object"
+        default: return "a number"
+        }
+    }
 
     /// The value as a tree (the text was checked, so this cannot fail).
     public var value: JSONValue {

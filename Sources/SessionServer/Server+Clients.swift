@@ -202,10 +202,14 @@ extension Server {
     }
 
     /// True while the jobs decoded and not yet answered keep less than
-    /// `ServerLimits.maximumDecodedBytes`: whatever many clients send at once, the lines
-    /// the daemon holds parsed stay within it (each connection's own bounds are
+    /// `ServerLimits.maximumDecodedBytes` and this turn decoded less than
+    /// `maximumDecodedBytesPerTurn`: whatever many clients send at once, the lines the
+    /// daemon holds parsed stay within the one, and the loop gets back to epoll (other
+    /// clients, the watchdog) within the other (each connection's own bounds are
     /// `ClientConnection.mayDecode`).
-    var hasDecodeBudget: Bool { decodedBytes < ServerLimits.maximumDecodedBytes }
+    var hasDecodeBudget: Bool {
+        decodedBytes < ServerLimits.maximumDecodedBytes && decodedThisTurn < ServerLimits.maximumDecodedBytesPerTurn
+    }
 
     /// Pauses a connection's reading until the decoded jobs' memory falls below its
     /// bound (`resumeAwaitingDecodeBudget`).
@@ -242,6 +246,7 @@ extension Server {
     }
 
     private func handle(line: [UInt8], on connection: ClientConnection) {
+        decodedThisTurn += line.count
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         let slot = connection.reserveSlot()
         switch JSONRPC.decode(line: line) {

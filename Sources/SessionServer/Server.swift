@@ -72,6 +72,9 @@ final class Server {
     /// What the jobs decoded and not yet answered keep in memory, of all connections
     /// together (`Job.footprint`; `ServerLimits.maximumDecodedBytes`).
     var decodedBytes = 0
+    /// Bytes of lines decoded in this turn of the loop, of all connections
+    /// (`ServerLimits.maximumDecodedBytesPerTurn`).
+    var decodedThisTurn = 0
     /// Connections whose reading paused because `decodedBytes` reached its bound, in
     /// the order they paused: resumed in that order once it falls below.
     var awaitingDecodeBudget: [ClientConnection] = []
@@ -137,6 +140,7 @@ final class Server {
         // Timeouts and the watchdog count on the monotonic clock: a step of the wall
         // clock must not close every connection or skip a ping.
         let now = LocalClock.monotonicMs()
+        decodedThisTurn = 0
         heartbeat(now: now)
         if forceStop { return false }
         if let since = stoppingSinceMs,
@@ -179,6 +183,8 @@ final class Server {
         if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
         if let due = sweepDueMs() { atMost(due - now) }
         if let due = trimDueMs { atMost(due - now) }
+        // Connections that waited for this turn's decoding allowance go on at once.
+        if !awaitingDecodeBudget.isEmpty, decodedBytes < ServerLimits.maximumDecodedBytes { atMost(0) }
         return wait.map { Int32(clamping: $0) } ?? -1
     }
 

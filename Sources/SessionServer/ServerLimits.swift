@@ -19,6 +19,10 @@ enum ServerLimits {
     /// nor reads, until replies let some go. Per connection, `maximumWaitingBytes`
     /// bounds the lines alone; this bounds what many connections at once may park.
     static let maximumDecodedBytes = 16 << 20
+    /// Bytes of request lines one turn of the loop decodes, of all connections together;
+    /// the connections with more wait for the next turn, after epoll reported the others
+    /// (a line of 1 MiB is a few milliseconds of parsing: twenty at once were a stall).
+    static let maximumDecodedBytesPerTurn = 1 << 20
     /// Requests whose reply grows with the history (`MethodContract.repliesLarge`) at
     /// the database at once, of all clients together; one client has at most one there.
     static let maximumLargeAtDatabase = 4

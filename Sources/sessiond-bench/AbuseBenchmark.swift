@@ -109,27 +109,37 @@ enum AttackBenchmark {
     /// The attacks; `scale` divides the number of clients and lines (the quick run's 10);
     /// `legacySession` holds more sets than a session may now.
     static func attacks(scale: Int, legacySession: Int64) -> [Attack] {
-        [
-            Attack(name: "unknown_params_lines", what: "20 connections, each a 539 KB session.log line of 50,000 unknown params; refused on the tape (at most \(JSONRPC.maximumParams) params)") { socket, stop in
-                unknownParams(socket: socket, connections: 20 / max(1, scale / 2), stop: stop)
+        let lines = 20 / max(1, scale / 2)
+        let staged = scale > 1 ? 8 << 20 : HistoryLimits.stagedBytesPerUser + (8 << 20)
+        return [
+            Attack(name: "unknown_params_lines",
+                   what: "\(lines) connections, each a 539 KB session.log line of 50,000 unknown params; refused on the tape (at most \(JSONRPC.maximumParams) params)") { socket, stop in
+                unknownParams(socket: socket, connections: lines, stop: stop)
             },
-            Attack(name: "array_params_lines", what: "20 connections, each a 500 KB session.log line of a 250,000-value array (14 MB parsed); decoded lines held at most 16 MiB together") { socket, stop in
-                arrayParams(socket: socket, connections: 20 / max(1, scale / 2), values: 250_000, stop: stop)
+            Attack(name: "array_params_lines",
+                   what: "\(lines) connections, each a 500 KB session.log line of a 250,000-value array (14 MB parsed); lines decoded and unanswered held at most 16 MiB together") { socket, stop in
+                arrayParams(socket: socket, connections: lines, values: 250_000, stop: stop)
             },
-            Attack(name: "staged_imports", what: "one client staging history.import chunks under 4 ids, never done; \(HistoryLimits.stagedBytesPerUser >> 20) MiB a user, dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk",
-                   afterSeconds: scale > 1 ? 3 : UInt32(HistoryLimits.stagedExpirySeconds) + 5) { socket, _ in
-                _ = stagedImports(socket: socket, bytes: scale > 1 ? 8 << 20 : HistoryLimits.stagedBytesPerUser + (8 << 20))
-            },
-            Attack(name: "large_session_reads", what: "5 clients reading a session of \(legacySets(scale: scale)) sets (stored before the bound), a page of \(SessionGet.setsPage.upperBound) sets at a time") { socket, stop in
+            Attack(name: "large_session_reads",
+                   what: "5 clients reading a session of \(legacySets(scale: scale)) sets (stored before the bound), a page of \(SessionGet.setsPage.upperBound) sets at a time") { socket, stop in
                 sessionReads(socket: socket, clients: 5, id: legacySession, stop: stop)
             },
-            Attack(name: "exercise_get_batches", what: "one connection sending batches of 100 exercise.get of that session's exercise; its last sets at most \(SessionLimits.setsPerSession), a batch's replies 2 MiB") { socket, stop in
+            Attack(name: "exercise_get_batches",
+                   what: "one connection sending batches of 100 exercise.get of that session's exercise; its last sets at most \(SessionLimits.setsPerSession), a batch's replies 2 MiB") { socket, stop in
                 exerciseBatches(socket: socket, stop: stop)
             },
-            Attack(name: "non_reading_session_lists") { socket, stop in
+            Attack(name: "non_reading_session_lists", what: "\(100 / scale) connections pipelining 600 session.list {limit: 1000}, never reading") { socket, stop in
                 nonReading(socket: socket, clients: 100 / scale, line: #"{"jsonrpc":"2.0","id":1,"method":"session.list","params":{"limit":1000}}"#, count: 600, stop: stop)
             },
-            Attack(name: "export_page_batches") { socket, stop in exportBatches(socket: socket, lines: 10, stop: stop) },
+            Attack(name: "export_page_batches", what: "one connection sending lines of 100 history.export pages, 10 at a time, reading") { socket, stop in
+                exportBatches(socket: socket, lines: 10, stop: stop)
+            },
+            // Last: what it stages stays until it expires.
+            Attack(name: "staged_imports",
+                   what: "one client staging \(staged >> 20) MiB of history.import chunks under 4 ids, never done; \(HistoryLimits.stagedBytesPerUser >> 20) MiB a user, dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk",
+                   afterSeconds: scale > 1 ? 3 : UInt32(HistoryLimits.stagedExpirySeconds) + 5) { socket, _ in
+                _ = stagedImports(socket: socket, bytes: staged)
+            },
         ]
     }
 

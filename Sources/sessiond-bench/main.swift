@@ -225,6 +225,8 @@ func emitAttacks() throws {
         emit(Metric(name: "attack.\(run.name).watchdog_stall", value: run.watchdogStallMs, unit: "ms",
                     note: "the longest gap between WATCHDOG=1 pings past their \(interval / 2) ms schedule (WatchdogSec=\(interval) ms); target < \(interval / 3)"))
     }
+    // `--abuse --attacks`: the attacks on the daemon alone.
+    if arguments.contains("--attacks") { return }
     // One exercise's history of a million sets: what a client asks of it costs a page.
     let sessions = quick ? 25 : 500
     let long = try AttackBenchmark.oneExercise(directory: directory, sessions: sessions, runs: quick ? 3 : 20)

@@ -23,6 +23,7 @@ import Testing
         try holder.execute("BEGIN EXCLUSIVE")
         var unsent = Array(repeating: bytes[...], count: clients.count)
         var peak = 0
+        var turnPeak = 0
         var waited = false
         func pump() {
             for (index, client) in clients.enumerated() where !unsent[index].isEmpty {
@@ -31,6 +32,7 @@ import Testing
             }
             _ = loop.server.turn(maximumWaitMs: 5)
             peak = max(peak, loop.server.decodedBytes)
+            turnPeak = max(turnPeak, loop.server.decodedThisTurn)
             waited = waited || !loop.server.awaitingDecodeBudget.isEmpty
         }
         for _ in 0..<200 { pump() }
@@ -46,5 +48,9 @@ import Testing
         }
         #expect(peak <= ServerLimits.maximumDecodedBytes + footprint)
         #expect(loop.server.decodedBytes == 0 && loop.server.awaitingDecodeBudget.isEmpty, "every job's bytes were let go")
+        // One turn decodes at most its allowance and one line more: six lines sent at
+        // once are decoded over several turns, the loop back at epoll in between.
+        #expect(turnPeak <= ServerLimits.maximumDecodedBytesPerTurn + bytes.count, "\(turnPeak) bytes decoded in one turn")
+        #expect(clients.count * bytes.count > ServerLimits.maximumDecodedBytesPerTurn + bytes.count)
     }
 }
