@@ -97,6 +97,10 @@ public struct JSONSlice: Sendable {
     /// text and its tape (a line of small values costs several times its length).
     public var documentFootprint: Int { tape.bytes.count + tape.nodes.count * MemoryLayout<Node>.stride }
 
+    /// At most the `documentFootprint` of a document of `length` bytes, known before it
+    /// is read: every value but one takes at least two bytes.
+    public static func footprintBound(length: Int) -> Int { length + (length / 2 + 1) * MemoryLayout<Node>.stride }
+
     /// How many elements an array has, counted on the tape without reading them; nil
     /// when this is not an array.
     public var elementCount: Int? {

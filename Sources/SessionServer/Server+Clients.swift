@@ -173,19 +173,37 @@ extension Server {
     /// Decodes complete lines while the connection may take more (`mayDecode`), else
     /// pauses its reading; refuses a line over the size limit.
     func consumeLines(_ connection: ClientConnection) {
-        while connection.mayDecode, hasDecodeBudget, let frame = connection.input.next() {
+        while connection.mayDecode, hasDecodeBudget, let frame = connection.input.next(admitting: admits) {
             switch frame {
             case .line(let line): handle(line: line, on: connection)
             case .oversize:
                 refuseOversize(connection)
+                return
+            case .held(let length):
+                // Only the turn's allowance was short: the loop comes back at once.
+                if fitsInMemory(length) { decodingDeferred = true }
+                awaitDecodeBudget(connection)
                 return
             }
         }
         if !connection.mayDecode {
             connection.readPaused = true
         } else if !hasDecodeBudget {
+            if decodedBytes < ServerLimits.maximumDecodedBytes { decodingDeferred = true }
             awaitDecodeBudget(connection)
         }
+    }
+
+    /// True when a line of `length` bytes may be decoded now: what it may keep parsed
+    /// (`JSONSlice.footprintBound`) fits beside the jobs' within
+    /// `ServerLimits.maximumDecodedBytes`, and its bytes within the turn's allowance;
+    /// with nothing held or decoded in this turn, any line does (so one always goes on).
+    private func admits(_ length: Int) -> Bool {
+        fitsInMemory(length) && (decodedThisTurn == 0 || decodedThisTurn + length <= ServerLimits.maximumDecodedBytesPerTurn)
+    }
+
+    private func fitsInMemory(_ length: Int) -> Bool {
+        decodedBytes == 0 || decodedBytes + JSONSlice.footprintBound(length: length) <= ServerLimits.maximumDecodedBytes
     }
 
     /// Reads from a paused connection again once it may take more: after its replies

@@ -75,6 +75,9 @@ final class Server {
     /// Bytes of lines decoded in this turn of the loop, of all connections
     /// (`ServerLimits.maximumDecodedBytesPerTurn`).
     var decodedThisTurn = 0
+    /// True when a connection waits only for the next turn's allowance (not for memory):
+    /// epoll then does not sleep.
+    var decodingDeferred = false
     /// Connections whose reading paused because `decodedBytes` reached its bound, in
     /// the order they paused: resumed in that order once it falls below.
     var awaitingDecodeBudget: [ClientConnection] = []
@@ -149,6 +152,7 @@ final class Server {
             return false
         }
         var wait = timeout(now: now)
+        decodingDeferred = false
         if let maximumWaitMs, wait < 0 || wait > maximumWaitMs { wait = maximumWaitMs }
         let count = epoll_wait(epoll.raw, &epollEvents, Int32(epollEvents.count), wait)
         if count < 0 {
@@ -184,7 +188,7 @@ final class Server {
         if let due = sweepDueMs() { atMost(due - now) }
         if let due = trimDueMs { atMost(due - now) }
         // Connections that waited for this turn's decoding allowance go on at once.
-        if !awaitingDecodeBudget.isEmpty, decodedBytes < ServerLimits.maximumDecodedBytes { atMost(0) }
+        if decodingDeferred, !awaitingDecodeBudget.isEmpty { atMost(0) }
         return wait.map { Int32(clamping: $0) } ?? -1
     }
 

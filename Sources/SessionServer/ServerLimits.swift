@@ -15,9 +15,11 @@ enum ServerLimits {
     static let maximumAtDatabase = 32
     /// What the jobs decoded and not yet answered may keep in memory, of all clients
     /// together (`Job.footprint`: a line's text and its tape, several times its length
-    /// for a line of small values): at or past it no connection decodes another line,
-    /// nor reads, until replies let some go. Per connection, `maximumWaitingBytes`
-    /// bounds the lines alone; this bounds what many connections at once may park.
+    /// for a line of small values): a line is decoded only when the most it may keep
+    /// (`JSONSlice.footprintBound`) fits beside them, or when nothing is held (one line
+    /// always goes on); else its connection is read no more until replies let some go.
+    /// Per connection, `maximumWaitingBytes` bounds the lines alone; this bounds what
+    /// many connections at once may park.
     static let maximumDecodedBytes = 16 << 20
     /// Bytes of request lines one turn of the loop decodes, of all connections together;
     /// the connections with more wait for the next turn, after epoll reported the others
