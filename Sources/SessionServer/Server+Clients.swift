@@ -194,18 +194,6 @@ extension Server {
         }
     }
 
-    /// True when a line of `length` bytes may be decoded now: what it may keep parsed
-    /// (`JSONSlice.footprintBound`) fits beside the jobs' within
-    /// `ServerLimits.maximumDecodedBytes`, and its bytes within the turn's allowance;
-    /// with nothing held or decoded in this turn, any line does (so one always goes on).
-    private func admits(_ length: Int) -> Bool {
-        fitsInMemory(length) && (decodedThisTurn == 0 || decodedThisTurn + length <= ServerLimits.maximumDecodedBytesPerTurn)
-    }
-
-    private func fitsInMemory(_ length: Int) -> Bool {
-        decodedBytes == 0 || decodedBytes + JSONSlice.footprintBound(length: length) <= ServerLimits.maximumDecodedBytes
-    }
-
     /// Reads from a paused connection again once it may take more: after its replies
     /// came back, its requests went to the database, or its output drained.
     func resumeReading(_ connection: ClientConnection) {
@@ -217,40 +205,6 @@ extension Server {
         connection.readPaused = false
         // Lines already read come first; the socket's are read when epoll reports them.
         consumeLines(connection)
-    }
-
-    /// True while the jobs decoded and not yet answered keep less than
-    /// `ServerLimits.maximumDecodedBytes` and this turn decoded less than
-    /// `maximumDecodedBytesPerTurn`: whatever many clients send at once, the lines the
-    /// daemon holds parsed stay within the one, and the loop gets back to epoll (other
-    /// clients, the watchdog) within the other (each connection's own bounds are
-    /// `ClientConnection.mayDecode`).
-    var hasDecodeBudget: Bool {
-        decodedBytes < ServerLimits.maximumDecodedBytes && decodedThisTurn < ServerLimits.maximumDecodedBytesPerTurn
-    }
-
-    /// Pauses a connection's reading until the decoded jobs' memory falls below its
-    /// bound (`resumeAwaitingDecodeBudget`).
-    func awaitDecodeBudget(_ connection: ClientConnection) {
-        connection.readPaused = true
-        guard !connection.awaitsDecodeBudget else { return }
-        connection.awaitsDecodeBudget = true
-        awaitingDecodeBudget.append(connection)
-        updateInterest(connection)
-    }
-
-    /// Resumes, in the order they paused, the connections waiting for the decoded
-    /// jobs' memory to fall below its bound; those it runs out for again wait on.
-    func resumeAwaitingDecodeBudget() {
-        guard hasDecodeBudget, !awaitingDecodeBudget.isEmpty else { return }
-        let waiting = awaitingDecodeBudget
-        awaitingDecodeBudget.removeAll(keepingCapacity: true)
-        for connection in waiting {
-            connection.awaitsDecodeBudget = false
-            guard connection.isOpen else { continue }
-            resumeReading(connection)
-            updateInterest(connection)
-        }
     }
 
     private func refuseOversize(_ connection: ClientConnection) {
