@@ -117,13 +117,20 @@ final class DatabaseThread: @unchecked Sendable {
                     stagingDueMs.withLock { $0 = application.nextStagingExpiryMs }
                 }
             }
-            let (jobs, stopping, checkFiles) = queue.withLock { state -> ([Job], Bool, Bool) in
-                defer {
-                    state.jobs.removeAll(keepingCapacity: true)
-                    state.checkFiles = false
+            let (jobs, stopping, checkFiles, more) = queue.withLock { state -> ([Job], Bool, Bool, Bool) in
+                defer { state.checkFiles = false }
+                // At most one job that replies at length a commit, and what was queued
+                // before the next: every other client's request waits for one such
+                // read at most, not for four. The rest stays queued, in order.
+                var end = state.jobs.count
+                if let first = state.jobs.firstIndex(where: \.large), let second = state.jobs[(first + 1)...].firstIndex(where: \.large) {
+                    end = second
                 }
-                return (state.jobs, state.stopping, state.checkFiles)
+                let taken = Array(state.jobs[..<end])
+                state.jobs.removeFirst(end)
+                return (taken, state.stopping, state.checkFiles, !state.jobs.isEmpty)
             }
+            if more { wakeThread.signal() }
             ownership.withLock { _ in
                 if checkFiles { verifyFiles() }
                 if !jobs.isEmpty {

@@ -26,7 +26,8 @@ enum ServerLimits {
     /// (a line of 1 MiB is a few milliseconds of parsing: twenty at once were a stall).
     static let maximumDecodedBytesPerTurn = 1 << 20
     /// Requests whose reply grows with the history (`MethodContract.repliesLarge`) at
-    /// the database at once, of all clients together; one client has at most one there.
+    /// the database at once, of all clients together; one client has at most one there,
+    /// and one commit runs at most one of them (`DatabaseThread`).
     static let maximumLargeAtDatabase = 4
     /// A connection with this much output unwritten gets no more of its requests run,
     /// and none read, until its client takes some: a client that does not read costs
