@@ -91,8 +91,9 @@ enum AttackBenchmark {
         let watchdogStallMs: Double
     }
 
-    /// Sets of the session stored before the bound: the red team's 22.8 MB reply.
-    static func legacySets(scale: Int) -> Int { 100_000 / scale }
+    /// Sets of the session stored before the bound: the red team's 22.8 MB reply (the
+    /// quick run's: two pages).
+    static func legacySets(scale: Int) -> Int { scale > 1 ? 3_000 : 100_000 }
 
     /// The daemon's watchdog: WatchdogSec=1s, so it pings every 500 ms.
     static let watchdogUsec = 1_000_000
@@ -111,7 +112,7 @@ enum AttackBenchmark {
     static func attacks(scale: Int, legacySession: Int64) -> [Attack] {
         let lines = 20 / max(1, scale / 2)
         let staged = scale > 1 ? 8 << 20 : HistoryLimits.stagedBytesPerUser + (8 << 20)
-        return [
+        let all = [
             Attack(name: "unknown_params_lines",
                    what: "\(lines) connections, each a 539 KB session.log line of 50,000 unknown params; refused on the tape (at most \(JSONRPC.maximumParams) params)") { socket, stop in
                 unknownParams(socket: socket, connections: lines, stop: stop)
@@ -137,10 +138,16 @@ enum AttackBenchmark {
             // Last: what it stages stays until it expires.
             Attack(name: "staged_imports",
                    what: "one client staging \(staged >> 20) MiB of history.import chunks under 4 ids, never done; \(HistoryLimits.stagedBytesPerUser >> 20) MiB a user, dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk",
-                   afterSeconds: scale > 1 ? 3 : UInt32(HistoryLimits.stagedExpirySeconds) + 5) { socket, _ in
+                   afterSeconds: scale > 1 ? 1 : UInt32(HistoryLimits.stagedExpirySeconds) + 5) { socket, _ in
                 _ = stagedImports(socket: socket, bytes: staged)
             },
         ]
+        // The quick run reads what is left a second after each attack, not three.
+        return scale > 1 ? all.map { attack in
+            var quick = attack
+            quick.afterSeconds = 1
+            return quick
+        } : all
     }
 
     /// Starts a daemon on a generated history of `sessions` sessions and runs each
