@@ -90,6 +90,7 @@ struct ImportStaging {
     func maximumBytes(of owner: UInt32) -> Int {
         isPrivileged(Key(owner: owner, id: "")) ? maximumBytesPerUser : maximumBytesPerUser / 4
     }
+    /// Root's and the daemon's own user's bound (`maximumBytes(of:)`).
     let maximumBytesPerUser: Int
     /// The daemon's own user: it and root are privileged.
     let ownUID: UInt32

@@ -81,7 +81,9 @@ enum AttackBenchmark {
     /// What one attack cost.
     struct Run {
         let name: String
+        /// The attack and the bound that holds it (`Attack.what`).
         let what: String
+        /// When `afterMiB` was read after the attack ended, s.
         let afterSeconds: Int
         let peakMiB: Double
         let afterMiB: Double
