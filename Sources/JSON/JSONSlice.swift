@@ -93,6 +93,32 @@ public struct JSONSlice: Sendable {
     /// How many values the whole document holds (its tape's length).
     var documentValueCount: Int { tape.nodes.count }
 
+    /// The bytes the whole document keeps in memory while any value of it is held: its
+    /// text and its tape (a line of small values costs several times its length).
+    public var documentFootprint: Int { tape.bytes.count + tape.nodes.count * MemoryLayout<Node>.stride }
+
+    /// At most the `documentFootprint` of a document of `length` bytes, known before it
+    /// is read: every value but one takes at least two bytes.
+    public static func footprintBound(length: Int) -> Int { length + (length / 2 + 1) * MemoryLayout<Node>.stride }
+
+    /// How many elements an array has, counted on the tape without reading them; nil
+    /// when this is not an array.
+    public var elementCount: Int? {
+        guard isArray else { return nil }
+        var count = 0
+        forEachChild { _ in count += 1 }
+        return count
+    }
+
+    /// How many members an object has, counted on the tape without reading them; nil
+    /// when this is not an object.
+    public var memberCount: Int? {
+        guard isObject else { return nil }
+        var count = 0
+        forEachChild { _ in count += 1 }
+        return count
+    }
+
     private var bytes: [UInt8] { tape.bytes }
     private var range: Range<Int> { tape.nodes[node].start..<tape.nodes[node].end }
     private var first: UInt8 { tape.bytes[tape.nodes[node].start] }
@@ -107,6 +133,19 @@ public struct JSONSlice: Sendable {
     public var isString: Bool { first == UInt8(ascii: "\"") }
     /// True for a number.
     public var isNumber: Bool { first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) }
+
+    /// A short name of the value's type for error messages, as `JSONValue.typeDescription`
+    /// gives it, read off its first byte: no tree of a large value is built to name it.
+    public var typeDescription: String {
+        switch first {
+        case UInt8(ascii: "n"): return "null"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "{"): return "an object"
+        default: return "a number"
+        }
+    }
 
     /// The value as a tree (the text was checked, so this cannot fail).
     public var value: JSONValue {

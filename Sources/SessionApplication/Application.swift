@@ -1,3 +1,4 @@
+import CLinux
 import JSON
 import SessionCore
 import SessionRPC
@@ -32,6 +33,9 @@ package final class Job: Sendable {
     /// True when one of its requests has no small bound (`MethodContract.runsLong`): the
     /// serving loop never runs it itself.
     package let runsLong: Bool
+    /// The bytes the job keeps in memory until it is answered: its line, or the line's
+    /// text and tape when its requests hold params (one tape for a batch's requests).
+    package let footprint: Int
 
     /// A job of `items`, whose calls' methods are `methods` (known where the line is
     /// decoded: asking the items again would copy each).
@@ -48,6 +52,9 @@ package final class Job: Sendable {
             runsLong = runsLong || method.runsLong
         }
         (self.large, self.runsLong) = (large, runsLong)
+        var footprint = lineBytes
+        for case .call(let request, _) in items { footprint = max(footprint, request.params.footprint) }
+        self.footprint = footprint
     }
 }
 
@@ -90,6 +97,8 @@ package final class Completion: Sendable {
     package let effects: Effects
     /// The job's `large`: its turn at the database ends with this completion.
     package let large: Bool
+    /// The job's `footprint`, let go with this completion.
+    package let footprint: Int
 
     package init(_ job: Job, responses: OneOrMany<Response>, effects: Effects) {
         connection = job.connection
@@ -98,6 +107,7 @@ package final class Completion: Sendable {
         batch = job.batch
         self.effects = effects
         large = job.large
+        footprint = job.footprint
     }
 
     /// Writes the line's reply (an array for a batch); false, with nothing written,
@@ -253,6 +263,20 @@ package final class Application {
             }
         })
         return Completion(job, responses: responses, effects: Effects())
+    }
+
+    /// When the next staged import expires (`ImportStaging.expire`), nil when none is
+    /// staged: the database thread wakes then to let it go, whether or not another
+    /// request comes.
+    package var nextStagingExpiryMs: Int64? { service.staging.nextExpiryMs }
+
+    /// Drops the staged imports that expired by now; true when one that held workouts
+    /// went (its memory is then handed back to the system).
+    @discardableResult
+    package func expireStaged() -> Bool {
+        let dropped = service.staging.expire(nowMs: clock.nowMs())
+        if dropped { malloc_trim(0) }
+        return dropped
     }
 
     /// "idle", or the active session's progress in one line, for STATUS=.

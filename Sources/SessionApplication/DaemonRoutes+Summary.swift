@@ -24,7 +24,7 @@ extension DaemonRoutes {
         DaemonRoute(HealthList.self) { params, service in Outcome(try service.dailyHealth(params)) },
         DaemonRoute(ExerciseRests.self) { _, service in Outcome(ResultList(try service.exerciseRests())) },
         DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
-        DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params.sessionID)) },
+        DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params)) },
         DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exerciseHistory(params)) },
     ]
 }

@@ -20,6 +20,9 @@ package enum ErrorMapping {
                 .planInvalid,
                 message: "The plan was refused (\(count) error\(count == 1 ? "" : "s")): " + error.errors.prefix(3).map(\.description).joined(separator: "; "),
                 data: ErrorData.Problems(errors: error.errors))
+        case HistoryImportError.tooManyBytesForUser(let bytes):
+            return .application(.stagingFull, message: "The chunk was refused: \(HistoryImportError.tooManyBytesForUser(bytes)). Nothing was stored.",
+                                data: ErrorData.Budget { $0.budgetBytes = bytes })
         case let error as HistoryImportError:
             return .application(.importRefused, message: "The import was refused: \(error). Nothing was stored.")
         case let error as BackupError:

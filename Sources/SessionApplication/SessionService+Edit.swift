@@ -55,7 +55,7 @@ extension SessionService {
         var effects = Effects()
         effects.sessionChanged = session.isActive
         effects.factsChanged = session.isActive
-        return Outcome(try sessionDetail(session.id), effects: effects)
+        return Outcome(try sessionDetail(SessionGet.Params { $0.sessionID = session.id }), effects: effects)
     }
 }
 

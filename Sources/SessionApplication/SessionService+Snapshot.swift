@@ -99,14 +99,17 @@ extension SessionService {
 
 extension SessionService {
     /// `session.get`: the session named, else the active one, else the latest, with
-    /// every set as logged.
-    func sessionDetail(_ id: Int64?) throws -> SessionGet.Result {
+    /// its sets as logged, a page of them (`SessionGet.setsPage`): the work of one call
+    /// has a bound whatever the session holds.
+    func sessionDetail(_ params: SessionGet.Params) throws -> SessionGet.Result {
+        let id = params.sessionID
         let found = try id.map { try database.sessions.session($0) } ?? (try database.sessions.activeSession() ?? database.sessions.latestSession())
         guard let session = found else {
             if let id { throw SessionError.sessionNotFound(id) }
             throw SessionError.noActiveSession
         }
-        let sets = try database.sessions.sessionSets(session.id).map { row in
+        let page = try database.history.sessionSetsPage(session.id, after: params.after, limit: params.limit ?? SessionGet.setsPage.upperBound)
+        let sets = page.sets.map { row in
             let set = row.set
             return SessionGet.LoggedSet {
                 $0.setID = set.id
@@ -137,6 +140,7 @@ extension SessionService {
             $0.sets = sets
         }
         (result.averageHeartRate, result.maximumHeartRate, result.energyKcal) = (session.averageHeartRate, session.maximumHeartRate, session.energyKcal)
+        result.next = page.next
         return result
     }
 }

@@ -385,7 +385,16 @@ extension Commands {
                 guard let id = Int64(text), id > 0 else { throw UsageError("SESSION must be a session id (a number, as history lists them), got \"\(text)\"") }
                 params.sessionID = id
             }
-            let session = try context.call(try context.connect(arguments), SessionGet.self, params)
+            let client = try context.connect(arguments)
+            var session = try context.call(client, SessionGet.self, params)
+            // A session stored before sessions had a bound comes a page at a time.
+            params.sessionID = session.sessionID
+            while let next = session.next {
+                params.after = next
+                let page = try context.call(client, SessionGet.self, params)
+                session.sets += page.sets
+                session.next = page.next
+            }
             if context.printJSON(session, arguments) { return ExitStatus.ok }
             let console = context.console
             var header = "session \(session.sessionID) · \(session.date) · " + console.bold(session.title) + " · \(session.state.rawValue) · "

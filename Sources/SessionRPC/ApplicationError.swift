@@ -69,6 +69,8 @@ public struct ApplicationError: Sendable, Equatable {
     public static let replyTooLarge = ApplicationError(code: -32032, reason: "reply_too_large", data: ErrorData.Budget.self)
     public static let importRefused = ApplicationError(code: -32040, reason: "import_refused")
     public static let backupFailed = ApplicationError(code: -32041, reason: "backup_failed")
+    /// One user's imports under way hold their bound of bytes (`HistoryLimits.stagedBytesPerUser`).
+    public static let stagingFull = ApplicationError(code: -32042, reason: "staging_full", data: ErrorData.Budget.self)
     public static let storageError = ApplicationError(code: -32050, reason: "storage_error")
 
     /// Every application error, by code: what `rpc.discover` lists (`x-errors`).
@@ -76,7 +78,7 @@ public struct ApplicationError: Sendable, Equatable {
         noActiveSession, sessionAlreadyActive, sessionNotFound, sessionNotActive, timeBeforeSessionStart, confirmationRequired,
         timeOutsideSession, dayInFuture, noRestTimer, planInvalid, planNotFound, noActivePlan, planDayNotFound, plannedExerciseNotFound,
         exerciseNotInSession, unknownExercise, ambiguousExercise, aliasRefused, exerciseRefused, setNotFound, noSetToUndo, implausibleSet, sessionFull,
-        permissionDenied, tooManyConnections, replyTooLarge, importRefused, backupFailed, storageError,
+        permissionDenied, tooManyConnections, replyTooLarge, importRefused, backupFailed, stagingFull, storageError,
     ]
 
     /// What any method may answer besides its own errors: the database refusing a write.

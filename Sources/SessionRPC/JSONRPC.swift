@@ -90,6 +90,9 @@ public struct RPCErrorWithID: Error, Sendable {
 public enum JSONRPC {
     /// Requests in one batch line at most (docs/protocol.md).
     public static let maximumBatch = 100
+    /// Members of one request's params object at most: more than any method takes
+    /// (`ContractTests` holds every contract to it), refused before a member is read.
+    public static let maximumParams = 64
 
     /// Decodes one line (without its newline). The line is checked as JSON once and
     /// then read only as far as the envelope and the params need.
@@ -121,6 +124,14 @@ public enum JSONRPC {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("expected a request object, got \(value.value.typeDescription)")))
         }
         let params = value.position(of: "params")?.value
+        // Counted on the tape before any member is read or compared: a line of 50,000
+        // unknown params costs its check as JSON, nothing that outlives it.
+        if let count = params?.memberCount, count > maximumParams {
+            let id = value.position(of: "id")?.value
+            let replyID = id.flatMap { $0.isString || $0.isNumber ? RequestID(json: $0.textBytes) : nil } ?? .null
+            return .failure(RPCErrorWithID(id: replyID, error: .invalidParams([PathMessage(
+                path: "params", message: "\(count) members; no method takes more than \(maximumParams): send only the params the method takes")])))
+        }
         // A member given twice is ambiguous (JSON leaves it open): refused, not last-wins.
         if let twice = value.duplicateKey ?? params?.duplicateKey {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("member \"\(twice)\" appears twice")))

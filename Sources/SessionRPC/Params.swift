@@ -17,9 +17,14 @@ public struct Params: Sendable {
     /// and a request names a few of them, so this answers most look-ups.
     private let nameLengths: UInt64
 
+    /// The bytes the request's line keeps in memory while these params are held (its
+    /// text and tape, `JSONSlice.documentFootprint`); 0 without params.
+    public let footprint: Int
+
     /// A request line's params object (nil: the request has none).
     public init(object: JSONSlice?) {
         members = object?.members ?? []
+        footprint = object?.documentFootprint ?? 0
         nameLengths = members.reduce(0) { $0 | Self.lengthBit($1.key.utf8.count) }
     }
 
@@ -155,7 +160,7 @@ public struct Params: Sendable {
     public mutating func string(_ name: String, maxLength: Int, required: Bool = false, transform: (String) -> String = { $0 }) -> String? {
         guard let found = take(name) else { missing(name, required: required); return nil }
         guard let text = found.string else {
-            fail(name, "must be a string, got \(found.value.typeDescription)")
+            fail(name, "must be a string, got \(found.typeDescription)")
             return nil
         }
         let result = transform(text)
@@ -170,7 +175,7 @@ public struct Params: Sendable {
     public mutating func bool(_ name: String) -> Bool? {
         guard let found = take(name) else { return nil }
         guard let flag = found.boolValue else {
-            fail(name, "must be true or false, got \(found.value.jsonText)")
+            fail(name, "must be true or false, got \(found.isArray || found.isObject ? found.typeDescription : String(found.text.prefix(40)))")
             return nil
         }
         return flag
@@ -222,8 +227,9 @@ public struct Params: Sendable {
 
     /// An array of strings, each at most `maxLength` characters, at most `maxCount` of them.
     public mutating func strings(_ name: String, maxCount: Int, maxLength: Int) -> [String]? {
-        guard let found = take(name)?.value else { return nil }
-        guard let items = found.arrayValue, items.count <= maxCount,
+        // Counted on the tape first: a tree of a long array is built only within the bound.
+        guard let slice = take(name) else { return nil }
+        guard (slice.elementCount ?? 0) <= maxCount, let items = slice.value.arrayValue, items.count <= maxCount,
             items.allSatisfy({ ($0.stringValue?.count ?? .max) <= maxLength })
         else {
             fail(name, "must be an array of at most \(maxCount) strings of at most \(maxLength) characters")

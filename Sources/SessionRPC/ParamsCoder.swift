@@ -118,7 +118,9 @@ public struct ParamsDecoder: ParamsCoder {
         }
     }
     public mutating func numbers(_ name: String, _ value: inout [Double]?, maxCount: Int, in range: ClosedRange<Double>, _ summary: @autoclosure () -> String) {
-        guard let raw = params.take(name)?.value else { return }
+        // Counted on the tape first: a tree of a long array is built only within the bound.
+        guard let slice = params.take(name) else { return }
+        let raw = (slice.elementCount ?? 0) <= maxCount ? slice.value : .null
         let numbers = raw.arrayValue?.compactMap(\.numberValue) ?? []
         guard raw.arrayValue?.count == numbers.count, numbers.count <= maxCount, numbers.allSatisfy(range.contains) else {
             params.fail(name, "must be an array of at most \(maxCount) numbers from \(JSONValue.format(number: range.lowerBound)) to \(JSONValue.format(number: range.upperBound))")
@@ -127,7 +129,8 @@ public struct ParamsDecoder: ParamsCoder {
         value = numbers
     }
     public mutating func ids(_ name: String, _ value: inout [Int64]?, maxCount: Int, _ summary: @autoclosure () -> String) {
-        guard let raw = params.take(name)?.value else { return }
+        guard let slice = params.take(name) else { return }
+        let raw = (slice.elementCount ?? 0) <= maxCount ? slice.value : .null
         let items = raw.arrayValue ?? []
         let ids = items.compactMap { item -> Int64? in
             guard let number = item.numberValue, number >= 1, number <= Double(Params.maximumID), number.rounded() == number else { return nil }
@@ -179,7 +182,7 @@ extension ParamsDecoder {
         guard let found = params.take(name) else { return }
         // Read where they stand in the request line: no tree of a large chunk is built.
         guard let items = found.elements else {
-            params.fail(name, "must be an array of objects, got \(found.value.typeDescription)")
+            params.fail(name, "must be an array of objects, got \(found.typeDescription)")
             return
         }
         guard items.count <= maxCount else {

@@ -41,6 +41,9 @@ final class ClientConnection {
     /// Reading paused: too many requests in flight or waiting, or too much output
     /// unwritten (`mayDecode`).
     var readPaused = false
+    /// True while it is in the server's list of connections waiting for the decoded
+    /// jobs' memory to fall below its bound (`Server.awaitDecodeBudget`).
+    var awaitsDecodeBudget = false
     /// Close once everything owed has been written.
     var closeWhenFlushed = false
     /// When bytes last arrived (the idle timeout counts from here).

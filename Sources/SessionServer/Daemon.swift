@@ -51,6 +51,9 @@ public enum Daemon {
         // would otherwise raise this threshold to the largest block freed so far, and
         // keep every later one on its heaps after a burst.
         _ = mallopt(M_MMAP_THRESHOLD, 256 << 10)
+        // Two threads allocate (the serving loop and the database thread): an arena each
+        // at most, so a burst's freed memory is in heaps `malloc_trim` knows to trim.
+        _ = mallopt(M_ARENA_MAX, 2)
         var group: gid_t?
         if let name = options.groupName {
             guard let entry = getgrnam(name) else { throw StartFailure(description: "unknown group \"\(name)\"") }

@@ -42,6 +42,9 @@ final class DatabaseThread: @unchecked Sendable {
 
     /// False when no service manager reads STATUS=: the line is then never computed.
     private let publishesStatus: Bool
+    /// When the next staged import expires (`Application.nextStagingExpiryMs`), as
+    /// the last commit left it: the thread wakes then, without taking `ownership` to ask.
+    private let stagingDueMs = Mutex<Int64?>(nil)
 
     init(application: Application, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
         self.application = application
@@ -102,18 +105,32 @@ final class DatabaseThread: @unchecked Sendable {
             // Without a service manager listening there is no STATUS= to time, and no
             // reason to take `ownership` (the loop may hold it, running a request inline).
             let statusDueMs = publishesStatus ? ownership.withLock { _ in sessionChanged ? lastStatusMs + 1000 : nil } : nil
-            if let statusDueMs {
-                _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, statusDueMs - application.clock.nowMs()))))
+            let stagingDue = stagingDueMs.withLock { $0 }
+            if let dueMs = [statusDueMs, stagingDue].compactMap({ $0 }).min() {
+                _ = wakeThread.wait(timeout: .now() + .milliseconds(Int(max(0, dueMs - application.clock.nowMs()))))
             } else {
                 wakeThread.wait()
             }
-            let (jobs, stopping, checkFiles) = queue.withLock { state -> ([Job], Bool, Bool) in
-                defer {
-                    state.jobs.removeAll(keepingCapacity: true)
-                    state.checkFiles = false
+            if let stagingDue, application.clock.nowMs() >= stagingDue {
+                ownership.withLock { _ in
+                    application.expireStaged()
+                    stagingDueMs.withLock { $0 = application.nextStagingExpiryMs }
                 }
-                return (state.jobs, state.stopping, state.checkFiles)
             }
+            let (jobs, stopping, checkFiles, more) = queue.withLock { state -> ([Job], Bool, Bool, Bool) in
+                defer { state.checkFiles = false }
+                // At most one job that replies at length a commit, and what was queued
+                // before the next: every other client's request waits for one such
+                // read at most, not for four. The rest stays queued, in order.
+                var end = state.jobs.count
+                if let first = state.jobs.firstIndex(where: \.large), let second = state.jobs[(first + 1)...].firstIndex(where: \.large) {
+                    end = second
+                }
+                let taken = Array(state.jobs[..<end])
+                state.jobs.removeFirst(end)
+                return (taken, state.stopping, state.checkFiles, !state.jobs.isEmpty)
+            }
+            if more { wakeThread.signal() }
             ownership.withLock { _ in
                 if checkFiles { verifyFiles() }
                 if !jobs.isEmpty {
@@ -178,6 +195,7 @@ final class DatabaseThread: @unchecked Sendable {
     /// `waitForLocks` is false and another process holds the write lock.
     private func commit(_ jobs: [Job], waitForLocks: Bool) -> [Completion]? {
         guard let results = application.commit(jobs, waitForLocks: waitForLocks) else { return nil }
+        stagingDueMs.withLock { $0 = application.nextStagingExpiryMs }
         if results.contains(where: \.effects.sessionChanged) { sessionChanged = true }
         if results.contains(where: \.effects.factsChanged), let now = try? application.facts() {
             facts.withLock { $0 = now }

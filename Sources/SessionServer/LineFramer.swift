@@ -13,6 +13,9 @@ struct LineFramer {
         case line([UInt8])
         /// A line longer than the limit.
         case oversize
+        /// A complete line the caller did not admit (its length given): left in place,
+        /// the next call returns it first.
+        case held(Int)
     }
 
     let maximumLineBytes: Int
@@ -41,9 +44,9 @@ struct LineFramer {
     /// True when bytes of an unfinished line are waiting.
     var hasPartialLine: Bool { start < buffer.count }
 
-    /// The next complete line, `.oversize` when the line passes the limit, or nil when
-    /// no complete line is waiting.
-    mutating func next() -> Frame? {
+    /// The next complete line, `.oversize` when the line passes the limit, `.held`
+    /// when `admits` refuses its length, or nil when no complete line is waiting.
+    mutating func next(admitting admits: (Int) -> Bool = { _ in true }) -> Frame? {
         guard let newline = newlineIndex(from: start + searched) else {
             searched = buffer.count - start
             return searched > maximumLineBytes ? .oversize : nil
@@ -51,6 +54,10 @@ struct LineFramer {
         var end = newline
         if end > start, buffer[end - 1] == 0x0D { end -= 1 }
         guard end - start <= maximumLineBytes else { return .oversize }
+        guard admits(end - start) else {
+            searched = newline - start  // found again at once
+            return .held(end - start)
+        }
         let line = Array(buffer[start..<end])
         completedLines += 1
         start = newline + 1

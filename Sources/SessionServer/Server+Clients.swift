@@ -173,21 +173,35 @@ extension Server {
     /// Decodes complete lines while the connection may take more (`mayDecode`), else
     /// pauses its reading; refuses a line over the size limit.
     func consumeLines(_ connection: ClientConnection) {
-        while connection.mayDecode, let frame = connection.input.next() {
+        while connection.mayDecode, hasDecodeBudget, let frame = connection.input.next(admitting: admits) {
             switch frame {
             case .line(let line): handle(line: line, on: connection)
             case .oversize:
                 refuseOversize(connection)
                 return
+            case .held(let length):
+                // Only the turn's allowance was short: the loop comes back at once.
+                if fitsInMemory(length) { decodingDeferred = true }
+                awaitDecodeBudget(connection)
+                return
             }
         }
-        if !connection.mayDecode { connection.readPaused = true }
+        if !connection.mayDecode {
+            connection.readPaused = true
+        } else if !hasDecodeBudget {
+            if decodedBytes < ServerLimits.maximumDecodedBytes { decodingDeferred = true }
+            awaitDecodeBudget(connection)
+        }
     }
 
     /// Reads from a paused connection again once it may take more: after its replies
     /// came back, its requests went to the database, or its output drained.
     func resumeReading(_ connection: ClientConnection) {
         guard connection.readPaused, connection.mayDecode else { return }
+        guard hasDecodeBudget else {
+            awaitDecodeBudget(connection)
+            return
+        }
         connection.readPaused = false
         // Lines already read come first; the socket's are read when epoll reports them.
         consumeLines(connection)
@@ -204,6 +218,7 @@ extension Server {
     }
 
     private func handle(line: [UInt8], on connection: ClientConnection) {
+        decodedThisTurn += line.count
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         let slot = connection.reserveSlot()
         switch JSONRPC.decode(line: line) {
@@ -228,6 +243,7 @@ extension Server {
 
     /// Puts a decoded job in its connection's queue, for `schedule` to hand on.
     private func enqueue(_ job: Job, on connection: ClientConnection) {
+        decodedBytes += job.footprint
         connection.waiting.append(job)
         connection.waitingBytes += job.lineBytes
         guard !connection.isScheduled else { return }
@@ -249,6 +265,7 @@ extension Server {
     /// watchdog, signals and other clients.
     func schedule() {
         var handedOn = true
+        resumeAwaitingDecodeBudget()
         while handedOn, !scheduled.isEmpty {
             handedOn = false
             scheduled.removeAll { connection in
@@ -382,6 +399,7 @@ extension Server {
         // A large output buffer goes back to the system, not only to malloc's free lists
         // (once the burst is over: a trim per dropped client would stall the loop).
         if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty {
+            decodedBytes -= connection.waiting.reduce(0) { $0 + $1.footprint }
             connection.output = []
             connection.waiting.removeAll()
             trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs

@@ -69,6 +69,18 @@ final class Server {
     var turnOrder: [ClientConnection] = []
     /// Jobs of `repliesLarge` methods at the database, of all connections.
     var largeAtDatabase = 0
+    /// What the jobs decoded and not yet answered keep in memory, of all connections
+    /// together (`Job.footprint`; `ServerLimits.maximumDecodedBytes`).
+    var decodedBytes = 0
+    /// Bytes of lines decoded in this turn of the loop, of all connections
+    /// (`ServerLimits.maximumDecodedBytesPerTurn`).
+    var decodedThisTurn = 0
+    /// True when a connection waits only for the next turn's allowance (not for memory):
+    /// epoll then does not sleep.
+    var decodingDeferred = false
+    /// Connections whose reading paused because `decodedBytes` reached its bound, in
+    /// the order they paused: resumed in that order once it falls below.
+    var awaitingDecodeBudget: [ClientConnection] = []
     /// When the heap's free memory is next handed back to the system, after a burst of
     /// large replies or a large buffer dropped.
     var trimDueMs: Int64?
@@ -131,6 +143,7 @@ final class Server {
         // Timeouts and the watchdog count on the monotonic clock: a step of the wall
         // clock must not close every connection or skip a ping.
         let now = LocalClock.monotonicMs()
+        decodedThisTurn = 0
         heartbeat(now: now)
         if forceStop { return false }
         if let since = stoppingSinceMs,
@@ -139,6 +152,7 @@ final class Server {
             return false
         }
         var wait = timeout(now: now)
+        decodingDeferred = false
         if let maximumWaitMs, wait < 0 || wait > maximumWaitMs { wait = maximumWaitMs }
         let count = epoll_wait(epoll.raw, &epollEvents, Int32(epollEvents.count), wait)
         if count < 0 {
@@ -173,6 +187,8 @@ final class Server {
         if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
         if let due = sweepDueMs() { atMost(due - now) }
         if let due = trimDueMs { atMost(due - now) }
+        // Connections that waited for this turn's decoding allowance go on at once.
+        if decodingDeferred, !awaitingDecodeBudget.isEmpty { atMost(0) }
         return wait.map { Int32(clamping: $0) } ?? -1
     }
 
@@ -319,6 +335,10 @@ final class Server {
 
     /// Hands one finished job's reply to its connection, in order, and publishes events.
     func deliver(_ completion: Completion) {
+        decodedBytes -= completion.footprint
+        // A large line's text and tape were let go: the heap gives the memory back
+        // once the burst is over.
+        if completion.footprint > ServerLimits.maximumInlineBytes { trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs }
         let effects = completion.effects
         rest.apply(effects.rest)
         log(effects.events)

@@ -13,8 +13,21 @@ enum ServerLimits {
     /// A connection's requests at the database at once (one group commit takes at most
     /// this many of each client's, in turns with the others).
     static let maximumAtDatabase = 32
+    /// What the jobs decoded and not yet answered may keep in memory, of all clients
+    /// together (`Job.footprint`: a line's text and its tape, several times its length
+    /// for a line of small values): a line is decoded only when the most it may keep
+    /// (`JSONSlice.footprintBound`) fits beside them, or when nothing is held (one line
+    /// always goes on); else its connection is read no more until replies let some go.
+    /// Per connection, `maximumWaitingBytes` bounds the lines alone; this bounds what
+    /// many connections at once may park.
+    static let maximumDecodedBytes = 16 << 20
+    /// Bytes of request lines one turn of the loop decodes, of all connections together;
+    /// the connections with more wait for the next turn, after epoll reported the others
+    /// (a line of 1 MiB is a few milliseconds of parsing: twenty at once were a stall).
+    static let maximumDecodedBytesPerTurn = 1 << 20
     /// Requests whose reply grows with the history (`MethodContract.repliesLarge`) at
-    /// the database at once, of all clients together; one client has at most one there.
+    /// the database at once, of all clients together; one client has at most one there,
+    /// and one commit runs at most one of them (`DatabaseThread`).
     static let maximumLargeAtDatabase = 4
     /// A connection with this much output unwritten gets no more of its requests run,
     /// and none read, until its client takes some: a client that does not read costs

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import JSON
+import SessionCore
 import SessionRPC
 import SessionSystem
 import Synchronization
@@ -80,6 +81,10 @@ enum AttackBenchmark {
     /// What one attack cost.
     struct Run {
         let name: String
+        /// The attack and the bound that holds it (`Attack.what`).
+        let what: String
+        /// When `afterMiB` was read after the attack ended, s.
+        let afterSeconds: Int
         let peakMiB: Double
         let afterMiB: Double
         /// Another client's session.log latencies (ms), sorted.
@@ -88,23 +93,63 @@ enum AttackBenchmark {
         let watchdogStallMs: Double
     }
 
+    /// Sets of the session stored before the bound: the red team's 22.8 MB reply (the
+    /// quick run's: two pages).
+    static func legacySets(scale: Int) -> Int { scale > 1 ? 3_000 : 100_000 }
+
     /// The daemon's watchdog: WatchdogSec=1s, so it pings every 500 ms.
     static let watchdogUsec = 1_000_000
 
     struct Attack {
         let name: String
+        /// What it is, and the bound that holds it, for the figures' notes.
+        var what = ""
+        /// When its RSS is read after it ended, s: what it left is let go by then.
+        var afterSeconds: UInt32 = 3
         let run: @Sendable (_ socket: String, _ stop: StopFlag) -> Void
     }
 
-    /// The attacks; `scale` divides the number of clients and lines (the quick run's 10).
-    static func attacks(scale: Int) -> [Attack] {
-        [
-            Attack(name: "unknown_params_lines") { socket, stop in unknownParams(socket: socket, connections: 60 / scale, stop: stop) },
-            Attack(name: "non_reading_session_lists") { socket, stop in
+    /// The attacks; `scale` divides the number of clients and lines (the quick run's 10);
+    /// `legacySession` holds more sets than a session may now.
+    static func attacks(scale: Int, legacySession: Int64) -> [Attack] {
+        let lines = 20 / max(1, scale / 2)
+        let staged = scale > 1 ? 8 << 20 : HistoryLimits.stagedBytesPerUser + (8 << 20)
+        let all = [
+            Attack(name: "unknown_params_lines",
+                   what: "\(lines) connections, each a 539 KB session.log line of 50,000 unknown params; refused on the tape (at most \(JSONRPC.maximumParams) params)") { socket, stop in
+                unknownParams(socket: socket, connections: lines, stop: stop)
+            },
+            Attack(name: "array_params_lines",
+                   what: "\(lines) connections, each a 500 KB session.log line of a 250,000-value array (14 MB parsed); lines decoded and unanswered held at most 16 MiB together") { socket, stop in
+                arrayParams(socket: socket, connections: lines, values: 250_000, stop: stop)
+            },
+            Attack(name: "large_session_reads",
+                   what: "5 clients reading a session of \(legacySets(scale: scale)) sets (stored before the bound), a page of \(SessionGet.setsPage.upperBound) sets at a time") { socket, stop in
+                sessionReads(socket: socket, clients: 5, id: legacySession, stop: stop)
+            },
+            Attack(name: "exercise_get_batches",
+                   what: "one connection sending batches of 100 exercise.get of that session's exercise; its last sets at most \(SessionLimits.setsPerSession), a batch's replies 2 MiB") { socket, stop in
+                exerciseBatches(socket: socket, stop: stop)
+            },
+            Attack(name: "non_reading_session_lists", what: "\(100 / scale) connections pipelining 600 session.list {limit: 1000}, never reading") { socket, stop in
                 nonReading(socket: socket, clients: 100 / scale, line: #"{"jsonrpc":"2.0","id":1,"method":"session.list","params":{"limit":1000}}"#, count: 600, stop: stop)
             },
-            Attack(name: "export_page_batches") { socket, stop in exportBatches(socket: socket, lines: 10, stop: stop) },
+            Attack(name: "export_page_batches", what: "one connection sending lines of 100 history.export pages, 10 at a time, reading") { socket, stop in
+                exportBatches(socket: socket, lines: 10, stop: stop)
+            },
+            // Last: what it stages stays until it expires.
+            Attack(name: "staged_imports",
+                   what: "one client staging \(staged >> 20) MiB of history.import chunks under 4 ids, never done; \(HistoryLimits.stagedBytesPerUser >> 20) MiB a user, dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk",
+                   afterSeconds: scale > 1 ? 1 : UInt32(HistoryLimits.stagedExpirySeconds) + 5) { socket, _ in
+                _ = stagedImports(socket: socket, bytes: staged)
+            },
         ]
+        // The quick run reads what is left a second after each attack, not three.
+        return scale > 1 ? all.map { attack in
+            var quick = attack
+            quick.afterSeconds = 1
+            return quick
+        } : all
     }
 
     /// Starts a daemon on a generated history of `sessions` sessions and runs each
@@ -114,6 +159,7 @@ enum AttackBenchmark {
         let days = sessions * 7 / 6 + 1
         _ = try SummaryBenchmark.generate(path: path, totalSets: sessions * 6, days: days, first: HistoryBenchmark.today.adding(days: -days))
         defer { ImportBenchmark.removeDatabase(path) }
+        let legacySession = try addLegacySession(path: path, sets: legacySets(scale: scale))
         let socket = directory + "/abuse.sock"
         let watchdog = try WatchdogListener(path: directory + "/notify.sock")
         let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"],
@@ -126,7 +172,10 @@ enum AttackBenchmark {
             throw BenchError("sessiond did not start for the abuse runs")
         }
         var runs: [Run] = []
-        for attack in attacks(scale: scale) {
+        for attack in attacks(scale: scale, legacySession: legacySession) {
+            // Each attack's sets in a session of their own: a session holds at most 2,000.
+            _ = try? client.call("session.finish")
+            _ = try? client.call("session.start")
             usleep(500_000)
             resetPeak(daemon)
             let pingsBefore = watchdog.pings.count
@@ -149,8 +198,8 @@ enum AttackBenchmark {
             let peak = Double(peakRSSKilobytes(daemon)) / 1024
             let pings = Array(watchdog.pings.dropFirst(max(0, pingsBefore - 1)))
             let gaps = zip(pings.dropFirst(), pings).map { Double($0 - $1) / 1e6 }
-            sleep(3)
-            runs.append(Run(name: attack.name, peakMiB: peak, afterMiB: Double(rssKilobytes(daemon)) / 1024, latencies: latencies.sorted(),
+            sleep(attack.afterSeconds)
+            runs.append(Run(name: attack.name, what: attack.what, afterSeconds: Int(attack.afterSeconds), peakMiB: peak, afterMiB: Double(rssKilobytes(daemon)) / 1024, latencies: latencies.sorted(),
                             watchdogStallMs: max(0, (gaps.max() ?? 0) - Double(watchdogUsec) / 2000)))
         }
         return runs

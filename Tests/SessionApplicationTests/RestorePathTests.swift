@@ -89,7 +89,14 @@ import Testing
         let sessions = try client.call("session.list").arrayValue ?? []
         #expect(sessions.count == 3)
         let first = try #require(sessions.last?["sessionId"])
-        #expect(try client.call("session.get", .obj(["sessionId": first]))["sets"]?.arrayValue?.count == big, "one session of every part's sets")
+        var count = 0
+        var after = JSONValue.null
+        repeat {
+            let page = try client.call("session.get", .obj(["sessionId": first, "after": after]))
+            count += page["sets"]?.arrayValue?.count ?? 0
+            after = page["next"] ?? .null
+        } while !after.isNull
+        #expect(count == big, "one session of every part's sets, over session.get's pages")
 
         let pages = try exportPages(client)
         #expect(pages.count == 2, "\(pages.map { $0.workouts.map(\.sets.count) })")

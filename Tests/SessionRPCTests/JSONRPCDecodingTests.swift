@@ -40,6 +40,29 @@ import Testing
         }
     }
 
+    @Test func aParamsObjectOfMoreMembersThanAnyMethodTakesIsRefusedBeforeItIsRead() throws {
+        func line(members: Int) -> String {
+            #"{"jsonrpc":"2.0","id":7,"method":"session.log","params":{"# + (0..<members).map { #""p\#($0)":0"# }.joined(separator: ",") + "}}"
+        }
+        guard case .failure(let failure)? = single(line(members: 50_000)) else {
+            Issue.record("50,000 params decoded")
+            return
+        }
+        #expect(failure.id == 7, "answered under its id")
+        #expect(failure.error.code == RPCError.Code.invalidParams, "\(failure.error)")
+        #expect(failure.error.data?["errors"]?.arrayValue?.first?["path"] == "params")
+        #expect(failure.error.message.contains("50000 members") && failure.error.message.contains("\(JSONRPC.maximumParams)"), "\(failure.error.message)")
+        // At the bound, the line decodes; the method's own params decoder names the unknown ones.
+        let request = try #require(try single(line(members: JSONRPC.maximumParams))?.get())
+        #expect(request.params.names.count == JSONRPC.maximumParams)
+        // A request keeps in memory its line's text and tape, several times its length
+        // for a line of small values; without params, nothing of the line.
+        let array = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"note":["# + Array(repeating: "0", count: 10_000).joined(separator: ",") + "]}}"
+        let held = try #require(try single(array)?.get())
+        #expect(held.params.footprint >= array.utf8.count + 10_000 * 16, "\(held.params.footprint) for \(array.utf8.count) bytes")
+        #expect(try #require(try single(#"{"jsonrpc":"2.0","id":1,"method":"daemon.status"}"#)?.get()).params.footprint == 0)
+    }
+
     @Test func aBatchIsBoundedPerLine() {
         let request = #"{"jsonrpc":"2.0","id":1,"method":"daemon.status"}"#
         let allowed = "[" + Array(repeating: request, count: JSONRPC.maximumBatch).joined(separator: ",") + "]"

@@ -171,6 +171,13 @@ public enum HistoryLimits {
     /// daemon's memory whatever the sets hold. An export of 1,000,000 sets takes about
     /// 200 MiB.
     public static let stagedBytes = 512 << 20
+    /// Bytes (as sent) one user's imports under way may stage together: root's and
+    /// sessiond's own user's (a restore of 1,000,000 sets fits), another user's a
+    /// quarter of it. What one client that never says `done` can make the daemon hold.
+    public static let stagedBytesPerUser = 256 << 20
+    /// An import that got no call for this long is dropped with what it staged: a
+    /// client sends its chunks one after the other.
+    public static let stagedExpirySeconds = 60
     public static let titleLength = 200
     /// Notes from other apps can be long; they are kept whole up to this.
     public static let noteLength = 4000

@@ -84,6 +84,9 @@ public enum ExerciseList: MethodContract {
 public enum ExerciseGet: MethodContract {
     public static let name = "exercise.get"
     public static let summary = "One exercise: its catalog entry, how often it was trained, its records and the last session's sets."
+    /// Its last session's sets (up to a session's bound) make it large: a batch of it
+    /// is written and budgeted on the database thread, not the serving loop.
+    public static let repliesLarge = true
     public static let errors: [ApplicationError] = [.unknownExercise]
 
     public struct Params: MethodParams {

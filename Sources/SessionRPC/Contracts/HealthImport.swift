@@ -8,7 +8,7 @@ public enum HealthImport: MethodContract {
     public static let name = "health.import"
     public static let summary = "Daily health values in chunks under one id, stored together by the call that says done; a value stored before is not stored again."
     public static let runsLong = true
-    public static let errors: [ApplicationError] = [.importRefused]
+    public static let errors: [ApplicationError] = [.importRefused, .stagingFull]
 
     /// Values one call carries, at most.
     public static let samplesPerChunk = HistoryLimits.archiveItemsPerChunk

@@ -10,7 +10,7 @@ public enum HistoryImport: MethodContract {
     public static let name = "history.import"
     public static let summary = "Stage imported workouts under an import id; the call with done stores them all at once (or, with dryRun, only counts)."
     public static let runsLong = true
-    public static let errors: [ApplicationError] = [.importRefused, .implausibleSet]
+    public static let errors: [ApplicationError] = [.importRefused, .stagingFull, .implausibleSet]
 
     public struct Params: MethodParams {
         /// Chosen by the client; chunks with the same id form one import.

@@ -9,14 +9,24 @@ public enum SessionGet: MethodContract {
     public static let repliesLarge = true
     public static let errors: [ApplicationError] = [.sessionNotFound]
 
+    /// Sets per reply, at most and by default: a session's bound
+    /// (`SessionLimits.setsPerSession`), so one within it comes whole; one stored before
+    /// sessions had a bound comes a page at a time (`after`, `next`).
+    public static let setsPage = 1...SessionLimits.setsPerSession
+
     public struct Params: MethodParams {
         /// Default: the active session, else the latest.
         public var sessionID: Int64?
+        /// The page after this set id (the previous page's `next`).
+        public var after: Int64?
+        public var limit: Int?
 
         public init() {}
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.id("sessionId", &sessionID, "default: the active session, else the latest")
+            coder.id("after", &after, "the sets after this set id: the previous page's next")
+            coder.int("limit", &limit, in: SessionGet.setsPage, "sets per page (default \(SessionGet.setsPage.upperBound))")
         }
     }
 
@@ -35,6 +45,8 @@ public enum SessionGet: MethodContract {
         public var maximumHeartRate: Int?
         public var energyKcal: Double?
         public var sets: [LoggedSet] = []
+        /// More sets follow: the set id to ask `after` for them; null on the last page.
+        public var next: Int64?
 
         public init() {}
 
@@ -52,6 +64,7 @@ public enum SessionGet: MethodContract {
             try coder.int("maximumHeartRate", &maximumHeartRate)
             try coder.number("energyKcal", &energyKcal)
             try coder.objects("sets", &sets)
+            try coder.id("next", &next)
         }
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+import JSON
+import SessionCore
+import SessionRPC
+import Testing
+import TestSupport
+
+@testable import SessionApplication
+
+/// What one user's imports under way may make the daemon hold, and for how long.
+@Suite struct StagingBoundsTests {
+    private func workouts(_ count: Int, setsEach: Int) -> [HistoryWorkout] {
+        (0..<count).map { day in
+            HistoryWorkout(start: LocalDateTime(date: LocalDate(daysSinceEpoch: 20_000 + day), secondOfDay: 64_800), durationSeconds: 3600,
+                           title: "Legs", note: nil, sets: Array(repeating: HistorySet(exercise: "Squat", reps: 5, weightKg: 100), count: setsEach))
+        }
+    }
+
+    @Test func oneUsersImportsHoldAtMostTheirBoundOfBytesTogether() throws {
+        let chunk = workouts(10, setsEach: 10)
+        let chunkBytes = chunk.reduce(0) { $0 + $1.encodedByteBound }
+        let own: UInt32 = 1_000
+        let other: UInt32 = 65_534
+        // Room for three chunks of one's own, three quarters of a chunk of another user's.
+        var staging = ImportStaging(maximumBytesPerUser: 3 * chunkBytes + chunkBytes / 2, ownUID: own)
+        for (index, id) in ["a", "b", "c"].enumerated() {
+            _ = try staging.add(chunk, chunk: 0, to: .init(owner: own, id: id), source: nil, nowMs: Int64(index))
+        }
+        #expect(throws: HistoryImportError.tooManyBytesForUser(3 * chunkBytes + chunkBytes / 2), "a fourth chunk, under another id, passes the user's bound") {
+            _ = try staging.add(chunk, chunk: 1, to: .init(owner: own, id: "a"), source: nil, nowMs: 5)
+        }
+        #expect(staging.imports[.init(owner: own, id: "a")]?.bytes == chunkBytes, "the refused chunk left the import as it was")
+        #expect(throws: HistoryImportError.tooManyBytesForUser((3 * chunkBytes + chunkBytes / 2) / 4), "another user's bound is a quarter") {
+            _ = try staging.add(chunk, chunk: 0, to: .init(owner: other, id: "a"), source: nil, nowMs: 5)
+        }
+        // Root's bound is its own: the daemon's user's imports take none of it.
+        #expect(try staging.add(chunk, chunk: 0, to: .init(owner: 0, id: "a"), source: nil, nowMs: 5).bytes == chunkBytes)
+    }
+
+    @Test func aChunkPastTheUsersBoundIsRefusedWithItsCodeAndTheBound() throws {
+        let app = try InProcess()
+        let bound = 64 << 10
+        app.application.service.staging = ImportStaging(maximumBytesPerUser: bound)
+        func chunk(_ number: Int) -> JSONValue {
+            let workouts = (0..<20).map { day in
+                JSONValue.obj(["start": .string("2024-03-\(String(format: "%02d", day + 1))T18:00:00"), "title": "Legs",
+                               "sets": .array(Array(repeating: .obj(["exercise": "Squat", "reps": 5, "weightKg": 100, "note": .string(String(repeating: "n", count: 200))]), count: 10))])
+            }
+            return .obj(["importId": "big", "chunk": JSONValue(number), "workouts": .array(workouts)])
+        }
+        var refusal: JSONValue?
+        for number in 0..<20 {
+            let reply = try app.request("history.import", chunk(number))
+            if let error = reply["error"] {
+                refusal = error
+                break
+            }
+        }
+        let error = try #require(refusal, "20 chunks of 20 workouts of ten 200-byte notes pass 64 KiB")
+        #expect(error["code"] == JSONValue(ApplicationError.stagingFull.code) && error["data"]?["reason"] == "staging_full", "\(error)")
+        #expect(error["data"]?["budgetBytes"] == JSONValue(bound))
+        #expect(error["message"]?.stringValue?.contains("64 KiB") == true, "the bound is named: \(error)")
+        #expect(HistoryImport.errors.contains(.stagingFull) && HealthImport.errors.contains(.stagingFull), "declared in the contracts")
+    }
+
+    @Test func anImportWithNoCallForAMinuteIsDroppedWithoutAnotherRequest() throws {
+        let app = try InProcess()
+        let start = Int64(1_780_000_000_000)
+        app.setClock(toMs: start)
+        func stage(_ id: String) throws {
+            _ = try app.call("history.import", .obj(["importId": .string(id), "chunk": 0,
+                                                     "workouts": [.obj(["start": "2024-03-01T18:00:00", "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5])]])]]))
+        }
+        try stage("old")
+        app.setClock(toMs: start + 30_000)
+        try stage("recent")
+        #expect(app.application.nextStagingExpiryMs.map { abs($0 - (start + ImportStaging.expiryMs)) < 1_000 } == true,
+                "the database thread wakes when the first expires")
+        app.setClock(toMs: start + ImportStaging.expiryMs + 1_000)
+        #expect(app.application.expireStaged(), "the one untouched for a minute went, with no request")
+        #expect(app.application.service.staging.imports.keys.map(\.id) == ["recent"])
+        let late = try app.call("history.import", .obj(["importId": "old", "done": true]))
+        #expect(late["staged"] == 0, "its workouts are gone: \(late)")
+        let kept = try app.call("history.import", .obj(["importId": "recent", "done": true]))
+        #expect(kept["staged"] == 1, "\(kept)")
+        // A stored import's answer stays for a lost reply's retry, longer than a minute.
+        app.setClock(toMs: start + 5 * ImportStaging.expiryMs)
+        #expect(!app.application.expireStaged())
+        #expect(try app.call("history.import", .obj(["importId": "recent", "done": true]))["staged"] == 1)
+    }
+}
