@@ -114,8 +114,7 @@ extension Commands {
                 case .gadgetbridge:
                     guard path != "-" else { throw GadgetbridgeExport.Failure(message: "a database cannot be read from standard input: give its path") }
                     let clock = context.clock
-                    let read = try GadgetbridgeExport.read(path: path, localTime: { clock.localDateTime(atMs: $0) })
-                    for sample in read.samples { try health.add(sample) }
+                    let read = try GadgetbridgeExport.read(path: path, localTime: { clock.localDateTime(atMs: $0) }) { try health.add($0) }
                     (records, kept) = (read.records, read.kept)
                     leftOut = read.leftOut
                 }

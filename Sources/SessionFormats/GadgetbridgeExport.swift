@@ -3,7 +3,7 @@ import SessionCore
 
 /// The database Gadgetbridge exports (the open-source companion of Mi Band, Amazfit,
 /// PineTime, Garmin and other watches), read as health samples. It is opened immutable
-/// (`Connection(immutable:)`): nothing in or beside it is written. Its tables follow the
+/// (`SQLiteFile`): nothing in or beside it is written. Its tables follow the
 /// device (greenDAO entities, UPPER_SNAKE names); sessiond reads those of the shapes it
 /// knows, whatever the device:
 ///
@@ -54,8 +54,8 @@ public enum GadgetbridgeExport {
         public init(message: String) { self.message = message }
     }
 
+    /// What a read counted; its samples went to the caller one by one as they were read.
     public struct Read: Sendable {
-        public var samples: [HealthDays.Sample] = []
         /// Rows read (activity hours count as one each), and those kept.
         public var records = 0
         public var kept = 0
@@ -63,9 +63,11 @@ public enum GadgetbridgeExport {
         public var leftOut = HealthDays.LeftOut()
     }
 
-    /// Reads `path`; `localTime` turns Unix milliseconds into the wall-clock time the
-    /// days are counted in.
-    public static func read(path: String, localTime: (Int64) -> LocalDateTime) throws(Failure) -> Read {
+    /// Reads `path`, handing each sample kept to `sample` as it is read (memory follows
+    /// a row, not the tables: a caller keeps what the days need); `localTime` turns Unix
+    /// milliseconds into the wall-clock time the days are counted in. An error `sample`
+    /// throws ends the read, named in the failure.
+    public static func read(path: String, localTime: (Int64) -> LocalDateTime, sample: (HealthDays.Sample) throws -> Void) throws(Failure) -> Read {
         let file: SQLiteFile
         do {
             file = try SQLiteFile(path: path)
@@ -73,7 +75,7 @@ public enum GadgetbridgeExport {
             throw Failure(message: "cannot open it as a database: \(error)")
         }
         do {
-            return try read(file, localTime: localTime)
+            return try read(file, localTime: localTime, sample: sample)
         } catch let failure as Failure {
             throw failure
         } catch let error as SQLiteFile.Failure where error.isNotADatabase {
@@ -83,7 +85,7 @@ public enum GadgetbridgeExport {
         }
     }
 
-    private static func read(_ file: SQLiteFile, localTime: (Int64) -> LocalDateTime) throws -> Read {
+    private static func read(_ file: SQLiteFile, localTime: (Int64) -> LocalDateTime, sample: (HealthDays.Sample) throws -> Void) throws -> Read {
         let tables = try file.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") { $0.text("name") }
         let samples = tables.filter { $0.hasSuffix("_SAMPLE") }
         guard tables.contains("DEVICE"), !samples.isEmpty else {
@@ -100,12 +102,12 @@ public enum GadgetbridgeExport {
                                  uniquingKeysWith: { first, _ in first })
         func source(_ device: Int64) -> String { String("Gadgetbridge \(devices[device] ?? "device \(device)")".prefix(HealthSample.sourceLength)) }
         var read = Read()
-        func add(_ kind: HealthDays.Kind, startMs: Int64, endMs: Int64, value: Double, device: Int64) {
+        func add(_ kind: HealthDays.Kind, startMs: Int64, endMs: Int64, value: Double, device: Int64) throws {
             if let problem = kind.problem(with: value) {
                 read.leftOut.add(source(device), problem)
                 return
             }
-            read.samples.append(HealthDays.Sample(kind: kind, start: localTime(startMs), end: localTime(endMs), endMs: endMs, value: value, source: source(device)))
+            try sample(HealthDays.Sample(kind: kind, start: localTime(startMs), end: localTime(endMs), endMs: endMs, value: value, source: source(device)))
             read.kept += 1
         }
         /// Milliseconds of `table`'s TIMESTAMP `time` (`unit` 1000: seconds), nil and
@@ -124,57 +126,54 @@ public enum GadgetbridgeExport {
             if table.hasSuffix("_ACTIVITY_SAMPLE"), has.contains("STEPS") {
                 // A minute a row: each device's steps of each hour, summed here.
                 // total(): a float, which no count of steps overflows as sum() would.
-                let hours = try file.rows("SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, total(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2") {
-                    (start: $0.int64("hour"), device: $0.int64("DEVICE_ID"), steps: $0.double("steps"))
-                }
-                read.records += hours.count
-                for hour in hours {
-                    guard let startMs = instant(table, hour.start, unit: 1000), let endMs = Checked.sum(startMs, 3_599_000) else { continue }
-                    add(.steps, startMs: startMs, endMs: endMs, value: hour.steps, device: hour.device)
+                try file.each("SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, total(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2") { row in
+                    read.records += 1
+                    guard let startMs = instant(table, row.int64("hour"), unit: 1000), let endMs = Checked.sum(startMs, 3_599_000) else { return }
+                    try add(.steps, startMs: startMs, endMs: endMs, value: row.double("steps"), device: row.int64("DEVICE_ID"))
                 }
             } else if table.hasSuffix("_HEART_RATE_RESTING_SAMPLE"), has.contains("HEART_RATE") {
-                let rows = try file.rows("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)") {
-                    ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.int64("HEART_RATE"))
-                }
-                read.records += rows.count
-                // 255, 0 and -1 mean no reading: left out without a word.
-                for (time, device, rate) in rows where HistoryLimits.heartRate.contains(Int(rate)) {
-                    guard let ms = instant(table, time) else { continue }
-                    add(.restingHeartRate, startMs: ms, endMs: ms, value: Double(rate), device: device)
+                try file.each("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)") { row in
+                    read.records += 1
+                    // 255, 0 and -1 mean no reading: left out without a word.
+                    let rate = row.int64("HEART_RATE")
+                    guard HistoryLimits.heartRate.contains(Int(clamping: rate)), let ms = instant(table, row.int64("TIMESTAMP")) else { return }
+                    try add(.restingHeartRate, startMs: ms, endMs: ms, value: Double(rate), device: row.int64("DEVICE_ID"))
                 }
             } else if table.hasSuffix("_WEIGHT_SAMPLE"), has.contains("WEIGHT_KG") {
-                let rows = try file.rows("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)") {
-                    ($0.int64("TIMESTAMP"), $0.int64("DEVICE_ID"), $0.double("WEIGHT_KG"))
-                }
-                read.records += rows.count
-                for (time, device, kg) in rows where kg > 0 {
-                    guard let ms = instant(table, time) else { continue }
-                    add(.bodyMassKg, startMs: ms, endMs: ms, value: kg, device: device)
+                try file.each("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)") { row in
+                    read.records += 1
+                    let kg = row.double("WEIGHT_KG")
+                    guard kg > 0, let ms = instant(table, row.int64("TIMESTAMP")) else { return }
+                    try add(.bodyMassKg, startMs: ms, endMs: ms, value: kg, device: row.int64("DEVICE_ID"))
                 }
             } else if let stages = SleepStages(table: table), has.contains("STAGE") {
-                let all = try file.rows("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP") {
-                    (time: $0.int64("TIMESTAMP"), device: $0.int64("DEVICE_ID"), stage: $0.optionalInt64("STAGE") ?? 0)
-                }
-                read.records += all.count
-                let rows = all.filter { instant(table, $0.time) != nil }
-                // Stretches asleep one after the other make one spell.
+                // Stretches asleep one after the other make one spell. A row's end may be
+                // the next row's time, so each row is settled when the next arrives.
                 var spell: (start: Int64, end: Int64, device: Int64)?
-                func close() {
-                    if let open = spell { add(.asleep, startMs: open.start, endMs: open.end, value: Double(open.end - open.start) / 3_600_000, device: open.device) }
+                func close() throws {
+                    if let open = spell { try add(.asleep, startMs: open.start, endMs: open.end, value: Double(open.end - open.start) / 3_600_000, device: open.device) }
                     spell = nil
                 }
-                for (index, row) in rows.enumerated() {
-                    let next = index + 1 < rows.count && rows[index + 1].device == row.device ? rows[index + 1].time : nil
+                func settle(_ row: (time: Int64, device: Int64, stage: Int64), next: Int64?) throws {
                     guard stages.asleep.contains(row.stage), let end = stages.end(of: row.time, next: next) else {
-                        close()
-                        continue
+                        try close()
+                        return
                     }
                     if let open = spell, open.device == row.device, row.time <= open.end { spell?.end = end } else {
-                        close()
+                        try close()
                         spell = (row.time, end, row.device)
                     }
                 }
-                close()
+                var previous: (time: Int64, device: Int64, stage: Int64)?
+                try file.each("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP") { row in
+                    read.records += 1
+                    let current = (time: row.int64("TIMESTAMP"), device: row.int64("DEVICE_ID"), stage: row.optionalInt64("STAGE") ?? 0)
+                    guard instant(table, current.time) != nil else { return }
+                    if let previous { try settle(previous, next: previous.device == current.device ? current.time : nil) }
+                    previous = current
+                }
+                if let previous { try settle(previous, next: nil) }
+                try close()
             }
         }
         return read

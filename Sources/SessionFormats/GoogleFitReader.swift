@@ -1,5 +1,4 @@
 import SessionCore
-import SessionFormats
 
 /// Google Fit's Takeout `Daily activity metrics.csv`: one row a day, its columns
 /// varying by account (a column's name says its unit). The days' step counts and

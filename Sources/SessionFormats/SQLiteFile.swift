@@ -40,7 +40,15 @@ final class SQLiteFile {
     /// Every row of `sql` (with `texts` bound to its `?`s in order), each turned into a
     /// value by `transform`. A column of another type than the one read is refused with
     /// its name: a number is never made up from text.
-    func rows<T>(_ sql: String, _ texts: [String] = [], _ transform: (Row) -> T) throws(Failure) -> [T] {
+    func rows<T>(_ sql: String, _ texts: [String] = [], _ transform: (Row) -> T) throws -> [T] {
+        var result: [T] = []
+        try each(sql, texts) { result.append(transform($0)) }
+        return result
+    }
+
+    /// Each row of `sql` in turn, handed to `body` and let go: memory follows one row,
+    /// whatever the table holds. An error of `body` ends the reading and is thrown.
+    func each(_ sql: String, _ texts: [String] = [], _ body: (Row) throws -> Void) throws {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure() }
         defer { sqlite3_finalize(statement) }
@@ -48,13 +56,12 @@ final class SQLiteFile {
             // SQLITE_TRANSIENT: SQLite copies the text before the call returns.
             guard sqlite3_bind_text(statement, Int32(index + 1), text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self)) == SQLITE_OK else { throw failure() }
         }
-        var result: [T] = []
         while true {
             let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return result }
+            if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw failure() }
             let row = Row(statement: statement)
-            result.append(transform(row))
+            try body(row)
             if let problem = row.problem { throw Failure(code: SQLITE_MISMATCH, description: problem) }
         }
     }

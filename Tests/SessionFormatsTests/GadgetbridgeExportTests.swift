@@ -34,8 +34,12 @@ import SessionStore
         return path
     }
 
-    func read(_ path: String) throws -> GadgetbridgeExport.Read {
-        try GadgetbridgeExport.read(path: path) { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
+    /// What a read counted, and the samples it handed over, in the order it did.
+    func read(_ path: String) throws -> (samples: [HealthDays.Sample], leftOut: HealthDays.LeftOut, kept: Int) {
+        var samples: [HealthDays.Sample] = []
+        let read = try GadgetbridgeExport.read(path: path, localTime: { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }) { samples.append($0) }
+        #expect(read.kept == samples.count, "every sample kept is handed over")
+        return (samples, read.leftOut, read.kept)
     }
 
     @Test func theSchemaOf2017ReadsItsDevicesByName() throws {
