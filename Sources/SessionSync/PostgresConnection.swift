@@ -91,11 +91,9 @@ public final class PostgresConnection {
 
     /// C strings for the parameters, alive while `body` runs.
     private static func withCStrings<T>(_ values: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-        var pointers: [UnsafeMutablePointer<CChar>?] = values.map { $0.map { strdup($0) } ?? nil }
-        defer { for pointer in pointers { free(pointer) } }
-        return pointers.withUnsafeMutableBufferPointer { buffer in
-            body(buffer.map { $0.map { UnsafePointer($0) } })
-        }
+        let copies: [UnsafeMutablePointer<CChar>?] = values.map { value in value.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } })
     }
 
     private static func trimmed(_ message: String) -> String {

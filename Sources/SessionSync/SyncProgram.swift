@@ -83,6 +83,7 @@ public enum SyncProgram {
     }
 
     static func printError(_ text: String) {
-        fputs(text + "\n", stderr)
+        let line = Array((text + "\n").utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 }

@@ -38,7 +38,7 @@ public enum SyncSchema {
     public static func problem(_ connection: PostgresConnection) -> String? {
         do {
             let rows = try connection.query("SELECT version FROM sessiond_schema")
-            guard let found = rows.first?.first.flatMap({ $0 }).flatMap({ Int($0) }) else {
+            guard let row = rows.first, let text = row.first ?? nil, let found = Int(text) else {
                 return "the database's sessiond_schema table holds no version; apply the schema again (sessiond-sync schema | psql) into an empty database"
             }
             if found != version {
@@ -55,7 +55,8 @@ public enum SyncSchema {
 
     /// The id of the database (`sessiond_schema.server_id`).
     public static func serverID(_ connection: PostgresConnection) throws(PostgresError) -> String {
-        guard let id = try connection.query("SELECT server_id FROM sessiond_schema").first?.first ?? nil else {
+        let rows = try connection.query("SELECT server_id FROM sessiond_schema")
+        guard let row = rows.first, let id = row.first ?? nil else {
             throw PostgresError(message: "the database's sessiond_schema table holds no server id")
         }
         return id

@@ -113,7 +113,7 @@ public struct Syncer {
             for row in rows where row[5] != device {
                 changes.append(try Self.change(row))
             }
-            if let last = rows.last?[6].flatMap({ Int64($0 ?? "") }) { cursor = last }
+            if let row = rows.last, let text = row[6], let last = Int64(text) { cursor = last }
             if rows.count < Self.pullPage { break }
         }
         report.pulled = changes.count

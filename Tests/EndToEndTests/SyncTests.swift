@@ -48,7 +48,7 @@ struct SyncTests {
         defer { phone.cleanUp(); laptop.cleanUp() }
         let onPhone = try phone.client()
         let onLaptop = try laptop.client()
-        _ = try onPhone.call("session.start", .obj(["title": "Legs"]))
+        _ = try onPhone.call("session.start")
         let first = try onPhone.call("session.log", Self.set("Squat", 5, 100))
         _ = try onPhone.call("session.log", Self.set("Squat", 5, 100))
         #expect(try Self.sync(phone, server).contains("pushed=3"))
@@ -61,7 +61,7 @@ struct SyncTests {
         _ = try onPhone.call("session.editSet", .obj(["setId": first["setId"] ?? .null, "reps": 6]))
         _ = try onLaptop.call("session.log", Self.set("Bench Press", 8, 60))
         let laptopSets = try onLaptop.call("session.get", .obj(["sessionId": current["sessionId"] ?? .null]))["sets"]?.arrayValue ?? []
-        let second = laptopSets.filter { $0["exercise"] == "Squat" }.max { ($0["setId"]?.intValue ?? 0) < ($1["setId"]?.intValue ?? 0) }
+        let second = laptopSets.filter { $0["exercise"] == "Back Squat" }.max { ($0["setId"]?.intValue ?? 0) < ($1["setId"]?.intValue ?? 0) }
         _ = try onLaptop.call("session.undo", .obj(["setId": second?["setId"] ?? .null]))
 
         // The laptop first, then the phone, then the laptop again.
@@ -71,7 +71,7 @@ struct SyncTests {
         try Self.sync(phone, server)
         try Self.sync(laptop, server)
 
-        let expected = ["Bench Press 8x60.0", "Squat 5x105.0", "Squat 6x100.0"]
+        let expected = ["Back Squat 5x105.0", "Back Squat 6x100.0", "Bench Press 8x60.0"]
         for daemon in [phone, laptop] {
             let record = try Self.record(daemon)
             #expect(record.count == 1)
@@ -112,9 +112,9 @@ struct SyncTests {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
-        _ = try client.call("session.start", .obj(["title": "Pull"]))
+        _ = try client.call("session.start")
         _ = try client.call("session.log", Self.set("Deadlift", 3, 140))
-        try server.stop()
+        server.stop()
         let down = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
         #expect(down.status == 1 && down.stderr.contains("cannot connect to PostgreSQL"), "\(down.stderr)")
         _ = try client.call("session.log", Self.set("Deadlift", 3, 150))

@@ -50,12 +50,15 @@ import Testing
     @Test func tombstonesAreFinalAndOtherwiseTheLaterReadingWins() {
         let early = HybridTimestamp(wallMs: 1, counter: 0, device: "aa")
         let late = HybridTimestamp(wallMs: 2, counter: 0, device: "aa")
-        #expect(ConvergenceRule.accepts(early, deletes: false, over: nil))
-        #expect(ConvergenceRule.accepts(late, deletes: false, over: .init(hlc: early, deleted: false)))
-        #expect(!ConvergenceRule.accepts(early, deletes: false, over: .init(hlc: late, deleted: false)))
-        #expect(!ConvergenceRule.accepts(late, deletes: false, over: .init(hlc: late, deleted: false)), "the same change twice")
-        #expect(ConvergenceRule.accepts(early, deletes: true, over: .init(hlc: late, deleted: false)), "a deletion wins over any edit")
-        #expect(!ConvergenceRule.accepts(late, deletes: false, over: .init(hlc: early, deleted: true)))
-        #expect(!ConvergenceRule.accepts(late, deletes: true, over: .init(hlc: early, deleted: true)))
+        let outcomes = [
+            ConvergenceRule.accepts(early, deletes: false, over: nil),
+            ConvergenceRule.accepts(late, deletes: false, over: .init(hlc: early, deleted: false)),
+            ConvergenceRule.accepts(early, deletes: false, over: .init(hlc: late, deleted: false)),
+            ConvergenceRule.accepts(late, deletes: false, over: .init(hlc: late, deleted: false)),  // the same change twice
+            ConvergenceRule.accepts(early, deletes: true, over: .init(hlc: late, deleted: false)),  // a deletion wins over any edit
+            ConvergenceRule.accepts(late, deletes: false, over: .init(hlc: early, deleted: true)),
+            ConvergenceRule.accepts(late, deletes: true, over: .init(hlc: early, deleted: true)),
+        ]
+        #expect(outcomes == [true, true, false, false, true, false, false])
     }
 }

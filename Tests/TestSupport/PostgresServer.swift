@@ -1,13 +1,14 @@
 import Foundation
 
-/// A private PostgreSQL server for a test: `initdb` and `pg_ctl` in a temporary
+/// A private PostgreSQL server for a test: `initdb` and the server in a temporary
 /// directory, listening on a Unix socket in it only (no TCP port), trusting local
 /// connections. initdb refuses to run as root: a root test runner runs the server as
-/// nobody (setpriv), in a directory nobody owns.
+/// nobody (setpriv), in a directory nobody owns. The test process is the server's
+/// parent: nothing outlives the test.
 public final class PostgresServer: @unchecked Sendable {
     /// The temporary directory: the data directory, the socket and the log are in it.
     public let directory: String
-    /// Where initdb, pg_ctl and psql were found.
+    /// Where initdb, postgres and psql were found.
     public let binaries: String
     /// The superuser's name, through which the tests connect.
     public static let superuser = "postgres"
@@ -20,13 +21,13 @@ public final class PostgresServer: @unchecked Sendable {
     /// Why no server can run here, nil when one can.
     public static func unavailable() -> String? {
         guard findBinaries() != nil else {
-            return "needs PostgreSQL's initdb and pg_ctl (make test-deps installs Debian's postgresql; looked in $PATH, /usr/local/bin, /usr/lib/postgresql/*/bin)"
+            return "needs PostgreSQL's initdb and postgres (make test-deps installs Debian's postgresql; looked in $PATH, /usr/local/bin, /usr/lib/postgresql/*/bin)"
         }
         if getuid() == 0, let reason = Nobody.unavailable() { return "runs the server as nobody, which " + reason }
         return nil
     }
 
-    /// The directory holding initdb, pg_ctl and psql: on $PATH, in /usr/local/bin, or
+    /// The directory holding initdb, postgres and psql: on $PATH, in /usr/local/bin, or
     /// Debian's /usr/lib/postgresql/VERSION/bin (the newest version).
     static func findBinaries() -> String? {
         let fileManager = FileManager.default
@@ -34,7 +35,7 @@ public final class PostgresServer: @unchecked Sendable {
         let versions = ((try? fileManager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }
         candidates += versions.map { "/usr/lib/postgresql/\($0)/bin" }
         return candidates.first { directory in
-            ["initdb", "pg_ctl", "psql"].allSatisfy { fileManager.isExecutableFile(atPath: directory + "/" + $0) }
+            ["initdb", "postgres", "psql"].allSatisfy { fileManager.isExecutableFile(atPath: directory + "/" + $0) }
         }
     }
 
@@ -54,23 +55,51 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     deinit {
-        _ = try? stop()
+        stop()
         Fixtures.removeTree(directory)
     }
 
-    /// Starts the server (again, after `stop`).
+    /// The running server (the postmaster), nil when stopped.
+    private var process: Process?
+
+    /// Starts the server (again, after `stop`) and waits until it accepts connections.
+    /// The postmaster is this process's child, not pg_ctl's: Foundation's `Process`
+    /// would wait for pg_ctl until the server it leaves running closed what it inherited.
     public func start() throws {
-        let options = "-c listen_addresses='' -c unix_socket_directories=\(directory) -c fsync=off -c max_connections=20"
-        let started = try asServerUser(binaries + "/pg_ctl", ["-D", directory + "/data", "-o", options, "-l", directory + "/log", "-w", "-t", "60", "start"], timeout: 90)
-        guard started.status == 0 else {
-            throw DaemonError(message: "pg_ctl start failed: \(started.stderr)\(started.stdout)\n\((try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "")")
+        let arguments = ["-D", directory + "/data", "-c", "listen_addresses=", "-c", "unix_socket_directories=\(directory)",
+                         "-c", "fsync=off", "-c", "max_connections=20"]
+        let inDirectory = ["-c", "cd \"$0\" && exec \"$@\"", directory, binaries + "/postgres"] + arguments
+        let process: Process
+        if getuid() == 0 {
+            process = Nobody.process("/bin/sh", inDirectory)
+        } else {
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = inDirectory
         }
+        let logPath = directory + "/log"
+        if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if try psql("SELECT 1").status == 0 { return }
+            guard process.isRunning else { break }
+            usleep(100_000)
+        }
+        throw DaemonError(message: "PostgreSQL did not start: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
     }
 
-    /// Stops the server at once (pg_ctl's immediate mode: as a crash would).
-    @discardableResult
-    public func stop() throws -> ProcessResult {
-        try asServerUser(binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "-w", "stop"], timeout: 60)
+    /// Stops the server at once (SIGQUIT, PostgreSQL's immediate shutdown: as a crash would).
+    public func stop() {
+        guard let process else { return }
+        self.process = nil
+        if process.isRunning { kill(process.processIdentifier, SIGQUIT) }
+        process.waitUntilExit()
     }
 
     /// Runs SQL through psql as the superuser, stopping at the first error.
