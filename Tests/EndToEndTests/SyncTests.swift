@@ -123,4 +123,26 @@ struct SyncTests {
         #expect(try Self.sync(daemon, server).contains("pushed=3"))
         #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 0)
     }
+
+    @Test func aKilledPushLosesNothingAndDuplicatesNothing() throws {
+        let server = try Self.server()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        let sets = 1500
+        for set in 1...sets { _ = try client.call("session.log", Self.set("Row", set % 12 + 1, 50)) }
+        let push = Process()
+        push.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
+        push.arguments = ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()]
+        push.standardOutput = FileHandle.nullDevice
+        try push.run()
+        usleep(150_000)
+        kill(push.processIdentifier, SIGKILL)
+        push.waitUntilExit()
+        try Self.sync(daemon, server)
+        let rows = try server.psql("SELECT count(*), count(DISTINCT uid) FROM sessiond_record")
+        #expect(rows.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(sets + 1)|\(sets + 1)", "the session and every set, once")
+        #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 0)
+    }
 }
