@@ -193,7 +193,7 @@ install-files:
 	install -m 0755 $(BUILD_DIR)/sessiond $(BUILD_DIR)/sessionctl $(BUILD_DIR)/sessiond-sync $(DESTDIR)$(BINDIR)/
 	install -m 0755 contrib/planners/openai-compatible contrib/planners/anthropic contrib/planners/ollama $(DESTDIR)$(PLANNERDIR)/
 	install -m 0644 docs/sessiond.8 $(DESTDIR)$(MANDIR)/man8/
-	install -m 0644 docs/sessionctl.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 docs/sessionctl.1 docs/sessiond-sync.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 README.md docs/protocol.md docs/plan-import.md docs/plan.schema.json docs/sync.md $(DESTDIR)$(DOCDIR)/
 	$(BUILD_DIR)/sessionctl completion bash > $(DESTDIR)$(COMPLETIONDIR)/sessionctl
 	$(BUILD_DIR)/sessionctl completion zsh > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_sessionctl
@@ -206,7 +206,7 @@ install-files:
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sessiond $(DESTDIR)$(BINDIR)/sessionctl $(DESTDIR)$(BINDIR)/sessiond-sync \
-	  $(DESTDIR)$(MANDIR)/man8/sessiond.8 $(DESTDIR)$(MANDIR)/man1/sessionctl.1 \
+	  $(DESTDIR)$(MANDIR)/man8/sessiond.8 $(DESTDIR)$(MANDIR)/man1/sessionctl.1 $(DESTDIR)$(MANDIR)/man1/sessiond-sync.1 \
 	  $(DESTDIR)$(COMPLETIONDIR)/sessionctl $(DESTDIR)$(ZSHCOMPLETIONDIR)/_sessionctl $(DESTDIR)$(FISHCOMPLETIONDIR)/sessionctl.fish \
 	  $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf \
 	  $(DESTDIR)$(UNITDIR)/sessiond.socket $(DESTDIR)$(UNITDIR)/sessiond.service \

@@ -214,7 +214,7 @@ import SessionSystem
                      "/usr/lib/systemd/user/sessiond.service", "/usr/lib/sysusers.d/sessiond.conf",
                      "/usr/share/sessiond/planners/openai-compatible", "/usr/share/sessiond/planners/anthropic", "/usr/share/sessiond/planners/ollama",
                      "/usr/bin/sessiond-sync", "/usr/lib/systemd/system/sessiond-sync.service", "/usr/lib/systemd/user/sessiond-sync.service",
-                     "/usr/share/doc/sessiond/sync.md"] {
+                     "/usr/share/doc/sessiond/sync.md", "/usr/share/man/man1/sessiond-sync.1"] {
             #expect(FileManager.default.fileExists(atPath: destination + path), "\(path)")
         }
         let unit = Fixtures.read(destination + "/usr/lib/systemd/system/sessiond.service")
