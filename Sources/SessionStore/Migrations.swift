@@ -390,7 +390,9 @@ enum Migrations {
         // (`change_feed`) that sessiond-sync reads from a cursor, a deletion leaving a
         // tombstone (`local_id` NULL). Triggers write both, so no writer can forget; the
         // clock's local rule (HybridClock.tick) is taken here in SQL, on SQLite's clock.
-        // Rows already stored join the feed once, sessions before sets.
+        // Rows already stored join the feed once, sessions before sets. A later rebuild
+        // of session or logged_set drops their triggers with the table: it must create
+        // them again (the same three per table, `triggers` below).
         Migration(version: 18, name: "record ids across devices and a change feed", sql: {
             let now = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
             let tick = "UPDATE sync_clock SET counter = CASE WHEN \(now) > wall_ms THEN 0 ELSE counter + 1 END, wall_ms = max(wall_ms, \(now));"
