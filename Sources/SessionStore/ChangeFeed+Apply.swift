@@ -27,7 +27,7 @@ extension ChangeFeed {
             var clock = try clock()
             var outcome = Applied()
             var touchedKeys = Set<String>()
-            let ordered = changes.filter { $0.entity == .session } + changes.filter { $0.entity == .set }
+            let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
             for change in ordered {
                 guard let stamp = change.timestamp else { continue }
                 clock.receive(stamp, nowMs: nowMs)
@@ -51,6 +51,9 @@ extension ChangeFeed {
                     touchedKeys.formUnion(try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?")
                         .rows([localID]) { $0.text("exercise_key") })
                     try keep(uid: change.uid, entity: .session, localID: localID, hlc: change.hlc, held: held != nil)
+                } else if let health = change.health {
+                    let localID = try store(health, at: held?.localID)
+                    try keep(uid: change.uid, entity: .health, localID: localID, hlc: change.hlc, held: held != nil)
                 } else if let set = change.set {
                     guard let session = try heldRecord(set.sessionUID) else {
                         outcome.unresolved.append(change.uid)
@@ -111,6 +114,10 @@ extension ChangeFeed {
             let key = try connection.text("SELECT exercise_key FROM logged_set WHERE id = ?", [localID])
             try connection.run("DELETE FROM logged_set WHERE id = ?", [localID])
             return key.map { [$0] } ?? []
+        case .health:
+            try noteBodyMass(ofSample: localID)
+            try connection.run("DELETE FROM health_sample WHERE id = ?", [localID])
+            return []
         }
     }
 
@@ -170,5 +177,29 @@ extension ChangeFeed {
             INSERT OR IGNORE INTO session_exercise (exercise_key, started_at_ms, session_id) SELECT ?, started_at_ms, id FROM session WHERE id = ?
             """, [set.exerciseKey, sessionID])
         return id
+    }
+
+    /// Stores a health sample's state in its row `localID`, or a new row; returns the
+    /// row. A body mass has the body-weight sets of its days estimated again, as one
+    /// recorded here has.
+    private func store(_ health: SyncedHealthSample, at localID: Int64?) throws -> Int64 {
+        let values: [SQLBindable] = [health.type, health.value, health.date, health.recordedAtMs, health.source]
+        let id: Int64
+        if let localID {
+            try noteBodyMass(ofSample: localID)
+            try connection.run("UPDATE health_sample SET type = ?, value = ?, date = ?, recorded_at_ms = ?, source = ? WHERE id = ?", values + [localID])
+            id = localID
+        } else {
+            try connection.run("INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)", values)
+            id = connection.lastInsertRowID
+        }
+        try noteBodyMass(ofSample: id)
+        return id
+    }
+
+    /// Notes the day of a body-mass sample as one whose estimates may change.
+    private func noteBodyMass(ofSample id: Int64) throws {
+        let row = try connection.prepare("SELECT type, date FROM health_sample WHERE id = ?").row([id]) { (type: $0.text("type"), date: $0.date("date")) }
+        if let row, row.type == HealthType.bodyMassKg.rawValue { database.noteBodyMassChanged(on: row.date) }
     }
 }

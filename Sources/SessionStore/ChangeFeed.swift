@@ -46,6 +46,8 @@ public struct ChangeFeed {
                     if let session = try syncedSession(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, session: session)) }
                 case .set:
                     if let set = try syncedSet(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, set: set)) }
+                case .health:
+                    if let health = try syncedHealth(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, health: health)) }
                 }
             }
             let last = entries.prefix(limit).last?.seq ?? after
@@ -147,6 +149,18 @@ public struct ChangeFeed {
             set.distanceM = row.optionalDouble("distance_m")
             set.superset = row.optionalText("superset")
             return set
+        }
+    }
+
+    func syncedHealth(_ id: Int64) throws -> SyncedHealthSample? {
+        try connection.prepare("SELECT type, value, date, recorded_at_ms, source FROM health_sample WHERE id = ?").row([id]) { row in
+            var sample = SyncedHealthSample()
+            sample.type = row.text("type")
+            sample.value = row.double("value")
+            sample.date = row.text("date")
+            sample.recordedAtMs = row.int("recorded_at_ms")
+            sample.source = row.optionalText("source")
+            return sample
         }
     }
 }

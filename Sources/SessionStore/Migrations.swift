@@ -383,7 +383,8 @@ enum Migrations {
                 WHERE active = 1 AND id <> (SELECT id FROM plan ORDER BY imported_at_ms DESC, id DESC LIMIT 1);
             DROP TABLE plan_coverage;
             """),
-        // Many devices, one record: every synced row gets an id unique across devices
+        // Many devices, one record: every synced row (sessions, sets, health samples)
+        // gets an id unique across devices
         // (`sync_record.uid`: the hex milliseconds of its creation then 80 random bits,
         // so new ids land at the end of the index) and the hybrid clock's reading of its
         // last change; every insert, update and delete takes a place in an ordered feed
@@ -428,7 +429,7 @@ enum Migrations {
                 INSERT INTO sync_clock (id, device, wall_ms, counter) VALUES (1, lower(hex(randomblob(8))), \(now), 0);
                 CREATE TABLE sync_record (
                     uid TEXT PRIMARY KEY,              -- the record on every device
-                    entity TEXT NOT NULL CHECK (entity = 'session' OR entity = 'set'),
+                    entity TEXT NOT NULL CHECK (entity = 'session' OR entity = 'set' OR entity = 'health'),
                     local_id INTEGER,                  -- its row here; NULL: deleted (a tombstone)
                     hlc TEXT NOT NULL                  -- HybridTimestamp.text of its last change
                 ) WITHOUT ROWID;
@@ -447,10 +448,13 @@ enum Migrations {
                     SELECT printf('%012x', started_at_ms) || lower(hex(randomblob(10))), 'session', id, \(reading) FROM session;
                 INSERT INTO sync_record (uid, entity, local_id, hlc)
                     SELECT printf('%012x', logged_at_ms) || lower(hex(randomblob(10))), 'set', id, \(reading) FROM logged_set;
+                INSERT INTO sync_record (uid, entity, local_id, hlc)
+                    SELECT printf('%012x', recorded_at_ms) || lower(hex(randomblob(10))), 'health', id, \(reading) FROM health_sample;
                 INSERT INTO change_feed (uid, op, hlc)
                     SELECT uid, 'upsert', hlc FROM sync_record ORDER BY entity = 'set', local_id;
                 \(triggers("session", "session"))
                 \(triggers("logged_set", "set"))
+                \(triggers("health_sample", "health"))
                 """
         }()),
     ]

@@ -22,7 +22,7 @@ public enum SyncSchema {
         CREATE TABLE sessiond_record (
             athlete name NOT NULL DEFAULT current_user,
             uid text NOT NULL,                       -- the record on every device: 32 hex digits
-            entity text NOT NULL CHECK (entity IN ('session', 'set')),
+            entity text NOT NULL CHECK (entity IN ('session', 'set', 'health')),
             hlc text COLLATE "C" NOT NULL,           -- the hybrid clock's reading of its last change
             deleted boolean NOT NULL DEFAULT false,  -- a tombstone: final
             data jsonb,                              -- its state (NULL when deleted)

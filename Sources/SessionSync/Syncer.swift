@@ -91,6 +91,8 @@ public struct Syncer {
             data = (try? JSONParser.parse(bytes: session.jsonBytes)) ?? .null
         } else if let set = change.set {
             data = (try? JSONParser.parse(bytes: set.jsonBytes)) ?? .null
+        } else if let health = change.health {
+            data = (try? JSONParser.parse(bytes: health.jsonBytes)) ?? .null
         } else {
             data = .null
         }
@@ -118,7 +120,7 @@ public struct Syncer {
         }
         report.pulled = changes.count
         guard cursor != start else { return }
-        let ordered = changes.filter { $0.entity == .session } + changes.filter { $0.entity == .set }
+        let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
         var chunks = stride(from: 0, to: ordered.count, by: ChangesApply.maximumChanges).map {
             Array(ordered[$0..<min($0 + ChangesApply.maximumChanges, ordered.count)])
         }
@@ -147,7 +149,7 @@ public struct Syncer {
         let data = try row[4].map { try JSONParser.parse($0) } ?? .null
         let value = JSONValue.obj([
             "entity": .string(entity), "uid": .string(row[0] ?? ""), "hlc": .string(row[2] ?? ""), "deleted": .bool(row[3] == "t"),
-            "session": entity == "session" ? data : .null, "set": entity == "set" ? data : .null,
+            "session": entity == "session" ? data : .null, "set": entity == "set" ? data : .null, "health": entity == "health" ? data : .null,
         ])
         do {
             return try SyncChange(json: value)

@@ -88,6 +88,13 @@ struct SyncTests {
         // A further run has nothing to push and nothing new to apply.
         let again = try Self.sync(phone, server)
         #expect(again.contains("pushed=0") && again.contains("applied=0"), "\(again)")
+
+        // A body mass weighed on the laptop reaches the phone.
+        _ = try onLaptop.call("health.record", .obj(["type": "bodyMassKg", "value": 80.5, "date": "2026-11-20"]))
+        try Self.sync(laptop, server)
+        #expect(try Self.sync(phone, server).contains("applied=1"))
+        let mass = JSONValue.obj(["type": "bodyMassKg", "from": "2026-11-01", "to": "2026-11-30"])
+        #expect(try onPhone.call("health.list", mass) == onLaptop.call("health.list", mass))
     }
 
     @Test func aDatabaseWithoutTheSchemaOrWithAnotherVersionIsRefused() throws {

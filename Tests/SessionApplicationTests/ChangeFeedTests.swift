@@ -142,4 +142,21 @@ import Testing
         #expect(second["pushed"] == first["next"] && second["backlog"] == 1)
         #expect(second["changes"]?.arrayValue?.map { $0["entity"] } == ["set"])
     }
+
+    @Test func healthSamplesReachTheOtherDevice() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("health.record", .obj(["type": "bodyMassKg", "value": 81.5, "date": "2026-11-20"]))
+        _ = try phone.app.call("health.record", .obj(["type": "steps", "value": 9000, "date": "2026-11-20"]))
+        let changes = try phone.take()
+        #expect(changes.map { $0["entity"] } == ["health", "health"])
+        #expect(try laptop.apply(changes)["applied"] == 2)
+        for type in ["bodyMassKg", "steps"] {
+            let list = JSONValue.obj(["type": .string(type), "from": "2026-11-01", "to": "2026-11-30"])
+            #expect(try laptop.app.call("health.list", list) == phone.app.call("health.list", list))
+        }
+        let mass = JSONValue.obj(["type": "bodyMassKg", "from": "2026-11-01", "to": "2026-11-30"])
+        #expect(try laptop.app.call("health.list", mass).jsonText.contains("81.5"))
+        #expect(try laptop.take().isEmpty)
+    }
 }

@@ -4,6 +4,7 @@ import JSON
 public enum SyncEntity: String, Sendable, CaseIterable {
     case session
     case set
+    case health
 }
 
 /// A session as another device stores it: every column but the local ids, which each
@@ -100,8 +101,32 @@ public struct SyncedSet: CodedObject, Equatable {
     }
 }
 
+/// A health sample as another device stores it.
+public struct SyncedHealthSample: CodedObject, Equatable {
+    /// `HealthType`'s raw value (`steps`, `bodyMassKg`, …).
+    public var type = ""
+    public var value = 0.0
+    /// The day it is for, YYYY-MM-DD.
+    public var date = ""
+    public var recordedAtMs = 0
+    /// Where it came from (a watch, an export), nil when recorded by hand.
+    public var source: String?
+
+    public init() {}
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("type", &type)
+        try coder.check(HealthType(rawValue: type) != nil, "type", "one of \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
+        try coder.number("value", &value)
+        try coder.date("date", &date)
+        try coder.int("recordedAtMs", &recordedAtMs)
+        try coder.string("source", &source)
+        try coder.check((source?.count ?? 0) <= SyncChange.maximumTextLength, "source", "at most \(SyncChange.maximumTextLength) characters")
+    }
+}
+
 /// One record's change as the feed hands it out and another device applies it: the
-/// record's state (`session` or `set`, as its `entity` says) or, `deleted`, its
+/// record's state (`session`, `set` or `health`, as its `entity` says) or, `deleted`, its
 /// tombstone, stamped with the hybrid clock's reading of the change (`hlc`).
 public struct SyncChange: CodedObject, Equatable {
     /// Text members of a record, at most (a note, a title).
@@ -115,6 +140,7 @@ public struct SyncChange: CodedObject, Equatable {
     public var deleted = false
     public var session: SyncedSession?
     public var set: SyncedSet?
+    public var health: SyncedHealthSample?
 
     public init() {}
 
@@ -128,6 +154,11 @@ public struct SyncChange: CodedObject, Equatable {
         (entity, self.uid, self.hlc, self.set) = (.set, uid, hlc.text, set)
     }
 
+    /// A health sample's state.
+    public init(uid: String, hlc: HybridTimestamp, health: SyncedHealthSample) {
+        (entity, self.uid, self.hlc, self.health) = (.health, uid, hlc.text, health)
+    }
+
     /// A record's tombstone.
     public init(entity: SyncEntity, uid: String, hlc: HybridTimestamp) {
         (self.entity, self.uid, self.hlc, deleted) = (entity, uid, hlc.text, true)
@@ -135,6 +166,15 @@ public struct SyncChange: CodedObject, Equatable {
 
     /// The change's reading of the clock (`hlc` is checked when read).
     public var timestamp: HybridTimestamp? { HybridTimestamp(text: hlc) }
+
+    /// True when the member its entity names holds the record's state.
+    var hasState: Bool {
+        switch entity {
+        case .session: session != nil
+        case .set: set != nil
+        case .health: health != nil
+        }
+    }
 
     /// True for a record id: 32 lowercase hexadecimal digits.
     public static func isUID(_ text: String) -> Bool {
@@ -150,7 +190,7 @@ public struct SyncChange: CodedObject, Equatable {
         try coder.bool("deleted", &deleted)
         try coder.object("session", &session)
         try coder.object("set", &set)
-        try coder.check(deleted || (entity == .session ? session != nil : set != nil), "session",
-                        "the \(entity.rawValue)'s state (or deleted: true)")
+        try coder.object("health", &health)
+        try coder.check(deleted || hasState, "session", "the \(entity.rawValue)'s state (or deleted: true)")
     }
 }

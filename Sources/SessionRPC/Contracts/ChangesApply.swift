@@ -27,7 +27,7 @@ public enum ChangesApply: MethodContract {
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.objects("changes", &changes, maxCount: ChangesApply.maximumChanges, read: { reader throws(JSONReadError) in try SyncChange(reader: reader) },
-                          "records' states or tombstones: {entity (session or set), uid, hlc, deleted, session, set}")
+                          "records' states or tombstones: {entity (session, set or health), uid, hlc, deleted, session, set, health}")
             coder.string("pulled", &pulled, maxLength: 200, "the puller's cursor, stored with the changes when none is left unresolved")
         }
     }
