@@ -11,9 +11,12 @@ public enum ConvergenceRule {
     /// What is held of a record: the reading of its last change, and whether that was
     /// its deletion.
     public struct Held: Sendable, Equatable {
+        /// The reading of the record's last change held.
         public let hlc: HybridTimestamp
+        /// True when that change deleted it.
         public let deleted: Bool
 
+        /// What is held: `hlc`, and whether it was a deletion.
         public init(hlc: HybridTimestamp, deleted: Bool) {
             self.hlc = hlc
             self.deleted = deleted

@@ -17,8 +17,10 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Digits of `wallMs` and `counter` in the text: fixed widths keep the byte order.
     public static let wallDigits = 13
+    /// Digits of `counter` in the text.
     public static let counterDigits = 10
 
+    /// A reading of `device`'s clock.
     public init(wallMs: Int64, counter: Int64, device: String) {
         self.wallMs = wallMs
         self.counter = counter
@@ -49,8 +51,10 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
         Self.padded(wallMs, Self.wallDigits) + "-" + Self.padded(counter, Self.counterDigits) + "-" + device
     }
 
+    /// The reading as `text` writes it.
     public var description: String { text }
 
+    /// The clock's order: wall time, then counter, then device.
     public static func < (left: HybridTimestamp, right: HybridTimestamp) -> Bool {
         (left.wallMs, left.counter, left.device) < (right.wallMs, right.counter, right.device)
     }
@@ -72,6 +76,7 @@ public struct HybridClock: Sendable, Equatable {
     /// Its counter.
     public private(set) var counter: Int64
 
+    /// `device`'s clock, at its last reading (a new device's: zero).
     public init(device: String, wallMs: Int64 = 0, counter: Int64 = 0) {
         self.device = device
         self.wallMs = wallMs
