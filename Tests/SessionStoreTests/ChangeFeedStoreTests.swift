@@ -12,6 +12,7 @@ import SessionCore
     var path: String { directory + "/sessiond.db" }
 
     @Test func rowsStoredBeforeTheFeedJoinItOnceSessionsFirst() throws {
+        defer { Fixtures.removeTree(directory) }
         do {
             let old = try Database(path: path, schemaVersion: 17)
             try old.connection.execute("""
@@ -35,6 +36,7 @@ import SessionCore
     }
 
     @Test func everyWriteTakesAPlaceAndADeletionLeavesATombstoneCascadesIncluded() throws {
+        defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let feed = ChangeFeed(database)
         try database.connection.execute("""
@@ -61,6 +63,7 @@ import SessionCore
     }
 
     @Test func aReadingSeenFromAheadPassesToTheNextLocalWrite() throws {
+        defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)
         let feed = ChangeFeed(database)
         let ahead = HybridTimestamp(wallMs: 9_000_000_000_000, counter: 5, device: "ff")
