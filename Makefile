@@ -16,8 +16,9 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 # Where install-files takes the binaries from.
 BUILD_DIR ?= .build/release
 SWIFT ?= swift
-# groff typesets `plan export --format pdf` (at run time, not at build time).
-APT_PACKAGES = libsqlite3-dev libexpat1-dev zlib1g-dev groff
+# groff typesets `plan export --format pdf` (at run time, not at build time); libpq-dev
+# is sessiond-sync's PostgreSQL client library.
+APT_PACKAGES = libsqlite3-dev libexpat1-dev zlib1g-dev libpq-dev groff
 # Arguments for `make run`, e.g. make run ARGS="--socket /tmp/s.sock"
 ARGS ?=
 
@@ -32,7 +33,7 @@ help:
 	@echo "make install    install binaries, units, man pages, completion and docs under DESTDIR/PREFIX ($(PREFIX))"
 	@echo "make uninstall  remove what make install put there"
 	@echo "make deps       install the Debian packages the build and the PDF export need, when missing"
-	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, faketime, curl, jq, rsvg-convert, cmark-gfm, poppler-utils, zsh, fish, openssh-client and -server), when missing"
+	@echo "make test-deps  install the tools the tests use (icalendar and fitdecode from PyPI, faketime, curl, jq, rsvg-convert, cmark-gfm, poppler-utils, zsh, fish, openssh-client and -server, postgresql), when missing"
 
 # Installs the Debian packages $(1) that are not installed yet (apt-get, as root or
 # through sudo); $(2) runs when the installation fails.
@@ -58,13 +59,16 @@ deps:
 # the progress chart's SVG; cmark-gfm renders the Markdown export and poppler's
 # pdfinfo, pdftotext and pdftocairo read the PDF sheet; zsh and fish run the completion
 # scripts generated for them; OpenSSH's client and server carry `sessionctl -H` to a
-# private sshd on a loopback port. Each as TOOL:PACKAGE, installed when TOOL is missing.
+# private sshd on a loopback port; PostgreSQL's initdb and pg_ctl run a private server for
+# the sync tests (Debian keeps them in /usr/lib/postgresql/VERSION/bin, off $PATH). Each
+# as TOOL:PACKAGE, installed when TOOL is missing.
 PYTHON_TEST_PACKAGES = icalendar fitdecode
 APT_TEST_TOOLS = faketime:faketime curl:curl jq:jq rsvg-convert:librsvg2-bin cmark-gfm:cmark-gfm pdftotext:poppler-utils zsh:zsh fish:fish \
 	ssh:openssh-client ssh-keygen:openssh-client /usr/sbin/sshd:openssh-server
 test-deps:
 	@missing=""; \
 	for pair in $(APT_TEST_TOOLS); do command -v $${pair%%:*} >/dev/null || missing="$$missing $${pair#*:}"; done; \
+	command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
@@ -199,27 +203,28 @@ install: release install-files
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
 	  $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(PLANNERDIR)
-	install -m 0755 $(BUILD_DIR)/sessiond $(BUILD_DIR)/sessionctl $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(BUILD_DIR)/sessiond $(BUILD_DIR)/sessionctl $(BUILD_DIR)/sessiond-sync $(DESTDIR)$(BINDIR)/
 	install -m 0755 contrib/planners/openai-compatible contrib/planners/anthropic contrib/planners/ollama $(DESTDIR)$(PLANNERDIR)/
 	install -m 0644 docs/sessiond.8 $(DESTDIR)$(MANDIR)/man8/
-	install -m 0644 docs/sessionctl.1 $(DESTDIR)$(MANDIR)/man1/
-	install -m 0644 README.md docs/protocol.md docs/plan-import.md docs/plan.schema.json $(DESTDIR)$(DOCDIR)/
+	install -m 0644 docs/sessionctl.1 docs/sessiond-sync.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 README.md docs/protocol.md docs/plan-import.md docs/plan.schema.json docs/sync.md $(DESTDIR)$(DOCDIR)/
 	$(BUILD_DIR)/sessionctl completion bash > $(DESTDIR)$(COMPLETIONDIR)/sessionctl
 	$(BUILD_DIR)/sessionctl completion zsh > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_sessionctl
 	$(BUILD_DIR)/sessionctl completion fish > $(DESTDIR)$(FISHCOMPLETIONDIR)/sessionctl.fish
-	for unit in sessiond.socket sessiond.service; do \
+	for unit in sessiond.socket sessiond.service sessiond-sync.service; do \
 	  sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc|$(PREFIX)/share/doc|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \
 	  sed -e 's|/usr/local/bin|$(BINDIR)|g' systemd/user/$$unit > $(DESTDIR)$(USERUNITDIR)/$$unit; \
 	done
 	install -m 0644 systemd/sysusers.d/sessiond.conf $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sessiond $(DESTDIR)$(BINDIR)/sessionctl \
-	  $(DESTDIR)$(MANDIR)/man8/sessiond.8 $(DESTDIR)$(MANDIR)/man1/sessionctl.1 \
+	rm -f $(DESTDIR)$(BINDIR)/sessiond $(DESTDIR)$(BINDIR)/sessionctl $(DESTDIR)$(BINDIR)/sessiond-sync \
+	  $(DESTDIR)$(MANDIR)/man8/sessiond.8 $(DESTDIR)$(MANDIR)/man1/sessionctl.1 $(DESTDIR)$(MANDIR)/man1/sessiond-sync.1 \
 	  $(DESTDIR)$(COMPLETIONDIR)/sessionctl $(DESTDIR)$(ZSHCOMPLETIONDIR)/_sessionctl $(DESTDIR)$(FISHCOMPLETIONDIR)/sessionctl.fish \
 	  $(DESTDIR)$(SYSUSERSDIR)/sessiond.conf \
 	  $(DESTDIR)$(UNITDIR)/sessiond.socket $(DESTDIR)$(UNITDIR)/sessiond.service \
-	  $(DESTDIR)$(USERUNITDIR)/sessiond.socket $(DESTDIR)$(USERUNITDIR)/sessiond.service
+	  $(DESTDIR)$(USERUNITDIR)/sessiond.socket $(DESTDIR)$(USERUNITDIR)/sessiond.service \
+	  $(DESTDIR)$(UNITDIR)/sessiond-sync.service $(DESTDIR)$(USERUNITDIR)/sessiond-sync.service
 	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PLANNERDIR)
 
 clean:

@@ -9,7 +9,8 @@
 //   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client
 //   SessionApplication          the daemon's methods on the database, apart from the transport
 //   SessionServer, SessionCLI   the daemon's loop and systemd protocols; sessionctl's verbs
-//   sessiond, sessionctl, sessiond-bench   thin executables
+//   SessionSync                 sessiond-sync: the change feed to PostgreSQL (libpq, CLibpq) and back
+//   sessiond, sessionctl, sessiond-bench, sessiond-sync   thin executables
 import PackageDescription
 
 let package = Package(
@@ -17,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "sessiond", targets: ["sessiond"]),
         .executable(name: "sessionctl", targets: ["sessionctl"]),
+        .executable(name: "sessiond-sync", targets: ["sessiond-sync"]),
     ],
     targets: [
         // libsqlite3-dev (`make deps` installs it). No pkg-config: its library directory
@@ -26,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CExpat"),
         .systemLibrary(name: "CZlib"),
+        // libpq-dev (`make deps` installs it), for sessiond-sync alone.
+        .systemLibrary(name: "CLibpq"),
         .target(name: "JSON"),
         .target(name: "SessionCore", dependencies: ["JSON"]),
         .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore"]),
@@ -41,6 +45,8 @@ let package = Package(
             dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionApplication", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
         ),
         .executableTarget(name: "sessionctl", dependencies: ["ArgumentParsing", "SessionCLI"]),
+        .target(name: "SessionSync", dependencies: ["ArgumentParsing", "CLibpq", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
+        .executableTarget(name: "sessiond-sync", dependencies: ["ArgumentParsing", "SessionSync"]),
         .executableTarget(name: "sessiond-bench", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(
             name: "TestSupport",
@@ -63,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench"]
+            dependencies: ["TestSupport", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench", "sessiond-sync"]
         ),
     ]
 )

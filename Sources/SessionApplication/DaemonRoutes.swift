@@ -10,7 +10,7 @@ package typealias DaemonRoute = MethodRoute<SessionService, Outcome>
 /// generated from the same entries.
 package enum DaemonRoutes {
     package static let table = MethodRouter<SessionService, Outcome>(
-        methods: daemon + plans + sessions + summary + events,
+        methods: daemon + plans + sessions + summary + events + changes,
         info: .obj([
             "title": "sessiond",
             "version": .string(SessiondVersion.current),

@@ -383,6 +383,80 @@ enum Migrations {
                 WHERE active = 1 AND id <> (SELECT id FROM plan ORDER BY imported_at_ms DESC, id DESC LIMIT 1);
             DROP TABLE plan_coverage;
             """),
+        // Many devices, one record: every synced row (sessions, sets, health samples)
+        // gets an id unique across devices
+        // (`sync_record.uid`: the hex milliseconds of its creation then 80 random bits,
+        // so new ids land at the end of the index) and the hybrid clock's reading of its
+        // last change; every insert, update and delete takes a place in an ordered feed
+        // (`change_feed`) that sessiond-sync reads from a cursor, a deletion leaving a
+        // tombstone (`local_id` NULL). Triggers write both, so no writer can forget; the
+        // clock's local rule (HybridClock.tick) is taken here in SQL, on SQLite's clock.
+        // Rows already stored join the feed once, sessions before sets. A later rebuild
+        // of session or logged_set drops their triggers with the table: it must create
+        // them again (the same three per table, `triggers` below).
+        Migration(version: 18, name: "record ids across devices and a change feed", sql: {
+            let now = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+            let tick = "UPDATE sync_clock SET counter = CASE WHEN \(now) > wall_ms THEN 0 ELSE counter + 1 END, wall_ms = max(wall_ms, \(now));"
+            let reading = "(SELECT printf('%013d-%010d-%s', wall_ms, counter, device) FROM sync_clock)"
+            let newUID = "printf('%012x', \(now)) || lower(hex(randomblob(10)))"
+            func triggers(_ table: String, _ entity: String) -> String {
+                """
+                CREATE TRIGGER \(table)_feed_insert AFTER INSERT ON \(table) BEGIN
+                    \(tick)
+                    INSERT INTO sync_record (uid, entity, local_id, hlc) VALUES (\(newUID), '\(entity)', NEW.id, \(reading));
+                    INSERT INTO change_feed (uid, op, hlc) SELECT uid, 'upsert', hlc FROM sync_record WHERE entity = '\(entity)' AND local_id = NEW.id;
+                END;
+                CREATE TRIGGER \(table)_feed_update AFTER UPDATE ON \(table) BEGIN
+                    \(tick)
+                    UPDATE sync_record SET hlc = \(reading) WHERE entity = '\(entity)' AND local_id = NEW.id;
+                    INSERT INTO change_feed (uid, op, hlc) SELECT uid, 'upsert', hlc FROM sync_record WHERE entity = '\(entity)' AND local_id = NEW.id;
+                END;
+                CREATE TRIGGER \(table)_feed_delete AFTER DELETE ON \(table) BEGIN
+                    \(tick)
+                    INSERT INTO change_feed (uid, op, hlc) SELECT uid, 'delete', \(reading) FROM sync_record
+                        WHERE entity = '\(entity)' AND local_id = OLD.id;
+                    UPDATE sync_record SET hlc = \(reading), local_id = NULL WHERE entity = '\(entity)' AND local_id = OLD.id;
+                END;
+                """
+            }
+            return """
+                CREATE TABLE sync_clock (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    device TEXT NOT NULL,              -- this device in every reading: 16 hex digits
+                    wall_ms INTEGER NOT NULL,          -- the last reading given or seen
+                    counter INTEGER NOT NULL
+                );
+                INSERT INTO sync_clock (id, device, wall_ms, counter) VALUES (1, lower(hex(randomblob(8))), \(now), 0);
+                CREATE TABLE sync_record (
+                    uid TEXT PRIMARY KEY,              -- the record on every device
+                    entity TEXT NOT NULL CHECK (entity = 'session' OR entity = 'set' OR entity = 'health'),
+                    local_id INTEGER,                  -- its row here; NULL: deleted (a tombstone)
+                    hlc TEXT NOT NULL                  -- HybridTimestamp.text of its last change
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX sync_record_by_row ON sync_record (entity, local_id) WHERE local_id IS NOT NULL;
+                CREATE TABLE change_feed (
+                    seq INTEGER PRIMARY KEY,           -- the feed's order
+                    uid TEXT NOT NULL,                 -- sync_record.uid
+                    op TEXT NOT NULL CHECK (op = 'upsert' OR op = 'delete'),
+                    hlc TEXT NOT NULL
+                );
+                CREATE TABLE sync_cursor (
+                    name TEXT PRIMARY KEY,             -- pushed: the feed's seq PostgreSQL committed; pulled: the puller's own
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO sync_record (uid, entity, local_id, hlc)
+                    SELECT printf('%012x', started_at_ms) || lower(hex(randomblob(10))), 'session', id, \(reading) FROM session;
+                INSERT INTO sync_record (uid, entity, local_id, hlc)
+                    SELECT printf('%012x', logged_at_ms) || lower(hex(randomblob(10))), 'set', id, \(reading) FROM logged_set;
+                INSERT INTO sync_record (uid, entity, local_id, hlc)
+                    SELECT printf('%012x', recorded_at_ms) || lower(hex(randomblob(10))), 'health', id, \(reading) FROM health_sample;
+                INSERT INTO change_feed (uid, op, hlc)
+                    SELECT uid, 'upsert', hlc FROM sync_record ORDER BY entity = 'set', local_id;
+                \(triggers("session", "session"))
+                \(triggers("logged_set", "set"))
+                \(triggers("health_sample", "health"))
+                """
+        }()),
     ]
 
     /// The schema version this build writes.

@@ -267,6 +267,8 @@ import JSON
         _ = try check("exercise.rest", .obj(["exercise": "Farmer Carry", "seconds": 150]))
         _ = try check("exercise.rests")
         _ = try check("calendar.month", .obj(["month": "2026-01"]))
+        let feed = try check("changes.since", .obj(["limit": 5]))
+        _ = try check("changes.apply", .obj(["changes": feed["changes"] ?? []]))
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

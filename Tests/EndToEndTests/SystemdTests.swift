@@ -212,11 +212,14 @@ import SessionSystem
                      "/usr/share/fish/vendor_completions.d/sessionctl.fish", "/usr/share/doc/sessiond/protocol.md",
                      "/usr/lib/systemd/system/sessiond.service", "/usr/lib/systemd/system/sessiond.socket",
                      "/usr/lib/systemd/user/sessiond.service", "/usr/lib/sysusers.d/sessiond.conf",
-                     "/usr/share/sessiond/planners/openai-compatible", "/usr/share/sessiond/planners/anthropic", "/usr/share/sessiond/planners/ollama"] {
+                     "/usr/share/sessiond/planners/openai-compatible", "/usr/share/sessiond/planners/anthropic", "/usr/share/sessiond/planners/ollama",
+                     "/usr/bin/sessiond-sync", "/usr/lib/systemd/system/sessiond-sync.service", "/usr/lib/systemd/user/sessiond-sync.service",
+                     "/usr/share/doc/sessiond/sync.md", "/usr/share/man/man1/sessiond-sync.1"] {
             #expect(FileManager.default.fileExists(atPath: destination + path), "\(path)")
         }
         let unit = Fixtures.read(destination + "/usr/lib/systemd/system/sessiond.service")
         #expect(unit.contains("ExecStart=/usr/bin/sessiond --group sessiond"))
+        #expect(Fixtures.read(destination + "/usr/lib/systemd/system/sessiond-sync.service").contains("ExecStart=/usr/bin/sessiond-sync --socket"))
         let uninstall = try runProcess("/usr/bin/make", ["uninstall"] + arguments)
         #expect(uninstall.status == 0)
         let left = FileManager.default.enumerator(atPath: destination)?.compactMap { $0 as? String }.filter {

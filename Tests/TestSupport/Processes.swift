@@ -10,6 +10,7 @@ public enum Binaries {
 
     public static var sessiond: String { directory + "/sessiond" }
     public static var sessionctl: String { directory + "/sessionctl" }
+    public static var sessiondSync: String { directory + "/sessiond-sync" }
 }
 
 /// The outcome of running a command.

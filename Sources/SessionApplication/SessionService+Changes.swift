@@ -1,0 +1,31 @@
+import SessionCore
+import SessionRPC
+import SessionStore
+
+extension SessionService {
+    /// `changes.since`: stores the push cursor when given, then reads the page.
+    func changesSince(_ params: ChangesSince.Params) throws(StorageError) -> ChangesSince.Result {
+        let feed = ChangeFeed(database)
+        if let pushed = params.pushed { try feed.setCursor("pushed", String(pushed)) }
+        let stored = try feed.cursor("pushed").flatMap { Int($0) } ?? 0
+        let page = try feed.page(after: Int64(params.after ?? stored), limit: params.limit ?? ChangesSince.maximumPage)
+        var result = ChangesSince.Result()
+        result.device = try feed.clock().device
+        result.changes = page.changes
+        result.next = Int(page.next)
+        result.more = page.more
+        result.pushed = stored
+        result.pulled = try feed.cursor("pulled")
+        result.backlog = try feed.backlog(after: Int64(stored))
+        return result
+    }
+
+    /// `changes.apply`: stores the changes, and the pull cursor with them when every
+    /// change was settled.
+    func applyChanges(_ params: ChangesApply.Params) throws(StorageError) -> ChangesApply.Result {
+        let feed = ChangeFeed(database)
+        let applied = try feed.apply(params.changes, nowMs: nowMs)
+        if let pulled = params.pulled, applied.unresolved.isEmpty { try feed.setCursor("pulled", pulled) }
+        return ChangesApply.Result(applied: applied.applied, ignored: applied.ignored, unresolved: applied.unresolved, pulled: try feed.cursor("pulled"))
+    }
+}

@@ -1,0 +1,62 @@
+import SessionCore
+import JSON
+
+/// `changes.apply`: other devices' changes (what sessiond-sync pulled), stored as this
+/// device's own writes are, each kept or turned down by the convergence rule (the
+/// later hybrid clock reading wins per record; a tombstone is final). Idempotent:
+/// applying the same changes again changes nothing. `pulled` is stored with them, in
+/// the same transaction, when none was left unresolved.
+public enum ChangesApply: MethodContract {
+    public static let name = "changes.apply"
+    public static let summary = "Store other devices' changes (the later hybrid clock reading wins per record; tombstones are final), and the pull cursor with them."
+
+    /// Changes one call carries, at most.
+    public static let maximumChanges = 1000
+
+    public struct Params: MethodParams {
+        public var changes: [SyncChange] = []
+        /// The puller's cursor, stored with the changes when none is left unresolved.
+        public var pulled: String?
+
+        public init() {}
+
+        public init(changes: [SyncChange], pulled: String?) {
+            self.changes = changes
+            self.pulled = pulled
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.objects("changes", &changes, maxCount: ChangesApply.maximumChanges, read: { reader throws(JSONReadError) in try SyncChange(reader: reader) },
+                          "records' states or tombstones: {entity (session, set or health), uid, hlc, deleted, session, set, health}")
+            coder.string("pulled", &pulled, maxLength: 200, "the puller's cursor, stored with the changes when none is left unresolved")
+        }
+    }
+
+    public struct Result: CodedResult {
+        /// Changes stored.
+        public var applied = 0
+        /// Changes turned down: already held, older than what is held, or to a deleted record.
+        public var ignored = 0
+        /// Changes not stored yet (a set whose session is not here, an unfinished
+        /// session while another is active): send them again later.
+        public var unresolved: [String] = []
+        /// The stored pull cursor.
+        public var pulled: String?
+
+        public init() {}
+
+        public init(applied: Int, ignored: Int, unresolved: [String], pulled: String?) {
+            self.applied = applied
+            self.ignored = ignored
+            self.unresolved = unresolved
+            self.pulled = pulled
+        }
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.int("applied", &applied)
+            try coder.int("ignored", &ignored)
+            try coder.strings("unresolved", &unresolved)
+            try coder.string("pulled", &pulled)
+        }
+    }
+}

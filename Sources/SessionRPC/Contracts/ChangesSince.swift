@@ -1,0 +1,68 @@
+import SessionCore
+import JSON
+
+/// `changes.since`: a page of the change feed (what sessiond-sync pushes): each record
+/// changed after a position, once, as it is now or as its tombstone. The push cursor is
+/// kept here: `pushed` stores it (the position PostgreSQL committed) before the page
+/// is read, and a call without `after` starts from it.
+public enum ChangesSince: MethodContract {
+    public static let name = "changes.since"
+    public static let summary = "A page of the change feed after a position (default: the stored push cursor), each record's state or tombstone; pushed stores the push cursor first."
+    public static let repliesLarge = true
+
+    /// Feed entries one page covers, at most (and by default).
+    public static let maximumPage = 1000
+
+    public struct Params: MethodParams {
+        /// The position after which the page starts; nil: the stored push cursor.
+        public var after: Int?
+        /// The position up to which PostgreSQL committed what was pushed: stored as the
+        /// push cursor before the page is read.
+        public var pushed: Int?
+        /// Feed entries the page covers, at most.
+        public var limit: Int?
+
+        public init() {}
+
+        public init(after: Int? = nil, pushed: Int? = nil, limit: Int? = nil) {
+            self.after = after
+            self.pushed = pushed
+            self.limit = limit
+        }
+
+        public mutating func code(_ coder: inout some ParamsCoder) {
+            coder.int("after", &after, in: 0...Int(Int32.max) * 1024, "the feed position after which the page starts (default: the stored push cursor)")
+            coder.int("pushed", &pushed, in: 0...Int(Int32.max) * 1024, "the position PostgreSQL committed: stored as the push cursor before the page is read")
+            coder.int("limit", &limit, in: 1...ChangesSince.maximumPage, "feed entries the page covers, at most (default \(ChangesSince.maximumPage))")
+        }
+    }
+
+    public struct Result: CodedResult {
+        /// This device, as its changes' clock readings name it.
+        public var device = ""
+        public var changes: [SyncChange] = []
+        /// The position of the page's last entry: the next page's `after`, and the
+        /// `pushed` to send once PostgreSQL committed this page.
+        public var next = 0
+        /// True when entries remain after `next`.
+        public var more = false
+        /// The stored push cursor.
+        public var pushed = 0
+        /// The stored pull cursor (`changes.apply`'s `pulled`), nil before the first pull.
+        public var pulled: String?
+        /// Feed entries after the push cursor: what remains to push.
+        public var backlog = 0
+
+        public init() {}
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.string("device", &device)
+            try coder.objects("changes", &changes)
+            try coder.int("next", &next)
+            try coder.bool("more", &more)
+            try coder.int("pushed", &pushed)
+            try coder.string("pulled", &pulled)
+            try coder.int("backlog", &backlog)
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import SessionCore
+
+extension ChangeFeed {
+    /// What `apply` did with a batch of changes.
+    public struct Applied: Sendable, Equatable {
+        /// Changes stored.
+        public var applied = 0
+        /// Changes the convergence rule turned down: already held, older than what is
+        /// held, or to a deleted record.
+        public var ignored = 0
+        /// Changes that cannot be stored yet: a set whose session this device does not
+        /// hold, an unfinished session while another is active here. Nothing of them
+        /// was stored; applying them again once that has changed stores them.
+        public var unresolved: [String] = []
+    }
+
+    /// Stores other devices' changes as this device's own writes are stored (the same
+    /// rows, with the exercise's sessions and records kept), each kept or turned down by
+    /// `ConvergenceRule`; sessions first, then sets. The changes do not enter this
+    /// device's feed (their devices push them), and the clock moves past each reading
+    /// seen at wall time `nowMs`. Applying the same changes again changes nothing.
+    public func apply(_ changes: [SyncChange], nowMs: Int64) throws(StorageError) -> Applied {
+        // Another device's sessions, sets and samples, written as an import's are: what
+        // was remembered of them goes before the write, and after it.
+        return try database.write([.bulk, .sessions, .health]) {
+            let before = try connection.scalar("SELECT coalesce(max(seq), 0) FROM change_feed") ?? 0
+            var clock = try clock()
+            var outcome = Applied()
+            var touchedKeys = Set<String>()
+            let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
+            for change in ordered {
+                guard let stamp = change.timestamp else { continue }
+                clock.receive(stamp, nowMs: nowMs)
+                let held = try heldRecord(change.uid)
+                guard ConvergenceRule.accepts(stamp, deletes: change.deleted, over: held.map { ConvergenceRule.Held(hlc: $0.hlc, deleted: $0.localID == nil) }) else {
+                    outcome.ignored += 1
+                    continue
+                }
+                if change.deleted {
+                    if let localID = held?.localID { touchedKeys.formUnion(try delete(change.entity, localID)) }
+                    try keep(uid: change.uid, entity: change.entity, localID: nil, hlc: change.hlc, held: held != nil)
+                } else if let session = change.session {
+                    // One active session at a time: another device's stays out until
+                    // one of the two is finished (applying it again then stores it).
+                    if session.endedAtMs == nil,
+                       try connection.scalar("SELECT count(*) FROM session WHERE ended_at_ms IS NULL AND id <> ?", [held?.localID ?? 0]) != 0 {
+                        outcome.unresolved.append(change.uid)
+                        continue
+                    }
+                    let localID = try store(session, at: held?.localID)
+                    touchedKeys.formUnion(try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?")
+                        .rows([localID]) { $0.text("exercise_key") })
+                    try keep(uid: change.uid, entity: .session, localID: localID, hlc: change.hlc, held: held != nil)
+                } else if let health = change.health {
+                    let localID = try store(health, at: held?.localID)
+                    try keep(uid: change.uid, entity: .health, localID: localID, hlc: change.hlc, held: held != nil)
+                } else if let set = change.set {
+                    guard let session = try heldRecord(set.sessionUID) else {
+                        outcome.unresolved.append(change.uid)
+                        continue
+                    }
+                    guard let sessionID = session.localID else {
+                        // Its session was deleted, and its sets with it: so is this one.
+                        try keep(uid: change.uid, entity: .set, localID: nil, hlc: change.hlc, held: held != nil)
+                        outcome.applied += 1
+                        continue
+                    }
+                    if let localID = held?.localID, let old = try connection.text("SELECT exercise_key FROM logged_set WHERE id = ?", [localID]) {
+                        touchedKeys.insert(old)
+                    }
+                    let localID = try store(set, sessionID: sessionID, at: held?.localID)
+                    touchedKeys.insert(set.exerciseKey)
+                    try keep(uid: change.uid, entity: .set, localID: localID, hlc: change.hlc, held: held != nil)
+                }
+                outcome.applied += 1
+            }
+            // The triggers fed the changes in as this device's: they are the other
+            // devices' to push.
+            try connection.run("DELETE FROM change_feed WHERE seq > ?", [before])
+            try storeClock(clock)
+            for key in touchedKeys.sorted() { try database.sessions.recomputeBests(exerciseKey: key) }
+            return outcome
+        }
+    }
+
+    /// What this device holds of the record `uid`: its row (nil: deleted) and reading.
+    private func heldRecord(_ uid: String) throws -> (localID: Int64?, hlc: HybridTimestamp)? {
+        try connection.prepare("SELECT local_id, hlc FROM sync_record WHERE uid = ?").row([uid]) { row in
+            (localID: row.optionalInt64("local_id"), hlc: HybridTimestamp(text: row.text("hlc")) ?? HybridTimestamp(wallMs: 0, counter: 0, device: "0"))
+        }
+    }
+
+    /// Gives the record's row the uid and reading of the change applied to it (the
+    /// triggers gave it this device's), or keeps a tombstone.
+    private func keep(uid: String, entity: SyncEntity, localID: Int64?, hlc: String, held: Bool) throws {
+        if let localID {
+            try connection.run("DELETE FROM sync_record WHERE uid = ? AND (local_id IS NULL OR local_id <> ?)", [uid, localID])
+            try connection.run("UPDATE sync_record SET uid = ?, hlc = ? WHERE entity = ? AND local_id = ?", [uid, hlc, entity.rawValue, localID])
+        } else if held {
+            try connection.run("UPDATE sync_record SET hlc = ?, local_id = NULL WHERE uid = ?", [hlc, uid])
+        } else {
+            try connection.run("INSERT INTO sync_record (uid, entity, local_id, hlc) VALUES (?, ?, NULL, ?)", [uid, entity.rawValue, hlc])
+        }
+    }
+
+    /// Deletes a record's row; returns the exercise keys whose records change.
+    private func delete(_ entity: SyncEntity, _ localID: Int64) throws -> [String] {
+        switch entity {
+        case .session:
+            let keys = try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?").rows([localID]) { $0.text("exercise_key") }
+            try connection.run("DELETE FROM session WHERE id = ?", [localID])
+            return keys
+        case .set:
+            let key = try connection.text("SELECT exercise_key FROM logged_set WHERE id = ?", [localID])
+            try connection.run("DELETE FROM logged_set WHERE id = ?", [localID])
+            return key.map { [$0] } ?? []
+        case .health:
+            try noteBodyMass(ofSample: localID)
+            try connection.run("DELETE FROM health_sample WHERE id = ?", [localID])
+            return []
+        }
+    }
+
+    /// Stores a session's state in its row `localID`, or a new row; returns the row.
+    /// Its link to a plan day stays this device's. An import key another session holds
+    /// here (the same file imported on two devices) is not taken twice.
+    private func store(_ session: SyncedSession, at localID: Int64?) throws -> Int64 {
+        let values: [SQLBindable] = [
+            session.date.description, session.title, session.carriedOver, session.startedAtMs, session.endedAtMs, session.pausedSinceMs,
+            session.pausedTotalMs, session.rpe, session.note, session.source, session.averageHeartRate, session.maximumHeartRate, session.energyKcal,
+        ]
+        if let localID {
+            try connection.run("""
+                UPDATE session SET date = ?, title = ?, carried_over = ?, started_at_ms = ?, ended_at_ms = ?, paused_since_ms = ?,
+                    paused_total_ms = ?, rpe = ?, note = ?, source = ?, average_heart_rate = ?, maximum_heart_rate = ?, energy_kcal = ?
+                WHERE id = ?
+                """, values + [localID])
+            return localID
+        }
+        let importKey = try session.importKey.flatMap { key in
+            try connection.scalar("SELECT count(*) FROM session WHERE import_key = ?", [key]) == 0 ? key : nil
+        }
+        try connection.run("""
+            INSERT INTO session (id, date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms, paused_total_ms, rpe, note, source,
+                average_heart_rate, maximum_heart_rate, energy_kcal, import_key)
+            VALUES (\(Database.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, values + [importKey])
+        return connection.lastInsertRowID
+    }
+
+    /// Stores a set's state in its row `localID`, or a new row of session `sessionID`,
+    /// among its exercise's sessions; returns the row. Its planned exercise stays this
+    /// device's.
+    private func store(_ set: SyncedSet, sessionID: Int64, at localID: Int64?) throws -> Int64 {
+        let values: [SQLBindable] = [
+            sessionID, set.exerciseName, set.exerciseKey, set.setNumber, set.progressSets, set.kind.rawValue, set.reps, set.weightKg,
+            set.durationSeconds, set.rpe, set.note, set.e1rmKg, set.recordWeightKg, set.loggedAtMs, set.personalRecord, set.distanceM, set.superset,
+        ]
+        let id: Int64
+        if let localID {
+            try connection.run("""
+                UPDATE logged_set SET session_id = ?, exercise_name = ?, exercise_key = ?, set_number = ?, progress_sets = ?, kind = ?, reps = ?,
+                    weight_kg = ?, duration_seconds = ?, rpe = ?, note = ?, e1rm_kg = ?, record_weight_kg = ?, logged_at_ms = ?,
+                    personal_record = ?, distance_m = ?, superset = ?
+                WHERE id = ?
+                """, values + [localID])
+            id = localID
+        } else {
+            try connection.run("""
+                INSERT INTO logged_set (id, session_id, exercise_name, exercise_key, set_number, progress_sets, kind, reps, weight_kg,
+                    duration_seconds, rpe, note, e1rm_kg, record_weight_kg, logged_at_ms, personal_record, distance_m, superset)
+                VALUES ((\(SessionsStore.nextSetIDQuery)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, values)
+            id = connection.lastInsertRowID
+        }
+        try connection.run("""
+            INSERT OR IGNORE INTO session_exercise (exercise_key, started_at_ms, session_id) SELECT ?, started_at_ms, id FROM session WHERE id = ?
+            """, [set.exerciseKey, sessionID])
+        return id
+    }
+
+    /// Stores a health sample's state in its row `localID`, or a new row; returns the
+    /// row. A body mass has the body-weight sets of its days estimated again, as one
+    /// recorded here has.
+    private func store(_ health: SyncedHealthSample, at localID: Int64?) throws -> Int64 {
+        let values: [SQLBindable] = [health.type, health.value, health.date, health.recordedAtMs, health.source]
+        let id: Int64
+        if let localID {
+            try noteBodyMass(ofSample: localID)
+            try connection.run("UPDATE health_sample SET type = ?, value = ?, date = ?, recorded_at_ms = ?, source = ? WHERE id = ?", values + [localID])
+            id = localID
+        } else {
+            try connection.run("INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)", values)
+            id = connection.lastInsertRowID
+        }
+        try noteBodyMass(ofSample: id)
+        return id
+    }
+
+    /// Notes the day of a body-mass sample as one whose estimates may change.
+    private func noteBodyMass(ofSample id: Int64) throws {
+        let row = try connection.prepare("SELECT type, date FROM health_sample WHERE id = ?").row([id]) { (type: $0.text("type"), date: $0.date("date")) }
+        if let row, row.type == HealthType.bodyMassKg.rawValue { database.sessions.noteBodyMassChanged(on: row.date) }
+    }
+}

@@ -1,0 +1,166 @@
+import SessionCore
+
+/// The change feed (migration 18): what sessiond-sync reads to push, the cursors it
+/// keeps here, and the hybrid clock's state. Triggers write the feed; this type reads
+/// it, and `ChangeFeed+Apply.swift` stores other devices' changes. Its own type over the
+/// database's connection: the feed is no part of any aggregate's store.
+public struct ChangeFeed {
+    let database: Database
+    var connection: Connection { database.connection }
+
+    /// The feed of `database`.
+    public init(_ database: Database) {
+        self.database = database
+    }
+
+    /// A page of the feed.
+    public struct Page: Sendable {
+        /// Each record changed in the page, once, as it is now (or its tombstone), in
+        /// the order of its first change in the page.
+        public let changes: [SyncChange]
+        /// The position of the page's last change: the cursor of the next page.
+        public let next: Int64
+        /// True when changes remain after `next`.
+        public let more: Bool
+    }
+
+    /// The records changed after position `after`, at most `limit` feed entries' worth.
+    public func page(after: Int64, limit: Int) throws(StorageError) -> Page {
+        try database.wrap {
+            let entries = try connection.prepare("""
+                SELECT f.seq, f.uid, r.entity, r.local_id, r.hlc FROM change_feed f JOIN sync_record r ON r.uid = f.uid
+                WHERE f.seq > ? ORDER BY f.seq LIMIT ?
+                """).rows([after, limit + 1]) { row in
+                (seq: row.int64("seq"), uid: row.text("uid"), entity: row.text("entity"), localID: row.optionalInt64("local_id"), hlc: row.text("hlc"))
+            }
+            var seen = Set<String>()
+            var changes: [SyncChange] = []
+            for entry in entries.prefix(limit) where seen.insert(entry.uid).inserted {
+                guard let stamp = HybridTimestamp(text: entry.hlc), let entity = SyncEntity(rawValue: entry.entity) else { continue }
+                guard let localID = entry.localID else {
+                    changes.append(SyncChange(entity: entity, uid: entry.uid, hlc: stamp))
+                    continue
+                }
+                switch entity {
+                case .session:
+                    if let session = try syncedSession(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, session: session)) }
+                case .set:
+                    if let set = try syncedSet(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, set: set)) }
+                case .health:
+                    if let health = try syncedHealth(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, health: health)) }
+                }
+            }
+            let last = entries.prefix(limit).last?.seq ?? after
+            return Page(changes: changes, next: last, more: entries.count > limit)
+        }
+    }
+
+    /// The feed's last position (0 when empty).
+    public func lastPosition() throws(StorageError) -> Int64 {
+        try database.wrap { try connection.scalar("SELECT coalesce(max(seq), 0) FROM change_feed") ?? 0 }
+    }
+
+    /// Feed entries after position `after`: what remains to push.
+    public func backlog(after: Int64) throws(StorageError) -> Int {
+        try database.wrap { Int(try connection.scalar("SELECT count(*) FROM change_feed WHERE seq > ?", [after]) ?? 0) }
+    }
+
+    /// A cursor sessiond-sync keeps here (`pushed`, `pulled`), nil before the first.
+    public func cursor(_ name: String) throws(StorageError) -> String? {
+        try database.wrap { try connection.text("SELECT value FROM sync_cursor WHERE name = ?", [name]) }
+    }
+
+    /// Stores a cursor.
+    public func setCursor(_ name: String, _ value: String) throws(StorageError) {
+        try database.write([]) {
+            try connection.run("INSERT INTO sync_cursor (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", [name, value])
+        }
+    }
+
+    /// The hybrid clock as stored: this device and its last reading.
+    public func clock() throws(StorageError) -> HybridClock {
+        let clock = try database.wrap {
+            try connection.prepare("SELECT device, wall_ms, counter FROM sync_clock WHERE id = 1").row { row in
+                HybridClock(device: row.text("device"), wallMs: row.int64("wall_ms"), counter: row.int64("counter"))
+            }
+        }
+        guard let clock else { throw .unexpected("the hybrid clock's row (sync_clock) is missing") }
+        return clock
+    }
+
+    /// Stores the clock's reading (after it saw other devices' readings).
+    func storeClock(_ clock: HybridClock) throws {
+        try connection.run("UPDATE sync_clock SET wall_ms = ?, counter = ? WHERE id = 1", [clock.wallMs, clock.counter])
+    }
+
+    /// The uid of a row, nil when it has none (it is not synced).
+    public func uid(of entity: SyncEntity, localID: Int64) throws(StorageError) -> String? {
+        try database.wrap {
+            try connection.text("SELECT uid FROM sync_record WHERE entity = ? AND local_id = ?", [entity.rawValue, localID])
+        }
+    }
+
+    func syncedSession(_ id: Int64) throws -> SyncedSession? {
+        try connection.prepare("""
+            SELECT date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms, paused_total_ms, rpe, note, source, import_key,
+                average_heart_rate, maximum_heart_rate, energy_kcal FROM session WHERE id = ?
+            """).row([id]) { row in
+            var session = SyncedSession()
+            session.date = row.date("date")
+            session.title = row.text("title")
+            session.carriedOver = row.bool("carried_over")
+            session.startedAtMs = row.int("started_at_ms")
+            session.endedAtMs = row.optionalInt("ended_at_ms")
+            session.pausedSinceMs = row.optionalInt("paused_since_ms")
+            session.pausedTotalMs = row.int("paused_total_ms")
+            session.rpe = row.optionalDouble("rpe")
+            session.note = row.optionalText("note")
+            session.source = row.optionalText("source")
+            session.importKey = row.optionalText("import_key")
+            session.averageHeartRate = row.optionalInt("average_heart_rate")
+            session.maximumHeartRate = row.optionalInt("maximum_heart_rate")
+            session.energyKcal = row.optionalDouble("energy_kcal")
+            return session
+        }
+    }
+
+    func syncedSet(_ id: Int64) throws -> SyncedSet? {
+        try connection.prepare("""
+            SELECT r.uid AS session_uid, l.exercise_name, l.exercise_key, l.set_number, l.progress_sets, l.kind, l.reps, l.weight_kg,
+                l.duration_seconds, l.rpe, l.note, l.e1rm_kg, l.record_weight_kg, l.logged_at_ms, l.personal_record, l.distance_m, l.superset
+            FROM logged_set l JOIN sync_record r ON r.entity = 'session' AND r.local_id = l.session_id WHERE l.id = ?
+            """).row([id]) { row in
+            var set = SyncedSet()
+            set.sessionUID = row.text("session_uid")
+            set.exerciseName = row.text("exercise_name")
+            set.exerciseKey = row.text("exercise_key")
+            set.setNumber = row.int("set_number")
+            set.progressSets = row.int("progress_sets")
+            set.kind = row.choice("kind")
+            set.reps = row.optionalInt("reps")
+            set.weightKg = row.optionalDouble("weight_kg")
+            set.durationSeconds = row.optionalInt("duration_seconds")
+            set.rpe = row.optionalDouble("rpe")
+            set.note = row.optionalText("note")
+            set.e1rmKg = row.optionalDouble("e1rm_kg")
+            set.recordWeightKg = row.optionalDouble("record_weight_kg")
+            set.loggedAtMs = row.int("logged_at_ms")
+            set.personalRecord = row.optionalText("personal_record")
+            set.distanceM = row.optionalDouble("distance_m")
+            set.superset = row.optionalText("superset")
+            return set
+        }
+    }
+
+    func syncedHealth(_ id: Int64) throws -> SyncedHealthSample? {
+        try connection.prepare("SELECT type, value, date, recorded_at_ms, source FROM health_sample WHERE id = ?").row([id]) { row in
+            var sample = SyncedHealthSample()
+            sample.type = row.text("type")
+            sample.value = row.double("value")
+            sample.date = row.text("date")
+            sample.recordedAtMs = row.int("recorded_at_ms")
+            sample.source = row.optionalText("source")
+            return sample
+        }
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParsing
+import SessionCore
+import SessionRPC
+import SessionSystem
+
+/// sessiond-sync's command line: `sessiond-sync [--once] [--dsn DSN] [--socket PATH]
+/// [--interval SECONDS]` pushes this daemon's changes to PostgreSQL and pulls the other
+/// devices'; `sessiond-sync schema` prints the SQL to apply once.
+public enum SyncProgram {
+    static let usage = "usage: sessiond-sync [--once] [--dsn CONNINFO] [--socket PATH] [--interval SECONDS] | sessiond-sync schema"
+
+    static let options: [OptionSpec] = [
+        OptionSpec("--once", help: "push and pull what is there, then exit"),
+        OptionSpec("--dsn", value: "CONNINFO", help: "a libpq connection string (default: libpq's environment, PGHOST, PGDATABASE, PGSERVICE, ~/.pgpass)"),
+        OptionSpec("--socket", value: "PATH", help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)"),
+        OptionSpec("--interval", value: "SECONDS", help: "seconds between runs when not --once (default 60)"),
+        OptionSpec("--help", short: "-h", help: "print this help"),
+        OptionSpec("--version", help: "print the version"),
+    ]
+
+    /// Runs the command; returns the exit status (0 done, 1 a failure, 2 a usage error).
+    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, options: options)
+        } catch {
+            return usageError(error.message)
+        }
+        if parsed.has("--help") {
+            print(usage)
+            for option in options { print("  \(option.name)\(option.value.map { " " + $0 } ?? "")  \(option.help)") }
+            return 0
+        }
+        if parsed.has("--version") {
+            print("sessiond-sync \(SessiondVersion.current)")
+            return 0
+        }
+        switch parsed.positionals {
+        case ["schema"]:
+            print(SyncSchema.sql)
+            return 0
+        case []:
+            break
+        default:
+            return usageError("unexpected argument \(parsed.positionals[0])")
+        }
+        var interval = 60
+        if let text = parsed["--interval"] {
+            guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                return usageError("--interval must be a number of seconds from 1 to 86400, not \(text)")
+            }
+            interval = seconds
+        }
+        let socket = SocketPath.resolve(flag: parsed["--socket"], environment: environment)
+        let conninfo = parsed["--dsn"] ?? ""
+        while true {
+            let status = once(socket: socket, conninfo: conninfo)
+            if parsed.has("--once") { return status }
+            sleep(UInt32(interval))
+        }
+    }
+
+    /// One push and pull; prints what it did, or why it failed (exit status 1).
+    static func once(socket: String, conninfo: String) -> Int32 {
+        do {
+            let postgres = try PostgresConnection(conninfo: conninfo)
+            let daemon = try SocketClient(path: socket)
+            let report = try Syncer(daemon: daemon, postgres: postgres).run()
+            print(report.description)
+            return 0
+        } catch {
+            printError("sessiond-sync: \(error)")
+            return 1
+        }
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        printError("sessiond-sync: \(message)\n\(usage)")
+        return 2
+    }
+
+    static func printError(_ text: String) {
+        let line = Array((text + "\n").utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,174 @@
+import JSON
+import SessionCore
+import SessionRPC
+
+/// One device's exchange with PostgreSQL: pushes this daemon's change feed as
+/// idempotent upserts keyed by record uid, then pulls the other devices' rows into
+/// `changes.apply`. Both cursors live in the daemon: the push cursor moves (through
+/// `changes.since`'s `pushed`) only after PostgreSQL committed the page, the pull cursor
+/// (`changes.apply`'s `pulled`) in the same transaction as the changes it covers. A
+/// kill at any moment leaves the next run to push or pull again what was not
+/// acknowledged, which changes nothing the second time.
+public struct Syncer {
+    let daemon: SocketClient
+    let postgres: PostgresConnection
+
+    public init(daemon: SocketClient, postgres: PostgresConnection) {
+        self.daemon = daemon
+        self.postgres = postgres
+    }
+
+    /// What one push and pull did.
+    public struct Report: Sendable, CustomStringConvertible {
+        public var pushed = 0
+        public var pulled = 0
+        public var applied = 0
+        public var ignored = 0
+        public var unresolved = 0
+
+        public var description: String {
+            "sync pushed=\(pushed) pulled=\(pulled) applied=\(applied) ignored=\(ignored) unresolved=\(unresolved)"
+        }
+    }
+
+    /// Why a run stopped: the daemon refused, could not be reached, or PostgreSQL failed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The upsert of a page: the newer reading wins and a tombstone is final
+    /// (`ConvergenceRule`); an athlete's pushes take turns, so `seq` follows commits.
+    static let upsert = """
+        INSERT INTO sessiond_record AS r (uid, entity, hlc, deleted, data, device)
+        SELECT x.uid, x.entity, x.hlc, x.deleted, x.data, x.device
+        FROM jsonb_to_recordset($1::jsonb) AS x(uid text, entity text, hlc text, deleted boolean, data jsonb, device text)
+        ON CONFLICT (athlete, uid) DO UPDATE
+            SET hlc = excluded.hlc, deleted = excluded.deleted, data = excluded.data, device = excluded.device,
+                seq = nextval('sessiond_record_seq')
+            WHERE NOT r.deleted AND (excluded.deleted OR excluded.hlc > r.hlc)
+        """
+
+    /// Rows after a pull cursor, oldest first.
+    static let pullPage = 1000
+    static let pullQuery = """
+        SELECT uid, entity, hlc, deleted, data::text, device, seq FROM sessiond_record
+        WHERE athlete = current_user AND seq > $1 ORDER BY seq LIMIT \(pullPage)
+        """
+
+    /// Pushes, then pulls.
+    public func run() throws -> Report {
+        if let problem = SyncSchema.problem(postgres) { throw Failure(description: problem) }
+        var report = Report()
+        let device = try push(into: &report)
+        try pull(device: device, into: &report)
+        return report
+    }
+
+    /// Pushes every page of the feed past the push cursor; returns this device's id.
+    func push(into report: inout Report) throws -> String {
+        var page = try call(ChangesSince.self, ChangesSince.Params())
+        while !page.changes.isEmpty || page.next != page.pushed {
+            if !page.changes.isEmpty {
+                let rows = page.changes.map { Self.row($0, device: page.device) }
+                try postgres.transaction {
+                    try postgres.query("SELECT pg_advisory_xact_lock(hashtext(current_user::text))")
+                    try postgres.query(Self.upsert, [JSONValue.array(rows).jsonText])
+                }
+                report.pushed += page.changes.count
+            }
+            // Committed: the cursor moves, and the next page comes back.
+            page = try call(ChangesSince.self, ChangesSince.Params(pushed: page.next))
+        }
+        return page.device
+    }
+
+    /// A change as `sessiond_record`'s columns.
+    static func row(_ change: SyncChange, device: String) -> JSONValue {
+        let data: JSONValue
+        if change.deleted {
+            data = .null
+        } else if let session = change.session {
+            data = (try? JSONParser.parse(bytes: session.jsonBytes)) ?? .null
+        } else if let set = change.set {
+            data = (try? JSONParser.parse(bytes: set.jsonBytes)) ?? .null
+        } else if let health = change.health {
+            data = (try? JSONParser.parse(bytes: health.jsonBytes)) ?? .null
+        } else {
+            data = .null
+        }
+        return .obj([
+            "uid": .string(change.uid), "entity": .string(change.entity.rawValue), "hlc": .string(change.hlc),
+            "deleted": .bool(change.deleted), "data": data, "device": .string(device),
+        ])
+    }
+
+    /// Pulls the other devices' rows past the pull cursor and applies them, sessions
+    /// before sets; the cursor is stored with the last of them when all were settled.
+    func pull(device: String, into report: inout Report) throws {
+        let server = try SyncSchema.serverID(postgres)
+        let stored = try call(ChangesSince.self, ChangesSince.Params(limit: 1)).pulled
+        var cursor = Self.position(in: stored, server: server)
+        let start = cursor
+        var changes: [SyncChange] = []
+        while true {
+            let rows = try postgres.query(Self.pullQuery, [String(cursor)])
+            for row in rows where row[5] != device {
+                changes.append(try Self.change(row))
+            }
+            if let row = rows.last, let text = row[6], let last = Int64(text) { cursor = last }
+            if rows.count < Self.pullPage { break }
+        }
+        report.pulled = changes.count
+        guard cursor != start else { return }
+        let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
+        var chunks = stride(from: 0, to: ordered.count, by: ChangesApply.maximumChanges).map {
+            Array(ordered[$0..<min($0 + ChangesApply.maximumChanges, ordered.count)])
+        }
+        if chunks.isEmpty { chunks = [[]] }
+        var settled = true
+        for (index, chunk) in chunks.enumerated() {
+            let last = index == chunks.count - 1
+            let result = try call(ChangesApply.self, ChangesApply.Params(changes: chunk, pulled: last && settled ? "\(server):\(cursor)" : nil))
+            report.applied += result.applied
+            report.ignored += result.ignored
+            report.unresolved += result.unresolved.count
+            if !result.unresolved.isEmpty { settled = false }
+        }
+    }
+
+    /// The position a stored pull cursor (`SERVER:SEQ`) names in this database; 0 for
+    /// none or another database's.
+    static func position(in cursor: String?, server: String) -> Int64 {
+        guard let cursor, let colon = cursor.lastIndex(of: ":"), cursor[..<colon] == server else { return 0 }
+        return Int64(cursor[cursor.index(after: colon)...]) ?? 0
+    }
+
+    /// A pulled row as a change, checked as any input is.
+    static func change(_ row: [String?]) throws -> SyncChange {
+        let entity = row[1] ?? ""
+        let data = try row[4].map { try JSONParser.parse($0) } ?? .null
+        let value = JSONValue.obj([
+            "entity": .string(entity), "uid": .string(row[0] ?? ""), "hlc": .string(row[2] ?? ""), "deleted": .bool(row[3] == "t"),
+            "session": entity == "session" ? data : .null, "set": entity == "set" ? data : .null, "health": entity == "health" ? data : .null,
+        ])
+        do {
+            return try SyncChange(json: value)
+        } catch {
+            throw Failure(description: "PostgreSQL holds a record sessiond cannot read (uid \(row[0] ?? "?")): \(error)")
+        }
+    }
+
+    /// Calls the daemon by a contract.
+    func call<Contract: MethodContract>(_ contract: Contract.Type, _ params: Contract.Params) throws -> Contract.Result {
+        switch try daemon.request(SocketClient.Call(Contract.self, params)).outcome {
+        case .success(let value):
+            do {
+                return try Contract.Result(json: value)
+            } catch {
+                throw Failure(description: "sessiond's reply to \(Contract.name) cannot be read: \(error)")
+            }
+        case .failure(let error):
+            throw Failure(description: "sessiond refused \(Contract.name): \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// sessiond-sync between two daemons through a real PostgreSQL (a private server in a
+/// temporary directory): what two devices of one athlete do.
+@Suite(.serialized, .enabled(if: PostgresServer.unavailable() == nil, "\(PostgresServer.unavailable() ?? "")"))
+struct SyncTests {
+    /// A private server with the schema applied.
+    static func server() throws -> PostgresServer {
+        let server = try PostgresServer()
+        let schema = try runProcess(Binaries.sessiondSync, ["schema"])
+        #expect(schema.status == 0)
+        let applied = try server.psql(schema.stdout)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        return server
+    }
+
+    /// One `sessiond-sync --once` of `daemon`; its report line.
+    @discardableResult
+    static func sync(_ daemon: DaemonProcess, _ server: PostgresServer) throws -> String {
+        let run = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()], timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
+    }
+
+    /// The finished sessions as exported, each one's sets in a fixed order (rows are
+    /// stored in another order on each device).
+    static func record(_ daemon: DaemonProcess) throws -> [JSONValue] {
+        try (daemon.client().call("history.export")["workouts"]?.arrayValue ?? []).map { workout in
+            var pairs = workout.objectPairs ?? []
+            if let index = pairs.firstIndex(where: { $0.key == "sets" }) {
+                pairs[index].value = .array((pairs[index].value.arrayValue ?? []).sorted { $0.jsonText < $1.jsonText })
+            }
+            return .object(pairs)
+        }
+    }
+
+    static func set(_ exercise: String, _ reps: Int, _ kg: Double) -> JSONValue {
+        .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": JSONValue(kg)])
+    }
+
+    @Test func twoDevicesThatLoggedEditedAndUndidApartConvergeWhateverTheOrder() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        let onPhone = try phone.client()
+        let onLaptop = try laptop.client()
+        _ = try onPhone.call("session.start")
+        let first = try onPhone.call("session.log", Self.set("Squat", 5, 100))
+        _ = try onPhone.call("session.log", Self.set("Squat", 5, 100))
+        #expect(try Self.sync(phone, server).contains("pushed=3"))
+        #expect(try Self.sync(laptop, server).contains("applied=3"))
+        let current = try onLaptop.call("session.current")
+        #expect(current["sets"] == 2, "the session reached the laptop through PostgreSQL")
+
+        // Apart: the phone logs and edits; the laptop logs and undoes the phone's second set.
+        _ = try onPhone.call("session.log", Self.set("Squat", 5, 105))
+        _ = try onPhone.call("session.editSet", .obj(["setId": first["setId"] ?? .null, "reps": 6]))
+        _ = try onLaptop.call("session.log", Self.set("Bench Press", 8, 60))
+        let laptopSets = try onLaptop.call("session.get", .obj(["sessionId": current["sessionId"] ?? .null]))["sets"]?.arrayValue ?? []
+        let second = laptopSets.filter { $0["exercise"] == "Back Squat" }.max { ($0["setId"]?.intValue ?? 0) < ($1["setId"]?.intValue ?? 0) }
+        _ = try onLaptop.call("session.undo", .obj(["setId": second?["setId"] ?? .null]))
+
+        // The laptop first, then the phone, then the laptop again.
+        try Self.sync(laptop, server)
+        try Self.sync(phone, server)
+        _ = try onPhone.call("session.finish")
+        try Self.sync(phone, server)
+        try Self.sync(laptop, server)
+
+        let expected = ["Back Squat 5x105.0", "Back Squat 6x100.0", "Bench Press 8x60.0"]
+        for daemon in [phone, laptop] {
+            let record = try Self.record(daemon)
+            #expect(record.count == 1)
+            let sets = (record.first?["sets"]?.arrayValue ?? []).map {
+                "\($0["exercise"]?.stringValue ?? "?") \($0["reps"]?.intValue ?? 0)x\($0["weightKg"]?.numberValue ?? 0)"
+            }
+            #expect(sets.sorted() == expected)
+        }
+        #expect(try Self.record(phone) == Self.record(laptop))
+
+        // PostgreSQL holds each record once: the session, four sets (one a tombstone).
+        let rows = try server.psql("SELECT entity, count(*), count(*) FILTER (WHERE deleted) FROM sessiond_record GROUP BY entity ORDER BY entity")
+        #expect(rows.stdout.split(separator: "\n") == ["session|1|0", "set|4|1"])
+        // A further run has nothing to push and nothing new to apply.
+        let again = try Self.sync(phone, server)
+        #expect(again.contains("pushed=0") && again.contains("applied=0"), "\(again)")
+
+        // A body mass weighed on the laptop reaches the phone.
+        _ = try onLaptop.call("health.record", .obj(["type": "bodyMassKg", "value": 80.5, "date": "2026-11-20"]))
+        try Self.sync(laptop, server)
+        #expect(try Self.sync(phone, server).contains("applied=1"))
+        let mass = JSONValue.obj(["type": "bodyMassKg", "from": "2026-11-01", "to": "2026-11-30"])
+        #expect(try onPhone.call("health.list", mass) == onLaptop.call("health.list", mass))
+    }
+
+    @Test func aDatabaseWithoutTheSchemaOrWithAnotherVersionIsRefused() throws {
+        let server = try PostgresServer()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let bare = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
+        #expect(bare.status == 1)
+        #expect(bare.stderr.contains("no sessiond schema") && bare.stderr.contains("sessiond-sync schema | psql"), "\(bare.stderr)")
+        let schema = try runProcess(Binaries.sessiondSync, ["schema"])
+        _ = try server.psql(schema.stdout)
+        _ = try server.psql("UPDATE sessiond_schema SET version = 99")
+        let newer = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
+        #expect(newer.status == 1)
+        #expect(newer.stderr.contains("version 99") && newer.stderr.contains("reads version 1"), "\(newer.stderr)")
+        let usage = try runProcess(Binaries.sessiondSync, ["--password", "x"])
+        #expect(usage.status == 2 && usage.stderr.contains("usage: sessiond-sync"))
+    }
+
+    @Test func aStoppedServerLosesNothingAndTheBacklogDrainsWhenItReturns() throws {
+        let server = try Self.server()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", Self.set("Deadlift", 3, 140))
+        server.stop()
+        let down = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
+        #expect(down.status == 1 && down.stderr.contains("cannot connect to PostgreSQL"), "\(down.stderr)")
+        _ = try client.call("session.log", Self.set("Deadlift", 3, 150))
+        #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 3, "the session and two sets wait")
+        try server.start()
+        #expect(try Self.sync(daemon, server).contains("pushed=3"))
+        #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 0)
+    }
+
+    @Test func aKilledPushLosesNothingAndDuplicatesNothing() throws {
+        let server = try Self.server()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        let sets = 1500
+        for set in 1...sets { _ = try client.call("session.log", Self.set("Row", set % 12 + 1, 50)) }
+        let push = Process()
+        push.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
+        push.arguments = ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()]
+        push.standardOutput = FileHandle.nullDevice
+        try push.run()
+        usleep(150_000)
+        kill(push.processIdentifier, SIGKILL)
+        push.waitUntilExit()
+        try Self.sync(daemon, server)
+        let rows = try server.psql("SELECT count(*), count(DISTINCT uid) FROM sessiond_record")
+        #expect(rows.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(sets + 1)|\(sets + 1)", "the session and every set, once")
+        #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 0)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import JSON
+import SessionCore
+import TestSupport
+import Testing
+
+@testable import SessionApplication
+
+/// The change feed and `changes.apply` between two devices in the test's process: what
+/// sessiond-sync carries through PostgreSQL, carried here by hand.
+@Suite struct ChangeFeedTests {
+    /// One device's side of the exchange: where its feed was read up to.
+    final class Device {
+        let app: InProcess
+        var readUpTo = 0
+
+        init() throws { app = try InProcess() }
+
+        /// The changes after the last read.
+        func take() throws -> [JSONValue] {
+            var changes: [JSONValue] = []
+            while true {
+                let page = try app.call("changes.since", .obj(["after": JSONValue(readUpTo), "limit": 2]))
+                changes += page["changes"]?.arrayValue ?? []
+                readUpTo = page["next"]?.intValue ?? readUpTo
+                if page["more"] != true { return changes }
+            }
+        }
+
+        /// Applies another device's changes.
+        @discardableResult
+        func apply(_ changes: [JSONValue]) throws -> JSONValue {
+            try app.call("changes.apply", .obj(["changes": .array(changes)]))
+        }
+
+        /// The finished sessions as exported, each one's sets in a fixed order (the
+        /// order rows were stored in differs between devices).
+        func record() throws -> [JSONValue] {
+            let workouts = try app.call("history.export")["workouts"]?.arrayValue ?? []
+            return workouts.map { workout in
+                var pairs = workout.objectPairs ?? []
+                if let index = pairs.firstIndex(where: { $0.key == "sets" }) {
+                    pairs[index].value = .array((pairs[index].value.arrayValue ?? []).sorted { $0.jsonText < $1.jsonText })
+                }
+                return .object(pairs)
+            }
+        }
+    }
+
+    static func set(_ exercise: String, _ reps: Int, _ kg: Double) -> JSONValue {
+        .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": JSONValue(kg)])
+    }
+
+    @Test func twoDevicesThatWorkedApartConverge() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("session.start")
+        let first = try phone.app.call("session.log", Self.set("Squat", 5, 100))
+        let second = try phone.app.call("session.log", Self.set("Squat", 5, 100))
+        let shared = try phone.take()
+        #expect(shared.count == 3, "the session and its two sets")
+        #expect(try laptop.apply(shared)["applied"] == 3)
+        #expect(try laptop.app.call("session.current")["sets"] == 2, "the session reached the laptop, active")
+
+        // Apart: the phone logs and edits, the laptop logs and undoes one of the phone's sets.
+        _ = try phone.app.call("session.log", Self.set("Squat", 5, 105))
+        _ = try phone.app.call("session.editSet", .obj(["setId": first["setId"] ?? .null, "reps": 6]))
+        _ = try laptop.app.call("session.log", Self.set("Bench Press", 8, 60))
+        let laptopSets = try laptop.app.call("session.get", .obj(["sessionId": try laptop.app.call("session.current")["sessionId"] ?? .null]))
+        let secondHere = laptopSets["sets"]?.arrayValue?.first { $0["reps"] == 5 && $0["setNumber"] == second["setNumber"] }
+        _ = try laptop.app.call("session.undo", .obj(["setId": secondHere?["setId"] ?? .null]))
+        let fromPhone = try phone.take()
+        let fromLaptop = try laptop.take()
+        try laptop.apply(fromPhone)
+        try phone.apply(fromLaptop)
+        _ = try phone.app.call("session.finish")
+        try laptop.apply(try phone.take())
+
+        // The phone's first set edited, its second undone on the laptop, one more on each.
+        let expected = ["Back Squat 5x105.0", "Back Squat 6x100.0", "Bench Press 8x60.0"]
+        for device in [phone, laptop] {
+            let record = try device.record()
+            #expect(record.count == 1)
+            let sets = (record.first?["sets"]?.arrayValue ?? []).map {
+                "\($0["exercise"]?.stringValue ?? "?") \($0["reps"]?.intValue ?? 0)x\($0["weightKg"]?.numberValue ?? 0)"
+            }
+            #expect(sets.sorted() == expected)
+        }
+        #expect(try phone.record() == laptop.record())
+        #expect(try laptop.app.call("session.current")["active"] != true, "the finish reached the laptop")
+    }
+
+    @Test func applyingTwiceChangesNothingAndTombstonesAreFinal() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("session.start")
+        let logged = try phone.app.call("session.log", Self.set("Bench Press", 5, 80))
+        let changes = try phone.take()
+        #expect(try laptop.apply(changes)["applied"] == 2)
+        let again = try laptop.apply(changes)
+        #expect(again["applied"] == 0 && again["ignored"] == 2)
+        #expect(try laptop.take().isEmpty, "applied changes are not the laptop's to push")
+
+        // The phone edits the set (a later reading), then deletes it; the laptop gets the
+        // deletion first and the edit after: the set stays deleted.
+        _ = try phone.app.call("session.editSet", .obj(["setId": logged["setId"] ?? .null, "reps": 6]))
+        let edit = try phone.take()
+        _ = try phone.app.call("session.undo", .obj(["setId": logged["setId"] ?? .null]))
+        let deletion = try phone.take()
+        #expect(deletion.first?["deleted"] == true)
+        try laptop.apply(deletion)
+        #expect(try laptop.apply(edit)["ignored"] == 1)
+        #expect(try laptop.app.call("session.current")["sets"] == 0)
+
+        // An older state of a record than the one held is turned down.
+        let old = changes.filter { $0["entity"] == "session" }
+        #expect(try phone.apply(old)["ignored"] == 1)
+    }
+
+    @Test func aSetWhoseSessionIsMissingWaitsAndKeepsThePullCursor() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("session.start")
+        _ = try phone.app.call("session.log", Self.set("Deadlift", 3, 140))
+        let changes = try phone.take()
+        let sets = changes.filter { $0["entity"] == "set" }
+        let early = try laptop.app.call("changes.apply", .obj(["changes": .array(sets), "pulled": "7"]))
+        #expect(early["unresolved"]?.arrayValue?.count == 1)
+        #expect(early["pulled"] == .null, "the cursor stays until every change was stored")
+        let later = try laptop.app.call("changes.apply", .obj(["changes": .array(changes), "pulled": "7"]))
+        #expect(later["applied"] == 2 && later["pulled"] == "7")
+        #expect(try laptop.app.call("changes.since")["pulled"] == "7")
+    }
+
+    @Test func thePushCursorIsStoredAndTheBacklogFollowsIt() throws {
+        let phone = try Device()
+        _ = try phone.app.call("session.start")
+        _ = try phone.app.call("session.log", Self.set("Curl", 10, 15))
+        let first = try phone.app.call("changes.since", .obj(["limit": 1]))
+        #expect(first["pushed"] == 0 && first["backlog"] == 2 && first["more"] == true)
+        let second = try phone.app.call("changes.since", .obj(["pushed": first["next"] ?? .null]))
+        #expect(second["pushed"] == first["next"] && second["backlog"] == 1)
+        #expect(second["changes"]?.arrayValue?.map { $0["entity"] } == ["set"])
+    }
+
+    @Test func healthSamplesReachTheOtherDevice() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("health.record", .obj(["type": "bodyMassKg", "value": 81.5, "date": "2026-11-20"]))
+        _ = try phone.app.call("health.record", .obj(["type": "steps", "value": 9000, "date": "2026-11-20"]))
+        let changes = try phone.take()
+        #expect(changes.map { $0["entity"] } == ["health", "health"])
+        #expect(try laptop.apply(changes)["applied"] == 2)
+        for type in ["bodyMassKg", "steps"] {
+            let list = JSONValue.obj(["type": .string(type), "from": "2026-11-01", "to": "2026-11-30"])
+            #expect(try laptop.app.call("health.list", list) == phone.app.call("health.list", list))
+        }
+        let mass = JSONValue.obj(["type": "bodyMassKg", "from": "2026-11-01", "to": "2026-11-30"])
+        #expect(try laptop.app.call("health.list", mass).jsonText.contains("81.5"))
+        #expect(try laptop.take().isEmpty)
+    }
+}
