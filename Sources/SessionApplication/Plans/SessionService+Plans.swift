@@ -117,3 +117,16 @@ extension SessionService {
         })
     }
 }
+
+extension DaemonRoutes {
+    /// Importing, activating and reading plans, and the planner attempts.
+    static let plans: [DaemonRoute] = [
+        DaemonRoute(PlanImport.self) { params, service in try service.importPlan(params) },
+        DaemonRoute(PlanActivate.self) { params, service in try service.activatePlan(params.planID) },
+        DaemonRoute(PlanGet.self) { params, service in Outcome(try service.plan(params)) },
+        DaemonRoute(PlanList.self) { _, service in Outcome(try service.listPlans()) },
+        DaemonRoute(PlanAttempt.self) { params, service in Outcome(try service.recordAttempt(params.attempt)) },
+        DaemonRoute(PlanAttempts.self) { params, service in Outcome(try service.attempts(params)) },
+        DaemonRoute(PlanUsage.self) { _, service in Outcome(try service.plannerUsage()) },
+    ]
+}

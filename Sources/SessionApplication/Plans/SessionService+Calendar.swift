@@ -89,3 +89,10 @@ extension SessionService {
         return Outcome(try PlanMove.Result { $0.planID = plan.id; $0.from = try day(from); $0.to = try day(to) })
     }
 }
+
+extension DaemonRoutes {
+    /// Moving plan days.
+    static let planCalendar: [DaemonRoute] = [
+        DaemonRoute(PlanMove.self) { params, service in try service.movePlanDays(params) },
+    ]
+}

@@ -188,3 +188,17 @@ extension SessionService {
         return Outcome(SessionUndo.Result(removed: removed), effects: effects)
     }
 }
+
+extension DaemonRoutes {
+    /// Starting, pausing, finishing and listing sessions, and undoing a set.
+    static let sessionLifecycle: [DaemonRoute] = [
+        DaemonRoute(SessionStart.self) { params, service in try service.startSession(params) },
+        DaemonRoute(SessionPause.self) { params, service in try service.pauseSession(params.sessionID) },
+        DaemonRoute(SessionResume.self) { params, service in try service.resumeSession(params.sessionID) },
+        DaemonRoute(SessionUndo.self) { params, service in try service.undo(params) },
+        DaemonRoute(SessionFinish.self) { params, service in try service.finishSession(params) },
+        DaemonRoute(SessionAbort.self) { params, service in try service.abortSession(params.sessionID) },
+        DaemonRoute(SessionCurrent.self) { _, service in Outcome(try service.currentSession()) },
+        DaemonRoute(SessionList.self) { params, service in Outcome(try service.listSessions(params)) },
+    ]
+}

@@ -20,36 +20,6 @@ extension SessionService {
         SummaryBuilder.build(try database.history.summaryInput(weekStart: monday, today: today, plannedDays: plannedDays(weekOf: monday, in: calendar)))
     }
 
-    /// `health.record`.
-    func recordHealth(_ params: HealthRecord.Params) throws -> HealthRecord.Result {
-        let recordedAt = params.time?.ms ?? nowMs
-        let day = params.date ?? clock.localDate(atMs: recordedAt)
-        let id = try database.health.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
-        return HealthRecord.Result { $0.sampleID = id; $0.type = params.type; $0.value = params.value; $0.date = day }
-    }
-
-    /// `health.list`: each day's latest sample of each type.
-    func dailyHealth(_ params: HealthList.Params) throws -> HealthList.Result {
-        ResultList(try database.health.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
-            .map { item in HealthList.Value {
-                $0.type = item.type
-                $0.date = item.date
-                $0.value = item.value
-                $0.source = item.source
-                $0.samples = item.samples
-            } })
-    }
-
-    /// `profile.set`: the fields given replace the stored ones.
-    func setProfile(_ params: ProfileSet.Params) throws -> ProfileResult {
-        var profile = try database.profile.profile()
-        if let goals = params.goals { profile.goals = goals }
-        if let equipment = params.equipment { profile.equipment = equipment }
-        if let weightsKg = params.weightsKg { profile.weightsKg = weightsKg.sorted() }
-        try database.profile.setProfile(profile, updatedAtMs: nowMs)
-        return ProfileResult(profile)
-    }
-
     /// `prompt.render`: next week's generation prompt from the profile and the record to
     /// the end of the summarised week (`coachContext`).
     func renderPrompt(_ params: PromptRender.Params) throws -> PromptRender.Result {
@@ -114,4 +84,13 @@ extension SessionService {
                                     days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions),
                                     streakWeeks: streak)
     }
+}
+
+extension DaemonRoutes {
+    /// The weekly summary, the generation prompt and the month calendar.
+    static let summary: [DaemonRoute] = [
+        DaemonRoute(SummaryWeekly.self) { params, service in Outcome(try service.weeklySummary(weekStart: params.weekStart)) },
+        DaemonRoute(PromptRender.self) { params, service in Outcome(try service.renderPrompt(params)) },
+        DaemonRoute(CalendarMonth.self) { params, service in Outcome(try service.calendarMonth(params)) },
+    ]
 }
