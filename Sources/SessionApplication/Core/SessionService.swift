@@ -20,9 +20,9 @@ package final class SessionService: MethodContext {
     var staging = ImportStaging()
     /// `database.backup` copies waiting to be read.
     var backups = BackupCopies()
-    /// The rest timer the committed requests left running (the serving loop runs the
-    /// real one); a snapshot shows it while it has time left.
-    var rest = RestSchedule()
+    /// The rest timer the committed requests left running, the one the serving loop
+    /// runs too (`DatabaseThread.rest`); a snapshot shows it while it has time left.
+    package let rest = SharedRestSchedule()
     /// What the requests of the current group commit let go of once it commits (never
     /// before: a retried attempt runs them again and needs it all).
     var afterCommit: [(SessionService) -> Void] = []
