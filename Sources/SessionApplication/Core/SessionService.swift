@@ -98,6 +98,14 @@ package final class SessionService: MethodContext {
         return exercise.key == typedKey ? nil : try database.exercises.alias(typedKey)?.name
     }
 
+    /// The health values and the profile, at the time of the request being served.
+    var health: HealthFeature { HealthFeature(database: database, clock: clock, nowMs: nowMs) }
+    /// The plans and the plan calendar, at the time of the request being served.
+    var plans: PlansFeature { PlansFeature(database: database, clock: clock, nowMs: nowMs) }
+    /// The weekly summary, the prompt and the month calendar, at the time of the
+    /// request being served.
+    var summary: SummaryFeature { SummaryFeature(database: database, clock: clock, nowMs: nowMs) }
+
     /// The active session, or the session named, which must still be active.
     func resolveSession(_ id: Int64?) throws -> SessionRecord {
         if let id {

@@ -42,11 +42,6 @@ struct HealthFeature {
     }
 }
 
-extension SessionService {
-    /// The health feature at the time of the request being served.
-    var health: HealthFeature { HealthFeature(database: database, clock: clock, nowMs: nowMs) }
-}
-
 extension DaemonRoutes {
     /// The health and profile methods.
     static let health: [DaemonRoute] = [

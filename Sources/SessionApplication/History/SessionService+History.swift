@@ -127,7 +127,7 @@ extension SessionService {
     /// against the day's planned exercise its name names, as `log` matches a name (the
     /// same exercise key, an alias's exercise).
     func placedOnPlanDay(_ session: ImportedSession) throws -> ImportedSession {
-        guard let (day, choice) = try planDay(on: session.date, in: planCalendar()), !day.rest else { return session }
+        guard let (day, choice) = try plans.planDay(on: session.date, in: plans.planCalendar()), !day.rest else { return session }
         return try placed(session, on: day, carriedOver: choice.carriedOver)
     }
 

@@ -22,7 +22,7 @@ extension SessionService {
         if let planDayID = params.planDayID {
             guard let found = try database.plans.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
-        } else if let found = try self.planDay(on: day, in: planCalendar()) {
+        } else if let found = try plans.planDay(on: day, in: plans.planCalendar()) {
             planDay = found.day
             carriedOver = found.choice.carriedOver
         }

@@ -4,7 +4,7 @@ import SessionStore
 
 /// The plan calendar as every command asks it: built from the stored plans and plan
 /// events (`PlanCalendar`), each event dated in the daemon's zone.
-extension SessionService {
+extension PlansFeature {
     /// The calendar of the plans as stored now.
     func planCalendar() throws -> PlanCalendar {
         try database.plans.planTimeline().calendar { clock.localDate(atMs: $0) }
@@ -93,6 +93,6 @@ extension SessionService {
 extension DaemonRoutes {
     /// Moving plan days.
     static let planCalendar: [DaemonRoute] = [
-        DaemonRoute(PlanMove.self) { params, service in try service.movePlanDays(params) },
+        DaemonRoute(PlanMove.self) { params, service in try service.plans.movePlanDays(params) },
     ]
 }
