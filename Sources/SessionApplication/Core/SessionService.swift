@@ -106,6 +106,11 @@ package final class SessionService: MethodContext {
     /// request being served.
     var summary: SummaryFeature { SummaryFeature(database: database, clock: clock, nowMs: nowMs) }
 
+    /// The aliases, over the exercises store.
+    var aliases: AliasesFeature { AliasesFeature(database: database) }
+    /// The rest timer, at the time of the request being served.
+    var restTimer: RestFeature { RestFeature(rest: rest, clock: clock, nowMs: nowMs) }
+
     /// The active session, or the session named, which must still be active.
     func resolveSession(_ id: Int64?) throws -> SessionRecord {
         if let id {

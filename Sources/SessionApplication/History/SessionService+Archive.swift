@@ -73,7 +73,7 @@ extension SessionService {
     func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
         if let profile = archive.profile { try database.profile.setProfile(profile, updatedAtMs: nowMs) }
         for (index, alias) in archive.aliases.enumerated() {
-            try checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
+            try aliases.checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
             _ = try database.exercises.setAlias(alias.alias.exerciseKey, name: alias.name)
         }
         // One the catalog has come to know since is the catalog's now: left out.

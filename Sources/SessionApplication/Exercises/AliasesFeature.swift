@@ -2,7 +2,13 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-extension SessionService {
+/// Aliases: a name of one's own for an exercise, set, removed and listed, over the
+/// exercises store. Reached as `service.aliases`.
+struct AliasesFeature {
+    let database: Database
+}
+
+extension AliasesFeature {
     /// `exercise.alias`: an alias set (its sets so far move to the exercise) or removed.
     func setAlias(_ params: ExerciseAliasSet.Params) throws -> Outcome {
         let aliasKey = params.alias.exerciseKey
@@ -64,7 +70,7 @@ extension SessionService {
 extension DaemonRoutes {
     /// Setting and listing aliases.
     static let aliases: [DaemonRoute] = [
-        DaemonRoute(ExerciseAliasSet.self) { params, service in try service.setAlias(params) },
-        DaemonRoute(ExerciseAliases.self) { _, service in Outcome(try service.listAliases()) },
+        DaemonRoute(ExerciseAliasSet.self) { params, service in try service.aliases.setAlias(params) },
+        DaemonRoute(ExerciseAliases.self) { _, service in Outcome(try service.aliases.listAliases()) },
     ]
 }

@@ -1,7 +1,17 @@
 import SessionCore
 import SessionRPC
+import SessionSystem
 
-extension SessionService {
+/// The running rest timer, read and changed (`rest.timer`): the daemon's one timer
+/// (`SharedRestSchedule`) at the time of the request served. Reached as `service.restTimer`.
+struct RestFeature {
+    let rest: SharedRestSchedule
+    let clock: LocalClock
+    /// The time of the request being served.
+    let nowMs: Int64
+}
+
+extension RestFeature {
     /// `rest.timer`: the running rest timer, or changed: seconds added or taken off, a
     /// new time left, or skipped. A change to nothing left ends it as a skip does.
     func restTimer(_ params: RestTimerControl.Params) throws -> Outcome {
@@ -39,6 +49,6 @@ extension SessionService {
 extension DaemonRoutes {
     /// The running rest timer.
     static let restTimer: [DaemonRoute] = [
-        DaemonRoute(RestTimerControl.self) { params, service in try service.restTimer(params) },
+        DaemonRoute(RestTimerControl.self) { params, service in try service.restTimer.restTimer(params) },
     ]
 }
