@@ -37,6 +37,8 @@ final class DatabaseThread: @unchecked Sendable {
     let failure = Mutex<String?>(nil)
     /// The active plan and session and the schema version, for the loop's own answers.
     let facts: Mutex<DaemonFacts>
+    /// The rest timer the commits change, which the loop runs: the service's own.
+    let rest: SharedRestSchedule
     /// The latest one-line status for sd_notify STATUS=, read by the loop.
     let status = Mutex<String>("idle")
 
@@ -48,6 +50,7 @@ final class DatabaseThread: @unchecked Sendable {
 
     init(application: Application, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
         self.application = application
+        rest = application.service.rest
         self.logger = logger
         self.publishesStatus = publishesStatus
         wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")

@@ -32,7 +32,8 @@ final class Server {
     /// The connections that subscribed to events, by id: events go to these only.
     var subscribers: [Int: ClientConnection] = [:]
     var nextConnectionID = 1
-    var rest = RestSchedule()
+    /// The rest timer, as the commits leave it (`DatabaseThread.rest`).
+    let rest: SharedRestSchedule
     var stoppingSinceMs: Int64?
     /// Set by a second stop signal: leave the loop without waiting for anyone.
     var forceStop = false
@@ -105,6 +106,7 @@ final class Server {
         listenerFD = listener.fd
         self.listener = consume listener
         self.databaseThread = databaseThread
+        rest = databaseThread.rest
         self.logger = logger
         self.notifier = notifier
         self.access = access
@@ -340,7 +342,6 @@ final class Server {
         // once the burst is over.
         if completion.footprint > ServerLimits.maximumInlineBytes { trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs }
         let effects = completion.effects
-        rest.apply(effects.rest)
         log(effects.events)
         if let connection = connectionsByID[completion.connection] {
             if let types = effects.subscription {

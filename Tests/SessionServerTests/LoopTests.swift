@@ -135,6 +135,28 @@ final class Loop {
         #expect(batch.arrayValue?.count == 3)
     }
 
+    @Test func theLoopRunsTheRestTimerTheCommitsLeft() throws {
+        let loop = try Loop()
+        let client = try loop.connect()
+        client.write("""
+            {"jsonrpc": "2.0", "id": 1, "method": "exercise.rest", "params": {"exercise": "Row", "seconds": 90}}
+            {"jsonrpc": "2.0", "id": 2, "method": "session.start"}
+            {"jsonrpc": "2.0", "id": 3, "method": "session.log", "params": {"exercise": "Row", "reps": 8}}
+
+            """)
+        for id in 1...3 { #expect(client.json()["id"] == .number(Double(id))) }
+        // The loop sleeps on the very timer the log started: 90 s from the commit.
+        let left = try #require(loop.server.rest.remainingMs(nowMs: LocalClock().nowMs()))
+        #expect(left > 80_000 && left <= 90_000, "\(left) ms")
+        client.write(#"{"jsonrpc": "2.0", "id": 4, "method": "rest.timer", "params": {"add": 60}}"# + "\n")
+        #expect(client.json()["id"] == 4)
+        let lengthened = try #require(loop.server.rest.remainingMs(nowMs: LocalClock().nowMs()))
+        #expect(lengthened > left + 50_000 && lengthened <= 150_000, "\(lengthened) ms after adding 60 s to \(left) ms")
+        client.write(#"{"jsonrpc": "2.0", "id": 5, "method": "rest.timer", "params": {"skip": true}}"# + "\n")
+        #expect(client.json()["id"] == 5)
+        #expect(loop.server.rest.running == nil, "a skipped rest leaves the loop no timer to sleep on")
+    }
+
     @Test func subscribersHearWhatAnotherClientDidAfterItsReply() throws {
         let loop = try Loop()
         let listener = try loop.connect()

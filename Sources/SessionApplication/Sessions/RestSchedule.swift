@@ -1,4 +1,5 @@
 import SessionCore
+import Synchronization
 import SessionSystem
 import SessionRPC
 import JSON
@@ -50,4 +51,26 @@ package struct RestSchedule {
     package func remainingMs(nowMs: Int64) -> Int64? {
         running.map { max(0, $0.endsAtMs - nowMs) }
     }
+}
+
+/// The daemon's one rest timer, held in one place for both threads that use it: the
+/// database thread applies each committed request's change (`Application.commit`) and
+/// reads it for a snapshot and `rest.timer`; the serving loop sleeps until it runs out
+/// and expires it (`Server`). Locked, as the two threads share it.
+package final class SharedRestSchedule: Sendable {
+    private let schedule = Mutex(RestSchedule())
+
+    package init() {}
+
+    /// The running timer (it may have run out without the loop having expired it yet).
+    package var running: RestTimer? { schedule.withLock { $0.running } }
+
+    /// Applies a committed request's change.
+    package func apply(_ change: RestChange) { schedule.withLock { $0.apply(change) } }
+
+    /// The timer that has run out by `nowMs`, which stops running; nil when none has.
+    package func expire(nowMs: Int64) -> RestTimer? { schedule.withLock { $0.expire(nowMs: nowMs) } }
+
+    /// Milliseconds until the running timer runs out (0 when overdue); nil when none runs.
+    package func remainingMs(nowMs: Int64) -> Int64? { schedule.withLock { $0.remainingMs(nowMs: nowMs) } }
 }

@@ -2,8 +2,19 @@ import SessionCore
 import SessionRPC
 import SessionStore
 import JSON
+import SessionSystem
 
-extension SessionService {
+/// Plans: imported, activated and read, the planner's attempts, and the plan calendar
+/// (`PlansFeature+Calendar.swift`), over the plans and profile stores at the time of
+/// the request served. Reached as `service.plans`.
+struct PlansFeature {
+    let database: Database
+    let clock: LocalClock
+    /// The time of the request being served.
+    let nowMs: Int64
+}
+
+extension PlansFeature {
     /// `plan.import`: the typed boundary, then one atomic insert.
     func importPlan(_ params: PlanImport.Params) throws -> Outcome {
         let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay,
@@ -116,4 +127,17 @@ extension SessionService {
             }
         })
     }
+}
+
+extension DaemonRoutes {
+    /// Importing, activating and reading plans, and the planner attempts.
+    static let plans: [DaemonRoute] = [
+        DaemonRoute(PlanImport.self) { params, service in try service.plans.importPlan(params) },
+        DaemonRoute(PlanActivate.self) { params, service in try service.plans.activatePlan(params.planID) },
+        DaemonRoute(PlanGet.self) { params, service in Outcome(try service.plans.plan(params)) },
+        DaemonRoute(PlanList.self) { _, service in Outcome(try service.plans.listPlans()) },
+        DaemonRoute(PlanAttempt.self) { params, service in Outcome(try service.plans.recordAttempt(params.attempt)) },
+        DaemonRoute(PlanAttempts.self) { params, service in Outcome(try service.plans.attempts(params)) },
+        DaemonRoute(PlanUsage.self) { _, service in Outcome(try service.plans.plannerUsage()) },
+    ]
 }

@@ -4,7 +4,7 @@ import SessionStore
 
 /// The plan calendar as every command asks it: built from the stored plans and plan
 /// events (`PlanCalendar`), each event dated in the daemon's zone.
-extension SessionService {
+extension PlansFeature {
     /// The calendar of the plans as stored now.
     func planCalendar() throws -> PlanCalendar {
         try database.plans.planTimeline().calendar { clock.localDate(atMs: $0) }
@@ -88,4 +88,11 @@ extension SessionService {
         }
         return Outcome(try PlanMove.Result { $0.planID = plan.id; $0.from = try day(from); $0.to = try day(to) })
     }
+}
+
+extension DaemonRoutes {
+    /// Moving plan days.
+    static let planCalendar: [DaemonRoute] = [
+        DaemonRoute(PlanMove.self) { params, service in try service.plans.movePlanDays(params) },
+    ]
 }

@@ -178,7 +178,7 @@ package final class Application {
                 try jobs.map { job throws(RequestScope.Aborted) in try run(job, in: scope) }
             }
             service.committed()
-            // The rest timer as the loop will run it, so a snapshot can say what is left.
+            // The rest timer the loop runs, changed before the replies reach it.
             for result in results { service.rest.apply(result.effects.rest) }
             return results
         } catch StorageError.busy where !waitForLocks {

@@ -163,3 +163,10 @@ extension SessionService {
         }
     }
 }
+
+extension DaemonRoutes {
+    /// A copy of the database.
+    static let backup: [DaemonRoute] = [
+        DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
+    ]
+}

@@ -223,3 +223,10 @@ extension SessionService {
         }
     }
 }
+
+extension DaemonRoutes {
+    /// Logging a set.
+    static let sessionLog: [DaemonRoute] = [
+        DaemonRoute(SessionLog.self) { params, service in try service.log(params) },
+    ]
+}

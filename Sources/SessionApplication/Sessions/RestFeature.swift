@@ -1,7 +1,17 @@
 import SessionCore
 import SessionRPC
+import SessionSystem
 
-extension SessionService {
+/// The running rest timer, read and changed (`rest.timer`): the daemon's one timer
+/// (`SharedRestSchedule`) at the time of the request served. Reached as `service.restTimer`.
+struct RestFeature {
+    let rest: SharedRestSchedule
+    let clock: LocalClock
+    /// The time of the request being served.
+    let nowMs: Int64
+}
+
+extension RestFeature {
     /// `rest.timer`: the running rest timer, or changed: seconds added or taken off, a
     /// new time left, or skipped. A change to nothing left ends it as a skip does.
     func restTimer(_ params: RestTimerControl.Params) throws -> Outcome {
@@ -34,22 +44,11 @@ extension SessionService {
 
     /// Whole seconds left, rounded up (as `session.current`'s rest says it).
     private func secondsLeft(_ timer: RestTimer) -> Int { Int(max(0, timer.endsAtMs - nowMs + 999) / 1000) }
+}
 
-    /// `exercise.rest`: the person's own rest for the exercise the words name, read as
-    /// every command reads a name (`lookUp`).
-    func setExerciseRest(_ params: ExerciseRest.Params) throws -> ExerciseRest.Result {
-        let (name, exercise) = try lookUp(params.exercise)
-        try database.exercises.setExerciseRest(exerciseKey: exercise.key, seconds: params.seconds)
-        return ExerciseRest.Result { $0.exercise = name; $0.seconds = params.seconds }
-    }
-
-    /// `exercise.rests`: every exercise's own rest, by name.
-    func exerciseRests() throws -> [ExerciseRest.Result] {
-        try database.exercises.exerciseRests().sorted { $0.key < $1.key }.map { key, seconds in
-            try ExerciseRest.Result {
-                $0.exercise = try ExerciseCatalog.builtIn.exercise(key: key)?.name ?? database.exercises.loggedName(exerciseKey: key) ?? key
-                $0.seconds = seconds
-            }
-        }
-    }
+extension DaemonRoutes {
+    /// The running rest timer.
+    static let restTimer: [DaemonRoute] = [
+        DaemonRoute(RestTimerControl.self) { params, service in try service.restTimer.restTimer(params) },
+    ]
 }

@@ -144,3 +144,10 @@ extension SessionService {
         return result
     }
 }
+
+extension DaemonRoutes {
+    /// One session's sets, paged.
+    static let sessionDetail: [DaemonRoute] = [
+        DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params)) },
+    ]
+}

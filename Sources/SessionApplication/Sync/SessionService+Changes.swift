@@ -29,3 +29,11 @@ extension SessionService {
         return ChangesApply.Result(applied: applied.applied, ignored: applied.ignored, unresolved: applied.unresolved, pulled: try feed.cursor("pulled"))
     }
 }
+
+extension DaemonRoutes {
+    /// The change feed sessiond-sync pushes from, and the door for other devices' changes.
+    static let changes: [DaemonRoute] = [
+        DaemonRoute(ChangesSince.self) { params, service in Outcome(try service.changesSince(params)) },
+        DaemonRoute(ChangesApply.self) { params, service in Outcome(try service.applyChanges(params)) },
+    ]
+}

@@ -35,7 +35,7 @@ extension SessionService {
             return try dayCandidates(of: session, planned: try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? [])
         }
         let today = clock.localDate(atMs: nowMs)
-        guard let (day, _) = try planDay(on: today, in: planCalendar()), !day.rest else { return [] }
+        guard let (day, _) = try plans.planDay(on: today, in: plans.planCalendar()), !day.rest else { return [] }
         return plannedCandidates(try database.plans.plannedExercises(dayID: day.id))
     }
 

@@ -127,7 +127,7 @@ extension SessionService {
     /// against the day's planned exercise its name names, as `log` matches a name (the
     /// same exercise key, an alias's exercise).
     func placedOnPlanDay(_ session: ImportedSession) throws -> ImportedSession {
-        guard let (day, choice) = try planDay(on: session.date, in: planCalendar()), !day.rest else { return session }
+        guard let (day, choice) = try plans.planDay(on: session.date, in: plans.planCalendar()), !day.rest else { return session }
         return try placed(session, on: day, carriedOver: choice.carriedOver)
     }
 
@@ -216,84 +216,11 @@ extension SessionService {
     }
 }
 
-extension SessionService {
-    /// `exercise.list`: the catalog's exercises whose names have every word searched,
-    /// then the person's own (logged names the catalog does not know).
-    func listExercises(_ params: ExerciseList.Params) throws -> ExerciseList.Result {
-        let limit = params.limit ?? SessionLimits.listLimit.upperBound
-        let search = params.search ?? ""
-        let catalogued = ExerciseCatalog.builtIn.search(search).map(ExerciseInfo.init)
-        let custom = try database.exercises.customExercises()
-        // Those defined, then those only logged; each once.
-        let names = ExerciseMatcher.distinct(custom.values.map(\.name).sorted() + (try database.history.loggedExerciseNames(limit: SessionLimits.listLimit.upperBound)))
-        let own = names.filter { ExerciseCatalog.builtIn.exercise(named: $0) == nil && ExerciseCatalog.matches($0, search: search) }
-        return ResultList(Array((catalogued + own.map { name in custom[name.exerciseKey].map(ExerciseInfo.init) ?? ExerciseInfo { $0.name = name } }).prefix(limit)))
-    }
-
-    /// `exercise.define`: a name of one's own given equipment and muscles; a catalog
-    /// name (or an alias of one) is refused, naming the catalog's exercise.
-    func defineExercise(_ params: ExerciseDefine.Params) throws -> ExerciseInfo {
-        if let exercise = try identity(ofKey: params.exercise.exerciseKey).catalogued {
-            throw SessionError.exerciseRefused("\"\(params.exercise)\" is \(exercise.name) of the exercise catalog, which knows its muscles")
-        }
-        let custom = CustomExercise(
-            name: try database.exercises.loggedName(exerciseKey: params.exercise.exerciseKey) ?? params.exercise,
-            equipment: params.equipment.flatMap(Equipment.init(rawValue:)),
-            primary: params.primaryMuscles.compactMap(MuscleGroup.init(rawValue:)),
-            secondary: (params.secondaryMuscles ?? []).compactMap(MuscleGroup.init(rawValue:)),
-            countsBodyMass: params.countsBodyMass ?? false)
-        try database.exercises.defineExercise(custom)
-        return ExerciseInfo(custom)
-    }
-
-    /// `exercise.get`: the exercise the words name (`lookUp`, the rule every command
-    /// reads names by), with its counts, records and last session; words naming nothing
-    /// are refused with the closest names, words naming several with them.
-    func exercise(_ params: ExerciseGet.Params) throws -> ExerciseGet.Result {
-        let (name, exercise) = try lookUp(params.exercise)
-        let info = exercise.catalogued.map(ExerciseInfo.init) ?? exercise.custom.map(ExerciseInfo.init) ?? ExerciseInfo { $0.name = name }
-        let counts = try database.exercises.exerciseCounts(exerciseKey: exercise.key)
-        // At most a session's bound of its sets: a session stored before sessions had one
-        // may hold any number.
-        let last = try database.history.lastSession(exerciseKey: exercise.key, maximumSets: SessionLimits.setsPerSession)
-        var result = ExerciseGet.Result(exercise: info, sessions: counts.sessions, sets: counts.sets, bests: try database.sessions.bests(exerciseKey: exercise.key),
-                                        last: last)
-        result.suggestion = try suggestion(for: exercise, last: last)
-        return result
-    }
-
-    /// Today's weight for the exercise, as `status` gives it (`suggestion(plan:…)`):
-    /// for the active session's plan row of it, else the active plan's first row of it
-    /// with a rep target; from its sets in the active session, else those of the last
-    /// session before it (`last` without an active session). Nil without a row or a
-    /// last time.
-    private func suggestion(for exercise: ExerciseIdentity, last: ExerciseHistory.Session?) throws -> PreviousSets.Suggestion? {
-        guard last != nil else { return nil }
-        let active = try database.sessions.activeSession()
-        let today = try active?.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
-        guard let plan = try plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
-            ?? database.plans.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
-            let before = try active.map({ try lastTime(of: exercise.key, before: $0) }) ?? last
-        else { return nil }
-        var weightsKg: [Double]?
-        return try suggestion(plan: plan, exercise: exercise, session: active, lastTime: before, weightsKg: &weightsKg)
-    }
-
-    /// `exercise.history`: a page of the history of the exercise the words name
-    /// (`lookUp`), under the name every output gives it.
-    func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
-        let (name, exercise) = try lookUp(params.exercise)
-        let key = exercise.key
-        let before = try cursor(params.before)
-        // By the page, whatever the history holds: a chart's sessions as figures summed
-        // by SQLite, sets at most `pageSets` a page.
-        let page = params.sets == false
-            ? try database.history.exerciseHistorySummary(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
-                                                  maximumSessions: HistoryLimits.pageSessions)
-            : try database.history.exerciseHistory(exerciseKey: key, from: params.from, to: params.to, before: before, limit: params.limit,
-                                           maximumSets: HistoryLimits.pageSets)
-        var history = page.history
-        history.name = name
-        return ExerciseHistoryGet.Result(history, next: page.next)
-    }
+extension DaemonRoutes {
+    /// Importing and exporting the history, and the exercises logged.
+    static let history: [DaemonRoute] = [
+        DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
+        DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
+        DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
+    ]
 }

@@ -20,9 +20,9 @@ package final class SessionService: MethodContext {
     var staging = ImportStaging()
     /// `database.backup` copies waiting to be read.
     var backups = BackupCopies()
-    /// The rest timer the committed requests left running (the serving loop runs the
-    /// real one); a snapshot shows it while it has time left.
-    var rest = RestSchedule()
+    /// The rest timer the committed requests left running, the one the serving loop
+    /// runs too (`DatabaseThread.rest`); a snapshot shows it while it has time left.
+    package let rest = SharedRestSchedule()
     /// What the requests of the current group commit let go of once it commits (never
     /// before: a retried attempt runs them again and needs it all).
     var afterCommit: [(SessionService) -> Void] = []
@@ -97,6 +97,19 @@ package final class SessionService: MethodContext {
         if let catalogued = exercise.catalogued { return catalogued.name }
         return exercise.key == typedKey ? nil : try database.exercises.alias(typedKey)?.name
     }
+
+    /// The health values and the profile, at the time of the request being served.
+    var health: HealthFeature { HealthFeature(database: database, clock: clock, nowMs: nowMs) }
+    /// The plans and the plan calendar, at the time of the request being served.
+    var plans: PlansFeature { PlansFeature(database: database, clock: clock, nowMs: nowMs) }
+    /// The weekly summary, the prompt and the month calendar, at the time of the
+    /// request being served.
+    var summary: SummaryFeature { SummaryFeature(database: database, clock: clock, nowMs: nowMs) }
+
+    /// The aliases, over the exercises store.
+    var aliases: AliasesFeature { AliasesFeature(database: database) }
+    /// The rest timer, at the time of the request being served.
+    var restTimer: RestFeature { RestFeature(rest: rest, clock: clock, nowMs: nowMs) }
 
     /// The active session, or the session named, which must still be active.
     func resolveSession(_ id: Int64?) throws -> SessionRecord {

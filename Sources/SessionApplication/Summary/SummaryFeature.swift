@@ -1,8 +1,21 @@
 import SessionCore
 import SessionRPC
 import SessionStore
+import SessionSystem
 
-extension SessionService {
+/// The weekly summary, the generation prompt and the month calendar, over the history,
+/// health and profile stores and the plan calendar (`PlansFeature`), at the time of
+/// the request served. Reached as `service.summary`.
+struct SummaryFeature {
+    let database: Database
+    let clock: LocalClock
+    /// The time of the request being served.
+    let nowMs: Int64
+    /// The plan calendar the summaries count planned days from.
+    var plans: PlansFeature { PlansFeature(database: database, clock: clock, nowMs: nowMs) }
+}
+
+extension SummaryFeature {
     /// `summary.weekly`: the structured summary and its prompt context.
     func weeklySummary(weekStart: LocalDate?) throws -> WeeklyReport {
         let summary = try summary(weekOf: weekStart)
@@ -12,42 +25,12 @@ extension SessionService {
     /// The summary of the ISO week holding `date` (default: today's week).
     private func summary(weekOf date: LocalDate?) throws -> WeeklySummary {
         let today = clock.localDate(atMs: nowMs)
-        return try summary(weekOf: (date ?? today).mondayOfWeek, today: today, calendar: planCalendar())
+        return try summary(weekOf: (date ?? today).mondayOfWeek, today: today, calendar: plans.planCalendar())
     }
 
     /// The summary of the week of `monday`, its planned days as `calendar` has them.
     private func summary(weekOf monday: LocalDate, today: LocalDate, calendar: PlanCalendar) throws -> WeeklySummary {
-        SummaryBuilder.build(try database.history.summaryInput(weekStart: monday, today: today, plannedDays: plannedDays(weekOf: monday, in: calendar)))
-    }
-
-    /// `health.record`.
-    func recordHealth(_ params: HealthRecord.Params) throws -> HealthRecord.Result {
-        let recordedAt = params.time?.ms ?? nowMs
-        let day = params.date ?? clock.localDate(atMs: recordedAt)
-        let id = try database.health.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
-        return HealthRecord.Result { $0.sampleID = id; $0.type = params.type; $0.value = params.value; $0.date = day }
-    }
-
-    /// `health.list`: each day's latest sample of each type.
-    func dailyHealth(_ params: HealthList.Params) throws -> HealthList.Result {
-        ResultList(try database.health.dailyHealth(type: params.type, from: params.from, to: params.to, limit: params.limit ?? HealthList.rows.upperBound)
-            .map { item in HealthList.Value {
-                $0.type = item.type
-                $0.date = item.date
-                $0.value = item.value
-                $0.source = item.source
-                $0.samples = item.samples
-            } })
-    }
-
-    /// `profile.set`: the fields given replace the stored ones.
-    func setProfile(_ params: ProfileSet.Params) throws -> ProfileResult {
-        var profile = try database.profile.profile()
-        if let goals = params.goals { profile.goals = goals }
-        if let equipment = params.equipment { profile.equipment = equipment }
-        if let weightsKg = params.weightsKg { profile.weightsKg = weightsKg.sorted() }
-        try database.profile.setProfile(profile, updatedAtMs: nowMs)
-        return ProfileResult(profile)
+        SummaryBuilder.build(try database.history.summaryInput(weekStart: monday, today: today, plannedDays: plans.plannedDays(weekOf: monday, in: calendar)))
     }
 
     /// `prompt.render`: next week's generation prompt from the profile and the record to
@@ -74,7 +57,7 @@ extension SessionService {
     /// weeks (`goals` decide which body measurements are told).
     func coachContext(weekStart: LocalDate, today: LocalDate, goals: String) throws -> CoachContext {
         let asOf = min(today, weekStart.adding(days: 6))
-        let calendar = try planCalendar()
+        let calendar = try plans.planCalendar()
         let weeks = try (0..<4).reversed().map { back in try summary(weekOf: weekStart.adding(days: -7 * back), today: today, calendar: calendar) }
         let lastTraining = try database.history.lastTrainingDate(onOrBefore: asOf)
         let window = CoachContext.liftWindow(asOf: asOf, lastTraining: lastTraining)
@@ -90,7 +73,7 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension SummaryFeature {
     /// `calendar.month`: the month's days marked, and the streak of weeks that met the plan.
     func calendarMonth(_ params: CalendarMonth.Params) throws -> CalendarMonth.Result {
         let today = clock.localDate(atMs: nowMs)
@@ -98,20 +81,29 @@ extension SessionService {
         guard let (first, last) = TrainingCalendar.bounds(year: year, month: month) else {
             throw RPCError.invalidParams([PathMessage(path: "params.month", message: "is not a month this calendar holds")])
         }
-        let calendar = try planCalendar()
+        let calendar = try plans.planCalendar()
         var planned = Set<LocalDate>()
         var monday = first.mondayOfWeek
         while monday <= last {
-            planned.formUnion(try trainingDays(weekOf: monday, in: calendar).map(\.date))
+            planned.formUnion(try plans.trainingDays(weekOf: monday, in: calendar).map(\.date))
             monday = monday.adding(days: 7)
         }
         let sessions = Dictionary(try database.history.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
         let streak = try TrainingCalendar.streak(today: today) { monday in
             let trained = Set(try database.history.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
-            return (try trainingDays(weekOf: monday, in: calendar).count, trained.count)
+            return (try plans.trainingDays(weekOf: monday, in: calendar).count, trained.count)
         }
         return CalendarMonth.Result(month: CalendarMonth.Params.text(year: year, month: month), today: today,
                                     days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions),
                                     streakWeeks: streak)
     }
+}
+
+extension DaemonRoutes {
+    /// The weekly summary, the generation prompt and the month calendar.
+    static let summary: [DaemonRoute] = [
+        DaemonRoute(SummaryWeekly.self) { params, service in Outcome(try service.summary.weeklySummary(weekStart: params.weekStart)) },
+        DaemonRoute(PromptRender.self) { params, service in Outcome(try service.summary.renderPrompt(params)) },
+        DaemonRoute(CalendarMonth.self) { params, service in Outcome(try service.summary.calendarMonth(params)) },
+    ]
 }

@@ -22,7 +22,7 @@ extension SessionService {
         if let planDayID = params.planDayID {
             guard let found = try database.plans.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
-        } else if let found = try self.planDay(on: day, in: planCalendar()) {
+        } else if let found = try plans.planDay(on: day, in: plans.planCalendar()) {
             planDay = found.day
             carriedOver = found.choice.carriedOver
         }
@@ -187,4 +187,18 @@ extension SessionService {
         for item in removed { effects.emit(SetUndoneEvent.self, item) }
         return Outcome(SessionUndo.Result(removed: removed), effects: effects)
     }
+}
+
+extension DaemonRoutes {
+    /// Starting, pausing, finishing and listing sessions, and undoing a set.
+    static let sessionLifecycle: [DaemonRoute] = [
+        DaemonRoute(SessionStart.self) { params, service in try service.startSession(params) },
+        DaemonRoute(SessionPause.self) { params, service in try service.pauseSession(params.sessionID) },
+        DaemonRoute(SessionResume.self) { params, service in try service.resumeSession(params.sessionID) },
+        DaemonRoute(SessionUndo.self) { params, service in try service.undo(params) },
+        DaemonRoute(SessionFinish.self) { params, service in try service.finishSession(params) },
+        DaemonRoute(SessionAbort.self) { params, service in try service.abortSession(params.sessionID) },
+        DaemonRoute(SessionCurrent.self) { _, service in Outcome(try service.currentSession()) },
+        DaemonRoute(SessionList.self) { params, service in Outcome(try service.listSessions(params)) },
+    ]
 }

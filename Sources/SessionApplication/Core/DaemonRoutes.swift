@@ -5,12 +5,23 @@ import SessionStore
 /// One of the daemon's routes: a contract and the service call behind it.
 package typealias DaemonRoute = MethodRoute<SessionService, Outcome>
 
-/// The daemon's routes: each names its contract (SessionRPC/Contracts), which decodes
-/// the params and encodes the result, and calls the service. `rpc.discover` is
-/// generated from the same entries.
+/// The daemon's routes, a list of features: each feature registers its methods beside
+/// their handlers (a `static let` list in the feature's own file, under its folder of
+/// Sources/SessionApplication). Each route names its contract (SessionRPC/Contracts),
+/// which decodes the params and encodes the result, and calls the service.
+/// `rpc.discover` is generated from the same entries.
 package enum DaemonRoutes {
+    /// Every feature's routes, in the order `rpc.discover` lists them.
+    static let features: [[DaemonRoute]] = [
+        daemon,
+        plans, planCalendar,
+        sessionLifecycle, sessionLog, sessionEdits, restTimer, sessionDetail,
+        summary, health, healthImport, history, archive, backup, aliases, exercises,
+        events, changes,
+    ]
+
     package static let table = MethodRouter<SessionService, Outcome>(
-        methods: daemon + plans + sessions + summary + events + changes,
+        methods: features.flatMap { $0 },
         info: .obj([
             "title": "sessiond",
             "version": .string(SessiondVersion.current),
@@ -27,17 +38,6 @@ package enum DaemonRoutes {
 
     static let daemon: [DaemonRoute] = [
         DaemonRoute(DaemonStatus.self) { _, service in Outcome(try service.status()) },
-    ]
-
-    static let plans: [DaemonRoute] = [
-        DaemonRoute(PlanImport.self) { params, service in try service.importPlan(params) },
-        DaemonRoute(PlanActivate.self) { params, service in try service.activatePlan(params.planID) },
-        DaemonRoute(PlanGet.self) { params, service in Outcome(try service.plan(params)) },
-        DaemonRoute(PlanMove.self) { params, service in try service.movePlanDays(params) },
-        DaemonRoute(PlanList.self) { _, service in Outcome(try service.listPlans()) },
-        DaemonRoute(PlanAttempt.self) { params, service in Outcome(try service.recordAttempt(params.attempt)) },
-        DaemonRoute(PlanAttempts.self) { params, service in Outcome(try service.attempts(params)) },
-        DaemonRoute(PlanUsage.self) { _, service in Outcome(try service.plannerUsage()) },
     ]
 
     static let events: [DaemonRoute] = [
