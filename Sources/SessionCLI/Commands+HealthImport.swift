@@ -43,8 +43,8 @@ extension Commands {
             """,
         options: CommonOptions.daemon + [
             OptionSpec(.dryRun, help: "read and count; store nothing"),
-            OptionSpec(.from, value: "DATE", help: "keep only the daily values from this date on (YYYY-MM-DD)"),
-            OptionSpec(.to, value: "DATE", help: "keep only the daily values up to this date"),
+            Options.from.help("keep only the daily values from this date on (YYYY-MM-DD)").spec,
+            Options.to.help("keep only the daily values up to this date").spec,
             OptionSpec(.format, value: "FORMAT", completion: .cases(of: HealthFormat.self), help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
         ],
         run: { arguments, context in
@@ -245,8 +245,8 @@ extension Commands {
             in your units.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.from, value: "DATE", help: "the first date (YYYY-MM-DD; default: 30 days ago)"),
-            OptionSpec(.to, value: "DATE", help: "the last date"),
+            Options.from.help("the first date (YYYY-MM-DD; default: 30 days ago)").spec,
+            Options.to.spec,
         ],
         arguments: ["types": "TYPE"],
         run: { arguments, context in
