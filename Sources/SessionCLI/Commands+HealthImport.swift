@@ -45,13 +45,13 @@ extension Commands {
             OptionSpec(.dryRun, help: "read and count; store nothing"),
             Options.from.help("keep only the daily values from this date on (YYYY-MM-DD)").spec,
             Options.to.help("keep only the daily values up to this date").spec,
-            OptionSpec(.format, value: "FORMAT", completion: .cases(of: HealthFormat.self), help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
+            Options.healthFormat.spec,
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
                 throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
-            let format = try HealthFormat.chosen(arguments[.format])
+            let format = try arguments.value(Options.healthFormat)
             let (from, to) = try dateRangeOption(arguments)
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
@@ -224,15 +224,6 @@ extension Commands {
 
 typealias HealthFormat = HealthExportFormat
 
-extension HealthExportFormat {
-    static func chosen(_ word: String?) throws(UsageError) -> HealthFormat? {
-        guard let word else { return nil }
-        guard let format = HealthFormat(rawValue: word.lowercased()) else {
-            throw UsageError("--format is \(allCases.map(\.rawValue).joined(separator: " or ")), got \"\(word)\"")
-        }
-        return format
-    }
-}
 
 extension Commands {
     static let healthShow = Command(

@@ -281,9 +281,8 @@ extension Commands {
             output (a PDF only when that is not a terminal).
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.format, value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self), help: "the file format (default ics)"),
-            OptionSpec(.paper, value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanSheet.Paper.self),
-                       help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)"),
+            Options.planExportFormat.spec,
+            Options.paper.spec,
             Options.plan.spec,
             Options.week.help("instead of --plan: the plan that trains DATE's week, carried over or not").spec,
             Options.weeks.spec,
@@ -294,7 +293,7 @@ extension Commands {
         ],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
-            let format = try PlanExportFormat.chosen(arguments[.format])
+            let format = try arguments.value(Options.planExportFormat) ?? .ics
             var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units)
             if let second = try arguments.value(Options.time) { calendar.startSecond = second }
             if let minutes = try arguments.value(Options.sessionMinutes) { calendar.durationMinutes = minutes }

@@ -100,3 +100,35 @@ enum Options {
         .format, value: TrackerExport.Format.choices(TrackerExport.Format.written), help: "the file's layout (default json)",
         parse: .choice(expected: "must be \(TrackerExport.Format.spelledOut(TrackerExport.Format.written))", of: TrackerExport.Format.written, ignoringCase: true))
 }
+
+extension Options {
+    /// `--format` of `plan export`: ics, markdown (or md) or pdf.
+    static let planExportFormat = Option<PlanExportFormat>(
+        .format, value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self),
+        help: "the file format (default ics)",
+        parse: OptionValue(expected: "is \(PlanExportFormat.allCases.map(\.rawValue).joined(separator: " or "))") { word in
+            PlanExportFormat(rawValue: word.lowercased()) ?? (word.lowercased() == "md" ? .markdown : nil)
+        })
+    /// `--paper`: the plan sheet's paper.
+    static let paper = Option<PlanSheet.Paper>(
+        .paper, value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"),
+        help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)",
+        parse: .choice(expected: "is \(PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
+    /// `--format` of `health import`: the export's kind.
+    static let healthFormat = Option<HealthFormat>(
+        .format, value: "FORMAT",
+        help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes",
+        parse: .choice(expected: "is \(HealthFormat.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
+    /// `--equipment` of `exercise add`: what an exercise is done with.
+    static let equipment = Option<Equipment>(
+        .equipment, value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with",
+        parse: .choice(expected: "must be \(Equipment.allCases.map(\.rawValue).joined(separator: ", "))"))
+    /// `--sets N` of `plan set`.
+    static let sets = Option<Int>(.sets, value: "N", help: "sets, 1 to 20",
+                                  parse: OptionValue.number(in: 1...SetNotation.maximumSets).expecting("must be from 1 to \(SetNotation.maximumSets)"))
+    /// `--rest T` of `plan set`: seconds of rest, "90", "90s", "1:30", "2 min", "2m".
+    static let rest = Option<Int>(.rest, value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m",
+                                  parse: OptionValue(expected: "must be a time from 0 to 60 minutes such as 90, 90s, 1:30 or 2m") { text in
+                                      (Quantity.seconds(text) ?? TrackerExport.duration(text)).flatMap { (0...3600).contains($0) ? $0 : nil }
+                                  })
+}
