@@ -254,10 +254,14 @@ enum ShellCompletion {
     /// The global options' names as the scripts match them: those taking a value
     /// (`--socket`, `--host`, `-H`), their `--name=value` forms, and the flags.
     struct Global {
+        /// The names of those taking a value: `--socket`, `--host`, `-H`.
         let valued: [String]
+        /// Their `--name=value` forms, as patterns: `--socket=*`.
         let assigned: [String]
+        /// The names of the flags: `--json`.
         let flags: [String]
 
+        /// The names of `specs` (`CommonOptions.global`).
         init(_ specs: [OptionSpec]) {
             valued = specs.filter { $0.value != nil }.flatMap(\.names)
             assigned = specs.filter { $0.value != nil }.map { $0.name + "=*" }
