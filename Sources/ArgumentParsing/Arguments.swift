@@ -61,6 +61,9 @@ public struct OptionSpec: Sendable {
         self.help = help
     }
 
+    /// The long name and the short one, when there is one.
+    public var names: [String] { [name] + (short.map { [$0] } ?? []) }
+
     /// `--dry-run` → `dryRun`.
     static func camelCase(_ name: String) -> String {
         let words = name.split(separator: "-")

@@ -18,18 +18,23 @@ enum BashCompletion {
         // Each option's value completion: once for every command when they all agree
         // (--socket), else per command (--format).
         var actions: [(key: String, option: String, action: String)] = []
+        // How many commands take each option with a value: one that completes for some
+        // of them only (--equipment) is completed per command.
+        var declaring: [String: Int] = [:]
         for command in visible {
             let key = command.words.joined(separator: " ")
             let flags = (command.options + [CommonOptions.help]).map(\.name).joined(separator: " ")
             cases.append("        \"\(key)\") flags=\"\(flags)\" ;;")
             for option in command.options where option.value != nil {
+                let names = [option.name] + (option.short.map { [$0] } ?? [])
+                for name in names { declaring[name, default: 0] += 1 }
                 guard let action = completing(option.completion) else { continue }
-                for name in [option.name] + (option.short.map { [$0] } ?? []) { actions.append((key, name, action)) }
+                for name in names { actions.append((key, name, action)) }
             }
         }
         var values: [String] = []
         for (option, uses) in Dictionary(grouping: actions, by: \.option).sorted(by: { $0.key < $1.key }) {
-            if Set(uses.map(\.action)).count == 1 {
+            if Set(uses.map(\.action)).count == 1, uses.count == declaring[option] {
                 values.append("        *\" \(option)\") \(uses[0].action); return ;;")
             } else {
                 values += uses.map { "        \"\($0.key) \(option)\") \($0.action); return ;;" }

@@ -19,12 +19,12 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec(.reps, value: "N", help: "repetitions"),
             OptionSpec(.weight, value: "WEIGHT", param: "weightKg", help: "kilograms, or pounds with lb (0: none)"),
-            OptionSpec(.duration, value: "TIME", param: "durationSeconds", help: "for timed sets: 45s, 1:30, 2m"),
-            OptionSpec(.rpe, value: "N", help: "effort 1–10 (half steps allowed)"),
-            OptionSpec(.kind, value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
+            Options.setDuration.spec,
+            Options.rpe.spec,
+            Options.kind.spec,
             OptionSpec(.warmup, help: "make it a warm-up set"),
             OptionSpec(.note, value: "TEXT", help: "replaces the note (\"\" removes it)"),
-            OptionSpec(.session, value: "ID", help: "edit the session ID instead of a set"),
+            Options.session.spec,
             OptionSpec(.start, value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)"),
             OptionSpec(.end, value: "TIME", help: "with --session: when it ended"),
             OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
@@ -32,7 +32,7 @@ extension Commands {
         run: runEdit)
 
     static func runEdit(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        if let text = arguments[.session] { return try runEditSession(text, arguments, context) }
+        if let id = try arguments.value(Options.session) { return try runEditSession(id, arguments, context) }
         for option: OptionName in [.start, .end, .title] where arguments[option] != nil {
             throw UsageError("\(option) changes a session: give --session ID")
         }
@@ -54,13 +54,8 @@ extension Commands {
         if let weightText = arguments[.weight] ?? (words.count == 2 ? words[1] : nil) {
             params.weightKg = try SetNotation.kilograms(weightText, unit: context.console.units)
         }
-        if let text = arguments[.duration] {
-            guard let seconds = Quantity.seconds(text), SessionLimits.durationSeconds.contains(seconds) else {
-                throw UsageError("--duration must be a time such as 45s, 1:30 or 2m, got \"\(text)\"")
-            }
-            params.durationSeconds = seconds
-        }
-        params.rpe = try rpeOption(arguments)
+        params.durationSeconds = try arguments.value(Options.setDuration)
+        params.rpe = try arguments.value(Options.rpe)
         params.kind = try kindOption(arguments)
         params.note = arguments[.note]
         guard params.reps != nil || params.weightKg != nil || params.durationSeconds != nil || params.rpe != nil || params.kind != nil || params.note != nil else {
@@ -75,8 +70,7 @@ extension Commands {
     }
 
     /// `edit --session ID`: a session's times, title, effort or note.
-    static func runEditSession(_ text: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard let id = Int64(text), id > 0 else { throw UsageError("--session needs a session id (sessionctl history lists them), got \"\(text)\"") }
+    static func runEditSession(_ id: Int64, _ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard arguments.positionals.isEmpty else { throw UsageError("with --session, edit takes no SET-ID or quantities") }
         for option: OptionName in [.reps, .weight, .duration, .kind] where arguments[option] != nil {
             throw UsageError("\(option) changes a set, not a session")
@@ -86,7 +80,7 @@ extension Commands {
         params.startedAt = try timestampOption(arguments, .start, clock: context.clock)
         params.endedAt = try timestampOption(arguments, .end, clock: context.clock)
         params.title = arguments[.title]
-        params.rpe = try rpeOption(arguments)
+        params.rpe = try arguments.value(Options.rpe)
         params.note = arguments[.note]
         guard params.startedAt != nil || params.endedAt != nil || params.title != nil || params.rpe != nil || params.note != nil else {
             throw UsageError("nothing to change: give --start, --end, --title, --rpe or --note")

@@ -97,7 +97,7 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec(.muscles, value: "LIST", help: "the muscle groups it trains most, comma-separated (required)"),
             OptionSpec(.secondary, value: "LIST", help: "the muscle groups it trains as well, comma-separated"),
-            OptionSpec(.equipment, value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with"),
+            Options.equipment.spec,
             OptionSpec(.bodyweight, help: "the load is the body plus what is added"),
         ],
         arguments: ["name": "NAME"],
@@ -111,10 +111,7 @@ extension Commands {
                 }
                 return words
             }
-            let equipment = arguments[.equipment]
-            if let equipment, Equipment(rawValue: equipment) == nil {
-                throw UsageError("--equipment must be \(Equipment.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(equipment)\"")
-            }
+            let equipment = try arguments.value(Options.equipment)?.rawValue
             let params = try ExerciseDefine.Params {
                 $0.exercise = arguments.positionals.joined(separator: " ")
                 $0.equipment = equipment

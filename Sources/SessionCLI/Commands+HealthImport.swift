@@ -43,15 +43,15 @@ extension Commands {
             """,
         options: CommonOptions.daemon + [
             OptionSpec(.dryRun, help: "read and count; store nothing"),
-            OptionSpec(.from, value: "DATE", help: "keep only the daily values from this date on (YYYY-MM-DD)"),
-            OptionSpec(.to, value: "DATE", help: "keep only the daily values up to this date"),
-            OptionSpec(.format, value: "FORMAT", completion: .cases(of: HealthFormat.self), help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes"),
+            Options.from.help("keep only the daily values from this date on (YYYY-MM-DD)").spec,
+            Options.to.help("keep only the daily values up to this date").spec,
+            Options.healthFormat.spec,
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
                 throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
-            let format = try HealthFormat.chosen(arguments[.format])
+            let format = try arguments.value(Options.healthFormat)
             let (from, to) = try dateRangeOption(arguments)
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
@@ -223,15 +223,6 @@ extension Commands {
 
 typealias HealthFormat = HealthExportFormat
 
-extension HealthExportFormat {
-    static func chosen(_ word: String?) throws(UsageError) -> HealthFormat? {
-        guard let word else { return nil }
-        guard let format = HealthFormat(rawValue: word.lowercased()) else {
-            throw UsageError("--format is \(allCases.map(\.rawValue).joined(separator: " or ")), got \"\(word)\"")
-        }
-        return format
-    }
-}
 
 extension Commands {
     static let healthShow = Command(
@@ -244,8 +235,8 @@ extension Commands {
             in your units.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.from, value: "DATE", help: "the first date (YYYY-MM-DD; default: 30 days ago)"),
-            OptionSpec(.to, value: "DATE", help: "the last date"),
+            Options.from.help("the first date (YYYY-MM-DD; default: 30 days ago)").spec,
+            Options.to.spec,
         ],
         arguments: ["types": "TYPE"],
         run: { arguments, context in

@@ -35,17 +35,13 @@ extension Commands {
             spreadsheet broke over lines), is left out whole, and each is listed.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.format, value: TrackerExport.Format.choices(), completion: .cases(of: TrackerExport.Format.self), help: "the export's app, when detection guesses wrong"),
+            Options.importFormat.spec,
             OptionSpec(.dryRun, help: "show what would be imported; store nothing"),
             OptionSpec(.skipInvalid, help: "import the workouts that read whole; leave out (and list) those with bad rows"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("import needs one FILE (or - for standard input)") }
-            var format: TrackerExport.Format?
-            if let name = arguments[.format] {
-                guard let value = TrackerExport.Format(rawValue: name.lowercased()) else { throw UsageError("--format must be \(TrackerExport.Format.spelledOut()), got \"\(name)\"") }
-                format = value
-            }
+            var format = try arguments.value(Options.importFormat)
             let path = arguments.positionals[0]
             // A health export is `health import`'s: said so before it is read.
             if format == nil, path != "-", let elsewhere = FileContent.of(FileContent.head(path)).healthExport(path) {
@@ -143,17 +139,14 @@ extension Commands {
             zone. An existing FILE is kept unless --force is given.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.format, value: TrackerExport.Format.choices(TrackerExport.Format.written), completion: .words(TrackerExport.Format.written.map(\.rawValue)), help: "the file's layout (default json)"),
-            OptionSpec(.from, value: "DATE", help: "sessions from DATE on"),
-            OptionSpec(.to, value: "DATE", help: "sessions up to DATE"),
+            Options.exportFormat.spec,
+            Options.from.help("sessions from DATE on").spec,
+            Options.to.help("sessions up to DATE").spec,
             OptionSpec(.force, help: "replace FILE if it exists"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
-            let formatName = arguments[.format] ?? "json"
-            guard let format = TrackerExport.Format(rawValue: formatName.lowercased()), TrackerExport.Format.written.contains(format) else {
-                throw UsageError("--format must be \(TrackerExport.Format.spelledOut(TrackerExport.Format.written)), got \"\(formatName)\"")
-            }
+            let format = try arguments.value(Options.exportFormat) ?? .json
             let (from, to) = try dateRangeOption(arguments)
             let path = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
@@ -288,39 +281,26 @@ extension Commands {
             output (a PDF only when that is not a terminal).
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.format, value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self), help: "the file format (default ics)"),
-            OptionSpec(.paper, value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanSheet.Paper.self),
-                       help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)"),
-            OptionSpec(.plan, value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: the active plan)"),
-            OptionSpec(.week, value: "DATE", help: "instead of --plan: the plan that trains DATE's week, carried over or not"),
-            OptionSpec(.weeks, value: "N", help: "the calendar's weeks from this one, 1–\(calendarWeeks.upperBound) (default \(calendarWeeksDefault))"),
-            OptionSpec(.time, value: "HH:MM", help: "when each session starts (default 18:00)"),
-            OptionSpec(.duration, value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)"),
-            OptionSpec(.remind, value: "DURATION", help: "how long before the start the reminder fires (default 30m)"),
+            Options.planExportFormat.spec,
+            Options.paper.spec,
+            Options.plan.spec,
+            Options.week.help("instead of --plan: the plan that trains DATE's week, carried over or not").spec,
+            Options.weeks.spec,
+            Options.time.spec,
+            Options.sessionMinutes.spec,
+            Options.remind.spec,
             OptionSpec(.force, help: "replace FILE if it exists"),
         ],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
-            let format = try PlanExportFormat.chosen(arguments[.format])
+            let format = try arguments.value(Options.planExportFormat) ?? .ics
             var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units)
-            if let time = arguments[.time] {
-                guard let clock = LocalDateTime("2000-01-01 " + time) else { throw UsageError("--time must be HH:MM, got \"\(time)\"") }
-                calendar.startSecond = clock.secondOfDay
-            }
-            for (option, apply) in [(OptionName.duration, { (minutes: Int) in calendar.durationMinutes = minutes }),
-                                    (OptionName.remind, { (minutes: Int) in calendar.reminderMinutes = minutes })] {
-                guard let text = arguments[option] else { continue }
-                guard let seconds = TrackerExport.duration(text), seconds >= 60, seconds <= 24 * 3600 else {
-                    throw UsageError("\(option) must be a duration from 1m to 24h such as 45m or 1h 15m, got \"\(text)\"")
-                }
-                apply(seconds / 60)
-            }
+            if let second = try arguments.value(Options.time) { calendar.startSecond = second }
+            if let minutes = try arguments.value(Options.sessionMinutes) { calendar.durationMinutes = minutes }
+            if let minutes = try arguments.value(Options.remind) { calendar.reminderMinutes = minutes }
             var params = PlanGet.Params()
-            if let id = arguments[.plan] {
-                guard let planID = Int64(id), planID > 0 else { throw UsageError("--plan must be a plan id, got \"\(id)\"") }
-                params.planID = planID
-            }
-            params.date = try dateOption(arguments, .week)
+            params.planID = try arguments.value(Options.plan)
+            params.date = try arguments.value(Options.week)
             if params.date != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
             let path = try FileOutput.target(arguments)
             let paper = try PlanSheet.Paper.chosen(arguments[.paper], environment: context.environment)
@@ -328,7 +308,7 @@ extension Commands {
             if format == .pdf, path == nil, isatty(STDOUT_FILENO) == 1 {
                 throw UsageError("not writing a PDF to a terminal; give FILE, or send standard output to a file or a program")
             }
-            let weeks = try intOption(arguments, .weeks, in: calendarWeeks)
+            let weeks = try arguments.value(Options.weeks)
             if weeks != nil, format != .ics || params.planID != nil || params.date != nil {
                 throw UsageError("--weeks is for the calendar from today (--format ics, without --plan or --week)")
             }

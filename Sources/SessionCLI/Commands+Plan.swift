@@ -15,8 +15,8 @@ extension Commands {
             1 when it is refused (every error is listed with its JSON path), 2 on usage errors.
             """,
         options: [
-            OptionSpec(.weekStart, value: "DATE", help: "the Monday of the plan's week (default: this week)"),
-            OptionSpec(.exercisesPerDay, value: "N", help: "keep N exercises per training day, padding with fillers"),
+            Options.weekStart.spec,
+            Options.exercisesPerDay.spec,
             CommonOptions.json, CommonOptions.verbose,
         ],
         run: runPlanCheck)
@@ -33,37 +33,21 @@ extension Commands {
             return ExitStatus.ok
         })
 
-    /// The value of a date option, checked to be YYYY-MM-DD.
-    static func dateOption(_ arguments: ParsedArguments, _ name: OptionName) throws(UsageError) -> LocalDate? {
-        guard let text = arguments[name] else { return nil }
-        guard let date = LocalDate(text) else { throw UsageError("\(name) needs a date as YYYY-MM-DD, got \"\(text)\"") }
-        return date
-    }
-
     /// `--from` and `--to`, each a date, the first not after the second.
     static func dateRangeOption(_ arguments: ParsedArguments) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
-        let from = try dateOption(arguments, .from)
-        let to = try dateOption(arguments, .to)
+        let from = try arguments.value(Options.from)
+        let to = try arguments.value(Options.to)
         if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
         return (from, to)
     }
 
-    /// The value of a whole-number option, checked to lie in `range`.
-    static func intOption(_ arguments: ParsedArguments, _ name: OptionName, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = arguments[name] else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(name) needs a number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
-        }
-        return number
-    }
-
     static func importOptions(_ arguments: ParsedArguments, today: LocalDate, units: WeightUnit) throws(UsageError) -> PlanImportOptions {
         var options = PlanImportOptions(today: today, bareWeightInPounds: units == .lb)
-        if let date = try dateOption(arguments, .weekStart) {
+        if let date = try arguments.value(Options.weekStart) {
             guard date.weekday == .monday else { throw UsageError("--week-start \(date) is a \(date.weekday.name), not a Monday") }
             options.weekStart = date
         }
-        if let count = try intOption(arguments, .exercisesPerDay, in: PlanLimits.exercisesPerDay) { options.exercisesPerDay = count }
+        if let count = try arguments.value(Options.exercisesPerDay) { options.exercisesPerDay = count }
         return options
     }
 

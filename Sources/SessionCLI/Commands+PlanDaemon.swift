@@ -9,8 +9,8 @@ extension Commands {
         summary: "Import a plan into the daemon and make it active; every change made is listed.",
         details: "FILE is read as for plan check. Nothing is stored when the plan is refused (exit status 1).",
         options: CommonOptions.daemon + [
-            OptionSpec(.weekStart, value: "DATE", help: "the Monday of the plan's week (default: the plan's own, else this week)"),
-            OptionSpec(.exercisesPerDay, value: "N", help: "keep N exercises per training day, padding with fillers"),
+            Options.weekStart.help("the Monday of the plan's week (default: the plan's own, else this week)").spec,
+            Options.exercisesPerDay.spec,
             OptionSpec(.noActivate, help: "store it without making it the active plan"),
             CommonOptions.verbose,
         ],
@@ -44,7 +44,7 @@ extension Commands {
             later never changes a day that had ended; a day that ended before any plan
             was in force shows as "no plan yet".
             """,
-        options: CommonOptions.daemon + [OptionSpec(.week, value: "DATE", help: "show the plan that trains DATE's week")],
+        options: CommonOptions.daemon + [Options.week.help("show the plan that trains DATE's week").spec],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan show takes at most one PLAN-ID") }
             var params = PlanGet.Params()
@@ -54,7 +54,7 @@ extension Commands {
                 params.planID = id
             }
             let client = try context.connect(arguments)
-            params.date = try dateOption(arguments, .week)
+            params.date = try arguments.value(Options.week)
             // The plan as stored, and for a carried-over week the Monday it carries to.
             let document = try context.call(client, PlanGet.self, params)
             if context.printJSON(document, arguments) { return ExitStatus.ok }

@@ -17,10 +17,10 @@ extension Commands {
         words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12|45s] [--weight W] [--rest T]",
         summary: "Change an exercise of the active plan: its sets, reps (or a range, or a time), weight or rest; a new version of the plan.",
         options: [
-            OptionSpec(.sets, value: "N", help: "sets, 1 to 20"),
+            Options.sets.spec,
             OptionSpec(.reps, value: "R", help: "reps, a range such as 8-12, or a time such as 45s or 1:30"),
             OptionSpec(.weight, value: "W", help: "the weight, in your units or with kg or lb, 7,5 with a decimal comma (none or bw: no load)"),
-            OptionSpec(.rest, value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m"),
+            Options.rest.spec,
         ],
         count: 2
     ) { arguments, plan, aliases, context in
@@ -29,10 +29,7 @@ extension Commands {
         }
         let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         var exercise = plan.days[day].exercises[index]
-        if let text = arguments[.sets] {
-            guard let sets = Int(text), (1...SetNotation.maximumSets).contains(sets) else { throw UsageError("--sets must be from 1 to \(SetNotation.maximumSets), got \"\(text)\"") }
-            exercise.sets = sets
-        }
+        if let sets = try arguments.value(Options.sets) { exercise.sets = sets }
         if let text = arguments[.reps], case .seconds(let seconds)? = SetNotation.count(text) {
             (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (nil, nil, seconds, false)
         } else if let text = arguments[.reps] {
@@ -46,9 +43,7 @@ extension Commands {
             let load = text.lowercased() == "none" ? 0 : try SetNotation.load(text, unit: context.console.units)
             exercise.weightKg = load == 0 ? nil : load
         }
-        if let text = arguments[.rest] {
-            exercise.restSeconds = try restSeconds(text)
-        }
+        if let seconds = try arguments.value(Options.rest) { exercise.restSeconds = seconds }
         plan.days[day].exercises[index] = exercise
         return "\(plan.days[day].weekday.name): \(exercise.name) " + PlanFormatter.prescription(exercise, unit: context.console.units)
     }
@@ -227,13 +222,6 @@ extension Commands {
         } catch SessionError.unknownExercise {
             throw missing
         }
-    }
-
-    /// "90", "90s", "1:30", "2 min", "2m" as seconds.
-    static func restSeconds(_ text: String) throws(UsageError) -> Int {
-        let seconds = Quantity.seconds(text) ?? TrackerExport.duration(text)
-        guard let seconds, (0...3600).contains(seconds) else { throw UsageError("--rest must be a time from 0 to 60 minutes such as 90, 90s, 1:30 or 2m, got \"\(text)\"") }
-        return seconds
     }
 }
 

@@ -10,8 +10,8 @@ import JSON
 extension Commands {
     static let plannerOptions = [
         OptionSpec(.planner, value: "CMD", help: "the planner command (default: $SESSIOND_PLANNER, else planner = in the config file)"),
-        OptionSpec(.timeout, value: "SECONDS", help: "how long one planner run may take (default \(PlannerLimits.defaultTimeoutSeconds))"),
-        OptionSpec(.repairs, value: "N", help: "times a refused reply goes back to the planner with its errors (default \(PlannerLimits.defaultRepairs))"),
+        Options.timeout.spec,
+        Options.repairs.spec,
         OptionSpec(.dryRun, help: "ask and check, but store nothing"),
         OptionSpec(.printRequest, help: "print what the planner would read, and run nothing"),
         CommonOptions.verbose,
@@ -53,7 +53,7 @@ extension Commands {
               planner-repairs = 2
               planner-monthly-limit = 10
             """,
-        options: CommonOptions.daemon + [OptionSpec(.week, value: "DATE", help: "plan the week holding DATE (default: next week)")] + plannerOptions,
+        options: CommonOptions.daemon + [Options.week.help("plan the week holding DATE (default: next week)").spec] + plannerOptions,
         run: runPlanNext)
 
     static let planRedo = Command(
@@ -130,13 +130,13 @@ extension Commands {
             endpoint's usage as the planner passed it back, or else estimated at 4 bytes of
             UTF-8 a token and marked ~.
             """,
-        options: CommonOptions.daemon + [OptionSpec(.limit, value: "N", help: "at most N attempts (default 20)")],
+        options: CommonOptions.daemon + [Options.limit.help("at most N attempts (default 20)").spec],
         arguments: ["run": "RUN"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan attempts takes at most one RUN") }
             var params = PlanAttempts.Params()
             params.run = arguments.positionals.first
-            params.limit = try intOption(arguments, .limit, in: SessionLimits.listLimit)
+            params.limit = try arguments.value(Options.limit)
             let client = try context.connect(arguments)
             let attempts = try context.call(client, PlanAttempts.self, params)
             if context.printJSON(attempts, arguments) { return ExitStatus.ok }
@@ -214,8 +214,8 @@ extension Commands {
             throw UsageError("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(file) (ready-made planners: \(installedPlanners() ?? "contrib/planners in the source tree"))")
         }
         try PlannerLink.checkProgram(of: command, path: context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-        let timeout = try intOption(arguments, .timeout, in: PlannerLimits.timeoutSeconds) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
-        let repairs = try intOption(arguments, .repairs, in: PlannerLimits.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
+        let timeout = try arguments.value(Options.timeout) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
+        let repairs = try arguments.value(Options.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
         return PlannerLink.Settings(command: command, timeoutSeconds: timeout, repairs: repairs, monthlyLimit: config.plannerMonthlyLimit,
                                     configPath: UserConfig.path(environment: context.environment))
     }
@@ -233,7 +233,7 @@ extension Commands {
     }
 
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let weekStart = (try dateOption(arguments, .week) ?? context.clock.today().adding(days: 7)).mondayOfWeek
+        let weekStart = (try arguments.value(Options.week) ?? context.clock.today().adding(days: 7)).mondayOfWeek
         let client = try context.connect(arguments)
         var promptParams = PromptRender.Params()
         promptParams.weekStart = weekStart.adding(days: -7)

@@ -91,13 +91,13 @@ extension Commands {
         options: CommonOptions.daemon + [
             OptionSpec(.superset, value: "LABEL", help: "the superset the set belongs to (A); default a planned exercise's own"),
             OptionSpec(.with, value: "EXERCISE", help: "done together with EXERCISE of this session: the set joins its superset"),
-            OptionSpec(.rpe, value: "N", help: "effort 1–10 (half steps allowed)"),
+            Options.rpe.spec,
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec(.warmup, help: "a warm-up set: counts towards nothing"),
-            OptionSpec(.kind, value: "KIND", completion: .cases(of: SetKind.self), help: "normal, warmup, drop or failure"),
+            Options.kind.spec,
             OptionSpec(.at, value: "TIME", help: "when it was done (18:05 on the session's day, RFC 3339), for backfilling"),
             OptionSpec(.new, help: "the exercise is new: log a name that matches nothing planned or logged before"),
-            OptionSpec(.session, value: "ID", help: "add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)"),
+            Options.session.help("add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)").spec,
             OptionSpec(.yes, short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         arguments: ["position": "EXERCISE", "match": "EXERCISE", "count": "REPS", "reps": "REPS", "durationSeconds": "REPS", "weightKg": "WEIGHT"],
@@ -124,7 +124,7 @@ extension Commands {
         let wanted = try LogArguments(arguments.positionals, unit: context.console.units)
         var params = SessionLog.Params()
         params.withLastTime = true
-        params.rpe = try rpeOption(arguments)
+        params.rpe = try arguments.value(Options.rpe)
         params.note = arguments[.note]
         params.superset = arguments[.superset]
         params.with = arguments[.with]
@@ -136,10 +136,7 @@ extension Commands {
             params.match = name
             params.isNew = arguments.has(.new) ? true : nil
         }
-        if let text = arguments[.session] {
-            guard let id = Int64(text), id > 0 else { throw UsageError("--session needs a session id (sessionctl history lists them), got \"\(text)\"") }
-            params.sessionID = id
-        }
+        params.sessionID = try arguments.value(Options.session)
         if wanted.countIsPlain { params.count = wanted.reps } else { params.reps = wanted.reps }
         params.durationSeconds = wanted.durationSeconds
         params.weightKg = wanted.weightKg
@@ -323,22 +320,11 @@ extension Commands {
     /// `--kind KIND` or `--warmup`, which must not disagree.
     static func kindOption(_ arguments: ParsedArguments) throws(UsageError) -> SetKind? {
         var kind: SetKind? = arguments.has(.warmup) ? .warmup : nil
-        if let text = arguments[.kind] {
-            guard let given = SetKind(rawValue: text) else {
-                throw UsageError("--kind must be one of \(SetKind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
-            }
-            if let kind, kind != given { throw UsageError("--warmup and --kind \(text) say different kinds; give one") }
+        if let given = try arguments.value(Options.kind) {
+            if let kind, kind != given { throw UsageError("--warmup and --kind \(given.rawValue) say different kinds; give one") }
             kind = given
         }
         return kind
-    }
-
-    /// `--rpe`: a number; its bounds are the contract's, checked with the other params
-    /// before anything is sent (`CommandContext.check`).
-    static func rpeOption(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
-        guard let text = arguments[.rpe] else { return nil }
-        guard let rpe = Double(text) else { throw UsageError("--rpe needs a number of effort (7, 7.5, 8), got \"\(text)\"") }
-        return rpe
     }
 
     /// A unique id for this invocation, so a retried call cannot store a set twice.
@@ -358,7 +344,7 @@ extension Commands {
             finished session's without --yes, leaves every set in place. A set of a finished
             session (see sessionctl show) is removed only with --yes: its history changes.
             """,
-        options: CommonOptions.daemon + [OptionSpec(.last, value: "N", help: "the active session's last N sets (1–\(SessionUndo.maximumSets))"),
+        options: CommonOptions.daemon + [Options.last.spec,
                                          CommonOptions.yes],
         run: { arguments, context in
             var params = SessionUndo.Params()
@@ -369,12 +355,9 @@ extension Commands {
             }
             guard ids.count <= SessionUndo.maximumSets else { throw UsageError("undo takes at most \(SessionUndo.maximumSets) SET-IDs") }
             guard Set(ids).count == ids.count else { throw UsageError("a SET-ID is given twice") }
-            if let text = arguments[.last] {
+            if arguments[.last] != nil {
                 guard ids.isEmpty else { throw UsageError("give SET-IDs or --last, not both") }
-                guard let count = Int(text), (1...SessionUndo.maximumSets).contains(count) else {
-                    throw UsageError("--last needs a number of sets from 1 to \(SessionUndo.maximumSets), got \"\(text)\"")
-                }
-                params.last = count
+                params.last = try arguments.value(Options.last)
             } else if ids.count == 1 {
                 params.setID = ids[0]
             } else if !ids.isEmpty {
@@ -389,13 +372,13 @@ extension Commands {
     static let finish = Command(
         words: ["finish"], synopsis: "", summary: "Finish the session and show its totals.", details: "",
         options: CommonOptions.daemon + [
-            OptionSpec(.rpe, value: "N", help: "the session's effort 1–10"),
+            Options.rpe.help("the session's effort 1–10").spec,
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec(.at, value: "TIME", help: "when it ended (18:05 on the session's day, RFC 3339); not before a logged set"),
         ],
         run: { arguments, context in
             var params = SessionFinish.Params()
-            params.rpe = try rpeOption(arguments)
+            params.rpe = try arguments.value(Options.rpe)
             params.note = arguments[.note]
             params.at = try timestampOption(arguments, .at, clock: context.clock)
             let client = try context.connect(arguments)
@@ -437,16 +420,16 @@ extension Commands {
             sessions oldest first. See also sessionctl progress.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.from, value: "DATE", help: "the first date (YYYY-MM-DD)"),
-            OptionSpec(.to, value: "DATE", help: "the last date"),
-            OptionSpec(.limit, value: "N", help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))"),
-            OptionSpec(.before, value: "ID", help: "only sessions started before session ID: the next page back"),
+            Options.from.spec,
+            Options.to.spec,
+            Options.limit.spec,
+            Options.before.spec,
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
             let (from, to) = try dateRangeOption(arguments)
-            let shown = try intOption(arguments, .limit, in: SessionLimits.listLimit) ?? SessionLimits.listDefault
-            let before = try intOption(arguments, .before, in: 1...Int.max).map(Int64.init)
+            let shown = try arguments.value(Options.limit) ?? SessionLimits.listDefault
+            let before = try arguments.value(Options.before).map(Int64.init)
             let client = try context.connect(arguments)
             let formatter = SessionFormatter(console: context.console)
             if !arguments.positionals.isEmpty {
@@ -491,8 +474,8 @@ extension Commands {
             below, and the weeks that set a new best e1RM marked.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.from, value: "DATE", help: "the first date (YYYY-MM-DD; default: 52 weeks ago)"),
-            OptionSpec(.to, value: "DATE", help: "the last date"),
+            Options.from.help("the first date (YYYY-MM-DD; default: 52 weeks ago)").spec,
+            Options.to.spec,
             OptionSpec(.all, help: "everything logged of it, by month when longer than 52 weeks"),
             OptionSpec(.svg, value: "FILE", completion: .file, help: "write the chart as an SVG image to FILE"),
         ],

@@ -9,11 +9,11 @@ extension Commands {
         summary: "This week's report: adherence, volume per day, progress per exercise, health.",
         details: "With --prompt, only the compact text the next plan's prompt receives.",
         options: CommonOptions.daemon + [
-            OptionSpec(.week, value: "DATE", help: "the week holding DATE (default: this week)"),
+            Options.week.spec,
             OptionSpec(.prompt, help: "print only the prompt context"),
         ],
         run: { arguments, context in
-            let weekStart = try dateOption(arguments, .week)
+            let weekStart = try arguments.value(Options.week)
             let params = SummaryWeekly.Params { $0.weekStart = weekStart }
             let report = try context.call(try context.connect(arguments), SummaryWeekly.self, params)
             if arguments.has(.prompt) {
@@ -37,7 +37,7 @@ extension Commands {
             prompt leaves them out unless your goals name them (a smaller waist, body fat,
             measurements).
             """,
-        options: CommonOptions.daemon + [OptionSpec(.date, value: "DATE", help: "the day it belongs to (default: today)")],
+        options: CommonOptions.daemon + [Options.date.spec],
         arguments: ["type": "TYPE", "value": "VALUE"],
         run: { arguments, context in
             guard arguments.positionals.count == 2 else { throw UsageError("health needs TYPE and VALUE, e.g. sessionctl health sleep 7.5") }
@@ -73,7 +73,7 @@ extension Commands {
             }
             var params = HealthRecord.Params { $0.type = healthType; $0.value = value }
             params.source = "sessionctl"
-            params.date = try dateOption(arguments, .date)
+            params.date = try arguments.value(Options.date)
             let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("recorded \(type) " + Wording.health(value, of: healthType, units: context.console.units) + " for \(result.date)")

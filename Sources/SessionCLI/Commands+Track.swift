@@ -22,7 +22,7 @@ extension Commands {
             """,
         options: CommonOptions.daemon + [
             OptionSpec(.title, value: "TEXT", help: "the session's title (default: the plan day's, else Workout)"),
-            OptionSpec(.rpe, value: "N", help: "the session's effort 1–10 (half steps allowed)"),
+            Options.rpe.help("the session's effort 1–10 (half steps allowed)").spec,
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec(.new, help: "names that match nothing logged or planned are new exercises"),
             OptionSpec(.yes, short: "-y", help: "store sets that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
@@ -70,7 +70,7 @@ extension Commands {
         let title = arguments[.title].map { $0.collapsingWhitespace() } ?? planDay?.title ?? "Workout"
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,
-                                     note: arguments[.note], rpe: try rpeOption(arguments), sets: sets)
+                                     note: arguments[.note], rpe: try arguments.value(Options.rpe), sets: sets)
         var params = HistoryImport.Params { $0.importID = "track-\(context.clock.nowMs())"; $0.chunk = 0; $0.workouts = [workout]; $0.done = true }
         if !arguments.has(.yes) { params.refuseImplausible = true }
         let result: HistoryImport.Result

@@ -64,12 +64,4 @@ struct PlanMarkdown {
 /// give them.
 enum PlanExportFormat: String, CaseIterable {
     case ics, markdown, pdf
-
-    static func chosen(_ word: String?) throws(UsageError) -> PlanExportFormat {
-        guard let word else { return .ics }
-        guard let format = PlanExportFormat(rawValue: word.lowercased()) ?? (word.lowercased() == "md" ? .markdown : nil) else {
-            throw UsageError("--format is \(allCases.map(\.rawValue).joined(separator: " or ")), got \"\(word)\"")
-        }
-        return format
-    }
 }

@@ -37,12 +37,7 @@ struct PlanSheet {
         /// `--paper` when given, else the locale's paper (`LC_ALL`, then `LC_PAPER`,
         /// then `LANG`, as POSIX orders them), else A4.
         static func chosen(_ word: String?, environment: [String: String]) throws(UsageError) -> Paper {
-            if let word {
-                guard let paper = Paper(rawValue: word.lowercased()) else {
-                    throw UsageError("--paper is \(allCases.map(\.rawValue).joined(separator: " or ")), got \"\(word)\"")
-                }
-                return paper
-            }
+            if let word { return try Options.paper.read(word) }
             let locale = ["LC_ALL", "LC_PAPER", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
             return locale.map(ofLocale) ?? .a4
         }

@@ -18,4 +18,47 @@ import Testing
         #expect(throws: UsageError("--rpe needs a value (N)")) { try ParsedArguments(["--rpe"], options: specs) }
         #expect(throws: UsageError("--json takes no value")) { try ParsedArguments(["--json=1"], options: specs) }
     }
+
+    enum Shape: String, CaseIterable, Sendable { case round, square }
+    static let limit = Option<Int>("--limit", value: "N", help: "at most N", parse: .number(in: 1...50))
+    static let rpe = Option<Double>("--rpe", value: "N", help: "effort", parse: .number(in: 1...10, expected: "needs a number of effort (7, 7.5, 8)"))
+    static let shape = Option<Shape>("--shape", value: "SHAPE", help: "the shape", parse: .choice(expected: "must be round or square", ignoringCase: true))
+    static let id = Option<Int64>("--session", value: "ID", param: "sessionID", help: "a session", parse: .id(expected: "needs a session id"))
+
+    func parsed(_ words: [String]) throws -> ParsedArguments {
+        try ParsedArguments(words, options: [Self.limit.spec, Self.rpe.spec, Self.shape.spec, Self.id.spec])
+    }
+
+    /// A typed option reads its value as its type; an absent one is nil.
+    @Test func typedOptionsReadTheirValues() throws {
+        let arguments = try parsed(["--limit", "20", "--rpe=7.5", "--shape", "Square", "--session", "12"])
+        #expect(try arguments.value(Self.limit) == 20)
+        #expect(try arguments.value(Self.rpe) == 7.5)
+        #expect(try arguments.value(Self.shape) == .square)
+        #expect(try arguments.value(Self.id) == 12)
+        #expect(try parsed([]).value(Self.limit) == nil)
+        #expect(try parsed(["--limit", "3", "--limit", "4"]).values(Self.limit) == [3, 4])
+    }
+
+    /// A bad value is refused naming the option, what it takes and the text given.
+    @Test func typedOptionsRefuseBadValuesNamingTheOption() throws {
+        #expect(throws: UsageError("--limit needs a number from 1 to 50, got \"51\"")) { try parsed(["--limit", "51"]).value(Self.limit) }
+        #expect(throws: UsageError("--limit needs a number from 1 to 50, got \"x\"")) { try parsed(["--limit", "x"]).value(Self.limit) }
+        #expect(throws: UsageError("--rpe needs a number of effort (7, 7.5, 8), got \"11\"")) { try parsed(["--rpe", "11"]).value(Self.rpe) }
+        #expect(throws: UsageError("--rpe needs a number of effort (7, 7.5, 8), got \"nan\"")) { try parsed(["--rpe", "nan"]).value(Self.rpe) }
+        #expect(throws: UsageError("--shape must be round or square, got \"oval\"")) { try parsed(["--shape", "oval"]).value(Self.shape) }
+        #expect(throws: UsageError("--session needs a session id, got \"0\"")) { try parsed(["--session", "0"]).value(Self.id) }
+    }
+
+    /// The declaration gives the spec: placeholder, param, help and the completion of
+    /// an enumeration's raw values; a command's own help line keeps the rest.
+    @Test func typedOptionsDeclareTheirSpec() {
+        #expect(Self.shape.spec.value == "SHAPE")
+        #expect(Self.shape.spec.completion == .words(["round", "square"]))
+        #expect(Self.id.spec.param == "sessionID")
+        #expect(Self.limit.spec.param == "limit")
+        let own = Self.id.help("the session to show")
+        #expect(own.spec.help == "the session to show")
+        #expect(own.spec.param == "sessionID" && own.spec.value == "ID" && own.spec.name == "--session")
+    }
 }

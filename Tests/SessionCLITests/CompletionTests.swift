@@ -1,5 +1,7 @@
 import ArgumentParsing
 import Foundation
+import SessionCore
+import SessionFormats
 import Testing
 import TestSupport
 
@@ -163,5 +165,33 @@ import TestSupport
         if hosts.split(whereSeparator: \.isWhitespace).contains("localhost") {
             #expect(offered[4...].allSatisfy { $0.split(separator: " ").contains("localhost") }, "\(offered)")
         }
+    }
+
+    /// The declarations feed every shell: each option a command declares with values
+    /// is completed after it in the bash, zsh and fish scripts, with the values it
+    /// declares, which a typed option takes from its reading (an enumeration's cases).
+    @Test func everyDeclaredOptionWithValuesIsInEachShellsScript() {
+        let bash = BashCompletion.script(commands: Commands.all)
+        let zsh = ShellCompletion.zsh(commands: Commands.all)
+        let fish = ShellCompletion.fish(commands: Commands.all).split(separator: "\n")
+        var checked = 0
+        for command in Commands.all where !command.words[0].hasPrefix("__") {
+            let key = command.words.joined(separator: " ")
+            for option in command.options where option.value != nil && option.completion != .none {
+                checked += 1
+                let name = option.name
+                #expect(bash.contains("\"\(key) \(name)\")") || bash.contains("*\" \(name)\")"), "bash: \(key) \(name)")
+                #expect(zsh.contains("\"\(key) \(name)\")"), "zsh: \(key) \(name)")
+                let line = fish.first { $0.contains("'__sessionctl_is \(key)' -l \(name.dropFirst(2)) ") }
+                #expect(line?.contains(" -x -a ") == true || line?.contains(" -r -F") == true, "fish: \(key) \(name)")
+                guard case .words(let words) = option.completion else { continue }
+                #expect(bash.contains("_sessionctl_words \"\(words.joined(separator: " "))\""), "bash: \(key) \(name)")
+                #expect(zsh.contains("_sessionctl_add " + words.map { "'\($0)'" }.joined(separator: " ")), "zsh: \(key) \(name)")
+                #expect(line?.contains("-a '\(words.joined(separator: " "))'") == true, "fish: \(key) \(name)")
+            }
+        }
+        #expect(checked >= 20, "every command's --socket and --host, and the value lists")
+        #expect(Options.kind.spec.completion == .words(SetKind.allCases.map(\.rawValue)))
+        #expect(Options.exportFormat.spec.completion == .words(TrackerExport.Format.written.map(\.rawValue)))
     }
 }

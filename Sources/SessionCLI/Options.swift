@@ -1,0 +1,134 @@
+import ArgumentParsing
+import SessionCore
+import SessionFormats
+import SessionRPC
+
+/// Values of sessionctl's own kinds an option reads.
+extension OptionValue where Value == LocalDate {
+    /// A date as YYYY-MM-DD.
+    static var date: OptionValue { OptionValue(expected: "needs a date as YYYY-MM-DD") { LocalDate($0) } }
+}
+
+extension OptionValue where Value == Int {
+    /// A whole number of minutes written as a duration (45m, 1h 15m), from a minute to
+    /// a day.
+    static var minutes: OptionValue {
+        OptionValue(expected: "must be a duration from 1m to 24h such as 45m or 1h 15m") { text in
+            TrackerExport.duration(text).flatMap { (60...24 * 3600).contains($0) ? $0 / 60 : nil }
+        }
+    }
+
+    /// A set's time in seconds (45s, 1:30, 2m) within `SessionLimits.durationSeconds`.
+    static var setSeconds: OptionValue {
+        OptionValue(expected: "must be a time such as 45s, 1:30 or 2m") { text in
+            Quantity.seconds(text).flatMap { SessionLimits.durationSeconds.contains($0) ? $0 : nil }
+        }
+    }
+
+    /// A time of day as HH:MM, in seconds since midnight.
+    static var timeOfDay: OptionValue {
+        OptionValue(expected: "must be HH:MM") { LocalDateTime("2000-01-01 " + $0)?.secondOfDay }
+    }
+}
+
+/// sessionctl's typed options, each declared once: its name, placeholder, completion,
+/// the param it gives and how its value is read. A command lists `Options.x.spec`
+/// (or `Options.x.help("…").spec` for a help line of its own) and reads the value with
+/// `arguments.value(Options.x)`, which refuses a bad value naming the option.
+enum Options {
+    /// `--from DATE`.
+    static let from = Option<LocalDate>(.from, value: "DATE", help: "the first date (YYYY-MM-DD)", parse: .date)
+    /// `--to DATE`.
+    static let to = Option<LocalDate>(.to, value: "DATE", help: "the last date", parse: .date)
+    /// `--week DATE`: the week holding a date.
+    static let week = Option<LocalDate>(.week, value: "DATE", help: "the week holding DATE (default: this week)", parse: .date)
+    /// `--week-start DATE`: the Monday of a plan's week.
+    static let weekStart = Option<LocalDate>(.weekStart, value: "DATE", help: "the Monday of the plan's week (default: this week)", parse: .date)
+    /// `--date DATE`: the day a value belongs to.
+    static let date = Option<LocalDate>(.date, value: "DATE", help: "the day it belongs to (default: today)", parse: .date)
+
+    /// `--limit N`: how many of a list.
+    static let limit = Option<Int>(.limit, value: "N",
+                                   help: "at most N sessions, \(SessionLimits.listLimit.lowerBound)–\(SessionLimits.listLimit.upperBound) (default \(SessionLimits.listDefault))",
+                                   parse: .number(in: SessionLimits.listLimit))
+    /// `--before ID`: the page before a session.
+    static let before = Option<Int>(.before, value: "ID", help: "only sessions started before session ID: the next page back", parse: .number(in: 1...Int.max))
+    /// `--exercises-per-day N`.
+    static let exercisesPerDay = Option<Int>(.exercisesPerDay, value: "N", help: "keep N exercises per training day, padding with fillers",
+                                             parse: .number(in: PlanLimits.exercisesPerDay))
+    /// `--weeks N`: the calendar's weeks.
+    static let weeks = Option<Int>(.weeks, value: "N",
+                                   help: "the calendar's weeks from this one, 1–\(Commands.calendarWeeks.upperBound) (default \(Commands.calendarWeeksDefault))",
+                                   parse: .number(in: Commands.calendarWeeks))
+    /// `--timeout SECONDS`: one planner run.
+    static let timeout = Option<Int>(.timeout, value: "SECONDS", help: "how long one planner run may take (default \(PlannerLimits.defaultTimeoutSeconds))",
+                                     parse: .number(in: PlannerLimits.timeoutSeconds))
+    /// `--repairs N`: a planner's repairs.
+    static let repairs = Option<Int>(.repairs, value: "N", help: "times a refused reply goes back to the planner with its errors (default \(PlannerLimits.defaultRepairs))",
+                                     parse: .number(in: PlannerLimits.repairs))
+    /// `--last N`: the active session's last sets.
+    static let last = Option<Int>(.last, value: "N", help: "the active session's last N sets (1–\(SessionUndo.maximumSets))",
+                                  parse: OptionValue.number(in: 1...SessionUndo.maximumSets).expecting("needs a number of sets from 1 to \(SessionUndo.maximumSets)"))
+
+    /// `--rpe N`: effort; its bounds are the contract's, checked with the other params
+    /// before anything is sent (`CommandContext.check`).
+    static let rpe = Option<Double>(.rpe, value: "N", help: "effort 1–10 (half steps allowed)", parse: .number(expected: "needs a number of effort (7, 7.5, 8)"))
+    /// `--kind KIND`: a set's kind.
+    static let kind = Option<SetKind>(.kind, value: "KIND", help: "normal, warmup, drop or failure",
+                                      parse: .choice(expected: "must be one of \(SetKind.allCases.map(\.rawValue).joined(separator: ", "))"))
+    /// `--session ID`.
+    static let session = Option<Int64>(.session, value: "ID", help: "edit the session ID instead of a set",
+                                       parse: .id(expected: "needs a session id (sessionctl history lists them)"))
+    /// `--duration TIME`: a timed set's time.
+    static let setDuration = Option<Int>(.duration, value: "TIME", param: "durationSeconds", help: "for timed sets: 45s, 1:30, 2m", parse: .setSeconds)
+
+    /// `--plan ID`.
+    static let plan = Option<Int64>(.plan, value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: the active plan)",
+                                    parse: .id(expected: "must be a plan id"))
+    /// `--time HH:MM`: when each session starts, in seconds since midnight.
+    static let time = Option<Int>(.time, value: "HH:MM", help: "when each session starts (default 18:00)", parse: .timeOfDay)
+    /// `--duration DURATION`: how long each session lasts, in minutes.
+    static let sessionMinutes = Option<Int>(.duration, value: "DURATION", help: "how long each session lasts, e.g. 60m or 1h 15m (default 60m)", parse: .minutes)
+    /// `--remind DURATION`: the reminder's lead, in minutes.
+    static let remind = Option<Int>(.remind, value: "DURATION", help: "how long before the start the reminder fires (default 30m)", parse: .minutes)
+
+    /// `--format` of `import`: the export's app.
+    static let importFormat = Option<TrackerExport.Format>(.format, value: TrackerExport.Format.choices(), help: "the export's app, when detection guesses wrong",
+                                                           parse: .choice(expected: "must be \(TrackerExport.Format.spelledOut())", ignoringCase: true))
+    /// `--format` of `export`: the file's layout.
+    static let exportFormat = Option<TrackerExport.Format>(
+        .format, value: TrackerExport.Format.choices(TrackerExport.Format.written), help: "the file's layout (default json)",
+        parse: .choice(expected: "must be \(TrackerExport.Format.spelledOut(TrackerExport.Format.written))", of: TrackerExport.Format.written, ignoringCase: true))
+}
+
+extension Options {
+    /// `--format` of `plan export`: ics, markdown (or md) or pdf.
+    static let planExportFormat = Option<PlanExportFormat>(
+        .format, value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self),
+        help: "the file format (default ics)",
+        parse: OptionValue(expected: "is \(PlanExportFormat.allCases.map(\.rawValue).joined(separator: " or "))") { word in
+            PlanExportFormat(rawValue: word.lowercased()) ?? (word.lowercased() == "md" ? .markdown : nil)
+        })
+    /// `--paper`: the plan sheet's paper.
+    static let paper = Option<PlanSheet.Paper>(
+        .paper, value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"),
+        help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)",
+        parse: .choice(expected: "is \(PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
+    /// `--format` of `health import`: the export's kind.
+    static let healthFormat = Option<HealthFormat>(
+        .format, value: "FORMAT",
+        help: "apple (export.zip or export.xml), auto-export (Health Auto Export's JSON), google-fit (Takeout's daily CSV) or gadgetbridge (its database); default from the file's first bytes",
+        parse: .choice(expected: "is \(HealthFormat.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
+    /// `--equipment` of `exercise add`: what an exercise is done with.
+    static let equipment = Option<Equipment>(
+        .equipment, value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with",
+        parse: .choice(expected: "must be \(Equipment.allCases.map(\.rawValue).joined(separator: ", "))"))
+    /// `--sets N` of `plan set`.
+    static let sets = Option<Int>(.sets, value: "N", help: "sets, 1 to 20",
+                                  parse: OptionValue.number(in: 1...SetNotation.maximumSets).expecting("must be from 1 to \(SetNotation.maximumSets)"))
+    /// `--rest T` of `plan set`: seconds of rest, "90", "90s", "1:30", "2 min", "2m".
+    static let rest = Option<Int>(.rest, value: "T", help: "rest after each set: 90, 90s, 1:30 or 2m",
+                                  parse: OptionValue(expected: "must be a time from 0 to 60 minutes such as 90, 90s, 1:30 or 2m") { text in
+                                      (Quantity.seconds(text) ?? TrackerExport.duration(text)).flatMap { (0...3600).contains($0) ? $0 : nil }
+                                  })
+}
