@@ -25,22 +25,6 @@ struct SyncTests {
         return run.stdout
     }
 
-    /// The finished sessions as exported, each one's sets in a fixed order (rows are
-    /// stored in another order on each device).
-    static func record(_ daemon: DaemonProcess) throws -> [JSONValue] {
-        try (daemon.client().call("history.export")["workouts"]?.arrayValue ?? []).map { workout in
-            var pairs = workout.objectPairs ?? []
-            if let index = pairs.firstIndex(where: { $0.key == "sets" }) {
-                pairs[index].value = .array((pairs[index].value.arrayValue ?? []).sorted { $0.jsonText < $1.jsonText })
-            }
-            return .object(pairs)
-        }
-    }
-
-    static func set(_ exercise: String, _ reps: Int, _ kg: Double) -> JSONValue {
-        .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": JSONValue(kg)])
-    }
-
     @Test func twoDevicesThatLoggedEditedAndUndidApartConvergeWhateverTheOrder() throws {
         let server = try Self.server()
         let phone = try DaemonProcess()
@@ -49,17 +33,17 @@ struct SyncTests {
         let onPhone = try phone.client()
         let onLaptop = try laptop.client()
         _ = try onPhone.call("session.start")
-        let first = try onPhone.call("session.log", Self.set("Squat", 5, 100))
-        _ = try onPhone.call("session.log", Self.set("Squat", 5, 100))
+        let first = try onPhone.call("session.log", Workout.set("Squat", 5, 100))
+        _ = try onPhone.call("session.log", Workout.set("Squat", 5, 100))
         #expect(try Self.sync(phone, server).contains("pushed=3"))
         #expect(try Self.sync(laptop, server).contains("applied=3"))
         let current = try onLaptop.call("session.current")
         #expect(current["sets"] == 2, "the session reached the laptop through PostgreSQL")
 
         // Apart: the phone logs and edits; the laptop logs and undoes the phone's second set.
-        _ = try onPhone.call("session.log", Self.set("Squat", 5, 105))
+        _ = try onPhone.call("session.log", Workout.set("Squat", 5, 105))
         _ = try onPhone.call("session.editSet", .obj(["setId": first["setId"] ?? .null, "reps": 6]))
-        _ = try onLaptop.call("session.log", Self.set("Bench Press", 8, 60))
+        _ = try onLaptop.call("session.log", Workout.set("Bench Press", 8, 60))
         let laptopSets = try onLaptop.call("session.get", .obj(["sessionId": current["sessionId"] ?? .null]))["sets"]?.arrayValue ?? []
         let second = laptopSets.filter { $0["exercise"] == "Back Squat" }.max { ($0["setId"]?.intValue ?? 0) < ($1["setId"]?.intValue ?? 0) }
         _ = try onLaptop.call("session.undo", .obj(["setId": second?["setId"] ?? .null]))
@@ -73,14 +57,14 @@ struct SyncTests {
 
         let expected = ["Back Squat 5x105.0", "Back Squat 6x100.0", "Bench Press 8x60.0"]
         for daemon in [phone, laptop] {
-            let record = try Self.record(daemon)
+            let record = try Workout.record(daemon.client())
             #expect(record.count == 1)
             let sets = (record.first?["sets"]?.arrayValue ?? []).map {
                 "\($0["exercise"]?.stringValue ?? "?") \($0["reps"]?.intValue ?? 0)x\($0["weightKg"]?.numberValue ?? 0)"
             }
             #expect(sets.sorted() == expected)
         }
-        #expect(try Self.record(phone) == Self.record(laptop))
+        #expect(try Workout.record(phone.client()) == Workout.record(laptop.client()))
 
         // PostgreSQL holds each record once: the session, four sets (one a tombstone).
         let rows = try server.psql("SELECT entity, count(*), count(*) FILTER (WHERE deleted) FROM sessiond_record GROUP BY entity ORDER BY entity")
@@ -120,11 +104,11 @@ struct SyncTests {
         defer { daemon.cleanUp() }
         let client = try daemon.client()
         _ = try client.call("session.start")
-        _ = try client.call("session.log", Self.set("Deadlift", 3, 140))
+        _ = try client.call("session.log", Workout.set("Deadlift", 3, 140))
         server.stop()
         let down = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
         #expect(down.status == 1 && down.stderr.contains("cannot connect to PostgreSQL"), "\(down.stderr)")
-        _ = try client.call("session.log", Self.set("Deadlift", 3, 150))
+        _ = try client.call("session.log", Workout.set("Deadlift", 3, 150))
         #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 3, "the session and two sets wait")
         try server.start()
         #expect(try Self.sync(daemon, server).contains("pushed=3"))
@@ -138,7 +122,7 @@ struct SyncTests {
         let client = try daemon.client()
         _ = try client.call("session.start")
         let sets = 1500
-        for set in 1...sets { _ = try client.call("session.log", Self.set("Row", set % 12 + 1, 50)) }
+        for set in 1...sets { _ = try client.call("session.log", Workout.set("Row", set % 12 + 1, 50)) }
         let push = Process()
         push.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
         push.arguments = ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()]

@@ -32,40 +32,23 @@ import Testing
         func apply(_ changes: [JSONValue]) throws -> JSONValue {
             try app.call("changes.apply", .obj(["changes": .array(changes)]))
         }
-
-        /// The finished sessions as exported, each one's sets in a fixed order (the
-        /// order rows were stored in differs between devices).
-        func record() throws -> [JSONValue] {
-            let workouts = try app.call("history.export")["workouts"]?.arrayValue ?? []
-            return workouts.map { workout in
-                var pairs = workout.objectPairs ?? []
-                if let index = pairs.firstIndex(where: { $0.key == "sets" }) {
-                    pairs[index].value = .array((pairs[index].value.arrayValue ?? []).sorted { $0.jsonText < $1.jsonText })
-                }
-                return .object(pairs)
-            }
-        }
-    }
-
-    static func set(_ exercise: String, _ reps: Int, _ kg: Double) -> JSONValue {
-        .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": JSONValue(kg)])
     }
 
     @Test func twoDevicesThatWorkedApartConverge() throws {
         let phone = try Device()
         let laptop = try Device()
         _ = try phone.app.call("session.start")
-        let first = try phone.app.call("session.log", Self.set("Squat", 5, 100))
-        let second = try phone.app.call("session.log", Self.set("Squat", 5, 100))
+        let first = try phone.app.call("session.log", Workout.set("Squat", 5, 100))
+        let second = try phone.app.call("session.log", Workout.set("Squat", 5, 100))
         let shared = try phone.take()
         #expect(shared.count == 3, "the session and its two sets")
         #expect(try laptop.apply(shared)["applied"] == 3)
         #expect(try laptop.app.call("session.current")["sets"] == 2, "the session reached the laptop, active")
 
         // Apart: the phone logs and edits, the laptop logs and undoes one of the phone's sets.
-        _ = try phone.app.call("session.log", Self.set("Squat", 5, 105))
+        _ = try phone.app.call("session.log", Workout.set("Squat", 5, 105))
         _ = try phone.app.call("session.editSet", .obj(["setId": first["setId"] ?? .null, "reps": 6]))
-        _ = try laptop.app.call("session.log", Self.set("Bench Press", 8, 60))
+        _ = try laptop.app.call("session.log", Workout.set("Bench Press", 8, 60))
         let laptopSets = try laptop.app.call("session.get", .obj(["sessionId": try laptop.app.call("session.current")["sessionId"] ?? .null]))
         let secondHere = laptopSets["sets"]?.arrayValue?.first { $0["reps"] == 5 && $0["setNumber"] == second["setNumber"] }
         _ = try laptop.app.call("session.undo", .obj(["setId": secondHere?["setId"] ?? .null]))
@@ -79,14 +62,14 @@ import Testing
         // The phone's first set edited, its second undone on the laptop, one more on each.
         let expected = ["Back Squat 5x105.0", "Back Squat 6x100.0", "Bench Press 8x60.0"]
         for device in [phone, laptop] {
-            let record = try device.record()
+            let record = try Workout.record(device.app)
             #expect(record.count == 1)
             let sets = (record.first?["sets"]?.arrayValue ?? []).map {
                 "\($0["exercise"]?.stringValue ?? "?") \($0["reps"]?.intValue ?? 0)x\($0["weightKg"]?.numberValue ?? 0)"
             }
             #expect(sets.sorted() == expected)
         }
-        #expect(try phone.record() == laptop.record())
+        #expect(try Workout.record(phone.app) == Workout.record(laptop.app))
         #expect(try laptop.app.call("session.current")["active"] != true, "the finish reached the laptop")
     }
 
@@ -94,7 +77,7 @@ import Testing
         let phone = try Device()
         let laptop = try Device()
         _ = try phone.app.call("session.start")
-        let logged = try phone.app.call("session.log", Self.set("Bench Press", 5, 80))
+        let logged = try phone.app.call("session.log", Workout.set("Bench Press", 5, 80))
         let changes = try phone.take()
         #expect(try laptop.apply(changes)["applied"] == 2)
         let again = try laptop.apply(changes)
@@ -121,7 +104,7 @@ import Testing
         let phone = try Device()
         let laptop = try Device()
         _ = try phone.app.call("session.start")
-        _ = try phone.app.call("session.log", Self.set("Deadlift", 3, 140))
+        _ = try phone.app.call("session.log", Workout.set("Deadlift", 3, 140))
         let changes = try phone.take()
         let sets = changes.filter { $0["entity"] == "set" }
         let early = try laptop.app.call("changes.apply", .obj(["changes": .array(sets), "pulled": "7"]))
@@ -135,7 +118,7 @@ import Testing
     @Test func thePushCursorIsStoredAndTheBacklogFollowsIt() throws {
         let phone = try Device()
         _ = try phone.app.call("session.start")
-        _ = try phone.app.call("session.log", Self.set("Curl", 10, 15))
+        _ = try phone.app.call("session.log", Workout.set("Curl", 10, 15))
         let first = try phone.app.call("changes.since", .obj(["limit": 1]))
         #expect(first["pushed"] == 0 && first["backlog"] == 2 && first["more"] == true)
         let second = try phone.app.call("changes.since", .obj(["pushed": first["next"] ?? .null]))

@@ -87,3 +87,23 @@ extension JSONValue {
         return items[index]
     }
 }
+
+extension Workout {
+    /// The finished sessions as `history.export` gives them, each one's sets in a fixed
+    /// order: what two devices that hold the same record give alike, whatever order
+    /// each stored its rows in.
+    public static func record(_ caller: some RPCCaller) throws -> [JSONValue] {
+        try (caller.call("history.export")["workouts"]?.arrayValue ?? []).map { workout in
+            var pairs = workout.objectPairs ?? []
+            if let index = pairs.firstIndex(where: { $0.key == "sets" }) {
+                pairs[index].value = .array((pairs[index].value.arrayValue ?? []).sorted { $0.jsonText < $1.jsonText })
+            }
+            return .object(pairs)
+        }
+    }
+
+    /// `session.log`'s params for `reps` × `kg` of `exercise`.
+    public static func set(_ exercise: String, _ reps: Int, _ kg: Double) -> JSONValue {
+        .obj(["exercise": .string(exercise), "reps": JSONValue(reps), "weightKg": JSONValue(kg)])
+    }
+}
