@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A condition a test waited on did not come true in time.
 public struct WaitTimeout: Error, CustomStringConvertible {
@@ -40,5 +41,27 @@ public enum Wait {
             usleep(pause)
             pause = min(pause * 2, 50_000)
         }
+    }
+}
+
+extension Wait {
+    /// Reads `handle` (a pipe from a child's output) until what was read contains
+    /// `text`, and returns all of it; throws `WaitTimeout` naming `text` when `timeout`
+    /// seconds pass or the pipe ends first.
+    public static func output(of handle: FileHandle, containing text: String, timeout: Double = 10) throws -> String {
+        var read = Data()
+        var ended = false
+        try until(timeout: timeout, "output containing \"\(text)\"") {
+            var poller = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            if !ended, Glibc.poll(&poller, 1, 0) > 0 {
+                let data = handle.availableData
+                ended = data.isEmpty
+                read += data
+            }
+            let seen = String(decoding: read, as: UTF8.self)
+            if ended, !seen.contains(text) { throw WaitTimeout(description: "the output ended without \"\(text)\": \(seen)") }
+            return seen.contains(text)
+        }
+        return String(decoding: read, as: UTF8.self)
     }
 }
