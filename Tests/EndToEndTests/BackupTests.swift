@@ -23,12 +23,12 @@ import TestSupport
             }
         }
         thread.start()
-        usleep(50_000)
+        try Wait.until("the other client's first set") { state.acknowledged.load(ordering: .acquiring) > 0 }
         let before = state.acknowledged.load(ordering: .acquiring)
         let path = daemon.directory + "/copy.db"
         let run = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "backup", path], timeout: 60)
         state.stop.store(true, ordering: .releasing)
-        while !thread.isFinished { usleep(10_000) }
+        try Wait.until("the logging client to stop") { thread.isFinished }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("backed up"))
         var info = stat()

@@ -20,7 +20,7 @@ import TestSupport
                 closed = true
                 break
             }
-            Thread.sleep(forTimeInterval: 0.2)
+            Thread.sleep(forTimeInterval: 0.2)  // the slow sender's pace is the behaviour under test
             if Date().timeIntervalSince(started) > 3.5 { break }
         }
         if !closed { closed = (try? slow.readLine(timeout: 1)) == nil }
@@ -37,8 +37,8 @@ import TestSupport
         _ = try idle.call("daemon.status")
         let watcher = try daemon.client()
         _ = try watcher.call("events.subscribe")
-        Thread.sleep(forTimeInterval: 2)
-        #expect(try idle.readLine(timeout: 1) == nil, "the idle connection was closed (end of file)")
+        // Read until the daemon's one-second idle timeout closes it (end of file).
+        #expect(try idle.readLine(timeout: 3) == nil, "the idle connection was closed (end of file)")
         // The subscriber still hears events.
         _ = try daemon.client().call("session.start")
         let event = try watcher.readJSON(timeout: 5)

@@ -20,10 +20,8 @@ import SessionSystem
         init() throws {
             pid = try ChildProcess.spawn("/usr/bin/env", ["python3", Fixtures.packageRoot + "/Tests/Planners/fake-model-server.py", log],
                                          descriptors: [-1, -1, -1])
-            for _ in 0..<1000 where port == 0 {
-                if access(log + "/port", F_OK) == 0 { port = Int(Fixtures.read(log + "/port")) ?? 0 }
-                if port == 0 { usleep(10_000) }
-            }
+            let portFile = log + "/port"
+            port = (try? Wait.value(timeout: 10, "the fake provider's port") { access(portFile, F_OK) == 0 ? Int(Fixtures.read(portFile)) : nil }) ?? 0
             guard port > 0 else { throw Stop("the fake provider did not start") }
         }
 

@@ -39,11 +39,7 @@ import TestSupport
         let daemon = try daemonWithFiftySets()
         defer { daemon.cleanUp() }
         try FileManager.default.removeItem(atPath: daemon.databasePath + "-wal")
-        var running = true
-        for _ in 0..<100 where running {
-            running = daemon.isRunning
-            if running { usleep(50_000) }
-        }
+        let running = !Wait.poll(timeout: 5) { !daemon.isRunning }
         #expect(!running, "the daemon stops within 5 s with no request sent: \(daemon.log)")
         guard !running else { return }
         #expect(daemon.waitForExit() == 1, "with a failure status")
@@ -155,11 +151,7 @@ import TestSupport
             largestWAL = max(largestWAL, size(daemon.databasePath + "-wal"))
         }
         // Until a checkpoint the database file keeps its size: every write is in the WAL.
-        var copied = false
-        for _ in 0..<50 where !copied {
-            copied = size(daemon.databasePath) > before + 40_000
-            if !copied { usleep(100_000) }
-        }
+        let copied = Wait.poll(timeout: 5) { size(daemon.databasePath) > before + 40_000 }
         #expect(copied, "the sets reached the database file while the daemon runs: \(size(daemon.databasePath)) bytes, \(before) before")
         #expect(largestWAL < 1_200 * 4_120, "the WAL started over after a checkpoint: \(largestWAL) bytes at most")
         let sets = try client.call("session.current")["sets"]?.intValue

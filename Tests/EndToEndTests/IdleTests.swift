@@ -19,8 +19,16 @@ import TestSupport
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         _ = try daemon.client().call("session.start")  // a session in progress, no rest timer
-        Thread.sleep(forTimeInterval: 0.5)
+        // Settled once its count of context switches holds for 200 ms.
+        var count = contextSwitches(daemon.pid)
+        var changed = Date()
+        try Wait.until("the daemon to settle after the start") {
+            let now = contextSwitches(daemon.pid)
+            if now != count { (count, changed) = (now, Date()) }
+            return Date().timeIntervalSince(changed) >= 0.2
+        }
         let before = contextSwitches(daemon.pid)
+        // The span of idleness under test: real time, since wake-ups are what is counted.
         Thread.sleep(forTimeInterval: 3)
         let woke = contextSwitches(daemon.pid) - before
         #expect(woke <= 1, "\(woke) wake-ups in 3 s of idleness (the loop and the database thread used to wake every second)")

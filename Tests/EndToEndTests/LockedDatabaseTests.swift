@@ -12,7 +12,7 @@ import TestSupport
         connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
         connection.execute("BEGIN EXCLUSIVE")
         print("locked", flush=True)
-        time.sleep(float(sys.argv[2]))
+        time.sleep(float(sys.argv[2]))  # holds the lock: how long the daemon waits is under test
         connection.execute("ROLLBACK")
         """#
 
@@ -33,7 +33,7 @@ import TestSupport
         // A write waits for the lock (on the database thread, not the serving loop)…
         let writer = try daemon.client()
         try writer.send(line: #"{"jsonrpc":"2.0","id":1,"method":"session.start"}"#)
-        Thread.sleep(forTimeInterval: 0.2)
+        Thread.sleep(forTimeInterval: 0.2)  // nothing outside shows the write waiting on the lock
         // …while the status answers at once, for a client with nothing else in flight.
         for _ in 0..<3 {
             let started = Date()

@@ -98,7 +98,7 @@ import TestSupport
         let server = Nobody.process("/usr/bin/python3", ["-c", script, socket, received])
         try server.run()
         defer { server.terminate(); server.waitUntilExit() }
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.01) }
+        try Wait.until(timeout: 2, "the other user's server to make its socket") { FileManager.default.fileExists(atPath: socket) }
         let logged = try runProcess(Binaries.sessionctl, ["--socket", socket, "log", "squat", "5", "100"])
         #expect(logged.status == 3, "\(logged.status) \(logged.stdout) \(logged.stderr)")
         #expect(logged.stderr.contains("served by uid 65534") && logged.stderr.contains("nothing was sent"), "\(logged.stderr)")

@@ -113,7 +113,7 @@ import TestSupport
         // STOP (waiting until it is gone) and exits with EXIT.
         let script = daemon.directory + "/editor.py"
         Fixtures.write(#"""
-            import json, os, signal, sys, time
+            import json, os, select, signal, sys, time
             path = sys.argv[1]
             if "PAUSE" in os.environ:
                 time.sleep(float(os.environ["PAUSE"]))
@@ -122,13 +122,10 @@ import TestSupport
             open(path, "w").write(json.dumps(plan, indent=2))
             stop = int(os.environ.get("STOP", "0"))
             if stop:
+                gone = select.poll()
+                gone.register(os.pidfd_open(stop), select.POLLIN)
                 os.kill(stop, signal.SIGTERM)
-                for _ in range(400):
-                    try:
-                        os.kill(stop, 0)
-                    except OSError:
-                        break
-                    time.sleep(0.05)
+                gone.poll(20000)
             sys.exit(int(os.environ.get("EXIT", "0")))
             """#, to: script)
         let temporary = daemon.directory + "/tmp"
@@ -143,6 +140,7 @@ import TestSupport
             guard files.count == 1, let name = files.first, run.stderr.contains("your edit is kept in \(temporary)/\(name)") else { return nil }
             return temporary + "/" + name
         }
+        // A real pause: the daemon's one-second idle timeout is the behaviour under test.
         let slow = try edit("PAUSE=2.5 SETS=6")
         #expect(slow.status == 0 && slow.stdout.contains("a new version of plan 1"), "\(slow.stdout) \(slow.stderr)")
         #expect(try sets() == 6)

@@ -45,11 +45,7 @@ import JSON
         func childEnded() -> Bool {
             let child = pid_t(Fixtures.read(log + "/child.pid").trimmingWhitespace()) ?? 0
             guard child > 0 else { return false }
-            for _ in 0..<150 {
-                if kill(child, 0) != 0 { return true }
-                usleep(20_000)
-            }
-            return false
+            return Wait.poll(timeout: 3) { kill(child, 0) != 0 }
         }
 
         func plans() throws -> [JSONValue] { try JSONParser.parse(try ctl(["plan", "list", "--json"]).stdout).arrayValue ?? [] }

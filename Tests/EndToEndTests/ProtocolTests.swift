@@ -346,12 +346,30 @@ import JSON
         let declared = try #require(try client.call("rpc.discover")["x-events"]?.arrayValue)
         let names = declared.compactMap { $0["name"]?.stringValue }
         #expect(try client.call("events.subscribe")["subscribed"]?.arrayValue?.compactMap(\.stringValue) == names)
+        var seen = Set<String>()
+        /// Reads the next event, checks it against its declared schema, and returns its type.
+        func nextEvent() throws -> String {
+            let event = try client.readJSON(timeout: 10)
+            let params = event["params"] ?? .null
+            let type = params["type"]?.stringValue ?? "?"
+            seen.insert(type)
+            guard let schema = declared.first(where: { $0["name"]?.stringValue == type })?["schema"] else {
+                Issue.record("\(type) is not declared")
+                return type
+            }
+            // The envelope's own members besides the payload.
+            let payload = JSONValue.object((params.objectPairs ?? []).filter { $0.key != "type" && $0.key != "at" })
+            for problem in Self.mismatches(payload, schema, at: type) { Issue.record("\(problem)") }
+            #expect(params["at"]?.stringValue.flatMap(RFC3339.parse) != nil, "\(type) says when")
+            return type
+        }
         let actor = try daemon.client()
         try Workout.importMonday(actor, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80, "restSeconds": 1}"#)
         _ = try actor.call("session.start", .obj(["date": "2026-11-30"]))
         let logged = try actor.call("session.log", .obj(["exercise": "Squat"]))
         _ = try actor.call("rest.timer", .obj(["seconds": 1]))
-        usleep(1_200_000)  // the one-second rest runs out
+        // The one-second rest runs out: its event comes.
+        while try nextEvent() != "rest.finished" {}
         _ = try actor.call("session.pause")
         _ = try actor.call("session.resume")
         _ = try actor.call("session.editSet", .obj(["setId": logged["setId"] ?? .null, "reps": 4]))
@@ -360,21 +378,7 @@ import JSON
         _ = try actor.call("session.finish")
         _ = try actor.call("session.start")
         _ = try actor.call("session.abort")
-        var seen = Set<String>()
-        while seen.count < names.count {
-            let event = try client.readJSON(timeout: 10)
-            let params = event["params"] ?? .null
-            let type = params["type"]?.stringValue ?? "?"
-            seen.insert(type)
-            guard let schema = declared.first(where: { $0["name"]?.stringValue == type })?["schema"] else {
-                Issue.record("\(type) is not declared")
-                continue
-            }
-            // The envelope's own members besides the payload.
-            let payload = JSONValue.object((params.objectPairs ?? []).filter { $0.key != "type" && $0.key != "at" })
-            for problem in Self.mismatches(payload, schema, at: type) { Issue.record("\(problem)") }
-            #expect(params["at"]?.stringValue.flatMap(RFC3339.parse) != nil, "\(type) says when")
-        }
+        while seen.count < names.count { _ = try nextEvent() }
         #expect(seen == Set(names), "every event declared was sent: \(seen.sorted())")
     }
 

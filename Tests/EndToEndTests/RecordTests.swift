@@ -210,13 +210,13 @@ import JSON
         watcher.standardOutput = output
         try watcher.run()
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
-        usleep(500_000)  // time for the watcher to connect and subscribe
+        let subscribed = try Wait.output(of: output.fileHandleForReading, containing: "watching events")
         let hoursBefore = Int(Date().timeIntervalSince1970) / 3600 % 24
         #expect(try daemon.ctl(["start"]).status == 0)
         #expect(try daemon.ctl(["log", "--new", "bear crawl", "10"]).status == 0)
         #expect(try daemon.ctl(["finish"]).status == 0)
         let hoursAfter = Int(Date().timeIntervalSince1970) / 3600 % 24
-        var text = ""
+        var text = subscribed
         let handle = output.fileHandleForReading
         while text.components(separatedBy: "\n").filter({ $0.contains("session.finished") }).isEmpty {
             let data = handle.availableData

@@ -245,8 +245,7 @@ final class Watcher {
 
     /// Its exit status, waiting up to 20 s (-1 if it still runs).
     func exitStatus() -> Int32 {
-        let deadline = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
+        _ = Wait.poll(timeout: 20) { !process.isRunning }
         guard !process.isRunning else { return -1 }
         errors = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return process.terminationStatus

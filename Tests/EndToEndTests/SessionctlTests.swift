@@ -188,7 +188,7 @@ import JSON
         watcher.standardOutput = output
         try watcher.run()
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
-        usleep(500_000)  // time for the watcher to connect and subscribe
+        usleep(500_000)  // with --json the watcher prints nothing until an event: no sign it subscribed
         _ = try ctl(daemon, ["start"])
         _ = try ctl(daemon, ["log", "--new", "bear crawl", "10"])
         _ = try ctl(daemon, ["undo"])
@@ -252,12 +252,12 @@ import JSON
         watcher.standardOutput = output
         try watcher.run()
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
-        usleep(500_000)
+        _ = try Wait.output(of: output.fileHandleForReading, containing: "watching events")  // subscribed
         #expect(try ctl(daemon, ["log", "row"]).status == 0)
         var notified = ""
-        for _ in 0..<100 where notified.isEmpty {
-            usleep(50_000)
+        _ = Wait.poll(timeout: 5) {
             notified = (try? String(contentsOfFile: directory + "/notified", encoding: .utf8)) ?? ""
+            return !notified.isEmpty
         }
         #expect(notified.contains("Rest over|Next set of Row.|"), "\(notified)")
 

@@ -34,8 +34,12 @@ import TestSupport
         let greedy = try daemon.client()
         try greedy.send(raw: String(repeating: #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"# + "\n", count: (4 << 20) / document))
         _ = try daemon.client().call("daemon.status")  // the greedy lines were read by now
-        Thread.sleep(forTimeInterval: 0.3)
+        var byte: UInt8 = 0
+        try Wait.until("replies to reach the client that does not read") {
+            recv(greedy.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+        }
         #expect(kill(daemon.pid, SIGTERM) == 0)
+        // Still running a while later: a negative, so a real pause (well inside the grace).
         Thread.sleep(forTimeInterval: 0.7)
         #expect(daemon.isRunning, "the first SIGTERM waits for the client that is owed replies")
         let second = Date()

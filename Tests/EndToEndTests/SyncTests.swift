@@ -128,7 +128,11 @@ struct SyncTests {
         push.arguments = ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()]
         push.standardOutput = FileHandle.nullDevice
         try push.run()
-        usleep(150_000)
+        // Cut off once its first records are in the server.
+        _ = Wait.poll(timeout: 10) {
+            let pushed = try? server.psql("SELECT count(*) FROM sessiond_record")
+            return (Int(pushed?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0) > 0 || !push.isRunning
+        }
         kill(push.processIdentifier, SIGKILL)
         push.waitUntilExit()
         try Self.sync(daemon, server)

@@ -165,9 +165,12 @@ import SessionSystem
         if let journal {
             entries = try #require(journal.receive(until: { $0.contains("MESSAGE=session started") }))
         } else {
-            usleep(300_000)
-            let exported = try runProcess("/usr/bin/journalctl", ["-o", "export", "--no-pager", "_PID=\(process.processIdentifier)"])
-            entries = exported.stdout.components(separatedBy: "\n\n")
+            var exported = ""
+            _ = try Wait.poll(timeout: 10) {
+                exported = try runProcess("/usr/bin/journalctl", ["-o", "export", "--no-pager", "_PID=\(process.processIdentifier)"]).stdout
+                return exported.contains("MESSAGE=session started")
+            }
+            entries = exported.components(separatedBy: "\n\n")
         }
         let ready = try #require(entries.first { $0.contains("MESSAGE=ready") })
         #expect(ready.contains("PRIORITY=6\n"))

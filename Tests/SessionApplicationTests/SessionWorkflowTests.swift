@@ -112,13 +112,13 @@ import Testing
         let wallStart = Date()
         _ = try client.call("session.start")
         _ = try client.call("session.pause")
-        Thread.sleep(forTimeInterval: 1.5)
+        client.setClock(toMs: Int64(Date().timeIntervalSince1970 * 1000) + 1_500)  // 1.5 s paused
         let resumed = try client.call("session.log", .obj(["exercise": "Push-Up", "reps": 20]))
         #expect(resumed["setId"] != nil)
         #expect(try client.call("session.current")["state"] == "running", "a set logged while paused resumes")
         #expect(try client.call("session.resume")["state"] == "running", "resuming twice is harmless")
         let finished = try client.call("session.finish")
-        let wall = Date().timeIntervalSince(wallStart)
+        let wall = Date().timeIntervalSince(wallStart) + 1.5
         let duration = try #require(finished["durationSeconds"]?.intValue)
         #expect(Double(duration) <= wall - 1.4)
     }

@@ -50,17 +50,15 @@ public final class DaemonProcess: SettableClock, @unchecked Sendable {
     }
 
     private func waitUntilServing() throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        let serving = try Wait.poll(timeout: 20) {
             if let process, !process.isRunning {
                 throw DaemonError(message: "sessiond exited with \(process.terminationStatus): \(log)")
             }
-            if let client = try? RPCClient(path: socketPath) {
-                client.close()
-                return
-            }
-            usleep(10_000)
+            guard let client = try? RPCClient(path: socketPath) else { return false }
+            client.close()
+            return true
         }
+        if serving { return }
         throw DaemonError(message: "sessiond did not start serving within 20 s: \(log)")
     }
 

@@ -85,12 +85,12 @@ public final class PostgresServer: @unchecked Sendable {
         process.standardError = log
         try process.run()
         self.process = process
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if try psql("SELECT 1").status == 0 { return }
-            guard process.isRunning else { break }
-            usleep(100_000)
+        var ready = false
+        _ = try Wait.poll(timeout: 60) {
+            ready = try psql("SELECT 1").status == 0
+            return ready || !process.isRunning
         }
+        if ready { return }
         throw DaemonError(message: "PostgreSQL did not start: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
     }
 

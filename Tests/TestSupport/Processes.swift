@@ -49,8 +49,7 @@ public func runProcess(_ path: String, _ arguments: [String], stdin: String? = n
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { usleep(2_000) }
+    _ = Wait.poll(timeout: timeout) { !process.isRunning }
     // SIGKILL: a child may inherit SIGTERM blocked from the test runner's thread.
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()

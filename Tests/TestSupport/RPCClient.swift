@@ -66,15 +66,19 @@ public final class RPCClient: RPCCaller, SettableClock, @unchecked Sendable {
 
     /// Connects once the server at `path` accepts, trying for up to `timeout` seconds.
     public static func waitingForServer(at path: String, timeout: Double = 20) throws -> RPCClient {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
+        var client: RPCClient?
+        var lastError: Error?
+        _ = Wait.poll(timeout: timeout) {
             do {
-                return try RPCClient(path: path)
+                client = try RPCClient(path: path)
+                return true
             } catch {
-                guard Date() < deadline else { throw error }
-                usleep(5_000)
+                lastError = error
+                return false
             }
         }
+        if let client { return client }
+        throw lastError ?? WaitTimeout(description: "timed out after \(timeout) s waiting for a server at \(path)")
     }
 
     /// Shuts the connection down; the descriptor itself is closed when the client is

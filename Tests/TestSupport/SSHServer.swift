@@ -127,22 +127,26 @@ public final class SSHServer: @unchecked Sendable {
     /// True once something accepts on `port`, false when nothing did within 10 s, nil
     /// when `pid` exited first (reaped).
     private static func waitUntilListening(_ port: Int, while pid: pid_t) -> Bool? {
-        let deadline = Date().addingTimeInterval(10)
         var status: Int32 = 0
-        while Date() < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid { return nil }
+        var exited = false
+        var connected = false
+        _ = Wait.poll(timeout: 10) {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                return true
+            }
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) {
+            connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
             }
             close(fd)
-            if connected { return true }
-            usleep(20_000)
+            return connected
         }
-        return false
+        if exited { return nil }
+        return connected
     }
 }
