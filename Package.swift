@@ -3,7 +3,7 @@
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time
-//   SessionFormats              files people export and import: bytes in, domain values out (CSV, Strong/Hevy, FIT, sessiond's JSON file, Apple Health, zip, Health Auto Export, Google Fit, Gadgetbridge)
+//   SessionFormats              files people export and import: bytes in, domain values out (CSV, Strong/Hevy, FIT, sessiond's JSON file, Apple Health, zip, Health Auto Export, Google Fit, Gadgetbridge), and the files sessionctl writes (iCalendar, Markdown, the sheet's troff, the SVG chart)
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
 //   SessionSystem               what the OS tells: the clock and time zone, socket paths
 //   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParsing
 import SessionCore
+import SessionFormats
 import SessionRPC
 import SessionSystem
 import JSON
@@ -294,7 +295,7 @@ extension Commands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
             let format = try arguments.value(Options.planExportFormat) ?? .ics
-            var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units)
+            var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units) { LocalClock().ms(of: $0) }
             if let second = try arguments.value(Options.time) { calendar.startSecond = second }
             if let minutes = try arguments.value(Options.sessionMinutes) { calendar.durationMinutes = minutes }
             if let minutes = try arguments.value(Options.remind) { calendar.reminderMinutes = minutes }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import SessionCore
+import SessionFormats
 import SessionRPC
 import JSON
 
@@ -100,7 +101,7 @@ extension Commands {
             let earlier = try context.call(client, PlanGet.self, PlanGet.Params { $0.planID = earlierID })
             let diff = PlanDiff(from: earlier.plan, to: later.plan)
             let unit = context.console.units
-            func shown(_ exercise: PlannedExercise) -> String { PlanFormatter.prescription(exercise, unit: unit) }
+            func shown(_ exercise: PlannedExercise) -> String { PlanText.prescription(exercise, unit: unit) }
             if arguments.has(.json) {
                 let days: [JSONValue] = diff.days.map { day in
                     .obj([

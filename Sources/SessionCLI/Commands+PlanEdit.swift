@@ -45,7 +45,7 @@ extension Commands {
         }
         if let seconds = try arguments.value(Options.rest) { exercise.restSeconds = seconds }
         plan.days[day].exercises[index] = exercise
-        return "\(plan.days[day].weekday.name): \(exercise.name) " + PlanFormatter.prescription(exercise, unit: context.console.units)
+        return "\(plan.days[day].weekday.name): \(exercise.name) " + PlanText.prescription(exercise, unit: context.console.units)
     }
 
     static let planSwap = planEdit(
@@ -82,7 +82,7 @@ extension Commands {
             if plan.days[day].title.lowercased() == "rest" { plan.days[day].title = "Training" }
         }
         plan.days[day].exercises.append(exercise)
-        return "\(plan.days[day].weekday.name): + \(name) " + PlanFormatter.prescription(exercise, unit: context.console.units)
+        return "\(plan.days[day].weekday.name): + \(name) " + PlanText.prescription(exercise, unit: context.console.units)
     }
 
     static let planRemove = planEdit(

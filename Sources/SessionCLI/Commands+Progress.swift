@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParsing
 import JSON
 import SessionCore
+import SessionFormats
 import SessionRPC
 import SessionSystem
 

@@ -1,4 +1,5 @@
 import SessionCore
+import SessionFormats
 import JSON
 
 /// Renders plans for a person reading a terminal.
@@ -36,36 +37,6 @@ struct PlanFormatter {
     /// Up to this many warnings are listed one a line without --verbose.
     static let warningsListedWhole = 8
 
-    /// "4 × 8–12 @ 60 kg · rest 2:00"
-    static func prescription(_ exercise: PlannedExercise, unit: WeightUnit) -> String {
-        var target = self.target(exercise)
-        if let weight = exercise.weightKg { target += " @ " + unit.text(weight) }
-        if let rest = exercise.restSeconds { target += " · rest \(Wording.duration(rest))" }
-        if let superset = exercise.superset { target += " · superset \(superset)" }
-        return target
-    }
-
-    /// "4 × 8–12", "3 × 45s", "3 × AMRAP", "3 sets": the sets and what each is.
-    static func target(_ exercise: PlannedExercise) -> String {
-        if let seconds = exercise.durationSeconds { return "\(exercise.sets) × \(formatDuration(seconds))" }
-        if exercise.amrap { return "\(exercise.sets) × AMRAP" }
-        if let reps = exercise.reps { return "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "") }
-        return plural(exercise.sets, "set")
-    }
-
-    /// A warm-up item as plain text: its name, `times` and the reps, or its duration
-    /// ("Band Pull-Apart × 15", "Arm Circles 1 min").
-    static func warmup(_ item: WarmupItem, times: String = " × ") -> String {
-        item.name + (item.reps.map { times + String($0) } ?? "") + (item.durationSeconds.map { " " + formatDuration($0) } ?? "")
-    }
-
-    /// "45s", "2 min", "1:30 min".
-    static func formatDuration(_ seconds: Int) -> String {
-        if seconds < 60 { return "\(seconds)s" }
-        if seconds % 60 == 0 { return "\(seconds / 60) min" }
-        return Wording.duration(seconds) + " min"
-    }
-
     /// "22.5", "24".
     static func formatKilograms(_ kilograms: Double) -> String {
         JSONValue.number((kilograms * 10).rounded() / 10).jsonText
@@ -80,11 +51,11 @@ struct PlanFormatter {
             console.print()
             console.print(console.bold("\(weekday) \(day.date)  \(day.title)") + (day.rest ? console.dim("  (rest)") : "") + marker)
             if !day.warmup.isEmpty {
-                let items = day.warmup.map { Self.warmup($0, times: " ×") }
+                let items = day.warmup.map { PlanText.warmup($0, times: " ×") }
                 console.print(console.dim("  warm-up: " + items.joined(separator: ", ")))
             }
             for (offset, exercise) in day.exercises.enumerated() {
-                console.print("  \(offset + 1). \(exercise.name)  " + console.dim(Self.prescription(exercise, unit: console.units)))
+                console.print("  \(offset + 1). \(exercise.name)  " + console.dim(PlanText.prescription(exercise, unit: console.units)))
             }
         }
         let (muscles, unknown) = MuscleSets.planned(plan)

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import SessionCore
+import SessionFormats
 import SessionRPC
 
 /// Renders sessions and sets for a person between two sets: short lines, most
@@ -10,7 +11,7 @@ struct SessionFormatter {
     /// "10 × 24 kg", "45s", "12 reps", "bodyweight".
     static func setText(reps: Int?, weightKg: Double?, durationSeconds: Int?, unit: WeightUnit) -> String {
         var parts: [String] = []
-        if let seconds = durationSeconds { parts.append(PlanFormatter.formatDuration(seconds)) }
+        if let seconds = durationSeconds { parts.append(PlanText.formatDuration(seconds)) }
         if let reps {
             // Below zero: assistance off the body mass (an assisted pull-up).
             parts.append(weightKg.map { $0 < 0 ? plural(reps, "rep") + ", " + unit.text(-$0) + " assisted" : "\(reps) × " + unit.text($0) } ?? plural(reps, "rep"))
@@ -26,7 +27,7 @@ struct SessionFormatter {
         console.print(line)
         if !session.exercises.isEmpty {
             for item in session.exercises {
-                console.print("  \(item.position). \(item.exercise.name)  " + console.dim(PlanFormatter.prescription(item.exercise, unit: console.units)))
+                console.print("  \(item.position). \(item.exercise.name)  " + console.dim(PlanText.prescription(item.exercise, unit: console.units)))
             }
             if let next = session.next { console.print("first: \(next.name) — sessionctl log 1") }
         } else {
@@ -158,7 +159,7 @@ struct SessionFormatter {
             for item in session.exercises {
                 let count = pad("\(item.logged)/\(item.exercise.sets)", 5) + (item.done ? "✓" : " ")
                 let line = pad(String(item.position), 2, left: true) + "  " + pad(item.exercise.name, width) + "  " + count + " "
-                    + PlanFormatter.prescription(item.exercise, unit: console.units)
+                    + PlanText.prescription(item.exercise, unit: console.units)
                 console.print(item.done ? console.green(line) : line)
                 if let previous = previousLine(item.exercise.name, session) { console.print(console.dim("    " + pad("", width) + "  " + previous)) }
             }

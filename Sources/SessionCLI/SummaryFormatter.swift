@@ -1,4 +1,5 @@
 import SessionCore
+import SessionFormats
 
 /// The weekly report for a terminal: headline figures, a bar per day, an arrow per
 /// exercise.
@@ -101,7 +102,7 @@ struct SummaryFormatter {
                     switch exercise.measure {
                     case .estimatedOneRepMaxKg: text += " · e1RM " + console.units.text(best)
                     case .reps: text += " · best " + plural(Int(best), "rep")
-                    case .durationSeconds: text += " · best " + PlanFormatter.formatDuration(Int(best))
+                    case .durationSeconds: text += " · best " + PlanText.formatDuration(Int(best))
                     }
                 }
                 if let change = exercise.change { text += " (\(PromptText.percent(change)))" }

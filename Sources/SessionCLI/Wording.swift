@@ -1,4 +1,5 @@
 import SessionCore
+import SessionFormats
 
 /// "1 set", "4 sets", "12,340 sets", "3 entries" (with `plural`): a count, grouped in
 /// thousands, with its noun, singular for one and plural otherwise. Every count
@@ -15,14 +16,7 @@ enum Wording {
     /// "12:04"), hours, minutes and seconds from an hour on ("1:05:09"). A session's
     /// duration (status, finish, pause, history, show, edit, track, watch), a week's
     /// training (summary) and a rest are all written so.
-    static func duration(_ seconds: Int) -> String {
-        let seconds = max(0, seconds)
-        let hours = seconds / 3600
-        let minutes = seconds % 3600 / 60
-        let secs = seconds % 60
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
-    }
+    static func duration(_ seconds: Int) -> String { PlanText.clock(seconds) }
 
     /// "18:05": a time of day given as seconds since midnight.
     static func timeOfDay(_ secondOfDay: Int) -> String {

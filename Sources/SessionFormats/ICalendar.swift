@@ -1,38 +1,63 @@
 import SessionCore
-import SessionSystem
 
 /// A plan as an iCalendar file (RFC 5545) a calendar app subscribes to or imports: one
 /// event per training day at a chosen local time, the exercises in its description, a
 /// reminder before it. UIDs come from the training date, so exporting again (a new plan
 /// for the week, another time) updates the events instead of adding copies.
-struct ICalendar {
+public struct ICalendar {
     /// Local wall-clock start, seconds after midnight.
-    var startSecond = 18 * 3600
-    var durationMinutes = 60
-    var reminderMinutes = 30
+    public var startSecond: Int
+    /// How long each event lasts.
+    public var durationMinutes: Int
+    /// How long before an event its reminder goes off.
+    public var reminderMinutes: Int
     /// `DTSTAMP`: when the file was made, UTC.
-    var stampMs: Int64 = 0
+    public var stampMs: Int64
     /// The unit of weights in the descriptions.
-    var unit = WeightUnit.kg
+    public var unit: WeightUnit
     /// Unix time in milliseconds of a wall-clock time in the daemon's zone: events are
-    /// written in UTC, so a calendar anywhere shows them at the daemon's time.
-    var instant: (LocalDateTime) -> Int64 = { LocalClock().ms(of: $0) }
+    /// written in UTC, so a calendar anywhere shows them at the daemon's time. The
+    /// caller gives it (sessionctl reads the zone's rules), so that this stays text
+    /// from values with no clock read.
+    public var instant: (LocalDateTime) -> Int64
+
+    /// A calendar writer; the defaults are an hour at 18:00 with a reminder half an
+    /// hour before.
+    public init(startSecond: Int = 18 * 3600, durationMinutes: Int = 60, reminderMinutes: Int = 30, stampMs: Int64 = 0,
+                unit: WeightUnit = .kg, instant: @escaping (LocalDateTime) -> Int64) {
+        self.startSecond = startSecond
+        self.durationMinutes = durationMinutes
+        self.reminderMinutes = reminderMinutes
+        self.stampMs = stampMs
+        self.unit = unit
+        self.instant = instant
+    }
 
     /// A training day: its date, title, warm-up and exercises.
-    struct Event: Equatable {
-        var date: LocalDate
-        var title: String
-        var day: PlanDay
+    public struct Event: Equatable {
+        /// The day's date.
+        public var date: LocalDate
+        /// The event's summary.
+        public var title: String
+        /// The plan's day: its warm-up and exercises make the description.
+        public var day: PlanDay
+
+        /// An event of `day` on `date` called `title`.
+        public init(date: LocalDate, title: String, day: PlanDay) {
+            self.date = date
+            self.title = title
+            self.day = day
+        }
     }
 
     /// The plan's week: one event per training day of it.
-    func file(for plan: Plan) -> String {
+    public func file(for plan: Plan) -> String {
         file(name: plan.name, events: plan.days.map { Event(date: $0.date, title: $0.title, day: $0) })
     }
 
     /// A calendar called `name` of `events`; rest days and days without exercises are
     /// left out.
-    func file(name: String, events: [Event]) -> String {
+    public func file(name: String, events: [Event]) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sessiond//plan export//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
                      "X-WR-CALNAME:" + Self.escape(name)]
         let stamp = Self.utc(stampMs)
@@ -40,7 +65,7 @@ struct ICalendar {
             let day = event.day
             let start = LocalDateTime(date: event.date, secondOfDay: startSecond)
             let end = LocalDateTime(secondsAfter: start, durationMinutes * 60)
-            var description = day.exercises.map { "\($0.name): " + PlanFormatter.prescription($0, unit: unit) }
+            var description = day.exercises.map { "\($0.name): " + PlanText.prescription($0, unit: unit) }
             if !day.warmup.isEmpty { description.insert("Warm-up: " + day.warmup.map(\.name).joined(separator: ", "), at: 0) }
             lines += [
                 "BEGIN:VEVENT",
@@ -96,14 +121,17 @@ struct ICalendar {
         return result
     }
 
+    /// "20261130": a date as iCalendar's DATE writes it.
     static func compact(_ date: LocalDate) -> String {
         String(date.description.filter { $0 != "-" })
     }
 
+    /// "20261130T183000": a wall-clock time as iCalendar's DATE-TIME writes it.
     static func local(_ time: LocalDateTime) -> String {
         String(time.description.filter { $0 != "-" && $0 != ":" })
     }
 
+    /// A Unix time in milliseconds as a UTC DATE-TIME: "20261130T173000Z".
     static func utc(_ ms: Int64) -> String {
         let seconds = Int(ms / 1000)
         let time = LocalDateTime(date: LocalDate(daysSinceEpoch: seconds / 86_400), secondOfDay: seconds % 86_400)

@@ -1,10 +1,9 @@
-import ArgumentParsing
+import SessionCore
 import Testing
 
-@testable import SessionCLI
-@testable import SessionCore
+@testable import SessionFormats
 
-/// The PDF sheet's troff source and its paper, without running groff.
+/// The PDF sheet's troff source, without running groff.
 @Suite struct PlanSheetSourceTests {
     @Test func planTextCannotBecomeARequestOrAnEscape() {
         #expect(PlanSheet.text("a\\fBb") == "a\\efBb", "a backslash prints as itself")
@@ -26,15 +25,5 @@ import Testing
             #expect(line.hasPrefix("\\&") || line.hasPrefix(".\\\" plan "), "plan text starts as text, or inside the comment: \(line)")
         }
         #expect(source.components(separatedBy: "\\*[BX]").count - 1 == 3, "a box per planned set")
-    }
-
-    @Test func thePaperFollowsTheOptionThenTheLocale() throws {
-        #expect(try PlanSheet.Paper.chosen("Letter", environment: ["LC_PAPER": "de_DE.UTF-8"]) == .letter)
-        #expect(try PlanSheet.Paper.chosen(nil, environment: ["LC_ALL": "en_GB.UTF-8", "LC_PAPER": "en_US.UTF-8"]) == .a4, "LC_ALL first")
-        #expect(try PlanSheet.Paper.chosen(nil, environment: ["LC_PAPER": "en_US.UTF-8", "LANG": "de_DE.UTF-8"]) == .letter)
-        #expect(try PlanSheet.Paper.chosen(nil, environment: ["LC_ALL": "", "LANG": "es_MX.UTF-8"]) == .letter, "an empty variable is unset")
-        #expect(try PlanSheet.Paper.chosen(nil, environment: [:]) == .a4)
-        #expect(PlanSheet.Paper.ofLocale("C.UTF-8") == .a4 && PlanSheet.Paper.ofLocale("fr_CA@euro") == .letter && PlanSheet.Paper.ofLocale("POSIX") == .a4)
-        #expect(throws: UsageError.self) { try PlanSheet.Paper.chosen("a5", environment: [:]) }
     }
 }

@@ -1,25 +1,13 @@
-import ArgumentParsing
-import SessionCore
 import JSON
 
 /// The unit a person reads and types weights in: kilograms or pounds. The daemon and
-/// every --json output keep kilograms; this is display and bare numbers only. Chosen by
-/// `$SESSIOND_UNITS`, else `units =` in the config file, else kilograms.
+/// every --json output keep kilograms; this is display and bare numbers only. sessionctl
+/// chooses it from `$SESSIOND_UNITS`, else `units =` in the config file, else kilograms.
 public enum WeightUnit: String, Sendable, CaseIterable {
     case kg, lb
 
-    /// The preference of this environment; a bad value is a usage error naming where
-    /// it came from.
-    static func resolve(environment: [String: String], config: () throws -> UserConfig) throws -> WeightUnit {
-        if let text = environment["SESSIOND_UNITS"], !text.isEmpty {
-            guard let unit = WeightUnit(parsing: text) else { throw UsageError("SESSIOND_UNITS must be kg or lb, got \"\(text)\"") }
-            return unit
-        }
-        return try config().units ?? .kg
-    }
-
     /// "kg", "kgs", "lb", "lbs", "pounds", any case.
-    init?(parsing text: String) {
+    public init?(parsing text: String) {
         switch text.trimmingWhitespace().lowercased() {
         case "kg", "kgs", "kilogram", "kilograms", "metric": self = .kg
         case "lb", "lbs", "pound", "pounds", "imperial": self = .lb
@@ -28,32 +16,32 @@ public enum WeightUnit: String, Sendable, CaseIterable {
     }
 
     /// Kilograms in this unit, unrounded.
-    func value(_ kilograms: Double) -> Double {
+    public func value(_ kilograms: Double) -> Double {
         self == .kg ? kilograms : kilograms / PlanLimits.kilogramsPerPound
     }
 
     /// Kilograms in this unit, to 0.01: a weight counted where the plates are marked in
     /// this unit (20 kg is 44.09 lb).
-    func value(hundredthsOf kilograms: Double) -> Double { (value(kilograms) * 100).rounded() / 100 }
+    public func value(hundredthsOf kilograms: Double) -> Double { (value(kilograms) * 100).rounded() / 100 }
 
     /// Kilograms in this unit, to 0.1: "22.5", "220.5".
-    func number(_ kilograms: Double) -> String {
+    public func number(_ kilograms: Double) -> String {
         JSONValue.number((value(kilograms) * 10).rounded() / 10).jsonText
     }
 
     /// Kilograms with this unit's name: "100 kg", "220.5 lb".
-    func text(_ kilograms: Double) -> String { number(kilograms) + " " + rawValue }
+    public func text(_ kilograms: Double) -> String { number(kilograms) + " " + rawValue }
 
     /// A number a person typed in this unit, in kilograms: pounds to 0.01 kg, so that
     /// 225 lb shows as 225 lb again (a plan's pounds keep their 0.1 kg).
-    func kilograms(_ value: Double) -> Double {
+    public func kilograms(_ value: Double) -> Double {
         self == .kg ? value : (value * PlanLimits.kilogramsPerPound * 100).rounded() / 100
     }
 
     /// A weight a person typed, in this unit: a bare number, or one in this unit, as
     /// typed (225 stays 225, where its kilograms would come back as 225.004); one in the
     /// other unit converted, to 0.01. Nil when the text is not a weight.
-    func amount(_ text: String) -> Double? {
+    public func amount(_ text: String) -> Double? {
         guard let weight = Quantity.weight(text), let (number, _) = Quantity.splitNumber(text) else { return nil }
         switch (weight.unit, self) {
         case (.none, _), (.kilograms, .kg), (.pounds, .lb): return number
@@ -64,7 +52,7 @@ public enum WeightUnit: String, Sendable, CaseIterable {
 
     /// A weight a person typed — "24", "24kg", "55lb", "55 lbs" — in kilograms; a bare
     /// number is in this unit. Nil when the text is not a weight.
-    func read(_ text: String) -> Double? {
+    public func read(_ text: String) -> Double? {
         guard let weight = Quantity.weight(text) else { return nil }
         switch weight.unit {
         case .none: return kilograms(weight.kilograms)

@@ -4,12 +4,15 @@ import SessionCore
 /// axis) week by week, or month by month over long ranges, as an SVG image a browser
 /// shows: axes with ticks in the person's unit, dates along the bottom, and the weeks
 /// that set a new best e1RM marked. Plain SVG 1.1 and text, nothing external.
-enum ProgressChart {
+public enum ProgressChart {
+    /// The image's width in pixels.
     static let width = 800
+    /// The image's height in pixels.
     static let height = 420
     private static let left = 70.0, right = 70.0, top = 56.0, bottom = 64.0
 
-    static func svg(_ history: ExerciseHistory, unit: WeightUnit) -> String {
+    /// The chart of `history` with weights in `unit`, as an SVG document.
+    public static func svg(_ history: ExerciseHistory, unit: WeightUnit) -> String {
         let byMonth = history.chartsByMonth
         let slots = byMonth ? history.months : history.weeks
         let plotWidth = Double(width) - left - right

@@ -1,9 +1,4 @@
-import ArgumentParsing
 import SessionCore
-import SessionSystem
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A plan as a printable sheet (`plan export --format pdf`): the Markdown export's
 /// content — a heading with the plan's name and week, each day with its date, weekday
@@ -13,57 +8,37 @@ import Glibc
 /// write the weight and reps done. Black on white, Helvetica, sized so that a typical
 /// week fits one page.
 ///
-/// The sheet is written as troff (the `tbl` preprocessor's tables, drawn boxes) and
-/// typeset by groff's PDF writer; `source(for:)` is the pure half, testable as text.
-struct PlanSheet {
-    let unit: WeightUnit
-    let paper: Paper
+/// The sheet is written here as troff (the `tbl` preprocessor's tables, drawn boxes):
+/// plan values in, source text out. Typesetting it is groff's PDF writer, a child
+/// process that sessionctl runs (`typeset` in SessionCLI/PlanExport.swift), as is
+/// choosing the paper from `--paper` or the locale: this target reads and writes bytes
+/// and values only, with no process, environment or locale read, so that the sheet's
+/// source is tested as text and SessionFormats does not depend on SessionSystem.
+public struct PlanSheet {
+    /// The unit of the weights in the tables.
+    public let unit: WeightUnit
+    /// The paper the page is laid out for.
+    public let paper: Paper
+
+    /// A sheet with weights in `unit` on `paper`.
+    public init(unit: WeightUnit, paper: Paper) {
+        self.unit = unit
+        self.paper = paper
+    }
 
     /// The paper sizes the sheet is laid out for.
-    enum Paper: String, CaseIterable {
+    public enum Paper: String, CaseIterable, Sendable {
         case a4, letter
 
         /// As people write it: "A4", "Letter".
-        var name: String { self == .a4 ? "A4" : "Letter" }
+        public var name: String { self == .a4 ? "A4" : "Letter" }
 
         /// Width and height in centimetres.
-        var sizeCm: (width: Double, height: Double) {
+        public var sizeCm: (width: Double, height: Double) {
             switch self {
             case .a4: (21.0, 29.7)
             case .letter: (21.59, 27.94)
             }
-        }
-
-        /// `--paper` when given, else the locale's paper (`LC_ALL`, then `LC_PAPER`,
-        /// then `LANG`, as POSIX orders them), else A4.
-        static func chosen(_ word: String?, environment: [String: String]) throws(UsageError) -> Paper {
-            if let word { return try Options.paper.read(word) }
-            let locale = ["LC_ALL", "LC_PAPER", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-            return locale.map(ofLocale) ?? .a4
-        }
-
-        /// The paper of a locale such as `en_US.UTF-8`: the height the installed locale
-        /// gives (glibc's LC_PAPER), or where the locale is not installed, its
-        /// territory's — Letter in the Americas that use it and the Philippines, A4
-        /// everywhere else.
-        static func ofLocale(_ name: String) -> Paper {
-            if let heightMm = installedPaperHeightMm(name) { return heightMm == 279 ? .letter : .a4 }
-            let territory = name.split(separator: "@").first?.split(separator: ".").first?.split(separator: "_").dropFirst().first
-            return territory.map { letterTerritories.contains(String($0)) } == true ? .letter : .a4
-        }
-
-        static let letterTerritories: Set = ["US", "CA", "MX", "PH", "PR", "CL", "CO", "CR", "GT", "NI", "PA", "SV", "VE"]
-
-        /// glibc's `_NL_PAPER_HEIGHT` of the locale, when it is installed.
-        private static func installedPaperHeightMm(_ name: String) -> Int? {
-            let previous = setlocale(LC_PAPER, nil).map { String(cString: $0) }
-            defer { _ = setlocale(LC_PAPER, previous ?? "C") }
-            guard setlocale(LC_PAPER, name) != nil else { return nil }
-            // _NL_PAPER_HEIGHT is _NL_ITEM(LC_PAPER, 0); the answer is a number in the
-            // pointer's low 32 bits, as locale(1) reads it.
-            let item = nl_item((Int32(LC_PAPER) << 16) | 0)
-            let height = Int(UInt32(truncatingIfNeeded: Int(bitPattern: nl_langinfo(item))))
-            return height > 0 ? height : nil
         }
     }
 
@@ -73,7 +48,7 @@ struct PlanSheet {
     static let rowPoints = 13.5
 
     /// The troff source of the sheet.
-    func source(for plan: Plan) -> String {
+    public func source(for plan: Plan) -> String {
         let size = paper.sizeCm
         var lines = [
             #".\" plan "# + Self.text(plan.name) + " \\(em sessionctl plan export --format pdf",
@@ -100,7 +75,7 @@ struct PlanSheet {
             }
             restLine = false
             // The day's heading, and on its line the warm-up.
-            let warmup = day.warmup.map { Self.text(PlanFormatter.warmup($0)) }.joined(separator: ", ")
+            let warmup = day.warmup.map { Self.text(PlanText.warmup($0)) }.joined(separator: ", ")
             // Keep a day on one page: the points its heading, table rows and descriptions take.
             let described = day.exercises.filter { $0.description != nil }.count
             let needed = 8 + 14 + 4 + Double(day.exercises.count + 1) * Self.rowPoints + Double(described) * 10
@@ -113,8 +88,8 @@ struct PlanSheet {
                     String(repeating: "\\*[BX]", count: min(Self.boxesPerLine, exercise.sets - start))
                 }
                 let cells = [
-                    "T{\n\\&" + Self.text(exercise.name) + "\nT}", Self.text(PlanFormatter.target(exercise)), exercise.weightKg.map { Self.text(unit.text($0)) } ?? "",
-                    exercise.restSeconds.map(Wording.duration) ?? "", exercise.superset.map(Self.text) ?? "",
+                    "T{\n\\&" + Self.text(exercise.name) + "\nT}", Self.text(PlanText.target(exercise)), exercise.weightKg.map { Self.text(unit.text($0)) } ?? "",
+                    exercise.restSeconds.map(PlanText.clock) ?? "", exercise.superset.map(Self.text) ?? "",
                     boxes.count == 1 ? boxes[0] : "T{\n" + boxes.joined(separator: "\n.br\n") + "\nT}",
                 ]
                 lines.append(cells.joined(separator: "@"))
@@ -154,47 +129,5 @@ struct PlanSheet {
 
     private static func cm(_ value: Double) -> String {
         (value * 100).rounded() / 100 == value.rounded() ? "\(Int(value.rounded()))c" : "\((value * 100).rounded() / 100)c"
-    }
-
-    /// Why the sheet could not be typeset.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// What groff made: the PDF, and the characters its fonts have no glyph for (left
-    /// out of the sheet).
-    struct Typeset {
-        let pdf: [UInt8]
-        let missing: [Character]
-    }
-
-    /// Runs `source` through groff's tbl and PDF writer, found on `PATH`.
-    func typeset(_ source: String, environment: [String: String]) throws(Failure) -> Typeset {
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
-        for tool in ["groff", "tbl", "gropdf"] where ChildProcess.executable(named: tool, path: path) == nil {
-            throw Failure(description: "--format pdf typesets the sheet with groff, and \(tool) is not on PATH "
-                + "(on Debian and Ubuntu: apt install groff; make deps installs it)")
-        }
-        let finished: ChildProcess.Finished
-        do {
-            finished = try ChildProcess.run(shell: "exec groff -t -Tpdf -dpaper=\"$1\" -P-p\"$1\"", arguments: ["sh", paper.rawValue],
-                                            input: Array(source.utf8), timeoutMs: 60_000, environment: ["PATH": path])
-        } catch {
-            throw Failure(description: "cannot run groff: \(error)")
-        }
-        let errors = String(decoding: finished.standardError, as: UTF8.self)
-        guard finished.ending == .exited(0), finished.standardOutput.starts(with: Array("%PDF".utf8)) else {
-            throw Failure(description: "groff could not typeset the sheet (\(finished.ending)): " + errors.trimmingWhitespace())
-        }
-        // troff: <standard input>:12: warning: can't find special character 'u1F4AA'
-        var missing: [Character] = []
-        for line in errors.split(separator: "\n") {
-            let quoted = line.split(separator: "'", omittingEmptySubsequences: false)
-            guard line.contains("special character"), quoted.count >= 3, let name = quoted.dropLast().last, name.first == "u",
-                  let value = UInt32(name.dropFirst().split(separator: "_").first ?? "", radix: 16),
-                  let scalar = Unicode.Scalar(value), !missing.contains(Character(scalar)) else { continue }
-            missing.append(Character(scalar))
-        }
-        return Typeset(pdf: finished.standardOutput, missing: missing)
     }
 }

@@ -1,4 +1,3 @@
-import ArgumentParsing
 import SessionCore
 
 /// A plan as Markdown for paper or a notes app (`plan export --format markdown`): a
@@ -7,10 +6,15 @@ import SessionCore
 /// weight in the person's units, rest, superset — with each description on a line of
 /// its own beneath. CommonMark with the table extension GitHub's Markdown and most
 /// renderers have; text from the plan is escaped so that it reads as written.
-struct PlanMarkdown {
-    let unit: WeightUnit
+public struct PlanMarkdown {
+    /// The unit of the weights in the tables.
+    public let unit: WeightUnit
 
-    func document(for plan: Plan) -> String {
+    /// A writer of plans with weights in `unit`.
+    public init(unit: WeightUnit) { self.unit = unit }
+
+    /// The plan as a Markdown document.
+    public func document(for plan: Plan) -> String {
         var lines = ["# " + Self.escape(plan.name), "", "Week of \(plan.weekStart) (\(plan.weekStart.weekday.name))", ""]
         for day in plan.days {
             lines.append("## \(day.weekday.name) \(day.date) · " + Self.escape(day.title))
@@ -20,15 +24,15 @@ struct PlanMarkdown {
                 continue
             }
             if !day.warmup.isEmpty {
-                lines.append("Warm-up: " + day.warmup.map { Self.escape(PlanFormatter.warmup($0)) }.joined(separator: ", "))
+                lines.append("Warm-up: " + day.warmup.map { Self.escape(PlanText.warmup($0)) }.joined(separator: ", "))
                 lines.append("")
             }
             lines.append("| Exercise | Sets × reps | Weight | Rest | Superset |")
             lines.append("| --- | --- | --- | --- | --- |")
             for exercise in day.exercises {
                 let cells = [
-                    Self.escape(exercise.name), PlanFormatter.target(exercise), exercise.weightKg.map(unit.text) ?? "",
-                    exercise.restSeconds.map(Wording.duration) ?? "", exercise.superset.map(Self.escape) ?? "",
+                    Self.escape(exercise.name), PlanText.target(exercise), exercise.weightKg.map(unit.text) ?? "",
+                    exercise.restSeconds.map(PlanText.clock) ?? "", exercise.superset.map(Self.escape) ?? "",
                 ]
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
@@ -58,10 +62,4 @@ struct PlanMarkdown {
         }
         return escaped
     }
-}
-
-/// The formats `plan export` writes; names from one list, as its help and completion
-/// give them.
-enum PlanExportFormat: String, CaseIterable {
-    case ics, markdown, pdf
 }

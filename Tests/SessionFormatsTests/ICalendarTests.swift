@@ -1,7 +1,7 @@
 import Testing
 
-@testable import SessionCLI
-@testable import SessionCore
+import SessionCore
+@testable import SessionFormats
 
 /// RFC 5545's text rules, which calendar apps enforce unevenly.
 @Suite struct ICalendarTests {
@@ -26,8 +26,9 @@ import Testing
             PlanDay(date: monday.adding(days: 1), title: "Rest", rest: true, warmup: [], exercises: []),
         ])
         // The daemon's zone one hour ahead of UTC.
-        var calendar = ICalendar(startSecond: 23 * 3600 + 30 * 60, durationMinutes: 90, reminderMinutes: 15, stampMs: 0)
-        calendar.instant = { Int64($0.date.daysSinceEpoch * 86_400 + $0.secondOfDay - 3600) * 1000 }
+        let calendar = ICalendar(startSecond: 23 * 3600 + 30 * 60, durationMinutes: 90, reminderMinutes: 15, stampMs: 0) {
+            Int64($0.date.daysSinceEpoch * 86_400 + $0.secondOfDay - 3600) * 1000
+        }
         let text = calendar.file(for: plan)
         #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 2)
         #expect(text.contains("DTSTART:20261130T223000Z\r\nDTEND:20261201T000000Z\r\n"), "23:30 at +01:00, for 90 minutes: \(text)")
