@@ -25,20 +25,23 @@ public enum EventRegistry {
         RestTimerControl.self, SessionFinish.self, SessionAbort.self, PlanImport.self, PlanActivate.self,
     ]
 
-    /// The rest timer's events besides `rest.changed` (`rest.timer`'s).
+    /// The rest timer's start and end, which no one call publishes alone; `rest.changed`
+    /// is `rest.timer`'s.
     public static let timer: [any EventContract.Type] = [RestStartedEvent.self, RestFinishedEvent.self]
 
+    /// Every event, each once (`plan.activated` is both plan.import's and
+    /// plan.activate's): the publishers' in their order, `rest.timer`'s between the
+    /// timer's start and end.
     public static let all: [any EventContract.Type] = {
         var listed: [any EventContract.Type] = []
         for contract in publishers {
-            // The timer's events stand around the timer's method's.
-            if contract == RestTimerControl.self { listed.append(RestStartedEvent.self) }
-            for event in contract.events where !listed.contains(where: { $0.type == event.type }) { listed.append(event) }
-            if contract == RestTimerControl.self { listed.append(RestFinishedEvent.self) }
+            let events = contract == RestTimerControl.self ? [timer[0]] + contract.events + [timer[1]] : contract.events
+            for event in events where !listed.contains(where: { $0.type == event.type }) { listed.append(event) }
         }
         return listed
     }()
 
+    /// The types of `all`, as `events.subscribe` takes them.
     public static let types: [String] = all.map { $0.type }
 
     /// Each event's name, summary and payload schema, for `rpc.discover`.
