@@ -13,14 +13,35 @@ public protocol EventContract: SendableMetatype {
     static var summary: String { get }
 }
 
-/// Every event the daemon publishes, in the order `rpc.discover` lists them.
+/// Every event the daemon publishes, in the order `rpc.discover` lists them: each
+/// method's, as its contract declares them (`MethodContract.events`), and the rest
+/// timer's own, which no one call publishes alone (a set logged starts it, the
+/// daemon's clock ends it).
 public enum EventRegistry {
-    public static let all: [any EventContract.Type] = [
-        SessionStartedEvent.self, SessionPausedEvent.self, SessionResumedEvent.self, SetLoggedEvent.self, SetEditedEvent.self,
-        SetUndoneEvent.self, RestStartedEvent.self, RestChangedEvent.self, RestFinishedEvent.self, SessionFinishedEvent.self, SessionAbortedEvent.self,
-        PlanActivatedEvent.self,
+    /// The contracts of the methods that publish events, in the order their events are
+    /// listed.
+    public static let publishers: [any MethodContract.Type] = [
+        SessionStart.self, SessionPause.self, SessionResume.self, SessionLog.self, SessionEditSet.self, SessionUndo.self,
+        RestTimerControl.self, SessionFinish.self, SessionAbort.self, PlanImport.self, PlanActivate.self,
     ]
 
+    /// The rest timer's start and end, which no one call publishes alone; `rest.changed`
+    /// is `rest.timer`'s.
+    public static let timer: [any EventContract.Type] = [RestStartedEvent.self, RestFinishedEvent.self]
+
+    /// Every event, each once (`plan.activated` is both plan.import's and
+    /// plan.activate's): the publishers' in their order, `rest.timer`'s between the
+    /// timer's start and end.
+    public static let all: [any EventContract.Type] = {
+        var listed: [any EventContract.Type] = []
+        for contract in publishers {
+            let events = contract == RestTimerControl.self ? [timer[0]] + contract.events + [timer[1]] : contract.events
+            for event in events where !listed.contains(where: { $0.type == event.type }) { listed.append(event) }
+        }
+        return listed
+    }()
+
+    /// The types of `all`, as `events.subscribe` takes them.
     public static let types: [String] = all.map { $0.type }
 
     /// Each event's name, summary and payload schema, for `rpc.discover`.
@@ -33,25 +54,6 @@ public enum EventRegistry {
     private static func schema<Event: EventContract>(of event: Event.Type) -> JSONValue { Event.Payload.schema }
 }
 
-public enum SessionStartedEvent: EventContract {
-    public static let type = "session.started"
-    public static let summary = "A session started (session.start)."
-
-    public struct Payload: CodedResult, Equatable {
-        public var sessionID: Int64 = 0
-        public var title = ""
-        public var planDayID: Int64?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.string("title", &title)
-            try coder.id("planDayId", &planDayID)
-        }
-    }
-}
-
 /// The payload of the events that only name their session.
 public struct SessionReference: CodedResult, Equatable {
     public var sessionID: Int64 = 0
@@ -61,42 +63,6 @@ public struct SessionReference: CodedResult, Equatable {
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("sessionId", &sessionID)
     }
-}
-
-public enum SessionPausedEvent: EventContract {
-    public typealias Payload = SessionReference
-    public static let type = "session.paused"
-    public static let summary = "The session was paused."
-}
-
-public enum SessionResumedEvent: EventContract {
-    public typealias Payload = SessionReference
-    public static let type = "session.resumed"
-    public static let summary = "The session was resumed."
-}
-
-public enum SessionAbortedEvent: EventContract {
-    public typealias Payload = SessionReference
-    public static let type = "session.aborted"
-    public static let summary = "The session was discarded with its sets."
-}
-
-public enum SetLoggedEvent: EventContract {
-    public typealias Payload = SessionLog.Result
-    public static let type = "set.logged"
-    public static let summary = "A set was logged: the session.log result."
-}
-
-public enum SetEditedEvent: EventContract {
-    public typealias Payload = SessionEditSet.Result
-    public static let type = "set.edited"
-    public static let summary = "A set was changed: the session.editSet result."
-}
-
-public enum SetUndoneEvent: EventContract {
-    public typealias Payload = SessionUndo.Removed
-    public static let type = "set.undone"
-    public static let summary = "A set was removed, numbered as it was: one event per set of a session.undo."
 }
 
 public enum RestStartedEvent: EventContract {
@@ -153,31 +119,6 @@ public enum RestStartedEvent: EventContract {
     }
 }
 
-public enum RestChangedEvent: EventContract {
-    public static let type = "rest.changed"
-    public static let summary = "The running rest timer was changed (rest.timer): seconds added or taken off, a new time left, or skipped."
-
-    public struct Payload: CodedResult, Equatable {
-        public var sessionID: Int64 = 0
-        public var exercise = ""
-        /// Seconds left now; 0 when skipped (no rest.finished follows).
-        public var secondsLeft = 0
-        /// RFC 3339 in the daemon's zone: the new end (now, when skipped).
-        public var endsAt = ""
-        public var skipped = false
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.string("exercise", &exercise)
-            try coder.int("secondsLeft", &secondsLeft)
-            try coder.timestamp("endsAt", &endsAt)
-            try coder.bool("skipped", &skipped)
-        }
-    }
-}
-
 public enum RestFinishedEvent: EventContract {
     public static let type = "rest.finished"
     public static let summary = "A rest timer ran out (not sent when the next set came first)."
@@ -195,23 +136,3 @@ public enum RestFinishedEvent: EventContract {
     }
 }
 
-public enum SessionFinishedEvent: EventContract {
-    public typealias Payload = SessionFinish.Result
-    public static let type = "session.finished"
-    public static let summary = "The session was finished: the session.finish result."
-}
-
-public enum PlanActivatedEvent: EventContract {
-    public static let type = "plan.activated"
-    public static let summary = "Another plan became the active one (plan.import, plan.activate)."
-
-    public struct Payload: CodedResult, Equatable {
-        public var planID: Int64 = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("planId", &planID)
-        }
-    }
-}

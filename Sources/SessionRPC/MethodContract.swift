@@ -24,12 +24,16 @@ public protocol MethodContract: SendableMetatype {
     /// few of everyone's at once, and in a batch their replies share a budget
     /// (`replyTooLarge` past it).
     static var repliesLarge: Bool { get }
+    /// The events a call publishes, each declared beside the contract (`SetUndoneEvent`
+    /// in SessionUndo.swift); `EventRegistry` collects them from the contracts.
+    static var events: [any EventContract.Type] { get }
 }
 
 extension MethodContract {
     public static var errors: [ApplicationError] { [] }
     public static var runsLong: Bool { false }
     public static var repliesLarge: Bool { false }
+    public static var events: [any EventContract.Type] { [] }
 }
 
 /// What the daemon knows when it decodes params: the time bounds of timestamps.
@@ -162,7 +166,8 @@ extension MethodRoute where Context: MethodContext {
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
         self.init(Contract.name, summary: Contract.summary, errors: Contract.errors + (Contract.repliesLarge ? [.replyTooLarge] : []),
-                  runsLong: Contract.runsLong, repliesLarge: Contract.repliesLarge, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
+                  runsLong: Contract.runsLong, repliesLarge: Contract.repliesLarge,
+                  events: Contract.events.map { $0.type }, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
             try handler(try Contract.Params(from: &params, method: Contract.name, context: context.decoding), context)
         }
     }

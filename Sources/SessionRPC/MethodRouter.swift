@@ -43,15 +43,18 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     public let runsLong: Bool
     /// `MethodContract.repliesLarge`.
     public let repliesLarge: Bool
+    /// The types of the events it publishes (`MethodContract.events`).
+    public let events: [String]
     public let handler: Handler
 
     public init(_ name: String, summary: String, errors: [ApplicationError] = [], runsLong: Bool = false, repliesLarge: Bool = false,
-                document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
+                events: [String] = [], document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
         self.name = name
         self.summary = summary
         self.errors = errors
         self.runsLong = runsLong
         self.repliesLarge = repliesLarge
+        self.events = events
         self.document = document
         self.handler = handler
     }

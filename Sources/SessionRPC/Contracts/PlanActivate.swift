@@ -5,6 +5,7 @@ import JSON
 public enum PlanActivate: MethodContract {
     public static let name = "plan.activate"
     public static let summary = "Make a stored plan the active one."
+    public static let events: [any EventContract.Type] = [PlanActivatedEvent.self]
     public static let errors: [ApplicationError] = [.planNotFound]
 
     public struct Params: MethodParams {
@@ -18,6 +19,22 @@ public enum PlanActivate: MethodContract {
     }
 
     public struct Result: CodedResult {
+        public var planID: Int64 = 0
+
+        public init() {}
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("planId", &planID)
+        }
+    }
+}
+
+/// `plan.activated`, published by `plan.activate` (and `plan.import` when the imported plan becomes the active one).
+public enum PlanActivatedEvent: EventContract {
+    public static let type = "plan.activated"
+    public static let summary = "Another plan became the active one (plan.import, plan.activate)."
+
+    public struct Payload: CodedResult, Equatable {
         public var planID: Int64 = 0
 
         public init() {}

@@ -6,6 +6,7 @@ import JSON
 public enum PlanImport: MethodContract {
     public static let name = "plan.import"
     public static let summary = "Import a generated plan (object, array of days, or raw model text) at the typed boundary; nothing is stored when it is refused."
+    public static let events: [any EventContract.Type] = [PlanActivatedEvent.self]
     public static let errors: [ApplicationError] = [.planInvalid]
 
     public struct Params: MethodParams {

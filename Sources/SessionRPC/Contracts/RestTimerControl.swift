@@ -7,6 +7,7 @@ import JSON
 public enum RestTimerControl: MethodContract {
     public static let name = "rest.timer"
     public static let summary = "The running rest timer; with add, seconds or skip, changed (rest.changed tells subscribers)."
+    public static let events: [any EventContract.Type] = [RestChangedEvent.self]
     public static let errors: [ApplicationError] = [.noRestTimer]
 
     public struct Params: MethodParams {
@@ -108,4 +109,30 @@ public enum ExerciseRests: MethodContract {
     public static let summary = "Every exercise's own rest (exercise.rest)."
     public typealias Params = NoParams
     public typealias Result = ResultList<ExerciseRest.Result>
+}
+
+/// `rest.changed`, published by `rest.timer`.
+public enum RestChangedEvent: EventContract {
+    public static let type = "rest.changed"
+    public static let summary = "The running rest timer was changed (rest.timer): seconds added or taken off, a new time left, or skipped."
+
+    public struct Payload: CodedResult, Equatable {
+        public var sessionID: Int64 = 0
+        public var exercise = ""
+        /// Seconds left now; 0 when skipped (no rest.finished follows).
+        public var secondsLeft = 0
+        /// RFC 3339 in the daemon's zone: the new end (now, when skipped).
+        public var endsAt = ""
+        public var skipped = false
+
+        public init() {}
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.string("exercise", &exercise)
+            try coder.int("secondsLeft", &secondsLeft)
+            try coder.timestamp("endsAt", &endsAt)
+            try coder.bool("skipped", &skipped)
+        }
+    }
 }

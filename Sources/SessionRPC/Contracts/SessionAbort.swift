@@ -5,6 +5,7 @@ import JSON
 public enum SessionAbort: MethodContract {
     public static let name = "session.abort"
     public static let summary = "Discard the session and its sets: kept nowhere, excluded from summaries."
+    public static let events: [any EventContract.Type] = [SessionAbortedEvent.self]
     public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive]
 
     public typealias Params = SessionSelector
@@ -19,4 +20,11 @@ public enum SessionAbort: MethodContract {
             try coder.constant("discarded", true)
         }
     }
+}
+
+/// `session.aborted`, published by `session.abort`.
+public enum SessionAbortedEvent: EventContract {
+    public typealias Payload = SessionReference
+    public static let type = "session.aborted"
+    public static let summary = "The session was discarded with its sets."
 }

@@ -5,6 +5,7 @@ import JSON
 public enum SessionEditSet: MethodContract {
     public static let name = "session.editSet"
     public static let summary = "Fix a logged set (reps, weight, duration, kind, effort, note) in the active or a finished session; the exercise's bests follow."
+    public static let events: [any EventContract.Type] = [SetEditedEvent.self]
     public static let errors: [ApplicationError] = [.setNotFound, .sessionNotFound]
     public typealias Result = SessionLog.Result
 
@@ -41,4 +42,11 @@ public enum SessionEditSet: MethodContract {
             }
         }
     }
+}
+
+/// `set.edited`, published by `session.editSet` with its result.
+public enum SetEditedEvent: EventContract {
+    public typealias Payload = SessionEditSet.Result
+    public static let type = "set.edited"
+    public static let summary = "A set was changed: the session.editSet result."
 }

@@ -5,6 +5,7 @@ import JSON
 public enum SessionFinish: MethodContract {
     public static let name = "session.finish"
     public static let summary = "Finish the session and get its totals."
+    public static let events: [any EventContract.Type] = [SessionFinishedEvent.self]
     public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive, .timeBeforeSessionStart, .timeOutsideSession]
 
     public struct Params: MethodParams {
@@ -78,4 +79,11 @@ public struct VolumeRecord: CodedResult, Equatable {
         try coder.number("previousKg", &previousKg)
         try coder.strings("kinds", &kinds)
     }
+}
+
+/// `session.finished`, published by `session.finish` with its result.
+public enum SessionFinishedEvent: EventContract {
+    public typealias Payload = SessionFinish.Result
+    public static let type = "session.finished"
+    public static let summary = "The session was finished: the session.finish result."
 }

@@ -5,6 +5,7 @@ import JSON
 public enum SessionLog: MethodContract {
     public static let name = "session.log"
     public static let summary = "Log a set against a planned exercise (by id, position, name or a person's words for it) or an off-plan exercise by name. No reps, weight or duration: as planned."
+    public static let events: [any EventContract.Type] = [SetLoggedEvent.self]
     public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .timeBeforeSessionStart, .timeOutsideSession, .plannedExerciseNotFound, .exerciseNotInSession, .unknownExercise, .ambiguousExercise, .implausibleSet, .sessionFull]
 
     /// What to log. Exactly one of `plannedExerciseID`, `position`, `exercise` and
@@ -211,4 +212,11 @@ public enum SessionLog: MethodContract {
             try coder.object("lastTime", &lastTime)
         }
     }
+}
+
+/// `set.logged`, published by `session.log` with its result.
+public enum SetLoggedEvent: EventContract {
+    public typealias Payload = SessionLog.Result
+    public static let type = "set.logged"
+    public static let summary = "A set was logged: the session.log result."
 }

@@ -5,6 +5,7 @@ import JSON
 public enum SessionStart: MethodContract {
     public static let name = "session.start"
     public static let summary = "Start a session on a plan day (default: today's), or a free session when the date has none."
+    public static let events: [any EventContract.Type] = [SessionStartedEvent.self]
     public static let errors: [ApplicationError] = [.sessionAlreadyActive, .planDayNotFound, .planNotFound, .dayInFuture]
     public typealias Result = SessionSnapshot
 
@@ -21,6 +22,26 @@ public enum SessionStart: MethodContract {
             coder.id("planDayId", &planDayID, "the plan day to train")
             coder.recordedDate("date", &date, "the date whose plan day to train (default today)")
             coder.timestamp("at", &at, CommonParams.atSummary)
+        }
+    }
+}
+
+/// `session.started`, published by `session.start`.
+public enum SessionStartedEvent: EventContract {
+    public static let type = "session.started"
+    public static let summary = "A session started (session.start)."
+
+    public struct Payload: CodedResult, Equatable {
+        public var sessionID: Int64 = 0
+        public var title = ""
+        public var planDayID: Int64?
+
+        public init() {}
+
+        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            try coder.id("sessionId", &sessionID)
+            try coder.string("title", &title)
+            try coder.id("planDayId", &planDayID)
         }
     }
 }

@@ -6,6 +6,7 @@ import JSON
 public enum SessionUndo: MethodContract {
     public static let name = "session.undo"
     public static let summary = "Remove a set (default: the last set of the active session), or several at once: all or none."
+    public static let events: [any EventContract.Type] = [SetUndoneEvent.self]
     public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .setNotFound, .noSetToUndo, .confirmationRequired]
 
     /// Sets one call removes, at most.
@@ -72,4 +73,11 @@ public enum SessionUndo: MethodContract {
             if removed.isEmpty { throw JSONReadError(path: "result.removed", expected: "at least one set") }
         }
     }
+}
+
+/// `set.undone`, published by `session.undo`, one per set removed.
+public enum SetUndoneEvent: EventContract {
+    public typealias Payload = SessionUndo.Removed
+    public static let type = "set.undone"
+    public static let summary = "A set was removed, numbered as it was: one event per set of a session.undo."
 }
