@@ -23,22 +23,31 @@ extension ChangeFeed {
         // Another device's sessions, sets and samples, written as an import's are: what
         // was remembered of them goes before the write, and after it.
         return try database.write([.bulk, .sessions, .health]) {
+            // This device's sets logged earlier in the transaction are fed before any of
+            // another device's take the next ids.
+            try database.context.feedUnfedSets()
             let before = try connection.scalar("SELECT coalesce(max(seq), 0) FROM change_feed") ?? 0
             var clock = try clock()
+            let device = clock.device
             var outcome = Applied()
             var touchedKeys = Set<String>()
             let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
             for change in ordered {
                 guard let stamp = change.timestamp else { continue }
                 clock.receive(stamp, nowMs: nowMs)
-                let held = try heldRecord(change.uid)
-                guard ConvergenceRule.accepts(stamp, deletes: change.deleted, over: held.map { ConvergenceRule.Held(hlc: $0.hlc, deleted: $0.localID == nil) }) else {
+                let held = try heldRecord(change.uid, device: device)
+                // A record created here and not changed since holds no reading of its
+                // own: a change of this device's to it is its creation, come back; any
+                // other device's was made after it saw the creation, so reads later.
+                let heldReading = held.map { ConvergenceRule.Held(hlc: $0.hlc ?? HybridTimestamp(wallMs: 0, counter: 0, device: ""), deleted: $0.localID == nil) }
+                guard !(held != nil && held?.hlc == nil && stamp.device == device),
+                      ConvergenceRule.accepts(stamp, deletes: change.deleted, over: heldReading) else {
                     outcome.ignored += 1
                     continue
                 }
                 if change.deleted {
                     if let localID = held?.localID { touchedKeys.formUnion(try delete(change.entity, localID)) }
-                    try keep(uid: change.uid, entity: change.entity, localID: nil, hlc: change.hlc, held: held != nil)
+                    try keep(uid: change.uid, entity: change.entity, localID: nil, hlc: change.hlc)
                 } else if let session = change.session {
                     // One active session at a time: another device's stays out until
                     // one of the two is finished (applying it again then stores it).
@@ -50,18 +59,18 @@ extension ChangeFeed {
                     let localID = try store(session, at: held?.localID)
                     touchedKeys.formUnion(try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?")
                         .rows([localID]) { $0.text("exercise_key") })
-                    try keep(uid: change.uid, entity: .session, localID: localID, hlc: change.hlc, held: held != nil)
+                    try keep(uid: change.uid, entity: .session, localID: localID, hlc: change.hlc)
                 } else if let health = change.health {
                     let localID = try store(health, at: held?.localID)
-                    try keep(uid: change.uid, entity: .health, localID: localID, hlc: change.hlc, held: held != nil)
+                    try keep(uid: change.uid, entity: .health, localID: localID, hlc: change.hlc)
                 } else if let set = change.set {
-                    guard let session = try heldRecord(set.sessionUID) else {
+                    guard let session = try heldRecord(set.sessionUID, device: device) else {
                         outcome.unresolved.append(change.uid)
                         continue
                     }
                     guard let sessionID = session.localID else {
                         // Its session was deleted, and its sets with it: so is this one.
-                        try keep(uid: change.uid, entity: .set, localID: nil, hlc: change.hlc, held: held != nil)
+                        try keep(uid: change.uid, entity: .set, localID: nil, hlc: change.hlc)
                         outcome.applied += 1
                         continue
                     }
@@ -70,7 +79,7 @@ extension ChangeFeed {
                     }
                     let localID = try store(set, sessionID: sessionID, at: held?.localID)
                     touchedKeys.insert(set.exerciseKey)
-                    try keep(uid: change.uid, entity: .set, localID: localID, hlc: change.hlc, held: held != nil)
+                    try keep(uid: change.uid, entity: .set, localID: localID, hlc: change.hlc)
                 }
                 outcome.applied += 1
             }
@@ -83,24 +92,30 @@ extension ChangeFeed {
         }
     }
 
-    /// What this device holds of the record `uid`: its row (nil: deleted) and reading.
-    private func heldRecord(_ uid: String) throws -> (localID: Int64?, hlc: HybridTimestamp)? {
-        try connection.prepare("SELECT local_id, hlc FROM sync_record WHERE uid = ?").row([uid]) { row in
+    /// What this device holds of the record `uid`: its row (nil: deleted) and reading,
+    /// nil for a record created here (its uid implied by its row, `device`'s) and not
+    /// changed since.
+    private func heldRecord(_ uid: String, device: String) throws -> (localID: Int64?, hlc: HybridTimestamp?)? {
+        let kept = try connection.prepare("SELECT local_id, hlc FROM sync_record WHERE uid = ?").row([uid]) { row in
             (localID: row.optionalInt64("local_id"), hlc: HybridTimestamp(text: row.text("hlc")) ?? HybridTimestamp(wallMs: 0, counter: 0, device: "0"))
         }
+        if let kept { return (kept.localID, kept.hlc) }
+        guard let implied = Self.implicitRecord(uid: uid, device: device),
+              try connection.scalar("SELECT count(*) FROM \(Self.table(implied.entity)) WHERE id = ?", [implied.localID]) == 1
+        else { return nil }
+        return (implied.localID, nil)
     }
 
-    /// Gives the record's row the uid and reading of the change applied to it (the
-    /// triggers gave it this device's), or keeps a tombstone.
-    private func keep(uid: String, entity: SyncEntity, localID: Int64?, hlc: String, held: Bool) throws {
+    /// Gives the record's row the uid and reading of the change applied to it (an edit's
+    /// trigger gave it this device's reading), or keeps a tombstone.
+    private func keep(uid: String, entity: SyncEntity, localID: Int64?, hlc: String) throws {
         if let localID {
-            try connection.run("DELETE FROM sync_record WHERE uid = ? AND (local_id IS NULL OR local_id <> ?)", [uid, localID])
-            try connection.run("UPDATE sync_record SET uid = ?, hlc = ? WHERE entity = ? AND local_id = ?", [uid, hlc, entity.rawValue, localID])
-        } else if held {
-            try connection.run("UPDATE sync_record SET hlc = ?, local_id = NULL WHERE uid = ?", [hlc, uid])
-        } else {
-            try connection.run("INSERT INTO sync_record (uid, entity, local_id, hlc) VALUES (?, ?, NULL, ?)", [uid, entity.rawValue, hlc])
+            try connection.run("DELETE FROM sync_record WHERE entity = ? AND local_id = ? AND uid <> ?", [entity.rawValue, localID, uid])
         }
+        try connection.run("""
+            INSERT INTO sync_record (uid, entity, local_id, hlc) VALUES (?, ?, ?, ?)
+            ON CONFLICT (uid) DO UPDATE SET local_id = excluded.local_id, hlc = excluded.hlc
+            """, [uid, entity.rawValue, localID, hlc])
     }
 
     /// Deletes a record's row; returns the exercise keys whose records change.

@@ -1,8 +1,9 @@
 import SessionCore
 
-/// The change feed (migration 18): what sessiond-sync reads to push, the cursors it
-/// keeps here, and the hybrid clock's state. Triggers write the feed; this type reads
-/// it, and `ChangeFeed+Apply.swift` stores other devices' changes. Its own type over the
+/// The change feed (migrations 18 and 19): what sessiond-sync reads to push, the
+/// cursors it keeps here, and the hybrid clock's state. The stores feed the rows they
+/// insert (`ChangeFeed+Inserts.swift`), triggers the edits and deletions; this type
+/// reads the feed, and `ChangeFeed+Apply.swift` stores other devices' changes. Its own type over the
 /// database's connection: the feed is no part of any aggregate's store.
 public struct ChangeFeed {
     let database: Database
@@ -27,11 +28,18 @@ public struct ChangeFeed {
     /// The records changed after position `after`, at most `limit` feed entries' worth.
     public func page(after: Int64, limit: Int) throws(StorageError) -> Page {
         try database.wrap {
+            // Sets logged in the open transaction (a group commit's) are fed first.
+            try database.context.feedUnfedSets()
+            // A record with no `sync_record` row was created here and not changed since:
+            // its row and reading are its uid's and its one feed entry's.
+            let device = try clock().device
             let entries = try connection.prepare("""
-                SELECT f.seq, f.uid, r.entity, r.local_id, r.hlc FROM change_feed f JOIN sync_record r ON r.uid = f.uid
+                SELECT f.seq, f.uid, f.hlc AS fed, r.entity, r.local_id, r.hlc FROM change_feed f LEFT JOIN sync_record r ON r.uid = f.uid
                 WHERE f.seq > ? ORDER BY f.seq LIMIT ?
                 """).rows([after, limit + 1]) { row in
-                (seq: row.int64("seq"), uid: row.text("uid"), entity: row.text("entity"), localID: row.optionalInt64("local_id"), hlc: row.text("hlc"))
+                let implied = row.optionalText("entity") == nil ? Self.implicitRecord(uid: row.text("uid"), device: device) : nil
+                return (seq: row.int64("seq"), uid: row.text("uid"), entity: implied?.entity.rawValue ?? row.optionalText("entity") ?? "",
+                        localID: implied?.localID ?? row.optionalInt64("local_id"), hlc: row.optionalText("hlc") ?? row.text("fed"))
             }
             var seen = Set<String>()
             var changes: [SyncChange] = []
@@ -88,15 +96,20 @@ public struct ChangeFeed {
         return clock
     }
 
-    /// Stores the clock's reading (after it saw other devices' readings).
+    /// Stores the clock's reading (after it saw other devices' readings); the
+    /// transaction's inserts are fed with a reading taken after it.
     func storeClock(_ clock: HybridClock) throws {
         try connection.run("UPDATE sync_clock SET wall_ms = ?, counter = ? WHERE id = 1", [clock.wallMs, clock.counter])
+        database.context.transactionReading = nil
     }
 
-    /// The uid of a row, nil when it has none (it is not synced).
+    /// The uid of a row, nil when there is no such row.
     public func uid(of entity: SyncEntity, localID: Int64) throws(StorageError) -> String? {
         try database.wrap {
-            try connection.text("SELECT uid FROM sync_record WHERE entity = ? AND local_id = ?", [entity.rawValue, localID])
+            if let kept = try connection.text("SELECT uid FROM sync_record WHERE entity = ? AND local_id = ?", [entity.rawValue, localID]) {
+                return kept
+            }
+            return try connection.text("SELECT \(Self.implicitUIDSQL(entity, id: "id")) FROM \(Self.table(entity)) WHERE id = ?", [localID])
         }
     }
 
@@ -126,9 +139,9 @@ public struct ChangeFeed {
 
     func syncedSet(_ id: Int64) throws -> SyncedSet? {
         try connection.prepare("""
-            SELECT r.uid AS session_uid, l.exercise_name, l.exercise_key, l.set_number, l.progress_sets, l.kind, l.reps, l.weight_kg,
+            SELECT coalesce(r.uid, \(Self.implicitUIDSQL(.session, id: "l.session_id"))) AS session_uid, l.exercise_name, l.exercise_key, l.set_number, l.progress_sets, l.kind, l.reps, l.weight_kg,
                 l.duration_seconds, l.rpe, l.note, l.e1rm_kg, l.record_weight_kg, l.logged_at_ms, l.personal_record, l.distance_m, l.superset
-            FROM logged_set l JOIN sync_record r ON r.entity = 'session' AND r.local_id = l.session_id WHERE l.id = ?
+            FROM logged_set l LEFT JOIN sync_record r ON r.entity = 'session' AND r.local_id = l.session_id WHERE l.id = ?
             """).row([id]) { row in
             var set = SyncedSet()
             set.sessionUID = row.text("session_uid")

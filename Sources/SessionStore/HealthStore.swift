@@ -23,7 +23,9 @@ public struct HealthStore: Store {
             // The estimates' invariant: a body mass has the body-weight sets it is in
             // force for estimated again before the request ends.
             if type == .bodyMassKg { sessionsStore.noteBodyMassChanged(on: date) }
-            return connection.lastInsertRowID
+            let id = connection.lastInsertRowID
+            try context.feedInserted(health: id)
+            return id
         }
     }
 

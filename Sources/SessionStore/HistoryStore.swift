@@ -127,6 +127,7 @@ public struct HistoryStore: Store {
             // Then the sets, as they are decided, `importRowsPerInsert` a statement, their
             // ids counted on from the high-water mark as the sessions' are.
             var setID = try sessionsStore.nextSetID()
+            let firstSetID = setID
             var rows: [ImportedSetRow] = []
             rows.reserveCapacity(Self.importRowsPerInsert)
             func flush() throws(SQLiteError) {
@@ -225,6 +226,9 @@ public struct HistoryStore: Store {
                 SELECT DISTINCT l.exercise_key, s.started_at_ms, s.id FROM session s CROSS JOIN logged_set l ON l.session_id = s.id
                 WHERE s.id BETWEEN ? AND ?
                 """, [firstID, firstID + Int64(sessions.count) - 1])
+            // Each new session and set takes its place in the change feed, sessions first.
+            try context.feedInserted(.session, table: "session", ids: firstID..<firstID + Int64(sessions.count))
+            try context.feedInserted(.set, table: "logged_set", ids: firstSetID..<setID)
             for entry in bests where entry.bests != .none { try sessionsStore.storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
             try sessionsStore.writeBests()
         }

@@ -61,6 +61,7 @@ extension SessionsStore {
                 try parameters.bind(records)
                 try parameters.bind(superset)
             }
+            context.noteLogged(setID: id)
             // `write` runs this inside a transaction, so the memo applies.
             memo.nextSetID = id + 1
             if let count = memo.setCounts[sessionID] { memo.setCounts[sessionID] = count + 1 }

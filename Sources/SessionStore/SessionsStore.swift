@@ -55,7 +55,9 @@ public struct SessionsStore: Store {
             try connection.run(
                 "INSERT INTO session (id, plan_day_id, date, title, carried_over, started_at_ms) VALUES (\(Database.nextSessionID), ?, ?, ?, ?, ?)",
                 [planDayID, date.description, title, carriedOver, startedAtMs])
-            return connection.lastInsertRowID
+            let id = connection.lastInsertRowID
+            try context.feedInserted(session: id)
+            return id
         }
     }
 

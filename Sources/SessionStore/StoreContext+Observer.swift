@@ -86,6 +86,8 @@ extension StoreContext {
     /// the memo only when nothing changed the database since the last one committed
     /// (SQLite's data version, read under the write lock), and trims it to its bounds.
     func transactionBegan(groupCommit: Bool) {
+        transactionReading = nil
+        unfedSets = nil
         guard groupCommit else { return memo.forgetAll() }
         if memo.validAtDataVersion == nil || memo.validAtDataVersion != connection.dataVersion { memo.forgetAll() }
         memo.trim()
@@ -95,6 +97,8 @@ extension StoreContext {
     /// gone), as does one of its own; a group commit that committed notes the data
     /// version its memo is true at.
     func transactionEnded(committed: Bool, groupCommit: Bool) {
+        transactionReading = nil
+        unfedSets = nil
         guard committed, groupCommit else { return memo.forgetAll() }
         memo.validAtDataVersion = connection.dataVersion
     }

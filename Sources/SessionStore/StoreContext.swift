@@ -17,6 +17,12 @@ final class StoreContext {
     var updateBestsStatement: Statement?
     /// The bests' insert, kept the same way.
     var insertBestsStatement: Statement?
+    /// The clock's reading the open transaction's inserts are fed with, once taken
+    /// (`feedReading`); forgotten when a transaction begins or ends.
+    var transactionReading: FeedReading?
+    /// The ids of the sets the open transaction logged and did not feed yet, from the
+    /// first to past the last (`noteLogged(setID:)`); nil when none.
+    var unfedSets: Range<Int64>?
 
     /// Shares `connection`, and has SQLite report the rows written to the tables the
     /// memo reads (`StoreChange.watchedTables`) whatever writes them.
@@ -76,10 +82,12 @@ final class StoreContext {
     /// What a request's writes leave to do before it ends (`RequestScope.run`) and
     /// before any COMMIT: the estimates a body mass it stored changes
     /// (`SessionsStore.settleBodyMass`), then the bests its sets left unwritten
-    /// (`SessionsStore.writeBests`).
+    /// (`SessionsStore.writeBests`), then the change feed's entries of the sets it
+    /// logged (`feedUnfedSets`).
     func settle() throws {
         let sessions = SessionsStore(context: self)
         try sessions.settleBodyMass()
         try sessions.writeBests()
+        try feedUnfedSets()
     }
 }

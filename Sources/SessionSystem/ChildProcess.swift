@@ -57,8 +57,8 @@ public enum ChildProcess {
         }
         // A command that exits without reading all its input must not kill this process
         // with SIGPIPE: the write fails with EPIPE instead.
-        let previousPipeHandler = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, previousPipeHandler) }
+        PipeSignal.begin()
+        defer { PipeSignal.end() }
         close(toChild[0])
         close(fromChild[1])
         close(errorsFromChild[1])

@@ -21,8 +21,8 @@ public enum StreamRelay {
     /// Relays until the end; the descriptors stay open (the caller's to close).
     public static func run(socket: Int32, input: Int32 = 0, output: Int32 = 1) {
         // A reader gone is an error to see (EPIPE), not a signal that kills the relay.
-        let previousPipeHandler = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, previousPipeHandler) }
+        PipeSignal.begin()
+        defer { PipeSignal.end() }
         let inputFlags = fcntl(input, F_GETFL)
         let outputFlags = fcntl(output, F_GETFL)
         _ = fcntl(input, F_SETFL, inputFlags | O_NONBLOCK)

@@ -142,4 +142,19 @@ import Testing
         #expect(try laptop.app.call("health.list", mass).jsonText.contains("81.5"))
         #expect(try laptop.take().isEmpty)
     }
+
+    @Test func anImportsSessionsAndSetsReachTheOtherDevice() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        func workout(_ start: String, _ reps: [Int]) -> JSONValue {
+            .obj(["start": .string(start), "title": "Legs", "sets": .array(reps.map { .obj(["exercise": "Squat", "reps": JSONValue($0), "weightKg": 100]) })])
+        }
+        let workouts: [JSONValue] = [workout("2026-01-05T18:00:00", [5, 5, 4]), workout("2026-01-07T18:00:00", [6, 5])]
+        _ = try phone.app.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": .array(workouts), "done": true]))
+        let changes = try phone.take()
+        #expect(changes.map { $0["entity"] } == ["session", "session", "set", "set", "set", "set", "set"], "sessions first")
+        #expect(try laptop.apply(changes)["applied"] == 7)
+        #expect(try Workout.record(laptop.app) == Workout.record(phone.app))
+        #expect(try Workout.record(laptop.app).flatMap { $0["sets"]?.arrayValue ?? [] }.compactMap { $0["reps"]?.intValue }.sorted() == [4, 5, 5, 5, 6])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionSystem
 
 /// Runs the package's built executables as a user would.
 public enum Binaries {
@@ -47,7 +48,13 @@ public func runProcess(_ path: String, _ arguments: [String], stdin: String? = n
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdin {
+        // A program that exits before it read all of it must not stop the test runner
+        // with SIGPIPE: the write fails with EPIPE, and the program's answer is what counts.
+        PipeSignal.begin()
+        defer { PipeSignal.end() }
+        try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+    }
     try input.fileHandleForWriting.close()
     _ = Wait.poll(timeout: timeout) { !process.isRunning }
     // SIGKILL: a child may inherit SIGTERM blocked from the test runner's thread.

@@ -1,0 +1,133 @@
+import CSQLite
+import SessionCore
+
+/// A record's uid where its row implies it: each session and set this device inserts
+/// has `device + digit + id` (`ChangeFeed.implicitUID`; their ids are never given
+/// twice), so that logging a set writes no `sync_record` row; the row it gets when first
+/// changed or deleted (the triggers of migration 19) carries the same uid. Rows stored
+/// before migration 19, health samples and other devices' rows have their uid in
+/// `sync_record` only.
+extension ChangeFeed {
+    /// The digit of each entity in an implied uid (migration 19 writes the same).
+    static func digit(_ entity: SyncEntity) -> Character {
+        switch entity {
+        case .session: "1"
+        case .set: "2"
+        case .health: "3"
+        }
+    }
+
+    /// The uid `device`'s row `localID` of `entity` implies: the device's 16
+    /// hexadecimal digits, the entity's digit, the id in 15 (32 in all, as `SyncChange.isUID`
+    /// takes).
+    static func implicitUID(device: String, entity: SyncEntity, localID: Int64) -> String {
+        let hex = String(UInt64(max(localID, 0)), radix: 16)
+        return device + String(digit(entity)) + String(repeating: "0", count: max(15 - hex.count, 0)) + hex
+    }
+
+    /// The entity and row an implied uid of `device` names; nil for any other uid.
+    /// Sessions and sets only: a health sample's id may be given again, so its uid is
+    /// always kept (`StoreContext.feedInserted(health:)`).
+    static func implicitRecord(uid: String, device: String) -> (entity: SyncEntity, localID: Int64)? {
+        guard uid.utf8.count == device.utf8.count + 16, uid.hasPrefix(device) else { return nil }
+        let rest = uid.utf8.dropFirst(device.utf8.count)
+        guard let first = rest.first, let entity = [SyncEntity.session, .set].first(where: { digit($0).asciiValue == first }),
+              let id = Int64(String(decoding: rest.dropFirst(), as: UTF8.self), radix: 16)
+        else { return nil }
+        return (entity, id)
+    }
+
+    /// The table of an entity's rows.
+    static func table(_ entity: SyncEntity) -> String {
+        switch entity {
+        case .session: "session"
+        case .set: "logged_set"
+        case .health: "health_sample"
+        }
+    }
+
+    /// SQL for the uid the row `id` (an SQL expression) of `entity` implies.
+    static func implicitUIDSQL(_ entity: SyncEntity, id: String) -> String {
+        "(SELECT device FROM sync_clock) || '\(digit(entity))' || printf('%015x', \(id))"
+    }
+}
+
+/// The reading of the hybrid clock a transaction's inserts are fed with, and the device.
+struct FeedReading {
+    /// `HybridTimestamp.text` of the reading.
+    let hlc: String
+    /// The device's id (`sync_clock.device`).
+    let device: String
+}
+
+extension StoreContext {
+    /// The clock's reading for this transaction's inserts: the clock ticks once, at the
+    /// first, and every insert of the transaction carries it. Readings need grow only
+    /// from one change of a record to its next, and a record's later changes (the
+    /// triggers' ticks, or a later transaction's) read later still.
+    func feedReading() throws(SQLiteError) -> FeedReading {
+        if let transactionReading { return transactionReading }
+        let now = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+        let reading = try connection.prepare("""
+            UPDATE sync_clock SET counter = CASE WHEN \(now) > wall_ms THEN 0 ELSE counter + 1 END, wall_ms = max(wall_ms, \(now))
+            WHERE id = 1 RETURNING printf('%013d-%010d-%s', wall_ms, counter, device) AS hlc, device
+            """).row { FeedReading(hlc: $0.text("hlc"), device: $0.text("device")) }
+        guard let reading else { throw SQLiteError(code: SQLITE_CORRUPT, message: "the hybrid clock's row (sync_clock) is missing", sql: nil) }
+        transactionReading = reading
+        return reading
+    }
+
+    /// Feeds the session `localID` this device just inserted: one row appended to
+    /// `change_feed` under the uid the row implies.
+    func feedInserted(session localID: Int64) throws(SQLiteError) {
+        let reading = try feedReading()
+        try connection.run("INSERT INTO change_feed (uid, op, hlc) VALUES (?, 'upsert', ?)",
+                           [ChangeFeed.implicitUID(device: reading.device, entity: .session, localID: localID), reading.hlc])
+    }
+
+    /// Feeds the health sample `localID` this device just inserted. A sample's id may
+    /// be given again once the sample is deleted (samples keep no high-water mark, as
+    /// sessions and sets do), so its uid cannot be implied by it: the sample gets its
+    /// `sync_record` row with a fresh uid (the hexadecimal milliseconds, then 80 random
+    /// bits), as migration 18 gave every row.
+    func feedInserted(health localID: Int64) throws(SQLiteError) {
+        let reading = try feedReading()
+        try connection.run("""
+            INSERT INTO sync_record (uid, entity, local_id, hlc)
+            VALUES (printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)) || lower(hex(randomblob(10))), 'health', ?, ?)
+            """, [localID, reading.hlc])
+        try connection.run("INSERT INTO change_feed (uid, op, hlc) SELECT uid, 'upsert', hlc FROM sync_record WHERE entity = 'health' AND local_id = ?", [localID])
+    }
+
+    /// Notes a set this device logged, to feed before the transaction commits
+    /// (`feedUnfedSets`): logging a set appends no feed row of its own, and a group
+    /// commit's sets are fed by one statement. Their ids follow each other (the id
+    /// high-water mark gives each the next), and another device's sets applied meanwhile
+    /// are never among them (`ChangeFeed.apply` feeds what is noted first).
+    func noteLogged(setID: Int64) {
+        if let unfedSets {
+            self.unfedSets = unfedSets.lowerBound..<max(unfedSets.upperBound, setID + 1)
+        } else {
+            unfedSets = setID..<setID + 1
+        }
+    }
+
+    /// Feeds the sets noted since the last time (`noteLogged(setID:)`), in the order of
+    /// their ids: those still there (a savepoint rolled back takes its sets with it).
+    func feedUnfedSets() throws(SQLiteError) {
+        guard let unfedSets else { return }
+        self.unfedSets = nil
+        try feedInserted(.set, table: "logged_set", ids: unfedSets)
+    }
+
+    /// Feeds the rows of `table` (of `entity`) with ids in `ids` this device just
+    /// inserted together (an import), in the order of their ids.
+    func feedInserted(_ entity: SyncEntity, table: String, ids: Range<Int64>) throws(SQLiteError) {
+        guard !ids.isEmpty else { return }
+        let reading = try feedReading()
+        try connection.run("""
+            INSERT INTO change_feed (uid, op, hlc)
+            SELECT ? || printf('%015x', id), 'upsert', ? FROM \(table) WHERE id >= ? AND id < ? ORDER BY id
+            """, [reading.device + String(ChangeFeed.digit(entity)), reading.hlc, ids.lowerBound, ids.upperBound])
+    }
+}
