@@ -133,7 +133,7 @@ public struct SyncChange: CodedObject, Equatable {
     public static let maximumTextLength = 10_000
 
     public var entity = SyncEntity.session
-    /// The record's id on every device: 128 random bits, as 32 lowercase hexadecimal digits.
+    /// The record's id on every device: 32 lowercase hexadecimal digits (docs/sync.md).
     public var uid = ""
     /// `HybridTimestamp.text` of the change.
     public var hlc = ""
