@@ -35,6 +35,10 @@ extension ChangeFeed {
             for change in ordered {
                 guard let stamp = change.timestamp else { continue }
                 clock.receive(stamp, nowMs: nowMs)
+                if change.entity.isSetting {
+                    if try applySetting(change, stamp: stamp) { outcome.applied += 1 } else { outcome.ignored += 1 }
+                    continue
+                }
                 let held = try heldRecord(change.uid, device: device)
                 // A record created here and not changed since holds no reading of its
                 // own: a change of this device's to it is its creation, come back; any
@@ -133,6 +137,8 @@ extension ChangeFeed {
             try noteBodyMass(ofSample: localID)
             try connection.run("DELETE FROM health_sample WHERE id = ?", [localID])
             return []
+        case .profile, .alias, .exercise, .rest:
+            return []  // settings: `applySetting`
         }
     }
 

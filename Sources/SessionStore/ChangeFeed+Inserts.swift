@@ -14,6 +14,7 @@ extension ChangeFeed {
         case .session: "1"
         case .set: "2"
         case .health: "3"
+        case .profile, .alias, .exercise, .rest: "0"  // settings: uids of their keys (`SettingUID`)
         }
     }
 
@@ -43,6 +44,10 @@ extension ChangeFeed {
         case .session: "session"
         case .set: "logged_set"
         case .health: "health_sample"
+        case .profile: "profile"
+        case .alias: "exercise_alias"
+        case .exercise: "custom_exercise"
+        case .rest: "exercise_rest"
         }
     }
 

@@ -34,7 +34,8 @@ public struct ChangeFeed {
             // its row and reading are its uid's and its one feed entry's.
             let device = try clock().device
             let entries = try connection.prepare("""
-                SELECT f.seq, f.uid, f.hlc AS fed, r.entity, r.local_id, r.hlc FROM change_feed f LEFT JOIN sync_record r ON r.uid = f.uid
+                SELECT f.seq, f.uid, f.hlc AS fed, coalesce(r.entity, s.entity) AS entity, r.local_id, coalesce(r.hlc, s.hlc) AS hlc
+                FROM change_feed f LEFT JOIN sync_record r ON r.uid = f.uid LEFT JOIN sync_setting s ON s.uid = f.uid
                 WHERE f.seq > ? ORDER BY f.seq LIMIT ?
                 """).rows([after, limit + 1]) { row in
                 let implied = row.optionalText("entity") == nil ? Self.implicitRecord(uid: row.text("uid"), device: device) : nil
@@ -45,6 +46,10 @@ public struct ChangeFeed {
             var changes: [SyncChange] = []
             for entry in entries.prefix(limit) where seen.insert(entry.uid).inserted {
                 guard let stamp = HybridTimestamp(text: entry.hlc), let entity = SyncEntity(rawValue: entry.entity) else { continue }
+                if entity.isSetting {
+                    changes.append(try settingChange(uid: entry.uid, entity: entity, hlc: stamp))
+                    continue
+                }
                 guard let localID = entry.localID else {
                     changes.append(SyncChange(entity: entity, uid: entry.uid, hlc: stamp))
                     continue
@@ -56,6 +61,8 @@ public struct ChangeFeed {
                     if let set = try syncedSet(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, set: set)) }
                 case .health:
                     if let health = try syncedHealth(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, health: health)) }
+                case .profile, .alias, .exercise, .rest:
+                    break  // settings: above
                 }
             }
             let last = entries.prefix(limit).last?.seq ?? after

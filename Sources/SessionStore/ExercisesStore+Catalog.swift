@@ -81,6 +81,7 @@ extension ExercisesStore {
                 """,
                 [exercise.key, exercise.name, exercise.equipment?.rawValue, exercise.primary.map(\.rawValue).joined(separator: ","),
                  exercise.secondary.map(\.rawValue).joined(separator: ","), exercise.countsBodyMass ? 1 : 0])
+            try context.feedSetting(.exercise, key: exercise.key)
             if before != exercise.countsBodyMass { try sessionsStore.reestimate(exerciseKey: exercise.key) }
         }
     }
@@ -109,6 +110,7 @@ extension ExercisesStore {
             } else {
                 try connection.run("DELETE FROM exercise_rest WHERE exercise_key = ?", [exerciseKey])
             }
+            try context.feedSetting(.rest, key: exerciseKey, deleted: seconds == nil)
         }
     }
 }

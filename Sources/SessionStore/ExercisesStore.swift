@@ -59,7 +59,10 @@ public struct ExercisesStore: Store {
     public func setAlias(_ aliasKey: String, name: String) throws(StorageError) -> Int {
         let nameKey = ExerciseCatalog.builtIn.identityKey(name.exerciseKey, aliasTarget: nil)
         return try write([.aliases, .setsRewritten]) {
+            // Aliases of the alias now name the exercise: each is a change of its own.
+            let renamed = try connection.prepare("SELECT alias_key FROM exercise_alias WHERE name_key = ?").rows([aliasKey]) { $0.text("alias_key") }
             try connection.run("UPDATE exercise_alias SET name = ?, name_key = ? WHERE name_key = ?", [name, nameKey, aliasKey])
+            for key in renamed + [aliasKey] { try context.feedSetting(.alias, key: key) }
             try connection.run(
                 "INSERT INTO exercise_alias (alias_key, name, name_key) VALUES (?, ?, ?) ON CONFLICT (alias_key) DO UPDATE SET name = excluded.name, name_key = excluded.name_key",
                 [aliasKey, name, nameKey])
@@ -79,6 +82,7 @@ public struct ExercisesStore: Store {
         guard let alias = try alias(aliasKey) else { return nil }
         return try write([.aliases, .setsRewritten]) {
             try connection.run("DELETE FROM exercise_alias WHERE alias_key = ?", [aliasKey])
+            try context.feedSetting(.alias, key: aliasKey, deleted: true)
             let named = try connection.prepare("SELECT l.id, l.exercise_name FROM \(Database.exerciseSets) WHERE e.exercise_key = ?").rows([alias.nameKey]) {
                 (id: $0.int64("id"), name: $0.text("exercise_name"))
             }

@@ -510,6 +510,20 @@ enum Migrations {
                 \(triggers("health_sample", "health", 3, synced: ["type", "value", "date", "recorded_at_ms", "source"]))
                 """
         }()),
+        // The person's settings join the feed: the profile, aliases, exercises of one's
+        // own and rests of one's own, each kept under its key (`SettingUID`: the same uid
+        // on every device) with the reading of its last change here or applied. The
+        // stores feed their own writes of them (`StoreContext.feedSetting`); settings
+        // stored before join the feed once.
+        Migration(version: 20, name: "settings in the change feed", sql: """
+            CREATE TABLE sync_setting (
+                uid TEXT PRIMARY KEY,              -- SettingUID.of(entity, key)
+                entity TEXT NOT NULL,              -- profile, alias, exercise, rest
+                key TEXT,                          -- the setting's key; NULL for a deletion seen before the setting
+                hlc TEXT NOT NULL,
+                deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
+            ) WITHOUT ROWID;
+            """, then: { try ChangeFeed.feedSettingsStoredBefore($0) }),
     ]
 
     /// The schema version this build writes.

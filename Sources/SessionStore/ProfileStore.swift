@@ -33,6 +33,7 @@ public struct ProfileStore: Store {
                 """,
                 [profile.goals, JSONValue.array(profile.equipment.map { .string($0) }).jsonText,
                  JSONValue.array(profile.weightsKg.map { .number($0) }).jsonText, updatedAtMs])
+            try context.feedSetting(.profile, key: ChangeFeed.profileKey)
         }
     }
 

@@ -157,4 +157,42 @@ import Testing
         #expect(try Workout.record(laptop.app) == Workout.record(phone.app))
         #expect(try Workout.record(laptop.app).flatMap { $0["sets"]?.arrayValue ?? [] }.compactMap { $0["reps"]?.intValue }.sorted() == [4, 5, 5, 5, 6])
     }
+
+    @Test func settingsReachTheOtherDeviceAndTheLaterSettingWinsEvenOverARemoval() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        let profile: JSONValue = .obj(["goals": "Squat 140 kg by spring", "equipment": ["barbell", "rack"], "weightsKg": [20, 10, 5]])
+        _ = try phone.app.call("profile.set", profile)
+        _ = try phone.app.call("exercise.alias", .obj(["alias": "press", "name": "Overhead Press"]))
+        _ = try phone.app.call("exercise.define", .obj(["exercise": "Tire Flip Drag", "equipment": "machine", "primaryMuscles": ["quads"]]))
+        _ = try phone.app.call("exercise.rest", .obj(["exercise": "Back Squat", "seconds": 240]))
+        let changes = try phone.take()
+        #expect(changes.map { $0["entity"] } == ["profile", "alias", "exercise", "rest"])
+        #expect(try laptop.apply(changes)["applied"] == 4)
+        for method in ["profile.get", "exercise.aliases", "exercise.rests"] {
+            #expect(try laptop.app.call(method) == phone.app.call(method), "\(method)")
+        }
+        let sled = JSONValue.obj(["exercise": "Tire Flip Drag"])
+        let defined = try laptop.app.call("exercise.get", sled)
+        #expect(defined.jsonText.contains("quads") && defined.jsonText.contains("machine"), "\(defined)")
+        #expect(try laptop.take().isEmpty, "applied, not this device's to push")
+
+        // Apart: the laptop removes the alias, then the phone sets it again: the later wins
+        // on both, whatever the order they hear of it.
+        _ = try laptop.app.call("exercise.alias", .obj(["alias": "press"]))
+        _ = try phone.app.call("exercise.alias", .obj(["alias": "press", "name": "Push Press"]))
+        _ = try laptop.app.call("exercise.rest", .obj(["exercise": "Back Squat"]))
+        let fromLaptop = try laptop.take()
+        let fromPhone = try phone.take()
+        #expect(fromLaptop.allSatisfy { $0["deleted"] == true } && fromLaptop.count == 2)
+        try laptop.apply(fromPhone)
+        try phone.apply(fromLaptop)
+        for device in [phone, laptop] {
+            let aliases = try device.app.call("exercise.aliases").arrayValue ?? []
+            #expect(aliases.map { "\($0["alias"]?.stringValue ?? "")=\($0["name"]?.stringValue ?? "")" } == ["press=Push Press"])
+            #expect(try device.app.call("exercise.rests").arrayValue?.isEmpty == true, "the removal was the rest's last change")
+        }
+        // Applying the same changes again changes nothing.
+        #expect(try laptop.apply(fromPhone)["applied"] == 0)
+    }
 }

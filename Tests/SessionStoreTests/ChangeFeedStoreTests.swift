@@ -107,6 +107,23 @@ import SessionCore
         #expect(try feed.apply([edit], nowMs: 1000).ignored == 1)
     }
 
+    @Test func settingsStoredBeforeJoinTheFeedOnceUnderTheUidsOfTheirKeys() throws {
+        defer { Fixtures.removeTree(directory) }
+        do {
+            let old = try Database(path: path, schemaVersion: 19)
+            try old.connection.execute("""
+                INSERT INTO exercise_alias (alias_key, name, name_key) VALUES ('press', 'Overhead Press', 'overhead press');
+                INSERT INTO exercise_rest (exercise_key, seconds) VALUES ('back squat', 180);
+                """)
+        }
+        let database = try Database(path: path)
+        let changes = try ChangeFeed(database).page(after: 0, limit: 10).changes
+        #expect(changes.map(\.entity) == [.alias, .rest])
+        #expect(changes.map(\.uid) == [SettingUID.of(.alias, key: "press"), SettingUID.of(.rest, key: "back squat")])
+        #expect(changes.first?.alias?.name == "Overhead Press" && changes.last?.rest?.seconds == 180)
+        #expect(SettingUID.of(.alias, key: "press") != SettingUID.of(.rest, key: "press") && SyncChange.isUID(SettingUID.of(.alias, key: "press")))
+    }
+
     @Test func aReadingSeenFromAheadPassesToTheNextLocalWrite() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)

@@ -5,6 +5,11 @@ public enum SyncEntity: String, Sendable, CaseIterable {
     case session
     case set
     case health
+    /// The settings (`SyncSettings.swift`).
+    case profile
+    case alias
+    case exercise
+    case rest
 }
 
 /// A session as another device stores it: every column but the local ids, which each
@@ -126,7 +131,7 @@ public struct SyncedHealthSample: CodedObject, Equatable {
 }
 
 /// One record's change as the feed hands it out and another device applies it: the
-/// record's state (`session`, `set` or `health`, as its `entity` says) or, `deleted`, its
+/// record's state (`session`, `set`, `health` or a setting's, as its `entity` says) or, `deleted`, its
 /// tombstone, stamped with the hybrid clock's reading of the change (`hlc`).
 public struct SyncChange: CodedObject, Equatable {
     /// Text members of a record, at most (a note, a title).
@@ -141,6 +146,10 @@ public struct SyncChange: CodedObject, Equatable {
     public var session: SyncedSession?
     public var set: SyncedSet?
     public var health: SyncedHealthSample?
+    public var profile: Profile?
+    public var alias: SyncedAlias?
+    public var exercise: SyncedExercise?
+    public var rest: SyncedRest?
 
     public init() {}
 
@@ -173,6 +182,10 @@ public struct SyncChange: CodedObject, Equatable {
         case .session: session != nil
         case .set: set != nil
         case .health: health != nil
+        case .profile: profile != nil
+        case .alias: alias != nil
+        case .exercise: exercise != nil
+        case .rest: rest != nil
         }
     }
 
@@ -191,6 +204,40 @@ public struct SyncChange: CodedObject, Equatable {
         try coder.object("session", &session)
         try coder.object("set", &set)
         try coder.object("health", &health)
+        try coder.object("profile", &profile)
+        try coder.object("alias", &alias)
+        try coder.object("exercise", &exercise)
+        try coder.object("rest", &rest)
         try coder.check(deleted || hasState, "session", "the \(entity.rawValue)'s state (or deleted: true)")
+    }
+}
+
+extension SyncedAlias: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("alias", &alias)
+        try coder.check(!alias.isEmpty && alias.count <= SyncChange.maximumTextLength, "alias", "a key of 1 to \(SyncChange.maximumTextLength) characters")
+        try coder.string("name", &name)
+        try coder.check(!name.isEmpty && name.count <= SyncChange.maximumTextLength, "name", "a name of 1 to \(SyncChange.maximumTextLength) characters")
+    }
+}
+
+extension SyncedExercise: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.check(!name.isEmpty && name.count <= SyncChange.maximumTextLength, "name", "a name of 1 to \(SyncChange.maximumTextLength) characters")
+        try coder.string("equipment", &equipment)
+        try coder.check(equipment.map { Equipment(rawValue: $0) != nil } ?? true, "equipment", "one of \(Equipment.allCases.map(\.rawValue).joined(separator: ", "))")
+        try coder.strings("primaryMuscles", &primaryMuscles)
+        try coder.strings("secondaryMuscles", &secondaryMuscles)
+        try coder.check((primaryMuscles + secondaryMuscles).allSatisfy { MuscleGroup(rawValue: $0) != nil }, "primaryMuscles", "muscle groups")
+        try coder.bool("countsBodyMass", &countsBodyMass)
+    }
+}
+
+extension SyncedRest: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("exerciseKey", &exerciseKey)
+        try coder.check(!exerciseKey.isEmpty && exerciseKey.count <= SyncChange.maximumTextLength, "exerciseKey", "a key of 1 to \(SyncChange.maximumTextLength) characters")
+        try coder.int("seconds", &seconds, in: 0...3600)
     }
 }
