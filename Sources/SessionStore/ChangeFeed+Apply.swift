@@ -23,9 +23,9 @@ extension ChangeFeed {
         // Another device's sessions, sets and samples, written as an import's are: what
         // was remembered of them goes before the write, and after it.
         return try database.write([.bulk, .sessions, .health]) {
-            // This device's sets logged earlier in the transaction are fed before any of
-            // another device's take the next ids.
-            try database.context.feedUnfedSets()
+            // This device's sets logged earlier in the transaction, and its edits and
+            // deletions, are fed before any of another device's changes are stored.
+            try database.context.feedPending()
             let before = try connection.scalar("SELECT coalesce(max(seq), 0) FROM change_feed") ?? 0
             var clock = try clock()
             let device = clock.device
@@ -87,8 +87,9 @@ extension ChangeFeed {
                 }
                 outcome.applied += 1
             }
-            // The triggers fed the changes in as this device's: they are the other
-            // devices' to push.
+            // What storing the changes did here was noted (and settings fed) as this
+            // device's own: it is the other devices' to push.
+            try database.context.dropPending()
             try connection.run("DELETE FROM change_feed WHERE seq > ?", [before])
             try storeClock(clock)
             for key in touchedKeys.sorted() { try database.sessions.recomputeBests(exerciseKey: key) }

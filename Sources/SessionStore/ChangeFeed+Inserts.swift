@@ -96,6 +96,9 @@ extension StoreContext {
     /// `sync_record` row with a fresh uid (the hexadecimal milliseconds, then 80 random
     /// bits), as migration 18 gave every row.
     func feedInserted(health localID: Int64) throws(SQLiteError) {
+        // A deletion noted of the sample whose id this one took is fed first, so that it
+        // tombstones that sample's record and not this one's.
+        try feedPending()
         let reading = try feedReading()
         try connection.run("""
             INSERT INTO sync_record (uid, entity, local_id, hlc)

@@ -27,9 +27,8 @@ public struct ChangeFeed {
 
     /// The records changed after position `after`, at most `limit` feed entries' worth.
     public func page(after: Int64, limit: Int) throws(StorageError) -> Page {
-        try database.wrap {
-            // Sets logged in the open transaction (a group commit's) are fed first.
-            try database.context.feedUnfedSets()
+        try settlePending()
+        return try database.wrap {
             // A record with no `sync_record` row was created here and not changed since:
             // its row and reading are its uid's and its one feed entry's.
             let device = try clock().device
@@ -72,12 +71,23 @@ public struct ChangeFeed {
 
     /// The feed's last position (0 when empty).
     public func lastPosition() throws(StorageError) -> Int64 {
-        try database.wrap { try connection.scalar("SELECT coalesce(max(seq), 0) FROM change_feed") ?? 0 }
+        try settlePending()
+        return try database.wrap { try connection.scalar("SELECT coalesce(max(seq), 0) FROM change_feed") ?? 0 }
     }
 
     /// Feed entries after position `after`: what remains to push.
     public func backlog(after: Int64) throws(StorageError) -> Int {
-        try database.wrap { Int(try connection.scalar("SELECT count(*) FROM change_feed WHERE seq > ?", [after]) ?? 0) }
+        try settlePending()
+        return try database.wrap { Int(try connection.scalar("SELECT count(*) FROM change_feed WHERE seq > ?", [after]) ?? 0) }
+    }
+
+    /// Feeds what is noted and not fed yet (`StoreContext.feedPending`): the feed is
+    /// read whole. Edits and deletions made by another program on the file (a `sqlite3`
+    /// shell) are noted by the triggers and fed here, or at the daemon's next write.
+    func settlePending() throws(StorageError) {
+        let noted = try database.wrap { try connection.scalar("SELECT EXISTS (SELECT 1 FROM feed_pending)") == 1 }
+        guard noted || database.context.unfedSets != nil else { return }
+        try database.write([]) { try database.context.feedPending() }
     }
 
     /// A cursor sessiond-sync keeps here (`pushed`, `pulled`), nil before the first.

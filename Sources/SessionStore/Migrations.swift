@@ -3,9 +3,21 @@
 struct Migration: Sendable {
     let version: Int
     let name: String
-    let sql: String
+    /// Its SQL, made when the migration runs: a daemon whose file is current builds
+    /// none of it at start.
+    private let makeSQL: @Sendable () -> String
     /// Run after `sql` in the same transaction: data a statement cannot compute.
     var then: (@Sendable (Database) throws -> Void)?
+
+    init(version: Int, name: String, sql: @autoclosure @escaping @Sendable () -> String, then: (@Sendable (Database) throws -> Void)? = nil) {
+        self.version = version
+        self.name = name
+        self.makeSQL = sql
+        self.then = then
+    }
+
+    /// The statements that change the schema.
+    var sql: String { makeSQL() }
 }
 
 /// Every migration this build knows, in order; `version` is the position from 1.
@@ -457,57 +469,45 @@ enum Migrations {
                 \(triggers("health_sample", "health"))
                 """
         }()),
-        Migration(version: 19, name: "the feed's inserts written by the stores, its triggers only for edits and deletions", sql: {
+        Migration(version: 19, name: "the feed's inserts written by the stores, edits and deletions noted by triggers", sql: {
             // What made migration 18's triggers dear: a trigger on INSERT makes every
             // insert a statement that may be undone alone, so SQLite copied each page the
             // insert touched to the statement journal, besides the trigger's own three
-            // writes (a tick, a record row in two indexes, a feed row). Inserts now feed
-            // themselves (`StoreContext.feedInserted`): one row appended, with a reading
-            // taken once a transaction, and the record's uid implied by its row
-            // (`ChangeFeed.implicitUID`), so it needs no `sync_record` row until it is
-            // changed or deleted. Edits and deletions, rare beside logging, keep their
-            // triggers: they give the record its row (its implied uid, or the one it
-            // has), and an edit that changes no column another device holds is not fed.
-            let now = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
-            let tick = "UPDATE sync_clock SET counter = CASE WHEN \(now) > wall_ms THEN 0 ELSE counter + 1 END, wall_ms = max(wall_ms, \(now));"
-            let reading = "(SELECT printf('%013d-%010d-%s', wall_ms, counter, device) FROM sync_clock)"
-            // A record's implied uid: its device's id, a digit for its entity and its row's
-            // id in 15 hexadecimal digits (`ChangeFeed.implicitUID`).
-            func implicitUID(_ digit: Int, _ id: String) -> String {
-                "(SELECT device FROM sync_clock) || '\(digit)' || printf('%015x', \(id))"
-            }
-            func triggers(_ table: String, _ entity: String, _ digit: Int, synced columns: [String]) -> String {
-                let changed = columns.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")
-                let row = "INSERT OR IGNORE INTO sync_record (uid, entity, local_id, hlc)"
-                return """
-                    DROP TRIGGER \(table)_feed_insert;
-                    DROP TRIGGER \(table)_feed_update;
-                    DROP TRIGGER \(table)_feed_delete;
-                    CREATE TRIGGER \(table)_feed_update AFTER UPDATE OF \(columns.joined(separator: ", ")) ON \(table) WHEN \(changed) BEGIN
-                        \(tick)
-                        \(row) VALUES (\(implicitUID(digit, "NEW.id")), '\(entity)', NEW.id, '');
-                        UPDATE sync_record SET hlc = \(reading) WHERE entity = '\(entity)' AND local_id = NEW.id;
-                        INSERT INTO change_feed (uid, op, hlc) SELECT uid, 'upsert', hlc FROM sync_record WHERE entity = '\(entity)' AND local_id = NEW.id;
-                    END;
-                    CREATE TRIGGER \(table)_feed_delete AFTER DELETE ON \(table) BEGIN
-                        \(tick)
-                        \(row) VALUES (\(implicitUID(digit, "OLD.id")), '\(entity)', OLD.id, '');
-                        INSERT INTO change_feed (uid, op, hlc) SELECT uid, 'delete', \(reading) FROM sync_record
-                            WHERE entity = '\(entity)' AND local_id = OLD.id;
-                        UPDATE sync_record SET hlc = \(reading), local_id = NULL WHERE entity = '\(entity)' AND local_id = OLD.id;
-                    END;
-                    """
+            // writes (a tick, a record row in two indexes, a feed row); and their 6.7 KB of
+            // SQL were parsed at every start (1.5 million instructions). Inserts now feed
+            // themselves (`StoreContext.feedInserted`), the record's uid implied by its row
+            // (`ChangeFeed.implicitUID`). Edits of a column another device holds and
+            // deletions, whatever statement makes them, are noted by small triggers in
+            // `feed_pending`, which the store turns into feed entries before the
+            // transaction commits (`StoreContext.feedPending`), and before the feed is read.
+            func triggers(_ table: String, _ entity: String, synced columns: [String]) -> String {
+                """
+                DROP TRIGGER \(table)_feed_insert;
+                DROP TRIGGER \(table)_feed_update;
+                DROP TRIGGER \(table)_feed_delete;
+                CREATE TRIGGER \(table)_feed_update AFTER UPDATE OF \(columns.joined(separator: ", ")) ON \(table) BEGIN
+                    INSERT INTO feed_pending (entity, local_id, op) VALUES ('\(entity)', NEW.id, 'upsert');
+                END;
+                CREATE TRIGGER \(table)_feed_delete AFTER DELETE ON \(table) BEGIN
+                    INSERT INTO feed_pending (entity, local_id, op) VALUES ('\(entity)', OLD.id, 'delete');
+                END;
+                """
             }
             return """
-                \(triggers("session", "session", 1, synced: [
+                CREATE TABLE feed_pending (
+                    entity TEXT NOT NULL,              -- session, set, health
+                    local_id INTEGER NOT NULL,
+                    op TEXT NOT NULL                   -- upsert, delete
+                );
+                \(triggers("session", "session", synced: [
                     "date", "title", "carried_over", "started_at_ms", "ended_at_ms", "paused_since_ms", "paused_total_ms", "rpe", "note",
                     "source", "import_key", "average_heart_rate", "maximum_heart_rate", "energy_kcal",
                 ]))
-                \(triggers("logged_set", "set", 2, synced: [
+                \(triggers("logged_set", "set", synced: [
                     "session_id", "exercise_name", "exercise_key", "set_number", "progress_sets", "kind", "reps", "weight_kg", "duration_seconds",
                     "rpe", "note", "e1rm_kg", "record_weight_kg", "logged_at_ms", "personal_record", "distance_m", "superset",
                 ]))
-                \(triggers("health_sample", "health", 3, synced: ["type", "value", "date", "recorded_at_ms", "source"]))
+                \(triggers("health_sample", "health", synced: ["type", "value", "date", "recorded_at_ms", "source"]))
                 """
         }()),
         // The person's settings join the feed: the profile, aliases, exercises of one's

@@ -83,11 +83,11 @@ final class StoreContext {
     /// before any COMMIT: the estimates a body mass it stored changes
     /// (`SessionsStore.settleBodyMass`), then the bests its sets left unwritten
     /// (`SessionsStore.writeBests`), then the change feed's entries of the sets it
-    /// logged (`feedUnfedSets`).
+    /// logged and of the edits and deletions it made (`feedPending`).
     func settle() throws {
         let sessions = SessionsStore(context: self)
         try sessions.settleBodyMass()
         try sessions.writeBests()
-        try feedUnfedSets()
+        try feedPending()
     }
 }

@@ -177,20 +177,30 @@ import Testing
         #expect(defined.jsonText.contains("quads") && defined.jsonText.contains("machine"), "\(defined)")
         #expect(try laptop.take().isEmpty, "applied, not this device's to push")
 
-        // Apart: the laptop removes the alias, then the phone sets it again: the later wins
-        // on both, whatever the order they hear of it.
-        _ = try laptop.app.call("exercise.alias", .obj(["alias": "press"]))
-        _ = try phone.app.call("exercise.alias", .obj(["alias": "press", "name": "Push Press"]))
+        // Apart: the laptop removes the rest while the phone sets another. Neither saw
+        // the other's change: the clock orders them, and both devices keep the same one.
         _ = try laptop.app.call("exercise.rest", .obj(["exercise": "Back Squat"]))
-        let fromLaptop = try laptop.take()
+        _ = try phone.app.call("exercise.rest", .obj(["exercise": "Back Squat", "seconds": 90]))
+        let restFromLaptop = try laptop.take()
+        let restFromPhone = try phone.take()
+        #expect(restFromLaptop.count == 1 && restFromLaptop.first?["deleted"] == true)
+        try laptop.apply(restFromPhone)
+        try phone.apply(restFromLaptop)
+        #expect(try laptop.app.call("exercise.rests") == phone.app.call("exercise.rests"))
+
+        // The laptop removes the alias; the phone, having heard of it, sets it again: the
+        // removal is no tombstone, and the later setting is back on both.
+        _ = try laptop.app.call("exercise.alias", .obj(["alias": "press"]))
+        let removal = try laptop.take()
+        try phone.apply(removal)
+        #expect(try phone.app.call("exercise.aliases").arrayValue?.isEmpty == true)
+        _ = try phone.app.call("exercise.alias", .obj(["alias": "press", "name": "Push Press"]))
         let fromPhone = try phone.take()
-        #expect(fromLaptop.allSatisfy { $0["deleted"] == true } && fromLaptop.count == 2)
         try laptop.apply(fromPhone)
-        try phone.apply(fromLaptop)
+        try phone.apply(removal)
         for device in [phone, laptop] {
             let aliases = try device.app.call("exercise.aliases").arrayValue ?? []
             #expect(aliases.map { "\($0["alias"]?.stringValue ?? "")=\($0["name"]?.stringValue ?? "")" } == ["press=Push Press"])
-            #expect(try device.app.call("exercise.rests").arrayValue?.isEmpty == true, "the removal was the rest's last change")
         }
         // Applying the same changes again changes nothing.
         #expect(try laptop.apply(fromPhone)["applied"] == 0)

@@ -1,0 +1,44 @@
+import SessionCore
+
+extension StoreContext {
+    /// Turns the edits and deletions migration 19's triggers noted (`feed_pending`) into
+    /// feed entries, in the order they were made: each record gets its `sync_record` row
+    /// (the uid its row implies, or a fresh one for a health sample), the transaction's
+    /// reading, and a place in the feed; a deletion leaves its tombstone. Run before any
+    /// COMMIT (`settle`), before the feed is read, and before another device's changes
+    /// are applied; the sets logged earlier in the transaction are fed first, so a
+    /// record's creation comes before its edits.
+    func feedPending() throws(SQLiteError) {
+        try feedUnfedSets()
+        let pending = try connection.prepare("SELECT rowid, entity, local_id, op FROM feed_pending ORDER BY rowid").rows([]) { row in
+            (rowid: row.int64("rowid"), entity: row.text("entity"), localID: row.int64("local_id"), deletes: row.text("op") == "delete")
+        }
+        guard let last = pending.last else { return }
+        let reading = try feedReading()
+        for change in pending {
+            guard let entity = SyncEntity(rawValue: change.entity) else { continue }
+            let record: [SQLBindable] = [change.entity, change.localID]
+            if entity == .health {
+                try connection.run("""
+                    INSERT OR IGNORE INTO sync_record (uid, entity, local_id, hlc)
+                    VALUES (printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)) || lower(hex(randomblob(10))), ?, ?, '')
+                    """, record)
+            } else {
+                let uid = ChangeFeed.implicitUID(device: reading.device, entity: entity, localID: change.localID)
+                try connection.run("INSERT OR IGNORE INTO sync_record (uid, entity, local_id, hlc) VALUES (?, ?, ?, '')", [uid] + record)
+            }
+            try connection.run("""
+                INSERT INTO change_feed (uid, op, hlc) SELECT uid, ?, ? FROM sync_record WHERE entity = ? AND local_id = ?
+                """, [change.deletes ? "delete" : "upsert", reading.hlc] + record)
+            try connection.run("UPDATE sync_record SET hlc = ?\(change.deletes ? ", local_id = NULL" : "") WHERE entity = ? AND local_id = ?",
+                               [reading.hlc] + record)
+        }
+        try connection.run("DELETE FROM feed_pending WHERE rowid <= ?", [last.rowid])
+    }
+
+    /// Forgets the edits and deletions noted since the last `feedPending`: those
+    /// `ChangeFeed.apply` made, which are another device's to push.
+    func dropPending() throws(SQLiteError) {
+        try connection.run("DELETE FROM feed_pending")
+    }
+}
