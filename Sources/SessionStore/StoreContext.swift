@@ -17,6 +17,8 @@ final class StoreContext {
     var updateBestsStatement: Statement?
     /// The bests' insert, kept the same way.
     var insertBestsStatement: Statement?
+    /// The counts' addition, kept the same way (`SessionsStore.addCounts`).
+    var addCountsStatement: Statement?
 
     /// Shares `connection`, and has SQLite report the rows written to the tables the
     /// memo reads (`StoreChange.watchedTables`) whatever writes them.
