@@ -24,6 +24,7 @@ extension ExercisesStore {
                 guard let exercise = catalog?.exercise(key: key), exercise.key != key else { continue }
                 _ = try rekeySets(from: key, to: exercise.key)
                 try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [key])
+                try connection.run("DELETE FROM exercise_count WHERE exercise_key = ?", [key])
                 merged.insert(exercise.key)
                 if (custom[key]?.countsBodyMass ?? false) != exercise.countsBodyMass { ruled.insert(exercise.key) }
             }

@@ -68,6 +68,7 @@ public struct ExercisesStore: Store {
                 [aliasKey, name, nameKey])
             let moved = try rekeySets(from: aliasKey, to: nameKey)
             try connection.run("DELETE FROM exercise_best WHERE exercise_key = ?", [aliasKey])
+            try connection.run("DELETE FROM exercise_count WHERE exercise_key = ?", [aliasKey])
             // The sets moved follow the exercise's body-mass rule from now on.
             if moved > 0, try sessionsStore.countsBodyMass(exerciseKey: aliasKey) != sessionsStore.countsBodyMass(exerciseKey: nameKey) { try sessionsStore.reestimate(exerciseKey: nameKey) }
             try sessionsStore.recomputeBests(exerciseKey: nameKey)
@@ -97,12 +98,10 @@ public struct ExercisesStore: Store {
         }
     }
 
-    /// The sessions with a set of `exerciseKey`, and its sets.
+    /// The sessions with a set of `exerciseKey`, and its sets: kept as sets are written
+    /// (`SessionsStore+Counts.swift`), one seek however long the history.
     public func exerciseCounts(exerciseKey: String) throws(StorageError) -> (sessions: Int, sets: Int) {
-        try wrap {
-            try connection.prepare("SELECT count(DISTINCT e.session_id) AS sessions, count(*) AS sets FROM \(Database.exerciseSets) WHERE e.exercise_key = ?")
-                .row([exerciseKey]) { (sessions: $0.int("sessions"), sets: $0.int("sets")) } ?? (0, 0)
-        }
+        try wrap { try sessionsStore.counts(exerciseKey: exerciseKey) }
     }
 
     /// The name sets of `exerciseKey` were last logged as; nil when none were.

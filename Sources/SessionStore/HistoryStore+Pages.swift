@@ -20,19 +20,32 @@ extension HistoryStore {
     /// The newest session with a set of the exercise `exerciseKey` names, with at most
     /// `maximumSets` of its sets of it (the first, in the order they were logged); nil
     /// when it was never logged.
+    ///
+    /// Two statements, each stopping at its bound: the newest session is one seek
+    /// down `session_exercise`, and its sets come off the (session_id, exercise_key)
+    /// index in id order, so SQLite stops at `maximumSets`. One statement joining the
+    /// two sorted every set of that session first (a temporary B-tree for its ORDER BY):
+    /// 100,000 sets read and sorted for 2,000, 26 ms a call of `exercise.get`.
     public func lastSession(exerciseKey: String, maximumSets: Int) throws(StorageError) -> ExerciseHistory.Session? {
-        // The one newest session's rows off the page query (?4 is its session limit, 1),
-        // cut at the bound by SQLite.
-        let sql = Self.exerciseHistorySQL(limited: true, cursor: false) + " LIMIT ?"
-        return try wrap {
-            var found: (id: Int64, date: LocalDate)?
-            let sets = try connection.prepare(sql).rows([exerciseKey, "0000-01-01", "9999-12-31", 1, maximumSets]) { row in
-                if found == nil { found = (row.int64("id"), row.date("date")) }
-                return ExerciseHistory.Set(setNumber: row.int("set_number"), kind: row.choice("kind"), reps: row.optionalInt("reps"),
-                                           weightKg: row.optionalDouble("weight_kg"), durationSeconds: row.optionalInt("duration_seconds"),
-                                           rpe: row.optionalDouble("rpe"), oneRepMaxKg: row.optionalDouble("e1rm_kg"))
+        try wrap {
+            guard let newest = try connection.prepare(
+                """
+                SELECT s.id, s.date FROM session_exercise e CROSS JOIN session s ON s.id = e.session_id
+                WHERE e.exercise_key = ? ORDER BY e.started_at_ms DESC, e.session_id DESC LIMIT 1
+                """
+            ).row([exerciseKey], { (id: $0.int64("id"), date: $0.date("date")) }) else { return nil }
+            let sets = try connection.prepare(
+                """
+                SELECT set_number, kind, reps, weight_kg, duration_seconds, rpe, e1rm_kg FROM logged_set
+                WHERE session_id = ? AND exercise_key = ? ORDER BY id LIMIT ?
+                """
+            ).rows([newest.id, exerciseKey, maximumSets]) { row in
+                ExerciseHistory.Set(setNumber: row.int("set_number"), kind: row.choice("kind"), reps: row.optionalInt("reps"),
+                                    weightKg: row.optionalDouble("weight_kg"), durationSeconds: row.optionalInt("duration_seconds"),
+                                    rpe: row.optionalDouble("rpe"), oneRepMaxKg: row.optionalDouble("e1rm_kg"))
             }
-            return found.map { ExerciseHistory.Session(sessionID: $0.id, date: $0.date, sets: sets) }
+            // A session among the exercise's holds a set of it (`session_exercise`'s invariant).
+            return sets.isEmpty ? nil : ExerciseHistory.Session(sessionID: newest.id, date: newest.date, sets: sets)
         }
     }
 }

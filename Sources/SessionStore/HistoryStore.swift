@@ -141,6 +141,9 @@ public struct HistoryStore: Store {
             // fifth of a large import); written once at the end. By index: no hashing a set.
             var bests: [(key: String, bests: ExerciseBests, stored: Bool)] = []
             var bestsIndex: [String: Int] = [:]
+            // Each exercise's sessions and sets imported, by the same index, added to its
+            // counts at the end (`SessionsStore+Counts.swift`).
+            var counts: [(sessions: Int, sets: Int)] = []
             let aliases = try exercisesStore.aliases()
             // One's own exercises count body mass as defined, as when logged.
             let custom = try exercisesStore.customExercises()
@@ -180,6 +183,7 @@ public struct HistoryStore: Store {
                         } else {
                             let stored = try sessionsStore.storedBests(exerciseKey: key)
                             bests.append((key, stored, stored != .none))
+                            counts.append((0, 0))
                             index = bests.count - 1
                             bestsIndex[key] = index
                         }
@@ -196,6 +200,10 @@ public struct HistoryStore: Store {
                         bodyMass = series.kg(onOrBefore: session.date)
                     }
                     let previous = numbering.firstIndex { $0.key == key }
+                    // Every session imported is new: its first set of an exercise adds one
+                    // of the exercise's sessions.
+                    counts[exercise.bests].sets += 1
+                    if previous == nil { counts[exercise.bests].sessions += 1 }
                     let decision = SetDecision(exerciseKey: key, kind: set.kind, reps: set.reps, weightKg: set.weightKg,
                                                previous: previous.map { numbering[$0].numbering }, bests: .none,
                                                countsBodyMass: exercise.bodyweight, bodyMassKg: bodyMass)
@@ -230,6 +238,9 @@ public struct HistoryStore: Store {
             try context.feedInserted(.session, table: "session", ids: firstID..<firstID + Int64(sessions.count))
             try context.feedInserted(.set, table: "logged_set", ids: firstSetID..<setID)
             for entry in bests where entry.bests != .none { try sessionsStore.storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
+            for (index, entry) in bests.enumerated() where counts[index].sets > 0 {
+                try sessionsStore.addCounts(exerciseKey: entry.key, sessions: counts[index].sessions, sets: counts[index].sets)
+            }
             try sessionsStore.writeBests()
         }
     }

@@ -524,6 +524,23 @@ enum Migrations {
                 deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
             ) WITHOUT ROWID;
             """, then: { try ChangeFeed.feedSettingsStoredBefore($0) }),
+        // Each exercise's sessions and sets, kept as its bests are: `exercise.get` counted
+        // them on every call, a step per set (100,000 sets of one exercise: a batch of
+        // calls held the database thread half a second). Logging adds to the row once per
+        // group commit (`SessionsStore.writeCounts`), an import once per exercise, and
+        // whatever rewrites sets counts them again with the bests (`recomputeBests`); no
+        // trigger, so a set's insert costs what it did.
+        Migration(version: 22, name: "each exercise's sessions and sets kept", sql: """
+            CREATE TABLE exercise_count (
+                exercise_key TEXT PRIMARY KEY,     -- as logged_set.exercise_key
+                sessions INTEGER NOT NULL,         -- sessions holding a set of it
+                sets INTEGER NOT NULL              -- its sets, warm-ups included
+            ) WITHOUT ROWID;
+            INSERT INTO exercise_count (exercise_key, sessions, sets)
+                SELECT e.exercise_key, count(DISTINCT e.session_id), count(*)
+                FROM session_exercise e CROSS JOIN logged_set l ON l.session_id = e.session_id AND l.exercise_key = e.exercise_key
+                GROUP BY e.exercise_key;
+            """),
     ]
 
     /// The schema version this build writes.

@@ -69,9 +69,11 @@ extension SessionsStore {
     }
 
     /// Writes the bests sets logged in this transaction changed and left to write
-    /// (`TransactionMemo.unwrittenBests`): before every COMMIT or RELEASE that ends a
-    /// request's work, and before anything forgets them.
+    /// (`TransactionMemo.unwrittenBests`), and adds the sets to their exercises' counts
+    /// (`writeCounts`): before every COMMIT or RELEASE that ends a request's work, and
+    /// before anything forgets them.
     func writeBests() throws {
+        try writeCounts()
         guard memo.unwrittenCount > 0 else { return }
         let unwritten = memo.exercises.compactMap { key, entry in entry.unwritten.map { (key: key, exists: $0, bests: entry.bests) } }
         for (key, exists, bests) in unwritten {
@@ -82,15 +84,17 @@ extension SessionsStore {
 
     /// Sets the bests of an exercise from its whole history (after sets were deleted,
     /// moved or imported): a walk over that exercise's sets (through its sessions), so
-    /// it runs on undo, abort, alias and import, never on the logging path.
-    func recomputeBests(exerciseKey: String) throws {
+    /// it runs on undo, abort, alias and import, never on the logging path. Its counts
+    /// come from the same walk (`storeCounts`), unless `counts` is false (a migration
+    /// before the counts' table).
+    func recomputeBests(exerciseKey: String, counts: Bool = true) throws {
         // The exercise's sets through its sessions (`session_exercise`), then each
         // session's sets of it.
         let sets = "\(Database.exerciseSets) WHERE e.exercise_key = ?1"
         let counted = "l.kind <> 'warmup' AND l.reps > 0"
         let figures = try connection.prepare(
             """
-            SELECT max(l.e1rm_kg) AS e1rm, max(l.record_weight_kg) AS weight,
+            SELECT max(l.e1rm_kg) AS e1rm, max(l.record_weight_kg) AS weight, count(*) AS sets, count(DISTINCT e.session_id) AS sessions,
                 (SELECT max(l.reps) FROM \(sets) AND \(counted) AND coalesce(l.weight_kg, 0) = 0) AS reps,
                 (SELECT max(l.reps * l.weight_kg) FROM \(sets) AND \(counted) AND l.weight_kg > 0) AS set_volume,
                 (SELECT max(volume) FROM (
@@ -103,8 +107,9 @@ extension SessionsStore {
             """
         ).row([exerciseKey]) { row in
             (e1rm: row.optionalDouble("e1rm"), weight: row.optionalDouble("weight"), reps: row.optionalInt("reps"), set: row.optionalDouble("set_volume"),
-             session: row.optionalDouble("session_volume"))
+             session: row.optionalDouble("session_volume"), sets: row.int("sets"), sessions: row.int("sessions"))
         }
+        if counts { try storeCounts(exerciseKey: exerciseKey, sessions: figures?.sessions ?? 0, sets: figures?.sets ?? 0) }
         let perWeight = try connection.prepare(
             "SELECT l.weight_kg, max(l.reps) AS reps FROM \(sets) AND \(counted) AND l.weight_kg > 0 GROUP BY l.weight_kg ORDER BY l.weight_kg DESC"
         ).rows([exerciseKey]) { WeightReps(weightKg: $0.double("weight_kg"), reps: $0.int("reps")) }
@@ -119,9 +124,10 @@ extension SessionsStore {
     }
 
     /// Every exercise's bests from its history: by the migration that added kinds of
-    /// records, inside its transaction.
+    /// records, inside its transaction (the counts, kept from a later migration on, are
+    /// left to it).
     func recomputeAllBests() throws {
         let keys = try connection.prepare(Database.loggedKeys + "SELECT key FROM keys WHERE key IS NOT NULL").rows { $0.text("key") }
-        for key in keys { try recomputeBests(exerciseKey: key) }
+        for key in keys { try recomputeBests(exerciseKey: key, counts: false) }
     }
 }

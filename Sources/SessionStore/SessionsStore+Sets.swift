@@ -67,10 +67,10 @@ extension SessionsStore {
             if let count = memo.setCounts[sessionID] { memo.setCounts[sessionID] = count + 1 }
             // The exercise's entry looked up once, and changed in place; it puts the
             // session among the exercise's sessions (`session_exercise`'s invariant).
-            if try noteLogged(in: &memo.exercises[key, default: TransactionMemo.Exercise()], exerciseKey: key, numbering: numbering,
-                              sessionID: sessionID, plannedExerciseID: plannedExerciseID, figures: figures, weightKg: weightKg) {
-                memo.unwrittenCount += 1
-            }
+            let noted = try noteLogged(in: &memo.exercises[key, default: TransactionMemo.Exercise()], exerciseKey: key, numbering: numbering,
+                                       sessionID: sessionID, plannedExerciseID: plannedExerciseID, figures: figures, weightKg: weightKg)
+            if noted.bestsUnwritten { memo.unwrittenCount += 1 }
+            if noted.firstUncounted { memo.uncountedCount += 1 }
             return id
         }
         return SetRecord(
@@ -80,33 +80,39 @@ extension SessionsStore {
             records: decision.records, oneRepMaxKg: estimate)
     }
 
-    /// Notes a set just stored in its exercise's memo `entry`: its numbering, and its
+    /// Notes a set just stored in its exercise's memo `entry`: its numbering, its count
+    /// (and its session's, when the session had no set of the exercise before), and its
     /// bests when the set changes them (the bests as logging read them, else as
-    /// stored). True when the bests became unwritten: their row is written once for the
-    /// whole group commit (`writeBests`), as sets of one exercise from many clients
-    /// beat its records one after another.
+    /// stored). `bestsUnwritten` when the bests became unwritten: their row is written
+    /// once for the whole group commit (`writeBests`), as sets of one exercise from many
+    /// clients beat its records one after another; `firstUncounted` when the entry had
+    /// no uncounted set before, its counts being added the same way (`writeCounts`).
     ///
     /// A session the memo knows no set of the exercise in is put among the exercise's
     /// sessions (`session_exercise`) first: once per session and exercise while the
     /// memo lasts, ignored when it is there already.
     private func noteLogged(in entry: inout TransactionMemo.Exercise, exerciseKey: String, numbering: SetNumbering, sessionID: Int64,
-                            plannedExerciseID: Int64?, figures: RecordFigures, weightKg: Double?) throws -> Bool {
+                            plannedExerciseID: Int64?, figures: RecordFigures, weightKg: Double?) throws -> (bestsUnwritten: Bool, firstUncounted: Bool) {
         if !entry.progress.contains(where: { $0.sessionID == sessionID }) {
             try connection.run(
                 "INSERT OR IGNORE INTO session_exercise (exercise_key, started_at_ms, session_id) SELECT ?, started_at_ms, id FROM session WHERE id = ?",
                 [exerciseKey, sessionID])
+            // A row added: the session's first set of the exercise.
+            if connection.changes > 0 { entry.uncountedSessions += 1 }
         }
+        entry.uncountedSets += 1
+        let firstUncounted = entry.uncountedSets == 1
         entry.setProgress(numbering, sessionID: sessionID, plannedExerciseID: plannedExerciseID)
-        guard figures.countedReps != nil else { return false }
+        guard figures.countedReps != nil else { return (false, firstUncounted) }
         let known = try entry.bests ?? storedBests(exerciseKey: exerciseKey)
         guard let updated = known.adding(figures, weightKg: weightKg) else {
             entry.bests = known
-            return false
+            return (false, firstUncounted)
         }
         entry.bests = updated
-        guard entry.unwritten == nil else { return false }
+        guard entry.unwritten == nil else { return (false, firstUncounted) }
         entry.unwritten = known != .none
-        return true
+        return (true, firstUncounted)
     }
 
     /// An exercise's bests and the numbering of its latest set in a session, as

@@ -11,6 +11,9 @@ import SessionCore
 ///   exercise's sessions (`insertSet`; the triggers of migration 13 for deletes and
 ///   renames);
 /// * bests: `exercise_best` is what the sets logged decide (`SessionsStore+Bests.swift`);
+/// * counts: `exercise_count` holds each exercise's sessions and sets
+///   (`SessionsStore+Counts.swift`), added to by logging and imports and counted again
+///   with the bests;
 /// * estimates: a stored estimate is what the stored facts decide
 ///   (`SessionsStore+Estimates.swift`).
 public struct SessionsStore: Store {

@@ -23,6 +23,8 @@ final class StoreContext {
     /// The ids of the sets the open transaction logged and did not feed yet, from the
     /// first to past the last (`noteLogged(setID:)`); nil when none.
     var unfedSets: Range<Int64>?
+    /// The counts' addition, kept the same way (`SessionsStore.addCounts`).
+    var addCountsStatement: Statement?
 
     /// Shares `connection`, and has SQLite report the rows written to the tables the
     /// memo reads (`StoreChange.watchedTables`) whatever writes them.

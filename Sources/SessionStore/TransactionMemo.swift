@@ -26,6 +26,11 @@ struct TransactionMemo {
         /// Set when `bests` is newer than its row (`SessionsStore.writeBests`), to whether it
         /// has a row: a group commit writes each once, before COMMIT.
         var unwritten: Bool?
+        /// Sets of it logged, and sessions that took their first set of it, not yet added
+        /// to its `exercise_count` row (`SessionsStore.writeCounts`): a group commit adds
+        /// them once, before COMMIT.
+        var uncountedSets = 0
+        var uncountedSessions = 0
         /// Its latest set numbering in a session, by planned exercise (nil: off-plan).
         /// A few entries: the sessions logged into lately.
         var progress: [Progress] = []
@@ -55,6 +60,8 @@ struct TransactionMemo {
     var exercises: [String: Exercise] = [:]
     /// How many of `exercises` have unwritten bests.
     var unwrittenCount = 0
+    /// How many of `exercises` have uncounted sets.
+    var uncountedCount = 0
     /// The alias table (`exercise_alias`), by alias key.
     var aliases: [String: ExerciseAlias]?
     /// `ExercisesStore.customExercises`, read once per transaction.
@@ -83,10 +90,11 @@ struct TransactionMemo {
     static let exerciseLimit = 256
     static let progressPerExercise = 4
 
-    /// Forgets what the limit allows to forget: every exercise whose bests are written.
+    /// Forgets what the limit allows to forget: every exercise whose bests and counts
+    /// are written.
     mutating func trim() {
         guard exercises.count > Self.exerciseLimit else { return }
-        exercises = exercises.filter { $0.value.unwritten != nil }
+        exercises = exercises.filter { $0.value.unwritten != nil || $0.value.uncountedSets > 0 }
     }
 
     /// Forgets everything (`StoreContext+Observer.swift` says when).
@@ -101,17 +109,21 @@ struct TransactionMemo {
     }
 
     /// After sets were deleted: bests and numbering may have gone back. Unwritten bests
-    /// must have been written first (the observer does), or go with a rollback.
+    /// and counts must have been written first (the observer does), or go with a
+    /// rollback.
     mutating func forgetSets() {
         unwrittenCount = 0
+        uncountedCount = 0
         exercises.removeAll(keepingCapacity: true)
         nextSetID = nil
         setCounts.removeAll()
     }
 
-    /// Forgets one exercise (its bests were rewritten from its history).
+    /// Forgets one exercise (its bests and counts were rewritten from its history,
+    /// which holds the sets left uncounted).
     mutating func forget(exerciseKey: String) {
         markWritten(exerciseKey)
+        if exercises[exerciseKey]?.uncountedSets ?? 0 > 0 { uncountedCount -= 1 }
         exercises[exerciseKey] = nil
     }
 
