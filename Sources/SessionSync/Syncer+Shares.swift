@@ -1,0 +1,64 @@
+import JSON
+import SessionCore
+import SessionRPC
+
+extension Syncer {
+    /// Makes this athlete's rows of `sessiond_share` the roles the daemon keeps
+    /// (`sessionctl sync share`): a role added reads the athlete's records from now, a
+    /// role removed reads nothing more. Written only when they differ.
+    func matchShares() throws {
+        let wanted = try call(SyncStatus.self, NoParams()).shares.sorted()
+        let held = try postgres.query("SELECT coach::text FROM sessiond_share WHERE athlete = current_user ORDER BY coach")
+            .compactMap { $0.first ?? nil }
+        guard held != wanted else { return }
+        let roles = JSONValue.array(wanted.map { .string($0) }).jsonText
+        try postgres.transaction {
+            try postgres.query("""
+                DELETE FROM sessiond_share WHERE athlete = current_user
+                    AND coach::text NOT IN (SELECT jsonb_array_elements_text($1::jsonb))
+                """, [roles])
+            try postgres.query("""
+                INSERT INTO sessiond_share (coach) SELECT jsonb_array_elements_text($1::jsonb)::name
+                ON CONFLICT (athlete, coach) DO NOTHING
+                """, [roles])
+        }
+    }
+
+    /// Hands each plan waiting for this athlete in `sessiond_plan` to the daemon
+    /// (`plan.import`, made the active plan), oldest first, and marks it delivered once
+    /// the daemon stored it; a plan the daemon refuses is marked with its error and
+    /// never offered again. Should the mark be lost (a kill between the two), the next
+    /// round imports the plan again, as a new stored plan.
+    func deliverPlans(into report: inout Report) throws {
+        let waiting = try postgres.query("""
+            SELECT id, body::text FROM sessiond_plan
+            WHERE athlete = current_user AND delivered_at IS NULL AND error IS NULL ORDER BY id
+            """)
+        for row in waiting {
+            guard let id = row[0], let text = row[1] else { continue }
+            var params = PlanImport.Params()
+            params.plan = try JSONParser.parse(text)
+            params.activate = true
+            switch try daemon.request(SocketClient.Call(PlanImport.self, params)).outcome {
+            case .success(let value):
+                let imported: PlanImport.Result
+                do {
+                    imported = try PlanImport.Result(json: value)
+                } catch {
+                    throw Failure(description: "sessiond's reply to \(PlanImport.name) cannot be read: \(error)")
+                }
+                if !imported.active { _ = try call(PlanActivate.self, PlanActivate.Params { $0.planID = imported.planID }) }
+                try postgres.query("UPDATE sessiond_plan SET delivered_at = now(), plan_id = $2 WHERE id = $1", [id, String(imported.planID)])
+                report.plans += 1
+            case .failure(let error):
+                let problems = error.data?["errors"]?.arrayValue?.compactMap { problem -> String? in
+                    guard let path = problem["path"]?.stringValue, let message = problem["message"]?.stringValue else { return nil }
+                    return "\(path): \(message)"
+                } ?? []
+                let reason = ([error.message] + problems).joined(separator: "; ")
+                try postgres.query("UPDATE sessiond_plan SET error = $2 WHERE id = $1", [id, reason])
+                report.plansRefused += 1
+            }
+        }
+    }
+}
