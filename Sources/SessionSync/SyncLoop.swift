@@ -25,8 +25,17 @@ final class SyncLoop {
         self.interval = interval
     }
 
-    /// Runs rounds until killed.
+    /// Runs rounds until killed. SIGTERM, SIGINT and SIGHUP end it at once, as their
+    /// default actions do, even when the parent left them blocked: a round cut off
+    /// loses nothing (the cursors move only after each side committed).
     func run() -> Never {
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            sigaddset(&stopping, signal)
+            Glibc.signal(signal, SIG_DFL)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         while true {
             let succeeded = round()
             // After a failure, try again sooner than the ceiling.
