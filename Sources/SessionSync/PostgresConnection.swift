@@ -94,7 +94,9 @@ public final class PostgresConnection {
 
     /// One NOTIFY heard on a channel this connection listens on.
     public struct Notification: Sendable, Equatable {
+        /// The channel it was sent on.
         public let channel: String
+        /// What the sender said (sessiond's triggers: the athlete's role).
         public let payload: String
     }
 

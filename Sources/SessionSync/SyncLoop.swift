@@ -11,14 +11,18 @@ import SessionRPC
 /// poll(2) on both sockets; `interval` is only the longest wait. Connections are kept
 /// between rounds and made again after a failure.
 final class SyncLoop {
+    /// The daemon's socket.
     let socket: String
+    /// The libpq connection string ("" for libpq's environment).
     let conninfo: String
+    /// The longest wait between rounds, in seconds.
     let interval: Int
     private var postgres: PostgresConnection?
     private var daemon: SocketClient?
     /// A second connection to the daemon, subscribed to its events.
     private var events: SocketClient?
 
+    /// A loop over the daemon at `socket` and the database `conninfo` names.
     init(socket: String, conninfo: String, interval: Int) {
         self.socket = socket
         self.conninfo = conninfo
@@ -77,6 +81,7 @@ final class SyncLoop {
         }
     }
 
+    /// The connection to the daemon, made again after a failure.
     private func connectedDaemon() throws -> SocketClient {
         if let daemon { return daemon }
         let connected = try SocketClient(path: socket)
@@ -84,6 +89,7 @@ final class SyncLoop {
         return connected
     }
 
+    /// The connection to PostgreSQL, listening, made again after a failure.
     private func connectedPostgres() throws -> PostgresConnection {
         if let postgres { return postgres }
         let connected = try PostgresConnection(conninfo: conninfo)

@@ -11,12 +11,14 @@ import SessionSystem
 /// devices'; `sessiond-sync schema` prints the SQL to apply once; `sessiond-sync plan
 /// ROLE FILE` queues a plan for an athlete's devices.
 public enum SyncProgram {
+    /// The usage lines, printed with every usage error.
     static let usage = """
         usage: sessiond-sync [--once] [--dsn CONNINFO] [--socket PATH] [--interval SECONDS]
                sessiond-sync plan [--dsn CONNINFO] ROLE FILE|-
                sessiond-sync schema
         """
 
+    /// The options, with their help.
     static let options: [OptionSpec] = [
         OptionSpec("--once", help: "push and pull what is there, deliver waiting plans, then exit"),
         OptionSpec("--dsn", value: "CONNINFO", help: "a libpq connection string (default: libpq's environment, PGHOST, PGDATABASE, PGSERVICE, ~/.pgpass)"),
@@ -69,11 +71,13 @@ public enum SyncProgram {
         loop.run()
     }
 
+    /// Prints `message` and the usage on standard error; returns 2.
     static func usageError(_ message: String) -> Int32 {
         printError("sessiond-sync: \(message)\n\(usage)")
         return 2
     }
 
+    /// Writes a line to standard error.
     static func printError(_ text: String) {
         let line = Array((text + "\n").utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -32,6 +32,7 @@ public struct Syncer {
         public var pushDone = false
         public var pullDone = false
 
+        /// A round that did nothing yet.
         public init() {}
 
         public var description: String {

@@ -47,7 +47,10 @@ public func runProcess(_ path: String, _ arguments: [String], stdin: String? = n
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    // A child that exits before reading its input (psql that could not connect yet)
+    // must not take the test runner down with SIGPIPE: the write fails instead.
+    signal(SIGPIPE, SIG_IGN)
+    if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
     _ = Wait.poll(timeout: timeout) { !process.isRunning }
     // SIGKILL: a child may inherit SIGTERM blocked from the test runner's thread.

@@ -21,6 +21,7 @@ public enum SyncReport: MethodContract {
 
         public init() {}
 
+        /// A report of a round.
         public init(pushed: Bool, pulled: Bool, error: String?) {
             self.pushed = pushed
             self.pulled = pulled

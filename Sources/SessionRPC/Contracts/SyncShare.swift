@@ -24,6 +24,7 @@ public enum SyncShare: MethodContract {
 
         public init() {}
 
+        /// Params naming `role`.
         public init(role: String) { self.role = role }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
@@ -38,9 +39,11 @@ public enum SyncShare: MethodContract {
 
     /// The role, whether it was new, and every role shared with now.
     public struct Result: CodedResult {
+        /// The role, as given.
         public var role = ""
         /// False when it was shared with already.
         public var added = false
+        /// Every role shared with now, by name.
         public var shares: [String] = []
 
         public init() {}

@@ -11,9 +11,11 @@ public enum SyncUnshare: MethodContract {
 
     /// The role, whether it was shared with, and every role shared with now.
     public struct Result: CodedResult {
+        /// The role, as given.
         public var role = ""
         /// False when it was not shared with.
         public var removed = false
+        /// Every role shared with now, by name.
         public var shares: [String] = []
 
         public init() {}
