@@ -57,7 +57,7 @@ final class SyncLoop {
                 try Syncer(daemon: daemon, postgres: postgres).run(into: &report)
                 try tell(daemon, report, error: nil)
                 print(report.description)
-                fflush(stdout)
+                fflush(nil)
                 return true
             } catch {
                 postgres = nil
