@@ -15,7 +15,7 @@ public enum SyncProgram {
     static let usage = """
         usage: sessiond-sync [--once] [--dsn CONNINFO] [--socket PATH] [--interval SECONDS]
                sessiond-sync plan [--dsn CONNINFO] ROLE FILE|-
-               sessiond-sync schema
+               sessiond-sync schema [--upgrade]
         """
 
     /// The options, with their help.
@@ -24,6 +24,7 @@ public enum SyncProgram {
         OptionSpec("--dsn", value: "CONNINFO", help: "a libpq connection string (default: libpq's environment, PGHOST, PGDATABASE, PGSERVICE, ~/.pgpass)"),
         OptionSpec("--socket", value: "PATH", help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)"),
         OptionSpec("--interval", value: "SECONDS", help: "the longest wait between rounds when nothing wakes it (default 60)"),
+        OptionSpec("--upgrade", help: "with schema: print the SQL that upgrades a database of schema version 1 in place"),
         OptionSpec("--help", short: "-h", help: "print this help"),
         OptionSpec("--version", help: "print the version"),
     ]
@@ -49,13 +50,13 @@ public enum SyncProgram {
         switch parsed.positionals.first {
         case "schema":
             guard parsed.positionals.count == 1 else { return usageError("schema takes no arguments") }
-            print(SyncSchema.sql)
+            print(parsed.has("--upgrade") ? SyncSchema.upgrade : SyncSchema.sql)
             return 0
         case "plan":
             guard parsed.positionals.count == 3 else { return usageError("plan needs a ROLE and a FILE (or - for standard input)") }
             return PlanQueue.run(role: parsed.positionals[1], file: parsed.positionals[2], conninfo: conninfo)
         case nil:
-            break
+            if parsed.has("--upgrade") { return usageError("--upgrade goes with schema") }
         case let word?:
             return usageError("unexpected argument \(word)")
         }

@@ -103,4 +103,47 @@ struct SyncSecurityTests {
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "carol") == ["0"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "carol") == ["0"])
     }
+
+    /// Sync schema version 1 as it shipped: records without row-level security.
+    static let versionOne = """
+        BEGIN;
+        CREATE TABLE sessiond_schema (version integer NOT NULL, server_id text NOT NULL);
+        INSERT INTO sessiond_schema (version, server_id) VALUES (1, md5(random()::text));
+        CREATE SEQUENCE sessiond_record_seq;
+        CREATE TABLE sessiond_record (
+            athlete name NOT NULL DEFAULT current_user, uid text NOT NULL,
+            entity text NOT NULL CHECK (entity IN ('session', 'set', 'health')),
+            hlc text COLLATE "C" NOT NULL, deleted boolean NOT NULL DEFAULT false, data jsonb, device text NOT NULL,
+            seq bigint NOT NULL DEFAULT nextval('sessiond_record_seq'), PRIMARY KEY (athlete, uid));
+        CREATE INDEX sessiond_record_by_seq ON sessiond_record (athlete, seq);
+        CREATE ROLE dave LOGIN;
+        CREATE ROLE erin LOGIN;
+        GRANT SELECT, INSERT, UPDATE ON sessiond_record TO dave, erin;
+        GRANT SELECT ON sessiond_schema TO dave, erin;
+        GRANT USAGE ON SEQUENCE sessiond_record_seq TO dave, erin;
+        COMMIT;
+        """
+
+    @Test func aVersionOneDatabaseIsUpgradedInPlaceAndItsAthletesKeepTheirRowsOnly() throws {
+        let server = try PostgresServer()
+        _ = try server.rows(Self.versionOne)
+        _ = try server.rows("INSERT INTO sessiond_record (uid, entity, hlc, device) VALUES ('e1', 'health', '1', 'x')", user: "erin")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["1"], "version 1: every role reads every row")
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        let refused = try runProcess(Binaries.sessiondSync, ["--once", "--socket", phone.socketPath, "--dsn", server.dsn(user: "dave")])
+        #expect(refused.status == 1 && refused.stderr.contains("sessiond-sync schema --upgrade | psql"), "\(refused.stderr)")
+
+        let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
+        #expect(upgrade.status == 0)
+        _ = try server.rows(upgrade.stdout)
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["2"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["0"], "erin's row is hers alone now")
+        #expect(try server.rows("SELECT uid FROM sessiond_record", user: "erin") == ["e1"])
+        _ = try phone.client().call("session.start")
+        #expect(try Self.sync(phone, server, as: "dave").contains("pushed=1"))
+        #expect(try server.rows("SELECT athlete, entity FROM sessiond_record ORDER BY athlete") == ["dave|session", "erin|health"])
+        let twice = try server.psql(upgrade.stdout)
+        #expect(twice.status != 0 && twice.stderr.contains("version 1 only"), "an upgraded database is left as it is: \(twice.stderr)")
+    }
 }
