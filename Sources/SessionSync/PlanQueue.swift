@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import JSON
+import SessionRPC
 
 /// `sessiond-sync plan ROLE FILE`: a coach of an athlete who shared with them, or an
 /// administrator, queues a plan in `sessiond_plan`; the athlete's sessiond-sync hands
@@ -13,7 +14,7 @@ enum PlanQueue {
     /// Queues the plan; returns the exit status (0 queued, 1 refused or unreachable,
     /// 2 a usage error).
     static func run(role: String, file: String, conninfo: String) -> Int32 {
-        guard !role.isEmpty, role.utf8.count <= 63 else { return SyncProgram.usageError("ROLE must be a role name of 1 to 63 bytes") }
+        if let problem = SyncShare.roleProblem(role) { return SyncProgram.usageError("ROLE \(problem)") }
         let text: String
         switch read(file) {
         case .success(let read): text = read
