@@ -9,7 +9,7 @@ enum Commands {
         start, log, edit, status, pause, resume, undo, finish, abort, history, show, progress,
         planImport, planShow, planDiff, planEditor, planSet, planSwap, planAdd, planRemove, planMove, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
         track, summary, health, healthImport, healthShow, profile, prompt, historyImport, historyExport, backup,
-        exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, watch, call, completion, dialStdio, completeExercises, completePlans,
+        exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, syncStatus, syncShare, syncUnshare, syncShares, watch, call, completion, dialStdio, completeExercises, completePlans,
     ]
 }
 

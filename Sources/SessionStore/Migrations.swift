@@ -524,6 +524,22 @@ enum Migrations {
                 deleted INTEGER NOT NULL DEFAULT 0 CHECK (deleted IN (0, 1))
             ) WITHOUT ROWID;
             """, then: { try ChangeFeed.feedSettingsStoredBefore($0) }),
+        // sessiond-sync's state beside the cursors: the roles this athlete means to share
+        // their records with (sessiond-sync makes PostgreSQL's sessiond_share match), and
+        // what its last rounds reported, for `sessionctl sync status`.
+        Migration(version: 21, name: "sync shares and the last sync report", sql: """
+            CREATE TABLE sync_share (
+                role TEXT PRIMARY KEY,             -- a PostgreSQL role (a coach) that may read this athlete's records
+                added_at_ms INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_report (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                pushed_at_ms INTEGER,              -- the last push that completed
+                pulled_at_ms INTEGER,              -- the last pull that completed
+                error TEXT,                        -- the last round's failure, NULL after a round without one
+                error_at_ms INTEGER
+            );
+            INSERT INTO sync_report (id) VALUES (1);
         // Each exercise's sessions and sets, kept as its bests are: `exercise.get` counted
         // them on every call, a step per set (100,000 sets of one exercise: a batch of
         // calls held the database thread half a second). Logging adds to the row once per

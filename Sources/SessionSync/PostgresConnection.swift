@@ -89,6 +89,35 @@ public final class PostgresConnection {
         }
     }
 
+    /// The connection's socket, for poll(2) while waiting for notifications.
+    public var descriptor: Int32 { PQsocket(handle) }
+
+    /// One NOTIFY heard on a channel this connection listens on.
+    public struct Notification: Sendable, Equatable {
+        /// The channel it was sent on.
+        public let channel: String
+        /// What the sender said (sessiond's triggers: the athlete's role).
+        public let payload: String
+    }
+
+    /// Listens on `channel` (LISTEN, the name quoted as an identifier).
+    public func listen(_ channel: String) throws(PostgresError) {
+        let quoted = channel.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] }
+        try execute("LISTEN \"" + String(quoted) + "\"")
+    }
+
+    /// The notifications received so far, read from the socket without waiting: those
+    /// that arrived during other statements and those waiting on the socket.
+    public func notifications() throws(PostgresError) -> [Notification] {
+        guard PQconsumeInput(handle) == 1 else { throw PostgresError(message: Self.trimmed(String(cString: PQerrorMessage(handle)))) }
+        var heard: [Notification] = []
+        while let notify = PQnotifies(handle) {
+            heard.append(Notification(channel: String(cString: notify.pointee.relname), payload: String(cString: notify.pointee.extra)))
+            PQfreemem(notify)
+        }
+        return heard
+    }
+
     /// C strings for the parameters, alive while `body` runs.
     private static func withCStrings<T>(_ values: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
         let copies: [UnsafeMutablePointer<CChar>?] = values.map { value in value.flatMap { strdup($0) } }

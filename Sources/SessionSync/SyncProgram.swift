@@ -8,15 +8,23 @@ import SessionSystem
 
 /// sessiond-sync's command line: `sessiond-sync [--once] [--dsn DSN] [--socket PATH]
 /// [--interval SECONDS]` pushes this daemon's changes to PostgreSQL and pulls the other
-/// devices'; `sessiond-sync schema` prints the SQL to apply once.
+/// devices'; `sessiond-sync schema` prints the SQL to apply once; `sessiond-sync plan
+/// ROLE FILE` queues a plan for an athlete's devices.
 public enum SyncProgram {
-    static let usage = "usage: sessiond-sync [--once] [--dsn CONNINFO] [--socket PATH] [--interval SECONDS] | sessiond-sync schema"
+    /// The usage lines, printed with every usage error.
+    static let usage = """
+        usage: sessiond-sync [--once] [--dsn CONNINFO] [--socket PATH] [--interval SECONDS]
+               sessiond-sync plan [--dsn CONNINFO] ROLE FILE|-
+               sessiond-sync schema [--upgrade]
+        """
 
+    /// The options, with their help.
     static let options: [OptionSpec] = [
-        OptionSpec("--once", help: "push and pull what is there, then exit"),
+        OptionSpec("--once", help: "push and pull what is there, deliver waiting plans, then exit"),
         OptionSpec("--dsn", value: "CONNINFO", help: "a libpq connection string (default: libpq's environment, PGHOST, PGDATABASE, PGSERVICE, ~/.pgpass)"),
         OptionSpec("--socket", value: "PATH", help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)"),
-        OptionSpec("--interval", value: "SECONDS", help: "seconds between runs when not --once (default 60)"),
+        OptionSpec("--interval", value: "SECONDS", help: "the longest wait between rounds when nothing wakes it (default 60)"),
+        OptionSpec("--upgrade", help: "with schema: print the SQL that upgrades a database of schema version 1 in place"),
         OptionSpec("--help", short: "-h", help: "print this help"),
         OptionSpec("--version", help: "print the version"),
     ]
@@ -38,14 +46,19 @@ public enum SyncProgram {
             print("sessiond-sync \(SessiondVersion.current)")
             return 0
         }
-        switch parsed.positionals {
-        case ["schema"]:
-            print(SyncSchema.sql)
+        let conninfo = parsed["--dsn"] ?? ""
+        switch parsed.positionals.first {
+        case "schema":
+            guard parsed.positionals.count == 1 else { return usageError("schema takes no arguments") }
+            print(parsed.has("--upgrade") ? SyncSchema.upgrade : SyncSchema.sql)
             return 0
-        case []:
-            break
-        default:
-            return usageError("unexpected argument \(parsed.positionals[0])")
+        case "plan":
+            guard parsed.positionals.count == 3 else { return usageError("plan needs a ROLE and a FILE (or - for standard input)") }
+            return PlanQueue.run(role: parsed.positionals[1], file: parsed.positionals[2], conninfo: conninfo)
+        case nil:
+            if parsed.has("--upgrade") { return usageError("--upgrade goes with schema") }
+        case let word?:
+            return usageError("unexpected argument \(word)")
         }
         var interval = 60
         if let text = parsed["--interval"] {
@@ -54,34 +67,18 @@ public enum SyncProgram {
             }
             interval = seconds
         }
-        let socket = SocketPath.resolve(flag: parsed["--socket"], environment: environment)
-        let conninfo = parsed["--dsn"] ?? ""
-        while true {
-            let status = once(socket: socket, conninfo: conninfo)
-            if parsed.has("--once") { return status }
-            sleep(UInt32(interval))
-        }
+        let loop = SyncLoop(socket: SocketPath.resolve(flag: parsed["--socket"], environment: environment), conninfo: conninfo, interval: interval)
+        if parsed.has("--once") { return loop.round() ? 0 : 1 }
+        loop.run()
     }
 
-    /// One push and pull; prints what it did, or why it failed (exit status 1).
-    static func once(socket: String, conninfo: String) -> Int32 {
-        do {
-            let postgres = try PostgresConnection(conninfo: conninfo)
-            let daemon = try SocketClient(path: socket)
-            let report = try Syncer(daemon: daemon, postgres: postgres).run()
-            print(report.description)
-            return 0
-        } catch {
-            printError("sessiond-sync: \(error)")
-            return 1
-        }
-    }
-
+    /// Prints `message` and the usage on standard error; returns 2.
     static func usageError(_ message: String) -> Int32 {
         printError("sessiond-sync: \(message)\n\(usage)")
         return 2
     }
 
+    /// Writes a line to standard error.
     static func printError(_ text: String) {
         let line = Array((text + "\n").utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -2,27 +2,59 @@
 /// psql`), and the check that a database holds this version of it.
 public enum SyncSchema {
     /// The version this build reads and writes; a database of another is refused.
-    public static let version = 1
+    public static let version = 2
+
+    /// The channel `sessiond-sync` listens on: every insert or change of a record, and
+    /// every plan written, notifies it with the athlete's role name as the payload.
+    public static let channel = "sessiond"
 
     /// The schema. Each athlete's records are the rows under their login role
     /// (`athlete`, `current_user` when written); a record is keyed by its uid and kept
     /// whole as JSON, with the hybrid clock's reading of its last change. `seq` orders
     /// what pullers read: an upsert takes a new one, and an athlete's pushes take turns
     /// (a transaction-scoped advisory lock), so their rows commit in `seq` order and a
-    /// puller reading past a cursor never skips a row committed later.
+    /// puller reading past a cursor never skips a row committed later. Row-level
+    /// security keeps each member of `sessiond_athlete` to their own rows, and lets a
+    /// member of `sessiond_coach` read the records of the athletes who shared with them
+    /// (`sessiond_share`) and write plans for them (`sessiond_plan`). An administrator
+    /// (a superuser, or a role with BYPASSRLS) sees everything.
     public static let sql = """
-        -- sessiond's sync schema, version \(version). Apply once: sessiond-sync schema | psql
+        -- sessiond's sync schema, version \(version). Apply once as an administrator: sessiond-sync schema | psql
         BEGIN;
+        \(roles)
+        \(tables)
+        \(sharing)
+        COMMIT;
+        """
+
+    /// The group roles, created when absent (roles belong to the cluster, not the
+    /// database: another database's schema may have made them).
+    static let roles = """
+        DO $$
+        BEGIN
+            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'sessiond_athlete') THEN
+                CREATE ROLE sessiond_athlete NOLOGIN;
+            END IF;
+            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'sessiond_coach') THEN
+                CREATE ROLE sessiond_coach NOLOGIN;
+            END IF;
+        END
+        $$;
+        """
+
+    /// The schema's version and the records.
+    static let tables = """
         CREATE TABLE sessiond_schema (
             version integer NOT NULL,
             server_id text NOT NULL                  -- names this database in the pull cursor
         );
         INSERT INTO sessiond_schema (version, server_id) VALUES (\(version), md5(random()::text || clock_timestamp()::text));
+
         CREATE SEQUENCE sessiond_record_seq;
         CREATE TABLE sessiond_record (
             athlete name NOT NULL DEFAULT current_user,
             uid text NOT NULL,                       -- the record on every device: 32 hex digits
-            entity text NOT NULL CHECK (entity IN ('session', 'set', 'health')),
+            entity text NOT NULL CHECK (entity <> ''),  -- session, set, health, plan…: whatever the daemon's feed names
             hlc text COLLATE "C" NOT NULL,           -- the hybrid clock's reading of its last change
             deleted boolean NOT NULL DEFAULT false,  -- a tombstone: final
             data jsonb,                              -- its state (NULL when deleted)
@@ -31,7 +63,6 @@ public enum SyncSchema {
             PRIMARY KEY (athlete, uid)
         );
         CREATE INDEX sessiond_record_by_seq ON sessiond_record (athlete, seq);
-        COMMIT;
         """
 
     /// Why the database cannot be used, nil when it holds this version.
@@ -40,6 +71,9 @@ public enum SyncSchema {
             let rows = try connection.query("SELECT version FROM sessiond_schema")
             guard let row = rows.first, let text = row.first ?? nil, let found = Int(text) else {
                 return "the database's sessiond_schema table holds no version; apply the schema again (sessiond-sync schema | psql) into an empty database"
+            }
+            if found == 1 {
+                return "the database holds sessiond's sync schema version 1, without row-level security; upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
             }
             if found != version {
                 return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads version \(version) only. Use a sessiond-sync of that version, or a database of this one"

@@ -25,9 +25,19 @@ public struct Syncer {
         public var applied = 0
         public var ignored = 0
         public var unresolved = 0
+        /// Plans from PostgreSQL the daemon stored and activated, and refused.
+        public var plans = 0
+        public var plansRefused = 0
+        /// True once the push, and the pull, completed.
+        public var pushDone = false
+        public var pullDone = false
+
+        /// A round that did nothing yet.
+        public init() {}
 
         public var description: String {
             "sync pushed=\(pushed) pulled=\(pulled) applied=\(applied) ignored=\(ignored) unresolved=\(unresolved)"
+                + " plans=\(plans) plansRefused=\(plansRefused)"
         }
     }
 
@@ -55,13 +65,16 @@ public struct Syncer {
         WHERE athlete = current_user AND seq > $1 ORDER BY seq LIMIT \(pullPage)
         """
 
-    /// Pushes, then pulls.
-    public func run() throws -> Report {
+    /// Pushes, pulls, makes PostgreSQL's shares match the daemon's, and delivers the
+    /// plans waiting for this athlete; `report` says how far it went when it throws.
+    public func run(into report: inout Report) throws {
         if let problem = SyncSchema.problem(postgres) { throw Failure(description: problem) }
-        var report = Report()
         let device = try push(into: &report)
+        report.pushDone = true
         try pull(device: device, into: &report)
-        return report
+        report.pullDone = true
+        try matchShares()
+        try deliverPlans(into: &report)
     }
 
     /// Pushes every page of the feed past the push cursor; returns this device's id.

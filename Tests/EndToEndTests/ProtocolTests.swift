@@ -269,6 +269,10 @@ import JSON
         _ = try check("calendar.month", .obj(["month": "2026-01"]))
         let feed = try check("changes.since", .obj(["limit": 5]))
         _ = try check("changes.apply", .obj(["changes": feed["changes"] ?? []]))
+        _ = try check("sync.share", .obj(["role": "carol"]))
+        _ = try check("sync.unshare", .obj(["role": "carol"]))
+        _ = try check("sync.report", .obj(["pushed": true, "error": "cannot connect to PostgreSQL"]))
+        _ = try check("sync.status")
         let everyMethod = Set(methods.compactMap { $0["name"]?.stringValue }).subtracting(["rpc.discover"])
         #expect(everyMethod.subtracting(checked).isEmpty, "not exercised: \(everyMethod.subtracting(checked).sorted())")
     }

@@ -13,9 +13,9 @@ public final class PostgresServer: @unchecked Sendable {
     /// The superuser's name, through which the tests connect.
     public static let superuser = "postgres"
 
-    /// A libpq connection string to the database `database`.
-    public func dsn(database: String = "postgres") -> String {
-        "host=\(directory) dbname=\(database) user=\(Self.superuser)"
+    /// A libpq connection string to the database `database` as `user`.
+    public func dsn(database: String = "postgres", user: String = superuser) -> String {
+        "host=\(directory) dbname=\(database) user=\(user)"
     }
 
     /// Why no server can run here, nil when one can.
@@ -102,9 +102,18 @@ public final class PostgresServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Runs SQL through psql as the superuser, stopping at the first error.
-    public func psql(_ sql: String, database: String = "postgres") throws -> ProcessResult {
-        try runProcess(binaries + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", dsn(database: database)], stdin: sql)
+    /// Runs SQL through psql as `user` (the superuser by default), stopping at the
+    /// first error.
+    public func psql(_ sql: String, database: String = "postgres", user: String = superuser) throws -> ProcessResult {
+        try runProcess(binaries + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", dsn(database: database, user: user)], stdin: sql)
+    }
+
+    /// The rows of a query run as `user`, each line a row (columns joined by |);
+    /// throws psql's message when PostgreSQL refuses it.
+    public func rows(_ sql: String, user: String = superuser) throws -> [String] {
+        let run = try psql(sql, user: user)
+        guard run.status == 0 else { throw DaemonError(message: run.stderr.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return run.stdout.split(separator: "\n").map(String.init)
     }
 
     /// Runs a server program as the user the server runs as, from the server's

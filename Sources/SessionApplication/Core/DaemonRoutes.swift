@@ -17,7 +17,7 @@ package enum DaemonRoutes {
         plans, planCalendar,
         sessionLifecycle, sessionLog, sessionEdits, restTimer, sessionDetail,
         summary, health, healthImport, history, archive, backup, aliases, exercises,
-        events, changes,
+        events, changes, syncState,
     ]
 
     package static let table = MethodRouter<SessionService, Outcome>(

@@ -1,0 +1,78 @@
+/// The part of the sync schema that says who reads what: shares, plans queued for an
+/// athlete, row-level security and grants, the notifications that wake sessiond-sync,
+/// and the views. Version 2 added it whole, so it is also what an upgrade from
+/// version 1 adds.
+extension SyncSchema {
+    /// The SQL, run inside the schema's transaction after the tables.
+    static let sharing = """
+        GRANT SELECT ON sessiond_schema TO sessiond_athlete, sessiond_coach;
+        GRANT USAGE ON SEQUENCE sessiond_record_seq TO sessiond_athlete;
+        CREATE INDEX sessiond_record_by_session ON sessiond_record (athlete, (data->>'sessionUid')) WHERE entity = 'set';
+
+        -- Who may read whose records: written by the athlete (sessionctl sync share ROLE).
+        CREATE TABLE sessiond_share (
+            athlete name NOT NULL DEFAULT current_user,
+            coach name NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (athlete, coach)
+        );
+        CREATE INDEX sessiond_share_by_coach ON sessiond_share (coach, athlete);
+
+        -- Plans a coach or a planner backend wrote for an athlete, delivered to the
+        -- athlete's daemon by their sessiond-sync (plan.import), or refused with its error.
+        CREATE TABLE sessiond_plan (
+            athlete name NOT NULL,
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            body jsonb NOT NULL,                     -- the plan as sessionctl plan import takes it
+            created_by name NOT NULL DEFAULT current_user,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            delivered_at timestamptz,                -- when the daemon stored and activated it
+            plan_id bigint,                          -- its id in the daemon
+            error text,                              -- why the daemon refused it: never offered again
+            CHECK (delivered_at IS NULL OR error IS NULL)
+        );
+        CREATE INDEX sessiond_plan_waiting ON sessiond_plan (athlete, id) WHERE delivered_at IS NULL AND error IS NULL;
+
+        ALTER TABLE sessiond_record ENABLE ROW LEVEL SECURITY;
+        ALTER TABLE sessiond_record FORCE ROW LEVEL SECURITY;
+        CREATE POLICY athlete_own ON sessiond_record TO sessiond_athlete
+            USING (athlete = current_user) WITH CHECK (athlete = current_user);
+        CREATE POLICY coach_shared ON sessiond_record FOR SELECT TO sessiond_coach
+            USING (EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_record.athlete AND s.coach = current_user));
+        GRANT SELECT, INSERT, UPDATE, DELETE ON sessiond_record TO sessiond_athlete;
+        GRANT SELECT ON sessiond_record TO sessiond_coach;
+
+        ALTER TABLE sessiond_share ENABLE ROW LEVEL SECURITY;
+        ALTER TABLE sessiond_share FORCE ROW LEVEL SECURITY;
+        CREATE POLICY athlete_own ON sessiond_share TO sessiond_athlete
+            USING (athlete = current_user) WITH CHECK (athlete = current_user);
+        CREATE POLICY coach_own ON sessiond_share FOR SELECT TO sessiond_coach USING (coach = current_user);
+        GRANT SELECT, INSERT, UPDATE, DELETE ON sessiond_share TO sessiond_athlete;
+        GRANT SELECT ON sessiond_share TO sessiond_coach;
+
+        ALTER TABLE sessiond_plan ENABLE ROW LEVEL SECURITY;
+        ALTER TABLE sessiond_plan FORCE ROW LEVEL SECURITY;
+        CREATE POLICY athlete_own ON sessiond_plan TO sessiond_athlete
+            USING (athlete = current_user) WITH CHECK (athlete = current_user);
+        CREATE POLICY coach_reads ON sessiond_plan FOR SELECT TO sessiond_coach
+            USING (created_by = current_user AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_plan.athlete AND s.coach = current_user));
+        CREATE POLICY coach_writes ON sessiond_plan FOR INSERT TO sessiond_coach
+            WITH CHECK (created_by = current_user AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_plan.athlete AND s.coach = current_user));
+        GRANT SELECT, INSERT, UPDATE ON sessiond_plan TO sessiond_athlete;
+        GRANT SELECT, INSERT ON sessiond_plan TO sessiond_coach;
+
+        -- Wake-ups: a listener hears the athlete whose records or plans changed.
+        CREATE FUNCTION sessiond_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('\(channel)', NEW.athlete::text);
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER sessiond_record_notify AFTER INSERT OR UPDATE ON sessiond_record
+            FOR EACH ROW EXECUTE FUNCTION sessiond_notify();
+        CREATE TRIGGER sessiond_plan_notify AFTER INSERT ON sessiond_plan
+            FOR EACH ROW EXECUTE FUNCTION sessiond_notify();
+
+        \(SyncViews.sql)
+        """
+}

@@ -1,0 +1,158 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// What a sync database brings to a device besides other devices' records: a coach's
+/// plan becoming the active plan, wake-ups instead of the interval, the status a person
+/// reads, and the views a coach reads, all against a real PostgreSQL.
+@Suite(.serialized, .enabled(if: PostgresServer.unavailable() == nil, "\(PostgresServer.unavailable() ?? "")"))
+struct SyncDeliveryTests {
+    @Test func aCoachsPlanReachesTheAthletesDaemonAndBecomesTheActivePlan() throws {
+        let server = try SyncSecurityTests.server()
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        let client = try phone.client()
+        let file = phone.directory + "/coach-plan.json"
+        Fixtures.write(Fixtures.dumbbellPlan, to: file)
+
+        // Not shared yet: carol's plan is refused by the database.
+        let early = try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file])
+        #expect(early.status == 1 && early.stderr.contains("alice has not shared with you"), "\(early.stderr)")
+        _ = try client.call("sync.share", .obj(["role": "carol"]))
+        try SyncSecurityTests.sync(phone, server, as: "alice")
+        let queued = try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file])
+        #expect(queued.status == 0 && queued.stdout.contains("queued for alice"), "\(queued.stderr)")
+        Fixtures.write("{\"planName\": \"Nothing\", \"days\": []}", to: phone.directory + "/empty.json")
+        let refusedLater = try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", phone.directory + "/empty.json"])
+        #expect(refusedLater.status == 0, "the database takes it; the daemon judges it: \(refusedLater.stderr)")
+
+        let round = try SyncSecurityTests.sync(phone, server, as: "alice")
+        #expect(round.contains("plans=1 plansRefused=1"), "\(round)")
+        let active = try client.call("plan.get")
+        let expectedName = try JSONParser.parse(Fixtures.dumbbellPlan)["planName"]
+        #expect(active["name"] == expectedName && active["active"] == true, "\(active)")
+        let marks = try server.rows("SELECT delivered_at IS NOT NULL, plan_id, error IS NOT NULL FROM sessiond_plan ORDER BY id")
+        #expect(marks == ["t|\(active["planId"]?.intValue ?? 0)|f", "f||t"], "\(marks)")
+        #expect(try server.rows("SELECT error FROM sessiond_plan WHERE error IS NOT NULL").first?.isEmpty == false)
+        // Delivered once; the refused one is not offered again.
+        #expect(try SyncSecurityTests.sync(phone, server, as: "alice").contains("plans=0 plansRefused=0"))
+        #expect(try client.call("plan.list").arrayValue?.count == 1)
+    }
+
+    @Test func syncStatusShowsTheLastPushAndPullTheBacklogAndTheLastError() throws {
+        let server = try SyncTests.server()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        let before = try client.call("sync.status")
+        #expect(before["lastPush"]?.stringValue == nil && before["lastPull"]?.stringValue == nil && before["backlog"] == 0 && before["lastError"]?.stringValue == nil, "\(before)")
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", Workout.set("Squat", 5, 100))
+        #expect(try client.call("sync.status")["backlog"] == 2, "the session and its set")
+        try SyncTests.sync(daemon, server)
+        let synced = try client.call("sync.status")
+        #expect(synced["lastPush"]?.stringValue != nil && synced["lastPull"]?.stringValue != nil && synced["backlog"] == 0, "\(synced)")
+
+        server.stop()
+        _ = try client.call("session.log", Workout.set("Squat", 5, 105))
+        let down = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
+        #expect(down.status == 1)
+        let failed = try client.call("sync.status")
+        #expect(failed["backlog"] == 1 && failed["lastPush"] == synced["lastPush"], "the new set waits: \(failed)")
+        #expect(failed["lastError"]?.stringValue?.contains("cannot connect to PostgreSQL") == true && failed["lastErrorAt"]?.stringValue != nil, "\(failed)")
+        let shown = try daemon.ctl(["sync", "status"])
+        #expect(shown.status == 0 && shown.stdout.contains("backlog     1 change to push") && shown.stdout.contains("cannot connect to PostgreSQL"), "\(shown.stdout)")
+
+        try server.start()
+        try SyncTests.sync(daemon, server)
+        let again = try client.call("sync.status")
+        #expect(again["lastError"]?.stringValue == nil && again["backlog"] == 0, "a round that completes clears the error: \(again)")
+    }
+
+    @Test func aSetLoggedOnOneDeviceReachesTheOtherInSecondsDespiteALongInterval() throws {
+        let server = try SyncTests.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        var loops: [Process] = []
+        defer { for loop in loops { loop.terminate(); loop.waitUntilExit() } }
+        for daemon in [phone, laptop] {
+            let loop = Process()
+            loop.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
+            loop.arguments = ["--interval", "600", "--socket", daemon.socketPath, "--dsn", server.dsn()]
+            loop.standardOutput = FileHandle.nullDevice
+            loop.standardError = FileHandle.nullDevice
+            try loop.run()
+            loops.append(loop)
+        }
+        // Both ran their first round, and wait now.
+        for daemon in [phone, laptop] {
+            let client = try daemon.client()
+            try Wait.until(timeout: 30, "the first round of \(daemon.socketPath)") { try client.call("sync.status")["lastPull"]?.stringValue != nil }
+        }
+        let onPhone = try phone.client()
+        let onLaptop = try laptop.client()
+        _ = try onPhone.call("session.start")
+        _ = try onPhone.call("session.log", Workout.set("Squat", 5, 100))
+        // The phone's event wakes its loop to push; the insert's notification wakes the laptop's to pull.
+        try Wait.until(timeout: 10, "the phone's set on the laptop") { (try? onLaptop.call("session.current"))?["sets"] == 1 }
+        #expect(loops.allSatisfy { $0.isRunning }, "both loops still run")
+    }
+
+    @Test func theViewsGiveEachWeeksFiguresTheLastSessionAndEachLiftsBestEstimate() throws {
+        let server = try SyncSecurityTests.server()
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        let client = try phone.client()
+        typealias Logged = (start: String, end: String, sets: [(String, Int, Double?)])
+        let sessions: [Logged] = [
+            ("2026-11-02T18:00:00", "2026-11-02T19:00:00", [("Back Squat", 5, 100), ("Back Squat", 3, 110), ("Bench Press", 8, 60)]),
+            ("2026-11-04T18:00:00", "2026-11-04T19:00:00", [("Back Squat", 5, 105), ("Deadlift", 2, 150)]),
+            ("2026-11-10T18:00:00", "2026-11-10T19:00:00", [("Back Squat", 1, 125), ("Bench Press", 10, 62.5)]),
+        ]
+        for session in sessions { try Workout.backfill(client, start: session.start, end: session.end, sets: session.sets) }
+        _ = try client.call("sync.share", .obj(["role": "carol"]))
+        try SyncSecurityTests.sync(phone, server, as: "alice")
+
+        // Computed here from what was logged: weeks start on Monday (2 and 9 November).
+        func week(_ start: String) -> String { start.hasPrefix("2026-11-1") ? "2026-11-09" : "2026-11-02" }
+        var weeks: [String: (sessions: Int, sets: Int, volume: Double)] = [:]
+        var best: [String: Double] = [:]
+        for session in sessions {
+            let key = week(session.start)
+            var figures = weeks[key] ?? (0, 0, 0)
+            figures.sessions += 1
+            for (exercise, reps, weight) in session.sets {
+                figures.sets += 1
+                figures.volume += Double(reps) * (weight ?? 0)
+                let estimate = (weight ?? 0) * (1 + Double(reps) / 30)
+                best["\(exercise)|\(key)"] = max(best["\(exercise)|\(key)"] ?? 0, estimate)
+            }
+            weeks[key] = figures
+        }
+        let weekRows = try server.rows("SELECT week, sessions, sets, volume_kg FROM sessiond_week ORDER BY week", user: "carol")
+        #expect(weekRows.count == weeks.count, "\(weekRows)")
+        for row in weekRows {
+            let columns = row.split(separator: "|").map(String.init)
+            let expected = try #require(weeks[columns[0]])
+            #expect(Int(columns[1]) == expected.sessions && Int(columns[2]) == expected.sets, "\(row)")
+            #expect(abs((Double(columns[3]) ?? -1) - expected.volume) < 0.001, "\(row) against \(expected.volume)")
+        }
+        let lifts = try server.rows("SELECT exercise, week, best_e1rm_kg FROM sessiond_lift_week ORDER BY exercise, week", user: "carol")
+        #expect(lifts.count == best.count, "\(lifts)")
+        for row in lifts {
+            let columns = row.split(separator: "|").map(String.init)
+            let expected = try #require(best["\(columns[0])|\(columns[1])"], "\(row)")
+            #expect(abs((Double(columns[2]) ?? -1) - expected) < 0.01, "\(row) against \(expected)")
+        }
+        let last = try server.rows("SELECT athlete, date, sets, volume_kg FROM sessiond_last_session", user: "carol")
+        let lastVolume = sessions[2].sets.reduce(0.0) { $0 + Double($1.1) * ($1.2 ?? 0) }
+        let columns = try #require(last.first).split(separator: "|").map(String.init)
+        #expect(last.count == 1 && columns[0] == "alice" && columns[1] == "2026-11-10" && Int(columns[2]) == sessions[2].sets.count, "\(last)")
+        #expect(abs((Double(columns[3]) ?? -1) - lastVolume) < 0.001, "\(last)")
+        // Alice reads her own figures through the same views; bob reads none.
+        #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "alice") == ["\(weeks.count)"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "bob") == ["0"])
+    }
+}

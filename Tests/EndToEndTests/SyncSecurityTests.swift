@@ -1,0 +1,149 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// Row-level security and sharing in sync schema version 2, against a real PostgreSQL:
+/// hand-written SQL as one athlete never reaches another's rows; a coach reads only the
+/// athletes who shared with them, and nothing once the share is taken back.
+@Suite(.serialized, .enabled(if: PostgresServer.unavailable() == nil, "\(PostgresServer.unavailable() ?? "")"))
+struct SyncSecurityTests {
+    /// A server with the schema, athletes alice and bob and coach carol.
+    static func server() throws -> PostgresServer {
+        let server = try SyncTests.server()
+        _ = try server.rows("""
+            CREATE ROLE alice LOGIN IN ROLE sessiond_athlete;
+            CREATE ROLE bob LOGIN IN ROLE sessiond_athlete;
+            CREATE ROLE carol LOGIN IN ROLE sessiond_coach;
+            CREATE ROLE mallory LOGIN;
+            """)
+        return server
+    }
+
+    /// One `sessiond-sync --once` of `daemon` as `user`; its report line.
+    @discardableResult
+    static func sync(_ daemon: DaemonProcess, _ server: PostgresServer, as user: String) throws -> String {
+        let run = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn(user: user)], timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
+    }
+
+    /// psql's refusal of `sql` run as `user`, nil when it ran.
+    static func refusal(_ server: PostgresServer, _ sql: String, as user: String) throws -> String? {
+        let run = try server.psql(sql, user: user)
+        return run.status == 0 ? nil : run.stderr
+    }
+
+    @Test func anAthleteNeitherReadsNorWritesAnotherAthletesRows() throws {
+        let server = try Self.server()
+        let bobsPhone = try DaemonProcess()
+        defer { bobsPhone.cleanUp() }
+        let bob = try bobsPhone.client()
+        _ = try bob.call("session.start")
+        _ = try bob.call("session.log", Workout.set("Squat", 5, 100))
+        #expect(try Self.sync(bobsPhone, server, as: "bob").contains("pushed=2"))
+        let bobsRows = try server.rows("SELECT uid, hlc, data::text FROM sessiond_record WHERE athlete = 'bob' ORDER BY uid")
+        #expect(bobsRows.count == 2)
+
+        // Alice's own row goes in and is hers; bob's are out of her reach.
+        _ = try server.rows("INSERT INTO sessiond_record (uid, entity, hlc, data, device) VALUES ('a1', 'note', '1', '{}', 'pc')", user: "alice")
+        #expect(try server.rows("SELECT athlete, uid FROM sessiond_record", user: "alice") == ["alice|a1"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE athlete = 'bob'", user: "alice") == ["0"])
+        let forBob = try Self.refusal(server, "INSERT INTO sessiond_record (athlete, uid, entity, hlc, data, device) VALUES ('bob', 'b9', 'set', '1', '{}', 'pc')", as: "alice")
+        #expect(forBob?.contains("row-level security") == true, "\(forBob ?? "inserted")")
+        let moved = try Self.refusal(server, "UPDATE sessiond_record SET athlete = 'bob' WHERE uid = 'a1'", as: "alice")
+        #expect(moved?.contains("row-level security") == true, "her row cannot be given to bob: \(moved ?? "updated")")
+        #expect(try server.rows("WITH u AS (UPDATE sessiond_record SET hlc = '9', data = '{}' WHERE athlete = 'bob' RETURNING 1) SELECT count(*) FROM u", user: "alice") == ["0"])
+        #expect(try server.rows("WITH d AS (DELETE FROM sessiond_record WHERE athlete = 'bob' RETURNING 1) SELECT count(*) FROM d", user: "alice") == ["0"])
+        #expect(try server.rows("WITH d AS (DELETE FROM sessiond_record RETURNING athlete) SELECT count(*) FROM d WHERE athlete = 'bob'", user: "alice") == ["0"])
+        #expect(try server.rows("SELECT uid, hlc, data::text FROM sessiond_record WHERE athlete = 'bob' ORDER BY uid") == bobsRows, "bob's rows as he pushed them")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "bob") == ["2"], "and bob does not see alice's")
+
+        // Nor can she share bob's records, or queue plans for him; a role in no group reads nothing.
+        let share = try Self.refusal(server, "INSERT INTO sessiond_share (athlete, coach) VALUES ('bob', 'alice')", as: "alice")
+        #expect(share?.contains("row-level security") == true, "\(share ?? "inserted")")
+        let plan = try Self.refusal(server, "INSERT INTO sessiond_plan (athlete, body) VALUES ('bob', '{}')", as: "alice")
+        #expect(plan?.contains("row-level security") == true, "\(plan ?? "inserted")")
+        let stranger = try Self.refusal(server, "SELECT count(*) FROM sessiond_record", as: "mallory")
+        #expect(stranger?.contains("permission denied") == true, "\(stranger ?? "read")")
+    }
+
+    @Test func aCoachReadsOnlyTheAthletesWhoSharedUntilTheyUnshare() throws {
+        let server = try Self.server()
+        let alicesPhone = try DaemonProcess()
+        let bobsPhone = try DaemonProcess()
+        defer { alicesPhone.cleanUp(); bobsPhone.cleanUp() }
+        for daemon in [alicesPhone, bobsPhone] {
+            let client = try daemon.client()
+            _ = try client.call("session.start")
+            _ = try client.call("session.log", Workout.set("Deadlift", 3, 140))
+        }
+        let shared = try alicesPhone.ctl(["sync", "share", "carol"])
+        #expect(shared.status == 0 && shared.stdout.contains("sharing with carol"), "\(shared.stderr)")
+        #expect(try alicesPhone.ctl(["sync", "shares"]).stdout == "carol\n")
+        let badRole = try alicesPhone.ctl(["sync", "share", "no body"])
+        #expect(badRole.status == 2 && badRole.stderr.contains("no role name"), "\(badRole.stderr)")
+        try Self.sync(alicesPhone, server, as: "alice")
+        try Self.sync(bobsPhone, server, as: "bob")
+
+        #expect(try server.rows("SELECT athlete, coach FROM sessiond_share") == ["alice|carol"])
+        #expect(try server.rows("SELECT DISTINCT athlete FROM sessiond_record", user: "carol") == ["alice"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "carol") == ["2"], "alice's session and set")
+        #expect(try server.rows("SELECT athlete, sets FROM sessiond_week", user: "carol") == ["alice|1"])
+        let write = try Self.refusal(server, "DELETE FROM sessiond_record", as: "carol")
+        #expect(write?.contains("permission denied") == true, "a coach reads only: \(write ?? "deleted")")
+        let selfShare = try Self.refusal(server, "INSERT INTO sessiond_share (athlete, coach) VALUES ('bob', 'carol')", as: "carol")
+        #expect(selfShare?.contains("permission denied") == true, "a coach cannot share with themselves: \(selfShare ?? "inserted")")
+
+        let unshared = try alicesPhone.ctl(["sync", "unshare", "carol"])
+        #expect(unshared.status == 0, "\(unshared.stderr)")
+        #expect(try alicesPhone.ctl(["sync", "unshare", "carol"]).status == 1, "not shared any more")
+        try Self.sync(alicesPhone, server, as: "alice")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_share") == ["0"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "carol") == ["0"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "carol") == ["0"])
+    }
+
+    /// Sync schema version 1 as it shipped: records without row-level security.
+    static let versionOne = """
+        BEGIN;
+        CREATE TABLE sessiond_schema (version integer NOT NULL, server_id text NOT NULL);
+        INSERT INTO sessiond_schema (version, server_id) VALUES (1, md5(random()::text));
+        CREATE SEQUENCE sessiond_record_seq;
+        CREATE TABLE sessiond_record (
+            athlete name NOT NULL DEFAULT current_user, uid text NOT NULL,
+            entity text NOT NULL CHECK (entity IN ('session', 'set', 'health')),
+            hlc text COLLATE "C" NOT NULL, deleted boolean NOT NULL DEFAULT false, data jsonb, device text NOT NULL,
+            seq bigint NOT NULL DEFAULT nextval('sessiond_record_seq'), PRIMARY KEY (athlete, uid));
+        CREATE INDEX sessiond_record_by_seq ON sessiond_record (athlete, seq);
+        CREATE ROLE dave LOGIN;
+        CREATE ROLE erin LOGIN;
+        GRANT SELECT, INSERT, UPDATE ON sessiond_record TO dave, erin;
+        GRANT SELECT ON sessiond_schema TO dave, erin;
+        GRANT USAGE ON SEQUENCE sessiond_record_seq TO dave, erin;
+        COMMIT;
+        """
+
+    @Test func aVersionOneDatabaseIsUpgradedInPlaceAndItsAthletesKeepTheirRowsOnly() throws {
+        let server = try PostgresServer()
+        _ = try server.rows(Self.versionOne)
+        _ = try server.rows("INSERT INTO sessiond_record (uid, entity, hlc, device) VALUES ('e1', 'health', '1', 'x')", user: "erin")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["1"], "version 1: every role reads every row")
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        let refused = try runProcess(Binaries.sessiondSync, ["--once", "--socket", phone.socketPath, "--dsn", server.dsn(user: "dave")])
+        #expect(refused.status == 1 && refused.stderr.contains("sessiond-sync schema --upgrade | psql"), "\(refused.stderr)")
+
+        let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
+        #expect(upgrade.status == 0)
+        _ = try server.rows(upgrade.stdout)
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["2"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["0"], "erin's row is hers alone now")
+        #expect(try server.rows("SELECT uid FROM sessiond_record", user: "erin") == ["e1"])
+        _ = try phone.client().call("session.start")
+        #expect(try Self.sync(phone, server, as: "dave").contains("pushed=1"))
+        #expect(try server.rows("SELECT athlete, entity FROM sessiond_record ORDER BY athlete") == ["dave|session", "erin|health"])
+        let twice = try server.psql(upgrade.stdout)
+        #expect(twice.status != 0 && twice.stderr.contains("version 1 only"), "an upgraded database is left as it is: \(twice.stderr)")
+    }
+}
