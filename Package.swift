@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CLibpq"),
         .target(name: "JSON"),
         .target(name: "SessionCore", dependencies: ["JSON"]),
-        .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore"]),
+        .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore", "SessionRPC"]),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
-        .testTarget(name: "SessionFormatsTests", dependencies: ["JSON", "SessionCore", "SessionFormats", "SessionStore", "TestSupport"]),
+        .testTarget(name: "SessionFormatsTests", dependencies: ["JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(

@@ -284,3 +284,13 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         (lhs.date, lhs.secondOfDay) < (rhs.date, rhs.secondOfDay)
     }
 }
+
+/// The plan day a session trained, named by its plan and weekday.
+public struct PlanDayReference: Sendable, Equatable, Blank {
+    public var planID: Int64 = 0
+    public var weekday = Weekday.monday
+    /// The plan was carried over to the session's week.
+    public var carriedOver = false
+
+    public init() {}
+}
