@@ -31,7 +31,7 @@ let package = Package(
         // libpq-dev (`make deps` installs it), for sessiond-sync alone.
         .systemLibrary(name: "CLibpq"),
         .target(name: "JSON"),
-        .target(name: "SessionCore", dependencies: ["JSON"]),
+        .target(name: "SessionCore"),
         .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore", "SessionRPC"]),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
         .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
-        .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
+        .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(
             name: "SessionServer",
             dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionApplication", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
@@ -54,9 +54,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
+        .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "TestSupport"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionFormats", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(
             name: "SessionApplicationTests",

@@ -197,7 +197,7 @@ public enum HistoryLimits {
     /// 1970-01-01 (`RecordedDates.earliest`).
     public static let earliestWorkoutDate = RecordedDates.earliest
     /// Sets per page of `history.export` and of `exercise.history`, at most (under 1 MB
-    /// of JSON): a page ends before the session that would pass it, unless that session
+    /// as written): a page ends before the session that would pass it, unless that session
     /// is its first, and says where the next one starts.
     public static let pageSets = 5_000
     /// Sessions per page of `exercise.history` without sets (a chart's figures, about

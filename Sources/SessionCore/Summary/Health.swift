@@ -1,4 +1,3 @@
-import JSON
 /// A kind of health sample other tools push, with plausible bounds and how a week of
 /// them is summarised.
 public enum HealthType: String, Sendable, CaseIterable {
