@@ -2,11 +2,11 @@
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
 //   JSON                        the JSON value, parser, writer and paths
-//   SessionCore                 pure domain: plans, sessions, summary, prompt, time
-//   SessionFormats              files people export and import: bytes in, domain values out (CSV, Strong/Hevy, FIT, sessiond's JSON file, Apple Health, zip, Health Auto Export, Google Fit, Gadgetbridge), and the files sessionctl writes (iCalendar, Markdown, the sheet's troff, the SVG chart)
+//   SessionCore                 pure domain: plans, sessions, summary, prompt, time; no JSON
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
 //   SessionSystem               what the OS tells: the clock and time zone, socket paths
-//   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client
+//   SessionRPC                  JSON-RPC 2.0: typed method contracts, the domain's wire forms, codec, client
+//   SessionFormats              files people export and import: bytes in, domain values out (a plan or a model's reply, CSV, Strong/Hevy, FIT, sessiond's JSON file, Apple Health, zip, Health Auto Export, Google Fit, Gadgetbridge), and the files sessionctl writes (iCalendar, Markdown, the sheet's troff, the SVG chart)
 //   SessionApplication          the daemon's methods on the database, apart from the transport
 //   SessionServer, SessionCLI   the daemon's loop and systemd protocols; sessionctl's verbs
 //   SessionSync                 sessiond-sync: the change feed to PostgreSQL (libpq, CLibpq) and back

@@ -31,10 +31,11 @@ public struct ImportedPlan: Sendable {
     }
 }
 
-/// An import that failed: every problem found, each with its path in the document. Nothing of the
-/// plan may be stored.
+/// An import that failed: every problem found, each with its path in the document.
+/// Nothing of the plan may be stored.
 public struct PlanImportError: Error, Sendable, Equatable {
     public let errors: [PathMessage]
 
+    /// The import refused for `errors`.
     public init(errors: [PathMessage]) { self.errors = errors }
 }
