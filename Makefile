@@ -140,8 +140,10 @@ release: deps
 # `make test`: it runs for FUZZ_SECONDS and stops at the first crash, leaving it in .build/fuzz.
 FUZZ_SECONDS ?= 60
 # JSON, SessionCore, SessionSystem and SessionRPC (the wire coder sessiond's export is
-# read with) are built first (instrumented too), then SessionFormats with the fuzzer.
-FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address
+# read with) are built first (instrumented too), then SessionFormats with the fuzzer. One
+# package name, as SwiftPM gives its targets: SessionRPC's JSON conformances of
+# SessionCore's types are then the package's own, not retroactive.
+FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address -package-name sessiond
 fuzz:
 	mkdir -p .build/fuzz/corpus
 	cp ../shared/examples/plans/* ../shared/examples/exports/* .build/fuzz/corpus/ 2>/dev/null || true
