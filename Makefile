@@ -156,7 +156,7 @@ fuzz:
 	  -emit-library -static -o .build/fuzz/libSessionSystem.a Sources/SessionSystem/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name SessionRPC -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionRPC.swiftmodule \
 	  -emit-library -static -o .build/fuzz/libSessionRPC.a $$(find Sources/SessionRPC -name '*.swift')
-	swiftc $(FUZZ_FLAGS) -module-name SessionFormats -I .build/fuzz -L .build/fuzz -lSessionRPC -lSessionSystem -lSessionCore -lJSON \
+	swiftc $(FUZZ_FLAGS) -module-name SessionFormats -I .build/fuzz -I Sources/CExpat -I Sources/CZlib -L .build/fuzz -lSessionRPC -lSessionSystem -lSessionCore -lJSON \
 	  $$(find Sources/SessionFormats -name '*.swift' ! -name 'SQLiteFile.swift' ! -name 'GadgetbridgeExport.swift') Tests/Fuzz/main.swift \
 	  -o .build/fuzz/session-core-fuzzer
 	cd .build/fuzz && ./session-core-fuzzer corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
