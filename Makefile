@@ -134,13 +134,16 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -cross-module-optimization -Xswiftc -enforce-exclusivity=unchecked $(METADATA_FLAGS) $(LINK_FLAGS) $(if $(filter 1,$(STATIC_C_LIBS)),-Xlinker -L$(STATIC_LIB_DIR))
 
 # Fuzzes the input boundary of SessionCore and SessionFormats (Tests/Fuzz/main.swift
-# compiled into SessionFormats with libFuzzer and AddressSanitizer, SessionCore linked), seeded with the example plans and exports and with
+# compiled into SessionFormats with libFuzzer and AddressSanitizer, SessionCore and SessionRPC linked), seeded with the example plans and exports and with
 # files of impossible numbers (Tests/Fuzz/make_seeds.py: NaN, infinities, 1e300, -5 and
 # ±2^63 in each numeric field of FIT, CSV and JSON exports). Not part of
 # `make test`: it runs for FUZZ_SECONDS and stops at the first crash, leaving it in .build/fuzz.
 FUZZ_SECONDS ?= 60
-# JSON and SessionCore are built first (instrumented too), then SessionFormats with the fuzzer.
-FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address
+# JSON, SessionCore, SessionSystem and SessionRPC (the wire coder sessiond's export is
+# read with) are built first (instrumented too), then SessionFormats with the fuzzer. One
+# package name, as SwiftPM gives its targets: SessionRPC's JSON conformances of
+# SessionCore's types are then the package's own, not retroactive.
+FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address -package-name sessiond
 fuzz:
 	mkdir -p .build/fuzz/corpus
 	cp ../shared/examples/plans/* ../shared/examples/exports/* .build/fuzz/corpus/ 2>/dev/null || true
@@ -149,14 +152,16 @@ fuzz:
 	  -emit-library -static -o .build/fuzz/libJSON.a Sources/JSON/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name SessionCore -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionCore.swiftmodule \
 	  -emit-library -static -o .build/fuzz/libSessionCore.a $$(find Sources/SessionCore -name '*.swift')
-	swiftc $(FUZZ_FLAGS) -module-name SessionFormats -I .build/fuzz -L .build/fuzz -lSessionCore -lJSON \
+	swiftc $(FUZZ_FLAGS) -module-name SessionSystem -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionSystem.swiftmodule \
+	  -emit-library -static -o .build/fuzz/libSessionSystem.a Sources/SessionSystem/*.swift
+	swiftc $(FUZZ_FLAGS) -module-name SessionRPC -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionRPC.swiftmodule \
+	  -emit-library -static -o .build/fuzz/libSessionRPC.a $$(find Sources/SessionRPC -name '*.swift')
+	swiftc $(FUZZ_FLAGS) -module-name SessionFormats -I .build/fuzz -I Sources/CExpat -I Sources/CZlib -L .build/fuzz -lSessionRPC -lSessionSystem -lSessionCore -lJSON \
 	  $$(find Sources/SessionFormats -name '*.swift' ! -name 'SQLiteFile.swift' ! -name 'GadgetbridgeExport.swift') Tests/Fuzz/main.swift \
 	  -o .build/fuzz/session-core-fuzzer
 	cd .build/fuzz && ./session-core-fuzzer corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096
 	# The daemon's request boundary: SessionRPC with a second entry point, seeded with
 	# request lines of the protocol tests' kind.
-	swiftc $(FUZZ_FLAGS) -module-name SessionSystem -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionSystem.swiftmodule \
-	  -emit-library -static -o .build/fuzz/libSessionSystem.a Sources/SessionSystem/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name SessionRPC -I .build/fuzz -L .build/fuzz -lSessionSystem -lSessionCore -lJSON \
 	  $$(find Sources/SessionRPC -name '*.swift') Tests/Fuzz/RPC/main.swift -o .build/fuzz/session-rpc-fuzzer
 	mkdir -p .build/fuzz/rpc-corpus

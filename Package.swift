@@ -2,11 +2,11 @@
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
 //   JSON                        the JSON value, parser, writer and paths
-//   SessionCore                 pure domain: plans, sessions, summary, prompt, time
-//   SessionFormats              files people export and import: bytes in, domain values out (CSV, Strong/Hevy, FIT, sessiond's JSON file, Apple Health, zip, Health Auto Export, Google Fit, Gadgetbridge), and the files sessionctl writes (iCalendar, Markdown, the sheet's troff, the SVG chart)
+//   SessionCore                 pure domain: plans, sessions, summary, prompt, time; no JSON
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
 //   SessionSystem               what the OS tells: the clock and time zone, socket paths
-//   SessionRPC                  JSON-RPC 2.0: typed method contracts, codec, client
+//   SessionRPC                  JSON-RPC 2.0: typed method contracts, the domain's wire forms, codec, client
+//   SessionFormats              files people export and import: bytes in, domain values out (a plan or a model's reply, CSV, Strong/Hevy, FIT, sessiond's JSON file, Apple Health, zip, Health Auto Export, Google Fit, Gadgetbridge), and the files sessionctl writes (iCalendar, Markdown, the sheet's troff, the SVG chart)
 //   SessionApplication          the daemon's methods on the database, apart from the transport
 //   SessionServer, SessionCLI   the daemon's loop and systemd protocols; sessionctl's verbs
 //   SessionSync                 sessiond-sync: the change feed to PostgreSQL (libpq, CLibpq) and back
@@ -31,15 +31,15 @@ let package = Package(
         // libpq-dev (`make deps` installs it), for sessiond-sync alone.
         .systemLibrary(name: "CLibpq"),
         .target(name: "JSON"),
-        .target(name: "SessionCore", dependencies: ["JSON"]),
-        .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore"]),
+        .target(name: "SessionCore"),
+        .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore", "SessionRPC"]),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
         .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
         .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
-        .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
+        .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(
             name: "SessionServer",
             dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionApplication", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
@@ -54,9 +54,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "SessionCoreTests", dependencies: ["JSON", "SessionCore", "TestSupport"]),
-        .testTarget(name: "SessionFormatsTests", dependencies: ["JSON", "SessionCore", "SessionFormats", "SessionStore", "TestSupport"]),
-        .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionStore", "TestSupport"]),
+        .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),
+        .testTarget(name: "SessionFormatsTests", dependencies: ["JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "TestSupport"]),
+        .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionFormats", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionRPCTests", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionSystem", "TestSupport"]),
         .testTarget(
             name: "SessionApplicationTests",

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import SessionCore
+import SessionFormats
 import SessionRPC
 import JSON
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParsing
 import SessionCore
+import SessionFormats
 import SessionRPC
 import SessionSystem
 import JSON

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SessionCore
+import SessionFormats
 import SessionRPC
 import SessionSystem
 import JSON

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionRPC
 
 extension TrackerExport {
     /// Writes workouts as `format` reads them back: Strong's 12-column CSV, Hevy's

@@ -1,5 +1,6 @@
 import JSON
 import SessionCore
+import SessionRPC
 
 /// Reads a Strong or Hevy CSV export into workouts. The layout is found from the
 /// header (English or localised names, with or without the optional columns); every

@@ -42,7 +42,7 @@ func checkBounds(_ workouts: [HistoryWorkout]) {
         precondition(workout.energyKcal.map(HistoryLimits.energyKcal.contains) ?? true, "energy")
         for set in workout.sets {
             precondition(set.reps.map(SessionLimits.reps.contains) ?? true, "reps \(String(describing: set.reps))")
-            precondition(set.weightKg.map { SessionLimits.weightKg.contains($0) } ?? true, "weight \(String(describing: set.weightKg))")
+            precondition(set.weightKg.map { SessionLimits.loggedWeightKg.contains($0) } ?? true, "weight \(String(describing: set.weightKg))")
             precondition(set.durationSeconds.map(SessionLimits.durationSeconds.contains) ?? true, "set duration")
             precondition(set.distanceM.map { HistoryLimits.distanceM.contains($0) } ?? true, "distance")
         }

@@ -186,8 +186,10 @@ import TestSupport
             $0.equipment = (0..<Profile.Limits.equipmentCount).map { _ in String(repeating: "e", count: Profile.Limits.equipmentLength) }
             $0.weightsKg = (0..<Profile.Limits.weightsCount).map { index in 400 + Double(index) + 0.25 }
         }
+        // A schema as long as the plan's (SessionFormats' tests use the plan's own).
+        let schema = String(repeating: "s", count: 1_500)
         for profile in [Profile { $0.goals = "Stronger" }, worst] {
-            let prompt = GenerationPrompt(profile: profile, coach: coach, weekStart: sunday.adding(days: 1))
+            let prompt = GenerationPrompt(profile: profile, coach: coach, weekStart: sunday.adding(days: 1), schema: schema)
             #expect(prompt.estimatedTokens < GenerationPrompt.tokenBudget, "\(prompt.estimatedTokens) tokens")
             #expect(prompt.estimatedTokens > GenerationPrompt.tokenBudget - 30, "the budget is used (to within a lift's line)")
             #expect(prompt.user.contains("Planned sessions done by week: ") && prompt.user.contains("Last training: "), "never trimmed")

@@ -11,8 +11,7 @@ import TestSupport
     @Test func theAvoidListIsTheOtherDaysAndTheGivenNames() throws {
         let redo = try #require(DayRedo(plan: plan, date: Fixtures.monday.adding(days: 2), avoiding: ["  burpee ", "Bench"]))
         #expect(redo.avoid == ["Bench", "burpee"])
-        let request = redo.request(profile: Profile { $0.goals = "Strength"; $0.equipment = ["kettlebell"]; $0.weightsKg = [16] })
-        let user = request.messages[1].content
+        let user = redo.userMessage(profile: Profile { $0.goals = "Strength"; $0.equipment = ["kettlebell"]; $0.weightsKg = [16] })
         #expect(user.contains("Equipment (use only this): kettlebell"))
         #expect(user.contains("It was \"Pull\": Row; replace it."))
         #expect(user.contains("Do not use these exercises (other days of the week have them): Bench, burpee"))

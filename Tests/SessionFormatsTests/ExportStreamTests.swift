@@ -1,6 +1,7 @@
 import JSON
 import SessionCore
 import SessionFormats
+import SessionRPC
 import Testing
 
 /// sessiond's own JSON export read a workout at a time, and any export written a page

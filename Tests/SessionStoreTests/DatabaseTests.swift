@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionFormats
 import Testing
 import TestSupport
 import SessionCore

@@ -1,4 +1,5 @@
 import SessionCore
+import SessionFormats
 import Testing
 import TestSupport
 

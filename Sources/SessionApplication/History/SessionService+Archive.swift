@@ -1,4 +1,5 @@
 import SessionCore
+import SessionFormats
 import SessionRPC
 import SessionStore
 import JSON

@@ -197,7 +197,7 @@ public enum HistoryLimits {
     /// 1970-01-01 (`RecordedDates.earliest`).
     public static let earliestWorkoutDate = RecordedDates.earliest
     /// Sets per page of `history.export` and of `exercise.history`, at most (under 1 MB
-    /// of JSON): a page ends before the session that would pass it, unless that session
+    /// as written): a page ends before the session that would pass it, unless that session
     /// is its first, and says where the next one starts.
     public static let pageSets = 5_000
     /// Sessions per page of `exercise.history` without sets (a chart's figures, about
@@ -283,4 +283,14 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.date, lhs.secondOfDay) < (rhs.date, rhs.secondOfDay)
     }
+}
+
+/// The plan day a session trained, named by its plan and weekday.
+public struct PlanDayReference: Sendable, Equatable, Blank {
+    public var planID: Int64 = 0
+    public var weekday = Weekday.monday
+    /// The plan was carried over to the session's week.
+    public var carriedOver = false
+
+    public init() {}
 }

@@ -5,7 +5,7 @@ public enum TrackerFormat: String, Sendable, CaseIterable {
     case strong
     /// Hevy's CSV (14 columns).
     case hevy
-    /// sessiond's own full-fidelity JSON (`{"format": "sessiond-history", "workouts": [...]}`).
+    /// sessiond's own full-fidelity export (`{"format": "sessiond-history", "workouts": [...]}`).
     case json
     /// A watch's activity file in Garmin's FIT format.
     case fit

@@ -1,5 +1,3 @@
-import JSON
-
 /// A normalised 7-day training plan, as import produces it and storage keeps it.
 public struct Plan: Sendable, Equatable {
     /// The plan's display name.
@@ -91,7 +89,7 @@ public struct PlannedExercise: Sendable, Equatable {
 }
 
 /// A problem or a change found at one place of an imported document.
-public struct PathMessage: Sendable, Equatable, CustomStringConvertible, CodedObject {
+public struct PathMessage: Sendable, Equatable, CustomStringConvertible, Blank {
     /// Where: `days[2].exercises[0].sets`, or `$` for the document itself.
     public var path = ""
     /// A sentence saying what is wrong or what was changed.
@@ -108,23 +106,7 @@ public struct PathMessage: Sendable, Equatable, CustomStringConvertible, CodedOb
         self.kind = kind
     }
 
-    /// As a warning: its kind always said (`other` when none).
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("path", &path)
-        try coder.string("message", &message)
-        var said = kind ?? .other
-        try coder.choice("kind", &said)
-        kind = said
-    }
-
     public var description: String { "\(path): \(message)" }
-
-    /// `{"path": …, "message": …}`, and `"kind"` for a warning.
-    public var json: JSONValue {
-        var pairs: [(key: String, value: JSONValue)] = [("path", .string(path)), ("message", .string(message))]
-        if let kind { pairs.append(("kind", .string(kind.rawValue))) }
-        return .object(pairs)
-    }
 }
 
 /// The kinds of change import makes, for telling many warnings in a few lines.

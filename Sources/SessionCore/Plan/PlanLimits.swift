@@ -1,5 +1,5 @@
 /// The bounds a plan must respect. Import validates against them and the published
-/// JSON Schema is generated from them, so the two cannot disagree.
+/// schema (SessionFormats' `PlanSchema`) is generated from them, so the two cannot disagree.
 public enum PlanLimits {
     public static let days = 1...7
     public static let sets = 1...20

@@ -41,8 +41,8 @@ public struct PlannerAttempt: Sendable, Equatable {
         public static let attempts = 1...10
         public static let plannerLength = 4096
         /// A reply larger than this is not a plan; it is kept cut to this many bytes —
-        /// little enough that even written with JSON escapes throughout (6 bytes a
-        /// character) it fits a request line (1 MiB).
+        /// little enough that even written with `\uXXXX` escapes throughout (6 bytes
+        /// a character) it fits a request line (1 MiB).
         public static let replyBytes = 128 << 10
         public static let detailLength = 65_536
     }

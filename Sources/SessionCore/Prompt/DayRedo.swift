@@ -26,9 +26,9 @@ public struct DayRedo: Sendable, Equatable {
     /// The day being redone as the plan has it (nil: a rest day or not listed).
     public var current: PlanDay? { plan.days.first { $0.date == date } }
 
-    /// The conversation for the planner: the generation prompt's system message, and a
-    /// user message that asks for this one day.
-    public func request(profile: Profile) -> PlannerRequest {
+    /// The user message that asks the planner for this one day (after the generation
+    /// prompt's system message): what the day was, the profile, the avoid-list.
+    public func userMessage(profile: Profile) -> String {
         var was = "It was a rest day."
         if let current, !current.rest {
             let names: String = current.exercises.map(\.name).joined(separator: ", ")
@@ -42,8 +42,7 @@ public struct DayRedo: Sendable, Equatable {
         lines.append(was)
         lines += GenerationPrompt.profileLines(profile, equipmentLabel: "Equipment (use only this)")
         lines.append(avoidLine)
-        let user = lines.joined(separator: "\n")
-        return PlannerRequest(system: GenerationPrompt.systemPrompt, user: user, schema: PlanSchema.generation, weekStart: plan.weekStart)
+        return lines.joined(separator: "\n")
     }
 
     /// Checks the imported answer and returns the plan with the day replaced: the

@@ -4,8 +4,9 @@
 public struct GenerationPrompt: Sendable, Equatable {
     public let system: String
     public let user: String
-    /// The plan's shape (`PlanSchema.generation`, compact JSON), meant as the
-    /// structured-output parameter (response format); providers count it as input.
+    /// The plan's shape as its schema's text (SessionFormats' `PlanSchema.generation`),
+    /// meant as the structured-output parameter (response format); providers count it
+    /// as input.
     public let schema: String
     /// A rough token estimate (see `tokens`) of the whole prompt: system, user and
     /// schema. It stays under `tokenBudget` for any profile within its bounds.
@@ -49,10 +50,10 @@ public struct GenerationPrompt: Sendable, Equatable {
     }
 
     /// The prompt with `context` after the profile and the week, cut to the bytes the
-    /// budget leaves it (`contextBytes`).
-    public init(profile: Profile, context: String, weekStart: LocalDate) {
+    /// budget leaves it (`contextBytes`), and `schema`, the plan's schema as text.
+    public init(profile: Profile, context: String, weekStart: LocalDate, schema: String) {
         system = Self.systemPrompt
-        schema = PlanSchema.generation.jsonText
+        self.schema = schema
         let head = Self.head(profile, weekStart: weekStart)
         user = head + "\n" + PromptText.prefix(context, maxBytes: Self.contextBytes(head: head, system: system, schema: schema))
     }
@@ -60,9 +61,9 @@ public struct GenerationPrompt: Sendable, Equatable {
     /// The prompt with the coach's context (`CoachContext.text`) in what the budget
     /// leaves after the system prompt, the schema and the profile: the longer the
     /// profile, the more of the context is trimmed.
-    public init(profile: Profile, coach: CoachContext, weekStart: LocalDate) {
-        let bytes = Self.contextBytes(head: Self.head(profile, weekStart: weekStart), system: Self.systemPrompt, schema: PlanSchema.generation.jsonText)
-        self.init(profile: profile, context: coach.text(maxBytes: bytes), weekStart: weekStart)
+    public init(profile: Profile, coach: CoachContext, weekStart: LocalDate, schema: String) {
+        let bytes = Self.contextBytes(head: Self.head(profile, weekStart: weekStart), system: Self.systemPrompt, schema: schema)
+        self.init(profile: profile, context: coach.text(maxBytes: bytes), weekStart: weekStart, schema: schema)
     }
 
     /// The user message's lines before the context: the profile and the week asked for.

@@ -1,5 +1,3 @@
-import JSON
-
 /// Makes text people typed safe to place in a generation prompt: one line, bounded, and
 /// free of the characters that could end the context, open a code fence, fake a label
 /// or a message boundary, or smuggle markup. What remains is data, not instructions.
@@ -62,7 +60,7 @@ public enum PromptText {
         for _ in 0..<decimals { factor *= 10 }
         let rounded = (value * factor).rounded() / factor
         if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return JSONValue.format(number: rounded)
+        return NumberText.format(rounded)
     }
 
     /// "+6%", "-4%".

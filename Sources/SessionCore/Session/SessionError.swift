@@ -1,5 +1,5 @@
-/// Why a session operation was refused. Mapped to JSON-RPC application errors in one
-/// place (the server's error mapping).
+/// Why a session operation was refused. Mapped to the protocol's application errors in
+/// one place (the server's error mapping).
 public enum SessionError: Error, Sendable, Equatable {
     case noActiveSession
     case sessionAlreadyActive(sessionID: Int64)

@@ -116,3 +116,18 @@ public struct SessionProgress: Sendable, Equatable {
     /// Kilograms to 0.01, so sums of floating-point products print cleanly.
     public static func roundKg(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
+
+/// Every member at its zero, for reading into.
+extension SessionProgress.Planned: Blank {
+    public init() { self.init(id: 0, position: 0, exercise: PlannedExercise(name: "", sets: 0), logged: 0) }
+}
+
+/// Every member at its zero, for reading into.
+extension SessionProgress.OffPlan: Blank {
+    public init() { self.init(name: "", logged: 0) }
+}
+
+/// Every member at its zero, for reading into.
+extension SessionProgress.Next: Blank {
+    public init() { self.init(plannedExerciseID: 0, name: "", setNumber: 0, plannedSets: 0) }
+}

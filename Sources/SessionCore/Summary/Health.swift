@@ -1,4 +1,3 @@
-import JSON
 /// A kind of health sample other tools push, with plausible bounds and how a week of
 /// them is summarised.
 public enum HealthType: String, Sendable, CaseIterable {
@@ -118,19 +117,12 @@ public struct HealthSample: Sendable, Equatable {
 }
 
 /// What the planner is told about the person: goals, equipment and available weights.
-public struct Profile: Sendable, Equatable, CodedObject {
+public struct Profile: Sendable, Equatable, Blank {
     public var goals = ""
     public var equipment: [String] = []
     public var weightsKg: [Double] = []
 
     public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("goals", &goals)
-        try coder.strings("equipment", &equipment)
-        try coder.numbers("weightsKg", &weightsKg)
-        try coder.check(weightsKg.allSatisfy(Limits.weightKg.contains), "weightsKg", "weights from 0 to 500 kg")
-    }
 
     /// Bounds that keep the generation prompt within its token budget.
     public enum Limits {

@@ -149,3 +149,24 @@ public struct HealthSummary: Sendable, Equatable {
         self.previous = previous
     }
 }
+
+/// Every member at its zero, for reading into.
+extension WeeklySummary: Blank {
+    public init() {
+        self.init(weekStart: LocalDate(daysSinceEpoch: 0), plannedDays: [], dueDays: [], completedPlannedDays: [], missedDays: [], sessions: 0,
+                  adherence: nil, sets: 0, reps: 0, volumeKg: 0, activeMinutes: 0, averageRPE: nil, hardSets: 0, exercises: [], skipped: [],
+                  health: [], volumePerDayKg: [])
+    }
+}
+
+/// Every member at its zero, for reading into.
+extension ExerciseSummary: Blank {
+    public init() {
+        self.init(name: "", setsDone: 0, setsPlanned: 0, bestSet: nil, measure: .reps, best: nil, previousBest: nil, change: nil, trend: .new)
+    }
+}
+
+/// Every member at its zero, for reading into.
+extension SkippedExercise: Blank {
+    public init() { self.init(date: LocalDate(daysSinceEpoch: 0), name: "", setsDone: 0, setsPlanned: 0) }
+}

@@ -1,5 +1,3 @@
-import JSON
-
 /// The kinds of record a device shares with its others through the change feed.
 public enum SyncEntity: String, Sendable, CaseIterable {
     case session
@@ -14,7 +12,7 @@ public enum SyncEntity: String, Sendable, CaseIterable {
 
 /// A session as another device stores it: every column but the local ids, which each
 /// device gives itself (its sets name it by its `uid`, `SyncedSet.sessionUID`).
-public struct SyncedSession: CodedObject, Equatable {
+public struct SyncedSession: Sendable, Equatable, Blank {
     public var date = LocalDate(daysSinceEpoch: 0)
     public var title = ""
     public var carriedOver = false
@@ -33,29 +31,10 @@ public struct SyncedSession: CodedObject, Equatable {
     public var energyKcal: Double?
 
     public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.date("date", &date)
-        try coder.string("title", &title)
-        try coder.bool("carriedOver", &carriedOver)
-        try coder.int("startedAtMs", &startedAtMs)
-        try coder.int("endedAtMs", &endedAtMs)
-        try coder.int("pausedSinceMs", &pausedSinceMs)
-        try coder.int("pausedTotalMs", &pausedTotalMs)
-        try coder.number("rpe", &rpe, in: 1...10)
-        try coder.string("note", &note)
-        try coder.string("source", &source)
-        try coder.string("importKey", &importKey)
-        try coder.int("averageHeartRate", &averageHeartRate)
-        try coder.int("maximumHeartRate", &maximumHeartRate)
-        try coder.number("energyKcal", &energyKcal)
-        try coder.check(title.count <= SyncChange.maximumTextLength && (note?.count ?? 0) <= SyncChange.maximumTextLength,
-                        "title", "at most \(SyncChange.maximumTextLength) characters")
-    }
 }
 
 /// A set as another device stores it, numbered and estimated as that device decided.
-public struct SyncedSet: CodedObject, Equatable {
+public struct SyncedSet: Sendable, Equatable, Blank {
     /// The session it belongs to, by its `uid`.
     public var sessionUID = ""
     public var exerciseName = ""
@@ -80,34 +59,10 @@ public struct SyncedSet: CodedObject, Equatable {
     public var superset: String?
 
     public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("sessionUid", &sessionUID)
-        try coder.check(SyncChange.isUID(sessionUID), "sessionUid", "32 lowercase hexadecimal digits")
-        try coder.string("exerciseName", &exerciseName)
-        try coder.string("exerciseKey", &exerciseKey)
-        try coder.check(!exerciseKey.isEmpty && exerciseKey.count <= SyncChange.maximumTextLength, "exerciseKey", "a key of 1 to \(SyncChange.maximumTextLength) characters")
-        try coder.int("setNumber", &setNumber)
-        try coder.int("progressSets", &progressSets)
-        try coder.choice("kind", &kind)
-        try coder.int("reps", &reps)
-        try coder.number("weightKg", &weightKg)
-        try coder.int("durationSeconds", &durationSeconds)
-        try coder.number("rpe", &rpe, in: 1...10)
-        try coder.string("note", &note)
-        try coder.number("e1rmKg", &e1rmKg)
-        try coder.number("recordWeightKg", &recordWeightKg)
-        try coder.int("loggedAtMs", &loggedAtMs)
-        try coder.string("personalRecord", &personalRecord)
-        try coder.number("distanceM", &distanceM)
-        try coder.string("superset", &superset)
-        try coder.check(exerciseName.count <= SyncChange.maximumTextLength && (note?.count ?? 0) <= SyncChange.maximumTextLength,
-                        "exerciseName", "at most \(SyncChange.maximumTextLength) characters")
-    }
 }
 
 /// A health sample as another device stores it.
-public struct SyncedHealthSample: CodedObject, Equatable {
+public struct SyncedHealthSample: Sendable, Equatable, Blank {
     /// `HealthType`'s raw value (`steps`, `bodyMassKg`, …).
     public var type = ""
     public var value = 0.0
@@ -118,22 +73,12 @@ public struct SyncedHealthSample: CodedObject, Equatable {
     public var source: String?
 
     public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("type", &type)
-        try coder.check(HealthType(rawValue: type) != nil, "type", "one of \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
-        try coder.number("value", &value)
-        try coder.date("date", &date)
-        try coder.int("recordedAtMs", &recordedAtMs)
-        try coder.string("source", &source)
-        try coder.check((source?.count ?? 0) <= SyncChange.maximumTextLength, "source", "at most \(SyncChange.maximumTextLength) characters")
-    }
 }
 
 /// One record's change as the feed hands it out and another device applies it: the
 /// record's state (`session`, `set`, `health` or a setting's, as its `entity` says) or, `deleted`, its
 /// tombstone, stamped with the hybrid clock's reading of the change (`hlc`).
-public struct SyncChange: CodedObject, Equatable {
+public struct SyncChange: Sendable, Equatable, Blank {
     /// Text members of a record, at most (a note, a title).
     public static let maximumTextLength = 10_000
 
@@ -177,7 +122,7 @@ public struct SyncChange: CodedObject, Equatable {
     public var timestamp: HybridTimestamp? { HybridTimestamp(text: hlc) }
 
     /// True when the member its entity names holds the record's state.
-    var hasState: Bool {
+    public var hasState: Bool {
         switch entity {
         case .session: session != nil
         case .set: set != nil
@@ -192,52 +137,5 @@ public struct SyncChange: CodedObject, Equatable {
     /// True for a record id: 32 lowercase hexadecimal digits.
     public static func isUID(_ text: String) -> Bool {
         text.utf8.count == 32 && HybridTimestamp.isDevice(text)
-    }
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.choice("entity", &entity)
-        try coder.string("uid", &uid)
-        try coder.check(Self.isUID(uid), "uid", "32 lowercase hexadecimal digits")
-        try coder.string("hlc", &hlc)
-        try coder.check(HybridTimestamp(text: hlc) != nil, "hlc", "a hybrid clock reading (13 digits-10 digits-device)")
-        try coder.bool("deleted", &deleted)
-        try coder.object("session", &session)
-        try coder.object("set", &set)
-        try coder.object("health", &health)
-        try coder.object("profile", &profile)
-        try coder.object("alias", &alias)
-        try coder.object("exercise", &exercise)
-        try coder.object("rest", &rest)
-        try coder.check(deleted || hasState, "session", "the \(entity.rawValue)'s state (or deleted: true)")
-    }
-}
-
-extension SyncedAlias: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("alias", &alias)
-        try coder.check(!alias.isEmpty && alias.count <= SyncChange.maximumTextLength, "alias", "a key of 1 to \(SyncChange.maximumTextLength) characters")
-        try coder.string("name", &name)
-        try coder.check(!name.isEmpty && name.count <= SyncChange.maximumTextLength, "name", "a name of 1 to \(SyncChange.maximumTextLength) characters")
-    }
-}
-
-extension SyncedExercise: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("name", &name)
-        try coder.check(!name.isEmpty && name.count <= SyncChange.maximumTextLength, "name", "a name of 1 to \(SyncChange.maximumTextLength) characters")
-        try coder.string("equipment", &equipment)
-        try coder.check(equipment.map { Equipment(rawValue: $0) != nil } ?? true, "equipment", "one of \(Equipment.allCases.map(\.rawValue).joined(separator: ", "))")
-        try coder.strings("primaryMuscles", &primaryMuscles)
-        try coder.strings("secondaryMuscles", &secondaryMuscles)
-        try coder.check((primaryMuscles + secondaryMuscles).allSatisfy { MuscleGroup(rawValue: $0) != nil }, "primaryMuscles", "muscle groups")
-        try coder.bool("countsBodyMass", &countsBodyMass)
-    }
-}
-
-extension SyncedRest: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("exerciseKey", &exerciseKey)
-        try coder.check(!exerciseKey.isEmpty && exerciseKey.count <= SyncChange.maximumTextLength, "exerciseKey", "a key of 1 to \(SyncChange.maximumTextLength) characters")
-        try coder.int("seconds", &seconds, in: 0...3600)
     }
 }

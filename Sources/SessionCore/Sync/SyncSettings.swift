@@ -34,7 +34,7 @@ public enum SettingUID {
 }
 
 /// An alias as another device stores it: its key (`ohp`) and the exercise it names.
-public struct SyncedAlias: Sendable, Equatable {
+public struct SyncedAlias: Sendable, Equatable, Blank {
     /// The alias as an exercise key.
     public var alias = ""
     /// The exercise it names, as written.
@@ -44,7 +44,7 @@ public struct SyncedAlias: Sendable, Equatable {
 }
 
 /// An exercise of one's own as another device stores it (`CustomExercise`).
-public struct SyncedExercise: Sendable, Equatable {
+public struct SyncedExercise: Sendable, Equatable, Blank {
     public var name = ""
     /// `Equipment`'s raw value, nil for none.
     public var equipment: String?
@@ -57,7 +57,7 @@ public struct SyncedExercise: Sendable, Equatable {
 }
 
 /// A rest of one's own as another device stores it: seconds after each set of the exercise.
-public struct SyncedRest: Sendable, Equatable {
+public struct SyncedRest: Sendable, Equatable, Blank {
     public var exerciseKey = ""
     public var seconds = 0
 

@@ -1,4 +1,4 @@
-/// Base64 (RFC 4648, with padding), for bytes carried in JSON.
+/// Base64 (RFC 4648, with padding), for bytes carried as text on the wire.
 public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 

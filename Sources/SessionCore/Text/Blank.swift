@@ -1,5 +1,5 @@
 /// A value built from its blank form by setting what is given. A wire type (a method's
-/// params or result, an object with a JSON form) declares its members once, in
+/// params or result, an object with a wire form) declares its members once, in
 /// `code(_:)`, and needs no memberwise initialiser beside it: callers write
 /// `SessionLog.Params { $0.reps = 5 }`, naming only what they give.
 public protocol Blank {

@@ -1,5 +1,3 @@
-import JSON
-
 /// The unit a person reads and types weights in: kilograms or pounds. The daemon and
 /// every --json output keep kilograms; this is display and bare numbers only. sessionctl
 /// chooses it from `$SESSIOND_UNITS`, else `units =` in the config file, else kilograms.
@@ -26,7 +24,7 @@ public enum WeightUnit: String, Sendable, CaseIterable {
 
     /// Kilograms in this unit, to 0.1: "22.5", "220.5".
     public func number(_ kilograms: Double) -> String {
-        JSONValue.number((value(kilograms) * 10).rounded() / 10).jsonText
+        NumberText.format((value(kilograms) * 10).rounded() / 10)
     }
 
     /// Kilograms with this unit's name: "100 kg", "220.5 lb".

@@ -1,5 +1,3 @@
-import JSON
-
 /// A calendar date without a time zone (proleptic Gregorian), as `YYYY-MM-DD`.
 /// Day arithmetic uses Howard Hinnant's days-from-civil algorithm, so the domain needs
 /// no calendar service and no clock.
@@ -106,20 +104,5 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-}
-
-extension JSONReader {
-    /// A date as YYYY-MM-DD.
-    public func date(_ key: JSONKey) throws(JSONReadError) -> LocalDate {
-        guard let date = LocalDate(try string(key)) else { throw JSONReadError(path: path(of: key), expected: "a date as YYYY-MM-DD") }
-        return date
-    }
-
-    /// A date as YYYY-MM-DD, or nil when the member is missing or null.
-    public func optionalDate(_ key: JSONKey) throws(JSONReadError) -> LocalDate? {
-        guard let text = try optionalString(key) else { return nil }
-        guard let date = LocalDate(text) else { throw JSONReadError(path: path(of: key), expected: "a date as YYYY-MM-DD") }
-        return date
     }
 }

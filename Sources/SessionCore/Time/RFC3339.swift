@@ -1,5 +1,3 @@
-import JSON
-
 /// RFC 3339 timestamps, the protocol's time format (`2026-11-30T18:05:00+01:00`).
 /// Parsing needs no time zone; writing one in the local zone is `LocalClock.rfc3339`.
 public enum RFC3339 {
@@ -51,23 +49,6 @@ public enum RFC3339 {
         }
         let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         return Int64(seconds) * 1000 + Int64(millis)
-    }
-}
-
-extension JSONReader {
-    /// The member `key`, an RFC 3339 time with its offset, as written.
-    public func timestamp(_ key: JSONKey) throws(JSONReadError) -> String {
-        try checkedTimestamp(try string(key), key)
-    }
-
-    /// The same, or nil when the member is missing or null.
-    public func optionalTimestamp(_ key: JSONKey) throws(JSONReadError) -> String? {
-        try optionalString(key).map { (text) throws(JSONReadError) in try checkedTimestamp(text, key) }
-    }
-
-    private func checkedTimestamp(_ text: String, _ key: JSONKey) throws(JSONReadError) -> String {
-        guard RFC3339.parse(text) != nil else { throw JSONReadError(path: path(of: key), expected: "an RFC 3339 time with its offset") }
-        return text
     }
 }
 

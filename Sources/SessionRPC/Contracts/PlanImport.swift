@@ -1,7 +1,7 @@
 import SessionCore
 import JSON
 
-/// `plan.import`: a generated plan through the typed boundary (SessionCore's
+/// `plan.import`: a generated plan through the typed boundary (SessionFormats'
 /// PlanImporter); nothing is stored when it is refused.
 public enum PlanImport: MethodContract {
     public static let name = "plan.import"

@@ -1,15 +1,10 @@
 import JSON
+import SessionCore
 
 /// The summary as `summary.weekly` carries it (the prompt context is added by the
 /// method's result). Figures are written rounded: kg and averages to 0.01,
 /// adherence to 0.001, change to 0.0001; reading gives back the rounded values.
 extension WeeklySummary: CodedObject {
-    public init() {
-        self.init(weekStart: LocalDate(daysSinceEpoch: 0), plannedDays: [], dueDays: [], completedPlannedDays: [], missedDays: [], sessions: 0,
-                  adherence: nil, sets: 0, reps: 0, volumeKg: 0, activeMinutes: 0, averageRPE: nil, hardSets: 0, exercises: [], skipped: [],
-                  health: [], volumePerDayKg: [])
-    }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.date("weekStart", &weekStart)
         var weekEnd = weekStart.adding(days: 6)  // worked out: read, not kept
@@ -35,10 +30,6 @@ extension WeeklySummary: CodedObject {
 }
 
 extension ExerciseSummary: CodedObject {
-    public init() {
-        self.init(name: "", setsDone: 0, setsPlanned: 0, bestSet: nil, measure: .reps, best: nil, previousBest: nil, change: nil, trend: .new)
-    }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("name", &name)
         try coder.int("setsDone", &setsDone)
@@ -61,8 +52,6 @@ extension SetFigures: CodedObject {
 }
 
 extension SkippedExercise: CodedObject {
-    public init() { self.init(date: LocalDate(daysSinceEpoch: 0), name: "", setsDone: 0, setsPlanned: 0) }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.date("date", &date)
         try coder.string("name", &name)

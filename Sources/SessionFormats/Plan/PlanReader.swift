@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// Walks one imported document, collecting warnings and errors with their paths.
 /// Reading goes on after an error so that every problem is reported at once.

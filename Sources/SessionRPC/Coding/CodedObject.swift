@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// Visits an object's members, each declared once in its `code(_:)`, as SessionRPC's
 /// `ParamsCoder` visits params: the daemon's writer, a client's reader and

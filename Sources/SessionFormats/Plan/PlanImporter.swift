@@ -1,43 +1,5 @@
 import JSON
-
-/// Options for one import.
-public struct PlanImportOptions: Sendable {
-    /// The Monday of the plan's week. Nil: the Monday of the first explicit date in the
-    /// plan, else the Monday of `today`.
-    public var weekStart: LocalDate?
-    /// Today in the daemon's time zone (the domain never reads a clock).
-    public var today: LocalDate
-    /// When set, every training day keeps its first N unique exercises and is padded to
-    /// N with named fillers, as on-device planners do. Off by default.
-    public var exercisesPerDay: Int?
-    /// What a bare number under `weight` (no unit anywhere) is read as: the person's
-    /// unit preference, kilograms unless said.
-    public var bareWeightInPounds = false
-
-    public init(today: LocalDate, weekStart: LocalDate? = nil, exercisesPerDay: Int? = nil, bareWeightInPounds: Bool = false) {
-        self.today = today
-        self.weekStart = weekStart
-        self.exercisesPerDay = exercisesPerDay
-        self.bareWeightInPounds = bareWeightInPounds
-    }
-}
-
-/// A successful import: the normalised plan and one warning per change made to it.
-public struct ImportedPlan: Sendable {
-    public let plan: Plan
-    public let warnings: [PathMessage]
-
-    public init(plan: Plan, warnings: [PathMessage]) {
-        self.plan = plan
-        self.warnings = warnings
-    }
-}
-
-/// An import that failed: every problem found, each with its JSON path. Nothing of the
-/// plan may be stored.
-public struct PlanImportError: Error, Sendable, Equatable {
-    public let errors: [PathMessage]
-}
+import SessionCore
 
 /// The typed boundary between a model's output and the stored plan: strict validation,
 /// normalisation in code, and a warning for every change.

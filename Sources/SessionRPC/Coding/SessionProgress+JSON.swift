@@ -1,8 +1,7 @@
 import JSON
+import SessionCore
 
 extension SessionProgress.Planned: CodedObject {
-    public init() { self.init(id: 0, position: 0, exercise: PlannedExercise(), logged: 0) }
-
     /// Its ids and progress, then the planned exercise's own members.
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("plannedExerciseId", &id)
@@ -16,8 +15,6 @@ extension SessionProgress.Planned: CodedObject {
 }
 
 extension SessionProgress.OffPlan: CodedObject {
-    public init() { self.init(name: "", logged: 0) }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.string("name", &name)
         try coder.int("loggedSets", &logged)
@@ -25,8 +22,6 @@ extension SessionProgress.OffPlan: CodedObject {
 }
 
 extension SessionProgress.Next: CodedObject {
-    public init() { self.init(plannedExerciseID: 0, name: "", setNumber: 0, plannedSets: 0) }
-
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("plannedExerciseId", &plannedExerciseID)
         try coder.string("name", &name)

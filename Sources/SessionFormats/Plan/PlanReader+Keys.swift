@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// An object's members under the plan's own key names, whatever spelling the model
 /// used (`weight_kg`, `rest`, `exercise_name`), each remembered with the key it was

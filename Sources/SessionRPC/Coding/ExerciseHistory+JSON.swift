@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// Kilograms to 0.1, as summaries round them when they write them.
 private func rounded(_ kilograms: Double?) -> Double? { kilograms.map { ($0 * 10).rounded() / 10 } }

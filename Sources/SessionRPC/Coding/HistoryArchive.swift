@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// What a restore needs besides the workouts, as sessiond's JSON export holds it: the
 /// plans (their text as imported, so they are read again as they were), the plan events
@@ -167,15 +168,8 @@ extension CustomExercise: CodedObject {
     }
 }
 
-/// The plan day a session trained, named by its plan and weekday.
-public struct PlanDayReference: Sendable, Equatable, CodedObject {
-    public var planID: Int64 = 0
-    public var weekday = Weekday.monday
-    /// The plan was carried over to the session's week.
-    public var carriedOver = false
-
-    public init() {}
-
+/// A plan day reference's members: the plan's id, the weekday as its ISO number.
+extension PlanDayReference: CodedObject {
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.id("planId", &planID)
         // 1 (Monday) to 7 (Sunday).

@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// The JSON Schema of the members, every one required but those left out when they do
 /// not apply.

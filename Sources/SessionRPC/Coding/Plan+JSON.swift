@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// The normalised plan in the plan object shape plus resolved dates: what `sessionctl
 /// plan check` prints. Re-importing it gives no warnings.
@@ -62,5 +63,24 @@ extension PlannedExercise: CodedObject {
         try coder.omitted("restSeconds", &restSeconds)
         try coder.omitted("description", &description)
         try coder.omitted("superset", &superset)
+    }
+}
+
+/// A plan import's problem or warning at its path.
+extension PathMessage: CodedObject {
+    /// As a warning: its kind always said (`other` when none).
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("path", &path)
+        try coder.string("message", &message)
+        var said = kind ?? .other
+        try coder.choice("kind", &said)
+        kind = said
+    }
+
+    /// `{"path": …, "message": …}`, and `"kind"` for a warning.
+    public var json: JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [("path", .string(path)), ("message", .string(message))]
+        if let kind { pairs.append(("kind", .string(kind.rawValue))) }
+        return .object(pairs)
     }
 }

@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// The JSON Schema (draft 2020-12) of the plan object shape: the whole contract of what
 /// imports, for planners and their validators. It is built from `PlanLimits`, the same bounds

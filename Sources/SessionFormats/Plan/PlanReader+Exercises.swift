@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 extension PlanReader {
     /// Fillers used to pad a day when `exercisesPerDay` asks for more exercises than the

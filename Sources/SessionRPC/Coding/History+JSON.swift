@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// A workout as `history.import` and `history.export` carry it: absent members are null
 /// in an export page and left out of an import chunk (`JSONWriter.omitsAbsentMembers`),

@@ -1,5 +1,6 @@
 import JSON
 import SessionCore
+import SessionFormats
 import Testing
 
 @Suite struct PlannerRequestTests {

@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// Reads each member of a reply, failing with its path when it is missing or of
 /// another type.

@@ -1,3 +1,4 @@
+@testable import SessionFormats
 import Testing
 import TestSupport
 @testable import SessionCore

@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 extension PlanReader {
     /// A name or title: trimmed, whitespace collapsed (with a warning when that changed

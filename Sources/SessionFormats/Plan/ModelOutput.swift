@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// Finds the one JSON value inside a language model's raw reply: markdown fences and
 /// prose around it (or a code wrapper such as `export const plan = …;`) are dropped.

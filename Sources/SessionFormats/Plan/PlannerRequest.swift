@@ -1,4 +1,5 @@
 import JSON
+import SessionCore
 
 /// What a planner command reads on its standard input: an OpenAI-style conversation
 /// (`messages`), the plan's JSON Schema for structured output (`schema`), and the week

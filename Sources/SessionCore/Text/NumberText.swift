@@ -1,0 +1,15 @@
+/// A number as sessiond writes it wherever a person or a program reads it: a whole
+/// number within ±2^53 without a fraction ("80"), any other in Swift's shortest
+/// round-tripping form ("7.5", "0.001", "1e-05"). The same digits as the daemon's
+/// replies (SessionRPC's tests compare them), so a weight reads the same in a reply and
+/// on the terminal.
+public enum NumberText {
+    /// The largest magnitude below which every integer is exact in a Double (2^53).
+    static let exactIntegers: Double = 9_007_199_254_740_992
+
+    /// `value`'s text: "80", "22.5", "-0.25".
+    public static func format(_ value: Double) -> String {
+        guard value.rounded() == value, abs(value) < exactIntegers else { return value.description }
+        return String(Int64(value))
+    }
+}

@@ -1,0 +1,120 @@
+import JSON
+import SessionCore
+
+// The change feed's records as `changes.since` hands them out and `changes.apply` reads
+// them, each member declared once.
+
+/// A session's members as the change feed carries them.
+extension SyncedSession: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.date("date", &date)
+        try coder.string("title", &title)
+        try coder.bool("carriedOver", &carriedOver)
+        try coder.int("startedAtMs", &startedAtMs)
+        try coder.int("endedAtMs", &endedAtMs)
+        try coder.int("pausedSinceMs", &pausedSinceMs)
+        try coder.int("pausedTotalMs", &pausedTotalMs)
+        try coder.number("rpe", &rpe, in: 1...10)
+        try coder.string("note", &note)
+        try coder.string("source", &source)
+        try coder.string("importKey", &importKey)
+        try coder.int("averageHeartRate", &averageHeartRate)
+        try coder.int("maximumHeartRate", &maximumHeartRate)
+        try coder.number("energyKcal", &energyKcal)
+        try coder.check(title.count <= SyncChange.maximumTextLength && (note?.count ?? 0) <= SyncChange.maximumTextLength,
+                        "title", "at most \(SyncChange.maximumTextLength) characters")
+    }
+}
+
+/// A set's members, its session named by uid.
+extension SyncedSet: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("sessionUid", &sessionUID)
+        try coder.check(SyncChange.isUID(sessionUID), "sessionUid", "32 lowercase hexadecimal digits")
+        try coder.string("exerciseName", &exerciseName)
+        try coder.string("exerciseKey", &exerciseKey)
+        try coder.check(!exerciseKey.isEmpty && exerciseKey.count <= SyncChange.maximumTextLength, "exerciseKey", "a key of 1 to \(SyncChange.maximumTextLength) characters")
+        try coder.int("setNumber", &setNumber)
+        try coder.int("progressSets", &progressSets)
+        try coder.choice("kind", &kind)
+        try coder.int("reps", &reps)
+        try coder.number("weightKg", &weightKg)
+        try coder.int("durationSeconds", &durationSeconds)
+        try coder.number("rpe", &rpe, in: 1...10)
+        try coder.string("note", &note)
+        try coder.number("e1rmKg", &e1rmKg)
+        try coder.number("recordWeightKg", &recordWeightKg)
+        try coder.int("loggedAtMs", &loggedAtMs)
+        try coder.string("personalRecord", &personalRecord)
+        try coder.number("distanceM", &distanceM)
+        try coder.string("superset", &superset)
+        try coder.check(exerciseName.count <= SyncChange.maximumTextLength && (note?.count ?? 0) <= SyncChange.maximumTextLength,
+                        "exerciseName", "at most \(SyncChange.maximumTextLength) characters")
+    }
+}
+
+/// A health sample's members.
+extension SyncedHealthSample: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("type", &type)
+        try coder.check(HealthType(rawValue: type) != nil, "type", "one of \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
+        try coder.number("value", &value)
+        try coder.date("date", &date)
+        try coder.int("recordedAtMs", &recordedAtMs)
+        try coder.string("source", &source)
+        try coder.check((source?.count ?? 0) <= SyncChange.maximumTextLength, "source", "at most \(SyncChange.maximumTextLength) characters")
+    }
+}
+
+/// A change's members: the record's state under its entity's name, or its tombstone.
+extension SyncChange: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.choice("entity", &entity)
+        try coder.string("uid", &uid)
+        try coder.check(Self.isUID(uid), "uid", "32 lowercase hexadecimal digits")
+        try coder.string("hlc", &hlc)
+        try coder.check(HybridTimestamp(text: hlc) != nil, "hlc", "a hybrid clock reading (13 digits-10 digits-device)")
+        try coder.bool("deleted", &deleted)
+        try coder.object("session", &session)
+        try coder.object("set", &set)
+        try coder.object("health", &health)
+        try coder.object("profile", &profile)
+        try coder.object("alias", &alias)
+        try coder.object("exercise", &exercise)
+        try coder.object("rest", &rest)
+        try coder.check(deleted || hasState, "session", "the \(entity.rawValue)'s state (or deleted: true)")
+    }
+}
+
+/// An alias's members.
+extension SyncedAlias: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("alias", &alias)
+        try coder.check(!alias.isEmpty && alias.count <= SyncChange.maximumTextLength, "alias", "a key of 1 to \(SyncChange.maximumTextLength) characters")
+        try coder.string("name", &name)
+        try coder.check(!name.isEmpty && name.count <= SyncChange.maximumTextLength, "name", "a name of 1 to \(SyncChange.maximumTextLength) characters")
+    }
+}
+
+/// An exercise of one's own's members.
+extension SyncedExercise: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.check(!name.isEmpty && name.count <= SyncChange.maximumTextLength, "name", "a name of 1 to \(SyncChange.maximumTextLength) characters")
+        try coder.string("equipment", &equipment)
+        try coder.check(equipment.map { Equipment(rawValue: $0) != nil } ?? true, "equipment", "one of \(Equipment.allCases.map(\.rawValue).joined(separator: ", "))")
+        try coder.strings("primaryMuscles", &primaryMuscles)
+        try coder.strings("secondaryMuscles", &secondaryMuscles)
+        try coder.check((primaryMuscles + secondaryMuscles).allSatisfy { MuscleGroup(rawValue: $0) != nil }, "primaryMuscles", "muscle groups")
+        try coder.bool("countsBodyMass", &countsBodyMass)
+    }
+}
+
+/// A rest of one's own's members.
+extension SyncedRest: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("exerciseKey", &exerciseKey)
+        try coder.check(!exerciseKey.isEmpty && exerciseKey.count <= SyncChange.maximumTextLength, "exerciseKey", "a key of 1 to \(SyncChange.maximumTextLength) characters")
+        try coder.int("seconds", &seconds, in: 0...3600)
+    }
+}
