@@ -403,14 +403,17 @@ extension Server {
         guard connections.remove(fd: connection.fd) != nil else { return }
         connection.isOpen = false
         queuedOutput -= connection.countedOutput
-        receivedBytes -= connection.countedReceived
+        let heldInput = connection.countedReceived
+        receivedBytes -= heldInput
         connection.countedReceived = 0
-        // A large output buffer goes back to the system, not only to malloc's free lists
-        // (once the burst is over: a trim per dropped client would stall the loop).
-        if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty {
+        // A large output buffer, or a long line unfinished, goes back to the system, not
+        // only to malloc's free lists (once the burst is over: a trim per dropped client
+        // would stall the loop).
+        if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty || heldInput > 1 << 16 {
             decodedBytes -= connection.waiting.reduce(0) { $0 + $1.footprint }
             connection.output = []
             connection.waiting.removeAll()
+            connection.input = LineFramer(maximumLineBytes: ServerLimits.maximumLineBytes)
             trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs
         }
         connectionsByID[connection.id] = nil
