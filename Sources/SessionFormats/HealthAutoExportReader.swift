@@ -88,7 +88,9 @@ public enum HealthAutoExportReader {
 
     /// The file could not be read.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, as strerror(3) says it.
         public let message: String
+        /// The message.
         public var description: String { message }
     }
 

@@ -15,6 +15,7 @@ public final class StagingStore {
     /// What SQLite may cache of the staged chunks in memory.
     public static let cacheKiB = 1024
 
+    /// A store with nothing staged: its file is made at the first chunk.
     public init() {}
 
     /// True while the file is open (something was staged since it was last closed).

@@ -26,6 +26,7 @@ struct ImportStaging {
             /// Its bytes as sent (`ImportStaging.bytes`).
             var bytes = 0
 
+            /// The counts of a chunk of `workouts` and `archive`.
             init(workouts: [HistoryWorkout], archive: HistoryArchive) {
                 self.workouts = workouts.count
                 healthSamples = archive.health.count
