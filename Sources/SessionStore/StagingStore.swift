@@ -9,7 +9,7 @@
 /// the first of `SQLITE_TMPDIR`, `TMPDIR`, /var/tmp, /usr/tmp and /tmp it can write:
 /// nothing is left behind whatever ends the daemon. Its pages are cached up to
 /// `cacheKiB`; the rest is written to that file. It is opened at the first chunk and
-/// closed (the file then goes) when nothing is staged (`closeIfEmpty`).
+/// closed (the file then goes) by its owner once no import holds a chunk (`close`).
 public final class StagingStore {
     private var connection: Connection?
     /// What SQLite may cache of the staged chunks in memory.
@@ -69,13 +69,6 @@ public final class StagingStore {
     public func remove(owner: UInt32, id: String) throws(SQLiteError) {
         guard let connection else { return }
         try connection.run("DELETE FROM staged_chunk WHERE owner = ? AND import_id = ?", [Int64(owner), id])
-    }
-
-    /// Closes the file, which SQLite then removes, when it holds no chunk.
-    public func closeIfEmpty() throws(SQLiteError) {
-        guard let connection else { return }
-        let count = try connection.prepare("SELECT count(*) AS count FROM staged_chunk").row { $0.int("count") }
-        if count == 0 { self.connection = nil }
     }
 
     /// Closes the file, dropping whatever it held.

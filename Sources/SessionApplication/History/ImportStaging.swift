@@ -242,9 +242,14 @@ struct ImportStaging {
     /// disk that fails here closes the file, which drops every chunk with it: the
     /// imports that still had some are dropped too, as if they had expired.
     private mutating func forget(_ key: Key) {
+        // The last import holding chunks: closing drops them with the file, without
+        // deleting each row first.
+        guard imports.contains(where: { $0.key != key && !$0.value.chunks.isEmpty }) else {
+            disk.close()
+            return
+        }
         do {
             try disk.remove(owner: key.owner, id: key.id)
-            if !imports.values.contains(where: { !$0.chunks.isEmpty }) { try disk.closeIfEmpty() }
         } catch {
             disk.close()
             imports = imports.filter { $0.value.isDone || $0.value.chunks.isEmpty }
@@ -265,9 +270,10 @@ private struct StagedChunk: CodedObject {
         self.archive = archive
     }
 
-    /// Reads a chunk `jsonText` wrote.
+    /// Reads a chunk `jsonText` wrote, off its tape (`JSONSlice`), as the daemon reads
+    /// a request's params: no tree is built.
     init(jsonText: String) throws {
-        do { try self.init(json: try JSONParser.parse(jsonText)) } catch {
+        do { try self.init(reader: JSONReader(try JSONSlice.document(Array(jsonText.utf8)), path: "chunk")) } catch {
             throw StorageError.unexpected("a staged import chunk does not read: \(error)")
         }
     }
