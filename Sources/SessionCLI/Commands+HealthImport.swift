@@ -74,8 +74,8 @@ extension Commands {
             }
             let zipped = content == .zip
             let chosen = format ?? (content == .sqlite ? .gadgetbridge : zipped || content == .xml ? .apple : content == .json || content == .healthJSON ? .autoExport : .googleFit)
-            // The JSON and CSV formats are read whole, as `import` reads its files: a file
-            // past the format's bound is refused before it is read, with its size.
+            // Google Fit's CSV is read whole, as `import` reads its files: a file past its
+            // bound is refused before it is read, with its size.
             func whole(_ maximum: Int, _ what: String) throws -> [UInt8] {
                 var status = stat()
                 let size = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
@@ -105,7 +105,7 @@ extension Commands {
                     workouts = reader.workouts
                     leftOut = reader.leftOut
                 case .autoExport:
-                    let parsed = try HealthAutoExportReader.read(try whole(HealthAutoExportReader.maximumBytes, "a Health Auto Export file"))
+                    let parsed = try HealthAutoExportReader.read(fd: fd, prefix: head)
                     (health, records, kept) = (parsed.days, parsed.records, parsed.kept)
                     workouts = parsed.workouts
                     leftOut = parsed.leftOut

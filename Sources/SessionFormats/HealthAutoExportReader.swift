@@ -1,8 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import JSON
 import SessionCore
 
 /// Health Auto Export's JSON (`{"data": {"metrics": [{name, units, data: [...]}]}}`,
-/// the shape its v1 and v2 exports share), read whole (up to `maximumBytes`): each data
+/// the shape its v1 and v2 exports share), read streaming, whatever its size: each data
 /// point of a metric sessiond keeps is counted towards its day (`HealthDays.Accumulator`).
 /// A night of `sleep_analysis` comes aggregated, in hours: its asleep
 /// time (`asleep`, or the stages `core` + `deep` + `rem` of newer versions) ending at
@@ -15,9 +18,10 @@ import SessionCore
 /// counted (`leftOut`, by its path), and a heart rate or energy that is not plausible is
 /// none.
 public enum HealthAutoExportReader {
-    /// A file larger than this is refused before it is read: it is parsed whole, and its
-    /// document takes about eight times its size in memory (6 MiB: 51 MiB at the peak).
-    public static let maximumBytes = 6 << 20
+    /// A data point or a workout larger than this is refused (`JSONStreamReader`): the
+    /// file is read streaming, twice (each metric's name and units may follow its data),
+    /// in the memory of its largest item, whatever its size.
+    public static let maximumItemBytes = 16 << 20
 
     public struct Read {
         /// The daily values of the data points kept.
@@ -30,65 +34,209 @@ public enum HealthAutoExportReader {
         public var leftOut = HealthDays.LeftOut()
     }
 
+    /// Reads a file already in memory.
     public static func read(_ bytes: [UInt8]) throws -> Read {
-        let document = try JSONParser.parse(bytes: bytes)
-        let root = try JSONReader(document, path: "$")
-        guard let data = try root.optionalObject("data") else { throw JSONReadError(path: "$.data", expected: "an object with metrics (Health Auto Export's JSON)") }
-        let workouts = try data.optionalArray("workouts") ? try data.objects("workouts").compactMap(workout) : []
-        guard workouts.count <= AppleHealthReader.maximumWorkouts else {
-            throw JSONReadError(path: "$.data.workouts", expected: "at most \(AppleHealthReader.maximumWorkouts) strength workouts")
+        try read { JSONStreamReader(bytes: bytes, maximumCapture: maximumItemBytes) }
+    }
+
+    /// Reads the file open at `fd`, whose first bytes `prefix` were read from it already:
+    /// twice from where it began when it can seek (a file), else (standard input, a pipe)
+    /// after copying it to a temporary file, removed as soon as it is made.
+    public static func read(fd: Int32, prefix: [UInt8] = []) throws -> Read {
+        let here = lseek(fd, 0, SEEK_CUR)
+        if here >= 0 { return try read(fd: fd, from: here - off_t(prefix.count)) }
+        var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/sessionctl-health-XXXXXX").utf8CString)
+        let spool = mkstemp(&template)
+        guard spool >= 0 else { throw Failure(message: "cannot make a temporary file to read standard input twice: \(String(cString: strerror(errno)))") }
+        _ = template.withUnsafeBufferPointer { $0.baseAddress.map { unlink($0) } }
+        defer { close(spool) }
+        var buffer = prefix + [UInt8](repeating: 0, count: 1 << 16)
+        var count = prefix.count
+        repeat {
+            var written = 0
+            while written < count {
+                let wrote = buffer.withUnsafeBytes { bytes -> Int in
+                    guard let base = bytes.baseAddress else { return 0 }
+                    return Glibc.write(spool, base + written, count - written)
+                }
+                if wrote < 0, errno == EINTR { continue }
+                guard wrote > 0 else { throw Failure(message: "cannot copy standard input to a temporary file: \(String(cString: strerror(errno)))") }
+                written += wrote
+            }
+            count = try buffer.withUnsafeMutableBytes { try readSome(fd, $0) }
+        } while count > 0
+        return try read(fd: spool, from: 0)
+    }
+
+    /// Reads the file at `fd` from `start`, twice.
+    private static func read(fd: Int32, from start: off_t) throws -> Read {
+        try read {
+            guard lseek(fd, start, SEEK_SET) == start else { throw Failure(message: "cannot read the file again: \(String(cString: strerror(errno)))") }
+            return JSONStreamReader(maximumCapture: maximumItemBytes) { try readSome(fd, $0) }
         }
-        guard try data.optionalArray("metrics") else { return Read(workouts: workouts, records: 0, kept: 0) }
+    }
+
+    /// Reads what `fd` has next into `buffer`; 0 at the end.
+    private static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(message: String(cString: strerror(errno))) }
+            return count
+        }
+    }
+
+    /// The file could not be read.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, as strerror(3) says it.
+        public let message: String
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// Reads the document `open` gives from its start, each time it is called: once for
+    /// each metric's name and units and the strength workouts, once for the data points.
+    public static func read(opening open: () throws -> JSONStreamReader) throws -> Read {
+        // The first pass: what each metric is, by its index.
+        var names: [String?] = []
+        var units: [String] = []
+        var workouts: [HistoryWorkout] = []
+        var first = try open()
+        try walk(&first, metric: { index, key, stream in
+            while names.count <= index {
+                names.append(nil)
+                units.append("")
+            }
+            switch key {
+            case "name":
+                guard case .string(let name) = try stream.value() else { throw JSONReadError(path: "$.data.metrics[\(index)].name", expected: "a string") }
+                names[index] = name
+            case "units":
+                switch try stream.value() {
+                case .string(let text): units[index] = text
+                case .null: break
+                default: throw JSONReadError(path: "$.data.metrics[\(index)].units", expected: "a string")
+                }
+            default: return false
+            }
+            return true
+        }, workout: { index, stream in
+            let item = try JSONReader(try stream.value(), path: "$.data.workouts[\(index)]")
+            if let workout = try workout(item) { workouts.append(workout) }
+            guard workouts.count <= AppleHealthReader.maximumWorkouts else {
+                throw JSONReadError(path: "$.data.workouts", expected: "at most \(AppleHealthReader.maximumWorkouts) strength workouts")
+            }
+        })
+        if let missing = names.firstIndex(where: { $0 == nil }) { throw JSONReadError(path: "$.data.metrics[\(missing)].name", expected: "a string") }
+        // The second: the data points of the metrics kept, one at a time.
         var days = HealthDays.Accumulator()
         var leftOut = HealthDays.LeftOut()
         var records = 0
-        for metric in try data.objects("metrics") {
-            let name = try metric.string("name")
-            let units = try metric.optionalString("units") ?? ""
-            guard try metric.optionalArray("data") else { continue }
-            let points = try metric.objects("data")
-            records += points.count
-            guard let kind = kind(name) else { continue }
-            for point in points {
-                let source = String((try point.optionalString("source") ?? "Health Auto Export").prefix(HealthSample.sourceLength))
-                if kind == .asleep {
-                    guard let end = try point.optionalString("sleepEnd").flatMap(AppleHealthReader.time) ?? point.optionalString("date").flatMap(AppleHealthReader.time) else {
-                        throw JSONReadError(path: point.path + ".sleepEnd", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
-                    }
-                    let stages = try ["core", "deep", "rem"].compactMap { try point.optionalNumber($0) }.reduce(0, +)
-                    let hours = try point.optionalNumber("asleep").flatMap { $0 > 0 ? $0 : nil } ?? stages
-                    guard hours > 0 else { continue }
-                    if let problem = kind.problem(with: hours) ?? (hours < 24 ? nil : "sleep \(Checked.text(hours)) h: must be under 24") {
-                        leftOut.add(point.path, problem)
-                        continue
-                    }
-                    let seconds = Int((hours * 3600).rounded())
-                    let start = LocalDateTime(secondsAfter: end.local, -seconds)
-                    try days.add(HealthDays.Sample(kind: .asleep, start: start, end: end.local, endMs: end.ms, value: hours, source: source))
+        var second = try open()
+        try walk(&second, metric: { index, key, stream in
+            guard key == "data", index < names.count else { return false }
+            if try stream.peek() == UInt8(ascii: "n") { return false }  // null: no data
+            guard try stream.peek() == UInt8(ascii: "[") else { throw JSONReadError(path: "$.data.metrics[\(index)].data", expected: "an array") }
+            let kind = names[index].flatMap(kind)
+            try stream.beginArray()
+            var number = 0
+            while try stream.nextElement() {
+                let path = "$.data.metrics[\(index)].data[\(number)]"
+                number += 1
+                records += 1
+                guard try stream.peek() == UInt8(ascii: "{") else { throw JSONReadError(path: path, expected: "an object") }
+                guard let kind else {
+                    try stream.skipValue()
                     continue
                 }
-                guard let time = try AppleHealthReader.time(point.string("date")) else {
-                    throw JSONReadError(path: point.path + ".date", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
-                }
-                // Heart rates may come as Min/Avg/Max: the average is the reading.
-                guard let quantity = try point.optionalNumber("qty") ?? point.optionalNumber("Avg") else {
-                    throw JSONReadError(path: point.path + ".qty", expected: "a number")
-                }
-                let value: Double
-                switch (kind, units.lowercased()) {
-                case (.bodyMassKg, "lb"), (.bodyMassKg, "lbs"): value = quantity * 0.453_592_37
-                case (.bodyMassKg, "g"): value = quantity / 1000
-                case (.bodyFatPercent, _): value = quantity <= 1 ? quantity * 100 : quantity
-                default: value = quantity
-                }
-                if let problem = kind.problem(with: value) {
-                    leftOut.add(point.path, problem)
+                try add(JSONReader(try stream.value(), path: path), kind: kind, units: units[index], to: &days, leftOut: &leftOut)
+            }
+            return true
+        }, workout: nil)
+        return Read(days: days, workouts: workouts, records: records, kept: days.added, leftOut: leftOut)
+    }
+
+    /// Walks the document: each member of each metric (`$.data.metrics[i]`) to `metric`,
+    /// which reads its value and returns true, or returns false to pass over it; each
+    /// workout (`$.data.workouts[i]`) to `workout`, when given, which reads it.
+    private static func walk(_ stream: inout JSONStreamReader, metric: (Int, String, inout JSONStreamReader) throws -> Bool,
+                             workout: ((Int, inout JSONStreamReader) throws -> Void)?) throws {
+        guard try stream.peek() == UInt8(ascii: "{") else { throw JSONReadError(path: "$", expected: "an object") }
+        try stream.beginObject()
+        var sawData = false
+        while let key = try stream.nextKey() {
+            guard key == "data", try stream.peek() == UInt8(ascii: "{") else {
+                try stream.skipValue()
+                continue
+            }
+            sawData = true
+            try stream.beginObject()
+            while let member = try stream.nextKey() {
+                let isMetrics = member == "metrics"
+                guard isMetrics || (member == "workouts" && workout != nil), try stream.peek() != UInt8(ascii: "n") else {
+                    try stream.skipValue()
                     continue
                 }
-                try days.add(HealthDays.Sample(kind: kind, start: time.local, end: time.local, endMs: time.ms, value: value, source: source))
+                guard try stream.peek() == UInt8(ascii: "[") else { throw JSONReadError(path: "$.data.\(member)", expected: "an array") }
+                try stream.beginArray()
+                var index = 0
+                while try stream.nextElement() {
+                    guard try stream.peek() == UInt8(ascii: "{") else { throw JSONReadError(path: "$.data.\(member)[\(index)]", expected: "an object") }
+                    if isMetrics {
+                        try stream.beginObject()
+                        while let key = try stream.nextKey() {
+                            if try !metric(index, key, &stream) { try stream.skipValue() }
+                        }
+                    } else if let workout {
+                        try workout(index, &stream)
+                    }
+                    index += 1
+                }
             }
         }
-        return Read(days: days, workouts: workouts, records: records, kept: days.added, leftOut: leftOut)
+        guard sawData else { throw JSONReadError(path: "$.data", expected: "an object with metrics (Health Auto Export's JSON)") }
+        try stream.end()
+    }
+
+    /// Counts one data point of a metric kept towards its day, or leaves it out.
+    private static func add(_ point: JSONReader, kind: HealthDays.Kind, units: String, to days: inout HealthDays.Accumulator,
+                            leftOut: inout HealthDays.LeftOut) throws {
+        let source = String((try point.optionalString("source") ?? "Health Auto Export").prefix(HealthSample.sourceLength))
+        if kind == .asleep {
+            guard let end = try point.optionalString("sleepEnd").flatMap(AppleHealthReader.time) ?? point.optionalString("date").flatMap(AppleHealthReader.time) else {
+                throw JSONReadError(path: point.path + ".sleepEnd", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
+            }
+            let stages = try ["core", "deep", "rem"].compactMap { try point.optionalNumber($0) }.reduce(0, +)
+            let hours = try point.optionalNumber("asleep").flatMap { $0 > 0 ? $0 : nil } ?? stages
+            guard hours > 0 else { return }
+            if let problem = kind.problem(with: hours) ?? (hours < 24 ? nil : "sleep \(Checked.text(hours)) h: must be under 24") {
+                leftOut.add(point.path, problem)
+                return
+            }
+            let seconds = Int((hours * 3600).rounded())
+            let start = LocalDateTime(secondsAfter: end.local, -seconds)
+            try days.add(HealthDays.Sample(kind: .asleep, start: start, end: end.local, endMs: end.ms, value: hours, source: source))
+            return
+        }
+        guard let time = try AppleHealthReader.time(point.string("date")) else {
+            throw JSONReadError(path: point.path + ".date", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
+        }
+        // Heart rates may come as Min/Avg/Max: the average is the reading.
+        guard let quantity = try point.optionalNumber("qty") ?? point.optionalNumber("Avg") else {
+            throw JSONReadError(path: point.path + ".qty", expected: "a number")
+        }
+        let value: Double
+        switch (kind, units.lowercased()) {
+        case (.bodyMassKg, "lb"), (.bodyMassKg, "lbs"): value = quantity * 0.453_592_37
+        case (.bodyMassKg, "g"): value = quantity / 1000
+        case (.bodyFatPercent, _): value = quantity <= 1 ? quantity * 100 : quantity
+        default: value = quantity
+        }
+        if let problem = kind.problem(with: value) {
+            leftOut.add(point.path, problem)
+            return
+        }
+        try days.add(HealthDays.Sample(kind: kind, start: time.local, end: time.local, endMs: time.ms, value: value, source: source))
     }
 
     /// A strength workout as a workout without sets; nil for any other kind.

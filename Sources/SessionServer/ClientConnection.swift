@@ -44,6 +44,11 @@ final class ClientConnection {
     /// True while it is in the server's list of connections waiting for the decoded
     /// jobs' memory to fall below its bound (`Server.awaitDecodeBudget`).
     var awaitsDecodeBudget = false
+    /// True while it is in the server's list of connections waiting for the bytes read
+    /// and not yet taken as lines to fall below their bound (`Server.awaitReceiveBudget`).
+    var awaitsReceiveBudget = false
+    /// `input.heldBytes` as the server last counted it in `Server.receivedBytes`.
+    var countedReceived = 0
     /// Close once everything owed has been written.
     var closeWhenFlushed = false
     /// When bytes last arrived (the idle timeout counts from here).
@@ -59,6 +64,11 @@ final class ClientConnection {
         self.descriptor = descriptor
         self.lastInputMs = nowMs
     }
+
+    /// True while its unfinished line's timeout runs: it is read, or it waits only for
+    /// the others' unfinished lines to free room (`awaitsReceiveBudget`), which a line
+    /// never finished must not make a way round the timeout.
+    var lineTimerRuns: Bool { !readClosed && (!readPaused || awaitsReceiveBudget) }
 
     /// Requests read whose replies are not yet sent.
     var inFlight: Int { replies.inFlight }

@@ -44,6 +44,10 @@ struct LineFramer {
     /// True when bytes of an unfinished line are waiting.
     var hasPartialLine: Bool { start < buffer.count }
 
+    /// Bytes read and not yet taken as lines: an unfinished line, and complete lines
+    /// waiting for their turn to be decoded (`Server.receivedBytes` counts them).
+    var heldBytes: Int { buffer.count - start }
+
     /// The next complete line, `.oversize` when the line passes the limit, `.held`
     /// when `admits` refuses its length, or nil when no complete line is waiting.
     mutating func next(admitting admits: (Int) -> Bool = { _ in true }) -> Frame? {

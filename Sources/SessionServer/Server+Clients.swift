@@ -133,7 +133,12 @@ extension Server {
     /// Reads what is available and turns complete lines into jobs.
     private func read(_ connection: ClientConnection) {
         while !connection.readClosed, !connection.readPaused {
-            let count = readBuffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
+            let room = receiveRoom(connection)
+            guard room > 0 else {
+                awaitReceiveBudget(connection)
+                break
+            }
+            let count = readBuffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, min($0.count, room)) }
             if count < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { break }
@@ -164,7 +169,7 @@ extension Server {
             guard connections[connection.fd] != nil else { return }
             // A short read took everything there was; the descriptor is level-triggered,
             // so epoll reports it again when more arrives (no read just to see EAGAIN).
-            if count < readBuffer.count { break }
+            if count < room { break }
         }
         updateInterest(connection)
         write(connection)
@@ -173,6 +178,7 @@ extension Server {
     /// Decodes complete lines while the connection may take more (`mayDecode`), else
     /// pauses its reading; refuses a line over the size limit.
     func consumeLines(_ connection: ClientConnection) {
+        defer { recountReceived(connection) }
         while connection.mayDecode, hasDecodeBudget, let frame = connection.input.next(admitting: admits) {
             switch frame {
             case .line(let line): handle(line: line, on: connection)
@@ -197,7 +203,7 @@ extension Server {
     /// Reads from a paused connection again once it may take more: after its replies
     /// came back, its requests went to the database, or its output drained.
     func resumeReading(_ connection: ClientConnection) {
-        guard connection.readPaused, connection.mayDecode else { return }
+        guard connection.readPaused, connection.mayDecode, !connection.awaitsReceiveBudget else { return }
         guard hasDecodeBudget else {
             awaitDecodeBudget(connection)
             return
@@ -266,6 +272,7 @@ extension Server {
     func schedule() {
         var handedOn = true
         resumeAwaitingDecodeBudget()
+        resumeAwaitingReceiveBudget()
         while handedOn, !scheduled.isEmpty {
             handedOn = false
             scheduled.removeAll { connection in
@@ -396,12 +403,17 @@ extension Server {
         guard connections.remove(fd: connection.fd) != nil else { return }
         connection.isOpen = false
         queuedOutput -= connection.countedOutput
-        // A large output buffer goes back to the system, not only to malloc's free lists
-        // (once the burst is over: a trim per dropped client would stall the loop).
-        if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty {
+        let heldInput = connection.countedReceived
+        receivedBytes -= heldInput
+        connection.countedReceived = 0
+        // A large output buffer, or a long line unfinished, goes back to the system, not
+        // only to malloc's free lists (once the burst is over: a trim per dropped client
+        // would stall the loop).
+        if connection.output.capacity > 1 << 16 || !connection.waiting.isEmpty || heldInput > 1 << 16 {
             decodedBytes -= connection.waiting.reduce(0) { $0 + $1.footprint }
             connection.output = []
             connection.waiting.removeAll()
+            connection.input = LineFramer(maximumLineBytes: ServerLimits.maximumLineBytes)
             trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs
         }
         connectionsByID[connection.id] = nil

@@ -82,6 +82,16 @@ final class Server {
     /// Connections whose reading paused because `decodedBytes` reached its bound, in
     /// the order they paused: resumed in that order once it falls below.
     var awaitingDecodeBudget: [ClientConnection] = []
+    /// Bytes read and not yet taken as lines, of all connections together
+    /// (`ServerLimits.maximumReceivedBytes`, `Server+ReceiveBudget.swift`).
+    var receivedBytes = 0
+    /// Connections whose reading paused because `receivedBytes` reached its bound, in
+    /// the order they paused.
+    var awaitingReceiveBudget: [ClientConnection] = []
+    /// The one connection that reads on past the bound until it took a line, and how
+    /// many lines it had taken when its turn began.
+    var receiveTurn: ClientConnection?
+    var receiveTurnLines = 0
     /// When the heap's free memory is next handed back to the system, after a burst of
     /// large replies or a large buffer dropped.
     var trimDueMs: Int64?
@@ -206,7 +216,7 @@ final class Server {
         var due: Int64?
         for connection in connections {
             var deadline: Int64?
-            if let since = connection.partialLineSinceMs, !connection.readClosed, !connection.readPaused {
+            if let since = connection.partialLineSinceMs, connection.lineTimerRuns {
                 deadline = since + timeouts.lineMs
             } else if isIdle(connection) {
                 deadline = connection.lastInputMs + timeouts.idleMs
@@ -232,7 +242,7 @@ final class Server {
         }
         if let due = sweepDueMs(), now >= due {
             for connection in connections {
-                if let since = connection.partialLineSinceMs, !connection.readClosed, !connection.readPaused,
+                if let since = connection.partialLineSinceMs, connection.lineTimerRuns,
                     now - since >= timeouts.lineMs
                 {
                     drop(connection, reason: "request line not complete after \(timeouts.lineMs / 1000) s")

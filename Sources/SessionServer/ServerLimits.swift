@@ -21,6 +21,17 @@ enum ServerLimits {
     /// Per connection, `maximumWaitingBytes` bounds the lines alone; this bounds what
     /// many connections at once may park.
     static let maximumDecodedBytes = 16 << 20
+    /// Bytes read and not yet taken as lines (`LineFramer.heldBytes`: unfinished lines,
+    /// and lines waiting to be decoded), of all connections together. Past it, a
+    /// connection reads on only within `receiveAllowance`, except one at a time in the
+    /// order they waited (`Server.receiveTurn`), so that lines still complete; the
+    /// others wait until it falls below (`Server+ReceiveBudget.swift`). One connection
+    /// may hold a line of `maximumLineBytes`; this bounds what many together may.
+    static let maximumReceivedBytes = 16 << 20
+    /// What a connection may always hold of lines not yet taken, whatever the others
+    /// hold: a client's ordinary request is read and answered even while many
+    /// connections hold long unfinished lines (1,024 connections at 16 KiB are 16 MiB).
+    static let receiveAllowance = 16 << 10
     /// Bytes of request lines one turn of the loop decodes, of all connections together;
     /// the connections with more wait for the next turn, after epoll reported the others
     /// (a line of 1 MiB is a few milliseconds of parsing: twenty at once were a stall).

@@ -137,6 +137,10 @@ enum AttackBenchmark {
             Attack(name: "export_page_batches", what: "one connection sending lines of 100 history.export pages, 10 at a time, reading") { socket, stop in
                 exportBatches(socket: socket, lines: 10, stop: stop)
             },
+            Attack(name: "unfinished_lines",
+                   what: "\(200 / scale) connections, each sending 1 MiB of a line and never its end; lines not yet taken held at most 16 MiB together, 16 KiB a connection past it") { socket, stop in
+                unfinishedLines(socket: socket, connections: 200 / scale, stop: stop)
+            },
             // Last: what it stages stays until it expires.
             Attack(name: "staged_imports",
                    what: "one client staging \(staged >> 20) MiB of history.import chunks under 4 ids, never done; \(HistoryLimits.stagedBytesPerUser >> 20) MiB a user, dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk",

@@ -6,6 +6,7 @@ import JSON
 import SessionCore
 import SessionRPC
 import SessionStore
+import SessionSystem
 
 /// The attacks on the daemon's bounds of memory and work per job: lines whose tape is
 /// many times their length, imports staged and never finished, and reads of a session
@@ -55,6 +56,30 @@ extension AttackBenchmark {
                 _ = try? client.send(line: line)
                 _ = try? client.readLine()
             }
+        }
+    }
+
+    /// `connections` clients at once, each sending all but the end of a line as long as
+    /// a line may be (1 MiB), as fast as the daemon reads it, and never its end, until
+    /// the stop; then they close.
+    static func unfinishedLines(socket: String, connections count: Int, stop: StopFlag) {
+        let prefix = #"{"jsonrpc":"2.0","id":1,"method":"session.log","params":{"exercise":"x","reps":5,"note":""#
+        let line = Array((prefix + String(repeating: "x", count: (1 << 20) - prefix.utf8.count - 16)).utf8)
+        var connections: [(fd: Int32, sent: Int)] = (0..<count).compactMap { _ in
+            let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            guard fd >= 0, UnixAddress.withAddress(socket, { connect(fd, $0, $1) }) == 0 else { return nil }
+            return (fd, 0)
+        }
+        defer { for connection in connections { close(connection.fd) } }
+        while !stop.raised {
+            for index in connections.indices where connections[index].sent < line.count {
+                let sent = line.withUnsafeBytes { bytes -> Int in
+                    guard let base = bytes.baseAddress else { return 0 }
+                    return Glibc.send(connections[index].fd, base + connections[index].sent, bytes.count - connections[index].sent, Int32(MSG_NOSIGNAL))
+                }
+                if sent > 0 { connections[index].sent += sent }
+            }
+            usleep(10_000)
         }
     }
 

@@ -88,14 +88,20 @@ import TestSupport
         try ("<?xml version=\"1.0\"?>\n<HealthData>\n  " + tag + "\n</HealthData>\n").write(toFile: long, atomically: true, encoding: .utf8)
         let refused = try daemon.ctl(["health", "import", long])
         #expect(refused.status == 1 && refused.stderr.contains("\(long): line 3, column 3: a tag longer than 1 MiB"), "\(refused.stderr)")
-        // Health Auto Export's JSON is read whole: one past its bound is refused by its size.
+        // Health Auto Export's JSON is read streaming, whatever its size: a file of 7 MiB
+        // is read, and one cut short is refused at its place.
         let json = daemon.directory + "/HealthAutoExport.json"
         let point = #"{"date": "2026-11-24 07:00:00 +0100", "qty": 45, "source": "Watch"}"#
         let points = Array(repeating: point, count: 7 * 1_048_576 / (point.utf8.count + 1)).joined(separator: ",")
-        try (#"{"data": {"metrics": [{"name": "heart_rate_variability", "units": "ms", "data": ["# + points + "]}]}}").write(toFile: json, atomically: true, encoding: .utf8)
+        let document = #"{"data": {"metrics": [{"name": "heart_rate_variability", "units": "ms", "data": ["# + points + "]}]}}"
+        try String(document.dropLast(40)).write(toFile: json, atomically: true, encoding: .utf8)
+        let cut = try daemon.ctl(["health", "import", json])
+        #expect(cut.status == 1 && cut.stderr.contains("the document ends inside a value at byte"), "\(cut.stderr)")
+        #expect(try JSONParser.parse(try daemon.ctl(["call", "history.archive", #"{"part": "health"}"#]).stdout)["health"]?.arrayValue?.isEmpty == true)
+        try document.write(toFile: json, atomically: true, encoding: .utf8)
         let big = try daemon.ctl(["health", "import", json])
-        #expect(big.status == 1 && big.stderr.contains("a Health Auto Export file of 7.0 MiB: health import reads one of up to 6 MiB"), "\(big.stderr)")
+        #expect(big.status == 0, "\(big.stderr)")
         let stored = try JSONParser.parse(try daemon.ctl(["call", "history.archive", #"{"part": "health"}"#]).stdout)["health"]?.arrayValue ?? []
-        #expect(stored.isEmpty)
+        #expect(stored.count == 1 && stored.first?["value"] == 45 && stored.first?["date"] == "2026-11-24", "\(stored)")
     }
 }

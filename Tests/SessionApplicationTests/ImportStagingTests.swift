@@ -1,4 +1,5 @@
 import SessionCore
+import SessionRPC
 import Testing
 
 @testable import SessionApplication
@@ -64,5 +65,54 @@ import Testing
         }
         #expect(try staging.add(workouts(46, setsEach: 1), chunk: 1, to: k("a", owner: nobody), source: nil, nowMs: 0).sets == 47)
         #expect(try staging.add(workouts(50, setsEach: 1), chunk: 0, to: k("root"), source: nil, nowMs: 0).sets == 50)
+    }
+
+    @Test func chunksWaitOnDiskAndAreReadBackAsSentUntilTheirImportGoes() throws {
+        var staging = ImportStaging()
+        var sent = workouts(3, setsEach: 2)
+        sent[0].note = "a note with \"quotes\", a backslash \\ and é"
+        sent[0].sets[1].kind = .warmup
+        sent[0].sets[1].superset = "A"
+        sent[1].startedAt = "2024-10-01T18:00:00.250+02:00"
+        sent[1].sets[0].loggedAt = "2024-10-01T18:03:00Z"
+        sent[1].sets[1].weightKg = 0.1 + 0.2  // a number written must read back to the same bits
+        sent[2].averageHeartRate = 131
+        sent[2].energyKcal = 412.5
+        sent[2].date = LocalDate(daysSinceEpoch: 20_001)
+        var archive = HistoryArchive()
+        archive.health = (0..<3).map { day in
+            var sample = ArchivedHealthSample()
+            sample.type = .bodyMassKg
+            sample.value = 80 + Double(day) / 3
+            sample.date = LocalDate(daysSinceEpoch: 20_000 + day)
+            sample.recordedAt = "2024-10-0\(day + 1)T07:00:00Z"
+            return sample
+        }
+        _ = try staging.add(Array(sent[1...]), chunk: 1, to: k("a"), source: "strong", nowMs: 0)
+        _ = try staging.add(workouts(5, setsEach: 1), chunk: 0, to: k("a"), source: nil, nowMs: 0)
+        // Sent again (a retry): it replaces itself, on disk too.
+        let staged = try staging.add(Array(sent[..<1]), archive: archive, chunk: 0, to: k("a"), source: nil, nowMs: 0)
+        #expect(staged.count == 3 && staged.healthSamples == 3 && staged.sets == 6 + 3, "\(staged.count) workouts, \(staged.sets) sets and items")
+        #expect(staging.disk.isOpen)
+        let read = try staging.contents(of: k("a"))
+        #expect(read.workouts == sent, "the workouts as sent, in the order of their chunks' numbers")
+        #expect(read.archive == archive)
+        #expect(try staging.contents(of: k("a", owner: 1_000)).workouts.isEmpty, "another user's import of the same id is its own")
+        staging.cancel(k("a"))
+        #expect(try staging.contents(of: k("a")).workouts.isEmpty)
+        #expect(!staging.disk.isOpen, "with nothing staged, the file is closed (and so gone)")
+    }
+
+    @Test func aStoredOrExpiredImportLeavesNothingOnDisk() throws {
+        var staging = ImportStaging()
+        _ = try staging.add(workouts(2, setsEach: 3), chunk: 0, to: k("old"), source: nil, nowMs: 0)
+        _ = try staging.add(workouts(2, setsEach: 3), chunk: 0, to: k("stored"), source: nil, nowMs: ImportStaging.expiryMs / 2)
+        staging.complete(k("stored"), with: HistoryImport.Result { $0.importID = "stored"; $0.done = true })
+        #expect(try staging.contents(of: k("stored")).workouts.isEmpty, "a stored import's chunks went with its commit")
+        #expect(staging.disk.isOpen, "another import still holds chunks")
+        let dropped = staging.expire(nowMs: ImportStaging.expiryMs + 1)
+        #expect(dropped)
+        let stored = staging.imports[k("stored")]
+        #expect(!staging.disk.isOpen && stored?.result != nil, "only the stored one's answer is left")
     }
 }

@@ -59,13 +59,13 @@ extension SessionService {
         try checkRecordedDates(params.samples, param: "samples")
         let staged = try staging.add([], archive: HistoryArchive { $0.health = params.samples }, chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
-        let samples = staged.archive.health
         guard params.done else { return HealthImport.Result {
             $0.importID = params.importID
-            $0.staged = samples.count
+            $0.staged = staged.healthSamples
             $0.done = false
             $0.dryRun = params.dryRun
         } }
+        let samples = try staging.contents(of: key).archive.health
         let (stored, skipped) = try storeHealth(samples, dryRun: params.dryRun)
         let result = HealthImport.Result {
             $0.importID = params.importID

@@ -1,6 +1,8 @@
 import CLinux
+import JSON
 import SessionCore
 import SessionRPC
+import SessionStore
 
 /// Workouts staged by `history.import` calls until the one that says `done`, each
 /// import under the id its client chose and the uid that sent it: another user can
@@ -12,15 +14,33 @@ struct ImportStaging {
         let id: String
     }
 
+    /// An import's facts; its chunks themselves are on disk (`StagingStore`) until
+    /// its `done` reads them (`contents(of:)`).
     struct Staged {
+        /// What a chunk holds, counted as it was staged.
+        struct Chunk {
+            var workouts = 0
+            var healthSamples = 0
+            /// Its workouts' sets and its archive's items.
+            var sets = 0
+            /// Its bytes as sent (`ImportStaging.bytes`).
+            var bytes = 0
+
+            /// The counts of a chunk of `workouts` and `archive`.
+            init(workouts: [HistoryWorkout], archive: HistoryArchive) {
+                self.workouts = workouts.count
+                healthSamples = archive.health.count
+                sets = ImportStaging.sets(in: workouts) + ImportStaging.items(in: archive)
+                bytes = ImportStaging.bytes(in: workouts) + ImportStaging.bytes(in: archive)
+            }
+        }
+
         /// Chunks by number: a chunk sent again (a retry, or the group commit running
         /// a request twice) replaces itself.
-        private(set) var chunks: [Int: [HistoryWorkout]] = [:]
-        /// The archive parts of each chunk (sessiond's own export).
-        private(set) var archives: [Int: HistoryArchive] = [:]
+        private(set) var chunks: [Int: Chunk] = [:]
         var source: String?
         var touchedMs: Int64 = 0
-        /// What its `done` stored, once that committed: the workouts are let go and
+        /// What its `done` stored, once that committed: the chunks are let go and
         /// this answers a `done` sent again (a client's retry) until it expires.
         var result: HistoryImport.Result?
         /// The same for a `health.import`.
@@ -28,37 +48,31 @@ struct ImportStaging {
         /// True once its `done` committed.
         var isDone: Bool { result != nil || healthResult != nil }
 
-        var workouts: [HistoryWorkout] { chunks.keys.sorted().flatMap { chunks[$0] ?? [] } }
-        /// The archive's parts, chunk by chunk.
-        var archive: HistoryArchive {
-            var whole = HistoryArchive()
-            for chunk in archives.keys.sorted() { whole.append(archives[chunk] ?? HistoryArchive()) }
-            return whole
-        }
-        var count: Int { chunks.values.reduce(0) { $0 + $1.count } }
-        /// Sets in its chunks, kept as they are staged (asked at every chunk).
+        /// Workouts in its chunks.
+        private(set) var count = 0
+        /// Health samples in its chunks' archives (what a `health.import` stages).
+        private(set) var healthSamples = 0
+        /// Sets in its chunks, and its archives' items.
         private(set) var sets = 0
-        /// Its chunks' bytes as sent (`ImportStaging.bytes`), the same.
+        /// Its chunks' bytes as sent (`ImportStaging.bytes`).
         private(set) var bytes = 0
-        private var chunkBytes: [Int: Int] = [:]
 
-        /// Puts a chunk in place of the one of its number, if any. An archive's items
+        /// Counts a chunk in place of the one of its number, if any. An archive's items
         /// count as sets towards the bound on what is staged.
-        mutating func stage(_ workouts: [HistoryWorkout], archive: HistoryArchive, chunk: Int) {
-            sets += ImportStaging.sets(in: workouts) - (chunks[chunk].map(ImportStaging.sets(in:)) ?? 0)
-            sets += ImportStaging.items(in: archive) - (archives[chunk].map(ImportStaging.items(in:)) ?? 0)
-            let chunkBytes = ImportStaging.bytes(in: workouts) + ImportStaging.bytes(in: archive)
-            bytes += chunkBytes - (self.chunkBytes[chunk] ?? 0)
-            self.chunkBytes[chunk] = chunkBytes
-            chunks[chunk] = workouts
-            archives[chunk] = archive.isEmpty ? nil : archive
+        mutating func stage(_ chunk: Chunk, number: Int) {
+            let old = chunks[number]
+            count += chunk.workouts - (old?.workouts ?? 0)
+            healthSamples += chunk.healthSamples - (old?.healthSamples ?? 0)
+            sets += chunk.sets - (old?.sets ?? 0)
+            bytes += chunk.bytes - (old?.bytes ?? 0)
+            chunks[number] = chunk
         }
 
-        /// Lets go of the workouts (after `done`).
+        /// Forgets the chunks (after `done`).
         mutating func release() {
             chunks = [:]
-            archives = [:]
-            chunkBytes = [:]
+            count = 0
+            healthSamples = 0
             sets = 0
             bytes = 0
         }
@@ -73,8 +87,11 @@ struct ImportStaging {
     static let resultExpiryMs: Int64 = 15 * 60 * 1000
 
     private(set) var imports: [Key: Staged] = [:]
-    /// Sets all imports under way may hold together: what they cost the daemon's memory
-    /// (about 230 bytes a set) stays bounded whoever sends them. Those of users other
+    /// Where the chunks wait, on disk.
+    let disk = StagingStore()
+    /// Sets all imports under way may hold together: what they cost on disk, and the
+    /// daemon's memory while a `done` stores them (about 230 bytes a set), stays bounded
+    /// whoever sends them. Those of users other
     /// than root and the daemon's own hold at most half of it together, so that they
     /// cannot take all of it from the daemon's own user.
     let maximumSets: Int
@@ -119,50 +136,81 @@ struct ImportStaging {
         archive.aliases.count + archive.exercises.count + archive.rests.count + archive.plans.count + archive.events.count + archive.health.count + (archive.profile == nil ? 0 : 1)
     }
 
-    /// Adds a chunk; refuses a new import while its user has `maximumImports` staged,
-    /// more than `HistoryLimits.workoutsPerImport` workouts in one, more than
-    /// `maximumSets` sets or `maximumBytes` bytes in all and, from an unprivileged user,
-    /// more than half of either in such users' imports. A refused chunk leaves every
-    /// import as it was.
+    /// Adds a chunk (to disk); refuses a new import while its user has
+    /// `maximumImports` staged, more than `HistoryLimits.workoutsPerImport` workouts in
+    /// one, more than `maximumSets` sets or `maximumBytes` bytes in all and, from an
+    /// unprivileged user, more than half of either in such users' imports. A refused
+    /// chunk leaves every import as it was; so does one the disk could not take (its
+    /// `StorageError`).
     mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, source: String?,
-                      nowMs: Int64) throws(HistoryImportError) -> Staged {
+                      nowMs: Int64) throws -> Staged {
         expire(nowMs: nowMs, keeping: key)
         if imports[key] == nil, imports.filter({ $0.key.owner == key.owner && !$0.value.isDone }).count >= Self.maximumImports {
-            throw .tooManyImports(Self.maximumImports)
+            throw HistoryImportError.tooManyImports(Self.maximumImports)
         }
         var staged = imports[key] ?? Staged()
         // `staged` is a copy: a refusal below leaves the import as it was.
-        if !workouts.isEmpty || !archive.isEmpty {  // a call without workouts (done) leaves the chunks as they are
-            staged.stage(workouts, archive: archive, chunk: chunk)
-            let others = imports.filter { $0.key != key }
-            let own = others.filter { $0.key.owner == key.owner }.values.reduce(0) { $0 + $1.bytes } + staged.bytes
-            guard own <= maximumBytes(of: key.owner) else { throw .tooManyBytesForUser(maximumBytes(of: key.owner)) }
-            guard others.values.reduce(0, { $0 + $1.sets }) + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
-            guard others.values.reduce(0, { $0 + $1.bytes }) + staged.bytes <= maximumBytes else { throw .tooManyBytes(maximumBytes) }
-            if !isPrivileged(key) {
-                let unprivileged = others.filter { !isPrivileged($0.key) }.values
-                if unprivileged.reduce(0, { $0 + $1.sets }) + staged.sets > maximumUnprivilegedSets { throw .tooManyUnprivilegedSets(maximumUnprivilegedSets) }
-                if unprivileged.reduce(0, { $0 + $1.bytes }) + staged.bytes > maximumUnprivilegedBytes { throw .tooManyUnprivilegedBytes(maximumUnprivilegedBytes) }
+        let holdsSome = !workouts.isEmpty || !archive.isEmpty
+        if holdsSome {  // a call without workouts (done) leaves the chunks as they are
+            staged.stage(Staged.Chunk(workouts: workouts, archive: archive), number: chunk)
+            try checkBounds(staged, of: key)
+        }
+        guard staged.count <= HistoryLimits.workoutsPerImport else { throw HistoryImportError.tooLarge(HistoryLimits.workoutsPerImport) }
+        if holdsSome {
+            do throws(SQLiteError) { try disk.put(owner: key.owner, id: key.id, chunk: chunk, body: StagedChunk(workouts: workouts, archive: archive).jsonText) } catch {
+                throw StorageError.sqlite(error)
             }
         }
-        guard staged.count <= HistoryLimits.workoutsPerImport else { throw .tooLarge(HistoryLimits.workoutsPerImport) }
         staged.source = source ?? staged.source
         staged.touchedMs = nowMs
         imports[key] = staged
         return staged
     }
 
+    /// Throws when `staged` in place of `key`'s import would hold more than a bound.
+    private func checkBounds(_ staged: Staged, of key: Key) throws(HistoryImportError) {
+        let others = imports.filter { $0.key != key }
+        let own = others.filter { $0.key.owner == key.owner }.values.reduce(0) { $0 + $1.bytes } + staged.bytes
+        guard own <= maximumBytes(of: key.owner) else { throw .tooManyBytesForUser(maximumBytes(of: key.owner)) }
+        guard others.values.reduce(0, { $0 + $1.sets }) + staged.sets <= maximumSets else { throw .tooManySets(maximumSets) }
+        guard others.values.reduce(0, { $0 + $1.bytes }) + staged.bytes <= maximumBytes else { throw .tooManyBytes(maximumBytes) }
+        if !isPrivileged(key) {
+            let unprivileged = others.filter { !isPrivileged($0.key) }.values
+            if unprivileged.reduce(0, { $0 + $1.sets }) + staged.sets > maximumUnprivilegedSets { throw .tooManyUnprivilegedSets(maximumUnprivilegedSets) }
+            if unprivileged.reduce(0, { $0 + $1.bytes }) + staged.bytes > maximumUnprivilegedBytes { throw .tooManyUnprivilegedBytes(maximumUnprivilegedBytes) }
+        }
+    }
+
+    /// Everything `key`'s import staged, read back from disk chunk by chunk in the
+    /// order of their numbers: its workouts, and its archive's parts.
+    func contents(of key: Key) throws -> (workouts: [HistoryWorkout], archive: HistoryArchive) {
+        var workouts: [HistoryWorkout] = []
+        var archive = HistoryArchive()
+        do {
+            try disk.forEachChunk(owner: key.owner, id: key.id) { body in
+                let chunk = try StagedChunk(jsonText: body)
+                workouts += chunk.workouts
+                archive.append(chunk.archive)
+            }
+        } catch let error as SQLiteError {
+            throw StorageError.sqlite(error)
+        }
+        return (workouts, archive)
+    }
+
     /// Drops the imports that got no call for `expiryMs` (a `done` one's result after
-    /// `resultExpiryMs`), except `key`'s; true when one that held workouts went.
+    /// `resultExpiryMs`), except `key`'s, and their chunks on disk; true when one that
+    /// held workouts went.
     @discardableResult
     mutating func expire(nowMs: Int64, keeping key: Key? = nil) -> Bool {
-        var dropped = false
+        var dropped: [Key] = []
         imports = imports.filter { entry in
             let keep = entry.key == key || nowMs - entry.value.touchedMs < (entry.value.isDone ? Self.resultExpiryMs : Self.expiryMs)
-            if !keep, !entry.value.isDone { dropped = true }
+            if !keep, !entry.value.isDone { dropped.append(entry.key) }
             return keep
         }
-        return dropped
+        for gone in dropped { forget(gone) }
+        return !dropped.isEmpty
     }
 
     /// When the next import expires (`expire`), nil when none is staged.
@@ -173,18 +221,74 @@ struct ImportStaging {
     /// Drops an import and whatever it staged.
     mutating func cancel(_ key: Key) {
         imports[key] = nil
+        forget(key)
     }
 
     /// After the `done` call's commit: keeps only its result.
     mutating func complete(_ key: Key, with result: HistoryImport.Result) {
         imports[key]?.release()
         imports[key]?.result = result
+        forget(key)
     }
 
     /// The same for a `health.import`.
     mutating func complete(_ key: Key, with result: HealthImport.Result) {
         imports[key]?.release()
         imports[key]?.healthResult = result
+        forget(key)
+    }
+
+    /// Removes `key`'s chunks from disk; the file itself once no import holds any. A
+    /// disk that fails here closes the file, which drops every chunk with it: the
+    /// imports that still had some are dropped too, as if they had expired.
+    private mutating func forget(_ key: Key) {
+        // The last import holding chunks: closing drops them with the file, without
+        // deleting each row first.
+        guard imports.contains(where: { $0.key != key && !$0.value.chunks.isEmpty }) else {
+            disk.close()
+            return
+        }
+        do {
+            try disk.remove(owner: key.owner, id: key.id)
+        } catch {
+            disk.close()
+            imports = imports.filter { $0.value.isDone || $0.value.chunks.isEmpty }
+        }
+    }
+}
+
+/// A chunk as it waits on disk: its workouts and its archive's parts, in the JSON
+/// their calls carry them in (read back, every bound is checked again).
+private struct StagedChunk: CodedObject {
+    var workouts: [HistoryWorkout] = []
+    var archive = HistoryArchive()
+
+    init() {}
+
+    init(workouts: [HistoryWorkout], archive: HistoryArchive) {
+        self.workouts = workouts
+        self.archive = archive
+    }
+
+    /// Reads a chunk `jsonText` wrote, off its tape (`JSONSlice`), as the daemon reads
+    /// a request's params: no tree is built.
+    init(jsonText: String) throws {
+        do { try self.init(reader: JSONReader(try JSONSlice.document(Array(jsonText.utf8)), path: "chunk")) } catch {
+            throw StorageError.unexpected("a staged import chunk does not read: \(error)")
+        }
+    }
+
+    mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.parts("workouts", &workouts)
+        try coder.object("archive", &archive)
+    }
+
+    /// The chunk as JSON text.
+    var jsonText: String {
+        var writer = JSONWriter(capacity: 4096)
+        writer.omitsAbsentMembers = true
+        writer.value(self)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -41,11 +41,12 @@ extension SessionService {
                 $0.skipped = 0
             }
         }
+        // Read back from disk only now, and let go of when this returns.
+        let (workouts, archive) = try staging.contents(of: key)
         // An archive (sessiond's own export) first: its plans are what its sessions trained.
-        let archive = staged.archive
         let planIDs = archive.isEmpty || params.dryRun ? [:] : try restore(archive)
         // Sessiond's own export is in the order it was recorded: kept so.
-        let sessions = try HistoryWorkout.merging(staged.workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
+        let sessions = try HistoryWorkout.merging(workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
         for session in sessions {
             for set in session.workout.sets where (set.weightKg ?? 0) < 0 {
                 try checkAssistance(set.weightKg, of: identity(ofKey: set.exercise.exerciseKey), name: set.exercise,
