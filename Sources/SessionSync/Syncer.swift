@@ -97,18 +97,9 @@ public struct Syncer {
 
     /// A change as `sessiond_record`'s columns.
     static func row(_ change: SyncChange, device: String) -> JSONValue {
-        let data: JSONValue
-        if change.deleted {
-            data = .null
-        } else if let session = change.session {
-            data = (try? JSONParser.parse(bytes: session.jsonBytes)) ?? .null
-        } else if let set = change.set {
-            data = (try? JSONParser.parse(bytes: set.jsonBytes)) ?? .null
-        } else if let health = change.health {
-            data = (try? JSONParser.parse(bytes: health.jsonBytes)) ?? .null
-        } else {
-            data = .null
-        }
+        // The record's state is the change's member its entity names (`session`,
+        // `set`, `alias`, …): whatever the entity, it is kept as it came.
+        let data = change.deleted ? .null : (try? JSONParser.parse(bytes: change.jsonBytes))?[change.entity.rawValue] ?? .null
         return .obj([
             "uid": .string(change.uid), "entity": .string(change.entity.rawValue), "hlc": .string(change.hlc),
             "deleted": .bool(change.deleted), "data": data, "device": .string(device),
@@ -160,10 +151,11 @@ public struct Syncer {
     static func change(_ row: [String?]) throws -> SyncChange {
         let entity = row[1] ?? ""
         let data = try row[4].map { try JSONParser.parse($0) } ?? .null
-        let value = JSONValue.obj([
-            "entity": .string(entity), "uid": .string(row[0] ?? ""), "hlc": .string(row[2] ?? ""), "deleted": .bool(row[3] == "t"),
-            "session": entity == "session" ? data : .null, "set": entity == "set" ? data : .null, "health": entity == "health" ? data : .null,
-        ])
+        var members: [(key: String, value: JSONValue)] = [
+            ("entity", .string(entity)), ("uid", .string(row[0] ?? "")), ("hlc", .string(row[2] ?? "")), ("deleted", .bool(row[3] == "t")),
+        ]
+        if SyncEntity(rawValue: entity) != nil, data != .null { members.append((entity, data)) }
+        let value = JSONValue.object(members)
         do {
             return try SyncChange(json: value)
         } catch {

@@ -79,6 +79,16 @@ struct SyncTests {
         #expect(try Self.sync(phone, server).contains("applied=1"))
         let mass = JSONValue.obj(["type": "bodyMassKg", "from": "2026-11-01", "to": "2026-11-30"])
         #expect(try onPhone.call("health.list", mass) == onLaptop.call("health.list", mass))
+
+        // Settings travel too: an alias and a rest of one's own set on the phone.
+        _ = try onPhone.call("exercise.alias", .obj(["alias": "press", "name": "Overhead Press"]))
+        _ = try onPhone.call("exercise.rest", .obj(["exercise": "Back Squat", "seconds": 200]))
+        try Self.sync(phone, server)
+        #expect(try Self.sync(laptop, server).contains("applied=2"))
+        #expect(try onLaptop.call("exercise.aliases") == onPhone.call("exercise.aliases"))
+        #expect(try onLaptop.call("exercise.rests").jsonText.contains("200"))
+        let settings = try server.psql("SELECT entity, data->>'name' FROM sessiond_record WHERE entity IN ('alias', 'rest') ORDER BY entity")
+        #expect(settings.stdout.split(separator: "\n") == ["alias|Overhead Press", "rest|"], "\(settings.stdout)")
     }
 
     @Test func aDatabaseWithoutTheSchemaOrWithAnotherVersionIsRefused() throws {
