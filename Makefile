@@ -176,7 +176,7 @@ fuzz:
 # The bench compares sessionctl log with timewarrior's timew start and counts
 # instructions with valgrind; the health import streams against xmllint (libxml2-utils);
 # a tool that cannot be installed skips its figures.
-BENCH_APT_PACKAGES = timewarrior valgrind libxml2-utils
+BENCH_APT_PACKAGES = timewarrior valgrind libxml2-utils mpc
 bench-deps:
 	@$(call apt_install_missing,$(BENCH_APT_PACKAGES),echo "could not install$$missing; the figures that need them are skipped")
 

@@ -18,6 +18,7 @@ if arguments.contains("--help") {
                sessiond-bench --instructions [SESSIOND...]
                sessiond-bench --cold-start [RUNS]
                sessiond-bench --import [--quick]
+               sessiond-bench --cli [RUNS]
                sessiond-bench --history [--quick]
                sessiond-bench --health [--quick]
                sessiond-bench --abuse [--quick]
@@ -35,7 +36,9 @@ if arguments.contains("--help") {
         given (e.g. an older build, for a comparison in one run); the full run includes
         it when valgrind is installed. --cold-start only times the first call through
         systemd-socket-activate against a warm one, RUNS times (default 30). --import
-        only runs the history import against sqlite3's .import, by turns. --history only
+        only runs the history import against sqlite3's .import, by turns. --cli only
+        times sessionctl --version, status (beside mpc status) and log (beside timew
+        start), by turns, RUNS times (default 50). --history only
         times the commands that look back (status, history, history EXERCISE, progress,
         summary) on a generated month and twenty years of history, with their ratios.
         --health only streams a generated 1 GiB Apple Health export.xml through
@@ -282,9 +285,46 @@ func runAlone(_ part: () throws -> Void) -> Never {
     exit(status)
 }
 
+/// `sessionctl --version` and `sessionctl status` beside `mpc status`, by turns
+/// (`CLIBenchmark`).
+func emitCLIFigures(socket: String, runs: Int) throws {
+    let figures = try CLIBenchmark.measure(socket: socket, directory: directory, runs: runs)
+    emit(Metric(name: "sessionctl_version.wall_time_p50", value: figures.version, unit: "ms", note: "starting the executable and nothing else"))
+    emit(Metric(name: "sessionctl_status.wall_time_p50", value: figures.status, unit: "ms", note: "a start, daemon.status and its answer printed"))
+    if let mpc = figures.mpcStatus {
+        emit(Metric(name: "mpc_status.wall_time_p50", value: mpc, unit: "ms", note: "MPD's client with no server, run by turns with sessionctl"))
+        emit(Metric(name: "sessionctl_status.wall_time_ratio_to_mpc_status", value: figures.status / mpc, unit: "x",
+                    note: "no slower than 2.8-3.0 ms against 1.5-1.6 ms (1.9 x), measured 2026-12-04"))
+    } else {
+        let note = "sessiond-bench: mpc is not installed; sessionctl_status.wall_time_ratio_to_mpc_status skipped (make bench installs it)\n"
+        _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}
+
+/// `--cli`: the CLI's round trips alone, against a daemon of its own.
+func emitCLIRoundTrips(runs: Int) throws {
+    let socket = directory + "/cli.sock"
+    let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/cli.db", "--timezone", "UTC"])
+    defer {
+        kill(daemon, SIGTERM)
+        _ = wait(for: daemon)
+    }
+    guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
+        throw BenchError("sessiond did not start")
+    }
+    try emitCLIFigures(socket: socket, runs: runs)
+    let cli = try Benchmarks.cliWallTimes(socket: socket, directory: directory, runs: runs)
+    emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli.log, unit: "ms", note: "one round trip, a set logged"))
+    if let timew = cli.timew {
+        emit(Metric(name: "timew_start.wall_time_p50", value: timew, unit: "ms", note: "timewarrior's timew start, run by turns with sessionctl log"))
+        emit(Metric(name: "sessionctl_log.wall_time_ratio_to_timew_start", value: cli.log / timew, unit: "x", note: "target <= 1.0"))
+    }
+}
+
 if arguments.first == "--cold-start" { runAlone { try emitColdStart(runs: arguments.count > 1 ? Int(arguments[1]) ?? 30 : 30) } }
 if arguments.first == "--instructions" { runAlone { try emitInstructionCounts(others: Array(arguments.dropFirst())) } }
 if arguments.first == "--import" { runAlone { try emitImport() } }
+if arguments.first == "--cli" { runAlone { try emitCLIRoundTrips(runs: arguments.count > 1 ? Int(arguments[1]) ?? 50 : 50) } }
 if arguments.first == "--history" { runAlone { try emitHistory() } }
 if arguments.first == "--health" { runAlone { try emitHealth() } }
 if arguments.first == "--abuse" { runAlone { try emitAttacks() } }
@@ -372,6 +412,7 @@ do {
     // A person's session holds a few dozen sets, not the thousands logged above.
     _ = try? client.call("session.finish")
     _ = try? client.call("session.start")
+    try emitCLIFigures(socket: socket, runs: workload.cliRuns)
     let cli = try Benchmarks.cliWallTimes(socket: socket, directory: directory, runs: workload.cliRuns)
     emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli.log, unit: "ms", note: "one round trip: the sets and the read for the next: line in one write"))
     emit(Metric(name: "sessionctl_log.wall_time_ratio_to_floor", value: cli.log * 1000 / floor, unit: "x"))
