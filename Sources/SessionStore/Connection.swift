@@ -18,30 +18,16 @@ public final class Connection {
     public let path: String
 
     /// Opens (creating when missing) the database at `path`; `readOnly` opens an
-    /// existing one for reading only.
-    /// `immutable`: another program's file, read as it is: read-only, and SQLite told it
-    /// cannot change (no lock taken, no journal, WAL or shared memory file made beside
-    /// it), so reading leaves every byte and every file as it was.
-    public init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
+    /// existing one for reading only. (Another program's database is read through
+    /// SessionFormats' `SQLiteFile`, immutable.)
+    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         _ = Self.processSettings
         var handle: OpaquePointer?
         // NOFOLLOW: a database path that is a symbolic link (one another user planted to
-        // make the daemon create or write a file elsewhere) is refused. Another program's
-        // file read immutable is written nowhere: a link to it is followed.
-        let access = readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        var flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | (immutable ? 0 : SQLITE_OPEN_NOFOLLOW)
-        var name = path
-        if immutable {
-            flags |= SQLITE_OPEN_URI
-            // A URI's path: %, ?, #, control and non-ASCII bytes escaped, the rest as it is.
-            let escaped = path.utf8.map { byte -> String in
-                let plain = byte >= 0x20 && byte < 0x80 && ![UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(byte)
-                let hex = String(byte, radix: 16, uppercase: true)
-                return plain ? String(UnicodeScalar(byte)) : "%" + (hex.count == 1 ? "0" : "") + hex
-            }.joined()
-            name = "file:" + (path.hasPrefix("/") ? "" : "./") + escaped + "?immutable=1"
-        }
-        let code = sqlite3_open_v2(name, &handle, flags, nil)
+        // make the daemon create or write a file elsewhere) is refused.
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(handle)
