@@ -30,7 +30,12 @@ extension StoreContext {
 extension ChangeFeed {
     /// What applying one plan or plan event did.
     enum PlanOutcome {
-        case applied, ignored, unresolved
+        /// Stored.
+        case applied
+        /// Held already (or a deletion, which plans never have).
+        case ignored
+        /// Waits: its plan is not held, or its source could not be imported here.
+        case unresolved
     }
 
     /// The uid of the plan `planID`, nil when there is no such plan.
@@ -38,6 +43,7 @@ extension ChangeFeed {
         try database.wrap { try connection.text("SELECT uid FROM sync_plan WHERE entity = 'plan' AND local_id = ?", [planID]) }
     }
 
+    /// The plan `id` as the feed hands it out.
     func syncedPlan(_ id: Int64) throws -> SyncedPlan? {
         try connection.prepare("""
             SELECT p.name, p.week_start, p.imported_at_ms, p.source, r.uid AS revises_uid
@@ -53,6 +59,7 @@ extension ChangeFeed {
         }
     }
 
+    /// The plan event `id` as the feed hands it out.
     func syncedPlanEvent(_ id: Int64) throws -> SyncedPlanEvent? {
         try connection.prepare("""
             SELECT e.kind, p.uid AS plan_uid, e.at_ms, e.from_date, e.to_date
