@@ -19,10 +19,12 @@ extension ChangeFeed {
     /// `ConvergenceRule`; sessions first, then sets. The changes do not enter this
     /// device's feed (their devices push them), and the clock moves past each reading
     /// seen at wall time `nowMs`. Applying the same changes again changes nothing.
-    public func apply(_ changes: [SyncChange], nowMs: Int64) throws(StorageError) -> Applied {
+    /// Plans come imported by the caller (`plans`, by uid: the importer is the
+    /// application's), and the active plan follows the latest activation held.
+    public func apply(_ changes: [SyncChange], plans: [String: Plan] = [:], nowMs: Int64) throws(StorageError) -> Applied {
         // Another device's sessions, sets and samples, written as an import's are: what
         // was remembered of them goes before the write, and after it.
-        return try database.write([.bulk, .sessions, .health]) {
+        return try database.write([.bulk, .sessions, .health, .plans]) {
             // This device's sets logged earlier in the transaction, and its edits and
             // deletions, are fed before any of another device's changes are stored.
             try database.context.feedPending()
@@ -31,10 +33,22 @@ extension ChangeFeed {
             let device = clock.device
             var outcome = Applied()
             var touchedKeys = Set<String>()
-            let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
+            // Sessions before their sets, plans before their events.
+            let ordered = changes.filter { $0.entity != .set && $0.entity != .planEvent } + changes.filter { $0.entity == .set || $0.entity == .planEvent }
+            var planEvents = false
             for change in ordered {
                 guard let stamp = change.timestamp else { continue }
                 clock.receive(stamp, nowMs: nowMs)
+                if change.entity == .plan || change.entity == .planEvent {
+                    switch try applyPlan(change, parsed: plans[change.uid]) {
+                    case .applied:
+                        outcome.applied += 1
+                        planEvents = planEvents || change.entity == .planEvent
+                    case .ignored: outcome.ignored += 1
+                    case .unresolved: outcome.unresolved.append(change.uid)
+                    }
+                    continue
+                }
                 if change.entity.isSetting {
                     if try applySetting(change, stamp: stamp) { outcome.applied += 1 } else { outcome.ignored += 1 }
                     continue
@@ -92,6 +106,7 @@ extension ChangeFeed {
             try database.context.dropPending()
             try connection.run("DELETE FROM change_feed WHERE seq > ?", [before])
             try storeClock(clock)
+            if planEvents { try followLatestActivation() }
             for key in touchedKeys.sorted() { try database.sessions.recomputeBests(exerciseKey: key) }
             return outcome
         }
@@ -138,8 +153,8 @@ extension ChangeFeed {
             try noteBodyMass(ofSample: localID)
             try connection.run("DELETE FROM health_sample WHERE id = ?", [localID])
             return []
-        case .profile, .alias, .exercise, .rest:
-            return []  // settings: `applySetting`
+        case .profile, .alias, .exercise, .rest, .plan, .planEvent:
+            return []  // settings: `applySetting`; plans and their events are never deleted
         }
     }
 

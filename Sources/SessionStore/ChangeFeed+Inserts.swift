@@ -15,6 +15,7 @@ extension ChangeFeed {
         case .set: "2"
         case .health: "3"
         case .profile, .alias, .exercise, .rest: "0"  // settings: uids of their keys (`SettingUID`)
+        case .plan, .planEvent: "0"  // fresh uids kept in `sync_plan`
         }
     }
 
@@ -48,6 +49,8 @@ extension ChangeFeed {
         case .alias: "exercise_alias"
         case .exercise: "custom_exercise"
         case .rest: "exercise_rest"
+        case .plan: "plan"
+        case .planEvent: "plan_event"
         }
     }
 

@@ -73,7 +73,7 @@ extension ChangeFeed {
         case .rest:
             guard let seconds = try database.exercises.exerciseRests()[key] else { return nil }
             change.rest = SyncedRest { $0.exerciseKey = key; $0.seconds = seconds }
-        case .session, .set, .health:
+        case .session, .set, .health, .plan, .planEvent:
             return nil
         }
         return change
@@ -91,7 +91,7 @@ extension ChangeFeed {
                 case .alias: _ = try database.exercises.removeAlias(key)
                 case .rest: try database.exercises.setExerciseRest(exerciseKey: key, seconds: nil)
                 case .profile: try database.profile.setProfile(Profile(), updatedAtMs: stamp.wallMs)
-                case .exercise, .session, .set, .health: break  // one's own exercises are kept, never removed
+                case .exercise, .session, .set, .health, .plan, .planEvent: break  // one's own exercises are kept, never removed
                 }
             }
         } else if let profile = change.profile {

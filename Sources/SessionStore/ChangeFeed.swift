@@ -33,8 +33,10 @@ public struct ChangeFeed {
             // its row and reading are its uid's and its one feed entry's.
             let device = try clock().device
             let entries = try connection.prepare("""
-                SELECT f.seq, f.uid, f.hlc AS fed, coalesce(r.entity, s.entity) AS entity, r.local_id, coalesce(r.hlc, s.hlc) AS hlc
+                SELECT f.seq, f.uid, f.hlc AS fed, coalesce(r.entity, s.entity, p.entity) AS entity, coalesce(r.local_id, p.local_id) AS local_id,
+                    coalesce(r.hlc, s.hlc, p.hlc) AS hlc
                 FROM change_feed f LEFT JOIN sync_record r ON r.uid = f.uid LEFT JOIN sync_setting s ON s.uid = f.uid
+                    LEFT JOIN sync_plan p ON p.uid = f.uid
                 WHERE f.seq > ? ORDER BY f.seq LIMIT ?
                 """).rows([after, limit + 1]) { row in
                 let implied = row.optionalText("entity") == nil ? Self.implicitRecord(uid: row.text("uid"), device: device) : nil
@@ -60,6 +62,12 @@ public struct ChangeFeed {
                     if let set = try syncedSet(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, set: set)) }
                 case .health:
                     if let health = try syncedHealth(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, health: health)) }
+                case .plan:
+                    if let plan = try syncedPlan(localID) { changes.append(SyncChange { $0.entity = .plan; $0.uid = entry.uid; $0.hlc = stamp.text; $0.plan = plan }) }
+                case .planEvent:
+                    if let event = try syncedPlanEvent(localID) {
+                        changes.append(SyncChange { $0.entity = .planEvent; $0.uid = entry.uid; $0.hlc = stamp.text; $0.planEvent = event })
+                    }
                 case .profile, .alias, .exercise, .rest:
                     break  // settings: above
                 }

@@ -419,6 +419,32 @@ enum Migrations {
                 FROM session_exercise e CROSS JOIN logged_set l ON l.session_id = e.session_id AND l.exercise_key = e.exercise_key
                 GROUP BY e.exercise_key;
             """),
+        // Plans and the events of the plan calendar join the change feed. Each gets a
+        // uid of its own (`sync_plan`; a plan's id is not one to imply a uid by, an
+        // event's may be given again) and the reading of its making; plans and events
+        // stored before join the feed once, plans first, each event read at its time
+        // (its counter orders one millisecond's events), so the latest activation stays
+        // the one that made the active plan. The stores feed their own from now on
+        // (`StoreContext.feedPlan`, `feedPlanEvent`).
+        Migration(version: 23, name: "plans and plan events in the change feed", sql: """
+            CREATE TABLE sync_plan (
+                uid TEXT PRIMARY KEY,              -- the plan or event on every device
+                entity TEXT NOT NULL CHECK (entity IN ('plan', 'planEvent')),
+                local_id INTEGER NOT NULL,         -- plan.id or plan_event.id here
+                hlc TEXT NOT NULL                  -- HybridTimestamp.text of its making
+            ) WITHOUT ROWID;
+            CREATE UNIQUE INDEX sync_plan_by_row ON sync_plan (entity, local_id);
+            INSERT INTO sync_plan (uid, entity, local_id, hlc)
+                SELECT printf('%012x', imported_at_ms) || lower(hex(randomblob(10))), 'plan', id,
+                    printf('%013d-%010d-%s', imported_at_ms, 0, (SELECT device FROM sync_clock))
+                FROM plan;
+            INSERT INTO sync_plan (uid, entity, local_id, hlc)
+                SELECT printf('%012x', at_ms) || lower(hex(randomblob(10))), 'planEvent', id,
+                    printf('%013d-%010d-%s', at_ms, row_number() OVER (PARTITION BY at_ms ORDER BY id), (SELECT device FROM sync_clock))
+                FROM plan_event;
+            INSERT INTO change_feed (uid, op, hlc)
+                SELECT uid, 'upsert', hlc FROM sync_plan ORDER BY entity = 'planEvent', local_id;
+            """),
     ]
 
     /// The schema version this build writes.

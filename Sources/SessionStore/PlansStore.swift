@@ -32,12 +32,14 @@ public struct PlansStore: Store {
         }
     }
 
-    /// The rows of a plan: the plan, its days, warm-ups and exercises; its id.
+    /// The rows of a plan: the plan, its days, warm-ups and exercises; its id. The plan
+    /// is fed as this device's (another device's takes its uid after, `ChangeFeed.applyPlan`).
     func storePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?) throws -> Int64 {
         try connection.run(
             "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises) VALUES (?, ?, ?, ?, ?, ?)",
             [plan.name, plan.weekStart.description, importedAtMs, source, active, revises])
         let planID = connection.lastInsertRowID
+        try context.feedPlan(planID)
         for day in plan.days {
             try connection.run(
                 "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",
@@ -78,7 +80,7 @@ public struct PlansStore: Store {
         try write(.plans) { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
     }
 
-    /// Stores one plan event.
+    /// Stores one plan event, fed as this device's.
     private func insertEvent(_ kind: PlanCalendar.Event.Kind, atMs: Int64) throws {
         switch kind {
         case .activated(let planID):
@@ -87,6 +89,7 @@ public struct PlansStore: Store {
             try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date) VALUES (?, 'move', ?, ?, ?)",
                                [atMs, planID, from.description, to.description])
         }
+        try context.feedPlanEvent(connection.lastInsertRowID)
     }
 
     /// Every plan as the calendar needs it, and every plan event in the order it

@@ -91,6 +91,24 @@ struct SyncTests {
         #expect(settings.stdout.split(separator: "\n") == ["alias|Overhead Press", "rest|"], "\(settings.stdout)")
     }
 
+    @Test func aPlanImportedAndActivatedOnThePhoneIsTheLaptopsActivePlan() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        let onPhone = try phone.client()
+        let onLaptop = try laptop.client()
+        let imported = try onPhone.call("plan.import", .obj(["plan": .string(Fixtures.dumbbellPlan), "weekStart": "2026-11-30"]))
+        #expect(imported["active"] == true)
+        #expect(try Self.sync(phone, server).contains("pushed=2"))
+        #expect(try Self.sync(laptop, server).contains("applied=2"))
+        let active = try onLaptop.call("plan.get")
+        #expect(active["name"] == imported["name"] && active["weekStart"] == "2026-11-30", "\(active)")
+        #expect(active["days"] == (try onPhone.call("plan.get"))["days"], "the same days, ids included on two fresh devices")
+        let rows = try server.psql("SELECT entity, count(*) FROM sessiond_record WHERE entity LIKE 'plan%' GROUP BY entity ORDER BY entity")
+        #expect(rows.stdout.split(separator: "\n") == ["plan|1", "planEvent|1"], "\(rows.stdout)")
+    }
+
     @Test func aDatabaseWithoutTheSchemaOrWithAnotherVersionIsRefused() throws {
         let server = try PostgresServer()
         let daemon = try DaemonProcess()

@@ -22,11 +22,19 @@ extension SessionService {
 
     /// `changes.apply`: stores the changes, and the pull cursor with them when every
     /// change was settled.
-    func applyChanges(_ params: ChangesApply.Params) throws(StorageError) -> ChangesApply.Result {
+    /// An active plan moved by another device's activation is announced as one made here.
+    func applyChanges(_ params: ChangesApply.Params) throws(StorageError) -> Outcome {
         let feed = ChangeFeed(database)
-        let applied = try feed.apply(params.changes, nowMs: nowMs)
+        let wasActive = try database.plans.activePlanID()
+        let applied = try feed.apply(params.changes, plans: importedPlans(params.changes), nowMs: nowMs)
         if let pulled = params.pulled, applied.unresolved.isEmpty { try feed.setCursor("pulled", pulled) }
-        return ChangesApply.Result(applied: applied.applied, ignored: applied.ignored, unresolved: applied.unresolved, pulled: try feed.cursor("pulled"))
+        let result = ChangesApply.Result(applied: applied.applied, ignored: applied.ignored, unresolved: applied.unresolved, pulled: try feed.cursor("pulled"))
+        var effects = Effects()
+        if let active = try database.plans.activePlanID(), active != wasActive {
+            effects.factsChanged = true
+            effects.emit(PlanActivatedEvent.self, .init { $0.planID = active })
+        }
+        return Outcome(result, effects: effects)
     }
 }
 
@@ -34,6 +42,6 @@ extension DaemonRoutes {
     /// The change feed sessiond-sync pushes from, and the door for other devices' changes.
     static let changes: [DaemonRoute] = [
         DaemonRoute(ChangesSince.self) { params, service in Outcome(try service.changesSince(params)) },
-        DaemonRoute(ChangesApply.self) { params, service in Outcome(try service.applyChanges(params)) },
+        DaemonRoute(ChangesApply.self) { params, service in try service.applyChanges(params) },
     ]
 }

@@ -8,6 +8,9 @@ public enum SyncEntity: String, Sendable, CaseIterable {
     case alias
     case exercise
     case rest
+    /// A plan as imported, and an event of the plan calendar (`SyncPlans.swift`).
+    case plan
+    case planEvent
 }
 
 /// A session as another device stores it: every column but the local ids, which each
@@ -95,6 +98,8 @@ public struct SyncChange: Sendable, Equatable, Blank {
     public var alias: SyncedAlias?
     public var exercise: SyncedExercise?
     public var rest: SyncedRest?
+    public var plan: SyncedPlan?
+    public var planEvent: SyncedPlanEvent?
 
     public init() {}
 
@@ -131,6 +136,8 @@ public struct SyncChange: Sendable, Equatable, Blank {
         case .alias: alias != nil
         case .exercise: exercise != nil
         case .rest: rest != nil
+        case .plan: plan != nil
+        case .planEvent: planEvent != nil
         }
     }
 

@@ -7,7 +7,7 @@ extension SyncEntity {
     /// True for the settings, kept by key rather than by row.
     public var isSetting: Bool {
         switch self {
-        case .session, .set, .health: false
+        case .session, .set, .health, .plan, .planEvent: false
         case .profile, .alias, .exercise, .rest: true
         }
     }

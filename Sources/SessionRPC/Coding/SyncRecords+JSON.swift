@@ -82,6 +82,8 @@ extension SyncChange: CodedObject {
         try coder.object("alias", &alias)
         try coder.object("exercise", &exercise)
         try coder.object("rest", &rest)
+        try coder.object("plan", &plan)
+        try coder.object("planEvent", &planEvent)
         try coder.check(deleted || hasState, "session", "the \(entity.rawValue)'s state (or deleted: true)")
     }
 }
@@ -116,5 +118,35 @@ extension SyncedRest: CodedObject {
         try coder.string("exerciseKey", &exerciseKey)
         try coder.check(!exerciseKey.isEmpty && exerciseKey.count <= SyncChange.maximumTextLength, "exerciseKey", "a key of 1 to \(SyncChange.maximumTextLength) characters")
         try coder.int("seconds", &seconds, in: 0...3600)
+    }
+}
+
+/// A plan's members: as imported, its source the plan JSON as received.
+extension SyncedPlan: CodedObject {
+    /// A plan's source text, at most (a week's plan is a few kilobytes).
+    public static let maximumSourceLength = 1_000_000
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("name", &name)
+        try coder.check(name.count <= SyncChange.maximumTextLength, "name", "at most \(SyncChange.maximumTextLength) characters")
+        try coder.date("weekStart", &weekStart)
+        try coder.int("importedAtMs", &importedAtMs)
+        try coder.string("source", &source)
+        try coder.check(!source.isEmpty && source.utf8.count <= Self.maximumSourceLength, "source", "the plan JSON, 1 to \(Self.maximumSourceLength) bytes")
+        try coder.string("revisesUid", &revisesUID)
+        try coder.check(revisesUID.map(SyncChange.isUID) ?? true, "revisesUid", "32 lowercase hexadecimal digits")
+    }
+}
+
+/// A plan event's members: an activation, or a move with its two dates.
+extension SyncedPlanEvent: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.choice("kind", &kind)
+        try coder.string("planUid", &planUID)
+        try coder.check(SyncChange.isUID(planUID), "planUid", "32 lowercase hexadecimal digits")
+        try coder.int("atMs", &atMs)
+        try coder.date("fromDate", &fromDate)
+        try coder.date("toDate", &toDate)
+        try coder.check((kind == .move) == (fromDate != nil && toDate != nil), "fromDate", "both dates for a move, neither for an activation")
     }
 }
