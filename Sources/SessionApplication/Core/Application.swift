@@ -281,7 +281,7 @@ package final class Application {
 
     /// "idle", or the active session's progress in one line, for STATUS=.
     package func statusLine() -> String {
-        guard let session = try? service.database.sessions.activeSession(), let progress = try? service.progress(of: session) else { return "idle" }
+        guard let session = try? service.database.sessions.activeSession(), let progress = try? service.sessions.progress(of: session) else { return "idle" }
         let sets = progress.plannedSets
         let state = session.isPaused ? "paused" : "in session"
         return sets.planned > 0

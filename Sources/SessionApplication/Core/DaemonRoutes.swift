@@ -6,17 +6,21 @@ import SessionStore
 package typealias DaemonRoute = MethodRoute<SessionService, Outcome>
 
 /// The daemon's routes, a list of features: each feature registers its methods beside
-/// their handlers (a `static let` list in the feature's own file, under its folder of
-/// Sources/SessionApplication). Each route names its contract (SessionRPC/Contracts),
-/// which decodes the params and encodes the result, and calls the service.
+/// their handlers (a `static let` list of the feature type's, in the file of the
+/// handlers, under its folder of Sources/SessionApplication). Each route names its
+/// contract (SessionRPC/Contracts), which decodes the params and encodes the result,
+/// and calls the feature through the service (`service.sessions.log(params)`).
 /// `rpc.discover` is generated from the same entries.
 package enum DaemonRoutes {
     /// Every feature's routes, in the order `rpc.discover` lists them.
     static let features: [[DaemonRoute]] = [
         daemon,
-        plans, planCalendar,
-        sessionLifecycle, sessionLog, sessionEdits, restTimer, sessionDetail,
-        summary, health, healthImport, history, archive, backup, aliases, exercises,
+        PlansFeature.routes, PlansFeature.calendarRoutes,
+        SessionsFeature.lifecycleRoutes, SessionsFeature.logRoutes, SessionsFeature.editRoutes, RestFeature.routes,
+        SessionsFeature.detailRoutes,
+        SummaryFeature.routes, HealthFeature.routes, HealthFeature.importRoutes,
+        HistoryFeature.routes, HistoryFeature.archiveRoutes, HistoryFeature.backupRoutes,
+        AliasesFeature.routes, ExercisesFeature.routes,
         events, changes, syncState,
     ]
 

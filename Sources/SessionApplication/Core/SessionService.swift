@@ -4,10 +4,13 @@ import SessionStore
 import SessionSystem
 import JSON
 
-/// The daemon's domain service: plans and sessions on top of storage and the pure rules.
-/// Lives on the database thread only; every method runs inside the current group
-/// commit, so its writes become durable together before any reply is sent. A method
-/// that does more than reply (events, the rest timer) returns that in its `Outcome`.
+/// The daemon's domain service: the core the features share (`ServiceFeature`), on top
+/// of storage and the pure rules; each feature (`sessions`, `exercises`, `history`,
+/// `health`, `plans`, `summary`, `aliases`, `restTimer`) is a type holding its handlers
+/// and routes in its own folder. Lives on the database thread only; every method runs
+/// inside the current group commit, so its writes become durable together before any
+/// reply is sent. A method that does more than reply (events, the rest timer) returns
+/// that in its `Outcome`.
 package final class SessionService: MethodContext {
     let database: Database
     let clock: LocalClock
@@ -99,7 +102,13 @@ package final class SessionService: MethodContext {
     }
 
     /// The health values and the profile, at the time of the request being served.
-    var health: HealthFeature { HealthFeature(database: database, clock: clock, nowMs: nowMs) }
+    var health: HealthFeature { HealthFeature(service: self) }
+    /// The sessions: started, logged into, edited, finished and read back.
+    var sessions: SessionsFeature { SessionsFeature(service: self) }
+    /// The exercises, their history and rests, and names resolved to exercises.
+    var exercises: ExercisesFeature { ExercisesFeature(service: self) }
+    /// The history imported, exported, archived and restored, and the backups.
+    var history: HistoryFeature { HistoryFeature(service: self) }
     /// The plans and the plan calendar, at the time of the request being served.
     var plans: PlansFeature { PlansFeature(database: database, clock: clock, nowMs: nowMs) }
     /// The weekly summary, the prompt and the month calendar, at the time of the

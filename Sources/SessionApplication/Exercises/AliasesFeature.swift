@@ -67,9 +67,9 @@ extension AliasesFeature {
     }
 }
 
-extension DaemonRoutes {
+extension AliasesFeature {
     /// Setting and listing aliases.
-    static let aliases: [DaemonRoute] = [
+    static let routes: [DaemonRoute] = [
         DaemonRoute(ExerciseAliasSet.self) { params, service in try service.aliases.setAlias(params) },
         DaemonRoute(ExerciseAliases.self) { _, service in Outcome(try service.aliases.listAliases()) },
     ]

@@ -3,13 +3,12 @@ import SessionRPC
 import SessionStore
 import SessionSystem
 
-/// The health values and the profile: `health.record`, `health.list`, `profile.get` and
-/// `profile.set`, over the health and profile stores, at the time of the request served.
-struct HealthFeature {
-    let database: Database
-    let clock: LocalClock
-    /// The time of the request being served.
-    let nowMs: Int64
+/// The health values and the profile: `health.record`, `health.list`, `health.import`,
+/// `profile.get` and `profile.set`, over the health and profile stores, at the time of
+/// the request served (`ServiceFeature`). Reached as `service.health`.
+struct HealthFeature: ServiceFeature {
+    /// The service whose database, clock, request time and staged imports it works with.
+    let service: SessionService
 
     /// `health.record`.
     func recordHealth(_ params: HealthRecord.Params) throws -> HealthRecord.Result {
@@ -42,9 +41,9 @@ struct HealthFeature {
     }
 }
 
-extension DaemonRoutes {
+extension HealthFeature {
     /// The health and profile methods.
-    static let health: [DaemonRoute] = [
+    static let routes: [DaemonRoute] = [
         DaemonRoute(HealthRecord.self) { params, service in Outcome(try service.health.recordHealth(params)) },
         DaemonRoute(HealthList.self) { params, service in Outcome(try service.health.dailyHealth(params)) },
         DaemonRoute(ProfileGet.self) { _, service in Outcome(ProfileResult(try service.database.profile.profile())) },

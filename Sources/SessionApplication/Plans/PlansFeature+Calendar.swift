@@ -90,9 +90,9 @@ extension PlansFeature {
     }
 }
 
-extension DaemonRoutes {
+extension PlansFeature {
     /// Moving plan days.
-    static let planCalendar: [DaemonRoute] = [
+    static let calendarRoutes: [DaemonRoute] = [
         DaemonRoute(PlanMove.self) { params, service in try service.plans.movePlanDays(params) },
     ]
 }

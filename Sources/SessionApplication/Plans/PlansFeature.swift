@@ -130,9 +130,9 @@ extension PlansFeature {
     }
 }
 
-extension DaemonRoutes {
+extension PlansFeature {
     /// Importing, activating and reading plans, and the planner attempts.
-    static let plans: [DaemonRoute] = [
+    static let routes: [DaemonRoute] = [
         DaemonRoute(PlanImport.self) { params, service in try service.plans.importPlan(params) },
         DaemonRoute(PlanActivate.self) { params, service in try service.plans.activatePlan(params.planID) },
         DaemonRoute(PlanGet.self) { params, service in Outcome(try service.plans.plan(params)) },

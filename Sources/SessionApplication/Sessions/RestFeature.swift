@@ -46,9 +46,9 @@ extension RestFeature {
     private func secondsLeft(_ timer: RestTimer) -> Int { Int(max(0, timer.endsAtMs - nowMs + 999) / 1000) }
 }
 
-extension DaemonRoutes {
+extension RestFeature {
     /// The running rest timer.
-    static let restTimer: [DaemonRoute] = [
+    static let routes: [DaemonRoute] = [
         DaemonRoute(RestTimerControl.self) { params, service in try service.restTimer.restTimer(params) },
     ]
 }

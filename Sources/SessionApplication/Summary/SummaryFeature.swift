@@ -100,9 +100,9 @@ extension SummaryFeature {
     }
 }
 
-extension DaemonRoutes {
+extension SummaryFeature {
     /// The weekly summary, the generation prompt and the month calendar.
-    static let summary: [DaemonRoute] = [
+    static let routes: [DaemonRoute] = [
         DaemonRoute(SummaryWeekly.self) { params, service in Outcome(try service.summary.weeklySummary(weekStart: params.weekStart)) },
         DaemonRoute(PromptRender.self) { params, service in Outcome(try service.summary.renderPrompt(params)) },
         DaemonRoute(CalendarMonth.self) { params, service in Outcome(try service.summary.calendarMonth(params)) },

@@ -2,7 +2,7 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-extension SessionService {
+extension ExercisesFeature {
     /// What `words` name by the one rule (`ExerciseResolver`), among `day` (the day's
     /// exercises) and what this database knows: its aliases, the exercises defined as
     /// one's own, every exercise logged and the active plan's, the last three read only
@@ -35,7 +35,7 @@ extension SessionService {
             return try dayCandidates(of: session, planned: try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? [])
         }
         let today = clock.localDate(atMs: nowMs)
-        guard let (day, _) = try plans.planDay(on: today, in: plans.planCalendar()), !day.rest else { return [] }
+        guard let (day, _) = try service.plans.planDay(on: today, in: service.plans.planCalendar()), !day.rest else { return [] }
         return plannedCandidates(try database.plans.plannedExercises(dayID: day.id))
     }
 
@@ -49,7 +49,7 @@ extension SessionService {
         } catch SessionError.unknownExercise(let typed, let suggestions) {
             throw SessionError.noSuchExercise(typed, suggestions: suggestions)
         }
-        let exercise = try identity(ofKey: resolved.name.exerciseKey)
+        let exercise = try service.identity(ofKey: resolved.name.exerciseKey)
         return (displayName(of: exercise, written: resolved.name), exercise)
     }
 

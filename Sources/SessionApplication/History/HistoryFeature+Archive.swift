@@ -4,7 +4,7 @@ import SessionRPC
 import SessionStore
 import JSON
 
-extension SessionService {
+extension HistoryFeature {
     /// `history.archive`: one part of what a restore needs besides the workouts.
     func archive(_ params: HistoryArchiveGet.Params) throws -> HistoryArchiveGet.Result {
         var archive = HistoryArchive()
@@ -74,12 +74,12 @@ extension SessionService {
     func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
         if let profile = archive.profile { try database.profile.setProfile(profile, updatedAtMs: nowMs) }
         for (index, alias) in archive.aliases.enumerated() {
-            try aliases.checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
+            try service.aliases.checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
             _ = try database.exercises.setAlias(alias.alias.exerciseKey, name: alias.name)
         }
         // One the catalog has come to know since is the catalog's now: left out.
         for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.exercises.defineExercise(exercise) }
-        for rest in archive.rests { try database.exercises.setExerciseRest(exerciseKey: try identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
+        for rest in archive.rests { try database.exercises.setExerciseRest(exerciseKey: try service.identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
         var planIDs: [Int64: Int64] = [:]
         for (index, archived) in archive.plans.enumerated() {
             let path = "params.plans[\(index)]"
@@ -100,7 +100,7 @@ extension SessionService {
                 imported.plan, source: archived.source, importedAtMs: importedAtMs, active: archived.active, revises: archived.revises.flatMap { planIDs[$0] })
         }
         try database.plans.restorePlanEvents(try restoredEvents(archive, planIDs: planIDs))
-        _ = try storeHealth(archive.health)
+        _ = try service.health.storeHealth(archive.health)
         return planIDs
     }
 
@@ -130,9 +130,9 @@ extension SessionService {
     }
 }
 
-extension DaemonRoutes {
+extension HistoryFeature {
     /// The history as one archive.
-    static let archive: [DaemonRoute] = [
-        DaemonRoute(HistoryArchiveGet.self) { params, service in Outcome(try service.archive(params)) },
+    static let archiveRoutes: [DaemonRoute] = [
+        DaemonRoute(HistoryArchiveGet.self) { params, service in Outcome(try service.history.archive(params)) },
     ]
 }

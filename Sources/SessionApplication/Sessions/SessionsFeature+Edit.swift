@@ -3,7 +3,7 @@ import SessionRPC
 import SessionStore
 import JSON
 
-extension SessionService {
+extension SessionsFeature {
     /// `session.editSet`: new values for a logged set, in the active or a finished
     /// session; its estimate is decided again and the exercise's bests follow.
     func editSet(_ params: SessionEditSet.Params) throws -> Outcome {
@@ -12,10 +12,10 @@ extension SessionService {
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? set.note
         let edited = set.edited(kind: params.kind ?? set.kind, reps: params.reps ?? set.reps, weightKg: params.weightKg ?? set.weightKg,
                                 durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
-        let exercise = try identity(ofKey: set.exerciseName.exerciseKey)
+        let exercise = try service.identity(ofKey: set.exerciseName.exerciseKey)
         let decision = SetDecision(
             exerciseKey: exercise.key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
-            countsBodyMass: exercise.countsBodyMass, bodyMassKg: try bodyMass(for: exercise, session: session))
+            countsBodyMass: exercise.countsBodyMass, bodyMassKg: try service.bodyMass(for: exercise, session: session))
         let stored = try database.sessions.updateSet(edited, decision: decision)
         let planned = try stored.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
         let result = logResult(stored, planned: planned?.exercise, ownRest: try ownRest(exercise.key))
@@ -26,7 +26,7 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension SessionsFeature {
     /// `session.edit`: new times, title, effort or note for a session. A finished
     /// session's sets must lie within its new start and end; its date follows its start.
     func editSession(_ params: SessionEdit.Params) throws -> Outcome {
@@ -59,17 +59,17 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension SessionsFeature {
     /// A logged set as a refusal names it (`SessionError.OutsideSet`).
     func outside(_ set: SetRecord) -> SessionError.OutsideSet {
         SessionError.OutsideSet(setID: set.id, exercise: set.exerciseName, setNumber: set.setNumber, loggedAt: clock.rfc3339(ms: set.loggedAtMs))
     }
 }
 
-extension DaemonRoutes {
+extension SessionsFeature {
     /// Editing a logged set or a session.
-    static let sessionEdits: [DaemonRoute] = [
-        DaemonRoute(SessionEditSet.self) { params, service in try service.editSet(params) },
-        DaemonRoute(SessionEdit.self) { params, service in try service.editSession(params) },
+    static let editRoutes: [DaemonRoute] = [
+        DaemonRoute(SessionEditSet.self) { params, service in try service.sessions.editSet(params) },
+        DaemonRoute(SessionEdit.self) { params, service in try service.sessions.editSession(params) },
     ]
 }

@@ -113,17 +113,17 @@ enum BackupSpace {
     }
 }
 
-extension SessionService {
+extension HistoryFeature {
     /// Takes a copy (no id given) or reads the next chunk of one.
     func backup(_ params: DatabaseBackup.Params) throws -> DatabaseBackup.Result {
-        backups.expire(nowMs: nowMs)
+        service.backups.expire(nowMs: nowMs)
         let id: String
         let copy: BackupCopies.Copy
         if let requested = params.backupID {
-            guard let found = backups.touch(requested, nowMs: nowMs) else { throw BackupError.notFound(requested) }
+            guard let found = service.backups.touch(requested, nowMs: nowMs) else { throw BackupError.notFound(requested) }
             id = requested
             copy = found
-        } else if let current = backups.current, let shared = backups.share(current.id, nowMs: nowMs) {
+        } else if let current = service.backups.current, let shared = service.backups.share(current.id, nowMs: nowMs) {
             // One copy at a time: the one being read.
             id = current.id
             copy = shared
@@ -137,7 +137,7 @@ extension SessionService {
             id = String(random.next() as UInt64, radix: 16)
             let path = BackupCopies.prefix(of: database.path) + id
             copy = BackupCopies.Copy(path: path, size: try database.backup(to: path), touchedMs: nowMs)
-            backups.add(copy, id: id)
+            service.backups.add(copy, id: id)
         }
         guard params.offset <= copy.size else { throw BackupError.offset(params.offset, size: copy.size) }
         let length = min(DatabaseBackup.chunkBytes, copy.size - params.offset)
@@ -153,7 +153,7 @@ extension SessionService {
             read += count
         }
         let done = params.offset + length == copy.size
-        if done { afterCommit.append { $0.backups.finish(id) } }
+        if done { service.afterCommit.append { $0.backups.finish(id) } }
         return DatabaseBackup.Result {
             $0.backupID = id
             $0.size = copy.size
@@ -164,9 +164,9 @@ extension SessionService {
     }
 }
 
-extension DaemonRoutes {
+extension HistoryFeature {
     /// A copy of the database.
-    static let backup: [DaemonRoute] = [
-        DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.backup(params)) },
+    static let backupRoutes: [DaemonRoute] = [
+        DaemonRoute(DatabaseBackup.self) { params, service in Outcome(try service.history.backup(params)) },
     ]
 }

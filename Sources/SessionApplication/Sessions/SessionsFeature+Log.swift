@@ -3,13 +3,13 @@ import SessionRPC
 import SessionStore
 import JSON
 
-extension SessionService {
+extension SessionsFeature {
     /// `session.log`: stores a set against a planned exercise or an off-plan name.
     /// A retry with the same requestId returns the first result and stores nothing.
     func log(_ input: SessionLog.Params) throws -> Outcome {
         if let requestID = input.requestID, let earlier = try database.sessions.set(requestID: requestID) {
             let planned = try earlier.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
-            return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(identity(ofKey: earlier.exerciseName.exerciseKey).key)),
+            return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(service.identity(ofKey: earlier.exerciseName.exerciseKey).key)),
                            effects: Effects())
         }
         let session = try loggingSession(input.sessionID)
@@ -22,8 +22,8 @@ extension SessionService {
             throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.rfc3339(ms: end)))")
         }
         let (plannedID, planned, name, resolved) = try resolveExercise(input, session: session)
-        let exercise = try resolved ?? identity(ofKey: name.exerciseKey)
-        try checkAssistance(input.weightKg, of: exercise, name: name, path: "params.weightKg")
+        let exercise = try resolved ?? service.identity(ofKey: name.exerciseKey)
+        try service.checkAssistance(input.weightKg, of: exercise, name: name, path: "params.weightKg")
         let key = exercise.key
         var reps = input.reps
         var weight = input.weightKg
@@ -64,7 +64,7 @@ extension SessionService {
             exerciseKey: key, kind: input.kind, reps: reps, weightKg: weight,
             previous: previous,
             bests: bests, countsBodyMass: exercise.countsBodyMass,
-            bodyMassKg: try bodyMass(for: exercise, session: session))
+            bodyMassKg: try service.bodyMass(for: exercise, session: session))
         // The one bound on a session's sets, which imports and exports keep too; asked
         // before `with` writes a superset label.
         guard try database.sessions.setCount(sessionID: session.id, atMost: SessionLimits.setsPerSession) < SessionLimits.setsPerSession else {
@@ -111,7 +111,7 @@ extension SessionService {
     /// The session a set goes into: the active one, or the one named, which may be
     /// finished (a forgotten set added afterwards).
     private func loggingSession(_ id: Int64?) throws -> SessionRecord {
-        guard let id else { return try resolveSession(nil) }
+        guard let id else { return try service.resolveSession(nil) }
         guard let session = try database.sessions.session(id) else { throw SessionError.sessionNotFound(id) }
         return session
     }
@@ -142,12 +142,12 @@ extension SessionService {
         // A catalog name or an alias ("ohp") names its exercise: the plan's, else by the
         // catalog's or the alias's name.
         let typedKey = typed.exerciseKey
-        let exercise = try identity(ofKey: typedKey)
+        let exercise = try service.identity(ofKey: typedKey)
         if let match = try plannedExercise(key: exercise.key, in: planned) {
             return (match.id, match.exercise, match.exercise.name, exercise)
         }
         // Off-plan: as the catalog names it, else as the alias names it, else as typed.
-        let name = try resolvedName(exercise, typedKey: typedKey) ?? typed
+        let name = try service.resolvedName(exercise, typedKey: typedKey) ?? typed
         return (nil, nil, name, exercise)
     }
 
@@ -164,9 +164,9 @@ extension SessionService {
         -> ExerciseChoice
     {
         if let position = input.position {
-            return try ExerciseMatcher.resolve(position: position, planned: plannedCandidates(planned))
+            return try ExerciseMatcher.resolve(position: position, planned: service.exercises.plannedCandidates(planned))
         }
-        let resolved = try resolveName(input.match ?? "", isNew: input.isNew == true, day: try dayCandidates(of: session, planned: planned))
+        let resolved = try service.exercises.resolveName(input.match ?? "", isNew: input.isNew == true, day: try service.exercises.dayCandidates(of: session, planned: planned))
         if let id = resolved.day?.id { return .planned(id: id) }
         return .named(resolved.name)
     }
@@ -183,11 +183,11 @@ extension SessionService {
     private func supersetLabel(with name: String, session: SessionRecord) throws -> String {
         // The name as an exercise, else the session's exercise its words name ("curl"
         // for the Barbell Curl just done), as `match` finds names.
-        var latest = try database.sessions.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: name.exerciseKey).key)
+        var latest = try database.sessions.latestSuperset(sessionID: session.id, exerciseKey: try service.identity(ofKey: name.exerciseKey).key)
         if latest == nil {
             let names = try database.sessions.sessionTally(sessionID: session.id).map(\.name)
             if case .logged(let found) = ExerciseMatcher.match(name, in: names.map { ExerciseMatcher.Candidate(offPlan: $0) }) {
-                latest = try database.sessions.latestSuperset(sessionID: session.id, exerciseKey: try identity(ofKey: found.exerciseKey).key)
+                latest = try database.sessions.latestSuperset(sessionID: session.id, exerciseKey: try service.identity(ofKey: found.exerciseKey).key)
             }
         }
         guard let latest else {
@@ -224,9 +224,9 @@ extension SessionService {
     }
 }
 
-extension DaemonRoutes {
+extension SessionsFeature {
     /// Logging a set.
-    static let sessionLog: [DaemonRoute] = [
-        DaemonRoute(SessionLog.self) { params, service in try service.log(params) },
+    static let logRoutes: [DaemonRoute] = [
+        DaemonRoute(SessionLog.self) { params, service in try service.sessions.log(params) },
     ]
 }

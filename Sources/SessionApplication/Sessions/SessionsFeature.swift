@@ -3,7 +3,15 @@ import SessionRPC
 import SessionStore
 import JSON
 
-extension SessionService {
+/// The sessions: started, logged into, edited, paused, resumed, undone, finished and read
+/// back (`session.*`), over the shared core (`ServiceFeature`) at the time of the request
+/// served. Reached as `service.sessions`; its routes sit beside each group of handlers.
+struct SessionsFeature: ServiceFeature {
+    /// The service whose database, clock and request time it works with.
+    let service: SessionService
+}
+
+extension SessionsFeature {
     /// `session.start`: the plan day of the date (or the one named), else a free session.
     func startSession(_ params: SessionStart.Params) throws -> Outcome {
         if let active = try database.sessions.activeSession() { throw SessionError.sessionAlreadyActive(sessionID: active.id) }
@@ -22,7 +30,7 @@ extension SessionService {
         if let planDayID = params.planDayID {
             guard let found = try database.plans.planDay(planDayID) else { throw SessionError.planDayNotFound(planDayID) }
             planDay = found
-        } else if let found = try plans.planDay(on: day, in: plans.planCalendar()) {
+        } else if let found = try service.plans.planDay(on: day, in: service.plans.planCalendar()) {
             planDay = found.day
             carriedOver = found.choice.carriedOver
         }
@@ -39,7 +47,7 @@ extension SessionService {
 
     /// `session.pause`: idempotent.
     func pauseSession(_ id: Int64?) throws -> Outcome {
-        let session = try resolveSession(id)
+        let session = try service.resolveSession(id)
         var effects = Effects()
         if !session.isPaused {
             try database.sessions.updatePause(sessionID: session.id, pausedSinceMs: nowMs, pausedTotalMs: session.pausedTotalMs)
@@ -51,7 +59,7 @@ extension SessionService {
 
     /// `session.resume`: idempotent; the paused time is excluded from the duration.
     func resumeSession(_ id: Int64?) throws -> Outcome {
-        let session = try resolveSession(id)
+        let session = try service.resolveSession(id)
         var effects = Effects()
         try resumeIfPaused(session, effects: &effects)
         return Outcome(try snapshot(id: session.id), effects: effects)
@@ -67,7 +75,7 @@ extension SessionService {
 
     /// `session.finish`.
     func finishSession(_ params: SessionFinish.Params) throws -> Outcome {
-        let session = try resolveSession(params.sessionID)
+        let session = try service.resolveSession(params.sessionID)
         // A set never lies outside its session: an end given before the latest set is
         // refused, naming it. Without `at`, now, but never before the start or that set
         // (either may lie a little ahead: another device's clock); a plain call is
@@ -113,7 +121,7 @@ extension SessionService {
 
     /// `session.abort`: the session and its sets are deleted.
     func abortSession(_ id: Int64?) throws -> Outcome {
-        let session = try resolveSession(id)
+        let session = try service.resolveSession(id)
         try database.sessions.deleteSession(session.id)
         var effects = Effects()
         effects.sessionChanged = true
@@ -167,7 +175,7 @@ extension SessionService {
                 sets.append(found)
             }
         } else {
-            let session = try resolveSession(nil)
+            let session = try service.resolveSession(nil)
             let wanted = params.last ?? 1
             sets = try database.sessions.lastSets(sessionID: session.id, limit: wanted)
             guard !sets.isEmpty else { throw SessionError.noSetToUndo }
@@ -189,16 +197,16 @@ extension SessionService {
     }
 }
 
-extension DaemonRoutes {
+extension SessionsFeature {
     /// Starting, pausing, finishing and listing sessions, and undoing a set.
-    static let sessionLifecycle: [DaemonRoute] = [
-        DaemonRoute(SessionStart.self) { params, service in try service.startSession(params) },
-        DaemonRoute(SessionPause.self) { params, service in try service.pauseSession(params.sessionID) },
-        DaemonRoute(SessionResume.self) { params, service in try service.resumeSession(params.sessionID) },
-        DaemonRoute(SessionUndo.self) { params, service in try service.undo(params) },
-        DaemonRoute(SessionFinish.self) { params, service in try service.finishSession(params) },
-        DaemonRoute(SessionAbort.self) { params, service in try service.abortSession(params.sessionID) },
-        DaemonRoute(SessionCurrent.self) { _, service in Outcome(try service.currentSession()) },
-        DaemonRoute(SessionList.self) { params, service in Outcome(try service.listSessions(params)) },
+    static let lifecycleRoutes: [DaemonRoute] = [
+        DaemonRoute(SessionStart.self) { params, service in try service.sessions.startSession(params) },
+        DaemonRoute(SessionPause.self) { params, service in try service.sessions.pauseSession(params.sessionID) },
+        DaemonRoute(SessionResume.self) { params, service in try service.sessions.resumeSession(params.sessionID) },
+        DaemonRoute(SessionUndo.self) { params, service in try service.sessions.undo(params) },
+        DaemonRoute(SessionFinish.self) { params, service in try service.sessions.finishSession(params) },
+        DaemonRoute(SessionAbort.self) { params, service in try service.sessions.abortSession(params.sessionID) },
+        DaemonRoute(SessionCurrent.self) { _, service in Outcome(try service.sessions.currentSession()) },
+        DaemonRoute(SessionList.self) { params, service in Outcome(try service.sessions.listSessions(params)) },
     ]
 }

@@ -2,7 +2,15 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-extension SessionService {
+/// The exercises: the catalog and one's own, an exercise's history and suggestion, own
+/// rests, and the names typed resolved to exercises (`exercise.*`), over the shared core
+/// (`ServiceFeature`). Reached as `service.exercises`.
+struct ExercisesFeature: ServiceFeature {
+    /// The service whose database, clock and request time it works with.
+    let service: SessionService
+}
+
+extension ExercisesFeature {
     /// `exercise.list`: the catalog's exercises whose names have every word searched,
     /// then the person's own (logged names the catalog does not know).
     func listExercises(_ params: ExerciseList.Params) throws -> ExerciseList.Result {
@@ -19,7 +27,7 @@ extension SessionService {
     /// `exercise.define`: a name of one's own given equipment and muscles; a catalog
     /// name (or an alias of one) is refused, naming the catalog's exercise.
     func defineExercise(_ params: ExerciseDefine.Params) throws -> ExerciseInfo {
-        if let exercise = try identity(ofKey: params.exercise.exerciseKey).catalogued {
+        if let exercise = try service.identity(ofKey: params.exercise.exerciseKey).catalogued {
             throw SessionError.exerciseRefused("\"\(params.exercise)\" is \(exercise.name) of the exercise catalog, which knows its muscles")
         }
         let custom = CustomExercise(
@@ -57,12 +65,12 @@ extension SessionService {
         guard last != nil else { return nil }
         let active = try database.sessions.activeSession()
         let today = try active?.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
-        guard let plan = try plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
-            ?? database.plans.activePlanExercises().first(where: { row in row.reps != nil && (try? identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
-            let before = try active.map({ try lastTime(of: exercise.key, before: $0) }) ?? last
+        guard let plan = try service.sessions.plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
+            ?? database.plans.activePlanExercises().first(where: { row in row.reps != nil && (try? service.identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
+            let before = try active.map({ try service.sessions.lastTime(of: exercise.key, before: $0) }) ?? last
         else { return nil }
         var weightsKg: [Double]?
-        return try suggestion(plan: plan, exercise: exercise, session: active, lastTime: before, weightsKg: &weightsKg)
+        return try service.sessions.suggestion(plan: plan, exercise: exercise, session: active, lastTime: before, weightsKg: &weightsKg)
     }
 
     /// `exercise.history`: a page of the history of the exercise the words name
@@ -70,7 +78,7 @@ extension SessionService {
     func exerciseHistory(_ params: ExerciseHistoryGet.Params) throws -> ExerciseHistoryGet.Result {
         let (name, exercise) = try lookUp(params.exercise)
         let key = exercise.key
-        let before = try cursor(params.before)
+        let before = try service.sessions.cursor(params.before)
         // By the page, whatever the history holds: a chart's sessions as figures summed
         // by SQLite, sets at most `pageSets` a page.
         let page = params.sets == false
@@ -84,7 +92,7 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension ExercisesFeature {
     /// `exercise.rest`: the person's own rest for the exercise the words name, read as
     /// every command reads a name (`lookUp`).
     func setExerciseRest(_ params: ExerciseRest.Params) throws -> ExerciseRest.Result {
@@ -104,14 +112,14 @@ extension SessionService {
     }
 }
 
-extension DaemonRoutes {
+extension ExercisesFeature {
     /// The exercises: listed, defined, looked up, their history and own rests.
-    static let exercises: [DaemonRoute] = [
-        DaemonRoute(ExerciseList.self) { params, service in Outcome(try service.listExercises(params)) },
-        DaemonRoute(ExerciseGet.self) { params, service in Outcome(try service.exercise(params)) },
-        DaemonRoute(ExerciseDefine.self) { params, service in Outcome(try service.defineExercise(params)) },
-        DaemonRoute(ExerciseRest.self) { params, service in Outcome(try service.setExerciseRest(params)) },
-        DaemonRoute(ExerciseRests.self) { _, service in Outcome(ResultList(try service.exerciseRests())) },
-        DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exerciseHistory(params)) },
+    static let routes: [DaemonRoute] = [
+        DaemonRoute(ExerciseList.self) { params, service in Outcome(try service.exercises.listExercises(params)) },
+        DaemonRoute(ExerciseGet.self) { params, service in Outcome(try service.exercises.exercise(params)) },
+        DaemonRoute(ExerciseDefine.self) { params, service in Outcome(try service.exercises.defineExercise(params)) },
+        DaemonRoute(ExerciseRest.self) { params, service in Outcome(try service.exercises.setExerciseRest(params)) },
+        DaemonRoute(ExerciseRests.self) { _, service in Outcome(ResultList(try service.exercises.exerciseRests())) },
+        DaemonRoute(ExerciseHistoryGet.self) { params, service in Outcome(try service.exercises.exerciseHistory(params)) },
     ]
 }

@@ -3,14 +3,22 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-extension SessionService {
+/// The history: imported in chunks, exported, archived and restored, and the database
+/// backed up (`history.*`, `database.backup`), over the shared core (`ServiceFeature`).
+/// Reached as `service.history`.
+struct HistoryFeature: ServiceFeature {
+    /// The service whose database, clock, request time and staged imports it works with.
+    let service: SessionService
+}
+
+extension HistoryFeature {
     /// Stages a chunk; with `done`, stores everything staged under the id in this
     /// group commit (or, in a dry run, counts it), skipping workouts already stored;
     /// with `cancel`, drops the import.
     func importHistory(_ params: HistoryImport.Params) throws -> HistoryImport.Result {
-        let key = importKey(params.importID)
+        let key = service.importKey(params.importID)
         if params.cancel {
-            staging.cancel(key)
+            service.staging.cancel(key)
             malloc_trim(0)
             return HistoryImport.Result {
                 $0.importID = params.importID
@@ -28,8 +36,8 @@ extension SessionService {
                 PathMessage(path: "params.workouts[\(index)].start", message: "\(params.workouts[index].start.date) lies outside \(dates.lowerBound)…\(dates.upperBound)")
             })
         }
-        try checkRecordedDates(params.archive.health, param: "health")
-        let staged = try staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source, nowMs: nowMs)
+        try service.health.checkRecordedDates(params.archive.health, param: "health")
+        let staged = try service.staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         guard params.done else {
             return HistoryImport.Result {
@@ -42,14 +50,14 @@ extension SessionService {
             }
         }
         // Read back from disk only now, and let go of when this returns.
-        let (workouts, archive) = try staging.contents(of: key)
+        let (workouts, archive) = try service.staging.contents(of: key)
         // An archive (sessiond's own export) first: its plans are what its sessions trained.
         let planIDs = archive.isEmpty || params.dryRun ? [:] : try restore(archive)
         // Sessiond's own export is in the order it was recorded: kept so.
         let sessions = try HistoryWorkout.merging(workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
         for session in sessions {
             for set in session.workout.sets where (set.weightKg ?? 0) < 0 {
-                try checkAssistance(set.weightKg, of: identity(ofKey: set.exercise.exerciseKey), name: set.exercise,
+                try service.checkAssistance(set.weightKg, of: service.identity(ofKey: set.exercise.exerciseKey), name: set.exercise,
                                     path: "params.workouts", on: session.workout.start.date)
             }
         }
@@ -89,7 +97,7 @@ extension SessionService {
         result.measured = measured
         // Let go of the workouts only once this commits: a group commit that runs the
         // request again needs them.
-        afterCommit.append {
+        service.afterCommit.append {
             $0.staging.complete(key, with: result)
             // An import's workouts took tens of MiB (about 230 bytes a set); malloc keeps
             // what was freed unless asked, and a daemon runs for months.
@@ -99,13 +107,13 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension HistoryFeature {
     /// What each imported name became: the catalog's exercise (by any of its names, or
     /// through an alias), another exercise an alias names, or (nil) a name of one's own.
     func exercisesOf(_ names: [String]) throws -> [HistoryImport.Name] {
         try names.map { name in
             let key = name.exerciseKey
-            return try HistoryImport.Name { $0.name = name; $0.exercise = try resolvedName(identity(ofKey: key), typedKey: key) }
+            return try HistoryImport.Name { $0.name = name; $0.exercise = try service.resolvedName(service.identity(ofKey: key), typedKey: key) }
         }
     }
 
@@ -128,7 +136,7 @@ extension SessionService {
     /// against the day's planned exercise its name names, as `log` matches a name (the
     /// same exercise key, an alias's exercise).
     func placedOnPlanDay(_ session: ImportedSession) throws -> ImportedSession {
-        guard let (day, choice) = try plans.planDay(on: session.date, in: plans.planCalendar()), !day.rest else { return session }
+        guard let (day, choice) = try service.plans.planDay(on: session.date, in: service.plans.planCalendar()), !day.rest else { return session }
         return try placed(session, on: day, carriedOver: choice.carriedOver)
     }
 
@@ -141,7 +149,7 @@ extension SessionService {
         placed.carriedOver = carriedOver
         placed.plannedExerciseIDs = try session.workout.sets.map { set in
             let key = set.exercise.exerciseKey
-            return try plannedExercise(key: database.exercises.alias(key)?.nameKey ?? key, in: planned)?.id
+            return try service.sessions.plannedExercise(key: database.exercises.alias(key)?.nameKey ?? key, in: planned)?.id
         }
         return placed
     }
@@ -153,7 +161,7 @@ extension SessionService {
             for (index, set) in session.workout.sets.enumerated() {
                 let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
                 let plannedWeight = try plannedID.flatMap { try database.plans.plannedExercise($0)?.exercise.weightKg }
-                let exercise = try identity(ofKey: set.exercise.exerciseKey)
+                let exercise = try service.identity(ofKey: set.exercise.exerciseKey)
                 let bests = try database.sessions.bests(exerciseKey: exercise.key)
                 if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg,
                                                      equipment: exercise.equipment ?? Equipment.stated(in: set.exercise)) {
@@ -164,7 +172,7 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension HistoryFeature {
     /// A page of finished sessions as workouts, in the daemon's zone; a session of more
     /// sets than a workout holds as consecutive workouts of its start and title.
     func exportHistory(_ params: HistoryExport.Params) throws -> HistoryExport.Result {
@@ -206,7 +214,7 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension HistoryFeature {
     func loggedExercises(_ params: HistoryExercises.Params) throws -> HistoryExercises.Result {
         let rows = try database.history.loggedExercises(limit: params.limit ?? SessionLimits.listLimit.upperBound, counts: params.counts ?? true)
         return ResultList(rows.map { item in HistoryExercises.Exercise {
@@ -217,11 +225,11 @@ extension SessionService {
     }
 }
 
-extension DaemonRoutes {
+extension HistoryFeature {
     /// Importing and exporting the history, and the exercises logged.
-    static let history: [DaemonRoute] = [
-        DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.importHistory(params)) },
-        DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.exportHistory(params)) },
-        DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.loggedExercises(params)) },
+    static let routes: [DaemonRoute] = [
+        DaemonRoute(HistoryImport.self) { params, service in Outcome(try service.history.importHistory(params)) },
+        DaemonRoute(HistoryExport.self) { params, service in Outcome(try service.history.exportHistory(params)) },
+        DaemonRoute(HistoryExercises.self) { params, service in Outcome(try service.history.loggedExercises(params)) },
     ]
 }

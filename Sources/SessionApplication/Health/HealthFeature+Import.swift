@@ -2,7 +2,7 @@ import SessionCore
 import SessionRPC
 import SessionStore
 
-extension SessionService {
+extension HealthFeature {
     /// Stores the daily values not stored before (the same type, value, date and time);
     /// returns how many were new and how many were there already. A dry run counts, a
     /// value twice in `samples` once, as the stored run does.
@@ -51,13 +51,13 @@ extension SessionService {
     /// staged under the id in this group commit (a dry run counts); with `cancel`,
     /// drops the import. Staged beside `history.import`'s imports, under the same bounds.
     func importHealth(_ params: HealthImport.Params) throws -> HealthImport.Result {
-        let key = importKey("health:" + params.importID)
+        let key = service.importKey("health:" + params.importID)
         if params.cancel {
-            staging.cancel(key)
+            service.staging.cancel(key)
             return HealthImport.Result { $0.importID = params.importID; $0.staged = 0; $0.done = false; $0.dryRun = false }
         }
         try checkRecordedDates(params.samples, param: "samples")
-        let staged = try staging.add([], archive: HistoryArchive { $0.health = params.samples }, chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
+        let staged = try service.staging.add([], archive: HistoryArchive { $0.health = params.samples }, chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
         guard params.done else { return HealthImport.Result {
             $0.importID = params.importID
@@ -65,7 +65,7 @@ extension SessionService {
             $0.done = false
             $0.dryRun = params.dryRun
         } }
-        let samples = try staging.contents(of: key).archive.health
+        let samples = try service.staging.contents(of: key).archive.health
         let (stored, skipped) = try storeHealth(samples, dryRun: params.dryRun)
         let result = HealthImport.Result {
             $0.importID = params.importID
@@ -77,14 +77,14 @@ extension SessionService {
         }
         // Let go of the values only once this commits: a group commit that runs the
         // request again needs them.
-        afterCommit.append { $0.staging.complete(key, with: result) }
+        service.afterCommit.append { $0.staging.complete(key, with: result) }
         return result
     }
 }
 
-extension DaemonRoutes {
+extension HealthFeature {
     /// Importing health values.
-    static let healthImport: [DaemonRoute] = [
-        DaemonRoute(HealthImport.self) { params, service in Outcome(try service.importHealth(params)) },
+    static let importRoutes: [DaemonRoute] = [
+        DaemonRoute(HealthImport.self) { params, service in Outcome(try service.health.importHealth(params)) },
     ]
 }

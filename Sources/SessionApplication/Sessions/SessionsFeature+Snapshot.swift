@@ -15,7 +15,7 @@ extension SessionRecord {
     }
 }
 
-extension SessionService {
+extension SessionsFeature {
     /// The session's progress against its plan day (the rules are SessionCore's).
     func progress(of session: SessionRecord) throws -> SessionProgress {
         let planned = try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
@@ -46,7 +46,7 @@ extension SessionService {
             $0.next = progress.next
             $0.rpe = session.rpe
             $0.note = session.note
-            $0.rest = rest.running.flatMap { timer in
+            $0.rest = service.rest.running.flatMap { timer in
                     timer.sessionID == session.id && timer.endsAtMs > nowMs
                         ? SessionSnapshot.Rest {
                             $0.exercise = timer.exercise
@@ -66,7 +66,7 @@ extension SessionService {
         var weightsKg: [Double]?  // the profile's, read once and only when needed
         let rows = planned.map { (name: $0.name, plan: Optional($0)) } + offPlan.map { (name: $0, plan: nil) }
         return try rows.compactMap { row in
-            let exercise = try identity(ofKey: row.name.exerciseKey)
+            let exercise = try service.identity(ofKey: row.name.exerciseKey)
             guard let last = try lastTime(of: exercise.key, before: session) else { return nil }
             let suggestion = try row.plan.flatMap { try self.suggestion(plan: $0, exercise: exercise, session: session, lastTime: last, weightsKg: &weightsKg) }
             return PreviousSets(exercise: row.name, session: last, suggestion: suggestion)
@@ -97,7 +97,7 @@ extension SessionService {
     }
 }
 
-extension SessionService {
+extension SessionsFeature {
     /// `session.get`: the session named, else the active one, else the latest, with
     /// its sets as logged, a page of them (`SessionGet.setsPage`): the work of one call
     /// has a bound whatever the session holds.
@@ -145,9 +145,9 @@ extension SessionService {
     }
 }
 
-extension DaemonRoutes {
+extension SessionsFeature {
     /// One session's sets, paged.
-    static let sessionDetail: [DaemonRoute] = [
-        DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessionDetail(params)) },
+    static let detailRoutes: [DaemonRoute] = [
+        DaemonRoute(SessionGet.self) { params, service in Outcome(try service.sessions.sessionDetail(params)) },
     ]
 }
