@@ -58,8 +58,8 @@ enum Options {
                                              parse: .number(in: PlanLimits.exercisesPerDay))
     /// `--weeks N`: the calendar's weeks.
     static let weeks = Option<Int>(.weeks, value: "N",
-                                   help: "the calendar's weeks from this one, 1–\(Commands.calendarWeeks.upperBound) (default \(Commands.calendarWeeksDefault))",
-                                   parse: .number(in: Commands.calendarWeeks))
+                                   help: "the calendar's weeks from this one, 1–\(PlanCommands.calendarWeeks.upperBound) (default \(PlanCommands.calendarWeeksDefault))",
+                                   parse: .number(in: PlanCommands.calendarWeeks))
     /// `--timeout SECONDS`: one planner run.
     static let timeout = Option<Int>(.timeout, value: "SECONDS", help: "how long one planner run may take (default \(PlannerLimits.defaultTimeoutSeconds))",
                                      parse: .number(in: PlannerLimits.timeoutSeconds))

@@ -3,7 +3,8 @@ import SessionCore
 import SessionRPC
 import SessionSystem
 
-extension Commands {
+/// Helpers the command groups share: time and date-range options, placed times, import notes.
+enum CommandSupport {
     /// A time option (`--at`), checked before anything is sent; a time of day alone is
     /// on `day`, today without one.
     static func timestampOption(_ arguments: ParsedArguments, _ name: OptionName, clock: LocalClock = LocalClock(), on day: LocalDate? = nil) throws(UsageError)
@@ -40,5 +41,21 @@ extension Commands {
         let end = times.endedAt.flatMap { LocalDateTime(String($0.prefix(19))) }
         let day = HumanTime.day(ofTimeOfDay: text, start: start, end: end, today: context.clock.today())
         return HumanTime.read(text, clock: context.clock, on: day) ?? time
+    }
+
+    /// `--from` and `--to`, each a date, the first not after the second.
+    static func dateRangeOption(_ arguments: ParsedArguments) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
+        let from = try arguments.value(Options.from)
+        let to = try arguments.value(Options.to)
+        if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
+        return (from, to)
+    }
+
+    /// The sessions tracked here that took a watch's heart rate and energy instead of a
+    /// workout being stored beside them (`HistoryImport.Result.measured`).
+    static func printMeasured(_ sessions: [Int64], dryRun: Bool, console: Console) {
+        for session in sessions {
+            console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, the watch's heart rate and energy (not stored twice)")
+        }
     }
 }

@@ -7,7 +7,8 @@ import SessionCore
 import SessionRPC
 import SessionSystem
 
-extension Commands {
+/// `sessionctl`'s session commands: start, log, edit, track and the rest of a workout as it is trained.
+enum SessionCommands {
     static let start = Command(
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
@@ -28,7 +29,7 @@ extension Commands {
                 params.date = date
             }
             // A time of day alone is on DATE (the session's day), else today.
-            params.at = try timestampOption(arguments, .at, clock: context.clock, on: params.date)
+            params.at = try CommandSupport.timestampOption(arguments, .at, clock: context.clock, on: params.date)
             let client = try context.connect(arguments)
             if !arguments.has(.yes) { try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(),
                                                               client: client, context: context) }
@@ -128,7 +129,7 @@ extension Commands {
         params.note = arguments[.note]
         params.superset = arguments[.superset]
         params.with = arguments[.with]
-        params.at = try timestampOption(arguments, .at, clock: context.clock)  // checked here; a time of day alone is placed below
+        params.at = try CommandSupport.timestampOption(arguments, .at, clock: context.clock)  // checked here; a time of day alone is placed below
         params.kind = try kindOption(arguments) ?? .normal
         switch wanted.exercise {
         case .position(let position): params.position = position
@@ -151,7 +152,7 @@ extension Commands {
         // errors named REPS or WEIGHT whether or not the daemon runs.
         try context.check(SessionLog.self, params)
         let client = try context.connect(arguments)
-        params.at = try placedTime(arguments, .at, as: params.at, sessionID: params.sessionID, client: client, context: context)
+        params.at = try CommandSupport.placedTime(arguments, .at, as: params.at, sessionID: params.sessionID, client: client, context: context)
         let replies = try logPipelined(params, sets: wanted.sets, then: read, client: client, context: context)
         let formatter = SessionFormatter(console: context.console)
         // What the read found (nil if it failed: the lines then go without it).
@@ -380,9 +381,9 @@ extension Commands {
             var params = SessionFinish.Params()
             params.rpe = try arguments.value(Options.rpe)
             params.note = arguments[.note]
-            params.at = try timestampOption(arguments, .at, clock: context.clock)
+            params.at = try CommandSupport.timestampOption(arguments, .at, clock: context.clock)
             let client = try context.connect(arguments)
-            params.at = try placedTime(arguments, .at, as: params.at, sessionID: nil, client: client, context: context)
+            params.at = try CommandSupport.placedTime(arguments, .at, as: params.at, sessionID: nil, client: client, context: context)
             let result = try context.call(client, SessionFinish.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printFinished(result)
@@ -424,7 +425,7 @@ extension Commands {
         })
 }
 
-extension Commands {
+extension SessionCommands {
     static let rest = Command(
         words: ["rest"], synopsis: "[+SECONDS|-SECONDS|TIME|skip]",
         summary: "Show the rest timer, or change it: rest +30, rest -15, rest 2:00, rest skip.",
