@@ -5,19 +5,15 @@ import SessionSystem
 
 /// Helpers the command groups share: time and date-range options, placed times, import notes.
 enum CommandSupport {
-    /// A time option (`--at`), checked before anything is sent; a time of day alone is
-    /// on `day`, today without one.
-    static func timestampOption(_ arguments: ParsedArguments, _ name: OptionName, clock: LocalClock = LocalClock(), on day: LocalDate? = nil) throws(UsageError)
-        -> Timestamp?
-    {
-        guard let text = arguments[name] else { return nil }
-        guard let time = HumanTime.read(text, clock: clock, on: day) else {
-            throw UsageError("\(name) must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00, got \"\(text)\"")
-        }
-        return time
+    /// A time option (`Options.at`, `.start`, `.end`), checked before anything is sent
+    /// (a bad one is refused naming the option); a time of day alone is on `day`,
+    /// today without one.
+    static func timestampOption(_ arguments: ParsedArguments, _ option: Option<WrittenTime>, clock: LocalClock = LocalClock(),
+                                on day: LocalDate? = nil) throws(UsageError) -> Timestamp? {
+        try arguments.value(option)?.timestamp(clock: clock, on: day)
     }
 
-    /// The time option `name` of a command aimed at a session (`sessionID`, nil: the
+    /// The time option `option` of a command aimed at a session (`sessionID`, nil: the
     /// active one), `time` as already read: a time of day alone is read on the
     /// session's day (`HumanTime.day(ofTimeOfDay:…)`), which is asked of the daemon;
     /// anything else, or no such session (the command's own call then says so), stays.
@@ -25,9 +21,9 @@ enum CommandSupport {
     /// of day alone is a person's shorthand, so sessionctl, which reads it, places it,
     /// and the daemon's `at` keeps one meaning for every client. The read costs one
     /// round trip, and only when a time of day alone was typed.
-    static func placedTime(_ arguments: ParsedArguments, _ name: OptionName, as time: Timestamp?, sessionID: Int64?, client: SocketClient,
+    static func placedTime(_ arguments: ParsedArguments, _ option: Option<WrittenTime>, as time: Timestamp?, sessionID: Int64?, client: SocketClient,
                            context: CommandContext) throws -> Timestamp? {
-        guard let text = arguments[name], HumanTime.isTimeOfDay(text) else { return time }
+        guard let text = arguments[option.name], HumanTime.isTimeOfDay(text) else { return time }
         let times: (startedAt: String, endedAt: String?)?
         if let sessionID {
             let found = try context.call(client, SessionGet.self, SessionGet.Params { $0.sessionID = sessionID })

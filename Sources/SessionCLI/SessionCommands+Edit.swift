@@ -25,8 +25,8 @@ extension SessionCommands {
             OptionSpec(.warmup, help: "make it a warm-up set"),
             OptionSpec(.note, value: "TEXT", help: "replaces the note (\"\" removes it)"),
             Options.session.spec,
-            OptionSpec(.start, value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)"),
-            OptionSpec(.end, value: "TIME", help: "with --session: when it ended"),
+            Options.start.spec,
+            Options.end.spec,
             OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
         ],
         run: runEdit)
@@ -77,8 +77,8 @@ extension SessionCommands {
         }
         if arguments.has(.warmup) { throw UsageError("--warmup changes a set, not a session") }
         var params = SessionEdit.Params { $0.sessionID = id }
-        params.startedAt = try CommandSupport.timestampOption(arguments, .start, clock: context.clock)
-        params.endedAt = try CommandSupport.timestampOption(arguments, .end, clock: context.clock)
+        params.startedAt = try CommandSupport.timestampOption(arguments, Options.start, clock: context.clock)
+        params.endedAt = try CommandSupport.timestampOption(arguments, Options.end, clock: context.clock)
         params.title = arguments[.title]
         params.rpe = try arguments.value(Options.rpe)
         params.note = arguments[.note]
@@ -87,8 +87,8 @@ extension SessionCommands {
         }
         let client = try context.connect(arguments)
         // A time of day alone is on the session's day.
-        params.startedAt = try CommandSupport.placedTime(arguments, .start, as: params.startedAt, sessionID: id, client: client, context: context)
-        params.endedAt = try CommandSupport.placedTime(arguments, .end, as: params.endedAt, sessionID: id, client: client, context: context)
+        params.startedAt = try CommandSupport.placedTime(arguments, Options.start, as: params.startedAt, sessionID: id, client: client, context: context)
+        params.endedAt = try CommandSupport.placedTime(arguments, Options.end, as: params.endedAt, sessionID: id, client: client, context: context)
         let result = try context.call(client, SessionEdit.self, params)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("session \(result.sessionID) · \(result.date) · \(result.title) · \(result.startedAt)"
