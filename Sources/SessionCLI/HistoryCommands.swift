@@ -9,7 +9,9 @@ import SessionRPC
 import SessionSystem
 
 /// The past as sessionctl shows it: sessions newest first, an exercise's history and
-/// progress over weeks, and the names those commands take.
+/// progress over weeks, and the names those commands take; a session's sets (`show`),
+/// the calendar and plates; and the files it comes from and goes to (`import`,
+/// `export`, `backup`).
 enum HistoryCommands {
     static let history = Command(
         words: ["history"], synopsis: "[EXERCISE]",
