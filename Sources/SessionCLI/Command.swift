@@ -97,7 +97,7 @@ struct DaemonRefusal: Error {
     /// The message, with each invalid param on a line of its own; no active session in
     /// the words `status` uses.
     var text: String {
-        if error.is(.noActiveSession) { return Commands.noActiveSession }
+        if error.is(.noActiveSession) { return SessionCommands.noActiveSession }
         var lines = [error.message]
         if error.code == RPCError.Code.invalidParams, !problems.isEmpty {
             lines = ["invalid arguments:"] + problems.map { "  \($0)" }

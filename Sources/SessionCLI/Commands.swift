@@ -3,13 +3,22 @@ import SessionCore
 import SessionRPC
 import JSON
 
-/// The verb table of `sessionctl`: help and dispatch both come from it.
+/// The verb table of `sessionctl`: help and dispatch both come from it, in this order;
+/// each command is declared by its group (`SessionCommands`, `PlanCommands`, …).
 enum Commands {
     static let all: [Command] = [
-        start, log, edit, status, pause, resume, undo, finish, abort, history, show, progress,
-        planImport, planShow, planDiff, planEditor, planSet, planSwap, planAdd, planRemove, planMove, planList, planActivate, planCheck, planSchema, planExport, planNext, planRedo, planAttempts,
-        track, summary, health, healthImport, healthShow, profile, prompt, historyImport, historyExport, backup,
-        exercises, exerciseShow, exerciseAdd, exerciseRest, alias, rest, calendar, plates, syncStatus, syncShare, syncUnshare, syncShares, watch, call, completion, dialStdio, completeExercises, completePlans,
+        SessionCommands.start, SessionCommands.log, SessionCommands.edit, SessionCommands.status, SessionCommands.pause,
+        SessionCommands.resume, SessionCommands.undo, SessionCommands.finish, SessionCommands.abort, HistoryCommands.history,
+        HistoryCommands.show, HistoryCommands.progress, PlanCommands.planImport, PlanCommands.planShow, PlanCommands.planDiff,
+        PlanCommands.planEditor, PlanCommands.planSet, PlanCommands.planSwap, PlanCommands.planAdd, PlanCommands.planRemove,
+        PlanCommands.planMove, PlanCommands.planList, PlanCommands.planActivate, PlanCommands.planCheck, PlanCommands.planSchema,
+        PlanCommands.planExport, PlanCommands.planNext, PlanCommands.planRedo, PlanCommands.planAttempts, SessionCommands.track,
+        HealthCommands.summary, HealthCommands.health, HealthCommands.healthImport, HealthCommands.healthShow, HealthCommands.profile,
+        HealthCommands.prompt, HistoryCommands.historyImport, HistoryCommands.historyExport, HistoryCommands.backup,
+        ExerciseCommands.exercises, ExerciseCommands.exerciseShow, ExerciseCommands.exerciseAdd, ExerciseCommands.exerciseRest,
+        ExerciseCommands.alias, SessionCommands.rest, HistoryCommands.calendar, HistoryCommands.plates, RemoteCommands.syncStatus,
+        RemoteCommands.syncShare, RemoteCommands.syncUnshare, RemoteCommands.syncShares, RemoteCommands.watch, RemoteCommands.call,
+        RemoteCommands.completion, RemoteCommands.dialStdio, RemoteCommands.completeExercises, RemoteCommands.completePlans,
     ]
 }
 
@@ -113,7 +122,7 @@ public enum SessionCtl {
         } catch let error as JSONReadError {
             console.error("sessionctl: unexpected reply from sessiond: \(error) (is the daemon another version?)")
             return ExitStatus.refused
-        } catch let error as Commands.OutcomeUnknown {
+        } catch let error as SessionCommands.OutcomeUnknown {
             console.error("sessionctl: \(error)")
             return ExitStatus.unreachable
         } catch let error as SocketClient.Unreachable {

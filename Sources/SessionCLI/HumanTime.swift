@@ -1,3 +1,4 @@
+import ArgumentParsing
 import SessionCore
 import SessionRPC
 import SessionSystem
@@ -92,5 +93,29 @@ enum HumanTime {
         }
         guard flush(), total > 0 else { return nil }
         return total
+    }
+}
+
+/// A time as a person wrote it for `--at`, `--start` or `--end`, known to read as one
+/// (`HumanTime`). What it stands for depends on the clock and, for a time of day alone,
+/// on the day it is read on, so it is kept as written until then.
+struct WrittenTime: Sendable, Equatable {
+    /// The text as given.
+    let text: String
+
+    /// The time it stands for: a time of day alone on `day`, today without one. Whether
+    /// a text reads does not depend on the clock, so a `WrittenTime` always does.
+    func timestamp(clock: LocalClock, on day: LocalDate? = nil) -> Timestamp? {
+        HumanTime.read(text, clock: clock, on: day)
+    }
+}
+
+extension OptionValue where Value == WrittenTime {
+    /// A time as `HumanTime` reads it: 18:05, yesterday 18:05, -10m, a date and time,
+    /// or RFC 3339. The text is checked against a fixed clock; it is placed later.
+    static var time: OptionValue {
+        OptionValue(expected: "must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00") { text in
+            HumanTime.read(text, clock: LocalClock(now: { 0 })) == nil ? nil : WrittenTime(text: text)
+        }
     }
 }

@@ -77,13 +77,3 @@ struct ImportFormatter {
         }
     }
 }
-
-extension Commands {
-    /// The sessions tracked here that took a watch's heart rate and energy instead of a
-    /// workout being stored beside them (`HistoryImport.Result.measured`).
-    static func printMeasured(_ sessions: [Int64], dryRun: Bool, console: Console) {
-        for session in sessions {
-            console.print("\(dryRun ? "would give" : "gave") session \(session), tracked here, the watch's heart rate and energy (not stored twice)")
-        }
-    }
-}

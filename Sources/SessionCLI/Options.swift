@@ -58,8 +58,8 @@ enum Options {
                                              parse: .number(in: PlanLimits.exercisesPerDay))
     /// `--weeks N`: the calendar's weeks.
     static let weeks = Option<Int>(.weeks, value: "N",
-                                   help: "the calendar's weeks from this one, 1–\(Commands.calendarWeeks.upperBound) (default \(Commands.calendarWeeksDefault))",
-                                   parse: .number(in: Commands.calendarWeeks))
+                                   help: "the calendar's weeks from this one, 1–\(PlanCommands.calendarWeeks.upperBound) (default \(PlanCommands.calendarWeeksDefault))",
+                                   parse: .number(in: PlanCommands.calendarWeeks))
     /// `--timeout SECONDS`: one planner run.
     static let timeout = Option<Int>(.timeout, value: "SECONDS", help: "how long one planner run may take (default \(PlannerLimits.defaultTimeoutSeconds))",
                                      parse: .number(in: PlannerLimits.timeoutSeconds))
@@ -114,6 +114,13 @@ extension Options {
         .paper, value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"),
         help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)",
         parse: .choice(expected: "is \(PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
+    /// `--at TIME`: when something was done, for backfilling (`WrittenTime`); each
+    /// command gives its own help line.
+    static let at = Option<WrittenTime>(.at, value: "TIME", help: "when it was done (18:05, yesterday 18:05, RFC 3339)", parse: .time)
+    /// `--start TIME` of `edit --session`: when the session started.
+    static let start = Option<WrittenTime>(.start, value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)", parse: .time)
+    /// `--end TIME` of `edit --session`: when the session ended.
+    static let end = Option<WrittenTime>(.end, value: "TIME", help: "with --session: when it ended", parse: .time)
     /// `--format` of `health import`: the export's kind.
     static let healthFormat = Option<HealthFormat>(
         .format, value: "FORMAT",

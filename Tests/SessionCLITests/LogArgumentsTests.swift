@@ -165,9 +165,9 @@ extension LogArguments {
 
     /// A decimal comma is no separator of track's exercises; any other comma is.
     @Test func trackSplitsAtCommasButNotDecimalOnes() {
-        #expect(Commands.trackParts(["fly", "12", "7,5,", "plank", "3x45s"]) == [["fly", "12", "7,5"], ["plank", "3x45s"]])
-        #expect(Commands.trackParts(["row", "3x8x60,plank", "45s", ",", "dip", "8", "-20"]) == [["row", "3x8x60"], ["plank", "45s"], ["dip", "8", "-20"]])
-        #expect(Commands.trackParts(["squat", "5", "100,", "5", "100"]) == [["squat", "5", "100"], ["5", "100"]], "a comma then a space parts them")
+        #expect(SessionCommands.trackParts(["fly", "12", "7,5,", "plank", "3x45s"]) == [["fly", "12", "7,5"], ["plank", "3x45s"]])
+        #expect(SessionCommands.trackParts(["row", "3x8x60,plank", "45s", ",", "dip", "8", "-20"]) == [["row", "3x8x60"], ["plank", "45s"], ["dip", "8", "-20"]])
+        #expect(SessionCommands.trackParts(["squat", "5", "100,", "5", "100"]) == [["squat", "5", "100"], ["5", "100"]], "a comma then a space parts them")
     }
 }
 

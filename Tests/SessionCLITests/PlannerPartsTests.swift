@@ -45,7 +45,7 @@ import TestSupport
     }
 
     @Test func aModelsTextIsShownWithoutItsControlCharacters() {
-        #expect(Commands.displayable("plan\u{1B}[2J\tok\n\u{7}") == "plan\u{FFFD}[2J\tok\n\u{FFFD}")
+        #expect(PlanCommands.displayable("plan\u{1B}[2J\tok\n\u{7}") == "plan\u{FFFD}[2J\tok\n\u{FFFD}")
     }
 
     @Test func theConfigFileLivesUnderXDGConfigHomeElseHome() {

@@ -65,9 +65,9 @@ import SessionSystem
     @Test func timesAreTheDaemonsTimeOfDayAsEverywhereElse() throws {
         let ends = "2026-11-30T14:14:20.194+01:00"
         let rest = RestStartedEvent.Payload(sessionID: 1, exercise: "Plank", seconds: 45, endsAt: ends)
-        let line = Commands.describe(event: try JSONParser.parse(bytes: rest.jsonBytes), type: "rest.started")
+        let line = RemoteCommands.describe(event: try JSONParser.parse(bytes: rest.jsonBytes), type: "rest.started")
         #expect(line.hasSuffix("  rest.started  Plank · rest 0:45 until 14:14:20"), "\(line)")
-        let logged = Commands.describe(event: try Self.logged("Row", reps: 8, loggedSets: 1, plannedSets: 3, planned: true), type: "set.logged")
+        let logged = RemoteCommands.describe(event: try Self.logged("Row", reps: 8, loggedSets: 1, plannedSets: 3, planned: true), type: "set.logged")
         #expect(logged.hasPrefix("18:05:09  set.logged"), "\(logged)")
     }
 
@@ -79,12 +79,12 @@ import SessionSystem
             (try Self.logged("Burpee", reps: 10, loggedSets: 2, plannedSets: 0, planned: false), "Burpee (off-plan) · set 2 · 10 reps"),
             (try Self.logged("Row", reps: 8, loggedSets: 1, plannedSets: 3, planned: true), "Row · set 1/3 · 8 reps · next: set 2 of 3"),
         ] {
-            let line = Commands.describe(event: payload, type: "set.logged", console: console)
+            let line = RemoteCommands.describe(event: payload, type: "set.logged", console: console)
             let log = SessionFormatter(console: console).logged(try SessionLog.Result(json: payload), session: nil).set
             #expect(line.hasSuffix("set.logged  " + expected) && line.hasSuffix(log), "\(line)")
         }
         let undone = SessionUndo.Removed { $0.setID = 3; $0.sessionID = 1; $0.exercise = "Row"; $0.setNumber = 1 }
-        #expect(Commands.describe(event: try JSONParser.parse(bytes: undone.jsonBytes), type: "set.undone").hasSuffix("set.undone  Row · set 1 removed"))
-        #expect(Commands.describe(event: .obj(["exercise": "Row"]), type: "set.undone").contains("not as declared"), "a payload that is not its type is said so")
+        #expect(RemoteCommands.describe(event: try JSONParser.parse(bytes: undone.jsonBytes), type: "set.undone").hasSuffix("set.undone  Row · set 1 removed"))
+        #expect(RemoteCommands.describe(event: .obj(["exercise": "Row"]), type: "set.undone").contains("not as declared"), "a payload that is not its type is said so")
     }
 }

@@ -60,7 +60,7 @@ import Testing
         #expect(lines[2].contains("  Legs     0:35     1 set") && !lines[2].contains("0:00:35"), "\(lines[2])")
         // The watch's session.finished says the same duration.
         let event = try? JSONParser.parse(bytes: finished.jsonBytes)
-        let watched = event.map { Commands.describe(event: $0, type: "session.finished") } ?? ""
+        let watched = event.map { RemoteCommands.describe(event: $0, type: "session.finished") } ?? ""
         #expect(watched.hasSuffix("session.finished  0:35 · 1 set · 0 kg"), "\(watched)")
     }
 

@@ -4,7 +4,7 @@ import SessionFormats
 import SessionRPC
 import JSON
 
-extension Commands {
+extension PlanCommands {
     static let planImport = Command(
         words: ["plan", "import"], synopsis: "FILE|-",
         summary: "Import a plan into the daemon and make it active; every change made is listed.",

@@ -3,7 +3,8 @@ import SessionCore
 import SessionRPC
 import JSON
 
-extension Commands {
+/// `sessionctl`'s summary, health and profile commands, and health samples imported.
+enum HealthCommands {
     static let summary = Command(
         words: ["summary"], synopsis: "",
         summary: "This week's report: adherence, volume per day, progress per exercise, health.",

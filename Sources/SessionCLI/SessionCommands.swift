@@ -7,7 +7,8 @@ import SessionCore
 import SessionRPC
 import SessionSystem
 
-extension Commands {
+/// `sessionctl`'s session commands: start, log, edit, track and the rest of a workout as it is trained.
+enum SessionCommands {
     static let start = Command(
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
@@ -17,7 +18,7 @@ extension Commands {
             refuses (exit 1) naming when it was and its session id, as it refuses while
             a session runs; --yes starts another.
             """,
-        options: CommonOptions.daemon + [OptionSpec(.at, value: "TIME", help: "when it started (18:05 on DATE, RFC 3339), for backfilling"),
+        options: CommonOptions.daemon + [Options.at.help("when it started (18:05 on DATE, RFC 3339), for backfilling").spec,
                                          OptionSpec(.yes, short: "-y", help: "start another session on a day that already has one")],
         arguments: ["date": "DATE"],
         run: { arguments, context in
@@ -28,7 +29,7 @@ extension Commands {
                 params.date = date
             }
             // A time of day alone is on DATE (the session's day), else today.
-            params.at = try timestampOption(arguments, .at, clock: context.clock, on: params.date)
+            params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock, on: params.date)
             let client = try context.connect(arguments)
             if !arguments.has(.yes) { try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(),
                                                               client: client, context: context) }
@@ -95,7 +96,7 @@ extension Commands {
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec(.warmup, help: "a warm-up set: counts towards nothing"),
             Options.kind.spec,
-            OptionSpec(.at, value: "TIME", help: "when it was done (18:05 on the session's day, RFC 3339), for backfilling"),
+            Options.at.help("when it was done (18:05 on the session's day, RFC 3339), for backfilling").spec,
             OptionSpec(.new, help: "the exercise is new: log a name that matches nothing planned or logged before"),
             Options.session.help("add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)").spec,
             OptionSpec(.yes, short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
@@ -128,7 +129,7 @@ extension Commands {
         params.note = arguments[.note]
         params.superset = arguments[.superset]
         params.with = arguments[.with]
-        params.at = try timestampOption(arguments, .at, clock: context.clock)  // checked here; a time of day alone is placed below
+        params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock)  // checked here; a time of day alone is placed below
         params.kind = try kindOption(arguments) ?? .normal
         switch wanted.exercise {
         case .position(let position): params.position = position
@@ -151,7 +152,7 @@ extension Commands {
         // errors named REPS or WEIGHT whether or not the daemon runs.
         try context.check(SessionLog.self, params)
         let client = try context.connect(arguments)
-        params.at = try placedTime(arguments, .at, as: params.at, sessionID: params.sessionID, client: client, context: context)
+        params.at = try CommandSupport.placedTime(arguments, Options.at, as: params.at, sessionID: params.sessionID, client: client, context: context)
         let replies = try logPipelined(params, sets: wanted.sets, then: read, client: client, context: context)
         let formatter = SessionFormatter(console: context.console)
         // What the read found (nil if it failed: the lines then go without it).
@@ -374,15 +375,15 @@ extension Commands {
         options: CommonOptions.daemon + [
             Options.rpe.help("the session's effort 1–10").spec,
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
-            OptionSpec(.at, value: "TIME", help: "when it ended (18:05 on the session's day, RFC 3339); not before a logged set"),
+            Options.at.help("when it ended (18:05 on the session's day, RFC 3339); not before a logged set").spec,
         ],
         run: { arguments, context in
             var params = SessionFinish.Params()
             params.rpe = try arguments.value(Options.rpe)
             params.note = arguments[.note]
-            params.at = try timestampOption(arguments, .at, clock: context.clock)
+            params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock)
             let client = try context.connect(arguments)
-            params.at = try placedTime(arguments, .at, as: params.at, sessionID: nil, client: client, context: context)
+            params.at = try CommandSupport.placedTime(arguments, Options.at, as: params.at, sessionID: nil, client: client, context: context)
             let result = try context.call(client, SessionFinish.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printFinished(result)
@@ -424,7 +425,7 @@ extension Commands {
         })
 }
 
-extension Commands {
+extension SessionCommands {
     static let rest = Command(
         words: ["rest"], synopsis: "[+SECONDS|-SECONDS|TIME|skip]",
         summary: "Show the rest timer, or change it: rest +30, rest -15, rest 2:00, rest skip.",

@@ -3,7 +3,7 @@ import SessionCore
 import SessionRPC
 import JSON
 
-extension Commands {
+extension SessionCommands {
     static let track = Command(
         words: ["track"], synopsis: "[DAY] START-END EXERCISE SETS[, EXERCISE SETS]...",
         summary: "Enter a whole past session in one command, like timew track: its day, times and sets.",
@@ -46,7 +46,7 @@ extension Commands {
         guard !parts.isEmpty else { throw UsageError("track needs at least one EXERCISE with its sets, e.g. squat 3x5@100") }
         let client = try context.connect(arguments)
         // The names known and the plan day the date trains, in one round trip.
-        let known = try KnownExercises(client: client, planned: true, dayOf: day)
+        let known = try HistoryCommands.KnownExercises(client: client, planned: true, dayOf: day)
         let planDay = known.planDay
         var sets: [HistorySet] = []
         // The name each part resolved to, in order.
@@ -60,7 +60,7 @@ extension Commands {
                 throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
             }
             // Read as log reads a name, the plan day's exercises being the day's.
-            guard let name = try knownName(typed, arguments: arguments, known: known, context: context, command: "track") else { return ExitStatus.refused }
+            guard let name = try HistoryCommands.knownName(typed, arguments: arguments, known: known, context: context, command: "track") else { return ExitStatus.refused }
             resolved.append(name)
             for _ in 0..<wanted.sets {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
@@ -95,7 +95,7 @@ extension Commands {
     }
 }
 
-extension Commands {
+extension SessionCommands {
     /// The exercises of `track`, each its words: split at commas, except a decimal comma
     /// between two digits ("row 12 7,5, plank 45s" is two).
     static func trackParts(_ words: [String]) -> [[String]] {

@@ -8,7 +8,7 @@ import SessionRPC
 import SessionSystem
 import JSON
 
-extension Commands {
+extension PlanCommands {
     static let plannerOptions = [
         OptionSpec(.planner, value: "CMD", help: "the planner command (default: $SESSIOND_PLANNER, else planner = in the config file)"),
         Options.timeout.spec,

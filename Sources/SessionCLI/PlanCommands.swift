@@ -4,7 +4,8 @@ import SessionFormats
 import SessionRPC
 import JSON
 
-extension Commands {
+/// `sessionctl plan …`: plans imported, shown, edited, exported and asked of a planner.
+enum PlanCommands {
     static let planCheck = Command(
         words: ["plan", "check"],
         synopsis: "FILE|-",
@@ -33,14 +34,6 @@ extension Commands {
             context.console.print(arguments.has(.compact) ? schema.jsonText : schema.prettyText)
             return ExitStatus.ok
         })
-
-    /// `--from` and `--to`, each a date, the first not after the second.
-    static func dateRangeOption(_ arguments: ParsedArguments) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
-        let from = try arguments.value(Options.from)
-        let to = try arguments.value(Options.to)
-        if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
-        return (from, to)
-    }
 
     static func importOptions(_ arguments: ParsedArguments, today: LocalDate, units: WeightUnit) throws(UsageError) -> PlanImportOptions {
         var options = PlanImportOptions(today: today, bareWeightInPounds: units == .lb)

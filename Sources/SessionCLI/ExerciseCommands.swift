@@ -3,7 +3,8 @@ import SessionCore
 import SessionRPC
 import JSON
 
-extension Commands {
+/// `sessionctl exercises`, `sessionctl exercise …` and `sessionctl alias`: the exercise catalog and its names.
+enum ExerciseCommands {
     static let exercises = Command(
         words: ["exercises"], synopsis: "[SEARCH...]",
         summary: "List the exercise catalog and your own exercises: name, equipment, muscles; SEARCH narrows by words of any name.",
@@ -81,7 +82,7 @@ extension Commands {
         })
 }
 
-extension Commands {
+extension ExerciseCommands {
     static let exerciseAdd = Command(
         words: ["exercise", "add"], synopsis: "NAME... --muscles LIST",
         summary: "Give an exercise of your own (one the catalog does not know) its muscles and equipment, so it counts like a catalog one.",
@@ -159,7 +160,7 @@ enum ExerciseFormatter {
     }
 }
 
-extension Commands {
+extension ExerciseCommands {
     static let exerciseRest = Command(
         words: ["exercise", "rest"], synopsis: "[NAME... [TIME] | NAME... --clear]",
         summary: "The rest after each set of an exercise, your own (it wins over the plan's): exercise rest squat 3:00.",
@@ -198,6 +199,52 @@ extension Commands {
             if context.printJSON(set, arguments) { return ExitStatus.ok }
             context.console.print(set.seconds.map { "\(set.exercise): rest \(Wording.duration($0)) after each set" }
                                   ?? "\(set.exercise): the plan's rest again")
+            return ExitStatus.ok
+        })
+}
+
+extension ExerciseCommands {
+    static let alias = Command(
+        words: ["alias"], synopsis: "[ALIAS NAME] | --remove ALIAS",
+        summary: "Give an exercise another name of your own so it keeps one history; without arguments, list them.",
+        details: """
+            The exercise catalog knows the usual names already (ohp, rdl, "Squat (Barbell)",
+            "Barbell Back Squat"): those need no alias and cannot be one. For a name of your
+            own, sessionctl alias bulgarians "Bulgarian Split Squat" makes logging bulgarians
+            log Bulgarian Split Squat (today's planned one when the plan has it), and the sets
+            logged as bulgarians so far count for it: one history, one set of records, one
+            line in summaries. NAME must be a known exercise: the catalog's, one you logged,
+            or one of the active plan.
+            --remove ALIAS removes an alias; the sets logged under its name are its own again.
+            """,
+        options: CommonOptions.daemon + [OptionSpec(.remove, value: "ALIAS", help: "remove an alias")],
+        arguments: ["alias": "ALIAS", "name": "NAME"],
+        run: { arguments, context in
+            let client = try context.connect(arguments)
+            if let removed = arguments[.remove] {
+                guard arguments.positionals.isEmpty else { throw UsageError("--remove takes only the ALIAS") }
+                let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params { $0.alias = removed; $0.name = nil })
+                if context.printJSON(result, arguments) { return ExitStatus.ok }
+                context.console.print("alias \(result.alias) removed"
+                    + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) logged as \(result.alias) are its own again" : ""))
+                return ExitStatus.ok
+            }
+            if arguments.positionals.isEmpty {
+                let aliases = try context.call(client, ExerciseAliases.self, NoParams())
+                if context.printJSON(aliases, arguments) { return ExitStatus.ok }
+                if aliases.items.isEmpty { context.console.print("no aliases yet: sessionctl alias bulgarians \"Bulgarian Split Squat\"") }
+                for item in aliases.items { context.console.print("\(item.alias) → \(item.name)") }
+                return ExitStatus.ok
+            }
+            guard arguments.positionals.count >= 2 else { throw UsageError("alias needs ALIAS and the exercise's NAME, e.g. sessionctl alias bulgarians \"Bulgarian Split Squat\"") }
+            let name = arguments.positionals.dropFirst().joined(separator: " ")
+            guard name.exerciseKey != arguments.positionals[0].exerciseKey else { throw UsageError("an alias must differ from the NAME it stands for") }
+            let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params {
+                $0.alias = arguments.positionals[0]
+                $0.name = name
+            })
+            if context.printJSON(result, arguments) { return ExitStatus.ok }
+            context.console.print("\(result.alias) → \(result.name ?? name)" + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) moved to it" : ""))
             return ExitStatus.ok
         })
 }

@@ -3,7 +3,7 @@ import SessionCore
 import SessionRPC
 import JSON
 
-extension Commands {
+extension RemoteCommands {
     static let syncStatus = Command(
         words: ["sync", "status"], synopsis: "",
         summary: "Show sessiond-sync's last push and pull, what waits to be pushed, its last error, and the roles shared with.",

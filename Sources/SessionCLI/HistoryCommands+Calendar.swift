@@ -2,7 +2,7 @@ import ArgumentParsing
 import SessionCore
 import SessionRPC
 
-extension Commands {
+extension HistoryCommands {
     static let calendar = Command(
         words: ["calendar"], synopsis: "[MONTH]",
         summary: "A month at a glance, as cal(1) prints it: days trained, missed and planned, and the weeks in a row that met the plan.",

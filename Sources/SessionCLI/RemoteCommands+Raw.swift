@@ -7,7 +7,7 @@ import SessionRPC
 import JSON
 import SessionSystem
 
-extension Commands {
+extension RemoteCommands {
     static let call = Command(
         words: ["call"], synopsis: "METHOD [JSON]",
         summary: "Call any method with params as a JSON object and print the result.",
@@ -155,9 +155,9 @@ extension Commands {
                 throw UsageError("completion needs one shell: \(ShellCompletion.shells.joined(separator: ", "))")
             }
             switch shell {
-            case "zsh": context.console.write(ShellCompletion.zsh(commands: all))
-            case "fish": context.console.write(ShellCompletion.fish(commands: all))
-            default: context.console.print(BashCompletion.script(commands: all))
+            case "zsh": context.console.write(ShellCompletion.zsh(commands: Commands.all))
+            case "fish": context.console.write(ShellCompletion.fish(commands: Commands.all))
+            default: context.console.print(BashCompletion.script(commands: Commands.all))
             }
             return ExitStatus.ok
         })
@@ -175,7 +175,7 @@ extension Commands {
             guard let client = try? context.connect(arguments) else { return ExitStatus.ok }
             var names: [String] = []
             if arguments.has(.known) {
-                names = (try? KnownExercises(client: client, planned: true))?.names ?? []
+                names = (try? HistoryCommands.KnownExercises(client: client, planned: true))?.names ?? []
             } else if arguments.has(.logged) {
                 names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params { $0.counts = false }))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {

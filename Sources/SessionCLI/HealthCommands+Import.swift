@@ -7,7 +7,7 @@ import SessionRPC
 import Glibc
 #endif
 
-extension Commands {
+extension HealthCommands {
     static let healthImport = Command(
         words: ["health", "import"], synopsis: "FILE|-",
         summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health, Health Auto Export, Google Fit, Gadgetbridge.",
@@ -52,7 +52,7 @@ extension Commands {
                 throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
             let format = try arguments.value(Options.healthFormat)
-            let (from, to) = try dateRangeOption(arguments)
+            let (from, to) = try CommandSupport.dateRangeOption(arguments)
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
@@ -174,7 +174,7 @@ extension Commands {
                 "measured": .array(measured.map { JSONValue(Int($0)) }), "skipped": JSONValue(skipped),
             ])
             func printMeasured() {
-                Commands.printMeasured(measured, dryRun: dryRun, console: context.console)
+                CommandSupport.printMeasured(measured, dryRun: dryRun, console: context.console)
                 if skipped > 0 { context.console.print(context.console.dim("\(plural(skipped, "workout")) already stored, skipped")) }
             }
             if dryRun {
@@ -200,7 +200,7 @@ extension Commands {
         })
 }
 
-extension Commands {
+extension HealthCommands {
     /// Sends daily values in `health.import` chunks under one id; the last call stores
     /// them all (none when any chunk is refused).
     static func uploadHealth(_ samples: [ArchivedHealthSample], client: SocketClient, context: CommandContext) throws -> HealthImport.Result {
@@ -224,7 +224,7 @@ extension Commands {
 typealias HealthFormat = HealthExportFormat
 
 
-extension Commands {
+extension HealthCommands {
     static let healthShow = Command(
         words: ["health", "show"], synopsis: "[TYPE]",
         summary: "The daily health values stored: each day's latest of each type (sleep, rhr, mass, steps, waist, …).",
@@ -242,7 +242,7 @@ extension Commands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }
-            var (from, to) = try dateRangeOption(arguments)
+            var (from, to) = try CommandSupport.dateRangeOption(arguments)
             if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
             let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params {
                 $0.type = type

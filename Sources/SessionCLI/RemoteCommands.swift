@@ -2,7 +2,8 @@ import ArgumentParsing
 import SessionRPC
 import SessionSystem
 
-extension Commands {
+/// `sessionctl`'s commands about the daemon itself: sync, raw calls, watching, completion and dial-stdio.
+enum RemoteCommands {
     /// The plumbing `-H` runs on the daemon's machine (`ssh HOST sessionctl dial-stdio`):
     /// a connection to the daemon's socket, found as any command finds it there, with its
     /// bytes copied to standard output and standard input's to it until the daemon is

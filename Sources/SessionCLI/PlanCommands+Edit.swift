@@ -12,7 +12,7 @@ import SessionFormats
 /// and sends it through `plan.import` as a new version of it (`revises`), so it meets the
 /// same validation and normalisation as any import, and the sessions already trained
 /// keep the rows they trained.
-extension Commands {
+extension PlanCommands {
     static let planSet = planEdit(
         words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12|45s] [--weight W] [--rest T]",
         summary: "Change an exercise of the active plan: its sets, reps (or a range, or a time), weight or rest; a new version of the plan.",
@@ -225,7 +225,7 @@ extension Commands {
     }
 }
 
-extension Commands {
+extension PlanCommands {
     /// An edited file's plan: its lines that start with # (the problems written at the
     /// top, any comment) left out.
     static func planText(_ edited: String) -> String {
@@ -238,7 +238,7 @@ struct PlanEditFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-extension Commands {
+extension PlanCommands {
     static let planEditor = Command(
         words: ["plan", "edit"], synopsis: "[PLAN-ID]",
         summary: "Edit a plan (default: the active one) as JSON in $VISUAL or $EDITOR; what imports is stored as a new version of it.",

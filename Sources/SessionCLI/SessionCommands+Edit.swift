@@ -3,7 +3,7 @@ import SessionCore
 import SessionRPC
 import JSON
 
-extension Commands {
+extension SessionCommands {
     static let edit = Command(
         words: ["edit"], synopsis: "SET-ID [REPS [WEIGHT]] | --session ID",
         summary: "Fix a logged set (reps, weight, duration, kind, effort, note), or a session's times, title, effort or note.",
@@ -25,8 +25,8 @@ extension Commands {
             OptionSpec(.warmup, help: "make it a warm-up set"),
             OptionSpec(.note, value: "TEXT", help: "replaces the note (\"\" removes it)"),
             Options.session.spec,
-            OptionSpec(.start, value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)"),
-            OptionSpec(.end, value: "TIME", help: "with --session: when it ended"),
+            Options.start.spec,
+            Options.end.spec,
             OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
         ],
         run: runEdit)
@@ -77,8 +77,8 @@ extension Commands {
         }
         if arguments.has(.warmup) { throw UsageError("--warmup changes a set, not a session") }
         var params = SessionEdit.Params { $0.sessionID = id }
-        params.startedAt = try timestampOption(arguments, .start, clock: context.clock)
-        params.endedAt = try timestampOption(arguments, .end, clock: context.clock)
+        params.startedAt = try CommandSupport.timestampOption(arguments, Options.start, clock: context.clock)
+        params.endedAt = try CommandSupport.timestampOption(arguments, Options.end, clock: context.clock)
         params.title = arguments[.title]
         params.rpe = try arguments.value(Options.rpe)
         params.note = arguments[.note]
@@ -87,58 +87,12 @@ extension Commands {
         }
         let client = try context.connect(arguments)
         // A time of day alone is on the session's day.
-        params.startedAt = try placedTime(arguments, .start, as: params.startedAt, sessionID: id, client: client, context: context)
-        params.endedAt = try placedTime(arguments, .end, as: params.endedAt, sessionID: id, client: client, context: context)
+        params.startedAt = try CommandSupport.placedTime(arguments, Options.start, as: params.startedAt, sessionID: id, client: client, context: context)
+        params.endedAt = try CommandSupport.placedTime(arguments, Options.end, as: params.endedAt, sessionID: id, client: client, context: context)
         let result = try context.call(client, SessionEdit.self, params)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("session \(result.sessionID) · \(result.date) · \(result.title) · \(result.startedAt)"
                               + (result.endedAt.map { " to \($0)" } ?? "") + " · " + Wording.duration(result.durationSeconds))
         return ExitStatus.ok
     }
-}
-
-extension Commands {
-    static let alias = Command(
-        words: ["alias"], synopsis: "[ALIAS NAME] | --remove ALIAS",
-        summary: "Give an exercise another name of your own so it keeps one history; without arguments, list them.",
-        details: """
-            The exercise catalog knows the usual names already (ohp, rdl, "Squat (Barbell)",
-            "Barbell Back Squat"): those need no alias and cannot be one. For a name of your
-            own, sessionctl alias bulgarians "Bulgarian Split Squat" makes logging bulgarians
-            log Bulgarian Split Squat (today's planned one when the plan has it), and the sets
-            logged as bulgarians so far count for it: one history, one set of records, one
-            line in summaries. NAME must be a known exercise: the catalog's, one you logged,
-            or one of the active plan.
-            --remove ALIAS removes an alias; the sets logged under its name are its own again.
-            """,
-        options: CommonOptions.daemon + [OptionSpec(.remove, value: "ALIAS", help: "remove an alias")],
-        arguments: ["alias": "ALIAS", "name": "NAME"],
-        run: { arguments, context in
-            let client = try context.connect(arguments)
-            if let removed = arguments[.remove] {
-                guard arguments.positionals.isEmpty else { throw UsageError("--remove takes only the ALIAS") }
-                let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params { $0.alias = removed; $0.name = nil })
-                if context.printJSON(result, arguments) { return ExitStatus.ok }
-                context.console.print("alias \(result.alias) removed"
-                    + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) logged as \(result.alias) are its own again" : ""))
-                return ExitStatus.ok
-            }
-            if arguments.positionals.isEmpty {
-                let aliases = try context.call(client, ExerciseAliases.self, NoParams())
-                if context.printJSON(aliases, arguments) { return ExitStatus.ok }
-                if aliases.items.isEmpty { context.console.print("no aliases yet: sessionctl alias bulgarians \"Bulgarian Split Squat\"") }
-                for item in aliases.items { context.console.print("\(item.alias) → \(item.name)") }
-                return ExitStatus.ok
-            }
-            guard arguments.positionals.count >= 2 else { throw UsageError("alias needs ALIAS and the exercise's NAME, e.g. sessionctl alias bulgarians \"Bulgarian Split Squat\"") }
-            let name = arguments.positionals.dropFirst().joined(separator: " ")
-            guard name.exerciseKey != arguments.positionals[0].exerciseKey else { throw UsageError("an alias must differ from the NAME it stands for") }
-            let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params {
-                $0.alias = arguments.positionals[0]
-                $0.name = name
-            })
-            if context.printJSON(result, arguments) { return ExitStatus.ok }
-            context.console.print("\(result.alias) → \(result.name ?? name)" + (result.movedSets > 0 ? " · \(plural(result.movedSets, "set")) moved to it" : ""))
-            return ExitStatus.ok
-        })
 }

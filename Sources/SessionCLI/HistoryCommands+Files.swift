@@ -9,7 +9,7 @@ import SessionSystem
 import JSON
 import SessionFormats
 
-extension Commands {
+extension HistoryCommands {
     static let historyImport = Command(
         words: ["import"], synopsis: "FILE|-",
         summary: "Import a Strong or Hevy CSV export, sessiond's JSON export or a watch's FIT activity as finished sessions; all or nothing, twice adds nothing.",
@@ -120,7 +120,7 @@ extension Commands {
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let formatter = ImportFormatter(console: console)
             formatter.printCounts(result, from: export.format.rawValue, dryRun: dryRun)
-            printMeasured(result.measured, dryRun: dryRun, console: console)
+            CommandSupport.printMeasured(result.measured, dryRun: dryRun, console: console)
             formatter.printNames(result.names, all: dryRun || arguments.has(.verbose))
             return ExitStatus.ok
         })
@@ -148,7 +148,7 @@ extension Commands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
             let format = try arguments.value(Options.exportFormat) ?? .json
-            let (from, to) = try dateRangeOption(arguments)
+            let (from, to) = try CommandSupport.dateRangeOption(arguments)
             let path = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
             // The JSON export holds everything a restore needs besides the workouts, ahead
@@ -257,102 +257,6 @@ extension Commands {
         }
         return (archive, try context.call(client, DaemonStatus.self, NoParams()).timeZone)
     }
-
-    static let planExport = Command(
-        words: ["plan", "export"], synopsis: "[FILE]",
-        summary: "Write a plan as an iCalendar (.ics) file, one event each training day with a reminder, or as Markdown or a PDF sheet to print.",
-        details: """
-            --format ics (the default): each training day from today to the end of the
-            --weeks'th week (default 4, this week the first) becomes an event, as the plan
-            calendar has it: the plan that governs each date (carried over from an earlier
-            week when no newer one came), its one-off moves; with --plan or --week, that
-            plan's week. Each event is at --time
-            (wall-clock time in the daemon's time zone, written in UTC so that a calendar in
-            any zone shows the right moment) lasting --duration, with the exercises in its
-            description and a reminder --remind before. Event UIDs
-            come from the dates, so importing a later export updates the events rather than
-            duplicating them. --format markdown: the plan's week as a document (a section per
-            day, its warm-up, a table of its exercises with weights in your units, each
-            description beneath), for paper or a notes app. --format pdf: the same week as a
-            sheet to print and take to the gym, with a box beside each exercise for every
-            planned set, to tick or to write the weight and reps done; typeset by groff
-            (Debian's groff package), on --paper a4 or letter (default: the paper of the
-            locale in LC_ALL, LC_PAPER or LANG, else A4). Characters its fonts lack, such as
-            emoji, are left out and named. Without FILE (or with -) the file goes to standard
-            output (a PDF only when that is not a terminal).
-            """,
-        options: CommonOptions.daemon + [
-            Options.planExportFormat.spec,
-            Options.paper.spec,
-            Options.plan.spec,
-            Options.week.help("instead of --plan: the plan that trains DATE's week, carried over or not").spec,
-            Options.weeks.spec,
-            Options.time.spec,
-            Options.sessionMinutes.spec,
-            Options.remind.spec,
-            OptionSpec(.force, help: "replace FILE if it exists"),
-        ],
-        run: { arguments, context in
-            guard arguments.positionals.count <= 1 else { throw UsageError("plan export takes at most one FILE") }
-            let format = try arguments.value(Options.planExportFormat) ?? .ics
-            var calendar = ICalendar(stampMs: context.clock.nowMs(), unit: context.console.units) { LocalClock().ms(of: $0) }
-            if let second = try arguments.value(Options.time) { calendar.startSecond = second }
-            if let minutes = try arguments.value(Options.sessionMinutes) { calendar.durationMinutes = minutes }
-            if let minutes = try arguments.value(Options.remind) { calendar.reminderMinutes = minutes }
-            var params = PlanGet.Params()
-            params.planID = try arguments.value(Options.plan)
-            params.date = try arguments.value(Options.week)
-            if params.date != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
-            let path = try FileOutput.target(arguments)
-            let paper = try PlanSheet.Paper.chosen(arguments[.paper], environment: context.environment)
-            if arguments[.paper] != nil, format != .pdf { throw UsageError("--paper is for --format pdf") }
-            if format == .pdf, path == nil, isatty(STDOUT_FILENO) == 1 {
-                throw UsageError("not writing a PDF to a terminal; give FILE, or send standard output to a file or a program")
-            }
-            let weeks = try arguments.value(Options.weeks)
-            if weeks != nil, format != .ics || params.planID != nil || params.date != nil {
-                throw UsageError("--weeks is for the calendar from today (--format ics, without --plan or --week)")
-            }
-            if format == .ics, params.planID == nil, params.date == nil {
-                return try exportTrainingDays(weeks: weeks ?? calendarWeeksDefault, calendar: calendar, to: path, arguments: arguments, context: context)
-            }
-            let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
-            let document = try PlanGet.Result(json: try replies[0].value())
-            let status = try DaemonStatus.Result(json: try replies[1].value())
-            // Times are the daemon's: this process reads them in its zone.
-            try LocalClock.use(timeZone: status.timeZone)
-            let currentWeek = status.today.mondayOfWeek
-            var plan = document.plan
-            if let monday = document.carriedOverTo {
-                plan = PlanCalendar.carry(plan, to: monday)
-            } else if params.date == nil, document.active, plan.weekStart < currentWeek {
-                plan = PlanCalendar.carry(plan, to: currentWeek)
-            }
-            switch format {
-            case .markdown:
-                guard let path = try FileOutput.deliver(PlanMarkdown(unit: context.console.units).document(for: plan), to: path, context: context) else { return ExitStatus.ok }
-                context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as Markdown to \(path)")
-                return ExitStatus.ok
-            case .pdf:
-                let sheet = PlanSheet(unit: context.console.units, paper: paper)
-                let typeset = try sheet.typeset(sheet.source(for: plan), environment: context.environment)
-                if !typeset.missing.isEmpty {
-                    context.console.error("sessionctl: the sheet's fonts have no glyph for \(typeset.missing.map { "\"\($0)\"" }.joined(separator: ", ")); left out")
-                }
-                guard let path else {
-                    context.console.write(bytes: typeset.pdf)
-                    return ExitStatus.ok
-                }
-                try FileOutput.write(typeset.pdf, to: path, mode: 0o644)
-                context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as a PDF sheet (\(paper.name)) to \(path)")
-                return ExitStatus.ok
-            case .ics: break
-            }
-            guard let path = try FileOutput.deliver(calendar.file(for: plan), to: path, context: context) else { return ExitStatus.ok }
-            let events = plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
-            context.console.error("wrote " + plural(events, "training day") + " of plan \(document.planID), week of \(plan.weekStart), to \(path)")
-            return ExitStatus.ok
-        })
 
     static let show = Command(
         words: ["show"], synopsis: "[SESSION]",

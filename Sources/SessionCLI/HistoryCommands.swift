@@ -9,8 +9,10 @@ import SessionRPC
 import SessionSystem
 
 /// The past as sessionctl shows it: sessions newest first, an exercise's history and
-/// progress over weeks, and the names those commands take.
-extension Commands {
+/// progress over weeks, and the names those commands take; a session's sets (`show`),
+/// the calendar and plates; and the files it comes from and goes to (`import`,
+/// `export`, `backup`).
+enum HistoryCommands {
     static let history = Command(
         words: ["history"], synopsis: "[EXERCISE]",
         summary: "Past sessions, newest first; with EXERCISE, that exercise's sets session by session and its best e1RM.",
@@ -29,7 +31,7 @@ extension Commands {
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
-            let (from, to) = try dateRangeOption(arguments)
+            let (from, to) = try CommandSupport.dateRangeOption(arguments)
             let shown = try arguments.value(Options.limit) ?? SessionLimits.listDefault
             let before = try arguments.value(Options.before).map(Int64.init)
             let client = try context.connect(arguments)
@@ -84,7 +86,7 @@ extension Commands {
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
-            var (from, to) = try dateRangeOption(arguments)
+            var (from, to) = try CommandSupport.dateRangeOption(arguments)
             if arguments.has(.all) {
                 guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
             } else if from == nil, to == nil {
@@ -234,7 +236,7 @@ extension Commands {
             for match in matches.prefix(8) { context.console.error("  \(match.name)") }
             return nil
         } catch SessionError.unknownExercise(let words, let suggestions) {
-            printUnknownExercise(words, suggestions: suggestions, command: command, context: context)
+            SessionCommands.printUnknownExercise(words, suggestions: suggestions, command: command, context: context)
             return nil
         }
     }

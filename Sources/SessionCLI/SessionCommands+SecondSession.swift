@@ -1,7 +1,7 @@
 import SessionCore
 import SessionRPC
 
-extension Commands {
+extension SessionCommands {
     /// Refuses (`confirmation_required`, exit 1) to start a session on `date` when it
     /// already has a finished one: "you trained today at 07:00, session 12"; --yes
     /// starts another. A session still running is left to the daemon's own refusal.

@@ -1,0 +1,39 @@
+import Foundation
+import JSON
+import SessionCore
+import SessionRPC
+import Testing
+import TestSupport
+
+/// `--at`, `--start` and `--end` are typed options: a time that does not read is a usage
+/// error naming the option, said before anything reaches the daemon; one that reads is
+/// placed as written.
+@Suite struct TimeOptionTests {
+    static let expected = "must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00"
+
+    @Test func aTimeThatDoesNotReadIsRefusedNamingItsOption() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        for (arguments, option) in [(["start", "--at", "half past six"], "--at"), (["log", "--new", "row", "8", "50", "--at", "25:99"], "--at"),
+                                    (["finish", "--at=soon"], "--at"), (["edit", "--session", "1", "--start", "-10"], "--start"),
+                                    (["edit", "--session", "1", "--end", "tomorrow 18:05"], "--end")] {
+            let bad = try #require(arguments.last?.split(separator: "=").last.map(String.init))
+            let result = try daemon.ctl(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("sessionctl: \(option) \(Self.expected), got \"\(bad)\""), "\(result.stderr)")
+            #expect(result.stderr.contains("Usage: sessionctl \(arguments[0])"), "\(result.stderr)")
+        }
+        #expect(try daemon.client().call("session.current") == .null, "nothing was started")
+    }
+
+    @Test func aTimeThatReadsIsTheSessionsTime() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let day = try #require(LocalDate("2026-11-30"))
+        try daemon.at(ms: Int64(day.daysSinceEpoch) * 86_400_000 + 20 * 3_600_000) { () throws -> Void in
+            #expect(try daemon.ctl(["start", "--at", "2026-11-30T18:05:00Z"]).status == 0)
+            let started = try daemon.client().call("session.current")["startedAt"]?.stringValue
+            #expect(started.flatMap(Timestamp.init)?.ms == Int64(day.daysSinceEpoch) * 86_400_000 + (18 * 60 + 5) * 60_000, "\(started ?? "none")")
+        }
+    }
+}
