@@ -46,7 +46,9 @@ extension ChangeFeed {
     /// The plan `id` as the feed hands it out.
     func syncedPlan(_ id: Int64) throws -> SyncedPlan? {
         try connection.prepare("""
-            SELECT p.name, p.week_start, p.imported_at_ms, p.source, r.uid AS revises_uid
+            SELECT p.name, p.week_start, p.imported_at_ms, p.source, r.uid AS revises_uid,
+                (SELECT group_concat(date, ',') FROM (SELECT d.date FROM plan_day d
+                 WHERE d.plan_id = p.id AND EXISTS (SELECT 1 FROM planned_exercise e WHERE e.plan_day_id = d.id) ORDER BY d.date)) AS training_dates
             FROM plan p LEFT JOIN sync_plan r ON r.entity = 'plan' AND r.local_id = p.revises WHERE p.id = ?
             """).row([id]) { row in
             var plan = SyncedPlan()
@@ -55,6 +57,7 @@ extension ChangeFeed {
             plan.importedAtMs = row.int("imported_at_ms")
             plan.source = row.text("source")
             plan.revisesUID = row.optionalText("revises_uid")
+            plan.trainingDates = row.optionalText("training_dates")
             return plan
         }
     }

@@ -186,8 +186,17 @@ public struct ChangeFeed {
             set.personalRecord = row.optionalText("personal_record")
             set.distanceM = row.optionalDouble("distance_m")
             set.superset = row.optionalText("superset")
+            set.muscles = muscles(ofKey: set.exerciseKey)
             return set
         }
+    }
+
+    /// The primary muscle groups of the exercise under `key`, comma-separated: one's own
+    /// exercise's, else the catalog's; nil when neither knows it.
+    func muscles(ofKey key: String) -> String? {
+        let own = (try? database.exercises.customExercises())?[key]?.primary
+        guard let groups = own ?? ExerciseCatalog.builtIn.exercise(key: key)?.primary, !groups.isEmpty else { return nil }
+        return groups.map(\.rawValue).joined(separator: ",")
     }
 
     func syncedHealth(_ id: Int64) throws -> SyncedHealthSample? {

@@ -1,6 +1,6 @@
 /// The views a coach or a planner backend reads, part of the schema: each computed from
-/// the `jsonb` state of the 'session' and 'set' records (`SyncedSession`,
-/// `SyncedSet`), tombstones left out. They are `security_invoker` views (PostgreSQL 15
+/// the `jsonb` state of the 'session', 'set', 'plan' and 'planEvent' records
+/// (`SyncedSession`, `SyncedSet`, `SyncedPlan`, `SyncedPlanEvent`), tombstones left out. They are `security_invoker` views (PostgreSQL 15
 /// or later), so the reader's row-level security applies: an athlete sees their own
 /// figures, a coach those of the athletes who shared with them.
 public enum SyncViews {
@@ -11,7 +11,7 @@ public enum SyncViews {
             SELECT s.athlete, s.uid AS session_uid, (s.data->>'date')::date AS date,
                    t.uid AS set_uid, t.data->>'exerciseName' AS exercise, t.data->>'kind' AS kind,
                    (t.data->>'reps')::integer AS reps, (t.data->>'weightKg')::numeric AS weight_kg,
-                   (t.data->>'e1rmKg')::numeric AS e1rm_kg
+                   (t.data->>'e1rmKg')::numeric AS e1rm_kg, t.data->>'muscles' AS muscles
             FROM sessiond_record s
             JOIN sessiond_record t ON t.athlete = s.athlete AND t.entity = 'set' AND NOT t.deleted AND t.data->>'sessionUid' = s.uid
             WHERE s.entity = 'session' AND NOT s.deleted;
@@ -46,7 +46,36 @@ public enum SyncViews {
             WHERE e1rm_kg IS NOT NULL
             GROUP BY athlete, exercise, week;
 
-        GRANT SELECT ON sessiond_session_set, sessiond_week, sessiond_last_session, sessiond_lift_week
-            TO sessiond_athlete, sessiond_coach;
+        -- Each week's sets per muscle group: a set counts once for each primary muscle
+        -- group of its exercise, as the device that logged it knew them.
+        CREATE VIEW sessiond_week_muscle WITH (security_invoker = true) AS
+            SELECT x.athlete, date_trunc('week', x.date)::date AS week, m.muscle, count(*) AS sets
+            FROM sessiond_session_set x
+            CROSS JOIN LATERAL unnest(string_to_array(x.muscles, ',')) AS m(muscle)
+            WHERE x.kind IS DISTINCT FROM 'warmup'
+            GROUP BY x.athlete, week, m.muscle;
+
+        -- Each week's adherence to its plan: the plan of the week's latest activation (by
+        -- the hybrid clock, as the devices follow it), the dates it trains, and those of
+        -- them with a session.
+        CREATE VIEW sessiond_week_adherence WITH (security_invoker = true) AS
+            WITH plan AS (
+                SELECT DISTINCT ON (p.athlete, (p.data->>'weekStart')::date)
+                       p.athlete, (p.data->>'weekStart')::date AS week, p.uid AS plan_uid, p.data->>'name' AS plan,
+                       coalesce(string_to_array(nullif(p.data->>'trainingDates', ''), ',')::date[], '{}') AS planned
+                FROM sessiond_record p
+                JOIN sessiond_record e ON e.athlete = p.athlete AND e.entity = 'planEvent' AND NOT e.deleted
+                    AND e.data->>'kind' = 'activate' AND e.data->>'planUid' = p.uid
+                WHERE p.entity = 'plan' AND NOT p.deleted
+                ORDER BY p.athlete, (p.data->>'weekStart')::date, e.hlc DESC, e.uid DESC
+            )
+            SELECT plan.athlete, plan.week, plan.plan, cardinality(plan.planned) AS planned_days,
+                   (SELECT count(DISTINCT (s.data->>'date')::date) FROM sessiond_record s
+                    WHERE s.athlete = plan.athlete AND s.entity = 'session' AND NOT s.deleted
+                      AND (s.data->>'date')::date = ANY (plan.planned)) AS trained_days
+            FROM plan;
+
+        GRANT SELECT ON sessiond_session_set, sessiond_week, sessiond_last_session, sessiond_lift_week, sessiond_week_muscle,
+            sessiond_week_adherence TO sessiond_athlete, sessiond_coach;
         """
 }

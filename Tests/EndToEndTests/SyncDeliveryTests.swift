@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 import JSON
 import Testing
 import TestSupport
@@ -112,6 +113,8 @@ struct SyncDeliveryTests {
             ("2026-11-10T18:00:00", "2026-11-10T19:00:00", [("Back Squat", 1, 125), ("Bench Press", 10, 62.5)]),
         ]
         for session in sessions { try Workout.backfill(client, start: session.start, end: session.end, sets: session.sets) }
+        // The week of 2 November under a plan that trains Monday, Wednesday and Friday.
+        #expect(try phone.importBeforeItsWeek("2026-11-02", [Fixtures.dumbbellPlanPath]).status == 0)
         _ = try client.call("sync.share", .obj(["role": "carol"]))
         try SyncSecurityTests.sync(phone, server, as: "alice")
 
@@ -151,6 +154,29 @@ struct SyncDeliveryTests {
         let columns = try #require(last.first).split(separator: "|").map(String.init)
         #expect(last.count == 1 && columns[0] == "alice" && columns[1] == "2026-11-10" && Int(columns[2]) == sessions[2].sets.count, "\(last)")
         #expect(abs((Double(columns[3]) ?? -1) - lastVolume) < 0.001, "\(last)")
+        // Sets per muscle group: each set once for each primary group of its exercise.
+        var perMuscle: [String: Int] = [:]
+        for session in sessions {
+            for (exercise, _, _) in session.sets {
+                for group in ExerciseCatalog.builtIn.exercise(key: exercise.exerciseKey)?.primary ?? [] {
+                    perMuscle["\(week(session.start))|\(group.rawValue)", default: 0] += 1
+                }
+            }
+        }
+        let muscles = try server.rows("SELECT week, muscle, sets FROM sessiond_week_muscle ORDER BY week, muscle", user: "carol")
+        #expect(!perMuscle.isEmpty && muscles.count == perMuscle.count, "\(muscles) against \(perMuscle)")
+        for row in muscles {
+            let columns = row.split(separator: "|").map(String.init)
+            #expect(perMuscle["\(columns[0])|\(columns[1])"] == Int(columns[2]), "\(row)")
+        }
+        // Adherence: the plan's days with exercises, read from its file, against the
+        // dates that have a session.
+        let planFile = try JSONParser.parse(String(decoding: FileManager.default.contents(atPath: Fixtures.dumbbellPlanPath) ?? Data(), as: UTF8.self))
+        let planned = (planFile["days"]?.arrayValue ?? []).enumerated().filter { !($0.element["exercises"]?.arrayValue ?? []).isEmpty }
+            .map { "2026-11-0\(2 + $0.offset)" }
+        let trained = Set(sessions.map { String($0.start.prefix(10)) }).filter { planned.contains($0) }
+        #expect(try server.rows("SELECT week, planned_days, trained_days FROM sessiond_week_adherence", user: "carol")
+                == ["2026-11-02|\(planned.count)|\(trained.count)"])
         // Alice reads her own figures through the same views; bob reads none.
         #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "alice") == ["\(weeks.count)"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "bob") == ["0"])

@@ -18,6 +18,10 @@ public struct SyncedPlan: Sendable, Equatable, Blank {
     public var source = ""
     /// The uid of the plan it revises (`plan redo`), nil for none.
     public var revisesUID: String?
+    /// The dates of its week with something to train, comma-separated (YYYY-MM-DD):
+    /// what a coach's view of adherence reads. Derived: a device that applies the plan
+    /// imports its source and ignores it.
+    public var trainingDates: String?
 
     public init() {}
 }

@@ -60,6 +60,10 @@ public struct SyncedSet: Sendable, Equatable, Blank {
     public var personalRecord: String?
     public var distanceM: Double?
     public var superset: String?
+    /// The primary muscle groups of its exercise as the device that logged it knows them
+    /// (the catalog's, or one's own exercise's), comma-separated: what a coach's view of
+    /// sets per muscle reads. Derived: a device that applies the set ignores it.
+    public var muscles: String?
 
     public init() {}
 }

@@ -48,6 +48,7 @@ extension SyncedSet: CodedObject {
         try coder.string("personalRecord", &personalRecord)
         try coder.number("distanceM", &distanceM)
         try coder.string("superset", &superset)
+        try coder.string("muscles", &muscles)
         try coder.check(exerciseName.count <= SyncChange.maximumTextLength && (note?.count ?? 0) <= SyncChange.maximumTextLength,
                         "exerciseName", "at most \(SyncChange.maximumTextLength) characters")
     }
@@ -135,6 +136,7 @@ extension SyncedPlan: CodedObject {
         try coder.check(!source.isEmpty && source.utf8.count <= Self.maximumSourceLength, "source", "the plan JSON, 1 to \(Self.maximumSourceLength) bytes")
         try coder.string("revisesUid", &revisesUID)
         try coder.check(revisesUID.map(SyncChange.isUID) ?? true, "revisesUid", "32 lowercase hexadecimal digits")
+        try coder.string("trainingDates", &trainingDates)
     }
 }
 
