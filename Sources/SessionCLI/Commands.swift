@@ -231,9 +231,3 @@ public enum SessionCtl {
             .replacingOccurrences(of: "%OPTIONS%", with: options.joined(separator: " "))
     }
 }
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        components(separatedBy: target).joined(separator: replacement)
-    }
-}

@@ -72,12 +72,3 @@ enum CalendarFormatter {
         return lines
     }
 }
-
-extension String {
-    /// Without the spaces at its end.
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-}

@@ -1,21 +1,6 @@
 import JSON
 import SessionCore
 
-extension String {
-    /// A decimal comma read as a point (`72,5` in localised exports).
-    func replacingComma() -> String {
-        let bytes = utf8
-        guard bytes.contains(0x2C), !bytes.contains(0x2E) else { return self }
-        return String(decoding: bytes.map { $0 == 0x2C ? 0x2E : $0 }, as: UTF8.self)
-    }
-
-    /// True when the text is one of `words` (lowercase ASCII) in any case.
-    func isASCIIWord(in words: [String]) -> Bool {
-        var text = self
-        return text.withUTF8 { $0.isASCIIWord(in: words) }
-    }
-}
-
 extension UnsafeBufferPointer<UInt8> {
     /// True when the bytes are one of `words` (lowercase ASCII) in any case, compared
     /// byte by byte without building a lowercased copy.
@@ -84,15 +69,6 @@ enum HistoryDates {
         }
         return matched ? total : nil
     }
-}
-
-extension String {
-    func replacingOccurrences(_ target: Character, _ replacement: Character) -> String {
-        String(map { $0 == target ? replacement : $0 })
-    }
-
-    /// First letter upper case (`apr` → `Apr`).
-    var capitalized: String { prefix(1).uppercased() + dropFirst() }
 }
 
 extension TrackerExport.Format {

@@ -37,15 +37,3 @@ public enum SetKind: String, Sendable, CaseIterable {
     /// True when the set counts towards planned sets, volume and records.
     public var counts: Bool { self != .warmup }
 }
-
-extension String {
-    /// A note as stored: control characters removed (newlines and tabs become spaces),
-    /// trimmed.
-    public func sanitisedNote() -> String {
-        collapsingWhitespace()
-    }
-
-    /// The key under which an exercise's history is kept: lowercased, whitespace
-    /// collapsed, so "Goblet  squat" and "goblet squat" are one exercise.
-    public var exerciseKey: String { collapsingWhitespace().lowercased() }
-}

@@ -118,3 +118,15 @@ extension String {
         return previous[b.count]
     }
 }
+
+extension String {
+    /// A note as stored: control characters removed (newlines and tabs become spaces),
+    /// trimmed.
+    public func sanitisedNote() -> String {
+        collapsingWhitespace()
+    }
+
+    /// The key under which an exercise's history is kept: lowercased, whitespace
+    /// collapsed, so "Goblet  squat" and "goblet squat" are one exercise.
+    public var exerciseKey: String { collapsingWhitespace().lowercased() }
+}
