@@ -121,7 +121,7 @@ extension ChangeFeed {
         }
         if let kept { return (kept.localID, kept.hlc) }
         guard let implied = Self.implicitRecord(uid: uid, device: device),
-              try connection.scalar("SELECT count(*) FROM \(Self.table(implied.entity)) WHERE id = ?", [implied.localID]) == 1
+              try connection.scalar("SELECT count(*) FROM \(implied.entity.table) WHERE id = ?", [implied.localID]) == 1
         else { return nil }
         return (implied.localID, nil)
     }

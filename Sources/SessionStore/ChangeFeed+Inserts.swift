@@ -1,63 +1,65 @@
 import CSQLite
 import SessionCore
 
-/// A record's uid where its row implies it: each session and set this device inserts
-/// has `device + digit + id` (`ChangeFeed.implicitUID`; their ids are never given
-/// twice), so that logging a set writes no `sync_record` row; the row it gets when first
-/// changed or deleted (the triggers of migration 19) carries the same uid. Rows stored
-/// before migration 19, health samples and other devices' rows have their uid in
-/// `sync_record` only.
-extension ChangeFeed {
-    /// The digit of each entity in an implied uid (migration 19 writes the same).
-    static func digit(_ entity: SyncEntity) -> Character {
+/// The entities whose uid a row implies: sessions and sets, whose ids are never given
+/// twice (their high-water marks). Each one this device inserts has `device + digit +
+/// id` (`ChangeFeed.implicitUID`), so that logging a set writes no `sync_record` row;
+/// the row it gets when first changed or deleted (`StoreContext.feedPending`) carries
+/// the same uid. Rows stored before migration 19, health samples and other devices'
+/// rows have their uid in `sync_record` only.
+enum ImpliedEntity: Sendable {
+    case session
+    case set
+
+    /// The implied entity of `entity`, nil for one whose uid is always kept.
+    init?(_ entity: SyncEntity) {
         switch entity {
-        case .session: "1"
-        case .set: "2"
-        case .health: "3"
-        case .profile, .alias, .exercise, .rest: "0"  // settings: uids of their keys (`SettingUID`)
-        case .plan, .planEvent: "0"  // fresh uids kept in `sync_plan`
+        case .session: self = .session
+        case .set: self = .set
+        case .health, .profile, .alias, .exercise, .rest, .plan, .planEvent: return nil
         }
     }
 
+    /// The entity as the feed names it.
+    var syncEntity: SyncEntity { self == .session ? .session : .set }
+    /// Its digit in an implied uid.
+    var digit: Character { self == .session ? "1" : "2" }
+    /// The table of its rows.
+    var table: String { self == .session ? "session" : "logged_set" }
+}
+
+extension ChangeFeed {
     /// The uid `device`'s row `localID` of `entity` implies: the device's 16
     /// hexadecimal digits, the entity's digit, the id in 15 (32 in all, as `SyncChange.isUID`
     /// takes).
-    static func implicitUID(device: String, entity: SyncEntity, localID: Int64) -> String {
+    static func implicitUID(device: String, entity: ImpliedEntity, localID: Int64) -> String {
         let hex = String(UInt64(max(localID, 0)), radix: 16)
-        return device + String(digit(entity)) + String(repeating: "0", count: max(15 - hex.count, 0)) + hex
+        return device + String(entity.digit) + String(repeating: "0", count: max(15 - hex.count, 0)) + hex
     }
 
     /// The entity and row an implied uid of `device` names; nil for any other uid.
-    /// Sessions and sets only: a health sample's id may be given again, so its uid is
-    /// always kept (`StoreContext.feedInserted(health:)`).
-    static func implicitRecord(uid: String, device: String) -> (entity: SyncEntity, localID: Int64)? {
+    static func implicitRecord(uid: String, device: String) -> (entity: ImpliedEntity, localID: Int64)? {
         guard uid.utf8.count == device.utf8.count + 16, uid.hasPrefix(device) else { return nil }
         let rest = uid.utf8.dropFirst(device.utf8.count)
-        guard let first = rest.first, let entity = [SyncEntity.session, .set].first(where: { digit($0).asciiValue == first }),
+        guard let first = rest.first, let entity = [ImpliedEntity.session, .set].first(where: { $0.digit.asciiValue == first }),
               let id = Int64(String(decoding: rest.dropFirst(), as: UTF8.self), radix: 16)
         else { return nil }
         return (entity, id)
     }
 
-    /// The table of an entity's rows.
-    static func table(_ entity: SyncEntity) -> String {
-        switch entity {
-        case .session: "session"
-        case .set: "logged_set"
-        case .health: "health_sample"
-        case .profile: "profile"
-        case .alias: "exercise_alias"
-        case .exercise: "custom_exercise"
-        case .rest: "exercise_rest"
-        case .plan: "plan"
-        case .planEvent: "plan_event"
-        }
+    /// SQL for the uid the row `id` (an SQL expression) of `entity` implies.
+    static func implicitUIDSQL(_ entity: ImpliedEntity, id: String) -> String {
+        "(SELECT device FROM sync_clock) || '\(entity.digit)' || printf('%015x', \(id))"
     }
 
-    /// SQL for the uid the row `id` (an SQL expression) of `entity` implies.
-    static func implicitUIDSQL(_ entity: SyncEntity, id: String) -> String {
-        "(SELECT device FROM sync_clock) || '\(digit(entity))' || printf('%015x', \(id))"
-    }
+    /// SQL for SQLite's clock now, in Unix milliseconds: the wall time the hybrid clock
+    /// ticks with.
+    static let nowMsSQL = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+
+    /// SQL for a fresh uid, for a record whose row cannot imply one: the hexadecimal
+    /// milliseconds of its making (so new uids land at the end of an index), then 80
+    /// random bits.
+    static let freshUIDSQL = "printf('%012x', \(nowMsSQL)) || lower(hex(randomblob(10)))"
 }
 
 /// The reading of the hybrid clock a transaction's inserts are fed with, and the device.
@@ -75,7 +77,7 @@ extension StoreContext {
     /// triggers' ticks, or a later transaction's) read later still.
     func feedReading() throws(SQLiteError) -> FeedReading {
         if let transactionReading { return transactionReading }
-        let now = "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+        let now = ChangeFeed.nowMsSQL
         let reading = try connection.prepare("""
             UPDATE sync_clock SET counter = CASE WHEN \(now) > wall_ms THEN 0 ELSE counter + 1 END, wall_ms = max(wall_ms, \(now))
             WHERE id = 1 RETURNING printf('%013d-%010d-%s', wall_ms, counter, device) AS hlc, device
@@ -96,8 +98,8 @@ extension StoreContext {
     /// Feeds the health sample `localID` this device just inserted. A sample's id may
     /// be given again once the sample is deleted (samples keep no high-water mark, as
     /// sessions and sets do), so its uid cannot be implied by it: the sample gets its
-    /// `sync_record` row with a fresh uid (the hexadecimal milliseconds, then 80 random
-    /// bits), as migration 18 gave every row.
+    /// `sync_record` row with a fresh uid (`ChangeFeed.freshUIDSQL`), as migration 18
+    /// gave every row.
     func feedInserted(health localID: Int64) throws(SQLiteError) {
         // A deletion noted of the sample whose id this one took is fed first, so that it
         // tombstones that sample's record and not this one's.
@@ -105,7 +107,7 @@ extension StoreContext {
         let reading = try feedReading()
         try connection.run("""
             INSERT INTO sync_record (uid, entity, local_id, hlc)
-            VALUES (printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)) || lower(hex(randomblob(10))), 'health', ?, ?)
+            VALUES (\(ChangeFeed.freshUIDSQL), 'health', ?, ?)
             """, [localID, reading.hlc])
         try connection.run("INSERT INTO change_feed (uid, op, hlc) SELECT uid, 'upsert', hlc FROM sync_record WHERE entity = 'health' AND local_id = ?", [localID])
     }
@@ -128,17 +130,17 @@ extension StoreContext {
     func feedUnfedSets() throws(SQLiteError) {
         guard let unfedSets else { return }
         self.unfedSets = nil
-        try feedInserted(.set, table: "logged_set", ids: unfedSets)
+        try feedInserted(.set, ids: unfedSets)
     }
 
-    /// Feeds the rows of `table` (of `entity`) with ids in `ids` this device just
-    /// inserted together (an import), in the order of their ids.
-    func feedInserted(_ entity: SyncEntity, table: String, ids: Range<Int64>) throws(SQLiteError) {
+    /// Feeds the rows of `entity` with ids in `ids` this device just inserted together
+    /// (a group commit's sets, an import), in the order of their ids.
+    func feedInserted(_ entity: ImpliedEntity, ids: Range<Int64>) throws(SQLiteError) {
         guard !ids.isEmpty else { return }
         let reading = try feedReading()
         try connection.run("""
             INSERT INTO change_feed (uid, op, hlc)
-            SELECT ? || printf('%015x', id), 'upsert', ? FROM \(table) WHERE id >= ? AND id < ? ORDER BY id
-            """, [reading.device + String(ChangeFeed.digit(entity)), reading.hlc, ids.lowerBound, ids.upperBound])
+            SELECT ? || printf('%015x', id), 'upsert', ? FROM \(entity.table) WHERE id >= ? AND id < ? ORDER BY id
+            """, [reading.device + String(entity.digit), reading.hlc, ids.lowerBound, ids.upperBound])
     }
 }

@@ -18,14 +18,14 @@ extension StoreContext {
         for change in pending {
             guard let entity = SyncEntity(rawValue: change.entity) else { continue }
             let record: [SQLBindable] = [change.entity, change.localID]
-            if entity == .health {
+            if let implied = ImpliedEntity(entity) {
+                let uid = ChangeFeed.implicitUID(device: reading.device, entity: implied, localID: change.localID)
+                try connection.run("INSERT OR IGNORE INTO sync_record (uid, entity, local_id, hlc) VALUES (?, ?, ?, '')", [uid] + record)
+            } else {
                 try connection.run("""
                     INSERT OR IGNORE INTO sync_record (uid, entity, local_id, hlc)
-                    VALUES (printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)) || lower(hex(randomblob(10))), ?, ?, '')
+                    VALUES (\(ChangeFeed.freshUIDSQL), ?, ?, '')
                     """, record)
-            } else {
-                let uid = ChangeFeed.implicitUID(device: reading.device, entity: entity, localID: change.localID)
-                try connection.run("INSERT OR IGNORE INTO sync_record (uid, entity, local_id, hlc) VALUES (?, ?, ?, '')", [uid] + record)
             }
             try connection.run("""
                 INSERT INTO change_feed (uid, op, hlc) SELECT uid, ?, ? FROM sync_record WHERE entity = ? AND local_id = ?

@@ -20,8 +20,7 @@ extension StoreContext {
 
     private func feedPlanRow(entity: SyncEntity, localID: Int64) throws(SQLiteError) {
         let reading = try feedReading()
-        // A fresh uid: the hexadecimal milliseconds, then 80 random bits.
-        let uid = try connection.text("SELECT printf('%012x', CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)) || lower(hex(randomblob(10)))") ?? ""
+        let uid = try connection.text("SELECT \(ChangeFeed.freshUIDSQL)") ?? ""
         try connection.run("INSERT INTO sync_plan (uid, entity, local_id, hlc) VALUES (?, ?, ?, ?)", [uid, entity.rawValue, localID, reading.hlc])
         try connection.run("INSERT INTO change_feed (uid, op, hlc) VALUES (?, 'upsert', ?)", [uid, reading.hlc])
     }

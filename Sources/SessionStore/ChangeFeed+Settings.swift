@@ -36,11 +36,11 @@ extension ChangeFeed {
         }
     }
 
-    /// What this device holds of the setting `uid`: its entity, key, reading and
-    /// whether its last change removed it; nil before any change to it.
-    func heldSetting(_ uid: String) throws -> (entity: String, key: String?, hlc: HybridTimestamp?, deleted: Bool)? {
-        try connection.prepare("SELECT entity, key, hlc, deleted FROM sync_setting WHERE uid = ?").row([uid]) { row in
-            (entity: row.text("entity"), key: row.optionalText("key"), hlc: HybridTimestamp(text: row.text("hlc")), deleted: row.bool("deleted"))
+    /// What this device holds of the setting `uid`: its key, reading and whether its
+    /// last change removed it; nil before any change to it.
+    func heldSetting(_ uid: String) throws -> (key: String?, hlc: HybridTimestamp?, deleted: Bool)? {
+        try connection.prepare("SELECT key, hlc, deleted FROM sync_setting WHERE uid = ?").row([uid]) { row in
+            (key: row.optionalText("key"), hlc: HybridTimestamp(text: row.text("hlc")), deleted: row.bool("deleted"))
         }
     }
 

@@ -40,11 +40,13 @@ public struct ChangeFeed {
                 WHERE f.seq > ? ORDER BY f.seq LIMIT ?
                 """).rows([after, limit + 1]) { row in
                 let implied = row.optionalText("entity") == nil ? Self.implicitRecord(uid: row.text("uid"), device: device) : nil
-                return (seq: row.int64("seq"), uid: row.text("uid"), entity: implied?.entity.rawValue ?? row.optionalText("entity") ?? "",
+                return (seq: row.int64("seq"), uid: row.text("uid"), entity: implied?.entity.syncEntity.rawValue ?? row.optionalText("entity") ?? "",
                         localID: implied?.localID ?? row.optionalInt64("local_id"), hlc: row.optionalText("hlc") ?? row.text("fed"))
             }
             var seen = Set<String>()
             var changes: [SyncChange] = []
+            // One's own exercises, read once for the page's sets' muscle groups.
+            var custom: [String: CustomExercise]?
             for entry in entries.prefix(limit) where seen.insert(entry.uid).inserted {
                 guard let stamp = HybridTimestamp(text: entry.hlc), let entity = SyncEntity(rawValue: entry.entity) else { continue }
                 if entity.isSetting {
@@ -59,7 +61,8 @@ public struct ChangeFeed {
                 case .session:
                     if let session = try syncedSession(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, session: session)) }
                 case .set:
-                    if let set = try syncedSet(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, set: set)) }
+                    if custom == nil { custom = try database.exercises.customExercises() }
+                    if let set = try syncedSet(localID, custom: custom ?? [:]) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, set: set)) }
                 case .health:
                     if let health = try syncedHealth(localID) { changes.append(SyncChange(uid: entry.uid, hlc: stamp, health: health)) }
                 case .plan:
@@ -128,13 +131,15 @@ public struct ChangeFeed {
         database.context.transactionReading = nil
     }
 
-    /// The uid of a row, nil when there is no such row.
+    /// The uid of a row of a session, a set or a health sample, nil when it has none:
+    /// the one it keeps, else (a session or a set) the one it implies.
     public func uid(of entity: SyncEntity, localID: Int64) throws(StorageError) -> String? {
         try database.wrap {
             if let kept = try connection.text("SELECT uid FROM sync_record WHERE entity = ? AND local_id = ?", [entity.rawValue, localID]) {
                 return kept
             }
-            return try connection.text("SELECT \(Self.implicitUIDSQL(entity, id: "id")) FROM \(Self.table(entity)) WHERE id = ?", [localID])
+            guard let implied = ImpliedEntity(entity) else { return nil }
+            return try connection.text("SELECT \(Self.implicitUIDSQL(implied, id: "id")) FROM \(implied.table) WHERE id = ?", [localID])
         }
     }
 
@@ -162,7 +167,9 @@ public struct ChangeFeed {
         }
     }
 
-    func syncedSet(_ id: Int64) throws -> SyncedSet? {
+    /// The set `id` as the feed hands it out, with its exercise's primary muscle groups
+    /// (the catalog's, else one's own in `custom`), comma-separated.
+    func syncedSet(_ id: Int64, custom: [String: CustomExercise]) throws -> SyncedSet? {
         try connection.prepare("""
             SELECT coalesce(r.uid, \(Self.implicitUIDSQL(.session, id: "l.session_id"))) AS session_uid, l.exercise_name, l.exercise_key, l.set_number, l.progress_sets, l.kind, l.reps, l.weight_kg,
                 l.duration_seconds, l.rpe, l.note, l.e1rm_kg, l.record_weight_kg, l.logged_at_ms, l.personal_record, l.distance_m, l.superset
@@ -186,17 +193,10 @@ public struct ChangeFeed {
             set.personalRecord = row.optionalText("personal_record")
             set.distanceM = row.optionalDouble("distance_m")
             set.superset = row.optionalText("superset")
-            set.muscles = muscles(ofKey: set.exerciseKey)
+            let primary = ExerciseCatalog.builtIn.muscles(ofKey: set.exerciseKey, custom: custom)?.primary ?? []
+            set.muscles = primary.isEmpty ? nil : primary.map(\.rawValue).joined(separator: ",")
             return set
         }
-    }
-
-    /// The primary muscle groups of the exercise under `key`, comma-separated: one's own
-    /// exercise's, else the catalog's; nil when neither knows it.
-    func muscles(ofKey key: String) -> String? {
-        let own = (try? database.exercises.customExercises())?[key]?.primary
-        guard let groups = own ?? ExerciseCatalog.builtIn.exercise(key: key)?.primary, !groups.isEmpty else { return nil }
-        return groups.map(\.rawValue).joined(separator: ",")
     }
 
     func syncedHealth(_ id: Int64) throws -> SyncedHealthSample? {

@@ -235,8 +235,8 @@ public struct HistoryStore: Store {
                 WHERE s.id BETWEEN ? AND ?
                 """, [firstID, firstID + Int64(sessions.count) - 1])
             // Each new session and set takes its place in the change feed, sessions first.
-            try context.feedInserted(.session, table: "session", ids: firstID..<firstID + Int64(sessions.count))
-            try context.feedInserted(.set, table: "logged_set", ids: firstSetID..<setID)
+            try context.feedInserted(.session, ids: firstID..<firstID + Int64(sessions.count))
+            try context.feedInserted(.set, ids: firstSetID..<setID)
             for entry in bests where entry.bests != .none { try sessionsStore.storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
             for (index, entry) in bests.enumerated() where counts[index].sets > 0 {
                 try sessionsStore.addCounts(exerciseKey: entry.key, sessions: counts[index].sessions, sets: counts[index].sets)

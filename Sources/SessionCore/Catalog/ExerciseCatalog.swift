@@ -76,6 +76,13 @@ public struct ExerciseCatalog: Sendable {
         return (index(ofKey: spaced) ?? singular(spaced).flatMap(index(ofKey:))).map { exercises[$0] }
     }
 
+    /// The muscle groups an exercise key works: the catalog's exercise's, else those given
+    /// to one's own (`custom`, by key); nil when neither knows the key.
+    public func muscles(ofKey key: String, custom: [String: CustomExercise]) -> (primary: [MuscleGroup], secondary: [MuscleGroup])? {
+        if let exercise = exercise(key: key) { return (exercise.primary, exercise.secondary) }
+        return custom[key].map { ($0.primary, $0.secondary) }
+    }
+
     /// The index in `exercises` of the exercise going by the name whose key is `key`.
     private func index(ofKey key: String) -> Int? {
         keys.position(of: key).map { exerciseOfKey[$0] }

@@ -71,14 +71,7 @@ public struct MuscleSets: Sendable, Equatable {
     {
         var sets: [MuscleGroup: Double] = [:]
         for (key, count) in setsPerExercise {
-            let muscles: (primary: [MuscleGroup], secondary: [MuscleGroup])
-            if let exercise = catalog.exercise(key: key) {
-                muscles = (exercise.primary, exercise.secondary)
-            } else if let own = custom[key] {
-                muscles = (own.primary, own.secondary)
-            } else {
-                continue
-            }
+            guard let muscles = catalog.muscles(ofKey: key, custom: custom) else { continue }
             for muscle in muscles.primary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) }
             for muscle in muscles.secondary where muscle.isMuscle { sets[muscle, default: 0] += Double(count) / 2 }
         }
