@@ -313,11 +313,19 @@ func emitCLIRoundTrips(runs: Int) throws {
         throw BenchError("sessiond did not start")
     }
     try emitCLIFigures(socket: socket, runs: runs)
-    let cli = try Benchmarks.cliWallTimes(socket: socket, directory: directory, runs: runs)
-    emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli.log, unit: "ms", note: "one round trip, a set logged"))
+    emitLogBesideTimew(try Benchmarks.cliWallTimes(socket: socket, directory: directory, runs: runs))
+}
+
+/// `sessionctl log`'s round trip and, when timewarrior is installed, `timew start`'s
+/// beside it (`Benchmarks.cliWallTimes`).
+func emitLogBesideTimew(_ cli: (log: Double, timew: Double?)) {
+    emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli.log, unit: "ms", note: "one round trip: the sets and the read for the next: line in one write"))
     if let timew = cli.timew {
         emit(Metric(name: "timew_start.wall_time_p50", value: timew, unit: "ms", note: "timewarrior's timew start, run by turns with sessionctl log"))
         emit(Metric(name: "sessionctl_log.wall_time_ratio_to_timew_start", value: cli.log / timew, unit: "x", note: "target <= 1.0"))
+    } else {
+        let note = "sessiond-bench: timewarrior is not installed; sessionctl_log.wall_time_ratio_to_timew_start skipped (make bench installs it)\n"
+        _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 }
 
@@ -414,16 +422,11 @@ do {
     _ = try? client.call("session.start")
     try emitCLIFigures(socket: socket, runs: workload.cliRuns)
     let cli = try Benchmarks.cliWallTimes(socket: socket, directory: directory, runs: workload.cliRuns)
-    emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli.log, unit: "ms", note: "one round trip: the sets and the read for the next: line in one write"))
+    emitLogBesideTimew(cli)
     emit(Metric(name: "sessionctl_log.wall_time_ratio_to_floor", value: cli.log * 1000 / floor, unit: "x"))
     if let timew = cli.timew {
-        emit(Metric(name: "timew_start.wall_time_p50", value: timew, unit: "ms", note: "timewarrior's timew start, run by turns with sessionctl log"))
-        emit(Metric(name: "sessionctl_log.wall_time_ratio_to_timew_start", value: cli.log / timew, unit: "x", note: "target <= 1.0"))
         emit(Metric(name: "sessionctl_log.wall_time_ratio_to_timew_start_plus_commit", value: cli.log / (timew + commit / 1000), unit: "x",
                     note: "timew writes without fsync; this adds the durable commit (floor) sessiond owes every set it acknowledges"))
-    } else {
-        let note = "sessiond-bench: timewarrior is not installed; sessionctl_log.wall_time_ratio_to_timew_start skipped (make bench installs it)\n"
-        _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
     let planner = try PlannerBenchmark.wallTimes(directory: directory, runs: workload.cliRuns)
     emit(Metric(name: "plan_next.wall_time_p50", value: planner.nextMs, unit: "ms",
