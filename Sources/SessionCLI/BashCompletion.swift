@@ -11,9 +11,7 @@ import SessionRPC
 /// daemon the options point at (through ssh with -H), quoted for the shell.
 enum BashCompletion {
     static func script(commands: [Command]) -> String {
-        let visible = commands.filter { !$0.words[0].hasPrefix("__") }
-        let firstWords = Array(Set(visible.map { $0.words[0] })).sorted()
-        let subcommands = Dictionary(grouping: visible.filter { $0.words.count > 1 }, by: { $0.words[0] })
+        let table = ShellCompletion.Table(commands)
         var cases: [String] = []
         // Each option's value completion: once for every command when they all agree
         // (--socket), else per command (--format).
@@ -21,9 +19,9 @@ enum BashCompletion {
         // How many commands take each option with a value: one that completes for some
         // of them only (--equipment) is completed per command.
         var declaring: [String: Int] = [:]
-        for command in visible {
+        for command in table.commands {
             let key = command.words.joined(separator: " ")
-            let flags = (command.options + [CommonOptions.help]).map(\.name).joined(separator: " ")
+            let flags = table.options(command).map(\.name).joined(separator: " ")
             cases.append("        \"\(key)\") flags=\"\(flags)\" ;;")
             for option in command.options where option.value != nil {
                 let names = [option.name] + (option.short.map { [$0] } ?? [])
@@ -40,17 +38,9 @@ enum BashCompletion {
                 values += uses.map { "        \"\($0.key) \(option)\") \($0.action); return ;;" }
             }
         }
-        // `health TYPE VALUE` beside `health import`: its second word is a type too.
-        let health = HealthType.allCases.flatMap { $0.words + [$0.rawValue] }
-        var subs: [String] = []
-        // The command a line is: a verb's second word is its subcommand, when it has one
-        // of that name (`health import`; `health sleep` is health's own).
-        var keys: [String] = []
-        for (word, list) in subcommands.sorted(by: { $0.key < $1.key }) {
-            let words = list.map { $0.words[1] } + (word == "health" ? health : [])
-            subs.append("        \(word)) _sessionctl_words \"\(words.sorted().joined(separator: " "))\"; return ;;")
-            let names = list.map { $0.words[1] }.sorted().joined(separator: "|")
-            keys.append("        \(word)) case \"${COMP_WORDS[i+1]}\" in \(names)) key=\"$verb ${COMP_WORDS[i+1]}\" ;; esac ;;")
+        let subs = table.groups.map { "        \($0.verb)) _sessionctl_words \"\($0.words.joined(separator: " "))\"; return ;;" }
+        let keys = table.groups.map { group in
+            "        \(group.verb)) case \"${COMP_WORDS[i+1]}\" in \(group.subcommands.joined(separator: "|"))) key=\"$verb ${COMP_WORDS[i+1]}\" ;; esac ;;"
         }
         let events = EventsSubscribe.types.joined(separator: " ")
         // The options that may come before the verb (`CommonOptions.global`): those with
@@ -95,7 +85,7 @@ enum BashCompletion {
                     case "$prev" in
             \(globalValues.joined(separator: "\n"))
                     esac
-                    _sessionctl_words "\(firstWords.joined(separator: " ")) \(firstOptions)"
+                    _sessionctl_words "\(table.firstWords.joined(separator: " ")) \(firstOptions)"
                     return
                 fi
                 local verb="${COMP_WORDS[i]}" position=$((COMP_CWORD - i))
@@ -104,17 +94,7 @@ enum BashCompletion {
             \(subs.joined(separator: "\n"))
                     esac
                 fi
-                key="$verb"
-                case "$verb" in
-            \(keys.joined(separator: "\n"))
-                esac
-                case "$key" in
-            \(cases.joined(separator: "\n"))
-                esac
-                # An option's value, as the option declares it.
-                case "$key $prev" in
-            \(values.joined(separator: "\n"))
-                esac
+            \(ShellCompletion.commandCases(keys: keys, cases: cases, values: values))
                 if [[ "$cur" == -* ]]; then
                     _sessionctl_words "$flags"
                 elif [ "$verb" = log ] && [ "$position" -eq 1 ]; then

@@ -33,6 +33,27 @@ enum ShellCompletion {
         func options(_ command: Command) -> [OptionSpec] { command.options + [CommonOptions.help] }
     }
 
+    /// The part of the bash and zsh scripts after the verb, past its first word: which
+    /// command the line is (`key`: a verb's second word is its subcommand when it has
+    /// one of that name, `health import`; `health sleep` is health's own), that command's
+    /// options (`flags`), and the value of the option just typed, as the option declares
+    /// it. `keys`, `cases` and `values` are the shell's case lines.
+    static func commandCases(keys: [String], cases: [String], values: [String]) -> String {
+        """
+                key="$verb"
+                case "$verb" in
+            \(keys.joined(separator: "\n"))
+                esac
+                case "$key" in
+            \(cases.joined(separator: "\n"))
+                esac
+                # An option's value, as the option declares it.
+                case "$key $prev" in
+            \(values.joined(separator: "\n"))
+                esac
+            """
+    }
+
     /// The zsh script: a completion function for `compinit` (`#compdef`) that also
     /// registers itself when sourced.
     static func zsh(commands all: [Command]) -> String {
@@ -88,17 +109,7 @@ enum ShellCompletion {
             \(subs.joined(separator: "\n"))
                     esac
                 fi
-                key="$verb"
-                case "$verb" in
-            \(keys.joined(separator: "\n"))
-                esac
-                case "$key" in
-            \(cases.joined(separator: "\n"))
-                esac
-                # An option's value, as the option declares it.
-                case "$key $prev" in
-            \(values.joined(separator: "\n"))
-                esac
+            \(commandCases(keys: keys, cases: cases, values: values))
                 if [[ "${words[CURRENT]}" == -* ]]; then
                     _sessionctl_add "${flags[@]}"
                 elif [[ "$verb" == log ]] && (( position == 1 )); then
