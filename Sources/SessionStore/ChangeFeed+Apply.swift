@@ -57,7 +57,7 @@ extension ChangeFeed {
                 // A record created here and not changed since holds no reading of its
                 // own: a change of this device's to it is its creation, come back; any
                 // other device's was made after it saw the creation, so reads later.
-                let heldReading = held.map { ConvergenceRule.Held(hlc: $0.hlc ?? HybridTimestamp(wallMs: 0, counter: 0, device: ""), deleted: $0.localID == nil) }
+                let heldReading = held.map { ConvergenceRule.Held(hlc: $0.hlc ?? .earliest, deleted: $0.localID == nil) }
                 guard !(held != nil && held?.hlc == nil && stamp.device == device),
                       ConvergenceRule.accepts(stamp, deletes: change.deleted, over: heldReading) else {
                     outcome.ignored += 1
@@ -117,7 +117,7 @@ extension ChangeFeed {
     /// changed since.
     private func heldRecord(_ uid: String, device: String) throws -> (localID: Int64?, hlc: HybridTimestamp?)? {
         let kept = try connection.prepare("SELECT local_id, hlc FROM sync_record WHERE uid = ?").row([uid]) { row in
-            (localID: row.optionalInt64("local_id"), hlc: HybridTimestamp(text: row.text("hlc")) ?? HybridTimestamp(wallMs: 0, counter: 0, device: "0"))
+            (localID: row.optionalInt64("local_id"), hlc: HybridTimestamp(text: row.text("hlc")) ?? .earliest)
         }
         if let kept { return (kept.localID, kept.hlc) }
         guard let implied = Self.implicitRecord(uid: uid, device: device),

@@ -45,6 +45,11 @@ import Testing
         for bad in ["", "1000-2-0a", "0000000001000-0000000002-0A", "0000000001000-0000000002-", "000000000100x-0000000002-0a"] {
             #expect(HybridTimestamp(text: bad) == nil, "\(bad)")
         }
+        // The earliest reading stands before any a clock takes, even at the epoch on
+        // the lowest device id.
+        #expect(readings.allSatisfy { HybridTimestamp.earliest < $0 })
+        #expect(HybridTimestamp.earliest < HybridTimestamp(wallMs: 0, counter: 0, device: "0"))
+        #expect(HybridTimestamp(text: HybridTimestamp.earliest.text) == nil, "it is no reading a clock writes")
     }
 
     @Test func tombstonesAreFinalAndOtherwiseTheLaterReadingWins() {

@@ -27,6 +27,10 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
         self.device = device
     }
 
+    /// Before every reading a clock takes (a device id has at least one digit): what a
+    /// record with no reading of its own, or none that reads, is held at.
+    public static let earliest = HybridTimestamp(wallMs: 0, counter: 0, device: "")
+
     /// Reads `text` as `text` writes it (`0001764979200000-0000000003-9f…`); nil for
     /// anything else.
     public init?(text: String) {
