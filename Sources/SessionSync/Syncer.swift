@@ -82,10 +82,13 @@ public struct Syncer {
         var page = try call(ChangesSince.self, ChangesSince.Params())
         while !page.changes.isEmpty || page.next != page.pushed {
             if !page.changes.isEmpty {
-                let rows = page.changes.map { Self.row($0, device: page.device) }
+                var rows = JSONWriter()
+                rows.array { writer in
+                    for change in page.changes { PushedRow(change: change, device: page.device).encode(to: &writer) }
+                }
                 try postgres.transaction {
                     try postgres.query("SELECT pg_advisory_xact_lock(hashtext(current_user::text))")
-                    try postgres.query(Self.upsert, [JSONValue.array(rows).jsonText])
+                    try postgres.query(Self.upsert, [String(decoding: rows.bytes, as: UTF8.self)])
                 }
                 report.pushed += page.changes.count
             }
@@ -95,15 +98,22 @@ public struct Syncer {
         return page.device
     }
 
-    /// A change as `sessiond_record`'s columns.
-    static func row(_ change: SyncChange, device: String) -> JSONValue {
-        // The record's state is the change's member its entity names (`session`,
-        // `set`, `alias`, …): whatever the entity, it is kept as it came.
-        let data = change.deleted ? .null : (try? JSONParser.parse(bytes: change.jsonBytes))?[change.entity.rawValue] ?? .null
-        return .obj([
-            "uid": .string(change.uid), "entity": .string(change.entity.rawValue), "hlc": .string(change.hlc),
-            "deleted": .bool(change.deleted), "data": data, "device": .string(device),
-        ])
+    /// A change as `sessiond_record`'s columns, written straight to the upsert's JSON:
+    /// the record's state (`data`) is the change's member its entity names (`session`,
+    /// `set`, `alias`, …), kept as it came whatever the entity; null for a tombstone.
+    struct PushedRow: JSONObjectEncodable {
+        let change: SyncChange
+        let device: String
+
+        func encodeMembers(to writer: inout JSONWriter) {
+            writer.member("uid", change.uid)
+            writer.member("entity", change.entity.rawValue)
+            writer.member("hlc", change.hlc)
+            writer.member("deleted", change.deleted)
+            writer.key("data")
+            if let state = change.state { state.encode(to: &writer) } else { writer.null() }
+            writer.member("device", device)
+        }
     }
 
     /// Pulls the other devices' rows past the pull cursor and applies them, sessions

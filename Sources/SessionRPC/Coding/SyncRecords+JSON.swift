@@ -89,6 +89,25 @@ extension SyncChange: CodedObject {
     }
 }
 
+extension SyncChange {
+    /// The record's state alone, the member its entity names, as `code(_:)` writes it;
+    /// nil for a tombstone or a change without it.
+    public var state: (any JSONEncodable)? {
+        if deleted { return nil }
+        switch entity {
+        case .session: return session
+        case .set: return set
+        case .health: return health
+        case .profile: return profile
+        case .alias: return alias
+        case .exercise: return exercise
+        case .rest: return rest
+        case .plan: return plan
+        case .planEvent: return planEvent
+        }
+    }
+}
+
 /// An alias's members.
 extension SyncedAlias: CodedObject {
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
