@@ -39,6 +39,8 @@ final class DatabaseThread: @unchecked Sendable {
     let facts: Mutex<DaemonFacts>
     /// The rest timer the commits change, which the loop runs: the service's own.
     let rest: SharedRestSchedule
+    /// The loop's counts of its clients, published for a `daemon.status` in a batch.
+    let serving: SharedServingCounts
     /// The latest one-line status for sd_notify STATUS=, read by the loop.
     let status = Mutex<String>("idle")
 
@@ -51,6 +53,7 @@ final class DatabaseThread: @unchecked Sendable {
     init(application: Application, logger: Logger, publishesStatus: Bool) throws(SystemCallError) {
         self.application = application
         rest = application.service.rest
+        serving = application.service.serving
         self.logger = logger
         self.publishesStatus = publishesStatus
         wakeLoop = try FileDescriptor(eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)), from: "eventfd")

@@ -236,7 +236,7 @@ extension Server {
             // of this client's still in flight, so it sees its own earlier requests.
             let loop = LoopService(
                 facts: databaseThread.facts.withLock { $0 }, databasePath: databasePath, startedAtMs: startedAtMs, clock: clock,
-                nowMs: clock.nowMs())
+                nowMs: clock.nowMs(), serving: servingCounts)
             let result = DaemonRoutes.loopTable.call(request, context: loop)
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }
             connection.finish(slot: slot, line.map { .line($0) } ?? .nothing)
@@ -298,6 +298,7 @@ extension Server {
                     guard let job = connection.waiting.first, mayHandOn(job, of: connection) else { continue }
                     handOff.append(connection.takeWaiting())
                     connection.atDatabase += 1
+                    jobsAtDatabase += 1
                     if job.large { largeAtDatabase += 1 }
                     if !connection.servedThisTurn {
                         connection.servedThisTurn = true

@@ -31,6 +31,11 @@ final class Server {
     var connectionsByUID: [UInt32: Int] = [:]
     /// The connections that subscribed to events, by id: events go to these only.
     var subscribers: [Int: ClientConnection] = [:]
+    /// Jobs handed to the database thread and not yet completed, of all connections.
+    var jobsAtDatabase = 0
+    /// Where the loop's counts are published (`DatabaseThread.serving`), and what was.
+    let serving: SharedServingCounts
+    var publishedCounts = ServingCounts()
     var nextConnectionID = 1
     /// The rest timer, as the commits leave it (`DatabaseThread.rest`).
     let rest: SharedRestSchedule
@@ -117,6 +122,7 @@ final class Server {
         self.listener = consume listener
         self.databaseThread = databaseThread
         rest = databaseThread.rest
+        serving = databaseThread.serving
         self.logger = logger
         self.notifier = notifier
         self.access = access
@@ -183,6 +189,7 @@ final class Server {
             }
         }
         schedule()
+        publishCounts()
         return true
     }
 
@@ -323,6 +330,19 @@ final class Server {
         }
     }
 
+    /// The loop's counts of its clients now.
+    var servingCounts: ServingCounts {
+        ServingCounts(connections: connections.count, subscribers: subscribers.count, atDatabase: jobsAtDatabase)
+    }
+
+    /// Publishes the counts for the database thread's `daemon.status`, when they changed.
+    private func publishCounts() {
+        let counts = servingCounts
+        guard counts != publishedCounts else { return }
+        publishedCounts = counts
+        serving.publish(counts)
+    }
+
     /// Hands finished replies to their connections, in order, and publishes events.
     private func deliverCompletions() {
         // Completions first: taking them clears the wake-up counter, so a status the
@@ -341,6 +361,7 @@ final class Server {
                 trimDueMs = LocalClock.monotonicMs() + ServerLimits.trimDelayMs
             }
             connectionsByID[completion.connection]?.atDatabase -= 1
+            jobsAtDatabase -= 1
             deliver(completion)
         }
     }

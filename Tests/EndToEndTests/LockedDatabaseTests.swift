@@ -33,7 +33,7 @@ import TestSupport
         // A write waits for the lock (on the database thread, not the serving loop)…
         let writer = try daemon.client()
         try writer.send(line: #"{"jsonrpc":"2.0","id":1,"method":"session.start"}"#)
-        Thread.sleep(forTimeInterval: 0.2)  // nothing outside shows the write waiting on the lock
+        try Wait.until("the write to wait at the database") { try daemon.client().call("daemon.status")["requestsAtDatabase"] == 1 }
         // …while the status answers at once, for a client with nothing else in flight.
         for _ in 0..<3 {
             let started = Date()
@@ -44,6 +44,8 @@ import TestSupport
         // Once the lock is gone the write goes through.
         let reply = try writer.readJSON(timeout: 10)
         #expect(reply["result"]?["sessionId"] != nil, "\(reply.jsonText)")
-        #expect(try daemon.client().call("daemon.status")["activeSessionId"] == reply["result"]?["sessionId"])
+        let status = try daemon.client().call("daemon.status")
+        #expect(status["activeSessionId"] == reply["result"]?["sessionId"])
+        #expect(status["requestsAtDatabase"] == 0, "answered: nothing waits at the database")
     }
 }

@@ -188,7 +188,9 @@ import JSON
         watcher.standardOutput = output
         try watcher.run()
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
-        usleep(500_000)  // with --json the watcher prints nothing until an event: no sign it subscribed
+        // With --json the watcher prints nothing until an event: the daemon tells when
+        // it subscribed.
+        try Wait.until("the watcher to subscribe") { try daemon.client().call("daemon.status")["subscribers"] == 1 }
         _ = try ctl(daemon, ["start"])
         _ = try ctl(daemon, ["log", "--new", "bear crawl", "10"])
         _ = try ctl(daemon, ["undo"])

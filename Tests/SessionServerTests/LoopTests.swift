@@ -177,6 +177,31 @@ final class Loop {
         #expect(lifter.json()["id"] == 3)
     }
 
+    @Test func theStatusCountsClientsAndSubscribersInTheLoopAndInABatch() throws {
+        let loop = try Loop()
+        var listener: Loop.Client? = try loop.connect()
+        let other = try loop.connect()
+        let asker = try loop.connect()
+        func counts(_ status: JSONValue?) -> [JSONValue?] {
+            [status?["connections"], status?["subscribers"], status?["requestsAtDatabase"]]
+        }
+        asker.write(#"{"jsonrpc": "2.0", "id": 1, "method": "daemon.status"}"# + "\n")
+        #expect(counts(asker.json()["result"]) == [3, 0, 0])
+        listener?.write(#"{"jsonrpc": "2.0", "id": 1, "method": "events.subscribe"}"# + "\n")
+        #expect(listener?.json()["id"] == 1)
+        // The loop's own answer counts as it stands; a batch's, on the database thread,
+        // as the loop last published it.
+        asker.write(#"{"jsonrpc": "2.0", "id": 2, "method": "daemon.status"}"# + "\n")
+        #expect(counts(asker.json()["result"]) == [3, 1, 0])
+        other.write(#"[{"jsonrpc": "2.0", "id": 3, "method": "daemon.status"}]"# + "\n")
+        let batch = other.json()
+        #expect(counts(batch[0]?["result"])[0..<2] == [3, 1], "\(batch)")
+        listener = nil  // hung up
+        for _ in 0..<100 where loop.server.connections.count > 2 { _ = loop.server.turn(maximumWaitMs: 5) }
+        asker.write(#"{"jsonrpc": "2.0", "id": 4, "method": "daemon.status"}"# + "\n")
+        #expect(counts(asker.json()["result"]) == [2, 0, 0], "a subscriber gone is no longer counted")
+    }
+
     @Test func anOversizeLineIsRefusedAndItsConnectionClosedWhileOthersAreServed() throws {
         let loop = try Loop()
         let flooder = try loop.connect()

@@ -3,6 +3,7 @@ import SessionCore
 import SessionRPC
 import SessionStore
 import SessionSystem
+import Synchronization
 
 /// What the daemon publishes of its database for answers that need no query: the
 /// active plan and session and the schema version, refreshed by the database thread
@@ -25,6 +26,36 @@ package struct DaemonFacts: Sendable, Equatable {
     }
 }
 
+/// What the serving loop counts of its clients, for `daemon.status`: a health check sees
+/// who is connected, who listens for events, and whether requests pile up at the
+/// database (another process holding its write lock).
+package struct ServingCounts: Sendable, Equatable {
+    /// Open client connections.
+    package var connections = 0
+    /// Connections that subscribed to events.
+    package var subscribers = 0
+    /// Request lines handed to the database thread and not answered yet (a batch once).
+    package var atDatabase = 0
+
+    package init(connections: Int = 0, subscribers: Int = 0, atDatabase: Int = 0) {
+        (self.connections, self.subscribers, self.atDatabase) = (connections, subscribers, atDatabase)
+    }
+}
+
+/// The serving loop's counts as it last published them (once a turn of the loop, when
+/// they changed), for a `daemon.status` the database thread answers (in a batch).
+package final class SharedServingCounts: Sendable {
+    private let counts = Mutex(ServingCounts())
+
+    package init() {}
+
+    /// The counts last published.
+    package var current: ServingCounts { counts.withLock { $0 } }
+
+    /// Publishes the loop's counts.
+    package func publish(_ latest: ServingCounts) { counts.withLock { $0 = latest } }
+}
+
 /// The context of the routes the serving loop answers itself, at once, without the
 /// database thread: they stay fast while a heavy batch runs or another process holds
 /// the database's lock.
@@ -34,8 +65,10 @@ package struct LoopService: MethodContext {
     let startedAtMs: Int64
     let clock: LocalClock
     let nowMs: Int64
+    let serving: ServingCounts
 
-    package init(facts: DaemonFacts, databasePath: String, startedAtMs: Int64, clock: LocalClock, nowMs: Int64) {
+    package init(facts: DaemonFacts, databasePath: String, startedAtMs: Int64, clock: LocalClock, nowMs: Int64, serving: ServingCounts) {
+        self.serving = serving
         self.facts = facts
         self.databasePath = databasePath
         self.startedAtMs = startedAtMs
@@ -59,6 +92,9 @@ package struct LoopService: MethodContext {
             $0.schemaVersion = facts.schemaVersion
             $0.today = clock.localDate(atMs: nowMs)
             $0.timeZone = Self.timeZone
+            $0.connections = serving.connections
+            $0.subscribers = serving.subscribers
+            $0.requestsAtDatabase = serving.atDatabase
         }
     }
 }

@@ -26,6 +26,8 @@ package final class SessionService: MethodContext {
     /// The rest timer the committed requests left running, the one the serving loop
     /// runs too (`DatabaseThread.rest`); a snapshot shows it while it has time left.
     package let rest = SharedRestSchedule()
+    /// The serving loop's counts of its clients, which it publishes (`daemon.status`).
+    package let serving = SharedServingCounts()
     /// What the requests of the current group commit let go of once it commits (never
     /// before: a retried attempt runs them again and needs it all).
     var afterCommit: [(SessionService) -> Void] = []
@@ -136,7 +138,7 @@ package final class SessionService: MethodContext {
     /// database as it is inside this transaction.
     func status() throws -> DaemonStatus.Result {
         LoopService(facts: try DaemonFacts(reading: database), databasePath: database.path, startedAtMs: startedAtMs, clock: clock,
-                    nowMs: nowMs).status()
+                    nowMs: nowMs, serving: serving.current).status()
     }
 }
 

@@ -4,7 +4,7 @@ import JSON
 /// `daemon.status`: what a health check or `sessionctl status --daemon` reads.
 public enum DaemonStatus: MethodContract {
     public static let name = "daemon.status"
-    public static let summary = "Version, uptime, the active plan and session, and the database path."
+    public static let summary = "Version, uptime, the active plan and session, the database path, and the clients connected."
     public typealias Params = NoParams
 
     public struct Result: CodedResult {
@@ -19,6 +19,13 @@ public enum DaemonStatus: MethodContract {
         public var today = LocalDate(daysSinceEpoch: 0)
         /// The daemon's time zone (an IANA name, as --timezone takes it).
         public var timeZone = ""
+        /// Open client connections, the caller's included.
+        public var connections = 0
+        /// Connections that subscribed to events.
+        public var subscribers = 0
+        /// Request lines handed to the database and not answered yet (a batch counts
+        /// once): requests waiting for another process's write lock stay here.
+        public var requestsAtDatabase = 0
 
         public init() {}
 
@@ -31,6 +38,9 @@ public enum DaemonStatus: MethodContract {
             try coder.int("schemaVersion", &schemaVersion)
             try coder.date("today", &today)
             try coder.string("timeZone", &timeZone)
+            try coder.int("connections", &connections)
+            try coder.int("subscribers", &subscribers)
+            try coder.int("requestsAtDatabase", &requestsAtDatabase)
         }
     }
 }
