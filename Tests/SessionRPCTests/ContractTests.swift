@@ -118,11 +118,13 @@ import JSON
             $0.schemaVersion = 7
             $0.today = LocalDate(year: 2026, month: 12, day: 1)!
             $0.timeZone = "UTC"
+            $0.connections = 3
+            $0.subscribers = 1
         }
         let text = String(decoding: status.jsonBytes, as: UTF8.self)
-        #expect(text == #"{"version":"1.0","uptimeSeconds":5,"activePlanId":null,"activeSessionId":7,"database":"/db","schemaVersion":7,"today":"2026-12-01","timeZone":"UTC"}"#)
+        #expect(text == #"{"version":"1.0","uptimeSeconds":5,"activePlanId":null,"activeSessionId":7,"database":"/db","schemaVersion":7,"today":"2026-12-01","timeZone":"UTC","connections":3,"subscribers":1,"requestsAtDatabase":0}"#)
         let schema = DaemonStatus.Result.schema
-        #expect(schema["required"]?.arrayValue?.count == 8 && schema["properties"]?["activePlanId"]?["oneOf"] != nil)
+        #expect(schema["required"]?.arrayValue?.count == 11 && schema["properties"]?["activePlanId"]?["oneOf"] != nil)
         #expect(schema["properties"]?["today"]?["format"] == "date")
         var missing = try JSONParser.parse(text)
         if case .object(let members) = missing { missing = .object(members.filter { $0.key != "timeZone" }) }
