@@ -1,8 +1,11 @@
+import ArgumentParsing
 import Foundation
 import JSON
 import SessionCore
 import Testing
 import TestSupport
+
+@testable import SessionCLI
 
 /// Weights given as options (`edit --weight`, `plan set --weight`, `profile --weights`,
 /// `plates --bar` and `--plates`) are typed: the text is checked with the arguments,
@@ -163,5 +166,27 @@ import TestSupport
         #expect(added.status == 0, "\(added.stderr)")
         let defined = try JSONParser.parse(added.stdout)
         #expect(defined["primaryMuscles"] == ["quads", "front delts"] && defined["secondaryMuscles"] == ["upper back", "calves"], "\(defined)")
+    }
+
+    /// What a text reads as is the same in either unit: the number and the unit written.
+    /// Only weighing it uses the person's units.
+    @Test func aWrittenWeightKeepsWhatWasWritten() {
+        #expect(WrittenWeight("55lb") == WrittenWeight(number: 55, unit: .lb))
+        #expect(WrittenWeight("24 KG") == WrittenWeight(number: 24, unit: .kg))
+        #expect(WrittenWeight("7,5") == WrittenWeight(number: 7.5, unit: nil))
+        #expect(WrittenWeight("-5") == nil && WrittenWeight("bw") == nil && WrittenWeight("5 stone") == nil && WrittenWeight("") == nil)
+        #expect(WrittenWeight(load: "-20") == WrittenWeight(number: -20, unit: nil))
+        #expect(WrittenWeight(load: "+2,5kg") == WrittenWeight(number: 2.5, unit: .kg))
+        #expect(WrittenWeight(load: "bw") == WrittenWeight(number: 0, unit: nil))
+        #expect(WrittenWeight(load: "none") == nil && OptionValue<WrittenWeight>.plannedLoad.read("None") == WrittenWeight(number: 0, unit: nil))
+        let pounds = WrittenWeight(number: 55, unit: .lb)
+        #expect(pounds.kilograms(units: .kg) == Self.kilograms(pounds: 55) && pounds.kilograms(units: .lb) == Self.kilograms(pounds: 55))
+        #expect(WrittenWeight(number: 55, unit: nil).kilograms(units: .lb) == Self.kilograms(pounds: 55))
+        #expect(WrittenWeight(number: 55, unit: nil).kilograms(units: .kg) == 55)
+        #expect(WrittenWeight(number: -20, unit: nil).kilograms(units: .lb) == -Self.kilograms(pounds: 20))
+        // Plates are counted in the unit they are marked in: the other unit converted to 0.01.
+        #expect(WrittenWeight(number: 45, unit: .lb).amount(in: .lb) == 45 && WrittenWeight(number: 45, unit: nil).amount(in: .kg) == 45)
+        #expect(WrittenWeight(number: 20, unit: .kg).amount(in: .lb) == (20 / 0.45359237 * 100).rounded() / 100)
+        #expect(WrittenWeight(number: 45, unit: .lb).amount(in: .kg) == Self.kilograms(pounds: 45))
     }
 }
