@@ -87,13 +87,13 @@ enum HealthCommands {
         details: "Example: sessionctl profile --goals \"Stronger legs\" --equipment dumbbells,bench --weights 10,12.5,15",
         options: CommonOptions.daemon + [
             OptionSpec(.goals, value: "TEXT", help: "at most 300 characters"),
-            OptionSpec(.equipment, value: "LIST", help: "comma-separated, at most 12"),
+            Options.equipmentList.spec,
             Options.weights.spec,
         ],
         run: { arguments, context in
             var params = ProfileSet.Params()
             params.goals = arguments[.goals]
-            params.equipment = arguments[.equipment].map { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
+            params.equipment = try arguments.value(Options.equipmentList)
             params.weightsKg = try arguments.value(Options.weights)?.map { $0.kilograms(units: context.console.units) }
             let client = try context.connect(arguments)
             let changes = params.goals != nil || params.equipment != nil || params.weightsKg != nil

@@ -198,4 +198,7 @@ extension Options {
     /// `--secondary LIST` of `exercise add`: the muscle groups it trains as well.
     static let secondary = Option<[MuscleGroup]>(.secondary, value: "LIST", param: "secondaryMuscles",
                                                  help: "the muscle groups it trains as well, comma-separated", parse: .muscles)
+    /// `--equipment LIST` of `profile`: what the person trains with, in their words.
+    static let equipmentList = Option<[String]>(.equipment, value: "LIST", help: "comma-separated, at most 12",
+                                                parse: OptionValue.text.list(skippingEmpty: true, expected: "needs a comma-separated list"))
 }

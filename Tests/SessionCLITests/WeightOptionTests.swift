@@ -146,6 +146,8 @@ import TestSupport
         #expect(try JSONParser.parse(metric.stdout)["weightsKg"] == .array([10, 12.5, 20, .number(Self.kilograms(pounds: 45))]), "\(metric.stdout)")
         let imperial = try daemon.ctl(["--json", "profile", "--weights", "25,10kg"], environment: Self.pounds)
         #expect(try JSONParser.parse(imperial.stdout)["weightsKg"] == .array([10, .number(Self.kilograms(pounds: 25))]), "\(imperial.stdout)")
+        let equipment = try daemon.ctl(["--json", "profile", "--equipment", " dumbbells, pull-up bar,"])
+        #expect(try JSONParser.parse(equipment.stdout)["equipment"] == ["dumbbells", "pull-up bar"], "items trimmed, an empty one skipped: \(equipment.stdout)")
         let cleared = try daemon.ctl(["profile", "--weights", ""])
         #expect(cleared.status == 0 && cleared.stdout.contains("weights:   (none)"), "an empty list clears them: \(cleared.stdout) \(cleared.stderr)")
 
