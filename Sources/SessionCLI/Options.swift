@@ -176,7 +176,7 @@ extension Options {
                                       .expecting("must be a whole number from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound)"))
     /// `--weight WEIGHT` of `edit`: the set's weight, a bare number in the person's
     /// units (`WrittenWeight`, weighed with the console's units where it is read).
-    static let weight = Option<WrittenWeight>(.weight, value: "WEIGHT", param: "weightKg", help: "kilograms, or pounds with lb (0: none)", parse: .weight)
+    static let weight = Option<WrittenWeight>(.weight, value: "WEIGHT", param: "weightKg", help: "in your units, or with kg or lb: 24, 24kg, 55lb, 7,5 (0: none)", parse: .weight)
     /// `--weight W` of `plan set`: the planned load, none or bw for none.
     static let plannedLoad = Option<WrittenWeight>(.weight, value: "W",
                                                    help: "the weight, in your units or with kg or lb, 7,5 with a decimal comma (none or bw: no load)",
