@@ -10,24 +10,60 @@ public struct OptionValue<Value>: Sendable {
     public let completion: OptionSpec.Completion
     /// The value, or nil when `text` is not one.
     public let read: @Sendable (String) -> Value?
+    /// The part of a refused text the error quotes: the whole text, or for a list the
+    /// first item that does not read.
+    public let offending: @Sendable (String) -> String
 
     /// A reading of a value: `read` gives nil for text that is not one, which is
-    /// refused with `expected`.
-    public init(expected: String, completion: OptionSpec.Completion = .none, read: @escaping @Sendable (String) -> Value?) {
+    /// refused with `expected`, quoting `offending` of it (default: all of it).
+    public init(expected: String, completion: OptionSpec.Completion = .none, offending: @escaping @Sendable (String) -> String = { $0 },
+                read: @escaping @Sendable (String) -> Value?) {
         self.expected = expected
         self.completion = completion
+        self.offending = offending
         self.read = read
+    }
+
+    /// The value of `text` given as `name` (an option's, or a positional argument's
+    /// such as `WEIGHT`), or the usage error naming it and what it takes.
+    public func read(_ text: String, as name: String) throws(UsageError) -> Value {
+        guard let value = read(text) else { throw UsageError("\(name) \(expected), got \"\(offending(text))\"") }
+        return value
     }
 
     /// The same reading with another error wording.
     public func expecting(_ words: String) -> OptionValue {
-        OptionValue(expected: words, completion: completion, read: read)
+        OptionValue(expected: words, completion: completion, offending: offending, read: read)
     }
 
     /// The same reading, its value then checked by `accept` (nil or false: refused).
     public func filtered(_ accept: @escaping @Sendable (Value) -> Bool) -> OptionValue {
         let read = read
-        return OptionValue(expected: expected, completion: completion) { text in read(text).flatMap { accept($0) ? $0 : nil } }
+        return OptionValue(expected: expected, completion: completion, offending: offending) { text in read(text).flatMap { accept($0) ? $0 : nil } }
+    }
+
+    /// A list of this reading's values separated by `separator` ("10,12.5,15"), each
+    /// item trimmed of spaces; an empty item is skipped when `skippingEmpty` (so an
+    /// empty text is an empty list), else refused. A bad list is refused with
+    /// `expected`, quoting its first item that does not read (all of it for an empty
+    /// item).
+    public func list(separator: Character = ",", skippingEmpty: Bool = false, expected: String) -> OptionValue<[Value]> {
+        let read = read
+        @Sendable func items(_ text: String) -> [String] {
+            text.split(separator: separator, omittingEmptySubsequences: skippingEmpty).map { item in
+                let start = item.firstIndex { !$0.isWhitespace } ?? item.endIndex
+                let end = item.lastIndex { !$0.isWhitespace }.map(item.index(after:)) ?? start
+                return String(item[start..<max(start, end)])
+            }
+        }
+        return OptionValue<[Value]>(expected: expected, offending: { text in items(text).first { read($0) == nil }.flatMap { $0.isEmpty ? nil : $0 } ?? text }) { text in
+            var values: [Value] = []
+            for item in items(text) {
+                guard let value = read(item) else { return nil }
+                values.append(value)
+            }
+            return values
+        }
     }
 }
 
@@ -111,8 +147,7 @@ public struct Option<Value>: Sendable {
 
     /// The value of `text`, or the usage error naming the option and what it takes.
     public func read(_ text: String) throws(UsageError) -> Value {
-        guard let value = reading.read(text) else { throw UsageError("\(spec.name) \(reading.expected), got \"\(text)\"") }
-        return value
+        try reading.read(text, as: spec.name)
     }
 }
 

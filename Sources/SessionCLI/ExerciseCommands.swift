@@ -96,28 +96,21 @@ extension ExerciseCommands {
             name the catalog knows is refused: it has its muscles already (see exercise show).
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.muscles, value: "LIST", help: "the muscle groups it trains most, comma-separated (required)"),
-            OptionSpec(.secondary, value: "LIST", help: "the muscle groups it trains as well, comma-separated"),
+            Options.muscles.spec,
+            Options.secondary.spec,
             Options.equipment.spec,
             OptionSpec(.bodyweight, help: "the load is the body plus what is added"),
         ],
         arguments: ["name": "NAME"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("exercise add needs the exercise's NAME") }
-            guard let primary = arguments[.muscles] else { throw UsageError("exercise add needs --muscles, e.g. --muscles quads,glutes") }
-            func muscles(_ list: String, option: OptionName) throws(UsageError) -> [String] {
-                let words = list.split(separator: ",").map { String($0).trimmingWhitespace().replacingOccurrences(of: "-", with: " ").lowercased() }
-                if let wrong = words.first(where: { MuscleGroup(rawValue: $0) == nil }) {
-                    throw UsageError("\(option): \"\(wrong)\" is no muscle group; they are \(MuscleGroup.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return words
-            }
+            guard let primary = try arguments.value(Options.muscles) else { throw UsageError("exercise add needs --muscles, e.g. --muscles quads,glutes") }
             let equipment = try arguments.value(Options.equipment)?.rawValue
             let params = try ExerciseDefine.Params {
                 $0.exercise = arguments.positionals.joined(separator: " ")
                 $0.equipment = equipment
-                $0.primaryMuscles = try muscles(primary, option: .muscles)
-                $0.secondaryMuscles = try arguments[.secondary].map { list throws(UsageError) in try muscles(list, option: .secondary) }
+                $0.primaryMuscles = primary.map(\.rawValue)
+                $0.secondaryMuscles = try arguments.value(Options.secondary)?.map(\.rawValue)
                 $0.countsBodyMass = arguments.has(.bodyweight) ? true : nil
             }
             let client = try context.connect(arguments)

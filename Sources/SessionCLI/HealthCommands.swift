@@ -87,22 +87,14 @@ enum HealthCommands {
         details: "Example: sessionctl profile --goals \"Stronger legs\" --equipment dumbbells,bench --weights 10,12.5,15",
         options: CommonOptions.daemon + [
             OptionSpec(.goals, value: "TEXT", help: "at most 300 characters"),
-            OptionSpec(.equipment, value: "LIST", help: "comma-separated, at most 12"),
-            OptionSpec(.weights, value: "LIST", param: "weightsKg", help: "comma-separated, at most 24: 10,12.5 (your units), 20kg, 45lb"),
+            Options.equipmentList.spec,
+            Options.weights.spec,
         ],
         run: { arguments, context in
             var params = ProfileSet.Params()
             params.goals = arguments[.goals]
-            params.equipment = arguments[.equipment].map { $0.split(separator: ",").map { String($0).trimmingWhitespace() } }
-            if let list = arguments[.weights] {
-                params.weightsKg = try list.split(separator: ",").map { word in
-                    let text = String(word).trimmingWhitespace()
-                    guard let kilograms = context.console.units.read(text), kilograms > 0 else {
-                        throw UsageError("--weights takes weights such as 10, 12.5kg or 45lb, got \"\(text)\"")
-                    }
-                    return kilograms
-                }
-            }
+            params.equipment = try arguments.value(Options.equipmentList)
+            params.weightsKg = try arguments.value(Options.weights)?.map { $0.kilograms(units: context.console.units) }
             let client = try context.connect(arguments)
             let changes = params.goals != nil || params.equipment != nil || params.weightsKg != nil
             let profile = changes ? try context.call(client, ProfileSet.self, params) : try context.call(client, ProfileGet.self, NoParams())

@@ -333,8 +333,8 @@ extension HistoryCommands {
             cannot make exactly gives the closest under it. --json gives kilograms.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.bar, value: "WEIGHT", help: "the bar's weight (default 20 kg, or 45 lb with pounds)"),
-            OptionSpec(.plates, value: "LIST", help: "plate sizes, comma-separated: 20,10,5,2.5 in your units, or 45lb, 20kg (default: the profile's, else standard)"),
+            Options.bar.spec,
+            Options.plates.spec,
         ],
         run: { arguments, context in
             guard arguments.positionals.count == 1 else { throw UsageError("plates needs one WEIGHT, e.g. 100 or 225lb") }
@@ -342,23 +342,12 @@ extension HistoryCommands {
             let unit = context.console.units
             let standard = unit == .lb ? PlateMath.pounds : PlateMath.kilograms
             func text(_ value: Double) -> String { JSONValue.number((value * 100).rounded() / 100).jsonText }
-            func weight(_ word: String, of what: String) throws(UsageError) -> Double {
-                // A weight as a set's is written (a decimal comma too).
-                let word = SetNotation.normalised(word)
-                _ = try SetNotation.kilograms(word, unit: unit)
-                guard let amount = unit.amount(word) else { throw UsageError("\(what) must be a weight such as 100, 100kg or 225lb, got \"\(word)\"") }
-                return amount
-            }
-            let target = try weight(arguments.positionals[0], of: "WEIGHT")
-            let bar = try arguments[.bar].map { word throws(UsageError) in try weight(word, of: OptionName.bar.text) } ?? standard.bar
+            let target = try Options.weight.reading.read(arguments.positionals[0], as: "WEIGHT").amount(in: unit)
+            let bar = try arguments.value(Options.bar)?.amount(in: unit) ?? standard.bar
             var sizes = standard.plates
             var source = "standard plates"
-            if let list = arguments[.plates] {
-                let parsed = list.split(separator: ",", omittingEmptySubsequences: false).map { unit.amount(String($0)) }
-                guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? 0) > 0 }) else {
-                    throw UsageError("--plates needs plate sizes such as 20,10,5,2.5 (\(unit.rawValue), or each with kg or lb), got \"\(list)\"")
-                }
-                sizes = parsed.compactMap { $0 }
+            if let plates = try arguments.value(Options.plates) {
+                sizes = plates.map { $0.amount(in: unit) }
                 source = "your plates"
             } else if let client = try? context.connect(arguments), let profile = try? context.call(client, ProfileGet.self, NoParams()) {
                 let own = profile.profile.weightsKg.filter { $0 <= 25 }

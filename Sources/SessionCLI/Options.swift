@@ -31,6 +31,37 @@ extension OptionValue where Value == Int {
     }
 }
 
+/// A planned exercise's count as `plan set --reps` takes it.
+enum PlannedCount: Sendable, Equatable {
+    /// Reps, or a range of them (8-12: `maximum` 12).
+    case reps(Int, maximum: Int?)
+    /// A time held (45s, 1:30).
+    case seconds(Int)
+}
+
+extension OptionValue where Value == PlannedCount {
+    /// Reps (8), a range of them (8-12, the second above the first) or a time (45s,
+    /// 1:30, as a set's is written).
+    static var plannedCount: OptionValue {
+        OptionValue(expected: "must be a number, a range such as 8-12 or a time such as 45s") { text in
+            if case .seconds(let seconds)? = SetNotation.count(text) { return .seconds(seconds) }
+            let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...2).contains(bounds.count), let low = bounds[0] else { return nil }
+            guard bounds.count == 2 else { return .reps(low, maximum: nil) }
+            return bounds[1].flatMap { $0 > low ? .reps(low, maximum: $0) : nil }
+        }
+    }
+}
+
+extension OptionValue where Value == [MuscleGroup] {
+    /// Muscle groups, comma-separated, each as named (two words joined by a hyphen or
+    /// quoted: front-delts, "upper back"), in any letter case.
+    static var muscles: OptionValue {
+        OptionValue<MuscleGroup>(expected: "") { MuscleGroup(rawValue: $0.replacingOccurrences(of: "-", with: " ").lowercased()) }
+            .list(skippingEmpty: true, expected: "must be muscle groups, comma-separated, of \(MuscleGroup.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+}
+
 /// sessionctl's typed options, each declared once: its name, placeholder, completion,
 /// the param it gives and how its value is read. A command lists `Options.x.spec`
 /// (or `Options.x.help("…").spec` for a help line of its own) and reads the value with
@@ -138,4 +169,36 @@ extension Options {
                                   parse: OptionValue(expected: "must be a time from 0 to 60 minutes such as 90, 90s, 1:30 or 2m") { text in
                                       (Quantity.seconds(text) ?? TrackerExport.duration(text)).flatMap { (0...3600).contains($0) ? $0 : nil }
                                   })
+
+    /// `--reps N` of `edit`: a set's repetitions.
+    static let reps = Option<Int>(.reps, value: "N", help: "repetitions",
+                                  parse: OptionValue.number(in: SessionLimits.reps)
+                                      .expecting("must be a whole number from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound)"))
+    /// `--weight WEIGHT` of `edit`: the set's weight, a bare number in the person's
+    /// units (`WrittenWeight`, weighed with the console's units where it is read).
+    static let weight = Option<WrittenWeight>(.weight, value: "WEIGHT", param: "weightKg", help: "in your units, or with kg or lb: 24, 24kg, 55lb, 7,5 (0: none)", parse: .weight)
+    /// `--weight W` of `plan set`: the planned load, none or bw for none.
+    static let plannedLoad = Option<WrittenWeight>(.weight, value: "W",
+                                                   help: "the weight, in your units or with kg or lb, 7,5 with a decimal comma (none or bw: no load)",
+                                                   parse: .plannedLoad)
+    /// `--weights LIST` of `profile`: the weights at hand; an empty list clears them.
+    static let weights = Option<[WrittenWeight]>(.weights, value: "LIST", param: "weightsKg", help: "comma-separated, at most 24: 10,12.5 (your units), 20kg, 45lb",
+                                                 parse: .weights(skippingEmpty: true, expected: "takes weights such as 10, 12.5kg or 45lb"))
+    /// `--bar WEIGHT` of `plates`.
+    static let bar = Option<WrittenWeight>(.bar, value: "WEIGHT", help: "the bar's weight (default 20 kg, or 45 lb with pounds)", parse: .weight)
+    /// `--plates LIST` of `plates`: the plate sizes, in the person's units unless marked.
+    static let plates = Option<[WrittenWeight]>(
+        .plates, value: "LIST", help: "plate sizes, comma-separated: 20,10,5,2.5 in your units, or 45lb, 20kg (default: the profile's, else standard)",
+        parse: .weights(skippingEmpty: false, expected: "needs plate sizes such as 20,10,5,2.5 (in your units, or each with kg or lb)"))
+    /// `--reps R` of `plan set`: reps, a range or a time.
+    static let plannedCount = Option<PlannedCount>(.reps, value: "R", help: "reps, a range such as 8-12, or a time such as 45s or 1:30", parse: .plannedCount)
+    /// `--muscles LIST` of `exercise add`: the muscle groups an exercise trains most.
+    static let muscles = Option<[MuscleGroup]>(.muscles, value: "LIST", param: "primaryMuscles",
+                                               help: "the muscle groups it trains most, comma-separated (required)", parse: .muscles)
+    /// `--secondary LIST` of `exercise add`: the muscle groups it trains as well.
+    static let secondary = Option<[MuscleGroup]>(.secondary, value: "LIST", param: "secondaryMuscles",
+                                                 help: "the muscle groups it trains as well, comma-separated", parse: .muscles)
+    /// `--equipment LIST` of `profile`: what the person trains with, in their words.
+    static let equipmentList = Option<[String]>(.equipment, value: "LIST", help: "comma-separated, at most 12",
+                                                parse: OptionValue.text.list(skippingEmpty: true, expected: "needs a comma-separated list"))
 }

@@ -18,8 +18,8 @@ extension PlanCommands {
         summary: "Change an exercise of the active plan: its sets, reps (or a range, or a time), weight or rest; a new version of the plan.",
         options: [
             Options.sets.spec,
-            OptionSpec(.reps, value: "R", help: "reps, a range such as 8-12, or a time such as 45s or 1:30"),
-            OptionSpec(.weight, value: "W", help: "the weight, in your units or with kg or lb, 7,5 with a decimal comma (none or bw: no load)"),
+            Options.plannedCount.spec,
+            Options.plannedLoad.spec,
             Options.rest.spec,
         ],
         count: 2
@@ -30,17 +30,12 @@ extension PlanCommands {
         let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         var exercise = plan.days[day].exercises[index]
         if let sets = try arguments.value(Options.sets) { exercise.sets = sets }
-        if let text = arguments[.reps], case .seconds(let seconds)? = SetNotation.count(text) {
-            (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (nil, nil, seconds, false)
-        } else if let text = arguments[.reps] {
-            let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-            guard (1...2).contains(bounds.count), let low = bounds[0], bounds.count == 1 || bounds[1].map({ $0 > low }) == true else {
-                throw UsageError("--reps must be a number, a range such as 8-12 or a time such as 45s, got \"\(text)\"")
-            }
-            (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (low, bounds.count == 2 ? bounds[1] : nil, nil, false)
+        switch try arguments.value(Options.plannedCount) {
+        case .seconds(let seconds)?: (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (nil, nil, seconds, false)
+        case .reps(let low, let high)?: (exercise.reps, exercise.repsMax, exercise.durationSeconds, exercise.amrap) = (low, high, nil, false)
+        case nil: break
         }
-        if let text = arguments[.weight] {
-            let load = text.lowercased() == "none" ? 0 : try SetNotation.load(text, unit: context.console.units)
+        if let load = try arguments.value(Options.plannedLoad)?.kilograms(units: context.console.units) {
             exercise.weightKg = load == 0 ? nil : load
         }
         if let seconds = try arguments.value(Options.rest) { exercise.restSeconds = seconds }

@@ -17,8 +17,8 @@ extension SessionCommands {
             --note change it. A forgotten set goes in with sessionctl log --session ID.
             """,
         options: CommonOptions.daemon + [
-            OptionSpec(.reps, value: "N", help: "repetitions"),
-            OptionSpec(.weight, value: "WEIGHT", param: "weightKg", help: "kilograms, or pounds with lb (0: none)"),
+            Options.reps.spec,
+            Options.weight.spec,
             Options.setDuration.spec,
             Options.rpe.spec,
             Options.kind.spec,
@@ -42,18 +42,12 @@ extension SessionCommands {
         words.removeFirst()
         guard words.count <= 2 else { throw UsageError("edit takes SET-ID, then at most REPS and WEIGHT") }
         var params = SessionEditSet.Params { $0.setID = id }
-        let repsText = arguments[.reps] ?? words.first
         if words.count >= 1, arguments[.reps] != nil { throw UsageError("REPS given twice: as a word and as --reps") }
-        if let repsText {
-            guard let reps = Int(repsText), SessionLimits.reps.contains(reps) else {
-                throw UsageError("REPS must be a whole number from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound), got \"\(repsText)\"")
-            }
-            params.reps = reps
-        }
+        // A word reads as its option does, named as the word.
+        params.reps = try arguments.value(Options.reps) ?? words.first.map { word throws(UsageError) in try Options.reps.reading.read(word, as: "REPS") }
         if words.count == 2, arguments[.weight] != nil { throw UsageError("WEIGHT given twice: as a word and as --weight") }
-        if let weightText = arguments[.weight] ?? (words.count == 2 ? words[1] : nil) {
-            params.weightKg = try SetNotation.kilograms(weightText, unit: context.console.units)
-        }
+        let weight = try arguments.value(Options.weight) ?? (words.count == 2 ? try Options.weight.reading.read(words[1], as: "WEIGHT") : nil)
+        params.weightKg = weight?.kilograms(units: context.console.units)
         params.durationSeconds = try arguments.value(Options.setDuration)
         params.rpe = try arguments.value(Options.rpe)
         params.kind = try kindOption(arguments)

@@ -95,31 +95,22 @@ enum SetNotation {
     /// "+5kg") or assistance off it ("-20"), or "bw" (the body alone, 0) — in kg, a bare
     /// number in `unit`. A usage error for anything else.
     static func load(_ word: String, unit: WeightUnit) throws(UsageError) -> Double {
-        guard let kilograms = loadKilograms(word, unit: unit) else {
-            throw UsageError("WEIGHT must be kilograms or pounds such as 24, 24kg, 7,5 or 55lb (+5 added to the body, -20 assisted, bw), got \"\(word)\"")
-        }
-        return kilograms
+        try OptionValue<WrittenWeight>.load.read(word, as: "WEIGHT").kilograms(units: unit)
     }
 
     /// A weight without a sign ("24", "24kg", "55lb", "7,5"), in kg; a bare number in
     /// `unit`. A usage error for anything else.
     static func kilograms(_ word: String, unit: WeightUnit) throws(UsageError) -> Double {
-        guard let kilograms = unit.read(normalised(word)) else {
-            throw UsageError("WEIGHT must be kilograms or pounds such as 24, 24kg, 7,5 or 55lb, got \"\(word)\"")
-        }
-        return kilograms
+        try OptionValue<WrittenWeight>.weight.read(word, as: "WEIGHT").kilograms(units: unit)
     }
 
     /// Words that mean the body alone, without a load.
     static let bodyWeightWords: Set<String> = ["bw", "bodyweight", "body-weight"]
 
+    /// A load (`WrittenWeight.init(load:)`) in kg, a bare number in `unit`; nil when
+    /// `word` is none.
     static func loadKilograms(_ word: String, unit: WeightUnit) -> Double? {
-        let word = normalised(word)
-        if bodyWeightWords.contains(word) { return 0 }
-        guard let sign = word.first, sign == "+" || sign == "-" else { return unit.read(word) }
-        let magnitude = String(word.dropFirst())
-        guard magnitude.first?.isNumber == true, let kilograms = unit.read(magnitude) else { return nil }
-        return sign == "-" ? -kilograms : kilograms
+        WrittenWeight(load: word)?.kilograms(units: unit)
     }
 
     /// Lowercased, "×" as "x", "−" as "-", and a comma between digits as a decimal

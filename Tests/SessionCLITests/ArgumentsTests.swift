@@ -61,4 +61,32 @@ import Testing
         #expect(own.spec.help == "the session to show")
         #expect(own.spec.param == "sessionID" && own.spec.value == "ID" && own.spec.name == "--session")
     }
+
+    static let sizes = Option<[Int]>("--sizes", value: "LIST", help: "sizes",
+                                     parse: OptionValue.number(in: 1...50).list(expected: "needs sizes such as 5,10"))
+    static let tags = Option<[Shape]>("--tags", value: "LIST", help: "shapes",
+                                      parse: OptionValue.choice(expected: "").list(skippingEmpty: true, expected: "must be shapes"))
+
+    /// A list reads each item as its element does, spaces around an item trimmed; an
+    /// empty item is refused, or skipped when the list skips them.
+    @Test func aListReadsEachItem() throws {
+        #expect(try ParsedArguments(["--sizes", "5, 10 ,50"], options: [Self.sizes.spec]).value(Self.sizes) == [5, 10, 50])
+        #expect(try ParsedArguments(["--tags", "round,,square,"], options: [Self.tags.spec]).value(Self.tags) == [.round, .square])
+        #expect(try ParsedArguments(["--tags", ""], options: [Self.tags.spec]).value(Self.tags) == [])
+    }
+
+    /// A bad list is refused quoting its first item that does not read, all of it when
+    /// that item is empty; the same reading names a positional argument as told.
+    @Test func aBadListIsRefusedQuotingItsBadItem() throws {
+        func sizes(_ text: String) throws -> [Int]? { try ParsedArguments(["--sizes", text], options: [Self.sizes.spec]).value(Self.sizes) }
+        #expect(throws: UsageError("--sizes needs sizes such as 5,10, got \"x\"")) { try sizes("5, x,y") }
+        #expect(throws: UsageError("--sizes needs sizes such as 5,10, got \"51\"")) { try sizes("5,51") }
+        #expect(throws: UsageError("--sizes needs sizes such as 5,10, got \"5,,10\"")) { try sizes("5,,10") }
+        #expect(throws: UsageError("--sizes needs sizes such as 5,10, got \"\"")) { try sizes("") }
+        #expect(throws: UsageError("--tags must be shapes, got \"oval\"")) {
+            try ParsedArguments(["--tags", "round,oval"], options: [Self.tags.spec]).value(Self.tags)
+        }
+        #expect(throws: UsageError("SIZES needs sizes such as 5,10, got \"0\"")) { try Self.sizes.reading.read("0,5", as: "SIZES") }
+        #expect(try Self.sizes.reading.read("1,2", as: "SIZES") == [1, 2])
+    }
 }
