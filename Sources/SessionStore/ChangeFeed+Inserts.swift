@@ -148,8 +148,8 @@ extension StoreContext {
     /// their ids: one entry for each run of up to `ChangeFeed.importRun` ids, under the
     /// uid its first row implies, its `span` the ids it stands for (migration 24; NULL
     /// for one). The feed reads a run as an entry of each of its rows
-    /// (`ChangeFeed.page`): 250,000 imported sets no longer write 250,000 entries of 80
-    /// bytes each, about a fifth of the import's time.
+    /// (`ChangeFeed.page`): an entry a row would be 250,000 entries of about 80 bytes
+    /// for a large import, about a fifth of its time.
     func feedImported(_ entity: ImpliedEntity, ids: Range<Int64>) throws(SQLiteError) {
         guard !ids.isEmpty else { return }
         let reading = try feedReading()

@@ -14,10 +14,15 @@ extension ChangeFeed {
     /// One record's place in a page being read: its position, uid and entity, its row
     /// (nil: a tombstone) and its clock reading.
     struct Entry {
+        /// The feed position it was read at.
         let seq: Int64
+        /// The record's uid.
         let uid: String
+        /// `SyncEntity`'s raw value.
         let entity: String
+        /// The record's row here; nil for a tombstone.
         let localID: Int64?
+        /// The reading of the record's last change.
         let hlc: String
     }
 

@@ -8,9 +8,9 @@ import SessionStore
 /// calls carry them in. Only this process writes and reads it, and only values its
 /// calls' decoding already checked, so it holds no version and is read back without
 /// checking a bound again: a workout is a few flags, varints, doubles' bits and
-/// strings, read in order without a key looked up (what made the chunk's JSON, written
-/// and read back off its tape, about a fifth of an import's time). A chunk that does
-/// not read (a damaged file) is an error, never a short import.
+/// strings, read in order without a key looked up (JSON, written and read back off its
+/// tape, would take about a fifth of an import's time). A chunk that does not read (a
+/// damaged file) is an error, never a short import.
 struct StagedChunk: Equatable {
     /// The chunk's workouts, in the order they were sent.
     var workouts: [HistoryWorkout] = []
