@@ -143,4 +143,30 @@ extension StoreContext {
             SELECT ? || printf('%015x', id), 'upsert', ? FROM \(entity.table) WHERE id >= ? AND id < ? ORDER BY id
             """, [reading.device + String(entity.digit), reading.hlc, ids.lowerBound, ids.upperBound])
     }
+
+    /// Feeds the rows of `entity` with ids in `ids` an import inserted, in the order of
+    /// their ids: one entry for each run of up to `ChangeFeed.importRun` ids, under the
+    /// uid its first row implies, its `span` the ids it stands for (migration 24; NULL
+    /// for one). The feed reads a run as an entry of each of its rows
+    /// (`ChangeFeed.page`): an entry a row would be 250,000 entries of about 80 bytes
+    /// for a large import, about a fifth of its time.
+    func feedImported(_ entity: ImpliedEntity, ids: Range<Int64>) throws(SQLiteError) {
+        guard !ids.isEmpty else { return }
+        let reading = try feedReading()
+        let statement = try connection.prepare("""
+            INSERT INTO change_feed (uid, op, hlc, span)
+            SELECT ? || printf('%015x', first), 'upsert', ?, nullif(last - first + 1, 1)
+            FROM (SELECT min(id) AS first, max(id) AS last FROM \(entity.table) WHERE id >= ? AND id < ?) WHERE first IS NOT NULL
+            """)
+        let prefix = reading.device + String(entity.digit)
+        for start in stride(from: ids.lowerBound, to: ids.upperBound, by: Int(ChangeFeed.importRun)) {
+            let end = min(start + ChangeFeed.importRun, ids.upperBound)
+            try statement.run { parameters throws(SQLiteError) in
+                try parameters.bind(prefix)
+                try parameters.bind(reading.hlc)
+                try parameters.bind(start)
+                try parameters.bind(end)
+            }
+        }
+    }
 }

@@ -25,29 +25,51 @@ public struct ChangeFeed {
         public let more: Bool
     }
 
-    /// The records changed after position `after`, at most `limit` feed entries' worth.
+    /// The records changed after position `after`, at most `limit` feed entries' worth:
+    /// an entry that stands for a run of rows (`span`, an import's) counts as one entry
+    /// of each, and is never split, so a page that starts with one may hold up to
+    /// `importRun - 1` more.
     public func page(after: Int64, limit: Int) throws(StorageError) -> Page {
         try settlePending()
         return try database.wrap {
             // A record with no `sync_record` row was created here and not changed since:
             // its row and reading are its uid's and its one feed entry's.
             let device = try clock().device
-            let entries = try connection.prepare("""
-                SELECT f.seq, f.uid, f.hlc AS fed, coalesce(r.entity, s.entity, p.entity) AS entity, coalesce(r.local_id, p.local_id) AS local_id,
+            let rows = try connection.prepare("""
+                SELECT f.seq, f.uid, f.hlc AS fed, f.span, coalesce(r.entity, s.entity, p.entity) AS entity, coalesce(r.local_id, p.local_id) AS local_id,
                     coalesce(r.hlc, s.hlc, p.hlc) AS hlc
                 FROM change_feed f LEFT JOIN sync_record r ON r.uid = f.uid LEFT JOIN sync_setting s ON s.uid = f.uid
                     LEFT JOIN sync_plan p ON p.uid = f.uid
                 WHERE f.seq > ? ORDER BY f.seq LIMIT ?
                 """).rows([after, limit + 1]) { row in
                 let implied = row.optionalText("entity") == nil ? Self.implicitRecord(uid: row.text("uid"), device: device) : nil
-                return (seq: row.int64("seq"), uid: row.text("uid"), entity: implied?.entity.syncEntity.rawValue ?? row.optionalText("entity") ?? "",
-                        localID: implied?.localID ?? row.optionalInt64("local_id"), hlc: row.optionalText("hlc") ?? row.text("fed"))
+                return (entry: Entry(seq: row.int64("seq"), uid: row.text("uid"), entity: implied?.entity.syncEntity.rawValue ?? row.optionalText("entity") ?? "",
+                                     localID: implied?.localID ?? row.optionalInt64("local_id"), hlc: row.optionalText("hlc") ?? row.text("fed")),
+                        span: row.optionalInt64("span"), fed: row.text("fed"))
+            }
+            var entries: [Entry] = []
+            var worth = 0
+            var last = after
+            var more = false
+            for row in rows {
+                let span = Int(max(row.span ?? 1, 1))
+                guard worth == 0 || worth + span <= limit else {
+                    more = true
+                    break
+                }
+                worth += span
+                last = row.entry.seq
+                if let span = row.span, let run = try run(of: row.entry, span: span, fed: row.fed, device: device) {
+                    entries += run
+                } else {
+                    entries.append(row.entry)
+                }
             }
             var seen = Set<String>()
             var changes: [SyncChange] = []
             // One's own exercises, read once for the page's sets' muscle groups.
             var custom: [String: CustomExercise]?
-            for entry in entries.prefix(limit) where seen.insert(entry.uid).inserted {
+            for entry in entries where seen.insert(entry.uid).inserted {
                 guard let stamp = HybridTimestamp(text: entry.hlc), let entity = SyncEntity(rawValue: entry.entity) else { continue }
                 if entity.isSetting {
                     changes.append(try settingChange(uid: entry.uid, entity: entity, hlc: stamp))
@@ -75,8 +97,7 @@ public struct ChangeFeed {
                     break  // settings: above
                 }
             }
-            let last = entries.prefix(limit).last?.seq ?? after
-            return Page(changes: changes, next: last, more: entries.count > limit)
+            return Page(changes: changes, next: last, more: more)
         }
     }
 
@@ -86,10 +107,11 @@ public struct ChangeFeed {
         return try database.wrap { try connection.scalar("SELECT coalesce(max(seq), 0) FROM change_feed") ?? 0 }
     }
 
-    /// Feed entries after position `after`: what remains to push.
+    /// Feed entries after position `after` (an entry of a run counting as one of each of
+    /// its rows): what remains to push.
     public func backlog(after: Int64) throws(StorageError) -> Int {
         try settlePending()
-        return try database.wrap { Int(try connection.scalar("SELECT count(*) FROM change_feed WHERE seq > ?", [after]) ?? 0) }
+        return try database.wrap { Int(try connection.scalar("SELECT coalesce(sum(coalesce(span, 1)), 0) FROM change_feed WHERE seq > ?", [after]) ?? 0) }
     }
 
     /// Feeds what is noted and not fed yet (`StoreContext.feedPending`): the feed is

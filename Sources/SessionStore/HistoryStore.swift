@@ -234,9 +234,10 @@ public struct HistoryStore: Store {
                 SELECT DISTINCT l.exercise_key, s.started_at_ms, s.id FROM session s CROSS JOIN logged_set l ON l.session_id = s.id
                 WHERE s.id BETWEEN ? AND ?
                 """, [firstID, firstID + Int64(sessions.count) - 1])
-            // Each new session and set takes its place in the change feed, sessions first.
-            try context.feedInserted(.session, ids: firstID..<firstID + Int64(sessions.count))
-            try context.feedInserted(.set, ids: firstSetID..<setID)
+            // Each new session and set takes its place in the change feed, sessions first,
+            // a run of them an entry.
+            try context.feedImported(.session, ids: firstID..<firstID + Int64(sessions.count))
+            try context.feedImported(.set, ids: firstSetID..<setID)
             for entry in bests where entry.bests != .none { try sessionsStore.storeBests(entry.bests, exerciseKey: entry.key, exists: entry.stored) }
             for (index, entry) in bests.enumerated() where counts[index].sets > 0 {
                 try sessionsStore.addCounts(exerciseKey: entry.key, sessions: counts[index].sessions, sets: counts[index].sets)

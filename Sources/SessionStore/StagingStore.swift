@@ -35,7 +35,7 @@ public final class StagingStore {
                 owner INTEGER NOT NULL,
                 import_id TEXT NOT NULL,
                 chunk INTEGER NOT NULL,
-                body TEXT NOT NULL,
+                body BLOB NOT NULL,
                 UNIQUE (owner, import_id, chunk)
             );
             """)
@@ -44,19 +44,24 @@ public final class StagingStore {
     }
 
     /// Stores `body` as the chunk `chunk` of the import `id` of `owner`, in place of the
-    /// one of that number, if any.
-    public func put(owner: UInt32, id: String, chunk: Int, body: String) throws(SQLiteError) {
-        try open().run("INSERT OR REPLACE INTO staged_chunk (owner, import_id, chunk, body) VALUES (?, ?, ?, ?)",
-                       [Int64(owner), id, chunk, body])
+    /// one of that number, if any. The bytes are its owner's to lay out: nothing but
+    /// `forEachChunk` reads them.
+    public func put(owner: UInt32, id: String, chunk: Int, body: [UInt8]) throws(SQLiteError) {
+        try open().prepare("INSERT OR REPLACE INTO staged_chunk (owner, import_id, chunk, body) VALUES (?, ?, ?, ?)").run { parameters throws(SQLiteError) in
+            try parameters.bind(Int64(owner))
+            try parameters.bind(id)
+            try parameters.bind(chunk)
+            try parameters.bind(blob: body)
+        }
     }
 
     /// Each chunk of the import, in the order of their numbers, one at a time.
-    public func forEachChunk(owner: UInt32, id: String, _ body: (String) throws -> Void) throws {
+    public func forEachChunk(owner: UInt32, id: String, _ body: ([UInt8]) throws -> Void) throws {
         guard let connection else { return }
         let statement = try connection.prepare("SELECT body FROM staged_chunk WHERE owner = ? AND import_id = ? ORDER BY chunk")
         var failure: (any Error)?
         try statement.forEachRow([Int64(owner), id]) { row in
-            do { try body(row.text("body")) } catch {
+            do { try body(row.blob("body")) } catch {
                 failure = error
                 return false
             }

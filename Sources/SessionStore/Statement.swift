@@ -127,6 +127,16 @@ public final class Statement {
             next += 1
         }
 
+        /// Bytes bound as a blob (SQLite copies them).
+        public mutating func bind(blob: [UInt8]) throws(SQLiteError) {
+            let code = blob.withUnsafeBytes { bytes in
+                // An empty buffer may have no address, which SQLite would bind as NULL.
+                sqlite3_bind_blob(statement.handle, next, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), csqlite_transient())
+            }
+            try statement.checkBinding(code)
+            next += 1
+        }
+
         /// Text from a literal, bound where it stands (SQLITE_STATIC: a literal lives as
         /// long as the program, so SQLite need not copy it, as it copies other text).
         public mutating func bind(literal: StaticString) throws(SQLiteError) {
@@ -351,6 +361,18 @@ public final class Statement {
         }
 
         public func optionalText(_ name: StaticString) -> String? { isNull(name) ? nil : text(name) }
+
+        /// A blob's bytes, copied out of the row.
+        public func blob(_ name: StaticString) -> [UInt8] {
+            guard let (index, type) = value(name) else { return [] }
+            guard type == SQLITE_BLOB else {
+                damaged(name, index, "blob")
+                return []
+            }
+            let count = Int(sqlite3_column_bytes(statement.handle, index))
+            guard count > 0, let base = sqlite3_column_blob(statement.handle, index) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: base, count: count))
+        }
 
         /// A date stored as its YYYY-MM-DD text.
         public func date(_ name: StaticString) -> LocalDate {

@@ -1,5 +1,4 @@
 import CLinux
-import JSON
 import SessionCore
 import SessionRPC
 import SessionStore
@@ -157,7 +156,7 @@ struct ImportStaging {
         }
         guard staged.count <= HistoryLimits.workoutsPerImport else { throw HistoryImportError.tooLarge(HistoryLimits.workoutsPerImport) }
         if holdsSome {
-            do throws(SQLiteError) { try disk.put(owner: key.owner, id: key.id, chunk: chunk, body: StagedChunk(workouts: workouts, archive: archive).jsonText) } catch {
+            do throws(SQLiteError) { try disk.put(owner: key.owner, id: key.id, chunk: chunk, body: StagedChunk(workouts: workouts, archive: archive).bytes) } catch {
                 throw StorageError.sqlite(error)
             }
         }
@@ -188,7 +187,7 @@ struct ImportStaging {
         var archive = HistoryArchive()
         do {
             try disk.forEachChunk(owner: key.owner, id: key.id) { body in
-                let chunk = try StagedChunk(jsonText: body)
+                let chunk = try StagedChunk(bytes: body)
                 workouts += chunk.workouts
                 archive.append(chunk.archive)
             }
@@ -254,41 +253,6 @@ struct ImportStaging {
             disk.close()
             imports = imports.filter { $0.value.isDone || $0.value.chunks.isEmpty }
         }
-    }
-}
-
-/// A chunk as it waits on disk: its workouts and its archive's parts, in the JSON
-/// their calls carry them in (read back, every bound is checked again).
-private struct StagedChunk: CodedObject {
-    var workouts: [HistoryWorkout] = []
-    var archive = HistoryArchive()
-
-    init() {}
-
-    init(workouts: [HistoryWorkout], archive: HistoryArchive) {
-        self.workouts = workouts
-        self.archive = archive
-    }
-
-    /// Reads a chunk `jsonText` wrote, off its tape (`JSONSlice`), as the daemon reads
-    /// a request's params: no tree is built.
-    init(jsonText: String) throws {
-        do { try self.init(reader: JSONReader(try JSONSlice.document(Array(jsonText.utf8)), path: "chunk")) } catch {
-            throw StorageError.unexpected("a staged import chunk does not read: \(error)")
-        }
-    }
-
-    mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.parts("workouts", &workouts)
-        try coder.object("archive", &archive)
-    }
-
-    /// The chunk as JSON text.
-    var jsonText: String {
-        var writer = JSONWriter(capacity: 4096)
-        writer.omitsAbsentMembers = true
-        writer.value(self)
-        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
 
