@@ -9,7 +9,7 @@ extension ChangeFeed {
     /// Rows one entry stands for, at most: what a page may hold past its `limit` when it
     /// starts with such an entry (a run is never split, so that a position stays one
     /// number).
-    public static let importRun: Int64 = 64
+    public static let importRun = Int64(SyncChange.longestRun)
 
     /// One record's place in a page being read: its position, uid and entity, its row
     /// (nil: a tombstone) and its clock reading.

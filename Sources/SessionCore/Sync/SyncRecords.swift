@@ -88,6 +88,9 @@ public struct SyncedHealthSample: Sendable, Equatable, Blank {
 public struct SyncChange: Sendable, Equatable, Blank {
     /// Text members of a record, at most (a note, a title).
     public static let maximumTextLength = 10_000
+    /// Records one feed position stands for, at most: an import's rows take one for each
+    /// run of them, which a page of the feed never splits.
+    public static let longestRun = 64
 
     public var entity = SyncEntity.session
     /// The record's id on every device: 32 lowercase hexadecimal digits (docs/sync.md).
