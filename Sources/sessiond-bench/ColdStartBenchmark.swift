@@ -41,7 +41,7 @@ enum ColdStartBenchmark {
             let socket = directory + "/cold-\(run).sock"
             let database = directory + "/cold-\(run).db"
             // The database exists already, as it does for every start but the first.
-            if run == 0 || access(database, F_OK) != 0 { try prepare(database: database, products: products, directory: directory) }
+            if run == 0 || access(database, F_OK) != 0 { try prepare(database: database, daemon: products + "/sessiond", directory: directory) }
             // The daemon's log (and the activator's) to a file, for its start-up time.
             let logPath = directory + "/cold-\(run).log"
             let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -84,11 +84,13 @@ enum ColdStartBenchmark {
         return Double(field.dropFirst("startup_ms=".count))
     }
 
-    /// A database made by a daemon once (schema in place), kept as a template.
-    static func prepare(database: String, products: String, directory: String) throws {
+    /// A database made by `daemon` (its schema in place, which an older build would
+    /// refuse from a newer one), copied to `database`.
+    static func prepare(database: String, daemon path: String, directory: String) throws {
         let socket = directory + "/cold-template.sock"
         let template = directory + "/cold-template.db"
-        let daemon = spawn(products + "/sessiond", ["--socket", socket, "--database", template, "--timezone", "UTC"])
+        for file in [template, template + "-wal", template + "-shm"] { unlink(file) }
+        let daemon = spawn(path, ["--socket", socket, "--database", template, "--timezone", "UTC"])
         let ready = waitForSocket(socket, connecting: false)
         kill(daemon, SIGTERM)
         wait(for: daemon)

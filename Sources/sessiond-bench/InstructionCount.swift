@@ -76,7 +76,7 @@ enum InstructionCount {
         let base = "\(directory)/callgrind-cold-\(getpid())-\(nowNs())"
         let socket = base + ".sock"
         let profile = base + ".out"
-        try ColdStartBenchmark.prepare(database: base + ".db", products: productsDirectory(), directory: directory)
+        try ColdStartBenchmark.prepare(database: base + ".db", daemon: daemonPath, directory: directory)
         let pid = spawn(ColdStartBenchmark.activator, [
             "-l", socket, valgrind, "--tool=callgrind", "--callgrind-out-file=" + profile,
             daemonPath, "--database", base + ".db", "--timezone", "UTC",
