@@ -48,7 +48,7 @@ public struct OptionSpec: Sendable {
 
         /// The raw values of an enumeration's cases.
         public static func cases<Choice: CaseIterable & RawRepresentable>(of choice: Choice.Type) -> Completion where Choice.RawValue == String {
-            .words(Choice.allCases.map(\.rawValue))
+            .words(Choice.allCases.map { $0.rawValue })
         }
     }
 
@@ -59,6 +59,12 @@ public struct OptionSpec: Sendable {
         declaredParam = param
         self.completion = completion
         self.help = help
+    }
+
+    /// The same option with another help line; its param as declared (not worked out:
+    /// every command's options are declared at each start).
+    public func help(_ line: String) -> OptionSpec {
+        OptionSpec(OptionName(stringLiteral: name), short: short, value: value, param: declaredParam, completion: completion, help: line)
     }
 
     /// The long name and the short one, when there is one.

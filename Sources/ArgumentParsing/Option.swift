@@ -4,8 +4,11 @@
 /// a program adds its own (dates, durations, weights) as static members.
 public struct OptionValue<Value>: Sendable {
     /// What the option takes, as a bad value is told it: the error reads
-    /// `--limit needs a number from 1 to 100, got "x"`.
-    public let expected: String
+    /// `--limit needs a number from 1 to 100, got "x"`. Worked out when asked: every
+    /// command's options are declared at each start, and their words are needed only
+    /// for an error.
+    public var expected: String { words() }
+    private let words: @Sendable () -> String
     /// What the value completes to in a shell.
     public let completion: OptionSpec.Completion
     /// The value, or nil when `text` is not one.
@@ -16,9 +19,9 @@ public struct OptionValue<Value>: Sendable {
 
     /// A reading of a value: `read` gives nil for text that is not one, which is
     /// refused with `expected`, quoting `offending` of it (default: all of it).
-    public init(expected: String, completion: OptionSpec.Completion = .none, offending: @escaping @Sendable (String) -> String = { $0 },
-                read: @escaping @Sendable (String) -> Value?) {
-        self.expected = expected
+    public init(expected: @autoclosure @escaping @Sendable () -> String, completion: OptionSpec.Completion = .none,
+                offending: @escaping @Sendable (String) -> String = { $0 }, read: @escaping @Sendable (String) -> Value?) {
+        words = expected
         self.completion = completion
         self.offending = offending
         self.read = read
@@ -32,14 +35,14 @@ public struct OptionValue<Value>: Sendable {
     }
 
     /// The same reading with another error wording.
-    public func expecting(_ words: String) -> OptionValue {
-        OptionValue(expected: words, completion: completion, offending: offending, read: read)
+    public func expecting(_ words: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
+        OptionValue(expected: words(), completion: completion, offending: offending, read: read)
     }
 
     /// The same reading, its value then checked by `accept` (nil or false: refused).
     public func filtered(_ accept: @escaping @Sendable (Value) -> Bool) -> OptionValue {
-        let read = read
-        return OptionValue(expected: expected, completion: completion, offending: offending) { text in read(text).flatMap { accept($0) ? $0 : nil } }
+        let (read, words) = (read, words)
+        return OptionValue(expected: words(), completion: completion, offending: offending) { text in read(text).flatMap { accept($0) ? $0 : nil } }
     }
 
     /// A list of this reading's values separated by `separator` ("10,12.5,15"), each
@@ -47,7 +50,8 @@ public struct OptionValue<Value>: Sendable {
     /// empty text is an empty list), else refused. A bad list is refused with
     /// `expected`, quoting its first item that does not read (all of it for an empty
     /// item).
-    public func list(separator: Character = ",", skippingEmpty: Bool = false, expected: String) -> OptionValue<[Value]> {
+    public func list(separator: Character = ",", skippingEmpty: Bool = false,
+                     expected: @autoclosure @escaping @Sendable () -> String) -> OptionValue<[Value]> {
         let read = read
         @Sendable func items(_ text: String) -> [String] {
             text.split(separator: separator, omittingEmptySubsequences: skippingEmpty).map { item in
@@ -56,7 +60,7 @@ public struct OptionValue<Value>: Sendable {
                 return String(item[start..<max(start, end)])
             }
         }
-        return OptionValue<[Value]>(expected: expected, offending: { text in items(text).first { read($0) == nil }.flatMap { $0.isEmpty ? nil : $0 } ?? text }) { text in
+        return OptionValue<[Value]>(expected: expected(), offending: { text in items(text).first { read($0) == nil }.flatMap { $0.isEmpty ? nil : $0 } ?? text }) { text in
             var values: [Value] = []
             for item in items(text) {
                 guard let value = read(item) else { return nil }
@@ -85,28 +89,28 @@ extension OptionValue where Value == Int {
 
 extension OptionValue where Value == Int64 {
     /// A positive whole number: an id.
-    public static func id(expected: String) -> OptionValue {
-        OptionValue(expected: expected) { text in Int64(text).flatMap { $0 > 0 ? $0 : nil } }
+    public static func id(expected: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
+        OptionValue(expected: expected()) { text in Int64(text).flatMap { $0 > 0 ? $0 : nil } }
     }
 }
 
 extension OptionValue where Value == Double {
     /// Any number (bounds left to whoever checks the value).
-    public static func number(expected: String) -> OptionValue {
-        OptionValue(expected: expected) { Double($0) }
+    public static func number(expected: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
+        OptionValue(expected: expected()) { Double($0) }
     }
 
     /// A finite number in `range`.
-    public static func number(in range: ClosedRange<Double>, expected: String) -> OptionValue {
-        OptionValue(expected: expected) { text in Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } }
+    public static func number(in range: ClosedRange<Double>, expected: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
+        OptionValue(expected: expected()) { text in Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } }
     }
 }
 
 extension OptionValue where Value: CaseIterable & RawRepresentable & Equatable & Sendable, Value.RawValue == String {
     /// One of `cases` (default: all) by its raw value, in any letter case when
     /// `ignoringCase`; their raw values complete.
-    public static func choice(expected: String, of cases: [Value] = Array(Value.allCases), ignoringCase: Bool = false) -> OptionValue {
-        OptionValue(expected: expected, completion: .words(cases.map(\.rawValue))) { text in
+    public static func choice(expected: @autoclosure @escaping @Sendable () -> String, of cases: [Value] = Array(Value.allCases), ignoringCase: Bool = false) -> OptionValue {
+        OptionValue(expected: expected(), completion: .words(cases.map { $0.rawValue })) { text in
             Value(rawValue: ignoringCase ? text.lowercased() : text).flatMap { cases.contains($0) ? $0 : nil }
         }
     }
@@ -141,8 +145,7 @@ public struct Option<Value>: Sendable {
     /// The same option with a command's own help line (`--from`: "sessions from DATE
     /// on"); its name, value, param and completion stay as declared.
     public func help(_ line: String) -> Option {
-        Option(spec: OptionSpec(name, short: spec.short, value: spec.value, param: spec.param, completion: spec.completion, help: line),
-               reading: reading)
+        Option(spec: spec.help(line), reading: reading)
     }
 
     /// The value of `text`, or the usage error naming the option and what it takes.

@@ -135,14 +135,14 @@ enum Options {
 extension Options {
     /// `--format` of `plan export`: ics, markdown (or md) or pdf.
     static let planExportFormat = Option<PlanExportFormat>(
-        .format, value: PlanExportFormat.allCases.map(\.rawValue).joined(separator: "|"), completion: .cases(of: PlanExportFormat.self),
+        .format, value: PlanExportFormat.allCases.map { $0.rawValue }.joined(separator: "|"), completion: .cases(of: PlanExportFormat.self),
         help: "the file format (default ics)",
         parse: OptionValue(expected: "is \(PlanExportFormat.allCases.map(\.rawValue).joined(separator: " or "))") { word in
             PlanExportFormat(rawValue: word.lowercased()) ?? (word.lowercased() == "md" ? .markdown : nil)
         })
     /// `--paper`: the plan sheet's paper.
     static let paper = Option<PlanSheet.Paper>(
-        .paper, value: PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: "|"),
+        .paper, value: PlanSheet.Paper.allCases.map { $0.rawValue }.joined(separator: "|"),
         help: "the sheet's paper for --format pdf (default: the locale's, from LC_PAPER, else a4)",
         parse: .choice(expected: "is \(PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
     /// `--at TIME`: when something was done, for backfilling (`WrittenTime`); each
@@ -159,7 +159,7 @@ extension Options {
         parse: .choice(expected: "is \(HealthFormat.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
     /// `--equipment` of `exercise add`: what an exercise is done with.
     static let equipment = Option<Equipment>(
-        .equipment, value: Equipment.allCases.map(\.rawValue).joined(separator: "|"), help: "what it is done with",
+        .equipment, value: Equipment.allCases.map { $0.rawValue }.joined(separator: "|"), help: "what it is done with",
         parse: .choice(expected: "must be \(Equipment.allCases.map(\.rawValue).joined(separator: ", "))"))
     /// `--sets N` of `plan set`.
     static let sets = Option<Int>(.sets, value: "N", help: "sets, 1 to 20",

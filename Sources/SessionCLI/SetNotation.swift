@@ -116,7 +116,13 @@ enum SetNotation {
     /// Lowercased, "×" as "x", "−" as "-", and a comma between digits as a decimal
     /// point ("7,5" is 7.5).
     static func normalised(_ word: String) -> String {
-        let characters = Array(word.lowercased().replacingOccurrences(of: "×", with: "x").replacingOccurrences(of: "−", with: "-"))
+        let characters = word.lowercased().map { character -> Character in
+            switch character {
+            case "×": "x"
+            case "−": "-"
+            default: character
+            }
+        }
         var output = ""
         for (index, character) in characters.enumerated() {
             if character == ",", index > 0, index + 1 < characters.count, characters[index - 1].isNumber, characters[index + 1].isNumber {

@@ -92,7 +92,7 @@ extension OptionValue where Value == [WrittenWeight] {
     /// Weights above zero, comma-separated (10,12.5,20kg,45lb: no decimal comma, the
     /// comma parts them); an empty item is skipped when `skippingEmpty` (an empty text
     /// is then an empty list), else refused. A bad one is quoted in the error.
-    static func weights(skippingEmpty: Bool, expected: String) -> OptionValue {
-        OptionValue<WrittenWeight>.weight.filtered { $0.number > 0 }.list(skippingEmpty: skippingEmpty, expected: expected)
+    static func weights(skippingEmpty: Bool, expected: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
+        OptionValue<WrittenWeight>.weight.filtered { $0.number > 0 }.list(skippingEmpty: skippingEmpty, expected: expected())
     }
 }

@@ -76,7 +76,7 @@ extension TrackerExport.Format {
     public static let written: [Self] = allCases.filter { $0 != .fit }
 
     /// `strong|hevy|json|fit`, as a usage line writes the choices.
-    public static func choices(_ formats: [Self] = allCases) -> String { formats.map(\.rawValue).joined(separator: "|") }
+    public static func choices(_ formats: [Self] = allCases) -> String { formats.map { $0.rawValue }.joined(separator: "|") }
     /// "strong, hevy, json or fit".
     public static func spelledOut(_ formats: [Self] = allCases) -> String {
         let names = formats.map(\.rawValue)

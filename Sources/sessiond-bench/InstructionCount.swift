@@ -57,7 +57,7 @@ enum InstructionCount {
     }
 
     /// The whole instruction count callgrind wrote to `profile`.
-    private static func total(profile: String) throws -> Int {
+    static func total(profile: String) throws -> Int {
         // callgrind's output ends with "totals: N" (older versions write "summary: N").
         let text = procFile(profile) ?? ""
         guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }),
@@ -92,5 +92,39 @@ enum InstructionCount {
         let status = wait(for: pid)
         guard status == 0 else { throw BenchError("the callgrind cold start failed (exit \(status))") }
         return try total(profile: profile)
+    }
+}
+
+extension InstructionCount {
+    /// What a person waits for between two sets, counted: `sessionctl status` and
+    /// `sessionctl log` (a new exercise, reps and weight), each from exec to exit under
+    /// callgrind against this build's daemon, which runs outside valgrind with a session
+    /// started. Nil for a `sessionctl` that is not there.
+    struct CLICounts {
+        let status: Int
+        let log: Int
+    }
+
+    static func sessionctl(_ path: String, directory: String) throws -> CLICounts? {
+        guard let valgrind else { throw BenchError("valgrind is not installed (apt-get install valgrind)") }
+        guard access(path, X_OK) == 0 else { return nil }
+        let base = "\(directory)/callgrind-ctl-\(getpid())-\(nowNs())"
+        let socket = base + ".sock"
+        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", base + ".db", "--timezone", "UTC"])
+        defer {
+            kill(daemon, SIGTERM)
+            _ = wait(for: daemon)
+        }
+        guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
+            throw BenchError("sessiond did not start for the sessionctl count")
+        }
+        func count(_ arguments: [String]) throws -> Int {
+            let profile = base + "-\(arguments[0]).out"
+            guard output(of: valgrind, ["-q", "--tool=callgrind", "--callgrind-out-file=" + profile, path, "--socket", socket] + arguments) != nil else {
+                throw BenchError("sessionctl \(arguments.joined(separator: " ")) failed under callgrind")
+            }
+            return try total(profile: profile)
+        }
+        return CLICounts(status: try count(["status"]), log: try count(["log", "--new", "Goblet Squat", "10", "24"]))
     }
 }

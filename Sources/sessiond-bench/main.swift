@@ -32,8 +32,9 @@ if arguments.contains("--help") {
         after the other, and prints "<elapsed ns> <calls> <failed calls> <its CPU ns>" (a session
         must be active). --instructions counts, with valgrind's callgrind, the
         instructions per session.log of this build's sessiond and those of one
-        socket-activated start (exec, first reply, stop), and the same of each SESSIOND
-        given (e.g. an older build, for a comparison in one run); the full run includes
+        socket-activated start (exec, first reply, stop), and those of sessionctl status
+        and log from exec to exit, and the same of each SESSIOND given and the sessionctl
+        beside it (e.g. an older build, for a comparison in one run); the full run includes
         it when valgrind is installed. --cold-start only times the first call through
         systemd-socket-activate against a warm one, RUNS times (default 30). --import
         only runs the history import against sqlite3's .import, by turns. --cli only
@@ -85,7 +86,22 @@ func emitInstructionCounts(others: [String]) throws {
         emit(Metric(name: "cold_start.daemon_instructions", value: ownCold, unit: "instructions",
                     note: "callgrind: a socket-activated sessiond from exec to its first reply and its stop"))
     }
+    let ownCLI = try InstructionCount.sessionctl(productsDirectory() + "/sessionctl", directory: directory)
+    if let ownCLI {
+        emit(Metric(name: "sessionctl_status.instructions", value: Double(ownCLI.status), unit: "instructions",
+                    note: "callgrind: sessionctl status from exec to exit, the daemon outside valgrind"))
+        emit(Metric(name: "sessionctl_log.instructions", value: Double(ownCLI.log), unit: "instructions",
+                    note: "callgrind: sessionctl log of a new exercise, reps and weight, from exec to exit"))
+    }
     for (index, path) in others.enumerated() {
+        // The sessionctl beside another build's sessiond, when there is one.
+        let directoryOfOther = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if let ownCLI, let otherCLI = try InstructionCount.sessionctl(directoryOfOther + "/sessionctl", directory: directory) {
+            emit(Metric(name: "sessionctl_status.instructions_ratio_to_other_\(index + 1)", value: Double(ownCLI.status) / Double(otherCLI.status), unit: "x",
+                        note: "\(otherCLI.status) for \(directoryOfOther)/sessionctl"))
+            emit(Metric(name: "sessionctl_log.instructions_ratio_to_other_\(index + 1)", value: Double(ownCLI.log) / Double(otherCLI.log), unit: "x",
+                        note: "\(otherCLI.log) for \(directoryOfOther)/sessionctl"))
+        }
         let other = try InstructionCount.perSessionLog(daemonPath: path, directory: directory)
         emit(Metric(name: "session_log.daemon_instructions_per_call_other_\(index + 1)", value: other, unit: "instructions", note: path))
         emit(Metric(name: "session_log.daemon_instructions_ratio_to_other_\(index + 1)", value: own / other, unit: "x"))
