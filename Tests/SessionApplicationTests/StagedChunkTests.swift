@@ -76,6 +76,37 @@ import Testing
             #expect(throws: StorageError.self, "\(length) of \(bytes.count) bytes") { _ = try StagedChunk(bytes: Array(bytes[..<length])) }
         }
         #expect(throws: StorageError.self, "a count past the end") { _ = try StagedChunk(bytes: [0xFF, 0x01]) }
-        #expect(try StagedChunk(bytes: [0]).workouts.isEmpty)
+        #expect(try StagedChunk(bytes: [0, 0]).workouts.isEmpty)
+        #expect(throws: StorageError.self, "no archive length") { _ = try StagedChunk(bytes: [0]) }
+        #expect(throws: StorageError.self, "a byte past the end") { _ = try StagedChunk(bytes: bytes + [0]) }
+    }
+
+    @Test func aChunkWithAnArchiveCutAnywhereDoesNotRead() throws {
+        var archive = HistoryArchive()
+        var sample = ArchivedHealthSample()
+        sample.type = .sleepHours
+        sample.value = 7.5
+        sample.date = LocalDate(daysSinceEpoch: 20_000)
+        sample.recordedAt = "2024-10-01T07:00:00Z"
+        archive.health = [sample]
+        let whole = StagedChunk(workouts: workouts(), archive: archive).bytes
+        let workoutsAlone = StagedChunk(workouts: workouts(), archive: HistoryArchive()).bytes
+        // Cut where the workouts end, it would read as a chunk without its archive were
+        // the archive's length not written.
+        for length in [workoutsAlone.count - 1, workoutsAlone.count, workoutsAlone.count + 1, whole.count - 1] {
+            #expect(throws: StorageError.self, "\(length) of \(whole.count) bytes") { _ = try StagedChunk(bytes: Array(whole[..<length])) }
+        }
+        #expect(try StagedChunk(bytes: whole).archive == archive)
+    }
+
+    @Test func damagedNumbersAndTextAreErrorsNotCrashes() throws {
+        // One workout whose date is 2^62 days on: a date that does not exist.
+        let farDate: [UInt8] = [1, 0, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0, 0, 0, 0]
+        #expect(throws: StorageError.self) { _ = try StagedChunk(bytes: farDate) }
+        // A time of day past midnight (86,400 s, zigzag-coded), then a title that is not UTF-8.
+        #expect(throws: StorageError.self) { _ = try StagedChunk(bytes: [1, 0, 0, 0x80, 0xC6, 0x0A, 0, 0, 0]) }
+        #expect(throws: StorageError.self) { _ = try StagedChunk(bytes: [1, 0, 0, 0, 2, 0xC3, 0x28, 0, 0]) }
+        // The same bytes with a title that reads do read.
+        #expect(try StagedChunk(bytes: [1, 0, 0, 0, 2, 0xC3, 0xA9, 0, 0]).workouts.first?.title == "é")
     }
 }

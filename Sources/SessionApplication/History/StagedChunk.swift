@@ -23,20 +23,24 @@ struct StagedChunk: Equatable {
         self.archive = archive
     }
 
-    /// The chunk as staged: the count of workouts, each workout, then the archive's
-    /// JSON (nothing when it is empty).
+    /// The chunk as staged: the count of workouts, each workout, then the byte length of
+    /// the archive's JSON (0 when it is empty) and the JSON: a chunk cut anywhere does
+    /// not read.
     var bytes: [UInt8] {
         var writer = StagedBytesWriter()
         writer.bytes.reserveCapacity(64 + workouts.reduce(0) { $0 + 24 + $1.sets.count * 24 })
         writer.unsigned(UInt64(workouts.count))
         var previousExercise: String?
         for workout in workouts { writer.workout(workout, previousExercise: &previousExercise) }
-        if !archive.isEmpty {
-            var json = JSONWriter(capacity: 4096)
-            json.omitsAbsentMembers = true
-            json.value(archive)
-            json.withBytes { writer.bytes.append(contentsOf: $0) }
+        guard !archive.isEmpty else {
+            writer.unsigned(0)
+            return writer.bytes
         }
+        var json = JSONWriter(capacity: 4096)
+        json.omitsAbsentMembers = true
+        json.value(archive)
+        writer.unsigned(UInt64(json.byteCount))
+        json.withBytes { writer.bytes.append(contentsOf: $0) }
         return writer.bytes
     }
 
@@ -48,6 +52,10 @@ struct StagedChunk: Equatable {
             workouts.reserveCapacity(count)
             var previousExercise: String?
             for _ in 0..<count { workouts.append(try reader.workout(previousExercise: &previousExercise)) }
+            let archiveBytes = try reader.count()
+            guard reader.offset + archiveBytes == bytes.count else {
+                throw StagedChunkDamage(message: "an archive of \(archiveBytes) bytes where \(bytes.count - reader.offset) are left")
+            }
         } catch {
             throw .unexpected("a staged import chunk does not read: \(error.message) at byte \(reader.offset)")
         }
@@ -224,12 +232,27 @@ private struct StagedBytesReader {
         let count = try count()
         let start = offset
         offset += count
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + count]), as: UTF8.self) }
+        guard let text = String(validating: bytes[start..<start + count], as: UTF8.self) else {
+            throw StagedChunkDamage(message: "text that is not UTF-8")
+        }
+        return text
+    }
+
+    /// A date as `StagedBytesWriter` wrote it: within a billion days of 1970-01-01 (far
+    /// past any date a decoded call carries, and within what the calendar's arithmetic
+    /// takes without overflow), else damage.
+    mutating func date() throws(StagedChunkDamage) -> LocalDate {
+        let days = try int()
+        guard (-1_000_000_000...1_000_000_000).contains(days) else { throw StagedChunkDamage(message: "no date \(days) days from 1970-01-01") }
+        return LocalDate(daysSinceEpoch: days)
     }
 
     mutating func workout(previousExercise: inout String?) throws(StagedChunkDamage) -> HistoryWorkout {
         let flags = try unsigned()
-        let start = LocalDateTime(date: LocalDate(daysSinceEpoch: try int()), secondOfDay: try int())
+        let day = try date()
+        let second = try int()
+        guard (0..<86_400).contains(second) else { throw StagedChunkDamage(message: "no time of day \(second) s") }
+        let start = LocalDateTime(date: day, secondOfDay: second)
         var workout = HistoryWorkout(start: start, durationSeconds: nil, title: try string(), note: nil, sets: [])
         if flags & StagedFlag.durationSeconds != 0 { workout.durationSeconds = try int() }
         if flags & StagedFlag.note != 0 { workout.note = try string() }
@@ -247,7 +270,7 @@ private struct StagedBytesReader {
             day.carriedOver = try unsigned() == 1
             workout.planDay = day
         }
-        if flags & StagedFlag.date != 0 { workout.date = LocalDate(daysSinceEpoch: try int()) }
+        if flags & StagedFlag.date != 0 { workout.date = try date() }
         let count = try count()
         workout.sets.reserveCapacity(count)
         for _ in 0..<count { workout.sets.append(try set(previousExercise: &previousExercise)) }
