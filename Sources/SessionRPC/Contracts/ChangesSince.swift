@@ -50,7 +50,8 @@ public enum ChangesSince: MethodContract {
         public var pushed = 0
         /// The stored pull cursor (`changes.apply`'s `pulled`), nil before the first pull.
         public var pulled: String?
-        /// Feed entries after the push cursor: what remains to push.
+        /// Records after the push cursor (a run of imported ones counting each): what
+        /// remains to push.
         public var backlog = 0
 
         public init() {}
