@@ -120,15 +120,21 @@ import JSON
             $0.timeZone = "UTC"
             $0.connections = 3
             $0.subscribers = 1
+            $0.requestsAtDatabase = 0
         }
         let text = String(decoding: status.jsonBytes, as: UTF8.self)
         #expect(text == #"{"version":"1.0","uptimeSeconds":5,"activePlanId":null,"activeSessionId":7,"database":"/db","schemaVersion":7,"today":"2026-12-01","timeZone":"UTC","connections":3,"subscribers":1,"requestsAtDatabase":0}"#)
         let schema = DaemonStatus.Result.schema
-        #expect(schema["required"]?.arrayValue?.count == 11 && schema["properties"]?["activePlanId"]?["oneOf"] != nil)
+        #expect(schema["required"]?.arrayValue?.count == 8 && schema["properties"]?["activePlanId"]?["oneOf"] != nil)
         #expect(schema["properties"]?["today"]?["format"] == "date")
         var missing = try JSONParser.parse(text)
         if case .object(let members) = missing { missing = .object(members.filter { $0.key != "timeZone" }) }
         #expect(throws: JSONReadError(path: "result.timeZone", expected: "a string")) { try DaemonStatus.Result(json: missing) }
+        // A daemon older than the client counts reads without them.
+        var older = try JSONParser.parse(text)
+        if case .object(let members) = older { older = .object(members.filter { !["connections", "subscribers", "requestsAtDatabase"].contains($0.key) }) }
+        let fromOlder = try DaemonStatus.Result(json: older)
+        #expect(fromOlder.connections == nil && fromOlder.requestsAtDatabase == nil && fromOlder.timeZone == "UTC")
         let aborted = try JSONParser.parse(bytes: SessionAbort.Result { $0.sessionID = 3 }.jsonBytes)
         #expect(aborted == .obj(["sessionId": 3, "discarded": true]))
         #expect(throws: JSONReadError.self) { try SessionAbort.Result(json: .obj(["sessionId": 3, "discarded": false])) }

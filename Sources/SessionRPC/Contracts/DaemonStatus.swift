@@ -19,13 +19,15 @@ public enum DaemonStatus: MethodContract {
         public var today = LocalDate(daysSinceEpoch: 0)
         /// The daemon's time zone (an IANA name, as --timezone takes it).
         public var timeZone = ""
-        /// Open client connections, the caller's included.
-        public var connections = 0
+        /// Open client connections, the caller's included. This daemon always tells the
+        /// three counts; they are nil from a daemon older than them (one still running
+        /// after an upgrade), which a client then does without.
+        public var connections: Int?
         /// Connections that subscribed to events.
-        public var subscribers = 0
+        public var subscribers: Int?
         /// Request lines handed to the database and not answered yet (a batch counts
         /// once): requests waiting for another process's write lock stay here.
-        public var requestsAtDatabase = 0
+        public var requestsAtDatabase: Int?
 
         public init() {}
 
@@ -38,9 +40,9 @@ public enum DaemonStatus: MethodContract {
             try coder.int("schemaVersion", &schemaVersion)
             try coder.date("today", &today)
             try coder.string("timeZone", &timeZone)
-            try coder.int("connections", &connections)
-            try coder.int("subscribers", &subscribers)
-            try coder.int("requestsAtDatabase", &requestsAtDatabase)
+            try coder.omitted("connections", &connections)
+            try coder.omitted("subscribers", &subscribers)
+            try coder.omitted("requestsAtDatabase", &requestsAtDatabase)
         }
     }
 }
