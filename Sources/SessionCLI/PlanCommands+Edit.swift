@@ -22,11 +22,17 @@ extension PlanCommands {
             Options.plannedLoad.spec,
             Options.rest.spec,
         ],
-        count: 2
-    ) { arguments, plan, aliases, context in
-        guard [OptionName.sets, .reps, .weight, .rest].contains(where: { arguments[$0] != nil }) else {
-            throw UsageError("plan set needs --sets, --reps, --weight or --rest")
+        count: 2,
+        check: { arguments in
+            guard [OptionName.sets, .reps, .weight, .rest].contains(where: { arguments[$0] != nil }) else {
+                throw UsageError("plan set needs --sets, --reps, --weight or --rest")
+            }
+            // Each value read once before the plan is fetched: a bad one is a usage error
+            // whether or not the daemon answers.
+            _ = (try arguments.value(Options.sets), try arguments.value(Options.plannedCount), try arguments.value(Options.plannedLoad),
+                 try arguments.value(Options.rest))
         }
+    ) { arguments, plan, aliases, context in
         let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         var exercise = plan.days[day].exercises[index]
         if let sets = try arguments.value(Options.sets) { exercise.sets = sets }
@@ -146,8 +152,10 @@ extension PlanCommands {
     }
 
     /// A command that edits the active plan with `edit` (which returns what it did) and
-    /// stores the result as a new version of it.
+    /// stores the result as a new version of it; `check` refuses what the arguments alone
+    /// show wrong, before the daemon is asked for anything.
     static func planEdit(words: [String], synopsis: String, summary: String, options: [OptionSpec] = [], count: Int,
+                         check: @escaping @Sendable (ParsedArguments) throws -> Void = { _ in },
                          edit: @escaping @Sendable (ParsedArguments, inout Plan, [String: String], CommandContext) throws -> String) -> Command {
         Command(
             words: words, synopsis: synopsis, summary: summary,
@@ -163,6 +171,7 @@ extension PlanCommands {
             options: CommonOptions.daemon + options,
             run: { arguments, context in
                 guard arguments.positionals.count == count else { throw UsageError("\(words.joined(separator: " ")) needs \(synopsis.split(separator: " ").filter { !$0.hasPrefix("[") }.joined(separator: " "))") }
+                try check(arguments)
                 let client = try context.connect(arguments)
                 let document = try context.call(client, PlanGet.self, PlanGet.Params())
                 var plan = document.plan
