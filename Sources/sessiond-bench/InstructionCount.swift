@@ -110,14 +110,8 @@ extension InstructionCount {
         guard access(path, X_OK) == 0 else { return nil }
         let base = "\(directory)/callgrind-ctl-\(getpid())-\(nowNs())"
         let socket = base + ".sock"
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", base + ".db", "--timezone", "UTC"])
-        defer {
-            kill(daemon, SIGTERM)
-            _ = wait(for: daemon)
-        }
-        guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
-            throw BenchError("sessiond did not start for the sessionctl count")
-        }
+        let daemon = try daemonWithSession(socket: socket, database: base + ".db")
+        defer { stop(daemon) }
         func count(_ arguments: [String]) throws -> Int {
             let profile = base + "-\(arguments[0]).out"
             guard output(of: valgrind, ["-q", "--tool=callgrind", "--callgrind-out-file=" + profile, path, "--socket", socket] + arguments) != nil else {

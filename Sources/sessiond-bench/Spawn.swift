@@ -205,3 +205,20 @@ func runWatchingPeak(_ path: String, _ arguments: [String]) throws -> (seconds: 
     guard status == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) failed (wait status \(status))") }
     return (seconds, peak)
 }
+
+/// This build's sessiond on `socket` with a session started, for the figures that log
+/// into one; stop it with `stop(_:)`.
+func daemonWithSession(socket: String, database: String) throws -> pid_t {
+    let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", database, "--timezone", "UTC"])
+    guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
+        stop(daemon)
+        throw BenchError("sessiond did not start with a session on \(socket)")
+    }
+    return daemon
+}
+
+/// Stops a daemon `daemonWithSession` started, and waits for it.
+func stop(_ daemon: pid_t) {
+    kill(daemon, SIGTERM)
+    _ = wait(for: daemon)
+}

@@ -320,14 +320,8 @@ func emitCLIFigures(socket: String, runs: Int) throws {
 /// `--cli`: the CLI's round trips alone, against a daemon of its own.
 func emitCLIRoundTrips(runs: Int) throws {
     let socket = directory + "/cli.sock"
-    let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/cli.db", "--timezone", "UTC"])
-    defer {
-        kill(daemon, SIGTERM)
-        _ = wait(for: daemon)
-    }
-    guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
-        throw BenchError("sessiond did not start")
-    }
+    let daemon = try daemonWithSession(socket: socket, database: directory + "/cli.db")
+    defer { stop(daemon) }
     try emitCLIFigures(socket: socket, runs: runs)
     emitLogBesideTimew(try Benchmarks.cliWallTimes(socket: socket, directory: directory, runs: runs))
 }

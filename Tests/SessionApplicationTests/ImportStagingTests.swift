@@ -79,15 +79,7 @@ import Testing
         sent[2].averageHeartRate = 131
         sent[2].energyKcal = 412.5
         sent[2].date = LocalDate(daysSinceEpoch: 20_001)
-        var archive = HistoryArchive()
-        archive.health = (0..<3).map { day in
-            var sample = ArchivedHealthSample()
-            sample.type = .bodyMassKg
-            sample.value = 80 + Double(day) / 3
-            sample.date = LocalDate(daysSinceEpoch: 20_000 + day)
-            sample.recordedAt = "2024-10-0\(day + 1)T07:00:00Z"
-            return sample
-        }
+        let archive = HistoryArchive.threeBodyMasses
         _ = try staging.add(Array(sent[1...]), chunk: 1, to: k("a"), source: "strong", nowMs: 0)
         _ = try staging.add(workouts(5, setsEach: 1), chunk: 0, to: k("a"), source: nil, nowMs: 0)
         // Sent again (a retry): it replaces itself, on disk too.

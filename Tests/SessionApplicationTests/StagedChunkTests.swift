@@ -53,15 +53,7 @@ import Testing
     }
 
     @Test func anArchiveFollowsTheWorkouts() throws {
-        var archive = HistoryArchive()
-        archive.health = (0..<3).map { day in
-            var sample = ArchivedHealthSample()
-            sample.type = .bodyMassKg
-            sample.value = 80 + Double(day) / 3
-            sample.date = LocalDate(daysSinceEpoch: 20_000 + day)
-            sample.recordedAt = "2024-10-0\(day + 1)T07:00:00Z"
-            return sample
-        }
+        let archive = HistoryArchive.threeBodyMasses
         for sent in [workouts(), []] {
             let read = try StagedChunk(bytes: StagedChunk(workouts: sent, archive: archive).bytes)
             #expect(read.workouts == sent)
@@ -108,5 +100,22 @@ import Testing
         #expect(throws: StorageError.self) { _ = try StagedChunk(bytes: [1, 0, 0, 0, 2, 0xC3, 0x28, 0, 0]) }
         // The same bytes with a title that reads do read.
         #expect(try StagedChunk(bytes: [1, 0, 0, 0, 2, 0xC3, 0xA9, 0, 0]).workouts.first?.title == "é")
+    }
+}
+
+extension HistoryArchive {
+    /// An archive of three mornings' body masses (80, 80.33…, 80.67 kg from
+    /// 2024-10-04), with numbers that keep every bit of a double.
+    static var threeBodyMasses: HistoryArchive {
+        var archive = HistoryArchive()
+        archive.health = (0..<3).map { day in
+            var sample = ArchivedHealthSample()
+            sample.type = .bodyMassKg
+            sample.value = 80 + Double(day) / 3
+            sample.date = LocalDate(daysSinceEpoch: 20_000 + day)
+            sample.recordedAt = "2024-10-0\(day + 1)T07:00:00Z"
+            return sample
+        }
+        return archive
     }
 }
