@@ -187,14 +187,20 @@ public struct CatalogExercise: Sendable, Equatable {
 
     /// Every name it goes by: its own, the others, and the forms naming its equipment
     /// as the trackers and plans do ("Bench Press (Dumbbell)", "Dumbbell Bench Press").
-    public var names: [String] {
+    /// Made once with the exercise: a search, and a name matched by its start, read
+    /// them for every exercise.
+    public let names: [String]
+
+    /// The names `name` and `otherNames` make with `equipment`'s words (see `names`).
+    static func makeNames(_ name: String, otherNames: [String], equipment: Equipment) -> [String] {
+        // Each word with its key's start ("smith machine "), worked out once.
+        let words = equipment.words.map { word in (word, prefix: ExerciseCatalog.keys(word).exact + " ") }
         var names: [String] = []
         for written in [name] + otherNames {
             names.append(written)
             guard !written.utf8.contains(UInt8(ascii: "(")) else { continue }
             let key = ExerciseCatalog.keys(written).exact
-            for word in equipment.words {
-                let prefix = ExerciseCatalog.keys(word).exact + " "
+            for (word, prefix) in words {
                 let base = key.utf8.starts(with: prefix.utf8) ? String(decoding: written.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) : written
                 names.append("\(base) (\(word))")
                 names.append("\(word) \(base)")
@@ -232,6 +238,7 @@ public struct CatalogExercise: Sendable, Equatable {
         unilateral = flags.contains("uni")
         timed = flags.contains("time")
         otherNames = list(fields[6])
+        names = Self.makeNames(name, otherNames: otherNames, equipment: equipment)
     }
 }
 
