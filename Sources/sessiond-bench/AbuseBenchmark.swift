@@ -166,15 +166,10 @@ enum AttackBenchmark {
         let legacySession = try addLegacySession(path: path, sets: legacySets(scale: scale))
         let socket = directory + "/abuse.sock"
         let watchdog = try WatchdogListener(path: directory + "/notify.sock")
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"],
-                           environment: ["NOTIFY_SOCKET": watchdog.path, "WATCHDOG_USEC": String(watchdogUsec)])
-        defer {
-            kill(daemon, SIGTERM)
-            _ = wait(for: daemon)
-        }
-        guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
-            throw BenchError("sessiond did not start for the abuse runs")
-        }
+        let daemon = try startDaemon(socket: socket, database: path, environment: ["NOTIFY_SOCKET": watchdog.path, "WATCHDOG_USEC": String(watchdogUsec)],
+                                     session: true, for: "for the abuse runs")
+        defer { stop(daemon) }
+        let client = try SocketClient(path: socket)
         var runs: [Run] = []
         for attack in attacks(scale: scale, legacySession: legacySession) {
             // Each attack's sets in a session of their own: a session holds at most 2,000.
@@ -229,12 +224,9 @@ enum AttackBenchmark {
                                           names: ["Back Squat"])
         defer { ImportBenchmark.removeDatabase(path) }
         let socket = directory + "/one-exercise.sock"
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"])
-        defer {
-            kill(daemon, SIGTERM)
-            _ = wait(for: daemon)
-        }
-        guard waitForSocket(socket), let client = try? SocketClient(path: socket) else { throw BenchError("sessiond did not start on one exercise's history") }
+        let daemon = try startDaemon(socket: socket, database: path, for: "on one exercise's history")
+        defer { stop(daemon) }
+        let client = try SocketClient(path: socket)
         func medianMs(_ body: () throws -> Void) rethrows -> Double {
             var samples: [Double] = []
             for _ in 0..<runs {

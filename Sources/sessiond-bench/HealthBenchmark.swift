@@ -80,12 +80,8 @@ enum HealthBenchmark {
     static func sessionctl(path: String, directory: String) throws -> Run {
         let socket = directory + "/health.sock"
         ImportBenchmark.removeDatabase(directory + "/health.db")
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/health.db", "--timezone", "Europe/Berlin"])
-        defer {
-            kill(daemon, SIGTERM)
-            _ = wait(for: daemon)
-        }
-        _ = waitForSocket(socket)
+        let daemon = try startDaemon(socket: socket, database: directory + "/health.db", zone: "Europe/Berlin", for: "for the health import")
+        defer { stop(daemon) }
         let (seconds, peak) = try runWatchingPeak(productsDirectory() + "/sessionctl", ["--socket", socket, "health", "import", "--dry-run", path])
         return Run(seconds: seconds, sessionctlPeakMiB: Double(peak) / 1024, daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024)
     }

@@ -61,12 +61,8 @@ enum HistoryBenchmark {
         _ = try SummaryBenchmark.generate(path: path, totalSets: size.sets, days: size.days, first: today.adding(days: 1 - size.days))
         defer { ImportBenchmark.removeDatabase(path) }
         let socket = directory + "/history.sock"
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"])
-        defer {
-            kill(daemon, SIGTERM)
-            _ = wait(for: daemon)
-        }
-        guard waitForSocket(socket) else { throw BenchError("sessiond did not start on the \(size.label) database") }
+        let daemon = try startDaemon(socket: socket, database: path, for: "on the \(size.label) database")
+        defer { stop(daemon) }
         let sessionctl = productsDirectory() + "/sessionctl"
         // A session of today with three exercises the history has: status shows their
         // sets of last time.

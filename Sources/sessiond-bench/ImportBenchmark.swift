@@ -39,12 +39,8 @@ enum ImportBenchmark {
     static func sessiond(csv: String, directory: String) throws -> Run {
         let socket = directory + "/import.sock"
         removeDatabase(directory + "/import.db")
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/import.db", "--timezone", "UTC"])
-        defer {
-            kill(daemon, SIGTERM)
-            _ = wait(for: daemon)
-        }
-        _ = waitForSocket(socket)
+        let daemon = try startDaemon(socket: socket, database: directory + "/import.db", for: "for the history import")
+        defer { stop(daemon) }
         let (seconds, peak) = try runWatchingPeak(productsDirectory() + "/sessionctl", ["--socket", socket, "import", csv])
         return Run(seconds: seconds, sessionctlPeakMiB: Double(peak) / 1024,
                    daemonPeakMiB: Double(peakRSSKilobytes(daemon)) / 1024, daemonAfterMiB: Double(rssKilobytes(daemon)) / 1024)

@@ -39,13 +39,9 @@ enum InstantDisk {
     static func throughput(directory: String, clients: Int, perClient: Int) -> Benchmarks.Throughput? {
         guard let library = library(directory: directory) else { return nil }
         let socket = directory + "/instant-disk.sock"
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/instant-disk.db", "--timezone", "UTC"],
-                           environment: ["LD_PRELOAD": library])
-        defer {
-            kill(daemon, SIGTERM)
-            wait(for: daemon)
-        }
-        guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else { return nil }
+        guard let daemon = try? startDaemon(socket: socket, database: directory + "/instant-disk.db", environment: ["LD_PRELOAD": library],
+                                            session: true, for: "with syncs that return at once") else { return nil }
+        defer { stop(daemon) }
         return Benchmarks.throughput(socket: socket, daemon: daemon, clients: clients, perClient: perClient)
     }
 }

@@ -27,12 +27,8 @@ enum PlannerBenchmark {
     /// alone, plan next.
     static func wallTimes(directory: String, runs: Int) throws -> (importMs: Double, promptMs: Double, shellMs: Double, nextMs: Double) {
         let socket = directory + "/planner.sock"
-        let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/planner.db", "--timezone", "UTC"])
-        defer {
-            kill(daemon, SIGTERM)
-            wait(for: daemon)
-        }
-        guard waitForSocket(socket) else { throw BenchError("the planner benchmark's sessiond did not start") }
+        let daemon = try startDaemon(socket: socket, database: directory + "/planner.db", for: "for the planner benchmark")
+        defer { stop(daemon) }
         let path = directory + "/planner-reply.txt"
         try writeFile(path, reply())
         let ctl = productsDirectory() + "/sessionctl"

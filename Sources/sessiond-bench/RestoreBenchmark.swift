@@ -39,12 +39,8 @@ enum RestoreBenchmark {
         _ = try SummaryBenchmark.generate(path: path, totalSets: sets, days: days, first: HistoryBenchmark.today.adding(days: -days))
         defer { ImportBenchmark.removeDatabase(path) }
         let socket = directory + "/restore-source.sock"
-        let source = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", path, "--timezone", "UTC"])
-        defer {
-            kill(source, SIGTERM)
-            _ = wait(for: source)
-        }
-        guard waitForSocket(socket) else { throw BenchError("sessiond did not start on a history of \(sets) sets") }
+        let source = try startDaemon(socket: socket, database: path, for: "on a history of \(sets) sets")
+        defer { stop(source) }
         let ctl = productsDirectory() + "/sessionctl"
         let floor = try runWatchingPeak(ctl, ["--socket", socket, "status"])
         func step(_ arguments: [String], file: String) throws -> Step {
@@ -61,12 +57,8 @@ enum RestoreBenchmark {
         let target = directory + "/restore-target.db"
         defer { ImportBenchmark.removeDatabase(target) }
         let targetSocket = directory + "/restore-target.sock"
-        let restored = spawn(productsDirectory() + "/sessiond", ["--socket", targetSocket, "--database", target, "--timezone", "UTC"])
-        defer {
-            kill(restored, SIGTERM)
-            _ = wait(for: restored)
-        }
-        guard waitForSocket(targetSocket) else { throw BenchError("sessiond did not start for the restore") }
+        let restored = try startDaemon(socket: targetSocket, database: target, for: "for the restore")
+        defer { stop(restored) }
         let restoreRun = try runWatchingPeak(ctl, ["--socket", targetSocket, "import", json])
         let restore = Step(seconds: restoreRun.seconds, peakMiB: Double(restoreRun.peakKilobytes) / 1024, fileMiB: exportJSON.fileMiB)
         let daemonPeak = Double(peakRSSKilobytes(restored)) / 1024

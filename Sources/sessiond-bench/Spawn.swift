@@ -206,15 +206,27 @@ func runWatchingPeak(_ path: String, _ arguments: [String]) throws -> (seconds: 
     return (seconds, peak)
 }
 
-/// This build's sessiond on `socket` with a session started, for the figures that log
-/// into one; stop it with `stop(_:)`.
-func daemonWithSession(socket: String, database: String) throws -> pid_t {
-    let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", database, "--timezone", "UTC"])
-    guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
+/// This build's sessiond on `socket` over `database`, in `zone` and with `environment`
+/// added to its own, once it listens; with `session`, once a session is started too,
+/// for the figures that log into one. `purpose` says in an error what it was for. Stop
+/// it with `stop(_:)`.
+func startDaemon(socket: String, database: String, zone: String = "UTC", environment: [String: String] = [:], session: Bool = false,
+                 for purpose: String) throws -> pid_t {
+    let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", database, "--timezone", zone], environment: environment)
+    var started = waitForSocket(socket)
+    if started, session {
+        if let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") {} else { started = false }
+    }
+    guard started else {
         stop(daemon)
-        throw BenchError("sessiond did not start with a session on \(socket)")
+        throw BenchError("sessiond did not start \(purpose)")
     }
     return daemon
+}
+
+/// This build's sessiond on `socket` with a session started (`startDaemon`).
+func daemonWithSession(socket: String, database: String) throws -> pid_t {
+    try startDaemon(socket: socket, database: database, session: true, for: "with a session on \(socket)")
 }
 
 /// Stops a daemon `daemonWithSession` started, and waits for it.

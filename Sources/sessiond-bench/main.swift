@@ -350,10 +350,8 @@ if arguments.first == "--restore" { runAlone { emitRestore(quick: arguments.cont
 
 do {
     let socket = directory + "/sessiond.sock"
-    let daemon = spawn(productsDirectory() + "/sessiond", ["--socket", socket, "--database", directory + "/sessiond.db", "--timezone", "UTC"])
-    guard waitForSocket(socket), let client = try? SocketClient(path: socket), case .success? = try? client.call("session.start") else {
-        throw BenchError("sessiond did not start")
-    }
+    let daemon = try daemonWithSession(socket: socket, database: directory + "/sessiond.db")
+    let client = try SocketClient(path: socket)
     // Floors and latency in alternating rounds: a noisy neighbour slows both alike, and
     // the ratio is taken per round.
     let peer = try Benchmarks.EchoPeer(directory: directory)
