@@ -93,7 +93,8 @@ enum Options {
                                    parse: .number(in: PlanCommands.calendarWeeks))
     /// `--timeout SECONDS`: one planner run.
     static let timeout = Option<Int>(.timeout, value: "SECONDS", help: "how long one planner run may take (default \(PlannerLimits.defaultTimeoutSeconds))",
-                                     parse: .number(in: PlannerLimits.timeoutSeconds))
+                                     parse: OptionValue.number(in: PlannerLimits.timeoutSeconds)
+                                        .expecting("needs seconds from \(PlannerLimits.timeoutSeconds.lowerBound) to \(PlannerLimits.timeoutSeconds.upperBound)"))
     /// `--repairs N`: a planner's repairs.
     static let repairs = Option<Int>(.repairs, value: "N", help: "times a refused reply goes back to the planner with its errors (default \(PlannerLimits.defaultRepairs))",
                                      parse: .number(in: PlannerLimits.repairs))

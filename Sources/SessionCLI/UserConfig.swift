@@ -57,25 +57,22 @@ struct UserConfig: Equatable {
             let key = String(line[..<equals]).trimmingWhitespace()
             let value = String(line[line.index(after: equals)...]).trimmingWhitespace()
             let problem = { (message: String) in Problem(path: path, line: index + 1, message: message) }
+            // A number reads as its option's value does (`--timeout`, `--repairs`), named
+            // by its key.
+            func number(_ reading: OptionValue<Int>) throws(Problem) -> Int {
+                do { return try reading.read(value, as: key) } catch { throw problem(error.message) }
+            }
             switch key {
             case "planner":
                 guard !value.isEmpty else { throw problem("planner needs a command") }
                 planner = value
             case "planner-timeout":
-                guard let seconds = Int(value), PlannerLimits.timeoutSeconds.contains(seconds) else {
-                    throw problem("planner-timeout needs seconds from \(PlannerLimits.timeoutSeconds.lowerBound) to \(PlannerLimits.timeoutSeconds.upperBound), got \"\(value)\"")
-                }
-                plannerTimeout = seconds
+                plannerTimeout = try number(Options.timeout.reading)
             case "planner-repairs":
-                guard let count = Int(value), PlannerLimits.repairs.contains(count) else {
-                    throw problem("planner-repairs needs a number from \(PlannerLimits.repairs.lowerBound) to \(PlannerLimits.repairs.upperBound), got \"\(value)\"")
-                }
-                plannerRepairs = count
+                plannerRepairs = try number(Options.repairs.reading)
             case "planner-monthly-limit":
-                guard let count = Int(value), PlannerLimits.monthlyLimit.contains(count) else {
-                    throw problem("planner-monthly-limit needs a number of attempts from \(PlannerLimits.monthlyLimit.lowerBound) to \(PlannerLimits.monthlyLimit.upperBound), got \"\(value)\"")
-                }
-                plannerMonthlyLimit = count
+                plannerMonthlyLimit = try number(OptionValue.number(in: PlannerLimits.monthlyLimit)
+                    .expecting("needs a number of attempts from \(PlannerLimits.monthlyLimit.lowerBound) to \(PlannerLimits.monthlyLimit.upperBound)"))
             case "units":
                 guard let unit = WeightUnit(parsing: value) else { throw problem("units must be kg or lb, got \"\(value)\"") }
                 units = unit
