@@ -23,7 +23,7 @@ extension PlanCommands {
             Options.rest.spec,
         ],
         count: 2,
-        check: { arguments in
+        check: { arguments, _ in
             guard [OptionName.sets, .reps, .weight, .rest].contains(where: { arguments[$0] != nil }) else {
                 throw UsageError("plan set needs --sets, --reps, --weight or --rest")
             }
@@ -52,12 +52,12 @@ extension PlanCommands {
     static let planSwap = planEdit(
         words: ["plan", "swap"], synopsis: "DAY OLD NEW",
         summary: "Put another exercise in an exercise's place in the active plan, its sets, reps, weight and rest kept; a new version of the plan.",
-        count: 3
+        count: 3,
+        check: { arguments, _ in _ = try newName(arguments) }
     ) { arguments, plan, aliases, context in
         let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         let old = plan.days[day].exercises[index].name
-        let new = arguments.positionals[2].collapsingWhitespace()
-        guard !new.isEmpty else { throw UsageError("NEW must be an exercise name") }
+        let new = try newName(arguments)
         plan.days[day].exercises[index].name = new
         plan.days[day].exercises[index].description = nil
         return "\(plan.days[day].weekday.name): \(old) → \(new)"
@@ -66,18 +66,12 @@ extension PlanCommands {
     static let planAdd = planEdit(
         words: ["plan", "add"], synopsis: "DAY NAME SETSxREPS[@W]|SETSxTIME",
         summary: "Add an exercise to a day of the active plan (a rest day becomes a training day); a new version of the plan.",
-        count: 3
+        count: 3,
+        check: { arguments, context in _ = try addedExercise(arguments, units: context.console.units) }
     ) { arguments, plan, aliases, context in
         let day = try dayIndex(arguments.positionals[0], in: plan)
-        let name = arguments.positionals[1].collapsingWhitespace()
-        guard !name.isEmpty else { throw UsageError("NAME must be an exercise name") }
-        let word = arguments.positionals[2]
-        // Written as a set is logged (SetNotation), the sets counted: 3x10, 3x8@60, 3x45s.
-        guard let written = try SetNotation.shorthand(word, unit: context.console.units), !written.weightFirst else {
-            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME, such as 3x10, 3x8@60, 3x8@+10 or 3x45s, got \"\(word)\"")
-        }
-        let exercise = PlannedExercise(name: name, sets: written.sets, reps: written.reps, durationSeconds: written.durationSeconds,
-                                       weightKg: written.weightKg == 0 ? nil : written.weightKg)
+        let exercise = try addedExercise(arguments, units: context.console.units)
+        let name = exercise.name
         if plan.days[day].rest {
             plan.days[day].rest = false
             if plan.days[day].title.lowercased() == "rest" { plan.days[day].title = "Training" }
@@ -151,11 +145,31 @@ extension PlanCommands {
         return date
     }
 
+    /// `plan swap`'s NEW: an exercise name, its spaces collapsed.
+    static func newName(_ arguments: ParsedArguments) throws(UsageError) -> String {
+        let new = arguments.positionals[2].collapsingWhitespace()
+        guard !new.isEmpty else { throw UsageError("NEW must be an exercise name") }
+        return new
+    }
+
+    /// `plan add`'s exercise: NAME with the sets written as a set is logged
+    /// (`SetNotation`), the sets counted: 3x10, 3x8@60, 3x45s; a bare weight in `units`.
+    static func addedExercise(_ arguments: ParsedArguments, units: WeightUnit) throws(UsageError) -> PlannedExercise {
+        let name = arguments.positionals[1].collapsingWhitespace()
+        guard !name.isEmpty else { throw UsageError("NAME must be an exercise name") }
+        let word = arguments.positionals[2]
+        guard let written = try SetNotation.shorthand(word, unit: units), !written.weightFirst else {
+            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME, such as 3x10, 3x8@60, 3x8@+10 or 3x45s, got \"\(word)\"")
+        }
+        return PlannedExercise(name: name, sets: written.sets, reps: written.reps, durationSeconds: written.durationSeconds,
+                               weightKg: written.weightKg == 0 ? nil : written.weightKg)
+    }
+
     /// A command that edits the active plan with `edit` (which returns what it did) and
     /// stores the result as a new version of it; `check` refuses what the arguments alone
     /// show wrong, before the daemon is asked for anything.
     static func planEdit(words: [String], synopsis: String, summary: String, options: [OptionSpec] = [], count: Int,
-                         check: @escaping @Sendable (ParsedArguments) throws -> Void = { _ in },
+                         check: @escaping @Sendable (ParsedArguments, CommandContext) throws -> Void = { _, _ in },
                          edit: @escaping @Sendable (ParsedArguments, inout Plan, [String: String], CommandContext) throws -> String) -> Command {
         Command(
             words: words, synopsis: synopsis, summary: summary,
@@ -171,7 +185,7 @@ extension PlanCommands {
             options: CommonOptions.daemon + options,
             run: { arguments, context in
                 guard arguments.positionals.count == count else { throw UsageError("\(words.joined(separator: " ")) needs \(synopsis.split(separator: " ").filter { !$0.hasPrefix("[") }.joined(separator: " "))") }
-                try check(arguments)
+                try check(arguments, context)
                 let client = try context.connect(arguments)
                 let document = try context.call(client, PlanGet.self, PlanGet.Params())
                 var plan = document.plan

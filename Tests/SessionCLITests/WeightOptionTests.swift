@@ -92,18 +92,22 @@ import TestSupport
         #expect(try daemon.ctl(["exercise", "show", "Sled", "Push"]).stdout.contains("own") == false, "no exercise was added")
     }
 
-    /// plan set fetches the plan it edits, but a bad value is refused before that: with
-    /// no daemon to reach, still a usage error (2), not an unreachable daemon (3).
-    @Test func planSetRefusesABadValueBeforeAskingTheDaemon() {
+    /// The plan edits fetch the plan they edit, but what the arguments alone show wrong
+    /// is refused before that: with no daemon to reach, still a usage error (2), not an
+    /// unreachable daemon (3).
+    @Test func planEditsRefuseABadValueBeforeAskingTheDaemon() {
         let cases: [(arguments: [String], message: String)] = [
-            (["mon", "1", "--reps", "12-8"], "--reps"),
-            (["mon", "1", "--weight", "heavy"], "--weight"),
-            (["mon", "1", "--sets", "0"], "--sets"),
-            (["mon", "1"], "plan set needs --sets, --reps, --weight or --rest"),
+            (["set", "mon", "1", "--reps", "12-8"], "--reps"),
+            (["set", "mon", "1", "--weight", "heavy"], "--weight"),
+            (["set", "mon", "1", "--sets", "0"], "--sets"),
+            (["set", "mon", "1"], "plan set needs --sets, --reps, --weight or --rest"),
+            (["add", "mon", "Curl", "3x"], "the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME"),
+            (["add", "mon", " ", "3x10"], "NAME must be an exercise name"),
+            (["swap", "mon", "1", " "], "NEW must be an exercise name"),
         ]
         for (arguments, message) in cases {
             let console = Console(capturing: false)
-            let status = SessionCtl.run(["plan", "set"] + arguments,
+            let status = SessionCtl.run(["plan"] + arguments,
                                         context: CommandContext(console: console, environment: ["SESSIOND_SOCKET": "/nonexistent/sessiond.sock"]))
             #expect(status == ExitStatus.usage, "\(arguments): \(console.capturedError)")
             #expect(console.capturedError.hasPrefix("sessionctl: \(message)"), "\(arguments): \(console.capturedError)")
