@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
+//   SessionMacros               @Memberwise, @Coded: declarations the compiler writes the rest of (SessionMacrosPlugin expands them)
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time; no JSON
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
@@ -11,7 +12,23 @@
 //   SessionServer, SessionCLI   the daemon's loop and systemd protocols; sessionctl's verbs
 //   SessionSync                 sessiond-sync: the change feed to PostgreSQL (libpq, CLibpq) and back
 //   sessiond, sessionctl, sessiond-bench, sessiond-sync   thin executables
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+/// The toolchain's own swift-syntax (usr/lib/swift/host, beside the `swift` on PATH): the
+/// macros build against it, as the swift-syntax package cannot be fetched here.
+let toolchainHost: String = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for directory in path.split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+        let host = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+        if FileManager.default.fileExists(atPath: host + "/SwiftSyntaxMacros.swiftmodule") { return host }
+    }
+    return "/usr/lib/swift/host"
+}()
 
 let package = Package(
     name: "sessiond",
@@ -30,13 +47,23 @@ let package = Package(
         .systemLibrary(name: "CZlib"),
         // libpq-dev (`make deps` installs it), for sessiond-sync alone.
         .systemLibrary(name: "CLibpq"),
+        .macro(
+            name: "SessionMacrosPlugin",
+            swiftSettings: [.unsafeFlags(["-I", toolchainHost])],
+            linkerSettings: [
+                .unsafeFlags(["-L", toolchainHost, "-Xlinker", "-rpath", "-Xlinker", toolchainHost]),
+                .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftSyntaxMacros"),
+                .linkedLibrary("SwiftCompilerPluginMessageHandling"),
+            ]
+        ),
+        .target(name: "SessionMacros", dependencies: ["SessionMacrosPlugin"]),
         .target(name: "JSON"),
-        .target(name: "SessionCore"),
-        .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore", "SessionRPC"]),
+        .target(name: "SessionCore", dependencies: ["SessionMacros"]),
+        .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore", "SessionMacros", "SessionRPC"]),
         .target(name: "ArgumentParsing"),
-        .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore"]),
+        .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore", "SessionMacros"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
-        .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionSystem"]),
+        .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionMacros", "SessionSystem"]),
         .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem"]),
@@ -45,7 +72,7 @@ let package = Package(
             dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionApplication", "SessionCore", "SessionStore", "SessionSystem", "SessionRPC"]
         ),
         .executableTarget(name: "sessionctl", dependencies: ["ArgumentParsing", "SessionCLI"]),
-        .target(name: "SessionSync", dependencies: ["ArgumentParsing", "CLibpq", "JSON", "SessionCore", "SessionRPC", "SessionSystem"]),
+        .target(name: "SessionSync", dependencies: ["ArgumentParsing", "CLibpq", "JSON", "SessionCore", "SessionMacros", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond-sync", dependencies: ["ArgumentParsing", "SessionSync"]),
         .executableTarget(name: "sessiond-bench", dependencies: ["JSON", "SessionCore", "SessionRPC", "SessionStore", "SessionSystem"]),
         .target(

@@ -1,4 +1,5 @@
 import SessionCore
+import SessionMacros
 
 /// A CSV file as the workout apps write it (RFC 4180 and its variations): `,`, `;` or
 /// tab separators, fields quoted or not, `""` inside quotes, quoted fields with line
@@ -44,16 +45,12 @@ public enum CSVTable {
     }
 
     /// Why a text is not a CSV table, or a record does not fit its header.
+    @Memberwise
     public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// 0: a problem with no line of its own.
         public let line: Int
         public let message: String
         public var description: String { line > 0 ? "line \(line): \(message)" : message }
-
-        /// `line` 0: a problem with no line of its own.
-        public init(line: Int, message: String) {
-            self.line = line
-            self.message = message
-        }
     }
 
     /// The records of a CSV text after its header, one at a time.

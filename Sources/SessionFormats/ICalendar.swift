@@ -1,4 +1,5 @@
 import SessionCore
+import SessionMacros
 
 /// A plan as an iCalendar file (RFC 5545) a calendar app subscribes to or imports: one
 /// event per training day at a chosen local time, the exercises in its description, a
@@ -34,6 +35,7 @@ public struct ICalendar {
     }
 
     /// A training day: its date, title, warm-up and exercises.
+    @Memberwise
     public struct Event: Equatable {
         /// The day's date.
         public var date: LocalDate
@@ -41,13 +43,6 @@ public struct ICalendar {
         public var title: String
         /// The plan's day: its warm-up and exercises make the description.
         public var day: PlanDay
-
-        /// An event of `day` on `date` called `title`.
-        public init(date: LocalDate, title: String, day: PlanDay) {
-            self.date = date
-            self.title = title
-            self.day = day
-        }
     }
 
     /// The plan's week: one event per training day of it.

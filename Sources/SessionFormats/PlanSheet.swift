@@ -1,4 +1,5 @@
 import SessionCore
+import SessionMacros
 
 /// A plan as a printable sheet (`plan export --format pdf`): the Markdown export's
 /// content — a heading with the plan's name and week, each day with its date, weekday
@@ -14,17 +15,12 @@ import SessionCore
 /// choosing the paper from `--paper` or the locale: this target reads and writes bytes
 /// and values only, with no process, environment or locale read, so that the sheet's
 /// source is tested as text and SessionFormats does not depend on SessionSystem.
+@Memberwise
 public struct PlanSheet {
     /// The unit of the weights in the tables.
     public let unit: WeightUnit
     /// The paper the page is laid out for.
     public let paper: Paper
-
-    /// A sheet with weights in `unit` on `paper`.
-    public init(unit: WeightUnit, paper: Paper) {
-        self.unit = unit
-        self.paper = paper
-    }
 
     /// The paper sizes the sheet is laid out for.
     public enum Paper: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// A request's id exactly as the client wrote it (a string, a number or null), so it
 /// comes back byte for byte: `12345678901234567890` stays itself, not a rounded double.
@@ -49,18 +50,13 @@ public struct RequestID: Sendable, Equatable, JSONEncodable, ExpressibleByIntege
 }
 
 /// One JSON-RPC 2.0 request (§4). `id` nil means a notification: no response, even on error.
+@Memberwise
 public struct Request: Sendable {
     /// The id as sent; nil for a notification.
     public let id: RequestID?
     public let method: String
     /// The params (by name) as they stand in the line; none when absent.
     public let params: Params
-
-    public init(id: RequestID?, method: String, params: Params) {
-        self.id = id
-        self.method = method
-        self.params = params
-    }
 
     /// A request built in code (tests, tools): the params are written out and read
     /// back as a client's would be.

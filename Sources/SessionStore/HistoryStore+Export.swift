@@ -1,4 +1,5 @@
 import SessionCore
+import SessionMacros
 
 /// A finished session with its sets, as `history.export` hands it out.
 public struct ExportedSession: Sendable {
@@ -17,14 +18,10 @@ extension HistoryStore {
     /// Where an export page ends: the page after it starts past the session `sessionID`,
     /// or, with `setID`, with that session's sets after the set `setID` (a session of
     /// more sets than a page holds is handed out over several).
+    @Memberwise
     public struct ExportCursor: Sendable, Equatable {
         public let sessionID: Int64
         public let setID: Int64?
-
-        public init(sessionID: Int64, setID: Int64?) {
-            self.sessionID = sessionID
-            self.setID = setID
-        }
     }
 
     /// Finished sessions dated `from`…`to` (either open), oldest first by id, after

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// The person's profile (goals, equipment, weights at hand) and the planner's ledger:
 /// every planner attempt kept, with the tokens it cost, and their monthly totals.
@@ -102,6 +103,7 @@ public struct ProfileStore: Store {
 }
 
 /// How many planner attempts a span of time holds, and their tokens.
+@Memberwise
 public struct AttemptTotals: Sendable, Equatable {
     /// Every attempt kept: imported, refused or failed.
     public let attempts: Int
@@ -112,12 +114,4 @@ public struct AttemptTotals: Sendable, Equatable {
     public let estimatedAttempts: Int
     /// Attempts kept without tokens.
     public let unrecordedAttempts: Int
-
-    public init(attempts: Int, inputTokens: Int, outputTokens: Int, estimatedAttempts: Int, unrecordedAttempts: Int) {
-        self.attempts = attempts
-        self.inputTokens = inputTokens
-        self.outputTokens = outputTokens
-        self.estimatedAttempts = estimatedAttempts
-        self.unrecordedAttempts = unrecordedAttempts
-    }
 }

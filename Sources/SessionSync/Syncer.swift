@@ -1,6 +1,7 @@
 import JSON
 import SessionCore
 import SessionRPC
+import SessionMacros
 
 /// One device's exchange with PostgreSQL: pushes this daemon's change feed as
 /// idempotent upserts keyed by record uid, then pulls the other devices' rows into
@@ -9,14 +10,10 @@ import SessionRPC
 /// (`changes.apply`'s `pulled`) in the same transaction as the changes it covers. A
 /// kill at any moment leaves the next run to push or pull again what was not
 /// acknowledged, which changes nothing the second time.
+@Memberwise
 public struct Syncer {
     let daemon: SocketClient
     let postgres: PostgresConnection
-
-    public init(daemon: SocketClient, postgres: PostgresConnection) {
-        self.daemon = daemon
-        self.postgres = postgres
-    }
 
     /// What one push and pull did.
     public struct Report: Sendable, CustomStringConvertible {

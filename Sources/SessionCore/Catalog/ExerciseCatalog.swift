@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// The exercises sessiond knows by itself: one identity per lift, whatever a plan, an
 /// export or a person calls it. The data is `ExerciseCatalog.text`, one reviewed file;
 /// this reads it, once, into a table from every name an exercise goes by to the
@@ -152,15 +154,11 @@ public struct ExerciseCatalog: Sendable {
 }
 
 /// A line of the catalog that does not read, by its number.
+@Memberwise
 public struct CatalogError: Error, Equatable, CustomStringConvertible {
     public let line: Int
     public let message: String
     public var description: String { "line \(line): \(message)" }
-
-    public init(line: Int, message: String) {
-        self.line = line
-        self.message = message
-    }
 }
 
 /// One exercise of the catalog.
@@ -300,6 +298,7 @@ extension ExerciseCatalog {
 
 /// An exercise of the person's own (a name the catalog does not know) given its
 /// equipment and muscles, so it counts as a catalog exercise does.
+@Memberwise
 public struct CustomExercise: Sendable, Equatable {
     public var name: String
     /// The key its sets are kept under: the name's exercise key.
@@ -308,12 +307,4 @@ public struct CustomExercise: Sendable, Equatable {
     public var primary: [MuscleGroup]
     public var secondary: [MuscleGroup]
     public var countsBodyMass: Bool
-
-    public init(name: String, equipment: Equipment?, primary: [MuscleGroup], secondary: [MuscleGroup], countsBodyMass: Bool) {
-        self.name = name
-        self.equipment = equipment
-        self.primary = primary
-        self.secondary = secondary
-        self.countsBodyMass = countsBodyMass
-    }
 }

@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// What a person's words name: the one rule every command that takes an exercise's
 /// name follows (`log` and `session.log`'s `match`, `track`, `history`, `progress` and
 /// `exercise.history`, `exercise show` and `exercise.get`, `plan set`). First that
@@ -22,17 +24,13 @@
 public enum ExerciseResolver {
     /// The names known besides the catalog, the aliases and the day's: read only when
     /// the words are none of the catalog's or an alias.
+    @Memberwise
     public struct Known: Sendable, Equatable {
         /// Exercises defined as one's own (`exercise.define`).
-        public var own: [String]
+        public var own: [String] = []
         /// Every exercise logged before, by a name of it, then the active plan's; those
         /// the catalog does not know are one's own too.
-        public var logged: [String]
-
-        public init(own: [String] = [], logged: [String] = []) {
-            self.own = own
-            self.logged = logged
-        }
+        public var logged: [String] = []
     }
 
     /// Which step of the rule found the exercise.

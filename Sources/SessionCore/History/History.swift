@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// Workouts brought in from another tracker's export: each becomes a finished session
 /// at its real start, with its sets in order. Times are local wall-clock times (the
 /// apps write no offset); the daemon places them in its time zone.
@@ -206,15 +208,11 @@ public enum HistoryLimits {
 }
 
 /// A local wall-clock time without a zone: `2026-04-24T09:40:00`.
+@Memberwise
 public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let date: LocalDate
     /// Seconds since local midnight, 0..<86,400.
     public let secondOfDay: Int
-
-    public init(date: LocalDate, secondOfDay: Int) {
-        self.date = date
-        self.secondOfDay = secondOfDay
-    }
 
     /// Reads `YYYY-MM-DDTHH:MM[:SS]` (a space instead of the `T` too).
     public init?(_ text: String) {

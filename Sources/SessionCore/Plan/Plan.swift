@@ -1,4 +1,7 @@
+import SessionMacros
+
 /// A normalised 7-day training plan, as import produces it and storage keeps it.
+@Memberwise
 public struct Plan: Sendable, Equatable {
     /// The plan's display name.
     public var name: String
@@ -7,17 +10,12 @@ public struct Plan: Sendable, Equatable {
     /// The plan's days in date order, Monday first; weekdays not listed are rest days.
     public var days: [PlanDay]
 
-    public init(name: String, weekStart: LocalDate, days: [PlanDay]) {
-        self.name = name
-        self.weekStart = weekStart
-        self.days = days
-    }
-
     /// Days that carry at least one exercise.
     public var trainingDays: [PlanDay] { days.filter { !$0.rest } }
 }
 
 /// One day of a plan.
+@Memberwise
 public struct PlanDay: Sendable, Equatable {
     public var date: LocalDate
     public var title: String
@@ -25,31 +23,17 @@ public struct PlanDay: Sendable, Equatable {
     public var warmup: [WarmupItem]
     public var exercises: [PlannedExercise]
 
-    public init(date: LocalDate, title: String, rest: Bool, warmup: [WarmupItem], exercises: [PlannedExercise]) {
-        self.date = date
-        self.title = title
-        self.rest = rest
-        self.warmup = warmup
-        self.exercises = exercises
-    }
-
     /// The day's ISO weekday.
     public var weekday: Weekday { date.weekday }
 }
 
 /// A warm-up item: a name and optionally a rep count or a duration.
+@Memberwise
 public struct WarmupItem: Sendable, Equatable {
     public var name: String
-    public var reps: Int?
-    public var durationSeconds: Int?
-    public var description: String?
-
-    public init(name: String, reps: Int? = nil, durationSeconds: Int? = nil, description: String? = nil) {
-        self.name = name
-        self.reps = reps
-        self.durationSeconds = durationSeconds
-        self.description = description
-    }
+    public var reps: Int? = nil
+    public var durationSeconds: Int? = nil
+    public var description: String? = nil
 }
 
 /// A planned exercise row: what the person is asked to do, set by set.
@@ -89,22 +73,17 @@ public struct PlannedExercise: Sendable, Equatable {
 }
 
 /// A problem or a change found at one place of an imported document.
+@Memberwise
 public struct PathMessage: Sendable, Equatable, CustomStringConvertible, Blank {
     /// Where: `days[2].exercises[0].sets`, or `$` for the document itself.
-    public var path = ""
+    public var path: String = ""
     /// A sentence saying what is wrong or what was changed.
-    public var message = ""
+    public var message: String = ""
     /// For a warning, what kind of change it was, so that many can be told in a few
     /// lines ("12 numbers given as strings"); nil for errors.
-    public var kind: WarningKind?
+    public var kind: WarningKind? = nil
 
     public init() {}
-
-    public init(path: String, message: String, kind: WarningKind? = nil) {
-        self.path = path
-        self.message = message
-        self.kind = kind
-    }
 
     public var description: String { "\(path): \(message)" }
 }

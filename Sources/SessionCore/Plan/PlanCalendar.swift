@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// Which plan governed each date, and which of its days the date trains: derived from
 /// the stored plans and the plan events (activations and one-off moves) alone, so every
 /// command that asks gets the same answer, a restore that brings the same events back
@@ -55,6 +57,7 @@ public struct PlanCalendar: Sendable {
     }
 
     /// What a date trains.
+    @Memberwise
     public struct Choice: Sendable, Equatable {
         /// The governing plan.
         public let planID: Int64
@@ -62,12 +65,6 @@ public struct PlanCalendar: Sendable {
         public let weekday: Weekday
         /// The date lies past the plan's week: the plan is carried over.
         public let carriedOver: Bool
-
-        public init(planID: Int64, weekday: Weekday, carriedOver: Bool) {
-            self.planID = planID
-            self.weekday = weekday
-            self.carriedOver = carriedOver
-        }
 
         /// True when a move put another day's training (or rest) on the date.
         public func isMoved(on date: LocalDate) -> Bool { weekday != date.weekday }

@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// Options for one import.
 public struct PlanImportOptions: Sendable {
     /// The Monday of the plan's week. Nil: the Monday of the first explicit date in the
@@ -21,14 +23,10 @@ public struct PlanImportOptions: Sendable {
 }
 
 /// A successful import: the normalised plan and one warning per change made to it.
+@Memberwise
 public struct ImportedPlan: Sendable {
     public let plan: Plan
     public let warnings: [PathMessage]
-
-    public init(plan: Plan, warnings: [PathMessage]) {
-        self.plan = plan
-        self.warnings = warnings
-    }
 }
 
 /// An import that failed: every problem found, each with its path in the document.

@@ -1,5 +1,8 @@
+import SessionMacros
+
 /// One run of the planner command for `plan next` or `plan redo`, kept for audit: what
 /// it printed, and what became of it. All attempts of one request share a run id.
+@Memberwise
 public struct PlannerAttempt: Sendable, Equatable {
     /// What became of an attempt.
     public enum Outcome: String, Sendable, CaseIterable {
@@ -21,19 +24,9 @@ public struct PlannerAttempt: Sendable, Equatable {
     public var reply: String
     public var outcome: Outcome
     /// Refused: the import's errors, one `path: message` a line; failed: why.
-    public var detail: String?
+    public var detail: String? = nil
     /// What it cost in tokens; nil for an attempt kept without them.
-    public var tokens: PlannerTokens?
-
-    public init(run: String, attempt: Int, planner: String, reply: String, outcome: Outcome, detail: String? = nil, tokens: PlannerTokens? = nil) {
-        self.run = run
-        self.attempt = attempt
-        self.planner = planner
-        self.reply = reply
-        self.outcome = outcome
-        self.detail = detail
-        self.tokens = tokens
-    }
+    public var tokens: PlannerTokens? = nil
 
     /// Bounds of what is kept.
     public enum Limits {

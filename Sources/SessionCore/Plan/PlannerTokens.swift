@@ -1,7 +1,10 @@
+import SessionMacros
+
 /// What one planner attempt cost in tokens: the model's input and output as the
 /// endpoint's usage told them, passed back by the planner, or else estimated from the
 /// request and the reply at the prompt's own rate (`GenerationPrompt.tokens`: 4 bytes of
 /// UTF-8 a token).
+@Memberwise
 public struct PlannerTokens: Sendable, Equatable {
     /// Where the figures come from.
     public enum Source: String, Sendable, CaseIterable {
@@ -16,12 +19,6 @@ public struct PlannerTokens: Sendable, Equatable {
     /// Tokens the model wrote: its reply.
     public var output: Int
     public var source: Source
-
-    public init(input: Int, output: Int, source: Source) {
-        self.input = input
-        self.output = output
-        self.source = source
-    }
 
     /// The bounds of one count: more than any model's context holds.
     public static let counts = 0...100_000_000

@@ -1,22 +1,18 @@
+import SessionMacros
+
 /// Rep, rest and weight prescriptions in the forms chat models write them ("3x10",
 /// "8-12 per arm", "12, 10, 8", "2-3 min", "2x20 kg", "BW + 10 kg", "70% 1RM"), read
 /// into the plan's numbers plus a note for whatever the numbers cannot hold, so nothing
 /// the model said is lost: the note goes into the exercise's description.
 public enum Prescription {
     /// A reps field read: the target, sets when the text gave them, and a note.
+    @Memberwise
     public struct Reps: Sendable, Equatable {
         public var target: Quantity.Reps
-        public var sets: Int?
-        public var note: String?
+        public var sets: Int? = nil
+        public var note: String? = nil
         /// What was read, for the warning ("sets × reps", "per side", …).
-        public var form: String?
-
-        public init(target: Quantity.Reps, sets: Int? = nil, note: String? = nil, form: String? = nil) {
-            self.target = target
-            self.sets = sets
-            self.note = note
-            self.form = form
-        }
+        public var form: String? = nil
     }
 
     /// A weight field read.

@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// What a coach needs to write next week, every figure computed from the record: the
 /// last four weeks' adherence, each main lift's current working set, twelve-week best
 /// and trend, how long since each lift and since any training (a gap of weeks says so:
@@ -9,6 +11,7 @@
 /// clock; `asOf` is the day the record is read to.
 public struct CoachContext: Sendable, Equatable {
     /// One finished session's counted sets (warm-ups left out) of one exercise.
+    @Memberwise
     public struct LiftSession: Sendable, Equatable {
         /// The session's date.
         public var date: LocalDate
@@ -23,16 +26,6 @@ public struct CoachContext: Sendable, Equatable {
         public var topReps: Int?
         /// The best Epley estimate of the session's counted sets, nil for none.
         public var bestOneRepMaxKg: Double?
-
-        /// A session's figures of one exercise, as storage reads them.
-        public init(date: LocalDate, exerciseKey: String, sets: Int, topWeightKg: Double?, topReps: Int?, bestOneRepMaxKg: Double?) {
-            self.date = date
-            self.exerciseKey = exerciseKey
-            self.sets = sets
-            self.topWeightKg = topWeightKg
-            self.topReps = topReps
-            self.bestOneRepMaxKg = bestOneRepMaxKg
-        }
     }
 
     /// A main lift's figures.

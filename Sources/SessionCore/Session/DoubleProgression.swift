@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// Today's weight for a planned exercise, by double progression: work up the plan's rep
 /// range at one weight, and step the weight up once every set reaches the top. It
 /// starts from today's prescription and this session's sets, as `SetFill` does. A
@@ -45,31 +47,20 @@ public enum DoubleProgression {
     public typealias LoggedSet = (kind: SetKind, reps: Int?, weightKg: Double?)
 
     /// Today's prescription: the plan row's sets, rep target (up to `repsMax`) and weight.
+    @Memberwise
     public struct Prescription: Sendable, Equatable {
         public var sets: Int
         public var reps: Int?
-        public var repsMax: Int?
-        public var weightKg: Double?
-
-        public init(sets: Int, reps: Int?, repsMax: Int? = nil, weightKg: Double? = nil) {
-            self.sets = sets
-            self.reps = reps
-            self.repsMax = repsMax
-            self.weightKg = weightKg
-        }
+        public var repsMax: Int? = nil
+        public var weightKg: Double? = nil
     }
 
     /// The suggested weight, why, and from which sets.
+    @Memberwise
     public struct Suggestion: Sendable, Equatable {
         public let weightKg: Double
         public let change: Change
         public let from: Basis
-
-        public init(weightKg: Double, change: Change, from: Basis) {
-            self.weightKg = weightKg
-            self.change = change
-            self.from = from
-        }
     }
 
     /// The suggestion for the plan row `plan` after this session's sets of the exercise

@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// Why a session operation was refused. Mapped to the protocol's application errors in
 /// one place (the server's error mapping).
 public enum SessionError: Error, Sendable, Equatable {
@@ -50,18 +52,12 @@ public enum SessionError: Error, Sendable, Equatable {
 extension SessionError {
     /// A logged set a session's new start or end would leave outside it, as a person
     /// finds it: its id, exercise, number in the session and time (RFC 3339).
+    @Memberwise
     public struct OutsideSet: Sendable, Equatable {
         public var setID: Int64
         public var exercise: String
         public var setNumber: Int
         public var loggedAt: String
-
-        public init(setID: Int64, exercise: String, setNumber: Int, loggedAt: String) {
-            self.setID = setID
-            self.exercise = exercise
-            self.setNumber = setNumber
-            self.loggedAt = loggedAt
-        }
 
         /// "Squat set 3 (id 41, logged 2026-11-30T07:05:00.000+01:00)".
         public var description: String { "\(exercise) set \(setNumber) (id \(setID), logged \(loggedAt))" }

@@ -1,5 +1,8 @@
+import SessionMacros
+
 /// One exercise's sets in a session: counted sets and volume per planned exercise or
 /// off-plan name, as storage tallies them.
+@Memberwise
 public struct ExerciseTally: Sendable, Equatable {
     /// The planned exercise, nil for an off-plan exercise.
     public let plannedExerciseID: Int64?
@@ -11,14 +14,6 @@ public struct ExerciseTally: Sendable, Equatable {
     public let volumeKg: Double
     /// Every set, warm-ups included.
     public let allSets: Int
-
-    public init(plannedExerciseID: Int64?, name: String, countedSets: Int, volumeKg: Double, allSets: Int) {
-        self.plannedExerciseID = plannedExerciseID
-        self.name = name
-        self.countedSets = countedSets
-        self.volumeKg = volumeKg
-        self.allSets = allSets
-    }
 }
 
 /// A session's progress against its plan day: what is done, what comes next, how

@@ -1,13 +1,11 @@
+import SessionMacros
+
 /// How far an exercise has got in a session: the number of its latest set and the
 /// counted (non-warm-up) sets so far.
+@Memberwise
 public struct SetNumbering: Sendable, Equatable {
     public let setNumber: Int
     public let countedSets: Int
-
-    public init(setNumber: Int, countedSets: Int) {
-        self.setNumber = setNumber
-        self.countedSets = countedSets
-    }
 }
 
 /// An exercise's bests over its whole history, each nil (or empty) while there is
@@ -101,14 +99,10 @@ extension SetDecision {
 }
 
 /// A weight and the most reps done at it.
+@Memberwise
 public struct WeightReps: Sendable, Equatable {
     public let weightKg: Double
     public let reps: Int
-
-    public init(weightKg: Double, reps: Int) {
-        self.weightKg = weightKg
-        self.reps = reps
-    }
 
     /// True when `frontier` has as many reps at this weight or a heavier one.
     func isMatched(by frontier: [WeightReps]) -> Bool {

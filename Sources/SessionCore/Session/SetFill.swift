@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// The numbers a set logged without any (`sessionctl log 1`, a bare `log`) is given:
 /// the plan is today's prescription, so it comes before last time, and once today has
 /// a set of the exercise that set is repeated. Last time's numbers are shown beside a
@@ -24,16 +26,11 @@ public enum SetFill {
     }
 
     /// A set's numbers, any of them absent.
+    @Memberwise
     public struct Numbers: Sendable, Equatable {
         public var reps: Int?
         public var weightKg: Double?
         public var durationSeconds: Int?
-
-        public init(reps: Int?, weightKg: Double?, durationSeconds: Int?) {
-            self.reps = reps
-            self.weightKg = weightKg
-            self.durationSeconds = durationSeconds
-        }
     }
 
     /// The numbers for a set given none, and where they came from; nil when nothing

@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// A stored set's Epley estimate beside the facts it is decided from: the set itself,
 /// its session's date, and (given when asked) its exercise's body-mass rule and the
 /// body mass in force on that date.
@@ -8,6 +10,7 @@
 /// give it. Storage asks `revised` of the sets whose facts changed — a body-mass sample
 /// stored for their date or earlier, their session moved to another date, their
 /// exercise's rule changed by an alias or a definition — and stores what it returns.
+@Memberwise
 public struct StoredEstimate: Sendable, Equatable {
     public let setID: Int64
     /// The date of the set's session: the body mass in force is the latest on or before it.
@@ -19,24 +22,11 @@ public struct StoredEstimate: Sendable, Equatable {
     /// The estimate as stored.
     public let oneRepMaxKg: Double?
 
-    public init(setID: Int64, date: LocalDate, kind: SetKind, reps: Int?, weightKg: Double?, oneRepMaxKg: Double?) {
-        self.setID = setID
-        self.date = date
-        self.kind = kind
-        self.reps = reps
-        self.weightKg = weightKg
-        self.oneRepMaxKg = oneRepMaxKg
-    }
-
     /// A set whose stored estimate is not the one its facts decide, with that one.
+    @Memberwise
     public struct Revision: Sendable, Equatable {
         public let setID: Int64
         public let oneRepMaxKg: Double?
-
-        public init(setID: Int64, oneRepMaxKg: Double?) {
-            self.setID = setID
-            self.oneRepMaxKg = oneRepMaxKg
-        }
     }
 
     /// The estimate the facts decide (`SetDecision.oneRepMaxKg`) when it is not the one

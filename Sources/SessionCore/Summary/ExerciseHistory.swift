@@ -1,10 +1,14 @@
+import SessionMacros
+
 /// One exercise over time: its sets session by session, and the weekly trend of its
 /// best estimated one-rep max and volume that `sessionctl progress` charts.
+@Memberwise
 public struct ExerciseHistory: Sendable, Equatable {
     /// One set of the exercise, as logged.
+    @Memberwise
     public struct Set: Sendable, Equatable {
-        public var setNumber = 0
-        public var kind = SetKind.normal
+        public var setNumber: Int = 0
+        public var kind: SetKind = SetKind.normal
         public var reps: Int?
         public var weightKg: Double?
         public var durationSeconds: Int?
@@ -13,16 +17,6 @@ public struct ExerciseHistory: Sendable, Equatable {
         public var oneRepMaxKg: Double?
 
         public init() {}
-
-        public init(setNumber: Int, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, oneRepMaxKg: Double?) {
-            self.setNumber = setNumber
-            self.kind = kind
-            self.reps = reps
-            self.weightKg = weightKg
-            self.durationSeconds = durationSeconds
-            self.rpe = rpe
-            self.oneRepMaxKg = oneRepMaxKg
-        }
     }
 
     /// The exercise in one session: its sets, or (a summary, what a chart needs) only
@@ -65,34 +59,22 @@ public struct ExerciseHistory: Sendable, Equatable {
     }
 
     /// One ISO week of the trend.
+    @Memberwise
     public struct Week: Sendable, Equatable {
-        public var weekStart = LocalDate(daysSinceEpoch: 0)
-        public var sessions = 0
-        public var sets = 0
+        public var weekStart: LocalDate = LocalDate(daysSinceEpoch: 0)
+        public var sessions: Int = 0
+        public var sets: Int = 0
         public var bestOneRepMaxKg: Double?
-        public var volumeKg = 0.0
+        public var volumeKg: Double = 0.0
 
         public init() {}
-
-        public init(weekStart: LocalDate, sessions: Int, sets: Int, bestOneRepMaxKg: Double?, volumeKg: Double) {
-            self.weekStart = weekStart
-            self.sessions = sessions
-            self.sets = sets
-            self.bestOneRepMaxKg = bestOneRepMaxKg
-            self.volumeKg = volumeKg
-        }
     }
 
-    public var name = ""
+    public var name: String = ""
     /// Oldest first.
     public var sessions: [Session] = []
 
     public init() {}
-
-    public init(name: String, sessions: [Session]) {
-        self.name = name
-        self.sessions = sessions
-    }
 
     /// Weeks a chart shows one by one, at most; past that it shows months
     /// (`progress` over years: a year per 52 lines is not a chart).

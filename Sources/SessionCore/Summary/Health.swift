@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// A kind of health sample other tools push, with plausible bounds and how a week of
 /// them is summarised.
 public enum HealthType: String, Sendable, CaseIterable {
@@ -98,6 +100,7 @@ public enum HealthType: String, Sendable, CaseIterable {
 }
 
 /// One health sample as the summary sees it.
+@Memberwise
 public struct HealthSample: Sendable, Equatable {
     /// A sample's source (who pushed it, the app or device of an export), at most.
     public static let sourceLength = 60
@@ -107,13 +110,6 @@ public struct HealthSample: Sendable, Equatable {
     public let date: LocalDate
     /// When it was recorded (ms), to order samples of one day.
     public let recordedAtMs: Int64
-
-    public init(type: HealthType, value: Double, date: LocalDate, recordedAtMs: Int64) {
-        self.type = type
-        self.value = value
-        self.date = date
-        self.recordedAtMs = recordedAtMs
-    }
 }
 
 /// What the planner is told about the person: goals, equipment and available weights.

@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// Samples as health exports hold them (Apple Health's records: an interval, a value,
 /// the app or device that wrote it) turned into the daily values the summary reads,
 /// by one rule per type:
@@ -17,6 +19,7 @@ public enum HealthDays {
         case asleep, inBed, steps, restingHeartRate, hrv, bodyMassKg, bodyFatPercent
     }
 
+    @Memberwise
     public struct Sample: Sendable, Equatable {
         public let kind: Kind
         public let start: LocalDateTime
@@ -25,15 +28,6 @@ public enum HealthDays {
         public let endMs: Int64
         public let value: Double
         public let source: String
-
-        public init(kind: Kind, start: LocalDateTime, end: LocalDateTime, endMs: Int64, value: Double, source: String) {
-            self.kind = kind
-            self.start = start
-            self.end = end
-            self.endMs = endMs
-            self.value = value
-            self.source = source
-        }
     }
 
     public struct Day: Sendable, Equatable {

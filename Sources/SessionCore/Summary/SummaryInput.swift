@@ -1,31 +1,26 @@
+import SessionMacros
+
 /// Everything the weekly summary is computed from, read by storage for one ISO week.
 /// The computation itself (`SummaryBuilder`) is pure.
+@Memberwise
 public struct SummaryInput: Sendable {
     /// A planned training day of the week and its exercises.
+    @Memberwise
     public struct PlannedDay: Sendable, Equatable {
         public let date: LocalDate
         public let exercises: [(id: Int64, name: String, sets: Int)]
-        public init(date: LocalDate, exercises: [(id: Int64, name: String, sets: Int)]) {
-            self.date = date
-            self.exercises = exercises
-        }
         public static func == (lhs: PlannedDay, rhs: PlannedDay) -> Bool {
             lhs.date == rhs.date && lhs.exercises.elementsEqual(rhs.exercises) { $0.id == $1.id && $0.name == $1.name && $0.sets == $1.sets }
         }
     }
 
     /// A finished session of the week.
+    @Memberwise
     public struct Session: Sendable, Equatable {
         public let id: Int64
         public let date: LocalDate
         public let activeSeconds: Int
         public let rpe: Double?
-        public init(id: Int64, date: LocalDate, activeSeconds: Int, rpe: Double?) {
-            self.id = id
-            self.date = date
-            self.activeSeconds = activeSeconds
-            self.rpe = rpe
-        }
     }
 
     /// A set of one of those sessions.
@@ -59,15 +54,11 @@ public struct SummaryInput: Sendable {
     }
 
     /// An exercise's bests over the 4 weeks before.
+    @Memberwise
     public struct History: Sendable, Equatable {
         public let oneRepMaxKg: Double?
         public let reps: Int?
         public let durationSeconds: Int?
-        public init(oneRepMaxKg: Double?, reps: Int?, durationSeconds: Int?) {
-            self.oneRepMaxKg = oneRepMaxKg
-            self.reps = reps
-            self.durationSeconds = durationSeconds
-        }
     }
 
     public var weekStart: LocalDate
@@ -87,16 +78,6 @@ public struct SummaryInput: Sendable {
     public var previousWeekSets: [String: Int] = [:]
     /// The person's own exercises given muscles, by key.
     public var customExercises: [String: CustomExercise] = [:]
-
-    public init(weekStart: LocalDate, today: LocalDate, plannedDays: [PlannedDay], sessions: [Session], sets: [Set], history: [String: History], health: [HealthSample]) {
-        self.weekStart = weekStart
-        self.today = today
-        self.plannedDays = plannedDays
-        self.sessions = sessions
-        self.sets = sets
-        self.history = history
-        self.health = health
-    }
 }
 
 extension SummaryInput {

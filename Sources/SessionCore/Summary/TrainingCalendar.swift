@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// A month of training at a glance, and the streak of weeks that met the plan. Pure:
 /// the planned training days and the days trained come in, with today.
 ///
@@ -16,17 +18,12 @@ public enum TrainingCalendar {
         case done, missed, planned, none
     }
 
+    @Memberwise
     public struct Day: Sendable, Equatable {
         public let date: LocalDate
         public let mark: Mark
         /// Finished sessions dated on it.
         public let sessions: Int
-
-        public init(date: LocalDate, mark: Mark, sessions: Int) {
-            self.date = date
-            self.mark = mark
-            self.sessions = sessions
-        }
     }
 
     /// The first and the last day of a month.

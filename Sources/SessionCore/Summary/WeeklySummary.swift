@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// One ISO week of training and health, condensed: the structured half of
 /// `summary.weekly` (the other half is `PromptContext`).
 public struct WeeklySummary: Sendable, Equatable {
@@ -37,17 +39,12 @@ public struct WeeklySummary: Sendable, Equatable {
 /// for each primary muscle of its exercise and ½ for each secondary one, as the catalog
 /// (`ExerciseCatalog`) gives them, or as the person gave them to an exercise of their
 /// own (`CustomExercise`); other exercises count for none.
+@Memberwise
 public struct MuscleSets: Sendable, Equatable {
     public var muscle: MuscleGroup
     public var sets: Double
     /// The same for the week before.
     public var previous: Double
-
-    public init(muscle: MuscleGroup, sets: Double, previous: Double) {
-        self.muscle = muscle
-        self.sets = sets
-        self.previous = previous
-    }
 
     /// The hard sets a plan's week would give each muscle group, in the catalog's order
     /// of muscles (its planned sets counted as logged ones are), and the planned names
@@ -100,18 +97,13 @@ public struct ExerciseSummary: Sendable, Equatable {
 }
 
 /// A set's figures.
+@Memberwise
 public struct SetFigures: Sendable, Equatable {
     public var reps: Int?
     public var weightKg: Double?
     public var durationSeconds: Int?
 
     public init() {}
-
-    public init(reps: Int?, weightKg: Double?, durationSeconds: Int?) {
-        self.reps = reps
-        self.weightKg = weightKg
-        self.durationSeconds = durationSeconds
-    }
 }
 
 /// A planned exercise done short on a trained day.
@@ -123,6 +115,7 @@ public struct SkippedExercise: Sendable, Equatable {
 }
 
 /// One health type over the week.
+@Memberwise
 public struct HealthSummary: Sendable, Equatable {
     public var type: HealthType
     /// The week's average (or latest, for body mass).
@@ -134,13 +127,6 @@ public struct HealthSummary: Sendable, Equatable {
     /// The weeks an averaged figure is held against.
     public static let baselineWeeks = 4
     public var change: Double? { previous.map { value - $0 } }
-
-    public init(type: HealthType, value: Double, samples: Int, previous: Double?) {
-        self.type = type
-        self.value = value
-        self.samples = samples
-        self.previous = previous
-    }
 }
 
 /// Every member at its zero, for reading into.

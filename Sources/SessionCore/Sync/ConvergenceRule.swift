@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// Which of two versions of a record every device keeps: the rule that makes devices
 /// that applied the same changes, in any order, hold the same record.
 ///
@@ -10,17 +12,12 @@
 public enum ConvergenceRule {
     /// What is held of a record: the reading of its last change, and whether that was
     /// its deletion.
+    @Memberwise
     public struct Held: Sendable, Equatable {
         /// The reading of the record's last change held.
         public let hlc: HybridTimestamp
         /// True when that change deleted it.
         public let deleted: Bool
-
-        /// What is held: `hlc`, and whether it was a deletion.
-        public init(hlc: HybridTimestamp, deleted: Bool) {
-            self.hlc = hlc
-            self.deleted = deleted
-        }
     }
 
     /// True when a change (`incoming`, a deletion when `deletes`) replaces what is

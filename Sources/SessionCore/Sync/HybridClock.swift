@@ -1,3 +1,5 @@
+import SessionMacros
+
 /// A hybrid logical clock's reading (Kulkarni et al., "Logical Physical Clocks", 2014):
 /// the wall time in milliseconds, a counter that orders what happened within one
 /// millisecond (or while the wall clock stood behind a time already seen), and the
@@ -7,6 +9,7 @@
 ///
 /// Written as text whose byte order is the clock's order (`text`): the store compares
 /// it in SQL, PostgreSQL with `COLLATE "C"`.
+@Memberwise
 public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Milliseconds since the Unix epoch.
     public let wallMs: Int64
@@ -19,13 +22,6 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
     public static let wallDigits = 13
     /// Digits of `counter` in the text.
     public static let counterDigits = 10
-
-    /// A reading of `device`'s clock.
-    public init(wallMs: Int64, counter: Int64, device: String) {
-        self.wallMs = wallMs
-        self.counter = counter
-        self.device = device
-    }
 
     /// Before every reading a clock takes (a device id has at least one digit): what a
     /// record with no reading of its own, or none that reads, is held at.
@@ -72,20 +68,14 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConve
 /// A device's hybrid logical clock: the last reading it gave or saw, and the two rules
 /// that move it. The store keeps its state (`sync_clock`) and its triggers take the
 /// local rule in SQL; these are the rules themselves, with the wall time passed in.
+@Memberwise
 public struct HybridClock: Sendable, Equatable {
     /// The device the readings name.
     public let device: String
-    /// The wall time of the last reading given or seen.
-    public private(set) var wallMs: Int64
+    /// The wall time of the last reading given or seen (a new device's: zero).
+    public private(set) var wallMs: Int64 = 0
     /// Its counter.
-    public private(set) var counter: Int64
-
-    /// `device`'s clock, at its last reading (a new device's: zero).
-    public init(device: String, wallMs: Int64 = 0, counter: Int64 = 0) {
-        self.device = device
-        self.wallMs = wallMs
-        self.counter = counter
-    }
+    public private(set) var counter: Int64 = 0
 
     /// The last reading given or seen, under this device's name.
     public var current: HybridTimestamp { HybridTimestamp(wallMs: wallMs, counter: counter, device: device) }

@@ -1,5 +1,6 @@
 import JSON
 import SessionCore
+import SessionMacros
 
 /// What a planner command reads on its standard input: an OpenAI-style conversation
 /// (`messages`), the plan's JSON Schema for structured output (`schema`), and the week
@@ -10,15 +11,11 @@ import SessionCore
 ///      "schema": {…}, "weekStart": "2026-12-07", "attempt": 1}
 public struct PlannerRequest: Sendable, Equatable {
     /// One message of the conversation.
+    @Memberwise
     public struct Message: Sendable, Equatable {
         /// `system`, `user` or `assistant`.
         public let role: String
         public let content: String
-
-        public init(role: String, content: String) {
-            self.role = role
-            self.content = content
-        }
     }
 
     public private(set) var messages: [Message]

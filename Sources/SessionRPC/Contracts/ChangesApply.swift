@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `changes.apply`: other devices' changes (what sessiond-sync pulled), stored as this
 /// device's own writes are, each kept or turned down by the convergence rule (the
@@ -13,17 +14,13 @@ public enum ChangesApply: MethodContract {
     /// Changes one call carries, at most.
     public static let maximumChanges = 1000
 
+    @Memberwise
     public struct Params: MethodParams {
         public var changes: [SyncChange] = []
         /// The puller's cursor, stored with the changes when none is left unresolved.
         public var pulled: String?
 
         public init() {}
-
-        public init(changes: [SyncChange], pulled: String?) {
-            self.changes = changes
-            self.pulled = pulled
-        }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.objects("changes", &changes, maxCount: ChangesApply.maximumChanges, read: { reader throws(JSONReadError) in try SyncChange(reader: reader) },
@@ -32,11 +29,12 @@ public enum ChangesApply: MethodContract {
         }
     }
 
+    @Memberwise
     public struct Result: CodedResult {
         /// Changes stored.
-        public var applied = 0
+        public var applied: Int = 0
         /// Changes turned down: already held, older than what is held, or to a deleted record.
-        public var ignored = 0
+        public var ignored: Int = 0
         /// Changes not stored yet (a set whose session is not here, an unfinished
         /// session while another is active): send them again later.
         public var unresolved: [String] = []
@@ -44,13 +42,6 @@ public enum ChangesApply: MethodContract {
         public var pulled: String?
 
         public init() {}
-
-        public init(applied: Int, ignored: Int, unresolved: [String], pulled: String?) {
-            self.applied = applied
-            self.ignored = ignored
-            self.unresolved = unresolved
-            self.pulled = pulled
-        }
 
         public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
             try coder.int("applied", &applied)

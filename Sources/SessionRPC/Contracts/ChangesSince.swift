@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `changes.since`: a page of the change feed (what sessiond-sync pushes): each record
 /// changed after a position, once, as it is now or as its tombstone. The push cursor is
@@ -13,22 +14,17 @@ public enum ChangesSince: MethodContract {
     /// Feed entries one page covers, at most (and by default).
     public static let maximumPage = 1000
 
+    @Memberwise
     public struct Params: MethodParams {
         /// The position after which the page starts; nil: the stored push cursor.
-        public var after: Int?
+        public var after: Int? = nil
         /// The position up to which PostgreSQL committed what was pushed: stored as the
         /// push cursor before the page is read.
-        public var pushed: Int?
+        public var pushed: Int? = nil
         /// Feed entries the page covers, at most.
-        public var limit: Int?
+        public var limit: Int? = nil
 
         public init() {}
-
-        public init(after: Int? = nil, pushed: Int? = nil, limit: Int? = nil) {
-            self.after = after
-            self.pushed = pushed
-            self.limit = limit
-        }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.int("after", &after, in: 0...Int(Int32.max) * 1024, "the feed position after which the page starts (default: the stored push cursor)")

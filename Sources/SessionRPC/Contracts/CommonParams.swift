@@ -1,23 +1,19 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// A point in time as a client wrote it (RFC 3339) and as the daemon uses it.
+@Memberwise
 public struct Timestamp: Sendable, Equatable {
     /// Unix milliseconds.
     public let ms: Int64
-    /// The text as given.
+    /// The text as given; for a time already placed, what is sent (a local time
+    /// without an offset is placed by the daemon in its zone).
     public let text: String
 
     /// Parses RFC 3339 (`2026-11-30T18:05:00+01:00`); nil when it is not.
     public init?(_ text: String) {
         guard let ms = RFC3339.parse(text) else { return nil }
-        self.ms = ms
-        self.text = text
-    }
-
-    /// A time already placed: `text` is what is sent (a local time without an offset
-    /// is placed by the daemon in its zone).
-    public init(ms: Int64, text: String) {
         self.ms = ms
         self.text = text
     }

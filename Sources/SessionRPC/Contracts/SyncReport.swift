@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `sync.report`: sessiond-sync says how a round went, for `sync.status`: a push or a
 /// pull that completed, and the failure that stopped the round (none: the last error
@@ -11,22 +12,16 @@ public enum SyncReport: MethodContract {
     /// The longest error kept.
     public static let maximumErrorLength = 2000
 
+    @Memberwise
     public struct Params: MethodParams {
         /// The push completed.
-        public var pushed = false
+        public var pushed: Bool = false
         /// The pull completed.
-        public var pulled = false
+        public var pulled: Bool = false
         /// Why the round stopped; nil: it did not.
         public var error: String?
 
         public init() {}
-
-        /// A report of a round.
-        public init(pushed: Bool, pulled: Bool, error: String?) {
-            self.pushed = pushed
-            self.pulled = pulled
-            self.error = error
-        }
 
         public mutating func code(_ coder: inout some ParamsCoder) {
             var pushed: Bool? = self.pushed
