@@ -1,5 +1,6 @@
 import JSON
 import SessionCore
+import SessionMacros
 
 /// What an application error's `data` carries besides its `reason`, one type per shape,
 /// each declared once in its `code(_:)`: the daemon writes it (`RPCError.application`),
@@ -35,152 +36,103 @@ public enum ErrorData {
     public enum SetID: MemberName { public static let name: StaticString = "setId" }
 
     /// `day_in_future`: the day asked and today.
+    @Coded
     public struct Day: CodedObject, Equatable {
         public var date = LocalDate(daysSinceEpoch: 0)
         public var today = LocalDate(daysSinceEpoch: 0)
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.date("date", &date)
-            try coder.date("today", &today)
-        }
     }
 
     /// `plan_invalid` (and a refusal of params): each problem at its path.
+    @Coded
     public struct Problems: CodedObject, Equatable {
         public var errors: [Problem] = []
-        public init() {}
         public init(errors: [PathMessage]) { self.errors = errors.map { item in Problem { $0.path = item.path; $0.message = item.message } } }
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.objects("errors", &errors)
-        }
 
         /// The problems as paths and messages.
         public var pathMessages: [PathMessage] { errors.map { PathMessage(path: $0.path, message: $0.message) } }
 
         /// What is wrong (`message`) and where (`path`: `params.reps`, `days[2].exercises[0].sets`).
+        @Coded
         public struct Problem: CodedObject, Equatable {
             public var path = ""
             public var message = ""
-            public init() {}
-            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-                try coder.string("path", &path)
-                try coder.string("message", &message)
-            }
         }
     }
 
     /// `session_full`: the session and the sets it holds, the most one may.
+    @Coded
     public struct SessionFull: CodedObject, Equatable {
         public var sessionID: Int64 = 0
         public var maximumSets = 0
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.int("maximumSets", &maximumSets)
-        }
     }
 
     /// `plan_not_found`: the plan asked by id, or the week no plan covers.
+    @Coded
     public struct Plan: CodedObject, Equatable {
-        public var planID: Int64?
-        public var date: LocalDate?
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.omitted("planId", &planID)
-            try coder.omitted("date", &date)
-        }
+        @Member(.omitted) public var planID: Int64?
+        @Member(.omitted) public var date: LocalDate?
     }
 
     /// `exercise_not_in_session`: the planned exercise and the session's plan day.
+    @Coded
     public struct NotInSession: CodedObject, Equatable {
         public var plannedExerciseID: Int64 = 0
         public var sessionPlanDayID: Int64?
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("plannedExerciseId", &plannedExerciseID)
-            try coder.id("sessionPlanDayId", &sessionPlanDayID)
-        }
     }
 
     /// `unknown_exercise`, in one of two shapes: words that match nothing (`match`, with
     /// close names), or a position past the plan day's exercises.
+    @Coded
     public struct UnknownExercise: CodedObject, Equatable {
-        public var match: String?
-        public var suggestions: [String]?
-        public var position: Int?
-        public var plannedExercises: Int?
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.omitted("match", &match)
-            try coder.omitted("suggestions", &suggestions)
-            try coder.omitted("position", &position)
-            try coder.omitted("plannedExercises", &plannedExercises)
-        }
+        @Member(.omitted) public var match: String?
+        @Member(.omitted) public var suggestions: [String]?
+        @Member(.omitted) public var position: Int?
+        @Member(.omitted) public var plannedExercises: Int?
     }
 
     /// `ambiguous_exercise`: the words and every exercise they match.
+    @Coded
     public struct AmbiguousExercise: CodedObject, Equatable {
         public var match = ""
         public var matches: [Match] = []
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("match", &match)
-            try coder.objects("matches", &matches)
-        }
 
         /// One exercise the words match: its position and id in the plan day, if planned.
+        @Coded
         public struct Match: CodedObject, Equatable {
             public var name = ""
             public var position: Int?
             public var plannedExerciseID: Int64?
-            public init() {}
-            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-                try coder.string("name", &name)
-                try coder.int("position", &position)
-                try coder.id("plannedExerciseId", &plannedExerciseID)
-            }
         }
     }
 
     /// `time_outside_session`: the logged set a new start or end would leave outside
     /// the session (none for a time given to a set that lies outside it).
+    @Coded
     public struct OutsideSession: CodedObject, Equatable {
-        public var setID: Int64?
-        public var exercise: String?
-        public var setNumber: Int?
-        public var loggedAt: String?
-        public init() {}
+        @Member(.omitted) public var setID: Int64?
+        @Member(.omitted) public var exercise: String?
+        @Member(.omitted) public var setNumber: Int?
+        @Member(.omittedTimestamp) public var loggedAt: String?
         public init(_ set: SessionError.OutsideSet?) {
             guard let set else { return }
             (setID, exercise, setNumber, loggedAt) = (set.setID, set.exercise, set.setNumber, set.loggedAt)
         }
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.omitted("setId", &setID)
-            try coder.omitted("exercise", &exercise)
-            try coder.omitted("setNumber", &setNumber)
-            try coder.omittedTimestamp("loggedAt", &loggedAt)
-        }
     }
 
     /// `alias_refused`.
+    @Coded
     public struct Alias: CodedObject, Equatable {
         public var alias = ""
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("alias", &alias)
-        }
     }
 
     /// `no_set_to_undo`: the sets the session has, when more were asked for.
+    @Coded
     public struct SetsLeft: CodedObject, Equatable {
-        public var sets: Int?
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.omitted("sets", &sets)
-        }
+        @Member(.omitted) public var sets: Int?
     }
 
     /// `implausible_set`: what looks mistyped, with the figures that say so.
+    @Coded
     public struct ImplausibleSet: CodedObject, Equatable {
         public enum Doubt: String, Sendable, CaseIterable {
             /// More reps under a load than anyone logs: reps and weight swapped.
@@ -190,38 +142,24 @@ public enum ErrorData {
         }
         public var doubt = Doubt.repsUnderLoad
         public var exercise = ""
-        public var reps: Int?
-        public var weightKg: Double?
-        public var heaviestKg: Double?
-        public init() {}
+        @Member(.omitted) public var reps: Int?
+        @Member(.omitted) public var weightKg: Double?
+        @Member(.omitted) public var heaviestKg: Double?
         public init(exercise: String, reps: Int) { (doubt, self.exercise, self.reps) = (.repsUnderLoad, exercise, reps) }
         public init(exercise: String, weightKg: Double, heaviestKg: Double) {
             (doubt, self.exercise, self.weightKg, self.heaviestKg) = (.overBest, exercise, weightKg, heaviestKg)
         }
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.choice("doubt", &doubt)
-            try coder.string("exercise", &exercise)
-            try coder.omitted("reps", &reps)
-            try coder.omitted("weightKg", &weightKg)
-            try coder.omitted("heaviestKg", &heaviestKg)
-        }
     }
 
     /// `permission_denied`: the peer's uid, when its credentials could be read.
+    @Coded
     public struct Peer: CodedObject, Equatable {
-        public var uid: Int?
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.omitted("uid", &uid)
-        }
+        @Member(.omitted) public var uid: Int?
     }
 
     /// `reply_too_large`: the bytes the reply (or a batch's replies) may take.
+    @Coded
     public struct Budget: CodedObject, Equatable {
         public var budgetBytes = 0
-        public init() {}
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.int("budgetBytes", &budgetBytes)
-        }
     }
 }

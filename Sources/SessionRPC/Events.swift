@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// An event subscribers hear, declared once like a method: its type on the wire and
 /// its payload's type, from which the daemon writes it, `rpc.discover` documents it and
@@ -55,14 +56,9 @@ public enum EventRegistry {
 }
 
 /// The payload of the events that only name their session.
+@Coded
 public struct SessionReference: CodedResult, Equatable {
     public var sessionID: Int64 = 0
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.id("sessionId", &sessionID)
-    }
 }
 
 public enum RestStartedEvent: EventContract {
@@ -123,16 +119,10 @@ public enum RestFinishedEvent: EventContract {
     public static let type = "rest.finished"
     public static let summary = "A rest timer ran out (not sent when the next set came first)."
 
+    @Coded
     public struct Payload: CodedResult, Equatable {
         public var sessionID: Int64 = 0
         public var exercise = ""
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.string("exercise", &exercise)
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 import JSON
 import SessionCore
+import SessionMacros
 
 /// What a restore needs besides the workouts, as sessiond's JSON export holds it: the
 /// plans (their text as imported, so they are read again as they were), the plan events
@@ -54,27 +55,17 @@ extension HistoryArchive: CodedObject {
 /// A stored plan: its id (which plan events and sessions name), how it was imported, the
 /// plan as stored (normalised: read again through the importer, it gives the same plan
 /// with no warnings, whatever options it was imported with) and the text it came from.
+@Coded
 public struct ArchivedPlan: Sendable, Equatable, CodedObject {
     public var planID: Int64 = 0
     /// RFC 3339.
-    public var importedAt = ""
+    @Member(.timestamp) public var importedAt = ""
     public var active = false
     public var revises: Int64?
     /// The normalised plan (`Plan`'s own JSON), checked again when restored.
     public var plan: JSONValue = .obj([:])
     /// The text as received, kept for audit.
     public var source = ""
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.id("planId", &planID)
-        try coder.timestamp("importedAt", &importedAt)
-        try coder.bool("active", &active)
-        try coder.id("revises", &revises)
-        try coder.document("plan", &plan)
-        try coder.string("source", &source)
-    }
 }
 
 /// A plan event as archived: an activation or a one-off move of two dates' days
@@ -128,29 +119,17 @@ public struct ArchivedHealthSample: Sendable, Equatable, CodedObject {
 }
 
 /// An alias and the exercise it names.
+@Coded
 public struct ArchivedAlias: Sendable, Equatable, CodedObject {
-    public var alias = ""
-    public var name = ""
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.text("alias", &alias, maxLength: SessionLimits.exerciseNameLength)
-        try coder.text("name", &name, maxLength: SessionLimits.exerciseNameLength)
-    }
+    @Member(.text, maxLength: SessionLimits.exerciseNameLength) public var alias = ""
+    @Member(.text, maxLength: SessionLimits.exerciseNameLength) public var name = ""
 }
 
 /// A rest of one's own: the exercise (its key) and the seconds after each set.
+@Coded
 public struct ArchivedRest: Sendable, Equatable, CodedObject {
-    public var exerciseKey = ""
-    public var seconds = 0
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.text("exerciseKey", &exerciseKey, maxLength: SessionLimits.exerciseNameLength)
-        try coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds)
-    }
+    @Member(.text, maxLength: SessionLimits.exerciseNameLength) public var exerciseKey = ""
+    @Member(.int, in: 0...RestRule.longestSeconds) public var seconds = 0
 }
 
 /// An exercise of one's own as the archive holds it: `name`, `equipment` (or null),

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `calendar.month`: a month's days marked done, missed or planned, and the streak of
 /// weeks that met the plan (`TrainingCalendar`).
@@ -31,14 +32,13 @@ public enum CalendarMonth: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult, Equatable {
         public var month = ""
-        public var today = ""
+        @Member(.date) public var today = ""
         public var days: [Day] = []
         /// Weeks in a row that met the plan (`TrainingCalendar.streak`).
         public var streakWeeks = 0
-
-        public init() {}
 
         public init(month: String, today: LocalDate, days: [TrainingCalendar.Day], streakWeeks: Int) {
             self.month = month
@@ -47,25 +47,11 @@ public enum CalendarMonth: MethodContract {
             self.streakWeeks = streakWeeks
         }
 
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("month", &month)
-            try coder.date("today", &today)
-            try coder.objects("days", &days)
-            try coder.int("streakWeeks", &streakWeeks)
-        }
-
+        @Coded
         public struct Day: CodedResult, Equatable {
-            public var date = ""
+            @Member(.date) public var date = ""
             public var mark: TrainingCalendar.Mark = .none
             public var sessions = 0
-
-            public init() {}
-
-            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-                try coder.date("date", &date)
-                try coder.choice("mark", &mark)
-                try coder.int("sessions", &sessions)
-            }
         }
     }
 }

@@ -30,6 +30,7 @@ public enum ChangesApply: MethodContract {
     }
 
     @Memberwise
+    @Coded
     public struct Result: CodedResult {
         /// Changes stored.
         public var applied: Int = 0
@@ -40,14 +41,5 @@ public enum ChangesApply: MethodContract {
         public var unresolved: [String] = []
         /// The stored pull cursor.
         public var pulled: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.int("applied", &applied)
-            try coder.int("ignored", &ignored)
-            try coder.strings("unresolved", &unresolved)
-            try coder.string("pulled", &pulled)
-        }
     }
 }

@@ -33,6 +33,7 @@ public enum ChangesSince: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
         /// This device, as its changes' clock readings name it.
         public var device = ""
@@ -49,17 +50,5 @@ public enum ChangesSince: MethodContract {
         /// Records after the push cursor (a run of imported ones counting each): what
         /// remains to push.
         public var backlog = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("device", &device)
-            try coder.objects("changes", &changes)
-            try coder.int("next", &next)
-            try coder.bool("more", &more)
-            try coder.int("pushed", &pushed)
-            try coder.string("pulled", &pulled)
-            try coder.int("backlog", &backlog)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `database.backup`: a consistent copy of the database taken while the daemon runs
 /// (SQLite's online backup API), handed over in Base64 chunks, so the client writes
@@ -30,6 +31,7 @@ public enum DatabaseBackup: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
         public var backupID: String = ""
         /// The whole copy's size in bytes.
@@ -39,15 +41,5 @@ public enum DatabaseBackup: MethodContract {
         public var data: String = ""
         /// True with the last chunk: the daemon has deleted its copy.
         public var done: Bool = false
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("backupId", &backupID)
-            try coder.int("size", &size)
-            try coder.int("offset", &offset)
-            try coder.string("data", &data)
-            try coder.bool("done", &done)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `events.subscribe`: this connection then receives events as notifications
 /// `{"method": "event", "params": {"type": …}}`.
@@ -22,13 +23,8 @@ public enum EventsSubscribe: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
         public var subscribed: [String] = []
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.strings("subscribed", &subscribed)
-        }
     }
 }

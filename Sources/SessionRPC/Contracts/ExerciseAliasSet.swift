@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `exercise.alias`: makes a name another name of an exercise (`bulgarians` →
 /// Bulgarian Split Squat), so one lift keeps one history and one set of records; or,
@@ -33,6 +34,7 @@ public enum ExerciseAliasSet: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
         public var alias: String = ""
         /// The exercise it now names; nil when removed.
@@ -40,14 +42,6 @@ public enum ExerciseAliasSet: MethodContract {
         /// Sets kept under the alias until now that moved to the exercise; on removal,
         /// the sets logged under the alias's name that went back to being its own.
         public var movedSets: Int = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("alias", &alias)
-            try coder.string("name", &name)
-            try coder.int("movedSets", &movedSets)
-        }
     }
 }
 
@@ -59,16 +53,10 @@ public enum ExerciseAliases: MethodContract {
     public typealias Params = NoParams
     public typealias Result = ResultList<Alias>
 
+    @Coded
     public struct Alias: CodedResult, ResultItem, Equatable {
         /// The alias as a key (lowercased, spaces collapsed).
         public var alias: String = ""
         public var name: String = ""
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("alias", &alias)
-            try coder.string("name", &name)
-        }
     }
 }

@@ -1,8 +1,10 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// One exercise as sessiond knows it: the catalog's, with its equipment, muscles and
 /// flags, or one of the person's own (a name logged that the catalog does not know).
+@Coded
 public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
     public var name: String = ""
     /// False for an exercise of the person's own.
@@ -18,8 +20,6 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
     public var timed: Bool = false
     /// Synonyms, abbreviations and the names Strong and Hevy export.
     public var otherNames: [String] = []
-
-    public init() {}
 
     /// The catalog's exercise.
     public init(_ exercise: CatalogExercise) {
@@ -42,19 +42,6 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
         primaryMuscles = exercise.primary.map(\.rawValue)
         secondaryMuscles = exercise.secondary.map(\.rawValue)
         countsBodyMass = exercise.countsBodyMass
-    }
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("name", &name)
-        try coder.bool("catalogued", &catalogued)
-        try coder.string("equipment", &equipment)
-        try coder.strings("primaryMuscles", &primaryMuscles)
-        try coder.strings("secondaryMuscles", &secondaryMuscles)
-        try coder.string("pattern", &pattern)
-        try coder.bool("countsBodyMass", &countsBodyMass)
-        try coder.bool("unilateral", &unilateral)
-        try coder.bool("timed", &timed)
-        try coder.strings("otherNames", &otherNames)
     }
 }
 
@@ -107,27 +94,20 @@ public enum ExerciseGet: MethodContract {
     }
 
     /// A weight and the most reps done at it.
+    @Coded
     public struct WeightRepsItem: CodedResult, Equatable {
         public var weightKg: Double = 0
         public var reps: Int = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.number("weightKg", &weightKg)
-            try coder.int("reps", &reps)
-        }
     }
 
     /// A set of the last session.
+    @Coded
     public struct LastSet: CodedResult, Equatable {
         public var setNumber: Int = 0
         public var kind: SetKind = .normal
         public var reps: Int?
         public var weightKg: Double?
         public var durationSeconds: Int?
-
-        public init() {}
 
         public init(_ set: ExerciseHistory.Set) {
             setNumber = set.setNumber
@@ -136,16 +116,9 @@ public enum ExerciseGet: MethodContract {
             weightKg = set.weightKg
             durationSeconds = set.durationSeconds
         }
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.int("setNumber", &setNumber)
-            try coder.choice("kind", &kind)
-            try coder.int("reps", &reps)
-            try coder.number("weightKg", &weightKg)
-            try coder.int("durationSeconds", &durationSeconds)
-        }
     }
 
+    @Coded
     public struct Result: CodedResult, Equatable {
         public var exercise = ExerciseInfo()
         /// Finished or running sessions with a set of it, and its sets, warm-ups included.
@@ -167,8 +140,6 @@ public enum ExerciseGet: MethodContract {
         /// with a rep target, after its last session; null without one.
         public var suggestion: PreviousSets.Suggestion?
 
-        public init() {}
-
         public init(exercise: ExerciseInfo, sessions: Int, sets: Int, bests: ExerciseBests, last: ExerciseHistory.Session?) {
             self.exercise = exercise
             self.sessions = sessions
@@ -182,22 +153,6 @@ public enum ExerciseGet: MethodContract {
             lastSessionId = last?.sessionID
             lastDate = last?.date.description
             lastSets = last?.sets.map(LastSet.init) ?? []
-        }
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.object("exercise", &exercise)
-            try coder.int("sessions", &sessions)
-            try coder.int("sets", &sets)
-            try coder.number("heaviestKg", &heaviestKg)
-            try coder.number("bestOneRepMaxKg", &bestOneRepMaxKg)
-            try coder.int("mostReps", &mostReps)
-            try coder.number("bestSetVolumeKg", &bestSetVolumeKg)
-            try coder.number("bestSessionVolumeKg", &bestSessionVolumeKg)
-            try coder.objects("repsAtWeight", &repsAtWeight)
-            try coder.id("lastSessionId", &lastSessionId)
-            try coder.string("lastDate", &lastDate)
-            try coder.objects("lastSets", &lastSets)
-            try coder.object("suggestion", &suggestion)
         }
     }
 }

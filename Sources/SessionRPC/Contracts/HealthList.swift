@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `health.list`: the daily values stored, a day and type each: the day's latest
 /// sample (by when it was recorded), with how many the day has.
@@ -35,6 +36,7 @@ public enum HealthList: MethodContract {
 
     public typealias Result = ResultList<Value>
 
+    @Coded
     public struct Value: CodedResult, ResultItem, Equatable {
         public var type: HealthType = .sleepHours
         public var date: LocalDate = LocalDate(daysSinceEpoch: 0)
@@ -42,15 +44,5 @@ public enum HealthList: MethodContract {
         public var source: String?
         /// Samples of the type stored for the day.
         public var samples = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.choice("type", &type)
-            try coder.date("date", &date)
-            try coder.number("value", &value)
-            try coder.string("source", &source)
-            try coder.int("samples", &samples)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `health.record`: a health sample other tools (or sessionctl) push.
 public enum HealthRecord: MethodContract {
@@ -43,19 +44,11 @@ public enum HealthRecord: MethodContract {
     }
 
     /// The stored sample.
+    @Coded
     public struct Result: CodedResult {
         public var sampleID: Int64 = 0
         public var type: HealthType = .sleepHours
         public var value: Double = 0.0
         public var date: LocalDate = LocalDate(daysSinceEpoch: 0)
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sampleId", &sampleID)
-            try coder.choice("type", &type)
-            try coder.number("value", &value)
-            try coder.date("date", &date)
-        }
     }
 }

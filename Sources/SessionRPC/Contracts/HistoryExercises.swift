@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `history.exercises`: every exercise ever logged, most recent first — what names a
 /// person has used, for matching typed names and completion.
@@ -24,18 +25,11 @@ public enum HistoryExercises: MethodContract {
     }
 
     /// One exercise of the history.
+    @Coded
     public struct Exercise: CodedResult, ResultItem, Equatable {
         public var name: String = ""
         /// Sets logged of it, warm-ups included; nil when not asked for.
         public var sets: Int?
-        public var lastLoggedAt: String = ""
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("name", &name)
-            try coder.int("sets", &sets)
-            try coder.timestamp("lastLoggedAt", &lastLoggedAt)
-        }
+        @Member(.timestamp) public var lastLoggedAt: String = ""
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `history.export`: finished sessions with every set, in pages, in the form
 /// `history.import` takes back (times as local wall-clock times in the daemon's zone).
@@ -39,6 +40,7 @@ public enum HistoryExport: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
         public var workouts: [HistoryWorkout] = []
         /// Where the next page starts (`after`), nil on the last page.
@@ -46,13 +48,5 @@ public enum HistoryExport: MethodContract {
         /// When the page ended within the session `next`: its last set, the next page's
         /// `afterSet`; nil when the page ended after a whole session.
         public var nextSet: Int64?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.objects("workouts", &workouts)
-            try coder.id("next", &next)
-            try coder.id("nextSet", &nextSet)
-        }
     }
 }

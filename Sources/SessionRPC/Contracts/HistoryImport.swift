@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `history.import`: workouts from another tracker (sessionctl reads Strong and Hevy
 /// exports), sent in chunks under one import id and stored all at once by the call
@@ -96,16 +97,10 @@ public enum HistoryImport: MethodContract {
 
     /// An exercise name of an import and the exercise it became (`exercise` nil: a
     /// name of the person's own).
+    @Coded
     public struct Name: CodedObject, Equatable {
         public var name = ""
         public var exercise: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("name", &name)
-            try coder.string("exercise", &exercise)
-        }
     }
 
     public struct Result: CodedResult {

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `plan.activate`: makes a stored plan the active one.
 public enum PlanActivate: MethodContract {
@@ -18,14 +19,9 @@ public enum PlanActivate: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
         public var planID: Int64 = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("planId", &planID)
-        }
     }
 }
 
@@ -34,13 +30,8 @@ public enum PlanActivatedEvent: EventContract {
     public static let type = "plan.activated"
     public static let summary = "Another plan became the active one (plan.import, plan.activate)."
 
+    @Coded
     public struct Payload: CodedResult, Equatable {
         public var planID: Int64 = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("planId", &planID)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `plan.attempt`: keeps a planner attempt that did not become a plan — a reply the
 /// import refused, or a planner that failed — for audit, as `plan.import` keeps the text
@@ -38,14 +39,9 @@ public enum PlanAttempt: MethodContract {
     }
 
     /// The kept attempt's id.
+    @Coded
     public struct Result: CodedResult {
         public var attemptID: Int64 = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("attemptId", &attemptID)
-        }
     }
 
     static let runSummary = "names every attempt of one plan next or plan redo"

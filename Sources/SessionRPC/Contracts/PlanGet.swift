@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `plan.get`: a stored plan with the ids sessions refer to.
 public enum PlanGet: MethodContract {
@@ -119,24 +120,14 @@ public struct PlanDocument: CodedResult, Equatable {
 /// A date as the plan calendar has it: the plan governing it (none: unplanned, before
 /// any plan was in force) and the plan day it trains, moved there when a one-off move
 /// put another day's training on it.
+@Coded
 public struct CalendarDay: CodedObject, Equatable, Sendable {
     public var date = LocalDate(daysSinceEpoch: 0)
-    public var planID: Int64?
-    public var planDayID: Int64?
-    public var title: String?
+    @Member(.omitted) public var planID: Int64?
+    @Member(.omitted) public var planDayID: Int64?
+    @Member(.omitted) public var title: String?
     public var rest = true
     /// The date of its week whose training it took by a one-off move, when it is not
     /// its own.
-    public var movedFrom: LocalDate?
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.date("date", &date)
-        try coder.omitted("planId", &planID)
-        try coder.omitted("planDayId", &planDayID)
-        try coder.omitted("title", &title)
-        try coder.bool("rest", &rest)
-        try coder.omitted("movedFrom", &movedFrom)
-    }
+    @Member(.omitted) public var movedFrom: LocalDate?
 }

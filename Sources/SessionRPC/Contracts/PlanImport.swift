@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `plan.import`: a generated plan through the typed boundary (SessionFormats'
 /// PlanImporter); nothing is stored when it is refused.
@@ -77,21 +78,12 @@ public enum PlanImport: MethodContract {
     }
 
     /// The stored plan, and every change the importer made.
+    @Coded
     public struct Result: CodedResult {
         public var planID: Int64 = 0
         public var name = ""
         public var weekStart = LocalDate(daysSinceEpoch: 0)
         public var active = false
         public var warnings: [PathMessage] = []
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("planId", &planID)
-            try coder.string("name", &name)
-            try coder.date("weekStart", &weekStart)
-            try coder.bool("active", &active)
-            try coder.objects("warnings", &warnings)
-        }
     }
 }

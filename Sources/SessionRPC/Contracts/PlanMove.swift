@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `plan.move`: a one-off move of a day, as a calendar moves an appointment: the days
 /// two dates of this week train swap (a rest day and a training day trade), under the
@@ -28,35 +29,20 @@ public enum PlanMove: MethodContract {
     }
 
     /// One of the two days, as it trains after the move.
+    @Coded
     public struct Day: CodedObject, Equatable {
         public var date = LocalDate(daysSinceEpoch: 0)
         /// The plan day it trains now; nil when the plan has none for it.
         public var planDayID: Int64?
         public var title = ""
         public var rest = true
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.date("date", &date)
-            try coder.id("planDayId", &planDayID)
-            try coder.string("title", &title)
-            try coder.bool("rest", &rest)
-        }
     }
 
+    @Coded
     public struct Result: CodedResult {
         /// The plan the move was made under.
         public var planID: Int64 = 0
         public var from = Day()
         public var to = Day()
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("planId", &planID)
-            try coder.object("from", &from)
-            try coder.object("to", &to)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `plan.usage`: this month's planner attempts and the tokens they cost — what the
 /// planner's monthly budget (`planner-monthly-limit`) counts. The month is the calendar
@@ -10,6 +11,7 @@ public enum PlanUsage: MethodContract {
     public typealias Params = NoParams
 
     /// The month's count and totals.
+    @Coded
     public struct Result: CodedResult, Equatable {
         /// `YYYY-MM`.
         public var month = ""
@@ -26,18 +28,5 @@ public enum PlanUsage: MethodContract {
         public var estimatedAttempts = 0
         /// Attempts kept without tokens (before tokens were kept), in `attempts` only.
         public var unrecordedAttempts = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("month", &month)
-            try coder.date("since", &since)
-            try coder.date("resetsOn", &resetsOn)
-            try coder.int("attempts", &attempts)
-            try coder.int("inputTokens", &inputTokens)
-            try coder.int("outputTokens", &outputTokens)
-            try coder.int("estimatedAttempts", &estimatedAttempts)
-            try coder.int("unrecordedAttempts", &unrecordedAttempts)
-        }
     }
 }

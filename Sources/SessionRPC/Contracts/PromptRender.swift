@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `prompt.render`: next week's generation prompt.
 public enum PromptRender: MethodContract {
@@ -21,6 +22,7 @@ public enum PromptRender: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
         public var system: String = ""
         public var user: String = ""
@@ -29,16 +31,5 @@ public enum PromptRender: MethodContract {
         public var estimatedTokens: Int = 0
         public var schemaTokens: Int = 0
         public var tokenBudget: Int = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("system", &system)
-            try coder.string("user", &user)
-            try coder.document("schema", &schema)
-            try coder.int("estimatedTokens", &estimatedTokens)
-            try coder.int("schemaTokens", &schemaTokens)
-            try coder.int("tokenBudget", &tokenBudget)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `rest.timer`: the rest timer that runs after a set, shown or changed: seconds added
 /// or taken off, a new time left, or skipped. A change tells subscribers (`rest.changed`);
@@ -37,6 +38,7 @@ public enum RestTimerControl: MethodContract {
     }
 
     /// The timer after the call; `running` false (the rest null) when none runs.
+    @Coded
     public struct Result: CodedResult, Equatable {
         public var running = false
         public var sessionID: Int64?
@@ -45,22 +47,12 @@ public enum RestTimerControl: MethodContract {
         public var endsAt: String?
         public var secondsLeft: Int?
 
-        public init() {}
-
         public init(sessionID: Int64, exercise: String, endsAt: String, secondsLeft: Int) {
             running = true
             self.sessionID = sessionID
             self.exercise = exercise
             self.endsAt = endsAt
             self.secondsLeft = secondsLeft
-        }
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.bool("running", &running)
-            try coder.id("sessionId", &sessionID)
-            try coder.string("exercise", &exercise)
-            try coder.string("endsAt", &endsAt)
-            try coder.int("secondsLeft", &secondsLeft)
         }
     }
 }
@@ -88,18 +80,12 @@ public enum ExerciseRest: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult, ResultItem, Equatable {
         /// The exercise as the catalog (or its first logged set) names it.
         public var exercise = ""
         /// Nil: the plan's rest (or the default) applies.
         public var seconds: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("exercise", &exercise)
-            try coder.int("seconds", &seconds)
-        }
     }
 }
 
@@ -116,23 +102,14 @@ public enum RestChangedEvent: EventContract {
     public static let type = "rest.changed"
     public static let summary = "The running rest timer was changed (rest.timer): seconds added or taken off, a new time left, or skipped."
 
+    @Coded
     public struct Payload: CodedResult, Equatable {
         public var sessionID: Int64 = 0
         public var exercise = ""
         /// Seconds left now; 0 when skipped (no rest.finished follows).
         public var secondsLeft = 0
         /// RFC 3339 in the daemon's zone: the new end (now, when skipped).
-        public var endsAt = ""
+        @Member(.timestamp) public var endsAt = ""
         public var skipped = false
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.string("exercise", &exercise)
-            try coder.int("secondsLeft", &secondsLeft)
-            try coder.timestamp("endsAt", &endsAt)
-            try coder.bool("skipped", &skipped)
-        }
     }
 }

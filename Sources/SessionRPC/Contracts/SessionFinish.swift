@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `session.finish`: ends the session and returns its totals.
 public enum SessionFinish: MethodContract {
@@ -29,6 +30,7 @@ public enum SessionFinish: MethodContract {
     }
 
     /// The finished session's totals (also the `session.finished` event's payload).
+    @Coded
     public struct Result: CodedResult {
         public var sessionID: Int64 = 0
         public var durationSeconds: Int = 0
@@ -40,45 +42,22 @@ public enum SessionFinish: MethodContract {
         /// Nil for a free session.
         public var planDayID: Int64?
         public var title: String = ""
-        public var startedAt: String = ""
-        public var endedAt: String = ""
+        @Member(.timestamp) public var startedAt: String = ""
+        @Member(.timestamp) public var endedAt: String = ""
         /// The exercises whose best session volume this session beat.
         public var records: [VolumeRecord] = []
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.int("durationSeconds", &durationSeconds)
-            try coder.int("sets", &sets)
-            try coder.number("volumeKg", &volumeKg)
-            try coder.number("completion", &completion)
-            try coder.id("planDayId", &planDayID)
-            try coder.string("title", &title)
-            try coder.timestamp("startedAt", &startedAt)
-            try coder.timestamp("endedAt", &endedAt)
-            try coder.objects("records", &records)
-        }
     }
 }
 
 /// An exercise whose best session volume (reps × kg of its counted sets in one
 /// finished session) a session beat.
+@Coded
 public struct VolumeRecord: CodedResult, Equatable {
     public var exercise: String = ""
     public var volumeKg: Double = 0
     /// The best before, in another session.
     public var previousKg: Double = 0
     public var kinds: [String] = [RecordKinds.sessionVolume].flatMap(\.names)
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("exercise", &exercise)
-        try coder.number("volumeKg", &volumeKg)
-        try coder.number("previousKg", &previousKg)
-        try coder.strings("kinds", &kinds)
-    }
 }
 
 /// `session.finished`, published by `session.finish` with its result.

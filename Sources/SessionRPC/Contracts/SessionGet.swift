@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `session.get`: one session, active or past, with every set as logged: ids, kinds,
 /// notes, records.
@@ -30,13 +31,14 @@ public enum SessionGet: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult, Equatable {
         public var sessionID: Int64 = 0
-        public var date = ""
+        @Member(.date) public var date = ""
         public var title = ""
         public var state = SessionSnapshot.State.running
-        public var startedAt = ""
-        public var endedAt: String?
+        @Member(.timestamp) public var startedAt = ""
+        @Member(.timestamp) public var endedAt: String?
         public var durationSeconds = 0
         public var rpe: Double?
         public var note: String?
@@ -47,28 +49,10 @@ public enum SessionGet: MethodContract {
         public var sets: [LoggedSet] = []
         /// More sets follow: the set id to ask `after` for them; null on the last page.
         public var next: Int64?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.date("date", &date)
-            try coder.string("title", &title)
-            try coder.choice("state", &state)
-            try coder.timestamp("startedAt", &startedAt)
-            try coder.timestamp("endedAt", &endedAt)
-            try coder.int("durationSeconds", &durationSeconds)
-            try coder.number("rpe", &rpe)
-            try coder.string("note", &note)
-            try coder.int("averageHeartRate", &averageHeartRate)
-            try coder.int("maximumHeartRate", &maximumHeartRate)
-            try coder.number("energyKcal", &energyKcal)
-            try coder.objects("sets", &sets)
-            try coder.id("next", &next)
-        }
     }
 
     /// One set as logged.
+    @Coded
     public struct LoggedSet: CodedResult, Equatable {
         public var setID: Int64 = 0
         public var exercise = ""
@@ -81,26 +65,8 @@ public enum SessionGet: MethodContract {
         public var rpe: Double?
         public var note: String?
         public var superset: String?
-        public var loggedAt = ""
+        @Member(.timestamp) public var loggedAt = ""
         /// What it beat when logged (empty: nothing).
         public var records: [String] = []
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("setId", &setID)
-            try coder.string("exercise", &exercise)
-            try coder.int("setNumber", &setNumber)
-            try coder.choice("kind", &kind)
-            try coder.int("reps", &reps)
-            try coder.number("weightKg", &weightKg)
-            try coder.int("durationSeconds", &durationSeconds)
-            try coder.number("distanceM", &distanceM)
-            try coder.number("rpe", &rpe)
-            try coder.string("note", &note)
-            try coder.string("superset", &superset)
-            try coder.timestamp("loggedAt", &loggedAt)
-            try coder.strings("records", &records)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `session.list`: sessions, newest first.
 public enum SessionList: MethodContract {
@@ -29,27 +30,15 @@ public enum SessionList: MethodContract {
     }
 
     /// One session of the list.
+    @Coded
     public struct Listing: CodedResult, ResultItem, Equatable {
         public var sessionID: Int64 = 0
-        public var date = ""
+        @Member(.date) public var date = ""
         public var title = ""
         public var state = SessionSnapshot.State.finished
-        public var startedAt = ""
+        @Member(.timestamp) public var startedAt = ""
         public var durationSeconds = 0
         public var sets = 0
         public var volumeKg = 0.0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.date("date", &date)
-            try coder.string("title", &title)
-            try coder.choice("state", &state)
-            try coder.timestamp("startedAt", &startedAt)
-            try coder.int("durationSeconds", &durationSeconds)
-            try coder.int("sets", &sets)
-            try coder.number("volumeKg", &volumeKg)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `session.log`: a set against a planned exercise (by id or name) or off-plan.
 public enum SessionLog: MethodContract {
@@ -130,33 +131,19 @@ public enum SessionLog: MethodContract {
         }
 
         /// Counted sets of this exercise in the session so far, and its planned sets.
+        @Coded
         public struct Progress: CodedResult, Equatable {
             public var loggedSets = 0
             public var plannedSets = 0
-
-            public init() {}
-
-            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-                try coder.int("loggedSets", &loggedSets)
-                try coder.int("plannedSets", &plannedSets)
-            }
         }
 
         /// A set of last time and its session's date.
+        @Coded
         public struct LastTime: CodedResult, Equatable {
-            public var date = ""
+            @Member(.date) public var date = ""
             public var reps: Int?
             public var weightKg: Double?
             public var durationSeconds: Int?
-
-            public init() {}
-
-            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-                try coder.date("date", &date)
-                try coder.int("reps", &reps)
-                try coder.number("weightKg", &weightKg)
-                try coder.int("durationSeconds", &durationSeconds)
-            }
         }
 
         /// Where a set given no numbers took them from (`SetFill`'s rule).

@@ -1,9 +1,11 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// A session with its progress against the plan: the result of `session.start`,
 /// `session.pause`, `session.resume` and `session.current`, and what `sessionctl
 /// status` shows.
+@Coded
 public struct SessionSnapshot: CodedResult, Equatable {
     /// Where a session stands.
     public enum State: String, Sendable, CaseIterable {
@@ -12,14 +14,14 @@ public struct SessionSnapshot: CodedResult, Equatable {
 
     public var sessionID: Int64 = 0
     public var state = State.running
-    public var date = ""
+    @Member(.date) public var date = ""
     public var title = ""
     /// Nil for a free session.
     public var planDayID: Int64?
     /// True when the day's plan is last week's active plan carried over by weekday.
     public var carriedOver = false
-    public var startedAt = ""
-    public var endedAt: String?
+    @Member(.timestamp) public var startedAt = ""
+    @Member(.timestamp) public var endedAt: String?
     /// Active seconds so far (pauses excluded).
     public var durationSeconds = 0
     /// Counted (non-warm-up) sets.
@@ -40,42 +42,11 @@ public struct SessionSnapshot: CodedResult, Equatable {
     public var previous: [PreviousSets] = []
 
     /// A running rest timer: what it follows and when it ends.
+    @Coded
     public struct Rest: CodedObject, Equatable {
         public var exercise = ""
-        public var endsAt = ""
+        @Member(.timestamp) public var endsAt = ""
         public var secondsLeft = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("exercise", &exercise)
-            try coder.timestamp("endsAt", &endsAt)
-            try coder.int("secondsLeft", &secondsLeft)
-        }
-    }
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.id("sessionId", &sessionID)
-        try coder.choice("state", &state)
-        try coder.date("date", &date)
-        try coder.string("title", &title)
-        try coder.id("planDayId", &planDayID)
-        try coder.bool("carriedOver", &carriedOver)
-        try coder.timestamp("startedAt", &startedAt)
-        try coder.timestamp("endedAt", &endedAt)
-        try coder.int("durationSeconds", &durationSeconds)
-        try coder.int("sets", &sets)
-        try coder.number("volumeKg", &volumeKg)
-        try coder.number("completion", &completion)
-        try coder.objects("exercises", &exercises)
-        try coder.objects("offPlan", &offPlan)
-        try coder.object("next", &next)
-        try coder.number("rpe", &rpe)
-        try coder.string("note", &note)
-        try coder.object("rest", &rest)
-        try coder.objects("previous", &previous)
     }
 }
 
@@ -98,17 +69,16 @@ public struct CurrentSession: MethodResult {
 
 /// An exercise's sets in the last session before this one that had it: what the lifter
 /// did last time, set by set.
+@Coded
 public struct PreviousSets: CodedResult, Equatable {
     /// The exercise as the session names it (`exercises[].name`, `offPlan[].name`).
     public var exercise: String = ""
     public var sessionID: Int64 = 0
-    public var date: String = ""
+    @Member(.date) public var date: String = ""
     public var sets: [ExerciseGet.LastSet] = []
     /// Today's weight by double progression (`DoubleProgression`) where the plan gives
     /// the exercise a rep target; null otherwise.
     public var suggestion: Suggestion?
-
-    public init() {}
 
     public init(exercise: String, session: ExerciseHistory.Session, suggestion: Suggestion? = nil) {
         self.exercise = exercise
@@ -118,16 +88,9 @@ public struct PreviousSets: CodedResult, Equatable {
         self.suggestion = suggestion
     }
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("exercise", &exercise)
-        try coder.id("sessionId", &sessionID)
-        try coder.date("date", &date)
-        try coder.objects("sets", &sets)
-        try coder.object("suggestion", &suggestion)
-    }
-
     /// Today's weight for the plan's `sets` × `reps` (up to `repsMax`), by
     /// `DoubleProgression`'s rule.
+    @Coded
     public struct Suggestion: CodedResult, Equatable {
         public var weightKg: Double = 0
         /// Why this weight: `up` (every set reached the top), `same` (reps missed),
@@ -140,8 +103,6 @@ public struct PreviousSets: CodedResult, Equatable {
         public var reps: Int = 0
         public var repsMax: Int?
 
-        public init() {}
-
         /// The suggestion for `plan` after this session's sets of the exercise (`today`)
         /// and last time's; nil without one.
         public init?(plan: PlannedExercise, today: [DoubleProgression.LoggedSet], lastTime: ExerciseHistory.Session, equipment: Equipment?, availableKg: [Double]) {
@@ -152,15 +113,6 @@ public struct PreviousSets: CodedResult, Equatable {
                     equipment: equipment, availableKg: availableKg)
             else { return nil }
             (weightKg, change, from, sets, self.reps, repsMax) = (suggested.weightKg, suggested.change, suggested.from, plan.sets, reps, plan.repsMax)
-        }
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.number("weightKg", &weightKg)
-            try coder.choice("change", &change)
-            try coder.choice("from", &from)
-            try coder.int("sets", &sets)
-            try coder.int("reps", &reps)
-            try coder.int("repsMax", &repsMax)
         }
     }
 }

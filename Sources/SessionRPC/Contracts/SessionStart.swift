@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `session.start`: a session on a plan day, or a free session.
 public enum SessionStart: MethodContract {
@@ -31,17 +32,10 @@ public enum SessionStartedEvent: EventContract {
     public static let type = "session.started"
     public static let summary = "A session started (session.start)."
 
+    @Coded
     public struct Payload: CodedResult, Equatable {
         public var sessionID: Int64 = 0
         public var title = ""
         public var planDayID: Int64?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("sessionId", &sessionID)
-            try coder.string("title", &title)
-            try coder.id("planDayId", &planDayID)
-        }
     }
 }

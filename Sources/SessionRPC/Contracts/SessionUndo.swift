@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `session.undo`: removes a set (default: the last set of the active session), or
 /// several at once, all or none.
@@ -37,20 +38,12 @@ public enum SessionUndo: MethodContract {
     }
 
     /// A set removed, as it was numbered before.
+    @Coded
     public struct Removed: CodedResult, Equatable {
         public var setID: Int64 = 0
         public var sessionID: Int64 = 0
         public var exercise = ""
         public var setNumber = 0
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("setId", &setID)
-            try coder.id("sessionId", &sessionID)
-            try coder.string("exercise", &exercise)
-            try coder.int("setNumber", &setNumber)
-        }
     }
 
     /// The sets removed, in the order given (the last sets: newest first); the first

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `sync.share`: this athlete means to share their records with a PostgreSQL role (a
 /// coach); sessiond-sync writes it to the database's `sessiond_share` on its next round.
@@ -38,6 +39,7 @@ public enum SyncShare: MethodContract {
     }
 
     /// The role, whether it was new, and every role shared with now.
+    @Coded
     public struct Result: CodedResult {
         /// The role, as given.
         public var role = ""
@@ -45,13 +47,5 @@ public enum SyncShare: MethodContract {
         public var added = false
         /// Every role shared with now, by name.
         public var shares: [String] = []
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("role", &role)
-            try coder.bool("added", &added)
-            try coder.strings("shares", &shares)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `sync.status`: what `sessionctl sync status` shows: sessiond-sync's last push and
 /// pull, the backlog, its last error, and the roles shared with.
@@ -8,29 +9,19 @@ public enum SyncStatus: MethodContract {
     public static let summary = "sessiond-sync's last push and pull, the feed entries waiting to be pushed, its last error, and the roles shared with."
     public typealias Params = NoParams
 
+    @Coded
     public struct Result: CodedResult, Equatable {
         /// When the last push completed (RFC 3339), nil before the first.
-        public var lastPush: String?
+        @Member(.timestamp) public var lastPush: String?
         /// When the last pull completed, nil before the first.
-        public var lastPull: String?
+        @Member(.timestamp) public var lastPull: String?
         /// Feed entries after the push cursor: what waits to be pushed.
         public var backlog = 0
         /// The last round's failure, nil after a round without one.
         public var lastError: String?
         /// When that failure was reported.
-        public var lastErrorAt: String?
+        @Member(.timestamp) public var lastErrorAt: String?
         /// The roles this athlete shares their records with.
         public var shares: [String] = []
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.timestamp("lastPush", &lastPush)
-            try coder.timestamp("lastPull", &lastPull)
-            try coder.int("backlog", &backlog)
-            try coder.string("lastError", &lastError)
-            try coder.timestamp("lastErrorAt", &lastErrorAt)
-            try coder.strings("shares", &shares)
-        }
     }
 }

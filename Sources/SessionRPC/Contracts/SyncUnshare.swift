@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// `sync.unshare`: stops sharing with a role; sessiond-sync removes it from the
 /// database's `sessiond_share` on its next round, and the role reads nothing more.
@@ -10,6 +11,7 @@ public enum SyncUnshare: MethodContract {
     public typealias Params = SyncShare.Params
 
     /// The role, whether it was shared with, and every role shared with now.
+    @Coded
     public struct Result: CodedResult {
         /// The role, as given.
         public var role = ""
@@ -17,13 +19,5 @@ public enum SyncUnshare: MethodContract {
         public var removed = false
         /// Every role shared with now, by name.
         public var shares: [String] = []
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.string("role", &role)
-            try coder.bool("removed", &removed)
-            try coder.strings("shares", &shares)
-        }
     }
 }
