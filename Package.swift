@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
-//   SessionMacros               @Memberwise, @Coded: declarations the compiler writes the rest of (SessionMacrosPlugin expands them)
+//   SessionMacros               @Memberwise: a declaration the compiler writes the rest of (SessionMacrosPlugin expands it, and SessionRPC's @Coded)
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time; no JSON
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore", "SessionMacros"]),
         .target(name: "SessionSystem", dependencies: ["SessionCore"]),
-        .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionMacros", "SessionSystem"]),
+        .target(name: "SessionRPC", dependencies: ["JSON", "SessionCore", "SessionMacros", "SessionMacrosPlugin", "SessionSystem"]),
         .target(name: "SessionCLI", dependencies: ["ArgumentParsing", "CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionSystem"]),
         .executableTarget(name: "sessiond", dependencies: ["ArgumentParsing", "SessionServer"]),
         .target(name: "SessionApplication", dependencies: ["CLinux", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem"]),

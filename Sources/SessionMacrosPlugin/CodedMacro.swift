@@ -6,60 +6,100 @@ import SwiftSyntaxMacros
 ///
 /// A member's key is the property's name with each run of capitals written as a word
 /// (`setID` → `setId`, `averageRPE` → `averageRpe`). It is coded by the coder's
-/// `member` for its type (`id` for an `Int64`, `object` for a nested object, …)
-/// unless `@Member` says otherwise: `@Member(.timestamp)`, `@Member(.number, places: 2)`,
-/// `@Member(key: "planName")`. What the coder is given comes from `@Member`'s words as
-/// they are written: `@Member(.text, maxLength: 200)` codes
+/// `member`, the usual coding for its type (`id` for an `Int64`, `object` for a nested
+/// object, …), unless `@Member` says otherwise: `@Member(.timestamp)`,
+/// `@Member(.number, places: 2)`, `@Member(key: "planName")`. `@Member`'s other words
+/// go to the coder as written: `@Member(.text, maxLength: 200) var note` codes
 /// `try coder.text("note", &note, maxLength: 200)`.
 struct CodedMacro: MemberMacro {
+    static let members = CodedMembers(
+        attribute: "Member", defaultCoding: "member", call: "try coder.",
+        signature: "mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError)"
+    )
+
     static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@Coded applies to a struct") }
+        try members.expansion(of: declaration, macro: "@Coded")
+    }
+}
+
+/// `@CodedParams`: a method's params' `code(_:)`, one param per stored property in
+/// declared order, each declared by its `@Param` (the `ParamsCoder` method, then what
+/// it takes, its summary last), and the blank `init()`. Keys as `@Coded` makes them.
+struct CodedParamsMacro: MemberMacro {
+    static let members = CodedMembers(
+        attribute: "Param", defaultCoding: nil, call: "coder.",
+        signature: "mutating func code(_ coder: inout some ParamsCoder)"
+    )
+
+    static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        try members.expansion(of: declaration, macro: "@CodedParams")
+    }
+}
+
+/// `@Member`, `@Param`: how a property is coded. They add nothing of their own.
+struct MarkerMacro: PeerMacro {
+    static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] { [] }
+}
+
+/// The coding of a type's stored properties, one coder call each.
+struct CodedMembers {
+    /// The attribute that says how a property is coded.
+    let attribute: String
+    /// The coder's method for a property that names none; nil: each must name one.
+    let defaultCoding: String?
+    /// How a call to the coder starts.
+    let call: String
+    /// `code(_:)`'s signature.
+    let signature: String
+
+    func expansion(of declaration: some DeclGroupSyntax, macro: String) throws -> [DeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self) else { throw MacroError("\(macro) applies to a struct") }
         var lines: [String] = []
         for property in StoredProperty.all(of: declaration) {
-            if property.isLet { throw MacroError("@Coded: '\(property.name)' is a let; a coded member is read into, so it must be a var") }
-            lines.append(try Self.line(for: property))
+            if property.isLet { throw MacroError("\(macro): '\(property.name)' is a let; a coded member is read into, so it must be a var") }
+            lines.append(try line(for: property, macro: macro))
         }
         let access = StoredProperty.access(of: declaration)
-        var members: [DeclSyntax] = [
-            """
-            \(raw: access)mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            \(raw: lines.joined(separator: "\n"))
-            }
-            """,
-        ]
+        var members: [DeclSyntax] = ["\(raw: access)\(raw: signature) {\n\(raw: lines.joined(separator: "\n"))\n}"]
         if !Self.declaresBlankInit(declaration) { members.insert("\(raw: access)init() {}", at: 0) }
         return members
     }
 
-    /// `try coder.<coding>("<key>", &<name>[, <words>])` for one property.
-    static func line(for property: StoredProperty) throws -> String {
-        var coding = "member"
-        var key = wireKey(property.name)
+    /// `<call><coding>("<key>", &<name>[, <words as written>])` for one property.
+    func line(for property: StoredProperty, macro: String) throws -> String {
+        var coding = defaultCoding
+        var key = Self.wireKey(property.name)
         var words: [String] = []
-        if let member = property.attributes.memberAttribute, case .argumentList(let arguments) = member.arguments {
-            for argument in arguments {
-                switch argument.label?.text {
-                case nil:
-                    guard let name = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
-                        throw MacroError("@Member: '\(argument.expression)' is no coding (write it as .timestamp, .text, …)")
-                    }
-                    coding = name
-                case "key":
+        if let declared = property.attributes.named(attribute), case .argumentList(let arguments) = declared.arguments {
+            for (index, argument) in arguments.enumerated() {
+                if index == 0, argument.label == nil, let name = argument.expression.as(MemberAccessExprSyntax.self), name.base == nil {
+                    coding = name.declName.baseName.text
+                } else if argument.label?.text == "key" {
                     guard let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue else {
-                        throw MacroError("@Member: key is a string literal")
+                        throw MacroError("@\(attribute): key is a string literal")
                     }
                     key = text
-                case let label?:
-                    words.append("\(label): \(argument.expression.trimmed)")
+                } else {
+                    words.append((argument.label.map { "\($0.text): " } ?? "") + argument.expression.trimmedDescription)
                 }
             }
         }
-        return "try coder.\(coding)(\"\(key)\", &\(property.name)\(words.map { ", " + $0 }.joined()))"
+        guard let coding else { throw MacroError("\(macro): '\(property.name)' needs @\(attribute)(.coding, …)") }
+        return "\(call)\(coding)(\"\(key)\", &\(property.name)\(words.map { ", " + $0 }.joined()))"
     }
 
     /// The member's name on the wire: each run of capitals written as a word.
@@ -80,18 +120,10 @@ struct CodedMacro: MemberMacro {
     }
 }
 
-/// `@Member`: how `@Coded` codes one property. It adds nothing of its own.
-struct MemberMarkerMacro: PeerMacro {
-    static func expansion(
-        of node: AttributeSyntax,
-        providingPeersOf declaration: some DeclSyntaxProtocol,
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] { [] }
-}
-
 extension AttributeListSyntax {
-    var memberAttribute: AttributeSyntax? {
+    /// The attribute `@<name>`, if the declaration has it.
+    func named(_ name: String) -> AttributeSyntax? {
         lazy.compactMap { $0.as(AttributeSyntax.self) }
-            .first { $0.attributeName.as(IdentifierTypeSyntax.self)?.name.text == "Member" }
+            .first { $0.attributeName.as(IdentifierTypeSyntax.self)?.name.text == name }
     }
 }

@@ -7,7 +7,8 @@ struct Macros: PluginProvider {
         let macros: [String: any Macro.Type] = [
             "MemberwiseMacro": MemberwiseMacro.self,
             "CodedMacro": CodedMacro.self,
-            "MemberMacro": MemberMarkerMacro.self,
+            "CodedParamsMacro": CodedParamsMacro.self,
+            "MarkerMacro": MarkerMacro.self,
         ]
         guard let macro = macros[typeName] else { throw MacroError("no macro \(moduleName).\(typeName) in this plugin") }
         return macro

@@ -1,6 +1,5 @@
 import JSON
 import SessionCore
-import SessionMacros
 
 /// What an application error's `data` carries besides its `reason`, one type per shape,
 /// each declared once in its `code(_:)`: the daemon writes it (`RPCError.application`),

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// An event subscribers hear, declared once like a method: its type on the wire and
 /// its payload's type, from which the daemon writes it, `rpc.discover` documents it and

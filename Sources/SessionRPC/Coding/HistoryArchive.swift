@@ -1,6 +1,5 @@
 import JSON
 import SessionCore
-import SessionMacros
 
 /// What a restore needs besides the workouts, as sessiond's JSON export holds it: the
 /// plans (their text as imported, so they are read again as they were), the plan events

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `calendar.month`: a month's days marked done, missed or planned, and the streak of
 /// weeks that met the plan (`TrainingCalendar`).

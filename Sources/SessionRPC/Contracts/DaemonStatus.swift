@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `daemon.status`: what a health check or `sessionctl status --daemon` reads.
 public enum DaemonStatus: MethodContract {

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `database.backup`: a consistent copy of the database taken while the daemon runs
 /// (SQLite's online backup API), handed over in Base64 chunks, so the client writes

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `events.subscribe`: this connection then receives events as notifications
 /// `{"method": "event", "params": {"type": …}}`.

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `exercise.alias`: makes a name another name of an exercise (`bulgarians` →
 /// Bulgarian Split Squat), so one lift keeps one history and one set of records; or,

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// One exercise as sessiond knows it: the catalog's, with its equipment, muscles and
 /// flags, or one of the person's own (a name logged that the catalog does not know).

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `health.list`: the daily values stored, a day and type each: the day's latest
 /// sample (by when it was recorded), with how many the day has.

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `health.record`: a health sample other tools (or sessionctl) push.
 public enum HealthRecord: MethodContract {

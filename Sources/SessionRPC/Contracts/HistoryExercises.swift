@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `history.exercises`: every exercise ever logged, most recent first — what names a
 /// person has used, for matching typed names and completion.

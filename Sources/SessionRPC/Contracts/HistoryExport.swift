@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `history.export`: finished sessions with every set, in pages, in the form
 /// `history.import` takes back (times as local wall-clock times in the daemon's zone).

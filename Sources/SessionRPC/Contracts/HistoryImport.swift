@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `history.import`: workouts from another tracker (sessionctl reads Strong and Hevy
 /// exports), sent in chunks under one import id and stored all at once by the call

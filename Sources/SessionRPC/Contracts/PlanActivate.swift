@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `plan.activate`: makes a stored plan the active one.
 public enum PlanActivate: MethodContract {

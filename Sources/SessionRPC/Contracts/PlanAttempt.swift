@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `plan.attempt`: keeps a planner attempt that did not become a plan — a reply the
 /// import refused, or a planner that failed — for audit, as `plan.import` keeps the text

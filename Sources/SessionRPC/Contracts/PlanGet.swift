@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `plan.get`: a stored plan with the ids sessions refer to.
 public enum PlanGet: MethodContract {

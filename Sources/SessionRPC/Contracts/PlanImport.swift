@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `plan.import`: a generated plan through the typed boundary (SessionFormats'
 /// PlanImporter); nothing is stored when it is refused.

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `plan.list`: every stored plan, newest first.
 public enum PlanList: MethodContract {

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `plan.move`: a one-off move of a day, as a calendar moves an appointment: the days
 /// two dates of this week train swap (a rest day and a training day trade), under the

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `plan.usage`: this month's planner attempts and the tokens they cost — what the
 /// planner's monthly budget (`planner-monthly-limit`) counts. The month is the calendar

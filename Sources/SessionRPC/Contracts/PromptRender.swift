@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `prompt.render`: next week's generation prompt.
 public enum PromptRender: MethodContract {

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `rest.timer`: the rest timer that runs after a set, shown or changed: seconds added
 /// or taken off, a new time left, or skipped. A change tells subscribers (`rest.changed`);

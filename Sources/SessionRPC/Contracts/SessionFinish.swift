@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `session.finish`: ends the session and returns its totals.
 public enum SessionFinish: MethodContract {

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `session.get`: one session, active or past, with every set as logged: ids, kinds,
 /// notes, records.

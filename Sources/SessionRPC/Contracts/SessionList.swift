@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `session.list`: sessions, newest first.
 public enum SessionList: MethodContract {

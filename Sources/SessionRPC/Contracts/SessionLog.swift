@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `session.log`: a set against a planned exercise (by id or name) or off-plan.
 public enum SessionLog: MethodContract {

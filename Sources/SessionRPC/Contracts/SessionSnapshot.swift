@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// A session with its progress against the plan: the result of `session.start`,
 /// `session.pause`, `session.resume` and `session.current`, and what `sessionctl

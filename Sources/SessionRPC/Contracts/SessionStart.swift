@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `session.start`: a session on a plan day, or a free session.
 public enum SessionStart: MethodContract {

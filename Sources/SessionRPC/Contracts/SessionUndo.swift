@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `session.undo`: removes a set (default: the last set of the active session), or
 /// several at once, all or none.

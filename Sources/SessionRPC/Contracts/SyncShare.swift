@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `sync.share`: this athlete means to share their records with a PostgreSQL role (a
 /// coach); sessiond-sync writes it to the database's `sessiond_share` on its next round.

@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `sync.status`: what `sessionctl sync status` shows: sessiond-sync's last push and
 /// pull, the backlog, its last error, and the roles shared with.

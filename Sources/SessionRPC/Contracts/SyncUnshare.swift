@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// `sync.unshare`: stops sharing with a role; sessiond-sync removes it from the
 /// database's `sessiond_share` on its next round, and the role reads nothing more.
