@@ -7,15 +7,11 @@ public enum CalendarMonth: MethodContract {
     public static let name = "calendar.month"
     public static let summary = "A month's days marked done, missed, planned or none, and the streak of weeks that met the plan."
 
+    @CodedParams
     public struct Params: MethodParams {
         /// `YYYY-MM`; nil: today's month.
+        @Param(.string, maxLength: 7, "the month as YYYY-MM (default: today's)")
         public var month: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.string("month", &month, maxLength: 7, "the month as YYYY-MM (default: today's)")
-        }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let month, Self.parts(month) == nil, !params.failed("month") { params.fail("month", "must be a month as YYYY-MM, got \"\(month)\"") }

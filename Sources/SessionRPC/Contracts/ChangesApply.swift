@@ -15,18 +15,14 @@ public enum ChangesApply: MethodContract {
     public static let maximumChanges = 1000
 
     @Memberwise
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.objects, maxCount: ChangesApply.maximumChanges, read: { reader throws(JSONReadError) in try SyncChange(reader: reader) },
+            "records' states or tombstones: {entity (session, set or health), uid, hlc, deleted, session, set, health}")
         public var changes: [SyncChange] = []
         /// The puller's cursor, stored with the changes when none is left unresolved.
+        @Param(.string, maxLength: 200, "the puller's cursor, stored with the changes when none is left unresolved")
         public var pulled: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.objects("changes", &changes, maxCount: ChangesApply.maximumChanges, read: { reader throws(JSONReadError) in try SyncChange(reader: reader) },
-                          "records' states or tombstones: {entity (session, set or health), uid, hlc, deleted, session, set, health}")
-            coder.string("pulled", &pulled, maxLength: 200, "the puller's cursor, stored with the changes when none is left unresolved")
-        }
     }
 
     @Memberwise

@@ -15,22 +15,18 @@ public enum ChangesSince: MethodContract {
     public static let maximumPage = 1000
 
     @Memberwise
+    @CodedParams
     public struct Params: MethodParams {
         /// The position after which the page starts; nil: the stored push cursor.
+        @Param(.int, in: 0...Int(Int32.max) * 1024, "the feed position after which the page starts (default: the stored push cursor)")
         public var after: Int? = nil
         /// The position up to which PostgreSQL committed what was pushed: stored as the
         /// push cursor before the page is read.
+        @Param(.int, in: 0...Int(Int32.max) * 1024, "the position PostgreSQL committed: stored as the push cursor before the page is read")
         public var pushed: Int? = nil
         /// Feed entries the page covers, at most.
+        @Param(.int, in: 1...ChangesSince.maximumPage, "feed entries the page covers, at most (default \(ChangesSince.maximumPage)); a run of imported records counts one of each and is never split, so a page that starts with one may cover up to \(SyncChange.longestRun - 1) more")
         public var limit: Int? = nil
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.int("after", &after, in: 0...Int(Int32.max) * 1024, "the feed position after which the page starts (default: the stored push cursor)")
-            coder.int("pushed", &pushed, in: 0...Int(Int32.max) * 1024, "the position PostgreSQL committed: stored as the push cursor before the page is read")
-            coder.int("limit", &limit, in: 1...ChangesSince.maximumPage, "feed entries the page covers, at most (default \(ChangesSince.maximumPage)); a run of imported records counts one of each and is never split, so a page that starts with one may cover up to \(SyncChange.longestRun - 1) more")
-        }
     }
 
     @Coded

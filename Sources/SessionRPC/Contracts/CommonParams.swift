@@ -26,12 +26,8 @@ public enum CommonParams {
 }
 
 /// Params that name a session: by default the active one.
+@CodedParams
 public struct SessionSelector: MethodParams {
+    @Param(.id, CommonParams.sessionIDSummary)
     public var sessionID: Int64?
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ParamsCoder) {
-        coder.id("sessionId", &sessionID, CommonParams.sessionIDSummary)
-    }
 }

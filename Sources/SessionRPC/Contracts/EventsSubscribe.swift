@@ -10,16 +10,12 @@ public enum EventsSubscribe: MethodContract {
     /// Every event type the daemon publishes.
     public static var types: [String] { EventRegistry.types }
 
+    @CodedParams
     public struct Params: MethodParams {
         /// The types wanted; nil for all.
+        @Param(.strings, maxCount: EventsSubscribe.types.count, maxLength: 40, choices: EventsSubscribe.types,
+            "the event types wanted (default: all)")
         public var types: [String]?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.strings("types", &types, maxCount: EventsSubscribe.types.count, maxLength: 40, choices: EventsSubscribe.types,
-                          "the event types wanted (default: all)")
-        }
     }
 
     @Coded

@@ -11,19 +11,15 @@ public enum ExerciseAliasSet: MethodContract {
     public static let summary = "Make a name an alias of a known exercise (its sets so far count for the exercise), or remove an alias (no name; its sets go back)."
     public static let errors: [ApplicationError] = [.aliasRefused]
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.string, maxLength: SessionLimits.exerciseNameLength, "the other name (ohp)")
         public var alias: String = ""
         /// The exercise it names; nil removes the alias.
+        @Param(.string, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+            "the exercise it names (Overhead Press); without it, the alias is removed")
         public var name: String?
 
-        public init() {}
-
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.string("alias", &alias, maxLength: SessionLimits.exerciseNameLength, "the other name (ohp)")
-            coder.string("name", &name, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
-                         "the exercise it names (Overhead Press); without it, the alias is removed")
-        }
 
         /// Neither may be empty, and an alias differs from what it names.
         public mutating func validate(_ params: inout SessionRPC.Params) {

@@ -51,17 +51,13 @@ public enum ExerciseList: MethodContract {
     public static let repliesLarge = true
     public typealias Result = ResultList<ExerciseInfo>
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.string, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+            "words every name listed contains one of, as word starts (\"curl ham\"); without it, every exercise")
         public var search: String?
+        @Param(.int, in: SessionLimits.listLimit, "at most this many (default 1000)")
         public var limit: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.string("search", &search, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
-                         "words every name listed contains one of, as word starts (\"curl ham\"); without it, every exercise")
-            coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default 1000)")
-        }
     }
 }
 

@@ -18,20 +18,16 @@ public enum HistoryArchiveGet: MethodContract {
     public static let plansPage = 1...100
     public static let healthPage = 1...5000
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.choice, required: true, "settings (profile, aliases, one's own exercises and rests), plans (with their text), events (activations and one-off moves, which the plan calendar is derived from) or health")
         public var part: Part = .settings
         /// The page after this id (the previous page's `next`).
+        @Param(.id, "plans and health: the page after this id, the previous page's next")
         public var after: Int64?
+        @Param(.int, in: 1...HistoryArchiveGet.healthPage.upperBound,
+            "plans and health: items per page (at most \(HistoryArchiveGet.plansPage.upperBound) plans, \(HistoryArchiveGet.healthPage.upperBound) samples)")
         public var limit: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.choice("part", &part, required: true, "settings (profile, aliases, one's own exercises and rests), plans (with their text), events (activations and one-off moves, which the plan calendar is derived from) or health")
-            coder.id("after", &after, "plans and health: the page after this id, the previous page's next")
-            coder.int("limit", &limit, in: 1...HistoryArchiveGet.healthPage.upperBound,
-                      "plans and health: items per page (at most \(HistoryArchiveGet.plansPage.upperBound) plans, \(HistoryArchiveGet.healthPage.upperBound) samples)")
-        }
     }
 
     public struct Result: CodedResult {

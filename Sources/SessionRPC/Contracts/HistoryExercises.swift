@@ -9,18 +9,14 @@ public enum HistoryExercises: MethodContract {
     public static let repliesLarge = true
     public typealias Result = ResultList<Exercise>
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.int, in: SessionLimits.listLimit, "at most this many (default 1000)")
         public var limit: Int?
         /// False: no set counts (null), which matching a typed name does not need and
         /// which alone step through every set of each exercise.
+        @Param(.bool, "false: no set counts (sets null), every figure an index seek")
         public var counts: Bool?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default 1000)")
-            coder.bool("counts", &counts, "false: no set counts (sets null), every figure an index seek")
-        }
     }
 
     /// One exercise of the history.

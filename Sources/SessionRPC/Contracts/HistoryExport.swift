@@ -13,25 +13,21 @@ public enum HistoryExport: MethodContract {
     public static let repliesLarge = true
     public static let runsLong = true
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.date, "the first date (default: the first session)")
         public var from: LocalDate?
+        @Param(.date, "the last date (default: today)")
         public var to: LocalDate?
         /// The page after this session id (the previous page's `next`).
+        @Param(.id, "the page after this session id: the previous page's next")
         public var after: Int64?
         /// With `after`: the page starts with that session's sets after this set id
         /// (the previous page's `nextSet`).
+        @Param(.id, "with after, the previous page's nextSet: the page starts with the rest of that session, after this set")
         public var afterSet: Int64?
+        @Param(.int, in: HistoryLimits.exportPage, "sessions per page (default \(HistoryLimits.exportPage.upperBound))")
         public var limit: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.date("from", &from, "the first date (default: the first session)")
-            coder.date("to", &to, "the last date (default: today)")
-            coder.id("after", &after, "the page after this session id: the previous page's next")
-            coder.id("afterSet", &afterSet, "with after, the previous page's nextSet: the page starts with the rest of that session, after this set")
-            coder.int("limit", &limit, in: HistoryLimits.exportPage, "sessions per page (default \(HistoryLimits.exportPage.upperBound))")
-        }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let from, let to, from > to { params.fail("to", "\(to) lies before from (\(from))") }

@@ -8,14 +8,12 @@ public enum PlanActivate: MethodContract {
     public static let events: [any EventContract.Type] = [PlanActivatedEvent.self]
     public static let errors: [ApplicationError] = [.planNotFound]
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.id, "the plan to activate")
         public var planID: Int64
 
         public init() { planID = 0 }
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("planId", &planID, "the plan to activate")
-        }
     }
 
     @Coded

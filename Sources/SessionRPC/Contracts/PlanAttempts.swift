@@ -9,17 +9,13 @@ public enum PlanAttempts: MethodContract {
     public static let repliesLarge = true
     public typealias Result = ResultList<Attempt>
 
+    @CodedParams
     public struct Params: MethodParams {
         /// Only the attempts of this run.
+        @Param(.string, maxLength: PlannerAttempt.Limits.runLength, "only the attempts of this run")
         public var run: String?
+        @Param(.int, in: SessionLimits.listLimit, "at most this many (default 20)")
         public var limit: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.string("run", &run, maxLength: PlannerAttempt.Limits.runLength, "only the attempts of this run")
-            coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default 20)")
-        }
     }
 
     /// One kept attempt.

@@ -9,19 +9,15 @@ public enum PlanGet: MethodContract {
     public static let errors: [ApplicationError] = [.planNotFound, .noActivePlan]
     public typealias Result = PlanDocument
 
+    @CodedParams
     public struct Params: MethodParams {
         /// Default: the active plan.
+        @Param(.id, "default: the active plan")
         public var planID: Int64?
         /// The plan that covers this day instead (kept for past days, carried over to
         /// later weeks): not with `planID`.
+        @Param(.date, "instead of planId: the plan that covers this day (as sessions and summaries take it)")
         public var date: LocalDate?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("planId", &planID, "default: the active plan")
-            coder.date("date", &date, "instead of planId: the plan that covers this day (as sessions and summaries take it)")
-        }
     }
 }
 

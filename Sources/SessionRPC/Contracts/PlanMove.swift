@@ -10,16 +10,12 @@ public enum PlanMove: MethodContract {
     public static let summary = "Swap what two days of this week train (a one-off move, not a change of the plan); a day that has ended cannot move."
     public static let errors: [ApplicationError] = [.planNotFound]
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.date, "the day whose training moves (today or later)")
         public var from: LocalDate?
+        @Param(.date, "the day it moves to, in the same week (today or later); its own training moves to from")
         public var to: LocalDate?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.date("from", &from, "the day whose training moves (today or later)")
-            coder.date("to", &to, "the day it moves to, in the same week (today or later); its own training moves to from")
-        }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if from == nil, !params.failed("from") { params.fail("from", "is required") }

@@ -6,19 +6,15 @@ public enum PromptRender: MethodContract {
     public static let name = "prompt.render"
     public static let summary = "Next week's generation prompt: system and user messages, the plan schema, and token estimates."
 
+    @CodedParams
     public struct Params: MethodParams {
         /// Goals for this prompt instead of the profile's.
+        @Param(.string, maxLength: Profile.Limits.goalsLength,
+            "goals for this prompt instead of the profile's (at most \(Profile.Limits.goalsLength) characters)")
         public var goals: String?
         /// The week summarised (default: the current week).
+        @Param(.date, "the week summarised (default: the current week)")
         public var weekStart: LocalDate?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.string("goals", &goals, maxLength: Profile.Limits.goalsLength,
-                         "goals for this prompt instead of the profile's (at most \(Profile.Limits.goalsLength) characters)")
-            coder.date("weekStart", &weekStart, "the week summarised (default: the current week)")
-        }
     }
 
     @Coded

@@ -10,21 +10,17 @@ public enum RestTimerControl: MethodContract {
     public static let events: [any EventContract.Type] = [RestChangedEvent.self]
     public static let errors: [ApplicationError] = [.noRestTimer]
 
+    @CodedParams
     public struct Params: MethodParams {
         /// Seconds added to the time left; negative takes some off.
+        @Param(.int, in: -RestRule.longestSeconds...RestRule.longestSeconds, "seconds added to the time left (negative: taken off)")
         public var add: Int?
         /// The time left from now, in seconds.
+        @Param(.int, in: 0...RestRule.longestSeconds, "the time left from now, in seconds")
         public var seconds: Int?
         /// True: stop it now.
+        @Param(.bool, "true: stop the timer now")
         public var skip: Bool?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.int("add", &add, in: -RestRule.longestSeconds...RestRule.longestSeconds, "seconds added to the time left (negative: taken off)")
-            coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds, "the time left from now, in seconds")
-            coder.bool("skip", &skip, "true: stop the timer now")
-        }
 
         /// One change at a time.
         public mutating func validate(_ params: inout SessionRPC.Params) {
@@ -63,16 +59,12 @@ public enum ExerciseRest: MethodContract {
     public static let summary = "Set the rest after each set of an exercise (kept; it wins over the plan's), or without seconds go back to the plan's."
     public static let errors: [ApplicationError] = [.unknownExercise]
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.string, maxLength: SessionLimits.exerciseNameLength, "any of the exercise's names")
         public var exercise: String = ""
+        @Param(.int, in: 0...RestRule.longestSeconds, "the rest in seconds (0: none); without it, the plan's again")
         public var seconds: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, "any of the exercise's names")
-            coder.int("seconds", &seconds, in: 0...RestRule.longestSeconds, "the rest in seconds (0: none); without it, the plan's again")
-        }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if exercise.exerciseKey.isEmpty, !params.failed("exercise") { params.fail("exercise", "must not be empty") }

@@ -8,27 +8,23 @@ public enum SessionEdit: MethodContract {
     public static let errors: [ApplicationError] = [.sessionNotFound, .timeBeforeSessionStart, .timeOutsideSession]
     public typealias Result = SessionGet.Result
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.id, "the session (session.list)")
         public var sessionID: Int64 = 0
+        @Param(.timestamp, "when it started; its date follows (RFC 3339, or local time without an offset)")
         public var startedAt: Timestamp?
         /// A finished session's end.
+        @Param(.timestamp, "when a finished session ended")
         public var endedAt: Timestamp?
+        @Param(.string, maxLength: PlanLimits.nameLength, transform: { $0.collapsingWhitespace() }, "its title")
         public var title: String?
+        @Param(.number, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "the session's effort 1–10 in half steps")
         public var rpe: Double?
         /// Replaces the note; an empty note removes it.
+        @Param(.string, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
+            "replaces the note (at most \(SessionLimits.noteLength) characters; empty removes it)")
         public var note: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("sessionId", &sessionID, "the session (session.list)")
-            coder.timestamp("startedAt", &startedAt, "when it started; its date follows (RFC 3339, or local time without an offset)")
-            coder.timestamp("endedAt", &endedAt, "when a finished session ended")
-            coder.string("title", &title, maxLength: PlanLimits.nameLength, transform: { $0.collapsingWhitespace() }, "its title")
-            coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "the session's effort 1–10 in half steps")
-            coder.string("note", &note, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
-                         "replaces the note (at most \(SessionLimits.noteLength) characters; empty removes it)")
-        }
 
         /// Something must change; a title must not be empty.
         public mutating func validate(_ params: inout SessionRPC.Params) {

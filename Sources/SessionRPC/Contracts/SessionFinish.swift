@@ -8,24 +8,20 @@ public enum SessionFinish: MethodContract {
     public static let events: [any EventContract.Type] = [SessionFinishedEvent.self]
     public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive, .timeBeforeSessionStart, .timeOutsideSession]
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.id, CommonParams.sessionIDSummary)
         public var sessionID: Int64?
         /// The session's effort, 1–10 in half steps.
+        @Param(.number, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "the session's effort 1–10 in half steps")
         public var rpe: Double?
         /// Control characters removed.
+        @Param(.string, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
+            "at most \(SessionLimits.noteLength) characters")
         public var note: String?
         /// When it ended (a client sends the RFC 3339 text as given).
+        @Param(.timestamp, CommonParams.atSummary)
         public var at: Timestamp?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("sessionId", &sessionID, CommonParams.sessionIDSummary)
-            coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "the session's effort 1–10 in half steps")
-            coder.string("note", &note, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
-                         "at most \(SessionLimits.noteLength) characters")
-            coder.timestamp("at", &at, CommonParams.atSummary)
-        }
     }
 
     /// The finished session's totals (also the `session.finished` event's payload).

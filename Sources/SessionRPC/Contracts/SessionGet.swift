@@ -14,20 +14,16 @@ public enum SessionGet: MethodContract {
     /// sessions had a bound comes a page at a time (`after`, `next`).
     public static let setsPage = 1...SessionLimits.setsPerSession
 
+    @CodedParams
     public struct Params: MethodParams {
         /// Default: the active session, else the latest.
+        @Param(.id, "default: the active session, else the latest")
         public var sessionID: Int64?
         /// The page after this set id (the previous page's `next`).
+        @Param(.id, "the sets after this set id: the previous page's next")
         public var after: Int64?
+        @Param(.int, in: SessionGet.setsPage, "sets per page (default \(SessionGet.setsPage.upperBound))")
         public var limit: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("sessionId", &sessionID, "default: the active session, else the latest")
-            coder.id("after", &after, "the sets after this set id: the previous page's next")
-            coder.int("limit", &limit, in: SessionGet.setsPage, "sets per page (default \(SessionGet.setsPage.upperBound))")
-        }
     }
 
     @Coded

@@ -9,23 +9,19 @@ public enum SessionList: MethodContract {
     public static let errors: [ApplicationError] = [.sessionNotFound]
     public typealias Result = ResultList<Listing>
 
+    @CodedParams
     public struct Params: MethodParams {
         /// First and last date, inclusive.
+        @Param(.date, "first date (inclusive)")
         public var from: LocalDate?
+        @Param(.date, "last date (inclusive)")
         public var to: LocalDate?
+        @Param(.int, in: SessionLimits.listLimit, "at most this many (default \(SessionLimits.listDefault))")
         public var limit: Int?
         /// Only sessions started before this one: the next page after a page whose
         /// last session this is.
+        @Param(.id, "only sessions started before this session: the page after one that ends with it")
         public var before: Int64?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.date("from", &from, "first date (inclusive)")
-            coder.date("to", &to, "last date (inclusive)")
-            coder.int("limit", &limit, in: SessionLimits.listLimit, "at most this many (default \(SessionLimits.listDefault))")
-            coder.id("before", &before, "only sessions started before this session: the page after one that ends with it")
-        }
     }
 
     /// One session of the list.

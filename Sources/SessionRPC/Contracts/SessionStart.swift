@@ -9,20 +9,16 @@ public enum SessionStart: MethodContract {
     public static let errors: [ApplicationError] = [.sessionAlreadyActive, .planDayNotFound, .planNotFound, .dayInFuture]
     public typealias Result = SessionSnapshot
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.id, "the plan day to train")
         public var planDayID: Int64?
         /// The date whose plan day to train (default: the day of `at`, or today).
+        @Param(.recordedDate, "the date whose plan day to train (default today)")
         public var date: LocalDate?
         /// When it started (a client sends the RFC 3339 text as given).
+        @Param(.timestamp, CommonParams.atSummary)
         public var at: Timestamp?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("planDayId", &planDayID, "the plan day to train")
-            coder.recordedDate("date", &date, "the date whose plan day to train (default today)")
-            coder.timestamp("at", &at, CommonParams.atSummary)
-        }
     }
 }
 

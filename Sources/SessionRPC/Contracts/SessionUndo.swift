@@ -12,23 +12,19 @@ public enum SessionUndo: MethodContract {
     /// Sets one call removes, at most.
     public static let maximumSets = 100
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.id, "the set to remove")
         public var setID: Int64?
         /// Several sets by id, instead of `setID`.
+        @Param(.ids, maxCount: SessionUndo.maximumSets, "instead of setId: several sets, removed all or none")
         public var setIDs: [Int64]?
         /// The last `last` sets of the active session, instead of an id.
+        @Param(.int, in: 1...SessionUndo.maximumSets, "instead of an id: the active session's last sets, this many")
         public var last: Int?
         /// Needed to remove a set of a finished session: its history changes.
+        @Param(.bool, "true to remove a set of a finished session (its history changes)")
         public var confirm: Bool?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("setId", &setID, "the set to remove")
-            coder.ids("setIds", &setIDs, maxCount: SessionUndo.maximumSets, "instead of setId: several sets, removed all or none")
-            coder.int("last", &last, in: 1...SessionUndo.maximumSets, "instead of an id: the active session's last sets, this many")
-            coder.bool("confirm", &confirm, "true to remove a set of a finished session (its history changes)")
-        }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             let given = [setID != nil, setIDs != nil, last != nil].filter { $0 }.count

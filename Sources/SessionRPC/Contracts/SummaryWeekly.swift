@@ -7,15 +7,11 @@ public enum SummaryWeekly: MethodContract {
     public static let summary = "An ISO week's adherence, volume, per-exercise progress, effort and health, with promptContext for the next plan."
     public typealias Result = WeeklyReport
 
+    @CodedParams
     public struct Params: MethodParams {
         /// Any date of the week (default: the current week).
+        @Param(.date, "any date of the week (default: the current week)")
         public var weekStart: LocalDate?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.date("weekStart", &weekStart, "any date of the week (default: the current week)")
-        }
     }
 }
 

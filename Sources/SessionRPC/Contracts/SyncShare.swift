@@ -18,18 +18,14 @@ public enum SyncShare: MethodContract {
         return allowed ? nil : "\"\(role)\" is no role name: letters, digits and _ . @ - only"
     }
 
+    @CodedParams
     public struct Params: MethodParams {
         /// The role to share with.
+        @Param(.string, maxLength: SyncShare.maximumRoleLength, "the PostgreSQL role (a member of sessiond_coach) to share with")
         public var role = ""
-
-        public init() {}
 
         /// Params naming `role`.
         public init(role: String) { self.role = role }
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.string("role", &role, maxLength: SyncShare.maximumRoleLength, "the PostgreSQL role (a member of sessiond_coach) to share with")
-        }
 
         /// The role must be a plausible role name.
         public mutating func validate(_ params: inout SessionRPC.Params) {
