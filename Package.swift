@@ -81,6 +81,15 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(
+            name: "SessionMacrosTests",
+            dependencies: ["SessionMacrosPlugin"],
+            swiftSettings: [.unsafeFlags(["-I", toolchainHost])],
+            linkerSettings: [
+                .unsafeFlags(["-L", toolchainHost, "-Xlinker", "-rpath", "-Xlinker", toolchainHost]),
+                .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftSyntaxMacroExpansion"),
+            ]
+        ),
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),
         .testTarget(name: "SessionFormatsTests", dependencies: ["JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "TestSupport"]),
         .testTarget(name: "SessionStoreTests", dependencies: ["JSON", "SessionFormats", "SessionStore", "TestSupport"]),

@@ -11,38 +11,36 @@ import SwiftSyntaxMacros
 /// `@Member(.number, places: 2)`, `@Member(key: "planName")`. `@Member`'s other words
 /// go to the coder as written: `@Member(.text, maxLength: 200) var note` codes
 /// `try coder.text("note", &note, maxLength: 200)`.
-struct CodedMacro: MemberMacro {
+struct CodedMacro: CodingMacro {
     static let members = CodedMembers(
-        attribute: "Member", defaultCoding: "member", call: "try coder.",
+        macro: "@Coded", attribute: "Member", defaultCoding: "member", call: "try coder.",
         signature: "mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError)"
     )
-
-    static func expansion(
-        of node: AttributeSyntax,
-        providingMembersOf declaration: some DeclGroupSyntax,
-        conformingTo protocols: [TypeSyntax],
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
-        try members.expansion(of: declaration, macro: "@Coded")
-    }
 }
 
 /// `@CodedParams`: a method's params' `code(_:)`, one param per stored property in
 /// declared order, each declared by its `@Param` (the `ParamsCoder` method, then what
 /// it takes, its summary last), and the blank `init()`. Keys as `@Coded` makes them.
-struct CodedParamsMacro: MemberMacro {
+struct CodedParamsMacro: CodingMacro {
     static let members = CodedMembers(
-        attribute: "Param", defaultCoding: nil, call: "coder.",
+        macro: "@CodedParams", attribute: "Param", defaultCoding: nil, call: "coder.",
         signature: "mutating func code(_ coder: inout some ParamsCoder)"
     )
+}
 
+/// A macro that writes a `code(_:)` from the stored properties, as `members` says.
+protocol CodingMacro: MemberMacro {
+    static var members: CodedMembers { get }
+}
+
+extension CodingMacro {
     static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        try members.expansion(of: declaration, macro: "@CodedParams")
+        try members.expansion(of: declaration)
     }
 }
 
@@ -57,6 +55,8 @@ struct MarkerMacro: PeerMacro {
 
 /// The coding of a type's stored properties, one coder call each.
 struct CodedMembers {
+    /// The macro, as its errors name it.
+    let macro: String
     /// The attribute that says how a property is coded.
     let attribute: String
     /// The coder's method for a property that names none; nil: each must name one.
@@ -66,12 +66,12 @@ struct CodedMembers {
     /// `code(_:)`'s signature.
     let signature: String
 
-    func expansion(of declaration: some DeclGroupSyntax, macro: String) throws -> [DeclSyntax] {
+    func expansion(of declaration: some DeclGroupSyntax) throws -> [DeclSyntax] {
         guard declaration.is(StructDeclSyntax.self) else { throw MacroError("\(macro) applies to a struct") }
         var lines: [String] = []
         for property in StoredProperty.all(of: declaration) {
             if property.isLet { throw MacroError("\(macro): '\(property.name)' is a let; a coded member is read into, so it must be a var") }
-            lines.append(try line(for: property, macro: macro))
+            lines.append(try line(for: property))
         }
         let access = StoredProperty.access(of: declaration)
         var members: [DeclSyntax] = ["\(raw: access)\(raw: signature) {\n\(raw: lines.joined(separator: "\n"))\n}"]
@@ -80,7 +80,7 @@ struct CodedMembers {
     }
 
     /// `<call><coding>("<key>", &<name>[, <words as written>])` for one property.
-    func line(for property: StoredProperty, macro: String) throws -> String {
+    func line(for property: StoredProperty) throws -> String {
         var coding = defaultCoding
         var key = Self.wireKey(property.name)
         var words: [String] = []
