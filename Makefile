@@ -143,11 +143,17 @@ FUZZ_SECONDS ?= 60
 # read with) are built first (instrumented too), then SessionFormats with the fuzzer. One
 # package name, as SwiftPM gives its targets: SessionRPC's JSON conformances of
 # SessionCore's types are then the package's own, not retroactive.
-FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address -package-name sessiond
+# The macros' plugin is built as SwiftPM builds it, and each module that uses them loads it.
+MACRO_PLUGIN = .build/debug/SessionMacrosPlugin-tool
+FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address -package-name sessiond \
+	-load-plugin-executable $(MACRO_PLUGIN)\#SessionMacrosPlugin
 fuzz:
 	mkdir -p .build/fuzz/corpus
 	cp ../shared/examples/plans/* ../shared/examples/exports/* .build/fuzz/corpus/ 2>/dev/null || true
 	python3 Tests/Fuzz/make_seeds.py .build/fuzz/corpus
+	$(SWIFT) build --target SessionMacrosPlugin
+	swiftc $(FUZZ_FLAGS) -module-name SessionMacros -emit-module -emit-module-path .build/fuzz/SessionMacros.swiftmodule \
+	  -emit-library -static -o .build/fuzz/libSessionMacros.a Sources/SessionMacros/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name JSON -emit-module -emit-module-path .build/fuzz/JSON.swiftmodule \
 	  -emit-library -static -o .build/fuzz/libJSON.a Sources/JSON/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name SessionCore -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionCore.swiftmodule \
