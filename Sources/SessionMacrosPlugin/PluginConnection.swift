@@ -13,10 +13,12 @@ final class StandardIOConnection: MessageConnection {
         FileHandle.standardOutput.write(header + payload)
     }
 
+    /// The next message; nil when the compiler is done: it closed the pipe, or sent an
+    /// empty message, as it does when it lets a plugin go.
     func waitForNextMessage<Message: Decodable>(_ type: Message.Type) throws -> Message? {
         guard let header = read(count: 8) else { return nil }
         let length = header.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }.littleEndian
-        guard length <= Int.max, let payload = read(count: Int(length)) else { return nil }
+        guard length > 0, length <= Int.max, let payload = read(count: Int(length)) else { return nil }
         return try JSONDecoder().decode(Message.self, from: payload)
     }
 
