@@ -8,7 +8,8 @@ import SwiftSyntaxMacros
 /// (`setID` → `setId`, `averageRPE` → `averageRpe`). It is coded by the coder's
 /// `member`, the usual coding for its type (`id` for an `Int64`, `object` for a nested
 /// object, …), unless `@Member` says otherwise: `@Member(.timestamp)`,
-/// `@Member(.number, places: 2)`, `@Member(key: "planName")`. `@Member`'s other words
+/// `@Member(.number, places: 2)`, `@Member(key: "planName")`; `@Member(.members)` writes
+/// a nested object's members among the type's own. `@Member`'s other words
 /// go to the coder as written: `@Member(.text, maxLength: 200) var note` codes
 /// `try coder.text("note", &note, maxLength: 200)`.
 struct CodedMacro: CodingMacro {
@@ -99,6 +100,7 @@ struct CodedMembers {
             }
         }
         guard let coding else { throw MacroError("\(macro): '\(property.name)' needs @\(attribute)(.coding, …)") }
+        if coding == "members" { return "\(call)members(&\(property.name))" }
         return "\(call)\(coding)(\"\(key)\", &\(property.name)\(words.map { ", " + $0 }.joined()))"
     }
 

@@ -32,6 +32,7 @@ import Testing
                 public var items: [Item] = []
                 public var computed: Int { 1 }
                 public var observed = 0 { didSet {} }
+                @Member(.members) public var summary = WeeklySummary()
             }
             """)
         #expect(members == [
@@ -44,6 +45,7 @@ import Testing
             try coder.member("planName", &name)
             try coder.objects("items", &items, maxCount: Result.limit)
             try coder.member("observed", &observed)
+            try coder.members(&summary)
             }
             """,
         ])

@@ -29,6 +29,8 @@ public enum Coding {
     case id, int, number, string, bool, date, dates, strings, ids, numbers
     case timestamp, omittedTimestamp, dateTime, text, omitted, flag, parts, objects, object
     case choice, choices, names, document
+    /// A nested object's members written among this one's, under no key of their own.
+    case members
 }
 
 /// A method's params' `code(_:)` from its stored properties in declared order, each

@@ -40,23 +40,17 @@ public enum ExerciseHistoryGet: MethodContract {
         }
     }
 
+    @Coded
     public struct Result: CodedResult {
-        public var history = ExerciseHistory()
+        @Member(.members) public var history = ExerciseHistory()
         /// The `before` of the next page back when this one stopped at
         /// `HistoryLimits.pageSets` sets with older sessions left (nil: nothing left
         /// out but what `limit` leaves out).
         public var next: Int64?
 
-        public init() {}
-
         public init(_ history: ExerciseHistory, next: Int64? = nil) {
             self.history = history
             self.next = next
-        }
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.members(&history)
-            try coder.id("next", &next)
         }
     }
 }

@@ -30,16 +30,10 @@ public enum HistoryArchiveGet: MethodContract {
         public var limit: Int?
     }
 
+    @Coded
     public struct Result: CodedResult {
-        public var archive = HistoryArchive()
+        @Member(.members) public var archive = HistoryArchive()
         /// Where the next page starts (`after`), nil on the last page.
         public var next: Int64?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.members(&archive)
-            try coder.id("next", &next)
-        }
     }
 }

@@ -93,21 +93,16 @@ public struct PlanDocument: CodedResult, Equatable {
     }
 
     /// A stored planned exercise: its row id and position, then its own members.
+    @Coded
     struct Exercise: CodedObject {
-        var id: Int64 = 0
+        @Member(key: "plannedExerciseId") var id: Int64 = 0
         var position = 0
-        var exercise = PlannedExercise()
+        @Member(.members) var exercise = PlannedExercise()
 
         init() {}
 
         init(id: Int64, position: Int, exercise: PlannedExercise) {
             (self.id, self.position, self.exercise) = (id, position, exercise)
-        }
-
-        mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-            try coder.id("plannedExerciseId", &id)
-            try coder.int("position", &position)
-            try coder.members(&exercise)
         }
     }
 }

@@ -2,14 +2,9 @@ import SessionCore
 import JSON
 
 /// The profile as `profile.get` and `profile.set` return it.
+@Coded
 public struct ProfileResult: CodedResult, Equatable {
-    public var profile = Profile()
-
-    public init() {}
+    @Member(.members) public var profile = Profile()
 
     public init(_ profile: Profile) { self.profile = profile }
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.members(&profile)
-    }
 }

@@ -17,14 +17,8 @@ public enum SummaryWeekly: MethodContract {
 
 /// The weekly summary (written rounded, see `WeeklySummary+JSON`) and the compact text
 /// the next generation prompt receives.
+@Coded
 public struct WeeklyReport: CodedResult {
-    public var summary = WeeklySummary()
+    @Member(.members) public var summary = WeeklySummary()
     public var promptContext = ""
-
-    public init() {}
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.members(&summary)
-        try coder.string("promptContext", &promptContext)
-    }
 }
