@@ -78,6 +78,22 @@ extension ParamsCoder {
         if let text, let chosen = Choice(rawValue: text) { value = chosen }
     }
 
+    /// One of an enumeration's raw values, nil when absent.
+    public mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, _ value: inout Choice?, _ summary: @autoclosure () -> String
+    ) where Choice.RawValue == String {
+        var text = value?.rawValue
+        choice(name, &text, Choice.allCases.map { $0.rawValue }, required: false, summary())
+        value = text.flatMap(Choice.init(rawValue:))
+    }
+
+    /// A flag that keeps its value, its default, when absent.
+    public mutating func bool(_ name: String, _ value: inout Bool, _ summary: @autoclosure () -> String) {
+        var given: Bool? = value
+        bool(name, &given, summary())
+        value = given ?? value
+    }
+
     /// Codes a param that must be given through its optional form: the encoder and
     /// documenter see the value; the decoder's nil (missing or invalid, a problem it
     /// recorded) leaves the value as it was.

@@ -11,22 +11,16 @@ public enum HealthList: MethodContract {
     /// At most this many days and types in one reply.
     public static let rows = 1...5000
 
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.choice, "one type (default: all)")
         public var type: HealthType?
+        @Param(.date, "first date (inclusive)")
         public var from: LocalDate?
+        @Param(.date, "last date (inclusive)")
         public var to: LocalDate?
+        @Param(.int, in: HealthList.rows, "at most this many values, the newest (default \(HealthList.rows.upperBound))")
         public var limit: Int?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            var name = type?.rawValue
-            coder.choice("type", &name, HealthType.allCases.map(\.rawValue), required: false, "one type (default: all)")
-            type = name.flatMap(HealthType.init(rawValue:))
-            coder.date("from", &from, "first date (inclusive)")
-            coder.date("to", &to, "last date (inclusive)")
-            coder.int("limit", &limit, in: HealthList.rows, "at most this many values, the newest (default \(HealthList.rows.upperBound))")
-        }
 
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let from, let to, from > to { params.fail("to", "\(to) lies before from (\(from))") }

@@ -10,30 +10,24 @@ public enum SessionEditSet: MethodContract {
     public typealias Result = SessionLog.Result
 
     /// The set and what changes; what is not given stays as it is.
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.id, "the set to fix (set ids: session.get)")
         public var setID: Int64 = 0
+        @Param(.int, in: SessionLimits.reps, "repetitions")
         public var reps: Int?
+        @Param(.number, in: SessionLimits.weightKg, "load in kg (0: none)")
         public var weightKg: Double?
+        @Param(.int, in: SessionLimits.durationSeconds, "for timed sets")
         public var durationSeconds: Int?
+        @Param(.number, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "effort 1–10 in half steps")
         public var rpe: Double?
+        @Param(.choice, "normal, warmup, drop or failure")
         public var kind: SetKind?
         /// Replaces the note; an empty note removes it.
+        @Param(.string, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
+            "replaces the note (at most \(SessionLimits.noteLength) characters; empty removes it)")
         public var note: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("setId", &setID, "the set to fix (set ids: session.get)")
-            coder.int("reps", &reps, in: SessionLimits.reps, "repetitions")
-            coder.number("weightKg", &weightKg, in: SessionLimits.weightKg, "load in kg (0: none)")
-            coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds, "for timed sets")
-            coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "effort 1–10 in half steps")
-            var kindText = kind?.rawValue
-            coder.choice("kind", &kindText, SetKind.allCases.map(\.rawValue), required: false, "normal, warmup, drop or failure")
-            kind = kindText.flatMap(SetKind.init(rawValue:)) ?? kind
-            coder.string("note", &note, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
-                         "replaces the note (at most \(SessionLimits.noteLength) characters; empty removes it)")
-        }
 
         /// Something must change.
         public mutating func validate(_ params: inout SessionRPC.Params) {

@@ -10,76 +10,72 @@ public enum SessionLog: MethodContract {
 
     /// What to log. Exactly one of `plannedExerciseID`, `position`, `exercise` and
     /// `match` names the exercise.
+    @CodedParams
     public struct Params: MethodParams {
+        @Param(.id, "default: the active session; a finished one takes a forgotten set (at: within it, default its end)")
         public var sessionID: Int64?
+        @Param(.id, "the planned exercise (from plan.get or session.current)")
         public var plannedExerciseID: Int64?
         /// The exercise's 1-based position in the session's plan day.
+        @Param(.int, in: 1...PlanLimits.exercisesInADay, "the exercise's 1-based position in the session's plan day")
         public var position: Int?
         /// An exercise name, whitespace collapsed.
+        @Param(.string, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+            "an exercise name: today's planned exercise of that name, else off-plan")
         public var exercise: String?
         /// A person's words for the exercise, resolved as `sessionctl log` reads them
         /// (`ExerciseMatcher.resolve`); whitespace collapsed.
+        @Param(.string, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+            "a person's words for the exercise: a name of the session or its start, an alias, or a name logged before; none: unknown_exercise, several: ambiguous_exercise")
         public var match: String?
         /// With `match`: words that name nothing known are a new exercise, not a typo.
+        @Param(.bool, key: "new", "with match: words that name nothing known are a new exercise")
         public var isNew: Bool?
         /// A plain number as a person typed it: reps, or seconds for an exercise planned
         /// by time and not by reps.
+        @Param(.int, in: SessionLimits.reps, "a plain number as typed: reps, or seconds for an exercise planned by time alone")
         public var count: Int?
+        @Param(.int, in: SessionLimits.reps, "repetitions")
         public var reps: Int?
+        @Param(.number, in: SessionLimits.loggedWeightKg,
+            "load in kg; for a body-weight exercise the load added to the body, below zero the assistance taken off it (refused for other exercises)")
         public var weightKg: Double?
+        @Param(.int, in: SessionLimits.durationSeconds, "for timed sets")
         public var durationSeconds: Int?
+        @Param(.number, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "effort 1–10 in half steps")
         public var rpe: Double?
+        @Param(.choice, required: false, "normal (default), warmup, drop or failure; warm-up sets count towards nothing")
         public var kind: SetKind = .normal
         /// Control characters removed.
+        @Param(.string, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
+            "at most \(SessionLimits.noteLength) characters; control characters are removed")
         public var note: String?
         /// Makes retries idempotent: the same requestId returns the first result.
+        @Param(.string, maxLength: SessionLimits.requestIDLength,
+            "makes retries idempotent: the same requestId returns the first result")
         public var requestID: String?
         /// When the set was done (a client sends the RFC 3339 text as given).
+        @Param(.timestamp, CommonParams.atSummary)
         public var at: Timestamp?
+        /// The matching set of last time in the result (`lastTime`).
+        @Param(.bool, key: "lastTime", "true: the result names the matching set of the last session that had the exercise (lastTime)")
+        public var withLastTime: Bool?
         /// Refuse (`implausible_set`) a set that looks mistyped (`SetPlausibility`): what
         /// a client sends for numbers a person typed, until they confirm.
+        @Param(.bool, "true: refuse (implausible_set) a set of over \(SetPlausibility.maximumLoadedReps) reps under a load, or over twice the exercise's heaviest weight")
         public var refuseImplausible: Bool?
-        /// The matching set of last time in the result (`lastTime`).
-        public var withLastTime: Bool?
+        // Last, as params are coded in the order declared: a call that names neither of
+        // these two reads no further (`Params.take`).
         /// The superset (or circuit) the set belongs to, by its label; a planned
         /// exercise's own group without it.
+        @Param(.string, maxLength: HistoryLimits.supersetLength, transform: { $0.collapsingWhitespace() },
+            "the superset's label (A): sets sharing one were done in turn; default a planned exercise's own")
         public var superset: String?
         /// Done together with this exercise (a name as `exercise` takes it): the set
         /// joins that exercise's superset in the session, or starts one with it.
+        @Param(.string, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
+            "an exercise of this session the set was done together with: it joins that exercise's superset, or starts one")
         public var with: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            coder.id("sessionId", &sessionID, "default: the active session; a finished one takes a forgotten set (at: within it, default its end)")
-            coder.id("plannedExerciseId", &plannedExerciseID, "the planned exercise (from plan.get or session.current)")
-            coder.int("position", &position, in: 1...PlanLimits.exercisesInADay, "the exercise's 1-based position in the session's plan day")
-            coder.string("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
-                         "an exercise name: today's planned exercise of that name, else off-plan")
-            coder.string("match", &match, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
-                         "a person's words for the exercise: a name of the session or its start, an alias, or a name logged before; none: unknown_exercise, several: ambiguous_exercise")
-            coder.bool("new", &isNew, "with match: words that name nothing known are a new exercise")
-            coder.int("count", &count, in: SessionLimits.reps, "a plain number as typed: reps, or seconds for an exercise planned by time alone")
-            coder.int("reps", &reps, in: SessionLimits.reps, "repetitions")
-            coder.number("weightKg", &weightKg, in: SessionLimits.loggedWeightKg,
-                         "load in kg; for a body-weight exercise the load added to the body, below zero the assistance taken off it (refused for other exercises)")
-            coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds, "for timed sets")
-            coder.number("rpe", &rpe, in: SessionLimits.rpe, step: SessionLimits.rpeStep, "effort 1–10 in half steps")
-            coder.choice("kind", &kind, required: false, "normal (default), warmup, drop or failure; warm-up sets count towards nothing")
-            coder.string("note", &note, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
-                         "at most \(SessionLimits.noteLength) characters; control characters are removed")
-            coder.string("requestId", &requestID, maxLength: SessionLimits.requestIDLength,
-                         "makes retries idempotent: the same requestId returns the first result")
-            coder.timestamp("at", &at, CommonParams.atSummary)
-            coder.bool("lastTime", &withLastTime, "true: the result names the matching set of the last session that had the exercise (lastTime)")
-            coder.bool("refuseImplausible", &refuseImplausible,
-                       "true: refuse (implausible_set) a set of over \(SetPlausibility.maximumLoadedReps) reps under a load, or over twice the exercise's heaviest weight")
-            // Last: a call that names neither reads no further (`Params.take`).
-            coder.string("superset", &superset, maxLength: HistoryLimits.supersetLength, transform: { $0.collapsingWhitespace() },
-                         "the superset's label (A): sets sharing one were done in turn; default a planned exercise's own")
-            coder.string("with", &with, maxLength: SessionLimits.exerciseNameLength, transform: { $0.collapsingWhitespace() },
-                         "an exercise of this session the set was done together with: it joins that exercise's superset, or starts one")
-        }
 
         /// Exactly one of plannedExerciseId, position, exercise and match, not empty;
         /// `new` only with `match`; `count` instead of reps and durationSeconds.

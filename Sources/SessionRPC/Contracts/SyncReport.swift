@@ -13,25 +13,17 @@ public enum SyncReport: MethodContract {
     public static let maximumErrorLength = 2000
 
     @Memberwise
+    @CodedParams
     public struct Params: MethodParams {
         /// The push completed.
+        @Param(.bool, "the push completed (default false)")
         public var pushed: Bool = false
         /// The pull completed.
+        @Param(.bool, "the pull completed (default false)")
         public var pulled: Bool = false
         /// Why the round stopped; nil: it did not.
+        @Param(.string, maxLength: SyncReport.maximumErrorLength, "why the round stopped (absent: it did not, and the last error is cleared)")
         public var error: String?
-
-        public init() {}
-
-        public mutating func code(_ coder: inout some ParamsCoder) {
-            var pushed: Bool? = self.pushed
-            coder.bool("pushed", &pushed, "the push completed (default false)")
-            self.pushed = pushed ?? false
-            var pulled: Bool? = self.pulled
-            coder.bool("pulled", &pulled, "the pull completed (default false)")
-            self.pulled = pulled ?? false
-            coder.string("error", &error, maxLength: SyncReport.maximumErrorLength, "why the round stopped (absent: it did not, and the last error is cleared)")
-        }
     }
 
     /// The status as it stands after the report.
