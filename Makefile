@@ -151,7 +151,7 @@ fuzz:
 	mkdir -p .build/fuzz/corpus
 	cp ../shared/examples/plans/* ../shared/examples/exports/* .build/fuzz/corpus/ 2>/dev/null || true
 	python3 Tests/Fuzz/make_seeds.py .build/fuzz/corpus
-	$(SWIFT) build --target SessionMacrosPlugin
+	$(SWIFT) build --product SessionMacrosPlugin
 	swiftc $(FUZZ_FLAGS) -module-name SessionMacros -emit-module -emit-module-path .build/fuzz/SessionMacros.swiftmodule \
 	  -emit-library -static -o .build/fuzz/libSessionMacros.a Sources/SessionMacros/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name JSON -emit-module -emit-module-path .build/fuzz/JSON.swiftmodule \

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
-//   SessionMacros               @Memberwise: a declaration the compiler writes the rest of (SessionMacrosPlugin expands it, and SessionRPC's @Coded)
+//   SessionMacros               @Memberwise: a declaration the compiler writes the rest of (SessionMacrosPlugin expands it, and SessionRPC's @Coded and @CodedParams)
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time; no JSON
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement
@@ -16,18 +16,34 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-/// The toolchain's own swift-syntax (usr/lib/swift/host, beside the `swift` on PATH): the
-/// macros build against it, as the swift-syntax package cannot be fetched here.
+/// The swift-syntax of the toolchain that builds the tree (its usr/lib/swift/host, which
+/// it ships for its own macros): the macros build against it, as the swift-syntax package
+/// cannot be fetched here. Found beside the PackageDescription library this manifest
+/// runs with (usr/lib/swift/pm/ManifestAPI), else beside the `swift` on PATH;
+/// `SESSIOND_SWIFT_HOST` names it outright.
 let toolchainHost: String = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for directory in path.split(separator: ":") {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [URL] = environment["SESSIOND_SWIFT_HOST"].map { [URL(fileURLWithPath: $0)] } ?? []
+    if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+       let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libPackageDescription.so") }),
+       let start = line.firstIndex(of: "/") {
+        candidates.append(URL(fileURLWithPath: String(line[start...])).deletingLastPathComponent().appendingPathComponent("../../host"))
+    }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
         let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
-        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
-        let host = swift.resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+        if FileManager.default.isExecutableFile(atPath: swift.path) {
+            candidates.append(swift.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("../lib/swift/host"))
+        }
+    }
+    for candidate in candidates {
+        let host = candidate.standardizedFileURL.path
         if FileManager.default.fileExists(atPath: host + "/SwiftSyntaxMacros.swiftmodule") { return host }
     }
-    return "/usr/lib/swift/host"
+    fatalError("""
+        sessiond's macros need the toolchain's swift-syntax (usr/lib/swift/host/SwiftSyntaxMacros.swiftmodule), \
+        found neither beside PackageDescription nor beside the swift on PATH: \
+        set SESSIOND_SWIFT_HOST to that directory
+        """)
 }()
 
 let package = Package(

@@ -70,7 +70,7 @@ struct CodedMembers {
     func expansion(of declaration: some DeclGroupSyntax) throws -> [DeclSyntax] {
         guard declaration.is(StructDeclSyntax.self) else { throw MacroError("\(macro) applies to a struct") }
         var lines: [String] = []
-        for property in StoredProperty.all(of: declaration) {
+        for property in try StoredProperty.all(of: declaration, for: macro) {
             if property.isLet { throw MacroError("\(macro): '\(property.name)' is a let; a coded member is read into, so it must be a var") }
             lines.append(try line(for: property))
         }
@@ -100,17 +100,32 @@ struct CodedMembers {
             }
         }
         guard let coding else { throw MacroError("\(macro): '\(property.name)' needs @\(attribute)(.coding, …)") }
-        if coding == "members" { return "\(call)members(&\(property.name))" }
+        if coding == "members" {
+            guard key == Self.wireKey(property.name), words.isEmpty else {
+                throw MacroError("@\(attribute)(.members): '\(property.name)' is written under no key of its own, and takes nothing besides")
+            }
+            return "\(call)members(&\(property.name))"
+        }
         return "\(call)\(coding)(\"\(key)\", &\(property.name)\(words.map { ", " + $0 }.joined()))"
     }
 
-    /// The member's name on the wire: each run of capitals written as a word.
+    /// The member's name on the wire: each run of capitals written as a word, its first
+    /// letter kept (`setID` → `setId`, `averageRPE` → `averageRpe`); a run's last capital
+    /// that begins a word of its own stays (`setIDCount` → `setIdCount`), but not before
+    /// a plural's lone `s` (`setIDs` → `setIds`).
     static func wireKey(_ name: String) -> String {
+        let characters = Array(name)
         var key = ""
-        var previousWasCapital = false
-        for character in name {
-            key.append(previousWasCapital && character.isUppercase ? Character(character.lowercased()) : character)
-            previousWasCapital = character.isUppercase
+        for (index, character) in characters.enumerated() {
+            let previousIsCapital = index > 0 && characters[index - 1].isUppercase
+            guard character.isUppercase, previousIsCapital else {
+                key.append(character)
+                continue
+            }
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
+            let beginsWord = next?.isLowercase == true && !(next == "s" && (afterNext == nil || afterNext?.isUppercase == true))
+            key.append(beginsWord ? character : Character(character.lowercased()))
         }
         return key
     }

@@ -15,12 +15,13 @@ struct MemberwiseMacro: MemberMacro {
         guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@Memberwise applies to a struct") }
         var parameters: [String] = []
         var assignments: [String] = []
-        for property in StoredProperty.all(of: declaration) {
+        for property in try StoredProperty.all(of: declaration, for: "@Memberwise") {
             if property.isLet && property.initialValue != nil { continue }
             guard let type = property.type else {
                 throw MacroError("@Memberwise: give '\(property.name)' a type, the initialiser's parameter needs one")
             }
-            let escaping = type.is(FunctionTypeSyntax.self) ? "@escaping " : ""
+            let function = type.as(AttributedTypeSyntax.self)?.baseType ?? type
+            let escaping = function.is(FunctionTypeSyntax.self) ? "@escaping " : ""
             let defaultValue = property.initialValue.map { " = \($0)" } ?? ""
             parameters.append("\(property.name): \(escaping)\(type)\(defaultValue)")
             assignments.append("self.\(property.name) = \(property.name)")

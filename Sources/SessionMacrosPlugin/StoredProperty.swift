@@ -13,16 +13,23 @@ struct StoredProperty {
 
     /// The stored instance properties of `group`, in the order declared: not static,
     /// not computed. A binding without a type takes the next one's (`var a, b: Int`).
-    static func all(of group: some DeclGroupSyntax) -> [StoredProperty] {
+    /// Members under `#if` and tuple patterns (`var (a, b) = …`) are refused: a macro
+    /// would leave them out without a word.
+    static func all(of group: some DeclGroupSyntax, for macro: String) throws -> [StoredProperty] {
         var properties: [StoredProperty] = []
         for member in group.memberBlock.members {
+            if member.decl.is(IfConfigDeclSyntax.self) {
+                throw MacroError("\(macro): declare the members outside #if; what it writes lists every stored property")
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
             else { continue }
             let bindings = Array(variable.bindings)
             for (index, binding) in bindings.enumerated() {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if let accessors = binding.accessorBlock, !accessors.isObservers { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    throw MacroError("\(macro): declare '\(binding.pattern.trimmed)' one property at a time")
+                }
                 let type = binding.typeAnnotation?.type
                     ?? bindings[index...].lazy.compactMap(\.typeAnnotation?.type).first.flatMap { binding.initializer == nil ? $0 : nil }
                 properties.append(StoredProperty(
@@ -34,10 +41,10 @@ struct StoredProperty {
         return properties
     }
 
-    /// `public`, `package` or nothing: the access a type's members generated for it take.
+    /// `public`, `package` or nothing: the access a struct's members generated for it take.
     static func access(of group: some DeclGroupSyntax) -> String {
-        for modifier in group.modifiers where ["public", "package", "open"].contains(modifier.name.text) {
-            return modifier.name.text == "open" ? "public " : modifier.name.text + " "
+        for modifier in group.modifiers where ["public", "package"].contains(modifier.name.text) {
+            return modifier.name.text + " "
         }
         return ""
     }

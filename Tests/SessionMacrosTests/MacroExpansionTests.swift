@@ -62,9 +62,13 @@ import Testing
         #expect(members == ["mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {\ntry coder.member(\"count\", &count)\n}"])
     }
 
-    @Test func codedRefusesALetAndAnEnumeration() {
+    /// What it would leave off the wire without a word is refused.
+    @Test func codedRefusesWhatItCannotListWhole() {
         #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A { let id: Int64 }") }
         #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded enum A { case a }") }
+        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A {\n#if DEBUG\nvar a = 0\n#endif\n}") }
+        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A { var (a, b) = (0, 1) }") }
+        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A { @Member(.members, key: \"x\") var a = B() }") }
     }
 
     @Test func codedParamsPassesEachParamsWordsAsWritten() throws {
@@ -98,8 +102,9 @@ import Testing
     }
 
     @Test func wireKeysWriteRunsOfCapitalsAsWords() {
-        let keys = ["id", "setID", "setIDs", "plannedExerciseID", "averageRPE", "weightKg", "uid"].map(CodedMembers.wireKey)
-        #expect(keys == ["id", "setId", "setIds", "plannedExerciseId", "averageRpe", "weightKg", "uid"])
+        let names = ["id", "setID", "setIDs", "plannedExerciseID", "averageRPE", "weightKg", "uid", "setIDCount", "lastHLCAt", "dayIDsByWeek", "isNew"]
+        #expect(names.map(CodedMembers.wireKey)
+            == ["id", "setId", "setIds", "plannedExerciseId", "averageRpe", "weightKg", "uid", "setIdCount", "lastHlcAt", "dayIdsByWeek", "isNew"])
     }
 
     @Test func memberwiseTakesTheTypesAccessAndItsVarsDefaults() throws {
@@ -110,11 +115,15 @@ import Testing
                 public let digits = 10
                 public private(set) var wallMs: Int64 = 0
                 public var onTick: (Int64) -> Void
+                public var onStop: @Sendable () -> Void
                 public static var shared = 0
                 public var text: String { device }
             }
             """)
-        #expect(members == ["public init(device: String, wallMs: Int64 = 0, onTick: @escaping (Int64) -> Void) {\nself.device = device\nself.wallMs = wallMs\nself.onTick = onTick\n}"])
+        #expect(members == [
+            "public init(device: String, wallMs: Int64 = 0, onTick: @escaping (Int64) -> Void, onStop: @escaping @Sendable () -> Void) {\n"
+                + "self.device = device\nself.wallMs = wallMs\nself.onTick = onTick\nself.onStop = onStop\n}",
+        ])
         let internalType = try expand(MemberwiseMacro.self, "@Memberwise struct Pair { var a, b: Int }")
         #expect(internalType == ["init(a: Int, b: Int) {\nself.a = a\nself.b = b\n}"])
     }

@@ -10,7 +10,8 @@ import SessionMacros
 /// Built from plain inputs (storage reads them, the service passes them): no I/O, no
 /// clock; `asOf` is the day the record is read to.
 public struct CoachContext: Sendable, Equatable {
-    /// One finished session's counted sets (warm-ups left out) of one exercise.
+    /// One finished session's counted sets (warm-ups left out) of one exercise, as storage
+    /// reads them.
     @Memberwise
     public struct LiftSession: Sendable, Equatable {
         /// The session's date.
