@@ -30,18 +30,29 @@ struct CodedParamsMacro: CodingMacro {
 }
 
 /// A macro that writes a `code(_:)` from the stored properties, as `members` says.
-protocol CodingMacro: MemberMacro {
+protocol CodingMacro: MembersMacro {
     static var members: CodedMembers { get }
 }
 
 extension CodingMacro {
+    static func members(of declaration: some DeclGroupSyntax) throws -> [DeclSyntax] {
+        try members.expansion(of: declaration)
+    }
+}
+
+/// A member macro whose members come from the declaration it is attached to alone.
+protocol MembersMacro: MemberMacro {
+    static func members(of declaration: some DeclGroupSyntax) throws -> [DeclSyntax]
+}
+
+extension MembersMacro {
     static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        try members.expansion(of: declaration)
+        try members(of: declaration)
     }
 }
 

@@ -5,13 +5,8 @@ import SwiftSyntaxMacros
 /// access (Swift's is internal, so a public type used from another module needs one
 /// written out). One parameter per stored property in declared order; a `var` with an
 /// initial value takes it as the parameter's default, a `let` with one is left out.
-struct MemberwiseMacro: MemberMacro {
-    static func expansion(
-        of node: AttributeSyntax,
-        providingMembersOf declaration: some DeclGroupSyntax,
-        conformingTo protocols: [TypeSyntax],
-        in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] {
+struct MemberwiseMacro: MembersMacro {
+    static func members(of declaration: some DeclGroupSyntax) throws -> [DeclSyntax] {
         guard declaration.is(StructDeclSyntax.self) else { throw MacroError("@Memberwise applies to a struct") }
         var parameters: [String] = []
         var assignments: [String] = []
