@@ -70,9 +70,12 @@ struct Listener: ~Copyable {
         try refuseSharedDirectory(of: path)
         let descriptor = try own(
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0), from: "socket")
-        let oldMask = umask(0o177)
+        // Linux gives the socket's file the unbound socket's own mode, less the umask: set
+        // to 0600 first, no one else can connect between bind and the chmod below. (Not
+        // the umask, which the whole process shares: another thread creating a file or
+        // directory at that moment would get mode 0600 or less.)
+        try check(fchmod(descriptor.raw, 0o600), "cannot set the mode of the socket for \(path)")
         let bound = UnixAddress.withAddress(path) { Glibc.bind(descriptor.raw, $0, $1) }
-        umask(oldMask)
         if bound < 0 {
             let code = errno
             throw Failure(description: "cannot bind \(path): \(String(cString: strerror(code)))" + hint(code, socket: path))
