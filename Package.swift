@@ -68,7 +68,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-I", toolchainHost])],
             linkerSettings: [
                 .unsafeFlags(["-L", toolchainHost, "-Xlinker", "-rpath", "-Xlinker", toolchainHost]),
-                .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftSyntaxMacros"),
+                .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftSyntaxMacros"), .linkedLibrary("SwiftDiagnostics"),
                 .linkedLibrary("SwiftCompilerPluginMessageHandling"),
             ]
         ),
@@ -103,7 +103,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-I", toolchainHost])],
             linkerSettings: [
                 .unsafeFlags(["-L", toolchainHost, "-Xlinker", "-rpath", "-Xlinker", toolchainHost]),
-                .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftSyntaxMacroExpansion"),
+                .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftSyntaxMacroExpansion"), .linkedLibrary("SwiftDiagnostics"),
             ]
         ),
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "TestSupport"]),

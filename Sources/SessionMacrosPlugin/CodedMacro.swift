@@ -1,3 +1,4 @@
+import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -52,7 +53,12 @@ extension MembersMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        try members(of: declaration)
+        do {
+            return try members(of: declaration)
+        } catch let error as MacroError where error.node != nil {
+            context.diagnose(Diagnostic(node: error.node ?? Syntax(node), message: error))
+            return []
+        }
     }
 }
 
@@ -82,7 +88,7 @@ struct CodedMembers {
         guard declaration.is(StructDeclSyntax.self) else { throw MacroError("\(macro) applies to a struct") }
         var lines: [String] = []
         for property in try StoredProperty.all(of: declaration, for: macro) {
-            if property.isLet { throw MacroError("\(macro): '\(property.name)' is a let; a coded member is read into, so it must be a var") }
+            if property.isLet { throw MacroError("\(macro): '\(property.name)' is a let; a coded member is read into, so it must be a var", at: property.node) }
             lines.append(try line(for: property))
         }
         let access = StoredProperty.access(of: declaration)
@@ -102,7 +108,7 @@ struct CodedMembers {
                     coding = name.declName.baseName.text
                 } else if argument.label?.text == "key" {
                     guard let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue else {
-                        throw MacroError("@\(attribute): key is a string literal")
+                        throw MacroError("@\(attribute): key is a string literal", at: argument)
                     }
                     key = text
                 } else {
@@ -110,10 +116,10 @@ struct CodedMembers {
                 }
             }
         }
-        guard let coding else { throw MacroError("\(macro): '\(property.name)' needs @\(attribute)(.coding, …)") }
+        guard let coding else { throw MacroError("\(macro): '\(property.name)' needs @\(attribute)(.coding, …)", at: property.node) }
         if coding == "members" {
             guard key == Self.wireKey(property.name), words.isEmpty else {
-                throw MacroError("@\(attribute)(.members): '\(property.name)' is written under no key of its own, and takes nothing besides")
+                throw MacroError("@\(attribute)(.members): '\(property.name)' is written under no key of its own, and takes nothing besides", at: property.node)
             }
             return "\(call)members(&\(property.name))"
         }

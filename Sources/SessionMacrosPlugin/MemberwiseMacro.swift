@@ -13,7 +13,7 @@ struct MemberwiseMacro: MembersMacro {
         for property in try StoredProperty.all(of: declaration, for: "@Memberwise") {
             if property.isLet && property.initialValue != nil { continue }
             guard let type = property.type else {
-                throw MacroError("@Memberwise: give '\(property.name)' a type, the initialiser's parameter needs one")
+                throw MacroError("@Memberwise: give '\(property.name)' a type, the initialiser's parameter needs one", at: property.node)
             }
             let function = type.as(AttributedTypeSyntax.self)?.baseType ?? type
             let escaping = function.is(FunctionTypeSyntax.self) ? "@escaping " : ""

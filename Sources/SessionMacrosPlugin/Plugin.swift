@@ -1,3 +1,5 @@
+import SwiftDiagnostics
+import SwiftSyntax
 import SwiftSyntaxMacros
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 
@@ -15,9 +17,20 @@ struct Macros: PluginProvider {
     }
 }
 
-struct MacroError: Error, CustomStringConvertible {
+/// Why a macro writes nothing for a declaration; reported at `node` (the property at
+/// fault) when there is one, else at the macro's attribute.
+struct MacroError: Error, CustomStringConvertible, DiagnosticMessage {
     let description: String
-    init(_ description: String) { self.description = description }
+    let node: Syntax?
+
+    init(_ description: String, at node: (some SyntaxProtocol)? = Syntax?.none) {
+        self.description = description
+        self.node = node.map(Syntax.init)
+    }
+
+    var message: String { description }
+    var diagnosticID: MessageID { MessageID(domain: "SessionMacros", id: "refused") }
+    var severity: DiagnosticSeverity { .error }
 }
 
 @main

@@ -10,6 +10,8 @@ struct StoredProperty {
     let isLet: Bool
     /// The declaration's attributes (`@Member(…)`).
     let attributes: AttributeListSyntax
+    /// The declaration, where an error about the property is reported.
+    let node: VariableDeclSyntax
 
     /// The stored instance properties of `group`, in the order declared: not static,
     /// not computed. A binding without a type takes the next one's (`var a, b: Int`).
@@ -19,7 +21,7 @@ struct StoredProperty {
         var properties: [StoredProperty] = []
         for member in group.memberBlock.members {
             if member.decl.is(IfConfigDeclSyntax.self) {
-                throw MacroError("\(macro): declare the members outside #if; what it writes lists every stored property")
+                throw MacroError("\(macro): declare the members outside #if; what it writes lists every stored property", at: member.decl)
             }
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
@@ -28,13 +30,14 @@ struct StoredProperty {
             for (index, binding) in bindings.enumerated() {
                 if let accessors = binding.accessorBlock, !accessors.isObservers { continue }
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
-                    throw MacroError("\(macro): declare '\(binding.pattern.trimmed)' one property at a time")
+                    throw MacroError("\(macro): declare '\(binding.pattern.trimmed)' one property at a time", at: binding)
                 }
                 let type = binding.typeAnnotation?.type
                     ?? bindings[index...].lazy.compactMap(\.typeAnnotation?.type).first.flatMap { binding.initializer == nil ? $0 : nil }
                 properties.append(StoredProperty(
                     name: name, type: type?.trimmed, initialValue: binding.initializer?.value.trimmed,
-                    isLet: variable.bindingSpecifier.tokenKind == .keyword(.let), attributes: variable.attributes
+                    isLet: variable.bindingSpecifier.tokenKind == .keyword(.let), attributes: variable.attributes,
+                    node: variable
                 ))
             }
         }

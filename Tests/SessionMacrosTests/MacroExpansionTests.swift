@@ -1,3 +1,4 @@
+import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
@@ -9,13 +10,35 @@ import Testing
 /// What the macros write for declarations as the sources write them, compared with
 /// the code a person would have written by hand.
 @Suite struct MacroExpansionTests {
-    /// The members `macro` writes for the first type in `source`, one string each.
-    private func expand(_ macro: any MemberMacro.Type, _ source: String) throws -> [String] {
+    /// The members `macro` writes for the first type in `source`, one string each, and
+    /// what it reported.
+    private func expansion(_ macro: any MemberMacro.Type, _ source: String) throws -> (members: [String], diagnostics: [Diagnostic]) {
         let file = Parser.parse(source: source)
         let declaration = try #require(file.statements.lazy.compactMap { $0.item.asProtocol(DeclGroupSyntax.self) }.first)
         let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
-        return try macro.expansion(of: attribute, providingMembersOf: declaration, conformingTo: [], in: BasicMacroExpansionContext())
-            .map(\.description)
+        let context = BasicMacroExpansionContext()
+        let members = try macro.expansion(of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
+        return (members.map(\.description), context.diagnostics)
+    }
+
+    /// The members `macro` writes for the first type in `source`, which it must take.
+    private func expand(_ macro: any MemberMacro.Type, _ source: String) throws -> [String] {
+        let (members, diagnostics) = try expansion(macro, source)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        return members
+    }
+
+    /// The text of the declaration `macro` refuses in `source` (the attribute's, when it
+    /// refuses the type as a whole), and what it says.
+    private func refusal(_ macro: any MemberMacro.Type, _ source: String) throws -> (at: String, message: String)? {
+        do {
+            let (members, diagnostics) = try expansion(macro, source)
+            guard let diagnostic = diagnostics.first else { return nil }
+            #expect(members.isEmpty)
+            return (diagnostic.node.trimmedDescription, diagnostic.message)
+        } catch let error as MacroError {
+            return ("the attribute", error.description)
+        }
     }
 
     @Test func codedListsEveryStoredPropertyInOrderWithItsKeyAndCoding() throws {
@@ -63,12 +86,17 @@ import Testing
     }
 
     /// What it would leave off the wire without a word is refused.
-    @Test func codedRefusesWhatItCannotListWhole() {
-        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A { let id: Int64 }") }
-        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded enum A { case a }") }
-        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A {\n#if DEBUG\nvar a = 0\n#endif\n}") }
-        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A { var (a, b) = (0, 1) }") }
-        #expect(throws: MacroError.self) { try expand(CodedMacro.self, "@Coded struct A { @Member(.members, key: \"x\") var a = B() }") }
+    /// What it would leave off the wire without a word is refused, at the declaration.
+    @Test func codedRefusesWhatItCannotListWholeWhereItStands() throws {
+        let refusals = try [
+            "@Coded struct A { var b = 0; let id: Int64 }",
+            "@Coded struct A {\n#if DEBUG\nvar a = 0\n#endif\n}",
+            "@Coded struct A { var (a, b) = (0, 1) }",
+            "@Coded struct A { @Member(.members, key: \"x\") var a = B() }",
+            "@Coded enum A { case a }",
+        ].map { try refusal(CodedMacro.self, $0) }
+        #expect(refusals.map(\.?.at) == ["let id: Int64", "#if DEBUG\nvar a = 0\n#endif", "(a, b) = (0, 1)", "@Member(.members, key: \"x\") var a = B()", "the attribute"])
+        #expect(refusals[0]?.message == "@Coded: 'id' is a let; a coded member is read into, so it must be a var")
     }
 
     @Test func codedParamsPassesEachParamsWordsAsWritten() throws {
@@ -97,8 +125,9 @@ import Testing
         ])
     }
 
-    @Test func codedParamsRefusesAParamWithoutItsCoding() {
-        #expect(throws: MacroError.self) { try expand(CodedParamsMacro.self, "@CodedParams struct P { var limit: Int? }") }
+    @Test func codedParamsRefusesAParamWithoutItsCoding() throws {
+        let refused = try refusal(CodedParamsMacro.self, "@CodedParams struct P { var limit: Int? }")
+        #expect(refused?.at == "var limit: Int?" && refused?.message == "@CodedParams: 'limit' needs @Param(.coding, …)")
     }
 
     @Test func wireKeysWriteRunsOfCapitalsAsWords() {
@@ -128,8 +157,8 @@ import Testing
         #expect(internalType == ["init(a: Int, b: Int) {\nself.a = a\nself.b = b\n}"])
     }
 
-    @Test func memberwiseNeedsEveryParametersType() {
-        #expect(throws: MacroError.self) { try expand(MemberwiseMacro.self, "@Memberwise struct A { var count = 0 }") }
-        #expect(throws: MacroError.self) { try expand(MemberwiseMacro.self, "@Memberwise enum A { case a }") }
+    @Test func memberwiseNeedsEveryParametersType() throws {
+        #expect(try refusal(MemberwiseMacro.self, "@Memberwise struct A { var count = 0 }")?.at == "var count = 0")
+        #expect(try refusal(MemberwiseMacro.self, "@Memberwise enum A { case a }")?.at == "the attribute")
     }
 }
