@@ -66,11 +66,9 @@ extension ParamsCoder {
     /// The calls of an import staged in chunks (`history.import`, `health.import`):
     /// `done`, `dryRun` and `cancel`, each false when absent.
     mutating func stagedImportControls(done: inout Bool, dryRun: inout Bool, cancel: inout Bool) {
-        var (isDone, isDry, isCancel): (Bool?, Bool?, Bool?) = (done, dryRun, cancel)
-        bool("done", &isDone, "the last call: store everything staged under the id")
-        bool("dryRun", &isDry, "with done: count what would be stored, store nothing")
-        bool("cancel", &isCancel, "drop everything staged under the id; nothing is stored")
-        (done, dryRun, cancel) = (isDone ?? false, isDry ?? false, isCancel ?? false)
+        bool("done", &done, "the last call: store everything staged under the id")
+        bool("dryRun", &dryRun, "with done: count what would be stored, store nothing")
+        bool("cancel", &cancel, "drop everything staged under the id; nothing is stored")
     }
 }
 

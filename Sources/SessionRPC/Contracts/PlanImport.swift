@@ -38,9 +38,7 @@ public enum PlanImport: MethodContract {
         public mutating func code(_ coder: inout some ParamsCoder) {
             coder.document("plan", &plan, types: ["object", "array", "string"], "the plan: JSON, or a model's raw reply as a string")
             coder.date("weekStart", &weekStart, "the Monday of the plan's week (default: the plan's own, else this week)")
-            var activate: Bool? = self.activate
             coder.bool("activate", &activate, "make it the active plan (default true)")
-            self.activate = activate ?? true
             coder.int("exercisesPerDay", &exercisesPerDay, in: PlanLimits.exercisesPerDay, "keep N exercises per training day, padding with fillers")
             coder.choice("bareWeightUnit", &bareWeightUnit, ["kg", "lb"], required: false,
                          "what a number under weight without a unit is read as (the person's unit; default kg), with a warning")
