@@ -36,15 +36,15 @@ extension ChangeFeed {
         let uids = (first..<first + max(span, 1)).map { Self.implicitUID(device: device, entity: entity, localID: $0) }
         // The run's rows that have a record of their own (changed or deleted since):
         // their uids lie between the first's and the last's (fixed-width, lower-case hex).
-        var recorded: [String: (entity: String, localID: Int64?, hlc: String)] = [:]
+        var recorded: [String: Entry] = [:]
         try connection.prepare("SELECT uid, entity, local_id, hlc FROM sync_record WHERE uid >= ? AND uid <= ?")
             .forEachRow([uids.first ?? "", uids.last ?? ""]) { row in
-                recorded[row.text("uid")] = (row.text("entity"), row.optionalInt64("local_id"), row.text("hlc"))
+                let uid = row.text("uid")
+                recorded[uid] = Entry(seq: entry.seq, uid: uid, entity: row.text("entity"), localID: row.optionalInt64("local_id"), hlc: row.text("hlc"))
                 return true
             }
         return zip(first..., uids).map { id, uid in
-            if let record = recorded[uid] { return Entry(seq: entry.seq, uid: uid, entity: record.entity, localID: record.localID, hlc: record.hlc) }
-            return Entry(seq: entry.seq, uid: uid, entity: entity.syncEntity.rawValue, localID: id, hlc: fed)
+            recorded[uid] ?? Entry(seq: entry.seq, uid: uid, entity: entity.syncEntity.rawValue, localID: id, hlc: fed)
         }
     }
 }
