@@ -100,7 +100,7 @@ struct CodedMembers {
     /// `<call><coding>("<key>", &<name>[, <words as written>])` for one property.
     func line(for property: StoredProperty) throws -> String {
         var coding = defaultCoding
-        var key = Self.wireKey(property.name)
+        var key: String?  // nil: the property's name as a wire key
         var words: [String] = []
         if let declared = property.attributes.named(attribute), case .argumentList(let arguments) = declared.arguments {
             for (index, argument) in arguments.enumerated() {
@@ -118,12 +118,12 @@ struct CodedMembers {
         }
         guard let coding else { throw MacroError("\(macro): '\(property.name)' needs @\(attribute)(.coding, …)", at: property.node) }
         if coding == "members" {
-            guard key == Self.wireKey(property.name), words.isEmpty else {
+            guard key == nil, words.isEmpty else {
                 throw MacroError("@\(attribute)(.members): '\(property.name)' is written under no key of its own, and takes nothing besides", at: property.node)
             }
             return "\(call)members(&\(property.name))"
         }
-        return "\(call)\(coding)(\"\(key)\", &\(property.name)\(words.map { ", " + $0 }.joined()))"
+        return "\(call)\(coding)(\"\(key ?? Self.wireKey(property.name))\", &\(property.name)\(words.map { ", " + $0 }.joined()))"
     }
 
     /// The member's name on the wire: each run of capitals written as a word, its first
