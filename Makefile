@@ -149,7 +149,7 @@ FUZZ_FLAGS = -parse-as-library -O -sanitize=fuzzer,address -package-name session
 	-load-plugin-executable $(MACRO_PLUGIN)\#SessionMacrosPlugin
 fuzz:
 	mkdir -p .build/fuzz/corpus
-	cp ../shared/examples/plans/* ../shared/examples/exports/* .build/fuzz/corpus/ 2>/dev/null || true
+	cp ../shared/examples/plans/* ../shared/examples/exports/* ../shared/examples/health/* .build/fuzz/corpus/ 2>/dev/null || true
 	python3 Tests/Fuzz/make_seeds.py .build/fuzz/corpus
 	$(SWIFT) build --product SessionMacrosPlugin
 	swiftc $(FUZZ_FLAGS) -module-name SessionMacros -emit-module -emit-module-path .build/fuzz/SessionMacros.swiftmodule \
@@ -162,7 +162,7 @@ fuzz:
 	  -emit-library -static -o .build/fuzz/libSessionSystem.a Sources/SessionSystem/*.swift
 	swiftc $(FUZZ_FLAGS) -module-name SessionRPC -I .build/fuzz -emit-module -emit-module-path .build/fuzz/SessionRPC.swiftmodule \
 	  -emit-library -static -o .build/fuzz/libSessionRPC.a $$(find Sources/SessionRPC -name '*.swift')
-	swiftc $(FUZZ_FLAGS) -module-name SessionFormats -I .build/fuzz -I Sources/CExpat -I Sources/CZlib -L .build/fuzz -lSessionRPC -lSessionSystem -lSessionCore -lJSON \
+	swiftc $(FUZZ_FLAGS) -module-name SessionFormats -I .build/fuzz -I Sources/CExpat -I Sources/CZlib -I Sources/CLinux -L .build/fuzz -lSessionRPC -lSessionSystem -lSessionCore -lJSON \
 	  $$(find Sources/SessionFormats -name '*.swift' ! -name 'SQLiteFile.swift' ! -name 'GadgetbridgeExport.swift') Tests/Fuzz/main.swift \
 	  -o .build/fuzz/session-core-fuzzer
 	cd .build/fuzz && ./session-core-fuzzer corpus -max_total_time=$(FUZZ_SECONDS) -max_len=4096

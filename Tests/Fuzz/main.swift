@@ -1,10 +1,17 @@
+import CLinux
 import JSON
 import SessionCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // libFuzzer entry point for the untrusted-input boundary of SessionCore and
 // SessionFormats: the JSON parser
 // and the request line's slices (their look-ups checked against their member lists),
-// plan import (raw model text included), Strong/Hevy exports, quantities, dates,
+// plan import (raw model text included), Strong/Hevy exports, FIT activities and
+// sessiond's JSON export (through the same reader), the health exports (Apple Health's
+// XML, whole and in two pieces cut anywhere, Health Auto Export, Google Fit) and zip
+// archives (an entry's bytes inflated and checked), quantities, dates,
 // whitespace collapsing and plain decimals (against strtod). Not a SwiftPM target: it is
 // compiled into the SessionFormats module by `make fuzz` (see docs/development.md), so
 // the readers' internal code is reachable and ASan checks every access (JSON and
@@ -25,6 +32,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let plain = PlainDecimal.value(bytes) {
         precondition(plain == Double(text) || (plain.isZero && Double(text)?.isZero == true), "PlainDecimal disagrees with strtod: \(text.debugDescription)")
     }
+    checkHealth(bytes)
     _ = try? PlanImporter.importPlan(text: text, options: PlanImportOptions(today: LocalDate(daysSinceEpoch: 20_500)))
     _ = Quantity.seconds(text)
     _ = TrackerExport.duration(text)
@@ -94,4 +102,64 @@ func checkCollapsing(_ text: String) {
     precondition(collapsed.collapsingWhitespace() == collapsed, "collapsing twice differs: \(text.debugDescription)")
     precondition(!collapsed.unicodeScalars.contains { $0.properties.generalCategory == .control }, "a control survives: \(text.debugDescription)")
     precondition(!collapsed.hasPrefix(" ") && !collapsed.hasSuffix(" ") && !collapsed.contains("  "), "spaces survive: \(text.debugDescription)")
+}
+
+/// The health readers take any bytes: what they keep is a day's plausible value (the
+/// daemon refuses any other), and Apple Health's stream reads the same in any pieces.
+func checkHealth(_ bytes: [UInt8]) {
+    if let read = try? HealthAutoExportReader.read(bytes) {
+        checkDays(read.days)
+        checkBounds(read.workouts)
+    }
+    if let read = try? GoogleFitReader.read(bytes) { checkDays(read.days) }
+    let whole = appleHealth(bytes, cut: bytes.count)
+    if let whole { checkDays(whole.days) }
+    if !bytes.isEmpty {
+        let cut = Int(bytes[0]) % bytes.count
+        precondition((appleHealth(bytes, cut: cut) == nil) == (whole == nil), "Apple Health reads differently when cut at \(cut)")
+    }
+    checkZip(bytes)
+}
+
+/// Apple Health's export.xml fed in two pieces, cut at `cut`; nil when it is refused.
+func appleHealth(_ bytes: [UInt8], cut: Int) -> AppleHealthReader? {
+    guard let reader = try? AppleHealthReader() else { preconditionFailure("the XML parser would not start") }
+    do {
+        try reader.feed(Array(bytes[..<cut]), count: cut)
+        try reader.feed(Array(bytes[cut...]), count: bytes.count - cut)
+        try reader.finish()
+    } catch {
+        return nil
+    }
+    checkBounds(reader.workouts)
+    return reader
+}
+
+/// Each day a reader keeps is one the daemon takes: a plausible value of its type.
+func checkDays(_ accumulator: HealthDays.Accumulator) {
+    var accumulator = accumulator
+    guard let days = try? accumulator.days() else { return }
+    for day in days {
+        precondition(day.type.problem(with: day.value) == nil, "\(day.type) \(day.value) on \(day.date) is refused by the daemon")
+    }
+}
+
+/// A zip archive read from a memory file: its directory and every entry's bytes, which
+/// are inflated within what the directory says (or refused).
+func checkZip(_ bytes: [UInt8]) {
+    guard ZipArchive.isZip(Array(bytes.prefix(4))) else { return }
+    let fd = bytes.withUnsafeBytes { clinux_sealed_memfd("fuzz.zip", $0.baseAddress, $0.count) }
+    precondition(fd >= 0, "memfd_create: \(errno)")
+    defer { close(fd) }
+    guard let archive = try? ZipArchive(fd: fd) else { return }
+    for entry in archive.entries.prefix(4) {
+        var produced: UInt64 = 0
+        do {
+            try archive.read(entry) { produced += UInt64($0.count) }
+            precondition(produced == entry.size, "\(entry.name): \(produced) bytes read, \(entry.size) in the directory")
+        } catch {
+            continue
+        }
+    }
+    _ = try? AppleHealthReader.read(zip: archive)
 }

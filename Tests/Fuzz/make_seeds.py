@@ -6,12 +6,16 @@
 For SessionCore's target: FIT activities whose fields are float64 (so that any value
 fits) with NaN, +-infinity, 1e300, -5 and +-2^63 in each numeric field in turn, chained
 copies, a file cut inside its header; Strong CSV and sessiond JSON exports with those
-numbers in each numeric column. Written from the FIT protocol, independently of the
+numbers in each numeric column. For the health readers: a small Apple Health
+export.xml with those numbers as values and a strength workout, the same zipped
+(deflated and stored), Health Auto Export's metrics and Google Fit's daily CSV. Written from the FIT protocol, independently of the
 reader (see Tests/Fixtures/fit/make_fit.py for the CRC).
 """
+import io
 import os
 import struct
 import sys
+import zipfile
 
 HOSTILE = [float("nan"), float("inf"), float("-inf"), 1e300, -5.0, 2.0 ** 63, -(2.0 ** 63)]
 HOSTILE_TEXT = ["NaN", "inf", "-inf", "1e300", "-5", "9223372036854775808", "-9223372036854775808"]
@@ -87,6 +91,30 @@ def main():
             members = lambda d: ", ".join(f'"{k}": {val}' if k not in ("start", "title", "exercise") else f'"{k}": "{val}"' for k, val in d.items())
             put(f"json-{key}-{v}", '{"format": "sessiond-history", "version": 1, "workouts": [{' + members(workout)
                 + ', "sets": [{' + members(sets) + '}]}]}\n')
+
+    for v, text in enumerate(HOSTILE_TEXT):
+        xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_US">\n'
+               f'<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Watch" unit="count" value="{text}"'
+               ' startDate="2025-12-01 08:00:00 +0100" endDate="2025-12-01 09:00:00 +0100"/>\n'
+               f'<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" value="{text}"'
+               ' startDate="2025-12-01 07:00:00 +0100" endDate="2025-12-01 07:00:00 +0100"/>\n'
+               '<Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" value="HKCategoryValueSleepAnalysisAsleepCore"'
+               ' startDate="2025-11-30 23:00:00 +0100" endDate="2025-12-01 06:30:00 +0100"/>\n'
+               '<Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="45" durationUnit="min"'
+               ' startDate="2025-12-01 18:00:00 +0100" endDate="2025-12-01 18:45:00 +0100">\n'
+               f' <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" average="{text}" maximum="150" unit="count/min"/>\n'
+               '</Workout>\n</HealthData>\n')
+        put(f"apple-health-{v}", xml)
+        for method, name in ((zipfile.ZIP_DEFLATED, "deflated"), (zipfile.ZIP_STORED, "stored")):
+            archive = io.BytesIO()
+            with zipfile.ZipFile(archive, "w", method) as out:
+                out.writestr("apple_health_export/export.xml", xml)
+            put(f"apple-health-zip-{name}-{v}", archive.getvalue())
+        put(f"health-auto-export-{v}", '{"data": {"metrics": [{"name": "step_count", "units": "count", "data": '
+            f'[{{"date": "2025-12-01 00:00:00 +0100", "qty": {text}, "source": "Watch"}}]}}, '
+            '{"name": "weight_body_mass", "units": "kg", "data": '
+            f'[{{"date": "2025-12-01 07:00:00 +0100", "qty": {text}}}]}}]}}}}\n')
+        put(f"google-fit-{v}", "Date,Step count,Average weight (kg)\n2025-12-01," + text + "," + text + "\n")
 
 
 if __name__ == "__main__":
