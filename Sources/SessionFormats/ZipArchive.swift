@@ -83,6 +83,9 @@ public struct ZipArchive {
             let extraEnd = extra + extraLength
             while extra + 4 <= extraEnd {
                 let (id, fieldLength) = (directory.u16(extra), Int(directory.u16(extra + 2)))
+                guard extra + 4 + fieldLength <= extraEnd else {
+                    throw Failure(message: "a damaged zip archive: an extra field of entry \(entries.count + 1) of its central directory runs past the entry's")
+                }
                 if id == 1 {
                     var field = extra + 4
                     let fieldEnd = field + fieldLength
