@@ -281,6 +281,21 @@ import TestSupport
         #expect(try imported(plan(exercise: #""Row""#), options: next).plan.days[0].date.description == "2026-12-07")
     }
 
+    /// A week whose Sunday would be 10000-01-02 is refused wherever its Monday comes
+    /// from (the plan's weekStart, the import's option, a day's own date): stored, its
+    /// days read back as no date and broke every later export. The last week of 9999
+    /// that fits imports, its Sunday the year's 26 December.
+    @Test func aWeekEndingPastTheLastDateIsRefused() throws {
+        let week = #"{"planName": "P", "weekStart": "WEEK", "days": [{"day": "Monday", "title": "A", "exercises": ["Row"]}, {"day": "Sunday", "title": "B", "exercises": ["Squat"]}]}"#
+        #expect(errors(week.replacingOccurrences(of: "WEEK", with: "9999-12-27")) == ["weekStart: 9999-12-27 begins a week that ends past 9999-12-31"])
+        let last = try imported(week.replacingOccurrences(of: "WEEK", with: "9999-12-20"))
+        #expect(last.plan.days.map(\.date.description) == ["9999-12-20", "9999-12-26"])
+        var option = options
+        option.weekStart = LocalDate("9999-12-27")
+        #expect(errors(plan(exercise: #""Row""#), options: option) == ["$: weekStart 9999-12-27 begins a week that ends past 9999-12-31"])
+        #expect(errors(plan(exercise: #""Row""#, day: #""9999-12-31""#)) == ["days[0].date: 9999-12-31 lies in a week that ends past 9999-12-31"])
+    }
+
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func normalisedOutputReimportsWithoutWarnings() throws {
         for name in ["dumbbell-3day.json", "foundation-models-schedule.json", "messy-model-output.txt"] {
             let first = try imported(Fixtures.examplePlan(name))

@@ -2,6 +2,10 @@
 /// schema (SessionFormats' `PlanSchema`) is generated from them, so the two cannot disagree.
 public enum PlanLimits {
     public static let days = 1...7
+    /// The Mondays a plan's week may start on: all seven of its days are dates as
+    /// `LocalDate` has them (years 1 to 9999). A week that ends past 9999-12-31 would
+    /// store days no date reads back as.
+    public static let weekStarts = LocalDate(year: 1, month: 1, day: 1)!...LocalDate(year: 9999, month: 12, day: 20)!
     public static let sets = 1...20
     public static let reps = 1...100
     public static let durationSeconds = 1...7200

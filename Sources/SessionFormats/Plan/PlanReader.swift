@@ -253,6 +253,10 @@ struct PlanReader {
             fail(path, "\(date) is a \(date.weekday.name); a week starts on a Monday")
             return nil
         }
+        guard PlanLimits.weekStarts.contains(date) else {
+            fail(path, "\(date) begins a week that ends past 9999-12-31")
+            return nil
+        }
         return date
     }
 
@@ -264,14 +268,22 @@ struct PlanReader {
                 fail(.root, "weekStart \(weekStart) is a \(weekStart.weekday.name), not a Monday")
                 return nil
             }
+            guard PlanLimits.weekStarts.contains(weekStart) else {
+                fail(.root, "weekStart \(weekStart) begins a week that ends past 9999-12-31")
+                return nil
+            }
             if let declared = declaredWeekStart, declared != weekStart {
                 warn(JSONPath.root.key("weekStart"), "\(declared) replaced by the requested week \(weekStart)")
             }
             return weekStart
         }
         if let declared = declaredWeekStart { return declared }
-        if let first = drafts.first(where: { $0.explicitDate != nil })?.explicitDate {
-            return first.mondayOfWeek
+        if let first = drafts.first(where: { $0.explicitDate != nil }), let date = first.explicitDate {
+            guard PlanLimits.weekStarts.contains(date.mondayOfWeek) else {
+                fail(first.path.key("date"), "\(date) lies in a week that ends past 9999-12-31")
+                return nil
+            }
+            return date.mondayOfWeek
         }
         return options.today.mondayOfWeek
     }
