@@ -109,6 +109,18 @@ import TestSupport
                 "three squats of three planned are done; one row of two")
     }
 
+    @Test func setsOfAPlanRevisedAfterTheyWereLoggedCountAgainstTheDaysExerciseOfTheirName() {
+        // Monday was trained against the plan's rows 1 and 2; a revision that evening
+        // (a heavier bench for next time) gave Monday's exercises new rows, 11 and 12.
+        let planned = [SummaryInput.PlannedDay(date: monday, exercises: [(id: 11, name: "Bench Press", sets: 4), (id: 12, name: "Row", sets: 3)])]
+        let sessions = [SummaryInput.Session(id: 10, date: monday, activeSeconds: 3000, rpe: nil)]
+        let sets = (0..<4).map { _ in set(10, 1, "Bench Press", reps: 8, kg: 60) } + [set(10, 2, "Row", reps: 10, kg: 40)]
+            + [set(10, 12, "Row", reps: 10, kg: 40)]
+        let summary = SummaryBuilder.build(input(planned: planned, sessions: sessions, sets: sets))
+        #expect(summary.skipped == [SkippedExercise(date: monday, name: "Row", setsDone: 2, setsPlanned: 3)],
+                "four benches of four done; two rows of three, one on the old row, one on the new: \(summary.skipped)")
+    }
+
     @Test func anExerciseIsNamedOnceAsTheCatalogNamesIt() {
         // An imported workout spells the squat as Strong does, a logged one as typed; the
         // plan calls it Barbell Back Squat. One line, under the catalog's name.

@@ -113,19 +113,25 @@ public enum SummaryBuilder {
     }
 
     static func skipped(_ input: SummaryInput, counted: [SummaryInput.Set], sessionDates: [Int64: LocalDate], completed: Set<LocalDate>) -> [SkippedExercise] {
-        // A set stored without a planned exercise (a workout imported from another
-        // tracker on a planned day) counts against the day's exercise of its name.
+        // A set counts against the planned exercise it was logged against when that is
+        // one of its day's as the plan now has them; else (a workout imported from
+        // another tracker, or a day whose plan was revised after it was trained, which
+        // gave its exercises new rows) against the day's exercise of its name.
+        var plannedIDs: [LocalDate: Set<Int64>] = [:]
         var plannedByKey: [LocalDate: [String: Int64]] = [:]
         for day in input.plannedDays {
-            for exercise in day.exercises where plannedByKey[day.date]?[input.canonicalKey(exercise.name)] == nil {
-                plannedByKey[day.date, default: [:]][input.canonicalKey(exercise.name)] = exercise.id
+            for exercise in day.exercises {
+                plannedIDs[day.date, default: []].insert(exercise.id)
+                if plannedByKey[day.date]?[input.canonicalKey(exercise.name)] == nil {
+                    plannedByKey[day.date, default: [:]][input.canonicalKey(exercise.name)] = exercise.id
+                }
             }
         }
         var done: [LocalDate: [Int64: Int]] = [:]
         for set in counted {
-            guard let date = sessionDates[set.sessionID],
-                let id = set.plannedExerciseID ?? plannedByKey[date]?[set.exerciseKey ?? input.canonicalKey(set.name)]
-            else { continue }
+            guard let date = sessionDates[set.sessionID] else { continue }
+            let logged = set.plannedExerciseID.flatMap { plannedIDs[date]?.contains($0) == true ? $0 : nil }
+            guard let id = logged ?? plannedByKey[date]?[set.exerciseKey ?? input.canonicalKey(set.name)] else { continue }
             done[date, default: [:]][id, default: 0] += 1
         }
         var result: [SkippedExercise] = []
