@@ -129,6 +129,20 @@ import TestSupport
         #expect(line.contains("chest 9 (10)") && line.contains("hamstrings 0 (3)"), "\(line)")
     }
 
+    /// Several samples of a day count once, at the day's latest by recording time.
+    @Test func healthAveragesDailyValues() throws {
+        let samples = [
+            HealthSample(type: .sleepHours, value: 8, date: monday, recordedAtMs: 1), HealthSample(type: .sleepHours, value: 6, date: monday, recordedAtMs: 2),
+            HealthSample(type: .sleepHours, value: 7, date: monday.adding(days: 1), recordedAtMs: 3),
+            HealthSample(type: .sleepHours, value: 5, date: monday.adding(days: -1), recordedAtMs: 9), HealthSample(type: .sleepHours, value: 9, date: monday.adding(days: -1), recordedAtMs: 8),
+            HealthSample(type: .sleepHours, value: 8, date: monday.adding(days: -2), recordedAtMs: 0),
+        ]
+        let coach = context(lastTraining: sunday, health: samples)
+        // This week: Monday's latest 6 and Tuesday's 7; before: Sunday's latest 5 and Saturday's 8.
+        #expect(coach.health.first?.type == .sleepHours && coach.health.first?.value == 6.5 && coach.health.first?.previous == 6.5, "\(coach.health)")
+        #expect(coach.health.first?.samples == 3)
+    }
+
     @Test func healthAgainstTheFourWeeksBefore() throws {
         var samples: [HealthSample] = []
         func add(_ type: HealthType, _ daysBeforeMonday: Int, _ value: Double) {

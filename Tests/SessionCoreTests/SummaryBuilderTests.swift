@@ -187,6 +187,29 @@ import TestSupport
         #expect(context.contains("Health: sleep 6.5 h (-1.5), body mass 80.5 kg (-1.5)."))
     }
 
+    /// A day of several samples counts once, at its latest by recording time (what
+    /// health.list shows for it): a corrected entry and a bridge's hourly step counts
+    /// replace what the day had, they do not pull its average down.
+    @Test func aWeeksAverageIsOfDailyValues() {
+        let tuesday = monday.adding(days: 1)
+        // (type, date, recorded at, value), in no order.
+        let samples: [(HealthType, LocalDate, Int64, Double)] = [
+            (.steps, monday, 20, 9000), (.steps, monday, 12, 3000), (.steps, tuesday, 8, 10_000),
+            (.sleepHours, monday, 7, 8), (.sleepHours, monday, 9, 6), (.sleepHours, tuesday, 7, 7),
+            (.sleepHours, monday.adding(days: -2), 5, 9), (.sleepHours, monday.adding(days: -2), 1, 5), (.sleepHours, monday.adding(days: -9), 1, 7),
+        ]
+        let summary = SummaryBuilder.build(input(health: samples.map { HealthSample(type: $0.0, value: $0.3, date: $0.1, recordedAtMs: $0.2) }))
+        // The test's figures: each day's latest, then the days' average.
+        func days(_ type: HealthType, _ range: ClosedRange<LocalDate>) -> [Double] {
+            Dictionary(grouping: samples.filter { $0.0 == type && range.contains($0.1) }, by: \.1).values.map { $0.max { $0.2 < $1.2 }!.3 }
+        }
+        let week = monday...sunday, before = monday.adding(days: -28)...monday.adding(days: -1)
+        let steps = summary.health.first { $0.type == .steps }, sleep = summary.health.first { $0.type == .sleepHours }
+        #expect(steps?.value == days(.steps, week).reduce(0, +) / 2 && steps?.value == 9500 && steps?.samples == 3, "\(String(describing: steps))")
+        #expect(sleep?.value == days(.sleepHours, week).reduce(0, +) / 2 && sleep?.value == 6.5, "\(String(describing: sleep))")
+        #expect(sleep?.previous == days(.sleepHours, before).reduce(0, +) / 2 && sleep?.previous == 8, "\(String(describing: sleep))")
+    }
+
     @Test func promptContextStaysWithinItsBudgetAndIsDeterministic() {
         let names = (0..<60).map { "Exercise number \($0) with a rather long descriptive name" }
         let planned = (0..<7).map { day in

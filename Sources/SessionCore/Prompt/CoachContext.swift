@@ -193,19 +193,23 @@ public struct CoachContext: Sendable, Equatable {
     }
 
     /// This week's figure of each of `types` (to `asOf`) beside the average of the four
-    /// weeks before the week, or a body measurement's latest in them.
+    /// weeks before the week, or a body measurement's latest in them. Averages are of
+    /// daily values (`HealthSample.dailyValues`): a day counts once.
     static func health(_ samples: [HealthSample], types: [HealthType], weekStart: LocalDate, asOf: LocalDate) -> [HealthSummary] {
         let baselineStart = weekStart.adding(days: -7 * HealthSummary.baselineWeeks)
+        let days = HealthSample.dailyValues(samples)
         return types.compactMap { type in
-            let ofType = samples.filter { $0.type == type }
+            let ofType = days.filter { $0.type == type }
             let thisWeek = ofType.filter { $0.date >= weekStart && $0.date <= asOf }
             let before = ofType.filter { $0.date >= baselineStart && $0.date < weekStart }
             guard !thisWeek.isEmpty else { return nil }
-            func latest(_ samples: [HealthSample]) -> Double? { samples.max { ($0.date, $0.recordedAtMs) < ($1.date, $1.recordedAtMs) }?.value }
-            let value = type.usesLatest ? latest(thisWeek) ?? 0 : thisWeek.reduce(0) { $0 + $1.value } / Double(thisWeek.count)
+            func latest(_ days: [HealthSample]) -> Double? { days.max { $0.date < $1.date }?.value }
+            func average(_ days: [HealthSample]) -> Double { days.reduce(0) { $0 + $1.value } / Double(days.count) }
+            let value = type.usesLatest ? latest(thisWeek) ?? 0 : average(thisWeek)
             // A measurement is taken now and then: its last one is what it is held against.
-            let previous = before.isEmpty ? nil : type.isBodyMeasurement ? latest(before) : before.reduce(0) { $0 + $1.value } / Double(before.count)
-            return HealthSummary(type: type, value: value, samples: thisWeek.count, previous: previous)
+            let previous = before.isEmpty ? nil : type.isBodyMeasurement ? latest(before) : average(before)
+            let sampled = samples.count { $0.type == type && $0.date >= weekStart && $0.date <= asOf }
+            return HealthSummary(type: type, value: value, samples: sampled, previous: previous)
         }
     }
 }

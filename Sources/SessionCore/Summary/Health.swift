@@ -110,6 +110,26 @@ public struct HealthSample: Sendable, Equatable {
     public let date: LocalDate
     /// When it was recorded (ms), to order samples of one day.
     public let recordedAtMs: Int64
+
+    /// The daily values of `samples`: for each type and day its latest sample by
+    /// recording time, as `health.list` shows them (a corrected entry, or a bridge that
+    /// pushes the day's steps so far every hour, replaces what the day had). What a
+    /// week averages.
+    public static func dailyValues(_ samples: [HealthSample]) -> [HealthSample] {
+        var latest: [HealthDayKey: HealthSample] = [:]
+        for sample in samples {
+            let key = HealthDayKey(type: sample.type, date: sample.date)
+            if let known = latest[key], known.recordedAtMs > sample.recordedAtMs { continue }
+            latest[key] = sample
+        }
+        return latest.values.sorted { ($0.date, $0.type.rawValue) < ($1.date, $1.type.rawValue) }
+    }
+}
+
+/// A type's day, the key of a daily value.
+struct HealthDayKey: Hashable {
+    let type: HealthType
+    let date: LocalDate
 }
 
 /// What the planner is told about the person: goals, equipment and available weights.

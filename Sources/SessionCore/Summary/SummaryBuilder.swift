@@ -150,23 +150,26 @@ public enum SummaryBuilder {
     /// Each type's figure of the week, beside the same figure before it: the average
     /// of the four weeks before for what is averaged (sleep, heart rate, HRV, steps: a
     /// week alone is noise), the week before's latest for what is a latest value (body
-    /// mass, measurements).
+    /// mass, measurements). An average is of daily values (`HealthSample.dailyValues`),
+    /// so that a day counts once however many samples it has.
     static func health(_ input: SummaryInput) -> [HealthSummary] {
         let weekEnd = input.weekStart.adding(days: 6)
-        func figure(_ samples: [HealthSample], latest: Bool) -> Double? {
-            guard !samples.isEmpty else { return nil }
+        let days = HealthSample.dailyValues(input.health)
+        func figure(_ days: [HealthSample], latest: Bool) -> Double? {
+            guard !days.isEmpty else { return nil }
             if latest {
-                return samples.max { ($0.date, $0.recordedAtMs) < ($1.date, $1.recordedAtMs) }?.value
+                return days.max { $0.date < $1.date }?.value
             }
-            return samples.reduce(0) { $0 + $1.value } / Double(samples.count)
+            return days.reduce(0) { $0 + $1.value } / Double(days.count)
         }
         return HealthType.allCases.compactMap { type in
-            let samples = input.health.filter { $0.type == type }
-            let thisWeek = samples.filter { $0.date >= input.weekStart && $0.date <= weekEnd }
+            let samples = input.health.filter { $0.type == type && $0.date >= input.weekStart && $0.date <= weekEnd }
+            let ofType = days.filter { $0.type == type }
+            let thisWeek = ofType.filter { $0.date >= input.weekStart && $0.date <= weekEnd }
             let previousStart = input.weekStart.adding(days: type.usesLatest ? -7 : -7 * HealthSummary.baselineWeeks)
-            let lastWeek = samples.filter { $0.date >= previousStart && $0.date < input.weekStart }
+            let lastWeek = ofType.filter { $0.date >= previousStart && $0.date < input.weekStart }
             guard let value = figure(thisWeek, latest: type.usesLatest) else { return nil }
-            return HealthSummary(type: type, value: value, samples: thisWeek.count, previous: figure(lastWeek, latest: type.usesLatest))
+            return HealthSummary(type: type, value: value, samples: samples.count, previous: figure(lastWeek, latest: type.usesLatest))
         }
     }
 }
