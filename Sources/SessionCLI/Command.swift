@@ -13,11 +13,24 @@ public struct CommandContext {
     var globalSocket: String?
     /// `-H`/`--host` given before the command word.
     var globalHost: String?
+    /// Whether this process reads times in the daemon's zone yet (`useDaemonTimeZone`).
+    private let zone = DaemonZone()
 
     public init(console: Console, environment: [String: String], clock: LocalClock = LocalClock()) {
         self.console = console
         self.environment = environment
         self.clock = clock
+    }
+
+    /// Reads dates and times in the daemon's zone from here on, as the daemon reads
+    /// them: today, yesterday and a day's wall-clock times are the daemon's, whatever
+    /// this process's TZ (a daemon run with --timezone or under another TZ, or on
+    /// another machine through -H). One round trip (`daemon.status`), the first time.
+    func useDaemonTimeZone(_ client: SocketClient) throws {
+        guard !zone.known else { return }
+        let name = try call(client, DaemonStatus.self, NoParams()).timeZone
+        if name != LocalClock.zoneName() { try LocalClock.use(timeZone: name) }
+        zone.known = true
     }
 
     /// The daemon's socket, resolved as docs/protocol.md says.
@@ -193,4 +206,9 @@ enum CommonOptions {
     static let daemon = [json, socket, host]
     /// What may come before the command word too, for every command.
     static let global = [socket, host, json]
+}
+
+/// Whether a command's process has taken on the daemon's time zone.
+final class DaemonZone {
+    var known = false
 }

@@ -7,10 +7,21 @@ import SessionSystem
 enum CommandSupport {
     /// A time option (`Options.at`, `.start`, `.end`), checked before anything is sent
     /// (a bad one is refused naming the option); a time of day alone is on `day`,
-    /// today without one.
+    /// today without one. Read in this process's zone: a command that sends it reads
+    /// it again once connected (`placedTime`, `daemonTimestamp`).
     static func timestampOption(_ arguments: ParsedArguments, _ option: Option<WrittenTime>, clock: LocalClock = LocalClock(),
                                 on day: LocalDate? = nil) throws(UsageError) -> Timestamp? {
         try arguments.value(option)?.timestamp(clock: clock, on: day)
+    }
+
+    /// The time option `option` as the daemon's zone reads it, `time` as already read:
+    /// read again, in the daemon's zone (`useDaemonTimeZone`), when it depends on
+    /// today (`yesterday 18:05`, or a time of day alone without `day`).
+    static func daemonTimestamp(_ arguments: ParsedArguments, _ option: Option<WrittenTime>, as time: Timestamp?, on day: LocalDate? = nil,
+                                client: SocketClient, context: CommandContext) throws -> Timestamp? {
+        guard let text = arguments[option.name], HumanTime.readsToday(text, on: day) else { return time }
+        try context.useDaemonTimeZone(client)
+        return HumanTime.read(text, clock: context.clock, on: day) ?? time
     }
 
     /// The time option `option` of a command aimed at a session (`sessionID`, nil: the
@@ -23,7 +34,10 @@ enum CommandSupport {
     /// round trip, and only when a time of day alone was typed.
     static func placedTime(_ arguments: ParsedArguments, _ option: Option<WrittenTime>, as time: Timestamp?, sessionID: Int64?, client: SocketClient,
                            context: CommandContext) throws -> Timestamp? {
-        guard let text = arguments[option.name], HumanTime.isTimeOfDay(text) else { return time }
+        guard let text = arguments[option.name], HumanTime.isTimeOfDay(text) else {
+            return try daemonTimestamp(arguments, option, as: time, client: client, context: context)
+        }
+        try context.useDaemonTimeZone(client)
         let times: (startedAt: String, endedAt: String?)?
         if let sessionID {
             let found = try context.call(client, SessionGet.self, SessionGet.Params { $0.sessionID = sessionID })

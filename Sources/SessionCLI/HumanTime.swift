@@ -33,6 +33,14 @@ enum HumanTime {
         return Timestamp(ms: clock.ms(of: local), text: local.description)
     }
 
+    /// True when what `text` stands for depends on today's date: a day word with a
+    /// time (`yesterday 18:05`), or a time of day alone when no day is given for it.
+    static func readsToday(_ text: String, on day: LocalDate? = nil) -> Bool {
+        let words = text.trimmingWhitespace().split(separator: " ")
+        if words.count == 2 { return ["today", "yesterday"].contains(words[0].lowercased()) }
+        return day == nil && isTimeOfDay(text)
+    }
+
     /// True when `text` is a time of day alone (`07:05`, `7:05:30`), with no day.
     static func isTimeOfDay(_ text: String) -> Bool {
         let trimmed = text.trimmingWhitespace()

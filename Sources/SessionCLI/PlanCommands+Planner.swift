@@ -234,8 +234,11 @@ extension PlanCommands {
     }
 
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let weekStart = (try arguments.value(Options.week) ?? context.clock.today().adding(days: 7)).mondayOfWeek
+        let week = try arguments.value(Options.week)
         let client = try context.connect(arguments)
+        // Next week is the one after the daemon's today.
+        if week == nil { try context.useDaemonTimeZone(client) }
+        let weekStart = (week ?? context.clock.today().adding(days: 7)).mondayOfWeek
         var promptParams = PromptRender.Params()
         promptParams.weekStart = weekStart.adding(days: -7)
         let prompt = try context.call(client, PromptRender.self, promptParams)

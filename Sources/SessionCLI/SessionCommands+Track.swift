@@ -32,10 +32,10 @@ extension SessionCommands {
 
     static func runTrack(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         var words = arguments.positionals
-        let today = context.clock.today()
-        var day = today
-        if let first = words.first, let named = TrackWhen.day(first, today: today) {
-            day = named
+        // The day as written (today, yesterday, a date): read once the daemon's zone is known.
+        var dayWord: String?
+        if let first = words.first, TrackWhen.day(first, today: context.clock.today()) != nil {
+            dayWord = first
             words.removeFirst()
         }
         guard let range = words.first, let (start, end) = TrackWhen.range(range) else {
@@ -45,6 +45,8 @@ extension SessionCommands {
         let parts = trackParts(words)
         guard !parts.isEmpty else { throw UsageError("track needs at least one EXERCISE with its sets, e.g. squat 3x5@100") }
         let client = try context.connect(arguments)
+        try context.useDaemonTimeZone(client)
+        let day = dayWord.flatMap { TrackWhen.day($0, today: context.clock.today()) } ?? context.clock.today()
         // The names known and the plan day the date trains, in one round trip.
         let known = try HistoryCommands.KnownExercises(client: client, planned: true, dayOf: day)
         let planDay = known.planDay
@@ -66,7 +68,13 @@ extension SessionCommands {
                 sets.append(HistorySet(exercise: name, reps: wanted.reps, weightKg: wanted.weightKg, durationSeconds: wanted.durationSeconds))
             }
         }
-        let duration = end > start ? end - start : end + 86_400 - start
+        // Its length as time went: across a change of daylight saving time, an hour more
+        // or less than its times' difference (which stands when a time the change
+        // skipped makes the two read the wrong way round).
+        let wallClock = end > start ? end - start : end + 86_400 - start
+        let startMs = context.clock.ms(of: LocalDateTime(date: day, secondOfDay: start))
+        let endMs = context.clock.ms(of: LocalDateTime(date: end > start ? day : day.adding(days: 1), secondOfDay: end))
+        let duration = endMs > startMs ? Int((endMs - startMs) / 1000) : wallClock
         let title = arguments[.title].map { $0.collapsingWhitespace() } ?? planDay?.title ?? "Workout"
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,

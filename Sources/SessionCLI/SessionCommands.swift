@@ -31,8 +31,12 @@ enum SessionCommands {
             // A time of day alone is on DATE (the session's day), else today.
             params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock, on: params.date)
             let client = try context.connect(arguments)
-            if !arguments.has(.yes) { try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(),
-                                                              client: client, context: context) }
+            params.at = try CommandSupport.daemonTimestamp(arguments, Options.at, as: params.at, on: params.date, client: client, context: context)
+            if !arguments.has(.yes) {
+                // The day asked about is the daemon's: today, or the day of --at, in its zone.
+                if params.date == nil { try context.useDaemonTimeZone(client) }
+                try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(), client: client, context: context)
+            }
             let session = try context.call(client, SessionStart.self, params)
             if context.printJSON(session, arguments) { return ExitStatus.ok }
             SessionFormatter(console: context.console).printStarted(session)

@@ -27,11 +27,12 @@ import JSON
         let relay = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
         #expect(try runProcess(Binaries.sessionctl, ["--socket", relay.path, "progress", "lat"]).status == 0)
         #expect(relay.roundTrips() == 1)
-        // track asks for the names once however many exercises it has, then stores.
+        // track asks the daemon's zone (whose yesterday it is), then the names once
+        // however many exercises it has, then stores.
         let tracking = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
         let tracked = try runProcess(Binaries.sessionctl, ["--socket", tracking.path, "track", "yesterday", "18:00-19:00", "lat", "3x10@50,", "sled", "20s,", "lat", "8"])
         #expect(tracked.status == 0, "\(tracked.stderr)")
-        #expect(tracking.roundTrips() == 2)
+        #expect(tracking.roundTrips() == 3)
         let lines = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "status", "--json"])
         let status = try JSONParser.parse(lines.stdout)
         #expect(status["sets"] == 6 && status["exercises"]?[3]?["loggedSets"] == 1, "\(lines.stdout)")

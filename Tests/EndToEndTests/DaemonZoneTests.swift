@@ -1,0 +1,80 @@
+import Foundation
+import JSON
+import SessionCore
+import SessionRPC
+import Testing
+import TestSupport
+
+/// A daemon in New York and a terminal on UTC (a daemon run with --timezone, or reached
+/// through -H from another zone), at moments when their dates differ: today, yesterday
+/// and a day's wall-clock times are the daemon's. The expected days and instants are
+/// worked out here with Foundation's calendar, apart from sessiond's clock.
+@Suite(.serialized) struct DaemonZoneTests {
+    static let zone = TimeZone(identifier: "America/New_York")!
+    static let terminal = ["TZ": "UTC"]
+
+    /// Unix ms of a wall-clock time in New York.
+    static func newYork(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0) -> Int64 {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+        return Int64(date.timeIntervalSince1970 * 1000)
+    }
+
+    static func sessions(_ daemon: DaemonProcess) throws -> [JSONValue] {
+        try daemon.client().call("session.list", .obj(["limit": 50])).arrayValue ?? []
+    }
+
+    @Test func todayAndYesterdayAreTheDaemons() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { daemon.cleanUp() }
+        // Monday 30 November, 21:30 in New York: already Tuesday on the terminal's UTC.
+        let now = Self.newYork(2026, 11, 30, 21, 30)
+        try daemon.at(ms: now) {
+            let tracked = try daemon.ctl(["track", "yesterday", "18:00-19:00", "goblet", "squat", "3x10@24"], environment: Self.terminal)
+            #expect(tracked.status == 0, "\(tracked.stderr)")
+            let started = try daemon.ctl(["start", "--yes", "--at", "yesterday 17:00"], environment: Self.terminal)
+            #expect(started.status == 0, "\(started.stderr)")
+        }
+        let items = try Self.sessions(daemon)
+        #expect(items.count == 2, "\(items)")
+        for item in items {
+            #expect(item["date"] == "2026-11-29", "the daemon's yesterday is Sunday: \(item)")
+        }
+        let started = try #require(items.first { $0["state"] != "finished" })
+        let startedMs = try #require(started["startedAt"]?.stringValue.flatMap(Timestamp.init)?.ms)
+        #expect(startedMs == Self.newYork(2026, 11, 29, 17), "\(started)")
+        let tracked = try #require(items.first { $0["state"] == "finished" })
+        #expect(tracked["startedAt"]?.stringValue.flatMap(Timestamp.init)?.ms == Self.newYork(2026, 11, 29, 18), "\(tracked)")
+    }
+
+    @Test func nextWeekFollowsTheDaemonsToday() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { daemon.cleanUp() }
+        // Sunday 29 November, 21:00 in New York: Monday on UTC. Next week begins
+        // tomorrow, 30 November; the week that ends is the one of 23 November.
+        let request = try daemon.at(ms: Self.newYork(2026, 11, 29, 21)) {
+            try daemon.ctl(["plan", "next", "--print-request"], environment: Self.terminal)
+        }
+        #expect(request.status == 0, "\(request.stderr)")
+        let printed = try JSONParser.parse(request.stdout)
+        #expect(printed["weekStart"] == "2026-11-30", "\(request.stdout.prefix(400))")
+    }
+
+    /// The night the clocks go back an hour (1 November 2026 in New York), a session
+    /// tracked from 00:30 to 03:30 lasted four hours, not three.
+    @Test func aTrackedSessionAcrossTheClockChangeLastsAsTimeWent() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { daemon.cleanUp() }
+        let tracked = try daemon.at(ms: Self.newYork(2026, 11, 2, 12)) {
+            try daemon.ctl(["track", "2026-11-01", "00:30-03:30", "goblet", "squat", "3x10@24"], environment: Self.terminal)
+        }
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        let item = try #require(try Self.sessions(daemon).first)
+        let lasted = (Self.newYork(2026, 11, 1, 3, 30) - Self.newYork(2026, 11, 1, 0, 30)) / 1000
+        #expect(lasted == 4 * 3600, "the test's own count")
+        let shown = try daemon.client().call("session.get", .obj(["sessionId": item["sessionId"] ?? .null]))
+        let ended = try #require(shown["endedAt"]?.stringValue.flatMap(Timestamp.init)?.ms)
+        #expect(ended == Self.newYork(2026, 11, 1, 3, 30) && ended - Self.newYork(2026, 11, 1, 0, 30) == lasted * 1000, "\(shown)")
+    }
+}
