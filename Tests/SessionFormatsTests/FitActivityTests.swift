@@ -82,13 +82,45 @@ import SessionCore
         let one = Self.file(Self.fields())
         let copies = try FitActivity(bytes: Array((0..<100).map { _ in one }.joined()))
         #expect(copies.sessions.count == 100)
-        #expect(copies.sessions.allSatisfy { copies.sets(of: $0).count == 3 }, "each session its own three sets")
+        #expect(copies.sessions.allSatisfy { copies.sets(of: $0, FitActivity.Lookup(copies)).count == 3 }, "each session its own three sets")
         let workouts = copies.workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
         #expect(workouts.count == 1 && workouts[0].sets.count == 3, "\(workouts.count) workouts, \(workouts.first?.sets.count ?? 0) sets")
         // Another activity a day later: a workout of its own, with its own three sets.
         let later = Self.file(Self.fields(start: Self.start + 86_400))
         let two = try FitActivity(bytes: one + later).workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
         #expect(two.map(\.sets.count) == [3, 3] && two[0].start != two[1].start)
+    }
+
+    /// One file of two sessions: each takes, in file order, the sets that started
+    /// within it and those that say no start, and the heart rates read within it, the
+    /// sets and readings given out of order. The test picks them out itself.
+    @Test func eachSessionOfAFileTakesTheSetsAndReadingsWithinIt() throws {
+        let s = Self.start
+        let sessions: [(start: Double, seconds: Double)] = [(s, 600), (s + 1000, 600)]
+        // (starts after s, or nil: no start); a set's reps are its place + 1.
+        let setStarts: [Double?] = [700, 1100, 100, nil, 1200, 50]
+        let readings: [(Double, Double)] = [(1300, 140), (60, 100), (200, 110), (1010, 150), (900, 180)]
+        var messages: [FitBytes.Message] = [(0, [(0, 4)])]
+        for (time, bpm) in readings { messages.append((20, [(253, s + time), (3, bpm)])) }
+        for (index, at) in setStarts.enumerated() {
+            var fields: [(UInt8, Double)] = [(254, Double(index)), (0, 30_000), (3, Double(index + 1)), (4, 1600), (5, 1), (7, 28)]
+            if let at { fields.append((6, s + at)) }
+            messages.append((225, fields))
+        }
+        for session in sessions {
+            let end = session.start + session.seconds, ms = session.seconds * 1000
+            messages.append((18, [(253, end), (2, session.start), (7, ms), (8, ms), (9, 0), (11, 250), (5, 10), (6, 20)]))
+        }
+        let workouts = try FitActivity(bytes: Self.file(messages)).workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
+        #expect(workouts.count == 2)
+        for (workout, session) in zip(workouts, sessions) {
+            let within = { (at: Double) in at >= session.start - s && at <= session.start - s + session.seconds }
+            let reps = setStarts.enumerated().filter { $0.element.map(within) ?? true }.map { $0.offset + 1 }
+            #expect(workout.sets.map(\.reps) == reps, "\(session)")
+            let bpm = readings.filter { within($0.0) }.map(\.1)
+            #expect(workout.averageHeartRate == Int((bpm.reduce(0, +) / Double(bpm.count)).rounded()) && workout.maximumHeartRate == Int(bpm.max() ?? 0),
+                    "\(session): \(String(describing: workout.averageHeartRate)), \(String(describing: workout.maximumHeartRate))")
+        }
     }
 
     /// A session of more sets than a workout may hold is refused at its message, not
