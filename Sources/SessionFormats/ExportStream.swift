@@ -35,6 +35,10 @@ public struct ExportStream {
     public static let maximumWorkoutBytes = 8 << 20
     /// Another member's JSON (the plans, the health samples), at most.
     public static let maximumMemberBytes = 1 << 30
+    /// The members read besides the workouts: the export's own and its archive's
+    /// (`HistoryArchive`). Any other is passed over unread, its bytes let go as they
+    /// pass: a member of a hundred megabytes that nothing reads was parsed whole.
+    static let archiveKeys: Set<String> = ["format", "version", "timeZone", "profile", "aliases", "exercises", "rests", "plans", "events", "health"]
 
     /// The export's members besides the workouts: its format, version, zone and archive.
     public private(set) var members: [(key: String, value: JSONValue)] = []
@@ -65,12 +69,14 @@ public struct ExportStream {
                 at = try window.skipSpace(from: keyEnd)
                 guard try window.byte(at) == UInt8(ascii: ":") else { throw Problem("a \":\" follows a member's name", at: at) }
                 at = try window.skipSpace(from: at + 1)
-                // The workouts are only stepped over here, their bytes let go as they pass.
-                let end = try window.valueEnd(from: at, maximum: key == "workouts" ? Int.max : Self.maximumMemberBytes, keeping: key != "workouts")
+                // The workouts are only stepped over here, their bytes let go as they pass;
+                // so is a member this reader does not know (a later version's), unparsed.
+                let kept = Self.archiveKeys.contains(key)
+                let end = try window.valueEnd(from: at, maximum: kept ? Self.maximumMemberBytes : Int.max, keeping: kept)
                 if key == "workouts" {
                     guard try window.byte(at) == UInt8(ascii: "[") else { throw Problem("\"workouts\" is an array", at: at) }
                     workouts = at + 1
-                } else {
+                } else if kept {
                     members.append((key, try window.parse(at..<end)))
                 }
                 window.discard(before: end)

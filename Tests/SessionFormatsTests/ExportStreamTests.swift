@@ -37,6 +37,29 @@ import Testing
         }
     }
 
+    /// A member no reader of this version knows (a later version's) is passed over
+    /// unparsed, its bytes let go as they pass, wherever it stands: the archive and the
+    /// workouts read as without it. Parsed, a hundred megabytes of it took gigabytes.
+    @Test func aMemberNoReaderKnowsIsPassedOverUnread() throws {
+        let workout = #"{"start": "2026-11-30T18:00:00", "title": "Legs", "durationSeconds": 3600, "sets": [{"exercise": "Squat", "reps": 5, "weightKg": 100}]}"#
+        // Not JSON inside (NaN, a bare word): only its brackets and quotes are followed.
+        let later = #"[NaN, {"a": "]}\"", "b": [1, 2, later]}, Infinity]"#
+        let exports = [
+            #"{"format": "sessiond-history", "version": 2, "later": \#(later), "health": [], "workouts": [\#(workout)]}"#,
+            #"{"format": "sessiond-history", "version": 2, "workouts": [\#(workout)], "later": \#(later)}"#,
+        ]
+        for text in exports {
+            var stream = try ExportStream(source: TrickleSource(text, step: 3))
+            #expect(!stream.members.contains { $0.key == "later" }, "\(stream.members.map(\.key))")
+            #expect(stream.members.first?.key == "format")
+            let first = try #require(try stream.next())
+            #expect(first.value["title"] == "Legs")
+            #expect(try stream.next() == nil)
+            let read = try TrackerExport.read(Array(text.utf8))
+            #expect(read.workouts.count == 1 && read.workouts[0].sets.count == 1, "\(text)")
+        }
+    }
+
     @Test func aJSONExportReadInTricklesGivesTheWorkoutsAndArchiveReadWhole() throws {
         let written = workouts(30, setsEach: 7)
         var archive = HistoryArchive()
