@@ -282,9 +282,12 @@ struct RowReader {
 }
 
 /// Values read from texts that rows repeat (a workout's start, its duration), each text
-/// read once: the last text is compared before the ones read earlier are hashed, as a
-/// workout's rows follow each other.
+/// read once while it is among the latest `capacity`: the last text is compared before
+/// the ones read earlier are hashed, as a workout's rows follow each other. What is kept
+/// is bounded: a file of a million distinct dates does not keep a million.
 struct RepeatedTexts<Value> {
+    /// Texts kept at most; then they are let go, and read again when they come back.
+    static var capacity: Int { 4096 }
     private var known: [String: Value] = [:]
     private var lastText: String?
     private var lastValue: Value?
@@ -293,8 +296,14 @@ struct RepeatedTexts<Value> {
     mutating func value(of text: String, reading read: (String) -> Value?) -> Value? {
         if let lastText, lastText == text { return lastValue }
         let value = known[text] ?? read(text)
-        if let value { known[text] = value }
+        if let value, known[text] == nil {
+            if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
+            known[text] = value
+        }
         (lastText, lastValue) = (text, value)
         return value
     }
+
+    /// Texts kept now.
+    var count: Int { known.count }
 }

@@ -365,4 +365,24 @@ extension String {
             #expect(workout.encodedByteBound < writer.byteCount + 200 + 120 * sets.count, "close enough to fill chunks")
         }
     }
+
+    /// The texts a file repeats (its rows' dates) are read once each while they are
+    /// among the latest kept, and no more than `capacity` are kept however many
+    /// distinct ones a file holds: a million distinct dates kept a million.
+    @Test func repeatedTextsAreReadOnceAndKeptWithinABound() {
+        var texts = RepeatedTexts<Int>()
+        var reads = 0
+        let read = { (text: String) -> Int? in reads += 1; return Int(text) }
+        for round in 0..<3 {
+            for value in [7, 8, 7, 9, 8, 7] { #expect(texts.value(of: String(value), reading: read) == value, "round \(round)") }
+        }
+        #expect(reads == 3, "7, 8 and 9 read once each")
+        let distinct = 3 * RepeatedTexts<Int>.capacity
+        for value in 1000..<(1000 + distinct) {
+            #expect(texts.value(of: String(value), reading: read) == value)
+            #expect(texts.count <= RepeatedTexts<Int>.capacity)
+        }
+        #expect(reads == 3 + distinct)
+        #expect(texts.value(of: "x", reading: read) == nil && texts.value(of: "x", reading: read) == nil)
+    }
 }
