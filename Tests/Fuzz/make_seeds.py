@@ -8,7 +8,7 @@ fits) with NaN, +-infinity, 1e300, -5 and +-2^63 in each numeric field in turn, 
 copies, a file cut inside its header; Strong CSV and sessiond JSON exports with those
 numbers in each numeric column. For the health readers: a small Apple Health
 export.xml with those numbers as values and a strength workout, the same zipped
-(deflated and stored), Health Auto Export's metrics and Google Fit's daily CSV. Written from the FIT protocol, independently of the
+(deflated and stored, and with ZIP64 extra fields), Health Auto Export's metrics and Google Fit's daily CSV. Written from the FIT protocol, independently of the
 reader (see Tests/Fixtures/fit/make_fit.py for the CRC).
 """
 import io
@@ -16,6 +16,7 @@ import os
 import struct
 import sys
 import zipfile
+import zlib
 
 HOSTILE = [float("nan"), float("inf"), float("-inf"), 1e300, -5.0, 2.0 ** 63, -(2.0 ** 63)]
 HOSTILE_TEXT = ["NaN", "inf", "-inf", "1e300", "-5", "9223372036854775808", "-9223372036854775808"]
@@ -45,6 +46,19 @@ def fit(messages):
     header += struct.pack("<H", crc16(header))
     body = header + records
     return body + struct.pack("<H", crc16(body))
+
+
+def zip64_stored(name, data):
+    """A stored zip entry whose central directory gives its sizes and offset in a ZIP64
+    extra field (all ones in the record), as an archive over 4 GiB does."""
+    name = name.encode()
+    crc = zlib.crc32(data)
+    local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 45, 0, 0, 0, 0, crc, len(data), len(data), len(name), 0) + name + data
+    extra = struct.pack("<HHQQQ", 1, 24, len(data), len(data), 0)
+    central = struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 45, 45, 0, 0, 0, 0, crc, 0xFFFFFFFF, 0xFFFFFFFF,
+                          len(name), len(extra), 0, 0, 0, 0, 0xFFFFFFFF) + name + extra
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(central), len(local), 0)
+    return local + central + end
 
 
 def strength():
@@ -110,6 +124,7 @@ def main():
             with zipfile.ZipFile(archive, "w", method) as out:
                 out.writestr("apple_health_export/export.xml", xml)
             put(f"apple-health-zip-{name}-{v}", archive.getvalue())
+        put(f"apple-health-zip64-{v}", zip64_stored("apple_health_export/export.xml", xml.encode()))
         put(f"health-auto-export-{v}", '{"data": {"metrics": [{"name": "step_count", "units": "count", "data": '
             f'[{{"date": "2025-12-01 00:00:00 +0100", "qty": {text}, "source": "Watch"}}]}}, '
             '{"name": "weight_body_mass", "units": "kg", "data": '
