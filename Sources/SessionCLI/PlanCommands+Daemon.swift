@@ -54,15 +54,18 @@ extension PlanCommands {
                 guard arguments[.week] == nil else { throw UsageError("give PLAN-ID or --week, not both") }
                 params.planID = id
             }
-            let client = try context.connect(arguments)
             params.date = try arguments.value(Options.week)
-            // The plan as stored, and for a carried-over week the Monday it carries to.
-            let document = try context.call(client, PlanGet.self, params)
+            try context.check(PlanGet.self, params)
+            // The plan as stored, and for a carried-over week the Monday it carries to;
+            // with it, in the same round trip, the daemon's today, the day marked.
+            let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
+            let document = try PlanGet.Result(json: try replies[0].value())
             if context.printJSON(document, arguments) { return ExitStatus.ok }
             if document.carriedOverTo != nil {
                 context.console.print(context.console.dim("carried over from the week of \(document.plan.weekStart): no plan was imported for this week"))
             }
-            PlanFormatter(console: context.console).printPlan(document.week.isEmpty ? document.plan : weekAsTrained(document), today: context.clock.today())
+            let today = try DaemonStatus.Result(json: try replies[1].value()).today
+            PlanFormatter(console: context.console).printPlan(document.week.isEmpty ? document.plan : weekAsTrained(document), today: today)
             return ExitStatus.ok
         })
 

@@ -48,6 +48,18 @@ import TestSupport
         #expect(tracked["startedAt"]?.stringValue.flatMap(Timestamp.init)?.ms == Self.newYork(2026, 11, 29, 18), "\(tracked)")
     }
 
+    @Test func planShowMarksTheDaemonsToday() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { daemon.cleanUp() }
+        try Workout.importPlan(try daemon.client(), weekStart: "2026-11-30")
+        let shown = try daemon.at(ms: Self.newYork(2026, 11, 30, 21, 30)) {
+            try daemon.ctl(["plan", "show"], environment: Self.terminal)
+        }
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let marked = shown.stdout.split(separator: "\n").filter { $0.contains("◀ today") }
+        #expect(marked.count == 1 && marked.first?.contains("2026-11-30") == true, "\(shown.stdout)")
+    }
+
     @Test func nextWeekFollowsTheDaemonsToday() throws {
         let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
         defer { daemon.cleanUp() }
