@@ -10,12 +10,17 @@ import SessionCore
 /// field) read as the fuzz target reads them: each is refused or read within the
 /// daemon's bounds.
 @Suite struct FuzzSeedTests {
+    /// The seeds' names, written into `directory` by make_seeds.py.
+    static func makeSeeds(in directory: String) throws -> [String] {
+        let made = try runProcess("/usr/bin/env", ["python3", Fixtures.packageRoot + "/Tests/Fuzz/make_seeds.py", directory])
+        try #require(made.status == 0, "\(made.stderr)")
+        return try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
+
     @Test func everySeedIsRefusedOrReadWithinBounds() throws {
         let directory = Fixtures.temporaryDirectory("seeds")
         defer { Fixtures.removeTree(directory) }
-        let made = try runProcess("/usr/bin/env", ["python3", Fixtures.packageRoot + "/Tests/Fuzz/make_seeds.py", directory])
-        try #require(made.status == 0, "\(made.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        let names = try Self.makeSeeds(in: directory)
         #expect(names.count > 200)
         var refused = 0
         for name in names where !Self.healthPrefixes.contains(where: name.hasPrefix) {
@@ -49,9 +54,7 @@ import SessionCore
     @Test func everyHealthSeedIsRefusedOrReadIntoPlausibleDays() throws {
         let directory = Fixtures.temporaryDirectory("seeds")
         defer { Fixtures.removeTree(directory) }
-        let made = try runProcess("/usr/bin/env", ["python3", Fixtures.packageRoot + "/Tests/Fuzz/make_seeds.py", directory])
-        try #require(made.status == 0, "\(made.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        let names = try Self.makeSeeds(in: directory)
         var outcomes: [String: (read: Int, refused: Int, leftOut: Int)] = [:]
         for name in names {
             guard let prefix = Self.healthPrefixes.first(where: name.hasPrefix) else { continue }
