@@ -33,6 +33,20 @@ public struct CommandContext {
         zone.known = true
     }
 
+    /// `useDaemonTimeZone` over a connection of its own, before a file whose instants
+    /// become wall-clock times is read (a FIT activity that does not say its offset,
+    /// Gadgetbridge's samples). With no daemon to ask (a dry run needs none), this
+    /// process's zone stands in.
+    func useDaemonTimeZoneIfReachable(_ arguments: ParsedArguments) throws {
+        let client: SocketClient
+        do {
+            client = try connect(arguments)
+        } catch is SocketClient.Unreachable {
+            return
+        }
+        try useDaemonTimeZone(client)
+    }
+
     /// The daemon's socket, resolved as docs/protocol.md says.
     func socketPath(_ arguments: ParsedArguments) -> String {
         SocketPath.resolve(flag: arguments[.socket] ?? globalSocket, environment: environment)

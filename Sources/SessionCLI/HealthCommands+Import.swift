@@ -113,6 +113,8 @@ extension HealthCommands {
                     (health, records, kept, leftOut) = try GoogleFitReader.read(try whole(GoogleFitReader.maximumBytes, "a Google Fit CSV"))
                 case .gadgetbridge:
                     guard path != "-" else { throw GadgetbridgeExport.Failure(message: "a database cannot be read from standard input: give its path") }
+                    // Its samples' times are instants: their days are the daemon's zone's.
+                    try context.useDaemonTimeZoneIfReachable(arguments)
                     let clock = context.clock
                     let read = try GadgetbridgeExport.read(path: path, localTime: { clock.localDateTime(atMs: $0) }) { try health.add($0) }
                     (records, kept) = (read.records, read.kept)

@@ -66,6 +66,9 @@ extension HistoryCommands {
                 }
                 return ExitStatus.refused
             }
+            // A FIT activity's times are instants: on the daemon's wall clock they are
+            // what its zone makes of them.
+            if jsonFile == nil, format == .fit || format == nil && FitFile.beginsLikeFIT(bytes) { try context.useDaemonTimeZoneIfReachable(arguments) }
             var export: TrackerExport.Reader
             do throws(TrackerExport.Failure) {
                 let clock = context.clock

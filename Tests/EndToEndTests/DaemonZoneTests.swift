@@ -73,6 +73,51 @@ import TestSupport
         #expect(printed["weekStart"] == "2026-11-30", "\(request.stdout.prefix(400))")
     }
 
+    /// A watch's activity that does not say its offset starts, on the daemon's wall
+    /// clock, when its zone says: 03:00 UTC is 22:00 the evening before in New York.
+    @Test func aFitActivityWithoutItsOffsetIsPlacedInTheDaemonsZone() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { daemon.cleanUp() }
+        let start = Self.newYork(2025, 11, 30, 22) / 1000
+        let path = daemon.directory + "/evening.fit"
+        Fixtures.write(JSONValue.obj([
+            "sport": 10, "subSport": 20, "start": JSONValue(Int(start)), "elapsed": 1800,
+            "sets": [.obj(["start": JSONValue(Int(start) + 10), "duration": 40, "reps": 8, "weight": 60, "active": true, "category": [0]])],
+        ]).jsonText, to: path + ".json")
+        let made = try runProcess("/usr/bin/env", ["python3", Fixtures.packageRoot + "/Tests/Fixtures/fit/make_fit.py", path, path + ".json"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let imported = try daemon.ctl(["import", path], environment: Self.terminal)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let item = try #require(try Self.sessions(daemon).first)
+        #expect(item["date"] == "2025-11-30", "\(item)")
+        #expect(item["startedAt"]?.stringValue.flatMap(Timestamp.init)?.ms == start * 1000, "\(item)")
+    }
+
+    /// Gadgetbridge's samples are instants: a weighing at 03:00 UTC is the evening
+    /// before's in New York, and counts for that day.
+    @Test func gadgetbridgeSamplesFallOnTheDaemonsDays() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/Gadgetbridge"
+        let weighed = Self.newYork(2025, 11, 30, 22)
+        let made = try runProcess("/usr/bin/env", ["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript('''CREATE TABLE "DEVICE" ("_id" INTEGER PRIMARY KEY, "NAME" TEXT NOT NULL, "MANUFACTURER" TEXT NOT NULL,
+              "IDENTIFIER" TEXT NOT NULL UNIQUE, "TYPE" INTEGER NOT NULL, "TYPE_NAME" TEXT NOT NULL, "MODEL" TEXT, "ALIAS" TEXT);
+            CREATE TABLE "MI_SCALE_WEIGHT_SAMPLE" ("TIMESTAMP" INTEGER NOT NULL, "DEVICE_ID" INTEGER NOT NULL, "USER_ID" INTEGER NOT NULL,
+              "WEIGHT_KG" REAL NOT NULL, PRIMARY KEY ("TIMESTAMP", "DEVICE_ID")) WITHOUT ROWID;
+            INSERT INTO DEVICE VALUES (1, 'Scale', 'Xiaomi', 'AA:BB', 1, 'MISCALE', NULL, '');''')
+            db.execute("INSERT INTO MI_SCALE_WEIGHT_SAMPLE VALUES (?, 1, 1, 80.4)", (int(sys.argv[2]),))
+            db.commit()
+            """, path, String(weighed)])
+        try #require(made.status == 0, "\(made.stderr)")
+        let run = try daemon.ctl(["health", "import", path], environment: Self.terminal)
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        let values = try daemon.client().call("health.list").arrayValue ?? []
+        #expect(values.count == 1 && values.first?["date"] == "2025-11-30" && values.first?["value"] == 80.4, "\(values)")
+    }
+
     /// The night the clocks go back an hour (1 November 2026 in New York), a session
     /// tracked from 00:30 to 03:30 lasted four hours, not three.
     @Test func aTrackedSessionAcrossTheClockChangeLastsAsTimeWent() throws {
