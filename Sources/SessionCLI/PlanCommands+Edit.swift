@@ -108,10 +108,18 @@ extension PlanCommands {
         run: { arguments, context in
             if arguments.has(.everyWeek) { return try movePlanDays.run(arguments, context) }
             guard arguments.positionals.count == 2 else { throw UsageError("plan move needs DAY DAY") }
-            let today = context.clock.today()
-            let (from, to) = (try weekDate(arguments.positionals[0], today: today), try weekDate(arguments.positionals[1], today: today))
+            func days() throws -> (LocalDate, LocalDate) {
+                let today = context.clock.today()
+                return (try weekDate(arguments.positionals[0], today: today), try weekDate(arguments.positionals[1], today: today))
+            }
+            // Read here to refuse what does not read before connecting; then again in
+            // the daemon's zone, whose week a weekday names.
+            _ = try days()
+            let client = try context.connect(arguments)
+            try context.useDaemonTimeZone(client)
+            let (from, to) = try days()
             guard from != to else { throw UsageError("the two days are the same day") }
-            let result = try context.call(try context.connect(arguments), PlanMove.self, PlanMove.Params { $0.from = from; $0.to = to })
+            let result = try context.call(client, PlanMove.self, PlanMove.Params { $0.from = from; $0.to = to })
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             func shown(_ day: PlanMove.Day) -> String { "\(day.date.weekday.name) \(day.date): \(day.rest ? "rest" : day.title)" }
             context.console.print("this week only (plan \(result.planID) unchanged): \(shown(result.to)); \(shown(result.from))")

@@ -118,6 +118,23 @@ import TestSupport
         #expect(values.count == 1 && values.first?["date"] == "2025-11-30" && values.first?["value"] == 80.4, "\(values)")
     }
 
+    /// A weekday names a day of the daemon's week: at 01:00 on Monday in Auckland it is
+    /// still Sunday on UTC, and Tuesday is tomorrow's, not last week's.
+    @Test func aWeekdayIsOfTheDaemonsWeek() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", "Pacific/Auckland"])
+        defer { daemon.cleanUp() }
+        try Workout.importPlan(try daemon.client(), weekStart: "2026-11-30")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Pacific/Auckland")!
+        let monday = calendar.date(from: DateComponents(year: 2026, month: 11, day: 30, hour: 1))!
+        let moved = try daemon.at(ms: Int64(monday.timeIntervalSince1970 * 1000)) {
+            try daemon.ctl(["plan", "move", "tue", "wed", "--json"], environment: Self.terminal)
+        }
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let result = try JSONParser.parse(moved.stdout)
+        #expect(result["from"]?["date"] == "2026-12-01" && result["to"]?["date"] == "2026-12-02", "\(moved.stdout)")
+    }
+
     /// The night the clocks go back an hour (1 November 2026 in New York), a session
     /// tracked from 00:30 to 03:30 lasted four hours, not three.
     @Test func aTrackedSessionAcrossTheClockChangeLastsAsTimeWent() throws {
