@@ -207,7 +207,7 @@ public final class Connection {
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         // Inside a savepoint already, the enclosing one makes `body` atomic: a failure
         // propagates to it and rolls everything back.
-        if savepointDepth > 0 || (savepointsSuspended && inTransaction) { return try body() }
+        if isEnclosed { return try body() }
         // Prepared (and cached) rather than exec'd: these run several times per request.
         let nested = inTransaction
         if nested { savepointDepth += 1 }
@@ -227,6 +227,11 @@ public final class Connection {
             throw error
         }
     }
+
+    /// True when `transaction` now runs its body as part of what encloses it (inside a
+    /// savepoint, or a transaction run without them), which then rolls back when the
+    /// body fails: the body begins and ends nothing of its own.
+    public var isEnclosed: Bool { savepointDepth > 0 || (savepointsSuspended && inTransaction) }
 
     /// Runs `body` with `transaction` making no savepoints inside the open transaction:
     /// the caller takes charge of atomicity (it rolls the whole transaction back when a

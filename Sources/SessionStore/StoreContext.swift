@@ -64,6 +64,11 @@ final class StoreContext {
     /// savepoint (none while the group commit runs optimistically, see `RequestScope`).
     func atomically<T>(_ body: () throws -> T) throws -> T {
         let outermost = !connection.inTransaction
+        // Part of an enclosing savepoint or group commit, `body` rolls back with it, and
+        // that forgets; until then what the requests before it left to do (their sets'
+        // feed entries, the bests to write) stands: a request that fails before writing
+        // leaves the others' as they were.
+        let enclosed = connection.isEnclosed
         if outermost { transactionBegan(groupCommit: false) }
         do {
             let result = try connection.transaction {
@@ -76,7 +81,7 @@ final class StoreContext {
             if outermost { transactionEnded(committed: true, groupCommit: false) }
             return result
         } catch {
-            transactionEnded(committed: false, groupCommit: false)  // rolled back: what was read may be gone
+            if !enclosed { transactionEnded(committed: false, groupCommit: false) }  // rolled back: what was read may be gone
             throw error
         }
     }

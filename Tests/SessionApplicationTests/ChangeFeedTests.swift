@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import SessionApplication
+@testable import SessionStore
 
 /// The change feed and `changes.apply` between two devices in the test's process: what
 /// sessiond-sync carries through PostgreSQL, carried here by hand.
@@ -32,6 +33,29 @@ import Testing
         func apply(_ changes: [JSONValue]) throws -> JSONValue {
             try app.call("changes.apply", .obj(["changes": .array(changes)]))
         }
+    }
+
+    /// A request of a group commit that fails at the first statement it writes (a
+    /// trigger the test adds refuses a set of 13 reps) leaves the requests before it
+    /// whole: their sets are stored, fed to the change feed and counted, as the four
+    /// acknowledgements say. Its failure forgot the others' sets left to feed.
+    @Test func aRequestFailingBeforeItWritesLeavesItsBatchFedAndCounted() throws {
+        let phone = try Device()
+        _ = try phone.app.call("session.start")
+        try Database(path: phone.app.databasePath).connection.execute("""
+            CREATE TRIGGER test_fault BEFORE INSERT ON logged_set WHEN NEW.reps = 13
+            BEGIN SELECT RAISE(ABORT, 'injected fault'); END;
+            """)
+        let reps = [5, 6, 13, 7, 8]
+        let batch = reps.enumerated().map { #"{"jsonrpc":"2.0","id":\#($0.offset),"method":"session.log","params":{"exercise":"Squat","reps":\#($0.element),"weightKg":100}}"# }
+        let line = try #require(phone.app.send(line: "[" + batch.joined(separator: ",") + "]"))
+        let replies = try JSONParser.parse(line).arrayValue ?? []
+        let acknowledged = replies.compactMap { $0["result"]?["setId"]?.intValue }
+        #expect(acknowledged.count == reps.filter { $0 != 13 }.count && replies.filter { $0["error"] != nil }.count == 1, "\(replies)")
+        let fed = try phone.take().filter { $0["entity"] == "set" }
+        #expect(fed.count == acknowledged.count, "\(fed)")
+        let squat = try phone.app.call("exercise.get", .obj(["exercise": "Squat"]))
+        #expect(squat["sets"]?.intValue == acknowledged.count && squat["sessions"] == 1, "\(squat)")
     }
 
     @Test func twoDevicesThatWorkedApartConverge() throws {
