@@ -29,6 +29,60 @@ import Testing
         #expect(try client.call("exercise.history", .obj(["exercise": "Dips"]))["sessions"]?.arrayValue?.count == 1)
     }
 
+    /// What a `done` stores is every chunk sent, or nothing: chunks dropped (an import
+    /// untouched for 60 seconds, or a daemon that restarted) are said, and the import is
+    /// sent again from chunk 0. A chunk after them is refused as it arrives; a `done`
+    /// whose chunks before it are not all staged, or that leave a gap, stores nothing.
+    @Test func anImportMissingAChunkStoresNothingAndSaysWhich() throws {
+        let client = try InProcess()
+        func chunk(_ id: String, _ number: Int, done: Bool = false) throws -> JSONValue {
+            let workout: JSONValue = .obj(["start": .string("2026-01-0\(number + 1)T18:00:00"), "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
+            return try client.request("history.import", .obj(["importId": .string(id), "chunk": JSONValue(number), "workouts": [workout], "done": .bool(done)]))
+        }
+        func refusal(_ reply: JSONValue) -> String { reply["error"]?["data"]?["reason"] == "import_refused" ? reply["error"]?["message"]?.stringValue ?? "" : "" }
+        let origin = Int64(LocalDate("2026-02-01")!.daysSinceEpoch) * 86_400_000
+        try client.at(ms: origin) {
+            // Chunks 0 to 3 went, then 60 seconds without a call dropped them.
+            for number in 0..<4 {
+                let staged = try chunk("late", number)
+                #expect(staged["result"]?["staged"] == JSONValue(number + 1), "\(staged)")
+            }
+        }
+        try client.at(ms: origin + 61_000) {
+            let after = try chunk("late", 4)
+            #expect(refusal(after).contains("chunks 0 to 3 are not staged"), "the chunk after them: \(after)")
+            let done = try client.request("history.import", .obj(["importId": "late", "chunk": 5, "done": true]))
+            #expect(refusal(done).contains("chunks 0 to 4 are not staged"), "\(done)")
+            // A gap: chunk 1 never came.
+            _ = try chunk("gap", 0)
+            _ = try chunk("gap", 2)
+            let gap = try chunk("gap", 3, done: true)
+            #expect(refusal(gap).contains("chunk 1 is not staged"), "\(gap)")
+            #expect(try client.call("session.list").arrayValue == [], "nothing stored")
+            // Sent again whole: stored, each chunk once.
+            for number in 0..<3 { _ = try chunk("again", number) }
+            let stored = try chunk("again", 3, done: true)
+            #expect(stored["result"]?["imported"]?["workouts"] == 4, "\(stored)")
+            #expect(try client.call("session.list").arrayValue?.count == 4)
+        }
+    }
+
+    /// Two `done`s of one import in one batch (one group commit): the first stores, the
+    /// second finds it stored; a `done` sent again later answers what the first stored.
+    @Test func aDoneSentAgainAnswersTheFirstEvenFromOneBatch() throws {
+        let client = try InProcess()
+        let workouts = JSONValue.array((1...3).map { .obj(["start": .string("2026-01-0\($0)T18:00:00"), "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5])]]) })
+        let line = JSONValue.array([
+            .obj(["jsonrpc": "2.0", "id": 1, "method": "history.import", "params": .obj(["importId": "twice", "chunk": 0, "workouts": workouts])]),
+            .obj(["jsonrpc": "2.0", "id": 2, "method": "history.import", "params": .obj(["importId": "twice", "chunk": 1, "done": true])]),
+            .obj(["jsonrpc": "2.0", "id": 3, "method": "history.import", "params": .obj(["importId": "twice", "chunk": 1, "done": true])]),
+        ])
+        let replies = try JSONParser.parse(try #require(client.send(line: line.jsonText))).arrayValue ?? []
+        #expect(replies.count == 3 && replies[1]["result"]?["imported"]?["workouts"] == 3, "\(replies)")
+        let again = try client.call("history.import", .obj(["importId": "twice", "chunk": 1, "done": true]))
+        #expect(again["imported"]?["workouts"] == 3, "what the first done stored: \(again)")
+    }
+
     /// An imported body-weight set counts the body mass of its day: the latest sample on
     /// or before it (the last of that day), none before the first sample.
     @Test func importedBodyweightSetsCountTheBodyMassOfTheirDay() throws {

@@ -80,9 +80,10 @@ import Testing
         sent[2].energyKcal = 412.5
         sent[2].date = LocalDate(daysSinceEpoch: 20_001)
         let archive = HistoryArchive.threeBodyMasses
-        _ = try staging.add(Array(sent[1...]), chunk: 1, to: k("a"), source: "strong", nowMs: 0)
         _ = try staging.add(workouts(5, setsEach: 1), chunk: 0, to: k("a"), source: nil, nowMs: 0)
-        // Sent again (a retry): it replaces itself, on disk too.
+        _ = try staging.add(Array(sent[1...]), chunk: 1, to: k("a"), source: "strong", nowMs: 0)
+        // Sent again (a retry), after chunk 1: it replaces itself, on disk too, and is
+        // read back first, by its number.
         let staged = try staging.add(Array(sent[..<1]), archive: archive, chunk: 0, to: k("a"), source: nil, nowMs: 0)
         #expect(staged.count == 3 && staged.healthSamples == 3 && staged.sets == 6 + 3, "\(staged.count) workouts, \(staged.sets) sets and items")
         #expect(staging.disk.isOpen)

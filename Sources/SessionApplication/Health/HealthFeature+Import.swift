@@ -59,6 +59,7 @@ extension HealthFeature {
         try checkRecordedDates(params.samples, param: "samples")
         let staged = try service.staging.add([], archive: HistoryArchive { $0.health = params.samples }, chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
+        if params.done { try service.staging.checkComplete(key, count: params.samples.isEmpty ? params.chunk : params.chunk + 1) }
         guard params.done else { return HealthImport.Result {
             $0.importID = params.importID
             $0.staged = staged.healthSamples

@@ -39,6 +39,9 @@ extension HistoryFeature {
         try service.health.checkRecordedDates(params.archive.health, param: "health")
         let staged = try service.staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
+        // Every chunk sent is stored, or nothing: `done`'s own number counts the chunks
+        // before it when it carries none.
+        if params.done { try service.staging.checkComplete(key, count: params.workouts.isEmpty && params.archive.isEmpty ? params.chunk : params.chunk + 1) }
         guard params.done else {
             return HistoryImport.Result {
                 $0.importID = params.importID

@@ -67,6 +67,15 @@ struct ImportStaging {
             chunks[number] = chunk
         }
 
+        /// The first run of chunk numbers missing below `count` (the chunks a `done` says
+        /// came before it), or below the highest staged; nil when 0, 1, … are all here.
+        func missingChunks(below count: Int) -> ClosedRange<Int>? {
+            let end = max(count, (chunks.keys.max() ?? -1) + 1)
+            guard let first = (0..<end).first(where: { chunks[$0] == nil }) else { return nil }
+            let next = (first..<end).first { chunks[$0] != nil } ?? end
+            return first...(next - 1)
+        }
+
         /// Forgets the chunks (after `done`).
         mutating func release() {
             chunks = [:]
@@ -143,13 +152,17 @@ struct ImportStaging {
     /// `StorageError`).
     mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, source: String?,
                       nowMs: Int64) throws -> Staged {
-        expire(nowMs: nowMs, keeping: key)
+        // One untouched for 60 seconds is gone, this one too: its next chunk is refused.
+        expire(nowMs: nowMs)
         if imports[key] == nil, imports.filter({ $0.key.owner == key.owner && !$0.value.isDone }).count >= Self.maximumImports {
             throw HistoryImportError.tooManyImports(Self.maximumImports)
         }
         var staged = imports[key] ?? Staged()
         // `staged` is a copy: a refusal below leaves the import as it was.
         let holdsSome = !workouts.isEmpty || !archive.isEmpty
+        // An import begins at chunk 0: a later one for an import not held follows
+        // chunks that were dropped (60 s without a call, or the daemon restarted).
+        if imports[key] == nil, holdsSome, chunk > 0 { throw HistoryImportError.chunksMissing(0...(chunk - 1)) }
         if holdsSome {  // a call without workouts (done) leaves the chunks as they are
             staged.stage(Staged.Chunk(workouts: workouts, archive: archive), number: chunk)
             try checkBounds(staged, of: key)
@@ -180,6 +193,13 @@ struct ImportStaging {
         }
     }
 
+    /// Throws when `key`'s import lacks a chunk its `done` stores: one below `count`
+    /// (the chunks that call says came before it, or it with them) or between those
+    /// staged. What a `done` stores is then every chunk sent, or nothing.
+    func checkComplete(_ key: Key, count: Int) throws(HistoryImportError) {
+        if let missing = (imports[key] ?? Staged()).missingChunks(below: count) { throw .chunksMissing(missing) }
+    }
+
     /// Everything `key`'s import staged, read back from disk chunk by chunk in the
     /// order of their numbers: its workouts, and its archive's parts.
     func contents(of key: Key) throws -> (workouts: [HistoryWorkout], archive: HistoryArchive) {
@@ -198,13 +218,13 @@ struct ImportStaging {
     }
 
     /// Drops the imports that got no call for `expiryMs` (a `done` one's result after
-    /// `resultExpiryMs`), except `key`'s, and their chunks on disk; true when one that
+    /// `resultExpiryMs`), and their chunks on disk; true when one that
     /// held workouts went.
     @discardableResult
-    mutating func expire(nowMs: Int64, keeping key: Key? = nil) -> Bool {
+    mutating func expire(nowMs: Int64) -> Bool {
         var dropped: [Key] = []
         imports = imports.filter { entry in
-            let keep = entry.key == key || nowMs - entry.value.touchedMs < (entry.value.isDone ? Self.resultExpiryMs : Self.expiryMs)
+            let keep = nowMs - entry.value.touchedMs < (entry.value.isDone ? Self.resultExpiryMs : Self.expiryMs)
             if !keep, !entry.value.isDone { dropped.append(entry.key) }
             return keep
         }
@@ -225,6 +245,8 @@ struct ImportStaging {
 
     /// After the `done` call's commit: keeps only its result.
     mutating func complete(_ key: Key, with result: HistoryImport.Result) {
+        // Two `done`s in one group commit: the first stored, and answers a retry.
+        guard imports[key]?.isDone == false else { return }
         imports[key]?.release()
         imports[key]?.result = result
         forget(key)
@@ -232,6 +254,7 @@ struct ImportStaging {
 
     /// The same for a `health.import`.
     mutating func complete(_ key: Key, with result: HealthImport.Result) {
+        guard imports[key]?.isDone == false else { return }
         imports[key]?.release()
         imports[key]?.healthResult = result
         forget(key)
@@ -266,6 +289,8 @@ enum HistoryImportError: Error, Equatable, CustomStringConvertible {
     case tooManyUnprivilegedBytes(Int)
     /// One user's imports would hold more than their bound (`ImportStaging.maximumBytes(of:)`).
     case tooManyBytesForUser(Int)
+    /// Chunks of the import are not staged: dropped, or never sent.
+    case chunksMissing(ClosedRange<Int>)
 
     var description: String {
         switch self {
@@ -280,6 +305,9 @@ enum HistoryImportError: Error, Equatable, CustomStringConvertible {
         case .tooManyBytesForUser(let bytes):
             let bound = bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
             return "your imports under way may hold at most \(bound) together (as sent); store (done) or cancel one first"
+        case .chunksMissing(let chunks):
+            let which = chunks.count == 1 ? "chunk \(chunks.lowerBound) is" : "chunks \(chunks.lowerBound) to \(chunks.upperBound) are"
+            return "\(which) not staged (an import is dropped 60 seconds after its last call, and when the daemon restarts); send it again from chunk 0"
         }
     }
 }
