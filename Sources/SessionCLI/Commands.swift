@@ -38,8 +38,16 @@ public enum SessionCtl {
         Exit status: 0 ok, 1 refused (the message says why), 2 usage error, 3 daemon unreachable.
         """
 
-    /// Runs one invocation and returns its exit status.
+    /// Runs one invocation and returns its exit status: 1 when what it wrote to
+    /// standard output did not all get there (a full disk under `export > FILE`).
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        let status = dispatch(arguments, context: context)
+        if context.console.reportOutputFailure(), status == ExitStatus.ok { return ExitStatus.refused }
+        return status
+    }
+
+    /// Runs one invocation and returns its exit status.
+    static func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
         let console = context.console
         if arguments.isEmpty {
             console.print(help())
@@ -104,10 +112,11 @@ public enum SessionCtl {
             if rest.contains("--json") { printJSONError("usage", error.message, console: console) }
             return ExitStatus.usage
         } catch let error as FileInput.Failure {
-            // A FILE argument that cannot be read or written: a usage error, said so.
+            // A FILE that cannot be read or written (missing, a directory, not allowed,
+            // not text): a data error, as cat(1) and cp(1) have it, not a usage one.
             console.error("sessionctl: \(error)")
-            console.error("Usage: \(command.usage)  (see --help)")
-            return ExitStatus.usage
+            if rest.contains("--json") { printJSONError("file", error.description, console: console) }
+            return ExitStatus.refused
         } catch let refusal as DaemonRefusal {
             if rest.contains("--json") {
                 console.print(JSONValue.obj(["error": refusal.error.json]).jsonText)

@@ -19,6 +19,10 @@ public final class Console {
     /// when it is no terminal (a pipe, a file), where output keeps its fixed widths.
     public let columns: Int?
     private let buffered: Bool
+    /// Why writing to standard output failed (its errno: a full disk, a closed file),
+    /// nil while it has not; after a failure nothing more is written there, and the
+    /// command exits 1 saying so (`Commands.run`): output cut short is no success.
+    public private(set) var outputFailure: Int32?
 
     /// A console on the process's own streams.
     public init(environment: [String: String]) {
@@ -71,6 +75,7 @@ public final class Console {
     }
 
     private func write(_ bytes: [UInt8], to fd: Int32) {
+        if fd == STDOUT_FILENO, outputFailure != nil { return }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -79,10 +84,19 @@ public final class Console {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if fd == STDOUT_FILENO { outputFailure = errno }
                 return
             }
             offset += written
         }
+    }
+
+    /// Flushes nothing (writes are unbuffered), but says whether standard output took
+    /// everything: a write that failed is reported once on standard error.
+    func reportOutputFailure() -> Bool {
+        guard let failure = outputFailure else { return false }
+        error("sessionctl: cannot write to standard output: \(String(cString: strerror(failure)))")
+        return true
     }
 
     /// Text in bold when colours are on.

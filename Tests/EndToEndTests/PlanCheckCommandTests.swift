@@ -68,7 +68,9 @@ import JSON
 
     @Test func usageErrorsExitWithTwo() throws {
         #expect(try runProcess(Binaries.sessionctl, ["plan", "check"]).status == 2)
-        #expect(try runProcess(Binaries.sessionctl, ["plan", "check", "/nonexistent/plan.json"]).status == 2)
+        // A file that cannot be read is a data error: 1, without the usage line.
+        let missing = try runProcess(Binaries.sessionctl, ["plan", "check", "/nonexistent/plan.json"])
+        #expect(missing.status == 1 && missing.stderr == "sessionctl: cannot read /nonexistent/plan.json: No such file or directory\n", "\(missing.stderr)")
         #expect(try runProcess(Binaries.sessionctl, ["plan", "check", "--week-start", "2026-12-01", Fixtures.dumbbellPlanPath]).status == 2)
         #expect(try runProcess(Binaries.sessionctl, ["plan", "check", "--bogus", "x"]).status == 2)
         #expect(try runProcess(Binaries.sessionctl, ["frobnicate"]).status == 2)

@@ -161,8 +161,24 @@ import JSON
         #expect(help.status == 0 && help.stdout.hasPrefix("Usage: sessionctl [--socket PATH]"), "help after a global option")
         // After `--`, "--help" is an argument: a file named so, not the help.
         let file = try runProcess(Binaries.sessionctl, ["plan", "check", "--", "--help"])
-        #expect(file.status == 2 && file.stderr.contains("cannot read --help") && file.stderr.contains("Usage: sessionctl plan check")
-                && !file.stdout.hasPrefix("Usage:"), "a file that cannot be read: a usage error with its usage line, not the help: \(file.stdout) \(file.stderr)")
+        #expect(file.status == 1 && file.stderr.contains("cannot read --help") && !file.stderr.contains("Usage:")
+                && !file.stdout.hasPrefix("Usage:"), "a file that cannot be read: a data error, not the help: \(file.stdout) \(file.stderr)")
+    }
+
+    /// Output that does not reach standard output (a full disk under `export > FILE`,
+    /// here /dev/full) is a failure said on standard error, exit 1: a backup taken so
+    /// is never reported as made.
+    @Test func outputThatCannotBeWrittenIsAFailure() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        _ = try daemon.client().call("session.start")
+        _ = try daemon.client().call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))
+        _ = try daemon.client().call("session.finish")
+        for arguments in [["plan", "schema"], ["export"], ["history", "--json"]] {
+            let run = try runProcess("/bin/sh", ["-c", "exec \"$0\" \"$@\" > /dev/full", Binaries.sessionctl, "--socket", daemon.socketPath] + arguments)
+            #expect(run.status == 1 && run.stderr.contains("sessionctl: cannot write to standard output: No space left on device"),
+                    "\(arguments): \(run.status) \(run.stderr)")
+        }
     }
 
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func coloursOnlyOnATerminalAndNeverWithNoColor() throws {
