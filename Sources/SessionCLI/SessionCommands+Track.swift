@@ -75,10 +75,18 @@ extension SessionCommands {
         let startMs = context.clock.ms(of: LocalDateTime(date: day, secondOfDay: start))
         let endMs = context.clock.ms(of: LocalDateTime(date: end > start ? day : day.adding(days: 1), secondOfDay: end))
         let duration = endMs > startMs ? Int((endMs - startMs) / 1000) : wallClock
+        // A session tracked has happened: one that ends later than now (a few minutes'
+        // slack for clocks) is one to start, not to track.
+        guard startMs + Int64(duration) * 1000 <= context.clock.nowMs() + SessionLimits.futureToleranceMs else {
+            throw UsageError("\(end > start ? day : day.adding(days: 1)) \(Wording.timeOfDay(end)) is still to come: track enters a session that has ended (sessionctl start begins one)")
+        }
         let title = arguments[.title].map { $0.collapsingWhitespace() } ?? planDay?.title ?? "Workout"
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }
+        // A note as finish and edit take it.
+        let note = arguments[.note].map { $0.sanitisedNote() }
+        if let note, note.count > SessionLimits.noteLength { throw UsageError("--note must be at most \(SessionLimits.noteLength) characters, got \(note.count)") }
         let workout = HistoryWorkout(start: LocalDateTime(date: day, secondOfDay: start), durationSeconds: duration, title: title,
-                                     note: arguments[.note], rpe: try arguments.value(Options.rpe), sets: sets)
+                                     note: note, rpe: try arguments.value(Options.rpe), sets: sets)
         var params = HistoryImport.Params { $0.importID = "track-\(context.clock.nowMs())"; $0.chunk = 0; $0.workouts = [workout]; $0.done = true }
         if !arguments.has(.yes) { params.refuseImplausible = true }
         let result: HistoryImport.Result

@@ -36,4 +36,21 @@ import TestSupport
             #expect(started.flatMap(Timestamp.init)?.ms == Int64(day.daysSinceEpoch) * 86_400_000 + (18 * 60 + 5) * 60_000, "\(started ?? "none")")
         }
     }
+
+    /// track enters a session that happened: one that ends later than now is refused,
+    /// as a note longer than finish and edit take is; nothing is stored.
+    @Test func trackRefusesASessionStillToComeAndANoteTooLong() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let noon = Int64(LocalDate("2026-11-30")!.daysSinceEpoch) * 86_400_000 + 12 * 3_600_000
+        try daemon.at(ms: noon) { () throws -> Void in
+            let later = try daemon.ctl(["track", "today", "23:00-23:30", "squat", "3x5"])
+            #expect(later.status == 2 && later.stderr.contains("23:30 is still to come: track enters a session that has ended"), "\(later.stderr)")
+            let long = try daemon.ctl(["track", "yesterday", "09:00-10:00", "squat", "3x5", "--note", String(repeating: "n", count: 501)])
+            #expect(long.status == 2 && long.stderr.contains("--note must be at most 500 characters, got 501"), "\(long.stderr)")
+            #expect(try daemon.client().call("session.list").arrayValue == [], "nothing stored")
+            let done = try daemon.ctl(["track", "yesterday", "09:00-10:00", "squat", "3x5", "--note", String(repeating: "n", count: 500)])
+            #expect(done.status == 0, "\(done.stderr)")
+        }
+    }
 }
