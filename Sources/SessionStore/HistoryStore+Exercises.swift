@@ -116,7 +116,7 @@ extension HistoryStore {
             var rows = try connection.prepare(
                 """
                 SELECT s.id, s.date, max(CASE WHEN l.kind <> 'warmup' THEN l.e1rm_kg END) AS e1rm,
-                    total(CASE WHEN l.kind <> 'warmup' THEN coalesce(l.reps, 0) * coalesce(l.weight_kg, 0) END) AS volume_kg,
+                    total(CASE WHEN l.kind <> 'warmup' THEN coalesce(l.reps, 0) * max(coalesce(l.weight_kg, 0), 0) END) AS volume_kg,
                     sum(l.kind <> 'warmup') AS counted_sets, max(l.exercise_name) AS name
                 FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id AND l.exercise_key = ?1
                 WHERE s.date >= ?2 AND s.date <= ?3\(before == nil ? "" : " AND (s.started_at_ms, s.id) < (?5, ?6)")

@@ -83,7 +83,7 @@ public struct SessionsStore: Store {
                 [endedAtMs, pausedTotalMs, rpe, note, id])
             let volumes = try connection.prepare(
                 """
-                SELECT exercise_key, min(exercise_name) AS name, sum(reps * weight_kg) AS volume_kg FROM logged_set
+                SELECT exercise_key, min(exercise_name) AS name, sum(reps * max(weight_kg, 0)) AS volume_kg FROM logged_set
                 WHERE session_id = ? AND kind <> 'warmup' AND reps > 0 AND weight_kg > 0 GROUP BY exercise_key ORDER BY min(id)
                 """
             ).rows([id]) { (key: $0.text("exercise_key"), name: $0.text("name"), volumeKg: $0.double("volume_kg")) }
@@ -159,7 +159,7 @@ public struct SessionsStore: Store {
             try connection.prepare(
                 """
                 SELECT planned_exercise_id, exercise_key, min(exercise_name) AS name, sum(kind <> 'warmup') AS counted_sets,
-                    coalesce(sum(CASE WHEN kind <> 'warmup' THEN reps * weight_kg END), 0) AS volume_kg, count(*) AS all_sets
+                    coalesce(sum(CASE WHEN kind <> 'warmup' THEN reps * max(weight_kg, 0) END), 0) AS volume_kg, count(*) AS all_sets
                 FROM logged_set WHERE session_id = ?
                 GROUP BY planned_exercise_id, exercise_key ORDER BY min(id)
                 """
@@ -196,7 +196,7 @@ public struct SessionsStore: Store {
         return """
             SELECT \(columns),
                 (SELECT count(*) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup') AS set_count,
-                (SELECT coalesce(sum(l.reps * l.weight_kg), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup') AS volume_kg
+                (SELECT coalesce(sum(l.reps * max(l.weight_kg, 0)), 0) FROM logged_set l WHERE l.session_id = s.id AND l.kind <> 'warmup') AS volume_kg
             FROM session s
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY s.started_at_ms DESC, s.id DESC LIMIT ?

@@ -11,6 +11,28 @@ import Testing
 @Suite struct AssistedLoadTests {
     let bodyMass = 80.0
 
+    /// Volume is reps times the load lifted beyond the body: an assisted set's is none,
+    /// not less than none, wherever a volume is given (the session, its listing, the
+    /// exercise's history, the week). The test's own sum: weighted sets only.
+    @Test func anAssistedSetAddsNoVolume() throws {
+        let client = try InProcess()
+        _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": JSONValue(bodyMass), "date": "2026-11-01"]))
+        try client.at(ms: Int64(LocalDate("2026-11-30")!.daysSinceEpoch) * 86_400_000 + 10 * 3_600_000) {
+            _ = try client.call("session.start")
+            let sets: [(reps: Int, kg: Double?)] = [(6, -20), (5, 5), (8, nil), (4, -40), (5, 7.5)]
+            for set in sets {
+                _ = try client.call("session.log", .obj(["exercise": "Pull-Up", "reps": JSONValue(set.reps), "weightKg": set.kg.map { JSONValue($0) } ?? .null]))
+            }
+            let expected = sets.reduce(0.0) { $0 + Double($1.reps) * max($1.kg ?? 0, 0) }
+            #expect(expected == 62.5)
+            #expect(try client.call("session.current")["volumeKg"]?.numberValue == expected)
+            _ = try client.call("session.finish")
+            #expect(try client.call("session.list")[0]?["volumeKg"]?.numberValue == expected)
+            #expect(try client.call("exercise.history", .obj(["exercise": "Pull-Up"]))["sessions"]?[0]?["volumeKg"]?.numberValue == expected)
+            #expect(try client.call("summary.weekly")["volumeKg"]?.numberValue == expected)
+        }
+    }
+
     /// The estimate is Epley over the body mass less the assistance; less assistance
     /// is a heavier load (a weight record); an assisted set is no record of reps
     /// without a load.

@@ -40,7 +40,7 @@ public struct ExerciseHistory: Sendable, Equatable {
             self.sets = sets
             let counted = sets.filter(\.kind.counts)
             bestOneRepMaxKg = counted.compactMap(\.oneRepMaxKg).max()
-            volumeKg = counted.reduce(0) { $0 + Double($1.reps ?? 0) * ($1.weightKg ?? 0) }
+            volumeKg = counted.reduce(0) { $0 + SetVolume.kg(reps: $1.reps ?? 0, weightKg: $1.weightKg ?? 0) }
             countedSetCount = counted.count
         }
 

@@ -17,7 +17,7 @@ public enum SummaryBuilder {
         for set in counted {
             guard let date = sessionDates[set.sessionID], let reps = set.reps, let weight = set.weightKg else { continue }
             let index = date.daysSinceEpoch - input.weekStart.daysSinceEpoch
-            if (0..<7).contains(index) { volumePerDay[index] += Double(reps) * weight }
+            if (0..<7).contains(index) { volumePerDay[index] += SetVolume.kg(reps: reps, weightKg: weight) }
         }
         let rpes = input.sessions.compactMap(\.rpe)
         return WeeklySummary(
