@@ -327,7 +327,9 @@ extension HistoryCommands {
         words: ["plates"], synopsis: "WEIGHT",
         summary: "Plate math: which plates go on each side of the bar for WEIGHT (24, 100kg, 225lb).",
         details: """
-            Heaviest plates first, one of a size per side at a time, worked out in your units
+            The same plates on each side, heaviest first: the combination of at most 10 a
+            side that comes closest to WEIGHT without passing it, in the fewest plates
+            (20 + 10 + 10 a side where 15 would leave a gap), worked out in your units
             (SESSIOND_UNITS or the config file's units): plates are marked in kilograms or in
             pounds, and a 45 lb plate is no round number of kilograms. The plates are
             --plates, else the weights in your profile (sessionctl profile --weights) up to

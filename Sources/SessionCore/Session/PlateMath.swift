@@ -1,5 +1,6 @@
-/// Which plates go on each side of a bar for a target weight: the heaviest first, as
-/// many of each as fit, pairs assumed (one plate of a size per side). Unit-free: the
+/// Which plates go on each side of a bar for a target weight: the combination closest
+/// to it, not over, of at most `maximumPerSide` plates, in the fewest plates, heaviest
+/// first, pairs assumed (one plate of a size per side). Unit-free: the
 /// target, the bar and the plates are in one unit, kilograms or pounds, as the gym's
 /// plates are marked (a pound gym's 45 lb plate is not a whole number of kilograms).
 public enum PlateMath {
@@ -23,19 +24,68 @@ public enum PlateMath {
     }
 
     /// The loading for `target` on a `bar` with plates of `plates` sizes, all in one
-    /// unit; nil when the target is lighter than the bar.
+    /// unit; nil when the target is lighter than the bar. Each side gets the heaviest
+    /// load these plates make that is not over half of what the bar leaves: the target
+    /// itself when any combination makes it (20 + 10 + 10 a side, not 15 and a gap),
+    /// in the fewest plates, heavier ones first among as few.
     public static func load(target: Double, bar: Double, plates: [Double]) -> Loading? {
         // Typed weights carry a few decimals: a hair under a plate is that plate.
         let tolerance = 1e-6
         guard target + tolerance >= bar else { return nil }
-        var remaining = (target - bar) / 2
+        let sizes = Set(plates.filter { $0 > 0 }).sorted(by: >)
+        let side = (target - bar) / 2 + tolerance
+        let perSide = closest(under: side, sizes: sizes) ?? heaviestFirst(under: side, sizes: sizes)
+        return Loading(perSide: perSide, total: bar + 2 * perSide.reduce(0, +))
+    }
+
+    /// Plates a side may hold, at most: what a sleeve takes (36 plates of 2.5 lb make 90
+    /// lb exactly, and no bar holds them).
+    public static let maximumPerSide = 10
+
+    /// Weights a side is worked out for exactly, in the plates' common step, at most:
+    /// past it (plates of odd sizes on a very heavy bar) the heaviest-first loading.
+    static let exactSteps = 200_000
+
+    /// The heaviest combination of `sizes` (heaviest first) not over `side` and of at
+    /// most `maximumPerSide` plates: every weight up to it, in thousandths over the
+    /// plates' common step, with the fewest plates that make it; nil past `exactSteps`.
+    static func closest(under side: Double, sizes: [Double]) -> [Double]? {
+        let thousandths = sizes.map { Int(($0 * 1000).rounded()) }
+        let step = thousandths.reduce(0, gcd)
+        guard step > 0, thousandths.allSatisfy({ $0 > 0 }) else { return [] }
+        let limit = Int((side * 1000).rounded(.down)) / step
+        guard limit <= exactSteps else { return nil }
+        let steps = thousandths.map { $0 / step }
+        // For each weight, the plates that make it (indices into `sizes`, ascending:
+        // heaviest first), nil when none do.
+        var made: [[Int]?] = Array(repeating: nil, count: limit + 1)
+        made[0] = []
+        for weight in stride(from: 1, through: limit, by: 1) {
+            for (index, size) in steps.enumerated() where size <= weight {
+                guard let rest = made[weight - size] else { continue }
+                let candidate = (rest + [index]).sorted()
+                if let known = made[weight], known.count < candidate.count || known.count == candidate.count && !candidate.lexicographicallyPrecedes(known) {
+                    continue
+                }
+                made[weight] = candidate
+            }
+        }
+        let reached = made.lastIndex { $0.map { $0.count <= maximumPerSide } ?? false } ?? 0
+        return (made[reached] ?? []).map { sizes[$0] }
+    }
+
+    /// As many of each size as fit, heaviest first.
+    static func heaviestFirst(under side: Double, sizes: [Double]) -> [Double] {
+        var remaining = side
         var perSide: [Double] = []
-        for plate in Set(plates.filter { $0 > 0 }).sorted(by: >) {
-            while remaining + tolerance >= plate {
+        for plate in sizes {
+            while remaining >= plate {
                 perSide.append(plate)
                 remaining -= plate
             }
         }
-        return Loading(perSide: perSide, total: bar + 2 * perSide.reduce(0, +))
+        return perSide
     }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }
