@@ -192,7 +192,7 @@ extension PlanCommands {
                 """,
             options: CommonOptions.daemon + options,
             run: { arguments, context in
-                guard arguments.positionals.count == count else { throw UsageError("\(words.joined(separator: " ")) needs \(synopsis.split(separator: " ").filter { !$0.hasPrefix("[") }.joined(separator: " "))") }
+                guard arguments.positionals.count == count else { throw UsageError("\(words.joined(separator: " ")) needs \(requiredWords(synopsis))") }
                 try check(arguments, context)
                 let client = try context.connect(arguments)
                 let document = try context.call(client, PlanGet.self, PlanGet.Params())
@@ -373,4 +373,19 @@ extension PlanCommands {
                 }
             }
         })
+
+    /// What a synopsis requires: its words outside brackets ("DAY EXERCISE" of
+    /// "DAY EXERCISE [--sets N] [--reps R|8-12|45s]").
+    static func requiredWords(_ synopsis: String) -> String {
+        var depth = 0
+        var kept = ""
+        for character in synopsis {
+            switch character {
+            case "[": depth += 1
+            case "]": depth = max(0, depth - 1)
+            default: if depth == 0 { kept.append(character) }
+            }
+        }
+        return kept.split(separator: " ").joined(separator: " ")
+    }
 }

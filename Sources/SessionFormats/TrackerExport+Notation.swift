@@ -41,31 +41,42 @@ enum HistoryDates {
         return seconds >= 0 ? seconds : nil
     }
 
-    /// `56m`, `1h 2m`, `35min`, `1h 2min`, `1h`, `45s`, or plain seconds.
-    /// Beyond a million hours or seconds a duration is no duration (and would not fit
-    /// the arithmetic): nil.
+    /// `56m`, `1h 2m`, `35min`, `1h 2min`, `1h`, `45s`, or plain seconds; nil for
+    /// anything else, a sign included (`-5m` was read as 5 minutes). Beyond a million
+    /// hours or seconds a duration is no duration (and would not fit the arithmetic).
     static func duration(_ text: String) -> Int? {
         if let seconds = Double(text), seconds >= 0 { return seconds < 1e9 ? Int(seconds.rounded()) : nil }
         var total = 0
         var digits = ""
         var matched = false
+        // True within a unit's word (the "in" of "min"): its letters are the unit's.
+        var inUnit = false
         for character in text.lowercased() + " " {
             if character.isNumber {
                 digits.append(character)
+                inUnit = false
                 continue
             }
-            if character == " " && digits.isEmpty { continue }
-            if !digits.isEmpty {
-                guard let value = Int(digits), value <= 1_000_000 else { return nil }
-                switch character {
-                case "h": total += value * 3600
-                case "m": total += value * 60
-                case "s": total += value
-                default: return nil
-                }
-                digits = ""
-                matched = true
+            if character == " " && digits.isEmpty {
+                inUnit = false
+                continue
             }
+            // Anything else before a number ("-5m", "x5m") is no duration.
+            if digits.isEmpty {
+                guard inUnit, character.isLetter else { return nil }
+                continue
+            }
+            // A number's unit.
+            guard let value = Int(digits), value <= 1_000_000 else { return nil }
+            switch character {
+            case "h": total += value * 3600
+            case "m": total += value * 60
+            case "s": total += value
+            default: return nil
+            }
+            digits = ""
+            matched = true
+            inUnit = true
         }
         return matched ? total : nil
     }

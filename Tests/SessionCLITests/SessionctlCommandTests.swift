@@ -214,6 +214,21 @@ import TestSupport
         #expect(try ctl(daemon, ["plates", "72.5", "--plates", "25,1.25"]).stdout == "72.5 kg: 20 kg bar + each side 25 + 1.25 (your plates)\n")
     }
 
+    /// A command missing a required word names the words it needs, not the pieces of
+    /// its options' brackets; a negative duration is no duration.
+    @Test func aMissingWordIsNamedAndANegativeDurationRefused() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let set = try ctl(daemon, ["plan", "set", "mon"])
+        #expect(set.status == 2 && set.stderr.hasPrefix("sessionctl: plan set needs DAY EXERCISE\n"), "\(set.stderr)")
+        let add = try ctl(daemon, ["plan", "add", "mon"])
+        #expect(add.stderr.hasPrefix("sessionctl: plan add needs DAY NAME SETSxREPS|SETSxTIME\n"), "\(add.stderr)")
+        for option in ["--duration", "--remind"] {
+            let negative = try ctl(daemon, ["plan", "export", option, "-5m", daemon.directory + "/plan.ics"])
+            #expect(negative.status == 2 && negative.stderr.contains("\(option) must be"), "\(option): \(negative.stderr)")
+        }
+    }
+
     @Test func aPoundLifterGetsPoundPlates() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }

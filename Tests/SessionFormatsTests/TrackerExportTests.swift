@@ -198,6 +198,8 @@ extension String {
             #expect(HistoryDates.duration(text) == seconds, "\(text)")
         }
         #expect(HistoryDates.duration("soon") == nil)
+        for signed in ["-5m", "-1h 2m", "x5m", "5m-", "1h -2m", "-3060"] { #expect(HistoryDates.duration(signed) == nil, "\(signed): no duration") }
+        #expect(HistoryDates.duration("1h30m") == 5400 && HistoryDates.duration("2 hrs") == nil && HistoryDates.duration("2hrs 5mins") == 7500)
         #expect(HistoryDates.dateTime("8 Apr 2026, 16:50") == LocalDateTime("2026-04-08T16:50:00"))
         #expect(HistoryDates.dateTime("2017-05-12 19:00:00") == LocalDateTime("2017-05-12T19:00:00"))
         #expect(HistoryDates.dateTime("31 Feb 2026, 10:00") == nil)
