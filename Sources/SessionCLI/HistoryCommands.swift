@@ -107,8 +107,8 @@ enum HistoryCommands {
                 }
                 // A lift's history is the person's own: 0600, as an export.
                 try FileOutput.write(Array(ProgressChart.svg(history, unit: context.console.units).utf8), to: path, mode: 0o600)
-                context.console.print("wrote \(path): \(history.name), \(history.chartsByMonth ? history.months.count : history.weeks.count) "
-                                      + (history.chartsByMonth ? "months" : "weeks"))
+                context.console.print("wrote \(path): \(history.name), "
+                                      + (history.chartsByMonth ? plural(history.months.count, "month") : plural(history.weeks.count, "week")))
                 return ExitStatus.ok
             }
             SessionFormatter(console: context.console).printProgress(history)
