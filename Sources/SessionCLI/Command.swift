@@ -26,25 +26,32 @@ public struct CommandContext {
     /// them: today, yesterday and a day's wall-clock times are the daemon's, whatever
     /// this process's TZ (a daemon run with --timezone or under another TZ, or on
     /// another machine through -H). One round trip (`daemon.status`), the first time.
+    /// A zone this machine has no data for (a POSIX TZ string, or tzdata missing here)
+    /// leaves this process's, said on standard error.
     func useDaemonTimeZone(_ client: SocketClient) throws {
         guard !zone.known else { return }
         let name = try call(client, DaemonStatus.self, NoParams()).timeZone
-        if name != LocalClock.zoneName() { try LocalClock.use(timeZone: name) }
         zone.known = true
+        guard name != LocalClock.zoneName() else { return }
+        do {
+            try LocalClock.use(timeZone: name)
+        } catch {
+            console.error(console.dim("sessionctl: the daemon's time zone \(name) is unknown here; times are read in this machine's (\(LocalClock.zoneName()))"))
+        }
     }
 
-    /// `useDaemonTimeZone` over a connection of its own, before a file whose instants
-    /// become wall-clock times is read (a FIT activity that does not say its offset,
-    /// Gadgetbridge's samples). With no daemon to ask (a dry run needs none), this
-    /// process's zone stands in.
-    func useDaemonTimeZoneIfReachable(_ arguments: ParsedArguments) throws {
-        let client: SocketClient
+    /// `useDaemonTimeZone` before a file whose instants become wall-clock times is read
+    /// (a FIT activity that does not say its offset, Gadgetbridge's samples), over the
+    /// connection the command goes on with (one ssh session under -H): returned. With
+    /// no daemon to ask (a dry run needs none), nil, and this process's zone stands in.
+    func connectInDaemonTimeZone(_ arguments: ParsedArguments) throws -> SocketClient? {
         do {
-            client = try connect(arguments)
+            let client = try connect(arguments)
+            try useDaemonTimeZone(client)
+            return client
         } catch is SocketClient.Unreachable {
-            return
+            return nil
         }
-        try useDaemonTimeZone(client)
     }
 
     /// The daemon's socket, resolved as docs/protocol.md says.

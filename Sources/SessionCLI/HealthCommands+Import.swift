@@ -91,6 +91,8 @@ extension HealthCommands {
                 return bytes
             }
             var health = HealthDays.Accumulator()
+            // The connection made to read the file in the daemon's zone, kept for the upload.
+            var early: SocketClient?
             let (records, kept): (Int, Int)
             // Strength workouts, from the formats that have them.
             var workouts: [HistoryWorkout] = []
@@ -114,7 +116,7 @@ extension HealthCommands {
                 case .gadgetbridge:
                     guard path != "-" else { throw GadgetbridgeExport.Failure(message: "a database cannot be read from standard input: give its path") }
                     // Its samples' times are instants: their days are the daemon's zone's.
-                    try context.useDaemonTimeZoneIfReachable(arguments)
+                    early = try context.connectInDaemonTimeZone(arguments)
                     let clock = context.clock
                     let read = try GadgetbridgeExport.read(path: path, localTime: { clock.localDateTime(atMs: $0) }) { try health.add($0) }
                     (records, kept) = (read.records, read.kept)
@@ -166,7 +168,7 @@ extension HealthCommands {
             var measured: [Int64] = []
             var skipped = 0
             if !workouts.isEmpty {
-                var sessions = HistoryUpload(source: chosen.rawValue, connect: { try context.connect(arguments) })
+                var sessions = HistoryUpload(source: chosen.rawValue, connect: { try early ?? context.connect(arguments) })
                 for workout in workouts { sessions.add(workout) }
                 let result = try sessions.finish(dryRun: dryRun, context: context)
                 (measured, skipped) = (result.measured, result.skipped)
@@ -187,7 +189,7 @@ extension HealthCommands {
             }
             let stored: HealthImport.Result
             do {
-                stored = try uploadHealth(archived, client: try context.connect(arguments), context: context)
+                stored = try uploadHealth(archived, client: try early ?? context.connect(arguments), context: context)
             } catch let refusal as DaemonRefusal where refusal.error.code == RPCError.Code.invalidParams && !refusal.problems.isEmpty {
                 // The file's values, not the command's arguments: a data error (the checks
                 // above leave the daemon none to find).

@@ -68,7 +68,7 @@ extension HistoryCommands {
             }
             // A FIT activity's times are instants: on the daemon's wall clock they are
             // what its zone makes of them.
-            if jsonFile == nil, format == .fit || format == nil && FitFile.beginsLikeFIT(bytes) { try context.useDaemonTimeZoneIfReachable(arguments) }
+            let early = jsonFile == nil && (format == .fit || format == nil && FitFile.beginsLikeFIT(bytes)) ? try context.connectInDaemonTimeZone(arguments) : nil
             var export: TrackerExport.Reader
             do throws(TrackerExport.Failure) {
                 let clock = context.clock
@@ -85,7 +85,7 @@ extension HistoryCommands {
             let dryRun = arguments.has(.dryRun)
             // Workouts go out as they are read; after a bad row nothing more is sent, the
             // file is read to its end for every problem, and what was sent is dropped.
-            var upload = HistoryUpload(source: export.format.rawValue) { try context.connect(arguments) }
+            var upload = HistoryUpload(source: export.format.rawValue) { try early ?? context.connect(arguments) }
             // Sessiond's own export: its plans, plan events, health, profile and aliases first.
             upload.add(export.archive)
             if arguments.has(.skipInvalid) {

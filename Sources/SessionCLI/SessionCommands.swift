@@ -33,8 +33,12 @@ enum SessionCommands {
             let client = try context.connect(arguments)
             params.at = try CommandSupport.daemonTimestamp(arguments, Options.at, as: params.at, on: params.date, client: client, context: context)
             if !arguments.has(.yes) {
-                // The day asked about is the daemon's: today, or the day of --at, in its zone.
-                if params.date == nil { try context.useDaemonTimeZone(client) }
+                // The day asked about is the daemon's: today, or the day of --at, in its
+                // zone (a time written without an offset is its wall clock's).
+                if params.date == nil {
+                    try context.useDaemonTimeZone(client)
+                    params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock)
+                }
                 try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(), client: client, context: context)
             }
             let session = try context.call(client, SessionStart.self, params)
