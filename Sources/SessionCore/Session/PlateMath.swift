@@ -50,19 +50,22 @@ public enum PlateMath {
     /// most `maximumPerSide` plates: every weight up to it, in thousandths over the
     /// plates' common step, with the fewest plates that make it; nil past `exactSteps`.
     static func closest(under side: Double, sizes: [Double]) -> [Double]? {
+        // A plate under a thousandth of the unit weighs nothing here.
+        let sizes = sizes.filter { $0 >= 0.0005 }
         let thousandths = sizes.map { Int(($0 * 1000).rounded()) }
         let step = thousandths.reduce(0, gcd)
-        guard step > 0, thousandths.allSatisfy({ $0 > 0 }) else { return [] }
-        let limit = Int((side * 1000).rounded(.down)) / step
+        guard step > 0, let heaviest = thousandths.first else { return [] }
+        // No side holds more than `maximumPerSide` of the heaviest.
+        let limit = min(Int((side * 1000).rounded(.down)), maximumPerSide * heaviest) / step
         guard limit <= exactSteps else { return nil }
         let steps = thousandths.map { $0 / step }
         // For each weight, the plates that make it (indices into `sizes`, ascending:
-        // heaviest first), nil when none do.
+        // heaviest first), nil when none do in `maximumPerSide` or fewer.
         var made: [[Int]?] = Array(repeating: nil, count: limit + 1)
         made[0] = []
         for weight in stride(from: 1, through: limit, by: 1) {
             for (index, size) in steps.enumerated() where size <= weight {
-                guard let rest = made[weight - size] else { continue }
+                guard let rest = made[weight - size], rest.count < maximumPerSide else { continue }
                 let candidate = (rest + [index]).sorted()
                 if let known = made[weight], known.count < candidate.count || known.count == candidate.count && !candidate.lexicographicallyPrecedes(known) {
                     continue
@@ -70,7 +73,7 @@ public enum PlateMath {
                 made[weight] = candidate
             }
         }
-        let reached = made.lastIndex { $0.map { $0.count <= maximumPerSide } ?? false } ?? 0
+        let reached = made.lastIndex { $0 != nil } ?? 0
         return (made[reached] ?? []).map { sizes[$0] }
     }
 
