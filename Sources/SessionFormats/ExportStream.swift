@@ -37,7 +37,7 @@ public struct ExportStream {
     public static let maximumMemberBytes = 1 << 30
     /// The members read besides the workouts: the export's own and its archive's
     /// (`HistoryArchive`). Any other is passed over unread, its bytes let go as they
-    /// pass: a member of a hundred megabytes that nothing reads was parsed whole.
+    /// pass: memory follows what is read, not what a file holds beside it.
     static let archiveKeys: Set<String> = ["format", "version", "timeZone", "profile", "aliases", "exercises", "rests", "plans", "events", "health"]
 
     /// The export's members besides the workouts: its format, version, zone and archive.

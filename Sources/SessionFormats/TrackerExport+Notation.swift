@@ -42,7 +42,7 @@ enum HistoryDates {
     }
 
     /// `56m`, `1h 2m`, `35min`, `1h 2min`, `1h`, `45s`, or plain seconds; nil for
-    /// anything else, a sign included (`-5m` was read as 5 minutes). Beyond a million
+    /// anything else, a sign included (`-5m` is no duration). Beyond a million
     /// hours or seconds a duration is no duration (and would not fit the arithmetic).
     static func duration(_ text: String) -> Int? {
         if let seconds = Double(text), seconds >= 0 { return seconds < 1e9 ? Int(seconds.rounded()) : nil }

@@ -84,7 +84,12 @@ public struct ZipArchive {
             while extra + 4 <= extraEnd {
                 let (id, fieldLength) = (directory.u16(extra), Int(directory.u16(extra + 2)))
                 guard extra + 4 + fieldLength <= extraEnd else {
-                    throw Failure(message: "a damaged zip archive: an extra field of entry \(entries.count + 1) of its central directory runs past the entry's")
+                    // The ZIP64 field cut short leaves the sizes unread: damage. Another
+                    // field's length is not this reader's concern: the rest is passed over.
+                    guard id != 1 else {
+                        throw Failure(message: "a damaged zip archive: the ZIP64 field of entry \(entries.count + 1) of its central directory runs past the entry's")
+                    }
+                    break
                 }
                 if id == 1 {
                     var field = extra + 4
