@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import SessionCore
+import SessionSystem
 import TestSupport
 import Testing
 
@@ -134,24 +135,26 @@ import Testing
     /// the sets logged against the old ones still count for them, not as skipped.
     @Test func aDayTrainedInFullThenRevisedSkipsNothing() throws {
         let client = try InProcess()
+        // Wall-clock hours in the zone the application reads days in, whatever it is.
+        func local(_ date: LocalDate, hour: Int) -> Int64 { LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: hour * 3600)) }
         let planID = try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"]
         let firstDay = try #require(client.call("plan.get", .obj(["planId": planID ?? .null]))["days"]?.arrayValue?.first)
         let exercises = (firstDay["exercises"]?.arrayValue ?? []).map { ($0["plannedExerciseId"]?.intValue ?? 0, $0["sets"]?.intValue ?? 0) }
         try #require(!exercises.isEmpty && exercises.allSatisfy { $0.0 > 0 && $0.1 > 0 }, "\(firstDay)")
-        try client.at(ms: ms(day(0), hour: 18)) {
+        try client.at(ms: local(day(0), hour: 18)) {
             _ = try client.call("session.start")
             for (id, sets) in exercises {
                 for _ in 0..<sets { _ = try client.call("session.log", .obj(["plannedExerciseId": .number(Double(id)), "reps": 8])) }
             }
             _ = try client.call("session.finish")
         }
-        try client.at(ms: ms(day(0), hour: 20)) {
+        try client.at(ms: local(day(0), hour: 20)) {
             let heavier = Fixtures.dumbbellPlan.replacingOccurrences(of: #""weightKg": 22.5"#, with: #""weightKg": 25"#)
             try #require(heavier != Fixtures.dumbbellPlan)
             let revised = try client.call("plan.import", .obj(["plan": .string(heavier), "weekStart": .string(monday.description), "revises": planID ?? .null]))
             #expect(revised["planId"] != planID, "a new version: \(revised)")
         }
-        try client.at(ms: ms(day(1), hour: 12)) {
+        try client.at(ms: local(day(1), hour: 12)) {
             let summary = try client.call("summary.weekly")
             #expect(strings(summary["completedPlannedDays"]) == [day(0).description])
             #expect(summary["skipped"]?.arrayValue == [], "every planned set of Monday was logged: \(summary["skipped"] ?? .null)")
