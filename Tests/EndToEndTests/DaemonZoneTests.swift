@@ -135,6 +135,23 @@ import TestSupport
         #expect(result["from"]?["date"] == "2026-12-01" && result["to"]?["date"] == "2026-12-02", "\(moved.stdout)")
     }
 
+    /// A time written without an offset is the daemon's wall clock: `start --at` of 02:00
+    /// on the 1st is the 1st's, not the evening before's, whose session it would ask about.
+    @Test func aWallClockTimeIsTheDaemonsForTheSecondSessionCheck() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { daemon.cleanUp() }
+        let tracked = try daemon.at(ms: Self.newYork(2026, 11, 30, 21)) {
+            try daemon.ctl(["track", "2026-11-30", "18:00-19:00", "goblet", "squat", "3x10@24"], environment: Self.terminal)
+        }
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        let started = try daemon.at(ms: Self.newYork(2026, 12, 1, 10)) {
+            try daemon.ctl(["start", "--at", "2026-12-01 02:00"], environment: Self.terminal)
+        }
+        #expect(started.status == 0, "no session on the 1st yet: \(started.stderr)")
+        let current = try daemon.client().call("session.current")
+        #expect(current["startedAt"]?.stringValue.flatMap(Timestamp.init)?.ms == Self.newYork(2026, 12, 1, 2), "\(current)")
+    }
+
     /// The night the clocks go back an hour (1 November 2026 in New York), a session
     /// tracked from 00:30 to 03:30 lasted four hours, not three.
     @Test func aTrackedSessionAcrossTheClockChangeLastsAsTimeWent() throws {
