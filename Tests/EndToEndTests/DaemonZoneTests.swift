@@ -21,12 +21,20 @@ import TestSupport
         return Int64(date.timeIntervalSince1970 * 1000)
     }
 
+    /// A daemon in New York.
+    static func newYorkDaemon() throws -> DaemonProcess { try DaemonProcess(extraArguments: ["--timezone", zone.identifier]) }
+
+    /// sessionctl `arguments` run from the UTC terminal at `ms`.
+    static func ctl(_ daemon: DaemonProcess, at ms: Int64, _ arguments: [String]) throws -> ProcessResult {
+        try daemon.at(ms: ms) { try daemon.ctl(arguments, environment: terminal) }
+    }
+
     static func sessions(_ daemon: DaemonProcess) throws -> [JSONValue] {
         try daemon.client().call("session.list", .obj(["limit": 50])).arrayValue ?? []
     }
 
     @Test func todayAndYesterdayAreTheDaemons() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
         // Monday 30 November, 21:30 in New York: already Tuesday on the terminal's UTC.
         let now = Self.newYork(2026, 11, 30, 21, 30)
@@ -49,25 +57,21 @@ import TestSupport
     }
 
     @Test func planShowMarksTheDaemonsToday() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
         try Workout.importPlan(try daemon.client(), weekStart: "2026-11-30")
-        let shown = try daemon.at(ms: Self.newYork(2026, 11, 30, 21, 30)) {
-            try daemon.ctl(["plan", "show"], environment: Self.terminal)
-        }
+        let shown = try Self.ctl(daemon, at: Self.newYork(2026, 11, 30, 21, 30), ["plan", "show"])
         #expect(shown.status == 0, "\(shown.stderr)")
         let marked = shown.stdout.split(separator: "\n").filter { $0.contains("◀ today") }
         #expect(marked.count == 1 && marked.first?.contains("2026-11-30") == true, "\(shown.stdout)")
     }
 
     @Test func nextWeekFollowsTheDaemonsToday() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
         // Sunday 29 November, 21:00 in New York: Monday on UTC. Next week begins
         // tomorrow, 30 November; the week that ends is the one of 23 November.
-        let request = try daemon.at(ms: Self.newYork(2026, 11, 29, 21)) {
-            try daemon.ctl(["plan", "next", "--print-request"], environment: Self.terminal)
-        }
+        let request = try Self.ctl(daemon, at: Self.newYork(2026, 11, 29, 21), ["plan", "next", "--print-request"])
         #expect(request.status == 0, "\(request.stderr)")
         let printed = try JSONParser.parse(request.stdout)
         #expect(printed["weekStart"] == "2026-11-30", "\(request.stdout.prefix(400))")
@@ -76,7 +80,7 @@ import TestSupport
     /// A watch's activity that does not say its offset starts, on the daemon's wall
     /// clock, when its zone says: 03:00 UTC is 22:00 the evening before in New York.
     @Test func aFitActivityWithoutItsOffsetIsPlacedInTheDaemonsZone() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
         let start = Self.newYork(2025, 11, 30, 22) / 1000
         let path = daemon.directory + "/evening.fit"
@@ -96,7 +100,7 @@ import TestSupport
     /// Gadgetbridge's samples are instants: a weighing at 03:00 UTC is the evening
     /// before's in New York, and counts for that day.
     @Test func gadgetbridgeSamplesFallOnTheDaemonsDays() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
         let path = daemon.directory + "/Gadgetbridge"
         let weighed = Self.newYork(2025, 11, 30, 22)
@@ -138,15 +142,11 @@ import TestSupport
     /// A time written without an offset is the daemon's wall clock: `start --at` of 02:00
     /// on the 1st is the 1st's, not the evening before's, whose session it would ask about.
     @Test func aWallClockTimeIsTheDaemonsForTheSecondSessionCheck() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
-        let tracked = try daemon.at(ms: Self.newYork(2026, 11, 30, 21)) {
-            try daemon.ctl(["track", "2026-11-30", "18:00-19:00", "goblet", "squat", "3x10@24"], environment: Self.terminal)
-        }
+        let tracked = try Self.ctl(daemon, at: Self.newYork(2026, 11, 30, 21), ["track", "2026-11-30", "18:00-19:00", "goblet", "squat", "3x10@24"])
         #expect(tracked.status == 0, "\(tracked.stderr)")
-        let started = try daemon.at(ms: Self.newYork(2026, 12, 1, 10)) {
-            try daemon.ctl(["start", "--at", "2026-12-01 02:00"], environment: Self.terminal)
-        }
+        let started = try Self.ctl(daemon, at: Self.newYork(2026, 12, 1, 10), ["start", "--at", "2026-12-01 02:00"])
         #expect(started.status == 0, "no session on the 1st yet: \(started.stderr)")
         let current = try daemon.client().call("session.current")
         #expect(current["startedAt"]?.stringValue.flatMap(Timestamp.init)?.ms == Self.newYork(2026, 12, 1, 2), "\(current)")
@@ -155,11 +155,9 @@ import TestSupport
     /// The night the clocks go back an hour (1 November 2026 in New York), a session
     /// tracked from 00:30 to 03:30 lasted four hours, not three.
     @Test func aTrackedSessionAcrossTheClockChangeLastsAsTimeWent() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
-        let tracked = try daemon.at(ms: Self.newYork(2026, 11, 2, 12)) {
-            try daemon.ctl(["track", "2026-11-01", "00:30-03:30", "goblet", "squat", "3x10@24"], environment: Self.terminal)
-        }
+        let tracked = try Self.ctl(daemon, at: Self.newYork(2026, 11, 2, 12), ["track", "2026-11-01", "00:30-03:30", "goblet", "squat", "3x10@24"])
         #expect(tracked.status == 0, "\(tracked.stderr)")
         let item = try #require(try Self.sessions(daemon).first)
         let lasted = (Self.newYork(2026, 11, 1, 3, 30) - Self.newYork(2026, 11, 1, 0, 30)) / 1000
