@@ -69,6 +69,10 @@ import JSON
         let names12 = try JSONParser.parse(try daemon.ctl(["calendar", "dec", "--json"]).stdout)["month"]?.stringValue
         #expect(names12 == "\(today.year)-12")
         #expect(try daemon.ctl(["calendar", "smarch"]).status == 2)
+        // The first month there is: drawn, its year in four digits.
+        let first = try daemon.ctl(["calendar", "0001-01"])
+        #expect(first.status == 0 && first.stdout.contains("January 1") && first.stdout.contains("31"), "\(first.stdout) \(first.stderr)")
+        #expect(try JSONParser.parse(try daemon.ctl(["calendar", "0001-01", "--json"]).stdout)["month"] == "0001-01")
         #expect(try daemon.client().request("calendar.month", .obj(["month": "2026-13"]))["error"]?["code"] == -32602)
     }
 }

@@ -17,8 +17,11 @@ public enum CalendarMonth: MethodContract {
             if let month, Self.parts(month) == nil, !params.failed("month") { params.fail("month", "must be a month as YYYY-MM, got \"\(month)\"") }
         }
 
-        /// `YYYY-MM`.
-        public static func text(year: Int, month: Int) -> String { String(year) + "-" + (month < 10 ? "0" : "") + String(month) }
+        /// `YYYY-MM`, the year in four digits (0001-01, which `parts` reads back).
+        public static func text(year: Int, month: Int) -> String {
+            let digits = String(year)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + (month < 10 ? "0" : "") + String(month)
+        }
 
         /// The year and month of `YYYY-MM`.
         public static func parts(_ text: String) -> (year: Int, month: Int)? {
