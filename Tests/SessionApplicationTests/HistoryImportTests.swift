@@ -58,6 +58,9 @@ import Testing
             _ = try chunk("gap", 2)
             let gap = try chunk("gap", 3, done: true)
             #expect(refusal(gap).contains("chunk 1 is not staged"), "\(gap)")
+            // Refused, it is dropped with what it staged (its place given back): a chunk
+            // after 0 finds no import.
+            #expect(refusal(try chunk("gap", 2)).contains("chunks 0 to 1 are not staged"))
             #expect(try client.call("session.list").arrayValue == [], "nothing stored")
             // Sent again whole: stored, each chunk once.
             for number in 0..<3 { _ = try chunk("again", number) }

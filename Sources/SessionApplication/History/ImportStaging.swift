@@ -195,9 +195,13 @@ struct ImportStaging {
 
     /// Throws when `key`'s import lacks a chunk its `done` stores: one below `count`
     /// (the chunks that call says came before it, or it with them) or between those
-    /// staged. What a `done` stores is then every chunk sent, or nothing.
-    func checkComplete(_ key: Key, count: Int) throws(HistoryImportError) {
-        if let missing = (imports[key] ?? Staged()).missingChunks(below: count) { throw .chunksMissing(missing) }
+    /// staged. What a `done` stores is then every chunk sent, or nothing; the import so
+    /// refused is dropped with what it staged, giving its place back: it is sent again
+    /// from chunk 0.
+    mutating func checkComplete(_ key: Key, count: Int) throws(HistoryImportError) {
+        guard let missing = (imports[key] ?? Staged()).missingChunks(below: count) else { return }
+        cancel(key)
+        throw .chunksMissing(missing)
     }
 
     /// Everything `key`'s import staged, read back from disk chunk by chunk in the
