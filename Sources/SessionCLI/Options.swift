@@ -178,6 +178,11 @@ extension Options {
     /// `--weight WEIGHT` of `edit`: the set's weight, a bare number in the person's
     /// units (`WrittenWeight`, weighed with the console's units where it is read).
     static let weight = Option<WrittenWeight>(.weight, value: "WEIGHT", param: "weightKg", help: "in your units, or with kg or lb: 24, 24kg, 55lb, 7,5 (0: none)", parse: .weight)
+    /// `--weight W` of `edit`: a set's load, as log reads it (+5 added to the body,
+    /// -20 assisted, bw).
+    static let load = Option<WrittenWeight>(.weight, value: "WEIGHT", param: "weightKg",
+                                            help: "in your units, or with kg or lb: 24, 55lb, 7,5; of a body-weight exercise +5 added, -20 assisted, bw (0: none)",
+                                            parse: .load)
     /// `--weight W` of `plan set`: the planned load, none or bw for none.
     static let plannedLoad = Option<WrittenWeight>(.weight, value: "W",
                                                    help: "the weight, in your units or with kg or lb, 7,5 with a decimal comma (none or bw: no load)",

@@ -9,7 +9,8 @@ extension SessionCommands {
         summary: "Fix a logged set (reps, weight, duration, kind, effort, note), or a session's times, title, effort or note.",
         details: """
             SET-ID is the set's id (sessionctl show lists them). REPS and WEIGHT may be given
-            as with log (8 60, 8 135lb), or as options; what is not given stays. The
+            as with log (8 60, 8 135lb, 6 -20 for an assisted pull-up, 6 +5, 6 bw), or as
+            options; what is not given stays. The
             exercise's estimate and bests are worked out again; a record the set held when
             logged no longer shows.
             With --session ID: --start and --end move a session (a finished one's end; its
@@ -18,7 +19,7 @@ extension SessionCommands {
             """,
         options: CommonOptions.daemon + [
             Options.reps.spec,
-            Options.weight.spec,
+            Options.load.spec,
             Options.setDuration.spec,
             Options.rpe.spec,
             Options.kind.spec,
@@ -46,7 +47,7 @@ extension SessionCommands {
         // A word reads as its option does, named as the word.
         params.reps = try arguments.value(Options.reps) ?? words.first.map { word throws(UsageError) in try Options.reps.reading.read(word, as: "REPS") }
         if words.count == 2, arguments[.weight] != nil { throw UsageError("WEIGHT given twice: as a word and as --weight") }
-        let weight = try arguments.value(Options.weight) ?? (words.count == 2 ? try Options.weight.reading.read(words[1], as: "WEIGHT") : nil)
+        let weight = try arguments.value(Options.load) ?? (words.count == 2 ? try Options.load.reading.read(words[1], as: "WEIGHT") : nil)
         params.weightKg = weight?.kilograms(units: context.console.units)
         params.durationSeconds = try arguments.value(Options.setDuration)
         params.rpe = try arguments.value(Options.rpe)

@@ -33,6 +33,26 @@ import Testing
         }
     }
 
+    /// A set is fixed as it is logged: an assisted pull-up's assistance can be given,
+    /// changed and taken off by session.editSet, its estimate decided again over the body
+    /// mass; assistance on another exercise is refused at its param, the set unchanged.
+    @Test func anAssistedSetIsFixedAsItIsLogged() throws {
+        let client = try InProcess()
+        _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": JSONValue(bodyMass), "date": "2026-11-01"]))
+        _ = try client.call("session.start", .obj(["at": "2026-11-30T09:00:00Z"]))
+        let pullUp = try client.call("session.log", .obj(["exercise": "Pull-Up", "reps": 6]))
+        let row = try client.call("session.log", .obj(["exercise": "Barbell Row", "reps": 8, "weightKg": 60]))
+        let assisted = try client.call("session.editSet", .obj(["setId": pullUp["setId"] ?? .null, "weightKg": -20]))
+        #expect(assisted["weightKg"] == -20, "\(assisted)")
+        let history = try client.call("exercise.history", .obj(["exercise": "Pull-Up"]))
+        let estimate = try #require(history["sessions"]?[0]?["bestOneRepMaxKg"]?.numberValue)
+        #expect(abs(estimate - (bodyMass - 20) * (1 + 6.0 / 30)) < 0.06, "Epley over the body less the assistance: \(history)")
+        let refused = try client.request("session.editSet", .obj(["setId": row["setId"] ?? .null, "weightKg": -20]))
+        #expect(refused["error"]?["data"]?["errors"]?[0]?["path"] == "params.weightKg", "\(refused)")
+        let current = try client.call("session.get", .obj(["sessionId": pullUp["sessionId"] ?? .null]))
+        #expect(current["sets"]?.arrayValue?.first { $0["setId"] == row["setId"] }?["weightKg"] == 60, "unchanged: \(current)")
+    }
+
     /// The estimate is Epley over the body mass less the assistance; less assistance
     /// is a heavier load (a weight record); an assisted set is no record of reps
     /// without a load.

@@ -229,6 +229,22 @@ import TestSupport
         }
     }
 
+    /// edit reads a set's load as log does: -20 assisted, +5 added, bw.
+    @Test func editTakesASetsLoadAsLogWritesIt() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": 80, "date": "2026-11-01"]))
+        _ = try client.call("session.start")
+        let id = try #require(try client.call("session.log", .obj(["exercise": "Pull-Up", "reps": 6]))["setId"]?.intValue)
+        for (words, kilograms) in [(["6", "-20"], -20.0), (["--weight", "+5"], 5), (["6", "bw"], 0)] {
+            let run = try ctl(daemon, ["edit", String(id)] + words)
+            #expect(run.status == 0, "\(words): \(run.stderr)")
+            let set = try client.call("session.get", .obj(["sessionId": 1]))["sets"]?[0]
+            #expect((set?["weightKg"]?.numberValue ?? 0) == kilograms, "\(words): \(String(describing: set))")
+        }
+    }
+
     @Test func aPoundLifterGetsPoundPlates() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }

@@ -13,6 +13,7 @@ extension SessionsFeature {
         let edited = set.edited(kind: params.kind ?? set.kind, reps: params.reps ?? set.reps, weightKg: params.weightKg ?? set.weightKg,
                                 durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
         let exercise = try service.identity(ofKey: set.exerciseName.exerciseKey)
+        try service.checkAssistance(params.weightKg, of: exercise, name: set.exerciseName, path: "params.weightKg")
         let decision = SetDecision(
             exerciseKey: exercise.key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
             countsBodyMass: exercise.countsBodyMass, bodyMassKg: try service.bodyMass(for: exercise, session: session))

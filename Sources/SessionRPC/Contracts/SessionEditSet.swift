@@ -16,7 +16,8 @@ public enum SessionEditSet: MethodContract {
         public var setID: Int64 = 0
         @Param(.int, in: SessionLimits.reps, "repetitions")
         public var reps: Int?
-        @Param(.number, in: SessionLimits.weightKg, "load in kg (0: none)")
+        @Param(.number, in: SessionLimits.loggedWeightKg,
+            "load in kg (0: none); for a body-weight exercise the load added to the body, below zero the assistance taken off it (refused for other exercises)")
         public var weightKg: Double?
         @Param(.int, in: SessionLimits.durationSeconds, "for timed sets")
         public var durationSeconds: Int?
