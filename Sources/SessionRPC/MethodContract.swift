@@ -46,11 +46,16 @@ public struct DecodingContext: Sendable {
     /// The local date of an instant in the daemon's zone.
     public let localDate: @Sendable (Int64) -> LocalDate
 
+    /// True for a client's check before sending (`MethodContract.check`): its now is a
+    /// day late for the zones between it and the daemon, so it names no exact bound.
+    public let isApproximate: Bool
+
     public init(nowMs: Int64, instant: @escaping @Sendable (LocalDateTime) -> Int64 = DecodingContext.utc,
-                localDate: @escaping @Sendable (Int64) -> LocalDate = DecodingContext.utcDate) {
+                localDate: @escaping @Sendable (Int64) -> LocalDate = DecodingContext.utcDate, isApproximate: Bool = false) {
         self.nowMs = nowMs
         self.instant = instant
         self.localDate = localDate
+        self.isApproximate = isApproximate
     }
 
     /// A wall-clock time read as UTC (contexts without a zone).
@@ -108,7 +113,7 @@ extension MethodParams {
     /// with a day's slack).
     public func check(method: String, nowMs: Int64) throws(RPCError) {
         var params = Params(json)
-        let lenient = DecodingContext(nowMs: nowMs + 86_400_000)
+        let lenient = DecodingContext(nowMs: nowMs + 86_400_000, isApproximate: true)
         _ = try Self(from: &params, method: method, context: lenient)
     }
 

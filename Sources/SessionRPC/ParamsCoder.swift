@@ -166,7 +166,7 @@ public struct ParamsDecoder: ParamsCoder {
     }
     public mutating func recordedDate(_ name: String, _ value: inout LocalDate?, _ summary: @autoclosure () -> String) {
         value = params.date(name)
-        if let date = value, let problem = RecordedDates.problem(date, today: context.today) {
+        if let date = value, let problem = RecordedDates.problem(date, today: context.today, approximate: context.isApproximate) {
             params.fail(name, problem)
             value = nil
         }

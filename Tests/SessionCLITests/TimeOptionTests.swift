@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import SessionCore
 import SessionRPC
+import SessionSystem
 import Testing
 import TestSupport
 
@@ -51,6 +52,22 @@ import TestSupport
             #expect(try daemon.client().call("session.list").arrayValue == [], "nothing stored")
             let done = try daemon.ctl(["track", "yesterday", "09:00-10:00", "squat", "3x5", "--note", String(repeating: "n", count: 500)])
             #expect(done.status == 0, "\(done.stderr)")
+        }
+    }
+
+    /// A day too late is refused naming tomorrow as the daemon has it: by date when the
+    /// daemon says so, and without a date when sessionctl's own check, a day looser
+    /// for the zones between, refuses it before sending.
+    @Test func aDayAfterTomorrowNamesTomorrowRightly() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let noon = Int64(LocalDate("2026-11-30")!.daysSinceEpoch) * 86_400_000 + 12 * 3_600_000
+        try daemon.at(ms: noon) { () throws -> Void in
+            let today = LocalClock(now: { noon }).today()
+            let daemonSays = try daemon.ctl(["start", today.adding(days: 2).description])
+            #expect(daemonSays.status == 2 && daemonSays.stderr.contains("and \(today.adding(days: 1)) (tomorrow), got \(today.adding(days: 2))"), "\(daemonSays.stderr)")
+            let clientSays = try daemon.ctl(["start", today.adding(days: 5).description])
+            #expect(clientSays.status == 2 && clientSays.stderr.contains("and tomorrow, got \(today.adding(days: 5))"), "\(clientSays.stderr)")
         }
     }
 }

@@ -18,11 +18,14 @@ public enum RecordedDates {
     }
 
     /// Why `date` may not name a fact recorded on `today`, in the words of an invalid
-    /// param's message ("must lie …"); nil when it may.
-    public static func problem(_ date: LocalDate, today: LocalDate) -> String? {
+    /// param's message ("must lie …"); nil when it may. With `approximate`, `today` is
+    /// only nearly the daemon's (a client's check, a day late for the zones between):
+    /// tomorrow is not named by its date.
+    public static func problem(_ date: LocalDate, today: LocalDate, approximate: Bool = false) -> String? {
         let dates = range(today: today)
         guard !dates.contains(date) else { return nil }
-        return "must lie between \(dates.lowerBound) and \(dates.upperBound) (tomorrow), got \(date)"
+        let latest = approximate ? "tomorrow" : "\(dates.upperBound) (tomorrow)"
+        return "must lie between \(dates.lowerBound) and \(latest), got \(date)"
     }
 
 }
