@@ -113,6 +113,8 @@ final class FileSource: ByteSource {
         var head: [UInt8] = []
         do {
             _ = try source.read(at: 0, count: 4096, into: &head)
+        } catch let failure as FileInput.Failure {
+            throw failure
         } catch {
             throw FileInput.Failure(path: path, reason: String(describing: error))
         }

@@ -10,9 +10,12 @@ import JSON
 /// reader never sees half a file.
 enum FileOutput {
     /// The file a command writes (its one positional), nil for standard output (none,
-    /// or -). An existing file is kept unless --force is given.
-    static func target(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+    /// or -). An existing file is kept unless --force is given; a directory is none to
+    /// write, --force or not.
+    static func target(_ arguments: ParsedArguments) throws -> String? {
         guard let path = arguments.positionals.first, path != "-" else { return nil }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw FileInput.Failure(path: path, reason: "it is a directory", action: "write") }
         if !arguments.has(.force), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
         return path
     }

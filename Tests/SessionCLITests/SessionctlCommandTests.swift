@@ -245,6 +245,21 @@ import TestSupport
         }
     }
 
+    /// A directory where a file is read or written is said once, as the data error it
+    /// is (exit 1), --force or not.
+    @Test func aDirectoryIsNoFileToReadOrWrite() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let directory = daemon.directory + "/a-directory"
+        #expect(mkdir(directory, 0o700) == 0)
+        let read = try ctl(daemon, ["import", directory])
+        #expect(read.status == 1 && read.stderr == "sessionctl: cannot read \(directory): Is a directory\n", "\(read.stderr)")
+        for force in [[], ["--force"]] {
+            let written = try ctl(daemon, ["export", directory] + force)
+            #expect(written.status == 1 && written.stderr == "sessionctl: cannot write \(directory): it is a directory\n", "\(force): \(written.stderr)")
+        }
+    }
+
     @Test func aPoundLifterGetsPoundPlates() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
