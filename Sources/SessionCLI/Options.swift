@@ -148,11 +148,11 @@ extension Options {
         parse: .choice(expected: "is \(PlanSheet.Paper.allCases.map(\.rawValue).joined(separator: " or "))", ignoringCase: true))
     /// `--at TIME`: when something was done, for backfilling (`WrittenTime`); each
     /// command gives its own help line.
-    static let at = Option<WrittenTime>(.at, value: "TIME", help: "when it was done (18:05, yesterday 18:05, RFC 3339)", parse: .time)
+    static let at = Option<WrittenTime>(.at, value: "TIME", param: "at", help: "when it was done (18:05, yesterday 18:05, RFC 3339)", parse: .time)
     /// `--start TIME` of `edit --session`: when the session started.
-    static let start = Option<WrittenTime>(.start, value: "TIME", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)", parse: .time)
+    static let start = Option<WrittenTime>(.start, value: "TIME", param: "startedAt", help: "with --session: when it started (18:05, yesterday 18:05, RFC 3339)", parse: .time)
     /// `--end TIME` of `edit --session`: when the session ended.
-    static let end = Option<WrittenTime>(.end, value: "TIME", help: "with --session: when it ended", parse: .time)
+    static let end = Option<WrittenTime>(.end, value: "TIME", param: "endedAt", help: "with --session: when it ended", parse: .time)
     /// `--format` of `health import`: the export's kind.
     static let healthFormat = Option<HealthFormat>(
         .format, value: "FORMAT",

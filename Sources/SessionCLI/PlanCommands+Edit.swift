@@ -105,6 +105,7 @@ extension PlanCommands {
             from today on (plan list shows which it revises).
             """,
         options: CommonOptions.daemon + [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
+        arguments: ["from": "DAY", "to": "DAY"],
         run: { arguments, context in
             if arguments.has(.everyWeek) { return try movePlanDays.run(arguments, context) }
             guard arguments.positionals.count == 2 else { throw UsageError("plan move needs DAY DAY") }

@@ -260,6 +260,19 @@ import TestSupport
         }
     }
 
+    /// A value out of bounds is named as the command names it (an option, a word of
+    /// the synopsis), never by its param.
+    @Test func aValueOutOfBoundsIsNamedAsTheCommandNamesIt() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let rest = try ctl(daemon, ["rest", "-99999"])
+        #expect(rest.status == 2 && rest.stderr.hasPrefix("sessionctl: SECONDS: must be an integer from -3600 to 3600"), "\(rest.stderr)")
+        for (option, value) in [("--start", "2099-01-01T00:00:00Z"), ("--end", "2099-01-01T00:00:00Z")] {
+            let edit = try ctl(daemon, ["edit", "--session", "1", option, value])
+            #expect(edit.status == 2 && edit.stderr.hasPrefix("sessionctl: \(option): is in the future"), "\(option): \(edit.stderr)")
+        }
+    }
+
     @Test func aPoundLifterGetsPoundPlates() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
