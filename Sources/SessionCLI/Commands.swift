@@ -63,7 +63,11 @@ public enum SessionCtl {
                 arguments.removeFirst()
                 continue
             }
-            guard let value = option.inline ?? arguments.dropFirst().first else { break }
+            guard let value = option.inline ?? arguments.dropFirst().first else {
+                console.error("sessionctl: \(first) needs \(option.spec.value ?? "a value")")
+                console.error("Usage: sessionctl \(globalOptionsSynopsis) COMMAND [ARGS...]  (see --help)")
+                return ExitStatus.usage
+            }
             arguments.removeFirst(option.inline == nil ? 2 : 1)
             if option.spec.name == OptionName.socket.text { context.globalSocket = value }
             if option.spec.name == OptionName.host.text { context.globalHost = value }
@@ -235,8 +239,12 @@ public enum SessionCtl {
             let name = command.words.joined(separator: " ")
             return "  " + name + String(repeating: " ", count: width - name.count) + command.summary
         }
-        let options = CommonOptions.global.map { "[" + ($0.short ?? $0.name) + ($0.value.map { " " + $0 } ?? "") + "]" }
         return globalHelp.replacingOccurrences(of: "%COMMANDS%", with: lines.joined(separator: "\n"))
-            .replacingOccurrences(of: "%OPTIONS%", with: options.joined(separator: " "))
+            .replacingOccurrences(of: "%OPTIONS%", with: globalOptionsSynopsis)
+    }
+
+    /// The options every command takes, as the usage line writes them.
+    static var globalOptionsSynopsis: String {
+        CommonOptions.global.map { "[" + ($0.short ?? $0.name) + ($0.value.map { " " + $0 } ?? "") + "]" }.joined(separator: " ")
     }
 }

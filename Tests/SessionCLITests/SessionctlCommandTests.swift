@@ -265,6 +265,10 @@ import TestSupport
     @Test func aValueOutOfBoundsIsNamedAsTheCommandNamesIt() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
+        for option in ["-H", "--socket"] {
+            let bare = try ctl(daemon, [option])
+            #expect(bare.status == 2 && bare.stderr.hasPrefix("sessionctl: \(option) needs ") && bare.stderr.contains("Usage: sessionctl [--socket PATH]"), "\(bare.stderr)")
+        }
         let rest = try ctl(daemon, ["rest", "-99999"])
         #expect(rest.status == 2 && rest.stderr.hasPrefix("sessionctl: SECONDS: must be an integer from -3600 to 3600"), "\(rest.stderr)")
         for (option, value) in [("--start", "2099-01-01T00:00:00Z"), ("--end", "2099-01-01T00:00:00Z")] {
