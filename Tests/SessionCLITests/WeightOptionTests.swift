@@ -15,6 +15,8 @@ import TestSupport
 @Suite struct WeightOptionTests {
     static let pounds = ["SESSIOND_UNITS": "lb"]
     static let weightWords = "must be kilograms or pounds such as 24, 24kg, 7,5 or 55lb"
+    /// A set's load as edit and log read it.
+    static let loadWords = weightWords + " (+5 added to the body, -20 assisted, bw)"
 
     /// Pounds typed, in kilograms to 0.01 kg, worked out from the pound's definition.
     static func kilograms(pounds: Double) -> Double { (pounds * 0.45359237 * 100).rounded() / 100 }
@@ -60,10 +62,11 @@ import TestSupport
         defer { daemon.cleanUp() }
         let reps = "must be a whole number from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound)"
         let cases: [(arguments: [String], usage: String, message: String)] = [
-            (["edit", "1", "--weight", "heavy"], "edit", "--weight \(Self.weightWords), got \"heavy\""),
-            (["edit", "1", "--weight=-5"], "edit", "--weight \(Self.weightWords), got \"-5\""),
-            (["edit", "1", "--weight", "5 stone"], "edit", "--weight \(Self.weightWords), got \"5 stone\""),
-            (["edit", "1", "5", "heavy"], "edit", "WEIGHT \(Self.weightWords), got \"heavy\""),
+            (["edit", "1", "--weight", "heavy"], "edit", "--weight \(Self.loadWords), got \"heavy\""),
+            // A load below zero reads (assistance), and the daemon refuses it for a squat.
+            (["edit", "1", "--weight=-5"], "edit", "--weight: Back Squat: a load below zero"),
+            (["edit", "1", "--weight", "5 stone"], "edit", "--weight \(Self.loadWords), got \"5 stone\""),
+            (["edit", "1", "5", "heavy"], "edit", "WEIGHT \(Self.loadWords), got \"heavy\""),
             (["edit", "1", "--reps", "\(SessionLimits.reps.upperBound + 1)"], "edit", "--reps \(reps), got \"\(SessionLimits.reps.upperBound + 1)\""),
             (["edit", "1", "five"], "edit", "REPS \(reps), got \"five\""),
             (["profile", "--weights", "10, heavy,20"], "profile", "--weights takes weights such as 10, 12.5kg or 45lb, got \"heavy\""),
@@ -83,7 +86,9 @@ import TestSupport
             for environment in [[:], Self.pounds] {
                 let run = try daemon.ctl(arguments, environment: environment)
                 #expect(run.status == 2, "\(arguments): \(run.stderr)")
-                #expect(run.stderr.contains("sessionctl: \(message)\n"), "\(arguments) \(environment): \(run.stderr)")
+                // The whole line, but for the daemon's refusal, which goes on to say why.
+                let line = message.hasSuffix("below zero") ? message : message + "\n"
+                #expect(run.stderr.contains("sessionctl: \(line)"), "\(arguments) \(environment): \(run.stderr)")
                 #expect(run.stderr.contains("Usage: sessionctl \(usage)"), "\(arguments): \(run.stderr)")
             }
         }
