@@ -64,8 +64,10 @@ public enum SessionCtl {
                 continue
             }
             guard let value = option.inline ?? arguments.dropFirst().first else {
-                console.error("sessionctl: \(first) needs \(option.spec.value ?? "a value")")
+                let message = "\(first) needs a value (\(option.spec.value ?? "a value"))"
+                console.error("sessionctl: \(message)")
                 console.error("Usage: sessionctl \(globalOptionsSynopsis) COMMAND [ARGS...]  (see --help)")
+                if global.contains("--json") { printJSONError("usage", message, console: console) }
                 return ExitStatus.usage
             }
             arguments.removeFirst(option.inline == nil ? 2 : 1)

@@ -15,7 +15,7 @@ enum FileOutput {
     static func target(_ arguments: ParsedArguments) throws -> String? {
         guard let path = arguments.positionals.first, path != "-" else { return nil }
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw FileInput.Failure(path: path, reason: "it is a directory", action: "write") }
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw FileInput.Failure(path: path, reason: String(cString: strerror(EISDIR)), action: "write") }
         if !arguments.has(.force), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
         return path
     }

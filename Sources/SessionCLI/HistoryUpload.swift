@@ -161,7 +161,7 @@ struct HistoryUpload {
     }
 
     /// Drops whatever was sent, at once rather than when the daemon lets an untouched
-    /// import expire (15 minutes, holding one of its 4 places). Best effort: the import
+    /// import expire (60 seconds, holding one of its 4 places). Best effort: the import
     /// is refused either way.
     mutating func cancel() {
         guard sent > 0, let client else { return }

@@ -447,7 +447,7 @@ extension SessionCommands {
             with sessionctl exercise rest.
             """,
         options: CommonOptions.daemon,
-        arguments: ["seconds": "SECONDS", "add": "SECONDS"],
+        arguments: ["seconds": "TIME", "add": "SECONDS"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("rest takes one change: +SECONDS, -SECONDS, TIME or skip") }
             var params = RestTimerControl.Params()

@@ -61,13 +61,16 @@ import TestSupport
     @Test func aDayAfterTomorrowNamesTomorrowRightly() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        let noon = Int64(LocalDate("2026-11-30")!.daysSinceEpoch) * 86_400_000 + 12 * 3_600_000
+        // Noon where the test runs: the daemon's day and sessionctl's alike.
+        let noon = LocalClock().ms(of: LocalDateTime(date: LocalDate("2026-11-30")!, secondOfDay: 12 * 3600))
         try daemon.at(ms: noon) { () throws -> Void in
             let today = LocalClock(now: { noon }).today()
-            let daemonSays = try daemon.ctl(["start", today.adding(days: 2).description])
-            #expect(daemonSays.status == 2 && daemonSays.stderr.contains("and \(today.adding(days: 1)) (tomorrow), got \(today.adding(days: 2))"), "\(daemonSays.stderr)")
+            let daemonSays = try daemon.client().request("session.start", .obj(["date": .string(today.adding(days: 2).description)]))
+            let said = daemonSays["error"]?["data"]?["errors"]?[0]?["message"]?.stringValue ?? ""
+            #expect(said.contains("and \(today.adding(days: 1)) (tomorrow), got \(today.adding(days: 2))"), "\(daemonSays)")
             let clientSays = try daemon.ctl(["start", today.adding(days: 5).description])
-            #expect(clientSays.status == 2 && clientSays.stderr.contains("and tomorrow, got \(today.adding(days: 5))"), "\(clientSays.stderr)")
+            #expect(clientSays.status == 2 && clientSays.stderr.contains("and tomorrow, got \(today.adding(days: 5))") && !clientSays.stderr.contains("(tomorrow)"),
+                    "\(clientSays.stderr)")
         }
     }
 }

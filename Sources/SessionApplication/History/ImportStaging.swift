@@ -197,7 +197,8 @@ struct ImportStaging {
     /// (the chunks that call says came before it, or it with them) or between those
     /// staged. What a `done` stores is then every chunk sent, or nothing; the import so
     /// refused is dropped with what it staged, giving its place back: it is sent again
-    /// from chunk 0.
+    /// from chunk 0. (A group commit that runs the batch again finds it gone: refused
+    /// still, naming every chunk before the `done`.)
     mutating func checkComplete(_ key: Key, count: Int) throws(HistoryImportError) {
         guard let missing = (imports[key] ?? Staged()).missingChunks(below: count) else { return }
         cancel(key)
