@@ -11,7 +11,8 @@ import Testing
 @Suite struct PlanOfRecordTests {
     let monday = Fixtures.monday  // 2026-11-30
     func day(_ offset: Int) -> LocalDate { monday.adding(days: offset) }
-    func ms(_ date: LocalDate, hour: Int) -> Int64 { Int64(date.daysSinceEpoch) * 86_400_000 + Int64(hour) * 3_600_000 }
+    /// A wall-clock hour of `date` in the zone the application reads days in.
+    func ms(_ date: LocalDate, hour: Int) -> Int64 { LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: hour * 3600)) }
 
     /// The weekdays (1 = Monday) a stored plan trains, and its exercises' sets by weekday.
     func training(_ client: InProcess, _ planID: JSONValue?) throws -> [Int: [(name: String, sets: Int)]] {
@@ -135,26 +136,24 @@ import Testing
     /// the sets logged against the old ones still count for them, not as skipped.
     @Test func aDayTrainedInFullThenRevisedSkipsNothing() throws {
         let client = try InProcess()
-        // Wall-clock hours in the zone the application reads days in, whatever it is.
-        func local(_ date: LocalDate, hour: Int) -> Int64 { LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: hour * 3600)) }
         let planID = try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"]
         let firstDay = try #require(client.call("plan.get", .obj(["planId": planID ?? .null]))["days"]?.arrayValue?.first)
         let exercises = (firstDay["exercises"]?.arrayValue ?? []).map { ($0["plannedExerciseId"]?.intValue ?? 0, $0["sets"]?.intValue ?? 0) }
         try #require(!exercises.isEmpty && exercises.allSatisfy { $0.0 > 0 && $0.1 > 0 }, "\(firstDay)")
-        try client.at(ms: local(day(0), hour: 18)) {
+        try client.at(ms: ms(day(0), hour: 18)) {
             _ = try client.call("session.start")
             for (id, sets) in exercises {
                 for _ in 0..<sets { _ = try client.call("session.log", .obj(["plannedExerciseId": .number(Double(id)), "reps": 8])) }
             }
             _ = try client.call("session.finish")
         }
-        try client.at(ms: local(day(0), hour: 20)) {
+        try client.at(ms: ms(day(0), hour: 20)) {
             let heavier = Fixtures.dumbbellPlan.replacingOccurrences(of: #""weightKg": 22.5"#, with: #""weightKg": 25"#)
             try #require(heavier != Fixtures.dumbbellPlan)
             let revised = try client.call("plan.import", .obj(["plan": .string(heavier), "weekStart": .string(monday.description), "revises": planID ?? .null]))
             #expect(revised["planId"] != planID, "a new version: \(revised)")
         }
-        try client.at(ms: local(day(1), hour: 12)) {
+        try client.at(ms: ms(day(1), hour: 12)) {
             let summary = try client.call("summary.weekly")
             #expect(strings(summary["completedPlannedDays"]) == [day(0).description])
             #expect(summary["skipped"]?.arrayValue == [], "every planned set of Monday was logged: \(summary["skipped"] ?? .null)")

@@ -2,16 +2,18 @@ import Foundation
 import Testing
 import TestSupport
 import SessionCore
+import SessionSystem
 import JSON
 
 /// `sessionctl calendar`: a month's days as trained, missed and planned, and the weeks
 /// in a row that met the plan, each worked out here from the plan file and the
 /// sessions entered.
 @Suite struct CalendarTests {
-    static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
+    /// Today where the test runs: the daemon in the test's process reads days there.
+    static var today: LocalDate { LocalClock().today() }
 
     @Test func theMonthShowsDaysDoneMissedAndPlannedAndTheStreak() throws {
-        let daemon = try InProcessDaemon()  // UTC, as `today` here
+        let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let today = Self.today
         let monday = today.mondayOfWeek
