@@ -39,6 +39,13 @@ extension SessionCommands {
             words.removeFirst()
         }
         guard let range = words.first, let (start, end) = TrackWhen.range(range) else {
+            // Said by what was typed: times that do not read, or a word that is neither.
+            if let word = words.first, word.contains(":") {
+                throw UsageError("\"\(word)\" is no START-END: two different times of day from 00:00 to 23:59 (18:00-19:05)")
+            }
+            if let word = words.first, dayWord == nil {
+                throw UsageError("\"\(word)\" is no DAY (today, yesterday, a weekday or YYYY-MM-DD) nor START-END (18:00-19:05)")
+            }
             throw UsageError("track needs the session's times as START-END (18:00-19:05), after an optional DAY")
         }
         words.removeFirst()

@@ -47,6 +47,12 @@ import TestSupport
         try daemon.at(ms: noon) { () throws -> Void in
             let later = try daemon.ctl(["track", "today", "23:00-23:30", "squat", "3x5"])
             #expect(later.status == 2 && later.stderr.contains("23:30 is still to come: track enters a session that has ended"), "\(later.stderr)")
+            // What does not read is named as typed.
+            for (words, said) in [(["yesterday", "25:00-26:00"], "\"25:00-26:00\" is no START-END"), (["funday", "18:00-19:00"], "\"funday\" is no DAY"),
+                                  (["18:00-18:00"], "\"18:00-18:00\" is no START-END")] {
+                let run = try daemon.ctl(["track"] + words + ["squat", "3x5"])
+                #expect(run.status == 2 && run.stderr.hasPrefix("sessionctl: \(said)"), "\(words): \(run.stderr)")
+            }
             let long = try daemon.ctl(["track", "yesterday", "09:00-10:00", "squat", "3x5", "--note", String(repeating: "n", count: 501)])
             #expect(long.status == 2 && long.stderr.contains("--note must be at most 500 characters, got 501"), "\(long.stderr)")
             #expect(try daemon.client().call("session.list").arrayValue == [], "nothing stored")
