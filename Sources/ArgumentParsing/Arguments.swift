@@ -146,6 +146,9 @@ public struct ParsedArguments: Sendable {
     /// True when the flag was given.
     public func has(_ name: OptionName) -> Bool { flags.contains(name.text) }
 
+    /// True when the option or flag spelled `text` (`--weight`) was given.
+    public func gave(_ text: String) -> Bool { flags.contains(text) || values[text] != nil }
+
     /// The value of an option, or nil (the last one when it was given more than once).
     public subscript(_ name: OptionName) -> String? { values[name.text] }
 

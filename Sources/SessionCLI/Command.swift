@@ -179,21 +179,25 @@ struct Command: Sendable {
     /// The daemon's refusal of invalid params (-32602) as a usage error in this command's
     /// words: each problem's param as the option or argument that gave it; nil for any
     /// other refusal.
-    func usageError(_ refusal: DaemonRefusal) -> UsageError? {
+    func usageError(_ refusal: DaemonRefusal, given: ParsedArguments? = nil) -> UsageError? {
         guard refusal.error.code == RPCError.Code.invalidParams, !refusal.problems.isEmpty else { return nil }
-        return UsageError(refusal.problems.map { argumentName(ofParam: $0.path) + ": " + $0.message }.joined(separator: "; "))
+        return UsageError(refusal.problems.map { argumentName(ofParam: $0.path, given: given) + ": " + $0.message }.joined(separator: "; "))
     }
 
     /// The option or word that gives the param at `path`, as the command declares it
     /// (`OptionSpec.param`, `arguments`): `params.note` → `--note`, `params.weightsKg` →
     /// `--weights`, `params.types[0]` → `TYPE`; otherwise the param's own name.
-    func argumentName(ofParam path: String) -> String {
+    /// When a param may come from an option or a word (edit's WEIGHT or --weight), the
+    /// one `given` names it.
+    func argumentName(ofParam path: String, given: ParsedArguments? = nil) -> String {
         var key = path.hasPrefix("params.") ? String(path.dropFirst("params.".count)) : path
         // A member of the one object a command sends in a list (track's workout: its
         // `workouts[0].rpe`) is named by its own name.
         if key.hasPrefix("workouts["), let last = key.split(separator: ".").last { key = String(last) }
         if let end = key.firstIndex(where: { $0 == "." || $0 == "[" }) { key = String(key[..<end]) }
-        return options.first(where: { $0.param == key })?.name ?? arguments[key] ?? key
+        let option = options.first { $0.param == key }?.name
+        if let option, let word = arguments[key], let given, !given.gave(option) { return word }
+        return option ?? arguments[key] ?? key
     }
 
     /// The full `--help` text.

@@ -109,7 +109,7 @@ public enum SessionCtl {
                 // An argument the daemon found out of bounds is a usage error too, named as
                 // the command names it (--note, ALIAS), not as a protocol path; `call`,
                 // whose arguments are the protocol's, keeps the daemon's words.
-                guard let usage = command.usageError(refusal) else { throw refusal }
+                guard let usage = command.usageError(refusal, given: parsed) else { throw refusal }
                 throw usage
             }
         } catch let error as UsageError {

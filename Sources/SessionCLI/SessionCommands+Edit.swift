@@ -30,6 +30,7 @@ extension SessionCommands {
             Options.end.spec,
             OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
         ],
+        arguments: ["reps": "REPS", "weightKg": "WEIGHT"],
         run: runEdit)
 
     static func runEdit(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {

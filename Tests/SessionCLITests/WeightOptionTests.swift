@@ -65,6 +65,7 @@ import TestSupport
             (["edit", "1", "--weight", "heavy"], "edit", "--weight \(Self.loadWords), got \"heavy\""),
             // A load below zero reads (assistance), and the daemon refuses it for a squat.
             (["edit", "1", "--weight=-5"], "edit", "--weight: Back Squat: a load below zero"),
+            (["edit", "1", "5", "-5"], "edit", "WEIGHT: Back Squat: a load below zero"),
             (["edit", "1", "--weight", "5 stone"], "edit", "--weight \(Self.loadWords), got \"5 stone\""),
             (["edit", "1", "5", "heavy"], "edit", "WEIGHT \(Self.loadWords), got \"heavy\""),
             (["edit", "1", "--reps", "\(SessionLimits.reps.upperBound + 1)"], "edit", "--reps \(reps), got \"\(SessionLimits.reps.upperBound + 1)\""),
