@@ -67,6 +67,12 @@ public struct OptionSpec: Sendable {
         OptionSpec(OptionName(stringLiteral: name), short: short, value: value, param: declaredParam, completion: completion, help: line)
     }
 
+    /// The same option giving another param (`--week` gives `weekStart` to one method,
+    /// `date` to another).
+    public func param(_ param: String) -> OptionSpec {
+        OptionSpec(OptionName(stringLiteral: name), short: short, value: value, param: param, completion: completion, help: help)
+    }
+
     /// The long name and the short one, when there is one.
     public var names: [String] { [name] + (short.map { [$0] } ?? []) }
 

@@ -148,6 +148,11 @@ public struct Option<Value>: Sendable {
         Option(spec: spec.help(line), reading: reading)
     }
 
+    /// The same option giving another param of the method its command calls.
+    public func param(_ param: String) -> Option {
+        Option(spec: spec.param(param), reading: reading)
+    }
+
     /// The value of `text`, or the usage error naming the option and what it takes.
     public func read(_ text: String) throws(UsageError) -> Value {
         try reading.read(text, as: spec.name)

@@ -10,7 +10,7 @@ enum HealthCommands {
         summary: "This week's report: adherence, volume per day, progress per exercise, health.",
         details: "With --prompt, only the compact text the next plan's prompt receives.",
         options: CommonOptions.daemon + [
-            Options.week.spec,
+            Options.week.param("weekStart").spec,
             OptionSpec(.prompt, help: "print only the prompt context"),
         ],
         run: { arguments, context in

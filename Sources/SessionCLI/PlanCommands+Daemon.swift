@@ -45,7 +45,7 @@ extension PlanCommands {
             later never changes a day that had ended; a day that ended before any plan
             was in force shows as "no plan yet".
             """,
-        options: CommonOptions.daemon + [Options.week.help("show the plan that trains DATE's week").spec],
+        options: CommonOptions.daemon + [Options.week.help("show the plan that trains DATE's week").param("date").spec],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan show takes at most one PLAN-ID") }
             var params = PlanGet.Params()

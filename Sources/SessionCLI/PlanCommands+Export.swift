@@ -35,7 +35,7 @@ extension PlanCommands {
             Options.planExportFormat.spec,
             Options.paper.spec,
             Options.plan.spec,
-            Options.week.help("instead of --plan: the plan that trains DATE's week, carried over or not").spec,
+            Options.week.help("instead of --plan: the plan that trains DATE's week, carried over or not").param("date").spec,
             Options.weeks.spec,
             Options.time.spec,
             Options.sessionMinutes.spec,

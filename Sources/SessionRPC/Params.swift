@@ -112,6 +112,14 @@ public struct Params: Sendable {
     /// True when a problem was recorded for the param.
     public func failed(_ name: String) -> Bool { errors.contains { $0.path == "params." + name } }
 
+    /// Refuses `date` of the param `name` when its week ends past 9999-12-31: no answer
+    /// about it could write its last day.
+    public mutating func failWeekPastTheLastDate(_ name: String, _ date: LocalDate?) {
+        if let date, !PlanLimits.weekStarts.contains(date.mondayOfWeek), !failed(name) {
+            fail(name, "\(date) lies in a week that ends past 9999-12-31")
+        }
+    }
+
     /// Fails with -32602 when any problem was recorded.
     public func check() throws(RPCError) {
         if !errors.isEmpty { throw .invalidParams(errors) }

@@ -269,6 +269,11 @@ import TestSupport
             let bare = try ctl(daemon, [option])
             #expect(bare.status == 2 && bare.stderr.hasPrefix("sessionctl: \(option) needs a value (") && bare.stderr.contains("Usage: sessionctl [--socket PATH]"), "\(bare.stderr)")
         }
+        // A week whose Sunday would be past 9999-12-31 is no week to answer about.
+        for words in [["summary", "--week", "9999-12-31"], ["plan", "show", "--week", "9999-12-31"]] {
+            let late = try ctl(daemon, words)
+            #expect(late.status == 2 && late.stderr.hasPrefix("sessionctl: --week: 9999-12-31 lies in a week that ends past 9999-12-31"), "\(words): \(late.stderr)")
+        }
         let rest = try ctl(daemon, ["rest", "-99999"])
         #expect(rest.status == 2 && rest.stderr.hasPrefix("sessionctl: SECONDS: must be an integer from -3600 to 3600"), "\(rest.stderr)")
         for (option, value) in [("--start", "2099-01-01T00:00:00Z"), ("--end", "2099-01-01T00:00:00Z")] {

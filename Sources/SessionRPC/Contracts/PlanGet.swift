@@ -18,6 +18,8 @@ public enum PlanGet: MethodContract {
         /// later weeks): not with `planID`.
         @Param(.date, "instead of planId: the plan that covers this day (as sessions and summaries take it)")
         public var date: LocalDate?
+
+        public mutating func validate(_ params: inout SessionRPC.Params) { params.failWeekPastTheLastDate("date", date) }
     }
 }
 

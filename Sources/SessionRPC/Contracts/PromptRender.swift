@@ -15,6 +15,8 @@ public enum PromptRender: MethodContract {
         /// The week summarised (default: the current week).
         @Param(.date, "the week summarised (default: the current week)")
         public var weekStart: LocalDate?
+
+        public mutating func validate(_ params: inout SessionRPC.Params) { params.failWeekPastTheLastDate("weekStart", weekStart) }
     }
 
     @Coded

@@ -12,6 +12,8 @@ public enum SummaryWeekly: MethodContract {
         /// Any date of the week (default: the current week).
         @Param(.date, "any date of the week (default: the current week)")
         public var weekStart: LocalDate?
+
+        public mutating func validate(_ params: inout SessionRPC.Params) { params.failWeekPastTheLastDate("weekStart", weekStart) }
     }
 }
 
