@@ -91,8 +91,15 @@ import Testing
         for (method, params) in asks {
             let reply = try client.request(method, params)
             let code = reply["error"]?["code"]?.intValue
-            // No plan is stored: plan.get answers plan_not_found; the rest answer.
-            #expect(code == nil || (method == "plan.get" && code != -32603 && code != -32602), "\(method) \(params): \(reply)")
+            // No plan is stored: plan.get answers plan_not_found; the rest answer, but
+            // for a week that would end past 9999-12-31, whose last day no answer can
+            // write: refused, naming the param.
+            let week = ["summary.weekly", "prompt.render", "plan.get"].contains(method) && params.jsonText.contains("9999-12-31")
+            if week {
+                #expect(code == -32602 && reply["error"]?.jsonText.contains("lies in a week that ends past 9999-12-31") == true, "\(method) \(params): \(reply)")
+            } else {
+                #expect(code == nil || (method == "plan.get" && code != -32603 && code != -32602), "\(method) \(params): \(reply)")
+            }
         }
     }
 }

@@ -7,7 +7,8 @@
 /// of weeks.
 ///
 /// Dates that only ask (the week of a summary, a range to list, a month of the
-/// calendar) are not bounded by it: any valid date is an answer, if an empty one.
+/// calendar) are not bounded by it: any valid date is an answer, if an empty one; only
+/// a week that would end past 9999-12-31 is none (`PlanLimits.weekStarts`).
 public enum RecordedDates {
     /// 1970-01-01.
     public static let earliest = LocalDate(daysSinceEpoch: 0)
