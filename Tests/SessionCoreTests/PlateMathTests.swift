@@ -40,6 +40,8 @@ import Testing
         #expect(PlateMath.load(target: 60, bar: 20, plates: [15, 10])?.perSide == [10, 10])
         #expect(PlateMath.load(target: 100, bar: 20, plates: [10, 12.5, 20, 20.4])?.perSide == [20, 20])
         #expect(PlateMath.load(target: 200, bar: 20, plates: [2.5])?.perSide == Array(repeating: 2.5, count: PlateMath.maximumPerSide), "what a sleeve holds")
+        // Past the exact search (a plate of a thousandth beside 25s), heaviest first, as many as a sleeve holds.
+        #expect(PlateMath.load(target: 600, bar: 20, plates: [25, 0.001])?.perSide == Array(repeating: 25, count: PlateMath.maximumPerSide))
         // Every load of at most `maximumPerSide` plates, by weight in thousandths.
         func best(side: Double, plates: [Double]) -> Double {
             var reachable: Set<Int> = [0]

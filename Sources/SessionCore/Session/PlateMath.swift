@@ -77,12 +77,12 @@ public enum PlateMath {
         return (made[reached] ?? []).map { sizes[$0] }
     }
 
-    /// As many of each size as fit, heaviest first.
+    /// As many of each size as fit, heaviest first, up to `maximumPerSide`.
     static func heaviestFirst(under side: Double, sizes: [Double]) -> [Double] {
         var remaining = side
         var perSide: [Double] = []
         for plate in sizes {
-            while remaining >= plate {
+            while remaining >= plate, perSide.count < maximumPerSide {
                 perSide.append(plate)
                 remaining -= plate
             }
