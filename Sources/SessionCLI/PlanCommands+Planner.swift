@@ -209,14 +209,15 @@ extension PlanCommands {
         } catch let problem as UserConfig.Problem {
             throw UsageError("config file: \(problem)")
         }
+        // The options as typed first: a bad one is said whatever the planner.
+        let timeout = try arguments.value(Options.timeout) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
+        let repairs = try arguments.value(Options.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
         let command = arguments[.planner] ?? context.environment["SESSIOND_PLANNER"].flatMap { $0.isEmpty ? nil : $0 } ?? config.planner
         guard let command else {
             let file = UserConfig.path(environment: context.environment) ?? "$XDG_CONFIG_HOME/sessiond/config"
             throw UsageError("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(file) (ready-made planners: \(installedPlanners() ?? "contrib/planners in the source tree"))")
         }
         try PlannerLink.checkProgram(of: command, path: context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-        let timeout = try arguments.value(Options.timeout) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
-        let repairs = try arguments.value(Options.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
         return PlannerLink.Settings(command: command, timeoutSeconds: timeout, repairs: repairs, monthlyLimit: config.plannerMonthlyLimit,
                                     configPath: UserConfig.path(environment: context.environment))
     }

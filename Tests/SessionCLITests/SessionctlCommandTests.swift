@@ -274,6 +274,11 @@ import TestSupport
             let late = try ctl(daemon, words)
             #expect(late.status == 2 && late.stderr.hasPrefix("sessionctl: --week: 9999-12-31 lies in a week that ends past 9999-12-31"), "\(words): \(late.stderr)")
         }
+        // A bad option is said before a planner is looked for.
+        for (option, value) in [("--timeout", "abc"), ("--repairs", "99")] {
+            let next = try ctl(daemon, ["plan", "next", option, value], environment: ["XDG_CONFIG_HOME": daemon.directory])
+            #expect(next.status == 2 && next.stderr.hasPrefix("sessionctl: \(option) "), "\(option): \(next.stderr)")
+        }
         let rest = try ctl(daemon, ["rest", "-99999"])
         #expect(rest.status == 2 && rest.stderr.hasPrefix("sessionctl: SECONDS: must be an integer from -3600 to 3600"), "\(rest.stderr)")
         for (option, value) in [("--start", "2099-01-01T00:00:00Z"), ("--end", "2099-01-01T00:00:00Z")] {
