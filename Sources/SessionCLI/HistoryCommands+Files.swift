@@ -347,7 +347,7 @@ extension HistoryCommands {
             let unit = context.console.units
             let standard = unit == .lb ? PlateMath.pounds : PlateMath.kilograms
             func text(_ value: Double) -> String { JSONValue.number((value * 100).rounded() / 100).jsonText }
-            let target = try Options.weight.reading.read(arguments.positionals[0], as: "WEIGHT").amount(in: unit)
+            let target = try OptionValue<WrittenWeight>.weight.read(arguments.positionals[0], as: "WEIGHT").amount(in: unit)
             let bar = try arguments.value(Options.bar)?.amount(in: unit) ?? standard.bar
             var sizes = standard.plates
             var source = "standard plates"

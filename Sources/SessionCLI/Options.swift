@@ -175,9 +175,6 @@ extension Options {
     static let reps = Option<Int>(.reps, value: "N", help: "repetitions",
                                   parse: OptionValue.number(in: SessionLimits.reps)
                                       .expecting("must be a whole number from \(SessionLimits.reps.lowerBound) to \(SessionLimits.reps.upperBound)"))
-    /// A weight (`plates`' WEIGHT): a bare number in the person's units
-    /// (`WrittenWeight`, weighed with the console's units where it is read).
-    static let weight = Option<WrittenWeight>(.weight, value: "WEIGHT", help: "in your units, or with kg or lb: 24, 24kg, 55lb, 7,5", parse: .weight)
     /// `--weight W` of `edit`: a set's load, as log reads it (+5 added to the body,
     /// -20 assisted, bw).
     static let load = Option<WrittenWeight>(.weight, value: "WEIGHT", param: "weightKg",

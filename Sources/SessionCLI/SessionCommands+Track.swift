@@ -79,13 +79,14 @@ extension SessionCommands {
         // or less than its times' difference (which stands when a time the change
         // skipped makes the two read the wrong way round).
         let wallClock = end > start ? end - start : end + 86_400 - start
+        let endDay = end > start ? day : day.adding(days: 1)
         let startMs = context.clock.ms(of: LocalDateTime(date: day, secondOfDay: start))
-        let endMs = context.clock.ms(of: LocalDateTime(date: end > start ? day : day.adding(days: 1), secondOfDay: end))
+        let endMs = context.clock.ms(of: LocalDateTime(date: endDay, secondOfDay: end))
         let duration = endMs > startMs ? Int((endMs - startMs) / 1000) : wallClock
         // A session tracked has happened: one that ends later than now (a few minutes'
         // slack for clocks) is one to start, not to track.
         guard startMs + Int64(duration) * 1000 <= context.clock.nowMs() + SessionLimits.futureToleranceMs else {
-            throw UsageError("\(end > start ? day : day.adding(days: 1)) \(Wording.timeOfDay(end)) is still to come: track enters a session that has ended (sessionctl start begins one)")
+            throw UsageError("\(endDay) \(Wording.timeOfDay(end)) is still to come: track enters a session that has ended (sessionctl start begins one)")
         }
         let title = arguments[.title].map { $0.collapsingWhitespace() } ?? planDay?.title ?? "Workout"
         guard !title.isEmpty else { throw UsageError("--title must not be empty") }

@@ -31,14 +31,15 @@ enum SessionCommands {
             // A time of day alone is on DATE (the session's day), else today.
             params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock, on: params.date)
             let client = try context.connect(arguments)
-            params.at = try CommandSupport.daemonTimestamp(arguments, Options.at, as: params.at, on: params.date, client: client, context: context)
+            // Read again in the daemon's zone when it matters: --at naming today or
+            // yesterday, or the day a second session would be on (today, or --at's,
+            // a time written without an offset being its wall clock's).
+            let asksDay = !arguments.has(.yes) && params.date == nil
+            if asksDay || arguments[Options.at.name].map({ HumanTime.readsToday($0, on: params.date) }) == true {
+                try context.useDaemonTimeZone(client)
+                params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock, on: params.date)
+            }
             if !arguments.has(.yes) {
-                // The day asked about is the daemon's: today, or the day of --at, in its
-                // zone (a time written without an offset is its wall clock's).
-                if params.date == nil {
-                    try context.useDaemonTimeZone(client)
-                    params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock)
-                }
                 try refuseSecondSession(on: params.date ?? params.at.map { context.clock.localDate(atMs: $0.ms) } ?? context.clock.today(), client: client, context: context)
             }
             let session = try context.call(client, SessionStart.self, params)
