@@ -24,7 +24,7 @@ public enum SyncProgram {
         OptionSpec("--dsn", value: "CONNINFO", help: "a libpq connection string (default: libpq's environment, PGHOST, PGDATABASE, PGSERVICE, ~/.pgpass)"),
         OptionSpec("--socket", value: "PATH", help: "the daemon's socket (default: $SESSIOND_SOCKET, $XDG_RUNTIME_DIR/sessiond.sock, /run/sessiond/sessiond.sock)"),
         OptionSpec("--interval", value: "SECONDS", help: "the longest wait between rounds when nothing wakes it (default 60)"),
-        OptionSpec("--upgrade", help: "with schema: print the SQL that upgrades a database of schema version 1 in place"),
+        OptionSpec("--upgrade", help: "with schema: print the psql script that upgrades a database of an earlier schema version in place"),
         OptionSpec("--help", short: "-h", help: "print this help"),
         OptionSpec("--version", help: "print the version"),
     ]

@@ -1,25 +1,30 @@
-/// The upgrade of a database that holds sync schema version 1 (records without
-/// row-level security) to this version, in place: `sessiond-sync schema --upgrade |
-/// psql`, as an administrator.
+/// The upgrade of a database that holds an earlier sync schema to this version, in
+/// place: `sessiond-sync schema --upgrade | psql`, as an administrator. Version 2 added
+/// row-level security, shares, queued plans and the views; version 3 counts sets and
+/// volume in the views as the daemon does (warm-ups out, an assisted set's load as none).
 extension SyncSchema {
-    /// The SQL: one transaction that refuses any database but one of version 1. Every
-    /// role that holds rows or may write them already joins `sessiond_athlete`
-    /// (superusers excepted), so each athlete goes on reading and writing their own
-    /// rows, and only them.
+    /// The SQL: one transaction that refuses any database but one of version 1 or 2. It
+    /// asks psql (`\gset`, `\if`) which steps the database needs, so one script serves
+    /// both. From version 1 every role that holds rows or may write them joins
+    /// `sessiond_athlete` (superusers excepted), so each athlete goes on reading and
+    /// writing their own rows, and only them. From version 2 the views are made anew;
+    /// a view of one's own built on them makes the upgrade fail, changing nothing, until
+    /// it is dropped.
     public static let upgrade = """
-        -- sessiond's sync schema: version 1 to \(version). Apply once as an administrator: sessiond-sync schema --upgrade | psql
+        -- sessiond's sync schema: version 1 or 2 to \(version). Apply once as an administrator: sessiond-sync schema --upgrade | psql
         BEGIN;
         DO $$
         BEGIN
-            IF (SELECT version FROM sessiond_schema) IS DISTINCT FROM 1 THEN
-                RAISE EXCEPTION 'this upgrades sessiond sync schema version 1 only; the database holds version %', (SELECT version FROM sessiond_schema);
+            IF coalesce((SELECT version FROM sessiond_schema) NOT IN (1, 2), true) THEN
+                RAISE EXCEPTION 'this upgrades sessiond sync schema version 1 or 2 only; the database holds version %', (SELECT version FROM sessiond_schema);
             END IF;
         END
         $$;
+        SELECT version = 1 AS sessiond_from_version_1 FROM sessiond_schema \\gset
+        \\if :sessiond_from_version_1
         \(roles)
         ALTER TABLE sessiond_record DROP CONSTRAINT IF EXISTS sessiond_record_entity_check;
         ALTER TABLE sessiond_record ADD CONSTRAINT sessiond_record_entity_check CHECK (entity <> '');
-        UPDATE sessiond_schema SET version = \(version);
         \(sharing)
         DO $$
         DECLARE
@@ -34,6 +39,12 @@ extension SyncSchema {
             END LOOP;
         END
         $$;
+        \\else
+        DROP VIEW sessiond_week_adherence, sessiond_week_muscle, sessiond_lift_week, sessiond_last_session, sessiond_week,
+            sessiond_session_set;
+        \(SyncViews.sql)
+        \\endif
+        UPDATE sessiond_schema SET version = \(version);
         COMMIT;
         """
 }

@@ -2,7 +2,7 @@
 /// psql`), and the check that a database holds this version of it.
 public enum SyncSchema {
     /// The version this build reads and writes; a database of another is refused.
-    public static let version = 2
+    public static let version = 3
 
     /// The channel `sessiond-sync` listens on: every insert or change of a record, and
     /// every plan written, notifies it with the athlete's role name as the payload.
@@ -74,6 +74,9 @@ public enum SyncSchema {
             }
             if found == 1 {
                 return "the database holds sessiond's sync schema version 1, without row-level security; upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
+            }
+            if found < version {
+                return "the database holds sessiond's sync schema version \(found), whose views count warm-ups and assisted loads; upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
             }
             if found != version {
                 return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads version \(version) only. Use a sessiond-sync of that version, or a database of this one"

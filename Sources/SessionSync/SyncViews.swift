@@ -6,33 +6,39 @@
 public enum SyncViews {
     /// The views' SQL, run inside the schema's transaction.
     public static let sql = """
-        -- A session that counts: one not deleted; a set that counts: one not deleted in such a session.
+        -- Each set of a session, both not deleted. `counted`: not a warm-up, as the daemon
+        -- counts sets; `volume_kg`: what it adds to volume, reps × the load beyond the body
+        -- (none for an assisted set, whose weight below zero is help, nor for a warm-up).
         CREATE VIEW sessiond_session_set WITH (security_invoker = true) AS
             SELECT s.athlete, s.uid AS session_uid, (s.data->>'date')::date AS date,
                    t.uid AS set_uid, t.data->>'exerciseName' AS exercise, t.data->>'kind' AS kind,
                    (t.data->>'reps')::integer AS reps, (t.data->>'weightKg')::numeric AS weight_kg,
-                   (t.data->>'e1rmKg')::numeric AS e1rm_kg, t.data->>'muscles' AS muscles
+                   (t.data->>'e1rmKg')::numeric AS e1rm_kg, t.data->>'muscles' AS muscles,
+                   t.data->>'kind' IS DISTINCT FROM 'warmup' AS counted,
+                   CASE WHEN t.data->>'kind' IS DISTINCT FROM 'warmup'
+                        THEN (t.data->>'reps')::integer * greatest((t.data->>'weightKg')::numeric, 0) END AS volume_kg
             FROM sessiond_record s
             JOIN sessiond_record t ON t.athlete = s.athlete AND t.entity = 'set' AND NOT t.deleted AND t.data->>'sessionUid' = s.uid
             WHERE s.entity = 'session' AND NOT s.deleted;
 
-        -- Each athlete's weeks (Monday first): sessions, sets, volume = the sum of weight × reps.
+        -- Each athlete's weeks (Monday first): sessions, counted sets and their volume.
         CREATE VIEW sessiond_week WITH (security_invoker = true) AS
             SELECT s.athlete, date_trunc('week', (s.data->>'date')::date)::date AS week,
-                   count(DISTINCT s.uid) AS sessions, count(x.set_uid) AS sets,
-                   coalesce(sum(x.weight_kg * x.reps), 0) AS volume_kg
+                   count(DISTINCT s.uid) AS sessions, count(x.set_uid) FILTER (WHERE x.counted) AS sets,
+                   coalesce(sum(x.volume_kg), 0) AS volume_kg
             FROM sessiond_record s
             LEFT JOIN sessiond_session_set x ON x.athlete = s.athlete AND x.session_uid = s.uid
             WHERE s.entity = 'session' AND NOT s.deleted
             GROUP BY s.athlete, week;
 
-        -- Each athlete's latest session (by its start), with its sets and volume.
+        -- Each athlete's latest session (by its start), with its counted sets and their volume.
         CREATE VIEW sessiond_last_session WITH (security_invoker = true) AS
             SELECT DISTINCT ON (s.athlete) s.athlete, s.uid AS session_uid, (s.data->>'date')::date AS date,
                    s.data->>'title' AS title, to_timestamp((s.data->>'startedAtMs')::bigint / 1000.0) AS started_at,
                    to_timestamp((s.data->>'endedAtMs')::bigint / 1000.0) AS ended_at,
-                   (SELECT count(*) FROM sessiond_session_set x WHERE x.athlete = s.athlete AND x.session_uid = s.uid) AS sets,
-                   (SELECT coalesce(sum(x.weight_kg * x.reps), 0) FROM sessiond_session_set x
+                   (SELECT count(*) FILTER (WHERE x.counted) FROM sessiond_session_set x
+                    WHERE x.athlete = s.athlete AND x.session_uid = s.uid) AS sets,
+                   (SELECT coalesce(sum(x.volume_kg), 0) FROM sessiond_session_set x
                     WHERE x.athlete = s.athlete AND x.session_uid = s.uid) AS volume_kg
             FROM sessiond_record s
             WHERE s.entity = 'session' AND NOT s.deleted
@@ -43,7 +49,7 @@ public enum SyncViews {
         CREATE VIEW sessiond_lift_week WITH (security_invoker = true) AS
             SELECT athlete, exercise, date_trunc('week', date)::date AS week, max(e1rm_kg) AS best_e1rm_kg, count(*) AS sets
             FROM sessiond_session_set
-            WHERE e1rm_kg IS NOT NULL
+            WHERE counted AND e1rm_kg IS NOT NULL
             GROUP BY athlete, exercise, week;
 
         -- Each week's sets per muscle group: a set counts once for each primary muscle
@@ -52,7 +58,7 @@ public enum SyncViews {
             SELECT x.athlete, date_trunc('week', x.date)::date AS week, m.muscle, count(*) AS sets
             FROM sessiond_session_set x
             CROSS JOIN LATERAL unnest(string_to_array(x.muscles, ',')) AS m(muscle)
-            WHERE x.kind IS DISTINCT FROM 'warmup'
+            WHERE x.counted
             GROUP BY x.athlete, week, m.muscle;
 
         -- Each week's adherence to its plan: the plan of the week's latest activation (by

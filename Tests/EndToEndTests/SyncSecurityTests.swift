@@ -3,7 +3,7 @@ import JSON
 import Testing
 import TestSupport
 
-/// Row-level security and sharing in sync schema version 2, against a real PostgreSQL:
+/// Row-level security and sharing in the sync schema, against a real PostgreSQL:
 /// hand-written SQL as one athlete never reaches another's rows; a coach reads only the
 /// athletes who shared with them, and nothing once the share is taken back.
 @Suite(.serialized, .enabled(if: PostgresServer.unavailable() == nil, "\(PostgresServer.unavailable() ?? "")"))
@@ -137,13 +137,68 @@ struct SyncSecurityTests {
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         #expect(upgrade.status == 0)
         _ = try server.rows(upgrade.stdout)
-        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["2"])
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["3"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["0"], "erin's row is hers alone now")
         #expect(try server.rows("SELECT uid FROM sessiond_record", user: "erin") == ["e1"])
         _ = try phone.client().call("session.start")
         #expect(try Self.sync(phone, server, as: "dave").contains("pushed=1"))
         #expect(try server.rows("SELECT athlete, entity FROM sessiond_record ORDER BY athlete") == ["dave|session", "erin|health"])
         let twice = try server.psql(upgrade.stdout)
-        #expect(twice.status != 0 && twice.stderr.contains("version 1 only"), "an upgraded database is left as it is: \(twice.stderr)")
+        #expect(twice.status != 0 && twice.stderr.contains("version 1 or 2 only"), "an upgraded database is left as it is: \(twice.stderr)")
+    }
+
+    /// Version 2's `sessiond_week`, as it shipped: every set counted, warm-ups and
+    /// assisted loads (below zero) in the volume.
+    static let versionTwoWeek = """
+        BEGIN;
+        CREATE OR REPLACE VIEW sessiond_week WITH (security_invoker = true) AS
+            SELECT s.athlete, date_trunc('week', (s.data->>'date')::date)::date AS week,
+                   count(DISTINCT s.uid) AS sessions, count(x.set_uid) AS sets,
+                   coalesce(sum(x.weight_kg * x.reps), 0) AS volume_kg
+            FROM sessiond_record s
+            LEFT JOIN sessiond_session_set x ON x.athlete = s.athlete AND x.session_uid = s.uid
+            WHERE s.entity = 'session' AND NOT s.deleted
+            GROUP BY s.athlete, week;
+        UPDATE sessiond_schema SET version = 2;
+        COMMIT;
+        """
+
+    @Test func aVersionTwoDatabaseIsUpgradedInPlaceAndItsViewsCountAsTheDaemonDoes() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        let client = try phone.client()
+        let sets: [(kind: String, exercise: String, reps: Int, weight: Double)] = [
+            ("warmup", "Back Squat", 5, 60), ("normal", "Back Squat", 5, 100), ("normal", "Pull-Up", 8, -20),
+        ]
+        _ = try client.call("session.start")
+        for set in sets {
+            _ = try client.call("session.log", .obj(["exercise": .string(set.exercise), "reps": JSONValue(set.reps),
+                                                     "weightKg": .number(set.weight), "kind": .string(set.kind)]))
+        }
+        _ = try client.call("session.finish")
+        try Self.sync(phone, server, as: "alice")
+        _ = try server.rows(Self.versionTwoWeek)
+        func week() throws -> (sets: Int, volume: Double) {
+            let row = try server.rows("SELECT sets, volume_kg FROM sessiond_week", user: "alice")
+            let columns = try #require(row.first, "\(row)").split(separator: "|").map(String.init)
+            return (Int(columns[0]) ?? -1, Double(columns[1]) ?? -1)
+        }
+        let before = try week()
+        #expect(before.sets == sets.count && before.volume == sets.reduce(0) { $0 + Double($1.reps) * $1.weight }, "version 2 counts every set: \(before)")
+        let refused = try runProcess(Binaries.sessiondSync, ["--once", "--socket", phone.socketPath, "--dsn", server.dsn(user: "alice")])
+        #expect(refused.status == 1 && refused.stderr.contains("version 2") && refused.stderr.contains("sessiond-sync schema --upgrade | psql"), "\(refused.stderr)")
+
+        let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
+        _ = try server.rows(upgrade.stdout)
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["3"])
+        let counted = sets.filter { $0.kind != "warmup" }
+        let after = try week()
+        #expect(after.sets == counted.count && after.volume == counted.reduce(0) { $0 + Double($1.reps) * max($1.weight, 0) }, "\(after)")
+        let summary = try client.call("summary.weekly")
+        #expect(summary["sets"] == JSONValue(after.sets) && summary["volumeKg"]?.numberValue == after.volume, "the daemon's own week: \(summary)")
+        #expect(try Self.sync(phone, server, as: "alice").contains("pushed=0"))
+        let twice = try server.psql(upgrade.stdout)
+        #expect(twice.status != 0 && twice.stderr.contains("version 1 or 2 only"), "\(twice.stderr)")
     }
 }
