@@ -222,22 +222,17 @@ enum SessionCommands {
     }
 
     /// The daemon's refusal of the exercise named (`unknown_exercise`,
-    /// `ambiguous_exercise`) said in the CLI's words, with the exit status; nil for any
-    /// other error. With --json the error is printed as the daemon sent it.
+    /// `ambiguous_exercise`) said in the CLI's words; nil for any other error. Exit 1, as
+    /// `track` and `plan set` refuse such words: what they name depends on the plan and
+    /// the history, not on how the command was typed. With --json the error is printed
+    /// as the daemon sent it.
     static func exerciseRefusal(_ error: RPCError, arguments: ParsedArguments, context: CommandContext) -> Int32? {
         let ambiguous = error.is(.ambiguousExercise) ? error.data(as: ErrorData.AmbiguousExercise.self) : nil
         let unknown = error.is(.unknownExercise) ? error.data(as: ErrorData.UnknownExercise.self) : nil
-        let status: Int32
-        if ambiguous != nil {
-            status = ExitStatus.usage
-        } else if let unknown {
-            status = unknown.position != nil ? ExitStatus.usage : ExitStatus.refused
-        } else {
-            return nil
-        }
+        guard ambiguous != nil || unknown != nil else { return nil }
         if arguments.has(.json) {
             context.console.print(JSONValue.obj(["error": error.json]).jsonText)
-            return status
+            return ExitStatus.refused
         }
         if let ambiguous {
             let matches = ambiguous.matches
@@ -247,11 +242,10 @@ enum SessionCommands {
             context.console.error("Use \(example)")
         } else if let planned = unknown?.plannedExercises, let position = unknown?.position {
             context.console.error("sessionctl: " + (planned == 0 ? "this session has no planned exercises; log by name" : "the session's plan has exercises 1 to \(planned), not \(position)"))
-            context.console.error("Usage: \(log.usage)  (see --help)")
         } else {
             printUnknownExercise(unknown?.match ?? "", suggestions: unknown?.suggestions ?? [], command: "log", context: context)
         }
-        return status
+        return ExitStatus.refused
     }
 
     /// The daemon's doubt about a typed set (`implausible_set`) in the CLI's words, with

@@ -40,6 +40,6 @@ import JSON
         #expect(typo.status == 1 && typo.stderr.contains("did you mean Overhead Press?"), "\(typo.stderr)")
         let ambiguous = try runProcess(Binaries.sessionctl, ["--socket", daemon.socketPath, "log", "la", "5", "--json"])
         let refusal = try JSONParser.parse(ambiguous.stdout)
-        #expect(ambiguous.status == 2 && refusal["error"]?["data"]?["reason"] == "ambiguous_exercise")
+        #expect(ambiguous.status == 1 && refusal["error"]?["data"]?["reason"] == "ambiguous_exercise")
     }
 }

@@ -310,10 +310,15 @@ import TestSupport
         _ = try ctl(daemon, ["start", "2026-11-25"])
         // "squat" is the catalog's Back Squat; "sq" starts a word of two of the day's.
         let ambiguous = try ctl(daemon, ["log", "sq", "10"])
-        #expect(ambiguous.status == 2)
+        #expect(ambiguous.status == 1 && !ambiguous.stderr.contains("Usage:"), "a refusal of what the words name, not of how they were typed")
         #expect(ambiguous.stderr.contains("\"sq\" matches several exercises; nothing was logged"))
         #expect(ambiguous.stderr.contains("1  Goblet Squat"))
         #expect(ambiguous.stderr.contains("3  Bulgarian Split Squat"))
+        #expect(try daemon.client().call("session.current")["sets"] == 0)
+        // A number past the day's exercises is refused the same way.
+        let planned = try #require(try daemon.client().call("session.current")["exercises"]?.arrayValue?.count)
+        let past = try ctl(daemon, ["log", String(planned + 1), "10"])
+        #expect(past.status == 1 && past.stderr == "sessionctl: the session's plan has exercises 1 to \(planned), not \(planned + 1)\n", "\(past.stderr)")
         #expect(try daemon.client().call("session.current")["sets"] == 0)
         let unique = try ctl(daemon, ["log", "gob"])
         #expect(unique.stdout.hasPrefix("Goblet Squat · set 1/4 · 10 × 24 kg"))
@@ -350,7 +355,7 @@ import TestSupport
         #expect(again.stdout.hasPrefix("Push-Up (off-plan) · set 2 · 15 reps"), "\(again.stdout)")
         #expect(try ctl(daemon, ["log", "--new", "pull-up", "8"]).status == 0)
         let ambiguous = try ctl(daemon, ["log", "pu", "5"])
-        #expect(ambiguous.status == 2 && ambiguous.stderr.contains("  -  Push-Up") && ambiguous.stderr.contains("Use more of the name"))
+        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("  -  Push-Up") && ambiguous.stderr.contains("Use more of the name"))
         let finished = try ctl(daemon, ["finish"])
         #expect(finished.stdout.hasPrefix("Free session finished · ") && !finished.stdout.contains("of plan"), "\(finished.stdout)")
     }
