@@ -14,6 +14,11 @@ enum FileOutput {
     /// write, --force or not.
     static func target(_ arguments: ParsedArguments) throws -> String? {
         guard let path = arguments.positionals.first, path != "-" else { return nil }
+        return try target(path, arguments)
+    }
+
+    /// `path` as a file to write, checked as `target(_:)` checks the positional.
+    static func target(_ path: String, _ arguments: ParsedArguments) throws -> String {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw FileInput.Failure(path: path, reason: String(cString: strerror(EISDIR)), action: "write") }
         if !arguments.has(.force), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }

@@ -75,17 +75,20 @@ enum HistoryCommands {
             width (COLUMNS when set). --json gives the weeks and sessions. --svg FILE writes
             the chart as an SVG image instead (a browser shows it): the best e1RM as a line
             on the left axis, the volume as bars on the right one, in your units, dates
-            below, and the weeks that set a new best e1RM marked.
+            below, and the weeks that set a new best e1RM marked; an existing FILE is kept
+            unless --force is given.
             """,
         options: CommonOptions.daemon + [
             Options.from.help("the first date (YYYY-MM-DD; default: 52 weeks ago)").spec,
             Options.to.spec,
             OptionSpec(.all, help: "everything logged of it, by month when longer than 52 weeks"),
             OptionSpec(.svg, value: "FILE", completion: .file, help: "write the chart as an SVG image to FILE"),
+            OptionSpec(.force, help: "with --svg: replace FILE if it exists"),
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
+            let svg = try arguments[.svg].map { path in try FileOutput.target(path, arguments) }
             var (from, to) = try CommandSupport.dateRangeOption(arguments)
             if arguments.has(.all) {
                 guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
@@ -100,7 +103,7 @@ enum HistoryCommands {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
-            if let path = arguments[.svg] {
+            if let path = svg {
                 guard history.sessions.contains(where: { $0.bestOneRepMaxKg != nil }) else {
                     context.console.error("sessionctl: no sets of \(history.name) with reps and load to chart; nothing written")
                     return ExitStatus.refused

@@ -80,6 +80,12 @@ import JSON
         let pounds = daemon.directory + "/squat-lb.svg"
         #expect(try daemon.ctl(["progress", "squat", "--svg", pounds], environment: ["SESSIOND_UNITS": "lb"]).status == 0)
         #expect(try String(contentsOfFile: pounds, encoding: .utf8).contains("e1RM (lb)"))
+        // A chart written before is kept, as export keeps a file, unless --force replaces it.
+        let kept = try daemon.ctl(["progress", "squat", "--svg", pounds])
+        #expect(kept.status == 2 && kept.stderr.contains("\(pounds) exists; pass --force to replace it"), "\(kept.stderr)")
+        #expect(try String(contentsOfFile: pounds, encoding: .utf8).contains("e1RM (lb)"), "the file as it was")
+        #expect(try daemon.ctl(["progress", "squat", "--svg", pounds, "--force"]).status == 0)
+        #expect(try String(contentsOfFile: pounds, encoding: .utf8).contains("e1RM (kg)"))
         // Nothing to chart: refused, no file.
         #expect(try daemon.ctl(["track", Self.today.adding(days: -1).description, "07:00-07:30", "plank", "45s"]).status == 0)
         let nothing = try daemon.ctl(["progress", "plank", "--svg", daemon.directory + "/plank.svg"])
