@@ -108,7 +108,7 @@ enum BashCompletion {
                     _sessionctl_words "\(events)"
                 elif [ "$key" = "plan activate" ] || [ "$key" = "plan show" ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"
-                elif [ "$key" = "plan import" ] || [ "$key" = "plan check" ] || [ "$key" = "health import" ] || [ "$verb" = import ]; then
+                elif \(table.fileKeys.map { "[ \"$key\" = \"\($0)\" ]" }.joined(separator: " || ")); then
                     COMPREPLY=($(compgen -f -- "$cur"))
                 fi
             }

@@ -170,6 +170,11 @@ struct Command: Sendable {
     var arguments: [String: String] = [:]
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Int32
 
+    /// True when a word of its synopsis is FILE: completion offers file names there.
+    var takesFile: Bool {
+        synopsis.split(whereSeparator: { " []|".contains($0) }).contains("FILE")
+    }
+
     /// `sessionctl plan check [OPTIONS] FILE|-`.
     var usage: String {
         let optionsPart = options.isEmpty ? "" : " [OPTIONS]"

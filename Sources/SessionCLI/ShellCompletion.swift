@@ -31,6 +31,9 @@ enum ShellCompletion {
 
         /// Each command's options, `--help` last.
         func options(_ command: Command) -> [OptionSpec] { command.options + [CommonOptions.help] }
+
+        /// The commands whose words (`key`) take a FILE (`Command.takesFile`).
+        var fileKeys: [String] { commands.filter(\.takesFile).map { $0.words.joined(separator: " ") } }
     }
 
     /// The part of the bash and zsh scripts after the verb, past its first word: which
@@ -123,7 +126,7 @@ enum ShellCompletion {
                     _sessionctl_add \(words(EventsSubscribe.types))
                 elif [[ "$key" == "plan activate" || "$key" == "plan show" ]]; then
                     _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"}
-                elif [[ "$key" == "plan import" || "$key" == "plan check" || "$key" == "health import" || "$verb" == import ]]; then
+                elif [[ \(table.fileKeys.map { "\"$key\" == \"\($0)\"" }.joined(separator: " || ")) ]]; then
                     _files
                 elif [[ "$key" == completion ]]; then
                     _sessionctl_add \(shells.joined(separator: " "))
@@ -166,7 +169,7 @@ enum ShellCompletion {
             "complete -c sessionctl -n '__sessionctl_is track; and __sessionctl_after_times_or_comma' -a '\(exercises) --known)'",
             "complete -c sessionctl -n '__sessionctl_is watch' -a \(quoted(EventsSubscribe.types.joined(separator: " ")))",
             "complete -c sessionctl -n '__sessionctl_is plan activate; or __sessionctl_is plan show' -a '(__sessionctl_ask __complete-plans)'",
-            "complete -c sessionctl -n '__sessionctl_is plan import; or __sessionctl_is plan check; or __sessionctl_is health import; or __sessionctl_is import' -F",
+            "complete -c sessionctl -n '\(table.fileKeys.map { "__sessionctl_is \($0)" }.joined(separator: "; or "))' -F",
             "complete -c sessionctl -n '__sessionctl_is completion' -a \(quoted(shells.joined(separator: " ")))",
         ]
         let verbs = table.groups.map(\.verb).joined(separator: " ")

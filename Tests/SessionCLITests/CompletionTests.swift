@@ -70,6 +70,21 @@ import TestSupport
         return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
+    /// Every command whose synopsis names a FILE completes file names there, in each
+    /// shell; another command's words do not.
+    @Test(arguments: ["bash", "zsh", "fish"]) func aFileWordCompletesFileNames(shell: String) throws {
+        let directory = Fixtures.temporaryDirectory("files")
+        defer { Fixtures.removeTree(directory) }
+        try "{}".write(toFile: directory + "/plan.json", atomically: true, encoding: .utf8)
+        let takingFiles = Commands.all.filter(\.takesFile).map { $0.words.joined(separator: " ") }
+        #expect(Set(takingFiles) == ["import", "export", "backup", "plan import", "plan check", "plan export", "health import"], "\(takingFiles)")
+        let requests = Commands.all.filter(\.takesFile).map { $0.words + [directory + "/pl"] } + [["status", directory + "/pl"]]
+        let offered = shell == "bash" ? try complete(requests) : try complete(requests, shell: shell)
+        // zsh's _files stands in as the word FILES (see complete(_:shell:)).
+        let file = shell == "zsh" ? "FILES" : directory + "/plan.json"
+        #expect(offered == Array(repeating: file, count: takingFiles.count) + [""], "\(shell): \(offered)")
+    }
+
     /// zsh and fish offer what bash offers: the verbs, each group's subcommands, each
     /// command's options and each option's declared values, from the same declarations.
     @Test(arguments: ["zsh", "fish"]) func zshAndFishOfferWhatBashOffers(shell: String) throws {
