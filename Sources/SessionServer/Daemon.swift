@@ -83,6 +83,11 @@ public enum Daemon {
             ])
         }
         let database = try Database(path: options.databasePath)
+        if let original = database.copiedFromDevice {
+            logger.info("the database is a copy written by sessionctl backup: it syncs as a device of its own from now on, apart from the one it was copied from", [
+                ("database", options.databasePath), ("copied_from_device", original),
+            ])
+        }
         if let problem = database.linkWriteAheadLog() {
             logger.warning("the write-ahead log has no second name; a removed one is still copied at the next commit, but not after a crash", [("error", problem)])
         }

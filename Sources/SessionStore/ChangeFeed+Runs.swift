@@ -28,10 +28,12 @@ extension ChangeFeed {
 
     /// The entries of each row of the run `entry` (at position `entry.seq`) stands for,
     /// `span` ids from the one its uid implies, in the order of their ids; `fed` is the
-    /// run's reading. Nil when the uid is no implied one of `device`, which no run is
-    /// written under (the page then fails: it would hand out fewer records than it
+    /// run's reading. The device is the uid's own: this one's, or the one a copy was made
+    /// from (`ChangeFeed+Copies.swift`). Nil when the uid is no implied one, which no run
+    /// is written under (the page then fails: it would hand out fewer records than it
     /// counts).
-    func run(of entry: Entry, span: Int64, fed: String, device: String) throws(SQLiteError) -> [Entry]? {
+    func run(of entry: Entry, span: Int64, fed: String) throws(SQLiteError) -> [Entry]? {
+        let device = String(entry.uid.dropLast(16))
         guard let (entity, first) = Self.implicitRecord(uid: entry.uid, device: device) else { return nil }
         let uids = (first..<first + max(span, 1)).map { Self.implicitUID(device: device, entity: entity, localID: $0) }
         // The run's rows that have a record of their own (changed or deleted since):

@@ -61,7 +61,7 @@ public struct ChangeFeed {
                 last = row.entry.seq
                 if let span = row.span {
                     // Only an import here writes a run, under the uid its first row implies.
-                    guard let run = try run(of: row.entry, span: span, fed: row.fed, device: device) else {
+                    guard let run = try run(of: row.entry, span: span, fed: row.fed) else {
                         throw StorageError.unexpected("the feed's run at \(row.entry.seq) names \(row.entry.uid), no row of this device's")
                     }
                     entries += run

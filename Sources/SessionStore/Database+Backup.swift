@@ -21,6 +21,8 @@ extension Database {
             guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
                 throw SQLiteError(code: stepped == SQLITE_DONE ? finished : stepped, message: String(cString: sqlite3_errstr(stepped == SQLITE_DONE ? finished : stepped)), sql: nil)
             }
+            // A copy syncs as a device of its own once served (`ChangeFeed+Copies.swift`).
+            try destination.execute(ChangeFeed.markCopySQL)
             // The copy is one self-contained file: no WAL beside it.
             try destination.execute("PRAGMA journal_mode = DELETE")
         } catch {

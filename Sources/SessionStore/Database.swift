@@ -78,6 +78,7 @@ public final class Database: Store {
                 // gets neither the data steps nor the catalog.
                 if Self.reachesLatest(migrations) { try exercises.adoptCatalog() }
             }
+            if Self.reachesLatest(migrations) { copiedFromDevice = try ChangeFeed(self).adoptOwnDeviceIfCopy() }
             // The schema goes into the main file now: a copy of the file alone (or one
             // whose WAL is lost) still holds it.
             try checkpoint()
@@ -90,6 +91,10 @@ public final class Database: Store {
         }
         files = OpenedFiles(path: path)
     }
+
+    /// The device this database was copied from by `backup`, when this open gave the
+    /// copy a device of its own; nil otherwise.
+    public private(set) var copiedFromDevice: String?
 
     private static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -453,6 +453,11 @@ enum Migrations {
         Migration(version: 24, name: "a feed entry for a run of imported rows", sql: """
             ALTER TABLE change_feed ADD COLUMN span INTEGER CHECK (span IS NULL OR span > 1);
             """),
+        // A copy written by `backup` says so (1), and takes a device id of its own when
+        // it is first served (`ChangeFeed+Copies.swift`).
+        Migration(version: 25, name: "a backup copy syncs as a device of its own", sql: """
+            ALTER TABLE sync_clock ADD COLUMN copy INTEGER NOT NULL DEFAULT 0 CHECK (copy IN (0, 1));
+            """),
     ]
 
     /// The schema version this build writes.

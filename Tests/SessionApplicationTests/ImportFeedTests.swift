@@ -51,6 +51,33 @@ import Testing
         #expect(one.changes.count == count && one.next == 1 && one.more)
     }
 
+    /// A copy written by `backup` takes a device of its own when it is opened, and
+    /// hands out the records it holds as the original does: the same uids and
+    /// readings, a run's rows, an edited set and a set logged alone included.
+    @Test func aBackupCopyKeepsItsRecordsUnderADeviceOfItsOwn() throws {
+        let phone = try InProcess()
+        _ = try phone.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": workouts(2, sets: 70), "done": true]))
+        _ = try phone.call("session.start")
+        _ = try phone.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))
+        let sets = try phone.call("session.get", .obj(["sessionId": 1]))["sets"]?.arrayValue ?? []
+        _ = try phone.call("session.editSet", .obj(["setId": try #require(sets.first { $0["reps"] == 10 }?["setId"]), "reps": 9]))
+        let original = try page(phone, after: 0).changes
+        #expect(original.count == 3 + 141, "three sessions, 141 sets")
+        let copyPath = phone.directory + "/copy.db"
+        _ = try phone.application.database.backup(to: copyPath)
+        let copy = try InProcess(databasePath: copyPath)
+        #expect(try page(copy, after: 0).changes == original, "each record under the uid and reading it had")
+        let devices = try [phone, copy].map { try $0.call("changes.since", .obj(["limit": 1]))["device"]?.stringValue ?? "" }
+        #expect(devices[0] != devices[1] && devices.allSatisfy { $0.count == 16 }, "\(devices)")
+        // What the copy logs from now on is its own device's.
+        _ = try copy.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 105]))
+        let logged = try #require(try page(copy, after: 0).changes.last)
+        #expect(logged["uid"]?.stringValue?.hasPrefix(devices[1]) == true && logged["hlc"]?.stringValue?.hasSuffix(devices[1]) == true, "\(logged)")
+        // The original is no copy: opened again, it keeps its device.
+        let reopened = try InProcess(databasePath: phone.databasePath)
+        #expect(try reopened.call("changes.since", .obj(["limit": 1]))["device"]?.stringValue == devices[0])
+    }
+
     @Test func aRecordOfARunChangedOrDeletedSinceReadsAsItIsNowAndTheOtherDeviceGetsTheSame() throws {
         let phone = try ChangeFeedTests.Device()
         let laptop = try ChangeFeedTests.Device()

@@ -27,13 +27,14 @@ final class InProcess: RPCCaller, SettableClock {
     /// How far the application's clock is set from the real one, in milliseconds.
     private let offset = ClockOffset()
 
-    init() throws {
+    /// On a new database, or on the file at `databasePath` (a copy a test made).
+    init(databasePath: String? = nil) throws {
         directory = Fixtures.temporaryDirectory("app")
-        databasePath = directory + "/sessiond.db"
+        self.databasePath = databasePath ?? directory + "/sessiond.db"
         let logged = self.logged
         let offset = self.offset
         application = Application(
-            database: try Database(path: databasePath), clock: LocalClock(now: { LocalClock.systemNowMs() + offset.ms }),
+            database: try Database(path: self.databasePath), clock: LocalClock(now: { LocalClock.systemNowMs() + offset.ms }),
             log: ApplicationLog(warning: { message, _ in logged.add("warning: \(message)") }, error: { message, _ in logged.add("error: \(message)") }))
     }
 
