@@ -74,7 +74,10 @@ public struct ChangeFeed {
             // One's own exercises, read once for the page's sets' muscle groups.
             var custom: [String: CustomExercise]?
             for entry in entries where seen.insert(entry.uid).inserted {
-                guard let stamp = HybridTimestamp(text: entry.hlc), let entity = SyncEntity(rawValue: entry.entity) else { continue }
+                // Passed over, the record would be pushed never and the cursor move on.
+                guard let stamp = HybridTimestamp(text: entry.hlc), let entity = SyncEntity(rawValue: entry.entity) else {
+                    throw StorageError.unexpected("the change feed's entry at \(entry.seq) (\(entry.entity) \(entry.uid)) holds no reading or entity this build reads: \"\(entry.hlc)\"")
+                }
                 if entity.isSetting {
                     changes.append(try settingChange(uid: entry.uid, entity: entity, hlc: stamp))
                     continue

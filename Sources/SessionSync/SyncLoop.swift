@@ -56,6 +56,7 @@ final class SyncLoop {
                 let postgres = try connectedPostgres()
                 try Syncer(daemon: daemon, postgres: postgres).run(into: &report)
                 try tell(daemon, report, error: nil)
+                for reason in report.unreadable { SyncProgram.printError("sessiond-sync: passed over: \(reason)") }
                 print(report.description)
                 fflush(nil)
                 return true

@@ -1,7 +1,8 @@
 /// The upgrade of a database that holds an earlier sync schema to this version, in
 /// place: `sessiond-sync schema --upgrade | psql`, as an administrator. Version 2 added
 /// row-level security, shares, queued plans and the views; version 3 counts sets and
-/// volume in the views as the daemon does (warm-ups out, an assisted set's load as none).
+/// volume in the views as the daemon does (warm-ups out, an assisted set's load as none)
+/// and refuses a record whose reading is not one the daemon writes.
 extension SyncSchema {
     /// The SQL: one transaction that refuses any database but one of version 1 or 2. It
     /// asks psql (`\gset`, `\if`) which steps the database needs, so one script serves
@@ -44,6 +45,8 @@ extension SyncSchema {
             sessiond_session_set;
         \(SyncViews.sql)
         \\endif
+        -- Rows written before are left as they are (NOT VALID); new ones are checked.
+        ALTER TABLE sessiond_record ADD CONSTRAINT sessiond_record_hlc_check CHECK (hlc ~ '\(hlcPattern)') NOT VALID;
         UPDATE sessiond_schema SET version = \(version);
         COMMIT;
         """

@@ -55,7 +55,8 @@ public enum SyncSchema {
             athlete name NOT NULL DEFAULT current_user,
             uid text NOT NULL,                       -- the record on every device: 32 hex digits
             entity text NOT NULL CHECK (entity <> ''),  -- session, set, health, plan…: whatever the daemon's feed names
-            hlc text COLLATE "C" NOT NULL,           -- the hybrid clock's reading of its last change
+            hlc text COLLATE "C" NOT NULL            -- the hybrid clock's reading of its last change
+                CONSTRAINT sessiond_record_hlc_check CHECK (hlc ~ '\(hlcPattern)'),
             deleted boolean NOT NULL DEFAULT false,  -- a tombstone: final
             data jsonb,                              -- its state (NULL when deleted)
             device text NOT NULL,                    -- the device that pushed the change
@@ -64,6 +65,10 @@ public enum SyncSchema {
         );
         CREATE INDEX sessiond_record_by_seq ON sessiond_record (athlete, seq);
         """
+
+    /// A reading as the daemon writes it (`HybridTimestamp.text`): a row with another
+    /// is refused when written, not passed over by every device that pulls it.
+    static let hlcPattern = "^[0-9]{13}-[0-9]{10}-[0-9a-f]{1,32}$"
 
     /// Why the database cannot be used, nil when it holds this version.
     public static func problem(_ connection: PostgresConnection) -> String? {

@@ -22,6 +22,8 @@ public struct Syncer {
         public var applied = 0
         public var ignored = 0
         public var unresolved = 0
+        /// Why each row pulled that this build cannot read was passed over.
+        public var unreadable: [String] = []
         /// Plans from PostgreSQL the daemon stored and activated, and refused.
         public var plans = 0
         public var plansRefused = 0
@@ -34,7 +36,7 @@ public struct Syncer {
 
         public var description: String {
             "sync pushed=\(pushed) pulled=\(pulled) applied=\(applied) ignored=\(ignored) unresolved=\(unresolved)"
-                + " plans=\(plans) plansRefused=\(plansRefused)"
+                + " plans=\(plans) plansRefused=\(plansRefused) unreadable=\(unreadable.count)"
         }
     }
 
@@ -114,7 +116,10 @@ public struct Syncer {
     }
 
     /// Pulls the other devices' rows past the pull cursor and applies them, sessions
-    /// before sets; the cursor is stored with the last of them when all were settled.
+    /// before sets; the cursor is stored with the last of them when all were settled. A
+    /// row this build cannot read (an entity it does not know, a state that does not
+    /// read) is passed over and said in `report.unreadable`: held, it would stop every
+    /// later pull of this device for good. It is not pulled again.
     func pull(device: String, into report: inout Report) throws {
         let server = try SyncSchema.serverID(postgres)
         let stored = try call(ChangesSince.self, ChangesSince.Params(limit: 1)).pulled
@@ -124,7 +129,11 @@ public struct Syncer {
         while true {
             let rows = try postgres.query(Self.pullQuery, [String(cursor)])
             for row in rows where row[5] != device {
-                changes.append(try Self.change(row))
+                do {
+                    changes.append(try Self.change(row))
+                } catch {
+                    report.unreadable.append("\(error)")
+                }
             }
             if let row = rows.last, let text = row[6], let last = Int64(text) { cursor = last }
             if rows.count < Self.pullPage { break }

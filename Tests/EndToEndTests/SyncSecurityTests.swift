@@ -46,14 +46,14 @@ struct SyncSecurityTests {
         #expect(bobsRows.count == 2)
 
         // Alice's own row goes in and is hers; bob's are out of her reach.
-        _ = try server.rows("INSERT INTO sessiond_record (uid, entity, hlc, data, device) VALUES ('a1', 'note', '1', '{}', 'pc')", user: "alice")
+        _ = try server.rows("INSERT INTO sessiond_record (uid, entity, hlc, data, device) VALUES ('a1', 'note', '0000000000001-0000000000-0c', '{}', 'pc')", user: "alice")
         #expect(try server.rows("SELECT athlete, uid FROM sessiond_record", user: "alice") == ["alice|a1"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE athlete = 'bob'", user: "alice") == ["0"])
-        let forBob = try Self.refusal(server, "INSERT INTO sessiond_record (athlete, uid, entity, hlc, data, device) VALUES ('bob', 'b9', 'set', '1', '{}', 'pc')", as: "alice")
+        let forBob = try Self.refusal(server, "INSERT INTO sessiond_record (athlete, uid, entity, hlc, data, device) VALUES ('bob', 'b9', 'set', '0000000000001-0000000000-0c', '{}', 'pc')", as: "alice")
         #expect(forBob?.contains("row-level security") == true, "\(forBob ?? "inserted")")
         let moved = try Self.refusal(server, "UPDATE sessiond_record SET athlete = 'bob' WHERE uid = 'a1'", as: "alice")
         #expect(moved?.contains("row-level security") == true, "her row cannot be given to bob: \(moved ?? "updated")")
-        #expect(try server.rows("WITH u AS (UPDATE sessiond_record SET hlc = '9', data = '{}' WHERE athlete = 'bob' RETURNING 1) SELECT count(*) FROM u", user: "alice") == ["0"])
+        #expect(try server.rows("WITH u AS (UPDATE sessiond_record SET hlc = '0000000000009-0000000000-0c', data = '{}' WHERE athlete = 'bob' RETURNING 1) SELECT count(*) FROM u", user: "alice") == ["0"])
         #expect(try server.rows("WITH d AS (DELETE FROM sessiond_record WHERE athlete = 'bob' RETURNING 1) SELECT count(*) FROM d", user: "alice") == ["0"])
         #expect(try server.rows("WITH d AS (DELETE FROM sessiond_record RETURNING athlete) SELECT count(*) FROM d WHERE athlete = 'bob'", user: "alice") == ["0"])
         #expect(try server.rows("SELECT uid, hlc, data::text FROM sessiond_record WHERE athlete = 'bob' ORDER BY uid") == bobsRows, "bob's rows as he pushed them")
@@ -148,9 +148,10 @@ struct SyncSecurityTests {
     }
 
     /// Version 2's `sessiond_week`, as it shipped: every set counted, warm-ups and
-    /// assisted loads (below zero) in the volume.
+    /// assisted loads (below zero) in the volume; and no check of the readings.
     static let versionTwoWeek = """
         BEGIN;
+        ALTER TABLE sessiond_record DROP CONSTRAINT sessiond_record_hlc_check;
         CREATE OR REPLACE VIEW sessiond_week WITH (security_invoker = true) AS
             SELECT s.athlete, date_trunc('week', (s.data->>'date')::date)::date AS week,
                    count(DISTINCT s.uid) AS sessions, count(x.set_uid) AS sets,
@@ -192,6 +193,7 @@ struct SyncSecurityTests {
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         _ = try server.rows(upgrade.stdout)
         #expect(try server.rows("SELECT version FROM sessiond_schema") == ["3"])
+        #expect(try server.psql("UPDATE sessiond_record SET hlc = 'later'").stderr.contains("sessiond_record_hlc_check"), "readings are checked from now on")
         let counted = sets.filter { $0.kind != "warmup" }
         let after = try week()
         #expect(after.sets == counted.count && after.volume == counted.reduce(0) { $0 + Double($1.reps) * max($1.weight, 0) }, "\(after)")

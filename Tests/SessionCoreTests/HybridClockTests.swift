@@ -30,6 +30,26 @@ import Testing
         #expect(tied.current.counter == 10)
     }
 
+    /// A reading from far ahead (a row written by hand) moves the clock no further than
+    /// a year ahead of now, and a counter at its last digit
+    /// rolls over into the next millisecond: every reading still reads later and back.
+    @Test func aReadingFarAheadOrAtTheLastCounterLeavesTheClockReadable() {
+        let now: Int64 = 1_764_979_200_000
+        var clock = HybridClock(device: "aa", wallMs: now, counter: 0)
+        clock.receive(HybridTimestamp(wallMs: 9_999_999_999_999, counter: HybridClock.maximumCounter, device: "bb"), nowMs: now)
+        #expect(clock.current == HybridTimestamp(wallMs: now, counter: 0, device: "aa"), "a reading from the year 2286 is not followed")
+        let yearAhead = HybridTimestamp(wallMs: now + HybridClock.maximumLeadMs, counter: 3, device: "bb")
+        clock.receive(yearAhead, nowMs: now)
+        #expect(clock.current > yearAhead, "a clock a year ahead is followed")
+        var full = HybridClock(device: "aa", wallMs: now, counter: 0)
+        full.receive(HybridTimestamp(wallMs: now, counter: HybridClock.maximumCounter, device: "bb"), nowMs: now)
+        #expect(full.current == HybridTimestamp(wallMs: now + 1, counter: 0, device: "aa"))
+        var ticking = HybridClock(device: "aa", wallMs: now, counter: HybridClock.maximumCounter)
+        let next = ticking.tick(nowMs: now)
+        #expect(next == HybridTimestamp(wallMs: now + 1, counter: 0, device: "aa"))
+        #expect([clock.current, full.current, next].allSatisfy { HybridTimestamp(text: $0.text) == $0 })
+    }
+
     @Test func theTextSortsAsTheClockAndReadsBack() {
         let readings = [
             HybridTimestamp(wallMs: 999, counter: 12, device: "ff"),

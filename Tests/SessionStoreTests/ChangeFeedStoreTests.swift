@@ -133,7 +133,8 @@ import SessionCore
         session.title = "From the phone"
         session.startedAtMs = 1000
         session.endedAtMs = 2000
-        let applied = try feed.apply([SyncChange(uid: String(repeating: "a", count: 32), hlc: ahead, session: session)], nowMs: 1000)
+        // Seen a day before the phone's clock says.
+        let applied = try feed.apply([SyncChange(uid: String(repeating: "a", count: 32), hlc: ahead, session: session)], nowMs: ahead.wallMs - 86_400_000)
         #expect(applied.applied == 1)
         #expect(try feed.lastPosition() == 0, "another device's change is not this device's to push")
         try database.connection.execute("UPDATE session SET title = 'Renamed here'")

@@ -80,6 +80,16 @@ public struct HybridClock: Sendable, Equatable {
     /// The last reading given or seen, under this device's name.
     public var current: HybridTimestamp { HybridTimestamp(wallMs: wallMs, counter: counter, device: device) }
 
+    /// How far ahead of this device's wall clock a reading seen may move the clock: a
+    /// year, further than a clock set wrong by hand is, so that devices still converge
+    /// when one's clock runs days ahead. A reading further ahead (a row written by hand
+    /// with the largest reading the text holds) is stored with its record, but moves the
+    /// clock no further: it cannot push the clock past what its text can write.
+    public static let maximumLeadMs: Int64 = 366 * 86_400_000
+
+    /// The largest counter the text holds (`HybridTimestamp.counterDigits`).
+    public static let maximumCounter: Int64 = 9_999_999_999
+
     /// A local change at wall time `nowMs`: later than every reading before, the wall
     /// time when it moved on, else the last one's with the counter one higher.
     public mutating func tick(nowMs: Int64) -> HybridTimestamp {
@@ -87,24 +97,37 @@ public struct HybridClock: Sendable, Equatable {
             wallMs = nowMs
             counter = 0
         } else {
-            counter += 1
+            advance(wallMs, counter + 1)
         }
         return current
     }
 
     /// Another device's reading `remote` seen at wall time `nowMs`: the clock moves past
-    /// it, so every later local change reads later than the change it came with.
+    /// it, so every later local change reads later than the change it came with; past
+    /// `maximumLeadMs` ahead of `nowMs` it stays where it is.
     public mutating func receive(_ remote: HybridTimestamp, nowMs: Int64) {
+        guard remote.wallMs <= nowMs + Self.maximumLeadMs else { return }
         let wall = max(wallMs, remote.wallMs, nowMs)
         if wall == wallMs && wall == remote.wallMs {
-            counter = max(counter, remote.counter) + 1
+            advance(wall, max(counter, remote.counter) + 1)
         } else if wall == wallMs {
-            counter += 1
+            advance(wall, counter + 1)
         } else if wall == remote.wallMs {
-            counter = remote.counter + 1
+            advance(wall, remote.counter + 1)
         } else {
-            counter = 0
+            advance(wall, 0)
         }
-        wallMs = wall
+    }
+
+    /// Moves to `wall` and `counter`, or to the next millisecond when the counter would
+    /// outgrow its digits: the reading still reads later, and still writes as text.
+    private mutating func advance(_ wall: Int64, _ counter: Int64) {
+        if counter > Self.maximumCounter {
+            wallMs = wall + 1
+            self.counter = 0
+        } else {
+            wallMs = wall
+            self.counter = counter
+        }
     }
 }
