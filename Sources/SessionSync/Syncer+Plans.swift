@@ -3,18 +3,36 @@ import SessionCore
 import SessionRPC
 
 extension Syncer {
+    /// The next plan waiting for this athlete, claimed (`FOR UPDATE SKIP LOCKED`: the
+    /// athlete's other devices, woken by the same notification, pass it over until the
+    /// claim ends), and whether its author may still write plans for them: the athlete,
+    /// a coach they still share with, or an administrator.
+    static let nextPlan = """
+        SELECT p.id, p.body::text, p.created_by::text,
+               p.created_by = current_user
+                   OR EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = current_user AND s.coach = p.created_by)
+                   OR EXISTS (SELECT FROM pg_roles r WHERE r.rolname = p.created_by AND (r.rolsuper OR r.rolbypassrls)) AS allowed
+        FROM sessiond_plan p
+        WHERE p.athlete = current_user AND p.delivered_at IS NULL AND p.error IS NULL
+        ORDER BY p.id LIMIT 1 FOR UPDATE OF p SKIP LOCKED
+        """
+
     /// Hands each plan waiting for this athlete in `sessiond_plan` to the daemon
     /// (`plan.import`, made the active plan), oldest first, and marks it delivered once
-    /// the daemon stored it; a plan the daemon refuses is marked with its error and
-    /// never offered again. Should the mark be lost (a kill between the two), the next
-    /// round imports the plan again, as a new stored plan.
+    /// the daemon stored it, each in a transaction that holds the plan claimed, so that
+    /// one device delivers it and the others get it through the change feed. A plan the
+    /// daemon refuses is marked with its error and never offered again; so is a plan
+    /// whose coach the athlete no longer shares with. Should the mark be lost (a kill
+    /// between the two), the next round imports the plan again, as a new stored plan.
     func deliverPlans(into report: inout Report) throws {
-        let waiting = try postgres.query("""
-            SELECT id, body::text FROM sessiond_plan
-            WHERE athlete = current_user AND delivered_at IS NULL AND error IS NULL ORDER BY id
-            """)
-        for row in waiting {
-            guard let id = row[0], let text = row[1] else { continue }
+        while let outcome = try postgres.transaction({ () throws -> Bool? in
+            guard let row = try postgres.query(Self.nextPlan).first, let id = row[0], let text = row[1] else { return nil }
+            guard row[3] == "t" else {
+                let author = row[2] ?? "its author"
+                try postgres.query("UPDATE sessiond_plan SET error = $2 WHERE id = $1",
+                                   [id, "not delivered: the athlete no longer shares with \(author) (sessionctl sync unshare)"])
+                return false
+            }
             var params = PlanImport.Params()
             params.plan = try JSONParser.parse(text)
             params.activate = true
@@ -28,7 +46,7 @@ extension Syncer {
                 }
                 if !imported.active { _ = try call(PlanActivate.self, PlanActivate.Params { $0.planID = imported.planID }) }
                 try postgres.query("UPDATE sessiond_plan SET delivered_at = now(), plan_id = $2 WHERE id = $1", [id, String(imported.planID)])
-                report.plans += 1
+                return true
             case .failure(let error):
                 let problems = error.data?["errors"]?.arrayValue?.compactMap { problem -> String? in
                     guard let path = problem["path"]?.stringValue, let message = problem["message"]?.stringValue else { return nil }
@@ -36,8 +54,10 @@ extension Syncer {
                 } ?? []
                 let reason = ([error.message] + problems).joined(separator: "; ")
                 try postgres.query("UPDATE sessiond_plan SET error = $2 WHERE id = $1", [id, reason])
-                report.plansRefused += 1
+                return false
             }
+        }) {
+            if outcome { report.plans += 1 } else { report.plansRefused += 1 }
         }
     }
 }

@@ -41,6 +41,51 @@ struct SyncDeliveryTests {
         #expect(try client.call("plan.list").arrayValue?.count == 1)
     }
 
+    /// A queued plan goes to one of the athlete's devices, once: the device delivering
+    /// it holds it claimed, and another passes it over (here psql holds the claim, as
+    /// the phone's round would, while the laptop's round runs); the laptop gets it
+    /// through the feed. A plan from a coach the athlete no longer shares with is marked,
+    /// not delivered.
+    @Test func aQueuedPlanIsDeliveredByOneDeviceOnlyAndOnlyWhileShared() throws {
+        let server = try SyncSecurityTests.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        let file = phone.directory + "/coach-plan.json"
+        Fixtures.write(Fixtures.dumbbellPlan, to: file)
+        for device in [phone, laptop] { _ = try device.client().call("sync.share", .obj(["role": "carol"])) }
+        try SyncSecurityTests.sync(phone, server, as: "alice")
+        #expect(try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file]).status == 0)
+
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: server.binaries + "/psql")
+        holder.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", server.dsn(user: "alice")]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN; SELECT id FROM sessiond_plan FOR UPDATE;\n".utf8))
+        try Wait.until(timeout: 10, "psql's claim on the plan") {
+            try server.rows("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'sessiond_plan' AND l.mode = 'RowShareLock'") != ["0"]
+        }
+        #expect(try SyncSecurityTests.sync(laptop, server, as: "alice").contains("plans=0 plansRefused=0"), "the claimed plan is passed over")
+        input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(try SyncSecurityTests.sync(phone, server, as: "alice").contains("plans=1"))
+        #expect(try SyncSecurityTests.sync(laptop, server, as: "alice").contains("plans=0"), "delivered already")
+        try SyncSecurityTests.sync(phone, server, as: "alice")
+        try SyncSecurityTests.sync(laptop, server, as: "alice")
+        for device in [phone, laptop] { #expect(try device.client().call("plan.list").arrayValue?.count == 1) }
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE entity = 'plan'") == ["1"])
+
+        #expect(try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file]).status == 0)
+        for device in [phone, laptop] { _ = try device.client().call("sync.unshare", .obj(["role": "carol"])) }
+        #expect(try SyncSecurityTests.sync(phone, server, as: "alice").contains("plans=0 plansRefused=1"))
+        #expect(try phone.client().call("plan.list").arrayValue?.count == 1)
+        #expect(try server.rows("SELECT error FROM sessiond_plan WHERE error IS NOT NULL") == ["not delivered: the athlete no longer shares with carol (sessionctl sync unshare)"])
+    }
+
     @Test func syncStatusShowsTheLastPushAndPullTheBacklogAndTheLastError() throws {
         let server = try SyncTests.server()
         let daemon = try DaemonProcess()
