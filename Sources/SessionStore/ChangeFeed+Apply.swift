@@ -153,7 +153,7 @@ extension ChangeFeed {
             try noteBodyMass(ofSample: localID)
             try connection.run("DELETE FROM health_sample WHERE id = ?", [localID])
             return []
-        case .profile, .alias, .exercise, .rest, .plan, .planEvent:
+        case .profile, .alias, .exercise, .rest, .share, .plan, .planEvent:
             return []  // settings: `applySetting`; plans and their events are never deleted
         }
     }

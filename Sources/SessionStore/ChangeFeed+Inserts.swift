@@ -16,7 +16,7 @@ enum ImpliedEntity: Sendable {
         switch entity {
         case .session: self = .session
         case .set: self = .set
-        case .health, .profile, .alias, .exercise, .rest, .plan, .planEvent: return nil
+        case .health, .profile, .alias, .exercise, .rest, .share, .plan, .planEvent: return nil
         }
     }
 

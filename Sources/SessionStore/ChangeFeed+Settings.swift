@@ -22,6 +22,12 @@ extension ChangeFeed {
     /// The profile's key: there is one.
     static let profileKey = "profile"
 
+    /// Feeds the roles shared with before shares were fed (migration 26).
+    static func feedSharesStoredBefore(_ database: Database) throws {
+        let roles = try database.connection.prepare("SELECT role FROM sync_share ORDER BY role").rows([]) { $0.text("role") }
+        for role in roles { try database.context.feedSetting(.share, key: role) }
+    }
+
     /// Feeds the settings a database held before they were fed (migration 20).
     static func feedSettingsStoredBefore(_ database: Database) throws {
         let context = database.context
@@ -73,6 +79,9 @@ extension ChangeFeed {
         case .rest:
             guard let seconds = try database.exercises.exerciseRests()[key] else { return nil }
             change.rest = SyncedRest { $0.exerciseKey = key; $0.seconds = seconds }
+        case .share:
+            guard try connection.scalar("SELECT count(*) FROM sync_share WHERE role = ?", [key]) == 1 else { return nil }
+            change.share = SyncedShare { $0.role = key }
         case .session, .set, .health, .plan, .planEvent:
             return nil
         }
@@ -91,6 +100,7 @@ extension ChangeFeed {
                 case .alias: _ = try database.exercises.removeAlias(key)
                 case .rest: try database.exercises.setExerciseRest(exerciseKey: key, seconds: nil)
                 case .profile: try database.profile.setProfile(Profile(), updatedAtMs: stamp.wallMs)
+                case .share: try connection.run("DELETE FROM sync_share WHERE role = ?", [key])
                 case .exercise, .session, .set, .health, .plan, .planEvent: break  // one's own exercises are kept, never removed
                 }
             }
@@ -109,6 +119,9 @@ extension ChangeFeed {
         } else if let rest = change.rest {
             key = rest.exerciseKey
             try database.exercises.setExerciseRest(exerciseKey: rest.exerciseKey, seconds: rest.seconds)
+        } else if let share = change.share {
+            key = share.role
+            try connection.run("INSERT INTO sync_share (role, added_at_ms) VALUES (?, ?) ON CONFLICT (role) DO NOTHING", [share.role, stamp.wallMs])
         }
         try connection.run("""
             INSERT INTO sync_setting (uid, entity, key, hlc, deleted) VALUES (?, ?, ?, ?, ?)

@@ -100,7 +100,7 @@ public struct ChangeFeed {
                     if let event = try syncedPlanEvent(localID) {
                         changes.append(SyncChange { $0.entity = .planEvent; $0.uid = entry.uid; $0.hlc = stamp.text; $0.planEvent = event })
                     }
-                case .profile, .alias, .exercise, .rest:
+                case .profile, .alias, .exercise, .rest, .share:
                     break  // settings: above
                 }
             }

@@ -458,6 +458,9 @@ enum Migrations {
         Migration(version: 25, name: "a backup copy syncs as a device of its own", sql: """
             ALTER TABLE sync_clock ADD COLUMN copy INTEGER NOT NULL DEFAULT 0 CHECK (copy IN (0, 1));
             """),
+        // The roles shared with become a setting every device holds alike: each had its
+        // own, and each device's sessiond-sync made PostgreSQL's shares its own.
+        Migration(version: 26, name: "shares in the change feed", sql: "", then: { try ChangeFeed.feedSharesStoredBefore($0) }),
     ]
 
     /// The schema version this build writes.

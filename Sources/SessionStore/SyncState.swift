@@ -2,7 +2,8 @@ import SessionCore
 
 /// What sessiond-sync keeps in the daemon besides the cursors (migration 21): the roles
 /// this athlete shares their records with, which sessiond-sync makes PostgreSQL's
-/// `sessiond_share` match, and what its last rounds reported (`sessionctl sync status`).
+/// `sessiond_share` match (a setting in the change feed, so every device of the
+/// athlete's holds the same), and what its last rounds reported (`sessionctl sync status`).
 public struct SyncState {
     let database: Database
     var connection: Connection { database.connection }
@@ -23,7 +24,9 @@ public struct SyncState {
     public func share(_ role: String, nowMs: Int64) throws(StorageError) -> Bool {
         try database.write([]) {
             try connection.run("INSERT INTO sync_share (role, added_at_ms) VALUES (?, ?) ON CONFLICT (role) DO NOTHING", [role, nowMs])
-            return connection.changes > 0
+            guard connection.changes > 0 else { return false }
+            try database.context.feedSetting(.share, key: role)
+            return true
         }
     }
 
@@ -31,7 +34,9 @@ public struct SyncState {
     public func unshare(_ role: String) throws(StorageError) -> Bool {
         try database.write([]) {
             try connection.run("DELETE FROM sync_share WHERE role = ?", [role])
-            return connection.changes > 0
+            guard connection.changes > 0 else { return false }
+            try database.context.feedSetting(.share, key: role, deleted: true)
+            return true
         }
     }
 

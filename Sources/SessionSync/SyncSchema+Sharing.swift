@@ -3,6 +3,12 @@
 /// and the views. Version 2 added it whole, so it is also what an upgrade from
 /// version 1 adds.
 extension SyncSchema {
+    /// The records a coach reads: those of the athletes who shared with them, but for
+    /// the shares themselves (whom else the athlete shares with is not theirs to read).
+    static let coachReads = """
+        entity <> 'share' AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_record.athlete AND s.coach = current_user)
+        """
+
     /// The SQL, run inside the schema's transaction after the tables.
     static let sharing = """
         GRANT SELECT ON sessiond_schema TO sessiond_athlete, sessiond_coach;
@@ -38,7 +44,7 @@ extension SyncSchema {
         CREATE POLICY athlete_own ON sessiond_record TO sessiond_athlete
             USING (athlete = current_user) WITH CHECK (athlete = current_user);
         CREATE POLICY coach_shared ON sessiond_record FOR SELECT TO sessiond_coach
-            USING (EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_record.athlete AND s.coach = current_user));
+            USING (\(coachReads));
         GRANT SELECT, INSERT, UPDATE, DELETE ON sessiond_record TO sessiond_athlete;
         GRANT SELECT ON sessiond_record TO sessiond_coach;
 

@@ -1,8 +1,9 @@
 /// The upgrade of a database that holds an earlier sync schema to this version, in
 /// place: `sessiond-sync schema --upgrade | psql`, as an administrator. Version 2 added
 /// row-level security, shares, queued plans and the views; version 3 counts sets and
-/// volume in the views as the daemon does (warm-ups out, an assisted set's load as none)
-/// and refuses a record whose reading is not one the daemon writes.
+/// volume in the views as the daemon does (warm-ups out, an assisted set's load as none),
+/// refuses a record whose reading is not one the daemon writes, and keeps an athlete's
+/// shares (records since devices hand them to each other) from their coaches.
 extension SyncSchema {
     /// The SQL: one transaction that refuses any database but one of version 1 or 2. It
     /// asks psql (`\gset`, `\if`) which steps the database needs, so one script serves
@@ -41,6 +42,7 @@ extension SyncSchema {
         END
         $$;
         \\else
+        ALTER POLICY coach_shared ON sessiond_record USING (\(coachReads));
         DROP VIEW sessiond_week_adherence, sessiond_week_muscle, sessiond_lift_week, sessiond_last_session, sessiond_week,
             sessiond_session_set;
         \(SyncViews.sql)

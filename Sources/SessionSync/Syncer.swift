@@ -45,8 +45,9 @@ public struct Syncer {
         public let description: String
     }
 
-    /// The upsert of a page: the newer reading wins and a tombstone is final
-    /// (`ConvergenceRule`); an athlete's pushes take turns, so `seq` follows commits.
+    /// The upsert of a page: the newer reading wins and a record's tombstone is final,
+    /// a setting's not (`ConvergenceRule`: set again later, it is back); an athlete's
+    /// pushes take turns, so `seq` follows commits.
     static let upsert = """
         INSERT INTO sessiond_record AS r (uid, entity, hlc, deleted, data, device)
         SELECT x.uid, x.entity, x.hlc, x.deleted, x.data, x.device
@@ -54,7 +55,9 @@ public struct Syncer {
         ON CONFLICT (athlete, uid) DO UPDATE
             SET hlc = excluded.hlc, deleted = excluded.deleted, data = excluded.data, device = excluded.device,
                 seq = nextval('sessiond_record_seq')
-            WHERE NOT r.deleted AND (excluded.deleted OR excluded.hlc > r.hlc)
+            WHERE CASE WHEN r.entity IN (\(SyncEntity.allCases.filter(\.isSetting).map { "'\($0.rawValue)'" }.joined(separator: ", ")))
+                       THEN excluded.hlc > r.hlc
+                       ELSE NOT r.deleted AND (excluded.deleted OR excluded.hlc > r.hlc) END
         """
 
     /// Rows after a pull cursor, oldest first.

@@ -88,7 +88,8 @@ struct SyncSecurityTests {
 
         #expect(try server.rows("SELECT athlete, coach FROM sessiond_share") == ["alice|carol"])
         #expect(try server.rows("SELECT DISTINCT athlete FROM sessiond_record", user: "carol") == ["alice"])
-        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "carol") == ["2"], "alice's session and set")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "carol") == ["2"], "alice's session and set, not her shares")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE entity = 'share'", user: "alice") == ["1"])
         #expect(try server.rows("SELECT athlete, sets FROM sessiond_week", user: "carol") == ["alice|1"])
         let write = try Self.refusal(server, "DELETE FROM sessiond_record", as: "carol")
         #expect(write?.contains("permission denied") == true, "a coach reads only: \(write ?? "deleted")")
@@ -102,6 +103,43 @@ struct SyncSecurityTests {
         #expect(try server.rows("SELECT count(*) FROM sessiond_share") == ["0"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "carol") == ["0"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "carol") == ["0"])
+    }
+
+    /// A share made on one device holds on every device of the athlete's: each
+    /// device's round makes PostgreSQL's shares the ones it holds, so they must hold the
+    /// same. Taken back on another device, it is gone everywhere; and a setting removed
+    /// and set again (a share, an alias) is back everywhere.
+    @Test func aShareMadeOnOneDeviceHoldsOnEveryDeviceAndASettingSetAgainIsBack() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        func round() throws {
+            for device in [phone, laptop, phone] { try Self.sync(device, server, as: "alice") }
+        }
+        func shares(_ device: DaemonProcess) throws -> [String] {
+            try device.client().call("sync.status")["shares"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        }
+        _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
+        try round()
+        #expect(try shares(laptop) == ["carol"])
+        #expect(try server.rows("SELECT athlete, coach FROM sessiond_share") == ["alice|carol"], "the laptop's round keeps the phone's share")
+        _ = try laptop.client().call("sync.unshare", .obj(["role": "carol"]))
+        try round()
+        #expect(try shares(phone).isEmpty && server.rows("SELECT count(*) FROM sessiond_share") == ["0"])
+        _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
+        try round()
+        #expect(try shares(laptop) == ["carol"] && server.rows("SELECT athlete, coach FROM sessiond_share") == ["alice|carol"])
+
+        #expect(try phone.ctl(["alias", "press", "Overhead Press"]).status == 0)
+        try round()
+        #expect(try phone.ctl(["alias", "--remove", "press"]).status == 0)
+        try round()
+        #expect(try !laptop.ctl(["alias"]).stdout.contains("press"))
+        #expect(try phone.ctl(["alias", "press", "Overhead Press"]).status == 0)
+        try round()
+        let aliases = try laptop.ctl(["alias"]).stdout
+        #expect(aliases.contains("press") && aliases.contains("Overhead Press"), "set again, the alias is back on the laptop: \(aliases)")
     }
 
     /// Sync schema version 1 as it shipped: records without row-level security.

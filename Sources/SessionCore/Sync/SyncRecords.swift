@@ -8,6 +8,8 @@ public enum SyncEntity: String, Sendable, CaseIterable {
     case alias
     case exercise
     case rest
+    /// A role (a coach) the athlete shares their records with (`sessionctl sync share`).
+    case share
     /// A plan as imported, and an event of the plan calendar (`SyncPlans.swift`).
     case plan
     case planEvent
@@ -105,6 +107,7 @@ public struct SyncChange: Sendable, Equatable, Blank {
     public var alias: SyncedAlias?
     public var exercise: SyncedExercise?
     public var rest: SyncedRest?
+    public var share: SyncedShare?
     public var plan: SyncedPlan?
     public var planEvent: SyncedPlanEvent?
 
@@ -143,6 +146,7 @@ public struct SyncChange: Sendable, Equatable, Blank {
         case .alias: alias != nil
         case .exercise: exercise != nil
         case .rest: rest != nil
+        case .share: share != nil
         case .plan: plan != nil
         case .planEvent: planEvent != nil
         }

@@ -1,5 +1,5 @@
 /// The person's settings another device shares: the profile, aliases, exercises of
-/// one's own and rests of one's own. Each is kept under a key (the profile under one),
+/// one's own, rests of one's own and the roles their records are shared with. Each is kept under a key (the profile under one),
 /// so a setting's uid is the key's (`SettingUID`): two devices that set the same alias
 /// apart hold one record, and the later setting wins. Unlike a set's, a setting's
 /// deletion is not final: set again later, it is back (`ConvergenceRule.acceptsSetting`).
@@ -8,7 +8,7 @@ extension SyncEntity {
     public var isSetting: Bool {
         switch self {
         case .session, .set, .health, .plan, .planEvent: false
-        case .profile, .alias, .exercise, .rest: true
+        case .profile, .alias, .exercise, .rest, .share: true
         }
     }
 }
@@ -60,6 +60,15 @@ public struct SyncedExercise: Sendable, Equatable, Blank {
 public struct SyncedRest: Sendable, Equatable, Blank {
     public var exerciseKey = ""
     public var seconds = 0
+
+    public init() {}
+}
+
+/// A role the athlete shares their records with, as another device stores it: every
+/// device's `sessiond-sync` makes PostgreSQL's shares the ones it holds.
+public struct SyncedShare: Sendable, Equatable, Blank {
+    /// The PostgreSQL role (a coach).
+    public var role = ""
 
     public init() {}
 }

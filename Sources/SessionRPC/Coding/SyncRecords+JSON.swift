@@ -83,6 +83,7 @@ extension SyncChange: CodedObject {
         try coder.object("alias", &alias)
         try coder.object("exercise", &exercise)
         try coder.object("rest", &rest)
+        try coder.object("share", &share)
         try coder.object("plan", &plan)
         try coder.object("planEvent", &planEvent)
         try coder.check(deleted || hasState, "session", "the \(entity.rawValue)'s state (or deleted: true)")
@@ -102,9 +103,18 @@ extension SyncChange {
         case .alias: return alias
         case .exercise: return exercise
         case .rest: return rest
+        case .share: return share
         case .plan: return plan
         case .planEvent: return planEvent
         }
+    }
+}
+
+/// A share's member: the role, as `sync.share` takes it.
+extension SyncedShare: CodedObject {
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.string("role", &role)
+        try coder.check(SyncShare.roleProblem(role) == nil, "role", SyncShare.roleProblem(role) ?? "")
     }
 }
 
