@@ -81,7 +81,13 @@ extension ChangeFeed {
                 } else if let health = change.health {
                     let localID = try store(health, at: held?.localID)
                     try keep(uid: change.uid, entity: .health, localID: localID, hlc: change.hlc)
-                } else if let set = change.set {
+                } else if var set = change.set {
+                    // Logged under a name this device's aliases give to another exercise
+                    // (the alias reached it first; the logging device had not heard of it):
+                    // the set counts for that exercise here, as it does where it was moved.
+                    if let target = try connection.text("SELECT name_key FROM exercise_alias WHERE alias_key = ?", [set.exerciseKey]) {
+                        set.exerciseKey = target
+                    }
                     guard let session = try heldRecord(set.sessionUID, device: device) else {
                         outcome.unresolved.append(change.uid)
                         continue

@@ -35,6 +35,31 @@ import Testing
         }
     }
 
+    /// An alias set on the phone before the laptop's sets of that name reached it: the
+    /// laptop moves its own sets when the alias arrives, and the phone counts the
+    /// laptop's sets for the aliased exercise when they arrive, so both hold the same
+    /// history and records of it.
+    @Test func setsOfAnAliasedNameCountForItsExerciseWhicheverArrivesFirst() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try laptop.app.call("session.start")
+        _ = try laptop.app.call("session.log", .obj(["exercise": "zotts", "reps": 8, "weightKg": 20]))
+        _ = try laptop.app.call("session.log", .obj(["exercise": "Hammer Curl", "reps": 8, "weightKg": 12]))
+        _ = try laptop.app.call("session.finish")
+        _ = try phone.app.call("exercise.alias", .obj(["alias": "zotts", "name": "Hammer Curl"]))
+        let fromPhone = try phone.take()
+        let fromLaptop = try laptop.take()
+        try laptop.apply(fromPhone)
+        try phone.apply(fromLaptop)
+        // 8 × 20 kg is the heavier set, logged as zotts: Epley's estimate of it.
+        let best = 20 * (1 + 8.0 / 30)
+        for device in [phone, laptop] {
+            let curl = try device.app.call("exercise.get", .obj(["exercise": "Hammer Curl"]))
+            #expect(curl["sets"] == 2 && curl["sessions"] == 1, "\(curl)")
+            #expect(abs((curl["bestOneRepMaxKg"]?.numberValue ?? 0) - best) < 0.05 && curl["heaviestKg"] == 20, "\(curl)")
+        }
+    }
+
     /// A request of a group commit that fails at the first statement it writes (a
     /// trigger the test adds refuses a set of 13 reps) leaves the requests before it
     /// whole: their sets are stored, fed to the change feed and counted, as the four
