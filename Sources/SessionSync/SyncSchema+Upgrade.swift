@@ -2,7 +2,7 @@
 /// place: `sessiond-sync schema --upgrade | psql`, as an administrator. Version 2 added
 /// row-level security, shares, queued plans and the views; version 3 counts sets and
 /// volume in the views as the daemon does (warm-ups out, an assisted set's load as none),
-/// refuses a record whose reading is not one the daemon writes, and keeps an athlete's
+/// refuses a record whose reading or state is not one the daemon writes, and keeps an athlete's
 /// shares (records since devices hand them to each other) from their coaches.
 extension SyncSchema {
     /// The SQL: one transaction that refuses any database but one of version 1 or 2. It
@@ -47,8 +47,7 @@ extension SyncSchema {
             sessiond_session_set;
         \(SyncViews.sql)
         \\endif
-        -- Rows written before are left as they are (NOT VALID); new ones are checked.
-        ALTER TABLE sessiond_record ADD CONSTRAINT sessiond_record_hlc_check CHECK (hlc ~ '\(hlcPattern)') NOT VALID;
+        \(checks)
         UPDATE sessiond_schema SET version = \(version);
         COMMIT;
         """

@@ -24,6 +24,7 @@ public enum SyncSchema {
         \(roles)
         \(tables)
         \(sharing)
+        \(checks)
         COMMIT;
         """
 
@@ -55,8 +56,7 @@ public enum SyncSchema {
             athlete name NOT NULL DEFAULT current_user,
             uid text NOT NULL,                       -- the record on every device: 32 hex digits
             entity text NOT NULL CHECK (entity <> ''),  -- session, set, health, plan…: whatever the daemon's feed names
-            hlc text COLLATE "C" NOT NULL            -- the hybrid clock's reading of its last change
-                CONSTRAINT sessiond_record_hlc_check CHECK (hlc ~ '\(hlcPattern)'),
+            hlc text COLLATE "C" NOT NULL,           -- the hybrid clock's reading of its last change
             deleted boolean NOT NULL DEFAULT false,  -- a tombstone: final
             data jsonb,                              -- its state (NULL when deleted)
             device text NOT NULL,                    -- the device that pushed the change
@@ -66,9 +66,31 @@ public enum SyncSchema {
         CREATE INDEX sessiond_record_by_seq ON sessiond_record (athlete, seq);
         """
 
-    /// A reading as the daemon writes it (`HybridTimestamp.text`): a row with another
-    /// is refused when written, not passed over by every device that pulls it.
-    static let hlcPattern = "^[0-9]{13}-[0-9]{10}-[0-9a-f]{1,32}$"
+    /// What a record written must be, so that a row no daemon wrote (by hand, or by a
+    /// broken build) is refused when written rather than failing every reader: a reading
+    /// as the daemon writes it (`HybridTimestamp.text`), and a state whose members the
+    /// views cast (`SyncViews`) cast. NOT VALID, so that an upgrade keeps the rows
+    /// written before as they are; every row written from then on is checked.
+    static let checks = """
+        CREATE FUNCTION sessiond_record_readable(entity text, data jsonb) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
+        BEGIN
+            IF entity = 'session' THEN
+                PERFORM (data->>'date')::date, (data->>'startedAtMs')::bigint, (data->>'endedAtMs')::bigint;
+            ELSIF entity = 'set' THEN
+                PERFORM (data->>'reps')::integer, (data->>'weightKg')::numeric, (data->>'e1rmKg')::numeric;
+            ELSIF entity = 'plan' THEN
+                PERFORM (data->>'weekStart')::date, string_to_array(nullif(data->>'trainingDates', ''), ',')::date[];
+            END IF;
+            RETURN true;
+        EXCEPTION WHEN others THEN
+            RETURN false;
+        END
+        $$;
+        ALTER TABLE sessiond_record ADD CONSTRAINT sessiond_record_hlc_check
+            CHECK (hlc ~ '^[0-9]{13}-[0-9]{10}-[0-9a-f]{1,32}$') NOT VALID;
+        ALTER TABLE sessiond_record ADD CONSTRAINT sessiond_record_data_check
+            CHECK (deleted OR data IS NULL OR sessiond_record_readable(entity, data)) NOT VALID;
+        """
 
     /// Why the database cannot be used, nil when it holds this version.
     public static func problem(_ connection: PostgresConnection) -> String? {

@@ -46,6 +46,12 @@ struct SyncHostileRowsTests {
             """)
         let badReading = try server.psql("INSERT INTO sessiond_record (uid, entity, hlc, data, device) VALUES ('ffffffffffffffffffffffffffffff04', 'health', 'tomorrow', '{}', 'eeee')")
         #expect(badReading.status != 0 && badReading.stderr.contains("sessiond_record_hlc_check"), "a reading no daemon writes is refused when written: \(badReading.stderr)")
+        // A state the views could not read is refused too, rather than failing every
+        // coach's and planner's read of them.
+        for (entity, data) in [("session", #"{"date": "someday"}"#), ("set", #"{"reps": "five"}"#), ("plan", #"{"weekStart": "2026-02-30"}"#)] {
+            let refused = try server.psql("INSERT INTO sessiond_record (uid, entity, hlc, data, device) VALUES (md5('\(entity)'), '\(entity)', '1796561635129-0000000002-eeee', '\(data)', 'eeee')")
+            #expect(refused.status != 0 && refused.stderr.contains("sessiond_record_data_check"), "\(entity): \(refused.stderr)")
+        }
         let client = try laptop.client()
         _ = try client.call("session.start")
         _ = try client.call("session.log", Workout.set("Squat", 5, 100))

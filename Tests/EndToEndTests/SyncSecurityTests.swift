@@ -186,10 +186,11 @@ struct SyncSecurityTests {
     }
 
     /// Version 2's `sessiond_week`, as it shipped: every set counted, warm-ups and
-    /// assisted loads (below zero) in the volume; and no check of the readings.
+    /// assisted loads (below zero) in the volume; and no check of the readings or states.
     static let versionTwoWeek = """
         BEGIN;
-        ALTER TABLE sessiond_record DROP CONSTRAINT sessiond_record_hlc_check;
+        ALTER TABLE sessiond_record DROP CONSTRAINT sessiond_record_hlc_check, DROP CONSTRAINT sessiond_record_data_check;
+        DROP FUNCTION sessiond_record_readable(text, jsonb);
         CREATE OR REPLACE VIEW sessiond_week WITH (security_invoker = true) AS
             SELECT s.athlete, date_trunc('week', (s.data->>'date')::date)::date AS week,
                    count(DISTINCT s.uid) AS sessions, count(x.set_uid) AS sets,
