@@ -38,9 +38,6 @@ public final class PostgresConnection {
 
     deinit { PQfinish(handle) }
 
-    /// The role the session runs as (`current_user`).
-    public var user: String { PQuser(handle).map { String(cString: $0) } ?? "" }
-
     /// Runs one statement with `parameters` ($1, $2, … in text form, nil for NULL) and
     /// returns its rows, each column as text (nil for NULL).
     @discardableResult

@@ -6,7 +6,8 @@ import SessionRPC
 
 /// sessiond-sync's rounds: one push, pull, share and plan delivery each, reported to
 /// the daemon (`sync.report`). Between rounds it waits on PostgreSQL's notifications
-/// (LISTEN on `SyncSchema.channel`: another device's records, a plan for this athlete)
+/// (LISTEN on the athlete's own channel, `SyncSchema.wakeUpChannel`: another device's
+/// records, a plan for this athlete)
 /// and on the daemon's events (something was logged or changed here) together, with
 /// poll(2) on both sockets; `interval` is only the longest wait. Connections are kept
 /// between rounds and made again after a failure.
@@ -95,8 +96,9 @@ final class SyncLoop {
     private func connectedPostgres() throws -> PostgresConnection {
         if let postgres { return postgres }
         let connected = try PostgresConnection(conninfo: conninfo)
+        if let problem = SyncSchema.problem(connected) { throw Syncer.Failure(description: problem) }
         // Listening from the start: a row written during a round wakes the next wait.
-        try connected.listen(SyncSchema.channel)
+        try connected.listen(try SyncSchema.wakeUpChannel(connected))
         postgres = connected
         return connected
     }
@@ -145,12 +147,11 @@ final class SyncLoop {
         try? connectedPostgres()
     }
 
-    /// True when a notification names this athlete (or the connection broke: a round
+    /// True when the athlete's channel was notified (or the connection broke: a round
     /// will say why).
     private func heardForUs(_ postgres: PostgresConnection) -> Bool {
         do {
-            let user = postgres.user
-            return try postgres.notifications().contains { $0.payload == user }
+            return try !postgres.notifications().isEmpty
         } catch {
             self.postgres = nil
             return true

@@ -9,6 +9,34 @@ extension SyncSchema {
         entity <> 'share' AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_record.athlete AND s.coach = current_user)
         """
 
+    /// Wake-ups: the athlete whose records or plans changed is notified on a channel of
+    /// their own, named by a secret only they (and administrators) read, with nothing in
+    /// the payload: anyone may LISTEN on any channel, and a channel named after the
+    /// athlete, or their name in a shared one, told every other role when they trained.
+    /// `sessiond-sync` asks for its channel (`SyncSchema.wakeUpChannel`).
+    static let wakeUps = """
+        CREATE TABLE sessiond_channel (
+            athlete name PRIMARY KEY DEFAULT current_user,
+            channel text NOT NULL DEFAULT 'sessiond_' || md5(random()::text || clock_timestamp()::text)
+        );
+        ALTER TABLE sessiond_channel ENABLE ROW LEVEL SECURITY;
+        ALTER TABLE sessiond_channel FORCE ROW LEVEL SECURITY;
+        CREATE POLICY athlete_own ON sessiond_channel TO sessiond_athlete
+            USING (athlete = current_user) WITH CHECK (athlete = current_user);
+        GRANT SELECT, INSERT ON sessiond_channel TO sessiond_athlete;
+        CREATE OR REPLACE FUNCTION sessiond_notify() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        DECLARE
+            secret text;
+        BEGIN
+            SELECT channel INTO secret FROM sessiond_channel WHERE athlete = NEW.athlete;
+            IF secret IS NOT NULL THEN
+                PERFORM pg_notify(secret, '');
+            END IF;
+            RETURN NULL;
+        END
+        $$;
+        """
+
     /// The SQL, run inside the schema's transaction after the tables.
     static let sharing = """
         GRANT SELECT ON sessiond_schema TO sessiond_athlete, sessiond_coach;
@@ -67,13 +95,7 @@ extension SyncSchema {
         GRANT SELECT, INSERT, UPDATE ON sessiond_plan TO sessiond_athlete;
         GRANT SELECT, INSERT ON sessiond_plan TO sessiond_coach;
 
-        -- Wake-ups: a listener hears the athlete whose records or plans changed.
-        CREATE FUNCTION sessiond_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            PERFORM pg_notify('\(channel)', NEW.athlete::text);
-            RETURN NULL;
-        END
-        $$;
+        \(wakeUps)
         CREATE TRIGGER sessiond_record_notify AFTER INSERT OR UPDATE ON sessiond_record
             FOR EACH ROW EXECUTE FUNCTION sessiond_notify();
         CREATE TRIGGER sessiond_plan_notify AFTER INSERT ON sessiond_plan

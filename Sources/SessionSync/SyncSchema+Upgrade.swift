@@ -2,8 +2,9 @@
 /// place: `sessiond-sync schema --upgrade | psql`, as an administrator. Version 2 added
 /// row-level security, shares, queued plans and the views; version 3 counts sets and
 /// volume in the views as the daemon does (warm-ups out, an assisted set's load as none),
-/// refuses a record whose reading or state is not one the daemon writes, and keeps an athlete's
-/// shares (records since devices hand them to each other) from their coaches.
+/// refuses a record whose reading or state is not one the daemon writes, keeps an
+/// athlete's shares (records since devices hand them to each other) from their coaches,
+/// and wakes each athlete's sessiond-sync on a channel of their own.
 extension SyncSchema {
     /// The SQL: one transaction that refuses any database but one of version 1 or 2. It
     /// asks psql (`\gset`, `\if`) which steps the database needs, so one script serves
@@ -43,6 +44,7 @@ extension SyncSchema {
         $$;
         \\else
         ALTER POLICY coach_shared ON sessiond_record USING (\(coachReads));
+        \(wakeUps)
         DROP VIEW sessiond_week_adherence, sessiond_week_muscle, sessiond_lift_week, sessiond_last_session, sessiond_week,
             sessiond_session_set;
         \(SyncViews.sql)

@@ -4,9 +4,15 @@ public enum SyncSchema {
     /// The version this build reads and writes; a database of another is refused.
     public static let version = 3
 
-    /// The channel `sessiond-sync` listens on: every insert or change of a record, and
-    /// every plan written, notifies it with the athlete's role name as the payload.
-    public static let channel = "sessiond"
+    /// The channel the connected athlete's records and plans notify (`wakeUps`), made
+    /// on first use: what `sessiond-sync` listens on.
+    public static func wakeUpChannel(_ connection: PostgresConnection) throws(PostgresError) -> String {
+        try connection.query("INSERT INTO sessiond_channel DEFAULT VALUES ON CONFLICT (athlete) DO NOTHING")
+        guard let channel = try connection.query("SELECT channel FROM sessiond_channel WHERE athlete = current_user").first?.first ?? nil else {
+            throw PostgresError(message: "sessiond_channel holds no channel for this role")
+        }
+        return channel
+    }
 
     /// The schema. Each athlete's records are the rows under their login role
     /// (`athlete`, `current_user` when written); a record is keyed by its uid and kept

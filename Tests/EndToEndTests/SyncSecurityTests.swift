@@ -142,6 +142,58 @@ struct SyncSecurityTests {
         #expect(aliases.contains("press") && aliases.contains("Overhead Press"), "set again, the alias is back on the laptop: \(aliases)")
     }
 
+    /// A psql session as `user` that listens on `channels` until `finish` and returns
+    /// what it printed (psql prints each notification after the next command).
+    final class Listener {
+        let process = Process()
+        let input = Pipe()
+        let output = Pipe()
+
+        init(_ server: PostgresServer, as user: String, channels: [String]) throws {
+            process.executableURL = URL(fileURLWithPath: server.binaries + "/psql")
+            process.arguments = ["-X", "-q", "-d", server.dsn(user: user)]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            input.fileHandleForWriting.write(Data((channels.map { "LISTEN \"\($0)\";" }.joined() + "SELECT 1;\n").utf8))
+        }
+
+        func finish() throws -> String {
+            input.fileHandleForWriting.write(Data("SELECT 2;\n".utf8))
+            try input.fileHandleForWriting.close()
+            let printed = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: printed, as: UTF8.self)
+        }
+    }
+
+    /// Another athlete hears nothing of alice's rounds: she is woken on a channel named
+    /// by a secret only she (and an administrator) reads, and the notification carries
+    /// nothing. It still wakes her own sessiond-sync (SyncDeliveryTests).
+    @Test func anotherAthleteNeitherReadsNorHearsAnAthletesWakeUps() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        try Self.sync(phone, server, as: "alice")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_channel", user: "alice") == ["1"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_channel", user: "bob") == ["0"], "bob reads no channel of alice's")
+        let secret = try #require(try server.rows("SELECT channel FROM sessiond_channel WHERE athlete = 'alice'").first)
+        let bob = try Listener(server, as: "bob", channels: ["sessiond", "alice", "sessiond_alice"])
+        let owner = try Listener(server, as: "alice", channels: [secret])
+        try Wait.until(timeout: 10, "both listening") {
+            try server.rows("SELECT count(*) FROM pg_stat_activity WHERE usename IN ('alice', 'bob') AND query LIKE 'SELECT 1%'") == ["2"]
+        }
+        _ = try phone.client().call("session.start")
+        _ = try phone.client().call("session.log", Workout.set("Squat", 5, 100))
+        #expect(try Self.sync(phone, server, as: "alice").contains("pushed=2"))
+        let heardByBob = try bob.finish()
+        let heardByAlice = try owner.finish()
+        #expect(!heardByBob.contains("Asynchronous notification"), "\(heardByBob)")
+        #expect(heardByAlice.contains("Asynchronous notification \"\(secret)\" received"), "\(heardByAlice)")
+        #expect(!heardByAlice.contains("with payload"), "the notification names no one: \(heardByAlice)")
+    }
+
     /// Sync schema version 1 as it shipped: records without row-level security.
     static let versionOne = """
         BEGIN;
@@ -185,26 +237,14 @@ struct SyncSecurityTests {
         #expect(twice.status != 0 && twice.stderr.contains("version 1 or 2 only"), "an upgraded database is left as it is: \(twice.stderr)")
     }
 
-    /// Version 2's `sessiond_week`, as it shipped: every set counted, warm-ups and
-    /// assisted loads (below zero) in the volume; and no check of the readings or states.
-    static let versionTwoWeek = """
-        BEGIN;
-        ALTER TABLE sessiond_record DROP CONSTRAINT sessiond_record_hlc_check, DROP CONSTRAINT sessiond_record_data_check;
-        DROP FUNCTION sessiond_record_readable(text, jsonb);
-        CREATE OR REPLACE VIEW sessiond_week WITH (security_invoker = true) AS
-            SELECT s.athlete, date_trunc('week', (s.data->>'date')::date)::date AS week,
-                   count(DISTINCT s.uid) AS sessions, count(x.set_uid) AS sets,
-                   coalesce(sum(x.weight_kg * x.reps), 0) AS volume_kg
-            FROM sessiond_record s
-            LEFT JOIN sessiond_session_set x ON x.athlete = s.athlete AND x.session_uid = s.uid
-            WHERE s.entity = 'session' AND NOT s.deleted
-            GROUP BY s.athlete, week;
-        UPDATE sessiond_schema SET version = 2;
-        COMMIT;
-        """
-
+    /// A database of sync schema version 2, as `sessiond-sync schema` printed it
+    /// (Tests/Fixtures/sync/schema-2.sql), upgraded in place: sessiond-sync refuses it
+    /// first, naming the upgrade; afterwards the views count sets and volume as the
+    /// daemon's own week does (version 2's counted warm-ups and assisted loads).
     @Test func aVersionTwoDatabaseIsUpgradedInPlaceAndItsViewsCountAsTheDaemonDoes() throws {
-        let server = try Self.server()
+        let server = try PostgresServer()
+        _ = try server.rows(Fixtures.read(Fixtures.packageRoot + "/Tests/Fixtures/sync/schema-2.sql"))
+        _ = try server.rows("CREATE ROLE alice LOGIN IN ROLE sessiond_athlete")
         let phone = try DaemonProcess()
         defer { phone.cleanUp() }
         let client = try phone.client()
@@ -217,28 +257,20 @@ struct SyncSecurityTests {
                                                      "weightKg": .number(set.weight), "kind": .string(set.kind)]))
         }
         _ = try client.call("session.finish")
-        try Self.sync(phone, server, as: "alice")
-        _ = try server.rows(Self.versionTwoWeek)
-        func week() throws -> (sets: Int, volume: Double) {
-            let row = try server.rows("SELECT sets, volume_kg FROM sessiond_week", user: "alice")
-            let columns = try #require(row.first, "\(row)").split(separator: "|").map(String.init)
-            return (Int(columns[0]) ?? -1, Double(columns[1]) ?? -1)
-        }
-        let before = try week()
-        #expect(before.sets == sets.count && before.volume == sets.reduce(0) { $0 + Double($1.reps) * $1.weight }, "version 2 counts every set: \(before)")
         let refused = try runProcess(Binaries.sessiondSync, ["--once", "--socket", phone.socketPath, "--dsn", server.dsn(user: "alice")])
         #expect(refused.status == 1 && refused.stderr.contains("version 2") && refused.stderr.contains("sessiond-sync schema --upgrade | psql"), "\(refused.stderr)")
 
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         _ = try server.rows(upgrade.stdout)
         #expect(try server.rows("SELECT version FROM sessiond_schema") == ["3"])
-        #expect(try server.psql("UPDATE sessiond_record SET hlc = 'later'").stderr.contains("sessiond_record_hlc_check"), "readings are checked from now on")
+        #expect(try Self.sync(phone, server, as: "alice").contains("pushed=4"), "the session and its three sets")
+        let row = try server.rows("SELECT sets, volume_kg FROM sessiond_week", user: "alice")
+        let columns = try #require(row.first, "\(row)").split(separator: "|").map(String.init)
         let counted = sets.filter { $0.kind != "warmup" }
-        let after = try week()
-        #expect(after.sets == counted.count && after.volume == counted.reduce(0) { $0 + Double($1.reps) * max($1.weight, 0) }, "\(after)")
+        #expect(Int(columns[0]) == counted.count && Double(columns[1]) == counted.reduce(0) { $0 + Double($1.reps) * max($1.weight, 0) }, "\(row)")
         let summary = try client.call("summary.weekly")
-        #expect(summary["sets"] == JSONValue(after.sets) && summary["volumeKg"]?.numberValue == after.volume, "the daemon's own week: \(summary)")
-        #expect(try Self.sync(phone, server, as: "alice").contains("pushed=0"))
+        #expect(summary["sets"] == JSONValue(counted.count) && summary["volumeKg"]?.numberValue == Double(columns[1]), "the daemon's own week: \(summary)")
+        #expect(try server.psql("UPDATE sessiond_record SET hlc = 'later'").stderr.contains("sessiond_record_hlc_check"), "readings are checked from now on")
         let twice = try server.psql(upgrade.stdout)
         #expect(twice.status != 0 && twice.stderr.contains("version 1 or 2 only"), "\(twice.stderr)")
     }
