@@ -125,7 +125,7 @@ public enum SessionCtl {
             return ExitStatus.refused
         } catch let refusal as DaemonRefusal {
             if rest.contains("--json") {
-                console.print(JSONValue.obj(["error": refusal.error.json]).jsonText)
+                printJSONRefusal(refusal.error, console: console)
             } else {
                 console.error("sessionctl: " + refusal.text)
             }
@@ -220,9 +220,17 @@ public enum SessionCtl {
         return scored.filter { $0.1 == least }.map(\.0).sorted()
     }
 
-    /// An error as JSON on standard output, for --json callers.
+    /// An error with --json: `{"error": {"kind", "message"}}` on standard output, the kind
+    /// `usage`, `file`, `planner` or `unreachable` (a refusal of the daemon's: below).
     static func printJSONError(_ kind: String, _ message: String, console: Console) {
         console.print(JSONValue.obj(["error": .obj(["kind": .string(kind), "message": .string(message)])]).jsonText)
+    }
+
+    /// A refusal of the daemon's with --json: the error object as the daemon sent it
+    /// (`code`, `message`, `data`) with the kind `refused` first, so that every error
+    /// sessionctl prints with --json has a kind and a message.
+    static func printJSONRefusal(_ error: RPCError, console: Console) {
+        console.print(JSONValue.obj(["error": .object([(key: "kind", value: "refused")] + (error.json.objectPairs ?? []))]).jsonText)
     }
 
     /// The longest command whose words start `arguments`.

@@ -231,7 +231,7 @@ enum SessionCommands {
         let unknown = error.is(.unknownExercise) ? error.data(as: ErrorData.UnknownExercise.self) : nil
         guard ambiguous != nil || unknown != nil else { return nil }
         if arguments.has(.json) {
-            context.console.print(JSONValue.obj(["error": error.json]).jsonText)
+            SessionCtl.printJSONRefusal(error, console: context.console)
             return ExitStatus.refused
         }
         if let ambiguous {
@@ -253,7 +253,7 @@ enum SessionCommands {
     /// --json the error is printed as the daemon sent it.
     static func implausibleRefusal(_ error: RPCError, wanted: LogArguments, command: String = "log", arguments: ParsedArguments, context: CommandContext) -> Int32 {
         if arguments.has(.json) {
-            context.console.print(JSONValue.obj(["error": error.json]).jsonText)
+            SessionCtl.printJSONRefusal(error, console: context.console)
             return ExitStatus.refused
         }
         let units = context.console.units

@@ -133,6 +133,13 @@ import JSON
         #expect(try ctl(daemon, ["--json", "history"]).status == 0)
         let jsonUsage = try ctl(daemon, ["--json", "log", "row", "5", "heavy"])
         #expect(jsonUsage.status == 2 && (try? JSONParser.parse(jsonUsage.stdout))?["error"]?["kind"] == "usage")
+        // Every error with --json has a kind and a message; a refusal also the daemon's code and data.
+        let noPlan = try ctl(daemon, ["plan", "show", "99", "--json"])
+        let refusal = try JSONParser.parse(noPlan.stdout)["error"]
+        #expect(noPlan.status == 1 && refusal?["kind"] == "refused" && refusal?["code"] == -32011 && refusal?["data"]?["reason"] == "plan_not_found"
+                && refusal?["message"]?.stringValue?.isEmpty == false, "\(noPlan.stdout)")
+        let unread = try ctl(daemon, ["import", daemon.directory + "/missing.csv", "--json"])
+        #expect(unread.status == 1 && (try? JSONParser.parse(unread.stdout))?["error"]?["kind"] == "file", "\(unread.stdout)")
         daemon.stop()
         let unreachable = try ctl(daemon, ["status"])
         #expect(unreachable.status == 3)
