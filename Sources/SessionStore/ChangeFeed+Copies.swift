@@ -20,6 +20,9 @@ extension ChangeFeed {
         guard isCopy else { return nil }
         let original = try clock().device
         try database.write([]) {
+            // Edits and deletions another program made and noted (`feed_pending`) are
+            // the original device's: fed under its uids before the device changes.
+            try database.context.feedPending()
             // A reading before any the device gave: for a row whose creation the feed
             // does not hold, so that any change of it read from elsewhere wins.
             let floor = HybridTimestamp(wallMs: 0, counter: 0, device: original).text

@@ -22,10 +22,20 @@ extension ChangeFeed {
     /// The profile's key: there is one.
     static let profileKey = "profile"
 
-    /// Feeds the roles shared with before shares were fed (migration 26).
+    /// Feeds the roles shared with before shares were fed (migration 26), each with the
+    /// reading of when it was shared (counter 0), not of the upgrade: a share taken back
+    /// on another device since then reads later, and wins.
     static func feedSharesStoredBefore(_ database: Database) throws {
-        let roles = try database.connection.prepare("SELECT role FROM sync_share ORDER BY role").rows([]) { $0.text("role") }
-        for role in roles { try database.context.feedSetting(.share, key: role) }
+        let device = try ChangeFeed(database).clock().device
+        let shares = try database.connection.prepare("SELECT role, added_at_ms FROM sync_share ORDER BY role").rows([]) {
+            (role: $0.text("role"), atMs: $0.int64("added_at_ms"))
+        }
+        for share in shares {
+            let uid = SettingUID.of(.share, key: share.role)
+            let hlc = HybridTimestamp(wallMs: share.atMs, counter: 0, device: device).text
+            try database.connection.run("INSERT INTO sync_setting (uid, entity, key, hlc, deleted) VALUES (?, 'share', ?, ?, 0)", [uid, share.role, hlc])
+            try database.connection.run("INSERT INTO change_feed (uid, op, hlc) VALUES (?, 'upsert', ?)", [uid, hlc])
+        }
     }
 
     /// Feeds the settings a database held before they were fed (migration 20).

@@ -74,18 +74,21 @@ public enum SyncSchema {
 
     /// What a record written must be, so that a row no daemon wrote (by hand, or by a
     /// broken build) is refused when written rather than failing every reader: a reading
-    /// as the daemon writes it (`HybridTimestamp.text`), and a state whose members the
-    /// views cast (`SyncViews`) cast. NOT VALID, so that an upgrade keeps the rows
-    /// written before as they are; every row written from then on is checked.
+    /// as the daemon writes it (`HybridTimestamp.text`), and a state the views
+    /// (`SyncViews`) can read: their casts, and what they do with the values (a week of
+    /// the date, a time of the milliseconds). NOT VALID, so that an upgrade keeps the
+    /// rows written before as they are (it counts those the views cannot read, in a
+    /// notice); every row written from then on is checked.
     static let checks = """
-        CREATE FUNCTION sessiond_record_readable(entity text, data jsonb) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
+        CREATE FUNCTION sessiond_record_readable(entity text, data jsonb) RETURNS boolean LANGUAGE plpgsql STABLE AS $$
         BEGIN
             IF entity = 'session' THEN
-                PERFORM (data->>'date')::date, (data->>'startedAtMs')::bigint, (data->>'endedAtMs')::bigint;
+                PERFORM date_trunc('week', (data->>'date')::date)::date, to_timestamp((data->>'startedAtMs')::bigint / 1000.0),
+                        to_timestamp((data->>'endedAtMs')::bigint / 1000.0);
             ELSIF entity = 'set' THEN
-                PERFORM (data->>'reps')::integer, (data->>'weightKg')::numeric, (data->>'e1rmKg')::numeric;
+                PERFORM (data->>'reps')::integer * (data->>'weightKg')::numeric, (data->>'e1rmKg')::numeric;
             ELSIF entity = 'plan' THEN
-                PERFORM (data->>'weekStart')::date, string_to_array(nullif(data->>'trainingDates', ''), ',')::date[];
+                PERFORM date_trunc('week', (data->>'weekStart')::date)::date, string_to_array(nullif(data->>'trainingDates', ''), ',')::date[];
             END IF;
             RETURN true;
         EXCEPTION WHEN others THEN
@@ -96,6 +99,16 @@ public enum SyncSchema {
             CHECK (hlc ~ '^[0-9]{13}-[0-9]{10}-[0-9a-f]{1,32}$') NOT VALID;
         ALTER TABLE sessiond_record ADD CONSTRAINT sessiond_record_data_check
             CHECK (deleted OR data IS NULL OR sessiond_record_readable(entity, data)) NOT VALID;
+        DO $$
+        DECLARE
+            unreadable bigint;
+        BEGIN
+            SELECT count(*) INTO unreadable FROM sessiond_record WHERE NOT (deleted OR data IS NULL OR sessiond_record_readable(entity, data));
+            IF unreadable > 0 THEN
+                RAISE NOTICE '% records written before hold a state the views cannot read; list them with: SELECT athlete, uid, entity FROM sessiond_record WHERE NOT (deleted OR data IS NULL OR sessiond_record_readable(entity, data))', unreadable;
+            END IF;
+        END
+        $$;
         """
 
     /// Why the database cannot be used, nil when it holds this version.

@@ -17,6 +17,9 @@ extension Syncer {
         ORDER BY p.id LIMIT 1 FOR UPDATE OF p SKIP LOCKED
         """
 
+    /// How long a plan stays claimed while its device's daemon does not answer.
+    static let claimSeconds = 60
+
     /// Hands each plan waiting for this athlete in `sessiond_plan` to the daemon
     /// (`plan.import`, made the active plan), oldest first, and marks it delivered once
     /// the daemon stored it, each in a transaction that holds the plan claimed, so that
@@ -26,6 +29,9 @@ extension Syncer {
     /// between the two), the next round imports the plan again, as a new stored plan.
     func deliverPlans(into report: inout Report) throws {
         while let outcome = try postgres.transaction({ () throws -> Bool? in
+            // A daemon that never answers must not hold the claim for good: PostgreSQL
+            // ends the session, and the plan waits for the next round of any device.
+            try postgres.query("SET LOCAL idle_in_transaction_session_timeout = '\(Self.claimSeconds)s'")
             guard let row = try postgres.query(Self.nextPlan).first, let id = row[0], let text = row[1] else { return nil }
             guard row[3] == "t" else {
                 let author = row[2] ?? "its author"

@@ -122,7 +122,8 @@ public struct Syncer {
     /// before sets; the cursor is stored with the last of them when all were settled. A
     /// row this build cannot read (an entity it does not know, a state that does not
     /// read) is passed over and said in `report.unreadable`: held, it would stop every
-    /// later pull of this device for good. It is not pulled again.
+    /// later pull of this device for good. It is pulled again only by a build that reads
+    /// more entities (`position(in:server:)`).
     func pull(device: String, into report: inout Report) throws {
         let server = try SyncSchema.serverID(postgres)
         let stored = try call(ChangesSince.self, ChangesSince.Params(limit: 1)).pulled
@@ -151,7 +152,7 @@ public struct Syncer {
         var settled = true
         for (index, chunk) in chunks.enumerated() {
             let last = index == chunks.count - 1
-            let result = try call(ChangesApply.self, ChangesApply.Params(changes: chunk, pulled: last && settled ? "\(server):\(cursor)" : nil))
+            let result = try call(ChangesApply.self, ChangesApply.Params(changes: chunk, pulled: last && settled ? Self.cursorText(server: server, position: cursor) : nil))
             report.applied += result.applied
             report.ignored += result.ignored
             report.unresolved += result.unresolved.count
@@ -159,11 +160,22 @@ public struct Syncer {
         }
     }
 
-    /// The position a stored pull cursor (`SERVER:SEQ`) names in this database; 0 for
-    /// none or another database's.
+    /// The pull cursor as the daemon keeps it: `SERVER:SEQ:ENTITIES`, ENTITIES the
+    /// number of entities this build reads (`SyncEntity`).
+    static func cursorText(server: String, position: Int64) -> String {
+        "\(server):\(position):\(SyncEntity.allCases.count)"
+    }
+
+    /// The position a stored pull cursor names in this database; 0 for none, another
+    /// database's, or one a build that read fewer entities stored: the rows it passed
+    /// over as unreadable may read now, so the pull starts again from the first (what
+    /// is held already is turned down as such). A cursor without ENTITIES (`SERVER:SEQ`)
+    /// was stored by a build that passed nothing over.
     static func position(in cursor: String?, server: String) -> Int64 {
-        guard let cursor, let colon = cursor.lastIndex(of: ":"), cursor[..<colon] == server else { return 0 }
-        return Int64(cursor[cursor.index(after: colon)...]) ?? 0
+        guard let parts = cursor?.split(separator: ":", omittingEmptySubsequences: false), parts.count == 2 || parts.count == 3,
+              parts[0] == server, let position = Int64(parts[1]) else { return 0 }
+        if parts.count == 3, (Int(parts[2]) ?? 0) < SyncEntity.allCases.count { return 0 }
+        return position
     }
 
     /// A pulled row as a change, checked as any input is.

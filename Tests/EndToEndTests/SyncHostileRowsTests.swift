@@ -12,16 +12,19 @@ struct SyncHostileRowsTests {
         try server.rows("SELECT count(*) FROM sessiond_record WHERE entity = '\(entity)' AND NOT deleted").joined()
     }
 
-    /// The largest reading the text holds, on a record the phone pulls: its clock does
-    /// not follow it past what it can write, and what it logs next is pushed.
-    @Test func aRowWithTheLargestReadingLeavesThePhonesPushesAlone() throws {
+    /// The largest reading the text holds, or an hour ahead with a counter near the
+    /// text's limit, on a record the phone pulls: its clock follows neither past what it
+    /// can write, and what it logs next (each set a tick of the store's own) is pushed.
+    @Test(arguments: ["9999999999999-9999999999", "HOUR-9999999998"])
+    func aRowWithAnExtremeReadingLeavesThePhonesPushesAlone(reading: String) throws {
         let server = try SyncTests.server()
         let phone = try DaemonProcess()
         let laptop = try DaemonProcess()
         defer { phone.cleanUp(); laptop.cleanUp() }
         #expect(try laptop.ctl(["health", "sleep", "7.5"]).status == 0)
         try SyncTests.sync(laptop, server)
-        _ = try server.rows("UPDATE sessiond_record SET hlc = '9999999999999-9999999999-' || split_part(hlc, '-', 3), seq = nextval('sessiond_record_seq')")
+        let hourAhead = String(Int64(Date().timeIntervalSince1970 * 1000) + 3_600_000)
+        _ = try server.rows("UPDATE sessiond_record SET hlc = '\(reading.replacingOccurrences(of: "HOUR", with: hourAhead))-' || split_part(hlc, '-', 3), seq = nextval('sessiond_record_seq')")
         #expect(try SyncTests.sync(phone, server).contains("applied=1"))
         let client = try phone.client()
         _ = try client.call("session.start")
@@ -48,8 +51,9 @@ struct SyncHostileRowsTests {
         #expect(badReading.status != 0 && badReading.stderr.contains("sessiond_record_hlc_check"), "a reading no daemon writes is refused when written: \(badReading.stderr)")
         // A state the views could not read is refused too, rather than failing every
         // coach's and planner's read of them.
-        for (entity, data) in [("session", #"{"date": "someday"}"#), ("set", #"{"reps": "five"}"#), ("plan", #"{"weekStart": "2026-02-30"}"#)] {
-            let refused = try server.psql("INSERT INTO sessiond_record (uid, entity, hlc, data, device) VALUES (md5('\(entity)'), '\(entity)', '1796561635129-0000000002-eeee', '\(data)', 'eeee')")
+        for (entity, data) in [("session", #"{"date": "someday"}"#), ("set", #"{"reps": "five"}"#), ("plan", #"{"weekStart": "2026-02-30"}"#),
+                               ("session", #"{"date": "5000000-01-01"}"#), ("session", #"{"date": "2026-12-01", "startedAtMs": 9223372036854775807}"#)] {
+            let refused = try server.psql("INSERT INTO sessiond_record (uid, entity, hlc, data, device) VALUES (md5('\(data)'), '\(entity)', '1796561635129-0000000002-eeee', '\(data)', 'eeee')")
             #expect(refused.status != 0 && refused.stderr.contains("sessiond_record_data_check"), "\(entity): \(refused.stderr)")
         }
         let client = try laptop.client()
@@ -68,5 +72,13 @@ struct SyncHostileRowsTests {
         try SyncTests.sync(laptop, server)
         let again = try SyncTests.sync(phone, server)
         #expect(again.contains("applied=2") && again.contains("unreadable=0"), "\(again)")
+        // A cursor stored by a build that read fewer entities: the pull starts again from
+        // the first row, so what that build passed over is read now; what is held is
+        // turned down as held.
+        let serverID = try #require(try server.rows("SELECT server_id FROM sessiond_schema").first)
+        let last = try #require(try server.rows("SELECT max(seq) FROM sessiond_record").first)
+        _ = try phone.client().call("changes.apply", .obj(["changes": [], "pulled": .string("\(serverID):\(last):1")]))
+        let fromTheFirst = try SyncTests.sync(phone, server)
+        #expect(fromTheFirst.contains("applied=0") && fromTheFirst.contains("unreadable=2") && fromTheFirst.contains("ignored=4"), "\(fromTheFirst)")
     }
 }

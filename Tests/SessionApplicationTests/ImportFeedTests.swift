@@ -1,6 +1,6 @@
 import JSON
 import SessionCore
-import SessionStore
+@testable import SessionStore
 import TestSupport
 import Testing
 
@@ -63,10 +63,16 @@ import Testing
         _ = try phone.call("session.editSet", .obj(["setId": try #require(sets.first { $0["reps"] == 10 }?["setId"]), "reps": 9]))
         let original = try page(phone, after: 0).changes
         #expect(original.count == 3 + 141, "three sessions, 141 sets")
+        // A set deleted by another program (the sqlite3 shell) just before the backup:
+        // noted, not fed yet; the copy feeds its tombstone under the original's uid.
+        try Database(path: phone.databasePath).connection.execute("DELETE FROM logged_set WHERE id = 3")
         let copyPath = phone.directory + "/copy.db"
         _ = try phone.application.database.backup(to: copyPath)
         let copy = try InProcess(databasePath: copyPath)
-        #expect(try page(copy, after: 0).changes == original, "each record under the uid and reading it had")
+        let copied = try page(copy, after: 0).changes
+        let deletedUID = try #require(try phone.call("changes.since", .obj(["after": 0]))["changes"]?.arrayValue?.first { $0["deleted"] == true }?["uid"])
+        #expect(copied.filter { $0["deleted"] == true }.map { $0["uid"] } == [deletedUID], "the tombstone the original gives")
+        #expect(copied.filter { $0["deleted"] != true } == original.filter { $0["uid"] != deletedUID }, "each record under the uid and reading it had")
         let devices = try [phone, copy].map { try $0.call("changes.since", .obj(["limit": 1]))["device"]?.stringValue ?? "" }
         #expect(devices[0] != devices[1] && devices.allSatisfy { $0.count == 16 }, "\(devices)")
         // What the copy logs from now on is its own device's.

@@ -44,6 +44,11 @@ import Testing
         var full = HybridClock(device: "aa", wallMs: now, counter: 0)
         full.receive(HybridTimestamp(wallMs: now, counter: HybridClock.maximumCounter, device: "bb"), nowMs: now)
         #expect(full.current == HybridTimestamp(wallMs: now + 1, counter: 0, device: "aa"))
+        // A counter the text holds but the clock does not keep (written by hand) carries
+        // too, so the store's ticks in SQL, one a change, have room to count.
+        var near = HybridClock(device: "aa", wallMs: now, counter: 0)
+        near.receive(HybridTimestamp(wallMs: now + 3_600_000, counter: 9_999_999_998, device: "bb"), nowMs: now)
+        #expect(near.current == HybridTimestamp(wallMs: now + 3_600_001, counter: 0, device: "aa"))
         var ticking = HybridClock(device: "aa", wallMs: now, counter: HybridClock.maximumCounter)
         let next = ticking.tick(nowMs: now)
         #expect(next == HybridTimestamp(wallMs: now + 1, counter: 0, device: "aa"))

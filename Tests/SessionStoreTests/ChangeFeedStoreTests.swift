@@ -124,6 +124,27 @@ import SessionCore
         #expect(SettingUID.of(.alias, key: "press") != SettingUID.of(.rest, key: "press") && SyncChange.isUID(SettingUID.of(.alias, key: "press")))
     }
 
+    /// Shares kept before they were fed join the feed with the reading of when they were
+    /// made, not of the upgrade: a share taken back on another device since then reads
+    /// later, and wins there and here.
+    @Test func sharesKeptBeforeJoinTheFeedAtTheTimeTheyWereMade() throws {
+        defer { Fixtures.removeTree(directory) }
+        let sharedAtMs: Int64 = 1_764_979_200_000
+        do {
+            let old = try Database(path: path, schemaVersion: 25)
+            try old.connection.run("INSERT INTO sync_share (role, added_at_ms) VALUES ('carol', ?)", [sharedAtMs])
+        }
+        let database = try Database(path: path)
+        let feed = ChangeFeed(database)
+        let device = try feed.clock().device
+        let change = try #require(try feed.page(after: 0, limit: 10).changes.first { $0.entity == .share })
+        #expect(change.share?.role == "carol" && change.hlc == HybridTimestamp(wallMs: sharedAtMs, counter: 0, device: device).text, "\(change)")
+        let unshared = HybridTimestamp(wallMs: sharedAtMs + 60_000, counter: 0, device: "bb")
+        let applied = try feed.apply([SyncChange(entity: .share, uid: change.uid, hlc: unshared)], nowMs: sharedAtMs + 120_000)
+        let remaining = try SyncState(database).shares()
+        #expect(applied.applied == 1 && remaining.isEmpty, "\(remaining)")
+    }
+
     @Test func aReadingSeenFromAheadPassesToTheNextLocalWrite() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)

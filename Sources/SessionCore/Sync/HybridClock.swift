@@ -87,8 +87,11 @@ public struct HybridClock: Sendable, Equatable {
     /// clock no further: it cannot push the clock past what its text can write.
     public static let maximumLeadMs: Int64 = 366 * 86_400_000
 
-    /// The largest counter the text holds (`HybridTimestamp.counterDigits`).
-    public static let maximumCounter: Int64 = 9_999_999_999
+    /// The largest counter the clock keeps: a tenth of what the text holds
+    /// (`HybridTimestamp.counterDigits`), so that a reading seen near the text's limit
+    /// (a row written by hand) carries into the next millisecond here, and the store's
+    /// own ticks in SQL, which add one a change, never outgrow the text.
+    public static let maximumCounter: Int64 = 999_999_999
 
     /// A local change at wall time `nowMs`: later than every reading before, the wall
     /// time when it moved on, else the last one's with the counter one higher.
@@ -120,7 +123,7 @@ public struct HybridClock: Sendable, Equatable {
     }
 
     /// Moves to `wall` and `counter`, or to the next millisecond when the counter would
-    /// outgrow its digits: the reading still reads later, and still writes as text.
+    /// pass `maximumCounter`: the reading still reads later, and still writes as text.
     private mutating func advance(_ wall: Int64, _ counter: Int64) {
         if counter > Self.maximumCounter {
             wallMs = wall + 1

@@ -18,7 +18,7 @@ public enum ChangesApply: MethodContract {
     @CodedParams
     public struct Params: MethodParams {
         @Param(.objects, maxCount: ChangesApply.maximumChanges, read: { reader throws(JSONReadError) in try SyncChange(reader: reader) },
-            "records' states or tombstones: {entity (session, set or health), uid, hlc, deleted, session, set, health}")
+            "records' states or tombstones, as changes.since hands them out: {entity, uid, hlc, deleted, and the state under the entity's name}")
         public var changes: [SyncChange] = []
         /// The puller's cursor, stored with the changes when none is left unresolved.
         @Param(.string, maxLength: 200, "the puller's cursor, stored with the changes when none is left unresolved")
