@@ -17,7 +17,7 @@ import Testing
     @Test func anAssistedSetAddsNoVolume() throws {
         let client = try InProcess()
         _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": JSONValue(bodyMass), "date": "2026-11-01"]))
-        try client.at(ms: Int64(LocalDate("2026-11-30")!.daysSinceEpoch) * 86_400_000 + 10 * 3_600_000) {
+        try client.at(ms: Wall.ms("2026-11-30T10:00")) {
             _ = try client.call("session.start")
             let sets: [(reps: Int, kg: Double?)] = [(6, -20), (5, 5), (8, nil), (4, -40), (5, 7.5)]
             for set in sets {
@@ -39,7 +39,7 @@ import Testing
     @Test func anAssistedSetIsFixedAsItIsLogged() throws {
         let client = try InProcess()
         _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": JSONValue(bodyMass), "date": "2026-11-01"]))
-        _ = try client.call("session.start", .obj(["at": "2026-11-30T09:00:00Z"]))
+        _ = try client.call("session.start", .obj(["at": .string(Wall.at("2026-11-30T09:00:00"))]))
         let pullUp = try client.call("session.log", .obj(["exercise": "Pull-Up", "reps": 6]))
         let row = try client.call("session.log", .obj(["exercise": "Barbell Row", "reps": 8, "weightKg": 60]))
         let assisted = try client.call("session.editSet", .obj(["setId": pullUp["setId"] ?? .null, "weightKg": -20]))
@@ -59,7 +59,7 @@ import Testing
     @Test func anAssistedSetCountsTheBodyMassLessTheAssistance() throws {
         let client = try InProcess()
         _ = try client.call("health.record", .obj(["type": "bodyMassKg", "value": JSONValue(bodyMass), "date": "2026-11-01"]))
-        _ = try client.call("session.start", .obj(["at": "2026-11-30T09:00:00Z"]))
+        _ = try client.call("session.start", .obj(["at": .string(Wall.at("2026-11-30T09:00:00"))]))
         func log(_ reps: Int, _ weight: Double?) throws -> JSONValue {
             let params: JSONValue = weight.map { .obj(["exercise": "Pull-Up", "reps": JSONValue(reps), "weightKg": JSONValue($0)]) }
                 ?? .obj(["exercise": "Pull-Up", "reps": JSONValue(reps)])
@@ -88,7 +88,7 @@ import Testing
 
     @Test func assistanceIsRefusedForAnExerciseThatDoesNotCountBodyMass() throws {
         let client = try InProcess()
-        _ = try client.call("session.start", .obj(["at": "2026-11-30T09:00:00Z"]))
+        _ = try client.call("session.start", .obj(["at": .string(Wall.at("2026-11-30T09:00:00"))]))
         let refused = try client.request("session.log", .obj(["exercise": "Back Squat", "reps": 5, "weightKg": -20]))
         #expect(refused["error"]?["code"] == -32602, "\(refused)")
         #expect(refused["error"]?["data"]?["errors"]?[0]?["path"] == "params.weightKg")

@@ -43,10 +43,10 @@ import Testing
 
     /// One weighing before the sessions were logged; the rest entered afterwards, for
     /// days they were logged on or before (one a later weighing of a day already had one).
-    static let before: [Weighing] = [("2026-10-05", "2026-10-05T06:00:00Z", 80)]
+    static let before: [Weighing] = [("2026-10-05", Wall.at("2026-10-05T06:00:00"), 80)]
     static let after: [Weighing] = [
-        ("2026-10-12", "2026-10-12T06:00:00Z", 82), ("2026-10-05", "2026-10-05T20:00:00Z", 80.6), ("2026-10-26", "2026-10-26T06:00:00Z", 78.5),
-        ("2026-10-20", "2026-10-20T06:00:00Z", 79),
+        ("2026-10-12", Wall.at("2026-10-12T06:00:00"), 82), ("2026-10-05", Wall.at("2026-10-05T20:00:00"), 80.6), ("2026-10-26", Wall.at("2026-10-26T06:00:00"), 78.5),
+        ("2026-10-20", Wall.at("2026-10-20T06:00:00"), 79),
     ]
 
     /// Logs the sessions into `client` with the weighings before and after them, those
@@ -54,7 +54,7 @@ import Testing
     static func train(_ client: InProcess, imported: Bool = false) throws {
         for weighing in before { try weigh(client, weighing) }
         for session in sessions {
-            try Workout.backfill(client, start: session.date + "T12:00:00Z", end: session.date + "T13:00:00Z",
+            try Workout.backfill(client, start: Wall.at(session.date + "T12:00:00"), end: Wall.at(session.date + "T13:00:00"),
                                  sets: session.sets.map { ("Pull-Up", $0.reps, $0.load) })
         }
         guard imported else {
@@ -173,8 +173,8 @@ import Testing
     @Test func anOwnExerciseCountingBodyMassRestoresAlike() throws {
         let original = try InProcess()
         _ = try original.call("exercise.define", .obj(["exercise": "Rope Climb Pull", "primaryMuscles": ["lats"], "countsBodyMass": true]))
-        try Self.weigh(original, ("2026-10-01", "2026-10-01T06:00:00Z", 75))
-        try Workout.backfill(original, start: "2026-10-05T12:00:00Z", end: "2026-10-05T13:00:00Z", sets: [("Rope Climb Pull", 5, 5)])
+        try Self.weigh(original, ("2026-10-01", Wall.at("2026-10-01T06:00:00"), 75))
+        try Workout.backfill(original, start: Wall.at("2026-10-05T12:00:00"), end: Wall.at("2026-10-05T13:00:00"), sets: [("Rope Climb Pull", 5, 5)])
         let before = try original.call("exercise.history", .obj(["exercise": "Rope Climb Pull"]))
         #expect(abs((before["sessions"]?[0]?["bestOneRepMaxKg"]?.numberValue ?? 0) - Self.epley(mass: 75, load: 5, reps: 5)) < 0.051, "\(before)")
         let restored = try InProcess()
@@ -194,8 +194,8 @@ import Testing
         // A time of the daemon's own day, so the day a session counts for is the one meant.
         let clock = client.application.clock
         func at(_ text: String) throws -> String { clock.rfc3339(ms: clock.ms(of: try #require(LocalDateTime(text)))) }
-        try Self.weigh(client, ("2026-10-01", "2026-10-01T06:00:00Z", 70))
-        try Self.weigh(client, ("2026-10-12", "2026-10-12T12:00:00Z", 90))
+        try Self.weigh(client, ("2026-10-01", Wall.at("2026-10-01T06:00:00"), 70))
+        try Self.weigh(client, ("2026-10-12", Wall.at("2026-10-12T12:00:00"), 90))
         try Workout.backfill(client, start: at("2026-10-12T00:30"), end: at("2026-10-12T01:30"), sets: [("Dips", 6, 10)])
         func best(_ name: String) throws -> Double? { try client.call("exercise.get", .obj(["exercise": .string(name)]))["bestOneRepMaxKg"]?.numberValue }
         #expect(abs((try best("Dips") ?? 0) - Self.epley(mass: 90, load: 10, reps: 6)) < 0.006)
@@ -218,9 +218,9 @@ import Testing
     /// group commit): the read already counts it.
     @Test func aReadAfterAWeighingInOneBatchCountsIt() throws {
         let client = try InProcess()
-        try Workout.backfill(client, start: "2026-10-12T12:00:00Z", end: "2026-10-12T13:00:00Z", sets: [("Dips", 6, 10)])
+        try Workout.backfill(client, start: Wall.at("2026-10-12T12:00:00"), end: Wall.at("2026-10-12T13:00:00"), sets: [("Dips", 6, 10)])
         let line = """
-            [{"jsonrpc":"2.0","id":1,"method":"health.record","params":{"type":"bodyMassKg","value":70,"date":"2026-10-01","time":"2026-10-01T06:00:00Z"}},\
+            [{"jsonrpc":"2.0","id":1,"method":"health.record","params":{"type":"bodyMassKg","value":70,"date":"2026-10-01","time":"\(Wall.at("2026-10-01T06:00:00"))"}},\
             {"jsonrpc":"2.0","id":2,"method":"exercise.get","params":{"exercise":"Dips"}}]
             """
         let replies = try JSONParser.parse(try #require(client.send(line: line)))

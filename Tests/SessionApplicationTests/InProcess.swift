@@ -15,6 +15,7 @@ import TestSupport
 /// (`Application.commit`), with no socket, thread or process between. What the serving
 /// loop would publish is kept: every event as a subscriber to all of them gets it.
 final class InProcess: RPCCaller, SettableClock {
+    var runsInTheTestsZone: Bool { true }
     let directory: String
     let databasePath: String
     let application: Application

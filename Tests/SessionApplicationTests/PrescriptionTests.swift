@@ -14,32 +14,32 @@ import Testing
     /// ramped up from 5 × 60 kg and had curls off-plan.
     func planAfterAYearOldSession(_ client: InProcess) throws -> (squat: JSONValue, yearAgo: [(reps: Int, kg: Double)]) {
         let yearAgo: [(reps: Int, kg: Double)] = [(5, 60), (5, 80), (3, 90)]
-        try Workout.backfill(client, start: "2025-12-01T18:00:00Z", end: "2025-12-01T19:00:00Z",
+        try Workout.backfill(client, start: Wall.at("2025-12-01T18:00:00"), end: Wall.at("2025-12-01T19:00:00"),
                              sets: yearAgo.map { ("Squat", $0.reps, $0.kg) } + [("Barbell Curl", 10, 30)])
         let plan = try Workout.importMonday(client, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 100}"#)
-        _ = try client.call("session.start", .obj(["date": "2026-11-30", "at": "2026-11-30T18:00:00Z"]))
+        _ = try client.call("session.start", .obj(["date": "2026-11-30", "at": .string(Wall.at("2026-11-30T18:00:00"))]))
         return (plan["days"]?[0]?["exercises"]?[0] ?? .null, yearAgo)
     }
 
     @Test func thePlanWinsOverLastTimeAndTodaysSetIsRepeated() throws {
         let client = try InProcess()
         let (squat, yearAgo) = try planAfterAYearOldSession(client)
-        let first = try client.call("session.log", .obj(["position": 1, "lastTime": true, "at": "2026-11-30T18:05:00Z"]))
+        let first = try client.call("session.log", .obj(["position": 1, "lastTime": true, "at": .string(Wall.at("2026-11-30T18:05:00"))]))
         #expect(first["reps"] == squat["reps"] && first["weightKg"] == squat["weightKg"] && first["filledFrom"] == "plan", "\(first)")
         // Last time's first set is shown beside, not used.
         #expect(first["lastTime"]?["reps"] == JSONValue(yearAgo[0].reps) && first["lastTime"]?["weightKg"] == .number(yearAgo[0].kg)
                 && first["lastTime"]?["date"] == "2025-12-01", "\(first)")
-        let second = try client.call("session.log", .obj(["position": 1, "at": "2026-11-30T18:08:00Z"]))
+        let second = try client.call("session.log", .obj(["position": 1, "at": .string(Wall.at("2026-11-30T18:08:00"))]))
         #expect(second["reps"] == first["reps"] && second["weightKg"] == first["weightKg"] && second["filledFrom"] == "lastSet", "\(second)")
         let typed = (reps: 4, kg: 102.5)
-        _ = try client.call("session.log", .obj(["position": 1, "reps": JSONValue(typed.reps), "weightKg": .number(typed.kg), "at": "2026-11-30T18:11:00Z"]))
-        let fourth = try client.call("session.log", .obj(["exercise": "squat", "at": "2026-11-30T18:14:00Z"]))
+        _ = try client.call("session.log", .obj(["position": 1, "reps": JSONValue(typed.reps), "weightKg": .number(typed.kg), "at": .string(Wall.at("2026-11-30T18:11:00"))]))
+        let fourth = try client.call("session.log", .obj(["exercise": "squat", "at": .string(Wall.at("2026-11-30T18:14:00"))]))
         #expect(fourth["reps"] == JSONValue(typed.reps) && fourth["weightKg"] == .number(typed.kg) && fourth["filledFrom"] == "lastSet",
                 "the set just done, not the plan's: \(fourth)")
         // Off-plan, nothing given: last time's first set, then this session's.
-        let curl = try client.call("session.log", .obj(["exercise": "Barbell Curl", "at": "2026-11-30T18:20:00Z"]))
+        let curl = try client.call("session.log", .obj(["exercise": "Barbell Curl", "at": .string(Wall.at("2026-11-30T18:20:00"))]))
         #expect(curl["offPlan"] == true && curl["reps"] == 10 && curl["weightKg"] == 30 && curl["filledFrom"] == "lastTime", "\(curl)")
-        let again = try client.call("session.log", .obj(["exercise": "Barbell Curl", "at": "2026-11-30T18:22:00Z"]))
+        let again = try client.call("session.log", .obj(["exercise": "Barbell Curl", "at": .string(Wall.at("2026-11-30T18:22:00"))]))
         #expect(again["filledFrom"] == "lastSet")
         // An exercise with no plan and no history needs its numbers.
         let nothing = try client.request("session.log", .obj(["exercise": "Sandbag Carry"]))
@@ -50,10 +50,10 @@ import Testing
     /// finish on the session's day is refused, naming that set, and nothing changes.
     @Test func aFinishBeforeALoggedSetIsRefusedNamingIt() throws {
         let client = try InProcess()
-        let started = try client.call("session.start", .obj(["date": "2026-11-27", "at": "2026-11-27T07:00:00Z"]))
-        let inside = try client.call("session.log", .obj(["exercise": "Row", "reps": 8, "weightKg": 60, "at": "2026-11-27T07:05:00Z"]))
-        let stray = try client.call("session.log", .obj(["exercise": "Row", "reps": 8, "weightKg": 60, "at": "2026-12-01T07:05:00Z"]))
-        let refused = try client.request("session.finish", .obj(["at": "2026-11-27T08:00:00Z"]))
+        let started = try client.call("session.start", .obj(["date": "2026-11-27", "at": .string(Wall.at("2026-11-27T07:00:00"))]))
+        let inside = try client.call("session.log", .obj(["exercise": "Row", "reps": 8, "weightKg": 60, "at": .string(Wall.at("2026-11-27T07:05:00"))]))
+        let stray = try client.call("session.log", .obj(["exercise": "Row", "reps": 8, "weightKg": 60, "at": .string(Wall.at("2026-12-01T07:05:00"))]))
+        let refused = try client.request("session.finish", .obj(["at": .string(Wall.at("2026-11-27T08:00:00"))]))
         let error = try #require(refused["error"], "\(refused)")
         #expect(error["code"] == -32007 && error["data"]?["reason"] == "time_outside_session", "\(error)")
         #expect(error["data"]?["setId"] == stray["setId"] && error["data"]?["exercise"] == stray["exercise"] && error["data"]?["setNumber"] == 2
@@ -63,17 +63,17 @@ import Testing
         #expect(try client.call("session.current")["sessionId"] == started["sessionId"], "still active")
         // Without the stray set the same finish is taken; the session stays editable.
         _ = try client.call("session.undo", .obj(["setId": stray["setId"] ?? .null]))
-        let finished = try client.call("session.finish", .obj(["at": "2026-11-27T08:00:00Z"]))
-        #expect(finished["endedAt"]?.stringValue.map { RFC3339.parse($0) } == RFC3339.parse("2026-11-27T08:00:00Z"))
+        let finished = try client.call("session.finish", .obj(["at": .string(Wall.at("2026-11-27T08:00:00"))]))
+        #expect(finished["endedAt"]?.stringValue.map { RFC3339.parse($0) } == RFC3339.parse(Wall.at("2026-11-27T08:00:00")))
         // An end moved before the set left is refused the same way, naming it.
-        let edit = try client.request("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "endedAt": "2026-11-27T07:03:00Z"]))
+        let edit = try client.request("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "endedAt": .string(Wall.at("2026-11-27T07:03:00"))]))
         #expect(edit["error"]?["data"]?["setId"] == inside["setId"] && edit["error"]?["data"]?["setNumber"] == 1, "\(edit)")
-        let start = try client.request("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "startedAt": "2026-11-27T07:06:00Z"]))
+        let start = try client.request("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "startedAt": .string(Wall.at("2026-11-27T07:06:00"))]))
         #expect(start["error"]?["data"]?["setId"] == inside["setId"], "\(start)")
-        let moved = try client.call("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "endedAt": "2026-11-27T07:45:00Z"]))
-        #expect(moved["endedAt"]?.stringValue.map { RFC3339.parse($0) } == RFC3339.parse("2026-11-27T07:45:00Z"))
+        let moved = try client.call("session.edit", .obj(["sessionId": started["sessionId"] ?? .null, "endedAt": .string(Wall.at("2026-11-27T07:45:00"))]))
+        #expect(moved["endedAt"]?.stringValue.map { RFC3339.parse($0) } == RFC3339.parse(Wall.at("2026-11-27T07:45:00")))
         // A forgotten set goes in only within it.
-        let late = try client.request("session.log", .obj(["sessionId": started["sessionId"] ?? .null, "exercise": "Row", "reps": 8, "at": "2026-11-27T07:50:00Z"]))
+        let late = try client.request("session.log", .obj(["sessionId": started["sessionId"] ?? .null, "exercise": "Row", "reps": 8, "at": .string(Wall.at("2026-11-27T07:50:00"))]))
         #expect(late["error"]?["data"]?["reason"] == "time_outside_session", "\(late)")
     }
 
@@ -83,16 +83,16 @@ import Testing
     @Test func theSuggestionStartsFromThePlanAndTodaysSets() throws {
         let client = try InProcess()
         let lastTime: [(reps: Int, kg: Double)] = [(10, 17), (9, 17), (8, 17)]
-        try Workout.backfill(client, start: "2026-11-23T18:00:00Z", end: "2026-11-23T19:00:00Z",
+        try Workout.backfill(client, start: Wall.at("2026-11-23T18:00:00"), end: Wall.at("2026-11-23T19:00:00"),
                              sets: lastTime.map { ("Dumbbell Bench Press", $0.reps, $0.kg) })
         let plan = (sets: 4, reps: 10, kg: 25.0)
         try Workout.importMonday(client, exercises: #"{"name": "Dumbbell Bench Press", "sets": \#(plan.sets), "reps": \#(plan.reps), "weightKg": \#(plan.kg)}"#)
-        _ = try client.call("session.start", .obj(["date": "2026-11-30", "at": "2026-11-30T18:00:00Z"]))
+        _ = try client.call("session.start", .obj(["date": "2026-11-30", "at": .string(Wall.at("2026-11-30T18:00:00"))]))
         #expect(try client.call("exercise.get", .obj(["exercise": "Dumbbell Bench Press"]))["exercise"]?["equipment"] == "dumbbell")
         let before = try client.call("session.current")["previous"]?[0]?["suggestion"]
         #expect(before?["weightKg"] == .number(plan.kg) && before?["change"] == "plan" && before?["from"] == "lastTime", "\(before ?? .null)")
         for minute in 1...plan.sets {
-            let set = try client.call("session.log", .obj(["position": 1, "at": .string("2026-11-30T18:0\(minute):00Z")]))
+            let set = try client.call("session.log", .obj(["position": 1, "at": .string(Wall.at("2026-11-30T18:0\(minute):00"))]))
             #expect(set["reps"] == JSONValue(plan.reps) && set["weightKg"] == .number(plan.kg))
             let suggestion = try client.call("session.current")["previous"]?[0]?["suggestion"]
             let weight = try #require(suggestion?["weightKg"]?.numberValue, "\(suggestion ?? .null)")

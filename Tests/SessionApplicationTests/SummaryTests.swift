@@ -13,13 +13,13 @@ import Testing
         let client = try InProcess()
         try Workout.importPlan(client, weekStart: "2026-11-16")
         // Week before: a baseline for Goblet Squat.
-        try Workout.backfill(client, start: "2026-11-18T18:00:00Z", end: "2026-11-18T19:00:00Z", sets: [("Goblet Squat", 10, 24)])
+        try Workout.backfill(client, start: Wall.at("2026-11-18T18:00:00"), end: Wall.at("2026-11-18T19:00:00"), sets: [("Goblet Squat", 10, 24)])
         // The week of 2026-11-23 (the plan carries over): Monday done, Wednesday missed,
         // Friday done; an aborted session counts for nothing.
-        try Workout.backfill(client, start: "2026-11-23T18:00:00Z", end: "2026-11-23T18:45:00Z",
+        try Workout.backfill(client, start: Wall.at("2026-11-23T18:00:00"), end: Wall.at("2026-11-23T18:45:00"),
                      sets: [("Dumbbell Bench Press", 8, 22.5), ("Dumbbell Bench Press", 8, 22.5), ("Plank", 0, nil)], rpe: 8)
-        try Workout.backfill(client, start: "2026-11-25T18:00:00Z", end: "2026-11-25T18:30:00Z", sets: [("Goblet Squat", 10, 30)], abort: true)
-        try Workout.backfill(client, start: "2026-11-27T18:00:00Z", end: "2026-11-27T19:15:00Z",
+        try Workout.backfill(client, start: Wall.at("2026-11-25T18:00:00"), end: Wall.at("2026-11-25T18:30:00"), sets: [("Goblet Squat", 10, 30)], abort: true)
+        try Workout.backfill(client, start: Wall.at("2026-11-27T18:00:00"), end: Wall.at("2026-11-27T19:15:00"),
                      sets: [("One-Arm Dumbbell Row", 10, 25), ("Pull-Up", 6, nil)], rpe: 9)
         _ = try client.call("health.record", .obj(["type": "sleepHours", "value": 6, "date": "2026-11-24"]))
         _ = try client.call("health.record", .obj(["type": "sleepHours", "value": 7, "date": "2026-11-25"]))
@@ -48,8 +48,8 @@ import Testing
 
     @Test func aWeekOfOnlyAbortedSessionsIsEmpty() throws {
         let client = try InProcess()
-        try Workout.backfill(client, start: "2026-11-24T07:00:00Z", end: "2026-11-24T08:00:00Z", sets: [("Row", 10, 50)], abort: true)
-        try Workout.backfill(client, start: "2026-11-26T07:00:00Z", end: "2026-11-26T08:00:00Z", sets: [("Row", 10, 50)], abort: true)
+        try Workout.backfill(client, start: Wall.at("2026-11-24T07:00:00"), end: Wall.at("2026-11-24T08:00:00"), sets: [("Row", 10, 50)], abort: true)
+        try Workout.backfill(client, start: Wall.at("2026-11-26T07:00:00"), end: Wall.at("2026-11-26T08:00:00"), sets: [("Row", 10, 50)], abort: true)
         let summary = try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"]))
         #expect(summary["sessions"] == 0 && summary["sets"] == 0 && summary["volumeKg"] == 0)
         #expect(summary["exercises"] == [])
@@ -63,8 +63,8 @@ import Testing
         #expect(tooFast["error"]?["data"]?["errors"]?[0]?["path"] == "params.value")
         let unknown = try client.request("health.record", .obj(["type": "mood", "value": 5]))
         #expect(unknown["error"]?["data"]?["errors"]?[0]?["path"] == "params.type")
-        #expect(try client.call("health.record", .obj(["type": "steps", "value": 12000, "time": "2026-11-29T20:00:00Z"]))["date"] == "2026-11-29")
-        let future = try client.request("health.record", .obj(["type": "steps", "value": 1, "time": "2099-01-01T00:00:00Z"]))
+        #expect(try client.call("health.record", .obj(["type": "steps", "value": 12000, "time": .string(Wall.at("2026-11-29T20:00:00"))]))["date"] == "2026-11-29")
+        let future = try client.request("health.record", .obj(["type": "steps", "value": 1, "time": .string(Wall.at("2099-01-01T00:00:00"))]))
         #expect(future["error"]?["data"]?["errors"]?[0]?["path"] == "params.time")
         let longGoals = try client.request("profile.set", .obj(["goals": .string(String(repeating: "g", count: 301))]))
         #expect(longGoals["error"]?["code"] == -32602)

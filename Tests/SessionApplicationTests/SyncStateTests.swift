@@ -28,7 +28,7 @@ import Testing
 
     @Test func aReportMovesOnlyWhatCompletedAndAnErrorStaysUntilARoundWithout() throws {
         let app = try InProcess()
-        let start: Int64 = 1_796_000_000_000  // 2026-11-30T00:53:20Z; the clock goes on from there
+        let start = Wall.ms("2026-11-30T00:53:20")  // the clock goes on from there
         app.setClock(toMs: start)
         _ = try app.call("session.start")
         #expect(try app.call("sync.status")["backlog"] == 1, "the session waits")

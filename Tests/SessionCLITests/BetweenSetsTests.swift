@@ -12,13 +12,13 @@ import JSON
         let client = try daemon.client()
         try Workout.importMonday(client, exercises: #"{"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80}, {"name": "Plank", "sets": 2, "durationSeconds": 45}"#,
                                  weekStart: "2026-11-23")
-        #expect(try daemon.ctl(["start", "2026-11-23", "--at", "2026-11-23T18:00:00Z"]).status == 0)
+        #expect(try daemon.ctl(["start", "2026-11-23", "--at", Wall.at("2026-11-23T18:00:00")]).status == 0)
         for (reps, kg) in [(5, 82.5), (5, 82.5), (4, 82.5)] {
-            #expect(try daemon.ctl(["log", "squat", String(reps), String(kg), "--at", "2026-11-23T18:10:00Z"]).status == 0)
+            #expect(try daemon.ctl(["log", "squat", String(reps), String(kg), "--at", Wall.at("2026-11-23T18:10:00")]).status == 0)
         }
-        #expect(try daemon.ctl(["log", "squat", "10", "40", "--warmup", "--at", "2026-11-23T18:11:00Z"]).status == 0)
-        #expect(try daemon.ctl(["finish", "--at", "2026-11-23T19:00:00Z"]).status == 0)
-        #expect(try daemon.ctl(["start", "2026-11-30", "--at", "2026-11-30T18:00:00Z"]).status == 0)
+        #expect(try daemon.ctl(["log", "squat", "10", "40", "--warmup", "--at", Wall.at("2026-11-23T18:11:00")]).status == 0)
+        #expect(try daemon.ctl(["finish", "--at", Wall.at("2026-11-23T19:00:00")]).status == 0)
+        #expect(try daemon.ctl(["start", "2026-11-30", "--at", Wall.at("2026-11-30T18:00:00")]).status == 0)
     }
 
     @Test func statusShowsLastTimeAndTheRepliesNameTheMatchingSet() throws {
@@ -39,10 +39,10 @@ import JSON
         let previous = current["previous"]?.arrayValue ?? []
         #expect(previous.count == 1 && previous[0]["exercise"] == "Squat" && previous[0]["date"] == "2026-11-23", "\(previous)")
         #expect(previous[0]["sets"]?.arrayValue?.map { $0["reps"] } == [5, 5, 4, 10] && previous[0]["sets"]?[3]?["kind"] == "warmup")
-        let first = try daemon.ctl(["log", "squat", "5", "85", "--at", "2026-11-30T18:10:00Z"]).stdout
+        let first = try daemon.ctl(["log", "squat", "5", "85", "--at", Wall.at("2026-11-30T18:10:00")]).stdout
         #expect(first.hasPrefix("Squat · set 1/3 · 5 × 85 kg · last time 5 × 82.5 kg"), "\(first)")
-        _ = try daemon.ctl(["log", "squat", "5", "85", "--at", "2026-11-30T18:12:00Z"])
-        let third = try daemon.ctl(["log", "squat", "4", "85", "--at", "2026-11-30T18:14:00Z"]).stdout
+        _ = try daemon.ctl(["log", "squat", "5", "85", "--at", Wall.at("2026-11-30T18:12:00")])
+        let third = try daemon.ctl(["log", "squat", "4", "85", "--at", Wall.at("2026-11-30T18:14:00")]).stdout
         #expect(third.contains("set 3/3 · 4 × 85 kg · last time 4 × 82.5 kg"), "the third counted set of last time: \(third)")
     }
 
@@ -59,18 +59,18 @@ import JSON
             client,
             exercises: #"{"name": "Bench Press", "sets": 3, "reps": 8, "repsMax": 12, "weightKg": 60}, {"name": "Dumbbell Curl", "sets": 3, "reps": 8, "repsMax": 12}, {"name": "Squat", "sets": 3, "reps": 5, "weightKg": 80}"#,
             weekStart: "2026-11-23")
-        #expect(try daemon.ctl(["start", "2026-11-23", "--at", "2026-11-23T18:00:00Z"]).status == 0)
+        #expect(try daemon.ctl(["start", "2026-11-23", "--at", Wall.at("2026-11-23T18:00:00")]).status == 0)
         let lastTime: [(name: String, sets: [(reps: Int, kg: Double)])] = [
             ("bench press", [(12, 60), (12, 60), (12, 60)]), ("dumbbell curl", [(12, 16), (12, 16), (12, 16)]), ("squat", [(5, 90), (5, 90), (4, 90)]),
         ]
         for exercise in lastTime {
-            #expect(try daemon.ctl(["log", exercise.name, "10", "20", "--warmup", "--at", "2026-11-23T18:05:00Z"]).status == 0)
+            #expect(try daemon.ctl(["log", exercise.name, "10", "20", "--warmup", "--at", Wall.at("2026-11-23T18:05:00")]).status == 0)
             for set in exercise.sets {
-                #expect(try daemon.ctl(["log", exercise.name, String(set.reps), String(set.kg), "--yes", "--at", "2026-11-23T18:10:00Z"]).status == 0)
+                #expect(try daemon.ctl(["log", exercise.name, String(set.reps), String(set.kg), "--yes", "--at", Wall.at("2026-11-23T18:10:00")]).status == 0)
             }
         }
-        #expect(try daemon.ctl(["finish", "--at", "2026-11-23T19:00:00Z"]).status == 0)
-        #expect(try daemon.ctl(["start", "2026-11-30", "--at", "2026-11-30T18:00:00Z"]).status == 0)
+        #expect(try daemon.ctl(["finish", "--at", Wall.at("2026-11-23T19:00:00")]).status == 0)
+        #expect(try daemon.ctl(["start", "2026-11-30", "--at", Wall.at("2026-11-30T18:00:00")]).status == 0)
         let smallestPlate = min(1.25, try #require(dumbbells.min()))  // standard plates: the profile lists dumbbells
         let expected: [String: (kg: Double, change: String)] = [
             "Bench Press": (60 + 2 * smallestPlate, "up"),  // 12 reps each: the top of 8-12
@@ -101,15 +101,15 @@ import JSON
         defer { daemon.cleanUp() }
         try twoMondays(daemon)
         // No set of squats yet today: the plan's 5 × 80, last time's 5 × 82.5 beside it.
-        let asPlanned = try daemon.ctl(["log", "squat", "--at", "2026-11-30T18:10:00Z"]).stdout
+        let asPlanned = try daemon.ctl(["log", "squat", "--at", Wall.at("2026-11-30T18:10:00")]).stdout
         #expect(asPlanned.hasPrefix("Squat · set 1/3 · 5 × 80 kg as planned · last time 5 × 82.5 kg"), "\(asPlanned)")
-        #expect(try daemon.ctl(["log", "squat", "5", "85", "--at", "2026-11-30T18:12:00Z"]).status == 0)
-        let json = try JSONParser.parse(try daemon.ctl(["log", "squat", "--json", "--at", "2026-11-30T18:14:00Z"]).stdout)
+        #expect(try daemon.ctl(["log", "squat", "5", "85", "--at", Wall.at("2026-11-30T18:12:00")]).status == 0)
+        let json = try JSONParser.parse(try daemon.ctl(["log", "squat", "--json", "--at", Wall.at("2026-11-30T18:14:00")]).stdout)
         #expect(json["reps"] == 5 && json["weightKg"] == 85 && json["filledFrom"] == "lastSet", "the set just done, not the plan's: \(json)")
         // Plank has no history: as planned. And log alone logs the next planned set.
-        let next = try daemon.ctl(["log", "--at", "2026-11-30T18:16:00Z"]).stdout
+        let next = try daemon.ctl(["log", "--at", Wall.at("2026-11-30T18:16:00")]).stdout
         #expect(next.hasPrefix("Plank · set 1/2 · 45s as planned"), "squats are done: the next planned set is the plank's: \(next)")
-        #expect(try daemon.ctl(["log", "--at", "2026-11-30T18:17:00Z"]).stdout.hasPrefix("Plank · set 2/2 · 45s as your last set"))
+        #expect(try daemon.ctl(["log", "--at", Wall.at("2026-11-30T18:17:00")]).stdout.hasPrefix("Plank · set 2/2 · 45s as your last set"))
         let done = try daemon.ctl(["log"])
         #expect(done.status == 2 && done.stderr.contains("every planned set is done: name the EXERCISE"), "\(done.stderr)")
         // An exercise with nothing to repeat needs its numbers.

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import SessionCore
+import SessionSystem
 import Testing
 import TestSupport
 
@@ -8,7 +9,7 @@ import TestSupport
 /// before the weighings of their days were entered read as they did, estimates and all.
 @Suite struct BodyMassRestoreTests {
     /// Today in the daemon's zone (the tests' daemons run in UTC).
-    static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
+    static var today: LocalDate { LocalClock().today() }
 
     /// What a person reads of the pull-ups: the weeks' summaries (as JSON and as text),
     /// the records, the history.
@@ -25,10 +26,10 @@ import TestSupport
         let weeks = [monday.adding(days: -21), monday.adding(days: -14), monday.adding(days: -7)]
         // Three weeks of pull-ups with a belt, then the scale's readings for those days.
         for (week, load) in zip(weeks, ["10", "12.5", "15"]) {
-            #expect(try daemon.ctl(["start", "--at", "\(week)T18:00:00Z"]).status == 0)
-            #expect(try daemon.ctl(["log", "pull-up", "6", load, "--at", "\(week)T18:05:00Z"]).status == 0)
-            #expect(try daemon.ctl(["log", "pull-up", "5", load, "--at", "\(week)T18:09:00Z"]).status == 0)
-            #expect(try daemon.ctl(["finish", "--at", "\(week)T18:30:00Z"]).status == 0)
+            #expect(try daemon.ctl(["start", "--at", Wall.at("\(week)T18:00:00")]).status == 0)
+            #expect(try daemon.ctl(["log", "pull-up", "6", load, "--at", Wall.at("\(week)T18:05:00")]).status == 0)
+            #expect(try daemon.ctl(["log", "pull-up", "5", load, "--at", Wall.at("\(week)T18:09:00")]).status == 0)
+            #expect(try daemon.ctl(["finish", "--at", Wall.at("\(week)T18:30:00")]).status == 0)
         }
         for (week, mass) in zip(weeks, ["81", "80", "78.5"]) {
             #expect(try daemon.ctl(["health", "mass", mass, "--date", week.description]).status == 0)

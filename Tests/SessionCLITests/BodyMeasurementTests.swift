@@ -1,4 +1,5 @@
 import Foundation
+import SessionSystem
 import Testing
 import TestSupport
 import SessionCore
@@ -8,7 +9,7 @@ import JSON
 /// uses pounds), shown in the summary against the week before, and given to the planner
 /// only when the goals name them.
 @Suite struct BodyMeasurementTests {
-    static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
+    static var today: LocalDate { LocalClock().today() }
 
     @Test func measurementsShowInTheSummaryAndReachThePromptOnlyThroughTheGoals() throws {
         let daemon = try InProcessDaemon()

@@ -121,10 +121,10 @@ import JSON
         #expect(try daemon.ctl(["exercise", "add", "x", "--muscles", "pecs"]).status == 2)
         #expect(try daemon.ctl(["health", "mass", "80", "--date", "2026-11-23"]).status == 0)
         let client = try daemon.client()
-        _ = try client.call("session.start", .obj(["at": "2026-11-24T18:00:00Z"]))
-        for _ in 0..<3 { _ = try client.call("session.log", .obj(["exercise": "sled drag uphill", "reps": 1, "weightKg": 100, "at": "2026-11-24T18:00:00Z"])) }
-        let ring = try client.call("session.log", .obj(["exercise": "Ring Muscle Thing", "reps": 5, "weightKg": 10, "at": "2026-11-24T18:00:00Z"]))
-        _ = try client.call("session.finish", .obj(["at": "2026-11-24T18:30:00Z"]))
+        _ = try client.call("session.start", .obj(["at": .string(Wall.at("2026-11-24T18:00:00"))]))
+        for _ in 0..<3 { _ = try client.call("session.log", .obj(["exercise": "sled drag uphill", "reps": 1, "weightKg": 100, "at": .string(Wall.at("2026-11-24T18:00:00"))])) }
+        let ring = try client.call("session.log", .obj(["exercise": "Ring Muscle Thing", "reps": 5, "weightKg": 10, "at": .string(Wall.at("2026-11-24T18:00:00"))]))
+        _ = try client.call("session.finish", .obj(["at": .string(Wall.at("2026-11-24T18:30:00"))]))
         let summary = try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"]))
         let muscles = Dictionary((summary["muscles"]?.arrayValue ?? []).map { ($0["muscle"]?.stringValue ?? "", $0["sets"]?.numberValue ?? 0) },
                                  uniquingKeysWith: +)

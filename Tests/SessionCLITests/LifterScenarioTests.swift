@@ -1,4 +1,5 @@
 import Foundation
+import SessionSystem
 import Testing
 import TestSupport
 import SessionCore
@@ -77,14 +78,14 @@ import JSON
     @Test func fourWeeksOfALifterAddUpBeforeAndAfterNextWeeksPlanAndARestore() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        let today = LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400))
+        let today = LocalClock().today()
         let current = today.mondayOfWeek
         let (w3, w2, w1) = (current.adding(days: -21), current.adding(days: -14), current.adding(days: -7))
         func ctl(_ arguments: [String]) throws {
             let run = try daemon.ctl(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stdout) \(run.stderr)")
         }
-        func at(_ date: LocalDate, _ time: String) -> String { "\(date)T\(time):00Z" }
+        func at(_ date: LocalDate, _ time: String) -> String { Wall.at("\(date)T\(time)") }
 
         // The plan, imported the day before three weeks ago; it carries over to every week since.
         let imported = try daemon.importBeforeItsWeek(w3.description, [Fixtures.dumbbellPlanPath])

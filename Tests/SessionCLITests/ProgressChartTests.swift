@@ -1,4 +1,5 @@
 import Foundation
+import SessionSystem
 import Testing
 import TestSupport
 import SessionCore
@@ -8,7 +9,7 @@ import JSON
 /// (librsvg's rsvg-convert) to a PNG whose size and pixels are checked; and the
 /// terminal chart using the width it has.
 @Suite struct ProgressChartTests {
-    static var today: LocalDate { LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400)) }
+    static var today: LocalDate { LocalClock().today() }
 
     /// Reads a PNG: its size, and how many different pixels it has (the scanlines
     /// unfiltered, as the PNG specification defines the five filters).

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import SessionCore
+import SessionSystem
 import Testing
 import TestSupport
 
@@ -140,15 +141,15 @@ import TestSupport
         defer { daemon.cleanUp() }
         // Three sessions: weeks 1 and 3 with squats, week 2 without.
         for (day, weight) in [("2026-11-02", 100.0), ("2026-11-09", 0), ("2026-11-16", 105)] {
-            #expect(try ctl(daemon, ["start", day, "--at", day + "T09:00:00Z"]).status == 0)
+            #expect(try ctl(daemon, ["start", day, "--at", Wall.at(day + "T09:00:00")]).status == 0)
             if weight > 0 {
-                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", "60", "--warmup", "--at", day + "T09:05:00Z"]).status == 0)
-                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", String(weight), "--at", day + "T09:10:00Z"]).status == 0)
-                #expect(try ctl(daemon, ["log", "--new", "back squat", "3", String(weight + 5), "--at", day + "T09:15:00Z"]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", "60", "--warmup", "--at", Wall.at(day + "T09:05:00")]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "5", String(weight), "--at", Wall.at(day + "T09:10:00")]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "back squat", "3", String(weight + 5), "--at", Wall.at(day + "T09:15:00")]).status == 0)
             } else {
-                #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", day + "T09:10:00Z"]).status == 0)
+                #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", Wall.at(day + "T09:10:00")]).status == 0)
             }
-            #expect(try ctl(daemon, ["finish", "--at", day + "T10:00:00Z"]).status == 0)
+            #expect(try ctl(daemon, ["finish", "--at", Wall.at(day + "T10:00:00")]).status == 0)
         }
         let json = try JSONParser.parse(try ctl(daemon, ["history", "squat", "--json"]).stdout)
         #expect(json["name"] == "Back Squat", "as the catalog names it")
@@ -168,9 +169,9 @@ import TestSupport
         let unknown = try ctl(daemon, ["progress", "sqaut"])
         #expect(unknown.status == 1 && unknown.stderr.contains("did you mean Back Squat?"), "\(unknown.stderr)")
         // A break of months is one line, not a line a week.
-        #expect(try ctl(daemon, ["start", "2026-08-03", "--at", "2026-08-03T09:00:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["log", "back squat", "5", "90", "--at", "2026-08-03T09:10:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["finish", "--at", "2026-08-03T10:00:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-08-03", "--at", Wall.at("2026-08-03T09:00:00")]).status == 0)
+        #expect(try ctl(daemon, ["log", "back squat", "5", "90", "--at", Wall.at("2026-08-03T09:10:00")]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", Wall.at("2026-08-03T10:00:00")]).status == 0)
         let long = try ctl(daemon, ["progress", "back", "--all"]).stdout.split(separator: "\n")
         #expect(long.count == 6 && long[2] == "2026-08-10  · 12 weeks without it, to 2026-10-26" && long[4] == "2026-11-09  ·", "\(long)")
     }
@@ -180,7 +181,7 @@ import TestSupport
     @Test func progressShowsTheLastYearByDefaultAndMonthsOverYears() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        let today = LocalDate(daysSinceEpoch: Int(Date().timeIntervalSince1970 / 86_400))
+        let today = LocalClock().today()
         let days = [today.adding(days: -730), today.adding(days: -700), today.adding(days: -90), today.adding(days: -7)]
         for (index, day) in days.enumerated() {
             #expect(try ctl(daemon, ["track", day.description, "18:00-19:00", "--new", "squat", "5x5@\(100 + index * 5)"]).status == 0)
@@ -281,7 +282,7 @@ import TestSupport
         }
         let rest = try ctl(daemon, ["rest", "-99999"])
         #expect(rest.status == 2 && rest.stderr.hasPrefix("sessionctl: SECONDS: must be an integer from -3600 to 3600"), "\(rest.stderr)")
-        for (option, value) in [("--start", "2099-01-01T00:00:00Z"), ("--end", "2099-01-01T00:00:00Z")] {
+        for (option, value) in [("--start", Wall.at("2099-01-01T00:00:00")), ("--end", Wall.at("2099-01-01T00:00:00"))] {
             let edit = try ctl(daemon, ["edit", "--session", "1", option, value])
             #expect(edit.status == 2 && edit.stderr.hasPrefix("sessionctl: \(option): is in the future"), "\(option): \(edit.stderr)")
         }
@@ -381,13 +382,13 @@ import TestSupport
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         #expect(try ctl(daemon, ["history"]).stdout == "no sessions yet\n")
-        #expect(try ctl(daemon, ["start", "2026-11-28", "--at", "2026-11-28T09:00:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", "2026-11-28T09:10:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["finish", "--at", "2026-11-28T10:05:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["start", "2026-11-29", "--at", "2026-11-29T09:00:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "100", "--at", "2026-11-29T09:05:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", "2026-11-29T09:08:00Z"]).status == 0)
-        #expect(try ctl(daemon, ["finish", "--at", "2026-11-29T09:30:00Z"]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-28", "--at", Wall.at("2026-11-28T09:00:00")]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "row", "10", "50", "--at", Wall.at("2026-11-28T09:10:00")]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", Wall.at("2026-11-28T10:05:00")]).status == 0)
+        #expect(try ctl(daemon, ["start", "2026-11-29", "--at", Wall.at("2026-11-29T09:00:00")]).status == 0)
+        #expect(try ctl(daemon, ["log", "--new", "squat", "5", "100", "--at", Wall.at("2026-11-29T09:05:00")]).status == 0)
+        #expect(try ctl(daemon, ["log", "squat", "5", "100", "--at", Wall.at("2026-11-29T09:08:00")]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--at", Wall.at("2026-11-29T09:30:00")]).status == 0)
         let listed = try ctl(daemon, ["history"])
         let ids = try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.compactMap { $0["sessionId"]?.intValue } ?? []
         #expect(ids.count == 2)

@@ -53,16 +53,16 @@ import JSON
     @Test func aFreeSessionGroupsSetsAndTheLabelsTravel() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["start", "--at", "2026-11-25T18:00:00Z"]).status == 0)
-        #expect(try daemon.ctl(["log", "barbell curl", "10", "30", "--at", "2026-11-25T18:05:00Z"]).status == 0)
-        let with = try daemon.ctl(["log", "triceps pushdown", "12", "25", "--with", "curl", "--at", "2026-11-25T18:06:00Z"])
+        #expect(try daemon.ctl(["start", "--at", Wall.at("2026-11-25T18:00:00")]).status == 0)
+        #expect(try daemon.ctl(["log", "barbell curl", "10", "30", "--at", Wall.at("2026-11-25T18:05:00")]).status == 0)
+        let with = try daemon.ctl(["log", "triceps pushdown", "12", "25", "--with", "curl", "--at", Wall.at("2026-11-25T18:06:00")])
         #expect(with.status == 0, "\(with.stderr)")
-        #expect(try daemon.ctl(["log", "lateral raise", "15", "8", "--superset", "B", "--at", "2026-11-25T18:10:00Z"]).status == 0)
-        #expect(try daemon.ctl(["log", "face pull", "15", "20", "--with", "lateral raise", "--at", "2026-11-25T18:11:00Z"]).status == 0)
-        #expect(try daemon.ctl(["log", "plank", "45s", "--at", "2026-11-25T18:20:00Z"]).status == 0)
+        #expect(try daemon.ctl(["log", "lateral raise", "15", "8", "--superset", "B", "--at", Wall.at("2026-11-25T18:10:00")]).status == 0)
+        #expect(try daemon.ctl(["log", "face pull", "15", "20", "--with", "lateral raise", "--at", Wall.at("2026-11-25T18:11:00")]).status == 0)
+        #expect(try daemon.ctl(["log", "plank", "45s", "--at", Wall.at("2026-11-25T18:20:00")]).status == 0)
         let nobody = try daemon.ctl(["log", "barbell row", "8", "50", "--with", "deadlift"])
         #expect(nobody.status == 1 && nobody.stderr.contains("deadlift"), "--with names an exercise of this session: \(nobody.stderr)")
-        #expect(try daemon.ctl(["finish", "--at", "2026-11-25T18:30:00Z"]).status == 0)
+        #expect(try daemon.ctl(["finish", "--at", Wall.at("2026-11-25T18:30:00")]).status == 0)
         func labels(_ daemon: InProcessDaemon) throws -> [String?] {
             let shown = try JSONParser.parse(try daemon.ctl(["show", "--json"]).stdout)
             return (shown["sets"]?.arrayValue ?? []).map { $0["superset"]?.stringValue }

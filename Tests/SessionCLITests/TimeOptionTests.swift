@@ -31,10 +31,10 @@ import TestSupport
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let day = try #require(LocalDate("2026-11-30"))
-        try daemon.at(ms: Int64(day.daysSinceEpoch) * 86_400_000 + 20 * 3_600_000) { () throws -> Void in
-            #expect(try daemon.ctl(["start", "--at", "2026-11-30T18:05:00Z"]).status == 0)
+        try daemon.at(ms: Wall.ms("\(day)T20:00")) { () throws -> Void in
+            #expect(try daemon.ctl(["start", "--at", Wall.at("2026-11-30T18:05:00")]).status == 0)
             let started = try daemon.client().call("session.current")["startedAt"]?.stringValue
-            #expect(started.flatMap(Timestamp.init)?.ms == Int64(day.daysSinceEpoch) * 86_400_000 + (18 * 60 + 5) * 60_000, "\(started ?? "none")")
+            #expect(started.flatMap(Timestamp.init)?.ms == Wall.ms("\(day)T18:05"), "\(started ?? "none")")
         }
     }
 
@@ -43,7 +43,7 @@ import TestSupport
     @Test func trackRefusesASessionStillToComeAndANoteTooLong() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        let noon = Int64(LocalDate("2026-11-30")!.daysSinceEpoch) * 86_400_000 + 12 * 3_600_000
+        let noon = Wall.ms("2026-11-30T12:00")
         try daemon.at(ms: noon) { () throws -> Void in
             let later = try daemon.ctl(["track", "today", "23:00-23:30", "squat", "3x5"])
             #expect(later.status == 2 && later.stderr.contains("23:30 is still to come: track enters a session that has ended"), "\(later.stderr)")

@@ -20,6 +20,9 @@ import Testing
             var seconds = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
             var parts = tm()
             localtime_r(&seconds, &parts)
+            // RFC 3339 writes four digits of year: an instant past 9999-12-31 here (the
+            // last one, east of UTC) is none the clock is given.
+            guard parts.tm_year + 1900 <= 9999 else { continue }
             let offset = Int(parts.tm_gmtoff)
             let zone = offset == 0 ? "Z" : String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
             let expected = String(

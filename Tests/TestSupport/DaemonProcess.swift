@@ -30,6 +30,7 @@ public final class DaemonProcess: SettableClock, @unchecked Sendable {
         let process = Process()
         // UTC unless the test gives the zone as TZ (a POSIX rule such as "<X>-1:30").
         let zone = environment["TZ"] == nil ? ["--timezone", "UTC"] : []
+        self.zone = environment["TZ"] ?? "UTC"
         let (executable, arguments) = clock.command(Binaries.sessiond, ["--socket", socketPath, "--database", databasePath] + zone + extraArguments)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -81,11 +82,16 @@ public final class DaemonProcess: SettableClock, @unchecked Sendable {
     /// Sets the daemon's clock, and sessionctl's run by `ctl` (`SettableClock`).
     public func setClock(toMs ms: Int64?) throws { try clock.set(toMs: ms) }
 
-    /// Runs sessionctl against this daemon, as a person at the terminal would.
+    /// The zone the daemon runs in (`TZ`).
+    public private(set) var zone = "UTC"
+
+    /// Runs sessionctl against this daemon, as a person at the terminal would: in the
+    /// daemon's zone, whatever the test process's, unless the test gives TZ.
     public func ctl(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], timeout: Double = 30) throws -> ProcessResult {
         let (executable, arguments) = clock.command(Binaries.sessionctl, arguments)
         return try runProcess(executable, arguments, stdin: stdin,
-                              environment: clock.environment.merging(["SESSIOND_SOCKET": socketPath]) { $1 }.merging(environment) { $1 }, timeout: timeout)
+                              environment: clock.environment.merging(["SESSIOND_SOCKET": socketPath, "TZ": zone]) { $1 }.merging(environment) { $1 },
+                              timeout: timeout)
     }
 
     /// `sessionctl plan import --week-start WEEK ARGUMENTS…` run on the Sunday before

@@ -1,5 +1,6 @@
 import Foundation
 import SessionCore
+import SessionSystem
 
 /// A daemon whose clock a test sets, to run a timeline at chosen times: the in-process
 /// application's injected clock, or a daemon process under libfaketime (Debian's
@@ -10,10 +11,14 @@ public protocol SettableClock {
     func setClock(toMs ms: Int64?) throws
     /// False for a daemon that runs on the real clock only (one started by systemd).
     var canSetClock: Bool { get }
+    /// True for a daemon in the test's own process, whose zone is the process's; a
+    /// daemon process runs in UTC unless its test says otherwise (`DaemonProcess`).
+    var runsInTheTestsZone: Bool { get }
 }
 
 extension SettableClock {
     public var canSetClock: Bool { true }
+    public var runsInTheTestsZone: Bool { false }
 
     /// Runs `body` with the daemon's clock at `ms`, then on the real clock again.
     public func at<T>(ms: Int64, _ body: () throws -> T) throws -> T {
@@ -22,9 +27,12 @@ extension SettableClock {
         return try body()
     }
 
-    /// Runs `body` at noon (UTC) of `date`.
+    /// Runs `body` at noon of `date` in the daemon's zone.
     public func on<T>(_ date: LocalDate, _ body: () throws -> T) throws -> T {
-        try at(ms: Int64(date.daysSinceEpoch) * 86_400_000 + 43_200_000, body)
+        let noon = runsInTheTestsZone
+            ? LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: 43_200))
+            : Int64(date.daysSinceEpoch) * 86_400_000 + 43_200_000
+        return try at(ms: noon, body)
     }
 }
 
@@ -70,5 +78,24 @@ public final class FakeTimeFile: SettableClock, @unchecked Sendable {
         // Renamed into place: a process reading it mid-write would see a partial offset.
         Fixtures.write((offset < 0 ? "\(offset)" : "+\(offset)") + "\n", to: path + ".new")
         guard rename(path + ".new", path) == 0 else { throw DaemonError(message: "rename \(path): \(String(cString: strerror(errno)))") }
+    }
+}
+
+/// Wall-clock times in the test process's zone, the one the in-process daemon and
+/// sessionctl read times in: an in-process test that writes its moments so holds in any
+/// zone (`TZ=Pacific/Kiritimati swift test`), where "2026-11-23T18:00:00Z" falls on the
+/// 24th. (A daemon process and the sessionctl run beside it keep UTC: `DaemonProcess`.)
+public enum Wall {
+    /// Unix milliseconds of "2026-11-23T18:10" or "2026-11-23T18:10:00", a local time.
+    public static func ms(_ text: String) -> Int64 {
+        let date = LocalDate(String(text.prefix(10)))!
+        let clock = text.dropFirst(11).split(separator: ":").compactMap { Int($0) }
+        let second = clock[0] * 3600 + clock[1] * 60 + (clock.count > 2 ? clock[2] : 0)
+        return LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: second))
+    }
+
+    /// The same local time as RFC 3339, with the zone's offset then.
+    public static func at(_ text: String) -> String {
+        LocalClock().rfc3339(ms: ms(text))
     }
 }
