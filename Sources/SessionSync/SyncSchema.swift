@@ -122,7 +122,7 @@ public enum SyncSchema {
                 return "the database holds sessiond's sync schema version 1, without row-level security; upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
             }
             if found < version {
-                return "the database holds sessiond's sync schema version \(found), whose views count warm-ups and assisted loads; upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
+                return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads version \(version). Upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
             }
             if found != version {
                 return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads version \(version) only. Use a sessiond-sync of that version, or a database of this one"
