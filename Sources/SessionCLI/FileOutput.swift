@@ -10,8 +10,8 @@ import JSON
 /// reader never sees half a file.
 enum FileOutput {
     /// The file a command writes (its one positional), nil for standard output (none,
-    /// or -). An existing file is kept unless --force is given; a directory is none to
-    /// write, --force or not.
+    /// or -). An existing file is kept unless --force is given (exit 1, as a file that
+    /// cannot be written); a directory is none to write, --force or not.
     static func target(_ arguments: ParsedArguments) throws -> String? {
         guard let path = arguments.positionals.first, path != "-" else { return nil }
         return try target(path, arguments)
@@ -21,7 +21,8 @@ enum FileOutput {
     static func target(_ path: String, _ arguments: ParsedArguments) throws -> String {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw FileInput.Failure(path: path, reason: String(cString: strerror(EISDIR)), action: "write") }
-        if !arguments.has(.force), access(path, F_OK) == 0 { throw UsageError("\(path) exists; pass --force to replace it") }
+        // What is on disk, not how the command was typed: a data error (exit 1).
+        if !arguments.has(.force), access(path, F_OK) == 0 { throw FileInput.Failure(path: path, reason: "it exists; pass --force to replace it", action: "write") }
         return path
     }
 

@@ -38,7 +38,7 @@ enum HistoryCommands {
             let formatter = SessionFormatter(console: context.console)
             if !arguments.positionals.isEmpty {
                 guard let page = try exerciseHistory(arguments.positionals, from: from, to: to, before: before, limit: shown,
-                                                     client: client, context: context) else {
+                                                     json: arguments.has(.json), client: client, context: context) else {
                     return ExitStatus.refused
                 }
                 if context.printJSON(page, arguments) { return ExitStatus.ok }
@@ -99,7 +99,7 @@ enum HistoryCommands {
             // A chart needs each session's figures, not its sets (a year of them is most
             // of the reply otherwise): --json keeps the sets.
             guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has(.json),
-                                                    allPages: true, client: try context.connect(arguments), context: context)?.history else {
+                                                    allPages: true, json: arguments.has(.json), client: try context.connect(arguments), context: context)?.history else {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
@@ -122,10 +122,12 @@ enum HistoryCommands {
     /// matches names), with `before` only the sessions started before that one and with
     /// `limit` only the newest `limit` of them; with `allPages`, the pages after it too
     /// (the daemon cuts a page at its set budget), as one. Nil when none or several
-    /// match (the message printed).
+    /// match (the message printed); with `json` their refusal is thrown instead, to be
+    /// printed as JSON.
     static func exerciseHistory(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool = true, allPages: Bool = false,
-                                client: SocketClient, context: CommandContext) throws -> ExerciseHistoryGet.Result? {
-        guard let first = try exerciseHistoryPage(words, from: from, to: to, before: before, limit: limit, sets: sets, client: client, context: context) else {
+                                json: Bool, client: SocketClient, context: CommandContext) throws -> ExerciseHistoryGet.Result? {
+        guard let first = try exerciseHistoryPage(words, from: from, to: to, before: before, limit: limit, sets: sets, json: json,
+                                                  client: client, context: context) else {
             return nil
         }
         guard allPages else { return first }
@@ -150,7 +152,7 @@ enum HistoryCommands {
     /// The first page: the daemon reads the words as every command reads a name
     /// (`ExerciseResolver`); words naming nothing or several are refused with the
     /// names they could mean (the message printed, nil returned).
-    private static func exerciseHistoryPage(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool,
+    private static func exerciseHistoryPage(_ words: [String], from: LocalDate?, to: LocalDate?, before: Int64?, limit: Int?, sets: Bool, json: Bool,
                                             client: SocketClient, context: CommandContext) throws -> ExerciseHistoryGet.Result? {
         let query = words.joined(separator: " ")
         do {
@@ -164,7 +166,7 @@ enum HistoryCommands {
                                         $0.sets = sets ? nil : false
                                     })
         } catch let refusal as DaemonRefusal {
-            guard printNameRefusal(refusal.error, context: context) else { throw refusal }
+            guard !json, printNameRefusal(refusal.error, context: context) else { throw refusal }
             return nil
         }
     }

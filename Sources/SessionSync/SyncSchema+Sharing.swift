@@ -10,31 +10,36 @@ extension SyncSchema {
         """
 
     /// Wake-ups: the athlete whose records or plans changed is notified on a channel of
-    /// their own, named by a secret only they (and administrators) read, with nothing in
-    /// the payload: anyone may LISTEN on any channel, and a channel named after the
+    /// their own, named by a secret only they (and the schema's owner) read, with nothing
+    /// in the payload: anyone may LISTEN on any channel, and a channel named after the
     /// athlete, or their name in a shared one, told every other role when they trained.
-    /// `sessiond-sync` asks for its channel (`SyncSchema.wakeUpChannel`).
+    /// `sessiond-sync` asks for its channel (`SyncSchema.wakeUpChannel`). The trigger
+    /// function runs as the schema's owner, to read the secret; it names the table by
+    /// the schema of the table that fired it, searches nothing else, and no other role
+    /// may call it (a trigger of one's own on it would wake any athlete at will). Row
+    /// security is not forced on the owner, who may be no superuser.
     static let wakeUps = """
         CREATE TABLE sessiond_channel (
             athlete name PRIMARY KEY DEFAULT current_user,
-            channel text NOT NULL DEFAULT 'sessiond_' || md5(random()::text || clock_timestamp()::text)
+            channel text NOT NULL DEFAULT 'sessiond_' || replace(gen_random_uuid()::text, '-', '')
         );
         ALTER TABLE sessiond_channel ENABLE ROW LEVEL SECURITY;
-        ALTER TABLE sessiond_channel FORCE ROW LEVEL SECURITY;
         CREATE POLICY athlete_own ON sessiond_channel TO sessiond_athlete
             USING (athlete = current_user) WITH CHECK (athlete = current_user);
         GRANT SELECT, INSERT ON sessiond_channel TO sessiond_athlete;
-        CREATE OR REPLACE FUNCTION sessiond_notify() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        CREATE OR REPLACE FUNCTION sessiond_notify() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS $$
         DECLARE
             secret text;
         BEGIN
-            SELECT channel INTO secret FROM sessiond_channel WHERE athlete = NEW.athlete;
+            EXECUTE format('SELECT channel FROM %I.sessiond_channel WHERE athlete = $1', TG_TABLE_SCHEMA) INTO secret USING NEW.athlete;
             IF secret IS NOT NULL THEN
                 PERFORM pg_notify(secret, '');
             END IF;
             RETURN NULL;
         END
         $$;
+        REVOKE ALL ON FUNCTION sessiond_notify() FROM PUBLIC;
         """
 
     /// The SQL, run inside the schema's transaction after the tables.

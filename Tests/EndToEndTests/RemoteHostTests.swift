@@ -94,7 +94,7 @@ struct RemoteHostTests {
         let home = String(cString: getpwuid(getuid()).pointee.pw_dir)
         #expect(!FileManager.default.fileExists(atPath: home + "/there.json"), "nothing was written where the ssh session runs")
         let kept = try machines.remote(["export", "there.json"])
-        #expect(kept.status == 2 && kept.stderr.contains("there.json exists"), "an existing file is kept, as here: \(kept.stderr)")
+        #expect(kept.status == 1 && kept.stderr.contains("cannot write there.json: it exists"), "an existing file is kept, as here: \(kept.stderr)")
 
         // Import: the file is read here and sent; --socket names the socket on the other
         // machine (a second, empty daemon), which restores the export byte for byte.

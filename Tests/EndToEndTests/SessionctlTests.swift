@@ -138,6 +138,8 @@ import JSON
         let refusal = try JSONParser.parse(noPlan.stdout)["error"]
         #expect(noPlan.status == 1 && refusal?["kind"] == "refused" && refusal?["code"] == -32011 && refusal?["data"]?["reason"] == "plan_not_found"
                 && refusal?["message"]?.stringValue?.isEmpty == false, "\(noPlan.stdout)")
+        let unnamed = try ctl(daemon, ["progress", "zzzqq", "--json"])
+        #expect(unnamed.status == 1 && (try? JSONParser.parse(unnamed.stdout))?["error"]?["kind"] == "refused", "an exercise named by nothing: \(unnamed.stdout)")
         let unread = try ctl(daemon, ["import", daemon.directory + "/missing.csv", "--json"])
         #expect(unread.status == 1 && (try? JSONParser.parse(unread.stdout))?["error"]?["kind"] == "file", "\(unread.stdout)")
         daemon.stop()

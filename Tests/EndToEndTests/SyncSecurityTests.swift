@@ -192,6 +192,12 @@ struct SyncSecurityTests {
         #expect(!heardByBob.contains("Asynchronous notification"), "\(heardByBob)")
         #expect(heardByAlice.contains("Asynchronous notification \"\(secret)\" received"), "\(heardByAlice)")
         #expect(!heardByAlice.contains("with payload"), "the notification names no one: \(heardByAlice)")
+        // Nor may bob call the function that knows the secrets from a trigger of his own.
+        let trigger = try Self.refusal(server, """
+            CREATE TEMP TABLE poke (athlete name);
+            CREATE TRIGGER poke AFTER INSERT ON poke FOR EACH ROW EXECUTE FUNCTION sessiond_notify();
+            """, as: "bob")
+        #expect(trigger?.contains("permission denied for function sessiond_notify") == true, "\(trigger ?? "created")")
     }
 
     /// Sync schema version 1 as it shipped: records without row-level security.

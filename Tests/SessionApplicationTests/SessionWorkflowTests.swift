@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import SessionCore
-import SessionSystem
 import TestSupport
 import Testing
 
@@ -127,8 +126,12 @@ import Testing
     @Test func backfillsAWorkoutDoneEarlier() throws {
         let client = try InProcess()
         let start = try client.call("session.start", .obj(["at": "2026-11-29T09:00:00Z"]))
-        // The day the instant falls on in the daemon's zone (the test process's here).
-        #expect(start["date"] == .string(LocalClock().localDate(atMs: RFC3339.parse("2026-11-29T09:00:00Z") ?? 0).description))
+        // The day the instant falls on in the daemon's zone (the test process's here), by
+        // Foundation's calendar.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let day = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: 1_795_942_800))  // 2026-11-29T09:00:00Z
+        #expect(start["date"] == .string(String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)))
         _ = try client.call("session.log", .obj(["exercise": "Row", "reps": 10, "weightKg": 40, "at": "2026-11-29T09:10:00Z"]))
         let before = try client.request("session.log", .obj(["exercise": "Row", "reps": 10, "at": "2026-11-29T08:00:00Z"]))
         #expect(before["error"]?["data"]?["reason"] == "time_before_session_start")

@@ -8,7 +8,7 @@ import TestSupport
 /// sessionctl export --format json, then import into an empty daemon: pull-ups logged
 /// before the weighings of their days were entered read as they did, estimates and all.
 @Suite struct BodyMassRestoreTests {
-    /// Today in the daemon's zone (the tests' daemons run in UTC).
+    /// Today in the daemon's zone: the in-process daemon runs in the test process's.
     static var today: LocalDate { LocalClock().today() }
 
     /// What a person reads of the pull-ups: the weeks' summaries (as JSON and as text),

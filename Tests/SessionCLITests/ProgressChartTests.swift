@@ -83,7 +83,7 @@ import JSON
         #expect(try String(contentsOfFile: pounds, encoding: .utf8).contains("e1RM (lb)"))
         // A chart written before is kept, as export keeps a file, unless --force replaces it.
         let kept = try daemon.ctl(["progress", "squat", "--svg", pounds])
-        #expect(kept.status == 2 && kept.stderr.contains("\(pounds) exists; pass --force to replace it"), "\(kept.stderr)")
+        #expect(kept.status == 1 && kept.stderr == "sessionctl: cannot write \(pounds): it exists; pass --force to replace it\n", "\(kept.stderr)")
         #expect(try String(contentsOfFile: pounds, encoding: .utf8).contains("e1RM (lb)"), "the file as it was")
         #expect(try daemon.ctl(["progress", "squat", "--svg", pounds, "--force"]).status == 0)
         #expect(try String(contentsOfFile: pounds, encoding: .utf8).contains("e1RM (kg)"))

@@ -30,7 +30,11 @@ public final class DaemonProcess: SettableClock, @unchecked Sendable {
         let process = Process()
         // UTC unless the test gives the zone as TZ (a POSIX rule such as "<X>-1:30").
         let zone = environment["TZ"] == nil ? ["--timezone", "UTC"] : []
-        self.zone = environment["TZ"] ?? "UTC"
+        if let option = extraArguments.firstIndex(of: "--timezone"), option + 1 < extraArguments.count {
+            self.zone = extraArguments[option + 1]
+        } else {
+            self.zone = environment["TZ"] ?? "UTC"
+        }
         let (executable, arguments) = clock.command(Binaries.sessiond, ["--socket", socketPath, "--database", databasePath] + zone + extraArguments)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -82,8 +86,17 @@ public final class DaemonProcess: SettableClock, @unchecked Sendable {
     /// Sets the daemon's clock, and sessionctl's run by `ctl` (`SettableClock`).
     public func setClock(toMs ms: Int64?) throws { try clock.set(toMs: ms) }
 
-    /// The zone the daemon runs in (`TZ`).
+    /// The zone the daemon runs in (`--timezone`, else `TZ`).
     public private(set) var zone = "UTC"
+
+    /// Noon of `date` in the daemon's zone, by Foundation's calendar (UTC for a zone
+    /// given as a POSIX rule, which Foundation does not name).
+    public func noonMs(of date: LocalDate) -> Int64 {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)
+        return calendar.date(from: components).map { Int64($0.timeIntervalSince1970 * 1000) } ?? Int64(date.daysSinceEpoch) * 86_400_000 + 43_200_000
+    }
 
     /// Runs sessionctl against this daemon, as a person at the terminal would: in the
     /// daemon's zone, whatever the test process's, unless the test gives TZ.

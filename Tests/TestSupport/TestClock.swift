@@ -11,14 +11,16 @@ public protocol SettableClock {
     func setClock(toMs ms: Int64?) throws
     /// False for a daemon that runs on the real clock only (one started by systemd).
     var canSetClock: Bool { get }
-    /// True for a daemon in the test's own process, whose zone is the process's; a
-    /// daemon process runs in UTC unless its test says otherwise (`DaemonProcess`).
-    var runsInTheTestsZone: Bool { get }
+    /// Unix milliseconds of noon of `date` in the daemon's zone: the test process's
+    /// for a daemon in it; UTC for a daemon process unless its test says otherwise
+    /// (`DaemonProcess`).
+    func noonMs(of date: LocalDate) -> Int64
 }
 
 extension SettableClock {
     public var canSetClock: Bool { true }
-    public var runsInTheTestsZone: Bool { false }
+
+    public func noonMs(of date: LocalDate) -> Int64 { Int64(date.daysSinceEpoch) * 86_400_000 + 43_200_000 }
 
     /// Runs `body` with the daemon's clock at `ms`, then on the real clock again.
     public func at<T>(ms: Int64, _ body: () throws -> T) throws -> T {
@@ -29,10 +31,7 @@ extension SettableClock {
 
     /// Runs `body` at noon of `date` in the daemon's zone.
     public func on<T>(_ date: LocalDate, _ body: () throws -> T) throws -> T {
-        let noon = runsInTheTestsZone
-            ? LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: 43_200))
-            : Int64(date.daysSinceEpoch) * 86_400_000 + 43_200_000
-        return try at(ms: noon, body)
+        try at(ms: noonMs(of: date), body)
     }
 }
 
