@@ -29,7 +29,7 @@ extension ChangeFeed {
     /// The entries of each row of the run `entry` (at position `entry.seq`) stands for,
     /// `span` ids from the one its uid implies, in the order of their ids; `fed` is the
     /// run's reading. The device is the uid's own: this one's, or the one a copy was made
-    /// from (`ChangeFeed+Copies.swift`). Nil when the uid is no implied one, which no run
+    /// from (`Database.adoptOwnDeviceIfCopy`). Nil when the uid is no implied one, which no run
     /// is written under (the page then fails: it would hand out fewer records than it
     /// counts).
     func run(of entry: Entry, span: Int64, fed: String) throws(SQLiteError) -> [Entry]? {

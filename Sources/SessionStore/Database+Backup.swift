@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CSQLite
+import SessionCore
 
 extension Database {
     /// Writes a consistent copy of the database, as last committed, to `path` (a new
@@ -21,8 +22,8 @@ extension Database {
             guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
                 throw SQLiteError(code: stepped == SQLITE_DONE ? finished : stepped, message: String(cString: sqlite3_errstr(stepped == SQLITE_DONE ? finished : stepped)), sql: nil)
             }
-            // A copy syncs as a device of its own once served (`ChangeFeed+Copies.swift`).
-            try destination.execute(ChangeFeed.markCopySQL)
+            // A copy syncs as a device of its own once served (`adoptOwnDeviceIfCopy`).
+            try destination.execute(Self.markCopySQL)
             // The copy is one self-contained file: no WAL beside it.
             try destination.execute("PRAGMA journal_mode = DELETE")
         } catch {
@@ -32,5 +33,57 @@ extension Database {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unexpected("the backup \(path) vanished after it was written") }
         return Int(info.st_size)
+    }
+}
+
+/// A copy of the database written by `backup` syncs as a device of its own. Restored in
+/// place of the original, or served beside it, it would otherwise give again the ids
+/// the original gave after the backup, under the same device, so the uids those ids
+/// imply would overwrite the original's records on every device; and it would take the
+/// records the original pushed after the backup for its own, and never pull them back.
+/// So `backup` marks the copy (migration 25's `sync_clock.copy`), and the copy, first
+/// opened, takes a new device id before anything else is written. Its rows whose uids
+/// the original's device implied keep them: each gets a `sync_record` row, with the
+/// reading of its creation, as another device's row has.
+extension Database {
+    /// Marks the database just written by `backup` as a copy.
+    static let markCopySQL = "UPDATE sync_clock SET copy = 1"
+
+    /// When the database is a copy, gives it a device id of its own and returns the
+    /// device it was copied from; nil for no copy.
+    func adoptOwnDeviceIfCopy() throws(StorageError) -> String? {
+        let isCopy = try wrap { try connection.scalar("SELECT copy FROM sync_clock WHERE id = 1") == 1 }
+        guard isCopy else { return nil }
+        let original = try ChangeFeed(self).clock().device
+        try context.write([]) {
+            // Edits and deletions another program made and noted (`feed_pending`) are
+            // the original device's: fed under its uids before the device changes.
+            try context.feedPending()
+            // A reading before any the device gave: for a row whose creation the feed
+            // does not hold, so that any change of it read from elsewhere wins.
+            let floor = HybridTimestamp(wallMs: 0, counter: 0, device: original).text
+            for implied in [ImpliedEntity.session, .set] {
+                let entity = implied.syncEntity.rawValue
+                try connection.run("""
+                    INSERT INTO sync_record (uid, entity, local_id, hlc)
+                    SELECT t.uid, ?, t.id, coalesce(f.hlc, ?)
+                    FROM (SELECT id, ? || printf('%015x', id) AS uid FROM \(implied.table) r
+                          WHERE NOT EXISTS (SELECT 1 FROM sync_record k WHERE k.entity = ? AND k.local_id = r.id)) t
+                    LEFT JOIN (SELECT uid, min(hlc) AS hlc FROM change_feed WHERE span IS NULL GROUP BY uid) f ON f.uid = t.uid
+                    """, [entity, floor, original + String(implied.digit), entity])
+            }
+            // The rows of a run (an import's) were created with its one entry's reading.
+            let runs = try connection.prepare("SELECT uid, span, hlc FROM change_feed WHERE span IS NOT NULL").rows([]) { row in
+                (uid: row.text("uid"), span: row.int64("span"), hlc: row.text("hlc"))
+            }
+            for run in runs {
+                guard let (implied, first) = ChangeFeed.implicitRecord(uid: run.uid, device: original) else { continue }
+                try connection.run("UPDATE sync_record SET hlc = ? WHERE entity = ? AND local_id BETWEEN ? AND ? AND hlc = ?",
+                                   [run.hlc, implied.syncEntity.rawValue, first, first + run.span - 1, floor])
+            }
+            try connection.run("UPDATE sync_clock SET device = lower(hex(randomblob(8))), copy = 0 WHERE id = 1")
+            context.transactionReading = nil
+        }
+        return original
     }
 }

@@ -78,7 +78,7 @@ public final class Database: Store {
                 // gets neither the data steps nor the catalog.
                 if Self.reachesLatest(migrations) { try exercises.adoptCatalog() }
             }
-            if Self.reachesLatest(migrations) { copiedFromDevice = try ChangeFeed(self).adoptOwnDeviceIfCopy() }
+            if Self.reachesLatest(migrations) { copiedFromDevice = try adoptOwnDeviceIfCopy() }
             // The schema goes into the main file now: a copy of the file alone (or one
             // whose WAL is lost) still holds it.
             try checkpoint()

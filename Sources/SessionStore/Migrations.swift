@@ -454,7 +454,7 @@ enum Migrations {
             ALTER TABLE change_feed ADD COLUMN span INTEGER CHECK (span IS NULL OR span > 1);
             """),
         // A copy written by `backup` says so (1), and takes a device id of its own when
-        // it is first served (`ChangeFeed+Copies.swift`).
+        // it is first served (`Database.adoptOwnDeviceIfCopy`).
         Migration(version: 25, name: "a backup copy syncs as a device of its own", sql: """
             ALTER TABLE sync_clock ADD COLUMN copy INTEGER NOT NULL DEFAULT 0 CHECK (copy IN (0, 1));
             """),

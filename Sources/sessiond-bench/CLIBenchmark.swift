@@ -41,3 +41,16 @@ enum CLIBenchmark {
         return Figures(version: median(version), status: median(status), mpcStatus: mpcStatus.isEmpty ? nil : median(mpcStatus))
     }
 }
+
+/// `sessionctl log`'s round trip and, when timewarrior is installed, `timew start`'s
+/// beside it (`Benchmarks.cliWallTimes`).
+func emitLogBesideTimew(_ cli: (log: Double, timew: Double?)) {
+    emit(Metric(name: "sessionctl_log.wall_time_p50", value: cli.log, unit: "ms", note: "one round trip: the sets and the read for the next: line in one write"))
+    if let timew = cli.timew {
+        emit(Metric(name: "timew_start.wall_time_p50", value: timew, unit: "ms", note: "timewarrior's timew start, run by turns with sessionctl log"))
+        emit(Metric(name: "sessionctl_log.wall_time_ratio_to_timew_start", value: cli.log / timew, unit: "x", note: "target <= 1.0"))
+    } else {
+        let note = "sessiond-bench: timewarrior is not installed; sessionctl_log.wall_time_ratio_to_timew_start skipped (make bench installs it)\n"
+        _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}
