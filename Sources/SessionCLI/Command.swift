@@ -76,10 +76,17 @@ public struct CommandContext {
 
     /// A connection to the daemon at `address`. A socket here is refused unless the
     /// daemon runs as a user it may (`ServerIdentity`); through ssh, `dial-stdio` checks
-    /// that on the daemon's machine, where the socket is.
+    /// that on the daemon's machine, where the socket is. ssh starts whether or not the
+    /// far side answers, so a connection through it asks `daemon.status` first: a host,
+    /// a sessionctl or a daemon that cannot be reached is said then, in ssh's or the far
+    /// side's words (exit 3), before a command sends what it may not send twice (`log`
+    /// would otherwise say its set may have been stored).
     static func connect(_ address: ByteStream.Address) throws(SocketClient.Unreachable) -> SocketClient {
         let client = try SocketClient(address)
-        if case .unixSocket = address { try ServerIdentity.check(client) }
+        switch address {
+        case .unixSocket: try ServerIdentity.check(client)
+        case .command: _ = try client.request(SocketClient.Call(DaemonStatus.self, NoParams()))
+        }
         return client
     }
 

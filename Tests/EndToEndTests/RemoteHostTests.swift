@@ -152,6 +152,20 @@ struct RemoteHostTests {
         #expect(stopped.status == 3 && stopped.stderr.contains("cannot reach sessiond at \(machines.directory)/stopped.sock: No such file or directory"), "\(stopped.stderr)")
         let json = try machines.remote(["--socket", machines.directory + "/stopped.sock", "status", "--json"])
         #expect(json.status == 3 && (try? JSONParser.parse(json.stdout))?["error"]?["kind"] == "unreachable", "\(json.stdout)")
+        // log, which says a set whose reply was lost may have been stored, says instead
+        // that nothing was reached: ssh starts whatever answers, and the first question
+        // tells. The same for a host that refuses.
+        let throughStopped = { (words: [String]) in try machines.remote(["--socket", machines.directory + "/stopped.sock"] + words) }
+        let throughRefused = { (words: [String]) in
+            try Self.run(["-H", "\(machines.server.user)@127.0.0.1:\(unused)"] + words, in: machines.directory,
+                         environment: ["SESSIONCTL_SSH": machines.server.sshCommand])
+        }
+        for (run, said) in [(throughStopped, "No such file or directory"), (throughRefused, "Connection refused")] {
+            let log = try run(["log", "squat", "5", "100"])
+            #expect(log.status == 3 && log.stderr.contains(said) && !log.stderr.contains("may have been stored"), "\(log.stderr)")
+            let logJSON = try run(["log", "squat", "5", "100", "--json"])
+            #expect(logJSON.status == 3 && (try? JSONParser.parse(logJSON.stdout))?["error"]?["kind"] == "unreachable", "\(logJSON.stdout)")
+        }
         // No ssh at all.
         let noSSH = try machines.remote(["status"], environment: ["SESSIONCTL_SSH": "/nonexistent/ssh"])
         #expect(noSSH.status == 3 && noSSH.stderr.contains("/nonexistent/ssh: not found"), "\(noSSH.stderr)")
