@@ -62,16 +62,17 @@ public struct CommandContext {
     /// Where the daemon is reached: its socket here, or, with -H or `$SESSIONCTL_HOST`,
     /// ssh to that host running `sessionctl dial-stdio` there (with `--socket` when one
     /// was given: it names the socket there; this machine's `$SESSIOND_SOCKET` does not).
-    func address(_ arguments: ParsedArguments) throws(UsageError) -> ByteStream.Address {
+    func address(_ arguments: ParsedArguments, batch: Bool = false) throws(UsageError) -> ByteStream.Address {
         guard let remote = try RemoteHost.chosen(flag: arguments[.host], global: globalHost, environment: environment) else {
             return .unixSocket(socketPath(arguments))
         }
-        return remote.address(environment: environment, remoteSocket: (arguments[.socket] ?? globalSocket).flatMap { $0.isEmpty ? nil : $0 })
+        return remote.address(environment: environment, remoteSocket: (arguments[.socket] ?? globalSocket).flatMap { $0.isEmpty ? nil : $0 }, batch: batch)
     }
 
-    /// A connection to the daemon.
-    func connect(_ arguments: ParsedArguments) throws -> SocketClient {
-        try Self.connect(address(arguments))
+    /// A connection to the daemon; `batch` for a completion's, through ssh, which must
+    /// never wait for a person (`RemoteHost.address`).
+    func connect(_ arguments: ParsedArguments, batch: Bool = false) throws -> SocketClient {
+        try Self.connect(address(arguments, batch: batch))
     }
 
     /// A connection to the daemon at `address`. A socket here is refused unless the

@@ -171,8 +171,8 @@ extension RemoteCommands {
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "",
         options: [CommonOptions.socket, CommonOptions.host, OptionSpec(.logged, help: ""), OptionSpec(.known, help: "")],
         run: { arguments, context in
-            // Quiet on every failure: a completion must never print an error.
-            guard let client = try? context.connect(arguments) else { return ExitStatus.ok }
+            // Quiet on every failure: a completion must never print an error, nor wait.
+            guard let client = try? context.connect(arguments, batch: true) else { return ExitStatus.ok }
             var names: [String] = []
             if arguments.has(.known) {
                 names = (try? HistoryCommands.KnownExercises(client: client, planned: true))?.names ?? []
@@ -185,6 +185,8 @@ extension RemoteCommands {
                     names += document.plan.days.flatMap { $0.exercises.map(\.name) }
                 }
             } else if let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {
+                // Today as the daemon has it: with -H its zone may be another.
+                try? context.useDaemonTimeZone(client)
                 let today = context.clock.today()
                 names = document.plan.days.first { $0.date == today }?.exercises.map(\.name) ?? []
             }
@@ -200,7 +202,7 @@ extension RemoteCommands {
     static let completePlans = Command(
         words: ["__complete-plans"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket, CommonOptions.host],
         run: { arguments, context in
-            guard let client = try? context.connect(arguments), let plans = try? context.call(client, PlanList.self, NoParams()) else { return ExitStatus.ok }
+            guard let client = try? context.connect(arguments, batch: true), let plans = try? context.call(client, PlanList.self, NoParams()) else { return ExitStatus.ok }
             for plan in plans.items { context.console.print(String(plan.planID)) }
             return ExitStatus.ok
         })

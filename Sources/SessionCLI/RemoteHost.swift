@@ -24,8 +24,8 @@ struct RemoteHost: Equatable {
 
     /// Reads `[USER@]HOST[:PORT]`; an IPv6 address with a port is written in brackets
     /// (`[::1]:2222`), one without may be bare (`::1`).
-    init(parsing text: String) throws(UsageError) {
-        func refuse(_ why: String) -> UsageError { UsageError("--host must be [USER@]HOST[:PORT], got \"\(text)\": \(why)") }
+    init(parsing text: String, from source: String = "--host") throws(UsageError) {
+        func refuse(_ why: String) -> UsageError { UsageError("\(source) must be [USER@]HOST[:PORT], got \"\(text)\": \(why)") }
         var rest = Substring(text)
         if let at = rest.lastIndex(of: "@") {
             let name = rest[..<at]
@@ -69,20 +69,22 @@ struct RemoteHost: Equatable {
     /// The host the daemon is on, from -H given after or before the command, else
     /// `$SESSIONCTL_HOST`; nil for this machine (none given, or given empty).
     static func chosen(flag: String?, global: String?, environment: [String: String]) throws(UsageError) -> RemoteHost? {
-        guard let text = flag ?? global ?? environment[environmentVariable], !text.isEmpty else { return nil }
-        return try RemoteHost(parsing: text)
+        if let text = flag ?? global { return text.isEmpty ? nil : try RemoteHost(parsing: text) }
+        guard let text = environment[environmentVariable], !text.isEmpty else { return nil }
+        return try RemoteHost(parsing: text, from: "$" + environmentVariable)
     }
 
     /// The command whose standard input and output reach the daemon on the host: ssh
     /// (or `$SESSIONCTL_SSH`) run by the shell with its arguments as `"$@"`, so they
     /// arrive unexpanded, and `sessionctl dial-stdio` on the host, with `--socket` when
-    /// a socket there was named.
-    func address(environment: [String: String], remoteSocket: String?) -> ByteStream.Address {
+    /// a socket there was named. `batch` (a completion's: it must never wait nor ask)
+    /// tells ssh to ask for no password or host key and to give up connecting after 3 s.
+    func address(environment: [String: String], remoteSocket: String?, batch: Bool = false) -> ByteStream.Address {
         let ssh = environment[Self.sshVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
         var remote = Self.remoteCommand
         // ssh hands the host's shell one line: the path is quoted for it.
         if let remoteSocket { remote += " --socket " + Self.shellQuoted(remoteSocket) }
-        let options = ["-x", "-T"] + (port.map { ["-p", String($0)] } ?? [])
+        let options = ["-x", "-T"] + (batch ? ["-o", "BatchMode=yes", "-o", "ConnectTimeout=3"] : []) + (port.map { ["-p", String($0)] } ?? [])
         let destination = (user.map { $0 + "@" } ?? "") + host
         return .command(executable: "/bin/sh", arguments: ["-c", ssh + " \"$@\"", "ssh"] + options + ["--", destination, remote],
                         name: name)

@@ -64,6 +64,11 @@ import TestSupport
         #expect(shown.status == 0, "\(shown.stderr)")
         let marked = shown.stdout.split(separator: "\n").filter { $0.contains("◀ today") }
         #expect(marked.count == 1 && marked.first?.contains("2026-11-30") == true, "\(shown.stdout)")
+        // Completing log's EXERCISE offers the daemon's today's exercises, Monday's.
+        let completed = try Self.ctl(daemon, at: Self.newYork(2026, 11, 30, 21, 30), ["__complete-exercises"])
+        let monday = try daemon.client().call("plan.get")["days"]?.arrayValue?.first { $0["date"] == "2026-11-30" }
+        let planned = monday?["exercises"]?.arrayValue?.compactMap { $0["name"]?.stringValue?.lowercased().replacingOccurrences(of: " ", with: "-") } ?? []
+        #expect(!planned.isEmpty && completed.stdout.split(separator: "\n").map(String.init) == planned, "\(completed.stdout) against \(planned)")
     }
 
     @Test func nextWeekFollowsTheDaemonsToday() throws {

@@ -138,6 +138,30 @@ struct RemoteHostTests {
         #expect(there.errors.contains("the daemon closed the connection"), "\(there.errors)")
     }
 
+    /// A completion through ssh must never wait for a person: its ssh asks for no
+    /// password or host key and gives up connecting after 3 s; a command's ssh asks as
+    /// ssh does. A bad $SESSIONCTL_HOST is named as that variable.
+    @Test func aCompletionsSSHNeverAsks() throws {
+        let directory = Fixtures.temporaryDirectory("ssh-args")
+        defer { Fixtures.removeTree(directory) }
+        let recorder = directory + "/ssh"
+        Fixtures.write("#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"\(directory)/args-$$\"\nexit 255\n", to: recorder)
+        chmod(recorder, 0o755)
+        func arguments(_ words: [String]) throws -> [String] {
+            _ = try Self.run(["-H", "someone@example.invalid"] + words, in: directory, environment: ["SESSIONCTL_SSH": recorder])
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("args-") }
+            defer { for file in files { unlink(directory + "/" + file) } }
+            return try files.flatMap { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8).split(separator: "\n").map(String.init) }
+        }
+        for helper in ["__complete-exercises", "__complete-plans"] {
+            let passed = try arguments([helper])
+            #expect(passed.contains("BatchMode=yes") && passed.contains("ConnectTimeout=3"), "\(helper): \(passed)")
+        }
+        #expect(try !arguments(["status"]).contains("BatchMode=yes"), "a person may be asked")
+        let badHost = try Self.run(["status"], in: directory, environment: ["SESSIONCTL_HOST": "bad host"])
+        #expect(badHost.status == 2 && badHost.stderr.hasPrefix("sessionctl: $SESSIONCTL_HOST must be [USER@]HOST[:PORT], got \"bad host\""), "\(badHost.stderr)")
+    }
+
     @Test func anUnreachableDaemonIsExitThreeWithSSHsMessage() throws {
         let machines = try Machines()
         #expect(try machines.remote(["status"]).status == 0, "the route works when everything is there")
