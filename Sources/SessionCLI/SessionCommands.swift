@@ -225,7 +225,7 @@ enum SessionCommands {
     /// `ambiguous_exercise`) said in the CLI's words; nil for any other error. Exit 1, as
     /// `track` and `plan set` refuse such words: what they name depends on the plan and
     /// the history, not on how the command was typed. With --json the error is printed
-    /// as the daemon sent it.
+    /// as a refusal (`SessionCtl.printJSONRefusal`).
     static func exerciseRefusal(_ error: RPCError, arguments: ParsedArguments, context: CommandContext) -> Int32? {
         let ambiguous = error.is(.ambiguousExercise) ? error.data(as: ErrorData.AmbiguousExercise.self) : nil
         let unknown = error.is(.unknownExercise) ? error.data(as: ErrorData.UnknownExercise.self) : nil
@@ -250,7 +250,7 @@ enum SessionCommands {
 
     /// The daemon's doubt about a typed set (`implausible_set`) in the CLI's words, with
     /// the other readings of what was typed and the command for each; exit 1. With
-    /// --json the error is printed as the daemon sent it.
+    /// --json the error is printed as a refusal (`SessionCtl.printJSONRefusal`).
     static func implausibleRefusal(_ error: RPCError, wanted: LogArguments, command: String = "log", arguments: ParsedArguments, context: CommandContext) -> Int32 {
         if arguments.has(.json) {
             SessionCtl.printJSONRefusal(error, console: context.console)
