@@ -110,7 +110,11 @@ public final class SocketClient {
     public func readJSON() throws(Unreachable) -> JSONValue {
         let line = try readLine()
         guard let value = try? JSONParser.parse(bytes: line) else {
-            throw Self.unreachable(address, reason: "the daemon sent something that is not JSON")
+            // Through ssh, most often a login script that prints: its first words say so.
+            let start = String(decoding: line.prefix(60), as: UTF8.self).filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+            let shown = start.isEmpty ? "" : ": \"\(start)\"" + (line.count > 60 ? "…" : "")
+            let hint = if case .command = address { " (does a login script on that host print something?)" } else { "" }
+            throw Self.unreachable(address, reason: "the daemon sent something that is not JSON\(shown)\(hint)")
         }
         return value
     }

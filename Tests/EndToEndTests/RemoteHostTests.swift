@@ -162,6 +162,19 @@ struct RemoteHostTests {
         #expect(badHost.status == 2 && badHost.stderr.hasPrefix("sessionctl: $SESSIONCTL_HOST must be [USER@]HOST[:PORT], got \"bad host\""), "\(badHost.stderr)")
     }
 
+    /// A login script on the host that prints before sessionctl runs: its words are
+    /// quoted, with what they likely are.
+    @Test func aHostThatPrintsFirstIsNamedByWhatItPrinted() throws {
+        let directory = Fixtures.temporaryDirectory("ssh-banner")
+        defer { Fixtures.removeTree(directory) }
+        let ssh = directory + "/ssh"
+        Fixtures.write("#!/bin/sh\necho 'Welcome to the gym server'\ncat > /dev/null\n", to: ssh)
+        chmod(ssh, 0o755)
+        let run = try Self.run(["-H", "someone@gym", "status"], in: directory, environment: ["SESSIONCTL_SSH": ssh])
+        #expect(run.status == 3 && run.stderr.contains("not JSON: \"Welcome to the gym server\" (does a login script on that host print something?)"),
+                "\(run.stderr)")
+    }
+
     @Test func anUnreachableDaemonIsExitThreeWithSSHsMessage() throws {
         let machines = try Machines()
         #expect(try machines.remote(["status"]).status == 0, "the route works when everything is there")
