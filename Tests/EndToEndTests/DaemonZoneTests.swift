@@ -15,10 +15,7 @@ import TestSupport
 
     /// Unix ms of a wall-clock time in New York.
     static func newYork(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0) -> Int64 {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
-        return Int64(date.timeIntervalSince1970 * 1000)
+        Wall.ms(LocalDate(year: year, month: month, day: day)!, hour: hour, minute: minute, in: zone)
     }
 
     /// A daemon in New York.
@@ -133,10 +130,8 @@ import TestSupport
         let daemon = try DaemonProcess(extraArguments: ["--timezone", "Pacific/Auckland"])
         defer { daemon.cleanUp() }
         try Workout.importPlan(try daemon.client(), weekStart: "2026-11-30")
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "Pacific/Auckland")!
-        let monday = calendar.date(from: DateComponents(year: 2026, month: 11, day: 30, hour: 1))!
-        let moved = try daemon.at(ms: Int64(monday.timeIntervalSince1970 * 1000)) {
+        let monday = Wall.ms(LocalDate(year: 2026, month: 11, day: 30)!, hour: 1, in: TimeZone(identifier: "Pacific/Auckland")!)
+        let moved = try daemon.at(ms: monday) {
             try daemon.ctl(["plan", "move", "tue", "wed", "--json"], environment: Self.terminal)
         }
         #expect(moved.status == 0, "\(moved.stderr)")

@@ -138,15 +138,21 @@ struct RemoteHostTests {
         #expect(there.errors.contains("the daemon closed the connection"), "\(there.errors)")
     }
 
+    /// A shell script in `directory` standing in for ssh (`$SESSIONCTL_SSH`): its path.
+    static func standInSSH(_ body: String, in directory: String) -> String {
+        let path = directory + "/ssh"
+        Fixtures.write("#!/bin/sh\n" + body, to: path)
+        chmod(path, 0o755)
+        return path
+    }
+
     /// A completion through ssh must never wait for a person: its ssh asks for no
     /// password or host key and gives up connecting after 3 s; a command's ssh asks as
     /// ssh does. A bad $SESSIONCTL_HOST is named as that variable.
     @Test func aCompletionsSSHNeverAsks() throws {
         let directory = Fixtures.temporaryDirectory("ssh-args")
         defer { Fixtures.removeTree(directory) }
-        let recorder = directory + "/ssh"
-        Fixtures.write("#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"\(directory)/args-$$\"\nexit 255\n", to: recorder)
-        chmod(recorder, 0o755)
+        let recorder = Self.standInSSH("printf '%s\\n' \"$@\" >> \"\(directory)/args-$$\"\nexit 255\n", in: directory)
         func arguments(_ words: [String]) throws -> [String] {
             _ = try Self.run(["-H", "someone@example.invalid"] + words, in: directory, environment: ["SESSIONCTL_SSH": recorder])
             let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("args-") }
@@ -167,9 +173,7 @@ struct RemoteHostTests {
     @Test func aHostThatPrintsFirstIsNamedByWhatItPrinted() throws {
         let directory = Fixtures.temporaryDirectory("ssh-banner")
         defer { Fixtures.removeTree(directory) }
-        let ssh = directory + "/ssh"
-        Fixtures.write("#!/bin/sh\necho 'Welcome to the gym server'\ncat > /dev/null\n", to: ssh)
-        chmod(ssh, 0o755)
+        let ssh = Self.standInSSH("echo 'Welcome to the gym server'\ncat > /dev/null\n", in: directory)
         let run = try Self.run(["-H", "someone@gym", "status"], in: directory, environment: ["SESSIONCTL_SSH": ssh])
         #expect(run.status == 3 && run.stderr.contains("not JSON: \"Welcome to the gym server\" (does a login script on that host print something?)"),
                 "\(run.stderr)")

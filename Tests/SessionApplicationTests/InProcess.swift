@@ -15,7 +15,7 @@ import TestSupport
 /// (`Application.commit`), with no socket, thread or process between. What the serving
 /// loop would publish is kept: every event as a subscriber to all of them gets it.
 final class InProcess: RPCCaller, SettableClock {
-    func noonMs(of date: LocalDate) -> Int64 { Wall.ms("\(date)T12:00") }
+    func noonMs(of date: LocalDate) -> Int64 { Wall.ms(date, hour: 12) }
     let directory: String
     let databasePath: String
     let application: Application

@@ -12,7 +12,7 @@ import Testing
     let monday = Fixtures.monday  // 2026-11-30
     func day(_ offset: Int) -> LocalDate { monday.adding(days: offset) }
     /// A wall-clock hour of `date` in the zone the application reads days in.
-    func ms(_ date: LocalDate, hour: Int) -> Int64 { LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: hour * 3600)) }
+    func ms(_ date: LocalDate, hour: Int) -> Int64 { Wall.ms(date, hour: hour) }
 
     /// The weekdays (1 = Monday) a stored plan trains, and its exercises' sets by weekday.
     func training(_ client: InProcess, _ planID: JSONValue?) throws -> [Int: [(name: String, sets: Int)]] {

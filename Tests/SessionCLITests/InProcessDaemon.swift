@@ -19,7 +19,7 @@ import TestSupport
 /// Its clock, the daemon's and sessionctl's alike, is set by the test (`SettableClock`):
 /// a timeline runs at chosen times without waiting on the real one.
 final class InProcessDaemon: SettableClock, @unchecked Sendable {
-    func noonMs(of date: LocalDate) -> Int64 { Wall.ms("\(date)T12:00") }
+    func noonMs(of date: LocalDate) -> Int64 { Wall.ms(date, hour: 12) }
     let directory: String
     let socketPath: String
     let databasePath: String

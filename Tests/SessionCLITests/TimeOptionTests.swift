@@ -68,7 +68,7 @@ import TestSupport
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         // Noon where the test runs: the daemon's day and sessionctl's alike.
-        let noon = LocalClock().ms(of: LocalDateTime(date: LocalDate("2026-11-30")!, secondOfDay: 12 * 3600))
+        let noon = Wall.ms("2026-11-30T12:00")
         try daemon.at(ms: noon) { () throws -> Void in
             let today = LocalClock(now: { noon }).today()
             let daemonSays = try daemon.client().request("session.start", .obj(["date": .string(today.adding(days: 2).description)]))

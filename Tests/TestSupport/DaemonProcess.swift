@@ -92,10 +92,7 @@ public final class DaemonProcess: SettableClock, @unchecked Sendable {
     /// Noon of `date` in the daemon's zone, by Foundation's calendar (UTC for a zone
     /// given as a POSIX rule, which Foundation does not name).
     public func noonMs(of date: LocalDate) -> Int64 {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)
-        return calendar.date(from: components).map { Int64($0.timeIntervalSince1970 * 1000) } ?? Int64(date.daysSinceEpoch) * 86_400_000 + 43_200_000
+        Wall.ms(date, hour: 12, in: TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!)
     }
 
     /// Runs sessionctl against this daemon, as a person at the terminal would: in the

@@ -87,10 +87,22 @@ public final class FakeTimeFile: SettableClock, @unchecked Sendable {
 public enum Wall {
     /// Unix milliseconds of "2026-11-23T18:10" or "2026-11-23T18:10:00", a local time.
     public static func ms(_ text: String) -> Int64 {
-        let date = LocalDate(String(text.prefix(10)))!
         let clock = text.dropFirst(11).split(separator: ":").compactMap { Int($0) }
-        let second = clock[0] * 3600 + clock[1] * 60 + (clock.count > 2 ? clock[2] : 0)
-        return LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: second))
+        return ms(LocalDate(String(text.prefix(10)))!, hour: clock[0], minute: clock[1], second: clock.count > 2 ? clock[2] : 0)
+    }
+
+    /// Unix milliseconds of a local time of `date`.
+    public static func ms(_ date: LocalDate, hour: Int, minute: Int = 0, second: Int = 0) -> Int64 {
+        LocalClock().ms(of: LocalDateTime(date: date, secondOfDay: hour * 3600 + minute * 60 + second))
+    }
+
+    /// Unix milliseconds of a wall-clock time of `date` in `zone` (a daemon process's,
+    /// not this process's), by Foundation's calendar: apart from sessiond's clock.
+    public static func ms(_ date: LocalDate, hour: Int, minute: Int = 0, in zone: TimeZone) -> Int64 {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let instant = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))!
+        return Int64(instant.timeIntervalSince1970 * 1000)
     }
 
     /// The same local time as RFC 3339, with the zone's offset then.
