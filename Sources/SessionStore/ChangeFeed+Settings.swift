@@ -90,7 +90,7 @@ extension ChangeFeed {
             guard let seconds = try database.exercises.exerciseRests()[key] else { return nil }
             change.rest = SyncedRest { $0.exerciseKey = key; $0.seconds = seconds }
         case .share:
-            guard try connection.scalar("SELECT count(*) FROM sync_share WHERE role = ?", [key]) == 1 else { return nil }
+            guard try SyncState(database).shares().contains(key) else { return nil }
             change.share = SyncedShare { $0.role = key }
         case .session, .set, .health, .plan, .planEvent:
             return nil
@@ -110,7 +110,7 @@ extension ChangeFeed {
                 case .alias: _ = try database.exercises.removeAlias(key)
                 case .rest: try database.exercises.setExerciseRest(exerciseKey: key, seconds: nil)
                 case .profile: try database.profile.setProfile(Profile(), updatedAtMs: stamp.wallMs)
-                case .share: try connection.run("DELETE FROM sync_share WHERE role = ?", [key])
+                case .share: _ = try SyncState(database).unshare(key)
                 case .exercise, .session, .set, .health, .plan, .planEvent: break  // one's own exercises are kept, never removed
                 }
             }
@@ -131,7 +131,7 @@ extension ChangeFeed {
             try database.exercises.setExerciseRest(exerciseKey: rest.exerciseKey, seconds: rest.seconds)
         } else if let share = change.share {
             key = share.role
-            try connection.run("INSERT INTO sync_share (role, added_at_ms) VALUES (?, ?) ON CONFLICT (role) DO NOTHING", [share.role, stamp.wallMs])
+            _ = try SyncState(database).share(share.role, nowMs: stamp.wallMs)
         }
         try connection.run("""
             INSERT INTO sync_setting (uid, entity, key, hlc, deleted) VALUES (?, ?, ?, ?, ?)
