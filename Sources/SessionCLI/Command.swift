@@ -25,12 +25,13 @@ public struct CommandContext {
     /// Reads dates and times in the daemon's zone from here on, as the daemon reads
     /// them: today, yesterday and a day's wall-clock times are the daemon's, whatever
     /// this process's TZ (a daemon run with --timezone or under another TZ, or on
-    /// another machine through -H). One round trip (`daemon.status`), the first time.
-    /// A zone this machine has no data for (a POSIX TZ string, or tzdata missing here)
-    /// leaves this process's, said on standard error.
+    /// another machine through -H). One round trip (`daemon.status`), the first time,
+    /// unless the connection through ssh asked already (`connect`). A zone this machine
+    /// has no data for (a POSIX TZ string, or tzdata missing here) leaves this
+    /// process's, said on standard error.
     func useDaemonTimeZone(_ client: SocketClient) throws {
         guard !zone.known else { return }
-        let name = try call(client, DaemonStatus.self, NoParams()).timeZone
+        let name = try zone.told ?? call(client, DaemonStatus.self, NoParams()).timeZone
         zone.known = true
         guard name != LocalClock.zoneName() else { return }
         do {
@@ -72,7 +73,7 @@ public struct CommandContext {
     /// A connection to the daemon; `batch` for a completion's, through ssh, which must
     /// never wait for a person (`RemoteHost.address`).
     func connect(_ arguments: ParsedArguments, batch: Bool = false) throws -> SocketClient {
-        try Self.connect(address(arguments, batch: batch))
+        try Self.connect(address(arguments, batch: batch), zone: zone)
     }
 
     /// A connection to the daemon at `address`. A socket here is refused unless the
@@ -81,12 +82,16 @@ public struct CommandContext {
     /// far side answers, so a connection through it asks `daemon.status` first: a host,
     /// a sessionctl or a daemon that cannot be reached is said then, in ssh's or the far
     /// side's words (exit 3), before a command sends what it may not send twice (`log`
-    /// would otherwise say its set may have been stored).
-    static func connect(_ address: ByteStream.Address) throws(SocketClient.Unreachable) -> SocketClient {
+    /// would otherwise say its set may have been stored). Its answer tells `zone` the
+    /// daemon's time zone, which `useDaemonTimeZone` then need not ask again.
+    static func connect(_ address: ByteStream.Address, zone: DaemonZone? = nil) throws(SocketClient.Unreachable) -> SocketClient {
         let client = try SocketClient(address)
         switch address {
         case .unixSocket: try ServerIdentity.check(client)
-        case .command: _ = try client.request(SocketClient.Call(DaemonStatus.self, NoParams()))
+        case .command:
+            if case .result(let status) = try client.request(SocketClient.Call(DaemonStatus.self, NoParams())) {
+                zone?.told = (try? DaemonStatus.Result(json: status))?.timeZone
+            }
         }
         return client
     }
@@ -246,7 +251,9 @@ enum CommonOptions {
     static let global = [socket, host, json]
 }
 
-/// Whether a command's process has taken on the daemon's time zone.
+/// Whether a command's process has taken on the daemon's time zone, and the zone when
+/// the daemon said it before it was needed.
 final class DaemonZone {
     var known = false
+    var told: String?
 }

@@ -168,6 +168,20 @@ struct RemoteHostTests {
         #expect(badHost.status == 2 && badHost.stderr.hasPrefix("sessionctl: $SESSIONCTL_HOST must be [USER@]HOST[:PORT], got \"bad host\""), "\(badHost.stderr)")
     }
 
+    /// track through -H takes the round trips it takes here: the first question ssh's
+    /// connection asks (`daemon.status`) also tells it the daemon's zone, asked once.
+    @Test func trackThroughSSHAsksTheZoneOnce() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let relay = try SocketRelay(path: daemon.directory + "/relay.sock", upstream: daemon.socketPath)
+        let ssh = Self.standInSSH("exec '\(Binaries.sessionctl)' dial-stdio --socket '\(relay.path)'\n", in: daemon.directory)
+        let tracked = try Self.run(["-H", "someone@gym", "track", "yesterday", "18:00-19:00", "squat", "3x5@100"], in: daemon.directory,
+                                   environment: ["SESSIONCTL_SSH": ssh])
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        #expect(relay.roundTrips() == 3, "the zone, the names, the session")
+        #expect(try daemon.client().call("session.list").arrayValue?.count == 1)
+    }
+
     /// A login script on the host that prints before sessionctl runs: its words are
     /// quoted, with what they likely are.
     @Test func aHostThatPrintsFirstIsNamedByWhatItPrinted() throws {
