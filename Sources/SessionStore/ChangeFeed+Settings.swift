@@ -6,15 +6,17 @@ import SessionCore
 /// (`SettingUID`), and `sync_setting` keeps the reading of its last change, here or
 /// applied from another device, for the convergence rule.
 extension StoreContext {
-    /// Feeds a write of the setting `key` of `entity` (`deleted`: it was removed).
-    func feedSetting(_ entity: SyncEntity, key: String, deleted: Bool = false) throws(SQLiteError) {
-        let reading = try feedReading()
+    /// Feeds a write of the setting `key` of `entity` (`deleted`: it was removed), with
+    /// the transaction's reading, or with `hlc` for one made before it was fed.
+    func feedSetting(_ entity: SyncEntity, key: String, deleted: Bool = false, hlc given: String? = nil) throws(SQLiteError) {
+        let hlc: String
+        if let given { hlc = given } else { hlc = try feedReading().hlc }
         let uid = SettingUID.of(entity, key: key)
         try connection.run("""
             INSERT INTO sync_setting (uid, entity, key, hlc, deleted) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (uid) DO UPDATE SET key = excluded.key, hlc = excluded.hlc, deleted = excluded.deleted
-            """, [uid, entity.rawValue, key, reading.hlc, deleted])
-        try connection.run("INSERT INTO change_feed (uid, op, hlc) VALUES (?, ?, ?)", [uid, deleted ? "delete" : "upsert", reading.hlc])
+            """, [uid, entity.rawValue, key, hlc, deleted])
+        try connection.run("INSERT INTO change_feed (uid, op, hlc) VALUES (?, ?, ?)", [uid, deleted ? "delete" : "upsert", hlc])
     }
 }
 
@@ -31,10 +33,7 @@ extension ChangeFeed {
             (role: $0.text("role"), atMs: $0.int64("added_at_ms"))
         }
         for share in shares {
-            let uid = SettingUID.of(.share, key: share.role)
-            let hlc = HybridTimestamp(wallMs: share.atMs, counter: 0, device: device).text
-            try database.connection.run("INSERT INTO sync_setting (uid, entity, key, hlc, deleted) VALUES (?, 'share', ?, ?, 0)", [uid, share.role, hlc])
-            try database.connection.run("INSERT INTO change_feed (uid, op, hlc) VALUES (?, 'upsert', ?)", [uid, hlc])
+            try database.context.feedSetting(.share, key: share.role, hlc: HybridTimestamp(wallMs: share.atMs, counter: 0, device: device).text)
         }
     }
 

@@ -2,8 +2,8 @@
 /// one's own, rests of one's own and the roles their records are shared with. Each is
 /// kept under a key (the profile under one), so a setting's uid is the key's
 /// (`SettingUID`): two devices that set the same alias apart hold one record, and the
-/// later setting wins. Unlike a set's, a setting's
-/// deletion is not final: set again later, it is back (`ConvergenceRule.acceptsSetting`).
+/// later setting wins. Unlike a set's, a setting's deletion is not final: set again
+/// later, it is back (`ConvergenceRule.acceptsSetting`).
 extension SyncEntity {
     /// True for the settings, kept by key rather than by row.
     public var isSetting: Bool {
