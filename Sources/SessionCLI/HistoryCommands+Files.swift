@@ -193,9 +193,8 @@ extension HistoryCommands {
             logging meanwhile; the copy holds everything committed when it began) and hands
             it over in chunks; FILE is written beside itself and renamed into place when
             complete, so it is never half a copy. FILE may not be the database the daemon
-            has open (or its -wal or -shm) under any name. With -H, FILE is written on this
-            machine while the daemon's database is on the other one: that check is left out
-            there, as it could only compare this machine's files. To restore: stop sessiond,
+            has open (or its -wal or -shm) under any name, also through -H to a daemon on this
+            same machine: the daemon tells the device and inode of each file it holds. To restore: stop sessiond,
             put the copy where --database points (owned by the daemon's user), start sessiond.
             """,
         options: CommonOptions.daemon + [OptionSpec(.force, help: "replace FILE if it exists")],
@@ -206,11 +205,7 @@ extension HistoryCommands {
             _ = try FileOutput.target(arguments)
             let address = try context.address(arguments)
             let client = try CommandContext.connect(address)
-            // The daemon's path names a file on its own machine: only here is it this
-            // machine's file to compare with (over -H, FILE is written here, not there).
-            if case .unixSocket = address {
-                try refuseLiveFiles(path, database: try context.call(client, DaemonStatus.self, NoParams()).database)
-            }
+            try refuseLiveFiles(path, status: try context.call(client, DaemonStatus.self, NoParams()), local: address.isLocal)
             var bytes: [UInt8] = []
             var result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params())
             while true {
@@ -234,12 +229,21 @@ extension HistoryCommands {
         })
 
     /// Refuses `path` when it is the daemon's database or its -wal or -shm under any
-    /// name (a link, another path to it): a copy renamed over it would unlink the file
-    /// the daemon writes, and the sets acknowledged since would go with it.
-    static func refuseLiveFiles(_ path: String, database: String) throws(FileInput.Failure) {
+    /// name (a link, another path to it, or through -H the daemon on this machine): a
+    /// copy renamed over it would unlink the file the daemon writes, and the sets
+    /// acknowledged since would go with it. The daemon tells the device and inode of
+    /// each file it holds open; a daemon older than that is asked by path, which only
+    /// names this machine's files when its socket is local.
+    static func refuseLiveFiles(_ path: String, status: DaemonStatus.Result, local: Bool) throws(FileInput.Failure) {
         var target = stat()
         guard stat(path, &target) == 0 else { return }
-        for live in [database, database + "-wal", database + "-shm"] {
+        if let open = status.databaseFiles, open.contains("\(target.st_dev):\(target.st_ino)") {
+            let there = local ? "" : " (through -H, a daemon on this very machine)"
+            throw FileInput.Failure(path: path, reason: "it is \(status.database) or its -wal or -shm, which the daemon has open\(there); a backup goes to another file",
+                                    action: "write")
+        }
+        guard local else { return }
+        for live in [status.database, status.database + "-wal", status.database + "-shm"] {
             var info = stat()
             if stat(live, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
                 throw FileInput.Failure(path: path, reason: "it is \(live), which the daemon has open; a backup goes to another file", action: "write")

@@ -7,6 +7,9 @@ struct FileIdentity: Equatable {
     let device: UInt
     let inode: UInt
 
+    /// `DEVICE:INODE`, in decimal.
+    var text: String { "\(device):\(inode)" }
+
     /// The file at `path` now (symbolic links followed); nil when there is none.
     init?(path: String) {
         var info = stat()
@@ -16,14 +19,17 @@ struct FileIdentity: Equatable {
     }
 }
 
-/// The database file and its write-ahead log as the connection opened them.
+/// The database file, its write-ahead log and its wal-index as the connection opened
+/// them.
 struct OpenedFiles {
     let main: FileIdentity?
     let wal: FileIdentity?
+    let shm: FileIdentity?
 
     init(path: String) {
         main = FileIdentity(path: path)
         wal = FileIdentity(path: path + "-wal")
+        shm = FileIdentity(path: path + "-shm")
     }
 }
 

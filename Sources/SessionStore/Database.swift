@@ -109,6 +109,13 @@ public final class Database: Store {
     /// being removed or replaced under the daemon (`verifyFiles`).
     var files: OpenedFiles?
 
+    /// The files this database keeps open (itself, its -wal and -shm) as `DEVICE:INODE`,
+    /// so that a client on the same machine can tell one under any name.
+    public var openFileIdentities: [String] {
+        guard let files else { return [] }
+        return [files.main, files.wal, files.shm].compactMap { $0?.text }
+    }
+
     private static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK

@@ -24,6 +24,11 @@ public final class ByteStream {
             case .command(_, _, let name): name
             }
         }
+
+        /// True for a socket on this machine, whose paths name this machine's files.
+        public var isLocal: Bool {
+            if case .unixSocket = self { true } else { false }
+        }
     }
 
     /// Why a stream could not be opened.

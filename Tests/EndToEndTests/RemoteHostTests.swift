@@ -231,24 +231,35 @@ struct RemoteHostTests {
         #expect(missing.status == 3 && missing.stderr.contains("sessionctl") && missing.stderr.contains("not found"), "\(missing.stderr)")
     }
 
-    /// backup's FILE is written here; the daemon's database path names a file on the
-    /// daemon's machine. Over -H the path is no reason to refuse (on two machines they are
-    /// two files; here, one machine playing both, the copy lands on the very path), while
-    /// run here the same command is refused as the live database.
-    @Test func aBackupOverSSHToThePathOfTheDaemonsDatabaseIsWrittenHere() throws {
+    /// backup's FILE is written here, and the daemon's database path names a file on the
+    /// daemon's machine: the path is no reason to refuse over -H (on two machines they
+    /// are two files), but the file is. Here one machine plays both, so the database's
+    /// path leads to the very file the daemon holds open, and the backup is refused
+    /// through -H as it is run here; another path is written here.
+    @Test func aBackupOverSSHOntoTheDaemonsOwnOpenDatabaseIsRefused() throws {
         let machines = try Machines()
         #expect(try machines.local(["start"]).status == 0)
         #expect(try machines.local(["log", "squat", "5", "100"]).status == 0)
         let database = machines.daemon.databasePath
-        let here = try machines.local(["backup", "--force", database])
-        #expect(here.status == 1 && here.stderr.contains("which the daemon has open"), "\(here.status) \(here.stderr)")
-        let there = try machines.remote(["backup", "--force", database])
-        #expect(there.status == 0, "\(there.stderr)")
-        let copy = try [UInt8](Data(contentsOf: URL(fileURLWithPath: database)))
-        #expect(there.stdout == "backed up \(copy.count) bytes to \(database)\n" && copy.starts(with: Array("SQLite format 3\u{0}".utf8)),
-                "\(there.stdout) \(copy.count)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        for target in [database, database + "-wal", database + "-shm"] {
+            let here = try machines.local(["backup", "--force", target])
+            #expect(here.status == 1 && here.stderr.contains("which the daemon has open") && !here.stderr.contains("-H"), "\(here.status) \(here.stderr)")
+            let there = try machines.remote(["backup", "--force", target])
+            #expect(there.status == 1 && there.stderr.contains("which the daemon has open (through -H, a daemon on this very machine)"),
+                    "\(there.status) \(there.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "the live database was left as it was")
+        // The daemon still serves the same database: the set logged before is there.
+        #expect(try machines.local(["log", "squat", "5", "100"]).status == 0)
+        #expect(try machines.daemon.client().call("session.current")["sets"]?.intValue == 2)
+        let elsewhere = machines.directory + "/copy.db"
+        let there = try machines.remote(["backup", elsewhere])
+        let copy = try [UInt8](Data(contentsOf: URL(fileURLWithPath: elsewhere)))
+        #expect(there.status == 0 && there.stdout == "backed up \(copy.count) bytes to \(elsewhere)\n" && copy.starts(with: Array("SQLite format 3\u{0}".utf8)),
+                "\(there.stdout) \(there.stderr)")
         let help = try machines.local(["backup", "--help"])
-        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("With -H, FILE is written on this machine"), "\(help.stdout)")
+        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("also through -H to a daemon on this same machine"), "\(help.stdout)")
     }
 
     @Test func theHostComesFromTheEnvironmentUnlessGivenEmpty() throws {

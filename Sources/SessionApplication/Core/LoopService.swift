@@ -12,17 +12,20 @@ package struct DaemonFacts: Sendable, Equatable {
     var activePlanID: Int64?
     var activeSessionID: Int64?
     var schemaVersion: Int
+    /// The database's open files as `DEVICE:INODE` (`Database.openFileIdentities`).
+    var databaseFiles: [String]
 
-    package init(activePlanID: Int64?, activeSessionID: Int64?, schemaVersion: Int) {
+    package init(activePlanID: Int64?, activeSessionID: Int64?, schemaVersion: Int, databaseFiles: [String] = []) {
         self.activePlanID = activePlanID
         self.activeSessionID = activeSessionID
         self.schemaVersion = schemaVersion
+        self.databaseFiles = databaseFiles
     }
 
     /// The facts as `database` holds them now (the caller owns the database).
     init(reading database: Database) throws(StorageError) {
         self.init(activePlanID: try database.plans.activePlanID(), activeSessionID: try database.sessions.activeSession()?.id,
-                  schemaVersion: try database.schemaVersion())
+                  schemaVersion: try database.schemaVersion(), databaseFiles: database.openFileIdentities)
     }
 }
 
@@ -89,6 +92,7 @@ package struct LoopService: MethodContext {
             $0.activePlanID = facts.activePlanID
             $0.activeSessionID = facts.activeSessionID
             $0.database = databasePath
+            $0.databaseFiles = facts.databaseFiles
             $0.schemaVersion = facts.schemaVersion
             $0.today = clock.localDate(atMs: nowMs)
             $0.timeZone = Self.timeZone

@@ -15,6 +15,11 @@ public enum DaemonStatus: MethodContract {
         public var activeSessionID: Int64?
         /// The database file's path.
         public var database = ""
+        /// The files the daemon holds open for the database (itself, its -wal and
+        /// -shm) as `DEVICE:INODE` in decimal: a client on the same machine tells them
+        /// under any name (`sessionctl backup` will not write over one). Nil from a
+        /// daemon older than it.
+        @Member(.omitted) public var databaseFiles: [String]?
         public var schemaVersion = 0
         /// Today in the daemon's time zone.
         public var today = LocalDate(daysSinceEpoch: 0)
