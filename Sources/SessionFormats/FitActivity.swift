@@ -43,13 +43,16 @@ public struct FitActivity: Sendable, Equatable {
         public var file = 0
     }
 
-    public var sessions: [Session] = []
-    public var sets: [Set] = []
+    public private(set) var sessions: [Session] = []
+    public private(set) var sets: [Set] = []
     /// The heart rate of each record (Unix seconds, beats per minute), in file order.
-    public var heartRates: [(time: Int64, bpm: Int)] = []
+    public private(set) var heartRates: [(time: Int64, bpm: Int)] = []
     /// The watch's offset from UTC when the activity ended (`activity.local_timestamp`
     /// less its `timestamp`), when it says.
-    public var localOffsetSeconds: Int?
+    public private(set) var localOffsetSeconds: Int?
+    /// Where each session's sets and heart rates are: made once the file is read,
+    /// which leaves the activity as it is.
+    private var lookup = Lookup()
 
     public static func == (lhs: FitActivity, rhs: FitActivity) -> Bool {
         lhs.sessions == rhs.sessions && lhs.sets == rhs.sets && lhs.localOffsetSeconds == rhs.localOffsetSeconds
@@ -132,9 +135,9 @@ public struct FitActivity: Sendable, Equatable {
         activity.localOffsetSeconds = activityTimes?.offset
         // A workout is sent whole in one request: one of more sets than a workout may
         // hold is refused here, by its session, not by the daemon's line limit.
-        let lookup = Lookup(activity)
+        activity.lookup = Lookup(activity)
         for session in activity.sessions {
-            let count = activity.sets(of: session, lookup).filter(\.active).count
+            let count = activity.sets(of: session, activity.lookup).filter(\.active).count
             if count > HistoryLimits.setsPerWorkout {
                 throw FitFile.Failure(offset: session.offset, message: "a session of \(count) sets; a workout holds at most \(HistoryLimits.setsPerWorkout)")
             }
@@ -190,7 +193,9 @@ public struct FitActivity: Sendable, Equatable {
         var unstartedSetsOfFile: [Int: [Int]] = [:]
         var sessionsOfFile: [Int: Int] = [:]
         /// The heart rates, by time.
-        var heartRates: [(time: Int64, bpm: Int)]
+        var heartRates: [(time: Int64, bpm: Int)] = []
+
+        init() {}
 
         init(_ activity: FitActivity) {
             for (index, set) in activity.sets.enumerated() {
@@ -238,7 +243,6 @@ public struct FitActivity: Sendable, Equatable {
     /// watch's own offset when the file gives one). A chained copy of a workout already
     /// made (the same start, title and sets) is the same activity, made once.
     public func workouts(localTime: (Int64) -> LocalDateTime) -> [HistoryWorkout] {
-        let lookup = Lookup(self)
         var made: [HistoryWorkout] = []
         // The workouts made, by start: a copy has its original's.
         var madeAt: [String: [Int]] = [:]
