@@ -208,9 +208,10 @@ enum HistoryCommands {
             dayParams.date = date
             if date != nil { calls.append(SocketClient.Call(PlanGet.self, dayParams)) }
             let replies = try client.pipeline(calls)
-            // No plan covering the date is no plan day, not an error.
+            // No plan covering the date is no plan day, not an error; the day the date
+            // trains is the calendar's (a plan in force from later that week, a move).
             if let date, case .result(let json) = replies[replies.count - 1], let document = try? PlanGet.Result(json: json) {
-                planDay = document.plan.days.first { $0.weekday == date.weekday && !$0.rest }
+                planDay = document.planDay(on: date)
             } else {
                 planDay = nil
             }

@@ -151,9 +151,7 @@ extension PlanCommands {
             }
         }
         let events = days.compactMap { day -> ICalendar.Event? in
-            guard let document = day.planID.flatMap({ documents[$0] }), let index = document.dayIDs.firstIndex(where: { $0 == day.planDayID }) else { return nil }
-            let planDay = document.plan.days[index]
-            guard !planDay.exercises.isEmpty else { return nil }
+            guard let planDay = day.planID.flatMap({ documents[$0] })?.planDay(of: day), !planDay.exercises.isEmpty else { return nil }
             return ICalendar.Event(date: day.date, title: day.title ?? planDay.title, day: planDay)
         }
         let name = first?.plan.name ?? "Training"

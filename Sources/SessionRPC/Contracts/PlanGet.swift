@@ -72,6 +72,20 @@ public struct PlanDocument: CodedResult, Equatable {
         }
     }
 
+    /// The plan day `calendarDay` trains, when it is one of this plan's (its `week`
+    /// entries, asked for by date, name the plan and day each date trains, one-off
+    /// moves applied); nil on a rest day, a date before any plan was in force, or one
+    /// another plan governs.
+    public func planDay(of calendarDay: CalendarDay) -> PlanDay? {
+        guard !calendarDay.rest, calendarDay.planID == planID, let index = dayIDs.firstIndex(where: { $0 == calendarDay.planDayID }) else { return nil }
+        return plan.days[index]
+    }
+
+    /// The plan day `date` of this plan's `week` trains (`planDay(of:)`).
+    public func planDay(on date: LocalDate) -> PlanDay? {
+        week.first { $0.date == date }.flatMap(planDay(of:))
+    }
+
     /// A stored day: its row id, the day's own members, and its exercises with theirs.
     struct Day: CodedObject {
         var id: Int64 = 0

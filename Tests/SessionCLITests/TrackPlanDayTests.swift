@@ -1,0 +1,42 @@
+import Foundation
+import SessionCore
+import SessionSystem
+import Testing
+import TestSupport
+
+/// `track` enters a session on the plan day its date trains as the plan calendar has
+/// it, as `start DATE` does: a date before the plan was in force is unplanned, and a
+/// one-off move puts a day's training on the date it was moved to.
+@Suite struct TrackPlanDayTests {
+    static let plan = """
+        {"planName": "Three days", "days": [
+          {"day": "Monday", "title": "Squat day", "exercises": [{"name": "Back Squat", "sets": 3, "reps": 5, "weightKg": 100}]},
+          {"day": "Tuesday", "rest": true},
+          {"day": "Wednesday", "title": "Pull day", "exercises": [{"name": "Deadlift", "sets": 3, "reps": 5, "weightKg": 120}]},
+          {"day": "Thursday", "rest": true},
+          {"day": "Friday", "title": "Press day", "exercises": [{"name": "Overhead Press", "sets": 3, "reps": 5, "weightKg": 40}]},
+          {"day": "Saturday", "rest": true},
+          {"day": "Sunday", "rest": true}]}
+        """
+
+    @Test func aTrackedSessionTakesTheCalendarsPlanDayNotTheWeekdays() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let monday = LocalClock().today().mondayOfWeek.adding(days: -35)
+        // Imported on the Wednesday: its week's Monday had no plan in force.
+        try daemon.on(monday.adding(days: 2)) { try daemon.importPlan(Self.plan) }
+        // The next week, carried over: Wednesday's training moved to Saturday.
+        let nextWednesday = monday.adding(days: 9), nextSaturday = monday.adding(days: 12)
+        let moved = try daemon.on(nextWednesday) { try daemon.ctl(["plan", "move", "wed", "sat"]) }
+        #expect(moved.status == 0, "\(moved.stderr)")
+        func track(_ date: LocalDate, _ exercise: String) throws -> String {
+            let result = try daemon.ctl(["track", date.description, "10:00-11:00", exercise, "3x5@60"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        #expect(try track(monday, "squat").hasPrefix("tracked Workout · \(monday) 10:00"), "before the plan: no plan day")
+        #expect(try track(monday.adding(days: 4), "overhead press").hasPrefix("tracked Press day · "), "a day the plan was in force")
+        #expect(try track(nextSaturday, "deadlift").hasPrefix("tracked Pull day · \(nextSaturday)"), "the day moved here")
+        #expect(try track(nextWednesday, "deadlift").hasPrefix("tracked Workout · \(nextWednesday)"), "the day moved away")
+    }
+}
