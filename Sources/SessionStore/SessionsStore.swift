@@ -81,23 +81,37 @@ public struct SessionsStore: Store {
             try connection.run(
                 "UPDATE session SET ended_at_ms = ?, paused_since_ms = NULL, paused_total_ms = ?, rpe = ?, note = ? WHERE id = ?",
                 [endedAtMs, pausedTotalMs, rpe, note, id])
-            let volumes = try connection.prepare(
-                """
-                SELECT exercise_key, min(exercise_name) AS name, sum(reps * max(weight_kg, 0)) AS volume_kg FROM logged_set
-                WHERE session_id = ? AND kind <> 'warmup' AND reps > 0 AND weight_kg > 0 GROUP BY exercise_key ORDER BY min(id)
-                """
-            ).rows([id]) { (key: $0.text("exercise_key"), name: $0.text("name"), volumeKg: $0.double("volume_kg")) }
-            return try volumes.map { item in
-                var bests = try memo.exercises[item.key]?.bests ?? storedBests(exerciseKey: item.key)
-                let previous = bests.sessionVolumeKg
-                if item.volumeKg > (previous ?? 0) {
-                    let exists = memo.exercises[item.key]?.unwritten ?? (bests != .none)
-                    bests.sessionVolumeKg = item.volumeKg
-                    memo.exercises[item.key, default: TransactionMemo.Exercise()].bests = bests
-                    try storeBests(bests, exerciseKey: item.key, exists: exists)
-                }
-                return SessionVolume(exerciseKey: item.key, name: item.name, volumeKg: item.volumeKg, previousBestKg: previous)
+            return try raiseSessionVolumeBests(sessionID: id, exerciseKey: nil)
+        }
+    }
+
+    /// Brings the best session volume of an exercise (`exerciseKey`) up to its volume
+    /// in a finished session: after a set was added to one, which counts toward that
+    /// session's volume as if logged before its end.
+    public func raiseSessionVolumeBest(sessionID: Int64, exerciseKey: String) throws(StorageError) {
+        try write(.sessions) { _ = try raiseSessionVolumeBests(sessionID: sessionID, exerciseKey: exerciseKey) }
+    }
+
+    /// Each exercise's volume in a session (one exercise's, given its key), its best
+    /// session volume raised to it, with the best before.
+    private func raiseSessionVolumeBests(sessionID: Int64, exerciseKey: String?) throws -> [SessionVolume] {
+        let volumes = try connection.prepare(
+            """
+            SELECT exercise_key, min(exercise_name) AS name, sum(reps * max(weight_kg, 0)) AS volume_kg FROM logged_set
+            WHERE session_id = ?1 AND (?2 IS NULL OR exercise_key = ?2) AND kind <> 'warmup' AND reps > 0 AND weight_kg > 0
+            GROUP BY exercise_key ORDER BY min(id)
+            """
+        ).rows([sessionID, exerciseKey]) { (key: $0.text("exercise_key"), name: $0.text("name"), volumeKg: $0.double("volume_kg")) }
+        return try volumes.map { item in
+            var bests = try memo.exercises[item.key]?.bests ?? storedBests(exerciseKey: item.key)
+            let previous = bests.sessionVolumeKg
+            if item.volumeKg > (previous ?? 0) {
+                let exists = memo.exercises[item.key]?.unwritten ?? (bests != .none)
+                bests.sessionVolumeKg = item.volumeKg
+                memo.exercises[item.key, default: TransactionMemo.Exercise()].bests = bests
+                try storeBests(bests, exerciseKey: item.key, exists: exists)
             }
+            return SessionVolume(exerciseKey: item.key, name: item.name, volumeKg: item.volumeKg, previousBestKg: previous)
         }
     }
 

@@ -46,6 +46,34 @@ import Testing
         #expect(nothing["error"]?["code"] == -32602 && nothing["error"]?["data"]?["errors"]?[0]?["path"] == "params.reps", "\(nothing)")
     }
 
+    /// A set added to a finished session counts toward that session's volume: the best
+    /// session volume a later session is measured against includes it.
+    @Test func aSetAddedToAFinishedSessionRaisesItsExercisesBestSessionVolume() throws {
+        let client = try InProcess()
+        let first: [(reps: Int, kg: Double)] = [(10, 20)], added: [(reps: Int, kg: Double)] = [(10, 20)], later: [(reps: Int, kg: Double)] = [(15, 20)]
+        func volume(_ sets: [(reps: Int, kg: Double)]) -> Double { sets.reduce(0) { $0 + Double($1.reps) * $1.kg } }
+        let session = try client.call("session.start", .obj(["date": "2026-11-30", "at": .string(Wall.at("2026-11-30T18:00:00"))]))["sessionId"]
+        for set in first {
+            _ = try client.call("session.log", .obj(["exercise": "Barbell Curl", "reps": JSONValue(set.reps), "weightKg": .number(set.kg),
+                                                     "at": .string(Wall.at("2026-11-30T18:01:00"))]))
+        }
+        _ = try client.call("session.finish", .obj(["at": .string(Wall.at("2026-11-30T18:10:00"))]))
+        for set in added {
+            _ = try client.call("session.log", .obj(["sessionId": session ?? .null, "exercise": "Barbell Curl", "reps": JSONValue(set.reps),
+                                                     "weightKg": .number(set.kg), "at": .string(Wall.at("2026-11-30T18:05:00"))]))
+        }
+        let best = volume(first + added)
+        #expect(try client.call("exercise.get", .obj(["exercise": "Barbell Curl"]))["bestSessionVolumeKg"] == .number(best))
+        _ = try client.call("session.start", .obj(["date": "2026-12-01", "at": .string(Wall.at("2026-12-01T18:00:00"))]))
+        for set in later {
+            _ = try client.call("session.log", .obj(["exercise": "Barbell Curl", "reps": JSONValue(set.reps), "weightKg": .number(set.kg),
+                                                     "at": .string(Wall.at("2026-12-01T18:01:00"))]))
+        }
+        let finished = try client.call("session.finish", .obj(["at": .string(Wall.at("2026-12-01T18:10:00"))]))
+        #expect(volume(later) < best && finished["records"]?.arrayValue?.isEmpty == true, "no record below \(best) kg: \(finished)")
+        #expect(try client.call("exercise.get", .obj(["exercise": "Barbell Curl"]))["bestSessionVolumeKg"] == .number(best))
+    }
+
     /// A session started on an earlier day and a set logged at today's clock time: the
     /// finish on the session's day is refused, naming that set, and nothing changes.
     @Test func aFinishBeforeALoggedSetIsRefusedNamingIt() throws {

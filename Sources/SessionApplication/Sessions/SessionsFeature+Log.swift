@@ -75,6 +75,8 @@ extension SessionsFeature {
             sessionID: session.id, plannedExerciseID: plannedID, exerciseName: name, kind: input.kind,
             reps: reps, weightKg: weight, durationSeconds: duration, rpe: input.rpe, note: input.note, loggedAtMs: loggedAt,
             requestID: input.requestID, decision: decision, superset: superset))
+        // A set added to a finished session adds to its volume, counted at its finish.
+        if !session.isActive { try database.sessions.raiseSessionVolumeBest(sessionID: session.id, exerciseKey: key) }
         // Within a planned superset the rest comes after the round: A1, A2, rest.
         let roundUnfinished = try planned?.superset != nil && plannedID.map {
             SessionProgress.roundUnfinished(after: $0, planned: try progress(of: session).planned)
