@@ -46,6 +46,32 @@ import Testing
         #expect(nothing["error"]?["code"] == -32602 && nothing["error"]?["data"]?["errors"]?[0]?["path"] == "params.reps", "\(nothing)")
     }
 
+    /// Reps without a weight take the weight by the same rule: today's plan on a planned
+    /// lift, this session's last set once there is one, last time off-plan; a lift that
+    /// counts body mass given none is the body alone, and a weight given is kept, 0 too.
+    @Test func repsWithoutAWeightTakeThePlansWeightThenTheSetsBefore() throws {
+        let client = try InProcess()
+        let (squat, _) = try planAfterAYearOldSession(client)
+        func log(_ params: [(key: String, value: JSONValue)], at minute: Int) throws -> JSONValue {
+            try client.call("session.log", .object(params + [(key: "at", value: .string(Wall.at("2026-11-30T18:\(10 + minute):00")))]))
+        }
+        let first = try log([("position", 1), ("reps", 4)], at: 0)
+        #expect(first["reps"] == 4 && first["weightKg"] == squat["weightKg"] && first["filledFrom"] == "plan", "\(first)")
+        _ = try log([("position", 1), ("reps", 5), ("weightKg", 95)], at: 3)
+        let third = try log([("position", 1), ("reps", 6)], at: 6)
+        #expect(third["reps"] == 6 && third["weightKg"] == 95 && third["filledFrom"] == "lastSet", "\(third)")
+        let unloaded = try log([("position", 1), ("reps", 10), ("weightKg", 0)], at: 9)
+        #expect(unloaded["weightKg"] == 0 && unloaded["filledFrom"] == .null, "\(unloaded)")
+        // Off-plan: last time's first set of the curl was 10 × 30 kg.
+        let curl = try log([("exercise", "Barbell Curl"), ("reps", 12)], at: 12)
+        #expect(curl["reps"] == 12 && curl["weightKg"] == 30 && curl["filledFrom"] == "lastTime", "\(curl)")
+        _ = try log([("exercise", "Pull-Up"), ("reps", 5), ("weightKg", 10)], at: 15)
+        let pullUp = try log([("exercise", "Pull-Up"), ("reps", 8)], at: 18)
+        #expect(pullUp["reps"] == 8 && pullUp["weightKg"] == .null && pullUp["filledFrom"] == .null, "the body alone: \(pullUp)")
+        let timed = try log([("exercise", "Plank"), ("durationSeconds", 45)], at: 21)
+        #expect(timed["durationSeconds"] == 45 && timed["weightKg"] == .null, "nothing to take a weight from: \(timed)")
+    }
+
     /// A set added to a finished session counts toward that session's volume: the best
     /// session volume a later session is measured against includes it.
     @Test func aSetAddedToAFinishedSessionRaisesItsExercisesBestSessionVolume() throws {

@@ -33,23 +33,27 @@ extension SessionsFeature {
             if let planned, planned.durationSeconds != nil, planned.reps == nil { duration = count } else { reps = count }
         }
         // No numbers: the fill rule (SetFill) — this session's last set, else today's
-        // plan, else last time.
+        // plan, else last time; reps or a time without a weight: the weight by it.
         var filled: SessionLog.Result.Filled?
         // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
-        if reps == nil, weight == nil, duration == nil {
-            let last = try database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
-            let found = try SetFill.numbers(
-                lastSet: last.map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }, planned: planned,
-                lastTime: {
-                    let earlier = try lastTime(of: key, before: session)
-                    lastSession = .some(earlier)
-                    return earlier?.countedSets.first.map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
-                })
-            guard let (numbers, source) = found else {
-                throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
+        // (A lift that counts body mass given reps is the body alone: nothing to read.)
+        if weight == nil, reps == nil && duration == nil || !exercise.countsBodyMass {
+            let lastSet = try database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
+                .map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
+            let lastTime = { () throws -> SetFill.Numbers? in
+                let earlier = try self.lastTime(of: key, before: session)
+                lastSession = .some(earlier)
+                return earlier?.countedSets.first.map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
             }
-            (reps, weight, duration, filled) = (numbers.reps, numbers.weightKg, numbers.durationSeconds, source)
+            if reps == nil, duration == nil {
+                guard let (numbers, source) = try SetFill.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else {
+                    throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
+                }
+                (reps, weight, duration, filled) = (numbers.reps, numbers.weightKg, numbers.durationSeconds, source)
+            } else if let (kg, source) = try SetFill.weight(countsBodyMass: exercise.countsBodyMass, lastSet: lastSet, planned: planned, lastTime: lastTime) {
+                (weight, filled) = (kg, source)
+            }
         }
         var effects = Effects()
         effects.events.reserveCapacity(2)  // set.logged, and rest.started most of the time

@@ -14,6 +14,12 @@ import SessionMacros
 /// 4. a planned exercise with no history: what the plan gives (`plan`, a weight or
 ///    nothing);
 /// 5. nothing: the set needs its numbers.
+///
+/// A set given its reps or time but no weight takes the weight by the same rule
+/// (`weight`): this session's last set of the exercise, else today's plan, else last
+/// time; "log 1 5" on a day of squats at 100 kg is 5 at 100 kg. A set meant without a
+/// load says so (0). A lift that counts body mass (a pull-up) given no weight is the
+/// body alone, as it is written: nothing is filled.
 public enum SetFill {
     /// Where the numbers came from.
     public enum Source: String, Sendable, CaseIterable {
@@ -43,5 +49,24 @@ public enum SetFill {
         if let prescribed, prescribed.reps != nil || prescribed.durationSeconds != nil { return (prescribed, .plan) }
         if let earlier = try lastTime() { return (earlier, .lastTime) }
         return prescribed.map { ($0, .plan) }
+    }
+
+    /// The weight for a set given its reps or time but no weight, and where it came
+    /// from: the first of this session's last set, today's plan, last time that is
+    /// there decides, and nil when it has no weight (a set done without a load, a plan
+    /// that gives none) or the lift counts body mass (no weight: the body alone).
+    public static func weight(countsBodyMass: Bool, lastSet: Numbers?, planned: PlannedExercise?, lastTime: () throws -> Numbers?) rethrows
+        -> (Double, Source)?
+    {
+        guard !countsBodyMass else { return nil }
+        let (numbers, source): (Numbers?, Source)
+        if let lastSet {
+            (numbers, source) = (lastSet, .lastSet)
+        } else if let planned {
+            (numbers, source) = (Numbers(reps: planned.reps, weightKg: planned.weightKg, durationSeconds: planned.durationSeconds), .plan)
+        } else {
+            (numbers, source) = (try lastTime(), .lastTime)
+        }
+        return numbers?.weightKg.map { ($0, source) }
     }
 }
