@@ -34,6 +34,13 @@ import SessionSystem
             #expect(PromptContext.render(week).contains("Training: 8 sets, \(shown) volume"), "\(volume): \(shown) against the prompt")
         }
         #expect(SummaryFormatter.volume(1012.5, in: .kg) == "1,013 kg")
+        // One of a thing is said in the singular.
+        let one = WeeklySummary(
+            weekStart: base.weekStart, plannedDays: [base.weekStart], dueDays: [], completedPlannedDays: [], missedDays: [], sessions: 2,
+            adherence: 0, sets: 1, reps: 5, volumeKg: 500, activeMinutes: 3, averageRPE: nil, hardSets: 0, exercises: [], skipped: [], health: [],
+            volumePerDayKg: [])
+        let text = PromptContext.render(one)
+        #expect(text.contains("Training: 1 set, ") && text.contains(": 1 planned session, none due yet"), "\(text)")
         #expect(SummaryFormatter.volume(102.05, in: .lb) == "225 lb", "224.98 lb")
     }
 }

@@ -62,7 +62,7 @@ extension CoachContext {
         let items = weeks.map { week -> String in
             let date = week.weekStart.description
             guard !week.dueDays.isEmpty else {
-                if week.plannedDays.isEmpty { return "\(date) no plan, \(Self.count(week.sessions, "session"))" }
+                if week.plannedDays.isEmpty { return "\(date) no plan, \(PromptText.count(week.sessions, "session"))" }
                 return "\(date) \(week.plannedDays.count) planned, none due yet" + (week.sessions > 0 ? ", \(week.sessions) logged" : "")
             }
             var text = "\(date) \(week.completedPlannedDays.count)/\(week.dueDays.count)"
@@ -84,7 +84,7 @@ extension CoachContext {
         guard let week else { return "This week: no summary." }
         let label = asOf < week.weekStart.adding(days: 6) ? "This week to \(PromptContext.weekday(asOf))" : "This week"
         guard week.sessions > 0 else { return "\(label): no sessions." }
-        var line = "\(label): \(Self.count(week.sessions, "session")), \(week.sets) sets, \(PromptText.grouped(Int(week.volumeKg.rounded()))) kg volume, "
+        var line = "\(label): \(PromptText.count(week.sessions, "session")), \(PromptText.count(week.sets, "set")), \(PromptText.grouped(Int(week.volumeKg.rounded()))) kg volume, "
             + "\(week.activeMinutes) active min"
         if let rpe = week.averageRPE { line += ", avg session RPE \(PromptText.number(rpe))" }
         if week.hardSets > 0 { line += ", \(week.hardSets) at RPE 9+" }
@@ -123,9 +123,6 @@ extension CoachContext {
         if days == 1 { return "yesterday" }
         return days < gapDays ? "\(days) days ago" : "\(days / 7) weeks ago"
     }
-
-    /// "1 session", "3 sessions".
-    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 
     /// A section of the text: a fixed line, a list ("Title: a, b (+2 more).") or lines
     /// ("Title (+1 more):" then "- a"), whose items go in `dropOrder`.

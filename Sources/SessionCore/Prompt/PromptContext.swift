@@ -13,7 +13,7 @@ public enum PromptContext {
     public static func render(_ summary: WeeklySummary, goals: String = "") -> String {
         var lines: [String] = [adherence(summary)]
         if summary.sets > 0 {
-            var training = "Training: \(summary.sets) sets, \(PromptText.grouped(Int(summary.volumeKg.rounded()))) kg volume, \(summary.activeMinutes) active min"
+            var training = "Training: \(PromptText.count(summary.sets, "set")), \(PromptText.grouped(Int(summary.volumeKg.rounded()))) kg volume, \(summary.activeMinutes) active min"
             if let rpe = summary.averageRPE { training += ", avg session RPE \(PromptText.number(rpe))" }
             lines.append(training + ".")
         }
@@ -68,13 +68,13 @@ public enum PromptContext {
             if summary.plannedDays.isEmpty {
                 return summary.sessions == 0 ? "\(week): no training planned, no sessions logged." : "\(week): no plan; \(summary.sessions) session\(summary.sessions == 1 ? "" : "s") logged."
             }
-            return "\(week): \(summary.plannedDays.count) planned sessions, none due yet; \(summary.sessions) logged."
+            return "\(week): \(PromptText.count(summary.plannedDays.count, "planned session")), none due yet; \(summary.sessions) logged."
         }
         var text = "\(week): \(summary.completedPlannedDays.count) of \(summary.dueDays.count) planned sessions done"
         if let adherence = summary.adherence { text += " (\(Int((adherence * 100).rounded()))% adherence)" }
         if !summary.missedDays.isEmpty { text += "; missed " + summary.missedDays.map(weekday).joined(separator: ", ") }
         let extra = summary.sessions - summary.completedPlannedDays.count
-        if extra > 0 { text += "; \(extra) extra session\(extra == 1 ? "" : "s")" }
+        if extra > 0 { text += "; " + PromptText.count(extra, "extra session") }
         return text + "."
     }
 

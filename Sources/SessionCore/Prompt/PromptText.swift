@@ -2,6 +2,9 @@
 /// free of the characters that could end the context, open a code fence, fake a label
 /// or a message boundary, or smuggle markup. What remains is data, not instructions.
 public enum PromptText {
+    /// "1 session", "3 sessions": the noun in the singular for one.
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+
     /// Characters kept besides letters, digits and spaces: the punctuation of a sentence
     /// a person writes about their training ("Bench 100 kg by June; run a 5k!").
     static let allowedPunctuation: Set<Character> = ["-", "'", "&", "/", ".", ",", "+", "(", ")", "%", "!", "?", ";", "~"]
