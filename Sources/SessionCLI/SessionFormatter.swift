@@ -13,8 +13,13 @@ struct SessionFormatter {
         var parts: [String] = []
         if let seconds = durationSeconds { parts.append(PlanText.formatDuration(seconds)) }
         if let reps {
-            // Below zero: assistance off the body mass (an assisted pull-up).
-            parts.append(weightKg.map { $0 < 0 ? plural(reps, "rep") + ", " + unit.text(-$0) + " assisted" : "\(reps) × " + unit.text($0) } ?? plural(reps, "rep"))
+            // Below zero: assistance off the body mass (an assisted pull-up); zero, as
+            // none, no load (bw).
+            switch weightKg {
+            case let weight? where weight < 0: parts.append(plural(reps, "rep") + ", " + unit.text(-weight) + " assisted")
+            case let weight? where weight > 0: parts.append("\(reps) × " + unit.text(weight))
+            default: parts.append(plural(reps, "rep"))
+            }
         } else if let weightKg {
             parts.append(unit.text(weightKg))
         }

@@ -15,6 +15,15 @@ import Testing
         #expect(plural(1, "entry", "entries") == "1 entry" && plural(2, "entry", "entries") == "2 entries")
     }
 
+    /// A set's numbers as log and show say them: a load as reps × weight, assistance
+    /// as taken off, and no load (none, or bw's 0) as reps alone.
+    @Test func aSetWithoutALoadIsItsRepsAlone() {
+        #expect(SessionFormatter.setText(reps: 5, weightKg: 100, durationSeconds: nil, unit: .kg) == "5 × 100 kg")
+        #expect(SessionFormatter.setText(reps: 5, weightKg: 0, durationSeconds: nil, unit: .kg) == "5 reps")
+        #expect(SessionFormatter.setText(reps: 1, weightKg: nil, durationSeconds: nil, unit: .kg) == "1 rep")
+        #expect(SessionFormatter.setText(reps: 8, weightKg: -20, durationSeconds: nil, unit: .kg) == "8 reps, 20 kg assisted")
+    }
+
     /// m:ss under an hour, h:mm:ss from an hour on, worked out here from the seconds.
     @Test func oneDurationFormat() {
         for seconds in [0, 35, 59, 60, 754, 3599, 3600, 3909, 36_000, 86_399] {
