@@ -15,6 +15,17 @@ import Testing
         #expect(plural(1, "entry", "entries") == "1 entry" && plural(2, "entry", "entries") == "2 entries")
     }
 
+    /// Weights to 0.1 of the unit, but whole quarters as they are: a micro plate's
+    /// 1.25 kg is not 1.3.
+    @Test func weightsKeepTheirQuartersAndRoundTheRestToATenth() {
+        for (kilograms, kg, lb) in [(1.25, "1.25", "2.75"), (61.25, "61.25", "135"), (24.95, "25", "55"), (102.06, "102.1", "225"),
+                                    (100, "100", "220.5"), (0.75, "0.75", "1.7"), (2.5, "2.5", "5.5")] {
+            #expect(WeightUnit.kg.number(kilograms) == kg && WeightUnit.lb.number(kilograms) == lb,
+                    "\(kilograms): \(WeightUnit.kg.number(kilograms)) kg, \(WeightUnit.lb.number(kilograms)) lb")
+        }
+        #expect(WeightUnit.lb.number(WeightUnit.lb.kilograms(2.25)) == "2.25", "a quarter pound typed is shown as typed")
+    }
+
     /// A set's numbers as log and show say them: a load as reps × weight, assistance
     /// as taken off, and no load (none, or bw's 0) as reps alone.
     @Test func aSetWithoutALoadIsItsRepsAlone() {

@@ -22,9 +22,14 @@ public enum WeightUnit: String, Sendable, CaseIterable {
     /// this unit (20 kg is 44.09 lb).
     public func value(hundredthsOf kilograms: Double) -> Double { (value(kilograms) * 100).rounded() / 100 }
 
-    /// Kilograms in this unit, to 0.1: "22.5", "220.5".
+    /// Kilograms in this unit as a person reads them: to 0.1 ("22.5", "220.5" for
+    /// 100 kg, 25 for the 24.95 kg of 55 lb), but a weight of whole quarters as it is
+    /// ("61.25", "1.25": what micro plates make), within what keeping kilograms to 0.01
+    /// leaves of a weight typed in pounds (2.25 lb is kept as 1.02 kg, 2.2487 lb).
     public func number(_ kilograms: Double) -> String {
-        NumberText.format((value(kilograms) * 10).rounded() / 10)
+        let quarters = value(kilograms) * 4
+        if abs(quarters - quarters.rounded()) < 0.05 { return NumberText.format(quarters.rounded() / 4) }
+        return NumberText.format((value(kilograms) * 10).rounded() / 10)
     }
 
     /// Kilograms with this unit's name: "100 kg", "220.5 lb".
