@@ -31,14 +31,18 @@ public enum ModelOutput {
         public var description: String { "line \(line), column \(column)" }
     }
 
-    /// Extracts the JSON value from `text`.
+    /// Extracts the JSON value from `text`, in time linear in its length: each value
+    /// that parses is read once (the candidates inside one that is not a candidate are
+    /// found in what was read), the first broken one that looks like JSON decides the
+    /// outcome, and what the attempts read in all is bounded (`readBudget`).
     public static func extract(_ text: String) -> Extraction {
         let bytes = Array(text.utf8)
         if let whole = try? JSONParser.parse(bytes: bytes) { return .json(whole) }
         var candidates: [JSONValue] = []
-        /// The first value that looked like JSON and did not parse.
-        var broken: (start: Int, failure: JSONParser.Failure)?
         var index = 0
+        // Bytes the attempts below read: prose of brackets that open values which
+        // fail far on ("[1,[1,[1,…" cut off) would read the text again from each one.
+        var read = 0
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") else {
@@ -47,22 +51,43 @@ public enum ModelOutput {
             }
             do {
                 let (value, end) = try JSONParser.parsePrefix(bytes: bytes, start: index)
-                if isCandidate(value) {
-                    // Anything after JSON that broke may be a piece of it.
-                    if let broken { return failed(broken.start, broken.failure, bytes) }
-                    candidates.append(value)
-                    index = end
-                    continue
-                }
+                read += end - index
+                collectCandidates(value, into: &candidates)
+                index = end
+                continue
             } catch {
-                if broken == nil, looksLikeJSON(bytes, at: index) { broken = (index, error) }
+                // A value that looked like JSON and broke: anything after it may be a
+                // piece of it, so it is the answer whatever follows.
+                if looksLikeJSON(bytes, at: index) { return failed(index, error, bytes) }
+                read += max(error.offset - index, 1)
+            }
+            if read > readBudget(bytes.count) {
+                return .syntax(position(of: index, in: bytes), "too many brackets opening values that do not parse to look for the plan among")
             }
             index += 1
         }
         switch candidates.count {
-        case 0: return broken.map { failed($0.start, $0.failure, bytes) } ?? .none
+        case 0: return .none
         case 1: return .embedded(candidates[0])
         default: return .several(candidates.count)
+        }
+    }
+
+    /// What the attempts to read values may read in all: the text 4 times over, plus
+    /// 1 MiB, far beyond what a reply with prose and brackets around a plan takes.
+    static func readBudget(_ length: Int) -> Int { 4 * length + (1 << 20) }
+
+    /// The candidates in `value`: itself, or else the outermost candidates inside it
+    /// (a plan within an array of other things).
+    private static func collectCandidates(_ value: JSONValue, into candidates: inout [JSONValue]) {
+        if isCandidate(value) {
+            candidates.append(value)
+            return
+        }
+        switch value {
+        case .object(let pairs): for pair in pairs { collectCandidates(pair.value, into: &candidates) }
+        case .array(let items): for item in items { collectCandidates(item, into: &candidates) }
+        default: break
         }
     }
 
