@@ -15,11 +15,15 @@ public enum CSVTable {
         /// copied), or a copy with its quotes undone; `ranges` says where each field is.
         let storage: [UInt8]
         let ranges: [Range<Int>]
+        /// How many fields the record has: more than `ranges` when it has more than a
+        /// record may keep (`Reader.fieldLimit`), the rest counted, not kept.
+        public let count: Int
 
-        init(line: Int, storage: [UInt8], ranges: [Range<Int>]) {
+        init(line: Int, storage: [UInt8], ranges: [Range<Int>], count: Int? = nil) {
             self.line = line
             self.storage = storage
             self.ranges = ranges
+            self.count = count ?? ranges.count
         }
 
         public init(line: Int, fields: [String]) {
@@ -37,9 +41,6 @@ public enum CSVTable {
         /// instead and makes text only of what it keeps (a String a field was most of
         /// reading a large export: `RowReader`).
         public var fields: [String] { ranges.map { String(decoding: storage[$0], as: UTF8.self) } }
-
-        /// How many fields the record has.
-        public var count: Int { ranges.count }
 
         public static func == (a: Record, b: Record) -> Bool { a.line == b.line && a.fields == b.fields }
     }
@@ -67,6 +68,13 @@ public enum CSVTable {
         /// slice-wise reading to).
         private let byteWise: Bool
 
+        /// The most fields a header may have: no export has nearly so many.
+        public static let headerFieldLimit = 1000
+
+        /// The most fields a record keeps: the header's count (a record with more fails,
+        /// counted; a row of millions of commas is not held as millions of fields).
+        private var fieldLimit: Int { header.isEmpty ? Self.headerFieldLimit : header.count }
+
         /// Reads the header of `bytes`; fails when there is none.
         public init(bytes: [UInt8]) throws(Failure) {
             try self.init(bytes: bytes, byteWise: false)
@@ -78,6 +86,9 @@ public enum CSVTable {
             index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             separator = Self.detectSeparator(bytes[index...])
             guard let first = try readRecord() else { throw Failure(line: 1, message: "the file is empty") }
+            guard first.count <= Self.headerFieldLimit else {
+                throw Failure(line: first.line, message: "a header of \(first.count) fields, where an export has at most \(Self.headerFieldLimit)")
+            }
             header = first.fields.map { $0.trimmingSpaces }
         }
 
@@ -121,13 +132,15 @@ public enum CSVTable {
             // Over the bytes in place, with the position and line kept locally and
             // stored back at the end: the array's bounds checks were a third of it.
             var (index, line) = (self.index, self.line)
-            let (separator, fieldCount) = (self.separator, max(header.count, 1))
+            let (separator, fieldCount, fieldLimit) = (self.separator, max(header.count, 1), self.fieldLimit)
             let result = bytes.withUnsafeBufferPointer { bytes -> PlainRecord in
                 let quote = UInt8(ascii: "\"")
                 while index < bytes.count {
                     let recordLine = line
                     var fields: [Range<Int>] = []
                     fields.reserveCapacity(fieldCount)
+                    // Fields past `fieldLimit`, counted only.
+                    var more = 0
                     while true {
                         var cursor = index
                         let field: Range<Int>
@@ -151,7 +164,7 @@ public enum CSVTable {
                             }
                             field = start..<cursor
                         }
-                        fields.append(field)
+                        if fields.count < fieldLimit { fields.append(field) } else { more += 1 }
                         guard cursor < bytes.count else {
                             index = cursor
                             break
@@ -166,8 +179,8 @@ public enum CSVTable {
                         index = cursor + 1
                         break
                     }
-                    if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
-                    return .record(Record(line: recordLine, storage: self.bytes, ranges: fields))
+                    if fields.count == 1, more == 0, fields[0].isEmpty { continue }  // a blank line
+                    return .record(Record(line: recordLine, storage: self.bytes, ranges: fields, count: fields.count + more))
                 }
                 return .end
             }
@@ -176,8 +189,11 @@ public enum CSVTable {
         }
 
         private mutating func readRecordByteWise() throws(Failure) -> Record? {
+            let fieldLimit = self.fieldLimit
             while index < bytes.count {
                 let recordLine = line
+                // Fields past `fieldLimit`, counted only.
+                var more = 0
                 // Each field's bytes, quotes undone, one after the other.
                 var storage: [UInt8] = []
                 var fields: [Range<Int>] = []
@@ -208,8 +224,12 @@ public enum CSVTable {
                         quoted = true
                         fieldStarted = true
                     case separator:
-                        fields.append(storage.count..<storage.count + field.count)
-                        storage += field
+                        if fields.count < fieldLimit {
+                            fields.append(storage.count..<storage.count + field.count)
+                            storage += field
+                        } else {
+                            more += 1
+                        }
                         field.removeAll(keepingCapacity: true)
                         fieldStarted = false
                     case 0x0D where index < bytes.count && bytes[index] == 0x0A:
@@ -223,10 +243,14 @@ public enum CSVTable {
                     }
                 }
                 if quoted { throw Failure(line: recordLine, message: "a quoted field is not closed before the end of the file") }
-                fields.append(storage.count..<storage.count + field.count)
-                storage += field
-                if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
-                return Record(line: recordLine, storage: storage, ranges: fields)
+                if fields.count < fieldLimit {
+                    fields.append(storage.count..<storage.count + field.count)
+                    storage += field
+                } else {
+                    more += 1
+                }
+                if fields.count == 1, more == 0, fields[0].isEmpty { continue }  // a blank line
+                return Record(line: recordLine, storage: storage, ranges: fields, count: fields.count + more)
             }
             return nil
         }

@@ -45,4 +45,24 @@ import SessionCore
         #expect(try reader.next() == CSVTable.Record(line: 6, fields: ["last", "", "x"]))
         #expect(try reader.next() == nil)
     }
+
+    /// A row of more fields than the header is refused with how many it has, and keeps
+    /// no more of them than the header names: read in place or byte by byte (a quoted
+    /// field), the reading goes on with the next row. A header of more fields than an
+    /// export has is no export.
+    @Test func aRowOfManyFieldsIsCountedNotKept() throws {
+        let extra = 200_000
+        for row in [String(repeating: ",", count: extra), "\"q\"" + String(repeating: ",", count: extra)] {
+            let text = "Date,Name\n" + row + "\n2026-04-24,Row\n"
+            for byteWise in [false, true] {
+                var reader = try CSVTable.Reader(bytes: Array(text.utf8), byteWise: byteWise)
+                #expect(throws: CSVTable.Failure(line: 2, message: "\(extra + 1) fields where the header has 2")) { try reader.next() }
+                #expect(try reader.next() == CSVTable.Record(line: 3, fields: ["2026-04-24", "Row"]))
+            }
+        }
+        let limit = CSVTable.Reader.headerFieldLimit
+        #expect(throws: CSVTable.Failure(line: 1, message: "a header of \(limit + 1) fields, where an export has at most \(limit)")) {
+            try CSVTable.Reader(bytes: Array((String(repeating: "a,", count: limit) + "a\n1").utf8))
+        }
+    }
 }
