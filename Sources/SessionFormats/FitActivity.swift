@@ -59,6 +59,13 @@ public struct FitActivity: Sendable, Equatable {
             && lhs.heartRates.elementsEqual(rhs.heartRates) { $0.time == $1.time && $0.bpm == $1.bpm }
     }
 
+    /// The most set messages and heart-rate records a file (its chained files together)
+    /// may hold: a hundred strength workouts of the most sets a workout holds, and 23
+    /// days of a reading a second. Each is kept until the file is read, so a file of
+    /// millions of one-byte messages is refused, not held.
+    public static let maximumSets = 200_000
+    public static let maximumHeartRates = 2_000_000
+
     /// FIT's sub-sport number of strength training.
     static let strengthTraining = 20
 
@@ -76,6 +83,11 @@ public struct FitActivity: Sendable, Equatable {
     /// through `Checked`: one that cannot (NaN, an infinity, a value past its bounds in a
     /// field declared as a float or a 64-bit integer) is refused with its message's byte.
     public init(bytes: [UInt8]) throws(FitFile.Failure) {
+        try self.init(bytes: bytes, maximumSets: Self.maximumSets, maximumHeartRates: Self.maximumHeartRates)
+    }
+
+    /// The same with other bounds (the tests').
+    init(bytes: [UInt8], maximumSets: Int, maximumHeartRates: Int) throws(FitFile.Failure) {
         var fileType: Int?
         var activityTimes: (utc: Double, local: Double, offset: Int)?
         var activity = FitActivity()
@@ -103,6 +115,9 @@ public struct FitActivity: Sendable, Equatable {
             case Global.record:
                 // A reading past any heart's rate is a strap's noise: left out, as a dropout is.
                 if let bpm = message.value(3).flatMap({ Checked.int($0, in: 1...1000) }), let time = message.timestamp {
+                    guard activity.heartRates.count < maximumHeartRates else {
+                        throw FitFile.Failure(offset: message.start, message: "more than \(PromptText.grouped(maximumHeartRates)) heart-rate records")
+                    }
                     activity.heartRates.append((Int64(time) + FitFile.epochOffsetSeconds, bpm))
                 }
             case Global.activity:
@@ -114,6 +129,9 @@ public struct FitActivity: Sendable, Equatable {
                     activityTimes = (Double(utc), local, minutes * 60)
                 }
             default:  // set
+                guard activity.sets.count < maximumSets else {
+                    throw FitFile.Failure(offset: message.start, message: "more than \(PromptText.grouped(maximumSets)) set messages")
+                }
                 let categories = try (message.values(7) ?? []).compactMap { $0 }.map { value throws(FitFile.Failure) -> Int in
                     guard let category = Checked.int(value, in: 0...65535) else {
                         throw FitFile.Failure(offset: message.start, message: "a set's exercise category of \(Checked.text(value)) is no category number")
