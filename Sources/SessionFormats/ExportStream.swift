@@ -25,8 +25,11 @@ public struct MemorySource: ByteSource {
 
 /// sessiond's own JSON export read without holding it whole: its members other than
 /// the workouts (the archive) are read first, wherever they stand, then the workouts
-/// one at a time from the array, each parsed and checked alone. What is held is the
-/// archive, one workout and a window of the file of about `blockBytes`.
+/// one at a time from the array, each parsed and checked alone. An archive member that
+/// is an array is handed over an item at a time too (`Item`), for the reader to keep
+/// as it reads it (not as a JSON tree of each number a hostile file has). What is held
+/// is what the reader keeps of the archive, one workout and a window of the file of
+/// about `blockBytes`.
 public struct ExportStream {
     /// Bytes read from the source at a time.
     public static let blockBytes = 1 << 20
@@ -40,17 +43,24 @@ public struct ExportStream {
     /// pass: memory follows what is read, not what a file holds beside it.
     static let archiveKeys: Set<String> = ["format", "version", "timeZone", "profile", "aliases", "exercises", "rests", "plans", "events", "health"]
 
-    /// The export's members besides the workouts: its format, version, zone and archive.
+    /// The export's members besides the workouts: its format, version, zone and
+    /// archive, but for the archive's arrays, which went to `items`.
     public private(set) var members: [(key: String, value: JSONValue)] = []
+
+    /// An item of an archive member that is an array: the member's name, the item's
+    /// index and its JSON. The reader keeps what it makes of it, or says why it cannot
+    /// (the reading stops there).
+    public typealias Item = (key: String, index: Int, value: JSONValue)
     private var window: Window
     /// Where the next workout (or the array's end) is looked for; nil once read to its end.
     private var offset: Int?
     /// Workouts read so far.
     public private(set) var index = 0
 
-    /// Reads the export's members other than the workouts; fails when the bytes are no
-    /// JSON object, or its members no JSON.
-    public init(source: some ByteSource) throws(Problem) {
+    /// Reads the export's members other than the workouts, handing each item of an
+    /// archive member that is an array to `item`; fails when the bytes are no JSON
+    /// object, or its members no JSON, or `item` refuses one (`Problem.refused`).
+    public init(source: some ByteSource, item: (Item) -> String?) throws(Problem) {
         window = Window(source: source)
         var at = try window.skipSpace(from: 0)
         guard try window.byte(at) == UInt8(ascii: "{") else { throw Problem("an export is a JSON object", at: at) }
@@ -72,11 +82,16 @@ public struct ExportStream {
                 // The workouts are only stepped over here, their bytes let go as they pass;
                 // so is a member this reader does not know (a later version's), unparsed.
                 let kept = Self.archiveKeys.contains(key)
-                let end = try window.valueEnd(from: at, maximum: kept ? Self.maximumMemberBytes : Int.max, keeping: kept)
+                let end: Int
+                if kept, key != "format", key != "version", key != "timeZone", try window.byte(at) == UInt8(ascii: "[") {
+                    end = try readItems(of: key, from: at, item)
+                } else {
+                    end = try window.valueEnd(from: at, maximum: kept ? Self.maximumMemberBytes : Int.max, keeping: kept)
+                }
                 if key == "workouts" {
                     guard try window.byte(at) == UInt8(ascii: "[") else { throw Problem("\"workouts\" is an array", at: at) }
                     workouts = at + 1
-                } else if kept {
+                } else if kept, try window.byte(at) != UInt8(ascii: "[") {
                     members.append((key, try window.parse(at..<end)))
                 }
                 window.discard(before: end)
@@ -93,8 +108,27 @@ public struct ExportStream {
         hasWorkouts = workouts != nil
     }
 
+    /// The items of the array at `start` (its `[`) handed to `item` one at a time, each
+    /// at most `maximumWorkoutBytes`; returns the offset past its `]`.
+    private mutating func readItems(of key: String, from start: Int, _ item: (Item) -> String?) throws(Problem) -> Int {
+        var at = try window.skipSpace(from: start + 1)
+        var index = 0
+        while try window.byte(at) != UInt8(ascii: "]") {
+            if index > 0 {
+                guard try window.byte(at) == UInt8(ascii: ",") else { throw Problem("a \",\" or \"]\" follows an item of \"\(key)\"", at: at) }
+                at = try window.skipSpace(from: at + 1)
+            }
+            let end = try window.valueEnd(from: at, maximum: Self.maximumWorkoutBytes)
+            if let refusal = item((key, index, try window.parse(at..<end))) { throw Problem(refused: refusal, at: at) }
+            window.discard(before: end)
+            at = try window.skipSpace(from: end)
+            index += 1
+        }
+        return at + 1
+    }
+
     /// True when the export has a workouts array.
-    public let hasWorkouts: Bool
+    public private(set) var hasWorkouts = false
 
     /// The next workout's JSON, nil after the last.
     public mutating func next() throws(Problem) -> (value: JSONValue, index: Int)? {
@@ -121,13 +155,22 @@ public struct ExportStream {
     public struct Problem: Error, CustomStringConvertible {
         public let message: String
         public let offset: Int
+        /// The reader refused an item (`message` its words): the JSON was fine.
+        public let refused: Bool
 
         init(_ expected: String, at offset: Int) {
             message = expected
             self.offset = offset
+            refused = false
         }
 
-        public var description: String { "not JSON: \(message) at byte \(offset)" }
+        init(refused message: String, at offset: Int) {
+            self.message = message
+            self.offset = offset
+            refused = true
+        }
+
+        public var description: String { refused ? message : "not JSON: \(message) at byte \(offset)" }
     }
 }
 

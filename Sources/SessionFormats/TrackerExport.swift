@@ -151,8 +151,17 @@ public enum TrackerExport {
         private static func openJSON(_ source: some ByteSource) throws(Failure) -> (ExportStream, HistoryArchive) {
             func failure(_ message: String) -> Failure { Failure(problems: [CSVTable.Failure(line: 1, message: message)]) }
             let stream: ExportStream
+            // The archive's arrays, kept as they are read.
+            var items = HistoryArchive()
             do throws(ExportStream.Problem) {
-                stream = try ExportStream(source: source)
+                stream = try ExportStream(source: source) { item in
+                    do throws(JSONReadError) {
+                        try items.append(item: item.value, of: item.key, path: "export.\(item.key)[\(item.index)]")
+                        return nil
+                    } catch {
+                        return "\(error.path) should be \(error.expected)"
+                    }
+                }
             } catch {
                 throw failure(error.description)
             }
@@ -160,7 +169,10 @@ public enum TrackerExport {
             guard members["format"] == .string(jsonFormatName) else { throw failure("not a sessiond export: no \"format\": \"\(jsonFormatName)\"") }
             guard stream.hasWorkouts else { throw failure("export.workouts should be an array of objects") }
             do throws(JSONReadError) {
-                return (stream, try HistoryArchive(reader: try JSONReader(members, path: "export")))
+                var archive = try HistoryArchive(reader: try JSONReader(members, path: "export"))
+                archive.append(items)
+                archive.profile = archive.profile ?? items.profile
+                return (stream, archive)
             } catch {
                 throw failure("\(error.path) should be \(error.expected)")
             }

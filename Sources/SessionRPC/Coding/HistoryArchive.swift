@@ -37,6 +37,24 @@ public struct HistoryArchive: Sendable, Equatable {
     }
 }
 
+extension HistoryArchive {
+    /// Reads one item of the part `key` (an archive's array, read an item at a time)
+    /// and keeps it after those read; `path` names it in errors. A key that is not an
+    /// array part is passed over.
+    public mutating func append(item: JSONValue, of key: String, path: String) throws(JSONReadError) {
+        let reader = try JSONReader(item, path: path)
+        switch key {
+        case "aliases": aliases.append(try ArchivedAlias(reader: reader))
+        case "exercises": exercises.append(try CustomExercise(reader: reader))
+        case "rests": rests.append(try ArchivedRest(reader: reader))
+        case "plans": plans.append(try ArchivedPlan(reader: reader))
+        case "events": events.append(try ArchivedPlanEvent(reader: reader))
+        case "health": health.append(try ArchivedHealthSample(reader: reader))
+        default: break
+        }
+    }
+}
+
 extension HistoryArchive: CodedObject {
     /// Every part, empty ones too (`profile` null when not given); read, a part left
     /// out is empty.
