@@ -57,7 +57,7 @@ extension PlanCommands {
     ) { arguments, plan, aliases, context in
         let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
         let old = plan.days[day].exercises[index].name
-        let new = try newName(arguments)
+        let new = catalogName(try newName(arguments), aliases: aliases)
         plan.days[day].exercises[index].name = new
         plan.days[day].exercises[index].description = nil
         return "\(plan.days[day].weekday.name): \(old) → \(new)"
@@ -70,7 +70,8 @@ extension PlanCommands {
         check: { arguments, context in _ = try addedExercise(arguments, units: context.console.units) }
     ) { arguments, plan, aliases, context in
         let day = try dayIndex(arguments.positionals[0], in: plan)
-        let exercise = try addedExercise(arguments, units: context.console.units)
+        var exercise = try addedExercise(arguments, units: context.console.units)
+        exercise.name = catalogName(exercise.name, aliases: aliases)
         let name = exercise.name
         if plan.days[day].rest {
             plan.days[day].rest = false
@@ -159,6 +160,13 @@ extension PlanCommands {
         let new = arguments.positionals[2].collapsingWhitespace()
         guard !new.isEmpty else { throw UsageError("NEW must be an exercise name") }
         return new
+    }
+
+    /// The name a plan keeps for an exercise typed as `typed`: the catalog's when it is
+    /// one of the catalog's names or an alias of one ("squat" is Back Squat), else as
+    /// typed (one's own); the plan then names it as every output does.
+    static func catalogName(_ typed: String, aliases: [String: String]) -> String {
+        (try? ExerciseResolver.resolve(typed, isNew: true, day: [], aliases: aliases) { ExerciseResolver.Known() }.name) ?? typed
     }
 
     /// `plan add`'s exercise: NAME with the sets written as a set is logged
