@@ -104,7 +104,14 @@ public enum SessionCtl {
                 throw UsageError("\(command.words.joined(separator: " ")) takes no arguments, got \"\(extra)\"")
             }
             do {
-                return try command.run(parsed, context)
+                let status = try command.run(parsed, context)
+                // A command that refused in its own words (an ambiguous name, nothing to
+                // compare) said them on standard error: with --json they are the error
+                // object too, as every error's is.
+                if status == ExitStatus.refused, rest.contains("--json"), !console.wroteOutput {
+                    printJSONError("data", dataErrorMessage(console.errorLines), console: console)
+                }
+                return status
             } catch let refusal as DaemonRefusal where command.words != ["call"] {
                 // An argument the daemon found out of bounds is a usage error too, named as
                 // the command names it (--note, ALIAS), not as a protocol path; `call`,
@@ -152,8 +159,16 @@ public enum SessionCtl {
             return ExitStatus.unreachable
         } catch {
             console.error("sessionctl: \(error)")
+            if rest.contains("--json") { printJSONError("data", "\(error)", console: console) }
             return ExitStatus.refused
         }
+    }
+
+    /// What a command that refused said on standard error, as one message: its lines
+    /// without the program's name before the first.
+    static func dataErrorMessage(_ lines: [String]) -> String {
+        let text = lines.joined(separator: "\n")
+        return text.hasPrefix("sessionctl: ") ? String(text.dropFirst("sessionctl: ".count)) : text
     }
 
     /// The option of `CommonOptions.global` that `word` is (`--socket`, `--socket=PATH`,

@@ -23,6 +23,11 @@ public final class Console {
     /// nil while it has not; after a failure nothing more is written there, and the
     /// command exits 1 saying so (`Commands.run`): output cut short is no success.
     public private(set) var outputFailure: Int32?
+    /// True once anything was written to standard output.
+    public private(set) var wroteOutput = false
+    /// The lines written to standard error with `error`, in order: what a command that
+    /// refused said, for its --json error object (`Commands.dispatch`).
+    public private(set) var errorLines: [String] = []
 
     /// A console on the process's own streams.
     public init(environment: [String: String]) {
@@ -49,7 +54,10 @@ public final class Console {
     public func print(_ line: String = "") { write(line + "\n", toError: false) }
 
     /// Writes a line to standard error.
-    public func error(_ line: String) { write(line + "\n", toError: true) }
+    public func error(_ line: String) {
+        errorLines.append(line)
+        write(line + "\n", toError: true)
+    }
 
     /// Writes a question to standard error without a newline: the answer is typed after it.
     public func ask(_ question: String) { write(question, toError: true) }
@@ -59,6 +67,7 @@ public final class Console {
 
     /// Writes bytes to standard output as they are (a PDF).
     public func write(bytes: [UInt8]) {
+        wroteOutput = true
         if buffered {
             out += String(decoding: bytes, as: UTF8.self)
             return
@@ -67,6 +76,7 @@ public final class Console {
     }
 
     private func write(_ text: String, toError: Bool) {
+        if !toError { wroteOutput = true }
         if buffered {
             if toError { err += text } else { out += text }
             return

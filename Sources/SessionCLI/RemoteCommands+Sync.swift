@@ -54,7 +54,7 @@ extension RemoteCommands {
         run: { arguments, context in
             let role = try syncRole(arguments, command: "sync unshare")
             let result = try context.call(try context.connect(arguments), SyncUnshare.self, SyncShare.Params(role: role))
-            if context.printJSON(result, arguments) { return result.removed ? ExitStatus.ok : ExitStatus.refused }
+            if result.removed, context.printJSON(result, arguments) { return ExitStatus.ok }
             guard result.removed else {
                 context.console.error("sessionctl: \(role) is not shared with (sessionctl sync shares lists who is)")
                 return ExitStatus.refused

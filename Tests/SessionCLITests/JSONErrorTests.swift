@@ -1,0 +1,31 @@
+import Foundation
+import JSON
+import Testing
+import TestSupport
+
+/// With --json every error is one object on standard output, whoever found it: a name
+/// that names nothing or several, a plan with nothing to compare, a file of another
+/// kind. Its message is what standard error says.
+@Suite struct JSONErrorTests {
+    @Test func aRefusalSessionctlFindsItselfIsAnErrorObject() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        try daemon.importPlan(Fixtures.dumbbellPlan)
+        let csv = daemon.file("workouts.csv", "Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2026-11-30 18:00:00,Legs,Squat,1,100,5\n")
+        let cases: [[String]] = [
+            ["plan", "diff", "--json"],
+            ["plan", "set", "mon", "zzzz", "--sets", "3", "--json"],
+            ["track", "yesterday", "18:00-19:00", "zzzzqx", "5", "--json"],
+            ["health", "import", csv, "--json"],
+            ["sync", "unshare", "carol", "--json"],
+        ]
+        for arguments in cases {
+            let run = try daemon.ctl(arguments)
+            #expect(run.status == 1, "\(arguments): \(run.status) \(run.stderr)")
+            let error = (try? JSONParser.parse(run.stdout))?["error"]
+            #expect(error?["kind"] == "data" && !(error?["message"]?.stringValue ?? "").isEmpty, "\(arguments): \(run.stdout)")
+            let said = run.stderr.split(separator: "\n").first.map { String($0.dropFirst("sessionctl: ".count)) } ?? ""
+            #expect(error?["message"]?.stringValue?.hasPrefix(said) == true, "\(arguments): \(run.stdout) against \(run.stderr)")
+        }
+    }
+}
