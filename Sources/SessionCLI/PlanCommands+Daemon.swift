@@ -96,7 +96,9 @@ extension PlanCommands {
                 let before = plans.first { $0.planID == later.planID }?.revises
                     ?? plans.drop { $0.planID != later.planID }.dropFirst().first?.planID
                 guard let before else {
-                    context.console.error("sessionctl: plan \(later.planID) is the only plan stored: nothing to compare it with")
+                    context.console.error(plans.count <= 1
+                        ? "sessionctl: plan \(later.planID) is the only plan stored: nothing to compare it with"
+                        : "sessionctl: plan \(later.planID) revises no plan and was stored before the others: name the plans to compare (plan diff PLAN-ID [PLAN-ID]; plan list lists them)")
                     return ExitStatus.refused
                 }
                 earlierID = before

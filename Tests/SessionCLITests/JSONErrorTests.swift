@@ -28,4 +28,22 @@ import TestSupport
             #expect(error?["message"]?.stringValue?.hasPrefix(said) == true, "\(arguments): \(run.stdout) against \(run.stderr)")
         }
     }
+
+    /// plan diff with no PLAN-ID compares the active plan with the one it revises, else
+    /// the one stored before it: an active plan with neither says so, in its words for
+    /// one plan stored or several.
+    @Test func aPlanDiffWithNothingBeforeTheActivePlanSaysWhy() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        try daemon.importPlan(Fixtures.dumbbellPlan)
+        let alone = try daemon.ctl(["plan", "diff"])
+        #expect(alone.status == 1 && alone.stderr.contains("plan 1 is the only plan stored"), "\(alone.stderr)")
+        try daemon.importPlan(Fixtures.dumbbellPlan)
+        #expect(try daemon.ctl(["plan", "diff"]).status == 0, "plan 2 against plan 1")
+        #expect(try daemon.ctl(["plan", "activate", "1"]).status == 0)
+        let first = try daemon.ctl(["plan", "diff"])
+        #expect(first.status == 1 && first.stderr.contains("plan 1 revises no plan and was stored before the others") && !first.stderr.contains("only plan"),
+                "\(first.stderr)")
+        #expect(try daemon.ctl(["plan", "diff", "2", "1"]).status == 0)
+    }
 }
