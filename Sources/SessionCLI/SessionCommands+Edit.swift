@@ -87,8 +87,8 @@ extension SessionCommands {
         params.endedAt = try CommandSupport.placedTime(arguments, Options.end, as: params.endedAt, sessionID: id, client: client, context: context)
         let result = try context.call(client, SessionEdit.self, params)
         if context.printJSON(result, arguments) { return ExitStatus.ok }
-        context.console.print("session \(result.sessionID) · \(result.date) · \(result.title) · \(result.startedAt)"
-                              + (result.endedAt.map { " to \($0)" } ?? "") + " · " + Wording.duration(result.durationSeconds))
+        context.console.print("session \(result.sessionID) · \(result.date) · \(result.title) · \(RFC3339.wallText(result.startedAt))"
+                              + (result.endedAt.map { " to \(RFC3339.wallText($0))" } ?? "") + " · " + Wording.duration(result.durationSeconds))
         return ExitStatus.ok
     }
 }

@@ -167,6 +167,10 @@ public struct LocalClock: Sendable {
         return LocalDateTime(date: local.date, secondOfDay: local.secondOfDay)
     }
 
+    /// An instant as a person reads it, at its local wall time: "2026-11-30 18:04", with
+    /// ":SS" when its seconds are not 0 (`RFC3339.wallText`).
+    public func wallText(ms: Int64) -> String { RFC3339.wallText(rfc3339(ms: ms)) }
+
     /// RFC 3339 with the local offset and milliseconds: `2026-11-30T18:04:05.123+01:00`.
     public func rfc3339(ms: Int64) -> String {
         let local = local(ms: ms)

@@ -464,6 +464,11 @@ import TestSupport
         let moved = try ctl(daemon, ["edit", "--session", "1", "--start", "-35m", "--title", "Legs", "--rpe", "8"])
         #expect(moved.status == 0, "\(moved.stderr)")
         let detail = try JSONParser.parse(try ctl(daemon, ["show", "1", "--json"]).stdout)
+        // Its times as a person reads them, not as the protocol writes them.
+        let wall = { (text: String) in text.prefix(10) + " " + text.dropFirst(11).prefix(5) }
+        let startedAt = detail["startedAt"]?.stringValue ?? "", endedAt = detail["endedAt"]?.stringValue ?? ""
+        #expect(moved.stdout.contains(" · \(wall(startedAt))") && moved.stdout.contains(" to \(wall(endedAt))") && !moved.stdout.contains("T"),
+                "\(moved.stdout) against \(startedAt), \(endedAt)")
         #expect(detail["title"] == "Legs" && detail["rpe"] == 8)
         #expect((1495...1500).contains(detail["durationSeconds"]?.intValue ?? 0), "-35m to -10m, each read when its command ran")
         let tooLate = try ctl(daemon, ["edit", "--session", "1", "--start", "-25m"])

@@ -38,17 +38,17 @@ extension SessionsFeature {
         let start = params.startedAt?.ms ?? session.startedAtMs
         let end = params.endedAt?.ms ?? session.endedAtMs
         if let end, end <= start {
-            throw SessionError.timeOutsideSession("Session \(session.id) would end (\(clock.rfc3339(ms: end))) before it starts (\(clock.rfc3339(ms: start)))")
+            throw SessionError.timeOutsideSession("Session \(session.id) would end (\(clock.wallText(ms: end))) before it starts (\(clock.wallText(ms: start)))")
         }
         // Every set stays inside: the earliest not before the new start, the latest not
         // after the new end.
         if params.startedAt != nil, let first = try database.sessions.earliestSet(sessionID: session.id), first.loggedAtMs < start {
             throw SessionError.timeOutsideSession(
-                "\(outside(first).description) of session \(session.id) lies before the new start (\(clock.rfc3339(ms: start)))", set: outside(first))
+                "\(outside(first).description) of session \(session.id) lies before the new start (\(clock.wallText(ms: start)))", set: outside(first))
         }
         if params.endedAt != nil, let end, let last = try database.sessions.latestSet(sessionID: session.id), last.loggedAtMs > end {
             throw SessionError.timeOutsideSession(
-                "\(outside(last).description) of session \(session.id) lies after the new end (\(clock.rfc3339(ms: end)))", set: outside(last))
+                "\(outside(last).description) of session \(session.id) lies after the new end (\(clock.wallText(ms: end)))", set: outside(last))
         }
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? session.note
         try database.sessions.updateSession(session.id, date: clock.localDate(atMs: start), title: params.title ?? session.title, startedAtMs: start,

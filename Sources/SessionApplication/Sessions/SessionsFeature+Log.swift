@@ -19,7 +19,7 @@ extension SessionsFeature {
         let loggedAt = input.at?.ms ?? session.endedAtMs ?? max(nowMs, session.startedAtMs)
         guard loggedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         if let end = session.endedAtMs, loggedAt > end {
-            throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.rfc3339(ms: end)))")
+            throw SessionError.timeOutsideSession("The time given lies after session \(session.id) ended (\(clock.wallText(ms: end)))")
         }
         let (plannedID, planned, name, resolved) = try resolveExercise(input, session: session)
         let exercise = try resolved ?? service.identity(ofKey: name.exerciseKey)

@@ -85,7 +85,7 @@ extension SessionsFeature {
         guard endedAt >= session.startedAtMs else { throw SessionError.timeBeforeSessionStart(startedAtMs: session.startedAtMs) }
         if let latest, endedAt < latest.loggedAtMs {
             throw SessionError.timeOutsideSession(
-                "Session \(session.id) cannot end at \(clock.rfc3339(ms: endedAt)): \(outside(latest).description) lies after it; "
+                "Session \(session.id) cannot end at \(clock.wallText(ms: endedAt)): \(outside(latest).description) lies after it; "
                     + "finish at or after that time, or remove that set first (sessionctl undo \(latest.id))", set: outside(latest))
         }
         let pausedTotal = session.pausedTotalMs + (session.pausedSinceMs.map { max(0, endedAt - $0) } ?? 0)

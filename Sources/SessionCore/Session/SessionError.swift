@@ -59,7 +59,7 @@ extension SessionError {
         public var setNumber: Int
         public var loggedAt: String
 
-        /// "Squat set 3 (id 41, logged 2026-11-30T07:05:00.000+01:00)".
-        public var description: String { "\(exercise) set \(setNumber) (id \(setID), logged \(loggedAt))" }
+        /// "Squat set 3 (id 41, logged 2026-11-30 07:05)".
+        public var description: String { "\(exercise) set \(setNumber) (id \(setID), logged \(RFC3339.wallText(loggedAt)))" }
     }
 }

@@ -1,6 +1,16 @@
 /// RFC 3339 timestamps, the protocol's time format (`2026-11-30T18:05:00+01:00`).
 /// Parsing needs no time zone; writing one in the local zone is `LocalClock.rfc3339`.
 public enum RFC3339 {
+    /// A timestamp as a person reads it, at the wall time it was written in (the
+    /// daemon's zone): "2026-11-30 18:05", with ":SS" when its seconds are not 0.
+    /// Text that is no RFC 3339 timestamp is given back as it is.
+    public static func wallText(_ text: String) -> String {
+        let chars = Array(text.utf8)
+        guard parse(text) != nil else { return text }
+        let seconds = String(decoding: chars[17..<19], as: UTF8.self)
+        return String(decoding: chars[0..<10], as: UTF8.self) + " " + String(decoding: chars[11..<16], as: UTF8.self) + (seconds == "00" ? "" : ":" + seconds)
+    }
+
     /// Parses an RFC 3339 timestamp (`Z` or `±hh:mm`, optional fraction) to Unix ms.
     public static func parse(_ text: String) -> Int64? {
         let chars = Array(text.utf8)
