@@ -136,15 +136,25 @@ extension HealthCommands {
             // A day's value made of plausible samples may still not be one (a night of
             // records spanning days, an hour's steps of a dozen sources): left out too.
             var days: [HealthDays.Day] = []
+            // A fact dated where none is recorded (a watch whose clock read 2030) is as
+            // implausible as its value could be: left out, said, not sent to be refused.
+            let today = context.clock.today()
             for day in everyDay where within(day.date) {
-                if let problem = day.type.problem(with: day.value) {
+                if let problem = RecordedDates.problem(day.date, today: today, approximate: true) {
+                    leftOut.add("\(day.date)", "\(Wording.health(day.type)): the date \(problem)")
+                } else if let problem = day.type.problem(with: day.value) {
                     leftOut.add("\(day.date)", "\(Wording.health(day.type)) \(Checked.text(day.value)) \(day.type.unit): must \(problem)")
                 } else {
                     days.append(day)
                 }
             }
+            workouts = workouts.filter { workout in
+                guard within(workout.start.date) else { return false }
+                guard let problem = RecordedDates.problem(workout.start.date, today: today, approximate: true) else { return true }
+                leftOut.add("\(workout.start.date) \(Wording.timeOfDay(workout.start.secondOfDay))", "a strength workout: the date \(problem)")
+                return false
+            }
             if let warning = leftOut.warning { context.console.error(context.console.dim("sessionctl: \(name): \(warning)")) }
-            workouts = workouts.filter { within($0.start.date) }
             let clock = context.clock
             let archived = days.map { item in
                 ArchivedHealthSample {

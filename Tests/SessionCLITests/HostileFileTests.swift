@@ -101,6 +101,36 @@ import Testing
         #expect(try sessions(daemon).count == 1)
     }
 
+    /// A record or a workout dated where no fact is recorded (a watch whose clock read
+    /// 2030, or 1969) is left out and said as any implausible value is: the rest of the
+    /// file imports, exit 0, where the daemon's refusal of the date was a usage error.
+    @Test func appleHealthRecordsAndWorkoutsDatedOutOfBoundsAreLeftOut() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let good = #"startDate="2026-11-24 07:00:00 +0100" endDate="2026-11-24 07:00:00 +0100""#
+        let future = #"startDate="2030-01-01 10:00:00 +0000" endDate="2030-01-01 11:00:00 +0000""#
+        let past = #"startDate="1969-07-20 20:17:00 +0000" endDate="1969-07-20 21:17:00 +0000""#
+        let file = daemon.file("export.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_GB">
+              <Record type="HKQuantityTypeIdentifierRestingHeartRate" sourceName="Watch" unit="count/min" value="55" \(good)/>
+              <Record type="HKQuantityTypeIdentifierRestingHeartRate" sourceName="Watch" unit="count/min" value="56" \(future)/>
+              <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="60" durationUnit="min" \(future)/>
+              <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="60" durationUnit="min" \(past)/>
+            </HealthData>
+
+            """)
+        for dryRun in [true, false] {
+            let run = try daemon.ctl(["health", "import", file] + (dryRun ? ["--dry-run"] : []))
+            #expect(run.status == 0 && run.stdout.contains("1 daily value ") && !run.stdout.contains("workout"), "\(run.stdout) \(run.stderr)")
+            #expect(run.stderr.contains("3 implausible values left out") && run.stderr.contains("2030-01-01: resting HR: the date must lie between 1970-01-01 and tomorrow, got 2030-01-01")
+                    && run.stderr.contains("2030-01-01 10:00: a strength workout: the date must lie between"), "\(run.stderr)")
+        }
+        let health = try JSONParser.parse(try daemon.ctl(["call", "history.archive", #"{"part": "health"}"#]).stdout)["health"]?.arrayValue ?? []
+        #expect(health.count == 1 && health.first?["date"] == "2026-11-24", "\(health)")
+        #expect(try sessions(daemon).isEmpty)
+    }
+
     @Test func gadgetbridgeOfTheOldSchemaReadsThroughASymbolicLink() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
