@@ -103,6 +103,11 @@ public enum TrackerExport {
                 } catch {
                     throw Failure(problems: [CSVTable.Failure(line: 0, message: error.description)])
                 }
+                // A session's start is its place in the file, as a row's line is.
+                if let dates = latest.map(HistoryLimits.workoutDates), let outside = pending.last(where: { !dates.contains($0.start.date) }) {
+                    throw Failure(problems: [CSVTable.Failure(
+                        line: 0, message: "the session started \(String(outside.start.description.map { $0 == "T" ? " " : $0 })): its date lies outside \(dates.lowerBound)…\(dates.upperBound)")])
+                }
                 return
             }
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

@@ -32,6 +32,20 @@ import Testing
         #expect(try daemon.client().call("session.get", .obj(["sessionId": id]))["sets"]?.arrayValue?.count == 3)
     }
 
+    /// A FIT activity whose watch clock read 2030 is refused by its session's start, as
+    /// a CSV row's date is by its line: exit 1, not the daemon's usage error.
+    @Test func aFitSessionDatedInTheFutureIsRefusedByItsStart() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/future.fit"
+        // FIT counts seconds from 1989-12-31T00:00:00Z; 2030-01-01T10:00:00Z is 1,893,492,000 Unix seconds.
+        try write(FitBytes.file(FitBytes.strength(start: Double(1_893_492_000 - 631_065_600))), path)
+        let run = try daemon.ctl(["import", path])
+        #expect(run.status == 1 && run.stderr.contains("the session started 2030-01-01 ") && run.stderr.contains("its date lies outside 1970-01-01…"),
+                "\(run.status) \(run.stderr)")
+        #expect(try !run.stderr.contains("Usage:") && sessions(daemon).isEmpty)
+    }
+
     @Test func fitRefusalsNameTheirByteAndStoreNothing() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
