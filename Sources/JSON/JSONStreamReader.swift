@@ -16,6 +16,8 @@ public struct JSONStreamReader {
     /// Bytes of the document before the buffer's first.
     private var consumed = 0
     private var atEnd = false
+    /// True once a byte-order mark at the document's start was looked for.
+    private var pastStart = false
     /// Per open object or array: true until its first member or element.
     private var first: [Bool] = []
     /// A captured value larger than this is refused (a data point, a workout).
@@ -59,6 +61,14 @@ public struct JSONStreamReader {
 
     /// The next byte that is not white space, not taken; nil at the end.
     public mutating func peek() throws -> UInt8? {
+        if !pastStart {
+            // A UTF-8 byte-order mark (an editor's, Windows') begins the text, not the JSON.
+            pastStart = true
+            for mark: UInt8 in [0xEF, 0xBB, 0xBF] {
+                guard try peekByte() == mark else { break }
+                index += 1
+            }
+        }
         while let byte = try peekByte() {
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
             index += 1

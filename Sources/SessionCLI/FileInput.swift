@@ -118,7 +118,7 @@ final class FileSource: ByteSource {
         } catch {
             throw FileInput.Failure(path: path, reason: String(describing: error))
         }
-        return head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{") ? source : nil
+        return head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first == UInt8(ascii: "{") ? source : nil
     }
 
     func read(at offset: Int, count: Int, into buffer: inout [UInt8]) throws -> Int {

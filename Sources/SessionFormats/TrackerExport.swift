@@ -110,7 +110,7 @@ public enum TrackerExport {
                 }
                 return
             }
-            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
             if format == .json || format == nil && first == UInt8(ascii: "{") {
                 self.format = .json
                 (stream, archive) = try Self.openJSON(MemorySource(bytes))

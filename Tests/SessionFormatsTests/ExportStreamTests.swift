@@ -96,6 +96,19 @@ import Testing
         #expect(failure(#"{"format": "sessiond-history", "version": 2, "aliases": 5, "workouts": []}"#).contains("export.aliases should be an array"))
     }
 
+    /// A UTF-8 byte-order mark before the JSON (an editor's, Windows') begins the text,
+    /// not the JSON: the export and a health app's JSON read as without it.
+    @Test func aByteOrderMarkBeforeTheJSONIsPassedOver() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let text = TrackerExport.write(workouts(3, setsEach: 2), as: .json, archive: HistoryArchive(), timeZone: "Europe/Berlin")
+        let plain = try TrackerExport.read(Array(text.utf8))
+        let marked = try TrackerExport.read(mark + Array(text.utf8))
+        #expect(marked == plain && marked.format == .json && marked.workouts.count == 3)
+        let health = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-01-01 00:00:00 +0000", "qty": 9000}]}]}}"#
+        let read = try HealthAutoExportReader.read { JSONStreamReader(bytes: mark + Array(health.utf8)) }
+        #expect(read.records == 1 && read.kept == 1, "\(read)")
+    }
+
     @Test func aJSONExportReadInTricklesGivesTheWorkoutsAndArchiveReadWhole() throws {
         let written = workouts(30, setsEach: 7)
         var archive = HistoryArchive()
