@@ -7,6 +7,16 @@ extension String {
         return String(decoding: bytes.map { $0 == 0x2C ? 0x2E : $0 }, as: UTF8.self)
     }
 
+    /// The number the text writes in decimal (digits, a sign, a point, an exponent: what
+    /// people and apps write), which may be too large to be finite; nil for anything
+    /// else, also what strtod would read besides (hexadecimal such as 0x10, inf, nan).
+    var decimalValue: Double? {
+        guard !isEmpty, utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }) else {
+            return nil
+        }
+        return Double(self)
+    }
+
     /// True when the text is one of `words` (lowercase ASCII) in any case.
     func isASCIIWord(in words: [String]) -> Bool {
         var text = self

@@ -151,8 +151,12 @@ struct RowReader {
             return (plain * 1000).rounded() / 1000
         }
         guard let text = text(column) else { return nil }
-        guard let value = Double(text.replacingComma()), value.isFinite, value >= 0 else {
+        guard let value = text.replacingComma().decimalValue, value >= 0 else {
             problem(column, "not a number: \"\(text)\"")
+            return nil
+        }
+        guard value.isFinite else {
+            problem(column, "a number too large: \"\(text.count > 20 ? text.prefix(20) + "…" : text)\"")
             return nil
         }
         return (value * 1000).rounded() / 1000

@@ -153,6 +153,12 @@ import TestSupport
                 }
             }
         }
+        // Hexadecimal, which strtod reads as 72, is no number a person or an app writes.
+        #expect {
+            try GoogleFitReader.read(Array("Date,Step count,Average weight (kg)\n2026-11-23,8000,79.5\n2026-11-24,9000,0x48\n".utf8))
+        } throws: { error in
+            (error as? GoogleFitReader.Failure).map { $0.line == 3 && $0.message == "Average weight (kg) \"0x48\" is not a number" } == true
+        }
     }
 
     // MARK: Zip

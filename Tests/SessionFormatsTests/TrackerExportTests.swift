@@ -189,6 +189,17 @@ extension String {
             """)?.problems
         #expect(values?.map(\.line) == [2, 3, 4])
         #expect(values?[0].message.contains("\"Weight\": not a number: \"heavy\"") == true)
+        // Only decimals are numbers: strtod's hexadecimal is none, and a decimal past
+        // any double is said to be too large, not to be no number.
+        let written = failure("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,A,51m,Squat,1,0x10,5,0,0,
+            2026-04-24 09:40:00,A,51m,Squat,2,\(String(repeating: "9", count: 400)),5,0,0,
+            2026-04-24 09:40:00,A,51m,Squat,3,1e2,5,0,0,
+            """)?.problems
+        #expect(written?.map(\.line) == [2, 3], "1e2 is a decimal: \(written ?? [])")
+        #expect(written?.first?.message.contains("\"Weight\": not a number: \"0x10\"") == true && written?.last?.message.contains("a number too large") == true,
+                "\(written ?? [])")
         #expect(failure("Name,Value\nx,1")?.problems.first?.message.contains("not a Strong or Hevy export") == true)
         #expect(failure("Date,Exercise Name\n\"2026-01-01 10:00:00,Squat")?.problems.first?.message.contains("not closed") == true)
     }
