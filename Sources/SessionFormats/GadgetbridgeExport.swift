@@ -126,13 +126,13 @@ public enum GadgetbridgeExport {
             if table.hasSuffix("_ACTIVITY_SAMPLE"), has.contains("STEPS") {
                 // A minute a row: each device's steps of each hour, summed here.
                 // total(): a float, which no count of steps overflows as sum() would.
-                try file.each("SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, total(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2") { row in
+                try file.each("SELECT TIMESTAMP / 3600 * 3600 AS hour, DEVICE_ID, total(STEPS) AS steps FROM \(quoted) WHERE STEPS > 0 GROUP BY 1, 2", table: table) { row in
                     read.records += 1
                     guard let startMs = instant(table, row.int64("hour"), unit: 1000), let endMs = Checked.sum(startMs, 3_599_000) else { return }
                     try add(.steps, startMs: startMs, endMs: endMs, value: row.double("steps"), device: row.int64("DEVICE_ID"))
                 }
             } else if table.hasSuffix("_HEART_RATE_RESTING_SAMPLE"), has.contains("HEART_RATE") {
-                try file.each("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)") { row in
+                try file.each("SELECT TIMESTAMP, DEVICE_ID, HEART_RATE FROM \(quoted)", table: table) { row in
                     read.records += 1
                     // 255, 0 and -1 mean no reading: left out without a word.
                     let rate = row.int64("HEART_RATE")
@@ -140,7 +140,7 @@ public enum GadgetbridgeExport {
                     try add(.restingHeartRate, startMs: ms, endMs: ms, value: Double(rate), device: row.int64("DEVICE_ID"))
                 }
             } else if table.hasSuffix("_WEIGHT_SAMPLE"), has.contains("WEIGHT_KG") {
-                try file.each("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)") { row in
+                try file.each("SELECT TIMESTAMP, DEVICE_ID, WEIGHT_KG FROM \(quoted)", table: table) { row in
                     read.records += 1
                     let kg = row.double("WEIGHT_KG")
                     guard kg > 0, let ms = instant(table, row.int64("TIMESTAMP")) else { return }
@@ -165,7 +165,7 @@ public enum GadgetbridgeExport {
                     }
                 }
                 var previous: (time: Int64, device: Int64, stage: Int64)?
-                try file.each("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP") { row in
+                try file.each("SELECT TIMESTAMP, DEVICE_ID, STAGE FROM \(quoted) ORDER BY DEVICE_ID, TIMESTAMP", table: table) { row in
                     read.records += 1
                     let current = (time: row.int64("TIMESTAMP"), device: row.int64("DEVICE_ID"), stage: row.optionalInt64("STAGE") ?? 0)
                     guard instant(table, current.time) != nil else { return }

@@ -47,8 +47,9 @@ final class SQLiteFile {
     }
 
     /// Each row of `sql` in turn, handed to `body` and let go: memory follows one row,
-    /// whatever the table holds. An error of `body` ends the reading and is thrown.
-    func each(_ sql: String, _ texts: [String] = [], _ body: (Row) throws -> Void) throws {
+    /// whatever the table holds. An error of `body` ends the reading and is thrown; a
+    /// column of another type names `table` and the row's number when given.
+    func each(_ sql: String, _ texts: [String] = [], table: String? = nil, _ body: (Row) throws -> Void) throws {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure() }
         defer { sqlite3_finalize(statement) }
@@ -56,13 +57,15 @@ final class SQLiteFile {
             // SQLITE_TRANSIENT: SQLite copies the text before the call returns.
             guard sqlite3_bind_text(statement, Int32(index + 1), text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self)) == SQLITE_OK else { throw failure() }
         }
+        var number = 0
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw failure() }
+            number += 1
             let row = Row(statement: statement)
             try body(row)
-            if let problem = row.problem { throw Failure(code: SQLITE_MISMATCH, description: problem) }
+            if let problem = row.problem { throw Failure(code: SQLITE_MISMATCH, description: (table.map { "\($0), row \(number): " } ?? "") + problem) }
         }
     }
 

@@ -58,6 +58,18 @@ import SessionStore
         #expect(try read(link).samples.count == 2)
     }
 
+    /// A value of another type than its column's (text where a weight is) is refused
+    /// by its table, its row and its column.
+    @Test func aValueOfAnotherTypeIsRefusedByItsTableRowAndColumn() throws {
+        defer { Fixtures.removeTree(directory) }
+        let path = try oldDatabase(["INSERT INTO MI_SCALE_WEIGHT_SAMPLE VALUES (\(Self.morning * 1000 + 1), 1, 1, 'heavy')"])
+        #expect {
+            try read(path)
+        } throws: { error in
+            "\(error)".contains("MI_SCALE_WEIGHT_SAMPLE, row 2: column WEIGHT_KG holds no number")
+        }
+    }
+
     /// Times near ±2^63 (seconds and milliseconds), steps whose sum passes 2^63, and
     /// weights no one has: left out and counted, the rest read.
     @Test func impossibleTimesAndValuesAreLeftOutAndCounted() throws {
