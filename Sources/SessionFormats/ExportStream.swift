@@ -158,7 +158,8 @@ public struct ExportStream {
     public struct Problem: Error, CustomStringConvertible {
         public let message: String
         public let offset: Int
-        /// The reader refused an item (`message` its words): the JSON was fine.
+        /// The reader refused an item, or a value was larger than its place takes
+        /// (`message` says which): not a fault of the JSON.
         public let refused: Bool
 
         init(_ expected: String, at offset: Int) {
@@ -228,7 +229,10 @@ private struct Window {
         var depth = 0
         var inString = false
         while true {
-            guard at - offset < maximum else { throw ExportStream.Problem("a value of at most \(maximum >> 20) MiB", at: offset) }
+            guard at - offset < maximum else {
+                // JSON still, perhaps; too large for what stands there (a workout, an item).
+                throw ExportStream.Problem(refused: "the value at byte \(offset) is larger than \(maximum >> 20) MiB, more than an export holds there", at: offset)
+            }
             if !keeping, at - start >= 2 * ExportStream.blockBytes { discard(before: at) }
             guard let byte = try byte(at) else {
                 if depth == 0, !inString, at > offset { return at }

@@ -96,6 +96,16 @@ import Testing
         #expect(failure(#"{"format": "sessiond-history", "version": 2, "aliases": 5, "workouts": []}"#).contains("export.aliases should be an array"))
     }
 
+    /// A workout larger than any workout is said to be so, not to be no JSON.
+    @Test func aWorkoutLargerThanAnyIsSaidToBeSo() throws {
+        let note = String(repeating: "n", count: ExportStream.maximumWorkoutBytes)
+        let text = #"{"format": "sessiond-history", "version": 2, "workouts": [{"title": "Legs", "note": "\#(note)"}]}"#
+        var reader = try TrackerExport.Reader(json: TrickleSource(text, step: 1 << 20))
+        #expect(reader.next() == nil && reader.problems.count == 1)
+        let said = reader.problems.first?.message ?? ""
+        #expect(said.contains("is larger than 8 MiB, more than an export holds there") && !said.contains("not JSON"), "\(said)")
+    }
+
     /// A UTF-8 byte-order mark before the JSON (an editor's, Windows') begins the text,
     /// not the JSON: the export and a health app's JSON read as without it.
     @Test func aByteOrderMarkBeforeTheJSONIsPassedOver() throws {
