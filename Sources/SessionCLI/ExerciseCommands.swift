@@ -216,6 +216,11 @@ extension ExerciseCommands {
             let client = try context.connect(arguments)
             if let removed = arguments[.remove] {
                 guard arguments.positionals.isEmpty else { throw UsageError("--remove takes only the ALIAS") }
+                // An alias never made names nothing: a data error, not a mistyped command.
+                let aliases = try context.call(client, ExerciseAliases.self, NoParams()).items
+                guard aliases.contains(where: { $0.alias.exerciseKey == removed.exerciseKey }) else {
+                    throw DataError(description: "no alias \"\(removed)\" (sessionctl alias lists them)")
+                }
                 let result = try context.call(client, ExerciseAliasSet.self, ExerciseAliasSet.Params { $0.alias = removed; $0.name = nil })
                 if context.printJSON(result, arguments) { return ExitStatus.ok }
                 context.console.print("alias \(result.alias) removed"

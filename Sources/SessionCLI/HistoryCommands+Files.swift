@@ -366,7 +366,7 @@ extension HistoryCommands {
                 }
             }
             guard let loading = PlateMath.load(target: target, bar: bar, plates: sizes) else {
-                throw UsageError("\(text(target)) \(unit.rawValue) is lighter than the \(text(bar)) \(unit.rawValue) bar")
+                throw DataError(description: "\(text(target)) \(unit.rawValue) is lighter than the \(text(bar)) \(unit.rawValue) bar")
             }
             if arguments.has(.json) {
                 context.console.print(JSONValue.obj([

@@ -245,7 +245,7 @@ extension PlanCommands {
     static func exerciseIndex(_ name: String, in day: PlanDay, aliases: [String: String] = [:]) throws -> Int {
         let candidates = day.exercises.indices.map { ExerciseMatcher.Candidate(id: Int64($0), position: $0 + 1, name: day.exercises[$0].name) }
         let names = day.exercises.map(\.name).joined(separator: ", ")
-        let missing = PlanEditFailure(description: "\(day.weekday.name) has no exercise \"\(name)\" (it has \(names.isEmpty ? "none" : names))")
+        let missing = DataError(description: "\(day.weekday.name) has no exercise \"\(name)\" (it has \(names.isEmpty ? "none" : names))")
         do {
             let resolved = try ExerciseResolver.resolve(name, day: candidates, aliases: aliases) { ExerciseResolver.Known() }
             guard let id = resolved.day?.id else { throw missing }
@@ -253,7 +253,7 @@ extension PlanCommands {
         } catch SessionError.ambiguousExercise(_, let matches) {
             let planned = matches.compactMap { $0.id.map { day.exercises[Int($0)].name } }
             guard !planned.isEmpty else { throw missing }
-            throw PlanEditFailure(description: "\"\(name)\" could be \(planned.joined(separator: " or ")) on \(day.weekday.name)")
+            throw DataError(description: "\"\(name)\" could be \(planned.joined(separator: " or ")) on \(day.weekday.name)")
         } catch SessionError.unknownExercise {
             throw missing
         }
@@ -266,11 +266,6 @@ extension PlanCommands {
     static func planText(_ edited: String) -> String {
         edited.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }.joined(separator: "\n")
     }
-}
-
-/// An edit the plan cannot take: the exercise it names is not in the day (exit 1).
-struct PlanEditFailure: Error, CustomStringConvertible {
-    let description: String
 }
 
 extension PlanCommands {
@@ -305,7 +300,7 @@ extension PlanCommands {
             let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
             let fd = mkstemps(&template, 5)
-            guard fd >= 0 else { throw PlanEditFailure(description: "cannot make a temporary file: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw DataError(description: "cannot make a temporary file: \(String(cString: strerror(errno)))") }
             close(fd)
             let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let original = document.plan.json.prettyText + "\n"
@@ -338,7 +333,7 @@ extension PlanCommands {
                 }
                 guard let content = String(validating: bytes, as: UTF8.self) else {
                     edited = true
-                    throw PlanEditFailure(description: "the edited plan is not UTF-8 text; nothing was stored")
+                    throw DataError(description: "the edited plan is not UTF-8 text; nothing was stored")
                 }
                 // The problems written at the top, and any comment line, are not the plan.
                 let plan = Self.planText(content)
