@@ -59,6 +59,13 @@ public final class Console {
         write(line + "\n", toError: true)
     }
 
+    /// Writes the first `limit` of `lines` to standard error, indented, and how many
+    /// more there are: a list cut short says so.
+    public func errorList(_ lines: [String], limit: Int) {
+        for line in lines.prefix(limit) { error("  " + line) }
+        if lines.count > limit { error("  … and \(lines.count - limit) more") }
+    }
+
     /// Writes a question to standard error without a newline: the answer is typed after it.
     public func ask(_ question: String) { write(question, toError: true) }
 

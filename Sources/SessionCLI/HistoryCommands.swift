@@ -176,7 +176,7 @@ enum HistoryCommands {
     static func printNameRefusal(_ error: RPCError, context: CommandContext) -> Bool {
         if error.is(.ambiguousExercise), let ambiguous = error.data(as: ErrorData.AmbiguousExercise.self) {
             context.console.error("sessionctl: \"\(ambiguous.match)\" matches several exercises:")
-            for match in ambiguous.matches.prefix(8) { context.console.error("  \(match.name)") }
+            context.console.errorList(ambiguous.matches.map(\.name), limit: 8)
             context.console.error("Give more of the name.")
             return true
         }
@@ -239,7 +239,7 @@ enum HistoryCommands {
             }.name
         } catch SessionError.ambiguousExercise(let words, let matches) {
             context.console.error("sessionctl: \"\(words)\" matches several exercises; nothing was logged:")
-            for match in matches.prefix(8) { context.console.error("  \(match.name)") }
+            context.console.errorList(matches.map(\.name), limit: 8)
             return nil
         } catch SessionError.unknownExercise(let words, let suggestions) {
             SessionCommands.printUnknownExercise(words, suggestions: suggestions, command: command, context: context)

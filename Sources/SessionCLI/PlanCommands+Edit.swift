@@ -363,7 +363,7 @@ extension PlanCommands {
                     // As crontab -e and visudo do: a person at a terminal chooses; without
                     // one, the first failed attempt ends it, the text kept and named.
                     context.console.error("sessionctl: the plan did not import (\(plural(refusal.problems.count, "problem")))")
-                    for problem in refusal.problems.prefix(5) { context.console.error("  \(problem)") }
+                    context.console.errorList(refusal.problems.map(\.description), limit: 5)
                     guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
                         try FileOutput.write(Array(text.utf8), to: path, mode: 0o600)
                         return ExitStatus.refused

@@ -237,7 +237,7 @@ enum SessionCommands {
         if let ambiguous {
             let matches = ambiguous.matches
             context.console.error("sessionctl: \"\(ambiguous.match)\" matches several exercises; nothing was logged:")
-            for match in matches.prefix(8) { context.console.error("  \(match.position.map(String.init) ?? "-")  \(match.name)") }
+            context.console.errorList(matches.map { "\($0.position.map(String.init) ?? "-")  \($0.name)" }, limit: 8)
             let example = matches.compactMap(\.position).first.map { "the number or more of the name, e.g. sessionctl log \($0) …" } ?? "more of the name"
             context.console.error("Use \(example)")
         } else if let planned = unknown?.plannedExercises, let position = unknown?.position {

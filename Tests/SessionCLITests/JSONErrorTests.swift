@@ -49,4 +49,17 @@ import TestSupport
                 "\(first.stderr)")
         #expect(try daemon.ctl(["plan", "diff", "2", "1"]).status == 0)
     }
+
+    /// A list of candidates cut short says how many more there are.
+    @Test func anAmbiguousNamesListSaysHowManyMoreItLeftOut() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let run = try daemon.ctl(["track", "yesterday", "18:00-19:00", "dumbbell", "10"])
+        let listed = run.stderr.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("  … and ") }
+        let more = run.stderr.split(separator: "\n").first { $0.hasPrefix("  … and ") }.flatMap { Int($0.dropFirst("  … and ".count).prefix { $0.isNumber }) }
+        #expect(run.status == 1 && listed.count == 8 && (more ?? 0) > 0, "\(run.stderr)")
+        // No more than the catalog lists for the word.
+        let candidates = try daemon.client().call("exercise.list", .obj(["search": "dumbbell"])).arrayValue?.count ?? 0
+        #expect(candidates >= 8 + (more ?? 0), "\(candidates) names start with dumbbell")
+    }
 }
