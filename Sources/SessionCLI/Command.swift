@@ -152,6 +152,10 @@ struct DaemonRefusal: Error {
     /// the words `status` uses.
     var text: String {
         if error.is(.noActiveSession) { return SessionCommands.noActiveSession }
+        // The protocol's way to go ahead ("confirm": true) is --yes here.
+        if error.is(.confirmationRequired), let cut = error.message.firstRange(of: " Call again with \"confirm\": true") {
+            return error.message[..<cut.lowerBound] + " Run again with --yes to go ahead."
+        }
         var lines = [error.message]
         if error.code == RPCError.Code.invalidParams, !problems.isEmpty {
             lines = ["invalid arguments:"] + problems.map { "  \($0)" }

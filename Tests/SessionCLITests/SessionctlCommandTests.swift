@@ -476,7 +476,8 @@ import TestSupport
 
         // Removing a finished session's set asks for --yes.
         let undo = try ctl(daemon, ["undo", "3"])
-        #expect(undo.status == 1 && undo.stderr.contains("which is finished"))
+        #expect(undo.status == 1 && undo.stderr.contains("which is finished") && undo.stderr.contains("Run again with --yes to go ahead.")
+                && !undo.stderr.contains("\"confirm\""), "in sessionctl's words, not the protocol's: \(undo.stderr)")
         #expect(try ctl(daemon, ["undo", "3", "--yes"]).status == 0)
 
         // Aborting a session of several sets asks for --yes.
