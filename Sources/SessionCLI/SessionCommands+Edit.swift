@@ -29,6 +29,7 @@ extension SessionCommands {
             Options.start.spec,
             Options.end.spec,
             OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
+            OptionSpec(.yes, short: "-y", help: "store reps or a weight that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         arguments: ["reps": "REPS", "weightKg": "WEIGHT"],
         run: runEdit)
@@ -57,7 +58,21 @@ extension SessionCommands {
         guard params.reps != nil || params.weightKg != nil || params.durationSeconds != nil || params.rpe != nil || params.kind != nil || params.note != nil else {
             throw UsageError("nothing to change: give REPS, WEIGHT or one of --reps, --weight, --duration, --rpe, --kind, --note")
         }
-        let result = try context.call(try context.connect(arguments), SessionEditSet.self, params)
+        if !arguments.has(.yes) { params.refuseImplausible = true }
+        let result: SessionEditSet.Result
+        do {
+            result = try context.call(try context.connect(arguments), SessionEditSet.self, params)
+        } catch let refusal as DaemonRefusal where refusal.error.is(.implausibleSet) && !arguments.has(.json) {
+            let doubt = refusal.error.data(as: ErrorData.ImplausibleSet.self)
+            let units = context.console.units
+            if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
+                context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(doubt?.exercise ?? "of this exercise") logged (\(units.text(heaviest))); nothing was changed.")
+            } else {
+                context.console.error("sessionctl: \(doubt?.reps ?? 0) reps under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was changed.")
+            }
+            context.console.error("Run again with --yes to store it as typed.")
+            return ExitStatus.refused
+        }
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("#\(result.setID) · \(result.exercise) · set \(result.setNumber) · "
                               + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units)

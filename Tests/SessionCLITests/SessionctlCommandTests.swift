@@ -246,6 +246,23 @@ import TestSupport
         }
     }
 
+    /// An edit is read as a set typed in is: a weight over twice the heaviest logged is
+    /// asked about, nothing changed, until --yes.
+    @Test func anEditThatLooksMistypedIsAskedAboutAsLogAsks() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        let heaviest = 100.0
+        let id = try #require(try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": .number(heaviest)]))["setId"]?.intValue)
+        let typo = String(Int(heaviest * 2 + 50))
+        let asked = try ctl(daemon, ["edit", String(id), "5", typo])
+        #expect(asked.status == 1 && asked.stderr.contains("is more than twice the heaviest") && asked.stderr.contains("--yes"), "\(asked.stderr)")
+        #expect(try client.call("session.get", .obj(["sessionId": 1]))["sets"]?[0]?["weightKg"] == .number(heaviest), "nothing was changed")
+        #expect(try ctl(daemon, ["edit", String(id), "5", typo, "--yes"]).status == 0)
+        #expect(try client.call("session.get", .obj(["sessionId": 1]))["sets"]?[0]?["weightKg"]?.numberValue == Double(typo))
+    }
+
     /// A directory where a file is read or written is said once, as the data error it
     /// is (exit 1), --force or not.
     @Test func aDirectoryIsNoFileToReadOrWrite() throws {

@@ -6,7 +6,7 @@ public enum SessionEditSet: MethodContract {
     public static let name = "session.editSet"
     public static let summary = "Fix a logged set (reps, weight, duration, kind, effort, note) in the active or a finished session; the exercise's bests follow."
     public static let events: [any EventContract.Type] = [SetEditedEvent.self]
-    public static let errors: [ApplicationError] = [.setNotFound, .sessionNotFound]
+    public static let errors: [ApplicationError] = [.setNotFound, .sessionNotFound, .implausibleSet]
     public typealias Result = SessionLog.Result
 
     /// The set and what changes; what is not given stays as it is.
@@ -29,6 +29,11 @@ public enum SessionEditSet: MethodContract {
         @Param(.string, maxLength: SessionLimits.noteLength, transform: { $0.sanitisedNote() },
             "replaces the note (at most \(SessionLimits.noteLength) characters; empty removes it)")
         public var note: String?
+        /// Refuse (`implausible_set`) reps or a weight that look mistyped, as
+        /// `session.log` does (`SetPlausibility`): what a client sends for numbers a
+        /// person typed, until they confirm.
+        @Param(.bool, "true: refuse (implausible_set) reps or a weight that look mistyped, as session.log's refuseImplausible")
+        public var refuseImplausible: Bool?
 
         /// Something must change.
         public mutating func validate(_ params: inout SessionRPC.Params) {
