@@ -50,7 +50,8 @@ import TestSupport
             (["5", "100"], Self.pounds, Self.kilograms(pounds: 100)),
         ]
         for (words, environment, kilograms) in cases {
-            let run = try daemon.ctl(["--json", "edit", "1"] + words, environment: environment)
+            // --yes: the weights jump between cases as no lifter's would.
+            let run = try daemon.ctl(["--json", "edit", "1", "--yes"] + words, environment: environment)
             #expect(run.status == 0, "\(words) \(environment): \(run.stderr)")
             #expect(try JSONParser.parse(run.stdout)["weightKg"] == .number(kilograms), "\(words) \(environment): \(run.stdout)")
             #expect(try storedWeight(daemon) == .number(kilograms), "\(words) \(environment)")
