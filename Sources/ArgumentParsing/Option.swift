@@ -97,12 +97,30 @@ extension OptionValue where Value == Int64 {
 extension OptionValue where Value == Double {
     /// Any number (bounds left to whoever checks the value).
     public static func number(expected: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
-        OptionValue(expected: expected()) { Double($0) }
+        OptionValue(expected: expected()) { decimal($0) }
     }
 
     /// A finite number in `range`.
     public static func number(in range: ClosedRange<Double>, expected: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
-        OptionValue(expected: expected()) { text in Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } }
+        OptionValue(expected: expected()) { text in decimal(text).flatMap { range.contains($0) ? $0 : nil } }
+    }
+
+    /// A finite decimal as a person types one: digits with a point or a decimal comma
+    /// (7.5, 7,5), a sign; not what strtod reads besides (0x10, inf, nan, 1e3).
+    static func decimal(_ text: String) -> Double? {
+        var seenSeparator = false, seenDigit = false
+        var normal = ""
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "0"..."9": seenDigit = true
+            case "+" where index == 0, "-" where index == 0: break
+            case "." where !seenSeparator, "," where !seenSeparator: seenSeparator = true
+            default: return nil
+            }
+            normal.append(character == "," ? "." : character)
+        }
+        guard seenDigit, let value = Double(normal), value.isFinite else { return nil }
+        return value
     }
 }
 

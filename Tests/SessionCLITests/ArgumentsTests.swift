@@ -89,4 +89,16 @@ import Testing
         #expect(throws: UsageError("SIZES needs sizes such as 5,10, got \"0\"")) { try Self.sizes.reading.read("0,5", as: "SIZES") }
         #expect(try Self.sizes.reading.read("1,2", as: "SIZES") == [1, 2])
     }
+
+    /// A number option reads decimals as people type them, with a point or a decimal
+    /// comma, and nothing else strtod would read.
+    @Test func aNumberOptionReadsDecimalsWithAPointOrAComma() throws {
+        let rpe = OptionValue<Double>.number(expected: "needs a number")
+        for (text, value) in [("7,5", 7.5), ("7.5", 7.5), ("8", 8.0), ("-2", -2.0), ("+1", 1.0)] {
+            #expect(try rpe.read(text, as: "--rpe") == value, "\(text)")
+        }
+        for text in ["0x10", "nan", "inf", "1e3", "7,5,1", "7.5.1", "", "-", "."] {
+            #expect(throws: (any Error).self, "\(text)") { try rpe.read(text, as: "--rpe") }
+        }
+    }
 }
