@@ -13,8 +13,20 @@ extension OptionValue where Value == Int {
     /// A whole number of minutes written as a duration (45m, 1h 15m), from a minute to
     /// a day.
     static var minutes: OptionValue {
-        OptionValue(expected: "must be a duration from 1m to 24h such as 45m or 1h 15m") { text in
-            TrackerExport.duration(text).flatMap { (60...24 * 3600).contains($0) ? $0 / 60 : nil }
+        OptionValue(expected: "must be a duration from 1m to 24h such as 45m, 1h 15m, 1:15 or 75 (minutes)") { text in
+            let trimmed = text.trimmingWhitespace()
+            // A bare number is minutes and H:MM hours and minutes, as a length of a
+            // session is said; the rest as an export writes a duration.
+            let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+            let seconds: Int?
+            if let minutes = Int(trimmed) {
+                seconds = minutes.multipliedReportingOverflow(by: 60).overflow ? nil : minutes * 60
+            } else if parts.count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), hours >= 0, hours <= 24, (0..<60).contains(minutes) {
+                seconds = hours * 3600 + minutes * 60
+            } else {
+                seconds = TrackerExport.duration(trimmed)
+            }
+            return seconds.flatMap { (60...24 * 3600).contains($0) ? $0 / 60 : nil }
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import SessionCore
+import ArgumentParsing
 import SessionRPC
 import JSON
 import Testing
@@ -24,6 +25,17 @@ import Testing
                     "\(kilograms): \(WeightUnit.kg.number(kilograms)) kg, \(WeightUnit.lb.number(kilograms)) lb")
         }
         #expect(WeightUnit.lb.number(WeightUnit.lb.kilograms(2.25)) == "2.25", "a quarter pound typed is shown as typed")
+    }
+
+    /// A session's length (plan export --duration, --remind) as people say one: a bare
+    /// number is minutes, H:MM hours and minutes, and the words an export writes.
+    @Test func aLengthOfASessionReadsAsPeopleSayIt() throws {
+        for (text, minutes) in [("75", 75), ("1:15", 75), ("45m", 45), ("1h 15m", 75), ("2h", 120), ("0:30", 30)] {
+            #expect(try OptionValue<Int>.minutes.read(text, as: "--duration") == minutes, "\(text)")
+        }
+        for text in ["-5m", "0", "25:00", "1:5", "soon", "99999999999999999999"] {
+            #expect(throws: (any Error).self, "\(text)") { try OptionValue<Int>.minutes.read(text, as: "--duration") }
+        }
     }
 
     /// A set's numbers as log and show say them: a load as reps × weight, assistance
