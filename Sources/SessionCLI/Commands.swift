@@ -50,7 +50,8 @@ public enum SessionCtl {
     static func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
         let console = context.console
         if arguments.isEmpty {
-            console.print(help())
+            // A usage error: the help goes where errors go, standard output stays empty.
+            console.error(help())
             return ExitStatus.usage
         }
         var context = context
@@ -211,6 +212,14 @@ public enum SessionCtl {
             (asked ? console.print : console.error)("Usage: sessionctl \(word) COMMAND [ARGS...]\n\nCommands:\n" + list.joined(separator: "\n"))
             if !asked, json { printJSONError("usage", "\(word) needs a command: " + group.map { $0.words[1] }.joined(separator: ", "), console: console) }
             return asked ? ExitStatus.ok : ExitStatus.usage
+        }
+        // An option before any command: not a command mistyped.
+        if word.hasPrefix("-"), word.count > 1 {
+            let message = "unknown option \"\(word)\" before the command (before it: \(globalOptionsSynopsis))"
+            console.error("sessionctl: " + message)
+            console.error("Usage: sessionctl \(globalOptionsSynopsis) COMMAND [ARGS...]  (see --help)")
+            if json { printJSONError("usage", message, console: console) }
+            return ExitStatus.usage
         }
         // A typo of a command is offered its command, as a typo of an exercise is.
         let typed = group.isEmpty ? word : arguments[1]

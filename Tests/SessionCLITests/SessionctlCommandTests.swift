@@ -230,6 +230,17 @@ import TestSupport
         }
     }
 
+    /// No command is a usage error, its help on standard error; an option no command
+    /// takes before the command is named as an option, not as a command.
+    @Test func noCommandOrAnUnknownOptionBeforeItIsAUsageError() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let bare = try ctl(daemon, [])
+        #expect(bare.status == 2 && bare.stdout.isEmpty && bare.stderr.contains("Commands:"), "\(bare.stdout)")
+        let bogus = try ctl(daemon, ["--bogus", "status"])
+        #expect(bogus.status == 2 && bogus.stderr.contains("unknown option \"--bogus\"") && bogus.stderr.contains("Usage: sessionctl "), "\(bogus.stderr)")
+    }
+
     /// edit reads a set's load as log does: -20 assisted, +5 added, bw.
     @Test func editTakesASetsLoadAsLogWritesIt() throws {
         let daemon = try InProcessDaemon()
