@@ -154,9 +154,9 @@ import JSON
         #expect(try daemon.ctl(["log", "pull", "up", "10"]).stdout.contains("★ personal record: Pull-Up most reps"))
         let finished = try daemon.ctl(["finish"]).stdout
         // 630 + 600 kg against the first session's 500 + 300 kg.
-        #expect(finished.contains("★ personal record: best Back Squat session volume — 1230 kg (was 800 kg)"), "\(finished)")
+        #expect(finished.contains("★ personal record: best Back Squat session volume — 1,230 kg (was 800 kg)"), "\(finished)")
         let shown = try daemon.ctl(["exercise", "show", "squat"]).stdout
-        #expect(shown.contains("records: heaviest 100 kg · best e1RM 120 kg · best set volume 630 kg · best session volume 1230 kg"), "\(shown)")
+        #expect(shown.contains("records: heaviest 100 kg · best e1RM 120 kg · best set volume 630 kg · best session volume 1,230 kg"), "\(shown)")
         #expect(shown.contains("most reps at a weight: 6 × 100 kg, 7 × 90 kg"), "\(shown)")
         // The session's sets list their records in the words log said them in, not the wire's.
         let session = try daemon.ctl(["show"]).stdout

@@ -421,7 +421,7 @@ import TestSupport
         let ids = try JSONParser.parse(try ctl(daemon, ["history", "--json"]).stdout).arrayValue?.compactMap { $0["sessionId"]?.intValue } ?? []
         #expect(ids.count == 2)
         #expect(listed.stdout == """
-            \(ids[0])  2026-11-29  Free session    30:00    2 sets     1000 kg
+            \(ids[0])  2026-11-29  Free session    30:00    2 sets    1,000 kg
             \(ids[1])  2026-11-28  Free session  1:05:00     1 set      500 kg
 
             """, "\(listed.stdout)")

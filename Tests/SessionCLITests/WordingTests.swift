@@ -25,6 +25,9 @@ import Testing
                     "\(kilograms): \(WeightUnit.kg.number(kilograms)) kg, \(WeightUnit.lb.number(kilograms)) lb")
         }
         #expect(WeightUnit.lb.number(WeightUnit.lb.kilograms(2.25)) == "2.25", "a quarter pound typed is shown as typed")
+        // With its unit, thousands are grouped as every count is.
+        #expect(WeightUnit.kg.text(4290) == "4,290 kg" && WeightUnit.kg.text(1012.5) == "1,012.5 kg" && WeightUnit.kg.text(999) == "999 kg")
+        #expect(WeightUnit.lb.text(1000) == "2,204.6 lb" && WeightUnit.kg.text(-1500) == "-1,500 kg")
     }
 
     /// A session's length (plan export --duration, --remind) as people say one: a bare

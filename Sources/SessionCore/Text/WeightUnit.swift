@@ -32,8 +32,14 @@ public enum WeightUnit: String, Sendable, CaseIterable {
         return NumberText.format((value(kilograms) * 10).rounded() / 10)
     }
 
-    /// Kilograms with this unit's name: "100 kg", "220.5 lb".
-    public func text(_ kilograms: Double) -> String { number(kilograms) + " " + rawValue }
+    /// Kilograms with this unit's name, thousands grouped as every count is: "100 kg",
+    /// "220.5 lb", "4,290 kg" (a session's volume).
+    public func text(_ kilograms: Double) -> String {
+        let digits = number(kilograms)
+        let whole = digits.prefix { $0 != "." && $0 != "e" }
+        guard let integer = Int(whole), abs(integer) >= 1000 else { return digits + " " + rawValue }
+        return PromptText.grouped(integer) + digits.dropFirst(whole.count) + " " + rawValue
+    }
 
     /// A number a person typed in this unit, in kilograms: pounds to 0.01 kg, so that
     /// 225 lb shows as 225 lb again (a plan's pounds keep their 0.1 kg).
