@@ -61,17 +61,19 @@ enum ExerciseCommands {
             }
             console.print("trained in " + plural(shown.sessions, "session") + " · " + plural(shown.sets, "set"))
             var records: [String] = []
-            if let heaviest = shown.heaviestKg { records.append("heaviest " + console.units.text(heaviest)) }
+            // Of a lift that counts body mass, its weights are the load added to the body.
+            let added = shown.exercise.countsBodyMass ? "+" : ""
+            if let heaviest = shown.heaviestKg { records.append("heaviest " + added + console.units.text(heaviest)) }
             if let best = shown.bestOneRepMaxKg { records.append("best e1RM " + console.units.text(best)) }
             if let reps = shown.mostReps { records.append("most reps \(reps)") }
             if let volume = shown.bestSetVolumeKg { records.append("best set volume " + console.units.text(volume)) }
             if let volume = shown.bestSessionVolumeKg { records.append("best session volume " + console.units.text(volume)) }
             if !records.isEmpty { console.print("records: " + records.joined(separator: " · ")) }
             if !shown.repsAtWeight.isEmpty {
-                console.print("most reps at a weight: " + shown.repsAtWeight.map { "\($0.reps) × " + console.units.text($0.weightKg) }.joined(separator: ", "))
+                console.print("most reps at a weight: " + shown.repsAtWeight.map { "\($0.reps) × " + added + console.units.text($0.weightKg) }.joined(separator: ", "))
             }
             if let date = shown.lastDate {
-                let sets = shown.lastSets.map { ExerciseFormatter.set($0, units: console.units) }
+                let sets = shown.lastSets.map { ExerciseFormatter.set($0, units: console.units, countsBodyMass: shown.exercise.countsBodyMass) }
                 console.print("last time (\(date), session \(shown.lastSessionId ?? 0)): " + sets.joined(separator: ", "))
             }
             if let suggestion = shown.suggestion {
@@ -141,15 +143,9 @@ enum ExerciseFormatter {
     }
 
     /// "5 × 82.5 kg", "W 10 × 40 kg", "8 reps", "45s".
-    static func set(_ set: ExerciseGet.LastSet, units: WeightUnit) -> String {
-        var text = set.kind == .warmup ? "W " : ""
-        switch (set.reps, set.weightKg, set.durationSeconds) {
-        case (let reps?, let weight?, _) where weight > 0: text += "\(reps) × " + units.text(weight)
-        case (let reps?, _, _): text += plural(reps, "rep")
-        case (_, _, let seconds?): text += "\(seconds)s"
-        default: text += "—"
-        }
-        return text
+    static func set(_ set: ExerciseGet.LastSet, units: WeightUnit, countsBodyMass: Bool) -> String {
+        (set.kind == .warmup ? "W " : "")
+            + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: units, countsBodyMass: countsBodyMass)
     }
 }
 

@@ -107,7 +107,8 @@ extension RemoteCommands {
             case SetEditedEvent.type:
                 let set = try SetEditedEvent.Payload(json: event)
                 detail = "\(set.exercise) · set \(set.setNumber) now "
-                    + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: unit)
+                    + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: unit,
+                                               countsBodyMass: SessionFormatter.countsBodyMass(set.exercise))
             case SetUndoneEvent.type:
                 let set = try SetUndoneEvent.Payload(json: event)
                 detail = "\(set.exercise) · set \(set.setNumber) removed"

@@ -75,7 +75,8 @@ extension SessionCommands {
         }
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("#\(result.setID) · \(result.exercise) · set \(result.setNumber) · "
-                              + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units)
+                              + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units,
+                                                       countsBodyMass: SessionFormatter.countsBodyMass(result.exercise))
                               + (Wording.setKind(result.kind).map { " · " + $0 } ?? "") + " · session \(result.sessionID)")
         return ExitStatus.ok
     }

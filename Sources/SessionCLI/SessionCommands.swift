@@ -183,7 +183,8 @@ enum SessionCommands {
             if context.printJSON(result, arguments) { continue }
             if let sessionID = params.sessionID {
                 context.console.print("added to session \(sessionID) of \(date ?? "?"): \(result.exercise) · set \(result.setNumber) · "
-                                      + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units))
+                                      + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units,
+                                                                               countsBodyMass: SessionFormatter.countsBodyMass(result.exercise)))
             } else {
                 formatter.printLogged(result, session: session)
             }

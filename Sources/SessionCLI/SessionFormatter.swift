@@ -9,14 +9,15 @@ struct SessionFormatter {
     let console: Console
 
     /// "10 × 24 kg", "45s", "12 reps", "bodyweight".
-    static func setText(reps: Int?, weightKg: Double?, durationSeconds: Int?, unit: WeightUnit) -> String {
+    static func setText(reps: Int?, weightKg: Double?, durationSeconds: Int?, unit: WeightUnit, countsBodyMass: Bool = false) -> String {
         var parts: [String] = []
         if let seconds = durationSeconds { parts.append(PlanText.formatDuration(seconds)) }
         if let reps {
             // Below zero: assistance off the body mass (an assisted pull-up); zero, as
-            // none, no load (bw).
+            // none, no load (bw); of a lift that counts body mass, the load added to it.
             switch weightKg {
             case let weight? where weight < 0: parts.append(plural(reps, "rep") + ", " + unit.text(-weight) + " assisted")
+            case let weight? where weight > 0 && countsBodyMass: parts.append(plural(reps, "rep") + ", +" + unit.text(weight))
             case let weight? where weight > 0: parts.append("\(reps) × " + unit.text(weight))
             default: parts.append(plural(reps, "rep"))
             }
@@ -24,6 +25,12 @@ struct SessionFormatter {
             parts.append(unit.text(weightKg))
         }
         return parts.isEmpty ? "done" : parts.joined(separator: " · ")
+    }
+
+    /// True when the catalog says the exercise counts body mass (a pull-up): its weight
+    /// is then the load added to the body. An exercise of one's own is not looked up.
+    static func countsBodyMass(_ exercise: String) -> Bool {
+        ExerciseCatalog.builtIn.exercise(named: exercise)?.countsBodyMass ?? false
     }
 
     func printStarted(_ session: SessionSnapshot) {
@@ -57,7 +64,8 @@ struct SessionFormatter {
         var parts = [console.bold(name) + (result.offPlan ? " (off-plan)" : "")]
         if result.kind != .warmup { parts.append(planned > 0 ? "set \(logged)/\(planned)" : "set \(logged)") }
         if let kind = Wording.setKind(result.kind) { parts.append(kind) }
-        var set = Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units)
+        var set = Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units,
+                               countsBodyMass: Self.countsBodyMass(name))
         switch result.filledFrom {
         case .lastSet: set += " as your last set"
         case .lastTime: set += " as last time"
@@ -66,7 +74,8 @@ struct SessionFormatter {
         }
         parts.append(set)
         if let last = result.lastTime, result.filledFrom != .lastTime {
-            parts.append("last time " + Self.setText(reps: last.reps, weightKg: last.weightKg, durationSeconds: last.durationSeconds, unit: console.units))
+            parts.append("last time " + Self.setText(reps: last.reps, weightKg: last.weightKg, durationSeconds: last.durationSeconds, unit: console.units,
+                               countsBodyMass: Self.countsBodyMass(name)))
         }
         if let rest = result.restSeconds, rest > 0 { parts.append("rest \(Wording.duration(rest))") }
         if let next = nextText(result: result, session: session) { parts.append(next) }
@@ -125,7 +134,9 @@ struct SessionFormatter {
         guard let previous = session.previous.first(where: { $0.exercise == name }) else { return nil }
         let sets = previous.sets.filter { $0.kind != .warmup }.map { set -> String in
             switch (set.reps, set.weightKg, set.durationSeconds) {
-            case (let reps?, let weight?, _) where weight > 0: return "\(reps)×" + console.units.text(weight).replacingOccurrences(of: " ", with: "")
+            case (let reps?, let weight?, _) where weight > 0:
+                // Of a lift that counts body mass, the load added to it.
+                return "\(reps)×" + (Self.countsBodyMass(name) ? "+" : "") + console.units.text(weight).replacingOccurrences(of: " ", with: "")
             case (let reps?, _, _): return "\(reps)"
             case (_, _, let seconds?): return "\(seconds)s"
             default: return "—"
@@ -226,7 +237,8 @@ struct SessionFormatter {
         for session in history.sessions.reversed() {
             let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in
-                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units)
+                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units,
+                                                                 countsBodyMass: Self.countsBodyMass(history.name))
             }
             console.print(pad(String(session.sessionID), idWidth, left: true) + "  \(session.date)  " + pad(best, 15) + "  " + sets.joined(separator: ", "))
         }

@@ -252,6 +252,9 @@ import TestSupport
         for (words, kilograms) in [(["6", "-20"], -20.0), (["--weight", "+5"], 5), (["6", "bw"], 0)] {
             let run = try ctl(daemon, ["edit", String(id)] + words)
             #expect(run.status == 0, "\(words): \(run.stderr)")
+            // Said as it was typed: assistance taken off, a load added, the body alone.
+            let said = kilograms < 0 ? "6 reps, 20 kg assisted" : kilograms > 0 ? "6 reps, +5 kg" : "6 reps ·"
+            #expect(run.stdout.contains(said), "\(words): \(run.stdout)")
             let set = try client.call("session.get", .obj(["sessionId": 1]))["sets"]?[0]
             #expect((set?["weightKg"]?.numberValue ?? 0) == kilograms, "\(words): \(String(describing: set))")
         }

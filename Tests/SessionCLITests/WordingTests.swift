@@ -48,6 +48,9 @@ import Testing
         #expect(SessionFormatter.setText(reps: 5, weightKg: 0, durationSeconds: nil, unit: .kg) == "5 reps")
         #expect(SessionFormatter.setText(reps: 1, weightKg: nil, durationSeconds: nil, unit: .kg) == "1 rep")
         #expect(SessionFormatter.setText(reps: 8, weightKg: -20, durationSeconds: nil, unit: .kg) == "8 reps, 20 kg assisted")
+        // Of a lift that counts body mass, a weight is the load added to the body.
+        #expect(SessionFormatter.setText(reps: 6, weightKg: 10, durationSeconds: nil, unit: .kg, countsBodyMass: true) == "6 reps, +10 kg")
+        #expect(SessionFormatter.countsBodyMass("pull-up") && !SessionFormatter.countsBodyMass("squat"))
     }
 
     /// m:ss under an hour, h:mm:ss from an hour on, worked out here from the seconds.
