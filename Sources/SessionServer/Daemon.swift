@@ -70,6 +70,7 @@ public enum Daemon {
         // its own. Before anything is read or written.
         let lock = try DatabaseLock(databasePath: options.databasePath)
         defer { lock.release() }
+        try lock.lockDatabaseFile(options.databasePath)
         if let restored = Database.restoreLinkedWAL(path: options.databasePath) {
             logger.warning("the write-ahead log was restored: \(options.databasePath)-wal was removed while sessiond ran, and its second name \(Database.walLinkPath(options.databasePath)) kept its \(restored) pages of committed writes", [
                 ("database", options.databasePath), ("restored_pages", String(restored)),
@@ -83,6 +84,8 @@ public enum Daemon {
             ])
         }
         let database = try Database(path: options.databasePath)
+        // A database this start made is locked now it is there.
+        try lock.lockDatabaseFile(options.databasePath)
         if let original = database.copiedFromDevice {
             logger.info("the database is a copy written by sessionctl backup: it syncs as a device of its own from now on, apart from the one it was copied from", [
                 ("database", options.databasePath), ("copied_from_device", original),

@@ -6,12 +6,18 @@ import Glibc
 /// file beside it, `PATH.lock`, held for as long as the daemon runs and released by the
 /// kernel when it exits, however it exits. The daemon removes the file as it exits: one
 /// is left behind only by a crash, and the next daemon takes it. It holds the holder's
-/// pid, so the daemon refused can name it. Only daemons take the lock: SQLite's own
-/// locks, and so readers and `sessionctl backup`, are untouched by it.
+/// pid, so the daemon refused can name it. The database file itself is locked too
+/// (`lockDatabaseFile`): a second name of it, a hard link, has a lock file of its own
+/// but is the same file. Only daemons take these locks: flock(2) and SQLite's fcntl(2)
+/// locks do not meet, so readers and `sessionctl backup` are untouched by them.
 final class DatabaseLock {
     /// The lock file's path.
     let path: String
     private let descriptor: FileDescriptor
+    /// The database file, open to hold its lock; -1 until it is. Never closed: closing
+    /// any descriptor of the database would drop the locks SQLite holds on it (fcntl(2)
+    /// locks belong to the process and the file), so it goes when the process does.
+    private var databaseFile: Int32 = -1
 
     /// The lock file beside the database at `databasePath`.
     static func path(for databasePath: String) -> String { databasePath + ".lock" }
@@ -46,6 +52,29 @@ final class DatabaseLock {
             self.descriptor = descriptor
             return
         }
+    }
+
+    /// Locks the database file itself, when it exists (at start, and again once the
+    /// daemon has made a new one); throws when another daemon holds it under another
+    /// name, before this one reads or writes it.
+    func lockDatabaseFile(_ databasePath: String) throws(Daemon.StartFailure) {
+        guard databaseFile < 0 else { return }
+        let fd = open(databasePath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return }
+            throw Daemon.StartFailure(description: "cannot open \(databasePath) to lock it: \(String(cString: strerror(errno)))")
+        }
+        var result: Int32
+        repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        guard result == 0 else {
+            // Left open: a daemon that has opened the database keeps SQLite's locks so.
+            let reason = errno
+            guard reason == EWOULDBLOCK else {
+                throw Daemon.StartFailure(description: "cannot lock \(databasePath): \(String(cString: strerror(reason)))")
+            }
+            throw Daemon.StartFailure(description: "another sessiond is using the database file \(databasePath) under another name (a hard link to it); stop it first or pass another --database")
+        }
+        databaseFile = fd
     }
 
     /// Removes the file, still holding the lock, as the daemon exits (the lock goes with

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import JSON
 import Testing
 import TestSupport
@@ -37,6 +40,30 @@ import TestSupport
         #expect(reader.status == 0 && reader.stdout == "2\n", "\(reader.stdout) \(reader.stderr)")
         let backup = try daemon.ctl(["backup", daemon.directory + "/copy.db"])
         #expect(backup.status == 0, "\(backup.stderr)")
+    }
+
+    /// A hard link is the same database under another name, with a lock file of its own
+    /// beside it: the database file itself is locked too, so a second daemon on the link
+    /// is refused before it opens it, and the first daemon's sets stay whole.
+    @Test func aSecondDaemonOnAHardLinkToTheDatabaseIsRefused() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "requestId": "first"]))
+        let elsewhere = daemon.directory + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let link = elsewhere + "/linked.db"
+        #expect(Glibc.link(daemon.databasePath, link) == 0)
+        let second = try runProcess(Binaries.sessiond, ["--socket", elsewhere + "/s.sock", "--database", link, "--timezone", "UTC"], timeout: 10)
+        #expect(second.status == 1 && second.stderr.contains("another sessiond is using the database file \(link) under another name (a hard link to it)"),
+                "\(second.status) \(second.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: link + "-wal"), "the refused daemon opened nothing")
+        _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": 6, "requestId": "second"]))
+        #expect(try daemon.client().call("session.current")["sets"] == 2)
+        #expect(daemon.stop() == 0)
+        let check = try runProcess("/usr/bin/env", ["python3", "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute('PRAGMA integrity_check').fetchone()[0], c.execute('SELECT count(*) FROM logged_set').fetchone()[0])", daemon.databasePath])
+        #expect(check.stdout == "ok 2\n", "\(check.stdout) \(check.stderr)")
     }
 
     /// The lock goes with the daemon: after a clean stop the file is gone, after a crash
