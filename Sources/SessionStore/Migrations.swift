@@ -461,6 +461,19 @@ enum Migrations {
         // The roles shared with become a setting every device holds alike: each had its
         // own, and each device's sessiond-sync made PostgreSQL's shares its own.
         Migration(version: 26, name: "shares in the change feed", sql: "", then: { try ChangeFeed.feedSharesStoredBefore($0) }),
+        // A request id whose set is deleted (undone, its session aborted, a deletion
+        // synced) stays spent: a retry of that session.log, whose reply was lost, would
+        // otherwise log the undone set again. The trigger keeps it whatever deletes.
+        Migration(version: 27, name: "request ids of deleted sets stay spent", sql: """
+            CREATE TABLE retired_request (
+                request_id TEXT PRIMARY KEY,
+                set_id INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TRIGGER logged_set_retires_request AFTER DELETE ON logged_set WHEN old.request_id IS NOT NULL
+            BEGIN
+                INSERT OR REPLACE INTO retired_request (request_id, set_id) VALUES (old.request_id, old.id);
+            END;
+            """),
     ]
 
     /// The schema version this build writes.

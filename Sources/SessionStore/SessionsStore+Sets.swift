@@ -13,6 +13,15 @@ extension SessionsStore {
         }
     }
 
+    /// The id the set a request id logged had, when that set was deleted since (undone,
+    /// its session aborted): the request id stays spent (`retired_request`).
+    public func retiredSet(requestID: String) throws(StorageError) -> Int64? {
+        try wrap {
+            try connection.prepare("SELECT set_id FROM retired_request WHERE request_id = ?", keptIn: &context.retiredRequestStatement)
+                .row([requestID]) { $0.int64("set_id") }
+        }
+    }
+
     /// Stores a set as its decision says, updates the exercise's bests, and returns the
     /// set as stored (what `set(_:)` would read back).
     public func insertSet(_ set: NewSet) throws(StorageError) -> SetRecord {

@@ -25,6 +25,9 @@ final class StoreContext {
     var unfedSets: Range<Int64>?
     /// The counts' addition, kept the same way (`SessionsStore.addCounts`).
     var addCountsStatement: Statement?
+    /// The look-up of a spent request id, kept the same way: it runs for every set
+    /// logged with one (`SessionsStore.retiredSet(requestID:)`).
+    var retiredRequestStatement: Statement?
 
     /// Shares `connection`, and has SQLite report the rows written to the tables the
     /// memo reads (`StoreChange.watchedTables`) whatever writes them.

@@ -98,6 +98,9 @@ package enum ErrorMapping {
                 data: ErrorData.NotInSession { $0.plannedExerciseID = exerciseID; $0.sessionPlanDayID = dayID })
         case .setNotFound(let setID):
             return .application(.setNotFound, message: "No set with id \(setID).", data: ErrorData.Set(setID))
+        case .requestSpent(let requestID, let setID):
+            return .application(.setNotFound, message: "The set requestId \(requestID) logged (id \(setID)) was removed since; nothing was logged.",
+                                data: ErrorData.Set(setID))
         case .noSetToUndo:
             return .application(.noSetToUndo, message: "The active session has no set to undo.", data: ErrorData.SetsLeft())
         case .noRestTimer:

@@ -12,6 +12,11 @@ extension SessionsFeature {
             return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(service.identity(ofKey: earlier.exerciseName.exerciseKey).key)),
                            effects: Effects())
         }
+        // A retry of a call whose set was removed since: what it logged is gone, and
+        // logging it again would undo the undo.
+        if let requestID = input.requestID, let removed = try database.sessions.retiredSet(requestID: requestID) {
+            throw SessionError.requestSpent(requestID: requestID, setID: removed)
+        }
         let session = try loggingSession(input.sessionID)
         // Without `at`, now (a finished session: its end); but never before the start,
         // which a client may have given a little in the future (clock skew): a plain

@@ -18,6 +18,8 @@ public enum SessionError: Error, Sendable, Equatable {
     /// The planned exercise belongs to another day than the session's.
     case exerciseNotInSession(plannedExerciseID: Int64, planDayID: Int64?)
     case setNotFound(Int64)
+    /// A session.log retried with the request id of a set deleted since: nothing logged.
+    case requestSpent(requestID: String, setID: Int64)
     case noSetToUndo
     /// No rest timer runs to change.
     case noRestTimer
