@@ -108,7 +108,7 @@ extension RemoteCommands {
                 let set = try SetEditedEvent.Payload(json: event)
                 detail = "\(set.exercise) · set \(set.setNumber) now "
                     + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: unit,
-                                               countsBodyMass: SessionFormatter.countsBodyMass(set.exercise))
+                                               countsBodyMass: set.countsBodyMass)
             case SetUndoneEvent.type:
                 let set = try SetUndoneEvent.Payload(json: event)
                 detail = "\(set.exercise) · set \(set.setNumber) removed"

@@ -76,7 +76,7 @@ extension SessionCommands {
         if context.printJSON(result, arguments) { return ExitStatus.ok }
         context.console.print("#\(result.setID) · \(result.exercise) · set \(result.setNumber) · "
                               + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units,
-                                                       countsBodyMass: SessionFormatter.countsBodyMass(result.exercise))
+                                                       countsBodyMass: result.countsBodyMass)
                               + (Wording.setKind(result.kind).map { " · " + $0 } ?? "") + " · session \(result.sessionID)")
         return ExitStatus.ok
     }

@@ -184,7 +184,7 @@ enum SessionCommands {
             if let sessionID = params.sessionID {
                 context.console.print("added to session \(sessionID) of \(date ?? "?"): \(result.exercise) · set \(result.setNumber) · "
                                       + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units,
-                                                                               countsBodyMass: SessionFormatter.countsBodyMass(result.exercise)))
+                                                                               countsBodyMass: result.countsBodyMass))
             } else {
                 formatter.printLogged(result, session: session)
             }

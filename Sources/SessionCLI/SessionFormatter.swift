@@ -21,8 +21,8 @@ struct SessionFormatter {
             case let weight? where weight > 0: parts.append("\(reps) × " + unit.text(weight))
             default: parts.append(plural(reps, "rep"))
             }
-        } else if let weightKg {
-            parts.append(unit.text(weightKg))
+        } else if let weightKg, weightKg != 0 {
+            parts.append((countsBodyMass && weightKg > 0 ? "+" : "") + unit.text(weightKg))
         }
         return parts.isEmpty ? "done" : parts.joined(separator: " · ")
     }
@@ -65,7 +65,7 @@ struct SessionFormatter {
         if result.kind != .warmup { parts.append(planned > 0 ? "set \(logged)/\(planned)" : "set \(logged)") }
         if let kind = Wording.setKind(result.kind) { parts.append(kind) }
         var set = Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units,
-                               countsBodyMass: Self.countsBodyMass(name))
+                               countsBodyMass: result.countsBodyMass)
         switch result.filledFrom {
         case .lastSet: set += " as your last set"
         case .lastTime: set += " as last time"
@@ -75,7 +75,7 @@ struct SessionFormatter {
         parts.append(set)
         if let last = result.lastTime, result.filledFrom != .lastTime {
             parts.append("last time " + Self.setText(reps: last.reps, weightKg: last.weightKg, durationSeconds: last.durationSeconds, unit: console.units,
-                               countsBodyMass: Self.countsBodyMass(name)))
+                               countsBodyMass: result.countsBodyMass))
         }
         if let rest = result.restSeconds, rest > 0 { parts.append("rest \(Wording.duration(rest))") }
         if let next = nextText(result: result, session: session) { parts.append(next) }
@@ -134,9 +134,7 @@ struct SessionFormatter {
         guard let previous = session.previous.first(where: { $0.exercise == name }) else { return nil }
         let sets = previous.sets.filter { $0.kind != .warmup }.map { set -> String in
             switch (set.reps, set.weightKg, set.durationSeconds) {
-            case (let reps?, let weight?, _) where weight > 0:
-                // Of a lift that counts body mass, the load added to it.
-                return "\(reps)×" + (Self.countsBodyMass(name) ? "+" : "") + console.units.text(weight).replacingOccurrences(of: " ", with: "")
+            case (let reps?, let weight?, _) where weight > 0: return "\(reps)×" + console.units.text(weight).replacingOccurrences(of: " ", with: "")
             case (let reps?, _, _): return "\(reps)"
             case (_, _, let seconds?): return "\(seconds)s"
             default: return "—"

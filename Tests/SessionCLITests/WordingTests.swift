@@ -51,6 +51,7 @@ import Testing
         // Of a lift that counts body mass, a weight is the load added to the body.
         #expect(SessionFormatter.setText(reps: 6, weightKg: 10, durationSeconds: nil, unit: .kg, countsBodyMass: true) == "6 reps, +10 kg")
         #expect(SessionFormatter.countsBodyMass("pull-up") && !SessionFormatter.countsBodyMass("squat"))
+        #expect(SessionFormatter.setText(reps: nil, weightKg: 0, durationSeconds: 45, unit: .kg) == "45s", "a timed set without a load")
     }
 
     /// m:ss under an hour, h:mm:ss from an hour on, worked out here from the seconds.

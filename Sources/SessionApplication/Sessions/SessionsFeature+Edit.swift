@@ -27,7 +27,7 @@ extension SessionsFeature {
             countsBodyMass: exercise.countsBodyMass, bodyMassKg: try service.bodyMass(for: exercise, session: session))
         let stored = try database.sessions.updateSet(edited, decision: decision)
         let planned = try stored.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
-        let result = logResult(stored, planned: planned?.exercise, ownRest: try ownRest(exercise.key))
+        let result = logResult(stored, planned: planned?.exercise, ownRest: try ownRest(exercise.key), countsBodyMass: exercise.countsBodyMass)
         var effects = Effects()
         effects.sessionChanged = session.isActive
         effects.emit(SetEditedEvent.self, result)

@@ -9,7 +9,8 @@ extension SessionsFeature {
     func log(_ input: SessionLog.Params) throws -> Outcome {
         if let requestID = input.requestID, let earlier = try database.sessions.set(requestID: requestID) {
             let planned = try earlier.plannedExerciseID.flatMap { try database.plans.plannedExercise($0) }
-            return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(service.identity(ofKey: earlier.exerciseName.exerciseKey).key)),
+            let exercise = try service.identity(ofKey: earlier.exerciseName.exerciseKey)
+            return Outcome(logResult(earlier, planned: planned?.exercise, ownRest: try ownRest(exercise.key), countsBodyMass: exercise.countsBodyMass),
                            effects: Effects())
         }
         // A retry of a call whose set was removed since: what it logged is gone, and
@@ -90,7 +91,7 @@ extension SessionsFeature {
         let roundUnfinished = try planned?.superset != nil && plannedID.map {
             SessionProgress.roundUnfinished(after: $0, planned: try progress(of: session).planned)
         } == true
-        var reply = logResult(stored, planned: planned, ownRest: try ownRest(key), roundUnfinished: roundUnfinished)
+        var reply = logResult(stored, planned: planned, ownRest: try ownRest(key), countsBodyMass: exercise.countsBodyMass, roundUnfinished: roundUnfinished)
         reply.filledFrom = filled
         if input.withLastTime == true, let previous = try lastSession ?? lastTime(of: key, before: session) {
             let counted = previous.countedSets
@@ -213,8 +214,9 @@ extension SessionsFeature {
 
     /// The reply to a stored set; the same for the first call and for a retry. A set
     /// that leaves its superset's round unfinished has no rest.
-    func logResult(_ set: SetRecord, planned: PlannedExercise?, ownRest: Int?, roundUnfinished: Bool = false) -> SessionLog.Result {
+    func logResult(_ set: SetRecord, planned: PlannedExercise?, ownRest: Int?, countsBodyMass: Bool, roundUnfinished: Bool = false) -> SessionLog.Result {
         SessionLog.Result {
+            $0.countsBodyMass = countsBodyMass
             $0.setID = set.id
             $0.sessionID = set.sessionID
             $0.setNumber = set.setNumber

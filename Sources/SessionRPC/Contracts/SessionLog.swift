@@ -163,6 +163,9 @@ public enum SessionLog: MethodContract {
         /// session's last set of the exercise, today's plan, or the first set of last
         /// time; nil when it gave them.
         public var filledFrom: Filled?
+        /// True when the exercise counts body mass (a pull-up): `weightKg` is the load
+        /// added to the body (absent when false).
+        public var countsBodyMass = false
         /// With `lastTime: true`: the set of the last session with the exercise whose
         /// number this set has among the counted ones (or its last counted set).
         public var lastTime: LastTime?
@@ -192,6 +195,7 @@ public enum SessionLog: MethodContract {
             try coder.object("personalRecord", &personalRecord)
             try coder.choice("filledFrom", &filledFrom)
             try coder.object("lastTime", &lastTime)
+            try coder.flag("countsBodyMass", &countsBodyMass)
         }
     }
 }
