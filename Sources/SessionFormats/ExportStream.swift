@@ -41,7 +41,9 @@ public struct ExportStream {
     /// The members read besides the workouts: the export's own and its archive's
     /// (`HistoryArchive`). Any other is passed over unread, its bytes let go as they
     /// pass: memory follows what is read, not what a file holds beside it.
-    static let archiveKeys: Set<String> = ["format", "version", "timeZone", "profile", "aliases", "exercises", "rests", "plans", "events", "health"]
+    static let archiveKeys: Set<String> = Set(["format", "version", "timeZone", "profile"]).union(itemKeys)
+    /// The archive's parts that are arrays, read an item at a time.
+    static let itemKeys: Set<String> = ["aliases", "exercises", "rests", "plans", "events", "health"]
 
     /// The export's members besides the workouts: its format, version, zone and
     /// archive, but for the archive's arrays, which went to `items`.
@@ -86,7 +88,11 @@ public struct ExportStream {
                 // so is a member this reader does not know (a later version's), unparsed.
                 let kept = Self.archiveKeys.contains(key)
                 let end: Int
-                if kept, key != "format", key != "version", key != "timeZone", try window.byte(at) == UInt8(ascii: "[") {
+                // An array part read an item at a time; anything else (a part that is
+                // no array too, refused by the archive's reader) whole.
+                let opening = try window.byte(at)
+                let items = Self.itemKeys.contains(key) && opening == UInt8(ascii: "[")
+                if items {
                     end = try readItems(of: key, from: at, item)
                 } else {
                     end = try window.valueEnd(from: at, maximum: kept ? Self.maximumMemberBytes : Int.max, keeping: kept)
@@ -94,7 +100,7 @@ public struct ExportStream {
                 if key == "workouts" {
                     guard try window.byte(at) == UInt8(ascii: "[") else { throw Problem("\"workouts\" is an array", at: at) }
                     workouts = at + 1
-                } else if kept, try window.byte(at) != UInt8(ascii: "[") {
+                } else if kept, !items {
                     members.append((key, try window.parse(at..<end)))
                 }
                 window.discard(before: end)
@@ -112,7 +118,8 @@ public struct ExportStream {
     }
 
     /// The items of the array at `start` (its `[`) handed to `item` one at a time, each
-    /// at most `maximumWorkoutBytes`; returns the offset past its `]`.
+    /// at most `maximumWorkoutBytes` and all of them `maximumMemberBytes`; returns the
+    /// offset past its `]`.
     private mutating func readItems(of key: String, from start: Int, _ item: (Item) -> String?) throws(Problem) -> Int {
         var at = try window.skipSpace(from: start + 1)
         var index = 0
@@ -122,6 +129,9 @@ public struct ExportStream {
                 at = try window.skipSpace(from: at + 1)
             }
             let end = try window.valueEnd(from: at, maximum: Self.maximumWorkoutBytes)
+            guard end - start <= Self.maximumMemberBytes else {
+                throw Problem(refused: "\"\(key)\" is larger than \(Self.maximumMemberBytes >> 20) MiB, more than an export holds there", at: start)
+            }
             if let refusal = item((key, index, try window.parse(at..<end))) { throw Problem(refused: refusal, at: at) }
             window.discard(before: end)
             at = try window.skipSpace(from: end)

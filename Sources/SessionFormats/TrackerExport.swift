@@ -176,7 +176,6 @@ public enum TrackerExport {
             do throws(JSONReadError) {
                 var archive = try HistoryArchive(reader: try JSONReader(members, path: "export"))
                 archive.append(items)
-                archive.profile = archive.profile ?? items.profile
                 return (stream, archive)
             } catch {
                 throw failure("\(error.path) should be \(error.expected)")

@@ -94,6 +94,8 @@ import Testing
         let reader = try TrackerExport.Reader(json: TrickleSource(fine, step: 5))
         #expect(reader.archive.aliases.count == 2 && reader.archive.aliases[1].name == "Overhead Press")
         #expect(failure(#"{"format": "sessiond-history", "version": 2, "aliases": 5, "workouts": []}"#).contains("export.aliases should be an array"))
+        // A part that is no array is read whole, and refused as it is.
+        #expect(failure(#"{"format": "sessiond-history", "version": 2, "profile": [1, 2], "workouts": []}"#).contains("export.profile should be"))
     }
 
     /// A workout larger than any workout is said to be so, not to be no JSON.
