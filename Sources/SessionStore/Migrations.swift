@@ -463,15 +463,19 @@ enum Migrations {
         Migration(version: 26, name: "shares in the change feed", sql: "", then: { try ChangeFeed.feedSharesStoredBefore($0) }),
         // A request id whose set is deleted (undone, its session aborted, a deletion
         // synced) stays spent: a retry of that session.log, whose reply was lost, would
-        // otherwise log the undone set again. The trigger keeps it whatever deletes.
+        // otherwise log the undone set again. The trigger keeps it whatever deletes; a
+        // later migration that rebuilds logged_set must create it again. The set's
+        // `logged_at_ms` is kept, so a later version can drop those logged too long ago
+        // for any retry.
         Migration(version: 27, name: "request ids of deleted sets stay spent", sql: """
             CREATE TABLE retired_request (
                 request_id TEXT PRIMARY KEY,
-                set_id INTEGER NOT NULL
+                set_id INTEGER NOT NULL,
+                logged_at_ms INTEGER NOT NULL
             ) WITHOUT ROWID;
             CREATE TRIGGER logged_set_retires_request AFTER DELETE ON logged_set WHEN old.request_id IS NOT NULL
             BEGIN
-                INSERT OR REPLACE INTO retired_request (request_id, set_id) VALUES (old.request_id, old.id);
+                INSERT OR REPLACE INTO retired_request (request_id, set_id, logged_at_ms) VALUES (old.request_id, old.id, old.logged_at_ms);
             END;
             """),
     ]
