@@ -16,6 +16,13 @@ import Testing
         }
         #expect(value == (try JSONParser.parse(Self.plan)))
         #expect(ModelOutput.extract("[[\(Self.plan)], [\(Self.plan)]] and prose") == .several(2))
+        // A broken value after the plan is prose's (a fragment quoted); one before it may
+        // be a piece of it.
+        #expect(ModelOutput.extract("\(Self.plan)\nYou could also try {\"sets\": 3") == .embedded(try JSONParser.parse(Self.plan)))
+        guard case .syntax = ModelOutput.extract("Try {\"sets\": 3 first, then \(Self.plan)") else {
+            Issue.record("a broken value before the plan decides")
+            return
+        }
     }
 
     /// 127 arrays deep around a long list of numbers, after prose: every array parses

@@ -33,12 +33,14 @@ public enum ModelOutput {
 
     /// Extracts the JSON value from `text`, in time linear in its length: each value
     /// that parses is read once (the candidates inside one that is not a candidate are
-    /// found in what was read), the first broken one that looks like JSON decides the
-    /// outcome, and what the attempts read in all is bounded (`readBudget`).
+    /// found in what was read), and what the attempts read in all is bounded
+    /// (`readBudget`).
     public static func extract(_ text: String) -> Extraction {
         let bytes = Array(text.utf8)
         if let whole = try? JSONParser.parse(bytes: bytes) { return .json(whole) }
         var candidates: [JSONValue] = []
+        /// The first value that looked like JSON and did not parse.
+        var broken: (start: Int, failure: JSONParser.Failure)?
         var index = 0
         // Bytes the attempts below read: prose of brackets that open values which
         // fail far on ("[1,[1,[1,…" cut off) would read the text again from each one.
@@ -52,30 +54,36 @@ public enum ModelOutput {
             do {
                 let (value, end) = try JSONParser.parsePrefix(bytes: bytes, start: index)
                 read += end - index
-                collectCandidates(value, into: &candidates)
+                var found: [JSONValue] = []
+                collectCandidates(value, into: &found)
+                // Anything after JSON that broke may be a piece of it.
+                if !found.isEmpty, let broken { return failed(broken.start, broken.failure, bytes) }
+                candidates += found
                 index = end
                 continue
             } catch {
-                // A value that looked like JSON and broke: anything after it may be a
-                // piece of it, so it is the answer whatever follows.
-                if looksLikeJSON(bytes, at: index) { return failed(index, error, bytes) }
+                if broken == nil, looksLikeJSON(bytes, at: index) { broken = (index, error) }
                 read += max(error.offset - index, 1)
             }
             if read > readBudget(bytes.count) {
+                // The search stops: a broken value that looked like JSON is the answer,
+                // as it would be should a plan follow.
+                if let broken { return failed(broken.start, broken.failure, bytes) }
                 return .syntax(position(of: index, in: bytes), "too many brackets opening values that do not parse to look for the plan among")
             }
             index += 1
         }
         switch candidates.count {
-        case 0: return .none
+        case 0: return broken.map { failed($0.start, $0.failure, bytes) } ?? .none
         case 1: return .embedded(candidates[0])
         default: return .several(candidates.count)
         }
     }
 
-    /// What the attempts to read values may read in all: the text 4 times over, plus
-    /// 1 MiB, far beyond what a reply with prose and brackets around a plan takes.
-    static func readBudget(_ length: Int) -> Int { 4 * length + (1 << 20) }
+    /// What the attempts to read values may read in all: the text twice over, plus
+    /// 256 KiB, beyond what a reply with prose and brackets around a plan takes (a
+    /// reply cut off inside its plan has one value open per level of it).
+    static func readBudget(_ length: Int) -> Int { 2 * length + (1 << 18) }
 
     /// The candidates in `value`: itself, or else the outermost candidates inside it
     /// (a plan within an array of other things).
