@@ -186,7 +186,8 @@ enum SessionCommands {
                                       + SessionFormatter.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: context.console.units,
                                                                                countsBodyMass: result.countsBodyMass))
             } else {
-                formatter.printLogged(result, session: session)
+                // Reps or a time typed without a weight: only the weight was filled.
+                formatter.printLogged(result, session: session, weightOnly: wanted.weightKg == nil && (wanted.reps != nil || wanted.durationSeconds != nil))
             }
         }
         return ExitStatus.ok

@@ -49,15 +49,17 @@ struct SessionFormatter {
 
     /// "Goblet Squat · set 2/4 · 10 × 24 kg · rest 1:30 · next: set 3 of 4"
     /// A logged set, with what comes next in `session` (as read after it; nil: unknown).
-    func printLogged(_ result: SessionLog.Result, session: SessionSnapshot?) {
-        let lines = logged(result, session: session)
+    func printLogged(_ result: SessionLog.Result, session: SessionSnapshot?, weightOnly: Bool = false) {
+        let lines = logged(result, session: session, weightOnly: weightOnly)
         console.print(lines.set)
         if let record = lines.record { console.print(console.green(record)) }
     }
 
     /// A logged set as `log` says it, and its record when it set one: what `log` prints
     /// and `watch` shows of every `set.logged`.
-    func logged(_ result: SessionLog.Result, session: SessionSnapshot?) -> (set: String, record: String?) {
+    /// With `weightOnly`, the numbers were typed but the weight: where it came from is
+    /// said of the weight alone.
+    func logged(_ result: SessionLog.Result, session: SessionSnapshot?, weightOnly: Bool = false) -> (set: String, record: String?) {
         let name = result.exercise
         let logged = result.loggedSets
         let planned = result.plannedSets
@@ -66,10 +68,11 @@ struct SessionFormatter {
         if let kind = Wording.setKind(result.kind) { parts.append(kind) }
         var set = Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units,
                                countsBodyMass: result.countsBodyMass)
+        let filled = weightOnly ? " (the weight" : ""
         switch result.filledFrom {
-        case .lastSet: set += " as your last set"
-        case .lastTime: set += " as last time"
-        case .plan: set += " as planned"
+        case .lastSet: set += filled + " as your last set" + (weightOnly ? ")" : "")
+        case .lastTime: set += filled + " as last time" + (weightOnly ? ")" : "")
+        case .plan: set += filled + " as planned" + (weightOnly ? ")" : "")
         case nil: break
         }
         parts.append(set)

@@ -55,6 +55,8 @@ import Testing
         func log(_ params: [(key: String, value: JSONValue)], at minute: Int) throws -> JSONValue {
             try client.call("session.log", .object(params + [(key: "at", value: .string(Wall.at("2026-11-30T18:\(10 + minute):00")))]))
         }
+        let warmup = try log([("position", 1), ("reps", 8), ("kind", "warmup")], at: -5)
+        #expect(warmup["weightKg"] == .null && warmup["filledFrom"] == .null, "a warm-up is not at the working weight: \(warmup)")
         let first = try log([("position", 1), ("reps", 4)], at: 0)
         #expect(first["reps"] == 4 && first["weightKg"] == squat["weightKg"] && first["filledFrom"] == "plan", "\(first)")
         _ = try log([("position", 1), ("reps", 5), ("weightKg", 95)], at: 3)

@@ -260,6 +260,19 @@ import TestSupport
         }
     }
 
+    /// "log 1 5" is five reps at the plan's weight, and says that the weight was the plan's.
+    @Test func repsAloneTakeThePlansWeightAndSaySo() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        // A Monday: the plan's Back Squat, 3 × 5 at 100 kg.
+        try daemon.on(LocalClock().today().mondayOfWeek.adding(days: -7)) { () throws -> Void in
+            try daemon.importPlan(TrackPlanDayTests.plan)
+            #expect(try ctl(daemon, ["start"]).status == 0)
+            let logged = try ctl(daemon, ["log", "1", "5"])
+            #expect(logged.status == 0 && logged.stdout.contains("5 × 100 kg (the weight as planned)"), "\(logged.stdout) \(logged.stderr)")
+        }
+    }
+
     /// An edit is read as a set typed in is: a weight over twice the heaviest logged is
     /// asked about, nothing changed, until --yes.
     @Test func anEditThatLooksMistypedIsAskedAboutAsLogAsks() throws {

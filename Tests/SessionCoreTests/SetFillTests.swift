@@ -33,4 +33,18 @@ import SessionCore
         #expect(noHistory?.0 == Numbers(reps: nil, weightKg: 10, durationSeconds: nil) && noHistory?.1 == .plan)
         #expect(SetFill.numbers(lastSet: nil, planned: nil, lastTime: { nil }) == nil)
     }
+
+    /// Reps given without a weight: the weight by the same rule, from whichever answers
+    /// first, none when it has none; a lift that counts body mass takes none.
+    @Test func aWeightAloneComesByTheSameRule() {
+        let today = Numbers(reps: 4, weightKg: 102.5, durationSeconds: nil)
+        #expect(SetFill.weight(countsBodyMass: false, lastSet: today, planned: plan, lastTime: { yearAgo })! == (102.5, .lastSet))
+        #expect(SetFill.weight(countsBodyMass: false, lastSet: nil, planned: plan, lastTime: { yearAgo })! == (100, .plan))
+        let unloaded = Numbers(reps: 10, weightKg: nil, durationSeconds: nil)
+        #expect(SetFill.weight(countsBodyMass: false, lastSet: unloaded, planned: plan, lastTime: { yearAgo }) == nil, "today's set had no load")
+        // A plan row with no reps or time is no prescription: last time's weight.
+        let amrap = PlannedExercise(name: "Deadlift", sets: 3, amrap: true)
+        #expect(SetFill.weight(countsBodyMass: false, lastSet: nil, planned: amrap, lastTime: { yearAgo })! == (60, .lastTime))
+        #expect(SetFill.weight(countsBodyMass: true, lastSet: today, planned: plan, lastTime: { yearAgo }) == nil)
+    }
 }

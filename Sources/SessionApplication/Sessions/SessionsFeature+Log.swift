@@ -44,7 +44,8 @@ extension SessionsFeature {
         // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
         // (A lift that counts body mass given reps is the body alone: nothing to read.)
-        if weight == nil, reps == nil && duration == nil || !exercise.countsBodyMass {
+        // A warm-up given reps is not the working weight's.
+        if weight == nil, reps == nil && duration == nil || !exercise.countsBodyMass && input.kind != .warmup {
             let lastSet = try database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
                 .map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
             let lastTime = { () throws -> SetFill.Numbers? in

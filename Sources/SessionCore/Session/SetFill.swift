@@ -52,21 +52,14 @@ public enum SetFill {
     }
 
     /// The weight for a set given its reps or time but no weight, and where it came
-    /// from: the first of this session's last set, today's plan, last time that is
-    /// there decides, and nil when it has no weight (a set done without a load, a plan
-    /// that gives none) or the lift counts body mass (no weight: the body alone).
+    /// from, by the rule `numbers` follows: this session's last set; today's plan when it
+    /// prescribes reps or a time; last time's first set; what the plan gives. The first
+    /// that is there decides, and nil when it has no weight (a set done without a load,
+    /// a plan that gives none) or the lift counts body mass (no weight: the body alone).
     public static func weight(countsBodyMass: Bool, lastSet: Numbers?, planned: PlannedExercise?, lastTime: () throws -> Numbers?) rethrows
         -> (Double, Source)?
     {
-        guard !countsBodyMass else { return nil }
-        let (numbers, source): (Numbers?, Source)
-        if let lastSet {
-            (numbers, source) = (lastSet, .lastSet)
-        } else if let planned {
-            (numbers, source) = (Numbers(reps: planned.reps, weightKg: planned.weightKg, durationSeconds: planned.durationSeconds), .plan)
-        } else {
-            (numbers, source) = (try lastTime(), .lastTime)
-        }
-        return numbers?.weightKg.map { ($0, source) }
+        guard !countsBodyMass, let (numbers, source) = try self.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else { return nil }
+        return numbers.weightKg.map { ($0, source) }
     }
 }
