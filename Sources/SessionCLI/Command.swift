@@ -137,7 +137,6 @@ extension SocketClient.Reply {
     }
 }
 
-/// The daemon answered with an error: exit status 1, its message printed.
 /// What was given names nothing there, or cannot be done with what is there (an
 /// exercise a plan day lacks, an alias never made, a weight below the bar): a data
 /// error, exit 1 without the usage line, its description said as it is.
@@ -145,6 +144,7 @@ struct DataError: Error, CustomStringConvertible {
     let description: String
 }
 
+/// The daemon answered with an error: exit status 1, its message printed.
 struct DaemonRefusal: Error {
     let error: RPCError
 

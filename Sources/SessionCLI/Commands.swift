@@ -105,12 +105,13 @@ public enum SessionCtl {
                 throw UsageError("\(command.words.joined(separator: " ")) takes no arguments, got \"\(extra)\"")
             }
             do {
+                let said = console.errorLines.count
                 let status = try command.run(parsed, context)
                 // A command that refused in its own words (an ambiguous name, nothing to
                 // compare) said them on standard error: with --json they are the error
                 // object too, as every error's is.
-                if status == ExitStatus.refused, rest.contains("--json"), !console.wroteOutput {
-                    printJSONError("data", dataErrorMessage(console.errorLines), console: console)
+                if status == ExitStatus.refused, parsed.has(.json), !console.wroteOutput {
+                    printJSONError("data", dataErrorMessage(Array(console.errorLines.dropFirst(said))), console: console)
                 }
                 return status
             } catch let refusal as DaemonRefusal where command.words != ["call"] {
@@ -160,16 +161,15 @@ public enum SessionCtl {
             return ExitStatus.unreachable
         } catch {
             console.error("sessionctl: \(error)")
-            if rest.contains("--json") { printJSONError("data", "\(error)", console: console) }
+            if (try? ParsedArguments(rest, options: command.options))?.has(.json) == true { printJSONError("data", "\(error)", console: console) }
             return ExitStatus.refused
         }
     }
 
-    /// What a command that refused said on standard error, as one message: its lines
-    /// without the program's name before the first.
+    /// What a command that refused said on standard error, as one message: its lines,
+    /// each without the program's name before it.
     static func dataErrorMessage(_ lines: [String]) -> String {
-        let text = lines.joined(separator: "\n")
-        return text.hasPrefix("sessionctl: ") ? String(text.dropFirst("sessionctl: ".count)) : text
+        lines.map { $0.hasPrefix("sessionctl: ") ? String($0.dropFirst("sessionctl: ".count)) : $0 }.joined(separator: "\n")
     }
 
     /// The option of `CommonOptions.global` that `word` is (`--socket`, `--socket=PATH`,

@@ -300,7 +300,10 @@ extension PlanCommands {
             let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
             let fd = mkstemps(&template, 5)
-            guard fd >= 0 else { throw DataError(description: "cannot make a temporary file: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else {
+                throw FileInput.Failure(path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                                        reason: String(cString: strerror(errno)), action: "make")
+            }
             close(fd)
             let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let original = document.plan.json.prettyText + "\n"

@@ -96,12 +96,16 @@ public enum CSVTable {
         /// number of fields than the header fails, and reading may go on after it; a
         /// quoted field still open at the end of the text fails, and ends it.
         public mutating func next() throws(Failure) -> Record? {
-            guard let record = try readRecord() else { return nil }
+            guard let record = try nextRecord() else { return nil }
             guard record.count == header.count else {
                 throw Failure(line: record.line, message: "\(record.count) fields where the header has \(header.count)")
             }
             return record
         }
+
+        /// The next record, blank lines left out, whatever its number of fields (those
+        /// past `fieldLimit` counted, not kept); nil at the end.
+        mutating func nextRecord() throws(Failure) -> Record? { try readRecord() }
 
         private mutating func readRecord() throws(Failure) -> Record? {
             let (start, startLine) = (index, line)

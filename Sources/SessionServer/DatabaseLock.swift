@@ -68,10 +68,9 @@ final class DatabaseLock {
         repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
         guard result == 0 else {
             // Left open: a daemon that has opened the database keeps SQLite's locks so.
-            let reason = errno
-            guard reason == EWOULDBLOCK else {
-                throw Daemon.StartFailure(description: "cannot lock \(databasePath): \(String(cString: strerror(reason)))")
-            }
+            // A file system that cannot lock so (NFS, whose flock(2) is fcntl(2) and
+            // wants a descriptor open for writing) leaves the lock file beside it.
+            guard errno == EWOULDBLOCK else { return }
             throw Daemon.StartFailure(description: "another sessiond is using the database file \(databasePath) under another name (a hard link to it); stop it first or pass another --database")
         }
         databaseFile = fd

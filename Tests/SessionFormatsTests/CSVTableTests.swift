@@ -58,6 +58,10 @@ import SessionCore
                 var reader = try CSVTable.Reader(bytes: Array(text.utf8), byteWise: byteWise)
                 #expect(throws: CSVTable.Failure(line: 2, message: "\(extra + 1) fields where the header has 2")) { try reader.next() }
                 #expect(try reader.next() == CSVTable.Record(line: 3, fields: ["2026-04-24", "Row"]))
+                // Counted, not kept: the record holds the header's number of fields.
+                var again = try CSVTable.Reader(bytes: Array(text.utf8), byteWise: byteWise)
+                let record = try #require(try again.nextRecord())
+                #expect(record.count == extra + 1 && record.ranges.count == 2, "\(record.count) \(record.ranges.count)")
             }
         }
         let limit = CSVTable.Reader.headerFieldLimit

@@ -92,7 +92,7 @@ package struct LoopService: MethodContext {
             $0.activePlanID = facts.activePlanID
             $0.activeSessionID = facts.activeSessionID
             $0.database = databasePath
-            $0.databaseFiles = facts.databaseFiles
+            $0.databaseFiles = facts.databaseFiles.isEmpty ? nil : facts.databaseFiles
             $0.schemaVersion = facts.schemaVersion
             $0.today = clock.localDate(atMs: nowMs)
             $0.timeZone = Self.timeZone
