@@ -15,4 +15,13 @@ import SessionStore
         let plan = ErrorMapping.rpcError(StorageError.notFound(.plan(3)))
         #expect(plan.is(.planNotFound) && plan.data?["planId"] == 3 && plan.message == ErrorMapping.rpcError(SessionError.planNotFound(3)).message)
     }
+
+    /// A copy that could not be written is the backup failing, as the protocol says,
+    /// not the database refusing a write; a storage error does not say "write" of a read.
+    @Test func aCopyNotWrittenIsTheBackupFailing() {
+        let copy = ErrorMapping.rpcError(BackupError.copy("unable to open database file"))
+        #expect(copy.is(.backupFailed) && copy.code == -32041 && copy.message.contains("the copy could not be written"), "\(copy)")
+        let storage = ErrorMapping.rpcError(StorageError.full(path: "/var/lib/sessiond/sessiond.db"))
+        #expect(storage.is(.storageError) && !storage.message.contains("refused the write"), "\(storage.message)")
+    }
 }

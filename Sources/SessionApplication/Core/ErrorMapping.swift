@@ -35,7 +35,7 @@ package enum ErrorMapping {
             case .notFound(.set(let id)): return map(.setNotFound(id))
             default: break
             }
-            return .application(.storageError, message: "The database refused the write: \(error). Nothing was stored.")
+            return .application(.storageError, message: "The database failed: \(error). Nothing was stored.")
         default:
             return .internalError(String(describing: error))
         }

@@ -83,12 +83,15 @@ enum BackupError: Error, CustomStringConvertible {
     /// Taking a copy would leave less free space than the database needs to go on
     /// writing.
     case noSpace(free: Int, needed: Int)
+    /// SQLite could not write the copy (a directory that may not be written).
+    case copy(String)
 
     var description: String {
         switch self {
         case .notFound(let id): return "no backup \(id) (finished, or expired after 10 minutes untouched); start a new one"
         case .offset(let offset, let size): return "offset \(offset) lies beyond the copy's \(size) bytes"
         case .unreadable(let reason): return "cannot read the copy: \(reason)"
+        case .copy(let reason): return "the copy could not be written: \(reason)"
         case .noSpace(let free, let needed):
             return "a copy needs \(needed / 1_048_576 + 1) MiB beside the database and only \(free / 1_048_576) MiB are free; nothing was copied"
         }
@@ -136,7 +139,13 @@ extension HistoryFeature {
             var random = SystemRandomNumberGenerator()
             id = String(random.next() as UInt64, radix: 16)
             let path = BackupCopies.prefix(of: database.path) + id
-            copy = BackupCopies.Copy(path: path, size: try database.backup(to: path), touchedMs: nowMs)
+            let size: Int
+            do {
+                size = try database.backup(to: path)
+            } catch {
+                throw BackupError.copy(error.description)
+            }
+            copy = BackupCopies.Copy(path: path, size: size, touchedMs: nowMs)
             service.backups.add(copy, id: id)
         }
         guard params.offset <= copy.size else { throw BackupError.offset(params.offset, size: copy.size) }
