@@ -53,10 +53,11 @@ enum CommandSupport {
         return HumanTime.read(text, clock: context.clock, on: day) ?? time
     }
 
-    /// `--from` and `--to`, each a date, the first not after the second.
-    static func dateRangeOption(_ arguments: ParsedArguments) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
-        let from = try arguments.value(Options.from)
-        let to = try arguments.value(Options.to)
+    /// `--from` and `--to`, each a day (`yesterday` read against `today`), the first not
+    /// after the second.
+    static func dateRangeOption(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
+        let from = try arguments.value(Options.from)?.on(today)
+        let to = try arguments.value(Options.to)?.on(today)
         if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
         return (from, to)
     }

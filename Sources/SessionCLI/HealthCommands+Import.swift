@@ -52,7 +52,7 @@ extension HealthCommands {
                 throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
             let format = try arguments.value(Options.healthFormat)
-            let (from, to) = try CommandSupport.dateRangeOption(arguments)
+            let (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
@@ -256,7 +256,7 @@ extension HealthCommands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }
-            var (from, to) = try CommandSupport.dateRangeOption(arguments)
+            var (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
             if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
             let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params {
                 $0.type = type

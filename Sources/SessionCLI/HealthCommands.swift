@@ -14,7 +14,7 @@ enum HealthCommands {
             OptionSpec(.prompt, help: "print only the prompt context"),
         ],
         run: { arguments, context in
-            let weekStart = try arguments.value(Options.week)
+            let weekStart = try arguments.value(Options.week)?.on(context.clock.today())
             let params = SummaryWeekly.Params { $0.weekStart = weekStart }
             let report = try context.call(try context.connect(arguments), SummaryWeekly.self, params)
             if arguments.has(.prompt) {
@@ -74,7 +74,7 @@ enum HealthCommands {
             }
             var params = HealthRecord.Params { $0.type = healthType; $0.value = value }
             params.source = "sessionctl"
-            params.date = try arguments.value(Options.date)
+            params.date = try arguments.value(Options.date)?.on(context.clock.today())
             let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("recorded \(type) " + Wording.health(value, of: healthType, units: context.console.units) + " for \(result.date)")

@@ -151,7 +151,7 @@ extension HistoryCommands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
             let format = try arguments.value(Options.exportFormat) ?? .json
-            let (from, to) = try CommandSupport.dateRangeOption(arguments)
+            let (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
             let path = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
             // The JSON export holds everything a restore needs besides the workouts, ahead

@@ -31,7 +31,7 @@ enum HistoryCommands {
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
-            let (from, to) = try CommandSupport.dateRangeOption(arguments)
+            let (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
             let shown = try arguments.value(Options.limit) ?? SessionLimits.listDefault
             let before = try arguments.value(Options.before).map(Int64.init)
             let client = try context.connect(arguments)
@@ -89,7 +89,7 @@ enum HistoryCommands {
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
             let svg = try arguments[.svg].map { path in try FileOutput.target(path, arguments) }
-            var (from, to) = try CommandSupport.dateRangeOption(arguments)
+            var (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
             if arguments.has(.all) {
                 guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
             } else if from == nil, to == nil {

@@ -3,10 +3,31 @@ import SessionCore
 import SessionFormats
 import SessionRPC
 
+/// A day as a person writes it in an option (`--date yesterday`, `--week mon`), read
+/// against today where it is used: today, yesterday, a weekday (the latest before
+/// today, as `track` reads one) or YYYY-MM-DD.
+struct WrittenDay: Sendable {
+    let text: String
+
+    /// The date it names when today is `today`.
+    func on(_ today: LocalDate) -> LocalDate {
+        TrackWhen.day(text, today: today) ?? today
+    }
+}
+
 /// Values of sessionctl's own kinds an option reads.
 extension OptionValue where Value == LocalDate {
     /// A date as YYYY-MM-DD.
     static var date: OptionValue { OptionValue(expected: "needs a date as YYYY-MM-DD") { LocalDate($0) } }
+}
+
+extension OptionValue where Value == WrittenDay {
+    /// A day: today, yesterday, a weekday or YYYY-MM-DD.
+    static var day: OptionValue {
+        OptionValue(expected: "needs a day: YYYY-MM-DD, today, yesterday or a weekday") { text in
+            TrackWhen.day(text, today: LocalDate(daysSinceEpoch: 0)).map { _ in WrittenDay(text: text) }
+        }
+    }
 }
 
 extension OptionValue where Value == Int {
@@ -80,15 +101,15 @@ extension OptionValue where Value == [MuscleGroup] {
 /// `arguments.value(Options.x)`, which refuses a bad value naming the option.
 enum Options {
     /// `--from DATE`.
-    static let from = Option<LocalDate>(.from, value: "DATE", help: "the first date (YYYY-MM-DD)", parse: .date)
+    static let from = Option<WrittenDay>(.from, value: "DATE", help: "the first date (YYYY-MM-DD, today, yesterday, a weekday)", parse: .day)
     /// `--to DATE`.
-    static let to = Option<LocalDate>(.to, value: "DATE", help: "the last date", parse: .date)
+    static let to = Option<WrittenDay>(.to, value: "DATE", help: "the last date", parse: .day)
     /// `--week DATE`: the week holding a date.
-    static let week = Option<LocalDate>(.week, value: "DATE", help: "the week holding DATE (default: this week)", parse: .date)
+    static let week = Option<WrittenDay>(.week, value: "DATE", help: "the week holding DATE (default: this week; a weekday is of the last seven days)", parse: .day)
     /// `--week-start DATE`: the Monday of a plan's week.
     static let weekStart = Option<LocalDate>(.weekStart, value: "DATE", help: "the Monday of the plan's week (default: this week)", parse: .date)
     /// `--date DATE`: the day a value belongs to.
-    static let date = Option<LocalDate>(.date, value: "DATE", help: "the day it belongs to (default: today)", parse: .date)
+    static let date = Option<WrittenDay>(.date, value: "DATE", help: "the day it belongs to (default: today; yesterday, a weekday)", parse: .day)
 
     /// `--limit N`: how many of a list.
     static let limit = Option<Int>(.limit, value: "N",

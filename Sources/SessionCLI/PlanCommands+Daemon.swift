@@ -54,7 +54,7 @@ extension PlanCommands {
                 guard arguments[.week] == nil else { throw UsageError("give PLAN-ID or --week, not both") }
                 params.planID = id
             }
-            params.date = try arguments.value(Options.week)
+            params.date = try arguments.value(Options.week)?.on(context.clock.today())
             try context.check(PlanGet.self, params)
             // The plan as stored, and for a carried-over week the Monday it carries to;
             // with it, in the same round trip, the daemon's today, the day marked.

@@ -51,7 +51,7 @@ extension PlanCommands {
             if let minutes = try arguments.value(Options.remind) { calendar.reminderMinutes = minutes }
             var params = PlanGet.Params()
             params.planID = try arguments.value(Options.plan)
-            params.date = try arguments.value(Options.week)
+            params.date = try arguments.value(Options.week)?.on(context.clock.today())
             if params.date != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
             let path = try FileOutput.target(arguments)
             let paper = try PlanSheet.Paper.chosen(arguments[.paper], environment: context.environment)

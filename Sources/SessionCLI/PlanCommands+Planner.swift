@@ -235,7 +235,7 @@ extension PlanCommands {
     }
 
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let week = try arguments.value(Options.week)
+        let week = try arguments.value(Options.week)?.on(context.clock.today())
         let client = try context.connect(arguments)
         // Next week is the one after the daemon's today.
         if week == nil { try context.useDaemonTimeZone(client) }

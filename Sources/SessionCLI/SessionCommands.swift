@@ -13,7 +13,7 @@ enum SessionCommands {
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
         details: """
-            DATE is YYYY-MM-DD. With --at, a workout done earlier is entered afterwards. A day
+            DATE is YYYY-MM-DD, today, yesterday or a weekday (the latest before today). With --at, a workout done earlier is entered afterwards. A day
             that already has a finished session is not trained twice by accident: start
             refuses (exit 1) naming when it was and its session id, as it refuses while
             a session runs; --yes starts another.
@@ -25,7 +25,9 @@ enum SessionCommands {
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
             var params = SessionStart.Params()
             if let text = arguments.positionals.first {
-                guard let date = LocalDate(text) else { throw UsageError("DATE must be YYYY-MM-DD, got \"\(text)\"") }
+                guard let date = TrackWhen.day(text, today: context.clock.today()) else {
+                    throw UsageError("DATE must be YYYY-MM-DD, today, yesterday or a weekday, got \"\(text)\"")
+                }
                 params.date = date
             }
             // A time of day alone is on DATE (the session's day), else today.

@@ -79,4 +79,23 @@ import TestSupport
                     "\(clientSays.stderr)")
         }
     }
+
+    /// A day option and start's DATE read a day as people say one: yesterday, a weekday
+    /// (the latest before today), as track does.
+    @Test func aDayReadsYesterdayAndAWeekday() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let wednesday = LocalClock().today().mondayOfWeek.adding(days: -5)
+        try daemon.on(wednesday) { () throws -> Void in
+            #expect(try daemon.ctl(["health", "sleep", "7", "--date", "yesterday"]).status == 0)
+            #expect(try daemon.ctl(["health", "sleep", "6.5", "--date", "mon"]).status == 0)
+            let shown = try JSONParser.parse(try daemon.ctl(["health", "show", "--from", "mon", "--to", "yesterday", "--json"]).stdout).arrayValue ?? []
+            #expect(shown.compactMap { $0["date"]?.stringValue }.sorted() == [wednesday.adding(days: -2).description, wednesday.adding(days: -1).description],
+                    "\(shown)")
+            #expect(try daemon.ctl(["start", "yesterday"]).status == 0)
+            #expect(try daemon.client().call("session.current")["date"]?.stringValue == wednesday.adding(days: -1).description)
+            let bad = try daemon.ctl(["health", "sleep", "7", "--date", "someday"])
+            #expect(bad.status == 2 && bad.stderr.contains("--date needs a day: YYYY-MM-DD, today, yesterday or a weekday"), "\(bad.stderr)")
+        }
+    }
 }
