@@ -16,7 +16,12 @@ public final class SocketClient {
         /// True when the daemon was to be reached through a command (`ssh`), not a
         /// socket of this machine.
         public let throughCommand: Bool
-        public var description: String { "cannot reach sessiond at \(path): \(reason)" }
+        public var description: String {
+            // The far side's own "cannot reach sessiond at SOCKET: …" says where there.
+            let there = "cannot reach sessiond at "
+            if throughCommand, reason.hasPrefix(there) { return "cannot reach sessiond on \(path) at \(reason.dropFirst(there.count))" }
+            return "cannot reach sessiond at \(path): \(reason)"
+        }
 
         public init(path: String, reason: String, throughCommand: Bool = false) {
             self.path = path
