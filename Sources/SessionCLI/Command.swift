@@ -63,6 +63,15 @@ public struct CommandContext {
     /// Where the daemon is reached: its socket here, or, with -H or `$SESSIONCTL_HOST`,
     /// ssh to that host running `sessionctl dial-stdio` there (with `--socket` when one
     /// was given: it names the socket there; this machine's `$SESSIOND_SOCKET` does not).
+    /// The options that named the daemon on the command line (`-H HOST`, `--socket
+    /// PATH`), for a command printed to run next against the same one.
+    func daemonOptions(_ arguments: ParsedArguments) -> [String] {
+        var options: [String] = []
+        if let host = arguments[.host] ?? globalHost { options += ["-H", host] }
+        if let socket = arguments[.socket] ?? globalSocket { options += [OptionName.socket.text, socket] }
+        return options
+    }
+
     func address(_ arguments: ParsedArguments, batch: Bool = false) throws(UsageError) -> ByteStream.Address {
         guard let remote = try RemoteHost.chosen(flag: arguments[.host], global: globalHost, environment: environment) else {
             return .unixSocket(socketPath(arguments))

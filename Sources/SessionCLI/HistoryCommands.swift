@@ -47,7 +47,8 @@ enum HistoryCommands {
                 let full = history.sessions.count >= shown || page.next != nil
                 formatter.printExerciseHistory(history, full: full)
                 if full, let oldest = history.sessions.first {
-                    formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID)
+                    formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID,
+                                           daemon: context.daemonOptions(arguments))
                 }
                 return ExitStatus.ok
             }
@@ -59,7 +60,8 @@ enum HistoryCommands {
             let sessions = try context.call(client, SessionList.self, params)
             if context.printJSON(sessions, arguments) { return ExitStatus.ok }
             formatter.printHistory(sessions.items, paged: before != nil)
-            if sessions.items.count >= shown, let oldest = sessions.items.last { formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID) }
+            if sessions.items.count >= shown, let oldest = sessions.items.last { formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID,
+                                           daemon: context.daemonOptions(arguments)) }
             return ExitStatus.ok
         })
 

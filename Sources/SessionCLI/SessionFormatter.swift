@@ -212,12 +212,14 @@ struct SessionFormatter {
         }
     }
 
-    /// After a full page: the command that shows the page before it (the exercise,
-    /// dates and limit given, `--before` the oldest session shown).
-    func printNextPage(exercise words: [String], from: LocalDate?, to: LocalDate?, limit: Int, before id: Int64) {
-        let exercise = words.joined(separator: " ")
-        let plain = exercise.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
-        var options: [String] = words.isEmpty ? [] : [plain ? exercise : "'" + exercise.replacingOccurrences(of: "'", with: "'\\''") + "'"]
+    /// After a full page: the command that shows the page before it (the daemon it was
+    /// asked, `-H HOST` or `--socket PATH` as given; the exercise, dates and limit given,
+    /// `--before` the oldest session shown).
+    func printNextPage(exercise words: [String], from: LocalDate?, to: LocalDate?, limit: Int, before id: Int64, daemon: [String] = []) {
+        func quoted(_ word: String) -> String {
+            word.allSatisfy { $0.isLetter || $0.isNumber || "-_.:@/".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var options: [String] = daemon.map(quoted) + (words.isEmpty ? [] : [quoted(words.joined(separator: " "))])
         if let from { options += [OptionName.from.text, from.description] }
         if let to { options += [OptionName.to.text, to.description] }
         if limit != SessionLimits.listDefault { options += [OptionName.limit.text, String(limit)] }

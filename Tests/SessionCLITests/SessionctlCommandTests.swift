@@ -456,6 +456,9 @@ import TestSupport
         let page = try ctl(daemon, ["history", "--limit", "1"]).stdout.split(separator: "\n")
         #expect(page.first?.hasSuffix("running") == true, "the active session is marked: \(page)")
         #expect(page.count == 2 && page[1].hasPrefix("older: sessionctl history --limit 1 --before "), "a full page says how to go on: \(page)")
+        // Against the daemon it was asked: the socket (or -H HOST) given comes along.
+        let named = try ctl(daemon, ["--socket", daemon.socketPath, "history", "--limit", "1"]).stdout.split(separator: "\n")
+        #expect(named.last?.hasPrefix("older: sessionctl history --socket \(daemon.socketPath) --limit 1 --before ") == true, "\(named)")
     }
 
     /// a weighted pull-up's estimate counts the lifter, not just the belt.
