@@ -174,12 +174,25 @@ extension PlanCommands {
     static func addedExercise(_ arguments: ParsedArguments, units: WeightUnit) throws(UsageError) -> PlannedExercise {
         let name = arguments.positionals[1].collapsingWhitespace()
         guard !name.isEmpty else { throw UsageError("NAME must be an exercise name") }
-        let word = arguments.positionals[2]
-        guard let written = try SetNotation.shorthand(word, unit: units), !written.weightFirst else {
-            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME, such as 3x10, 3x8@60, 3x8@+10 or 3x45s, got \"\(word)\"")
+        var word = arguments.positionals[2]
+        // A range of reps (3x8-12, as plan set --reps takes one): its low end is read as
+        // the reps, its high end kept.
+        var repsMax: Int?
+        if let x = word.lowercased().firstIndex(of: "x"), let dash = word[x...].firstIndex(of: "-") {
+            let high = word[word.index(after: dash)...].prefix { $0.isNumber }
+            if !high.isEmpty, let value = Int(high) {
+                repsMax = value
+                word = String(word[..<dash]) + word[word.index(dash, offsetBy: high.count + 1)...]
+            }
         }
-        return PlannedExercise(name: name, sets: written.sets, reps: written.reps, durationSeconds: written.durationSeconds,
-                               weightKg: written.weightKg == 0 ? nil : written.weightKg)
+        guard let written = try SetNotation.shorthand(word, unit: units), !written.weightFirst,
+              repsMax.map({ high in written.reps.map { low in high > low } ?? false }) ?? true else {
+            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME, such as 3x10, 3x8-12@60, 3x8@+10 or 3x45s, got \"\(arguments.positionals[2])\"")
+        }
+        var exercise = PlannedExercise(name: name, sets: written.sets, reps: written.reps, durationSeconds: written.durationSeconds,
+                                       weightKg: written.weightKg == 0 ? nil : written.weightKg)
+        exercise.repsMax = repsMax
+        return exercise
     }
 
     /// A command that edits the active plan with `edit` (which returns what it did) and

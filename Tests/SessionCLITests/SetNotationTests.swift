@@ -58,16 +58,19 @@ import TestSupport
         // Each under the catalog's name ("Dips" is its Dip, "squat" its Back Squat); a
         // name it does not know as typed.
         for (name, words) in [("Plank", "3x45s"), ("Dips", "3x8@+10"), ("Reverse Fly", "3x12@7,5"), ("Dead Hang", "2x1:30"), ("squat", "3x5@100"),
-                              ("Tyre Flip Uphill", "3x5")] {
+                              ("Tyre Flip Uphill", "3x5"), ("Barbell Row", "3x8-12@60")] {
             let run = try daemon.ctl(["plan", "add", restDay, name, words])
             #expect(run.status == 0, "\(words): \(run.stderr)")
         }
         let day = try #require(try daemon.client().call("plan.get")["days"]?.arrayValue?.first { $0["day"]?.stringValue == restDay })
         let added = (day["exercises"]?.arrayValue ?? []).map { exercise in
             [exercise["name"], exercise["sets"], exercise["reps"], exercise["weightKg"], exercise["durationSeconds"]].map { $0?.jsonText ?? "-" }.joined(separator: " ")
+                + (exercise["repsMax"].map { " to \($0.jsonText)" } ?? "")
         }
         #expect(added == ["\"Plank\" 3 - - 45", "\"Dip\" 3 8 10 -", "\"Reverse Fly\" 3 12 7.5 -", "\"Dead Hang\" 2 - - 90", "\"Back Squat\" 3 5 100 -",
-                          "\"Tyre Flip Uphill\" 3 5 - -"], "\(added)")
+                          "\"Tyre Flip Uphill\" 3 5 - -", "\"Barbell Row\" 3 8 60 - to 12"], "\(added)")
+        let backwards = try daemon.ctl(["plan", "add", restDay, "row", "3x12-8@60"])
+        #expect(backwards.status == 2 && backwards.stderr.contains("the sets must read as"), "\(backwards.stderr)")
         let set = try daemon.ctl(["plan", "set", restDay, "plank", "--reps", "1:00", "--weight", "bw"])
         #expect(set.status == 0, "\(set.stderr)")
         let plank = try daemon.client().call("plan.get")["days"]?.arrayValue?.first { $0["day"]?.stringValue == restDay }?["exercises"]?[0]
