@@ -64,9 +64,10 @@ public struct JSONStreamReader {
         if !pastStart {
             // A UTF-8 byte-order mark (an editor's, Windows') begins the text, not the JSON.
             pastStart = true
-            for mark: UInt8 in [0xEF, 0xBB, 0xBF] {
-                guard try peekByte() == mark else { break }
-                index += 1
+            // The whole mark only: a text that begins EF but not the rest is no JSON.
+            _ = try peekByte()
+            if count - index >= ByteOrderMark.utf8.count, buffer[index..<index + ByteOrderMark.utf8.count].elementsEqual(ByteOrderMark.utf8) {
+                index += ByteOrderMark.utf8.count
             }
         }
         while let byte = try peekByte() {

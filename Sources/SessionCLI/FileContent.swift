@@ -1,3 +1,4 @@
+import JSON
 import SessionCore
 import SessionFormats
 #if canImport(Glibc)
@@ -42,7 +43,7 @@ enum FileContent: Equatable {
         if head.count >= 12, FitFile.beginsLikeFIT(head) { return .fit }
         if ZipArchive.isZip(head) { return .zip }
         if head.starts(with: Array("SQLite format 3\u{0}".utf8)) { return .sqlite }
-        let text = head.drop { [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
+        let text = ByteOrderMark.text(of: head)
         switch text.first {
         case UInt8(ascii: "<"): return .xml
         case UInt8(ascii: "{"):

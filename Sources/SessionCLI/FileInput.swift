@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import JSON
 import Glibc
 #endif
 import SessionCore
@@ -118,7 +119,7 @@ final class FileSource: ByteSource {
         } catch {
             throw FileInput.Failure(path: path, reason: String(describing: error))
         }
-        return head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first == UInt8(ascii: "{") ? source : nil
+        return ByteOrderMark.text(of: head).first == UInt8(ascii: "{") ? source : nil
     }
 
     func read(at offset: Int, count: Int, into buffer: inout [UInt8]) throws -> Int {

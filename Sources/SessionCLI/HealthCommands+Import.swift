@@ -58,9 +58,8 @@ extension HealthCommands {
             defer { if fd != STDIN_FILENO { close(fd) } }
             // The first bytes (4 KiB past any white space or byte-order mark) tell what the
             // file is (`FileContent`): one another command reads is answered with it.
-            func blank(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains(byte) }
             var head = [UInt8]()
-            while head.count < 4096, head.allSatisfy(blank) {
+            while head.count < 4096, head.count < ByteOrderMark.utf8.count || ByteOrderMark.text(of: head).isEmpty {
                 var chunk = [UInt8](repeating: 0, count: 4096)
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }

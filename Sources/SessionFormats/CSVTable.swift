@@ -1,3 +1,4 @@
+import JSON
 import SessionCore
 import SessionMacros
 
@@ -83,7 +84,7 @@ public enum CSVTable {
         init(bytes: [UInt8], byteWise: Bool) throws(Failure) {
             self.bytes = bytes
             self.byteWise = byteWise
-            index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            index = ByteOrderMark.length(bytes)
             separator = Self.detectSeparator(bytes[index...])
             guard let first = try readRecord() else { throw Failure(line: 1, message: "the file is empty") }
             guard first.count <= Self.headerFieldLimit else {

@@ -65,9 +65,9 @@ public struct ExportStream {
     public init(source: some ByteSource, item: (Item) -> String?) throws(Problem) {
         window = Window(source: source)
         // A UTF-8 byte-order mark (an editor's, Windows') begins the text, not the JSON.
-        var marked = true
-        for (offset, mark) in [UInt8](arrayLiteral: 0xEF, 0xBB, 0xBF).enumerated() where marked { marked = try window.byte(offset) == mark }
-        var at = try window.skipSpace(from: marked ? 3 : 0)
+        var start: [UInt8] = []
+        for offset in ByteOrderMark.utf8.indices { if let byte = try window.byte(offset) { start.append(byte) } }
+        var at = try window.skipSpace(from: ByteOrderMark.length(start))
         guard try window.byte(at) == UInt8(ascii: "{") else { throw Problem("an export is a JSON object", at: at) }
         at += 1
         var workouts: Int?

@@ -110,7 +110,7 @@ public enum TrackerExport {
                 }
                 return
             }
-            let first = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+            let first = ByteOrderMark.text(of: bytes).first
             if format == .json || format == nil && first == UInt8(ascii: "{") {
                 self.format = .json
                 (stream, archive) = try Self.openJSON(MemorySource(bytes))

@@ -119,6 +119,9 @@ import Testing
         let health = #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-01-01 00:00:00 +0000", "qty": 9000}]}]}}"#
         let read = try HealthAutoExportReader.read { JSONStreamReader(bytes: mark + Array(health.utf8)) }
         #expect(read.records == 1 && read.kept == 1, "\(read)")
+        // Only the whole mark: a text that begins with a part of it is no JSON.
+        #expect(throws: (any Error).self) { try HealthAutoExportReader.read { JSONStreamReader(bytes: [0xEF] + Array(health.utf8)) } }
+        #expect(ByteOrderMark.text(of: mark + Array(" \n{".utf8)).elementsEqual(Array("{".utf8)) && ByteOrderMark.length([0xEF, 0xBB]) == 0)
     }
 
     @Test func aJSONExportReadInTricklesGivesTheWorkoutsAndArchiveReadWhole() throws {
