@@ -129,7 +129,10 @@ enum SessionCommands {
                 throw DaemonRefusal(error: .application(.noActiveSession, message: noActiveSession))
             }
             guard let next = session.next, let planned = session.exercises.first(where: { $0.id == next.plannedExerciseID }) else {
-                throw UsageError(session.exercises.isEmpty ? "log needs the EXERCISE in a free session" : "every planned set is done: name the EXERCISE")
+                // What the session holds decides, not the words: a data error, as log 1
+                // past the plan is.
+                throw DataError(description: session.exercises.isEmpty ? "log needs the EXERCISE in a free session: there is no next planned set"
+                                                                       : "every planned set is done: name the EXERCISE")
             }
             return try runLog(arguments.with(positionals: [String(planned.position)]), context)
         }
