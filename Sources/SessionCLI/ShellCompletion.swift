@@ -24,8 +24,10 @@ enum ShellCompletion {
             let grouped = Dictionary(grouping: commands.filter { $0.words.count > 1 }, by: { $0.words[0] })
             groups = grouped.sorted { $0.key < $1.key }.map { verb, list in
                 let subcommands = list.map { $0.words[1] }.sorted()
-                let health = verb == "health" ? HealthType.allCases.flatMap { $0.words + [$0.rawValue] } : []
-                return (verb, subcommands, (subcommands + health).sorted())
+                // The words a person types (sleep, rhr, mass), each once; the wire names
+                // (sleepHours) are read too, but not offered.
+                let health = verb == "health" ? HealthType.allCases.flatMap(\.words) : []
+                return (verb, subcommands, Array(Set(subcommands + health)).sorted())
             }
         }
 

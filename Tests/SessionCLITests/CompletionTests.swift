@@ -87,6 +87,16 @@ import TestSupport
 
     /// zsh and fish offer what bash offers: the verbs, each group's subcommands, each
     /// command's options and each option's declared values, from the same declarations.
+    /// health's words are the ones a person types, each once: sleep, rhr, mass, not
+    /// the wire's sleepHours, and steps not twice.
+    @Test func healthOffersEachTypedWordOnce() throws {
+        let table = ShellCompletion.Table(Commands.all)
+        let words = try #require(table.groups.first { $0.verb == "health" }?.words)
+        #expect(words.count == Set(words).count, "\(words)")
+        #expect(words.contains("sleep") && words.contains("rhr") && words.contains("import"), "\(words)")
+        #expect(!words.contains { $0.contains(where: \.isUppercase) }, "\(words)")
+    }
+
     @Test(arguments: ["zsh", "fish"]) func zshAndFishOfferWhatBashOffers(shell: String) throws {
         let commands = Commands.all.filter { !$0.words[0].hasPrefix("__") }
         let verbs = Set(commands.filter { $0.words.count > 1 }.map { $0.words[0] })
