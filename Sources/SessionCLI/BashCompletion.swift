@@ -89,6 +89,14 @@ enum BashCompletion {
                     return
                 fi
                 local verb="${COMP_WORDS[i]}" position=$((COMP_CWORD - i))
+                # The argument being completed among the verb's, options and their values
+                # left out: EXERCISE after log --rpe 8 is the first.
+                local j=$((i + 1)) argument=1
+                while [ "$j" -lt "$COMP_CWORD" ]; do
+                    case " \(table.valuedOptions) " in *" ${COMP_WORDS[j]} "*) j=$((j + 2)); continue ;; esac
+                    [[ "${COMP_WORDS[j]}" == -* ]] || argument=$((argument + 1))
+                    j=$((j + 1))
+                done
                 if [ "$position" -eq 1 ]; then
                     case "$verb" in
             \(subs.joined(separator: "\n"))
@@ -97,7 +105,7 @@ enum BashCompletion {
             \(ShellCompletion.commandCases(keys: keys, cases: cases, values: values))
                 if [[ "$cur" == -* ]]; then
                     _sessionctl_words "$flags"
-                elif [ "$verb" = log ] && [ "$position" -eq 1 ]; then
+                elif [ "$verb" = log ] && [ "$argument" -eq 1 ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"
                 elif [ "$verb" = history ] || [ "$verb" = progress ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"
@@ -109,6 +117,7 @@ enum BashCompletion {
                 elif [ "$key" = "plan activate" ] || [ "$key" = "plan show" ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"
                 elif \(table.fileKeys.map { "[ \"$key\" = \"\($0)\" ]" }.joined(separator: " || ")); then
+                    compopt -o filenames 2>/dev/null
                     COMPREPLY=($(compgen -f -- "$cur"))
                 fi
             }

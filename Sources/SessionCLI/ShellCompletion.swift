@@ -36,6 +36,12 @@ enum ShellCompletion {
 
         /// The commands whose words (`key`) take a FILE (`Command.takesFile`).
         var fileKeys: [String] { commands.filter(\.takesFile).map { $0.words.joined(separator: " ") } }
+
+        /// Every option that takes a value, by each of its names: the word after one is
+        /// its value, no argument of the command (`log --rpe 8 SQUAT`).
+        var valuedOptions: String {
+            Set(commands.flatMap(options).filter { $0.value != nil }.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }).sorted().joined(separator: " ")
+        }
     }
 
     /// The part of the bash and zsh scripts after the verb, past its first word: which
@@ -109,6 +115,14 @@ enum ShellCompletion {
                 fi
                 verb="${words[i]}"
                 position=$(( CURRENT - i ))
+                # The argument being completed among the verb's, options and their values
+                # left out: EXERCISE after log --rpe 8 is the first.
+                local j=$(( i + 1 )) argument=1
+                while (( j < CURRENT )); do
+                    if [[ " \(table.valuedOptions) " == *" ${words[j]} "* ]]; then (( j += 2 )); continue; fi
+                    [[ "${words[j]}" == -* ]] || (( argument += 1 ))
+                    (( j += 1 ))
+                done
                 if (( position == 1 )); then
                     case "$verb" in
             \(subs.joined(separator: "\n"))
@@ -117,7 +131,7 @@ enum ShellCompletion {
             \(commandCases(keys: keys, cases: cases, values: values))
                 if [[ "${words[CURRENT]}" == -* ]]; then
                     _sessionctl_add "${flags[@]}"
-                elif [[ "$verb" == log ]] && (( position == 1 )); then
+                elif [[ "$verb" == log ]] && (( argument == 1 )); then
                     _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"}
                 elif [[ "$verb" == history || "$verb" == progress ]]; then
                     _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"}
@@ -166,7 +180,7 @@ enum ShellCompletion {
         }
         let exercises = "(__sessionctl_ask __complete-exercises"
         lines += [
-            "complete -c sessionctl -n '__sessionctl_at log 1' -a '\(exercises))'",
+            "complete -c sessionctl -n '__sessionctl_argument log 1' -a '\(exercises))'",
             "complete -c sessionctl -n '__sessionctl_is history; or __sessionctl_is progress' -a '\(exercises) --logged)'",
             "complete -c sessionctl -n '__sessionctl_is track; and __sessionctl_after_times_or_comma' -a '\(exercises) --known)'",
             "complete -c sessionctl -n '__sessionctl_is watch' -a \(quoted(EventsSubscribe.types.joined(separator: " ")))",
@@ -255,6 +269,24 @@ enum ShellCompletion {
             function __sessionctl_at
                 set -l words (__sessionctl_words)
                 set -q words[1]; and test $words[1] = $argv[1]; and test (count $words) -eq $argv[2]
+            end
+
+            # True when the verb is $argv[1] and the word being completed is its $argv[2]th
+            # argument, options and their values left out (EXERCISE after log --rpe 8).
+            function __sessionctl_argument
+                set -l words (__sessionctl_words)
+                set -q words[1]; and test $words[1] = $argv[1]; or return 1
+                set -e words[1]
+                set -l argument 1
+                while set -q words[1]
+                    if contains -- $words[1] \(table.valuedOptions)
+                        set -e words[1..2]
+                        continue
+                    end
+                    string match -q -- '-*' $words[1]; or set argument (math $argument + 1)
+                    set -e words[1]
+                end
+                test $argument -eq $argv[2]
             end
 
             function __sessionctl_after_times_or_comma

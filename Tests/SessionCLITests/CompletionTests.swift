@@ -13,7 +13,7 @@ import TestSupport
 @Suite struct CompletionTests {
     /// Runs `lines` of completion requests (words after `sessionctl`) through bash with
     /// the generated script; one line of offered words per request.
-    func complete(_ requests: [[String]]) throws -> [String] {
+    func complete(_ requests: [[String]], stubs: String? = nil) throws -> [String] {
         let script = BashCompletion.script(commands: Commands.all)
         let path = Fixtures.temporaryDirectory("completion") + "/sessionctl.bash"
         defer { Fixtures.removeTree(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
@@ -24,7 +24,7 @@ import TestSupport
             source \(path)
             line() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _sessionctl; echo "${COMPREPLY[*]}"; }
             \(body)
-            """], environment: ["PATH": "/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent"])
+            """], environment: ["PATH": (stubs.map { $0 + ":" } ?? "") + "/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent"])
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
@@ -32,7 +32,7 @@ import TestSupport
     /// The same requests through zsh (the generated function, with compadd standing in
     /// for zsh's completion system) and fish (`complete -C`, fish's own completion of a
     /// command line): the words each offers, one line each, in the order offered.
-    func complete(_ requests: [[String]], shell: String) throws -> [String] {
+    func complete(_ requests: [[String]], shell: String, stubs: String? = nil) throws -> [String] {
         guard let executable = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             Issue.record("\(shell) is not installed: make test-deps installs it")
             return []
@@ -65,7 +65,8 @@ import TestSupport
                 return "echo (complete -C \(quoted(line)) | string replace -r '\\t.*' '')\n"
             }.joined()
         }
-        let run = try runProcess(executable, ["-c", body], environment: ["PATH": "/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent", "HOME": directory])
+        let run = try runProcess(executable, ["-c", body], environment: ["PATH": (stubs.map { $0 + ":" } ?? "") + "/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent",
+                                                                   "HOME": directory])
         #expect(run.status == 0 && run.stderr.isEmpty, "\(shell): \(run.stderr)")
         return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
@@ -87,6 +88,21 @@ import TestSupport
 
     /// zsh and fish offer what bash offers: the verbs, each group's subcommands, each
     /// command's options and each option's declared values, from the same declarations.
+    /// log's EXERCISE is its first argument wherever options stand before it: after
+    /// --rpe 8 too, and not in the place of REPS. A stand-in sessionctl answers the names.
+    @Test(arguments: ["bash", "zsh", "fish"]) func logsExerciseCompletesAfterOptions(shell: String) throws {
+        let stubs = Fixtures.temporaryDirectory("stubs")
+        defer { Fixtures.removeTree(stubs) }
+        try "#!/bin/sh\n[ \"$1\" = __complete-exercises ] && printf 'Squat\\nSled Push\\n'\nexit 0\n".write(toFile: stubs + "/sessionctl", atomically: true, encoding: .utf8)
+        #expect(chmod(stubs + "/sessionctl", 0o755) == 0)
+        let requests = [["log", "s"], ["log", "--rpe", "8", "s"], ["log", "--at", "18:05", "--warmup", "s"], ["log", "squat", "s"]]
+        let offered = shell == "bash" ? try complete(requests, stubs: stubs) : try complete(requests, shell: shell, stubs: stubs)
+        for (request, line) in zip(requests.prefix(3), offered) {
+            #expect(line.split(separator: " ").contains("Squat"), "\(shell) \(request): \(line)")
+        }
+        #expect(offered.count == 4 && !offered[3].contains("Squat"), "\(shell): REPS is no exercise: \(offered)")
+    }
+
     /// health's words are the ones a person types, each once: sleep, rhr, mass, not
     /// the wire's sleepHours, and steps not twice.
     @Test func healthOffersEachTypedWordOnce() throws {
