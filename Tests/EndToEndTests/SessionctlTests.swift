@@ -31,7 +31,7 @@ import JSON
             """
         let run = try runProcess("/bin/bash", ["-c", script], environment: ["PATH": Binaries.directory + ":/usr/bin:/bin", "SESSIOND_SOCKET": "/nonexistent"])
         #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).map(String.init) == [
-            "log", "warmup", "1", "sleep sleepHours", "set.logged set.edited set.undone", "ics markdown pdf", "dumbbell-fly", "apple auto-export",
+            "log", "warmup", "1", "sleep", "set.logged set.edited set.undone", "ics markdown pdf", "dumbbell-fly", "apple auto-export",
         ], "\(run.stdout) \(run.stderr)")
     }
 
