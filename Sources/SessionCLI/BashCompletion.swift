@@ -91,9 +91,16 @@ enum BashCompletion {
                 local verb="${COMP_WORDS[i]}" position=$((COMP_CWORD - i))
                 # The argument being completed among the verb's, options and their values
                 # left out: EXERCISE after log --rpe 8 is the first.
+                # Bash splits 18:05 and --rpe=8 at : and =: a piece after one belongs to
+                # the word before it. 0 while an option's value is being completed.
                 local j=$((i + 1)) argument=1
                 while [ "$j" -lt "$COMP_CWORD" ]; do
-                    case " \(table.valuedOptions) " in *" ${COMP_WORDS[j]} "*) j=$((j + 2)); continue ;; esac
+                    case "${COMP_WORDS[j]}" in :|=) j=$((j + 2)); continue ;; esac
+                    case " \(table.valuedOptions) " in *" ${COMP_WORDS[j]} "*)
+                        if [ "${COMP_WORDS[j+1]}" = "=" ]; then j=$((j + 3)); else j=$((j + 2)); fi
+                        [ "$j" -gt "$COMP_CWORD" ] && argument=0
+                        continue ;;
+                    esac
                     [[ "${COMP_WORDS[j]}" == -* ]] || argument=$((argument + 1))
                     j=$((j + 1))
                 done

@@ -60,9 +60,6 @@ public struct CommandContext {
         SocketPath.resolve(flag: arguments[.socket] ?? globalSocket, environment: environment)
     }
 
-    /// Where the daemon is reached: its socket here, or, with -H or `$SESSIONCTL_HOST`,
-    /// ssh to that host running `sessionctl dial-stdio` there (with `--socket` when one
-    /// was given: it names the socket there; this machine's `$SESSIOND_SOCKET` does not).
     /// The options that named the daemon on the command line (`-H HOST`, `--socket
     /// PATH`), for a command printed to run next against the same one.
     func daemonOptions(_ arguments: ParsedArguments) -> [String] {
@@ -72,6 +69,9 @@ public struct CommandContext {
         return options
     }
 
+    /// Where the daemon is reached: its socket here, or, with -H or `$SESSIONCTL_HOST`,
+    /// ssh to that host running `sessionctl dial-stdio` there (with `--socket` when one
+    /// was given: it names the socket there; this machine's `$SESSIOND_SOCKET` does not).
     func address(_ arguments: ParsedArguments, batch: Bool = false) throws(UsageError) -> ByteStream.Address {
         guard let remote = try RemoteHost.chosen(flag: arguments[.host], global: globalHost, environment: environment) else {
             return .unixSocket(socketPath(arguments))

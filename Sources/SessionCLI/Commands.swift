@@ -90,6 +90,9 @@ public enum SessionCtl {
         }
         guard let (command, words) = match(arguments) else { return unknownCommand(arguments, json: global.contains("--json"), console: console) }
         let rest = words + global
+        // --json as the command reads it (not a word after --, nor an option's value);
+        // words that do not parse are their usage error, said with --json when given.
+        let json = (try? ParsedArguments(rest, options: command.options))?.has(.json) ?? rest.prefix { $0 != "--" }.contains("--json")
         do {
             console.units = try displayUnits(context.environment, console: console)
             // Help is asked for before `--`; after it, "--help" is an argument (a note).
@@ -110,7 +113,7 @@ public enum SessionCtl {
                 // A command that refused in its own words (an ambiguous name, nothing to
                 // compare) said them on standard error: with --json they are the error
                 // object too, as every error's is.
-                if status == ExitStatus.refused, parsed.has(.json), !console.wroteOutput {
+                if status == ExitStatus.refused, json, !console.wroteOutput {
                     printJSONError("data", dataErrorMessage(Array(console.errorLines.dropFirst(said))), console: console)
                 }
                 return status
@@ -124,16 +127,16 @@ public enum SessionCtl {
         } catch let error as UsageError {
             console.error("sessionctl: \(error.message)")
             console.error("Usage: \(command.usage)  (see --help)")
-            if rest.contains("--json") { printJSONError("usage", error.message, console: console) }
+            if json { printJSONError("usage", error.message, console: console) }
             return ExitStatus.usage
         } catch let error as FileInput.Failure {
             // A FILE that cannot be read or written (missing, a directory, not allowed,
             // not text): a data error, as cat(1) and cp(1) have it, not a usage one.
             console.error("sessionctl: \(error)")
-            if rest.contains("--json") { printJSONError("file", error.description, console: console) }
+            if json { printJSONError("file", error.description, console: console) }
             return ExitStatus.refused
         } catch let refusal as DaemonRefusal {
-            if rest.contains("--json") {
+            if json {
                 printJSONRefusal(refusal.error, console: console)
             } else {
                 console.error("sessionctl: " + refusal.text)
@@ -141,7 +144,7 @@ public enum SessionCtl {
             return ExitStatus.refused
         } catch let failure as PlannerLink.Failure {
             console.error("sessionctl: \(failure)")
-            if rest.contains("--json") { printJSONError("planner", failure.description, console: console) }
+            if json { printJSONError("planner", failure.description, console: console) }
             return ExitStatus.refused
         } catch let error as JSONReadError {
             console.error("sessionctl: unexpected reply from sessiond: \(error) (is the daemon another version?)")
@@ -157,11 +160,11 @@ public enum SessionCtl {
             } else {
                 console.error("Is sessiond running? Start it with \"sessiond\" (or \"systemctl --user start sessiond.socket\"), or point --socket at it.")
             }
-            if rest.contains("--json") { printJSONError("unreachable", "\(error)", console: console) }
+            if json { printJSONError("unreachable", "\(error)", console: console) }
             return ExitStatus.unreachable
         } catch {
             console.error("sessionctl: \(error)")
-            if (try? ParsedArguments(rest, options: command.options))?.has(.json) == true { printJSONError("data", "\(error)", console: console) }
+            if json { printJSONError("data", "\(error)", console: console) }
             return ExitStatus.refused
         }
     }

@@ -43,7 +43,7 @@ extension HealthCommands {
             """,
         options: CommonOptions.daemon + [
             OptionSpec(.dryRun, help: "read and count; store nothing"),
-            Options.from.help("keep only the daily values from this date on (YYYY-MM-DD)").spec,
+            Options.from.help("keep only the daily values from this date on (YYYY-MM-DD, yesterday, a weekday)").spec,
             Options.to.help("keep only the daily values up to this date").spec,
             Options.healthFormat.spec,
         ],
@@ -248,7 +248,7 @@ extension HealthCommands {
             in your units.
             """,
         options: CommonOptions.daemon + [
-            Options.from.help("the first date (YYYY-MM-DD; default: 30 days ago)").spec,
+            Options.from.help("the first date (YYYY-MM-DD, yesterday, a weekday; default: 30 days ago)").spec,
             Options.to.spec,
         ],
         arguments: ["types": "TYPE"],

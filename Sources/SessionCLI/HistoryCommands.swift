@@ -81,7 +81,7 @@ enum HistoryCommands {
             unless --force is given.
             """,
         options: CommonOptions.daemon + [
-            Options.from.help("the first date (YYYY-MM-DD; default: 52 weeks ago)").spec,
+            Options.from.help("the first date (YYYY-MM-DD, yesterday, a weekday; default: 52 weeks ago)").spec,
             Options.to.spec,
             OptionSpec(.all, help: "everything logged of it, by month when longer than 52 weeks"),
             OptionSpec(.svg, value: "FILE", completion: .file, help: "write the chart as an SVG image to FILE"),

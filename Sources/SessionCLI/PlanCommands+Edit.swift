@@ -178,7 +178,8 @@ extension PlanCommands {
         // A range of reps (3x8-12, as plan set --reps takes one): its low end is read as
         // the reps, its high end kept.
         var repsMax: Int?
-        if let x = word.lowercased().firstIndex(of: "x"), let dash = word[x...].firstIndex(of: "-") {
+        let counts = word.prefix { $0 != "@" }
+        if let x = counts.firstIndex(where: { $0 == "x" || $0 == "X" }), let dash = counts[x...].firstIndex(of: "-") {
             let high = word[word.index(after: dash)...].prefix { $0.isNumber }
             if !high.isEmpty, let value = Int(high) {
                 repsMax = value

@@ -217,7 +217,7 @@ struct SessionFormatter {
     /// `--before` the oldest session shown).
     func printNextPage(exercise words: [String], from: LocalDate?, to: LocalDate?, limit: Int, before id: Int64, daemon: [String] = []) {
         func quoted(_ word: String) -> String {
-            word.allSatisfy { $0.isLetter || $0.isNumber || "-_.:@/".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.:@/".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
         var options: [String] = daemon.map(quoted) + (words.isEmpty ? [] : [quoted(words.joined(separator: " "))])
         if let from { options += [OptionName.from.text, from.description] }
@@ -240,8 +240,7 @@ struct SessionFormatter {
         for session in history.sessions.reversed() {
             let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in
-                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units,
-                                                                 countsBodyMass: Self.countsBodyMass(history.name))
+                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units)
             }
             console.print(pad(String(session.sessionID), idWidth, left: true) + "  \(session.date)  " + pad(best, 15) + "  " + sets.joined(separator: ", "))
         }

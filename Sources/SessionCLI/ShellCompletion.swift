@@ -117,9 +117,10 @@ enum ShellCompletion {
                 position=$(( CURRENT - i ))
                 # The argument being completed among the verb's, options and their values
                 # left out: EXERCISE after log --rpe 8 is the first.
+                # 0 while an option's value is being completed.
                 local j=$(( i + 1 )) argument=1
                 while (( j < CURRENT )); do
-                    if [[ " \(table.valuedOptions) " == *" ${words[j]} "* ]]; then (( j += 2 )); continue; fi
+                    if [[ " \(table.valuedOptions) " == *" ${words[j]} "* ]]; then (( j += 2 )); (( j > CURRENT )) && argument=0; continue; fi
                     [[ "${words[j]}" == -* ]] || (( argument += 1 ))
                     (( j += 1 ))
                 done
@@ -280,6 +281,8 @@ enum ShellCompletion {
                 set -l argument 1
                 while set -q words[1]
                     if contains -- $words[1] \(table.valuedOptions)
+                        # The option's value is the word being completed.
+                        set -q words[2]; or return 1
                         set -e words[1..2]
                         continue
                     end

@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionRPC
 
 /// Bytes read by offset: a file read a block at a time (sessionctl's), or bytes in
 /// memory. What `ExportStream` reads, so that the domain does no I/O of its own.
@@ -36,14 +37,14 @@ public struct ExportStream {
     /// A workout's JSON, at most (a workout holds at most `HistoryLimits.setsPerWorkout`
     /// sets, each well under 2 KB).
     public static let maximumWorkoutBytes = 8 << 20
-    /// Another member's JSON (the plans, the health samples), at most.
+    /// An array part's JSON (the plans, the health samples), at most.
     public static let maximumMemberBytes = 1 << 30
+    /// Another member's (the format, version, zone, profile), at most: read whole.
+    public static let maximumSmallMemberBytes = 1 << 20
     /// The members read besides the workouts: the export's own and its archive's
     /// (`HistoryArchive`). Any other is passed over unread, its bytes let go as they
     /// pass: memory follows what is read, not what a file holds beside it.
-    static let archiveKeys: Set<String> = Set(["format", "version", "timeZone", "profile"]).union(itemKeys)
-    /// The archive's parts that are arrays, read an item at a time.
-    static let itemKeys: Set<String> = ["aliases", "exercises", "rests", "plans", "events", "health"]
+    static let archiveKeys: Set<String> = Set(["format", "version", "timeZone", "profile"]).union(HistoryArchive.itemKeys)
 
     /// The export's members besides the workouts: its format, version, zone and
     /// archive, but for the archive's arrays, which went to `items`.
@@ -91,11 +92,11 @@ public struct ExportStream {
                 // An array part read an item at a time; anything else (a part that is
                 // no array too, refused by the archive's reader) whole.
                 let opening = try window.byte(at)
-                let items = Self.itemKeys.contains(key) && opening == UInt8(ascii: "[")
+                let items = HistoryArchive.itemKeys.contains(key) && opening == UInt8(ascii: "[")
                 if items {
                     end = try readItems(of: key, from: at, item)
                 } else {
-                    end = try window.valueEnd(from: at, maximum: kept ? Self.maximumMemberBytes : Int.max, keeping: kept)
+                    end = try window.valueEnd(from: at, maximum: kept ? Self.maximumSmallMemberBytes : Int.max, keeping: kept)
                 }
                 if key == "workouts" {
                     guard try window.byte(at) == UInt8(ascii: "[") else { throw Problem("\"workouts\" is an array", at: at) }

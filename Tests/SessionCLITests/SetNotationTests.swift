@@ -69,6 +69,9 @@ import TestSupport
         }
         #expect(added == ["\"Plank\" 3 - - 45", "\"Dip\" 3 8 10 -", "\"Reverse Fly\" 3 12 7.5 -", "\"Dead Hang\" 2 - - 90", "\"Back Squat\" 3 5 100 -",
                           "\"Tyre Flip Uphill\" 3 5 - -", "\"Barbell Row\" 3 8 60 - to 12"], "\(added)")
+        // A weight below zero reads as one (the plan's own bounds refuse it), not as a range.
+        let assisted = try daemon.ctl(["plan", "add", restDay, "pull-up", "3x8@-20"])
+        #expect(assisted.status == 1 && assisted.stderr.contains("weightKg: must be from 0"), "\(assisted.stderr)")
         let backwards = try daemon.ctl(["plan", "add", restDay, "row", "3x12-8@60"])
         #expect(backwards.status == 2 && backwards.stderr.contains("the sets must read as"), "\(backwards.stderr)")
         let set = try daemon.ctl(["plan", "set", restDay, "plank", "--reps", "1:00", "--weight", "bw"])

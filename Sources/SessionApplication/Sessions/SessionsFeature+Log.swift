@@ -44,7 +44,8 @@ extension SessionsFeature {
         // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
         // (A lift that counts body mass given reps is the body alone: nothing to read.)
-        // A warm-up given reps is not the working weight's.
+        // (A weight alone is none for a lift that counts body mass or a warm-up: nothing
+        // to read, `SetFill.weight`.)
         if weight == nil, reps == nil && duration == nil || !exercise.countsBodyMass && input.kind != .warmup {
             let lastSet = try database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
                 .map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
@@ -58,7 +59,8 @@ extension SessionsFeature {
                     throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
                 }
                 (reps, weight, duration, filled) = (numbers.reps, numbers.weightKg, numbers.durationSeconds, source)
-            } else if let (kg, source) = try SetFill.weight(countsBodyMass: exercise.countsBodyMass, lastSet: lastSet, planned: planned, lastTime: lastTime) {
+            } else if let (kg, source) = try SetFill.weight(kind: input.kind, countsBodyMass: exercise.countsBodyMass, lastSet: lastSet, planned: planned,
+                                                            lastTime: lastTime) {
                 (weight, filled) = (kg, source)
             }
         }

@@ -16,10 +16,11 @@ import SessionMacros
 /// 5. nothing: the set needs its numbers.
 ///
 /// A set given its reps or time but no weight takes the weight by the same rule
-/// (`weight`): this session's last set of the exercise, else today's plan, else last
-/// time; "log 1 5" on a day of squats at 100 kg is 5 at 100 kg. A set meant without a
-/// load says so (0). A lift that counts body mass (a pull-up) given no weight is the
-/// body alone, as it is written: nothing is filled.
+/// (`weight`): this session's last set of the exercise, else today's plan when it
+/// prescribes reps or a time, else last time; "log 1 5" on a day of squats at 100 kg is
+/// 5 at 100 kg. A set meant without a load says so (0). A lift that counts body mass (a
+/// pull-up) given no weight is the body alone, as it is written, and a warm-up is not
+/// at the working weight: nothing is filled.
 public enum SetFill {
     /// Where the numbers came from.
     public enum Source: String, Sendable, CaseIterable {
@@ -55,11 +56,12 @@ public enum SetFill {
     /// from, by the rule `numbers` follows: this session's last set; today's plan when it
     /// prescribes reps or a time; last time's first set; what the plan gives. The first
     /// that is there decides, and nil when it has no weight (a set done without a load,
-    /// a plan that gives none) or the lift counts body mass (no weight: the body alone).
-    public static func weight(countsBodyMass: Bool, lastSet: Numbers?, planned: PlannedExercise?, lastTime: () throws -> Numbers?) rethrows
-        -> (Double, Source)?
+    /// a plan that gives none), the lift counts body mass (no weight: the body alone) or
+    /// the set is a warm-up (`kind`).
+    public static func weight(kind: SetKind = .normal, countsBodyMass: Bool, lastSet: Numbers?, planned: PlannedExercise?,
+                              lastTime: () throws -> Numbers?) rethrows -> (Double, Source)?
     {
-        guard !countsBodyMass, let (numbers, source) = try self.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else { return nil }
+        guard kind != .warmup, !countsBodyMass, let (numbers, source) = try self.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else { return nil }
         return numbers.weightKg.map { ($0, source) }
     }
 }

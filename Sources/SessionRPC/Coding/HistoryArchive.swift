@@ -38,6 +38,10 @@ public struct HistoryArchive: Sendable, Equatable {
 }
 
 extension HistoryArchive {
+    /// The parts that are arrays, by their keys in an export: read an item at a time
+    /// (`append(item:of:path:)`).
+    public static let itemKeys: Set<String> = ["aliases", "exercises", "rests", "plans", "events", "health"]
+
     /// Reads one item of the part `key` (an archive's array, read an item at a time)
     /// and keeps it after those read; `path` names it in errors. A key that is not an
     /// array part is passed over.
