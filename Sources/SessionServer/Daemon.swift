@@ -108,7 +108,7 @@ public enum Daemon {
             listener: listener, databaseThread: databaseThread, logger: logger, notifier: notifier,
             access: AccessPolicy(ownUID: getuid(), group: group), signals: signals,
             timeouts: ConnectionTimeouts(lineMs: options.lineTimeoutMs, idleMs: options.idleTimeoutMs),
-            databasePath: database.path, startedAtMs: application.service.startedAtMs)
+            databasePath: database.path, startedMonotonicMs: application.service.startedMonotonicMs)
         let status = application.statusLine()  // before the database thread owns the database
         try databaseThread.start()
         // How long the start took from main() (the database open and its schema check

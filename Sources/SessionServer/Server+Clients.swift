@@ -235,7 +235,7 @@ extension Server {
             // behind other clients' work or another process's lock. Only with nothing
             // of this client's still in flight, so it sees its own earlier requests.
             let loop = LoopService(
-                facts: databaseThread.facts.withLock { $0 }, databasePath: databasePath, startedAtMs: startedAtMs, clock: clock,
+                facts: databaseThread.facts.withLock { $0 }, databasePath: databasePath, startedMonotonicMs: startedMonotonicMs, clock: clock,
                 nowMs: clock.nowMs(), serving: servingCounts)
             let result = DaemonRoutes.loopTable.call(request, context: loop)
             let line = request.id.flatMap { Response.line([Response(id: $0, result)], batch: false) }

@@ -57,7 +57,7 @@ final class Server {
     let timeouts: ConnectionTimeouts
     /// For the answers the loop gives itself (`LoopService`).
     let databasePath: String
-    let startedAtMs: Int64
+    let startedMonotonicMs: Int64
     /// One read buffer for every client: the loop reads on one thread, and each read's
     /// bytes are copied into the connection's input at once.
     var readBuffer = [UInt8](repeating: 0, count: 65_536)
@@ -113,11 +113,11 @@ final class Server {
 
     init(
         listener: consuming Listener, databaseThread: DatabaseThread, logger: Logger, notifier: Notifier, access: AccessPolicy,
-        signals: consuming FileDescriptor, timeouts: ConnectionTimeouts, databasePath: String, startedAtMs: Int64
+        signals: consuming FileDescriptor, timeouts: ConnectionTimeouts, databasePath: String, startedMonotonicMs: Int64
     ) throws(SystemCallError) {
         self.timeouts = timeouts
         self.databasePath = databasePath
-        self.startedAtMs = startedAtMs
+        self.startedMonotonicMs = startedMonotonicMs
         listenerFD = listener.fd
         self.listener = consume listener
         self.databaseThread = databaseThread

@@ -188,6 +188,16 @@ import JSON
         #expect(try daemon.client().call("daemon.status")["version"] != nil)
     }
 
+    /// The daemon's uptime is counted on the monotonic clock: the wall clock set back an
+    /// hour (NTP, a person) moves it neither below zero nor by the hour.
+    @Test func uptimeIsNotMovedByAStepOfTheWallClock() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let uptime = try daemon.at(ms: now - 3_600_000) { try daemon.client().call("daemon.status")["uptimeSeconds"]?.intValue }
+        #expect(uptime.map { (0..<600).contains($0) } == true, "\(String(describing: uptime))")
+    }
+
     @Test func sigtermAnswersWhatIsInFlightAndExitsZero() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }

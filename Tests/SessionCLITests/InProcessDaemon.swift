@@ -55,7 +55,7 @@ final class InProcessDaemon: SettableClock, @unchecked Sendable {
             listener: try Listener.bind(path: socketPath, group: nil), databaseThread: databaseThread, logger: logger,
             notifier: Notifier(), access: AccessPolicy(ownUID: getuid(), group: nil), signals: signals,
             timeouts: ConnectionTimeouts(lineMs: 30_000, idleMs: 600_000), databasePath: database.path,
-            startedAtMs: application.service.startedAtMs)
+            startedMonotonicMs: application.service.startedMonotonicMs)
         self.server = server
         let shared = self.shared
         nonisolated(unsafe) let loop = server

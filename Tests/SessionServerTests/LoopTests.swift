@@ -36,7 +36,7 @@ final class Loop {
             listener: try Listener.bind(path: directory + "/sessiond.sock", group: nil), databaseThread: databaseThread, logger: logger,
             notifier: Notifier(), access: AccessPolicy(ownUID: getuid(), group: nil), signals: signals,
             timeouts: ConnectionTimeouts(lineMs: 30_000, idleMs: 600_000), databasePath: database.path,
-            startedAtMs: application.service.startedAtMs)
+            startedMonotonicMs: application.service.startedMonotonicMs)
     }
 
     deinit {

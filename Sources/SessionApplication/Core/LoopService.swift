@@ -65,16 +65,16 @@ package final class SharedServingCounts: Sendable {
 package struct LoopService: MethodContext {
     let facts: DaemonFacts
     let databasePath: String
-    let startedAtMs: Int64
+    let startedMonotonicMs: Int64
     let clock: LocalClock
     let nowMs: Int64
     let serving: ServingCounts
 
-    package init(facts: DaemonFacts, databasePath: String, startedAtMs: Int64, clock: LocalClock, nowMs: Int64, serving: ServingCounts) {
+    package init(facts: DaemonFacts, databasePath: String, startedMonotonicMs: Int64, clock: LocalClock, nowMs: Int64, serving: ServingCounts) {
         self.serving = serving
         self.facts = facts
         self.databasePath = databasePath
-        self.startedAtMs = startedAtMs
+        self.startedMonotonicMs = startedMonotonicMs
         self.clock = clock
         self.nowMs = nowMs
     }
@@ -88,7 +88,8 @@ package struct LoopService: MethodContext {
     func status() -> DaemonStatus.Result {
         DaemonStatus.Result {
             $0.version = SessiondVersion.current
-            $0.uptimeSeconds = Int((nowMs - startedAtMs) / 1000)
+            // On the monotonic clock: a step of the wall clock moves no uptime.
+            $0.uptimeSeconds = Int(max(0, LocalClock.monotonicMs() - startedMonotonicMs) / 1000)
             $0.activePlanID = facts.activePlanID
             $0.activeSessionID = facts.activeSessionID
             $0.database = databasePath

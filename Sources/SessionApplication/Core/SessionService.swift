@@ -14,7 +14,9 @@ import JSON
 package final class SessionService: MethodContext {
     let database: Database
     let clock: LocalClock
-    package let startedAtMs: Int64
+    /// When the daemon started, on the monotonic clock: its uptime is not moved by a
+    /// step of the wall clock.
+    package let startedMonotonicMs: Int64
     /// The time of the request being served (read once per batch).
     var nowMs: Int64 = 0
     /// The uid of the connection whose request is being served.
@@ -35,7 +37,7 @@ package final class SessionService: MethodContext {
     init(database: Database, clock: LocalClock) {
         self.database = database
         self.clock = clock
-        self.startedAtMs = clock.nowMs()
+        self.startedMonotonicMs = LocalClock.monotonicMs()
         instant = { clock.ms(of: $0) }
         localDate = { clock.localDate(atMs: $0) }
         BackupCopies.removeLeftovers(of: database.path)
@@ -137,7 +139,7 @@ package final class SessionService: MethodContext {
     /// `daemon.status` in a batch: the answer the loop gives (`LoopService`), from the
     /// database as it is inside this transaction.
     func status() throws -> DaemonStatus.Result {
-        LoopService(facts: try DaemonFacts(reading: database), databasePath: database.path, startedAtMs: startedAtMs, clock: clock,
+        LoopService(facts: try DaemonFacts(reading: database), databasePath: database.path, startedMonotonicMs: startedMonotonicMs, clock: clock,
                     nowMs: nowMs, serving: serving.current).status()
     }
 }
