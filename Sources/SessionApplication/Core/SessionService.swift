@@ -98,6 +98,18 @@ package final class SessionService: MethodContext {
             + "which only an exercise that counts body mass takes (an assisted pull-up or dip)")])
     }
 
+    /// Throws `implausibleSet` when a set of `exercise`, typed as `name`, looks mistyped
+    /// (`SetPlausibility`), against its planned exercise's weight and the bests stored:
+    /// what an import of sets typed afterwards and an edit ask, as `session.log` does.
+    func checkPlausible(reps: Int?, weightKg: Double?, plannedExerciseID: Int64?, of exercise: ExerciseIdentity, name: String) throws {
+        let plannedWeight = try plannedExerciseID.flatMap { try database.plans.plannedExercise($0)?.exercise.weightKg }
+        if let doubt = SetPlausibility.doubt(reps: reps, weightKg: weightKg, plannedWeightKg: plannedWeight,
+                                             heaviestKg: try database.sessions.bests(exerciseKey: exercise.key).heaviestKg,
+                                             equipment: exercise.equipment ?? Equipment.stated(in: name)) {
+            throw SessionError.implausibleSet(doubt, exercise: name)
+        }
+    }
+
     /// The name an exercise typed as `typedKey` goes by: the catalog's, else (typed as
     /// an alias) the alias's exercise's; nil for a name of one's own.
     func resolvedName(_ exercise: ExerciseIdentity, typedKey: String) throws -> String? {

@@ -163,13 +163,8 @@ extension HistoryFeature {
         for session in sessions {
             for (index, set) in session.workout.sets.enumerated() {
                 let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
-                let plannedWeight = try plannedID.flatMap { try database.plans.plannedExercise($0)?.exercise.weightKg }
-                let exercise = try service.identity(ofKey: set.exercise.exerciseKey)
-                let bests = try database.sessions.bests(exerciseKey: exercise.key)
-                if let doubt = SetPlausibility.doubt(reps: set.reps, weightKg: set.weightKg, plannedWeightKg: plannedWeight, heaviestKg: bests.heaviestKg,
-                                                     equipment: exercise.equipment ?? Equipment.stated(in: set.exercise)) {
-                    throw SessionError.implausibleSet(doubt, exercise: set.exercise)
-                }
+                try service.checkPlausible(reps: set.reps, weightKg: set.weightKg, plannedExerciseID: plannedID,
+                                           of: try service.identity(ofKey: set.exercise.exerciseKey), name: set.exercise)
             }
         }
     }

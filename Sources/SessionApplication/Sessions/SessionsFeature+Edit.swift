@@ -15,12 +15,7 @@ extension SessionsFeature {
         let exercise = try service.identity(ofKey: set.exerciseName.exerciseKey)
         try service.checkAssistance(params.weightKg, of: exercise, name: set.exerciseName, path: "params.weightKg")
         if params.refuseImplausible == true, params.reps != nil || params.weightKg != nil {
-            let plannedWeight = try set.plannedExerciseID.flatMap { try database.plans.plannedExercise($0)?.exercise.weightKg }
-            if let doubt = SetPlausibility.doubt(reps: edited.reps, weightKg: edited.weightKg, plannedWeightKg: plannedWeight,
-                                                 heaviestKg: try database.sessions.bests(exerciseKey: exercise.key).heaviestKg,
-                                                 equipment: exercise.equipment ?? Equipment.stated(in: set.exerciseName)) {
-                throw SessionError.implausibleSet(doubt, exercise: set.exerciseName)
-            }
+            try service.checkPlausible(reps: edited.reps, weightKg: edited.weightKg, plannedExerciseID: set.plannedExerciseID, of: exercise, name: set.exerciseName)
         }
         let decision = SetDecision(
             exerciseKey: exercise.key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,
