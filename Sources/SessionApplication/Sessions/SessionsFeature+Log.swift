@@ -43,10 +43,7 @@ extension SessionsFeature {
         var filled: SessionLog.Result.Filled?
         // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
-        // (A lift that counts body mass given reps is the body alone: nothing to read.)
-        // (A weight alone is none for a lift that counts body mass or a warm-up: nothing
-        // to read, `SetFill.weight`.)
-        if weight == nil, reps == nil && duration == nil || !exercise.countsBodyMass && input.kind != .warmup {
+        if weight == nil, reps == nil && duration == nil || SetFill.fillsWeight(kind: input.kind, countsBodyMass: exercise.countsBodyMass) {
             let lastSet = try database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
                 .map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
             let lastTime = { () throws -> SetFill.Numbers? in

@@ -61,7 +61,15 @@ public enum SetFill {
     public static func weight(kind: SetKind = .normal, countsBodyMass: Bool, lastSet: Numbers?, planned: PlannedExercise?,
                               lastTime: () throws -> Numbers?) rethrows -> (Double, Source)?
     {
-        guard kind != .warmup, !countsBodyMass, let (numbers, source) = try self.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else { return nil }
+        guard fillsWeight(kind: kind, countsBodyMass: countsBodyMass),
+              let (numbers, source) = try self.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else { return nil }
         return numbers.weightKg.map { ($0, source) }
+    }
+
+    /// False when a set given reps or a time but no weight takes none (`weight`): a
+    /// lift that counts body mass (the body alone) or a warm-up. Asked first, it spares
+    /// reading the sets the rule would look at.
+    public static func fillsWeight(kind: SetKind, countsBodyMass: Bool) -> Bool {
+        kind != .warmup && !countsBodyMass
     }
 }
