@@ -174,22 +174,21 @@ extension PlanCommands {
     static func addedExercise(_ arguments: ParsedArguments, units: WeightUnit) throws(UsageError) -> PlannedExercise {
         let name = arguments.positionals[1].collapsingWhitespace()
         guard !name.isEmpty else { throw UsageError("NAME must be an exercise name") }
-        var word = arguments.positionals[2]
-        // A range of reps (3x8-12, as plan set --reps takes one): its low end is read as
-        // the reps, its high end kept.
+        let typed = arguments.positionals[2]
+        let unreadable = UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME, such as 3x10, 3x8-12@60, 3x8@+10 or 3x45s, got \"\(typed)\"")
+        // A range of reps (3x8-12) is read as plan set's --reps reads one; its low end
+        // then stands for the reps, and the rest is read as a set is logged.
+        var word = typed
         var repsMax: Int?
-        let counts = word.prefix { $0 != "@" }
-        if let x = counts.firstIndex(where: { $0 == "x" || $0 == "X" }), let dash = counts[x...].firstIndex(of: "-") {
-            let high = word[word.index(after: dash)...].prefix { $0.isNumber }
-            if !high.isEmpty, let value = Int(high) {
-                repsMax = value
-                word = String(word[..<dash]) + word[word.index(dash, offsetBy: high.count + 1)...]
+        let counts = typed.prefix { $0 != "@" }
+        if counts.contains("-"), let x = counts.firstIndex(where: { $0 == "x" || $0 == "X" }) {
+            guard case .reps(let low, let high)? = OptionValue<PlannedCount>.plannedCount.read(String(counts[counts.index(after: x)...])) else {
+                throw unreadable
             }
+            repsMax = high
+            word = String(counts[...x]) + String(low) + typed[counts.endIndex...]
         }
-        guard let written = try SetNotation.shorthand(word, unit: units), !written.weightFirst,
-              repsMax.map({ high in written.reps.map { low in high > low } ?? false }) ?? true else {
-            throw UsageError("the sets must read as SETSxREPS[@WEIGHT] or SETSxTIME, such as 3x10, 3x8-12@60, 3x8@+10 or 3x45s, got \"\(arguments.positionals[2])\"")
-        }
+        guard let written = try SetNotation.shorthand(word, unit: units), !written.weightFirst else { throw unreadable }
         var exercise = PlannedExercise(name: name, sets: written.sets, reps: written.reps, durationSeconds: written.durationSeconds,
                                        weightKg: written.weightKg == 0 ? nil : written.weightKg)
         exercise.repsMax = repsMax
@@ -314,12 +313,9 @@ extension PlanCommands {
             let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
             let fd = mkstemps(&template, 5)
-            guard fd >= 0 else {
-                throw FileInput.Failure(path: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self),
-                                        reason: String(cString: strerror(errno)), action: "make")
-            }
-            close(fd)
             let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "make") }
+            close(fd)
             let original = document.plan.json.prettyText + "\n"
             // What the person wrote is never deleted unless it was stored or left as it
             // was: when it cannot be stored, the file stays and is named.
