@@ -68,13 +68,13 @@ struct SessionFormatter {
         if let kind = Wording.setKind(result.kind) { parts.append(kind) }
         var set = Self.setText(reps: result.reps, weightKg: result.weightKg, durationSeconds: result.durationSeconds, unit: console.units,
                                countsBodyMass: result.countsBodyMass)
-        let filled = weightOnly ? " (the weight" : ""
-        switch result.filledFrom {
-        case .lastSet: set += filled + " as your last set" + (weightOnly ? ")" : "")
-        case .lastTime: set += filled + " as last time" + (weightOnly ? ")" : "")
-        case .plan: set += filled + " as planned" + (weightOnly ? ")" : "")
-        case nil: break
+        let source: String? = switch result.filledFrom {
+        case .lastSet: "as your last set"
+        case .lastTime: "as last time"
+        case .plan: "as planned"
+        case nil: nil
         }
+        if let source { set += weightOnly ? " (the weight \(source))" : " " + source }
         parts.append(set)
         if let last = result.lastTime, result.filledFrom != .lastTime {
             parts.append("last time " + Self.setText(reps: last.reps, weightKg: last.weightKg, durationSeconds: last.durationSeconds, unit: console.units,
@@ -217,7 +217,7 @@ struct SessionFormatter {
     /// `--before` the oldest session shown).
     func printNextPage(exercise words: [String], from: LocalDate?, to: LocalDate?, limit: Int, before id: Int64, daemon: [String] = []) {
         func quoted(_ word: String) -> String {
-            !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.:@/".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.:@/".contains($0) } ? word : RemoteHost.shellQuoted(word)
         }
         var options: [String] = daemon.map(quoted) + (words.isEmpty ? [] : [quoted(words.joined(separator: " "))])
         if let from { options += [OptionName.from.text, from.description] }
