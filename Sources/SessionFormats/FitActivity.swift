@@ -155,7 +155,7 @@ public struct FitActivity: Sendable, Equatable {
         // hold is refused here, by its session, not by the daemon's line limit.
         activity.lookup = Lookup(activity)
         for session in activity.sessions {
-            let count = activity.sets(of: session, activity.lookup).filter(\.active).count
+            let count = activity.sets(of: session).filter(\.active).count
             if count > HistoryLimits.setsPerWorkout {
                 throw FitFile.Failure(offset: session.offset, message: "a session of \(count) sets; a workout holds at most \(HistoryLimits.setsPerWorkout)")
             }
@@ -243,7 +243,7 @@ public struct FitActivity: Sendable, Equatable {
     /// The session's average and maximum heart rate: as the watch summed them, else
     /// from its records between its start and end; nil without either.
     /// Readings outside `HistoryLimits.heartRate` (a strap's dropout) are none.
-    func heartRate(of session: Session, _ lookup: Lookup) -> (average: Int, maximum: Int)? {
+    func heartRate(of session: Session) -> (average: Int, maximum: Int)? {
         let plausible = HistoryLimits.heartRate
         if let average = session.averageHeartRate, let maximum = session.maximumHeartRate, plausible.contains(average), plausible.contains(maximum) {
             return (average, maximum)
@@ -265,7 +265,7 @@ public struct FitActivity: Sendable, Equatable {
         // The workouts made, by start: a copy has its original's.
         var madeAt: [String: [Int]] = [:]
         for session in sessions {
-            let workout = workout(of: session, lookup, localTime: localTime)
+            let workout = workout(of: session, localTime: localTime)
             let start = workout.startedAt ?? ""
             if madeAt[start]?.contains(where: { made[$0] == workout }) == true { continue }
             madeAt[start, default: []].append(made.count)
@@ -275,11 +275,11 @@ public struct FitActivity: Sendable, Equatable {
     }
 
     /// The workout of one session.
-    private func workout(of session: Session, _ lookup: Lookup, localTime: (Int64) -> LocalDateTime) -> HistoryWorkout {
+    private func workout(of session: Session, localTime: (Int64) -> LocalDateTime) -> HistoryWorkout {
         let startMs = session.start * 1000
         let start = localOffsetSeconds.map { LocalDateTime(unixSeconds: session.start, offsetSeconds: $0) } ?? localTime(startMs)
         let end = session.start + Int64(session.elapsedSeconds.rounded())
-        let active = self.sets(of: session, lookup).filter(\.active)
+        let active = self.sets(of: session).filter(\.active)
         // Training with sets logged is strength training too; without, one cardio set.
         let lifted = session.isStrength || session.sport == 10 && !active.isEmpty
         var sets: [HistorySet]
@@ -303,7 +303,7 @@ public struct FitActivity: Sendable, Equatable {
                                      title: lifted ? "Strength training" : Self.sportName(session.sport),
                                      note: nil, sets: sets)
         workout.startedAt = RFC3339.utc(seconds: session.start)
-        let heartRate = heartRate(of: session, lookup)
+        let heartRate = heartRate(of: session)
         workout.setHeartRate(average: heartRate?.average, maximum: heartRate?.maximum)
         workout.energyKcal = session.energyKcal.flatMap { HistoryLimits.energyKcal.contains($0) ? $0 : nil }
         return workout
@@ -312,7 +312,7 @@ public struct FitActivity: Sendable, Equatable {
     /// The sets of `session`, in file order, from its own file of a chain only: all of
     /// them when that file has one session, else those that started within it (and
     /// those that say no start).
-    func sets(of session: Session, _ lookup: Lookup) -> [Set] {
+    func sets(of session: Session) -> [Set] {
         guard lookup.sessionsOfFile[session.file, default: 0] > 1 else { return (lookup.setsOfFile[session.file] ?? []).map { sets[$0] } }
         let end = session.start + Int64(session.elapsedSeconds.rounded(.up))
         let started = lookup.startedSetsOfFile[session.file] ?? []

@@ -82,7 +82,7 @@ import SessionCore
         let one = Self.file(Self.fields())
         let copies = try FitActivity(bytes: Array((0..<100).map { _ in one }.joined()))
         #expect(copies.sessions.count == 100)
-        #expect(copies.sessions.allSatisfy { copies.sets(of: $0, FitActivity.Lookup(copies)).count == 3 }, "each session its own three sets")
+        #expect(copies.sessions.allSatisfy { copies.sets(of: $0).count == 3 }, "each session its own three sets")
         let workouts = copies.workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
         #expect(workouts.count == 1 && workouts[0].sets.count == 3, "\(workouts.count) workouts, \(workouts.first?.sets.count ?? 0) sets")
         // Another activity a day later: a workout of its own, with its own three sets.
