@@ -99,7 +99,7 @@ public struct ExportStream {
                     end = try window.valueEnd(from: at, maximum: kept ? Self.maximumSmallMemberBytes : Int.max, keeping: kept)
                 }
                 if key == "workouts" {
-                    guard try window.byte(at) == UInt8(ascii: "[") else { throw Problem("\"workouts\" is an array", at: at) }
+                    guard opening == UInt8(ascii: "[") else { throw Problem("\"workouts\" is an array", at: at) }
                     workouts = at + 1
                 } else if kept, !items {
                     members.append((key, try window.parse(at..<end)))

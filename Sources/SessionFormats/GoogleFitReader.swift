@@ -46,8 +46,7 @@ public enum GoogleFitReader {
                 let text = fields[index].trimmingWhitespace()
                 guard !text.isEmpty else { continue }
                 guard let value = text.decimalValue, value.isFinite else {
-                    let shown = text.count > 20 ? text.prefix(20) + "…" : Substring(text)
-                    throw Failure(line: record.line, message: "\(column.name) \"\(shown)\" is " + (text.decimalValue == nil ? "not a number" : "a number too large"))
+                    throw Failure(line: record.line, message: "\(column.name) \"\(text.quotedShort)\" is " + (text.decimalValue == nil ? "not a number" : "a number too large"))
                 }
                 if let problem = column.kind.problem(with: value) {
                     leftOut.add("line \(record.line)", "\(column.name) of \(problem)")

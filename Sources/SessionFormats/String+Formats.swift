@@ -17,6 +17,10 @@ extension String {
         return Double(self)
     }
 
+    /// The text as a message quotes a field: its first 20 characters, and "…" when it
+    /// has more (400 nines are not printed whole).
+    var quotedShort: String { count > 20 ? prefix(20) + "…" : self }
+
     /// True when the text is one of `words` (lowercase ASCII) in any case.
     func isASCIIWord(in words: [String]) -> Bool {
         var text = self

@@ -156,7 +156,7 @@ struct RowReader {
             return nil
         }
         guard value.isFinite else {
-            problem(column, "a number too large: \"\(text.count > 20 ? text.prefix(20) + "…" : text)\"")
+            problem(column, "a number too large: \"\(text.quotedShort)\"")
             return nil
         }
         return (value * 1000).rounded() / 1000
