@@ -94,8 +94,9 @@ public enum CSVTable {
         }
 
         /// The next record, blank lines left out; nil at the end. A record with another
-        /// number of fields than the header fails, and reading may go on after it; a
-        /// quoted field still open at the end of the text fails, and ends it.
+        /// number of fields than the header fails, and so does one with text after a
+        /// field's closing quote (a lone quote inside it); reading may go on after
+        /// either. A quoted field still open at the end of the text fails, and ends it.
         public mutating func next() throws(Failure) -> Record? {
             guard let record = try nextRecord() else { return nil }
             guard record.count == header.count else {
@@ -206,6 +207,11 @@ public enum CSVTable {
                 var quoted = false
                 var fieldStarted = false
                 var ended = false
+                // The field's closing quote has been read: only spaces may follow it.
+                var closed = false
+                // Where text first stood after a closing quote: the record is read to
+                // its end, as the quote had been a letter, and then refused.
+                var stray: (line: Int, field: Int)?
                 while index < bytes.count, !ended {
                     let byte = bytes[index]
                     index += 1
@@ -216,6 +222,7 @@ public enum CSVTable {
                                 index += 1
                             } else {
                                 quoted = false
+                                closed = true
                             }
                         } else {
                             if byte == 0x0A { line += 1 }
@@ -237,17 +244,25 @@ public enum CSVTable {
                         }
                         field.removeAll(keepingCapacity: true)
                         fieldStarted = false
+                        closed = false
                     case 0x0D where index < bytes.count && bytes[index] == 0x0A:
                         break  // the LF ends the record
                     case 0x0A, 0x0D:
                         line += 1
                         ended = true
                     default:
+                        if closed, byte != 0x20, stray == nil { stray = (line, fields.count + more) }
                         field.append(byte)
                         fieldStarted = true
                     }
                 }
                 if quoted { throw Failure(line: recordLine, message: "a quoted field is not closed before the end of the file") }
+                if let stray {
+                    // A lone quote in a quoted field ends it early; left alone, the next
+                    // lone quote would end a field holding every line between the two.
+                    let name = stray.field < header.count ? "the \"\(header[stray.field].quotedShort)\" field" : "field \(stray.field + 1)"
+                    throw Failure(line: stray.line, message: "\(name) has text after its closing quote; a quote inside a quoted field is written twice (\"\")")
+                }
                 if fields.count < fieldLimit {
                     fields.append(storage.count..<storage.count + field.count)
                     storage += field

@@ -69,4 +69,34 @@ import SessionCore
             try CSVTable.Reader(bytes: Array((String(repeating: "a,", count: limit) + "a\n1").utf8))
         }
     }
+
+    /// A lone quote in a quoted note (`"24" box"`) ends the field early: what follows
+    /// it was read as more of the note, so the note was garbled in silence, and a lone
+    /// quote at a field's end (`"24""`) opened a field running across rows. Text after
+    /// a closing quote is refused by its line and field instead, read in place or byte
+    /// by byte, and the reading goes on with the next row.
+    @Test func textAfterAClosingQuoteIsRefusedNotSwallowed() throws {
+        let text = """
+            "title","exercise_notes","reps"
+            "Legs","jump onto the 24" box",5
+            "Legs","knees out",6
+            "Legs","step down from 24" box",7
+            "Legs","",8
+
+            """
+        for byteWise in [false, true] {
+            var reader = try CSVTable.Reader(bytes: Array(text.utf8), byteWise: byteWise)
+            #expect(throws: CSVTable.Failure(line: 2, message: "the \"exercise_notes\" field has text after its closing quote; a quote inside a quoted field is written twice (\"\")")) {
+                try reader.next()
+            }
+            #expect(try reader.next() == CSVTable.Record(line: 3, fields: ["Legs", "knees out", "6"]))
+            #expect(throws: CSVTable.Failure.self) { try reader.next() }
+            #expect(try reader.next() == CSVTable.Record(line: 5, fields: ["Legs", "", "8"]))
+            #expect(try reader.next() == nil)
+        }
+        // Spaces after the closing quote are no text (kept, as before); a doubled quote
+        // is a quote.
+        var reader = try CSVTable.Reader(bytes: Array("a,b\n\"x\"  ,\"say \"\"hi\"\"\"\n".utf8))
+        #expect(try reader.next() == CSVTable.Record(line: 2, fields: ["x  ", "say \"hi\""]))
+    }
 }
