@@ -244,10 +244,14 @@ public final class AppleHealthReader: ExpatHandler {
         }
         let fields = text.split(separator: " ")
         guard fields.count == 3, let local = LocalDateTime(fields[0] + " " + fields[1]) else { return nil }
+        // ±hhmm, digits only, within a day (RFC 3339's rule): +9999 is no offset.
         let zone = Array(fields[2].utf8)
         guard zone.count == 5, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
-            let hours = Int(String(decoding: zone[1...2], as: UTF8.self)), let minutes = Int(String(decoding: zone[3...4], as: UTF8.self))
+            zone[1...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
+        let digit = { (index: Int) in Int(zone[index] - UInt8(ascii: "0")) }
+        let (hours, minutes) = (digit(1) * 10 + digit(2), digit(3) * 10 + digit(4))
+        guard hours < 24, minutes < 60 else { return nil }
         let offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
         return (local, Int64(local.secondsSinceEpoch - offset) * 1000)
     }

@@ -102,6 +102,20 @@ import Testing
         #expect(outcome.contains("restingHeartRate 2026-11-24 54.0 Apple Watch"), "the entity and the default unit (count/min, not count/s): \(outcome)")
     }
 
+    /// A time is read with its offset from UTC, the 2015 exports' form too; an offset
+    /// that is no offset (past a day, minutes past 59, not digits) makes it no time, so
+    /// its record is refused by its place rather than dated days away.
+    @Test func aTimeIsReadWithAnOffsetWithinADay() {
+        // 2024-03-02 07:10 at +01:30 is 05:40 UTC, worked out by hand.
+        let utc = (19_784 * 86_400 + 5 * 3600 + 40 * 60) * 1000
+        #expect(AppleHealthReader.time("2024-03-02 07:10:00 +0130")?.ms == Int64(utc))
+        #expect(AppleHealthReader.time("20240302071000+0130")?.ms == Int64(utc))
+        #expect(AppleHealthReader.time("2024-03-02 07:10:00 -2359")?.ms == Int64(utc + (25 * 3600 + 29 * 60) * 1000))
+        for zone in ["+9999", "+2400", "-0060", "++100", "+1 00", "+01:0", "+0a00"] {
+            #expect(AppleHealthReader.time("2024-03-02 07:10:00 " + zone) == nil, "\(zone)")
+        }
+    }
+
     /// Each way of not being well-formed, planted on a line of the document's body: refused
     /// there, in pieces of any size.
     @Test func whatIsNotWellFormedIsRefusedOnItsLine() {
