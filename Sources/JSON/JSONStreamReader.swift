@@ -64,11 +64,14 @@ public struct JSONStreamReader {
         if !pastStart {
             // A UTF-8 byte-order mark (an editor's, Windows') begins the text, not the JSON.
             pastStart = true
-            // The whole mark only: a text that begins EF but not the rest is no JSON.
-            _ = try peekByte()
-            if count - index >= ByteOrderMark.utf8.count, buffer[index..<index + ByteOrderMark.utf8.count].elementsEqual(ByteOrderMark.utf8) {
-                index += ByteOrderMark.utf8.count
+            // Byte by byte, as the reads bring them (a pipe may bring one at a time); the
+            // whole mark only: a text that begins EF but not the rest is no JSON.
+            var matched = 0
+            while matched < ByteOrderMark.utf8.count, try peekByte() == ByteOrderMark.utf8[matched] {
+                index += 1
+                matched += 1
             }
+            if matched > 0, matched < ByteOrderMark.utf8.count { throw failure("expected JSON, found part of a byte-order mark") }
         }
         while let byte = try peekByte() {
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }

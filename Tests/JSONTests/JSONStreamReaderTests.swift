@@ -12,7 +12,10 @@ import Testing
 
     /// A reader fed `count` bytes at a time (the last read may be shorter).
     private static func reader(_ text: String, count: Int) -> JSONStreamReader {
-        let bytes = Array(text.utf8)
+        reader(Array(text.utf8), count: count)
+    }
+
+    private static func reader(_ bytes: [UInt8], count: Int) -> JSONStreamReader {
         var position = 0
         return JSONStreamReader(bufferSize: count) { buffer in
             let taken = min(count, buffer.count, bytes.count - position)
@@ -43,6 +46,21 @@ import Testing
         #expect(keys == ["skip", "n", "list", "end"])
         let whole = try JSONParser.parse(#"[{"k": "v\"}"}, 7, "s", true, [], {}]"#)
         #expect(JSONValue.array(items) == whole)
+    }
+
+    /// A byte-order mark before the document is passed over however the reads cut it (a
+    /// pipe may bring a byte at a time); part of one is no JSON.
+    @Test(arguments: [1, 2, 3, 4096])
+    func aByteOrderMarkIsPassedOverHoweverItsBytesCome(count: Int) throws {
+        var stream = Self.reader([0xEF, 0xBB, 0xBF] + Array(#" {"a": 1}"#.utf8), count: count)
+        try stream.beginObject()
+        #expect(try stream.nextKey() == "a")
+        #expect(try stream.value() == .number(1))
+        #expect(try stream.nextKey() == nil)
+        for part in [[0xEF], [0xEF, 0xBB]] as [[UInt8]] {
+            var cut = Self.reader(part + Array(#"{"a": 1}"#.utf8), count: count)
+            #expect(throws: (any Error).self) { try cut.beginObject() }
+        }
     }
 
     @Test func aDocumentCutShortOrWithMoreAfterItIsRefusedAtItsOffset() throws {
