@@ -64,4 +64,22 @@ import JSON
         #expect(try daemon.ctl(["health", "neck", "40"]).status == 2)
         #expect(try daemon.client().request("health.record", .obj(["type": "waistCm", "value": 500]))["error"]?["code"] == -32602)
     }
+
+    /// A figure's change is the change of the figures as written: 81.166 kg against
+    /// 80.004 kg is written 81.17 against 80 and a change of 1.17 (not 1.162's 1.16),
+    /// so the daemon's reply and sessionctl's --json, which writes what it read, agree.
+    @Test func aChangeIsTheChangeOfTheFiguresAsWritten() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let thisWeek = Self.today.mondayOfWeek
+        for (kg, day) in [("80.004", thisWeek.adding(days: -7)), ("81.166", thisWeek)] {
+            #expect(try daemon.ctl(["health", "mass", kg, "--date", day.description]).status == 0)
+        }
+        let reply = try daemon.client().call("summary.weekly")
+        let printed = try JSONParser.parse(try daemon.ctl(["summary", "--json"]).stdout)
+        for summary in [reply, printed] {
+            let mass = summary["health"]?.arrayValue?.first { $0["type"] == "bodyMassKg" }
+            #expect(mass?["value"] == 81.17 && mass?["previous"] == 80 && mass?["change"] == 1.17, "\(String(describing: mass))")
+        }
+    }
 }

@@ -85,7 +85,9 @@ extension HealthSummary: CodedObject {
         var aggregate: Aggregate = type.usesLatest ? .latest : .average
         try coder.choice("aggregate", &aggregate)
         try coder.number("previous", &previous, places: 2)
-        var change = self.change
+        // The change of the figures as written, so that one who reads them (sessionctl's
+        // --json, writing them again) finds the same change.
+        var change = previous.map { ObjectWriter.round(value, 2) - ObjectWriter.round($0, 2) }
         try coder.number("change", &change, places: 2)
     }
 }
