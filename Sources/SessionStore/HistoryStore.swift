@@ -34,7 +34,7 @@ public struct ImportedSession: Sendable {
 /// `Database.history`.
 ///
 /// Its invariants, kept here and by no caller: an import stores each workout once
-/// (`newImports`, by import key and as the same workout stored alike); imported
+/// (`keepNewImports`, by import key and as the same workout stored alike); imported
 /// sessions and sets take ids past the high-water marks, as logged ones do, are put
 /// among their exercises' sessions (`session_exercise`), and bring the exercises'
 /// bests up to date, all in the one write.
@@ -45,15 +45,17 @@ public struct HistoryStore: Store {
     /// The sessions of `sessions` not stored yet, in the order given: not by import key
     /// (each key once), nor as the same workout under another title or a start written
     /// to the minute (`storedAlike`: a Hevy export of a Strong history).
-    public func newImports(_ sessions: [ImportedSession]) throws(StorageError) -> [ImportedSession] {
+    /// They are kept in place, the others removed: an import of 100,000 workouts holds
+    /// one array of them, not a second of the new ones.
+    public func keepNewImports(_ sessions: inout [ImportedSession]) throws(StorageError) {
         try wrap {
             let statement = try connection.prepare("SELECT 1 FROM session WHERE import_key = ?")
             let aliases = try exercisesStore.aliases()
             var seen = Set<String>()
-            return try sessions.filter { session in
-                guard seen.insert(session.importKey).inserted else { return false }
-                guard try statement.rows([session.importKey], { _ in true }).isEmpty else { return false }
-                return try !storedAlike(session, aliases: aliases)
+            try sessions.removeAll { session in
+                guard seen.insert(session.importKey).inserted else { return true }
+                guard try statement.rows([session.importKey], { _ in true }).isEmpty else { return true }
+                return try storedAlike(session, aliases: aliases)
             }
         }
     }

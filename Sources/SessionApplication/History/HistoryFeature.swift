@@ -57,44 +57,47 @@ extension HistoryFeature {
         // An archive (sessiond's own export) first: its plans are what its sessions trained.
         let planIDs = archive.isEmpty || params.dryRun ? [:] : try restore(archive)
         // Sessiond's own export is in the order it was recorded: kept so.
-        let sessions = try HistoryWorkout.merging(workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
+        var sessions = try HistoryWorkout.merging(workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
+        let given = sessions.count
         for session in sessions {
             for set in session.workout.sets where (set.weightKg ?? 0) < 0 {
                 try service.checkAssistance(set.weightKg, of: service.identity(ofKey: set.exercise.exerciseKey), name: set.exercise,
                                     path: "params.workouts", on: session.workout.start.date)
             }
         }
-        var new = try database.history.newImports(sessions)
+        // The new ones only, in place: one array of the import's size at a time.
+        try database.history.keepNewImports(&sessions)
         // A watch's recording of a session tracked here gives that session its heart
         // rate and energy instead of becoming a second session.
         var measured: [Int64] = []
         if let source = staged.source, HistoryImport.measuringSources.contains(source) {
-            new = try new.filter { session in
-                guard let tracked = try database.sessions.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
+            try sessions.removeAll { session in
+                guard let tracked = try database.sessions.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return false }
                 measured.append(tracked)
                 let workout = session.workout
                 if !params.dryRun {
                     try database.sessions.setMeasured(sessionID: tracked, averageHeartRate: workout.averageHeartRate,
                                              maximumHeartRate: workout.maximumHeartRate, energyKcal: workout.energyKcal)
                 }
-                return false
+                return true
             }
         }
         // Entered afterwards here (track, or a program without a source): it trained the
         // plan day of its date like a live session.
         if staged.source == nil {
-            new = try new.map(placedOnPlanDay)
-            if params.refuseImplausible == true { try checkPlausible(new) }
+            sessions = try sessions.map(placedOnPlanDay)
+            if params.refuseImplausible == true { try checkPlausible(sessions) }
         }
+        let new = sessions
         if !params.dryRun { try database.history.insertImported(new, source: staged.source) }
-        let counts = HistoryCounts(new.map(\.workout))
+        let counts = HistoryCounts(new.lazy.map(\.workout))
         var result = try HistoryImport.Result {
             $0.importID = params.importID
             $0.staged = staged.count
             $0.done = true
             $0.dryRun = params.dryRun
             $0.imported = counts
-            $0.skipped = sessions.count - new.count - measured.count
+            $0.skipped = given - new.count - measured.count
             $0.names = try exercisesOf(counts.names)
         }
         result.measured = measured

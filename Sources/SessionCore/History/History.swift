@@ -128,7 +128,7 @@ public struct HistoryCounts: Sendable, Equatable {
 
     public init() {}
 
-    public init(_ workouts: [HistoryWorkout]) {
+    public init(_ workouts: some Collection<HistoryWorkout>) {
         self.workouts = workouts.count
         // Names as written first, keys only of the distinct ones: an export repeats a
         // few names over hundreds of thousands of sets, mostly one after the other.
@@ -162,9 +162,10 @@ public enum HistoryLimits {
     /// is exported as consecutive parts of at most this many sets with its start and
     /// title, which an import joins again.
     public static let setsPerWorkout = SessionLimits.setsPerSession
-    /// Workouts one import may stage before it is committed (a session a day for a
-    /// thousand years).
-    public static let workoutsPerImport = 400_000
+    /// Workouts one import may stage before it is committed (two sessions a day for a
+    /// hundred years). A `done` holds them all at once, about 700 bytes a workout
+    /// besides its sets (docs/performance.md).
+    public static let workoutsPerImport = 100_000
     /// Sets the imports under way may stage together: a heavy user's five years are
     /// about 500,000, and a restore of sessiond's own export of a history of any
     /// person's lifetime fits (the daemon holds them until `done`, about 230 bytes a set).
