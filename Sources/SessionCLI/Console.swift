@@ -158,7 +158,7 @@ struct ProgressLine: ReadProgress {
         lastNs = now
         shown = true
         let percent = min(100, done * 100 / total)
-        let mib = { (bytes: Int64) in PromptText.grouped(Int(bytes >> 20)) }
+        let mib = { (bytes: Int64) in NumberText.grouped(Int(bytes >> 20)) }
         write("\r\(label): \(percent)% (\(mib(done)) of \(mib(total)) MiB)\u{1B}[K")
     }
 

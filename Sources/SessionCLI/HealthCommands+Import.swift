@@ -169,7 +169,7 @@ extension HealthCommands {
                 return count == 0 ? nil : "\(Wording.health(type)) \(count)"
             }
             let range = days.map(\.date).min().flatMap { first in days.map(\.date).max().map { "\(first) to \($0)" } } ?? "no days"
-            var what = plural(days.count, "daily value") + " (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(PromptText.grouped(kept)) of " + plural(records, "record")
+            var what = plural(days.count, "daily value") + " (\(counts.isEmpty ? "none" : counts.joined(separator: ", "))), \(range), from \(NumberText.grouped(kept)) of " + plural(records, "record")
             if !workouts.isEmpty { what += "; " + plural(workouts.count, "strength workout") }
             let dryRun = arguments.has(.dryRun)
             // The workouts go as sessions: a session tracked here that one overlaps takes

@@ -5,7 +5,7 @@ import SessionFormats
 /// thousands, with its noun, singular for one and plural otherwise. Every count
 /// sessionctl prints goes through it, so that none reads "1 sets".
 func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-    PromptText.grouped(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
+    NumberText.grouped(count) + " " + (count == 1 ? noun : plural ?? noun + "s")
 }
 
 /// The words sessionctl says things in: the daemon's names (record kinds, health
@@ -54,7 +54,7 @@ enum Wording {
         switch type {
         case .bodyMassKg: return units.text(value)
         case let type where type.isCircumference: return Length.text(value, inches: units == .lb)
-        case .steps: return PromptText.grouped(Int(value.rounded()))
+        case .steps: return NumberText.grouped(Int(value.rounded()))
         case .bodyFatPercent: return PromptText.number(value, decimals: 2) + "%"
         default: return PromptText.number(value, decimals: 2) + " " + type.unit
         }

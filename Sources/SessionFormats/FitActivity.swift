@@ -65,6 +65,9 @@ public struct FitActivity: Sendable, Equatable {
     /// millions of one-byte messages is refused, not held.
     public static let maximumSets = 200_000
     public static let maximumHeartRates = 2_000_000
+    /// The most session messages: each is a workout, and an import takes at most
+    /// `HistoryLimits.workoutsPerImport`.
+    public static let maximumSessions = HistoryLimits.workoutsPerImport
 
     /// FIT's sub-sport number of strength training.
     static let strengthTraining = 20
@@ -83,11 +86,11 @@ public struct FitActivity: Sendable, Equatable {
     /// through `Checked`: one that cannot (NaN, an infinity, a value past its bounds in a
     /// field declared as a float or a 64-bit integer) is refused with its message's byte.
     public init(bytes: [UInt8]) throws(FitFile.Failure) {
-        try self.init(bytes: bytes, maximumSets: Self.maximumSets, maximumHeartRates: Self.maximumHeartRates)
+        try self.init(bytes: bytes, maximumSets: Self.maximumSets, maximumHeartRates: Self.maximumHeartRates, maximumSessions: Self.maximumSessions)
     }
 
     /// The same with other bounds (the tests').
-    init(bytes: [UInt8], maximumSets: Int, maximumHeartRates: Int) throws(FitFile.Failure) {
+    init(bytes: [UInt8], maximumSets: Int, maximumHeartRates: Int, maximumSessions: Int) throws(FitFile.Failure) {
         var fileType: Int?
         var activityTimes: (utc: Double, local: Double, offset: Int)?
         var activity = FitActivity()
@@ -97,6 +100,9 @@ public struct FitActivity: Sendable, Equatable {
             case Global.fileID:
                 fileType = try field.integer(0, "file type", in: 0...255)
             case Global.session:
+                guard activity.sessions.count < maximumSessions else {
+                    throw FitFile.Failure(offset: message.start, message: "more than \(NumberText.grouped(maximumSessions)) sessions: an import takes at most that many workouts")
+                }
                 let end = message.timestamp.map { Int64($0) + FitFile.epochOffsetSeconds }
                 let timer = try field.seconds(8, "total timer time")
                 let elapsed = try field.seconds(7, "total elapsed time") ?? timer ?? 0
@@ -116,7 +122,7 @@ public struct FitActivity: Sendable, Equatable {
                 // A reading past any heart's rate is a strap's noise: left out, as a dropout is.
                 if let bpm = message.value(3).flatMap({ Checked.int($0, in: 1...1000) }), let time = message.timestamp {
                     guard activity.heartRates.count < maximumHeartRates else {
-                        throw FitFile.Failure(offset: message.start, message: "more than \(PromptText.grouped(maximumHeartRates)) heart-rate records")
+                        throw FitFile.Failure(offset: message.start, message: "more than \(NumberText.grouped(maximumHeartRates)) heart-rate records")
                     }
                     activity.heartRates.append((Int64(time) + FitFile.epochOffsetSeconds, bpm))
                 }
@@ -130,7 +136,7 @@ public struct FitActivity: Sendable, Equatable {
                 }
             default:  // set
                 guard activity.sets.count < maximumSets else {
-                    throw FitFile.Failure(offset: message.start, message: "more than \(PromptText.grouped(maximumSets)) set messages")
+                    throw FitFile.Failure(offset: message.start, message: "more than \(NumberText.grouped(maximumSets)) set messages")
                 }
                 let categories = try (message.values(7) ?? []).compactMap { $0 }.map { value throws(FitFile.Failure) -> Int in
                     guard let category = Checked.int(value, in: 0...65535) else {

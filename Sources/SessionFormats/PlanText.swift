@@ -19,7 +19,7 @@ public enum PlanText {
         if let seconds = exercise.durationSeconds { return "\(exercise.sets) × \(formatDuration(seconds))" }
         if exercise.amrap { return "\(exercise.sets) × AMRAP" }
         if let reps = exercise.reps { return "\(exercise.sets) × \(reps)" + (exercise.repsMax.map { "–\($0)" } ?? "") }
-        return PromptText.grouped(exercise.sets) + (exercise.sets == 1 ? " set" : " sets")
+        return NumberText.grouped(exercise.sets) + (exercise.sets == 1 ? " set" : " sets")
     }
 
     /// A warm-up item as plain text: its name, `times` and the reps, or its duration

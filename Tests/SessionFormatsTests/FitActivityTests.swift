@@ -137,30 +137,32 @@ import SessionCore
         }
     }
 
-    /// Set messages and heart-rate records are kept until the whole file is read: past
-    /// the most a file may hold, the first one more is refused at its byte (rests
-    /// between sets count as sets), before millions of them are held. Bounds of 1,000
-    /// here; a file's are 200,000 and 2,000,000.
-    @Test func aFileOfMoreSetsOrHeartRatesThanAFileHoldsIsRefusedAtTheFirstOneMore() throws {
+    /// Sessions, set messages and heart-rate records are kept until the whole file is
+    /// read: past the most a file may hold, the first one more is refused at its byte
+    /// (rests between sets count as sets), before millions of them are held. Bounds of
+    /// 1,000 here; a file's are an import's 100,000 workouts, 200,000 and 2,000,000.
+    @Test func aFileOfMoreSessionsSetsOrHeartRatesThanAFileHoldsIsRefusedAtTheFirstOneMore() throws {
         #expect(FitActivity.maximumSets == 200_000 && FitActivity.maximumHeartRates == 2_000_000)
+        #expect(FitActivity.maximumSessions == HistoryLimits.workoutsPerImport)
         let base = Self.fields()
         let bound = 1000
         var rest = try #require(base.first { $0.global == 225 })
         rest.fields = rest.fields.filter { $0.0 != 5 } + [(5, 0)]  // not active: a rest
         let record = try #require(base.first { $0.global == 20 })
-        for (extra, what) in [(rest, "set messages"), (record, "heart-rate records")] {
+        let session = try #require(base.first { $0.global == 18 })
+        for (extra, what) in [(rest, "set messages"), (record, "heart-rate records"), (session, "sessions")] {
             let at = try #require(base.firstIndex { $0.global == extra.global })
             for count in [bound - base.filter({ $0.global == extra.global }).count, bound + 1] {
                 var messages = base
                 messages.insert(contentsOf: Array(repeating: extra, count: count), at: at)
                 let bytes = Self.file(messages)
                 do {
-                    _ = try FitActivity(bytes: bytes, maximumSets: bound, maximumHeartRates: bound)
+                    _ = try FitActivity(bytes: bytes, maximumSets: bound, maximumHeartRates: bound, maximumSessions: bound)
                     #expect(count < bound, "\(what): \(count) more read")
                 } catch {
                     // The definition before the first message of its kind, then one record of
                     // the same size each: the first one more is past `bound` of them.
-                    #expect(count > bound && error.message == "more than 1,000 \(what)" && error.offset < bytes.count, "\(what): \(error)")
+                    #expect(count > bound && error.message.hasPrefix("more than 1,000 \(what)") && error.offset < bytes.count, "\(what): \(error)")
                 }
             }
         }

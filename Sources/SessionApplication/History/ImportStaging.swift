@@ -300,7 +300,7 @@ enum HistoryImportError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .tooManyImports(let count): return "\(count) imports of yours are already under way; finish one (done) or cancel one"
-        case .tooLarge(let count): return "an import holds at most \(count) workouts"
+        case .tooLarge(let count): return "an import holds at most \(NumberText.grouped(count)) workouts"
         case .tooManySets(let count): return "the imports under way may hold at most \(count) sets together; store (done) or cancel one first"
         case .tooManyUnprivilegedSets(let count):
             return "the imports of users other than root and sessiond's own may hold at most \(count) sets together; store (done) or cancel one first"

@@ -46,17 +46,6 @@ public enum PromptText {
         return kept.trimmingWhitespace() + ellipsis
     }
 
-    /// "12,340".
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var result = ""
-        for (offset, digit) in digits.reversed().enumerated() {
-            if offset > 0, offset % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (value < 0 ? "-" : "") + String(result.reversed())
-    }
-
     /// A number with at most `decimals` decimals and no trailing zeros: "7.5", "80".
     public static func number(_ value: Double, decimals: Int = 1) -> String {
         var factor = 1.0

@@ -12,4 +12,15 @@ public enum NumberText {
         guard value.rounded() == value, abs(value) < exactIntegers else { return value.description }
         return String(Int64(value))
     }
+
+    /// A whole number with its thousands grouped: "12,340".
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var result = ""
+        for (offset, digit) in digits.reversed().enumerated() {
+            if offset > 0, offset % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + String(result.reversed())
+    }
 }

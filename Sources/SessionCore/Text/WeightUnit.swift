@@ -38,7 +38,7 @@ public enum WeightUnit: String, Sendable, CaseIterable {
         let digits = number(kilograms)
         let whole = digits.prefix { $0 != "." && $0 != "e" }
         guard let integer = Int(whole), abs(integer) >= 1000 else { return digits + " " + rawValue }
-        return PromptText.grouped(integer) + digits.dropFirst(whole.count) + " " + rawValue
+        return NumberText.grouped(integer) + digits.dropFirst(whole.count) + " " + rawValue
     }
 
     /// A number a person typed in this unit, in kilograms: pounds to 0.01 kg, so that
