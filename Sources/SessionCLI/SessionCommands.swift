@@ -83,10 +83,10 @@ enum SessionCommands {
             and bw the body alone. As in Strong and Hevy, 3x5 logs 3 sets of 5 reps, 3x45s 3
             sets of 45 seconds, 3x5x100 or 3x5@100 at 100 kg;
             8@60 and 8x60kg are one set of 8 at 60 kg; 85x5 (more than 20 "sets") is 85 kg × 5
-            reps, as Strong writes a set. Without REPS and WEIGHT the set repeats this
-            session's last set of the exercise; with none yet, a planned exercise takes
-            today's plan (its reps, weight and time) and an off-plan one the first set of
-            the last session that had it (the reply says which). Without EXERCISE, the next
+            reps, as Strong writes a set. Without REPS and WEIGHT a planned exercise takes
+            today's plan (its reps, weight and time), whatever the sets before; an off-plan
+            one repeats this session's last set of it, else the first set of the last
+            session that had it (the reply says which). Without EXERCISE, the next
             planned set is logged that way. Each reply names the matching set of last time
             beside. --at 07:05 (a time of day alone) is on the session's day. Anything else
             after the exercise is a usage error (exit 2).

@@ -66,7 +66,6 @@ import TestSupport
         var record = Record()
         var day: LocalDate?
         var sessionDay: LocalDate?
-        var positionsLogged: Set<String> = []
         for moment in try Self.moments(directory: daemon.directory) {
             // A new day: the daemon starts again at it.
             if moment.date != day {
@@ -94,14 +93,12 @@ import TestSupport
                 switch moment.words[0] {
                 case "start":
                     sessionDay = moment.words.count > 1 ? LocalDate(moment.words[1]) ?? moment.date : moment.date
-                    positionsLogged = []
                 case "log":
                     record.sets[try #require(sessionDay), default: 0] += 1
-                    // A position alone logs the plan's prescription, not last time's; once
-                    // the session has a set of it, that set again.
+                    // A position alone logs the plan's prescription, not last time's nor
+                    // the set before it.
                     if moment.words.count == 2, let reply {
-                        let first = positionsLogged.insert(moment.words[1]).inserted
-                        #expect(reply["filledFrom"] == (first ? "plan" : "lastSet"), "\(moment.date) \(moment.words): \(reply)")
+                        #expect(reply["filledFrom"] == "plan", "\(moment.date) \(moment.words): \(reply)")
                     }
                 case "finish": record.sessions.append(try #require(sessionDay))
                 case "track":

@@ -38,14 +38,16 @@ extension SessionsFeature {
             // "log plank 45": a plain number is seconds for what the plan times.
             if let planned, planned.durationSeconds != nil, planned.reps == nil { duration = count } else { reps = count }
         }
-        // No numbers: the fill rule (SetFill) — this session's last set, else today's
-        // plan, else last time; reps or a time without a weight: the weight by it.
+        // No numbers: the fill rule (SetFill) — today's plan, else this session's last
+        // set, else last time; reps or a time without a weight: the weight by it.
         var filled: SessionLog.Result.Filled?
         // Last time's session, read at most once (nil inside: there is none).
         var lastSession: ExerciseHistory.Session??
         if weight == nil, reps == nil && duration == nil || SetFill.fillsWeight(kind: input.kind, countsBodyMass: exercise.countsBodyMass) {
-            let lastSet = try database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
-                .map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
+            let lastSet = { () throws -> SetFill.Numbers? in
+                try self.database.sessions.lastCountedSet(sessionID: session.id, exerciseKey: key)
+                    .map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
+            }
             let lastTime = { () throws -> SetFill.Numbers? in
                 let earlier = try self.lastTime(of: key, before: session)
                 lastSession = .some(earlier)

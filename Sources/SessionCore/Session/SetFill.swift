@@ -1,24 +1,25 @@
 import SessionMacros
 
 /// The numbers a set logged without any (`sessionctl log 1`, a bare `log`) is given:
-/// the plan is today's prescription, so it comes before last time, and once today has
-/// a set of the exercise that set is repeated. Last time's numbers are shown beside a
-/// planned set, never used instead of the plan.
+/// the plan is today's prescription, so a set "as planned" is the plan's, whatever the
+/// sets before it were (a short set is not repeated); this session's sets come next, for
+/// what the plan does not prescribe, and last time after them. Last time's numbers are
+/// shown beside a planned set, never used instead of the plan.
 ///
 /// The rule, first that applies:
-/// 1. this session's last counted set of the exercise (`lastSet`);
-/// 2. the plan's reps, weight and time, when the exercise is planned today and the plan
+/// 1. the plan's reps, weight and time, when the exercise is planned today and the plan
 ///    gives reps or a time (`plan`);
-/// 3. the first counted set of the last session that had the exercise (`lastTime`):
-///    an off-plan exercise, or a planned one the plan gives no reps or time;
+/// 2. this session's last counted set of the exercise (`lastSet`): an off-plan
+///    exercise, or a planned one the plan gives no reps or time;
+/// 3. the first counted set of the last session that had the exercise (`lastTime`);
 /// 4. a planned exercise with no history: what the plan gives (`plan`, a weight or
 ///    nothing);
 /// 5. nothing: the set needs its numbers.
 ///
 /// A set given its reps or time but no weight takes the weight by the same rule
-/// (`weight`): this session's last set of the exercise, else today's plan when it
-/// prescribes reps or a time, else last time; "log 1 5" on a day of squats at 100 kg is
-/// 5 at 100 kg. A set meant without a load says so (0). A lift that counts body mass (a
+/// (`weight`): today's plan when it prescribes reps or a time, else this session's last
+/// set of the exercise, else last time; "log 1 5" on a day of squats at 100 kg is 5 at
+/// 100 kg. A set meant without a load says so (0). A lift that counts body mass (a
 /// pull-up) given no weight is the body alone, as it is written, and a warm-up is not
 /// at the working weight: nothing is filled.
 public enum SetFill {
@@ -41,24 +42,24 @@ public enum SetFill {
     }
 
     /// The numbers for a set given none, and where they came from; nil when nothing
-    /// applies. `lastSet` is this session's last counted set of the exercise, `planned`
-    /// today's plan row of it (nil off-plan), and `lastTime` reads the first counted set
-    /// of the last session that had it, asked only when the rule comes to it.
-    public static func numbers(lastSet: Numbers?, planned: PlannedExercise?, lastTime: () throws -> Numbers?) rethrows -> (Numbers, Source)? {
-        if let lastSet { return (lastSet, .lastSet) }
+    /// applies. `planned` is today's plan row of the exercise (nil off-plan); `lastSet`
+    /// reads this session's last counted set of it and `lastTime` the first counted set
+    /// of the last session that had it, each asked only when the rule comes to it.
+    public static func numbers(lastSet: () throws -> Numbers?, planned: PlannedExercise?, lastTime: () throws -> Numbers?) rethrows -> (Numbers, Source)? {
         let prescribed = planned.map { Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
         if let prescribed, prescribed.reps != nil || prescribed.durationSeconds != nil { return (prescribed, .plan) }
+        if let today = try lastSet() { return (today, .lastSet) }
         if let earlier = try lastTime() { return (earlier, .lastTime) }
         return prescribed.map { ($0, .plan) }
     }
 
     /// The weight for a set given its reps or time but no weight, and where it came
-    /// from, by the rule `numbers` follows: this session's last set; today's plan when it
-    /// prescribes reps or a time; last time's first set; what the plan gives. The first
+    /// from, by the rule `numbers` follows: today's plan when it prescribes reps or a
+    /// time; this session's last set; last time's first set; what the plan gives. The first
     /// that is there decides, and nil when it has no weight (a set done without a load,
     /// a plan that gives none), the lift counts body mass (no weight: the body alone) or
     /// the set is a warm-up (`kind`).
-    public static func weight(kind: SetKind = .normal, countsBodyMass: Bool, lastSet: Numbers?, planned: PlannedExercise?,
+    public static func weight(kind: SetKind = .normal, countsBodyMass: Bool, lastSet: () throws -> Numbers?, planned: PlannedExercise?,
                               lastTime: () throws -> Numbers?) rethrows -> (Double, Source)?
     {
         guard fillsWeight(kind: kind, countsBodyMass: countsBodyMass),

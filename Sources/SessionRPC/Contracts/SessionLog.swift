@@ -159,8 +159,8 @@ public enum SessionLog: MethodContract {
         public var restSeconds: Int?
         public var rpe: Double?
         public var personalRecord: Record?
-        /// Where the numbers came from when the call gave none (`SetFill`): this
-        /// session's last set of the exercise, today's plan, or the first set of last
+        /// Where the numbers came from when the call gave none (`SetFill`): today's
+        /// plan, this session's last set of the exercise, or the first set of last
         /// time; nil when it gave them.
         public var filledFrom: Filled?
         /// True when the exercise counts body mass (a pull-up): `weightKg` is the load
