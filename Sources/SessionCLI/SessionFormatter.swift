@@ -103,21 +103,16 @@ struct SessionFormatter {
         return (parts.joined(separator: " · "), record)
     }
 
+    /// The daemon's next set (`SessionProgress.next`: what a bare `log` logs and
+    /// `status` shows); without the session read, the result's own count.
     private func nextText(result: SessionLog.Result, session: SessionSnapshot?) -> String? {
-        // In a superset, the daemon's next set: the group's turns (A1, A2, A1, …).
-        if let session, let next = session.next,
-            session.exercises.contains(where: { $0.id == result.plannedExerciseID && $0.exercise.superset != nil }) {
-            if next.plannedExerciseID == result.plannedExerciseID { return "next: set \(next.setNumber) of \(next.plannedSets)" }
-            return "next: \(next.name) (\(next.setNumber) of \(next.plannedSets))"
+        guard let session else {
+            let (logged, planned) = (result.loggedSets, result.plannedSets)
+            return planned > 0 && logged < planned ? "next: set \(logged + 1) of \(planned)" : nil
         }
-        let logged = result.loggedSets
-        let planned = result.plannedSets
-        if planned > 0, logged < planned { return "next: set \(logged + 1) of \(planned)" }
-        guard let session else { return nil }
-        // Another exercise with sets left.
-        let remaining = session.exercises.first { $0.id != result.plannedExerciseID && $0.logged < $0.exercise.sets }
-        guard let remaining else { return session.exercises.isEmpty ? "free session" : "all planned sets done" }
-        return "next: \(remaining.exercise.name) (\(remaining.logged + 1) of \(remaining.exercise.sets))"
+        guard let next = session.next else { return session.exercises.isEmpty ? "free session" : "all planned sets done" }
+        if next.plannedExerciseID == result.plannedExerciseID { return "next: set \(next.setNumber) of \(next.plannedSets)" }
+        return "next: \(next.name) (\(next.setNumber) of \(next.plannedSets))"
     }
 
     func printFinished(_ result: SessionFinish.Result) {

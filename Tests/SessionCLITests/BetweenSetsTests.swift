@@ -96,6 +96,20 @@ import JSON
         #expect(try client.call("session.current")["exercises"]?[0]?["weightKg"] == 60)
     }
 
+    /// The log's reply names the set a bare `log` then logs, and `status` shows: after a
+    /// plank out of the plan's order, the plank's second set, not the first squat.
+    @Test func theRepliesNextIsWhatABareLogLogs() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        try twoMondays(daemon)
+        let plank = try daemon.ctl(["log", "2", "--at", Wall.at("2026-11-30T18:05:00")]).stdout
+        #expect(plank.hasPrefix("Plank · set 1/2") && plank.contains("next: set 2 of 2"), "\(plank)")
+        #expect(try daemon.ctl(["status"]).stdout.contains("next: Plank, set 2 of 2"))
+        let bare = try daemon.ctl(["log", "--at", Wall.at("2026-11-30T18:07:00")]).stdout
+        #expect(bare.hasPrefix("Plank · set 2/2") && bare.contains("next: Squat (1 of 3)"), "\(bare)")
+        #expect(try daemon.ctl(["log", "--at", Wall.at("2026-11-30T18:10:00")]).stdout.hasPrefix("Squat · set 1/3"))
+    }
+
     /// A log without numbers is the plan's set, whatever the sets before it were; what
     /// the plan does not prescribe repeats the set just done.
     @Test func aBareLogIsThePlansSetElseTheSetJustDone() throws {

@@ -19,8 +19,8 @@ extension SessionsFeature {
     /// The session's progress against its plan day (the rules are SessionCore's).
     func progress(of session: SessionRecord) throws -> SessionProgress {
         let planned = try session.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
-        // The latest set matters only within a superset.
-        let last = planned.contains { $0.exercise.superset != nil } ? try database.sessions.lastPlannedExercise(sessionID: session.id) : nil
+        // The latest set decides what comes next (a plan's day only).
+        let last = planned.isEmpty ? nil : try database.sessions.lastPlannedExercise(sessionID: session.id)
         return SessionProgress(planned: planned, tally: try database.sessions.sessionTally(sessionID: session.id), lastPlannedID: last)
     }
 

@@ -51,7 +51,7 @@ public struct SessionProgress: Sendable, Equatable {
     public let volumeKg: Double
 
     /// The planned exercise of the session's latest counted set (nil: none, or off-plan):
-    /// within a superset, what comes next follows from it.
+    /// what comes next follows from it.
     public let lastPlannedID: Int64?
 
     /// `planned` are the day's exercises with their row ids, in plan order (none for a
@@ -83,10 +83,14 @@ public struct SessionProgress: Sendable, Equatable {
     /// The next set; nil when all are done. After a set of an exercise of a superset
     /// (or circuit: planned exercises sharing a `superset` label) it is the group's:
     /// the member with the fewest sets that has sets left, the first such after the one
-    /// just done in plan order (A1, A2, A1, A2, …); else, and once the group is done,
-    /// the first planned exercise with sets left.
+    /// just done in plan order (A1, A2, A1, A2, …). Else the exercise just done while it
+    /// has sets left (its sets one after the other, whatever its place in the plan);
+    /// else the first planned exercise with sets left. The one rule a bare `log`, the
+    /// log's reply and `status` follow.
     public var next: Next? {
-        let choice = Self.nextInSuperset(after: lastPlannedID, planned: planned) ?? planned.first { !$0.done }
+        let choice = Self.nextInSuperset(after: lastPlannedID, planned: planned)
+            ?? planned.first { $0.id == lastPlannedID && !$0.done }
+            ?? planned.first { !$0.done }
         return choice.map { Next(plannedExerciseID: $0.id, name: $0.exercise.name, setNumber: $0.logged + 1, plannedSets: $0.exercise.sets) }
     }
 
