@@ -102,6 +102,9 @@ public enum Daemon {
         let listener = try activated ?? Listener.bind(path: socketSource, group: group)
         let clock = LocalClock()
         let application = Application(database: database, clock: clock, log: logger.applicationLog)
+        // Plan events stored before they kept their day (or by a sync run alone) keep
+        // the day they fall on in this zone from now on.
+        try database.plans.dateUndatedEvents()
         let notifier = Notifier()
         let databaseThread = try DatabaseThread(application: application, logger: logger, publishesStatus: notifier.isListening)
         let server = try Server(

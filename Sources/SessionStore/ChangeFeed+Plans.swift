@@ -97,8 +97,9 @@ extension ChangeFeed {
             guard let planID = try connection.scalar("SELECT local_id FROM sync_plan WHERE entity = 'plan' AND uid = ?", [event.planUID]) else {
                 return .unresolved
             }
-            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date) VALUES (?, ?, ?, ?, ?)",
-                               [Int64(event.atMs), event.kind.rawValue, planID, event.fromDate?.description, event.toDate?.description])
+            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date, date) VALUES (?, ?, ?, ?, ?, ?)",
+                               [Int64(event.atMs), event.kind.rawValue, planID, event.fromDate?.description, event.toDate?.description,
+                                database.context.eventDate?(Int64(event.atMs)).description])
             localID = connection.lastInsertRowID
         } else {
             return .ignored

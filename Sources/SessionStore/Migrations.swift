@@ -478,6 +478,11 @@ enum Migrations {
                 INSERT OR REPLACE INTO retired_request (request_id, set_id, logged_at_ms) VALUES (old.request_id, old.id, old.logged_at_ms);
             END;
             """),
+        // A plan event keeps the date it happened on, in the daemon's zone then: a later
+        // change of zone moved it to another day, and so rewrote which plan governed days
+        // already lived. Those stored before are dated at the next start
+        // (`PlansStore.dateUndatedEvents`).
+        Migration(version: 28, name: "plan events keep their date", sql: "ALTER TABLE plan_event ADD COLUMN date TEXT;"),
     ]
 
     /// The schema version this build writes.

@@ -80,16 +80,36 @@ public struct PlansStore: Store {
         try write(.plans) { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
     }
 
-    /// Stores one plan event, fed as this device's.
+    /// Stores one plan event, fed as this device's, dated in the daemon's zone now.
     private func insertEvent(_ kind: PlanCalendar.Event.Kind, atMs: Int64) throws {
+        let date = context.eventDate?(atMs).description
         switch kind {
         case .activated(let planID):
-            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id) VALUES (?, 'activate', ?)", [atMs, planID])
+            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, date) VALUES (?, 'activate', ?, ?)", [atMs, planID, date])
         case .moved(let planID, let from, let to):
-            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date) VALUES (?, 'move', ?, ?, ?)",
-                               [atMs, planID, from.description, to.description])
+            try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date, date) VALUES (?, 'move', ?, ?, ?, ?)",
+                               [atMs, planID, from.description, to.description, date])
         }
         try context.feedPlanEvent(connection.lastInsertRowID)
+    }
+
+    /// Has every plan event stored from now on keep the date it happened on by `date`
+    /// (the daemon's zone as it is then): a later change of zone leaves the days
+    /// already lived under the plans that governed them.
+    public func datesEvents(by date: @escaping (Int64) -> LocalDate) {
+        context.eventDate = date
+    }
+
+    /// Dates the plan events stored without a date (before events kept theirs, or
+    /// before the daemon said how: a sync run alone) by `datesEvents(by:)`'s rule, once.
+    public func dateUndatedEvents() throws(StorageError) {
+        guard let date = context.eventDate else { return }
+        try write(.plans) {
+            let undated = try connection.prepare("SELECT id, at_ms FROM plan_event WHERE date IS NULL").rows { ($0.int64("id"), $0.int64("at_ms")) }
+            for (id, atMs) in undated {
+                try connection.run("UPDATE plan_event SET date = ? WHERE id = ?", [date(atMs).description, id])
+            }
+        }
     }
 
     /// Every plan as the calendar needs it, and every plan event in the order it
@@ -99,12 +119,13 @@ public struct PlansStore: Store {
             let plans = try connection.prepare("SELECT id, week_start, revises FROM plan").rows { row in
                 PlanCalendar.Plan(id: row.int64("id"), weekStart: row.date("week_start"), revises: row.optionalInt64("revises"))
             }
-            let events = try connection.prepare("SELECT id, at_ms, kind, plan_id, from_date, to_date FROM plan_event ORDER BY at_ms, id")
+            let events = try connection.prepare("SELECT id, at_ms, kind, plan_id, from_date, to_date, date FROM plan_event ORDER BY at_ms, id")
                 .rows { row in
                     let planID = row.int64("plan_id")
                     let kind: PlanCalendar.Event.Kind = row.isNull("from_date")
                         ? .activated(planID: planID) : .moved(planID: planID, from: row.date("from_date"), to: row.date("to_date"))
-                    return PlanTimeline.Event(id: row.int64("id"), atMs: row.int64("at_ms"), kind: kind)
+                    return PlanTimeline.Event(id: row.int64("id"), atMs: row.int64("at_ms"), kind: kind,
+                                              date: row.isNull("date") ? nil : row.date("date"))
                 }
             return PlanTimeline(plans: plans, events: events)
         }

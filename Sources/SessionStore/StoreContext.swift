@@ -1,3 +1,5 @@
+import SessionCore
+
 /// The connection and transaction state every store shares: one per `Database`. The
 /// stores (`SessionsStore`, `PlansStore`, `HistoryStore`, `HealthStore`,
 /// `ExercisesStore`, `ProfileStore`) are views of it; what one store remembers within a
@@ -28,6 +30,11 @@ final class StoreContext {
     /// The look-up of a spent request id, kept the same way: it runs for every set
     /// logged with one (`SessionsStore.retiredSet(requestID:)`).
     var retiredRequestStatement: Statement?
+
+    /// The date, in the daemon's zone as it is now, of an instant: what a plan event
+    /// stored keeps as the day it happened on (`PlansStore.datesEvents(by:)`); nil
+    /// until the daemon says, and such an event is dated at its next start.
+    var eventDate: ((Int64) -> LocalDate)?
 
     /// Shares `connection`, and has SQLite report the rows written to the tables the
     /// memo reads (`StoreChange.watchedTables`) whatever writes them.

@@ -39,20 +39,23 @@ public struct StoredAttempt: Sendable, Equatable {
 }
 
 /// What the plan calendar is derived from: every plan, and every plan event in the
-/// order it happened with its time (`PlanCalendar` dates it in the daemon's zone).
+/// order it happened with its time and the day it happened on.
 public struct PlanTimeline: Sendable, Equatable {
     /// A stored plan event.
     public struct Event: Sendable, Equatable {
         public let id: Int64
         public let atMs: Int64
         public let kind: PlanCalendar.Event.Kind
+        /// The day it happened on, in the daemon's zone then; nil for one not dated yet.
+        public let date: LocalDate?
     }
 
     public let plans: [PlanCalendar.Plan]
     public let events: [Event]
 
-    /// The calendar these give, each event dated by `date(ofMs:)`.
+    /// The calendar these give, each event on the day it kept, or else dated by
+    /// `date(ofMs:)`.
     public func calendar(date: (Int64) -> LocalDate) -> PlanCalendar {
-        PlanCalendar(plans: plans, events: events.map { PlanCalendar.Event($0.kind, on: date($0.atMs)) })
+        PlanCalendar(plans: plans, events: events.map { PlanCalendar.Event($0.kind, on: $0.date ?? date($0.atMs)) })
     }
 }

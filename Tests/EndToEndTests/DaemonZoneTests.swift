@@ -166,4 +166,28 @@ import TestSupport
         let ended = try #require(shown["endedAt"]?.stringValue.flatMap(Timestamp.init)?.ms)
         #expect(ended == Self.newYork(2026, 11, 1, 3, 30) && ended - Self.newYork(2026, 11, 1, 0, 30) == lasted * 1000, "\(shown)")
     }
+
+    /// A plan imported on Thursday 02:00 in Berlin (Wednesday 20:00 in New York) leaves
+    /// Monday and Wednesday, ended in Berlin, unplanned. The daemon started again in New
+    /// York keeps them so: the import happened on Thursday where it happened, and a
+    /// change of zone does not make Wednesday a missed day of that plan.
+    @Test func aChangeOfZoneLeavesTheDaysLivedUnplanned() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", berlin.identifier])
+        defer { daemon.cleanUp() }
+        let imported = Wall.ms(LocalDate("2026-11-05")!, hour: 2, in: berlin)
+        #expect(Wall.ms(LocalDate("2026-11-04")!, hour: 20, in: Self.zone) == imported, "the same instant, Wednesday in New York")
+        // Mon, Wed and Fri train; Monday and Wednesday had ended in Berlin.
+        let week = JSONValue.obj(["weekStart": "2026-11-02"])
+        func summary() throws -> JSONValue { try daemon.client().call("summary.weekly", week) }
+        try daemon.at(ms: imported) {
+            _ = try daemon.client().call("plan.import", .obj(["plan": .string(Fixtures.dumbbellPlan), "weekStart": "2026-11-02"]))
+        }
+        let inBerlin = try daemon.at(ms: imported + 3_600_000) { try summary() }
+        #expect(inBerlin["plannedDays"] == ["2026-11-06"] && inBerlin["missedDays"] == [], "\(inBerlin)")
+        #expect(daemon.stop() == 0)
+        try daemon.start(extraArguments: ["--timezone", Self.zone.identifier])
+        let inNewYork = try daemon.at(ms: Self.newYork(2026, 11, 5, 9)) { try summary() }
+        #expect(inNewYork["plannedDays"] == ["2026-11-06"] && inNewYork["missedDays"] == [], "\(inNewYork)")
+    }
 }

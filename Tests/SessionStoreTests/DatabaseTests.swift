@@ -193,6 +193,25 @@ import SessionCore
         #expect(try database.plans.plan(id + 100) == nil)
     }
 
+    /// A plan event keeps the day it happened on by the rule in force when it was
+    /// stored; one stored undated (before events kept their day) is dated once, at the
+    /// next start, and a later rule (another zone) moves neither.
+    @Test func planEventsKeepTheDayTheyHappenedOn() throws {
+        defer { Fixtures.removeTree(directory) }
+        let database = try Database(path: path)
+        let plan = try samplePlan()
+        let undated = try database.plans.insertPlan(plan, source: "1", importedAtMs: 86_400_000, activate: true).id
+        #expect(try database.plans.planTimeline().events.map(\.date) == [nil])
+        database.plans.datesEvents { LocalDate(daysSinceEpoch: Int($0 / 86_400_000)) }
+        try database.plans.dateUndatedEvents()
+        try database.plans.activatePlan(undated, atMs: 3 * 86_400_000)
+        #expect(try database.plans.planTimeline().events.map(\.date) == [LocalDate(daysSinceEpoch: 1), LocalDate(daysSinceEpoch: 3)])
+        // Another zone, a day behind: what is stored stays.
+        database.plans.datesEvents { LocalDate(daysSinceEpoch: Int($0 / 86_400_000) - 1) }
+        try database.plans.dateUndatedEvents()
+        #expect(try database.plans.planTimeline().events.map(\.date) == [LocalDate(daysSinceEpoch: 1), LocalDate(daysSinceEpoch: 3)])
+    }
+
     @Test func exactlyOnePlanIsActive() throws {
         defer { Fixtures.removeTree(directory) }
         let database = try Database(path: path)

@@ -40,6 +40,7 @@ package final class SessionService: MethodContext {
         self.startedMonotonicMs = LocalClock.monotonicMs()
         instant = { clock.ms(of: $0) }
         localDate = { clock.localDate(atMs: $0) }
+        database.plans.datesEvents { clock.localDate(atMs: $0) }
         BackupCopies.removeLeftovers(of: database.path)
     }
 

@@ -8,8 +8,8 @@ import SessionMacros
 /// The rules:
 /// * The plan that governs a date is the one in force when the date ended (midnight in
 ///   the daemon's zone); the current date and later ones belong to the plan in force
-///   now. An event is dated by the day it happened on: it governs that day and later
-///   ones, never a day that had ended before it. A date that ended before any plan was
+///   now. An event is dated by the day it happened on (in the daemon's zone then, kept
+///   with it): it governs that day and later ones, never a day that had ended before it. A date that ended before any plan was
 ///   in force is unplanned: neither planned nor missed.
 /// * A plan is in force from its activation (an import that activates it, `plan.activate`,
 ///   a new version of the active plan) until the next activation; a plan whose week
