@@ -80,9 +80,10 @@ public struct PlansStore: Store {
         try write(.plans) { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
     }
 
-    /// Stores one plan event, fed as this device's, dated in the daemon's zone now.
-    private func insertEvent(_ kind: PlanCalendar.Event.Kind, atMs: Int64) throws {
-        let date = context.eventDate?(atMs).description
+    /// Stores one plan event, fed as this device's, on `date` (a restored event's) or
+    /// else dated in the daemon's zone now.
+    private func insertEvent(_ kind: PlanCalendar.Event.Kind, atMs: Int64, date kept: LocalDate? = nil) throws {
+        let date = (kept ?? context.eventDate?(atMs))?.description
         switch kind {
         case .activated(let planID):
             try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, date) VALUES (?, 'activate', ?, ?)", [atMs, planID, date])
@@ -131,15 +132,19 @@ public struct PlansStore: Store {
         }
     }
 
+    /// A plan event from an archive: its time, what happened, and the day it kept
+    /// (nil in an archive written before events kept it).
+    public typealias RestoredEvent = (atMs: Int64, kind: PlanCalendar.Event.Kind, date: LocalDate?)
+
     /// Stores plan events from an archive (plan ids already mapped to the stored
-    /// ones); an event stored already (the same time, kind, plan and dates) is not
-    /// added again.
-    public func restorePlanEvents(_ events: [(atMs: Int64, kind: PlanCalendar.Event.Kind)]) throws(StorageError) {
+    /// ones), each on the day it kept; an event stored already (the same time, kind,
+    /// plan and dates) is not added again.
+    public func restorePlanEvents(_ events: [RestoredEvent]) throws(StorageError) {
         try write(.plans) {
             let timeline = try planTimeline()
             var stored = Set(timeline.events.map { EventKey(atMs: $0.atMs, kind: $0.kind) })
             for event in events.sorted(by: { $0.atMs < $1.atMs }) where stored.insert(EventKey(atMs: event.atMs, kind: event.kind)).inserted {
-                try insertEvent(event.kind, atMs: event.atMs)
+                try insertEvent(event.kind, atMs: event.atMs, date: event.date)
             }
         }
     }

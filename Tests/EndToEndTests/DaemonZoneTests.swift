@@ -189,5 +189,14 @@ import TestSupport
         try daemon.start(extraArguments: ["--timezone", Self.zone.identifier])
         let inNewYork = try daemon.at(ms: Self.newYork(2026, 11, 5, 9)) { try summary() }
         #expect(inNewYork["plannedDays"] == ["2026-11-06"] && inNewYork["missedDays"] == [], "\(inNewYork)")
+        // Its export, restored by a daemon in New York, keeps the day too.
+        let file = daemon.directory + "/export.json"
+        #expect(try daemon.ctl(["export", file]).status == 0)
+        let restored = try DaemonProcess(extraArguments: ["--timezone", Self.zone.identifier])
+        defer { restored.cleanUp() }
+        let restoring = try restored.ctl(["import", file])
+        #expect(restoring.status == 0, "\(restoring.stderr)")
+        let again = try restored.at(ms: Self.newYork(2026, 11, 5, 9)) { try restored.client().call("summary.weekly", week) }
+        #expect(again["plannedDays"] == ["2026-11-06"] && again["missedDays"] == [], "\(again)")
     }
 }

@@ -39,9 +39,15 @@ extension HistoryFeature {
         case .events:
             archive.events = try database.plans.planTimeline().events.map { event in
                 switch event.kind {
-                case .activated(let planID): ArchivedPlanEvent { $0.at = clock.rfc3339(ms: event.atMs); $0.kind = .activate; $0.planID = planID }
+                case .activated(let planID): ArchivedPlanEvent {
+                    $0.at = clock.rfc3339(ms: event.atMs)
+                    $0.date = event.date
+                    $0.kind = .activate
+                    $0.planID = planID
+                }
                 case .moved(let planID, let from, let to): ArchivedPlanEvent {
                     $0.at = clock.rfc3339(ms: event.atMs)
+                    $0.date = event.date
                     $0.kind = .move
                     $0.planID = planID
                     $0.from = from
@@ -108,12 +114,12 @@ extension HistoryFeature {
     /// were kept has none: each of its plans then counts as activated when it was
     /// imported, and the active one once more after the last import, as a database of
     /// that time was migrated.
-    private func restoredEvents(_ archive: HistoryArchive, planIDs: [Int64: Int64]) throws -> [(atMs: Int64, kind: PlanCalendar.Event.Kind)] {
+    private func restoredEvents(_ archive: HistoryArchive, planIDs: [Int64: Int64]) throws -> [PlansStore.RestoredEvent] {
         if archive.events.isEmpty {
             let plans = archive.plans.compactMap { plan in RFC3339.parse(plan.importedAt).map { (plan, $0) } }.sorted { $0.1 < $1.1 }
-            var events = plans.compactMap { plan, atMs in planIDs[plan.planID].map { (atMs: atMs, kind: PlanCalendar.Event.Kind.activated(planID: $0)) } }
+            var events = plans.compactMap { plan, atMs in planIDs[plan.planID].map { (atMs: atMs, kind: PlanCalendar.Event.Kind.activated(planID: $0), date: LocalDate?.none) } }
             if let last = plans.last, let active = plans.first(where: { $0.0.active }), active.0.planID != last.0.planID, let id = planIDs[active.0.planID] {
-                events.append((atMs: last.1, kind: .activated(planID: id)))
+                events.append((atMs: last.1, kind: .activated(planID: id), date: nil))
             }
             return events
         }
@@ -124,8 +130,8 @@ extension HistoryFeature {
             guard let planID = planIDs[event.planID] else {
                 throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].planId", message: "names plan \(event.planID), which the archive does not hold")])
             }
-            if event.kind == .move, let from = event.from, let to = event.to { return (atMs: atMs, kind: .moved(planID: planID, from: from, to: to)) }
-            return (atMs: atMs, kind: .activated(planID: planID))
+            if event.kind == .move, let from = event.from, let to = event.to { return (atMs: atMs, kind: .moved(planID: planID, from: from, to: to), date: event.date) }
+            return (atMs: atMs, kind: .activated(planID: planID), date: event.date)
         }
     }
 }

@@ -99,6 +99,9 @@ public struct ArchivedPlanEvent: Sendable, Equatable, CodedObject {
 
     /// RFC 3339.
     public var at = ""
+    /// The day it happened on, in the zone of the daemon it happened in; absent in
+    /// archives written before events kept it (a restore dates those by its own zone).
+    public var date: LocalDate?
     public var kind = Kind.activate
     public var planID: Int64 = 0
     /// A move: the two dates whose days swapped.
@@ -109,6 +112,7 @@ public struct ArchivedPlanEvent: Sendable, Equatable, CodedObject {
 
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.timestamp("at", &at)
+        try coder.omitted("date", &date)
         try coder.choice("kind", &kind)
         try coder.id("planId", &planID)
         try coder.omitted("from", &from)
