@@ -81,6 +81,7 @@ extension HistoryStore {
             sets: try setsOfFinishedSessions(from: weekStart, to: weekEnd),
             history: try exerciseBests(from: weekStart.adding(days: -28), to: weekStart.adding(days: -1)),
             health: try healthStore.healthSamples(from: weekStart.adding(days: -7 * HealthSummary.baselineWeeks), to: weekEnd))
+        input.runningDate = try sessionsStore.activeSession()?.date
         input.aliasKeys = try exercisesStore.aliases().mapValues(\.nameKey)
         input.customExercises = try exercisesStore.customExercises()
         input.previousWeekSets = try countedSetsPerExercise(from: weekStart.adding(days: -7), to: weekStart.adding(days: -1))

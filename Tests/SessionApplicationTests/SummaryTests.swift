@@ -46,6 +46,21 @@ import Testing
         #expect(context.count <= 700)
     }
 
+    /// Wednesday's session started at 23:30 and still running at Thursday 00:10: its
+    /// day is not missed while it runs, and counts once it is finished.
+    @Test func aSessionRunningPastMidnightLeavesItsDayNotMissed() throws {
+        let client = try InProcess()
+        try Workout.importPlan(client, weekStart: "2026-11-23")
+        let week = JSONValue.obj(["weekStart": "2026-11-23"])
+        _ = try client.call("session.start", .obj(["date": "2026-11-25", "at": .string(Wall.at("2026-11-25T23:30:00"))]))
+        _ = try client.call("session.log", .obj(["position": 1, "at": .string(Wall.at("2026-11-25T23:35:00"))]))
+        let running = try client.at(ms: Wall.ms("2026-11-26T00:10:00")) { try client.call("summary.weekly", week) }
+        #expect(running["dueDays"] == ["2026-11-23"] && running["missedDays"] == ["2026-11-23"], "Monday missed, Wednesday running: \(running)")
+        _ = try client.call("session.finish", .obj(["at": .string(Wall.at("2026-11-26T00:20:00"))]))
+        let finished = try client.at(ms: Wall.ms("2026-11-26T00:30:00")) { try client.call("summary.weekly", week) }
+        #expect(finished["completedPlannedDays"] == ["2026-11-25"] && finished["missedDays"] == ["2026-11-23"], "\(finished)")
+    }
+
     @Test func aWeekOfOnlyAbortedSessionsIsEmpty() throws {
         let client = try InProcess()
         try Workout.backfill(client, start: Wall.at("2026-11-24T07:00:00"), end: Wall.at("2026-11-24T08:00:00"), sets: [("Row", 10, 50)], abort: true)

@@ -72,6 +72,11 @@ import TestSupport
             today: monday.adding(days: 2), planned: planned,
             sessions: sessions + [SummaryInput.Session(id: 12, date: monday.adding(days: 2), activeSeconds: 600, rpe: nil)], sets: sets))
         #expect(trainedToday.dueDays == [monday, monday.adding(days: 2)] && trainedToday.completedPlannedDays == trainedToday.dueDays)
+        // Thursday 00:10, Wednesday's session still running: not missed while it runs.
+        var running = input(today: monday.adding(days: 3), planned: planned, sessions: sessions, sets: sets)
+        running.runningDate = monday.adding(days: 2)
+        let pastMidnight = SummaryBuilder.build(running)
+        #expect(pastMidnight.dueDays == [monday] && pastMidnight.missedDays == [], "\(pastMidnight.missedDays)")
         // Thursday: Wednesday's session is missed, Friday's not yet due.
         let summary = SummaryBuilder.build(input(today: monday.adding(days: 3), planned: planned, sessions: sessions, sets: sets))
         #expect(summary.plannedDays.count == 3)

@@ -9,8 +9,11 @@ public enum SummaryBuilder {
         let trainedDates = Set(input.sessions.map(\.date))
         let planned = input.plannedDays.sorted { $0.date < $1.date }
         // A planned day is due once it has passed, or today once it was trained: today is
-        // never missed while the person may still train.
-        let due = planned.map(\.date).filter { $0 < input.today || ($0 == input.today && trainedDates.contains($0)) }
+        // never missed while the person may still train, nor a day whose session still
+        // runs past its midnight.
+        let due = planned.map(\.date).filter { date in
+            trainedDates.contains(date) ? date <= input.today : date < input.today && date != input.runningDate
+        }
         let completed = due.filter { trainedDates.contains($0) }
         let counted = input.sets.filter(\.kind.counts)
         var volumePerDay = [Double](repeating: 0, count: 7)

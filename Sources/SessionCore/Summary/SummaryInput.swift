@@ -72,6 +72,9 @@ public struct SummaryInput: Sendable {
     /// Samples of this week and the week before.
     public var health: [HealthSample]
 
+    /// The day of the session still running, which may have run past midnight: not
+    /// missed while it runs (it is being trained).
+    public var runningDate: LocalDate? = nil
     /// Exercise aliases: an alias's key to its exercise's key.
     public var aliasKeys: [String: String] = [:]
     /// Counted sets per exercise key in the week before, for the muscles' sets beside.
