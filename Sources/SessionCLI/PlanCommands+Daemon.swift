@@ -58,14 +58,22 @@ extension PlanCommands {
             try context.check(PlanGet.self, params)
             // The plan as stored, and for a carried-over week the Monday it carries to;
             // with it, in the same round trip, the daemon's today, the day marked.
-            let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
+            let client = try context.connect(arguments)
+            let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
             let document = try PlanGet.Result(json: try replies[0].value())
             if context.printJSON(document, arguments) { return ExitStatus.ok }
-            if document.carriedOverTo != nil {
-                context.console.print(context.console.dim("carried over from the week of \(document.plan.weekStart): no plan was imported for this week"))
+            // A week whose plan changed: the other plans that govern its days, in one
+            // more round trip.
+            let otherIDs = Set(document.week.compactMap(\.planID)).subtracting([document.planID]).sorted()
+            let others = otherIDs.isEmpty ? [] : try client.pipeline(otherIDs.map { id in SocketClient.Call(PlanGet.self, PlanGet.Params { $0.planID = id }) })
+                .map { try PlanGet.Result(json: try $0.value()) }
+            let governing = [document] + others
+            if let monday = document.week.first?.date, governing.allSatisfy({ $0.plan.weekStart < monday }) {
+                let weeks = Set(governing.map(\.plan.weekStart)).sorted().map(\.description).joined(separator: ", ")
+                context.console.print(context.console.dim("carried over from the week of \(weeks): no plan was imported for this week"))
             }
             let today = try DaemonStatus.Result(json: try replies[1].value()).today
-            PlanFormatter(console: context.console).printPlan(document.week.isEmpty ? document.plan : weekAsTrained(document), today: today)
+            PlanFormatter(console: context.console).printPlan(document.week.isEmpty ? document.plan : weekAsTrained(document.week, plans: governing), today: today)
             return ExitStatus.ok
         })
 
@@ -171,22 +179,24 @@ extension PlanCommands {
             return ExitStatus.ok
         })
 
-    /// The week a plan document asked for by date holds, as it trains: each date with
-    /// its governing plan's day (this plan's in full, moved days said so), or a line
-    /// for a date under another plan or none.
-    static func weekAsTrained(_ document: PlanDocument) -> Plan {
-        let days = Dictionary(zip(document.dayIDs, document.plan.days), uniquingKeysWith: { first, _ in first })
-        let trained = document.week.map { entry -> PlanDay in
-            if let id = entry.planDayID, entry.planID == document.planID, var day = days[id] {
-                day.date = entry.date
-                if let from = entry.movedFrom { day.title += " (moved from \(from.weekday.name))" }
-                return day
-            }
+    /// A week as it trains (`week`, a plan document's asked for by date): each date with
+    /// its governing plan's day in full (`plans`: the document's and the others that
+    /// govern a day of it), moved days said so, a day of a plan other than the first
+    /// named by it, and a date before any plan as none.
+    static func weekAsTrained(_ week: [CalendarDay], plans: [PlanDocument]) -> Plan {
+        let first = plans[0]
+        var days: [Int64: PlanDay] = [:]
+        for document in plans { for (id, day) in zip(document.dayIDs, document.plan.days) where days[id] == nil { days[id] = day } }
+        let trained = week.map { entry -> PlanDay in
             guard let planID = entry.planID else { return PlanDay(date: entry.date, title: "no plan yet", rest: true, warmup: [], exercises: []) }
-            return PlanDay(date: entry.date, title: "\(entry.title ?? "Rest") (plan \(planID))", rest: entry.rest, warmup: [], exercises: [])
+            var day = entry.planDayID.flatMap { days[$0] } ?? PlanDay(date: entry.date, title: entry.title ?? "Rest", rest: entry.rest, warmup: [], exercises: [])
+            day.date = entry.date
+            if let from = entry.movedFrom { day.title += " (moved from \(from.weekday.name))" }
+            if planID != first.planID { day.title += " (plan \(planID))" }
+            return day
         }
-        var plan = document.plan
-        plan.weekStart = document.week.first?.date ?? plan.weekStart
+        var plan = first.plan
+        plan.weekStart = week.first?.date ?? plan.weekStart
         plan.days = trained
         return plan
     }

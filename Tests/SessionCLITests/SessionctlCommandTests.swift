@@ -12,6 +12,28 @@ import TestSupport
         try daemon.ctl(arguments, environment: environment)
     }
 
+    /// A week whose plan was replaced on Wednesday shows each day under the plan that
+    /// governs it, in full: Monday the first plan's, Wednesday on the second's with its
+    /// exercises, and no word of a plan carried over.
+    @Test func aWeekWhosePlanChangedShowsEachDayInFull() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [Fixtures.dumbbellPlanPath]).status == 0)
+        let second = daemon.file("legs.json", #"""
+            {"planName": "Legs B", "days": [{"day": "Wednesday", "title": "Heavy Legs",
+             "exercises": [{"name": "Back Squat", "sets": 3, "reps": 5, "weightKg": 100}]}]}
+            """#)
+        let replaced = try daemon.at(ms: Wall.ms("2026-12-02T09:00:00")) { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", second]) }
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let shown = try daemon.at(ms: Wall.ms("2026-12-02T10:00:00")) { try daemon.ctl(["plan", "show", "--week", "2026-11-30"]) }
+        #expect(!shown.stdout.contains("carried over"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("Mon 2026-11-30  Upper Push + Core") && shown.stdout.contains("Dumbbell Bench Press"), "the first plan's Monday: \(shown.stdout)")
+        #expect(shown.stdout.contains("Wed 2026-12-02  Heavy Legs (plan 2)") && shown.stdout.contains("Back Squat"), "\(shown.stdout)")
+        // The week after, carried over: said so.
+        let carried = try daemon.at(ms: Wall.ms("2026-12-02T10:00:00")) { try daemon.ctl(["plan", "show", "--week", "2026-12-07"]) }
+        #expect(carried.stdout.hasPrefix("carried over from the week of 2026-11-30: no plan was imported for this week"), "\(carried.stdout)")
+    }
+
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aWorkoutFromTheCommandLine() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
