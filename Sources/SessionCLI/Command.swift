@@ -41,6 +41,16 @@ public struct CommandContext {
         }
     }
 
+    /// The date a day written in an option or argument names: YYYY-MM-DD as written;
+    /// today, yesterday or a weekday against the daemon's today, in its zone
+    /// (`useDaemonTimeZone`, asked over `client` the first time a word needs it).
+    func date(_ day: WrittenDay?, over client: SocketClient) throws -> LocalDate? {
+        guard let day else { return nil }
+        if let date = LocalDate(day.text) { return date }
+        try useDaemonTimeZone(client)
+        return day.on(clock.today())
+    }
+
     /// `useDaemonTimeZone` before a file whose instants become wall-clock times is read
     /// (a FIT activity that does not say its offset, Gadgetbridge's samples), over the
     /// connection the command goes on with (one ssh session under -H): returned. With

@@ -53,11 +53,14 @@ enum CommandSupport {
         return HumanTime.read(text, clock: context.clock, on: day) ?? time
     }
 
-    /// `--from` and `--to`, each a day (`yesterday` read against `today`), the first not
-    /// after the second.
-    static func dateRangeOption(_ arguments: ParsedArguments, today: LocalDate) throws(UsageError) -> (from: LocalDate?, to: LocalDate?) {
-        let from = try arguments.value(Options.from)?.on(today)
-        let to = try arguments.value(Options.to)?.on(today)
+    /// `--from` and `--to`, each a day (`yesterday` read against the daemon's today
+    /// over `client`, or this machine's without one), the first not after the second.
+    static func dateRangeOption(_ arguments: ParsedArguments, context: CommandContext, client: SocketClient?) throws -> (from: LocalDate?, to: LocalDate?) {
+        func date(_ option: Option<WrittenDay>) throws -> LocalDate? {
+            guard let client else { return try arguments.value(option)?.on(context.clock.today()) }
+            return try context.date(arguments.value(option), over: client)
+        }
+        let (from, to) = (try date(Options.from), try date(Options.to))
         if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
         return (from, to)
     }

@@ -52,7 +52,9 @@ extension HealthCommands {
                 throw UsageError("health import needs the FILE (export.zip, export.xml, or - for standard input)")
             }
             let format = try arguments.value(Options.healthFormat)
-            let (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
+            // Read before the file, which may need no daemon (a dry run): this machine's
+            // today for a day word.
+            let (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: nil)
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
@@ -255,9 +257,10 @@ extension HealthCommands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }
-            var (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
+            let client = try context.connect(arguments)
+            var (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: client)
             if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
-            let values = try context.call(try context.connect(arguments), HealthList.self, HealthList.Params {
+            let values = try context.call(client, HealthList.self, HealthList.Params {
                 $0.type = type
                 $0.from = from
                 $0.to = to

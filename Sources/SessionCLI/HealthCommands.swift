@@ -14,9 +14,10 @@ enum HealthCommands {
             OptionSpec(.prompt, help: "print only the prompt context"),
         ],
         run: { arguments, context in
-            let weekStart = try arguments.value(Options.week)?.on(context.clock.today())
+            let client = try context.connect(arguments)
+            let weekStart = try context.date(arguments.value(Options.week), over: client)
             let params = SummaryWeekly.Params { $0.weekStart = weekStart }
-            let report = try context.call(try context.connect(arguments), SummaryWeekly.self, params)
+            let report = try context.call(client, SummaryWeekly.self, params)
             if arguments.has(.prompt) {
                 context.console.print(arguments.has(.json) ? JSONValue.string(report.promptContext).jsonText : report.promptContext)
             } else if !context.printJSON(report, arguments) {
@@ -74,8 +75,9 @@ enum HealthCommands {
             }
             var params = HealthRecord.Params { $0.type = healthType; $0.value = value }
             params.source = "sessionctl"
-            params.date = try arguments.value(Options.date)?.on(context.clock.today())
-            let result = try context.call(try context.connect(arguments), HealthRecord.self, params)
+            let client = try context.connect(arguments)
+            params.date = try context.date(arguments.value(Options.date), over: client)
+            let result = try context.call(client, HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("recorded \(type) " + Wording.health(value, of: healthType, units: context.console.units) + " for \(result.date)")
             return ExitStatus.ok

@@ -31,10 +31,10 @@ enum HistoryCommands {
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
-            let (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
             let shown = try arguments.value(Options.limit) ?? SessionLimits.listDefault
             let before = try arguments.value(Options.before).map(Int64.init)
             let client = try context.connect(arguments)
+            let (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: client)
             let formatter = SessionFormatter(console: context.console)
             if !arguments.positionals.isEmpty {
                 guard let page = try exerciseHistory(arguments.positionals, from: from, to: to, before: before, limit: shown,
@@ -91,7 +91,8 @@ enum HistoryCommands {
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
             let svg = try arguments[.svg].map { path in try FileOutput.target(path, arguments) }
-            var (from, to) = try CommandSupport.dateRangeOption(arguments, today: context.clock.today())
+            let client = try context.connect(arguments)
+            var (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: client)
             if arguments.has(.all) {
                 guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
             } else if from == nil, to == nil {
@@ -101,7 +102,7 @@ enum HistoryCommands {
             // A chart needs each session's figures, not its sets (a year of them is most
             // of the reply otherwise): --json keeps the sets.
             guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has(.json),
-                                                    allPages: true, json: arguments.has(.json), client: try context.connect(arguments), context: context)?.history else {
+                                                    allPages: true, json: arguments.has(.json), client: client, context: context)?.history else {
                 return ExitStatus.refused
             }
             if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }

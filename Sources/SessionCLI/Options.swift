@@ -3,9 +3,9 @@ import SessionCore
 import SessionFormats
 import SessionRPC
 
-/// A day as a person writes it in an option (`--date yesterday`, `--week mon`), read
-/// against today where it is used: today, yesterday, a weekday (the latest before
-/// today, as `track` reads one) or YYYY-MM-DD.
+/// A day as a person writes it in an option (`--date yesterday`, `--week mon`): today,
+/// yesterday, a weekday (the latest before today, as `track` reads one) or YYYY-MM-DD;
+/// a word is read against the daemon's today, in its zone (`CommandContext.date(_:over:)`).
 struct WrittenDay: Sendable {
     let text: String
 

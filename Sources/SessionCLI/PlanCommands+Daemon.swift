@@ -54,11 +54,11 @@ extension PlanCommands {
                 guard arguments[.week] == nil else { throw UsageError("give PLAN-ID or --week, not both") }
                 params.planID = id
             }
-            params.date = try arguments.value(Options.week)?.on(context.clock.today())
+            let client = try context.connect(arguments)
+            params.date = try context.date(arguments.value(Options.week), over: client)
             try context.check(PlanGet.self, params)
             // The plan as stored, and for a carried-over week the Monday it carries to;
             // with it, in the same round trip, the daemon's today, the day marked.
-            let client = try context.connect(arguments)
             let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
             let document = try PlanGet.Result(json: try replies[0].value())
             if context.printJSON(document, arguments) { return ExitStatus.ok }

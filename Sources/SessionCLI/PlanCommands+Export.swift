@@ -51,8 +51,8 @@ extension PlanCommands {
             if let minutes = try arguments.value(Options.remind) { calendar.reminderMinutes = minutes }
             var params = PlanGet.Params()
             params.planID = try arguments.value(Options.plan)
-            params.date = try arguments.value(Options.week)?.on(context.clock.today())
-            if params.date != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
+            let week = try arguments.value(Options.week)
+            if week != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
             let path = try FileOutput.target(arguments)
             let paper = try PlanSheet.Paper.chosen(arguments[.paper], environment: context.environment)
             if arguments[.paper] != nil, format != .pdf { throw UsageError("--paper is for --format pdf") }
@@ -60,13 +60,15 @@ extension PlanCommands {
                 throw UsageError("not writing a PDF to a terminal; give FILE, or send standard output to a file or a program")
             }
             let weeks = try arguments.value(Options.weeks)
-            if weeks != nil, format != .ics || params.planID != nil || params.date != nil {
+            if weeks != nil, format != .ics || params.planID != nil || week != nil {
                 throw UsageError("--weeks is for the calendar from today (--format ics, without --plan or --week)")
             }
-            if format == .ics, params.planID == nil, params.date == nil {
+            if format == .ics, params.planID == nil, week == nil {
                 return try exportTrainingDays(weeks: weeks ?? calendarWeeksDefault, calendar: calendar, to: path, arguments: arguments, context: context)
             }
-            let replies = try context.connect(arguments).pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
+            let client = try context.connect(arguments)
+            params.date = try context.date(week, over: client)
+            let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
             let document = try PlanGet.Result(json: try replies[0].value())
             let status = try DaemonStatus.Result(json: try replies[1].value())
             // Times are the daemon's: this process reads them in its zone.

@@ -24,15 +24,16 @@ enum SessionCommands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("start takes at most one DATE") }
             var params = SessionStart.Params()
-            if let text = arguments.positionals.first {
-                guard let date = TrackWhen.day(text, today: context.clock.today()) else {
+            let day = try arguments.positionals.first.map { text throws(UsageError) in
+                guard TrackWhen.day(text, today: context.clock.today()) != nil else {
                     throw UsageError("DATE must be YYYY-MM-DD, today, yesterday or a weekday, got \"\(text)\"")
                 }
-                params.date = date
+                return WrittenDay(text: text)
             }
+            let client = try context.connect(arguments)
+            params.date = try context.date(day, over: client)
             // A time of day alone is on DATE (the session's day), else today.
             params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock, on: params.date)
-            let client = try context.connect(arguments)
             // Read again in the daemon's zone when it matters: --at naming today or
             // yesterday, or the day a second session would be on (today, or --at's,
             // a time written without an offset being its wall clock's).

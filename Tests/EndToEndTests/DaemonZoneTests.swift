@@ -53,6 +53,23 @@ import TestSupport
         #expect(tracked["startedAt"]?.stringValue.flatMap(Timestamp.init)?.ms == Self.newYork(2026, 11, 29, 18), "\(tracked)")
     }
 
+    /// Day words in options and in start's DATE are the daemon's: at Monday 21:30 in
+    /// New York (Tuesday on the terminal's UTC) yesterday is Sunday 29 November, whose
+    /// week began on the 23rd.
+    @Test func dayWordsInOptionsAreTheDaemons() throws {
+        let daemon = try Self.newYorkDaemon()
+        defer { daemon.cleanUp() }
+        let now = Self.newYork(2026, 11, 30, 21, 30)
+        let recorded = try Self.ctl(daemon, at: now, ["health", "sleep", "7", "--date", "yesterday", "--json"])
+        #expect(try JSONParser.parse(recorded.stdout)["date"] == "2026-11-29", "\(recorded.stdout) \(recorded.stderr)")
+        let summary = try Self.ctl(daemon, at: now, ["summary", "--week", "yesterday", "--json"])
+        #expect(try JSONParser.parse(summary.stdout)["weekStart"] == "2026-11-23", "\(summary.stdout) \(summary.stderr)")
+        let shown = try Self.ctl(daemon, at: now, ["health", "show", "--from", "yesterday", "--to", "yesterday", "--json"])
+        #expect(shown.status == 0 && shown.stdout.contains("2026-11-29"), "\(shown.stdout) \(shown.stderr)")
+        let started = try Self.ctl(daemon, at: now, ["start", "yesterday", "--json"])
+        #expect(try JSONParser.parse(started.stdout)["date"] == "2026-11-29", "\(started.stdout) \(started.stderr)")
+    }
+
     @Test func planShowMarksTheDaemonsToday() throws {
         let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
