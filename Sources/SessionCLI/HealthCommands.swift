@@ -75,6 +75,7 @@ enum HealthCommands {
             }
             var params = HealthRecord.Params { $0.type = healthType; $0.value = value }
             params.source = "sessionctl"
+            params.requestID = SessionCommands.requestID(context)
             let client = try context.connect(arguments)
             params.date = try context.date(arguments.value(Options.date), over: client)
             let result = try context.call(client, HealthRecord.self, params)

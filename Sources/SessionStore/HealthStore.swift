@@ -15,11 +15,13 @@ public struct HealthStore: Store {
     /// dated on or after its day: they are estimated again once the request is done
     /// (`settleBodyMass`), so they read as if the sample had been there when they were
     /// logged.
-    public func insertHealthSample(type: HealthType, value: Double, date: LocalDate, recordedAtMs: Int64, source: String?) throws(StorageError) -> Int64 {
+    /// With `requestID`, the sample is the one stored under it (`healthSample(requestID:)`).
+    public func insertHealthSample(type: HealthType, value: Double, date: LocalDate, recordedAtMs: Int64, source: String?,
+                                   requestID: String? = nil) throws(StorageError) -> Int64 {
         try write(.health) {
             try connection.run(
-                "INSERT INTO health_sample (type, value, date, recorded_at_ms, source) VALUES (?, ?, ?, ?, ?)",
-                [type.rawValue, value, date.description, recordedAtMs, source])
+                "INSERT INTO health_sample (type, value, date, recorded_at_ms, source, request_id) VALUES (?, ?, ?, ?, ?, ?)",
+                [type.rawValue, value, date.description, recordedAtMs, source, requestID])
             // The estimates' invariant: a body mass has the body-weight sets it is in
             // force for estimated again before the request ends.
             if type == .bodyMassKg { sessionsStore.noteBodyMassChanged(on: date) }
@@ -112,6 +114,15 @@ public struct HealthStore: Store {
                 """
             ).rows(values) { row in
                 (row.choice("type", as: HealthType.self), row.date("date"), row.double("value"), row.optionalText("source"), row.int("samples"))
+            }
+        }
+    }
+
+    /// The sample stored with `requestID` (its id, type, value and day), nil when none is.
+    public func healthSample(requestID: String) throws(StorageError) -> (id: Int64, type: HealthType, value: Double, date: LocalDate)? {
+        try wrap {
+            try connection.prepare("SELECT id, type, value, date FROM health_sample WHERE request_id = ?").row([requestID]) { row in
+                (row.int64("id"), row.choice("type", as: HealthType.self), row.double("value"), row.date("date"))
             }
         }
     }

@@ -483,6 +483,12 @@ enum Migrations {
         // already lived. Those stored before are dated at the next start
         // (`PlansStore.dateUndatedEvents`).
         Migration(version: 28, name: "plan events keep their date", sql: "ALTER TABLE plan_event ADD COLUMN date TEXT;"),
+        // A health sample pushed with a request id is stored once: a client retrying
+        // after a lost reply is answered with the first sample.
+        Migration(version: 29, name: "health samples take a request id", sql: """
+            ALTER TABLE health_sample ADD COLUMN request_id TEXT;
+            CREATE UNIQUE INDEX health_sample_by_request ON health_sample (request_id) WHERE request_id IS NOT NULL;
+            """),
     ]
 
     /// The schema version this build writes.

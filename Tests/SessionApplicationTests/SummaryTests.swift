@@ -61,6 +61,20 @@ import Testing
         #expect(finished["completedPlannedDays"] == ["2026-11-25"] && finished["missedDays"] == ["2026-11-23"], "\(finished)")
     }
 
+    /// A health sample pushed again with the same requestId (a reply lost, a client
+    /// retrying) is stored once and answered with the first sample.
+    @Test func aHealthSampleRetriedWithItsRequestIdIsStoredOnce() throws {
+        let client = try InProcess()
+        let params = JSONValue.obj(["type": "bodyMassKg", "value": 81.4, "time": .string(Wall.at("2026-11-24T07:00:00")), "requestId": "scale-7"])
+        let first = try client.call("health.record", params)
+        let again = try client.call("health.record", .obj(["type": "bodyMassKg", "value": 90, "date": "2026-11-25", "requestId": "scale-7"]))
+        #expect(again == first && first["value"] == 81.4 && first["date"] == "2026-11-24", "\(first) \(again)")
+        let other = try client.call("health.record", .obj(["type": "bodyMassKg", "value": 81.6, "time": .string(Wall.at("2026-11-24T07:05:00")), "requestId": "scale-8"]))
+        #expect(other["sampleId"] != first["sampleId"])
+        let days = try client.call("health.list", .obj(["type": "bodyMassKg"])).arrayValue ?? []
+        #expect(days.count == 1 && days.first?["samples"] == 2 && days.first?["value"] == 81.6, "\(days)")
+    }
+
     @Test func aWeekOfOnlyAbortedSessionsIsEmpty() throws {
         let client = try InProcess()
         try Workout.backfill(client, start: Wall.at("2026-11-24T07:00:00"), end: Wall.at("2026-11-24T08:00:00"), sets: [("Row", 10, 50)], abort: true)

@@ -10,11 +10,16 @@ struct HealthFeature: ServiceFeature {
     /// The service whose database, clock, request time and staged imports it works with.
     let service: SessionService
 
-    /// `health.record`.
+    /// `health.record`. A retry with the same requestId returns the first sample and
+    /// stores nothing.
     func recordHealth(_ params: HealthRecord.Params) throws -> HealthRecord.Result {
+        if let requestID = params.requestID, let earlier = try database.health.healthSample(requestID: requestID) {
+            return HealthRecord.Result { $0.sampleID = earlier.id; $0.type = earlier.type; $0.value = earlier.value; $0.date = earlier.date }
+        }
         let recordedAt = params.time?.ms ?? nowMs
         let day = params.date ?? clock.localDate(atMs: recordedAt)
-        let id = try database.health.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source)
+        let id = try database.health.insertHealthSample(type: params.type, value: params.value, date: day, recordedAtMs: recordedAt, source: params.source,
+                                                        requestID: params.requestID)
         return HealthRecord.Result { $0.sampleID = id; $0.type = params.type; $0.value = params.value; $0.date = day }
     }
 

@@ -16,6 +16,8 @@ public enum HealthRecord: MethodContract {
         public var time: Timestamp?
         /// Who pushed it, whitespace collapsed.
         public var source: String?
+        /// Makes retries idempotent: the same requestId returns the first sample.
+        public var requestID: String?
 
         public init() {
             type = .sleepHours
@@ -32,6 +34,8 @@ public enum HealthRecord: MethodContract {
             time = time ?? at
             coder.string("source", &source, maxLength: HealthSample.sourceLength, transform: { $0.collapsingWhitespace() },
                          "who pushed it, at most \(HealthSample.sourceLength) characters")
+            coder.string("requestId", &requestID, maxLength: SessionLimits.requestIDLength,
+                         "makes retries idempotent: the same requestId returns the first sample")
         }
 
         /// The value must be plausible for its type (`HealthType.problem`).
