@@ -132,7 +132,9 @@ struct SessionFormatter {
         guard let previous = session.previous.first(where: { $0.exercise == name }) else { return nil }
         let sets = previous.sets.filter { $0.kind != .warmup }.map { set -> String in
             switch (set.reps, set.weightKg, set.durationSeconds) {
-            case (let reps?, let weight?, _) where weight > 0: return "\(reps)×" + console.units.text(weight).replacingOccurrences(of: " ", with: "")
+            case (let reps?, let weight?, _) where weight > 0:
+                // Of a lift that counts body mass, the load added to it: "6×+10kg".
+                return "\(reps)×" + (previous.countsBodyMass ? "+" : "") + console.units.text(weight).replacingOccurrences(of: " ", with: "")
             case (let reps?, _, _): return "\(reps)"
             case (_, _, let seconds?): return "\(seconds)s"
             default: return "—"
@@ -232,10 +234,13 @@ struct SessionFormatter {
         let count = plural(history.sessions.count, "session")
         console.print(console.bold(history.name) + " · " + (full ? "the last \(count)" : count))
         let idWidth = history.sessions.map { String($0.sessionID).count }.max() ?? 0
+        // A pull-up's load is added to the body: "6 reps, +10 kg".
+        let countsBodyMass = Self.countsBodyMass(history.name)
         for session in history.sessions.reversed() {
             let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in
-                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units)
+                (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units,
+                                                                 countsBodyMass: countsBodyMass)
             }
             console.print(pad(String(session.sessionID), idWidth, left: true) + "  \(session.date)  " + pad(best, 15) + "  " + sets.joined(separator: ", "))
         }

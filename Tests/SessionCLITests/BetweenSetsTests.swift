@@ -96,6 +96,23 @@ import JSON
         #expect(try client.call("session.current")["exercises"]?[0]?["weightKg"] == 60)
     }
 
+    /// Last time's sets of a lift that counts body mass show their added load as
+    /// added: "prev 6×+10kg", as the log's reply says "6 reps, +10 kg".
+    @Test func statusShowsAnAddedLoadAsAdded() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        try Workout.importMonday(client, exercises: #"{"name": "Pull-Up", "sets": 3, "reps": 6, "weightKg": 10}"#, weekStart: "2026-11-23")
+        #expect(try daemon.ctl(["start", "2026-11-23", "--at", Wall.at("2026-11-23T18:00:00")]).status == 0)
+        #expect(try daemon.ctl(["log", "pull-up", "6", "10", "--at", Wall.at("2026-11-23T18:05:00")]).stdout.contains("6 reps, +10 kg"))
+        #expect(try daemon.ctl(["finish", "--at", Wall.at("2026-11-23T19:00:00")]).status == 0)
+        #expect(try daemon.ctl(["start", "2026-11-30", "--at", Wall.at("2026-11-30T18:00:00")]).status == 0)
+        let status = try daemon.ctl(["status"]).stdout
+        #expect(status.contains("prev 6×+10kg (2026-11-23)"), "\(status)")
+        let history = try daemon.ctl(["history", "pull-up"]).stdout
+        #expect(history.contains("2026-11-23") && history.contains("6 reps, +10 kg"), "\(history)")
+    }
+
     /// The log's reply names the set a bare `log` then logs, and `status` shows: after a
     /// plank out of the plan's order, the plank's second set, not the first squat.
     @Test func theRepliesNextIsWhatABareLogLogs() throws {

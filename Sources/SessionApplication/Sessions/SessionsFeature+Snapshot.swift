@@ -69,7 +69,7 @@ extension SessionsFeature {
             let exercise = try service.identity(ofKey: row.name.exerciseKey)
             guard let last = try lastTime(of: exercise.key, before: session) else { return nil }
             let suggestion = try row.plan.flatMap { try self.suggestion(plan: $0, exercise: exercise, session: session, lastTime: last, weightsKg: &weightsKg) }
-            return PreviousSets(exercise: row.name, session: last, suggestion: suggestion)
+            return PreviousSets(exercise: row.name, session: last, countsBodyMass: exercise.countsBodyMass, suggestion: suggestion)
         }
     }
 

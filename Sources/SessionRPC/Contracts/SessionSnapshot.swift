@@ -75,15 +75,19 @@ public struct PreviousSets: CodedResult, Equatable {
     public var sessionID: Int64 = 0
     @Member(.date) public var date: String = ""
     public var sets: [ExerciseGet.LastSet] = []
+    /// True when the exercise counts body mass (a pull-up): a set's `weightKg` is the
+    /// load added to the body.
+    public var countsBodyMass = false
     /// Today's weight by double progression (`DoubleProgression`) where the plan gives
     /// the exercise a rep target; null otherwise.
     public var suggestion: Suggestion?
 
-    public init(exercise: String, session: ExerciseHistory.Session, suggestion: Suggestion? = nil) {
+    public init(exercise: String, session: ExerciseHistory.Session, countsBodyMass: Bool = false, suggestion: Suggestion? = nil) {
         self.exercise = exercise
         sessionID = session.sessionID
         date = session.date.description
         sets = session.sets.map(ExerciseGet.LastSet.init)
+        self.countsBodyMass = countsBodyMass
         self.suggestion = suggestion
     }
 
