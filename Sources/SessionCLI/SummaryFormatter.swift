@@ -85,6 +85,8 @@ struct SummaryFormatter {
     func print(_ summary: WeeklySummary) {
         console.print(console.bold("Week of \(summary.weekStart)") + Self.progress(summary))
         if !summary.missedDays.isEmpty { console.print(console.yellow("missed: " + summary.missedDays.map(\.description).joined(separator: ", "))) }
+        for move in summary.moves { console.print(console.dim("moved: \(move.from) → \(move.to)")) }
+        if !summary.planChanges.isEmpty { console.print(console.dim("new plan from: " + summary.planChanges.map(\.description).joined(separator: ", "))) }
         var line = plural(summary.sets, "set") + " · " + plural(summary.reps, "rep") + " · "
             + volume(summary.volumeKg) + " · " + Wording.duration(summary.activeMinutes * 60) + " active"
         if let rpe = summary.averageRPE { line += " · RPE \(PromptText.number(rpe))" }

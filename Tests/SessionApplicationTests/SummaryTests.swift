@@ -61,6 +61,31 @@ import Testing
         #expect(finished["completedPlannedDays"] == ["2026-11-25"] && finished["missedDays"] == ["2026-11-23"], "\(finished)")
     }
 
+    /// The week's moves and the day another plan took over reach summary.weekly and
+    /// the prompt: Friday moved to Saturday, and a plan imported on Thursday.
+    @Test func aWeeksMovesAndNewPlansReachTheSummary() throws {
+        let client = try InProcess()
+        try Workout.importPlan(client, weekStart: "2026-11-23")
+        try client.at(ms: Wall.ms("2026-11-25T20:00:00")) {
+            _ = try client.call("plan.move", .obj(["from": "2026-11-27", "to": "2026-11-28"]))
+        }
+        try client.at(ms: Wall.ms("2026-11-26T08:00:00")) {
+            _ = try client.call("plan.import", .obj(["plan": .string(Fixtures.dumbbellPlan), "weekStart": "2026-11-23"]))
+        }
+        let summary = try client.at(ms: Wall.ms("2026-11-30T08:00:00")) { try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"])) }
+        #expect(summary["planChanges"] == ["2026-11-26"], "\(summary)")
+        let prompt = try client.at(ms: Wall.ms("2026-11-30T08:00:00")) { try client.call("prompt.render", .obj(["weekStart": "2026-11-23"])) }
+        #expect(prompt["user"]?.stringValue?.contains("new plan from Thu") == true, "\(prompt["user"] ?? .null)")
+        // The move was made under the plan replaced since: it no longer holds. Under
+        // the same plan, it does.
+        #expect(summary["moves"] == [], "\(summary)")
+        let kept = try InProcess()
+        try Workout.importPlan(kept, weekStart: "2026-11-23")
+        try kept.at(ms: Wall.ms("2026-11-25T20:00:00")) { _ = try kept.call("plan.move", .obj(["from": "2026-11-27", "to": "2026-11-28"])) }
+        let moved = try kept.at(ms: Wall.ms("2026-11-30T08:00:00")) { try kept.call("summary.weekly", .obj(["weekStart": "2026-11-23"])) }
+        #expect(moved["moves"] == [.obj(["from": "2026-11-27", "to": "2026-11-28"])] && moved["planChanges"] == [], "\(moved)")
+    }
+
     /// A health sample pushed again with the same requestId (a reply lost, a client
     /// retrying) is stored once and answered with the first sample.
     @Test func aHealthSampleRetriedWithItsRequestIdIsStoredOnce() throws {

@@ -172,6 +172,24 @@ import TestSupport
         #expect(named.health.last == HealthSummary(type: .waistCm, value: 88, samples: 1, previous: 90), "against the last one taken before")
     }
 
+    /// A week whose Friday moved to Saturday and whose plan another replaced from
+    /// Thursday says so beside its adherence: the planner reads Saturday as Friday's
+    /// session moved, not as one missed and one extra.
+    @Test func aWeeksMovesAndNewPlansAreTold() throws {
+        let start = monday.adding(days: -7)
+        let days = [SummaryInput.PlannedDay(date: start, exercises: []),
+                    SummaryInput.PlannedDay(date: start.adding(days: 5), exercises: [], movedFrom: start.adding(days: 4))]
+        var input = SummaryInput(weekStart: start, today: sunday, plannedDays: days,
+                                 sessions: [0, 5].map { SummaryInput.Session(id: Int64($0 + 1), date: start.adding(days: $0), activeSeconds: 3600, rpe: nil) },
+                                 sets: [], history: [:], health: [])
+        input.planChanges = [start.adding(days: 3)]
+        let moved = SummaryBuilder.build(input)
+        #expect(moved.moves == [DayMove(from: start.adding(days: 4), to: start.adding(days: 5))] && moved.planChanges == [start.adding(days: 3)])
+        let text = context(weeks: [moved, week(0)], lastTraining: start.adding(days: 5)).text(maxBytes: 4000)
+        #expect(lineOf(text, "Planned sessions done by week: ")?.hasPrefix("Planned sessions done by week: 2026-11-23 2/2, Fri moved to Sat, new plan from Thu; ") == true,
+                "\(lineOf(text, "Planned sessions done by week: ") ?? text)")
+    }
+
     @Test func adherenceOfEachOfTheLastFourWeeks() throws {
         let weeks = [week(3, planned: [0, 2, 4], trained: [0, 2, 4]), week(2, planned: [0, 2, 4], trained: [0, 4, 5]), week(1, trained: [1, 3]),
                      week(0, planned: [0, 2, 4], trained: [])]

@@ -19,21 +19,21 @@ extension PlansFeature {
 
     /// The dates of the week of `monday` that train (not a rest day), with their plan
     /// day: each under the plan that governed it.
-    func trainingDays(weekOf monday: LocalDate, in calendar: PlanCalendar) throws -> [(date: LocalDate, day: PlanDayRecord)] {
+    func trainingDays(weekOf monday: LocalDate, in calendar: PlanCalendar) throws -> [(date: LocalDate, day: PlanDayRecord, choice: PlanCalendar.Choice)] {
         try (0..<7).compactMap { offset in
             let date = monday.adding(days: offset)
-            guard let (day, _) = try planDay(on: date, in: calendar), !day.rest else { return nil }
-            return (date, day)
+            guard let (day, choice) = try planDay(on: date, in: calendar), !day.rest else { return nil }
+            return (date, day, choice)
         }
     }
 
     /// The planned training days of the week of `monday` with their exercises, for the
     /// weekly summary: each date counted once, under the plan that governed it.
     func plannedDays(weekOf monday: LocalDate, in calendar: PlanCalendar) throws -> [SummaryInput.PlannedDay] {
-        try trainingDays(weekOf: monday, in: calendar).map { date, day in
+        try trainingDays(weekOf: monday, in: calendar).map { date, day, choice in
             SummaryInput.PlannedDay(date: date, exercises: try database.plans.plannedExercises(dayID: day.id).map {
                 (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets)
-            })
+            }, movedFrom: choice.isMoved(on: date) ? monday.adding(days: choice.weekday.rawValue - 1) : nil)
         }
     }
 

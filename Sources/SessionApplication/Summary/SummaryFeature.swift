@@ -31,7 +31,9 @@ extension SummaryFeature {
 
     /// The summary of the week of `monday`, its planned days as `calendar` has them.
     private func summary(weekOf monday: LocalDate, today: LocalDate, calendar: PlanCalendar) throws -> WeeklySummary {
-        SummaryBuilder.build(try database.history.summaryInput(weekStart: monday, today: today, plannedDays: plans.plannedDays(weekOf: monday, in: calendar)))
+        var input = try database.history.summaryInput(weekStart: monday, today: today, plannedDays: plans.plannedDays(weekOf: monday, in: calendar))
+        input.planChanges = calendar.planChanges(weekOf: monday)
+        return SummaryBuilder.build(input)
     }
 
     /// `prompt.render`: next week's generation prompt from the profile and the record to

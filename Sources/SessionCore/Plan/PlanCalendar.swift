@@ -90,6 +90,17 @@ public struct PlanCalendar: Sendable {
         return found
     }
 
+    /// The dates of the week of `monday` governed by another plan than the day before
+    /// (a plan replaced or revised mid-week); none in a week under one plan, nor where
+    /// the week's first plan begins.
+    public func planChanges(weekOf monday: LocalDate) -> [LocalDate] {
+        let governing = (0..<7).map { choice(for: monday.adding(days: $0))?.planID }
+        return (1..<7).compactMap { index in
+            guard let before = governing[index - 1], let now = governing[index], before != now else { return nil }
+            return monday.adding(days: index)
+        }
+    }
+
     /// What `date` trains: its governing plan, and that plan's day for it after the
     /// moves that apply; nil for an unplanned date.
     public func choice(for date: LocalDate) -> Choice? {

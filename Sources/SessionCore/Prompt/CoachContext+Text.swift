@@ -56,6 +56,15 @@ extension CoachContext {
         }
     }
 
+    /// ", Fri moved to Sat, new plan from Thu": the week's one-off moves and the days
+    /// another plan took over, so the planner reads a moved day as moved and knows the
+    /// week ran under two plans; empty for a week that kept its plan and days.
+    static func calendarNote(_ week: WeeklySummary) -> String {
+        let moves = week.moves.map { "\(PromptContext.weekday($0.from)) moved to \(PromptContext.weekday($0.to))" }
+        let changes = week.planChanges.isEmpty ? [] : ["new plan from " + week.planChanges.map(PromptContext.weekday).joined(separator: ", ")]
+        return (moves + changes).map { ", " + $0 }.joined()
+    }
+
     /// "Planned sessions done by week: 2026-11-09 3/3; 2026-11-16 2/3, missed Fri; …. In
     /// all 5 of 6 (83%)."
     func adherenceLine() -> String {
@@ -63,13 +72,13 @@ extension CoachContext {
             let date = week.weekStart.description
             guard !week.dueDays.isEmpty else {
                 if week.plannedDays.isEmpty { return "\(date) no plan, \(PromptText.count(week.sessions, "session"))" }
-                return "\(date) \(week.plannedDays.count) planned, none due yet" + (week.sessions > 0 ? ", \(week.sessions) logged" : "")
+                return "\(date) \(week.plannedDays.count) planned, none due yet" + (week.sessions > 0 ? ", \(week.sessions) logged" : "") + Self.calendarNote(week)
             }
             var text = "\(date) \(week.completedPlannedDays.count)/\(week.dueDays.count)"
             let extra = week.sessions - week.completedPlannedDays.count
             if extra > 0 { text += " +\(extra) unplanned" }
             if !week.missedDays.isEmpty { text += ", missed " + week.missedDays.map(PromptContext.weekday).joined(separator: ", ") }
-            return text
+            return text + Self.calendarNote(week)
         }
         var line = "Planned sessions done by week: " + (items.isEmpty ? "none" : items.joined(separator: "; ")) + "."
         let due = weeks.reduce(0) { $0 + $1.dueDays.count }

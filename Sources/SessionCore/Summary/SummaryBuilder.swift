@@ -41,7 +41,9 @@ public enum SummaryBuilder {
             skipped: skipped(input, counted: counted, sessionDates: sessionDates, completed: Set(completed)),
             health: health(input),
             volumePerDayKg: volumePerDay,
-            muscles: muscles(input, counted: counted))
+            muscles: muscles(input, counted: counted),
+            moves: planned.compactMap { day in day.movedFrom.map { DayMove(from: $0, to: day.date) } }.filter { $0.to <= weekEnd },
+            planChanges: input.planChanges)
     }
 
     /// Each muscle group's hard sets (`MuscleSets`), this week's beside the week before.

@@ -9,8 +9,11 @@ public struct SummaryInput: Sendable {
     public struct PlannedDay: Sendable, Equatable {
         public let date: LocalDate
         public let exercises: [(id: Int64, name: String, sets: Int)]
+        /// The date of the week whose training it took by a one-off move, when not its own.
+        public var movedFrom: LocalDate? = nil
         public static func == (lhs: PlannedDay, rhs: PlannedDay) -> Bool {
-            lhs.date == rhs.date && lhs.exercises.elementsEqual(rhs.exercises) { $0.id == $1.id && $0.name == $1.name && $0.sets == $1.sets }
+            lhs.date == rhs.date && lhs.movedFrom == rhs.movedFrom
+                && lhs.exercises.elementsEqual(rhs.exercises) { $0.id == $1.id && $0.name == $1.name && $0.sets == $1.sets }
         }
     }
 
@@ -72,6 +75,8 @@ public struct SummaryInput: Sendable {
     /// Samples of this week and the week before.
     public var health: [HealthSample]
 
+    /// The dates another plan began to govern within the week (`PlanCalendar.planChanges`).
+    public var planChanges: [LocalDate] = []
     /// The day of the session still running, which may have run past midnight: not
     /// missed while it runs (it is being trained).
     public var runningDate: LocalDate? = nil

@@ -33,6 +33,19 @@ public struct WeeklySummary: Sendable, Equatable {
     /// Hard sets per muscle group, this week and the week before (`MuscleSets`), in
     /// the catalog's order of muscles; those with sets in neither week left out.
     public var muscles: [MuscleSets] = []
+    /// The week's one-off moves of a training day: what the planner is told beside the
+    /// adherence, so a day moved is not read as one missed and another done extra.
+    public var moves: [DayMove] = []
+    /// The dates another plan began to govern within the week: the plan replaced or
+    /// revised mid-week.
+    public var planChanges: [LocalDate] = []
+}
+
+/// A planned training day moved for one week (`plan.move`): `to` trains the day of `from`.
+@Memberwise
+public struct DayMove: Sendable, Equatable {
+    public var from: LocalDate
+    public var to: LocalDate
 }
 
 /// The hard sets a muscle group got in a week: a counted set (warm-ups count 0) counts 1

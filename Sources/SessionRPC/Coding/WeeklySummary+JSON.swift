@@ -26,6 +26,17 @@ extension WeeklySummary: CodedObject {
         try coder.objects("skipped", &skipped)
         try coder.objects("muscles", &muscles)
         try coder.objects("health", &health)
+        try coder.objects("moves", &moves)
+        try coder.dates("planChanges", &planChanges)
+    }
+}
+
+extension DayMove: CodedObject {
+    public init() { self.init(from: LocalDate(daysSinceEpoch: 0), to: LocalDate(daysSinceEpoch: 0)) }
+
+    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        try coder.date("from", &from)
+        try coder.date("to", &to)
     }
 }
 
