@@ -79,6 +79,19 @@ public struct CommandContext {
         return options
     }
 
+    /// A command line to run next against the same daemon (`arguments`'), printed as a
+    /// hint: `sessionctl`, the options that named the daemon, `words`, and with
+    /// `retyping` the options the command was given (as typed, bar `leaving` and
+    /// --json), each word quoted for the shell where it needs it.
+    func commandLine(_ words: [String], _ arguments: ParsedArguments, retyping: Bool = false, leaving: [OptionName] = []) -> String {
+        let left = Set(([.host, .socket, .json] + leaving).map(\.text))
+        var options = retyping ? arguments.flags.filter { !left.contains($0) } : []
+        for (name, values) in arguments.repeated.sorted(by: { $0.key < $1.key }) where retyping && !left.contains(name) {
+            for value in values { options += [name, value] }
+        }
+        return (["sessionctl"] + daemonOptions(arguments) + words + options).map(RemoteHost.shellWord).joined(separator: " ")
+    }
+
     /// Where the daemon is reached: its socket here, or, with -H or `$SESSIONCTL_HOST`,
     /// ssh to that host running `sessionctl dial-stdio` there (with `--socket` when one
     /// was given: it names the socket there; this machine's `$SESSIOND_SOCKET` does not).

@@ -245,7 +245,7 @@ enum HistoryCommands {
             context.console.errorList(matches.map(\.name), limit: 8)
             return nil
         } catch SessionError.unknownExercise(let words, let suggestions) {
-            SessionCommands.printUnknownExercise(words, suggestions: suggestions, command: command, context: context)
+            SessionCommands.printUnknownExercise(words, suggestions: suggestions, command: command, arguments: arguments, context: context)
             return nil
         }
     }

@@ -367,7 +367,7 @@ extension PlanCommands {
                     let result = try context.call(try context.connect(arguments), PlanImport.self, params)
                     edited = false
                     if context.printJSON(result, arguments) { return ExitStatus.ok }
-                    context.console.print("plan \(result.planID), a new version of plan \(document.planID), stored (sessionctl plan diff shows what changed)")
+                    context.console.print("plan \(result.planID), a new version of plan \(document.planID), stored (\(context.commandLine(["plan", "diff"], arguments)) shows what changed)")
                     return ExitStatus.ok
                 } catch let refusal as DaemonRefusal where !refusal.problems.isEmpty {
                     text = (["# The plan did not import; nothing was stored. Fix these and save, or leave the file",

@@ -94,4 +94,10 @@ struct RemoteHost: Equatable {
     static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+
+    /// `text` as one word of a command line printed to run: as it is when the shell
+    /// takes it so (letters, digits, - _ . : @ / + , =), else quoted.
+    static func shellWord(_ text: String) -> String {
+        !text.isEmpty && text.allSatisfy({ $0.isLetter || $0.isNumber || "-_.:@/+,=".contains($0) }) ? text : shellQuoted(text)
+    }
 }

@@ -251,7 +251,7 @@ enum SessionCommands {
         } else if let planned = unknown?.plannedExercises, let position = unknown?.position {
             context.console.error("sessionctl: " + (planned == 0 ? "this session has no planned exercises; log by name" : "the session's plan has exercises 1 to \(planned), not \(position)"))
         } else {
-            printUnknownExercise(unknown?.match ?? "", suggestions: unknown?.suggestions ?? [], command: "log", context: context)
+            printUnknownExercise(unknown?.match ?? "", suggestions: unknown?.suggestions ?? [], command: "log", arguments: arguments, context: context)
         }
         return ExitStatus.refused
     }
@@ -272,8 +272,12 @@ enum SessionCommands {
         case .position(let position): typed = String(position)
         case .name(let name): typed = name
         }
-        // What to type instead: log takes the set alone; track's other parts stay as they were.
-        let invocation = command == "log" ? "sessionctl log" : "sessionctl \(command) …"
+        // What to type instead: log's set with the options given (its session, time,
+        // kind, effort, note); track's other parts stay as they were.
+        func invocation(_ set: String...) -> String {
+            guard command == "log" else { return context.commandLine([command], arguments) + " … " + ([typed] + set).map(RemoteHost.shellWord).joined(separator: " ") }
+            return context.commandLine(["log", typed] + set, arguments, retyping: true, leaving: [.yes])
+        }
         var readings: [(meaning: String, command: String)] = []
         if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
             context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(exercise) logged (\(units.text(heaviest))); nothing was logged.")
@@ -283,11 +287,11 @@ enum SessionCommands {
             context.console.error("sessionctl: \(reps) reps of \(exercise) under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was logged.")
             switch wanted.written {
             case .setsTimesReps(let sets, let count):
-                readings.append((plural(sets, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(sets) \(count)"))
+                readings.append((plural(sets, "rep") + " at \(count) \(units.rawValue)", invocation("\(sets)", "\(count)")))
                 readings.append((plural(sets, "set") + " of \(count) reps", "add --yes"))
             case .repsThenWeight(let count, let weight):
                 if let swapped = Int(weight), swapped <= SetPlausibility.maximumLoadedReps {
-                    readings.append((plural(swapped, "rep") + " at \(count) \(units.rawValue)", "\(invocation) \(typed) \(swapped) \(count)"))
+                    readings.append((plural(swapped, "rep") + " at \(count) \(units.rawValue)", invocation("\(swapped)", "\(count)")))
                 }
                 readings.append(("\(count) reps at \(weight) \(units.rawValue)", "add --yes"))
             case .other:
@@ -308,14 +312,14 @@ enum SessionCommands {
     }
 
     /// "no exercise … did you mean …?" and how to log a new one.
-    static func printUnknownExercise(_ name: String, suggestions close: [String], command: String, context: CommandContext) {
+    static func printUnknownExercise(_ name: String, suggestions close: [String], command: String, arguments: ParsedArguments, context: CommandContext) {
         if let best = close.first {
             context.console.error("sessionctl: no exercise \"\(name)\" in the plan or your history; did you mean \(best)?"
                 + (close.count > 1 ? " (or " + close.dropFirst().prefix(3).joined(separator: ", ") + ")" : ""))
         } else {
             context.console.error("sessionctl: \"\(name)\" is in neither the plan nor your history")
         }
-        context.console.error("Nothing was logged. If it is new, add --new: sessionctl \(command) --new \(command == "log" ? "" : "… ")\(name) …")
+        context.console.error("Nothing was logged. If it is new, add --new: \(context.commandLine([command, "--new"], arguments)) \(command == "log" ? "" : "… ")\(name) …")
     }
 
     /// Attempts of one `sessionctl log` (the first and the retries).

@@ -213,10 +213,7 @@ struct SessionFormatter {
     /// asked, `-H HOST` or `--socket PATH` as given; the exercise, dates and limit given,
     /// `--before` the oldest session shown).
     func printNextPage(exercise words: [String], from: LocalDate?, to: LocalDate?, limit: Int, before id: Int64, daemon: [String] = []) {
-        func quoted(_ word: String) -> String {
-            !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.:@/".contains($0) } ? word : RemoteHost.shellQuoted(word)
-        }
-        var options: [String] = daemon.map(quoted) + (words.isEmpty ? [] : [quoted(words.joined(separator: " "))])
+        var options: [String] = daemon.map(RemoteHost.shellWord) + (words.isEmpty ? [] : [RemoteHost.shellWord(words.joined(separator: " "))])
         if let from { options += [OptionName.from.text, from.description] }
         if let to { options += [OptionName.to.text, to.description] }
         if limit != SessionLimits.listDefault { options += [OptionName.limit.text, String(limit)] }

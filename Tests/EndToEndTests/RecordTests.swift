@@ -129,6 +129,12 @@ import JSON
         #expect(swapped.stderr.contains("85 reps of Back Squat under a load is more than 30; nothing was logged."), "\(swapped.stderr)")
         #expect(swapped.stderr.contains("5 reps at 85 kg:    sessionctl log squat 5 85"), "\(swapped.stderr)")
         #expect(swapped.stderr.contains("5 sets of 85 reps:  add --yes"), "\(swapped.stderr)")
+        // The command it suggests keeps the set's options and the daemon it was sent to.
+        let withOptions = try daemon.ctl(["--socket", daemon.socketPath, "log", "squat", "5x85", "--warmup", "--rpe", "8", "--note", "felt ok"])
+        #expect(withOptions.status == 1 && withOptions.stderr.contains(
+            "sessionctl --socket \(daemon.socketPath) log squat 5 85 --warmup --note 'felt ok' --rpe 8"), "\(withOptions.stderr)")
+        let unknown = try daemon.ctl(["--socket", daemon.socketPath, "log", "sqwat", "1", "1"])
+        #expect(unknown.stderr.contains("add --new: sessionctl --socket \(daemon.socketPath) log --new sqwat"), "\(unknown.stderr)")
         let single = try daemon.ctl(["log", "squat", "1x120"])
         #expect(single.status == 1 && single.stderr.contains("1 rep at 120 kg:"), "\(single.stderr)")
         let reversed = try daemon.ctl(["log", "squat", "85", "5"])
