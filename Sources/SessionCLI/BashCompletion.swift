@@ -40,7 +40,7 @@ enum BashCompletion {
         }
         let subs = table.groups.map { "        \($0.verb)) _sessionctl_words \"\($0.words.joined(separator: " "))\"; return ;;" }
         let keys = table.groups.map { group in
-            "        \(group.verb)) case \"${COMP_WORDS[i+1]}\" in \(group.subcommands.joined(separator: "|"))) key=\"$verb ${COMP_WORDS[i+1]}\" ;; esac ;;"
+            "        \(group.verb)) case \"${words[i+1]}\" in \(group.subcommands.joined(separator: "|"))) key=\"$verb ${words[i+1]}\" ;; esac ;;"
         }
         let events = EventsSubscribe.types.joined(separator: " ")
         // The options that may come before the verb (`CommonOptions.global`): those with
@@ -53,8 +53,8 @@ enum BashCompletion {
                 globals.append("                    \(names)) i=$((i + 1)) ;;")
                 continue
             }
-            globals.append("                    \(names)) global+=(\"${COMP_WORDS[i]}\" \"${COMP_WORDS[i+1]}\"); i=$((i + 2)) ;;")
-            globals.append("                    \(spec.name)=*) global+=(\"${COMP_WORDS[i]}\"); i=$((i + 1)) ;;")
+            globals.append("                    \(names)) global+=(\"${words[i]}\" \"${words[i+1]}\"); i=$((i + 2)) ;;")
+            globals.append("                    \(spec.name)=*) global+=(\"${words[i]}\"); i=$((i + 1)) ;;")
             if let action = completing(spec.completion) { globalValues.append("                \(names)) \(action); return ;;") }
         }
         let firstOptions = (["--help", "--version"] + CommonOptions.global.map(\.name)).joined(separator: " ")
@@ -72,36 +72,45 @@ enum BashCompletion {
                 done
             }
             _sessionctl() {
-                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" key flags="" i=1 global=()
+                # Bash splits a word at : = and @ (COMP_WORDBREAKS): root@gym:2222, 18:05 and
+                # --socket=/run/x come in pieces. They are joined again here, so -H's value
+                # and the verb after it are read whole; cur stays the piece being completed.
+                local words=() cword=0 k joined=0
+                for ((k = 0; k < ${#COMP_WORDS[@]}; k++)); do
+                    case "${COMP_WORDS[k]}" in
+                        :|=|@) if [ "${#words[@]}" -gt 0 ]; then words[${#words[@]}-1]+="${COMP_WORDS[k]}"; else words+=("${COMP_WORDS[k]}"); fi; joined=1 ;;
+                        *) if [ "$joined" = 1 ]; then words[${#words[@]}-1]+="${COMP_WORDS[k]}"; else words+=("${COMP_WORDS[k]}"); fi; joined=0 ;;
+                    esac
+                    [ "$k" -eq "$COMP_CWORD" ] && cword=$((${#words[@]} - 1))
+                done
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${words[cword-1]}" key flags="" i=1 global=()
                 COMPREPLY=()
                 # Global options before the verb.
-                while [ "$i" -lt "$COMP_CWORD" ]; do
-                    case "${COMP_WORDS[i]}" in
+                while [ "$i" -lt "$cword" ]; do
+                    case "${words[i]}" in
             \(globals.joined(separator: "\n"))
                         *) break ;;
                     esac
                 done
-                if [ "$i" -ge "$COMP_CWORD" ]; then
+                if [ "$i" -ge "$cword" ]; then
                     case "$prev" in
             \(globalValues.joined(separator: "\n"))
                     esac
                     _sessionctl_words "\(table.firstWords.joined(separator: " ")) \(firstOptions)"
                     return
                 fi
-                local verb="${COMP_WORDS[i]}" position=$((COMP_CWORD - i))
+                local verb="${words[i]}" position=$((cword - i))
                 # The argument being completed among the verb's, options and their values
-                # left out: EXERCISE after log --rpe 8 is the first.
-                # Bash splits 18:05 and --rpe=8 at : and =: a piece after one belongs to
-                # the word before it. 0 while an option's value is being completed.
+                # left out: EXERCISE after log --rpe 8 is the first. 0 while an option's
+                # value is being completed.
                 local j=$((i + 1)) argument=1
-                while [ "$j" -lt "$COMP_CWORD" ]; do
-                    case "${COMP_WORDS[j]}" in :|=) j=$((j + 2)); continue ;; esac
-                    case " \(table.valuedOptions) " in *" ${COMP_WORDS[j]} "*)
-                        if [ "${COMP_WORDS[j+1]}" = "=" ]; then j=$((j + 3)); else j=$((j + 2)); fi
-                        [ "$j" -gt "$COMP_CWORD" ] && argument=0
+                while [ "$j" -lt "$cword" ]; do
+                    case " \(table.valuedOptions) " in *" ${words[j]} "*)
+                        j=$((j + 2))
+                        [ "$j" -gt "$cword" ] && argument=0
                         continue ;;
                     esac
-                    [[ "${COMP_WORDS[j]}" == -* ]] || argument=$((argument + 1))
+                    [[ "${words[j]}" == -* ]] || argument=$((argument + 1))
                     j=$((j + 1))
                 done
                 if [ "$position" -eq 1 ]; then

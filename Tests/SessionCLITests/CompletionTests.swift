@@ -204,6 +204,12 @@ import TestSupport
         #expect(offered[0] == "start status" && offered[1] == "start status", "\(offered)")
         #expect(offered[2] == "watch")
         #expect(offered[3].split(separator: " ").contains("--host"), "\(offered[3])")
+        // Bash hands USER@HOST:PORT and --socket=PATH over in pieces (COMP_WORDBREAKS):
+        // read whole, the verb after them completes.
+        let pieces = try complete([["-H", "root", "@", "127.0.0.1", ":", "22022", "sta"], ["--socket", "=", "/tmp/x.sock", "sta"],
+                                   ["--host", "=", "gym", "sta"], ["-H", "gym", ":", "2222", "log", "--rpe", "=", "8", "--at", "18", ":", "05", "--"]])
+        #expect(pieces[0...2].allSatisfy { $0 == "start status" }, "\(pieces)")
+        #expect(pieces[3].split(separator: " ").contains("--rpe"), "log's options after pieces: \(pieces[3])")
         // Host names as the shell knows them (/etc/hosts), before the verb and after it.
         let hosts = (try? String(contentsOfFile: "/etc/hosts", encoding: .utf8)) ?? ""
         if hosts.split(whereSeparator: \.isWhitespace).contains("localhost") {
