@@ -153,6 +153,13 @@ public struct CommandContext {
         return true
     }
 
+    /// With --json, a file written said on standard output as `{"file": PATH, …}` with
+    /// `details` (what it holds); true when printed. The words for a person stay where
+    /// the command writes them.
+    func printWritten(_ path: String, _ details: [(key: String, value: JSONValue)] = [], _ arguments: ParsedArguments) -> Bool {
+        printJSON(JSONValue.object([(key: "file", value: .string(path))] + details), arguments)
+    }
+
     /// Calls a method; the daemon's refusal is thrown as `DaemonRefusal` (exit 1).
     func call(_ client: SocketClient, _ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
         try client.request(SocketClient.Call(method, params)).value()

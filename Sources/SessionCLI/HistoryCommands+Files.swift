@@ -56,14 +56,16 @@ extension HistoryCommands {
             let jsonFile = path == "-" ? nil : try FileSource.jsonExport(path, format: format)
             let bytes = jsonFile == nil ? try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes) : []
             let console = context.console
+            // A data error: with --json, its object on standard output, each problem with
+            // its line; the words on standard error either way.
             func refuse(_ problems: [CSVTable.Failure]) -> Int32 {
+                let message = "\(path): not imported, nothing was stored"
                 if arguments.has(.json) {
-                    console.print(JSONValue.obj(["imported": false, "errors": .array(problems.map {
-                        .obj(["line": JSONValue($0.line), "message": .string($0.message)]) })]).prettyText)
-                } else {
-                    console.error(console.red("\(path): not imported, nothing was stored:"))
-                    for problem in problems { console.error("  " + problem.description) }
+                    console.print(JSONValue.obj(["error": .obj(["kind": "data", "message": .string(message), "problems": .array(problems.map {
+                        .obj(["line": JSONValue($0.line), "message": .string($0.message)]) })])]).jsonText)
                 }
+                console.error(console.red(message + ":"))
+                for problem in problems { console.error("  " + problem.description) }
                 return ExitStatus.refused
             }
             // A FIT activity's times are instants: on the daemon's wall clock they are
@@ -182,6 +184,7 @@ extension HistoryCommands {
             try output.write(writer.trailer())
             guard let path = try output.finish() else { return ExitStatus.ok }
             context.console.error("exported " + plural(sessions, "session") + " to \(path) (\(format.rawValue))")
+            _ = context.printWritten(path, [(key: "sessions", value: JSONValue(sessions)), (key: "format", value: .string(format.rawValue))], arguments)
             return ExitStatus.ok
         })
 
@@ -223,7 +226,7 @@ extension HistoryCommands {
                 throw FileInput.Failure(path: path, reason: "the copy received is not a whole SQLite database", action: "write")
             }
             try FileOutput.write(bytes, to: path, mode: 0o600)
-            if context.printJSON(result, arguments) { return ExitStatus.ok }
+            if context.printWritten(path, [(key: "bytes", value: JSONValue(bytes.count))], arguments) { return ExitStatus.ok }
             context.console.print("backed up \(bytes.count) bytes to \(path)")
             return ExitStatus.ok
         })

@@ -105,7 +105,7 @@ enum HistoryCommands {
                                                     allPages: true, json: arguments.has(.json), client: client, context: context)?.history else {
                 return ExitStatus.refused
             }
-            if context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
+            if svg == nil, context.printJSON(ExerciseHistoryGet.Result(history), arguments) { return ExitStatus.ok }
             if let path = svg {
                 guard history.sessions.contains(where: { $0.bestOneRepMaxKg != nil }) else {
                     context.console.error("sessionctl: no sets of \(history.name) with reps and load to chart; nothing written")
@@ -113,6 +113,7 @@ enum HistoryCommands {
                 }
                 // A lift's history is the person's own: 0600, as an export.
                 try FileOutput.write(Array(ProgressChart.svg(history, unit: context.console.units).utf8), to: path, mode: 0o600)
+                if context.printWritten(path, [(key: "exercise", value: .string(history.name))], arguments) { return ExitStatus.ok }
                 context.console.print("wrote \(path): \(history.name), "
                                       + (history.chartsByMonth ? plural(history.months.count, "month") : plural(history.weeks.count, "week")))
                 return ExitStatus.ok

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParsing
 import SessionCore
 import SessionFormats
+import JSON
 import SessionRPC
 import SessionSystem
 
@@ -84,6 +85,7 @@ extension PlanCommands {
             case .markdown:
                 guard let path = try FileOutput.deliver(PlanMarkdown(unit: context.console.units).document(for: plan), to: path, context: context) else { return ExitStatus.ok }
                 context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as Markdown to \(path)")
+                _ = context.printWritten(path, [(key: "planId", value: .number(Double(document.planID)))], arguments)
                 return ExitStatus.ok
             case .pdf:
                 let sheet = PlanSheet(unit: context.console.units, paper: paper)
@@ -97,12 +99,14 @@ extension PlanCommands {
                 }
                 try FileOutput.write(typeset.pdf, to: path, mode: 0o644)
                 context.console.error("wrote plan \(document.planID), week of \(plan.weekStart), as a PDF sheet (\(paper.name)) to \(path)")
+                _ = context.printWritten(path, [(key: "planId", value: .number(Double(document.planID)))], arguments)
                 return ExitStatus.ok
             case .ics: break
             }
             guard let path = try FileOutput.deliver(calendar.file(for: plan), to: path, context: context) else { return ExitStatus.ok }
             let events = plan.days.filter { !$0.rest && !$0.exercises.isEmpty }.count
             context.console.error("wrote " + plural(events, "training day") + " of plan \(document.planID), week of \(plan.weekStart), to \(path)")
+            _ = context.printWritten(path, [(key: "planId", value: .number(Double(document.planID))), (key: "trainingDays", value: JSONValue(events))], arguments)
             return ExitStatus.ok
         })
 
@@ -162,6 +166,7 @@ extension PlanCommands {
         let plans = Set(days.compactMap(\.planID)).sorted().map(String.init).joined(separator: ", ")
         context.console.error("wrote \(plural(events.count, "training day")) from \(today) to \(last)"
                               + (plans.isEmpty ? "" : " (plan \(plans))") + " to \(written)")
+        _ = context.printWritten(written, [(key: "trainingDays", value: JSONValue(events.count))], arguments)
         return ExitStatus.ok
     }
 }

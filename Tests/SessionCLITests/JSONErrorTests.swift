@@ -62,4 +62,38 @@ import TestSupport
         let candidates = try daemon.client().call("exercise.list", .obj(["search": "dumbbell"])).arrayValue?.count ?? 0
         #expect(candidates >= 8 + (more ?? 0), "\(candidates) names start with dumbbell")
     }
+
+    /// An import refused for its rows is a data error object too, each problem with its
+    /// line; the words stay on standard error.
+    @Test func anImportRefusedForItsRowsIsAnErrorObject() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let csv = daemon.file("bad.csv", "Date,Workout Name,Exercise Name,Set Order,Weight,Reps\n2026-11-30 18:00:00,Legs,Squat,1,100\n")
+        let run = try daemon.ctl(["import", csv, "--json"])
+        let error = (try? JSONParser.parse(run.stdout))?["error"]
+        #expect(run.status == 1 && error?["kind"] == "data" && error?["problems"]?[0]?["line"] == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("not imported, nothing was stored"), "\(run.stderr)")
+    }
+
+    /// A command that writes a file says, with --json, which file and what it holds, and
+    /// writes it: a backup, an export, a plan's calendar, a progress chart.
+    @Test func aFileWrittenIsSaidAsAnObject() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        try daemon.importPlan(Fixtures.dumbbellPlan)
+        #expect(try daemon.ctl(["track", "yesterday", "18:00-19:00", "goblet", "squat", "3x10@24"]).status == 0)
+        let runs: [(arguments: [String], file: String, key: String)] = [
+            (["backup", daemon.file("copy.db", ""), "--force", "--json"], "copy.db", "bytes"),
+            (["export", daemon.file("history.csv", ""), "--format", "strong", "--force", "--json"], "history.csv", "sessions"),
+            (["plan", "export", daemon.file("week.ics", ""), "--force", "--json"], "week.ics", "trainingDays"),
+            (["progress", "goblet", "squat", "--svg", daemon.file("squat.svg", ""), "--force", "--json"], "squat.svg", "exercise"),
+        ]
+        for run in runs {
+            let result = try daemon.ctl(run.arguments)
+            let said = try? JSONParser.parse(result.stdout)
+            #expect(result.status == 0 && said?["file"]?.stringValue?.hasSuffix(run.file) == true && said?[run.key] != nil, "\(run.arguments): \(result.stdout) \(result.stderr)")
+            let written = FileManager.default.contents(atPath: said?["file"]?.stringValue ?? "") ?? Data()
+            #expect(!written.isEmpty, "\(run.file) written")
+        }
+    }
 }
