@@ -77,7 +77,20 @@ public enum SessionCtl {
         }
         guard let first = arguments.first else {
             console.error(help())
+            if global.contains("--json") { printJSONError("usage", "no COMMAND given", console: console) }
             return ExitStatus.usage
+        }
+        // `help COMMAND` is that command's help, as `COMMAND --help` is; `help plan`
+        // lists the plan commands.
+        if first == "help", arguments.count > 1 {
+            let asked = Array(arguments.dropFirst())
+            if let (command, rest) = match(asked), rest.isEmpty {
+                console.print(command.help)
+                return ExitStatus.ok
+            }
+            guard let lines = help(of: asked) else { return unknownCommand(asked, json: global.contains("--json"), console: console) }
+            console.print(lines)
+            return ExitStatus.ok
         }
         // Asked for alone or after the options every command takes.
         if ["--help", "-h", "help"].contains(first) {
@@ -270,14 +283,26 @@ public enum SessionCtl {
     }
 
     static func help() -> String {
-        let visible = Commands.all.filter { !$0.words[0].hasPrefix("__") }
-        let width = (visible.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
-        let lines = visible.map { command in
+        globalHelp.replacingOccurrences(of: "%COMMANDS%", with: commandLines(Commands.all.filter { !$0.words[0].hasPrefix("__") }))
+            .replacingOccurrences(of: "%OPTIONS%", with: globalOptionsSynopsis)
+    }
+
+    /// The commands whose words begin with `words` (`help plan`), each with its summary;
+    /// nil when none does.
+    static func help(of words: [String]) -> String? {
+        let commands = Commands.all.filter { $0.words.starts(with: words) && !$0.words[0].hasPrefix("__") }
+        guard !commands.isEmpty else { return nil }
+        return "Usage: sessionctl \(globalOptionsSynopsis) \(words.joined(separator: " ")) COMMAND [ARGS...]\n\nCommands:\n"
+            + commandLines(commands) + "\n\nsessionctl COMMAND --help (or sessionctl help COMMAND) shows a command's options."
+    }
+
+    /// A line a command: its words and summary, in a column.
+    private static func commandLines(_ commands: [Command]) -> String {
+        let width = (commands.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
+        return commands.map { command in
             let name = command.words.joined(separator: " ")
             return "  " + name + String(repeating: " ", count: width - name.count) + command.summary
-        }
-        return globalHelp.replacingOccurrences(of: "%COMMANDS%", with: lines.joined(separator: "\n"))
-            .replacingOccurrences(of: "%OPTIONS%", with: globalOptionsSynopsis)
+        }.joined(separator: "\n")
     }
 
     /// The options every command takes, as the usage line writes them.

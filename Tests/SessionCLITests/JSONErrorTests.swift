@@ -96,4 +96,23 @@ import TestSupport
             #expect(!written.isEmpty, "\(run.file) written")
         }
     }
+
+    /// `help COMMAND` is the command's help, as `COMMAND --help` is; `help plan` lists
+    /// the plan commands; `help` of no command is one, said so. With --json and no
+    /// command, the usage error is an object too; plan schema takes --json (it is JSON).
+    @Test func helpOfACommandAndJSONWithoutOne() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let log = try daemon.ctl(["help", "log"])
+        let asked = try daemon.ctl(["log", "--help"])
+        #expect(log.status == 0 && log.stdout == asked.stdout && log.stdout.hasPrefix("Usage: sessionctl log"), "\(log.stdout)")
+        let plan = try daemon.ctl(["help", "plan"])
+        #expect(plan.status == 0 && plan.stdout.contains("plan import") && plan.stdout.contains("plan show") && !plan.stdout.contains("  log "), "\(plan.stdout)")
+        let bogus = try daemon.ctl(["help", "bogus"])
+        #expect(bogus.status == 2 && bogus.stderr.contains("unknown command \"bogus\""), "\(bogus.stderr)")
+        let bare = try daemon.ctl(["--json"])
+        #expect(bare.status == 2 && (try? JSONParser.parse(bare.stdout))?["error"]?["kind"] == "usage", "\(bare.stdout)")
+        let schema = try daemon.ctl(["--json", "plan", "schema"])
+        #expect(schema.status == 0 && (try? JSONParser.parse(schema.stdout))?["$schema"] != nil)
+    }
 }
