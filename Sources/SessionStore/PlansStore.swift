@@ -105,8 +105,10 @@ public struct PlansStore: Store {
     /// before the daemon said how: a sync run alone) by `datesEvents(by:)`'s rule, once.
     public func dateUndatedEvents() throws(StorageError) {
         guard let date = context.eventDate else { return }
+        // Read first: a start with nothing to date writes nothing.
+        let undated = try wrap { try connection.prepare("SELECT id, at_ms FROM plan_event WHERE date IS NULL").rows { ($0.int64("id"), $0.int64("at_ms")) } }
+        guard !undated.isEmpty else { return }
         try write(.plans) {
-            let undated = try connection.prepare("SELECT id, at_ms FROM plan_event WHERE date IS NULL").rows { ($0.int64("id"), $0.int64("at_ms")) }
             for (id, atMs) in undated {
                 try connection.run("UPDATE plan_event SET date = ? WHERE id = ?", [date(atMs).description, id])
             }
