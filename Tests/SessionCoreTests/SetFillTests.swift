@@ -20,7 +20,7 @@ import SessionCore
         #expect(filled?.0 == Numbers(reps: plan.reps, weightKg: plan.weightKg, durationSeconds: nil) && filled?.1 == .plan)
         #expect(asked.isEmpty, "nothing else is read when the plan answers: \(asked)")
         let timed = PlannedExercise(name: "Plank", sets: 2, durationSeconds: 45)
-        #expect(SetFill.numbers(lastSet: { today }, planned: timed, lastTime: { yearAgo })?.0 == Numbers(reps: nil, weightKg: nil, durationSeconds: 45))
+        #expect(SetFill.numbers(lastSet: { nil }, planned: timed, lastTime: { nil })?.0 == Numbers(reps: nil, weightKg: nil, durationSeconds: 45))
     }
 
     /// What the plan does not prescribe (an off-plan exercise, a row without reps or a
@@ -54,5 +54,19 @@ import SessionCore
         let amrap = PlannedExercise(name: "Deadlift", sets: 3, amrap: true)
         #expect(SetFill.weight(countsBodyMass: false, lastSet: { nil }, planned: amrap, lastTime: { yearAgo })! == (60, .lastTime))
         #expect(SetFill.weight(countsBodyMass: true, lastSet: { today }, planned: plan, lastTime: { yearAgo }) == nil)
+    }
+
+    /// A plan row of reps and no weight (goblet squat 3 × 10) prescribes the reps; the
+    /// weight is this session's last set's, else last time's. A lift that counts body
+    /// mass, or a warm-up, takes none: the body alone.
+    @Test func aPlanOfRepsWithoutAWeightTakesTheWeightOfTheSetsBefore() {
+        let goblet = PlannedExercise(name: "Goblet Squat", sets: 3, reps: 10)
+        let todayGoblet = Numbers(reps: 8, weightKg: 24, durationSeconds: nil)
+        let filled = SetFill.numbers(lastSet: { todayGoblet }, planned: goblet, lastTime: { yearAgo })
+        #expect(filled?.0 == Numbers(reps: 10, weightKg: 24, durationSeconds: nil) && filled?.1 == .plan, "\(String(describing: filled))")
+        #expect(SetFill.numbers(lastSet: { nil }, planned: goblet, lastTime: { yearAgo })?.0.weightKg == 60, "last time's")
+        #expect(SetFill.numbers(countsBodyMass: true, lastSet: { todayGoblet }, planned: goblet, lastTime: { yearAgo })?.0.weightKg == nil)
+        #expect(SetFill.numbers(kind: .warmup, lastSet: { todayGoblet }, planned: goblet, lastTime: { yearAgo })?.0.weightKg == nil)
+        #expect(SetFill.weight(countsBodyMass: false, lastSet: { todayGoblet }, planned: goblet, lastTime: { yearAgo })! == (24, .lastSet))
     }
 }

@@ -54,7 +54,8 @@ extension SessionsFeature {
                 return earlier?.countedSets.first.map { SetFill.Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
             }
             if reps == nil, duration == nil {
-                guard let (numbers, source) = try SetFill.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else {
+                guard let (numbers, source) = try SetFill.numbers(kind: input.kind, countsBodyMass: exercise.countsBodyMass, lastSet: lastSet, planned: planned,
+                                                                  lastTime: lastTime) else {
                     throw RPCError.invalidParams([PathMessage(path: "params.reps", message: "is needed: \(name) has no earlier set to repeat and no plan to follow")])
                 }
                 (reps, weight, duration, filled) = (numbers.reps, numbers.weightKg, numbers.durationSeconds, source)

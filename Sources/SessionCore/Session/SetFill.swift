@@ -44,27 +44,42 @@ public enum SetFill {
     /// The numbers for a set given none, and where they came from; nil when nothing
     /// applies. `planned` is today's plan row of the exercise (nil off-plan); `lastSet`
     /// reads this session's last counted set of it and `lastTime` the first counted set
-    /// of the last session that had it, each asked only when the rule comes to it.
-    public static func numbers(lastSet: () throws -> Numbers?, planned: PlannedExercise?, lastTime: () throws -> Numbers?) rethrows -> (Numbers, Source)? {
-        let prescribed = planned.map { Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds) }
-        if let prescribed, prescribed.reps != nil || prescribed.durationSeconds != nil { return (prescribed, .plan) }
+    /// of the last session that had it, each asked only when the rule comes to it. A
+    /// plan that prescribes reps or a time but no weight leaves the weight to `weight`'s
+    /// rule (this session's last set, else last time), unless the set takes none
+    /// (`fillsWeight`).
+    public static func numbers(kind: SetKind = .normal, countsBodyMass: Bool = false, lastSet: () throws -> Numbers?, planned: PlannedExercise?,
+                               lastTime: () throws -> Numbers?) rethrows -> (Numbers, Source)? {
+        if let planned, var prescribed = prescription(planned) {
+            if prescribed.weightKg == nil { prescribed.weightKg = try weight(kind: kind, countsBodyMass: countsBodyMass, lastSet: lastSet, planned: planned, lastTime: lastTime)?.0 }
+            return (prescribed, .plan)
+        }
         if let today = try lastSet() { return (today, .lastSet) }
         if let earlier = try lastTime() { return (earlier, .lastTime) }
-        return prescribed.map { ($0, .plan) }
+        return planned.map { (Numbers(reps: $0.reps, weightKg: $0.weightKg, durationSeconds: $0.durationSeconds), .plan) }
     }
 
     /// The weight for a set given its reps or time but no weight, and where it came
     /// from, by the rule `numbers` follows: today's plan when it prescribes reps or a
-    /// time; this session's last set; last time's first set; what the plan gives. The first
-    /// that is there decides, and nil when it has no weight (a set done without a load,
-    /// a plan that gives none), the lift counts body mass (no weight: the body alone) or
-    /// the set is a warm-up (`kind`).
+    /// time and a weight; this session's last set; last time's first set; what the plan
+    /// gives. The first that is there decides, and nil when it has no weight (a set done
+    /// without a load, a plan that gives none), the lift counts body mass (no weight:
+    /// the body alone) or the set is a warm-up (`kind`).
     public static func weight(kind: SetKind = .normal, countsBodyMass: Bool, lastSet: () throws -> Numbers?, planned: PlannedExercise?,
                               lastTime: () throws -> Numbers?) rethrows -> (Double, Source)?
     {
-        guard fillsWeight(kind: kind, countsBodyMass: countsBodyMass),
-              let (numbers, source) = try self.numbers(lastSet: lastSet, planned: planned, lastTime: lastTime) else { return nil }
-        return numbers.weightKg.map { ($0, source) }
+        guard fillsWeight(kind: kind, countsBodyMass: countsBodyMass) else { return nil }
+        if let planned, let prescribed = prescription(planned), let kg = prescribed.weightKg { return (kg, .plan) }
+        if let today = try lastSet() { return today.weightKg.map { ($0, .lastSet) } }
+        if let earlier = try lastTime() { return earlier.weightKg.map { ($0, .lastTime) } }
+        return planned?.weightKg.map { ($0, .plan) }
+    }
+
+    /// A plan row's numbers when it prescribes a set: reps or a time (nil: an AMRAP or a
+    /// weight alone, which is no prescription of a set).
+    static func prescription(_ planned: PlannedExercise) -> Numbers? {
+        guard planned.reps != nil || planned.durationSeconds != nil else { return nil }
+        return Numbers(reps: planned.reps, weightKg: planned.weightKg, durationSeconds: planned.durationSeconds)
     }
 
     /// False when a set given reps or a time but no weight takes none (`weight`): a
