@@ -145,10 +145,7 @@ public struct Syncer {
         report.pulled = changes.count
         guard cursor != start else { return }
         let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
-        var chunks = stride(from: 0, to: ordered.count, by: ChangesApply.maximumChanges).map {
-            Array(ordered[$0..<min($0 + ChangesApply.maximumChanges, ordered.count)])
-        }
-        if chunks.isEmpty { chunks = [[]] }
+        let chunks = Self.chunks(ordered)
         var settled = true
         for (index, chunk) in chunks.enumerated() {
             let last = index == chunks.count - 1
@@ -158,6 +155,27 @@ public struct Syncer {
             report.unresolved += result.unresolved.count
             if !result.unresolved.isEmpty { settled = false }
         }
+    }
+
+    /// The JSON bytes of changes one `changes.apply` carries at most: its request line
+    /// stays well under the daemon's 1 MiB (sets with long notes are 4 KB each).
+    static let chunkBytes = 768 << 10
+
+    /// `changes` in calls of at most `ChangesApply.maximumChanges` changes and
+    /// `chunkBytes` bytes, in order; one empty call for none (it moves the cursor).
+    static func chunks(_ changes: [SyncChange]) -> [[SyncChange]] {
+        var chunks: [[SyncChange]] = [[]]
+        var bytes = 0
+        for change in changes {
+            let size = change.jsonBytes.count + 1
+            if let last = chunks.last, !last.isEmpty, last.count == ChangesApply.maximumChanges || bytes + size > chunkBytes {
+                chunks.append([])
+                bytes = 0
+            }
+            chunks[chunks.count - 1].append(change)
+            bytes += size
+        }
+        return chunks
     }
 
     /// The pull cursor as the daemon keeps it: `SERVER:SEQ:ENTITIES`, ENTITIES the

@@ -168,4 +168,28 @@ struct SyncTests {
         #expect(rows.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(sets + 1)|\(sets + 1)", "the session and every set, once")
         #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 0)
     }
+
+    /// A history of long notes reaches the other device: the pull is sent in calls cut
+    /// by size as well as by count (1,000 sets of long notes had made one line of more
+    /// than 1 MiB, which the daemon closes, so nothing ever arrived).
+    @Test func aHistoryOfLongNotesReachesTheOtherDevice() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        let client = try phone.client()
+        _ = try client.call("session.start")
+        // 400 characters of 4 bytes each: 1,000 such sets are 1.9 MB of changes.
+        let note = String(repeating: "💪", count: 400)
+        let sets = 1200
+        for set in 1...sets {
+            _ = try client.call("session.log", .obj(["exercise": "Row", "reps": JSONValue(set % 12 + 1), "weightKg": 50, "note": .string(note)]))
+        }
+        try Self.sync(phone, server)
+        try Self.sync(laptop, server)
+        let current = try laptop.client().call("session.list", .obj(["limit": 5])).arrayValue ?? []
+        let id = try #require(current.first?["sessionId"])
+        let shown = try laptop.client().call("session.get", .obj(["sessionId": id]))
+        #expect(shown["sets"]?.arrayValue?.count == sets && shown["sets"]?[0]?["note"]?.stringValue == note, "\(shown["sets"]?.arrayValue?.count ?? 0) sets")
+    }
 }
