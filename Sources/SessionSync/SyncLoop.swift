@@ -65,6 +65,12 @@ final class SyncLoop {
                 postgres = nil
                 SyncProgram.printError("sessiond-sync: \(error)")
                 try? tell(daemon, report, error: "\(error)")
+                // A daemon that went away (restarted, or closed an idle connection) is
+                // connected to again next round, its events with it.
+                if error is SocketClient.Unreachable {
+                    self.daemon = nil
+                    events = nil
+                }
                 return false
             }
         } catch {

@@ -146,6 +146,33 @@ struct SyncDeliveryTests {
         #expect(loops.allSatisfy { $0.isRunning }, "both loops still run")
     }
 
+    /// The loop connects to a daemon that restarted: a set logged after the restart is
+    /// pushed by the next round (the loop had kept the dead connection and failed every
+    /// round until it was restarted itself).
+    @Test func theLoopConnectsAgainToADaemonThatRestarted() throws {
+        let server = try SyncTests.server()
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let loop = Process()
+        loop.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
+        loop.arguments = ["--interval", "2", "--socket", daemon.socketPath, "--dsn", server.dsn()]
+        loop.standardOutput = FileHandle.nullDevice
+        loop.standardError = FileHandle.nullDevice
+        try loop.run()
+        defer { loop.terminate(); loop.waitUntilExit() }
+        try Wait.until(timeout: 30, "the first round") { try daemon.client().call("sync.status")["lastPull"]?.stringValue != nil }
+        #expect(daemon.stop() == 0)
+        try daemon.start()
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", Workout.set("Squat", 5, 100))
+        try Wait.until(timeout: 30, "the set pushed after the restart") {
+            let rows = try server.psql("SELECT count(*) FROM sessiond_record")
+            return (Int(rows.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 2
+        }
+        #expect(loop.isRunning)
+    }
+
     @Test func theViewsGiveEachWeeksFiguresTheLastSessionAndEachLiftsBestEstimate() throws {
         let server = try SyncSecurityTests.server()
         let phone = try DaemonProcess()
