@@ -177,7 +177,7 @@ enum SessionCommands {
         if wanted.readAsWeightTimesReps, !arguments.has(.json), let reps = wanted.reps, let weight = wanted.weightKg {
             context.console.print(context.console.dim("read as weight × reps, as Strong writes a set: \(context.console.units.text(weight)) × \(reps)"))
         }
-        for reply in replies.sets {
+        for (index, reply) in zip(replies.sets.indices, replies.sets) {
             let result: SessionLog.Result
             switch reply {
             case .result(let value): result = try SessionLog.Result(json: value)
@@ -193,7 +193,10 @@ enum SessionCommands {
                                                                                countsBodyMass: result.countsBodyMass))
             } else {
                 // Reps or a time typed without a weight: only the weight was filled.
-                formatter.printLogged(result, session: session, weightOnly: wanted.weightKg == nil && (wanted.reps != nil || wanted.durationSeconds != nil))
+                // The session as read after the last set: what comes next after it. A set
+                // before it (3x5) says its own next set, by its count.
+                formatter.printLogged(result, session: index == replies.sets.indices.last ? session : nil,
+                                      weightOnly: wanted.weightKg == nil && (wanted.reps != nil || wanted.durationSeconds != nil))
             }
         }
         return ExitStatus.ok

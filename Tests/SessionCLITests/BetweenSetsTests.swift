@@ -125,6 +125,10 @@ import JSON
         let bare = try daemon.ctl(["log", "--at", Wall.at("2026-11-30T18:07:00")]).stdout
         #expect(bare.hasPrefix("Plank · set 2/2") && bare.contains("next: Squat (1 of 3)"), "\(bare)")
         #expect(try daemon.ctl(["log", "--at", Wall.at("2026-11-30T18:10:00")]).stdout.hasPrefix("Squat · set 1/3"))
+        // Several sets in one log: each line names the set after it.
+        let lines = try daemon.ctl(["log", "squat", "2x5@80", "--at", Wall.at("2026-11-30T18:14:00")]).stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("set 2/3") && lines[0].contains("next: set 3 of 3")
+                && lines[1].contains("set 3/3") && lines[1].contains("all planned sets done"), "\(lines)")
     }
 
     /// A log without numbers is the plan's set, whatever the sets before it were; what
