@@ -53,14 +53,25 @@ enum CommandSupport {
         return HumanTime.read(text, clock: context.clock, on: day) ?? time
     }
 
-    /// `--from` and `--to`, each a day (`yesterday` read against the daemon's today
-    /// over `client`, or this machine's without one), the first not after the second.
-    static func dateRangeOption(_ arguments: ParsedArguments, context: CommandContext, client: SocketClient?) throws -> (from: LocalDate?, to: LocalDate?) {
-        func date(_ option: Option<WrittenDay>) throws -> LocalDate? {
-            guard let client else { return try arguments.value(option)?.on(context.clock.today()) }
-            return try context.date(arguments.value(option), over: client)
+    /// `--from` and `--to` as written, read before the daemon is asked (a usage error
+    /// needs none): two dates the first not after the second. A day word is placed by
+    /// `dates(_:context:client:)`.
+    static func dayRange(_ arguments: ParsedArguments) throws(UsageError) -> (from: WrittenDay?, to: WrittenDay?) {
+        let (from, to) = (try arguments.value(Options.from), try arguments.value(Options.to))
+        if let first = from.flatMap({ LocalDate($0.text) }), let last = to.flatMap({ LocalDate($0.text) }), first > last {
+            throw UsageError("--from \(first) lies after --to \(last)")
         }
-        let (from, to) = (try date(Options.from), try date(Options.to))
+        return (from, to)
+    }
+
+    /// The dates `days` name (`yesterday` read against the daemon's today over `client`,
+    /// or this machine's without one), the first not after the second.
+    static func dates(_ days: (from: WrittenDay?, to: WrittenDay?), context: CommandContext, client: SocketClient?) throws -> (from: LocalDate?, to: LocalDate?) {
+        func date(_ day: WrittenDay?) throws -> LocalDate? {
+            guard let client else { return day?.on(context.clock.today()) }
+            return try context.date(day, over: client)
+        }
+        let (from, to) = (try date(days.from), try date(days.to))
         if let from, let to, from > to { throw UsageError("--from \(from) lies after --to \(to)") }
         return (from, to)
     }

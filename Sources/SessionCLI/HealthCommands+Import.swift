@@ -54,7 +54,7 @@ extension HealthCommands {
             let format = try arguments.value(Options.healthFormat)
             // Read before the file, which may need no daemon (a dry run): this machine's
             // today for a day word.
-            let (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: nil)
+            let (from, to) = try CommandSupport.dates(CommandSupport.dayRange(arguments), context: context, client: nil)
             let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
             defer { if fd != STDIN_FILENO { close(fd) } }
@@ -257,9 +257,14 @@ extension HealthCommands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }
+            let days = try CommandSupport.dayRange(arguments)
             let client = try context.connect(arguments)
-            var (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: client)
-            if from == nil, to == nil { from = context.clock.today().adding(days: -29) }
+            var (from, to) = try CommandSupport.dates(days, context: context, client: client)
+            if from == nil, to == nil {
+                // The last 30 days of the daemon's.
+                try context.useDaemonTimeZone(client)
+                from = context.clock.today().adding(days: -29)
+            }
             let values = try context.call(client, HealthList.self, HealthList.Params {
                 $0.type = type
                 $0.from = from

@@ -14,8 +14,9 @@ enum HealthCommands {
             OptionSpec(.prompt, help: "print only the prompt context"),
         ],
         run: { arguments, context in
+            let week = try arguments.value(Options.week)
             let client = try context.connect(arguments)
-            let weekStart = try context.date(arguments.value(Options.week), over: client)
+            let weekStart = try context.date(week, over: client)
             let params = SummaryWeekly.Params { $0.weekStart = weekStart }
             let report = try context.call(client, SummaryWeekly.self, params)
             if arguments.has(.prompt) {
@@ -76,8 +77,9 @@ enum HealthCommands {
             var params = HealthRecord.Params { $0.type = healthType; $0.value = value }
             params.source = "sessionctl"
             params.requestID = SessionCommands.requestID(context)
+            let day = try arguments.value(Options.date)
             let client = try context.connect(arguments)
-            params.date = try context.date(arguments.value(Options.date), over: client)
+            params.date = try context.date(day, over: client)
             let result = try context.call(client, HealthRecord.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("recorded \(type) " + Wording.health(value, of: healthType, units: context.console.units) + " for \(result.date)")

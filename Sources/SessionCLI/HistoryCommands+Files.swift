@@ -153,9 +153,10 @@ extension HistoryCommands {
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("export takes at most one FILE") }
             let format = try arguments.value(Options.exportFormat) ?? .json
+            let days = try CommandSupport.dayRange(arguments)
             let path = try FileOutput.target(arguments)
             let client = try context.connect(arguments)
-            let (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: client)
+            let (from, to) = try CommandSupport.dates(days, context: context, client: client)
             // The JSON export holds everything a restore needs besides the workouts, ahead
             // of them.
             let archive = format == .json ? try historyArchive(client: client, context: context) : nil

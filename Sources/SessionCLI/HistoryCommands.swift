@@ -31,10 +31,11 @@ enum HistoryCommands {
         ],
         arguments: ["exercise": "EXERCISE"],
         run: { arguments, context in
+            let days = try CommandSupport.dayRange(arguments)
             let shown = try arguments.value(Options.limit) ?? SessionLimits.listDefault
             let before = try arguments.value(Options.before).map(Int64.init)
             let client = try context.connect(arguments)
-            let (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: client)
+            let (from, to) = try CommandSupport.dates(days, context: context, client: client)
             let formatter = SessionFormatter(console: context.console)
             if !arguments.positionals.isEmpty {
                 guard let page = try exerciseHistory(arguments.positionals, from: from, to: to, before: before, limit: shown,
@@ -91,10 +92,11 @@ enum HistoryCommands {
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
             let svg = try arguments[.svg].map { path in try FileOutput.target(path, arguments) }
+            let days = try CommandSupport.dayRange(arguments)
+            if arguments.has(.all), days.from != nil || days.to != nil { throw UsageError("give --all or --from/--to, not both") }
             let client = try context.connect(arguments)
-            var (from, to) = try CommandSupport.dateRangeOption(arguments, context: context, client: client)
+            var (from, to) = try CommandSupport.dates(days, context: context, client: client)
             if arguments.has(.all) {
-                guard from == nil, to == nil else { throw UsageError("give --all or --from/--to, not both") }
             } else if from == nil, to == nil {
                 // The last 52 weeks, this one included.
                 from = context.clock.today().mondayOfWeek.adding(days: -7 * (ExerciseHistory.weeksAtMost - 1))

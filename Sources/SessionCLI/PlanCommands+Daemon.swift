@@ -54,9 +54,13 @@ extension PlanCommands {
                 guard arguments[.week] == nil else { throw UsageError("give PLAN-ID or --week, not both") }
                 params.planID = id
             }
-            let client = try context.connect(arguments)
-            params.date = try context.date(arguments.value(Options.week), over: client)
+            // Checked before the daemon is asked (a usage error needs none), a day word
+            // read here; then placed in the daemon's today.
+            let week = try arguments.value(Options.week)
+            params.date = week?.on(context.clock.today())
             try context.check(PlanGet.self, params)
+            let client = try context.connect(arguments)
+            params.date = try context.date(week, over: client)
             // The plan as stored, and for a carried-over week the Monday it carries to;
             // with it, in the same round trip, the daemon's today, the day marked.
             let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])

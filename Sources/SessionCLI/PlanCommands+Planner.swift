@@ -235,8 +235,9 @@ extension PlanCommands {
     }
 
     static func runPlanNext(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let written = try arguments.value(Options.week)
         let client = try context.connect(arguments)
-        let week = try context.date(arguments.value(Options.week), over: client)
+        let week = try context.date(written, over: client)
         // Next week is the one after the daemon's today.
         if week == nil { try context.useDaemonTimeZone(client) }
         let weekStart = (week ?? context.clock.today().adding(days: 7)).mondayOfWeek

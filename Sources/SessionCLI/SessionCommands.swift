@@ -30,10 +30,16 @@ enum SessionCommands {
                 }
                 return WrittenDay(text: text)
             }
-            let client = try context.connect(arguments)
-            params.date = try context.date(day, over: client)
+            // Read before the daemon is asked (a usage error needs none); a day word is
+            // read again in the daemon's today below.
+            params.date = day?.on(context.clock.today())
             // A time of day alone is on DATE (the session's day), else today.
             params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock, on: params.date)
+            let client = try context.connect(arguments)
+            if let day, LocalDate(day.text) == nil {
+                params.date = try context.date(day, over: client)
+                params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock, on: params.date)
+            }
             // Read again in the daemon's zone when it matters: --at naming today or
             // yesterday, or the day a second session would be on (today, or --at's,
             // a time written without an offset being its wall clock's).

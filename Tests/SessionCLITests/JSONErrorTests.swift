@@ -115,4 +115,17 @@ import TestSupport
         let schema = try daemon.ctl(["--json", "plan", "schema"])
         #expect(schema.status == 0 && (try? JSONParser.parse(schema.stdout))?["$schema"] != nil)
     }
+
+    /// A usage error is said without the daemon: with none to reach, words that do not
+    /// read are exit 2 with the usage line, not exit 3 (unreachable).
+    @Test func aUsageErrorNeedsNoDaemon() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let nowhere = ["SESSIOND_SOCKET": daemon.file("none", "") + ".sock"]
+        for arguments in [["history", "--from", "2026-12-05", "--to", "2026-12-01"], ["start", "yesterday", "--at", "25:99"], ["summary", "--week", "someday"],
+                          ["health", "show", "--from", "soon"], ["plan", "show", "--week", "later"], ["progress", "squat", "--all", "--from", "mon"]] {
+            let run = try daemon.ctl(arguments, environment: nowhere)
+            #expect(run.status == 2 && run.stderr.contains("Usage:"), "\(arguments): \(run.status) \(run.stderr)")
+        }
+    }
 }
