@@ -231,7 +231,7 @@ public enum CSVTable {
                         continue
                     }
                     switch byte {
-                    case UInt8(ascii: "\"") where !fieldStarted || field.allSatisfy({ $0 == 0x20 }):
+                    case UInt8(ascii: "\"") where !closed && (!fieldStarted || field.allSatisfy({ $0 == 0x20 })):
                         field.removeAll()
                         quoted = true
                         fieldStarted = true

@@ -125,6 +125,25 @@ import Testing
         #expect(try exportPages(restored).flatMap(\.workouts) == exported)
     }
 
+    /// A plan event's day travels with it, and a day far from its time (a damaged or
+    /// made-up archive) is refused by its place, nothing stored: it would give the plan
+    /// days that had ended before it.
+    @Test func aPlanEventsDayIsKeptAndADayFarFromItsTimeRefused() throws {
+        let source = try InProcess()
+        try Workout.importPlan(source, weekStart: "2026-11-23")
+        let plans = try source.call("history.archive", .obj(["part": "plans"]))["plans"] ?? []
+        let events = try source.call("history.archive", .obj(["part": "events"]))["events"]?.arrayValue ?? []
+        let event = try #require(events.first)
+        #expect(event["date"] == "2026-11-22", "imported on the Sunday before its week: \(event)")
+        let target = try InProcess()
+        var moved = event.objectPairs ?? []
+        moved = moved.map { $0.key == "date" ? (key: "date", value: "2026-11-02") : $0 }
+        _ = try target.call("history.import", .obj(["importId": "r", "chunk": 0, "source": "json", "plans": plans, "events": [.object(moved)]]))
+        let refused = try target.request("history.import", .obj(["importId": "r", "done": true]))
+        #expect(refused["error"]?["data"]?["errors"]?[0]?["path"] == "params.events[0].date", "\(refused)")
+        #expect(try target.call("plan.list").arrayValue?.isEmpty == true, "nothing stored")
+    }
+
     /// A restore of sessiond's own export of a history of 1,000,000 sets fits what the
     /// imports under way may stage: its sets, workouts and bytes (each set as an export
     /// writes it, with its time; the archive's daily health samples besides).

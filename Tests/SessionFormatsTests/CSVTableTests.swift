@@ -94,6 +94,11 @@ import SessionCore
             #expect(try reader.next() == CSVTable.Record(line: 5, fields: ["Legs", "", "8"]))
             #expect(try reader.next() == nil)
         }
+        // A second quoted run after the first ("x" "y") is text after it too.
+        for byteWise in [false, true] {
+            var reopened = try CSVTable.Reader(bytes: Array("a,b\n\"x\" \"y\",z\n".utf8), byteWise: byteWise)
+            #expect(throws: CSVTable.Failure.self) { try reopened.next() }
+        }
         // Spaces after the closing quote are no text (kept, as before); a doubled quote
         // is a quote.
         var reader = try CSVTable.Reader(bytes: Array("a,b\n\"x\"  ,\"say \"\"hi\"\"\"\n".utf8))

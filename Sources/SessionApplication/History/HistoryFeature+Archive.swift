@@ -130,6 +130,10 @@ extension HistoryFeature {
             guard let planID = planIDs[event.planID] else {
                 throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].planId", message: "names plan \(event.planID), which the archive does not hold")])
             }
+            // The day it kept is its time's day in some zone: within a day of its UTC day.
+            if let date = event.date, abs(date.daysSinceEpoch - DecodingContext.utcDate(atMs).daysSinceEpoch) > 1 {
+                throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].date", message: "\(date) is more than a day from its time \(event.at)")])
+            }
             if event.kind == .move, let from = event.from, let to = event.to { return (atMs: atMs, kind: .moved(planID: planID, from: from, to: to), date: event.date) }
             return (atMs: atMs, kind: .activated(planID: planID), date: event.date)
         }

@@ -60,7 +60,12 @@ extension CoachContext {
     /// another plan took over, so the planner reads a moved day as moved and knows the
     /// week ran under two plans; empty for a week that kept its plan and days.
     static func calendarNote(_ week: WeeklySummary) -> String {
-        let moves = week.moves.map { "\(PromptContext.weekday($0.from)) moved to \(PromptContext.weekday($0.to))" }
+        // Two training days that traded places are one swap.
+        let moves = week.moves.compactMap { move -> String? in
+            let from = PromptContext.weekday(move.from), to = PromptContext.weekday(move.to)
+            guard week.moves.contains(DayMove(from: move.to, to: move.from)) else { return "\(from) moved to \(to)" }
+            return move.from < move.to ? "\(from) and \(to) swapped" : nil
+        }
         let changes = week.planChanges.isEmpty ? [] : ["new plan from " + week.planChanges.map(PromptContext.weekday).joined(separator: ", ")]
         return (moves + changes).map { ", " + $0 }.joined()
     }

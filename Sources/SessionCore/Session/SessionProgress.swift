@@ -35,7 +35,7 @@ public struct SessionProgress: Sendable, Equatable {
         public var logged: Int
     }
 
-    /// The next set to do: the first planned exercise with sets left.
+    /// The next set to do (`SessionProgress.next`).
     public struct Next: Sendable, Equatable {
         public var plannedExerciseID: Int64
         public var name: String
@@ -50,8 +50,9 @@ public struct SessionProgress: Sendable, Equatable {
     /// reps × kg over counted sets, to 0.01 kg.
     public let volumeKg: Double
 
-    /// The planned exercise of the session's latest counted set (nil: none, or off-plan):
-    /// what comes next follows from it.
+    /// The planned exercise of the counted set logged last (nil: none, or off-plan; a set
+    /// added with an earlier time is still the one logged last): what comes next follows
+    /// from it.
     public let lastPlannedID: Int64?
 
     /// `planned` are the day's exercises with their row ids, in plan order (none for a

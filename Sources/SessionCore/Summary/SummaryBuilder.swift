@@ -42,7 +42,7 @@ public enum SummaryBuilder {
             health: health(input),
             volumePerDayKg: volumePerDay,
             muscles: muscles(input, counted: counted),
-            moves: planned.compactMap { day in day.movedFrom.map { DayMove(from: $0, to: day.date) } }.filter { $0.to <= weekEnd },
+            moves: planned.compactMap { day in day.movedFrom.map { DayMove(from: $0, to: day.date) } },
             planChanges: input.planChanges)
     }
 
