@@ -64,7 +64,7 @@ extension ChangeFeed {
     /// The plan event `id` as the feed hands it out.
     func syncedPlanEvent(_ id: Int64) throws -> SyncedPlanEvent? {
         try connection.prepare("""
-            SELECT e.kind, p.uid AS plan_uid, e.at_ms, e.from_date, e.to_date
+            SELECT e.kind, p.uid AS plan_uid, e.at_ms, e.from_date, e.to_date, e.date
             FROM plan_event e JOIN sync_plan p ON p.entity = 'plan' AND p.local_id = e.plan_id WHERE e.id = ?
             """).row([id]) { row in
             var event = SyncedPlanEvent()
@@ -73,6 +73,7 @@ extension ChangeFeed {
             event.atMs = row.int("at_ms")
             event.fromDate = row.isNull("from_date") ? nil : row.date("from_date")
             event.toDate = row.isNull("to_date") ? nil : row.date("to_date")
+            event.date = row.isNull("date") ? nil : row.date("date")
             return event
         }
     }
@@ -99,7 +100,7 @@ extension ChangeFeed {
             }
             try connection.run("INSERT INTO plan_event (at_ms, kind, plan_id, from_date, to_date, date) VALUES (?, ?, ?, ?, ?, ?)",
                                [Int64(event.atMs), event.kind.rawValue, planID, event.fromDate?.description, event.toDate?.description,
-                                database.context.eventDate?(Int64(event.atMs)).description])
+                                (event.date ?? database.context.eventDate?(Int64(event.atMs)))?.description])
             localID = connection.lastInsertRowID
         } else {
             return .ignored

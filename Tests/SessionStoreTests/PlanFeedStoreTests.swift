@@ -26,6 +26,9 @@ import SessionCore
                 """)
         }
         let database = try Database(path: path)
+        // The first activation kept its day (in its zone then); the others, stored before
+        // events kept theirs, have none.
+        try database.connection.run("UPDATE plan_event SET date = '2026-11-29' WHERE id = 1")
         let feed = ChangeFeed(database)
         let changes = try feed.page(after: 0, limit: 10).changes
         #expect(changes.map(\.entity) == [.plan, .plan, .planEvent, .planEvent, .planEvent, .planEvent, .planEvent])
@@ -43,13 +46,17 @@ import SessionCore
         #expect(readings.map(\.wallMs) == [1000, 2000, 3000, 3000, 3000])
 
         // Another device, applying them in reverse: plan 2, activated last, is active there too.
+        // An event keeps the day it came with; one without is dated in this device's zone.
         let other = try Database(path: directory + "/other.db")
+        other.plans.datesEvents { _ in LocalDate("2026-12-24")! }
         let plans = [first: Plan(name: "", weekStart: Fixtures.monday, days: []), second: Plan(name: "", weekStart: Fixtures.monday, days: [])]
         let events = changes.filter { $0.entity == .planEvent }
         let early = try ChangeFeed(other).apply(Array(events.reversed()), plans: plans, nowMs: 5000)
         #expect(early.unresolved.count == 5 && early.applied == 0, "events wait for their plans")
         let applied = try ChangeFeed(other).apply(changes.filter { $0.entity == .plan } + events.reversed(), plans: plans, nowMs: 5000)
         #expect(applied.applied == 7 && applied.unresolved.isEmpty)
+        let dated = try other.plans.planTimeline().events.map { "\($0.atMs) \($0.date?.description ?? "-")" }
+        #expect(dated == ["1000 2026-11-29", "2000 2026-12-24", "3000 2026-12-24", "3000 2026-12-24", "3000 2026-12-24"], "\(dated)")
         let activeThere = try #require(try other.plans.activePlanID())
         #expect(try ChangeFeed(other).planUID(activeThere) == second)
         #expect(try other.plans.listPlans().map(\.name).sorted() == ["First", "Second"], "the names as imported on the first device")

@@ -47,6 +47,9 @@ public struct SyncedPlanEvent: Sendable, Equatable, Blank {
     public var fromDate: LocalDate?
     /// A move's day it moves to, nil for an activation.
     public var toDate: LocalDate?
+    /// The day it happened on, in its device's zone then (nil from a build before events
+    /// kept their day: the device that applies it dates it in its own zone).
+    public var date: LocalDate?
 
     public init() {}
 }

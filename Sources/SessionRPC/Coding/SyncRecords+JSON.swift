@@ -178,6 +178,7 @@ extension SyncedPlanEvent: CodedObject {
         try coder.int("atMs", &atMs)
         try coder.date("fromDate", &fromDate)
         try coder.date("toDate", &toDate)
+        try coder.date("date", &date)
         try coder.check((kind == .move) == (fromDate != nil && toDate != nil), "fromDate", "both dates for a move, neither for an activation")
     }
 }
