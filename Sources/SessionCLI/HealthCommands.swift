@@ -76,7 +76,6 @@ enum HealthCommands {
             }
             var params = HealthRecord.Params { $0.type = healthType; $0.value = value }
             params.source = "sessionctl"
-            params.requestID = SessionCommands.requestID(context)
             let day = try arguments.value(Options.date)
             let client = try context.connect(arguments)
             params.date = try context.date(day, over: client)
