@@ -46,7 +46,7 @@ enum HistoryCommands {
                 let history = page.history
                 // A page is full at its limit, or sooner at the daemon's set budget.
                 let full = history.sessions.count >= shown || page.next != nil
-                formatter.printExerciseHistory(history, full: full)
+                formatter.printExerciseHistory(history, full: full, countsBodyMass: page.countsBodyMass)
                 if full, let oldest = history.sessions.first {
                     formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID,
                                            daemon: context.daemonOptions(arguments))
@@ -152,7 +152,7 @@ enum HistoryCommands {
             pages.append(page.history.sessions)
             next = page.next
         }
-        return ExerciseHistoryGet.Result(ExerciseHistory(name: first.history.name, sessions: pages.reversed().flatMap { $0 }))
+        return ExerciseHistoryGet.Result(ExerciseHistory(name: first.history.name, sessions: pages.reversed().flatMap { $0 }), countsBodyMass: first.countsBodyMass)
     }
 
     /// The first page: the daemon reads the words as every command reads a name

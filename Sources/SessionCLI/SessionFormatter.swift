@@ -223,7 +223,7 @@ struct SessionFormatter {
 
     /// An exercise's sessions, newest first: session id, date, best e1RM, and each set. A `full`
     /// page (older sessions may remain) reads as the last sessions rather than all of them.
-    func printExerciseHistory(_ history: ExerciseHistory, full: Bool) {
+    func printExerciseHistory(_ history: ExerciseHistory, full: Bool, countsBodyMass: Bool) {
         guard !history.sessions.isEmpty else {
             console.print("no sets of \(history.name) in these dates")
             return
@@ -232,7 +232,6 @@ struct SessionFormatter {
         console.print(console.bold(history.name) + " · " + (full ? "the last \(count)" : count))
         let idWidth = history.sessions.map { String($0.sessionID).count }.max() ?? 0
         // A pull-up's load is added to the body: "6 reps, +10 kg".
-        let countsBodyMass = Self.countsBodyMass(history.name)
         for session in history.sessions.reversed() {
             let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
             let sets = session.sets.map { set in

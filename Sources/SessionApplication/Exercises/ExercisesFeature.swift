@@ -88,7 +88,7 @@ extension ExercisesFeature {
                                            maximumSets: HistoryLimits.pageSets)
         var history = page.history
         history.name = name
-        return ExerciseHistoryGet.Result(history, next: page.next)
+        return ExerciseHistoryGet.Result(history, next: page.next, countsBodyMass: exercise.countsBodyMass)
     }
 }
 

@@ -47,10 +47,14 @@ public enum ExerciseHistoryGet: MethodContract {
         /// `HistoryLimits.pageSets` sets with older sessions left (nil: nothing left
         /// out but what `limit` leaves out).
         public var next: Int64?
+        /// True when the exercise counts body mass (a pull-up): a set's `weightKg` is the
+        /// load added to the body.
+        public var countsBodyMass = false
 
-        public init(_ history: ExerciseHistory, next: Int64? = nil) {
+        public init(_ history: ExerciseHistory, next: Int64? = nil, countsBodyMass: Bool = false) {
             self.history = history
             self.next = next
+            self.countsBodyMass = countsBodyMass
         }
     }
 }
