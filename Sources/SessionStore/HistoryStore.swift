@@ -52,10 +52,10 @@ public struct HistoryStore: Store {
             let statement = try connection.prepare("SELECT 1 FROM session WHERE import_key = ?")
             let aliases = try exercisesStore.aliases()
             var seen = Set<String>()
-            try sessions.removeAll { session in
-                guard seen.insert(session.importKey).inserted else { return true }
-                guard try statement.rows([session.importKey], { _ in true }).isEmpty else { return true }
-                return try storedAlike(session, aliases: aliases)
+            try sessions.keep { session in
+                guard seen.insert(session.importKey).inserted else { return false }
+                guard try statement.rows([session.importKey], { _ in true }).isEmpty else { return false }
+                return try !storedAlike(session, aliases: aliases)
             }
         }
     }

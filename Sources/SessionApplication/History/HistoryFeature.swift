@@ -71,15 +71,15 @@ extension HistoryFeature {
         // rate and energy instead of becoming a second session.
         var measured: [Int64] = []
         if let source = staged.source, HistoryImport.measuringSources.contains(source) {
-            try sessions.removeAll { session in
-                guard let tracked = try database.sessions.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return false }
+            try sessions.keep { session in
+                guard let tracked = try database.sessions.trackedSession(overlapping: session.startedAtMs, session.endedAtMs) else { return true }
                 measured.append(tracked)
                 let workout = session.workout
                 if !params.dryRun {
                     try database.sessions.setMeasured(sessionID: tracked, averageHeartRate: workout.averageHeartRate,
                                              maximumHeartRate: workout.maximumHeartRate, energyKcal: workout.energyKcal)
                 }
-                return true
+                return false
             }
         }
         // Entered afterwards here (track, or a program without a source): it trained the
