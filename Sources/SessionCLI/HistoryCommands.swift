@@ -103,7 +103,7 @@ enum HistoryCommands {
             }
             // A chart needs each session's figures, not its sets (a year of them is most
             // of the reply otherwise): --json keeps the sets.
-            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has(.json),
+            guard let history = try exerciseHistory(arguments.positionals, from: from, to: to, before: nil, limit: nil, sets: arguments.has(.json) && svg == nil,
                                                     allPages: true, json: arguments.has(.json), client: client, context: context)?.history else {
                 return ExitStatus.refused
             }
