@@ -123,15 +123,7 @@ struct SyncDeliveryTests {
         defer { phone.cleanUp(); laptop.cleanUp() }
         var loops: [Process] = []
         defer { for loop in loops { loop.terminate(); loop.waitUntilExit() } }
-        for daemon in [phone, laptop] {
-            let loop = Process()
-            loop.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
-            loop.arguments = ["--interval", "600", "--socket", daemon.socketPath, "--dsn", server.dsn()]
-            loop.standardOutput = FileHandle.nullDevice
-            loop.standardError = FileHandle.nullDevice
-            try loop.run()
-            loops.append(loop)
-        }
+        for daemon in [phone, laptop] { loops.append(try Self.loop(daemon, server, interval: 600)) }
         // Both ran their first round, and wait now.
         for daemon in [phone, laptop] {
             let client = try daemon.client()
@@ -146,6 +138,17 @@ struct SyncDeliveryTests {
         #expect(loops.allSatisfy { $0.isRunning }, "both loops still run")
     }
 
+    /// `sessiond-sync`'s loop over `daemon` and `server`, running, its output dropped.
+    static func loop(_ daemon: DaemonProcess, _ server: PostgresServer, interval: Int) throws -> Process {
+        let loop = Process()
+        loop.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
+        loop.arguments = ["--interval", String(interval), "--socket", daemon.socketPath, "--dsn", server.dsn()]
+        loop.standardOutput = FileHandle.nullDevice
+        loop.standardError = FileHandle.nullDevice
+        try loop.run()
+        return loop
+    }
+
     /// The loop connects to a daemon that restarted: a set logged after the restart is
     /// pushed by the next round (the loop had kept the dead connection and failed every
     /// round until it was restarted itself).
@@ -153,12 +156,7 @@ struct SyncDeliveryTests {
         let server = try SyncTests.server()
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
-        let loop = Process()
-        loop.executableURL = URL(fileURLWithPath: Binaries.sessiondSync)
-        loop.arguments = ["--interval", "2", "--socket", daemon.socketPath, "--dsn", server.dsn()]
-        loop.standardOutput = FileHandle.nullDevice
-        loop.standardError = FileHandle.nullDevice
-        try loop.run()
+        let loop = try Self.loop(daemon, server, interval: 2)
         defer { loop.terminate(); loop.waitUntilExit() }
         try Wait.until(timeout: 30, "the first round") { try daemon.client().call("sync.status")["lastPull"]?.stringValue != nil }
         #expect(daemon.stop() == 0)
