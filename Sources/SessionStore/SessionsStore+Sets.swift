@@ -233,12 +233,13 @@ extension SessionsStore {
         try write(.setsLogged) { try connection.run("UPDATE logged_set SET superset = ? WHERE id = ?", [label, setID]) }
     }
 
-    /// The planned exercise of a session's latest counted set; nil when it has none or
-    /// the set was off-plan.
+    /// The planned exercise of a session's latest counted set by the time it was done (a
+    /// forgotten set added afterwards with its earlier time is not the latest); nil when
+    /// it has none or the set was off-plan.
     public func lastPlannedExercise(sessionID: Int64) throws(StorageError) -> Int64? {
         try wrap {
             try connection.prepare(
-                "SELECT planned_exercise_id FROM logged_set WHERE session_id = ? AND kind <> 'warmup' ORDER BY id DESC LIMIT 1"
+                "SELECT planned_exercise_id FROM logged_set WHERE session_id = ? AND kind <> 'warmup' ORDER BY logged_at_ms DESC, id DESC LIMIT 1"
             ).row([sessionID]) { $0.optionalInt64("planned_exercise_id") } ?? nil
         }
     }

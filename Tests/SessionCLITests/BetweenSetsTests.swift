@@ -131,6 +131,19 @@ import JSON
                 && lines[1].contains("set 3/3") && lines[1].contains("all planned sets done"), "\(lines)")
     }
 
+    /// A forgotten set added afterwards with its earlier time is not the latest: what
+    /// comes next follows the set done last (the squat at 18:10), not the plank put in
+    /// before it.
+    @Test func whatComesNextFollowsTheSetDoneLast() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        try twoMondays(daemon)
+        #expect(try daemon.ctl(["log", "squat", "5", "80", "--at", Wall.at("2026-11-30T18:10:00")]).status == 0)
+        let forgotten = try daemon.ctl(["log", "plank", "--at", Wall.at("2026-11-30T18:05:00")]).stdout
+        #expect(forgotten.hasPrefix("Plank · set 1/2") && forgotten.contains("next: Squat (2 of 3)"), "\(forgotten)")
+        #expect(try daemon.ctl(["status"]).stdout.contains("next: Squat, set 2 of 3"))
+    }
+
     /// A log without numbers is the plan's set, whatever the sets before it were; what
     /// the plan does not prescribe repeats the set just done.
     @Test func aBareLogIsThePlansSetElseTheSetJustDone() throws {

@@ -50,9 +50,9 @@ public struct SessionProgress: Sendable, Equatable {
     /// reps × kg over counted sets, to 0.01 kg.
     public let volumeKg: Double
 
-    /// The planned exercise of the counted set logged last (nil: none, or off-plan; a set
-    /// added with an earlier time is still the one logged last): what comes next follows
-    /// from it.
+    /// The planned exercise of the latest counted set by the time it was done (nil:
+    /// none, or off-plan; a forgotten set added afterwards with an earlier time is not
+    /// the latest): what comes next follows from it.
     public let lastPlannedID: Int64?
 
     /// `planned` are the day's exercises with their row ids, in plan order (none for a
