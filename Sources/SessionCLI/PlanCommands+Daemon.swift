@@ -68,10 +68,7 @@ extension PlanCommands {
             if context.printJSON(document, arguments) { return ExitStatus.ok }
             // A week whose plan changed: the other plans that govern its days, in one
             // more round trip.
-            let otherIDs = Set(document.week.compactMap(\.planID)).subtracting([document.planID]).sorted()
-            let others = otherIDs.isEmpty ? [] : try client.pipeline(otherIDs.map { id in SocketClient.Call(PlanGet.self, PlanGet.Params { $0.planID = id }) })
-                .map { try PlanGet.Result(json: try $0.value()) }
-            let governing = [document] + others
+            let governing = [document] + (try documents(Set(document.week.compactMap(\.planID)).subtracting([document.planID]), client: client))
             if let monday = document.week.first?.date, governing.allSatisfy({ $0.plan.weekStart < monday }) {
                 let weeks = Set(governing.map(\.plan.weekStart)).sorted().map(\.description).joined(separator: ", ")
                 context.console.print(context.console.dim("carried over from the week of \(weeks): no plan was imported for this week"))
@@ -182,6 +179,14 @@ extension PlanCommands {
             context.console.print("plan \(id) is active")
             return ExitStatus.ok
         })
+
+    /// The stored plans `ids` names, in the order of their ids, in one round trip (none
+    /// for none): the plans that govern the dates of a week besides the one asked for.
+    static func documents(_ ids: Set<Int64>, client: SocketClient) throws -> [PlanDocument] {
+        guard !ids.isEmpty else { return [] }
+        return try client.pipeline(ids.sorted().map { id in SocketClient.Call(PlanGet.self, PlanGet.Params { $0.planID = id }) })
+            .map { try PlanGet.Result(json: try $0.value()) }
+    }
 
     /// A week as it trains (`week`, a plan document's asked for by date): each date with
     /// its governing plan's day in full (`plans`: the document's and the others that

@@ -148,13 +148,8 @@ extension PlanCommands {
             }
         }
         // A date another plan governs than the one asked for (a week's plans changing).
-        let others = Set(days.compactMap(\.planID)).subtracting(documents.keys).sorted()
-        if !others.isEmpty {
-            let fetched = try client.pipeline(others.map { id in SocketClient.Call(PlanGet.self, PlanGet.Params { $0.planID = id }) })
-            for reply in fetched {
-                let document = try PlanGet.Result(json: try reply.value())
-                documents[document.planID] = document
-            }
+        for document in try Self.documents(Set(days.compactMap(\.planID)).subtracting(documents.keys), client: client) {
+            documents[document.planID] = document
         }
         let events = days.compactMap { day -> ICalendar.Event? in
             guard let planDay = day.planID.flatMap({ documents[$0] })?.planDay(of: day), !planDay.exercises.isEmpty else { return nil }
