@@ -33,7 +33,7 @@ extension PlansFeature {
         try trainingDays(weekOf: monday, in: calendar).map { date, day, choice in
             SummaryInput.PlannedDay(date: date, exercises: try database.plans.plannedExercises(dayID: day.id).map {
                 (id: $0.id, name: $0.exercise.name, sets: $0.exercise.sets)
-            }, movedFrom: choice.isMoved(on: date) ? monday.adding(days: choice.weekday.rawValue - 1) : nil)
+            }, movedFrom: choice.movedFrom(on: date))
         }
     }
 
@@ -52,7 +52,7 @@ extension PlansFeature {
                 $0.planDayID = day.id
                 $0.title = day.title
                 $0.rest = day.rest
-                $0.movedFrom = choice.isMoved(on: date) ? monday.adding(days: choice.weekday.rawValue - 1) : nil
+                $0.movedFrom = choice.movedFrom(on: date)
             }
         }
     }

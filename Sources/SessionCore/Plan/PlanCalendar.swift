@@ -9,8 +9,9 @@ import SessionMacros
 /// * The plan that governs a date is the one in force when the date ended (midnight in
 ///   the daemon's zone); the current date and later ones belong to the plan in force
 ///   now. An event is dated by the day it happened on (in the daemon's zone then, kept
-///   with it): it governs that day and later ones, never a day that had ended before it. A date that ended before any plan was
-///   in force is unplanned: neither planned nor missed.
+///   with it): it governs that day and later ones, never a day that had ended before
+///   it. A date that ended before any plan was in force is unplanned: neither planned
+///   nor missed.
 /// * A plan is in force from its activation (an import that activates it, `plan.activate`,
 ///   a new version of the active plan) until the next activation; a plan whose week
 ///   starts later does not govern the dates before that week, which keep the plan in
@@ -68,6 +69,12 @@ public struct PlanCalendar: Sendable {
 
         /// True when a move put another day's training (or rest) on the date.
         public func isMoved(on date: LocalDate) -> Bool { weekday != date.weekday }
+
+        /// The date of `date`'s week whose day it trains when a move put it there; nil
+        /// for its own.
+        public func movedFrom(on date: LocalDate) -> LocalDate? {
+            isMoved(on: date) ? date.mondayOfWeek.adding(days: weekday.rawValue - 1) : nil
+        }
     }
 
     private let plans: [Int64: Plan]
