@@ -96,8 +96,7 @@ enum HistoryCommands {
             if arguments.has(.all), days.from != nil || days.to != nil { throw UsageError("give --all or --from/--to, not both") }
             let client = try context.connect(arguments)
             var (from, to) = try CommandSupport.dates(days, context: context, client: client)
-            if arguments.has(.all) {
-            } else if from == nil, to == nil {
+            if !arguments.has(.all), from == nil, to == nil {
                 // The last 52 weeks, this one included.
                 from = context.clock.today().mondayOfWeek.adding(days: -7 * (ExerciseHistory.weeksAtMost - 1))
             }

@@ -88,16 +88,15 @@ extension HistoryFeature {
             sessions = try sessions.map(placedOnPlanDay)
             if params.refuseImplausible == true { try checkPlausible(sessions) }
         }
-        let new = sessions
-        if !params.dryRun { try database.history.insertImported(new, source: staged.source) }
-        let counts = HistoryCounts(new.lazy.map(\.workout))
+        if !params.dryRun { try database.history.insertImported(sessions, source: staged.source) }
+        let counts = HistoryCounts(sessions.lazy.map(\.workout))
         var result = try HistoryImport.Result {
             $0.importID = params.importID
             $0.staged = staged.count
             $0.done = true
             $0.dryRun = params.dryRun
             $0.imported = counts
-            $0.skipped = given - new.count - measured.count
+            $0.skipped = given - sessions.count - measured.count
             $0.names = try exercisesOf(counts.names)
         }
         result.measured = measured
