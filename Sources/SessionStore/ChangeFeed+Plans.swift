@@ -8,9 +8,10 @@ import SessionCore
 /// reading, ties to the greater uid), the same on every device whatever the order of
 /// arrival.
 extension StoreContext {
-    /// Feeds the plan `localID` this device just stored.
-    func feedPlan(_ localID: Int64) throws(SQLiteError) {
-        try feedPlanRow(entity: .plan, localID: localID)
+    /// Feeds the plan `localID` this device just stored; one imported with a request id
+    /// under the uid it gives (`SyncChange.uid(named:)`), the same on every device.
+    func feedPlan(_ localID: Int64, requestID: String?) throws(SQLiteError) {
+        try feedPlanRow(entity: .plan, localID: localID, uid: requestID.map(SyncChange.uid(named:)))
     }
 
     /// Feeds the plan event `localID` this device just stored.
@@ -18,9 +19,10 @@ extension StoreContext {
         try feedPlanRow(entity: .planEvent, localID: localID)
     }
 
-    private func feedPlanRow(entity: SyncEntity, localID: Int64) throws(SQLiteError) {
+    private func feedPlanRow(entity: SyncEntity, localID: Int64, uid named: String? = nil) throws(SQLiteError) {
         let reading = try feedReading()
-        let uid = try connection.text("SELECT \(ChangeFeed.freshUIDSQL)") ?? ""
+        let uid: String
+        if let named { uid = named } else { uid = try connection.text("SELECT \(ChangeFeed.freshUIDSQL)") ?? "" }
         try connection.run("INSERT INTO sync_plan (uid, entity, local_id, hlc) VALUES (?, ?, ?, ?)", [uid, entity.rawValue, localID, reading.hlc])
         try connection.run("INSERT INTO change_feed (uid, op, hlc) VALUES (?, 'upsert', ?)", [uid, reading.hlc])
     }
@@ -45,7 +47,7 @@ extension ChangeFeed {
     /// The plan `id` as the feed hands it out.
     func syncedPlan(_ id: Int64) throws -> SyncedPlan? {
         try connection.prepare("""
-            SELECT p.name, p.week_start, p.imported_at_ms, p.source, r.uid AS revises_uid,
+            SELECT p.name, p.week_start, p.imported_at_ms, p.source, p.request_id, r.uid AS revises_uid,
                 (SELECT group_concat(date, ',') FROM (SELECT d.date FROM plan_day d
                  WHERE d.plan_id = p.id AND EXISTS (SELECT 1 FROM planned_exercise e WHERE e.plan_day_id = d.id) ORDER BY d.date)) AS training_dates
             FROM plan p LEFT JOIN sync_plan r ON r.entity = 'plan' AND r.local_id = p.revises WHERE p.id = ?
@@ -57,6 +59,7 @@ extension ChangeFeed {
             plan.source = row.text("source")
             plan.revisesUID = row.optionalText("revises_uid")
             plan.trainingDates = row.optionalText("training_dates")
+            plan.requestID = row.optionalText("request_id")
             return plan
         }
     }
@@ -90,10 +93,14 @@ extension ChangeFeed {
                 try connection.scalar("SELECT local_id FROM sync_plan WHERE entity = 'plan' AND uid = ?", [uid])
             }
             // Stored as `plan import` stores it, and inactive: only an activation moves
-            // the active plan. Its name and import time are the other device's.
+            // the active plan. Its name, import time and request id are the other
+            // device's; a request id this device already holds another plan under stays
+            // with that plan, so that the feed is never stopped by it.
             var named = parsed
             named.name = plan.name
-            localID = try database.plans.storePlan(named, source: plan.source, importedAtMs: Int64(plan.importedAtMs), active: false, revises: revises)
+            let requestID = try plan.requestID.flatMap { id in try database.plans.planID(requestID: id) == nil ? id : nil }
+            localID = try database.plans.storePlan(named, source: plan.source, importedAtMs: Int64(plan.importedAtMs), active: false, revises: revises,
+                                                   requestID: requestID)
         } else if let event = change.planEvent {
             guard let planID = try connection.scalar("SELECT local_id FROM sync_plan WHERE entity = 'plan' AND uid = ?", [event.planUID]) else {
                 return .unresolved

@@ -90,5 +90,14 @@ extension Migrations {
             ALTER TABLE health_sample ADD COLUMN request_id TEXT;
             CREATE UNIQUE INDEX health_sample_by_request ON health_sample (request_id) WHERE request_id IS NOT NULL;
             """),
+        // A plan imported with a request id is stored once: sessiond-sync delivering a
+        // queued plan again, after a kill between the import and its mark, is answered
+        // with the plan stored the first time. Its feed uid is the one the request id
+        // gives (`SyncChange.uid(named:)`), so two devices that import one delivery hold
+        // one plan.
+        Migration(version: 30, name: "plans take a request id", sql: """
+            ALTER TABLE plan ADD COLUMN request_id TEXT;
+            CREATE UNIQUE INDEX plan_by_request ON plan (request_id) WHERE request_id IS NOT NULL;
+            """),
     ]
 }

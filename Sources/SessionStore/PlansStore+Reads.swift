@@ -18,6 +18,11 @@ extension PlansStore {
         }
     }
 
+    /// The plan stored with `requestID` (`plan.import`'s), nil when none is.
+    public func planID(requestID: String) throws(StorageError) -> Int64? {
+        try wrap { try connection.scalar("SELECT id FROM plan WHERE request_id = ?", [requestID]) }
+    }
+
     /// The raw text a plan was imported from.
     public func planSource(_ planID: Int64) throws(StorageError) -> String? {
         try wrap { try connection.text("SELECT source FROM plan WHERE id = ?", [planID]) }

@@ -17,15 +17,17 @@ public struct PlansStore: Store {
 
     /// Stores an imported plan with the text it came from, in one transaction. With
     /// `activate`, or when no plan is active yet, it becomes the one active plan, and
-    /// its activation is an event of the plan calendar at its import time.
+    /// its activation is an event of the plan calendar at its import time. With
+    /// `requestID`, the plan is the one stored under it from then on (`planID(requestID:)`).
     public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool, revises: Int64? = nil,
-                           attempt: PlannerAttempt? = nil) throws(StorageError) -> InsertedPlan {
+                           attempt: PlannerAttempt? = nil, requestID: String? = nil) throws(StorageError) -> InsertedPlan {
         try write(.plans) {
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
             // One active plan, and its activation an event of the plan calendar.
             if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
-            let planID = try storePlan(plan, source: source, importedAtMs: importedAtMs, active: makeActive, revises: revises)
+            let planID = try storePlan(plan, source: source, importedAtMs: importedAtMs, active: makeActive, revises: revises,
+                                       requestID: requestID)
             if makeActive { try insertEvent(.activated(planID: planID), atMs: importedAtMs) }
             if let attempt { _ = try profileStore.insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
             return InsertedPlan(id: planID, active: makeActive)
@@ -34,12 +36,13 @@ public struct PlansStore: Store {
 
     /// The rows of a plan: the plan, its days, warm-ups and exercises; its id. The plan
     /// is fed as this device's (another device's takes its uid after, `ChangeFeed.applyPlan`).
-    func storePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?) throws -> Int64 {
+    func storePlan(_ plan: Plan, source: String, importedAtMs: Int64, active: Bool, revises: Int64?,
+                   requestID: String? = nil) throws -> Int64 {
         try connection.run(
-            "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises) VALUES (?, ?, ?, ?, ?, ?)",
-            [plan.name, plan.weekStart.description, importedAtMs, source, active, revises])
+            "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises, request_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [plan.name, plan.weekStart.description, importedAtMs, source, active, revises, requestID])
         let planID = connection.lastInsertRowID
-        try context.feedPlan(planID)
+        try context.feedPlan(planID, requestID: requestID)
         for day in plan.days {
             try connection.run(
                 "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",

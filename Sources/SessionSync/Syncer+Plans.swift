@@ -17,6 +17,10 @@ extension Syncer {
         ORDER BY p.id LIMIT 1 FOR UPDATE OF p SKIP LOCKED
         """
 
+    /// The request id a queued plan is imported with: its row's, the same from every
+    /// device of the athlete.
+    static func deliveryRequestID(_ id: String) -> String { "sessiond_plan \(id)" }
+
     /// How long a plan stays claimed while its device's daemon does not answer.
     static let claimSeconds = 60
 
@@ -26,7 +30,10 @@ extension Syncer {
     /// one device delivers it and the others get it through the change feed. A plan the
     /// daemon refuses is marked with its error and never offered again; so is a plan
     /// whose coach the athlete no longer shares with. Should the mark be lost (a kill
-    /// between the two), the next round imports the plan again, as a new stored plan.
+    /// between the two), the next round, of this device or another, imports the plan
+    /// again under the same request id (`deliveryRequestID`): the daemon that stored it
+    /// answers with that plan, and another stores it under the uid the request id gives,
+    /// so the feed holds it once.
     func deliverPlans(into report: inout Report) throws {
         while let outcome = try postgres.transaction({ () throws -> Bool? in
             // A daemon that never answers must not hold the claim for good: PostgreSQL
@@ -42,6 +49,7 @@ extension Syncer {
             var params = PlanImport.Params()
             params.plan = try JSONParser.parse(text)
             params.activate = true
+            params.requestID = Self.deliveryRequestID(id)
             switch try daemon.request(SocketClient.Call(PlanImport.self, params)).outcome {
             case .success(let value):
                 let imported: PlanImport.Result

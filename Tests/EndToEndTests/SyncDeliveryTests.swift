@@ -86,6 +86,56 @@ struct SyncDeliveryTests {
         #expect(try server.rows("SELECT error FROM sessiond_plan WHERE error IS NOT NULL") == ["not delivered: the athlete no longer shares with carol (sessionctl sync unshare)"])
     }
 
+    /// A delivery whose mark is lost after the daemon stored the plan (a trigger here
+    /// refuses the mark once, as a kill of sessiond-sync or a lost connection would leave
+    /// it) is stored once: retried by the same device, and delivered by another device
+    /// before the first one's plan reached it.
+    @Test func aDeliveryWhoseMarkWasLostIsStoredOnceWhicheverDeviceDeliversItAgain() throws {
+        let server = try SyncSecurityTests.server()
+        _ = try server.rows("""
+            CREATE SEQUENCE lost_marks;
+            CREATE FUNCTION lose_a_mark() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$
+            BEGIN
+                IF NEW.delivered_at IS NOT NULL AND nextval('lost_marks') = 1 THEN RAISE EXCEPTION 'the mark is lost'; END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER lose_a_mark BEFORE UPDATE ON sessiond_plan FOR EACH ROW EXECUTE FUNCTION lose_a_mark();
+            """)
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        let file = phone.directory + "/coach-plan.json"
+        Fixtures.write(Fixtures.dumbbellPlan, to: file)
+        _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
+        try SyncSecurityTests.sync(phone, server, as: "alice")
+        func queue() throws { #expect(try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file]).status == 0) }
+        func loseTheMark(_ device: DaemonProcess) throws {
+            let round = try runProcess(Binaries.sessiondSync, ["--once", "--socket", device.socketPath, "--dsn", server.dsn(user: "alice")], timeout: 60)
+            #expect(round.status != 0 && round.stderr.contains("the mark is lost"), "\(round.stderr)")
+        }
+        func plans(_ device: DaemonProcess) throws -> [Int] { try device.client().call("plan.list").arrayValue?.compactMap { $0["planId"]?.intValue } ?? [] }
+
+        // The same device again.
+        try queue()
+        try loseTheMark(phone)
+        let stored = try plans(phone)
+        #expect(stored.count == 1, "the daemon stored it before the mark was lost")
+        #expect(try server.rows("SELECT count(*) FROM sessiond_plan WHERE delivered_at IS NULL") == ["1"])
+        #expect(try SyncSecurityTests.sync(phone, server, as: "alice").contains("plans=1"))
+        #expect(try plans(phone) == stored, "answered with the plan stored the first time")
+        #expect(try server.rows("SELECT plan_id FROM sessiond_plan") == ["\(stored.first ?? 0)"])
+
+        // Another device, before the first one's plan reached it.
+        _ = try server.rows("ALTER SEQUENCE lost_marks RESTART")
+        try queue()
+        try loseTheMark(phone)
+        #expect(try SyncSecurityTests.sync(laptop, server, as: "alice").contains("plans=1"), "the laptop delivers it")
+        for device in [phone, laptop, phone] { try SyncSecurityTests.sync(device, server, as: "alice") }
+        for device in [phone, laptop] { #expect(try plans(device).count == 2, "the first plan and this one, once") }
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE entity = 'plan'") == ["2"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_plan WHERE delivered_at IS NULL") == ["0"])
+    }
+
     @Test func syncStatusShowsTheLastPushAndPullTheBacklogAndTheLastError() throws {
         let server = try SyncTests.server()
         let daemon = try DaemonProcess()

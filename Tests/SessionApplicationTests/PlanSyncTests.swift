@@ -115,4 +115,63 @@ import Testing
         #expect(try plans(laptop).active != later)
         #expect(try activeDays(phone) == activeDays(laptop))
     }
+
+    func deliver(_ device: Device, _ text: String, requestID: String) throws -> JSONValue {
+        try device.app.call("plan.import", .obj(["plan": .string(text), "weekStart": .string(Fixtures.monday.description), "activate": true,
+                                                 "requestId": .string(requestID)]))
+    }
+
+    /// A retry of an import whose reply was lost (sessiond-sync killed before it marked
+    /// the delivery) is answered with the plan stored the first time: nothing more is
+    /// stored, activated or fed. Another request id is another plan.
+    @Test func anImportRetriedUnderItsRequestIDIsAnsweredWithThePlanStoredFirst() throws {
+        let phone = try Device()
+        let first = try deliver(phone, Fixtures.dumbbellPlan, requestID: "sessiond_plan 7")
+        let fed = try phone.take()
+        #expect(fed.map { $0["entity"]?.stringValue ?? "?" } == ["plan", "planEvent"])
+        #expect(fed.first?["plan"]?["requestId"] == "sessiond_plan 7", "the request id travels with the plan")
+        _ = try importPlan(phone, Self.legsPlan)
+        _ = try phone.take()
+
+        let retry = try deliver(phone, Fixtures.dumbbellPlan, requestID: "sessiond_plan 7")
+        #expect(retry["planId"] == first["planId"] && retry["name"] == first["name"] && retry["weekStart"] == first["weekStart"])
+        #expect(retry["active"] == false, "the plan as it is now: the legs plan was activated after it")
+        #expect(retry["warnings"]?.arrayValue?.isEmpty == true)
+        #expect(try plans(phone) == (["Dumbbell Strength, 3 days", "Legs only"], "Legs only"), "nothing stored or activated")
+        #expect(try phone.take().isEmpty, "nothing fed")
+
+        let other = try deliver(phone, Fixtures.dumbbellPlan, requestID: "sessiond_plan 8")
+        #expect(other["planId"] != first["planId"] && other["active"] == true)
+        #expect(try plans(phone).names.count == 3)
+    }
+
+    /// One delivery imported by two devices (the phone's mark was lost before its plan
+    /// reached the laptop, which then delivered it too) is one plan: both store it under
+    /// the uid its request id gives, so each turns the other's down as held, and a third
+    /// device that got it through the feed answers the request id with it.
+    @Test func oneDeliveryImportedOnTwoDevicesIsOnePlanOnEvery() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        let tablet = try Device()
+        _ = try deliver(phone, Fixtures.dumbbellPlan, requestID: "sessiond_plan 7")
+        _ = try deliver(laptop, Fixtures.dumbbellPlan, requestID: "sessiond_plan 7")
+        let fromPhone = try phone.take()
+        let fromLaptop = try laptop.take()
+        let planUIDs = (fromPhone + fromLaptop).filter { $0["entity"] == "plan" }.map { $0["uid"] }
+        #expect(planUIDs.count == 2 && planUIDs[0] == planUIDs[1], "one record: \(planUIDs)")
+
+        let onLaptop = try laptop.apply(fromPhone)
+        #expect(onLaptop["applied"] == 1 && onLaptop["ignored"] == 1, "the plan is held already, the phone's activation is new: \(onLaptop)")
+        try phone.apply(fromLaptop)
+        for device in [phone, laptop] {
+            #expect(try plans(device) == (["Dumbbell Strength, 3 days"], "Dumbbell Strength, 3 days"))
+        }
+
+        #expect(try tablet.apply(fromPhone.filter { $0["entity"] == "plan" })["applied"] == 1)
+        let held = try #require(try tablet.app.call("plan.list").arrayValue?.first)
+        let retry = try deliver(tablet, Fixtures.dumbbellPlan, requestID: "sessiond_plan 7")
+        #expect(retry["planId"] == held["planId"] && retry["active"] == false, "the plan the feed brought, not yet activated: \(retry)")
+        #expect(try tablet.take().isEmpty)
+        #expect(try plans(tablet).names.count == 1)
+    }
 }

@@ -16,8 +16,18 @@ struct PlansFeature {
 }
 
 extension PlansFeature {
-    /// `plan.import`: the typed boundary, then one atomic insert.
+    /// `plan.import`: the typed boundary, then one atomic insert. A request id stored
+    /// already is answered with its plan as it is now, and nothing else is done.
     func importPlan(_ params: PlanImport.Params) throws -> Outcome {
+        if let requestID = params.requestID, let planID = try database.plans.planID(requestID: requestID),
+           let stored = try database.plans.plan(planID) {
+            return Outcome(PlanImport.Result {
+                $0.planID = planID
+                $0.name = stored.plan.name
+                $0.weekStart = stored.plan.weekStart
+                $0.active = stored.active
+            })
+        }
         let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay,
                                         bareWeightInPounds: params.bareWeightUnit == "lb")
         let source = params.plan.stringValue ?? params.plan.prettyText
@@ -26,7 +36,7 @@ extension PlansFeature {
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
         if let revised = params.revises, try database.plans.plan(revised) == nil { throw SessionError.planNotFound(revised) }
         let inserted = try database.plans.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
-                                               revises: params.revises, attempt: attempt)
+                                                     revises: params.revises, attempt: attempt, requestID: params.requestID)
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit(PlanActivatedEvent.self, .init { $0.planID = inserted.id }) }

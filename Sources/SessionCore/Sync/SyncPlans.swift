@@ -22,6 +22,10 @@ public struct SyncedPlan: Sendable, Equatable, Blank {
     /// what a coach's view of adherence reads. Derived: a device that applies the plan
     /// imports its source and ignores it.
     public var trainingDates: String?
+    /// The request id it was imported with (`plan.import`'s, a delivery's), nil for
+    /// none: the device that applies it keeps it, so an import there with the same
+    /// request id is answered with this plan. Its uid is the one the request id gives.
+    public var requestID: String?
 
     public init() {}
 }

@@ -156,4 +156,18 @@ public struct SyncChange: Sendable, Equatable, Blank {
     public static func isUID(_ text: String) -> Bool {
         text.utf8.count == 32 && HybridTimestamp.isDevice(text)
     }
+
+    /// The record id a name gives, the same on every device: the name's 128-bit FNV-1a
+    /// hash in 32 lowercase hexadecimal digits. A plan imported with a request id takes
+    /// the id its request id gives, so two devices that import one delivery store one
+    /// record, which the feed then holds once.
+    public static func uid(named name: String) -> String {
+        var hash: UInt128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d
+        for byte in name.utf8 {
+            hash ^= UInt128(byte)
+            hash &*= 0x0000_0000_0100_0000_0000_0000_0000_013b
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 32 - digits.utf8.count) + digits
+    }
 }

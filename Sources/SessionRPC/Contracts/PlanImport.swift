@@ -32,6 +32,9 @@ public enum PlanImport: MethodContract {
         public var tokens: PlannerTokens?
         /// The plan this one is a new version of (`plan redo`); that plan is kept.
         public var revises: Int64?
+        /// Makes retries idempotent: the same requestId returns the plan stored under it
+        /// and stores nothing (sessiond-sync's delivery of a queued plan).
+        public var requestID: String?
 
         public init() { plan = .null }
 
@@ -48,6 +51,8 @@ public enum PlanImport: MethodContract {
             coder.string("reply", &reply, maxLength: PlannerAttempt.Limits.replyBytes, "with run: the planner's raw reply, when plan was built from it")
             PlanAttempt.code(tokens: &tokens, &coder)
             coder.id("revises", &revises, "the plan this one is a new version of (that plan is kept)")
+            coder.string("requestId", &requestID, maxLength: SessionLimits.requestIDLength,
+                         "makes retries idempotent: the same requestId returns the plan stored under it and stores nothing")
         }
 
         /// The week must start on a Monday; a planner's run comes with its attempt and
