@@ -58,26 +58,38 @@ extension ChangeFeed {
                 // own: a change of this device's to it is its creation, come back; any
                 // other device's was made after it saw the creation, so reads later.
                 let heldReading = held.map { ConvergenceRule.Held(hlc: $0.hlc ?? .earliest, deleted: $0.localID == nil) }
+                // A session held is merged with, not replaced (its end is a register of its own).
+                let merges = change.session != nil && !change.deleted && held?.localID != nil
                 guard !(held != nil && held?.hlc == nil && stamp.device == device),
-                      ConvergenceRule.accepts(stamp, deletes: change.deleted, over: heldReading) else {
+                      merges || ConvergenceRule.accepts(stamp, deletes: change.deleted, over: heldReading) else {
                     outcome.ignored += 1
                     continue
                 }
                 if change.deleted {
                     if let localID = held?.localID { touchedKeys.formUnion(try delete(change.entity, localID)) }
                     try keep(uid: change.uid, entity: change.entity, localID: nil, hlc: change.hlc)
-                } else if let session = change.session {
+                } else if let incoming = change.session {
+                    var version = ConvergenceRule.SessionVersion(hlc: stamp, session: incoming)
+                    if let localID = held?.localID, let session = try syncedSession(localID) {
+                        let heldVersion = ConvergenceRule.SessionVersion(hlc: held?.hlc ?? .earliest, session: session)
+                        version = ConvergenceRule.merge(version, over: heldVersion)
+                        // Nothing new: the merge is what is held (with its end's reading written out).
+                        if version == ConvergenceRule.merge(heldVersion, over: heldVersion) {
+                            outcome.ignored += 1
+                            continue
+                        }
+                    }
                     // One active session at a time: another device's stays out until
                     // one of the two is finished (applying it again then stores it).
-                    if session.endedAtMs == nil,
+                    if version.session.endedAtMs == nil,
                        try connection.scalar("SELECT count(*) FROM session WHERE ended_at_ms IS NULL AND id <> ?", [held?.localID ?? 0]) != 0 {
                         outcome.unresolved.append(change.uid)
                         continue
                     }
-                    let localID = try store(session, at: held?.localID)
+                    let localID = try store(version.session, at: held?.localID)
                     touchedKeys.formUnion(try connection.prepare("SELECT DISTINCT exercise_key FROM logged_set WHERE session_id = ?")
                         .rows([localID]) { $0.text("exercise_key") })
-                    try keep(uid: change.uid, entity: .session, localID: localID, hlc: change.hlc)
+                    try keep(uid: change.uid, entity: .session, localID: localID, hlc: version.hlc.text, endHlc: version.session.endHlc)
                 } else if let health = change.health {
                     let localID = try store(health, at: held?.localID)
                     try keep(uid: change.uid, entity: .health, localID: localID, hlc: change.hlc)
@@ -134,14 +146,14 @@ extension ChangeFeed {
 
     /// Gives the record's row the uid and reading of the change applied to it (an edit's
     /// trigger gave it this device's reading), or keeps a tombstone.
-    private func keep(uid: String, entity: SyncEntity, localID: Int64?, hlc: String) throws {
+    private func keep(uid: String, entity: SyncEntity, localID: Int64?, hlc: String, endHlc: String? = nil) throws {
         if let localID {
             try connection.run("DELETE FROM sync_record WHERE entity = ? AND local_id = ? AND uid <> ?", [entity.rawValue, localID, uid])
         }
         try connection.run("""
-            INSERT INTO sync_record (uid, entity, local_id, hlc) VALUES (?, ?, ?, ?)
-            ON CONFLICT (uid) DO UPDATE SET local_id = excluded.local_id, hlc = excluded.hlc
-            """, [uid, entity.rawValue, localID, hlc])
+            INSERT INTO sync_record (uid, entity, local_id, hlc, end_hlc) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (uid) DO UPDATE SET local_id = excluded.local_id, hlc = excluded.hlc, end_hlc = excluded.end_hlc
+            """, [uid, entity.rawValue, localID, hlc, endHlc])
     }
 
     /// Deletes a record's row; returns the exercise keys whose records change.

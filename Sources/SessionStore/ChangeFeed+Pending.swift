@@ -7,16 +7,23 @@ extension StoreContext {
     /// reading, and a place in the feed; a deletion leaves its tombstone. Run before any
     /// COMMIT (`settle`), before the feed is read, and before another device's changes
     /// are applied; the sets logged earlier in the transaction are fed first, so a
-    /// record's creation comes before its edits.
+    /// record's creation comes before its edits. A change of a finished session's end
+    /// (migration 31's 'end') gives the end the same reading (`sync_record.end_hlc`).
     func feedPending() throws(SQLiteError) {
         try feedUnfedSets()
         let pending = try connection.prepare("SELECT rowid, entity, local_id, op FROM feed_pending ORDER BY rowid").rows([]) { row in
-            (rowid: row.int64("rowid"), entity: row.text("entity"), localID: row.int64("local_id"), deletes: row.text("op") == "delete")
+            (rowid: row.int64("rowid"), entity: row.text("entity"), localID: row.int64("local_id"), op: row.text("op"))
         }
         guard let last = pending.last else { return }
         let reading = try feedReading()
+        var ends: [Int64] = []
         for change in pending {
             guard let entity = SyncEntity(rawValue: change.entity) else { continue }
+            if change.op == "end" {
+                ends.append(change.localID)
+                continue
+            }
+            let deletes = change.op == "delete"
             let record: [SQLBindable] = [change.entity, change.localID]
             if let implied = ImpliedEntity(entity) {
                 let uid = ChangeFeed.implicitUID(device: reading.device, entity: implied, localID: change.localID)
@@ -29,9 +36,13 @@ extension StoreContext {
             }
             try connection.run("""
                 INSERT INTO change_feed (uid, op, hlc) SELECT uid, ?, ? FROM sync_record WHERE entity = ? AND local_id = ?
-                """, [change.deletes ? "delete" : "upsert", reading.hlc] + record)
-            try connection.run("UPDATE sync_record SET hlc = ?\(change.deletes ? ", local_id = NULL" : "") WHERE entity = ? AND local_id = ?",
+                """, [deletes ? "delete" : "upsert", reading.hlc] + record)
+            try connection.run("UPDATE sync_record SET hlc = ?\(deletes ? ", local_id = NULL" : "") WHERE entity = ? AND local_id = ?",
                                [reading.hlc] + record)
+        }
+        // After the edits: the session's record row is there by now.
+        for localID in ends {
+            try connection.run("UPDATE sync_record SET end_hlc = ? WHERE entity = 'session' AND local_id = ?", [reading.hlc, localID])
         }
         try connection.run("DELETE FROM feed_pending WHERE rowid <= ?", [last.rowid])
     }

@@ -175,7 +175,8 @@ public struct ChangeFeed {
     func syncedSession(_ id: Int64) throws -> SyncedSession? {
         try connection.prepare("""
             SELECT date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms, paused_total_ms, rpe, note, source, import_key,
-                average_heart_rate, maximum_heart_rate, energy_kcal FROM session WHERE id = ?
+                average_heart_rate, maximum_heart_rate, energy_kcal, r.end_hlc
+            FROM session s LEFT JOIN sync_record r ON r.entity = 'session' AND r.local_id = s.id WHERE s.id = ?
             """).row([id]) { row in
             var session = SyncedSession()
             session.date = row.date("date")
@@ -192,6 +193,7 @@ public struct ChangeFeed {
             session.averageHeartRate = row.optionalInt("average_heart_rate")
             session.maximumHeartRate = row.optionalInt("maximum_heart_rate")
             session.energyKcal = row.optionalDouble("energy_kcal")
+            session.endHlc = session.endedAtMs == nil ? nil : row.optionalText("end_hlc")
             return session
         }
     }

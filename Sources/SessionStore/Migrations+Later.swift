@@ -99,5 +99,19 @@ extension Migrations {
             ALTER TABLE plan ADD COLUMN request_id TEXT;
             CREATE UNIQUE INDEX plan_by_request ON plan (request_id) WHERE request_id IS NOT NULL;
             """),
+        // A session's end is a register of its own between devices (`ConvergenceRule.merge`):
+        // the reading of the change that gave or last edited it (its time, paused total,
+        // effort or note once ended) is kept beside the record's, so an edit another
+        // device made of the running session, not yet knowing of the finish, no longer
+        // undoes it. The trigger notes such a change ('end') for `feedPending`.
+        Migration(version: 31, name: "a session's end keeps its own reading", sql: """
+            ALTER TABLE sync_record ADD COLUMN end_hlc TEXT;
+            CREATE TRIGGER session_feed_end AFTER UPDATE OF ended_at_ms, paused_total_ms, rpe, note ON session
+                WHEN NEW.ended_at_ms IS NOT NULL AND (OLD.ended_at_ms IS NOT NEW.ended_at_ms OR OLD.paused_total_ms IS NOT NEW.paused_total_ms
+                    OR OLD.rpe IS NOT NEW.rpe OR OLD.note IS NOT NEW.note)
+            BEGIN
+                INSERT INTO feed_pending (entity, local_id, op) VALUES ('session', NEW.id, 'end');
+            END;
+            """),
     ]
 }

@@ -46,8 +46,9 @@ public struct Syncer {
     }
 
     /// The upsert of a page: the newer reading wins and a record's tombstone is final,
-    /// a setting's not (`ConvergenceRule`: set again later, it is back); an athlete's
-    /// pushes take turns, so `seq` follows commits.
+    /// a setting's not (`ConvergenceRule`: set again later, it is back); a session comes
+    /// merged with the row held (`pushedRows`), at the held reading when that is the
+    /// later one; an athlete's pushes take turns, so `seq` follows commits.
     static let upsert = """
         INSERT INTO sessiond_record AS r (uid, entity, hlc, deleted, data, device)
         SELECT x.uid, x.entity, x.hlc, x.deleted, x.data, x.device
@@ -57,6 +58,8 @@ public struct Syncer {
                 seq = nextval('sessiond_record_seq')
             WHERE CASE WHEN r.entity IN (\(SyncEntity.allCases.filter(\.isSetting).map { "'\($0.rawValue)'" }.joined(separator: ", ")))
                        THEN excluded.hlc > r.hlc
+                       WHEN r.entity = 'session' AND NOT excluded.deleted
+                       THEN NOT r.deleted AND (excluded.hlc > r.hlc OR excluded.hlc = r.hlc AND excluded.data IS DISTINCT FROM r.data)
                        ELSE NOT r.deleted AND (excluded.deleted OR excluded.hlc > r.hlc) END
         """
 
@@ -84,12 +87,13 @@ public struct Syncer {
         var page = try call(ChangesSince.self, ChangesSince.Params())
         while !page.changes.isEmpty || page.next != page.pushed {
             if !page.changes.isEmpty {
-                var rows = JSONWriter()
-                rows.array { writer in
-                    for change in page.changes { PushedRow(change: change, device: page.device).encode(to: &writer) }
-                }
                 try postgres.transaction {
                     try postgres.query("SELECT pg_advisory_xact_lock(hashtext(current_user::text))")
+                    var rows = JSONWriter()
+                    let pushed = try pushedRows(page.changes, device: page.device)
+                    rows.array { writer in
+                        for row in pushed { row.encode(to: &writer) }
+                    }
                     try postgres.query(Self.upsert, [String(decoding: rows.bytes, as: UTF8.self)])
                 }
                 report.pushed += page.changes.count
@@ -99,6 +103,41 @@ public struct Syncer {
         }
         return page.device
     }
+
+    /// The rows a page of changes writes. A session the database holds already is
+    /// merged with what it holds (`ConvergenceRule.merge`: its end stays), read while the
+    /// athlete's pushes take turns; a merge that took anything from the row held is
+    /// written under no device (`device` empty), so every device pulls it, this one
+    /// too, and one that adds nothing is not written.
+    func pushedRows(_ changes: [SyncChange], device: String) throws -> [PushedRow] {
+        let sessions = changes.filter { $0.session != nil && !$0.deleted }.map(\.uid)
+        var held: [String: ConvergenceRule.SessionVersion] = [:]
+        if !sessions.isEmpty {
+            for row in try postgres.query(Self.heldSessions, ["{" + sessions.joined(separator: ",") + "}"]) {
+                guard let uid = row[0], let hlc = row[1].flatMap(HybridTimestamp.init(text:)), let data = row[2],
+                      let session = try? SyncedSession(json: JSONParser.parse(data)) else { continue }
+                held[uid] = ConvergenceRule.SessionVersion(hlc: hlc, session: session)
+            }
+        }
+        return changes.compactMap { change in
+            guard let session = change.session, let stamp = change.timestamp, let version = held[change.uid] else {
+                return PushedRow(change: change, device: device)
+            }
+            let incoming = ConvergenceRule.SessionVersion(hlc: stamp, session: session)
+            let merged = ConvergenceRule.merge(incoming, over: version)
+            if merged == ConvergenceRule.merge(version, over: version) { return nil }
+            var written = change
+            written.hlc = merged.hlc.text
+            written.session = merged.session
+            return PushedRow(change: written, device: merged == ConvergenceRule.merge(incoming, over: incoming) ? device : "")
+        }
+    }
+
+    /// The sessions of a page the database holds, not deleted.
+    static let heldSessions = """
+        SELECT uid, hlc, data::text FROM sessiond_record
+        WHERE athlete = current_user AND entity = 'session' AND NOT deleted AND uid = ANY($1::text[])
+        """
 
     /// A change as `sessiond_record`'s columns, written straight to the upsert's JSON:
     /// the record's state (`data`) is the change's member its entity names (`session`,

@@ -91,6 +91,40 @@ struct SyncTests {
         #expect(settings.stdout.split(separator: "\n") == ["alias|Overhead Press", "rest|"], "\(settings.stdout)")
     }
 
+    /// The phone finishes the session while the laptop, not yet knowing, renames it;
+    /// the laptop pushes first, so the database merges the phone's finish into the
+    /// rename: every device, and one that joins later, holds it finished, with the
+    /// finish's effort and one title.
+    @Test func aFinishHoldsAgainstARenameMadeElsewhereThatReachedTheDatabaseFirst() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        let tablet = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp(); tablet.cleanUp() }
+        _ = try phone.client().call("session.start")
+        _ = try phone.client().call("session.log", Workout.set("Squat", 5, 100))
+        try Self.sync(phone, server)
+        try Self.sync(laptop, server)
+        let sessionID = try #require(try laptop.client().call("session.current")["sessionId"])
+
+        _ = try phone.client().call("session.finish", .obj(["rpe": 8]))
+        _ = try laptop.client().call("session.edit", .obj(["sessionId": sessionID, "title": "Leg day"]))
+        for device in [laptop, phone, laptop, tablet] { try Self.sync(device, server) }
+
+        #expect(try server.rows("SELECT data->>'endedAtMs' IS NOT NULL, data->>'rpe' FROM sessiond_record WHERE entity = 'session'") == ["t|8"])
+        var titles = Set<String>()
+        for device in [phone, laptop, tablet] {
+            let client = try device.client()
+            let listed = try #require(try client.call("session.list").arrayValue?.first)
+            let session = try client.call("session.get", .obj(["sessionId": listed["sessionId"] ?? .null]))
+            #expect(session["state"] == "finished" && session["rpe"] == 8 && session["sets"]?.arrayValue?.count == 1, "\(session)")
+            titles.insert(session["title"]?.stringValue ?? "?")
+            #expect(try client.call("session.current")["active"] != true)
+        }
+        #expect(titles.count == 1, "one title everywhere: \(titles)")
+        #expect(try Workout.record(phone.client()) == Workout.record(laptop.client()))
+    }
+
     @Test func aPlanImportedAndActivatedOnThePhoneIsTheLaptopsActivePlan() throws {
         let server = try Self.server()
         let phone = try DaemonProcess()

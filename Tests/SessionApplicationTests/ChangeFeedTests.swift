@@ -122,6 +122,53 @@ import Testing
         #expect(try laptop.app.call("session.current")["active"] != true, "the finish reached the laptop")
     }
 
+    /// The phone finishes the session while the laptop, which has not heard of it yet,
+    /// renames it: the later edit does not bring the session back to running, and the
+    /// finish's effort and note stay, whichever device hears of the other first.
+    @Test func aFinishHoldsAgainstAnEditMadeElsewhereWithoutIt() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("session.start")
+        _ = try phone.app.call("session.log", Workout.set("Squat", 5, 100))
+        try laptop.apply(try phone.take())
+        let sessionID = try #require(try laptop.app.call("session.current")["sessionId"])
+
+        _ = try phone.app.call("session.finish", .obj(["rpe": 8, "note": "heavy"]))
+        _ = try laptop.app.call("session.edit", .obj(["sessionId": sessionID, "title": "Leg day"]))
+        let finish = try phone.take()
+        let rename = try laptop.take()
+        #expect(finish.first?["session"]?["endHlc"] == finish.first?["hlc"], "the finish gives the end its reading")
+        #expect(rename.first?["session"]?["endedAtMs"] == .null)
+        try laptop.apply(finish)
+        try phone.apply(rename)
+
+        for device in [phone, laptop] {
+            let session = try device.app.call("session.get", .obj(["sessionId": try #require(try device.app.call("session.list").arrayValue?.first?["sessionId"])]))
+            #expect(session["state"] == "finished" && session["title"] == "Leg day", "\(session)")
+            #expect(session["rpe"] == 8 && session["note"] == "heavy")
+            #expect(try device.app.call("session.current")["active"] != true)
+        }
+        #expect(try Workout.record(phone.app) == Workout.record(laptop.app))
+        // Again, in either direction: nothing new.
+        #expect(try laptop.apply(finish)["ignored"] == 1 && phone.apply(rename)["ignored"] == 1)
+
+        // After the finish, an edit of its note (the end's) on one device and of its
+        // title on the other: the note is the latest end's, the title the later edit's.
+        let phoneSession = try #require(try phone.app.call("session.list").arrayValue?.first?["sessionId"])
+        _ = try phone.app.call("session.edit", .obj(["sessionId": phoneSession, "note": "heavy, but fine"]))
+        _ = try laptop.app.call("session.edit", .obj(["sessionId": sessionID, "title": "Legs"]))
+        let noteEdit = try phone.take()
+        let titleEdit = try laptop.take()
+        try laptop.apply(noteEdit)
+        try phone.apply(titleEdit)
+        let title = (titleEdit.first?["hlc"]?.stringValue ?? "") > (noteEdit.first?["hlc"]?.stringValue ?? "") ? "Legs" : "Leg day"
+        for device in [phone, laptop] {
+            let session = try device.app.call("session.get", .obj(["sessionId": try #require(try device.app.call("session.list").arrayValue?.first?["sessionId"])]))
+            #expect(session["title"]?.stringValue == title && session["note"] == "heavy, but fine" && session["state"] == "finished", "\(session)")
+        }
+        #expect(try Workout.record(phone.app) == Workout.record(laptop.app))
+    }
+
     @Test func applyingTwiceChangesNothingAndTombstonesAreFinal() throws {
         let phone = try Device()
         let laptop = try Device()

@@ -9,8 +9,10 @@ import SessionMacros
 /// change with the later reading replaces the record whole. Applying a change a second
 /// time, or one older than what is held, changes nothing. PostgreSQL's upsert
 /// (`sessiond-sync schema`) states the same rule in its WHERE clause.
+///
+/// A session holds two such registers (`merge(_:over:)`): the record, and its end.
 public enum ConvergenceRule {
-    /// What is held of a record: the reading of its last change, and whether that was
+    /// What is held of a record: the reading of its last change held, and whether that was
     /// its deletion.
     @Memberwise
     public struct Held: Sendable, Equatable {
@@ -26,5 +28,44 @@ public enum ConvergenceRule {
         guard let held else { return true }
         if held.deleted { return false }
         return deletes || incoming > held.hlc
+    }
+
+    /// A session's state with the reading of its last change.
+    @Memberwise
+    public struct SessionVersion: Sendable, Equatable {
+        public let hlc: HybridTimestamp
+        public let session: SyncedSession
+
+        /// The reading of the change that gave the session its end (`SyncedSession.endHlc`,
+        /// else its last change's), nil while it runs.
+        public var endReading: HybridTimestamp? {
+            guard session.endedAtMs != nil else { return nil }
+            return session.endHlc.flatMap(HybridTimestamp.init(text:)) ?? hlc
+        }
+    }
+
+    /// The session two devices' versions make: once ended, a session stays ended. Its
+    /// end — when it ended, its paused total, and its effort and note, which a finish
+    /// gives — is a register of its own, written by the changes that gave or edited it
+    /// (`endHlc`), and the latest of those wins; the rest of the record is the later
+    /// version's. So a finish on one device and an edit of the same running session on
+    /// another that had not heard of it both hold: a later edit made without the end
+    /// cannot undo it, nor an earlier finish be lost to it. The order does not matter
+    /// (`merge(a, over: b)` and `merge(b, over: a)` are the same session, and so are
+    /// any orders of three), so devices and the database converge.
+    public static func merge(_ incoming: SessionVersion, over held: SessionVersion) -> SessionVersion {
+        let later = incoming.hlc > held.hlc ? incoming : held
+        var session = later.session
+        session.endHlc = nil
+        let ends = [incoming, held].compactMap { version in version.endReading.map { (reading: $0, session: version.session) } }
+        if let end = ends.max(by: { $0.reading < $1.reading }) {
+            session.endedAtMs = end.session.endedAtMs
+            session.pausedSinceMs = nil
+            session.pausedTotalMs = end.session.pausedTotalMs
+            session.rpe = end.session.rpe
+            session.note = end.session.note
+            session.endHlc = end.reading.text
+        }
+        return SessionVersion(hlc: max(incoming.hlc, held.hlc), session: session)
     }
 }

@@ -34,6 +34,11 @@ public struct SyncedSession: Sendable, Equatable, Blank {
     public var averageHeartRate: Int?
     public var maximumHeartRate: Int?
     public var energyKcal: Double?
+    /// The reading (`HybridTimestamp.text`) of the change that gave the session its end
+    /// or last edited it (its time, paused total, effort or note once ended): the end's
+    /// own register (`ConvergenceRule.merge`). Nil while it runs, and for an end made
+    /// before ends were kept apart (the record's reading stands for it).
+    public var endHlc: String?
 
     public init() {}
 }

@@ -21,6 +21,9 @@ extension SyncedSession: CodedObject {
         try coder.int("averageHeartRate", &averageHeartRate)
         try coder.int("maximumHeartRate", &maximumHeartRate)
         try coder.number("energyKcal", &energyKcal)
+        try coder.string("endHlc", &endHlc)
+        try coder.check(endHlc.map { HybridTimestamp(text: $0) != nil && endedAtMs != nil } ?? true, "endHlc",
+                        "a hybrid clock reading, only with endedAtMs")
         try coder.check(title.count <= SyncChange.maximumTextLength && (note?.count ?? 0) <= SyncChange.maximumTextLength,
                         "title", "at most \(SyncChange.maximumTextLength) characters")
     }
