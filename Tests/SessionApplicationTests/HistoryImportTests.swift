@@ -82,8 +82,34 @@ import Testing
         ])
         let replies = try JSONParser.parse(try #require(client.send(line: line.jsonText))).arrayValue ?? []
         #expect(replies.count == 3 && replies[1]["result"]?["imported"]?["workouts"] == 3, "\(replies)")
+        #expect(replies[2]["result"] == replies[1]["result"], "the second is answered with the first's result: \(replies)")
         let again = try client.call("history.import", .obj(["importId": "twice", "chunk": 1, "done": true]))
         #expect(again["imported"]?["workouts"] == 3, "what the first done stored: \(again)")
+        #expect(try client.call("session.list").arrayValue?.count == 3)
+
+        // A chunk more for the stored import is refused, not staged for nothing.
+        let late = try client.request("history.import", .obj(["importId": "twice", "chunk": 0, "workouts": workouts]))
+        #expect(late["error"]?["message"]?.stringValue?.contains("stored by its done already") == true, "\(late)")
+    }
+
+    /// A dry run's `done` stores nothing and leaves the import pending: a `done` after it
+    /// stores the chunks (and health values) staged.
+    @Test func aDryRunsDoneLeavesTheImportToBeStored() throws {
+        let client = try InProcess()
+        let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
+        _ = try client.call("history.import", .obj(["importId": "d", "chunk": 0, "workouts": [workout]]))
+        let dry = try client.call("history.import", .obj(["importId": "d", "chunk": 1, "done": true, "dryRun": true]))
+        #expect(dry["dryRun"] == true && dry["imported"]?["workouts"] == 1)
+        #expect(try client.call("session.list").arrayValue?.isEmpty == true)
+        let stored = try client.call("history.import", .obj(["importId": "d", "chunk": 1, "done": true]))
+        #expect(stored["dryRun"] == false && stored["imported"]?["workouts"] == 1, "\(stored)")
+        #expect(try client.call("session.list").arrayValue?.count == 1)
+
+        let sample: JSONValue = .obj(["type": "steps", "value": 9000, "date": "2026-01-05", "recordedAt": "2026-01-05T20:00:00Z"])
+        _ = try client.call("health.import", .obj(["importId": "h", "chunk": 0, "samples": [sample]]))
+        #expect(try client.call("health.import", .obj(["importId": "h", "chunk": 1, "done": true, "dryRun": true]))["stored"] == 1)
+        #expect(try client.call("health.import", .obj(["importId": "h", "chunk": 1, "done": true]))["stored"] == 1)
+        #expect(try client.call("health.list", .obj(["type": "steps", "from": "2026-01-01", "to": "2026-01-31"])).arrayValue?.count == 1)
     }
 
     /// An imported body-weight set counts the body mass of its day: the latest sample on

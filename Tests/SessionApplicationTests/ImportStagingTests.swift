@@ -28,7 +28,7 @@ import Testing
         #expect(try staging.add(workouts(5, setsEach: 10), chunk: 0, to: k("a"), source: nil, nowMs: 0).sets == 50)
         staging.cancel(k("b"))
         #expect(try staging.add(workouts(5, setsEach: 10), chunk: 1, to: k("a"), source: nil, nowMs: 0).sets == 100, "a cancelled import frees its share")
-        staging.complete(k("a"), with: .init {
+        staging.done(k("a"), with: .init {
             $0.importID = "a"
             $0.staged = 10
             $0.done = true
@@ -36,6 +36,7 @@ import Testing
             $0.imported = nil
             $0.skipped = 0
         })
+        staging.committed()
         #expect(try staging.add(workouts(10, setsEach: 10), chunk: 0, to: k("c"), source: nil, nowMs: 0).sets == 100, "a stored import holds no sets")
     }
 
@@ -100,12 +101,34 @@ import Testing
         var staging = ImportStaging()
         _ = try staging.add(workouts(2, setsEach: 3), chunk: 0, to: k("old"), source: nil, nowMs: 0)
         _ = try staging.add(workouts(2, setsEach: 3), chunk: 0, to: k("stored"), source: nil, nowMs: ImportStaging.expiryMs / 2)
-        staging.complete(k("stored"), with: HistoryImport.Result { $0.importID = "stored"; $0.done = true })
+        staging.done(k("stored"), with: HistoryImport.Result { $0.importID = "stored"; $0.done = true })
+        staging.committed()
         #expect(try staging.contents(of: k("stored")).workouts.isEmpty, "a stored import's chunks went with its commit")
         #expect(staging.disk.isOpen, "another import still holds chunks")
         let dropped = staging.expire(nowMs: ImportStaging.expiryMs + 1)
         #expect(dropped)
         let stored = staging.imports[k("stored")]
         #expect(!staging.disk.isOpen && stored?.result != nil, "only the stored one's answer is left")
+    }
+
+    /// A `done` whose commit runs again, or fails, stored nothing: the import is pending
+    /// again with its chunks, and a `done` then stores it. Once stored, a chunk more is
+    /// refused, and a `done` again is answered with what it stored.
+    @Test func aDoneRolledBackLeavesTheImportPendingAndOneStoredTakesNoMoreChunks() throws {
+        var staging = ImportStaging()
+        _ = try staging.add(workouts(2, setsEach: 3), chunk: 0, to: k("a"), source: nil, nowMs: 0)
+        staging.done(k("a"), with: HistoryImport.Result { $0.importID = "a"; $0.done = true })
+        #expect(staging.imports[k("a")]?.result != nil, "a second done in the same commit is answered")
+        staging.rolledBack()
+        #expect(staging.imports[k("a")]?.result == nil)
+        #expect(try staging.contents(of: k("a")).workouts.count == 2, "its chunks are still staged")
+
+        staging.done(k("a"), with: HistoryImport.Result { $0.importID = "a"; $0.done = true })
+        staging.committed()
+        #expect(try staging.contents(of: k("a")).workouts.isEmpty)
+        #expect(throws: HistoryImportError.alreadyStored) {
+            _ = try staging.add(self.workouts(1, setsEach: 1), chunk: 1, to: self.k("a"), source: nil, nowMs: 1)
+        }
+        #expect(try staging.add(workouts(1, setsEach: 1), chunk: 1, to: k("a"), source: nil, done: true, nowMs: 1).result?.importID == "a")
     }
 }

@@ -170,7 +170,7 @@ package final class Application {
         service.begin(nowMs: service.clock.nowMs())
         do {
             let results = try database.groupCommit(waitForLocks: waitForLocks, onRetry: { [service, log] in
-                service.afterCommit = []  // the attempt that asked for them was rolled back
+                service.rolledBack()  // the attempt that asked for them was rolled back
                 // Rare (a constraint the checks missed, or a fault): worth a line.
                 log.warning("a request failed after writing; its batch runs again, each request isolated",
                             [("requests", String(jobs.reduce(0) { $0 + $1.items.count }))])
@@ -182,8 +182,10 @@ package final class Application {
             for result in results { service.rest.apply(result.effects.rest) }
             return results
         } catch StorageError.busy where !waitForLocks {
+            service.rolledBack()
             return nil
         } catch {
+            service.rolledBack()
             let reply = ErrorMapping.rpcError(error)
             log.error("commit failed; replying with errors", [("error", reply.message)])
             return jobs.map { failAll($0, error: reply) }

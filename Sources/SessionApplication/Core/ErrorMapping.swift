@@ -23,6 +23,8 @@ package enum ErrorMapping {
         case HistoryImportError.tooManyBytesForUser(let bytes):
             return .application(.stagingFull, message: "The chunk was refused: \(HistoryImportError.tooManyBytesForUser(bytes)). Nothing was stored.",
                                 data: ErrorData.Budget { $0.budgetBytes = bytes })
+        case HistoryImportError.alreadyStored:
+            return .application(.importRefused, message: "The chunk was refused: \(HistoryImportError.alreadyStored). What its done stored stays.")
         case let error as HistoryImportError:
             return .application(.importRefused, message: "The import was refused: \(error). Nothing was stored.")
         case let error as BackupError:

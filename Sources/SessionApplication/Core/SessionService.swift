@@ -61,8 +61,16 @@ package final class SessionService: MethodContext {
         afterCommit = []
     }
 
+    /// Forgets what the requests of a group commit that runs again, or failed, asked to
+    /// be done after it.
+    func rolledBack() {
+        afterCommit = []
+        staging.rolledBack()
+    }
+
     /// Runs what the committed requests let go of.
     func committed() {
+        staging.committed()
         let steps = afterCommit
         afterCommit = []
         for step in steps { step(self) }

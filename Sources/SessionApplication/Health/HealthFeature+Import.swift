@@ -57,7 +57,8 @@ extension HealthFeature {
             return HealthImport.Result { $0.importID = params.importID; $0.staged = 0; $0.done = false; $0.dryRun = false }
         }
         try checkRecordedDates(params.samples, param: "samples")
-        let staged = try service.staging.add([], archive: HistoryArchive { $0.health = params.samples }, chunk: params.chunk, to: key, source: nil, nowMs: nowMs)
+        let staged = try service.staging.add([], archive: HistoryArchive { $0.health = params.samples }, chunk: params.chunk, to: key, source: nil,
+                                             done: params.done, nowMs: nowMs)
         if let stored = staged.healthResult, params.done { return stored }  // done sent again: what it stored
         if params.done { try service.staging.checkComplete(key, count: params.samples.isEmpty ? params.chunk : params.chunk + 1) }
         guard params.done else { return HealthImport.Result {
@@ -76,9 +77,9 @@ extension HealthFeature {
             $0.stored = stored
             $0.skipped = skipped
         }
-        // Let go of the values only once this commits: a group commit that runs the
-        // request again needs them.
-        service.afterCommit.append { $0.staging.complete(key, with: result) }
+        // A dry run stored nothing: its values stay staged, for a `done` that stores them;
+        // those of one stored are let go of once it commits.
+        if !params.dryRun { service.staging.done(key, with: result) }
         return result
     }
 }

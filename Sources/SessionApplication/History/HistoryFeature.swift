@@ -37,7 +37,8 @@ extension HistoryFeature {
             })
         }
         try service.health.checkRecordedDates(params.archive.health, param: "health")
-        let staged = try service.staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source, nowMs: nowMs)
+        let staged = try service.staging.add(params.workouts, archive: params.archive, chunk: params.chunk, to: key, source: params.source,
+                                             done: params.done, nowMs: nowMs)
         if let stored = staged.result, params.done { return stored }  // done sent again: what it stored
         // Every chunk sent is stored, or nothing: `done`'s own number counts the chunks
         // before it when it carries none.
@@ -100,14 +101,14 @@ extension HistoryFeature {
             $0.names = try exercisesOf(counts.names)
         }
         result.measured = measured
-        // Let go of the workouts only once this commits: a group commit that runs the
-        // request again needs them.
-        service.afterCommit.append {
-            $0.staging.complete(key, with: result)
-            // An import's workouts took tens of MiB (about 230 bytes a set); malloc keeps
-            // what was freed unless asked, and a daemon runs for months.
-            malloc_trim(0)
-        }
+        // A dry run stored nothing: its chunks stay staged, for a `done` that stores them.
+        guard !params.dryRun else { return result }
+        // The workouts are let go of only once this commits: a group commit that runs
+        // the request again needs them.
+        service.staging.done(key, with: result)
+        // An import's workouts took tens of MiB (about 230 bytes a set); malloc keeps
+        // what was freed unless asked, and a daemon runs for months.
+        service.afterCommit.append { _ in malloc_trim(0) }
         return result
     }
 }

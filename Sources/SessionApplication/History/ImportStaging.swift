@@ -95,6 +95,8 @@ struct ImportStaging {
     static let resultExpiryMs: Int64 = 15 * 60 * 1000
 
     private(set) var imports: [Key: Staged] = [:]
+    /// The imports a `done` stored in the group commit under way (`done`).
+    private var doneUncommitted: Set<Key> = []
     /// Where the chunks wait, on disk.
     let disk = StagingStore()
     /// Sets all imports under way may hold together: what they cost on disk, and the
@@ -151,9 +153,15 @@ struct ImportStaging {
     /// chunk leaves every import as it was; so does one the disk could not take (its
     /// `StorageError`).
     mutating func add(_ workouts: [HistoryWorkout], archive: HistoryArchive = HistoryArchive(), chunk: Int, to key: Key, source: String?,
-                      nowMs: Int64) throws -> Staged {
+                      done: Bool = false, nowMs: Int64) throws -> Staged {
         // One untouched for 60 seconds is gone, this one too: its next chunk is refused.
         expire(nowMs: nowMs)
+        // Stored already: a `done` again is answered with what it stored (the caller
+        // reads `result`); a chunk would be staged for nothing, and is refused.
+        if let held = imports[key], held.isDone {
+            guard done else { throw HistoryImportError.alreadyStored }
+            return held
+        }
         if imports[key] == nil, imports.filter({ $0.key.owner == key.owner && !$0.value.isDone }).count >= Self.maximumImports {
             throw HistoryImportError.tooManyImports(Self.maximumImports)
         }
@@ -248,21 +256,39 @@ struct ImportStaging {
         forget(key)
     }
 
-    /// After the `done` call's commit: keeps only its result.
-    mutating func complete(_ key: Key, with result: HistoryImport.Result) {
-        // Two `done`s in one group commit: the first stored, and answers a retry.
+    /// Keeps what an import's `done` stored, in the group commit under way: a `done`
+    /// again, in the same commit or after it, is answered with it. Its chunks are let go
+    /// of once the commit is made (`committed`); should the commit run again or fail
+    /// (`rolledBack`), the import is pending again, its chunks still staged.
+    mutating func done(_ key: Key, with result: HistoryImport.Result) {
         guard imports[key]?.isDone == false else { return }
-        imports[key]?.release()
         imports[key]?.result = result
-        forget(key)
+        doneUncommitted.insert(key)
     }
 
     /// The same for a `health.import`.
-    mutating func complete(_ key: Key, with result: HealthImport.Result) {
+    mutating func done(_ key: Key, with result: HealthImport.Result) {
         guard imports[key]?.isDone == false else { return }
-        imports[key]?.release()
         imports[key]?.healthResult = result
-        forget(key)
+        doneUncommitted.insert(key)
+    }
+
+    /// After the commit: the imports done in it keep only their results.
+    mutating func committed() {
+        for key in doneUncommitted where imports[key] != nil {
+            imports[key]?.release()
+            forget(key)
+        }
+        doneUncommitted = []
+    }
+
+    /// The commit runs again, or failed: what its `done`s stored was not kept.
+    mutating func rolledBack() {
+        for key in doneUncommitted {
+            imports[key]?.result = nil
+            imports[key]?.healthResult = nil
+        }
+        doneUncommitted = []
     }
 
     /// Removes `key`'s chunks from disk; the file itself once no import holds any. A
@@ -296,6 +322,8 @@ enum HistoryImportError: Error, Equatable, CustomStringConvertible {
     case tooManyBytesForUser(Int)
     /// Chunks of the import are not staged: dropped, or never sent.
     case chunksMissing(ClosedRange<Int>)
+    /// A chunk for an import its `done` stored already.
+    case alreadyStored
 
     var description: String {
         switch self {
@@ -310,6 +338,8 @@ enum HistoryImportError: Error, Equatable, CustomStringConvertible {
         case .tooManyBytesForUser(let bytes):
             let bound = bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
             return "your imports under way may hold at most \(bound) together (as sent); store (done) or cancel one first"
+        case .alreadyStored:
+            return "this import was stored by its done already; another import takes an importId of its own"
         case .chunksMissing(let chunks):
             let which = chunks.count == 1 ? "chunk \(chunks.lowerBound) is" : "chunks \(chunks.lowerBound) to \(chunks.upperBound) are"
             return "\(which) not staged (an import is dropped 60 seconds after its last call, and when the daemon restarts); send it again from chunk 0"
