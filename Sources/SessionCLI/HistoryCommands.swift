@@ -237,6 +237,12 @@ enum HistoryCommands {
     /// the new exercise's name. Several or none are refused with the names they could
     /// mean (nil: refused, the message printed).
     static func knownName(_ name: String, arguments: ParsedArguments, known: KnownExercises, context: CommandContext, command: String) throws -> String? {
+        // As the daemon bounds a name it is given: a longer one is no name, and would
+        // cost the matcher its length squared against every name known.
+        let length = name.collapsingWhitespace().count
+        if length > SessionLimits.exerciseNameLength {
+            throw UsageError("EXERCISE: must be at most \(SessionLimits.exerciseNameLength) characters, got \(length)")
+        }
         let day = known.planDay?.exercises.map { ExerciseMatcher.Candidate(offPlan: $0.name) } ?? []
         do {
             return try ExerciseResolver.resolve(name, isNew: arguments.has(.new), day: day, aliases: known.aliases) {

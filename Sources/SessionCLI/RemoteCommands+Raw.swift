@@ -55,7 +55,9 @@ extension RemoteCommands {
             countdown = (ends, running.exercise)
             console.print(console.yellow("resting: \(Wording.duration(running.secondsLeft)) left after \(running.exercise)"))
         }
-        while true {
+        // Until standard output is gone (a reader that went away, SIGPIPE ignored): the
+        // failure is said once, by the command's caller.
+        while console.outputFailure == nil {
             if let timer = countdown, console.colors {
                 let left = max(0, Int((timer.endsAtMs - context.clock.nowMs() + 999) / 1000))
                 console.write("\r\u{1B}[K" + console.yellow("rest \(Wording.duration(left)) · \(timer.exercise)"))
@@ -78,6 +80,7 @@ extension RemoteCommands {
             }
             console.print(describe(event: params, type: type, console: console, clock: context.clock))
         }
+        return ExitStatus.refused
     }
 
     /// The end of a rest: the terminal bell (on a terminal), and with --notify a desktop

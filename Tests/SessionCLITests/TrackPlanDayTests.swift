@@ -39,4 +39,17 @@ import TestSupport
         #expect(try track(nextSaturday, "deadlift").hasPrefix("tracked Pull day · \(nextSaturday)"), "the day moved here")
         #expect(try track(nextWednesday, "deadlift").hasPrefix("tracked Workout · \(nextWednesday)"), "the day moved away")
     }
+
+    /// A name longer than any exercise's is refused as `log` refuses it, at once: the
+    /// matcher is never asked to compare it with every name known.
+    @Test func aNameLongerThanAnyExercisesIsAUsageError() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let long = String(repeating: "a", count: 50_000)
+        let result = try daemon.ctl(["track", "today", "10:00-11:00", long, "3x5"])
+        #expect(result.status == 2 && result.stderr.contains("EXERCISE: must be at most 120 characters, got 50000"), "\(result.stderr.prefix(200))")
+        #expect(try daemon.client().call("session.list").arrayValue?.isEmpty == true)
+        let fits = try daemon.ctl(["track", "today", "10:00-11:00", String(repeating: "b", count: 120), "3x5", "--new"])
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
 }
