@@ -91,6 +91,34 @@ public enum CSVTable {
                 throw Failure(line: first.line, message: "a header of \(first.count) fields, where an export has at most \(Self.headerFieldLimit)")
             }
             header = first.fields.map { $0.trimmingSpaces }
+            // Text in another encoding is refused by its line, not stored with U+FFFD in
+            // place of its letters. The header's own line is the file's kind to judge
+            // (binary data, another format), left to the reader of that kind.
+            if let offset = Self.firstInvalidUTF8(bytes) {
+                let line = Self.line(at: offset, in: bytes)
+                if line > first.line {
+                    throw Failure(line: line, message: "not UTF-8 text (an export saved in another encoding: save it as UTF-8 and import it again)")
+                }
+            }
+        }
+
+        /// The offset of the first byte of `bytes` that is not UTF-8, nil when all are.
+        static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+            do {
+                _ = try UTF8Span(validating: bytes.span)
+                return nil
+            } catch {
+                return error.byteOffsets.lowerBound
+            }
+        }
+
+        /// The line `offset` stands on (LF, CR LF and a lone CR end a line), from 1.
+        static func line(at offset: Int, in bytes: [UInt8]) -> Int {
+            var line = 1
+            for index in 0..<offset where bytes[index] == 0x0A || bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+                line += 1
+            }
+            return line
         }
 
         /// The next record, blank lines left out; nil at the end. A record with another

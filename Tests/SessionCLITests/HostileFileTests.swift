@@ -194,4 +194,29 @@ import Testing
         #expect(kept.map { FileManager.default.fileExists(atPath: $0) } == true && !run.stderr.contains("Usage:"), "\(run.stderr)")
         if let kept { unlink(kept) }
     }
+
+    /// A CSV saved in Latin-1 (a title's é as the byte E9, a note's lone FF): refused by
+    /// the line of its first such byte, exit 1, nothing stored; not imported with
+    /// U+FFFD in place of the letters.
+    @Test func aCSVInAnotherEncodingIsRefusedByItsLine() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/latin1.csv"
+        let text = Array("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-03-02 18:00:00,"Legs",50m,"Squat (Barbell)",1,100,5,0,0,
+            2026-03-04 18:00:00,"Entra\u{00EE}nement",55m,"Bench Press (Barbell)",1,80,5,0,0,
+
+            """.utf8)
+        // The î of the second workout's title as Latin-1 writes it: one byte, EE.
+        var latin1: [UInt8] = []
+        var index = 0
+        while index < text.count {
+            if text[index] == 0xC3, index + 1 < text.count { latin1.append(text[index + 1] + 0x40); index += 2 } else { latin1.append(text[index]); index += 1 }
+        }
+        try write(latin1, path)
+        let run = try daemon.ctl(["import", path])
+        #expect(run.status == 1 && run.stderr.contains("line 3: not UTF-8 text"), "\(run.stderr)")
+        #expect(try sessions(daemon).isEmpty)
+    }
 }
