@@ -11,7 +11,9 @@ import JSON
 enum FileOutput {
     /// The file a command writes (its one positional), nil for standard output (none,
     /// or -). An existing file is kept unless --force is given (exit 1, as a file that
-    /// cannot be written); a directory is none to write, --force or not.
+    /// cannot be written). Only a regular file is replaced: a directory, a symbolic link
+    /// (dangling or not) and a device, FIFO or socket are refused, --force or not, as
+    /// the file is written beside them and renamed over them.
     static func target(_ arguments: ParsedArguments) throws -> String? {
         guard let path = arguments.positionals.first, path != "-" else { return nil }
         return try target(path, arguments)
@@ -20,9 +22,16 @@ enum FileOutput {
     /// `path` as a file to write, checked as `target(_:)` checks the positional.
     static func target(_ path: String, _ arguments: ParsedArguments) throws -> String {
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw FileInput.Failure(path: path, reason: String(cString: strerror(EISDIR)), action: "write") }
+        // Nothing there (or nothing that can be asked: the write says why).
+        guard lstat(path, &status) == 0 else { return path }
         // What is on disk, not how the command was typed: a data error (exit 1).
-        if !arguments.has(.force), access(path, F_OK) == 0 { throw FileInput.Failure(path: path, reason: "it exists; pass --force to replace it", action: "write") }
+        let reason: String? = switch status.st_mode & S_IFMT {
+        case S_IFREG: arguments.has(.force) ? nil : "it exists; pass --force to replace it"
+        case S_IFDIR: String(cString: strerror(EISDIR))
+        case S_IFLNK: "it is a symbolic link, which writing would replace; name the file itself (- writes to standard output)"
+        default: "it is not a regular file (a device, a FIFO or a socket), which writing would replace; name another (- writes to standard output)"
+        }
+        if let reason { throw FileInput.Failure(path: path, reason: reason, action: "write") }
         return path
     }
 
