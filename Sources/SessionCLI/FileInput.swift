@@ -55,6 +55,15 @@ enum FileInput {
         return nil
     }
 
+    /// True when `path` names a pipe, a FIFO, a socket or a character device (`<(…)`, a
+    /// named pipe): what is read once, from its start, and never by offset or twice.
+    static func isStream(_ path: String) -> Bool {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0 else { return path == "-" }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    }
+
     /// The bytes of a file (or standard input), refused beyond `maximumBytes`.
     static func readBytes(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)

@@ -44,17 +44,23 @@ extension HistoryCommands {
             guard arguments.positionals.count == 1 else { throw UsageError("import needs one FILE (or - for standard input)") }
             var format = try arguments.value(Options.importFormat)
             let path = arguments.positionals[0]
-            // A health export is `health import`'s: said so before it is read.
-            if format == nil, path != "-", let elsewhere = FileContent.of(FileContent.head(path)).healthExport(path) {
+            // Standard input, a pipe or a FIFO (`<(…)`) is read once, whole, from its start.
+            let stream = FileInput.isStream(path)
+            // A health export is `health import`'s: said so before it is read (a stream's
+            // once it was read).
+            func healthExport(_ head: [UInt8]) -> Bool {
+                guard format == nil, let elsewhere = FileContent.of(head).healthExport(path) else { return false }
                 context.console.error("sessionctl: \(elsewhere)")
-                return ExitStatus.refused
+                return true
             }
+            if !stream, healthExport(FileContent.head(path)) { return ExitStatus.refused }
             // A file named .fit is read as FIT, so that one cut short is said to be.
             if format == nil, path.lowercased().hasSuffix(".fit") { format = .fit }
             // Sessiond's own JSON export is read as it is sent, never whole; other files
-            // (and standard input) are read into memory first.
-            let jsonFile = path == "-" ? nil : try FileSource.jsonExport(path, format: format)
+            // (and streams) are read into memory first.
+            let jsonFile = stream ? nil : try FileSource.jsonExport(path, format: format)
             let bytes = jsonFile == nil ? try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes) : []
+            if stream, healthExport(Array(bytes.prefix(FileContent.headBytes))) { return ExitStatus.refused }
             let console = context.console
             // A data error: with --json, its object on standard output, each problem with
             // its line; the words on standard error either way.

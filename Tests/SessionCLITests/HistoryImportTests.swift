@@ -97,6 +97,28 @@ import TestSupport
     /// note's second line is a row of its own. Refused with its line; with
     /// --skip-invalid the workouts that read whole are imported, and the one the
     /// fragment came from is left out whole, never stored without a set.
+    /// An export given as a pipe (`<(…)`) or a named pipe is read once from its start,
+    /// as standard input is: imported, not "Illegal seek" nor a wait for a second writer.
+    @Test func anExportFromAPipeOrAFIFOIsImported() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let csv = daemon.directory + "/strong.csv"
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-03-02 18:00:00,"Legs",50m,"Squat (Barbell)",1,100,5,0,0,
+            2026-03-04 18:00:00,"Push",55m,"Bench Press (Barbell)",1,80,5,0,0,
+
+            """, to: csv)
+        let substituted = try runProcess("/bin/bash", ["-c", "\"$0\" --socket \"$1\" import --dry-run <(cat \"$2\")", Binaries.sessionctl, daemon.socketPath, csv],
+                                         timeout: 20)
+        #expect(substituted.status == 0 && substituted.stdout.contains("would import 2 workouts"), "\(substituted.stdout) \(substituted.stderr)")
+        let fifo = daemon.directory + "/export.fifo"
+        let named = try runProcess("/bin/bash", ["-c", "mkfifo \"$3\" && { cat \"$2\" > \"$3\" & } && \"$0\" --socket \"$1\" import \"$3\"",
+                                                 Binaries.sessionctl, daemon.socketPath, csv, fifo], timeout: 20)
+        #expect(named.status == 0 && named.stdout.hasPrefix("imported 2 workouts from strong"), "\(named.stdout) \(named.stderr)")
+        #expect(try daemon.client().call("session.list").arrayValue?.count == 2)
+    }
+
     @Test func aCSVBrokenByASpreadsheetImportsWhatReadsWholeWithSkipInvalid() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
