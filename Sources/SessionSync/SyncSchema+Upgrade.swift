@@ -4,27 +4,35 @@
 /// volume in the views as the daemon does (warm-ups out, an assisted set's load as none),
 /// refuses a record whose reading or state is not one the daemon writes, keeps an
 /// athlete's shares (records since devices hand them to each other) from their coaches,
-/// and wakes each athlete's sessiond-sync on a channel of their own.
+/// and wakes each athlete's sessiond-sync on a channel of their own; version 4 makes
+/// the views count finished sessions only, as the daemon's summary does, lets an
+/// athlete's pushes take turns by a lock no other role can hold (their channel row,
+/// which needs UPDATE on it), and is the version whose sessiond-sync merges a session's
+/// end (`ConvergenceRule.merge`): an earlier one, which would overwrite it, refuses it.
 extension SyncSchema {
-    /// The SQL: one transaction that refuses any database but one of version 1 or 2. It
-    /// asks psql (`\gset`, `\if`) which steps the database needs, so one script serves
-    /// both. From version 1 every role that holds rows or may write them joins
-    /// `sessiond_athlete` (superusers excepted), so each athlete goes on reading and
-    /// writing their own rows, and only them. From version 2 the views are made anew;
-    /// a view of one's own built on them makes the upgrade fail, changing nothing, until
-    /// it is dropped.
+    /// The SQL: one transaction that refuses any database but one of version 1, 2 or 3.
+    /// It asks psql (`\gset`, `\if`) which steps the database needs, so one script
+    /// serves all three. From version 1 every role that holds rows or may write them
+    /// joins `sessiond_athlete` (superusers excepted), so each athlete goes on reading
+    /// and writing their own rows, and only them. From versions 2 and 3 the views are
+    /// made anew; a view of one's own built on them makes the upgrade fail, changing
+    /// nothing, until it is dropped.
     public static let upgrade = """
-        -- sessiond's sync schema: version 1 or 2 to \(version). Apply once as an administrator: sessiond-sync schema --upgrade | psql
+        -- sessiond's sync schema: version 1, 2 or 3 to \(version). Apply once as an administrator: sessiond-sync schema --upgrade | psql
         BEGIN;
         DO $$
         BEGIN
-            IF coalesce((SELECT version FROM sessiond_schema) NOT IN (1, 2), true) THEN
-                RAISE EXCEPTION 'this upgrades sessiond sync schema version 1 or 2 only; the database holds version %', (SELECT version FROM sessiond_schema);
+            IF coalesce((SELECT version FROM sessiond_schema) NOT IN (1, 2, 3), true) THEN
+                RAISE EXCEPTION 'this upgrades sessiond sync schema version 1, 2 or 3 only; the database holds version %', (SELECT version FROM sessiond_schema);
             END IF;
         END
         $$;
-        SELECT version = 1 AS sessiond_from_version_1 FROM sessiond_schema \\gset
-        \\if :sessiond_from_version_1
+        SELECT version = 1 AS sessiond_from_version_1, version = 3 AS sessiond_from_version_3 FROM sessiond_schema \\gset
+        \\if :sessiond_from_version_3
+        GRANT UPDATE ON sessiond_channel TO sessiond_athlete;
+        \(dropViews)
+        \(SyncViews.sql)
+        \\elif :sessiond_from_version_1
         \(roles)
         ALTER TABLE sessiond_record DROP CONSTRAINT IF EXISTS sessiond_record_entity_check;
         ALTER TABLE sessiond_record ADD CONSTRAINT sessiond_record_entity_check CHECK (entity <> '');
@@ -42,15 +50,21 @@ extension SyncSchema {
             END LOOP;
         END
         $$;
+        \(checks)
         \\else
         ALTER POLICY coach_shared ON sessiond_record USING (\(coachReads));
         \(wakeUps)
-        DROP VIEW sessiond_week_adherence, sessiond_week_muscle, sessiond_lift_week, sessiond_last_session, sessiond_week,
-            sessiond_session_set;
+        \(dropViews)
         \(SyncViews.sql)
-        \\endif
         \(checks)
+        \\endif
         UPDATE sessiond_schema SET version = \(version);
         COMMIT;
+        """
+
+    /// The views of versions 2 and 3, dropped to be made anew.
+    static let dropViews = """
+        DROP VIEW sessiond_week_adherence, sessiond_week_muscle, sessiond_lift_week, sessiond_last_session, sessiond_week,
+            sessiond_session_set;
         """
 }

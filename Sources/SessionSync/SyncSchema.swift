@@ -2,7 +2,7 @@
 /// psql`), and the check that a database holds this version of it.
 public enum SyncSchema {
     /// The version this build reads and writes; a database of another is refused.
-    public static let version = 3
+    public static let version = 4
 
     /// The channel the connected athlete's records and plans notify (`wakeUps`), made
     /// on first use: what `sessiond-sync` listens on.
@@ -18,7 +18,8 @@ public enum SyncSchema {
     /// (`athlete`, `current_user` when written); a record is keyed by its uid and kept
     /// whole as JSON, with the hybrid clock's reading of its last change. `seq` orders
     /// what pullers read: an upsert takes a new one, and an athlete's pushes take turns
-    /// (a transaction-scoped advisory lock), so their rows commit in `seq` order and a
+    /// (the lock of their own `sessiond_channel` row, which no other athlete can see, so
+    /// none can hold it: `Syncer.takeTurn`), so their rows commit in `seq` order and a
     /// puller reading past a cursor never skips a row committed later. Row-level
     /// security keeps each member of `sessiond_athlete` to their own rows, and lets a
     /// member of `sessiond_coach` read the records of the athletes who shared with them

@@ -88,7 +88,7 @@ public struct Syncer {
         while !page.changes.isEmpty || page.next != page.pushed {
             if !page.changes.isEmpty {
                 try postgres.transaction {
-                    try postgres.query("SELECT pg_advisory_xact_lock(hashtext(current_user::text))")
+                    try postgres.query(Self.takeTurn)
                     var rows = JSONWriter()
                     let pushed = try pushedRows(page.changes, device: page.device)
                     rows.array { writer in
@@ -132,6 +132,14 @@ public struct Syncer {
             return PushedRow(change: written, device: merged == ConvergenceRule.merge(incoming, over: incoming) ? device : "")
         }
     }
+
+    /// The athlete's pushes take turns: each holds the lock of the athlete's own
+    /// `sessiond_channel` row (made on first use) until it commits. Row-level security
+    /// keeps every other athlete from seeing the row, so from holding it; a lock any
+    /// role could take (an advisory lock on the athlete's name) let anyone stall them.
+    static let takeTurn = """
+        INSERT INTO sessiond_channel DEFAULT VALUES ON CONFLICT (athlete) DO UPDATE SET channel = sessiond_channel.channel
+        """
 
     /// The sessions of a page the database holds, not deleted.
     static let heldSessions = """

@@ -77,6 +77,7 @@ struct SyncSecurityTests {
             let client = try daemon.client()
             _ = try client.call("session.start")
             _ = try client.call("session.log", Workout.set("Deadlift", 3, 140))
+            _ = try client.call("session.finish")
         }
         let shared = try alicesPhone.ctl(["sync", "share", "carol"])
         #expect(shared.status == 0 && shared.stdout.contains("sharing with carol"), "\(shared.stderr)")
@@ -233,14 +234,14 @@ struct SyncSecurityTests {
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         #expect(upgrade.status == 0)
         _ = try server.rows(upgrade.stdout)
-        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["3"])
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["0"], "erin's row is hers alone now")
         #expect(try server.rows("SELECT uid FROM sessiond_record", user: "erin") == ["e1"])
         _ = try phone.client().call("session.start")
         #expect(try Self.sync(phone, server, as: "dave").contains("pushed=1"))
         #expect(try server.rows("SELECT athlete, entity FROM sessiond_record ORDER BY athlete") == ["dave|session", "erin|health"])
         let twice = try server.psql(upgrade.stdout)
-        #expect(twice.status != 0 && twice.stderr.contains("version 1 or 2 only"), "an upgraded database is left as it is: \(twice.stderr)")
+        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2 or 3 only"), "an upgraded database is left as it is: \(twice.stderr)")
     }
 
     /// A database of sync schema version 2, as `sessiond-sync schema` printed it
@@ -268,7 +269,7 @@ struct SyncSecurityTests {
 
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         _ = try server.rows(upgrade.stdout)
-        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["3"])
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
         #expect(try Self.sync(phone, server, as: "alice").contains("pushed=4"), "the session and its three sets")
         let row = try server.rows("SELECT sets, volume_kg FROM sessiond_week", user: "alice")
         let columns = try #require(row.first, "\(row)").split(separator: "|").map(String.init)
@@ -278,6 +279,63 @@ struct SyncSecurityTests {
         #expect(summary["sets"] == JSONValue(counted.count) && summary["volumeKg"]?.numberValue == Double(columns[1]), "the daemon's own week: \(summary)")
         #expect(try server.psql("UPDATE sessiond_record SET hlc = 'later'").stderr.contains("sessiond_record_hlc_check"), "readings are checked from now on")
         let twice = try server.psql(upgrade.stdout)
-        #expect(twice.status != 0 && twice.stderr.contains("version 1 or 2 only"), "\(twice.stderr)")
+        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2 or 3 only"), "\(twice.stderr)")
+    }
+
+    /// A database of sync schema version 3 (Tests/Fixtures/sync/schema-3.sql, as
+    /// `sessiond-sync schema` printed it), upgraded in place: sessiond-sync refuses it
+    /// first, naming the upgrade; afterwards a session still running is not counted in
+    /// the views, as the daemon's summary does not count it, and another athlete holding
+    /// the advisory lock version 3's pushes took turns by no longer stalls a push.
+    @Test func aVersionThreeDatabaseIsUpgradedAndNoOtherRoleCanStallAPush() throws {
+        let server = try PostgresServer()
+        _ = try server.rows(Fixtures.read(Fixtures.packageRoot + "/Tests/Fixtures/sync/schema-3.sql"))
+        _ = try server.rows("CREATE ROLE alice LOGIN IN ROLE sessiond_athlete; CREATE ROLE mallory LOGIN IN ROLE sessiond_athlete")
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        let client = try phone.client()
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", Workout.set("Squat", 5, 100))
+        _ = try client.call("session.finish")
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", Workout.set("Bench Press", 5, 80))
+        let refused = try runProcess(Binaries.sessiondSync, ["--once", "--socket", phone.socketPath, "--dsn", server.dsn(user: "alice")])
+        #expect(refused.status == 1 && refused.stderr.contains("version 3") && refused.stderr.contains("sessiond-sync schema --upgrade | psql"), "\(refused.stderr)")
+
+        let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
+        let upgraded = try server.psql(upgrade.stdout)
+        #expect(upgraded.status == 0, "\(upgraded.stderr)")
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
+
+        // Mallory holds what version 3's pushes waited on, and cannot see alice's row.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: server.binaries + "/psql")
+        holder.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", server.dsn(user: "mallory")]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        defer { holder.terminate() }
+        input.fileHandleForWriting.write(Data("""
+            BEGIN; SELECT pg_advisory_xact_lock(hashtext('alice'));
+            SELECT athlete FROM sessiond_channel WHERE athlete = 'alice' FOR UPDATE;
+
+            """.utf8))
+        try Wait.until(timeout: 10, "mallory's advisory lock") {
+            try server.rows("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") != ["0"]
+        }
+        let round = try runProcess(Binaries.sessiondSync, ["--once", "--socket", phone.socketPath, "--dsn", server.dsn(user: "alice")], timeout: 20)
+        #expect(round.status == 0 && round.stdout.contains("pushed=4"), "two sessions and their sets, not stalled: \(round.stdout) \(round.stderr)")
+        input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+
+        let week = try server.rows("SELECT sessions, sets FROM sessiond_week", user: "alice")
+        #expect(week == ["1|1"], "the finished session alone: \(week)")
+        let summary = try client.call("summary.weekly")
+        #expect(summary["sessions"] == 1 && summary["sets"] == 1, "as the daemon's own week: \(summary)")
+        #expect(try server.rows("SELECT title, sets FROM sessiond_last_session", user: "alice").count == 1)
+        let twice = try server.psql(upgrade.stdout)
+        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2 or 3 only"), "\(twice.stderr)")
     }
 }

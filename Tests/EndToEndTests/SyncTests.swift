@@ -155,7 +155,7 @@ struct SyncTests {
         _ = try server.psql("UPDATE sessiond_schema SET version = 99")
         let newer = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
         #expect(newer.status == 1)
-        #expect(newer.stderr.contains("version 99") && newer.stderr.contains("reads version 3"), "\(newer.stderr)")
+        #expect(newer.stderr.contains("version 99") && newer.stderr.contains("reads version 4"), "\(newer.stderr)")
         let usage = try runProcess(Binaries.sessiondSync, ["--password", "x"])
         #expect(usage.status == 2 && usage.stderr.contains("usage: sessiond-sync"))
     }
