@@ -183,7 +183,11 @@ enum SessionCommands {
         if wanted.readAsWeightTimesReps, !arguments.has(.json), let reps = wanted.reps, let weight = wanted.weightKg {
             context.console.print(context.console.dim("read as weight × reps, as Strong writes a set: \(context.console.units.text(weight)) × \(reps)"))
         }
-        for (index, reply) in zip(replies.sets.indices, replies.sets) {
+        // By index, not zip(indices, sets): the optimizer merged that iterator's
+        // destruction with another's into one that instantiates its generic metadata at
+        // run time, 40 % of a log's instructions.
+        for index in replies.sets.indices {
+            let reply = replies.sets[index]
             let result: SessionLog.Result
             switch reply {
             case .result(let value): result = try SessionLog.Result(json: value)
