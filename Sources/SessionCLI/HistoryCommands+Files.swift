@@ -332,7 +332,7 @@ extension HistoryCommands {
                 console.print("  #" + String(repeating: " ", count: idWidth - id.count) + id + "  "
                     + name + String(repeating: " ", count: width - name.count)
                     + "  set \(set.setNumber)  " + SessionFormatter.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: context.console.units,
-                                                                                  countsBodyMass: SessionFormatter.countsBodyMass(set.exercise))
+                                                                                  countsBodyMass: set.countsBodyMass)
                     + (details.isEmpty ? "" : console.dim("  " + details.joined(separator: " · "))))
             }
             return ExitStatus.ok

@@ -27,12 +27,6 @@ struct SessionFormatter {
         return parts.isEmpty ? "done" : parts.joined(separator: " · ")
     }
 
-    /// True when the catalog says the exercise counts body mass (a pull-up): its weight
-    /// is then the load added to the body. An exercise of one's own is not looked up.
-    static func countsBodyMass(_ exercise: String) -> Bool {
-        ExerciseCatalog.builtIn.exercise(named: exercise)?.countsBodyMass ?? false
-    }
-
     func printStarted(_ session: SessionSnapshot) {
         var line = console.bold(session.title) + " · started " + session.date
         if session.carriedOver { line += " · plan carried over from last week" }

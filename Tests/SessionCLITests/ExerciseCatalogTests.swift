@@ -134,6 +134,10 @@ import JSON
         #expect(shown["exercise"]?["countsBodyMass"] == true && shown["exercise"]?["catalogued"] == false, "\(shown)")
         #expect(abs((shown["bestOneRepMaxKg"]?.numberValue ?? 0) - 90 * (1 + 5.0 / 30)) < 0.06, "\(shown) \(ring)")
         #expect(try daemon.ctl(["exercises", "sled", "drag"]).stdout.contains("Sled Drag Uphill  machine · quads, glutes / calves · own"))
+        // show writes its load as added to the body, as status and log do: the daemon
+        // says so of one's own exercise too, which the catalog knows nothing of.
+        let session = try daemon.ctl(["show"]).stdout
+        #expect(session.contains("Ring Muscle Thing  set 1  5 reps, +10 kg") && session.contains("sled drag uphill   set 1  1 × 100 kg"), "\(session)")
     }
 
     /// Records of every kind through sessionctl: said as each set beats one, the session's

@@ -50,7 +50,6 @@ import Testing
         #expect(SessionFormatter.setText(reps: 8, weightKg: -20, durationSeconds: nil, unit: .kg) == "8 reps, 20 kg assisted")
         // Of a lift that counts body mass, a weight is the load added to the body.
         #expect(SessionFormatter.setText(reps: 6, weightKg: 10, durationSeconds: nil, unit: .kg, countsBodyMass: true) == "6 reps, +10 kg")
-        #expect(SessionFormatter.countsBodyMass("pull-up") && !SessionFormatter.countsBodyMass("squat"))
         #expect(SessionFormatter.setText(reps: nil, weightKg: 0, durationSeconds: 45, unit: .kg) == "45s", "a timed set without a load")
     }
 

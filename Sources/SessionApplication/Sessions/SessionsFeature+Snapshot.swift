@@ -109,8 +109,12 @@ extension SessionsFeature {
             throw SessionError.noActiveSession
         }
         let page = try database.history.sessionSetsPage(session.id, after: params.after, limit: params.limit ?? SessionGet.setsPage.upperBound)
-        let sets = page.sets.map { row in
+        // Whether each exercise counts the body mass, asked once per name.
+        var countsBodyMass: [String: Bool] = [:]
+        let sets = try page.sets.map { row in
             let set = row.set
+            let counts = try countsBodyMass[set.exerciseName] ?? service.identity(ofKey: set.exerciseName.exerciseKey).countsBodyMass
+            countsBodyMass[set.exerciseName] = counts
             return SessionGet.LoggedSet {
                 $0.setID = set.id
                 $0.exercise = set.exerciseName
@@ -125,6 +129,7 @@ extension SessionsFeature {
                 $0.superset = row.superset
                 $0.loggedAt = clock.rfc3339(ms: set.loggedAtMs)
                 $0.records = set.records.names
+                $0.countsBodyMass = counts
             }
         }
         var result = SessionGet.Result {

@@ -63,5 +63,8 @@ public enum SessionGet: MethodContract {
         @Member(.timestamp) public var loggedAt = ""
         /// What it beat when logged (empty: nothing).
         public var records: [String] = []
+        /// True when its exercise counts the body mass (a pull-up, a dip, one's own so
+        /// defined): its weight is then load added to the body, shown as "+10 kg".
+        public var countsBodyMass = false
     }
 }
