@@ -133,9 +133,13 @@ private final class LoggingState: Sendable {
         // that cannot be written, as an existing one without --force.
         let link = daemon.directory + "/other-name.db"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: daemon.databasePath)
-        for target in [daemon.databasePath, daemon.databasePath + "-wal", daemon.databasePath + "-shm", link] {
+        let hardLink = daemon.directory + "/same-file.db"
+        #expect(Glibc.link(daemon.databasePath, hardLink) == 0)
+        for target in [daemon.databasePath, daemon.databasePath + "-wal", daemon.databasePath + "-shm", link, hardLink] {
             let refused = try daemon.ctl(["backup", "--force", target])
-            #expect(refused.status == 1 && refused.stderr.contains("which the daemon has open"), "\(target): \(refused.status) \(refused.stderr)")
+            // A link is never written over, whatever it leads to.
+            let reason = target == link ? "it is a symbolic link" : "which the daemon has open"
+            #expect(refused.status == 1 && refused.stderr.contains(reason), "\(target): \(refused.status) \(refused.stderr)")
         }
         // The set acknowledged before is in the database the daemon writes, and stays
         // there across a restart.
