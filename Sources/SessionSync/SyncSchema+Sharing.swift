@@ -17,8 +17,8 @@ extension SyncSchema {
     /// function runs as the schema's owner, to read the secret; it names the table by
     /// the schema of the table that fired it, searches nothing else, and no other role
     /// may call it (a trigger of one's own on it would wake any athlete at will). Row
-    /// security is not forced on the owner, who may be no superuser. The athlete's row
-    /// is also the lock their pushes take turns by (`Syncer.takeTurn`: UPDATE).
+    /// security is not forced on the owner, who may be no superuser. The secret also
+    /// names the lock the athlete's pushes take turns by (`Syncer.takeTurn`).
     static let wakeUps = """
         CREATE TABLE sessiond_channel (
             athlete name PRIMARY KEY DEFAULT current_user,
@@ -27,7 +27,7 @@ extension SyncSchema {
         ALTER TABLE sessiond_channel ENABLE ROW LEVEL SECURITY;
         CREATE POLICY athlete_own ON sessiond_channel TO sessiond_athlete
             USING (athlete = current_user) WITH CHECK (athlete = current_user);
-        GRANT SELECT, INSERT, UPDATE ON sessiond_channel TO sessiond_athlete;
+        GRANT SELECT, INSERT ON sessiond_channel TO sessiond_athlete;
         CREATE OR REPLACE FUNCTION sessiond_notify() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
             SET search_path = pg_catalog, pg_temp AS $$
         DECLARE

@@ -5,10 +5,10 @@
 /// refuses a record whose reading or state is not one the daemon writes, keeps an
 /// athlete's shares (records since devices hand them to each other) from their coaches,
 /// and wakes each athlete's sessiond-sync on a channel of their own; version 4 makes
-/// the views count finished sessions only, as the daemon's summary does, lets an
-/// athlete's pushes take turns by a lock no other role can hold (their channel row,
-/// which needs UPDATE on it), and is the version whose sessiond-sync merges a session's
-/// end (`ConvergenceRule.merge`): an earlier one, which would overwrite it, refuses it.
+/// the views count finished sessions only, as the daemon's summary does, and is the
+/// version whose sessiond-sync merges a session's end (`ConvergenceRule.merge`) and
+/// takes turns by a lock named by the athlete's secret channel: an earlier one, which
+/// would overwrite an end, refuses it.
 extension SyncSchema {
     /// The SQL: one transaction that refuses any database but one of version 1, 2 or 3.
     /// It asks psql (`\gset`, `\if`) which steps the database needs, so one script
@@ -29,7 +29,6 @@ extension SyncSchema {
         $$;
         SELECT version = 1 AS sessiond_from_version_1, version = 3 AS sessiond_from_version_3 FROM sessiond_schema \\gset
         \\if :sessiond_from_version_3
-        GRANT UPDATE ON sessiond_channel TO sessiond_athlete;
         \(dropViews)
         \(SyncViews.sql)
         \\elif :sessiond_from_version_1

@@ -88,7 +88,7 @@ public struct Syncer {
         while !page.changes.isEmpty || page.next != page.pushed {
             if !page.changes.isEmpty {
                 try postgres.transaction {
-                    try postgres.query(Self.takeTurn)
+                    for statement in Self.takeTurn { try postgres.query(statement) }
                     var rows = JSONWriter()
                     let pushed = try pushedRows(page.changes, device: page.device)
                     rows.array { writer in
@@ -133,13 +133,15 @@ public struct Syncer {
         }
     }
 
-    /// The athlete's pushes take turns: each holds the lock of the athlete's own
-    /// `sessiond_channel` row (made on first use) until it commits. Row-level security
-    /// keeps every other athlete from seeing the row, so from holding it; a lock any
-    /// role could take (an advisory lock on the athlete's name) let anyone stall them.
-    static let takeTurn = """
-        INSERT INTO sessiond_channel DEFAULT VALUES ON CONFLICT (athlete) DO UPDATE SET channel = sessiond_channel.channel
-        """
+    /// The athlete's pushes take turns: each holds, until it commits, the advisory lock
+    /// the athlete's secret channel names (`sessiond_channel`, made on first use), which
+    /// only the athlete and the schema's owner can read. A lock any role could name (one
+    /// on the athlete's name) let anyone stall them; so would a row lock, as the UPDATE
+    /// it needs lets its holder lock the whole table.
+    static let takeTurn = [
+        "INSERT INTO sessiond_channel DEFAULT VALUES ON CONFLICT (athlete) DO NOTHING",
+        "SELECT pg_advisory_xact_lock(hashtextextended(channel, 0)) FROM sessiond_channel WHERE athlete = current_user",
+    ]
 
     /// The sessions of a page the database holds, not deleted.
     static let heldSessions = """

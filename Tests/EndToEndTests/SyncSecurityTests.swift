@@ -307,7 +307,12 @@ struct SyncSecurityTests {
         #expect(upgraded.status == 0, "\(upgraded.stderr)")
         #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
 
-        // Mallory holds what version 3's pushes waited on, and cannot see alice's row.
+        // Mallory can lock neither the table of channels nor alice's row of it, and holds
+        // what version 3's pushes waited on.
+        for statement in ["LOCK TABLE sessiond_channel IN EXCLUSIVE MODE", "SELECT athlete FROM sessiond_channel FOR UPDATE"] {
+            let refused = try Self.refusal(server, "BEGIN; \(statement); COMMIT;", as: "mallory")
+            #expect(refused?.contains("permission denied") == true, "\(statement): \(refused ?? "ran")")
+        }
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: server.binaries + "/psql")
         holder.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", server.dsn(user: "mallory")]
@@ -316,11 +321,7 @@ struct SyncSecurityTests {
         holder.standardOutput = FileHandle.nullDevice
         try holder.run()
         defer { holder.terminate() }
-        input.fileHandleForWriting.write(Data("""
-            BEGIN; SELECT pg_advisory_xact_lock(hashtext('alice'));
-            SELECT athlete FROM sessiond_channel WHERE athlete = 'alice' FOR UPDATE;
-
-            """.utf8))
+        input.fileHandleForWriting.write(Data("BEGIN; SELECT pg_advisory_xact_lock(hashtext('alice'));\n".utf8))
         try Wait.until(timeout: 10, "mallory's advisory lock") {
             try server.rows("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") != ["0"]
         }
