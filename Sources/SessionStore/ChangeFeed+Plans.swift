@@ -9,9 +9,9 @@ import SessionCore
 /// arrival.
 extension StoreContext {
     /// Feeds the plan `localID` this device just stored; one imported with a request id
-    /// under the uid it gives (`SyncChange.uid(named:)`), the same on every device.
-    func feedPlan(_ localID: Int64, requestID: String?) throws(SQLiteError) {
-        try feedPlanRow(entity: .plan, localID: localID, uid: requestID.map(SyncChange.uid(named:)))
+    /// under the uid its name gives (`ChangeFeed.planUIDName`), the same on every device.
+    func feedPlan(_ localID: Int64, uidName: String?) throws(SQLiteError) {
+        try feedPlanRow(entity: .plan, localID: localID, uid: uidName.map(SyncChange.uid(named:)))
     }
 
     /// Feeds the plan event `localID` this device just stored.
@@ -29,6 +29,12 @@ extension StoreContext {
 }
 
 extension ChangeFeed {
+    /// What names the uid of a plan imported with `requestID` (`SyncChange.uid(named:)`):
+    /// the request id and the week the plan was stored for, so that a delivery two
+    /// devices stored for one week is one plan, and one they stored for two weeks (a plan
+    /// without dates, delivered either side of a Monday) two.
+    static func planUIDName(requestID: String, weekStart: LocalDate) -> String { "\(requestID) \(weekStart)" }
+
     /// What applying one plan or plan event did.
     enum PlanOutcome {
         /// Stored.
@@ -94,11 +100,16 @@ extension ChangeFeed {
             }
             // Stored as `plan import` stores it, and inactive: only an activation moves
             // the active plan. Its name, import time and request id are the other
-            // device's; a request id this device already holds another plan under stays
-            // with that plan, so that the feed is never stopped by it.
+            // device's; a request id this device already holds another plan under (the
+            // same delivery, stored here for another week) stays with that plan, so that
+            // the feed is never stopped by it.
             var named = parsed
             named.name = plan.name
-            let requestID = try plan.requestID.flatMap { id in try database.plans.planID(requestID: id) == nil ? id : nil }
+            // Only with the uid it gives: a row that says otherwise was not made so.
+            let requestID = try plan.requestID.flatMap { id in
+                try SyncChange.uid(named: Self.planUIDName(requestID: id, weekStart: plan.weekStart)) == change.uid
+                    && database.plans.planID(requestID: id) == nil ? id : nil
+            }
             localID = try database.plans.storePlan(named, source: plan.source, importedAtMs: Int64(plan.importedAtMs), active: false, revises: revises,
                                                    requestID: requestID)
         } else if let event = change.planEvent {

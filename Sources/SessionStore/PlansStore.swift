@@ -42,7 +42,7 @@ public struct PlansStore: Store {
             "INSERT INTO plan (name, week_start, imported_at_ms, source, active, revises, request_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [plan.name, plan.weekStart.description, importedAtMs, source, active, revises, requestID])
         let planID = connection.lastInsertRowID
-        try context.feedPlan(planID, requestID: requestID)
+        try context.feedPlan(planID, uidName: requestID.map { ChangeFeed.planUIDName(requestID: $0, weekStart: plan.weekStart) })
         for day in plan.days {
             try connection.run(
                 "INSERT INTO plan_day (plan_id, date, weekday, title, rest) VALUES (?, ?, ?, ?, ?)",

@@ -32,8 +32,8 @@ extension Syncer {
     /// whose coach the athlete no longer shares with. Should the mark be lost (a kill
     /// between the two), the next round, of this device or another, imports the plan
     /// again under the same request id (`deliveryRequestID`): the daemon that stored it
-    /// answers with that plan, and another stores it under the uid the request id gives,
-    /// so the feed holds it once.
+    /// answers with that plan (and it is not activated again), and another stores it
+    /// under the uid the request id and the plan's week give, so the feed holds it once.
     func deliverPlans(into report: inout Report) throws {
         while let outcome = try postgres.transaction({ () throws -> Bool? in
             // A daemon that never answers must not hold the claim for good: PostgreSQL
@@ -58,7 +58,9 @@ extension Syncer {
                 } catch {
                     throw Failure(description: "sessiond's reply to \(PlanImport.name) cannot be read: \(error)")
                 }
-                if !imported.active { _ = try call(PlanActivate.self, PlanActivate.Params { $0.planID = imported.planID }) }
+                // A plan stored by an earlier delivery is not activated again: the
+                // athlete may have chosen another since.
+                if !imported.active, !imported.storedBefore { _ = try call(PlanActivate.self, PlanActivate.Params { $0.planID = imported.planID }) }
                 try postgres.query("UPDATE sessiond_plan SET delivered_at = now(), plan_id = $2 WHERE id = $1", [id, String(imported.planID)])
                 return true
             case .failure(let error):

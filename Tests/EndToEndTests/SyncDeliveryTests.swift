@@ -115,14 +115,18 @@ struct SyncDeliveryTests {
         }
         func plans(_ device: DaemonProcess) throws -> [Int] { try device.client().call("plan.list").arrayValue?.compactMap { $0["planId"]?.intValue } ?? [] }
 
-        // The same device again.
+        // The same device again, after the athlete chose a plan of their own meanwhile.
         try queue()
         try loseTheMark(phone)
         let stored = try plans(phone)
         #expect(stored.count == 1, "the daemon stored it before the mark was lost")
         #expect(try server.rows("SELECT count(*) FROM sessiond_plan WHERE delivered_at IS NULL") == ["1"])
+        let legs = #"{"planName": "Legs only", "days": [{"day": "Tuesday", "title": "Legs", "exercises": [{"name": "Back Squat", "sets": 5, "reps": 5}]}]}"#
+        let own = try phone.client().call("plan.import", .obj(["plan": .string(legs)]))
+        #expect(own["active"] == true)
         #expect(try SyncSecurityTests.sync(phone, server, as: "alice").contains("plans=1"))
-        #expect(try plans(phone) == stored, "answered with the plan stored the first time")
+        #expect(try Set(plans(phone)) == Set(stored + [own["planId"]?.intValue ?? 0]), "answered with the plan stored the first time")
+        #expect(try phone.client().call("plan.get")["planId"] == own["planId"], "and not made active again over the athlete's choice")
         #expect(try server.rows("SELECT plan_id FROM sessiond_plan") == ["\(stored.first ?? 0)"])
 
         // Another device, before the first one's plan reached it.
@@ -131,8 +135,8 @@ struct SyncDeliveryTests {
         try loseTheMark(phone)
         #expect(try SyncSecurityTests.sync(laptop, server, as: "alice").contains("plans=1"), "the laptop delivers it")
         for device in [phone, laptop, phone] { try SyncSecurityTests.sync(device, server, as: "alice") }
-        for device in [phone, laptop] { #expect(try plans(device).count == 2, "the first plan and this one, once") }
-        #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE entity = 'plan'") == ["2"])
+        for device in [phone, laptop] { #expect(try plans(device).count == 3, "the athlete's, the first delivery and this one, once") }
+        #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE entity = 'plan'") == ["3"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_plan WHERE delivered_at IS NULL") == ["0"])
     }
 

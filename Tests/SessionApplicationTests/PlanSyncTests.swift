@@ -136,13 +136,51 @@ import Testing
         let retry = try deliver(phone, Fixtures.dumbbellPlan, requestID: "sessiond_plan 7")
         #expect(retry["planId"] == first["planId"] && retry["name"] == first["name"] && retry["weekStart"] == first["weekStart"])
         #expect(retry["active"] == false, "the plan as it is now: the legs plan was activated after it")
-        #expect(retry["warnings"]?.arrayValue?.isEmpty == true)
+        #expect(retry["warnings"]?.arrayValue?.isEmpty == true && retry["storedBefore"] == true)
+        #expect(first["storedBefore"] == false)
         #expect(try plans(phone) == (["Dumbbell Strength, 3 days", "Legs only"], "Legs only"), "nothing stored or activated")
         #expect(try phone.take().isEmpty, "nothing fed")
 
         let other = try deliver(phone, Fixtures.dumbbellPlan, requestID: "sessiond_plan 8")
         #expect(other["planId"] != first["planId"] && other["active"] == true)
         #expect(try plans(phone).names.count == 3)
+        let empty = try phone.app.request("plan.import", .obj(["plan": .string(Self.legsPlan), "requestId": ""]))
+        #expect(empty["error"]?["data"]?["errors"]?[0]?["path"] == "params.requestId", "\(empty)")
+    }
+
+    /// One delivery stored by two devices for two weeks (a plan without dates, delivered
+    /// on either side of a Monday) is two plans, each the same on both devices; a plan
+    /// row whose request id does not give its uid keeps no request id where it arrives.
+    @Test func oneDeliveryStoredForTwoWeeksIsTwoPlansAndAForgedRequestIDIsDropped() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        func deliver(_ device: Device, week: LocalDate) throws -> JSONValue {
+            try device.app.call("plan.import", .obj(["plan": .string(Self.legsPlan), "weekStart": .string(week.description), "requestId": "sessiond_plan 9"]))
+        }
+        _ = try deliver(phone, week: Fixtures.monday)
+        _ = try deliver(laptop, week: Fixtures.monday.adding(days: 7))
+        let fromPhone = try phone.take()
+        let fromLaptop = try laptop.take()
+        let uids = (fromPhone + fromLaptop).filter { $0["entity"] == "plan" }.map { $0["uid"] }
+        #expect(uids.count == 2 && uids[0] != uids[1])
+        try laptop.apply(fromPhone)
+        try phone.apply(fromLaptop)
+        for device in [phone, laptop] {
+            let weeks = (try device.app.call("plan.list").arrayValue ?? []).compactMap { $0["weekStart"]?.stringValue }.sorted()
+            #expect(weeks == [Fixtures.monday.description, Fixtures.monday.adding(days: 7).description])
+        }
+
+        // A row that says it came under request id "forged" (its uid is not that id's).
+        let tablet = try Device()
+        func replacing(_ value: JSONValue, _ key: String, with member: JSONValue) -> JSONValue {
+            .object((value.objectPairs ?? []).map { $0.key == key ? (key: key, value: member) : $0 })
+        }
+        let original = try #require(fromPhone.first { $0["entity"] == "plan" })
+        let forged = replacing(original, "plan", with: replacing(original["plan"] ?? .null, "requestId", with: "forged"))
+        #expect(forged["plan"]?["requestId"] == "forged")
+        #expect(try tablet.apply([forged])["applied"] == 1)
+        let imported = try tablet.app.call("plan.import", .obj(["plan": .string(Self.legsPlan), "requestId": "forged"]))
+        #expect(try imported["storedBefore"] == false && plans(tablet).names.count == 2, "the arrived plan holds no request id: \(imported)")
     }
 
     /// One delivery imported by two devices (the phone's mark was lost before its plan

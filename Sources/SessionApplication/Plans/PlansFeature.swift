@@ -26,6 +26,7 @@ extension PlansFeature {
                 $0.name = stored.plan.name
                 $0.weekStart = stored.plan.weekStart
                 $0.active = stored.active
+                $0.storedBefore = true
             })
         }
         let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: params.weekStart, exercisesPerDay: params.exercisesPerDay,

@@ -170,8 +170,8 @@ extension SyncedPlan: CodedObject {
         try coder.check(revisesUID.map(SyncChange.isUID) ?? true, "revisesUid", "32 lowercase hexadecimal digits")
         try coder.string("trainingDates", &trainingDates)
         try coder.string("requestId", &requestID)
-        try coder.check(requestID.map { !$0.isEmpty && $0.utf8.count <= SessionLimits.requestIDLength } ?? true,
-                        "requestId", "1 to \(SessionLimits.requestIDLength) bytes")
+        try coder.check(requestID.map { !$0.isEmpty && $0.count <= SessionLimits.requestIDLength } ?? true,
+                        "requestId", "1 to \(SessionLimits.requestIDLength) characters, as plan.import takes it")
     }
 }
 

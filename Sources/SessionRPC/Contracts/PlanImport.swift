@@ -56,7 +56,7 @@ public enum PlanImport: MethodContract {
         }
 
         /// The week must start on a Monday; a planner's run comes with its attempt and
-        /// planner, and tokens only with a run.
+        /// planner, and tokens only with a run; a request id is not empty.
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
             let given = ["run", "attempt", "planner"].filter { params.has($0) }
@@ -65,6 +65,7 @@ public enum PlanImport: MethodContract {
                     params.fail(name, "is required with \(given.joined(separator: " and "))")
                 }
             }
+            if requestID?.isEmpty == true { params.fail("requestId", "must not be empty") }
             PlanAttempt.validateTokens(&params)
             if given.isEmpty, let name = PlanAttempt.tokenNames.first(where: { params.has($0) }) {
                 params.fail(name, "is kept with a planner's attempt: give run, attempt and planner too")
@@ -87,5 +88,8 @@ public enum PlanImport: MethodContract {
         public var weekStart = LocalDate(daysSinceEpoch: 0)
         public var active = false
         public var warnings: [PathMessage] = []
+        /// True when the plan stored before under the request id answered: nothing was
+        /// stored or activated by this call.
+        public var storedBefore = false
     }
 }
