@@ -172,6 +172,13 @@ public struct ChangeFeed {
         }
     }
 
+    /// The end reading of a session whose end no change of this device's or another's
+    /// gave since ends kept their own (`sync_record.end_hlc` NULL: a session finished
+    /// before migration 31, or stored ended, as an import's): before every reading a
+    /// device takes, so that any end edited since wins over it, whatever else of the
+    /// record changed after.
+    static let unknownEndReading = HybridTimestamp(wallMs: 0, counter: 0, device: "0").text
+
     func syncedSession(_ id: Int64) throws -> SyncedSession? {
         try connection.prepare("""
             SELECT date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms, paused_total_ms, rpe, note, source, import_key,
@@ -193,7 +200,7 @@ public struct ChangeFeed {
             session.averageHeartRate = row.optionalInt("average_heart_rate")
             session.maximumHeartRate = row.optionalInt("maximum_heart_rate")
             session.energyKcal = row.optionalDouble("energy_kcal")
-            session.endHlc = session.endedAtMs == nil ? nil : row.optionalText("end_hlc")
+            session.endHlc = session.endedAtMs == nil ? nil : row.optionalText("end_hlc") ?? Self.unknownEndReading
             return session
         }
     }

@@ -103,7 +103,9 @@ extension Migrations {
         // the reading of the change that gave or last edited it (its time, paused total,
         // effort or note once ended) is kept beside the record's, so an edit another
         // device made of the running session, not yet knowing of the finish, no longer
-        // undoes it. The trigger notes such a change ('end') for `feedPending`.
+        // undoes it. The trigger notes such a change ('end') for `feedPending`. NULL: no
+        // change gave the end since (finished before, or stored ended, as an import's),
+        // which reads as before every reading (`ChangeFeed.unknownEndReading`).
         Migration(version: 31, name: "a session's end keeps its own reading", sql: """
             ALTER TABLE sync_record ADD COLUMN end_hlc TEXT;
             CREATE TRIGGER session_feed_end AFTER UPDATE OF ended_at_ms, paused_total_ms, rpe, note ON session

@@ -169,6 +169,34 @@ import Testing
         #expect(try Workout.record(phone.app) == Workout.record(laptop.app))
     }
 
+    /// A session stored finished (an import's), whose end no change gave since: the
+    /// laptop edits its note (the end's), the phone later its title (the record's),
+    /// apart. The note is the laptop's on both, the title the phone's: the phone's later
+    /// reading is the record's, not its end's.
+    @Test func anEndEditedElsewhereHoldsAgainstALaterEditOfTheRestOfTheRecord() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        let now = Wall.ms(Fixtures.monday, hour: 20)
+        phone.app.setClock(toMs: now)
+        laptop.app.setClock(toMs: now)
+        let workout: JSONValue = .obj(["start": .string(Fixtures.monday.description + "T18:00:00"), "title": "Legs", "durationSeconds": 3000,
+                                       "note": "imported", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
+        _ = try phone.app.call("history.import", .obj(["importId": "w", "chunk": 0, "workouts": [workout], "done": true]))
+        try laptop.apply(try phone.take())
+        func sessionID(_ device: Device) throws -> JSONValue { try #require(try device.app.call("session.list").arrayValue?.first?["sessionId"]) }
+
+        laptop.app.setClock(toMs: now + 60_000)
+        _ = try laptop.app.call("session.edit", .obj(["sessionId": try sessionID(laptop), "note": "from the laptop"]))
+        phone.app.setClock(toMs: now + 120_000)
+        _ = try phone.app.call("session.edit", .obj(["sessionId": try sessionID(phone), "title": "Leg day"]))
+        try phone.apply(try laptop.take())
+        try laptop.apply(try phone.take())
+        for device in [phone, laptop] {
+            let session = try device.app.call("session.get", .obj(["sessionId": try sessionID(device)]))
+            #expect(session["note"] == "from the laptop" && session["title"] == "Leg day", "\(session)")
+        }
+    }
+
     @Test func applyingTwiceChangesNothingAndTombstonesAreFinal() throws {
         let phone = try Device()
         let laptop = try Device()

@@ -50,6 +50,17 @@ import Testing
         }
     }
 
+    /// Two ends whose changes are not known (made before ends kept their reading) tie
+    /// on it: the later version's end holds, in either order.
+    @Test func endsOfOneReadingGoByTheVersionsReadings() {
+        let unknown = HybridTimestamp(wallMs: 0, counter: 0, device: "0")
+        let early = Self.version(200, title: "Push", endedAtMs: 5_000, endHlc: unknown, rpe: 7)
+        let late = Self.version(300, device: "b2", title: "Push", endedAtMs: 6_000, endHlc: unknown, rpe: 9)
+        for merged in [ConvergenceRule.merge(early, over: late), ConvergenceRule.merge(late, over: early)] {
+            #expect(merged.session.endedAtMs == 6_000 && merged.session.rpe == 9 && merged.hlc == late.hlc)
+        }
+    }
+
     @Test func twoRunningVersionsAreTheLaterOne() {
         let early = Self.version(200, title: "Push", note: "a")
         let late = Self.version(300, device: "b2", title: "Pull", pausedSinceMs: 2_000)

@@ -57,8 +57,10 @@ public enum ConvergenceRule {
         let later = incoming.hlc > held.hlc ? incoming : held
         var session = later.session
         session.endHlc = nil
-        let ends = [incoming, held].compactMap { version in version.endReading.map { (reading: $0, session: version.session) } }
-        if let end = ends.max(by: { $0.reading < $1.reading }) {
+        let ends = [incoming, held].compactMap { version in version.endReading.map { (reading: $0, hlc: version.hlc, session: version.session) } }
+        // Two ends of one reading (both unknown: made before ends kept theirs) go by the
+        // versions' own readings.
+        if let end = ends.max(by: { ($0.reading, $0.hlc) < ($1.reading, $1.hlc) }) {
             session.endedAtMs = end.session.endedAtMs
             session.pausedSinceMs = nil
             session.pausedTotalMs = end.session.pausedTotalMs
