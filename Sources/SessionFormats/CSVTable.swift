@@ -92,23 +92,21 @@ public enum CSVTable {
             }
             header = first.fields.map { $0.trimmingSpaces }
             // Text in another encoding is refused by its line, not stored with U+FFFD in
-            // place of its letters. The header's own line is the file's kind to judge
-            // (binary data, another format), left to the reader of that kind.
-            if let offset = Self.firstInvalidUTF8(bytes) {
-                let line = Self.line(at: offset, in: bytes)
-                if line > first.line {
-                    throw Failure(line: line, message: "not UTF-8 text (an export saved in another encoding: save it as UTF-8 and import it again)")
-                }
+            // place of its letters. The header's own bytes are the file's kind to judge
+            // (binary data, another format), left to the reader of that kind; those after
+            // it are checked whatever it holds.
+            if let offset = Self.firstInvalidUTF8(bytes[index...]) {
+                throw Failure(line: Self.line(at: offset, in: bytes), message: "not UTF-8 text (an export saved in another encoding: save it as UTF-8 and import it again)")
             }
         }
 
-        /// The offset of the first byte of `bytes` that is not UTF-8, nil when all are.
-        static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        /// The offset in `bytes` of their first byte that is not UTF-8, nil when all are.
+        static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
             do {
                 _ = try UTF8Span(validating: bytes.span)
                 return nil
             } catch {
-                return error.byteOffsets.lowerBound
+                return bytes.startIndex + error.byteOffsets.lowerBound
             }
         }
 

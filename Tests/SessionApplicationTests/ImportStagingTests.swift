@@ -131,4 +131,21 @@ import Testing
         }
         #expect(try staging.add(workouts(1, setsEach: 1), chunk: 1, to: k("a"), source: nil, done: true, nowMs: 1).result?.importID == "a")
     }
+
+    /// A request that fails alone in a group commit that goes on (its savepoint undone):
+    /// its import's `done` is forgotten, an earlier request's kept.
+    @Test func aDoneOfARequestThatFailedAloneIsForgottenAndTheOthersKept() throws {
+        var staging = ImportStaging()
+        _ = try staging.add(workouts(1, setsEach: 1), chunk: 0, to: k("kept"), source: nil, nowMs: 0)
+        _ = try staging.add(workouts(1, setsEach: 1), chunk: 0, to: k("failed"), source: nil, nowMs: 0)
+        staging.done(k("kept"), with: HistoryImport.Result { $0.importID = "kept"; $0.done = true })
+        let before = staging.doneSoFar
+        staging.done(k("failed"), with: HistoryImport.Result { $0.importID = "failed"; $0.done = true })
+        staging.rolledBack(since: before)
+        staging.committed()
+        let kept = try staging.contents(of: k("kept")).workouts.count
+        let failed = try staging.contents(of: k("failed")).workouts.count
+        #expect(staging.imports[k("kept")]?.result != nil && kept == 0)
+        #expect(staging.imports[k("failed")]?.result == nil && failed == 1, "pending again, its chunk staged")
+    }
 }

@@ -93,10 +93,6 @@ import TestSupport
         #expect(list.arrayValue?.map { $0["durationSeconds"]?.intValue ?? -1 } == [0, 55 * 60, 0], "\(list)")
     }
 
-    /// A CSV a spreadsheet re-saved without the quotes around a two-line note: the
-    /// note's second line is a row of its own. Refused with its line; with
-    /// --skip-invalid the workouts that read whole are imported, and the one the
-    /// fragment came from is left out whole, never stored without a set.
     /// An export given as a pipe (`<(…)`) or a named pipe is read once from its start,
     /// as standard input is: imported, not "Illegal seek" nor a wait for a second writer.
     @Test func anExportFromAPipeOrAFIFOIsImported() throws {
@@ -119,6 +115,29 @@ import TestSupport
         #expect(try daemon.client().call("session.list").arrayValue?.count == 2)
     }
 
+    /// A dry run leaves nothing staged behind it: four of them and then the import
+    /// itself, at once, are all taken (the daemon holds four imports of a user at most).
+    @Test func dryRunsLeaveNoImportStaged() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/strong.csv"
+        Fixtures.write("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-03-02 18:00:00,"Legs",50m,"Squat (Barbell)",1,100,5,0,0,
+
+            """, to: path)
+        for _ in 0..<4 {
+            let dry = try daemon.ctl(["import", "--dry-run", path])
+            #expect(dry.status == 0 && dry.stdout.contains("would import 1 workout"), "\(dry.stdout) \(dry.stderr)")
+        }
+        let run = try daemon.ctl(["import", path])
+        #expect(run.status == 0 && run.stdout.hasPrefix("imported 1 workout"), "\(run.stdout) \(run.stderr)")
+    }
+
+    /// A CSV a spreadsheet re-saved without the quotes around a two-line note: the
+    /// note's second line is a row of its own. Refused with its line; with
+    /// --skip-invalid the workouts that read whole are imported, and the one the
+    /// fragment came from is left out whole, never stored without a set.
     @Test func aCSVBrokenByASpreadsheetImportsWhatReadsWholeWithSkipInvalid() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }

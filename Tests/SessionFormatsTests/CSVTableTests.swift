@@ -36,6 +36,20 @@ import SessionCore
         }
     }
 
+    /// A text saved as Latin-1 is refused by the line of the first byte after the header
+    /// that is not UTF-8, whether or not the header holds one (whose line is for the
+    /// reader of each format to judge).
+    @Test func textInAnotherEncodingIsRefusedByItsLineWhateverTheHeaderHolds() {
+        let body = Array("\n2026-03-02,50,Legs\n2026-03-04,55,Entra".utf8) + [0xEE] + Array("nement\n".utf8)
+        for header in [Array("Date,Duration,Title".utf8), Array("Date,Dur".utf8) + [0xE9] + Array("e,Title".utf8)] {
+            for byteWise in [false, true] {
+                #expect(outcomes(header + body, byteWise: byteWise).first?.contains("line 3: not UTF-8 text") == true)
+            }
+        }
+        let headerOnly = Array("Date,Dur".utf8) + [0xE9] + Array("e,Title\n2026-03-02,50,Legs\n".utf8)
+        #expect(outcomes(headerOnly, byteWise: false).count == 2, "the rows read; the header is the format's to judge")
+    }
+
     @Test func anExportsRecordsAreTheirFields() throws {
         let text = "Date,Name,Note\r\n2026-04-24 09:40:00,\"Bench, Press\",\"two\nlines\"\r\n\r\n2026-04-25 09:40:00,Row,\r\nlast,\"\",x"
         var reader = try CSVTable.Reader(bytes: Array(text.utf8))

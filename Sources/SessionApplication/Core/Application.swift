@@ -213,8 +213,13 @@ package final class Application {
                     if let id = request.id { responses.append(.error(id: id, Self.overBudget)) }
                     continue
                 }
+                let done = service.staging.doneSoFar
                 let result = try scope.run { try table.call(request, resolved: method, context: service).get() }
-                if case .success(let outcome) = result { effects.append(outcome.effects) }
+                switch result {
+                case .success(let outcome): effects.append(outcome.effects)
+                // Its writes were undone in its savepoint: so is what its import's `done` kept.
+                case .failure: service.staging.rolledBack(since: done)
+                }
                 guard let id = request.id else { continue }
                 let response = Response(id: id, result.mapError(ErrorMapping.rpcError))
                 if large {

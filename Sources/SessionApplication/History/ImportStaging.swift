@@ -284,11 +284,21 @@ struct ImportStaging {
 
     /// The commit runs again, or failed: what its `done`s stored was not kept.
     mutating func rolledBack() {
-        for key in doneUncommitted {
+        rolledBack(since: [])
+    }
+
+    /// The imports done so far in the group commit under way: what a request that fails
+    /// alone (in its own savepoint) is undone back to (`rolledBack(since:)`).
+    var doneSoFar: Set<Key> { doneUncommitted }
+
+    /// A request that failed alone: what its `done`s stored (those not in `earlier`)
+    /// was undone with it, and they are pending again.
+    mutating func rolledBack(since earlier: Set<Key>) {
+        for key in doneUncommitted where !earlier.contains(key) {
             imports[key]?.result = nil
             imports[key]?.healthResult = nil
         }
-        doneUncommitted = []
+        doneUncommitted = earlier
     }
 
     /// Removes `key`'s chunks from disk; the file itself once no import holds any. A
