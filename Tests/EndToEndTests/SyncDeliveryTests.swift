@@ -57,21 +57,13 @@ struct SyncDeliveryTests {
         try SyncSecurityTests.sync(phone, server, as: "alice")
         #expect(try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file]).status == 0)
 
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: server.binaries + "/psql")
-        holder.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", server.dsn(user: "alice")]
-        let input = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN; SELECT id FROM sessiond_plan FOR UPDATE;\n".utf8))
+        let holder = try server.hold(as: "alice")
+        holder.send("BEGIN; SELECT id FROM sessiond_plan FOR UPDATE;")
         try Wait.until(timeout: 10, "psql's claim on the plan") {
             try server.rows("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'sessiond_plan' AND l.mode = 'RowShareLock'") != ["0"]
         }
         #expect(try SyncSecurityTests.sync(laptop, server, as: "alice").contains("plans=0 plansRefused=0"), "the claimed plan is passed over")
-        input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
-        try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        try holder.end()
         #expect(try SyncSecurityTests.sync(phone, server, as: "alice").contains("plans=1"))
         #expect(try SyncSecurityTests.sync(laptop, server, as: "alice").contains("plans=0"), "delivered already")
         try SyncSecurityTests.sync(phone, server, as: "alice")

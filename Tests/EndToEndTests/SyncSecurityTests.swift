@@ -313,23 +313,14 @@ struct SyncSecurityTests {
             let refused = try Self.refusal(server, "BEGIN; \(statement); COMMIT;", as: "mallory")
             #expect(refused?.contains("permission denied") == true, "\(statement): \(refused ?? "ran")")
         }
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: server.binaries + "/psql")
-        holder.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", server.dsn(user: "mallory")]
-        let input = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        defer { holder.terminate() }
-        input.fileHandleForWriting.write(Data("BEGIN; SELECT pg_advisory_xact_lock(hashtext('alice'));\n".utf8))
+        let holder = try server.hold(as: "mallory")
+        holder.send("BEGIN; SELECT pg_advisory_xact_lock(hashtext('alice'));")
         try Wait.until(timeout: 10, "mallory's advisory lock") {
             try server.rows("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") != ["0"]
         }
         let round = try runProcess(Binaries.sessiondSync, ["--once", "--socket", phone.socketPath, "--dsn", server.dsn(user: "alice")], timeout: 20)
         #expect(round.status == 0 && round.stdout.contains("pushed=4"), "two sessions and their sets, not stalled: \(round.stdout) \(round.stderr)")
-        input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
-        try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        try holder.end()
 
         let week = try server.rows("SELECT sessions, sets FROM sessiond_week", user: "alice")
         #expect(week == ["1|1"], "the finished session alone: \(week)")

@@ -116,6 +116,38 @@ public final class PostgresServer: @unchecked Sendable {
         return run.stdout.split(separator: "\n").map(String.init)
     }
 
+    /// A psql session as `user`, kept open: what another client holds (a claim, a
+    /// lock) while a test runs, until `end` commits it and lets psql exit.
+    public final class HeldSession {
+        private let process = Process()
+        private let input = Pipe()
+
+        init(_ server: PostgresServer, user: String) throws {
+            process.executableURL = URL(fileURLWithPath: server.binaries + "/psql")
+            process.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", server.dsn(user: user)]
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+        }
+
+        deinit { if process.isRunning { process.terminate() } }
+
+        /// Sends `sql` (a line of statements) to the session.
+        public func send(_ sql: String) {
+            input.fileHandleForWriting.write(Data((sql + "\n").utf8))
+        }
+
+        /// Commits what the session holds and waits for psql to exit.
+        public func end() throws {
+            send("COMMIT;")
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
+    /// A psql session as `user` that stays open (`HeldSession`).
+    public func hold(as user: String) throws -> HeldSession { try HeldSession(self, user: user) }
+
     /// Runs a server program as the user the server runs as, from the server's
     /// directory (nobody may not enter the test's working directory).
     private func asServerUser(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> ProcessResult {
