@@ -85,6 +85,12 @@ enum BashCompletion {
                 done
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${words[cword-1]}" key flags="" i=1 global=()
                 COMPREPLY=()
+                # --format=st: the value after the = completes as after --format st (bash
+                # hands the piece after the =, or the = itself when nothing follows it).
+                if [[ "${words[cword]}" == --*=* ]]; then
+                    prev="${words[cword]%%=*}"
+                    [ "$cur" = "=" ] && cur=""
+                fi
                 # Global options before the verb.
                 while [ "$i" -lt "$cword" ]; do
                     case "${words[i]}" in
@@ -119,12 +125,15 @@ enum BashCompletion {
                     esac
                 fi
             \(ShellCompletion.commandCases(keys: keys, cases: cases, values: values))
-                if [[ "$cur" == -* ]]; then
+                if [[ "$cur" == -* ]] && [[ "${words[cword]}" != --*=* ]]; then
                     _sessionctl_words "$flags"
                 elif [ "$verb" = log ] && [ "$argument" -eq 1 ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"
                 elif [ "$verb" = history ] || [ "$verb" = progress ]; then
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"
+                elif [ "$key" = "exercise show" ] || { [ "$verb" = alias ] && [ "$argument" -eq 2 ]; }; then
+                    # Any exercise known: one logged, planned, one's own or the catalog's.
+                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"
                 elif [ "$verb" = track ] && { [[ "$prev" == *, ]] || [[ "$prev" =~ ^[0-9]{1,2}:[0-9]{2}-[0-9]{1,2}:[0-9]{2}$ ]]; }; then
                     # An exercise comes after the times and after each comma.
                     _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"

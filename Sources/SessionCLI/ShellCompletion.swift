@@ -115,6 +115,13 @@ enum ShellCompletion {
                 fi
                 verb="${words[i]}"
                 position=$(( CURRENT - i ))
+                # --format=st: the value after the = completes as after --format st.
+                local assigned=0
+                if [[ "${words[CURRENT]}" == --*=* ]]; then
+                    prev="${words[CURRENT]%%=*}"
+                    assigned=1
+                    compset -P '*='
+                fi
                 # The argument being completed among the verb's, options and their values
                 # left out: EXERCISE after log --rpe 8 is the first.
                 # 0 while an option's value is being completed.
@@ -130,12 +137,15 @@ enum ShellCompletion {
                     esac
                 fi
             \(commandCases(keys: keys, cases: cases, values: values))
-                if [[ "${words[CURRENT]}" == -* ]]; then
+                if [[ "${words[CURRENT]}" == -* ]] && (( ! assigned )); then
                     _sessionctl_add "${flags[@]}"
                 elif [[ "$verb" == log ]] && (( argument == 1 )); then
                     _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"}
                 elif [[ "$verb" == history || "$verb" == progress ]]; then
                     _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"}
+                elif [[ "$key" == "exercise show" ]] || { [[ "$verb" == alias ]] && (( argument == 2 )); }; then
+                    # Any exercise known: one logged, planned, one's own or the catalog's.
+                    _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"}
                 elif [[ "$verb" == track ]] && [[ "$prev" == *, || "$prev" =~ '^[0-9]{1,2}:[0-9]{2}-[0-9]{1,2}:[0-9]{2}$' ]]; then
                     # An exercise comes after the times and after each comma.
                     _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"}
@@ -183,6 +193,7 @@ enum ShellCompletion {
         lines += [
             "complete -c sessionctl -n '__sessionctl_argument log 1' -a '\(exercises))'",
             "complete -c sessionctl -n '__sessionctl_is history; or __sessionctl_is progress' -a '\(exercises) --logged)'",
+            "complete -c sessionctl -n '__sessionctl_is exercise show; or __sessionctl_argument alias 2' -a '\(exercises) --known)'",
             "complete -c sessionctl -n '__sessionctl_is track; and __sessionctl_after_times_or_comma' -a '\(exercises) --known)'",
             "complete -c sessionctl -n '__sessionctl_is watch' -a \(quoted(EventsSubscribe.types.joined(separator: " ")))",
             "complete -c sessionctl -n '__sessionctl_is plan activate; or __sessionctl_is plan show' -a '(__sessionctl_ask __complete-plans)'",

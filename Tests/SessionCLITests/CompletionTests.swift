@@ -55,6 +55,7 @@ import TestSupport
                 }
                 _files() { print -rn -- FILES }
                 compdef() { }
+                compset() { [[ $1 == -P ]] && PREFIX=${PREFIX#*=} }
                 source \(path)
                 line() { words=("$@"); CURRENT=${#words}; PREFIX=${words[CURRENT]}; _sessionctl; print }
                 """ + requests.map { "\nline sessionctl " + $0.map(quoted).joined(separator: " ") }.joined()
@@ -104,6 +105,33 @@ import TestSupport
         }
         #expect(offered.count == 5 && !offered[3].contains("Squat"), "\(shell): REPS is no exercise: \(offered)")
         #expect(offered.count == 5 && !offered[4].contains("Squat"), "\(shell): --rpe's value is no exercise: \(offered)")
+    }
+
+    /// An option's value written after its `=` completes as one given apart (bash hands
+    /// the piece after the `=`, or the `=` itself when nothing follows it); exercise
+    /// show's NAME and alias's NAME are exercises known, from the daemon.
+    @Test(arguments: ["bash", "zsh", "fish"]) func aValueAfterItsEqualsSignAndAnExercisesNameComplete(shell: String) throws {
+        let stubs = Fixtures.temporaryDirectory("stubs")
+        defer { Fixtures.removeTree(stubs) }
+        // As the real one prints them: lower case, words joined by hyphens.
+        try "#!/bin/sh\n[ \"$1 $2\" = \"__complete-exercises --known\" ] && printf 'squat\\nsled-push\\n'\nexit 0\n"
+            .write(toFile: stubs + "/sessionctl", atomically: true, encoding: .utf8)
+        #expect(chmod(stubs + "/sessionctl", 0o755) == 0)
+        let assigned: [[String]] = shell == "bash"
+            ? [["export", "--format", "="], ["export", "--format", "=", "st"]]
+            : [["export", "--format="], ["export", "--format=st"]]
+        let requests = assigned + [["exercise", "show", "sl"], ["alias", "ohp", "s"], ["alias", "s"]]
+        let offered = shell == "bash" ? try complete(requests, stubs: stubs) : try complete(requests, shell: shell, stubs: stubs)
+        // fish offers the whole word, the option with its value.
+        let strong = shell == "fish" ? "--format=strong" : "strong"
+        #expect(offered.count == 5, "\(shell): \(offered)")
+        guard offered.count == 5 else { return }
+        #expect(offered[0].split(separator: " ").map(String.init).sorted() == (shell == "fish" ? ["--format=hevy", "--format=json", "--format=strong"] : ["hevy", "json", "strong"]),
+                "\(shell): \(offered[0])")
+        #expect(offered[1] == strong, "\(shell): \(offered[1])")
+        #expect(offered[2] == "sled-push", "\(shell): \(offered[2])")
+        #expect(offered[3].split(separator: " ").contains("squat"), "\(shell): \(offered[3])")
+        #expect(!offered[4].contains("squat"), "\(shell): ALIAS is a name of one's own: \(offered[4])")
     }
 
     /// health's words are the ones a person types, each once: sleep, rhr, mass, not
