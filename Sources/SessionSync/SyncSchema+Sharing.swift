@@ -6,7 +6,37 @@ extension SyncSchema {
     /// The records a coach reads: those of the athletes who shared with them, but for
     /// the shares themselves (whom else the athlete shares with is not theirs to read).
     static let coachReads = """
-        entity <> 'share' AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_record.athlete AND s.coach = current_user)
+        entity <> 'share' AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_record.athlete AND s.coach = current_user AND NOT s.revoked)
+        """
+
+    /// A coach's plans for an athlete: their own, for an athlete who shares with them.
+    static let coachPlans = """
+        created_by = current_user AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_plan.athlete AND s.coach = current_user AND NOT s.revoked)
+        """
+
+    /// What an athlete may write, granted so that no athlete can hold up another: SELECT
+    /// and INSERT, and UPDATE of the columns their writes change only. A table-level
+    /// UPDATE or DELETE would let them LOCK TABLE, in any mode, and so stall every other
+    /// athlete's pushes, deliveries and shares; INSERT lets them take no lock that
+    /// another's reads and writes wait for. Nothing is ever deleted: a share taken back
+    /// is marked (`revoked`), a record's deletion is its tombstone.
+    static let athleteGrants = """
+        REVOKE UPDATE, DELETE ON sessiond_record, sessiond_share, sessiond_plan FROM sessiond_athlete;
+        GRANT SELECT, INSERT ON sessiond_record, sessiond_share, sessiond_plan TO sessiond_athlete;
+        GRANT UPDATE (hlc, deleted, data, device, seq) ON sessiond_record TO sessiond_athlete;
+        GRANT UPDATE (revoked, created_at) ON sessiond_share TO sessiond_athlete;
+        GRANT UPDATE (delivered_at, plan_id, error) ON sessiond_plan TO sessiond_athlete;
+        """
+
+    /// What version 4 changes of a database of version 2 or 3: shares taken back are
+    /// marked, not deleted, and the grants are `athleteGrants`.
+    static let markedShares = """
+        ALTER TABLE sessiond_share ADD COLUMN revoked boolean NOT NULL DEFAULT false;
+        ALTER POLICY coach_shared ON sessiond_record USING (\(coachReads));
+        ALTER POLICY coach_own ON sessiond_share USING (coach = current_user AND NOT revoked);
+        ALTER POLICY coach_reads ON sessiond_plan USING (\(coachPlans));
+        ALTER POLICY coach_writes ON sessiond_plan WITH CHECK (\(coachPlans));
+        \(athleteGrants)
         """
 
     /// Wake-ups: the athlete whose records or plans changed is notified on a channel of
@@ -53,7 +83,8 @@ extension SyncSchema {
         CREATE TABLE sessiond_share (
             athlete name NOT NULL DEFAULT current_user,
             coach name NOT NULL,
-            created_at timestamptz NOT NULL DEFAULT now(),
+            created_at timestamptz NOT NULL DEFAULT now(),   -- when shared, or shared again
+            revoked boolean NOT NULL DEFAULT false,          -- taken back (sessionctl sync unshare)
             PRIMARY KEY (athlete, coach)
         );
         CREATE INDEX sessiond_share_by_coach ON sessiond_share (coach, athlete);
@@ -79,27 +110,23 @@ extension SyncSchema {
             USING (athlete = current_user) WITH CHECK (athlete = current_user);
         CREATE POLICY coach_shared ON sessiond_record FOR SELECT TO sessiond_coach
             USING (\(coachReads));
-        GRANT SELECT, INSERT, UPDATE, DELETE ON sessiond_record TO sessiond_athlete;
         GRANT SELECT ON sessiond_record TO sessiond_coach;
 
         ALTER TABLE sessiond_share ENABLE ROW LEVEL SECURITY;
         ALTER TABLE sessiond_share FORCE ROW LEVEL SECURITY;
         CREATE POLICY athlete_own ON sessiond_share TO sessiond_athlete
             USING (athlete = current_user) WITH CHECK (athlete = current_user);
-        CREATE POLICY coach_own ON sessiond_share FOR SELECT TO sessiond_coach USING (coach = current_user);
-        GRANT SELECT, INSERT, UPDATE, DELETE ON sessiond_share TO sessiond_athlete;
+        CREATE POLICY coach_own ON sessiond_share FOR SELECT TO sessiond_coach USING (coach = current_user AND NOT revoked);
         GRANT SELECT ON sessiond_share TO sessiond_coach;
 
         ALTER TABLE sessiond_plan ENABLE ROW LEVEL SECURITY;
         ALTER TABLE sessiond_plan FORCE ROW LEVEL SECURITY;
         CREATE POLICY athlete_own ON sessiond_plan TO sessiond_athlete
             USING (athlete = current_user) WITH CHECK (athlete = current_user);
-        CREATE POLICY coach_reads ON sessiond_plan FOR SELECT TO sessiond_coach
-            USING (created_by = current_user AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_plan.athlete AND s.coach = current_user));
-        CREATE POLICY coach_writes ON sessiond_plan FOR INSERT TO sessiond_coach
-            WITH CHECK (created_by = current_user AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_plan.athlete AND s.coach = current_user));
-        GRANT SELECT, INSERT, UPDATE ON sessiond_plan TO sessiond_athlete;
+        CREATE POLICY coach_reads ON sessiond_plan FOR SELECT TO sessiond_coach USING (\(coachPlans));
+        CREATE POLICY coach_writes ON sessiond_plan FOR INSERT TO sessiond_coach WITH CHECK (\(coachPlans));
         GRANT SELECT, INSERT ON sessiond_plan TO sessiond_coach;
+        \(athleteGrants)
 
         \(wakeUps)
         CREATE TRIGGER sessiond_record_notify AFTER INSERT OR UPDATE ON sessiond_record

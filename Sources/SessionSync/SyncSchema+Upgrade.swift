@@ -5,7 +5,9 @@
 /// refuses a record whose reading or state is not one the daemon writes, keeps an
 /// athlete's shares (records since devices hand them to each other) from their coaches,
 /// and wakes each athlete's sessiond-sync on a channel of their own; version 4 makes
-/// the views count finished sessions only, as the daemon's summary does, and is the
+/// the views count finished sessions only, as the daemon's summary does, grants an
+/// athlete no table-level UPDATE or DELETE (`athleteGrants`: with them, LOCK TABLE
+/// stalled everyone), so marks a share taken back instead of deleting it, and is the
 /// version whose sessiond-sync merges a session's end (`ConvergenceRule.merge`) and
 /// takes turns by a lock named by the athlete's secret channel: an earlier one, which
 /// would overwrite an end, refuses it.
@@ -29,6 +31,7 @@ extension SyncSchema {
         $$;
         SELECT version = 1 AS sessiond_from_version_1, version = 3 AS sessiond_from_version_3 FROM sessiond_schema \\gset
         \\if :sessiond_from_version_3
+        \(markedShares)
         \(dropViews)
         \(SyncViews.sql)
         \\elif :sessiond_from_version_1
@@ -51,7 +54,7 @@ extension SyncSchema {
         $$;
         \(checks)
         \\else
-        ALTER POLICY coach_shared ON sessiond_record USING (\(coachReads));
+        \(markedShares)
         \(wakeUps)
         \(dropViews)
         \(SyncViews.sql)

@@ -10,7 +10,7 @@ extension Syncer {
     static let nextPlan = """
         SELECT p.id, p.body::text, p.created_by::text,
                p.created_by = current_user
-                   OR EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = current_user AND s.coach = p.created_by)
+                   OR EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = current_user AND s.coach = p.created_by AND NOT s.revoked)
                    OR EXISTS (SELECT FROM pg_roles r WHERE r.rolname = p.created_by AND (r.rolsuper OR r.rolbypassrls)) AS allowed
         FROM sessiond_plan p
         WHERE p.athlete = current_user AND p.delivered_at IS NULL AND p.error IS NULL

@@ -52,10 +52,15 @@ struct SyncSecurityTests {
         let forBob = try Self.refusal(server, "INSERT INTO sessiond_record (athlete, uid, entity, hlc, data, device) VALUES ('bob', 'b9', 'set', '0000000000001-0000000000-0c', '{}', 'pc')", as: "alice")
         #expect(forBob?.contains("row-level security") == true, "\(forBob ?? "inserted")")
         let moved = try Self.refusal(server, "UPDATE sessiond_record SET athlete = 'bob' WHERE uid = 'a1'", as: "alice")
-        #expect(moved?.contains("row-level security") == true, "her row cannot be given to bob: \(moved ?? "updated")")
+        #expect(moved?.contains("permission denied") == true, "her row cannot be given to bob: \(moved ?? "updated")")
         #expect(try server.rows("WITH u AS (UPDATE sessiond_record SET hlc = '0000000000009-0000000000-0c', data = '{}' WHERE athlete = 'bob' RETURNING 1) SELECT count(*) FROM u", user: "alice") == ["0"])
-        #expect(try server.rows("WITH d AS (DELETE FROM sessiond_record WHERE athlete = 'bob' RETURNING 1) SELECT count(*) FROM d", user: "alice") == ["0"])
-        #expect(try server.rows("WITH d AS (DELETE FROM sessiond_record RETURNING athlete) SELECT count(*) FROM d WHERE athlete = 'bob'", user: "alice") == ["0"])
+        let deleted = try Self.refusal(server, "DELETE FROM sessiond_record", as: "alice")
+        #expect(deleted?.contains("permission denied") == true, "an athlete deletes nothing, a tombstone is an upsert: \(deleted ?? "deleted")")
+        // Nor can she hold every athlete up: no lock another's writes wait for.
+        for table in ["sessiond_record", "sessiond_share", "sessiond_plan", "sessiond_channel"] {
+            let locked = try Self.refusal(server, "BEGIN; LOCK TABLE \(table) IN SHARE MODE; COMMIT;", as: "alice")
+            #expect(locked?.contains("permission denied") == true, "\(table): \(locked ?? "locked")")
+        }
         #expect(try server.rows("SELECT uid, hlc, data::text FROM sessiond_record WHERE athlete = 'bob' ORDER BY uid") == bobsRows, "bob's rows as he pushed them")
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "bob") == ["2"], "and bob does not see alice's")
 
@@ -101,7 +106,7 @@ struct SyncSecurityTests {
         #expect(unshared.status == 0, "\(unshared.stderr)")
         #expect(try alicesPhone.ctl(["sync", "unshare", "carol"]).status == 1, "not shared any more")
         try Self.sync(alicesPhone, server, as: "alice")
-        #expect(try server.rows("SELECT count(*) FROM sessiond_share") == ["0"])
+        #expect(try server.rows("SELECT count(*) FROM sessiond_share WHERE NOT revoked") == ["0"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "carol") == ["0"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_week", user: "carol") == ["0"])
     }
@@ -124,10 +129,10 @@ struct SyncSecurityTests {
         _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
         try round()
         #expect(try shares(laptop) == ["carol"])
-        #expect(try server.rows("SELECT athlete, coach FROM sessiond_share") == ["alice|carol"], "the laptop's round keeps the phone's share")
+        #expect(try server.rows("SELECT athlete, coach FROM sessiond_share WHERE NOT revoked") == ["alice|carol"], "the laptop's round keeps the phone's share")
         _ = try laptop.client().call("sync.unshare", .obj(["role": "carol"]))
         try round()
-        #expect(try shares(phone).isEmpty && server.rows("SELECT count(*) FROM sessiond_share") == ["0"])
+        #expect(try shares(phone).isEmpty && server.rows("SELECT count(*) FROM sessiond_share WHERE NOT revoked") == ["0"])
         _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
         try round()
         #expect(try shares(laptop) == ["carol"] && server.rows("SELECT athlete, coach FROM sessiond_share") == ["alice|carol"])
@@ -307,9 +312,11 @@ struct SyncSecurityTests {
         #expect(upgraded.status == 0, "\(upgraded.stderr)")
         #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
 
-        // Mallory can lock neither the table of channels nor alice's row of it, and holds
-        // what version 3's pushes waited on.
-        for statement in ["LOCK TABLE sessiond_channel IN EXCLUSIVE MODE", "SELECT athlete FROM sessiond_channel FOR UPDATE"] {
+        // Mallory can lock no table (version 3 granted athletes UPDATE and DELETE, and
+        // so LOCK TABLE) nor alice's channel row, and holds what version 3's pushes
+        // waited on.
+        let locks = ["sessiond_channel", "sessiond_record", "sessiond_share", "sessiond_plan"].map { "LOCK TABLE \($0) IN EXCLUSIVE MODE" }
+        for statement in locks + ["SELECT athlete FROM sessiond_channel FOR UPDATE", "DELETE FROM sessiond_share"] {
             let refused = try Self.refusal(server, "BEGIN; \(statement); COMMIT;", as: "mallory")
             #expect(refused?.contains("permission denied") == true, "\(statement): \(refused ?? "ran")")
         }
