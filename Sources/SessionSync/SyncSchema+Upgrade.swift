@@ -49,6 +49,9 @@ extension SyncSchema {
                     AND (has_table_privilege(p.oid, 'sessiond_record', 'INSERT') OR p.rolname IN (SELECT athlete FROM sessiond_record))
             LOOP
                 EXECUTE format('GRANT sessiond_athlete TO %I', holder);
+                -- What the group grants instead (`athleteGrants`): a table-level UPDATE
+                -- of their own would let them lock the table.
+                EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON sessiond_record FROM %I', holder);
             END LOOP;
         END
         $$;

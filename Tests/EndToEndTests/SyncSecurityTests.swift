@@ -242,6 +242,8 @@ struct SyncSecurityTests {
         #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["0"], "erin's row is hers alone now")
         #expect(try server.rows("SELECT uid FROM sessiond_record", user: "erin") == ["e1"])
+        let locked = try Self.refusal(server, "BEGIN; LOCK TABLE sessiond_record IN EXCLUSIVE MODE; COMMIT;", as: "dave")
+        #expect(locked?.contains("permission denied") == true, "version 1's own grant of UPDATE is taken back: \(locked ?? "locked")")
         _ = try phone.client().call("session.start")
         #expect(try Self.sync(phone, server, as: "dave").contains("pushed=1"))
         #expect(try server.rows("SELECT athlete, entity FROM sessiond_record ORDER BY athlete") == ["dave|session", "erin|health"])
