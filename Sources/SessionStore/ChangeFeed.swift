@@ -174,10 +174,9 @@ public struct ChangeFeed {
 
     /// The end reading of a session whose end no change of this device's or another's
     /// gave since ends kept their own (`sync_record.end_hlc` NULL: a session finished
-    /// before migration 31, or stored ended, as an import's): before every reading a
-    /// device takes, so that any end edited since wins over it, whatever else of the
-    /// record changed after.
-    static let unknownEndReading = HybridTimestamp(wallMs: 0, counter: 0, device: "0").text
+    /// before migration 31, or stored ended, as an import's): `ConvergenceRule.unknownEnd`,
+    /// whatever else of the record changed after.
+    static let unknownEndReading = ConvergenceRule.unknownEnd.text
 
     func syncedSession(_ id: Int64) throws -> SyncedSession? {
         try connection.prepare("""

@@ -18,7 +18,8 @@ import Testing
         session.startedAtMs = 1_000
         session.title = title
         session.endedAtMs = endedAtMs
-        session.endHlc = endHlc?.text
+        // An end given at this version's own reading unless said otherwise (a finish).
+        session.endHlc = endedAtMs == nil ? nil : (endHlc ?? reading(ms, device)).text
         session.rpe = rpe
         session.note = note
         session.pausedSinceMs = pausedSinceMs
@@ -51,13 +52,14 @@ import Testing
     }
 
     /// Two ends whose changes are not known (made before ends kept their reading) tie
-    /// on it: the later version's end holds, in either order.
-    @Test func endsOfOneReadingGoByTheVersionsReadings() {
-        let unknown = HybridTimestamp(wallMs: 0, counter: 0, device: "0")
-        let early = Self.version(200, title: "Push", endedAtMs: 5_000, endHlc: unknown, rpe: 7)
-        let late = Self.version(300, device: "b2", title: "Push", endedAtMs: 6_000, endHlc: unknown, rpe: 9)
-        for merged in [ConvergenceRule.merge(early, over: late), ConvergenceRule.merge(late, over: early)] {
-            #expect(merged.session.endedAtMs == 6_000 && merged.session.rpe == 9 && merged.hlc == late.hlc)
+    /// on it and go by their contents, the later end first, in either order, even when
+    /// the version with the earlier end carries the later reading.
+    @Test func endsOfOneReadingGoByTheirContents() {
+        let unknown = ConvergenceRule.unknownEnd
+        let laterEnd = Self.version(200, title: "Push", endedAtMs: 6_000, endHlc: unknown, rpe: 9)
+        let laterVersion = Self.version(300, device: "b2", title: "Push day", endedAtMs: 5_000, endHlc: unknown, rpe: 7)
+        for merged in [ConvergenceRule.merge(laterEnd, over: laterVersion), ConvergenceRule.merge(laterVersion, over: laterEnd)] {
+            #expect(merged.session.endedAtMs == 6_000 && merged.session.rpe == 9 && merged.session.title == "Push day" && merged.hlc == laterVersion.hlc)
         }
     }
 
@@ -78,20 +80,24 @@ import Testing
             let msValues = Array(Set((0..<count).map { _ in Int64.random(in: 100...999, using: &generator) }))
             // Readings differ from version to version, as every change's does (an end
             // edited earlier than its version's own reading takes a device of its own).
+            // An end given at the version's reading (a finish), edited at an earlier one
+            // of its own, or unknown (made before ends kept theirs: these tie, and go by
+            // their contents).
             let versions: [Version] = msValues.map { ms in
                 let ended = Bool.random(using: &generator)
-                let endEdited = ended && Bool.random(using: &generator)
+                let end = Int.random(in: 0...2, using: &generator)
+                let endHlc = end == 0 ? nil : end == 1 ? Self.reading(ms - Int64.random(in: 0...50, using: &generator), "e\(ms)") : ConvergenceRule.unknownEnd
                 return Self.version(ms, device: ms % 2 == 0 ? "a1" : "b2", title: "t\(ms)", endedAtMs: ended ? Int(ms) * 10 : nil,
-                                    endHlc: endEdited ? Self.reading(ms - Int64.random(in: 0...50, using: &generator), "e\(ms)") : nil,
-                                    rpe: ended ? Double(ms % 10 + 1) : nil, note: "n\(ms)", pausedSinceMs: ended ? nil : Int(ms),
+                                    endHlc: endHlc, rpe: ended ? Double(ms % 10 + 1) : nil, note: "n\(ms)", pausedSinceMs: ended ? nil : Int(ms),
                                     pausedTotalMs: Int(ms))
             }
             let latest = versions.max { $0.hlc < $1.hlc }!
-            func endReading(_ version: Version) -> HybridTimestamp? {
-                guard version.session.endedAtMs != nil else { return nil }
-                return version.session.endHlc.flatMap(HybridTimestamp.init(text:)) ?? version.hlc
+            func endKey(_ version: Version) -> (HybridTimestamp, Int, Int, Double, String) {
+                let session = version.session
+                return (session.endHlc.flatMap(HybridTimestamp.init(text:)) ?? ConvergenceRule.unknownEnd, session.endedAtMs ?? Int.min,
+                        session.pausedTotalMs, session.rpe ?? -1, session.note ?? "")
             }
-            let latestEnd = versions.filter { endReading($0) != nil }.max { endReading($0)! < endReading($1)! }
+            let latestEnd = versions.filter { $0.session.endedAtMs != nil }.max { endKey($0) < endKey($1) }
             var results: [Version] = []
             for order in Self.permutations(versions) {
                 results.append(order.dropFirst().reduce(order[0]) { held, incoming in ConvergenceRule.merge(incoming, over: held) })

@@ -36,12 +36,23 @@ public enum ConvergenceRule {
         public let hlc: HybridTimestamp
         public let session: SyncedSession
 
-        /// The reading of the change that gave the session its end (`SyncedSession.endHlc`,
-        /// else its last change's), nil while it runs.
+        /// The reading of the change that gave the session its end (`SyncedSession.endHlc`),
+        /// nil while it runs; `ConvergenceRule.unknownEnd` for an end no change is known
+        /// to have given (finished before ends kept their reading, or stored ended).
         public var endReading: HybridTimestamp? {
             guard session.endedAtMs != nil else { return nil }
-            return session.endHlc.flatMap(HybridTimestamp.init(text:)) ?? hlc
+            return session.endHlc.flatMap(HybridTimestamp.init(text:)) ?? ConvergenceRule.unknownEnd
         }
+    }
+
+    /// The end reading of an end no change is known to have given: before every reading
+    /// a device takes, so that any end edited since wins over it.
+    public static let unknownEnd = HybridTimestamp(wallMs: 0, counter: 0, device: "0")
+
+    /// What orders two ends of one reading (both unknown): their contents, so that every
+    /// device picks the same whatever the order of arrival.
+    private static func endOrder(_ session: SyncedSession) -> (Int, Int, Double, String) {
+        (session.endedAtMs ?? Int.min, session.pausedTotalMs, session.rpe ?? -1, session.note ?? "")
     }
 
     /// The session two devices' versions make: once ended, a session stays ended. Its
@@ -57,10 +68,10 @@ public enum ConvergenceRule {
         let later = incoming.hlc > held.hlc ? incoming : held
         var session = later.session
         session.endHlc = nil
-        let ends = [incoming, held].compactMap { version in version.endReading.map { (reading: $0, hlc: version.hlc, session: version.session) } }
-        // Two ends of one reading (both unknown: made before ends kept theirs) go by the
-        // versions' own readings.
-        if let end = ends.max(by: { ($0.reading, $0.hlc) < ($1.reading, $1.hlc) }) {
+        let ends = [incoming, held].compactMap { version in version.endReading.map { (reading: $0, session: version.session) } }
+        // Two ends of one reading (both unknown) go by their contents: a version's own
+        // reading would not do, a merged version carrying the greater of two.
+        if let end = ends.max(by: { $0.reading != $1.reading ? $0.reading < $1.reading : endOrder($0.session) < endOrder($1.session) }) {
             session.endedAtMs = end.session.endedAtMs
             session.pausedSinceMs = nil
             session.pausedTotalMs = end.session.pausedTotalMs
