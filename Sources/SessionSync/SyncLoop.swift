@@ -102,6 +102,9 @@ final class SyncLoop {
     private func connectedPostgres() throws -> PostgresConnection {
         if let postgres { return postgres }
         let connected = try PostgresConnection(conninfo: conninfo)
+        // A lock waited for past this fails the round, which says why, and the next
+        // round tries again: another role's DDL queued on a table must not hang it.
+        try connected.query("SET lock_timeout = '\(Syncer.lockTimeoutSeconds)s'")
         if let problem = SyncSchema.problem(connected) { throw Syncer.Failure(description: problem) }
         // Listening from the start: a row written during a round wakes the next wait.
         try connected.listen(try SyncSchema.wakeUpChannel(connected))

@@ -14,12 +14,14 @@ extension SyncSchema {
         created_by = current_user AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_plan.athlete AND s.coach = current_user AND NOT s.revoked)
         """
 
-    /// What an athlete may write, granted so that no athlete can hold up another: SELECT
-    /// and INSERT, and UPDATE of the columns their writes change only. A table-level
-    /// UPDATE or DELETE would let them LOCK TABLE, in any mode, and so stall every other
-    /// athlete's pushes, deliveries and shares; INSERT lets them take no lock that
-    /// another's reads and writes wait for. Nothing is ever deleted: a share taken back
-    /// is marked (`revoked`), a record's deletion is its tombstone.
+    /// What an athlete may write: SELECT and INSERT, and UPDATE of the columns their
+    /// writes change only. A table-level UPDATE or DELETE would let them LOCK TABLE, in
+    /// any mode, and so stall every other athlete's pushes, deliveries and shares; with
+    /// INSERT the strongest is ROW EXCLUSIVE, which others' reads and writes do not wait
+    /// for. (Grants cannot keep a role from queueing DDL it may not run, which makes
+    /// later lockers wait behind it while an open transaction holds the table: sessiond-
+    /// sync bounds every wait, `Syncer.lockTimeoutSeconds`.) Nothing is ever deleted: a
+    /// share taken back is marked (`revoked`), a record's deletion is its tombstone.
     static let athleteGrants = """
         REVOKE UPDATE, DELETE ON sessiond_record, sessiond_share, sessiond_plan FROM sessiond_athlete;
         GRANT SELECT, INSERT ON sessiond_record, sessiond_share, sessiond_plan TO sessiond_athlete;
@@ -31,6 +33,7 @@ extension SyncSchema {
     /// What version 4 changes of a database of version 2 or 3: shares taken back are
     /// marked, not deleted, and the grants are `athleteGrants`.
     static let markedShares = """
+        GRANT UPDATE (athlete) ON sessiond_channel TO sessiond_athlete;
         ALTER TABLE sessiond_share ADD COLUMN revoked boolean NOT NULL DEFAULT false;
         ALTER POLICY coach_shared ON sessiond_record USING (\(coachReads));
         ALTER POLICY coach_own ON sessiond_share USING (coach = current_user AND NOT revoked);
@@ -47,8 +50,9 @@ extension SyncSchema {
     /// function runs as the schema's owner, to read the secret; it names the table by
     /// the schema of the table that fired it, searches nothing else, and no other role
     /// may call it (a trigger of one's own on it would wake any athlete at will). Row
-    /// security is not forced on the owner, who may be no superuser. The secret also
-    /// names the lock the athlete's pushes take turns by (`Syncer.takeTurn`).
+    /// security is not forced on the owner, who may be no superuser. The athlete's row
+    /// is also the lock their pushes take turns by (`Syncer.takeTurn`): UPDATE of its
+    /// `athlete` column, which the policy keeps their own, is what a row lock needs.
     static let wakeUps = """
         CREATE TABLE sessiond_channel (
             athlete name PRIMARY KEY DEFAULT current_user,
@@ -58,6 +62,7 @@ extension SyncSchema {
         CREATE POLICY athlete_own ON sessiond_channel TO sessiond_athlete
             USING (athlete = current_user) WITH CHECK (athlete = current_user);
         GRANT SELECT, INSERT ON sessiond_channel TO sessiond_athlete;
+        GRANT UPDATE (athlete) ON sessiond_channel TO sessiond_athlete;
         CREATE OR REPLACE FUNCTION sessiond_notify() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
             SET search_path = pg_catalog, pg_temp AS $$
         DECLARE

@@ -6,11 +6,12 @@
 /// athlete's shares (records since devices hand them to each other) from their coaches,
 /// and wakes each athlete's sessiond-sync on a channel of their own; version 4 makes
 /// the views count finished sessions only, as the daemon's summary does, grants an
-/// athlete no table-level UPDATE or DELETE (`athleteGrants`: with them, LOCK TABLE
-/// stalled everyone), so marks a share taken back instead of deleting it, and is the
-/// version whose sessiond-sync merges a session's end (`ConvergenceRule.merge`) and
-/// takes turns by a lock named by the athlete's secret channel: an earlier one, which
-/// would overwrite an end, refuses it.
+/// athlete or a coach no table-level UPDATE or DELETE (`athleteGrants`, and
+/// `ownGrantsTakenBack` of what they were granted as roles of their own: with them,
+/// LOCK TABLE stalled everyone), so marks a share taken back instead of deleting it,
+/// and is the version whose sessiond-sync merges a session's end
+/// (`ConvergenceRule.merge`) and takes turns by a lock of the athlete's own row: an
+/// earlier one, which would overwrite an end, refuses it.
 extension SyncSchema {
     /// The SQL: one transaction that refuses any database but one of version 1, 2 or 3.
     /// It asks psql (`\gset`, `\if`) which steps the database needs, so one script
@@ -49,22 +50,49 @@ extension SyncSchema {
                     AND (has_table_privilege(p.oid, 'sessiond_record', 'INSERT') OR p.rolname IN (SELECT athlete FROM sessiond_record))
             LOOP
                 EXECUTE format('GRANT sessiond_athlete TO %I', holder);
-                -- What the group grants instead (`athleteGrants`): a table-level UPDATE
-                -- of their own would let them lock the table.
-                EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON sessiond_record FROM %I', holder);
             END LOOP;
         END
         $$;
         \(checks)
         \\else
-        \(markedShares)
         \(wakeUps)
+        \(markedShares)
         \(dropViews)
         \(SyncViews.sql)
         \(checks)
         \\endif
+        \(ownGrantsTakenBack)
         UPDATE sessiond_schema SET version = \(version);
         COMMIT;
+        """
+
+    /// What an athlete or a coach was granted as a role of their own (version 1's
+    /// athletes were granted UPDATE on the records; an administrator may have granted
+    /// more) is taken back, and then checked: they hold what their group grants, no
+    /// table-level UPDATE, DELETE, TRUNCATE, TRIGGER or REFERENCES, with which one of them
+    /// could lock a table or make every other's writes fail. The tables' owner, the
+    /// superusers and the roles that bypass row-level security keep theirs.
+    static let ownGrantsTakenBack = """
+        DO $$
+        DECLARE
+            member name;
+            owner oid := (SELECT relowner FROM pg_class WHERE oid = 'sessiond_record'::regclass);
+        BEGIN
+            REVOKE ALL ON sessiond_record, sessiond_share, sessiond_plan, sessiond_channel FROM PUBLIC;
+            FOR member IN
+                SELECT r.rolname FROM pg_roles r
+                WHERE NOT r.rolsuper AND NOT r.rolbypassrls AND r.oid <> owner AND r.rolname NOT IN ('sessiond_athlete', 'sessiond_coach')
+                    AND (pg_has_role(r.oid, 'sessiond_athlete', 'MEMBER') OR pg_has_role(r.oid, 'sessiond_coach', 'MEMBER'))
+            LOOP
+                EXECUTE format('REVOKE ALL ON sessiond_record, sessiond_share, sessiond_plan, sessiond_channel FROM %I', member);
+                IF EXISTS (SELECT FROM unnest(ARRAY['sessiond_record', 'sessiond_share', 'sessiond_plan', 'sessiond_channel']) AS t(name),
+                               unnest(ARRAY['UPDATE', 'DELETE', 'TRUNCATE', 'TRIGGER', 'REFERENCES']) AS p(privilege)
+                           WHERE has_table_privilege(member, t.name, p.privilege)) THEN
+                    RAISE EXCEPTION 'role % still holds a table-level privilege on the sync tables (granted through another group?); take it back and upgrade again', member;
+                END IF;
+            END LOOP;
+        END
+        $$;
         """
 
     /// The views of versions 2 and 3, dropped to be made anew.

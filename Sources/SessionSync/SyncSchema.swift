@@ -18,7 +18,7 @@ public enum SyncSchema {
     /// (`athlete`, `current_user` when written); a record is keyed by its uid and kept
     /// whole as JSON, with the hybrid clock's reading of its last change. `seq` orders
     /// what pullers read: an upsert takes a new one, and an athlete's pushes take turns
-    /// (an advisory lock named by their secret channel, which no other athlete can read,
+    /// (the lock of their own `sessiond_channel` row, which no other athlete can see,
     /// so none can hold it: `Syncer.takeTurn`), so their rows commit in `seq` order and a
     /// puller reading past a cursor never skips a row committed later. Row-level
     /// security keeps each member of `sessiond_athlete` to their own rows, and lets a

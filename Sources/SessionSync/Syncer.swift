@@ -133,15 +133,17 @@ public struct Syncer {
         }
     }
 
-    /// The athlete's pushes take turns: each holds, until it commits, the advisory lock
-    /// the athlete's secret channel names (`sessiond_channel`, made on first use), which
-    /// only the athlete and the schema's owner can read. A lock any role could name (one
-    /// on the athlete's name) let anyone stall them; so would a row lock, as the UPDATE
-    /// it needs lets its holder lock the whole table.
+    /// The athlete's pushes take turns: each holds, until it commits, the lock of the
+    /// athlete's own row of `sessiond_channel` (made on first use), which row-level
+    /// security hides from every other role (a superuser's aside). An advisory lock
+    /// would not do: any role may take any key, and `pg_locks` shows every key held.
     static let takeTurn = [
         "INSERT INTO sessiond_channel DEFAULT VALUES ON CONFLICT (athlete) DO NOTHING",
-        "SELECT pg_advisory_xact_lock(hashtextextended(channel, 0)) FROM sessiond_channel WHERE athlete = current_user",
+        "SELECT FROM sessiond_channel WHERE athlete = current_user FOR NO KEY UPDATE",
     ]
+
+    /// How long a statement waits for a lock before the round fails (`lock_timeout`).
+    static let lockTimeoutSeconds = 30
 
     /// The sessions of a page the database holds, not deleted.
     static let heldSessions = """

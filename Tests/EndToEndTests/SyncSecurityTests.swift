@@ -297,7 +297,11 @@ struct SyncSecurityTests {
     @Test func aVersionThreeDatabaseIsUpgradedAndNoOtherRoleCanStallAPush() throws {
         let server = try PostgresServer()
         _ = try server.rows(Fixtures.read(Fixtures.packageRoot + "/Tests/Fixtures/sync/schema-3.sql"))
-        _ = try server.rows("CREATE ROLE alice LOGIN IN ROLE sessiond_athlete; CREATE ROLE mallory LOGIN IN ROLE sessiond_athlete")
+        // Dave was also granted UPDATE as a role of his own, as version 1 granted it.
+        _ = try server.rows("""
+            CREATE ROLE alice LOGIN IN ROLE sessiond_athlete; CREATE ROLE mallory LOGIN IN ROLE sessiond_athlete;
+            CREATE ROLE dave LOGIN IN ROLE sessiond_athlete; GRANT SELECT, INSERT, UPDATE, TRIGGER ON sessiond_record TO dave;
+            """)
         let phone = try DaemonProcess()
         defer { phone.cleanUp() }
         let client = try phone.client()
@@ -318,10 +322,23 @@ struct SyncSecurityTests {
         // so LOCK TABLE) nor alice's channel row, and holds what version 3's pushes
         // waited on.
         let locks = ["sessiond_channel", "sessiond_record", "sessiond_share", "sessiond_plan"].map { "LOCK TABLE \($0) IN EXCLUSIVE MODE" }
-        for statement in locks + ["SELECT athlete FROM sessiond_channel FOR UPDATE", "DELETE FROM sessiond_share"] {
+        for statement in locks + ["DELETE FROM sessiond_share"] {
             let refused = try Self.refusal(server, "BEGIN; \(statement); COMMIT;", as: "mallory")
             #expect(refused?.contains("permission denied") == true, "\(statement): \(refused ?? "ran")")
         }
+        let own = try Self.refusal(server, "BEGIN; LOCK TABLE sessiond_record IN EXCLUSIVE MODE; COMMIT;", as: "dave")
+        #expect(own?.contains("permission denied") == true, "a role's own grant is taken back: \(own ?? "locked")")
+        // Alice's turn is her channel row's lock: no other role sees the row, and no key
+        // shows in pg_locks for another to take.
+        _ = try server.rows("INSERT INTO sessiond_channel DEFAULT VALUES", user: "alice")
+        let turn = try server.hold(as: "alice")
+        turn.send("BEGIN; SELECT FROM sessiond_channel WHERE athlete = current_user FOR NO KEY UPDATE;")
+        try Wait.until(timeout: 10, "alice's turn") {
+            try server.rows("SELECT count(*) FROM pg_stat_activity WHERE usename = 'alice' AND state = 'idle in transaction'") != ["0"]
+        }
+        #expect(try server.rows("SELECT athlete FROM sessiond_channel WHERE athlete = 'alice' FOR NO KEY UPDATE", user: "mallory").isEmpty)
+        #expect(try server.rows("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'", user: "mallory") == ["0"])
+        try turn.end()
         let holder = try server.hold(as: "mallory")
         holder.send("BEGIN; SELECT pg_advisory_xact_lock(hashtext('alice'));")
         try Wait.until(timeout: 10, "mallory's advisory lock") {
