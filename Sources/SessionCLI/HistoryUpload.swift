@@ -150,8 +150,7 @@ struct HistoryUpload {
             throw failure
         }
         let client = try self.client ?? connect()
-        self.client = client
-        let result = try context.call(client, HistoryImport.self, HistoryImport.Params {
+        return try context.call(client, HistoryImport.self, HistoryImport.Params {
             $0.importID = importID
             $0.chunk = sent
             $0.workouts = []
@@ -159,9 +158,6 @@ struct HistoryUpload {
             $0.dryRun = dryRun
             $0.source = source
         })
-        // A dry run's chunks stay staged for a done that stores them: none will come.
-        if dryRun { cancel() }
-        return result
     }
 
     /// Drops whatever was sent, at once rather than when the daemon lets an untouched

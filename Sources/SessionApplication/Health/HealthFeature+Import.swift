@@ -77,9 +77,9 @@ extension HealthFeature {
             $0.stored = stored
             $0.skipped = skipped
         }
-        // A dry run stored nothing: its values stay staged, for a `done` that stores them;
-        // those of one stored are let go of once it commits.
-        if !params.dryRun { service.staging.done(key, with: result) }
+        // The values are let go of once this commits: a dry run's with the import, a
+        // stored one's kept as its answer.
+        if params.dryRun { service.afterCommit.append { $0.staging.cancel(key) } } else { service.staging.done(key, with: result) }
         return result
     }
 }

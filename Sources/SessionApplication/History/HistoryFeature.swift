@@ -101,8 +101,15 @@ extension HistoryFeature {
             $0.names = try exercisesOf(counts.names)
         }
         result.measured = measured
-        // A dry run stored nothing: its chunks stay staged, for a `done` that stores them.
-        guard !params.dryRun else { return result }
+        // A dry run stored nothing, and lets its chunks go once it commits (a group
+        // commit that runs it again reads them again): what it counted is the answer.
+        guard !params.dryRun else {
+            service.afterCommit.append {
+                $0.staging.cancel(key)
+                malloc_trim(0)
+            }
+            return result
+        }
         // The workouts are let go of only once this commits: a group commit that runs
         // the request again needs them.
         service.staging.done(key, with: result)
