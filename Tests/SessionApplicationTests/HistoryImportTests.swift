@@ -3,6 +3,7 @@ import JSON
 import SessionCore
 import TestSupport
 import Testing
+@testable import SessionStore
 
 @testable import SessionApplication
 
@@ -90,6 +91,40 @@ import Testing
         // A chunk more for the stored import is refused, not staged for nothing.
         let late = try client.request("history.import", .obj(["importId": "twice", "chunk": 0, "workouts": workouts]))
         #expect(late["error"]?["message"]?.stringValue?.contains("stored by its done already") == true, "\(late)")
+    }
+
+    /// A `done` whose request fails alone, in a group commit run again with each request
+    /// in its own savepoint (another request of its batch failed after writing), keeps
+    /// no answer: its writes were undone, and the `done` sent again stores them. Here
+    /// the faults are SQLite triggers: the other request's set, and the feed of the
+    /// tracked session the watch's recording measures.
+    @Test func aDoneThatFailedAloneIsDoneAgainNotAnsweredFromBefore() throws {
+        let client = try InProcess()
+        _ = try client.call("session.start", .obj(["at": "2026-01-05T18:00:00"]))
+        _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100, "at": "2026-01-05T18:10:00"]))
+        let tracked = try client.call("session.finish", .obj(["at": "2026-01-05T19:00:00"]))["sessionId"] ?? .null
+        _ = try client.call("session.start")
+        _ = try client.call("session.pause")
+        let recording: JSONValue = .obj(["start": "2026-01-05T18:02:00", "durationSeconds": 3300, "title": "Strength", "averageHeartRate": 121,
+                                         "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
+        _ = try client.call("history.import", .obj(["importId": "watch", "chunk": 0, "source": "fit", "workouts": [recording]]))
+        let faults = try Database(path: client.databasePath)
+        try faults.connection.execute("""
+            CREATE TRIGGER test_fault_set BEFORE INSERT ON logged_set WHEN NEW.note = 'fail here' BEGIN SELECT RAISE(ABORT, 'injected fault'); END;
+            CREATE TRIGGER test_fault_feed BEFORE INSERT ON change_feed WHEN EXISTS (SELECT 1 FROM feed_pending) BEGIN SELECT RAISE(ABORT, 'feed fault'); END;
+            """)
+        let line = JSONValue.array([
+            .obj(["jsonrpc": "2.0", "id": 1, "method": "history.import", "params": .obj(["importId": "watch", "chunk": 1, "done": true])]),
+            .obj(["jsonrpc": "2.0", "id": 2, "method": "session.log", "params": .obj(["exercise": "Squat", "reps": 5, "weightKg": 120, "note": "fail here"])]),
+        ])
+        let replies = try JSONParser.parse(try #require(client.send(line: line.jsonText))).arrayValue ?? []
+        #expect(replies.count == 2 && replies[0]["error"] != nil && replies[1]["error"] != nil, "\(replies)")
+        try faults.connection.execute("DROP TRIGGER test_fault_set; DROP TRIGGER test_fault_feed;")
+
+        let again = try client.call("history.import", .obj(["importId": "watch", "chunk": 1, "done": true]))
+        #expect(again["measured"] == [tracked], "\(again)")
+        let session = try client.call("session.get", .obj(["sessionId": tracked]))
+        #expect(session["averageHeartRate"] == 121, "the recording's heart rate is the tracked session's: \(session)")
     }
 
     /// A dry run's `done` stores nothing, keeps no answer, and lets its chunks go: a
