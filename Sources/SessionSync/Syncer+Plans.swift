@@ -58,9 +58,9 @@ extension Syncer {
                 } catch {
                     throw Failure(description: "sessiond's reply to \(PlanImport.name) cannot be read: \(error)")
                 }
-                // A plan stored by an earlier delivery is not activated again: the
-                // athlete may have chosen another since.
-                if !imported.active, !imported.storedBefore { _ = try call(PlanActivate.self, PlanActivate.Params { $0.planID = imported.planID }) }
+                // Imported active; one stored by an earlier delivery is answered as it
+                // is now (`storedBefore`), not made active again: the athlete may have
+                // chosen another since.
                 try postgres.query("UPDATE sessiond_plan SET delivered_at = now(), plan_id = $2 WHERE id = $1", [id, String(imported.planID)])
                 return true
             case .failure(let error):
