@@ -73,8 +73,8 @@ extension ChangeFeed {
                     if let localID = held?.localID, let session = try syncedSession(localID) {
                         let heldVersion = ConvergenceRule.SessionVersion(hlc: held?.hlc ?? .earliest, session: session)
                         version = ConvergenceRule.merge(version, over: heldVersion)
-                        // Nothing new: the merge is what is held (with its end's reading written out).
-                        if version == ConvergenceRule.merge(heldVersion, over: heldVersion) {
+                        // Nothing new: the merge is what is held.
+                        if version == heldVersion.asMerged {
                             outcome.ignored += 1
                             continue
                         }

@@ -172,12 +172,6 @@ public struct ChangeFeed {
         }
     }
 
-    /// The end reading of a session whose end no change of this device's or another's
-    /// gave since ends kept their own (`sync_record.end_hlc` NULL: a session finished
-    /// before migration 31, or stored ended, as an import's): `ConvergenceRule.unknownEnd`,
-    /// whatever else of the record changed after.
-    static let unknownEndReading = ConvergenceRule.unknownEnd.text
-
     func syncedSession(_ id: Int64) throws -> SyncedSession? {
         try connection.prepare("""
             SELECT date, title, carried_over, started_at_ms, ended_at_ms, paused_since_ms, paused_total_ms, rpe, note, source, import_key,
@@ -199,7 +193,10 @@ public struct ChangeFeed {
             session.averageHeartRate = row.optionalInt("average_heart_rate")
             session.maximumHeartRate = row.optionalInt("maximum_heart_rate")
             session.energyKcal = row.optionalDouble("energy_kcal")
-            session.endHlc = session.endedAtMs == nil ? nil : row.optionalText("end_hlc") ?? Self.unknownEndReading
+            // An end no change gave since ends kept their reading (`end_hlc` NULL: finished
+            // before migration 31, or stored ended, as an import's) is unknown, whatever
+            // else of the record changed after.
+            session.endHlc = session.endedAtMs == nil ? nil : row.optionalText("end_hlc") ?? ConvergenceRule.unknownEnd.text
             return session
         }
     }

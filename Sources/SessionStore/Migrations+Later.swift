@@ -92,9 +92,9 @@ extension Migrations {
             """),
         // A plan imported with a request id is stored once: sessiond-sync delivering a
         // queued plan again, after a kill between the import and its mark, is answered
-        // with the plan stored the first time. Its feed uid is the one the request id
-        // gives (`SyncChange.uid(named:)`), so two devices that import one delivery hold
-        // one plan.
+        // with the plan stored the first time. Its feed uid is the one the request id and
+        // the plan's week give (`ChangeFeed.planUIDName`), so two devices that import one
+        // delivery hold one plan.
         Migration(version: 30, name: "plans take a request id", sql: """
             ALTER TABLE plan ADD COLUMN request_id TEXT;
             CREATE UNIQUE INDEX plan_by_request ON plan (request_id) WHERE request_id IS NOT NULL;
@@ -105,7 +105,7 @@ extension Migrations {
         // device made of the running session, not yet knowing of the finish, no longer
         // undoes it. The trigger notes such a change ('end') for `feedPending`. NULL: no
         // change gave the end since (finished before, or stored ended, as an import's),
-        // which reads as before every reading (`ChangeFeed.unknownEndReading`).
+        // which reads as before every reading (`ConvergenceRule.unknownEnd`).
         Migration(version: 31, name: "a session's end keeps its own reading", sql: """
             ALTER TABLE sync_record ADD COLUMN end_hlc TEXT;
             CREATE TRIGGER session_feed_end AFTER UPDATE OF ended_at_ms, paused_total_ms, rpe, note ON session

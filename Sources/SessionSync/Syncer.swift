@@ -125,11 +125,11 @@ public struct Syncer {
             }
             let incoming = ConvergenceRule.SessionVersion(hlc: stamp, session: session)
             let merged = ConvergenceRule.merge(incoming, over: version)
-            if merged == ConvergenceRule.merge(version, over: version) { return nil }
+            if merged == version.asMerged { return nil }
             var written = change
             written.hlc = merged.hlc.text
             written.session = merged.session
-            return PushedRow(change: written, device: merged == ConvergenceRule.merge(incoming, over: incoming) ? device : "")
+            return PushedRow(change: written, device: merged == incoming.asMerged ? device : "")
         }
     }
 

@@ -43,6 +43,11 @@ public enum ConvergenceRule {
             guard session.endedAtMs != nil else { return nil }
             return session.endHlc.flatMap(HybridTimestamp.init(text:)) ?? ConvergenceRule.unknownEnd
         }
+
+        /// The version as a merge gives it (`merge(self, over: self)`): its end's reading
+        /// written out, nothing paused once ended. What a merge is compared with to tell
+        /// whether it added anything.
+        public var asMerged: SessionVersion { ConvergenceRule.merge(self, over: self) }
     }
 
     /// The end reading of an end no change is known to have given: before every reading

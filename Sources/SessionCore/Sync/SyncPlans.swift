@@ -24,7 +24,8 @@ public struct SyncedPlan: Sendable, Equatable, Blank {
     public var trainingDates: String?
     /// The request id it was imported with (`plan.import`'s, a delivery's), nil for
     /// none: the device that applies it keeps it, so an import there with the same
-    /// request id is answered with this plan. Its uid is the one the request id gives.
+    /// request id is answered with this plan. Its uid is the one the request id and the
+    /// plan's week give.
     public var requestID: String?
 
     public init() {}

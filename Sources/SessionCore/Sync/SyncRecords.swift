@@ -36,8 +36,9 @@ public struct SyncedSession: Sendable, Equatable, Blank {
     public var energyKcal: Double?
     /// The reading (`HybridTimestamp.text`) of the change that gave the session its end
     /// or last edited it (its time, paused total, effort or note once ended): the end's
-    /// own register (`ConvergenceRule.merge`). Nil while it runs, and for an end made
-    /// before ends were kept apart (the record's reading stands for it).
+    /// own register (`ConvergenceRule.merge`). Nil while it runs; for an end no change is
+    /// known to have given (from a build before ends were kept apart),
+    /// `ConvergenceRule.unknownEnd` stands for it.
     public var endHlc: String?
 
     public init() {}
@@ -164,8 +165,8 @@ public struct SyncChange: Sendable, Equatable, Blank {
 
     /// The record id a name gives, the same on every device: the name's 128-bit FNV-1a
     /// hash in 32 lowercase hexadecimal digits. A plan imported with a request id takes
-    /// the id its request id gives, so two devices that import one delivery store one
-    /// record, which the feed then holds once.
+    /// the id its request id and week give (`ChangeFeed.planUIDName`), so two devices
+    /// that import one delivery store one record, which the feed then holds once.
     public static func uid(named name: String) -> String {
         var hash: UInt128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d
         for byte in name.utf8 {
