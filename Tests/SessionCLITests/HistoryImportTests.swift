@@ -98,13 +98,10 @@ import TestSupport
     @Test func anExportFromAPipeOrAFIFOIsImported() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        let csv = daemon.directory + "/strong.csv"
-        Fixtures.write("""
-            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
-            2026-03-02 18:00:00,"Legs",50m,"Squat (Barbell)",1,100,5,0,0,
-            2026-03-04 18:00:00,"Push",55m,"Bench Press (Barbell)",1,80,5,0,0,
-
-            """, to: csv)
+        let csv = strongExport(daemon, "strong.csv", rows: [
+            #"2026-03-02 18:00:00,"Legs",50m,"Squat (Barbell)",1,100,5,0,0,"#,
+            #"2026-03-04 18:00:00,"Push",55m,"Bench Press (Barbell)",1,80,5,0,0,"#,
+        ])
         let substituted = try runProcess("/bin/bash", ["-c", "\"$0\" --socket \"$1\" import --dry-run <(cat \"$2\")", Binaries.sessionctl, daemon.socketPath, csv],
                                          timeout: 20)
         #expect(substituted.status == 0 && substituted.stdout.contains("would import 2 workouts"), "\(substituted.stdout) \(substituted.stderr)")
@@ -120,12 +117,7 @@ import TestSupport
     @Test func dryRunsLeaveNoImportStaged() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
-        let path = daemon.directory + "/strong.csv"
-        Fixtures.write("""
-            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
-            2026-03-02 18:00:00,"Legs",50m,"Squat (Barbell)",1,100,5,0,0,
-
-            """, to: path)
+        let path = strongExport(daemon, "strong.csv", rows: [#"2026-03-02 18:00:00,"Legs",50m,"Squat (Barbell)",1,100,5,0,0,"#])
         for _ in 0..<4 {
             let dry = try daemon.ctl(["import", "--dry-run", path])
             #expect(dry.status == 0 && dry.stdout.contains("would import 1 workout"), "\(dry.stdout) \(dry.stderr)")
@@ -162,11 +154,18 @@ import TestSupport
         #expect(list.arrayValue?.map { $0["title"]?.stringValue ?? "?" } == ["Push"] && list[0]?["sets"] == 2, "\(list)")
     }
 
+    /// A Strong export of `rows` (lines 2, 3, …) written as `name` in the daemon's
+    /// directory; its path.
+    private func strongExport(_ daemon: InProcessDaemon, _ name: String, rows: [String]) -> String {
+        let path = daemon.directory + "/" + name
+        Fixtures.write((["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"] + rows).joined(separator: "\n") + "\n", to: path)
+        return path
+    }
+
     /// `sessionctl import` of a Strong export of `strongRows` (lines 2, 3, …), which must
     /// be refused as a data error (exit 1, no usage line); its run, to read the problems.
     private func importRefused(_ daemon: InProcessDaemon, strongRows: [String]) throws -> ProcessResult {
-        let path = daemon.directory + "/refused.csv"
-        Fixtures.write((["Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE"] + strongRows).joined(separator: "\n") + "\n", to: path)
+        let path = strongExport(daemon, "refused.csv", rows: strongRows)
         let run = try sessionctl(daemon, ["import", path])
         #expect(run.status == 1 && !run.stderr.contains("Usage:"), "\(run.stderr)")
         return run
