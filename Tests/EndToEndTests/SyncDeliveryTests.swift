@@ -51,10 +51,7 @@ struct SyncDeliveryTests {
         let phone = try DaemonProcess()
         let laptop = try DaemonProcess()
         defer { phone.cleanUp(); laptop.cleanUp() }
-        let file = phone.directory + "/coach-plan.json"
-        Fixtures.write(Fixtures.dumbbellPlan, to: file)
-        _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
-        try SyncSecurityTests.sync(phone, server, as: "alice")
+        let file = try Self.sharedWithCarol(phone, server)
         #expect(try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file]).status == 0)
 
         let holder = try server.hold(as: "alice")
@@ -96,10 +93,7 @@ struct SyncDeliveryTests {
         let phone = try DaemonProcess()
         let laptop = try DaemonProcess()
         defer { phone.cleanUp(); laptop.cleanUp() }
-        let file = phone.directory + "/coach-plan.json"
-        Fixtures.write(Fixtures.dumbbellPlan, to: file)
-        _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
-        try SyncSecurityTests.sync(phone, server, as: "alice")
+        let file = try Self.sharedWithCarol(phone, server)
         func queue() throws { #expect(try runProcess(Binaries.sessiondSync, ["plan", "--dsn", server.dsn(user: "carol"), "alice", file]).status == 0) }
         func loseTheMark(_ device: DaemonProcess) throws {
             let round = try runProcess(Binaries.sessiondSync, ["--once", "--socket", device.socketPath, "--dsn", server.dsn(user: "alice")], timeout: 60)
@@ -130,6 +124,15 @@ struct SyncDeliveryTests {
         for device in [phone, laptop] { #expect(try plans(device).count == 3, "the athlete's, the first delivery and this one, once") }
         #expect(try server.rows("SELECT count(*) FROM sessiond_record WHERE entity = 'plan'") == ["3"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_plan WHERE delivered_at IS NULL") == ["0"])
+    }
+
+    /// Alice's phone shares with carol and syncs; the plan file carol queues for her.
+    static func sharedWithCarol(_ phone: DaemonProcess, _ server: PostgresServer) throws -> String {
+        let file = phone.directory + "/coach-plan.json"
+        Fixtures.write(Fixtures.dumbbellPlan, to: file)
+        _ = try phone.client().call("sync.share", .obj(["role": "carol"]))
+        try SyncSecurityTests.sync(phone, server, as: "alice")
+        return file
     }
 
     @Test func syncStatusShowsTheLastPushAndPullTheBacklogAndTheLastError() throws {
