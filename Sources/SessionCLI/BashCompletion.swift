@@ -42,7 +42,13 @@ enum BashCompletion {
         let keys = table.groups.map { group in
             "        \(group.verb)) case \"${words[i+1]}\" in \(group.subcommands.joined(separator: "|"))) key=\"$verb ${words[i+1]}\" ;; esac ;;"
         }
-        let events = EventsSubscribe.types.joined(separator: " ")
+        // Each command's arguments, as it declares them.
+        let arguments = table.arguments.compactMap { argument -> String? in
+            guard var action = completing(argument.completion) else { return nil }
+            if argument.completion == .file { action = "compopt -o filenames 2>/dev/null; " + action }
+            let place = argument.argument.map { " && [ \"$argument\" -eq \($0) ]" } ?? ""
+            return "    elif [ \"$key\" = \"\(argument.key)\" ]\(place); then\n        \(action)"
+        }
         // The options that may come before the verb (`CommonOptions.global`): those with
         // a value are passed on to the daemon's completions, with the value.
         var globals: [String] = []
@@ -127,23 +133,10 @@ enum BashCompletion {
             \(ShellCompletion.commandCases(keys: keys, cases: cases, values: values))
                 if [[ "$cur" == -* ]] && [[ "${words[cword]}" != --*=* ]]; then
                     _sessionctl_words "$flags"
-                elif [ "$verb" = log ] && [ "$argument" -eq 1 ]; then
-                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"
-                elif [ "$verb" = history ] || [ "$verb" = progress ]; then
-                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"
-                elif [ "$key" = "exercise show" ] || { [ "$verb" = alias ] && [ "$argument" -eq 2 ]; }; then
-                    # Any exercise known: one logged, planned, one's own or the catalog's.
-                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"
                 elif [ "$verb" = track ] && { [[ "$prev" == *, ]] || [[ "$prev" =~ ^[0-9]{1,2}:[0-9]{2}-[0-9]{1,2}:[0-9]{2}$ ]]; }; then
                     # An exercise comes after the times and after each comma.
-                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"
-                elif [ "$verb" = watch ]; then
-                    _sessionctl_words "\(events)"
-                elif [ "$key" = "plan activate" ] || [ "$key" = "plan show" ]; then
-                    _sessionctl_words "$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"
-                elif \(table.fileKeys.map { "[ \"$key\" = \"\($0)\" ]" }.joined(separator: " || ")); then
-                    compopt -o filenames 2>/dev/null
-                    COMPREPLY=($(compgen -f -- "$cur"))
+                    \(completing(.exercises("known")) ?? "")
+            \(arguments.joined(separator: "\n"))
                 fi
             }
             complete -F _sessionctl sessionctl

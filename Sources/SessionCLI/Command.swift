@@ -217,6 +217,38 @@ public enum ExitStatus {
     public static let unreachable: Int32 = 3
 }
 
+/// What completion offers at one or every argument of a command: the words after the
+/// command's own, options and their values left out, counted from 1 (plan swap's OLD
+/// is its 2nd).
+struct ArgumentCompletion: Sendable, Equatable {
+    /// The argument's place, nil for every argument.
+    let position: Int?
+    let completion: OptionSpec.Completion
+
+    /// `completion` at the argument in place `position`.
+    static func at(_ position: Int, _ completion: OptionSpec.Completion) -> ArgumentCompletion {
+        ArgumentCompletion(position: position, completion: completion)
+    }
+
+    /// `completion` at every argument.
+    static func every(_ completion: OptionSpec.Completion) -> ArgumentCompletion {
+        ArgumentCompletion(position: nil, completion: completion)
+    }
+}
+
+/// The values sessionctl's words complete to, beside those an option lists.
+extension OptionSpec.Completion {
+    /// The words a day of a plan goes by: mon … sun.
+    static let weekdays = Self.words(Weekday.allCases.map { $0.name.prefix(3).lowercased() })
+    /// Plan ids from the daemon, newest first.
+    static let plans = Self.asked("__complete-plans")
+    /// Exercise names from the daemon: today's (`__complete-exercises`), every one logged
+    /// (`logged`), every one known (`known`), or the active plan's (`planned`).
+    static func exercises(_ which: String? = nil) -> OptionSpec.Completion {
+        .asked("__complete-exercises" + (which.map { " --" + $0 } ?? ""))
+    }
+}
+
 /// One `sessionctl` verb.
 struct Command: Sendable {
     /// The words that select it: ["plan", "check"].
@@ -231,6 +263,9 @@ struct Command: Sendable {
     /// The params its words of the synopsis give, by param (`["alias": "ALIAS"]`): a
     /// refused one is named by its word.
     var arguments: [String: String] = [:]
+    /// What the shells complete at its arguments (the words of its synopsis), besides a
+    /// FILE's file names (`takesFile`).
+    var completes: [ArgumentCompletion] = []
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Int32
 
     /// True when a word of its synopsis is FILE: completion offers file names there.

@@ -19,6 +19,7 @@ enum Commands {
         ExerciseCommands.alias, SessionCommands.rest, HistoryCommands.calendar, HistoryCommands.plates, RemoteCommands.syncStatus,
         RemoteCommands.syncShare, RemoteCommands.syncUnshare, RemoteCommands.syncShares, RemoteCommands.watch, RemoteCommands.call,
         RemoteCommands.completion, RemoteCommands.dialStdio, RemoteCommands.completeExercises, RemoteCommands.completePlans,
+        RemoteCommands.completeSessions,
     ]
 }
 

@@ -37,6 +37,7 @@ extension OptionName {
     static let notify: OptionName = "--notify"
     static let paper: OptionName = "--paper"
     static let plan: OptionName = "--plan"
+    static let planned: OptionName = "--planned"
     static let planner: OptionName = "--planner"
     static let plates: OptionName = "--plates"
     static let printRequest: OptionName = "--print-request"

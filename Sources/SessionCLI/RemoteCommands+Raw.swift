@@ -39,6 +39,7 @@ extension RemoteCommands {
             """,
         options: CommonOptions.daemon + [OptionSpec(.notify, help: "a desktop notification when a rest is over (notify-send)")],
         arguments: ["types": "TYPE"],
+        completes: [.every(.words(EventsSubscribe.types))],
         run: runWatch)
 
     static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -154,6 +155,7 @@ extension RemoteCommands {
             ~/.config/fish/completions/). All three come from the same declarations.
             """,
         options: [],
+        completes: [.every(.words(ShellCompletion.shells))],
         run: { arguments, context in
             guard arguments.positionals.count == 1, let shell = arguments.positionals.first, ShellCompletion.shells.contains(shell) else {
                 throw UsageError("completion needs one shell: \(ShellCompletion.shells.joined(separator: ", "))")
@@ -170,16 +172,19 @@ extension RemoteCommands {
     /// logged off-plan in the active session; in a free session the week's planned
     /// names too), one a line, each once; with --logged every exercise logged (for
     /// history and progress), most recent first; with --known those and the active
-    /// plan's (what track matches).
+    /// plan's (what track matches); with --planned the active plan's, every day's (what
+    /// plan set, swap and remove change).
     static let completeExercises = Command(
         words: ["__complete-exercises"], synopsis: "", summary: "", details: "",
-        options: [CommonOptions.socket, CommonOptions.host, OptionSpec(.logged, help: ""), OptionSpec(.known, help: "")],
+        options: [CommonOptions.socket, CommonOptions.host, OptionSpec(.logged, help: ""), OptionSpec(.known, help: ""), OptionSpec(.planned, help: "")],
         run: { arguments, context in
             // Quiet on every failure: a completion must never print an error, nor wait.
             guard let client = try? context.connect(arguments, batch: true) else { return ExitStatus.ok }
             var names: [String] = []
             if arguments.has(.known) {
                 names = (try? HistoryCommands.KnownExercises(client: client, planned: true))?.names ?? []
+            } else if arguments.has(.planned) {
+                names = (try? context.call(client, PlanGet.self, PlanGet.Params()))?.plan.days.flatMap { $0.exercises.map(\.name) } ?? []
             } else if arguments.has(.logged) {
                 names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params { $0.counts = false }))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
@@ -208,6 +213,17 @@ extension RemoteCommands {
         run: { arguments, context in
             guard let client = try? context.connect(arguments, batch: true), let plans = try? context.call(client, PlanList.self, NoParams()) else { return ExitStatus.ok }
             for plan in plans.items { context.console.print(String(plan.planID)) }
+            return ExitStatus.ok
+        })
+
+    /// Hidden helper the completion script calls: the latest sessions' ids, newest first.
+    static let completeSessions = Command(
+        words: ["__complete-sessions"], synopsis: "", summary: "", details: "", options: [CommonOptions.socket, CommonOptions.host],
+        run: { arguments, context in
+            guard let client = try? context.connect(arguments, batch: true),
+                let sessions = try? context.call(client, SessionList.self, SessionList.Params { $0.limit = 20 })
+            else { return ExitStatus.ok }
+            for session in sessions.items { context.console.print(String(session.sessionID)) }
             return ExitStatus.ok
         })
 }

@@ -34,8 +34,19 @@ enum ShellCompletion {
         /// Each command's options, `--help` last.
         func options(_ command: Command) -> [OptionSpec] { command.options + [CommonOptions.help] }
 
-        /// The commands whose words (`key`) take a FILE (`Command.takesFile`).
-        var fileKeys: [String] { commands.filter(\.takesFile).map { $0.words.joined(separator: " ") } }
+        /// What each command's arguments complete to (`Command.completes`, then a FILE's
+        /// file names), as the scripts test for it: the command's words (`key`), its verb,
+        /// and the place of the argument among the words after the verb, options and
+        /// their values left out, as the scripts count them (plan swap's OLD is the 3rd,
+        /// after swap and DAY); nil for every argument.
+        var arguments: [(key: String, verb: String, argument: Int?, completion: OptionSpec.Completion)] {
+            commands.flatMap { command in
+                let declared = command.completes + (command.takesFile ? [.every(.file)] : [])
+                return declared.map { completes in
+                    (command.words.joined(separator: " "), command.words[0], completes.position.map { $0 + command.words.count - 1 }, completes.completion)
+                }
+            }
+        }
 
         /// Every option that takes a value, by each of its names: the word after one is
         /// its value, no argument of the command (`log --rpe 8 SQUAT`).
@@ -80,6 +91,12 @@ enum ShellCompletion {
                 guard let action = zshAction(option.completion) else { continue }
                 values.append("        \"\(key) \(option.name)\") \(action); return ;;")
             }
+        }
+        // Each command's arguments, as it declares them.
+        let arguments = table.arguments.compactMap { argument -> String? in
+            guard let action = zshAction(argument.completion) else { return nil }
+            let place = argument.argument.map { " && (( argument == \($0) ))" } ?? ""
+            return "    elif [[ \"$key\" == \"\(argument.key)\" ]]\(place); then\n        \(action)"
         }
         // The options before the verb, from their declarations (`CommonOptions.global`).
         let global = Global(CommonOptions.global)
@@ -139,24 +156,10 @@ enum ShellCompletion {
             \(commandCases(keys: keys, cases: cases, values: values))
                 if [[ "${words[CURRENT]}" == -* ]] && (( ! assigned )); then
                     _sessionctl_add "${flags[@]}"
-                elif [[ "$verb" == log ]] && (( argument == 1 )); then
-                    _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises 2>/dev/null)"}
-                elif [[ "$verb" == history || "$verb" == progress ]]; then
-                    _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises --logged 2>/dev/null)"}
-                elif [[ "$key" == "exercise show" ]] || { [[ "$verb" == alias ]] && (( argument == 2 )); }; then
-                    # Any exercise known: one logged, planned, one's own or the catalog's.
-                    _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"}
                 elif [[ "$verb" == track ]] && [[ "$prev" == *, || "$prev" =~ '^[0-9]{1,2}:[0-9]{2}-[0-9]{1,2}:[0-9]{2}$' ]]; then
                     # An exercise comes after the times and after each comma.
-                    _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-exercises --known 2>/dev/null)"}
-                elif [[ "$verb" == watch ]]; then
-                    _sessionctl_add \(words(EventsSubscribe.types))
-                elif [[ "$key" == "plan activate" || "$key" == "plan show" ]]; then
-                    _sessionctl_add ${(f)"$(sessionctl "${global[@]}" __complete-plans 2>/dev/null)"}
-                elif [[ \(table.fileKeys.map { "\"$key\" == \"\($0)\"" }.joined(separator: " || ")) ]]; then
-                    _files
-                elif [[ "$key" == completion ]]; then
-                    _sessionctl_add \(shells.joined(separator: " "))
+                    \(zshAction(.exercises("known")) ?? "")
+            \(arguments.joined(separator: "\n"))
                 fi
             }
             # Autoloaded from $fpath it completes at once; sourced, it registers itself.
@@ -189,17 +192,13 @@ enum ShellCompletion {
                 lines.append("complete -c sessionctl -n \(quoted("__sessionctl_is \(key)"))" + flag(option))
             }
         }
-        let exercises = "(__sessionctl_ask __complete-exercises"
-        lines += [
-            "complete -c sessionctl -n '__sessionctl_argument log 1' -a '\(exercises))'",
-            "complete -c sessionctl -n '__sessionctl_is history; or __sessionctl_is progress' -a '\(exercises) --logged)'",
-            "complete -c sessionctl -n '__sessionctl_is exercise show; or __sessionctl_argument alias 2' -a '\(exercises) --known)'",
-            "complete -c sessionctl -n '__sessionctl_is track; and __sessionctl_after_times_or_comma' -a '\(exercises) --known)'",
-            "complete -c sessionctl -n '__sessionctl_is watch' -a \(quoted(EventsSubscribe.types.joined(separator: " ")))",
-            "complete -c sessionctl -n '__sessionctl_is plan activate; or __sessionctl_is plan show' -a '(__sessionctl_ask __complete-plans)'",
-            "complete -c sessionctl -n '\(table.fileKeys.map { "__sessionctl_is \($0)" }.joined(separator: "; or "))' -F",
-            "complete -c sessionctl -n '__sessionctl_is completion' -a \(quoted(shells.joined(separator: " ")))",
-        ]
+        // Each command's arguments, as it declares them; track's exercises come after its
+        // times and after each comma.
+        for argument in table.arguments {
+            let place = argument.argument.map { "; and __sessionctl_argument \(argument.verb) \($0)" } ?? ""
+            lines.append("complete -c sessionctl -n \(quoted("__sessionctl_is \(argument.key)" + place))" + fishValues(argument.completion))
+        }
+        lines.append("complete -c sessionctl -n '__sessionctl_is track; and __sessionctl_after_times_or_comma'" + fishValues(.exercises("known")))
         let verbs = table.groups.map(\.verb).joined(separator: " ")
         let global = Global(CommonOptions.global)
         let subcommands = table.groups.map { "\($0.verb):" + $0.subcommands.joined(separator: ",") }.joined(separator: " ")
@@ -346,16 +345,19 @@ enum ShellCompletion {
     private static func flag(_ option: OptionSpec) -> String {
         var text = " -l " + option.name.dropFirst(2)
         if let short = option.short { text += " -s " + short.dropFirst() }
-        if option.value != nil {
-            switch option.completion {
-            case .none: text += " -x"
-            case .words(let list): text += " -x -a " + quoted(list.joined(separator: " "))
-            case .file: text += " -r -F"
-            case .asked(let verb): text += " -x -a '(__sessionctl_ask \(verb))'"
-            case .host: text += " -x -a '(__fish_print_hostnames)'"
-            }
-        }
+        if option.value != nil { text += (option.completion == .file ? " -r" : " -x") + fishValues(option.completion) }
         return text + " -d " + quoted(option.help)
+    }
+
+    /// fish's `complete` arguments for what a value or an argument completes to.
+    private static func fishValues(_ completion: OptionSpec.Completion) -> String {
+        switch completion {
+        case .none: return ""
+        case .words(let list): return " -a " + quoted(list.joined(separator: " "))
+        case .file: return " -F"
+        case .asked(let verb): return " -a '(__sessionctl_ask \(verb))'"
+        case .host: return " -a '(__fish_print_hostnames)'"
+        }
     }
 
     /// Words for zsh, each quoted for the shell.

@@ -134,6 +134,48 @@ import TestSupport
         #expect(!offered[4].contains("squat"), "\(shell): ALIAS is a name of one's own: \(offered[4])")
     }
 
+    /// Each command's arguments complete as it declares them, in each shell: a plan
+    /// edit's DAY to the weekdays, its EXERCISE to the active plan's names and swap's NEW
+    /// to every name known; show's SESSION to the latest sessions, plan diff's to plans,
+    /// health show's TYPE to the words a person types. A stand-in sessionctl answers
+    /// what the daemon would.
+    @Test(arguments: ["bash", "zsh", "fish"]) func argumentsCompleteAsTheirCommandDeclares(shell: String) throws {
+        let stubs = Fixtures.temporaryDirectory("stubs")
+        defer { Fixtures.removeTree(stubs) }
+        try """
+            #!/bin/sh
+            case "$*" in
+            "__complete-exercises --planned") printf 'goblet-squat\\ngood-morning\\nplank\\n' ;;
+            "__complete-exercises --known") printf 'squat\\nsled-push\\ngoblet-squat\\n' ;;
+            __complete-plans) printf '12\\n11\\n' ;;
+            __complete-sessions) printf '40\\n39\\n' ;;
+            esac
+            exit 0
+
+            """.write(toFile: stubs + "/sessionctl", atomically: true, encoding: .utf8)
+        #expect(chmod(stubs + "/sessionctl", 0o755) == 0)
+        let requests: [([String], Set<String>)] = [
+            (["plan", "set", ""], ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]),
+            (["plan", "set", "--sets", "4", "mon", "go"], ["goblet-squat", "good-morning"]),
+            (["plan", "remove", "t"], ["tue", "thu"]),
+            (["plan", "remove", "thu", "p"], ["plank"]),
+            (["plan", "swap", "mon", "goblet-squat", "s"], ["squat", "sled-push"]),
+            (["plan", "add", "fri", "sl"], ["sled-push"]),
+            (["plan", "add", "fri", "sled-push", "s"], []),
+            (["plan", "move", "mon", "s"], ["sat", "sun"]),
+            (["plan", "redo", "w"], ["wed"]),
+            (["show", ""], ["40", "39"]),
+            (["show", "40", ""], []),
+            (["plan", "diff", "12", "1"], ["12", "11"]),
+            (["health", "show", "rh"], ["rhr"]),
+        ]
+        let offered = shell == "bash" ? try complete(requests.map(\.0), stubs: stubs) : try complete(requests.map(\.0), shell: shell, stubs: stubs)
+        #expect(offered.count == requests.count, "\(shell): \(offered)")
+        for ((request, expected), line) in zip(requests, offered) {
+            #expect(Set(line.split(separator: " ").map(String.init)) == expected, "\(shell) \(request): \(line)")
+        }
+    }
+
     /// health's words are the ones a person types, each once: sleep, rhr, mass, not
     /// the wire's sleepHours, and steps not twice.
     @Test func healthOffersEachTypedWordOnce() throws {

@@ -133,6 +133,35 @@ import TestSupport
         #expect(goblet["exercise"] == "Goblet Squat" && goblet["offPlan"] == true, "what it completed is what it logs: \(goblet)")
     }
 
+    /// The words plan set, swap and remove complete to are the active plan's exercises,
+    /// every day's, each once, as the plan file names them; show's SESSION the latest
+    /// sessions' ids, newest first.
+    @Test func completionAsksThePlansNamesAndTheLatestSessions() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [Fixtures.dumbbellPlanPath]).status == 0)
+        let file = try JSONParser.parse(Fixtures.dumbbellPlan)
+        var expected: [String] = []
+        for day in file["days"]?.arrayValue ?? [] {
+            for exercise in day["exercises"]?.arrayValue ?? [] {
+                let word = (exercise["name"]?.stringValue ?? "").lowercased().replacingOccurrences(of: " ", with: "-")
+                if !expected.contains(word) { expected.append(word) }
+            }
+        }
+        #expect(expected.count == 15)
+        let planned = try ctl(daemon, ["__complete-exercises", "--planned"])
+        #expect(planned.status == 0 && planned.stdout.split(separator: "\n").map(String.init) == expected, "\(planned.stdout)")
+
+        var started: [Int64] = []
+        for date in ["2026-11-30", "2026-12-02", "2026-12-04"] {
+            let start = try JSONParser.parse(try ctl(daemon, ["start", date, "--json"]).stdout)
+            started.append(Int64(try #require(start["sessionId"]?.intValue)))
+            #expect(try ctl(daemon, ["finish"]).status == 0)
+        }
+        let sessions = try ctl(daemon, ["__complete-sessions"])
+        #expect(sessions.status == 0 && sessions.stdout == started.reversed().map { "\($0)\n" }.joined(), "\(sessions.stdout)")
+    }
+
     @Test func showReadsBackAPastSessionsSetsWithIdsKindsAndNotes() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
