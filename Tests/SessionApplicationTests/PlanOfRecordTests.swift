@@ -66,6 +66,33 @@ import Testing
         }
     }
 
+    /// Monday's workout entered on Tuesday counts for Monday, and goes on counting for
+    /// it when its effort, note or title is edited; only a new start dates it anew.
+    @Test func aSessionEnteredTheDayAfterKeepsItsDayThroughEditsThatLeaveItsStart() throws {
+        let client = try InProcess()
+        _ = try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))
+        func week() throws -> (completed: [String], missed: [String]) {
+            let summary = try client.call("summary.weekly", .obj(["weekStart": .string(monday.description)]))
+            return (strings(summary["completedPlannedDays"]), strings(summary["missedDays"]))
+        }
+        try client.at(ms: ms(day(1), hour: 10)) {
+            let started = try client.call("session.start", .obj(["date": .string(monday.description)]))
+            let session = try #require(started["sessionId"])
+            _ = try client.call("session.log", .obj(["position": 1]))
+            _ = try client.call("session.finish")
+            #expect(try week() == ([monday.description], []))
+            for edit: (key: String, value: JSONValue) in [("rpe", 7), ("note", "felt good"), ("title", "Push")] {
+                let edited = try client.call("session.edit", .object([("sessionId", session), edit]))
+                #expect(edited["date"] == .string(monday.description), "\(edit): \(edited)")
+                #expect(try week() == ([monday.description], []), "\(edit)")
+            }
+            // A start moved to Tuesday morning: the session is Tuesday's, and Monday is missed.
+            let moved = try client.call("session.edit", .obj(["sessionId": session, "startedAt": .string(Wall.at("\(day(1))T09:00:00"))]))
+            #expect(moved["date"] == .string(day(1).description), "\(moved)")
+            #expect(try week().missed == [monday.description])
+        }
+    }
+
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aReplacementTakesOverFromItsDayAndEachDayCountsItsOwnPlansSets() throws {
         let client = try InProcess()
         let first = try training(client, try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"])

@@ -32,7 +32,7 @@ extension SessionsFeature {
 
 extension SessionsFeature {
     /// `session.edit`: new times, title, effort or note for a session. A finished
-    /// session's sets must lie within its new start and end; its date follows its start.
+    /// session's sets must lie within its new start and end; its date follows a new start.
     func editSession(_ params: SessionEdit.Params) throws -> Outcome {
         guard let session = try database.sessions.session(params.sessionID) else { throw SessionError.sessionNotFound(params.sessionID) }
         if params.endedAt != nil, session.isActive {
@@ -54,7 +54,10 @@ extension SessionsFeature {
                 "\(outside(last).description) of session \(session.id) lies after the new end (\(clock.wallText(ms: end)))", set: outside(last))
         }
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? session.note
-        try database.sessions.updateSession(session.id, date: clock.localDate(atMs: start), title: params.title ?? session.title, startedAtMs: start,
+        // A new start dates the session anew; any other edit leaves the day it counts
+        // for as it was (a session started for an earlier day keeps that day).
+        let date = params.startedAt.map { clock.localDate(atMs: $0.ms) } ?? session.date
+        try database.sessions.updateSession(session.id, date: date, title: params.title ?? session.title, startedAtMs: start,
                                    endedAtMs: end, rpe: params.rpe ?? session.rpe, note: note)
         var effects = Effects()
         effects.sessionChanged = session.isActive
