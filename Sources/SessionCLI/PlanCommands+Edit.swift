@@ -34,7 +34,7 @@ extension PlanCommands {
                  try arguments.value(Options.rest))
         }
     ) { arguments, plan, aliases, context in
-        let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
+        let (day, index) = try dayAndExercise(arguments, in: &plan, aliases: aliases)
         var exercise = plan.days[day].exercises[index]
         if let sets = try arguments.value(Options.sets) { exercise.sets = sets }
         switch try arguments.value(Options.plannedCount) {
@@ -57,7 +57,7 @@ extension PlanCommands {
         completes: [.at(1, .weekdays), .at(2, .exercises("planned")), .at(3, .exercises("known"))],
         check: { arguments, _ in _ = try newName(arguments) }
     ) { arguments, plan, aliases, context in
-        let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
+        let (day, index) = try dayAndExercise(arguments, in: &plan, aliases: aliases)
         let old = plan.days[day].exercises[index].name
         let new = catalogName(try newName(arguments), aliases: aliases)
         plan.days[day].exercises[index].name = new
@@ -72,7 +72,7 @@ extension PlanCommands {
         completes: [.at(1, .weekdays), .at(2, .exercises("known"))],
         check: { arguments, context in _ = try addedExercise(arguments, units: context.console.units) }
     ) { arguments, plan, aliases, context in
-        let day = try dayIndex(arguments.positionals[0], in: plan)
+        let day = try dayIndex(arguments.positionals[0], in: &plan)
         var exercise = try addedExercise(arguments, units: context.console.units)
         exercise.name = catalogName(exercise.name, aliases: aliases)
         let name = exercise.name
@@ -90,7 +90,7 @@ extension PlanCommands {
         count: 2,
         completes: [.at(1, .weekdays), .at(2, .exercises("planned"))]
     ) { arguments, plan, aliases, context in
-        let (day, index) = try dayAndExercise(arguments, in: plan, aliases: aliases)
+        let (day, index) = try dayAndExercise(arguments, in: &plan, aliases: aliases)
         let removed = plan.days[day].exercises.remove(at: index)
         if plan.days[day].exercises.isEmpty { (plan.days[day].rest, plan.days[day].warmup) = (true, []) }
         return "\(plan.days[day].weekday.name): − \(removed.name)"
@@ -140,9 +140,10 @@ extension PlanCommands {
         options: [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
         count: 2
     ) { arguments, plan, aliases, context in
-        let from = try dayIndex(arguments.positionals[0], in: plan)
-        let to = try dayIndex(arguments.positionals[1], in: plan)
-        guard from != to else { throw UsageError("the two days are the same day") }
+        let first = plan.days[try dayIndex(arguments.positionals[0], in: &plan)].date
+        let to = try dayIndex(arguments.positionals[1], in: &plan)
+        // Listing the second day may have moved the first.
+        guard let from = plan.days.firstIndex(where: { $0.date == first }), from != to else { throw UsageError("the two days are the same day") }
         let (source, target) = (plan.days[from], plan.days[to])
         plan.days[to] = PlanDay(date: target.date, title: source.title, rest: source.rest, warmup: source.warmup, exercises: source.exercises)
         plan.days[from] = PlanDay(date: source.date, title: target.title, rest: target.rest, warmup: target.warmup, exercises: target.exercises)
@@ -242,18 +243,17 @@ extension PlanCommands {
 
     /// The day and the exercise of it the first two arguments name, under the person's
     /// `aliases` (alias key → the exercise it names).
-    static func dayAndExercise(_ arguments: ParsedArguments, in plan: Plan, aliases: [String: String]) throws -> (day: Int, exercise: Int) {
-        let day = try dayIndex(arguments.positionals[0], in: plan)
+    static func dayAndExercise(_ arguments: ParsedArguments, in plan: inout Plan, aliases: [String: String]) throws -> (day: Int, exercise: Int) {
+        let day = try dayIndex(arguments.positionals[0], in: &plan)
         return (day, try exerciseIndex(arguments.positionals[1], in: plan.days[day], aliases: aliases))
     }
 
     /// The index of the plan's day `word` names: a weekday in any spelling a plan may
-    /// use, or a date of its week.
-    static func dayIndex(_ word: String, in plan: Plan) throws(UsageError) -> Int {
-        let index = Weekday(parsing: word).flatMap { weekday in plan.days.firstIndex { $0.weekday == weekday } }
-            ?? LocalDate(word).flatMap { date in plan.days.firstIndex { $0.date == date } }
-        guard let index else {
-            throw UsageError("DAY must be a day of the plan's week (a weekday such as mon, or a date from \(plan.weekStart)), got \"\(word)\"")
+    /// use, or a date of its week. A day the plan does not list is a rest day, listed
+    /// in `plan` as one (`Plan.listedDay`).
+    static func dayIndex(_ word: String, in plan: inout Plan) throws(UsageError) -> Int {
+        guard let date = Weekday(parsing: word).map(plan.date(on:)) ?? LocalDate(word), let index = plan.listedDay(date) else {
+            throw UsageError("DAY must be a day of the plan's week (a weekday such as mon, or a date from \(plan.weekStart) to \(plan.weekStart.adding(days: 6))), got \"\(word)\"")
         }
         return index
     }

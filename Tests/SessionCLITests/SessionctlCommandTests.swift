@@ -266,6 +266,37 @@ import TestSupport
         #expect(try ctl(daemon, ["plates", "72.5", "--plates", "25,1.25"]).stdout == "72.5 kg: 20 kg bar + each side 25 + 1.25 (your plates)\n")
     }
 
+    /// A day the plan does not list is a rest day: plan add gives it training and plan
+    /// move --every-week trades with it, as with a rest day the plan lists; a date
+    /// outside the plan's week is refused.
+    @Test func aDayThePlanDoesNotListIsARestDayEditsCanTrain() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let plan = #"{"planName": "Two Days", "days": [{"day": "Tuesday", "title": "Pull", "exercises": [{"name": "Barbell Row", "sets": 3, "reps": 8}]},"#
+            + #" {"day": "Thursday", "title": "Legs", "exercises": [{"name": "Goblet Squat", "sets": 3, "reps": 10}]}]}"#
+        Fixtures.write(plan, to: daemon.directory + "/two.json")
+        #expect(try daemon.importBeforeItsWeek("2026-11-30", [daemon.directory + "/two.json"]).status == 0)
+        func days() throws -> [String: [String]] {
+            var found: [String: [String]] = [:]
+            for day in try daemon.client().call("plan.get")["days"]?.arrayValue ?? [] {
+                found[day["date"]?.stringValue ?? "?"] = (day["exercises"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            }
+            return found
+        }
+        for (day, date) in [("wed", "2026-12-02"), ("2026-12-05", "2026-12-05")] {
+            let added = try ctl(daemon, ["plan", "add", day, "Hammer Curl", "3x10"])
+            #expect(added.status == 0, "\(day): \(added.stderr)")
+            #expect(try days()[date] == ["Hammer Curl"], "\(day)")
+        }
+        let moved = try ctl(daemon, ["plan", "move", "tue", "sun", "--every-week"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let week = try days()
+        #expect(week["2026-12-06"] == ["Barbell Row"] && week["2026-12-01"]?.isEmpty != false, "\(week)")
+        #expect(week["2026-12-03"] == ["Goblet Squat"] && week["2026-12-02"] == ["Hammer Curl"], "\(week)")
+        let outside = try ctl(daemon, ["plan", "add", "2026-12-07", "Hammer Curl", "3x10"])
+        #expect(outside.status == 2 && outside.stderr.contains("2026-11-30 to 2026-12-06"), "\(outside.stderr)")
+    }
+
     /// A command missing a required word names the words it needs, not the pieces of
     /// its options' brackets; a negative duration is no duration.
     @Test func aMissingWordIsNamedAndANegativeDurationRefused() throws {
