@@ -74,11 +74,13 @@ extension JSONWriter {
     @usableFromInline static let exactIntegers: Double = 9_007_199_254_740_992
 
     /// A number: integral values within ±2^53 without a fraction, others in Swift's
-    /// shortest round-tripping form (valid JSON for finite numbers).
+    /// shortest round-tripping form; JSON has no infinity nor NaN, so those are `null`
+    /// (as JavaScript's `JSON.stringify` writes them), never a reply no parser reads.
     @usableFromInline
     mutating func writeNumber(_ value: Double) {
         guard value.rounded() == value, abs(value) < Self.exactIntegers else {
             if writeThousandths(value) { return }
+            guard value.isFinite else { return append("null") }
             var text = value.description
             text.withUTF8 { append($0) }
             return

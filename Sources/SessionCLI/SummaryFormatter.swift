@@ -63,7 +63,7 @@ struct SummaryFormatter {
     func volume(_ kilograms: Double) -> String { Self.volume(kilograms, in: console.units) }
 
     static func volume(_ kilograms: Double, in unit: WeightUnit) -> String {
-        NumberText.grouped(Int(unit.value(kilograms).rounded())) + " " + unit.rawValue
+        NumberText.grouped(unit.value(kilograms)) + " " + unit.rawValue
     }
 
     /// Hard sets per muscle group as a small table, the week before beside:

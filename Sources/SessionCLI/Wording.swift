@@ -54,7 +54,7 @@ enum Wording {
         switch type {
         case .bodyMassKg: return units.text(value)
         case let type where type.isCircumference: return Length.text(value, inches: units == .lb)
-        case .steps: return NumberText.grouped(Int(value.rounded()))
+        case .steps: return NumberText.grouped(value)
         case .bodyFatPercent: return PromptText.number(value, decimals: 2) + "%"
         default: return PromptText.number(value, decimals: 2) + " " + type.unit
         }

@@ -41,7 +41,7 @@ public enum ProgressChart {
             let e1rm = e1rmAxis.low + (e1rmAxis.high - e1rmAxis.low) * fraction
             out += "<text x=\"\(number(left - 8))\" y=\"\(number(lineY + 4))\" text-anchor=\"end\" fill=\"#b03a2e\">\(number(e1rm, decimals: 1))</text>\n"
             let volume = volumeAxis.high * fraction
-            out += "<text x=\"\(number(left + plotWidth + 8))\" y=\"\(number(lineY + 4))\" fill=\"#2e6da4\">\(NumberText.grouped(Int(volume.rounded())))</text>\n"
+            out += "<text x=\"\(number(left + plotWidth + 8))\" y=\"\(number(lineY + 4))\" fill=\"#2e6da4\">\(NumberText.grouped(volume))</text>\n"
         }
         out += "<text x=\"16\" y=\"\(number(top - 12))\" fill=\"#b03a2e\">e1RM (\(unit.rawValue))</text>\n"
         out += "<text x=\"\(number(Double(width) - 16))\" y=\"\(number(top - 12))\" text-anchor=\"end\" fill=\"#2e6da4\">volume (\(unit.rawValue))</text>\n"

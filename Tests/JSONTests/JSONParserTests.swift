@@ -130,6 +130,20 @@ import Testing
         }
     }
 
+    /// JSON has no infinity nor NaN: they are written as null, so a reply always parses.
+    @Test func aNumberThatIsNoneIsWrittenAsNull() throws {
+        var writer = JSONWriter()
+        writer.object {
+            for (key, value) in [("up", Double.infinity), ("down", -Double.infinity), ("none", Double.nan), ("big", 1e308)] {
+                $0.key(escaping: key)
+                $0.value(value)
+            }
+        }
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == #"{"up":null,"down":null,"none":null,"big":1e+308}"#)
+        #expect(try JSONParser.parse(text)["big"] == 1e308)
+    }
+
     /// The writer's buffer starts small and grows while members are written into it:
     /// every integer's digits (each length from 1 to 19), strings that need escaping
     /// and numbers with fractions read back as written.

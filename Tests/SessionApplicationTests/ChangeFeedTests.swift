@@ -246,6 +246,52 @@ import Testing
         #expect(try laptop.app.call("changes.since")["pulled"] == "7")
     }
 
+    /// Another device's numbers are held to the bounds a set, a session and a health
+    /// sample are logged within: one past them refuses the call at its place and stores
+    /// nothing (a weight of 1e308 had been stored, and the weekly summary trapped on it
+    /// at every start); the changes as sent apply, and the week sums them.
+    @Test func numbersPastTheBoundsOfWhatIsLoggedAreRefusedAtTheirPlace() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("session.start")
+        _ = try phone.app.call("session.log", Workout.set("Curl", 10, 15))
+        _ = try phone.app.call("session.finish")
+        _ = try phone.app.call("health.record", .obj(["type": "steps", "value": 9000]))
+        let changes = try phone.take()
+        let entities = changes.map { $0["entity"]?.stringValue ?? "?" }
+        // The record's member `key` in change `index` given `value`.
+        func changed(_ index: Int, _ key: String, _ value: JSONValue) -> [JSONValue] {
+            var copy = changes
+            guard case .object(var members) = copy[index], let slot = members.firstIndex(where: { $0.key == entities[index] }),
+                case .object(var record) = members[slot].value, let at = record.firstIndex(where: { $0.key == key }) else { return copy }
+            record[at].value = value
+            members[slot].value = .object(record)
+            copy[index] = .object(members)
+            return copy
+        }
+        let set = try #require(entities.firstIndex(of: "set"))
+        let session = try #require(entities.firstIndex(of: "session"))
+        let health = try #require(entities.firstIndex(of: "health"))
+        let past: [(Int, String, JSONValue)] = [
+            (set, "weightKg", 1e308), (set, "weightKg", 5e18), (set, "reps", -5), (set, "reps", 1_000_000), (set, "durationSeconds", -1),
+            (set, "setNumber", -1), (set, "e1rmKg", 1e308), (set, "recordWeightKg", -1e308), (set, "distanceM", 1e308), (set, "loggedAtMs", -1),
+            (session, "startedAtMs", -9_000_000_000_000_000_000), (session, "pausedTotalMs", -1), (session, "energyKcal", 1e308),
+            (health, "value", 1e308), (health, "value", -1e308), (health, "recordedAtMs", 9_000_000_000_000_000_000),
+        ]
+        for (index, key, value) in past {
+            let refused = try laptop.app.request("changes.apply", .obj(["changes": .array(changed(index, key, value))]), id: 1)
+            #expect(refused["error"]?["code"] == -32602, "\(key) \(value): \(refused)")
+            #expect(refused["error"]?["data"]?["errors"]?[0]?["path"] == .string("params.changes[\(index)].\(entities[index]).\(key)"), "\(refused)")
+        }
+        #expect(try laptop.app.call("session.list").arrayValue?.isEmpty == true, "nothing was stored")
+        // The session's start is turned down beside its finish, the later change of it.
+        let applied = try laptop.apply(changes)
+        #expect(applied["applied"] == JSONValue(changes.count - 1) && applied["ignored"] == 1, "\(entities): \(applied)")
+        let week = try laptop.app.call("summary.weekly")
+        #expect(week["volumeKg"] == 150 && week["sets"] == 1, "\(week)")
+        #expect(try laptop.app.call("prompt.render")["user"]?.stringValue?.contains("150 kg volume") == true)
+    }
+
     @Test func thePushCursorIsStoredAndTheBacklogFollowsIt() throws {
         let phone = try Device()
         _ = try phone.app.call("session.start")

@@ -13,7 +13,7 @@ public enum PromptContext {
     public static func render(_ summary: WeeklySummary, goals: String = "") -> String {
         var lines: [String] = [adherence(summary)]
         if summary.sets > 0 {
-            var training = "Training: \(PromptText.count(summary.sets, "set")), \(NumberText.grouped(Int(summary.volumeKg.rounded()))) kg volume, \(summary.activeMinutes) active min"
+            var training = "Training: \(PromptText.count(summary.sets, "set")), \(NumberText.grouped(summary.volumeKg)) kg volume, \(summary.activeMinutes) active min"
             if let rpe = summary.averageRPE { training += ", avg session RPE \(PromptText.number(rpe))" }
             lines.append(training + ".")
         }
@@ -131,7 +131,7 @@ public enum PromptContext {
     /// against the week before.
     public static func describe(_ health: HealthSummary) -> String {
         let (label, decimals) = label(health.type)
-        let value = health.type == .steps ? NumberText.grouped(Int(health.value.rounded())) : PromptText.number(health.value, decimals: decimals)
+        let value = health.type == .steps ? NumberText.grouped(health.value) : PromptText.number(health.value, decimals: decimals)
         let unit = health.type == .steps ? "" : health.type == .bodyFatPercent ? health.type.unit : " " + health.type.unit
         var text = "\(label) \(value)\(unit)"
         if let change = health.change { text += " (\(PromptText.signed(change, decimals: decimals)))" }

@@ -27,6 +27,12 @@ public enum SessionLimits {
     public static let futureToleranceMs: Int64 = 5 * 60 * 1000
     /// The earliest timestamp accepted (the Unix epoch): a year 0001 is a mistake.
     public static let earliestMs: Int64 = 0
+    /// The instants a stored record may carry, in Unix milliseconds: from the epoch to
+    /// the last of 9999, the last year a date is written in.
+    public static let instantMs = 0...253_402_300_799_999
+    /// The Epley estimate a set may carry, at the most: far above any the bounds of a
+    /// logged set and a body mass give, and far below what overflows a sum of them.
+    public static let oneRepMaxKg = 0.0...100_000.0
 }
 
 /// What kind of set was logged. Warm-up sets count towards nothing: not planned sets,

@@ -13,6 +13,13 @@ public enum NumberText {
         return String(Int64(value))
     }
 
+    /// `value` rounded to a whole number with its thousands grouped: "12,340"; one too
+    /// large for a whole number (or not finite) as `format` writes it, never a trap.
+    public static func grouped(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < exactIntegers else { return format(value) }
+        return grouped(Int(value.rounded()))
+    }
+
     /// A whole number with its thousands grouped: "12,340".
     public static func grouped(_ value: Int) -> String {
         let digits = String(abs(value))
