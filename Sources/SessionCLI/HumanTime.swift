@@ -72,19 +72,25 @@ enum HumanTime {
         }
     }
 
-    /// "10m", "90s", "1h", "1h30m", "2min": a span of time, in seconds.
+    /// The longest span `ago` reads, in seconds: a hundred years (no record is dated
+    /// before 1970), far from where a product of its numbers overflows.
+    static let longestAgo = 100 * 366 * 86_400
+
+    /// "10m", "90s", "1h", "1h30m", "2min": a span of time, in seconds, at most
+    /// `longestAgo`.
     static func ago(_ text: String) -> Int? {
         var total = 0
         var digits = ""
         var unit = ""
         func flush() -> Bool {
-            guard let value = Int(digits) else { return false }
+            guard let value = Int(digits), value <= longestAgo else { return false }
             switch unit {
             case "s", "sec", "secs": total += value
             case "m", "min", "mins": total += value * 60
             case "h", "hr", "hrs": total += value * 3600
             default: return false
             }
+            guard total <= longestAgo else { return false }
             digits = ""
             unit = ""
             return true

@@ -188,6 +188,11 @@ extension LogArguments {
         #expect(abs(before - 5_400_000 - time.ms) < 5_000)
         #expect(RFC3339.parse(time.text) == time.ms, "sent with its offset")
         #expect(HumanTime.ago("10m") == 600 && HumanTime.ago("90s") == 90 && HumanTime.ago("2min") == 120)
+        // A hundred years at the most: more is no time, never an overflow.
+        #expect(HumanTime.ago("878400h") == HumanTime.longestAgo && HumanTime.ago("878401h") == nil)
+        for text in ["100000000000000h", "3000000000000000000s", "1h9223372036854775807s", "9223372036854775807m", "99999999h"] {
+            #expect(HumanTime.ago(text) == nil && HumanTime.read("-" + text, clock: clock) == nil, "\(text)")
+        }
     }
 
     /// A command aimed at a session reads a time of day alone on the session's day; one

@@ -306,6 +306,10 @@ import TestSupport
         #expect(set.status == 2 && set.stderr.hasPrefix("sessionctl: plan set needs DAY EXERCISE\n"), "\(set.stderr)")
         let add = try ctl(daemon, ["plan", "add", "mon"])
         #expect(add.stderr.hasPrefix("sessionctl: plan add needs DAY NAME SETSxREPS|SETSxTIME\n"), "\(add.stderr)")
+        for words in [["log", "squat", "5", "--at", "-100000000000000h"], ["finish", "--at", "-9999999999999999h"], ["start", "--at", "-99999999h"]] {
+            let ago = try ctl(daemon, words)
+            #expect(ago.status == 2 && ago.stderr.contains("--at must be a time such as") && ago.stderr.contains(words.last ?? ""), "\(words): \(ago.stderr)")
+        }
         for option in ["--duration", "--remind"] {
             let negative = try ctl(daemon, ["plan", "export", option, "-5m", daemon.directory + "/plan.ics"])
             #expect(negative.status == 2 && negative.stderr.contains("\(option) must be"), "\(option): \(negative.stderr)")
