@@ -301,6 +301,13 @@ import Testing
         let second = try phone.app.call("changes.since", .obj(["pushed": first["next"] ?? .null]))
         #expect(second["pushed"] == first["next"] && second["backlog"] == 1)
         #expect(second["changes"]?.arrayValue?.map { $0["entity"] } == ["set"])
+        // A cursor past the feed's end would hide what is fed up to it: refused, the
+        // stored one kept.
+        let past = try phone.app.request("changes.since", .obj(["pushed": 1_000_000]), id: 1)
+        #expect(past["error"]?["data"]?["errors"]?[0]?["path"] == "params.pushed", "\(past)")
+        _ = try phone.app.call("health.record", .obj(["type": "steps", "value": 9000]))
+        let after = try phone.app.call("changes.since")
+        #expect(after["pushed"] == second["pushed"] && after["backlog"] == 2, "\(after)")
     }
 
     @Test func healthSamplesReachTheOtherDevice() throws {

@@ -3,10 +3,18 @@ import SessionRPC
 import SessionStore
 
 extension SessionService {
-    /// `changes.since`: stores the push cursor when given, then reads the page.
-    func changesSince(_ params: ChangesSince.Params) throws(StorageError) -> ChangesSince.Result {
+    /// `changes.since`: stores the push cursor when given, then reads the page. A
+    /// cursor past the feed's last position is refused: stored, it would hide every
+    /// change fed up to it from the push.
+    func changesSince(_ params: ChangesSince.Params) throws -> ChangesSince.Result {
         let feed = ChangeFeed(database)
-        if let pushed = params.pushed { try feed.setCursor("pushed", String(pushed)) }
+        if let pushed = params.pushed {
+            let last = try feed.lastPosition()
+            guard pushed <= last else {
+                throw RPCError.invalidParams([PathMessage(path: "params.pushed", message: "lies past the feed's last position, \(last)")])
+            }
+            try feed.setCursor("pushed", String(pushed))
+        }
         let stored = try feed.cursor("pushed").flatMap { Int($0) } ?? 0
         let page = try feed.page(after: Int64(params.after ?? stored), limit: params.limit ?? ChangesSince.maximumPage)
         var result = ChangesSince.Result()
