@@ -51,6 +51,9 @@ final class ClientConnection {
     var countedReceived = 0
     /// Close once everything owed has been written.
     var closeWhenFlushed = false
+    /// False once epoll no longer reports on it: its client hung up both ways and its
+    /// notifications still run (`Server.abandonIfGone`).
+    var watched = true
     /// When bytes last arrived (the idle timeout counts from here).
     var lastInputMs: Int64
     /// When the unfinished request line began (the line timeout counts from here).

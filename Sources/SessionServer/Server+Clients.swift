@@ -127,6 +127,23 @@ extension Server {
         }
         if events & (UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) | UInt32(EPOLLHUP.rawValue) | UInt32(EPOLLERR.rawValue)) != 0 {
             read(connection)
+            if events & UInt32(EPOLLHUP.rawValue) != 0 { abandonIfGone(connection) }
+        }
+    }
+
+    /// A client that hung up both ways (it closed its socket, not only its sending side)
+    /// reads no reply: the requests of its that have not gone to the database are not
+    /// run, so work nobody will read does not hold up everyone else's. Unless one of
+    /// them is a notification, which a client may send and leave: then they all run, as
+    /// for a client still there, its socket no longer watched (epoll reports a hang-up
+    /// whatever it is asked for, at every turn of the loop until the socket closes).
+    /// Only once its input was read to the end, so that no notification is left unread.
+    private func abandonIfGone(_ connection: ClientConnection) {
+        guard connections[connection.fd] != nil, connection.readClosed, connection.watched else { return }
+        guard connection.waiting.contains(where: \.holdsNotification) else { return drop(connection, reason: nil) }
+        connection.watched = false
+        if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, connection.fd, nil) < 0 {
+            drop(connection, reason: "cannot stop watching it: \(errorText())")
         }
     }
 
@@ -385,6 +402,7 @@ extension Server {
     /// Keeps epoll's interest in line with the connection: reading unless closed or
     /// paused, writing while output is queued.
     func updateInterest(_ connection: ClientConnection) {
+        guard connection.watched else { return }
         var events: UInt32 = 0
         if !connection.readClosed, !connection.readPaused { events |= UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) }
         if connection.pendingOutput > 0 { events |= UInt32(EPOLLOUT.rawValue) }

@@ -59,6 +59,15 @@ package final class Job: Sendable {
 }
 
 extension Job {
+    /// True when one of its requests is a notification: the client wants it run and no
+    /// reply, so it may leave right after sending it.
+    package var holdsNotification: Bool {
+        items.contains { item in
+            if case .call(let request, _) = item { return request.isNotification }
+            return false
+        }
+    }
+
     /// A line of one request, its method looked up in the daemon's routes.
     package convenience init(request: Request, connection: Int, uid: UInt32, slot: UInt64, lineBytes: Int) {
         let method = DaemonRoutes.table.resolve(request.method)
