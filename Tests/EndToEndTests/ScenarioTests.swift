@@ -144,7 +144,7 @@ import TestSupport
             let monday = weeks[2 + offset]
             let due = week.planned.filter { $0 < end || week.done.contains($0) }
             var text = "\(monday) \(week.done.count)/\(due.count)"
-            if week.sessions > week.done.count { text += " +\(week.sessions - week.done.count) unplanned" }
+            if week.sessions > week.done.count { text += " +\(week.sessions - week.done.count) extra" }
             if !week.missed.isEmpty { text += ", missed " + week.missed.map(PromptContextWeekday.name).joined(separator: ", ") }
             return text
         }

@@ -195,7 +195,7 @@ import TestSupport
                      week(0, planned: [0, 2, 4], trained: [])]
         let text = context(weeks: weeks, lastTraining: monday.adding(days: -4)).text(maxBytes: 4000)
         #expect(lineOf(text, "Planned sessions done by week: ")
-                == "Planned sessions done by week: 2026-11-09 3/3; 2026-11-16 2/3 +1 unplanned, missed Wed; 2026-11-23 no plan, 2 sessions; 2026-11-30 0/3, missed Mon, Wed, Fri. In all 5 of 9 (56%).")
+                == "Planned sessions done by week: 2026-11-09 3/3; 2026-11-16 2/3 +1 extra, missed Wed; 2026-11-23 no plan, 2 sessions; 2026-11-30 0/3, missed Mon, Wed, Fri. In all 5 of 9 (56%).")
         #expect(lineOf(text, "This week") == "This week: no sessions.")
     }
 

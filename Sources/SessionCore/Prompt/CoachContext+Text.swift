@@ -70,8 +70,10 @@ extension CoachContext {
         return (moves + changes).map { ", " + $0 }.joined()
     }
 
-    /// "Planned sessions done by week: 2026-11-09 3/3; 2026-11-16 2/3, missed Fri; …. In
-    /// all 5 of 6 (83%)."
+    /// "Planned sessions done by week: 2026-11-09 3/3; 2026-11-16 2/3 +1 extra, missed
+    /// Fri; …. In all 5 of 6 (83%)." Extra sessions are those beyond one on each planned
+    /// day done (a second on a day, or one on a day without training), as the weekly
+    /// summary's context counts them.
     func adherenceLine() -> String {
         let items = weeks.map { week -> String in
             let date = week.weekStart.description
@@ -81,7 +83,7 @@ extension CoachContext {
             }
             var text = "\(date) \(week.completedPlannedDays.count)/\(week.dueDays.count)"
             let extra = week.sessions - week.completedPlannedDays.count
-            if extra > 0 { text += " +\(extra) unplanned" }
+            if extra > 0 { text += " +\(extra) extra" }
             if !week.missedDays.isEmpty { text += ", missed " + week.missedDays.map(PromptContext.weekday).joined(separator: ", ") }
             return text + Self.calendarNote(week)
         }
