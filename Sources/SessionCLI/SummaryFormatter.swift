@@ -23,6 +23,7 @@ struct SummaryFormatter {
         case .progressing: return "↑"
         case .regressed: return "↓"
         case .stalled: return "→"
+        case .returning: return "↺"
         case .new: return "★"
         }
     }

@@ -85,7 +85,23 @@ extension HistoryStore {
         input.aliasKeys = try exercisesStore.aliases().mapValues(\.nameKey)
         input.customExercises = try exercisesStore.customExercises()
         input.previousWeekSets = try countedSetsPerExercise(from: weekStart.adding(days: -7), to: weekStart.adding(days: -1))
+        input.trainedBefore = try trained(Set(input.sets.compactMap(\.exerciseKey)), before: weekStart)
         return input
+    }
+
+    /// Those of `keys` whose exercise has a set in a finished session dated before
+    /// `date`: a seek down `session_exercise` for each, the first such session ending it.
+    func trained(_ keys: Set<String>, before date: LocalDate) throws(StorageError) -> Set<String> {
+        try wrap {
+            let statement = try connection.prepare(
+                """
+                SELECT 1 FROM session_exercise e CROSS JOIN session s ON s.id = e.session_id
+                WHERE e.exercise_key = ? AND s.date < ? AND s.ended_at_ms IS NOT NULL LIMIT 1
+                """)
+            var trained: Set<String> = []
+            for key in keys where try statement.row([key, date.description], { _ in true }) == true { trained.insert(key) }
+            return trained
+        }
     }
 }
 

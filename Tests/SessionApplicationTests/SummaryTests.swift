@@ -46,6 +46,22 @@ import Testing
         #expect(context.count <= 700)
     }
 
+    /// A lift with no best in the 4 weeks before is returning when it was trained
+    /// earlier (in July here), and new only when it never was; one trained in the 4
+    /// weeks before has its trend against that best.
+    @Test func aLiftTrainedMonthsAgoIsReturningNotNew() throws {
+        let client = try InProcess()
+        try Workout.backfill(client, start: Wall.at("2026-07-01T18:00:00"), end: Wall.at("2026-07-01T19:00:00"), sets: [("Bench Press", 10, 30)])
+        try Workout.backfill(client, start: Wall.at("2026-11-18T18:00:00"), end: Wall.at("2026-11-18T19:00:00"), sets: [("Back Squat", 5, 100)])
+        try Workout.backfill(client, start: Wall.at("2026-11-25T18:00:00"), end: Wall.at("2026-11-25T19:00:00"),
+                             sets: [("Bench Press", 10, 30), ("Back Squat", 5, 110), ("Goblet Squat", 10, 24)])
+        let summary = try client.at(ms: Wall.ms("2026-11-30T08:00:00")) { try client.call("summary.weekly", .obj(["weekStart": "2026-11-23"])) }
+        let trends = Dictionary(uniqueKeysWithValues: (summary["exercises"]?.arrayValue ?? []).map { ($0["name"]?.stringValue ?? "?", $0["trend"]?.stringValue ?? "?") })
+        #expect(trends == ["Bench Press": "returning", "Back Squat": "progressing", "Goblet Squat": "new"], "\(summary)")
+        let context = try #require(summary["promptContext"]?.stringValue)
+        #expect(context.contains("Back after 4 weeks or more without: \"Bench Press\"") && context.contains("New: \"Goblet Squat\""), "\(context)")
+    }
+
     /// Wednesday's session started at 23:30 and still running at Thursday 00:10: its
     /// day is not missed while it runs, and counts once it is finished.
     @Test func aSessionRunningPastMidnightLeavesItsDayNotMissed() throws {

@@ -21,7 +21,7 @@ public enum PromptContext {
         // What each muscle got, for the planner to balance the next week; a muscle left
         // out got none.
         if let line = budget.line("Sets per muscle", summary.muscles.filter { $0.sets > 0 }.map(describe)) { lines.append(line) }
-        for trend in [ExerciseSummary.Trend.progressing, .regressed, .stalled, .new] {
+        for trend in [ExerciseSummary.Trend.progressing, .regressed, .stalled, .returning, .new] {
             let items = summary.exercises.filter { $0.trend == trend }.map { describe($0) }
             if let line = budget.line(title(trend), items) { lines.append(line) }
         }
@@ -83,6 +83,7 @@ public enum PromptContext {
         case .progressing: return "Progressing"
         case .regressed: return "Regressed"
         case .stalled: return "Stalled"
+        case .returning: return "Back after 4 weeks or more without"
         case .new: return "New"
         }
     }

@@ -91,7 +91,10 @@ public struct MuscleSets: Sendable, Equatable {
 
 /// One exercise's week.
 public struct ExerciseSummary: Sendable, Equatable {
-    public enum Trend: String, Sendable, CaseIterable { case progressing, stalled, regressed, new }
+    /// This week's best against the best of the 4 weeks before (`SummaryBuilder`); with
+    /// none there, `returning` for an exercise trained before them, `new` for one never
+    /// trained before the week.
+    public enum Trend: String, Sendable, CaseIterable { case progressing, stalled, regressed, returning, new }
     /// What the best set and the trend are measured in.
     public enum Measure: String, Sendable, CaseIterable { case estimatedOneRepMaxKg, reps, durationSeconds }
 
