@@ -247,6 +247,20 @@ import JSON
         #expect(given.errors.contains { $0.path == "params.type" && $0.message.hasPrefix("must be one of \(types)") }, "\(given.errors)")
     }
 
+    /// plan.import's weekStart is a Monday whose week ends by 9999-12-31, refused at
+    /// its param (not as the plan's fault, at "$").
+    @Test func aPlansWeekStartIsRefusedAtItsParam() {
+        func errors(_ weekStart: String) -> [PathMessage] {
+            var params = Params(.obj(["plan": .obj(["days": []]), "weekStart": .string(weekStart)]))
+            _ = try? PlanImport.Params(from: &params, method: PlanImport.name, context: DecodingContext(nowMs: 1_764_000_000_000))
+            return params.errors
+        }
+        #expect(errors("2026-11-30").isEmpty)
+        #expect(errors("9999-12-20").isEmpty, "its week ends on 9999-12-26")
+        #expect(errors("9999-12-27") == [PathMessage(path: "params.weekStart", message: "9999-12-27 begins a week that ends past 9999-12-31")])
+        #expect(errors("2026-12-01") == [PathMessage(path: "params.weekStart", message: "2026-12-01 is a Tuesday, not a Monday")])
+    }
+
     @Test func aHealthValueMustBePlausibleForItsType() {
         func errors(_ value: JSONValue) -> [PathMessage] {
             var params = Params(value)

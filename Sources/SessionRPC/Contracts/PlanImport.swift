@@ -55,10 +55,11 @@ public enum PlanImport: MethodContract {
                          "makes retries idempotent: the same requestId returns the plan stored under it and stores nothing")
         }
 
-        /// The week must start on a Monday; a planner's run comes with its attempt and
+        /// The week must start on a Monday and end by 9999-12-31; a planner's run comes with its attempt and
         /// planner, and tokens only with a run; a request id is not empty.
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
+            if let weekStart, !PlanLimits.weekStarts.contains(weekStart) { params.fail("weekStart", "\(weekStart) begins a week that ends past 9999-12-31") }
             let given = ["run", "attempt", "planner"].filter { params.has($0) }
             if !given.isEmpty, given.count < 3 {
                 for name in ["run", "attempt", "planner"] where !given.contains(name) {
