@@ -134,13 +134,12 @@ public final class AppleHealthReader: ExpatHandler {
         var value = 0.0
         if kind != .asleep && kind != .inBed {
             guard let number = attributes.string("value").flatMap(Double.init), number.isFinite else { return "a \(type) record whose value is no number" }
-            switch (kind, attributes.string("unit") ?? "") {
-            case (.restingHeartRate, "count/s"): value = number * 60
-            case (.bodyMassKg, "lb"): value = number * 0.453_592_37
-            case (.bodyMassKg, "g"): value = number / 1000
-            case (.bodyFatPercent, _): value = number <= 1 ? number * 100 : number  // a fraction, "%" as its unit
-            default: value = number
+            let unit = attributes.string("unit") ?? ""
+            guard let converted = HealthUnits.value(number, of: kind, unit: unit) else {
+                leftOut.add("record \(records)", "a \(type) in \"\(unit)\", a unit not known for it")
+                return nil
             }
+            value = converted
             if let problem = kind.problem(with: value) {
                 leftOut.add("record \(records)", "a \(type) of \(problem)")
                 return nil

@@ -225,12 +225,9 @@ public enum HealthAutoExportReader {
         guard let quantity = try point.optionalNumber("qty") ?? point.optionalNumber("Avg") else {
             throw JSONReadError(path: point.path + ".qty", expected: "a number")
         }
-        let value: Double
-        switch (kind, units.lowercased()) {
-        case (.bodyMassKg, "lb"), (.bodyMassKg, "lbs"): value = quantity * 0.453_592_37
-        case (.bodyMassKg, "g"): value = quantity / 1000
-        case (.bodyFatPercent, _): value = quantity <= 1 ? quantity * 100 : quantity
-        default: value = quantity
+        guard let value = HealthUnits.value(quantity, of: kind, unit: units) else {
+            leftOut.add(point.path, "in \"\(units)\", a unit not known for it")
+            return
         }
         if let problem = kind.problem(with: value) {
             leftOut.add(point.path, problem)

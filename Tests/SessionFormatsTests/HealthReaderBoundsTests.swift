@@ -91,6 +91,33 @@ import TestSupport
         }
     }
 
+    /// A body mass is read in the unit the file names: pounds, grams, stone and ounces
+    /// are converted to kilograms, and one in a unit not known for a mass is left out by
+    /// its place, not taken as kilograms. Both readers, alike.
+    @Test func aBodyMassIsReadInItsUnitAndOneInAnUnknownUnitIsLeftOut() throws {
+        let kilograms: [(unit: String, value: String, kg: Double)] = [
+            ("kg", "80", 80), ("lb", "176", 176 * 0.45359237), ("g", "80000", 80), ("st", "12.5", 12.5 * 6.35029318), ("oz", "2822", 2822 * 0.028349523125),
+        ]
+        for (unit, value, kg) in kilograms {
+            let apple = try Self.readApple(Self.export { $0["mass"] = ["type": "HKQuantityTypeIdentifierBodyMass", "unit": unit, "value": value] })
+            let auto = try HealthAutoExportReader.read(Array(String(decoding: Self.autoExport("", ""), as: UTF8.self)
+                .replacingOccurrences(of: #""units": "kg", "data": [{"date": "2026-11-24 07:00:00 +0100", "qty": 80}"#,
+                                      with: #""units": "\#(unit)", "data": [{"date": "2026-11-24 07:00:00 +0100", "qty": \#(value)}"#).utf8))
+            var (appleDays, autoDays) = (apple.days, auto.days)
+            for (reader, days) in [("apple", try appleDays.days()), ("auto-export", try autoDays.days())] {
+                let mass = days.first { $0.type == .bodyMassKg }?.value
+                #expect(mass.map { abs($0 - kg) < 1e-9 } == true, "\(reader) \(value) \(unit): \(mass.map(String.init(describing:)) ?? "none")")
+            }
+        }
+        for unit in ["furlong", "mg", "stone "] {
+            let apple = try Self.readApple(Self.export { $0["mass"]?["unit"] = unit })
+            #expect(apple.kept == 4 && apple.leftOut.warning?.contains("a unit not known for it") == true, "\(unit): \(apple.leftOut.warning ?? "")")
+            let auto = try HealthAutoExportReader.read(Array(String(decoding: Self.autoExport("", ""), as: UTF8.self)
+                .replacingOccurrences(of: #""units": "kg""#, with: #""units": "\#(unit)""#).utf8))
+            #expect(auto.kept == 3 && auto.leftOut.warning?.contains("$.data.metrics[0].data[0]") == true, "\(unit): \(auto.leftOut.warning ?? "")")
+        }
+    }
+
     // MARK: Health Auto Export
 
     /// Health Auto Export's JSON with `value` (JSON number text) at one place.
