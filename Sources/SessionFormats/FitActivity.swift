@@ -296,7 +296,7 @@ public struct FitActivity: Sendable, Equatable {
                                       durationSeconds: set.repetitions == nil ? set.durationSeconds.flatMap { Checked.seconds($0, in: SessionLimits.durationSeconds) } : nil)
                 // Logged when it ended, within the session.
                 if let setStart = set.start {
-                    made.loggedAt = RFC3339.utc(seconds: min(end, setStart + Int64(Checked.seconds(set.durationSeconds ?? 0) ?? 0)))
+                    made.loggedAt = RFC3339.utc(seconds: max(session.start, min(end, setStart + Int64(Checked.seconds(set.durationSeconds ?? 0) ?? 0))))
                 }
                 return made
             }

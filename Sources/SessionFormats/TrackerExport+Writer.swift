@@ -38,7 +38,7 @@ extension TrackerExport {
                 var writer = JSONWriter(capacity: 1 << 16)
                 writer.object {
                     $0.member("format", jsonFormatName)
-                    $0.member("version", archive == nil ? 1 : 2)
+                    $0.member("version", archive == nil ? jsonVersions.lowerBound : jsonVersions.upperBound)
                     if let archive {
                         $0.member("timeZone", timeZone)
                         archive.encodeMembers(to: &$0)

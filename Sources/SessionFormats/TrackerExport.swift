@@ -172,6 +172,9 @@ public enum TrackerExport {
             }
             let members = JSONValue.object(stream.members)
             guard members["format"] == .string(jsonFormatName) else { throw failure("not a sessiond export: no \"format\": \"\(jsonFormatName)\"") }
+            if let version = members["version"], version.intValue.map(jsonVersions.contains) != true {
+                throw failure("export.version should be \(jsonVersions.lowerBound) or \(jsonVersions.upperBound), got \(version.jsonText): a later sessionctl wrote it, or another program")
+            }
             guard stream.hasWorkouts else { throw failure("export.workouts should be an array of objects") }
             do throws(JSONReadError) {
                 var archive = try HistoryArchive(reader: try JSONReader(members, path: "export"))
@@ -312,6 +315,9 @@ extension TrackerExport {
 
     /// The marker of sessiond's own JSON export.
     public static let jsonFormatName = "sessiond-history"
+    /// The versions of it written: 1, workouts only; 2, with the archive (profile,
+    /// plans, health, …). A later one is refused, not read in part.
+    public static let jsonVersions = 1...2
 
     /// A duration as the apps write it (`56m`, `1h 2m`, `35min`, seconds), nil when
     /// it is none.

@@ -32,7 +32,7 @@ import Testing
             var workout = HistoryWorkout(start: LocalDateTime(date: LocalDate(daysSinceEpoch: 20_000 + day), secondOfDay: 64_800), durationSeconds: 3600,
                                          title: day % 2 == 0 ? "Legs \"heavy\"" : "Push, light", note: day % 3 == 0 ? "a note with ] and } and \\" : nil,
                                          sets: (0..<setsEach).map { HistorySet(exercise: "Squat", reps: $0 + 1, weightKg: 60 + Double($0)) })
-            workout.startedAt = "2024-10-\(10 + day % 10)T18:00:00+02:00"
+            workout.startedAt = "\(workout.start)+02:00"
             return workout
         }
     }
@@ -168,6 +168,36 @@ import Testing
         #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(#"{"format": "strong", "workouts": []}"#, step: 3)) }
         #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(#"[1, 2]"#, step: 3)) }
         #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(#"{"format": "sessiond-history"} x"#, step: 3)) }
+    }
+
+    /// A workout's startedAt is its start in some time zone, and no set of it was logged
+    /// before it; an export of a version no sessionctl wrote yet is refused whole. Each
+    /// problem is named by its path.
+    @Test func aWorkoutsTimesAgreeAndALaterVersionIsRefused() throws {
+        func problems(_ workout: String, version: String = "2") -> [String] {
+            let text = #"{"format": "sessiond-history", "version": \#(version), "workouts": [\#(workout)]}"#
+            do {
+                var reader = try TrackerExport.Reader(json: TrickleSource(text, step: 64))
+                while reader.next() != nil {}
+                return reader.problems.map(\.message)
+            } catch {
+                return error.problems.map(\.message)
+            }
+        }
+        func workout(start: String = "2025-03-05T09:40:00", startedAt: String = "2025-03-05T09:40:00.000+01:00", loggedAt: String = "2025-03-05T09:45:00.000+01:00") -> String {
+            #"{"start": "\#(start)", "startedAt": "\#(startedAt)", "durationSeconds": 3060, "title": "B", "sets": ["#
+                + #"{"exercise": "Bench Press", "reps": 10, "loggedAt": "2025-03-05T09:50:00.000+01:00"}, {"exercise": "Bench Press", "reps": 10, "loggedAt": "\#(loggedAt)"}]}"#
+        }
+        #expect(problems(workout()).isEmpty)
+        #expect(problems(workout(startedAt: "2025-03-05T08:40:00Z")).isEmpty, "the same instant, in UTC")
+        #expect(problems(workout(start: "2025-03-05T22:40:00", startedAt: "2025-03-05T22:40:00+14:00")).isEmpty, "a zone 14 hours ahead")
+        #expect(problems(workout(start: "2020-01-01T09:40:00")) == [
+            "export.workouts[0].startedAt should be the instant of start (2020-01-01T09:40:00) in a time zone, got 2025-03-05T09:40:00.000+01:00"])
+        #expect(problems(workout(loggedAt: "2000-01-01T00:00:00.000+01:00")) == [
+            "export.workouts[0].sets should be sets logged at or after startedAt (2025-03-05T09:40:00.000+01:00); sets[1] was logged at 2000-01-01T00:00:00.000+01:00"])
+        #expect(problems(workout(), version: "99") == [
+            "export.version should be 1 or 2, got 99: a later sessionctl wrote it, or another program"])
+        #expect(problems(workout(), version: "1").isEmpty)
     }
 
     /// Written a page at a time, each format is the file written whole; the parts of
