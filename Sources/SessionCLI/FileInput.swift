@@ -21,7 +21,7 @@ enum FileInput {
     static func read(_ path: String) throws(Failure) -> String {
         let bytes = try readBytes(path, maximumBytes: maximumBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(path: path, reason: "not UTF-8 text")
+            throw Failure(path: path, reason: TextPlace.notUTF8(bytes) ?? "not UTF-8 text")
         }
         return text
     }
@@ -39,7 +39,7 @@ enum FileInput {
         guard status.st_mode & S_IFMT == S_IFREG else { throw Failure(path: path, reason: "not a regular file (a FIFO, a device or a directory)") }
         if let problem = Self.untrusted(status) { throw Failure(path: path, reason: problem) }
         let bytes = try readBytes(fd: fd, path: path, maximumBytes: maximumBytes)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(path: path, reason: "not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(path: path, reason: TextPlace.notUTF8(bytes) ?? "not UTF-8 text") }
         return text
     }
 

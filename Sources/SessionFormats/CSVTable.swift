@@ -95,28 +95,9 @@ public enum CSVTable {
             // place of its letters. The header's own bytes are the file's kind to judge
             // (binary data, another format), left to the reader of that kind; those after
             // it are checked whatever it holds.
-            if let offset = Self.firstInvalidUTF8(bytes[index...]) {
-                throw Failure(line: Self.line(at: offset, in: bytes), message: "not UTF-8 text (an export saved in another encoding: save it as UTF-8 and import it again)")
+            if let offset = TextPlace.firstInvalidUTF8(bytes[index...]) {
+                throw Failure(line: TextPlace.line(at: offset, in: bytes), message: "not UTF-8 text (an export saved in another encoding: save it as UTF-8 and import it again)")
             }
-        }
-
-        /// The offset in `bytes` of their first byte that is not UTF-8, nil when all are.
-        static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
-            do {
-                _ = try UTF8Span(validating: bytes.span)
-                return nil
-            } catch {
-                return bytes.startIndex + error.byteOffsets.lowerBound
-            }
-        }
-
-        /// The line `offset` stands on (LF, CR LF and a lone CR end a line), from 1.
-        static func line(at offset: Int, in bytes: [UInt8]) -> Int {
-            var line = 1
-            for index in 0..<offset where bytes[index] == 0x0A || bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
-                line += 1
-            }
-            return line
         }
 
         /// The next record, blank lines left out; nil at the end. A record with another

@@ -219,4 +219,19 @@ import Testing
         #expect(run.status == 1 && run.stderr.contains("line 3: not UTF-8 text"), "\(run.stderr)")
         #expect(try sessions(daemon).isEmpty)
     }
+
+    /// A plan that is not UTF-8 is refused naming the line and byte of the first byte
+    /// that is not.
+    @Test func aPlanNotInUTF8IsRefusedAtItsByte() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let path = daemon.directory + "/plan.json"
+        let bytes = Array("{\n  \"days\": [{\"day\": \"Monday\", \"exercises\": [{\"name\": \"Squat".utf8) + [0xFF] + Array("\", \"sets\": 3, \"reps\": 5}]}]}\n".utf8)
+        try write(bytes, path)
+        let offset = try #require(bytes.firstIndex(of: 0xFF))
+        for words in [["plan", "check", path], ["plan", "import", path]] {
+            let run = try daemon.ctl(words)
+            #expect(run.status == 1 && run.stderr.contains("not UTF-8 text at line 2 (byte \(offset + 1))"), "\(words): \(run.stderr)")
+        }
+    }
 }
