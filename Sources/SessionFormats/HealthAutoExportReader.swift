@@ -39,12 +39,21 @@ public enum HealthAutoExportReader {
         try read { JSONStreamReader(bytes: bytes, maximumCapture: maximumItemBytes) }
     }
 
+    /// What a stream (standard input, a pipe) is copied to a temporary file for, at
+    /// most: a larger export is read from its file, which is not copied.
+    public static let maximumSpooledBytes = 1 << 30
+
     /// Reads the file open at `fd`, whose first bytes `prefix` were read from it already:
-    /// twice from where it began when it can seek (a file), else (standard input, a pipe)
-    /// after copying it to a temporary file, removed as soon as it is made.
-    public static func read(fd: Int32, prefix: [UInt8] = []) throws -> Read {
-        let here = lseek(fd, 0, SEEK_CUR)
-        if here >= 0 { return try read(fd: fd, from: here - off_t(prefix.count)) }
+    /// twice from where it began when it is a regular file, else (standard input, a
+    /// pipe, a device) after copying it, up to `maximumSpooledBytes`, to a temporary
+    /// file, removed as soon as it is made; a stream that does not begin as a JSON
+    /// object is refused before any of it is copied.
+    public static func read(fd: Int32, prefix: [UInt8] = [], maximumSpooled: Int = maximumSpooledBytes) throws -> Read {
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            let here = lseek(fd, 0, SEEK_CUR)
+            if here >= off_t(prefix.count) { return try read(fd: fd, from: here - off_t(prefix.count)) }
+        }
         var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/sessionctl-health-XXXXXX").utf8CString)
         let spool = mkstemp(&template)
         guard spool >= 0 else { throw Failure(message: "cannot make a temporary file to read standard input twice: \(String(cString: strerror(errno)))") }
@@ -52,7 +61,18 @@ public enum HealthAutoExportReader {
         defer { close(spool) }
         var buffer = prefix + [UInt8](repeating: 0, count: 1 << 16)
         var count = prefix.count
+        if count == 0 { count = try buffer.withUnsafeMutableBytes { try readSome(fd, $0) } }
+        // The first byte but white space and a byte-order mark opens the object.
+        let first = buffer[ByteOrderMark.length(Array(buffer.prefix(min(count, 3))))..<count].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard first == nil || first == UInt8(ascii: "{") else {
+            throw Failure(message: "not Health Auto Export's JSON: it does not begin with {")
+        }
+        var spooled = 0
         repeat {
+            spooled += count
+            guard spooled <= maximumSpooled else {
+                throw Failure(message: "more than \(maximumSpooled >> 20) MiB came through a pipe: give the export's file instead, which is read where it is")
+            }
             var written = 0
             while written < count {
                 let wrote = buffer.withUnsafeBytes { bytes -> Int in

@@ -98,6 +98,31 @@ import TestSupport
         #expect(Dictionary(uniqueKeysWithValues: try read.days.days().filter { $0.type == .steps }.map { ($0.date.description, $0.value) }) == made.steps)
     }
 
+    /// What comes through a pipe is copied up to a bound, and refused before any copy
+    /// when it does not begin as a JSON object; a device is no file to read twice.
+    @Test func aStreamIsCopiedUpToItsBoundAndOneThatIsNoJSONIsRefusedAtOnce() throws {
+        func piped(_ bytes: [UInt8], maximum: Int) throws -> String? {
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            defer { close(ends[0]) }
+            #expect(write(ends[1], bytes, bytes.count) == bytes.count)
+            close(ends[1])
+            do {
+                _ = try HealthAutoExportReader.read(fd: ends[0], maximumSpooled: maximum)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let made = Array(Self.document(days: 1).text.utf8)
+        #expect(try piped(made, maximum: made.count) == nil)
+        #expect(try piped(made, maximum: made.count - 1)?.hasPrefix("more than") == true)
+        #expect(try piped([0, 0, 0], maximum: 1 << 20) == "not Health Auto Export's JSON: it does not begin with {")
+        let zero = open("/dev/zero", O_RDONLY)
+        defer { close(zero) }
+        #expect(throws: HealthAutoExportReader.Failure.self) { _ = try HealthAutoExportReader.read(fd: zero) }
+    }
+
     @Test func aDocumentCutShortOrOfTheWrongShapeIsRefusedAtItsPlace() throws {
         let text = Self.document(days: 1).text
         #expect(throws: JSONParser.Failure.self) { try HealthAutoExportReader.read(Array(text.dropLast(30).utf8)) }
