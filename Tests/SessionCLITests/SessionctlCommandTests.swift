@@ -310,6 +310,10 @@ import TestSupport
             let ago = try ctl(daemon, words)
             #expect(ago.status == 2 && ago.stderr.contains("--at must be a time such as") && ago.stderr.contains(words.last ?? ""), "\(words): \(ago.stderr)")
         }
+        for words in [["backup", ""], ["export", ""], ["import", ""], ["plan", "check", ""], ["health", "import", ""]] {
+            let empty = try ctl(daemon, words)
+            #expect(empty.status == 2 && empty.stderr.hasPrefix("sessionctl: FILE is empty"), "\(words): \(empty.stderr)")
+        }
         for option in ["--duration", "--remind"] {
             let negative = try ctl(daemon, ["plan", "export", option, "-5m", daemon.directory + "/plan.ics"])
             #expect(negative.status == 2 && negative.stderr.contains("\(option) must be"), "\(option): \(negative.stderr)")
