@@ -68,7 +68,7 @@ extension HistoryCommands {
                 let message = "\(path): not imported, nothing was stored"
                 if arguments.has(.json) {
                     console.print(JSONValue.obj(["error": .obj(["kind": "data", "message": .string(message), "problems": .array(problems.map {
-                        .obj(["line": JSONValue($0.line), "message": .string($0.message)]) })])]).jsonText)
+                        .obj(["line": $0.line > 0 ? JSONValue($0.line) : .null, "message": .string($0.message)]) })])]).jsonText)
                 }
                 console.error(console.red(message + ":"))
                 for problem in problems { console.error("  " + problem.description) }

@@ -73,6 +73,12 @@ import TestSupport
         let error = (try? JSONParser.parse(run.stdout))?["error"]
         #expect(run.status == 1 && error?["kind"] == "data" && error?["problems"]?[0]?["line"] == 2, "\(run.stdout)")
         #expect(run.stderr.contains("not imported, nothing was stored"), "\(run.stderr)")
+        // A problem the daemon finds has no line of the file: none, not line 0.
+        let json = daemon.file("bad.json", #"{"format": "sessiond-history", "version": 1, "workouts": [{"start": "2026-11-30T18:00:00", "title": "Push", "#
+            + #""sets": [{"exercise": "Bench Press", "reps": 5, "weightKg": -5}]}]}"#)
+        let refused = try daemon.ctl(["import", json, "--json"])
+        let problem = (try? JSONParser.parse(refused.stdout))?["error"]?["problems"]?[0]
+        #expect(refused.status == 1 && problem?["line"] == .null && problem?["message"]?.stringValue?.contains("below zero") == true, "\(refused.stdout)")
     }
 
     /// A command that writes a file says, with --json, which file and what it holds, and
