@@ -109,7 +109,7 @@ enum FileContent: Equatable {
     /// The first `headBytes` of the file at `path`; empty when it cannot be read (the
     /// reading that follows names why).
     static func head(_ path: String) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: headBytes)

@@ -31,7 +31,7 @@ enum FileInput {
     /// (root or the user sessionctl runs as) may change — a FIFO would hang every
     /// command, and a file others may write would let them choose the planner.
     static func readTrusted(_ path: String) throws(Failure) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let fd = open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var status = stat()
@@ -59,14 +59,14 @@ enum FileInput {
     /// named pipe): what is read once, from its start, and never by offset or twice.
     static func isStream(_ path: String) -> Bool {
         var status = stat()
-        guard path != "-", stat(path, &status) == 0 else { return path == "-" }
+        guard path != "-", stat(SystemPath.bytes(path), &status) == 0 else { return path == "-" }
         let type = status.st_mode & S_IFMT
         return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
     }
 
     /// The bytes of a file (or standard input), refused beyond `maximumBytes`.
     static func readBytes(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
-        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = path == "-" ? STDIN_FILENO : open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { if path != "-" { close(fd) } }
         return try readBytes(fd: fd, path: path, maximumBytes: maximumBytes)
@@ -116,7 +116,7 @@ final class FileSource: ByteSource {
     /// byte that is not white space when no format is given; nil for another file.
     static func jsonExport(_ path: String, format: TrackerExport.Format?) throws(FileInput.Failure) -> FileSource? {
         guard format == nil || format == .json else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno))) }
         let source = FileSource(path: path, fd: fd)
         if format == .json { return source }

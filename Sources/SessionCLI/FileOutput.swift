@@ -23,7 +23,7 @@ enum FileOutput {
     static func target(_ path: String, _ arguments: ParsedArguments) throws -> String {
         var status = stat()
         // Nothing there (or nothing that can be asked: the write says why).
-        guard lstat(path, &status) == 0 else { return path }
+        guard lstat(SystemPath.bytes(path), &status) == 0 else { return path }
         // What is on disk, not how the command was typed: a data error (exit 1).
         let reason: String? = switch status.st_mode & S_IFMT {
         case S_IFREG: arguments.has(.force) ? nil : "it exists; pass --force to replace it"
@@ -52,7 +52,7 @@ enum FileOutput {
 
     /// `mode` before the umask: a backup holds everything, so it is 0600.
     static func write(_ content: [UInt8], to path: String, mode: mode_t) throws(FileInput.Failure) {
-        let temporary = path + ".tmp-\(getpid())"
+        let temporary = SystemPath.bytes(path, appending: ".tmp-\(getpid())")
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
         var bytes = content[...]
@@ -69,7 +69,7 @@ enum FileOutput {
         }
         let synced = fsync(fd) == 0
         close(fd)
-        guard synced, rename(temporary, path) == 0 else {
+        guard synced, rename(temporary, SystemPath.bytes(path)) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FileInput.Failure(path: path, reason: reason, action: "write")
@@ -84,7 +84,7 @@ enum FileOutput {
 final class StreamedOutput {
     let path: String?
     private let console: Console
-    private let temporary: String
+    private let temporary: [CChar]
     private var fd: Int32 = -1
     /// Bytes written so far.
     private(set) var byteCount = 0
@@ -94,7 +94,7 @@ final class StreamedOutput {
     init(path: String?, console: Console) throws(FileInput.Failure) {
         self.path = path
         self.console = console
-        temporary = (path ?? "") + ".tmp-\(getpid())"
+        temporary = SystemPath.bytes(path ?? "", appending: ".tmp-\(getpid())")
         guard let path else { return }
         fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
@@ -128,7 +128,7 @@ final class StreamedOutput {
         let synced = fsync(fd) == 0
         close(fd)
         fd = -1
-        guard synced, rename(temporary, path) == 0 else {
+        guard synced, rename(temporary, SystemPath.bytes(path)) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FileInput.Failure(path: path, reason: reason, action: "write")

@@ -246,7 +246,7 @@ extension HistoryCommands {
     /// names this machine's files when its socket is local.
     static func refuseLiveFiles(_ path: String, status: DaemonStatus.Result, local: Bool) throws(FileInput.Failure) {
         var target = stat()
-        guard stat(path, &target) == 0 else { return }
+        guard stat(SystemPath.bytes(path), &target) == 0 else { return }
         if let open = status.databaseFiles, open.contains("\(target.st_dev):\(target.st_ino)") {
             let there = local ? "" : " (through -H, a daemon on this very machine)"
             throw FileInput.Failure(path: path, reason: "it is \(status.database) or its -wal or -shm, which the daemon has open\(there); a backup goes to another file",
