@@ -24,6 +24,9 @@ public protocol MethodContract: SendableMetatype {
     /// few of everyone's at once, and in a batch their replies share a budget
     /// (`replyTooLarge` past it).
     static var repliesLarge: Bool { get }
+    /// True for a method that only reads: it changes nothing stored, so a call whose
+    /// client hung up before it ran is not run (nobody reads its reply).
+    static var readsOnly: Bool { get }
     /// The events a call publishes, each declared beside the contract (`SetUndoneEvent`
     /// in SessionUndo.swift); `EventRegistry` collects them from the contracts.
     static var events: [any EventContract.Type] { get }
@@ -33,6 +36,7 @@ extension MethodContract {
     public static var errors: [ApplicationError] { [] }
     public static var runsLong: Bool { false }
     public static var repliesLarge: Bool { false }
+    public static var readsOnly: Bool { false }
     public static var events: [any EventContract.Type] { [] }
 }
 
@@ -171,7 +175,7 @@ extension MethodRoute where Context: MethodContext {
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
         self.init(Contract.name, summary: Contract.summary, errors: Contract.errors + (Contract.repliesLarge ? [.replyTooLarge] : []),
-                  runsLong: Contract.runsLong, repliesLarge: Contract.repliesLarge,
+                  runsLong: Contract.runsLong, repliesLarge: Contract.repliesLarge, readsOnly: Contract.readsOnly,
                   events: Contract.events.map { $0.type }, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
             try handler(try Contract.Params(from: &params, method: Contract.name, context: context.decoding), context)
         }

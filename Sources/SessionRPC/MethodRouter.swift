@@ -43,17 +43,20 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     public let runsLong: Bool
     /// `MethodContract.repliesLarge`.
     public let repliesLarge: Bool
+    /// `MethodContract.readsOnly`.
+    public let readsOnly: Bool
     /// The types of the events it publishes (`MethodContract.events`).
     public let events: [String]
     public let handler: Handler
 
     public init(_ name: String, summary: String, errors: [ApplicationError] = [], runsLong: Bool = false, repliesLarge: Bool = false,
-                events: [String] = [], document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
+                readsOnly: Bool = false, events: [String] = [], document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
         self.name = name
         self.summary = summary
         self.errors = errors
         self.runsLong = runsLong
         self.repliesLarge = repliesLarge
+        self.readsOnly = readsOnly
         self.events = events
         self.document = document
         self.handler = handler
@@ -72,6 +75,9 @@ public struct ResolvedMethod: Sendable {
     /// `MethodContract.repliesLarge`, and true for rpc.discover, whose document is the
     /// size of the whole protocol.
     public let repliesLarge: Bool
+    /// `MethodContract.readsOnly`, and true for rpc.discover and a name no route has
+    /// (answered with an error, nothing run).
+    public let readsOnly: Bool
 }
 
 /// The route table: method name → handler, plus `rpc.discover`.
@@ -96,9 +102,10 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     /// The method `name` names, looked up once.
     public func resolve(_ name: String) -> ResolvedMethod {
         guard let position = index.position(of: name) else {
-            return ResolvedMethod(position: nil, runsLong: false, repliesLarge: name == "rpc.discover")
+            return ResolvedMethod(position: nil, runsLong: false, repliesLarge: name == "rpc.discover", readsOnly: true)
         }
-        return ResolvedMethod(position: position, runsLong: methods[position].runsLong, repliesLarge: methods[position].repliesLarge)
+        let method = methods[position]
+        return ResolvedMethod(position: position, runsLong: method.runsLong, repliesLarge: method.repliesLarge, readsOnly: method.readsOnly)
     }
 
     /// True when a method of that name exists (rpc.discover included).
@@ -156,13 +163,16 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
                 "result": .obj(["name": .string(method.name + ".result"), "schema": result]),
                 "errors": .array((method.errors + ApplicationError.common).map(\.documented)),
             ])
-            // An extension member: the reply grows with the history (docs/protocol.md).
-            guard method.repliesLarge, case .object(let members) = described else { return described }
-            return JSONValue.object(members + [(key: "x-replies-large", value: .bool(true))])
+            // Extension members: the reply grows with the history, the method only reads
+            // (docs/protocol.md).
+            guard method.repliesLarge || method.readsOnly, case .object(let members) = described else { return described }
+            return JSONValue.object(members + (method.repliesLarge ? [(key: "x-replies-large", value: .bool(true))] : [])
+                + (method.readsOnly ? [(key: "x-reads-only", value: .bool(true))] : []))
         }
         let discover = JSONValue.obj([
             "name": "rpc.discover", "summary": "This OpenRPC document.", "paramStructure": "by-name",
             "params": [], "result": .obj(["name": "OpenRPC document", "schema": .obj(["type": "object"])]), "x-replies-large": true,
+            "x-reads-only": true,
         ])
         // Events are no OpenRPC methods: listed beside them (an x- extension) with their
         // payload schemas.

@@ -51,8 +51,10 @@ final class ClientConnection {
     var countedReceived = 0
     /// Close once everything owed has been written.
     var closeWhenFlushed = false
-    /// False once epoll no longer reports on it: its client hung up both ways and its
-    /// notifications still run (`Server.abandonIfGone`).
+    /// Its client hung up both ways (epoll said so): nothing it is sent is read.
+    var peerGone = false
+    /// False once epoll no longer reports on it: its client hung up and what it sent
+    /// may still hold writes to run (`Server.abandonIfGone`).
     var watched = true
     /// When bytes last arrived (the idle timeout counts from here).
     var lastInputMs: Int64
@@ -145,4 +147,10 @@ final class ClientConnection {
 
     /// True when nothing more is owed to the client.
     var isDrained: Bool { inFlight == 0 && pendingOutput == 0 }
+
+    /// Lets go of the replies queued and not written (a client that hung up).
+    func discardOutput() {
+        output.removeAll(keepingCapacity: false)
+        outputOffset = 0
+    }
 }

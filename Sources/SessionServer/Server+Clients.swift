@@ -126,25 +126,47 @@ extension Server {
             guard connections[fd] != nil else { return }
         }
         if events & (UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) | UInt32(EPOLLHUP.rawValue) | UInt32(EPOLLERR.rawValue)) != 0 {
+            // Hung up both ways: it closed its socket, not only its sending side.
+            if events & UInt32(EPOLLHUP.rawValue) != 0 { connection.peerGone = true }
             read(connection)
-            if events & UInt32(EPOLLHUP.rawValue) != 0 { abandonIfGone(connection) }
         }
     }
 
-    /// A client that hung up both ways (it closed its socket, not only its sending side)
-    /// reads no reply: the requests of its that have not gone to the database are not
-    /// run, so work nobody will read does not hold up everyone else's. Unless one of
-    /// them is a notification, which a client may send and leave: then they all run, as
-    /// for a client still there, its socket no longer watched (epoll reports a hang-up
-    /// whatever it is asked for, at every turn of the loop until the socket closes).
-    /// Only once its input was read to the end, so that no notification is left unread.
+    /// A client that hung up both ways reads no reply: its requests that only read
+    /// (`MethodContract.readsOnly`) and have not gone to the database are let go, so work
+    /// nobody will read does not hold up everyone else's; those that write still run, as
+    /// a client may send a write and leave. Once it has nothing more to run it goes.
+    /// Meanwhile its socket is no longer watched, as epoll reports a hang-up at every
+    /// turn of the loop whatever it is asked for: the rest of what it sent is read as
+    /// room comes (`readUnwatched`), and its replies are let go unsent.
     private func abandonIfGone(_ connection: ClientConnection) {
-        guard connections[connection.fd] != nil, connection.readClosed, connection.watched else { return }
-        guard connection.waiting.contains(where: \.holdsNotification) else { return drop(connection, reason: nil) }
-        connection.watched = false
-        if epoll_ctl(epoll.raw, EPOLL_CTL_DEL, connection.fd, nil) < 0 {
-            drop(connection, reason: "cannot stop watching it: \(errorText())")
+        if connection.waiting.contains(where: \.readsOnly) {
+            let reads = connection.waiting.filter(\.readsOnly)
+            connection.waiting.removeAll(where: \.readsOnly)
+            connection.waitingBytes = connection.waiting.reduce(0) { $0 + $1.lineBytes }
+            for job in reads {
+                decodedBytes -= job.footprint
+                connection.finish(slot: job.slot, .nothing)
+            }
         }
+        if connection.readClosed, !connection.input.hasPartialLine, connection.waiting.isEmpty {
+            return drop(connection, reason: nil)
+        }
+        guard connection.watched else { return }
+        connection.watched = false
+        guard epoll_ctl(epoll.raw, EPOLL_CTL_DEL, connection.fd, nil) == 0 else {
+            return drop(connection, reason: "cannot stop watching it: \(errorText())")
+        }
+        // Reading goes on without epoll: at once when it may, else when room comes.
+        if connection.readPaused { resumeReading(connection) } else if !connection.readClosed { unwatchedReads.append(connection) }
+    }
+
+    /// Reads on the connections that are no longer watched and may read again.
+    func readUnwatched() {
+        guard !unwatchedReads.isEmpty else { return }
+        let due = unwatchedReads
+        unwatchedReads.removeAll(keepingCapacity: true)
+        for connection in due where connections[connection.fd] != nil { read(connection) }
     }
 
     /// Reads what is available and turns complete lines into jobs.
@@ -186,7 +208,12 @@ extension Server {
             guard connections[connection.fd] != nil else { return }
             // A short read took everything there was; the descriptor is level-triggered,
             // so epoll reports it again when more arrives (no read just to see EAGAIN).
-            if count < room { break }
+            // A client that hung up sends nothing more: read on to its end.
+            if count < room, !connection.peerGone { break }
+        }
+        if connection.peerGone {
+            abandonIfGone(connection)
+            guard connections[connection.fd] != nil else { return }
         }
         updateInterest(connection)
         write(connection)
@@ -226,8 +253,10 @@ extension Server {
             return
         }
         connection.readPaused = false
-        // Lines already read come first; the socket's are read when epoll reports them.
+        // Lines already read come first; the socket's are read when epoll reports them,
+        // or, once it no longer watches the socket, at the end of the loop's turn.
         consumeLines(connection)
+        if !connection.watched, !connection.readPaused, !connection.readClosed { unwatchedReads.append(connection) }
     }
 
     private func refuseOversize(_ connection: ClientConnection) {
@@ -373,6 +402,13 @@ extension Server {
     /// closes one that is done.
     func write(_ connection: ClientConnection) {
         guard connections[connection.fd] != nil else { return }
+        // A client that hung up reads nothing: its replies are let go while what it
+        // sent may still hold writes to run (`abandonIfGone`).
+        if connection.peerGone, !connection.watched {
+            queuedOutput -= connection.countedOutput
+            connection.countedOutput = 0
+            connection.discardOutput()
+        }
         guard connection.flush() else {
             drop(connection, reason: nil)
             return

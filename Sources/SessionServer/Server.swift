@@ -73,6 +73,9 @@ final class Server {
     var handOff: [Job] = []
     var served: [ClientConnection] = []
     var turnOrder: [ClientConnection] = []
+    /// Connections no longer watched (their clients hung up) that may read again: read
+    /// at the end of the loop's turn (`readUnwatched`).
+    var unwatchedReads: [ClientConnection] = []
     /// Jobs of `repliesLarge` methods at the database, of all connections.
     var largeAtDatabase = 0
     /// What the jobs decoded and not yet answered keep in memory, of all connections
@@ -188,6 +191,7 @@ final class Server {
             default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
             }
         }
+        readUnwatched()
         schedule()
         publishCounts()
         return true
@@ -203,6 +207,7 @@ final class Server {
         if let remaining = rest.remainingMs(nowMs: clock.nowMs()) { atMost(remaining) }  // the rest ends at a wall-clock time
         if let interval = notifier.watchdogIntervalMs { atMost(lastWatchdogMs + interval / 2 - now) }
         if stoppingSinceMs != nil { atMost(100) }
+        if !unwatchedReads.isEmpty { atMost(0) }  // read on at once (`readUnwatched`)
         if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
         if let due = sweepDueMs() { atMost(due - now) }
         if let due = trimDueMs { atMost(due - now) }

@@ -71,6 +71,21 @@ import TestSupport
         #expect(DaemonRoutes.table.resolve("exercise.get").repliesLarge, "a batch of it is budgeted on the database thread")
     }
 
+    /// The methods that only read are declared so, and say so in rpc.discover: a
+    /// hung-up client's calls of them are not run. Those that write, even when they
+    /// reply at length (an alias set, the change feed's push cursor), are not.
+    @Test func theMethodsThatOnlyReadSaySo() throws {
+        for name in ["rpc.discover", "plan.list", "plan.get", "session.get", "history.export", "summary.weekly", "exercise.get", "no.such.method"] {
+            #expect(DaemonRoutes.table.resolve(name).readsOnly, "\(name)")
+        }
+        for name in ["session.log", "session.start", "health.record", "exercise.alias", "changes.since", "changes.apply", "plan.import"] {
+            #expect(!DaemonRoutes.table.resolve(name).readsOnly, "\(name)")
+        }
+        let methods = try #require(DaemonRoutes.table.openRPC["methods"]?.arrayValue)
+        let said = Set(methods.filter { $0["x-reads-only"] == true }.compactMap { $0["name"]?.stringValue })
+        #expect(said.contains("plan.list") && said.contains("rpc.discover") && !said.contains("session.log"), "\(said.sorted())")
+    }
+
     @Test func everyMethodTakesNoMoreParamsThanALineMayCarry() throws {
         let methods = try #require(DaemonRoutes.table.openRPC["methods"]?.arrayValue)
         for method in methods {

@@ -216,6 +216,31 @@ final class Loop {
         #expect(other.json()["id"] == 9)
     }
 
+    /// A client that closed its socket reads no reply: the requests of its that only
+    /// read are let go before any reaches the database, and its connection goes in the
+    /// turn that read them (300 clients that each sent a batch of rpc.discover and left
+    /// had kept the database busy for a minute). A write it sent among them still runs.
+    @Test func aHungUpClientsReadsAreNotRunAndItsWritesAre() throws {
+        let loop = try Loop()
+        func reads(_ ids: Range<Int>) -> String {
+            ids.map { #"{"jsonrpc": "2.0", "id": \#($0), "method": "plan.list"}"# + "\n" }.joined()
+                + #"[{"jsonrpc": "2.0", "id": "d", "method": "rpc.discover"}, {"jsonrpc": "2.0", "id": "s", "method": "session.list"}]"# + "\n"
+        }
+        var reader: Loop.Client? = try loop.connect()
+        reader?.write(reads(0..<50))
+        reader = nil
+        _ = loop.server.turn(maximumWaitMs: 100)
+        #expect(loop.server.connections.count == 0 && loop.server.jobsAtDatabase == 0, "nothing went to the database")
+        var writer: Loop.Client? = try loop.connect()
+        writer?.write(reads(0..<20) + #"{"jsonrpc": "2.0", "id": 99, "method": "session.start"}"# + "\n" + reads(20..<40))
+        writer = nil
+        for _ in 0..<100 where loop.server.connections.count > 0 || loop.server.jobsAtDatabase > 0 { _ = loop.server.turn(maximumWaitMs: 5) }
+        #expect(loop.server.connections.count == 0)
+        let next = try loop.connect()
+        next.write(#"{"jsonrpc": "2.0", "id": 2, "method": "session.current"}"# + "\n")
+        #expect(next.json()["result"]?["sessionId"] == 1, "the write among the reads ran")
+    }
+
     @Test func aClientThatHangsUpIsDroppedAndItsWriteStillCommits() throws {
         let loop = try Loop()
         var client: Loop.Client? = try loop.connect()

@@ -33,6 +33,9 @@ package final class Job: Sendable {
     /// True when one of its requests has no small bound (`MethodContract.runsLong`): the
     /// serving loop never runs it itself.
     package let runsLong: Bool
+    /// True when every one of its requests only reads (`MethodContract.readsOnly`): not
+    /// run once its client hung up.
+    package let readsOnly: Bool
     /// The bytes the job keeps in memory until it is answered: its line, or the line's
     /// text and tape when its requests hold params (one tape for a batch's requests).
     package let footprint: Int
@@ -46,12 +49,13 @@ package final class Job: Sendable {
         self.items = items
         self.batch = batch
         self.lineBytes = lineBytes
-        var (large, runsLong) = (false, false)
+        var (large, runsLong, readsOnly) = (false, false, true)
         for method in methods {
             large = large || method.repliesLarge
             runsLong = runsLong || method.runsLong
+            readsOnly = readsOnly && method.readsOnly
         }
-        (self.large, self.runsLong) = (large, runsLong)
+        (self.large, self.runsLong, self.readsOnly) = (large, runsLong, readsOnly)
         var footprint = lineBytes
         for case .call(let request, _) in items { footprint = max(footprint, request.params.footprint) }
         self.footprint = footprint
@@ -59,15 +63,6 @@ package final class Job: Sendable {
 }
 
 extension Job {
-    /// True when one of its requests is a notification: the client wants it run and no
-    /// reply, so it may leave right after sending it.
-    package var holdsNotification: Bool {
-        items.contains { item in
-            if case .call(let request, _) = item { return request.isNotification }
-            return false
-        }
-    }
-
     /// A line of one request, its method looked up in the daemon's routes.
     package convenience init(request: Request, connection: Int, uid: UInt32, slot: UInt64, lineBytes: Int) {
         let method = DaemonRoutes.table.resolve(request.method)

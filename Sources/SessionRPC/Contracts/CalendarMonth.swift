@@ -6,6 +6,7 @@ import JSON
 public enum CalendarMonth: MethodContract {
     public static let name = "calendar.month"
     public static let summary = "A month's days marked done, missed, planned or none, and the streak of weeks that met the plan."
+    public static let readsOnly = true
 
     @CodedParams
     public struct Params: MethodParams {

@@ -6,6 +6,7 @@ import JSON
 public enum ExerciseHistoryGet: MethodContract {
     public static let name = "exercise.history"
     public static let summary = "One exercise over time: its sets session by session, best e1RM per session, and the weekly trend."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public static let errors: [ApplicationError] = [.sessionNotFound]
 

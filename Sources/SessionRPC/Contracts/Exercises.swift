@@ -48,6 +48,7 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
 public enum ExerciseList: MethodContract {
     public static let name = "exercise.list"
     public static let summary = "The exercise catalog and the exercises of the person's own, with equipment and muscles; search by words of any name."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public typealias Result = ResultList<ExerciseInfo>
 
@@ -66,6 +67,7 @@ public enum ExerciseList: MethodContract {
 public enum ExerciseGet: MethodContract {
     public static let name = "exercise.get"
     public static let summary = "One exercise: its catalog entry, how often it was trained, its records and the last session's sets."
+    public static let readsOnly = true
     /// Its last session's sets (up to a session's bound) make it large: a batch of it
     /// is written and budgeted on the database thread, not the serving loop.
     public static let repliesLarge = true

@@ -6,6 +6,7 @@ import JSON
 public enum HealthList: MethodContract {
     public static let name = "health.list"
     public static let summary = "Daily health values: each day's latest sample of each type, oldest first, for a type and dates."
+    public static let readsOnly = true
     public static let repliesLarge = true
 
     /// At most this many days and types in one reply.

@@ -7,6 +7,7 @@ import JSON
 public enum HistoryArchiveGet: MethodContract {
     public static let name = "history.archive"
     public static let summary = "Plans, plan events, health samples, profile, aliases and one's own exercises and rests, a part and a page at a time; history.import restores them."
+    public static let readsOnly = true
     public static let repliesLarge = true
 
     /// The parts, in the order a restore needs them.

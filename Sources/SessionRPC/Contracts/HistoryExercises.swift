@@ -6,6 +6,7 @@ import JSON
 public enum HistoryExercises: MethodContract {
     public static let name = "history.exercises"
     public static let summary = "Every exercise ever logged (as last named), with its set count, most recently logged first."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public typealias Result = ResultList<Exercise>
 

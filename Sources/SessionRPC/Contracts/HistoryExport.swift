@@ -10,6 +10,7 @@ import JSON
 public enum HistoryExport: MethodContract {
     public static let name = "history.export"
     public static let summary = "Finished sessions with every set, oldest first, a page at a time; history.import takes them back."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public static let runsLong = true
 

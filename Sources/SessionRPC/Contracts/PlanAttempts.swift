@@ -6,6 +6,7 @@ import JSON
 public enum PlanAttempts: MethodContract {
     public static let name = "plan.attempts"
     public static let summary = "Kept planner attempts, newest first: each reply as printed and what became of it."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public typealias Result = ResultList<Attempt>
 

@@ -5,6 +5,7 @@ import JSON
 public enum PlanGet: MethodContract {
     public static let name = "plan.get"
     public static let summary = "A plan with its days and planned exercises and their ids."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public static let errors: [ApplicationError] = [.planNotFound, .noActivePlan]
     public typealias Result = PlanDocument

@@ -5,6 +5,7 @@ import JSON
 public enum PlanList: MethodContract {
     public static let name = "plan.list"
     public static let summary = "Every stored plan, newest first."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public typealias Params = NoParams
     public typealias Result = ResultList<Listing>

@@ -5,6 +5,7 @@ import JSON
 public enum PromptRender: MethodContract {
     public static let name = "prompt.render"
     public static let summary = "Next week's generation prompt: system and user messages, the plan schema, and token estimates."
+    public static let readsOnly = true
 
     @CodedParams
     public struct Params: MethodParams {

@@ -2,6 +2,7 @@
 public enum SessionCurrent: MethodContract {
     public static let name = "session.current"
     public static let summary = "The active session with progress, or null."
+    public static let readsOnly = true
     public typealias Params = NoParams
     public typealias Result = CurrentSession
 }

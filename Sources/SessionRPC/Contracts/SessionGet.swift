@@ -6,6 +6,7 @@ import JSON
 public enum SessionGet: MethodContract {
     public static let name = "session.get"
     public static let summary = "A session with every set as logged (ids, kinds, notes): the active one, the one named, or else the latest."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public static let errors: [ApplicationError] = [.sessionNotFound]
 

@@ -5,6 +5,7 @@ import JSON
 public enum SessionList: MethodContract {
     public static let name = "session.list"
     public static let summary = "Sessions, newest first."
+    public static let readsOnly = true
     public static let repliesLarge = true
     public static let errors: [ApplicationError] = [.sessionNotFound]
     public typealias Result = ResultList<Listing>

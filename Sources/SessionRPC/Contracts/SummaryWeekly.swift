@@ -5,6 +5,7 @@ import JSON
 public enum SummaryWeekly: MethodContract {
     public static let name = "summary.weekly"
     public static let summary = "An ISO week's adherence, volume, per-exercise progress, effort and health, with promptContext for the next plan."
+    public static let readsOnly = true
     public typealias Result = WeeklyReport
 
     @CodedParams
