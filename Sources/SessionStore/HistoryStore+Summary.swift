@@ -85,7 +85,7 @@ extension HistoryStore {
         input.aliasKeys = try exercisesStore.aliases().mapValues(\.nameKey)
         input.customExercises = try exercisesStore.customExercises()
         input.previousWeekSets = try countedSetsPerExercise(from: weekStart.adding(days: -7), to: weekStart.adding(days: -1))
-        input.trainedBefore = try trained(Set(input.sets.compactMap(\.exerciseKey)), before: weekStart)
+        input.trainedBefore = try trained(Set(input.sets.compactMap(\.exerciseKey)), before: weekStart.adding(days: -28))
         return input
     }
 

@@ -30,6 +30,25 @@ import Testing
         #expect(try client.call("exercise.history", .obj(["exercise": "Dips"]))["sessions"]?.arrayValue?.count == 1)
     }
 
+    /// A set a file logged before its workout began (a watch's clock set back) is
+    /// stored at the workout's start: a set never lies outside its session. One
+    /// within it keeps its time.
+    @Test func aSetLoggedBeforeItsWorkoutBeganIsStoredAtTheStart() throws {
+        let client = try InProcess()
+        let startedAt = Wall.at("2026-01-05T18:00:00")
+        let later = Wall.at("2026-01-05T18:10:00")
+        let workout: JSONValue = .obj(["start": "2026-01-05T18:00:00", "startedAt": .string(startedAt), "durationSeconds": 3600, "title": "Push", "sets": [
+            .obj(["exercise": "Dips", "reps": 10, "loggedAt": .string(Wall.at("2025-12-31T08:00:00"))]),
+            .obj(["exercise": "Dips", "reps": 8, "loggedAt": .string(later)]),
+        ]])
+        _ = try client.call("history.import", .obj(["importId": "a", "chunk": 0, "workouts": [workout]]))
+        _ = try client.call("history.import", .obj(["importId": "a", "done": true]))
+        let session = try #require(try client.call("session.list").arrayValue?.first?["sessionId"])
+        let sets = try client.call("session.get", .obj(["sessionId": session]))["sets"]?.arrayValue ?? []
+        let times = sets.compactMap { $0["loggedAt"]?.stringValue.flatMap(RFC3339.parse) }
+        #expect(times == [RFC3339.parse(startedAt), RFC3339.parse(later)].compactMap { $0 }, "\(sets)")
+    }
+
     /// What a `done` stores is every chunk sent, or nothing: chunks dropped (an import
     /// untouched for 60 seconds, or a daemon that restarted) are said, and the import is
     /// sent again from chunk 0. A chunk after them is refused as it arrives; a `done`

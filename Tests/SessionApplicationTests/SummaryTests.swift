@@ -60,6 +60,13 @@ import Testing
         #expect(trends == ["Bench Press": "returning", "Back Squat": "progressing", "Goblet Squat": "new"], "\(summary)")
         let context = try #require(summary["promptContext"]?.stringValue)
         #expect(context.contains("Back after 4 weeks or more without: \"Bench Press\"") && context.contains("New: \"Goblet Squat\""), "\(context)")
+        // Trained last week too, with reps alone: nothing to hold this week's estimate
+        // against, but not back after weeks without it either.
+        try Workout.backfill(client, start: Wall.at("2026-11-24T18:00:00"), end: Wall.at("2026-11-24T19:00:00"), sets: [("Front Squat", 10, nil)])
+        try Workout.backfill(client, start: Wall.at("2026-12-01T18:00:00"), end: Wall.at("2026-12-01T19:00:00"), sets: [("Front Squat", 5, 60)])
+        let next = try client.at(ms: Wall.ms("2026-12-07T08:00:00")) { try client.call("summary.weekly", .obj(["weekStart": "2026-11-30"])) }
+        let front = next["exercises"]?.arrayValue?.first { $0["name"] == "Front Squat" }
+        #expect(front?["trend"] == "new" && front?["previousBest"] == .null, "\(next)")
     }
 
     /// Wednesday's session started at 23:30 and still running at Thursday 00:10: its

@@ -136,8 +136,10 @@ extension HistoryFeature {
     func importedSession(_ workout: HistoryWorkout, planIDs: [Int64: Int64]) throws -> ImportedSession {
         var session = ImportedSession(workout: workout, startedAtMs: workout.startedAt.flatMap(RFC3339.parse) ?? clock.ms(of: workout.start),
                                       date: workout.date ?? workout.start.date)
+        // A set never lies before its session began: one a file logged earlier (a watch's
+        // clock set back) is logged at the start.
         let times = workout.sets.compactMap { $0.loggedAt.flatMap(RFC3339.parse) }
-        if times.count == workout.sets.count { session.loggedAtMs = times }
+        if times.count == workout.sets.count { session.loggedAtMs = times.map { max($0, session.startedAtMs) } }
         if let reference = workout.planDay, let planID = planIDs[reference.planID],
             let day = try database.plans.planDay(planID: planID, weekday: reference.weekday) {
             session = try placed(session, on: day, carriedOver: reference.carriedOver)

@@ -103,7 +103,7 @@ public enum SummaryBuilder {
             let bestSet = sets.filter { value($0) != nil }.max { (value($0) ?? 0) < (value($1) ?? 0) }
             let best = bestSet.flatMap(value)
             var change: Double?
-            var trend = input.trainedBefore.contains(key) ? ExerciseSummary.Trend.returning : .new
+            var trend = history == nil && input.trainedBefore.contains(key) ? ExerciseSummary.Trend.returning : .new
             if let best, let previous, previous > 0 {
                 let ratio = (best - previous) / previous
                 change = ratio

@@ -87,8 +87,8 @@ public struct SummaryInput: Sendable {
     /// The person's own exercises given muscles, by key.
     public var customExercises: [String: CustomExercise] = [:]
     /// The keys, among those of the week's sets, of the exercises trained in a finished
-    /// session dated before the week: one of them with no best in the 4 weeks before is
-    /// returning, not new.
+    /// session dated before the 4 weeks before the week: one of them not trained in
+    /// those 4 weeks is returning, not new.
     public var trainedBefore: Swift.Set<String> = []
 }
 

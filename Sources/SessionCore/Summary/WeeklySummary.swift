@@ -92,8 +92,8 @@ public struct MuscleSets: Sendable, Equatable {
 /// One exercise's week.
 public struct ExerciseSummary: Sendable, Equatable {
     /// This week's best against the best of the 4 weeks before (`SummaryBuilder`); with
-    /// none there, `returning` for an exercise trained before them, `new` for one never
-    /// trained before the week.
+    /// none there to hold it against, `returning` for an exercise not trained in them
+    /// but before them, else `new`.
     public enum Trend: String, Sendable, CaseIterable { case progressing, stalled, regressed, returning, new }
     /// What the best set and the trend are measured in.
     public enum Measure: String, Sendable, CaseIterable { case estimatedOneRepMaxKg, reps, durationSeconds }
