@@ -166,7 +166,7 @@ extension Server {
         guard !unwatchedReads.isEmpty else { return }
         let due = unwatchedReads
         unwatchedReads.removeAll(keepingCapacity: true)
-        for connection in due where connections[connection.fd] != nil { read(connection) }
+        for connection in due where connection.isOpen { read(connection) }
     }
 
     /// Reads what is available and turns complete lines into jobs.
