@@ -264,8 +264,9 @@ struct Command: Sendable {
     /// refused one is named by its word.
     var arguments: [String: String] = [:]
     /// What the shells complete at its arguments (the words of its synopsis), besides a
-    /// FILE's file names (`takesFile`).
-    var completes: [ArgumentCompletion] = []
+    /// FILE's file names (`takesFile`): worked out only when a completion script is
+    /// written, not at every start of sessionctl.
+    var completes: @Sendable () -> [ArgumentCompletion] = { [] }
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Int32
 
     /// True when a word of its synopsis is FILE: completion offers file names there.

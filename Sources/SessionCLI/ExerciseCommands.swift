@@ -46,7 +46,7 @@ enum ExerciseCommands {
             """,
         options: CommonOptions.daemon,
         arguments: ["name": "NAME"],
-        completes: [.every(.exercises("known"))],
+        completes: { [.every(.exercises("known"))] },
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("exercise show needs the exercise's NAME, e.g. sessionctl exercise show rdl") }
             let client = try context.connect(arguments)
@@ -163,7 +163,7 @@ extension ExerciseCommands {
             """,
         options: CommonOptions.daemon + [OptionSpec(.clear, help: "the plan's rest again")],
         arguments: ["name": "NAME", "seconds": "TIME"],
-        completes: [.every(.exercises("known"))],
+        completes: { [.every(.exercises("known"))] },
         run: { arguments, context in
             let client = try context.connect(arguments)
             var words = arguments.positionals
@@ -210,7 +210,7 @@ extension ExerciseCommands {
             """,
         options: CommonOptions.daemon + [OptionSpec(.remove, value: "ALIAS", help: "remove an alias")],
         arguments: ["alias": "ALIAS", "name": "NAME"],
-        completes: [.at(2, .exercises("known"))],
+        completes: { [.at(2, .exercises("known"))] },
         run: { arguments, context in
             let client = try context.connect(arguments)
             if let removed = arguments[.remove] {

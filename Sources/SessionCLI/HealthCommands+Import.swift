@@ -254,7 +254,7 @@ extension HealthCommands {
             Options.to.spec,
         ],
         arguments: ["types": "TYPE"],
-        completes: [.at(1, .words(HealthType.allCases.flatMap(\.words)))],
+        completes: { [.at(1, .words(HealthType.allCases.flatMap(\.words)))] },
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("health show takes one TYPE") }
             let type = try arguments.positionals.first.map { word throws(UsageError) in try healthTypeArgument(word) }

@@ -280,7 +280,7 @@ extension HistoryCommands {
         summary: "A session's sets as logged, with their ids, kinds and notes (default: the active session, else the latest).",
         details: "SESSION is a session id, as history lists them. Set ids are what undo SET-ID takes.",
         options: CommonOptions.daemon,
-        completes: [.at(1, .asked("__complete-sessions"))],
+        completes: { [.at(1, .asked("__complete-sessions"))] },
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("show takes at most one SESSION id") }
             var params = SessionGet.Params()

@@ -30,7 +30,7 @@ enum HistoryCommands {
             Options.before.spec,
         ],
         arguments: ["exercise": "EXERCISE"],
-        completes: [.every(.exercises("logged"))],
+        completes: { [.every(.exercises("logged"))] },
         run: { arguments, context in
             let days = try CommandSupport.dayRange(arguments)
             let shown = try arguments.value(Options.limit) ?? SessionLimits.listDefault
@@ -90,7 +90,7 @@ enum HistoryCommands {
             OptionSpec(.force, help: "with --svg: replace FILE if it exists"),
         ],
         arguments: ["exercise": "EXERCISE"],
-        completes: [.every(.exercises("logged"))],
+        completes: { [.every(.exercises("logged"))] },
         run: { arguments, context in
             guard !arguments.positionals.isEmpty else { throw UsageError("progress needs an EXERCISE: a name, or its start") }
             let svg = try arguments[.svg].map { path in try FileOutput.target(path, arguments) }

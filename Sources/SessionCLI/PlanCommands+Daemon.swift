@@ -46,7 +46,7 @@ extension PlanCommands {
             was in force shows as "no plan yet".
             """,
         options: CommonOptions.daemon + [Options.week.help("show the plan that trains DATE's week").param("date").spec],
-        completes: [.every(.plans)],
+        completes: { [.every(.plans)] },
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan show takes at most one PLAN-ID") }
             var params = PlanGet.Params()
@@ -90,7 +90,7 @@ extension PlanCommands {
             reps, time, weight, rest, superset or description changed, before → after.
             """,
         options: CommonOptions.daemon,
-        completes: [.every(.plans)],
+        completes: { [.every(.plans)] },
         run: { arguments, context in
             guard arguments.positionals.count <= 2 else { throw UsageError("plan diff takes at most two PLAN-IDs") }
             let ids = try arguments.positionals.map { text throws(UsageError) -> Int64 in
@@ -172,7 +172,7 @@ extension PlanCommands {
     static let planActivate = Command(
         words: ["plan", "activate"], synopsis: "PLAN-ID", summary: "Make a stored plan the active one.", details: "",
         options: CommonOptions.daemon,
-        completes: [.every(.plans)],
+        completes: { [.every(.plans)] },
         run: { arguments, context in
             guard arguments.positionals.count == 1, let id = Int(arguments.positionals[0]), id > 0 else {
                 throw UsageError("plan activate needs one PLAN-ID (see sessionctl plan list)")

@@ -23,7 +23,7 @@ extension PlanCommands {
             Options.rest.spec,
         ],
         count: 2,
-        completes: [.at(1, .weekdays), .at(2, .exercises("planned"))],
+        completes: { [.at(1, .weekdays), .at(2, .exercises("planned"))] },
         check: { arguments, _ in
             guard [OptionName.sets, .reps, .weight, .rest].contains(where: { arguments[$0] != nil }) else {
                 throw UsageError("plan set needs --sets, --reps, --weight or --rest")
@@ -54,7 +54,7 @@ extension PlanCommands {
         words: ["plan", "swap"], synopsis: "DAY OLD NEW",
         summary: "Put another exercise in an exercise's place in the active plan, its sets, reps, weight and rest kept; a new version of the plan.",
         count: 3,
-        completes: [.at(1, .weekdays), .at(2, .exercises("planned")), .at(3, .exercises("known"))],
+        completes: { [.at(1, .weekdays), .at(2, .exercises("planned")), .at(3, .exercises("known"))] },
         check: { arguments, _ in _ = try newName(arguments) }
     ) { arguments, plan, aliases, context in
         let (day, index) = try dayAndExercise(arguments, in: &plan, aliases: aliases)
@@ -69,7 +69,7 @@ extension PlanCommands {
         words: ["plan", "add"], synopsis: "DAY NAME SETSxREPS[@W]|SETSxTIME",
         summary: "Add an exercise to a day of the active plan (a rest day becomes a training day); a new version of the plan.",
         count: 3,
-        completes: [.at(1, .weekdays), .at(2, .exercises("known"))],
+        completes: { [.at(1, .weekdays), .at(2, .exercises("known"))] },
         check: { arguments, context in _ = try addedExercise(arguments, units: context.console.units) }
     ) { arguments, plan, aliases, context in
         let day = try dayIndex(arguments.positionals[0], in: &plan)
@@ -88,7 +88,7 @@ extension PlanCommands {
         words: ["plan", "remove"], synopsis: "DAY EXERCISE",
         summary: "Take an exercise out of a day of the active plan (a day left with none becomes a rest day); a new version of the plan.",
         count: 2,
-        completes: [.at(1, .weekdays), .at(2, .exercises("planned"))]
+        completes: { [.at(1, .weekdays), .at(2, .exercises("planned"))] }
     ) { arguments, plan, aliases, context in
         let (day, index) = try dayAndExercise(arguments, in: &plan, aliases: aliases)
         let removed = plan.days[day].exercises.remove(at: index)
@@ -111,7 +111,7 @@ extension PlanCommands {
             """,
         options: CommonOptions.daemon + [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
         arguments: ["from": "DAY", "to": "DAY"],
-        completes: [.every(.weekdays)],
+        completes: { [.every(.weekdays)] },
         run: { arguments, context in
             if arguments.has(.everyWeek) { return try movePlanDays.run(arguments, context) }
             guard arguments.positionals.count == 2 else { throw UsageError("plan move needs DAY DAY") }
@@ -205,7 +205,7 @@ extension PlanCommands {
     /// stores the result as a new version of it; `check` refuses what the arguments alone
     /// show wrong, before the daemon is asked for anything.
     static func planEdit(words: [String], synopsis: String, summary: String, options: [OptionSpec] = [], count: Int,
-                         completes: [ArgumentCompletion] = [],
+                         completes: @escaping @Sendable () -> [ArgumentCompletion] = { [] },
                          check: @escaping @Sendable (ParsedArguments, CommandContext) throws -> Void = { _, _ in },
                          edit: @escaping @Sendable (ParsedArguments, inout Plan, [String: String], CommandContext) throws -> String) -> Command {
         Command(
@@ -307,7 +307,7 @@ extension PlanCommands {
             cannot be reached) is not deleted: the file is kept and named.
             """,
         options: CommonOptions.daemon,
-        completes: [.every(.plans)],
+        completes: { [.every(.plans)] },
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan edit takes at most one PLAN-ID") }
             let id = try arguments.positionals.first.map { text throws(UsageError) -> Int64 in

@@ -72,7 +72,7 @@ extension PlanCommands {
             --print-request are as for plan next.
             """,
         options: CommonOptions.daemon + [OptionSpec(.avoid, value: "NAME", help: "an exercise not to use (repeat for more)")] + plannerOptions,
-        completes: [.at(1, .weekdays)],
+        completes: { [.at(1, .weekdays)] },
         run: runPlanRedo)
 
     static func runPlanRedo(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {

@@ -39,7 +39,7 @@ extension RemoteCommands {
             """,
         options: CommonOptions.daemon + [OptionSpec(.notify, help: "a desktop notification when a rest is over (notify-send)")],
         arguments: ["types": "TYPE"],
-        completes: [.every(.words(EventsSubscribe.types))],
+        completes: { [.every(.words(EventsSubscribe.types))] },
         run: runWatch)
 
     static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
@@ -155,7 +155,7 @@ extension RemoteCommands {
             ~/.config/fish/completions/). All three come from the same declarations.
             """,
         options: [],
-        completes: [.every(.words(ShellCompletion.shells))],
+        completes: { [.every(.words(ShellCompletion.shells))] },
         run: { arguments, context in
             guard arguments.positionals.count == 1, let shell = arguments.positionals.first, ShellCompletion.shells.contains(shell) else {
                 throw UsageError("completion needs one shell: \(ShellCompletion.shells.joined(separator: ", "))")

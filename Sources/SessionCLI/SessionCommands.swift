@@ -120,7 +120,7 @@ enum SessionCommands {
             OptionSpec(.yes, short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         arguments: ["position": "EXERCISE", "match": "EXERCISE", "count": "REPS", "reps": "REPS", "durationSeconds": "REPS", "weightKg": "WEIGHT"],
-        completes: [.at(1, .exercises())],
+        completes: { [.at(1, .exercises())] },
         run: runLog)
 
     /// `log`: one round trip. The daemon resolves the exercise from the words as typed

@@ -41,7 +41,7 @@ enum ShellCompletion {
         /// after swap and DAY); nil for every argument.
         var arguments: [(key: String, verb: String, argument: Int?, completion: OptionSpec.Completion)] {
             commands.flatMap { command in
-                let declared = command.completes + (command.takesFile ? [.every(.file)] : [])
+                let declared = command.completes() + (command.takesFile ? [.every(.file)] : [])
                 return declared.map { completes in
                     (command.words.joined(separator: " "), command.words[0], completes.position.map { $0 + command.words.count - 1 }, completes.completion)
                 }
