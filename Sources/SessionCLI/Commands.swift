@@ -122,7 +122,7 @@ public enum SessionCtl {
                 throw UsageError("\(command.words.joined(separator: " ")) takes no arguments, got \"\(extra)\"")
             }
             // An empty word names no file ("cannot write : No such file or directory").
-            if command.takesFile, parsed.positionals.contains("") { throw UsageError("FILE is empty: name a file") }
+            if parsed.positionals.contains(""), command.takesFile { throw UsageError("FILE is empty: name a file") }
             do {
                 let said = console.errorLines.count
                 let status = try command.run(parsed, context)
