@@ -82,6 +82,11 @@ extension SessionCommands {
         let endDay = end > start ? day : day.adding(days: 1)
         let startMs = context.clock.ms(of: LocalDateTime(date: day, secondOfDay: start))
         let endMs = context.clock.ms(of: LocalDateTime(date: endDay, secondOfDay: end))
+        // A time the clocks skipped (02:30 the night they go forward) was never on the
+        // wall: taken as the hour after, it moved the session an hour on.
+        for (date, second, ms) in [(day, start, startMs), (endDay, end, endMs)] where context.clock.localDateTime(atMs: ms) != LocalDateTime(date: date, secondOfDay: second) {
+            throw UsageError("\(date) \(Wording.timeOfDay(second)) was not on the clock in the daemon's zone (the clocks went forward): give the times the clock showed")
+        }
         let duration = endMs > startMs ? Int((endMs - startMs) / 1000) : wallClock
         // A session tracked has happened: one that ends later than now (a few minutes'
         // slack for clocks) is one to start, not to track.

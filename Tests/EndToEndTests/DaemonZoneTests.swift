@@ -184,6 +184,23 @@ import TestSupport
         #expect(ended == Self.newYork(2026, 11, 1, 3, 30) && ended - Self.newYork(2026, 11, 1, 0, 30) == lasted * 1000, "\(shown)")
     }
 
+    /// The night the clocks go forward (8 March 2026 in New York, 02:00 to 03:00), a time
+    /// between is none the clock showed: refused, nothing stored. One hour to either
+    /// side of the gap lasted an hour less than its times' difference.
+    @Test func aTrackedTimeTheClocksSkippedIsRefused() throws {
+        let daemon = try Self.newYorkDaemon()
+        defer { daemon.cleanUp() }
+        for times in ["02:00-03:00", "01:00-02:30"] {
+            let skipped = try Self.ctl(daemon, at: Self.newYork(2026, 3, 9, 12), ["track", "2026-03-08", times, "goblet", "squat", "3x10@24"])
+            #expect(skipped.status == 2 && skipped.stderr.contains("was not on the clock"), "\(times): \(skipped.stderr)")
+        }
+        #expect(try Self.sessions(daemon).isEmpty)
+        let tracked = try Self.ctl(daemon, at: Self.newYork(2026, 3, 9, 12), ["track", "2026-03-08", "01:00-03:30", "goblet", "squat", "3x10@24"])
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        let item = try #require(try Self.sessions(daemon).first)
+        #expect(item["durationSeconds"] == JSONValue(Int((Self.newYork(2026, 3, 8, 3, 30) - Self.newYork(2026, 3, 8, 1)) / 1000)), "\(item)")
+    }
+
     /// A plan imported on Thursday 02:00 in Berlin (Wednesday 20:00 in New York) leaves
     /// Monday and Wednesday, ended in Berlin, unplanned. The daemon started again in New
     /// York keeps them so: the import happened on Thursday where it happened, and a
