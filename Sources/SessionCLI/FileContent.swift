@@ -44,11 +44,14 @@ enum FileContent: Equatable {
         if ZipArchive.isZip(head) { return .zip }
         if head.starts(with: Array("SQLite format 3\u{0}".utf8)) { return .sqlite }
         let text = ByteOrderMark.text(of: head)
-        switch text.first {
+        // JSON may begin with white space; a top that is no object (an array, a string)
+        // is JSON all the same, and told so by the JSON reader.
+        switch text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
         case UInt8(ascii: "<"): return .xml
         case UInt8(ascii: "{"):
             if text.firstRange(of: Array("\"sessiond-history\"".utf8)) != nil { return .sessiondJSON }
             return text.firstRange(of: Array("\"data\"".utf8)) != nil ? .healthJSON : .json
+        case UInt8(ascii: "["), UInt8(ascii: "\""): return .json
         default: break
         }
         let line = text.prefix { $0 != 0x0A && $0 != 0x0D }

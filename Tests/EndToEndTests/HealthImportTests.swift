@@ -462,5 +462,17 @@ import JSON
         let refused = try daemon.ctl(["health", "import", "-"], stdin: bad)
         #expect(refused.status == 1 && refused.stderr.contains("line 3: Step count \"lots\" is not a number"), "\(refused.stderr)")
         #expect(try daemon.ctl(["health", "import", "--format", "google-fit", "-"], stdin: "Day,Steps\n1,2\n").status == 1, "no Date column")
+        // JSON whose top is no object is read as JSON and refused as such, not as a CSV
+        // without its columns; white space before an object is JSON too.
+        for json in [#""""#, "[]", #"[{"a": 1}]"#] {
+            let refused = try daemon.ctl(["health", "import", "-"], stdin: json)
+            // Through a pipe it is refused before it is copied.
+            #expect(refused.status == 1 && refused.stderr.contains("not Health Auto Export's JSON: it does not begin with {"), "\(json): \(refused.stderr)")
+            let file = daemon.directory + "/top.json"
+            try json.write(toFile: file, atomically: true, encoding: .utf8)
+            let read = try daemon.ctl(["health", "import", file])
+            #expect(read.status == 1 && read.stderr.contains("$ should be an object"), "\(json): \(read.stderr)")
+        }
+        #expect(try daemon.ctl(["health", "import", "-"], stdin: "\n  {\"data\": {\"metrics\": []}}").status == 0)
     }
 }
