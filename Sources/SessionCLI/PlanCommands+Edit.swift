@@ -154,7 +154,7 @@ extension PlanCommands {
     /// spelling a plan may use, or a date.
     static func weekDate(_ word: String, today: LocalDate) throws(UsageError) -> LocalDate {
         let monday = today.mondayOfWeek
-        if let weekday = Weekday(parsing: word) { return monday.adding(days: weekday.rawValue - 1) }
+        if let weekday = Weekday(parsing: word) { return today.dayOfWeek(weekday) }
         guard let date = LocalDate(word) else {
             throw UsageError("DAY must be a weekday such as fri or a date of this week (\(monday) to \(monday.adding(days: 6))), got \"\(word)\"")
         }
@@ -252,7 +252,7 @@ extension PlanCommands {
     /// use, or a date of its week. A day the plan does not list is a rest day, listed
     /// in `plan` as one (`Plan.listedDay`).
     static func dayIndex(_ word: String, in plan: inout Plan) throws(UsageError) -> Int {
-        guard let date = Weekday(parsing: word).map(plan.date(on:)) ?? LocalDate(word), let index = plan.listedDay(date) else {
+        guard let date = Weekday(parsing: word).map(plan.weekStart.dayOfWeek) ?? LocalDate(word), let index = plan.listedDay(date) else {
             throw UsageError("DAY must be a day of the plan's week (a weekday such as mon, or a date from \(plan.weekStart) to \(plan.weekStart.adding(days: 6))), got \"\(word)\"")
         }
         return index

@@ -83,7 +83,7 @@ extension PlanCommands {
         let word = arguments.positionals[0]
         let date: LocalDate
         if let weekday = Weekday(parsing: word) {
-            date = plan.weekStart.adding(days: weekday.rawValue - 1)
+            date = plan.weekStart.dayOfWeek(weekday)
         } else if let parsed = LocalDate(word) {
             date = parsed
         } else {

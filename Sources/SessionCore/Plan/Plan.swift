@@ -13,11 +13,6 @@ public struct Plan: Sendable, Equatable {
     /// Days that carry at least one exercise.
     public var trainingDays: [PlanDay] { days.filter { !$0.rest } }
 
-    /// The date of the plan's week on `weekday`.
-    public func date(on weekday: Weekday) -> LocalDate {
-        weekStart.adding(days: (weekday.rawValue - weekStart.weekday.rawValue + 7) % 7)
-    }
-
     /// The index of the day of `date` in `days`, listing it first as the rest day it is
     /// when the plan does not (in date order, titled "Rest"), so that an edit can give
     /// it training; nil for a date outside the plan's week.

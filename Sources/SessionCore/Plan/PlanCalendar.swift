@@ -73,7 +73,7 @@ public struct PlanCalendar: Sendable {
         /// The date of `date`'s week whose day it trains when a move put it there; nil
         /// for its own.
         public func movedFrom(on date: LocalDate) -> LocalDate? {
-            isMoved(on: date) ? date.mondayOfWeek.adding(days: weekday.rawValue - 1) : nil
+            isMoved(on: date) ? date.dayOfWeek(weekday) : nil
         }
     }
 

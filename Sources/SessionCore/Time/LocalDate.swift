@@ -80,6 +80,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The Monday that starts this date's ISO week.
     public var mondayOfWeek: LocalDate { adding(days: -(weekday.rawValue - 1)) }
 
+    /// The date of this date's ISO week on `weekday`.
+    public func dayOfWeek(_ weekday: Weekday) -> LocalDate { mondayOfWeek.adding(days: weekday.rawValue - 1) }
+
     /// This date moved by a number of days.
     public func adding(days: Int) -> LocalDate {
         LocalDate(daysSinceEpoch: daysSinceEpoch + days)

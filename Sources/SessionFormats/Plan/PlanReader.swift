@@ -302,7 +302,7 @@ struct PlanReader {
                 }
                 date = explicit
             } else if let weekday = draft.weekday {
-                date = weekStart.adding(days: weekday.rawValue - 1)
+                date = weekStart.dayOfWeek(weekday)
             } else {
                 continue
             }
