@@ -44,9 +44,9 @@ enum FileContent: Equatable {
         if ZipArchive.isZip(head) { return .zip }
         if head.starts(with: Array("SQLite format 3\u{0}".utf8)) { return .sqlite }
         let text = ByteOrderMark.text(of: head)
-        // JSON may begin with white space; a top that is no object (an array, a string)
-        // is JSON all the same, and told so by the JSON reader.
-        switch text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        // A top that is no object (an array, a string) is JSON all the same, and told so
+        // by the JSON reader.
+        switch text.first {
         case UInt8(ascii: "<"): return .xml
         case UInt8(ascii: "{"):
             if text.firstRange(of: Array("\"sessiond-history\"".utf8)) != nil { return .sessiondJSON }

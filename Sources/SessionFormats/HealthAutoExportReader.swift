@@ -62,8 +62,8 @@ public enum HealthAutoExportReader {
         var buffer = prefix + [UInt8](repeating: 0, count: 1 << 16)
         var count = prefix.count
         if count == 0 { count = try buffer.withUnsafeMutableBytes { try readSome(fd, $0) } }
-        // The first byte but white space and a byte-order mark opens the object.
-        let first = buffer[ByteOrderMark.length(Array(buffer.prefix(min(count, 3))))..<count].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        // The first byte after a byte-order mark and white space opens the object.
+        let first = ByteOrderMark.text(of: buffer[..<count]).first
         guard first == nil || first == UInt8(ascii: "{") else {
             throw Failure(message: "not Health Auto Export's JSON: it does not begin with {")
         }

@@ -11,10 +11,11 @@ enum HealthUnits {
         case .bodyMassKg:
             switch unit.lowercased() {
             case "", "kg": return number
-            case "lb", "lbs": return number * 0.453_592_37
+            case "lb", "lbs": return number * PlanLimits.kilogramsPerPound
             case "g": return number / 1000
-            case "st": return number * 6.350_293_18
-            case "oz": return number * 0.028_349_523_125
+            // A stone is 14 pounds, an ounce a sixteenth of one.
+            case "st": return number * 14 * PlanLimits.kilogramsPerPound
+            case "oz": return number * PlanLimits.kilogramsPerPound / 16
             default: return nil
             }
         case .restingHeartRate: return unit.lowercased() == "count/s" ? number * 60 : number
