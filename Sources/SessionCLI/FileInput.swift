@@ -19,7 +19,11 @@ enum FileInput {
     static let maximumBytes = 16 << 20
 
     static func read(_ path: String) throws(Failure) -> String {
-        let bytes = try readBytes(path, maximumBytes: maximumBytes)
+        try text(try readBytes(path, maximumBytes: maximumBytes), path: path)
+    }
+
+    /// `bytes` of the file at `path` as text; refused at the first byte that is not UTF-8.
+    private static func text(_ bytes: [UInt8], path: String) throws(Failure) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(path: path, reason: TextPlace.notUTF8(bytes) ?? "not UTF-8 text")
         }
@@ -38,9 +42,7 @@ enum FileInput {
         guard fstat(fd, &status) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw Failure(path: path, reason: "not a regular file (a FIFO, a device or a directory)") }
         if let problem = Self.untrusted(status) { throw Failure(path: path, reason: problem) }
-        let bytes = try readBytes(fd: fd, path: path, maximumBytes: maximumBytes)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(path: path, reason: TextPlace.notUTF8(bytes) ?? "not UTF-8 text") }
-        return text
+        return try text(try readBytes(fd: fd, path: path, maximumBytes: maximumBytes), path: path)
     }
 
     /// Why a file (or directory) of `status` may not decide what runs as this user, as
