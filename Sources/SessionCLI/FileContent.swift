@@ -52,7 +52,10 @@ enum FileContent: Equatable {
             if text.firstRange(of: Array("\"sessiond-history\"".utf8)) != nil { return .sessiondJSON }
             return text.firstRange(of: Array("\"data\"".utf8)) != nil ? .healthJSON : .json
         case UInt8(ascii: "["), UInt8(ascii: "\""): return .json
-        default: break
+        default:
+            // A whole file that is one of JSON's words (`null`, `true`, `false`) is JSON too.
+            let word = text.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.reversed()
+            if ["null", "true", "false"].contains(where: { word.elementsEqual($0.utf8) }) { return .json }
         }
         let line = text.prefix { $0 != 0x0A && $0 != 0x0D }
         if line.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) || String(validating: line.prefix(max(0, line.count - 3)), as: UTF8.self) == nil {

@@ -464,7 +464,7 @@ import JSON
         #expect(try daemon.ctl(["health", "import", "--format", "google-fit", "-"], stdin: "Day,Steps\n1,2\n").status == 1, "no Date column")
         // JSON whose top is no object is read as JSON and refused as such, not as a CSV
         // without its columns; white space before an object is JSON too.
-        for json in [#""""#, "[]", #"[{"a": 1}]"#] {
+        for json in [#""""#, "[]", #"[{"a": 1}]"#, "null\n", "true", " false "] {
             let refused = try daemon.ctl(["health", "import", "-"], stdin: json)
             // Through a pipe it is refused before it is copied.
             #expect(refused.status == 1 && refused.stderr.contains("not Health Auto Export's JSON: it does not begin with {"), "\(json): \(refused.stderr)")
