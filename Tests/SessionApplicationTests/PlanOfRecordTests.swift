@@ -158,6 +158,39 @@ import Testing
         }
     }
 
+    /// Friday's training done on Thursday, a rest day, then moved there: the session
+    /// becomes it. A day trained keeps its training: moving it away would make its
+    /// session extra and the day it went to missed.
+    @Test func aDayTrainedKeepsItsTrainingAndARestDayTrainedMayTakeAnothersDay() throws {
+        let client = try InProcess()
+        let trains = try training(client, try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"])
+        let (thursday, friday, saturday) = (day(3), day(4), day(5))
+        try #require(trains[thursday.weekday.rawValue] == nil && trains[friday.weekday.rawValue] != nil && trains[saturday.weekday.rawValue] == nil)
+        try client.at(ms: ms(thursday, hour: 8)) {
+            _ = try client.call("session.start")
+            _ = try client.call("session.log", .obj(["exercise": "Goblet Squat", "reps": 10, "weightKg": 20]))
+            _ = try client.call("session.finish")
+        }
+        try client.at(ms: ms(thursday, hour: 9)) {
+            let moved = try client.call("plan.move", .obj(["from": .string(friday.description), "to": .string(thursday.description)]))
+            #expect(moved["to"]?["rest"] == false, "\(moved)")
+            for (from, to, path) in [(thursday, saturday, "params.from"), (saturday, thursday, "params.to")] {
+                let refused = try client.request("plan.move", .obj(["from": .string(from.description), "to": .string(to.description)]))
+                let error = refused["error"]?["data"]?["errors"]?[0]
+                #expect(error?["path"] == .string(path) && error?["message"]?.stringValue?.contains("trained already") == true, "\(refused)")
+            }
+        }
+        // The test's count: the training days as the plan lists them, Friday's on Thursday;
+        // Thursday's session completed it, Monday and Wednesday were missed.
+        let planned = (0..<7).map(day).filter { trains[$0.weekday.rawValue] != nil }.map { $0 == friday ? thursday : $0 }
+        try client.at(ms: ms(day(6), hour: 22)) {
+            let summary = try client.call("summary.weekly")
+            #expect(strings(summary["plannedDays"]) == planned.map(\.description))
+            #expect(strings(summary["completedPlannedDays"]) == [thursday.description])
+            #expect(strings(summary["missedDays"]) == planned.filter { $0 != thursday }.map(\.description))
+        }
+    }
+
     /// A day trained in full and its plan revised that evening (a heavier weight for next
     /// time, as `sessionctl plan set` sends it): the day's exercises get new rows, and
     /// the sets logged against the old ones still count for them, not as skipped.

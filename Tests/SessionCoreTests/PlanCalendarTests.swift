@@ -68,6 +68,17 @@ import TestSupport
         #expect(PlanCalendar.isValidMove(from: day(3), to: day(6), madeOn: day(3)))
     }
 
+    @Test func aTrainingDayThatHoldsASessionKeepsItsTrainingAndARestDayMayTakeSome() {
+        let (thursday, friday) = (day(3), day(4))
+        // Friday trains and was trained: neither way round may it move.
+        #expect(PlanCalendar.trainedDates(from: friday, to: day(5), trains: [friday], holdSessions: [friday]) == [friday])
+        #expect(PlanCalendar.trainedDates(from: day(5), to: friday, trains: [friday], holdSessions: [friday]) == [friday])
+        // Thursday rests and holds a session: Friday's training may come to it.
+        #expect(PlanCalendar.trainedDates(from: friday, to: thursday, trains: [friday], holdSessions: [thursday]).isEmpty)
+        // A training day not trained yet moves.
+        #expect(PlanCalendar.trainedDates(from: friday, to: thursday, trains: [friday, thursday], holdSessions: []).isEmpty)
+    }
+
     @Test func aPlanActivatedForAnEarlierWeekCarriesOverFromItsDayOn() {
         let calendar = PlanCalendar(plans: [plan(1, week: -2), plan(2)], events: [activated(2, on: 0), activated(1, on: 3)])
         #expect(calendar.choice(for: day(2))?.planID == 2)

@@ -59,7 +59,7 @@ extension PlansFeature {
 
     /// `plan.move`: the days two dates of this week train swap, as a calendar moves an
     /// appointment, under the plan governing them; the plan itself is unchanged. A
-    /// date that has ended cannot be moved.
+    /// date that has ended cannot be moved, nor a training day trained already.
     func movePlanDays(_ params: PlanMove.Params) throws -> Outcome {
         let today = clock.localDate(atMs: nowMs)
         guard let from = params.from, let to = params.to else {
@@ -75,6 +75,12 @@ extension PlansFeature {
         let calendar = try planCalendar()
         // Both dates lie ahead in one week: the plan in force now governs both.
         guard let plan = calendar.governingPlan(of: from) else { throw SessionError.noPlanCovers(from) }
+        let trains: Set<LocalDate> = Set(try [from, to].filter { try planDay(on: $0, in: calendar).map { !$0.day.rest } ?? false })
+        let holdSessions: Set<LocalDate> = Set(try [from, to].filter { !(try database.sessions.listSessions(from: $0, to: $0, limit: 1).isEmpty) })
+        if let trained = PlanCalendar.trainedDates(from: from, to: to, trains: trains, holdSessions: holdSessions).first {
+            throw RPCError.invalidParams([PathMessage(path: trained == from ? "params.from" : "params.to",
+                                                      message: "\(trained) was trained already: a day trained keeps its training (a session on it counts for it)")])
+        }
         try database.plans.movePlanDays(planID: plan.id, from: from, to: to, atMs: nowMs)
         let moved = try planCalendar()
         func day(_ date: LocalDate) throws -> PlanMove.Day {

@@ -150,6 +150,15 @@ public struct PlanCalendar: Sendable {
         from != to && from.mondayOfWeek == to.mondayOfWeek && from >= date && to >= date
     }
 
+    /// Those of a move's two dates whose training is done: a date that trains and holds
+    /// a session counts as trained (the weekly summary's rule), and a move would take
+    /// that training away, the session turning extra and the date it went to missed. A
+    /// rest day that holds a session may take the other date's training: the session
+    /// done becomes it.
+    public static func trainedDates(from: LocalDate, to: LocalDate, trains: Set<LocalDate>, holdSessions: Set<LocalDate>) -> [LocalDate] {
+        [from, to].filter { trains.contains($0) && holdSessions.contains($0) }
+    }
+
     /// `plan` moved to the week starting `monday`, each day on the same weekday: how a
     /// carried-over plan trains that week.
     public static func carry(_ plan: SessionCore.Plan, to monday: LocalDate) -> SessionCore.Plan {
