@@ -7,7 +7,7 @@ import JSON
 /// `revises` changes the plan for every week instead.
 public enum PlanMove: MethodContract {
     public static let name = "plan.move"
-    public static let summary = "Swap what two days of this week train (a one-off move, not a change of the plan); a day that has ended cannot move."
+    public static let summary = "Swap what two days of this week train (a one-off move, not a change of the plan); a day that has ended, or a training day trained already, cannot move."
     public static let errors: [ApplicationError] = [.planNotFound]
 
     @CodedParams
