@@ -363,12 +363,20 @@ extension HistoryCommands {
             let unit = context.console.units
             let standard = unit == .lb ? PlateMath.pounds : PlateMath.kilograms
             func text(_ value: Double) -> String { JSONValue.number((value * 100).rounded() / 100).jsonText }
-            let target = try OptionValue<WrittenWeight>.weight.read(arguments.positionals[0], as: "WEIGHT").amount(in: unit)
-            let bar = try arguments.value(Options.bar)?.amount(in: unit) ?? standard.bar
+            // A weight, bar or plate a set may carry at most (a trap past it, before).
+            func bounded(_ weight: WrittenWeight, _ name: String) throws(UsageError) -> Double {
+                let most = SessionLimits.weightKg.upperBound
+                guard weight.kilograms(units: unit) <= most else {
+                    throw UsageError("\(name) must be at most \(text(most)) kg (\(text(WeightUnit.lb.value(most))) lb), got \(JSONValue.format(number: weight.number))\(weight.unit.map { " " + $0.rawValue } ?? "")")
+                }
+                return weight.amount(in: unit)
+            }
+            let target = try bounded(try OptionValue<WrittenWeight>.weight.read(arguments.positionals[0], as: "WEIGHT"), "WEIGHT")
+            let bar = try arguments.value(Options.bar).map { weight throws(UsageError) in try bounded(weight, "--bar") } ?? standard.bar
             var sizes = standard.plates
             var source = "standard plates"
             if let plates = try arguments.value(Options.plates) {
-                sizes = plates.map { $0.amount(in: unit) }
+                sizes = try plates.map { weight throws(UsageError) in try bounded(weight, "--plates") }
                 source = "your plates"
             } else if let client = try? context.connect(arguments), let profile = try? context.call(client, ProfileGet.self, NoParams()) {
                 let own = profile.profile.weightsKg.filter { $0 <= 25 }

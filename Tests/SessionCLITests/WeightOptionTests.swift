@@ -77,6 +77,11 @@ import TestSupport
             (["plates", "heavy"], "plates", "WEIGHT \(Self.weightWords), got \"heavy\""),
             (["plates", "100", "--plates", "10,5x"], "plates",
              "--plates needs plate sizes such as 20,10,5,2.5 (in your units, or each with kg or lb), got \"5x\""),
+            // Past what a set carries: refused, never trapped on.
+            (["plates", "99999999999999999"], "plates", "WEIGHT must be at most 1000 kg (2204.62 lb), got 1e+17"),
+            (["plates", "3000lb"], "plates", "WEIGHT must be at most 1000 kg (2204.62 lb), got 3000 lb"),
+            (["plates", "100", "--bar", "99999999999999999999"], "plates", "--bar must be at most 1000 kg (2204.62 lb), got 1e+20"),
+            (["plates", "100", "--plates", "20,99999999999999999"], "plates", "--plates must be at most 1000 kg (2204.62 lb), got 1e+17"),
             (["plates", "100", "--plates", "10,,5"], "plates",
              "--plates needs plate sizes such as 20,10,5,2.5 (in your units, or each with kg or lb), got \"10,,5\""),
             (["exercise", "add", "Sled", "Push", "--muscles", "quads,wings"], "exercise add",

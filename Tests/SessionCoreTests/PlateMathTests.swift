@@ -25,6 +25,14 @@ import Testing
         #expect(load(40, PlateMath.pounds) == nil)
     }
 
+    /// Weights past any bar's still load, heaviest first, and never trap.
+    @Test func aWeightOrPlateTooHeavyToCountInThousandthsLoadsHeaviestFirst() {
+        let heavy = PlateMath.load(target: 1e17, bar: 20, plates: [25, 20])
+        #expect(heavy?.perSide == Array(repeating: 25, count: PlateMath.maximumPerSide), "\(String(describing: heavy))")
+        let hugePlate = PlateMath.load(target: 3e17, bar: 20, plates: [1e17, 25])
+        #expect(hugePlate?.perSide.first == 1e17 && hugePlate?.perSide.count == PlateMath.maximumPerSide, "\(String(describing: hugePlate))")
+    }
+
     @Test func aWeightThePlatesCannotMakeGivesTheClosestUnder() {
         let loading = PlateMath.load(target: 101, bar: 20, plates: [20, 10, 5])
         #expect(loading?.perSide == [20, 20] && loading?.total == 100)

@@ -52,11 +52,14 @@ public enum PlateMath {
     static func closest(under side: Double, sizes: [Double]) -> [Double]? {
         // A plate under a thousandth of the unit weighs nothing here.
         let sizes = sizes.filter { $0 >= 0.0005 }
-        let thousandths = sizes.map { Int(($0 * 1000).rounded()) }
+        // Plates too heavy to count in thousandths here are loaded heaviest first.
+        let thousandths = sizes.compactMap { Checked.int($0 * 1000, in: 1...Int(Int32.max)) }
+        guard thousandths.count == sizes.count else { return nil }
         let step = thousandths.reduce(0, gcd)
         guard step > 0, let heaviest = thousandths.first else { return [] }
         // No side holds more than `maximumPerSide` of the heaviest.
-        let limit = min(Int((side * 1000).rounded(.down)), maximumPerSide * heaviest) / step
+        let most = maximumPerSide * heaviest
+        let limit = (side * 1000 < Double(most) ? Int((side * 1000).rounded(.down)) : most) / step
         guard limit <= exactSteps else { return nil }
         let steps = thousandths.map { $0 / step }
         // For each weight, the plates that make it (indices into `sizes`, ascending:
