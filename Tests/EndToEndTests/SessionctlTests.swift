@@ -97,7 +97,10 @@ import JSON
         #expect(badRPE.status == 2 && badRPE.stderr.contains("--rpe: must be a number from 1 to 10") && !badRPE.stderr.contains("params."), "\(badRPE.stderr)")
         // Checked by the contract's own declaration before anything is sent: a track's too.
         let trackRPE = try ctl(daemon, ["track", "yesterday", "18:00-19:00", "--rpe", "11", "--new", "row", "3x8"])
-        #expect(trackRPE.status == 2 && trackRPE.stderr.contains("--rpe: must be from 1.0 to 10.0"), "\(trackRPE.stderr)")
+        #expect(trackRPE.status == 2 && trackRPE.stderr.contains("--rpe: must be a number from 1 to 10, got 11"), "\(trackRPE.stderr)")
+        // A set's weight out of bounds is named with what was typed.
+        let trackWeight = try ctl(daemon, ["track", "yesterday", "18:00-19:00", "--new", "squat", "3x5@2000"])
+        #expect(trackWeight.status == 2 && trackWeight.stderr.contains("SETS: must be a number from -500 to 1000, got 2000"), "\(trackWeight.stderr)")
         for (words, says) in [(["sleep", "30"], "sleep must be from 0 to 24 h, got 30"), (["steps", "9000.5"], "steps must be a whole number"),
                               (["steps", "-5"], "steps must be from 0 to 200000 steps"), (["mass", "2000"], "body mass must be from 20 kg to 400 kg")] {
             let health = try ctl(daemon, ["health"] + words)

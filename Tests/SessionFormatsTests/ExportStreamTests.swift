@@ -161,7 +161,7 @@ import Testing
         var read = 0
         while reader.next() != nil { read += 1 }
         #expect(read == 2)
-        #expect(reader.problems.map(\.message) == ["export.workouts[2].sets[0].reps should be from 0 to 1000"], "\(reader.problems)")
+        #expect(reader.problems.map(\.message) == ["export.workouts[2].sets[0].reps should be a whole number from 0 to 1000, got 5000"], "\(reader.problems)")
 
         // Cut short, or no export at all: refused before any workout is read.
         #expect(throws: TrackerExport.Failure.self) { _ = try TrackerExport.Reader(json: TrickleSource(String(text.prefix(text.count - 40)), step: 16)) }

@@ -44,15 +44,16 @@ struct ObjectReader: ObjectCoder {
     }
     mutating func int(_ key: StaticString, _ value: inout Int, in bounds: ClosedRange<Int>) throws(JSONReadError) {
         try int(key, &value)
-        try check(bounds.contains(value), key, "from \(bounds.lowerBound) to \(bounds.upperBound)")
+        try check(bounds.contains(value), key, "a whole number from \(bounds.lowerBound) to \(bounds.upperBound), got \(value)")
     }
     mutating func int(_ key: StaticString, _ value: inout Int?, in bounds: ClosedRange<Int>) throws(JSONReadError) {
         try int(key, &value)
-        try check(value.map(bounds.contains) ?? true, key, "from \(bounds.lowerBound) to \(bounds.upperBound)")
+        try check(value.map(bounds.contains) ?? true, key, "a whole number from \(bounds.lowerBound) to \(bounds.upperBound), got \(value ?? 0)")
     }
     mutating func number(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) throws(JSONReadError) {
         try number(key, &value)
-        try check(value.map(bounds.contains) ?? true, key, "from \(bounds.lowerBound) to \(bounds.upperBound)")
+        try check(value.map(bounds.contains) ?? true, key,
+                  "a number from \(JSONValue.format(number: bounds.lowerBound)) to \(JSONValue.format(number: bounds.upperBound)), got \(JSONValue.format(number: value ?? 0))")
     }
     mutating func text(_ key: StaticString, _ value: inout String, maxLength: Int) throws(JSONReadError) {
         var read: String?
