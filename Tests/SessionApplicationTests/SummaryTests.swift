@@ -79,6 +79,10 @@ import Testing
         _ = try client.call("session.log", .obj(["position": 1, "at": .string(Wall.at("2026-11-25T23:35:00"))]))
         let running = try client.at(ms: Wall.ms("2026-11-26T00:10:00")) { try client.call("summary.weekly", week) }
         #expect(running["dueDays"] == ["2026-11-23"] && running["missedDays"] == ["2026-11-23"], "Monday missed, Wednesday running: \(running)")
+        // The calendar marks the same days: Wednesday still to do, Monday missed.
+        let month = try client.at(ms: Wall.ms("2026-11-26T00:10:00")) { try client.call("calendar.month", .obj(["month": "2026-11"])) }
+        let marks = Dictionary(uniqueKeysWithValues: (month["days"]?.arrayValue ?? []).map { ($0["date"]?.stringValue ?? "", $0["mark"]?.stringValue ?? "") })
+        #expect(marks["2026-11-25"] == "planned" && marks["2026-11-23"] == "missed", "\(marks)")
         _ = try client.call("session.finish", .obj(["at": .string(Wall.at("2026-11-26T00:20:00"))]))
         let finished = try client.at(ms: Wall.ms("2026-11-26T00:30:00")) { try client.call("summary.weekly", week) }
         #expect(finished["completedPlannedDays"] == ["2026-11-25"] && finished["missedDays"] == ["2026-11-23"], "\(finished)")

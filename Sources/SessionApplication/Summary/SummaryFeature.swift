@@ -97,7 +97,8 @@ extension SummaryFeature {
             return (try plans.trainingDays(weekOf: monday, in: calendar).count, trained.count)
         }
         return CalendarMonth.Result(month: CalendarMonth.Params.text(year: year, month: month), today: today,
-                                    days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions),
+                                    days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions,
+                                                                running: try database.sessions.activeSession()?.date),
                                     streakWeeks: streak)
     }
 }

@@ -6,7 +6,9 @@ import SessionMacros
 /// The rules:
 /// * A day is `done` when a finished session is dated on it (planned or not); else
 ///   `missed` when the plan that covers it trains that weekday and it lies before
-///   today; else `planned` when the plan trains it (today or later); else `none`.
+///   today, but for the day of a session that still runs past its midnight (the weekly
+///   summary's rule); else `planned` when the plan trains it (today or later, or that
+///   session's); else `none`.
 /// * A week (Monday to Sunday) met the plan when the plan covering it has training days
 ///   and the week has at least as many days trained: a session moved to another day of
 ///   the week still counts.
@@ -33,14 +35,15 @@ public enum TrainingCalendar {
         return (first, next.map { $0.adding(days: -1) } ?? LocalDate(year: year, month: 12, day: 31) ?? first)
     }
 
-    /// Each day from `first` through `last`, marked.
+    /// Each day from `first` through `last`, marked; `running` is the day of the session
+    /// that still runs, if one does.
     public static func days(from first: LocalDate, through last: LocalDate, today: LocalDate, planned: Set<LocalDate>,
-                            sessions: [LocalDate: Int]) -> [Day] {
+                            sessions: [LocalDate: Int], running: LocalDate? = nil) -> [Day] {
         guard first <= last else { return [] }
         return (0...(last.daysSinceEpoch - first.daysSinceEpoch)).map { offset in
             let date = first.adding(days: offset)
             let count = sessions[date] ?? 0
-            let mark: Mark = count > 0 ? .done : planned.contains(date) ? (date < today ? .missed : .planned) : .none
+            let mark: Mark = count > 0 ? .done : planned.contains(date) ? (date < today && date != running ? .missed : .planned) : .none
             return Day(date: date, mark: mark, sessions: count)
         }
     }
