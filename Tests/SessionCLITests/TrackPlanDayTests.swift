@@ -46,10 +46,10 @@ import TestSupport
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         let long = String(repeating: "a", count: 50_000)
-        let result = try daemon.ctl(["track", "today", "10:00-11:00", long, "3x5"])
+        let result = try daemon.ctl(["track", "yesterday", "10:00-11:00", long, "3x5"])
         #expect(result.status == 2 && result.stderr.contains("EXERCISE: must be at most 120 characters, got 50000"), "\(result.stderr.prefix(200))")
         #expect(try daemon.client().call("session.list").arrayValue?.isEmpty == true)
-        let fits = try daemon.ctl(["track", "today", "10:00-11:00", String(repeating: "b", count: 120), "3x5", "--new"])
+        let fits = try daemon.ctl(["track", "yesterday", "10:00-11:00", String(repeating: "b", count: 120), "3x5", "--new"])
         #expect(fits.status == 0, "\(fits.stderr)")
     }
 }
