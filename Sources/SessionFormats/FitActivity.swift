@@ -103,12 +103,15 @@ public struct FitActivity: Sendable, Equatable {
                 guard activity.sessions.count < maximumSessions else {
                     throw FitFile.Failure(offset: message.start, message: "more than \(NumberText.grouped(maximumSessions)) sessions: an import takes at most that many workouts")
                 }
-                let end = message.timestamp.map { Int64($0) + FitFile.epochOffsetSeconds }
+                // A time that is the device's since it powered on dates nothing: the other
+                // one dates the session, else it is refused.
+                let end = message.timestamp.flatMap { FitFile.unixSeconds(Int64($0)) }
                 let timer = try field.seconds(8, "total timer time")
                 let elapsed = try field.seconds(7, "total elapsed time") ?? timer ?? 0
-                let started = try field.integer(2, "start time", in: 0...Int(UInt32.max)).map { Int64($0) + FitFile.epochOffsetSeconds }
+                let started = try field.integer(2, "start time", in: 0...Int(UInt32.max)).flatMap { FitFile.unixSeconds(Int64($0)) }
                 guard let start = started ?? end.map({ $0 - Int64(elapsed) }) else {
-                    throw FitFile.Failure(offset: message.start, message: "a session message without a start time or a timestamp")
+                    throw FitFile.Failure(offset: message.start, message: "a session message without a start time or a timestamp that is a date "
+                                          + "(a time below \(FitFile.firstDateTime) counts from the device's power-on)")
                 }
                 activity.sessions.append(Session(
                     start: start, elapsedSeconds: elapsed, timerSeconds: timer,
@@ -120,14 +123,14 @@ public struct FitActivity: Sendable, Equatable {
                     file: message.file, offset: message.start))
             case Global.record:
                 // A reading past any heart's rate is a strap's noise: left out, as a dropout is.
-                if let bpm = message.value(3).flatMap({ Checked.int($0, in: 1...1000) }), let time = message.timestamp {
+                if let bpm = message.value(3).flatMap({ Checked.int($0, in: 1...1000) }), let time = message.timestamp.flatMap({ FitFile.unixSeconds(Int64($0)) }) {
                     guard activity.heartRates.count < maximumHeartRates else {
                         throw FitFile.Failure(offset: message.start, message: "more than \(NumberText.grouped(maximumHeartRates)) heart-rate records")
                     }
-                    activity.heartRates.append((Int64(time) + FitFile.epochOffsetSeconds, bpm))
+                    activity.heartRates.append((time, bpm))
                 }
             case Global.activity:
-                if let utc = message.timestamp, let local = message.value(5) {
+                if let utc = message.timestamp, FitFile.unixSeconds(Int64(utc)) != nil, let local = message.value(5) {
                     // Whole minutes: the offsets people live in are; a clock's drift is not.
                     guard let minutes = Checked.int((local - Double(utc)) / 60, in: -1440...1440) else {
                         throw FitFile.Failure(offset: message.start, message: "an activity's local timestamp of \(Checked.text(local)) is more than a day from its time \(utc)")
@@ -145,7 +148,7 @@ public struct FitActivity: Sendable, Equatable {
                     return category
                 }
                 activity.sets.append(Set(
-                    start: try field.integer(6, "set start time", in: 0...Int(UInt32.max)).map { Int64($0) + FitFile.epochOffsetSeconds },
+                    start: try field.integer(6, "set start time", in: 0...Int(UInt32.max)).flatMap { FitFile.unixSeconds(Int64($0)) },
                     durationSeconds: try field.number(0, "set duration", scale: 1000, in: 0...Double(SessionLimits.durationSeconds.upperBound), unit: "s"),
                     repetitions: try field.integer(3, "repetitions", in: SessionLimits.reps),
                     weightKg: try field.number(4, "weight", scale: 16, in: -SessionLimits.weightKg.upperBound...SessionLimits.weightKg.upperBound, unit: "kg"),
@@ -280,11 +283,39 @@ public struct FitActivity: Sendable, Equatable {
         return made
     }
 
+    /// What was read otherwise than the file has it, by the byte of its session: a
+    /// session whose elapsed time is longer than a day (a timer left running) ends with
+    /// its last set, or is stored without a duration when its sets say no time.
+    public var warnings: [TrackerExport.Warning] {
+        sessions.compactMap { session in
+            guard Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds) == nil else { return nil }
+            let stored = duration(of: session).map { "stored as ending with its last set, at \(RFC3339.utc(seconds: session.start + Int64($0)))" }
+            return TrackerExport.Warning(lines: 0...0, message: "the session started \(RFC3339.utc(seconds: session.start)): an elapsed time of "
+                                         + "\(HistoryDates.hoursAndMinutes(Checked.seconds(session.elapsedSeconds) ?? Int.max)) is longer than a day (a timer left running?); "
+                                         + (stored ?? "stored without a duration"), byteOffset: session.offset)
+        }
+    }
+
+    /// The duration a session is stored with: its elapsed time, or for one longer than
+    /// a day the time to the end of its last active set that says its start (and no
+    /// longer than a day either); nil when neither will do.
+    private func duration(of session: Session) -> Int? {
+        if let elapsed = Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds) { return elapsed }
+        let lastEnd = sets(of: session).filter(\.active).compactMap { set in
+            set.start.map { max(session.start, $0 + Int64(Checked.seconds(set.durationSeconds ?? 0) ?? 0)) }
+        }.max()
+        return lastEnd.flatMap { Checked.seconds(Double($0 - session.start), in: SessionLimits.durationSeconds) }
+    }
+
     /// The workout of one session.
     private func workout(of session: Session, localTime: (Int64) -> LocalDateTime) -> HistoryWorkout {
         let startMs = session.start * 1000
         let start = localOffsetSeconds.map { LocalDateTime(unixSeconds: session.start, offsetSeconds: $0) } ?? localTime(startMs)
-        let end = session.start + Int64(session.elapsedSeconds.rounded())
+        // A session longer than a day (a timer left running) ends with its last set that
+        // says when, else it is stored without a duration (`warnings`); no set lies past
+        // its end.
+        let elapsed = duration(of: session)
+        let end = session.start + Int64(elapsed ?? 0)
         let active = self.sets(of: session).filter(\.active)
         // Training with sets logged is strength training too; without, one cardio set.
         let lifted = session.isStrength || session.sport == 10 && !active.isEmpty
@@ -304,8 +335,7 @@ public struct FitActivity: Sendable, Equatable {
             sets = [HistorySet(exercise: Self.sportName(session.sport), distanceM: session.distanceM.flatMap { $0 > 0 ? $0 : nil },
                                durationSeconds: Checked.seconds(session.timerSeconds ?? session.elapsedSeconds, in: SessionLimits.durationSeconds))]
         }
-        // A session longer than a day (a multi-day event) is stored without its duration.
-        var workout = HistoryWorkout(start: start, durationSeconds: Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds),
+        var workout = HistoryWorkout(start: start, durationSeconds: elapsed,
                                      title: lifted ? "Strength training" : Self.sportName(session.sport),
                                      note: nil, sets: sets)
         workout.startedAt = RFC3339.utc(seconds: session.start)

@@ -18,6 +18,15 @@ public enum FitFile {
     /// Seconds between the Unix epoch and FIT's (1989-12-31T00:00:00Z).
     public static let epochOffsetSeconds: Int64 = 631_065_600
 
+    /// The least FIT time that is a date: one below it is seconds since the device
+    /// powered on (the profile's `date_time`), no moment of its own.
+    public static let firstDateTime: Int64 = 0x1000_0000
+
+    /// The Unix seconds of a FIT time, nil for a device's relative time.
+    public static func unixSeconds(_ time: Int64) -> Int64? {
+        time >= firstDateTime ? time + epochOffsetSeconds : nil
+    }
+
     /// True when `bytes` begin with a FIT file header (".FIT" at bytes 8–11).
     public static func isFIT(_ bytes: some Collection<UInt8>) -> Bool {
         let head = Array(bytes.prefix(12))

@@ -99,7 +99,9 @@ public enum TrackerExport {
             if format == .fit || format == nil && FitFile.beginsLikeFIT(bytes) {
                 self.format = .fit
                 do throws(FitFile.Failure) {
-                    pending = try FitActivity(bytes: bytes).workouts(localTime: localTime).reversed()
+                    let activity = try FitActivity(bytes: bytes)
+                    pending = activity.workouts(localTime: localTime).reversed()
+                    fitWarnings = activity.warnings
                 } catch {
                     throw Failure(problems: [CSVTable.Failure(line: 0, message: error.description)])
                 }
@@ -222,8 +224,10 @@ public enum TrackerExport {
         private var taintNext = false
 
         /// What was read differently from how the file has it (a workout whose timer ran
-        /// on for days is stored without its duration), by line: the import goes on.
-        public var warnings: [Warning] { rows?.warnings ?? [] }
+        /// on for days is stored without its duration), by line, or in a FIT file by the
+        /// byte of its session: the import goes on.
+        public var warnings: [Warning] { (rows?.warnings ?? []) + fitWarnings }
+        private var fitWarnings: [Warning] = []
 
         /// Every problem found so far (at most `maximumProblems`), by line.
         public var problems: [CSVTable.Failure] {
@@ -308,8 +312,12 @@ extension TrackerExport {
     public struct Warning: Equatable, CustomStringConvertible, Sendable {
         public var lines: ClosedRange<Int>
         public let message: String
+        /// In a FIT file, the byte its session message starts at (`lines` then unused).
+        public var byteOffset: Int? = nil
         public var description: String {
-            (lines.count == 1 ? "line \(lines.lowerBound)" : "lines \(lines.lowerBound)–\(lines.upperBound)") + ": " + message
+            let place = byteOffset.map { "byte \($0)" }
+                ?? (lines.count == 1 ? "line \(lines.lowerBound)" : "lines \(lines.lowerBound)–\(lines.upperBound)")
+            return place + ": " + message
         }
     }
 

@@ -46,6 +46,25 @@ import Testing
         #expect(try !run.stderr.contains("Usage:") && sessions(daemon).isEmpty)
     }
 
+    /// A watch left recording for three days: stored as ending with its last set, no set
+    /// after its end, and the import warns by the session's byte.
+    @Test func aFitSessionLongerThanADayEndsWithItsLastSetAndIsWarnedOf() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        var messages = FitBytes.strength()
+        let index = try #require(messages.firstIndex { $0.global == 18 })
+        messages[index].fields = messages[index].fields.map { $0.0 == 7 || $0.0 == 8 ? ($0.0, 3 * 86_400_000) : $0 }
+        let path = daemon.directory + "/left-running.fit"
+        try write(FitBytes.file(messages), path)
+        let run = try daemon.ctl(["import", path])
+        #expect(run.status == 0 && run.stderr.contains("left-running.fit: byte ") && run.stderr.contains("is longer than a day"), "\(run.stderr)")
+        let id = try #require(sessions(daemon).first?["sessionId"])
+        let session = try daemon.client().call("session.get", .obj(["sessionId": id]))
+        let end = try #require(session["endedAt"]?.stringValue.flatMap(RFC3339.parse))
+        let logged = (session["sets"]?.arrayValue ?? []).compactMap { $0["loggedAt"]?.stringValue.flatMap(RFC3339.parse) }
+        #expect(logged.count == 3 && logged.allSatisfy { $0 <= end } && end > (session["startedAt"]?.stringValue.flatMap(RFC3339.parse) ?? .max), "\(session)")
+    }
+
     @Test func fitRefusalsNameTheirByteAndStoreNothing() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }

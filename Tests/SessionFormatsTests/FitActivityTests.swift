@@ -168,6 +168,57 @@ import SessionCore
         }
     }
 
+    /// A FIT time below 0x10000000 counts from the device's power-on: it dates nothing.
+    /// A session's start of 0 is dated by its timestamp less its elapsed time; a session
+    /// with no time that is a date is refused at its byte.
+    @Test func aTimeCountedFromPowerOnDatesNothing() throws {
+        let base = Self.fields()
+        let index = try #require(base.firstIndex { $0.global == 18 })
+        var relativeStart = base
+        relativeStart[index].fields = relativeStart[index].fields.map { $0.0 == 2 ? (2, 0) : $0 }
+        let workouts = try FitActivity(bytes: Self.file(relativeStart)).workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }
+        // The test's own reading: the session's timestamp (start + 1800) less its 1,800 s,
+        // an hour ahead on the wall clock as the activity message's local time has it.
+        let expected = LocalDateTime(unixSeconds: Int64(Self.start) + FitFile.epochOffsetSeconds, offsetSeconds: 3600)
+        #expect(workouts.map(\.start) == [expected], "\(workouts.map(\.start))")
+        var noDate = relativeStart
+        noDate[index].fields = noDate[index].fields.map { $0.0 == 253 ? (253, 5000) : $0 }
+        // The session's data begins after the messages before it and its own definition.
+        let offset = 14 + noDate[..<index].map { Self.message($0.global, $0.fields).count }.reduce(0, +) + 6 + 3 * noDate[index].fields.count + 1
+        #expect(throws: FitFile.Failure(offset: offset, message: "a session message without a start time or a timestamp that is a date "
+                                        + "(a time below \(0x1000_0000) counts from the device's power-on)")) {
+            try FitActivity(bytes: Self.file(noDate))
+        }
+    }
+
+    /// A session whose timer ran on for days ends with its last set, its sets within
+    /// it, and says so at its byte; one whose sets say no time is stored without a
+    /// duration.
+    @Test func aSessionLongerThanADayEndsWithItsLastSetAndIsWarnedOf() throws {
+        var messages = Self.fields()
+        let index = try #require(messages.firstIndex { $0.global == 18 })
+        let days = 3 * 86_400.0
+        messages[index].fields = messages[index].fields.map { $0.0 == 7 || $0.0 == 8 ? ($0.0, days * 1000) : $0.0 == 253 ? (253, Self.start + days) : $0 }
+        let activity = try FitActivity(bytes: Self.file(messages))
+        let workout = try #require(activity.workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }.first)
+        // The test's count: the last set starts 12 s in and lasts 30 s.
+        let sets = messages.filter { $0.global == 225 }
+        let lastEnd = sets.compactMap { set in set.fields.first { $0.0 == 6 }.map { $0.1 + (set.fields.first { $0.0 == 0 }?.1 ?? 0) / 1000 } }.max() ?? 0
+        #expect(workout.durationSeconds == Int(lastEnd - Self.start), "\(String(describing: workout.durationSeconds))")
+        let end = RFC3339.utc(seconds: Int64(lastEnd) + FitFile.epochOffsetSeconds)
+        #expect(workout.sets.allSatisfy { ($0.loggedAt ?? "") <= end }, "\(workout.sets.map(\.loggedAt))")
+        let offset = 14 + messages[..<index].map { Self.message($0.global, $0.fields).count }.reduce(0, +) + 6 + 3 * messages[index].fields.count + 1
+        #expect(activity.warnings.map(\.description) == ["byte \(offset): the session started \(RFC3339.utc(seconds: Int64(Self.start) + FitFile.epochOffsetSeconds)): "
+                                                          + "an elapsed time of 72h 0m is longer than a day (a timer left running?); stored as ending with its last set, at \(end)"],
+                "\(activity.warnings)")
+        // Without set times: no duration.
+        var untimed = messages
+        for set in untimed.indices where untimed[set].global == 225 { untimed[set].fields.removeAll { $0.0 == 6 } }
+        let plain = try FitActivity(bytes: Self.file(untimed))
+        #expect(plain.workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }.first?.durationSeconds == nil)
+        #expect(plain.warnings.first?.message.hasSuffix("stored without a duration") == true, "\(plain.warnings)")
+    }
+
     /// A FIT file cut inside its header, and bytes no text has, are said to be so by
     /// `TrackerExport`, not read as a CSV header and printed.
     @Test func aCutHeaderAndBinaryBytesAreNamedNotPrinted() {
