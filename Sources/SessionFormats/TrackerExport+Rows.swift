@@ -144,6 +144,12 @@ struct RowReader {
     /// A plain decimal (`72.5`, `72,5`, `8`) is read from the field's bytes, no String
     /// made (`PlainDecimal`, which reads what strtod reads); anything else is read as
     /// text, by strtod.
+    /// A field as the file writes it, for a problem to quote (a whole number past any
+    /// `Int` is said as written, not as the bound it was read to).
+    private mutating func written(_ column: TrackerExport.Column) -> String {
+        (text(column) ?? "").quotedShort
+    }
+
     private mutating func number(_ column: TrackerExport.Column) -> Double? {
         guard let range = Self.trimmedRange(fieldIndex[column.rawValue], in: record), !range.isEmpty else { return nil }
         if let plain = record.storage.withUnsafeBufferPointer({ PlainDecimal.value(UnsafeBufferPointer(rebasing: $0[range]), commaSeparates: true) }),
@@ -261,13 +267,13 @@ struct RowReader {
         if let value = distance, !HistoryLimits.distanceM.contains(value) { problem(.distance, "beyond \(Int(HistoryLimits.distanceM.upperBound / 1000)) km: \(value) m") }
         let seconds = number(.seconds).map(Self.whole)
         if let value = seconds, !SessionLimits.durationSeconds.contains(value) {
-            problem(.seconds, "beyond \(SessionLimits.durationSeconds.upperBound) seconds: \(value)")
+            problem(.seconds, "beyond \(SessionLimits.durationSeconds.upperBound) seconds: \(written(.seconds))")
         }
         var rpe = number(.rpe)
         if let value = rpe, value == 0 { rpe = nil }  // Strong writes 0 for "none"
         if let value = rpe, !SessionLimits.rpe.contains(value) { problem(.rpe, "not from 1 to 10: \(value)"); rpe = nil }
         if let value = weight, !SessionLimits.weightKg.contains(value) { problem(.weight, "beyond \(Int(SessionLimits.weightKg.upperBound)) kg: \(value)") }
-        if let value = reps, !SessionLimits.reps.contains(value) { problem(.reps, "beyond \(SessionLimits.reps.upperBound): \(value)") }
+        if let value = reps, !SessionLimits.reps.contains(value) { problem(.reps, "beyond \(SessionLimits.reps.upperBound): \(written(.reps))") }
         guard problems.count == before else { return nil }
         // A row without reps, load, distance or time is an exercise with no set.
         let empty = (reps ?? 0) == 0 && (weight ?? 0) == 0 && (distance ?? 0) == 0 && (seconds ?? 0) == 0
