@@ -61,7 +61,7 @@ enum HistoryCommands {
             params.before = before
             let sessions = try context.call(client, SessionList.self, params)
             if context.printJSON(sessions, arguments) { return ExitStatus.ok }
-            formatter.printHistory(sessions.items, paged: before != nil)
+            formatter.printHistory(sessions.items, paged: before != nil, ranged: from != nil || to != nil)
             if sessions.items.count >= shown, let oldest = sessions.items.last { formatter.printNextPage(exercise: arguments.positionals, from: from, to: to, limit: shown, before: oldest.sessionID,
                                            daemon: context.daemonOptions(arguments)) }
             return ExitStatus.ok

@@ -185,10 +185,12 @@ struct SessionFormatter {
     }
 
     /// One line a session: its id (what show SESSION takes), date, title, duration, sets, volume, in aligned columns.
-    /// `paged`: a page after another (`--before`), whose emptiness means no older ones.
-    func printHistory(_ sessions: [SessionList.Listing], paged: Bool = false) {
+    /// `paged`: a page after another (`--before`), whose emptiness means no older ones;
+    /// `ranged`: the sessions of some dates (`--from`, `--to`), whose emptiness means
+    /// none on those.
+    func printHistory(_ sessions: [SessionList.Listing], paged: Bool = false, ranged: Bool = false) {
         guard !sessions.isEmpty else {
-            console.print(paged ? "no older sessions" : "no sessions yet")
+            console.print(paged ? "no older sessions" : ranged ? "no sessions on those dates" : "no sessions yet")
             return
         }
         let titleWidth = sessions.map(\.title.count).max() ?? 0

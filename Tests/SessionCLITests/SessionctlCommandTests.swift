@@ -540,6 +540,8 @@ import TestSupport
         let limited = try JSONParser.parse(try ctl(daemon, ["history", "--limit", "1", "--json"]).stdout)
         #expect(limited.arrayValue?.count == 1 && limited[0]?["date"] == "2026-11-29")
         #expect(try ctl(daemon, ["history", "--from", "2026-11-29", "--to", "2026-11-29"]).stdout.split(separator: "\n").count == 1)
+        // Sessions there are, none on these dates: said so, not "no sessions yet".
+        #expect(try ctl(daemon, ["history", "--from", "2026-11-30", "--to", "2026-11-30"]).stdout == "no sessions on those dates\n")
         let wrong = try ctl(daemon, ["history", "--limit", "0"])
         #expect(wrong.status == 2 && wrong.stderr.contains("--limit needs a number from 1 to 1000"))
         #expect(try ctl(daemon, ["start"]).status == 0)
