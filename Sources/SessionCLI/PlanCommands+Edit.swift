@@ -109,7 +109,8 @@ extension PlanCommands {
             an appointment: the plan stays as it is, summaries and the calendar count the
             moved day once, on the day it moved to. With --every-week the two days trade
             places in the active plan itself, stored as a new version of it that governs
-            from today on (plan list shows which it revises).
+            from today on, or from tomorrow when today was trained already (plan list shows
+            which it revises).
             """,
         options: CommonOptions.daemon + [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
         arguments: ["from": "DAY", "to": "DAY"],

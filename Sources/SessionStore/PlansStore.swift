@@ -17,10 +17,11 @@ public struct PlansStore: Store {
 
     /// Stores an imported plan with the text it came from, in one transaction. With
     /// `activate`, or when no plan is active yet, it becomes the one active plan, and
-    /// its activation is an event of the plan calendar at its import time. With
-    /// `requestID`, the plan is the one stored under it from then on (`planID(requestID:)`).
+    /// its activation is an event of the plan calendar at its import time, dated
+    /// `governsFrom` when given (else the day of that time). With `requestID`, the plan
+    /// is the one stored under it from then on (`planID(requestID:)`).
     public func insertPlan(_ plan: Plan, source: String, importedAtMs: Int64, activate: Bool, revises: Int64? = nil,
-                           attempt: PlannerAttempt? = nil, requestID: String? = nil) throws(StorageError) -> InsertedPlan {
+                           attempt: PlannerAttempt? = nil, requestID: String? = nil, governsFrom: LocalDate? = nil) throws(StorageError) -> InsertedPlan {
         try write(.plans) {
             let hasActive = try connection.scalar("SELECT id FROM plan WHERE active = 1") != nil
             let makeActive = activate || !hasActive
@@ -28,7 +29,7 @@ public struct PlansStore: Store {
             if makeActive { try connection.run("UPDATE plan SET active = 0 WHERE active = 1") }
             let planID = try storePlan(plan, source: source, importedAtMs: importedAtMs, active: makeActive, revises: revises,
                                        requestID: requestID)
-            if makeActive { try insertEvent(.activated(planID: planID), atMs: importedAtMs) }
+            if makeActive { try insertEvent(.activated(planID: planID), atMs: importedAtMs, date: governsFrom) }
             if let attempt { _ = try profileStore.insertAttempt(attempt, atMs: importedAtMs, planID: planID) }
             return InsertedPlan(id: planID, active: makeActive)
         }
@@ -67,14 +68,15 @@ public struct PlansStore: Store {
         return planID
     }
 
-    /// Makes `planID` the one active plan from `atMs` on (an event of the plan calendar).
-    public func activatePlan(_ planID: Int64, atMs: Int64) throws(StorageError) {
+    /// Makes `planID` the one active plan from `atMs` on (an event of the plan calendar,
+    /// dated `governsFrom` when given, else the day of `atMs`).
+    public func activatePlan(_ planID: Int64, atMs: Int64, governsFrom: LocalDate? = nil) throws(StorageError) {
         try write(.plans) {
             guard try connection.scalar("SELECT 1 FROM plan WHERE id = ?", [planID]) != nil else { throw StorageError.notFound(.plan(planID)) }
             // One active plan, and its activation an event of the plan calendar.
             try connection.run("UPDATE plan SET active = 0 WHERE active = 1 AND id <> ?", [planID])
             try connection.run("UPDATE plan SET active = 1 WHERE id = ?", [planID])
-            try insertEvent(.activated(planID: planID), atMs: atMs)
+            try insertEvent(.activated(planID: planID), atMs: atMs, date: governsFrom)
         }
     }
 
@@ -83,8 +85,8 @@ public struct PlansStore: Store {
         try write(.plans) { try insertEvent(.moved(planID: planID, from: from, to: to), atMs: atMs) }
     }
 
-    /// Stores one plan event, fed as this device's, on `date` (a restored event's) or
-    /// else dated in the daemon's zone now.
+    /// Stores one plan event, fed as this device's, on `date` (a restored event's, an
+    /// activation's made on a day trained) or else dated in the daemon's zone now.
     private func insertEvent(_ kind: PlanCalendar.Event.Kind, atMs: Int64, date kept: LocalDate? = nil) throws {
         let date = (kept ?? context.eventDate?(atMs))?.description
         switch kind {

@@ -158,6 +158,42 @@ import Testing
         }
     }
 
+    /// Wednesday trained under the first plan, and that evening a plan that rests on
+    /// Wednesday arrives: Wednesday keeps the plan it was trained under (its session
+    /// completed it, not an extra), and the new one governs from Thursday. A plan
+    /// activated on a day not trained yet governs that day.
+    @Test func aPlanArrivingOnADayTrainedGovernsFromTheNextDay() throws {
+        let client = try InProcess()
+        let first = try training(client, try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"])
+        let wednesday = day(2)
+        try #require(first[wednesday.weekday.rawValue] != nil)
+        try client.at(ms: ms(wednesday, hour: 18)) {
+            _ = try client.call("session.start")
+            _ = try client.call("session.log", .obj(["position": 1, "reps": 8, "weightKg": 20]))
+            _ = try client.call("session.finish")
+        }
+        let restsWednesday = #"{"planName": "B", "days": [{"day": "Tuesday", "title": "Legs", "exercises": [{"name": "Goblet Squat", "sets": 3, "reps": 8}]}, "#
+            + #"{"day": "Thursday", "title": "Push", "exercises": [{"name": "Push-up", "sets": 3, "reps": 10}]}, "#
+            + #"{"day": "Saturday", "title": "Pull", "exercises": [{"name": "Dumbbell Row", "sets": 3, "reps": 10}]}]}"#
+        let second = try client.at(ms: ms(wednesday, hour: 20)) {
+            try client.call("plan.import", .obj(["plan": .string(restsWednesday), "weekStart": .string(monday.description)]))["planId"]
+        }
+        let secondDays = try training(client, second)
+        let (governingWednesday, governingThursday) = try client.at(ms: ms(day(3), hour: 8)) {
+            (try client.call("plan.get", .obj(["date": .string(wednesday.description)]))["planId"],
+             try client.call("plan.get", .obj(["date": .string(day(3).description)]))["planId"])
+        }
+        #expect(governingWednesday != second && governingThursday == second, "Wednesday keeps the first plan")
+        // The test's count: the first plan's training days to Wednesday, the second's after.
+        let planned = (0..<7).map(day).filter { $0 <= wednesday ? first[$0.weekday.rawValue] != nil : secondDays[$0.weekday.rawValue] != nil }
+        try client.at(ms: ms(day(6), hour: 22)) {
+            let summary = try client.call("summary.weekly")
+            #expect(strings(summary["plannedDays"]) == planned.map(\.description))
+            #expect(strings(summary["completedPlannedDays"]) == [wednesday.description], "\(summary)")
+            #expect(strings(summary["missedDays"]) == planned.filter { $0 != wednesday }.map(\.description))
+        }
+    }
+
     /// Friday's training done on Thursday, a rest day, then moved there: the session
     /// becomes it. A day trained keeps its training: moving it away would make its
     /// session extra and the day it went to missed.

@@ -79,6 +79,14 @@ import TestSupport
         #expect(PlanCalendar.trainedDates(from: friday, to: thursday, trains: [friday, thursday], holdSessions: []).isEmpty)
     }
 
+    @Test func anActivationOnADayTrainedUnderAPlanGovernsFromTheNextDay() {
+        #expect(PlanCalendar.activationDate(madeOn: day(2), trainedUnderAPlan: true) == day(3))
+        #expect(PlanCalendar.activationDate(madeOn: day(2), trainedUnderAPlan: false) == day(2))
+        // Dated so, the day trained keeps the plan it was trained under.
+        let calendar = PlanCalendar(plans: [plan(1), plan(2)], events: [activated(1, on: 0), activated(2, on: 3)])
+        #expect(calendar.governingPlan(of: day(2))?.id == 1 && calendar.governingPlan(of: day(3))?.id == 2)
+    }
+
     @Test func aPlanActivatedForAnEarlierWeekCarriesOverFromItsDayOn() {
         let calendar = PlanCalendar(plans: [plan(1, week: -2), plan(2)], events: [activated(2, on: 0), activated(1, on: 3)])
         #expect(calendar.choice(for: day(2))?.planID == 2)

@@ -37,7 +37,8 @@ extension PlansFeature {
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
         if let revised = params.revises, try database.plans.plan(revised) == nil { throw SessionError.planNotFound(revised) }
         let inserted = try database.plans.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
-                                                     revises: params.revises, attempt: attempt, requestID: params.requestID)
+                                                     revises: params.revises, attempt: attempt, requestID: params.requestID,
+                                                     governsFrom: try activationDate())
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit(PlanActivatedEvent.self, .init { $0.planID = inserted.id }) }
@@ -87,11 +88,19 @@ extension PlansFeature {
         }
     }
 
+    /// The date an activation made now governs from (`PlanCalendar.activationDate`):
+    /// tomorrow when today was trained under a plan already.
+    private func activationDate() throws -> LocalDate {
+        let today = clock.localDate(atMs: nowMs)
+        let trained = try !database.sessions.listSessions(from: today, to: today, limit: 1).isEmpty
+        return PlanCalendar.activationDate(madeOn: today, trainedUnderAPlan: try trained && planCalendar().governingPlan(of: today) != nil)
+    }
+
     /// `plan.activate`.
     func activatePlan(_ planID: Int64) throws -> Outcome {
         guard try database.plans.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
         let wasActive = try database.plans.activePlanID()
-        if wasActive != planID { try database.plans.activatePlan(planID, atMs: nowMs) }
+        if wasActive != planID { try database.plans.activatePlan(planID, atMs: nowMs, governsFrom: try activationDate()) }
         var effects = Effects()
         effects.factsChanged = wasActive != planID
         if wasActive != planID { effects.emit(PlanActivatedEvent.self, .init { $0.planID = planID }) }

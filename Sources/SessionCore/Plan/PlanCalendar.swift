@@ -10,8 +10,9 @@ import SessionMacros
 ///   the daemon's zone); the current date and later ones belong to the plan in force
 ///   now. An event is dated by the day it happened on (in the daemon's zone then, kept
 ///   with it): it governs that day and later ones, never a day that had ended before
-///   it. A date that ended before any plan was in force is unplanned: neither planned
-///   nor missed.
+///   it. An activation made on a day already trained under a plan is dated the day
+///   after (`activationDate`): the day keeps the plan it was trained under. A date
+///   that ended before any plan was in force is unplanned: neither planned nor missed.
 /// * A plan is in force from its activation (an import that activates it, `plan.activate`,
 ///   a new version of the active plan) until the next activation; a plan whose week
 ///   starts later does not govern the dates before that week, which keep the plan in
@@ -142,6 +143,15 @@ public struct PlanCalendar: Sendable {
         var next = plan.revises
         while let id = next, ids.insert(id).inserted { next = plans[id]?.revises }
         return ids
+    }
+
+    /// The date an activation made on `today` governs from: today, or tomorrow when
+    /// today holds a session already and a plan governs it. That session was trained
+    /// under the plan in force, and a new plan or version that rested today, or trained
+    /// another weekday's day on it, would turn it extra and leave the day it trained
+    /// missed. A day no plan governed yet takes the new plan, its sessions with it.
+    public static func activationDate(madeOn today: LocalDate, trainedUnderAPlan: Bool) -> LocalDate {
+        trainedUnderAPlan ? today.adding(days: 1) : today
     }
 
     /// True when a move made on `date` may swap `from` and `to`: two different dates
