@@ -161,7 +161,7 @@ public enum SessionCtl {
         } catch let failure as PlannerLink.Failure {
             console.error("sessionctl: \(failure)")
             if json { printJSONError("planner", failure.description, console: console) }
-            return ExitStatus.refused
+            return failure.status
         } catch let error as JSONReadError {
             console.error("sessionctl: unexpected reply from sessiond: \(error) (is the daemon another version?)")
             return ExitStatus.refused

@@ -38,6 +38,9 @@ struct PlannerLink {
     /// Why no plan came back: exit status 1 with this message.
     struct Failure: Error, CustomStringConvertible {
         let description: String
+        /// The exit status it ends sessionctl with: a data error's, or 128 and the
+        /// signal that interrupted the wait for the planner (130 for Ctrl-C).
+        var status = ExitStatus.refused
     }
 
     /// Refuses a planner whose program (the command line's first word, as the shell
@@ -132,11 +135,14 @@ struct PlannerLink {
         } catch {
             throw Failure(description: "cannot run the planner: \(error)")
         }
+        // The daemon may have closed the connection, idle while the planner thought.
+        try client.reconnectIfClosed()
         let reply = String(decoding: finished.standardOutput.prefix(PlannerAttempt.Limits.replyBytes), as: UTF8.self)
         let tokens = spent(usageFile, request: request, reply: reply)
         let why: String?
         switch finished.ending {
         case .timedOut: why = "the planner did not answer within \(settings.timeoutSeconds) s and was stopped (--timeout)"
+        case .interrupted(let signal): why = "sessionctl was interrupted (\(Self.signalName(signal))) and stopped the planner"
         case .signalled(let signal): why = "the planner was killed by signal \(signal)"
         case .exited(let status) where status != 0: why = "the planner exited with status \(status)"
         case .exited where finished.standardOutput.count > PlannerAttempt.Limits.replyBytes:
@@ -151,8 +157,20 @@ struct PlannerLink {
                                 tokens: tokens))
         let errors = String(decoding: finished.standardError, as: UTF8.self).trimmingWhitespace()
         let tail = errors.split(separator: "\n").suffix(5).map { "  " + $0 }
-        throw Failure(description: ([why + "; nothing was imported"] + (tail.isEmpty ? [] : ["its last words on standard error:"] + tail)
-                                    + ["(command: \(settings.command))"]).joined(separator: "\n"))
+        var failure = Failure(description: ([why + "; nothing was imported"] + (tail.isEmpty ? [] : ["its last words on standard error:"] + tail)
+                                            + ["(command: \(settings.command))"]).joined(separator: "\n"))
+        if case .interrupted(let signal) = finished.ending { failure.status = 128 + signal }
+        throw failure
+    }
+
+    /// A signal's name as kill(1) lists it, for the ones that interrupt a wait.
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
     }
 
     /// What an attempt cost: the usage the planner wrote to its file, else (an older

@@ -30,7 +30,7 @@ public final class SocketClient {
         }
     }
 
-    private let stream: ByteStream
+    private var stream: ByteStream
     /// Where the connection goes: what messages name, and where a new one is made.
     public var address: ByteStream.Address { stream.address }
     /// The socket's path, or the name of the command's destination.
@@ -58,6 +58,22 @@ public final class SocketClient {
 
     /// The connected descriptor.
     public var descriptor: Int32 { stream.descriptor }
+
+    /// Connects again when the daemon closed the connection since the last reply (it
+    /// closes one that sent nothing for its idle timeout, as while a planner thinks for
+    /// many minutes): no reply was owed on it, so none is lost. A connection still open,
+    /// or one with bytes waiting, is kept as it is.
+    public func reconnectIfClosed() throws(Unreachable) {
+        var byte: UInt8 = 0
+        let peeked = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        guard peeked == 0 || peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR else { return }
+        do {
+            stream = try ByteStream(stream.address)
+        } catch {
+            throw Self.unreachable(address, reason: error.description)
+        }
+        buffer.removeAll()
+    }
 
     /// The error for a connection to `address` that failed for `reason`.
     private static func unreachable(_ address: ByteStream.Address, reason: String) -> Unreachable {

@@ -15,6 +15,9 @@ public enum ChildProcess {
         case signalled(Int32)
         /// The deadline passed; its process group was sent SIGTERM, then SIGKILL.
         case timedOut
+        /// This process was sent this signal (SIGINT, SIGTERM, SIGHUP) while it waited;
+        /// the command's process group was stopped as on a timeout.
+        case interrupted(Int32)
     }
 
     /// What a finished command printed and how it ended.
@@ -33,12 +36,25 @@ public enum ChildProcess {
     /// so a runaway command cannot fill memory.
     public static let outputLimit = 16 << 20
 
+    /// The signals that interrupt a wait for a command: a terminal's Ctrl-C, a kill, a
+    /// hang-up. The command runs in a group of its own, which a terminal's Ctrl-C does not
+    /// reach: it is stopped here instead of being left to run on.
+    static let interruptions = [SIGINT, SIGTERM, SIGHUP]
+
     /// Runs `command` with `input` on its standard input and waits at most `timeoutMs`.
     /// `arguments` are the shell's `$0`, `$1`, … (so that text reaches the command
     /// unquoted and unexpanded); `environment` adds or replaces variables of this
-    /// process's environment.
+    /// process's environment. A signal of `interruptions` sent to this process while it
+    /// waits stops the command (`Ending.interrupted`).
     public static func run(shell command: String, arguments: [String] = [], input: [UInt8], timeoutMs: Int,
                            environment: [String: String] = [:]) throws(LaunchError) -> Finished {
+        // Held back while the command runs, taken when they come (`pendingInterruption`).
+        var interrupting = sigset_t()
+        sigemptyset(&interrupting)
+        for signal in interruptions { sigaddset(&interrupting, signal) }
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &interrupting, &previousMask)
+        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
         var errorsFromChild: [Int32] = [-1, -1]
@@ -65,6 +81,7 @@ public enum ChildProcess {
         var streams = Streams(input: input, stdin: toChild[1], stdout: fromChild[0], stderr: errorsFromChild[0])
         let deadline = monotonicMs() + Int64(timeoutMs)
         var timedOut = false
+        var interruption: Int32?
         var exitStatus: Int32?
         // Once the command has exited, what it printed is read for `lingerMs` more at
         // most: something it left running that holds its output open (a background
@@ -76,6 +93,10 @@ public enum ChildProcess {
                 timedOut = true
                 break
             }
+            if let signal = pendingInterruption(interrupting) {
+                interruption = signal
+                break
+            }
             streams.pump(waitMs: Int32(min(left, 50)))
             if exitStatus == nil, let status = reaped(pid) {
                 exitStatus = status
@@ -85,7 +106,7 @@ public enum ChildProcess {
         streams.closeAll()
         // A command that closed its output may still run: it gets what is left of the
         // deadline to exit.
-        while !timedOut, exitStatus == nil {
+        while !timedOut, interruption == nil, exitStatus == nil {
             var status: Int32 = 0
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid {
@@ -94,6 +115,8 @@ public enum ChildProcess {
                 exitStatus = waitForExit(pid)
             } else if monotonicMs() >= deadline {
                 timedOut = true
+            } else if let signal = pendingInterruption(interrupting) {
+                interruption = signal
             } else {
                 usleep(5_000)
             }
@@ -102,7 +125,9 @@ public enum ChildProcess {
         // What the command started goes with it: its process group is ended.
         if exitStatus != nil { endGroup(pid) }
         let ending: Ending
-        if timedOut {
+        if let interruption {
+            ending = .interrupted(interruption)
+        } else if timedOut {
             ending = .timedOut
         } else if status & 0x7F == 0 {
             ending = .exited((status >> 8) & 0xFF)
@@ -177,6 +202,14 @@ public enum ChildProcess {
     static let lingerMs: Int64 = 500
 
     /// The wait status of `pid` when it has exited, without waiting.
+    /// A signal of `set` (blocked) sent to this process, taken; nil when none waits.
+    private static func pendingInterruption(_ set: sigset_t) -> Int32? {
+        var set = set
+        var none = timespec(tv_sec: 0, tv_nsec: 0)
+        let signal = sigtimedwait(&set, nil, &none)
+        return signal > 0 ? signal : nil
+    }
+
     private static func reaped(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0
         return waitpid(pid, &status, WNOHANG) == pid ? status : nil

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Testing
 import TestSupport
 import SessionCore
@@ -16,7 +17,7 @@ import JSON
         let daemon: DaemonProcess
         let log = Fixtures.temporaryDirectory("planner")
 
-        init() throws { daemon = try DaemonProcess() }
+        init(_ daemonArguments: [String] = []) throws { daemon = try DaemonProcess(extraArguments: daemonArguments) }
 
         deinit {
             daemon.cleanUp()
@@ -135,6 +136,43 @@ import JSON
         // Its own child (the sleep) went with it: the whole process group was stopped.
         #expect(bench.childEnded())
         #expect(try bench.plans().isEmpty)
+        #expect(try bench.attempts().map { $0["outcome"] } == ["failed"])
+    }
+
+    /// A planner that thinks longer than the daemon keeps an idle connection: its plan
+    /// goes on a new connection, imported and counted.
+    @Test func aPlannerOutlastingTheIdleTimeoutLosesNothing() throws {
+        let bench = try Bench(["--idle-timeout", "1"])
+        let result = try bench.ctl(["plan", "next", "--week", "2027-01-06", "--planner", "sleep 2.5 && exec \(Self.planners)messy.sh"])
+        #expect(result.status == 0 && result.stdout.contains("imported plan 1: Full Body Basics"), "\(result.stdout) \(result.stderr)")
+        #expect(try bench.attempts().count == 1 && bench.plans().count == 1)
+    }
+
+    /// Ctrl-C while the planner thinks: the planner, in a process group of its own that
+    /// the terminal's Ctrl-C does not reach, is stopped with what it started; the
+    /// attempt is kept as failed (it counts towards the monthly limit); exit status 130.
+    @Test func anInterruptedRunStopsThePlannerAndKeepsTheAttempt() throws {
+        let bench = try Bench()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
+        process.arguments = ["plan", "next", "--week", "2027-01-06", "--planner", Self.planners + "hangs.sh"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["SESSIOND_SOCKET": bench.daemon.socketPath, "PLANNER_LOG": bench.log, "XDG_CONFIG_HOME": bench.log + "/config", "SESSIOND_PLANNER": ""]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Interrupted once the planner runs and has started its child.
+        let childFile = bench.log + "/child.pid"
+        #expect(Wait.poll(timeout: 20) { access(childFile, F_OK) == 0 && !Fixtures.read(childFile).trimmingWhitespace().isEmpty })
+        process.interrupt()
+        #expect(Wait.poll(timeout: 20) { !process.isRunning })
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130 && said.contains("sessionctl was interrupted (SIGINT) and stopped the planner; nothing was imported"),
+                "\(process.terminationStatus) \(said)")
+        #expect(bench.childEnded(), "the planner's child outlived sessionctl")
         #expect(try bench.attempts().map { $0["outcome"] } == ["failed"])
     }
 
