@@ -34,4 +34,26 @@ import TestSupport
         }
         #expect(throws: PlanImportError.self) { try redo.replacing(with: plan) }
     }
+
+    /// The avoid-list holds exercises, not spellings: another name the catalog gives the
+    /// same lift clashes too, and is said to be that lift.
+    @Test func anotherNameOfAnAvoidedExerciseIsRefusedAsIt() throws {
+        let week = Plan(name: "P", weekStart: Fixtures.monday, days: [
+            PlanDay(date: Fixtures.monday, title: "Legs", rest: false, warmup: [], exercises: [PlannedExercise(name: "Back Squat", sets: 3)]),
+            PlanDay(date: Fixtures.monday.adding(days: 4), title: "Press", rest: false, warmup: [], exercises: [PlannedExercise(name: "Overhead Press", sets: 3)]),
+        ])
+        let redo = try #require(DayRedo(plan: week, date: Fixtures.monday.adding(days: 3)))
+        let answer = Plan(name: "A", weekStart: Fixtures.monday, days: [
+            PlanDay(date: Fixtures.monday.adding(days: 3), title: "Mixed", rest: false, warmup: [], exercises: [
+                PlannedExercise(name: "Barbell Back Squat", sets: 3), PlannedExercise(name: "Dumbbell Row", sets: 3), PlannedExercise(name: "OHP", sets: 3),
+            ]),
+        ])
+        let says = { (index: Int, name: String, listed: String) in
+            PathMessage(path: "days[0].exercises[\(index)].name",
+                        message: "\"\(name)\" is on the avoid-list as \(listed) (another day of the week has it); choose another exercise")
+        }
+        #expect(throws: PlanImportError(errors: [says(0, "Barbell Back Squat", "Back Squat"), says(2, "OHP", "Overhead Press")])) {
+            try redo.replacing(with: answer)
+        }
+    }
 }

@@ -46,17 +46,22 @@ public struct DayRedo: Sendable, Equatable {
     }
 
     /// Checks the imported answer and returns the plan with the day replaced: the
-    /// answer must hold exactly one training day; its exercises must avoid the list.
+    /// answer must hold exactly one training day; its exercises must avoid the list,
+    /// by the exercise a name is (the catalog's: "Barbell Back Squat" is Back Squat),
+    /// not by its letters.
     public func replacing(with answer: Plan) throws(PlanImportError) -> Plan {
         let training = answer.days.filter { !$0.rest }
         guard training.count == 1, var day = training.first else {
             throw PlanImportError(errors: [PathMessage(path: "days", message: "expected exactly one training day (\(date.weekday.name)), got \(training.count)")])
         }
-        let avoided = Set(avoid.map { $0.lowercased() })
-        let clashes = day.exercises.enumerated().filter { avoided.contains($0.element.name.lowercased()) }
+        func identity(_ name: String) -> String { ExerciseCatalog.builtIn.identityKey(name.exerciseKey, aliasTarget: nil) }
+        let avoided = Dictionary(avoid.map { (identity($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let clashes = day.exercises.enumerated().compactMap { index, exercise in avoided[identity(exercise.name)].map { (index, exercise.name, $0) } }
         guard clashes.isEmpty else {
-            throw PlanImportError(errors: clashes.map {
-                PathMessage(path: "days[0].exercises[\($0.offset)].name", message: "\"\($0.element.name)\" is on the avoid-list (another day of the week has it); choose another exercise")
+            throw PlanImportError(errors: clashes.map { index, name, listed in
+                let named = listed.lowercased() == name.lowercased() ? "" : " as \(listed)"
+                return PathMessage(path: "days[0].exercises[\(index)].name",
+                                   message: "\"\(name)\" is on the avoid-list\(named) (another day of the week has it); choose another exercise")
             })
         }
         day.date = date
