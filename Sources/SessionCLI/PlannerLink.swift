@@ -138,7 +138,9 @@ struct PlannerLink {
         // The daemon may have closed the connection, idle while the planner thought.
         try client.reconnectIfClosed()
         let reply = String(decoding: finished.standardOutput.prefix(PlannerAttempt.Limits.replyBytes), as: UTF8.self)
-        let tokens = spent(usageFile, request: request, reply: reply)
+        // Estimated from all it printed (up to ChildProcess.outputLimit), not the part kept.
+        let tokens = spent(usageFile, request: request,
+                           printed: finished.standardOutput.count > reply.utf8.count ? String(decoding: finished.standardOutput, as: UTF8.self) : reply)
         let why: String?
         switch finished.ending {
         case .timedOut: why = "the planner did not answer within \(settings.timeoutSeconds) s and was stopped (--timeout)"
@@ -175,13 +177,13 @@ struct PlannerLink {
 
     /// What an attempt cost: the usage the planner wrote to its file, else (an older
     /// planner, an endpoint without usage, a file that does not read) the estimate.
-    private func spent(_ file: UsageFile, request: PlannerRequest, reply: String) -> PlannerTokens {
+    private func spent(_ file: UsageFile, request: PlannerRequest, printed: String) -> PlannerTokens {
         do {
             if let usage = try PlannerTokens(usageFile: try FileInput.readTrusted(file.path)) { return usage }
         } catch {
             context.console.error("sessionctl: the usage the planner passed back (SESSIOND_USAGE_FILE) was not taken: \(error); the tokens are estimated")
         }
-        return PlannerTokens.estimate(request: request, reply: reply)
+        return PlannerTokens.estimate(request: request, reply: printed)
     }
 
     /// Keeps an attempt that did not become a plan (not in a dry run).

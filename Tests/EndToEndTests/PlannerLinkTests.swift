@@ -205,6 +205,8 @@ import JSON
         let kept = try bench.attempts()
         #expect(kept.count == 1 && kept.first?["reply"]?.stringValue?.utf8.count == PlannerAttempt.Limits.replyBytes)
         #expect(kept.first?["outcome"] == "failed")
+        // Its tokens are estimated from all it printed (4 bytes a token), not the part kept.
+        #expect(kept.first?["outputTokens"] == .number(Double(400_000 / 4)) && kept.first?["tokenSource"] == "estimate", "\(kept.first ?? .null)")
     }
 
     @Test func aDryRunAsksAndChecksButStoresNothing() throws {
