@@ -142,6 +142,17 @@ import Testing
         let refused = try target.request("history.import", .obj(["importId": "r", "done": true]))
         #expect(refused["error"]?["data"]?["errors"]?[0]?["path"] == "params.events[0].date", "\(refused)")
         #expect(try target.call("plan.list").arrayValue?.isEmpty == true, "nothing stored")
+        // An activation may be dated the day after its own (made on a day trained): in a
+        // zone ahead of UTC that is two days past its time's UTC day. Three are refused.
+        let atMs = try #require(event["at"]?.stringValue.flatMap(RFC3339.parse))
+        let utcDay = LocalDate(daysSinceEpoch: Int(atMs / 86_400_000))
+        for (days, restores) in [(2, true), (3, false)] {
+            let later = try InProcess()
+            let dated = (event.objectPairs ?? []).map { $0.key == "date" ? (key: "date", value: JSONValue.string(utcDay.adding(days: days).description)) : $0 }
+            _ = try later.call("history.import", .obj(["importId": "r", "chunk": 0, "source": "json", "plans": plans, "events": [.object(dated)]]))
+            let done = try later.request("history.import", .obj(["importId": "r", "done": true]))
+            #expect((done["error"] == nil) == restores, "\(days) days: \(done)")
+        }
     }
 
     /// A restore of sessiond's own export of a history of 1,000,000 sets fits what the

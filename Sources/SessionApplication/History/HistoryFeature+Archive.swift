@@ -130,9 +130,14 @@ extension HistoryFeature {
             guard let planID = planIDs[event.planID] else {
                 throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].planId", message: "names plan \(event.planID), which the archive does not hold")])
             }
-            // The day it kept is its time's day in some zone: within a day of its UTC day.
-            if let date = event.date, abs(date.daysSinceEpoch - DecodingContext.utcDate(atMs).daysSinceEpoch) > 1 {
-                throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].date", message: "\(date) is more than a day from its time \(event.at)")])
+            // The day it kept is its time's day in some zone, within a day of its UTC day;
+            // an activation's may be the day after that (made on a day trained).
+            if let date = event.date {
+                let days = date.daysSinceEpoch - DecodingContext.utcDate(atMs).daysSinceEpoch
+                guard (-1...(event.kind == .activate ? 2 : 1)).contains(days) else {
+                    throw RPCError.invalidParams([PathMessage(path: "params.events[\(index)].date",
+                                                              message: "\(date) is too far from its time \(event.at) (the day it happened on, or for an activation the day after)")])
+                }
             }
             if event.kind == .move, let from = event.from, let to = event.to { return (atMs: atMs, kind: .moved(planID: planID, from: from, to: to), date: event.date) }
             return (atMs: atMs, kind: .activated(planID: planID), date: event.date)

@@ -49,7 +49,8 @@ public struct PlanCalendar: Sendable {
         }
 
         public let kind: Kind
-        /// The date (daemon's zone) the event happened on.
+        /// The date (daemon's zone) the event happened on; for an activation, the date it
+        /// governs from (`activationDate`: the next one when that day was trained).
         public let date: LocalDate
 
         public init(_ kind: Kind, on date: LocalDate) {

@@ -99,8 +99,10 @@ public struct ArchivedPlanEvent: Sendable, Equatable, CodedObject {
 
     /// RFC 3339.
     public var at = ""
-    /// The day it happened on, in the zone of the daemon it happened in; absent in
-    /// archives written before events kept it (a restore dates those by its own zone).
+    /// The day it happened on, in the zone of the daemon it happened in (for an
+    /// activation, the day it governs from: the next when that day was trained, as
+    /// `PlanCalendar.activationDate` has it); absent in archives written before events
+    /// kept it (a restore dates those by its own zone).
     public var date: LocalDate?
     public var kind = Kind.activate
     public var planID: Int64 = 0
