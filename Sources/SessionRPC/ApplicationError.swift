@@ -63,6 +63,7 @@ public struct ApplicationError: Sendable, Equatable {
     public static let implausibleSet = ApplicationError(code: -32022, reason: "implausible_set", data: ErrorData.ImplausibleSet.self)
     /// The session holds `SessionLimits.setsPerSession` sets: the next is refused.
     public static let sessionFull = ApplicationError(code: -32023, reason: "session_full", data: ErrorData.SessionFull.self)
+    public static let dayTrained = ApplicationError(code: -32024, reason: "day_trained", data: ErrorData.Day.self)
     public static let permissionDenied = ApplicationError(code: -32030, reason: "permission_denied", data: ErrorData.Peer.self)
     public static let tooManyConnections = ApplicationError(code: -32031, reason: "too_many_connections")
     /// A batch's large replies passed the per-line budget: the rest were not run.
@@ -78,7 +79,7 @@ public struct ApplicationError: Sendable, Equatable {
         noActiveSession, sessionAlreadyActive, sessionNotFound, sessionNotActive, timeBeforeSessionStart, confirmationRequired,
         timeOutsideSession, dayInFuture, noRestTimer, planInvalid, planNotFound, noActivePlan, planDayNotFound, plannedExerciseNotFound,
         exerciseNotInSession, unknownExercise, ambiguousExercise, aliasRefused, exerciseRefused, setNotFound, noSetToUndo, implausibleSet, sessionFull,
-        permissionDenied, tooManyConnections, replyTooLarge, importRefused, backupFailed, stagingFull, storageError,
+        dayTrained, permissionDenied, tooManyConnections, replyTooLarge, importRefused, backupFailed, stagingFull, storageError,
     ]
 
     /// What any method may answer besides its own errors: the database refusing a write.

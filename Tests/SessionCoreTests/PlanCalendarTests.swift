@@ -68,20 +68,15 @@ import TestSupport
         #expect(PlanCalendar.isValidMove(from: day(3), to: day(6), madeOn: day(3)))
     }
 
-    @Test func aTrainingDayThatHoldsASessionKeepsItsTrainingAndARestDayMayTakeSome() {
-        let (thursday, friday) = (day(3), day(4))
-        // Friday trains and was trained: neither way round may it move.
-        #expect(PlanCalendar.trainedDates(from: friday, to: day(5), trains: [friday], holdSessions: [friday]) == [friday])
-        #expect(PlanCalendar.trainedDates(from: day(5), to: friday, trains: [friday], holdSessions: [friday]) == [friday])
-        // Thursday rests and holds a session: Friday's training may come to it.
-        #expect(PlanCalendar.trainedDates(from: friday, to: thursday, trains: [friday], holdSessions: [thursday]).isEmpty)
-        // A training day not trained yet moves.
-        #expect(PlanCalendar.trainedDates(from: friday, to: thursday, trains: [friday, thursday], holdSessions: []).isEmpty)
-    }
-
-    @Test func anActivationOnADayTrainedUnderAPlanGovernsFromTheNextDay() {
-        #expect(PlanCalendar.activationDate(madeOn: day(2), trainedUnderAPlan: true) == day(3))
-        #expect(PlanCalendar.activationDate(madeOn: day(2), trainedUnderAPlan: false) == day(2))
+    /// A day is trained when it trains and holds a session: not a rest day (nor an
+    /// unplanned one) with a session, not a training day without one. An activation on
+    /// a day trained governs from the next.
+    @Test func aTrainingDayThatHoldsASessionIsTrainedAndAnActivationOnItGovernsFromTheNext() {
+        #expect(PlanCalendar.isTrained(trains: true, holdsSession: true))
+        #expect(!PlanCalendar.isTrained(trains: false, holdsSession: true))
+        #expect(!PlanCalendar.isTrained(trains: true, holdsSession: false))
+        #expect(PlanCalendar.activationDate(madeOn: day(2), todayTrained: true) == day(3))
+        #expect(PlanCalendar.activationDate(madeOn: day(2), todayTrained: false) == day(2))
         // Dated so, the day trained keeps the plan it was trained under.
         let calendar = PlanCalendar(plans: [plan(1), plan(2)], events: [activated(1, on: 0), activated(2, on: 3)])
         #expect(calendar.governingPlan(of: day(2))?.id == 1 && calendar.governingPlan(of: day(3))?.id == 2)

@@ -65,8 +65,12 @@ package enum ErrorMapping {
             return .application(.noActivePlan, message: "No plan has been imported yet; import one with plan.import (sessionctl plan import FILE).")
         case .noPlanCovers(let date):
             return .application(
-                .planNotFound, message: "No plan governs \(date): none was in force for it (a plan governs from the day it is activated on, within or after its own week).",
+                .planNotFound, message: "No plan governs \(date): none was in force for it (a plan governs from the day it is activated on, or the next when that day was trained, within or after its own week).",
                 data: ErrorData.Plan { $0.date = date })
+        case .dayTrained(let day, let today):
+            return .application(
+                .dayTrained, message: "\(day) was trained already: a day trained keeps its training (its session counts for it); move a day not trained yet.",
+                data: ErrorData.Day { $0.date = day; $0.today = today })
         case .dayInFuture(let day, let today):
             return .application(
                 .dayInFuture, message: "\(day) is after today (\(today)): a session is started on the day it is done, or entered afterwards.",

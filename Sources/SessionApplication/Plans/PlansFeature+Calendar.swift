@@ -17,6 +17,15 @@ extension PlansFeature {
         return (day, choice)
     }
 
+    /// True when `date` is trained (`PlanCalendar.isTrained`): it trains under the plan
+    /// governing it and holds a session, finished or running.
+    func isTrained(_ date: LocalDate, in calendar: PlanCalendar) throws -> Bool {
+        let trains = try planDay(on: date, in: calendar).map { !$0.day.rest } ?? false
+        // Sessions are looked for only on a day that trains.
+        let holdsSession = try trains && !database.sessions.listSessions(from: date, to: date, limit: 1).isEmpty
+        return PlanCalendar.isTrained(trains: trains, holdsSession: holdsSession)
+    }
+
     /// The dates of the week of `monday` that train (not a rest day), with their plan
     /// day: each under the plan that governed it.
     func trainingDays(weekOf monday: LocalDate, in calendar: PlanCalendar) throws -> [(date: LocalDate, day: PlanDayRecord, choice: PlanCalendar.Choice)] {
@@ -73,13 +82,15 @@ extension PlansFeature {
                 ? "is the same day as from" : "\(to) is not in the week of \(from) (\(from.mondayOfWeek) to \(from.mondayOfWeek.adding(days: 6)))")])
         }
         let calendar = try planCalendar()
-        // Both dates lie ahead in one week: the plan in force now governs both.
+        // Both dates lie ahead in one week, under the plan in force now; or, after a plan
+        // activated on a day trained, today under the one before and later days under it.
         guard let plan = calendar.governingPlan(of: from) else { throw SessionError.noPlanCovers(from) }
-        let trains: Set<LocalDate> = Set(try [from, to].filter { try planDay(on: $0, in: calendar).map { !$0.day.rest } ?? false })
-        let holdSessions: Set<LocalDate> = Set(try [from, to].filter { !(try database.sessions.listSessions(from: $0, to: $0, limit: 1).isEmpty) })
-        if let trained = PlanCalendar.trainedDates(from: from, to: to, trains: trains, holdSessions: holdSessions).first {
-            throw RPCError.invalidParams([PathMessage(path: trained == from ? "params.from" : "params.to",
-                                                      message: "\(trained) was trained already: a day trained keeps its training (a session on it counts for it)")])
+        if let other = calendar.governingPlan(of: to), other.id != plan.id {
+            throw RPCError.invalidParams([PathMessage(path: "params.to", message: "\(to) is under plan \(other.id) and \(from) under plan \(plan.id) "
+                                                      + "(a plan activated on a day trained governs from the next): a move swaps two days of one plan")])
+        }
+        if let trained = try [from, to].first(where: { try isTrained($0, in: calendar) }) {
+            throw SessionError.dayTrained(trained, today: today)
         }
         try database.plans.movePlanDays(planID: plan.id, from: from, to: to, atMs: nowMs)
         let moved = try planCalendar()

@@ -89,11 +89,10 @@ extension PlansFeature {
     }
 
     /// The date an activation made now governs from (`PlanCalendar.activationDate`):
-    /// tomorrow when today was trained under a plan already.
+    /// tomorrow when today is trained already.
     private func activationDate() throws -> LocalDate {
         let today = clock.localDate(atMs: nowMs)
-        let trained = try !database.sessions.listSessions(from: today, to: today, limit: 1).isEmpty
-        return PlanCalendar.activationDate(madeOn: today, trainedUnderAPlan: try trained && planCalendar().governingPlan(of: today) != nil)
+        return PlanCalendar.activationDate(madeOn: today, todayTrained: try isTrained(today, in: planCalendar()))
     }
 
     /// `plan.activate`.

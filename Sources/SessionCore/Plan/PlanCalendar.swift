@@ -10,7 +10,7 @@ import SessionMacros
 ///   the daemon's zone); the current date and later ones belong to the plan in force
 ///   now. An event is dated by the day it happened on (in the daemon's zone then, kept
 ///   with it): it governs that day and later ones, never a day that had ended before
-///   it. An activation made on a day already trained under a plan is dated the day
+///   it. An activation made on a day trained already (`isTrained`) is dated the day
 ///   after (`activationDate`): the day keeps the plan it was trained under. A date
 ///   that ended before any plan was in force is unplanned: neither planned nor missed.
 /// * A plan is in force from its activation (an import that activates it, `plan.activate`,
@@ -146,28 +146,26 @@ public struct PlanCalendar: Sendable {
         return ids
     }
 
+    /// True when a date's training has been done, or begun: it trains (its governing
+    /// plan's day for it is no rest day) and holds a session, finished or still running.
+    /// What it trains then stays as it is: a plan activated that day governs from the
+    /// next (`activationDate`), and a move does not take its training away (plan.move),
+    /// either of which would turn its session extra and leave the training missed. A rest day or a day no plan governs is never trained: a session
+    /// on it is extra, and may become a new plan's or a moved day's training.
+    public static func isTrained(trains: Bool, holdsSession: Bool) -> Bool {
+        trains && holdsSession
+    }
+
     /// The date an activation made on `today` governs from: today, or tomorrow when
-    /// today holds a session already and a plan governs it. That session was trained
-    /// under the plan in force, and a new plan or version that rested today, or trained
-    /// another weekday's day on it, would turn it extra and leave the day it trained
-    /// missed. A day no plan governed yet takes the new plan, its sessions with it.
-    public static func activationDate(madeOn today: LocalDate, trainedUnderAPlan: Bool) -> LocalDate {
-        trainedUnderAPlan ? today.adding(days: 1) : today
+    /// today is trained already (`isTrained`).
+    public static func activationDate(madeOn today: LocalDate, todayTrained: Bool) -> LocalDate {
+        todayTrained ? today.adding(days: 1) : today
     }
 
     /// True when a move made on `date` may swap `from` and `to`: two different dates
     /// of one week, neither ended.
     public static func isValidMove(from: LocalDate, to: LocalDate, madeOn date: LocalDate) -> Bool {
         from != to && from.mondayOfWeek == to.mondayOfWeek && from >= date && to >= date
-    }
-
-    /// Those of a move's two dates whose training is done: a date that trains and holds
-    /// a session counts as trained (the weekly summary's rule), and a move would take
-    /// that training away, the session turning extra and the date it went to missed. A
-    /// rest day that holds a session may take the other date's training: the session
-    /// done becomes it.
-    public static func trainedDates(from: LocalDate, to: LocalDate, trains: Set<LocalDate>, holdSessions: Set<LocalDate>) -> [LocalDate] {
-        [from, to].filter { trains.contains($0) && holdSessions.contains($0) }
     }
 
     /// `plan` moved to the week starting `monday`, each day on the same weekday: how a

@@ -14,6 +14,8 @@ public enum SessionError: Error, Sendable, Equatable {
     case planDayNotFound(Int64)
     /// A session dated after today: a workout is entered once it was done.
     case dayInFuture(LocalDate, today: LocalDate)
+    /// A move of a day trained already (`PlanCalendar.isTrained`): its training stays.
+    case dayTrained(LocalDate, today: LocalDate)
     case plannedExerciseNotFound(Int64)
     /// The planned exercise belongs to another day than the session's.
     case exerciseNotInSession(plannedExerciseID: Int64, planDayID: Int64?)

@@ -8,7 +8,7 @@ import JSON
 public enum PlanMove: MethodContract {
     public static let name = "plan.move"
     public static let summary = "Swap what two days of this week train (a one-off move, not a change of the plan); a day that has ended, or a training day trained already, cannot move."
-    public static let errors: [ApplicationError] = [.planNotFound]
+    public static let errors: [ApplicationError] = [.planNotFound, .dayTrained]
 
     @CodedParams
     public struct Params: MethodParams {
