@@ -40,7 +40,8 @@ extension PlanCommands {
             PLAN-ID shows that stored plan (sessionctl plan list gives the ids). With --week
             DATE, DATE's week as sessions, summaries and the calendar take it: each day
             under the plan that governed it (the plan in force when the day ended; today
-            and later days, the plan in force now), carried over by weekday past the
+            and later days, the plan in force now, but for a day trained already when it
+            was activated: that day keeps its plan), carried over by weekday past the
             plan's own week, one-off moves applied. A plan imported, activated or edited
             later never changes a day that had ended; a day that ended before any plan
             was in force shows as "no plan yet".

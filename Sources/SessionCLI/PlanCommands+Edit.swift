@@ -220,7 +220,8 @@ extension PlanCommands {
                 of a name when only one begins so. The plan goes through the same checks
                 as an import and is stored as a new version of the active plan (plan list
                 shows which it revises; plan diff shows what changed); sessions already
-                trained keep what they trained.
+                trained keep what they trained, and a day trained already keeps the
+                version it was trained under (the new one governs from the next day).
                 """,
             options: CommonOptions.daemon + options,
             completes: completes,

@@ -140,16 +140,16 @@ struct RowReader {
         problems.append(CSVTable.Failure(line: line, message: "\(name): \(message)"))
     }
 
-    /// A number (float noise rounded off), nil when empty; a problem when not a number.
-    /// A plain decimal (`72.5`, `72,5`, `8`) is read from the field's bytes, no String
-    /// made (`PlainDecimal`, which reads what strtod reads); anything else is read as
-    /// text, by strtod.
     /// A field as the file writes it, for a problem to quote (a whole number past any
     /// `Int` is said as written, not as the bound it was read to).
     private mutating func written(_ column: TrackerExport.Column) -> String {
         (text(column) ?? "").quotedShort
     }
 
+    /// A number (float noise rounded off), nil when empty; a problem when not a number.
+    /// A plain decimal (`72.5`, `72,5`, `8`) is read from the field's bytes, no String
+    /// made (`PlainDecimal`, which reads what strtod reads); anything else is read as
+    /// text, by strtod.
     private mutating func number(_ column: TrackerExport.Column) -> Double? {
         guard let range = Self.trimmedRange(fieldIndex[column.rawValue], in: record), !range.isEmpty else { return nil }
         if let plain = record.storage.withUnsafeBufferPointer({ PlainDecimal.value(UnsafeBufferPointer(rebasing: $0[range]), commaSeparates: true) }),

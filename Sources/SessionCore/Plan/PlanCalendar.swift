@@ -8,7 +8,7 @@ import SessionMacros
 /// The rules:
 /// * The plan that governs a date is the one in force when the date ended (midnight in
 ///   the daemon's zone); the current date and later ones belong to the plan in force
-///   now. An event is dated by the day it happened on (in the daemon's zone then, kept
+///   now, but for a date trained already when a plan was activated (below). An event is dated by the day it happened on (in the daemon's zone then, kept
 ///   with it): it governs that day and later ones, never a day that had ended before
 ///   it. An activation made on a day trained already (`isTrained`) is dated the day
 ///   after (`activationDate`): the day keeps the plan it was trained under. A date
