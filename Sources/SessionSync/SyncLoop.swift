@@ -90,9 +90,13 @@ final class SyncLoop {
         }
     }
 
-    /// The connection to the daemon, made again after a failure.
+    /// The connection to the daemon, made again after a failure, or when the daemon
+    /// closed it for its idle timeout between rounds (a quiet hour under a long interval).
     private func connectedDaemon() throws -> SocketClient {
-        if let daemon { return daemon }
+        if let daemon {
+            try daemon.reconnectIfClosed()
+            return daemon
+        }
         let connected = try SocketClient(path: socket)
         daemon = connected
         return connected

@@ -187,6 +187,27 @@ struct SyncDeliveryTests {
         #expect(loops.allSatisfy { $0.isRunning }, "both loops still run")
     }
 
+    /// A daemon that closed the loop's idle connection between rounds: the next round,
+    /// woken by a set, connects again and pushes it at once (it had failed with
+    /// "connection lost while sending" and pushed on its retry half a minute later).
+    @Test func aRoundAfterTheDaemonsIdleTimeoutConnectsAgainAtOnce() throws {
+        let server = try SyncTests.server()
+        let phone = try DaemonProcess(extraArguments: ["--idle-timeout", "1"])
+        defer { phone.cleanUp() }
+        let loop = try Self.loop(phone, server, interval: 600)
+        defer { loop.terminate(); loop.waitUntilExit() }
+        let client = try phone.client()
+        try Wait.until(timeout: 30, "the first round") { try client.call("sync.status")["lastPull"]?.stringValue != nil }
+        // The loop's request connection closed for idleness: its events' and this one stay.
+        try Wait.until(timeout: 30, "the idle connection closed") { try client.call("daemon.status")["connections"] == 2 }
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", Workout.set("Squat", 5, 100))
+        try Wait.until(timeout: 10, "the set pushed by the woken round") {
+            let rows = try server.psql("SELECT count(*) FROM sessiond_record")
+            return (Int(rows.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 2
+        }
+    }
+
     /// `sessiond-sync`'s loop over `daemon` and `server`, running, its output dropped.
     static func loop(_ daemon: DaemonProcess, _ server: PostgresServer, interval: Int) throws -> Process {
         let loop = Process()
