@@ -169,20 +169,28 @@ public struct Syncer {
         }
     }
 
-    /// Pulls the other devices' rows past the pull cursor and applies them, sessions
-    /// before sets; the cursor is stored with the last of them when all were settled. A
-    /// row this build cannot read (an entity it does not know, a state that does not
-    /// read) is passed over and said in `report.unreadable`: held, it would stop every
-    /// later pull of this device for good. It is pulled again only by a build that reads
-    /// more entities (`position(in:server:)`).
+    /// Pulls the other devices' rows past the pull cursor and applies them a page at a
+    /// time, each page's sessions (and other records) before its sets; the cursor is
+    /// stored with each page's last changes when all so far were settled, so memory is
+    /// one page's and a pull cut short keeps what it applied. A change left unresolved
+    /// (a set whose session's row lies on the next page, a session finished after its
+    /// sets were logged) is tried again after the next page's records, at most a page
+    /// of them; while any waits, the cursor stays where it was. A row this build cannot
+    /// read (an entity it does not know, a state that does not read) is passed over and
+    /// said in `report.unreadable`: held, it would stop every later pull of this device
+    /// for good. It is pulled again only by a build that reads more entities
+    /// (`position(in:server:)`).
     func pull(device: String, into report: inout Report) throws {
         let server = try SyncSchema.serverID(postgres)
         let stored = try call(ChangesSince.self, ChangesSince.Params(limit: 1)).pulled
         var cursor = Self.position(in: stored, server: server)
-        let start = cursor
-        var changes: [SyncChange] = []
+        // Changes left unresolved, tried again with the next page; and whether the cursor
+        // may still move (none was given up on this round).
+        var waiting: [SyncChange] = []
+        var settled = true
         while true {
             let rows = try postgres.query(Self.pullQuery, [String(cursor)])
+            var changes: [SyncChange] = []
             for row in rows where row[5] != device {
                 do {
                     changes.append(try Self.change(row))
@@ -190,22 +198,33 @@ public struct Syncer {
                     report.unreadable.append("\(error)")
                 }
             }
+            report.pulled += changes.count
+            let previous = cursor
             if let row = rows.last, let text = row[6], let last = Int64(text) { cursor = last }
-            if rows.count < Self.pullPage { break }
+            let full = rows.count == Self.pullPage
+            guard cursor != previous else { break }
+            let ordered = changes.filter { $0.entity != .set } + waiting + changes.filter { $0.entity == .set }
+            waiting = []
+            let chunks = Self.chunks(ordered)
+            for (index, chunk) in chunks.enumerated() {
+                // The cursor goes with a page's last changes, unless some wait.
+                let storesCursor = index == chunks.count - 1 && settled && waiting.isEmpty
+                let result = try call(ChangesApply.self, ChangesApply.Params(changes: chunk, pulled: storesCursor ? Self.cursorText(server: server, position: cursor) : nil))
+                report.applied += result.applied
+                report.ignored += result.ignored
+                let unresolved = Set(result.unresolved)
+                waiting += chunk.filter { unresolved.contains($0.uid) }
+            }
+            // More than a page waiting: given up on this round (the cursor stays before
+            // them; the next round pulls them again).
+            if waiting.count > Self.pullPage {
+                report.unresolved += waiting.count
+                waiting = []
+                settled = false
+            }
+            if !full { break }
         }
-        report.pulled = changes.count
-        guard cursor != start else { return }
-        let ordered = changes.filter { $0.entity != .set } + changes.filter { $0.entity == .set }
-        let chunks = Self.chunks(ordered)
-        var settled = true
-        for (index, chunk) in chunks.enumerated() {
-            let last = index == chunks.count - 1
-            let result = try call(ChangesApply.self, ChangesApply.Params(changes: chunk, pulled: last && settled ? Self.cursorText(server: server, position: cursor) : nil))
-            report.applied += result.applied
-            report.ignored += result.ignored
-            report.unresolved += result.unresolved.count
-            if !result.unresolved.isEmpty { settled = false }
-        }
+        report.unresolved += waiting.count
     }
 
     /// The JSON bytes of changes one `changes.apply` carries at most: its request line

@@ -203,6 +203,29 @@ struct SyncTests {
         #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 0)
     }
 
+    /// A finished session of more sets than a page of the pull: its row (moved past its
+    /// sets by the finish) lies on the second page, so the first page's sets wait for
+    /// it and are applied with it, in one round, whose cursor is stored; the next round
+    /// pulls nothing again. (The pull had held the whole backlog in memory to order it.)
+    @Test func aSessionWhoseRowFollowsItsSetsPastAPageArrivesInOneRound() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        let client = try phone.client()
+        _ = try client.call("session.start")
+        let sets = 1100
+        for set in 1...sets { _ = try client.call("session.log", .obj(["exercise": "Row", "reps": JSONValue(set % 12 + 1), "weightKg": 50])) }
+        _ = try client.call("session.finish")
+        try Self.sync(phone, server)
+        let first = try Self.sync(laptop, server)
+        #expect(first.contains("pulled=\(sets + 1) applied=\(sets + 1) ignored=0 unresolved=0"), "\(first)")
+        let id = try #require(try laptop.client().call("session.list").arrayValue?.first?["sessionId"])
+        #expect(try laptop.client().call("session.get", .obj(["sessionId": id]))["endedAt"] != .null)
+        let again = try Self.sync(laptop, server)
+        #expect(again.contains("pulled=0 "), "the cursor was stored: \(again)")
+    }
+
     /// A history of long notes reaches the other device: the pull is sent in calls cut
     /// by size as well as by count (1,000 sets of long notes had made one line of more
     /// than 1 MiB, which the daemon closes, so nothing ever arrived).
