@@ -63,6 +63,17 @@ public struct Syncer {
                        ELSE NOT r.deleted AND (excluded.deleted OR excluded.hlc > r.hlc) END
         """
 
+    /// The rows of a page the upsert turned down for a later reading held (an edit made
+    /// here of a record whose reading lies ahead of this device's clock: a row another
+    /// device wrote with its clock a year fast), moved to the feed's end under no
+    /// device: this device pulls the record as the database holds it, and converges on
+    /// it, where it had kept its own edit and pulled past the record for good.
+    static let redeliver = """
+        UPDATE sessiond_record AS r SET device = '', seq = nextval('sessiond_record_seq')
+        FROM jsonb_to_recordset($1::jsonb) AS x(uid text, hlc text)
+        WHERE r.athlete = current_user AND r.uid = x.uid AND r.hlc > x.hlc
+        """
+
     /// Rows after a pull cursor, oldest first.
     static let pullPage = 1000
     static let pullQuery = """
@@ -94,7 +105,9 @@ public struct Syncer {
                     rows.array { writer in
                         for row in pushed { row.encode(to: &writer) }
                     }
-                    try postgres.query(Self.upsert, [String(decoding: rows.bytes, as: UTF8.self)])
+                    let page = String(decoding: rows.bytes, as: UTF8.self)
+                    try postgres.query(Self.upsert, [page])
+                    try postgres.query(Self.redeliver, [page])
                 }
                 report.pushed += page.changes.count
             }

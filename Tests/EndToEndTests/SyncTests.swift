@@ -203,6 +203,36 @@ struct SyncTests {
         #expect(try client.call("changes.since", .obj(["limit": 1]))["backlog"] == 0)
     }
 
+    /// A set whose row reads years ahead (written by a device whose clock ran fast): an
+    /// edit of it here reads earlier and loses in the database, and this device, which
+    /// had kept its own edit and pulled past the row, pulls the row back and holds what
+    /// the database holds (it had diverged for good, its edit pushed "successfully").
+    @Test func anEditThatLosesToAReadingAheadIsPulledBackAndTheDevicesConverge() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        defer { phone.cleanUp() }
+        let client = try phone.client()
+        _ = try client.call("session.start")
+        let set = try client.call("session.log", .obj(["exercise": "Row", "reps": 5, "weightKg": 50]))
+        try Self.sync(phone, server)
+        // Another device's edit, stamped in 2029 (its clock a year and more fast): 7 reps.
+        let ahead = "1861920000000-0000000000-00000000000000aa"
+        let written = try server.psql("""
+            UPDATE sessiond_record SET hlc = '\(ahead)', device = '00000000000000aa', data = jsonb_set(data, '{reps}', '7'),
+                seq = nextval('sessiond_record_seq') WHERE entity = 'set'
+            """)
+        #expect(written.status == 0, "\(written.stderr)")
+        try Self.sync(phone, server)
+        let setID = set["setId"] ?? .null
+        #expect(try client.call("session.get")["sets"]?[0]?["reps"] == 7, "the fast device's edit pulled")
+        // An edit here reads earlier: the database keeps 7, and so, pulled back, does the phone.
+        _ = try client.call("session.editSet", .obj(["setId": setID, "reps": 9]))
+        try Self.sync(phone, server)
+        let held = try server.rows("SELECT data->>'reps' FROM sessiond_record WHERE entity = 'set'")
+        #expect(held == ["7"], "\(held)")
+        #expect(try client.call("session.get")["sets"]?[0]?["reps"] == 7, "the phone holds what the database holds")
+    }
+
     /// A finished session of more sets than a page of the pull: its row (moved past its
     /// sets by the finish) lies on the second page, so the first page's sets wait for
     /// it and are applied with it, in one round, whose cursor is stored; the next round
