@@ -214,6 +214,7 @@ extension PlanCommands {
         // The options as typed first: a bad one is said whatever the planner.
         let timeout = try arguments.value(Options.timeout) ?? config.plannerTimeout ?? PlannerLimits.defaultTimeoutSeconds
         let repairs = try arguments.value(Options.repairs) ?? config.plannerRepairs ?? PlannerLimits.defaultRepairs
+        if let given = arguments[.planner], given.trimmingWhitespace().isEmpty { throw UsageError("--planner needs a command, got \"\(given)\"") }
         let command = arguments[.planner] ?? context.environment["SESSIOND_PLANNER"].flatMap { $0.isEmpty ? nil : $0 } ?? config.planner
         guard let command else {
             let file = UserConfig.path(environment: context.environment) ?? "$XDG_CONFIG_HOME/sessiond/config"

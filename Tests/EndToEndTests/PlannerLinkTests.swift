@@ -259,6 +259,10 @@ import JSON
         #expect(none.status == 2)
         #expect(none.stderr.contains("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(bench.log)/config/sessiond/config"))
         #expect(none.stderr.contains("(ready-made planners: contrib/planners in the source tree)"), "\(none.stderr)")
+        // An empty --planner is a usage error, not a planner run (and an attempt counted).
+        let empty = try bench.ctl(["plan", "next", "--planner", " "])
+        #expect(empty.status == 2 && empty.stderr.contains("--planner needs a command") && empty.stderr.contains("Usage:"), "\(empty.stderr)")
+        #expect(try bench.attempts().isEmpty)
         // Installed (PREFIX/bin/sessionctl beside PREFIX/share/sessiond/planners), it names them there.
         let prefix = bench.log + "/prefix"
         for directory in [prefix, prefix + "/bin", prefix + "/share", prefix + "/share/sessiond", prefix + "/share/sessiond/planners"] { mkdir(directory, 0o755) }
