@@ -142,11 +142,16 @@ extension PlanCommands {
             params.limit = try arguments.value(Options.limit)
             let client = try context.connect(arguments)
             let attempts = try context.call(client, PlanAttempts.self, params)
-            if context.printJSON(attempts, arguments) { return ExitStatus.ok }
             let console = context.console
+            // A run that kept nothing is a data error, --json or not.
+            if attempts.items.isEmpty, let run = params.run {
+                console.error("sessionctl: no attempts kept for run \"\(run)\" (sessionctl plan attempts lists the runs)")
+                return ExitStatus.refused
+            }
+            if context.printJSON(attempts, arguments) { return ExitStatus.ok }
             if attempts.items.isEmpty {
-                console.print(params.run.map { "no attempts kept for run \"\($0)\"" } ?? "no planner attempts kept yet (sessionctl plan next)")
-                return params.run == nil ? ExitStatus.ok : ExitStatus.refused
+                console.print("no planner attempts kept yet (sessionctl plan next)")
+                return ExitStatus.ok
             }
             for item in attempts.items.reversed() where params.run != nil {
                 console.print(console.bold("attempt \(item.attempt.attempt)") + " · \(item.at) · \(item.attempt.outcome.rawValue)" +

@@ -253,6 +253,17 @@ import JSON
         #expect(status.status == 0 && status.stderr.contains("\(config): not a regular file"), "\(status.status) \(status.stderr)")
     }
 
+    /// A run that kept nothing is a data error, said alike with --json.
+    @Test func anUnknownRunsAttemptsAreADataErrorWithOrWithoutJSON() throws {
+        let bench = try Bench()
+        let plain = try bench.ctl(["plan", "attempts", "nosuch"])
+        #expect(plain.status == 1 && plain.stderr.contains("no attempts kept for run \"nosuch\"") && plain.stdout.isEmpty, "\(plain.stderr)")
+        let json = try bench.ctl(["--json", "plan", "attempts", "nosuch"])
+        #expect(json.status == 1 && (try? JSONParser.parse(json.stdout))?["error"]?["kind"] == "data", "\(json.stdout)")
+        let none = try bench.ctl(["plan", "attempts"])
+        #expect(none.status == 0 && none.stdout.contains("no planner attempts kept yet"))
+    }
+
     @Test func thePlannerComesFromTheOptionTheEnvironmentOrTheConfigFile() throws {
         let bench = try Bench()
         let none = try bench.ctl(["plan", "next"])
