@@ -17,6 +17,16 @@ struct SyncTests {
         return server
     }
 
+    /// A session started on `daemon` with `count` sets of rows (1 to 12 reps, 50 kg), each
+    /// with `note` when given.
+    static func logRows(_ daemon: DaemonProcess, _ count: Int, note: String? = nil) throws {
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        for set in 1...count {
+            _ = try client.call("session.log", .obj(["exercise": "Row", "reps": JSONValue(set % 12 + 1), "weightKg": 50, "note": note.map(JSONValue.string) ?? .null]))
+        }
+    }
+
     /// One `sessiond-sync --once` of `daemon`; its report line.
     @discardableResult
     static func sync(_ daemon: DaemonProcess, _ server: PostgresServer) throws -> String {
@@ -242,11 +252,9 @@ struct SyncTests {
         let phone = try DaemonProcess()
         let laptop = try DaemonProcess()
         defer { phone.cleanUp(); laptop.cleanUp() }
-        let client = try phone.client()
-        _ = try client.call("session.start")
         let sets = 1100
-        for set in 1...sets { _ = try client.call("session.log", .obj(["exercise": "Row", "reps": JSONValue(set % 12 + 1), "weightKg": 50])) }
-        _ = try client.call("session.finish")
+        try Self.logRows(phone, sets)
+        _ = try phone.client().call("session.finish")
         try Self.sync(phone, server)
         let first = try Self.sync(laptop, server)
         #expect(first.contains("pulled=\(sets + 1) applied=\(sets + 1) ignored=0 unresolved=0"), "\(first)")
@@ -264,14 +272,10 @@ struct SyncTests {
         let phone = try DaemonProcess()
         let laptop = try DaemonProcess()
         defer { phone.cleanUp(); laptop.cleanUp() }
-        let client = try phone.client()
-        _ = try client.call("session.start")
         // 400 characters of 4 bytes each: 1,000 such sets are 1.9 MB of changes.
         let note = String(repeating: "💪", count: 400)
         let sets = 1200
-        for set in 1...sets {
-            _ = try client.call("session.log", .obj(["exercise": "Row", "reps": JSONValue(set % 12 + 1), "weightKg": 50, "note": .string(note)]))
-        }
+        try Self.logRows(phone, sets, note: note)
         try Self.sync(phone, server)
         try Self.sync(laptop, server)
         let current = try laptop.client().call("session.list", .obj(["limit": 5])).arrayValue ?? []

@@ -10,7 +10,9 @@ extension CoachContext {
     /// What goes first when the text is over its budget: skipped exercises (the latest
     /// first), then muscles (those with the fewest sets first), then main lifts (the
     /// lowest-ranked first), then health figures (body mass, HRV, resting heart rate,
-    /// sleep), then this week's totals. The header, adherence and the last training (a
+    /// sleep), then this week's totals. A list whose every item went says how many it
+    /// had ("Skipped this week: 3, not listed for length."); those counts go last, in
+    /// the same order. The header, adherence and the last training (a
     /// gap) are never trimmed; a text still over budget is cut at the end ("…").
     public static let trimmingOrder: [Section] = [.skipped, .muscles, .lifts, .health, .thisWeek]
 
@@ -21,10 +23,12 @@ extension CoachContext {
         var parts = Section.allCases.map { part($0) }
         func rendered() -> String { parts.compactMap(\.text).joined(separator: "\n") }
         var text = rendered()
-        for section in Self.trimmingOrder {
-            guard let index = Section.allCases.firstIndex(of: section) else { continue }
+        let indices = Self.trimmingOrder.compactMap { Section.allCases.firstIndex(of: $0) }
+        for index in indices {
             while text.utf8.count > maxBytes, parts[index].drop() { text = rendered() }
         }
+        // Then, still over, the counts that stood for lists left out, in the same order.
+        for index in indices where text.utf8.count > maxBytes && parts[index].dropCount() { text = rendered() }
         return PromptText.prefix(text, maxBytes: maxBytes)
     }
 
@@ -151,6 +155,8 @@ extension CoachContext {
         let dropOrder: [Int]
         private var kept: [Bool]
         private var dropped = 0
+        /// The count said for items all dropped was dropped too.
+        private var countDropped = false
 
         init(title: String, items: [String], style: Style, dropOrder: [Int]) {
             self.title = title
@@ -173,10 +179,21 @@ extension CoachContext {
             return true
         }
 
-        /// The section's text, nil when it has no items left.
+        /// Drops the count said for items all dropped; false when there is none to drop.
+        mutating func dropCount() -> Bool {
+            guard style != .fixed, !items.isEmpty, dropped == items.count, !countDropped else { return false }
+            countDropped = true
+            return true
+        }
+
+        /// The section's text, nil when it has no items. A list or lines whose items were
+        /// all dropped say how many there were, so the planner knows of them, until that
+        /// count is dropped too (`dropCount`).
         var text: String? {
             let shown = items.indices.filter { kept[$0] }.map { items[$0] }
-            guard !shown.isEmpty else { return nil }
+            guard !shown.isEmpty else {
+                return style == .fixed || items.isEmpty || countDropped ? nil : "\(title): \(items.count), not listed for length."
+            }
             let more = items.count > shown.count ? " (+\(items.count - shown.count) more)" : ""
             switch style {
             case .fixed: return shown.joined(separator: "\n")
