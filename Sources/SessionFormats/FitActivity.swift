@@ -257,7 +257,10 @@ public struct FitActivity: Sendable, Equatable {
         if let average = session.averageHeartRate, let maximum = session.maximumHeartRate, plausible.contains(average), plausible.contains(maximum) {
             return (average, maximum)
         }
-        let end = session.start + Int64(session.elapsedSeconds.rounded(.up))
+        // Within the session as stored: one whose timer ran on for days ends with its
+        // last set (`duration(of:)`), not days later.
+        let kept = Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds) == nil ? duration(of: session) : nil
+        let end = session.start + (kept.map(Int64.init) ?? Int64(session.elapsedSeconds.rounded(.up)))
         let readings = lookup.heartRates
         let from = Lookup.first(readings, atLeast: session.start, key: \.time)
         let to = Lookup.first(readings, atLeast: end + 1, key: \.time)

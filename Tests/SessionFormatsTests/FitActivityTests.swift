@@ -211,6 +211,15 @@ import SessionCore
         #expect(activity.warnings.map(\.description) == ["byte \(offset): the session started \(RFC3339.utc(seconds: Int64(Self.start) + FitFile.epochOffsetSeconds)): "
                                                           + "an elapsed time of 72h 0m is longer than a day (a timer left running?); stored as ending with its last set, at \(end)"],
                 "\(activity.warnings)")
+        // Its heart rate from the records within it as stored: not one two days on (the
+        // session's own average and maximum left out, so the records count).
+        var recorded = messages
+        recorded[index].fields.removeAll { $0.0 == 16 || $0.0 == 17 }
+        recorded.insert((20, [(253, Self.start + 2 * 86_400), (3, 180)]), at: index)
+        let withRecords = try #require(try FitActivity(bytes: Self.file(recorded)).workouts { LocalDateTime(unixSeconds: $0 / 1000, offsetSeconds: 0) }.first)
+        let within = messages.filter { $0.global == 20 }.compactMap { $0.fields.first { $0.0 == 3 }?.1 }
+        #expect(withRecords.averageHeartRate == Int(within.reduce(0, +) / Double(within.count)) && withRecords.maximumHeartRate == Int(within.max() ?? 0),
+                "\(String(describing: withRecords.averageHeartRate)) \(String(describing: withRecords.maximumHeartRate))")
         // Without set times: no duration.
         var untimed = messages
         for set in untimed.indices where untimed[set].global == 225 { untimed[set].fields.removeAll { $0.0 == 6 } }
