@@ -270,6 +270,10 @@ import JSON
         #expect(none.status == 2)
         #expect(none.stderr.contains("no planner: give --planner CMD, set SESSIOND_PLANNER, or write \"planner = CMD\" in \(bench.log)/config/sessiond/config"))
         #expect(none.stderr.contains("(ready-made planners: contrib/planners in the source tree)"), "\(none.stderr)")
+        // A week no plan may have is named as typed, not by the prompt's week before it.
+        let first = try bench.ctl(["plan", "next", "--week", "0001-01-01", "--print-request"])
+        #expect(first.status == 2 && first.stderr.contains("--week 0001-01-01 names the week of 0001-01-01: the week planned must start from 0001-01-08"),
+                "\(first.stderr)")
         // An empty --planner is a usage error, not a planner run (and an attempt counted).
         let empty = try bench.ctl(["plan", "next", "--planner", " "])
         #expect(empty.status == 2 && empty.stderr.contains("--planner needs a command") && empty.stderr.contains("Usage:"), "\(empty.stderr)")
