@@ -279,6 +279,14 @@ import TestSupport
         var next = options
         next.weekStart = Fixtures.monday.adding(days: 7)
         #expect(try imported(plan(exercise: #""Row""#), options: next).plan.days[0].date.description == "2026-12-07")
+        // The week asked for replaces the plan's own, whatever that is: one that is no
+        // Monday (or no date) is warned of, not refused, as another Monday is.
+        let ownTuesday = #"{"planName": "P", "weekStart": "2026-12-15", "days": [{"day": "Monday", "title": "A", "exercises": ["Row"]}]}"#
+        #expect(errors(ownTuesday) == ["weekStart: 2026-12-15 is a Tuesday; a week starts on a Monday"])
+        let asked = try imported(ownTuesday, options: next)
+        #expect(asked.plan.weekStart == Fixtures.monday.adding(days: 7))
+        #expect(asked.warnings.map(\.description).first == #"weekStart: "2026-12-15" replaced by the requested week 2026-12-07 (2026-12-15 is a Tuesday; a week starts on a Monday)"#,
+                "\(asked.warnings)")
     }
 
     /// A week whose Sunday would be 10000-01-02 is refused wherever its Monday comes

@@ -243,20 +243,21 @@ struct PlanReader {
              (training.count < drafts.count ? " in the order given" : ", with rest days between"), .schedule)
     }
 
-    /// Reads the plan's own "weekStart": a Monday as YYYY-MM-DD.
+    /// Reads the plan's own "weekStart": a Monday as YYYY-MM-DD. With a week asked for
+    /// (`options.weekStart`), which replaces it whatever it is, one that does not read
+    /// is a warning, not a refusal: the planner is not made to repair what is not used.
     mutating func readWeekStart(_ value: JSONValue, path: JSONPath) -> LocalDate? {
-        guard let text = value.stringValue, let date = LocalDate(text) else {
-            fail(path, "must be a date as YYYY-MM-DD, got \(value.jsonText)")
+        func refuse(_ message: String) -> LocalDate? {
+            if let asked = options.weekStart {
+                warn(path, "\(value.jsonText) replaced by the requested week \(asked) (\(message))")
+            } else {
+                fail(path, message)
+            }
             return nil
         }
-        guard date.weekday == .monday else {
-            fail(path, "\(date) is a \(date.weekday.name); a week starts on a Monday")
-            return nil
-        }
-        guard PlanLimits.weekStarts.contains(date) else {
-            fail(path, "\(date) begins a week that ends past 9999-12-31")
-            return nil
-        }
+        guard let text = value.stringValue, let date = LocalDate(text) else { return refuse("must be a date as YYYY-MM-DD, got \(value.jsonText)") }
+        guard date.weekday == .monday else { return refuse("\(date) is a \(date.weekday.name); a week starts on a Monday") }
+        guard PlanLimits.weekStarts.contains(date) else { return refuse("\(date) begins a week that ends past 9999-12-31") }
         return date
     }
 
