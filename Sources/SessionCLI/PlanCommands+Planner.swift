@@ -99,7 +99,8 @@ extension PlanCommands {
         let outcome = try link.ask(request) { text, attempt, tokens in
             let answer = try PlanImporter.importPlan(text: text, options: PlanImportOptions(today: context.clock.today(), weekStart: plan.weekStart, bareWeightInPounds: context.console.units == .lb))
             let replaced = try redo.replacing(with: answer.plan)
-            if link.dryRun { return .checked(ImportedPlan(plan: replaced, warnings: answer.warnings)) }
+            let warnings = answer.warnings + (redo.placementWarning(for: answer.plan).map { [$0] } ?? [])
+            if link.dryRun { return .checked(ImportedPlan(plan: replaced, warnings: warnings)) }
             var params = PlanImport.Params { $0.plan = replaced.json }
             params.bareWeightUnit = context.console.units.rawValue
             params.weekStart = plan.weekStart
@@ -111,7 +112,7 @@ extension PlanCommands {
                 $0.name = result.name
                 $0.weekStart = result.weekStart
                 $0.active = result.active
-                $0.warnings = answer.warnings + result.warnings
+                $0.warnings = warnings + result.warnings
             }
             return .imported(result)
         }

@@ -24,6 +24,11 @@ import TestSupport
             PlanDay(date: Fixtures.monday.adding(days: 4), title: "Legs", rest: false, warmup: [], exercises: [PlannedExercise(name: "Squat", sets: 5)]),
         ])
         let replaced = try redo.replacing(with: answer)
+        // Friday's day, asked for Thursday: placed there, and said so.
+        #expect(redo.placementWarning(for: answer) == PathMessage(path: "days[0].day", message: "Friday placed on Thursday \(Fixtures.monday.adding(days: 3)), the day asked for"))
+        var onThursday = answer
+        onThursday.days[0].date = Fixtures.monday.adding(days: 3)
+        #expect(redo.placementWarning(for: onThursday) == nil)
         #expect(replaced.name == "P")
         #expect(replaced.days.map(\.title) == ["Push", "Pull", "Legs"])
         #expect(replaced.days.last?.date == Fixtures.monday.adding(days: 3), "placed on the day asked for")

@@ -45,6 +45,16 @@ public struct DayRedo: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
+    /// A warning when the answer's training day is another weekday than the one asked
+    /// for: it is placed on the day asked for all the same (`replacing`), and said so,
+    /// where the import's own reading of the day ("\"Mon\" read as Monday") would say
+    /// otherwise.
+    public func placementWarning(for answer: Plan) -> PathMessage? {
+        guard let index = answer.days.firstIndex(where: { !$0.rest }), answer.days[index].date.weekday != date.weekday else { return nil }
+        return PathMessage(path: "days[\(index)].day",
+                           message: "\(answer.days[index].date.weekday.name) placed on \(date.weekday.name) \(date), the day asked for")
+    }
+
     /// Checks the imported answer and returns the plan with the day replaced: the
     /// answer must hold exactly one training day; its exercises must avoid the list,
     /// by the exercise a name is (the catalog's: "Barbell Back Squat" is Back Squat),
