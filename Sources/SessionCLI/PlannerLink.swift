@@ -131,7 +131,8 @@ struct PlannerLink {
             finished = try ChildProcess.run(
                 shell: settings.command, input: Array(input.utf8), timeoutMs: settings.timeoutSeconds * 1000,
                 environment: ["SESSIOND_WEEK_START": request.weekStart.description, "SESSIOND_ATTEMPT": String(request.attempt),
-                              "SESSIOND_USAGE_FILE": usageFile.path])
+                              "SESSIOND_USAGE_FILE": usageFile.path],
+                interruptible: true)
         } catch {
             throw Failure(description: "cannot run the planner: \(error)")
         }

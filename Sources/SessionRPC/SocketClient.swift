@@ -62,8 +62,10 @@ public final class SocketClient {
     /// Connects again when the daemon closed the connection since the last reply (it
     /// closes one that sent nothing for its idle timeout, as while a planner thinks for
     /// many minutes): no reply was owed on it, so none is lost. A connection still open,
-    /// or one with bytes waiting, is kept as it is.
+    /// or one with bytes waiting (read or not), is kept as it is. The new connection
+    /// starts afresh: a refusal the old one read (too many connections) is not its.
     public func reconnectIfClosed() throws(Unreachable) {
+        guard buffer.isEmpty else { return }
         var byte: UInt8 = 0
         let peeked = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         guard peeked == 0 || peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR else { return }
@@ -72,7 +74,7 @@ public final class SocketClient {
         } catch {
             throw Self.unreachable(address, reason: error.description)
         }
-        buffer.removeAll()
+        refusal = nil
     }
 
     /// The error for a connection to `address` that failed for `reason`.

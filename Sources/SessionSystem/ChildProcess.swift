@@ -44,14 +44,22 @@ public enum ChildProcess {
     /// Runs `command` with `input` on its standard input and waits at most `timeoutMs`.
     /// `arguments` are the shell's `$0`, `$1`, … (so that text reaches the command
     /// unquoted and unexpanded); `environment` adds or replaces variables of this
-    /// process's environment. A signal of `interruptions` sent to this process while it
-    /// waits stops the command (`Ending.interrupted`).
+    /// process's environment. With `interruptible`, a signal of `interruptions` sent to
+    /// this process while it waits (one it does not ignore: `nohup` keeps its hang-ups
+    /// away) stops the command (`Ending.interrupted`) and is not acted on; without, it
+    /// acts as ever (Ctrl-C ends this process; a short command such as groff, in its own
+    /// group, runs to its end).
     public static func run(shell command: String, arguments: [String] = [], input: [UInt8], timeoutMs: Int,
-                           environment: [String: String] = [:]) throws(LaunchError) -> Finished {
+                           environment: [String: String] = [:], interruptible: Bool = false) throws(LaunchError) -> Finished {
         // Held back while the command runs, taken when they come (`pendingInterruption`).
         var interrupting = sigset_t()
         sigemptyset(&interrupting)
-        for signal in interruptions { sigaddset(&interrupting, signal) }
+        for signal in interruptions where interruptible {
+            var action = sigaction()
+            sigaction(signal, nil, &action)
+            let ignored = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            if !ignored { sigaddset(&interrupting, signal) }
+        }
         var previousMask = sigset_t()
         pthread_sigmask(SIG_BLOCK, &interrupting, &previousMask)
         defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
@@ -124,6 +132,9 @@ public enum ChildProcess {
         let status = exitStatus ?? stopGroup(pid)
         // What the command started goes with it: its process group is ended.
         if exitStatus != nil { endGroup(pid) }
+        // One that came while the group was ended is taken too, before the mask is
+        // restored: it would end this process before its caller kept what it must.
+        if interruption == nil, let signal = pendingInterruption(interrupting) { interruption = signal }
         let ending: Ending
         if let interruption {
             ending = .interrupted(interruption)

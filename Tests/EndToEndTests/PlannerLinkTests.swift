@@ -176,6 +176,29 @@ import JSON
         #expect(try bench.attempts().map { $0["outcome"] } == ["failed"])
     }
 
+    /// Under nohup a hang-up is ignored: it does not stop the planner, whose plan is
+    /// imported.
+    @Test func anIgnoredHangUpLeavesThePlannerBe() throws {
+        let bench = try Bench()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nohup")
+        let started = bench.log + "/started"
+        process.arguments = [Binaries.sessionctl, "plan", "next", "--week", "2027-01-06",
+                             "--planner", "touch \(started) && sleep 2 && exec \(Self.planners)messy.sh"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["SESSIOND_SOCKET": bench.daemon.socketPath, "PLANNER_LOG": bench.log, "XDG_CONFIG_HOME": bench.log + "/config", "SESSIOND_PLANNER": ""]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        #expect(Wait.poll(timeout: 20) { access(started, F_OK) == 0 })
+        kill(process.processIdentifier, SIGHUP)
+        #expect(Wait.poll(timeout: 20) { !process.isRunning })
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && process.terminationReason == .exit)
+        #expect(try bench.plans().count == 1 && bench.attempts().count == 1)
+    }
+
     @Test(arguments: [
         ("fails.sh", "the planner exited with status 22; nothing was imported", "401 Unauthorized"),
         ("silent.sh", "the planner printed nothing; nothing was imported", "(command: "),
