@@ -63,15 +63,17 @@ public struct Syncer {
                        ELSE NOT r.deleted AND (excluded.deleted OR excluded.hlc > r.hlc) END
         """
 
-    /// The rows of a page the upsert turned down for a later reading held (an edit made
-    /// here of a record whose reading lies ahead of this device's clock: a row another
-    /// device wrote with its clock a year fast), moved to the feed's end under no
-    /// device: this device pulls the record as the database holds it, and converges on
-    /// it, where it had kept its own edit and pulled past the record for good.
+    /// The rows this device pulled past ($2: its pull position) that hold a later
+    /// reading than its change of them ($1: each change's uid and own reading), which
+    /// the upsert turned down (an edit made here of a record whose reading lies ahead of
+    /// this device's clock: a row another device wrote with its clock a year fast):
+    /// moved to the feed's end under no device, so this device pulls the record as the
+    /// database holds it and converges on it, where it had kept its own edit for good.
+    /// A later row it has not pulled yet reaches it by its pull as ever.
     static let redeliver = """
         UPDATE sessiond_record AS r SET device = '', seq = nextval('sessiond_record_seq')
         FROM jsonb_to_recordset($1::jsonb) AS x(uid text, hlc text)
-        WHERE r.athlete = current_user AND r.uid = x.uid AND r.hlc > x.hlc
+        WHERE r.athlete = current_user AND r.uid = x.uid AND r.hlc > x.hlc AND r.seq <= $2::bigint
         """
 
     /// Rows after a pull cursor, oldest first.
@@ -96,6 +98,9 @@ public struct Syncer {
     /// Pushes every page of the feed past the push cursor; returns this device's id.
     func push(into report: inout Report) throws -> String {
         var page = try call(ChangesSince.self, ChangesSince.Params())
+        // How far this device has pulled: a record it pulled past comes back to it only
+        // when the database turns its change down (`redeliver`).
+        let pulledPast = String(Self.position(in: page.pulled, server: try SyncSchema.serverID(postgres)))
         while !page.changes.isEmpty || page.next != page.pushed {
             if !page.changes.isEmpty {
                 try postgres.transaction {
@@ -105,9 +110,13 @@ public struct Syncer {
                     rows.array { writer in
                         for row in pushed { row.encode(to: &writer) }
                     }
-                    let page = String(decoding: rows.bytes, as: UTF8.self)
-                    try postgres.query(Self.upsert, [page])
-                    try postgres.query(Self.redeliver, [page])
+                    try postgres.query(Self.upsert, [String(decoding: rows.bytes, as: UTF8.self)])
+                    // Every change's own reading, a session's the merge kept out too.
+                    var readings = JSONWriter()
+                    readings.array { writer in
+                        for change in page.changes { writer.object { $0.member("uid", change.uid); $0.member("hlc", change.hlc) } }
+                    }
+                    try postgres.query(Self.redeliver, [String(decoding: readings.bytes, as: UTF8.self), pulledPast])
                 }
                 report.pushed += page.changes.count
             }

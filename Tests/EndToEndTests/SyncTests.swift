@@ -225,22 +225,54 @@ struct SyncTests {
         _ = try client.call("session.start")
         let set = try client.call("session.log", .obj(["exercise": "Row", "reps": 5, "weightKg": 50]))
         try Self.sync(phone, server)
-        // Another device's edit, stamped in 2029 (its clock a year and more fast): 7 reps.
-        let ahead = "1861920000000-0000000000-00000000000000aa"
+        // Another device's edits, stamped two years ahead (its clock that fast): 7 reps,
+        // and the running session titled "Fast".
+        let aheadMs = (Int64(Date().timeIntervalSince1970) + 2 * 366 * 86_400) * 1000
+        let ahead = String(repeating: "0", count: 13 - String(aheadMs).count) + "\(aheadMs)-0000000000-00000000000000aa"
         let written = try server.psql("""
-            UPDATE sessiond_record SET hlc = '\(ahead)', device = '00000000000000aa', data = jsonb_set(data, '{reps}', '7'),
-                seq = nextval('sessiond_record_seq') WHERE entity = 'set'
+            UPDATE sessiond_record SET hlc = '\(ahead)', device = '00000000000000aa', seq = nextval('sessiond_record_seq'),
+                data = CASE entity WHEN 'set' THEN jsonb_set(data, '{reps}', '7') ELSE jsonb_set(data, '{title}', '"Fast"') END
+            WHERE entity IN ('set', 'session')
             """)
         #expect(written.status == 0, "\(written.stderr)")
         try Self.sync(phone, server)
         let setID = set["setId"] ?? .null
-        #expect(try client.call("session.get")["sets"]?[0]?["reps"] == 7, "the fast device's edit pulled")
-        // An edit here reads earlier: the database keeps 7, and so, pulled back, does the phone.
+        let pulled = try client.call("session.get")
+        #expect(pulled["sets"]?[0]?["reps"] == 7 && pulled["title"] == "Fast", "the fast device's edits pulled: \(pulled)")
+        // Edits here read earlier: the database keeps 7 and "Fast", and so, pulled back,
+        // does the phone (a session the push's merge kept out too).
         _ = try client.call("session.editSet", .obj(["setId": setID, "reps": 9]))
+        let sessionID = pulled["sessionId"] ?? .null
+        _ = try client.call("session.edit", .obj(["sessionId": sessionID, "title": "Mine"]))
         try Self.sync(phone, server)
-        let held = try server.rows("SELECT data->>'reps' FROM sessiond_record WHERE entity = 'set'")
-        #expect(held == ["7"], "\(held)")
-        #expect(try client.call("session.get")["sets"]?[0]?["reps"] == 7, "the phone holds what the database holds")
+        let held = try server.rows("SELECT entity, coalesce(data->>'reps', data->>'title') FROM sessiond_record WHERE entity IN ('set', 'session') ORDER BY entity")
+        #expect(held == ["session|Fast", "set|7"], "\(held)")
+        let shown = try client.call("session.get")
+        #expect(shown["sets"]?[0]?["reps"] == 7 && shown["title"] == "Fast", "the phone holds what the database holds: \(shown)")
+    }
+
+    /// An edit that lost to another device's later one, pushed first, is not sent back
+    /// to every device: this device pulls that row in its own pull, not yet past it.
+    @Test func anOrdinaryConflictMovesNothingBack() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); laptop.cleanUp() }
+        try Self.logRows(phone, 1)
+        try Self.sync(phone, server)
+        try Self.sync(laptop, server)
+        let onPhone = try phone.client().call("session.get")["sets"]?[0]?["setId"] ?? .null
+        let onLaptop = try laptop.client().call("session.get")["sets"]?[0]?["setId"] ?? .null
+        // The phone's edit made on a clock an hour slow: it reads earlier than the laptop's,
+        // however close the two come.
+        let hourAgo = (Int64(Date().timeIntervalSince1970) - 3600) * 1000
+        _ = try phone.at(ms: hourAgo) { try phone.client().call("session.editSet", .obj(["setId": onPhone, "reps": 6])) }
+        _ = try laptop.client().call("session.editSet", .obj(["setId": onLaptop, "reps": 8]))
+        try Self.sync(laptop, server)
+        let before = try server.rows("SELECT seq, device FROM sessiond_record WHERE entity = 'set'")
+        try Self.sync(phone, server)
+        #expect(try server.rows("SELECT seq, device FROM sessiond_record WHERE entity = 'set'") == before, "the laptop's row stays where it was")
+        #expect(try phone.client().call("session.get")["sets"]?[0]?["reps"] == 8)
     }
 
     /// A finished session of more sets than a page of the pull: its row (moved past its
@@ -262,6 +294,28 @@ struct SyncTests {
         #expect(try laptop.client().call("session.get", .obj(["sessionId": id]))["endedAt"] != .null)
         let again = try Self.sync(laptop, server)
         #expect(again.contains("pulled=0 "), "the cursor was stored: \(again)")
+    }
+
+    /// The pull cursor is stored page by page: a first page that settles is kept when a
+    /// later one cannot (a second running session, from another device, while one runs
+    /// here), so a pull cut short or left unresolved starts again from there, not from
+    /// the beginning (the cursor had gone only with the last of all the changes).
+    @Test func aSettledPageKeepsItsCursorWhenALaterOneIsUnresolved() throws {
+        let server = try Self.server()
+        let phone = try DaemonProcess()
+        let tablet = try DaemonProcess()
+        let laptop = try DaemonProcess()
+        defer { phone.cleanUp(); tablet.cleanUp(); laptop.cleanUp() }
+        try Self.logRows(phone, 1100)
+        try Self.sync(phone, server)
+        _ = try tablet.client().call("session.start")
+        try Self.sync(tablet, server)
+        let first = try Self.sync(laptop, server)
+        #expect(first.contains("unresolved=1"), "the tablet's session waits while the phone's runs: \(first)")
+        // The test's own reading: the 1,000th row of the database is where the first page ended.
+        let pageEnd = try #require(try server.rows("SELECT seq FROM sessiond_record ORDER BY seq OFFSET 999 LIMIT 1").first)
+        let cursor = try laptop.client().call("changes.since", .obj(["limit": 1]))["pulled"]?.stringValue ?? ""
+        #expect(cursor.split(separator: ":").dropFirst().first.map(String.init) == pageEnd, "\(cursor), the first page ending at \(pageEnd)")
     }
 
     /// A history of long notes reaches the other device: the pull is sent in calls cut
