@@ -8,11 +8,12 @@ import SessionMacros
 /// The rules:
 /// * The plan that governs a date is the one in force when the date ended (midnight in
 ///   the daemon's zone); the current date and later ones belong to the plan in force
-///   now, but for a date trained already when a plan was activated (below). An event is dated by the day it happened on (in the daemon's zone then, kept
-///   with it): it governs that day and later ones, never a day that had ended before
-///   it. An activation made on a day trained already (`isTrained`) is dated the day
-///   after (`activationDate`): the day keeps the plan it was trained under. A date
-///   that ended before any plan was in force is unplanned: neither planned nor missed.
+///   now, but for a date trained already when a plan was activated (below). An event
+///   is dated by the day it happened on (in the daemon's zone then, kept with it): it
+///   governs that day and later ones, never a day that had ended before it. An
+///   activation made on a day trained already (`isTrained`) is dated the day after
+///   (`activationDate`): the day keeps the plan it was trained under. A date that
+///   ended before any plan was in force is unplanned: neither planned nor missed.
 /// * A plan is in force from its activation (an import that activates it, `plan.activate`,
 ///   a new version of the active plan) until the next activation; a plan whose week
 ///   starts later does not govern the dates before that week, which keep the plan in
@@ -150,8 +151,9 @@ public struct PlanCalendar: Sendable {
     /// plan's day for it is no rest day) and holds a session, finished or still running.
     /// What it trains then stays as it is: a plan activated that day governs from the
     /// next (`activationDate`), and a move does not take its training away (plan.move),
-    /// either of which would turn its session extra and leave the training missed. A rest day or a day no plan governs is never trained: a session
-    /// on it is extra, and may become a new plan's or a moved day's training.
+    /// either of which would turn its session extra and leave the training missed. A
+    /// rest day or a day no plan governs is never trained: a session on it is extra,
+    /// and may become a new plan's or a moved day's training.
     public static func isTrained(trains: Bool, holdsSession: Bool) -> Bool {
         trains && holdsSession
     }
