@@ -31,9 +31,9 @@ extension HistoryCommands {
             skipped. --dry-run asks the daemon what would be stored and stores nothing. A
             workout whose timer was left running (a duration over a day) is stored without
             its duration, with a warning naming its lines (a FIT session whose sets say
-            their times ends with its last set, warned of by its byte). --skip-invalid imports the
-            workouts that read whole instead of refusing the file: a workout with a bad
-            row, or whose rows lie next to a line that reads as no row (a note a
+            their times ends with its last set, warned of by its byte). --skip-invalid
+            imports the workouts that read whole instead of refusing the file: a workout
+            with a bad row, or whose rows lie next to a line that reads as no row (a note a
             spreadsheet broke over lines), is left out whole, and each is listed.
             """,
         options: CommonOptions.daemon + [

@@ -32,7 +32,8 @@ extension PlanCommands {
             set, in a process group of its own; it prints the model's reply (JSON, or text
             with the JSON inside, at most 128 KiB) and exits 0. Once it exits, what it left
             running is ended and not waited for; so is the planner when sessionctl is
-            interrupted (Ctrl-C: exit 130, the attempt kept as failed). It may write the model's token usage as
+            interrupted (Ctrl-C: exit 130, the attempt kept as failed). It may write the
+            model's token usage as
               {"inputTokens": N, "outputTokens": N}
             to the file SESSIOND_USAGE_FILE names; without it the tokens are estimated (4
             bytes of UTF-8 a token) and kept marked as estimates. A program (CMD's first
