@@ -256,6 +256,10 @@ struct RowReader {
         let repsValue = number(.reps)
         let reps = repsValue.map(Self.whole)
         if let repsValue, repsValue.rounded() != repsValue { problem(.reps, "not a whole number: \(repsValue)") }
+        // A count too small to read as anything but 0 (1e-400, 0.0001) is none either.
+        if repsValue == 0, let text = text(.reps), text.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+            problem(.reps, "not a whole number: \(written(.reps))")
+        }
         var distance = number(.distance)
         if let value = distance, value > 0 {
             switch text(.distanceUnit)?.lowercased() ?? headerDistanceUnit {

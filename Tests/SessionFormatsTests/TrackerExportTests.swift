@@ -307,6 +307,14 @@ extension String {
             2026-04-24 09:40:00,A,51m,Plank,3,0,0,0,90000,
             """)?.problems
         #expect(problems?.map(\.line) == [2, 3, 4])
+        // A count too small to read as anything but 0 is no whole number either.
+        let tiny = failure("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,A,51m,Squat,1,40,1e-400,0,0,
+            2026-04-24 09:40:00,A,51m,Squat,2,40,0.0001,0,0,
+            2026-04-24 09:40:00,A,51m,Squat,3,40,0,0,0,
+            """)?.problems
+        #expect(tiny?.map(\.message) == ["\"Reps\": not a whole number: 1e-400", "\"Reps\": not a whole number: 0.0001"], "\(tiny ?? [])")
         // Each said as the file writes it, not as the bound it was read to.
         #expect(problems?.map(\.message) == ["\"Reps\": beyond 1000: 1e300", "\"Seconds\": beyond 86400 seconds: 99999999999999999999",
                                              "\"Seconds\": beyond 86400 seconds: 90000"], "\(problems ?? [])")
