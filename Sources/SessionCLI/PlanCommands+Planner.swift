@@ -63,8 +63,9 @@ extension PlanCommands {
         words: ["plan", "redo"], synopsis: "DAY",
         summary: "Ask the planner for one day of the active plan again; a new version of the plan gets it.",
         details: """
-            DAY is a weekday (Thursday, thu) or a date of the active plan's week. The planner
-            is asked for that day only, with the rest of the week's exercises (and every
+            DAY is a weekday (Thursday, thu) or a date of the active plan's week, or of this
+            week when the plan's own has ended (it is carried over: the new version is this
+            week's). The planner is asked for that day only, with the rest of the week's exercises (and every
             --avoid NAME) as names not to use and the profile's equipment as the only
             equipment; the request has plan next's shape. Its answer, a plan of one day,
             replaces that day in a new version of the active plan, which becomes active; the
@@ -81,7 +82,10 @@ extension PlanCommands {
         guard arguments.positionals.count == 1 else { throw UsageError("plan redo needs one DAY (a weekday or a date of the active plan's week)") }
         let client = try context.connect(arguments)
         let document = try context.call(client, PlanGet.self, PlanGet.Params())
-        let plan = document.plan
+        // A plan whose own week has ended trains the daemon's week carried over by
+        // weekday: the day is redone there, and the new version's week is that one.
+        let today = try context.call(client, DaemonStatus.self, NoParams()).today
+        let plan = document.plan.weekStart.adding(days: 6) < today ? PlanCalendar.carry(document.plan, to: today.mondayOfWeek) : document.plan
         let word = arguments.positionals[0]
         let date: LocalDate
         if let weekday = Weekday(parsing: word) {

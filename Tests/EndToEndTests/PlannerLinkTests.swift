@@ -342,7 +342,10 @@ import JSON
         #expect(try bench.ctl(["log", "1", "8", "22.5"]).status == 0)
         #expect(try bench.ctl(["finish"]).status == 0)
 
-        let result = try bench.ctl(["plan", "redo", "wednesday", "--avoid", "Burpee", "--planner", Self.planners + "redo.sh"])
+        // Within the plan's week, as the daemon has it.
+        let result = try bench.daemon.on(Fixtures.monday.adding(days: 1)) {
+            try bench.ctl(["plan", "redo", "wednesday", "--avoid", "Burpee", "--planner", Self.planners + "redo.sh"])
+        }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("attempt 1 of 3: the reply was refused (1 error)"))
         #expect(result.stdout.contains("Wednesday 2026-12-02 redone: plan 2 is a new version of plan 1, which is kept"))
@@ -367,9 +370,30 @@ import JSON
         let attempts = try bench.attempts()
         #expect(attempts.first?["reply"]?.stringValue?.contains("\"Redo\"") == true, "the raw reply is kept, not the merged plan")
 
-        let outside = try bench.ctl(["plan", "redo", "2026-12-09", "--planner", Self.planners + "redo.sh"])
+        let outside = try bench.daemon.on(Fixtures.monday.adding(days: 1)) { try bench.ctl(["plan", "redo", "2026-12-09", "--planner", Self.planners + "redo.sh"]) }
         #expect(outside.status == 2)
         #expect(outside.stderr.contains("2026-12-09 is not in the active plan's week (2026-11-30 to 2026-12-06)"))
+    }
+
+    /// A plan carried over past its own week is redone in the daemon's week: the planner
+    /// is asked for that week's day, and the new version is that week's (it had been
+    /// asked for a day months gone, and this week's date was refused).
+    @Test func aCarriedOverPlansDayIsRedoneInThisWeek() throws {
+        let bench = try Bench()
+        let imported = try bench.daemon.on(Fixtures.monday.adding(days: -1)) {
+            try bench.ctl(["plan", "import", "--week-start", Fixtures.monday.description, Fixtures.dumbbellPlanPath])
+        }
+        #expect(imported.status == 0)
+        // Two weeks on: the plan trains carried over.
+        let later = Fixtures.monday.adding(days: 14)
+        let result = try bench.daemon.on(later.adding(days: 1)) {
+            try bench.ctl(["plan", "redo", later.adding(days: 2).description, "--planner", Self.planners + "redo.sh"])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let ask = try bench.request(1)["messages"]?[1]?["content"]?.stringValue ?? ""
+        #expect(ask.hasPrefix("Write one training day only: Wednesday \(later.adding(days: 2)), in the week starting Monday \(later)"), "\(ask)")
+        let after = try JSONParser.parse(try bench.ctl(["plan", "show", "--json"]).stdout)
+        #expect(after["weekStart"] == .string(later.description) && after["planId"] == 2, "\(after)")
     }
 
     @Test func anAttemptIsKeptOnceAndAPlannersImportNamesItsAttempt() throws {
