@@ -9,8 +9,13 @@ public enum ByteOrderMark {
         bytes.starts(with: utf8) ? utf8.count : 0
     }
 
-    /// `bytes` after the mark and the white space (space, tab, CR, LF) after it.
+    /// `bytes` after the mark and the white space (`isWhiteSpace`) after it.
     public static func text<Bytes: Collection<UInt8>>(of bytes: Bytes) -> Bytes.SubSequence {
-        bytes.dropFirst(length(bytes)).drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        bytes.dropFirst(length(bytes)).drop(while: isWhiteSpace)
+    }
+
+    /// True for the white space passed over around a text: space, tab, CR, LF.
+    public static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }

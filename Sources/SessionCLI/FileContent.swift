@@ -54,7 +54,7 @@ enum FileContent: Equatable {
         case UInt8(ascii: "["), UInt8(ascii: "\""): return .json
         default:
             // A whole file that is one of JSON's words (`null`, `true`, `false`) is JSON too.
-            let word = text.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.reversed()
+            let word = text.reversed().drop(while: ByteOrderMark.isWhiteSpace).reversed()
             if ["null", "true", "false"].contains(where: { word.elementsEqual($0.utf8) }) { return .json }
         }
         let line = text.prefix { $0 != 0x0A && $0 != 0x0D }
