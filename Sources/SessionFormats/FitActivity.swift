@@ -26,6 +26,10 @@ public struct FitActivity: Sendable, Equatable {
 
         /// Strength training, by its sub-sport, or training with sets logged.
         public var isStrength: Bool { subSport == FitActivity.strengthTraining }
+
+        /// Its elapsed time in whole seconds when it is one a session may last (a day at
+        /// most); nil for a timer left running (`FitActivity.duration(of:)`).
+        var elapsedWithinBounds: Int? { Checked.seconds(elapsedSeconds, in: SessionLimits.durationSeconds) }
     }
 
     /// One `set` message.
@@ -259,7 +263,7 @@ public struct FitActivity: Sendable, Equatable {
         }
         // Within the session as stored: one whose timer ran on for days ends with its
         // last set (`duration(of:)`), not days later.
-        let kept = Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds) == nil ? duration(of: session) : nil
+        let kept = session.elapsedWithinBounds == nil ? duration(of: session) : nil
         let end = session.start + (kept.map(Int64.init) ?? Int64(session.elapsedSeconds.rounded(.up)))
         let readings = lookup.heartRates
         let from = Lookup.first(readings, atLeast: session.start, key: \.time)
@@ -291,7 +295,7 @@ public struct FitActivity: Sendable, Equatable {
     /// its last set, or is stored without a duration when its sets say no time.
     public var warnings: [TrackerExport.Warning] {
         sessions.compactMap { session in
-            guard Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds) == nil else { return nil }
+            guard session.elapsedWithinBounds == nil else { return nil }
             let stored = duration(of: session).map { "stored as ending with its last set, at \(RFC3339.utc(seconds: session.start + Int64($0)))" }
             return TrackerExport.Warning(lines: 0...0, message: "the session started \(RFC3339.utc(seconds: session.start)): an elapsed time of "
                                          + "\(HistoryDates.hoursAndMinutes(Checked.seconds(session.elapsedSeconds) ?? Int.max)) is longer than a day (a timer left running?); "
@@ -303,7 +307,7 @@ public struct FitActivity: Sendable, Equatable {
     /// a day the time to the end of its last active set that says its start (and no
     /// longer than a day either); nil when neither will do.
     private func duration(of session: Session) -> Int? {
-        if let elapsed = Checked.seconds(session.elapsedSeconds, in: SessionLimits.durationSeconds) { return elapsed }
+        if let elapsed = session.elapsedWithinBounds { return elapsed }
         let lastEnd = sets(of: session).filter(\.active).compactMap { set in
             set.start.map { max(session.start, $0 + Int64(Checked.seconds(set.durationSeconds ?? 0) ?? 0)) }
         }.max()
