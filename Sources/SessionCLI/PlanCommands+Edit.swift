@@ -105,12 +105,12 @@ extension PlanCommands {
             DAY is a weekday (monday, mon, Montag, …) of this week or a date of it; a day
             that has ended cannot move, nor a training day trained already (its session
             counts for it); a rest day you trained on may take another day's training,
-            which your session then did; two days under different plans do not trade. The move is this week's only, as a calendar moves
-            an appointment: the plan stays as it is, summaries and the calendar count the
-            moved day once, on the day it moved to. With --every-week the two days trade
-            places in the active plan itself, stored as a new version of it that governs
-            from today on, or from tomorrow when today was trained already (plan list shows
-            which it revises).
+            which your session then did; two days under different plans do not trade.
+            The move is this week's only, as a calendar moves an appointment: the plan
+            stays as it is, summaries and the calendar count the moved day once, on the
+            day it moved to. With --every-week the two days trade places in the active
+            plan itself, stored as a new version of it that governs from today on, or from
+            tomorrow when today was trained already (plan list shows which it revises).
             """,
         options: CommonOptions.daemon + [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
         arguments: ["from": "DAY", "to": "DAY"],

@@ -12,8 +12,8 @@ extension CoachContext {
     /// lowest-ranked first), then health figures (body mass, HRV, resting heart rate,
     /// sleep), then this week's totals. A list whose every item went says how many it
     /// had ("Skipped this week: 3, not listed for length."); those counts go last, in
-    /// the same order. The header, adherence and the last training (a
-    /// gap) are never trimmed; a text still over budget is cut at the end ("…").
+    /// the same order. The header, adherence and the last training (a gap) are never
+    /// trimmed; a text still over budget is cut at the end ("…").
     public static let trimmingOrder: [Section] = [.skipped, .muscles, .lifts, .health, .thisWeek]
 
     /// The context as lines for the generation prompt, at most `maxBytes` bytes of UTF-8,
