@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import SessionCore
+import SessionRPC
 import SessionSystem
 import Testing
 import TestSupport
@@ -30,6 +31,27 @@ import TestSupport
         let ahead = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(nowSeconds + 180)))
         let started = try client.call("session.start", .obj(["at": .string(ahead)]))
         #expect(started["date"] == .string(tomorrow.description), "\(started)")
+    }
+
+    /// A time of day alone is on the session's day: typed at 00:10 into a session begun
+    /// at 23:40, 23:55 is the evening before, in a zone east of UTC too (where the same
+    /// wall-clock time read on today, or as UTC, lies ahead of now).
+    @Test func aTimeOfDayAfterMidnightIsOnTheDayTheSessionBegan() throws {
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let daemon = try DaemonProcess(extraArguments: ["--timezone", zone.identifier])
+        defer { daemon.cleanUp() }
+        let terminal = ["TZ": zone.identifier]
+        let evening = LocalDate(year: 2026, month: 11, day: 30)!
+        try daemon.at(ms: Wall.ms(evening, hour: 23, minute: 40, in: zone)) { () throws -> Void in
+            #expect(try daemon.ctl(["start"], environment: terminal).status == 0)
+        }
+        try daemon.at(ms: Wall.ms(evening.adding(days: 1), hour: 0, minute: 10, in: zone)) { () throws -> Void in
+            let logged = try daemon.ctl(["log", "--new", "squat", "5", "100", "--at", "23:55"], environment: terminal)
+            #expect(logged.status == 0, "\(logged.stderr)")
+        }
+        let session = try daemon.client().call("session.get", .obj(["sessionId": 1]))
+        let times = (session["sets"]?.arrayValue ?? []).compactMap { $0["loggedAt"]?.stringValue.flatMap(Timestamp.init)?.ms }
+        #expect(times == [Wall.ms(evening, hour: 23, minute: 55, in: zone)], "\(session)")
     }
 
     /// Times are written with the offset in force at that instant, on both sides of a
