@@ -147,7 +147,7 @@ public final class AppleHealthReader: ExpatHandler {
         }
         kept += 1
         do {
-            try days.add(HealthDays.Sample(kind: kind, start: start.local, end: end.local, endMs: end.ms, value: value, source: source))
+            try days.add(HealthDays.Sample(kind: kind, start: start.local, end: end.local, startMs: start.ms, endMs: end.ms, value: value, source: source))
         } catch {
             return error.description
         }

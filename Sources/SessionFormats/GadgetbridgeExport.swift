@@ -107,7 +107,7 @@ public enum GadgetbridgeExport {
                 read.leftOut.add(source(device), problem)
                 return
             }
-            try sample(HealthDays.Sample(kind: kind, start: localTime(startMs), end: localTime(endMs), endMs: endMs, value: value, source: source(device)))
+            try sample(HealthDays.Sample(kind: kind, start: localTime(startMs), end: localTime(endMs), startMs: startMs, endMs: endMs, value: value, source: source(device)))
             read.kept += 1
         }
         /// Milliseconds of `table`'s TIMESTAMP `time` (`unit` 1000: seconds), nil and

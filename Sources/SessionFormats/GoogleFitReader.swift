@@ -40,8 +40,10 @@ public enum GoogleFitReader {
             guard let date = LocalDate(fields[dateColumn].trimmingWhitespace()) else {
                 throw Failure(line: record.line, message: "Date \"\(fields[dateColumn])\" is no date (YYYY-MM-DD)")
             }
-            // The end of the day: when a day's total is complete.
-            let end = LocalDateTime(date: date, secondOfDay: 86_399)
+            // The day, its end when its total is complete; the file gives no offset, so
+            // its instants are the wall clock's read as UTC (only steps and weights are
+            // read: no length is measured between them).
+            let (start, end) = (LocalDateTime(date: date, secondOfDay: 0), LocalDateTime(date: date, secondOfDay: 86_399))
             for (index, column) in wanted {
                 let text = fields[index].trimmingWhitespace()
                 guard !text.isEmpty else { continue }
@@ -52,8 +54,8 @@ public enum GoogleFitReader {
                     leftOut.add("line \(record.line)", "\(column.name) of \(problem)")
                     continue
                 }
-                try days.add(HealthDays.Sample(kind: column.kind, start: LocalDateTime(date: date, secondOfDay: 0), end: end,
-                                                 endMs: Int64(end.secondsSinceEpoch) * 1000, value: value, source: "Google Fit"))
+                try days.add(HealthDays.Sample(kind: column.kind, start: start, end: end, startMs: Int64(start.secondsSinceEpoch) * 1000,
+                                               endMs: Int64(end.secondsSinceEpoch) * 1000, value: value, source: "Google Fit"))
             }
         }
         return (days, records, kept, leftOut)

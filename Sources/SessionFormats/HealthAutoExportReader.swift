@@ -235,7 +235,7 @@ public enum HealthAutoExportReader {
             }
             let seconds = Int((hours * 3600).rounded())
             let start = LocalDateTime(secondsAfter: end.local, -seconds)
-            try days.add(HealthDays.Sample(kind: .asleep, start: start, end: end.local, endMs: end.ms, value: hours, source: source))
+            try days.add(HealthDays.Sample(kind: .asleep, start: start, end: end.local, startMs: end.ms - Int64(seconds) * 1000, endMs: end.ms, value: hours, source: source))
             return
         }
         guard let time = try AppleHealthReader.time(point.string("date")) else {
@@ -253,7 +253,7 @@ public enum HealthAutoExportReader {
             leftOut.add(point.path, problem)
             return
         }
-        try days.add(HealthDays.Sample(kind: kind, start: time.local, end: time.local, endMs: time.ms, value: value, source: source))
+        try days.add(HealthDays.Sample(kind: kind, start: time.local, end: time.local, startMs: time.ms, endMs: time.ms, value: value, source: source))
     }
 
     /// A strength workout as a workout without sets; nil for any other kind.

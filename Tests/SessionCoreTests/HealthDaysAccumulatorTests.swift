@@ -8,13 +8,13 @@ import SessionCore
 @Suite struct HealthDaysAccumulatorTests {
     typealias Sample = HealthDays.Sample
 
-    /// The rules over a whole list: sleep merged by start and counted for the day its
-    /// stretch ends on, steps from the source with the most in each hour, the rest the
+    /// The rules over a whole list: sleep merged by start instant, measured between
+    /// instants and counted for the local day its stretch ends on, steps from the source with the most in each hour, the rest the
     /// day's last.
     static func reference(_ samples: [Sample]) -> [(HealthType, LocalDate, Double, Int64, String)] {
-        var merged: [(start: Int, end: Int, at: LocalDateTime, atMs: Int64, sources: Set<String>)] = []
-        for sample in samples.filter({ $0.kind == .asleep }).sorted(by: { $0.start.secondsSinceEpoch < $1.start.secondsSinceEpoch }) {
-            let (start, end) = (sample.start.secondsSinceEpoch, sample.end.secondsSinceEpoch)
+        var merged: [(start: Int64, end: Int64, at: LocalDateTime, atMs: Int64, sources: Set<String>)] = []
+        for sample in samples.filter({ $0.kind == .asleep }).sorted(by: { $0.startMs < $1.startMs }) {
+            let (start, end) = (sample.startMs, sample.endMs)
             guard end > start else { continue }
             if let last = merged.last, start <= last.end {
                 let later = end > last.end
@@ -26,7 +26,7 @@ import SessionCore
         var sleep: [LocalDate: (hours: Double, atMs: Int64, sources: Set<String>)] = [:]
         for stretch in merged {
             let day = sleep[stretch.at.date]
-            sleep[stretch.at.date] = ((day?.hours ?? 0) + Double(stretch.end - stretch.start) / 3600, max(day?.atMs ?? stretch.atMs, stretch.atMs),
+            sleep[stretch.at.date] = ((day?.hours ?? 0) + Double(stretch.end - stretch.start) / 3_600_000, max(day?.atMs ?? stretch.atMs, stretch.atMs),
                                       (day?.sources ?? []).union(stretch.sources))
         }
         var result = sleep.sorted { $0.key < $1.key }.map {
@@ -68,7 +68,8 @@ import SessionCore
         let base = LocalDateTime(date: LocalDate("2026-11-20")!, secondOfDay: 0)
         let start = LocalDateTime(secondsAfter: base, minute * 60)
         let end = LocalDateTime(secondsAfter: start, length * 60)
-        return Sample(kind: kind, start: start, end: end, endMs: Int64(end.secondsSinceEpoch - offset * 3600) * 1000, value: value, source: source)
+        return Sample(kind: kind, start: start, end: end, startMs: Int64(start.secondsSinceEpoch - offset * 3600) * 1000,
+                      endMs: Int64(end.secondsSinceEpoch - offset * 3600) * 1000, value: value, source: source)
     }
 
     @Test func theSameDailyValuesAsTheRulesOverTheWholeList() throws {

@@ -6,8 +6,8 @@ import SessionCore
     func time(_ text: String) -> LocalDateTime { LocalDateTime(text)! }
 
     func sample(_ kind: HealthDays.Kind, _ start: String, _ end: String, _ value: Double = 0, _ source: String = "phone") -> HealthDays.Sample {
-        HealthDays.Sample(kind: kind, start: time(start), end: time(end), endMs: Int64(time(end).date.daysSinceEpoch) * 86_400_000 + Int64(time(end).secondOfDay) * 1000,
-                          value: value, source: source)
+        HealthDays.Sample(kind: kind, start: time(start), end: time(end), startMs: Int64(time(start).secondsSinceEpoch) * 1000,
+                          endMs: Int64(time(end).secondsSinceEpoch) * 1000, value: value, source: source)
     }
 
     @Test func sleepIsMergedAndBelongsToTheDayOfWaking() throws {

@@ -116,6 +116,29 @@ import Testing
         }
     }
 
+    /// A night across a change of clocks lasts the hours slept, as the two offsets tell
+    /// them, not the wall clock's: 23:00 summer time to 07:00 winter time is nine hours
+    /// (the clocks went back), 23:00 winter to 07:00 summer time seven (forward); each
+    /// counts for the day of waking as written.
+    @Test func aNightAcrossAChangeOfClocksLastsTheHoursSlept() throws {
+        let nights = [("2026-10-24 23:00:00 +0200", "2026-10-25 07:00:00 +0100", "2026-10-25"),
+                      ("2026-09-26 23:00:00 +1200", "2026-09-27 07:00:00 +1300", "2026-09-27")]
+        let records = nights.map { #"<Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="\#($0.0)" endDate="\#($0.1)" value="HKCategoryValueSleepAnalysisAsleepCore"/>"# }
+        let document = "<?xml version=\"1.0\"?>\n<HealthData>\n" + records.joined(separator: "\n") + "\n</HealthData>\n"
+        let reader = try Self.read(Array(document.utf8), piece: 4096).get()
+        var days = reader.days
+        let values = try days.days()
+        // Each night's length from its text: the wall-clock hours less the change of offset.
+        let expected = nights.map { night -> String in
+            func parts(_ text: String) -> (hour: Int, offset: Int) { (Int(text.dropFirst(11).prefix(2))!, Int(text.suffix(4).prefix(2))!) }
+            let (start, end) = (parts(night.0), parts(night.1))
+            let hours = (24 - start.hour + end.hour) - (end.offset - start.offset)
+            return "sleepHours \(night.2) \(Double(hours))"
+        }
+        #expect(values.map { "\($0.type) \($0.date) \($0.value)" }.sorted() == expected.sorted(), "\(values)")
+        #expect(expected.sorted() == ["sleepHours 2026-09-27 7.0", "sleepHours 2026-10-25 9.0"])
+    }
+
     /// Each way of not being well-formed, planted on a line of the document's body: refused
     /// there, in pieces of any size.
     @Test func whatIsNotWellFormedIsRefusedOnItsLine() {

@@ -40,13 +40,16 @@ extension HealthDays {
             var source: UInt32
         }
 
-        /// Asleep time merged where it overlaps or touches, in local seconds; `atMs` is the
-        /// end instant of the first sample (by start, then file order) that reaches `end`.
+        /// Asleep time merged where it overlaps or touches, between instants (Unix ms);
+        /// `endDay` is the local day its end was written on (the day it counts for), and
+        /// `atMs` the end instant of the first sample (by start, then file order) that
+        /// reaches `end`.
         private struct Stretch {
-            var start: Int
-            var end: Int
+            var start: Int64
+            var end: Int64
+            var endDay: Int
             var atMs: Int64
-            var winnerStart: Int
+            var winnerStart: Int64
             var winnerOrder: Int
             var sources: SourceSet
 
@@ -56,7 +59,7 @@ extension HealthDays {
                 if other.end > end || other.end == end && (other.winnerStart, other.winnerOrder) < (winnerStart, winnerOrder) {
                     (atMs, winnerStart, winnerOrder) = (other.atMs, other.winnerStart, other.winnerOrder)
                 }
-                end = max(end, other.end)
+                if other.end > end { (end, endDay) = (other.end, other.endDay) }
                 sources.formUnion(other.sources)
             }
         }
@@ -89,11 +92,11 @@ extension HealthDays {
             case .inBed:
                 return
             case .asleep:
-                let (start, end) = (sample.start.secondsSinceEpoch, sample.end.secondsSinceEpoch)
+                let (start, end) = (sample.startMs, sample.endMs)
                 guard end > start else { return }
                 let source = try id(sample.source)
-                pendingSleep.append(Stretch(start: start, end: end, atMs: sample.endMs, winnerStart: start, winnerOrder: added,
-                                            sources: SourceSet(source)))
+                pendingSleep.append(Stretch(start: start, end: end, endDay: sample.end.date.daysSinceEpoch, atMs: sample.endMs, winnerStart: start,
+                                            winnerOrder: added, sources: SourceSet(source)))
                 if pendingSleep.count >= max(4096, stretches.count) { try mergeSleep() }
             case .steps:
                 let key = StepKey(hour: Self.floor(sample.start.secondsSinceEpoch, 3600), source: try id(sample.source))
@@ -122,9 +125,9 @@ extension HealthDays {
         private func sleepDays() -> [Day] {
             var byDay: [Int: (hours: Double, atMs: Int64, sources: SourceSet)] = [:]
             for stretch in stretches {
-                let day = Self.floor(stretch.end, 86_400)
+                let day = stretch.endDay
                 var known = byDay[day] ?? (0, stretch.atMs, SourceSet())
-                known.hours += Double(stretch.end - stretch.start) / 3600
+                known.hours += Double(stretch.end - stretch.start) / 3_600_000
                 known.atMs = max(known.atMs, stretch.atMs)
                 known.sources.formUnion(stretch.sources)
                 byDay[day] = known

@@ -12,7 +12,9 @@ import SessionMacros
 ///   are not added.
 /// * **Resting heart rate**, **HRV** and **body fat**: the day's reported value (its last).
 /// * **Body mass**: the last of the day.
-/// A sample's day and hour are its local time as the export wrote it. Readers stream
+/// A sample's day and hour are its local time as the export wrote it; a length of
+/// sleep is measured between instants, so a night across a change of clocks counts
+/// the hours slept. Readers stream
 /// their samples into an `Accumulator`, which keeps what these rules need and no sample.
 public enum HealthDays {
     public enum Kind: Sendable, Equatable {
@@ -24,7 +26,10 @@ public enum HealthDays {
         public let kind: Kind
         public let start: LocalDateTime
         public let end: LocalDateTime
-        /// The instant `end` names (the export writes its offset).
+        /// The instants `start` and `end` name (the export writes their offsets, which
+        /// differ across a change of clocks: a night's length is theirs, not the wall
+        /// clock's).
+        public let startMs: Int64
         public let endMs: Int64
         public let value: Double
         public let source: String
