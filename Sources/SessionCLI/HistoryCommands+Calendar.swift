@@ -10,9 +10,10 @@ extension HistoryCommands {
             MONTH is YYYY-MM, a month's number or its name (this year's); default this month.
             Weeks run Monday to Sunday. ✓ a day with a finished session, ✗ a training day of
             the plan before today without one, • a training day still ahead (today
-            included). A week meets the plan when it has as many days trained as the plan
-            has training days (a session moved to another day counts); the streak counts the
-            weeks in a row that met it up to last week, and this week once it has.
+            included). A week meets the plan when every training day of it is trained: a ✗
+            breaks the streak, as the summary counts that day missed (training moved with
+            plan move is planned on its new day). The streak counts the weeks in a row that
+            met the plan up to last week, and this week once it has.
             """,
         options: CommonOptions.daemon,
         arguments: ["month": "MONTH"],

@@ -92,13 +92,14 @@ extension SummaryFeature {
             monday = monday.adding(days: 7)
         }
         let sessions = Dictionary(try database.history.finishedSessions(from: first, to: last).map { ($0.date, 1) }, uniquingKeysWith: +)
-        let streak = try TrainingCalendar.streak(today: today) { monday in
+        let running = try database.sessions.activeSession()?.date
+        let streak = try TrainingCalendar.streak(today: today, running: running) { monday in
             let trained = Set(try database.history.finishedSessions(from: monday, to: monday.adding(days: 6)).map(\.date))
-            return (try plans.trainingDays(weekOf: monday, in: calendar).count, trained.count)
+            return (Set(try plans.trainingDays(weekOf: monday, in: calendar).map(\.date)), trained)
         }
         return CalendarMonth.Result(month: CalendarMonth.Params.text(year: year, month: month), today: today,
                                     days: TrainingCalendar.days(from: first, through: last, today: today, planned: planned, sessions: sessions,
-                                                                running: try database.sessions.activeSession()?.date),
+                                                                running: running),
                                     streakWeeks: streak)
     }
 }

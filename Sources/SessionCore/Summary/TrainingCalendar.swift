@@ -9,12 +9,13 @@ import SessionMacros
 ///   today, but for the day of a session that still runs past its midnight (the weekly
 ///   summary's rule); else `planned` when the plan trains it (today or later, or that
 ///   session's); else `none`.
-/// * A week (Monday to Sunday) met the plan when the plan covering it has training days
-///   and the week has at least as many days trained: a session moved to another day of
-///   the week still counts.
+/// * A week (Monday to Sunday) met the plan when the plans governing it have training
+///   days and none of them is missed: each was trained, or is the day of the session
+///   still running (a `missed` mark breaks the streak, as the weekly summary counts the
+///   day missed; training moved with `plan move` is planned on its new day).
 /// * The streak counts back from the last week that ended before today's, week by week
-///   while each met the plan; today's week adds one once it has met it (it cannot
-///   break the streak before it ends).
+///   while each met the plan; today's week adds one once every training day of it is
+///   trained (it cannot break the streak before it ends).
 public enum TrainingCalendar {
     public enum Mark: String, Sendable, CaseIterable {
         case done, missed, planned, none
@@ -48,23 +49,25 @@ public enum TrainingCalendar {
         }
     }
 
-    /// True when a week with `plannedDays` training days and `trainedDays` days with a
-    /// finished session met the plan.
-    public static func met(plannedDays: Int, trainedDays: Int) -> Bool {
-        plannedDays > 0 && trainedDays >= plannedDays
+    /// True when a week whose training days are `planned` met the plan: it has some,
+    /// and each is among `trained` (the dates with a finished session) or is `running`,
+    /// the day of the session still running.
+    public static func met(planned: Set<LocalDate>, trained: Set<LocalDate>, running: LocalDate? = nil) -> Bool {
+        !planned.isEmpty && planned.allSatisfy { trained.contains($0) || $0 == running }
     }
 
-    /// The streak: `week(monday)` gives a week's planned and trained day counts, asked
-    /// for today's week and then back, one week at a time, at most `limit` weeks.
-    public static func streak(today: LocalDate, limit: Int = 520,
-                              week: (LocalDate) throws -> (plannedDays: Int, trainedDays: Int)) rethrows -> Int {
+    /// The streak: `week(monday)` gives a week's training days and the dates in it with
+    /// a finished session, asked for today's week and then back, one week at a time, at
+    /// most `limit` weeks; `running` is the day of the session still running, if one is.
+    public static func streak(today: LocalDate, running: LocalDate? = nil, limit: Int = 520,
+                              week: (LocalDate) throws -> (planned: Set<LocalDate>, trained: Set<LocalDate>)) rethrows -> Int {
         let current = today.mondayOfWeek
         let now = try week(current)
-        var streak = met(plannedDays: now.plannedDays, trainedDays: now.trainedDays) ? 1 : 0
+        var streak = met(planned: now.planned, trained: now.trained) ? 1 : 0
         var monday = current.adding(days: -7)
         while streak < limit {
-            let counts = try week(monday)
-            guard met(plannedDays: counts.plannedDays, trainedDays: counts.trainedDays) else { break }
+            let dates = try week(monday)
+            guard met(planned: dates.planned, trained: dates.trained, running: running) else { break }
             streak += 1
             monday = monday.adding(days: -7)
         }
