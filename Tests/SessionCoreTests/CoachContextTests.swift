@@ -70,15 +70,33 @@ import TestSupport
                             firstTrained: ["bench press": years, "back squat": years, "barbell row": sunday.adding(days: -2)])
         #expect(coach.lifts.first { $0.name == "Bench Press" }?.trend == .noEarlierFigure)
         #expect(coach.lifts.first { $0.name == "Back Squat" }?.trend == .progressing((epley(125, 5) - epley(120, 5)) / epley(120, 5)))
-        #expect(coach.lifts.first { $0.name == "Barbell Row" }?.trend == .new)
+        #expect(coach.lifts.first { $0.name == "Barbell Row" }?.trend == .new(since: sunday.adding(days: -2), firstOneRepMaxKg: nil))
         let text = coach.text(maxBytes: 4000)
         let benchBest = PromptText.number(epley(85, 5))
         #expect(text.contains("- \"Bench Press\" 85 kg x 5 on \(sunday.adding(days: -70)), 10 weeks ago; best e1RM \(benchBest) kg; no earlier figure in the 12 weeks"),
                 "\(text)")
         #expect(text.contains("- \"Back Squat\" 125 kg x 5 on \(sunday.adding(days: -35)), 5 weeks ago; best e1RM 145.8 kg; progressing +4%"), "\(text)")
         #expect(text.contains("- \"Barbell Row\" 60 kg x 8 on \(sunday.adding(days: -2)), 2 days ago; best e1RM 76 kg; new"), "\(text)")
-        // Without its first session known, a lift counts from the window: new.
-        #expect(context(lastTraining: sunday, sessions: sessions).lifts.first { $0.name == "Bench Press" }?.trend == .new)
+        // Without its first session known, a lift counts from the window: new since its
+        // first session there, whose estimate the text gives beside the best.
+        let fromWindow = context(lastTraining: sunday, sessions: sessions)
+        #expect(fromWindow.lifts.first { $0.name == "Bench Press" }?.trend == .new(since: sunday.adding(days: -77), firstOneRepMaxKg: epley(80, 5)))
+        #expect(fromWindow.text(maxBytes: 4000).contains(
+            "- \"Bench Press\" 85 kg x 5 on \(sunday.adding(days: -70)), 10 weeks ago; best e1RM \(benchBest) kg; new since \(sunday.adding(days: -77)), its first e1RM \(PromptText.number(epley(80, 5))) kg"),
+                "\(fromWindow.text(maxBytes: 4000))")
+    }
+
+    /// The current working set is the day's heaviest: a light second session the same
+    /// day (a technique set, a warm-down) does not make it. A lift of one day is new.
+    @Test func theWorkingSetIsTheLatestDaysHeaviest() throws {
+        let years = LocalDate(year: 2022, month: 3, day: 1)!
+        let sessions = [session(35, "Back Squat", kg: 120, reps: 5), session(2, "Back Squat", kg: 105, reps: 5), session(2, "Back Squat", kg: 40, reps: 5),
+                        session(2, "Deadlift", kg: 140, reps: 5), session(2, "Deadlift", kg: 60, reps: 8)]
+        let coach = context(lastTraining: sunday.adding(days: -2), sessions: sessions, firstTrained: ["back squat": years])
+        let text = coach.text(maxBytes: 4000)
+        #expect(text.contains("- \"Back Squat\" 105 kg x 5 on \(sunday.adding(days: -2)), 2 days ago;"), "\(text)")
+        #expect(text.contains("- \"Deadlift\" 140 kg x 5 on \(sunday.adding(days: -2)), 2 days ago; best e1RM \(PromptText.number(epley(140, 5))) kg; new\n")
+                || text.hasSuffix("; new"), "\(text)")
     }
 
     @Test func theBestEstimateIsTheTwelveWeeks() throws {

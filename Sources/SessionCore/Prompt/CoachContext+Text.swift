@@ -121,7 +121,8 @@ extension CoachContext {
     }
 
     /// "\"Bench Press\" 80 kg x 5 on 2026-12-04, 2 days ago; best e1RM 97.3 kg;
-    /// progressing +3%".
+    /// progressing +3%"; a lift of the recent weeks only: "new" (trained once), or "new
+    /// since 2026-11-16, its first e1RM 92 kg".
     func describe(_ lift: Lift) -> String {
         var top = "no load"
         if let weight = lift.last.topWeightKg { top = "\(PromptText.number(weight, decimals: 2)) kg x \(lift.last.topReps ?? 0)" }
@@ -132,7 +133,8 @@ extension CoachContext {
         case .regressed(let change): trend = "regressed " + PromptText.percent(change)
         case .stalled(let change): trend = "stalled " + PromptText.percent(change)
         case .noEarlierFigure: trend = "no earlier figure in the 12 weeks"
-        case .new: trend = "new"
+        case .new(_, nil): trend = "new"
+        case .new(let since, let first?): trend = "new since \(since), its first e1RM \(PromptText.number(first)) kg"
         }
         return "\(PromptContext.name(lift.name)) \(top) on \(lift.last.date), \(Self.ago(days)); best e1RM \(PromptText.number(lift.bestOneRepMaxKg)) kg; \(trend)"
     }

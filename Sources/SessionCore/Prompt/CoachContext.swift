@@ -35,7 +35,8 @@ public struct CoachContext: Sendable, Equatable {
         public var name: String
         /// The key its sets are kept under.
         public var exerciseKey: String
-        /// Its latest session in the window: the current working set and its date.
+        /// Its latest day in the window: the current working set (the heaviest of the
+        /// day's sessions' top sets: a light second session does not make it) and its date.
         public var last: LiftSession
         /// The best Epley estimate in the window (twelve weeks).
         public var bestOneRepMaxKg: Double
@@ -52,8 +53,10 @@ public struct CoachContext: Sendable, Equatable {
         /// Nothing earlier in the window to hold its last weeks against, but trained
         /// before the window: not new, its trend not known from the window.
         case noEarlierFigure
-        /// Never trained before its recent weeks.
-        case new
+        /// Never trained before its recent weeks: first trained `since`, and the best
+        /// estimate of its first session with one when a later day has one too (nil:
+        /// trained on one day), which the recent weeks' trend is read from.
+        case new(since: LocalDate, firstOneRepMaxKg: Double?)
     }
 
     /// A muscle group's hard sets this week (to `asOf`) beside its weekly average over
@@ -186,9 +189,16 @@ public struct CoachContext: Sendable, Equatable {
         } else if let first = firstTrained ?? sessions.first?.date, first < recentStart {
             trend = .noEarlierFigure
         } else {
-            trend = .new
+            let first = sessions.first.flatMap { $0.date < last.date ? $0.bestOneRepMaxKg : nil }
+            trend = .new(since: min(firstTrained ?? last.date, sessions.first?.date ?? last.date), firstOneRepMaxKg: first)
         }
-        return Lift(name: catalog.exercise(key: key)?.name ?? key, exerciseKey: key, last: last, bestOneRepMaxKg: best, trend: trend,
+        // The day's top set: the heaviest, the most reps at it, the first session's of equals.
+        let day = sessions.filter { $0.date == last.date }
+        var top = day.first ?? last
+        for session in day where (session.topWeightKg ?? -1, session.topReps ?? 0) > (top.topWeightKg ?? -1, top.topReps ?? 0) {
+            top = session
+        }
+        return Lift(name: catalog.exercise(key: key)?.name ?? key, exerciseKey: key, last: top, bestOneRepMaxKg: best, trend: trend,
                     sets: all.reduce(0) { $0 + $1.sets })
     }
 
