@@ -173,3 +173,21 @@ import JSON
         #expect(try daemon.client().call("session.current")["sets"] == 7)
     }
 }
+
+/// The rest between sets belongs to the session: finishing it ends the timer, so no bell
+/// rings after the workout and no rest is left to change.
+@Suite struct RestEndsWithTheSessionTests {
+    @Test func finishingTheSessionEndsItsRest() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["start"]).status == 0)
+        #expect(try daemon.ctl(["log", "--new", "squat", "5", "100"]).status == 0)
+        let resting = try daemon.ctl(["rest"])
+        #expect(resting.status == 0 && resting.stdout.hasPrefix("rest ") && resting.stdout.contains("left · Back Squat"), "\(resting.stdout)")
+        #expect(try daemon.ctl(["finish"]).status == 0)
+        let after = try daemon.ctl(["rest"])
+        #expect(after.status == 0 && after.stdout == "no rest timer running\n", "\(after.stdout)")
+        let changed = try daemon.ctl(["rest", "+30"])
+        #expect(changed.status == 1 && changed.stderr.contains("No rest timer is running"), "\(changed.stdout) \(changed.stderr)")
+    }
+}

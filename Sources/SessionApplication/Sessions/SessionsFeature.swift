@@ -115,6 +115,8 @@ extension SessionsFeature {
         var effects = Effects()
         effects.sessionChanged = true
         effects.factsChanged = true
+        // The rest between sets ends with the session: no bell after the workout.
+        effects.rest = .cancel
         effects.emit(SessionFinishedEvent.self, result)
         return Outcome(result, effects: effects)
     }
