@@ -19,9 +19,15 @@ extension HistoryCommands {
         arguments: ["month": "MONTH"],
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("calendar takes one MONTH (2026-12, 12 or december)") }
-            let today = context.clock.localDate(atMs: context.clock.nowMs())
-            let month = try arguments.positionals.first.map { try CalendarFormatter.month($0, year: today.year) }
-            let shown = try context.call(try context.connect(arguments), CalendarMonth.self, CalendarMonth.Params { $0.month = month })
+            // Read before connecting (a MONTH that is none is a usage error); a month
+            // without its year is this year's as the daemon has it, in its zone.
+            var month = try arguments.positionals.first.map { try CalendarFormatter.month($0, year: context.clock.today().year) }
+            let client = try context.connect(arguments)
+            if let word = arguments.positionals.first, CalendarMonth.Params.parts(word) == nil {
+                try context.useDaemonTimeZone(client)
+                month = try CalendarFormatter.month(word, year: context.clock.today().year)
+            }
+            let shown = try context.call(client, CalendarMonth.self, CalendarMonth.Params { $0.month = month })
             if context.printJSON(shown, arguments) { return ExitStatus.ok }
             for line in CalendarFormatter.lines(shown, console: context.console) { context.console.print(line) }
             return ExitStatus.ok

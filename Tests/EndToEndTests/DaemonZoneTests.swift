@@ -70,6 +70,20 @@ import TestSupport
         #expect(try JSONParser.parse(started.stdout)["date"] == "2026-11-29", "\(started.stdout) \(started.stderr)")
     }
 
+    /// A month named without its year is of the daemon's year: on New Year's Eve at 21:30
+    /// in New York the terminal's UTC is in 2027 already.
+    @Test func aMonthWithoutItsYearIsOfTheDaemonsYear() throws {
+        let daemon = try Self.newYorkDaemon()
+        defer { daemon.cleanUp() }
+        let now = Self.newYork(2026, 12, 31, 21, 30)
+        for word in ["december", "12", "dec"] {
+            let shown = try Self.ctl(daemon, at: now, ["calendar", word, "--json"])
+            #expect(try JSONParser.parse(shown.stdout)["month"] == "2026-12", "\(word): \(shown.stdout) \(shown.stderr)")
+        }
+        let written = try Self.ctl(daemon, at: now, ["calendar", "2027-01", "--json"])
+        #expect(try JSONParser.parse(written.stdout)["month"] == "2027-01", "a year written is kept: \(written.stdout)")
+    }
+
     @Test func planShowMarksTheDaemonsToday() throws {
         let daemon = try Self.newYorkDaemon()
         defer { daemon.cleanUp() }
