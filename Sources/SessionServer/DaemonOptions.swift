@@ -58,6 +58,7 @@ struct DaemonOptions {
         showVersion = parsed.has(.version)
         socketFlag = parsed[.socket]
         timeZone = parsed[.timezone]
+        if timeZone?.isEmpty == true { throw UsageError("--timezone needs an IANA zone name such as Europe/Berlin, got an empty one") }
         groupName = parsed[.group]
         if let text = parsed[.idleTimeout] { idleTimeoutMs = try Self.seconds(text, .idleTimeout, allowZero: true) }
         if let text = parsed[.lineTimeout] { lineTimeoutMs = try Self.seconds(text, .lineTimeout, allowZero: false) }

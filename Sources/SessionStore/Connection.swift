@@ -27,6 +27,7 @@ public final class Connection {
         // make the daemon create or write a file elsewhere) is refused.
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
+        if !readOnly { Self.createPrivately(path) }
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
@@ -36,6 +37,17 @@ public final class Connection {
         self.handle = handle
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// Creates the file at `path`, empty and readable by its owner only (0600, as the
+    /// backups are: it holds a person's workouts and health), when there is none; SQLite
+    /// would create it 0644, and gives its journal and WAL files the database's mode.
+    /// A file already there keeps the mode its owner gave it; anything that fails here
+    /// is left for SQLite's open to report.
+    private static func createPrivately(_ path: String) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// True when SQLite opened the file read-only (it may not be written), which it

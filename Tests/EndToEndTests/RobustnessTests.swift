@@ -278,6 +278,21 @@ import JSON
         let zone = try runProcess(Binaries.sessiond, ["--timezone", "Mars/Olympus", "--socket", directory + "/s.sock"], timeout: 10)
         #expect(zone.status == 1)
         #expect(zone.stderr.contains("unknown time zone"))
+        // An empty zone is no zone: refused, not read as UTC.
+        let empty = try runProcess(Binaries.sessiond, ["--timezone", "", "--socket", directory + "/s.sock"], timeout: 10)
+        #expect(empty.status == 2 && empty.stderr.contains("--timezone needs an IANA zone name"), "\(empty.stderr)")
+    }
+
+    /// The database a daemon creates, and the write-ahead log beside it, are its owner's
+    /// alone, as its backups and exports are: they hold a person's workouts and health.
+    @Test func theDatabaseCreatedIsPrivateToItsOwner() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        _ = try daemon.client().call("session.start")
+        for path in [daemon.databasePath, daemon.databasePath + "-wal"] {
+            var info = stat()
+            #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600, "\(path): \(String(info.st_mode & 0o777, radix: 8))")
+        }
     }
 }
 
