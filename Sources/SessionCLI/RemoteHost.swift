@@ -77,18 +77,25 @@ struct RemoteHost: Equatable {
     /// The command whose standard input and output reach the daemon on the host: ssh
     /// (or `$SESSIONCTL_SSH`) run by the shell with its arguments as `"$@"`, so they
     /// arrive unexpanded, and `sessionctl dial-stdio` on the host, with `--socket` when
-    /// a socket there was named. `batch` (a completion's: it must never wait nor ask)
-    /// tells ssh to ask for no password or host key and to give up connecting after 3 s.
+    /// a socket there was named. ssh gives up connecting after `connectTimeoutSeconds`
+    /// (a host that is off or out of reach had kept a person waiting minutes, with
+    /// nothing said); `batch` (a completion's: it must never wait nor ask) tells it to
+    /// ask for no password or host key and to give up after 3 s. Options in
+    /// `$SESSIONCTL_SSH` come first and win.
     func address(environment: [String: String], remoteSocket: String?, batch: Bool = false) -> ByteStream.Address {
         let ssh = environment[Self.sshVariable].flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
         var remote = Self.remoteCommand
         // ssh hands the host's shell one line: the path is quoted for it.
         if let remoteSocket { remote += " --socket " + Self.shellQuoted(remoteSocket) }
-        let options = ["-x", "-T"] + (batch ? ["-o", "BatchMode=yes", "-o", "ConnectTimeout=3"] : []) + (port.map { ["-p", String($0)] } ?? [])
+        let options = ["-x", "-T"] + (batch ? ["-o", "BatchMode=yes", "-o", "ConnectTimeout=3"] : ["-o", "ConnectTimeout=\(Self.connectTimeoutSeconds)"])
+            + (port.map { ["-p", String($0)] } ?? [])
         let destination = (user.map { $0 + "@" } ?? "") + host
         return .command(executable: "/bin/sh", arguments: ["-c", ssh + " \"$@\"", "ssh"] + options + ["--", destination, remote],
                         name: name)
     }
+
+    /// How long a command's ssh may take to reach the host, in seconds.
+    static let connectTimeoutSeconds = 10
 
     /// `text` in single quotes for a POSIX shell.
     static func shellQuoted(_ text: String) -> String {

@@ -30,12 +30,13 @@ import Testing
         let host = try RemoteHost(parsing: "lifter@gym.example:2222")
         let address = host.address(environment: [:], remoteSocket: "/srv/it's here.sock")
         #expect(address == .command(executable: "/bin/sh",
-                                    arguments: ["-c", "ssh \"$@\"", "ssh", "-x", "-T", "-p", "2222", "--", "lifter@gym.example",
+                                    arguments: ["-c", "ssh \"$@\"", "ssh", "-x", "-T", "-o", "ConnectTimeout=10", "-p", "2222", "--", "lifter@gym.example",
                                                 "sessionctl dial-stdio --socket '/srv/it'\\''s here.sock'"],
                                     name: "lifter@gym.example:2222"))
         // $SESSIONCTL_SSH replaces ssh, with its options, as the shell reads them.
         let replaced = try RemoteHost(parsing: "gym").address(environment: ["SESSIONCTL_SSH": "ssh -i '/keys/a key'"], remoteSocket: nil)
-        #expect(replaced == .command(executable: "/bin/sh", arguments: ["-c", "ssh -i '/keys/a key' \"$@\"", "ssh", "-x", "-T", "--", "gym", "sessionctl dial-stdio"],
+        #expect(replaced == .command(executable: "/bin/sh", arguments: ["-c", "ssh -i '/keys/a key' \"$@\"", "ssh", "-x", "-T", "-o", "ConnectTimeout=10", "--", "gym",
+                                                                     "sessionctl dial-stdio"],
                                      name: "gym"))
     }
 
