@@ -13,7 +13,8 @@ enum ExerciseCommands {
             a synonym, the name Strong or Hevy exports): "exercises curl ham" finds Hammer
             Curl and Rope Hammer Curl, "exercises rdl" Romanian Deadlift. Your own exercises
             are names you logged that the catalog does not know; they are listed last,
-            marked "own". Primary muscles come first, secondary ones after a slash.
+            marked "own". Primary muscles come first, secondary ones after a slash. Exit
+            status 1 when nothing matches (with --json too, which prints []).
             """,
         options: CommonOptions.daemon,
         arguments: ["search": "SEARCH"],
@@ -21,9 +22,10 @@ enum ExerciseCommands {
             let client = try context.connect(arguments)
             let search = arguments.positionals.joined(separator: " ")
             let listed = try context.call(client, ExerciseList.self, ExerciseList.Params { $0.search = search.isEmpty ? nil : search })
-            if context.printJSON(listed, arguments) { return ExitStatus.ok }
+            // A search that finds nothing exits 1, as grep(1) does, in either form.
+            if context.printJSON(listed, arguments) { return listed.items.isEmpty ? ExitStatus.refused : ExitStatus.ok }
             guard !listed.items.isEmpty else {
-                context.console.print("no exercise matches \"\(search)\"")
+                context.console.error("sessionctl: no exercise matches \"\(search)\"")
                 return ExitStatus.refused
             }
             let width = listed.items.map(\.name.count).max() ?? 0

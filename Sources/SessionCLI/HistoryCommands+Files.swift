@@ -235,7 +235,8 @@ extension HistoryCommands {
             }
             try FileOutput.write(bytes, to: path, mode: 0o600)
             if context.printWritten(path, [(key: "bytes", value: JSONValue(bytes.count))], arguments) { return ExitStatus.ok }
-            context.console.print("backed up \(bytes.count) bytes to \(path)")
+            // On standard error, as export's: standard output is for what was asked.
+            context.console.error("backed up \(bytes.count) bytes to \(path)")
             return ExitStatus.ok
         })
 

@@ -50,7 +50,8 @@ extension RemoteCommands {
             $0.types = arguments.positionals.isEmpty ? nil : arguments.positionals
         })
         let console = context.console
-        if !arguments.has(.json) { console.print(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
+        // On standard error: standard output carries the events alone, for a pipe.
+        if !arguments.has(.json) { console.error(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
         var countdown: (endsAtMs: Int64, exercise: String)?
         if let running, let ends = RFC3339.parse(running.endsAt), !arguments.has(.json) {
             countdown = (ends, running.exercise)

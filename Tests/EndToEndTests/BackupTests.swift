@@ -30,7 +30,7 @@ import TestSupport
         state.stop.store(true, ordering: .releasing)
         try Wait.until("the logging client to stop") { thread.isFinished }
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("backed up"))
+        #expect(run.stderr.contains("backed up") && run.stdout.isEmpty, "standard error, as export's: \(run.stdout)")
         var info = stat()
         #expect(stat(path, &info) == 0 && info.st_mode & 0o077 == 0, "a backup is private to its owner")
 

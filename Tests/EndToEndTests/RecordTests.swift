@@ -213,7 +213,9 @@ import JSON
         watcher.arguments = ["watch", "--socket", daemon.socketPath]
         watcher.environment = ProcessInfo.processInfo.environment.merging(["TZ": "Asia/Tokyo", "NO_COLOR": "1"]) { $1 }
         let output = Pipe()
+        // Standard error says what it watches once subscribed; the events follow on output.
         watcher.standardOutput = output
+        watcher.standardError = output
         try watcher.run()
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
         let subscribed = try Wait.output(of: output.fileHandleForReading, containing: "watching events")

@@ -122,8 +122,8 @@ struct RemoteHostTests {
                                 environment: ["SESSIONCTL_SSH": machines.server.sshCommand, "SESSIOND_SOCKET": "/nonexistent.sock"])
         let here = try Watcher(["watch"], environment: ["SESSIOND_SOCKET": machines.daemon.socketPath])
         // Each says where it watches once it is subscribed.
-        #expect(try there.line()?.hasPrefix("watching events on \(machines.server.destination)") == true)
-        #expect(try here.line()?.hasPrefix("watching events on \(machines.daemon.socketPath)") == true)
+        #expect(try there.errorLine()?.hasPrefix("watching events on \(machines.server.destination)") == true)
+        #expect(try here.errorLine()?.hasPrefix("watching events on \(machines.daemon.socketPath)") == true)
         _ = try machines.daemon.client().call("session.log", .obj(["exercise": "Goblet Squat", "reps": 10, "weightKg": 24]))
         let heardThere = try #require(try there.line())
         #expect(heardThere.contains("set.logged") && heardThere.contains("Goblet Squat"), "\(heardThere)")
@@ -262,7 +262,7 @@ struct RemoteHostTests {
         let elsewhere = machines.directory + "/copy.db"
         let there = try machines.remote(["backup", elsewhere])
         let copy = try [UInt8](Data(contentsOf: URL(fileURLWithPath: elsewhere)))
-        #expect(there.status == 0 && there.stdout == "backed up \(copy.count) bytes to \(elsewhere)\n" && copy.starts(with: Array("SQLite format 3\u{0}".utf8)),
+        #expect(there.status == 0 && there.stderr == "backed up \(copy.count) bytes to \(elsewhere)\n" && copy.starts(with: Array("SQLite format 3\u{0}".utf8)),
                 "\(there.stdout) \(there.stderr)")
         let help = try machines.local(["backup", "--help"])
         #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("also through -H to a daemon on this same machine"), "\(help.stdout)")
@@ -291,7 +291,8 @@ final class Watcher {
     private let output = Pipe()
     private let errorPipe = Pipe()
     private var buffer: [UInt8] = []
-    /// What it wrote on standard error, once it has exited.
+    private var errorBuffer: [UInt8] = []
+    /// What it wrote on standard error after the lines `errorLine` read, once it has exited.
     private(set) var errors = ""
 
     init(_ arguments: [String], environment: [String: String]) throws {
@@ -310,8 +311,18 @@ final class Watcher {
 
     /// The next line it prints, within `timeout` seconds; nil when none comes.
     func line(timeout: Double = 20) throws -> String? {
+        Self.line(from: output, buffer: &buffer, timeout: timeout)
+    }
+
+    /// The next line it writes on standard error (where watch says what it watches),
+    /// within `timeout` seconds; nil when none comes.
+    func errorLine(timeout: Double = 20) throws -> String? {
+        Self.line(from: errorPipe, buffer: &errorBuffer, timeout: timeout)
+    }
+
+    private static func line(from pipe: Pipe, buffer: inout [UInt8], timeout: Double) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
-        let fd = output.fileHandleForReading.fileDescriptor
+        let fd = pipe.fileHandleForReading.fileDescriptor
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

@@ -279,7 +279,9 @@ import JSON
         watcher.arguments = ["watch", "--notify", "--socket", daemon.socketPath]
         watcher.environment = ["PATH": directory + ":/usr/bin:/bin"]
         let output = Pipe()
+        // Standard error says what it watches once subscribed; the events follow on output.
         watcher.standardOutput = output
+        watcher.standardError = output
         try watcher.run()
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
         _ = try Wait.output(of: output.fileHandleForReading, containing: "watching events")  // subscribed

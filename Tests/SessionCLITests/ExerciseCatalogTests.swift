@@ -56,7 +56,9 @@ import JSON
         #expect(lines.contains { $0.hasPrefix("Hammer Curl ") && $0.contains("dumbbell · biceps, forearms") }, "\(curls.stdout)")
         #expect(lines.allSatisfy { $0.lowercased().contains("hammer") }, "every word in a name: \(curls.stdout)")
         let none = try daemon.ctl(["exercises", "zzz"])
-        #expect(none.status == 1 && none.stdout.contains("no exercise matches \"zzz\""))
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.contains("sessionctl: no exercise matches \"zzz\""), "\(none.stdout)")
+        let noneJSON = try daemon.ctl(["exercises", "zzz", "--json"])
+        #expect(noneJSON.status == 1 && noneJSON.stdout == "[]\n", "the same exit status as text: \(noneJSON.stdout)")
         // One's own exercise is listed, marked as such.
         #expect(try daemon.ctl(["start"]).status == 0)
         #expect(try daemon.ctl(["log", "--new", "sandbag", "carry", "40s"]).status == 0)
