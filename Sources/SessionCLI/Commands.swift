@@ -245,9 +245,11 @@ public enum SessionCtl {
         let known = group.isEmpty ? Commands.all.map { $0.words[0] }.filter { !$0.hasPrefix("__") } : group.map { $0.words[1] }
         let close = closest(typed, among: known).map { group.isEmpty ? $0 : "\(word) \($0)" }
         var message = group.isEmpty ? "unknown command \"\(word)\"" : "unknown command \"\(word) \(arguments[1])\""
-        let list = "run \"sessionctl \(group.isEmpty ? "" : word + " ")--help\" for the list"
         if !close.isEmpty { message += "; did you mean " + close.map { "\"\($0)\"" }.joined(separator: " or ") + "?" }
-        console.error("sessionctl: " + message + (close.isEmpty ? "; \(list)" : " (\(list))"))
+        console.error("sessionctl: " + message)
+        // The usage line, as every usage error ends; --help lists the commands.
+        console.error(group.isEmpty ? "Usage: sessionctl \(globalOptionsSynopsis) COMMAND [ARGS...]  (see --help for the list)"
+                                    : "Usage: sessionctl \(word) COMMAND [ARGS...]  (see sessionctl \(word) --help for the list)")
         if json { printJSONError("usage", message, console: console) }
         return ExitStatus.usage
     }

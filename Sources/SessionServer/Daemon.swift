@@ -18,7 +18,7 @@ public enum Daemon {
         do {
             options = try DaemonOptions(arguments: arguments, environment: environment)
         } catch {
-            writeError("sessiond: \(error.message)\nRun \"sessiond --help\" for usage.\n")
+            writeError("sessiond: \(error.message)\n\(DaemonOptions.usage)  (see --help)\n")
             return 2
         }
         if options.showHelp { print(DaemonOptions.help); return 0 }

@@ -18,13 +18,18 @@ struct DaemonOptions {
         OptionSpec(.version, help: "print the version and exit"),
     ]
 
+    /// The usage line, which `--help` opens with and a usage error ends with.
+    static let usage = """
+        Usage: sessiond [--socket PATH] [--database PATH] [--timezone TZ] [--group NAME]
+                        [--idle-timeout SECONDS] [--line-timeout SECONDS]
+        """
+
     static var help: String {
         let labels = specs.map { spec in [spec.short, spec.name].compactMap { $0 }.joined(separator: ", ") + (spec.value.map { " " + $0 } ?? "") }
         let width = (labels.map(\.count).max() ?? 0) + 2
         let options = zip(labels, specs).map { "  " + $0 + String(repeating: " ", count: width - $0.count) + $1.help }
         return """
-            Usage: sessiond [--socket PATH] [--database PATH] [--timezone TZ] [--group NAME]
-                            [--idle-timeout SECONDS] [--line-timeout SECONDS]
+            \(usage)
 
             The sessiond daemon: tracks workout sessions against the active training plan and
             serves JSON-RPC 2.0 on a Unix socket (one message per line). Runs in the

@@ -131,7 +131,9 @@ import JSON
         #expect(extra.status == 2 && extra.stderr.contains("status takes no arguments, got \"now\""), "\(extra.stderr)")
         #expect(try ctl(daemon, ["plan", "show", "3", "--week", "2026-11-30"]).status == 2)
         let unknown = try ctl(daemon, ["rename", "3"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("unknown command \"rename\";"))
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown command \"rename\"; did you mean \"resume\"?\nUsage: sessionctl [--socket PATH]"), "\(unknown.stderr)")
+        let typo = try ctl(daemon, ["plan", "shwo"])
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean \"plan show\"?\nUsage: sessionctl plan COMMAND"), "\(typo.stderr)")
         // --json may come before the command, and errors are JSON on stdout too.
         #expect(try ctl(daemon, ["--json", "history"]).status == 0)
         let jsonUsage = try ctl(daemon, ["--json", "log", "row", "5", "heavy"])
