@@ -16,33 +16,41 @@ public struct OptionValue<Value>: Sendable {
     /// The part of a refused text the error quotes: the whole text, or for a list the
     /// first item that does not read.
     public let offending: @Sendable (String) -> String
+    /// Why a refused text is none, when more can be said than what it takes (a date
+    /// of the right shape that names no day: "February 2026 has 28 days").
+    public let why: @Sendable (String) -> String?
 
     /// A reading of a value: `read` gives nil for text that is not one, which is
-    /// refused with `expected`, quoting `offending` of it (default: all of it).
+    /// refused with `expected`, quoting `offending` of it (default: all of it), and
+    /// `why` of it when that says something.
     public init(expected: @autoclosure @escaping @Sendable () -> String, completion: OptionSpec.Completion = .none,
-                offending: @escaping @Sendable (String) -> String = { $0 }, read: @escaping @Sendable (String) -> Value?) {
+                offending: @escaping @Sendable (String) -> String = { $0 }, why: @escaping @Sendable (String) -> String? = { _ in nil },
+                read: @escaping @Sendable (String) -> Value?) {
         words = expected
         self.completion = completion
         self.offending = offending
+        self.why = why
         self.read = read
     }
 
     /// The value of `text` given as `name` (an option's, or a positional argument's
     /// such as `WEIGHT`), or the usage error naming it and what it takes.
     public func read(_ text: String, as name: String) throws(UsageError) -> Value {
-        guard let value = read(text) else { throw UsageError("\(name) \(expected), got \"\(offending(text))\"") }
+        guard let value = read(text) else {
+            throw UsageError("\(name) \(expected), got \"\(offending(text))\"" + (why(text).map { " (\($0))" } ?? ""))
+        }
         return value
     }
 
     /// The same reading with another error wording.
     public func expecting(_ words: @autoclosure @escaping @Sendable () -> String) -> OptionValue {
-        OptionValue(expected: words(), completion: completion, offending: offending, read: read)
+        OptionValue(expected: words(), completion: completion, offending: offending, why: why, read: read)
     }
 
     /// The same reading, its value then checked by `accept` (nil or false: refused).
     public func filtered(_ accept: @escaping @Sendable (Value) -> Bool) -> OptionValue {
         let (read, words) = (read, words)
-        return OptionValue(expected: words(), completion: completion, offending: offending) { text in read(text).flatMap { accept($0) ? $0 : nil } }
+        return OptionValue(expected: words(), completion: completion, offending: offending, why: why) { text in read(text).flatMap { accept($0) ? $0 : nil } }
     }
 
     /// A list of this reading's values separated by `separator` ("10,12.5,15"), each

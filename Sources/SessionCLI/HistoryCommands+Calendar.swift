@@ -36,8 +36,7 @@ extension HistoryCommands {
 
 /// `calendar`'s month, drawn as cal(1) draws one, with a mark beside each day.
 enum CalendarFormatter {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-                             "December"]
+    static let monthNames = LocalDate.monthNames
 
     /// `YYYY-MM` from what a person types: 2026-12, 12, dec, December.
     static func month(_ word: String, year: Int) throws -> String {

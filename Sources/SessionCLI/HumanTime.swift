@@ -128,7 +128,8 @@ extension OptionValue where Value == WrittenTime {
     /// A time as `HumanTime` reads it: 18:05, yesterday 18:05, -10m, a date and time,
     /// or RFC 3339. The text is checked against a fixed clock; it is placed later.
     static var time: OptionValue {
-        OptionValue(expected: "must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00") { text in
+        OptionValue(expected: "must be a time such as 18:05, \"yesterday 18:05\", -10m, 2026-11-30 18:05 or 2026-11-30T18:05:00+01:00",
+                    why: LocalDate.impossibility(in:)) { text in
             HumanTime.read(text, clock: LocalClock(now: { 0 })) == nil ? nil : WrittenTime(text: text)
         }
     }

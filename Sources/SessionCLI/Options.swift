@@ -18,13 +18,13 @@ struct WrittenDay: Sendable {
 /// Values of sessionctl's own kinds an option reads.
 extension OptionValue where Value == LocalDate {
     /// A date as YYYY-MM-DD.
-    static var date: OptionValue { OptionValue(expected: "needs a date as YYYY-MM-DD") { LocalDate($0) } }
+    static var date: OptionValue { OptionValue(expected: "needs a date as YYYY-MM-DD", why: LocalDate.impossibility(in:)) { LocalDate($0) } }
 }
 
 extension OptionValue where Value == WrittenDay {
     /// A day: today, yesterday, a weekday or YYYY-MM-DD.
     static var day: OptionValue {
-        OptionValue(expected: "needs a day: YYYY-MM-DD, today, yesterday or a weekday") { text in
+        OptionValue(expected: "needs a day: YYYY-MM-DD, today, yesterday or a weekday", why: LocalDate.impossibility(in:)) { text in
             TrackWhen.day(text, today: LocalDate(daysSinceEpoch: 0)).map { _ in WrittenDay(text: text) }
         }
     }

@@ -44,6 +44,7 @@ extension SessionCommands {
                 throw UsageError("\"\(word)\" is no START-END: two different times of day from 00:00 to 23:59 (18:00-19:05)")
             }
             if let word = words.first, dayWord == nil {
+                if let why = LocalDate.impossibility(in: word) { throw UsageError("\"\(word)\" is no DAY: \(why)") }
                 throw UsageError("\"\(word)\" is no DAY (today, yesterday, a weekday or YYYY-MM-DD) nor START-END (18:00-19:05)")
             }
             throw UsageError("track needs the session's times as START-END (18:00-19:05), after an optional DAY")

@@ -26,7 +26,8 @@ enum SessionCommands {
             var params = SessionStart.Params()
             let day = try arguments.positionals.first.map { text throws(UsageError) in
                 guard TrackWhen.day(text, today: context.clock.today()) != nil else {
-                    throw UsageError("DATE must be YYYY-MM-DD, today, yesterday or a weekday, got \"\(text)\"")
+                    throw UsageError("DATE must be YYYY-MM-DD, today, yesterday or a weekday, got \"\(text)\""
+                                     + (LocalDate.impossibility(in: text).map { " (\($0))" } ?? ""))
                 }
                 return WrittenDay(text: text)
             }

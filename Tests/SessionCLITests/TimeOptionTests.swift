@@ -27,6 +27,21 @@ import TestSupport
         #expect(try daemon.client().call("session.current") == .null, "nothing was started")
     }
 
+    /// A date of the right shape that names no day is refused saying why, wherever a
+    /// day or a time is typed.
+    @Test func aDayThatIsNoneIsRefusedSayingWhy() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        for (arguments, said) in [(["history", "--from", "2026-02-30"], "got \"2026-02-30\" (February 2026 has 28 days)"),
+                                  (["start", "2027-02-29"], "got \"2027-02-29\" (February 2027 has 28 days)"),
+                                  (["log", "--new", "row", "8", "--at", "2026-04-31 18:00"], "got \"2026-04-31 18:00\" (April 2026 has 30 days)"),
+                                  (["health", "sleep", "7", "--date", "2026-13-01"], "(there is no month 13)"),
+                                  (["track", "2026-02-30", "10:00-11:00", "squat", "3x5"], "\"2026-02-30\" is no DAY: February 2026 has 28 days")] {
+            let run = try daemon.ctl(arguments)
+            #expect(run.status == 2 && run.stderr.contains(said), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func aTimeThatReadsIsTheSessionsTime() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }

@@ -101,6 +101,36 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
+    /// Why the first `YYYY-MM-DD` in `text` names no day ("February 2026 has 28 days",
+    /// "there is no month 13"), for a message that refuses it; nil when it names one, or
+    /// when `text` holds nothing of that shape.
+    public static func impossibility(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 10 else { return nil }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        for start in 0...(bytes.count - 10) {
+            let field = bytes[start..<start + 10]
+            let shaped = field.indices.allSatisfy { index in
+                let offset = index - start
+                return offset == 4 || offset == 7 ? field[index] == UInt8(ascii: "-") : isDigit(field[index])
+            }
+            // Not inside a longer run of digits (a number, not a date).
+            guard shaped, start == 0 || !isDigit(bytes[start - 1]), start + 10 == bytes.count || !isDigit(bytes[start + 10]) else { continue }
+            let number = { (from: Int, count: Int) in field.dropFirst(from).prefix(count).reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
+            let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
+            if year == 0 { return "there is no year 0" }
+            guard (1...12).contains(month) else { return "there is no month \(month)" }
+            let days = daysIn(month: month, year: year)
+            guard (1...days).contains(day) else { return "\(monthNames[month - 1]) \(year) has \(days) days" }
+            return nil
+        }
+        return nil
+    }
+
+    /// The months' names in English, January first.
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                                    "November", "December"]
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
