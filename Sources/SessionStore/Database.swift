@@ -13,6 +13,9 @@ public final class Database: Store {
     let context: StoreContext
     /// The database file.
     public var path: String { connection.path }
+    /// Rows written through this database since it opened (a write rolled back counts
+    /// too): equal at two moments, nothing was committed between them.
+    public var rowsWritten: Int64 { connection.totalChanges }
     /// How long a statement waits for another process's lock.
     static let busyTimeoutMs: Int32 = 5000
     /// SQLite's page cache, everyday and while a history import runs (see `configure`).

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SessionCore
 import Synchronization
 import Testing
 import TestSupport
@@ -103,6 +104,57 @@ private final class LoggingState: Sendable {
         for call in calls { try readAll(id, from: call) }
         #expect(try copies().isEmpty, "read by every caller: removed")
         #expect(try client.call("database.backup")["backupId"] != id, "the next call makes a new copy")
+    }
+
+    /// A backup holds all that was acknowledged before it was asked for: a caller that
+    /// went away mid-read leaves its copy behind, and a set logged after it is in the
+    /// next call's copy, not in that one; at most two copies are kept.
+    @Test func aCopyTakenBeforeAWriteIsNotHandedOutAfterIt() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        let client = try daemon.client()
+        _ = try client.call("session.start")
+        // Several chunks of 512 KiB (a set row with its index entries is about 150
+        // bytes), so a reader may stop part-way; a session holds at most 2,000 sets.
+        for batch in 0..<39 {
+            if batch == 20 {
+                _ = try client.call("session.finish")
+                _ = try client.call("session.start")
+            }
+            let requests = (0..<100).map { #"{"jsonrpc":"2.0","id":\#(batch * 100 + $0),"method":"session.log","params":{"exercise":"Squat","reps":5,"weightKg":100}}"# }
+            try client.send(raw: "[" + requests.joined(separator: ",") + "]\n")
+            #expect(try client.readJSON().arrayValue?.count == 100)
+        }
+        func copies() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: daemon.directory).filter { $0.contains(".backup-") } }
+        // A reader that reads one chunk and goes away.
+        let abandoned = try client.call("database.backup")
+        #expect(abandoned["done"] == false, "several chunks")
+        #expect(try client.call("database.backup")["backupId"] == abandoned["backupId"], "nothing written since: the same copy")
+        let marker = try client.call("session.log", .obj(["exercise": "Deadlift", "reps": 1, "weightKg": 200]))
+        let next = try client.call("database.backup")
+        #expect(next["backupId"] != abandoned["backupId"], "a set was acknowledged since the first copy: a new one")
+        // The new copy, read whole, holds the set.
+        var bytes: [UInt8] = []
+        var reply = next
+        while true {
+            bytes += Base64.decode(reply["data"]?.stringValue ?? "") ?? []
+            if reply["done"] == true { break }
+            reply = try client.call("database.backup", .obj(["backupId": next["backupId"] ?? .null, "offset": JSONValue(bytes.count)]))
+        }
+        let path = daemon.directory + "/next.db"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let check = try runProcess("/usr/bin/env", ["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+            print(db.execute("SELECT count(*) FROM logged_set WHERE id = ?", (int(sys.argv[2]),)).fetchone()[0])
+            """, path, String(marker["setId"]?.intValue ?? -1)])
+        #expect(check.stdout == "1\n", "\(check.stdout) \(check.stderr)")
+        // Another write, another call: a third copy replaces the one read least lately.
+        _ = try client.call("session.log", .obj(["exercise": "Deadlift", "reps": 1, "weightKg": 205]))
+        let third = try client.call("database.backup")
+        #expect(third["backupId"] != next["backupId"] && third["backupId"] != abandoned["backupId"])
+        let kept = try copies()
+        #expect(kept.count == 2, "\(kept)")
     }
 
     /// No copy is taken when it would leave less free space than the database needs

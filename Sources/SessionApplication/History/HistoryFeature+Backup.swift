@@ -8,20 +8,32 @@ import SessionSystem
 
 /// Copies taken by `database.backup`, waiting to be read; each file lies beside the
 /// database (the one directory the daemon may write) until its last chunk is sent to
-/// every caller it was handed to. One copy at a time: a call while one is being read
-/// gets that one (a loop of calls cannot fill the disk with copies).
+/// every caller it was handed to. A call while a copy is being read gets that one when
+/// nothing was written since it was taken (a loop of calls cannot fill the disk with
+/// copies); after a write it gets a new copy, as a backup holds all that was
+/// acknowledged before it was asked for (a caller that went away mid-read, never to
+/// finish, had left every later call the old copy). At most `maximumCopies` are kept:
+/// a new one past them replaces the one read least lately.
 struct BackupCopies {
     struct Copy {
         let path: String
         let size: Int
         var touchedMs: Int64
+        /// The database's rows written when it was taken (`Database.rowsWritten`).
+        let rowsWritten: Int64
         /// Callers it was handed to, and those that read its last chunk.
         var readers = 1
         var finished = 0
     }
 
-    /// The copy being read, if any: what a new backup call is handed.
-    var current: (id: String, copy: Copy)? { copies.first.map { (id: $0.key, copy: $0.value) } }
+    static let maximumCopies = 2
+
+    /// The copy a new backup call is handed: the newest, when the database is as it was
+    /// then (`rowsWritten` the same); nil when a new copy must be taken.
+    func current(rowsWritten: Int64) -> (id: String, copy: Copy)? {
+        guard let id = order.last, let copy = copies[id], copy.rowsWritten == rowsWritten else { return nil }
+        return (id, copy)
+    }
 
     /// Hands the current copy to one more caller.
     mutating func share(_ id: String, nowMs: Int64) -> Copy? {
@@ -38,6 +50,8 @@ struct BackupCopies {
 
     static let expiryMs: Int64 = 10 * 60 * 1000
     private(set) var copies: [String: Copy] = [:]
+    /// The copies' ids, oldest first.
+    private var order: [String] = []
 
     /// The file name prefix of copies of `database`, to find leftovers of a daemon that
     /// stopped mid-backup.
@@ -45,13 +59,16 @@ struct BackupCopies {
 
     /// Removes copies no one read for `expiryMs`.
     mutating func expire(nowMs: Int64) {
-        for (id, copy) in copies where nowMs - copy.touchedMs >= Self.expiryMs {
-            unlink(copy.path)
-            copies[id] = nil
-        }
+        for (id, copy) in copies where nowMs - copy.touchedMs >= Self.expiryMs { remove(id) }
     }
 
-    mutating func add(_ copy: Copy, id: String) { copies[id] = copy }
+    /// Keeps `copy`, making room first: past `maximumCopies`, the one read least lately
+    /// goes (a caller still reading it is told to start again).
+    mutating func add(_ copy: Copy, id: String) {
+        while copies.count >= Self.maximumCopies, let stalest = copies.min(by: { $0.value.touchedMs < $1.value.touchedMs })?.key { remove(stalest) }
+        copies[id] = copy
+        order.append(id)
+    }
 
     mutating func touch(_ id: String, nowMs: Int64) -> Copy? {
         copies[id]?.touchedMs = nowMs
@@ -60,6 +77,7 @@ struct BackupCopies {
 
     mutating func remove(_ id: String) {
         if let copy = copies.removeValue(forKey: id) { unlink(copy.path) }
+        order.removeAll { $0 == id }
     }
 
     /// Deletes copies a previous run of the daemon left behind.
@@ -126,8 +144,8 @@ extension HistoryFeature {
             guard let found = service.backups.touch(requested, nowMs: nowMs) else { throw BackupError.notFound(requested) }
             id = requested
             copy = found
-        } else if let current = service.backups.current, let shared = service.backups.share(current.id, nowMs: nowMs) {
-            // One copy at a time: the one being read.
+        } else if let current = service.backups.current(rowsWritten: database.rowsWritten), let shared = service.backups.share(current.id, nowMs: nowMs) {
+            // The copy being read, nothing written since it was taken.
             id = current.id
             copy = shared
         } else {
@@ -145,7 +163,7 @@ extension HistoryFeature {
             } catch {
                 throw BackupError.copy(error.description)
             }
-            copy = BackupCopies.Copy(path: path, size: size, touchedMs: nowMs)
+            copy = BackupCopies.Copy(path: path, size: size, touchedMs: nowMs, rowsWritten: database.rowsWritten)
             service.backups.add(copy, id: id)
         }
         guard params.offset <= copy.size else { throw BackupError.offset(params.offset, size: copy.size) }
