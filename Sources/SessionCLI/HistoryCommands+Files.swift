@@ -217,26 +217,32 @@ extension HistoryCommands {
             let address = try context.address(arguments)
             let client = try CommandContext.connect(address)
             try refuseLiveFiles(path, status: try context.call(client, DaemonStatus.self, NoParams()), local: address.isLocal)
-            var bytes: [UInt8] = []
+            // Written a chunk at a time as the chunks come: memory is a chunk's, not the
+            // database's; the file is put in place only when whole.
+            let output = try StreamedOutput(path: path, console: context.console)
             var result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params())
             while true {
-                guard let chunk = Base64.decode(result.data), result.offset == bytes.count else {
+                guard let chunk = Base64.decode(result.data), result.offset == output.byteCount else {
                     throw FileInput.Failure(path: path, reason: "the daemon sent a damaged chunk at byte \(result.offset)", action: "write")
                 }
-                bytes += chunk
+                guard result.offset > 0 || chunk.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+                    throw FileInput.Failure(path: path, reason: "the copy received is not an SQLite database", action: "write")
+                }
+                try output.write(chunk)
                 if result.done { break }
                 result = try context.call(client, DatabaseBackup.self, DatabaseBackup.Params {
                     $0.backupID = result.backupID
-                    $0.offset = bytes.count
+                    $0.offset = output.byteCount
                 })
             }
-            guard bytes.count == result.size, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            guard output.byteCount == result.size else {
                 throw FileInput.Failure(path: path, reason: "the copy received is not a whole SQLite database", action: "write")
             }
-            try FileOutput.write(bytes, to: path, mode: 0o600)
-            if context.printWritten(path, [(key: "bytes", value: JSONValue(bytes.count))], arguments) { return ExitStatus.ok }
+            _ = try output.finish()
+            let bytes = output.byteCount
+            if context.printWritten(path, [(key: "bytes", value: JSONValue(bytes))], arguments) { return ExitStatus.ok }
             // On standard error, as export's: standard output is for what was asked.
-            context.console.error("backed up \(bytes.count) bytes to \(path)")
+            context.console.error("backed up \(bytes) bytes to \(path)")
             return ExitStatus.ok
         })
 
