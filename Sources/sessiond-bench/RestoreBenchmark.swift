@@ -14,6 +14,8 @@ enum RestoreBenchmark {
         let floorMiB: Double
         let exportJSON: Step
         let exportStrong: Step
+        /// `sessionctl backup`: the database copied, a chunk at a time.
+        let backup: Step
         let restore: Step
         /// The daemon's peak memory while it staged and stored the restore, in MiB.
         let restoreDaemonPeakMiB: Double
@@ -52,6 +54,9 @@ enum RestoreBenchmark {
         defer { unlink(json); unlink(strong) }
         let exportJSON = try step(["export", "--force", json], file: json)
         let exportStrong = try step(["export", "--format", "strong", "--force", strong], file: strong)
+        let copy = directory + "/restore-backup.db"
+        defer { unlink(copy) }
+        let backup = try step(["backup", "--force", copy], file: copy)
 
         // Into an empty daemon, and out again.
         let target = directory + "/restore-target.db"
@@ -65,7 +70,7 @@ enum RestoreBenchmark {
         let again = directory + "/restore-again.json"
         defer { unlink(again) }
         _ = try runWatchingPeak(ctl, ["--socket", targetSocket, "export", "--force", again])
-        return Run(sets: sets, floorMiB: Double(floor.peakKilobytes) / 1024, exportJSON: exportJSON, exportStrong: exportStrong, restore: restore,
+        return Run(sets: sets, floorMiB: Double(floor.peakKilobytes) / 1024, exportJSON: exportJSON, exportStrong: exportStrong, backup: backup, restore: restore,
                    restoreDaemonPeakMiB: daemonPeak, identical: sameBytes(json, again))
     }
 

@@ -49,7 +49,7 @@ if arguments.contains("--help") {
         clients pipelining 600 session.list of 1,000 and never reading, batch lines of
         100 history.export pages): the daemon's peak and later memory, another client's
         session.log p99, the watchdog's longest stall; then a history of 1,000,000 sets
-        exported as JSON and Strong CSV and restored from its JSON export, with
+        exported as JSON and Strong CSV, backed up and restored from its JSON export, with
         sessionctl's peak memory against sessionctl status's (--restore: that alone).
         """)
     exit(0)
@@ -260,8 +260,8 @@ func emitAttacks() throws {
     HealthAbuseBenchmark.emitAll(directory: directory, quick: quick)
 }
 
-/// A history of a million sets exported as JSON and as Strong's CSV and restored from
-/// its JSON export: sessionctl's peak memory against `sessionctl status`'s in the same
+/// A history of a million sets exported as JSON and as Strong's CSV, backed up, and
+/// restored from its JSON export: sessionctl's peak memory against `sessionctl status`'s in the same
 /// run, and the file's size.
 func emitRestore(quick: Bool) {
     let sets = quick ? 5_000 : 1_000_000
@@ -276,6 +276,7 @@ func emitRestore(quick: Bool) {
     emit(Metric(name: "\(label).sessionctl_status_peak_rss", value: run.floorMiB, unit: "MiB", note: "the floor: sessionctl status, what any command costs"))
     for (name, step, what) in [("export_json", run.exportJSON, "sessionctl export (JSON, with the archive)"),
                                ("export_strong", run.exportStrong, "sessionctl export --format strong"),
+                               ("backup", run.backup, "sessionctl backup (the database, a chunk at a time)"),
                                ("restore", run.restore, "sessionctl import of the JSON export into an empty daemon")] {
         emit(Metric(name: "\(label).\(name)_sessionctl_peak_rss", value: step.peakMiB, unit: "MiB",
                     note: "\(what); the file \(Int(step.fileMiB.rounded())) MiB; \((step.peakMiB / max(run.floorMiB, 1) * 10).rounded() / 10)x the floor; target < 64"))
