@@ -225,8 +225,12 @@ final class DatabaseThread: @unchecked Sendable {
             logger.error("database files changed; stopping", [("error", error.description)])
             failure.withLock { $0 = error.description }
             wakeTheLoop()
-            if case .filesChanged(_, _, saved: true) = error { return nil }
-            return error
+            switch error {
+            case .filesChanged(_, _, saved: true): return nil
+            // The last writes are in the file the database's name leads to again.
+            case .filesRescued(let path, _, let to) where to == path: return nil
+            default: return error
+            }
         }
     }
 

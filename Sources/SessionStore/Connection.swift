@@ -50,6 +50,20 @@ public final class Connection {
         if descriptor >= 0 { close(descriptor) }
     }
 
+    /// Copies this connection's database into `destination`'s, page by page, with
+    /// SQLite's online backup API: what is committed as it begins.
+    func copy(into destination: Connection) throws(SQLiteError) {
+        guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
+            throw SQLiteError(code: sqlite3_errcode(destination.handle), message: String(cString: sqlite3_errmsg(destination.handle)), sql: nil)
+        }
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+            let code = stepped == SQLITE_DONE ? finished : stepped
+            throw SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)), sql: nil)
+        }
+    }
+
     /// True when SQLite opened the file read-only (it may not be written), which it
     /// does quietly rather than failing.
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }

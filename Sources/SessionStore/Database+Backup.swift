@@ -14,14 +14,7 @@ extension Database {
             let source = try Connection(path: self.path, readOnly: true)
             source.busyTimeoutMs = Self.busyTimeoutMs
             let destination = try Connection(path: path)
-            guard let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main") else {
-                throw SQLiteError(code: sqlite3_errcode(destination.handle), message: String(cString: sqlite3_errmsg(destination.handle)), sql: nil)
-            }
-            let stepped = sqlite3_backup_step(backup, -1)
-            let finished = sqlite3_backup_finish(backup)
-            guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
-                throw SQLiteError(code: stepped == SQLITE_DONE ? finished : stepped, message: String(cString: sqlite3_errstr(stepped == SQLITE_DONE ? finished : stepped)), sql: nil)
-            }
+            try source.copy(into: destination)
             // A copy syncs as a device of its own once served (`adoptOwnDeviceIfCopy`).
             try destination.execute(Self.markCopySQL)
             // The copy is one self-contained file: no WAL beside it.

@@ -162,8 +162,38 @@ extension Database {
             return
         }
         let copied = (try? connection.checkpointEverything()) ?? false
-        // Writes copied into a database file its name no longer leads to are lost too.
-        throw .filesChanged(path: path, problem: problem, saved: walProblem && copied)
+        if walProblem { throw .filesChanged(path: path, problem: problem, saved: copied) }
+        // The database file's name leads nowhere, or to another file: what the open file
+        // holds (the whole record, not only the last writes) is written out again from
+        // it, to its own name when that is free, else beside it.
+        guard copied, let rescued = rescue() else { throw .filesChanged(path: path, problem: problem, saved: false) }
+        throw .filesRescued(path: path, problem: problem, to: rescued)
+    }
+
+    /// Writes the database as the connection has it open (a file removed under it is
+    /// still read through its descriptor) to a new file: `path` when nothing is there,
+    /// else `path.rescued` (or `.rescued-2`, …), never over another file. Returns where,
+    /// or nil when it could not be written (what was begun is removed).
+    func rescue() -> String? {
+        let free = ([path, path + ".rescued"] + (2...99).map { path + ".rescued-\($0)" }).first { FileIdentity(path: $0) == nil }
+        // An empty file of the daemon's own, 0600, made here so that no one else's is used.
+        guard let target = free, case let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600), descriptor >= 0 else {
+            return nil
+        }
+        close(descriptor)
+        do throws(SQLiteError) {
+            let destination = try Connection(path: target)
+            try connection.copy(into: destination)
+            // One file, with no log beside it: the next start makes its own.
+            try destination.execute("PRAGMA journal_mode = DELETE")
+        } catch {
+            unlink(target)
+            return nil
+        }
+        let fd = open(target, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+        Self.syncDirectory(of: target)
+        return target
     }
 
     /// Syncs the directory holding `path`, so that a name made or changed in it

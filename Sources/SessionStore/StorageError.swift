@@ -25,6 +25,10 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     /// The database's files changed under the daemon (removed, replaced); `saved` when
     /// every committed write is still in the file the database's name leads to.
     case filesChanged(path: String, problem: String, saved: Bool)
+    /// The database file was removed or replaced while the daemon ran: the whole
+    /// database, as the daemon had it open, was written again to `to` (its own path
+    /// when that was free).
+    case filesRescued(path: String, problem: String, to: String)
     /// Another process holds the write lock, and the caller asked not to wait.
     case busy
     /// A migration would have left the file inconsistent; it was rolled back.
@@ -56,6 +60,11 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "the file system holding \(path) is full; free some space or pass another --database."
         case .filesChanged(_, let problem, true):
             return "\(problem) while sessiond ran; what it held was checkpointed into the database, and sessiond stops so that nothing more is acknowledged into a file that is gone"
+        case .filesRescued(let path, let problem, let to) where to == path:
+            return "\(problem) while sessiond ran; everything it held was written again to \(path) from the file still open, and sessiond stops"
+        case .filesRescued(let path, let problem, let to):
+            return "\(problem) while sessiond ran; everything it held was written to \(to) from the file still open, and sessiond stops: "
+                + "move the file now at \(path) aside and \(to) into its place, then start sessiond"
         case .filesChanged(let path, let problem, false):
             return "\(problem) while sessiond ran, and the last writes could not be copied into \(path); they were answered with this error, and sessiond stops"
         case .migrationFailed(let path, let version, let problem):

@@ -110,6 +110,46 @@ import TestSupport
     /// The WAL's second name.
     static func walLink(_ daemon: DaemonProcess) -> String { daemon.databasePath + ".wal-link" }
 
+    /// The database file itself removed under the daemon (a careless `rm`): the daemon
+    /// still has it open, writes all of it again to its name from there and stops; the
+    /// next start serves every acknowledged set.
+    @Test func aRemovedDatabaseFileIsWrittenAgainFromTheOpenOne() throws {
+        let daemon = try daemonWithFiftySets()
+        defer { daemon.cleanUp() }
+        try FileManager.default.removeItem(atPath: daemon.databasePath)
+        let running = !Wait.poll(timeout: 5) { !daemon.isRunning }
+        #expect(!running, "the daemon stops within 5 s with no request sent: \(daemon.log)")
+        guard !running else { return }
+        #expect(daemon.waitForExit() == 1, "with a failure status")
+        #expect(daemon.log.contains("the database file \(daemon.databasePath) was removed while sessiond ran; everything it held was written again to \(daemon.databasePath)"),
+                "\(daemon.log)")
+        var info = stat()
+        #expect(stat(daemon.databasePath, &info) == 0 && info.st_mode & 0o777 == 0o600, "its owner's alone, as the database was")
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
+    }
+
+    /// Replaced by another file (a script's `mv`), the database is written beside it, and
+    /// the file put there is left as it is; the daemon says where and stops.
+    @Test func aReplacedDatabaseFileIsWrittenBesideTheNewOne() throws {
+        let daemon = try daemonWithFiftySets()
+        defer { daemon.cleanUp() }
+        let other = daemon.directory + "/other.txt"
+        Fixtures.write("not a database\n", to: other)
+        #expect(rename(other, daemon.databasePath) == 0)
+        let running = !Wait.poll(timeout: 5) { !daemon.isRunning }
+        #expect(!running, "\(daemon.log)")
+        guard !running else { return }
+        #expect(daemon.waitForExit() == 1)
+        let rescued = daemon.databasePath + ".rescued"
+        #expect(daemon.log.contains("everything it held was written to \(rescued)"), "\(daemon.log)")
+        #expect(Fixtures.read(daemon.databasePath) == "not a database\n", "the file put there is kept")
+        // Moved into place, as the message says, it serves every acknowledged set.
+        #expect(rename(rescued, daemon.databasePath) == 0)
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
+    }
+
     /// A WAL removed with its second name and then a crash (nothing could copy it): the
     /// next start says the committed writes it held are gone, before SQLite starts the
     /// WAL over.
