@@ -206,7 +206,9 @@ extension HistoryCommands {
             complete, so it is never half a copy. FILE may not be the database the daemon
             has open (or its -wal or -shm) under any name, also through -H to a daemon on this
             same machine: the daemon tells the device and inode of each file it holds. To restore: stop sessiond,
-            put the copy where --database points (owned by the daemon's user), start sessiond.
+            remove the -wal, -shm and .wal-link files beside its database (a log a crash left
+            would be read into the copy), put the copy where --database points (owned by the
+            daemon's user), start sessiond.
             """,
         options: CommonOptions.daemon + [OptionSpec(.force, help: "replace FILE if it exists")],
         run: { arguments, context in
