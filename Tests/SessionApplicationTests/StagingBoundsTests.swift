@@ -30,6 +30,9 @@ import TestSupport
             _ = try staging.add(chunk, chunk: 1, to: .init(owner: own, id: "a"), source: nil, nowMs: 5)
         }
         #expect(staging.imports[.init(owner: own, id: "a")]?.bytes == chunkBytes, "the refused chunk left the import as it was")
+        // The refusal says how an import left part-way frees its room, as no command cancels it.
+        #expect(HistoryImportError.tooManyBytesForUser(chunkBytes).description.hasSuffix(
+            "store (done) or cancel one first; one left unfinished (a sessionctl stopped part-way) is dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk"))
         #expect(throws: HistoryImportError.tooManyBytesForUser((3 * chunkBytes + chunkBytes / 2) / 4), "another user's bound is a quarter") {
             _ = try staging.add(chunk, chunk: 0, to: .init(owner: other, id: "a"), source: nil, nowMs: 5)
         }

@@ -335,19 +335,23 @@ enum HistoryImportError: Error, Equatable, CustomStringConvertible {
     /// A chunk for an import its `done` stored already.
     case alreadyStored
 
+    /// What becomes of an import a client left part-way (a sessionctl stopped by Ctrl-C),
+    /// which the bounds above still count.
+    static let unfinished = "; one left unfinished (a sessionctl stopped part-way) is dropped \(HistoryLimits.stagedExpirySeconds) s after its last chunk"
+
     var description: String {
         switch self {
-        case .tooManyImports(let count): return "\(count) imports of yours are already under way; finish one (done) or cancel one"
+        case .tooManyImports(let count): return "\(count) imports of yours are already under way; finish one (done) or cancel one" + Self.unfinished
         case .tooLarge(let count): return "an import holds at most \(NumberText.grouped(count)) workouts"
-        case .tooManySets(let count): return "the imports under way may hold at most \(count) sets together; store (done) or cancel one first"
+        case .tooManySets(let count): return "the imports under way may hold at most \(count) sets together; store (done) or cancel one first" + Self.unfinished
         case .tooManyUnprivilegedSets(let count):
-            return "the imports of users other than root and sessiond's own may hold at most \(count) sets together; store (done) or cancel one first"
-        case .tooManyBytes(let bytes): return "the imports under way may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first"
+            return "the imports of users other than root and sessiond's own may hold at most \(count) sets together; store (done) or cancel one first" + Self.unfinished
+        case .tooManyBytes(let bytes): return "the imports under way may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first" + Self.unfinished
         case .tooManyUnprivilegedBytes(let bytes):
-            return "the imports of users other than root and sessiond's own may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first"
+            return "the imports of users other than root and sessiond's own may hold at most \(bytes >> 20) MiB together; store (done) or cancel one first" + Self.unfinished
         case .tooManyBytesForUser(let bytes):
             let bound = bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
-            return "your imports under way may hold at most \(bound) together (as sent); store (done) or cancel one first"
+            return "your imports under way may hold at most \(bound) together (as sent); store (done) or cancel one first" + Self.unfinished
         case .alreadyStored:
             return "this import was stored by its done already; another import takes an importId of its own"
         case .chunksMissing(let chunks):
