@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionSystem
 
 /// Keeps a second daemon off a database: an exclusive advisory lock (flock(2)) on a
 /// file beside it, `PATH.lock`, held for as long as the daemon runs and released by the
@@ -31,6 +32,13 @@ final class DatabaseLock {
             do {
                 descriptor = try FileDescriptor(open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600), from: "open")
             } catch {
+                var info = stat()
+                // No file there: what refused is the directory, which it would be made in.
+                if lstat(path, &info) != 0, errno == ENOENT {
+                    let directory = FilePath.directory(of: path)
+                    throw Daemon.StartFailure(description: "cannot create \(path), the lock that keeps a second sessiond off \(databasePath): \(String(cString: strerror(error.code))); "
+                                              + "sessiond must be able to write the directory \(directory): fix its owner or mode, or pass another --database")
+                }
                 throw Daemon.StartFailure(description: "cannot open \(path), the lock that keeps a second sessiond off \(databasePath): \(String(cString: strerror(error.code))); fix its owner or mode, or remove it")
             }
             var result: Int32

@@ -229,6 +229,24 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
     }
 
+    /// A database in a directory its user may not write: the start is refused naming
+    /// the directory, not a lock file that is not there.
+    @Test func aDirectoryItMayNotWriteIsNamedAtStart() throws {
+        if let missing = Nobody.unavailable() {
+            Issue.record("\(missing): root may write any directory")
+            return
+        }
+        let directory = Fixtures.temporaryDirectory("read-only-dir")
+        defer { Fixtures.removeTree(directory) }
+        #expect(chmod(directory, 0o755) == 0, "root's, which nobody may read but not write")
+        let socketDirectory = Fixtures.temporaryDirectory("read-only-dir-socket")
+        defer { Fixtures.removeTree(socketDirectory) }
+        #expect(chown(socketDirectory, 65534, 65534) == 0)
+        let run = try Nobody.run(Binaries.sessiond, ["--socket", socketDirectory + "/s.sock", "--database", directory + "/sessiond.db"], timeout: 10)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("sessiond must be able to write the directory \(directory)"), "\(run.stderr)")
+    }
+
     @Test func aFullFileSystemAtStartLeavesNoEmptyDatabase() throws {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
             Issue.record("needs root and unshare(1) to mount a small file system")
