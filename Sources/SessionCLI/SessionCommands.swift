@@ -405,11 +405,17 @@ enum SessionCommands {
         })
 
     static let finish = Command(
-        words: ["finish"], synopsis: "", summary: "Finish the session and show its totals.", details: "",
+        words: ["finish"], synopsis: "", summary: "Finish the session and show its totals.",
+        details: """
+            A finished session counts as trained: its plan day done in the summary, the
+            calendar and the prompt. One with no set logged is finished only with --yes
+            (a start by mistake is discarded with sessionctl abort).
+            """,
         options: CommonOptions.daemon + [
             Options.rpe.help("the session's effort 1–10").spec,
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
             Options.at.help("when it ended (18:05 on the session's day, RFC 3339); not before a logged set").spec,
+            OptionSpec(.yes, short: "-y", help: "finish a session with no set logged"),
         ],
         run: { arguments, context in
             var params = SessionFinish.Params()
@@ -417,6 +423,13 @@ enum SessionCommands {
             params.note = arguments[.note]
             params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock)
             let client = try context.connect(arguments)
+            // An empty session finished would count as the day trained.
+            if !arguments.has(.yes), let active = try context.call(client, SessionCurrent.self, NoParams()).session, active.sets == 0 {
+                throw DaemonRefusal(error: .application(
+                    .confirmationRequired,
+                    message: "Session \(active.sessionID) has no set logged; finished, it counts as \(active.planDayID == nil ? "a session" : "its plan day") trained. "
+                        + "Run again with --yes to finish it as it is, or discard it: sessionctl abort."))
+            }
             params.at = try CommandSupport.placedTime(arguments, Options.at, as: params.at, sessionID: nil, client: client, context: context)
             let result = try context.call(client, SessionFinish.self, params)
             if context.printJSON(result, arguments) { return ExitStatus.ok }

@@ -156,10 +156,30 @@ import TestSupport
         for date in ["2026-11-30", "2026-12-02", "2026-12-04"] {
             let start = try JSONParser.parse(try ctl(daemon, ["start", date, "--json"]).stdout)
             started.append(Int64(try #require(start["sessionId"]?.intValue)))
-            #expect(try ctl(daemon, ["finish"]).status == 0)
+            #expect(try ctl(daemon, ["finish", "--yes"]).status == 0, "a session with no set, finished as it is")
         }
         let sessions = try ctl(daemon, ["__complete-sessions"])
         #expect(sessions.status == 0 && sessions.stdout == started.reversed().map { "\($0)\n" }.joined(), "\(sessions.stdout)")
+    }
+
+    /// A finished session counts as its plan day trained: one with no set logged (a
+    /// start by mistake) is finished only with --yes, and nothing changes without it.
+    @Test func anEmptySessionIsFinishedOnlyWithYes() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        #expect(try ctl(daemon, ["start"]).status == 0)
+        let refused = try ctl(daemon, ["finish"])
+        #expect(refused.status == 1 && refused.stderr.contains("has no set logged; finished, it counts as a session trained. Run again with --yes"),
+                "\(refused.stderr)")
+        #expect(try daemon.client().call("session.current")["state"] == "running", "still running")
+        let json = try ctl(daemon, ["finish", "--json"])
+        #expect(json.status == 1 && (try? JSONParser.parse(json.stdout))?["error"]?["data"]?["reason"] == "confirmation_required", "\(json.stdout)")
+        // With a set, a finish needs nothing more.
+        #expect(try ctl(daemon, ["log", "--new", "row", "8", "50"]).status == 0)
+        #expect(try ctl(daemon, ["finish"]).status == 0)
+        #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
+        #expect(try ctl(daemon, ["finish", "--yes"]).status == 0, "finished as it is")
+        #expect(try daemon.client().call("session.current") == .null)
     }
 
     @Test func showReadsBackAPastSessionsSetsWithIdsKindsAndNotes() throws {
