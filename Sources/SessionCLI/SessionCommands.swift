@@ -439,19 +439,26 @@ enum SessionCommands {
 
     static let abort = Command(
         words: ["abort"], synopsis: "", summary: "Discard the active session and its sets.",
-        details: "Nothing of it is kept. A session with more than one set logged (warm-ups count) is discarded only with --yes.",
-        options: CommonOptions.daemon + [CommonOptions.yes],
+        details: """
+            Nothing of it is kept. A session with more than one set logged (warm-ups count) is
+            discarded only with --yes. --session ID discards that session instead, finished
+            or not (one entered by mistake): it leaves the history, the summary, the calendar
+            and the prompt, and sessiond-sync removes it from your other devices.
+            """,
+        options: CommonOptions.daemon + [CommonOptions.yes, Options.session.help("discard the session ID, finished or not").spec],
         run: { arguments, context in
+            let id = try arguments.value(Options.session)
             let client = try context.connect(arguments)
             // Every set logged, warm-ups too: each is work that would be lost.
-            if !arguments.has(.yes), let active = try? context.call(client, SessionGet.self, SessionGet.Params()), active.state != .finished,
-                active.sets.count > 1
+            if !arguments.has(.yes), let found = try? context.call(client, SessionGet.self, SessionGet.Params { $0.sessionID = id }),
+                id != nil || found.state != .finished, found.sets.count > 1
             {
+                let keep = found.state == .finished ? "" : " (or finish it: sessionctl finish)"
                 throw DaemonRefusal(error: .application(
                     .confirmationRequired,
-                    message: "Session \(active.sessionID) has \(active.sets.count) sets; aborting discards them all and keeps nothing. Run again with --yes to discard it (or finish it: sessionctl finish)."))
+                    message: "Session \(found.sessionID) has \(found.sets.count) sets; aborting discards them all and keeps nothing. Run again with --yes to discard it\(keep)."))
             }
-            let result = try context.call(client, SessionAbort.self, SessionAbort.Params())
+            let result = try context.call(client, SessionAbort.self, SessionAbort.Params { $0.sessionID = id })
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("session \(result.sessionID) discarded")
             return ExitStatus.ok

@@ -204,6 +204,25 @@ import Testing
         }
     }
 
+    /// A finished session discarded by its id (one entered by mistake) leaves every
+    /// device that pulled it: its deletion is a change like any other.
+    @Test func aFinishedSessionDiscardedLeavesTheOtherDevices() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        let started = try phone.app.call("session.start")
+        for reps in [5, 6] { _ = try phone.app.call("session.log", Workout.set("Bench Press", reps, 80)) }
+        _ = try phone.app.call("session.finish")
+        try laptop.apply(try phone.take())
+        #expect(try laptop.app.call("session.list").arrayValue?.count == 1)
+        let discarded = try phone.app.call("session.abort", .obj(["sessionId": started["sessionId"] ?? .null]))
+        #expect(discarded["discarded"] == true)
+        let deletion = try phone.take()
+        #expect(deletion.contains { $0["entity"] == "session" && $0["deleted"] == true }, "\(deletion)")
+        try laptop.apply(deletion)
+        #expect(try laptop.app.call("session.list").arrayValue == [], "gone from the laptop too")
+        #expect(try laptop.app.call("summary.weekly")["sets"] == 0)
+    }
+
     @Test func applyingTwiceChangesNothingAndTombstonesAreFinal() throws {
         let phone = try Device()
         let laptop = try Device()

@@ -121,14 +121,19 @@ extension SessionsFeature {
         return Outcome(result, effects: effects)
     }
 
-    /// `session.abort`: the session and its sets are deleted.
+    /// `session.abort`: the session and its sets are deleted: the active one, or the
+    /// one `id` names, running or finished (a session entered by mistake).
     func abortSession(_ id: Int64?) throws -> Outcome {
-        let session = try service.resolveSession(id)
+        guard let session = try id.map({ try database.sessions.session($0) }) ?? database.sessions.activeSession() else {
+            throw id.map { SessionError.sessionNotFound($0) } ?? SessionError.noActiveSession
+        }
         try database.sessions.deleteSession(session.id)
         var effects = Effects()
-        effects.sessionChanged = true
         effects.factsChanged = true
-        effects.rest = .cancel
+        if session.isActive {
+            effects.sessionChanged = true
+            effects.rest = .cancel
+        }
         effects.emit(SessionAbortedEvent.self, SessionReference { $0.sessionID = session.id })
         return Outcome(SessionAbort.Result { $0.sessionID = session.id }, effects: effects)
     }
