@@ -71,7 +71,7 @@ extension HistoryCommands {
                     console.print(JSONValue.obj(["error": .obj(["kind": "data", "message": .string(message), "problems": .array(problems.map {
                         .obj(["line": $0.line > 0 ? JSONValue($0.line) : .null, "message": .string($0.message)]) })])]).jsonText)
                 }
-                console.error(console.red(message + ":"))
+                console.error(console.red("sessionctl: " + message + ":"))
                 for problem in problems { console.error("  " + problem.description) }
                 return ExitStatus.refused
             }
@@ -259,7 +259,7 @@ extension HistoryCommands {
         guard stat(SystemPath.bytes(path), &target) == 0 else { return }
         if let open = status.databaseFiles, open.contains("\(target.st_dev):\(target.st_ino)") {
             let there = local ? "" : " (through -H, a daemon on this very machine)"
-            throw FileInput.Failure(path: path, reason: "it is \(status.database) or its -wal or -shm, which the daemon has open\(there); a backup goes to another file",
+            throw FileInput.Failure(path: path, reason: "it is \(status.database) or its -wal, -shm or .lock, which the daemon has open\(there); a backup goes to another file",
                                     action: "write")
         }
         guard local else { return }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SessionStore
 import SessionSystem
 
 /// Keeps a second daemon off a database: an exclusive advisory lock (flock(2)) on a
@@ -21,7 +22,7 @@ final class DatabaseLock {
     private var databaseFile: Int32 = -1
 
     /// The lock file beside the database at `databasePath`.
-    static func path(for databasePath: String) -> String { databasePath + ".lock" }
+    static func path(for databasePath: String) -> String { Database.lockPath(databasePath) }
 
     /// Takes the lock for the database at `databasePath`, creating its file (mode 0600)
     /// when missing; throws a sentence naming the daemon that holds it.

@@ -77,6 +77,10 @@ extension Database {
     /// this one, even if the daemon is killed before it can copy them.
     public static func walLinkPath(_ path: String) -> String { path + ".wal-link" }
 
+    /// The lock file that keeps a second daemon off the database at `path` (the
+    /// server's `DatabaseLock` holds it).
+    public static func lockPath(_ path: String) -> String { path + ".lock" }
+
     /// The WAL frames lost before this start: the wal-index a process left without
     /// closing the database (a crash) says the WAL held committed frames not yet copied
     /// into the database file, and no WAL with its salt is at `PATH-wal` (removed, or

@@ -112,11 +112,12 @@ public final class Database: Store {
     /// being removed or replaced under the daemon (`verifyFiles`).
     var files: OpenedFiles?
 
-    /// The files this database keeps open (itself, its -wal and -shm) as `DEVICE:INODE`,
-    /// so that a client on the same machine can tell one under any name.
+    /// The files this database keeps open (itself, its -wal and -shm, and the daemon's
+    /// lock beside it, which a clean stop removes) as `DEVICE:INODE`, so that a client
+    /// on the same machine can tell one under any name and write no copy over it.
     public var openFileIdentities: [String] {
         guard let files else { return [] }
-        return [files.main, files.wal, files.shm].compactMap { $0?.text }
+        return ([files.main, files.wal, files.shm] + [FileIdentity(path: Self.lockPath(path))]).compactMap { $0?.text }
     }
 
     private static func isSymbolicLink(_ path: String) -> Bool {

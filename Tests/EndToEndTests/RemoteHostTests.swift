@@ -248,7 +248,7 @@ struct RemoteHostTests {
         #expect(try machines.local(["log", "squat", "5", "100"]).status == 0)
         let database = machines.daemon.databasePath
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
-        for target in [database, database + "-wal", database + "-shm"] {
+        for target in [database, database + "-wal", database + "-shm", database + ".lock"] {
             let here = try machines.local(["backup", "--force", target])
             #expect(here.status == 1 && here.stderr.contains("which the daemon has open") && !here.stderr.contains("through -H"), "\(here.status) \(here.stderr)")
             let there = try machines.remote(["backup", "--force", target])
