@@ -304,6 +304,9 @@ struct Command: Sendable {
         return option ?? arguments[key] ?? key
     }
 
+    /// The widest option label the help's column of labels makes room for.
+    static let longestLabel = 32
+
     /// The full `--help` text.
     var help: String {
         var lines = ["Usage: \(usage)", "", summary]
@@ -313,9 +316,15 @@ struct Command: Sendable {
         let labels = all.map { spec in
             [spec.short, spec.name].compactMap { $0 }.joined(separator: ", ") + (spec.value.map { " " + $0 } ?? "")
         }
-        let width = (labels.map(\.count).max() ?? 0) + 2
+        // A label longer than `longestLabel` (a list of choices) has its help on the line
+        // below, so that one does not push every help far right.
+        let width = (labels.map(\.count).filter { $0 <= Self.longestLabel }.max() ?? 0) + 2
         for (label, spec) in zip(labels, all) {
-            lines.append("  " + label + String(repeating: " ", count: width - label.count) + spec.help)
+            if label.count > Self.longestLabel {
+                lines += ["  " + label, "  " + String(repeating: " ", count: width) + spec.help]
+            } else {
+                lines.append("  " + label + String(repeating: " ", count: width - label.count) + spec.help)
+            }
         }
         return lines.joined(separator: "\n")
     }

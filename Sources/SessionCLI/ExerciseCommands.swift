@@ -95,10 +95,12 @@ extension ExerciseCommands {
             sessionctl exercise add "Sled Drag Uphill" --muscles quads,glutes --secondary calves
             --equipment machine makes its hard sets count for those muscles in the weekly
             summary and the planner's prompt; --bodyweight makes body mass count in its load, as
-            for pull-ups. Muscle groups: \(MuscleGroup.allCases.map { $0.rawValue }.joined(separator: ", ")) (two words
-            joined by a hyphen or quoted: front-delts, "upper back"). Equipment:
-            \(Equipment.allCases.map { $0.rawValue }.joined(separator: ", ")). Adding it again replaces what it had. A
-            name the catalog knows is refused: it has its muscles already (see exercise show).
+            for pull-ups. Adding it again replaces what it had. A name the catalog knows is
+            refused: it has its muscles already (see exercise show).
+
+            Muscle groups (two words joined by a hyphen or quoted: front-delts, "upper back"):
+            \(Wording.wrapped(MuscleGroup.allCases.map { $0.rawValue }.joined(separator: ", "), width: 86))
+            Equipment: \(Equipment.allCases.map { $0.rawValue }.joined(separator: ", ")).
             """,
         options: CommonOptions.daemon + [
             Options.muscles.spec,

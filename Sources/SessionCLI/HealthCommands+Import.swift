@@ -12,34 +12,32 @@ extension HealthCommands {
         words: ["health", "import"], synopsis: "FILE|-",
         summary: "Import health samples as daily values (sleep, resting heart rate, HRV, body mass, body fat, steps): Apple Health, Health Auto Export, Google Fit, Gadgetbridge.",
         details: """
-            FILE is the export.zip the Health app writes (its export.xml read from the
-            archive in place, nothing unpacked to disk) or that export.xml, read as a
-            stream whatever its size, or the JSON Health Auto Export writes (its metrics; a night's
-            sleep comes as hours, its asleep time or its core, deep and REM stages, ending at
-            sleepEnd), or Google Fit's Takeout "Daily activity metrics.csv" (its step counts
-            and average weights, a day each), or the database Gadgetbridge exports (its
-            devices' minutes of steps, resting heart rates, weights and Garmin sleep stages;
-            opened read-only and left exactly as it was); - reads standard input (not a
-            database). --format forces one, else the file's first bytes tell (a zip, an
-            SQLite database, < XML, { JSON, else CSV). The samples become
-            daily values
-            by one rule each: sleep belongs to the day you woke up, the asleep time of every
-            source merged where it overlaps (in bed is not sleep); a day's steps come from one
-            source per hour, the one with the most, so a phone and a watch are not added;
-            resting heart rate, HRV and body fat are the day's last reported value, body mass the
-            last of the day. The Health app's and Health Auto Export's strength workouts
-            (traditional and functional strength training) become sessions without sets, with the watch's heart rate and
-            energy; one that overlaps a session tracked here (by half of the shorter, or
-            more) gives that session its heart rate and energy instead of becoming a second
-            one. All or nothing: a file that is not well-formed XML, or a record
-            that does not read (a workout's duration that is no length of time too), is
-            refused with its line and column and nothing is stored; a value outside its
-            type's plausible bounds (a body mass of 1e300 kg) is left out, counted in a
-            warning that names the first by its place, and the rest imported.
+            FILE is the export.zip the Health app writes (its export.xml read from the archive in
+            place, nothing unpacked to disk) or that export.xml, read as a stream whatever its
+            size, or the JSON Health Auto Export writes (its metrics; a night's sleep comes as
+            hours, its asleep time or its core, deep and REM stages, ending at sleepEnd), or
+            Google Fit's Takeout "Daily activity metrics.csv" (its step counts and average
+            weights, a day each), or the database Gadgetbridge exports (its devices' minutes of
+            steps, resting heart rates, weights and Garmin sleep stages; opened read-only and left
+            exactly as it was); - reads standard input (not a database). --format forces one, else
+            the file's first bytes tell (a zip, an SQLite database, < XML, { JSON, else CSV). The
+            samples become daily values by one rule each: sleep belongs to the day you woke up,
+            the asleep time of every source merged where it overlaps (in bed is not sleep); a
+            day's steps come from one source per hour, the one with the most, so a phone and a
+            watch are not added; resting heart rate, HRV and body fat are the day's last reported
+            value, body mass the last of the day. The Health app's and Health Auto Export's
+            strength workouts (traditional and functional strength training) become sessions
+            without sets, with the watch's heart rate and energy; one that overlaps a session
+            tracked here (by half of the shorter, or more) gives that session its heart rate and
+            energy instead of becoming a second one. All or nothing: a file that is not
+            well-formed XML, or a record that does not read (a workout's duration that is no
+            length of time too), is refused with its line and column and nothing is stored; a
+            value outside its type's plausible bounds (a body mass of 1e300 kg) is left out,
+            counted in a warning that names the first by its place, and the rest imported.
             Importing the same file again adds nothing. On a terminal, an export.xml that takes
-            more than two seconds to read shows its progress on standard error. --from and --to keep the daily values
-            of those dates only (the whole file is still read and checked). --dry-run prints
-            what would be stored.
+            more than two seconds to read shows its progress on standard error. --from and --to
+            keep the daily values of those dates only (the whole file is still read and checked).
+            --dry-run prints what would be stored.
             """,
         options: CommonOptions.daemon + [
             OptionSpec(.dryRun, help: "read and count; store nothing"),

@@ -31,14 +31,14 @@ enum HealthCommands {
         words: ["health"], synopsis: "TYPE VALUE",
         summary: "Record a health sample: sleep 7.5, rhr 52, mass 80.4 (or 177lb), steps 9000, waist 82, fat 18.",
         details: """
-            TYPE: sleepHours (sleep), restingHeartRate (rhr), hrvMs (hrv), bodyMassKg (mass, weight), steps,
-            and body measurements: waistCm (waist), chestCm (chest), hipsCm (hips), armCm (arm),
-            thighCm (thigh), bodyFatPercent (fat, bf). A body mass is kilograms or pounds (80.4,
-            80.4kg, 177lb), a measurement centimetres or inches (82, 82cm, 32in); a bare number
-            is in your units (SESSIOND_UNITS, units = in the config file: pounds go with
-            inches). The summary shows measurements against the week before; the planner's
-            prompt leaves them out unless your goals name them (a smaller waist, body fat,
-            measurements).
+            TYPE: sleepHours (sleep), restingHeartRate (rhr), hrvMs (hrv), bodyMassKg (mass,
+            weight), steps, and body measurements: waistCm (waist), chestCm (chest), hipsCm
+            (hips), armCm (arm), thighCm (thigh), bodyFatPercent (fat, bf). A body mass is
+            kilograms or pounds (80.4, 80.4kg, 177lb), a measurement centimetres or inches (82,
+            82cm, 32in); a bare number is in your units (SESSIOND_UNITS, units = in the config
+            file: pounds go with inches). The summary shows measurements against the week before;
+            the planner's prompt leaves them out unless your goals name them (a smaller waist,
+            body fat, measurements).
             """,
         options: CommonOptions.daemon + [Options.date.spec],
         arguments: ["type": "TYPE", "value": "VALUE"],
@@ -88,7 +88,10 @@ enum HealthCommands {
     static let profile = Command(
         words: ["profile"], synopsis: "",
         summary: "Show or change the goals, equipment and weights the planner is told about.",
-        details: "Example: sessionctl profile --goals \"Stronger legs\" --equipment dumbbells,bench --weights 10,12.5,15",
+        details: """
+            Example: sessionctl profile --goals "Stronger legs" --equipment dumbbells,bench
+            --weights 10,12.5,15
+            """,
         options: CommonOptions.daemon + [
             OptionSpec(.goals, value: "TEXT", help: "at most 300 characters"),
             Options.equipmentList.spec,

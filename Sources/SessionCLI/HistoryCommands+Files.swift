@@ -200,15 +200,15 @@ extension HistoryCommands {
         words: ["backup"], synopsis: "FILE",
         summary: "Write a consistent copy of the database to FILE while the daemon runs (an existing FILE needs --force).",
         details: """
-            The daemon copies the database with SQLite's online backup API (clients go on
-            logging meanwhile; the copy holds everything committed when it began) and hands
-            it over in chunks; FILE is written beside itself and renamed into place when
-            complete, so it is never half a copy. FILE may not be the database the daemon
-            has open (or its -wal or -shm) under any name, also through -H to a daemon on this
-            same machine: the daemon tells the device and inode of each file it holds. To restore: stop sessiond,
-            remove the -wal, -shm and .wal-link files beside its database (a log a crash left
-            would be read into the copy), put the copy where --database points (owned by the
-            daemon's user), start sessiond.
+            The daemon copies the database with SQLite's online backup API (clients go on logging
+            meanwhile; the copy holds everything committed when it began) and hands it over in
+            chunks; FILE is written beside itself and renamed into place when complete, so it is
+            never half a copy. FILE may not be the database the daemon has open (or its -wal or
+            -shm) under any name, also through -H to a daemon on this same machine: the daemon
+            tells the device and inode of each file it holds. To restore: stop sessiond, remove
+            the -wal, -shm and .wal-link files beside its database (a log a crash left would be
+            read into the copy), put the copy where --database points (owned by the daemon's
+            user), start sessiond.
             """,
         options: CommonOptions.daemon + [OptionSpec(.force, help: "replace FILE if it exists")],
         run: { arguments, context in

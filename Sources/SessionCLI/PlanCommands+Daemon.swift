@@ -8,7 +8,10 @@ extension PlanCommands {
     static let planImport = Command(
         words: ["plan", "import"], synopsis: "FILE|-",
         summary: "Import a plan into the daemon and make it active; every change made is listed.",
-        details: "FILE is read as for plan check. Nothing is stored when the plan is refused (exit status 1).",
+        details: """
+            FILE is read as for plan check. Nothing is stored when the plan is refused (exit
+            status 1).
+            """,
         options: CommonOptions.daemon + [
             Options.weekStart.help("the Monday of the plan's week (default: the plan's own, else this week)").spec,
             Options.exercisesPerDay.spec,

@@ -63,16 +63,15 @@ extension PlanCommands {
         words: ["plan", "redo"], synopsis: "DAY",
         summary: "Ask the planner for one day of the active plan again; a new version of the plan gets it.",
         details: """
-            DAY is a weekday (Thursday, thu) or a date of the active plan's week, or of this
-            week when the plan's own has ended (it is carried over: the new version is this
-            week's). The planner is asked for that day only, with the rest of the week's exercises (and every
-            --avoid NAME) as names not to use and the profile's equipment as the only
-            equipment; the request has plan next's shape. Its answer, a plan of one day,
-            replaces that day in a new version of the active plan, which becomes active; the
-            old version is kept (sessions already trained keep their rows). A reply with
-            another number of days, or with an avoided exercise, is sent back for repair
-            like any refused reply. The planner, --timeout, --repairs, --dry-run and
-            --print-request are as for plan next.
+            DAY is a weekday (Thursday, thu) or a date of the active plan's week, or of this week
+            when the plan's own has ended (it is carried over: the new version is this week's).
+            The planner is asked for that day only, with the rest of the week's exercises (and
+            every --avoid NAME) as names not to use and the profile's equipment as the only
+            equipment; the request has plan next's shape. Its answer, a plan of one day, replaces
+            that day in a new version of the active plan, which becomes active; the old version is
+            kept (sessions already trained keep their rows). A reply with another number of days,
+            or with an avoided exercise, is sent back for repair like any refused reply. The
+            planner, --timeout, --repairs, --dry-run and --print-request are as for plan next.
             """,
         options: CommonOptions.daemon + [OptionSpec(.avoid, value: "NAME", help: "an exercise not to use (repeat for more)")] + plannerOptions,
         completes: { [.at(1, .weekdays)] },

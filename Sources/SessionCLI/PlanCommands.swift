@@ -27,7 +27,10 @@ enum PlanCommands {
         words: ["plan", "schema"],
         synopsis: "",
         summary: "Print the JSON Schema (draft 2020-12) of a plan, for a planner's structured output.",
-        details: "The schema describes exactly what imports without warnings. It is JSON with or without --json.",
+        details: """
+            The schema describes exactly what imports without warnings. It is JSON with or
+            without --json.
+            """,
         options: [OptionSpec(.compact, help: "print it on one line"), OptionSpec(.json, help: "the schema is JSON already: taken, and changes nothing")],
         run: { arguments, context in
             let schema = PlanSchema.document

@@ -11,7 +11,10 @@ extension RemoteCommands {
     static let call = Command(
         words: ["call"], synopsis: "METHOD [JSON]",
         summary: "Call any method with params as a JSON object and print the result.",
-        details: "Example: sessionctl call session.list '{\"limit\": 5}'. sessionctl call rpc.discover lists every method.",
+        details: """
+            Example: sessionctl call session.list '{"limit": 5}'. sessionctl call rpc.discover
+            lists every method.
+            """,
         options: CommonOptions.daemon,
         run: { arguments, context in
             guard (1...2).contains(arguments.positionals.count) else { throw UsageError("call needs METHOD and optionally params as JSON") }

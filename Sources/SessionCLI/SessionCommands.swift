@@ -13,10 +13,10 @@ enum SessionCommands {
         words: ["start"], synopsis: "[DATE]",
         summary: "Start a session on today's plan day (or DATE's); a day without one starts a free session.",
         details: """
-            DATE is YYYY-MM-DD, today, yesterday or a weekday (the latest before today). With --at, a workout done earlier is entered afterwards. A day
-            that already has a finished session is not trained twice by accident: start
-            refuses (exit 1) naming when it was and its session id, as it refuses while
-            a session runs; --yes starts another.
+            DATE is YYYY-MM-DD, today, yesterday or a weekday (the latest before today). With
+            --at, a workout done earlier is entered afterwards. A day that already has a finished
+            session is not trained twice by accident: start refuses (exit 1) naming when it was
+            and its session id, as it refuses while a session runs; --yes starts another.
             """,
         options: CommonOptions.daemon + [Options.at.help("when it started (18:05 on DATE, RFC 3339), for backfilling").spec,
                                          OptionSpec(.yes, short: "-y", help: "start another session on a day that already has one")],

@@ -18,6 +18,22 @@ enum Wording {
     /// training (summary) and a rest are all written so.
     static func duration(_ seconds: Int) -> String { PlanText.clock(seconds) }
 
+    /// `text` broken into lines of at most `width` characters at its spaces (a word
+    /// longer than that stands on a line of its own).
+    static func wrapped(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
+    }
+
     /// "18:05": a time of day given as seconds since midnight.
     static func timeOfDay(_ secondOfDay: Int) -> String {
         let minutes = secondOfDay / 60

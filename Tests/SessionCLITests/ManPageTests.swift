@@ -79,4 +79,24 @@ import TestSupport
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
+
+    /// Each command's --help reads on a terminal: its paragraphs are wrapped (no line over
+    /// 90 characters), and its options' helps start in one column that a long label (a
+    /// list of choices) does not push right: such a label has its help on the next line.
+    @Test func everyCommandsHelpIsWrappedAndItsOptionsAligned() throws {
+        for command in Commands.all where !command.words[0].hasPrefix("__") {
+            let lines = command.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let options = try #require(lines.firstIndex(of: "Options:"))
+            // The usage line and the one-line summary stand as they are.
+            for line in lines[3..<options] where line.count > 90 {
+                Issue.record("\(command.words.joined(separator: " ")): a line of \(line.count) characters: \(line)")
+            }
+            let columns = Set(lines[(options + 1)...].compactMap { line -> Int? in
+                // "  LABEL  help": where the help begins, after two spaces or more.
+                guard line.hasPrefix("  -"), let gap = line.range(of: "  ", range: line.index(line.startIndex, offsetBy: 2)..<line.endIndex) else { return nil }
+                return line[gap.upperBound...].prefix { $0 == " " }.count + line.distance(from: line.startIndex, to: gap.upperBound)
+            })
+            #expect(columns.count == 1 && (columns.first ?? 0) <= Command.longestLabel + 4, "\(command.words): \(columns)")
+        }
+    }
 }
