@@ -59,37 +59,42 @@ import TestSupport
     }
 }
 
-/// What the test and its logging thread share.
-private final class LoggingState: Sendable {
-    let stop = Atomic<Bool>(false)
-    let acknowledged = Atomic<Int>(200)
+extension BackupTests {
+    /// The backup copies waiting beside the daemon's database.
+    static func copies(_ daemon: DaemonProcess) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: daemon.directory).filter { $0.contains(".backup-") }
+    }
+
+    /// Logs `count` sets of squats through `client`, a hundred to a batch, in sessions
+    /// of at most 2,000 (the bound), the last one left running: about 150 bytes of the
+    /// database a set, with its index entries.
+    static func logSets(_ count: Int, _ client: RPCClient) throws {
+        _ = try client.call("session.start")
+        for batch in 0..<(count + 99) / 100 {
+            if batch > 0, batch % 20 == 0 {
+                _ = try client.call("session.finish")
+                _ = try client.call("session.start")
+            }
+            let requests = (0..<min(100, count - batch * 100)).map { set in
+                #"{"jsonrpc":"2.0","id":\#(batch * 100 + set),"method":"session.log","params":{"exercise":"Squat","reps":\#(set % 10 + 1),"weightKg":100}}"#
+            }
+            try client.send(raw: "[" + requests.joined(separator: ",") + "]\n")
+            #expect(try client.readJSON().arrayValue?.count == requests.count)
+        }
+    }
 
     /// A loop of backup calls makes one copy, shared until every caller has read it.
     @Test func oneCopyAtATimeSharedByItsCallers() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
-        _ = try client.call("session.start")
-        // A copy of several chunks (512 KiB each): one set row with its index entries is
-        // about 150 bytes.
-        for batch in 0..<80 {
-            // A session holds at most 2,000 sets: another every 20 lines.
-            if batch > 0, batch % 20 == 0 {
-                _ = try client.call("session.finish")
-                _ = try client.call("session.start")
-            }
-            let requests = (0..<100).map { set in
-                #"{"jsonrpc":"2.0","id":\#(batch * 100 + set),"method":"session.log","params":{"exercise":"Squat","reps":\#(set % 10 + 1),"weightKg":100}}"#
-            }
-            try client.send(raw: "[" + requests.joined(separator: ",") + "]\n")
-            #expect(try client.readJSON().arrayValue?.count == 100)
-        }
-        func copies() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: daemon.directory).filter { $0.contains(".backup-") } }
+        // A copy of several chunks (512 KiB each).
+        try Self.logSets(8_000, client)
         let first = try client.call("database.backup")
         #expect(first["done"] == false, "several chunks: \(first["size"] ?? .null) bytes")
         let calls = try (0..<4).map { _ in try client.call("database.backup") }
         #expect(calls.allSatisfy { $0["backupId"] == first["backupId"] }, "every call gets the copy being read")
-        #expect(try copies().count == 1)
+        #expect(try Self.copies(daemon).count == 1)
         // Read to the end by one caller, the copy stays for the others; by all, it goes.
         func readAll(_ id: JSONValue, from start: JSONValue) throws {
             var reply = start
@@ -100,9 +105,9 @@ private final class LoggingState: Sendable {
         }
         let id = try #require(first["backupId"])
         try readAll(id, from: first)
-        #expect(try copies().count == 1, "four more callers still read it")
+        #expect(try Self.copies(daemon).count == 1, "four more callers still read it")
         for call in calls { try readAll(id, from: call) }
-        #expect(try copies().isEmpty, "read by every caller: removed")
+        #expect(try Self.copies(daemon).isEmpty, "read by every caller: removed")
         #expect(try client.call("database.backup")["backupId"] != id, "the next call makes a new copy")
     }
 
@@ -113,19 +118,8 @@ private final class LoggingState: Sendable {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         let client = try daemon.client()
-        _ = try client.call("session.start")
-        // Several chunks of 512 KiB (a set row with its index entries is about 150
-        // bytes), so a reader may stop part-way; a session holds at most 2,000 sets.
-        for batch in 0..<39 {
-            if batch == 20 {
-                _ = try client.call("session.finish")
-                _ = try client.call("session.start")
-            }
-            let requests = (0..<100).map { #"{"jsonrpc":"2.0","id":\#(batch * 100 + $0),"method":"session.log","params":{"exercise":"Squat","reps":5,"weightKg":100}}"# }
-            try client.send(raw: "[" + requests.joined(separator: ",") + "]\n")
-            #expect(try client.readJSON().arrayValue?.count == 100)
-        }
-        func copies() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: daemon.directory).filter { $0.contains(".backup-") } }
+        // Several chunks, so a reader may stop part-way.
+        try Self.logSets(3_900, client)
         // A reader that reads one chunk and goes away.
         let abandoned = try client.call("database.backup")
         #expect(abandoned["done"] == false, "several chunks")
@@ -153,7 +147,7 @@ private final class LoggingState: Sendable {
         _ = try client.call("session.log", .obj(["exercise": "Deadlift", "reps": 1, "weightKg": 205]))
         let third = try client.call("database.backup")
         #expect(third["backupId"] != next["backupId"] && third["backupId"] != abandoned["backupId"])
-        let kept = try copies()
+        let kept = try Self.copies(daemon)
         #expect(kept.count == 2, "\(kept)")
     }
 
@@ -200,4 +194,10 @@ private final class LoggingState: Sendable {
         try daemon.start()
         #expect(try daemon.client().call("session.current")["sets"]?.intValue == 2)
     }
+}
+
+/// What the test and its logging thread share.
+private final class LoggingState: Sendable {
+    let stop = Atomic<Bool>(false)
+    let acknowledged = Atomic<Int>(200)
 }
