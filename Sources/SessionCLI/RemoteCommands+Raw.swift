@@ -48,16 +48,16 @@ extension RemoteCommands {
     static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let client = try context.connect(arguments)
         // A rest already running when the watch starts is shown too.
-        let running = try context.call(client, SessionCurrent.self, NoParams()).session?.rest
+        let current = try context.call(client, SessionCurrent.self, NoParams()).session
         _ = try context.call(client, EventsSubscribe.self, EventsSubscribe.Params {
             $0.types = arguments.positionals.isEmpty ? nil : arguments.positionals
         })
         let console = context.console
         // On standard error: standard output carries the events alone, for a pipe.
         if !arguments.has(.json) { console.error(console.dim("watching events on \(client.path) (Ctrl-C to stop)")) }
-        var countdown: (endsAtMs: Int64, exercise: String)?
-        if let running, let ends = RFC3339.parse(running.endsAt), !arguments.has(.json) {
-            countdown = (ends, running.exercise)
+        var countdown: (endsAtMs: Int64, exercise: String, sessionID: Int64)?
+        if let current, let running = current.rest, let ends = RFC3339.parse(running.endsAt), !arguments.has(.json) {
+            countdown = (ends, running.exercise, current.sessionID)
             console.print(console.yellow("resting: \(Wording.duration(running.secondsLeft)) left after \(running.exercise)"))
         }
         // Until standard output is gone (a reader that went away, SIGPIPE ignored): the
@@ -74,10 +74,15 @@ extension RemoteCommands {
             if arguments.has(.json) { console.print(params.jsonText); continue }
             let type = params["type"]?.stringValue ?? "?"
             if type == RestStartedEvent.type, let rest = try? RestStartedEvent.Payload(json: params), let ms = RFC3339.parse(rest.endsAt) {
-                countdown = (ms, rest.exercise)
+                countdown = (ms, rest.exercise, rest.sessionID)
             } else if type == RestChangedEvent.type, let rest = try? RestChangedEvent.Payload(json: params) {
-                countdown = rest.skipped ? nil : RFC3339.parse(rest.endsAt).map { ($0, rest.exercise) }
-            } else if type == RestFinishedEvent.type || type.hasPrefix("set.") || type.hasPrefix("session.") {
+                countdown = rest.skipped ? nil : RFC3339.parse(rest.endsAt).map { ($0, rest.exercise, rest.sessionID) }
+            } else if type == RestFinishedEvent.type {
+                countdown = nil
+            } else if type.hasPrefix("set.") || type.hasPrefix("session."), let timer = countdown,
+                      params["sessionId"]?.intValue.map(Int64.init) ?? timer.sessionID == timer.sessionID {
+                // A set or a change of the resting session; another session's (a set
+                // added to a finished one, an old session discarded) leaves it.
                 countdown = nil
             }
             if type == RestFinishedEvent.type {

@@ -223,6 +223,27 @@ import Testing
         #expect(try laptop.app.call("summary.weekly")["sets"] == 0)
     }
 
+    /// The session running here finished on another device: the change that brings the
+    /// finish ends its rest timer here, as a finish here does; a change of anything else
+    /// leaves the timer.
+    @Test func aSessionFinishedElsewhereEndsItsRestHere() throws {
+        let phone = try Device()
+        let laptop = try Device()
+        _ = try phone.app.call("session.start")
+        _ = try phone.app.call("session.log", Workout.set("Bench Press", 5, 80))
+        guard case .start = phone.app.restChanges.last else { Issue.record("a set starts a rest: \(phone.app.restChanges)"); return }
+        try laptop.apply(try phone.take())
+        _ = try laptop.app.call("health.record", .obj(["type": "sleepHours", "value": 7]))
+        let unrelated = try laptop.take()
+        #expect(unrelated.count == 1)
+        try phone.apply(unrelated)
+        guard case .keep = phone.app.restChanges.last else { Issue.record("a sleep value leaves the rest: \(phone.app.restChanges)"); return }
+        _ = try laptop.app.call("session.finish")
+        try phone.apply(try laptop.take())
+        guard case .cancel = phone.app.restChanges.last else { Issue.record("the finish applied ends the rest: \(phone.app.restChanges)"); return }
+        #expect(try phone.app.call("session.current") == .null)
+    }
+
     @Test func applyingTwiceChangesNothingAndTombstonesAreFinal() throws {
         let phone = try Device()
         let laptop = try Device()

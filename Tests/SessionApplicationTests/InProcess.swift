@@ -21,6 +21,8 @@ final class InProcess: RPCCaller, SettableClock {
     let application: Application
     /// Every event the requests so far published, as `event` notifications' params.
     private(set) var events: [JSONValue] = []
+    /// What each request so far did to the rest timer, which the serving loop runs.
+    private(set) var restChanges: [RestChange] = []
     /// The application's log lines ("warning: …", "error: …").
     let logged = LogLines()
     private var nextID = 1
@@ -63,6 +65,7 @@ final class InProcess: RPCCaller, SettableClock {
         }
         // Waiting for locks, as the database thread does.
         let completion = application.commit([job], waitForLocks: true)![0]
+        restChanges.append(completion.effects.rest)
         let at = application.clock.rfc3339(ms: application.clock.nowMs())
         for event in completion.effects.events {
             events.append(JSONValue.parsing(JSONRPC.notificationBytes(method: "event", params: Notification(event: event, at: at)))["params"] ?? .null)

@@ -34,6 +34,7 @@ extension SessionService {
     func applyChanges(_ params: ChangesApply.Params) throws(StorageError) -> Outcome {
         let feed = ChangeFeed(database)
         let wasActive = try database.plans.activePlanID()
+        let running = try database.sessions.activeSession()?.id
         let applied = try feed.apply(params.changes, plans: importedPlans(params.changes), nowMs: nowMs)
         if let pulled = params.pulled, applied.unresolved.isEmpty { try feed.setCursor("pulled", pulled) }
         let result = ChangesApply.Result(applied: applied.applied, ignored: applied.ignored, unresolved: applied.unresolved, pulled: try feed.cursor("pulled"))
@@ -41,6 +42,13 @@ extension SessionService {
         if let active = try database.plans.activePlanID(), active != wasActive {
             effects.factsChanged = true
             effects.emit(PlanActivatedEvent.self, .init { $0.planID = active })
+        }
+        // The session running here finished or discarded on another device: its rest
+        // ends with it, as a finish or an abort here ends it.
+        if let running, try database.sessions.activeSession()?.id != running {
+            effects.rest = .cancel
+            effects.sessionChanged = true
+            effects.factsChanged = true
         }
         return Outcome(result, effects: effects)
     }
