@@ -438,27 +438,38 @@ enum SessionCommands {
         })
 
     static let abort = Command(
-        words: ["abort"], synopsis: "", summary: "Discard the active session and its sets.",
+        words: ["abort"], synopsis: "", summary: "Discard the active session and its sets (or, with --session, any session).",
         details: """
             Nothing of it is kept. A session with more than one set logged (warm-ups count) is
             discarded only with --yes. --session ID discards that session instead, finished
-            or not (one entered by mistake): it leaves the history, the summary, the calendar
-            and the prompt, and sessiond-sync removes it from your other devices.
+            or not (one entered by mistake; a finished one only with --yes): it leaves the
+            history, the summary, the calendar and the prompt, and sessiond-sync removes it
+            from your other devices.
             """,
         options: CommonOptions.daemon + [CommonOptions.yes, Options.session.help("discard the session ID, finished or not").spec],
         run: { arguments, context in
             let id = try arguments.value(Options.session)
             let client = try context.connect(arguments)
-            // Every set logged, warm-ups too: each is work that would be lost.
-            if !arguments.has(.yes), let found = try? context.call(client, SessionGet.self, SessionGet.Params { $0.sessionID = id }),
-                id != nil || found.state != .finished, found.sets.count > 1
-            {
-                let keep = found.state == .finished ? "" : " (or finish it: sessionctl finish)"
-                throw DaemonRefusal(error: .application(
-                    .confirmationRequired,
-                    message: "Session \(found.sessionID) has \(found.sets.count) sets; aborting discards them all and keeps nothing. Run again with --yes to discard it\(keep)."))
+            // A finished session's history, and every set of a running one, warm-ups too:
+            // work that would be lost.
+            if !arguments.has(.yes), let found = try? context.call(client, SessionGet.self, SessionGet.Params { $0.sessionID = id }) {
+                if id != nil, found.state == .finished {
+                    throw DaemonRefusal(error: .application(
+                        .confirmationRequired,
+                        message: "Session \(found.sessionID) of \(found.date) is finished (\(plural(found.sets.count, "set"))): discarding it removes it from the history, "
+                            + "on every device. Run again with --yes to discard it."))
+                }
+                if found.state != .finished, found.sets.count > 1 {
+                    throw DaemonRefusal(error: .application(
+                        .confirmationRequired,
+                        message: "Session \(found.sessionID) has \(found.sets.count) sets; aborting discards them all and keeps nothing. "
+                            + "Run again with --yes to discard it (or finish it: sessionctl finish)."))
+                }
             }
-            let result = try context.call(client, SessionAbort.self, SessionAbort.Params { $0.sessionID = id })
+            let result = try context.call(client, SessionAbort.self, SessionAbort.Params {
+                $0.sessionID = id
+                $0.confirm = arguments.has(.yes) ? true : nil
+            })
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("session \(result.sessionID) discarded")
             return ExitStatus.ok

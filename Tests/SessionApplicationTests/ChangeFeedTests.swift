@@ -214,7 +214,7 @@ import Testing
         _ = try phone.app.call("session.finish")
         try laptop.apply(try phone.take())
         #expect(try laptop.app.call("session.list").arrayValue?.count == 1)
-        let discarded = try phone.app.call("session.abort", .obj(["sessionId": started["sessionId"] ?? .null]))
+        let discarded = try phone.app.call("session.abort", .obj(["sessionId": started["sessionId"] ?? .null, "confirm": true]))
         #expect(discarded["discarded"] == true)
         let deletion = try phone.take()
         #expect(deletion.contains { $0["entity"] == "session" && $0["deleted"] == true }, "\(deletion)")

@@ -182,16 +182,19 @@ import TestSupport
         #expect(try daemon.client().call("session.current") == .null)
     }
 
-    /// A finished session entered by mistake is discarded by its id: with --yes when it
-    /// holds more than one set; it leaves the history and the week's figures.
+    /// A finished session entered by mistake is discarded by its id, with --yes (the
+    /// daemon's confirm); it leaves the history and the week's figures.
     @Test func aFinishedSessionIsDiscardedByItsID() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }
         #expect(try ctl(daemon, ["track", "yesterday", "18:00-19:00", "row", "2x8@50"]).status == 0)
         let id = try #require(try daemon.client().call("session.list").arrayValue?.first?["sessionId"]?.intValue)
         let refused = try ctl(daemon, ["abort", "--session", String(id)])
-        #expect(refused.status == 1 && refused.stderr.contains("Session \(id) has 2 sets; aborting discards them all") && !refused.stderr.contains("finish it"),
-                "\(refused.stderr)")
+        #expect(refused.status == 1 && refused.stderr.contains("Session \(id) of ") && refused.stderr.contains("is finished (2 sets): discarding it removes it")
+                && !refused.stderr.contains("finish it"), "\(refused.stderr)")
+        // The daemon asks for the same confirmation of any program.
+        let unconfirmed = try daemon.client().request("session.abort", .obj(["sessionId": JSONValue(id)]))
+        #expect(unconfirmed["error"]?["data"]?["reason"] == "confirmation_required", "\(unconfirmed)")
         #expect(try daemon.client().call("session.list").arrayValue?.count == 1, "kept without --yes")
         let discarded = try ctl(daemon, ["abort", "--session", String(id), "--yes"])
         #expect(discarded.status == 0 && discarded.stdout == "session \(id) discarded\n", "\(discarded.stdout) \(discarded.stderr)")

@@ -122,10 +122,15 @@ extension SessionsFeature {
     }
 
     /// `session.abort`: the session and its sets are deleted: the active one, or the
-    /// one `id` names, running or finished (a session entered by mistake).
-    func abortSession(_ id: Int64?) throws -> Outcome {
+    /// one `id` names, running or, with `confirm`, finished (a session entered by
+    /// mistake; a caller that means the running one is not taken at its word after
+    /// another device finished it).
+    func abortSession(_ id: Int64?, confirm: Bool) throws -> Outcome {
         guard let session = try id.map({ try database.sessions.session($0) }) ?? database.sessions.activeSession() else {
             throw id.map { SessionError.sessionNotFound($0) } ?? SessionError.noActiveSession
+        }
+        if !session.isActive, !confirm {
+            throw SessionError.confirmationRequired("Session \(session.id) of \(session.date) is finished: discarding it removes it from the history, on every device")
         }
         try database.sessions.deleteSession(session.id)
         var effects = Effects()
@@ -212,7 +217,7 @@ extension SessionsFeature {
         DaemonRoute(SessionResume.self) { params, service in try service.sessions.resumeSession(params.sessionID) },
         DaemonRoute(SessionUndo.self) { params, service in try service.sessions.undo(params) },
         DaemonRoute(SessionFinish.self) { params, service in try service.sessions.finishSession(params) },
-        DaemonRoute(SessionAbort.self) { params, service in try service.sessions.abortSession(params.sessionID) },
+        DaemonRoute(SessionAbort.self) { params, service in try service.sessions.abortSession(params.sessionID, confirm: params.confirm ?? false) },
         DaemonRoute(SessionCurrent.self) { _, service in Outcome(try service.sessions.currentSession()) },
         DaemonRoute(SessionList.self) { params, service in Outcome(try service.sessions.listSessions(params)) },
     ]

@@ -7,9 +7,16 @@ public enum SessionAbort: MethodContract {
     public static let name = "session.abort"
     public static let summary = "Discard the session (the active one, or any by sessionId, finished too) and its sets: kept nowhere, excluded from summaries."
     public static let events: [any EventContract.Type] = [SessionAbortedEvent.self]
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound]
+    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .confirmationRequired]
 
-    public typealias Params = SessionSelector
+    @CodedParams
+    public struct Params: MethodParams {
+        @Param(.id, "default: the active session; a finished one with confirm")
+        public var sessionID: Int64?
+        /// Needed to discard a finished session: its history goes, on every device.
+        @Param(.bool, "true to discard a finished session (its history goes, on every device)")
+        public var confirm: Bool?
+    }
 
     public struct Result: CodedResult {
         public var sessionID: Int64 = 0
