@@ -423,8 +423,10 @@ enum SessionCommands {
             params.note = arguments[.note]
             params.at = try CommandSupport.timestampOption(arguments, Options.at, clock: context.clock)
             let client = try context.connect(arguments)
-            // An empty session finished would count as the day trained.
-            if !arguments.has(.yes), let active = try context.call(client, SessionCurrent.self, NoParams()).session, active.sets == 0 {
+            // An empty session finished would count as the day trained. (The view counts
+            // sets without warm-ups: one of warm-ups only is asked for whole.)
+            if !arguments.has(.yes), let active = try context.call(client, SessionCurrent.self, NoParams()).session, active.sets == 0,
+               try context.call(client, SessionGet.self, SessionGet.Params { $0.sessionID = active.sessionID }).sets.isEmpty {
                 throw DaemonRefusal(error: .application(
                     .confirmationRequired,
                     message: "Session \(active.sessionID) has no set logged; finished, it counts as \(active.planDayID == nil ? "a session" : "its plan day") trained. "

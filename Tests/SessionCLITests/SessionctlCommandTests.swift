@@ -174,8 +174,8 @@ import TestSupport
         #expect(try daemon.client().call("session.current")["state"] == "running", "still running")
         let json = try ctl(daemon, ["finish", "--json"])
         #expect(json.status == 1 && (try? JSONParser.parse(json.stdout))?["error"]?["data"]?["reason"] == "confirmation_required", "\(json.stdout)")
-        // With a set, a finish needs nothing more.
-        #expect(try ctl(daemon, ["log", "--new", "row", "8", "50"]).status == 0)
+        // With a set, a warm-up too, a finish needs nothing more.
+        #expect(try ctl(daemon, ["log", "--new", "row", "8", "30", "--warmup"]).status == 0)
         #expect(try ctl(daemon, ["finish"]).status == 0)
         #expect(try ctl(daemon, ["start", "--yes"]).status == 0)
         #expect(try ctl(daemon, ["finish", "--yes"]).status == 0, "finished as it is")
