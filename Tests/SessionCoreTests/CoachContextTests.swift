@@ -70,7 +70,7 @@ import TestSupport
                             firstTrained: ["bench press": years, "back squat": years, "barbell row": sunday.adding(days: -2)])
         #expect(coach.lifts.first { $0.name == "Bench Press" }?.trend == .noEarlierFigure)
         #expect(coach.lifts.first { $0.name == "Back Squat" }?.trend == .progressing((epley(125, 5) - epley(120, 5)) / epley(120, 5)))
-        #expect(coach.lifts.first { $0.name == "Barbell Row" }?.trend == .new(since: sunday.adding(days: -2), firstOneRepMaxKg: nil))
+        #expect(coach.lifts.first { $0.name == "Barbell Row" }?.trend == .new(since: sunday.adding(days: -2), first: nil))
         let text = coach.text(maxBytes: 4000)
         let benchBest = PromptText.number(epley(85, 5))
         #expect(text.contains("- \"Bench Press\" 85 kg x 5 on \(sunday.adding(days: -70)), 10 weeks ago; best e1RM \(benchBest) kg; no earlier figure in the 12 weeks"),
@@ -80,10 +80,22 @@ import TestSupport
         // Without its first session known, a lift counts from the window: new since its
         // first session there, whose estimate the text gives beside the best.
         let fromWindow = context(lastTraining: sunday, sessions: sessions)
-        #expect(fromWindow.lifts.first { $0.name == "Bench Press" }?.trend == .new(since: sunday.adding(days: -77), firstOneRepMaxKg: epley(80, 5)))
+        #expect(fromWindow.lifts.first { $0.name == "Bench Press" }?.trend == .new(since: sunday.adding(days: -77),
+                                                                                         first: .init(date: sunday.adding(days: -77), oneRepMaxKg: epley(80, 5))))
         #expect(fromWindow.text(maxBytes: 4000).contains(
             "- \"Bench Press\" 85 kg x 5 on \(sunday.adding(days: -70)), 10 weeks ago; best e1RM \(benchBest) kg; new since \(sunday.adding(days: -77)), its first e1RM \(PromptText.number(epley(80, 5))) kg"),
                 "\(fromWindow.text(maxBytes: 4000))")
+    }
+
+    /// A new lift's first estimate is its first day's best, whichever session of the day
+    /// holds it, said with that day when the lift was first trained earlier (unloaded).
+    @Test func aNewLiftsFirstEstimateIsItsFirstDaysBest() throws {
+        let sessions = [session(20, "Back Squat", kg: 40, reps: 5), session(20, "Back Squat", kg: 100, reps: 5), session(2, "Back Squat", kg: 105, reps: 5)]
+        let coach = context(lastTraining: sunday.adding(days: -2), sessions: sessions, firstTrained: ["back squat": sunday.adding(days: -25)])
+        let first = CoachContext.Estimate(date: sunday.adding(days: -20), oneRepMaxKg: epley(100, 5))
+        #expect(coach.lifts.first?.trend == .new(since: sunday.adding(days: -25), first: first))
+        let text = coach.text(maxBytes: 4000)
+        #expect(text.contains("new since \(sunday.adding(days: -25)), its first e1RM \(PromptText.number(epley(100, 5))) kg on \(sunday.adding(days: -20))"), "\(text)")
     }
 
     /// The current working set is the day's heaviest: a light second session the same

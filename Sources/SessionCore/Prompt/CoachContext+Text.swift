@@ -44,7 +44,7 @@ extension CoachContext {
         case .lastTraining:
             return Part(fixed: lastTrainingLine())
         case .lifts:
-            let title = "Main lifts (last session's top set; best e1RM in the 12 weeks to \(window.upperBound); trend: its last 4 weeks' best against earlier)"
+            let title = "Main lifts (latest day's top set; best e1RM in the 12 weeks to \(window.upperBound); trend: its last 4 weeks' best against earlier)"
             return Part(title: title, items: lifts.map(describe), style: .lines, dropOrder: Array(lifts.indices.reversed()))
         case .muscles:
             let items = muscles.map { "\($0.muscle.rawValue) \(PromptText.number($0.sets)) (\(PromptText.number($0.fourWeekAverage)))" }
@@ -121,8 +121,9 @@ extension CoachContext {
     }
 
     /// "\"Bench Press\" 80 kg x 5 on 2026-12-04, 2 days ago; best e1RM 97.3 kg;
-    /// progressing +3%"; a lift of the recent weeks only: "new" (trained once), or "new
-    /// since 2026-11-16, its first e1RM 92 kg".
+    /// progressing +3%"; a lift of the recent weeks only: "new" (estimated on one day),
+    /// or "new since 2026-11-16, its first e1RM 92 kg" (" on 2026-11-18" when the first
+    /// day with an estimate is a later one).
     func describe(_ lift: Lift) -> String {
         var top = "no load"
         if let weight = lift.last.topWeightKg { top = "\(PromptText.number(weight, decimals: 2)) kg x \(lift.last.topReps ?? 0)" }
@@ -134,7 +135,9 @@ extension CoachContext {
         case .stalled(let change): trend = "stalled " + PromptText.percent(change)
         case .noEarlierFigure: trend = "no earlier figure in the 12 weeks"
         case .new(_, nil): trend = "new"
-        case .new(let since, let first?): trend = "new since \(since), its first e1RM \(PromptText.number(first)) kg"
+        case .new(let since, let first?):
+            let estimate = "e1RM \(PromptText.number(first.oneRepMaxKg)) kg"
+            trend = "new since \(since), its first " + estimate + (first.date == since ? "" : " on \(first.date)")
         }
         return "\(PromptContext.name(lift.name)) \(top) on \(lift.last.date), \(Self.ago(days)); best e1RM \(PromptText.number(lift.bestOneRepMaxKg)) kg; \(trend)"
     }

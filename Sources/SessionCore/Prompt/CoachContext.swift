@@ -54,9 +54,15 @@ public struct CoachContext: Sendable, Equatable {
         /// before the window: not new, its trend not known from the window.
         case noEarlierFigure
         /// Never trained before its recent weeks: first trained `since`, and the best
-        /// estimate of its first session with one when a later day has one too (nil:
-        /// trained on one day), which the recent weeks' trend is read from.
-        case new(since: LocalDate, firstOneRepMaxKg: Double?)
+        /// estimate of the first day that has one, with that day, when a later day has one
+        /// too (nil: estimated on one day only), which the recent weeks' trend is read from.
+        case new(since: LocalDate, first: Estimate?)
+    }
+
+    /// A lift's best estimate on a day.
+    public struct Estimate: Sendable, Equatable {
+        public var date: LocalDate
+        public var oneRepMaxKg: Double
     }
 
     /// A muscle group's hard sets this week (to `asOf`) beside its weekly average over
@@ -189,8 +195,13 @@ public struct CoachContext: Sendable, Equatable {
         } else if let first = firstTrained ?? sessions.first?.date, first < recentStart {
             trend = .noEarlierFigure
         } else {
-            let first = sessions.first.flatMap { $0.date < last.date ? $0.bestOneRepMaxKg : nil }
-            trend = .new(since: min(firstTrained ?? last.date, sessions.first?.date ?? last.date), firstOneRepMaxKg: first)
+            // The first day with an estimate, all its sessions', when it is not the last day.
+            let first = sessions.first.flatMap { session -> Estimate? in
+                guard session.date < last.date else { return nil }
+                let best = sessions.filter { $0.date == session.date }.compactMap(\.bestOneRepMaxKg).max()
+                return best.map { Estimate(date: session.date, oneRepMaxKg: $0) }
+            }
+            trend = .new(since: min(firstTrained ?? last.date, sessions.first?.date ?? last.date), first: first)
         }
         // The day's top set: the heaviest, the most reps at it, the first session's of equals.
         let day = sessions.filter { $0.date == last.date }
