@@ -151,6 +151,7 @@ extension Database {
     /// checkpoint) and this throws, so the daemon stops; `saved` in the error says
     /// whether the writes are in the file the database's name leads to. Two `stat`s.
     public func verifyFiles() throws(StorageError) {
+        if let settled = filesChangedFailure { throw settled }
         guard let files else { return }
         let main = FileIdentity(path: path)
         let problem: String
@@ -169,35 +170,51 @@ extension Database {
         if walProblem { throw .filesChanged(path: path, problem: problem, saved: copied) }
         // The database file's name leads nowhere, or to another file: what the open file
         // holds (the whole record, not only the last writes) is written out again from
-        // it, to its own name when that is free, else beside it.
-        guard copied, let rescued = rescue() else { throw .filesChanged(path: path, problem: problem, saved: false) }
+        // it: to its own name when that is free and the log beside it holds nothing
+        // (all of it copied in: a log left there would be read into the new file), else
+        // beside it. Once: the daemon stops, and a commit after this one is not kept.
+        filesChangedFailure = .filesChanged(path: path, problem: problem, saved: false)
+        guard let rescued = rescue(toOwnName: main == nil && copied) else { throw .filesChanged(path: path, problem: problem, saved: false) }
         throw .filesRescued(path: path, problem: problem, to: rescued)
     }
 
     /// Writes the database as the connection has it open (a file removed under it is
-    /// still read through its descriptor) to a new file: `path` when nothing is there,
-    /// else `path.rescued` (or `.rescued-2`, …), never over another file. Returns where,
-    /// or nil when it could not be written (what was begun is removed).
-    func rescue() -> String? {
-        let free = ([path, path + ".rescued"] + (2...99).map { path + ".rescued-\($0)" }).first { FileIdentity(path: $0) == nil }
-        // An empty file of the daemon's own, 0600, made here so that no one else's is used.
-        guard let target = free, case let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600), descriptor >= 0 else {
-            return nil
-        }
+    /// still read through its descriptor) to a new file, never over another: first
+    /// under a name of its own (`PATH.rescue-PID`, whose journal files are its own, not
+    /// the live ones beside `path`), synced, then linked to `path` when `toOwnName`
+    /// and nothing is there, else to `path.rescued` (or `.rescued-2`, …). Returns
+    /// where it is (the name of its own when no other could be taken), or nil when no
+    /// whole copy could be written (what was begun is removed).
+    func rescue(toOwnName: Bool) -> String? {
+        let temporary = path + ".rescue-\(getpid())"
+        // A leftover of this pid's name is a rescue that never finished.
+        for file in [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"] { unlink(file) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
         close(descriptor)
         do throws(SQLiteError) {
-            let destination = try Connection(path: target)
+            let destination = try Connection(path: temporary)
             try connection.copy(into: destination)
             // One file, with no log beside it: the next start makes its own.
             try destination.execute("PRAGMA journal_mode = DELETE")
         } catch {
-            unlink(target)
+            for file in [temporary, temporary + "-wal", temporary + "-journal"] { unlink(file) }
             return nil
         }
-        let fd = open(target, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 { fsync(fd); close(fd) }
-        Self.syncDirectory(of: target)
-        return target
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard synced else { return nil }
+        // link(2) takes no name another file holds: no race puts the copy over one.
+        let names = (toOwnName ? [path] : []) + [path + ".rescued"] + (2...99).map { path + ".rescued-\($0)" }
+        for name in names where link(temporary, name) == 0 {
+            unlink(temporary)
+            Self.syncDirectory(of: name)
+            return name
+        }
+        Self.syncDirectory(of: temporary)
+        return temporary
     }
 
     /// Syncs the directory holding `path`, so that a name made or changed in it

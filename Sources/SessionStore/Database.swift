@@ -111,6 +111,9 @@ public final class Database: Store {
     /// The database file and its WAL as opened (device and inode), to notice either
     /// being removed or replaced under the daemon (`verifyFiles`).
     var files: OpenedFiles?
+    /// Set once `verifyFiles` found them changed: the daemon is stopping, and a later
+    /// check copies nothing again and keeps no later write.
+    var filesChangedFailure: StorageError?
 
     /// The files this database keeps open (itself, its -wal and -shm, and the daemon's
     /// lock beside it, which a clean stop removes) as `DEVICE:INODE`, so that a client

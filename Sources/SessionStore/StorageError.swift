@@ -64,7 +64,7 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             return "\(problem) while sessiond ran; everything it held was written again to \(path) from the file still open, and sessiond stops"
         case .filesRescued(let path, let problem, let to):
             return "\(problem) while sessiond ran; everything it held was written to \(to) from the file still open, and sessiond stops: "
-                + "move the file now at \(path) aside and \(to) into its place, then start sessiond"
+                + "move any file now at \(path) aside, remove \(path)-wal, \(path)-shm and \(path).wal-link, move \(to) to \(path), then start sessiond"
         case .filesChanged(let path, let problem, false):
             return "\(problem) while sessiond ran, and the last writes could not be copied into \(path); they were answered with this error, and sessiond stops"
         case .migrationFailed(let path, let version, let problem):

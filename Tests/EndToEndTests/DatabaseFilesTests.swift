@@ -125,6 +125,43 @@ import TestSupport
                 "\(daemon.log)")
         var info = stat()
         #expect(stat(daemon.databasePath, &info) == 0 && info.st_mode & 0o777 == 0o600, "its owner's alone, as the database was")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: daemon.directory).filter { $0.contains(".rescue") }
+        #expect(beside.isEmpty, "written once, under its own name: \(beside)")
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
+    }
+
+    /// Removed while another program reads the database (its read keeps the log from
+    /// being copied in, so a log is left beside the name): the database is written
+    /// beside it, not to its name, where that log would be read into it; moved into
+    /// place as the message says, it serves every acknowledged set.
+    @Test func aDatabaseRemovedWhileAnotherProgramReadsIsWrittenBesideIt() throws {
+        let daemon = try daemonWithFiftySets()
+        defer { daemon.cleanUp() }
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+            connection.execute("BEGIN")
+            print(connection.execute("SELECT count(*) FROM logged_set").fetchone()[0], flush=True)
+            time.sleep(30)
+            """, daemon.databasePath]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        _ = try Wait.output(of: output.fileHandleForReading, containing: "50")
+        try FileManager.default.removeItem(atPath: daemon.databasePath)
+        let running = !Wait.poll(timeout: 20) { !daemon.isRunning }
+        #expect(!running, "\(daemon.log)")
+        guard !running else { return }
+        let rescued = daemon.databasePath + ".rescued"
+        #expect(daemon.log.contains("everything it held was written to \(rescued)"), "\(daemon.log)")
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        for file in [daemon.databasePath + "-wal", daemon.databasePath + "-shm", daemon.databasePath + ".wal-link"] { unlink(file) }
+        #expect(rename(rescued, daemon.databasePath) == 0)
         try daemon.start()
         #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
     }
