@@ -11,8 +11,7 @@ extension Database {
     /// and writers go on meanwhile (WAL). Returns the copy's size in bytes.
     public func backup(to path: String) throws(StorageError) -> Int {
         do throws(SQLiteError) {
-            let source = try Connection(path: self.path, readOnly: true)
-            source.busyTimeoutMs = Self.busyTimeoutMs
+            let source = try backupConnection()
             let destination = try Connection(path: path)
             try source.copy(into: destination)
             // A copy syncs as a device of its own once served (`adoptOwnDeviceIfCopy`).
@@ -26,6 +25,27 @@ extension Database {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unexpected("the backup \(path) vanished after it was written") }
         return Int(info.st_size)
+    }
+
+    /// What is committed, as a number `backup`'s connection reads (SQLite's
+    /// `PRAGMA data_version`): another value after a commit since, by this daemon or by
+    /// another program; a write not yet committed (an earlier request of the same group
+    /// commit) changes nothing, as it is in no copy either.
+    public func committedVersion() throws(StorageError) -> Int64 {
+        do throws(SQLiteError) {
+            return try backupConnection().prepare("PRAGMA data_version").row { $0.int64("data_version") } ?? 0
+        } catch {
+            throw .sqlite(error)
+        }
+    }
+
+    /// The read-only connection backups copy through, opened the first time.
+    private func backupConnection() throws(SQLiteError) -> Connection {
+        if let backupSource { return backupSource }
+        let source = try Connection(path: path, readOnly: true)
+        source.busyTimeoutMs = Self.busyTimeoutMs
+        backupSource = source
+        return source
     }
 }
 

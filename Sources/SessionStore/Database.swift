@@ -13,9 +13,6 @@ public final class Database: Store {
     let context: StoreContext
     /// The database file.
     public var path: String { connection.path }
-    /// Rows written through this database since it opened (a write rolled back counts
-    /// too): equal at two moments, nothing was committed between them.
-    public var rowsWritten: Int64 { connection.totalChanges }
     /// How long a statement waits for another process's lock.
     static let busyTimeoutMs: Int32 = 5000
     /// SQLite's page cache, everyday and while a history import runs (see `configure`).
@@ -111,6 +108,9 @@ public final class Database: Store {
     /// The database file and its WAL as opened (device and inode), to notice either
     /// being removed or replaced under the daemon (`verifyFiles`).
     var files: OpenedFiles?
+    /// The read-only connection `backup` copies through, kept open so that its
+    /// `PRAGMA data_version` tells a commit since the last copy (`committedVersion`).
+    var backupSource: Connection?
     /// Set once `verifyFiles` found them changed: the daemon is stopping, and a later
     /// check copies nothing again and keeps no later write.
     var filesChangedFailure: StorageError?

@@ -111,9 +111,10 @@ extension BackupTests {
         #expect(try client.call("database.backup")["backupId"] != id, "the next call makes a new copy")
     }
 
-    /// A backup holds all that was acknowledged before it was asked for: a caller that
-    /// went away mid-read leaves its copy behind, and a set logged after it is in the
-    /// next call's copy, not in that one; at most two copies are kept.
+    /// A backup holds all that was committed before it was asked for: a caller that went
+    /// away mid-read leaves its copy behind, and a set logged after it (in the same group
+    /// commit too) is in the next call's copy, not in that one; at most two copies are
+    /// kept, and a reader of one replaced is told so.
     @Test func aCopyTakenBeforeAWriteIsNotHandedOutAfterIt() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
@@ -124,10 +125,25 @@ extension BackupTests {
         let abandoned = try client.call("database.backup")
         #expect(abandoned["done"] == false, "several chunks")
         #expect(try client.call("database.backup")["backupId"] == abandoned["backupId"], "nothing written since: the same copy")
-        let marker = try client.call("session.log", .obj(["exercise": "Deadlift", "reps": 1, "weightKg": 200]))
+        // The set and the call in one line, one group commit: the set is acknowledged
+        // before the copy is asked for, though uncommitted while the group runs.
+        try client.send(raw: #"[{"jsonrpc":"2.0","id":"set","method":"session.log","params":{"exercise":"Deadlift","reps":1,"weightKg":200}},"#
+                        + #"{"jsonrpc":"2.0","id":"copy","method":"database.backup"}]"# + "\n")
+        let group = try client.readJSON().arrayValue ?? []
+        let marker = try #require(group.first { $0["id"] == "set" }?["result"])
+        #expect(group.first { $0["id"] == "copy" }?["result"]?["backupId"] == abandoned["backupId"], "the group's copy: taken before its commit")
         let next = try client.call("database.backup")
-        #expect(next["backupId"] != abandoned["backupId"], "a set was acknowledged since the first copy: a new one")
-        // The new copy, read whole, holds the set.
+        #expect(next["backupId"] != abandoned["backupId"], "a set was committed since the first copy: a new one")
+        // Read part-way, then another write and call: a third copy replaces the one read
+        // least lately, the abandoned one, whose reader is told so.
+        _ = try client.call("session.log", .obj(["exercise": "Deadlift", "reps": 1, "weightKg": 205]))
+        let third = try client.call("database.backup")
+        #expect(third["backupId"] != next["backupId"] && third["backupId"] != abandoned["backupId"])
+        #expect(try Self.copies(daemon).count == 2)
+        let evicted = try client.request("database.backup", .obj(["backupId": abandoned["backupId"] ?? .null, "offset": 524_288]))
+        let said = evicted["error"]?["message"]?.stringValue ?? ""
+        #expect(said.contains("replaced by a newer copy"), "\(evicted)")
+        // The second copy, read whole, holds the set.
         var bytes: [UInt8] = []
         var reply = next
         while true {
@@ -143,12 +159,7 @@ extension BackupTests {
             print(db.execute("SELECT count(*) FROM logged_set WHERE id = ?", (int(sys.argv[2]),)).fetchone()[0])
             """, path, String(marker["setId"]?.intValue ?? -1)])
         #expect(check.stdout == "1\n", "\(check.stdout) \(check.stderr)")
-        // Another write, another call: a third copy replaces the one read least lately.
-        _ = try client.call("session.log", .obj(["exercise": "Deadlift", "reps": 1, "weightKg": 205]))
-        let third = try client.call("database.backup")
-        #expect(third["backupId"] != next["backupId"] && third["backupId"] != abandoned["backupId"])
-        let kept = try Self.copies(daemon)
-        #expect(kept.count == 2, "\(kept)")
+        #expect(try Self.copies(daemon).count == 1, "read whole by its one reader: removed")
     }
 
     /// No copy is taken when it would leave less free space than the database needs

@@ -19,8 +19,8 @@ struct BackupCopies {
         let path: String
         let size: Int
         var touchedMs: Int64
-        /// The database's rows written when it was taken (`Database.rowsWritten`).
-        let rowsWritten: Int64
+        /// What was committed when it was taken (`Database.committedVersion`).
+        let version: Int64
         /// Callers it was handed to, and those that read its last chunk.
         var readers = 1
         var finished = 0
@@ -28,10 +28,10 @@ struct BackupCopies {
 
     static let maximumCopies = 2
 
-    /// The copy a new backup call is handed: the newest, when the database is as it was
-    /// then (`rowsWritten` the same); nil when a new copy must be taken.
-    func current(rowsWritten: Int64) -> (id: String, copy: Copy)? {
-        guard let id = order.last, let copy = copies[id], copy.rowsWritten == rowsWritten else { return nil }
+    /// The copy a new backup call is handed: the newest, when nothing was committed
+    /// since it was taken (`version` the same); nil when a new copy must be taken.
+    func current(version: Int64) -> (id: String, copy: Copy)? {
+        guard let id = order.last, let copy = copies[id], copy.version == version else { return nil }
         return (id, copy)
     }
 
@@ -106,7 +106,7 @@ enum BackupError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .notFound(let id): return "no backup \(id) (finished, or expired after 10 minutes untouched); start a new one"
+        case .notFound(let id): return "no backup \(id) (finished, expired after 10 minutes untouched, or replaced by a newer copy); start a new one"
         case .offset(let offset, let size): return "offset \(offset) lies beyond the copy's \(size) bytes"
         case .unreadable(let reason): return "cannot read the copy: \(reason)"
         case .copy(let reason): return "the copy could not be written: \(reason)"
@@ -144,7 +144,7 @@ extension HistoryFeature {
             guard let found = service.backups.touch(requested, nowMs: nowMs) else { throw BackupError.notFound(requested) }
             id = requested
             copy = found
-        } else if let current = service.backups.current(rowsWritten: database.rowsWritten), let shared = service.backups.share(current.id, nowMs: nowMs) {
+        } else if let current = service.backups.current(version: try database.committedVersion()), let shared = service.backups.share(current.id, nowMs: nowMs) {
             // The copy being read, nothing written since it was taken.
             id = current.id
             copy = shared
@@ -157,13 +157,16 @@ extension HistoryFeature {
             var random = SystemRandomNumberGenerator()
             id = String(random.next() as UInt64, radix: 16)
             let path = BackupCopies.prefix(of: database.path) + id
-            let size: Int
+            let (size, version): (Int, Int64)
             do {
+                // Read before the copy: a commit by another program meanwhile makes the
+                // next call take a copy of its own.
+                version = try database.committedVersion()
                 size = try database.backup(to: path)
             } catch {
                 throw BackupError.copy(error.description)
             }
-            copy = BackupCopies.Copy(path: path, size: size, touchedMs: nowMs, rowsWritten: database.rowsWritten)
+            copy = BackupCopies.Copy(path: path, size: size, touchedMs: nowMs, version: version)
             service.backups.add(copy, id: id)
         }
         guard params.offset <= copy.size else { throw BackupError.offset(params.offset, size: copy.size) }
