@@ -77,6 +77,61 @@ enum FileOutput {
     }
 }
 
+/// Removes the temporary file a command is writing when a signal ends sessionctl before
+/// the file is put in place (Ctrl-C in a long backup or export): the handler unlinks it,
+/// which is safe in a handler, and lets the signal end the process as it would have. A
+/// signal the shell ignores (nohup's SIGHUP) is left ignored. One file at a time, as a
+/// command writes one.
+enum InterruptCleanup {
+    nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var previous: [(signal: Int32, action: sigaction)] = []
+    nonisolated(unsafe) private static var previousMask: sigset_t?
+
+    /// Removes `temporary` (a path's bytes, NUL-terminated) if SIGINT, SIGTERM or SIGHUP
+    /// arrives before `release`.
+    static func remove(onSignal temporary: [CChar]) {
+        release()
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: temporary.count)
+        copy.initialize(from: temporary, count: temporary.count)
+        path = copy
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            if let path = InterruptCleanup.path { unlink(path) }
+            signal(number, SIG_DFL)
+            raise(number)
+        }
+        sigemptyset(&action.sa_mask)
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var old = sigaction()
+            guard sigaction(number, nil, &old) == 0,
+                  unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
+            if sigaction(number, &action, &old) == 0 {
+                previous.append((number, old))
+                sigaddset(&handled, number)
+            }
+        }
+        // Delivered, even to a process started with them blocked (as a parent's thread
+        // may hand its mask on), so that the handler runs.
+        var old = sigset_t()
+        if pthread_sigmask(SIG_UNBLOCK, &handled, &old) == 0 { previousMask = old }
+    }
+
+    /// The signals as they were, the file no longer this type's to remove.
+    static func release() {
+        if var mask = previousMask { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+        previousMask = nil
+        for (number, old) in previous {
+            var action = old
+            sigaction(number, &action, nil)
+        }
+        previous = []
+        path?.deallocate()
+        path = nil
+    }
+}
+
 /// A file written a part at a time as its parts arrive (an export, page by page), so
 /// that it is never held whole: into a temporary file beside it, synced and renamed
 /// over it by `finish`, so a reader never sees half a file; to standard output as the
@@ -98,6 +153,7 @@ final class StreamedOutput {
         guard let path else { return }
         fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
+        InterruptCleanup.remove(onSignal: temporary)
     }
 
     deinit { abandon() }
@@ -128,6 +184,7 @@ final class StreamedOutput {
         let synced = fsync(fd) == 0
         close(fd)
         fd = -1
+        defer { InterruptCleanup.release() }
         guard synced, rename(temporary, SystemPath.bytes(path)) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -142,5 +199,6 @@ final class StreamedOutput {
         close(fd)
         fd = -1
         unlink(temporary)
+        InterruptCleanup.release()
     }
 }

@@ -181,6 +181,31 @@ extension BackupTests {
         #expect(try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))["setId"] != nil)
     }
 
+    /// Ctrl-C while a file is being written (the daemon held still, so the command waits
+    /// on its first page) leaves no temporary file beside the one asked for, and the
+    /// signal ends sessionctl as it would have.
+    @Test func anInterruptedExportLeavesNoTemporaryFile() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        #expect(try daemon.ctl(["track", "yesterday", "18:00-19:00", "row", "3x8@50"]).status == 0)
+        let directory = Fixtures.temporaryDirectory("interrupted")
+        defer { Fixtures.removeTree(directory) }
+        #expect(kill(daemon.pid, SIGSTOP) == 0)
+        defer { kill(daemon.pid, SIGCONT) }
+        let export = Process()
+        export.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
+        export.arguments = ["--socket", daemon.socketPath, "export", "--format", "strong", directory + "/sessions.csv"]
+        try export.run()
+        func left() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] }
+        try Wait.until("the temporary file") { left().contains { $0.hasPrefix("sessions.csv.tmp-") } }
+        #expect(kill(export.processIdentifier, SIGINT) == 0)
+        #expect(Wait.poll(timeout: 20) { !export.isRunning }, "the signal ends it")
+        if export.isRunning { kill(export.processIdentifier, SIGKILL) }
+        export.waitUntilExit()
+        #expect(export.terminationReason == .uncaughtSignal && export.terminationStatus == SIGINT, "ended by the signal")
+        #expect(left().isEmpty, "\(left())")
+    }
+
     @Test func aBackupOverTheLiveDatabaseOrItsLogIsRefusedAndLosesNothing() throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
