@@ -255,6 +255,13 @@ extension HistoryCommands {
     /// each file it holds open; a daemon older than that is asked by path, which only
     /// names this machine's files when its socket is local.
     static func refuseLiveFiles(_ path: String, status: DaemonStatus.Result, local: Bool) throws(FileInput.Failure) {
+        // A name the daemon takes for its own copies beside the database, and removes
+        // as leftovers when it starts.
+        if local, let directory = realDirectory(of: path), directory == realDirectory(of: status.database),
+           FilePath.name(of: path).hasPrefix(FilePath.name(of: status.database) + ".backup-") {
+            throw FileInput.Failure(path: path, reason: "sessiond names its own copies so beside its database and removes them when it starts; name another file",
+                                    action: "write")
+        }
         var target = stat()
         guard stat(SystemPath.bytes(path), &target) == 0 else { return }
         if let open = status.databaseFiles, open.contains("\(target.st_dev):\(target.st_ino)") {
@@ -269,6 +276,13 @@ extension HistoryCommands {
                 throw FileInput.Failure(path: path, reason: "it is \(live), which the daemon has open; a backup goes to another file", action: "write")
             }
         }
+    }
+
+    /// The directory holding `path`, with links and dots resolved; nil when it cannot be.
+    static func realDirectory(of path: String) -> String? {
+        guard let resolved = realpath(FilePath.directory(of: path), nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Every part of `history.archive`, page by page, and the daemon's zone.

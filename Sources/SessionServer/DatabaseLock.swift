@@ -34,10 +34,15 @@ final class DatabaseLock {
                 descriptor = try FileDescriptor(open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600), from: "open")
             } catch {
                 var info = stat()
-                // No file there: what refused is the directory, which it would be made in.
-                if lstat(path, &info) != 0, errno == ENOENT {
-                    let directory = FilePath.directory(of: path)
-                    throw Daemon.StartFailure(description: "cannot create \(path), the lock that keeps a second sessiond off \(databasePath): \(String(cString: strerror(error.code))); "
+                let reason = String(cString: strerror(error.code))
+                let directory = FilePath.directory(of: path)
+                if error.code == ENOSPC || error.code == EROFS {
+                    throw Daemon.StartFailure(description: "cannot create \(path), the lock that keeps a second sessiond off \(databasePath): \(reason); pass another --database")
+                }
+                // No file there, or none to be seen: what refused is the directory, which
+                // it would be made in (or looked up through).
+                if lstat(path, &info) != 0, errno == ENOENT || errno == EACCES {
+                    throw Daemon.StartFailure(description: "cannot create \(path), the lock that keeps a second sessiond off \(databasePath): \(reason); "
                                               + "sessiond must be able to write the directory \(directory): fix its owner or mode, or pass another --database")
                 }
                 throw Daemon.StartFailure(description: "cannot open \(path), the lock that keeps a second sessiond off \(databasePath): \(String(cString: strerror(error.code))); fix its owner or mode, or remove it")

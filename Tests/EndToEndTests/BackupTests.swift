@@ -223,6 +223,11 @@ extension BackupTests {
             let reason = target == link ? "it is a symbolic link" : "which the daemon has open"
             #expect(refused.status == 1 && refused.stderr.contains(reason), "\(target): \(refused.status) \(refused.stderr)")
         }
+        // Nor a name of the daemon's own copies beside it, which its next start removes.
+        let ownName = daemon.databasePath + ".backup-monday"
+        let named = try daemon.ctl(["backup", ownName])
+        #expect(named.status == 1 && named.stderr.contains("sessiond names its own copies so") && !FileManager.default.fileExists(atPath: ownName),
+                "\(named.stderr)")
         // The set acknowledged before is in the database the daemon writes, and stays
         // there across a restart.
         #expect(try daemon.ctl(["log", "squat", "5", "100"]).status == 0)

@@ -37,6 +37,7 @@ import Testing
         #expect(LocalDate.impossibility(in: "2026-13-01") == "there is no month 13")
         #expect(LocalDate.impossibility(in: "2026-00-10") == "there is no month 0")
         #expect(LocalDate.impossibility(in: "0000-01-01") == "there is no year 0")
+        #expect(LocalDate.impossibility(in: "2026-02-00") == "there is no day 0")
         for text in ["", "tomorrow", "12026-02-30", "2026-02-301", "2026/02/30", "2026-2-30"] {
             #expect(LocalDate.impossibility(in: text) == nil, "\(text)")
         }

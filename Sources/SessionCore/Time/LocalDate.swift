@@ -120,8 +120,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
             let (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
             if year == 0 { return "there is no year 0" }
             guard (1...12).contains(month) else { return "there is no month \(month)" }
+            if day == 0 { return "there is no day 0" }
             let days = daysIn(month: month, year: year)
-            guard (1...days).contains(day) else { return "\(monthNames[month - 1]) \(year) has \(days) days" }
+            guard day <= days else { return "\(monthNames[month - 1]) \(year) has \(days) days" }
             return nil
         }
         return nil
