@@ -141,14 +141,15 @@ import TestSupport
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = ["python3", "-c", """
-            import sqlite3, sys, time
+            import sqlite3, sys
             connection = sqlite3.connect(sys.argv[1], isolation_level=None)
             connection.execute("BEGIN")
             print(connection.execute("SELECT count(*) FROM logged_set").fetchone()[0], flush=True)
-            time.sleep(30)
+            sys.stdin.read()  # holds the read until the test lets go
             """, daemon.databasePath]
         let output = Pipe()
         holder.standardOutput = output
+        holder.standardInput = Pipe()
         try holder.run()
         defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
         _ = try Wait.output(of: output.fileHandleForReading, containing: "50")
