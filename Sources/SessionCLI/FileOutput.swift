@@ -55,6 +55,8 @@ enum FileOutput {
         let temporary = SystemPath.bytes(path, appending: ".tmp-\(getpid())")
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
+        InterruptCleanup.remove(onSignal: temporary)
+        defer { InterruptCleanup.release() }
         var bytes = content[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

@@ -45,6 +45,9 @@ extension RemoteCommands {
         completes: { [.every(.words(EventsSubscribe.types))] },
         run: runWatch)
 
+    /// How long past its end a rest shown counting down waits for its rest.finished.
+    static let restOverdueMs: Int64 = 5_000
+
     static func runWatch(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let client = try context.connect(arguments)
         // A rest already running when the watch starts is shown too.
@@ -63,6 +66,9 @@ extension RemoteCommands {
         // Until standard output is gone (a reader that went away, SIGPIPE ignored): the
         // failure is said once, by the command's caller.
         while console.outputFailure == nil {
+            // A rest ended without its rest.finished (the session finished on another
+            // device, whose change ended it here) is not counted down forever.
+            if let timer = countdown, context.clock.nowMs() > timer.endsAtMs + Self.restOverdueMs { countdown = nil }
             if let timer = countdown, console.colors {
                 let left = max(0, Int((timer.endsAtMs - context.clock.nowMs() + 999) / 1000))
                 console.write("\r\u{1B}[K" + console.yellow("rest \(Wording.duration(left)) · \(timer.exercise)"))

@@ -223,7 +223,8 @@ final class DatabaseThread: @unchecked Sendable {
             return nil
         } catch {
             logger.error("database files changed; stopping", [("error", error.description)])
-            failure.withLock { $0 = error.description }
+            // The first reason stands: later checks only repeat that the daemon stops.
+            failure.withLock { $0 = $0 ?? error.description }
             wakeTheLoop()
             switch error {
             case .filesChanged(_, _, saved: true): return nil

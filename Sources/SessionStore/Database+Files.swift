@@ -134,6 +134,9 @@ extension Database {
     /// the database file, and then its second name, which has nothing left to keep, is
     /// removed (kept when a reader stopped the copy short).
     public func checkpointAtExit() throws(StorageError) {
+        // The backups' connection goes first: open, it keeps the log's files from being
+        // removed as the last connection closes.
+        backupSource = nil
         let copied: Bool
         do {
             copied = try connection.checkpointEverything()
@@ -192,24 +195,33 @@ extension Database {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         close(descriptor)
+        let begun = [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"]
         do throws(SQLiteError) {
             let destination = try Connection(path: temporary)
             try connection.copy(into: destination)
             // One file, with no log beside it: the next start makes its own.
             try destination.execute("PRAGMA journal_mode = DELETE")
         } catch {
-            for file in [temporary, temporary + "-wal", temporary + "-journal"] { unlink(file) }
+            for file in begun { unlink(file) }
             return nil
         }
         let fd = open(temporary, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard synced else { return nil }
+        let synced = fd >= 0 && fsync(fd) == 0
+        if fd >= 0 { close(fd) }
+        guard synced else {
+            for file in begun { unlink(file) }
+            return nil
+        }
         // link(2) takes no name another file holds: no race puts the copy over one.
         let names = (toOwnName ? [path] : []) + [path + ".rescued"] + (2...99).map { path + ".rescued-\($0)" }
         for name in names where link(temporary, name) == 0 {
             unlink(temporary)
+            if name == path {
+                // The old log, copied in and empty, loses its names: what the daemon
+                // commits before it stops (answered as not stored) goes to a file no
+                // name leads to, and no start reads it into the rescued database.
+                for file in [path + "-wal", path + "-shm", Self.walLinkPath(path)] { unlink(file) }
+            }
             Self.syncDirectory(of: name)
             return name
         }

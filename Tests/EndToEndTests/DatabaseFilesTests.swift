@@ -127,6 +127,9 @@ import TestSupport
         #expect(stat(daemon.databasePath, &info) == 0 && info.st_mode & 0o777 == 0o600, "its owner's alone, as the database was")
         let beside = try FileManager.default.contentsOfDirectory(atPath: daemon.directory).filter { $0.contains(".rescue") }
         #expect(beside.isEmpty, "written once, under its own name: \(beside)")
+        for file in [daemon.databasePath + "-wal", daemon.databasePath + "-shm", Self.walLink(daemon)] {
+            #expect(!FileManager.default.fileExists(atPath: file), "the old log's names are gone, so no start reads it into the new file: \(file)")
+        }
         try daemon.start()
         #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
     }
@@ -159,6 +162,7 @@ import TestSupport
         guard !running else { return }
         let rescued = daemon.databasePath + ".rescued"
         #expect(daemon.log.contains("everything it held was written to \(rescued)"), "\(daemon.log)")
+        #expect(!daemon.log.contains("could not be copied"), "the reason it stopped is the first one: \(daemon.log)")
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
         for file in [daemon.databasePath + "-wal", daemon.databasePath + "-shm", daemon.databasePath + ".wal-link"] { unlink(file) }

@@ -35,6 +35,8 @@ package enum ErrorMapping {
             switch error {
             case .notFound(.plan(let id)): return map(.planNotFound(id))
             case .notFound(.set(let id)): return map(.setNotFound(id))
+            case .filesRescued(_, _, let to):
+                return .application(.storageError, message: "The database failed: \(error). This write is in \(to) with everything before it, not in the database file.")
             default: break
             }
             return .application(.storageError, message: "The database failed: \(error). Nothing was stored.")
