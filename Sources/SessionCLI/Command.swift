@@ -257,17 +257,26 @@ struct Command: Sendable {
     let synopsis: String
     /// One line for the verb list.
     let summary: String
-    /// Paragraphs for `--help`, after the usage line.
-    let details: String
+    /// Paragraphs for `--help`, after the usage line: worked out when help is asked
+    /// for, not at every start (a text built from the catalog's lists costs).
+    var details: String { detailsText() }
+    private let detailsText: @Sendable () -> String
     let options: [OptionSpec]
     /// The params its words of the synopsis give, by param (`["alias": "ALIAS"]`): a
     /// refused one is named by its word.
-    var arguments: [String: String] = [:]
+    var arguments: [String: String]
     /// What the shells complete at its arguments (the words of its synopsis), besides a
     /// FILE's file names (`takesFile`): worked out only when a completion script is
     /// written, not at every start of sessionctl.
-    var completes: @Sendable () -> [ArgumentCompletion] = { [] }
+    var completes: @Sendable () -> [ArgumentCompletion]
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Int32
+
+    init(words: [String], synopsis: String, summary: String, details: @autoclosure @escaping @Sendable () -> String, options: [OptionSpec],
+         arguments: [String: String] = [:], completes: @escaping @Sendable () -> [ArgumentCompletion] = { [] },
+         run: @escaping @Sendable (ParsedArguments, CommandContext) throws -> Int32) {
+        (self.words, self.synopsis, self.summary, self.detailsText, self.options) = (words, synopsis, summary, details, options)
+        (self.arguments, self.completes, self.run) = (arguments, completes, run)
+    }
 
     /// True when a word of its synopsis is FILE: completion offers file names there.
     var takesFile: Bool {

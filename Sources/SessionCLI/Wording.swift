@@ -23,14 +23,17 @@ enum Wording {
     static func wrapped(_ text: String, width: Int) -> String {
         var lines: [String] = []
         var line = ""
+        var length = 0
         for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
+            let count = word.count
+            if length > 0, length + 1 + count > width {
                 lines.append(line)
-                line = ""
+                (line, length) = ("", 0)
             }
-            line += (line.isEmpty ? "" : " ") + word
+            line += (length == 0 ? "" : " ") + word
+            length += (length == 0 ? 0 : 1) + count
         }
-        if !line.isEmpty { lines.append(line) }
+        if length > 0 { lines.append(line) }
         return lines.joined(separator: "\n")
     }
 
