@@ -110,6 +110,25 @@ import TestSupport
     /// The WAL's second name.
     static func walLink(_ daemon: DaemonProcess) -> String { daemon.databasePath + ".wal-link" }
 
+    /// True when the daemon stops on its own within `seconds`, with status 1 (an issue
+    /// is recorded otherwise).
+    static func stopsWithFailure(_ daemon: DaemonProcess, within seconds: Double) -> Bool {
+        let stopped = Wait.poll(timeout: seconds) { !daemon.isRunning }
+        #expect(stopped, "the daemon stops within \(seconds) s with no request sent: \(daemon.log)")
+        guard stopped else { return false }
+        #expect(daemon.waitForExit() == 1, "with a failure status")
+        return true
+    }
+
+    /// Moves the copy the daemon rescued to `rescued` into the database's place, as its
+    /// message says, and starts the daemon on it: it serves the 50 sets.
+    static func restoreAndCount(_ rescued: String, _ daemon: DaemonProcess) throws {
+        for file in [daemon.databasePath + "-wal", daemon.databasePath + "-shm", walLink(daemon)] { unlink(file) }
+        #expect(rename(rescued, daemon.databasePath) == 0)
+        try daemon.start()
+        #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
+    }
+
     /// The database file itself removed under the daemon (a careless `rm`): the daemon
     /// still has it open, writes all of it again to its name from there and stops; the
     /// next start serves every acknowledged set.
@@ -117,10 +136,7 @@ import TestSupport
         let daemon = try daemonWithFiftySets()
         defer { daemon.cleanUp() }
         try FileManager.default.removeItem(atPath: daemon.databasePath)
-        let running = !Wait.poll(timeout: 5) { !daemon.isRunning }
-        #expect(!running, "the daemon stops within 5 s with no request sent: \(daemon.log)")
-        guard !running else { return }
-        #expect(daemon.waitForExit() == 1, "with a failure status")
+        guard Self.stopsWithFailure(daemon, within: 5) else { return }
         #expect(daemon.log.contains("the database file \(daemon.databasePath) was removed while sessiond ran; everything it held was written again to \(daemon.databasePath)"),
                 "\(daemon.log)")
         var info = stat()
@@ -157,18 +173,13 @@ import TestSupport
         defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
         _ = try Wait.output(of: output.fileHandleForReading, containing: "50")
         try FileManager.default.removeItem(atPath: daemon.databasePath)
-        let running = !Wait.poll(timeout: 20) { !daemon.isRunning }
-        #expect(!running, "\(daemon.log)")
-        guard !running else { return }
+        guard Self.stopsWithFailure(daemon, within: 20) else { return }
         let rescued = daemon.databasePath + ".rescued"
         #expect(daemon.log.contains("everything it held was written to \(rescued)"), "\(daemon.log)")
         #expect(!daemon.log.contains("could not be copied"), "the reason it stopped is the first one: \(daemon.log)")
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
-        for file in [daemon.databasePath + "-wal", daemon.databasePath + "-shm", daemon.databasePath + ".wal-link"] { unlink(file) }
-        #expect(rename(rescued, daemon.databasePath) == 0)
-        try daemon.start()
-        #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
+        try Self.restoreAndCount(rescued, daemon)
     }
 
     /// Replaced by another file (a script's `mv`), the database is written beside it, and
@@ -179,17 +190,11 @@ import TestSupport
         let other = daemon.directory + "/other.txt"
         Fixtures.write("not a database\n", to: other)
         #expect(rename(other, daemon.databasePath) == 0)
-        let running = !Wait.poll(timeout: 5) { !daemon.isRunning }
-        #expect(!running, "\(daemon.log)")
-        guard !running else { return }
-        #expect(daemon.waitForExit() == 1)
+        guard Self.stopsWithFailure(daemon, within: 5) else { return }
         let rescued = daemon.databasePath + ".rescued"
         #expect(daemon.log.contains("everything it held was written to \(rescued)"), "\(daemon.log)")
         #expect(Fixtures.read(daemon.databasePath) == "not a database\n", "the file put there is kept")
-        // Moved into place, as the message says, it serves every acknowledged set.
-        #expect(rename(rescued, daemon.databasePath) == 0)
-        try daemon.start()
-        #expect(try daemon.client().call("session.current")["sets"] == 50, "\(daemon.log)")
+        try Self.restoreAndCount(rescued, daemon)
     }
 
     /// A WAL removed with its second name and then a crash (nothing could copy it): the
