@@ -5,6 +5,7 @@ import ArgumentParsing
 import SessionCore
 import SessionRPC
 import JSON
+import SessionSystem
 
 /// Writes a whole file: into a temporary file beside it, then renamed over it, so a
 /// reader never sees half a file.
@@ -89,8 +90,8 @@ enum InterruptCleanup {
     nonisolated(unsafe) private static var previous: [(signal: Int32, action: sigaction)] = []
     nonisolated(unsafe) private static var previousMask: sigset_t?
 
-    /// Removes `temporary` (a path's bytes, NUL-terminated) if SIGINT, SIGTERM or SIGHUP
-    /// arrives before `release`.
+    /// Removes `temporary` (a path's bytes, NUL-terminated) if a signal of
+    /// `Signals.interruptions` arrives before `release`.
     static func remove(onSignal temporary: [CChar]) {
         release()
         let copy = UnsafeMutablePointer<CChar>.allocate(capacity: temporary.count)
@@ -105,10 +106,8 @@ enum InterruptCleanup {
         sigemptyset(&action.sa_mask)
         var handled = sigset_t()
         sigemptyset(&handled)
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        for number in Signals.interruptions where !Signals.isIgnored(number) {
             var old = sigaction()
-            guard sigaction(number, nil, &old) == 0,
-                  unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
             if sigaction(number, &action, &old) == 0 {
                 previous.append((number, old))
                 sigaddset(&handled, number)

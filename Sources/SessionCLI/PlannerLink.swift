@@ -145,7 +145,7 @@ struct PlannerLink {
         let why: String?
         switch finished.ending {
         case .timedOut: why = "the planner did not answer within \(settings.timeoutSeconds) s and was stopped (--timeout)"
-        case .interrupted(let signal): why = "sessionctl was interrupted (\(Self.signalName(signal))) and stopped the planner"
+        case .interrupted(let signal): why = "sessionctl was interrupted (\(Signals.name(signal))) and stopped the planner"
         case .signalled(let signal): why = "the planner was killed by signal \(signal)"
         case .exited(let status) where status != 0: why = "the planner exited with status \(status)"
         case .exited where finished.standardOutput.count > PlannerAttempt.Limits.replyBytes:
@@ -164,16 +164,6 @@ struct PlannerLink {
                                             + ["(command: \(settings.command))"]).joined(separator: "\n"))
         if case .interrupted(let signal) = finished.ending { failure.status = 128 + signal }
         throw failure
-    }
-
-    /// A signal's name as kill(1) lists it, for the ones that interrupt a wait.
-    static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        default: "signal \(signal)"
-        }
     }
 
     /// What an attempt cost: the usage the planner wrote to its file, else (an older

@@ -276,7 +276,7 @@ final class Server {
         var info = signalfd_siginfo()
         while read(signals.raw, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
             let number = Int32(info.ssi_signo)
-            let name = Self.signalName(number)
+            let name = Signals.name(number)
             guard number == SIGTERM || number == SIGINT else {
                 logger.info("ignoring \(name)", [("sender_pid", String(info.ssi_pid))])
                 continue
@@ -322,17 +322,6 @@ final class Server {
         guard exitStatus == 0, let failure = databaseThread.failure.withLock({ $0 }) else { return }
         exitStatus = 1
         beginStopping(because: "after a database failure: \(failure)")
-    }
-
-    private static func signalName(_ number: Int32) -> String {
-        switch number {
-        case SIGTERM: return "SIGTERM"
-        case SIGINT: return "SIGINT"
-        case SIGHUP: return "SIGHUP"
-        case SIGUSR1: return "SIGUSR1"
-        case SIGUSR2: return "SIGUSR2"
-        default: return "signal \(number)"
-        }
     }
 
     /// The loop's counts of its clients now.

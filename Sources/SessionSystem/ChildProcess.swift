@@ -36,17 +36,13 @@ public enum ChildProcess {
     /// so a runaway command cannot fill memory.
     public static let outputLimit = 16 << 20
 
-    /// The signals that interrupt a wait for a command: a terminal's Ctrl-C, a kill, a
-    /// hang-up. The command runs in a group of its own, which a terminal's Ctrl-C does not
-    /// reach: it is stopped here instead of being left to run on.
-    static let interruptions = [SIGINT, SIGTERM, SIGHUP]
-
     /// Runs `command` with `input` on its standard input and waits at most `timeoutMs`.
     /// `arguments` are the shell's `$0`, `$1`, … (so that text reaches the command
     /// unquoted and unexpanded); `environment` adds or replaces variables of this
-    /// process's environment. With `interruptible`, a signal of `interruptions` sent to
-    /// this process while it waits (one it does not ignore: `nohup` keeps its hang-ups
-    /// away) stops the command (`Ending.interrupted`) and is not acted on; without, it
+    /// process's environment. With `interruptible`, a signal of `Signals.interruptions`
+    /// sent to this process while it waits (one it does not ignore: `nohup` keeps its
+    /// hang-ups away) stops the command (`Ending.interrupted`: it runs in a group of its
+    /// own, which a terminal's Ctrl-C does not reach) and is not acted on; without, it
     /// acts as ever (Ctrl-C ends this process; a short command such as groff, in its own
     /// group, runs to its end).
     public static func run(shell command: String, arguments: [String] = [], input: [UInt8], timeoutMs: Int,
@@ -54,12 +50,7 @@ public enum ChildProcess {
         // Held back while the command runs, taken when they come (`pendingInterruption`).
         var interrupting = sigset_t()
         sigemptyset(&interrupting)
-        for signal in interruptions where interruptible {
-            var action = sigaction()
-            sigaction(signal, nil, &action)
-            let ignored = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-            if !ignored { sigaddset(&interrupting, signal) }
-        }
+        for signal in Signals.interruptions where interruptible && !Signals.isIgnored(signal) { sigaddset(&interrupting, signal) }
         var previousMask = sigset_t()
         pthread_sigmask(SIG_BLOCK, &interrupting, &previousMask)
         defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
