@@ -51,32 +51,12 @@ enum FileOutput {
         try write(Array(text.utf8), to: path, mode: 0o644)
     }
 
-    /// `mode` before the umask: a backup holds everything, so it is 0600.
+    /// `mode` before the umask: a backup holds everything, so it is 0600. Written as a
+    /// streamed file of one part.
     static func write(_ content: [UInt8], to path: String, mode: mode_t) throws(FileInput.Failure) {
-        let temporary = SystemPath.bytes(path, appending: ".tmp-\(getpid())")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
-        InterruptCleanup.remove(onSignal: temporary)
-        defer { InterruptCleanup.release() }
-        var bytes = content[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw FileInput.Failure(path: path, reason: reason, action: "write")
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard synced, rename(temporary, SystemPath.bytes(path)) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw FileInput.Failure(path: path, reason: reason, action: "write")
-        }
+        let output = try StreamedOutput(path: path, console: nil, mode: mode)
+        try output.write(content)
+        _ = try output.finish()
     }
 }
 
@@ -139,20 +119,21 @@ enum InterruptCleanup {
 /// parts come when there is no path.
 final class StreamedOutput {
     let path: String?
-    private let console: Console
+    private let console: Console?
     private let temporary: [CChar]
     private var fd: Int32 = -1
     /// Bytes written so far.
     private(set) var byteCount = 0
 
-    /// Opens the temporary file beside `path` (nil: standard output), mode 0600: an
-    /// export holds a person's workouts and health samples, as a backup does.
-    init(path: String?, console: Console) throws(FileInput.Failure) {
+    /// Opens the temporary file beside `path` (nil: standard output, `console`'s), by
+    /// default mode 0600: an export holds a person's workouts and health samples, as a
+    /// backup does.
+    init(path: String?, console: Console?, mode: mode_t = 0o600) throws(FileInput.Failure) {
         self.path = path
         self.console = console
         temporary = SystemPath.bytes(path ?? "", appending: ".tmp-\(getpid())")
         guard let path else { return }
-        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
         InterruptCleanup.remove(onSignal: temporary)
     }
@@ -163,7 +144,7 @@ final class StreamedOutput {
     func write(_ bytes: [UInt8]) throws(FileInput.Failure) {
         byteCount += bytes.count
         guard let path else {
-            console.write(bytes: bytes)
+            console?.write(bytes: bytes)
             return
         }
         var offset = 0
