@@ -36,13 +36,11 @@ extension HistoryCommands {
 
 /// `calendar`'s month, drawn as cal(1) draws one, with a mark beside each day.
 enum CalendarFormatter {
-    static let monthNames = LocalDate.monthNames
-
     /// `YYYY-MM` from what a person types: 2026-12, 12, dec, December.
     static func month(_ word: String, year: Int) throws -> String {
         if CalendarMonth.Params.parts(word) != nil { return word }
         let lowered = word.lowercased()
-        let number = Int(word) ?? monthNames.firstIndex { lowered.count >= 3 && $0.lowercased().hasPrefix(lowered) }.map { $0 + 1 }
+        let number = Int(word) ?? LocalDate.monthNames.firstIndex { lowered.count >= 3 && $0.lowercased().hasPrefix(lowered) }.map { $0 + 1 }
         guard let number, (1...12).contains(number) else {
             throw UsageError("MONTH must be YYYY-MM, a month's number or its name (2026-12, 12, december), got \"\(word)\"")
         }
@@ -52,7 +50,7 @@ enum CalendarFormatter {
     static func lines(_ shown: CalendarMonth.Result, console: Console) -> [String] {
         guard let parts = CalendarMonth.Params.parts(shown.month), let first = shown.days.first.flatMap({ LocalDate($0.date) }) else { return [] }
         let width = 7 * 4 - 1
-        let title = monthNames[parts.month - 1] + " " + String(parts.year)
+        let title = LocalDate.monthNames[parts.month - 1] + " " + String(parts.year)
         var lines = [String(repeating: " ", count: max(0, (width - title.count) / 2)) + title, "Mo  Tu  We  Th  Fr  Sa  Su"]
         var cells = Array(repeating: "    ", count: first.weekday.rawValue - 1)
         for day in shown.days {

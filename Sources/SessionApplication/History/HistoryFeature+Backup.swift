@@ -28,11 +28,11 @@ struct BackupCopies {
 
     static let maximumCopies = 2
 
-    /// The copy a new backup call is handed: the newest, when nothing was committed
-    /// since it was taken (`version` the same); nil when a new copy must be taken.
+    /// The copy a new backup call is handed: the one taken after the last commit
+    /// (`version` the same; a copy is taken only when none is, so there is one at most);
+    /// nil when a new copy must be taken.
     func current(version: Int64) -> (id: String, copy: Copy)? {
-        guard let id = order.last, let copy = copies[id], copy.version == version else { return nil }
-        return (id, copy)
+        copies.first { $0.value.version == version }.map { (id: $0.key, copy: $0.value) }
     }
 
     /// Hands the current copy to one more caller.
@@ -50,8 +50,6 @@ struct BackupCopies {
 
     static let expiryMs: Int64 = 10 * 60 * 1000
     private(set) var copies: [String: Copy] = [:]
-    /// The copies' ids, oldest first.
-    private var order: [String] = []
 
     /// The file name prefix of copies of `database`, to find leftovers of a daemon that
     /// stopped mid-backup.
@@ -67,7 +65,6 @@ struct BackupCopies {
     mutating func add(_ copy: Copy, id: String) {
         while copies.count >= Self.maximumCopies, let stalest = copies.min(by: { $0.value.touchedMs < $1.value.touchedMs })?.key { remove(stalest) }
         copies[id] = copy
-        order.append(id)
     }
 
     mutating func touch(_ id: String, nowMs: Int64) -> Copy? {
@@ -77,7 +74,6 @@ struct BackupCopies {
 
     mutating func remove(_ id: String) {
         if let copy = copies.removeValue(forKey: id) { unlink(copy.path) }
-        order.removeAll { $0 == id }
     }
 
     /// Deletes copies a previous run of the daemon left behind.
