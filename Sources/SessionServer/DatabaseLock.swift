@@ -45,7 +45,7 @@ final class DatabaseLock {
                     throw Daemon.StartFailure(description: "cannot create \(path), the lock that keeps a second sessiond off \(databasePath): \(reason); "
                                               + "sessiond must be able to write the directory \(directory): fix its owner or mode, or pass another --database")
                 }
-                throw Daemon.StartFailure(description: "cannot open \(path), the lock that keeps a second sessiond off \(databasePath): \(String(cString: strerror(error.code))); fix its owner or mode, or remove it")
+                throw Daemon.StartFailure(description: "cannot open \(path), the lock that keeps a second sessiond off \(databasePath): \(reason); fix its owner or mode, or remove it")
             }
             var result: Int32
             repeat { result = flock(descriptor.raw, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
