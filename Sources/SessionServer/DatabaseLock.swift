@@ -28,6 +28,7 @@ final class DatabaseLock {
     /// when missing; throws a sentence naming the daemon that holds it.
     init(databasePath: String) throws(Daemon.StartFailure) {
         path = Self.path(for: databasePath)
+        let deadline = MonotonicClock.nowNs() + Self.exitingHolderNs
         while true {
             let descriptor: FileDescriptor
             do {
@@ -54,7 +55,14 @@ final class DatabaseLock {
                 guard reason == EWOULDBLOCK else {
                     throw Daemon.StartFailure(description: "cannot lock \(path): \(String(cString: strerror(reason)))")
                 }
-                let holder = Self.holder(descriptor.raw).map { "another sessiond (pid \($0))" } ?? "another sessiond"
+                let pid = Self.holder(descriptor.raw)
+                // A daemon killed a moment ago holds the lock until the kernel has
+                // closed its files: waited for, as a restart comes right after.
+                if let pid, ProcessStatus.isExiting(pid), MonotonicClock.nowNs() < deadline {
+                    usleep(10_000)
+                    continue
+                }
+                let holder = pid.map { "another sessiond (pid \($0))" } ?? "another sessiond"
                 throw Daemon.StartFailure(description: "\(holder) is using the database \(databasePath) (it holds \(path)); stop it first or pass another --database")
             }
             // The holder removes the file as it exits (`release`): locked after that, this
@@ -101,6 +109,9 @@ final class DatabaseLock {
         var open = stat(), named = stat()
         return fstat(fd, &open) == 0 && stat(path, &named) == 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
+
+    /// How long a holder on its way out is waited for.
+    static let exitingHolderNs: Int64 = 2_000_000_000
 
     /// The pid the holder wrote, when it reads as one.
     private static func holder(_ fd: Int32) -> Int32? {

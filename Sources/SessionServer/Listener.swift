@@ -41,15 +41,50 @@ struct Listener: ~Copyable {
     }
 
     /// Throws when `path` is taken: a live daemon answers there, or it is not a socket.
+    /// A connection alone does not tell: a daemon killed a moment ago still takes
+    /// connections into its queue until the kernel closes its socket, then drops them.
+    /// So the one there is asked for `daemon.status`; one that hangs up without an
+    /// answer is asked again, for up to `goingAwayNs`, until connecting is refused.
     static func refuseIfServed(path: String) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {
             throw Failure(description: "\(path) exists and is not a socket; refusing to replace it")
         }
-        if (try? connect(path: path)) != nil {
-            throw Failure(description: "another sessiond is already answering on \(path); stop it first or pass another --socket")
+        let deadline = MonotonicClock.nowNs() + goingAwayNs
+        while let connection = try? connect(path: path) {
+            switch ask(connection) {
+            case .answered:
+                throw Failure(description: "another sessiond is already answering on \(path); stop it first or pass another --socket")
+            case .silent:
+                throw Failure(description: "something listening on \(path) takes connections but did not answer within \(answerMs / 1000) s; stop it or pass another --socket")
+            case .hungUp:
+                guard MonotonicClock.nowNs() < deadline else {
+                    throw Failure(description: "something listening on \(path) hangs up without answering; stop it or pass another --socket")
+                }
+                usleep(20_000)
+            }
         }
+    }
+
+    /// How long a listener that hangs up is given to go away.
+    static let goingAwayNs: Int64 = 2_000_000_000
+    /// How long a listener is given to answer `daemon.status`.
+    static let answerMs: Int32 = 1000
+
+    /// What the one listening did with a `daemon.status` request.
+    enum Answer { case answered, hungUp, silent }
+
+    /// Sends `daemon.status` on `connection` and waits up to `answerMs` for a reply.
+    private static func ask(_ connection: borrowing FileDescriptor) -> Answer {
+        let request = Array(#"{"jsonrpc":"2.0","id":0,"method":"daemon.status"}"#.utf8 + [0x0A])
+        guard send(connection.raw, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return .hungUp }
+        var entry = pollfd(fd: connection.raw, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&entry, 1, answerMs) } while ready < 0 && errno == EINTR
+        guard ready > 0 else { return .silent }
+        var byte: UInt8 = 0
+        return recv(connection.raw, &byte, 1, 0) == 1 ? .answered : .hungUp
     }
 
     /// Binds `path` with mode 0600 (0660 with a group). A live daemon answering there

@@ -142,6 +142,22 @@ import JSON
         #expect(try daemon.client().call("daemon.status")["version"] != nil)
     }
 
+    /// A restart right after `kill -9`, before the kernel has closed the killed
+    /// daemon's socket and lock, waits for them instead of refusing.
+    @Test func aRestartRightAfterAKillStarts() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.cleanUp() }
+        for round in 1...5 {
+            try #require(kill(daemon.pid, SIGKILL) == 0)  // not waited for: the start races its end
+            try daemon.start()
+            // The killed daemon may still have taken start()'s first connection; only a
+            // live one answers.
+            try Wait.until("round \(round)'s daemon to answer") { (try? daemon.client().call("daemon.status")["version"]) != nil }
+            #expect(daemon.isRunning, "round \(round)")
+        }
+        #expect(!daemon.log.contains("already answering") && !daemon.log.contains("is using the database"), "\(daemon.log)")
+    }
+
     /// Paths another user could prepare: a symbolic link as the database, a socket
     /// directory anyone may write to.
     @Test func plantedPathsAreRefused() throws {
