@@ -3,29 +3,37 @@ import Glibc
 #endif
 import SessionSystem
 
-/// Tells the serving loop when the database file or its write-ahead log is removed or
-/// replaced, at once and without polling (inotify on their directory): a WAL deleted
-/// while the daemon runs holds acknowledged writes that the next crash would lose, so
-/// they must be copied into the database file before anything else happens.
+/// Tells the serving loop when a file it depends on is removed, moved or replaced, at
+/// once and without polling (inotify on their directories): the database file and its
+/// write-ahead log — a WAL deleted while the daemon runs holds acknowledged writes that
+/// the next crash would lose, so they must be copied into the database file before
+/// anything else happens — and the socket file bound here, without which no new client
+/// finds the daemon.
 final class FileWatch {
     let descriptor: FileDescriptor
-    /// The watched names in the directory: the database file's and its WAL's.
-    private let names: Set<[UInt8]>
+    /// The watched paths of each watch (a directory), by their names in it.
+    private var watched: [Int32: [String: String]] = [:]
 
-    /// Nil when the directory cannot be watched (the check after each commit remains).
-    init?(databasePath: String) {
-        let directory = FilePath.directory(of: databasePath), name = FilePath.name(of: databasePath)
+    /// Watches `paths`; nil when no directory of theirs can be watched.
+    init?(paths: [String]) {
         guard let descriptor = try? FileDescriptor(inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)), from: "inotify_init1") else { return nil }
         let events = UInt32(IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
-        guard inotify_add_watch(descriptor.raw, directory, events) >= 0 else { return nil }
+        for path in paths {
+            // A directory watched twice is one watch, with the same events.
+            let watch = inotify_add_watch(descriptor.raw, FilePath.directory(of: path), events)
+            if watch >= 0 { watched[watch, default: [:]][FilePath.name(of: path)] = path }
+        }
+        guard !watched.isEmpty else { return nil }
         self.descriptor = descriptor
-        names = [Array(name.utf8), Array((name + "-wal").utf8)]
     }
 
-    /// Reads the events queued; true when one of them names the database or its WAL.
-    func changed() -> Bool {
+    /// True when `path` is watched.
+    func watches(_ path: String) -> Bool { watched.values.contains { $0[FilePath.name(of: path)] == path } }
+
+    /// Reads the events queued: the watched paths they name.
+    func changed() -> Set<String> {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var touched = false
+        var touched: Set<String> = []
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor.raw, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
@@ -33,9 +41,10 @@ final class FileWatch {
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= count {
+                let watch = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
                 let length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)) }
-                let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
-                if names.contains(Array(nameBytes)) { touched = true }
+                let name = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
+                if let path = watched[watch]?[String(decoding: name, as: UTF8.self)] { touched.insert(path) }
                 offset += header + length
             }
         }

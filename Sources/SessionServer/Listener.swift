@@ -18,12 +18,27 @@ struct Listener: ~Copyable {
     /// owns the socket.
     private let bound: (path: String, device: UInt, inode: UInt)?
 
+    /// The group given the socket file bound here.
+    let group: gid_t?
+
     /// The descriptor number, for epoll and accept.
     var fd: Int32 { descriptor.raw }
 
-    private init(descriptor: consuming FileDescriptor, bound: (path: String, device: UInt, inode: UInt)?) {
+    /// The socket file's path when it was bound here; nil when systemd owns the socket.
+    var boundPath: String? { bound?.path }
+
+    /// True while the socket file bound here is still at its path (not removed, moved
+    /// away or replaced); false when systemd owns the socket.
+    var isAtItsPath: Bool {
+        guard let bound else { return false }
+        var info = stat()
+        return lstat(bound.path, &info) == 0 && UInt(info.st_dev) == bound.device && UInt(info.st_ino) == bound.inode
+    }
+
+    private init(descriptor: consuming FileDescriptor, bound: (path: String, device: UInt, inode: UInt)?, group: gid_t? = nil) {
         self.descriptor = descriptor
         self.bound = bound
+        self.group = group
     }
 
     /// The socket systemd passed (sd_listen_fds(3)), checked to be a listening Unix
@@ -123,7 +138,7 @@ struct Listener: ~Copyable {
         }
         try check(listen(descriptor.raw, 512), "cannot listen on \(path)")
         try check(lstat(path, &info), "cannot read back \(path)")
-        return Listener(descriptor: descriptor, bound: (path: path, device: UInt(info.st_dev), inode: UInt(info.st_ino)))
+        return Listener(descriptor: descriptor, bound: (path: path, device: UInt(info.st_dev), inode: UInt(info.st_ino)), group: group)
     }
 
     /// A client connection to `path` (used to probe for a live daemon); it closes when
@@ -191,11 +206,7 @@ struct Listener: ~Copyable {
     /// Removes the socket file bound here, but only while it is still the one bound:
     /// a file another process put in its place is left alone.
     deinit {
-        guard let bound else { return }
-        var info = stat()
-        if lstat(bound.path, &info) == 0, UInt(info.st_dev) == bound.device, UInt(info.st_ino) == bound.inode {
-            unlink(bound.path)
-        }
+        if let bound, isAtItsPath { unlink(bound.path) }
     }
 }
 

@@ -17,7 +17,7 @@ final class Server {
     /// The listening socket until shutdown begins (then nil: closed, its file removed).
     var listener: Listener?
     /// The listener's descriptor number, for accept(2) while it listens.
-    let listenerFD: Int32
+    var listenerFD: Int32
     let databaseThread: DatabaseThread
     let signals: FileDescriptor
     let logger: Logger
@@ -111,7 +111,8 @@ final class Server {
     private static let signalTag: UInt64 = 1 << 41
     private static let databaseTag: UInt64 = 1 << 42
     private static let filesTag: UInt64 = 1 << 43
-    /// The database's files, watched (nil when their directory cannot be).
+    /// The database's files and the socket file bound here, watched (nil when their
+    /// directories cannot be).
     let fileWatch: FileWatch?
 
     init(
@@ -130,14 +131,13 @@ final class Server {
         self.notifier = notifier
         self.access = access
         self.signals = signals
-        fileWatch = FileWatch(databasePath: databasePath)
+        fileWatch = FileWatch(paths: [databasePath, databasePath + "-wal"] + (self.listener?.boundPath.map { [$0] } ?? []))
         epoll = try FileDescriptor(epoll_create1(Int32(EPOLL_CLOEXEC)), from: "epoll_create1")
         try watch(listenerFD, tag: Self.listenerTag)
         try watch(self.signals.raw, tag: Self.signalTag)
         try watch(databaseThread.wakeLoop.raw, tag: Self.databaseTag)
-        if let files = fileWatch {
-            try watch(files.descriptor.raw, tag: Self.filesTag)
-        } else {
+        if let files = fileWatch { try watch(files.descriptor.raw, tag: Self.filesTag) }
+        if fileWatch?.watches(databasePath) != true {
             logger.warning("cannot watch the database's directory; a removed WAL is noticed at the next commit", [("database", databasePath)])
         }
     }
@@ -187,7 +187,7 @@ final class Server {
             case Self.listenerTag: acceptClients()
             case Self.signalTag: handleSignal()
             case Self.databaseTag: deliverCompletions()
-            case Self.filesTag: if fileWatch?.changed() == true { databaseThread.checkFiles() }
+            case Self.filesTag: filesChanged(fileWatch?.changed() ?? [])
             default: serviceClient(fd: Int32(truncatingIfNeeded: event.data.u64), events: event.events)
             }
         }
