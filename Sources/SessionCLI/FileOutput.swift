@@ -63,15 +63,16 @@ enum FileOutput {
 /// Removes the temporary file a command is writing when a signal ends sessionctl before
 /// the file is put in place (Ctrl-C in a long backup or export): the handler unlinks it,
 /// which is safe in a handler, and lets the signal end the process as it would have. A
-/// signal the shell ignores (nohup's SIGHUP) is left ignored. One file at a time, as a
-/// command writes one.
+/// signal the shell ignores (nohup's SIGHUP) is left ignored, and one the parent blocked
+/// stays blocked (it would not have ended the process). One file at a time, as a command
+/// writes one.
 enum InterruptCleanup {
     nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var previous: [(signal: Int32, action: sigaction)] = []
-    nonisolated(unsafe) private static var previousMask: sigset_t?
 
     /// Removes `temporary` (a path's bytes, NUL-terminated) if a signal of
-    /// `Signals.interruptions` arrives before `release`.
+    /// `Signals.interruptions` arrives before `release`: called before the file is
+    /// created, so that no moment is left in which a signal leaves it behind.
     static func remove(onSignal temporary: [CChar]) {
         release()
         let copy = UnsafeMutablePointer<CChar>.allocate(capacity: temporary.count)
@@ -84,25 +85,14 @@ enum InterruptCleanup {
             raise(number)
         }
         sigemptyset(&action.sa_mask)
-        var handled = sigset_t()
-        sigemptyset(&handled)
         for number in Signals.interruptions where !Signals.isIgnored(number) {
             var old = sigaction()
-            if sigaction(number, &action, &old) == 0 {
-                previous.append((number, old))
-                sigaddset(&handled, number)
-            }
+            if sigaction(number, &action, &old) == 0 { previous.append((number, old)) }
         }
-        // Delivered, even to a process started with them blocked (as a parent's thread
-        // may hand its mask on), so that the handler runs.
-        var old = sigset_t()
-        if pthread_sigmask(SIG_UNBLOCK, &handled, &old) == 0 { previousMask = old }
     }
 
     /// The signals as they were, the file no longer this type's to remove.
     static func release() {
-        if var mask = previousMask { pthread_sigmask(SIG_SETMASK, &mask, nil) }
-        previousMask = nil
         for (number, old) in previous {
             var action = old
             sigaction(number, &action, nil)
@@ -133,9 +123,13 @@ final class StreamedOutput {
         self.console = console
         temporary = SystemPath.bytes(path ?? "", appending: ".tmp-\(getpid())")
         guard let path else { return }
-        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "write") }
         InterruptCleanup.remove(onSignal: temporary)
+        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            InterruptCleanup.release()
+            throw FileInput.Failure(path: path, reason: reason, action: "write")
+        }
     }
 
     deinit { abandon() }
