@@ -182,11 +182,10 @@ extension BackupTests {
         #expect(try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))["setId"] != nil)
     }
 
-    /// Ctrl-C while a file is being written (the daemon held still, so the command waits
-    /// on its first page) leaves no temporary file beside the one asked for, and the
-    /// signal ends sessionctl as it would have. Started as a shell starts it: no signal
-    /// blocked (this test process's threads block some, which a `Process` would pass on).
-    @Test func anInterruptedExportLeavesNoTemporaryFile() throws {
+    /// A daemon with a session, held still (SIGSTOP) while `body` starts an export into
+    /// a directory of its own (given its arguments) and gets its pid: returned once the
+    /// export's temporary file is there, with a look at what the directory holds.
+    private func exportWhileTheDaemonIsHeld(_ start: ([String]) throws -> Int32, then body: (DaemonProcess, Int32, () -> [String]) throws -> Void) throws {
         let daemon = try DaemonProcess()
         defer { daemon.cleanUp() }
         #expect(try daemon.ctl(["track", "yesterday", "18:00-19:00", "row", "3x8@50"]).status == 0)
@@ -194,46 +193,48 @@ extension BackupTests {
         defer { Fixtures.removeTree(directory) }
         #expect(kill(daemon.pid, SIGSTOP) == 0)
         defer { kill(daemon.pid, SIGCONT) }
-        let export = try ChildProcess.spawn(Binaries.sessionctl, ["--socket", daemon.socketPath, "export", "--format", "strong", directory + "/sessions.csv"],
-                                            descriptors: [-1, -1, -1])
+        let export = try start(["--socket", daemon.socketPath, "export", "--format", "strong", directory + "/sessions.csv"])
         func left() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] }
         try Wait.until("the temporary file") { left().contains { $0.hasPrefix("sessions.csv.tmp-") } }
-        #expect(kill(export, SIGINT) == 0)
-        var status: Int32 = 0
-        let ended = Wait.poll(timeout: 20) { waitpid(export, &status, WNOHANG) == export }
-        #expect(ended, "the signal ends it")
-        if !ended { kill(export, SIGKILL); waitpid(export, &status, 0) }
-        #expect(status & 0x7F == SIGINT, "ended by the signal: \(status)")
-        #expect(left().isEmpty, "\(left())")
+        try body(daemon, export, left)
+    }
+
+    /// Ctrl-C while a file is being written (the daemon held still, so the command waits
+    /// on its first page) leaves no temporary file beside the one asked for, and the
+    /// signal ends sessionctl as it would have. Started as a shell starts it: no signal
+    /// blocked (this test process's threads block some, which a `Process` would pass on).
+    @Test func anInterruptedExportLeavesNoTemporaryFile() throws {
+        try exportWhileTheDaemonIsHeld({ try ChildProcess.spawn(Binaries.sessionctl, $0, descriptors: [-1, -1, -1]) }) { _, export, left in
+            #expect(kill(export, SIGINT) == 0)
+            var status: Int32 = 0
+            let ended = Wait.poll(timeout: 20) { waitpid(export, &status, WNOHANG) == export }
+            #expect(ended, "the signal ends it")
+            if !ended { kill(export, SIGKILL); waitpid(export, &status, 0) }
+            #expect(status & 0x7F == SIGINT, "ended by the signal: \(status)")
+            #expect(left().isEmpty, "\(left())")
+        }
     }
 
     /// A signal the parent blocked stays blocked while the file is written: it does not
     /// end sessionctl, which writes the file whole once the daemon answers.
     @Test func aSignalTheParentBlockedDoesNotInterruptTheWrite() throws {
-        let daemon = try DaemonProcess()
-        defer { daemon.cleanUp() }
-        #expect(try daemon.ctl(["track", "yesterday", "18:00-19:00", "row", "3x8@50"]).status == 0)
-        let directory = Fixtures.temporaryDirectory("blocked")
-        defer { Fixtures.removeTree(directory) }
-        #expect(kill(daemon.pid, SIGSTOP) == 0)
-        var stopped = true
-        defer { if stopped { kill(daemon.pid, SIGCONT) } }
         // A `Process` started from this thread inherits its mask: SIGINT blocked.
         var mask = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &mask)
         try #require(sigismember(&mask, SIGINT) == 1, "this test thread blocks SIGINT, as a parent may")
         let export = Process()
-        export.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
-        export.arguments = ["--socket", daemon.socketPath, "export", "--format", "strong", directory + "/sessions.csv"]
-        try export.run()
-        func left() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] }
-        try Wait.until("the temporary file") { left().contains { $0.hasPrefix("sessions.csv.tmp-") } }
-        #expect(kill(export.processIdentifier, SIGINT) == 0)
-        #expect(kill(daemon.pid, SIGCONT) == 0)
-        stopped = false
-        export.waitUntilExit()
-        #expect(export.terminationReason == .exit && export.terminationStatus == 0, "\(export.terminationReason) \(export.terminationStatus)")
-        #expect(left() == ["sessions.csv"], "\(left())")
+        try exportWhileTheDaemonIsHeld({
+            export.executableURL = URL(fileURLWithPath: Binaries.sessionctl)
+            export.arguments = $0
+            try export.run()
+            return export.processIdentifier
+        }) { daemon, pid, left in
+            #expect(kill(pid, SIGINT) == 0)
+            #expect(kill(daemon.pid, SIGCONT) == 0)
+            export.waitUntilExit()
+            #expect(export.terminationReason == .exit && export.terminationStatus == 0, "\(export.terminationReason) \(export.terminationStatus)")
+            #expect(left() == ["sessions.csv"], "\(left())")
+        }
     }
 
     @Test func aBackupOverTheLiveDatabaseOrItsLogIsRefusedAndLosesNothing() throws {
