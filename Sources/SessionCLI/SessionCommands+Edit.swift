@@ -29,7 +29,7 @@ extension SessionCommands {
             Options.start.spec,
             Options.end.spec,
             OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
-            OptionSpec(.yes, short: "-y", help: "store reps or a weight that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
+            OptionSpec(.yes, short: "-y", help: "store numbers that look mistyped (over 30 reps under a load, over twice the heaviest, 0 reps) as typed"),
         ],
         arguments: ["reps": "REPS", "weightKg": "WEIGHT"],
         run: runEdit)
@@ -65,7 +65,9 @@ extension SessionCommands {
         } catch let refusal as DaemonRefusal where refusal.error.is(.implausibleSet) && !arguments.has(.json) {
             let doubt = refusal.error.data(as: ErrorData.ImplausibleSet.self)
             let units = context.console.units
-            if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
+            if doubt?.doubt == .nothingDone {
+                context.console.error("sessionctl: a set of \(doubt?.exercise ?? "this exercise") of 0 reps and no time is nothing done; nothing was changed.")
+            } else if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
                 context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(doubt?.exercise ?? "of this exercise") logged (\(units.text(heaviest))); nothing was changed.")
             } else {
                 context.console.error("sessionctl: \(doubt?.reps ?? 0) reps under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was changed.")

@@ -25,7 +25,7 @@ extension SessionCommands {
             Options.rpe.help("the session's effort 1–10 (half steps allowed)").spec,
             OptionSpec(.note, value: "TEXT", help: "a note, at most 500 characters"),
             OptionSpec(.new, help: "names that match nothing logged or planned are new exercises"),
-            OptionSpec(.yes, short: "-y", help: "store sets that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
+            OptionSpec(.yes, short: "-y", help: "store sets that look mistyped (over 30 reps under a load, over twice the heaviest, 0 reps) as typed"),
         ],
         arguments: ["exercise": "EXERCISE", "reps": "SETS", "weightKg": "SETS", "durationSeconds": "SETS"],
         run: runTrack)

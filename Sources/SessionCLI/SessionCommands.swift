@@ -101,8 +101,9 @@ enum SessionCommands {
             A set that looks mistyped is not stored but asked about (exit 1) with what it
             could mean: more than 30 reps under a load (the set's weight, an exercise
             planned or logged with one, or one done with a bar, dumbbells, a cable or a
-            machine: 5x85 of a squat is likely 5 reps at 85 kg), or a
-            weight over twice the heaviest the exercise was logged with. --yes stores it.
+            machine: 5x85 of a squat is likely 5 reps at 85 kg), a weight over
+            twice the heaviest the exercise was logged with, or 0 reps and no time
+            (3x0 for 3x10) but with --kind failure. --yes stores it.
             In a plan's superset (exercises sharing a label, A1 and A2) the next set is the
             group's in turn, A1, A2, A1, …, and the rest starts after the round; in a free
             session --superset LABEL or --with EXERCISE groups sets done together (--with
@@ -118,7 +119,7 @@ enum SessionCommands {
             Options.at.help("when it was done (18:05 on the session's day, RFC 3339), for backfilling").spec,
             OptionSpec(.new, help: "the exercise is new: log a name that matches nothing planned or logged before"),
             Options.session.help("add a forgotten set to a finished session (--at within it; default its end; numbers are its plan's)").spec,
-            OptionSpec(.yes, short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
+            OptionSpec(.yes, short: "-y", help: "store a set that looks mistyped (over 30 reps under a load, over twice the heaviest, 0 reps) as typed"),
         ],
         arguments: ["position": "EXERCISE", "match": "EXERCISE", "count": "REPS", "reps": "REPS", "durationSeconds": "REPS", "weightKg": "WEIGHT"],
         completes: { [.at(1, .exercises())] },
@@ -298,7 +299,11 @@ enum SessionCommands {
             return context.commandLine(["log", typed] + set, arguments, retyping: true, leaving: [.yes])
         }
         var readings: [(meaning: String, command: String)] = []
-        if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
+        if doubt?.doubt == .nothingDone {
+            context.console.error("sessionctl: a set of \(exercise) of 0 reps and no time is nothing done; nothing was logged.")
+            context.console.error("To store it as typed, add --yes; a failed attempt, add --kind failure.")
+            return ExitStatus.refused
+        } else if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
             context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(exercise) logged (\(units.text(heaviest))); nothing was logged.")
             readings.append(("as typed", "add --yes"))
         } else {
