@@ -118,10 +118,17 @@ public struct HealthStore: Store {
         }
     }
 
-    /// The sample stored with `requestID` (its id, type, value and day), nil when none is.
+    /// The sample stored with `requestID` (its id, type, value and day), nil when none
+    /// was: the one stored, or the one deleted since (the request id stays spent).
     public func healthSample(requestID: String) throws(StorageError) -> (id: Int64, type: HealthType, value: Double, date: LocalDate)? {
         try wrap {
-            try connection.prepare("SELECT id, type, value, date FROM health_sample WHERE request_id = ?").row([requestID]) { row in
+            try connection.prepare(
+                """
+                SELECT id, type, value, date FROM health_sample WHERE request_id = ?1
+                UNION ALL SELECT sample_id, type, value, date FROM retired_health_request WHERE request_id = ?1
+                LIMIT 1
+                """
+            ).row([requestID]) { row in
                 (row.int64("id"), row.choice("type", as: HealthType.self), row.double("value"), row.date("date"))
             }
         }

@@ -115,5 +115,23 @@ extension Migrations {
                 INSERT INTO feed_pending (entity, local_id, op) VALUES ('session', NEW.id, 'end');
             END;
             """),
+        // A request id whose health sample is deleted (a deletion synced from another
+        // device) stays spent, as a set's does: a retry of that health.record, whose
+        // reply was lost, would otherwise record the deleted value again. What the first
+        // call was answered is kept, so the retry is answered the same.
+        Migration(version: 32, name: "request ids of deleted health samples stay spent", sql: """
+            CREATE TABLE retired_health_request (
+                request_id TEXT PRIMARY KEY,
+                sample_id INTEGER NOT NULL,
+                type TEXT NOT NULL,
+                value REAL NOT NULL,
+                date TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TRIGGER health_sample_retires_request AFTER DELETE ON health_sample WHEN old.request_id IS NOT NULL
+            BEGIN
+                INSERT OR REPLACE INTO retired_health_request (request_id, sample_id, type, value, date)
+                    VALUES (old.request_id, old.id, old.type, old.value, old.date);
+            END;
+            """),
     ]
 }
