@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench", "sessiond-sync"]
+            dependencies: ["TestSupport", "JSON", "SessionCore", "SessionFormats", "SessionRPC", "SessionStore", "SessionSync", "SessionSystem", "sessiond", "sessionctl", "sessiond-bench", "sessiond-sync"]
         ),
     ]
 )

@@ -14,6 +14,24 @@ extension SyncSchema {
         created_by = current_user AND EXISTS (SELECT FROM sessiond_share s WHERE s.athlete = sessiond_plan.athlete AND s.coach = current_user AND NOT s.revoked)
         """
 
+    /// An athlete's plans: they read those queued for them, queue their own under their
+    /// own name (a plan naming its coach as its author would be delivered, and shown to
+    /// that coach, as the coach's), and mark the delivery of any queued for them.
+    static let athletePlans = """
+        CREATE POLICY athlete_own ON sessiond_plan FOR SELECT TO sessiond_athlete USING (athlete = current_user);
+        CREATE POLICY athlete_queues ON sessiond_plan FOR INSERT TO sessiond_athlete
+            WITH CHECK (athlete = current_user AND created_by = current_user);
+        CREATE POLICY athlete_marks ON sessiond_plan FOR UPDATE TO sessiond_athlete
+            USING (athlete = current_user) WITH CHECK (athlete = current_user);
+        """
+
+    /// What version 5 changes of a database of version 2, 3 or 4: an athlete's plans
+    /// are their own by author as well as by athlete (`athletePlans`).
+    static let ownAuthorship = """
+        DROP POLICY athlete_own ON sessiond_plan;
+        \(athletePlans)
+        """
+
     /// What an athlete may write: SELECT and INSERT, and UPDATE of the columns their
     /// writes change only. A table-level UPDATE or DELETE would let them LOCK TABLE, in
     /// any mode, and so stall every other athlete's pushes, deliveries and shares; with
@@ -126,8 +144,7 @@ extension SyncSchema {
 
         ALTER TABLE sessiond_plan ENABLE ROW LEVEL SECURITY;
         ALTER TABLE sessiond_plan FORCE ROW LEVEL SECURITY;
-        CREATE POLICY athlete_own ON sessiond_plan TO sessiond_athlete
-            USING (athlete = current_user) WITH CHECK (athlete = current_user);
+        \(athletePlans)
         CREATE POLICY coach_reads ON sessiond_plan FOR SELECT TO sessiond_coach USING (\(coachPlans));
         CREATE POLICY coach_writes ON sessiond_plan FOR INSERT TO sessiond_coach WITH CHECK (\(coachPlans));
         GRANT SELECT, INSERT ON sessiond_plan TO sessiond_coach;

@@ -11,30 +11,35 @@
 /// LOCK TABLE stalled everyone), so marks a share taken back instead of deleting it,
 /// and is the version whose sessiond-sync merges a session's end
 /// (`ConvergenceRule.merge`) and takes turns by a lock of the athlete's own row: an
-/// earlier one, which would overwrite an end, refuses it.
+/// earlier one, which would overwrite an end, refuses it; version 5 keeps an athlete
+/// from queueing a plan under another author's name (`ownAuthorship`).
 extension SyncSchema {
-    /// The SQL: one transaction that refuses any database but one of version 1, 2 or 3.
+    /// The SQL: one transaction that refuses any database but one of version 1 to 4.
     /// It asks psql (`\gset`, `\if`) which steps the database needs, so one script
-    /// serves all three. From version 1 every role that holds rows or may write them
+    /// serves all four. From version 1 every role that holds rows or may write them
     /// joins `sessiond_athlete` (superusers excepted), so each athlete goes on reading
     /// and writing their own rows, and only them. From versions 2 and 3 the views are
     /// made anew; a view of one's own built on them makes the upgrade fail, changing
     /// nothing, until it is dropped.
     public static let upgrade = """
-        -- sessiond's sync schema: version 1, 2 or 3 to \(version). Apply once as an administrator: sessiond-sync schema --upgrade | psql
+        -- sessiond's sync schema: version 1, 2, 3 or 4 to \(version). Apply once as an administrator: sessiond-sync schema --upgrade | psql
         BEGIN;
         DO $$
         BEGIN
-            IF coalesce((SELECT version FROM sessiond_schema) NOT IN (1, 2, 3), true) THEN
-                RAISE EXCEPTION 'this upgrades sessiond sync schema version 1, 2 or 3 only; the database holds version %', (SELECT version FROM sessiond_schema);
+            IF coalesce((SELECT version FROM sessiond_schema) NOT IN (1, 2, 3, 4), true) THEN
+                RAISE EXCEPTION 'this upgrades sessiond sync schema version 1, 2, 3 or 4 only; the database holds version %', (SELECT version FROM sessiond_schema);
             END IF;
         END
         $$;
-        SELECT version = 1 AS sessiond_from_version_1, version = 3 AS sessiond_from_version_3 FROM sessiond_schema \\gset
-        \\if :sessiond_from_version_3
+        SELECT version = 1 AS sessiond_from_version_1, version = 3 AS sessiond_from_version_3, version = 4 AS sessiond_from_version_4
+            FROM sessiond_schema \\gset
+        \\if :sessiond_from_version_4
+        \(ownAuthorship)
+        \\elif :sessiond_from_version_3
         \(markedShares)
         \(dropViews)
         \(SyncViews.sql)
+        \(ownAuthorship)
         \\elif :sessiond_from_version_1
         \(roles)
         ALTER TABLE sessiond_record DROP CONSTRAINT IF EXISTS sessiond_record_entity_check;
@@ -60,6 +65,7 @@ extension SyncSchema {
         \(dropViews)
         \(SyncViews.sql)
         \(checks)
+        \(ownAuthorship)
         \\endif
         \(ownGrantsTakenBack)
         UPDATE sessiond_schema SET version = \(version);

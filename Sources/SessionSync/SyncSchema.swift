@@ -2,7 +2,7 @@
 /// psql`), and the check that a database holds this version of it.
 public enum SyncSchema {
     /// The version this build reads and writes; a database of another is refused.
-    public static let version = 4
+    public static let version = 5
 
     /// The channel the connected athlete's records and plans notify (`wakeUps`), made
     /// on first use: what `sessiond-sync` listens on.

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SessionSync
 import Testing
 import TestSupport
 
@@ -239,7 +240,7 @@ struct SyncSecurityTests {
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         #expect(upgrade.status == 0)
         _ = try server.rows(upgrade.stdout)
-        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["\(SyncSchema.version)"])
         #expect(try server.rows("SELECT count(*) FROM sessiond_record", user: "dave") == ["0"], "erin's row is hers alone now")
         #expect(try server.rows("SELECT uid FROM sessiond_record", user: "erin") == ["e1"])
         let locked = try Self.refusal(server, "BEGIN; LOCK TABLE sessiond_record IN EXCLUSIVE MODE; COMMIT;", as: "dave")
@@ -248,7 +249,7 @@ struct SyncSecurityTests {
         #expect(try Self.sync(phone, server, as: "dave").contains("pushed=1"))
         #expect(try server.rows("SELECT athlete, entity FROM sessiond_record ORDER BY athlete") == ["dave|session", "erin|health"])
         let twice = try server.psql(upgrade.stdout)
-        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2 or 3 only"), "an upgraded database is left as it is: \(twice.stderr)")
+        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2, 3 or 4 only"), "an upgraded database is left as it is: \(twice.stderr)")
     }
 
     /// A database of sync schema version 2, as `sessiond-sync schema` printed it
@@ -276,7 +277,7 @@ struct SyncSecurityTests {
 
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         _ = try server.rows(upgrade.stdout)
-        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["\(SyncSchema.version)"])
         #expect(try Self.sync(phone, server, as: "alice").contains("pushed=4"), "the session and its three sets")
         let row = try server.rows("SELECT sets, volume_kg FROM sessiond_week", user: "alice")
         let columns = try #require(row.first, "\(row)").split(separator: "|").map(String.init)
@@ -286,7 +287,7 @@ struct SyncSecurityTests {
         #expect(summary["sets"] == JSONValue(counted.count) && summary["volumeKg"]?.numberValue == Double(columns[1]), "the daemon's own week: \(summary)")
         #expect(try server.psql("UPDATE sessiond_record SET hlc = 'later'").stderr.contains("sessiond_record_hlc_check"), "readings are checked from now on")
         let twice = try server.psql(upgrade.stdout)
-        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2 or 3 only"), "\(twice.stderr)")
+        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2, 3 or 4 only"), "\(twice.stderr)")
     }
 
     /// A database of sync schema version 3 (Tests/Fixtures/sync/schema-3.sql, as
@@ -316,7 +317,7 @@ struct SyncSecurityTests {
         let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
         let upgraded = try server.psql(upgrade.stdout)
         #expect(upgraded.status == 0, "\(upgraded.stderr)")
-        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["4"])
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["\(SyncSchema.version)"])
 
         // Mallory can lock no table (version 3 granted athletes UPDATE and DELETE, and
         // so LOCK TABLE) nor alice's channel row, and holds what version 3's pushes
@@ -354,6 +355,40 @@ struct SyncSecurityTests {
         #expect(summary["sessions"] == 1 && summary["sets"] == 1, "as the daemon's own week: \(summary)")
         #expect(try server.rows("SELECT title, sets FROM sessiond_last_session", user: "alice").count == 1)
         let twice = try server.psql(upgrade.stdout)
-        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2 or 3 only"), "\(twice.stderr)")
+        #expect(twice.status != 0 && twice.stderr.contains("version 1, 2, 3 or 4 only"), "\(twice.stderr)")
+    }
+
+    /// A plan an athlete queues is theirs by author too: one naming their coach as its
+    /// author (`created_by`) would be delivered, and shown to the coach, as the coach's.
+    /// A database of version 4 (Tests/Fixtures/sync/schema-4.sql, as `sessiond-sync
+    /// schema` printed it) let it; upgraded, it refuses it, and the athlete still marks
+    /// the delivery of the coach's own plans.
+    @Test func anAthleteQueuesPlansUnderTheirOwnNameOnly() throws {
+        let server = try PostgresServer()
+        _ = try server.rows(Fixtures.read(Fixtures.packageRoot + "/Tests/Fixtures/sync/schema-4.sql"))
+        _ = try server.rows("CREATE ROLE alice LOGIN IN ROLE sessiond_athlete; CREATE ROLE carol LOGIN IN ROLE sessiond_coach")
+        _ = try server.rows("INSERT INTO sessiond_share (coach) VALUES ('carol')", user: "alice")
+        let forge = "INSERT INTO sessiond_plan (athlete, body, created_by) VALUES ('alice', '{}', 'carol')"
+        #expect(try Self.refusal(server, forge, as: "alice") == nil, "version 4 let it")
+        let upgrade = try runProcess(Binaries.sessiondSync, ["schema", "--upgrade"])
+        let upgraded = try server.psql(upgrade.stdout)
+        #expect(upgraded.status == 0, "\(upgraded.stderr)")
+        #expect(try server.rows("SELECT version FROM sessiond_schema") == ["\(SyncSchema.version)"])
+
+        try Self.refusesForgedAuthors(server, "upgraded")
+        try Self.refusesForgedAuthors(try Self.server(), "made anew")
+    }
+
+    /// Alice, sharing with carol, queues a plan under carol's name (refused) and her own
+    /// (stored), and marks the delivery of carol's.
+    static func refusesForgedAuthors(_ server: PostgresServer, _ schema: String) throws {
+        _ = try server.rows("INSERT INTO sessiond_share (coach) VALUES ('carol') ON CONFLICT DO NOTHING", user: "alice")
+        let refused = try refusal(server, "INSERT INTO sessiond_plan (athlete, body, created_by) VALUES ('alice', '{}', 'carol')", as: "alice")
+        #expect(refused?.contains("row-level security") == true, "\(schema): \(refused ?? "queued under carol's name")")
+        #expect(try refusal(server, "INSERT INTO sessiond_plan (athlete, body) VALUES ('alice', '{}')", as: "alice") == nil, "\(schema): her own")
+        let queued = try server.rows("INSERT INTO sessiond_plan (athlete, body) VALUES ('alice', '{}') RETURNING id", user: "carol")
+        let id = try #require(queued.first, "\(schema): \(queued)")
+        let marked = try server.rows("UPDATE sessiond_plan SET delivered_at = now(), plan_id = 1 WHERE id = \(id) RETURNING created_by", user: "alice")
+        #expect(marked == ["carol"], "\(schema): she marks the delivery of carol's plan: \(marked)")
     }
 }

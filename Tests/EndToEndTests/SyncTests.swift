@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SessionSync
 import Testing
 import TestSupport
 
@@ -165,7 +166,7 @@ struct SyncTests {
         _ = try server.psql("UPDATE sessiond_schema SET version = 99")
         let newer = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
         #expect(newer.status == 1)
-        #expect(newer.stderr.contains("version 99") && newer.stderr.contains("reads version 4"), "\(newer.stderr)")
+        #expect(newer.stderr.contains("version 99") && newer.stderr.contains("reads version \(SyncSchema.version)"), "\(newer.stderr)")
         let usage = try runProcess(Binaries.sessiondSync, ["--password", "x"])
         #expect(usage.status == 2 && usage.stderr.contains("usage: sessiond-sync"))
     }
