@@ -124,8 +124,15 @@ public struct PlansStore: Store {
     /// happened: what `PlanCalendar` derives each date's plan from.
     public func planTimeline() throws(StorageError) -> PlanTimeline {
         try wrap {
+            var trains: [Int64: [String]] = [:]
+            try connection.prepare("SELECT plan_id, weekday, title FROM plan_day WHERE NOT rest").forEachRow { row in
+                trains[row.int64("plan_id"), default: Array(repeating: "", count: 7)][row.int("weekday") - 1] = row.text("title")
+                return true
+            }
             let plans = try connection.prepare("SELECT id, week_start, revises FROM plan").rows { row in
-                PlanCalendar.Plan(id: row.int64("id"), weekStart: row.date("week_start"), revises: row.optionalInt64("revises"))
+                let id = row.int64("id")
+                return PlanCalendar.Plan(id: id, weekStart: row.date("week_start"), revises: row.optionalInt64("revises"),
+                                         trains: trains[id] ?? Array(repeating: "", count: 7))
             }
             let events = try connection.prepare("SELECT id, at_ms, kind, plan_id, from_date, to_date, date FROM plan_event ORDER BY at_ms, id")
                 .rows { row in

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SessionCore
 import SessionSystem
 import Testing
@@ -38,6 +39,29 @@ import TestSupport
         #expect(try track(monday.adding(days: 4), "overhead press").hasPrefix("tracked Press day · "), "a day the plan was in force")
         #expect(try track(nextSaturday, "deadlift").hasPrefix("tracked Pull day · \(nextSaturday)"), "the day moved here")
         #expect(try track(nextWednesday, "deadlift").hasPrefix("tracked Workout · \(nextWednesday)"), "the day moved away")
+    }
+
+    /// A move this week, then the same move for every week: both say Wednesday trains
+    /// Pull day, and it does; the move made for this week is not applied again on top of
+    /// the plan that now trades the days itself.
+    @Test func aMoveMadeForEveryWeekAfterTheSameMoveThisWeekKeepsWhatItSaid() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let monday = LocalClock().today().mondayOfWeek.adding(days: -35)
+        try daemon.on(monday) { try daemon.importPlan(Self.plan) }
+        let (wednesday, thursday) = (monday.adding(days: 2), monday.adding(days: 3))
+        try daemon.on(monday) {
+            let once = try daemon.ctl(["plan", "move", "wed", "thu"])
+            #expect(once.status == 0 && once.stdout.contains("Thursday \(thursday): Pull day"), "\(once.stdout) \(once.stderr)")
+            let always = try daemon.ctl(["plan", "move", "wed", "thu", "--every-week"])
+            #expect(always.status == 0 && always.stdout.contains("Wednesday → Thursday: Pull day"), "\(always.stdout) \(always.stderr)")
+            let week = try daemon.ctl(["plan", "show", "--week", "today"]).stdout
+            #expect(week.contains("Thu \(thursday)  Pull day") && !week.contains("moved from"), "\(week)")
+        }
+        let trained = try daemon.on(thursday) { try daemon.ctl(["start"]) }
+        #expect(trained.status == 0 && trained.stdout.contains("Pull day"), "\(trained.stdout) \(trained.stderr)")
+        let summary = try JSONParser.parse(try daemon.on(thursday) { try daemon.ctl(["call", "summary.weekly"]) }.stdout)
+        #expect(summary["plannedDays"]?.arrayValue?.contains(.string(wednesday.description)) == false, "Wednesday is a rest day: \(summary["plannedDays"] ?? .null)")
     }
 
     /// A name longer than any exercise's is refused as `log` refuses it, at once: the

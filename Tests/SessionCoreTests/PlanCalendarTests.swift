@@ -58,6 +58,29 @@ import TestSupport
         #expect(replaced.choice(for: day(4)) == PlanCalendar.Choice(planID: 2, weekday: .friday, carriedOver: false))
     }
 
+    /// `plan move tue wed` this week, then `plan move tue wed --every-week`: the new
+    /// version trades the days itself, so this week's move is made for every week and
+    /// does not trade them back. A version that only edits the days' exercises keeps it.
+    @Test func aVersionThatTradedTheMovedDaysReplacesTheMove() {
+        let week = ["Legs", "Push", "Pull", "", "Legs B", "Push B", ""]
+        var traded = week
+        traded.swapAt(1, 2)
+        let original = PlanCalendar.Plan(id: 1, weekStart: monday, trains: week)
+        let events = [activated(1, on: 0), moved(1, 1, 2, on: 0), activated(2, on: 0)]
+        let everyWeek = PlanCalendar(plans: [original, PlanCalendar.Plan(id: 2, weekStart: monday, revises: 1, trains: traded)], events: events)
+        #expect(everyWeek.choice(for: day(1)) == PlanCalendar.Choice(planID: 2, weekday: .tuesday, carriedOver: false), "Tuesday trains Pull, as plan 2 says")
+        #expect(everyWeek.choice(for: day(2))?.weekday == .wednesday)
+        #expect(everyWeek.choice(for: day(2))?.isMoved(on: day(2)) == false)
+        let edited = PlanCalendar(plans: [original, PlanCalendar.Plan(id: 2, weekStart: monday, revises: 1, trains: week)], events: events)
+        #expect(edited.choice(for: day(1))?.weekday == .wednesday, "an edit of the exercises keeps the move")
+        #expect(edited.choice(for: day(2))?.weekday == .tuesday)
+        // Another pair of days traded leaves the move of these two as it was.
+        var other = week
+        other.swapAt(4, 5)
+        let elsewhere = PlanCalendar(plans: [original, PlanCalendar.Plan(id: 2, weekStart: monday, revises: 1, trains: other)], events: events)
+        #expect(elsewhere.choice(for: day(1))?.weekday == .wednesday)
+    }
+
     @Test func aMoveOfADayThatHadEndedOrOfAnotherWeekChangesNothing() {
         let events = [activated(1, on: 0), moved(1, 1, 5, on: 3), moved(1, 5, 8, on: 3)]
         let calendar = PlanCalendar(plans: [plan(1)], events: events)

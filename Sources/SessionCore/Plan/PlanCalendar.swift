@@ -23,8 +23,11 @@ import SessionMacros
 ///   the planner did not run.
 /// * A one-off move swaps the days two dates of one week train, as a calendar moves an
 ///   appointment; it applies while the governing plan of the date is the plan it was
-///   made under or a later version of it, and only to dates that had not ended when it
-///   was made. Moves apply in the order they were made.
+///   made under or a later version of it whose two weekdays still train what they did
+///   (the same day titles: an edit of a day's exercises keeps the move; a version that
+///   traded the days, `plan move --every-week`, made it for every week and so replaces
+///   it), and only to dates that had not ended when it was made. Moves apply in the
+///   order they were made.
 public struct PlanCalendar: Sendable {
     /// A stored plan as the calendar needs it.
     public struct Plan: Sendable, Equatable {
@@ -32,12 +35,19 @@ public struct PlanCalendar: Sendable {
         public let weekStart: LocalDate
         /// The plan this one is a new version of.
         public let revises: Int64?
+        /// What each weekday trains, Monday first: its day's title, "" for a rest day or
+        /// none.
+        public let trains: [String]
 
-        public init(id: Int64, weekStart: LocalDate, revises: Int64? = nil) {
+        public init(id: Int64, weekStart: LocalDate, revises: Int64? = nil, trains: [String] = Array(repeating: "", count: 7)) {
             self.id = id
             self.weekStart = weekStart
             self.revises = revises
+            self.trains = trains
         }
+
+        /// What `weekday` trains.
+        func trains(on weekday: Weekday) -> String { trains.indices.contains(weekday.rawValue - 1) ? trains[weekday.rawValue - 1] : "" }
     }
 
     /// Something that changed which plan or which day governs dates.
@@ -122,7 +132,8 @@ public struct PlanCalendar: Sendable {
         let lineage = versions(of: plan)
         for event in events {
             guard case .moved(let planID, let from, let to) = event.kind, Self.isValidMove(from: from, to: to, madeOn: event.date),
-                from.mondayOfWeek == monday, lineage.contains(planID)
+                from.mondayOfWeek == monday, lineage.contains(planID), let madeUnder = plans[planID],
+                [from.weekday, to.weekday].allSatisfy({ plan.trains(on: $0) == madeUnder.trains(on: $0) })
             else { continue }
             let (a, b) = (from.daysSinceEpoch - monday.daysSinceEpoch, to.daysSinceEpoch - monday.daysSinceEpoch)
             trains.swapAt(a, b)
