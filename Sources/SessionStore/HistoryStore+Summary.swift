@@ -118,7 +118,9 @@ extension HistoryStore {
 
     /// Each finished session's counted sets (warm-ups left out) of each exercise, dated
     /// between two days, oldest first: their number, the top set (the heaviest, then the
-    /// most reps, then the first logged) and the best stored Epley estimate. The
+    /// most reps, then the first logged, of the sets with reps done: a failed attempt of
+    /// 0 reps is no working set unless nothing else was done) and the best stored Epley
+    /// estimate. The
     /// sessions come off the date index; SQLite ranks each session's sets of an exercise
     /// with a window function, so a row comes back per session and exercise, not per set.
     public func liftSessions(from: LocalDate, to: LocalDate) throws(StorageError) -> [CoachContext.LiftSession] {
@@ -127,7 +129,7 @@ extension HistoryStore {
                 """
                 SELECT date, exercise_key, reps, weight_kg, sets, best FROM (
                     SELECT s.id, s.date, l.exercise_key, l.reps, l.weight_kg,
-                        row_number() OVER (PARTITION BY s.id, l.exercise_key ORDER BY l.weight_kg DESC, l.reps DESC, l.id) AS rank,
+                        row_number() OVER (PARTITION BY s.id, l.exercise_key ORDER BY l.reps IS 0, l.weight_kg DESC, l.reps DESC, l.id) AS rank,
                         count(*) OVER (PARTITION BY s.id, l.exercise_key) AS sets,
                         max(l.e1rm_kg) OVER (PARTITION BY s.id, l.exercise_key) AS best
                     FROM session s INDEXED BY session_by_date CROSS JOIN logged_set l ON l.session_id = s.id

@@ -192,4 +192,21 @@ import Testing
             #expect(lines.contains("This week: no sessions."))
         }
     }
+
+    /// A failed attempt of 0 reps at a weight never lifted is no working set: the model
+    /// is told the day's heaviest set done, whichever session of the day it was in.
+    @Test func aFailedAttemptIsNoWorkingSet() throws {
+        let client = try InProcess()
+        _ = try client.call("session.start")
+        for _ in 0..<2 { _ = try client.call("session.log", .obj(["exercise": "Back Squat", "reps": 5, "weightKg": 105])) }
+        _ = try client.call("session.log", .obj(["exercise": "Back Squat", "reps": 0, "weightKg": 140, "kind": "failure"]))
+        _ = try client.call("session.finish")
+        // A second session the same day of nothing but another failed attempt.
+        _ = try client.call("session.start")
+        _ = try client.call("session.log", .obj(["exercise": "Back Squat", "reps": 0, "weightKg": 150, "kind": "failure"]))
+        _ = try client.call("session.finish")
+        let lines = userLines(try client.call("prompt.render"))
+        let squat = lines.first { $0.hasPrefix("- \"Back Squat\"") } ?? ""
+        #expect(squat.hasPrefix("- \"Back Squat\" 105 kg x 5 on "), "\(lines.joined(separator: "\n"))")
+    }
 }

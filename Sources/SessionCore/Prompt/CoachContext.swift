@@ -20,8 +20,9 @@ public struct CoachContext: Sendable, Equatable {
         public var exerciseKey: String
         /// Counted sets of the exercise in the session.
         public var sets: Int
-        /// The session's top working set: the heaviest counted set, the most reps at that
-        /// weight; nil weight and reps for sets without a load.
+        /// The session's top working set: the heaviest counted set with reps done (a
+        /// failed attempt of 0 reps only when it is all), the most reps at that weight;
+        /// nil weight and reps for sets without a load.
         public var topWeightKg: Double?
         /// The top set's reps.
         public var topReps: Int?
@@ -203,10 +204,12 @@ public struct CoachContext: Sendable, Equatable {
             }
             trend = .new(since: min(firstTrained ?? last.date, sessions.first?.date ?? last.date), first: first)
         }
-        // The day's top set: the heaviest, the most reps at it, the first session's of equals.
+        // The day's top set: the heaviest, the most reps at it, the first session's of
+        // equals; a failed attempt of 0 reps only where nothing else was done.
         let day = sessions.filter { $0.date == last.date }
+        func rank(_ session: LiftSession) -> (Int, Double, Int) { (session.topReps == 0 ? 0 : 1, session.topWeightKg ?? -1, session.topReps ?? 0) }
         var top = day.first ?? last
-        for session in day where (session.topWeightKg ?? -1, session.topReps ?? 0) > (top.topWeightKg ?? -1, top.topReps ?? 0) {
+        for session in day where rank(session) > rank(top) {
             top = session
         }
         return Lift(name: catalog.exercise(key: key)?.name ?? key, exerciseKey: key, last: top, bestOneRepMaxKg: best, trend: trend,
