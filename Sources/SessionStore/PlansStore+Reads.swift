@@ -78,17 +78,15 @@ extension PlansStore {
         }
     }
 
-    /// The active plan's exercises, day by day from Monday in plan order; none without
-    /// an active plan.
-    public func activePlanExercises() throws(StorageError) -> [PlannedExercise] {
+    /// A plan's exercises, day by day from Monday in plan order.
+    public func planExercises(planID: Int64) throws(StorageError) -> [PlannedExercise] {
         try wrap {
             try connection.prepare(
                 """
-                SELECT \(Self.columns(prefix: "e.")) FROM planned_exercise e
-                JOIN plan_day d ON d.id = e.plan_day_id JOIN plan p ON p.id = d.plan_id
-                WHERE p.active = 1 ORDER BY d.weekday, e.position
+                SELECT \(Self.columns(prefix: "e.")) FROM planned_exercise e JOIN plan_day d ON d.id = e.plan_day_id
+                WHERE d.plan_id = ? ORDER BY d.weekday, e.position
                 """
-            ).rows([], Self.plannedRow).map(\.exercise)
+            ).rows([planID], Self.plannedRow).map(\.exercise)
         }
     }
 

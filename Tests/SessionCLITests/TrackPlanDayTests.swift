@@ -64,6 +64,31 @@ import TestSupport
         #expect(summary["plannedDays"]?.arrayValue?.contains(.string(wednesday.description)) == false, "Wednesday is a rest day: \(summary["plannedDays"] ?? .null)")
     }
 
+    /// A plan imported on Monday for next week becomes the active one, but this week
+    /// still trains the plan before it: `exercise show` suggests today's weight for the
+    /// plan of record's row, not for the next plan's.
+    @Test func exerciseShowSuggestsForThePlanOfRecord() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let monday = LocalClock().today().mondayOfWeek.adding(days: -35)
+        try daemon.on(monday.adding(days: -7)) {
+            try daemon.importPlan(Self.plan)
+            #expect(try daemon.ctl(["start"]).status == 0)
+            #expect(try daemon.ctl(["log", "squat", "5", "100"]).status == 0)
+            #expect(try daemon.ctl(["finish"]).status == 0)
+        }
+        let next = #"{"planName": "Volume", "days": [{"day": "Tuesday", "title": "Volume", "exercises": [{"name": "Back Squat", "sets": 2, "reps": 10, "weightKg": 80}]}]}"#
+        try daemon.on(monday) {
+            Fixtures.write(next, to: daemon.directory + "/next.json")
+            let imported = try daemon.ctl(["plan", "import", daemon.directory + "/next.json", "--week-start", monday.adding(days: 7).description])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let shown = try daemon.ctl(["exercise", "show", "squat"]).stdout
+            #expect(shown.contains("next, for the plan's 3 × 5: today"), "\(shown)")
+        }
+        let shown = try daemon.on(monday.adding(days: 8)) { try daemon.ctl(["exercise", "show", "squat"]).stdout }
+        #expect(shown.contains("next, for the plan's 2 × 10: today"), "its week: \(shown)")
+    }
+
     /// A name longer than any exercise's is refused as `log` refuses it, at once: the
     /// matcher is never asked to compare it with every name known.
     @Test func aNameLongerThanAnyExercisesIsAUsageError() throws {

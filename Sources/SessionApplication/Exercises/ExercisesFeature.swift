@@ -57,16 +57,24 @@ extension ExercisesFeature {
     }
 
     /// Today's weight for the exercise, as `status` gives it (`suggestion(plan:…)`):
-    /// for the active session's plan row of it, else the active plan's first row of it
-    /// with a rep target; from its sets in the active session, else those of the last
-    /// session before it (`last` without an active session). Nil without a row or a
-    /// last time.
+    /// for the active session's plan row of it, else the first row of it with a rep
+    /// target of the plan of record for today (today's day first: the plan governing
+    /// today, which may be another than the active one, imported for a later week);
+    /// from its sets in the active session, else those of the last session before it
+    /// (`last` without an active session). Nil without a row or a last time.
     private func suggestion(for exercise: ExerciseIdentity, last: ExerciseHistory.Session?) throws -> PreviousSets.Suggestion? {
         guard last != nil else { return nil }
         let active = try database.sessions.activeSession()
-        let today = try active?.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
-        guard let plan = try service.sessions.plannedExercise(key: exercise.key, in: today).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
-            ?? database.plans.activePlanExercises().first(where: { row in row.reps != nil && (try? service.identity(ofKey: row.name.exerciseKey).key) == exercise.key }),
+        let sessionRows = try active?.planDayID.map { try database.plans.plannedExercises(dayID: $0) } ?? []
+        func ofExercise(_ row: PlannedExercise) -> Bool { row.reps != nil && (try? service.identity(ofKey: row.name.exerciseKey).key) == exercise.key }
+        func ofRecord() throws -> PlannedExercise? {
+            let calendar = try service.plans.planCalendar(), today = clock.localDate(atMs: nowMs)
+            let todays = try service.plans.planDay(on: today, in: calendar).map { try database.plans.plannedExercises(dayID: $0.day.id).map(\.exercise) } ?? []
+            let plan = try calendar.governingPlan(of: today).map { try database.plans.planExercises(planID: $0.id) } ?? []
+            return todays.first(where: ofExercise) ?? plan.first(where: ofExercise)
+        }
+        guard let plan = try service.sessions.plannedExercise(key: exercise.key, in: sessionRows).map(\.exercise).flatMap({ $0.reps != nil ? $0 : nil })
+            ?? ofRecord(),
             let before = try active.map({ try service.sessions.lastTime(of: exercise.key, before: $0) }) ?? last
         else { return nil }
         var weightsKg: [Double]?

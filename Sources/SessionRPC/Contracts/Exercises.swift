@@ -133,8 +133,9 @@ public enum ExerciseGet: MethodContract {
         public var lastSessionId: Int64?
         public var lastDate: String?
         public var lastSets: [LastSet] = []
-        /// Today's weight by double progression for the active plan's first row of it
-        /// with a rep target, after its last session; null without one.
+        /// Today's weight by double progression for the first row of it with a rep
+        /// target of the plan governing today (today's day first), after its last
+        /// session; null without one.
         public var suggestion: PreviousSets.Suggestion?
 
         public init(exercise: ExerciseInfo, sessions: Int, sets: Int, bests: ExerciseBests, last: ExerciseHistory.Session?) {
