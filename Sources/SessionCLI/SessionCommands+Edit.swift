@@ -58,16 +58,17 @@ extension SessionCommands {
         guard params.reps != nil || params.weightKg != nil || params.durationSeconds != nil || params.rpe != nil || params.kind != nil || params.note != nil else {
             throw UsageError("nothing to change: give REPS, WEIGHT or one of --reps, --weight, --duration, --rpe, --kind, --note")
         }
-        if !arguments.has(.yes) { params.refuseImplausible = true }
+        if !arguments.has(.yes) {
+            params.refuseImplausible = true
+            try refuseNothingDone(kind: params.kind ?? .normal, reps: params.reps, durationSeconds: params.durationSeconds, options: "--kind failure", stored: "changed")
+        }
         let result: SessionEditSet.Result
         do {
             result = try context.call(try context.connect(arguments), SessionEditSet.self, params)
         } catch let refusal as DaemonRefusal where refusal.error.is(.implausibleSet) && !arguments.has(.json) {
             let doubt = refusal.error.data(as: ErrorData.ImplausibleSet.self)
             let units = context.console.units
-            if doubt?.doubt == .nothingDone {
-                context.console.error("sessionctl: a set of \(doubt?.exercise ?? "this exercise") of 0 reps and no time is nothing done; nothing was changed.")
-            } else if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
+            if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
                 context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(doubt?.exercise ?? "of this exercise") logged (\(units.text(heaviest))); nothing was changed.")
             } else {
                 context.console.error("sessionctl: \(doubt?.reps ?? 0) reps under a load is more than \(SetPlausibility.maximumLoadedReps); nothing was changed.")

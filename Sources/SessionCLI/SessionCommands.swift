@@ -179,6 +179,7 @@ enum SessionCommands {
         var checked = params
         if let at = arguments[.at], HumanTime.isTimeOfDay(at) { checked.at = nil }
         try context.check(SessionLog.self, checked)
+        if !arguments.has(.yes) { try refuseNothingDone(kind: params.kind, reps: wanted.reps, durationSeconds: wanted.durationSeconds, options: "--kind failure") }
         let client = try context.connect(arguments)
         params.at = try CommandSupport.placedTime(arguments, Options.at, as: params.at, sessionID: params.sessionID, client: client, context: context)
         let replies = try logPipelined(params, sets: wanted.sets, then: read, client: client, context: context)
@@ -276,6 +277,15 @@ enum SessionCommands {
         return ExitStatus.refused
     }
 
+    /// Refuses numbers typed for a set that say nothing was done (`SetPlausibility.nothingDone`):
+    /// a data error, before anything is sent; `--yes` stores them as typed, and
+    /// `options` (when the command takes them) make the set a failed attempt.
+    static func refuseNothingDone(kind: SetKind, reps: Int?, durationSeconds: Int?, options: String?, stored: String = "logged") throws(DataError) {
+        guard SetPlausibility.nothingDone(kind: kind, reps: reps, durationSeconds: durationSeconds) else { return }
+        throw DataError(description: "a set of 0 reps and no time is nothing done (3x0 for 3x10?); nothing was \(stored). To store it as typed, add --yes"
+                        + (options.map { "; a failed attempt, add \($0)" } ?? ""))
+    }
+
     /// The daemon's doubt about a typed set (`implausible_set`) in the CLI's words, with
     /// the other readings of what was typed and the command for each; exit 1. With
     /// --json the error is printed as a refusal (`SessionCtl.printJSONRefusal`).
@@ -299,11 +309,7 @@ enum SessionCommands {
             return context.commandLine(["log", typed] + set, arguments, retyping: true, leaving: [.yes])
         }
         var readings: [(meaning: String, command: String)] = []
-        if doubt?.doubt == .nothingDone {
-            context.console.error("sessionctl: a set of \(exercise) of 0 reps and no time is nothing done; nothing was logged.")
-            context.console.error("To store it as typed, add --yes; a failed attempt, add --kind failure.")
-            return ExitStatus.refused
-        } else if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
+        if let heaviest = doubt?.heaviestKg, let weight = doubt?.weightKg {
             context.console.error("sessionctl: \(units.text(weight)) is more than twice the heaviest \(exercise) logged (\(units.text(heaviest))); nothing was logged.")
             readings.append(("as typed", "add --yes"))
         } else {

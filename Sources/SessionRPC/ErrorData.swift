@@ -138,8 +138,6 @@ public enum ErrorData {
             case repsUnderLoad
             /// More than twice the heaviest logged.
             case overBest
-            /// 0 reps and no time, not a failed attempt: a number mistyped.
-            case nothingDone
         }
         public var doubt = Doubt.repsUnderLoad
         public var exercise = ""
@@ -150,7 +148,6 @@ public enum ErrorData {
         public init(exercise: String, weightKg: Double, heaviestKg: Double) {
             (doubt, self.exercise, self.weightKg, self.heaviestKg) = (.overBest, exercise, weightKg, heaviestKg)
         }
-        public init(nothingDoneOf exercise: String) { (doubt, self.exercise) = (.nothingDone, exercise) }
     }
 
     /// `permission_denied`: the peer's uid, when its credentials could be read.

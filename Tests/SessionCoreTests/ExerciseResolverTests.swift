@@ -130,9 +130,9 @@ import Testing
     }
 
     @Test func aLoadedLiftWrittenWithoutAWeightIsStillUnderALoad() {
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 85, durationSeconds: nil, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil, equipment: .barbell) == .repsUnderLoad(reps: 85))
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 85, durationSeconds: nil, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil, equipment: .machine) == .repsUnderLoad(reps: 85))
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 85, durationSeconds: nil, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil, equipment: .bodyweight) == nil)
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 85, durationSeconds: nil, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil) == nil)
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil, equipment: .barbell) == .repsUnderLoad(reps: 85))
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil, equipment: .machine) == .repsUnderLoad(reps: 85))
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil, equipment: .bodyweight) == nil)
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil) == nil)
     }
 }

@@ -130,36 +130,34 @@ import Testing
 /// The rule a typed set is checked by before it is stored, on its edges.
 @Suite struct SetPlausibilityTests {
     @Test func manyRepsAreDoubtedOnlyUnderALoad() {
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 30, durationSeconds: nil, weightKg: 80, plannedWeightKg: nil, heaviestKg: nil) == nil, "30 is still plausible")
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 31, durationSeconds: nil, weightKg: 80, plannedWeightKg: nil, heaviestKg: nil) == .repsUnderLoad(reps: 31))
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 85, durationSeconds: nil, weightKg: nil, plannedWeightKg: 80, heaviestKg: nil) == .repsUnderLoad(reps: 85),
+        #expect(SetPlausibility.doubt(reps: 30, weightKg: 80, plannedWeightKg: nil, heaviestKg: nil) == nil, "30 is still plausible")
+        #expect(SetPlausibility.doubt(reps: 31, weightKg: 80, plannedWeightKg: nil, heaviestKg: nil) == .repsUnderLoad(reps: 31))
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: 80, heaviestKg: nil) == .repsUnderLoad(reps: 85),
                 "5x85 of a squat planned at 80 kg")
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 85, durationSeconds: nil, weightKg: nil, plannedWeightKg: nil, heaviestKg: 100) == .repsUnderLoad(reps: 85),
+        #expect(SetPlausibility.doubt(reps: 85, weightKg: nil, plannedWeightKg: nil, heaviestKg: 100) == .repsUnderLoad(reps: 85),
                 "an exercise logged with a weight before")
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 60, durationSeconds: nil, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil) == nil, "push-ups: no load anywhere")
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 60, durationSeconds: nil, weightKg: 0, plannedWeightKg: 0, heaviestKg: 0) == nil, "a zero load is none")
+        #expect(SetPlausibility.doubt(reps: 60, weightKg: nil, plannedWeightKg: nil, heaviestKg: nil) == nil, "push-ups: no load anywhere")
+        #expect(SetPlausibility.doubt(reps: 60, weightKg: 0, plannedWeightKg: 0, heaviestKg: 0) == nil, "a zero load is none")
     }
 
     @Test func aWeightOverTwiceTheHeaviestIsDoubted() {
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 5, durationSeconds: nil, weightKg: 200, plannedWeightKg: nil, heaviestKg: 100) == nil, "exactly twice is plausible")
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 5, durationSeconds: nil, weightKg: 200.5, plannedWeightKg: nil, heaviestKg: 100) == .overBest(weightKg: 200.5, heaviestKg: 100))
-        #expect(SetPlausibility.doubt(kind: .normal, reps: 1, durationSeconds: nil, weightKg: 120, plannedWeightKg: 80, heaviestKg: nil) == nil, "never logged: any weight")
-        #expect(SetPlausibility.doubt(kind: .normal, reps: nil, durationSeconds: nil, weightKg: 500, plannedWeightKg: nil, heaviestKg: 100) == .overBest(weightKg: 500, heaviestKg: 100))
+        #expect(SetPlausibility.doubt(reps: 5, weightKg: 200, plannedWeightKg: nil, heaviestKg: 100) == nil, "exactly twice is plausible")
+        #expect(SetPlausibility.doubt(reps: 5, weightKg: 200.5, plannedWeightKg: nil, heaviestKg: 100) == .overBest(weightKg: 200.5, heaviestKg: 100))
+        #expect(SetPlausibility.doubt(reps: 1, weightKg: 120, plannedWeightKg: 80, heaviestKg: nil) == nil, "never logged: any weight")
+        #expect(SetPlausibility.doubt(reps: nil, weightKg: 500, plannedWeightKg: nil, heaviestKg: 100) == .overBest(weightKg: 500, heaviestKg: 100))
     }
 
-    /// 3x0 for 3x10: nothing done, which would count towards the plan as a set done.
-    @Test func nothingDoneIsDoubtedButForAFailedAttempt() {
-        func doubt(_ kind: SetKind, reps: Int?, seconds: Int?) -> SetPlausibility.Doubt? {
-            SetPlausibility.doubt(kind: kind, reps: reps, durationSeconds: seconds, weightKg: 60, plannedWeightKg: nil, heaviestKg: 100)
+    /// 3x0 for 3x10: nothing done, which would count towards the plan as sets done.
+    @Test func nothingDoneIsAskedAboutButForAFailedAttemptOrAWarmUp() {
+        for kind in [SetKind.normal, .drop] {
+            #expect(SetPlausibility.nothingDone(kind: kind, reps: 0, durationSeconds: nil), "\(kind): 0 reps")
+            #expect(SetPlausibility.nothingDone(kind: kind, reps: nil, durationSeconds: 0), "\(kind): a plank of 0 s")
+            #expect(SetPlausibility.nothingDone(kind: kind, reps: 0, durationSeconds: 0), "\(kind): neither")
+            #expect(!SetPlausibility.nothingDone(kind: kind, reps: 0, durationSeconds: 30), "\(kind): 30 s of a hold is something done")
+            #expect(!SetPlausibility.nothingDone(kind: kind, reps: 1, durationSeconds: nil), "\(kind): one rep")
         }
-        for kind in [SetKind.normal, .warmup, .drop] {
-            #expect(doubt(kind, reps: 0, seconds: nil) == .nothingDone, "\(kind): 0 reps")
-            #expect(doubt(kind, reps: nil, seconds: 0) == .nothingDone, "\(kind): a plank of 0 s")
-            #expect(doubt(kind, reps: 0, seconds: 0) == .nothingDone, "\(kind): neither")
-            #expect(doubt(kind, reps: 0, seconds: 30) == nil, "\(kind): 30 s of a hold is something done")
-            #expect(doubt(kind, reps: 1, seconds: nil) == nil, "\(kind): one rep")
-        }
-        #expect(doubt(.failure, reps: 0, seconds: nil) == nil, "a failed attempt is 0 reps")
-        #expect(doubt(.normal, reps: nil, seconds: nil) == nil, "no number given: nothing typed to doubt")
+        #expect(!SetPlausibility.nothingDone(kind: .failure, reps: 0, durationSeconds: nil), "a failed attempt is 0 reps")
+        #expect(!SetPlausibility.nothingDone(kind: .warmup, reps: 0, durationSeconds: nil), "a warm-up counts towards nothing")
+        #expect(!SetPlausibility.nothingDone(kind: .normal, reps: nil, durationSeconds: nil), "no number typed")
     }
 }

@@ -89,11 +89,6 @@ package enum ErrorMapping {
                     .implausibleSet,
                     message: "\(JSONValue.format(number: weight)) kg is more than twice the heaviest \(exercise) logged (\(JSONValue.format(number: heaviest)) kg). Nothing was logged; confirm to store it.",
                     data: ErrorData.ImplausibleSet(exercise: exercise, weightKg: weight, heaviestKg: heaviest))
-            case .nothingDone:
-                return .application(
-                    .implausibleSet,
-                    message: "A set of \(exercise) of 0 reps and no time is nothing done: likely a number mistyped. Nothing was logged; confirm to store it, or log a failed attempt as kind failure.",
-                    data: ErrorData.ImplausibleSet(nothingDoneOf: exercise))
             }
         case .sessionFull(let sessionID, let maximumSets):
             return .application(

@@ -110,10 +110,9 @@ package final class SessionService: MethodContext {
     /// Throws `implausibleSet` when a set of `exercise`, typed as `name`, looks mistyped
     /// (`SetPlausibility`), against its planned exercise's weight and the bests stored:
     /// what an import of sets typed afterwards and an edit ask, as `session.log` does.
-    func checkPlausible(kind: SetKind, reps: Int?, durationSeconds: Int?, weightKg: Double?, plannedExerciseID: Int64?, of exercise: ExerciseIdentity,
-                        name: String) throws {
+    func checkPlausible(reps: Int?, weightKg: Double?, plannedExerciseID: Int64?, of exercise: ExerciseIdentity, name: String) throws {
         let plannedWeight = try plannedExerciseID.flatMap { try database.plans.plannedExercise($0)?.exercise.weightKg }
-        if let doubt = SetPlausibility.doubt(kind: kind, reps: reps, durationSeconds: durationSeconds, weightKg: weightKg, plannedWeightKg: plannedWeight,
+        if let doubt = SetPlausibility.doubt(reps: reps, weightKg: weightKg, plannedWeightKg: plannedWeight,
                                              heaviestKg: try database.sessions.bests(exerciseKey: exercise.key).heaviestKg,
                                              equipment: exercise.equipment ?? Equipment.stated(in: name)) {
             throw SessionError.implausibleSet(doubt, exercise: name)

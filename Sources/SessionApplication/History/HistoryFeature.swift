@@ -175,7 +175,7 @@ extension HistoryFeature {
         for session in sessions {
             for (index, set) in session.workout.sets.enumerated() {
                 let plannedID = session.plannedExerciseIDs.isEmpty ? nil : session.plannedExerciseIDs[index]
-                try service.checkPlausible(kind: set.kind, reps: set.reps, durationSeconds: set.durationSeconds, weightKg: set.weightKg, plannedExerciseID: plannedID,
+                try service.checkPlausible(reps: set.reps, weightKg: set.weightKg, plannedExerciseID: plannedID,
                                            of: try service.identity(ofKey: set.exercise.exerciseKey), name: set.exercise)
             }
         }

@@ -14,9 +14,8 @@ extension SessionsFeature {
                                 durationSeconds: params.durationSeconds ?? set.durationSeconds, rpe: params.rpe ?? set.rpe, note: note)
         let exercise = try service.identity(ofKey: set.exerciseName.exerciseKey)
         try service.checkAssistance(params.weightKg, of: exercise, name: set.exerciseName, path: "params.weightKg")
-        if params.refuseImplausible == true, params.reps != nil || params.weightKg != nil || params.durationSeconds != nil {
-            try service.checkPlausible(kind: edited.kind, reps: edited.reps, durationSeconds: edited.durationSeconds, weightKg: edited.weightKg,
-                                       plannedExerciseID: set.plannedExerciseID, of: exercise, name: set.exerciseName)
+        if params.refuseImplausible == true, params.reps != nil || params.weightKg != nil {
+            try service.checkPlausible(reps: edited.reps, weightKg: edited.weightKg, plannedExerciseID: set.plannedExerciseID, of: exercise, name: set.exerciseName)
         }
         let decision = SetDecision(
             exerciseKey: exercise.key, kind: edited.kind, reps: edited.reps, weightKg: edited.weightKg, previous: nil, bests: .none,

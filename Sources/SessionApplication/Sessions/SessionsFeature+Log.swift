@@ -69,8 +69,7 @@ extension SessionsFeature {
         if session.isActive { try resumeIfPaused(session, effects: &effects) }
         let (bests, previous) = try database.sessions.loggingState(exerciseKey: key, sessionID: session.id, plannedExerciseID: plannedID)
         if input.refuseImplausible == true,
-            let doubt = SetPlausibility.doubt(kind: input.kind, reps: reps, durationSeconds: duration, weightKg: weight, plannedWeightKg: planned?.weightKg,
-                                              heaviestKg: bests.heaviestKg,
+            let doubt = SetPlausibility.doubt(reps: reps, weightKg: weight, plannedWeightKg: planned?.weightKg, heaviestKg: bests.heaviestKg,
                                               equipment: exercise.equipment ?? Equipment.stated(in: name)) {
             throw SessionError.implausibleSet(doubt, exercise: name)
         }

@@ -6,14 +6,22 @@
 ///   exercise planned or ever logged with one, or one whose equipment carries one (a
 ///   barbell, a machine: `Equipment.carriesLoad`) — a bare `5x85` takes no weight of its
 ///   own but is still a squat;
-/// - a weight over `bestFactor` times the heaviest the exercise was ever logged with;
-/// - 0 reps and no time, typed so, but for a failed attempt (`SetKind.failure`): nothing
-///   was done, and a set would count towards the plan as done (`log 1 3x0` for 3x10).
+/// - a weight over `bestFactor` times the heaviest the exercise was ever logged with.
 /// An exercise without a load (push-ups, a plank) may have any number of reps, and an
 /// exercise never logged with a weight any weight.
 public enum SetPlausibility {
     public static let maximumLoadedReps = 30
     public static let bestFactor = 2.0
+
+    /// True when numbers typed for a set of `kind` say nothing was done: 0 reps and no
+    /// time (or a time of 0), typed so (`3x0` for `3x10`), for a set that would count
+    /// towards the plan as done. A failed attempt (`failure`) is 0 reps by nature, and a
+    /// warm-up counts towards nothing. Asked by the client that reads what a person
+    /// typed, before anything is sent.
+    public static func nothingDone(kind: SetKind, reps: Int?, durationSeconds: Int?) -> Bool {
+        guard kind != .failure, kind != .warmup, reps != nil || durationSeconds != nil else { return false }
+        return (reps ?? 0) == 0 && (durationSeconds ?? 0) == 0
+    }
 
     /// Why a set looks mistyped.
     public enum Doubt: Sendable, Equatable {
@@ -21,16 +29,12 @@ public enum SetPlausibility {
         case repsUnderLoad(reps: Int)
         /// A weight over `bestFactor` × the heaviest logged.
         case overBest(weightKg: Double, heaviestKg: Double)
-        /// 0 reps and no time, of a set that is not a failed attempt.
-        case nothingDone
     }
 
-    /// The doubt about a set of `kind` of `reps` (or `durationSeconds`) at `weightKg` of
-    /// an exercise whose plan gives `plannedWeightKg`, whose heaviest logged set is
-    /// `heaviestKg` and whose equipment is `equipment`; nil when it is plausible.
-    public static func doubt(kind: SetKind, reps: Int?, durationSeconds: Int?, weightKg: Double?, plannedWeightKg: Double?, heaviestKg: Double?,
-                             equipment: Equipment? = nil) -> Doubt? {
-        if reps != nil || durationSeconds != nil, (reps ?? 0) == 0, (durationSeconds ?? 0) == 0, kind != .failure { return .nothingDone }
+    /// The doubt about a set of `reps` at `weightKg` of an exercise whose plan gives
+    /// `plannedWeightKg`, whose heaviest logged set is `heaviestKg` and whose equipment
+    /// is `equipment`; nil when it is plausible.
+    public static func doubt(reps: Int?, weightKg: Double?, plannedWeightKg: Double?, heaviestKg: Double?, equipment: Equipment? = nil) -> Doubt? {
         let loaded = [weightKg, plannedWeightKg, heaviestKg].contains { ($0 ?? 0) > 0 } || equipment?.carriesLoad == true
         if let reps, reps > maximumLoadedReps, loaded { return .repsUnderLoad(reps: reps) }
         if let weightKg, let heaviestKg, heaviestKg > 0, weightKg > heaviestKg * bestFactor {

@@ -32,7 +32,7 @@ public enum SessionEditSet: MethodContract {
         /// Refuse (`implausible_set`) reps or a weight that look mistyped, as
         /// `session.log` does (`SetPlausibility`): what a client sends for numbers a
         /// person typed, until they confirm.
-        @Param(.bool, "true: refuse (implausible_set) reps, a weight or a time that look mistyped, as session.log's refuseImplausible")
+        @Param(.bool, "true: refuse (implausible_set) reps or a weight that look mistyped, as session.log's refuseImplausible")
         public var refuseImplausible: Bool?
 
         /// Something must change.

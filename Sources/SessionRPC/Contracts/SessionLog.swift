@@ -62,7 +62,7 @@ public enum SessionLog: MethodContract {
         public var withLastTime: Bool?
         /// Refuse (`implausible_set`) a set that looks mistyped (`SetPlausibility`): what
         /// a client sends for numbers a person typed, until they confirm.
-        @Param(.bool, "true: refuse (implausible_set) a set of over \(SetPlausibility.maximumLoadedReps) reps under a load, over twice the exercise's heaviest weight, or 0 reps and no time but for a failed attempt")
+        @Param(.bool, "true: refuse (implausible_set) a set of over \(SetPlausibility.maximumLoadedReps) reps under a load, or over twice the exercise's heaviest weight")
         public var refuseImplausible: Bool?
         // Last, as params are coded in the order declared: a call that names neither of
         // these two reads no further (`Params.take`).
