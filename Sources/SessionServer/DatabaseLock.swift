@@ -78,7 +78,10 @@ final class DatabaseLock {
 
     /// Locks the database file itself, when it exists (at start, and again once the
     /// daemon has made a new one); throws when another daemon holds it under another
-    /// name, before this one reads or writes it.
+    /// name, before this one reads or writes it. With `PATH.lock` held here, a holder is
+    /// a daemon under another name, or one killed a moment ago whose files the kernel
+    /// is still closing (its two locks go one after the other): waited for as long as
+    /// an exiting holder of `PATH.lock` is.
     func lockDatabaseFile(_ databasePath: String) throws(Daemon.StartFailure) {
         guard databaseFile < 0 else { return }
         let fd = open(databasePath, O_RDONLY | O_CLOEXEC)
@@ -86,8 +89,13 @@ final class DatabaseLock {
             if errno == ENOENT { return }
             throw Daemon.StartFailure(description: "cannot open \(databasePath) to lock it: \(String(cString: strerror(errno)))")
         }
+        let deadline = MonotonicClock.nowNs() + Self.exitingHolderNs
         var result: Int32
-        repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        while true {
+            repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            guard result != 0, errno == EWOULDBLOCK, MonotonicClock.nowNs() < deadline else { break }
+            usleep(10_000)
+        }
         guard result == 0 else {
             // Left open: a daemon that has opened the database keeps SQLite's locks so.
             // A file system that cannot lock so (NFS, whose flock(2) is fcntl(2) and

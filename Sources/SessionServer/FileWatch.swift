@@ -17,14 +17,19 @@ final class FileWatch {
     /// Watches `paths`; nil when no directory of theirs can be watched.
     init?(paths: [String]) {
         guard let descriptor = try? FileDescriptor(inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)), from: "inotify_init1") else { return nil }
-        let events = UInt32(IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
-        for path in paths {
-            // A directory watched twice is one watch, with the same events.
-            let watch = inotify_add_watch(descriptor.raw, FilePath.directory(of: path), events)
-            if watch >= 0 { watched[watch, default: [:]][FilePath.name(of: path)] = path }
-        }
-        guard !watched.isEmpty else { return nil }
         self.descriptor = descriptor
+        for path in paths { watch(path) }
+        guard !watched.isEmpty else { return nil }
+    }
+
+    /// Watches `path` (again, after its directory was made anew); false when its
+    /// directory cannot be watched. A directory watched twice is one watch.
+    @discardableResult
+    func watch(_ path: String) -> Bool {
+        let watch = inotify_add_watch(descriptor.raw, FilePath.directory(of: path), UInt32(IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO))
+        guard watch >= 0 else { return false }
+        watched[watch, default: [:]][FilePath.name(of: path)] = path
+        return true
     }
 
     /// True when `path` is watched.

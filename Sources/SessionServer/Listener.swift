@@ -72,7 +72,7 @@ struct Listener: ~Copyable {
             case .answered:
                 throw Failure(description: "another sessiond is already answering on \(path); stop it first or pass another --socket")
             case .silent:
-                throw Failure(description: "something listening on \(path) takes connections but did not answer within \(answerMs / 1000) s; stop it or pass another --socket")
+                throw Failure(description: "something listening on \(path) (a sessiond too busy to answer, or another program) takes connections but did not answer within \(answerMs / 1000) s; stop it or pass another --socket")
             case .hungUp:
                 guard MonotonicClock.nowNs() < deadline else {
                     throw Failure(description: "something listening on \(path) hangs up without answering; stop it or pass another --socket")
@@ -118,6 +118,15 @@ struct Listener: ~Copyable {
         }
         try makeParentDirectory(of: path, socket: path)
         try refuseSharedDirectory(of: path)
+        return try bindAgain(path: path, group: group)
+    }
+
+    /// Binds `path`, where nothing is, as `bind` does once it has made the place: what
+    /// the serving loop binds again when the socket file went, without asking anyone
+    /// there, removing anything or making a directory (a file there now, or a directory
+    /// gone, is a failure to say).
+    static func bindAgain(path: String, group: gid_t?) throws(Failure) -> Listener {
+        var info = stat()
         let descriptor = try own(
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0), from: "socket")
         // Linux gives the socket's file the unbound socket's own mode, less the umask: set

@@ -103,6 +103,9 @@ final class Server {
     /// When the heap's free memory is next handed back to the system, after a burst of
     /// large replies or a large buffer dropped.
     var trimDueMs: Int64?
+    /// The socket file bound here went and could not be bound again yet: how many tries
+    /// failed, and when the next is due (`bindSocketAgain`).
+    var socketRetry: (failures: Int, dueMs: Int64)?
     /// epoll_wait's buffer, kept for the loop's life.
     private var epollEvents = [epoll_event](repeating: epoll_event(), count: 128)
 
@@ -139,6 +142,9 @@ final class Server {
         if let files = fileWatch { try watch(files.descriptor.raw, tag: Self.filesTag) }
         if fileWatch?.watches(databasePath) != true {
             logger.warning("cannot watch the database's directory; a removed WAL is noticed at the next commit", [("database", databasePath)])
+        }
+        if let socket = self.listener?.boundPath, fileWatch?.watches(socket) != true {
+            logger.warning("cannot watch the socket's directory; a socket file removed is not bound again", [("socket", socket)])
         }
     }
 
@@ -211,6 +217,7 @@ final class Server {
         if let resumesAt = acceptResumesAtMs { atMost(resumesAt - now) }
         if let due = sweepDueMs() { atMost(due - now) }
         if let due = trimDueMs { atMost(due - now) }
+        if let due = socketRetry?.dueMs { atMost(due - now) }
         // Connections that waited for this turn's decoding allowance go on at once.
         if decodingDeferred, !awaitingDecodeBudget.isEmpty { atMost(0) }
         return wait.map { Int32(clamping: $0) } ?? -1
@@ -248,6 +255,7 @@ final class Server {
         }
         if let finished = rest.expire(nowMs: clock.nowMs()) { broadcast([finished.finishedEvent]) }
         resumeAcceptingIfDue(now: now)
+        if let due = socketRetry?.dueMs, now >= due { bindSocketAgain() }
         if let due = trimDueMs, now >= due {
             trimDueMs = nil
             malloc_trim(0)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SessionSystem
 import Testing
 import TestSupport
 
@@ -41,5 +42,35 @@ import TestSupport
         #expect(try kept.call("daemon.status")["version"] != nil, "a connection made before is still served")
         #expect(daemon.stop() == 0)
         #expect(try String(contentsOfFile: daemon.socketPath, encoding: .utf8) == "not a socket\n", "the file put there is left alone")
+    }
+}
+
+/// The socket's own directory removed whole (`rm -rf`, a cleaner of a runtime
+/// directory), then made again: the removal succeeds, and the daemon binds its socket
+/// once the directory is back, and again after the next removal of the file.
+@Suite struct SocketDirectoryTests {
+    @Test func aSocketDirectoryRemovedAndMadeAgainGetsItsSocketBack() throws {
+        let directory = Fixtures.temporaryDirectory("socket-directory")
+        defer { Fixtures.removeTree(directory) }
+        let run = directory + "/run", socket = directory + "/run/sessiond.sock", log = directory + "/sessiond.log"
+        try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false)
+        let logFile = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer { close(logFile) }
+        let pid = try ChildProcess.spawn(Binaries.sessiond, ["--socket", socket, "--database", directory + "/sessiond.db", "--timezone", "UTC"],
+                                         descriptors: [-1, logFile, logFile])
+        defer { kill(pid, SIGTERM); var status: Int32 = 0; waitpid(pid, &status, 0) }
+        func answers() -> Bool { (try? RPCClient(path: socket).call("daemon.status")["version"]) != nil }
+        try Wait.until("the daemon to serve") { answers() }
+
+        let removed = try runProcess("/bin/rm", ["-rf", run])
+        #expect(removed.status == 0, "the directory is removed whole: \(removed.stderr)")
+        try Wait.until("the daemon to say so") { Fixtures.read(log).contains("cannot be bound again yet") }
+        #expect(!FileManager.default.fileExists(atPath: run), "no directory made again")
+        try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false)
+        try Wait.until("the socket bound in the new directory") { answers() }
+        // The new directory is watched: the file removed again is bound again.
+        try #require(unlink(socket) == 0)
+        try Wait.until("the socket bound again") { answers() }
+        #expect(Fixtures.read(log).components(separatedBy: "bound again").count - 1 >= 2, "\(Fixtures.read(log))")
     }
 }

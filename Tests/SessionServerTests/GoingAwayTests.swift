@@ -63,7 +63,7 @@ import TestSupport
         let listener = try listening(at: path)
         defer { close(listener) }
         let error = #expect(throws: Listener.Failure.self) { try Listener.refuseIfServed(path: path) }
-        #expect(error?.description == "something listening on \(path) takes connections but did not answer within 1 s; stop it or pass another --socket")
+        #expect(error?.description == "something listening on \(path) (a sessiond too busy to answer, or another program) takes connections but did not answer within 1 s; stop it or pass another --socket")
     }
 
     /// A child that has ended and is not yet reaped: a zombie.
