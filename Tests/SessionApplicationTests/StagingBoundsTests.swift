@@ -91,4 +91,27 @@ import TestSupport
         #expect(!app.application.expireStaged())
         #expect(try app.call("history.import", .obj(["importId": "recent", "done": true]))["staged"] == 1)
     }
+
+    /// An import refused at `done` for what it holds lets go of what it staged: five
+    /// refusals in a row leave every place free, and a good import goes in at once. A
+    /// dry run reads an archive's plans as the import would.
+    @Test func anImportRefusedAtDoneLetsGoOfWhatItStaged() throws {
+        let app = try InProcess()
+        let negative = JSONValue.obj(["start": "2024-03-01T18:00:00", "title": "Push", "sets": [.obj(["exercise": "Bench Press", "reps": 5, "weightKg": -5])]])
+        for attempt in 0..<5 {
+            let refused = try app.request("history.import", .obj(["importId": .string("bad-\(attempt)"), "chunk": 0, "done": true, "workouts": [negative]]))
+            #expect(refused["error"]?["message"]?.stringValue?.contains("a load below zero") == true, "\(refused)")
+        }
+        #expect(app.application.service.staging.imports.isEmpty, "\(app.application.service.staging.imports.keys)")
+        let good = JSONValue.obj(["start": "2024-03-02T18:00:00", "title": "Legs", "sets": [.obj(["exercise": "Squat", "reps": 5, "weightKg": 100])]])
+        let stored = try app.call("history.import", .obj(["importId": "good", "chunk": 0, "done": true, "workouts": [good]]))
+        #expect(stored["imported"]?["workouts"] == 1, "\(stored)")
+
+        let plans = JSONValue.array([.obj(["planId": 7, "importedAt": "2024-03-01T08:00:00Z", "active": true, "revises": .null, "source": "",
+                                           "plan": try JSONParser.parse(#"{"planName": "X", "days": [{"day": "Monday", "title": "A", "exercises": [{"name": "Squat", "sets": 0, "reps": 5}]}]}"#)])])
+        let dry = try app.request("history.import", .obj(["importId": "dry", "chunk": 0, "done": true, "dryRun": true, "plans": plans]))
+        let errors = dry["error"]?["data"]?["errors"]?.arrayValue ?? []
+        #expect(errors.first?["path"]?.stringValue?.hasPrefix("params.plans[0].plan.days[0].exercises[0].sets") == true, "\(dry.jsonText)")
+        #expect(app.application.service.staging.imports.keys.map(\.id) == ["good"], "the stored import's answer stays for a retry; nothing else")
+    }
 }

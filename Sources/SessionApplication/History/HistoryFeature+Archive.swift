@@ -77,16 +77,10 @@ extension HistoryFeature {
     /// one active, the plan events, the health samples. What is stored already
     /// (the same plan, the same sample) is not added again. The archive's plan ids
     /// mapped to the stored ones.
-    func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
-        if let profile = archive.profile { try database.profile.setProfile(profile, updatedAtMs: nowMs) }
-        for (index, alias) in archive.aliases.enumerated() {
-            try service.aliases.checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
-            _ = try database.exercises.setAlias(alias.alias.exerciseKey, name: alias.name)
-        }
-        // One the catalog has come to know since is the catalog's now: left out.
-        for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.exercises.defineExercise(exercise) }
-        for rest in archive.rests { try database.exercises.setExerciseRest(exerciseKey: try service.identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
-        var planIDs: [Int64: Int64] = [:]
+    /// The archive's plans, each read at the typed boundary as an import reads a plan
+    /// (what a dry run checks too), with the instant it was imported.
+    func plans(of archive: HistoryArchive) throws -> [(archived: ArchivedPlan, plan: ImportedPlan, importedAtMs: Int64)] {
+        var plans: [(archived: ArchivedPlan, plan: ImportedPlan, importedAtMs: Int64)] = []
         for (index, archived) in archive.plans.enumerated() {
             let path = "params.plans[\(index)]"
             guard let importedAtMs = RFC3339.parse(archived.importedAt) else {
@@ -98,6 +92,22 @@ extension HistoryFeature {
             } catch {
                 throw RPCError.invalidParams(error.errors.map { PathMessage(path: path + ".plan." + $0.path, message: $0.message) })
             }
+            plans.append((archived, imported, importedAtMs))
+        }
+        return plans
+    }
+
+    func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
+        if let profile = archive.profile { try database.profile.setProfile(profile, updatedAtMs: nowMs) }
+        for (index, alias) in archive.aliases.enumerated() {
+            try service.aliases.checkRoom(forAlias: alias.alias.exerciseKey) { RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: $0)]) }
+            _ = try database.exercises.setAlias(alias.alias.exerciseKey, name: alias.name)
+        }
+        // One the catalog has come to know since is the catalog's now: left out.
+        for exercise in archive.exercises where ExerciseCatalog.builtIn.exercise(named: exercise.name) == nil { try database.exercises.defineExercise(exercise) }
+        for rest in archive.rests { try database.exercises.setExerciseRest(exerciseKey: try service.identity(ofKey: rest.exerciseKey).key, seconds: rest.seconds) }
+        var planIDs: [Int64: Int64] = [:]
+        for (archived, imported, importedAtMs) in try plans(of: archive) {
             if let stored = try database.plans.storedPlan(weekStart: imported.plan.weekStart, importedAtMs: importedAtMs, source: archived.source) {
                 planIDs[archived.planID] = stored
                 continue

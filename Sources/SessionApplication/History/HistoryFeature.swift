@@ -53,9 +53,25 @@ extension HistoryFeature {
                 $0.skipped = 0
             }
         }
+        do {
+            return try finishImport(params, key: key, staged: staged)
+        } catch let error where !(error is StorageError) {
+            // Refused for what it holds: what was staged goes once this commits (a group
+            // commit that runs the request again reads it again), and takes up no room
+            // of the client's imports. A storage failure keeps it, for `done` again.
+            service.afterCommit.append { $0.staging.cancel(key) }
+            throw error
+        }
+    }
+
+    /// `history.import`'s `done`: the staged import read back, checked and stored (or,
+    /// in a dry run, counted).
+    private func finishImport(_ params: HistoryImport.Params, key: ImportStaging.Key, staged: ImportStaging.Staged) throws -> HistoryImport.Result {
         // Read back from disk only now, and let go of when this returns.
         let (workouts, archive) = try service.staging.contents(of: key)
-        // An archive (sessiond's own export) first: its plans are what its sessions trained.
+        // An archive (sessiond's own export) first: its plans are what its sessions
+        // trained. A dry run reads its plans as the import would, storing nothing.
+        if params.dryRun { _ = try plans(of: archive) }
         let planIDs = archive.isEmpty || params.dryRun ? [:] : try restore(archive)
         // Sessiond's own export is in the order it was recorded: kept so.
         var sessions = try HistoryWorkout.merging(workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
