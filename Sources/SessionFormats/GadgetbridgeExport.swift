@@ -91,6 +91,13 @@ public enum GadgetbridgeExport {
         guard tables.contains("DEVICE"), !samples.isEmpty else {
             throw Failure(message: "not a Gadgetbridge database: it has no DEVICE table and sample tables (its tables: \(tables.sorted().prefix(8).joined(separator: ", ")))")
         }
+        // A column computed as it is read (a generated one) runs what the file says at
+        // every row: Gadgetbridge makes none, so a file that has one is refused.
+        for table in ["DEVICE"] + samples {
+            if let generated = try file.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)", [table], { $0.text("name") }).first {
+                throw Failure(message: "\(table).\(generated) is a generated column, which no Gadgetbridge database has: the file is refused")
+            }
+        }
         func columns(_ table: String) throws -> Set<String> {
             Set(try file.rows("SELECT name FROM pragma_table_info(?)", [table]) { $0.text("name") })
         }

@@ -32,8 +32,14 @@ final class SQLiteFile {
             sqlite3_close_v2(handle)
             throw Failure(code: code, description: message)
         }
+        // No value read here is long: a file that makes one (a generated column's
+        // expression) is refused before it takes the memory.
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueBytes)
         self.handle = handle
     }
+
+    /// The longest text or blob a value may be.
+    static let maximumValueBytes: Int32 = 1 << 20
 
     deinit { sqlite3_close_v2(handle) }
 

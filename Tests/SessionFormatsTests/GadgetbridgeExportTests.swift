@@ -50,6 +50,32 @@ import SessionStore
         #expect(read.samples.allSatisfy { $0.source == "Gadgetbridge Mi Band 2" })
     }
 
+    /// A generated column runs what the file says at every row read: one that would
+    /// build a value of hundreds of megabytes is refused before it runs, by name.
+    @Test func aGeneratedColumnIsRefused() throws {
+        defer { Fixtures.removeTree(directory) }
+        let path = directory + "/Generated"
+        let connection = try Connection(path: path)
+        try connection.execute("""
+            CREATE TABLE DEVICE (K INTEGER, NAME TEXT,
+              _id INTEGER GENERATED ALWAYS AS (K + length(replace(hex(zeroblob(100000000)), '0', 'ab'))) VIRTUAL);
+            INSERT INTO DEVICE (K, NAME) VALUES (1, 'd');
+            CREATE TABLE MI_SCALE_WEIGHT_SAMPLE (TIMESTAMP INTEGER, DEVICE_ID INTEGER, WEIGHT_KG REAL);
+            INSERT INTO MI_SCALE_WEIGHT_SAMPLE VALUES (\(Self.morning * 1000), 1, 80);
+            """)
+        let error = #expect(throws: GadgetbridgeExport.Failure.self) { _ = try read(path) }
+        #expect(error?.description.contains("DEVICE._id is a generated column, which no Gadgetbridge database has") == true, "\(String(describing: error))")
+    }
+
+    /// A value longer than any a Gadgetbridge database holds is refused as SQLite
+    /// builds it, not held whole.
+    @Test func aValueOfAMebibyteIsRefused() throws {
+        defer { Fixtures.removeTree(directory) }
+        let file = try SQLiteFile(path: try oldDatabase())
+        #expect(throws: (any Error).self) { _ = try file.rows("SELECT length(zeroblob(\(SQLiteFile.maximumValueBytes) + 1)) AS n") { $0.int64("n") } }
+        #expect(try file.rows("SELECT length(zeroblob(1000)) AS n") { $0.int64("n") } == [1000])
+    }
+
     @Test func aPathThatIsASymbolicLinkIsReadThroughIt() throws {
         defer { Fixtures.removeTree(directory) }
         let path = try oldDatabase()
