@@ -133,7 +133,7 @@ public final class AppleHealthReader: ExpatHandler {
         let source = String((attributes.string("sourceName") ?? "Apple Health").prefix(HealthSample.sourceLength))
         var value = 0.0
         if kind != .asleep && kind != .inBed {
-            guard let number = attributes.string("value").flatMap(Double.init), number.isFinite else { return "a \(type) record whose value is no number" }
+            guard let number = attributes.string("value").flatMap(\.decimalValue), number.isFinite else { return "a \(type) record whose value is no number" }
             let unit = attributes.string("unit") ?? ""
             guard let converted = HealthUnits.value(number, of: kind, unit: unit) else {
                 leftOut.add("record \(records)", "a \(type) in \"\(unit)\", a unit not known for it")
@@ -172,7 +172,7 @@ public final class AppleHealthReader: ExpatHandler {
             case "h", "hr": 3600
             default: 60
             }
-            guard let duration = Double(text).flatMap({ Checked.seconds($0, unitSeconds: unitSeconds) }) else {
+            guard let duration = text.decimalValue.flatMap({ Checked.seconds($0, unitSeconds: unitSeconds) }) else {
                 return "a \(type) workout whose duration \"\(text)\" is no length of time"
             }
             seconds = duration

@@ -45,7 +45,7 @@ enum HistoryDates {
     /// anything else, a sign included (`-5m` is no duration). Beyond a million
     /// hours or seconds a duration is no duration (and would not fit the arithmetic).
     static func duration(_ text: String) -> Int? {
-        if let seconds = Double(text), seconds >= 0 { return seconds < 1e9 ? Int(seconds.rounded()) : nil }
+        if let seconds = text.decimalValue, seconds >= 0 { return seconds < 1e9 ? Int(seconds.rounded()) : nil }
         var total = 0
         var digits = ""
         var matched = false

@@ -62,6 +62,16 @@ import TestSupport
         #expect(reader.workouts.count == 1 && reader.workouts[0].durationSeconds == 2700 && reader.workouts[0].averageHeartRate == 120)
     }
 
+    /// Hexadecimal, which strtod reads (0x50 as 80), is no number Apple writes: a
+    /// record or a workout's duration so written is refused by its place.
+    @Test func anAppleNumberInHexadecimalIsNoNumber() throws {
+        let mass = #expect(throws: (any Error).self) { _ = try Self.readApple(Self.export { $0["mass"]?["value"] = "0x50" }) }
+        #expect("\(mass.map { "\($0)" } ?? "")".contains("line 6, column 3: a HKQuantityTypeIdentifierBodyMass record whose value is no number"))
+        let workout = #expect(throws: (any Error).self) { _ = try Self.readApple(Self.export { $0["workout"]?["duration"] = "0x2D" }) }
+        #expect("\(workout.map { "\($0)" } ?? "")".contains("duration \"0x2D\" is no length of time"))
+        #expect(TrackerExport.duration("0x10") == nil && TrackerExport.duration("16") == 16, "Strong's Duration")
+    }
+
     @Test func everyAppleNumberIsRefusedWithItsLineOrLeftOutOrNone() throws {
         for (element, attribute) in [("steps", "value"), ("rhr", "value"), ("hrv", "value"), ("mass", "value"), ("fat", "value"),
                                      ("workout", "duration"), ("workout", "totalEnergyBurned"), ("heart", "average"), ("heart", "maximum"),
