@@ -178,6 +178,7 @@ public final class AppleHealthReader: ExpatHandler {
             seconds = duration
         }
         guard workouts.count < Self.maximumWorkouts else { return "more than \(Self.maximumWorkouts) strength workouts: more than a health export holds" }
+        if let problem = HistoryWorkout.recordedDurationProblem(seconds) { leftOut.add("workout \(workouts.count + 1)", problem) }
         var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         workout.energyKcal = Self.kcal(attributes.string("totalEnergyBurned"), unit: attributes.string("totalEnergyBurnedUnit"))
         self.workout = workout
@@ -191,7 +192,7 @@ public final class AppleHealthReader: ExpatHandler {
         case "HKQuantityTypeIdentifierHeartRate":
             let perMinute = attributes.string("unit") == "count/s" ? 60.0 : 1.0
             func rate(_ name: StaticString) -> Int? {
-                attributes.string(name).flatMap(Double.init).flatMap { Checked.int($0 * perMinute, in: HistoryLimits.heartRate) }
+                attributes.string(name).flatMap(\.decimalValue).flatMap { Checked.int($0 * perMinute, in: HistoryLimits.heartRate) }
             }
             workout?.setHeartRate(average: rate("average"), maximum: rate("maximum"))
         case "HKQuantityTypeIdentifierActiveEnergyBurned":
@@ -204,7 +205,7 @@ public final class AppleHealthReader: ExpatHandler {
     /// Energy in kcal from Health's units (`kcal`, `Cal`, `kJ`); nil when it is none or
     /// past `HistoryLimits.energyKcal`.
     public static func kcal(_ text: String?, unit: String?) -> Double? {
-        guard let value = text.flatMap(Double.init), value.isFinite else { return nil }
+        guard let value = text.flatMap(\.decimalValue), value.isFinite else { return nil }
         let kcal = unit == "kJ" ? value / 4.184 : value
         return HistoryLimits.energyKcal.contains(kcal) && kcal > 0 ? kcal : nil
     }

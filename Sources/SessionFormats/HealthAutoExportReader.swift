@@ -121,6 +121,8 @@ public enum HealthAutoExportReader {
         var names: [String?] = []
         var units: [String] = []
         var workouts: [HistoryWorkout] = []
+        // Workouts' durations left out, said with the values left out.
+        var workoutsLeftOut: [(path: String, problem: String)] = []
         var first = try open()
         try walk(&first, metric: { index, key, stream in
             while names.count <= index {
@@ -142,7 +144,12 @@ public enum HealthAutoExportReader {
             return true
         }, workout: { index, stream in
             let item = try JSONReader(try stream.value(), path: "$.data.workouts[\(index)]")
-            if let workout = try workout(item) { workouts.append(workout) }
+            if let workout = try workout(item) {
+                if workout.durationSeconds == nil, let problem = HistoryWorkout.recordedDurationProblem(try Self.recordedSeconds(item)) {
+                    workoutsLeftOut.append((item.path, problem))
+                }
+                workouts.append(workout)
+            }
             guard workouts.count <= AppleHealthReader.maximumWorkouts else {
                 throw JSONReadError(path: "$.data.workouts", expected: "at most \(AppleHealthReader.maximumWorkouts) strength workouts")
             }
@@ -151,6 +158,7 @@ public enum HealthAutoExportReader {
         // The second: the data points of the metrics kept, one at a time.
         var days = HealthDays.Accumulator()
         var leftOut = HealthDays.LeftOut()
+        for (path, problem) in workoutsLeftOut { leftOut.add(path, problem) }
         var records = 0
         var second = try open()
         try walk(&second, metric: { index, key, stream in
@@ -257,23 +265,32 @@ public enum HealthAutoExportReader {
     }
 
     /// A strength workout as a workout without sets; nil for any other kind.
-    public static func workout(_ item: JSONReader) throws -> HistoryWorkout? {
-        let name = try item.optionalString("name")?.lowercased()
-        guard let kind = StrengthWorkout.allCases.first(where: { $0.name.lowercased() == name }) else { return nil }
+    /// A workout's start.
+    static func start(_ item: JSONReader) throws -> (local: LocalDateTime, ms: Int64) {
         guard let start = try AppleHealthReader.time(item.string("start")) else {
             throw JSONReadError(path: item.path + ".start", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
         }
+        return start
+    }
+
+    /// How long a workout lasted: its `duration`, else from its start to its end.
+    static func recordedSeconds(_ item: JSONReader) throws -> Int {
+        let start = try Self.start(item)
         guard let end = try AppleHealthReader.time(item.string("end")), end.ms >= start.ms else {
             throw JSONReadError(path: item.path + ".end", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm) after the start")
         }
-        var seconds = Int((end.ms - start.ms) / 1000)
-        if let duration = try item.optionalNumber("duration") {
-            guard let checked = Checked.seconds(duration) else {
-                throw JSONReadError(path: item.path + ".duration", expected: "a length of time in seconds (got \(Checked.text(duration)))")
-            }
-            seconds = checked
+        guard let duration = try item.optionalNumber("duration") else { return Int((end.ms - start.ms) / 1000) }
+        guard let checked = Checked.seconds(duration) else {
+            throw JSONReadError(path: item.path + ".duration", expected: "a length of time in seconds (got \(Checked.text(duration)))")
         }
-        var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
+        return checked
+    }
+
+    public static func workout(_ item: JSONReader) throws -> HistoryWorkout? {
+        let name = try item.optionalString("name")?.lowercased()
+        guard let kind = StrengthWorkout.allCases.first(where: { $0.name.lowercased() == name }) else { return nil }
+        let start = try Self.start(item)
+        var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: try recordedSeconds(item))
         // A quantity is {qty, units} (or a bare number in some versions).
         func quantity(_ reader: JSONReader?, _ key: JSONKey) throws -> (value: Double, units: String)? {
             guard let reader else { return nil }

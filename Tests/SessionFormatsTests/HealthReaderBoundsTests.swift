@@ -146,6 +146,20 @@ import TestSupport
             """.utf8)
     }
 
+    /// A strength workout longer than a day (a watch left recording, an end of
+    /// 9999-12-31) is stored without a duration, said as a value left out, by both
+    /// readers: it was stored as exactly 24:00:00 without a word.
+    @Test func aWorkoutLongerThanADayIsStoredWithoutADurationAndSaid() throws {
+        let apple = try Self.readApple(Self.export { $0["workout"]?["duration"] = "4320" })
+        #expect(apple.workouts.first?.durationSeconds == nil, "\(apple.workouts)")
+        #expect(apple.leftOut.warning?.contains("workout 1: a strength workout of 72 h 0 min, longer than a day: stored without a duration") == true,
+                "\(apple.leftOut.warning ?? "")")
+        let auto = try HealthAutoExportReader.read(Self.autoExport("duration", "259200"))
+        #expect(auto.workouts.first?.durationSeconds == nil && auto.kept == 4, "\(auto.workouts)")
+        #expect(auto.leftOut.warning?.contains("$.data.workouts[0]: a strength workout of 72 h 0 min") == true, "\(auto.leftOut.warning ?? "")")
+        #expect(try HealthAutoExportReader.read(Self.autoExport("duration", "86400")).workouts.first?.durationSeconds == 86_400, "a day is the bound")
+    }
+
     @Test func everyAutoExportNumberIsRefusedWithItsPathOrLeftOutOrNone() throws {
         let normal = try HealthAutoExportReader.read(Self.autoExport("", ""))
         #expect(normal.kept == 4 && normal.workouts.first?.durationSeconds == 2700 && normal.workouts.first?.maximumHeartRate == 150)

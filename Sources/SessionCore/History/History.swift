@@ -39,11 +39,20 @@ public struct HistoryWorkout: Sendable, Equatable {
 
 extension HistoryWorkout {
     /// A workout a health app recorded without sets (a strength workout of the Health
-    /// app or Health Auto Export): at its exact start, its duration within the session
-    /// bounds.
+    /// app or Health Auto Export): at its exact start, with its duration when it lies
+    /// within a session's bounds, else none (`recordedDurationProblem`: a day is a
+    /// watch left running, not a workout's length).
     public init(recorded title: String, start: LocalDateTime, startMs: Int64, durationSeconds: Int) {
-        self.init(start: start, durationSeconds: min(max(0, durationSeconds), SessionLimits.durationSeconds.upperBound), title: title, note: nil, sets: [])
+        let duration = Self.recordedDurationProblem(durationSeconds) == nil ? durationSeconds : nil
+        self.init(start: start, durationSeconds: duration, title: title, note: nil, sets: [])
         startedAt = RFC3339.utc(seconds: startMs / 1000)
+    }
+
+    /// Why a recorded workout's duration is left out (longer than a session may be),
+    /// nil when it is kept.
+    public static func recordedDurationProblem(_ seconds: Int) -> String? {
+        guard !SessionLimits.durationSeconds.contains(seconds) else { return nil }
+        return "a strength workout of \(seconds / 3600) h \(seconds % 3600 / 60) min, longer than a day: stored without a duration"
     }
 
     /// Keeps a watch's average and maximum heart rate when both are plausible
