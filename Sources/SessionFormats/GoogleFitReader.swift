@@ -32,6 +32,9 @@ public enum GoogleFitReader {
         var days = HealthDays.Accumulator()
         var (records, kept) = (0, 0)
         var leftOut = HealthDays.LeftOut()
+        // The line of each day's row: a day's totals are one row, and a second would add
+        // to them (two Takeouts joined whose dates overlap).
+        var lines: [LocalDate: Int] = [:]
         while let record = try reader.next() {
             records += 1
             let before = days.added
@@ -39,6 +42,9 @@ public enum GoogleFitReader {
             let fields = record.fields
             guard let date = LocalDate(fields[dateColumn].trimmingWhitespace()) else {
                 throw Failure(line: record.line, message: "Date \"\(fields[dateColumn])\" is no date (YYYY-MM-DD)")
+            }
+            if let first = lines.updateValue(record.line, forKey: date) {
+                throw Failure(line: record.line, message: "\(date) has a row on line \(first) too: a day's totals are one row (two exports joined?); keep one")
             }
             // The day, its end when its total is complete; the file gives no offset, so
             // its instants are the wall clock's read as UTC (only steps and weights are

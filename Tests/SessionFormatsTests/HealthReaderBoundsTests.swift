@@ -204,6 +204,13 @@ import TestSupport
                 }
             }
         }
+        // A day's row twice (two Takeouts joined) would add its steps twice: refused,
+        // both lines named.
+        #expect {
+            try GoogleFitReader.read(Array("Date,Step count,Average weight (kg)\n2020-01-01,5000,80\n2020-01-02,4000,80\n2020-01-01,5000,90\n".utf8))
+        } throws: { error in
+            (error as? GoogleFitReader.Failure).map { $0.line == 4 && $0.message.hasPrefix("2020-01-01 has a row on line 2 too") } == true
+        }
         // Hexadecimal, which strtod reads as 72, is no number a person or an app writes.
         #expect {
             try GoogleFitReader.read(Array("Date,Step count,Average weight (kg)\n2026-11-23,8000,79.5\n2026-11-24,9000,0x48\n".utf8))
