@@ -142,6 +142,9 @@ struct PlannerLink {
         // Estimated from all it printed (up to ChildProcess.outputLimit), not the part kept.
         let tokens = spent(usageFile, request: request,
                            printed: finished.standardOutput.count > reply.utf8.count ? String(decoding: finished.standardOutput, as: UTF8.self) : reply)
+        // A reply is text, as a plan file is: bytes that are not UTF-8 were made up into
+        // "�" and imported so.
+        let notText = TextPlace.notUTF8(Array(finished.standardOutput.prefix(PlannerAttempt.Limits.replyBytes)))
         let why: String?
         switch finished.ending {
         case .timedOut: why = "the planner did not answer within \(settings.timeoutSeconds) s and was stopped (--timeout)"
@@ -152,6 +155,8 @@ struct PlannerLink {
             // Cut here, not by the model: the import would call it cut off and blame the
             // model's output tokens.
             why = "the planner printed \(finished.standardOutput.count) bytes, more than the \(PlannerAttempt.Limits.replyBytes >> 10) KiB a plan may be (the attempt keeps the first \(PlannerAttempt.Limits.replyBytes >> 10) KiB)"
+        case .exited where notText != nil:
+            why = "the planner's reply is \(notText ?? "")"
         case .exited:
             why = reply.trimmingWhitespace().isEmpty ? "the planner printed nothing" : nil
         }

@@ -157,8 +157,12 @@ struct RowReader {
             return (plain * 1000).rounded() / 1000
         }
         guard let text = text(column) else { return nil }
-        guard let value = text.replacingComma().decimalValue, value >= 0 else {
+        guard let value = text.replacingComma().decimalValue else {
             problem(column, "not a number: \"\(text)\"")
+            return nil
+        }
+        guard value >= 0 else {
+            problem(column, "below zero: \"\(text.quotedShort)\"")
             return nil
         }
         guard value.isFinite else {

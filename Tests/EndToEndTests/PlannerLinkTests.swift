@@ -217,6 +217,17 @@ import JSON
         #expect(try JSONParser.parse(json.stdout)["error"]?["kind"] == "planner")
     }
 
+    /// A reply that is not UTF-8 is refused as a plan file so written is, by its place,
+    /// not made up into "�" and imported.
+    @Test func aReplyThatIsNotUTF8IsRefusedByItsPlace() throws {
+        let bench = try Bench()
+        let planner = #"printf '{"planName": "Dumb\377bell", "days": []}'"#
+        let result = try bench.ctl(["plan", "next", "--week", "2027-01-04", "--repairs", "0", "--planner", planner])
+        #expect(result.status == 1 && result.stderr.contains("the planner's reply is not UTF-8 text at line 1 (byte 19); nothing was imported"), "\(result.stderr)")
+        #expect(try bench.plans().isEmpty)
+        #expect(try bench.attempts().first?["outcome"] == "failed")
+    }
+
     @Test func aHugeReplyIsCutAndKeptNotSentWhole() throws {
         let bench = try Bench()
         // 400 kB of control characters: each is 6 bytes as JSON, far past a request line.

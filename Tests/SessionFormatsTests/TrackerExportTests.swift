@@ -200,6 +200,12 @@ extension String {
         #expect(written?.map(\.line) == [2, 3], "1e2 is a decimal: \(written ?? [])")
         #expect(written?.first?.message.contains("\"Weight\": not a number: \"0x10\"") == true && written?.last?.message.contains("a number too large") == true,
                 "\(written ?? [])")
+        // A negative number is one: said as below zero.
+        let negative = failure("""
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+            2026-04-24 09:40:00,A,51m,Squat,1,-5,5,0,0,
+            """)?.problems
+        #expect(negative?.first?.message.contains("\"Weight\": below zero: \"-5\"") == true, "\(negative ?? [])")
         #expect(failure("Name,Value\nx,1")?.problems.first?.message.contains("not a Strong or Hevy export") == true)
         #expect(failure("Date,Exercise Name\n\"2026-01-01 10:00:00,Squat")?.problems.first?.message.contains("not closed") == true)
     }
