@@ -117,15 +117,16 @@ struct Listener: ~Copyable {
             }
         }
         try makeParentDirectory(of: path, socket: path)
-        try refuseSharedDirectory(of: path)
         return try bindAgain(path: path, group: group)
     }
 
     /// Binds `path`, where nothing is, as `bind` does once it has made the place: what
     /// the serving loop binds again when the socket file went, without asking anyone
     /// there, removing anything or making a directory (a file there now, or a directory
-    /// gone, is a failure to say).
+    /// gone, is a failure to say). A directory another user could put a socket of their
+    /// own in is refused, as at start: one made again since may be anyone's.
     static func bindAgain(path: String, group: gid_t?) throws(Failure) -> Listener {
+        try refuseSharedDirectory(of: path)
         var info = stat()
         let descriptor = try own(
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0), from: "socket")

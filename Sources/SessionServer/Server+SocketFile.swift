@@ -9,7 +9,7 @@ extension Server {
     func filesChanged(_ paths: Set<String>) {
         if paths.contains(databasePath) || paths.contains(databasePath + "-wal") { databaseThread.checkFiles() }
         if let socket = listener?.boundPath, paths.contains(socket), socketRetry == nil {
-            socketRetry = (0, LocalClock.monotonicMs() + Self.socketSettleMs)
+            socketRetry = (0, LocalClock.monotonicMs() + Self.socketSettleMs, nil)
         }
     }
 
@@ -47,8 +47,10 @@ extension Server {
         } catch {
             let failures = (socketRetry?.failures ?? 0) + 1
             let wait = min(Self.socketRetryMs.most, Self.socketRetryMs.first << Int64(min(failures - 1, 6)))
-            socketRetry = (failures, LocalClock.monotonicMs() + wait)
-            if failures == 1 {
+            let said = socketRetry?.reason
+            socketRetry = (failures, LocalClock.monotonicMs() + wait, error.description)
+            // Said once for each reason, not at every try.
+            if said != error.description {
                 logger.error("the socket file was removed and cannot be bound again yet: new clients do not reach this sessiond; tried again, from every second to every minute", [
                     ("socket", path), ("error", error.description),
                 ])

@@ -104,8 +104,8 @@ final class Server {
     /// large replies or a large buffer dropped.
     var trimDueMs: Int64?
     /// The socket file bound here went and could not be bound again yet: how many tries
-    /// failed, and when the next is due (`bindSocketAgain`).
-    var socketRetry: (failures: Int, dueMs: Int64)?
+    /// failed, when the next is due, and why the last failed (`bindSocketAgain`).
+    var socketRetry: (failures: Int, dueMs: Int64, reason: String?)?
     /// epoll_wait's buffer, kept for the loop's life.
     private var epollEvents = [epoll_event](repeating: epoll_event(), count: 128)
 

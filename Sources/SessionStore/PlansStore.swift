@@ -125,8 +125,15 @@ public struct PlansStore: Store {
     public func planTimeline() throws(StorageError) -> PlanTimeline {
         try wrap {
             var trains: [Int64: [String]] = [:]
-            try connection.prepare("SELECT plan_id, weekday, title FROM plan_day WHERE NOT rest").forEachRow { row in
-                trains[row.int64("plan_id"), default: Array(repeating: "", count: 7)][row.int("weekday") - 1] = row.text("title")
+            try connection.prepare(
+                """
+                SELECT d.plan_id, d.weekday, d.title || coalesce(char(10) || (
+                    SELECT group_concat(name, char(10)) FROM (SELECT name FROM planned_exercise WHERE plan_day_id = d.id ORDER BY position)
+                ), '') AS trains
+                FROM plan_day d WHERE NOT d.rest
+                """
+            ).forEachRow { row in
+                trains[row.int64("plan_id"), default: Array(repeating: "", count: 7)][row.int("weekday") - 1] = row.text("trains")
                 return true
             }
             let plans = try connection.prepare("SELECT id, week_start, revises FROM plan").rows { row in

@@ -66,8 +66,14 @@ import TestSupport
         #expect(removed.status == 0, "the directory is removed whole: \(removed.stderr)")
         try Wait.until("the daemon to say so") { Fixtures.read(log).contains("cannot be bound again yet") }
         #expect(!FileManager.default.fileExists(atPath: run), "no directory made again")
+        // Made again writable by every user (as another user could make it): refused,
+        // as at start, until it is a private directory again.
         try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false)
-        try Wait.until("the socket bound in the new directory") { answers() }
+        try #require(chmod(run, 0o777) == 0)
+        try Wait.until(timeout: 20, "the refusal") { Fixtures.read(log).contains("is writable by every user and not sticky") }
+        #expect(!FileManager.default.fileExists(atPath: socket), "nothing bound there")
+        try #require(chmod(run, 0o755) == 0)
+        try Wait.until(timeout: 20, "the socket bound in the new directory") { answers() }
         // The new directory is watched: the file removed again is bound again.
         try #require(unlink(socket) == 0)
         try Wait.until("the socket bound again") { answers() }

@@ -60,25 +60,33 @@ import TestSupport
 
     /// `plan move tue wed` this week, then `plan move tue wed --every-week`: the new
     /// version trades the days itself, so this week's move is made for every week and
-    /// does not trade them back. A version that only edits the days' exercises keeps it.
+    /// does not trade them back, also between days of one title. A version that edits
+    /// the days (a new title, a prescription) keeps the move.
     @Test func aVersionThatTradedTheMovedDaysReplacesTheMove() {
-        let week = ["Legs", "Push", "Pull", "", "Legs B", "Push B", ""]
+        let week = ["Legs\nBack Squat", "Push\nBench Press", "Pull\nDeadlift", "", "Legs B\nLeg Press", "Push B\nDip", ""]
+        func calendar(_ trains: [String], made: [String] = week) -> PlanCalendar {
+            PlanCalendar(plans: [PlanCalendar.Plan(id: 1, weekStart: monday, trains: made), PlanCalendar.Plan(id: 2, weekStart: monday, revises: 1, trains: trains)],
+                         events: [activated(1, on: 0), moved(1, 1, 2, on: 0), activated(2, on: 0)])
+        }
         var traded = week
         traded.swapAt(1, 2)
-        let original = PlanCalendar.Plan(id: 1, weekStart: monday, trains: week)
-        let events = [activated(1, on: 0), moved(1, 1, 2, on: 0), activated(2, on: 0)]
-        let everyWeek = PlanCalendar(plans: [original, PlanCalendar.Plan(id: 2, weekStart: monday, revises: 1, trains: traded)], events: events)
+        let everyWeek = calendar(traded)
         #expect(everyWeek.choice(for: day(1)) == PlanCalendar.Choice(planID: 2, weekday: .tuesday, carriedOver: false), "Tuesday trains Pull, as plan 2 says")
-        #expect(everyWeek.choice(for: day(2))?.weekday == .wednesday)
         #expect(everyWeek.choice(for: day(2))?.isMoved(on: day(2)) == false)
-        let edited = PlanCalendar(plans: [original, PlanCalendar.Plan(id: 2, weekStart: monday, revises: 1, trains: week)], events: events)
-        #expect(edited.choice(for: day(1))?.weekday == .wednesday, "an edit of the exercises keeps the move")
-        #expect(edited.choice(for: day(2))?.weekday == .tuesday)
-        // Another pair of days traded leaves the move of these two as it was.
+        // Two days of one title, told apart by their exercises.
+        var sameTitle = week
+        (sameTitle[1], sameTitle[2]) = ("Full Body\nBack Squat", "Full Body\nDeadlift")
+        var sameTitleTraded = sameTitle
+        sameTitleTraded.swapAt(1, 2)
+        #expect(calendar(sameTitleTraded, made: sameTitle).choice(for: day(1))?.weekday == .tuesday, "one title, traded")
+        // Edits keep the move: Tuesday trains what plan 2 has on Wednesday.
+        var renamed = week
+        renamed[2] = "Pull + Arms\nDeadlift\nBarbell Curl"
+        #expect(calendar(renamed).choice(for: day(1))?.weekday == .wednesday, "a day renamed and added to")
+        #expect(calendar(week).choice(for: day(1))?.weekday == .wednesday, "a prescription edited")
         var other = week
         other.swapAt(4, 5)
-        let elsewhere = PlanCalendar(plans: [original, PlanCalendar.Plan(id: 2, weekStart: monday, revises: 1, trains: other)], events: events)
-        #expect(elsewhere.choice(for: day(1))?.weekday == .wednesday)
+        #expect(calendar(other).choice(for: day(1))?.weekday == .wednesday, "another pair of days traded")
     }
 
     @Test func aMoveOfADayThatHadEndedOrOfAnotherWeekChangesNothing() {

@@ -23,11 +23,11 @@ import SessionMacros
 ///   the planner did not run.
 /// * A one-off move swaps the days two dates of one week train, as a calendar moves an
 ///   appointment; it applies while the governing plan of the date is the plan it was
-///   made under or a later version of it whose two weekdays still train what they did
-///   (the same day titles: an edit of a day's exercises keeps the move; a version that
-///   traded the days, `plan move --every-week`, made it for every week and so replaces
-///   it), and only to dates that had not ended when it was made. Moves apply in the
-///   order they were made.
+///   made under or a later version of it, but for a version that traded the two days
+///   itself (`plan move --every-week`: each weekday trains what the other did, by title
+///   and exercises), which made the move for every week; an edit of the days (a title,
+///   a prescription) keeps it. It applies only to dates that had not ended when it was
+///   made. Moves apply in the order they were made.
 public struct PlanCalendar: Sendable {
     /// A stored plan as the calendar needs it.
     public struct Plan: Sendable, Equatable {
@@ -35,8 +35,8 @@ public struct PlanCalendar: Sendable {
         public let weekStart: LocalDate
         /// The plan this one is a new version of.
         public let revises: Int64?
-        /// What each weekday trains, Monday first: its day's title, "" for a rest day or
-        /// none.
+        /// What each weekday trains, Monday first: its day's title and its exercises'
+        /// names in order, one per line; "" for a rest day or none.
         public let trains: [String]
 
         public init(id: Int64, weekStart: LocalDate, revises: Int64? = nil, trains: [String] = Array(repeating: "", count: 7)) {
@@ -133,7 +133,7 @@ public struct PlanCalendar: Sendable {
         for event in events {
             guard case .moved(let planID, let from, let to) = event.kind, Self.isValidMove(from: from, to: to, madeOn: event.date),
                 from.mondayOfWeek == monday, lineage.contains(planID), let madeUnder = plans[planID],
-                [from.weekday, to.weekday].allSatisfy({ plan.trains(on: $0) == madeUnder.trains(on: $0) })
+                !Self.traded(from.weekday, to.weekday, in: plan, against: madeUnder)
             else { continue }
             let (a, b) = (from.daysSinceEpoch - monday.daysSinceEpoch, to.daysSinceEpoch - monday.daysSinceEpoch)
             trains.swapAt(a, b)
@@ -148,6 +148,13 @@ public struct PlanCalendar: Sendable {
             let date = LocalDate(daysSinceEpoch: day)
             return choice(for: date).map { (date: date, choice: $0) }
         }
+    }
+
+    /// True when `plan` trades the two weekdays `madeUnder` trains differently: each
+    /// trains what the other did.
+    static func traded(_ first: Weekday, _ second: Weekday, in plan: Plan, against madeUnder: Plan) -> Bool {
+        let (was, were) = (madeUnder.trains(on: first), madeUnder.trains(on: second))
+        return was != were && plan.trains(on: first) == were && plan.trains(on: second) == was
     }
 
     /// `plan` and the plans it is a later version of.
