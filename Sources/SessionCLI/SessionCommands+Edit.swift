@@ -29,7 +29,7 @@ extension SessionCommands {
             Options.start.spec,
             Options.end.spec,
             OptionSpec(.title, value: "TEXT", help: "with --session: its title"),
-            OptionSpec(.yes, short: "-y", help: "store numbers that look mistyped (over 30 reps under a load, over twice the heaviest, 0 reps) as typed"),
+            OptionSpec(.yes, short: "-y", help: "store reps or a weight that look mistyped (over 30 reps under a load, over twice the heaviest) as typed"),
         ],
         arguments: ["reps": "REPS", "weightKg": "WEIGHT"],
         run: runEdit)
@@ -58,10 +58,7 @@ extension SessionCommands {
         guard params.reps != nil || params.weightKg != nil || params.durationSeconds != nil || params.rpe != nil || params.kind != nil || params.note != nil else {
             throw UsageError("nothing to change: give REPS, WEIGHT or one of --reps, --weight, --duration, --rpe, --kind, --note")
         }
-        if !arguments.has(.yes) {
-            params.refuseImplausible = true
-            try refuseNothingDone(kind: params.kind ?? .normal, reps: params.reps, durationSeconds: params.durationSeconds, options: "--kind failure", stored: "changed")
-        }
+        if !arguments.has(.yes) { params.refuseImplausible = true }
         let result: SessionEditSet.Result
         do {
             result = try context.call(try context.connect(arguments), SessionEditSet.self, params)

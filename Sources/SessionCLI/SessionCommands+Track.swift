@@ -69,7 +69,7 @@ extension SessionCommands {
             guard wanted.reps != nil || wanted.durationSeconds != nil || wanted.weightKg != nil else {
                 throw UsageError("\"\(typed)\" needs its sets: reps, a time or a weight (squat 3x5@100, plank 45s)")
             }
-            if !arguments.has(.yes) { try refuseNothingDone(kind: .normal, reps: wanted.reps, durationSeconds: wanted.durationSeconds, options: nil, stored: "tracked") }
+            if !arguments.has(.yes) { try refuseNothingDone(part, kind: .normal, reps: wanted.reps, durationSeconds: wanted.durationSeconds, options: nil, stored: "tracked") }
             // Read as log reads a name, the plan day's exercises being the day's.
             guard let name = try HistoryCommands.knownName(typed, arguments: arguments, known: known, context: context, command: "track") else { return ExitStatus.refused }
             resolved.append(name)

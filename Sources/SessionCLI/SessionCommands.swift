@@ -179,7 +179,9 @@ enum SessionCommands {
         var checked = params
         if let at = arguments[.at], HumanTime.isTimeOfDay(at) { checked.at = nil }
         try context.check(SessionLog.self, checked)
-        if !arguments.has(.yes) { try refuseNothingDone(kind: params.kind, reps: wanted.reps, durationSeconds: wanted.durationSeconds, options: "--kind failure") }
+        if !arguments.has(.yes) {
+            try refuseNothingDone(arguments.positionals, kind: params.kind, reps: wanted.reps, durationSeconds: wanted.durationSeconds, options: "--kind failure")
+        }
         let client = try context.connect(arguments)
         params.at = try CommandSupport.placedTime(arguments, Options.at, as: params.at, sessionID: params.sessionID, client: client, context: context)
         let replies = try logPipelined(params, sets: wanted.sets, then: read, client: client, context: context)
@@ -280,10 +282,10 @@ enum SessionCommands {
     /// Refuses numbers typed for a set that say nothing was done (`SetPlausibility.nothingDone`):
     /// a data error, before anything is sent; `--yes` stores them as typed, and
     /// `options` (when the command takes them) make the set a failed attempt.
-    static func refuseNothingDone(kind: SetKind, reps: Int?, durationSeconds: Int?, options: String?, stored: String = "logged") throws(DataError) {
+    static func refuseNothingDone(_ typed: [String], kind: SetKind, reps: Int?, durationSeconds: Int?, options: String?, stored: String = "logged") throws(DataError) {
         guard SetPlausibility.nothingDone(kind: kind, reps: reps, durationSeconds: durationSeconds) else { return }
-        throw DataError(description: "a set of 0 reps and no time is nothing done (3x0 for 3x10?); nothing was \(stored). To store it as typed, add --yes"
-                        + (options.map { "; a failed attempt, add \($0)" } ?? ""))
+        throw DataError(description: "\"\(typed.joined(separator: " "))\": 0 reps and no time is nothing done (3x0 for 3x10?); nothing was \(stored). "
+                        + "To store it as typed, add --yes" + (options.map { "; a failed attempt, add \($0)" } ?? ""))
     }
 
     /// The daemon's doubt about a typed set (`implausible_set`) in the CLI's words, with

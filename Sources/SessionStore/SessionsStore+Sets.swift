@@ -175,15 +175,16 @@ extension SessionsStore {
         return count
     }
 
-    /// The latest counted (not warm-up) set of an exercise in a session, a failed
-    /// attempt of 0 reps and no time passed over (a set given no numbers repeats what was
-    /// done): down the (session_id, exercise_key, id) index.
+    /// The latest counted (not warm-up) set of an exercise in a session, one of 0 reps
+    /// and no time passed over (a failed attempt, or one stored as typed: a set given no
+    /// numbers repeats what was done): down the (session_id, exercise_key, id) index.
     public func lastCountedSet(sessionID: Int64, exerciseKey: String) throws(StorageError) -> (reps: Int?, weightKg: Double?, durationSeconds: Int?)? {
         try wrap {
             try connection.prepare(
                 """
                 SELECT reps, weight_kg, duration_seconds FROM logged_set
-                WHERE session_id = ? AND exercise_key = ? AND kind <> 'warmup' AND NOT (reps IS 0 AND coalesce(duration_seconds, 0) = 0)
+                WHERE session_id = ? AND exercise_key = ? AND kind <> 'warmup'
+                    AND NOT (coalesce(reps, 0) = 0 AND coalesce(duration_seconds, 0) = 0 AND (reps IS NOT NULL OR duration_seconds IS NOT NULL))
                 ORDER BY id DESC LIMIT 1
                 """
             ).row([sessionID, exerciseKey]) { (reps: $0.optionalInt("reps"), weightKg: $0.optionalDouble("weight_kg"), durationSeconds: $0.optionalInt("duration_seconds")) }

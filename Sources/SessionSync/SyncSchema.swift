@@ -1,8 +1,12 @@
 /// The PostgreSQL side: the SQL an administrator applies once (`sessiond-sync schema |
 /// psql`), and the check that a database holds this version of it.
 public enum SyncSchema {
-    /// The version this build reads and writes; a database of another is refused.
+    /// The version this build writes (`sessiond-sync schema`) and upgrades to.
     public static let version = 5
+    /// The versions this build's sessiond-sync syncs with: version 5 changed only who
+    /// may insert what, not what a sessiond-sync reads or writes, so every device's
+    /// sessiond-sync is upgraded first, then the database.
+    public static let readable = 4...version
 
     /// The channel the connected athlete's records and plans notify (`wakeUps`), made
     /// on first use: what `sessiond-sync` listens on.
@@ -112,7 +116,7 @@ public enum SyncSchema {
         $$;
         """
 
-    /// Why the database cannot be used, nil when it holds this version.
+    /// Why the database cannot be used, nil when it holds a version this build reads.
     public static func problem(_ connection: PostgresConnection) -> String? {
         do {
             let rows = try connection.query("SELECT version FROM sessiond_schema")
@@ -122,11 +126,11 @@ public enum SyncSchema {
             if found == 1 {
                 return "the database holds sessiond's sync schema version 1, without row-level security; upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
             }
-            if found < version {
-                return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads version \(version). Upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
+            if found < readable.lowerBound {
+                return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads versions \(readable.lowerBound) to \(readable.upperBound). Upgrade it in place once, as an administrator: sessiond-sync schema --upgrade | psql"
             }
-            if found != version {
-                return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads version \(version) only. Use a sessiond-sync of that version, or a database of this one"
+            if !readable.contains(found) {
+                return "the database holds sessiond's sync schema version \(found); this sessiond-sync reads versions \(readable.lowerBound) to \(readable.upperBound) only. Use a sessiond-sync of that version, or a database of these"
             }
             return nil
         } catch {

@@ -166,7 +166,16 @@ struct SyncTests {
         _ = try server.psql("UPDATE sessiond_schema SET version = 99")
         let newer = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
         #expect(newer.status == 1)
-        #expect(newer.stderr.contains("version 99") && newer.stderr.contains("reads version \(SyncSchema.version)"), "\(newer.stderr)")
+        #expect(newer.stderr.contains("version 99") && newer.stderr.contains("reads versions 4 to \(SyncSchema.version) only"), "\(newer.stderr)")
+        // A database of version 4 is still synced with: its sessiond-sync is upgraded
+        // before it is; one of 3 is to be upgraded.
+        _ = try server.psql("UPDATE sessiond_schema SET version = 4")
+        _ = try daemon.client().call("session.start")
+        let older = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
+        #expect(older.status == 0 && older.stdout.contains("pushed=1"), "\(older.stderr)")
+        _ = try server.psql("UPDATE sessiond_schema SET version = 3")
+        let oldest = try runProcess(Binaries.sessiondSync, ["--once", "--socket", daemon.socketPath, "--dsn", server.dsn()])
+        #expect(oldest.status == 1 && oldest.stderr.contains("sessiond-sync schema --upgrade | psql"), "\(oldest.stderr)")
         let usage = try runProcess(Binaries.sessiondSync, ["--password", "x"])
         #expect(usage.status == 2 && usage.stderr.contains("usage: sessiond-sync"))
     }
