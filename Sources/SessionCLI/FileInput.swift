@@ -66,6 +66,21 @@ enum FileInput {
         return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
     }
 
+    /// The first bytes of `fd`, read from where it stands: up to `FileContent.headBytes`,
+    /// or fewer once they hold more than white space and a byte-order mark (a pipe
+    /// gives what it has): what tells a file's content (`FileContent.of`).
+    static func head(of fd: Int32) -> [UInt8] {
+        var head = [UInt8]()
+        while head.count < FileContent.headBytes, head.count < ByteOrderMark.utf8.count || ByteOrderMark.text(of: head).isEmpty {
+            var chunk = [UInt8](repeating: 0, count: FileContent.headBytes)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            head += chunk[0..<count]
+        }
+        return head
+    }
+
     /// The bytes of a file (or standard input), refused beyond `maximumBytes`.
     static func readBytes(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC)

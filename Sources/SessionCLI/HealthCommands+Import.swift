@@ -58,14 +58,7 @@ extension HealthCommands {
             defer { if fd != STDIN_FILENO { close(fd) } }
             // The first bytes (4 KiB past any white space or byte-order mark) tell what the
             // file is (`FileContent`): one another command reads is answered with it.
-            var head = [UInt8]()
-            while head.count < 4096, head.count < ByteOrderMark.utf8.count || ByteOrderMark.text(of: head).isEmpty {
-                var chunk = [UInt8](repeating: 0, count: 4096)
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                head += chunk[0..<count]
-            }
+            let head = FileInput.head(of: fd)
             let content = FileContent.of(head)
             if format == nil, let elsewhere = content.notHealth(path) {
                 context.console.error("sessionctl: \(elsewhere)")

@@ -60,8 +60,20 @@ extension HistoryCommands {
             // Sessiond's own JSON export is read as it is sent, never whole; other files
             // (and streams) are read into memory first.
             let jsonFile = stream ? nil : try FileSource.jsonExport(path, format: format)
-            let bytes = jsonFile == nil ? try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes) : []
-            if stream, healthExport(Array(bytes.prefix(FileContent.headBytes))) { return ExitStatus.refused }
+            var bytes: [UInt8] = []
+            if stream {
+                let fd = path == "-" ? STDIN_FILENO : open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno))) }
+                defer { if fd != STDIN_FILENO { close(fd) } }
+                let head = FileInput.head(of: fd)
+                if healthExport(head) { return ExitStatus.refused }
+                // Binary data that is no FIT file is refused by its first bytes, as a file
+                // is, not after up to 512 MiB of it (`/dev/zero`).
+                bytes = format == nil && FileContent.of(head) == .binary
+                    ? head : try FileInput.readBytes(fd: fd, path: path, after: head, maximumBytes: HistoryUpload.maximumFileBytes)
+            } else if jsonFile == nil {
+                bytes = try FileInput.readBytes(path, maximumBytes: HistoryUpload.maximumFileBytes)
+            }
             let console = context.console
             // A data error: with --json, its object on standard output, each problem with
             // its line; the words on standard error either way.

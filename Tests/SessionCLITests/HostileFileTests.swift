@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import JSON
 import SessionCore
@@ -16,6 +19,36 @@ import Testing
 
     func sessions(_ daemon: InProcessDaemon) throws -> [JSONValue] {
         try daemon.client().call("session.list").arrayValue ?? []
+    }
+
+    /// A stream of binary data is refused by its first bytes, as a file of it is, not
+    /// read to its end first (`/dev/zero` gave 512 MiB): here a FIFO whose writer sends
+    /// 8 KiB and holds it open until sessionctl has answered, or 10 s.
+    @Test func aStreamOfBinaryDataIsRefusedByItsFirstBytes() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let fifo = daemon.directory + "/zeros"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        final class Writer: @unchecked Sendable {
+            let answered = DispatchSemaphore(value: 0)
+            let closed = DispatchSemaphore(value: 0)
+            var heldUntilAnswered = false
+        }
+        let writer = Writer()
+        Thread.detachNewThread {
+            let fd = open(fifo, O_WRONLY)
+            let zeros = [UInt8](repeating: 0, count: 8192)
+            _ = zeros.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            writer.heldUntilAnswered = writer.answered.wait(timeout: .now() + 10) == .success
+            close(fd)
+            writer.closed.signal()
+        }
+        let run = try daemon.ctl(["import", fifo])
+        writer.answered.signal()
+        writer.closed.wait()
+        #expect(writer.heldUntilAnswered, "answered while the stream was still open")
+        #expect(run.status == 1 && run.stderr.contains("binary data, not CSV text") && run.stderr.contains("nothing was stored"), "\(run.stderr)")
+        #expect(try sessions(daemon).isEmpty)
     }
 
     @Test func chainedFitFilesAreOneActivityOfItsOwnSets() throws {
