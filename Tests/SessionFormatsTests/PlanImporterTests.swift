@@ -304,6 +304,15 @@ import TestSupport
         #expect(errors(plan(exercise: #""Row""#, day: #""9999-12-31""#)) == ["days[0].date: 9999-12-31 lies in a week that ends past 9999-12-31"])
     }
 
+    /// A plan of the year 0001 (a typo, or another calendar) is refused as a session of
+    /// it is; the first week of 1970 imports.
+    @Test func aWeekBefore1970IsRefused() throws {
+        let week = #"{"planName": "P", "weekStart": "WEEK", "days": [{"day": "Monday", "title": "A", "exercises": ["Row"]}]}"#
+        #expect(errors(week.replacingOccurrences(of: "WEEK", with: "0001-01-01")) == ["weekStart: 0001-01-01 begins a week before 1970: a typo?"])
+        #expect(errors(plan(exercise: #""Row""#, day: #""1969-06-02""#)) == ["days[0].date: 1969-06-02 lies in a week before 1970: a typo?"])
+        #expect(try imported(week.replacingOccurrences(of: "WEEK", with: "1969-12-29")).plan.weekStart.description == "1969-12-29", "the week of 1970-01-01")
+    }
+
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func normalisedOutputReimportsWithoutWarnings() throws {
         for name in ["dumbbell-3day.json", "foundation-models-schedule.json", "messy-model-output.txt"] {
             let first = try imported(Fixtures.examplePlan(name))

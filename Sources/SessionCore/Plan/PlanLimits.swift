@@ -6,6 +6,18 @@ public enum PlanLimits {
     /// `LocalDate` has them (years 1 to 9999). A week that ends past 9999-12-31 would
     /// store days no date reads back as.
     public static let weekStarts = LocalDate(year: 1, month: 1, day: 1)!...LocalDate(year: 9999, month: 12, day: 20)!
+    /// The Mondays a plan's own week may start on: from the week of the first date a
+    /// fact may carry (`RecordedDates.earliest`): a plan of the year 0001 is a typo, as
+    /// a session of it is. (A week only asked about may be any of `weekStarts`.)
+    public static let planWeekStarts = RecordedDates.earliest.mondayOfWeek...weekStarts.upperBound
+
+    /// Why a plan's week may not start on `monday` (the week of `date`, when a day's
+    /// own date gave it), in the words of a refusal; nil when it may.
+    public static func weekProblem(_ monday: LocalDate, of date: LocalDate? = nil) -> String? {
+        guard !planWeekStarts.contains(monday) else { return nil }
+        let week = date.map { "\($0) lies in a week" } ?? "\(monday) begins a week"
+        return week + (monday < planWeekStarts.lowerBound ? " before \(RecordedDates.earliest.year): a typo?" : " that ends past 9999-12-31")
+    }
     public static let sets = 1...20
     public static let reps = 1...100
     public static let durationSeconds = 1...7200

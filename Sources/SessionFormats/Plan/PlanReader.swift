@@ -257,7 +257,7 @@ struct PlanReader {
         }
         guard let text = value.stringValue, let date = LocalDate(text) else { return refuse("must be a date as YYYY-MM-DD, got \(value.jsonText)") }
         guard date.weekday == .monday else { return refuse("\(date) is a \(date.weekday.name); a week starts on a Monday") }
-        guard PlanLimits.weekStarts.contains(date) else { return refuse("\(date) begins a week that ends past 9999-12-31") }
+        if let problem = PlanLimits.weekProblem(date) { return refuse(problem) }
         return date
     }
 
@@ -269,8 +269,8 @@ struct PlanReader {
                 fail(.root, "weekStart \(weekStart) is a \(weekStart.weekday.name), not a Monday")
                 return nil
             }
-            guard PlanLimits.weekStarts.contains(weekStart) else {
-                fail(.root, "weekStart \(weekStart) begins a week that ends past 9999-12-31")
+            if let problem = PlanLimits.weekProblem(weekStart) {
+                fail(.root, "weekStart " + problem)
                 return nil
             }
             if let declared = declaredWeekStart, declared != weekStart {
@@ -280,8 +280,8 @@ struct PlanReader {
         }
         if let declared = declaredWeekStart { return declared }
         if let first = drafts.first(where: { $0.explicitDate != nil }), let date = first.explicitDate {
-            guard PlanLimits.weekStarts.contains(date.mondayOfWeek) else {
-                fail(first.path.key("date"), "\(date) lies in a week that ends past 9999-12-31")
+            if let problem = PlanLimits.weekProblem(date.mondayOfWeek, of: date) {
+                fail(first.path.key("date"), problem)
                 return nil
             }
             return date.mondayOfWeek

@@ -59,7 +59,7 @@ public enum PlanImport: MethodContract {
         /// planner, and tokens only with a run; a request id is not empty.
         public mutating func validate(_ params: inout SessionRPC.Params) {
             if let weekStart, weekStart.weekday != .monday { params.fail("weekStart", "\(weekStart) is a \(weekStart.weekday.name), not a Monday") }
-            if let weekStart, !PlanLimits.weekStarts.contains(weekStart) { params.fail("weekStart", "\(weekStart) begins a week that ends past 9999-12-31") }
+            if let weekStart, let problem = PlanLimits.weekProblem(weekStart) { params.fail("weekStart", problem) }
             let given = ["run", "attempt", "planner"].filter { params.has($0) }
             if !given.isEmpty, given.count < 3 {
                 for name in ["run", "attempt", "planner"] where !given.contains(name) {
