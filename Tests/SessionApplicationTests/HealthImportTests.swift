@@ -52,4 +52,17 @@ import Testing
         #expect(after["error"]?["message"]?.stringValue?.contains("chunks 0 to 1 are not staged") == true, "\(after)")
         #expect(try stored(client).count == 5)
     }
+
+    /// An archive's health samples are held to what health.record takes: steps are a
+    /// whole number (0.1 and 5e-324 were stored as given).
+    @Test func anArchivesStepsAreWholeNumbers() throws {
+        let app = try InProcess()
+        for value in [0.1, Double.leastNonzeroMagnitude] {
+            let sample = JSONValue.obj(["type": "steps", "value": .number(value), "date": "2024-03-01", "recordedAt": "2024-03-01T20:00:00Z", "source": "Watch"])
+            let refused = try app.request("history.import", .obj(["importId": "h", "chunk": 0, "done": true, "health": [sample]]))
+            let error = refused["error"]?["data"]?["errors"]?[0]
+            #expect(error?["path"] == "params.health[0].value" && error?["message"]?.stringValue?.contains("a whole number of steps") == true, "\(value): \(refused)")
+        }
+        #expect(try app.call("health.list").arrayValue?.isEmpty == true)
+    }
 }
