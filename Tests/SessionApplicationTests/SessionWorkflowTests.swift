@@ -123,6 +123,24 @@ import Testing
         #expect(Double(duration) <= wall - 1.4)
     }
 
+    /// A session started today for an earlier day, its start given again to the minute
+    /// it is shown with: the start and the day it counts for stay; a start in another
+    /// minute dates it anew.
+    @Test func aStartRetypedToTheMinuteLeavesTheSessionsDay() throws {
+        let client = try InProcess()
+        let now = Int64(1_796_637_623_000)  // 2026-12-07T10:00:23Z
+        client.setClock(toMs: now)
+        let started = try client.call("session.start", .obj(["date": "2026-12-04"]))
+        let id = try #require(started["sessionId"])
+        _ = try client.call("session.log", .obj(["exercise": "Squat", "reps": 5, "weightKg": 100]))
+        client.setClock(toMs: now + 600_000)
+        _ = try client.call("session.finish")
+        let retyped = try client.call("session.edit", .obj(["sessionId": id, "startedAt": "2026-12-07T10:00:00Z"]))
+        #expect(retyped["date"] == "2026-12-04" && retyped["startedAt"]?.stringValue?.hasPrefix("2026-12-07T10:00:23") == true, "\(retyped) \(started)")
+        let moved = try client.call("session.edit", .obj(["sessionId": id, "startedAt": "2026-12-07T09:59:00Z"]))
+        #expect(moved["date"] == "2026-12-07", "a start in another minute dates it anew: \(moved)")
+    }
+
     @Test func backfillsAWorkoutDoneEarlier() throws {
         let client = try InProcess()
         let start = try client.call("session.start", .obj(["at": "2026-11-29T09:00:00Z"]))

@@ -38,14 +38,18 @@ extension SessionsFeature {
         if params.endedAt != nil, session.isActive {
             throw SessionError.sessionNotActive(session.id)
         }
-        let start = params.startedAt?.ms ?? session.startedAtMs
+        // A start given to the minute the session already starts in is the start as it
+        // is shown (sessionctl takes a time to the minute): it changes nothing, and
+        // leaves the day the session counts for (one started for an earlier day keeps it).
+        let newStart = params.startedAt.map(\.ms).flatMap { $0 / 60_000 == session.startedAtMs / 60_000 ? nil : $0 }
+        let start = newStart ?? session.startedAtMs
         let end = params.endedAt?.ms ?? session.endedAtMs
         if let end, end <= start {
             throw SessionError.timeOutsideSession("Session \(session.id) would end (\(clock.wallText(ms: end))) before it starts (\(clock.wallText(ms: start)))")
         }
         // Every set stays inside: the earliest not before the new start, the latest not
         // after the new end.
-        if params.startedAt != nil, let first = try database.sessions.earliestSet(sessionID: session.id), first.loggedAtMs < start {
+        if newStart != nil, let first = try database.sessions.earliestSet(sessionID: session.id), first.loggedAtMs < start {
             throw SessionError.timeOutsideSession(
                 "\(outside(first).description) of session \(session.id) lies before the new start (\(clock.wallText(ms: start)))", set: outside(first))
         }
@@ -56,7 +60,7 @@ extension SessionsFeature {
         let note = params.note.map { $0.isEmpty ? nil : $0 } ?? session.note
         // A new start dates the session anew; any other edit leaves the day it counts
         // for as it was (a session started for an earlier day keeps that day).
-        let date = params.startedAt.map { clock.localDate(atMs: $0.ms) } ?? session.date
+        let date = newStart.map { clock.localDate(atMs: $0) } ?? session.date
         try database.sessions.updateSession(session.id, date: date, title: params.title ?? session.title, startedAtMs: start,
                                    endedAtMs: end, rpe: params.rpe ?? session.rpe, note: note)
         var effects = Effects()
