@@ -67,11 +67,12 @@ enum FileInput {
     }
 
     /// The first bytes of `fd`, read from where it stands: up to `FileContent.headBytes`,
-    /// or fewer once they hold more than white space and a byte-order mark (a pipe
-    /// gives what it has): what tells a file's content (`FileContent.of`).
+    /// or fewer once they hold a FIT header's 12 bytes and more than white space and a
+    /// byte-order mark (a pipe gives what it has; one written a byte at a time is read
+    /// on to its twelfth): what tells a file's content (`FileContent.of`).
     static func head(of fd: Int32) -> [UInt8] {
         var head = [UInt8]()
-        while head.count < FileContent.headBytes, head.count < ByteOrderMark.utf8.count || ByteOrderMark.text(of: head).isEmpty {
+        while head.count < FileContent.headBytes, head.count < 12 || ByteOrderMark.text(of: head).isEmpty {
             var chunk = [UInt8](repeating: 0, count: FileContent.headBytes)
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }

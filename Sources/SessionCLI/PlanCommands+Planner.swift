@@ -254,10 +254,11 @@ extension PlanCommands {
         // Next week is the one after the daemon's today.
         if week == nil { try context.useDaemonTimeZone(client) }
         let weekStart = (week ?? context.clock.today().adding(days: 7)).mondayOfWeek
-        // The week planned and the week before it, which the prompt reads: both a plan's.
-        let weeks = PlanLimits.weekStarts
-        guard weeks.contains(weekStart), weeks.contains(weekStart.adding(days: -7)) else {
-            throw UsageError("--week \(written?.text ?? "") names the week of \(weekStart): the week planned must start from \(weeks.lowerBound.adding(days: 7)) to \(weeks.upperBound)")
+        // The week planned, a new plan's, and the week before it, which the prompt reads:
+        // checked before the planner is asked.
+        let weeks = PlanLimits.planWeekStarts
+        guard weeks.contains(weekStart), PlanLimits.weekStarts.contains(weekStart.adding(days: -7)) else {
+            throw UsageError("--week \(written?.text ?? "") names the week of \(weekStart): the week planned must start from \(weeks.lowerBound) to \(weeks.upperBound)")
         }
         var promptParams = PromptRender.Params()
         promptParams.weekStart = weekStart.adding(days: -7)

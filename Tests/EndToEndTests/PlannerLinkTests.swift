@@ -306,8 +306,11 @@ import JSON
         #expect(none.stderr.contains("(ready-made planners: contrib/planners in the source tree)"), "\(none.stderr)")
         // A week no plan may have is named as typed, not by the prompt's week before it.
         let first = try bench.ctl(["plan", "next", "--week", "0001-01-01", "--print-request"])
-        #expect(first.status == 2 && first.stderr.contains("--week 0001-01-01 names the week of 0001-01-01: the week planned must start from 0001-01-08"),
+        #expect(first.status == 2 && first.stderr.contains("--week 0001-01-01 names the week of 0001-01-01: the week planned must start from 1969-12-29"),
                 "\(first.stderr)")
+        // A week before 1970 is refused before the planner is asked (no attempt kept).
+        let old = try bench.ctl(["plan", "next", "--week", "1960-01-04", "--planner", "\(Self.planners)messy.sh"])
+        #expect(old.status == 2 && old.stderr.contains("the week planned must start from 1969-12-29"), "\(old.stderr)")
         // An empty --planner is a usage error, not a planner run (and an attempt counted).
         let empty = try bench.ctl(["plan", "next", "--planner", " "])
         #expect(empty.status == 2 && empty.stderr.contains("--planner needs a command") && empty.stderr.contains("Usage:"), "\(empty.stderr)")

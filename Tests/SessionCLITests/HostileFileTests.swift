@@ -7,6 +7,7 @@ import SessionCore
 import SessionFormats
 import TestSupport
 import Testing
+@testable import SessionCLI
 
 /// Files no app writes, handed to `sessionctl import` and `sessionctl health import`:
 /// each refusal names the problem and its place, exits 1 and stores nothing, or the
@@ -285,5 +286,22 @@ import Testing
             let run = try daemon.ctl(words)
             #expect(run.status == 1 && run.stderr.contains("not UTF-8 text at line 2 (byte \(offset + 1))"), "\(words): \(run.stderr)")
         }
+    }
+}
+
+/// The first bytes a stream gives, read to tell what it is: a pipe written a byte at a
+/// time is read on to a FIT header's twelve bytes, not judged by its first.
+@Suite struct StreamHeadTests {
+    @Test func aStreamWrittenAByteAtATimeIsReadToItsTwelfthByte() throws {
+        // A packet socket gives one write per read: each byte of the header comes alone.
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0)
+        defer { close(ends[0]) }
+        let header: [UInt8] = [14, 0x10, 0xD9, 0x07, 0x20, 0, 0, 0, 0x2E, 0x46, 0x49, 0x54, 0, 0]
+        for byte in header { try #require([byte].withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress, 1) } == 1) }
+        close(ends[1])
+        let head = FileInput.head(of: ends[0])
+        #expect(head.count >= 12 && Array(head.prefix(12)) == Array(header.prefix(12)), "\(head)")
+        #expect(FileContent.of(head) == .fit)
     }
 }

@@ -64,6 +64,28 @@ import TestSupport
         #expect(summary["plannedDays"]?.arrayValue?.contains(.string(wednesday.description)) == false, "Wednesday is a rest day: \(summary["plannedDays"] ?? .null)")
     }
 
+    /// The same with two days of one title, told apart by their exercises as the
+    /// store gives them to the calendar.
+    @Test func aMoveMadeForEveryWeekBetweenDaysOfOneTitleKeepsWhatItSaid() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let plan = """
+            {"planName": "Two", "days": [
+              {"day": "Tuesday", "title": "Full Body", "exercises": [{"name": "Back Squat", "sets": 3, "reps": 5, "weightKg": 100}]},
+              {"day": "Wednesday", "title": "Full Body", "exercises": [{"name": "Deadlift", "sets": 3, "reps": 5, "weightKg": 120}]}]}
+            """
+        let monday = LocalClock().today().mondayOfWeek.adding(days: -35)
+        try daemon.on(monday) {
+            try daemon.importPlan(plan)
+            #expect(try daemon.ctl(["plan", "move", "tue", "wed"]).status == 0)
+            #expect(try daemon.ctl(["plan", "move", "tue", "wed", "--every-week"]).status == 0)
+            let week = try daemon.ctl(["plan", "show", "--week", "today"]).stdout
+            #expect(!week.contains("moved from"), "\(week)")
+            let tuesday = (week.components(separatedBy: "Tue ").dropFirst().first ?? "").components(separatedBy: "Wed ")[0]
+            #expect(tuesday.contains("Deadlift") && !tuesday.contains("Back Squat"), "Tuesday trains the deadlift, as the plan now says: \(week)")
+        }
+    }
+
     /// A plan imported on Monday for next week becomes the active one, but this week
     /// still trains the plan before it: `exercise show` suggests today's weight for the
     /// plan of record's row, not for the next plan's.

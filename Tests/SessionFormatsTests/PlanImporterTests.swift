@@ -311,6 +311,11 @@ import TestSupport
         #expect(errors(week.replacingOccurrences(of: "WEEK", with: "0001-01-01")) == ["weekStart: 0001-01-01 begins a week before 1970: a typo?"])
         #expect(errors(plan(exercise: #""Row""#, day: #""1969-06-02""#)) == ["days[0].date: 1969-06-02 lies in a week before 1970: a typo?"])
         #expect(try imported(week.replacingOccurrences(of: "WEEK", with: "1969-12-29")).plan.weekStart.description == "1969-12-29", "the week of 1970-01-01")
+        // A plan stored already (an archive restored, another device's) keeps its week:
+        // a backup made before such weeks were refused still restores.
+        var stored = options
+        stored.storedBefore = true
+        #expect(try imported(week.replacingOccurrences(of: "WEEK", with: "0001-01-01"), options: stored).plan.weekStart.description == "0001-01-01")
     }
 
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func normalisedOutputReimportsWithoutWarnings() throws {

@@ -16,13 +16,16 @@ extension HealthFeature {
         var stored = 0
         var counted: Set<Key> = []
         for sample in samples {
+            // Steps are whole, as health.record takes them: an archive of a build that
+            // stored fractions (before that was refused) is restored with them rounded.
+            let value = sample.type == .steps ? sample.value.rounded() : sample.value
             guard let recordedAtMs = RFC3339.parse(sample.recordedAt),
-                try !database.health.hasHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs),
-                !dryRun || counted.insert(Key(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs)).inserted
+                try !database.health.hasHealthSample(type: sample.type, value: value, date: sample.date, recordedAtMs: recordedAtMs),
+                !dryRun || counted.insert(Key(type: sample.type, value: value, date: sample.date, recordedAtMs: recordedAtMs)).inserted
             else { continue }
             stored += 1
             if !dryRun {
-                _ = try database.health.insertHealthSample(type: sample.type, value: sample.value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
+                _ = try database.health.insertHealthSample(type: sample.type, value: value, date: sample.date, recordedAtMs: recordedAtMs, source: sample.source)
             }
         }
         return (stored, samples.count - stored)

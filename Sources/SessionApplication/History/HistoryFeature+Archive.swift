@@ -88,7 +88,9 @@ extension HistoryFeature {
             }
             let imported: ImportedPlan
             do {
-                imported = try PlanImporter.importPlan(json: archived.plan, options: PlanImportOptions(today: clock.localDate(atMs: importedAtMs)))
+                var options = PlanImportOptions(today: clock.localDate(atMs: importedAtMs))
+                options.storedBefore = true
+                imported = try PlanImporter.importPlan(json: archived.plan, options: options)
             } catch {
                 throw RPCError.invalidParams(error.errors.map { PathMessage(path: path + ".plan." + $0.path, message: $0.message) })
             }

@@ -11,7 +11,8 @@ extension SessionService {
         var plans: [String: Plan] = [:]
         for change in changes where change.entity == .plan && !change.deleted {
             guard let plan = change.plan else { continue }
-            let options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: plan.weekStart)
+            var options = PlanImportOptions(today: clock.localDate(atMs: nowMs), weekStart: plan.weekStart)
+            options.storedBefore = true
             if let imported = try? PlanImporter.importPlan(text: plan.source, options: options) {
                 plans[change.uid] = imported.plan
             }

@@ -13,6 +13,10 @@ public struct PlanImportOptions: Sendable {
     /// What a bare number under `weight` (no unit anywhere) is read as: the person's
     /// unit preference, kilograms unless said.
     public var bareWeightInPounds = false
+    /// A plan stored already (restored from an archive, or another device's) may be of
+    /// any week `PlanLimits.weekStarts` has: one stored before weeks before 1970 were
+    /// refused as typos still restores. A new plan's week is `PlanLimits.planWeekStarts`.
+    public var storedBefore = false
 
     public init(today: LocalDate, weekStart: LocalDate? = nil, exercisesPerDay: Int? = nil, bareWeightInPounds: Bool = false) {
         self.today = today

@@ -12,9 +12,10 @@ public enum PlanLimits {
     public static let planWeekStarts = RecordedDates.earliest.mondayOfWeek...weekStarts.upperBound
 
     /// Why a plan's week may not start on `monday` (the week of `date`, when a day's
-    /// own date gave it), in the words of a refusal; nil when it may.
-    public static func weekProblem(_ monday: LocalDate, of date: LocalDate? = nil) -> String? {
-        guard !planWeekStarts.contains(monday) else { return nil }
+    /// own date gave it), in the words of a refusal; nil when it may. A plan stored
+    /// already (`storedBefore`) may have any of `weekStarts`.
+    public static func weekProblem(_ monday: LocalDate, of date: LocalDate? = nil, storedBefore: Bool = false) -> String? {
+        guard !(storedBefore ? weekStarts : planWeekStarts).contains(monday) else { return nil }
         let week = date.map { "\($0) lies in a week" } ?? "\(monday) begins a week"
         return week + (monday < planWeekStarts.lowerBound ? " before \(RecordedDates.earliest.year): a typo?" : " that ends past 9999-12-31")
     }

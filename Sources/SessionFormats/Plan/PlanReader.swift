@@ -257,7 +257,7 @@ struct PlanReader {
         }
         guard let text = value.stringValue, let date = LocalDate(text) else { return refuse("must be a date as YYYY-MM-DD, got \(value.jsonText)") }
         guard date.weekday == .monday else { return refuse("\(date) is a \(date.weekday.name); a week starts on a Monday") }
-        if let problem = PlanLimits.weekProblem(date) { return refuse(problem) }
+        if let problem = PlanLimits.weekProblem(date, storedBefore: options.storedBefore) { return refuse(problem) }
         return date
     }
 
@@ -269,7 +269,7 @@ struct PlanReader {
                 fail(.root, "weekStart \(weekStart) is a \(weekStart.weekday.name), not a Monday")
                 return nil
             }
-            if let problem = PlanLimits.weekProblem(weekStart) {
+            if let problem = PlanLimits.weekProblem(weekStart, storedBefore: options.storedBefore) {
                 fail(.root, "weekStart " + problem)
                 return nil
             }
@@ -280,7 +280,7 @@ struct PlanReader {
         }
         if let declared = declaredWeekStart { return declared }
         if let first = drafts.first(where: { $0.explicitDate != nil }), let date = first.explicitDate {
-            if let problem = PlanLimits.weekProblem(date.mondayOfWeek, of: date) {
+            if let problem = PlanLimits.weekProblem(date.mondayOfWeek, of: date, storedBefore: options.storedBefore) {
                 fail(first.path.key("date"), problem)
                 return nil
             }

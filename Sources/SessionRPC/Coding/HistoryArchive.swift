@@ -138,8 +138,7 @@ public struct ArchivedHealthSample: Sendable, Equatable, CodedObject {
     public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
         try coder.choice("type", &type)
         try coder.number("value", &value)
-        // As health.record checks it (`HealthType.problem`: its bounds, whole steps).
-        try coder.check(type.problem(with: value) == nil, "value", type.problem(with: value).map { String($0.dropFirst("be ".count)) } ?? "")
+        try coder.check(type.bounds.contains(value), "value", "from \(type.bounds.lowerBound) to \(type.bounds.upperBound)")
         try coder.date("date", &date)
         try coder.timestamp("recordedAt", &recordedAt)
         try coder.text("source", &source, maxLength: 100)
