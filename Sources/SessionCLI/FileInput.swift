@@ -82,11 +82,23 @@ enum FileInput {
         return head
     }
 
-    /// The bytes of a file (or standard input), refused beyond `maximumBytes`.
-    static func readBytes(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
+    /// `path` opened for reading, standard input for "-": the caller closes it unless it
+    /// is standard input (`closeUnlessStandardInput`).
+    static func openForReading(_ path: String) throws(Failure) -> Int32 {
         let fd = path == "-" ? STDIN_FILENO : open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        defer { if path != "-" { close(fd) } }
+        return fd
+    }
+
+    /// Closes what `openForReading` gave, standard input left open.
+    static func closeUnlessStandardInput(_ fd: Int32) {
+        if fd != STDIN_FILENO { close(fd) }
+    }
+
+    /// The bytes of a file (or standard input), refused beyond `maximumBytes`.
+    static func readBytes(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
+        let fd = try openForReading(path)
+        defer { closeUnlessStandardInput(fd) }
         return try readBytes(fd: fd, path: path, maximumBytes: maximumBytes)
     }
 

@@ -53,9 +53,8 @@ extension HealthCommands {
             // Read before the file, which may need no daemon (a dry run): this machine's
             // today for a day word.
             let (from, to) = try CommandSupport.dates(CommandSupport.dayRange(arguments), context: context, client: nil)
-            let fd = path == "-" ? STDIN_FILENO : open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno)), action: "read") }
-            defer { if fd != STDIN_FILENO { close(fd) } }
+            let fd = try FileInput.openForReading(path)
+            defer { FileInput.closeUnlessStandardInput(fd) }
             // The first bytes (4 KiB past any white space or byte-order mark) tell what the
             // file is (`FileContent`): one another command reads is answered with it.
             let head = FileInput.head(of: fd)

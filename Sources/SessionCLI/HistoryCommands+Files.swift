@@ -62,9 +62,8 @@ extension HistoryCommands {
             let jsonFile = stream ? nil : try FileSource.jsonExport(path, format: format)
             var bytes: [UInt8] = []
             if stream {
-                let fd = path == "-" ? STDIN_FILENO : open(SystemPath.bytes(path), O_RDONLY | O_CLOEXEC)
-                guard fd >= 0 else { throw FileInput.Failure(path: path, reason: String(cString: strerror(errno))) }
-                defer { if fd != STDIN_FILENO { close(fd) } }
+                let fd = try FileInput.openForReading(path)
+                defer { FileInput.closeUnlessStandardInput(fd) }
                 let head = FileInput.head(of: fd)
                 if healthExport(head) { return ExitStatus.refused }
                 // Binary data that is no FIT file is refused by its first bytes, as a file
