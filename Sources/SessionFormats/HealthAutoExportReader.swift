@@ -144,10 +144,8 @@ public enum HealthAutoExportReader {
             return true
         }, workout: { index, stream in
             let item = try JSONReader(try stream.value(), path: "$.data.workouts[\(index)]")
-            if let workout = try workout(item) {
-                if workout.durationSeconds == nil, let problem = HistoryWorkout.recordedDurationProblem(try Self.recordedSeconds(item)) {
-                    workoutsLeftOut.append((item.path, problem))
-                }
+            if let (workout, seconds) = try workout(item) {
+                if let problem = HistoryWorkout.recordedDurationProblem(seconds) { workoutsLeftOut.append((item.path, problem)) }
                 workouts.append(workout)
             }
             guard workouts.count <= AppleHealthReader.maximumWorkouts else {
@@ -264,33 +262,26 @@ public enum HealthAutoExportReader {
         try days.add(HealthDays.Sample(kind: kind, start: time.local, end: time.local, startMs: time.ms, endMs: time.ms, value: value, source: source))
     }
 
-    /// A strength workout as a workout without sets; nil for any other kind.
-    /// A workout's start.
-    static func start(_ item: JSONReader) throws -> (local: LocalDateTime, ms: Int64) {
+    /// A strength workout as a workout without sets, with how long the file says it
+    /// lasted (kept as its duration only within a session's bounds); nil for any other
+    /// kind.
+    static func workout(_ item: JSONReader) throws -> (workout: HistoryWorkout, seconds: Int)? {
+        let name = try item.optionalString("name")?.lowercased()
+        guard let kind = StrengthWorkout.allCases.first(where: { $0.name.lowercased() == name }) else { return nil }
         guard let start = try AppleHealthReader.time(item.string("start")) else {
             throw JSONReadError(path: item.path + ".start", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm)")
         }
-        return start
-    }
-
-    /// How long a workout lasted: its `duration`, else from its start to its end.
-    static func recordedSeconds(_ item: JSONReader) throws -> Int {
-        let start = try Self.start(item)
         guard let end = try AppleHealthReader.time(item.string("end")), end.ms >= start.ms else {
             throw JSONReadError(path: item.path + ".end", expected: "a time (yyyy-MM-dd HH:mm:ss ±hhmm) after the start")
         }
-        guard let duration = try item.optionalNumber("duration") else { return Int((end.ms - start.ms) / 1000) }
-        guard let checked = Checked.seconds(duration) else {
-            throw JSONReadError(path: item.path + ".duration", expected: "a length of time in seconds (got \(Checked.text(duration)))")
+        var seconds = Int((end.ms - start.ms) / 1000)
+        if let duration = try item.optionalNumber("duration") {
+            guard let checked = Checked.seconds(duration) else {
+                throw JSONReadError(path: item.path + ".duration", expected: "a length of time in seconds (got \(Checked.text(duration)))")
+            }
+            seconds = checked
         }
-        return checked
-    }
-
-    public static func workout(_ item: JSONReader) throws -> HistoryWorkout? {
-        let name = try item.optionalString("name")?.lowercased()
-        guard let kind = StrengthWorkout.allCases.first(where: { $0.name.lowercased() == name }) else { return nil }
-        let start = try Self.start(item)
-        var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: try recordedSeconds(item))
+        var workout = HistoryWorkout(recorded: kind.title, start: start.local, startMs: start.ms, durationSeconds: seconds)
         // A quantity is {qty, units} (or a bare number in some versions).
         func quantity(_ reader: JSONReader?, _ key: JSONKey) throws -> (value: Double, units: String)? {
             guard let reader else { return nil }
@@ -311,7 +302,7 @@ public enum HealthAutoExportReader {
         }
         workout.setHeartRate(average: rates.0.flatMap { Checked.int($0.value, in: HistoryLimits.heartRate) },
                              maximum: rates.1.flatMap { Checked.int($0.value, in: HistoryLimits.heartRate) })
-        return workout
+        return (workout, seconds)
     }
 
     /// The kind of a metric sessiond keeps; nil for the rest.
