@@ -190,12 +190,12 @@ extension Database {
     /// whole copy could be written (what was begun is removed).
     func rescue(toOwnName: Bool) -> String? {
         let temporary = path + ".rescue-\(getpid())"
+        let begun = [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"]
         // A leftover of this pid's name is a rescue that never finished.
-        for file in [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"] { unlink(file) }
+        for file in begun { unlink(file) }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         close(descriptor)
-        let begun = [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"]
         do throws(SQLiteError) {
             let destination = try Connection(path: temporary)
             try connection.copy(into: destination)
