@@ -4,10 +4,13 @@ import Glibc
 import SessionSystem
 
 extension Server {
+    /// The database's files the loop watches: the database and its write-ahead log.
+    static func databaseFiles(_ databasePath: String) -> [String] { [databasePath, databasePath + "-wal"] }
+
     /// Acts on the watched files that were removed, moved or replaced: the database's
     /// are checked on the database thread; the socket file is bound again.
     func filesChanged(_ paths: Set<String>) {
-        if paths.contains(databasePath) || paths.contains(databasePath + "-wal") { databaseThread.checkFiles() }
+        if Self.databaseFiles(databasePath).contains(where: paths.contains) { databaseThread.checkFiles() }
         if let socket = listener?.boundPath, paths.contains(socket), socketRetry == nil {
             socketRetry = (0, LocalClock.monotonicMs() + Self.socketSettleMs, nil)
         }

@@ -134,7 +134,7 @@ final class Server {
         self.notifier = notifier
         self.access = access
         self.signals = signals
-        fileWatch = FileWatch(paths: [databasePath, databasePath + "-wal"] + (self.listener?.boundPath.map { [$0] } ?? []))
+        fileWatch = FileWatch(paths: Self.databaseFiles(databasePath) + (self.listener?.boundPath.map { [$0] } ?? []))
         epoll = try FileDescriptor(epoll_create1(Int32(EPOLL_CLOEXEC)), from: "epoll_create1")
         try watch(listenerFD, tag: Self.listenerTag)
         try watch(self.signals.raw, tag: Self.signalTag)
