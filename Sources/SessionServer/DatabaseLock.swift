@@ -48,8 +48,7 @@ final class DatabaseLock {
                 }
                 throw Daemon.StartFailure(description: "cannot open \(path), the lock that keeps a second sessiond off \(databasePath): \(reason); fix its owner or mode, or remove it")
             }
-            var result: Int32
-            repeat { result = flock(descriptor.raw, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            let result = Self.tryLock(descriptor.raw)
             guard result == 0 else {
                 let reason = errno
                 guard reason == EWOULDBLOCK else {
@@ -92,7 +91,7 @@ final class DatabaseLock {
         let deadline = MonotonicClock.nowNs() + Self.exitingHolderNs
         var result: Int32
         while true {
-            repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            result = Self.tryLock(fd)
             guard result != 0, errno == EWOULDBLOCK, MonotonicClock.nowNs() < deadline else { break }
             usleep(10_000)
         }
@@ -116,6 +115,14 @@ final class DatabaseLock {
     private static func names(_ path: String, _ fd: Int32) -> Bool {
         var open = stat(), named = stat()
         return fstat(fd, &open) == 0 && stat(path, &named) == 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
+    /// An exclusive flock(2) of `fd` if no one holds one: 0, else -1 with errno set
+    /// (EWOULDBLOCK when another holds it).
+    private static func tryLock(_ fd: Int32) -> Int32 {
+        var result: Int32
+        repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        return result
     }
 
     /// How long a holder on its way out is waited for.
