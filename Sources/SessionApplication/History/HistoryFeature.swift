@@ -102,7 +102,8 @@ extension HistoryFeature {
         // Entered afterwards here (track, or a program without a source): it trained the
         // plan day of its date like a live session.
         if staged.source == nil {
-            sessions = try sessions.map(placedOnPlanDay)
+            let calendar = try service.plans.planCalendar()  // read once for the import's sessions
+            sessions = try sessions.map { try placedOnPlanDay($0, in: calendar) }
             if params.refuseImplausible == true { try checkPlausible(sessions) }
         }
         if !params.dryRun { try database.history.insertImported(sessions, source: staged.source) }
@@ -166,8 +167,8 @@ extension HistoryFeature {
     /// `session` on the plan day of its date, if that is a training day: each set counts
     /// against the day's planned exercise its name names, as `log` matches a name (the
     /// same exercise key, an alias's exercise).
-    func placedOnPlanDay(_ session: ImportedSession) throws -> ImportedSession {
-        guard let (day, choice) = try service.plans.planDay(on: session.date, in: service.plans.planCalendar()), !day.rest else { return session }
+    func placedOnPlanDay(_ session: ImportedSession, in calendar: PlanCalendar) throws -> ImportedSession {
+        guard let (day, choice) = try service.plans.planDay(on: session.date, in: calendar), !day.rest else { return session }
         return try placed(session, on: day, carriedOver: choice.carriedOver)
     }
 
