@@ -5,34 +5,23 @@ import SessionMacros
 /// event per training day at a chosen local time, the exercises in its description, a
 /// reminder before it. UIDs come from the training date, so exporting again (a new plan
 /// for the week, another time) updates the events instead of adding copies.
+@Memberwise
 public struct ICalendar {
     /// Local wall-clock start, seconds after midnight.
-    public var startSecond: Int
+    public var startSecond: Int = 18 * 3600
     /// How long each event lasts.
-    public var durationMinutes: Int
+    public var durationMinutes: Int = 60
     /// How long before an event its reminder goes off.
-    public var reminderMinutes: Int
+    public var reminderMinutes: Int = 30
     /// `DTSTAMP`: when the file was made, UTC.
-    public var stampMs: Int64
+    public var stampMs: Int64 = 0
     /// The unit of weights in the descriptions.
-    public var unit: WeightUnit
+    public var unit: WeightUnit = .kg
     /// Unix time in milliseconds of a wall-clock time in the daemon's zone: events are
     /// written in UTC, so a calendar anywhere shows them at the daemon's time. The
     /// caller gives it (sessionctl reads the zone's rules), so that this stays text
     /// from values with no clock read.
     public var instant: (LocalDateTime) -> Int64
-
-    /// A calendar writer; the defaults are an hour at 18:00 with a reminder half an
-    /// hour before.
-    public init(startSecond: Int = 18 * 3600, durationMinutes: Int = 60, reminderMinutes: Int = 30, stampMs: Int64 = 0,
-                unit: WeightUnit = .kg, instant: @escaping (LocalDateTime) -> Int64) {
-        self.startSecond = startSecond
-        self.durationMinutes = durationMinutes
-        self.reminderMinutes = reminderMinutes
-        self.stampMs = stampMs
-        self.unit = unit
-        self.instant = instant
-    }
 
     /// A training day: its date, title, warm-up and exercises.
     @Memberwise

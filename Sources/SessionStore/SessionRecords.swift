@@ -1,4 +1,5 @@
 import SessionCore
+import SessionMacros
 
 /// A workout session row.
 public struct SessionRecord: Sendable, Equatable {
@@ -49,6 +50,7 @@ public struct SetRecord: Sendable, Equatable {
 }
 
 /// A set to store, with what logging it decided (`SetDecision`).
+@Memberwise
 public struct NewSet: Sendable {
     public var sessionID: Int64
     public var plannedExerciseID: Int64?
@@ -63,27 +65,7 @@ public struct NewSet: Sendable {
     public var requestID: String?
     public var decision: SetDecision
     /// The superset's label, nil for a set done on its own.
-    public var superset: String?
-
-    public init(
-        sessionID: Int64, plannedExerciseID: Int64?, exerciseName: String, kind: SetKind,
-        reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?, note: String?, loggedAtMs: Int64,
-        requestID: String?, decision: SetDecision, superset: String? = nil
-    ) {
-        self.superset = superset
-        self.sessionID = sessionID
-        self.plannedExerciseID = plannedExerciseID
-        self.exerciseName = exerciseName
-        self.kind = kind
-        self.reps = reps
-        self.weightKg = weightKg
-        self.durationSeconds = durationSeconds
-        self.rpe = rpe
-        self.note = note
-        self.loggedAtMs = loggedAtMs
-        self.requestID = requestID
-        self.decision = decision
-    }
+    public var superset: String? = nil
 }
 
 /// A plan day row with its plan.

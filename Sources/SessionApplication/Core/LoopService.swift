@@ -1,5 +1,6 @@
 import JSON
 import SessionCore
+import SessionMacros
 import SessionRPC
 import SessionStore
 import SessionSystem
@@ -8,19 +9,13 @@ import Synchronization
 /// What the daemon publishes of its database for answers that need no query: the
 /// active plan and session and the schema version, refreshed by the database thread
 /// after every commit that changes them.
+@Memberwise
 package struct DaemonFacts: Sendable, Equatable {
     var activePlanID: Int64?
     var activeSessionID: Int64?
     var schemaVersion: Int
     /// The database's open files as `DEVICE:INODE` (`Database.openFileIdentities`).
-    var databaseFiles: [String]
-
-    package init(activePlanID: Int64?, activeSessionID: Int64?, schemaVersion: Int, databaseFiles: [String] = []) {
-        self.activePlanID = activePlanID
-        self.activeSessionID = activeSessionID
-        self.schemaVersion = schemaVersion
-        self.databaseFiles = databaseFiles
-    }
+    var databaseFiles: [String] = []
 
     /// The facts as `database` holds them now (the caller owns the database).
     init(reading database: Database) throws(StorageError) {
@@ -62,6 +57,7 @@ package final class SharedServingCounts: Sendable {
 /// The context of the routes the serving loop answers itself, at once, without the
 /// database thread: they stay fast while a heavy batch runs or another process holds
 /// the database's lock.
+@Memberwise
 package struct LoopService: MethodContext {
     let facts: DaemonFacts
     let databasePath: String
@@ -69,15 +65,6 @@ package struct LoopService: MethodContext {
     let clock: LocalClock
     let nowMs: Int64
     let serving: ServingCounts
-
-    package init(facts: DaemonFacts, databasePath: String, startedMonotonicMs: Int64, clock: LocalClock, nowMs: Int64, serving: ServingCounts) {
-        self.serving = serving
-        self.facts = facts
-        self.databasePath = databasePath
-        self.startedMonotonicMs = startedMonotonicMs
-        self.clock = clock
-        self.nowMs = nowMs
-    }
 
     package var decoding: DecodingContext { DecodingContext(nowMs: nowMs) }
 

@@ -92,33 +92,21 @@ extension HistoryWorkout {
 }
 
 /// One set of an imported workout.
+@Memberwise
 public struct HistorySet: Sendable, Equatable {
     public var exercise: String
-    public var kind: SetKind
-    public var reps: Int?
-    public var weightKg: Double?
-    public var distanceM: Double?
-    public var durationSeconds: Int?
-    public var rpe: Double?
-    public var note: String?
+    public var kind: SetKind = .normal
+    public var reps: Int? = nil
+    public var weightKg: Double? = nil
+    public var distanceM: Double? = nil
+    public var durationSeconds: Int? = nil
+    public var rpe: Double? = nil
+    public var note: String? = nil
     /// Sets sharing a label were done as a superset.
-    public var superset: String?
+    public var superset: String? = nil
     /// When it was logged, RFC 3339 with its offset (sessiond's own export); nil for
     /// the apps' exports, which keep no set times.
-    public var loggedAt: String?
-
-    public init(exercise: String, kind: SetKind = .normal, reps: Int? = nil, weightKg: Double? = nil, distanceM: Double? = nil,
-                durationSeconds: Int? = nil, rpe: Double? = nil, note: String? = nil, superset: String? = nil) {
-        self.exercise = exercise
-        self.kind = kind
-        self.reps = reps
-        self.weightKg = weightKg
-        self.distanceM = distanceM
-        self.durationSeconds = durationSeconds
-        self.rpe = rpe
-        self.note = note
-        self.superset = superset
-    }
+    public var loggedAt: String? = nil
 }
 
 /// What an import holds, as `--dry-run` and the import's result report it.

@@ -48,39 +48,23 @@ public struct WarmupItem: Sendable, Equatable {
 }
 
 /// A planned exercise row: what the person is asked to do, set by set.
+@Memberwise
 public struct PlannedExercise: Sendable, Equatable {
     public var name: String
     public var sets: Int
     /// The rep target, or the lower bound of a range.
-    public var reps: Int?
+    public var reps: Int? = nil
     /// The upper bound of a rep range ("8-12" → reps 8, repsMax 12).
-    public var repsMax: Int?
+    public var repsMax: Int? = nil
     /// As many reps as possible: no rep target.
-    public var amrap: Bool
-    public var durationSeconds: Int?
-    public var weightKg: Double?
-    public var restSeconds: Int?
-    public var description: String?
+    public var amrap: Bool = false
+    public var durationSeconds: Int? = nil
+    public var weightKg: Double? = nil
+    public var restSeconds: Int? = nil
+    public var description: String? = nil
     /// Exercises of a day sharing a label are done as a superset (or circuit): one set
     /// of each in turn.
-    public var superset: String?
-
-    public init(
-        name: String, sets: Int, reps: Int? = nil, repsMax: Int? = nil, amrap: Bool = false,
-        durationSeconds: Int? = nil, weightKg: Double? = nil, restSeconds: Int? = nil,
-        description: String? = nil, superset: String? = nil
-    ) {
-        self.name = name
-        self.sets = sets
-        self.reps = reps
-        self.repsMax = repsMax
-        self.amrap = amrap
-        self.durationSeconds = durationSeconds
-        self.weightKg = weightKg
-        self.restSeconds = restSeconds
-        self.description = description
-        self.superset = superset
-    }
+    public var superset: String? = nil
 }
 
 /// A problem or a change found at one place of an imported document.

@@ -30,21 +30,15 @@ import SessionMacros
 ///   made. Moves apply in the order they were made.
 public struct PlanCalendar: Sendable {
     /// A stored plan as the calendar needs it.
+    @Memberwise
     public struct Plan: Sendable, Equatable {
         public let id: Int64
         public let weekStart: LocalDate
         /// The plan this one is a new version of.
-        public let revises: Int64?
+        public var revises: Int64? = nil
         /// What each weekday trains, Monday first: its day's title and its exercises'
         /// names in order, one per line; "" for a rest day or none.
-        public let trains: [String]
-
-        public init(id: Int64, weekStart: LocalDate, revises: Int64? = nil, trains: [String] = Array(repeating: "", count: 7)) {
-            self.id = id
-            self.weekStart = weekStart
-            self.revises = revises
-            self.trains = trains
-        }
+        public var trains: [String] = Array(repeating: "", count: 7)
 
         /// What `weekday` trains.
         func trains(on weekday: Weekday) -> String { trains.indices.contains(weekday.rawValue - 1) ? trains[weekday.rawValue - 1] : "" }

@@ -12,28 +12,19 @@ public struct SetNumbering: Sendable, Equatable {
 /// none: of its counted sets with reps, the best Epley estimate, the heaviest weight,
 /// the most reps without added load, the best set volume, the most reps at each weight;
 /// of its finished sessions, the best volume.
+@Memberwise
 public struct ExerciseBests: Sendable, Equatable {
     public var oneRepMaxKg: Double?
     public var heaviestKg: Double?
     /// Most reps in a set without a load, added or assisted (a pull-up at body weight).
-    public var mostReps: Int?
+    public var mostReps: Int? = nil
     /// Best reps × kg of one set.
-    public var setVolumeKg: Double?
+    public var setVolumeKg: Double? = nil
     /// Best reps × kg of one finished session's sets.
-    public var sessionVolumeKg: Double?
+    public var sessionVolumeKg: Double? = nil
     /// The most reps done at each weight that no heavier weight matched, heaviest first:
     /// reps rise as the weight falls (`mostReps(atLeast:)`).
-    public var repsAtWeight: [WeightReps]
-
-    public init(oneRepMaxKg: Double?, heaviestKg: Double?, mostReps: Int? = nil, setVolumeKg: Double? = nil, sessionVolumeKg: Double? = nil,
-                repsAtWeight: [WeightReps] = []) {
-        self.oneRepMaxKg = oneRepMaxKg
-        self.heaviestKg = heaviestKg
-        self.mostReps = mostReps
-        self.setVolumeKg = setVolumeKg
-        self.sessionVolumeKg = sessionVolumeKg
-        self.repsAtWeight = repsAtWeight
-    }
+    public var repsAtWeight: [WeightReps] = []
 
     /// No history yet.
     public static let none = ExerciseBests(oneRepMaxKg: nil, heaviestKg: nil)

@@ -27,6 +27,7 @@ public struct SummaryInput: Sendable {
     }
 
     /// A set of one of those sessions.
+    @Memberwise
     public struct Set: Sendable, Equatable {
         public let sessionID: Int64
         public let plannedExerciseID: Int64?
@@ -37,23 +38,10 @@ public struct SummaryInput: Sendable {
         public let durationSeconds: Int?
         public let rpe: Double?
         /// The estimate the set was logged with (`SetDecision`), nil for none.
-        public let oneRepMaxKg: Double?
+        public var oneRepMaxKg: Double? = nil
         /// The key the set is kept under (its exercise's, through an alias); nil: its
         /// name's.
-        public let exerciseKey: String?
-        public init(sessionID: Int64, plannedExerciseID: Int64?, name: String, kind: SetKind, reps: Int?, weightKg: Double?, durationSeconds: Int?, rpe: Double?,
-                    oneRepMaxKg: Double? = nil, exerciseKey: String? = nil) {
-            self.sessionID = sessionID
-            self.plannedExerciseID = plannedExerciseID
-            self.name = name
-            self.kind = kind
-            self.reps = reps
-            self.weightKg = weightKg
-            self.durationSeconds = durationSeconds
-            self.rpe = rpe
-            self.oneRepMaxKg = oneRepMaxKg
-            self.exerciseKey = exerciseKey
-        }
+        public var exerciseKey: String? = nil
     }
 
     /// An exercise's bests over the 4 weeks before.
