@@ -38,7 +38,7 @@ extension PlanCommands {
 
     static let planShow = Command(
         words: ["plan", "show"], synopsis: "[PLAN-ID]",
-        summary: "Show the active plan by date, today marked (or a stored plan, or the plan of another week).",
+        summary: "Show today's plan by date, today marked (or a stored plan, or the plan of another week).",
         details: """
             PLAN-ID shows that stored plan (sessionctl plan list gives the ids). With --week
             DATE, DATE's week as sessions, summaries and the calendar take it: each day
@@ -85,10 +85,10 @@ extension PlanCommands {
 
     static let planDiff = Command(
         words: ["plan", "diff"], synopsis: "[PLAN-ID [PLAN-ID]]",
-        summary: "What changed between two plans, day by day and exercise by exercise (default: the active plan and the one before it).",
+        summary: "What changed between two plans, day by day and exercise by exercise (default: today's plan and the one before it).",
         details: """
-            With no PLAN-ID, the active plan against the plan it revises (plan redo), else
-            the plan stored before it; with one, that plan against the active one; with two,
+            With no PLAN-ID, today's plan against the plan it revises (plan redo), else
+            the plan stored before it; with one, that plan against today's; with two,
             the first against the second. Days are matched by weekday and exercises by name
             (case and spacing aside): + an exercise added, − one removed, ~ one whose sets,
             reps, time, weight, rest, superset or description changed, before → after.

@@ -8,14 +8,15 @@ import SessionRPC
 import SessionSystem
 import SessionFormats
 
-/// Targeted edits of the active plan without an editor: each changes the plan in memory
-/// and sends it through `plan.import` as a new version of it (`revises`), so it meets the
-/// same validation and normalisation as any import, and the sessions already trained
-/// keep the rows they trained.
+/// Targeted edits of today's plan (the plan governing today, else the active plan)
+/// without an editor: each changes the plan in memory and sends it through `plan.import`
+/// as a new version of it (`revises`), so it meets the same validation and normalisation
+/// as any import, and the sessions already trained keep the rows they trained. The new
+/// version is activated when the plan was active or governs today.
 extension PlanCommands {
     static let planSet = planEdit(
         words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12|45s] [--weight W] [--rest T]",
-        summary: "Change an exercise of the active plan: its sets, reps (or a range, or a time), weight or rest; a new version of the plan.",
+        summary: "Change an exercise of today's plan: its sets, reps (or a range, or a time), weight or rest; a new version of the plan.",
         options: [
             Options.sets.spec,
             Options.plannedCount.spec,
@@ -52,7 +53,7 @@ extension PlanCommands {
 
     static let planSwap = planEdit(
         words: ["plan", "swap"], synopsis: "DAY OLD NEW",
-        summary: "Put another exercise in an exercise's place in the active plan, its sets, reps, weight and rest kept; a new version of the plan.",
+        summary: "Put another exercise in an exercise's place in today's plan, its sets, reps, weight and rest kept; a new version of the plan.",
         count: 3,
         completes: { [.at(1, .weekdays), .at(2, .exercises("planned")), .at(3, .exercises("known"))] },
         check: { arguments, _ in _ = try newName(arguments) }
@@ -67,7 +68,7 @@ extension PlanCommands {
 
     static let planAdd = planEdit(
         words: ["plan", "add"], synopsis: "DAY NAME SETSxREPS[@W]|SETSxTIME",
-        summary: "Add an exercise to a day of the active plan (a rest day becomes a training day); a new version of the plan.",
+        summary: "Add an exercise to a day of today's plan (a rest day becomes a training day); a new version of the plan.",
         count: 3,
         completes: { [.at(1, .weekdays), .at(2, .exercises("known"))] },
         check: { arguments, context in _ = try addedExercise(arguments, units: context.console.units) }
@@ -86,7 +87,7 @@ extension PlanCommands {
 
     static let planRemove = planEdit(
         words: ["plan", "remove"], synopsis: "DAY EXERCISE",
-        summary: "Take an exercise out of a day of the active plan (a day left with none becomes a rest day); a new version of the plan.",
+        summary: "Take an exercise out of a day of today's plan (a day left with none becomes a rest day); a new version of the plan.",
         count: 2,
         completes: { [.at(1, .weekdays), .at(2, .exercises("planned"))] }
     ) { arguments, plan, aliases, context in
@@ -139,7 +140,7 @@ extension PlanCommands {
     /// `plan move --every-week`: the two days trade places in the plan itself.
     static let movePlanDays = planEdit(
         words: ["plan", "move"], synopsis: "DAY DAY --every-week",
-        summary: "Trade two days of the active plan for every week; a new version.",
+        summary: "Trade two days of today's plan for every week; a new version.",
         options: [OptionSpec(.everyWeek, help: "trade the two days in the plan itself, for every week (a new version)")],
         count: 2
     ) { arguments, plan, aliases, context in
@@ -237,7 +238,7 @@ extension PlanCommands {
                 var params = PlanImport.Params { $0.plan = plan.json }
                 params.weekStart = plan.weekStart
                 params.revises = document.planID
-                params.activate = document.active
+                params.activate = document.active || document.governsToday
                 let result = try context.call(client, PlanImport.self, params)
                 if context.printJSON(result, arguments) { return ExitStatus.ok }
                 context.console.print("plan \(result.planID), a new version of plan \(document.planID): \(done)")
@@ -374,7 +375,7 @@ extension PlanCommands {
                 var params = PlanImport.Params { $0.plan = .string(plan) }
                 params.weekStart = document.plan.weekStart
                 params.revises = document.planID
-                params.activate = document.active
+                params.activate = document.active || document.governsToday
                 do {
                     let result = try context.call(try context.connect(arguments), PlanImport.self, params)
                     edited = false

@@ -251,17 +251,20 @@ extension PlanCommands {
         let written = try arguments.value(Options.week)
         let client = try context.connect(arguments)
         let week = try context.date(written, over: client)
-        // Next week is the one after the daemon's today.
-        if week == nil { try context.useDaemonTimeZone(client) }
-        let weekStart = (week ?? context.clock.today().adding(days: 7)).mondayOfWeek
+        // Next week is the one after the daemon's today, and the prompt's record ends there.
+        try context.useDaemonTimeZone(client)
+        let today = context.clock.today()
+        let weekStart = (week ?? today.adding(days: 7)).mondayOfWeek
         // The week planned, a new plan's, and the week before it, which the prompt reads:
         // checked before the planner is asked.
         let weeks = PlanLimits.planWeekStarts
         guard weeks.contains(weekStart), PlanLimits.weekStarts.contains(weekStart.adding(days: -7)) else {
             throw UsageError("--week \(written?.text ?? "") names the week of \(weekStart): the week planned must start from \(weeks.lowerBound) to \(weeks.upperBound)")
         }
+        // The week summarised is the one before, but for the current week: its days so far
+        // are read, not cut off at last Sunday.
         var promptParams = PromptRender.Params()
-        promptParams.weekStart = weekStart.adding(days: -7)
+        promptParams.weekStart = weekStart == today.mondayOfWeek ? weekStart : weekStart.adding(days: -7)
         let prompt = try context.call(client, PromptRender.self, promptParams)
         let request = PlannerRequest(system: prompt.system, user: prompt.user, schema: prompt.schema, weekStart: weekStart)
         guard let link = try plannerLink(for: request, run: "next-\(weekStart)", arguments, context, client) else { return ExitStatus.ok }

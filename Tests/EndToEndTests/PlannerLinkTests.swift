@@ -406,7 +406,7 @@ import JSON
         #expect(result.status == 0, "\(result.stderr)")
         let ask = try bench.request(1)["messages"]?[1]?["content"]?.stringValue ?? ""
         #expect(ask.hasPrefix("Write one training day only: Wednesday \(later.adding(days: 2)), in the week starting Monday \(later)"), "\(ask)")
-        let after = try JSONParser.parse(try bench.ctl(["plan", "show", "--json"]).stdout)
+        let after = try JSONParser.parse(try bench.daemon.on(later.adding(days: 1)) { try bench.ctl(["plan", "show", "--json"]) }.stdout)
         #expect(after["weekStart"] == .string(later.description) && after["planId"] == 2, "\(after)")
     }
 

@@ -34,6 +34,66 @@ import TestSupport
         #expect(carried.stdout.hasPrefix("carried over from the week of 2026-11-30: no plan was imported for this week"), "\(carried.stdout)")
     }
 
+    /// Next week's plan imported on Friday, then this week's plan edited on Saturday and
+    /// imported again on Sunday: each change keeps to this week, and next week trains
+    /// next week's plan.
+    @Test func thisWeeksPlanChangedAfterNextWeeksCameInKeepsToThisWeek() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        let thisWeek = daemon.file("a.json", #"""
+            {"planName": "A", "days": [{"day": "Saturday", "title": "Pull",
+             "exercises": [{"name": "Deadlift", "sets": 3, "reps": 5, "weightKg": 120}]},
+             {"day": "Sunday", "title": "Legs", "exercises": [{"name": "Back Squat", "sets": 3, "reps": 5, "weightKg": 100}]}]}
+            """#)
+        let nextWeek = daemon.file("b.json", #"""
+            {"planName": "B", "days": [{"day": "Tuesday", "title": "B Tue",
+             "exercises": [{"name": "Back Squat", "sets": 3, "reps": 5, "weightKg": 105}]}]}
+            """#)
+        func at<T>(_ time: String, _ body: () throws -> T) throws -> T { try daemon.at(ms: Wall.ms(time), body) }
+        #expect(try at("2026-12-02T09:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", thisWeek]) }.status == 0)
+        #expect(try at("2026-12-04T09:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-12-07", nextWeek]) }.status == 0)
+        // Saturday: `plan set` changes today's plan, this week's, though next week's is active.
+        let set = try at("2026-12-05T09:00:00") { try daemon.ctl(["plan", "set", "sat", "deadlift", "--weight", "110"]) }
+        #expect(set.status == 0, "\(set.stdout) \(set.stderr)")
+        let saturday = try at("2026-12-05T09:05:00") { try daemon.ctl(["plan", "show", "--week", "2026-12-05", "--json"]) }
+        let document = try JSONParser.parse(saturday.stdout)
+        let deadlift = document["days"]?.arrayValue?.first { $0["title"] == "Pull" }?["exercises"]?[0]
+        #expect(document["name"] == "A" && deadlift?["weightKg"] == 110, "\(saturday.stdout)")
+        // Sunday: this week's plan imported again, as a fresh import activates it.
+        #expect(try at("2026-12-06T09:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", thisWeek]) }.status == 0)
+        // Next week is next week's plan, not this week's carried over.
+        let tuesday = try at("2026-12-08T08:00:00") { () throws -> (shown: ProcessResult, started: ProcessResult) in
+            (try daemon.ctl(["plan", "show", "--week", "2026-12-08"]), try daemon.ctl(["start"]))
+        }
+        #expect(!tuesday.shown.stdout.contains("carried over") && tuesday.shown.stdout.contains("B Tue"), "\(tuesday.shown.stdout)")
+        #expect(tuesday.started.status == 0 && tuesday.started.stdout.contains("B Tue"), "\(tuesday.started.stdout) \(tuesday.started.stderr)")
+        // And the week after, next week's plan carries over.
+        let later = try at("2026-12-08T09:00:00") { try daemon.ctl(["plan", "show", "--week", "2026-12-15", "--json"]) }
+        #expect(try JSONParser.parse(later.stdout)["name"] == "B", "\(later.stdout)")
+    }
+
+    /// A plan asked for the current week mid-week: the prompt reads this week's sessions
+    /// to today, not the record as of last Sunday; next week's reads this week too.
+    @Test func thePromptForTheCurrentWeekReadsItsDaysSoFar() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        func at<T>(_ time: String, _ body: () throws -> T) throws -> T { try daemon.at(ms: Wall.ms(time), body) }
+        // Last week's Friday and this week's Tuesday (2026-12-01) trained.
+        for (day, weight) in [("2026-11-27", "80"), ("2026-12-01", "90")] {
+            #expect(try at("\(day)T20:00:00") { try daemon.ctl(["track", day, "18:00-18:45", "bench", "3x5@\(weight)"]) }.status == 0)
+        }
+        func request(_ week: String) throws -> String {
+            let printed = try at("2026-12-03T09:00:00") { try daemon.ctl(["plan", "next", "--week", week, "--print-request"]) }
+            #expect(printed.status == 0, "\(printed.stderr)")
+            return (try JSONParser.parse(printed.stdout)["messages"]?.arrayValue ?? []).compactMap { $0["content"]?.stringValue }.joined(separator: "\n")
+        }
+        for week in ["today", "2026-12-07"] {
+            let text = try request(week)
+            #expect(text.contains("Last training: 2026-12-01, 2 days ago."), "\(week): \(text)")
+            #expect(text.contains("90 kg x 5"), "\(week): the week's best set so far: \(text)")
+        }
+    }
+
     @Test(.enabled(if: Fixtures.sharedExamplesPresent, "needs the example files of ../shared/examples")) func aWorkoutFromTheCommandLine() throws {
         let daemon = try InProcessDaemon()
         defer { daemon.cleanUp() }

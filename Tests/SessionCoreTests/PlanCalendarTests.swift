@@ -119,6 +119,31 @@ import TestSupport
         #expect(calendar.choice(for: day(3)) == PlanCalendar.Choice(planID: 1, weekday: .thursday, carriedOver: true))
     }
 
+    @Test func thisWeeksPlanRevisedAfterNextWeeksKeepsToThisWeek() {
+        // Plan 1 this week from Wednesday, next week's plan 2 imported on Friday, plan 1
+        // revised (plan 3) on Sunday.
+        let calendar = PlanCalendar(plans: [plan(1), plan(2, week: 1), plan(3, revises: 1)],
+                                    events: [activated(1, on: 2), activated(2, on: 4), activated(3, on: 6)])
+        #expect(calendar.choices(from: day(0), through: day(6)).map(\.choice.planID) == [1, 1, 1, 1, 3], "Wednesday on")
+        #expect(calendar.choice(for: day(7)) == PlanCalendar.Choice(planID: 2, weekday: .monday, carriedOver: false))
+        #expect(calendar.choice(for: day(15)) == PlanCalendar.Choice(planID: 2, weekday: .tuesday, carriedOver: true),
+                "past both weeks, the later week's plan carries over")
+        #expect(calendar.planChanges(weekOf: day(7)).isEmpty)
+    }
+
+    @Test func anEarlierWeeksPlanActivatedWithinALaterWeekGovernsFromItsDay() {
+        // Next week's plan 2 imported on Friday; on that week's Tuesday plan 1 is
+        // activated again, to repeat its week.
+        let calendar = PlanCalendar(plans: [plan(1), plan(2, week: 1)], events: [activated(1, on: 0), activated(2, on: 4), activated(1, on: 8)])
+        #expect(calendar.choice(for: day(7))?.planID == 2)
+        #expect(calendar.choice(for: day(8)) == PlanCalendar.Choice(planID: 1, weekday: .tuesday, carriedOver: true))
+        #expect(calendar.choice(for: day(16))?.planID == 1, "and on, until the next activation")
+        // Chosen again before next week began, after its own week had ended: carried
+        // over on purpose, it governs next week too.
+        let chosen = PlanCalendar(plans: [plan(1, week: -2), plan(2, week: 1)], events: [activated(1, on: -14), activated(2, on: 4), activated(1, on: 5)])
+        #expect(chosen.choice(for: day(7)) == PlanCalendar.Choice(planID: 1, weekday: .monday, carriedOver: true))
+    }
+
     /// Hundreds of random histories of plans and events: an event never changes what a
     /// date that ended before it trains, and the same events give the same calendar
     /// whatever order the plans come in.

@@ -107,16 +107,17 @@ extension PlansFeature {
     }
 
     /// `plan.get`: the plan with the ids sessions refer to: by id, the one governing a
-    /// date (`PlanCalendar`), or the active one.
+    /// date (`PlanCalendar`), or the one governing today, else the active one.
     func plan(_ params: PlanGet.Params) throws -> PlanDocument {
         var carriedOverTo: LocalDate?
         let id: Int64
+        let calendar = try planCalendar()
+        let governingToday = calendar.governingPlan(of: clock.localDate(atMs: nowMs))?.id
         if let date = params.date {
             if params.planID != nil {
                 throw RPCError.invalidParams([PathMessage(path: "params.date", message: "give planId or date, not both")])
             }
             // A date before any plan shows the plan that governs a later day of its week.
-            let calendar = try planCalendar()
             let monday = date.mondayOfWeek
             guard let choice = calendar.choice(for: date) ?? calendar.choices(from: monday, through: monday.adding(days: 6)).first?.choice else {
                 throw SessionError.noPlanCovers(date)
@@ -124,12 +125,15 @@ extension PlansFeature {
             id = choice.planID
             if choice.carriedOver { carriedOverTo = date.mondayOfWeek }
         } else {
-            guard let given = try params.planID ?? database.plans.activePlanID() else { throw SessionError.noActivePlan }
+            // Today's plan of record; the active plan while none governs (next week's,
+            // imported before any for this week).
+            guard let given = try params.planID ?? governingToday ?? database.plans.activePlanID() else { throw SessionError.noActivePlan }
             id = given
         }
         guard let stored = try database.plans.plan(id) else { throw SessionError.planNotFound(id) }
         var document = PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
                                     dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs, carriedOverTo: carriedOverTo)
+        document.governsToday = governingToday == stored.id
         if let date = params.date { document.week = try calendarWeek(of: date.mondayOfWeek) }
         return document
     }

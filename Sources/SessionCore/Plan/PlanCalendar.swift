@@ -20,7 +20,12 @@ import SessionMacros
 ///   force before it.
 /// * A date of the governing plan's week trains the plan's day of that weekday; a date
 ///   past its week trains it carried over by weekday, so training never stops because
-///   the planner did not run.
+///   the planner did not run. A plan activated for its own week (before that week
+///   ended) and carried past it gives way to a plan made for a later week that has been
+///   in force, unless it was activated once that later week had begun: this week's plan
+///   revised after next week's was imported keeps to this week. A plan activated after
+///   its own week ended (`plan.activate` of an earlier week's plan) was carried over on
+///   purpose, and governs from its day as any activation does.
 /// * A one-off move swaps the days two dates of one week train, as a calendar moves an
 ///   appointment; it applies while the governing plan of the date is the plan it was
 ///   made under or a later version of it, but for a version that traded the two days
@@ -96,12 +101,20 @@ public struct PlanCalendar: Sendable {
 
     /// The plan governing `date`, nil when none was in force for it.
     public func governingPlan(of date: LocalDate) -> Plan? {
-        var found: Plan?
+        var inForce: [(plan: Plan, on: LocalDate)] = []
         for event in events where event.date <= date {
             guard case .activated(let id) = event.kind, let plan = plans[id], plan.weekStart <= date else { continue }
-            found = plan
+            inForce.append((plan, event.date))
         }
-        return found
+        guard let latestWeek = inForce.lazy.map(\.plan.weekStart).max() else { return nil }
+        // Carried past its week, a plan activated for its own week (before that week had
+        // ended) gives way to one made for a later week, unless activated once that week
+        // had begun. One activated after its own week ended was carried over on purpose.
+        return inForce.last { candidate in
+            let sunday = candidate.plan.weekStart.adding(days: 6)
+            let yields = date > sunday && candidate.on <= sunday && latestWeek > candidate.plan.weekStart && latestWeek > candidate.on
+            return !yields
+        }?.plan
     }
 
     /// The dates of the week of `monday` governed by another plan than the day before

@@ -12,8 +12,8 @@ public enum PlanGet: MethodContract {
 
     @CodedParams
     public struct Params: MethodParams {
-        /// Default: the active plan.
-        @Param(.id, "default: the active plan")
+        /// Default: the plan governing today, else (none governs yet) the active plan.
+        @Param(.id, "default: the plan governing today, else the active plan")
         public var planID: Int64?
         /// The plan that covers this day instead (kept for past days, carried over to
         /// later weeks): not with `planID`.
@@ -35,6 +35,9 @@ public struct PlanDocument: CodedResult, Equatable {
     public var dayIDs: [Int64] = []
     /// Planned-exercise row ids parallel to each day's exercises.
     public var exerciseIDs: [[Int64]] = []
+    /// True when the plan governs today (the plan calendar's choice for today's date):
+    /// a new version of it governs from today too (tomorrow when today was trained).
+    public var governsToday = false
     /// Asked for by date: the Monday of the later week this plan was carried over to.
     public var carriedOverTo: LocalDate?
     /// Asked for by date: each date of its week as the plan calendar has it (which plan
@@ -60,6 +63,7 @@ public struct PlanDocument: CodedResult, Equatable {
         try coder.string("name", &plan.name)
         try coder.date("weekStart", &plan.weekStart)
         try coder.bool("active", &active)
+        try coder.flag("governsToday", &governsToday)
         try coder.timestamp("importedAt", &importedAt)
         try coder.omitted("carriedOverTo", &carriedOverTo)
         try coder.parts("week", &week)
