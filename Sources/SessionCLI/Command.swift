@@ -243,7 +243,7 @@ extension OptionSpec.Completion {
     /// Plan ids from the daemon, newest first.
     static let plans = Self.asked("__complete-plans")
     /// Exercise names from the daemon: today's (`__complete-exercises`), every one logged
-    /// (`logged`), every one known (`known`), or the active plan's (`planned`).
+    /// (`logged`), every one known (`known`), or today's plan's (`planned`).
     static func exercises(_ which: String? = nil) -> OptionSpec.Completion {
         .asked("__complete-exercises" + (which.map { " --" + $0 } ?? ""))
     }

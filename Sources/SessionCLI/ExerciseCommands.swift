@@ -67,10 +67,10 @@ enum ExerciseCommands {
             // Of a lift that counts body mass, its weights are the load added to the body.
             let added = shown.exercise.countsBodyMass ? "+" : ""
             if let heaviest = shown.heaviestKg { records.append("heaviest " + added + console.units.text(heaviest)) }
-            if let best = shown.bestOneRepMaxKg { records.append("best e1RM " + console.units.text(best)) }
+            if let best = shown.bestOneRepMaxKg { records.append("best e1RM " + console.units.estimateText(best)) }
             if let reps = shown.mostReps { records.append("most reps \(reps)") }
-            if let volume = shown.bestSetVolumeKg { records.append("best set volume " + console.units.text(volume)) }
-            if let volume = shown.bestSessionVolumeKg { records.append("best session volume " + console.units.text(volume)) }
+            if let volume = shown.bestSetVolumeKg { records.append("best set volume " + console.units.volumeText(volume)) }
+            if let volume = shown.bestSessionVolumeKg { records.append("best session volume " + console.units.volumeText(volume)) }
             if !records.isEmpty { console.print("records: " + records.joined(separator: " · ")) }
             if !shown.repsAtWeight.isEmpty {
                 console.print("most reps at a weight: " + shown.repsAtWeight.map { "\($0.reps) × " + added + console.units.text($0.weightKg) }.joined(separator: ", "))

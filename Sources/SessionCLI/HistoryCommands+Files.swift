@@ -180,6 +180,11 @@ extension HistoryCommands {
             let archive = format == .json ? try historyArchive(client: client, context: context) : nil
             // Each page is written as it arrives: only one is held, whatever the history.
             var writer = TrackerExport.Writer(format: format)
+            if format == .hevy {
+                // End times on the daemon's clock, across a change of the clock too.
+                try context.useDaemonTimeZone(client)
+                writer.localTime = { LocalClock().localDateTime(atMs: $0) }
+            }
             let output = try StreamedOutput(path: path, console: context.console)
             var sessions = 0
             var last: WorkoutIdentity?

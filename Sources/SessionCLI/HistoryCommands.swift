@@ -196,11 +196,11 @@ enum HistoryCommands {
     }
 
     /// The names a person may mean by a word: the aliases and every exercise logged, and
-    /// with `planned` the active plan's exercises too, asked for in one round trip.
+    /// with `planned` today's plan's exercises too, asked for in one round trip.
     struct KnownExercises {
         /// Alias key → the exercise it names.
         let aliases: [String: String]
-        /// The names logged, then (with `planned`) the active plan's not logged yet; a
+        /// The names logged, then (with `planned`) today's plan's not logged yet; a
         /// name given twice once, as first given.
         let names: [String]
         /// With `dayOf`, the plan day that date trains (nil: a rest day or no plan).

@@ -148,7 +148,7 @@ enum Options {
     static let setDuration = Option<Int>(.duration, value: "TIME", param: "durationSeconds", help: "for timed sets: 45s, 1:30, 2m", parse: .setSeconds)
 
     /// `--plan ID`.
-    static let plan = Option<Int64>(.plan, value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: the active plan)",
+    static let plan = Option<Int64>(.plan, value: "ID", completion: .asked("__complete-plans"), help: "the plan to export (default: today's plan)",
                                     parse: .id(expected: "must be a plan id"))
     /// `--time HH:MM`: when each session starts, in seconds since midnight.
     static let time = Option<Int>(.time, value: "HH:MM", help: "when each session starts (default 18:00)", parse: .timeOfDay)

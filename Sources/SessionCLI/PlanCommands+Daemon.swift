@@ -31,6 +31,7 @@ extension PlanCommands {
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             let console = context.console
             console.print("imported plan \(result.planID): \(console.bold(result.name)) · week of \(result.weekStart)" + (result.active ? " · active" : ""))
+            sayPutOff(result.governsFrom, console: console)
             PlanFormatter(console: console).printWarnings(result.warnings, heading: "\(plural(result.warnings.count, "change")) made on import:",
                                                           verbose: arguments.has(.verbose))
             return ExitStatus.ok
@@ -184,8 +185,16 @@ extension PlanCommands {
             let result = try context.call(try context.connect(arguments), PlanActivate.self, PlanActivate.Params { $0.planID = Int64(id) })
             if context.printJSON(result, arguments) { return ExitStatus.ok }
             context.console.print("plan \(id) is active")
+            sayPutOff(result.governsFrom, console: context.console)
             return ExitStatus.ok
         })
+
+    /// A plan activated on a day trained already governs from `date`, the next: said, so
+    /// that no one looks for the change in today's session.
+    static func sayPutOff(_ date: LocalDate?, console: Console) {
+        guard let date else { return }
+        console.print(console.dim("it governs from \(date): today was trained under the plan before, and keeps it"))
+    }
 
     /// The stored plans `ids` names, in the order of their ids, in one round trip (none
     /// for none): the plans that govern the dates of a week besides the one asked for.

@@ -205,7 +205,7 @@ extension PlanCommands {
         return exercise
     }
 
-    /// A command that edits the active plan with `edit` (which returns what it did) and
+    /// A command that edits today's plan with `edit` (which returns what it did) and
     /// stores the result as a new version of it; `check` refuses what the arguments alone
     /// show wrong, before the daemon is asked for anything.
     static func planEdit(words: [String], synopsis: String, summary: String, options: [OptionSpec] = [], count: Int,
@@ -219,7 +219,7 @@ extension PlanCommands {
                 exercise is named as log reads a name, the day's exercises being the day's:
                 by any of its names ("squat" for the day's Barbell Back Squat), or by the start
                 of a name when only one begins so. The plan goes through the same checks
-                as an import and is stored as a new version of the active plan (plan list
+                as an import and is stored as a new version of today's plan (plan list
                 shows which it revises; plan diff shows what changed); sessions already
                 trained keep what they trained, and a day trained already keeps the
                 version it was trained under (the new one governs from the next day).
@@ -242,6 +242,7 @@ extension PlanCommands {
                 let result = try context.call(client, PlanImport.self, params)
                 if context.printJSON(result, arguments) { return ExitStatus.ok }
                 context.console.print("plan \(result.planID), a new version of plan \(document.planID): \(done)")
+                sayPutOff(result.governsFrom, console: context.console)
                 return ExitStatus.ok
             })
     }
@@ -381,6 +382,7 @@ extension PlanCommands {
                     edited = false
                     if context.printJSON(result, arguments) { return ExitStatus.ok }
                     context.console.print("plan \(result.planID), a new version of plan \(document.planID), stored (\(context.commandLine(["plan", "diff"], arguments)) shows what changed)")
+                    sayPutOff(result.governsFrom, console: context.console)
                     return ExitStatus.ok
                 } catch let refusal as DaemonRefusal where !refusal.problems.isEmpty {
                     text = (["# The plan did not import; nothing was stored. Fix these and save, or leave the file",

@@ -78,7 +78,7 @@ extension PlanCommands {
             var plan = document.plan
             if let monday = document.carriedOverTo {
                 plan = PlanCalendar.carry(plan, to: monday)
-            } else if params.date == nil, document.active, plan.weekStart < currentWeek {
+            } else if params.date == nil, document.governsToday, plan.weekStart < currentWeek {
                 plan = PlanCalendar.carry(plan, to: currentWeek)
             }
             switch format {

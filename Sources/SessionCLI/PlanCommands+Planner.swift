@@ -61,14 +61,14 @@ extension PlanCommands {
 
     static let planRedo = Command(
         words: ["plan", "redo"], synopsis: "DAY",
-        summary: "Ask the planner for one day of the active plan again; a new version of the plan gets it.",
+        summary: "Ask the planner for one day of today's plan again; a new version of the plan gets it.",
         details: """
-            DAY is a weekday (Thursday, thu) or a date of the active plan's week, or of this week
+            DAY is a weekday (Thursday, thu) or a date of today's plan's week, or of this week
             when the plan's own has ended (it is carried over: the new version is this week's).
             The planner is asked for that day only, with the rest of the week's exercises (and
             every --avoid NAME) as names not to use and the profile's equipment as the only
             equipment; the request has plan next's shape. Its answer, a plan of one day, replaces
-            that day in a new version of the active plan, which becomes active; the old version is
+            that day in a new version of today's plan, which becomes active; the old version is
             kept (sessions already trained keep their rows). A reply with another number of days,
             or with an avoided exercise, is sent back for repair like any refused reply. The
             planner, --timeout, --repairs, --dry-run and --print-request are as for plan next.
@@ -78,7 +78,7 @@ extension PlanCommands {
         run: runPlanRedo)
 
     static func runPlanRedo(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        guard arguments.positionals.count == 1 else { throw UsageError("plan redo needs one DAY (a weekday or a date of the active plan's week)") }
+        guard arguments.positionals.count == 1 else { throw UsageError("plan redo needs one DAY (a weekday or a date of today's plan's week)") }
         let client = try context.connect(arguments)
         let document = try context.call(client, PlanGet.self, PlanGet.Params())
         // A plan whose own week has ended trains the daemon's week carried over by
@@ -95,7 +95,7 @@ extension PlanCommands {
             throw UsageError("DAY must be a weekday or a date as YYYY-MM-DD, got \"\(word)\"")
         }
         guard let redo = DayRedo(plan: plan, date: date, avoiding: arguments.allValues(.avoid)) else {
-            throw UsageError("\(date) is not in the active plan's week (\(plan.weekStart) to \(plan.weekStart.adding(days: 6)))")
+            throw UsageError("\(date) is not in today's plan's week (\(plan.weekStart) to \(plan.weekStart.adding(days: 6)))")
         }
         let profile = try context.call(client, ProfileGet.self, NoParams())
         let request = redo.request(profile: profile.profile)
@@ -265,6 +265,7 @@ extension PlanCommands {
         // are read, not cut off at last Sunday.
         var promptParams = PromptRender.Params()
         promptParams.weekStart = weekStart == today.mondayOfWeek ? weekStart : weekStart.adding(days: -7)
+        promptParams.planWeek = weekStart
         let prompt = try context.call(client, PromptRender.self, promptParams)
         let request = PlannerRequest(system: prompt.system, user: prompt.user, schema: prompt.schema, weekStart: weekStart)
         guard let link = try plannerLink(for: request, run: "next-\(weekStart)", arguments, context, client) else { return ExitStatus.ok }

@@ -145,7 +145,7 @@ extension RemoteCommands {
                 detail = try SessionStartedEvent.Payload(json: event).title
             case SessionFinishedEvent.type:
                 let totals = try SessionFinishedEvent.Payload(json: event)
-                detail = Wording.duration(totals.durationSeconds) + " · " + plural(totals.sets, "set") + " · " + unit.text(totals.volumeKg)
+                detail = Wording.duration(totals.durationSeconds) + " · " + plural(totals.sets, "set") + " · " + unit.volumeText(totals.volumeKg)
             case PlanActivatedEvent.type:
                 detail = "plan \(try PlanActivatedEvent.Payload(json: event).planID)"
             case SessionPausedEvent.type, SessionResumedEvent.type, SessionAbortedEvent.type:
@@ -212,7 +212,8 @@ extension RemoteCommands {
                 // Today as the daemon has it: with -H its zone may be another.
                 try? context.useDaemonTimeZone(client)
                 let today = context.clock.today()
-                names = document.plan.days.first { $0.date == today }?.exercises.map(\.name) ?? []
+                // The plan governing today trains today's weekday, carried over or not.
+                names = document.plan.days.first { document.governsToday ? $0.date.weekday == today.weekday : $0.date == today }?.exercises.map(\.name) ?? []
             }
             var printed = Set<String>()
             for name in names {

@@ -82,14 +82,14 @@ struct SessionFormatter {
             if found.kinds.contains(.repsAtWeight), let weight = result.weightKg { more.append("most reps at " + console.units.text(weight)) }
             if found.kinds.contains(.reps) { more.append("most reps") }
             if found.kinds.contains(.setVolume), let reps = result.reps, let weight = result.weightKg {
-                more.append("best set volume " + console.units.text(Double(reps) * weight))
+                more.append("best set volume " + console.units.volumeText(Double(reps) * weight))
             }
             var what: String
             if found.kinds.isDisjoint(with: [.weight, .oneRepMax]) {
                 what = "\(name) " + more.joined(separator: " · ")
             } else {
                 what = found.kinds.contains(.weight) ? "heaviest \(name) yet" : "best \(name) yet"
-                if let estimate = found.estimatedOneRepMaxKg { what += " — e1RM " + console.units.text(estimate) }
+                if let estimate = found.estimatedOneRepMaxKg { what += " — e1RM " + console.units.estimateText(estimate) }
                 if !more.isEmpty { what += " · " + more.joined(separator: " · ") }
             }
             record = "★ personal record: \(what)"
@@ -114,9 +114,9 @@ struct SessionFormatter {
         let completion = result.planDayID == nil ? "" : " · \(Int((result.completion * 100).rounded()))% of plan"
         console.print(console.bold(result.title) + " finished · "
             + Wording.duration(result.durationSeconds) + " · " + plural(result.sets, "set") + " · "
-            + console.units.text(result.volumeKg) + " volume" + completion)
+            + console.units.volumeText(result.volumeKg) + " volume" + completion)
         for record in result.records {
-            console.print("★ personal record: best \(record.exercise) session volume — " + console.units.text(record.volumeKg)
+            console.print("★ personal record: best \(record.exercise) session volume — " + console.units.volumeText(record.volumeKg)
                           + " (was " + console.units.text(record.previousKg) + ")")
         }
     }
@@ -160,7 +160,7 @@ struct SessionFormatter {
     func printStatus(_ session: SessionSnapshot) {
         console.print(console.bold(session.title) + " · \(session.date) · \(session.state.rawValue) "
             + Wording.duration(session.durationSeconds) + " · " + plural(session.sets, "set") + " · "
-            + console.units.text(session.volumeKg))
+            + console.units.volumeText(session.volumeKg))
         if !session.exercises.isEmpty {
             let width = max(8, session.exercises.map(\.exercise.name.count).max() ?? 0)
             console.print(console.dim(" #  " + pad("exercise", width) + "  sets   target"))
@@ -200,7 +200,7 @@ struct SessionFormatter {
             console.print(pad(String(session.sessionID), idWidth, left: true) + "  \(session.date)  " + pad(session.title, titleWidth) + "  "
                 + pad(Wording.duration(session.durationSeconds), 7, left: true) + "  "
                 + pad(plural(session.sets, "set"), 8, left: true) + "  "
-                + pad(console.units.text(session.volumeKg), 10, left: true)
+                + pad(console.units.volumeText(session.volumeKg), 10, left: true)
                 + (session.state == .finished ? "" : "  " + console.yellow(session.state.rawValue)))
         }
     }
@@ -229,7 +229,7 @@ struct SessionFormatter {
         let idWidth = history.sessions.map { String($0.sessionID).count }.max() ?? 0
         // A pull-up's load is added to the body: "6 reps, +10 kg".
         for session in history.sessions.reversed() {
-            let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.text($0) } ?? ""
+            let best = session.bestOneRepMaxKg.map { "e1RM " + console.units.estimateText($0) } ?? ""
             let sets = session.sets.map { set in
                 (set.kind == .warmup ? "W " : "") + Self.setText(reps: set.reps, weightKg: set.weightKg, durationSeconds: set.durationSeconds, unit: console.units,
                                                                  countsBodyMass: countsBodyMass)
@@ -274,7 +274,7 @@ struct SessionFormatter {
             endGap()
             let filled = max(1, Int(((best - low) / max(top - low, 0.001) * Double(width)).rounded()))
             console.print("\(label(week.weekStart))  " + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
-                + "  " + pad(console.units.text(best), 9, left: true) + "  " + console.units.text(week.volumeKg) + " vol")
+                + "  " + pad(console.units.estimateText(best), 9, left: true) + "  " + console.units.volumeText(week.volumeKg) + " vol")
         }
     }
 

@@ -59,13 +59,6 @@ struct SummaryFormatter {
         return text
     }
 
-    /// "12,340 kg" or "27,205 lb": a week's volume, grouped, to the nearest whole unit
-    /// (as the generation prompt words it).
-    func volume(_ kilograms: Double) -> String { Self.volume(kilograms, in: console.units) }
-
-    static func volume(_ kilograms: Double, in unit: WeightUnit) -> String {
-        NumberText.grouped(unit.value(kilograms)) + " " + unit.rawValue
-    }
 
     /// Hard sets per muscle group as a small table, the week before beside:
     ///
@@ -89,7 +82,7 @@ struct SummaryFormatter {
         for move in summary.moves { console.print(console.dim("moved: \(move.from) → \(move.to)")) }
         if !summary.planChanges.isEmpty { console.print(console.dim("new plan from: " + summary.planChanges.map(\.description).joined(separator: ", "))) }
         var line = plural(summary.sets, "set") + " · " + plural(summary.reps, "rep") + " · "
-            + volume(summary.volumeKg) + " · " + Wording.duration(summary.activeMinutes * 60) + " active"
+            + console.units.volumeText(summary.volumeKg) + " · " + Wording.minutes(summary.activeMinutes) + " active"
         if let rpe = summary.averageRPE { line += " · RPE \(PromptText.number(rpe))" }
         console.print(line)
         console.print()
@@ -103,7 +96,7 @@ struct SummaryFormatter {
                 var text = "\(Self.arrow(exercise.trend)) \(name)\(String(repeating: " ", count: width - name.count))  " + plural(exercise.setsDone, "set")
                 if let best = exercise.best {
                     switch exercise.measure {
-                    case .estimatedOneRepMaxKg: text += " · e1RM " + console.units.text(best)
+                    case .estimatedOneRepMaxKg: text += " · e1RM " + console.units.estimateText(best)
                     case .reps: text += " · best " + plural(Int(best), "rep")
                     case .durationSeconds: text += " · best " + PlanText.formatDuration(Int(best))
                     }

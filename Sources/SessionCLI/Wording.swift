@@ -14,9 +14,16 @@ func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
 enum Wording {
     /// A length of time as a clock reads it: minutes and seconds under an hour ("0:35",
     /// "12:04"), hours, minutes and seconds from an hour on ("1:05:09"). A session's
-    /// duration (status, finish, pause, history, show, edit, track, watch), a week's
-    /// training (summary) and a rest are all written so.
+    /// duration (status, finish, pause, history, show, edit, track, watch) and a rest are
+    /// written so.
     static func duration(_ seconds: Int) -> String { PlanText.clock(seconds) }
+
+    /// Whole minutes as a person reads a rounded figure: "50 min", "1 h 16 min" (a
+    /// week's active time, which is kept in minutes: not a clock, whose seconds would
+    /// look exact).
+    static func minutes(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+    }
 
     /// `text` broken into lines of at most `width` characters at its spaces (a word
     /// longer than that stands on a line of its own).

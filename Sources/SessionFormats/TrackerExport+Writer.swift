@@ -19,6 +19,11 @@ extension TrackerExport {
     /// more sets than a workout holds) go on counting their sets as one workout.
     public struct Writer {
         public let format: Format
+        /// The wall-clock time of an instant (ms) in the daemon's zone: Hevy's end time
+        /// is the start's instant plus the duration, read on the clock of that moment (an
+        /// hour changes at a clock change). Nil, or a workout without its instant: the
+        /// start's wall-clock time plus the duration.
+        public var localTime: ((Int64) -> LocalDateTime)?
         /// True once a workout was written (the JSON array's commas).
         private var wroteWorkout = false
         /// The last workout written and its sets' numbering so far, per exercise key.
@@ -108,7 +113,12 @@ extension TrackerExport {
         }
 
         private mutating func hevy(_ workout: HistoryWorkout, into bytes: inout [UInt8]) {
-            let end = LocalDateTime(secondsAfter: workout.start, workout.durationSeconds ?? 0)
+            let seconds = workout.durationSeconds ?? 0
+            let end = if let localTime, let startMs = workout.startedAt.flatMap(RFC3339.parse) {
+                localTime(startMs + Int64(seconds) * 1000)
+            } else {
+                LocalDateTime(secondsAfter: workout.start, seconds)
+            }
             for set in workout.sets {
                 let key = set.exercise.exerciseKey
                 let kind = ["normal": "normal", "warmup": "warmup", "drop": "dropset", "failure": "failure"][set.kind.rawValue] ?? "normal"

@@ -386,7 +386,7 @@ import JSON
 
         let outside = try bench.daemon.on(Fixtures.monday.adding(days: 1)) { try bench.ctl(["plan", "redo", "2026-12-09", "--planner", Self.planners + "redo.sh"]) }
         #expect(outside.status == 2)
-        #expect(outside.stderr.contains("2026-12-09 is not in the active plan's week (2026-11-30 to 2026-12-06)"))
+        #expect(outside.stderr.contains("2026-12-09 is not in today's plan's week (2026-11-30 to 2026-12-06)"))
     }
 
     /// A plan carried over past its own week is redone in the daemon's week: the planner

@@ -68,7 +68,7 @@ import JSON
         let report = try runProcess(Binaries.sessionctl, ["summary", "--week", "2026-12-02"], environment: environment)
         #expect(report.status == 0)
         #expect(report.stdout.hasPrefix("Week of 2026-11-30 · nothing planned · 1 logged\n"))
-        #expect(report.stdout.contains("2 sets · 20 reps · 1,025 kg · 1:00:00 active · RPE 8"))
+        #expect(report.stdout.contains("2 sets · 20 reps · 1,025 kg · 1 h active · RPE 8"))
         #expect(report.stdout.contains("volume  M T W T F S S\n        █ · · · · · ·"))
         #expect(report.stdout.contains("★ Row"))
         #expect(report.stdout.contains("health (change against the four weeks before; body mass and measurements: the week before):\n  sleep 7.5 h\n"),

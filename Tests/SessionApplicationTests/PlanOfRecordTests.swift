@@ -175,9 +175,11 @@ import Testing
         let restsWednesday = #"{"planName": "B", "days": [{"day": "Tuesday", "title": "Legs", "exercises": [{"name": "Goblet Squat", "sets": 3, "reps": 8}]}, "#
             + #"{"day": "Thursday", "title": "Push", "exercises": [{"name": "Push-up", "sets": 3, "reps": 10}]}, "#
             + #"{"day": "Saturday", "title": "Pull", "exercises": [{"name": "Dumbbell Row", "sets": 3, "reps": 10}]}]}"#
-        let second = try client.at(ms: ms(wednesday, hour: 20)) {
-            try client.call("plan.import", .obj(["plan": .string(restsWednesday), "weekStart": .string(monday.description)]))["planId"]
+        let imported = try client.at(ms: ms(wednesday, hour: 20)) {
+            try client.call("plan.import", .obj(["plan": .string(restsWednesday), "weekStart": .string(monday.description)]))
         }
+        #expect(imported["governsFrom"] == .string(day(3).description), "Wednesday was trained: \(imported)")
+        let second = imported["planId"]
         let secondDays = try training(client, second)
         let (governingWednesday, governingThursday) = try client.at(ms: ms(day(3), hour: 8)) {
             (try client.call("plan.get", .obj(["date": .string(wednesday.description)]))["planId"],

@@ -59,6 +59,11 @@ import TestSupport
         let document = try JSONParser.parse(saturday.stdout)
         let deadlift = document["days"]?.arrayValue?.first { $0["title"] == "Pull" }?["exercises"]?[0]
         #expect(document["name"] == "A" && deadlift?["weightKg"] == 110, "\(saturday.stdout)")
+        // Sunday, a session begun: a change governs from Monday, and says so.
+        #expect(try at("2026-12-06T10:00:00") { try daemon.ctl(["start"]) }.status == 0)
+        let sunday = try at("2026-12-06T10:05:00") { try daemon.ctl(["plan", "set", "sun", "back squat", "--weight", "95"]) }
+        #expect(sunday.stdout.contains("it governs from 2026-12-07: today was trained under the plan before, and keeps it"), "\(sunday.stdout)")
+        #expect(try at("2026-12-06T10:10:00") { try daemon.ctl(["abort", "--yes"]) }.status == 0)
         // Sunday: this week's plan imported again, as a fresh import activates it.
         #expect(try at("2026-12-06T09:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", thisWeek]) }.status == 0)
         // Next week is next week's plan, not this week's carried over.
@@ -87,10 +92,51 @@ import TestSupport
             #expect(printed.status == 0, "\(printed.stderr)")
             return (try JSONParser.parse(printed.stdout)["messages"]?.arrayValue ?? []).compactMap { $0["content"]?.stringValue }.joined(separator: "\n")
         }
-        for week in ["today", "2026-12-07"] {
+        for (week, monday) in [("today", "2026-11-30"), ("2026-12-07", "2026-12-07")] {
             let text = try request(week)
+            #expect(text.contains("Week starts Monday \(monday)."), "\(week): the week planned: \(text)")
             #expect(text.contains("Last training: 2026-12-01, 2 days ago."), "\(week): \(text)")
             #expect(text.contains("90 kg x 5"), "\(week): the week's best set so far: \(text)")
+        }
+    }
+
+    /// One session's volume and one lift's e1RM read the same wherever they are shown:
+    /// volumes to the whole unit, estimates to 0.1, in kilograms and in pounds.
+    @Test func aFigureReadsTheSameInEveryCommand() throws {
+        let daemon = try InProcessDaemon()
+        defer { daemon.cleanUp() }
+        func at(_ time: String, _ arguments: [String], units: String = "kg") throws -> String {
+            let result = try daemon.at(ms: Wall.ms(time)) { try daemon.ctl(arguments, environment: ["SESSIOND_UNITS": units]) }
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result.stdout
+        }
+        let sets: [(name: String, sets: Int, reps: Int, kg: Double)] = [
+            ("row", 4, 10, 25), ("goblet squat", 4, 10, 24), ("hammer curl", 3, 12, 12.5), ("deadlift", 1, 3, 62.5), ("reverse fly", 2, 10, 7.25),
+        ]
+        let words = sets.enumerated().flatMap { index, set in
+            [set.name, "\(set.sets)x\(set.reps)@\(NumberText.format(set.kg))" + (index < sets.count - 1 ? "," : "")]
+        }
+        _ = try at("2026-12-04T20:00:00", ["track", "2026-12-04", "18:00-18:50"] + words)
+        // The test's figures: 2,742.5 kg shown as 2,743 kg; 62.5 × (1 + 3/30) = 68.75 kg as 68.8 kg.
+        let volume = sets.reduce(0.0) { $0 + Double($1.sets * $1.reps) * $1.kg }
+        let volumeText = NumberText.grouped(Int(volume.rounded())) + " kg"
+        let e1rm = ((62.5 * (1 + 3.0 / 30)) * 10).rounded() / 10
+        for (command, shown) in [("history", try at("2026-12-05T09:00:00", ["history"])),
+                                 ("summary", try at("2026-12-05T09:00:00", ["summary", "--week", "2026-12-04"])),
+                                 ("prompt", try at("2026-12-05T09:00:00", ["summary", "--week", "2026-12-04", "--prompt"]))] {
+            #expect(shown.contains(volumeText) && !shown.contains("2,742.5"), "\(command): \(shown)")
+        }
+        // The week's active time is kept in minutes, and said so.
+        #expect(try at("2026-12-05T09:00:00", ["summary", "--week", "2026-12-04"]).contains(" · 50 min active"))
+        for (command, shown) in [("exercise show", try at("2026-12-05T09:00:00", ["exercise", "show", "deadlift"])),
+                                 ("history deadlift", try at("2026-12-05T09:00:00", ["history", "deadlift"]))] {
+            #expect(shown.contains("e1RM \(NumberText.format(e1rm)) kg"), "\(command): \(shown)")
+        }
+        // In pounds: 4 × 8 at 135 lb is 4,320 lb, though kept as 61.23 kg a set.
+        _ = try at("2026-11-27T20:00:00", ["track", "2026-11-27", "18:00-18:30", "bench", "4x8@135"], units: "lb")
+        for arguments in [["history"], ["summary", "--week", "2026-11-27"], ["exercise", "show", "bench"], ["progress", "bench"]] {
+            let shown = try at("2026-12-05T09:00:00", arguments, units: "lb")
+            #expect(shown.contains("4,320 lb") && !shown.contains("4,319"), "\(arguments): \(shown)")
         }
     }
 
@@ -220,6 +266,13 @@ import TestSupport
         }
         let sessions = try ctl(daemon, ["__complete-sessions"])
         #expect(sessions.status == 0 && sessions.stdout == started.reversed().map { "\($0)\n" }.joined(), "\(sessions.stdout)")
+
+        // Carried over to the next week, no session running: today's names are those of
+        // the plan's day of today's weekday, as the file names them.
+        let wednesday = (file["days"]?.arrayValue ?? []).first { $0["day"] == "Wednesday" }?["exercises"]?.arrayValue ?? []
+        let today = try daemon.at(ms: Wall.ms("2026-12-09T08:00:00")) { try ctl(daemon, ["__complete-exercises"]) }
+        #expect(!wednesday.isEmpty && today.stdout == wednesday.map { ($0["name"]?.stringValue ?? "").lowercased().replacingOccurrences(of: " ", with: "-") + "\n" }.joined(),
+                "\(today.stdout)")
     }
 
     /// A finished session counts as its plan day trained: one with no set logged (a

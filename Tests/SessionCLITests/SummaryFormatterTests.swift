@@ -30,10 +30,10 @@ import SessionSystem
                 weekStart: base.weekStart, plannedDays: base.plannedDays, dueDays: base.dueDays, completedPlannedDays: base.completedPlannedDays,
                 missedDays: [], sessions: 1, adherence: 1, sets: 8, reps: 75, volumeKg: volume, activeMinutes: 3, averageRPE: nil, hardSets: 0,
                 exercises: [], skipped: [], health: [], volumePerDayKg: [])
-            let shown = SummaryFormatter.volume(week.volumeKg, in: .kg)
+            let shown = WeightUnit.kg.volumeText(week.volumeKg)
             #expect(PromptContext.render(week).contains("Training: 8 sets, \(shown) volume"), "\(volume): \(shown) against the prompt")
         }
-        #expect(SummaryFormatter.volume(1012.5, in: .kg) == "1,013 kg")
+        #expect(WeightUnit.kg.volumeText(1012.5) == "1,013 kg")
         // One of a thing is said in the singular.
         let one = WeeklySummary(
             weekStart: base.weekStart, plannedDays: [base.weekStart], dueDays: [], completedPlannedDays: [], missedDays: [], sessions: 2,
@@ -41,7 +41,7 @@ import SessionSystem
             volumePerDayKg: [])
         let text = PromptContext.render(one)
         #expect(text.contains("Training: 1 set, ") && text.contains(": 1 planned session, none due yet"), "\(text)")
-        #expect(SummaryFormatter.volume(102.05, in: .lb) == "225 lb", "224.98 lb")
+        #expect(WeightUnit.lb.volumeText(102.05) == "225 lb", "224.98 lb")
     }
 }
 

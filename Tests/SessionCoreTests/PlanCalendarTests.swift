@@ -129,6 +129,17 @@ import TestSupport
         #expect(calendar.choice(for: day(15)) == PlanCalendar.Choice(planID: 2, weekday: .tuesday, carriedOver: true),
                 "past both weeks, the later week's plan carries over")
         #expect(calendar.planChanges(weekOf: day(7)).isEmpty)
+        // Revised on a trained Sunday, the new version governs from Monday: it takes its
+        // predecessor's place, and keeps to this week as well.
+        let putOff = PlanCalendar(plans: [plan(1), plan(2, week: 1), plan(3, revises: 1)],
+                                  events: [activated(1, on: 2), activated(2, on: 4), activated(3, on: 7)])
+        #expect(putOff.choice(for: day(7))?.planID == 2 && putOff.choice(for: day(15))?.planID == 2)
+        // A plan carried over into this week and revised today: the version governs the
+        // rest of this week, and next week is next week's plan.
+        let carried = PlanCalendar(plans: [plan(1, week: -2), plan(2, week: 1), plan(3, week: -2, revises: 1)],
+                                   events: [activated(1, on: -14), activated(2, on: 2), activated(3, on: 3)])
+        #expect(carried.choice(for: day(3)) == PlanCalendar.Choice(planID: 3, weekday: .thursday, carriedOver: true))
+        #expect(carried.choice(for: day(7))?.planID == 2)
     }
 
     @Test func anEarlierWeeksPlanActivatedWithinALaterWeekGovernsFromItsDay() {
@@ -142,6 +153,9 @@ import TestSupport
         // over on purpose, it governs next week too.
         let chosen = PlanCalendar(plans: [plan(1, week: -2), plan(2, week: 1)], events: [activated(1, on: -14), activated(2, on: 4), activated(1, on: 5)])
         #expect(chosen.choice(for: day(7)) == PlanCalendar.Choice(planID: 1, weekday: .monday, carriedOver: true))
+        // So is this week's plan activated again on Saturday, after next week's came in.
+        let again = PlanCalendar(plans: [plan(1), plan(2, week: 1)], events: [activated(1, on: 0), activated(2, on: 4), activated(1, on: 5)])
+        #expect(again.choice(for: day(7)) == PlanCalendar.Choice(planID: 1, weekday: .monday, carriedOver: true))
     }
 
     /// Hundreds of random histories of plans and events: an event never changes what a

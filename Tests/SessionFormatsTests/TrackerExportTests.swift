@@ -116,6 +116,30 @@ extension String {
         #expect(result.workouts[0].sets[0].kind == .failure && result.workouts[0].note == "short one")
     }
 
+    /// Two hours from 01:30 on the night Berlin's clocks go back (03:00 CEST is 02:00
+    /// CET) end at 02:30 on the clock, not 03:30: the end is the start's instant plus the
+    /// duration, read in the zone.
+    @Test func hevysEndTimeIsReadOnTheClockOfItsMoment() throws {
+        // The zone's rule as the test knows it: UTC+2 before 01:00 UTC, UTC+1 from then.
+        let change = try #require(RFC3339.parse("2026-10-25T01:00:00Z"))
+        let berlin: (Int64) -> LocalDateTime = { ms in
+            let offset: Int64 = ms < change ? 7200 : 3600
+            let seconds = ms / 1000 + offset
+            let day = LocalDate(daysSinceEpoch: Int(seconds / 86_400))
+            return LocalDateTime(secondsAfter: LocalDateTime("\(day)T00:00:00")!, Int(seconds % 86_400))
+        }
+        var workout = HistoryWorkout(start: try #require(LocalDateTime("2026-10-25T01:30:00")), durationSeconds: 7200, title: "Night", note: nil,
+                                     sets: [HistorySet(exercise: "Back Squat", reps: 5, weightKg: 100)])
+        workout.startedAt = "2026-10-25T01:30:00+02:00"
+        var writer = TrackerExport.Writer(format: .hevy)
+        writer.localTime = berlin
+        let text = String(decoding: writer.workouts([workout]), as: UTF8.self)
+        #expect(text.contains("\"25 Oct 2026, 01:30\",\"25 Oct 2026, 02:30\""), "\(text)")
+        // Without the zone, as before: the wall clock's arithmetic.
+        let plain = TrackerExport.write([workout], as: .hevy)
+        #expect(plain.contains("\"25 Oct 2026, 01:30\",\"25 Oct 2026, 03:30\""), "\(plain)")
+    }
+
     @Test func hevyResavedWithoutSupersetColumn() throws {
         let result = try read("""
             title,start_time,end_time,description,exercise_title,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe

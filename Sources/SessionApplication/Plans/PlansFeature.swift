@@ -36,9 +36,10 @@ extension PlansFeature {
         if let attempt { try checkNew(attempt) }
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
         if let revised = params.revises, try database.plans.plan(revised) == nil { throw SessionError.planNotFound(revised) }
+        let governsFrom = try activationDate()
         let inserted = try database.plans.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
                                                      revises: params.revises, attempt: attempt, requestID: params.requestID,
-                                                     governsFrom: try activationDate())
+                                                     governsFrom: governsFrom)
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit(PlanActivatedEvent.self, .init { $0.planID = inserted.id }) }
@@ -48,6 +49,7 @@ extension PlansFeature {
             $0.weekStart = result.plan.weekStart
             $0.active = inserted.active
             $0.warnings = result.warnings
+            $0.governsFrom = inserted.active ? putOff(governsFrom) : nil
         }, effects: effects)
     }
 
@@ -95,15 +97,23 @@ extension PlansFeature {
         return PlanCalendar.activationDate(madeOn: today, todayTrained: try isTrained(today, in: planCalendar()))
     }
 
+    /// `date` when an activation was put off to it (today trained already), else nil.
+    private func putOff(_ date: LocalDate) -> LocalDate? { date > clock.localDate(atMs: nowMs) ? date : nil }
+
     /// `plan.activate`.
     func activatePlan(_ planID: Int64) throws -> Outcome {
         guard try database.plans.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
         let wasActive = try database.plans.activePlanID()
-        if wasActive != planID { try database.plans.activatePlan(planID, atMs: nowMs, governsFrom: try activationDate()) }
+        // Active and governing today already (or nothing governs today): nothing to do. The
+        // active plan may not govern: a later week's plan made for it takes over there.
+        let governing = try planCalendar().governingPlan(of: clock.localDate(atMs: nowMs))?.id ?? planID
+        let changes = wasActive != planID || governing != planID
+        let governsFrom = changes ? try activationDate() : nil
+        if let governsFrom { try database.plans.activatePlan(planID, atMs: nowMs, governsFrom: governsFrom) }
         var effects = Effects()
-        effects.factsChanged = wasActive != planID
-        if wasActive != planID { effects.emit(PlanActivatedEvent.self, .init { $0.planID = planID }) }
-        return Outcome(PlanActivate.Result { $0.planID = planID }, effects: effects)
+        effects.factsChanged = changes
+        if changes { effects.emit(PlanActivatedEvent.self, .init { $0.planID = planID }) }
+        return Outcome(PlanActivate.Result { $0.planID = planID; $0.governsFrom = governsFrom.flatMap(putOff) }, effects: effects)
     }
 
     /// `plan.get`: the plan with the ids sessions refer to: by id, the one governing a

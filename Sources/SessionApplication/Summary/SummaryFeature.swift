@@ -43,7 +43,11 @@ extension SummaryFeature {
         if let goals = params.goals { profile.goals = goals }
         let today = clock.localDate(atMs: nowMs)
         let weekStart = (params.weekStart ?? today).mondayOfWeek
-        let prompt = GenerationPrompt(profile: profile, coach: try coachContext(weekStart: weekStart, today: today, goals: profile.goals), weekStart: weekStart.adding(days: 7))
+        let planWeek = params.planWeek?.mondayOfWeek ?? weekStart.adding(days: 7)
+        guard planWeek == weekStart || planWeek == weekStart.adding(days: 7) else {
+            throw RPCError.invalidParams([PathMessage(path: "params.planWeek", message: "must be the week of weekStart (\(weekStart)) or the one after it")])
+        }
+        let prompt = GenerationPrompt(profile: profile, coach: try coachContext(weekStart: weekStart, today: today, goals: profile.goals), weekStart: planWeek)
         return PromptRender.Result {
             $0.system = prompt.system
             $0.user = prompt.user

@@ -23,9 +23,11 @@ import SessionMacros
 ///   the planner did not run. A plan activated for its own week (before that week
 ///   ended) and carried past it gives way to a plan made for a later week that has been
 ///   in force, unless it was activated once that later week had begun: this week's plan
-///   revised after next week's was imported keeps to this week. A plan activated after
-///   its own week ended (`plan.activate` of an earlier week's plan) was carried over on
-///   purpose, and governs from its day as any activation does.
+///   revised after next week's was imported keeps to this week. A new version counts
+///   as the plan it revises did (an edit on a trained Sunday, which governs from Monday,
+///   keeps to its week too). A plan activated again (`plan.activate`), or first after
+///   its own week ended, was chosen over the others: it governs from its day as any
+///   activation does.
 /// * A one-off move swaps the days two dates of one week train, as a calendar moves an
 ///   appointment; it applies while the governing plan of the date is the plan it was
 ///   made under or a later version of it, but for a version that traded the two days
@@ -101,19 +103,25 @@ public struct PlanCalendar: Sendable {
 
     /// The plan governing `date`, nil when none was in force for it.
     public func governingPlan(of date: LocalDate) -> Plan? {
-        var inForce: [(plan: Plan, on: LocalDate)] = []
+        // Each activation by the date, with how it counts: since when, and whether it
+        // was made for its plan's own week (a plan's first, before that week ended; one
+        // activated again was chosen over the others). A new version's first activation
+        // takes its predecessor's place and counts as its latest activation did.
+        var inForce: [(plan: Plan, since: LocalDate, forItsWeek: Bool)] = []
+        var latest: [Int64: (since: LocalDate, forItsWeek: Bool)] = [:]
         for event in events where event.date <= date {
-            guard case .activated(let id) = event.kind, let plan = plans[id], plan.weekStart <= date else { continue }
-            inForce.append((plan, event.date))
+            guard case .activated(let id) = event.kind, let plan = plans[id] else { continue }
+            var counts = (since: event.date, forItsWeek: latest[id] == nil && event.date <= plan.weekStart.adding(days: 6))
+            if latest[id] == nil, let previous = predecessors(of: plan).lazy.compactMap({ latest[$0] }).first { counts = previous }
+            latest[id] = counts
+            if plan.weekStart <= date { inForce.append((plan, counts.since, counts.forItsWeek)) }
         }
         guard let latestWeek = inForce.lazy.map(\.plan.weekStart).max() else { return nil }
-        // Carried past its week, a plan activated for its own week (before that week had
-        // ended) gives way to one made for a later week, unless activated once that week
-        // had begun. One activated after its own week ended was carried over on purpose.
+        // Carried past its week, a plan activated for its own week gives way to one made
+        // for a later week, unless activated once that week had begun.
         return inForce.last { candidate in
-            let sunday = candidate.plan.weekStart.adding(days: 6)
-            let yields = date > sunday && candidate.on <= sunday && latestWeek > candidate.plan.weekStart && latestWeek > candidate.on
-            return !yields
+            let carried = date > candidate.plan.weekStart.adding(days: 6)
+            return !(carried && candidate.forItsWeek && latestWeek > candidate.plan.weekStart && latestWeek > candidate.since)
         }?.plan
     }
 
@@ -165,10 +173,16 @@ public struct PlanCalendar: Sendable {
     }
 
     /// `plan` and the plans it is a later version of.
-    private func versions(of plan: Plan) -> Set<Int64> {
-        var ids: Set<Int64> = [plan.id]
+    private func versions(of plan: Plan) -> Set<Int64> { Set([plan.id] + predecessors(of: plan)) }
+
+    /// The plans `plan` is a later version of, the one it revises first.
+    private func predecessors(of plan: Plan) -> [Int64] {
+        var ids: [Int64] = []
         var next = plan.revises
-        while let id = next, ids.insert(id).inserted { next = plans[id]?.revises }
+        while let id = next, id != plan.id, !ids.contains(id) {
+            ids.append(id)
+            next = plans[id]?.revises
+        }
         return ids
     }
 

@@ -104,7 +104,7 @@ extension CoachContext {
         guard let week else { return "This week: no summary." }
         let label = asOf < week.weekStart.adding(days: 6) ? "This week to \(PromptContext.weekday(asOf))" : "This week"
         guard week.sessions > 0 else { return "\(label): no sessions." }
-        var line = "\(label): \(PromptText.count(week.sessions, "session")), \(PromptText.count(week.sets, "set")), \(NumberText.grouped(week.volumeKg)) kg volume, "
+        var line = "\(label): \(PromptText.count(week.sessions, "session")), \(PromptText.count(week.sets, "set")), \(WeightUnit.kg.volumeText(week.volumeKg)) volume, "
             + "\(week.activeMinutes) active min"
         if let rpe = week.averageRPE { line += ", avg session RPE \(PromptText.number(rpe))" }
         if week.hardSets > 0 { line += ", \(week.hardSets) at RPE 9+" }

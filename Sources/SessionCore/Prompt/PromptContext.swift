@@ -13,7 +13,7 @@ public enum PromptContext {
     public static func render(_ summary: WeeklySummary, goals: String = "") -> String {
         var lines: [String] = [adherence(summary)]
         if summary.sets > 0 {
-            var training = "Training: \(PromptText.count(summary.sets, "set")), \(NumberText.grouped(summary.volumeKg)) kg volume, \(summary.activeMinutes) active min"
+            var training = "Training: \(PromptText.count(summary.sets, "set")), \(WeightUnit.kg.volumeText(summary.volumeKg)) volume, \(summary.activeMinutes) active min"
             if let rpe = summary.averageRPE { training += ", avg session RPE \(PromptText.number(rpe))" }
             lines.append(training + ".")
         }

@@ -34,12 +34,25 @@ public enum WeightUnit: String, Sendable, CaseIterable {
 
     /// Kilograms with this unit's name, thousands grouped as every count is: "100 kg",
     /// "220.5 lb", "4,290 kg" (a session's volume).
-    public func text(_ kilograms: Double) -> String {
-        let digits = number(kilograms)
+    public func text(_ kilograms: Double) -> String { named(number(kilograms)) }
+
+    /// `digits` with this unit's name, thousands grouped.
+    private func named(_ digits: String) -> String {
         let whole = digits.prefix { $0 != "." && $0 != "e" }
         guard let integer = Int(whole), abs(integer) >= 1000 else { return digits + " " + rawValue }
         return NumberText.grouped(integer) + digits.dropFirst(whole.count) + " " + rawValue
     }
+
+    /// A volume (reps × weight, summed) with this unit's name, to the nearest whole unit,
+    /// thousands grouped: "2,743 kg", "4,320 lb". Every volume a person reads is worded
+    /// so — a set's, a session's, a week's, a record's, the prompt's — so that the session
+    /// volumes of a week add up to the week's as shown (JSON keeps them unrounded).
+    public func volumeText(_ kilograms: Double) -> String { NumberText.grouped(value(kilograms)) + " " + rawValue }
+
+    /// An estimate (an e1RM) with this unit's name, to 0.1 and never snapped to a
+    /// quarter as a weight on the bar is: "68.8 kg" wherever the estimate is shown, as the
+    /// prompt words it.
+    public func estimateText(_ kilograms: Double) -> String { named(NumberText.format((value(kilograms) * 10).rounded() / 10)) }
 
     /// A number a person typed in this unit, in kilograms: pounds to 0.01 kg, so that
     /// 225 lb shows as 225 lb again (a plan's pounds keep their 0.1 kg).

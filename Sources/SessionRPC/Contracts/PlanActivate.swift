@@ -19,6 +19,8 @@ public enum PlanActivate: MethodContract {
     @Coded
     public struct Result: CodedResult {
         public var planID: Int64 = 0
+        /// As `plan.import`'s: the date it governs from when that is tomorrow.
+        @Member(.omitted) public var governsFrom: LocalDate?
     }
 }
 

@@ -92,5 +92,8 @@ public enum PlanImport: MethodContract {
         /// True when the plan stored before under the request id answered: nothing was
         /// stored or activated by this call.
         public var storedBefore = false
+        /// Activated on a day trained already: the date it governs from (tomorrow), the
+        /// day keeping the plan it was trained under. Absent when it governs from today.
+        @Member(.omitted) public var governsFrom: LocalDate?
     }
 }

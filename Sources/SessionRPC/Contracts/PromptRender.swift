@@ -16,8 +16,15 @@ public enum PromptRender: MethodContract {
         /// The week summarised (default: the current week).
         @Param(.date, "the week summarised (default: the current week)")
         public var weekStart: LocalDate?
+        /// The week the plan is for (default: the one after `weekStart`): the current
+        /// week's, summarised to today.
+        @Param(.date, "the week the plan is for: the week summarised or the one after it (default: the one after)")
+        public var planWeek: LocalDate?
 
-        public mutating func validate(_ params: inout SessionRPC.Params) { params.failWeekPastTheLastDate("weekStart", weekStart) }
+        public mutating func validate(_ params: inout SessionRPC.Params) {
+            params.failWeekPastTheLastDate("weekStart", weekStart)
+            params.failWeekPastTheLastDate("planWeek", planWeek)
+        }
     }
 
     @Coded
