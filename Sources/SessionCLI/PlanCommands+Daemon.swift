@@ -162,14 +162,15 @@ extension PlanCommands {
         })
 
     static let planList = Command(
-        words: ["plan", "list"], synopsis: "", summary: "List stored plans, newest first.", details: "",
+        words: ["plan", "list"], synopsis: "", summary: "List stored plans, newest first: * marks the active one, (today) the one governing today.", details: "",
         options: CommonOptions.daemon,
         run: { arguments, context in
             let plans = try context.call(try context.connect(arguments), PlanList.self, NoParams())
             if context.printJSON(plans, arguments) { return ExitStatus.ok }
             for plan in plans.items {
                 context.console.print("\(plan.active ? "*" : " ") \(plan.planID)  week of \(plan.weekStart)  \(plan.name)" +
-                                      (plan.revises.map { context.console.dim("  (new version of plan \($0))") } ?? ""))
+                                      (plan.revises.map { context.console.dim("  (new version of plan \($0))") } ?? "")
+                                      + (plan.governsToday ? context.console.dim("  (today)") : ""))
             }
             return ExitStatus.ok
         })

@@ -59,13 +59,17 @@ import TestSupport
         let document = try JSONParser.parse(saturday.stdout)
         let deadlift = document["days"]?.arrayValue?.first { $0["title"] == "Pull" }?["exercises"]?[0]
         #expect(document["name"] == "A" && deadlift?["weightKg"] == 110, "\(saturday.stdout)")
+        // The list marks the active plan, the version just made, and the one governing today.
+        func listed(_ time: String) throws -> [String] { try at(time) { try daemon.ctl(["plan", "list"]) }.stdout.split(separator: "\n").map(String.init) }
+        let saturdayList = try listed("2026-12-05T09:10:00")
+        #expect(saturdayList.contains { $0.hasPrefix("* 3  week of 2026-11-30  A") && $0.hasSuffix("(today)") }, "\(saturdayList)")
         // Sunday, a session begun: a change governs from Monday, and says so.
         #expect(try at("2026-12-06T10:00:00") { try daemon.ctl(["start"]) }.status == 0)
         let sunday = try at("2026-12-06T10:05:00") { try daemon.ctl(["plan", "set", "sun", "back squat", "--weight", "95"]) }
         #expect(sunday.stdout.contains("it governs from 2026-12-07: today was trained under the plan before, and keeps it"), "\(sunday.stdout)")
         #expect(try at("2026-12-06T10:10:00") { try daemon.ctl(["abort", "--yes"]) }.status == 0)
         // Sunday: this week's plan imported again, as a fresh import activates it.
-        #expect(try at("2026-12-06T09:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", thisWeek]) }.status == 0)
+        #expect(try at("2026-12-06T11:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", thisWeek]) }.status == 0)
         // Next week is next week's plan, not this week's carried over.
         let tuesday = try at("2026-12-08T08:00:00") { () throws -> (shown: ProcessResult, started: ProcessResult) in
             (try daemon.ctl(["plan", "show", "--week", "2026-12-08"]), try daemon.ctl(["start"]))
@@ -75,6 +79,10 @@ import TestSupport
         // And the week after, next week's plan carries over.
         let later = try at("2026-12-08T09:00:00") { try daemon.ctl(["plan", "show", "--week", "2026-12-15", "--json"]) }
         #expect(try JSONParser.parse(later.stdout)["name"] == "B", "\(later.stdout)")
+        // Next week's plan governs, though this week's, imported on Sunday, is the active one.
+        let tuesdayList = try listed("2026-12-08T09:10:00")
+        #expect(tuesdayList.contains { $0.hasPrefix("  2  week of 2026-12-07  B") && $0.hasSuffix("(today)") }, "\(tuesdayList)")
+        #expect(tuesdayList.first?.hasPrefix("* ") == true && tuesdayList.first?.hasSuffix("(today)") == false, "\(tuesdayList)")
     }
 
     /// A plan asked for the current week mid-week: the prompt reads this week's sessions

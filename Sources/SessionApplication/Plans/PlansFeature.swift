@@ -150,7 +150,8 @@ extension PlansFeature {
 
     /// `plan.list`.
     func listPlans() throws -> PlanList.Result {
-        ResultList(try database.plans.listPlans().map { plan in
+        let today = try planCalendar().governingPlan(of: clock.localDate(atMs: nowMs))?.id
+        return ResultList(try database.plans.listPlans().map { plan in
             PlanList.Listing {
                 $0.planID = plan.id
                 $0.name = plan.name
@@ -158,6 +159,7 @@ extension PlansFeature {
                 $0.active = plan.active
                 $0.importedAt = clock.rfc3339(ms: plan.importedAtMs)
                 $0.revises = plan.revises
+                $0.governsToday = plan.id == today
             }
         })
     }

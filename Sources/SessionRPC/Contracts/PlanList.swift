@@ -20,5 +20,8 @@ public enum PlanList: MethodContract {
         @Member(.timestamp) public var importedAt = ""
         /// The plan this one is a new version of (`plan redo`), or nil.
         public var revises: Int64?
+        /// True for the plan governing today (`plan.get`'s default), which need not be
+        /// the active one: next week's plan is active once imported.
+        @Member(.flag) public var governsToday = false
     }
 }
