@@ -114,4 +114,21 @@ import TestSupport
         #expect(errors.first?["path"]?.stringValue?.hasPrefix("params.plans[0].plan.days[0].exercises[0].sets") == true, "\(dry.jsonText)")
         #expect(app.application.service.staging.imports.keys.map(\.id) == ["good"], "the stored import's answer stays for a retry; nothing else")
     }
+
+    /// A dry run of an archive refuses what the restore would, at the same place: an
+    /// event naming a plan the archive does not hold, one alias more than there is room
+    /// for; and it stores nothing of what it checked.
+    @Test func aDryRunOfAnArchiveRefusesWhatTheRestoreWould() throws {
+        let app = try InProcess()
+        let event = JSONValue.array([.obj(["at": "2024-03-01T08:00:00Z", "kind": "activate", "planId": 9])])
+        let aliases = JSONValue.array((0...SessionLimits.aliases).map { JSONValue.obj(["alias": .string("lift \($0)"), "name": "Back Squat"]) })
+        for (part, value, path) in [("events", event, "params.events[0].planId"), ("aliases", aliases, "params.aliases[\(SessionLimits.aliases)]")] {
+            for dryRun in [true, false] {
+                let answer = try app.request("history.import", .obj(["importId": .string("\(part)-\(dryRun)"), "chunk": 0, "done": true, "dryRun": .bool(dryRun), part: value]))
+                #expect(answer["error"]?["data"]?["errors"]?[0]?["path"] == .string(path), "\(part), dry run \(dryRun): \(answer.jsonText.prefix(300))")
+            }
+        }
+        let kept = try app.call("exercise.aliases")
+        #expect(kept.arrayValue?.isEmpty == true, "nothing stored: \(kept.jsonText.prefix(200))")
+    }
 }

@@ -38,8 +38,12 @@ extension AliasesFeature {
     /// past `SessionLimits.aliases`; changing an alias kept is always allowed.
     func checkRoom(forAlias aliasKey: String, _ refusal: (String) -> any Error) throws {
         let kept = try database.exercises.aliases()
-        guard kept.count >= SessionLimits.aliases, kept[aliasKey] == nil else { return }
-        throw refusal("\(kept.count) aliases are kept, the most there may be")
+        if let problem = Self.roomProblem(kept: kept.count, isKept: kept[aliasKey] != nil) { throw refusal(problem) }
+    }
+
+    /// Why one more alias has no room beside `kept` (nil: it has, or it is one of them).
+    static func roomProblem(kept: Int, isKept: Bool) -> String? {
+        kept >= SessionLimits.aliases && !isKept ? "\(kept) aliases are kept, the most there may be" : nil
     }
 
     /// The exercise an alias is made to name, as it is named: a catalog exercise, the

@@ -99,6 +99,21 @@ extension HistoryFeature {
         return plans
     }
 
+    /// What `restore` would refuse of `archive`, found without storing anything (a dry
+    /// run's answer): its plans read at the typed boundary, its aliases counted against
+    /// the room kept, its events' times, days and plans.
+    func checkRestore(_ archive: HistoryArchive) throws {
+        _ = try plans(of: archive)
+        var kept = Set(try database.exercises.aliases().keys)
+        for (index, alias) in archive.aliases.enumerated() {
+            if let problem = AliasesFeature.roomProblem(kept: kept.count, isKept: kept.contains(alias.alias.exerciseKey)) {
+                throw RPCError.invalidParams([PathMessage(path: "params.aliases[\(index)]", message: problem)])
+            }
+            kept.insert(alias.alias.exerciseKey)
+        }
+        _ = try restoredEvents(archive, planIDs: Dictionary(archive.plans.map { ($0.planID, $0.planID) }, uniquingKeysWith: { first, _ in first }))
+    }
+
     func restore(_ archive: HistoryArchive) throws -> [Int64: Int64] {
         if let profile = archive.profile { try database.profile.setProfile(profile, updatedAtMs: nowMs) }
         for (index, alias) in archive.aliases.enumerated() {

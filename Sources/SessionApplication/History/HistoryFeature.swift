@@ -70,8 +70,8 @@ extension HistoryFeature {
         // Read back from disk only now, and let go of when this returns.
         let (workouts, archive) = try service.staging.contents(of: key)
         // An archive (sessiond's own export) first: its plans are what its sessions
-        // trained. A dry run reads its plans as the import would, storing nothing.
-        if params.dryRun { _ = try plans(of: archive) }
+        // trained. A dry run checks it as the restore would, storing nothing.
+        if params.dryRun { try checkRestore(archive) }
         let planIDs = archive.isEmpty || params.dryRun ? [:] : try restore(archive)
         // Sessiond's own export is in the order it was recorded: kept so.
         var sessions = try HistoryWorkout.merging(workouts, keepingOrder: staged.source == "json").map { try importedSession($0, planIDs: planIDs) }
