@@ -210,7 +210,7 @@ enum HistoryCommands {
             var calls = [SocketClient.Call(ExerciseAliases.self, NoParams()), SocketClient.Call(HistoryExercises.self, HistoryExercises.Params {
                 $0.counts = false
             })]
-            if planned { calls.append(SocketClient.Call(PlanGet.self, PlanGet.Params())) }
+            if planned { calls.append(SocketClient.Call(PlanGet.self, PlanGet.Params.currentPlan)) }
             var dayParams = PlanGet.Params()
             dayParams.date = date
             if date != nil { calls.append(SocketClient.Call(PlanGet.self, dayParams)) }

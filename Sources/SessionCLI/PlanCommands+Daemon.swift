@@ -54,7 +54,7 @@ extension PlanCommands {
         completes: { [.every(.plans)] },
         run: { arguments, context in
             guard arguments.positionals.count <= 1 else { throw UsageError("plan show takes at most one PLAN-ID") }
-            var params = PlanGet.Params()
+            var params = PlanGet.Params.currentPlan
             if let text = arguments.positionals.first {
                 guard let id = Int64(text), id > 0 else { throw UsageError("PLAN-ID must be a plan id (sessionctl plan list), got \"\(text)\"") }
                 guard arguments[.week] == nil else { throw UsageError("give PLAN-ID or --week, not both") }
@@ -103,7 +103,7 @@ extension PlanCommands {
                 return id
             }
             let client = try context.connect(arguments)
-            let later = try context.call(client, PlanGet.self, PlanGet.Params { $0.planID = ids.count == 2 ? ids[1] : nil })
+            let later = try context.call(client, PlanGet.self, PlanGet.Params { $0.planID = ids.count == 2 ? ids[1] : nil; $0.current = true })
             let earlierID: Int64
             if let first = ids.first {
                 earlierID = first

@@ -8,7 +8,7 @@ import SessionRPC
 import SessionSystem
 import SessionFormats
 
-/// Targeted edits of today's plan (the plan governing today, else the active plan)
+/// Targeted edits of today's plan (`PlanGet.Params.currentPlan`)
 /// without an editor: each changes the plan in memory and sends it through `plan.import`
 /// as a new version of it (`revises`), so it meets the same validation and normalisation
 /// as any import, and the sessions already trained keep the rows they trained. The new
@@ -230,7 +230,7 @@ extension PlanCommands {
                 guard arguments.positionals.count == count else { throw UsageError("\(words.joined(separator: " ")) needs \(requiredWords(synopsis))") }
                 try check(arguments, context)
                 let client = try context.connect(arguments)
-                let document = try context.call(client, PlanGet.self, PlanGet.Params())
+                let document = try context.call(client, PlanGet.self, PlanGet.Params.currentPlan)
                 var plan = document.plan
                 // An alias names its exercise here as in every command.
                 let aliases = try context.call(client, ExerciseAliases.self, NoParams()).items
@@ -238,7 +238,7 @@ extension PlanCommands {
                 var params = PlanImport.Params { $0.plan = plan.json }
                 params.weekStart = plan.weekStart
                 params.revises = document.planID
-                params.activate = document.active || document.governsToday
+                params.activate = document.active || document.current
                 let result = try context.call(client, PlanImport.self, params)
                 if context.printJSON(result, arguments) { return ExitStatus.ok }
                 context.console.print("plan \(result.planID), a new version of plan \(document.planID): \(done)")
@@ -297,7 +297,7 @@ extension PlanCommands {
 extension PlanCommands {
     static let planEditor = Command(
         words: ["plan", "edit"], synopsis: "[PLAN-ID]",
-        summary: "Edit a plan (default: the active one) as JSON in $VISUAL or $EDITOR; what imports is stored as a new version of it.",
+        summary: "Edit a plan (default: today's) as JSON in $VISUAL or $EDITOR; what imports is stored as a new version of it.",
         details: """
             The plan is written to a temporary file and opened in $VISUAL, else $EDITOR,
             else vi, as crontab -e does. When the editor exits, the file goes through the
@@ -323,7 +323,7 @@ extension PlanCommands {
             // The plan is read on a connection closed before the editor opens, and what
             // was edited goes on a new one: a person may keep the editor open longer
             // than the daemon keeps an idle connection (--idle-timeout).
-            let document = try context.call(try context.connect(arguments), PlanGet.self, PlanGet.Params { $0.planID = id })
+            let document = try context.call(try context.connect(arguments), PlanGet.self, PlanGet.Params { $0.planID = id; $0.current = true })
             let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
             let fd = mkstemps(&template, 5)
@@ -376,7 +376,7 @@ extension PlanCommands {
                 var params = PlanImport.Params { $0.plan = .string(plan) }
                 params.weekStart = document.plan.weekStart
                 params.revises = document.planID
-                params.activate = document.active || document.governsToday
+                params.activate = document.active || document.current
                 do {
                     let result = try context.call(try context.connect(arguments), PlanImport.self, params)
                     edited = false

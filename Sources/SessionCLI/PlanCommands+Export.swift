@@ -50,7 +50,7 @@ extension PlanCommands {
             if let second = try arguments.value(Options.time) { calendar.startSecond = second }
             if let minutes = try arguments.value(Options.sessionMinutes) { calendar.durationMinutes = minutes }
             if let minutes = try arguments.value(Options.remind) { calendar.reminderMinutes = minutes }
-            var params = PlanGet.Params()
+            var params = PlanGet.Params.currentPlan
             params.planID = try arguments.value(Options.plan)
             let week = try arguments.value(Options.week)
             if week != nil, params.planID != nil { throw UsageError("give --plan or --week, not both") }
@@ -78,7 +78,7 @@ extension PlanCommands {
             var plan = document.plan
             if let monday = document.carriedOverTo {
                 plan = PlanCalendar.carry(plan, to: monday)
-            } else if params.date == nil, document.governsToday, plan.weekStart < currentWeek {
+            } else if params.date == nil, document.current, plan.weekStart < currentWeek {
                 plan = PlanCalendar.carry(plan, to: currentWeek)
             }
             switch format {

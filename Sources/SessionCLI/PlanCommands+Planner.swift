@@ -80,7 +80,7 @@ extension PlanCommands {
     static func runPlanRedo(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard arguments.positionals.count == 1 else { throw UsageError("plan redo needs one DAY (a weekday or a date of today's plan's week)") }
         let client = try context.connect(arguments)
-        let document = try context.call(client, PlanGet.self, PlanGet.Params())
+        let document = try context.call(client, PlanGet.self, PlanGet.Params.currentPlan)
         // A plan whose own week has ended trains the daemon's week carried over by
         // weekday: the day is redone there, and the new version's week is that one.
         let today = try context.call(client, DaemonStatus.self, NoParams()).today
@@ -265,7 +265,8 @@ extension PlanCommands {
         // are read, not cut off at last Sunday.
         var promptParams = PromptRender.Params()
         promptParams.weekStart = weekStart == today.mondayOfWeek ? weekStart : weekStart.adding(days: -7)
-        promptParams.planWeek = weekStart
+        // Sent only where it is not the default, which a daemon before it takes as well.
+        if weekStart == today.mondayOfWeek { promptParams.planWeek = weekStart }
         let prompt = try context.call(client, PromptRender.self, promptParams)
         let request = PlannerRequest(system: prompt.system, user: prompt.user, schema: prompt.schema, weekStart: weekStart)
         guard let link = try plannerLink(for: request, run: "next-\(weekStart)", arguments, context, client) else { return ExitStatus.ok }

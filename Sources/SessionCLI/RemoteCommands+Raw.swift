@@ -199,21 +199,21 @@ extension RemoteCommands {
             if arguments.has(.known) {
                 names = (try? HistoryCommands.KnownExercises(client: client, planned: true))?.names ?? []
             } else if arguments.has(.planned) {
-                names = (try? context.call(client, PlanGet.self, PlanGet.Params()))?.plan.days.flatMap { $0.exercises.map(\.name) } ?? []
+                names = (try? context.call(client, PlanGet.self, PlanGet.Params.currentPlan))?.plan.days.flatMap { $0.exercises.map(\.name) } ?? []
             } else if arguments.has(.logged) {
                 names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params { $0.counts = false }))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)
                 // A free session (a rest day's): the week's planned names, which log finds too.
-                if session.planDayID == nil, let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {
+                if session.planDayID == nil, let document = try? context.call(client, PlanGet.self, PlanGet.Params.currentPlan) {
                     names += document.plan.days.flatMap { $0.exercises.map(\.name) }
                 }
-            } else if let document = try? context.call(client, PlanGet.self, PlanGet.Params()) {
+            } else if let document = try? context.call(client, PlanGet.self, PlanGet.Params.currentPlan) {
                 // Today as the daemon has it: with -H its zone may be another.
                 try? context.useDaemonTimeZone(client)
                 let today = context.clock.today()
                 // The plan governing today trains today's weekday, carried over or not.
-                names = document.plan.days.first { document.governsToday ? $0.date.weekday == today.weekday : $0.date == today }?.exercises.map(\.name) ?? []
+                names = document.plan.days.first { document.current ? $0.date.weekday == today.weekday : $0.date == today }?.exercises.map(\.name) ?? []
             }
             var printed = Set<String>()
             for name in names {

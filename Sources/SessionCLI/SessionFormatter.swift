@@ -117,7 +117,7 @@ struct SessionFormatter {
             + console.units.volumeText(result.volumeKg) + " volume" + completion)
         for record in result.records {
             console.print("★ personal record: best \(record.exercise) session volume — " + console.units.volumeText(record.volumeKg)
-                          + " (was " + console.units.text(record.previousKg) + ")")
+                          + " (was " + console.units.volumeText(record.previousKg) + ")")
         }
     }
 

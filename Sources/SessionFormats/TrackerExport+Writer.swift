@@ -114,7 +114,8 @@ extension TrackerExport {
 
         private mutating func hevy(_ workout: HistoryWorkout, into bytes: inout [UInt8]) {
             let seconds = workout.durationSeconds ?? 0
-            let end = if let localTime, let startMs = workout.startedAt.flatMap(RFC3339.parse) {
+            // The zone given reads the start as the workout has it, or it is not the daemon's.
+            let end = if let localTime, let startMs = workout.startedAt.flatMap(RFC3339.parse), localTime(startMs) == workout.start {
                 localTime(startMs + Int64(seconds) * 1000)
             } else {
                 LocalDateTime(secondsAfter: workout.start, seconds)

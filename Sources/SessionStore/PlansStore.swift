@@ -141,14 +141,18 @@ public struct PlansStore: Store {
                 return PlanCalendar.Plan(id: id, weekStart: row.date("week_start"), revises: row.optionalInt64("revises"),
                                          trains: trains[id] ?? Array(repeating: "", count: 7))
             }
-            let events = try connection.prepare("SELECT id, at_ms, kind, plan_id, from_date, to_date, date FROM plan_event ORDER BY at_ms, id")
-                .rows { row in
-                    let planID = row.int64("plan_id")
-                    let kind: PlanCalendar.Event.Kind = row.isNull("from_date")
-                        ? .activated(planID: planID) : .moved(planID: planID, from: row.date("from_date"), to: row.date("to_date"))
-                    return PlanTimeline.Event(id: row.int64("id"), atMs: row.int64("at_ms"), kind: kind,
-                                              date: row.isNull("date") ? nil : row.date("date"))
-                }
+            let events = try connection.prepare(
+                """
+                SELECT e.id, e.at_ms, e.kind, e.plan_id, e.from_date, e.to_date, e.date, e.at_ms = p.imported_at_ms AS with_import
+                FROM plan_event e JOIN plan p ON p.id = e.plan_id ORDER BY e.at_ms, e.id
+                """
+            ).rows { row in
+                let planID = row.int64("plan_id")
+                let kind: PlanCalendar.Event.Kind = row.isNull("from_date")
+                    ? .activated(planID: planID) : .moved(planID: planID, from: row.date("from_date"), to: row.date("to_date"))
+                return PlanTimeline.Event(id: row.int64("id"), atMs: row.int64("at_ms"), kind: kind,
+                                          date: row.isNull("date") ? nil : row.date("date"), withImport: row.bool("with_import"))
+            }
             return PlanTimeline(plans: plans, events: events)
         }
     }

@@ -48,14 +48,19 @@ public struct PlanTimeline: Sendable, Equatable {
         public let kind: PlanCalendar.Event.Kind
         /// The day it happened on, in the daemon's zone then; nil for one not dated yet.
         public let date: LocalDate?
+        /// An activation made with its plan's import (at the same instant).
+        public var withImport = false
     }
 
     public let plans: [PlanCalendar.Plan]
     public let events: [Event]
 
     /// The calendar these give, each event on the day it kept, or else dated by
-    /// `date(ofMs:)`.
+    /// `date(ofMs:)`, made on its instant's day.
     public func calendar(date: (Int64) -> LocalDate) -> PlanCalendar {
-        PlanCalendar(plans: plans, events: events.map { PlanCalendar.Event($0.kind, on: $0.date ?? date($0.atMs)) })
+        PlanCalendar(plans: plans, events: events.map { event in
+            let made = date(event.atMs)
+            return PlanCalendar.Event(event.kind, on: event.date ?? made, madeOn: min(made, event.date ?? made), withImport: event.withImport)
+        })
     }
 }

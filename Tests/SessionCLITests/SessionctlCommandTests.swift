@@ -63,13 +63,19 @@ import TestSupport
         func listed(_ time: String) throws -> [String] { try at(time) { try daemon.ctl(["plan", "list"]) }.stdout.split(separator: "\n").map(String.init) }
         let saturdayList = try listed("2026-12-05T09:10:00")
         #expect(saturdayList.contains { $0.hasPrefix("* 3  week of 2026-11-30  A") && $0.hasSuffix("(today)") }, "\(saturdayList)")
-        // Sunday, a session begun: a change governs from Monday, and says so.
-        #expect(try at("2026-12-06T10:00:00") { try daemon.ctl(["start"]) }.status == 0)
-        let sunday = try at("2026-12-06T10:05:00") { try daemon.ctl(["plan", "set", "sun", "back squat", "--weight", "95"]) }
-        #expect(sunday.stdout.contains("it governs from 2026-12-07: today was trained under the plan before, and keeps it"), "\(sunday.stdout)")
-        #expect(try at("2026-12-06T10:10:00") { try daemon.ctl(["abort", "--yes"]) }.status == 0)
-        // Sunday: this week's plan imported again, as a fresh import activates it.
-        #expect(try at("2026-12-06T11:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", thisWeek]) }.status == 0)
+        // Saturday, trained: a change governs from Sunday, and says so.
+        for (time, words) in [("17:00", ["start"]), ("17:05", ["log", "1"]), ("17:30", ["finish"])] {
+            #expect(try at("2026-12-05T\(time):00") { try daemon.ctl(words) }.status == 0, "\(words)")
+        }
+        let putOff = try at("2026-12-05T18:00:00") { try daemon.ctl(["plan", "set", "sun", "back squat", "--weight", "95"]) }
+        #expect(putOff.stdout.contains("it governs from 2026-12-06: today was trained under the plan before, and keeps it"), "\(putOff.stdout)")
+        // Sunday, trained, and this week's plan imported again: put off to Monday, it
+        // keeps to this week all the same.
+        for (time, words) in [("10:00", ["start"]), ("10:05", ["log", "1"]), ("10:30", ["finish"])] {
+            #expect(try at("2026-12-06T\(time):00") { try daemon.ctl(words) }.status == 0, "\(words)")
+        }
+        let again = try at("2026-12-06T11:00:00") { try daemon.ctl(["plan", "import", "--week-start", "2026-11-30", thisWeek]) }
+        #expect(again.status == 0 && !again.stdout.contains("it governs from"), "\(again.stdout)")
         // Next week is next week's plan, not this week's carried over.
         let tuesday = try at("2026-12-08T08:00:00") { () throws -> (shown: ProcessResult, started: ProcessResult) in
             (try daemon.ctl(["plan", "show", "--week", "2026-12-08"]), try daemon.ctl(["start"]))

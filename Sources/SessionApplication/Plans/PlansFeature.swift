@@ -43,13 +43,14 @@ extension PlansFeature {
         var effects = Effects()
         effects.factsChanged = inserted.active
         if inserted.active { effects.emit(PlanActivatedEvent.self, .init { $0.planID = inserted.id }) }
+        let putOffTo = inserted.active ? try putOff(governsFrom, planID: inserted.id) : nil
         return Outcome(PlanImport.Result {
             $0.planID = inserted.id
             $0.name = result.plan.name
             $0.weekStart = result.plan.weekStart
             $0.active = inserted.active
             $0.warnings = result.warnings
-            $0.governsFrom = inserted.active ? putOff(governsFrom) : nil
+            $0.governsFrom = putOffTo
         }, effects: effects)
     }
 
@@ -97,8 +98,12 @@ extension PlansFeature {
         return PlanCalendar.activationDate(madeOn: today, todayTrained: try isTrained(today, in: planCalendar()))
     }
 
-    /// `date` when an activation was put off to it (today trained already), else nil.
-    private func putOff(_ date: LocalDate) -> LocalDate? { date > clock.localDate(atMs: nowMs) ? date : nil }
+    /// `date` when an activation of `planID` was put off to it (today trained already)
+    /// and the plan governs it then; else nil (it governs today, or no day yet).
+    private func putOff(_ date: LocalDate, planID: Int64) throws -> LocalDate? {
+        guard date > clock.localDate(atMs: nowMs) else { return nil }
+        return try planCalendar().governingPlan(of: date)?.id == planID ? date : nil
+    }
 
     /// `plan.activate`.
     func activatePlan(_ planID: Int64) throws -> Outcome {
@@ -113,7 +118,8 @@ extension PlansFeature {
         var effects = Effects()
         effects.factsChanged = changes
         if changes { effects.emit(PlanActivatedEvent.self, .init { $0.planID = planID }) }
-        return Outcome(PlanActivate.Result { $0.planID = planID; $0.governsFrom = governsFrom.flatMap(putOff) }, effects: effects)
+        let putOffTo = try governsFrom.flatMap { try putOff($0, planID: planID) }
+        return Outcome(PlanActivate.Result { $0.planID = planID; $0.governsFrom = putOffTo }, effects: effects)
     }
 
     /// `plan.get`: the plan with the ids sessions refer to: by id, the one governing a
@@ -122,7 +128,8 @@ extension PlansFeature {
         var carriedOverTo: LocalDate?
         let id: Int64
         let calendar = try planCalendar()
-        let governingToday = calendar.governingPlan(of: clock.localDate(atMs: nowMs))?.id
+        // The plan a change made now changes: governing the day an activation would.
+        let current = calendar.governingPlan(of: try activationDate())?.id
         if let date = params.date {
             if params.planID != nil {
                 throw RPCError.invalidParams([PathMessage(path: "params.date", message: "give planId or date, not both")])
@@ -135,15 +142,17 @@ extension PlansFeature {
             id = choice.planID
             if choice.carriedOver { carriedOverTo = date.mondayOfWeek }
         } else {
-            // Today's plan of record; the active plan while none governs (next week's,
-            // imported before any for this week).
-            guard let given = try params.planID ?? governingToday ?? database.plans.activePlanID() else { throw SessionError.noActivePlan }
+            // The current plan, asked for; the active plan while none governs (next
+            // week's, imported before any for this week) or when not asked for.
+            guard let given = try params.planID ?? (params.current == true ? current : nil) ?? database.plans.activePlanID() else {
+                throw SessionError.noActivePlan
+            }
             id = given
         }
         guard let stored = try database.plans.plan(id) else { throw SessionError.planNotFound(id) }
         var document = PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
                                     dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs, carriedOverTo: carriedOverTo)
-        document.governsToday = governingToday == stored.id
+        document.current = current == stored.id
         if let date = params.date { document.week = try calendarWeek(of: date.mondayOfWeek) }
         return document
     }

@@ -20,14 +20,12 @@ import SessionMacros
 ///   force before it.
 /// * A date of the governing plan's week trains the plan's day of that weekday; a date
 ///   past its week trains it carried over by weekday, so training never stops because
-///   the planner did not run. A plan activated for its own week (before that week
-///   ended) and carried past it gives way to a plan made for a later week that has been
-///   in force, unless it was activated once that later week had begun: this week's plan
-///   revised after next week's was imported keeps to this week. A new version counts
-///   as the plan it revises did (an edit on a trained Sunday, which governs from Monday,
-///   keeps to its week too). A plan activated again (`plan.activate`), or first after
-///   its own week ended, was chosen over the others: it governs from its day as any
-///   activation does.
+///   the planner did not run. A plan activated for its own week (made before that week
+///   ended, or, for a new version activated with its import, as the plan it revises
+///   was) and carried past it gives way to a plan made for a later week that has been
+///   in force: this week's plan imported again, edited or revised after next week's
+///   came in keeps to this week. A plan activated after its own week ended was chosen
+///   to go on: it governs from its day, as any activation does.
 /// * A one-off move swaps the days two dates of one week train, as a calendar moves an
 ///   appointment; it applies while the governing plan of the date is the plan it was
 ///   made under or a later version of it, but for a version that traded the two days
@@ -64,10 +62,16 @@ public struct PlanCalendar: Sendable {
         /// The date (daemon's zone) the event happened on; for an activation, the date it
         /// governs from (`activationDate`: the next one when that day was trained).
         public let date: LocalDate
+        /// The date it was made on: `date`, but for an activation put off to the next day.
+        public let madeOn: LocalDate
+        /// An activation made with its plan's import (a new version's, as `plan set` makes it).
+        public let withImport: Bool
 
-        public init(_ kind: Kind, on date: LocalDate) {
+        public init(_ kind: Kind, on date: LocalDate, madeOn: LocalDate? = nil, withImport: Bool = false) {
             self.kind = kind
             self.date = date
+            self.madeOn = madeOn ?? date
+            self.withImport = withImport
         }
     }
 
@@ -103,25 +107,23 @@ public struct PlanCalendar: Sendable {
 
     /// The plan governing `date`, nil when none was in force for it.
     public func governingPlan(of date: LocalDate) -> Plan? {
-        // Each activation by the date, with how it counts: since when, and whether it
-        // was made for its plan's own week (a plan's first, before that week ended; one
-        // activated again was chosen over the others). A new version's first activation
-        // takes its predecessor's place and counts as its latest activation did.
-        var inForce: [(plan: Plan, since: LocalDate, forItsWeek: Bool)] = []
-        var latest: [Int64: (since: LocalDate, forItsWeek: Bool)] = [:]
+        // Each activation by the date, and whether it was for its plan's own week: made
+        // before that week ended, or a new version's made with its import, which stands
+        // as its predecessor's latest activation did.
+        var inForce: [(plan: Plan, forItsWeek: Bool)] = []
+        var latest: [Int64: Bool] = [:]
         for event in events where event.date <= date {
             guard case .activated(let id) = event.kind, let plan = plans[id] else { continue }
-            var counts = (since: event.date, forItsWeek: latest[id] == nil && event.date <= plan.weekStart.adding(days: 6))
-            if latest[id] == nil, let previous = predecessors(of: plan).lazy.compactMap({ latest[$0] }).first { counts = previous }
-            latest[id] = counts
-            if plan.weekStart <= date { inForce.append((plan, counts.since, counts.forItsWeek)) }
+            var forItsWeek = event.madeOn <= plan.weekStart.adding(days: 6)
+            if event.withImport, let previous = predecessors(of: plan).lazy.compactMap({ latest[$0] }).first { forItsWeek = previous }
+            latest[id] = forItsWeek
+            if plan.weekStart <= date { inForce.append((plan, forItsWeek)) }
         }
         guard let latestWeek = inForce.lazy.map(\.plan.weekStart).max() else { return nil }
-        // Carried past its week, a plan activated for its own week gives way to one made
-        // for a later week, unless activated once that week had begun.
+        // Carried past its week, a plan activated for that week gives way to a plan made
+        // for a later week.
         return inForce.last { candidate in
-            let carried = date > candidate.plan.weekStart.adding(days: 6)
-            return !(carried && candidate.forItsWeek && latestWeek > candidate.plan.weekStart && latestWeek > candidate.since)
+            !(candidate.forItsWeek && date > candidate.plan.weekStart.adding(days: 6) && latestWeek > candidate.plan.weekStart)
         }?.plan
     }
 

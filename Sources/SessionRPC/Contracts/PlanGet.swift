@@ -12,15 +12,23 @@ public enum PlanGet: MethodContract {
 
     @CodedParams
     public struct Params: MethodParams {
-        /// Default: the plan governing today, else (none governs yet) the active plan.
-        @Param(.id, "default: the plan governing today, else the active plan")
+        /// Default: the active plan (with `current`, the current plan).
+        @Param(.id, "default: the active plan, or with current the current plan")
         public var planID: Int64?
+        /// True, without `planID` or `date`: the current plan, the one a change made now
+        /// changes: the plan governing today, or tomorrow when today was trained already;
+        /// the active plan while none governs (next week's, imported before any for this).
+        @Param(.bool, "true, without planId or date: the plan governing today (tomorrow when today was trained), else the active plan")
+        public var current: Bool?
         /// The plan that covers this day instead (kept for past days, carried over to
         /// later weeks): not with `planID`.
         @Param(.date, "instead of planId: the plan that covers this day (as sessions and summaries take it)")
         public var date: LocalDate?
 
         public mutating func validate(_ params: inout SessionRPC.Params) { params.failWeekPastTheLastDate("date", date) }
+
+        /// The current plan's params (`current`), what a person's "the plan" means.
+        public static var currentPlan: Params { Params { $0.current = true } }
     }
 }
 
@@ -35,9 +43,9 @@ public struct PlanDocument: CodedResult, Equatable {
     public var dayIDs: [Int64] = []
     /// Planned-exercise row ids parallel to each day's exercises.
     public var exerciseIDs: [[Int64]] = []
-    /// True when the plan governs today (the plan calendar's choice for today's date):
-    /// a new version of it governs from today too (tomorrow when today was trained).
-    public var governsToday = false
+    /// True for the current plan (`Params.current`): a new version of it is activated,
+    /// to govern from today (tomorrow when today was trained).
+    public var current = false
     /// Asked for by date: the Monday of the later week this plan was carried over to.
     public var carriedOverTo: LocalDate?
     /// Asked for by date: each date of its week as the plan calendar has it (which plan
@@ -63,7 +71,7 @@ public struct PlanDocument: CodedResult, Equatable {
         try coder.string("name", &plan.name)
         try coder.date("weekStart", &plan.weekStart)
         try coder.bool("active", &active)
-        try coder.flag("governsToday", &governsToday)
+        try coder.flag("current", &current)
         try coder.timestamp("importedAt", &importedAt)
         try coder.omitted("carriedOverTo", &carriedOverTo)
         try coder.parts("week", &week)
