@@ -12,7 +12,7 @@ import SessionFormats
 /// without an editor: each changes the plan in memory and sends it through `plan.import`
 /// as a new version of it (`revises`), so it meets the same validation and normalisation
 /// as any import, and the sessions already trained keep the rows they trained. The new
-/// version is activated when the plan was active or governs today.
+/// version is activated when the plan was active or is the current one.
 extension PlanCommands {
     static let planSet = planEdit(
         words: ["plan", "set"], synopsis: "DAY EXERCISE [--sets N] [--reps R|8-12|45s] [--weight W] [--rest T]",

@@ -212,7 +212,7 @@ extension RemoteCommands {
                 // Today as the daemon has it: with -H its zone may be another.
                 try? context.useDaemonTimeZone(client)
                 let today = context.clock.today()
-                // The plan governing today trains today's weekday, carried over or not.
+                // The current plan trains today's weekday, carried over or not.
                 names = document.plan.days.first { document.current ? $0.date.weekday == today.weekday : $0.date == today }?.exercises.map(\.name) ?? []
             }
             var printed = Set<String>()

@@ -123,7 +123,8 @@ extension PlansFeature {
     }
 
     /// `plan.get`: the plan with the ids sessions refer to: by id, the one governing a
-    /// date (`PlanCalendar`), or the one governing today, else the active one.
+    /// date (`PlanCalendar`), the current one when asked for (`Params.current`), else the
+    /// active one.
     func plan(_ params: PlanGet.Params) throws -> PlanDocument {
         var carriedOverTo: LocalDate?
         let id: Int64
