@@ -135,6 +135,18 @@ public struct CommandContext {
         return try Contract.Result(json: try client.request(SocketClient.Call(Contract.self, params)).value())
     }
 
+    /// `plan.get` for `params`. A daemon of a build before `current` refuses it as unknown,
+    /// and is asked again without it: its answer, the active plan, is what it always gave.
+    func plan(_ client: SocketClient, _ params: PlanGet.Params) throws -> PlanDocument {
+        do {
+            return try call(client, PlanGet.self, params)
+        } catch let refusal as DaemonRefusal where params.current == true && refusal.problems.contains(where: { $0.path == "params.current" }) {
+            var older = params
+            older.current = nil
+            return try call(client, PlanGet.self, older)
+        }
+    }
+
     /// The params checked by the contract's declaration before anything is sent; a
     /// problem is refused as the daemon would refuse it (`DaemonRefusal`, which the
     /// command turns into a usage error naming its option).

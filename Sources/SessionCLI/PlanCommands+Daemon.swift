@@ -68,9 +68,8 @@ extension PlanCommands {
             let client = try context.connect(arguments)
             params.date = try context.date(week, over: client)
             // The plan as stored, and for a carried-over week the Monday it carries to;
-            // with it, in the same round trip, the daemon's today, the day marked.
-            let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
-            let document = try PlanGet.Result(json: try replies[0].value())
+            // then the daemon's today, the day marked.
+            let document = try context.plan(client, params)
             if context.printJSON(document, arguments) { return ExitStatus.ok }
             // A week whose plan changed: the other plans that govern its days, in one
             // more round trip.
@@ -79,7 +78,7 @@ extension PlanCommands {
                 let weeks = Set(governing.map(\.plan.weekStart)).sorted().map(\.description).joined(separator: ", ")
                 context.console.print(context.console.dim("carried over from the week of \(weeks): no plan was imported for this week"))
             }
-            let today = try DaemonStatus.Result(json: try replies[1].value()).today
+            let today = try context.call(client, DaemonStatus.self, NoParams()).today
             PlanFormatter(console: context.console).printPlan(document.week.isEmpty ? document.plan : weekAsTrained(document.week, plans: governing), today: today)
             return ExitStatus.ok
         })
@@ -103,7 +102,7 @@ extension PlanCommands {
                 return id
             }
             let client = try context.connect(arguments)
-            let later = try context.call(client, PlanGet.self, PlanGet.Params { $0.planID = ids.count == 2 ? ids[1] : nil; $0.current = true })
+            let later = try context.plan(client, PlanGet.Params { $0.planID = ids.count == 2 ? ids[1] : nil; $0.current = ids.count < 2 })
             let earlierID: Int64
             if let first = ids.first {
                 earlierID = first
@@ -176,7 +175,12 @@ extension PlanCommands {
         })
 
     static let planActivate = Command(
-        words: ["plan", "activate"], synopsis: "PLAN-ID", summary: "Make a stored plan the active one.", details: "",
+        words: ["plan", "activate"], synopsis: "PLAN-ID", summary: "Make a stored plan the active one.",
+        details: """
+            It governs from today (tomorrow when today was trained). A plan activated within its
+            own week keeps to that week once next week's plan has come in; one activated after
+            its week goes on until the next activation.
+            """,
         options: CommonOptions.daemon,
         completes: { [.every(.plans)] },
         run: { arguments, context in

@@ -230,7 +230,7 @@ extension PlanCommands {
                 guard arguments.positionals.count == count else { throw UsageError("\(words.joined(separator: " ")) needs \(requiredWords(synopsis))") }
                 try check(arguments, context)
                 let client = try context.connect(arguments)
-                let document = try context.call(client, PlanGet.self, PlanGet.Params.currentPlan)
+                let document = try context.plan(client, PlanGet.Params.currentPlan)
                 var plan = document.plan
                 // An alias names its exercise here as in every command.
                 let aliases = try context.call(client, ExerciseAliases.self, NoParams()).items
@@ -323,7 +323,7 @@ extension PlanCommands {
             // The plan is read on a connection closed before the editor opens, and what
             // was edited goes on a new one: a person may keep the editor open longer
             // than the daemon keeps an idle connection (--idle-timeout).
-            let document = try context.call(try context.connect(arguments), PlanGet.self, PlanGet.Params { $0.planID = id; $0.current = true })
+            let document = try context.plan(try context.connect(arguments), PlanGet.Params { $0.planID = id; $0.current = id == nil })
             let editor = context.environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? context.environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             var template = Array("\(context.environment["TMPDIR"] ?? "/tmp")/sessiond-plan-XXXXXX.json".utf8CString)
             let fd = mkstemps(&template, 5)

@@ -69,9 +69,8 @@ extension PlanCommands {
             }
             let client = try context.connect(arguments)
             params.date = try context.date(week, over: client)
-            let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
-            let document = try PlanGet.Result(json: try replies[0].value())
-            let status = try DaemonStatus.Result(json: try replies[1].value())
+            let document = try context.plan(client, params)
+            let status = try context.call(client, DaemonStatus.self, NoParams())
             // Times are the daemon's: this process reads them in its zone.
             try LocalClock.use(timeZone: status.timeZone)
             let currentWeek = status.today.mondayOfWeek

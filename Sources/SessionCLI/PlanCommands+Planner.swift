@@ -80,7 +80,7 @@ extension PlanCommands {
     static func runPlanRedo(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         guard arguments.positionals.count == 1 else { throw UsageError("plan redo needs one DAY (a weekday or a date of today's plan's week)") }
         let client = try context.connect(arguments)
-        let document = try context.call(client, PlanGet.self, PlanGet.Params.currentPlan)
+        let document = try context.plan(client, PlanGet.Params.currentPlan)
         // A plan whose own week has ended trains the daemon's week carried over by
         // weekday: the day is redone there, and the new version's week is that one.
         let today = try context.call(client, DaemonStatus.self, NoParams()).today
@@ -117,12 +117,14 @@ extension PlanCommands {
                 $0.weekStart = result.weekStart
                 $0.active = result.active
                 $0.warnings = warnings + result.warnings
+                $0.governsFrom = result.governsFrom
             }
             return .imported(result)
         }
         printPlannerOutcome(outcome, arguments, context)
         if !arguments.has(.json), case .imported(let result) = outcome.result {
             context.console.print("\(date.weekday.name) \(date) redone: plan \(result.planID) is a new version of plan \(document.planID), which is kept")
+            sayPutOff(result.governsFrom, console: context.console)
         }
         return ExitStatus.ok
     }

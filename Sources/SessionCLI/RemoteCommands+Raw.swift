@@ -199,16 +199,16 @@ extension RemoteCommands {
             if arguments.has(.known) {
                 names = (try? HistoryCommands.KnownExercises(client: client, planned: true))?.names ?? []
             } else if arguments.has(.planned) {
-                names = (try? context.call(client, PlanGet.self, PlanGet.Params.currentPlan))?.plan.days.flatMap { $0.exercises.map(\.name) } ?? []
+                names = (try? context.plan(client, PlanGet.Params.currentPlan))?.plan.days.flatMap { $0.exercises.map(\.name) } ?? []
             } else if arguments.has(.logged) {
                 names = (try? context.call(client, HistoryExercises.self, HistoryExercises.Params { $0.counts = false }))?.items.map(\.name) ?? []
             } else if let current = try? context.call(client, SessionCurrent.self, NoParams()), let session = current.session {
                 names = session.exercises.map(\.exercise.name) + session.offPlan.map(\.name)
                 // A free session (a rest day's): the week's planned names, which log finds too.
-                if session.planDayID == nil, let document = try? context.call(client, PlanGet.self, PlanGet.Params.currentPlan) {
+                if session.planDayID == nil, let document = try? context.plan(client, PlanGet.Params.currentPlan) {
                     names += document.plan.days.flatMap { $0.exercises.map(\.name) }
                 }
-            } else if let document = try? context.call(client, PlanGet.self, PlanGet.Params.currentPlan) {
+            } else if let document = try? context.plan(client, PlanGet.Params.currentPlan) {
                 // Today as the daemon has it: with -H its zone may be another.
                 try? context.useDaemonTimeZone(client)
                 let today = context.clock.today()

@@ -144,6 +144,11 @@ import TestSupport
         let chosenLater = PlanCalendar(plans: [plan(1, week: -2), plan(2, week: 1), plan(3, week: -2, revises: 1)],
                                        events: [activated(1, on: -14), activated(2, on: 2), activated(3, on: 3)])
         #expect(chosenLater.choice(for: day(7))?.planID == 3)
+        // A plan chosen to go on, then edited after the week after's plan came in: the
+        // version is a change for the week at hand, and the week after is its own plan's.
+        let goneOn = PlanCalendar(plans: [plan(1), plan(2, week: 1), plan(3, week: 2), plan(4, revises: 1)],
+                                  events: [activated(1, on: 0), activated(2, on: 4), activated(1, on: 8), activated(3, on: 11), activated(4, on: 12, withImport: true)])
+        #expect((7...16).map { goneOn.choice(for: day($0))?.planID } == [2, 1, 1, 1, 1, 4, 4, 3, 3, 3])
         #expect(carried.choice(for: day(3)) == PlanCalendar.Choice(planID: 3, weekday: .thursday, carriedOver: true))
         #expect(carried.choice(for: day(7))?.planID == 2)
     }

@@ -20,12 +20,13 @@ import SessionMacros
 ///   force before it.
 /// * A date of the governing plan's week trains the plan's day of that weekday; a date
 ///   past its week trains it carried over by weekday, so training never stops because
-///   the planner did not run. A plan activated for its own week (made before that week
-///   ended, or, for a new version activated with its import, as the plan it revises
-///   was) and carried past it gives way to a plan made for a later week that has been
-///   in force: this week's plan imported again, edited or revised after next week's
-///   came in keeps to this week. A plan activated after its own week ended was chosen
-///   to go on: it governs from its day, as any activation does.
+///   the planner did not run. Each activation keeps to a last day, past which a plan
+///   made for a later week that has been in force takes over: made (the day it was
+///   made, not one it was put off to) before its plan's week ended, that week's Sunday;
+///   made after, none (an earlier week's plan chosen to go on); a new version activated
+///   with its import, its own week and what the plan it revises kept to, or the Sunday
+///   of the week it was made in when that one went on. This week's plan imported
+///   again, edited or redone after next week's came in keeps to this week.
 /// * A one-off move swaps the days two dates of one week train, as a calendar moves an
 ///   appointment; it applies while the governing plan of the date is the plan it was
 ///   made under or a later version of it, but for a version that traded the two days
@@ -107,23 +108,28 @@ public struct PlanCalendar: Sendable {
 
     /// The plan governing `date`, nil when none was in force for it.
     public func governingPlan(of date: LocalDate) -> Plan? {
-        // Each activation by the date, and whether it was for its plan's own week: made
-        // before that week ended, or a new version's made with its import, which stands
-        // as its predecessor's latest activation did.
-        var inForce: [(plan: Plan, forItsWeek: Bool)] = []
-        var latest: [Int64: Bool] = [:]
+        // Each activation by the date, with the last day it keeps to before a plan made for
+        // a later week takes over: its plan's Sunday when made before that week ended; none
+        // (it goes on) when made after; for a new version made with its import, as its
+        // predecessor's latest activation did, and at least to the Sunday of the week it
+        // was made in (a change for the week at hand), and its own.
+        var inForce: [(plan: Plan, keepsTo: LocalDate?)] = []
+        var latest: [Int64: LocalDate?] = [:]
         for event in events where event.date <= date {
             guard case .activated(let id) = event.kind, let plan = plans[id] else { continue }
-            var forItsWeek = event.madeOn <= plan.weekStart.adding(days: 6)
-            if event.withImport, let previous = predecessors(of: plan).lazy.compactMap({ latest[$0] }).first { forItsWeek = previous }
-            latest[id] = forItsWeek
-            if plan.weekStart <= date { inForce.append((plan, forItsWeek)) }
+            let sunday = plan.weekStart.adding(days: 6)
+            var keepsTo: LocalDate? = event.madeOn <= sunday ? sunday : nil
+            if event.withImport, let previous = predecessors(of: plan).lazy.compactMap({ latest[$0] }).first {
+                keepsTo = max(previous ?? event.madeOn.mondayOfWeek.adding(days: 6), sunday)
+            }
+            latest[id] = keepsTo
+            if plan.weekStart <= date { inForce.append((plan, keepsTo)) }
         }
         guard let latestWeek = inForce.lazy.map(\.plan.weekStart).max() else { return nil }
-        // Carried past its week, a plan activated for that week gives way to a plan made
-        // for a later week.
+        // Past the day it keeps to, a plan gives way to one made for a later week.
         return inForce.last { candidate in
-            !(candidate.forItsWeek && date > candidate.plan.weekStart.adding(days: 6) && latestWeek > candidate.plan.weekStart)
+            guard let keepsTo = candidate.keepsTo else { return true }
+            return date <= keepsTo || latestWeek <= keepsTo
         }?.plan
     }
 
